@@ -1,0 +1,32 @@
+#ifndef TRENDING_CNCURSES_SHIM_H
+#define TRENDING_CNCURSES_SHIM_H
+
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+/// The standard screen; Swift 6 rejects the mutable global.
+static inline WINDOW *shim_stdscr(void) { return stdscr; }
+static inline int shim_lines(void) { return LINES; }
+static inline int shim_cols(void) { return COLS; }
+static inline int shim_colors(void) { return COLORS; }
+static inline FILE *shim_stdin(void) { return stdin; }
+static inline FILE *shim_stdout(void) { return stdout; }
+
+static inline attr_t shim_a_normal(void) { return A_NORMAL; }
+static inline attr_t shim_a_bold(void) { return A_BOLD; }
+static inline attr_t shim_a_dim(void) { return A_DIM; }
+static inline attr_t shim_a_reverse(void) { return A_REVERSE; }
+static inline attr_t shim_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t shim_a_italic(void) { return A_ITALIC; }
+
+/// Builds a wide cell from up to CCHARW_MAX code points and an extended colour pair.
+static inline int shim_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+  return setcchar(cell, text, attrs, 0, &pair);
+}
+
+#endif

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Writes Sources/AmodbKit/Demo/DemoResources.swift: the embedded demo data set.
+
+The films, years, people and parts are facts; overviews are our own words; scores are
+rounded public figures. Edge cases are deliberate: no poster (Metropolis), no release
+date, no votes and no ratings (Better Than Me), CJK, Cyrillic and Hebrew titles, a very
+long title, a title with a combining mark, and a long multi-paragraph overview.
+"""
+import json, pathlib
+
+def person(name, role): return (name, role)
+
+FILMS = [
+ dict(id=693134, title="Dune: Part Two", date="2024-03-01", runtime=166, genres=["Science Fiction","Adventure"],
+   tagline="Long live the fighters.", tmdb=(8.1, 6500), imdb=(8.5, 640000), kp=(8.1, 310000), mc=79, rt=92,
+   directors=["Denis Villeneuve"], writers=[("Denis Villeneuve","Screenplay"),("Jon Spaihts","Screenplay"),("Frank Herbert","Novel")],
+   cast=[("Timothée Chalamet","Paul Atreides"),("Zendaya","Chani"),("Rebecca Ferguson","Lady Jessica"),("Javier Bardem","Stilgar"),("Austin Butler","Feyd-Rautha Harkonnen"),("Florence Pugh","Princess Irulan")],
+   overview="Paul Atreides joins the Fremen of Arrakis and, with Chani at his side, turns their war against House Harkonnen into something larger than revenge, while a prophecy he distrusts closes in around him."),
+ dict(id=872585, title="Oppenheimer", date="2023-07-19", runtime=181, genres=["Drama","History"],
+   tagline="The world forever changes.", tmdb=(8.1, 9800), imdb=(8.3, 880000), kp=(8.0, 420000), mc=90, rt=93,
+   directors=["Christopher Nolan"], writers=[("Christopher Nolan","Screenplay"),("Kai Bird","Book"),("Martin J. Sherwin","Book")],
+   cast=[("Cillian Murphy","J. Robert Oppenheimer"),("Emily Blunt","Kitty Oppenheimer"),("Matt Damon","Leslie Groves"),("Robert Downey Jr.","Lewis Strauss"),("Florence Pugh","Jean Tatlock")],
+   overview="The physicist J. Robert Oppenheimer leads the wartime project that builds the first atomic bomb, and years later faces a closed hearing that puts his loyalty, and his conscience, on trial.\n\nTold in two strands, one in colour and one in black and white, the film follows the man from Göttingen lecture halls to the desert of Los Alamos and the Trinity test, and on to the political reckoning that followed.\n\nIt asks what a scientist owes the world once an idea has left the blackboard."),
+ dict(id=550, title="Fight Club", date="1999-10-15", runtime=139, genres=["Drama"],
+   tagline="Mischief. Mayhem. Soap.", tmdb=(8.4, 30000), imdb=(8.8, 2400000), kp=(8.7, 1000000), mc=67, rt=81,
+   directors=["David Fincher"], writers=[("Jim Uhls","Screenplay"),("Chuck Palahniuk","Novel")],
+   cast=[("Edward Norton","Narrator"),("Brad Pitt","Tyler Durden"),("Helena Bonham Carter","Marla Singer"),("Meat Loaf","Robert 'Bob' Paulson"),("Jared Leto","Angel Face")],
+   overview="An insomniac office worker and a soap salesman start an underground fight club that grows into something far more dangerous."),
+ dict(id=146, title="卧虎藏龙", original="臥虎藏龍", date="2000-07-06", runtime=120, genres=["Action","Drama","Romance"],
+   tagline="A timeless story of strength, secrets and two warriors who would never surrender.", tmdb=(7.4, 3000), imdb=(7.9, 290000), kp=(7.4, 60000), mc=94, rt=98,
+   directors=["Ang Lee"], writers=[("Wang Hui-ling","Screenplay"),("James Schamus","Screenplay"),("Tsai Kuo-jung","Screenplay"),("Wang Dulu","Novel")],
+   cast=[("Chow Yun-fat","Li Mu Bai"),("Michelle Yeoh","Yu Shu Lien"),("Zhang Ziyi","Jen Yu"),("Chang Chen","Lo")],
+   overview="A legendary sword is stolen in Qing-dynasty Beijing, and two seasoned warriors follow the trail to a young aristocrat who wants a freer life than the one arranged for her."),
+ dict(id=1398, title="Сталкер", original="Сталкер", date="1979-05-25", runtime=162, genres=["Science Fiction","Drama"],
+   tagline=None, tmdb=(8.1, 2100), imdb=(8.0, 150000), kp=(8.0, 95000), mc=None, rt=None,
+   directors=["Andrei Tarkovsky"], writers=[("Arkady Strugatsky","Screenplay"),("Boris Strugatsky","Screenplay")],
+   cast=[("Alexander Kaidanovsky","Stalker"),("Anatoly Solonitsyn","Writer"),("Nikolai Grinko","Professor"),("Alisa Freindlich","Stalker's Wife")],
+   overview="A guide leads a writer and a professor through the forbidden Zone towards a room said to grant the deepest wish of whoever enters it."),
+ dict(id=8885, title="ואלס עם באשיר", original="ואלס עם באשיר", date="2008-06-12", runtime=90, genres=["Animation","Documentary","War"],
+   tagline=None, tmdb=(7.7, 850), imdb=(8.0, 62000), kp=(7.6, 20000), mc=91, rt=96,
+   directors=["Ari Folman"], writers=[("Ari Folman","Writer")],
+   cast=[("Ari Folman","Himself (voice)"),("Ori Sivan","Himself (voice)"),("Ron Ben-Yishai","Himself (voice)")],
+   overview="A filmmaker interviews old comrades to recover his lost memories of serving in the 1982 Lebanon War."),
+ dict(id=935, title="Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb", date="1964-01-29", runtime=95, genres=["Comedy","War"],
+   tagline="The hot-line suspense comedy!", tmdb=(8.0, 6200), imdb=(8.4, 520000), kp=(8.0, 80000), mc=97, rt=98,
+   directors=["Stanley Kubrick"], writers=[("Stanley Kubrick","Screenplay"),("Terry Southern","Screenplay"),("Peter George","Screenplay")],
+   cast=[("Peter Sellers","Group Capt. Lionel Mandrake / President Merkin Muffley / Dr. Strangelove"),("George C. Scott","Gen. 'Buck' Turgidson"),("Sterling Hayden","Brig. Gen. Jack D. Ripper"),("Slim Pickens","Maj. T.J. 'King' Kong")],
+   overview="A deranged general orders a nuclear strike on the Soviet Union, and the men in the War Room scramble to call it back."),
+ dict(id=496243, title="Parasite", original="기생충", date="2019-05-30", runtime=133, genres=["Comedy","Thriller","Drama"],
+   tagline="Act like you own the place.", tmdb=(8.5, 19000), imdb=(8.5, 1000000), kp=(8.0, 500000), mc=96, rt=99,
+   directors=["Bong Joon Ho"], writers=[("Bong Joon Ho","Screenplay"),("Han Jin-won","Screenplay")],
+   cast=[("Song Kang-ho","Kim Ki-taek"),("Lee Sun-kyun","Park Dong-ik"),("Cho Yeo-jeong","Choi Yeon-gyo"),("Choi Woo-shik","Kim Ki-woo"),("Park So-dam","Kim Ki-jung")],
+   overview="A poor family schemes its way, one job at a time, into the household of a wealthy one, until a secret in the basement upends everything."),
+ dict(id=545611, title="Everything Everywhere All at Once", date="2022-03-24", runtime=140, genres=["Action","Adventure","Science Fiction"],
+   tagline="The universe is so much bigger than you realize.", tmdb=(7.8, 7000), imdb=(7.8, 580000), kp=(7.2, 120000), mc=81, rt=93,
+   directors=["Daniel Kwan","Daniel Scheinert"], writers=[("Daniel Kwan","Writer"),("Daniel Scheinert","Writer")],
+   cast=[("Michelle Yeoh","Evelyn Quan Wang"),("Ke Huy Quan","Waymond Wang"),("Stephanie Hsu","Joy Wang / Jobu Tupaki"),("Jamie Lee Curtis","Deirdre Beaubeirdre"),("James Hong","Gong Gong")],
+   overview="A laundromat owner in the middle of a tax audit learns she can borrow the skills of her other selves across the multiverse."),
+ dict(id=238, title="The Godfather", date="1972-03-14", runtime=175, genres=["Drama","Crime"],
+   tagline="An offer you can't refuse.", tmdb=(8.7, 21000), imdb=(9.2, 2100000), kp=(8.7, 700000), mc=100, rt=97,
+   directors=["Francis Ford Coppola"], writers=[("Mario Puzo","Screenplay"),("Francis Ford Coppola","Screenplay"),("Mario Puzo","Novel")],
+   cast=[("Marlon Brando","Don Vito Corleone"),("Al Pacino","Michael Corleone"),("James Caan","Sonny Corleone"),("Robert Duvall","Tom Hagen"),("Diane Keaton","Kay Adams")],
+   overview="The ageing head of a New York crime family hands his empire to his reluctant youngest son."),
+ dict(id=129, title="Spirited Away", original="千と千尋の神隠し", date="2001-07-20", runtime=125, genres=["Animation","Family","Fantasy"],
+   tagline=None, tmdb=(8.5, 17000), imdb=(8.6, 900000), kp=(8.5, 560000), mc=96, rt=96,
+   directors=["Hayao Miyazaki"], writers=[("Hayao Miyazaki","Screenplay")],
+   cast=[("Rumi Hiiragi","Chihiro Ogino / Sen (voice)"),("Miyu Irino","Haku (voice)"),("Mari Natsuki","Yubaba / Zeniba (voice)"),("Bunta Sugawara","Kamaji (voice)")],
+   overview="A girl who wanders into a world of spirits must work in a bathhouse for a witch to free her parents, who have been turned into pigs."),
+ dict(id=157336, title="Interstellar", date="2014-11-05", runtime=169, genres=["Adventure","Drama","Science Fiction"],
+   tagline="Mankind was born on Earth. It was never meant to die here.", tmdb=(8.5, 37000), imdb=(8.7, 2300000), kp=(8.6, 900000), mc=74, rt=73,
+   directors=["Christopher Nolan"], writers=[("Jonathan Nolan","Writer"),("Christopher Nolan","Writer")],
+   cast=[("Matthew McConaughey","Cooper"),("Anne Hathaway","Brand"),("Jessica Chastain","Murph"),("Michael Caine","Professor Brand"),("Mackenzie Foy","Young Murph")],
+   overview="With crops failing on Earth, a former pilot leaves his children to lead an expedition through a wormhole in search of a new home for humanity."),
+ dict(id=346, title="Seven Samurai", original="七人の侍", date="1954-04-26", runtime=207, genres=["Action","Drama"],
+   tagline=None, tmdb=(8.5, 3800), imdb=(8.6, 370000), kp=(8.2, 60000), mc=98, rt=100,
+   directors=["Akira Kurosawa"], writers=[("Akira Kurosawa","Screenplay"),("Shinobu Hashimoto","Screenplay"),("Hideo Oguni","Screenplay")],
+   cast=[("Toshiro Mifune","Kikuchiyo"),("Takashi Shimura","Kambei Shimada"),("Keiko Tsushima","Shino"),("Isao Kimura","Katsushiro Okamoto")],
+   overview="A village of farmers hires seven masterless samurai to defend it from bandits who return every harvest."),
+ dict(id=843, title="花樣年華", original="花樣年華", date="2000-09-29", runtime=98, genres=["Drama","Romance"],
+   tagline="Feel the heat, keep the feeling burning, let the sensation explode.", tmdb=(8.1, 2600), imdb=(8.1, 170000), kp=(7.8, 50000), mc=87, rt=92,
+   directors=["Wong Kar-wai"], writers=[("Wong Kar-wai","Writer")],
+   cast=[("Tony Leung Chiu-wai","Chow Mo-wan"),("Maggie Cheung","Su Li-zhen"),("Rebecca Pan","Mrs. Suen")],
+   overview="In 1962 Hong Kong two neighbours discover that their spouses are having an affair, and slowly, carefully, fall for each other."),
+ dict(id=25237, title="Иди и смотри", original="Иди и смотри", date="1985-10-17", runtime=142, genres=["Drama","War"],
+   tagline=None, tmdb=(8.3, 1600), imdb=(8.4, 100000), kp=(8.2, 130000), mc=None, rt=91,
+   directors=["Elem Klimov"], writers=[("Ales Adamovich","Screenplay"),("Elem Klimov","Screenplay")],
+   cast=[("Aleksei Kravchenko","Flyora"),("Olga Mironova","Glasha")],
+   overview="A Belarusian boy joins the partisans in 1943 and witnesses the horrors of the Nazi occupation."),
+ dict(id=680, title="Pulp Fiction", date="1994-09-10", runtime=154, genres=["Thriller","Crime"],
+   tagline="Just because you are a character doesn't mean you have character.", tmdb=(8.5, 29000), imdb=(8.9, 2300000), kp=(8.6, 650000), mc=95, rt=92,
+   directors=["Quentin Tarantino"], writers=[("Quentin Tarantino","Writer"),("Roger Avary","Story")],
+   cast=[("John Travolta","Vincent Vega"),("Samuel L. Jackson","Jules Winnfield"),("Uma Thurman","Mia Wallace"),("Bruce Willis","Butch Coolidge"),("Ving Rhames","Marsellus Wallace")],
+   overview="Two hit men, a boxer, a gangster's wife and a pair of diner robbers cross paths in a series of interlocking Los Angeles stories."),
+ dict(id=603, title="The Matrix", date="1999-03-31", runtime=136, genres=["Action","Science Fiction"],
+   tagline="Welcome to the Real World.", tmdb=(8.2, 27000), imdb=(8.7, 2200000), kp=(8.5, 650000), mc=73, rt=83,
+   directors=["Lana Wachowski","Lilly Wachowski"], writers=[("Lana Wachowski","Writer"),("Lilly Wachowski","Writer")],
+   cast=[("Keanu Reeves","Thomas A. Anderson / Neo"),("Laurence Fishburne","Morpheus"),("Carrie-Anne Moss","Trinity"),("Hugo Weaving","Agent Smith")],
+   overview="A hacker learns that the world he knows is a simulation and joins the rebels fighting the machines that built it."),
+ dict(id=78, title="Blade Runner", date="1982-06-25", runtime=117, genres=["Science Fiction","Drama","Thriller"],
+   tagline="Man has made his match... now it's his problem.", tmdb=(7.9, 14000), imdb=(8.1, 830000), kp=(7.9, 150000), mc=84, rt=89,
+   directors=["Ridley Scott"], writers=[("Hampton Fancher","Screenplay"),("David Peoples","Screenplay"),("Philip K. Dick","Novel")],
+   cast=[("Harrison Ford","Rick Deckard"),("Rutger Hauer","Roy Batty"),("Sean Young","Rachael"),("Daryl Hannah","Pris")],
+   overview="In a rain-soaked Los Angeles of 2019, a retired blade runner is called back to hunt four replicants who have returned to Earth."),
+ dict(id=194, title="Ame\u0301lie", original="Le Fabuleux Destin d'Ame\u0301lie Poulain", date="2001-04-25", runtime=122, genres=["Comedy","Romance"],
+   tagline="She'll change your life.", tmdb=(7.9, 11500), imdb=(8.3, 800000), kp=(7.9, 300000), mc=69, rt=89,
+   directors=["Jean-Pierre Jeunet"], writers=[("Guillaume Laurant","Screenplay"),("Jean-Pierre Jeunet","Screenplay")],
+   cast=[("Audrey Tautou","Amélie Poulain"),("Mathieu Kassovitz","Nino Quincampoix"),("Rufus","Raphaël Poulain")],
+   overview="A shy waitress in Montmartre decides to quietly change the lives of the people around her, and then has to find the courage to change her own."),
+ dict(id=348, title="Alien", date="1979-05-25", runtime=117, genres=["Horror","Science Fiction"],
+   tagline="In space no one can hear you scream.", tmdb=(8.2, 15000), imdb=(8.5, 950000), kp=(8.0, 200000), mc=89, rt=93,
+   directors=["Ridley Scott"], writers=[("Dan O'Bannon","Screenplay"),("Ronald Shusett","Story")],
+   cast=[("Sigourney Weaver","Ellen Ripley"),("Tom Skerritt","Dallas"),("John Hurt","Kane"),("Ian Holm","Ash")],
+   overview="The crew of a commercial towing ship answers a distress call and brings back something that hunts them one by one."),
+ dict(id=289, title="Casablanca", date="1942-11-26", runtime=102, genres=["Drama","Romance"],
+   tagline="They had a date with fate in Casablanca!", tmdb=(8.2, 5500), imdb=(8.5, 600000), kp=(8.0, 60000), mc=100, rt=99,
+   directors=["Michael Curtiz"], writers=[("Julius J. Epstein","Screenplay"),("Philip G. Epstein","Screenplay"),("Howard Koch","Screenplay")],
+   cast=[("Humphrey Bogart","Rick Blaine"),("Ingrid Bergman","Ilsa Lund"),("Paul Henreid","Victor Laszlo"),("Claude Rains","Captain Louis Renault")],
+   overview="A cynical nightclub owner in wartime Morocco must choose between his old love and helping her husband escape the Nazis."),
+ dict(id=19, title="Metropolis", date="1927-01-10", runtime=153, genres=["Drama","Science Fiction"], noposter=True,
+   tagline="There can be no understanding between the hands and the brain unless the heart acts as mediator.", tmdb=(8.1, 2700), imdb=(8.3, 190000), kp=None, mc=98, rt=None,
+   directors=["Fritz Lang"], writers=[("Thea von Harbou","Screenplay"),("Fritz Lang","Screenplay")],
+   cast=[("Brigitte Helm","Maria"),("Alfred Abel","Joh Fredersen"),("Gustav Fröhlich","Freder Fredersen"),("Rudolf Klein-Rogge","Rotwang")],
+   overview="In a towering city of the future, the son of its master falls for a woman of the workers who toil beneath it."),
+ dict(id=79, title="英雄", original="英雄", date="2002-12-19", runtime=99, genres=["Drama","Adventure","Action","History"],
+   tagline=None, tmdb=(7.3, 2500), imdb=(7.9, 190000), kp=(7.5, 70000), mc=85, rt=94,
+   directors=["Zhang Yimou"], writers=[("Li Feng","Screenplay"),("Zhang Yimou","Screenplay"),("Wang Bin","Screenplay")],
+   cast=[("Jet Li","Nameless"),("Tony Leung Chiu-wai","Broken Sword"),("Maggie Cheung","Flying Snow"),("Zhang Ziyi","Moon")],
+   overview="A nameless warrior tells the King of Qin how he defeated three assassins, and the king answers with versions of his own."),
+ dict(id=38810, title="Летят журавли", original="Летят журавли", date="1957-10-12", runtime=97, genres=["Drama","Romance","War"],
+   tagline=None, tmdb=(8.0, 330), imdb=(8.2, 22000), kp=(8.2, 50000), mc=None, rt=100,
+   directors=["Mikhail Kalatozov"], writers=[("Viktor Rozov","Screenplay")],
+   cast=[("Tatiana Samoilova","Veronika"),("Aleksey Batalov","Boris")],
+   overview="Two young lovers in Moscow are parted when he volunteers for the front in 1941, and she is left to wait."),
+ dict(id=1236474, title="Better Than Me", date="", runtime=0, genres=[], noposter=True, noratings=True,
+   tagline=None, tmdb=(0, 0), imdb=None, kp=None, mc=None, rt=None,
+   directors=[], writers=[], cast=[], overview=""),
+]
+
+WEEK1 = [693134, 872585, 550, 146, 1398, 8885, 935, 496243, 545611, 238, 129, 157336, 346, 843, 25237, 680, 603, 78, 194, 348]
+WEEK2 = [289, 19, 79, 38810, 1236474]
+DAY1 = [872585, 8885, 1398, 146, 19, 1236474, 935, 550, 129, 603]
+
+by_id = {f["id"]: f for f in FILMS}
+assert len(by_id) == len(FILMS)
+for i in WEEK1 + WEEK2 + DAY1: assert i in by_id, i
+
+def poster(f): return None if f.get("noposter") else f"/demo-{f['id']}.jpg"
+
+def summary(f, pop):
+    return {"adult": False, "backdrop_path": None, "id": f["id"], "title": f["title"],
+            "original_title": f.get("original", f["title"]), "original_language": "xx",
+            "overview": f["overview"], "poster_path": poster(f), "media_type": "movie",
+            "genre_ids": [], "popularity": pop, "release_date": f["date"],
+            "video": False, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1]}
+
+def page(ids, number, total_pages, total):
+    return {"page": number, "results": [summary(by_id[i], round(500 - 13.7 * n, 1)) for n, i in enumerate(ids)],
+            "total_pages": total_pages, "total_results": total}
+
+def rating(pair, scale10=True):
+    if pair is None: return None
+    if isinstance(pair, tuple): return {"value": pair[0], "votes": pair[1]}
+    return {"value": pair, "votes": None}
+
+def details(f):
+    crew = [{"id": 9000 + n, "name": d, "job": "Director", "department": "Directing"} for n, d in enumerate(f["directors"])]
+    crew += [{"id": 9100 + n, "name": w, "job": job, "department": "Writing"} for n, (w, job) in enumerate(f["writers"])]
+    record = {"adult": False, "id": f["id"], "title": f["title"], "original_title": f.get("original", f["title"]),
+              "tagline": f["tagline"] or "", "overview": f["overview"], "release_date": f["date"],
+              "runtime": f["runtime"], "genres": [{"id": 100 + n, "name": g} for n, g in enumerate(f["genres"])],
+              "status": "Released" if f["date"] else "In Production", "imdb_id": None, "homepage": "",
+              "poster_path": poster(f), "backdrop_path": None, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1],
+              "credits": {"cast": [{"id": 8000 + n, "name": a, "character": c, "order": n, "profile_path": None}
+                                   for n, (a, c) in enumerate(f["cast"])], "crew": crew}}
+    if not f.get("noratings"):
+        record["ratings"] = {"imdb": rating(f["imdb"]), "kinopoisk": rating(f["kp"]), "metacritic": rating(f["mc"]),
+                             "rotten_tomatoes": rating(f["rt"]), "tmdb": rating(f["tmdb"])}
+    return record
+
+files = {
+    "/trending/movie/week?page=1": page(WEEK1, 1, 2, len(WEEK1) + len(WEEK2)),
+    "/trending/movie/week?page=2": page(WEEK2, 2, 2, len(WEEK1) + len(WEEK2)),
+    "/trending/movie/day?page=1": page(DAY1, 1, 1, len(DAY1)),
+}
+for f in FILMS:
+    files[f"/movie/{f['id']}"] = details(f)
+
+out = ["// swift-format-ignore-file", "// Generated by Scripts/make-demo-data.py; edit that script, not this file.", "",
+       "/// The demo data set: amodb-shaped JSON answers keyed by path and page.",
+       "enum DemoResources {",
+       "  /// Each answer's JSON text, keyed like `/movie/550` or `/trending/movie/week?page=1`.",
+       "  static let files: [String: String] = ["]
+for key, value in files.items():
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert '"#' not in text
+    out.append(f'    "{key}": #"{text}"#,')
+out += ["  ]", "}", ""]
+path = pathlib.Path(__file__).resolve().parent.parent / "Sources/AmodbKit/Demo/DemoResources.swift"
+path.write_text("\n".join(out), encoding="utf-8")
+print(f"wrote {path} ({len(files)} answers)")

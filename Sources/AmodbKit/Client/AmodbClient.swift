@@ -1,0 +1,151 @@
+import Foundation
+
+/// An answer with when it was fetched and the rate-limit budget it reported.
+public struct Fetched<Value: Sendable>: Sendable {
+  /// The decoded answer.
+  public var value: Value
+  /// When the network answered (for a cached answer, when it first did).
+  public var fetchedAt: Date
+  /// The rate-limit headers of that answer, when it had them.
+  public var rateLimit: RateLimitStatus?
+  /// Whether the answer came from the memory cache without a request.
+  public var fromCache: Bool
+}
+
+extension Fetched: Equatable where Value: Equatable {}
+
+/// The shared amodb client: builds requests, retries 429s, caches answers and joins duplicate calls.
+public actor AmodbClient {
+  /// A raw answer kept for reuse.
+  private struct Answer: Sendable {
+    var body: Data
+    var fetchedAt: Date
+    var rateLimit: RateLimitStatus?
+  }
+
+  /// The most answers kept in memory.
+  static let cacheCapacity = 256
+
+  /// How many times a 429 is retried.
+  public static let maxRateLimitRetries = 2
+
+  /// The configuration requests are built from.
+  public nonisolated let configuration: ClientConfiguration
+  private let transport: any Transport
+  private let clock: ClientClock
+  private var cache: [URL: Answer] = [:]
+  private var inFlight: [URL: Task<Result<Answer, AmodbError>, Never>] = [:]
+
+  /// Makes a client over a transport.
+  public init(configuration: ClientConfiguration, transport: any Transport, clock: ClientClock = .system) {
+    self.configuration = configuration
+    self.transport = transport
+    self.clock = clock
+  }
+
+  /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false.
+  public func fetch<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async throws(AmodbError) -> Fetched<E.Response> {
+    if let error = configuration.missingKeyError { throw error }
+    guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
+      throw .transport(description: "the base URL \(configuration.baseURL.absoluteString) cannot be used")
+    }
+    if !forceRefresh, let answer = cache[url], clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness {
+      if let value = try? decode(E.Response.self, from: answer.body) {
+        return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
+      }
+    }
+    let answer = try await shared(url).get()
+    do {
+      let value = try decode(E.Response.self, from: answer.body)
+      return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
+    } catch {
+      cache[url] = nil
+      throw error
+    }
+  }
+
+  /// Fetches an endpoint and returns the outcome as a `Result`.
+  public func result<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async -> Result<Fetched<E.Response>, AmodbError> {
+    do {
+      return .success(try await fetch(endpoint, forceRefresh: forceRefresh))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Drops every cached answer.
+  public func clearCache() {
+    cache.removeAll()
+  }
+
+  /// Joins the request already in flight for `url`, or starts it.
+  private func shared(_ url: URL) async -> Result<Answer, AmodbError> {
+    if let running = inFlight[url] { return await running.value }
+    let request = HTTPRequest(
+      url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
+    let task = Task { [transport, clock] in
+      await Self.perform(request, transport: transport, clock: clock)
+    }
+    inFlight[url] = task
+    let result = await task.value
+    inFlight[url] = nil
+    if case .success(let answer) = result { store(answer, for: url) }
+    return result
+  }
+
+  /// Sends a request, waiting out and retrying 429s at most twice.
+  private static func perform(_ request: HTTPRequest, transport: any Transport, clock: ClientClock) async -> Result<
+    Answer, AmodbError
+  > {
+    var attempt = 0
+    while true {
+      let response: HTTPResponse
+      do {
+        response = try await transport.send(request)
+      } catch {
+        return .failure(error)
+      }
+      guard let error = StatusMapping.error(for: response) else {
+        return .success(Answer(body: response.body, fetchedAt: clock.now(), rateLimit: RateLimitStatus(response: response)))
+      }
+      guard case .rateLimited(let wait) = error, attempt < maxRateLimitRetries, !Task.isCancelled else {
+        return .failure(error)
+      }
+      attempt += 1
+      await clock.sleep(wait)
+    }
+  }
+
+  private func headers() -> [String: String] {
+    var headers = ["Accept": "application/json", "User-Agent": "trending/\(AmodbKitInfo.version)"]
+    if let key = configuration.apiKey { headers["Authorization"] = key.bearer }
+    return headers
+  }
+
+  private func store(_ answer: Answer, for url: URL) {
+    if cache.count >= Self.cacheCapacity, let oldest = cache.min(by: { $0.value.fetchedAt < $1.value.fetchedAt })?.key {
+      cache[oldest] = nil
+    }
+    cache[url] = answer
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AmodbError) -> T {
+    guard !body.isEmpty else { throw .unreadable(detail: "the body was empty") }
+    do {
+      return try AmodbJSON.decoder().decode(type, from: body)
+    } catch let error as DecodingError {
+      switch error {
+      case .dataCorrupted: throw .unreadable(detail: "not valid JSON")
+      default: throw .unreadable(detail: "unexpected JSON shape")
+      }
+    } catch {
+      throw .unreadable(detail: "not valid JSON")
+    }
+  }
+}
+
+/// Facts about this build of the client.
+public enum AmodbKitInfo {
+  /// The version of `trending` and its client.
+  public static let version = "0.1.0"
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Everything that can go wrong talking to amodb, each with a message a person can act on.
+public enum AmodbError: Error, Sendable, Hashable {
+  /// No key was configured for the default host.
+  case missingKey
+  /// 401: the key is missing, wrong or suspended.
+  case unauthorized(message: String?)
+  /// 402: the plan period has ended.
+  case paymentRequired(message: String?)
+  /// 404: no such film or path.
+  case notFound(message: String?)
+  /// 429 after the allowed retries; `retryAfter` is the last wait the server asked for.
+  case rateLimited(retryAfter: Int)
+  /// 5xx: the service failed.
+  case server(status: Int, message: String?)
+  /// Any other unexpected status.
+  case http(status: Int, message: String?)
+  /// The request did not finish in time.
+  case timedOut(seconds: Int)
+  /// The network failed: offline, DNS, refused, reset.
+  case transport(description: String)
+  /// The answer was larger than the allowed size.
+  case tooLarge(limit: Int)
+  /// The answer arrived but could not be read as the expected JSON.
+  case unreadable(detail: String)
+
+  /// One line for a person: what happened and what to do.
+  public var message: String {
+    switch self {
+    case .missingKey:
+      return "No API key: set AMODB_KEY (export AMODB_KEY=...), or try `trending --demo` to browse offline."
+    case .unauthorized(let detail):
+      return "The API key was refused (401)\(suffix(detail)). Check AMODB_KEY."
+    case .paymentRequired(let detail):
+      return "The amodb plan period has ended (402)\(suffix(detail)). Renew it on the pricing page."
+    case .notFound(let detail):
+      return "Not found (404)\(suffix(detail))."
+    case .rateLimited(let retryAfter):
+      return "Too many requests (429): the rate limit is spent. Try again in \(retryAfter) s."
+    case .server(let status, let detail):
+      return "The amodb service failed (HTTP \(status))\(suffix(detail)). Press r to retry."
+    case .http(let status, let detail):
+      return "Unexpected answer (HTTP \(status))\(suffix(detail))."
+    case .timedOut(let seconds):
+      return "No answer within \(seconds) s (timed out)."
+    case .transport(let description):
+      return "Network error: \(description)."
+    case .tooLarge(let limit):
+      return "The answer was too large (over \(limit / 1_000_000) MB) and was not read."
+    case .unreadable(let detail):
+      return "Could not read the answer (\(detail))."
+    }
+  }
+
+  /// Whether trying again later might help.
+  public var isRetryable: Bool {
+    switch self {
+    case .missingKey, .unauthorized, .paymentRequired, .notFound: return false
+    default: return true
+    }
+  }
+
+  private func suffix(_ detail: String?) -> String {
+    guard let detail, !detail.isEmpty else { return "" }
+    return ": \(detail.hasSuffix(".") ? String(detail.dropLast()) : detail)"
+  }
+}
+
+/// Maps an HTTP answer to an error: the one place that reads statuses.
+public enum StatusMapping {
+  /// Returns the error for a non-2xx response, or nil for success.
+  public static func error(for response: HTTPResponse) -> AmodbError? {
+    let message = serviceMessage(in: response.body)
+    switch response.status {
+    case 200...299: return nil
+    case 401: return .unauthorized(message: message)
+    case 402: return .paymentRequired(message: message)
+    case 404: return .notFound(message: message)
+    case 429: return .rateLimited(retryAfter: retryAfter(in: response))
+    case 500...599: return .server(status: response.status, message: message)
+    default: return .http(status: response.status, message: message)
+    }
+  }
+
+  /// The wait a 429 asks for: `Retry-After` seconds, 5 when absent or unreadable, at most 30.
+  public static func retryAfter(in response: HTTPResponse) -> Int {
+    guard let text = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
+      let seconds = Int(text), seconds >= 0
+    else { return 5 }
+    return min(seconds, 30)
+  }
+
+  /// The `status_message` (or first of `errors`) of a TMDB-shaped error body, cleaned.
+  static func serviceMessage(in body: Data) -> String? {
+    guard body.count < 64_000,
+      let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+    else { return nil }
+    let raw = (object["status_message"] as? String) ?? (object["errors"] as? [Any])?.compactMap { $0 as? String }.first
+    guard let raw else { return nil }
+    let cleaned = TextSanitizer.clean(raw, limit: 200)
+    return cleaned.isEmpty ? nil : cleaned
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// One amodb endpoint: where it lives, what it takes, what it answers and how long that stays fresh.
+public protocol Endpoint: Sendable {
+  /// What the endpoint answers.
+  associatedtype Response: Decodable & Sendable
+
+  /// The path below the base URL, starting with `/`.
+  var path: String { get }
+  /// The query, without any key.
+  var queryItems: [URLQueryItem] { get }
+  /// How long an answer may be reused without asking again, in seconds.
+  var freshness: TimeInterval { get }
+}
+
+/// How long list pages are fresh: the edge cache's 30 minutes.
+public let listFreshness: TimeInterval = 30 * 60
+/// How long film details are fresh.
+public let detailsFreshness: TimeInterval = 24 * 60 * 60
+
+/// The trending window.
+public enum TimeWindow: String, Sendable, Hashable, CaseIterable {
+  case day, week
+}
+
+/// `GET /trending/movie/{window}`: the films trending today or this week.
+public struct TrendingRequest: Endpoint, Hashable {
+  public typealias Response = MoviePage
+  /// Today or this week.
+  public var window: TimeWindow
+  /// The page, 1 to 500.
+  public var page: Int
+  /// The language tag, e.g. `en-US`.
+  public var language: String
+
+  /// Makes the request.
+  public init(window: TimeWindow = .week, page: Int = 1, language: String) {
+    self.window = window
+    self.page = min(max(page, 1), 500)
+    self.language = language
+  }
+
+  public var path: String { "/trending/movie/\(window.rawValue)" }
+  public var queryItems: [URLQueryItem] {
+    [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
+  }
+  public var freshness: TimeInterval { listFreshness }
+}
+
+/// The four curated movie lists.
+public enum MovieList: String, Sendable, Hashable, CaseIterable {
+  case popular
+  case topRated = "top_rated"
+  case nowPlaying = "now_playing"
+  case upcoming
+}
+
+/// `GET /movie/{list}`: popular, top rated, now playing or upcoming films.
+public struct MovieListRequest: Endpoint, Hashable {
+  public typealias Response = MoviePage
+  /// Which list.
+  public var list: MovieList
+  /// The page, 1 to 500.
+  public var page: Int
+  /// The language tag.
+  public var language: String
+  /// An ISO 3166-1 region, e.g. `US`, when wanted.
+  public var region: String?
+
+  /// Makes the request.
+  public init(list: MovieList, page: Int = 1, language: String, region: String? = nil) {
+    self.list = list
+    self.page = min(max(page, 1), 500)
+    self.language = language
+    self.region = region
+  }
+
+  public var path: String { "/movie/\(list.rawValue)" }
+  public var queryItems: [URLQueryItem] {
+    var items = [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
+    if let region { items.append(URLQueryItem(name: "region", value: region)) }
+    return items
+  }
+  public var freshness: TimeInterval { listFreshness }
+}
+
+/// `GET /movie/{id}?append_to_response=credits,ratings`: one call for the detail screen.
+public struct MovieDetailsRequest: Endpoint, Hashable {
+  public typealias Response = MovieDetails
+  /// The film's id.
+  public var id: Int
+  /// The language tag.
+  public var language: String
+
+  /// Makes the request.
+  public init(id: Int, language: String) {
+    self.id = id
+    self.language = language
+  }
+
+  public var path: String { "/movie/\(id)" }
+  public var queryItems: [URLQueryItem] {
+    [
+      URLQueryItem(name: "language", value: language),
+      URLQueryItem(name: "append_to_response", value: "credits,ratings"),
+    ]
+  }
+  public var freshness: TimeInterval { detailsFreshness }
+}
+
+/// `GET /search/movie`: films whose titles match a query.
+public struct SearchRequest: Endpoint, Hashable {
+  public typealias Response = MoviePage
+  /// The words to search for.
+  public var query: String
+  /// The page, 1 to 500.
+  public var page: Int
+  /// The language tag.
+  public var language: String
+
+  /// Makes the request.
+  public init(query: String, page: Int = 1, language: String) {
+    self.query = query
+    self.page = min(max(page, 1), 500)
+    self.language = language
+  }
+
+  public var path: String { "/search/movie" }
+  public var queryItems: [URLQueryItem] {
+    [
+      URLQueryItem(name: "query", value: query), URLQueryItem(name: "language", value: language),
+      URLQueryItem(name: "page", value: String(page)),
+    ]
+  }
+  public var freshness: TimeInterval { listFreshness }
+}

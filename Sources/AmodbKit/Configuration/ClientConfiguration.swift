@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where the client talks to, with which key, in which language.
+public struct ClientConfiguration: Sendable {
+  /// The public API host.
+  public static let defaultBaseURL = staticURL("https://api.amodb.dev/3")
+  /// The public image host.
+  public static let defaultImageBaseURL = staticURL("https://img.amodb.dev/t/p")
+
+  /// The API base, any scheme, host, port and path prefix.
+  public var baseURL: URL
+  /// The image base; the key is never sent there.
+  public var imageBaseURL: URL
+  /// The key, when one is configured.
+  public var apiKey: APIKey?
+  /// The language tag sent with every request.
+  public var language: String
+  /// Seconds allowed for each request.
+  public var timeout: TimeInterval
+  /// The largest API answer accepted, in bytes.
+  public var maxBodyBytes: Int
+
+  /// Makes a configuration from its parts.
+  public init(
+    baseURL: URL = defaultBaseURL, imageBaseURL: URL = defaultImageBaseURL, apiKey: APIKey?,
+    language: String = LanguageTag.fallback, timeout: TimeInterval = 10, maxBodyBytes: Int = 8_000_000
+  ) {
+    self.baseURL = baseURL
+    self.imageBaseURL = imageBaseURL
+    self.apiKey = apiKey
+    self.language = language
+    self.timeout = timeout
+    self.maxBodyBytes = maxBodyBytes
+  }
+
+  /// Whether the API base is amodb's own host, which needs a key.
+  public var usesDefaultHost: Bool {
+    baseURL.host?.lowercased() == Self.defaultBaseURL.host
+  }
+
+  /// The error that stops requests before they start: a missing key for the default host.
+  public var missingKeyError: AmodbError? {
+    apiKey == nil && usesDefaultHost ? .missingKey : nil
+  }
+
+  /// The full URL of an endpoint: base path prefix, the endpoint's path, its query.
+  public func url(for path: String, query: [URLQueryItem]) -> URL? {
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
+    let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+    components.path = prefix + path
+    components.queryItems = query.isEmpty ? nil : query
+    return components.url
+  }
+
+  /// The URL of a poster at a size such as `w185`.
+  public func posterURL(path: String, size: String) -> URL? {
+    guard let path = ImagePath.validated(path) else { return nil }
+    let base = imageBaseURL.absoluteString.hasSuffix("/") ? String(imageBaseURL.absoluteString.dropLast()) : imageBaseURL.absoluteString
+    return URL(string: "\(base)/\(size)\(path)")
+  }
+
+  /// Reads a base URL given by a person; nil unless it is absolute with a host.
+  public static func parseBaseURL(_ text: String) -> URL? {
+    guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased(),
+      ["http", "https"].contains(scheme), url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
+}
+
+/// Builds a URL from a literal known to be valid.
+private func staticURL(_ text: String) -> URL {
+  URL(string: text) ?? URL(fileURLWithPath: "/")
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A transport that answers from the embedded demo data, so `--demo` runs the real client offline.
+public struct DemoTransport: Transport {
+  /// The base URL demo configurations use; nothing is ever sent there.
+  public static let baseURL = URL(string: "https://demo.amodb.invalid/3") ?? URL(fileURLWithPath: "/")
+
+  /// Makes the transport.
+  public init() {}
+
+  /// A configuration that routes every request to the demo data.
+  public static func configuration(language: String = LanguageTag.fallback) -> ClientConfiguration {
+    ClientConfiguration(baseURL: baseURL, apiKey: nil, language: language)
+  }
+
+  public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+    guard let key = Self.resourceKey(for: request.url) else { return Self.notFound }
+    if key == "/search/movie" {
+      return Self.search(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
+    }
+    guard let text = DemoResources.files[key] else { return Self.notFound }
+    return HTTPResponse(
+      status: 200, headers: ["Content-Type": "application/json", "X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "40"],
+      body: Data(text.utf8))
+  }
+
+  /// The resource a URL names: `/movie/550`, `/trending/movie/week?page=1`, the curated lists as trending.
+  static func resourceKey(for url: URL) -> String? {
+    let path = url.path.hasPrefix(baseURL.path) ? String(url.path.dropFirst(baseURL.path.count)) : url.path
+    let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    let page = query.first { $0.name == "page" }?.value ?? "1"
+    if path.hasPrefix("/trending/movie/") { return "\(path)?page=\(page)" }
+    if path == "/search/movie" { return path }
+    if path.hasPrefix("/movie/"), MovieList(rawValue: String(path.dropFirst("/movie/".count))) != nil {
+      return "/trending/movie/week?page=\(page)"
+    }
+    return path
+  }
+
+  private static let notFound = HTTPResponse(
+    status: 404, body: Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8))
+
+  /// Answers a search over the week's films by case-insensitive title match.
+  private static func search(_ query: [URLQueryItem]?) -> HTTPResponse {
+    let words = (query?.first { $0.name == "query" }?.value ?? "").lowercased()
+    var matches: [Any] = []
+    for key in ["/trending/movie/week?page=1", "/trending/movie/week?page=2"] {
+      guard let text = DemoResources.files[key],
+        let page = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+        let results = page["results"] as? [[String: Any]]
+      else { continue }
+      matches += results.filter { ($0["title"] as? String)?.lowercased().contains(words) == true && !words.isEmpty }
+    }
+    let body = ["page": 1, "total_pages": 1, "total_results": matches.count, "results": matches] as [String: Any]
+    let data = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+    return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: data)
+  }
+}

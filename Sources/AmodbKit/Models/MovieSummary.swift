@@ -1,0 +1,79 @@
+/// One film in a list page: what the list screen shows of it.
+public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
+  /// The film's amodb (TMDB) id.
+  public var id: Int
+  /// The localized title, cleaned for the terminal.
+  public var title: String
+  /// The title in the original language, when it differs.
+  public var originalTitle: String?
+  /// The release date, when known.
+  public var releaseDate: ReleaseDate?
+  /// The poster's path on the image host, starting with `/`.
+  public var posterPath: String?
+  /// The average vote out of 10; 0 when nobody voted.
+  public var voteAverage: Double
+  /// How many votes the average rests on.
+  public var voteCount: Int
+  /// The plot summary.
+  public var overview: String?
+
+  /// The release year, when known.
+  public var year: Int? { releaseDate?.year }
+
+  /// Makes a summary from its parts.
+  public init(
+    id: Int, title: String, originalTitle: String? = nil, releaseDate: ReleaseDate? = nil,
+    posterPath: String? = nil, voteAverage: Double = 0, voteCount: Int = 0, overview: String? = nil
+  ) {
+    self.id = id
+    self.title = title
+    self.originalTitle = originalTitle
+    self.releaseDate = releaseDate
+    self.posterPath = posterPath
+    self.voteAverage = voteAverage
+    self.voteCount = voteCount
+    self.overview = overview
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, title, name, overview
+    case originalTitle = "original_title"
+    case releaseDate = "release_date"
+    case posterPath = "poster_path"
+    case voteAverage = "vote_average"
+    case voteCount = "vote_count"
+    case mediaType = "media_type"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let id = container.integer(.id), id > 0 else {
+      throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "no usable id")
+    }
+    if let mediaType = container.lenient(String.self, .mediaType), mediaType != "movie" {
+      throw DecodingError.dataCorruptedError(
+        forKey: .mediaType, in: container, debugDescription: "not a film: \(mediaType)")
+    }
+    let original = container.text(.originalTitle, limit: 300)
+    self.id = id
+    title = container.text(.title, limit: 300) ?? original ?? "Untitled (#\(id))"
+    originalTitle = original == title ? nil : original
+    releaseDate = container.lenient(String.self, .releaseDate).flatMap(ReleaseDate.init)
+    posterPath = container.lenient(String.self, .posterPath).flatMap(ImagePath.validated)
+    voteAverage = min(max(container.number(.voteAverage) ?? 0, 0), 10)
+    voteCount = max(container.integer(.voteCount) ?? 0, 0)
+    overview = container.text(.overview, keepNewlines: true)
+  }
+}
+
+/// Checks paths on the image host before they are put into a URL.
+public enum ImagePath {
+  /// Returns the path when it is a plain `/name.ext`, else nil.
+  public static func validated(_ path: String) -> String? {
+    guard path.hasPrefix("/"), path.count > 1, path.count <= 200 else { return nil }
+    let allowed = path.unicodeScalars.dropFirst().allSatisfy { scalar in
+      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+    }
+    return allowed ? path : nil
+  }
+}

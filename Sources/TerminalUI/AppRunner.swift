@@ -1,0 +1,116 @@
+import AmodbKit
+import Foundation
+import TrendingCore
+import TrendingViews
+
+/// Why the loop ended.
+public enum ExitReason: Equatable, Sendable {
+  /// The user quit.
+  case quit
+  /// A signal asked the app to stop.
+  case signal(Int32)
+}
+
+/// The run loop: input and answers become actions, the reducer updates the state, the screen is drawn.
+///
+/// It sleeps in `poll()` on the terminal and the inbox's pipe, ticking ten times a second only
+/// while a spinner turns, and once a minute otherwise so "updated N min ago" stays true.
+public final class AppRunner {
+  private var state: AppState
+  private let backend: any TerminalBackend
+  private let runner: EffectRunner
+  private let inbox: ActionInbox
+  private let statusFile: URL?
+  private let now: () -> Date
+  private var frameCount = 0
+  private var quitting = false
+
+  /// Makes a loop over a backend and an effect runner.
+  public init(
+    state: AppState, backend: any TerminalBackend, runner: EffectRunner, inbox: ActionInbox, statusFile: URL? = nil,
+    now: @escaping () -> Date = Date.init
+  ) {
+    self.state = state
+    self.backend = backend
+    self.runner = runner
+    self.inbox = inbox
+    self.statusFile = statusFile
+    self.now = now
+  }
+
+  /// The state as it is now.
+  public var currentState: AppState { state }
+
+  /// Runs until the user quits or a signal arrives.
+  public func run() -> ExitReason {
+    state.size = backend.size
+    state.now = now()
+    dispatch(.start)
+    draw()
+    while true {
+      if let signal = SignalGuard.received { return .signal(signal) }
+      if quitting { return .quit }
+      wait()
+      step()
+      if let signal = SignalGuard.received { return .signal(signal) }
+      if quitting { return .quit }
+      draw()
+    }
+  }
+
+  /// Handles everything that has arrived, without waiting.
+  public func step() {
+    for input in backend.pendingInput() {
+      switch input {
+      case .key(.control("z")):
+        backend.suspend()
+        dispatch(.resize(backend.size))
+      case .key(let key): dispatch(.key(key))
+      case .resize(let size): dispatch(.resize(size))
+      }
+      if quitting { return }
+    }
+    for action in inbox.drain() { dispatch(action) }
+    dispatch(.tick(now()))
+  }
+
+  private func dispatch(_ action: Action) {
+    for effect in Reducer.reduce(&state, action) {
+      if effect == .quit { quitting = true } else { runner.perform(effect) }
+    }
+  }
+
+  /// Renders and shows the state, then reports whether the app is idle.
+  public func draw() {
+    var frame = Renderer.render(state)
+    if let maxScroll = frame.detailMaxScroll, maxScroll != state.detailMaxScroll {
+      dispatch(.detailLayout(maxScroll: maxScroll))
+      frame = Renderer.render(state)
+    }
+    backend.draw(frame.screen)
+    frameCount += 1
+    reportStatus()
+  }
+
+  private func wait() {
+    let timeout: Int32 = state.isBusy ? 100 : Int32(60_000 - Int(now().timeIntervalSince1970 * 1000) % 60_000)
+    var descriptors = [pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0)]
+    if backend.inputDescriptor >= 0 {
+      descriptors.append(pollfd(fd: backend.inputDescriptor, events: Int16(POLLIN), revents: 0))
+    }
+    _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+  }
+
+  /// Writes "frame=N busy=0|1 screen=list|detail" for tests that wait on the app instead of sleeping.
+  private func reportStatus() {
+    guard let statusFile else { return }
+    let busy = state.isBusy || runner.inFlight > 0
+    let screen: String
+    switch state.screen {
+    case .list: screen = "list"
+    case .detail(let id): screen = "detail:\(id)"
+    }
+    let text = "frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count)\n"
+    try? Data(text.utf8).write(to: statusFile, options: .atomic)
+  }
+}

@@ -1,0 +1,120 @@
+import CNCurses
+import Foundation
+import TrendingCore
+import TrendingViews
+
+/// The live terminal: ncursesw with wide characters, colour pairs from `alloc_pair`.
+public final class NCursesBackend: TerminalBackend {
+  private let palette: Palette
+  private var pairs: [ResolvedStyle: (attributes: attr_t, pair: Int32)] = [:]
+  private var previous: Screen?
+  private var isShutDown = false
+  private let screenPointer: OpaquePointer
+
+  /// Takes over the terminal on standard input and output; nil when it cannot be set up.
+  public init?(noColor: Bool) {
+    guard let screen = newterm(nil, shim_stdout(), shim_stdin()) else { return nil }
+    screenPointer = screen
+    set_term(screen)
+    raw()
+    noecho()
+    nonl()
+    keypad(shim_stdscr(), true)
+    nodelay(shim_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    var depth = ColorDepth.none
+    if !noColor, has_colors() {
+      start_color()
+      use_default_colors()
+      depth = ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
+    }
+    palette = Palette(depth: depth)
+  }
+
+  deinit {
+    shutdown()
+  }
+
+  /// The colour depth in use.
+  public var depth: ColorDepth { palette.depth }
+
+  public var size: Size { Size(width: Int(shim_cols()), height: Int(shim_lines())) }
+
+  public var inputDescriptor: Int32 { STDIN_FILENO }
+
+  public func draw(_ screen: Screen) {
+    guard !isShutDown else { return }
+    let full = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
+    if full { werase(shim_stdscr()) }
+    for row in 0..<screen.height {
+      for column in 0..<screen.width {
+        let cell = screen[row, column]
+        if !full, let previous, previous[row, column] == cell { continue }
+        if cell.text.isEmpty { continue }
+        put(cell, row: row, column: column)
+      }
+    }
+    previous = screen
+    wnoutrefresh(shim_stdscr())
+    doupdate()
+  }
+
+  private func put(_ cell: Cell, row: Int, column: Int) {
+    let (attributes, pair) = colours(for: palette.resolve(cell.style))
+    var wide = Array(cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) })
+    wide.append(0)
+    var character = cchar_t()
+    shim_setcchar(&character, wide, attributes, pair)
+    mvwadd_wch(shim_stdscr(), Int32(row), Int32(column), &character)
+  }
+
+  private func colours(for style: ResolvedStyle) -> (attr_t, Int32) {
+    if let known = pairs[style] { return known }
+    var attributes = shim_a_normal()
+    if style.bold { attributes |= shim_a_bold() }
+    if style.dim { attributes |= shim_a_dim() }
+    if style.reverse { attributes |= shim_a_reverse() }
+    var pair: Int32 = 0
+    if style.foreground != -1 || style.background != -1 {
+      pair = max(0, alloc_pair(Int32(style.foreground), Int32(style.background)))
+    }
+    pairs[style] = (attributes, pair)
+    return (attributes, pair)
+  }
+
+  public func pendingInput() -> [TerminalInput] {
+    var inputs: [TerminalInput] = []
+    var code: wint_t = 0
+    while inputs.count < 256 {
+      let status = wget_wch(shim_stdscr(), &code)
+      if status == ERR { break }
+      if status == KEY_CODE_YES {
+        if code == KEY_RESIZE {
+          previous = nil
+          inputs.append(.resize(size))
+        } else if let key = KeyDecoder.functionKey(UInt32(code)) {
+          inputs.append(.key(key))
+        }
+      } else if let key = KeyDecoder.character(UInt32(code)) {
+        inputs.append(.key(key))
+      }
+    }
+    return inputs
+  }
+
+  public func suspend() {
+    endwin()
+    kill(getpid(), SIGSTOP)
+    previous = nil
+    doupdate()
+  }
+
+  public func shutdown() {
+    guard !isShutDown else { return }
+    isShutDown = true
+    curs_set(1)
+    endwin()
+    delscreen(screenPointer)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The descriptor signal handlers write to, set once before handlers are installed.
+nonisolated(unsafe) private var signalWakeDescriptor: Int32 = -1
+/// The termios the terminal had before the app started, for the crash handler.
+nonisolated(unsafe) private var savedTermios = termios()
+/// Whether `savedTermios` holds a value.
+nonisolated(unsafe) private var hasSavedTermios = false
+/// The last termination signal received, 0 for none.
+private let pendingSignal = Atomic<Int32>(0)
+
+/// Restores the terminal on every way out: termination signals end the loop cleanly,
+/// crashes put back the saved terminal modes and the main screen before dying.
+public enum SignalGuard {
+  /// The signals that ask the app to quit.
+  static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  /// The signals that mean a crash.
+  static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  /// Saves the terminal's modes and installs the handlers; `wake` is written to on a signal.
+  public static func install(wake descriptor: Int32) {
+    if tcgetattr(STDIN_FILENO, &savedTermios) == 0 { hasSavedTermios = true }
+    signalWakeDescriptor = descriptor
+    signal(SIGPIPE, SIG_IGN)
+    for number in terminating {
+      signal(number) { received in
+        pendingSignal.store(received, ordering: .sequentiallyConsistent)
+        var byte: UInt8 = 1
+        _ = write(signalWakeDescriptor, &byte, 1)
+      }
+    }
+    for number in fatal {
+      signal(number) { received in
+        SignalGuard.restoreAfterCrash()
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+    }
+  }
+
+  /// The termination signal received since start, if any.
+  public static var received: Int32? {
+    let value = pendingSignal.load(ordering: .sequentiallyConsistent)
+    return value == 0 ? nil : value
+  }
+
+  /// Async-signal-safe: puts back the saved modes, leaves the alternate screen, shows the cursor.
+  static func restoreAfterCrash() {
+    if hasSavedTermios { tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios) }
+    let sequence: StaticString = "\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h\r\ntrending crashed; the terminal was restored.\r\n"
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+  }
+
+  /// Puts back the saved modes after a normal exit, in case the backend could not.
+  public static func restoreModes() {
+    if hasSavedTermios { tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios) }
+  }
+}

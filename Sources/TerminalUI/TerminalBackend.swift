@@ -1,0 +1,18 @@
+import TrendingCore
+import TrendingViews
+
+/// The terminal as the run loop uses it; ncurses in the app, memory in tests.
+public protocol TerminalBackend: AnyObject {
+  /// The current size in cells.
+  var size: Size { get }
+  /// The descriptor the loop polls for input, or -1 when input never comes from a descriptor.
+  var inputDescriptor: Int32 { get }
+  /// Shows a screen, sending only what changed.
+  func draw(_ screen: Screen)
+  /// Everything typed (or resized) since the last call, without waiting.
+  func pendingInput() -> [TerminalInput]
+  /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
+  func suspend()
+  /// Restores the terminal; safe to call more than once.
+  func shutdown()
+}

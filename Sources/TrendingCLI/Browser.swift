@@ -1,0 +1,31 @@
+import AmodbKit
+import Foundation
+import TerminalUI
+import TrendingCore
+
+/// Starts the full-screen browser and gives the terminal back however it ends.
+enum Browser {
+  static func run(client: AmodbClient, invocation: Invocation, environment: [String: String]) -> Int32 {
+    let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+    let inbox = ActionInbox()
+    SignalGuard.install(wake: inbox.writeDescriptor)
+    guard let backend = NCursesBackend(noColor: noColor) else {
+      SignalGuard.restoreModes()
+      TrendingCommand.printError("could not set up the terminal (is TERM set to a known terminal?)")
+      return ExitCode.failure.rawValue
+    }
+    let state = AppState(
+      window: invocation.window, language: client.configuration.language, sourceLabel: invocation.demo ? "demo" : nil,
+      size: backend.size, now: Date())
+    let runner = EffectRunner(client: client, inbox: inbox)
+    let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
+    let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
+    let reason = app.run()
+    backend.shutdown()
+    SignalGuard.restoreModes()
+    switch reason {
+    case .quit: return ExitCode.success.rawValue
+    case .signal(let number): return 128 + number
+    }
+  }
+}

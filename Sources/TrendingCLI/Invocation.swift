@@ -1,0 +1,130 @@
+import AmodbKit
+
+/// What the user asked for on the command line.
+public struct Invocation: Equatable, Sendable {
+  /// The command to run.
+  public enum Command: Equatable, Sendable {
+    /// The full-screen browser.
+    case browse
+    /// `trending list`: print a page of the trending list.
+    case list(page: Int, json: Bool)
+    /// `trending show ID`: print one film's details.
+    case show(id: Int, json: Bool)
+    /// `--help`.
+    case help
+    /// `--version`.
+    case version
+  }
+
+  /// The command.
+  public var command: Command
+  /// Run on the embedded demo data.
+  public var demo = false
+  /// `--base-url`, when given.
+  public var baseURL: String?
+  /// `--image-base-url`, when given.
+  public var imageBaseURL: String?
+  /// `--language`, when given.
+  public var language: String?
+  /// Today or this week.
+  public var window = TimeWindow.week
+  /// `--no-color`.
+  public var noColor = false
+
+  /// Makes an invocation of a command with default options.
+  public init(command: Command) {
+    self.command = command
+  }
+}
+
+/// A command line that could not be understood: one line naming the problem.
+public struct UsageError: Error, Equatable, Sendable {
+  /// What was wrong, naming the flag or value.
+  public var message: String
+}
+
+/// Reads the command line: pure, so every rule is testable.
+public enum ArgumentParser {
+  /// The usage summary printed with usage errors.
+  public static let usage = "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--no-color]"
+
+  /// Parses the arguments after the program name.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var invocation = Invocation(command: .browse)
+    var positional: [String] = []
+    var page: Int?
+    var json = false
+    var index = 0
+    func value(for flag: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      var flag = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      func take() throws(UsageError) -> String {
+        if let inline { return inline }
+        return try value(for: flag)
+      }
+      switch flag {
+      case "-h", "--help": return Invocation(command: .help)
+      case "--version": return Invocation(command: .version)
+      case "--demo": invocation.demo = true
+      case "--json": json = true
+      case "--no-color": invocation.noColor = true
+      case "--base-url": invocation.baseURL = try take()
+      case "--image-base-url": invocation.imageBaseURL = try take()
+      case "--language": invocation.language = try take()
+      case "--window":
+        let text = try take()
+        guard let window = TimeWindow(rawValue: text) else {
+          throw UsageError(message: "--window must be day or week, not '\(text)'")
+        }
+        invocation.window = window
+      case "--page":
+        let text = try take()
+        guard let number = Int(text), (1...500).contains(number) else {
+          throw UsageError(message: "--page must be a whole number from 1 to 500, not '\(text)'")
+        }
+        page = number
+      default:
+        if argument.hasPrefix("-"), argument != "-" {
+          throw UsageError(message: "unknown option '\(flag)'")
+        }
+        positional.append(argument)
+      }
+      index += 1
+    }
+    invocation.command = try command(positional, page: page, json: json)
+    return invocation
+  }
+
+  private static func command(_ positional: [String], page: Int?, json: Bool) throws(UsageError) -> Invocation.Command {
+    guard let name = positional.first else {
+      if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
+      if json { throw UsageError(message: "--json goes with 'trending list' or 'trending show ID'") }
+      return .browse
+    }
+    switch name {
+    case "list":
+      guard positional.count == 1 else { throw UsageError(message: "unexpected argument '\(positional[1])'") }
+      return .list(page: page ?? 1, json: json)
+    case "show":
+      guard positional.count >= 2 else { throw UsageError(message: "show needs a film id, e.g. 'trending show 550'") }
+      guard positional.count == 2 else { throw UsageError(message: "unexpected argument '\(positional[2])'") }
+      guard let id = Int(positional[1]), id > 0 else {
+        throw UsageError(message: "the film id must be a positive whole number, not '\(positional[1])'")
+      }
+      if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
+      return .show(id: id, json: json)
+    default:
+      throw UsageError(message: "unknown command '\(name)'")
+    }
+  }
+}

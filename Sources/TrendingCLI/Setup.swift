@@ -1,0 +1,44 @@
+import AmodbKit
+import Foundation
+
+/// Builds the client an invocation asks for, from flags and the environment.
+public enum Setup {
+  /// The client: demo data, or the live service at the configured hosts.
+  public static func client(for invocation: Invocation, environment: [String: String]) throws(UsageError) -> AmodbClient {
+    let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
+    if invocation.demo {
+      return AmodbClient(configuration: DemoTransport.configuration(language: language), transport: DemoTransport())
+    }
+    return AmodbClient(configuration: try configuration(for: invocation, environment: environment), transport: URLSessionTransport())
+  }
+
+  /// The live configuration: `--base-url` over `AMODB_BASE_URL` over the default, and the key from `AMODB_KEY`.
+  public static func configuration(for invocation: Invocation, environment: [String: String]) throws(UsageError)
+    -> ClientConfiguration
+  {
+    let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
+    let base = try url(invocation.baseURL, flag: "--base-url", variable: "AMODB_BASE_URL", environment: environment)
+    let images = try url(
+      invocation.imageBaseURL, flag: "--image-base-url", variable: "AMODB_IMAGE_BASE_URL", environment: environment)
+    return ClientConfiguration(
+      baseURL: base ?? ClientConfiguration.defaultBaseURL,
+      imageBaseURL: images ?? ClientConfiguration.defaultImageBaseURL,
+      apiKey: environment["AMODB_KEY"].flatMap(APIKey.init), language: language)
+  }
+
+  private static func url(_ flagValue: String?, flag: String, variable: String, environment: [String: String])
+    throws(UsageError) -> URL?
+  {
+    if let flagValue {
+      guard let url = ClientConfiguration.parseBaseURL(flagValue) else {
+        throw UsageError(message: "\(flag) must be an http or https URL, not '\(TextSanitizer.clean(flagValue, limit: 100))'")
+      }
+      return url
+    }
+    guard let text = environment[variable], !text.isEmpty else { return nil }
+    guard let url = ClientConfiguration.parseBaseURL(text) else {
+      throw UsageError(message: "\(variable) must be an http or https URL, not '\(TextSanitizer.clean(text, limit: 100))'")
+    }
+    return url
+  }
+}

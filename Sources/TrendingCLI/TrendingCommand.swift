@@ -1,0 +1,115 @@
+import AmodbKit
+import Foundation
+import TerminalUI
+import TrendingCore
+import TrendingViews
+
+/// The `trending` program: reads the command line, runs the command, returns the exit code.
+public enum TrendingCommand {
+  /// The help text for `--help`.
+  public static let help = """
+    trending \(AmodbKitInfo.version): this week's trending films, in your terminal.
+
+    USAGE
+      trending                     browse full-screen (needs a terminal)
+      trending list [--page N]     print a page of the list (--json for JSON)
+      trending show ID             print one film's details (--json for JSON)
+
+    OPTIONS
+      --demo                 use the embedded demo data: no key, no network
+      --window day|week      today's or this week's list (default: week)
+      --language TAG         e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)
+      --base-url URL         the API, or a proxy of your own (default: AMODB_BASE_URL)
+      --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
+      --no-color             no colours (also NO_COLOR)
+      -h, --help             this help
+      --version              the version
+
+    ENVIRONMENT
+      AMODB_KEY              your amodb API key (never pass it as a flag)
+
+    EXIT CODES
+      0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found
+    """
+
+  /// Runs the program and returns its exit code.
+  public static func main(arguments: [String], environment: [String: String]) async -> Int32 {
+    TextWidth.prepareLocale()
+    let invocation: Invocation
+    do {
+      invocation = try ArgumentParser.parse(arguments)
+    } catch {
+      printError("\(error.message). \(ArgumentParser.usage)")
+      return ExitCode.usage.rawValue
+    }
+    switch invocation.command {
+    case .help:
+      print(help)
+      return ExitCode.success.rawValue
+    case .version:
+      print("trending \(AmodbKitInfo.version)")
+      return ExitCode.success.rawValue
+    case .browse:
+      guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        printError("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'")
+        return ExitCode.usage.rawValue
+      }
+      return await runClient(invocation, environment: environment) { client in
+        Browser.run(client: client, invocation: invocation, environment: environment)
+      }
+    case .list(let page, let json):
+      return await runClient(invocation, environment: environment) { client in
+        let endpoint = TrendingRequest(window: invocation.window, page: page, language: client.configuration.language)
+        switch await client.result(endpoint) {
+        case .success(let fetched):
+          let width = isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil
+          print(json ? Output.json(fetched.value, configuration: client.configuration) : Output.table(fetched.value, width: width))
+          return ExitCode.success.rawValue
+        case .failure(let error):
+          printError(error.message)
+          return ExitCode(error).rawValue
+        }
+      }
+    case .show(let id, let json):
+      return await runClient(invocation, environment: environment) { client in
+        switch await client.result(MovieDetailsRequest(id: id, language: client.configuration.language)) {
+        case .success(let fetched):
+          let width = isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80
+          print(json ? Output.json(fetched.value, configuration: client.configuration) : Output.text(fetched.value, width: width))
+          return ExitCode.success.rawValue
+        case .failure(let error):
+          printError(error.message)
+          return ExitCode(error).rawValue
+        }
+      }
+    }
+  }
+
+  private static func runClient(
+    _ invocation: Invocation, environment: [String: String], _ body: (AmodbClient) async -> Int32
+  ) async -> Int32 {
+    let client: AmodbClient
+    do {
+      client = try Setup.client(for: invocation, environment: environment)
+    } catch {
+      printError("\(error.message). \(ArgumentParser.usage)")
+      return ExitCode.usage.rawValue
+    }
+    if let error = client.configuration.missingKeyError {
+      printError(error.message)
+      return ExitCode(error).rawValue
+    }
+    return await body(client)
+  }
+
+  /// Prints one line to standard error, prefixed with the program's name.
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("trending: \(message)\n".utf8))
+  }
+
+  private static func terminalWidth() -> Int? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+}

@@ -1,0 +1,62 @@
+import AmodbKit
+import Foundation
+
+/// Everything that can happen to the app: input, time and network answers.
+public enum Action: Equatable, Sendable {
+  /// The app has started: load what the screen needs.
+  case start
+  /// A key was pressed.
+  case key(Key)
+  /// The terminal now has this size.
+  case resize(Size)
+  /// Time has passed; `now` is the current time.
+  case tick(Date)
+  /// A list page answered.
+  case listLoaded(ListRequest, Result<Fetched<MoviePage>, AmodbError>)
+  /// A film's details answered.
+  case detailsLoaded(id: Int, Result<Fetched<MovieDetails>, AmodbError>)
+  /// The detail screen's content, as last drawn, can scroll at most this many lines.
+  case detailLayout(maxScroll: Int)
+}
+
+/// A terminal size in cells.
+public struct Size: Equatable, Sendable, Hashable {
+  /// Columns.
+  public var width: Int
+  /// Rows.
+  public var height: Int
+
+  /// Makes a size.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
+/// Which list page to load.
+public struct ListRequest: Equatable, Sendable, Hashable {
+  /// Today or this week.
+  public var window: TimeWindow
+  /// The page, from 1.
+  public var page: Int
+  /// Whether to bypass every cache.
+  public var forceRefresh: Bool
+
+  /// Makes a list request.
+  public init(window: TimeWindow, page: Int, forceRefresh: Bool = false) {
+    self.window = window
+    self.page = page
+    self.forceRefresh = forceRefresh
+  }
+}
+
+/// Work for the runtime: plain data, performed at the edge, answered with an `Action`.
+public enum Effect: Equatable, Sendable {
+  /// Fetch a page of the trending list.
+  case fetchList(ListRequest)
+  /// Fetch a film with credits and ratings.
+  case fetchDetails(id: Int, forceRefresh: Bool)
+  /// Leave the app.
+  case quit
+}
+

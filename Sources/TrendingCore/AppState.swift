@@ -1,0 +1,129 @@
+import AmodbKit
+import Foundation
+
+/// The whole app as a value: what is loaded, what is selected, what is on screen.
+public struct AppState: Equatable, Sendable {
+  /// Which screen is showing.
+  public enum Screen: Equatable, Sendable {
+    /// The trending list.
+    case list
+    /// One film's details.
+    case detail(id: Int)
+  }
+
+  /// Today or this week.
+  public var window: TimeWindow
+  /// The language tag requests use.
+  public var language: String
+  /// Where the data comes from, for the header, e.g. "demo".
+  public var sourceLabel: String?
+  /// The terminal size.
+  public var size: Size
+  /// The current time, advanced by ticks.
+  public var now: Date
+  /// The trending list.
+  public var list: Loadable<Listing>
+  /// Whether the next page is being fetched.
+  public var isLoadingMore: Bool
+  /// Why the next page could not be fetched, until the next refresh.
+  public var moreError: AmodbError?
+  /// The selected row, an index into the listing.
+  public var selection: Int
+  /// The first row shown.
+  public var listTop: Int
+  /// The screen showing.
+  public var screen: Screen
+  /// Details by film id.
+  public var details: [Int: Loadable<MovieDetails>]
+  /// How far the detail screen is scrolled, in lines.
+  public var detailScroll: Int
+  /// The most the detail screen can scroll, as last drawn.
+  public var detailMaxScroll: Int
+  /// Whether the help overlay is showing.
+  public var showsHelp: Bool
+  /// The rate-limit budget last reported.
+  public var rateLimit: RateLimitStatus?
+
+  /// Makes the state of an app that has not loaded anything yet.
+  public init(window: TimeWindow = .week, language: String, sourceLabel: String? = nil, size: Size, now: Date) {
+    self.window = window
+    self.language = language
+    self.sourceLabel = sourceLabel
+    self.size = size
+    self.now = now
+    list = Loadable()
+    isLoadingMore = false
+    moreError = nil
+    selection = 0
+    listTop = 0
+    screen = .list
+    details = [:]
+    detailScroll = 0
+    detailMaxScroll = 0
+    showsHelp = false
+    rateLimit = nil
+  }
+
+  /// The films loaded so far.
+  public var movies: [MovieSummary] { list.value?.movies ?? [] }
+
+  /// The selected film, when there is one.
+  public var selectedMovie: MovieSummary? {
+    movies.indices.contains(selection) ? movies[selection] : nil
+  }
+
+  /// Whether any request is in flight (the spinner turns while it is).
+  public var isBusy: Bool {
+    list.isLoading || isLoadingMore || details.values.contains { $0.isLoading }
+  }
+
+  /// How many list rows fit on screen.
+  public var visibleRows: Int { ListLayout.visibleRows(for: size) }
+}
+
+/// The films of a list, page by page.
+public struct Listing: Equatable, Sendable {
+  /// The films, in rank order, without repeats.
+  public var movies: [MovieSummary]
+  /// How many pages are loaded.
+  public var pagesLoaded: Int
+  /// How many pages the list has.
+  public var totalPages: Int
+  /// How many entries could not be read, over all loaded pages.
+  public var skippedEntries: Int
+
+  /// Makes a listing from its first page.
+  public init(firstPage page: MoviePage) {
+    movies = page.results
+    pagesLoaded = 1
+    totalPages = page.totalPages
+    skippedEntries = page.skippedEntries
+  }
+
+  /// Whether more pages remain.
+  public var hasMore: Bool { pagesLoaded < totalPages }
+
+  /// Adds the next page, dropping films already listed (trending lists shift between pages).
+  public mutating func append(_ page: MoviePage) {
+    let known = Set(movies.map(\.id))
+    movies += page.results.filter { !known.contains($0.id) }
+    pagesLoaded = max(pagesLoaded, page.page)
+    totalPages = max(page.totalPages, pagesLoaded)
+    skippedEntries += page.skippedEntries
+  }
+}
+
+/// The list screen's fixed rows, shared by the reducer and the views.
+public enum ListLayout {
+  /// Rows above the list: the title bar and the column header.
+  public static let headerRows = 2
+  /// Rows below the list: the status line and the key hint.
+  public static let footerRows = 2
+  /// The smallest terminal the app draws in.
+  public static let minimumSize = Size(width: 30, height: 8)
+
+  /// How many film rows fit at `size`.
+  public static func visibleRows(for size: Size) -> Int {
+    max(1, size.height - headerRows - footerRows)
+  }
+}

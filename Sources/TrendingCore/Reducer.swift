@@ -1,0 +1,196 @@
+import AmodbKit
+import Foundation
+
+/// The app's pure update: state and action in, new state and effects out.
+public enum Reducer {
+  /// How close to the end of the list the selection gets before the next page is fetched.
+  static let prefetchDistance = 5
+
+  /// Applies `action` to `state` and returns the work the runtime must do.
+  public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case .start:
+      return refreshList(&state, force: false)
+    case .resize(let size):
+      state.size = size
+      scrollSelectionIntoView(&state)
+      return []
+    case .tick(let now):
+      state.now = now
+      return []
+    case .listLoaded(let request, let result):
+      return listLoaded(&state, request, result)
+    case .detailsLoaded(let id, let result):
+      var entry = state.details[id] ?? Loadable()
+      switch result {
+      case .success(let fetched):
+        entry.succeed(fetched.value, at: fetched.fetchedAt)
+        state.rateLimit = fetched.rateLimit ?? state.rateLimit
+      case .failure(let error):
+        entry.fail(error)
+      }
+      state.details[id] = entry
+      return []
+    case .detailLayout(let maxScroll):
+      state.detailMaxScroll = max(0, maxScroll)
+      state.detailScroll = min(state.detailScroll, state.detailMaxScroll)
+      return []
+    case .key(let key):
+      return keyPressed(&state, key)
+    }
+  }
+
+  private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if key == .control("c") { return [.quit] }
+    if state.showsHelp {
+      state.showsHelp = false
+      return []
+    }
+    if key == .character("?") {
+      state.showsHelp = true
+      return []
+    }
+    switch state.screen {
+    case .list: return listKey(&state, key)
+    case .detail(let id): return detailKey(&state, key, id: id)
+    }
+  }
+
+  private static func listKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    let page = max(1, state.visibleRows - 1)
+    switch key {
+    case .down, .character("j"): return move(&state, by: 1)
+    case .up, .character("k"): return move(&state, by: -1)
+    case .pageDown, .control("f"), .character(" "): return move(&state, by: page)
+    case .pageUp, .control("b"): return move(&state, by: -page)
+    case .home, .character("g"): return move(&state, to: 0)
+    case .end, .character("G"): return move(&state, to: state.movies.count - 1)
+    case .enter, .right, .character("l"):
+      guard let movie = state.selectedMovie else { return [] }
+      return openDetail(&state, id: movie.id)
+    case .character("r"):
+      return refreshList(&state, force: true)
+    case .character("w"):
+      state.window = state.window == .week ? .day : .week
+      state.list = Loadable()
+      state.isLoadingMore = false
+      state.moreError = nil
+      state.selection = 0
+      state.listTop = 0
+      return refreshList(&state, force: false)
+    case .character("q"):
+      return [.quit]
+    default:
+      return []
+    }
+  }
+
+  private static func detailKey(_ state: inout AppState, _ key: Key, id: Int) -> [Effect] {
+    let page = max(1, state.size.height - 3)
+    switch key {
+    case .escape, .backspace, .left, .character("h"), .character("q"):
+      state.screen = .list
+      state.detailScroll = 0
+      scrollSelectionIntoView(&state)
+      return []
+    case .down, .character("j"): scrollDetail(&state, by: 1)
+    case .up, .character("k"): scrollDetail(&state, by: -1)
+    case .pageDown, .control("f"), .character(" "): scrollDetail(&state, by: page)
+    case .pageUp, .control("b"): scrollDetail(&state, by: -page)
+    case .home, .character("g"): state.detailScroll = 0
+    case .end, .character("G"): state.detailScroll = state.detailMaxScroll
+    case .character("r"):
+      var entry = state.details[id] ?? Loadable()
+      guard !entry.isLoading else { return [] }
+      entry.begin()
+      state.details[id] = entry
+      return [.fetchDetails(id: id, forceRefresh: true)]
+    default:
+      break
+    }
+    return []
+  }
+
+  private static func scrollDetail(_ state: inout AppState, by delta: Int) {
+    state.detailScroll = min(max(state.detailScroll + delta, 0), state.detailMaxScroll)
+  }
+
+  private static func openDetail(_ state: inout AppState, id: Int) -> [Effect] {
+    state.screen = .detail(id: id)
+    state.detailScroll = 0
+    state.detailMaxScroll = 0
+    var entry = state.details[id] ?? Loadable()
+    guard entry.value == nil, !entry.isLoading else { return [] }
+    entry.begin()
+    state.details[id] = entry
+    return [.fetchDetails(id: id, forceRefresh: false)]
+  }
+
+  private static func refreshList(_ state: inout AppState, force: Bool) -> [Effect] {
+    guard !state.list.isLoading else { return [] }
+    state.list.begin()
+    state.moreError = nil
+    return [.fetchList(ListRequest(window: state.window, page: 1, forceRefresh: force))]
+  }
+
+  private static func move(_ state: inout AppState, by delta: Int) -> [Effect] {
+    move(&state, to: state.selection + delta)
+  }
+
+  private static func move(_ state: inout AppState, to index: Int) -> [Effect] {
+    let count = state.movies.count
+    state.selection = count == 0 ? 0 : min(max(index, 0), count - 1)
+    scrollSelectionIntoView(&state)
+    return loadMoreIfNeeded(&state)
+  }
+
+  private static func loadMoreIfNeeded(_ state: inout AppState) -> [Effect] {
+    guard let listing = state.list.value, listing.hasMore, !state.isLoadingMore, state.moreError == nil,
+      !state.list.isLoading, state.selection >= listing.movies.count - prefetchDistance
+    else { return [] }
+    state.isLoadingMore = true
+    return [.fetchList(ListRequest(window: state.window, page: listing.pagesLoaded + 1))]
+  }
+
+  /// Keeps the selection inside the visible rows and the top row inside the list.
+  static func scrollSelectionIntoView(_ state: inout AppState) {
+    let visible = state.visibleRows
+    let count = state.movies.count
+    state.selection = count == 0 ? 0 : min(max(state.selection, 0), count - 1)
+    if state.selection < state.listTop { state.listTop = state.selection }
+    if state.selection >= state.listTop + visible { state.listTop = state.selection - visible + 1 }
+    state.listTop = max(0, min(state.listTop, max(0, count - visible)))
+  }
+
+  private static func listLoaded(
+    _ state: inout AppState, _ request: ListRequest, _ result: Result<Fetched<MoviePage>, AmodbError>
+  ) -> [Effect] {
+    guard request.window == state.window else { return [] }
+    if request.page > 1 {
+      state.isLoadingMore = false
+      switch result {
+      case .success(let fetched):
+        state.list.value?.append(fetched.value)
+        state.rateLimit = fetched.rateLimit ?? state.rateLimit
+      case .failure(let error):
+        state.moreError = error
+      }
+      return []
+    }
+    switch result {
+    case .success(let fetched):
+      let selectedID = state.selectedMovie?.id
+      state.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
+      state.rateLimit = fetched.rateLimit ?? state.rateLimit
+      state.isLoadingMore = false
+      if let selectedID, let index = state.movies.firstIndex(where: { $0.id == selectedID }) {
+        state.selection = index
+      }
+      scrollSelectionIntoView(&state)
+      return loadMoreIfNeeded(&state)
+    case .failure(let error):
+      state.list.fail(error)
+      return []
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/// The colour role of a cell; the terminal backend maps roles onto the colours it has.
+public enum Tone: Hashable, Sendable, CaseIterable {
+  case normal, muted, accent, title, good, fair, poor, error, warning, bar, barMuted
+}
+
+/// How a cell looks: its role, weight and whether it is part of the selection.
+public struct Style: Hashable, Sendable {
+  /// The colour role.
+  public var tone: Tone
+  /// Bold text.
+  public var isBold: Bool
+  /// Part of the highlighted row (a background bar, or reverse video without colour).
+  public var isSelected: Bool
+
+  /// Makes a style.
+  public init(_ tone: Tone = .normal, bold: Bool = false, selected: Bool = false) {
+    self.tone = tone
+    isBold = bold
+    isSelected = selected
+  }
+
+  /// Plain text.
+  public static let plain = Style()
+}
+
+/// One terminal cell: a grapheme (empty for the right half of a wide one) and its style.
+public struct Cell: Hashable, Sendable {
+  /// The text drawn in the cell; "" continues the wide character to its left.
+  public var text: String
+  /// The cell's style.
+  public var style: Style
+
+  /// Makes a cell.
+  public init(_ text: String = " ", style: Style = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// A grid of styled cells: what one frame draws.
+public struct Screen: Equatable, Sendable {
+  /// Columns.
+  public let width: Int
+  /// Rows.
+  public let height: Int
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+
+  /// Makes a blank screen.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: Cell(), count: self.width * self.height)
+  }
+
+  /// The cell at a position.
+  public subscript(row: Int, column: Int) -> Cell {
+    cells[row * width + column]
+  }
+
+  /// Fills a row range of one row with a style and spaces.
+  public mutating func fill(row: Int, from column: Int = 0, to end: Int? = nil, style: Style) {
+    guard (0..<height).contains(row) else { return }
+    let last = min(end ?? width, width)
+    guard column < last else { return }
+    for index in max(0, column)..<last { cells[row * width + index] = Cell(" ", style: style) }
+  }
+
+  /// Writes text at a position, clipped to `limit` columns (default: the right edge); returns the columns used.
+  @discardableResult
+  public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    guard (0..<height).contains(row), column >= 0 else { return 0 }
+    let end = min(width, column + (limit ?? width))
+    var position = column
+    for character in text {
+      guard let glyph = TextWidth.glyph(character) else { continue }
+      guard position + glyph.width <= end else { break }
+      for offset in 0..<glyph.width { clearWideNeighbours(row: row, column: position + offset) }
+      cells[row * width + position] = Cell(glyph.text, style: style)
+      if glyph.width == 2 { cells[row * width + position + 1] = Cell("", style: style) }
+      position += glyph.width
+    }
+    return position - column
+  }
+
+  /// Blanks the other half of a wide character about to be partly overwritten.
+  private mutating func clearWideNeighbours(row: Int, column: Int) {
+    let index = row * width + column
+    if cells[index].text.isEmpty, column > 0 {
+      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+    }
+    if column + 1 < width, cells[index + 1].text.isEmpty {
+      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+    }
+  }
+
+  /// The screen as plain text, one line per row, for snapshots.
+  public var plainText: String {
+    (0..<height).map { row in
+      (0..<width).map { self[row, $0].text }.joined()
+    }.joined(separator: "\n")
+  }
+
+  /// The text of one row.
+  public func line(_ row: Int) -> String {
+    (0..<width).map { self[row, $0].text }.joined()
+  }
+}

@@ -1,0 +1,74 @@
+/// Fits text into columns: truncation with an ellipsis, padding and word wrapping.
+public enum TextLayout {
+  /// The mark that ends truncated text.
+  public static let ellipsis = "…"
+
+  /// Returns `text` cut to at most `width` columns, ending with `…` when cut; never splits a character.
+  public static func truncate(_ text: String, to width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard TextWidth.width(of: text) > width else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      guard let glyph = TextWidth.glyph(character) else { continue }
+      if used + glyph.width > width - 1 { break }
+      result += glyph.text
+      used += glyph.width
+    }
+    return result + ellipsis
+  }
+
+  /// Returns `text` truncated and padded with spaces to exactly `width` columns.
+  public static func fit(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    let cut = truncate(text, to: width)
+    let padding = String(repeating: " ", count: max(0, width - TextWidth.width(of: cut)))
+    return alignRight ? padding + cut : cut + padding
+  }
+
+  /// Breaks `text` into lines of at most `width` columns, at spaces where possible; keeps paragraphs.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines += wrapParagraph(String(paragraph), width: width)
+    }
+    return lines
+  }
+
+  private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in paragraph.split(separator: " ") {
+      let wordWidth = TextWidth.width(of: word)
+      if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+        line += " " + word
+        lineWidth += 1 + wordWidth
+        continue
+      }
+      if lineWidth > 0 {
+        lines.append(line)
+        line = ""
+        lineWidth = 0
+      }
+      if wordWidth <= width {
+        line = String(word)
+        lineWidth = wordWidth
+        continue
+      }
+      // A word wider than the line (or text without spaces, as in CJK) breaks by columns.
+      for character in word {
+        guard let glyph = TextWidth.glyph(character) else { continue }
+        if lineWidth + glyph.width > width {
+          lines.append(line)
+          line = ""
+          lineWidth = 0
+        }
+        line += glyph.text
+        lineWidth += glyph.width
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+}

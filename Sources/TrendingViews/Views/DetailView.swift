@@ -1,0 +1,66 @@
+import AmodbKit
+import TrendingCore
+
+/// The detail screen: header, the scrolled document, a status line and the key hint.
+enum DetailView {
+  static let hints = [
+    "Esc back  ↑↓ scroll  r reload  ? help  ^C quit",
+    "Esc back  ↑↓ scroll  r reload",
+    "Esc back",
+  ]
+
+  /// Draws the film and returns how far its document can scroll.
+  static func draw(_ state: AppState, id: Int, into screen: inout Screen) -> Int {
+    let entry = state.details[id] ?? Loadable()
+    let summary = state.movies.first { $0.id == id }
+    let title = entry.value?.title ?? summary?.title ?? "Film"
+    let updated = entry.fetchedAt.map { "updated " + Formatters.age(since: $0, now: state.now) }
+    Renderer.bar("Trending films › \(title)", right: updated, row: 0, into: &screen)
+    var document = DetailDocument.lines(summary: summary, details: entry.value, width: screen.width - 2)
+    if entry.value == nil, let error = entry.error {
+      document += [[]]
+      document += TextLayout.wrap("Could not load the details. \(error.message)", width: screen.width - 2)
+        .map { [Span($0, Style(.error, bold: true))] }
+      document.append([Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))])
+    }
+    let top = 1
+    let visible = max(1, screen.height - 3)
+    let maxScroll = max(0, document.count - visible)
+    let scroll = min(state.detailScroll, maxScroll)
+    for (offset, line) in document.dropFirst(scroll).prefix(visible).enumerated() {
+      var column = 1
+      for span in line {
+        column += screen.put(span.text, row: top + offset, column: column, style: span.style, limit: screen.width - 1 - column)
+      }
+    }
+    drawStatus(entry, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
+    let hint = hints.first { TextWidth.width(of: $0) + 2 <= screen.width } ?? hints[hints.count - 1]
+    screen.fill(row: screen.height - 1, style: Style(.barMuted))
+    screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
+    return maxScroll
+  }
+
+  private static func drawStatus(
+    _ entry: Loadable<MovieDetails>, scroll: Int, visible: Int, total: Int, state: AppState, into screen: inout Screen
+  ) {
+    let row = screen.height - 2
+    let spinner = Renderer.spinner(at: state.now)
+    let text: String
+    let tone: Tone
+    if entry.isLoading {
+      text = entry.value == nil ? "\(spinner) Loading details…" : "\(spinner) Reloading…"
+      tone = .accent
+    } else if entry.value != nil, let error = entry.error {
+      text = "! Reload failed: \(error.message)"
+      tone = .warning
+    } else if total > visible {
+      let last = min(total, scroll + visible)
+      text = " lines \(scroll + 1)–\(last) of \(total)" + (last < total ? "  ↓ more" : "")
+      tone = .muted
+    } else {
+      text = ""
+      tone = .muted
+    }
+    screen.put(TextLayout.truncate(text, to: screen.width), row: row, column: 0, style: Style(tone))
+  }
+}

@@ -1,0 +1,139 @@
+import AmodbKit
+import Foundation
+import TrendingCore
+
+/// The list screen: header, column titles, one row per film, a status line and the key hint.
+enum ListView {
+  /// The key hint, longest first; the first that fits is shown.
+  static let hints = [
+    "↑↓ move  ⏎ open  r refresh  w today/week  ? help  q quit",
+    "↑↓ move  ⏎ open  r refresh  ? help  q quit",
+    "⏎ open  r refresh  ? help  q quit",
+    "? help  q quit",
+  ]
+
+  static func draw(_ state: AppState, into screen: inout Screen) {
+    let updated = state.list.fetchedAt.map { "updated " + Formatters.age(since: $0, now: state.now) }
+    Renderer.bar(Renderer.title(for: state), right: updated, row: 0, into: &screen)
+    let bodyRows = ListLayout.headerRows..<(screen.height - ListLayout.footerRows)
+    if let listing = state.list.value {
+      if listing.movies.isEmpty {
+        Renderer.centred(
+          [("No films are trending right now.", Style(.muted)), ("Press r to refresh.", Style(.muted))],
+          rows: bodyRows, into: &screen)
+      } else {
+        let columns = Columns(width: screen.width, count: listing.movies.count)
+        drawColumnTitles(columns, into: &screen)
+        drawRows(state, columns: columns, rows: bodyRows, into: &screen)
+      }
+    } else {
+      drawPlaceholder(state, rows: bodyRows, into: &screen)
+    }
+    drawStatus(state, row: screen.height - 2, into: &screen)
+    let hint = hints.first { TextWidth.width(of: $0) + 2 <= screen.width } ?? hints[hints.count - 1]
+    screen.fill(row: screen.height - 1, style: Style(.barMuted))
+    screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
+  }
+
+  /// Column positions for the list at a width.
+  struct Columns {
+    let rank: Int
+    let title: Int
+    let titleWidth: Int
+    let year: Int
+    let score: Int
+
+    init(width: Int, count: Int) {
+      let rankWidth = max(2, String(count).count)
+      rank = 1
+      title = rank + rankWidth + 2
+      score = width - 5
+      year = score - 6
+      titleWidth = max(1, year - title - 2)
+      self.rankWidth = rankWidth
+    }
+
+    let rankWidth: Int
+  }
+
+  private static func drawColumnTitles(_ columns: Columns, into screen: inout Screen) {
+    let style = Style(.muted)
+    screen.put(TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: 1, column: columns.rank, style: style)
+    screen.put("Title", row: 1, column: columns.title, style: style)
+    screen.put("Year", row: 1, column: columns.year, style: style)
+    screen.put("Score", row: 1, column: columns.score, style: style)
+  }
+
+  private static func drawRows(_ state: AppState, columns: Columns, rows: Range<Int>, into screen: inout Screen) {
+    let movies = state.movies
+    for (offset, row) in rows.enumerated() {
+      let index = state.listTop + offset
+      guard movies.indices.contains(index) else { break }
+      let movie = movies[index]
+      let selected = index == state.selection
+      if selected { screen.fill(row: row, style: Style(selected: true)) }
+      let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
+      screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
+      screen.put(
+        TextLayout.truncate(movie.title, to: columns.titleWidth), row: row, column: columns.title,
+        style: Style(.normal, bold: selected, selected: selected), limit: columns.titleWidth)
+      let year = movie.year.map(String.init) ?? Formatters.missing
+      screen.put(TextLayout.fit(year, to: 4, alignRight: true), row: row, column: columns.year, style: Style(.muted, selected: selected))
+      let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
+      screen.put(
+        TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
+        style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))
+    }
+  }
+
+  /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
+  static func tone(forScore score: Double, votes: Int) -> Tone {
+    guard votes > 0 else { return .muted }
+    return score >= 7.5 ? .good : score >= 6 ? .fair : .poor
+  }
+
+  private static func drawPlaceholder(_ state: AppState, rows: Range<Int>, into screen: inout Screen) {
+    switch state.list.phase {
+    case .failed(let error):
+      Renderer.centred(
+        [
+          ("Could not load the trending films.", Style(.error, bold: true)), (error.message, Style(.normal)),
+          ("", .plain), (error.isRetryable ? "Press r to retry, q to quit." : "Press q to quit.", Style(.muted)),
+        ], rows: rows, into: &screen)
+    case .loading, .idle, .done:
+      Renderer.centred(
+        [("\(Renderer.spinner(at: state.now)) Loading trending films…", Style(.accent))], rows: rows, into: &screen)
+    }
+  }
+
+  private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen) {
+    let spinner = Renderer.spinner(at: state.now)
+    let status: (String, Tone)
+    if state.list.value != nil, state.list.isLoading {
+      status = ("\(spinner) Refreshing…", .accent)
+    } else if state.list.value != nil, let error = state.list.error {
+      let age = state.list.fetchedAt.map { " Showing the list from \(Formatters.age(since: $0, now: state.now))." } ?? ""
+      status = ("! Refresh failed: \(error.message)\(age)", .warning)
+    } else if state.isLoadingMore {
+      status = ("\(spinner) Loading more…", .accent)
+    } else if let error = state.moreError {
+      status = ("! Could not load more: \(error.message)", .warning)
+    } else if let listing = state.list.value, !listing.movies.isEmpty {
+      let skipped = listing.skippedEntries
+      let note = skipped == 0 ? "" : " · \(skipped) \(skipped == 1 ? "entry" : "entries") could not be read"
+      let more = listing.hasMore ? "+" : ""
+      status = (" \(state.selection + 1)/\(listing.movies.count)\(more)\(note)", .muted)
+    } else {
+      status = ("", .muted)
+    }
+    let budget = Formatters.budget(state.rateLimit).map { $0 + " " }
+    let budgetWidth = budget.map { TextWidth.width(of: $0) } ?? 0
+    let statusWidth = TextWidth.width(of: status.0)
+    let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width
+    let limit = roomForBudget ? screen.width - budgetWidth - 1 : screen.width
+    screen.put(TextLayout.truncate(status.0, to: limit), row: row, column: 0, style: Style(status.1))
+    if roomForBudget, let budget {
+      screen.put(budget, row: row, column: screen.width - budgetWidth, style: Style(.muted))
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import TrendingCore
+
+/// What shows when the terminal is below the smallest usable size.
+enum TooSmallView {
+  static func draw(into screen: inout Screen, size: Size) {
+    guard screen.width > 0, screen.height > 0 else { return }
+    let minimum = ListLayout.minimumSize
+    let lines = [
+      ("Terminal too small", Style(.warning, bold: true)),
+      ("\(size.width)×\(size.height), needs \(minimum.width)×\(minimum.height)", Style(.muted)),
+    ]
+    var wrapped: [(String, Style)] = []
+    for (text, style) in lines {
+      wrapped += TextLayout.wrap(text, width: screen.width).map { ($0, style) }
+    }
+    let top = max(0, (screen.height - wrapped.count) / 2)
+    for (offset, (text, style)) in wrapped.prefix(screen.height).enumerated() {
+      let width = TextWidth.width(of: text)
+      screen.put(text, row: top + offset, column: max(0, (screen.width - width) / 2), style: style)
+    }
+  }
+}
