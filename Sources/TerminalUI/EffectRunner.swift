@@ -25,7 +25,8 @@ public final class EffectRunner: Sendable {
       return
     case .fetchList(let request):
       start { [client] in
-        let endpoint = TrendingRequest(window: request.window, page: request.page, language: client.configuration.language)
+        let endpoint = TrendingRequest(
+          window: request.window, page: request.page, language: client.configuration.language)
         return .listLoaded(request, await client.result(endpoint, forceRefresh: request.forceRefresh))
       }
     case .fetchDetails(let id, let force):

@@ -59,7 +59,8 @@ public struct Palette: Sendable {
       let bright = depth == .sixteen ? 8 : 0
       switch style.tone {
       case .normal: break
-      case .muted: resolved.dim = depth == .eight && !style.isSelected
+      case .muted:
+        resolved.dim = depth == .eight && !style.isSelected
         if depth == .sixteen { resolved.foreground = 8 }
       case .accent: resolved.foreground = 6 + bright
       case .title: resolved.bold = true
@@ -68,12 +69,15 @@ public struct Palette: Sendable {
       case .poor, .error: resolved.foreground = 1 + bright
       case .warning: resolved.foreground = 3 + bright
       case .bar: (resolved.foreground, resolved.background) = (0, 6)
-      case .barMuted: resolved.dim = depth == .eight
+      case .barMuted:
+        resolved.dim = depth == .eight
         if depth == .sixteen { resolved.foreground = 8 }
       }
       if style.isSelected {
         resolved.background = 4
-        if resolved.foreground == -1 || resolved.foreground == 4 || resolved.foreground == 8 { resolved.foreground = 7 + bright }
+        if resolved.foreground == -1 || resolved.foreground == 4 || resolved.foreground == 8 {
+          resolved.foreground = 7 + bright
+        }
         resolved.dim = false
       }
     case .indexed256:

@@ -46,7 +46,8 @@ public struct UsageError: Error, Equatable, Sendable {
 /// Reads the command line: pure, so every rule is testable.
 public enum ArgumentParser {
   /// The usage summary printed with usage errors.
-  public static let usage = "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--no-color]"
+  public static let usage =
+    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--no-color]"
 
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {

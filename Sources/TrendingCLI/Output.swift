@@ -12,7 +12,8 @@ public enum Output {
     var titleWidth = max(5, longest)
     if let width { titleWidth = max(5, min(titleWidth, width - rankWidth - 16)) }
     var lines = [
-      TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit("Title", to: titleWidth) + "  Year  Score"
+      TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit("Title", to: titleWidth)
+        + "  Year  Score"
     ]
     for (offset, movie) in page.results.enumerated() {
       let rank = TextLayout.fit(String(startRank + offset), to: rankWidth, alignRight: true)
@@ -51,7 +52,8 @@ public enum Output {
     let startRank = (page.page - 1) * 20 + 1
     let entries = page.results.enumerated().map { offset, movie in
       ListEntry(
-        rank: startRank + offset, id: movie.id, title: movie.title, originalTitle: movie.originalTitle, year: movie.year,
+        rank: startRank + offset, id: movie.id, title: movie.title, originalTitle: movie.originalTitle,
+        year: movie.year,
         releaseDate: movie.releaseDate?.description, score: movie.voteCount == 0 ? nil : rounded(movie.voteAverage),
         votes: movie.voteCount,
         posterURL: movie.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString })
@@ -101,7 +103,8 @@ public enum Output {
   public static func json(_ details: MovieDetails, configuration: ClientConfiguration) -> String {
     var ratings: [String: RatingEntry?] = [:]
     let keys: [RatingService: String] = [
-      .imdb: "imdb", .kinopoisk: "kinopoisk", .metacritic: "metacritic", .rottenTomatoes: "rotten_tomatoes", .tmdb: "tmdb",
+      .imdb: "imdb", .kinopoisk: "kinopoisk", .metacritic: "metacritic", .rottenTomatoes: "rotten_tomatoes",
+      .tmdb: "tmdb",
     ]
     for service in RatingService.allCases {
       let rating = service.rating(in: details)

@@ -4,12 +4,14 @@ import Foundation
 /// Builds the client an invocation asks for, from flags and the environment.
 public enum Setup {
   /// The client: demo data, or the live service at the configured hosts.
-  public static func client(for invocation: Invocation, environment: [String: String]) throws(UsageError) -> AmodbClient {
+  public static func client(for invocation: Invocation, environment: [String: String]) throws(UsageError) -> AmodbClient
+  {
     let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
     if invocation.demo {
       return AmodbClient(configuration: DemoTransport.configuration(language: language), transport: DemoTransport())
     }
-    return AmodbClient(configuration: try configuration(for: invocation, environment: environment), transport: URLSessionTransport())
+    return AmodbClient(
+      configuration: try configuration(for: invocation, environment: environment), transport: URLSessionTransport())
   }
 
   /// The live configuration: `--base-url` over `AMODB_BASE_URL` over the default, and the key from `AMODB_KEY`.
@@ -31,13 +33,15 @@ public enum Setup {
   {
     if let flagValue {
       guard let url = ClientConfiguration.parseBaseURL(flagValue) else {
-        throw UsageError(message: "\(flag) must be an http or https URL, not '\(TextSanitizer.clean(flagValue, limit: 100))'")
+        throw UsageError(
+          message: "\(flag) must be an http or https URL, not '\(TextSanitizer.clean(flagValue, limit: 100))'")
       }
       return url
     }
     guard let text = environment[variable], !text.isEmpty else { return nil }
     guard let url = ClientConfiguration.parseBaseURL(text) else {
-      throw UsageError(message: "\(variable) must be an http or https URL, not '\(TextSanitizer.clean(text, limit: 100))'")
+      throw UsageError(
+        message: "\(variable) must be an http or https URL, not '\(TextSanitizer.clean(text, limit: 100))'")
     }
     return url
   }

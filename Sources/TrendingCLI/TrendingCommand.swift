@@ -63,7 +63,10 @@ public enum TrendingCommand {
         switch await client.result(endpoint) {
         case .success(let fetched):
           let width = isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil
-          print(json ? Output.json(fetched.value, configuration: client.configuration) : Output.table(fetched.value, width: width))
+          print(
+            json
+              ? Output.json(fetched.value, configuration: client.configuration)
+              : Output.table(fetched.value, width: width))
           return ExitCode.success.rawValue
         case .failure(let error):
           printError(error.message)
@@ -75,7 +78,10 @@ public enum TrendingCommand {
         switch await client.result(MovieDetailsRequest(id: id, language: client.configuration.language)) {
         case .success(let fetched):
           let width = isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80
-          print(json ? Output.json(fetched.value, configuration: client.configuration) : Output.text(fetched.value, width: width))
+          print(
+            json
+              ? Output.json(fetched.value, configuration: client.configuration)
+              : Output.text(fetched.value, width: width))
           return ExitCode.success.rawValue
         case .failure(let error):
           printError(error.message)

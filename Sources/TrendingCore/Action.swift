@@ -59,4 +59,3 @@ public enum Effect: Equatable, Sendable {
   /// Leave the app.
   case quit
 }
-

@@ -40,7 +40,9 @@ public final class LoopbackServer: Sendable {
 
     /// A JSON response.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
-      .respond(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(text.utf8))
+      .respond(
+        status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
+        body: Data(text.utf8))
     }
   }
 
@@ -188,7 +190,8 @@ public final class LoopbackServer: Sendable {
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
     guard haystack.count >= needle.count else { return nil }
-    for index in 0...(haystack.count - needle.count) where haystack[index..<index + needle.count].elementsEqual(needle) {
+    for index in 0...(haystack.count - needle.count) where haystack[index..<index + needle.count].elementsEqual(needle)
+    {
       return index
     }
     return nil

@@ -44,7 +44,9 @@ public actor AmodbClient {
   }
 
   /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false.
-  public func fetch<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async throws(AmodbError) -> Fetched<E.Response> {
+  public func fetch<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async throws(AmodbError) -> Fetched<
+    E.Response
+  > {
     if let error = configuration.missingKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
       throw .transport(description: "the base URL \(configuration.baseURL.absoluteString) cannot be used")
@@ -65,7 +67,9 @@ public actor AmodbClient {
   }
 
   /// Fetches an endpoint and returns the outcome as a `Result`.
-  public func result<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async -> Result<Fetched<E.Response>, AmodbError> {
+  public func result<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async -> Result<
+    Fetched<E.Response>, AmodbError
+  > {
     do {
       return .success(try await fetch(endpoint, forceRefresh: forceRefresh))
     } catch {
@@ -106,7 +110,8 @@ public actor AmodbClient {
         return .failure(error)
       }
       guard let error = StatusMapping.error(for: response) else {
-        return .success(Answer(body: response.body, fetchedAt: clock.now(), rateLimit: RateLimitStatus(response: response)))
+        return .success(
+          Answer(body: response.body, fetchedAt: clock.now(), rateLimit: RateLimitStatus(response: response)))
       }
       guard case .rateLimited(let wait) = error, attempt < maxRateLimitRetries, !Task.isCancelled else {
         return .failure(error)

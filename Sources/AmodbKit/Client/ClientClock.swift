@@ -14,5 +14,6 @@ public struct ClientClock: Sendable {
   }
 
   /// The real clock.
-  public static let system = ClientClock(now: { Date() }, sleep: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
+  public static let system = ClientClock(
+    now: { Date() }, sleep: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
 }

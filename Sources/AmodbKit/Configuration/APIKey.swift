@@ -1,3 +1,5 @@
+import Foundation
+
 /// The amodb key; it describes itself as a mask so that interpolation can never leak it.
 public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
   /// The secret itself, used only to build the `Authorization` header.
@@ -16,5 +18,3 @@ public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
   public var description: String { "<key hidden>" }
   public var debugDescription: String { "<key hidden>" }
 }
-
-import Foundation

@@ -55,7 +55,9 @@ public struct ClientConfiguration: Sendable {
   /// The URL of a poster at a size such as `w185`.
   public func posterURL(path: String, size: String) -> URL? {
     guard let path = ImagePath.validated(path) else { return nil }
-    let base = imageBaseURL.absoluteString.hasSuffix("/") ? String(imageBaseURL.absoluteString.dropLast()) : imageBaseURL.absoluteString
+    let base =
+      imageBaseURL.absoluteString.hasSuffix("/")
+      ? String(imageBaseURL.absoluteString.dropLast()) : imageBaseURL.absoluteString
     return URL(string: "\(base)/\(size)\(path)")
   }
 

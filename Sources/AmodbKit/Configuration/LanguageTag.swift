@@ -1,3 +1,5 @@
+import Foundation
+
 /// Maps locale names and tags onto the fourteen languages amodb serves.
 public enum LanguageTag {
   /// The served base languages with the region used when none is given.
@@ -36,5 +38,3 @@ public enum LanguageTag {
     return fallback
   }
 }
-
-import Foundation

@@ -20,7 +20,8 @@ public struct DemoTransport: Transport {
     }
     guard let text = DemoResources.files[key] else { return Self.notFound }
     return HTTPResponse(
-      status: 200, headers: ["Content-Type": "application/json", "X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "40"],
+      status: 200,
+      headers: ["Content-Type": "application/json", "X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "40"],
       body: Data(text.utf8))
   }
 
@@ -38,7 +39,8 @@ public struct DemoTransport: Transport {
   }
 
   private static let notFound = HTTPResponse(
-    status: 404, body: Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8))
+    status: 404,
+    body: Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8))
 
   /// Answers a search over the week's films by case-insensitive title match.
   private static func search(_ query: [URLQueryItem]?) -> HTTPResponse {

@@ -41,7 +41,9 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
 
   /// The writers with their jobs, e.g. "Jim Uhls (Screenplay)", without repeats.
   public var writers: [String] {
-    let writing = (credits?.crew ?? []).filter { $0.department == "Writing" || $0.job == "Screenplay" || $0.job == "Writer" }
+    let writing = (credits?.crew ?? []).filter {
+      $0.department == "Writing" || $0.job == "Screenplay" || $0.job == "Writer"
+    }
     var jobsByName: [String: [String]] = [:]
     var order: [String] = []
     for member in writing {

@@ -12,7 +12,9 @@ public struct MoviePage: Sendable, Hashable, Decodable {
   public var skippedEntries: Int
 
   /// Makes a page from its parts.
-  public init(page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MovieSummary], skippedEntries: Int = 0) {
+  public init(
+    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MovieSummary], skippedEntries: Int = 0
+  ) {
     self.page = page
     self.totalPages = totalPages
     self.totalResults = totalResults ?? results.count

@@ -96,7 +96,9 @@ public enum RatingService: CaseIterable, Sendable {
     case .kinopoisk: return details.ratings?.kinopoisk
     case .metacritic: return details.ratings?.metacritic
     case .rottenTomatoes: return details.ratings?.rottenTomatoes
-    case .tmdb: return details.ratings?.tmdb ?? (details.voteCount > 0 ? Rating(value: details.voteAverage, votes: details.voteCount) : nil)
+    case .tmdb:
+      return details.ratings?.tmdb
+        ?? (details.voteCount > 0 ? Rating(value: details.voteAverage, votes: details.voteCount) : nil)
     }
   }
 }

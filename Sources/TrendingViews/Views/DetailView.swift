@@ -21,7 +21,9 @@ enum DetailView {
       document += [[]]
       document += TextLayout.wrap("Could not load the details. \(error.message)", width: screen.width - 2)
         .map { [Span($0, Style(.error, bold: true))] }
-      document.append([Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))])
+      document.append([
+        Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))
+      ])
     }
     let top = 1
     let visible = max(1, screen.height - 3)
@@ -30,7 +32,8 @@ enum DetailView {
     for (offset, line) in document.dropFirst(scroll).prefix(visible).enumerated() {
       var column = 1
       for span in line {
-        column += screen.put(span.text, row: top + offset, column: column, style: span.style, limit: screen.width - 1 - column)
+        column += screen.put(
+          span.text, row: top + offset, column: column, style: span.style, limit: screen.width - 1 - column)
       }
     }
     drawStatus(entry, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)

@@ -34,7 +34,8 @@ enum HelpOverlay {
     let inner = boxWidth - 4
     for (offset, (keys, meaning)) in entries.prefix(max(0, boxHeight - 4)).enumerated() {
       let row = top + 2 + offset
-      let used = screen.put(TextLayout.fit(keys, to: min(keyWidth, inner)), row: row, column: left + 2, style: Style(.accent, bold: true))
+      let used = screen.put(
+        TextLayout.fit(keys, to: min(keyWidth, inner)), row: row, column: left + 2, style: Style(.accent, bold: true))
       screen.put(
         TextLayout.truncate(meaning, to: max(0, inner - used - 1)), row: row, column: left + 3 + used, style: .plain)
     }

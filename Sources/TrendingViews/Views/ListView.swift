@@ -78,7 +78,9 @@ enum ListView {
         TextLayout.truncate(movie.title, to: columns.titleWidth), row: row, column: columns.title,
         style: Style(.normal, bold: selected, selected: selected), limit: columns.titleWidth)
       let year = movie.year.map(String.init) ?? Formatters.missing
-      screen.put(TextLayout.fit(year, to: 4, alignRight: true), row: row, column: columns.year, style: Style(.muted, selected: selected))
+      screen.put(
+        TextLayout.fit(year, to: 4, alignRight: true), row: row, column: columns.year,
+        style: Style(.muted, selected: selected))
       let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
       screen.put(
         TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
@@ -112,7 +114,8 @@ enum ListView {
     if state.list.value != nil, state.list.isLoading {
       status = ("\(spinner) Refreshing…", .accent)
     } else if state.list.value != nil, let error = state.list.error {
-      let age = state.list.fetchedAt.map { " Showing the list from \(Formatters.age(since: $0, now: state.now))." } ?? ""
+      let age =
+        state.list.fetchedAt.map { " Showing the list from \(Formatters.age(since: $0, now: state.now))." } ?? ""
       status = ("! Refresh failed: \(error.message)\(age)", .warning)
     } else if state.isLoadingMore {
       status = ("\(spinner) Loading more…", .accent)

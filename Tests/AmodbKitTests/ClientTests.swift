@@ -1,0 +1,244 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AmodbKit
+@testable import TestSupport
+
+@Suite("The client against a real HTTP server on 127.0.0.1")
+struct ClientTests {
+  private func fetchError<E: Endpoint>(_ client: AmodbClient, _ endpoint: E) async -> AmodbError? {
+    if case .failure(let error) = await client.result(endpoint) { return error }
+    return nil
+  }
+
+  @Test func sendsBearerLanguageAndAppendAndNoKeyInTheURL() async throws {
+    let server = try LoopbackServer { _ in .json(TestClients.detailsJSON(id: 550)) }
+    let client = TestClients.client(for: server, language: "ru-RU")
+    let fetched = try await client.fetch(MovieDetailsRequest(id: 550, language: "ru-RU"))
+    #expect(fetched.value.title == "Details Film")
+    #expect(fetched.value.ratings?.imdb?.value == 8.1)
+    let request = try #require(server.requests.first)
+    #expect(request.path == "/3/movie/550")
+    #expect(request.headers["authorization"] == "Bearer test-key-123")
+    #expect(request.query("language") == "ru-RU")
+    #expect(request.query("append_to_response") == "credits,ratings")
+    #expect(!request.target.contains("test-key-123"))
+    #expect(request.query("api_key") == nil)
+  }
+
+  @Test func trendingUsesWindowAndPage() async throws {
+    let server = try LoopbackServer { _ in .json(TestClients.pageJSON(count: 20, page: 2, totalPages: 5)) }
+    let client = TestClients.client(for: server)
+    let page = try await client.fetch(TrendingRequest(window: .day, page: 2, language: "en-US")).value
+    #expect(page.results.count == 20)
+    #expect(server.requests.first?.path == "/3/trending/movie/day")
+    #expect(server.requests.first?.query("page") == "2")
+  }
+
+  @Test func everyListEndpointHasItsPath() async throws {
+    let server = try LoopbackServer { _ in .json(TestClients.pageJSON()) }
+    let client = TestClients.client(for: server)
+    for list in MovieList.allCases {
+      _ = try await client.fetch(MovieListRequest(list: list, language: "en-US", region: "US"))
+    }
+    _ = try await client.fetch(SearchRequest(query: "dune part", language: "en-US"))
+    let paths = server.requests.map(\.path)
+    #expect(
+      paths == [
+        "/3/movie/popular", "/3/movie/top_rated", "/3/movie/now_playing", "/3/movie/upcoming", "/3/search/movie",
+      ])
+    #expect(server.requests.first?.query("region") == "US")
+    #expect(server.requests.last?.query("query") == "dune part")
+  }
+
+  @Test(arguments: [401, 402])
+  func authenticationFailuresAreNotRetried(status: Int) async throws {
+    let server = try LoopbackServer { _ in
+      .json(#"{"status_code": 7, "status_message": "Invalid API key.", "success": false}"#, status: status)
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(
+      error
+        == (status == 401 ? .unauthorized(message: "Invalid API key.") : .paymentRequired(message: "Invalid API key.")))
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func notFoundIsClear() async throws {
+    let server = try LoopbackServer { _ in .json(#"{"status_code": 34, "status_message": "Not here."}"#, status: 404) }
+    let error = await fetchError(TestClients.client(for: server), MovieDetailsRequest(id: 1, language: "en-US"))
+    #expect(error == .notFound(message: "Not here."))
+  }
+
+  @Test func rateLimitWaitsRetryAfterThenSucceeds() async throws {
+    let calls = Atomic<Int>(0)
+    let server = try LoopbackServer { _ in
+      calls.add(1, ordering: .relaxed).newValue == 1
+        ? .json("{}", status: 429, headers: ["Retry-After": "3"]) : .json(TestClients.pageJSON())
+    }
+    let clock = TestClock()
+    let page = try await TestClients.client(for: server, clock: clock).fetch(TrendingRequest(language: "en-US"))
+    #expect(page.value.results.count == 3)
+    #expect(server.requests.count == 2)
+    #expect(clock.sleeps == [3])
+  }
+
+  @Test(arguments: [("0", [0, 0]), ("1", [1, 1]), ("100", [30, 30]), ("garbage", [5, 5])])
+  func rateLimitRetriesTwiceThenReports(header: String, sleeps: [Int]) async throws {
+    let server = try LoopbackServer { _ in .json("{}", status: 429, headers: ["Retry-After": header]) }
+    let clock = TestClock()
+    let error = await fetchError(TestClients.client(for: server, clock: clock), TrendingRequest(language: "en-US"))
+    #expect(error == .rateLimited(retryAfter: sleeps[0]))
+    #expect(server.requests.count == 3)
+    #expect(clock.sleeps == sleeps)
+  }
+
+  @Test(arguments: [500, 502, 503, 504])
+  func serverErrorsCarryTheirStatus(status: Int) async throws {
+    let server = try LoopbackServer { _ in
+      .respond(status: status, headers: ["Content-Type": "text/html"], body: Data("<html><h1>oops</h1></html>".utf8))
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .server(status: status, message: nil))
+    #expect(error?.message.contains("\(status)") == true)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test(arguments: ["not json at all", "", "{\"results\": ", "[1, 2, 3]"])
+  func unreadableBodiesAreClear(body: String) async throws {
+    let server = try LoopbackServer { _ in .json(body) }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    guard case .unreadable = error else {
+      Issue.record("expected unreadable, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.message.starts(with: "Could not read the answer") == true)
+  }
+
+  @Test func invalidUTF8IsUnreadableNotACrash() async throws {
+    var body = Data(#"{"page": 1, "results": [{"id": 1, "title": ""#.utf8)
+    body.append(contentsOf: [0xFF, 0xFE, 0xC3])
+    body.append(Data(#""}]}"#.utf8))
+    let payload = body
+    let server = try LoopbackServer { _ in .respond(status: 200, body: payload) }
+    let result = await TestClients.client(for: server).result(TrendingRequest(language: "en-US"))
+    switch result {
+    case .success(let fetched): #expect(fetched.value.results.count <= 1)
+    case .failure(let error): #expect(error == .unreadable(detail: "not valid JSON"))
+    }
+  }
+
+  @Test func aStalledServerTimesOut() async throws {
+    let server = try LoopbackServer { _ in .stall }
+    defer { server.stop() }
+    let error = await fetchError(TestClients.client(for: server, timeout: 0.5), TrendingRequest(language: "en-US"))
+    #expect(error == .timedOut(seconds: 1) || error == .timedOut(seconds: 0))
+  }
+
+  @Test func aServerStallingAfterHeadersTimesOut() async throws {
+    let server = try LoopbackServer { _ in .stallAfterHeaders }
+    defer { server.stop() }
+    let error = await fetchError(TestClients.client(for: server, timeout: 0.5), TrendingRequest(language: "en-US"))
+    #expect(error != nil)
+    #expect(error?.isRetryable == true)
+  }
+
+  @Test func aRefusedConnectionSaysSo() async throws {
+    let server = try LoopbackServer { _ in .json("{}") }
+    server.stop()
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    guard case .transport(let description) = error else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+    #expect(description.contains("127.0.0.1:\(server.port)"))
+  }
+
+  @Test func aBodyCutOffMidwayIsAnError() async throws {
+    let server = try LoopbackServer { _ in
+      .truncated(status: 200, declaredLength: 5_000, body: Data(TestClients.pageJSON().prefix(40).utf8))
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error != nil)
+  }
+
+  @Test func aFiftyMegabyteBodyIsRefusedNotRead() async throws {
+    let server = try LoopbackServer { _ in .huge(count: 50_000_000) }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .tooLarge(limit: 8_000_000))
+  }
+
+  @Test func aDeclaredHugeLengthIsRefusedAtTheHeaders() async throws {
+    let server = try LoopbackServer { _ in .truncated(status: 200, declaredLength: 50_000_000, body: Data("{".utf8)) }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .tooLarge(limit: 8_000_000))
+  }
+
+  @Test func identicalRequestsInFlightBecomeOne() async throws {
+    let server = try LoopbackServer { _ in .delayed(seconds: 0.4, status: 200, body: Data(TestClients.pageJSON().utf8))
+    }
+    let client = TestClients.client(for: server)
+    async let first = client.result(TrendingRequest(language: "en-US"))
+    async let second = client.result(TrendingRequest(language: "en-US"), forceRefresh: true)
+    async let third = client.result(TrendingRequest(language: "en-US"))
+    let results = await [first, second, third]
+    #expect(results.allSatisfy { (try? $0.get().value.results.count) == 3 })
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func listsAreReusedForThirtyMinutesUnlessForced() async throws {
+    let server = try LoopbackServer { _ in
+      .json(TestClients.pageJSON(), headers: ["X-RateLimit-Remaining": "39", "X-RateLimit-Limit": "40"])
+    }
+    let clock = TestClock()
+    let client = TestClients.client(for: server, clock: clock)
+    let first = try await client.fetch(TrendingRequest(language: "en-US"))
+    #expect(!first.fromCache)
+    #expect(first.rateLimit == RateLimitStatus(limit: 40, remaining: 39))
+    clock.advance(by: 29 * 60)
+    let second = try await client.fetch(TrendingRequest(language: "en-US"))
+    #expect(second.fromCache)
+    #expect(second.fetchedAt == first.fetchedAt)
+    #expect(server.requests.count == 1)
+    clock.advance(by: 2 * 60)
+    _ = try await client.fetch(TrendingRequest(language: "en-US"))
+    #expect(server.requests.count == 2)
+    _ = try await client.fetch(TrendingRequest(language: "en-US"), forceRefresh: true)
+    #expect(server.requests.count == 3)
+    _ = try await client.fetch(TrendingRequest(language: "ru-RU"))
+    #expect(server.requests.count == 4, "another language is another answer")
+  }
+
+  @Test func detailsAreCachedPerFilmAndLanguage() async throws {
+    let server = try LoopbackServer { request in
+      .json(TestClients.detailsJSON(id: Int(request.path.split(separator: "/").last ?? "") ?? 0))
+    }
+    let client = TestClients.client(for: server)
+    _ = try await client.fetch(MovieDetailsRequest(id: 1, language: "en-US"))
+    _ = try await client.fetch(MovieDetailsRequest(id: 1, language: "en-US"))
+    _ = try await client.fetch(MovieDetailsRequest(id: 2, language: "en-US"))
+    _ = try await client.fetch(MovieDetailsRequest(id: 1, language: "fr-FR"))
+    #expect(server.requests.count == 3)
+  }
+
+  @Test func failuresAreNotCached() async throws {
+    let calls = Atomic<Int>(0)
+    let server = try LoopbackServer { _ in
+      calls.add(1, ordering: .relaxed).newValue == 1 ? .json("{}", status: 503) : .json(TestClients.pageJSON())
+    }
+    let client = TestClients.client(for: server)
+    #expect(await fetchError(client, TrendingRequest(language: "en-US")) == .server(status: 503, message: nil))
+    #expect(try await client.fetch(TrendingRequest(language: "en-US")).value.results.count == 3)
+  }
+
+  @Test func noKeyForTheDefaultHostFailsBeforeAnyRequest() async {
+    let client = AmodbClient(configuration: ClientConfiguration(apiKey: nil), transport: URLSessionTransport())
+    #expect(await fetchError(client, TrendingRequest(language: "en-US")) == .missingKey)
+  }
+
+  @Test func aProxyNeedsNoKeyAndGetsNoAuthorization() async throws {
+    let server = try LoopbackServer { _ in .json(TestClients.pageJSON()) }
+    _ = try await TestClients.client(for: server, key: nil).fetch(TrendingRequest(language: "en-US"))
+    #expect(server.requests.first?.headers["authorization"] == nil)
+  }
+}

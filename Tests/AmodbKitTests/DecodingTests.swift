@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import AmodbKit
+@testable import TestSupport
+
+@Suite("Decoding real and messy responses")
+struct DecodingTests {
+  private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    try AmodbJSON.decoder().decode(type, from: Data(text.utf8))
+  }
+
+  @Test func realMovieDetailsDecode() throws {
+    let details = try AmodbJSON.decoder().decode(MovieDetails.self, from: Fixtures.tmdb("movie-details.json"))
+    #expect(details.id == 550)
+    #expect(details.title == "Fight Club")
+    #expect(details.year == 1999)
+    #expect(details.runtime == 139)
+    #expect(details.genres.contains("Drama"))
+    #expect(details.ratings == nil)
+    #expect(details.credits == nil)
+    #expect(details.voteCount > 0)
+  }
+
+  @Test func sparseDetailsTreatEmptyAndZeroAsAbsent() throws {
+    let details = try AmodbJSON.decoder().decode(MovieDetails.self, from: Fixtures.tmdb("movie-details-sparse.json"))
+    #expect(details.title == "Better Than Me")
+    #expect(details.runtime == nil)
+    #expect(details.releaseDate == nil)
+    #expect(details.tagline == nil)
+    #expect(details.overview == nil)
+    #expect(details.posterPath == nil)
+    #expect(details.imdbID == nil)
+    #expect(details.genres.isEmpty)
+    #expect(details.voteCount == 0)
+    #expect(details.originalTitle == nil)
+  }
+
+  @Test func realCreditsDecodeWithNullProfilesAndAccents() throws {
+    let credits = try AmodbJSON.decoder().decode(Credits.self, from: Fixtures.tmdb("movie-credits.json"))
+    let raw = try JSONSerialization.jsonObject(with: Fixtures.tmdb("movie-credits.json")) as? [String: Any]
+    #expect(credits.cast.count == (raw?["cast"] as? [Any])?.count)
+    #expect(credits.crew.count == (raw?["crew"] as? [Any])?.count)
+    let details = MovieDetails(id: 550, title: "Fight Club", credits: credits)
+    #expect(details.directors == ["David Fincher"])
+    #expect(details.cast.first?.order == 0)
+  }
+
+  @Test func trendingAllKeepsOnlyFilmsAndCountsTheRest() throws {
+    let data = try Fixtures.tmdb("trending-all-week.json")
+    let page = try AmodbJSON.decoder().decode(MoviePage.self, from: data)
+    let raw = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let entries = raw?["results"] as? [[String: Any]] ?? []
+    let films = entries.filter { $0["media_type"] as? String == "movie" }
+    #expect(page.results.count == films.count)
+    #expect(page.skippedEntries == entries.count - films.count)
+    #expect(page.results.map(\.id) == films.compactMap { $0["id"] as? Int })
+    #expect(page.totalPages == 500)
+  }
+
+  @Test func oneBadEntryCostsOnlyItself() throws {
+    let text = """
+      {"page": 1, "total_pages": 3, "total_results": 60, "results": [
+        {"id": 1, "title": "Good One", "vote_average": 7.25, "vote_count": 10, "release_date": "2020-01-02"},
+        {"id": "abc", "title": "Bad id"},
+        {"title": "No id"},
+        "not an object",
+        {"id": 2, "title": 42, "original_title": "Fallback Title", "vote_average": "6.5", "vote_count": null},
+        {"id": 3, "title": "", "poster_path": "/ok.jpg", "release_date": "", "unknown_field": {"x": [1, 2]}},
+        {"id": 4, "title": "Weird", "vote_average": "NaN", "poster_path": "../../etc/passwd", "release_date": "soon"}
+      ]}
+      """
+    let page = try decode(MoviePage.self, text)
+    #expect(page.results.map(\.id) == [1, 2, 3, 4])
+    #expect(page.skippedEntries == 3)
+    #expect(page.results[0].year == 2020)
+    #expect(page.results[1].title == "Fallback Title")
+    #expect(page.results[1].voteAverage == 6.5)
+    #expect(page.results[1].voteCount == 0)
+    #expect(page.results[2].title == "Untitled (#3)")
+    #expect(page.results[2].posterPath == "/ok.jpg")
+    #expect(page.results[2].releaseDate == nil)
+    #expect(page.results[3].voteAverage == 0)
+    #expect(page.results[3].posterPath == nil)
+    #expect(page.results[3].releaseDate == nil)
+  }
+
+  @Test func pageWithoutResultsIsEmptyNotAnError() throws {
+    let page = try decode(MoviePage.self, #"{"page": 1, "results": null}"#)
+    #expect(page.results.isEmpty)
+    #expect(page.totalPages == 1)
+  }
+
+  @Test func ratingsAcceptIntegersDecimalsNullsAndStrings() throws {
+    let text = """
+      {"id": 7, "title": "Rated", "ratings": {
+        "imdb": {"value": 8, "votes": 1200},
+        "kinopoisk": {"value": 7.9, "votes": null},
+        "metacritic": null,
+        "rotten_tomatoes": {"value": "91"},
+        "tmdb": {"value": 11.5, "votes": 3}
+      }}
+      """
+    let ratings = try #require(try decode(MovieDetails.self, text).ratings)
+    #expect(ratings.imdb == Rating(value: 8, votes: 1200))
+    #expect(ratings.kinopoisk == Rating(value: 7.9, votes: nil))
+    #expect(ratings.metacritic == nil)
+    #expect(ratings.rottenTomatoes == Rating(value: 91, votes: nil))
+    #expect(ratings.tmdb == nil, "a value off its scale is dropped")
+  }
+
+  @Test func detailsWithoutRatingsOrCreditsStillDecode() throws {
+    let details = try decode(MovieDetails.self, #"{"id": 9, "title": "Bare", "ratings": "oops", "credits": 5}"#)
+    #expect(details.ratings == nil)
+    #expect(details.credits == nil)
+    #expect(details.directors.isEmpty)
+  }
+
+  @Test func writersGatherTheirJobs() throws {
+    let text = """
+      {"id": 5, "title": "W", "credits": {"cast": [{"name": "B", "order": 1, "id": 2}, {"name": "A", "order": 0, "id": 1},
+        {"character": "no name"}],
+        "crew": [{"name": "Ann", "job": "Screenplay", "department": "Writing"},
+                 {"name": "Ann", "job": "Story", "department": "Writing"},
+                 {"name": "Bo", "job": "Director", "department": "Directing"},
+                 {"name": "Bo", "job": "Director", "department": "Directing"},
+                 {"name": "Cy", "job": "Novel", "department": "Writing"}]}}
+      """
+    let details = try decode(MovieDetails.self, text)
+    #expect(details.directors == ["Bo"])
+    #expect(details.writers == ["Ann (Screenplay, Story)", "Cy (Novel)"])
+    #expect(details.cast.map(\.name) == ["A", "B"])
+  }
+
+  @Test func textFromTheNetworkIsCleaned() throws {
+    let text =
+      #"{"id": 1, "title": "Evil\u001b[2J\u001b]0;pwned\u0007 Title\u0007\n", "overview": "Line one\r\nLine two\u009b31m"}"#
+    let movie = try decode(MovieSummary.self, text)
+    #expect(movie.title == "Evil Title")
+    #expect(movie.overview == "Line one\nLine two")
+  }
+
+  @Test func numbersOutOfRangeAreClamped() throws {
+    let movie = try decode(MovieSummary.self, #"{"id": 1, "title": "T", "vote_average": 99, "vote_count": -5}"#)
+    #expect(movie.voteAverage == 10)
+    #expect(movie.voteCount == 0)
+  }
+
+  @Test func errorBodiesGiveTheirMessage() throws {
+    let unauthorized = HTTPResponse(status: 401, body: try Fixtures.tmdb("error-401.json"))
+    #expect(
+      StatusMapping.error(for: unauthorized)
+        == .unauthorized(message: "Invalid API key: You must be granted a valid key."))
+    let notFound = HTTPResponse(status: 404, body: try Fixtures.tmdb("error-404.json"))
+    #expect(StatusMapping.error(for: notFound) == .notFound(message: "The resource you requested could not be found."))
+    let validation = HTTPResponse(status: 422, body: try Fixtures.tmdb("error-422.json"))
+    #expect(StatusMapping.error(for: validation) == .http(status: 422, message: "query must be provided"))
+    let html = HTTPResponse(status: 502, body: Data("<html><body>Bad gateway</body></html>".utf8))
+    #expect(StatusMapping.error(for: html) == .server(status: 502, message: nil))
+    #expect(StatusMapping.error(for: HTTPResponse(status: 503)) == .server(status: 503, message: nil))
+  }
+
+  @Test(arguments: [
+    ("3", 3), ("0", 0), ("100", 30), ("garbage", 5), ("", 5), ("-4", 5), (" 7 ", 7),
+  ])
+  func retryAfterIsReadDefaultedAndCapped(header: String, expected: Int) {
+    #expect(StatusMapping.retryAfter(in: HTTPResponse(status: 429, headers: ["Retry-After": header])) == expected)
+  }
+
+  @Test func retryAfterMissingDefaultsToFive() {
+    #expect(StatusMapping.retryAfter(in: HTTPResponse(status: 429)) == 5)
+  }
+
+  @Test func rateLimitHeadersInBothSpellings() {
+    let tmdb = HTTPResponse(status: 200, headers: ["x-ratelimit-limit": "40", "X-RateLimit-Remaining": "38"])
+    #expect(RateLimitStatus(response: tmdb) == RateLimitStatus(limit: 40, remaining: 38))
+    let ietf = HTTPResponse(
+      status: 200, headers: ["RateLimit-Limit": "20", "RateLimit-Remaining": "0", "RateLimit-Reset": "12"])
+    #expect(RateLimitStatus(response: ietf) == RateLimitStatus(limit: 20, remaining: 0, reset: 12))
+    #expect(RateLimitStatus(response: HTTPResponse(status: 200)) == nil)
+  }
+}

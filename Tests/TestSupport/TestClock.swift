@@ -1,0 +1,68 @@
+import AmodbKit
+import Foundation
+import Synchronization
+
+/// A clock for tests: time moves only when told, and sleeps are recorded instead of waited.
+public final class TestClock: Sendable {
+  private let current: Mutex<Date>
+  private let slept = Mutex<[Int]>([])
+
+  /// Makes a clock at a fixed moment.
+  public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    current = Mutex(now)
+  }
+
+  /// Moves time forward.
+  public func advance(by seconds: TimeInterval) {
+    current.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
+
+  /// The sleeps asked for, in seconds, in order.
+  public var sleeps: [Int] { slept.withLock { $0 } }
+
+  /// The clock as the client takes it.
+  public var clientClock: ClientClock {
+    ClientClock(
+      now: { self.current.withLock { $0 } },
+      sleep: { seconds in
+        self.slept.withLock { $0.append(seconds) }
+        self.advance(by: TimeInterval(seconds))
+      })
+  }
+}
+
+/// Builds clients pointed at a loopback server.
+public enum TestClients {
+  /// A client for `server` with a key, a short timeout and the test clock.
+  public static func client(
+    for server: LoopbackServer, key: String? = "test-key-123", clock: TestClock = TestClock(),
+    timeout: TimeInterval = 5,
+    language: String = "en-US", maxBodyBytes: Int = 8_000_000
+  ) -> AmodbClient {
+    let configuration = ClientConfiguration(
+      baseURL: server.baseURL, apiKey: key.flatMap(APIKey.init), language: language, timeout: timeout,
+      maxBodyBytes: maxBodyBytes)
+    return AmodbClient(configuration: configuration, transport: URLSessionTransport(), clock: clock.clientClock)
+  }
+
+  /// A list page with `count` films, ids from `firstID`.
+  public static func pageJSON(count: Int = 3, firstID: Int = 1, page: Int = 1, totalPages: Int = 1) -> String {
+    let films = (0..<count).map { index in
+      #"{"id": \#(firstID + index), "title": "Film \#(firstID + index)", "release_date": "2024-01-0\#(index % 9 + 1)", "vote_average": 7.\#(index % 10), "vote_count": \#(100 + index), "poster_path": "/p\#(firstID + index).jpg"}"#
+    }
+    return
+      #"{"page": \#(page), "total_pages": \#(totalPages), "total_results": \#(count * totalPages), "results": [\#(films.joined(separator: ","))]}"#
+  }
+
+  /// A details record for one film with credits and ratings.
+  public static func detailsJSON(id: Int, title: String = "Details Film") -> String {
+    """
+    {"id": \(id), "title": "\(title)", "release_date": "2001-02-03", "runtime": 101, "genres": [{"id": 1, "name": "Drama"}],
+     "tagline": "A tagline.", "overview": "An overview.", "vote_average": 7.7, "vote_count": 1234,
+     "credits": {"cast": [{"id": 1, "name": "Lead Actor", "character": "Hero", "order": 0}],
+                 "crew": [{"id": 2, "name": "Some Director", "job": "Director", "department": "Directing"}]},
+     "ratings": {"imdb": {"value": 8.1, "votes": 5000}, "kinopoisk": null, "metacritic": {"value": 75, "votes": null},
+                 "rotten_tomatoes": {"value": 88, "votes": null}, "tmdb": {"value": 7.7, "votes": 1234}}}
+    """
+  }
+}
