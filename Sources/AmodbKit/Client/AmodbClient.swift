@@ -10,6 +10,14 @@ public struct Fetched<Value: Sendable>: Sendable {
   public var rateLimit: RateLimitStatus?
   /// Whether the answer came from the memory cache without a request.
   public var fromCache: Bool
+
+  /// Makes a fetched answer.
+  public init(value: Value, fetchedAt: Date, rateLimit: RateLimitStatus? = nil, fromCache: Bool = false) {
+    self.value = value
+    self.fetchedAt = fetchedAt
+    self.rateLimit = rateLimit
+    self.fromCache = fromCache
+  }
 }
 
 extension Fetched: Equatable where Value: Equatable {}

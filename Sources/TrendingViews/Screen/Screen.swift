@@ -62,8 +62,11 @@ public struct Screen: Equatable, Sendable {
   public mutating func fill(row: Int, from column: Int = 0, to end: Int? = nil, style: Style) {
     guard (0..<height).contains(row) else { return }
     let last = min(end ?? width, width)
-    guard column < last else { return }
-    for index in max(0, column)..<last { cells[row * width + index] = Cell(" ", style: style) }
+    let first = max(0, column)
+    guard first < last else { return }
+    clearWideNeighbours(row: row, column: first)
+    clearWideNeighbours(row: row, column: last - 1)
+    for index in first..<last { cells[row * width + index] = Cell(" ", style: style) }
   }
 
   /// Writes text at a position, clipped to `limit` columns (default: the right edge); returns the columns used.
@@ -72,8 +75,7 @@ public struct Screen: Equatable, Sendable {
     guard (0..<height).contains(row), column >= 0 else { return 0 }
     let end = min(width, column + (limit ?? width))
     var position = column
-    for character in text {
-      guard let glyph = TextWidth.glyph(character) else { continue }
+    for glyph in text.flatMap(TextWidth.glyphs) {
       guard position + glyph.width <= end else { break }
       for offset in 0..<glyph.width { clearWideNeighbours(row: row, column: position + offset) }
       cells[row * width + position] = Cell(glyph.text, style: style)

@@ -9,8 +9,7 @@ public enum TextLayout {
     guard TextWidth.width(of: text) > width else { return text }
     var result = ""
     var used = 0
-    for character in text {
-      guard let glyph = TextWidth.glyph(character) else { continue }
+    for glyph in text.flatMap(TextWidth.glyphs) {
       if used + glyph.width > width - 1 { break }
       result += glyph.text
       used += glyph.width
@@ -57,12 +56,14 @@ public enum TextLayout {
         continue
       }
       // A word wider than the line (or text without spaces, as in CJK) breaks by columns.
-      for character in word {
-        guard let glyph = TextWidth.glyph(character) else { continue }
+      for glyph in word.flatMap(TextWidth.glyphs) {
         if lineWidth + glyph.width > width {
-          lines.append(line)
-          line = ""
-          lineWidth = 0
+          if lineWidth > 0 {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+          }
+          if glyph.width > width { continue }
         }
         line += glyph.text
         lineWidth += glyph.width

@@ -36,25 +36,26 @@ public enum TextWidth {
     return Int(trending_wcwidth(scalar.value))
   }
 
-  /// The drawn form of a grapheme, or nil when nothing of it can be drawn.
-  public static func glyph(_ character: Character) -> Glyph? {
-    var scalars = character.unicodeScalars.makeIterator()
-    guard let first = scalars.next() else { return nil }
-    let firstWidth = width(of: first)
-    guard firstWidth > 0 else { return nil }
-    var text = String(first)
+  /// The drawn form of a grapheme: one glyph per spacing code point, each with the zero-width
+  /// marks that follow it; zero-width joiners and marks with nothing to sit on are dropped.
+  public static func glyphs(_ character: Character) -> [Glyph] {
+    var glyphs: [Glyph] = []
     var marks = 0
-    while let next = scalars.next(), marks < maximumMarks {
-      if next.value != 0x200D, width(of: next) == 0 {
-        text.unicodeScalars.append(next)
+    for scalar in character.unicodeScalars {
+      let columns = width(of: scalar)
+      if columns > 0 {
+        glyphs.append(Glyph(text: String(scalar), width: min(columns, 2)))
+        marks = 0
+      } else if columns == 0, scalar.value != 0x200D, marks < maximumMarks, !glyphs.isEmpty {
+        glyphs[glyphs.count - 1].text.unicodeScalars.append(scalar)
         marks += 1
       }
     }
-    return Glyph(text: text, width: min(firstWidth, 2))
+    return glyphs
   }
 
   /// The width of a string in columns.
   public static func width(of text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + (glyph($1)?.width ?? 0) }
+    text.reduce(0) { total, character in glyphs(character).reduce(total) { $0 + $1.width } }
   }
 }

@@ -14,8 +14,9 @@ enum DetailView {
     let entry = state.details[id] ?? Loadable()
     let summary = state.movies.first { $0.id == id }
     let title = entry.value?.title ?? summary?.title ?? "Film"
-    let updated = entry.fetchedAt.map { "updated " + Formatters.age(since: $0, now: state.now) }
-    Renderer.bar("Trending films › \(title)", right: updated, row: 0, into: &screen)
+    Renderer.bar(
+      ["Trending films › \(title)", "› \(title)"], rights: Renderer.ages(entry.fetchedAt, now: state.now), row: 0,
+      into: &screen)
     var document = DetailDocument.lines(summary: summary, details: entry.value, width: screen.width - 2)
     if entry.value == nil, let error = entry.error {
       document += [[]]

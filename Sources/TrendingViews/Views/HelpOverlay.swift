@@ -6,7 +6,7 @@ enum HelpOverlay {
     ("Home g / End G", "first / last"),
     ("⏎ → l", "open the film"),
     ("Esc ⌫ ← h q", "back to the list"),
-    ("r", "refresh (list or film)"),
+    ("r", "refresh"),
     ("w", "today / this week"),
     ("?", "this help"),
     ("q ^C", "quit"),
@@ -16,7 +16,8 @@ enum HelpOverlay {
     let keyWidth = entries.map { TextWidth.width(of: $0.0) }.max() ?? 0
     let textWidth = entries.map { TextWidth.width(of: $0.1) }.max() ?? 0
     let boxWidth = min(screen.width, keyWidth + textWidth + 7)
-    let boxHeight = min(screen.height, entries.count + 4)
+    let padding = screen.height >= entries.count + 4 ? 1 : 0
+    let boxHeight = min(screen.height, entries.count + 2 + 2 * padding)
     let left = (screen.width - boxWidth) / 2
     let top = (screen.height - boxHeight) / 2
     let border = Style(.accent)
@@ -32,8 +33,8 @@ enum HelpOverlay {
     }
     screen.put(" Keys ", row: top, column: left + 2, style: Style(.title, bold: true))
     let inner = boxWidth - 4
-    for (offset, (keys, meaning)) in entries.prefix(max(0, boxHeight - 4)).enumerated() {
-      let row = top + 2 + offset
+    for (offset, (keys, meaning)) in entries.prefix(max(0, boxHeight - 2 - 2 * padding)).enumerated() {
+      let row = top + 1 + padding + offset
       let used = screen.put(
         TextLayout.fit(keys, to: min(keyWidth, inner)), row: row, column: left + 2, style: Style(.accent, bold: true))
       screen.put(

@@ -13,8 +13,8 @@ enum ListView {
   ]
 
   static func draw(_ state: AppState, into screen: inout Screen) {
-    let updated = state.list.fetchedAt.map { "updated " + Formatters.age(since: $0, now: state.now) }
-    Renderer.bar(Renderer.title(for: state), right: updated, row: 0, into: &screen)
+    Renderer.bar(
+      Renderer.titles(for: state), rights: Renderer.ages(state.list.fetchedAt, now: state.now), row: 0, into: &screen)
     let bodyRows = ListLayout.headerRows..<(screen.height - ListLayout.footerRows)
     if let listing = state.list.value {
       if listing.movies.isEmpty {
@@ -115,8 +115,8 @@ enum ListView {
       status = ("\(spinner) Refreshing…", .accent)
     } else if state.list.value != nil, let error = state.list.error {
       let age =
-        state.list.fetchedAt.map { " Showing the list from \(Formatters.age(since: $0, now: state.now))." } ?? ""
-      status = ("! Refresh failed: \(error.message)\(age)", .warning)
+        state.list.fetchedAt.map { ", showing the list from \(Formatters.age(since: $0, now: state.now))" } ?? ""
+      status = ("! Refresh failed\(age): \(error.message)", .warning)
     } else if state.isLoadingMore {
       status = ("\(spinner) Loading more…", .accent)
     } else if let error = state.moreError {

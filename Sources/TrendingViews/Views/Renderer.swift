@@ -38,17 +38,33 @@ public enum Renderer {
     return frames[max(0, index)]
   }
 
-  /// Draws a bar across a row with text on the left and, when it fits, on the right.
-  static func bar(_ left: String, right: String?, row: Int, into screen: inout Screen, tone: Tone = .bar) {
-    let style = Style(tone, bold: true)
+  /// Draws a bar across a row: the first left text (longest first) that fits beside a right text,
+  /// then the first right text that fits, dropping the right side before cutting the left.
+  static func bar(_ lefts: [String], rights: [String], row: Int, into screen: inout Screen) {
+    let style = Style(.bar, bold: true)
     screen.fill(row: row, style: style)
-    let rightText = right.map { " \($0) " } ?? ""
-    let rightWidth = TextWidth.width(of: rightText)
-    let leftLimit = screen.width - (rightWidth + 1 + 12 <= screen.width ? rightWidth : 0)
-    let used = screen.put(TextLayout.truncate(" " + left, to: leftLimit), row: row, column: 0, style: style)
-    if rightWidth > 0, used + rightWidth <= screen.width, leftLimit < screen.width {
-      screen.put(rightText, row: row, column: screen.width - rightWidth, style: Style(.barMuted))
+    let width = screen.width
+    let fits = { (left: String, right: String) in
+      TextWidth.width(of: left) + TextWidth.width(of: right) + 3 <= width
     }
+    var choice: (String, String?) = (lefts.last ?? "", nil)
+    if let pair = lefts.lazy.flatMap({ left in rights.lazy.map { (left, $0) } }).first(where: fits) {
+      choice = (pair.0, pair.1)
+    } else if let left = lefts.first(where: { fits($0, "") }) {
+      choice = (left, nil)
+    }
+    screen.put(TextLayout.truncate(" " + choice.0, to: screen.width), row: row, column: 0, style: style)
+    if let right = choice.1 {
+      let text = right + " "
+      screen.put(text, row: row, column: screen.width - TextWidth.width(of: text), style: Style(.barMuted))
+    }
+  }
+
+  /// "updated 3 min ago" and "3 min ago" for a fetch time, or nothing when nothing was fetched.
+  static func ages(_ fetchedAt: Date?, now: Date) -> [String] {
+    guard let fetchedAt else { return [] }
+    let age = Formatters.age(since: fetchedAt, now: now)
+    return ["updated \(age)", age]
   }
 
   /// Draws wrapped, centred lines in a row range.
@@ -66,11 +82,14 @@ public enum Renderer {
     }
   }
 
-  /// The header's title: which list, which window, which language, and the source when not live.
-  static func title(for state: AppState) -> String {
+  /// The header's titles, longest first: which list, which window, which language, and the source when not live.
+  static func titles(for state: AppState) -> [String] {
     let window = state.window == .week ? "this week" : "today"
-    var parts = ["Trending films", window, state.language]
-    if let source = state.sourceLabel { parts.append(source) }
-    return parts.joined(separator: " · ")
+    let source = state.sourceLabel.map { " · \($0)" } ?? ""
+    return [
+      "Trending films · \(window) · \(state.language)\(source)",
+      "Trending · \(state.window.rawValue) · \(state.language)\(source)",
+      "Trending · \(state.window.rawValue)",
+    ]
   }
 }

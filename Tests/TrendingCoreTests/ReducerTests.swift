@@ -1,0 +1,294 @@
+import AmodbKit
+import Foundation
+import Testing
+
+@testable import TrendingCore
+
+/// Builds states and answers for reducer tests.
+enum Sample {
+  static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static func films(_ count: Int, from first: Int = 1) -> [MovieSummary] {
+    (first..<(first + count)).map { MovieSummary(id: $0, title: "Film \($0)", voteAverage: 7, voteCount: 10) }
+  }
+
+  static func page(_ count: Int, from first: Int = 1, page: Int = 1, totalPages: Int = 1) -> MoviePage {
+    MoviePage(page: page, totalPages: totalPages, results: films(count, from: first))
+  }
+
+  static func fetched<T: Sendable>(_ value: T, at date: Date = start) -> Fetched<T> {
+    Fetched(value: value, fetchedAt: date, rateLimit: RateLimitStatus(limit: 40, remaining: 30), fromCache: false)
+  }
+
+  static func state(size: Size = Size(width: 80, height: 24)) -> AppState {
+    AppState(language: "en-US", size: size, now: start)
+  }
+
+  /// A state with `count` films loaded on one of `totalPages` pages.
+  static func loaded(_ count: Int = 30, totalPages: Int = 1, size: Size = Size(width: 80, height: 24)) -> AppState {
+    var state = state(size: size)
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(fetched(page(count, totalPages: totalPages)))))
+    return state
+  }
+}
+
+@Suite("Reducer: the list")
+struct ListReducerTests {
+  @Test func startLoadsTheFirstPage() {
+    var state = Sample.state()
+    let effects = Reducer.reduce(&state, .start)
+    #expect(effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))])
+    #expect(state.list.phase == .loading)
+    #expect(state.isBusy)
+  }
+
+  @Test func loadingThenLoaded() {
+    let state = Sample.loaded(3)
+    var expected = Sample.state()
+    expected.list = Loadable(value: Listing(firstPage: Sample.page(3)), fetchedAt: Sample.start)
+    expected.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    #expect(state == expected)
+    #expect(!state.isBusy)
+  }
+
+  @Test func aFailedFirstLoadShowsTheError() {
+    var state = Sample.state()
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.server(status: 503, message: nil))))
+    #expect(state.list.value == nil)
+    #expect(state.list.error == .server(status: 503, message: nil))
+    #expect(
+      Reducer.reduce(&state, .key(.character("r"))) == [
+        .fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))
+      ])
+  }
+
+  @Test func refreshKeepsTheRowsWhileItRuns() {
+    var state = Sample.loaded(5)
+    let effects = Reducer.reduce(&state, .key(.character("r")))
+    #expect(effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))])
+    #expect(state.movies.count == 5)
+    #expect(state.list.isLoading)
+  }
+
+  @Test func pressingRefreshTenTimesCostsOneRequest() {
+    var state = Sample.loaded(5)
+    var effects: [Effect] = []
+    for _ in 0..<10 { effects += Reducer.reduce(&state, .key(.character("r"))) }
+    #expect(effects.count == 1)
+  }
+
+  @Test func aFailedRefreshKeepsTheOldList() {
+    var state = Sample.loaded(5)
+    _ = Reducer.reduce(&state, .key(.character("r")))
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1, forceRefresh: true), .failure(.timedOut(seconds: 10))))
+    #expect(state.movies.count == 5)
+    #expect(state.list.error == .timedOut(seconds: 10))
+    #expect(state.list.fetchedAt == Sample.start)
+  }
+
+  @Test func refreshKeepsTheSelectedFilmWhenItMoved() {
+    var state = Sample.loaded(5)
+    _ = Reducer.reduce(&state, .key(.down))
+    _ = Reducer.reduce(&state, .key(.down))
+    #expect(state.selectedMovie?.id == 3)
+    _ = Reducer.reduce(&state, .key(.character("r")))
+    let reordered = MoviePage(results: Sample.films(5).reversed())
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1, forceRefresh: true), .success(Sample.fetched(reordered))))
+    #expect(state.selectedMovie?.id == 3)
+    #expect(state.selection == 2)
+  }
+
+  @Test func movementIsClamped() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.up))
+    #expect(state.selection == 0)
+    for _ in 0..<10 { _ = Reducer.reduce(&state, .key(.character("j"))) }
+    #expect(state.selection == 2)
+    _ = Reducer.reduce(&state, .key(.home))
+    #expect(state.selection == 0)
+    _ = Reducer.reduce(&state, .key(.character("G")))
+    #expect(state.selection == 2)
+    _ = Reducer.reduce(&state, .key(.character("g")))
+    #expect(state.selection == 0)
+  }
+
+  @Test func pagingMovesByAScreenAndScrolls() {
+    var state = Sample.loaded(100)
+    let visible = state.visibleRows
+    _ = Reducer.reduce(&state, .key(.pageDown))
+    #expect(state.selection == visible - 1)
+    _ = Reducer.reduce(&state, .key(.control("f")))
+    #expect(state.selection == 2 * (visible - 1))
+    #expect(state.selection >= state.listTop && state.selection < state.listTop + visible)
+    _ = Reducer.reduce(&state, .key(.control("b")))
+    #expect(state.selection == visible - 1)
+    _ = Reducer.reduce(&state, .key(.end))
+    #expect(state.selection == 99)
+    #expect(state.listTop == 100 - visible)
+    _ = Reducer.reduce(&state, .key(.pageUp))
+    #expect(state.selection == 99 - (visible - 1))
+  }
+
+  @Test func resizingKeepsTheSelectionVisible() {
+    var state = Sample.loaded(100)
+    _ = Reducer.reduce(&state, .key(.end))
+    _ = Reducer.reduce(&state, .resize(Size(width: 40, height: 12)))
+    #expect(state.listTop == 100 - state.visibleRows)
+    _ = Reducer.reduce(&state, .resize(Size(width: 200, height: 60)))
+    #expect(state.listTop == 100 - state.visibleRows)
+    #expect(state.selection == 99)
+  }
+
+  @Test func nearingTheEndFetchesTheNextPageOnce() {
+    var state = Sample.loaded(20, totalPages: 3)
+    var effects: [Effect] = []
+    for _ in 0..<16 { effects += Reducer.reduce(&state, .key(.down)) }
+    #expect(effects == [.fetchList(ListRequest(window: .week, page: 2))])
+    #expect(state.isLoadingMore)
+    _ = Reducer.reduce(
+      &state,
+      .listLoaded(
+        ListRequest(window: .week, page: 2), .success(Sample.fetched(Sample.page(20, from: 19, page: 2, totalPages: 3)))
+      ))
+    #expect(state.movies.count == 38, "films already listed are not repeated")
+    #expect(state.list.value?.pagesLoaded == 2)
+    #expect(!state.isLoadingMore)
+  }
+
+  @Test func aFailedNextPageKeepsTheListAndStopsAsking() {
+    var state = Sample.loaded(20, totalPages: 3)
+    _ = Reducer.reduce(&state, .key(.end))
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 2), .failure(.transport(description: "offline"))))
+    #expect(state.moreError == .transport(description: "offline"))
+    #expect(Reducer.reduce(&state, .key(.up)).isEmpty)
+    #expect(state.movies.count == 20)
+  }
+
+  @Test func answersForAnotherWindowAreIgnored() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("w")))
+    #expect(state.window == .day)
+    #expect(state.movies.isEmpty)
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(Sample.page(9)))))
+    #expect(state.movies.isEmpty)
+  }
+
+  @Test func anEmptyPageIsLoadedAndEmpty() {
+    var state = Sample.state()
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(MoviePage(results: [])))))
+    #expect(state.list.value?.movies == [])
+    #expect(Reducer.reduce(&state, .key(.enter)).isEmpty)
+    #expect(state.screen == .list)
+  }
+
+  @Test func quitKeys() {
+    var state = Sample.loaded(3)
+    #expect(Reducer.reduce(&state, .key(.character("q"))) == [.quit])
+    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
+  }
+
+  @Test func helpOpensAndAnyKeyClosesIt() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("?")))
+    #expect(state.showsHelp)
+    #expect(Reducer.reduce(&state, .key(.character("q"))).isEmpty)
+    #expect(!state.showsHelp)
+    _ = Reducer.reduce(&state, .key(.character("?")))
+    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
+  }
+
+  @Test func ticksMoveTheClock() {
+    var state = Sample.loaded(3)
+    let later = Sample.start.addingTimeInterval(300)
+    #expect(Reducer.reduce(&state, .tick(later)).isEmpty)
+    #expect(state.now == later)
+  }
+}
+
+@Suite("Reducer: the detail screen")
+struct DetailReducerTests {
+  private func details(_ id: Int) -> MovieDetails {
+    MovieDetails(id: id, title: "Film \(id)")
+  }
+
+  @Test func openingLoadsTheFilmOnce() {
+    var state = Sample.loaded(5)
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    let effects = Reducer.reduce(&state, .key(.enter))
+    #expect(effects == [.fetchDetails(id: 3, forceRefresh: false)])
+    #expect(state.screen == .detail(id: 3))
+    #expect(state.details[3]?.isLoading == true)
+    _ = Reducer.reduce(&state, .detailsLoaded(id: 3, .success(Sample.fetched(details(3)))))
+    #expect(state.details[3]?.value == details(3))
+    _ = Reducer.reduce(&state, .key(.escape))
+    #expect(state.screen == .list)
+    #expect(state.selection == 2)
+    #expect(Reducer.reduce(&state, .key(.right)).isEmpty, "cached per film")
+  }
+
+  @Test(arguments: [Key.escape, .backspace, .left, .character("h"), .character("q")])
+  func backKeysReturnWithTheSameRow(key: Key) {
+    var state = Sample.loaded(40)
+    for _ in 0..<25 { _ = Reducer.reduce(&state, .key(.down)) }
+    let top = state.listTop
+    _ = Reducer.reduce(&state, .key(.character("l")))
+    #expect(Reducer.reduce(&state, .key(key)).isEmpty)
+    #expect(state.screen == .list)
+    #expect(state.selection == 25)
+    #expect(state.listTop == top)
+  }
+
+  @Test func scrollingIsBoundedByTheLayout() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    _ = Reducer.reduce(&state, .detailLayout(maxScroll: 4))
+    for _ in 0..<10 { _ = Reducer.reduce(&state, .key(.down)) }
+    #expect(state.detailScroll == 4)
+    _ = Reducer.reduce(&state, .key(.up))
+    #expect(state.detailScroll == 3)
+    _ = Reducer.reduce(&state, .key(.home))
+    #expect(state.detailScroll == 0)
+    _ = Reducer.reduce(&state, .key(.end))
+    #expect(state.detailScroll == 4)
+    _ = Reducer.reduce(&state, .detailLayout(maxScroll: 2))
+    #expect(state.detailScroll == 2)
+  }
+
+  @Test func reloadForcesOneRequestAndKeepsTheFilm() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    _ = Reducer.reduce(&state, .detailsLoaded(id: 1, .success(Sample.fetched(details(1)))))
+    var effects: [Effect] = []
+    for _ in 0..<5 { effects += Reducer.reduce(&state, .key(.character("r"))) }
+    #expect(effects == [.fetchDetails(id: 1, forceRefresh: true)])
+    _ = Reducer.reduce(&state, .detailsLoaded(id: 1, .failure(.rateLimited(retryAfter: 5))))
+    #expect(state.details[1]?.value == details(1))
+    #expect(state.details[1]?.error == .rateLimited(retryAfter: 5))
+  }
+
+  @Test func aFailedFilmIsAskedForAgainWhenReopened() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    _ = Reducer.reduce(&state, .detailsLoaded(id: 1, .failure(.notFound(message: nil))))
+    _ = Reducer.reduce(&state, .key(.escape))
+    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchDetails(id: 1, forceRefresh: false)])
+  }
+
+  @Test func listKeysDoNothingOnTheDetailScreen() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    #expect(Reducer.reduce(&state, .key(.character("w"))).isEmpty)
+    #expect(state.window == .week)
+  }
+}

@@ -1,0 +1,199 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// States the snapshot tests draw.
+enum Scenes {
+  static let now = Date(timeIntervalSince1970: 1_800_000_000)
+  static let sizes = [Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 120, height: 40)]
+
+  static func film(_ id: Int, _ title: String, year: Int? = 2024, score: Double = 7.9, votes: Int = 1200)
+    -> MovieSummary
+  {
+    MovieSummary(
+      id: id, title: title, releaseDate: year.flatMap { ReleaseDate("\($0)-05-01") }, voteAverage: score,
+      voteCount: votes)
+  }
+
+  static let films: [MovieSummary] =
+    [
+      film(1, "Dune: Part Two", score: 8.1),
+      film(2, "Oppenheimer", year: 2023, score: 8.1),
+      film(3, "卧虎藏龙", year: 2000, score: 7.4),
+      film(4, "ואלס עם באשיר", year: 2008, score: 7.7),
+      film(5, "Сталкер", year: 1979, score: 8.1),
+      film(6, "Party 🎉 Time 👨‍👩‍👧 Family", score: 5.2),
+      film(7, String(repeating: "A very long title that goes on ", count: 7).trimmingCharacters(in: .whitespaces)),
+      film(8, "Ame\u{301}lie", year: 2001, score: 7.9),
+      film(9, "Better Than Me", year: nil, score: 0, votes: 0),
+    ] + (10...40).map { film($0, "Film number \($0)", year: 1990 + $0 % 30, score: Double($0 % 10)) }
+
+  static func base(_ size: Size) -> AppState {
+    AppState(language: "en-US", size: size, now: now)
+  }
+
+  static func list(_ size: Size, films: [MovieSummary] = films, selection: Int = 1) -> AppState {
+    var state = base(size)
+    state.list = Loadable(
+      value: Listing(firstPage: MoviePage(totalPages: 2, results: films)), fetchedAt: now.addingTimeInterval(-180))
+    state.rateLimit = RateLimitStatus(limit: 40, remaining: 37)
+    state.selection = selection
+    return state
+  }
+
+  static let longOverview =
+    String(
+      repeating:
+        "A sweeping story told across three decades, in which every choice echoes further than anyone planned. ",
+      count: 6) + "\n\nA second paragraph closes it."
+
+  static let fullDetails = MovieDetails(
+    id: 2, title: "Oppenheimer", tagline: "The world forever changes.", overview: longOverview,
+    releaseDate: ReleaseDate("2023-07-19"), runtime: 181, genres: ["Drama", "History"], voteAverage: 8.1,
+    voteCount: 9800,
+    credits: Credits(
+      cast: [
+        CastMember(id: 1, name: "Cillian Murphy", character: "J. Robert Oppenheimer", order: 0),
+        CastMember(id: 2, name: "Emily Blunt", character: "Kitty Oppenheimer", order: 1),
+        CastMember(id: 3, name: "Matt Damon", character: "Leslie Groves", order: 2),
+      ],
+      crew: [
+        CrewMember(id: 9, name: "Christopher Nolan", job: "Director", department: "Directing"),
+        CrewMember(id: 9, name: "Christopher Nolan", job: "Screenplay", department: "Writing"),
+        CrewMember(id: 10, name: "Kai Bird", job: "Book", department: "Writing"),
+      ]),
+    ratings: Ratings(
+      imdb: Rating(value: 8.3, votes: 880_000), kinopoisk: Rating(value: 8, votes: 420_000),
+      metacritic: Rating(value: 90),
+      rottenTomatoes: Rating(value: 93), tmdb: Rating(value: 8.1, votes: 9800)))
+
+  static func detail(_ size: Size, details: MovieDetails?, phase: Loadable<MovieDetails>.Phase = .done) -> AppState {
+    var state = list(size)
+    state.screen = .detail(id: 2)
+    var entry = Loadable<MovieDetails>()
+    if let details { entry.succeed(details, at: now.addingTimeInterval(-60)) }
+    entry.phase = phase
+    state.details[2] = entry
+    return state
+  }
+}
+
+@Suite("Screen snapshots")
+struct ScreenSnapshotTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  private func check(_ state: AppState, _ name: String) {
+    let frame = Renderer.render(state)
+    assertSnapshot(frame.screen.plainText, named: "\(name)-\(state.size.width)x\(state.size.height)")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func loading(size: Size) {
+    var state = Scenes.base(size)
+    state.list.begin()
+    check(state, "loading")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func list(size: Size) {
+    check(Scenes.list(size), "list")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func listRefreshing(size: Size) {
+    var state = Scenes.list(size)
+    state.list.begin()
+    check(state, "list-refreshing")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func listWithFailedRefresh(size: Size) {
+    var state = Scenes.list(size)
+    state.list.fail(.transport(description: "offline (no network connection)"))
+    check(state, "list-refresh-failed")
+  }
+
+  static let errors: [(String, AmodbError)] = [
+    ("401", .unauthorized(message: "Invalid API key: You must be granted a valid key.")),
+    ("402", .paymentRequired(message: nil)),
+    ("429", .rateLimited(retryAfter: 30)),
+    ("500", .server(status: 500, message: nil)),
+    ("timeout", .timedOut(seconds: 10)),
+    ("offline", .transport(description: "could not connect to 127.0.0.1:9 (connection refused)")),
+    ("unreadable", .unreadable(detail: "not valid JSON")),
+    ("missing-key", .missingKey),
+  ]
+
+  @Test(arguments: errors.map(\.0))
+  func errorScreens(name: String) {
+    let error = Self.errors.first { $0.0 == name }?.1 ?? .missingKey
+    for size in Scenes.sizes {
+      var state = Scenes.base(size)
+      state.list.fail(error)
+      check(state, "error-\(name)")
+    }
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func empty(size: Size) {
+    check(Scenes.list(size, films: []), "empty")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func detail(size: Size) {
+    check(Scenes.detail(size, details: Scenes.fullDetails), "detail")
+  }
+
+  @Test func detailScrolled() {
+    var state = Scenes.detail(Size(width: 80, height: 24), details: Scenes.fullDetails)
+    state.detailScroll = 10
+    check(state, "detail-scrolled")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func detailMissingFieldsAndNoRatings(size: Size) {
+    check(
+      Scenes.detail(size, details: MovieDetails(id: 2, title: "Better Than Me", status: "In Production")),
+      "detail-sparse")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func detailLoading(size: Size) {
+    check(Scenes.detail(size, details: nil, phase: .loading), "detail-loading")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func detailFailed(size: Size) {
+    check(
+      Scenes.detail(size, details: nil, phase: .failed(.notFound(message: "The resource could not be found."))),
+      "detail-failed")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func help(size: Size) {
+    var state = Scenes.list(size)
+    state.showsHelp = true
+    check(state, "help")
+  }
+
+  @Test(arguments: [Size(width: 29, height: 12), Size(width: 80, height: 7), Size(width: 12, height: 3)])
+  func tooSmall(size: Size) {
+    check(Scenes.list(size), "too-small")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func scriptsAndLongTitles(size: Size) {
+    let titles = [
+      Scenes.film(1, "千と千尋の神隠し 卧虎藏龙 花樣年華 英雄 the end"), Scenes.film(2, "ואלס עם באשיר הערת שוליים"),
+      Scenes.film(3, "🎬🍿 Emoji 👩‍🚀 Astronaut 🇺🇦 Flag"), Scenes.film(4, String(repeating: "x", count: 200)),
+      Scenes.film(5, "Combining: Z\u{351}\u{36B}a\u{30C}l\u{33F}g\u{35A}o"),
+    ]
+    check(Scenes.list(size, films: titles, selection: 0), "scripts")
+  }
+}

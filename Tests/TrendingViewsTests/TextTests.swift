@@ -1,0 +1,147 @@
+import AmodbKit
+import Foundation
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+@Suite("Text width, truncation and wrapping")
+struct TextTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  @Test(arguments: [
+    ("abc", 3), ("卧虎藏龙", 8), ("ואלס", 4), ("Сталкер", 7), ("e\u{301}", 1), ("🎉", 2), ("👨‍👩‍👧", 6), ("🇺🇦", 2), ("", 0),
+  ])
+  func widths(text: String, width: Int) {
+    #expect(TextWidth.width(of: text) == width)
+  }
+
+  @Test func truncationEndsWithAnEllipsisAndNeverSplitsAWideCharacter() {
+    #expect(TextLayout.truncate("Hello, world", to: 8) == "Hello, …")
+    #expect(TextLayout.truncate("卧虎藏龙", to: 5) == "卧虎…")
+    #expect(TextWidth.width(of: TextLayout.truncate("卧虎藏龙", to: 6)) <= 6)
+    #expect(TextLayout.truncate("short", to: 10) == "short")
+    #expect(TextLayout.truncate("anything", to: 0).isEmpty)
+    #expect(TextLayout.fit("卧虎", to: 6) == "卧虎  ")
+    #expect(TextLayout.fit("7.4", to: 5, alignRight: true) == "  7.4")
+  }
+
+  @Test func wrappingKeepsWordsAndBreaksCJK() {
+    #expect(TextLayout.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+    #expect(TextLayout.wrap("卧虎藏龙卧虎藏龙", width: 5) == ["卧虎", "藏龙", "卧虎", "藏龙"])
+    #expect(TextLayout.wrap("one\n\ntwo", width: 10) == ["one", "", "two"])
+    #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+  }
+
+  @Test func randomUnicodeNeverOverflowsOrLeaksControls() {
+    var generator = SystemRandomNumberGenerator()
+    let pools: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0x300...0x36F, 0x4E00...0x4E80, 0x1F300...0x1F64F, 0x5D0...0x5EA, 0x200B...0x206F, 0...0x1F,
+    ]
+    for _ in 0..<300 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...60, using: &generator) {
+        let pool = pools.randomElement(using: &generator) ?? pools[0]
+        if let scalar = Unicode.Scalar(UInt32.random(in: pool, using: &generator)) { text.append(scalar) }
+      }
+      let width = Int.random(in: 1...30, using: &generator)
+      let cut = TextLayout.truncate(String(text), to: width)
+      #expect(TextWidth.width(of: cut) <= width)
+      for line in TextLayout.wrap(String(text), width: width) {
+        #expect(TextWidth.width(of: line) <= width)
+      }
+      var screen = Screen(width: width, height: 1)
+      screen.put(String(text), row: 0, column: 0)
+      let drawn = screen.line(0)
+      #expect(TextWidth.width(of: drawn) <= width)
+      #expect(!drawn.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+  }
+
+  @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+    var screen = Screen(width: 4, height: 1)
+    screen.put("卧虎", row: 0, column: 0)
+    screen.put("x", row: 0, column: 1)
+    #expect(screen.line(0) == " x虎")
+  }
+
+  @Test func formatters() {
+    #expect(Formatters.score(8.433, votes: 10) == "8.4")
+    #expect(Formatters.score(0, votes: 0) == "–")
+    #expect(Formatters.votes(26_280) == "26K")
+    #expect(Formatters.votes(2_400_000) == "2.4M")
+    #expect(Formatters.votes(1_000_000) == "1M")
+    #expect(Formatters.votes(1_500) == "1.5K")
+    #expect(Formatters.runtime(139) == "2h 19m")
+    #expect(Formatters.runtime(45) == "45m")
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    #expect(Formatters.age(since: now, now: now) == "just now")
+    #expect(Formatters.age(since: now.addingTimeInterval(-180), now: now) == "3 min ago")
+    #expect(Formatters.age(since: now.addingTimeInterval(-7_200), now: now) == "2 h ago")
+    #expect(Formatters.rating(Rating(value: 67), scale: .outOfHundred) == "67/100")
+    #expect(Formatters.rating(Rating(value: 81), scale: .percent) == "81%")
+    #expect(Formatters.rating(nil, scale: .outOfTen) == "–")
+  }
+}
+
+@Suite("Rendering invariants")
+struct RenderInvariantTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  @Test func randomSessionsKeepEveryInvariant() {
+    var generator = SystemRandomNumberGenerator()
+    let keys: [Key] = [
+      .up, .down, .pageUp, .pageDown, .home, .end, .enter, .escape, .left, .right, .character("r"), .character("?"),
+      .character("w"), .character("j"), .character("k"), .character("G"), .character("g"), .backspace,
+    ]
+    let errors: [AmodbError] = [
+      .timedOut(seconds: 10), .server(status: 502, message: "\u{1B}[2Jbad"), .rateLimited(retryAfter: 5),
+    ]
+    for _ in 0..<20 {
+      var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Scenes.now)
+      var effects = Reducer.reduce(&state, .start)
+      for _ in 0..<200 {
+        let roll = Int.random(in: 0..<10, using: &generator)
+        if roll < 6 {
+          effects += Reducer.reduce(&state, .key(keys.randomElement(using: &generator) ?? .down))
+        } else if roll < 7 {
+          let size = Size(
+            width: Int.random(in: 1...220, using: &generator), height: Int.random(in: 1...70, using: &generator))
+          effects += Reducer.reduce(&state, .resize(size))
+        } else if let effect = effects.popLast() {
+          switch effect {
+          case .fetchList(let request):
+            let result: Result<Fetched<MoviePage>, AmodbError> =
+              Bool.random(using: &generator)
+              ? .success(
+                Fetched(
+                  value: MoviePage(
+                    page: request.page, totalPages: 3,
+                    results: Array(Scenes.films.shuffled(using: &generator).prefix(20))), fetchedAt: Scenes.now))
+              : .failure(errors.randomElement(using: &generator) ?? .timedOut(seconds: 1))
+            effects += Reducer.reduce(&state, .listLoaded(request, result))
+          case .fetchDetails(let id, _):
+            effects += Reducer.reduce(
+              &state, .detailsLoaded(id: id, .success(Fetched(value: Scenes.fullDetails, fetchedAt: Scenes.now))))
+          case .quit:
+            break
+          }
+        }
+        let frame = Renderer.render(state)
+        if let maxScroll = frame.detailMaxScroll { _ = Reducer.reduce(&state, .detailLayout(maxScroll: maxScroll)) }
+        #expect(state.movies.isEmpty ? state.selection == 0 : state.movies.indices.contains(state.selection))
+        #expect(state.detailScroll >= 0 && state.detailScroll <= max(state.detailMaxScroll, 0))
+        for row in 0..<frame.screen.height {
+          let line = frame.screen.line(row)
+          #expect(TextWidth.width(of: line) <= state.size.width, "row \(row): \(line)")
+          #expect(
+            !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x1B })
+        }
+      }
+    }
+  }
+}
