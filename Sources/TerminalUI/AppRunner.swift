@@ -41,12 +41,20 @@ public final class AppRunner {
   /// The state as it is now.
   public var currentState: AppState { state }
 
-  /// Runs until the user quits or a signal arrives.
-  public func run() -> ExitReason {
+  /// Whether the user has asked to quit.
+  public var isQuitting: Bool { quitting }
+
+  /// Sizes the state to the terminal, asks for the first data and draws the first frame.
+  public func start() {
     state.size = backend.size
     state.now = now()
     dispatch(.start)
     draw()
+  }
+
+  /// Runs until the user quits or a signal arrives.
+  public func run() -> ExitReason {
+    start()
     while true {
       if let signal = SignalGuard.received { return .signal(signal) }
       if quitting { return .quit }
@@ -60,6 +68,7 @@ public final class AppRunner {
 
   /// Handles everything that has arrived, without waiting.
   public func step() {
+    if SignalGuard.takeResize() { dispatch(.resize(backend.adoptNewSize())) }
     for input in backend.pendingInput() {
       switch input {
       case .key(.control("z")):
@@ -101,7 +110,7 @@ public final class AppRunner {
     _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
   }
 
-  /// Writes "frame=N busy=0|1 screen=list|detail" for tests that wait on the app instead of sleeping.
+  /// Writes "pid=P frame=N busy=0|1 screen=list|detail:ID rows=R" for tests that wait on the app instead of sleeping.
   private func reportStatus() {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
@@ -110,7 +119,7 @@ public final class AppRunner {
     case .list: screen = "list"
     case .detail(let id): screen = "detail:\(id)"
     }
-    let text = "frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count)\n"
+    let text = "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

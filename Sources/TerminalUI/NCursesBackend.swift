@@ -11,9 +11,13 @@ public final class NCursesBackend: TerminalBackend {
   private var isShutDown = false
   private let screenPointer: OpaquePointer
 
-  /// Takes over the terminal on standard input and output; nil when it cannot be set up.
-  public init?(noColor: Bool) {
-    guard let screen = newterm(nil, shim_stdout(), shim_stdin()) else { return nil }
+  /// Takes over the terminal on standard input and output (or the given streams and terminal
+  /// type, for headless tests); nil when it cannot be set up.
+  public init?(
+    noColor: Bool, terminalType: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
+    input: UnsafeMutablePointer<FILE>? = nil
+  ) {
+    guard let screen = newterm(terminalType, output ?? shim_stdout(), input ?? shim_stdin()) else { return nil }
     screenPointer = screen
     set_term(screen)
     raw()
@@ -81,6 +85,27 @@ public final class NCursesBackend: TerminalBackend {
     }
     pairs[style] = (attributes, pair)
     return (attributes, pair)
+  }
+
+  public func adoptNewSize() -> Size {
+    var window = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+    }
+    previous = nil
+    return size
+  }
+
+  /// The text ncurses holds for a cell, read back from its virtual screen.
+  public func text(row: Int, column: Int) -> String {
+    var character = cchar_t()
+    guard mvwin_wch(shim_stdscr(), Int32(row), Int32(column), &character) != ERR else { return "" }
+    var text = [wchar_t](repeating: 0, count: 8)
+    var attributes: attr_t = 0
+    var pair: Int16 = 0
+    guard getcchar(&character, &text, &attributes, &pair, nil) != ERR else { return "" }
+    return String(
+      String.UnicodeScalarView(text.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
   }
 
   public func pendingInput() -> [TerminalInput] {

@@ -13,6 +13,8 @@ nonisolated(unsafe) private var savedTermios = termios()
 nonisolated(unsafe) private var hasSavedTermios = false
 /// The last termination signal received, 0 for none.
 private let pendingSignal = Atomic<Int32>(0)
+/// Whether the terminal was resized since the loop last looked.
+private let pendingResize = Atomic<Bool>(false)
 
 /// Restores the terminal on every way out: termination signals end the loop cleanly,
 /// crashes put back the saved terminal modes and the main screen before dying.
@@ -34,6 +36,13 @@ public enum SignalGuard {
         _ = write(signalWakeDescriptor, &byte, 1)
       }
     }
+    // Installed before ncurses starts, so ncurses leaves SIGWINCH to us: a signal may land on
+    // any thread, and only a write to the pipe is sure to wake the loop's poll().
+    signal(SIGWINCH) { _ in
+      pendingResize.store(true, ordering: .sequentiallyConsistent)
+      var byte: UInt8 = 1
+      _ = write(signalWakeDescriptor, &byte, 1)
+    }
     for number in fatal {
       signal(number) { received in
         SignalGuard.restoreAfterCrash()
@@ -41,6 +50,11 @@ public enum SignalGuard {
         raise(received)
       }
     }
+  }
+
+  /// Whether the terminal was resized since the last call; clears the flag.
+  public static func takeResize() -> Bool {
+    pendingResize.exchange(false, ordering: .sequentiallyConsistent)
   }
 
   /// The termination signal received since start, if any.

@@ -9,6 +9,8 @@ public protocol TerminalBackend: AnyObject {
   var inputDescriptor: Int32 { get }
   /// Shows a screen, sending only what changed.
   func draw(_ screen: Screen)
+  /// Reads the terminal's size again after a resize and adapts to it.
+  func adoptNewSize() -> Size
   /// Everything typed (or resized) since the last call, without waiting.
   func pendingInput() -> [TerminalInput]
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.

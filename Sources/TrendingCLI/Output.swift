@@ -68,6 +68,29 @@ public enum Output {
     let scale: Int
   }
 
+  /// The five ratings in `trending show --json`; a missing rating is `null`, never left out.
+  struct RatingsEntry: Encodable {
+    let values: [(key: String, entry: RatingEntry?)]
+
+    struct Key: CodingKey {
+      let stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      for (key, entry) in values {
+        if let entry {
+          try container.encode(entry, forKey: Key(stringValue: key))
+        } else {
+          try container.encodeNil(forKey: Key(stringValue: key))
+        }
+      }
+    }
+  }
+
   /// A cast member in `trending show --json`.
   struct CastEntry: Encodable {
     let name: String
@@ -88,7 +111,7 @@ public enum Output {
     let directors: [String]
     let writers: [String]
     let cast: [CastEntry]
-    let ratings: [String: RatingEntry?]
+    let ratings: RatingsEntry
     let posterURL: String?
 
     enum CodingKeys: String, CodingKey {
@@ -101,17 +124,17 @@ public enum Output {
 
   /// A film's details as a JSON object.
   public static func json(_ details: MovieDetails, configuration: ClientConfiguration) -> String {
-    var ratings: [String: RatingEntry?] = [:]
     let keys: [RatingService: String] = [
       .imdb: "imdb", .kinopoisk: "kinopoisk", .metacritic: "metacritic", .rottenTomatoes: "rotten_tomatoes",
       .tmdb: "tmdb",
     ]
-    for service in RatingService.allCases {
-      let rating = service.rating(in: details)
-      ratings[keys[service] ?? "\(service)"] = rating.map {
-        RatingEntry(value: rounded($0.value), votes: $0.votes, scale: service.scale == .outOfTen ? 10 : 100)
-      }
-    }
+    let ratings = RatingsEntry(
+      values: RatingService.allCases.map { service in
+        let entry = service.rating(in: details).map {
+          RatingEntry(value: rounded($0.value), votes: $0.votes, scale: service.scale == .outOfTen ? 10 : 100)
+        }
+        return (keys[service] ?? "\(service)", entry)
+      })
     let entry = DetailEntry(
       id: details.id, title: details.title, originalTitle: details.originalTitle, year: details.year,
       releaseDate: details.releaseDate?.description, runtime: details.runtime, genres: details.genres,

@@ -50,11 +50,7 @@ public enum TrendingCommand {
       print("trending \(AmodbKitInfo.version)")
       return ExitCode.success.rawValue
     case .browse:
-      guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-        printError("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'")
-        return ExitCode.usage.rawValue
-      }
-      return await runClient(invocation, environment: environment) { client in
+      return await runClient(invocation, environment: environment, needsTerminal: true) { client in
         Browser.run(client: client, invocation: invocation, environment: environment)
       }
     case .list(let page, let json):
@@ -92,13 +88,18 @@ public enum TrendingCommand {
   }
 
   private static func runClient(
-    _ invocation: Invocation, environment: [String: String], _ body: (AmodbClient) async -> Int32
+    _ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false,
+    _ body: (AmodbClient) async -> Int32
   ) async -> Int32 {
     let client: AmodbClient
     do {
       client = try Setup.client(for: invocation, environment: environment)
     } catch {
       printError("\(error.message). \(ArgumentParser.usage)")
+      return ExitCode.usage.rawValue
+    }
+    if needsTerminal, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+      printError("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'")
       return ExitCode.usage.rawValue
     }
     if let error = client.configuration.missingKeyError {

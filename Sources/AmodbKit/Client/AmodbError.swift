@@ -53,6 +53,23 @@ public enum AmodbError: Error, Sendable, Hashable {
     }
   }
 
+  /// A few words for a status line: "service error (HTTP 503)", "timed out".
+  public var summary: String {
+    switch self {
+    case .missingKey: return "no API key"
+    case .unauthorized: return "key refused (401)"
+    case .paymentRequired: return "plan ended (402)"
+    case .notFound: return "not found (404)"
+    case .rateLimited(let retryAfter): return "rate limited (429), try again in \(retryAfter) s"
+    case .server(let status, _): return "service error (HTTP \(status))"
+    case .http(let status, _): return "unexpected answer (HTTP \(status))"
+    case .timedOut: return "timed out"
+    case .transport(let description): return description
+    case .tooLarge: return "answer too large"
+    case .unreadable: return "unreadable answer"
+    }
+  }
+
   /// Whether trying again later might help.
   public var isRetryable: Bool {
     switch self {

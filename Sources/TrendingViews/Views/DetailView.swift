@@ -55,7 +55,7 @@ enum DetailView {
       text = entry.value == nil ? "\(spinner) Loading details…" : "\(spinner) Reloading…"
       tone = .accent
     } else if entry.value != nil, let error = entry.error {
-      text = "! Reload failed: \(error.message)"
+      text = "! Reload failed: \(error.summary)."
       tone = .warning
     } else if total > visible {
       let last = min(total, scroll + visible)

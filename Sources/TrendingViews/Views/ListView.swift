@@ -115,12 +115,12 @@ enum ListView {
       status = ("\(spinner) Refreshing…", .accent)
     } else if state.list.value != nil, let error = state.list.error {
       let age =
-        state.list.fetchedAt.map { ", showing the list from \(Formatters.age(since: $0, now: state.now))" } ?? ""
-      status = ("! Refresh failed\(age): \(error.message)", .warning)
+        state.list.fetchedAt.map { " Showing the list from \(Formatters.age(since: $0, now: state.now))." } ?? ""
+      status = ("! Refresh failed: \(error.summary).\(age)", .warning)
     } else if state.isLoadingMore {
       status = ("\(spinner) Loading more…", .accent)
     } else if let error = state.moreError {
-      status = ("! Could not load more: \(error.message)", .warning)
+      status = ("! Could not load more: \(error.summary).", .warning)
     } else if let listing = state.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries
       let note = skipped == 0 ? "" : " · \(skipped) \(skipped == 1 ? "entry" : "entries") could not be read"

@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// A loopback amodb with 20 trending films and details for each; its answers can be switched to failures.
+final class FakeAmodb: Sendable {
+  /// What the server does now: a status to fail with (0 for none) and a delay for lists.
+  final class Knobs: Sendable {
+    let failing = Atomic<Int>(0)
+    let delay = Mutex<Double>(0)
+  }
+
+  let knobs = Knobs()
+  let server: LoopbackServer
+
+  init() throws {
+    let knobs = self.knobs
+    server = try LoopbackServer { request in
+      let status = knobs.failing.load(ordering: .relaxed)
+      if status != 0 { return .json(#"{"status_message": "Service down."}"#, status: status) }
+      let seconds = knobs.delay.withLock { $0 }
+      if request.path.hasPrefix("/3/trending/movie/") {
+        return .delayed(seconds: seconds, status: 200, body: Data(TestClients.pageJSON(count: 20).utf8))
+      }
+      if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.split(separator: "/").last ?? "") {
+        return .json(TestClients.detailsJSON(id: id, title: "Details of film \(id)"))
+      }
+      return .json(#"{"status_message": "Not found."}"#, status: 404)
+    }
+  }
+
+  var environment: [String: String] {
+    ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key"]
+  }
+}
+
+/// The real binary in a real terminal (tmux), against a loopback server.
+@Suite("End to end in tmux", .serialized)
+struct BrowserEndToEndTests {
+  private func restored(_ stty: String) -> Bool {
+    let words = stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+    return words.contains("echo") && words.contains("icanon") && words.contains("isig") && !words.contains("-echo")
+  }
+
+  @Test func browseOpenReturnRefreshQuit() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession([], environment: amodb.environment)
+    try session.waitFor("Film 1")
+    try session.waitForIdle()
+    let screen = try session.capture()
+    #expect(screen.contains("Trending films · this week · en-US"))
+    #expect(screen.contains("Film 20"))
+    #expect(!screen.contains("e2e-secret-key"))
+    #expect(amodb.server.count("/3/trending/movie/week") == 1)
+
+    try session.press("j", "j", "Enter")
+    try session.waitFor("Details of film 3")
+    #expect(amodb.server.requests.last?.path == "/3/movie/3")
+    #expect(try session.capture().contains("Some Director"))
+
+    try session.press("Escape")
+    #expect(session.status()["screen"] == "list")
+    #expect(try session.capture().contains("3/20"))
+
+    let before = amodb.server.count("/3/trending/movie/week")
+    try session.press("r")
+    try session.waitForIdle(after: session.frame)
+    #expect(amodb.server.count("/3/trending/movie/week") == before + 1)
+
+    try session.send("q")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+    #expect(restored(exit.stty), "stty after q: \(exit.stty)")
+    #expect(try session.display("#{alternate_on}") == "0")
+    #expect(try session.display("#{cursor_flag}") == "1")
+  }
+
+  @Test func tenQuickRefreshesMakeOneRequest() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession([], environment: amodb.environment)
+    try session.waitFor("Film 1")
+    try session.waitForIdle()
+    amodb.knobs.delay.withLock { $0 = 0.5 }
+    let before = amodb.server.count("/3/trending/movie/week")
+    try session.send("r", "r", "r", "r", "r", "r", "r", "r", "r", "r")
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.waitForIdle(after: session.frame)
+    #expect(amodb.server.count("/3/trending/movie/week") == before + 1)
+    try session.send("C-c")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+    #expect(restored(exit.stty), "stty after Ctrl-C: \(exit.stty)")
+  }
+
+  @Test func aFailedRefreshKeepsTheListWithABanner() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession([], environment: amodb.environment)
+    try session.waitFor("Film 1")
+    try session.waitForIdle()
+    amodb.knobs.failing.store(503, ordering: .relaxed)
+    try session.press("r")
+    try session.waitFor("Refresh failed")
+    let screen = try session.capture()
+    #expect(screen.contains("Film 1"))
+    #expect(screen.contains("503"))
+    amodb.knobs.failing.store(0, ordering: .relaxed)
+    try session.press("r")
+    #expect(!(try session.capture().contains("Refresh failed")))
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func aDeadServerShowsTheErrorAndQuitsCleanly() throws {
+    let amodb = try FakeAmodb()
+    amodb.server.stop()
+    let session = try TmuxSession([], environment: amodb.environment)
+    try session.waitFor("Could not load the trending films")
+    #expect(try session.capture().contains("connection refused"))
+    try session.send("q")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+    #expect(restored(exit.stty))
+  }
+
+  @Test(arguments: [("TERM", 15, 143), ("HUP", 1, 129), ("SEGV", 11, -1)])
+  func signalsRestoreTheTerminal(name: String, number: Int32, expected: Int32) throws {
+    let session = try TmuxSession(["--demo"])
+    try session.waitFor("Dune")
+    let status = try session.waitForIdle()
+    let pid = try #require(Int32(status["pid"] ?? ""))
+    kill(pid, number)
+    let exit = try session.waitForExit()
+    if expected > 0 { #expect(exit.status == expected) } else { #expect(exit.status == 128 + number) }
+    #expect(restored(exit.stty), "stty after SIG\(name): \(exit.stty)")
+    #expect(try session.display("#{alternate_on}") == "0")
+  }
+
+  @Test func resizingBelowTheMinimumAndBack() throws {
+    let session = try TmuxSession(["--demo"])
+    try session.waitFor("Dune")
+    try session.resize(width: 25, height: 6)
+    try session.waitFor("too small")
+    try session.resize(width: 120, height: 40)
+    try session.waitFor("Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb")
+    try session.resize(width: 40, height: 12)
+    try session.waitFor("Trending · week")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func demoWorksInEightColoursAndWithoutColour() throws {
+    for (terminal, extra) in [("xterm", [String: String]()), ("tmux-256color", ["NO_COLOR": "1"])] {
+      let session = try TmuxSession(["--demo"], environment: extra, terminal: terminal)
+      try session.waitFor("Dune")
+      try session.press("Enter")
+      try session.waitFor("Denis Villeneuve")
+      try session.press("?")
+      try session.waitFor("Keys")
+      try session.press("x")
+      try session.press("q")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+  }
+}
+
+@Suite("The browser without a terminal")
+struct NoTerminalTests {
+  @Test func refusesWithoutATerminal() throws {
+    let outcome = try BinaryRunner.run(["--demo"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stdout.isEmpty)
+    #expect(outcome.stderr.contains("trending list"))
+    #expect(!outcome.stderr.contains("\u{1B}"))
+  }
+}

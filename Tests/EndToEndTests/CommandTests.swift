@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("trending list and show as processes")
+struct CommandTests {
+  private func server(status: Int = 200, headers: [String: String] = [:]) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      if status != 200 {
+        return .json(#"{"status_code": 7, "status_message": "Nope."}"#, status: status, headers: headers)
+      }
+      if request.path.hasPrefix("/3/movie/") { return .json(TestClients.detailsJSON(id: 550, title: "Fight Club")) }
+      let page = Int(request.query("page") ?? "1") ?? 1
+      return .json(TestClients.pageJSON(count: 20, firstID: (page - 1) * 20 + 1, page: page, totalPages: 3))
+    }
+  }
+
+  private func environment(_ server: LoopbackServer) -> [String: String] {
+    [
+      "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "cli-secret-key",
+      "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:1/img",
+    ]
+  }
+
+  @Test func listPrintsAnAlignedTable() throws {
+    let server = try server()
+    let outcome = try BinaryRunner.run(["list", "--page", "2", "--window", "day"], environment: environment(server))
+    #expect(outcome.status == 0)
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(lines.count == 21)
+    #expect(lines[1].hasPrefix("21  Film 21"))
+    #expect(Set(lines.map { $0.count }).count == 1, "every row has the same width")
+    #expect(server.requests.first?.path == "/3/trending/movie/day")
+    #expect(server.requests.first?.query("page") == "2")
+    #expect(!outcome.stdout.contains("\u{1B}"))
+    #expect(!(outcome.stdout + outcome.stderr).contains("cli-secret-key"))
+  }
+
+  @Test func listAsJSON() throws {
+    let server = try server()
+    let outcome = try BinaryRunner.run(["list", "--json"], environment: environment(server))
+    #expect(outcome.status == 0)
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.count == 20)
+    let first = try #require(entries.first)
+    #expect(first["id"] as? Int == 1)
+    #expect(first["title"] as? String == "Film 1")
+    #expect(first["year"] as? Int == 2024)
+    #expect(first["score"] as? Double == 7.0)
+    #expect(first["poster_url"] as? String == "http://127.0.0.1:1/img/w500/p1.jpg")
+  }
+
+  @Test func showPrintsEverything() throws {
+    let server = try server()
+    let outcome = try BinaryRunner.run(["show", "550"], environment: environment(server))
+    #expect(outcome.status == 0)
+    for text in [
+      "Fight Club (2001)", "1h 41m", "Drama", "An overview.", "Some Director", "Lead Actor", "Hero",
+      "8.1/10", "75/100", "88%", "Kinopoisk", "–",
+    ] {
+      #expect(outcome.stdout.contains(text), "missing \(text)")
+    }
+    #expect(server.requests.first?.query("append_to_response") == "credits,ratings")
+    let json = try BinaryRunner.run(["show", "550", "--json"], environment: environment(server))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["title"] as? String == "Fight Club")
+    let ratings = try #require(object["ratings"] as? [String: Any])
+    #expect((ratings["metacritic"] as? [String: Any])?["scale"] as? Int == 100)
+    #expect(ratings["kinopoisk"] is NSNull)
+  }
+
+  @Test(arguments: [(401, 3), (402, 3), (404, 6), (429, 4), (500, 5), (503, 5)])
+  func errorsHaveTheirExitCodes(status: Int, code: Int32) throws {
+    let server = try server(status: status, headers: ["Retry-After": "0"])
+    let outcome = try BinaryRunner.run(["list"], environment: environment(server))
+    #expect(outcome.status == code)
+    #expect(outcome.stdout.isEmpty)
+    #expect(outcome.stderr.hasPrefix("trending: "))
+    #expect(outcome.stderr.split(separator: "\n").count == 1)
+    #expect(!outcome.stderr.contains("cli-secret-key"))
+  }
+
+  @Test func networkFailuresExitFive() throws {
+    let server = try server()
+    server.stop()
+    let outcome = try BinaryRunner.run(["show", "1"], environment: environment(server))
+    #expect(outcome.status == 5)
+    #expect(outcome.stderr.contains("connection refused"))
+  }
+
+  @Test func aMissingKeySaysHowToSetIt() throws {
+    let outcome = try BinaryRunner.run(["list"])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr.contains("AMODB_KEY"))
+    #expect(outcome.stderr.contains("--demo"))
+  }
+
+  @Test(arguments: [
+    ["--page", "0", "list"], ["list", "--page", "x"], ["list", "--window", "month"], ["--frobnicate"], ["show"],
+    ["show", "abc"], ["list", "extra"], ["--base-url", "ftp://x"],
+  ])
+  func usageErrorsNameTheProblem(arguments: [String]) throws {
+    let outcome = try BinaryRunner.run(arguments, environment: ["AMODB_KEY": "k"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.split(separator: "\n").count == 1)
+    #expect(outcome.stderr.contains("Usage: trending"))
+    let named = arguments.first { $0.hasPrefix("--") } ?? arguments.first ?? ""
+    #expect(outcome.stderr.contains(named) || outcome.stderr.contains("film id") || outcome.stderr.contains("argument"))
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try BinaryRunner.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("EXIT CODES"))
+    #expect(try BinaryRunner.run(["-h"]).stdout == help.stdout)
+    let version = try BinaryRunner.run(["--version"])
+    #expect(version.stdout.hasPrefix("trending "))
+  }
+
+  @Test func demoNeedsNoKeyAndNoNetwork() throws {
+    let outcome = try BinaryRunner.run(
+      ["--demo", "list", "--json"], environment: ["AMODB_BASE_URL": "http://127.0.0.1:1/3"])
+    #expect(outcome.status == 0)
+    #expect(outcome.stdout.contains("Dune: Part Two"))
+  }
+
+  @Test func theLanguageComesFromTheLocale() throws {
+    let server = try server()
+    var environment = environment(server)
+    environment["LANG"] = "pt_BR.UTF-8"
+    _ = try BinaryRunner.run(["list"], environment: environment)
+    #expect(server.requests.first?.query("language") == "pt-BR")
+  }
+}

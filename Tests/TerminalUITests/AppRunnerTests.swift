@@ -1,0 +1,77 @@
+import AmodbKit
+import Foundation
+import Testing
+import TrendingCore
+
+@testable import TerminalUI
+@testable import TrendingViews
+
+/// A terminal in memory: scripted input, every drawn screen kept.
+final class MemoryBackend: TerminalBackend {
+  var size: Size
+  var inputs: [TerminalInput] = []
+  var screens: [Screen] = []
+  var isShutDown = false
+
+  init(size: Size) {
+    self.size = size
+  }
+
+  var inputDescriptor: Int32 { -1 }
+
+  func draw(_ screen: Screen) {
+    screens.append(screen)
+  }
+
+  func pendingInput() -> [TerminalInput] {
+    defer { inputs.removeAll() }
+    return inputs
+  }
+
+  func suspend() {}
+
+  func adoptNewSize() -> Size { size }
+
+  func shutdown() {
+    isShutDown = true
+  }
+}
+
+@Suite("The run loop with the demo client")
+struct AppRunnerTests {
+  private func waitUntilIdle(_ app: AppRunner, runner: EffectRunner) async {
+    for _ in 0..<200 {
+      app.step()
+      app.draw()
+      if runner.inFlight == 0, !app.currentState.isBusy { return }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  @Test func keysAndAnswersFlowThroughToTheScreen() async throws {
+    TextWidth.prepareLocale()
+    let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let inbox = ActionInbox()
+    let runner = EffectRunner(client: client, inbox: inbox)
+    let backend = MemoryBackend(size: Size(width: 80, height: 24))
+    let state = AppState(language: "en-US", size: backend.size, now: Date())
+    let started = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox)
+    started.start()
+    await waitUntilIdle(started, runner: runner)
+    let list = try #require(backend.screens.last)
+    #expect(list.plainText.contains("Dune: Part Two"))
+    backend.inputs = [.key(.down), .key(.down), .key(.enter)]
+    await waitUntilIdle(started, runner: runner)
+    #expect(started.currentState.screen == .detail(id: 550))
+    #expect(backend.screens.last?.plainText.contains("David Fincher") == true)
+    backend.inputs = [.resize(Size(width: 40, height: 12))]
+    backend.size = Size(width: 40, height: 12)
+    await waitUntilIdle(started, runner: runner)
+    #expect(backend.screens.last?.width == 40)
+    backend.inputs = [.key(.escape), .key(.character("q"))]
+    started.step()
+    #expect(started.currentState.screen == .list)
+    #expect(started.currentState.selection == 2)
+    #expect(started.isQuitting)
+  }
+}

@@ -1,0 +1,117 @@
+import AmodbKit
+import CNCurses
+import Foundation
+import Testing
+import TrendingCore
+
+@testable import TerminalUI
+@testable import TrendingViews
+
+/// ncurses keeps one current screen per process, so tests that open one run one at a time.
+@Suite("ncurses, headless", .serialized)
+struct NCursesBackendTests {
+  @Test func drawsWideTextIntoRealNCurses() throws {
+    TextWidth.prepareLocale()
+    let output = try #require(fopen("/dev/null", "w"))
+    let input = try #require(fopen("/dev/null", "r"))
+    defer {
+      fclose(output)
+      fclose(input)
+    }
+    let backend = try #require(
+      NCursesBackend(noColor: false, terminalType: "xterm-256color", output: output, input: input))
+    defer { backend.shutdown() }
+    #expect(backend.size.width > 0)
+    var screen = Screen(width: backend.size.width, height: backend.size.height)
+    screen.put("卧虎 ok é", row: 1, column: 2, style: Style(.good, bold: true, selected: true))
+    screen.put("ואלס", row: 2, column: 0, style: Style(.accent))
+    backend.draw(screen)
+    #expect(backend.text(row: 1, column: 2) == "卧")
+    #expect(backend.text(row: 1, column: 4) == "虎")
+    #expect(backend.text(row: 1, column: 7) == "o")
+    #expect(backend.text(row: 1, column: 10) == "e\u{301}")
+    #expect(backend.text(row: 2, column: 0) == "ו")
+    screen.put("x", row: 1, column: 2)
+    backend.draw(screen)
+    #expect(backend.text(row: 1, column: 2) == "x")
+    #expect(backend.pendingInput().isEmpty)
+  }
+
+  @Test func eightColourAndMonochromeTerminalsWork() throws {
+    for (type, noColor) in [("xterm", false), ("vt100", false), ("xterm-256color", true)] {
+      let output = try #require(fopen("/dev/null", "w"))
+      let input = try #require(fopen("/dev/null", "r"))
+      let backend = try #require(NCursesBackend(noColor: noColor, terminalType: type, output: output, input: input))
+      if noColor || type == "vt100" {
+        #expect(backend.depth == ColorDepth.none)
+      } else {
+        #expect(backend.depth == .eight)
+      }
+      var screen = Screen(width: backend.size.width, height: backend.size.height)
+      screen.put("Selected", row: 0, column: 0, style: Style(.normal, selected: true))
+      backend.draw(screen)
+      #expect(backend.text(row: 0, column: 0) == "S")
+      backend.shutdown()
+      fclose(output)
+      fclose(input)
+    }
+  }
+}
+
+@Suite("Keys and colours")
+struct KeyAndPaletteTests {
+  @Test func functionKeysMatchCurses() {
+    #expect(KeyDecoder.functionKey(UInt32(KEY_DOWN)) == .down)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_UP)) == .up)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_LEFT)) == .left)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_RIGHT)) == .right)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_NPAGE)) == .pageDown)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_PPAGE)) == .pageUp)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_HOME)) == .home)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_END)) == .end)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_ENTER)) == .enter)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_BACKSPACE)) == .backspace)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_F0)) == nil)
+  }
+
+  @Test func charactersAndControls() {
+    #expect(KeyDecoder.character(13) == .enter)
+    #expect(KeyDecoder.character(10) == .enter)
+    #expect(KeyDecoder.character(27) == .escape)
+    #expect(KeyDecoder.character(127) == .backspace)
+    #expect(KeyDecoder.character(3) == .control("c"))
+    #expect(KeyDecoder.character(6) == .control("f"))
+    #expect(KeyDecoder.character(2) == .control("b"))
+    #expect(KeyDecoder.character(0x6A) == .character("j"))
+    #expect(KeyDecoder.character(0x4E2D) == .character("中"))
+    #expect(KeyDecoder.character(0) == nil)
+    #expect(KeyDecoder.character(0x9B) == nil)
+  }
+
+  @Test func depthFollowsTheTerminalAndNoColor() {
+    #expect(ColorDepth.forTerminal(colors: 256, noColor: false) == .indexed256)
+    #expect(ColorDepth.forTerminal(colors: 16, noColor: false) == .sixteen)
+    #expect(ColorDepth.forTerminal(colors: 8, noColor: false) == .eight)
+    #expect(ColorDepth.forTerminal(colors: 256, noColor: true) == ColorDepth.none)
+    #expect(ColorDepth.forTerminal(colors: 2, noColor: false) == ColorDepth.none)
+  }
+
+  /// Bars are chrome and never selected; every tone a row can carry must look different when selected.
+  @Test func theSelectionStaysVisibleAtEveryDepth() {
+    for depth in [ColorDepth.none, .eight, .sixteen, .indexed256] {
+      let palette = Palette(depth: depth)
+      for tone in Tone.allCases where tone != .bar && tone != .barMuted {
+        let plain = palette.resolve(Style(tone))
+        let selected = palette.resolve(Style(tone, selected: true))
+        #expect(plain != selected, "\(depth) \(tone)")
+        if depth == .none {
+          #expect(selected.reverse)
+          #expect(selected.foreground == -1 && selected.background == -1)
+        } else {
+          #expect(selected.background != -1)
+          #expect(selected.foreground != selected.background)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// Runs the built `trending` binary as a process and collects what it printed.
+public enum BinaryRunner {
+  /// What a run printed and how it ended.
+  public struct Outcome: Sendable {
+    /// Standard output.
+    public var stdout: String
+    /// Standard error.
+    public var stderr: String
+    /// The exit code.
+    public var status: Int32
+  }
+
+  /// An environment with nothing of the user's amodb settings, plus `extra`.
+  public static func environment(_ extra: [String: String]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AMODB_") && $0.key != "NO_COLOR" }
+    environment["LANG"] = "C.UTF-8"
+    environment.merge(extra) { _, new in new }
+    return environment
+  }
+
+  /// Runs the binary with arguments and environment, standard input from /dev/null.
+  public static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
+    let process = Process()
+    process.executableURL = Fixtures.binary
+    process.arguments = arguments
+    process.environment = environment(extra)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+}
+
+/// A real terminal for end-to-end tests: a private tmux server running one command.
+public final class TmuxSession {
+  private let socket: String
+  /// The file the app reports its state to.
+  public let statusFile: URL
+  /// The file `stty -a` writes to after the app exits.
+  public let sttyFile: URL
+  /// The file the app's exit code is written to.
+  public let exitFile: URL
+  private let directory: URL
+
+  /// Starts `trending` with `arguments` in a `width`×`height` tmux window.
+  public init(
+    _ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24,
+    terminal: String = "tmux-256color"
+  ) throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    socket = "trending-test-\(UUID().uuidString.prefix(8))"
+    statusFile = directory.appendingPathComponent("status")
+    sttyFile = directory.appendingPathComponent("stty")
+    exitFile = directory.appendingPathComponent("exit")
+    var variables = ["TRENDING_STATUS_FILE": statusFile.path, "TERM": terminal, "LANG": "C.UTF-8"]
+    variables.merge(environment) { _, new in new }
+    let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+    let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR;"
+    let command = ([Fixtures.binary.path] + arguments).map(Self.quote).joined(separator: " ")
+    let script =
+      "\(unsets) env \(exports) \(command); echo $? > \(Self.quote(exitFile.path)); stty -a > \(Self.quote(sttyFile.path)); sleep 120"
+    // The server this starts inherits the client's descriptors, so nothing of it is read.
+    try tmux(
+      ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", script],
+      capture: false)
+  }
+
+  deinit {
+    _ = try? tmux(["kill-server"])
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// Types keys as tmux names them: "j", "Enter", "Escape", "C-c".
+  public func send(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", "main"] + keys)
+  }
+
+  /// The visible screen as text.
+  public func capture() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", "main"])
+  }
+
+  /// A tmux format value, e.g. `#{alternate_on}`.
+  public func display(_ format: String) throws -> String {
+    try tmux(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Resizes the window.
+  public func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The app's last status report as key-value pairs.
+  public func status() -> [String: String] {
+    guard let text = try? String(contentsOf: statusFile, encoding: .utf8) else { return [:] }
+    var values: [String: String] = [:]
+    for pair in text.split(whereSeparator: \.isWhitespace) {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+    }
+    return values
+  }
+
+  /// Waits until the app reports a frame after `frame` with nothing in flight; returns that status.
+  @discardableResult
+  public func waitForIdle(after frame: Int = 0, timeout: TimeInterval = 15) throws -> [String: String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      let status = status()
+      if status["busy"] == "0", let current = Int(status["frame"] ?? ""), current > frame { return status }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    throw TmuxError(message: "the app did not become idle; screen:\n\((try? capture()) ?? "")")
+  }
+
+  /// The current frame number, 0 before the first.
+  public var frame: Int { Int(status()["frame"] ?? "") ?? 0 }
+
+  /// Sends keys and waits until the app has drawn them and is idle.
+  public func press(_ keys: String...) throws {
+    let before = frame
+    try tmux(["send-keys", "-t", "main"] + keys)
+    try waitForIdle(after: before)
+  }
+
+  /// Waits until the app has exited and returns its exit code and `stty -a` afterwards.
+  public func waitForExit(timeout: TimeInterval = 10) throws -> (status: Int32, stty: String) {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let stty = try? String(contentsOf: sttyFile, encoding: .utf8), !stty.isEmpty,
+        let code = try? String(contentsOf: exitFile, encoding: .utf8),
+        let status = Int32(code.trimmingCharacters(in: .whitespacesAndNewlines))
+      {
+        return (status, stty)
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    throw TmuxError(message: "the app did not exit; screen:\n\((try? capture()) ?? "")")
+  }
+
+  /// Waits until the screen contains `text`.
+  public func waitFor(_ text: String, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if (try? capture())?.contains(text) == true { return }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    throw TmuxError(message: "'\(text)' never appeared; screen:\n\((try? capture()) ?? "")")
+  }
+
+  @discardableResult
+  private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+    try Spawn.run(["tmux", "-L", socket] + arguments, capture: capture)
+  }
+
+  private static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+/// An end-to-end expectation that timed out, with the screen at that moment.
+public struct TmuxError: Error, CustomStringConvertible {
+  /// What did not happen, and the screen.
+  public var message: String
+  public var description: String { message }
+}
+
+/// Runs a command with posix_spawn and waitpid, which (unlike Foundation's Process) never
+/// waits forever on a client that forks a daemon, as `tmux new-session` does.
+enum Spawn {
+  /// Runs `arguments` (looked up on PATH); returns standard output when `capture` is set.
+  static func run(_ arguments: [String], capture: Bool) throws -> String {
+    var pipeDescriptors: [Int32] = [-1, -1]
+    if capture, pipe(&pipeDescriptors) != 0 { throw POSIXError(.EMFILE) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capture {
+      posix_spawn_file_actions_adddup2(&actions, pipeDescriptors[1], 1)
+      posix_spawn_file_actions_addclose(&actions, pipeDescriptors[0])
+      posix_spawn_file_actions_addclose(&actions, pipeDescriptors[1])
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    if capture { close(pipeDescriptors[1]) }
+    guard spawned == 0 else {
+      if capture { close(pipeDescriptors[0]) }
+      throw POSIXError(.ENOENT)
+    }
+    var output = Data()
+    if capture {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = read(pipeDescriptors[0], &buffer, buffer.count)
+        if count <= 0 { break }
+        output.append(contentsOf: buffer[0..<count])
+      }
+      close(pipeDescriptors[0])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    return String(decoding: output, as: UTF8.self)
+  }
+}
