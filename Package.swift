@@ -14,10 +14,15 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
     .systemLibrary(name: "CWidth", path: "Modules/CWidth"),
+    .systemLibrary(
+      name: "CTurboJPEG", path: "Modules/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(
+      name: "CChafa", path: "Modules/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
     .target(name: "AmodbKit"),
-    .target(name: "TrendingCore", dependencies: ["AmodbKit"]),
-    .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "CWidth"]),
-    .target(name: "TerminalUI", dependencies: ["CNCurses", "TrendingCore", "TrendingViews", "AmodbKit"]),
+    .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit"]),
+    .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth"]),
+    .target(name: "TerminalUI", dependencies: ["CNCurses", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
     .target(name: "TrendingCLI", dependencies: ["AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .target(name: "TestSupport", dependencies: ["AmodbKit"], path: "Tests/TestSupport"),
@@ -28,6 +33,7 @@ let package = Package(
       dependencies: ["TrendingViews", "TrendingCore", "AmodbKit", "TestSupport"],
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit"]),
   ]

@@ -1,17 +1,26 @@
 import AmodbKit
 import Foundation
+import PosterKit
 import Synchronization
 import TrendingCore
 
 /// Performs effects off the loop's thread and sends their answers back as actions.
 public final class EffectRunner: Sendable {
   private let client: AmodbClient
+  private let images: ImageLoader
+  private let posterMode: PosterColorMode
   private let inbox: ActionInbox
   private let running = Atomic<Int>(0)
+  private let posterTasks = Mutex<[PosterRequest: Task<Void, Never>]>([:])
 
-  /// Makes a runner over a client.
-  public init(client: AmodbClient, inbox: ActionInbox) {
+  /// How long a poster waits before its download starts, so that holding `j` starts none.
+  static let posterDelay = Duration.milliseconds(120)
+
+  /// Makes a runner over a client, an image loader and the colour mode posters are drawn in.
+  public init(client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox) {
     self.client = client
+    self.images = images
+    self.posterMode = posterMode
     self.inbox = inbox
   }
 
@@ -23,6 +32,10 @@ public final class EffectRunner: Sendable {
     switch effect {
     case .quit:
       return
+    case .cancelPoster(let request):
+      posterTasks.withLock { $0.removeValue(forKey: request) }?.cancel()
+    case .fetchPoster(let request):
+      fetchPoster(request)
     case .fetchList(let request):
       start { [client] in
         let endpoint = TrendingRequest(
@@ -35,6 +48,26 @@ public final class EffectRunner: Sendable {
         return .detailsLoaded(id: id, await client.result(endpoint, forceRefresh: force))
       }
     }
+  }
+
+  private func fetchPoster(_ request: PosterRequest) {
+    running.add(1, ordering: .acquiringAndReleasing)
+    let task = Task { [self] in
+      var art: PosterArt?
+      if (try? await Task.sleep(for: Self.posterDelay)) != nil {
+        // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
+        let size = PosterSize.covering(pixels: request.columns * 6)
+        if case .success(let data) = await images.poster(path: request.path, size: size), !Task.isCancelled {
+          art = try? PosterPipeline.art(from: data, columns: request.columns, rows: request.rows, mode: posterMode)
+        }
+      }
+      posterTasks.withLock { tasks in
+        if tasks[request] != nil { tasks[request] = nil }
+      }
+      running.subtract(1, ordering: .acquiringAndReleasing)
+      if !Task.isCancelled { inbox.send(.posterLoaded(request, art)) } else { inbox.wake() }
+    }
+    posterTasks.withLock { $0[request] = task }
   }
 
   private func start(_ work: @escaping @Sendable () async -> Action) {

@@ -17,7 +17,14 @@ public final class NCursesBackend: TerminalBackend {
     noColor: Bool, terminalType: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
     input: UnsafeMutablePointer<FILE>? = nil
   ) {
-    guard let screen = newterm(terminalType, output ?? shim_stdout(), input ?? shim_stdin()) else { return nil }
+    var screen: OpaquePointer?
+    var direct = false
+    if terminalType == nil, !noColor, let candidate = Self.directColorTerminal() {
+      screen = newterm(candidate, shim_stdout(), shim_stdin())
+      direct = screen != nil
+    }
+    if screen == nil { screen = newterm(terminalType, output ?? shim_stdout(), input ?? shim_stdin()) }
+    guard let screen else { return nil }
     screenPointer = screen
     set_term(screen)
     raw()
@@ -31,13 +38,29 @@ public final class NCursesBackend: TerminalBackend {
     if !noColor, has_colors() {
       start_color()
       use_default_colors()
-      depth = ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
+      depth = direct && shim_colors() >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
     }
     palette = Palette(depth: depth)
   }
 
   deinit {
     shutdown()
+  }
+
+  /// The `-direct` terminfo entry to use when `COLORTERM` promises 24-bit colour and one exists
+  /// for this terminal's family (`xterm-256color` → `xterm-direct`).
+  static func directColorTerminal() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit",
+      let term = environment["TERM"], let family = term.split(separator: "-").first, !term.hasSuffix("-direct")
+    else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }
+    let name = "\(family)-direct"
+    let directories = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
+      + [environment["TERMINFO"], environment["HOME"].map { "\($0)/.terminfo" }].compactMap { $0 }
+    let exists = directories.contains { directory in
+      FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")
+    }
+    return exists ? name : nil
   }
 
   /// The colour depth in use.

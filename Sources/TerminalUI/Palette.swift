@@ -1,3 +1,4 @@
+import PosterKit
 import TrendingViews
 
 /// How many colours the terminal can show, as the app uses them.
@@ -10,6 +11,8 @@ public enum ColorDepth: Sendable, Equatable {
   case sixteen
   /// The xterm 256-colour palette.
   case indexed256
+  /// 24-bit colour through a `-direct` terminfo entry: colour numbers are packed RGB.
+  case direct
 
   /// The depth for a terminal that reports `colors` colours.
   public static func forTerminal(colors: Int, noColor: Bool) -> ColorDepth {
@@ -43,8 +46,30 @@ public struct Palette: Sendable {
     self.depth = depth
   }
 
+  /// How posters are rendered at this depth, or nil when they are not drawn.
+  public var posterMode: PosterColorMode? {
+    switch depth {
+    case .none: return nil
+    case .eight: return .indexed8
+    case .sixteen: return .indexed16
+    case .indexed256: return .indexed256
+    case .direct: return .trueColor
+    }
+  }
+
   /// Resolves a style.
   public func resolve(_ style: Style) -> ResolvedStyle {
+    if style.foreground != nil || style.background != nil {
+      return ResolvedStyle(
+        foreground: style.foreground.map(number) ?? -1, background: style.background.map(number) ?? -1, bold: false,
+        dim: false, reverse: false)
+    }
+    guard depth != .direct else {
+      var resolved = Palette(depth: .indexed256).resolve(style)
+      resolved.foreground = Xterm256.direct(resolved.foreground)
+      resolved.background = Xterm256.direct(resolved.background)
+      return resolved
+    }
     var resolved = ResolvedStyle(foreground: -1, background: -1, bold: style.isBold, dim: false, reverse: false)
     switch depth {
     case .none:
@@ -80,7 +105,7 @@ public struct Palette: Sendable {
         }
         resolved.dim = false
       }
-    case .indexed256:
+    case .indexed256, .direct:
       switch style.tone {
       case .normal: break
       case .muted: resolved.foreground = 245
@@ -99,5 +124,65 @@ public struct Palette: Sendable {
       }
     }
     return resolved
+  }
+}
+
+extension Palette {
+  /// The terminal's colour number for a poster colour at this depth.
+  func number(_ color: PosterColor) -> Int {
+    switch color {
+    case .indexed(let index):
+      return depth == .direct ? Xterm256.direct(Int(index)) : Int(index)
+    case .rgb(let red, let green, let blue):
+      return depth == .direct
+        ? Int(red) << 16 | Int(green) << 8 | Int(blue) : Xterm256.nearest(red: red, green: green, blue: blue)
+    }
+  }
+}
+
+/// The xterm 256-colour palette as RGB, for direct-colour terminals and the reverse lookup.
+enum Xterm256 {
+  /// The six levels of the colour cube.
+  static let levels = [0, 95, 135, 175, 215, 255]
+
+  /// A palette index as a direct-colour number (packed RGB); the first eight stay ANSI, -1 stays default.
+  static func direct(_ index: Int) -> Int {
+    guard index >= 8, index < 256 else { return index }
+    let (red, green, blue) = rgb(index)
+    return red << 16 | green << 8 | blue
+  }
+
+  /// The RGB of a palette index from 16 up (the first 16 are the terminal's own; approximations are used).
+  static func rgb(_ index: Int) -> (Int, Int, Int) {
+    switch index {
+    case 16..<232:
+      let value = index - 16
+      return (levels[value / 36], levels[(value / 6) % 6], levels[value % 6])
+    case 232..<256:
+      let grey = 8 + (index - 232) * 10
+      return (grey, grey, grey)
+    default:
+      let base = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255),
+        (255, 255, 255),
+      ]
+      return base[max(0, min(15, index))]
+    }
+  }
+
+  /// The nearest index in the cube and grey ramp (16–255) to an RGB colour.
+  static func nearest(red: UInt8, green: UInt8, blue: UInt8) -> Int {
+    func level(_ value: UInt8) -> Int {
+      levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) } ?? 0
+    }
+    let cube = 16 + 36 * level(red) + 6 * level(green) + level(blue)
+    let average = (Int(red) + Int(green) + Int(blue)) / 3
+    let grey = 232 + min(23, max(0, (average - 8) / 10))
+    func distance(_ index: Int) -> Int {
+      let (r, g, b) = rgb(index)
+      return (r - Int(red)) * (r - Int(red)) + (g - Int(green)) * (g - Int(green)) + (b - Int(blue)) * (b - Int(blue))
+    }
+    return distance(grey) < distance(cube) ? grey : cube
   }
 }

@@ -5,7 +5,11 @@ import TrendingCore
 
 /// Starts the full-screen browser and gives the terminal back however it ends.
 enum Browser {
-  static func run(client: AmodbClient, invocation: Invocation, environment: [String: String]) -> Int32 {
+  static func run(
+    services: (client: AmodbClient, images: ImageLoader), imageMode: ImageMode, invocation: Invocation,
+    environment: [String: String]
+  ) -> Int32 {
+    let client = services.client
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let inbox = ActionInbox()
     SignalGuard.install(wake: inbox.writeDescriptor)
@@ -14,10 +18,13 @@ enum Browser {
       TrendingCommand.printError("could not set up the terminal (is TERM set to a known terminal?)")
       return ExitCode.failure.rawValue
     }
-    let state = AppState(
+    var state = AppState(
       window: invocation.window, language: client.configuration.language, sourceLabel: invocation.demo ? "demo" : nil,
       size: backend.size, now: Date())
-    let runner = EffectRunner(client: client, inbox: inbox)
+    let posterMode = Palette(depth: backend.depth).posterMode
+    state.imagesEnabled = imageMode != .off && posterMode != nil
+    let runner = EffectRunner(
+      client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox)
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
     let reason = app.run()

@@ -30,11 +30,23 @@ public struct Invocation: Equatable, Sendable {
   public var window = TimeWindow.week
   /// `--no-color`.
   public var noColor = false
+  /// `--images`, when given.
+  public var images: ImageMode?
 
   /// Makes an invocation of a command with default options.
   public init(command: Command) {
     self.command = command
   }
+}
+
+/// Whether posters are drawn.
+public enum ImageMode: String, Sendable, Equatable {
+  /// Posters when the terminal has colours and `NO_COLOR` is not set.
+  case auto
+  /// Posters as symbol art (the only kind there is; kept for scripts that ask explicitly).
+  case symbols
+  /// No posters and no image requests.
+  case off
 }
 
 /// A command line that could not be understood: one line naming the problem.
@@ -47,7 +59,7 @@ public struct UsageError: Error, Equatable, Sendable {
 public enum ArgumentParser {
   /// The usage summary printed with usage errors.
   public static let usage =
-    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--no-color]"
+    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color]"
 
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -82,6 +94,12 @@ public enum ArgumentParser {
       case "--base-url": invocation.baseURL = try take()
       case "--image-base-url": invocation.imageBaseURL = try take()
       case "--language": invocation.language = try take()
+      case "--images":
+        let text = try take()
+        guard let mode = ImageMode(rawValue: text) else {
+          throw UsageError(message: "--images must be auto, symbols or off, not '\(text)'")
+        }
+        invocation.images = mode
       case "--window":
         let text = try take()
         guard let window = TimeWindow(rawValue: text) else {

@@ -3,15 +3,36 @@ import Foundation
 
 /// Builds the client an invocation asks for, from flags and the environment.
 public enum Setup {
-  /// The client: demo data, or the live service at the configured hosts.
-  public static func client(for invocation: Invocation, environment: [String: String]) throws(UsageError) -> AmodbClient
-  {
+  /// The client and the image loader: demo data, or the live service at the configured hosts.
+  public static func services(for invocation: Invocation, environment: [String: String]) throws(UsageError) -> (
+    client: AmodbClient, images: ImageLoader
+  ) {
     let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
+    let configuration: ClientConfiguration
+    let transport: any Transport
     if invocation.demo {
-      return AmodbClient(configuration: DemoTransport.configuration(language: language), transport: DemoTransport())
+      configuration = DemoTransport.configuration(language: language)
+      transport = DemoTransport()
+    } else {
+      configuration = try self.configuration(for: invocation, environment: environment)
+      transport = URLSessionTransport()
     }
-    return AmodbClient(
-      configuration: try configuration(for: invocation, environment: environment), transport: URLSessionTransport())
+    return (
+      AmodbClient(configuration: configuration, transport: transport),
+      ImageLoader(configuration: configuration, transport: transport)
+    )
+  }
+
+  /// The image mode: `--images`, else `TRENDING_IMAGES`, else `auto`.
+  public static func imageMode(for invocation: Invocation, environment: [String: String]) throws(UsageError)
+    -> ImageMode
+  {
+    if let mode = invocation.images { return mode }
+    guard let text = environment["TRENDING_IMAGES"], !text.isEmpty else { return .auto }
+    guard let mode = ImageMode(rawValue: text) else {
+      throw UsageError(message: "TRENDING_IMAGES must be auto, symbols or off, not '\(TextSanitizer.clean(text, limit: 40))'")
+    }
+    return mode
   }
 
   /// The live configuration: `--base-url` over `AMODB_BASE_URL` over the default, and the key from `AMODB_KEY`.

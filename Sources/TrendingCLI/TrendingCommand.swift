@@ -21,7 +21,8 @@ public enum TrendingCommand {
       --language TAG         e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)
       --base-url URL         the API, or a proxy of your own (default: AMODB_BASE_URL)
       --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
-      --no-color             no colours (also NO_COLOR)
+      --images MODE          posters: auto, symbols or off (also TRENDING_IMAGES)
+      --no-color             no colours and no posters (also NO_COLOR)
       -h, --help             this help
       --version              the version
 
@@ -50,11 +51,19 @@ public enum TrendingCommand {
       print("trending \(AmodbKitInfo.version)")
       return ExitCode.success.rawValue
     case .browse:
-      return await runClient(invocation, environment: environment, needsTerminal: true) { client in
-        Browser.run(client: client, invocation: invocation, environment: environment)
+      let imageMode: ImageMode
+      do {
+        imageMode = try Setup.imageMode(for: invocation, environment: environment)
+      } catch {
+        printError("\(error.message). \(ArgumentParser.usage)")
+        return ExitCode.usage.rawValue
+      }
+      return await runClient(invocation, environment: environment, needsTerminal: true) { services in
+        Browser.run(services: services, imageMode: imageMode, invocation: invocation, environment: environment)
       }
     case .list(let page, let json):
-      return await runClient(invocation, environment: environment) { client in
+      return await runClient(invocation, environment: environment) { services in
+        let client = services.client
         let endpoint = TrendingRequest(window: invocation.window, page: page, language: client.configuration.language)
         switch await client.result(endpoint) {
         case .success(let fetched):
@@ -70,7 +79,8 @@ public enum TrendingCommand {
         }
       }
     case .show(let id, let json):
-      return await runClient(invocation, environment: environment) { client in
+      return await runClient(invocation, environment: environment) { services in
+        let client = services.client
         switch await client.result(MovieDetailsRequest(id: id, language: client.configuration.language)) {
         case .success(let fetched):
           let width = isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80
@@ -89,11 +99,11 @@ public enum TrendingCommand {
 
   private static func runClient(
     _ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false,
-    _ body: (AmodbClient) async -> Int32
+    _ body: ((client: AmodbClient, images: ImageLoader)) async -> Int32
   ) async -> Int32 {
-    let client: AmodbClient
+    let services: (client: AmodbClient, images: ImageLoader)
     do {
-      client = try Setup.client(for: invocation, environment: environment)
+      services = try Setup.services(for: invocation, environment: environment)
     } catch {
       printError("\(error.message). \(ArgumentParser.usage)")
       return ExitCode.usage.rawValue
@@ -102,11 +112,11 @@ public enum TrendingCommand {
       printError("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'")
       return ExitCode.usage.rawValue
     }
-    if let error = client.configuration.missingKeyError {
+    if let error = services.client.configuration.missingKeyError {
       printError(error.message)
       return ExitCode(error).rawValue
     }
-    return await body(client)
+    return await body(services)
   }
 
   /// Prints one line to standard error, prefixed with the program's name.

@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import PosterKit
 
 /// Everything that can happen to the app: input, time and network answers.
 public enum Action: Equatable, Sendable {
@@ -15,6 +16,8 @@ public enum Action: Equatable, Sendable {
   case listLoaded(ListRequest, Result<Fetched<MoviePage>, AmodbError>)
   /// A film's details answered.
   case detailsLoaded(id: Int, Result<Fetched<MovieDetails>, AmodbError>)
+  /// A poster was drawn as cells, or could not be (nil: a quiet placeholder).
+  case posterLoaded(PosterRequest, PosterArt?)
   /// The detail screen's content, as last drawn, can scroll at most this many lines.
   case detailLayout(maxScroll: Int)
 }
@@ -56,6 +59,34 @@ public enum Effect: Equatable, Sendable {
   case fetchList(ListRequest)
   /// Fetch a film with credits and ratings.
   case fetchDetails(id: Int, forceRefresh: Bool)
+  /// Fetch a poster and draw it into a box of cells.
+  case fetchPoster(PosterRequest)
+  /// Stop fetching a poster that is no longer on screen.
+  case cancelPoster(PosterRequest)
   /// Leave the app.
   case quit
+}
+
+/// A poster in a box of cells: which image, how many columns and rows.
+public struct PosterRequest: Equatable, Sendable, Hashable {
+  /// The poster's path on the image host.
+  public var path: String
+  /// Columns of the box.
+  public var columns: Int
+  /// Rows of the box.
+  public var rows: Int
+
+  /// Makes a request.
+  public init(path: String, columns: Int, rows: Int) {
+    self.path = path
+    self.columns = columns
+    self.rows = rows
+  }
+}
+
+/// Where a poster stands: on its way, drawn, or not to be had.
+public enum PosterSlot: Equatable, Sendable {
+  case loading
+  case loaded(PosterArt)
+  case unavailable
 }

@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import PosterKit
 
 /// The whole app as a value: what is loaded, what is selected, what is on screen.
 public struct AppState: Equatable, Sendable {
@@ -43,6 +44,12 @@ public struct AppState: Equatable, Sendable {
   public var showsHelp: Bool
   /// The rate-limit budget last reported.
   public var rateLimit: RateLimitStatus?
+  /// Whether posters are drawn (off with `--images off`, `NO_COLOR` or a colourless terminal).
+  public var imagesEnabled: Bool
+  /// Posters drawn or on their way, by image and box.
+  public var posters: [PosterRequest: PosterSlot]
+  /// The poster being fetched, at most one at a time.
+  public var posterInFlight: PosterRequest?
 
   /// Makes the state of an app that has not loaded anything yet.
   public init(window: TimeWindow = .week, language: String, sourceLabel: String? = nil, size: Size, now: Date) {
@@ -62,6 +69,9 @@ public struct AppState: Equatable, Sendable {
     detailMaxScroll = 0
     showsHelp = false
     rateLimit = nil
+    imagesEnabled = false
+    posters = [:]
+    posterInFlight = nil
   }
 
   /// The films loaded so far.
@@ -125,5 +135,34 @@ public enum ListLayout {
   /// How many film rows fit at `size`.
   public static func visibleRows(for size: Size) -> Int {
     max(1, size.height - headerRows - footerRows)
+  }
+}
+
+/// Where posters go: a side pane on wide lists, beside or above the text on the detail screen.
+public enum PosterLayout {
+  /// The narrowest list that gets a poster pane.
+  public static let listPaneMinimumWidth = 100
+  /// The narrowest detail screen that puts the poster beside the text.
+  public static let besideMinimumWidth = 90
+
+  /// The list's poster pane width (including its one-column gutter), or nil on narrow terminals.
+  public static func listPaneWidth(for size: Size) -> Int? {
+    size.width >= listPaneMinimumWidth ? min(48, size.width * 30 / 100) : nil
+  }
+
+  /// The list's poster box, or nil when there is no pane.
+  public static func listBox(for size: Size) -> Size? {
+    guard let pane = listPaneWidth(for: size) else { return nil }
+    return Size(width: pane - 2, height: ListLayout.visibleRows(for: size))
+  }
+
+  /// The detail screen's poster box and whether it stands beside the text (else above), or nil.
+  public static func detailBox(for size: Size) -> (box: Size, beside: Bool)? {
+    let rows = size.height - 3
+    if size.width >= besideMinimumWidth {
+      return (Size(width: min(40, size.width * 30 / 100), height: rows), true)
+    }
+    guard size.height >= 20 else { return nil }
+    return (Size(width: size.width - 2, height: min(14, rows / 2)), false)
   }
 }

@@ -6,9 +6,56 @@ public enum Reducer {
   /// How close to the end of the list the selection gets before the next page is fetched.
   static let prefetchDistance = 5
 
+  /// The most posters kept drawn in the state.
+  static let posterCapacity = 60
+
   /// Applies `action` to `state` and returns the work the runtime must do.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = apply(&state, action)
+    return effects + reconcilePosters(&state)
+  }
+
+  /// The poster the screen shows now, if any.
+  public static func wantedPoster(_ state: AppState) -> PosterRequest? {
+    guard state.imagesEnabled, !state.showsHelp else { return nil }
+    switch state.screen {
+    case .list:
+      guard let box = PosterLayout.listBox(for: state.size), let path = state.selectedMovie?.posterPath else { return nil }
+      return PosterRequest(path: path, columns: box.width, rows: box.height)
+    case .detail(let id):
+      let path = state.details[id]?.value?.posterPath ?? state.movies.first { $0.id == id }?.posterPath
+      guard let layout = PosterLayout.detailBox(for: state.size), let path else { return nil }
+      return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
+    }
+  }
+
+  /// Starts the wanted poster and cancels the one no longer wanted: one download at a time.
+  private static func reconcilePosters(_ state: inout AppState) -> [Effect] {
+    let wanted = wantedPoster(state)
+    var effects: [Effect] = []
+    if let inFlight = state.posterInFlight, inFlight != wanted {
+      effects.append(.cancelPoster(inFlight))
+      state.posters[inFlight] = nil
+      state.posterInFlight = nil
+    }
+    if let wanted, state.posters[wanted] == nil {
+      if state.posters.count >= posterCapacity {
+        state.posters = state.posters.filter { $0.value == .loading }
+      }
+      state.posters[wanted] = .loading
+      state.posterInFlight = wanted
+      effects.append(.fetchPoster(wanted))
+    }
+    return effects
+  }
+
+  private static func apply(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
+    case .posterLoaded(let request, let art):
+      guard state.posters[request] == .loading else { return [] }
+      state.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable
+      if state.posterInFlight == request { state.posterInFlight = nil }
+      return []
     case .start:
       return refreshList(&state, force: false)
     case .resize(let size):

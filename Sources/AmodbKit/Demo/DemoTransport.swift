@@ -10,10 +10,17 @@ public struct DemoTransport: Transport {
 
   /// A configuration that routes every request to the demo data.
   public static func configuration(language: String = LanguageTag.fallback) -> ClientConfiguration {
-    ClientConfiguration(baseURL: baseURL, apiKey: nil, language: language)
+    ClientConfiguration(baseURL: baseURL, imageBaseURL: imageBaseURL, apiKey: nil, language: language)
   }
 
+  /// The image base demo configurations use.
+  public static let imageBaseURL = URL(string: "https://demo.amodb.invalid/t/p") ?? URL(fileURLWithPath: "/")
+
   public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+    if let name = request.url.path.split(separator: "/").last, name.hasPrefix("demo-") {
+      guard let text = DemoPosters.files["/\(name)"], let data = Data(base64Encoded: text) else { return Self.notFound }
+      return HTTPResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: data)
+    }
     guard let key = Self.resourceKey(for: request.url) else { return Self.notFound }
     if key == "/search/movie" {
       return Self.search(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)

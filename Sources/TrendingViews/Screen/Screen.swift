@@ -1,3 +1,5 @@
+import PosterKit
+
 /// The colour role of a cell; the terminal backend maps roles onto the colours it has.
 public enum Tone: Hashable, Sendable, CaseIterable {
   case normal, muted, accent, title, good, fair, poor, error, warning, bar, barMuted
@@ -11,12 +13,26 @@ public struct Style: Hashable, Sendable {
   public var isBold: Bool
   /// Part of the highlighted row (a background bar, or reverse video without colour).
   public var isSelected: Bool
+  /// An exact foreground colour (poster art), over the tone's.
+  public var foreground: PosterColor?
+  /// An exact background colour (poster art).
+  public var background: PosterColor?
 
   /// Makes a style.
   public init(_ tone: Tone = .normal, bold: Bool = false, selected: Bool = false) {
     self.tone = tone
     isBold = bold
     isSelected = selected
+    foreground = nil
+    background = nil
+  }
+
+  /// The style of a poster cell.
+  public static func poster(_ foreground: PosterColor, on background: PosterColor) -> Style {
+    var style = Style()
+    style.foreground = foreground
+    style.background = background
+    return style
   }
 
   /// Plain text.
@@ -94,6 +110,12 @@ public struct Screen: Equatable, Sendable {
     if column + 1 < width, cells[index + 1].text.isEmpty {
       cells[index + 1] = Cell(" ", style: cells[index + 1].style)
     }
+  }
+
+  /// Copies one row from another screen of the same size.
+  public mutating func copyRow(_ row: Int, from other: Screen) {
+    guard (0..<height).contains(row), other.width == width, other.height == height else { return }
+    for column in 0..<width { cells[row * width + column] = other[row, column] }
   }
 
   /// The screen as plain text, one line per row, for snapshots.

@@ -17,25 +17,39 @@ enum DetailView {
     Renderer.bar(
       ["Trending films › \(title)", "› \(title)"], rights: Renderer.ages(entry.fetchedAt, now: state.now), row: 0,
       into: &screen)
-    var document = DetailDocument.lines(summary: summary, details: entry.value, width: screen.width - 2)
+    let layout = state.imagesEnabled ? PosterLayout.detailBox(for: state.size) : nil
+    let request = Reducer.wantedPoster(state)
+    let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
+    let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
+    var document = DetailDocument.lines(summary: summary, details: entry.value, width: screen.width - textLeft - 1)
     if entry.value == nil, let error = entry.error {
       document += [[]]
-      document += TextLayout.wrap("Could not load the details. \(error.message)", width: screen.width - 2)
+      document += TextLayout.wrap("Could not load the details. \(error.message)", width: screen.width - textLeft - 1)
         .map { [Span($0, Style(.error, bold: true))] }
       document.append([
         Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))
       ])
+    }
+    if let layout, !layout.beside {
+      // Narrow: the poster sits above the text and scrolls away with it.
+      document = Array(repeating: [], count: layout.box.height + 1) + document
     }
     let top = 1
     let visible = max(1, screen.height - 3)
     let maxScroll = max(0, document.count - visible)
     let scroll = min(state.detailScroll, maxScroll)
     for (offset, line) in document.dropFirst(scroll).prefix(visible).enumerated() {
-      var column = 1
+      var column = textLeft
       for span in line {
         column += screen.put(
           span.text, row: top + offset, column: column, style: span.style, limit: screen.width - 1 - column)
       }
+    }
+    if let layout, layout.beside || scroll < layout.box.height {
+      var canvas = screen
+      let posterTop = layout.beside ? top : top - scroll
+      PosterView.draw(hasPoster ? request : nil, state: state, box: layout.box, row: posterTop, column: 1, into: &canvas)
+      for row in top..<(top + visible) { screen.copyRow(row, from: canvas) }
     }
     drawStatus(entry, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
     let hint = hints.first { TextWidth.width(of: $0) + 2 <= screen.width } ?? hints[hints.count - 1]

@@ -22,9 +22,15 @@ enum ListView {
           [("No films are trending right now.", Style(.muted)), ("Press r to refresh.", Style(.muted))],
           rows: bodyRows, into: &screen)
       } else {
-        let columns = Columns(width: screen.width, count: listing.movies.count)
+        let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
+        let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
         drawColumnTitles(columns, into: &screen)
         drawRows(state, columns: columns, rows: bodyRows, into: &screen)
+        if let pane, let box = PosterLayout.listBox(for: state.size) {
+          let request = Reducer.wantedPoster(state)
+          PosterView.draw(
+            request, state: state, box: box, row: bodyRows.lowerBound, column: screen.width - pane + 1, into: &screen)
+        }
       }
     } else {
       drawPlaceholder(state, rows: bodyRows, into: &screen)
@@ -71,7 +77,7 @@ enum ListView {
       guard movies.indices.contains(index) else { break }
       let movie = movies[index]
       let selected = index == state.selection
-      if selected { screen.fill(row: row, style: Style(selected: true)) }
+      if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
       let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
       screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
       screen.put(

@@ -1,0 +1,74 @@
+import CTurboJPEG
+import Foundation
+
+/// Decoded pixels: RGBA, 4 bytes a pixel, rows packed.
+public struct RGBAImage: Sendable, Hashable {
+  /// Width in pixels.
+  public let width: Int
+  /// Height in pixels.
+  public let height: Int
+  /// The pixels.
+  public let pixels: [UInt8]
+}
+
+/// Decodes JPEG bytes with TurboJPEG: limits checked from the header first, DCT scaling
+/// straight to a size near what is needed, errors as values (never `exit()`).
+public enum JPEGDecoder {
+  /// The most bytes accepted for one poster.
+  public static let maxBytes = 4_000_000
+  /// The most pixels (width × height) accepted, checked before decoding.
+  public static let maxPixels = 30_000_000
+  /// The longest side accepted, checked before decoding.
+  public static let maxSide = 12_000
+
+  /// Decodes `data`, scaled down (by DCT scaling, never up) so that it still covers `target` pixels.
+  public static func decode(_ data: Data, covering target: (width: Int, height: Int) = (0, 0)) throws(PosterError)
+    -> RGBAImage
+  {
+    guard data.count <= maxBytes else { throw .tooManyBytes(data.count) }
+    guard data.count > 4, data.starts(with: [0xFF, 0xD8]) else { throw .undecodable("not a JPEG") }
+    guard let handle = tjInitDecompress() else { throw .undecodable("TurboJPEG could not start") }
+    defer { tjDestroy(handle) }
+    var bytes = [UInt8](data)
+    let size = UInt(bytes.count)
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    guard tjDecompressHeader3(handle, &bytes, size, &width, &height, &subsampling, &colorspace) == 0 else {
+      throw .undecodable(message(handle))
+    }
+    guard width > 0, height > 0, width <= maxSide, height <= maxSide, Int(width) * Int(height) <= maxPixels else {
+      throw .tooManyPixels(width: Int(width), height: Int(height))
+    }
+    let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), covering: target)
+    var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 4)
+    let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+    let status = tjDecompress2(
+      handle, &bytes, size, &pixels, Int32(scaledWidth), 0, Int32(scaledHeight), Int32(TJPF_RGBA.rawValue), flags)
+    guard status == 0 else { throw .undecodable(message(handle)) }
+    return RGBAImage(width: scaledWidth, height: scaledHeight, pixels: pixels)
+  }
+
+  /// The smallest DCT-scaled size that still covers `target` (or the full size when none is).
+  static func scaledSize(width: Int, height: Int, covering target: (width: Int, height: Int)) -> (Int, Int) {
+    var count: Int32 = 0
+    guard let factors = tjGetScalingFactors(&count), count > 0 else { return (width, height) }
+    var best = (width, height)
+    for index in 0..<Int(count) {
+      let factor = factors[index]
+      guard factor.num <= factor.denom else { continue }
+      let scaledWidth = (width * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+      let scaledHeight = (height * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+      if scaledWidth >= target.width, scaledHeight >= target.height, scaledWidth * scaledHeight < best.0 * best.1 {
+        best = (scaledWidth, scaledHeight)
+      }
+    }
+    return best
+  }
+
+  private static func message(_ handle: tjhandle) -> String {
+    guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+    return String(cString: text)
+  }
+}

@@ -1,0 +1,41 @@
+import PosterKit
+import TrendingCore
+
+/// Draws a poster, or a quiet placeholder while it loads or when there is none.
+enum PosterView {
+  /// Draws the poster for `request` (nil: the film has no poster) centred in `box` at `origin`.
+  static func draw(
+    _ request: PosterRequest?, state: AppState, box: Size, row top: Int, column left: Int, into screen: inout Screen
+  ) {
+    guard box.width > 0, box.height > 0 else { return }
+    if let request, case .loaded(let art) = state.posters[request] {
+      let offsetX = max(0, (box.width - art.width) / 2)
+      for row in 0..<min(art.height, box.height) {
+        for column in 0..<min(art.width, box.width) {
+          let cell = art[row, column]
+          screen.put(
+            String(cell.symbol), row: top + row, column: left + offsetX + column,
+            style: .poster(cell.foreground, on: cell.background), limit: 1)
+        }
+      }
+      return
+    }
+    let width = min(box.width, max(6, box.height * 4 / 3))
+    let height = min(box.height, max(3, width * 3 / 4))
+    let offsetX = max(0, (box.width - width) / 2)
+    let style = Style(.muted)
+    for row in 0..<height {
+      screen.put(String(repeating: "░", count: width), row: top + row, column: left + offsetX, style: style)
+    }
+    let label: String
+    if let request, state.posters[request] == .loading {
+      label = " … "
+    } else {
+      label = request == nil ? " no poster " : " no image "
+    }
+    let labelWidth = TextWidth.width(of: label)
+    if labelWidth <= width {
+      screen.put(label, row: top + height / 2, column: left + offsetX + (width - labelWidth) / 2, style: style)
+    }
+  }
+}
