@@ -15,7 +15,8 @@ let package = Package(
     ),
     .systemLibrary(name: "CWidth", path: "Modules/CWidth"),
     .systemLibrary(
-      name: "CTurboJPEG", path: "Modules/CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+      name: "CTurboJPEG", path: "Modules/CTurboJPEG", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(
       name: "CChafa", path: "Modules/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
@@ -25,12 +26,12 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["CNCurses", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
     .target(name: "TrendingCLI", dependencies: ["AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
-    .target(name: "TestSupport", dependencies: ["AmodbKit"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG"], path: "Tests/TestSupport"),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "TestSupport"]),
-    .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit"]),
+    .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit"]),
     .testTarget(
       name: "TrendingViewsTests",
-      dependencies: ["TrendingViews", "TrendingCore", "AmodbKit", "TestSupport"],
+      dependencies: ["TrendingViews", "TrendingCore", "AmodbKit", "PosterKit", "TestSupport"],
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),

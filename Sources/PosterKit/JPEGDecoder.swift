@@ -52,6 +52,7 @@ public enum JPEGDecoder {
 
   /// The smallest DCT-scaled size that still covers `target` (or the full size when none is).
   static func scaledSize(width: Int, height: Int, covering target: (width: Int, height: Int)) -> (Int, Int) {
+    guard target.width > 0 || target.height > 0 else { return (width, height) }
     var count: Int32 = 0
     guard let factors = tjGetScalingFactors(&count), count > 0 else { return (width, height) }
     var best = (width, height)

@@ -1,4 +1,5 @@
 import CChafa
+import Foundation
 
 /// Turns pixels into cell art with chafa, fitted into a box of terminal cells with the aspect
 /// ratio corrected for cells about twice as tall as wide.
@@ -22,7 +23,8 @@ public enum PosterRenderer {
     guard width > 0, height > 0, image.width > 0, image.height > 0 else { throw .noRoom }
     let symbols = chafa_symbol_map_new()
     defer { chafa_symbol_map_unref(symbols) }
-    let tags = CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
+    let tags =
+      CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue
       | CHAFA_SYMBOL_TAG_QUAD.rawValue
     chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: tags))
     let config = chafa_canvas_config_new()
@@ -48,7 +50,8 @@ public enum PosterRenderer {
         chafa_canvas_get_raw_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
         let symbol = Unicode.Scalar(code).map(Character.init) ?? " "
         cells.append(
-          PosterCell(symbol: symbol, foreground: color(foreground, mode: mode), background: color(background, mode: mode)))
+          PosterCell(
+            symbol: symbol, foreground: color(foreground, mode: mode), background: color(background, mode: mode)))
       }
     }
     return PosterArt(width: width, height: height, cells: cells)
@@ -86,5 +89,3 @@ public enum PosterPipeline {
     return try PosterRenderer.render(image, columns: columns, rows: rows, mode: mode)
   }
 }
-
-import Foundation

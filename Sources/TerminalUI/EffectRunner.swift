@@ -56,7 +56,9 @@ public final class EffectRunner: Sendable {
       var art: PosterArt?
       if (try? await Task.sleep(for: Self.posterDelay)) != nil {
         // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
-        let size = PosterSize.covering(pixels: request.columns * 6)
+        // A 2:3 poster in cells half as wide as tall is about 4:3 in cells; no wider than the box.
+        let columns = min(request.columns, request.rows * 4 / 3)
+        let size = PosterSize.covering(pixels: columns * 6)
         if case .success(let data) = await images.poster(path: request.path, size: size), !Task.isCancelled {
           art = try? PosterPipeline.art(from: data, columns: request.columns, rows: request.rows, mode: posterMode)
         }

@@ -38,7 +38,9 @@ public final class NCursesBackend: TerminalBackend {
     if !noColor, has_colors() {
       start_color()
       use_default_colors()
-      depth = direct && shim_colors() >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
+      depth =
+        direct && shim_colors() >= 0x1000000
+        ? .direct : ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
     }
     palette = Palette(depth: depth)
   }
@@ -55,7 +57,8 @@ public final class NCursesBackend: TerminalBackend {
       let term = environment["TERM"], let family = term.split(separator: "-").first, !term.hasSuffix("-direct")
     else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }
     let name = "\(family)-direct"
-    let directories = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
+    let directories =
+      ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
       + [environment["TERMINFO"], environment["HOME"].map { "\($0)/.terminfo" }].compactMap { $0 }
     let exists = directories.contains { directory in
       FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")

@@ -30,7 +30,8 @@ public enum Setup {
     if let mode = invocation.images { return mode }
     guard let text = environment["TRENDING_IMAGES"], !text.isEmpty else { return .auto }
     guard let mode = ImageMode(rawValue: text) else {
-      throw UsageError(message: "TRENDING_IMAGES must be auto, symbols or off, not '\(TextSanitizer.clean(text, limit: 40))'")
+      throw UsageError(
+        message: "TRENDING_IMAGES must be auto, symbols or off, not '\(TextSanitizer.clean(text, limit: 40))'")
     }
     return mode
   }

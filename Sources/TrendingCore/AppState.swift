@@ -162,7 +162,8 @@ public enum PosterLayout {
     if size.width >= besideMinimumWidth {
       return (Size(width: min(40, size.width * 30 / 100), height: rows), true)
     }
-    guard size.height >= 20 else { return nil }
-    return (Size(width: size.width - 2, height: min(14, rows / 2)), false)
+    // Above the text only when it still leaves most of the screen to the text.
+    guard size.height >= 32 else { return nil }
+    return (Size(width: size.width - 2, height: min(14, rows / 3)), false)
   }
 }

@@ -20,7 +20,9 @@ public enum Reducer {
     guard state.imagesEnabled, !state.showsHelp else { return nil }
     switch state.screen {
     case .list:
-      guard let box = PosterLayout.listBox(for: state.size), let path = state.selectedMovie?.posterPath else { return nil }
+      guard let box = PosterLayout.listBox(for: state.size), let path = state.selectedMovie?.posterPath else {
+        return nil
+      }
       return PosterRequest(path: path, columns: box.width, rows: box.height)
     case .detail(let id):
       let path = state.details[id]?.value?.posterPath ?? state.movies.first { $0.id == id }?.posterPath

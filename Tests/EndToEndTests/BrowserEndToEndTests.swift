@@ -16,7 +16,11 @@ final class FakeAmodb: Sendable {
 
   init() throws {
     let knobs = self.knobs
+    let poster = TestImages.jpeg(width: 92, height: 138, top: (200, 40, 40), bottom: (30, 30, 160))
     server = try LoopbackServer { request in
+      if request.path.hasPrefix("/img/") {
+        return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: poster)
+      }
       let status = knobs.failing.load(ordering: .relaxed)
       if status != 0 { return .json(#"{"status_message": "Service down."}"#, status: status) }
       let seconds = knobs.delay.withLock { $0 }
@@ -31,7 +35,10 @@ final class FakeAmodb: Sendable {
   }
 
   var environment: [String: String] {
-    ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key"]
+    [
+      "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key",
+      "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:\(server.port)/img",
+    ]
   }
 }
 
@@ -65,7 +72,6 @@ struct BrowserEndToEndTests {
 
     let before = amodb.server.count("/3/trending/movie/week")
     try session.press("r")
-    try session.waitForIdle(after: session.frame)
     #expect(amodb.server.count("/3/trending/movie/week") == before + 1)
 
     try session.send("q")
@@ -142,7 +148,7 @@ struct BrowserEndToEndTests {
     try session.resize(width: 25, height: 6)
     try session.waitFor("too small")
     try session.resize(width: 120, height: 40)
-    try session.waitFor("Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb")
+    try session.waitFor("Dr. Strangelove or: How I Learned to Stop Worrying")
     try session.resize(width: 40, height: 12)
     try session.waitFor("Trending · week")
     try session.send("q")
@@ -162,6 +168,46 @@ struct BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+  }
+}
+
+@Suite("Posters end to end", .serialized)
+struct PosterEndToEndTests {
+  @Test func postersComeWithoutTheKeyAndOnlyWhenWanted() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession([], environment: amodb.environment, width: 120, height: 30)
+    try session.waitFor("Film 1")
+    try session.waitForIdle()
+    Thread.sleep(forTimeInterval: 0.3)
+    try session.waitForIdle()
+    let images = amodb.server.requests.filter { $0.path.hasPrefix("/img/") }
+    #expect(images.count == 1)
+    // 120 columns: a 36-column pane, a 34-column box, about 204 pixels: w342 is the smallest that covers it.
+    #expect(images.first?.path == "/img/w342/p1.jpg")
+    #expect(images.allSatisfy { $0.headers["authorization"] == nil })
+    #expect(try session.capture().contains("▀") || (try session.capture().contains("▄")))
+    // Holding j: nine quick moves start at most a couple of downloads, not nine.
+    try session.send("j", "j", "j", "j", "j", "j", "j", "j", "j")
+    Thread.sleep(forTimeInterval: 0.5)
+    try session.waitForIdle()
+    let after = amodb.server.requests.filter { $0.path.hasPrefix("/img/") }.count
+    #expect(after - images.count <= 2, "\(after - images.count) downloads for nine moves")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test(arguments: [["--images", "off"], ["--no-color"]])
+  func offAndNoColorMakeNoImageRequests(arguments: [String]) throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession(arguments, environment: amodb.environment, width: 120, height: 30)
+    try session.waitFor("Film 1")
+    try session.press("Enter")
+    try session.waitFor("Details of film 1")
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(amodb.server.count("/img/") == 0)
+    try session.send("q")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
   }
 }
 

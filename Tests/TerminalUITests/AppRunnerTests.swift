@@ -52,14 +52,19 @@ struct AppRunnerTests {
     TextWidth.prepareLocale()
     let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
     let inbox = ActionInbox()
-    let runner = EffectRunner(client: client, inbox: inbox)
-    let backend = MemoryBackend(size: Size(width: 80, height: 24))
-    let state = AppState(language: "en-US", size: backend.size, now: Date())
+    let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let runner = EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox)
+    let backend = MemoryBackend(size: Size(width: 120, height: 30))
+    var state = AppState(language: "en-US", size: backend.size, now: Date())
+    state.imagesEnabled = true
     let started = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox)
     started.start()
     await waitUntilIdle(started, runner: runner)
     let list = try #require(backend.screens.last)
     #expect(list.plainText.contains("Dune: Part Two"))
+    let posterCells = (0..<list.height).flatMap { row in (0..<list.width).map { list[row, $0] } }
+      .filter { $0.style.background != nil }
+    #expect(posterCells.count > 100, "the demo poster is drawn in the side pane")
     backend.inputs = [.key(.down), .key(.down), .key(.enter)]
     await waitUntilIdle(started, runner: runner)
     #expect(started.currentState.screen == .detail(id: 550))

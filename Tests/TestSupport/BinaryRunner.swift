@@ -121,7 +121,9 @@ public final class TmuxSession {
       if status["busy"] == "0", let current = Int(status["frame"] ?? ""), current > frame { return status }
       Thread.sleep(forTimeInterval: 0.02)
     }
-    throw TmuxError(message: "the app did not become idle; screen:\n\((try? capture()) ?? "")")
+    throw TmuxError(
+      message:
+        "the app did not become idle after frame \(frame) (status: \(status())); screen:\n\((try? capture()) ?? "")")
   }
 
   /// The current frame number, 0 before the first.

@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import PosterKit
 import TestSupport
 import Testing
 import TrendingCore
@@ -195,5 +196,70 @@ struct ScreenSnapshotTests {
       Scenes.film(5, "Combining: Z\u{351}\u{36B}a\u{30C}l\u{33F}g\u{35A}o"),
     ]
     check(Scenes.list(size, films: titles, selection: 0), "scripts")
+  }
+}
+
+@Suite("Poster snapshots: characters and a colour mask")
+struct PosterSnapshotTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// A 2:3 test poster: red sky over blue ground, drawn with half blocks.
+  private func art(columns: Int, rows: Int) -> PosterArt {
+    let width = min(columns, rows * 4 / 3)
+    let sky = PosterCell(symbol: "▀", foreground: .indexed(196), background: .indexed(160))
+    let ground = PosterCell(symbol: "▄", foreground: .indexed(21), background: .indexed(18))
+    let cells: [PosterCell] = (0..<(width * rows)).map { index in index / width < rows / 2 ? sky : ground }
+    return PosterArt(width: width, height: rows, cells: cells)
+  }
+
+  /// The screen with poster cells marked: `#` for a cell with poster colours, `.` otherwise.
+  private func mask(_ screen: Screen) -> String {
+    (0..<screen.height).map { row in
+      String((0..<screen.width).map { screen[row, $0].style.background == nil ? "." : "#" })
+    }.joined(separator: "\n")
+  }
+
+  private func withPoster(_ state: AppState) -> AppState {
+    var state = state
+    state.imagesEnabled = true
+    if let request = Reducer.wantedPoster(state) {
+      state.posters[request] = .loaded(art(columns: request.columns, rows: request.rows))
+    }
+    return state
+  }
+
+  private func check(_ state: AppState, _ name: String) {
+    let screen = Renderer.render(state).screen
+    let size = "\(state.size.width)x\(state.size.height)"
+    assertSnapshot(screen.plainText, named: "\(name)-\(size)")
+    assertSnapshot(mask(screen), named: "\(name)-mask-\(size)")
+  }
+
+  @Test func wideListHasAPosterPane() {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    check(withPoster(Scenes.list(Size(width: 120, height: 30), films: films)), "list-poster")
+  }
+
+  @Test func narrowListHasNone() {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    let state = withPoster(Scenes.list(Size(width: 80, height: 24), films: films))
+    #expect(!mask(Renderer.render(state).screen).contains("#"))
+  }
+
+  @Test func detailPosterBesideAndAbove() {
+    var details = Scenes.fullDetails
+    details.posterPath = "/oppenheimer.jpg"
+    check(withPoster(Scenes.detail(Size(width: 120, height: 30), details: details)), "detail-poster-beside")
+    check(withPoster(Scenes.detail(Size(width: 60, height: 36), details: details)), "detail-poster-above")
+  }
+
+  @Test func aMissingPosterIsAQuietPlaceholder() {
+    var state = Scenes.detail(Size(width: 120, height: 30), details: Scenes.fullDetails)
+    state.imagesEnabled = true
+    check(state, "detail-no-poster")
   }
 }

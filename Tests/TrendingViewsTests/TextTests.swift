@@ -103,6 +103,7 @@ struct RenderInvariantTests {
     ]
     for _ in 0..<20 {
       var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Scenes.now)
+      state.imagesEnabled = Bool.random(using: &generator)
       var effects = Reducer.reduce(&state, .start)
       for _ in 0..<200 {
         let roll = Int.random(in: 0..<10, using: &generator)
@@ -127,7 +128,9 @@ struct RenderInvariantTests {
           case .fetchDetails(let id, _):
             effects += Reducer.reduce(
               &state, .detailsLoaded(id: id, .success(Fetched(value: Scenes.fullDetails, fetchedAt: Scenes.now))))
-          case .quit:
+          case .fetchPoster(let request):
+            effects += Reducer.reduce(&state, .posterLoaded(request, nil))
+          case .quit, .cancelPoster:
             break
           }
         }

@@ -35,6 +35,11 @@ public final class URLSessionTransport: Transport {
     let task = session.dataTask(with: urlRequest)
     let result: Result<HTTPResponse, AmodbError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
+        // Cancelled before it started: a data task cancelled before `resume()` may never complete.
+        guard !Task.isCancelled else {
+          continuation.resume(returning: .failure(.transport(description: "cancelled")))
+          return
+        }
         delegate.register(task, request: request, continuation: continuation)
         task.resume()
       }

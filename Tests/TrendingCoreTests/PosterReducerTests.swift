@@ -1,0 +1,94 @@
+import AmodbKit
+import Foundation
+import PosterKit
+import Testing
+
+@testable import TrendingCore
+
+@Suite("Reducer: posters")
+struct PosterReducerTests {
+  private func films(_ count: Int) -> MoviePage {
+    MoviePage(results: (1...count).map { MovieSummary(id: $0, title: "Film \($0)", posterPath: "/p\($0).jpg") })
+  }
+
+  private func wideState() -> AppState {
+    var state = AppState(language: "en-US", size: Size(width: 120, height: 30), now: Sample.start)
+    state.imagesEnabled = true
+    _ = Reducer.reduce(&state, .start)
+    return state
+  }
+
+  private let art = PosterArt(
+    width: 1, height: 1, cells: [PosterCell(symbol: "▀", foreground: .indexed(1), background: .indexed(2))])
+
+  @Test func theSelectedFilmsPosterIsFetchedOnWideLists() throws {
+    var state = wideState()
+    let effects = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+    let box = try #require(PosterLayout.listBox(for: state.size))
+    let request = PosterRequest(path: "/p1.jpg", columns: box.width, rows: box.height)
+    #expect(effects == [.fetchPoster(request)])
+    #expect(state.posterInFlight == request)
+    _ = Reducer.reduce(&state, .posterLoaded(request, art))
+    #expect(state.posters[request] == .loaded(art))
+    #expect(state.posterInFlight == nil)
+  }
+
+  @Test func movingOnCancelsThePosterNoLongerShown() throws {
+    var state = wideState()
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(50)))))
+    var fetches = 0
+    var cancels = 0
+    for _ in 0..<30 {
+      for effect in Reducer.reduce(&state, .key(.character("j"))) {
+        if case .fetchPoster = effect { fetches += 1 }
+        if case .cancelPoster = effect { cancels += 1 }
+      }
+      #expect(state.posters.values.filter { $0 == .loading }.count == 1, "one download at a time")
+    }
+    #expect(fetches == 30)
+    #expect(cancels == 30)
+  }
+
+  @Test func aLateAnswerForACancelledPosterIsIgnored() {
+    var state = wideState()
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+    let first = state.posterInFlight
+    _ = Reducer.reduce(&state, .key(.down))
+    if let first { _ = Reducer.reduce(&state, .posterLoaded(first, art)) }
+    #expect(first.map { state.posters[$0] } == .some(nil))
+  }
+
+  @Test func narrowListsAndDisabledImagesFetchNothing() {
+    var narrow = Sample.state(size: Size(width: 80, height: 24))
+    narrow.imagesEnabled = true
+    _ = Reducer.reduce(&narrow, .start)
+    let effects = Reducer.reduce(
+      &narrow, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+    #expect(effects.isEmpty)
+    var off = wideState()
+    off.imagesEnabled = false
+    #expect(
+      Reducer.reduce(&off, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5))))).isEmpty
+    )
+  }
+
+  @Test func theDetailScreenAsksForItsOwnBox() throws {
+    var state = wideState()
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+    let effects = Reducer.reduce(&state, .key(.enter))
+    let layout = try #require(PosterLayout.detailBox(for: state.size))
+    #expect(layout.beside)
+    #expect(
+      effects.contains(.fetchPoster(PosterRequest(path: "/p1.jpg", columns: layout.box.width, rows: layout.box.height)))
+    )
+    #expect(effects.contains(.fetchDetails(id: 1, forceRefresh: false)))
+  }
+
+  @Test func filmsWithoutPostersFetchNothing() {
+    var state = wideState()
+    let page = MoviePage(results: [MovieSummary(id: 1, title: "No poster")])
+    #expect(
+      Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(page)))).isEmpty)
+  }
+}
