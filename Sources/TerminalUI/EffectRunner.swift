@@ -37,14 +37,23 @@ public final class EffectRunner: Sendable {
     case .fetchPoster(let request):
       fetchPoster(request)
     case .fetchList(let request):
-      start { [client] in
+      start { [client, inbox] in
         let endpoint = TrendingRequest(
           window: request.window, page: request.page, language: client.configuration.language)
+        // What was seen last shows at once; the network is asked only when it is stale.
+        if !request.forceRefresh, let cached = await client.cached(endpoint) {
+          inbox.send(.listLoaded(request, .success(cached)))
+          if await client.isFresh(endpoint, fetchedAt: cached.fetchedAt) { return nil }
+        }
         return .listLoaded(request, await client.result(endpoint, forceRefresh: request.forceRefresh))
       }
     case .fetchDetails(let id, let force):
-      start { [client] in
+      start { [client, inbox] in
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
+        if !force, let cached = await client.cached(endpoint) {
+          inbox.send(.detailsLoaded(id: id, .success(cached)))
+          if await client.isFresh(endpoint, fetchedAt: cached.fetchedAt) { return nil }
+        }
         return .detailsLoaded(id: id, await client.result(endpoint, forceRefresh: force))
       }
     }
@@ -72,12 +81,12 @@ public final class EffectRunner: Sendable {
     posterTasks.withLock { $0[request] = task }
   }
 
-  private func start(_ work: @escaping @Sendable () async -> Action) {
+  private func start(_ work: @escaping @Sendable () async -> Action?) {
     running.add(1, ordering: .acquiringAndReleasing)
     Task { [self] in
       let action = await work()
       running.subtract(1, ordering: .acquiringAndReleasing)
-      inbox.send(action)
+      if let action { inbox.send(action) } else { inbox.wake() }
     }
   }
 }

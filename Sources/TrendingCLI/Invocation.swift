@@ -10,6 +10,10 @@ public struct Invocation: Equatable, Sendable {
     case list(page: Int, json: Bool)
     /// `trending show ID`: print one film's details.
     case show(id: Int, json: Bool)
+    /// `trending cache info`: the disk cache's size and entries.
+    case cacheInfo
+    /// `trending cache clear`: empty the disk cache.
+    case cacheClear
     /// `--help`.
     case help
     /// `--version`.
@@ -32,6 +36,8 @@ public struct Invocation: Equatable, Sendable {
   public var noColor = false
   /// `--images`, when given.
   public var images: ImageMode?
+  /// `--no-cache`: neither read nor write the disk cache.
+  public var noCache = false
 
   /// Makes an invocation of a command with default options.
   public init(command: Command) {
@@ -59,7 +65,7 @@ public struct UsageError: Error, Equatable, Sendable {
 public enum ArgumentParser {
   /// The usage summary printed with usage errors.
   public static let usage =
-    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color]"
+    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color] [--no-cache] | cache info|clear"
 
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -91,6 +97,7 @@ public enum ArgumentParser {
       case "--demo": invocation.demo = true
       case "--json": json = true
       case "--no-color": invocation.noColor = true
+      case "--no-cache": invocation.noCache = true
       case "--base-url": invocation.baseURL = try take()
       case "--image-base-url": invocation.imageBaseURL = try take()
       case "--language": invocation.language = try take()
@@ -142,6 +149,11 @@ public enum ArgumentParser {
       }
       if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
       return .show(id: id, json: json)
+    case "cache":
+      guard positional.count == 2, let action = positional.last, action == "info" || action == "clear" else {
+        throw UsageError(message: "cache takes 'info' or 'clear'")
+      }
+      return action == "info" ? .cacheInfo : .cacheClear
     default:
       throw UsageError(message: "unknown command '\(name)'")
     }

@@ -4,9 +4,9 @@ import Foundation
 /// Builds the client an invocation asks for, from flags and the environment.
 public enum Setup {
   /// The client and the image loader: demo data, or the live service at the configured hosts.
-  public static func services(for invocation: Invocation, environment: [String: String]) throws(UsageError) -> (
-    client: AmodbClient, images: ImageLoader
-  ) {
+  public static func services(
+    for invocation: Invocation, environment: [String: String], onWait: @escaping @Sendable (Int) -> Void = { _ in }
+  ) throws(UsageError) -> (client: AmodbClient, images: ImageLoader) {
     let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
     let configuration: ClientConfiguration
     let transport: any Transport
@@ -17,9 +17,14 @@ public enum Setup {
       configuration = try self.configuration(for: invocation, environment: environment)
       transport = URLSessionTransport()
     }
+    // The demo has nothing to cache; --no-cache neither reads nor writes.
+    let disk =
+      invocation.demo || invocation.noCache
+      ? nil : DiskCache(directory: DiskCache.defaultDirectory(environment: environment))
+    let budget = invocation.demo ? nil : RateBudget(onWait: onWait)
     return (
-      AmodbClient(configuration: configuration, transport: transport),
-      ImageLoader(configuration: configuration, transport: transport)
+      AmodbClient(configuration: configuration, transport: transport, disk: disk, budget: budget),
+      ImageLoader(configuration: configuration, transport: transport, disk: disk)
     )
   }
 

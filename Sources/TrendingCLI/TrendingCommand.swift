@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import Synchronization
 import TerminalUI
 import TrendingCore
 import TrendingViews
@@ -23,6 +24,9 @@ public enum TrendingCommand {
       --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
       --images MODE          posters: auto, symbols or off (also TRENDING_IMAGES)
       --no-color             no colours and no posters (also NO_COLOR)
+      --no-cache             neither read nor write the disk cache
+      trending cache info    the disk cache's size and entries ($XDG_CACHE_HOME/trending)
+      trending cache clear   empty it
       -h, --help             this help
       --version              the version
 
@@ -49,6 +53,21 @@ public enum TrendingCommand {
       return ExitCode.success.rawValue
     case .version:
       print("trending \(AmodbKitInfo.version)")
+      return ExitCode.success.rawValue
+    case .cacheInfo:
+      let cache = DiskCache(directory: DiskCache.defaultDirectory(environment: environment))
+      let info = cache.info()
+      print("cache: \(cache.directory.path)")
+      for kind in CacheKind.allCases {
+        let entry = info.entries[kind] ?? (0, 0)
+        print("\(kind.rawValue): \(entry.count) entries, \(entry.bytes) bytes")
+      }
+      print("total: \(info.total) bytes of at most \(cache.limit)")
+      return ExitCode.success.rawValue
+    case .cacheClear:
+      let cache = DiskCache(directory: DiskCache.defaultDirectory(environment: environment))
+      cache.clear()
+      print("cleared \(cache.directory.path)")
       return ExitCode.success.rawValue
     case .browse:
       let imageMode: ImageMode
@@ -103,7 +122,7 @@ public enum TrendingCommand {
   ) async -> Int32 {
     let services: (client: AmodbClient, images: ImageLoader)
     do {
-      services = try Setup.services(for: invocation, environment: environment)
+      services = try Setup.services(for: invocation, environment: environment) { seconds in waitRelay.send(seconds) }
     } catch {
       printError("\(error.message). \(ArgumentParser.usage)")
       return ExitCode.usage.rawValue
@@ -130,3 +149,21 @@ public enum TrendingCommand {
     return Int(size.ws_col)
   }
 }
+
+/// Carries "the budget makes the next request wait N seconds" from the client to the browser's inbox.
+final class WaitRelay: Sendable {
+  private let target = Mutex<(@Sendable (Int) -> Void)?>(nil)
+
+  /// Sends to the current target, if any.
+  func send(_ seconds: Int) {
+    target.withLock { $0 }?(seconds)
+  }
+
+  /// Points the relay at a target.
+  func connect(_ handler: @escaping @Sendable (Int) -> Void) {
+    target.withLock { $0 = handler }
+  }
+}
+
+/// The relay the running browser listens on.
+let waitRelay = WaitRelay()

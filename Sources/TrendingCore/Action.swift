@@ -16,6 +16,8 @@ public enum Action: Equatable, Sendable {
   case listLoaded(ListRequest, Result<Fetched<MoviePage>, AmodbError>)
   /// A film's details answered.
   case detailsLoaded(id: Int, Result<Fetched<MovieDetails>, AmodbError>)
+  /// The request budget is spent: the next request waits this many seconds.
+  case rateLimitWaiting(seconds: Int)
   /// A poster was drawn as cells, or could not be (nil: a quiet placeholder).
   case posterLoaded(PosterRequest, PosterArt?)
   /// The detail screen's content, as last drawn, can scroll at most this many lines.

@@ -44,6 +44,8 @@ public struct AppState: Equatable, Sendable {
   public var showsHelp: Bool
   /// The rate-limit budget last reported.
   public var rateLimit: RateLimitStatus?
+  /// Until when requests wait for the rate-limit budget, when they do.
+  public var rateLimitWaitUntil: Date?
   /// Whether posters are drawn (off with `--images off`, `NO_COLOR` or a colourless terminal).
   public var imagesEnabled: Bool
   /// Posters drawn or on their way, by image and box.
@@ -69,6 +71,7 @@ public struct AppState: Equatable, Sendable {
     detailMaxScroll = 0
     showsHelp = false
     rateLimit = nil
+    rateLimitWaitUntil = nil
     imagesEnabled = false
     posters = [:]
     posterInFlight = nil

@@ -53,6 +53,9 @@ public enum Reducer {
 
   private static func apply(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
+    case .rateLimitWaiting(let seconds):
+      state.rateLimitWaitUntil = state.now.addingTimeInterval(TimeInterval(seconds))
+      return []
     case .posterLoaded(let request, let art):
       guard state.posters[request] == .loading else { return [] }
       state.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable
@@ -75,6 +78,11 @@ public enum Reducer {
       case .success(let fetched):
         entry.succeed(fetched.value, at: fetched.fetchedAt)
         state.rateLimit = fetched.rateLimit ?? state.rateLimit
+        if fetched.fromCache, state.now.timeIntervalSince(fetched.fetchedAt) >= detailsFreshness {
+          entry.begin()  // shown from the cache while the network is asked
+        } else if !fetched.fromCache {
+          state.rateLimitWaitUntil = nil
+        }
       case .failure(let error):
         entry.fail(error)
       }
@@ -231,6 +239,11 @@ public enum Reducer {
       let selectedID = state.selectedMovie?.id
       state.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
       state.rateLimit = fetched.rateLimit ?? state.rateLimit
+      if fetched.fromCache, state.now.timeIntervalSince(fetched.fetchedAt) >= listFreshness {
+        state.list.begin()  // painted from the cache at once; the refresh runs behind it
+      } else if !fetched.fromCache {
+        state.rateLimitWaitUntil = nil
+      }
       state.isLoadingMore = false
       if let selectedID, let index = state.movies.firstIndex(where: { $0.id == selectedID }) {
         state.selection = index

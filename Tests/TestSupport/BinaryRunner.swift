@@ -16,6 +16,10 @@ public enum BinaryRunner {
   public static func environment(_ extra: [String: String]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AMODB_") && $0.key != "NO_COLOR" }
     environment["LANG"] = "C.UTF-8"
+    // Each run gets an empty cache of its own unless the test gives one.
+    environment["XDG_CACHE_HOME"] =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("trending-cache-\(UUID().uuidString)").path
     environment.merge(extra) { _, new in new }
     return environment
   }
@@ -63,7 +67,10 @@ public final class TmuxSession {
     statusFile = directory.appendingPathComponent("status")
     sttyFile = directory.appendingPathComponent("stty")
     exitFile = directory.appendingPathComponent("exit")
-    var variables = ["TRENDING_STATUS_FILE": statusFile.path, "TERM": terminal, "LANG": "C.UTF-8"]
+    var variables = [
+      "TRENDING_STATUS_FILE": statusFile.path, "TERM": terminal, "LANG": "C.UTF-8",
+      "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+    ]
     variables.merge(environment) { _, new in new }
     let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR;"

@@ -292,3 +292,38 @@ struct DetailReducerTests {
     #expect(state.window == .week)
   }
 }
+
+@Suite("Reducer: cached answers and the budget")
+struct CacheReducerTests {
+  @Test func aStaleCachedListShowsAtOnceAndKeepsRefreshing() {
+    var state = Sample.state()
+    _ = Reducer.reduce(&state, .start)
+    let old = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-7_200), fromCache: true)
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(old)))
+    #expect(state.movies.count == 4)
+    #expect(state.list.isLoading, "the refresh runs behind the cached rows")
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.transport(description: "offline"))))
+    #expect(state.movies.count == 4)
+    #expect(state.list.error?.isOffline == true)
+  }
+
+  @Test func aFreshCachedListIsDone() {
+    var state = Sample.state()
+    _ = Reducer.reduce(&state, .start)
+    let recent = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-60), fromCache: true)
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(recent)))
+    #expect(!state.list.isLoading)
+  }
+
+  @Test func budgetWaitsAreShownUntilAnAnswerArrives() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("r")))
+    _ = Reducer.reduce(&state, .rateLimitWaiting(seconds: 12))
+    #expect(state.rateLimitWaitUntil == Sample.start.addingTimeInterval(12))
+    _ = Reducer.reduce(
+      &state,
+      .listLoaded(ListRequest(window: .week, page: 1, forceRefresh: true), .success(Sample.fetched(Sample.page(3)))))
+    #expect(state.rateLimitWaitUntil == nil)
+  }
+}

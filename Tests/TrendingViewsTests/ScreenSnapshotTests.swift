@@ -116,8 +116,23 @@ struct ScreenSnapshotTests {
   @Test(arguments: Scenes.sizes)
   func listWithFailedRefresh(size: Size) {
     var state = Scenes.list(size)
-    state.list.fail(.transport(description: "offline (no network connection)"))
+    state.list.fail(.server(status: 503, message: "Service down."))
     check(state, "list-refresh-failed")
+  }
+
+  @Test(arguments: Scenes.sizes)
+  func listOfflineWithOldData(size: Size) {
+    var state = Scenes.list(size)
+    state.list.fetchedAt = Scenes.now.addingTimeInterval(-3 * 3600)
+    state.list.fail(.transport(description: "offline (no network connection)"))
+    check(state, "list-offline")
+  }
+
+  @Test func listWaitingForTheBudget() {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    state.list.begin()
+    state.rateLimitWaitUntil = Scenes.now.addingTimeInterval(12)
+    check(state, "list-budget-wait")
   }
 
   static let errors: [(String, AmodbError)] = [

@@ -41,14 +41,44 @@ public actor AmodbClient {
   public nonisolated let configuration: ClientConfiguration
   private let transport: any Transport
   private let clock: ClientClock
+  private let disk: DiskCache?
+  private let budget: RateBudget?
   private var cache: [URL: Answer] = [:]
   private var inFlight: [URL: Task<Result<Answer, AmodbError>, Never>] = [:]
 
-  /// Makes a client over a transport.
-  public init(configuration: ClientConfiguration, transport: any Transport, clock: ClientClock = .system) {
+  /// Makes a client over a transport, with an optional disk cache and request budget.
+  public init(
+    configuration: ClientConfiguration, transport: any Transport, clock: ClientClock = .system, disk: DiskCache? = nil,
+    budget: RateBudget? = nil
+  ) {
     self.configuration = configuration
     self.transport = transport
     self.clock = clock
+    self.disk = disk
+    self.budget = budget
+  }
+
+  /// The last answer kept for an endpoint, however old, from memory or disk; nil when none is.
+  public func cached<E: Endpoint>(_ endpoint: E) -> Fetched<E.Response>? {
+    guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems),
+      let answer = kept(url, kind: endpoint.cacheKind),
+      let value = try? decode(E.Response.self, from: answer.body)
+    else { return nil }
+    return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: nil, fromCache: true)
+  }
+
+  /// Whether an answer fetched at `date` is still fresh for `endpoint`.
+  public func isFresh<E: Endpoint>(_ endpoint: E, fetchedAt date: Date) -> Bool {
+    clock.now().timeIntervalSince(date) < endpoint.freshness
+  }
+
+  /// The answer in memory, else on disk (then also kept in memory).
+  private func kept(_ url: URL, kind: CacheKind) -> Answer? {
+    if let answer = cache[url] { return answer }
+    guard let entry = disk?.read(url.absoluteString, kind: kind) else { return nil }
+    let answer = Answer(body: entry.body, fetchedAt: entry.fetchedAt, rateLimit: nil)
+    cache[url] = answer
+    return answer
   }
 
   /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false.
@@ -59,17 +89,20 @@ public actor AmodbClient {
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
       throw .transport(description: "the base URL \(configuration.baseURL.absoluteString) cannot be used")
     }
-    if !forceRefresh, let answer = cache[url], clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness {
+    if !forceRefresh, let answer = kept(url, kind: endpoint.cacheKind),
+      clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness
+    {
       if let value = try? decode(E.Response.self, from: answer.body) {
         return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
       }
     }
-    let answer = try await shared(url).get()
+    let answer = try await shared(url, kind: endpoint.cacheKind).get()
     do {
       let value = try decode(E.Response.self, from: answer.body)
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
     } catch {
       cache[url] = nil
+      disk?.remove(url.absoluteString, kind: endpoint.cacheKind)
       throw error
     }
   }
@@ -91,29 +124,36 @@ public actor AmodbClient {
   }
 
   /// Joins the request already in flight for `url`, or starts it.
-  private func shared(_ url: URL) async -> Result<Answer, AmodbError> {
+  private func shared(_ url: URL, kind: CacheKind) async -> Result<Answer, AmodbError> {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
       url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
-    let task = Task { [transport, clock] in
-      await Self.perform(request, transport: transport, clock: clock)
+    let task = Task { [transport, clock, budget] in
+      await Self.perform(request, transport: transport, clock: clock, budget: budget)
     }
     inFlight[url] = task
     let result = await task.value
     inFlight[url] = nil
-    if case .success(let answer) = result { store(answer, for: url) }
+    if case .success(let answer) = result {
+      store(answer, for: url)
+      disk?.write(url.absoluteString, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt)
+    }
     return result
   }
 
   /// Sends a request, waiting out and retrying 429s at most twice.
-  private static func perform(_ request: HTTPRequest, transport: any Transport, clock: ClientClock) async -> Result<
+  private static func perform(
+    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?
+  ) async -> Result<
     Answer, AmodbError
   > {
     var attempt = 0
     while true {
       let response: HTTPResponse
+      await budget?.acquire()
       do {
         response = try await transport.send(request)
+        await budget?.update(from: RateLimitStatus(response: response))
       } catch {
         return .failure(error)
       }

@@ -70,6 +70,14 @@ public enum AmodbError: Error, Sendable, Hashable {
     }
   }
 
+  /// Whether the network could not be reached at all (rather than answering badly).
+  public var isOffline: Bool {
+    switch self {
+    case .transport, .timedOut: return true
+    default: return false
+    }
+  }
+
   /// Whether trying again later might help.
   public var isRetryable: Bool {
     switch self {

@@ -11,6 +11,13 @@ public protocol Endpoint: Sendable {
   var queryItems: [URLQueryItem] { get }
   /// How long an answer may be reused without asking again, in seconds.
   var freshness: TimeInterval { get }
+  /// Which kind of disk-cache entry its answers are.
+  var cacheKind: CacheKind { get }
+}
+
+extension Endpoint {
+  /// Lists by default.
+  public var cacheKind: CacheKind { .list }
 }
 
 /// How long list pages are fresh: the edge cache's 30 minutes.
@@ -106,6 +113,7 @@ public struct MovieDetailsRequest: Endpoint, Hashable {
     ]
   }
   public var freshness: TimeInterval { detailsFreshness }
+  public var cacheKind: CacheKind { .details }
 }
 
 /// `GET /search/movie`: films whose titles match a query.

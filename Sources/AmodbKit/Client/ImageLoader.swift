@@ -6,8 +6,12 @@ public actor ImageLoader {
   /// The largest poster accepted, in bytes.
   public static let maxImageBytes = 2_000_000
 
+  /// How long a poster on disk is used without asking again: the image host's 30 days.
+  public static let freshness: TimeInterval = 30 * 24 * 60 * 60
+
   private let configuration: ClientConfiguration
   private let transport: any Transport
+  private let disk: DiskCache?
   private let budget: Int
   private var cache: [URL: Data] = [:]
   private var order: [URL] = []
@@ -16,9 +20,12 @@ public actor ImageLoader {
   private(set) var requestCount = 0
 
   /// Makes a loader that keeps at most `budget` bytes of posters.
-  public init(configuration: ClientConfiguration, transport: any Transport, budget: Int = 24_000_000) {
+  public init(
+    configuration: ClientConfiguration, transport: any Transport, disk: DiskCache? = nil, budget: Int = 24_000_000
+  ) {
     self.configuration = configuration
     self.transport = transport
+    self.disk = disk
     self.budget = budget
   }
 
@@ -31,6 +38,12 @@ public actor ImageLoader {
       order.removeAll { $0 == url }
       order.append(url)
       return .success(data)
+    }
+    if let entry = disk?.read(url.absoluteString, kind: .poster),
+      Date().timeIntervalSince(entry.fetchedAt) < Self.freshness
+    {
+      store(entry.body, for: url)
+      return .success(entry.body)
     }
     if let running = inFlight[url] { return await running.value }
     // No Authorization header: the key never goes to the image host.
@@ -53,7 +66,10 @@ public actor ImageLoader {
       task.cancel()
     }
     inFlight[url] = nil
-    if case .success(let data) = result { store(data, for: url) }
+    if case .success(let data) = result {
+      store(data, for: url)
+      disk?.write(url.absoluteString, kind: .poster, body: data, fetchedAt: Date())
+    }
     return result
   }
 

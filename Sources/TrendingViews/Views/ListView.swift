@@ -117,12 +117,18 @@ enum ListView {
   private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen) {
     let spinner = Renderer.spinner(at: state.now)
     let status: (String, Tone)
-    if state.list.value != nil, state.list.isLoading {
+    if let until = state.rateLimitWaitUntil, until > state.now, state.isBusy {
+      let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
+      status = ("\(spinner) Waiting \(seconds) s for the rate limit…", .warning)
+    } else if state.list.value != nil, state.list.isLoading {
       status = ("\(spinner) Refreshing…", .accent)
     } else if state.list.value != nil, let error = state.list.error {
-      let age =
-        state.list.fetchedAt.map { " Showing the list from \(Formatters.age(since: $0, now: state.now))." } ?? ""
-      status = ("! Refresh failed: \(error.summary).\(age)", .warning)
+      let age = state.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? "earlier"
+      if error.isOffline {
+        status = ("Offline, showing data from \(age). r retries.", .muted)
+      } else {
+        status = ("! Refresh failed: \(error.summary). Showing the list from \(age).", .warning)
+      }
     } else if state.isLoadingMore {
       status = ("\(spinner) Loading more…", .accent)
     } else if let error = state.moreError {
