@@ -33,6 +33,12 @@ demo: release
 test: build
 	$(SWIFT) test $(SWIFT_FLAGS)
 
+## bench: a release build, then every benchmark as a ratio to a floor measured in the same run.
+bench: setup
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending-bench
+	./.build/release/trending-bench ./.build/release/trending
+
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 

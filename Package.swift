@@ -26,6 +26,9 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["CNCurses", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
     .target(name: "TrendingCLI", dependencies: ["AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
+    .executableTarget(
+      name: "trending-bench",
+      dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
     .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG"], path: "Tests/TestSupport"),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "TestSupport"]),
     .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit"]),

@@ -5,7 +5,8 @@
 #include <locale.h>
 #include <stddef.h>
 
-/* glibc declares wcwidth only under _XOPEN_SOURCE, which Swift's Glibc module is built without. */
+/* C library calls that glibc declares only under _XOPEN_SOURCE or _GNU_SOURCE, which Swift's
+   Glibc module is built without. wcwidth first: */
 extern int wcwidth(wchar_t character);
 
 /// The columns the C library gives a code point, as ncurses measures it.
@@ -13,5 +14,14 @@ static inline int trending_wcwidth(unsigned int scalar) { return wcwidth((wchar_
 
 /// The current LC_CTYPE codeset, e.g. "UTF-8".
 static inline const char *trending_codeset(void) { return nl_langinfo(CODESET); }
+
+/* Pseudo-terminal calls for the benchmark's terminal, hidden the same way. */
+extern int posix_openpt(int flags);
+extern int grantpt(int descriptor);
+extern int unlockpt(int descriptor);
+extern char *ptsname(int descriptor);
+
+/// glibc's POSIX_SPAWN_SETSID (a GNU extension).
+static inline short trending_spawn_setsid(void) { return 0x80; }
 
 #endif

@@ -209,6 +209,11 @@ public enum Reducer {
     return [.fetchList(ListRequest(window: state.window, page: listing.pagesLoaded + 1))]
   }
 
+  /// Scrolls the selection into view; for benchmarks that build states by hand.
+  public static func scrollSelectionIntoViewForBenchmark(_ state: inout AppState) {
+    scrollSelectionIntoView(&state)
+  }
+
   /// Keeps the selection inside the visible rows and the top row inside the list.
   static func scrollSelectionIntoView(_ state: inout AppState) {
     let visible = state.visibleRows

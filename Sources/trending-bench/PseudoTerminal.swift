@@ -1,0 +1,120 @@
+import CWidth
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `trending` binary running in a pseudo-terminal of a given size: what it writes is read
+/// and counted, and keys are typed into it.
+final class PseudoTerminal {
+  let pid: pid_t
+  private let master: Int32
+  private(set) var output = [UInt8]()
+
+  /// Starts `arguments[0]` with the rest as arguments, in a `width`×`height` terminal.
+  init(_ arguments: [String], environment: [String: String], width: Int, height: Int) throws {
+    master = posix_openpt(O_RDWR | O_NOCTTY)
+    guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+      throw POSIXError(.ENOTTY)
+    }
+    let slavePath = String(cString: name)
+    var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, trending_spawn_setsid())
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // Opened after setsid, the slave becomes the child's controlling terminal.
+    posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    posix_spawn_file_actions_addclose(&actions, master)
+    let slave = open(slavePath, O_RDWR | O_NOCTTY)
+    _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+    close(slave)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var child: pid_t = 0
+    guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp) == 0 else { throw POSIXError(.ENOENT) }
+    pid = child
+  }
+
+  deinit {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    close(master)
+  }
+
+  /// Reads until `text` has appeared in everything read, or the timeout; returns the seconds it took.
+  @discardableResult
+  func read(until text: String, timeout: TimeInterval = 10) -> TimeInterval? {
+    let start = Date()
+    let needle = Array(text.utf8)
+    while Date().timeIntervalSince(start) < timeout {
+      pump(waitMilliseconds: 20)
+      if output.count >= needle.count, contains(needle) { return Date().timeIntervalSince(start) }
+    }
+    return nil
+  }
+
+  /// Reads until nothing arrives for `quiet` seconds; returns the bytes read meanwhile.
+  func drain(quiet: TimeInterval = 0.25) -> Int {
+    let before = output.count
+    var last = Date()
+    while Date().timeIntervalSince(last) < quiet {
+      if pump(waitMilliseconds: 10) > 0 { last = Date() }
+    }
+    return output.count - before
+  }
+
+  /// Types text into the terminal.
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Waits for the process to end and returns its exit status.
+  func waitForExit() -> Int32 {
+    var status: Int32 = 0
+    while true {
+      pump(waitMilliseconds: 10)
+      if waitpid(pid, &status, WNOHANG) == pid { return status }
+    }
+  }
+
+  /// The process's peak resident memory in kilobytes, from /proc.
+  func peakMemoryKB() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+  }
+
+  @discardableResult
+  private func pump(waitMilliseconds: Int32) -> Int {
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, waitMilliseconds) > 0 else { return 0 }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = Glibc.read(master, &buffer, buffer.count)
+    if count > 0 { output += buffer[0..<count] }
+    return max(0, count)
+  }
+
+  private func contains(_ needle: [UInt8]) -> Bool {
+    let window = output.suffix(needle.count + 200_000)
+    guard window.count >= needle.count else { return false }
+    var index = window.startIndex
+    while index <= window.endIndex - needle.count {
+      if window[index] == needle[0], window[index..<(index + needle.count)].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,238 @@
+// `make bench`: how fast and light `trending` is, each figure beside a floor measured in the same run.
+import AmodbKit
+import Foundation
+import PosterKit
+import TestSupport
+import TrendingCore
+import TrendingViews
+
+/// One line of the report.
+struct Measurement: Encodable {
+  let name: String
+  let value: Double
+  let unit: String
+  let floor: Double
+  let floorName: String
+  var ratio: Double { floor > 0 ? value / floor : 0 }
+
+  enum CodingKeys: String, CodingKey { case name, value, unit, floor, floorName = "floor_name", ratio }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(value, forKey: .value)
+    try container.encode(unit, forKey: .unit)
+    try container.encode(floor, forKey: .floor)
+    try container.encode(floorName, forKey: .floorName)
+    try container.encode(ratio, forKey: .ratio)
+  }
+}
+
+let binary = CommandLine.arguments.dropFirst().first ?? ".build/release/trending"
+var results: [Measurement] = []
+let baseEnvironment: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func seconds(_ body: () -> Void) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func temporaryDirectory() -> String {
+  FileManager.default.temporaryDirectory.appendingPathComponent("trending-bench-\(UUID().uuidString)").path
+}
+
+/// Seconds from spawn to `marker` on screen at 80×24, then quits.
+func startup(_ arguments: [String], environment: [String: String], marker: String) -> Double? {
+  guard let terminal = try? PseudoTerminal([binary] + arguments, environment: environment, width: 80, height: 24) else {
+    return nil
+  }
+  let time = terminal.read(until: marker)
+  terminal.type("q")
+  _ = terminal.waitForExit()
+  return time
+}
+
+let server = try LoopbackServer { request in
+  if request.path.hasPrefix("/img/") {
+    return .respond(
+      status: 200, body: TestImages.jpeg(width: 185, height: 278, top: (200, 60, 40), bottom: (20, 40, 120)))
+  }
+  if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.split(separator: "/").last ?? "") {
+    return .json(TestClients.detailsJSON(id: id))
+  }
+  let page = Int(request.query("page") ?? "1") ?? 1
+  return .json(TestClients.pageJSON(count: 20, firstID: (page - 1) * 20 + 1, page: page, totalPages: 10))
+}
+let live = baseEnvironment.merging([
+  "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "bench-key",
+  "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:\(server.port)/img",
+]) { _, new in new }
+
+// 1. Start-up to the first complete list, against the floor of `--version`.
+let runs = 7
+let floorStart = median(
+  (0..<runs).compactMap { _ in startup(["--version"], environment: baseEnvironment, marker: "trending ") })
+let demoStart = median(
+  (0..<runs).compactMap { _ in
+    startup(
+      ["--demo"], environment: baseEnvironment.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new },
+      marker: "1/20")
+  })
+let warmHome = temporaryDirectory()
+_ = startup([], environment: live.merging(["XDG_CACHE_HOME": warmHome]) { _, new in new }, marker: "1/20")
+let warmStart = median(
+  (0..<runs).compactMap { _ in
+    startup([], environment: live.merging(["XDG_CACHE_HOME": warmHome]) { _, new in new }, marker: "1/20")
+  })
+let coldStart = median(
+  (0..<runs).compactMap { _ in
+    startup([], environment: live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }, marker: "1/20")
+  })
+for (name, value) in [
+  ("start-up, demo data", demoStart), ("start-up, warm disk cache", warmStart),
+  ("start-up, loopback server", coldStart),
+] {
+  results.append(
+    Measurement(name: name, value: value * 1000, unit: "ms", floor: floorStart * 1000, floorName: "--version"))
+}
+
+// 2. One frame, state to screen grid, with 500 rows.
+TextWidth.prepareLocale()
+let films = (1...500).map {
+  MovieSummary(
+    id: $0, title: "Film number \($0) 卧虎藏龙", releaseDate: ReleaseDate("2020-01-01"), voteAverage: 7.5, voteCount: 10)
+}
+for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+  var state = AppState(language: "en-US", size: size, now: Date())
+  state.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Date())
+  state.selection = 250
+  Reducer.scrollSelectionIntoViewForBenchmark(&state)
+  let render = median((0..<300).map { _ in seconds { _ = Renderer.render(state) } })
+  let blank = median(
+    (0..<300).map { _ in
+      seconds {
+        var screen = Screen(width: size.width, height: size.height)
+        screen.fill(row: 0, style: .plain)
+      }
+    })
+  results.append(
+    Measurement(
+      name: "render one frame \(size.width)x\(size.height), 500 rows", value: render * 1e6, unit: "µs",
+      floor: blank * 1e6, floorName: "blank screen"))
+}
+
+// 3. Bytes written to the terminal, against one full screen of cells.
+for (label, images) in [("with poster", "auto"), ("without poster", "off")] {
+  let home = temporaryDirectory()
+  let environment = live.merging(["XDG_CACHE_HOME": home]) { _, new in new }
+  guard
+    let terminal = try? PseudoTerminal([binary, "--images", images], environment: environment, width: 120, height: 30)
+  else { continue }
+  terminal.read(until: "1/20")
+  let first = terminal.output.count + terminal.drain(quiet: 0.5)
+  terminal.type("j")
+  let move = terminal.drain(quiet: 0.5)
+  terminal.type("\u{1B}[6~")
+  let page = terminal.drain(quiet: 0.5)
+  terminal.type("\r")
+  let detail = terminal.drain(quiet: 0.6)
+  terminal.type("q")
+  terminal.type("q")
+  _ = terminal.waitForExit()
+  let cells = Double(120 * 30)
+  for (name, bytes) in [("first frame", first), ("move one row", move), ("page down", page), ("open detail", detail)] {
+    results.append(
+      Measurement(
+        name: "bytes: \(name), 120x30 \(label)", value: Double(bytes), unit: "B", floor: cells,
+        floorName: "cells on screen"))
+  }
+}
+
+// 4. Peak memory after a scripted session: 10 pages, 50 details, 50 posters.
+do {
+  let environment = live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }
+  if let terminal = try? PseudoTerminal([binary], environment: environment, width: 120, height: 30) {
+    terminal.read(until: "1/20")
+    _ = terminal.drain(quiet: 0.3)
+    let floorKB = Double(terminal.peakMemoryKB() ?? 0)
+    for _ in 0..<10 {
+      terminal.type("G")
+      _ = terminal.drain(quiet: 0.25)
+    }
+    terminal.type("g")
+    for _ in 0..<50 {
+      terminal.type("\r")
+      _ = terminal.drain(quiet: 0.05)
+      terminal.type("\u{1B}")
+      terminal.type("j")
+      _ = terminal.drain(quiet: 0.2)
+    }
+    let peakKB = Double(terminal.peakMemoryKB() ?? 0)
+    results.append(
+      Measurement(
+        name: "peak memory after 10 pages, 50 details, 50 posters", value: peakKB / 1024, unit: "MiB",
+        floor: floorKB / 1024, floorName: "after first frame"))
+    terminal.type("q")
+    _ = terminal.waitForExit()
+  }
+}
+
+// 5. Requests in a scripted session, against the minimum it needs.
+do {
+  let before = server.requests.count
+  let environment = live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }
+  if let terminal = try? PseudoTerminal([binary], environment: environment, width: 80, height: 24) {
+    terminal.read(until: "1/20")
+    terminal.type("jjj")
+    _ = terminal.drain(quiet: 0.2)
+    terminal.type("rrrrrrrrrr")
+    _ = terminal.drain(quiet: 0.5)
+    terminal.type("\r")
+    _ = terminal.drain(quiet: 0.3)
+    terminal.type("\u{1B}")
+    _ = terminal.drain(quiet: 0.2)
+    terminal.type("\r")
+    _ = terminal.drain(quiet: 0.3)
+    terminal.type("\u{1B}q")
+    _ = terminal.waitForExit()
+  }
+  let made = Double(server.requests.count - before)
+  // The minimum: the first list, one refresh, one detail.
+  results.append(
+    Measurement(
+      name: "requests: start, browse, r x10, same detail twice", value: made, unit: "requests", floor: 3,
+      floorName: "minimum"))
+}
+
+// 6. One poster: decode and render, against decoding alone.
+do {
+  let jpeg = TestImages.jpeg(width: 185, height: 278, top: (200, 60, 40), bottom: (20, 40, 120))
+  let decode = median((0..<60).map { _ in seconds { _ = try? JPEGDecoder.decode(jpeg, covering: (136, 208)) } })
+  let both = median(
+    (0..<60).map { _ in seconds { _ = try? PosterPipeline.art(from: jpeg, columns: 34, rows: 26, mode: .indexed256) } })
+  results.append(
+    Measurement(
+      name: "poster decode + render, 34x26 cells", value: both * 1000, unit: "ms", floor: decode * 1000,
+      floorName: "decode only"))
+}
+
+// The report.
+print("| measurement | value | floor | ratio |")
+print("| --- | ---: | ---: | ---: |")
+for result in results {
+  let value = String(format: "%.2f %@", result.value, result.unit)
+  let floor = String(format: "%.2f (%@)", result.floor, result.floorName)
+  print("| \(result.name) | \(value) | \(floor) | \(String(format: "%.2f", result.ratio)) |")
+}
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+try FileManager.default.createDirectory(atPath: "bench-results", withIntermediateDirectories: true)
+try encoder.encode(results).write(to: URL(fileURLWithPath: "bench-results/bench.json"))
+print("\nwritten to bench-results/bench.json")
+server.stop()
