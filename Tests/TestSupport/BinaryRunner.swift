@@ -163,7 +163,7 @@ public final class TmuxSession {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if (try? capture())?.contains(text) == true { return }
-      Thread.sleep(forTimeInterval: 0.02)
+      Thread.sleep(forTimeInterval: 0.05)
     }
     throw TmuxError(message: "'\(text)' never appeared; screen:\n\((try? capture()) ?? "")")
   }
