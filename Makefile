@@ -5,7 +5,12 @@ APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libgl
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: setup build release demo test bench lint format install clean
+.PHONY: setup build release demo test bench fuzz fuzz-build fuzz-smoke lint format install clean
+
+FUZZ_TARGETS := decoders text jpeg
+FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
+# Seeds: our own in Fuzz/seeds, plus (for the decoders) the shared real TMDB responses when beside us.
+FUZZ_FIXTURES := $(wildcard ../shared/fixtures/tmdb)
 
 ## setup: installs the missing system packages with apt-get (as root, or through sudo).
 setup:
@@ -29,9 +34,33 @@ release: setup
 demo: release
 	./.build/release/trending --demo
 
-## test: builds and runs every test (unit, loopback HTTP, snapshots, tmux end-to-end).
-test: build
+## test: builds and runs every test (a bounded fuzz run, unit, loopback HTTP, snapshots, tmux end-to-end).
+test: build fuzz-smoke
 	$(SWIFT) test $(SWIFT_FLAGS)
+
+## fuzz-build: the libFuzzer binary (coverage-guided, -sanitize=fuzzer), in its own build folder.
+fuzz-build: setup
+	$(SWIFT) build $(SWIFT_FLAGS) --product trending-fuzz -Xswiftc -sanitize=fuzzer --build-path .build/fuzz
+
+## fuzz-smoke: every fuzz target for a bounded number of runs, corpus grown under .build/fuzz-corpus.
+fuzz-smoke: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz-corpus/$$target; \
+	  extra=""; [ $$target = decoders ] && extra="$(FUZZ_FIXTURES)"; \
+	  echo "fuzz $$target: 20000 runs"; \
+	  TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -runs=20000 -max_len=65536 -print_final_stats=0 \
+	    .build/fuzz-corpus/$$target Fuzz/seeds/$$target $$extra 2>.build/fuzz-corpus/$$target.log \
+	    || { tail -40 .build/fuzz-corpus/$$target.log; exit 1; }; \
+	done
+
+## fuzz: every fuzz target for FUZZ_SECONDS (default 300) each; crashes are saved as crash-* files.
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz-corpus/$$target; \
+	  extra=""; [ $$target = decoders ] && extra="$(FUZZ_FIXTURES)"; \
+	  TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
+	    .build/fuzz-corpus/$$target Fuzz/seeds/$$target $$extra || exit 1; \
+	done
 
 ## bench: a release build, then every benchmark as a ratio to a floor measured in the same run.
 bench: setup

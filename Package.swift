@@ -27,6 +27,9 @@ let package = Package(
     .target(name: "TrendingCLI", dependencies: ["AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .executableTarget(
+      name: "trending-fuzz", dependencies: ["AmodbKit", "PosterKit", "TrendingViews"],
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+    .executableTarget(
       name: "trending-bench",
       dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
     .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG"], path: "Tests/TestSupport"),

@@ -1,0 +1,80 @@
+// libFuzzer entry point: `make fuzz` (long runs) and `make fuzz-smoke` (a bounded run in `make test`).
+// Which target runs is chosen by TRENDING_FUZZ_TARGET: decoders (default), text or jpeg.
+import AmodbKit
+import Foundation
+import PosterKit
+import TrendingViews
+
+/// The target chosen for this process.
+let fuzzTarget = ProcessInfo.processInfo.environment["TRENDING_FUZZ_TARGET"] ?? "decoders"
+
+/// Decoders: any bytes either decode or fail cleanly, and nothing decoded carries a control character.
+func fuzzDecoders(_ data: Data) {
+  if let page = try? AmodbJSON.decoder().decode(MoviePage.self, from: data) {
+    for movie in page.results { check(movie.title); check(movie.overview ?? "", newlines: true) }
+  }
+  if let details = try? AmodbJSON.decoder().decode(MovieDetails.self, from: data) {
+    check(details.title)
+    for member in details.cast { check(member.name); check(member.character ?? "") }
+    _ = details.writers
+  }
+  _ = StatusMapping.error(for: HTTPResponse(status: 500, body: data))
+}
+
+/// Text: arbitrary UTF-8 is cleaned, measured, cut and wrapped within the columns given.
+func fuzzText(_ data: Data) {
+  guard let width = data.first.map({ Int($0 % 60) + 1 }) else { return }
+  let text = TextSanitizer.clean(String(decoding: data.dropFirst(), as: UTF8.self), keepNewlines: true)
+  check(text, newlines: true)
+  precondition(TextWidth.width(of: TextLayout.truncate(text, to: width)) <= width)
+  for line in TextLayout.wrap(text, width: width) { precondition(TextWidth.width(of: line) <= width) }
+  var screen = Screen(width: width, height: 1)
+  screen.put(text, row: 0, column: 0)
+  precondition(TextWidth.width(of: screen.line(0)) <= width)
+}
+
+/// JPEG: any bytes decode within the limits or fail cleanly; what decodes renders.
+func fuzzJPEG(_ data: Data) {
+  guard let image = try? JPEGDecoder.decode(data, covering: (40, 60)) else { return }
+  precondition(image.pixels.count == image.width * image.height * 4)
+  _ = try? PosterRenderer.render(image, columns: 10, rows: 8, mode: .indexed256)
+}
+
+/// Stops the run when a control character got through.
+func check(_ text: String, newlines: Bool = false) {
+  for scalar in text.unicodeScalars where !(newlines && scalar == "\n") {
+    precondition(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value), "control character leaked")
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let data = Data(bytes: bytes, count: count)
+  switch fuzzTarget {
+  case "text": fuzzText(data)
+  case "jpeg": fuzzJPEG(data)
+  default: fuzzDecoders(data)
+  }
+  return 0
+}
+
+/// libFuzzer's driver, called from the entry point SwiftPM gives executables.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links executables with `main` pointing here; hand the arguments to libFuzzer.
+@_cdecl("trending_fuzz_main")
+public func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var count = argc
+  var arguments = argv
+  return runFuzzerDriver(&count, &arguments) { bytes, size in
+    guard let bytes else { return 0 }
+    return fuzzOne(bytes, size)
+  }
+}
