@@ -40,7 +40,7 @@ test: build fuzz-smoke
 
 ## fuzz-build: the libFuzzer binary (coverage-guided, -sanitize=fuzzer), in its own build folder.
 fuzz-build: setup
-	$(SWIFT) build $(SWIFT_FLAGS) --product trending-fuzz -Xswiftc -sanitize=fuzzer --build-path .build/fuzz
+	$(SWIFT) build $(SWIFT_FLAGS) --product trending-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DTRENDING_FUZZ --build-path .build/fuzz
 
 ## fuzz-smoke: every fuzz target for a bounded number of runs, corpus grown under .build/fuzz-corpus.
 fuzz-smoke: fuzz-build

@@ -58,23 +58,30 @@ public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   return 0
 }
 
-/// libFuzzer's driver, called from the entry point SwiftPM gives executables.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
+#if TRENDING_FUZZ
+  /// libFuzzer's driver, called from the entry point SwiftPM gives executables.
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
 
-/// SwiftPM links executables with `main` pointing here; hand the arguments to libFuzzer.
-@_cdecl("trending_fuzz_main")
-public func fuzzMain(
-  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> CInt {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments) { bytes, size in
-    guard let bytes else { return 0 }
-    return fuzzOne(bytes, size)
+  /// SwiftPM links executables with `main` pointing here; hand the arguments to libFuzzer.
+  @_cdecl("trending_fuzz_main")
+  public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { bytes, size in
+      guard let bytes else { return 0 }
+      return fuzzOne(bytes, size)
+    }
   }
-}
+#else
+  /// Without libFuzzer (a plain `swift build`) there is nothing to drive: say how to build it.
+  @_cdecl("trending_fuzz_main")
+  public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    FileHandle.standardError.write(Data("trending-fuzz: build it with `make fuzz-build` (libFuzzer)\n".utf8))
+    return 2
+  }
+#endif
