@@ -128,6 +128,56 @@ struct ClientTests {
     }
   }
 
+  /// Whole seconds: URLSession on Linux does not honour timeouts below one second reliably.
+  @Test(arguments: [(1.5, true), (3.0, false)])
+  func aSlowServerJustUnderOrOverTheTimeout(delay: Double, succeeds: Bool) async throws {
+    let server = try LoopbackServer { _ in
+      .delayed(seconds: delay, status: 200, body: Data(TestClients.pageJSON().utf8))
+    }
+    defer { server.stop() }
+    let result = await TestClients.client(for: server, timeout: 2).result(TrendingRequest(language: "en-US"))
+    switch result {
+    case .success: #expect(succeeds)
+    case .failure(let error): #expect(!succeeds && error.isOffline, "delay \(delay): \(error)")
+    }
+  }
+
+  @Test(arguments: [400, 403, 405, 408, 409, 410, 413, 418, 422, 451, 499, 500, 501, 502, 503, 504, 505, 599])
+  func everyErrorStatusBecomesAClearError(status: Int) async throws {
+    let server = try LoopbackServer { _ in .respond(status: status, body: Data("<html>\u{1B}[2Jbroken</html>".utf8)) }
+    let result = await TestClients.client(for: server).result(TrendingRequest(language: "en-US"))
+    guard case .failure(let error) = result else {
+      Issue.record("status \(status) was taken for success")
+      return
+    }
+    #expect(error.message.contains("\(status)"))
+    #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 })
+  }
+
+  @Test func aServerThatComesBackIsUsedAgain() async throws {
+    let down = Atomic<Bool>(true)
+    let server = try LoopbackServer { _ in
+      down.load(ordering: .relaxed) ? .json("{}", status: 503) : .json(TestClients.pageJSON())
+    }
+    let client = TestClients.client(for: server)
+    #expect(await fetchError(client, TrendingRequest(language: "en-US")) == .server(status: 503, message: nil))
+    down.store(false, ordering: .relaxed)
+    #expect(try await client.fetch(TrendingRequest(language: "en-US")).value.results.count == 3)
+  }
+
+  @Test func rateLimitWaitsAreAnnounced() async throws {
+    let server = try LoopbackServer { _ in .json("{}", status: 429, headers: ["Retry-After": "7"]) }
+    let clock = TestClock()
+    let heard = Mutex<[Int]>([])
+    let budget = RateBudget(limit: 100, clock: clock.clientClock) { seconds in heard.withLock { $0.append(seconds) } }
+    let client = AmodbClient(
+      configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")),
+      transport: URLSessionTransport(),
+      clock: clock.clientClock, budget: budget)
+    _ = await client.result(TrendingRequest(language: "en-US"))
+    #expect(heard.withLock { $0 } == [7, 7])
+  }
+
   @Test func aStalledServerTimesOut() async throws {
     let server = try LoopbackServer { _ in .stall }
     defer { server.stop() }

@@ -165,6 +165,7 @@ public actor AmodbClient {
         return .failure(error)
       }
       attempt += 1
+      await budget?.announceWait(wait)
       await clock.sleep(wait)
     }
   }

@@ -38,6 +38,11 @@ public actor RateBudget {
     }
   }
 
+  /// Tells the listener that a request waits `seconds` (a 429's `Retry-After`).
+  public func announceWait(_ seconds: Int) {
+    onWait(seconds)
+  }
+
   /// Adopts the limit the server reported, and spends the window when it says nothing is left.
   public func update(from status: RateLimitStatus?) {
     guard let status else { return }
