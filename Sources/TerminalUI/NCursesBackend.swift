@@ -18,10 +18,8 @@ public final class NCursesBackend: TerminalBackend {
     input: UnsafeMutablePointer<FILE>? = nil
   ) {
     var screen: OpaquePointer?
-    var direct = false
     if terminalType == nil, !noColor, let candidate = Self.directColorTerminal() {
       screen = newterm(candidate, shim_stdout(), shim_stdin())
-      direct = screen != nil
     }
     if screen == nil { screen = newterm(terminalType, output ?? shim_stdout(), input ?? shim_stdin()) }
     guard let screen else { return nil }
@@ -38,9 +36,8 @@ public final class NCursesBackend: TerminalBackend {
     if !noColor, has_colors() {
       start_color()
       use_default_colors()
-      depth =
-        direct && shim_colors() >= 0x1000000
-        ? .direct : ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
+      depth// A direct-colour entry reports 2^24 colours and takes packed RGB colour numbers.
+      = shim_colors() >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
     }
     palette = Palette(depth: depth)
   }
@@ -51,8 +48,7 @@ public final class NCursesBackend: TerminalBackend {
 
   /// The `-direct` terminfo entry to use when `COLORTERM` promises 24-bit colour and one exists
   /// for this terminal's family (`xterm-256color` → `xterm-direct`).
-  static func directColorTerminal() -> String? {
-    let environment = ProcessInfo.processInfo.environment
+  static func directColorTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
     guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit",
       let term = environment["TERM"], let family = term.split(separator: "-").first, !term.hasSuffix("-direct")
     else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }

@@ -210,7 +210,32 @@ do {
       floorName: "minimum"))
 }
 
-// 6. One poster: decode and render, against decoding alone.
+// 6. Quitting while a request hangs, against quitting when idle.
+do {
+  let stalled = try LoopbackServer { _ in .stall }
+  func quitLatency(_ environment: [String: String], arguments: [String], marker: String) -> Double? {
+    guard let terminal = try? PseudoTerminal([binary] + arguments, environment: environment, width: 80, height: 24)
+    else {
+      return nil
+    }
+    guard terminal.read(until: marker) != nil else { return nil }
+    _ = terminal.drain(quiet: 0.2)
+    let start = DispatchTime.now().uptimeNanoseconds
+    terminal.type("q")
+    _ = terminal.waitForExit()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+  }
+  let hanging = baseEnvironment.merging([
+    "AMODB_BASE_URL": stalled.baseURL.absoluteString, "AMODB_KEY": "bench-key", "XDG_CACHE_HOME": temporaryDirectory(),
+  ]) { _, new in new }
+  let hung = median((0..<5).compactMap { _ in quitLatency(hanging, arguments: [], marker: "Loading") })
+  let idle = median((0..<5).compactMap { _ in quitLatency(baseEnvironment, arguments: ["--demo"], marker: "1/20") })
+  results.append(
+    Measurement(name: "quit while a request hangs", value: hung, unit: "ms", floor: idle, floorName: "quit when idle"))
+  stalled.stop()
+}
+
+// 7. One poster: decode and render, against decoding alone.
 do {
   let jpeg = TestImages.jpeg(width: 185, height: 278, top: (200, 60, 40), bottom: (20, 40, 120))
   let decode = median((0..<60).map { _ in seconds { _ = try? JPEGDecoder.decode(jpeg, covering: (136, 208)) } })

@@ -212,6 +212,14 @@ struct ClientTests {
     #expect(error != nil)
   }
 
+  @Test func aConnectionResetMidBodyIsAnError() async throws {
+    let server = try LoopbackServer { _ in
+      .reset(status: 200, declaredLength: 20_000, body: Data(TestClients.pageJSON().prefix(60).utf8))
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error?.isOffline == true || error == .unreadable(detail: "not valid JSON"), "\(String(describing: error))")
+  }
+
   @Test func aFiftyMegabyteBodyIsRefusedNotRead() async throws {
     let server = try LoopbackServer { _ in .huge(count: 50_000_000) }
     let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))

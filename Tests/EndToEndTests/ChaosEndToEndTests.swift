@@ -6,7 +6,7 @@ import Testing
 @Suite("Chaos, end to end", .serialized)
 struct ChaosEndToEndTests {
   static let cases: [String] = [
-    "stall", "stall-after-headers", "cut-off", "huge", "html-502", "invalid-json", "wrong-types", "429-0",
+    "stall", "stall-after-headers", "cut-off", "reset", "huge", "html-502", "invalid-json", "wrong-types", "429-0",
     "429-garbage",
     "429-100", "401", "402", "500", "503", "504", "418",
   ]
@@ -17,6 +17,7 @@ struct ChaosEndToEndTests {
     case "stall-after-headers": return .stallAfterHeaders
     case "cut-off":
       return .truncated(status: 200, declaredLength: 9_000, body: Data(#"{"page":1,"results":[{"id":1,"ti"#.utf8))
+    case "reset": return .reset(status: 200, declaredLength: 9_000, body: Data(#"{"page":1,"resu"#.utf8))
     case "huge": return .huge(count: 50_000_000)
     case "html-502": return .respond(status: 502, body: Data("<html><body><h1>502 Bad Gateway</h1></body></html>".utf8))
     case "invalid-json": return .respond(status: 200, body: Data([0x7B, 0xFF, 0xFE, 0x22]))

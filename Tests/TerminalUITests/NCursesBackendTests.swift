@@ -37,6 +37,25 @@ struct NCursesBackendTests {
     #expect(backend.pendingInput().isEmpty)
   }
 
+  @Test func aDirectEntryGivesTrueColourPosters() throws {
+    let output = try #require(fopen("/dev/null", "w"))
+    let input = try #require(fopen("/dev/null", "r"))
+    defer {
+      fclose(output)
+      fclose(input)
+    }
+    let backend = try #require(
+      NCursesBackend(noColor: false, terminalType: "xterm-direct", output: output, input: input))
+    defer { backend.shutdown() }
+    #expect(backend.depth == .direct)
+    #expect(Palette(depth: .direct).posterMode == .trueColor)
+    var screen = Screen(width: backend.size.width, height: backend.size.height)
+    screen.put(
+      "▀", row: 0, column: 0, style: .poster(.rgb(red: 250, green: 10, blue: 20), on: .rgb(red: 0, green: 0, blue: 90)))
+    backend.draw(screen)
+    #expect(backend.text(row: 0, column: 0) == "▀")
+  }
+
   @Test func eightColourAndMonochromeTerminalsWork() throws {
     for (type, noColor) in [("xterm", false), ("vt100", false), ("xterm-256color", true)] {
       let output = try #require(fopen("/dev/null", "w"))
@@ -55,6 +74,29 @@ struct NCursesBackendTests {
       fclose(output)
       fclose(input)
     }
+  }
+}
+
+@Suite("Direct colour")
+struct DirectColorTests {
+  @Test func directColourIsChosenOnlyWhenPromisedAndInstalled() {
+    #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color"]) == nil)
+    #expect(
+      NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        == "xterm-direct")
+    #expect(
+      NCursesBackend.directColorTerminal(environment: ["TERM": "nosuchterm-256color", "COLORTERM": "24bit"]) == nil)
+    #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-direct"]) == "xterm-direct")
+  }
+
+  @Test func coloursMapBetweenPaletteAndRGB() {
+    let direct = Palette(depth: .direct)
+    #expect(direct.number(.rgb(red: 0x12, green: 0x34, blue: 0x56)) == 0x123456)
+    #expect(direct.number(.indexed(196)) == 0xFF0000)
+    #expect(direct.number(.indexed(3)) == 3, "the first eight stay ANSI")
+    #expect(Palette(depth: .indexed256).number(.rgb(red: 255, green: 0, blue: 0)) == 196)
+    #expect(Palette(depth: .indexed256).number(.rgb(red: 128, green: 128, blue: 128)) == 244)
+    #expect(direct.resolve(Style(.good)).foreground == Xterm256.direct(114))
   }
 }
 

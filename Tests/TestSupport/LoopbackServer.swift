@@ -31,6 +31,8 @@ public final class LoopbackServer: Sendable {
     case delayed(seconds: Double, status: Int, body: Data)
     /// Sends headers announcing `declaredLength` bytes, then `body`, then closes.
     case truncated(status: Int, declaredLength: Int, body: Data)
+    /// Sends headers and part of the body, then resets the connection (TCP RST).
+    case reset(status: Int, declaredLength: Int, body: Data)
     /// Sends headers, then never anything more until the server stops.
     case stallAfterHeaders
     /// Accepts and reads the request, then never answers.
@@ -148,6 +150,12 @@ public final class LoopbackServer: Sendable {
     case .truncated(let status, let declared, let body):
       _ = write(client, head(status: status, headers: [:], length: declared))
       _ = write(client, body)
+      return false
+    case .reset(let status, let declared, let body):
+      _ = write(client, head(status: status, headers: [:], length: declared))
+      _ = write(client, body)
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
       return false
     case .stallAfterHeaders:
       _ = write(client, head(status: 200, headers: [:], length: 1000))
