@@ -36,8 +36,9 @@ public final class NCursesBackend: TerminalBackend {
     if !noColor, has_colors() {
       start_color()
       use_default_colors()
-      depth// A direct-colour entry reports 2^24 colours and takes packed RGB colour numbers.
-      = shim_colors() >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: Int(shim_colors()), noColor: false)
+      // A direct-colour entry reports 2^24 colours and takes packed RGB colour numbers.
+      let colors = Int(shim_colors())
+      depth = colors >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: colors, noColor: false)
     }
     palette = Palette(depth: depth)
   }

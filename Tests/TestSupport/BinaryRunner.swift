@@ -32,6 +32,13 @@ public enum BinaryRunner {
     process.environment = environment(extra)
     let output = Pipe()
     let errors = Pipe()
+    // Close-on-exec, so that a tmux server another test starts meanwhile does not inherit the
+    // write ends and hold the reads below open until it exits.
+    for pipe in [output, errors] {
+      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+      }
+    }
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
@@ -191,7 +198,10 @@ enum Spawn {
   /// Runs `arguments` (looked up on PATH); returns standard output when `capture` is set.
   static func run(_ arguments: [String], capture: Bool) throws -> String {
     var pipeDescriptors: [Int32] = [-1, -1]
-    if capture, pipe(&pipeDescriptors) != 0 { throw POSIXError(.EMFILE) }
+    if capture {
+      guard pipe(&pipeDescriptors) == 0 else { throw POSIXError(.EMFILE) }
+      for descriptor in pipeDescriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
