@@ -7,20 +7,32 @@ import TrendingCore
 @testable import TerminalUI
 @testable import TrendingViews
 
+/// A real ncurses screen writing to /dev/null; the streams close when it is shut down.
+final class HeadlessTerminal {
+  let backend: NCursesBackend
+  private let output: UnsafeMutablePointer<FILE>
+  private let input: UnsafeMutablePointer<FILE>
+
+  init(_ type: String, noColor: Bool = false) throws {
+    output = try #require(fopen("/dev/null", "w"))
+    input = try #require(fopen("/dev/null", "r"))
+    backend = try #require(NCursesBackend(noColor: noColor, terminalType: type, output: output, input: input))
+  }
+
+  deinit {
+    backend.shutdown()
+    fclose(output)
+    fclose(input)
+  }
+}
+
 /// ncurses keeps one current screen per process, so tests that open one run one at a time.
 @Suite("ncurses, headless", .serialized)
 struct NCursesBackendTests {
   @Test func drawsWideTextIntoRealNCurses() throws {
     TextWidth.prepareLocale()
-    let output = try #require(fopen("/dev/null", "w"))
-    let input = try #require(fopen("/dev/null", "r"))
-    defer {
-      fclose(output)
-      fclose(input)
-    }
-    let backend = try #require(
-      NCursesBackend(noColor: false, terminalType: "xterm-256color", output: output, input: input))
-    defer { backend.shutdown() }
+    let terminal = try HeadlessTerminal("xterm-256color")
+    let backend = terminal.backend
     #expect(backend.size.width > 0)
     var screen = Screen(width: backend.size.width, height: backend.size.height)
     screen.put("卧虎 ok é", row: 1, column: 2, style: Style(.good, bold: true, selected: true))
@@ -38,15 +50,8 @@ struct NCursesBackendTests {
   }
 
   @Test func aDirectEntryGivesTrueColourPosters() throws {
-    let output = try #require(fopen("/dev/null", "w"))
-    let input = try #require(fopen("/dev/null", "r"))
-    defer {
-      fclose(output)
-      fclose(input)
-    }
-    let backend = try #require(
-      NCursesBackend(noColor: false, terminalType: "xterm-direct", output: output, input: input))
-    defer { backend.shutdown() }
+    let terminal = try HeadlessTerminal("xterm-direct")
+    let backend = terminal.backend
     #expect(backend.depth == .direct)
     #expect(Palette(depth: .direct).posterMode == .trueColor)
     var screen = Screen(width: backend.size.width, height: backend.size.height)
@@ -58,9 +63,8 @@ struct NCursesBackendTests {
 
   @Test func eightColourAndMonochromeTerminalsWork() throws {
     for (type, noColor) in [("xterm", false), ("vt100", false), ("xterm-256color", true)] {
-      let output = try #require(fopen("/dev/null", "w"))
-      let input = try #require(fopen("/dev/null", "r"))
-      let backend = try #require(NCursesBackend(noColor: noColor, terminalType: type, output: output, input: input))
+      let terminal = try HeadlessTerminal(type, noColor: noColor)
+      let backend = terminal.backend
       if noColor || type == "vt100" {
         #expect(backend.depth == ColorDepth.none)
       } else {
@@ -70,9 +74,6 @@ struct NCursesBackendTests {
       screen.put("Selected", row: 0, column: 0, style: Style(.normal, selected: true))
       backend.draw(screen)
       #expect(backend.text(row: 0, column: 0) == "S")
-      backend.shutdown()
-      fclose(output)
-      fclose(input)
     }
   }
 }
