@@ -33,6 +33,10 @@ public enum PosterRenderer {
     chafa_canvas_config_set_canvas_mode(config, canvasMode(mode))
     chafa_canvas_config_set_symbol_map(config, symbols)
     chafa_canvas_config_set_work_factor(config, 0.5)
+    if mode == .indexed8 || mode == .indexed16 {
+      // Few colours band badly; ordered dithering trades the bands for a fine texture.
+      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED)
+    }
     guard let canvas = chafa_canvas_new(config) else { throw .noRoom }
     defer { chafa_canvas_unref(canvas) }
     image.pixels.withUnsafeBufferPointer { buffer in

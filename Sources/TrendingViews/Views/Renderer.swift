@@ -56,7 +56,7 @@ public enum Renderer {
     screen.put(TextLayout.truncate(" " + choice.0, to: screen.width), row: row, column: 0, style: style)
     if let right = choice.1 {
       let text = right + " "
-      screen.put(text, row: row, column: screen.width - TextWidth.width(of: text), style: Style(.barMuted))
+      screen.put(text, row: row, column: screen.width - TextWidth.width(of: text), style: Style(.bar))
     }
   }
 
