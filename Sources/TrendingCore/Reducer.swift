@@ -209,13 +209,8 @@ public enum Reducer {
     return [.fetchList(ListRequest(window: state.window, page: listing.pagesLoaded + 1))]
   }
 
-  /// Scrolls the selection into view; for benchmarks that build states by hand.
-  public static func scrollSelectionIntoViewForBenchmark(_ state: inout AppState) {
-    scrollSelectionIntoView(&state)
-  }
-
   /// Keeps the selection inside the visible rows and the top row inside the list.
-  static func scrollSelectionIntoView(_ state: inout AppState) {
+  public static func scrollSelectionIntoView(_ state: inout AppState) {
     let visible = state.visibleRows
     let count = state.movies.count
     state.selection = count == 0 ? 0 : min(max(state.selection, 0), count - 1)

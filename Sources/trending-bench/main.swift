@@ -112,7 +112,7 @@ for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
   var state = AppState(language: "en-US", size: size, now: Date())
   state.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Date())
   state.selection = 250
-  Reducer.scrollSelectionIntoViewForBenchmark(&state)
+  Reducer.scrollSelectionIntoView(&state)
   let render = median((0..<300).map { _ in seconds { _ = Renderer.render(state) } })
   let blank = median(
     (0..<300).map { _ in
