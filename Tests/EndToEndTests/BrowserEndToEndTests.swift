@@ -142,6 +142,14 @@ struct BrowserEndToEndTests {
     #expect(try session.display("#{alternate_on}") == "0")
   }
 
+  @Test func anErrorAtStartUpSaysSoAndLeavesTheTerminalAlone() throws {
+    let session = try TmuxSession(["--demo"], terminal: "nosuchterm")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 1)
+    #expect(restored(exit.stty), "stty after a start-up error: \(exit.stty)")
+    #expect(try session.capture().contains("could not set up the terminal"))
+  }
+
   @Test func resizingBelowTheMinimumAndBack() throws {
     let session = try TmuxSession(["--demo"])
     try session.waitFor("Dune")
