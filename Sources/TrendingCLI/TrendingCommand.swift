@@ -84,33 +84,20 @@ public enum TrendingCommand {
       return await runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = TrendingRequest(window: invocation.window, page: page, language: client.configuration.language)
-        switch await client.result(endpoint) {
-        case .success(let fetched):
-          let width = isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil
-          print(
-            json
-              ? Output.json(fetched.value, configuration: client.configuration)
-              : Output.table(fetched.value, width: width))
-          return ExitCode.success.rawValue
-        case .failure(let error):
-          printError(error.message)
-          return ExitCode(error).rawValue
+        return report(await client.result(endpoint)) { page in
+          json
+            ? Output.json(page, configuration: client.configuration)
+            : Output.table(page, width: isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil)
         }
       }
     case .show(let id, let json):
       return await runClient(invocation, environment: environment) { services in
         let client = services.client
-        switch await client.result(MovieDetailsRequest(id: id, language: client.configuration.language)) {
-        case .success(let fetched):
-          let width = isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80
-          print(
-            json
-              ? Output.json(fetched.value, configuration: client.configuration)
-              : Output.text(fetched.value, width: width))
-          return ExitCode.success.rawValue
-        case .failure(let error):
-          printError(error.message)
-          return ExitCode(error).rawValue
+        return report(await client.result(MovieDetailsRequest(id: id, language: client.configuration.language))) {
+          details in
+          json
+            ? Output.json(details, configuration: client.configuration)
+            : Output.text(details, width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
         }
       }
     }
@@ -136,6 +123,18 @@ public enum TrendingCommand {
       return ExitCode(error).rawValue
     }
     return await body(services)
+  }
+
+  /// Prints an answer as `render` makes it, or its error as one line; returns the exit code.
+  private static func report<Value>(_ result: Result<Fetched<Value>, AmodbError>, render: (Value) -> String) -> Int32 {
+    switch result {
+    case .success(let fetched):
+      print(render(fetched.value))
+      return ExitCode.success.rawValue
+    case .failure(let error):
+      printError(error.message)
+      return ExitCode(error).rawValue
+    }
   }
 
   /// Prints one line to standard error, prefixed with the program's name.
