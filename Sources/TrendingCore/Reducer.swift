@@ -69,7 +69,11 @@ public enum Reducer {
       return []
     case .tick(let now):
       state.now = now
-      return []
+      // A list left open goes stale after 30 minutes; refresh it behind the rows, once.
+      guard state.list.phase == .done, let fetchedAt = state.list.fetchedAt,
+        now.timeIntervalSince(fetchedAt) >= listFreshness
+      else { return [] }
+      return refreshList(&state, force: false)
     case .listLoaded(let request, let result):
       return listLoaded(&state, request, result)
     case .detailsLoaded(let id, let result):

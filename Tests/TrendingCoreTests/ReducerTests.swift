@@ -207,6 +207,17 @@ struct ListReducerTests {
     #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
   }
 
+  @Test func aListLeftOpenRefreshesItselfWhenStaleButNotAfterAFailure() {
+    var state = Sample.loaded(3)
+    #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(29 * 60))).isEmpty)
+    let effects = Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(30 * 60)))
+    #expect(effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))])
+    #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(31 * 60))).isEmpty, "one at a time")
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.transport(description: "offline"))))
+    #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(40 * 60))).isEmpty, "after a failure, r retries")
+    #expect(state.movies.count == 3)
+  }
+
   @Test func ticksMoveTheClock() {
     var state = Sample.loaded(3)
     let later = Sample.start.addingTimeInterval(300)
