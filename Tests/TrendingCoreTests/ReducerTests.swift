@@ -213,8 +213,10 @@ struct ListReducerTests {
     let effects = Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(30 * 60)))
     #expect(effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))])
     #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(31 * 60))).isEmpty, "one at a time")
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.transport(description: "offline"))))
-    #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(40 * 60))).isEmpty, "after a failure, r retries")
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.transport(description: "offline"))))
+    #expect(
+      Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(40 * 60))).isEmpty, "after a failure, r retries")
     #expect(state.movies.count == 3)
   }
 
