@@ -28,7 +28,7 @@ build: setup
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 release: setup
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending
 
 ## demo: builds and starts the browser on the embedded demo data (no key, no network).
 demo: release
