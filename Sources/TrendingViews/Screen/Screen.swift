@@ -112,12 +112,6 @@ public struct Screen: Equatable, Sendable {
     }
   }
 
-  /// Copies one row from another screen of the same size.
-  public mutating func copyRow(_ row: Int, from other: Screen) {
-    guard (0..<height).contains(row), other.width == width, other.height == height else { return }
-    for column in 0..<width { cells[row * width + column] = other[row, column] }
-  }
-
   /// The screen as plain text, one line per row, for snapshots.
   public var plainText: String {
     (0..<height).map { row in

@@ -46,11 +46,10 @@ enum DetailView {
       }
     }
     if let layout, layout.beside || scroll < layout.box.height {
-      var canvas = screen
       let posterTop = layout.beside ? top : top - scroll
       PosterView.draw(
-        hasPoster ? request : nil, state: state, box: layout.box, row: posterTop, column: 1, into: &canvas)
-      for row in top..<(top + visible) { screen.copyRow(row, from: canvas) }
+        hasPoster ? request : nil, state: state, box: layout.box, row: posterTop, column: 1,
+        clip: top..<(top + visible), into: &screen)
     }
     drawStatus(entry, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
     let hint = hints.first { TextWidth.width(of: $0) + 2 <= screen.width } ?? hints[hints.count - 1]

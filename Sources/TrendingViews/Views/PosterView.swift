@@ -3,14 +3,17 @@ import TrendingCore
 
 /// Draws a poster, or a quiet placeholder while it loads or when there is none.
 enum PosterView {
-  /// Draws the poster for `request` (nil: the film has no poster) centred in `box` at `origin`.
+  /// Draws the poster for `request` (nil: the film has no poster) centred in `box` at `origin`,
+  /// only on the rows in `clip` (all rows when nil), so a scrolled poster never covers the chrome.
   static func draw(
-    _ request: PosterRequest?, state: AppState, box: Size, row top: Int, column left: Int, into screen: inout Screen
+    _ request: PosterRequest?, state: AppState, box: Size, row top: Int, column left: Int, clip: Range<Int>? = nil,
+    into screen: inout Screen
   ) {
     guard box.width > 0, box.height > 0 else { return }
+    let rows = clip ?? 0..<screen.height
     if let request, case .loaded(let art) = state.posters[request] {
       let offsetX = max(0, (box.width - art.width) / 2)
-      for row in 0..<min(art.height, box.height) {
+      for row in 0..<min(art.height, box.height) where rows.contains(top + row) {
         for column in 0..<min(art.width, box.width) {
           let cell = art[row, column]
           screen.put(
@@ -24,7 +27,7 @@ enum PosterView {
     let height = min(box.height, max(3, width * 3 / 4))
     let offsetX = max(0, (box.width - width) / 2)
     let style = Style(.muted)
-    for row in 0..<height {
+    for row in 0..<height where rows.contains(top + row) {
       screen.put(String(repeating: "░", count: width), row: top + row, column: left + offsetX, style: style)
     }
     let label: String
@@ -34,7 +37,7 @@ enum PosterView {
       label = request == nil ? " no poster " : " no image "
     }
     let labelWidth = TextWidth.width(of: label)
-    if labelWidth <= width {
+    if labelWidth <= width, rows.contains(top + height / 2) {
       screen.put(label, row: top + height / 2, column: left + offsetX + (width - labelWidth) / 2, style: style)
     }
   }
