@@ -157,6 +157,7 @@ for (label, images) in [("with poster", "auto"), ("without poster", "off")] {
 // 4. Peak memory after a scripted session: 10 pages, 50 details, 50 posters.
 do {
   let environment = live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }
+  let requestsBefore = server.requests.count
   if let terminal = try? PseudoTerminal([binary], environment: environment, width: 120, height: 30) {
     terminal.read(until: "1/20")
     _ = terminal.drain(quiet: 0.3)
@@ -174,9 +175,15 @@ do {
       _ = terminal.drain(quiet: 0.2)
     }
     let peakKB = Double(terminal.peakMemoryKB() ?? 0)
+    // What the session really fetched, so the name is checked rather than assumed.
+    let requests = server.requests.dropFirst(requestsBefore)
+    let pages = Set(requests.filter { $0.path.hasPrefix("/3/trending/") }.compactMap { $0.query("page") }).count
+    let details = Set(requests.filter { $0.path.hasPrefix("/3/movie/") }.map(\.path)).count
+    let posters = Set(requests.filter { $0.path.hasPrefix("/img/") }.map(\.path)).count
     results.append(
       Measurement(
-        name: "peak memory after 10 pages, 50 details, 50 posters", value: peakKB / 1024, unit: "MiB",
+        name: "peak memory after \(pages) pages, \(details) details, \(posters) posters", value: peakKB / 1024,
+        unit: "MiB",
         floor: floorKB / 1024, floorName: "after first frame"))
     terminal.type("q")
     _ = terminal.waitForExit()
