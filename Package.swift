@@ -14,6 +14,7 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
     .systemLibrary(name: "CWidth", path: "Modules/CWidth"),
+    .systemLibrary(name: "CProcess", path: "Modules/CProcess"),
     .systemLibrary(
       name: "CTurboJPEG", path: "Modules/CTurboJPEG", pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]),
@@ -23,8 +24,8 @@ let package = Package(
     .target(name: "AmodbKit"),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth"]),
-    .target(name: "TerminalUI", dependencies: ["CNCurses", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
-    .target(name: "TrendingCLI", dependencies: ["AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
+    .target(name: "TerminalUI", dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
+    .target(name: "TrendingCLI", dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .executableTarget(
       name: "trending-fuzz", dependencies: ["AmodbKit", "PosterKit", "TrendingViews"],

@@ -1,4 +1,5 @@
 import AmodbKit
+import CProcess
 import Foundation
 import TrendingCore
 import TrendingViews
@@ -119,7 +120,9 @@ public final class AppRunner {
     case .list: screen = "list"
     case .detail(let id): screen = "detail:\(id)"
     }
-    let text = "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count)\n"
+    let thread = trending_is_main_thread() == 1 ? "main" : "other"
+    let text =
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count) thread=\(thread)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

@@ -152,8 +152,12 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func suspend() {
+    SignalGuard.expectContinue()
     endwin()
     kill(getpid(), SIGSTOP)
+    // The stop may land a moment after kill() returns; the terminal is taken back only once the
+    // shell has continued us (fg), never before the stop, or the shell's modes would win.
+    SignalGuard.waitForContinue()
     previous = nil
     doupdate()
   }

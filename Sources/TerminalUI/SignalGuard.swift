@@ -15,6 +15,8 @@ nonisolated(unsafe) private var hasSavedTermios = false
 private let pendingSignal = Atomic<Int32>(0)
 /// Whether the terminal was resized since the loop last looked.
 private let pendingResize = Atomic<Bool>(false)
+/// Whether a SIGCONT arrived since `expectContinue`.
+private let continued = Atomic<Bool>(false)
 
 /// Restores the terminal on every way out: termination signals end the loop cleanly,
 /// crashes put back the saved terminal modes and the main screen before dying.
@@ -43,12 +45,28 @@ public enum SignalGuard {
       var byte: UInt8 = 1
       _ = write(signalWakeDescriptor, &byte, 1)
     }
+    signal(SIGCONT) { _ in
+      continued.store(true, ordering: .sequentiallyConsistent)
+    }
     for number in fatal {
       signal(number) { received in
         SignalGuard.restoreAfterCrash()
         signal(received, SIG_DFL)
         raise(received)
       }
+    }
+  }
+
+  /// Marks the start of a suspension: `waitForContinue` returns after the next SIGCONT.
+  public static func expectContinue() {
+    continued.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  /// Returns once SIGCONT has arrived since `expectContinue` (the process is stopped meanwhile,
+  /// so this only spins in the moment before the stop lands and costs nothing while stopped).
+  public static func waitForContinue() {
+    while !continued.load(ordering: .sequentiallyConsistent) {
+      _ = poll(nil, 0, 10)
     }
   }
 

@@ -67,6 +67,11 @@ public enum ArgumentParser {
   public static let usage =
     "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color] [--no-cache] | cache info|clear"
 
+  /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
+  static func shown(_ text: String) -> String {
+    "'" + TextSanitizer.clean(text, limit: 60) + "'"
+  }
+
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var invocation = Invocation(command: .browse)
@@ -104,24 +109,24 @@ public enum ArgumentParser {
       case "--images":
         let text = try take()
         guard let mode = ImageMode(rawValue: text) else {
-          throw UsageError(message: "--images must be auto, symbols or off, not '\(text)'")
+          throw UsageError(message: "--images must be auto, symbols or off, not \(shown(text))")
         }
         invocation.images = mode
       case "--window":
         let text = try take()
         guard let window = TimeWindow(rawValue: text) else {
-          throw UsageError(message: "--window must be day or week, not '\(text)'")
+          throw UsageError(message: "--window must be day or week, not \(shown(text))")
         }
         invocation.window = window
       case "--page":
         let text = try take()
         guard let number = Int(text), (1...500).contains(number) else {
-          throw UsageError(message: "--page must be a whole number from 1 to 500, not '\(text)'")
+          throw UsageError(message: "--page must be a whole number from 1 to 500, not \(shown(text))")
         }
         page = number
       default:
         if argument.hasPrefix("-"), argument != "-" {
-          throw UsageError(message: "unknown option '\(flag)'")
+          throw UsageError(message: "unknown option \(shown(flag))")
         }
         positional.append(argument)
       }
@@ -139,13 +144,13 @@ public enum ArgumentParser {
     }
     switch name {
     case "list":
-      guard positional.count == 1 else { throw UsageError(message: "unexpected argument '\(positional[1])'") }
+      guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(shown(positional[1]))") }
       return .list(page: page ?? 1, json: json)
     case "show":
       guard positional.count >= 2 else { throw UsageError(message: "show needs a film id, e.g. 'trending show 550'") }
-      guard positional.count == 2 else { throw UsageError(message: "unexpected argument '\(positional[2])'") }
+      guard positional.count == 2 else { throw UsageError(message: "unexpected argument \(shown(positional[2]))") }
       guard let id = Int(positional[1]), id > 0 else {
-        throw UsageError(message: "the film id must be a positive whole number, not '\(positional[1])'")
+        throw UsageError(message: "the film id must be a positive whole number, not \(shown(positional[1]))")
       }
       if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
       return .show(id: id, json: json)
@@ -155,7 +160,7 @@ public enum ArgumentParser {
       }
       return action == "info" ? .cacheInfo : .cacheClear
     default:
-      throw UsageError(message: "unknown command '\(name)'")
+      throw UsageError(message: "unknown command \(shown(name))")
     }
   }
 }

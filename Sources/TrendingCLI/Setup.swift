@@ -20,7 +20,7 @@ public enum Setup {
     // The demo has nothing to cache; --no-cache neither reads nor writes.
     let disk =
       invocation.demo || invocation.noCache
-      ? nil : DiskCache(directory: DiskCache.defaultDirectory(environment: environment))
+      ? nil : DiskCache.defaultDirectory(environment: environment).map { DiskCache(directory: $0) }
     let budget = invocation.demo ? nil : RateBudget(onWait: onWait)
     return (
       AmodbClient(configuration: configuration, transport: transport, disk: disk, budget: budget),

@@ -1,4 +1,5 @@
 import AmodbKit
+import CProcess
 import Foundation
 import Synchronization
 import TerminalUI
@@ -38,7 +39,16 @@ public enum TrendingCommand {
     """
 
   /// Runs the program and returns its exit code.
-  public static func main(arguments: [String], environment: [String: String]) async -> Int32 {
+  ///
+  /// Synchronous on purpose: the browser's loop runs on the calling (main) thread, and the
+  /// commands' network work runs on tasks while this thread waits.
+  public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+    // While the process holds a key, nothing of its memory may reach a core file or a debugger.
+    if environment["AMODB_KEY"] != nil {
+      _ = trending_forbid_core_dumps()
+      // Children (a browser opened later, say) do not inherit it.
+      unsetenv("AMODB_KEY")
+    }
     TextWidth.prepareLocale()
     let invocation: Invocation
     do {
@@ -49,26 +59,28 @@ public enum TrendingCommand {
     }
     switch invocation.command {
     case .help:
-      print(help)
-      return ExitCode.success.rawValue
+      return emit(help)
     case .version:
-      print("trending \(AmodbKitInfo.version)")
-      return ExitCode.success.rawValue
+      return emit("trending \(AmodbKitInfo.version)")
     case .cacheInfo:
-      let cache = DiskCache(directory: DiskCache.defaultDirectory(environment: environment))
+      guard let cache = diskCache(environment) else { return ExitCode.failure.rawValue }
       let info = cache.info()
-      print("cache: \(cache.directory.path)")
+      var lines = ["cache: \(TextSanitizer.clean(cache.directory.path))"]
       for kind in CacheKind.allCases {
         let entry = info.entries[kind] ?? (0, 0)
-        print("\(kind.rawValue): \(entry.count) entries, \(entry.bytes) bytes")
+        lines.append("\(kind.rawValue): \(entry.count) entries, \(entry.bytes) bytes")
       }
-      print("total: \(info.total) bytes of at most \(cache.limit)")
-      return ExitCode.success.rawValue
+      lines.append("total: \(info.total) bytes of at most \(cache.limit)")
+      if info.others > 0 { lines.append("other files (not ours, left alone): \(info.others)") }
+      return emit(lines.joined(separator: "\n"))
     case .cacheClear:
-      let cache = DiskCache(directory: DiskCache.defaultDirectory(environment: environment))
-      cache.clear()
-      print("cleared \(cache.directory.path)")
-      return ExitCode.success.rawValue
+      guard let cache = diskCache(environment) else { return ExitCode.failure.rawValue }
+      let report = cache.clear()
+      var lines = ["removed \(report.removed) entries from \(TextSanitizer.clean(cache.directory.path))"]
+      if report.leftAlone > 0 { lines.append("left alone \(report.leftAlone) other files (not cache entries)") }
+      let printed = emit(lines.joined(separator: "\n"))
+      for failure in report.failed { printError("could not remove \(failure)") }
+      return report.failed.isEmpty ? printed : ExitCode.failure.rawValue
     case .browse:
       let imageMode: ImageMode
       do {
@@ -77,24 +89,24 @@ public enum TrendingCommand {
         printError("\(error.message). \(ArgumentParser.usage)")
         return ExitCode.usage.rawValue
       }
-      return await runClient(invocation, environment: environment, needsTerminal: true) { services in
+      return runClient(invocation, environment: environment, needsTerminal: true) { services in
         Browser.run(services: services, imageMode: imageMode, invocation: invocation, environment: environment)
       }
     case .list(let page, let json):
-      return await runClient(invocation, environment: environment) { services in
+      return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = TrendingRequest(window: invocation.window, page: page, language: client.configuration.language)
-        return report(await client.result(endpoint)) { page in
+        return report(blocking { await client.result(endpoint) }) { page in
           json
             ? Output.json(page, configuration: client.configuration)
             : Output.table(page, width: isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil)
         }
       }
     case .show(let id, let json):
-      return await runClient(invocation, environment: environment) { services in
+      return runClient(invocation, environment: environment) { services in
         let client = services.client
-        return report(await client.result(MovieDetailsRequest(id: id, language: client.configuration.language))) {
-          details in
+        let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
+        return report(blocking { await client.result(endpoint) }) { details in
           json
             ? Output.json(details, configuration: client.configuration)
             : Output.text(details, width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
@@ -105,8 +117,8 @@ public enum TrendingCommand {
 
   private static func runClient(
     _ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false,
-    _ body: ((client: AmodbClient, images: ImageLoader)) async -> Int32
-  ) async -> Int32 {
+    _ body: ((client: AmodbClient, images: ImageLoader)) -> Int32
+  ) -> Int32 {
     let services: (client: AmodbClient, images: ImageLoader)
     do {
       services = try Setup.services(for: invocation, environment: environment) { seconds in waitRelay.send(seconds) }
@@ -122,24 +134,55 @@ public enum TrendingCommand {
       printError(error.message)
       return ExitCode(error).rawValue
     }
-    return await body(services)
+    return body(services)
+  }
+
+  /// Runs async work to its end while the calling thread waits.
+  private static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    let box = ResultBox<T>()
+    Task {
+      box.value = await work()
+      box.done.signal()
+    }
+    box.done.wait()
+    guard let value = box.value else { preconditionFailure("the task signalled without a value") }
+    return value
   }
 
   /// Prints an answer as `render` makes it, or its error as one line; returns the exit code.
   private static func report<Value>(_ result: Result<Fetched<Value>, AmodbError>, render: (Value) -> String) -> Int32 {
     switch result {
     case .success(let fetched):
-      print(render(fetched.value))
-      return ExitCode.success.rawValue
+      return emit(render(fetched.value))
     case .failure(let error):
       printError(error.message)
       return ExitCode(error).rawValue
     }
   }
 
-  /// Prints one line to standard error, prefixed with the program's name.
+  /// Prints one line to standard error, prefixed with the program's name and cleaned of control characters.
   static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("trending: \(message)\n".utf8))
+    Console.error(message)
+  }
+
+  /// Prints `text` on standard output; a failed write is exit 1 with one line on standard error.
+  private static func emit(_ text: String) -> Int32 {
+    do {
+      try Console.out(text)
+      return ExitCode.success.rawValue
+    } catch {
+      printError("could not write to standard output: \(error.reason)")
+      return ExitCode.failure.rawValue
+    }
+  }
+
+  /// The disk cache at its default place, or nil (said on standard error) when there is none.
+  private static func diskCache(_ environment: [String: String]) -> DiskCache? {
+    guard let directory = DiskCache.defaultDirectory(environment: environment) else {
+      printError("no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path")
+      return nil
+    }
+    return DiskCache(directory: directory)
   }
 
   private static func terminalWidth() -> Int? {
@@ -147,6 +190,12 @@ public enum TrendingCommand {
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
+}
+
+/// A task's answer handed to a waiting thread; the semaphore orders the write before the read.
+private final class ResultBox<T>: @unchecked Sendable {
+  var value: T?
+  let done = DispatchSemaphore(value: 0)
 }
 
 /// Carries "the budget makes the next request wait N seconds" from the client to the browser's inbox.

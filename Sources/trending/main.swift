@@ -1,6 +1,7 @@
 import Foundation
 import TrendingCLI
 
-let code = await TrendingCommand.main(
+// Synchronous top-level code: the browser's loop runs on the process's main thread.
+let code = TrendingCommand.main(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 exit(code)

@@ -53,6 +53,7 @@ struct DiskCacheTests {
 
   @Test func foreignFilesAreLeftAloneAndNotCounted() throws {
     let cache = DiskCache(directory: directory())
+    try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
     try Data("hello".utf8).write(to: cache.directory.appendingPathComponent("notes.txt"))
     #expect(cache.info().total == 0)
     #expect(cache.read("notes.txt", kind: .list) == nil)
@@ -108,7 +109,8 @@ struct DiskCacheTests {
     func client() -> AmodbClient {
       AmodbClient(
         configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("disk-secret-key")),
-        transport: URLSessionTransport(), clock: clock.clientClock, disk: DiskCache(directory: folder))
+        transport: URLSessionTransport(), clock: clock.clientClock,
+        disk: DiskCache(directory: folder) { clock.clientClock.now() })
     }
     _ = try await client().fetch(TrendingRequest(language: "en-US"))
     let warm = try await client().fetch(TrendingRequest(language: "en-US"))
@@ -122,6 +124,151 @@ struct DiskCacheTests {
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
       let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
       #expect(!text.contains("disk-secret-key"))
+    }
+  }
+}
+
+/// Hostile files and environments: the cache touches only its own entries and never trusts a file.
+@Suite("The disk cache under attack")
+struct DiskCacheHardeningTests {
+  private func directory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-attack-\(UUID().uuidString)/trending")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  private func names(_ url: URL) throws -> Set<String> {
+    Set(try FileManager.default.contentsOfDirectory(atPath: url.path))
+  }
+
+  @Test func clearAndTrimLeaveForeignFilesLinksAndFoldersAlone() throws {
+    let folder = try directory()
+    let outside = folder.deletingLastPathComponent().appendingPathComponent("precious")
+    try Data("keep me".utf8).write(to: outside)
+    try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    try Data(count: 30_000).write(to: folder.appendingPathComponent("backup.tar"))
+    try Data("swift".utf8).write(to: folder.appendingPathComponent("main.swift"))
+    // Names shaped like entries that are not regular files of ours.
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("list-0123456789abcdef").path, withDestinationPath: outside.path)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("poster-0123456789abcdef"), withIntermediateDirectories: false)
+    let cache = DiskCache(directory: folder, limit: 10_000)
+    for index in 0..<8 {
+      cache.write("poster\(index)", kind: .poster, body: Data(count: 2_000), fetchedAt: Date())
+    }
+    let foreign: Set = [
+      "notes.txt", "backup.tar", "main.swift", "list-0123456789abcdef", "poster-0123456789abcdef",
+    ]
+    #expect(try names(folder).isSuperset(of: foreign), "trimming removed a file that is not ours")
+    #expect(cache.info().others == 5)
+    let report = cache.clear()
+    #expect(report.removed > 0)
+    #expect(report.failed.isEmpty)
+    #expect(report.leftAlone == 5)
+    #expect(try names(folder) == foreign)
+    #expect(try String(contentsOf: outside, encoding: .utf8) == "keep me")
+    cache.remove("x", kind: .list)
+    #expect(try names(folder) == foreign)
+  }
+
+  @Test func openingAndReadingChangeNoPermissions() throws {
+    let folder = try directory()
+    chmod(folder.path, 0o755)
+    let target = folder.deletingLastPathComponent().appendingPathComponent("target")
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+    chmod(target.path, 0o755)
+    let link = folder.deletingLastPathComponent().appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+    for url in [folder, link] {
+      let cache = DiskCache(directory: url)
+      _ = cache.info()
+      _ = cache.read("k", kind: .list)
+      cache.write("k", kind: .list, body: Data("v".utf8), fetchedAt: Date())
+      #expect(cache.read("k", kind: .list)?.body == Data("v".utf8))
+    }
+    var status = stat()
+    #expect(stat(folder.path, &status) == 0 && status.st_mode & 0o777 == 0o755)
+    #expect(stat(target.path, &status) == 0 && status.st_mode & 0o777 == 0o755)
+  }
+
+  @Test func aNewDirectoryIsPrivateAndInfoCreatesNothing() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("cache-new-\(UUID().uuidString)")
+    let folder = parent.appendingPathComponent("deep/trending")
+    let cache = DiskCache(directory: folder)
+    _ = cache.info()
+    _ = cache.clear()
+    #expect(!FileManager.default.fileExists(atPath: parent.path))
+    cache.write("k", kind: .list, body: Data("v".utf8), fetchedAt: Date())
+    var status = stat()
+    #expect(stat(folder.path, &status) == 0 && status.st_mode & 0o777 == 0o700)
+  }
+
+  @Test(arguments: [1e300, -1e300, -1, 0, 100, 4_102_444_800])
+  func impossibleTimesAreStaleNeverFatal(seconds: Double) throws {
+    let folder = try directory()
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    let cache = DiskCache(directory: folder) { now }
+    cache.write("k", kind: .list, body: Data("v".utf8), fetchedAt: Date(timeIntervalSince1970: seconds))
+    let entry = try #require(cache.read("k", kind: .list))
+    #expect(entry.fetchedAt == Date(timeIntervalSince1970: DiskCache.earliestFetch))
+    #expect(entry.body == Data("v".utf8))
+  }
+
+  @Test func aTimeWithinADayAheadIsBelieved() throws {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    let cache = DiskCache(directory: try directory()) { now }
+    cache.write("k", kind: .list, body: Data("v".utf8), fetchedAt: now.addingTimeInterval(3_600))
+    #expect(cache.read("k", kind: .list)?.fetchedAt == now.addingTimeInterval(3_600))
+  }
+
+  @Test func aGiantEntryIsDroppedWithoutBeingRead() throws {
+    let folder = try directory()
+    let cache = DiskCache(directory: folder)
+    let file = folder.appendingPathComponent("list-\(DiskCache.hash("k"))")
+    // 3 GB, sparse: reading it would take minutes and gigabytes.
+    let descriptor = open(file.path, O_WRONLY | O_CREAT, 0o600)
+    #expect(ftruncate(descriptor, 3_000_000_000) == 0)
+    close(descriptor)
+    let clock = ContinuousClock()
+    let started = clock.now
+    #expect(cache.read("k", kind: .list) == nil)
+    #expect(clock.now - started < .seconds(2), "the entry was read")
+    #expect(!FileManager.default.fileExists(atPath: file.path), "an oversized entry is dropped")
+  }
+
+  @Test func aFifoNamedLikeAnEntryNeverBlocks() throws {
+    let folder = try directory()
+    let file = folder.appendingPathComponent("list-\(DiskCache.hash("k"))")
+    #expect(mkfifo(file.path, 0o600) == 0)
+    #expect(DiskCache(directory: folder).read("k", kind: .list) == nil)
+    #expect(FileManager.default.fileExists(atPath: file.path), "not ours to remove")
+  }
+
+  @Test(arguments: [
+    (["XDG_CACHE_HOME": "/x/c", "HOME": "/h"], "/x/c/trending"),
+    (["XDG_CACHE_HOME": "relative/c", "HOME": "/h"], "/h/.cache/trending"),
+    (["XDG_CACHE_HOME": "", "HOME": "/h"], "/h/.cache/trending"),
+    (["XDG_CACHE_HOME": "/", "HOME": "/h"], "/h/.cache/trending"),
+    (["XDG_CACHE_HOME": "//", "HOME": "/h"], "/h/.cache/trending"),
+    (["HOME": "/h"], "/h/.cache/trending"),
+  ])
+  func defaultDirectoryFollowsTheXDGRules(environment: [String: String], expected: String) {
+    #expect(DiskCache.defaultDirectory(environment: environment)?.path == expected)
+  }
+
+  @Test func anEmptyOrRelativeHomeIsNeverTheCurrentDirectory() {
+    for home in ["", ".", "relative"] {
+      let path = DiskCache.defaultDirectory(environment: ["HOME": home])?.path
+      #expect(path == nil || path?.hasPrefix("/") == true, "HOME=\(home) gave \(path ?? "nil")")
+    }
+  }
+
+  @Test func entryNamesAreOnlyTheOnesTheCacheMakes() {
+    #expect(DiskCache.kind(ofName: "list-0123456789abcdef") == .list)
+    #expect(DiskCache.kind(ofName: "poster-\(DiskCache.hash("x"))") == .poster)
+    for name in ["list-0123456789ABCDEF", "list-0123", "list-0123456789abcdefg", "notes.txt", "lists-0123456789abcdef"] {
+      #expect(DiskCache.kind(ofName: name) == nil, "\(name)")
     }
   }
 }

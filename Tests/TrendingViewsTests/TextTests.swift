@@ -80,6 +80,11 @@ struct TextTests {
     #expect(Formatters.age(since: now, now: now) == "just now")
     #expect(Formatters.age(since: now.addingTimeInterval(-180), now: now) == "3 min ago")
     #expect(Formatters.age(since: now.addingTimeInterval(-7_200), now: now) == "2 h ago")
+    // Dates from a damaged cache: never a trap converting to Int.
+    for seconds in [1e300, -1e300, Double.infinity, -Double.infinity, Double.nan] {
+      _ = Formatters.age(since: Date(timeIntervalSince1970: seconds), now: now)
+    }
+    #expect(Formatters.age(since: Date(timeIntervalSince1970: -1e300), now: now).hasSuffix("days ago"))
     #expect(Formatters.rating(Rating(value: 67), scale: .outOfHundred) == "67/100")
     #expect(Formatters.rating(Rating(value: 81), scale: .percent) == "81%")
     #expect(Formatters.rating(nil, scale: .outOfTen) == "–")

@@ -17,56 +17,104 @@ public struct CachedEntry: Sendable, Equatable {
   public var fetchedAt: Date
 }
 
+/// What `clear` did: entries removed, entries it could not remove, and files it left alone.
+public struct CacheClearReport: Sendable, Equatable {
+  /// How many entries were removed.
+  public var removed = 0
+  /// The names of entries that could not be removed, with the reason.
+  public var failed: [String] = []
+  /// How many files in the directory are not cache entries and were left alone.
+  public var leftAlone = 0
+}
+
 /// A cache of answers on disk: one file per answer, written atomically, private to the user,
 /// bounded in size with least-recently-used eviction (posters first). Entries hold URLs and
 /// bodies only; the key is never written.
+///
+/// The cache only ever touches its own entries: regular files owned by the user whose names
+/// it made. Anything else in the directory (notes, links, other programs' files) is left alone.
 public final class DiskCache: Sendable {
   /// The directory the entries live in.
   public let directory: URL
   /// The most bytes kept.
   public let limit: Int
+  private let now: @Sendable () -> Date
 
-  /// The default directory: `$XDG_CACHE_HOME/trending`, else `~/.cache/trending`.
-  public static func defaultDirectory(environment: [String: String]) -> URL {
-    if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+  /// The earliest believable fetch time (2000-01-01); an entry dated before it is stale.
+  static let earliestFetch: TimeInterval = 946_684_800
+  /// How far ahead of the clock an entry may be dated before it is treated as stale.
+  static let clockSkew: TimeInterval = 86_400
+  /// The longest header line read.
+  static let headerLimit = 4_096
+
+  /// The default directory: `$XDG_CACHE_HOME/trending`, else `$HOME/.cache/trending`, else the
+  /// account's home directory; nil when none of them is an absolute path.
+  ///
+  /// As the XDG spec says, a relative or empty `XDG_CACHE_HOME` is ignored; so is `/` (a cache
+  /// is never made at the top of the file system).
+  public static func defaultDirectory(environment: [String: String]) -> URL? {
+    if let base = usable(environment["XDG_CACHE_HOME"]) {
       return URL(fileURLWithPath: base).appendingPathComponent("trending")
     }
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    guard let home = usable(environment["HOME"]) ?? usable(accountHome()) else { return nil }
     return URL(fileURLWithPath: home).appendingPathComponent(".cache/trending")
   }
 
-  /// Opens (and creates, mode 0700) a cache directory.
-  public init(directory: URL, limit: Int = 64_000_000) {
-    self.directory = directory
-    self.limit = limit
-    try? FileManager.default.createDirectory(
-      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    chmod(directory.path, 0o700)
+  /// A path worth using: absolute and not the root directory.
+  private static func usable(_ path: String?) -> String? {
+    guard let path, path.hasPrefix("/"), path.contains(where: { $0 != "/" }) else { return nil }
+    return path
   }
 
+  /// The home directory in the password database.
+  private static func accountHome() -> String? {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+    return String(cString: directory)
+  }
+
+  /// Opens a cache directory; nothing is created or changed until the first write.
+  public init(directory: URL, limit: Int = 64_000_000, now: @escaping @Sendable () -> Date = Date.init) {
+    self.directory = directory
+    self.limit = limit
+    self.now = now
+  }
+
+  /// The largest entry written or read: a quarter of the cache, plus its header.
+  public var largestEntry: Int { limit / 4 + Self.headerLimit }
+
   /// The entry for `key`, or nil when absent, unreadable, or not what it claims (then it is removed).
+  ///
+  /// A file that is not a regular file of ours, or is larger than any entry the cache writes,
+  /// is never read. An entry dated before 2000 or more than a day ahead comes back as stale.
   public func read(_ key: String, kind: CacheKind) -> CachedEntry? {
-    let file = url(for: key, kind: kind)
-    guard let data = try? Data(contentsOf: file) else { return nil }
-    guard let entry = Self.decode(data, key: key) else {
-      try? FileManager.default.removeItem(at: file)
+    let path = url(for: key, kind: kind).path
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, Self.isOurs(status) else { return nil }
+    guard status.st_size <= largestEntry, let data = Self.readAll(descriptor, count: Int(status.st_size)),
+      let entry = Self.decode(data, key: key, now: now())
+    else {
+      unlink(path)
       return nil
     }
     // Reading counts as use for least-recently-used eviction.
-    utimes(file.path, nil)
+    futimens(descriptor, nil)
     return entry
   }
 
   /// Stores an answer atomically (a private temporary file renamed into place), then trims the cache.
   public func write(_ key: String, kind: CacheKind, body: Data, fetchedAt: Date) {
-    guard body.count < limit / 4 else { return }
+    guard body.count <= limit / 4, makeDirectory() else { return }
     let header = Header(key: key, fetchedAt: fetchedAt.timeIntervalSince1970, length: body.count)
-    guard var data = try? JSONEncoder().encode(header) else { return }
+    guard var data = try? JSONEncoder().encode(header), data.count < Self.headerLimit else { return }
     data.append(0x0A)
     data.append(body)
     let file = url(for: key, kind: kind)
-    let temporary = directory.appendingPathComponent(".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let temporary = directory.appendingPathComponent(
+      "\(Self.temporaryPrefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     let written = data.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress, raw.count) }
     close(descriptor)
@@ -79,35 +127,46 @@ public final class DiskCache: Sendable {
 
   /// Removes one entry.
   public func remove(_ key: String, kind: CacheKind) {
-    unlink(url(for: key, kind: kind).path)
+    let name = url(for: key, kind: kind).lastPathComponent
+    if entry(named: name) != nil { unlink(directory.appendingPathComponent(name).path) }
   }
 
-  /// Every entry's count and size by kind, and the total size.
-  public func info() -> (entries: [CacheKind: (count: Int, bytes: Int)], total: Int) {
+  /// Every entry's count and size by kind, the total size, and how many other files there are.
+  public func info() -> (entries: [CacheKind: (count: Int, bytes: Int)], total: Int, others: Int) {
     var entries: [CacheKind: (count: Int, bytes: Int)] = [:]
     var total = 0
-    for file in files() {
-      guard let kind = file.kind else { continue }
-      entries[kind, default: (0, 0)].count += 1
-      entries[kind, default: (0, 0)].bytes += file.size
+    let listing = list()
+    for file in listing.entries {
+      entries[file.kind, default: (0, 0)].count += 1
+      entries[file.kind, default: (0, 0)].bytes += file.size
       total += file.size
     }
-    return (entries, total)
+    return (entries, total, listing.others)
   }
 
-  /// Removes every entry.
-  public func clear() {
-    for file in files() { unlink(file.url.path) }
+  /// Removes every entry of ours, says what could not be removed, and leaves other files alone.
+  public func clear() -> CacheClearReport {
+    var report = CacheClearReport()
+    let listing = list()
+    report.leftAlone = listing.others
+    for file in listing.entries {
+      if unlink(directory.appendingPathComponent(file.name).path) == 0 || errno == ENOENT {
+        report.removed += 1
+      } else {
+        report.failed.append("\(file.name): \(String(cString: strerror(errno)))")
+      }
+    }
+    return report
   }
 
   /// Evicts least recently used entries, posters first, until the cache fits its limit.
   public func trim() {
-    var all = files()
+    var all = list().entries
     var total = all.reduce(0) { $0 + $1.size }
     guard total > limit else { return }
     all.sort { ($0.kind == .poster ? 0 : 1, $0.modified) < ($1.kind == .poster ? 0 : 1, $1.modified) }
     for file in all where total > limit {
-      unlink(file.url.path)
+      unlink(directory.appendingPathComponent(file.name).path)
       total -= file.size
     }
   }
@@ -118,23 +177,70 @@ public final class DiskCache: Sendable {
     var length: Int
   }
 
-  private struct FileInfo {
-    var url: URL
-    var kind: CacheKind?
+  /// One file of ours in the directory.
+  private struct EntryFile {
+    var name: String
+    var kind: CacheKind
     var size: Int
-    var modified: Date
+    /// The modification time in nanoseconds: reads touch it, so it orders by last use.
+    var modified: Int
   }
 
-  private func files() -> [FileInfo] {
-    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-    let urls = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
-    return urls.compactMap { url in
-      let name = url.lastPathComponent
-      guard !name.hasPrefix("."), let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
-      let kind = CacheKind.allCases.first { name.hasPrefix("\($0.rawValue)-") }
-      return FileInfo(
-        url: url, kind: kind, size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
+  /// The names temporary files start with.
+  static let temporaryPrefix = ".tmp-"
+
+  /// The entries of ours, and how many other files the directory holds.
+  private func list() -> (entries: [EntryFile], others: Int) {
+    guard let folder = opendir(directory.path) else { return ([], 0) }
+    defer { closedir(folder) }
+    var entries: [EntryFile] = []
+    var others = 0
+    while let item = readdir(folder) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name != ".", name != ".." else { continue }
+      if let file = entry(named: name) { entries.append(file) } else { others += 1 }
     }
+    return (entries, others)
+  }
+
+  /// The entry a directory name stands for, when the name is one the cache makes and the file
+  /// is a regular file owned by the user (a link is never followed).
+  private func entry(named name: String) -> EntryFile? {
+    guard let kind = Self.kind(ofName: name) else { return nil }
+    var status = stat()
+    guard lstat(directory.appendingPathComponent(name).path, &status) == 0, Self.isOurs(status) else { return nil }
+    return EntryFile(name: name, kind: kind, size: Int(status.st_size), modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+  }
+
+  /// The kind of a name the cache makes (`kind-` and sixteen hex digits), else nil.
+  static func kind(ofName name: String) -> CacheKind? {
+    guard let dash = name.firstIndex(of: "-"), let kind = CacheKind(rawValue: String(name[..<dash])) else {
+      return nil
+    }
+    let digits = name.utf8[name.utf8.index(after: dash)...]
+    guard digits.count == 16, digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+      return nil
+    }
+    return kind
+  }
+
+  /// Whether a file is a regular file owned by this user.
+  private static func isOurs(_ status: stat) -> Bool {
+    (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == getuid()
+  }
+
+  /// Creates the directory (and missing parents) with mode 0700; an existing one is left as it is.
+  private func makeDirectory() -> Bool {
+    var status = stat()
+    if stat(directory.path, &status) == 0 { return (status.st_mode & S_IFMT) == S_IFDIR }
+    var path = ""
+    for component in directory.path.split(separator: "/") {
+      path += "/\(component)"
+      if mkdir(path, 0o700) != 0, errno != EEXIST { return false }
+    }
+    return true
   }
 
   private func url(for key: String, kind: CacheKind) -> URL {
@@ -152,13 +258,35 @@ public final class DiskCache: Sendable {
     return String(repeating: "0", count: 16 - text.count) + text
   }
 
-  private static func decode(_ data: Data, key: String) -> CachedEntry? {
-    guard let newline = data.firstIndex(of: 0x0A), newline - data.startIndex < 4_096,
+  /// Reads exactly `count` bytes, or nil when the file is shorter or a read fails.
+  private static func readAll(_ descriptor: Int32, count: Int) -> Data? {
+    var data = Data(count: count)
+    let complete = data.withUnsafeMutableBytes { raw -> Bool in
+      var offset = 0
+      while offset < count {
+        let got = Glibc.read(descriptor, raw.baseAddress?.advanced(by: offset), count - offset)
+        if got < 0, errno == EINTR { continue }
+        guard got > 0 else { return false }
+        offset += got
+      }
+      return true
+    }
+    return complete ? data : nil
+  }
+
+  /// Parses an entry: a JSON header line naming the key, fetch time and body length, then the body.
+  ///
+  /// A fetch time outside [2000, now + 1 day] is read as 2000, so the entry is stale and replaced.
+  static func decode(_ data: Data, key: String, now: Date) -> CachedEntry? {
+    guard let newline = data.prefix(headerLimit).firstIndex(of: 0x0A),
       let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-      header.key == key, header.fetchedAt.isFinite
+      header.key == key
     else { return nil }
     let body = data[(newline + 1)...]
     guard body.count == header.length else { return nil }
-    return CachedEntry(body: Data(body), fetchedAt: Date(timeIntervalSince1970: header.fetchedAt))
+    let latest = now.timeIntervalSince1970 + clockSkew
+    let believable = header.fetchedAt.isFinite && header.fetchedAt >= earliestFetch && header.fetchedAt <= latest
+    let fetchedAt = believable ? header.fetchedAt : earliestFetch
+    return CachedEntry(body: Data(body), fetchedAt: Date(timeIntervalSince1970: fetchedAt))
   }
 }

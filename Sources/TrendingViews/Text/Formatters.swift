@@ -28,7 +28,9 @@ public enum Formatters {
 
   /// How long ago something was fetched: "just now", "3 min ago", "2 h ago", "4 days ago".
   public static func age(since date: Date, now: Date) -> String {
-    let seconds = max(0, Int(now.timeIntervalSince(date)))
+    // Clamped before converting: a date from a damaged cache may lie centuries away.
+    let interval = now.timeIntervalSince(date)
+    let seconds = interval.isFinite ? Int(min(max(interval, 0), 1e12)) : 0
     switch seconds {
     case ..<60: return "just now"
     case ..<3_600: return "\(seconds / 60) min ago"

@@ -1,0 +1,47 @@
+import AmodbKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A write to standard output or error that did not go through.
+public struct WriteFailure: Error, Equatable, Sendable {
+  /// The C library's description of why, e.g. "No space left on device".
+  public var reason: String
+}
+
+/// The program's only way to standard output and error: unbuffered, every write checked.
+///
+/// A closed pipe ends the process with SIGPIPE (exit 141, silent), as shell tools do; any other
+/// failure (a full disk, a closed descriptor) is thrown so the command can exit 1 and say so.
+public enum Console {
+  /// Writes `text` and a newline to standard output.
+  public static func out(_ text: String) throws(WriteFailure) {
+    try write(text + "\n", to: STDOUT_FILENO)
+  }
+
+  /// Writes "trending: MESSAGE" on one line to standard error, cleaned of control characters.
+  ///
+  /// Messages echo arguments and environment values; they go through the sanitizer the data does.
+  @discardableResult
+  public static func error(_ message: String) -> Bool {
+    let line = "trending: " + TextSanitizer.clean(message, limit: 1_000) + "\n"
+    return (try? write(line, to: STDERR_FILENO)) != nil
+  }
+
+  /// Writes all of `text` to a descriptor, retrying short and interrupted writes.
+  static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { raw in
+        Glibc.write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw WriteFailure(reason: String(cString: strerror(errno)))
+      }
+      offset += written
+    }
+  }
+}
