@@ -5,10 +5,12 @@ APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libgl
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: setup build release demo test bench fuzz fuzz-build fuzz-smoke lint format install clean
+.PHONY: setup build release demo test bench fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install clean
 
-FUZZ_TARGETS := decoders text jpeg
+FUZZ_TARGETS := decoders text jpeg cache arguments keys
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
+# The JPEG target again under AddressSanitizer: TurboJPEG is C, and a bad read there is silent otherwise.
+FUZZ_ASAN_BINARY := .build/fuzz-asan/debug/trending-fuzz
 # Seeds: our own in Fuzz/seeds, plus (for the decoders) the shared real TMDB responses when beside us.
 FUZZ_FIXTURES := $(wildcard ../shared/fixtures/tmdb)
 
@@ -42,6 +44,10 @@ test: build fuzz-smoke
 fuzz-build: setup
 	$(SWIFT) build $(SWIFT_FLAGS) --product trending-fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DTRENDING_FUZZ --build-path .build/fuzz
 
+## fuzz-asan-build: the same binary with AddressSanitizer, for the JPEG target in `make fuzz`.
+fuzz-asan-build: setup
+	$(SWIFT) build $(SWIFT_FLAGS) --product trending-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTRENDING_FUZZ --build-path .build/fuzz-asan
+
 ## fuzz-smoke: every fuzz target for a bounded number of runs, corpus grown under .build/fuzz-corpus.
 fuzz-smoke: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
@@ -53,14 +59,17 @@ fuzz-smoke: fuzz-build
 	    || { tail -40 .build/fuzz-corpus/$$target.log; exit 1; }; \
 	done
 
-## fuzz: every fuzz target for FUZZ_SECONDS (default 300) each; crashes are saved as crash-* files.
-fuzz: fuzz-build
+## fuzz: every fuzz target for FUZZ_SECONDS (default 300) each, then JPEG under AddressSanitizer;
+## crashes are saved as crash-* files.
+fuzz: fuzz-build fuzz-asan-build
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz-corpus/$$target; \
 	  extra=""; [ $$target = decoders ] && extra="$(FUZZ_FIXTURES)"; \
 	  TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
 	    .build/fuzz-corpus/$$target Fuzz/seeds/$$target $$extra || exit 1; \
 	done
+	TRENDING_FUZZ_TARGET=jpeg $(FUZZ_ASAN_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
+	  .build/fuzz-corpus/jpeg Fuzz/seeds/jpeg
 
 ## bench: a release build, then every benchmark as a ratio to a floor measured in the same run.
 bench: setup

@@ -24,11 +24,14 @@ let package = Package(
     .target(name: "AmodbKit"),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth"]),
-    .target(name: "TerminalUI", dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
-    .target(name: "TrendingCLI", dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
+    .target(
+      name: "TrendingCLI", dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .executableTarget(
-      name: "trending-fuzz", dependencies: ["AmodbKit", "PosterKit", "TrendingViews"],
+      name: "trending-fuzz", dependencies: ["AmodbKit", "PosterKit", "TrendingViews", "TerminalUI", "TrendingCLI"],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     .executableTarget(
       name: "trending-bench",

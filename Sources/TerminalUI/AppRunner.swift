@@ -70,11 +70,11 @@ public final class AppRunner {
   /// Handles everything that has arrived, without waiting.
   public func step() {
     if SignalGuard.takeResize() { dispatch(.resize(backend.adoptNewSize())) }
+    if SignalGuard.takeSuspendRequest() { suspend() }
     for input in backend.pendingInput() {
       switch input {
       case .key(.control("z")):
-        backend.suspend()
-        dispatch(.resize(backend.size))
+        suspend()
       case .key(let key): dispatch(.key(key))
       case .resize(let size): dispatch(.resize(size))
       }
@@ -82,6 +82,13 @@ public final class AppRunner {
     }
     for action in inbox.drain() { dispatch(action) }
     dispatch(.tick(now()))
+  }
+
+  /// Gives the terminal back, stops until the shell continues us, then repaints at the current size.
+  private func suspend() {
+    backend.suspend()
+    // The window may have changed size while we were stopped.
+    dispatch(.resize(backend.adoptNewSize()))
   }
 
   private func dispatch(_ action: Action) {

@@ -152,13 +152,11 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func suspend() {
-    SignalGuard.expectContinue()
     endwin()
-    kill(getpid(), SIGSTOP)
-    // The stop may land a moment after kill() returns; the terminal is taken back only once the
-    // shell has continued us (fg), never before the stop, or the shell's modes would win.
-    SignalGuard.waitForContinue()
+    SignalGuard.stopJob()
+    // The shell may have drawn over or cleared the screen meanwhile: repaint all of it.
     previous = nil
+    clearok(shim_stdscr(), true)
     doupdate()
   }
 

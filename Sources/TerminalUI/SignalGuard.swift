@@ -17,6 +17,15 @@ private let pendingSignal = Atomic<Int32>(0)
 private let pendingResize = Atomic<Bool>(false)
 /// Whether a SIGCONT arrived since `expectContinue`.
 private let continued = Atomic<Bool>(false)
+/// Whether someone sent SIGTSTP (`kill -TSTP`) since the loop last looked.
+private let pendingSuspend = Atomic<Bool>(false)
+
+/// Our SIGTSTP handler: the loop suspends on its own thread, after giving the terminal back.
+private func suspendRequested(_: Int32) {
+  pendingSuspend.store(true, ordering: .sequentiallyConsistent)
+  var byte: UInt8 = 1
+  _ = write(signalWakeDescriptor, &byte, 1)
+}
 
 /// Restores the terminal on every way out: termination signals end the loop cleanly,
 /// crashes put back the saved terminal modes and the main screen before dying.
@@ -31,6 +40,12 @@ public enum SignalGuard {
     if tcgetattr(STDIN_FILENO, &savedTermios) == 0 { hasSavedTermios = true }
     signalWakeDescriptor = descriptor
     signal(SIGPIPE, SIG_IGN)
+    // A parent may have started us with signals blocked (a thread pool's mask is inherited
+    // through fork and exec): the ones the loop relies on must get through.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in terminating + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, number) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     for number in terminating {
       signal(number) { received in
         pendingSignal.store(received, ordering: .sequentiallyConsistent)
@@ -48,6 +63,8 @@ public enum SignalGuard {
     signal(SIGCONT) { _ in
       continued.store(true, ordering: .sequentiallyConsistent)
     }
+    // Ours before ncurses starts, so ncurses installs no SIGTSTP handler of its own.
+    signal(SIGTSTP, suspendRequested)
     for number in fatal {
       signal(number) { received in
         SignalGuard.restoreAfterCrash()
@@ -57,17 +74,28 @@ public enum SignalGuard {
     }
   }
 
-  /// Marks the start of a suspension: `waitForContinue` returns after the next SIGCONT.
-  public static func expectContinue() {
-    continued.store(false, ordering: .sequentiallyConsistent)
+  /// Whether SIGTSTP arrived since the last call; clears the flag.
+  public static func takeSuspendRequest() -> Bool {
+    pendingSuspend.exchange(false, ordering: .sequentiallyConsistent)
   }
 
-  /// Returns once SIGCONT has arrived since `expectContinue` (the process is stopped meanwhile,
-  /// so this only spins in the moment before the stop lands and costs nothing while stopped).
-  public static func waitForContinue() {
-    while !continued.load(ordering: .sequentiallyConsistent) {
+  /// Stops the whole job as a shell's Ctrl-Z would, and returns once it has been continued.
+  ///
+  /// The caller has given the terminal back first. kill() may return before the stop lands, so
+  /// this waits for SIGCONT rather than carrying on at once (which would take the terminal back
+  /// before the shell does, leaving it cooked after `fg`). A stop the kernel discards (a job
+  /// with no shell to continue it) sends no SIGCONT: after a second this carries on anyway.
+  public static func stopJob() {
+    continued.store(false, ordering: .sequentiallyConsistent)
+    signal(SIGTSTP, SIG_DFL)
+    kill(0, SIGTSTP)
+    var waited = 0
+    while !continued.load(ordering: .sequentiallyConsistent), waited < 1_050 {
       _ = poll(nil, 0, 10)
+      waited += 10
     }
+    signal(SIGTSTP, suspendRequested)
+    _ = takeSuspendRequest()
   }
 
   /// Whether the terminal was resized since the last call; clears the flag.

@@ -15,6 +15,19 @@ public struct WriteFailure: Error, Equatable, Sendable {
 /// A closed pipe ends the process with SIGPIPE (exit 141, silent), as shell tools do; any other
 /// failure (a full disk, a closed descriptor) is thrown so the command can exit 1 and say so.
 public enum Console {
+  /// Fills closed standard descriptors with /dev/null opened read-only, before anything else opens
+  /// a file or socket: otherwise a socket could become descriptor 1 and receive our output. Writes
+  /// to such a placeholder fail (EBADF), so a closed stdout is still reported as a failure.
+  public static func reserveStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      let placeholder = open("/dev/null", O_RDONLY)
+      if placeholder >= 0, placeholder != descriptor {
+        dup2(placeholder, descriptor)
+        close(placeholder)
+      }
+    }
+  }
+
   /// Writes `text` and a newline to standard output.
   public static func out(_ text: String) throws(WriteFailure) {
     try write(text + "\n", to: STDOUT_FILENO)

@@ -43,6 +43,7 @@ public enum TrendingCommand {
   /// Synchronous on purpose: the browser's loop runs on the calling (main) thread, and the
   /// commands' network work runs on tasks while this thread waits.
   public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+    Console.reserveStandardDescriptors()
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
     if environment["AMODB_KEY"] != nil {
       _ = trending_forbid_core_dumps()

@@ -1,8 +1,11 @@
 // libFuzzer entry point: `make fuzz` (long runs) and `make fuzz-smoke` (a bounded run in `make test`).
-// Which target runs is chosen by TRENDING_FUZZ_TARGET: decoders (default), text or jpeg.
+// Which target runs is chosen by TRENDING_FUZZ_TARGET: decoders (default), text, jpeg, cache,
+// arguments or keys.
 import AmodbKit
 import Foundation
 import PosterKit
+import TerminalUI
+import TrendingCLI
 import TrendingViews
 
 /// The target chosen for this process.
@@ -40,6 +43,37 @@ func fuzzJPEG(_ data: Data) {
   _ = try? PosterRenderer.render(image, columns: 10, rows: 8, mode: .indexed256)
 }
 
+/// Cache entries: any file either parses to a believable entry or is refused, never a trap.
+func fuzzCacheEntry(_ data: Data) {
+  let now = Date(timeIntervalSince1970: 1_790_000_000)
+  guard let entry = DiskCache.decode(data, key: "https://x/3/trending/movie/week?page=1", now: now) else { return }
+  precondition(entry.body.count < data.count)
+  let seconds = entry.fetchedAt.timeIntervalSince1970
+  precondition(seconds >= 946_684_800 && seconds <= now.timeIntervalSince1970 + 86_400, "unbelievable time kept")
+}
+
+/// Arguments: NUL-separated words parse or fail with a one-line message free of control characters.
+func fuzzArguments(_ data: Data) {
+  let words = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+  do {
+    let invocation = try ArgumentParser.parse(words)
+    if case .list(let page, _) = invocation.command { precondition((1...500).contains(page)) }
+  } catch {
+    check(error.message)
+  }
+}
+
+/// Keys: any code ncurses may hand over decodes to a key whose text is printable, or to nothing.
+func fuzzKeys(_ data: Data) {
+  var index = data.startIndex
+  while index + 4 <= data.endIndex {
+    let code = data[index..<index + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    if case .character(let character)? = KeyDecoder.character(code) { check(String(character)) }
+    _ = KeyDecoder.functionKey(code)
+    index += 4
+  }
+}
+
 /// Stops the run when a control character got through.
 func check(_ text: String, newlines: Bool = false) {
   for scalar in text.unicodeScalars where !(newlines && scalar == "\n") {
@@ -53,6 +87,9 @@ public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   switch fuzzTarget {
   case "text": fuzzText(data)
   case "jpeg": fuzzJPEG(data)
+  case "cache": fuzzCacheEntry(data)
+  case "arguments": fuzzArguments(data)
+  case "keys": fuzzKeys(data)
   default: fuzzDecoders(data)
   }
   return 0

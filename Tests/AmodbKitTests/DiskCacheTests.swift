@@ -132,7 +132,8 @@ struct DiskCacheTests {
 @Suite("The disk cache under attack")
 struct DiskCacheHardeningTests {
   private func directory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-attack-\(UUID().uuidString)/trending")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cache-attack-\(UUID().uuidString)/trending")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -267,7 +268,8 @@ struct DiskCacheHardeningTests {
   @Test func entryNamesAreOnlyTheOnesTheCacheMakes() {
     #expect(DiskCache.kind(ofName: "list-0123456789abcdef") == .list)
     #expect(DiskCache.kind(ofName: "poster-\(DiskCache.hash("x"))") == .poster)
-    for name in ["list-0123456789ABCDEF", "list-0123", "list-0123456789abcdefg", "notes.txt", "lists-0123456789abcdef"] {
+    for name in ["list-0123456789ABCDEF", "list-0123", "list-0123456789abcdefg", "notes.txt", "lists-0123456789abcdef"]
+    {
       #expect(DiskCache.kind(ofName: name) == nil, "\(name)")
     }
   }

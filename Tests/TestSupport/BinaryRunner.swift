@@ -26,10 +26,26 @@ public enum BinaryRunner {
 
   /// Runs the binary with arguments and environment, standard input from /dev/null.
   public static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
+    try launch(Fixtures.binary, arguments, environment: environment(extra), directory: nil)
+  }
+
+  /// Runs `script` with `sh -c`, the binary's path in `$TRENDING`, in `directory` when given.
+  public static func shell(
+    _ script: String, environment extra: [String: String] = [:], directory: URL? = nil
+  ) throws -> Outcome {
+    var variables = environment(extra)
+    variables["TRENDING"] = Fixtures.binary.path
+    return try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: variables, directory: directory)
+  }
+
+  private static func launch(
+    _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL?
+  ) throws -> Outcome {
     let process = Process()
-    process.executableURL = Fixtures.binary
+    process.executableURL = executable
     process.arguments = arguments
-    process.environment = environment(extra)
+    process.environment = environment
+    if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()
     let errors = Pipe()
     // Close-on-exec, so that a tmux server another test starts meanwhile does not inherit the
@@ -64,9 +80,12 @@ public final class TmuxSession {
   private let directory: URL
 
   /// Starts `trending` with `arguments` in a `width`×`height` tmux window.
+  ///
+  /// With `interactiveShell`, the command is typed into an interactive bash (job control on, so
+  /// Ctrl-Z and `fg` work as they do for a user) instead of being the window's command.
   public init(
     _ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24,
-    terminal: String = "tmux-256color"
+    terminal: String = "tmux-256color", interactiveShell: Bool = false
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -82,13 +101,27 @@ public final class TmuxSession {
     let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR;"
     let command = ([Fixtures.binary.path] + arguments).map(Self.quote).joined(separator: " ")
+    let after = "echo $? > \(Self.quote(exitFile.path)); stty -a > \(Self.quote(sttyFile.path))"
     let script =
-      "\(unsets) env \(exports) \(command); echo $? > \(Self.quote(exitFile.path)); stty -a > \(Self.quote(sttyFile.path)); sleep 120"
+      interactiveShell
+      ? "\(unsets) exec env \(exports) PS1='$ ' bash --norc --noprofile -i"
+      : "\(unsets) env \(exports) \(command); \(after); sleep 120"
     // The server this starts inherits the client's descriptors, so nothing of it is read.
     try tmux(
       ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", script],
       capture: false)
+    if interactiveShell {
+      try waitFor("$")
+      // The command alone, as a user types it; what records its exit is typed once it has ended
+      // (a list typed at once would run on when the command is stopped).
+      try tmux(["send-keys", "-t", "main", "-l", command])
+      try tmux(["send-keys", "-t", "main", "Enter"])
+      afterExit = after
+    }
   }
+
+  /// What an interactive shell is given to type once the app has exited.
+  private var afterExit: String?
 
   deinit {
     _ = try? tmux(["kill-server"])
@@ -153,6 +186,12 @@ public final class TmuxSession {
   /// Waits until the app has exited and returns its exit code and `stty -a` afterwards.
   public func waitForExit(timeout: TimeInterval = 10) throws -> (status: Int32, stty: String) {
     let deadline = Date().addingTimeInterval(timeout)
+    if let after = afterExit, let pid = Int32(status()["pid"] ?? "") {
+      while kill(pid, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      try tmux(["send-keys", "-t", "main", "-l", after])
+      try tmux(["send-keys", "-t", "main", "Enter"])
+      afterExit = nil
+    }
     while Date() < deadline {
       if let stty = try? String(contentsOf: sttyFile, encoding: .utf8), !stty.isEmpty,
         let code = try? String(contentsOf: exitFile, encoding: .utf8),

@@ -211,7 +211,9 @@ public final class DiskCache: Sendable {
     guard let kind = Self.kind(ofName: name) else { return nil }
     var status = stat()
     guard lstat(directory.appendingPathComponent(name).path, &status) == 0, Self.isOurs(status) else { return nil }
-    return EntryFile(name: name, kind: kind, size: Int(status.st_size), modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
+    return EntryFile(
+      name: name, kind: kind, size: Int(status.st_size),
+      modified: Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec))
   }
 
   /// The kind of a name the cache makes (`kind-` and sixteen hex digits), else nil.
@@ -277,7 +279,7 @@ public final class DiskCache: Sendable {
   /// Parses an entry: a JSON header line naming the key, fetch time and body length, then the body.
   ///
   /// A fetch time outside [2000, now + 1 day] is read as 2000, so the entry is stale and replaced.
-  static func decode(_ data: Data, key: String, now: Date) -> CachedEntry? {
+  public static func decode(_ data: Data, key: String, now: Date) -> CachedEntry? {
     guard let newline = data.prefix(headerLimit).firstIndex(of: 0x0A),
       let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
       header.key == key

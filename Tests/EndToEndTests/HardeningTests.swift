@@ -1,0 +1,200 @@
+import Foundation
+import TestSupport
+import Testing
+
+private func temporaryDirectory(_ name: String) throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("trending-\(name)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// A loopback amodb that answers every list and film.
+private func amodb(delay: Double = 0) throws -> LoopbackServer {
+  try LoopbackServer { request in
+    if request.path.hasPrefix("/3/movie/") {
+      return .delayed(seconds: delay, status: 200, body: Data(TestClients.detailsJSON(id: 550).utf8))
+    }
+    return .delayed(seconds: delay, status: 200, body: Data(TestClients.pageJSON(count: 20).utf8))
+  }
+}
+
+private func environment(_ server: LoopbackServer, key: String? = "hardening-secret-key") -> [String: String] {
+  var values = ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:1/img"]
+  values["AMODB_KEY"] = key
+  return values
+}
+
+/// Whether a text has a control character other than the line feed.
+private func hasControl(_ text: String) -> Bool {
+  text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+}
+
+@Suite("The CLI and the process under attack", .serialized)
+struct HardeningTests {
+  @Test(arguments: [["--help"], ["--version"], ["list"], ["show", "550", "--json"], ["cache", "info"]])
+  func aFailedWriteIsExitOneWithOneLine(arguments: [String]) throws {
+    let server = try amodb()
+    let command = (["\"$TRENDING\""] + arguments).joined(separator: " ")
+    for redirection in [">/dev/full", ">&-"] {
+      let outcome = try BinaryRunner.shell("\(command) \(redirection)", environment: environment(server))
+      #expect(outcome.status == 1, "\(arguments) \(redirection): exit \(outcome.status)")
+      #expect(outcome.stderr.hasPrefix("trending: could not write to standard output"), "\(outcome.stderr)")
+      #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
+    }
+  }
+
+  @Test func usageErrorsNeverEchoControlCharacters() throws {
+    for argument in ["--\u{1B}]52;c;SGk=\u{07}", "list\nsecond line", "--page=\u{1B}[31m9", "\u{9B}31mshow"] {
+      let outcome = try BinaryRunner.run([argument])
+      #expect(outcome.status == 2)
+      #expect(!hasControl(outcome.stderr), "\(outcome.stderr.debugDescription)")
+      #expect(outcome.stderr.filter { $0 == "\n" }.count == 1, "one line: \(outcome.stderr.debugDescription)")
+      #expect(outcome.stderr.hasPrefix("trending: "), "\(outcome.stderr.debugDescription)")
+    }
+  }
+
+  @Test func cachePathsArePrintedClean() throws {
+    let home = try temporaryDirectory("escape")
+    let hostile = home.appendingPathComponent("a\u{1B}]0;pwned\u{07}b\nc").path
+    for command in [["cache", "info"], ["cache", "clear"]] {
+      let outcome = try BinaryRunner.run(command, environment: ["XDG_CACHE_HOME": hostile])
+      #expect(outcome.status == 0)
+      #expect(!hasControl(outcome.stdout + outcome.stderr), "\(outcome.stdout.debugDescription)")
+      #expect(outcome.stdout.contains("/trending"))
+      #expect(!outcome.stdout.contains("pwned"), "an escape sequence is removed whole")
+    }
+  }
+
+  @Test func cacheClearLeavesOtherFilesAloneAndSaysSo() throws {
+    let server = try amodb()
+    let home = try temporaryDirectory("clear")
+    var values = environment(server)
+    values["XDG_CACHE_HOME"] = home.path
+    #expect(try BinaryRunner.run(["list"], environment: values).status == 0)
+    let folder = home.appendingPathComponent("trending")
+    for name in ["notes.txt", "main.swift", "backup.tar"] {
+      try Data(name.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let info = try BinaryRunner.run(["cache", "info"], environment: values)
+    #expect(info.stdout.contains("list: 1 entries"))
+    #expect(info.stdout.contains("other files (not ours, left alone): 3"))
+    let clear = try BinaryRunner.run(["cache", "clear"], environment: values)
+    #expect(clear.status == 0)
+    #expect(clear.stdout.contains("removed 1 entries"))
+    #expect(clear.stdout.contains("left alone 3 other files"))
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+        "notes.txt", "main.swift", "backup.tar",
+      ])
+  }
+
+  @Test(.enabled(if: getuid() == 0, "needs root for a read-only bind mount"))
+  func cacheClearOnAReadOnlyMountFails() throws {
+    let server = try amodb()
+    let home = try temporaryDirectory("readonly")
+    var values = environment(server)
+    values["XDG_CACHE_HOME"] = home.path
+    #expect(try BinaryRunner.run(["list"], environment: values).status == 0)
+    let folder = home.appendingPathComponent("trending").path
+    // A private mount namespace: the read-only mount is gone when the shell exits.
+    let outcome = try BinaryRunner.shell(
+      "unshare -m sh -c 'mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\" && exec \"$TRENDING\" cache clear' \(folder)",
+      environment: values)
+    #expect(outcome.status == 1, "\(outcome.stdout) \(outcome.stderr)")
+    #expect(outcome.stderr.contains("could not remove list-"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("Read-only file system"))
+    #expect(!outcome.stdout.contains("removed 1"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1, "the entry is still there")
+  }
+
+  @Test func anEmptyHomeNeverPutsTheCacheInTheCurrentDirectory() throws {
+    let server = try amodb()
+    let work = try temporaryDirectory("cwd")
+    let outcome = try BinaryRunner.shell(
+      "unset XDG_CACHE_HOME; HOME= \"$TRENDING\" list >/dev/null && HOME= \"$TRENDING\" cache info",
+      environment: environment(server), directory: work)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).isEmpty, "nothing in the current directory")
+    #expect(outcome.stdout.hasPrefix("cache: /"), "\(outcome.stdout)")
+  }
+
+  @Test func aRootOrRelativeXDGCacheHomeIsIgnored() throws {
+    let server = try amodb()
+    let home = try temporaryDirectory("home")
+    let rootHadTrending = FileManager.default.fileExists(atPath: "/trending")
+    for value in ["/", "relative/cache", ""] {
+      let outcome = try BinaryRunner.run(
+        ["list"], environment: environment(server).merging(["XDG_CACHE_HOME": value, "HOME": home.path]) { $1 })
+      #expect(outcome.status == 0)
+    }
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".cache/trending").path))
+    #expect(FileManager.default.fileExists(atPath: "/trending") == rootHadTrending)
+  }
+
+  /// Starts `trending list` against a server that never answers, kills it with SIGSEGV, returns its core files.
+  private func coreFiles(key: String?) throws -> [Data] {
+    let server = try amodb(delay: 30)
+    defer { server.stop() }
+    let work = try temporaryDirectory("core")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "ulimit -c unlimited; exec \"$TRENDING\" list"]
+    var values = BinaryRunner.environment(environment(server, key: key))
+    // Swift's backtracer would catch the signal and carry on; the kernel's default dumps core.
+    values["SWIFT_BACKTRACE"] = "enable=no"
+    values["TRENDING"] = Fixtures.binary.path
+    process.environment = values
+    process.currentDirectoryURL = work
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while server.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    kill(process.processIdentifier, SIGSEGV)
+    process.waitUntilExit()
+    defer { try? FileManager.default.removeItem(at: work) }
+    return try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix("core") }.map {
+      try Data(contentsOf: work.appendingPathComponent($0))
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8))?.hasPrefix("core") == true,
+      "core files go to a handler here"))
+  func theKeyNeverReachesACoreFile() throws {
+    // Control: without a key the process may dump core, so the check below can fail.
+    #expect(!(try coreFiles(key: nil)).isEmpty, "no core file even without a key: the check proves nothing")
+    let key = "core-dump-secret-\(UUID().uuidString)"
+    for core in try coreFiles(key: key) {
+      #expect(core.range(of: Data(key.utf8)) == nil, "the key is in a core file")
+    }
+  }
+
+  @Test func suspendAndResumeLeaveTheTerminalRawEveryTime() throws {
+    let session = try TmuxSession(["--demo"], interactiveShell: true)
+    try session.waitFor("1/20")
+    try session.waitForIdle()
+    #expect(session.status()["thread"] == "main", "the loop runs on the main thread")
+    for round in 1...4 {
+      // Ctrl-Z from the keyboard, and once SIGTSTP from outside (kill -TSTP), as a window manager might.
+      if round == 4, let pid = Int32(session.status()["pid"] ?? "") {
+        kill(pid, SIGTSTP)
+      } else {
+        try session.send("C-z")
+      }
+      try session.waitFor("Stopped")
+      try session.send("clear", "Enter")
+      try session.send("fg", "Enter")
+      try session.waitFor("\(round)/20")
+      // In raw mode one key moves the selection; a cooked terminal would wait for Enter.
+      try session.send("j")
+      try session.waitFor("\(round + 1)/20")
+      #expect(try session.display("#{alternate_on}") == "1")
+    }
+    try session.send("q")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+    #expect(exit.stty.contains(" icanon") && exit.stty.contains(" echo"), "\(exit.stty)")
+  }
+}
