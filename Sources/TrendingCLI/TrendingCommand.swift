@@ -1,5 +1,4 @@
 import AmodbKit
-import CProcess
 import Foundation
 import Synchronization
 import TerminalUI
@@ -45,11 +44,7 @@ public enum TrendingCommand {
   public static func main(arguments: [String], environment: [String: String]) -> Int32 {
     Console.reserveStandardDescriptors()
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
-    if environment["AMODB_KEY"] != nil {
-      _ = trending_forbid_core_dumps()
-      // Children (a browser opened later, say) do not inherit it.
-      unsetenv("AMODB_KEY")
-    }
+    if environment[KeyGuard.variable] != nil { KeyGuard.protect() }
     TextWidth.prepareLocale()
     let invocation: Invocation
     do {

@@ -150,6 +150,9 @@ struct HardeningTests {
     try process.run()
     let deadline = Date().addingTimeInterval(10)
     while server.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    // While it waits: the key is not in its environment block for /proc readers either.
+    let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/environ"))
+    if let key { #expect(environ.range(of: Data(key.utf8)) == nil, "the key is in /proc/PID/environ") }
     kill(process.processIdentifier, SIGSEGV)
     process.waitUntilExit()
     defer { try? FileManager.default.removeItem(at: work) }
