@@ -1,7 +1,7 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
 # System packages: what each is for is in the README.
-APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev pkg-config tmux
+APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 

@@ -21,7 +21,8 @@ let package = Package(
     .systemLibrary(
       name: "CChafa", path: "Modules/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
-    .target(name: "AmodbKit"),
+    .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "AmodbKit", dependencies: ["CCurl"]),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth"]),
     .target(

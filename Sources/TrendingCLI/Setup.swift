@@ -15,7 +15,7 @@ public enum Setup {
       transport = DemoTransport()
     } else {
       configuration = try self.configuration(for: invocation, environment: environment)
-      transport = URLSessionTransport()
+      transport = CurlTransport()
     }
     // The demo has nothing to cache; --no-cache neither reads nor writes.
     let disk =

@@ -172,7 +172,7 @@ struct ClientTests {
     let budget = RateBudget(limit: 100, clock: clock.clientClock) { seconds in heard.withLock { $0.append(seconds) } }
     let client = AmodbClient(
       configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")),
-      transport: URLSessionTransport(),
+      transport: CurlTransport(),
       clock: clock.clientClock, budget: budget)
     _ = await client.result(TrendingRequest(language: "en-US"))
     #expect(heard.withLock { $0 } == [7, 7])
@@ -290,7 +290,7 @@ struct ClientTests {
   }
 
   @Test func noKeyForTheDefaultHostFailsBeforeAnyRequest() async {
-    let client = AmodbClient(configuration: ClientConfiguration(apiKey: nil), transport: URLSessionTransport())
+    let client = AmodbClient(configuration: ClientConfiguration(apiKey: nil), transport: CurlTransport())
     #expect(await fetchError(client, TrendingRequest(language: "en-US")) == .missingKey)
   }
 

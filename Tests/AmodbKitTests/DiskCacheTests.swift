@@ -109,7 +109,7 @@ struct DiskCacheTests {
     func client() -> AmodbClient {
       AmodbClient(
         configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("disk-secret-key")),
-        transport: URLSessionTransport(), clock: clock.clientClock,
+        transport: CurlTransport(), clock: clock.clientClock,
         disk: DiskCache(directory: folder) { clock.clientClock.now() })
     }
     _ = try await client().fetch(TrendingRequest(language: "en-US"))
@@ -297,7 +297,7 @@ struct RateBudgetTests {
     }
     let client = AmodbClient(
       configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")),
-      transport: URLSessionTransport(),
+      transport: CurlTransport(),
       clock: clock.clientClock, budget: budget)
     for page in 1...12 {
       _ = try await client.fetch(TrendingRequest(page: page, language: "en-US"))

@@ -10,7 +10,7 @@ struct ImageLoaderTests {
     let images = try #require(URL(string: "http://127.0.0.1:\(server.port)/t/p"))
     let configuration = ClientConfiguration(
       baseURL: server.baseURL, imageBaseURL: images, apiKey: APIKey("image-secret"), timeout: 5)
-    return ImageLoader(configuration: configuration, transport: URLSessionTransport())
+    return ImageLoader(configuration: configuration, transport: CurlTransport())
   }
 
   @Test func neverSendsTheKeyAndCachesTheBytes() async throws {

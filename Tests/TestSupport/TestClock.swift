@@ -42,7 +42,7 @@ public enum TestClients {
     let configuration = ClientConfiguration(
       baseURL: server.baseURL, apiKey: key.flatMap(APIKey.init), language: language, timeout: timeout,
       maxBodyBytes: maxBodyBytes)
-    return AmodbClient(configuration: configuration, transport: URLSessionTransport(), clock: clock.clientClock)
+    return AmodbClient(configuration: configuration, transport: CurlTransport(), clock: clock.clientClock)
   }
 
   /// A list page with `count` films, ids from `firstID`.

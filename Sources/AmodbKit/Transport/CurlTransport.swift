@@ -1,0 +1,304 @@
+import CCurl
+import FoundationEssentials
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The live transport: libcurl's multi interface on a thread of its own.
+///
+/// The thread sleeps in `curl_multi_poll` (woken by `curl_multi_wakeup` when work arrives), so a
+/// request waiting on a silent server costs no CPU. Every request has a total deadline and a
+/// low-speed limit; the byte limit counts decoded bytes and aborts the transfer as soon as it is
+/// crossed, whatever the encoding or the length header says. Redirects are never followed here:
+/// the caller sees the 3xx and decides (the key must not follow one to another origin).
+public final class CurlTransport: Transport {
+  private let engine: CurlEngine
+
+  /// Makes a transport with its own connection pool and thread.
+  public init() {
+    engine = CurlEngine()
+  }
+
+  deinit {
+    engine.shutDown()
+  }
+
+  public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+    let transfer = CurlTransfer(request: request)
+    let result: Result<HTTPResponse, AmodbError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        guard !Task.isCancelled else {
+          continuation.resume(returning: .failure(.transport(description: "cancelled")))
+          return
+        }
+        transfer.continuation = continuation
+        engine.submit(transfer)
+      }
+    } onCancel: {
+      engine.cancel(transfer)
+    }
+    return try result.get()
+  }
+}
+
+/// One request on its way: what was asked, what has arrived, and who waits for it.
+///
+/// Its mutable state is touched only on the engine's thread (curl calls the callbacks there);
+/// `continuation` is set before the transfer is handed over and read once, there.
+final class CurlTransfer: @unchecked Sendable {
+  let request: HTTPRequest
+  var continuation: CheckedContinuation<Result<HTTPResponse, AmodbError>, Never>?
+  var handle: UnsafeMutableRawPointer?
+  var headerList: UnsafeMutablePointer<curl_slist>?
+  var body: [UInt8] = []
+  var headers: [String: String] = [:]
+  var failure: AmodbError?
+  /// Set by the caller's cancellation, from any thread.
+  let cancelled = Atomic<Bool>(false)
+
+  init(request: HTTPRequest) {
+    self.request = request
+  }
+
+  /// Resumes the waiting caller, once.
+  func finish(_ result: Result<HTTPResponse, AmodbError>) {
+    continuation?.resume(returning: result)
+    continuation = nil
+  }
+}
+
+/// The multi handle and the thread that drives it.
+final class CurlEngine: @unchecked Sendable {
+  /// What other threads hand the engine; read and cleared by the engine's thread.
+  private struct Inbox {
+    var submitted: [CurlTransfer] = []
+    var cancelled: [CurlTransfer] = []
+    var shuttingDown = false
+  }
+
+  private let multi: UnsafeMutableRawPointer
+  private let inbox = Mutex(Inbox())
+  /// Transfers in the multi handle, by identity; engine thread only.
+  private var running: [ObjectIdentifier: CurlTransfer] = [:]
+  private var thread = pthread_t()
+
+  /// Starts the engine's thread.
+  init() {
+    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed (out of memory)") }
+    self.multi = multi
+    // A few connections per host at most; HTTP/2 multiplexes over one where the server offers it.
+    _ = trending_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 4)
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        let engine = Unmanaged<CurlEngine>.fromOpaque(context).takeRetainedValue()
+        engine.loop()
+        return nil
+      }, context)
+    precondition(created == 0, "could not start the network thread")
+    pthread_detach(thread)
+  }
+
+  /// Hands a transfer to the engine's thread.
+  func submit(_ transfer: CurlTransfer) {
+    inbox.withLock { $0.submitted.append(transfer) }
+    curl_multi_wakeup(multi)
+  }
+
+  /// Asks the engine to stop a transfer; its caller gets "cancelled".
+  func cancel(_ transfer: CurlTransfer) {
+    transfer.cancelled.store(true, ordering: .sequentiallyConsistent)
+    inbox.withLock { $0.cancelled.append(transfer) }
+    curl_multi_wakeup(multi)
+  }
+
+  /// Ends the thread once nothing is running.
+  func shutDown() {
+    inbox.withLock { $0.shuttingDown = true }
+    curl_multi_wakeup(multi)
+  }
+
+  private func loop() {
+    while true {
+      let (submitted, cancelled, shuttingDown) = inbox.withLock { box in
+        defer {
+          box.submitted = []
+          box.cancelled = []
+        }
+        return (box.submitted, box.cancelled, box.shuttingDown)
+      }
+      for transfer in submitted { start(transfer) }
+      for transfer in cancelled where running[ObjectIdentifier(transfer)] != nil {
+        end(transfer, with: .failure(.transport(description: "cancelled")))
+      }
+      var active: Int32 = 0
+      curl_multi_perform(multi, &active)
+      collectFinished()
+      if shuttingDown, running.isEmpty { break }
+      // Sleeps until a socket is ready, curl's next timeout, or a wakeup: never a busy loop.
+      curl_multi_poll(multi, nil, 0, 60_000, nil)
+    }
+    curl_multi_cleanup(multi)
+  }
+
+  private func start(_ transfer: CurlTransfer) {
+    // Cancelled before it reached this thread: never started.
+    guard !transfer.cancelled.load(ordering: .sequentiallyConsistent) else {
+      transfer.finish(.failure(.transport(description: "cancelled")))
+      return
+    }
+    guard let handle = curl_easy_init() else {
+      transfer.finish(.failure(.transport(description: "out of memory")))
+      return
+    }
+    transfer.handle = handle
+    let request = transfer.request
+    let context = Unmanaged.passUnretained(transfer).toOpaque()
+    _ = trending_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
+    _ = trending_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+    _ = trending_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+    _ = trending_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+    // Whatever encodings this libcurl decodes (gzip, deflate, br, zstd); limits count decoded bytes.
+    _ = trending_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+    _ = trending_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+    _ = trending_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+    // The deadline above bounds the whole exchange, however the bytes dribble in; this also ends
+    // a connection silent for as long (the old between-bytes timeout).
+    _ = trending_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+    _ = trending_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeout.rounded(.up))))
+    // A declared length over the limit is refused at the headers, before any body is read.
+    _ = trending_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
+    var list: UnsafeMutablePointer<curl_slist>?
+    for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+      list = curl_slist_append(list, "\(name): \(value)")
+    }
+    transfer.headerList = list
+    _ = trending_curl_set_headers(handle, list)
+    _ = trending_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, curlWrite)
+    _ = trending_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+    _ = trending_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeader)
+    _ = trending_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+    _ = trending_curl_set_pointer(handle, CURLOPT_PRIVATE, context)
+    running[ObjectIdentifier(transfer)] = transfer
+    curl_multi_add_handle(multi, handle)
+  }
+
+  private func collectFinished() {
+    var left: Int32 = 0
+    while let message = curl_multi_info_read(multi, &left) {
+      guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+        let context = trending_curl_private(handle)
+      else { continue }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      let code = trending_curl_message_result(message)
+      if let failure = transfer.failure {
+        end(transfer, with: .failure(failure))
+      } else if code != CURLE_OK {
+        end(transfer, with: .failure(CurlFailure.error(for: code, request: transfer.request)))
+      } else {
+        let response = HTTPResponse(
+          status: trending_curl_response_code(handle), headers: transfer.headers, body: Data(transfer.body))
+        end(transfer, with: .success(response))
+      }
+    }
+  }
+
+  /// Removes a transfer from curl, frees its handle and answers its caller.
+  private func end(_ transfer: CurlTransfer, with result: Result<HTTPResponse, AmodbError>) {
+    running[ObjectIdentifier(transfer)] = nil
+    if let handle = transfer.handle {
+      curl_multi_remove_handle(multi, handle)
+      curl_easy_cleanup(handle)
+      transfer.handle = nil
+    }
+    curl_slist_free_all(transfer.headerList)
+    transfer.headerList = nil
+    transfer.body = []
+    transfer.finish(result)
+  }
+}
+
+/// Body bytes as curl decodes them: kept until the limit, which aborts the transfer.
+private func curlWrite(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
+  guard let data, let context else { return 0 }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let length = size * count
+  guard transfer.body.count + length <= transfer.request.maxBodyBytes else {
+    transfer.failure = .tooLarge(limit: transfer.request.maxBodyBytes)
+    transfer.body = []
+    return 0
+  }
+  data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+    transfer.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+  }
+  return length
+}
+
+/// Header lines: a status line starts a new set (a proxy's or an interim answer's came first).
+private func curlHeader(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
+  guard let data, let context else { return 0 }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let length = size * count
+  // Headers are bounded too: a server sending endless header lines is cut off.
+  guard transfer.headers.count < 200, length < 16_384 else {
+    transfer.failure = .tooLarge(limit: transfer.request.maxBodyBytes)
+    return 0
+  }
+  let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+    String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+  }
+  if line.hasPrefix("HTTP/") {
+    transfer.headers = [:]
+  } else if let colon = line.firstIndex(of: ":") {
+    let name = String(line[..<colon]).trimmingSpaces()
+    let value = String(line[line.index(after: colon)...]).trimmingSpaces()
+    if !name.isEmpty { transfer.headers[name] = value }
+  }
+  return length
+}
+
+extension String {
+  /// The text without leading and trailing spaces, tabs and line breaks.
+  func trimmingSpaces() -> String {
+    // Character's own test: "\r\n" is one Character, equal to neither "\r" nor "\n".
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}
+
+/// Turns curl's result codes into short, plain descriptions.
+enum CurlFailure {
+  /// The error for a failed transfer, naming the host but never the query.
+  static func error(for code: CURLcode, request: HTTPRequest) -> AmodbError {
+    let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? "the server"
+    switch code {
+    case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: Int(request.timeout.rounded()))
+    case CURLE_FILESIZE_EXCEEDED, CURLE_WRITE_ERROR: return .tooLarge(limit: request.maxBodyBytes)
+    case CURLE_COULDNT_CONNECT: return .transport(description: "could not connect to \(host) (connection refused)")
+    case CURLE_COULDNT_RESOLVE_HOST: return .transport(description: "could not find host \(host)")
+    case CURLE_COULDNT_RESOLVE_PROXY: return .transport(description: "could not find the proxy")
+    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM,
+      CURLE_HTTP2:
+      return .transport(description: "the connection to \(host) was lost mid-way")
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+      CURLE_SSL_CERTPROBLEM:
+      return .transport(description: "secure connection to \(host) failed")
+    case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
+      return .transport(description: "bad response from \(host)")
+    default:
+      let text = curl_easy_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
+      return .transport(description: "\(host): \(TextSanitizer.clean(text, limit: 100))")
+    }
+  }
+}
