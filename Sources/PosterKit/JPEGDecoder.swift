@@ -1,5 +1,5 @@
 import CTurboJPEG
-import Foundation
+import FoundationEssentials
 
 /// Decoded pixels: RGBA, 4 bytes a pixel, rows packed.
 public struct RGBAImage: Sendable, Hashable {

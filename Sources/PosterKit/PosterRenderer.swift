@@ -1,5 +1,5 @@
 import CChafa
-import Foundation
+import FoundationEssentials
 
 /// Turns pixels into cell art with chafa, fitted into a box of terminal cells with the aspect
 /// ratio corrected for cells about twice as tall as wide.

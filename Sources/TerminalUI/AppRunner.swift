@@ -1,6 +1,7 @@
 import AmodbKit
 import CProcess
-import Foundation
+import FoundationEssentials
+import Glibc
 import TrendingCore
 import TrendingViews
 

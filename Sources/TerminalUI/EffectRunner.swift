@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 import PosterKit
 import Synchronization
 import TrendingCore

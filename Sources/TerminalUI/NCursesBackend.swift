@@ -1,5 +1,6 @@
 import CNCurses
-import Foundation
+import FoundationEssentials
+import Glibc
 import TrendingCore
 import TrendingViews
 

@@ -38,6 +38,8 @@ public struct Invocation: Equatable, Sendable {
   public var images: ImageMode?
   /// `--no-cache`: neither read nor write the disk cache.
   public var noCache = false
+  /// `--insecure-http`: allow the key over plain http to another machine.
+  public var insecureHTTP = false
 
   /// Makes an invocation of a command with default options.
   public init(command: Command) {
@@ -65,7 +67,7 @@ public struct UsageError: Error, Equatable, Sendable {
 public enum ArgumentParser {
   /// The usage summary printed with usage errors.
   public static let usage =
-    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color] [--no-cache] | cache info|clear"
+    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
 
   /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
   static func shown(_ text: String) -> String {
@@ -103,6 +105,7 @@ public enum ArgumentParser {
       case "--json": json = true
       case "--no-color": invocation.noColor = true
       case "--no-cache": invocation.noCache = true
+      case "--insecure-http": invocation.insecureHTTP = true
       case "--base-url": invocation.baseURL = try take()
       case "--image-base-url": invocation.imageBaseURL = try take()
       case "--language": invocation.language = try take()

@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 import TrendingViews
 
 /// The text and JSON that `trending list` and `trending show` print.

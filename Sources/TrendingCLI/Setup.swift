@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 
 /// Builds the client an invocation asks for, from flags and the environment.
 public enum Setup {
@@ -49,10 +49,19 @@ public enum Setup {
     let base = try url(invocation.baseURL, flag: "--base-url", variable: "AMODB_BASE_URL", environment: environment)
     let images = try url(
       invocation.imageBaseURL, flag: "--image-base-url", variable: "AMODB_IMAGE_BASE_URL", environment: environment)
-    return ClientConfiguration(
+    var configuration = ClientConfiguration(
       baseURL: base ?? ClientConfiguration.defaultBaseURL,
       imageBaseURL: images ?? ClientConfiguration.defaultImageBaseURL,
       apiKey: environment["AMODB_KEY"].flatMap(APIKey.init), language: language)
+    configuration.allowsCleartextKey = invocation.insecureHTTP || environment["AMODB_ALLOW_HTTP"] == "1"
+    if configuration.cleartextKeyError != nil {
+      let host = TextSanitizer.clean(configuration.baseURL.host ?? "", limit: 100)
+      throw UsageError(
+        message:
+          "refusing to send the key to \(host) over plain http; use https, a proxy of your own that needs no key, or --insecure-http (AMODB_ALLOW_HTTP=1)"
+      )
+    }
+    return configuration
   }
 
   private static func url(_ flagValue: String?, flag: String, variable: String, environment: [String: String])

@@ -1,5 +1,7 @@
 import AmodbKit
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 import TerminalUI
 import TrendingCore
@@ -25,6 +27,7 @@ public enum TrendingCommand {
       --images MODE          posters: auto, symbols or off (also TRENDING_IMAGES)
       --no-color             no colours and no posters (also NO_COLOR)
       --no-cache             neither read nor write the disk cache
+      --insecure-http        allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)
       trending cache info    the disk cache's size and entries ($XDG_CACHE_HOME/trending)
       trending cache clear   empty it
       -h, --help             this help

@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 import PosterKit
 
 /// Everything that can happen to the app: input, time and network answers.

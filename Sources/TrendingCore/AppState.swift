@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 import PosterKit
 
 /// The whole app as a value: what is loaded, what is selected, what is on screen.

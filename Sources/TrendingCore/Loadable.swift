@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 
 /// A value that loads from the network: what is on screen, and what is happening to it.
 ///

@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 
 /// The app's pure update: state and action in, new state and effects out.
 public enum Reducer {

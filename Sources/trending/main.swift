@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TrendingCLI
 
 // Synchronous top-level code: the browser's loop runs on the process's main thread.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An answer with when it was fetched and the rate-limit budget it reported.
 public struct Fetched<Value: Sendable>: Sendable {
@@ -31,8 +31,11 @@ public actor AmodbClient {
     var rateLimit: RateLimitStatus?
   }
 
-  /// The most answers kept in memory.
-  static let cacheCapacity = 256
+  /// The most bytes of raw answers kept in memory.
+  static let cacheBudget = 16_000_000
+
+  /// The most redirects followed for one request, each within the same origin.
+  public static let maxRedirects = 3
 
   /// How many times a 429 is retried.
   public static let maxRateLimitRetries = 2
@@ -44,6 +47,7 @@ public actor AmodbClient {
   private let disk: DiskCache?
   private let budget: RateBudget?
   private var cache: [URL: Answer] = [:]
+  private var cacheBytes = 0
   private var inFlight: [URL: Task<Result<Answer, AmodbError>, Never>] = [:]
 
   /// Makes a client over a transport, with an optional disk cache and request budget.
@@ -77,7 +81,7 @@ public actor AmodbClient {
     if let answer = cache[url] { return answer }
     guard let entry = disk?.read(url.absoluteString, kind: kind) else { return nil }
     let answer = Answer(body: entry.body, fetchedAt: entry.fetchedAt, rateLimit: nil)
-    cache[url] = answer
+    store(answer, for: url)
     return answer
   }
 
@@ -85,7 +89,7 @@ public actor AmodbClient {
   public func fetch<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async throws(AmodbError) -> Fetched<
     E.Response
   > {
-    if let error = configuration.missingKeyError { throw error }
+    if let error = configuration.missingKeyError ?? configuration.cleartextKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
       throw .transport(description: "the base URL \(configuration.baseURL.absoluteString) cannot be used")
     }
@@ -101,7 +105,7 @@ public actor AmodbClient {
       let value = try decode(E.Response.self, from: answer.body)
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
     } catch {
-      cache[url] = nil
+      forget(url)
       disk?.remove(url.absoluteString, kind: endpoint.cacheKind)
       throw error
     }
@@ -121,6 +125,7 @@ public actor AmodbClient {
   /// Drops every cached answer.
   public func clearCache() {
     cache.removeAll()
+    cacheBytes = 0
   }
 
   /// Joins the request already in flight for `url`, or starts it.
@@ -141,21 +146,32 @@ public actor AmodbClient {
     return result
   }
 
-  /// Sends a request, waiting out and retrying 429s at most twice.
+  /// Sends a request, waiting out and retrying 429s at most twice and following at most three
+  /// redirects within the same origin (scheme, host and port), each counted against the budget.
   private static func perform(
     _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?
-  ) async -> Result<
-    Answer, AmodbError
-  > {
+  ) async -> Result<Answer, AmodbError> {
+    var current = request
     var attempt = 0
+    var redirects = 0
     while true {
       let response: HTTPResponse
       await budget?.acquire()
       do {
-        response = try await transport.send(request)
+        response = try await transport.send(current)
         await budget?.update(from: RateLimitStatus(response: response))
       } catch {
         return .failure(error)
+      }
+      if Redirect.isRedirect(response.status) {
+        switch Redirect.target(of: response, from: current.url, followed: redirects) {
+        case .success(let target):
+          redirects += 1
+          current.url = target
+          continue
+        case .failure(let error):
+          return .failure(error)
+        }
       }
       guard let error = StatusMapping.error(for: response) else {
         return .success(
@@ -176,11 +192,21 @@ public actor AmodbClient {
     return headers
   }
 
+  /// Keeps an answer in memory, dropping the oldest fetched until the bytes fit the budget.
   private func store(_ answer: Answer, for url: URL) {
-    if cache.count >= Self.cacheCapacity, let oldest = cache.min(by: { $0.value.fetchedAt < $1.value.fetchedAt })?.key {
-      cache[oldest] = nil
+    forget(url)
+    guard answer.body.count <= Self.cacheBudget else { return }
+    while cacheBytes + answer.body.count > Self.cacheBudget,
+      let oldest = cache.min(by: { $0.value.fetchedAt < $1.value.fetchedAt })?.key
+    {
+      forget(oldest)
     }
     cache[url] = answer
+    cacheBytes += answer.body.count
+  }
+
+  private func forget(_ url: URL) {
+    if let old = cache.removeValue(forKey: url) { cacheBytes -= old.body.count }
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AmodbError) -> T {

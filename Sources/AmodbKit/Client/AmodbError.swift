@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong talking to amodb, each with a message a person can act on.
 public enum AmodbError: Error, Sendable, Hashable {
@@ -110,7 +110,7 @@ public enum StatusMapping {
 
   /// The wait a 429 asks for: `Retry-After` seconds, 5 when absent or unreadable, at most 30.
   public static func retryAfter(in response: HTTPResponse) -> Int {
-    guard let text = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces),
+    guard let text = response.header("Retry-After")?.trimmingSpaces(),
       let seconds = Int(text), seconds >= 0
     else { return 5 }
     return min(seconds, 30)
@@ -118,10 +118,8 @@ public enum StatusMapping {
 
   /// The `status_message` (or first of `errors`) of a TMDB-shaped error body, cleaned.
   static func serviceMessage(in body: Data) -> String? {
-    guard body.count < 64_000,
-      let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-    else { return nil }
-    let raw = (object["status_message"] as? String) ?? (object["errors"] as? [Any])?.compactMap { $0 as? String }.first
+    guard body.count < 64_000, let object = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
+    let raw = object["status_message"]?.string ?? object["errors"]?.array?.compactMap(\.string).first
     guard let raw else { return nil }
     let cleaned = TextSanitizer.clean(raw, limit: 200)
     return cleaned.isEmpty ? nil : cleaned

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Time as the client sees it, injectable so tests never wait for `Retry-After`.
 public struct ClientClock: Sendable {

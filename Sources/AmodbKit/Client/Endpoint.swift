@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One amodb endpoint: where it lives, what it takes, what it answers and how long that stays fresh.
 public protocol Endpoint: Sendable {

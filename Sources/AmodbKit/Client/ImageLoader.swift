@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fetches poster bytes from the image host: never with the key, bounded in size, cached in
 /// memory up to a byte budget (least recently used first out), duplicate calls joined.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The client's own sliding 60-second window of requests, so that its traffic never draws a 429:
 /// when the window is full, the next request waits (and says for how long) instead of being refused.

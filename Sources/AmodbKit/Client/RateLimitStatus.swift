@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rate-limit budget a response reported, for the status line.
 public struct RateLimitStatus: Sendable, Hashable {
@@ -20,7 +20,7 @@ public struct RateLimitStatus: Sendable, Hashable {
   public init?(response: HTTPResponse) {
     func value(_ name: String) -> Int? {
       let text = response.header("X-RateLimit-\(name)") ?? response.header("RateLimit-\(name)")
-      return text.flatMap { Int($0.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? "") }
+      return text.flatMap { Int($0.split(separator: ",").first?.trimmingSpaces() ?? "") }
     }
     let limit = value("Limit")
     let remaining = value("Remaining")

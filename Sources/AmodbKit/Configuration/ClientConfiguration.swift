@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the client talks to, with which key, in which language.
 public struct ClientConfiguration: Sendable {
@@ -19,6 +19,8 @@ public struct ClientConfiguration: Sendable {
   public var timeout: TimeInterval
   /// The largest API answer accepted, in bytes.
   public var maxBodyBytes: Int
+  /// Whether the user allowed the key to travel over plain http to another machine.
+  public var allowsCleartextKey = false
 
   /// Makes a configuration from its parts.
   public init(
@@ -43,6 +45,27 @@ public struct ClientConfiguration: Sendable {
     apiKey == nil && usesDefaultHost ? .missingKey : nil
   }
 
+  /// The error that stops a key from travelling in cleartext: an `http://` base on a host that is
+  /// not this machine while a key is set, unless the user allowed it (`--insecure-http`). Checked
+  /// before any lookup or connection.
+  public var cleartextKeyError: AmodbError? {
+    guard apiKey != nil, !allowsCleartextKey, baseURL.scheme?.lowercased() == "http",
+      !Self.isLoopback(baseURL.host ?? "")
+    else { return nil }
+    let host = TextSanitizer.clean(baseURL.host ?? "", limit: 100)
+    return .transport(
+      description:
+        "refusing to send the key to \(host) over plain http; use https, a proxy that needs no key, or --insecure-http")
+  }
+
+  /// Whether a host name is this machine: `localhost`, 127.0.0.0/8 or ::1.
+  public static func isLoopback(_ host: String) -> Bool {
+    let name = host.lowercased().trimmingPrefix("[").split(separator: "]").first.map(String.init) ?? ""
+    if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+  }
+
   /// The full URL of an endpoint: base path prefix, the endpoint's path, its query.
   public func url(for path: String, query: [URLQueryItem]) -> URL? {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
@@ -63,7 +86,7 @@ public struct ClientConfiguration: Sendable {
 
   /// Reads a base URL given by a person; nil unless it is absolute with a host.
   public static func parseBaseURL(_ text: String) -> URL? {
-    guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased(),
+    guard let url = URL(string: text.trimmingSpaces()), let scheme = url.scheme?.lowercased(),
       ["http", "https"].contains(scheme), url.host?.isEmpty == false
     else { return nil }
     return url

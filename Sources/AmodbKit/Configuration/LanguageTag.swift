@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Maps locale names and tags onto the fourteen languages amodb serves.
 public enum LanguageTag {
@@ -15,7 +15,7 @@ public enum LanguageTag {
   public static func served(_ name: String) -> String? {
     let base = name.split(separator: ".").first.map(String.init) ?? name
     let withoutModifier = base.split(separator: "@").first.map(String.init) ?? base
-    let parts = withoutModifier.replacingOccurrences(of: "_", with: "-").split(separator: "-")
+    let parts = withoutModifier.replacing("_", with: "-").split(separator: "-")
     guard let first = parts.first else { return nil }
     var language = first.lowercased()
     if language == "iw" { language = "he" }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A transport that answers from the embedded demo data, so `--demo` runs the real client offline.
 public struct DemoTransport: Transport {
@@ -52,16 +52,18 @@ public struct DemoTransport: Transport {
   /// Answers a search over the week's films by case-insensitive title match.
   private static func search(_ query: [URLQueryItem]?) -> HTTPResponse {
     let words = (query?.first { $0.name == "query" }?.value ?? "").lowercased()
-    var matches: [Any] = []
+    var matches: [JSONValue] = []
     for key in ["/trending/movie/week?page=1", "/trending/movie/week?page=2"] {
       guard let text = DemoResources.files[key],
-        let page = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-        let results = page["results"] as? [[String: Any]]
+        let results = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?["results"]?.array
       else { continue }
-      matches += results.filter { ($0["title"] as? String)?.lowercased().contains(words) == true && !words.isEmpty }
+      matches += results.filter { $0["title"]?.string?.lowercased().contains(words) == true && !words.isEmpty }
     }
-    let body = ["page": 1, "total_pages": 1, "total_results": matches.count, "results": matches] as [String: Any]
-    let data = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+    let body = JSONValue.object([
+      "page": .number(1), "total_pages": .number(1), "total_results": .number(Double(matches.count)),
+      "results": .array(matches),
+    ])
+    let data = (try? JSONEncoder().encode(body)) ?? Data()
     return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: data)
   }
 }

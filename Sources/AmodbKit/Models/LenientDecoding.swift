@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes an element of an array without ever failing, so one bad entry costs only itself.
 struct Lossy<Wrapped: Decodable>: Decodable {
@@ -7,6 +7,37 @@ struct Lossy<Wrapped: Decodable>: Decodable {
 
   init(from decoder: any Decoder) throws {
     value = try? Wrapped(from: decoder)
+  }
+}
+
+/// Any JSON value, read as nothing: decoding it only moves an unkeyed container past an element.
+struct Skipped: Decodable {
+  init(from decoder: any Decoder) throws {}
+}
+
+/// At most `limit` readable elements of an array, with how many were left out (unreadable or past the limit).
+struct CappedArray<Element: Decodable>: Decodable {
+  /// The elements kept.
+  var values: [Element] = []
+  /// Elements not kept.
+  var skipped = 0
+
+  /// The most elements kept from one array; TMDB sends 20 a page.
+  static var limit: Int { 100 }
+
+  /// An empty array.
+  init() {}
+
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    while !container.isAtEnd {
+      if values.count < Self.limit, let value = try container.decode(Lossy<Element>.self).value {
+        values.append(value)
+      } else {
+        if values.count >= Self.limit { _ = try container.decode(Skipped.self) }
+        skipped += 1
+      }
+    }
   }
 }
 

@@ -30,9 +30,10 @@ public struct MoviePage: Sendable, Hashable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let entries = container.lenient([Lossy<MovieSummary>].self, .results) ?? []
-    results = entries.compactMap(\.value)
-    skippedEntries = entries.count - results.count
+    // At most 100 entries are kept from a page (TMDB sends 20); the rest count as skipped.
+    let entries = container.lenient(CappedArray<MovieSummary>.self, .results) ?? CappedArray()
+    results = entries.values
+    skippedEntries = entries.skipped
     page = max(container.integer(.page) ?? 1, 1)
     totalPages = min(max(container.integer(.totalPages) ?? page, page), 500)
     totalResults = max(container.integer(.totalResults) ?? results.count, results.count)

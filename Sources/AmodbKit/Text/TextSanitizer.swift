@@ -38,7 +38,7 @@ public enum TextSanitizer {
     var result = String(output)
     while result.last == " " || result.last == "\n" { result.removeLast() }
     if keepNewlines {
-      while result.contains("\n\n\n") { result = result.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+      while result.contains("\n\n\n") { result = result.replacing("\n\n\n", with: "\n\n") }
     }
     return result
   }

@@ -266,17 +266,6 @@ private func curlHeader(
   return length
 }
 
-extension String {
-  /// The text without leading and trailing spaces, tabs and line breaks.
-  func trimmingSpaces() -> String {
-    // Character's own test: "\r\n" is one Character, equal to neither "\r" nor "\n".
-    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
-      return ""
-    }
-    return String(self[first...last])
-  }
-}
-
 /// Turns curl's result codes into short, plain descriptions.
 enum CurlFailure {
   /// The error for a failed transfer, naming the host but never the query.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request as the transport sends it: a URL, headers and limits.
 public struct HTTPRequest: Sendable, Hashable {

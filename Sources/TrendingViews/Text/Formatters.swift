@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 
 /// Turns numbers and dates into the short text the screens and commands show.
 public enum Formatters {
@@ -8,7 +8,7 @@ public enum Formatters {
 
   /// A score out of 10 with one decimal, or a dash when nobody voted.
   public static func score(_ average: Double, votes: Int) -> String {
-    votes == 0 ? missing : String(format: "%.1f", average)
+    votes == 0 ? missing : oneDecimal(average)
   }
 
   /// A vote count in a few characters: 950, 26K, 2.4M.
@@ -43,7 +43,7 @@ public enum Formatters {
   public static func rating(_ rating: Rating?, scale: RatingScale) -> String {
     guard let rating else { return missing }
     switch scale {
-    case .outOfTen: return String(format: "%.1f/10", rating.value)
+    case .outOfTen: return oneDecimal(rating.value) + "/10"
     case .outOfHundred: return "\(Int(rating.value.rounded()))/100"
     case .percent: return "\(Int(rating.value.rounded()))%"
     }
@@ -56,8 +56,16 @@ public enum Formatters {
     return "\(remaining) requests left"
   }
 
+  /// A number with one decimal, rounded half away from zero: 8.433 → "8.4" (what `%.1f` gave,
+  /// without Foundation's formatting).
+  public static func oneDecimal(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return missing }
+    let tenths = Int((abs(value) * 10).rounded())
+    return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
+  }
+
   private static func trimmed(_ value: Double) -> String {
-    let text = String(format: "%.1f", value)
+    let text = oneDecimal(value)
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 }

@@ -1,5 +1,5 @@
 import CWidth
-import Foundation
+import FoundationEssentials
 
 /// Measures text in terminal columns: the one place that knows how wide text is.
 ///

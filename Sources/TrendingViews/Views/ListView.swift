@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 import TrendingCore
 
 /// The list screen: header, column titles, one row per film, a status line and the key hint.

@@ -1,5 +1,5 @@
 import AmodbKit
-import Foundation
+import FoundationEssentials
 import TrendingCore
 
 /// One drawn frame: the screen, and what drawing learned that the reducer needs.

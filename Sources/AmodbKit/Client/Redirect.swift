@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+/// The rules for following a redirect: the key may only follow it within the same origin.
+enum Redirect {
+  /// Whether a status asks the client to go elsewhere.
+  static func isRedirect(_ status: Int) -> Bool {
+    [301, 302, 303, 307, 308].contains(status)
+  }
+
+  /// Where a redirect leads, when it may be followed: a `Location` on the same scheme, host and
+  /// port, and fewer than `AmodbClient.maxRedirects` followed before. Anything else is an error
+  /// naming the target host, so that the key never goes to another origin or over plain http.
+  static func target(of response: HTTPResponse, from url: URL, followed: Int) -> Result<URL, AmodbError> {
+    guard let location = response.header("Location"), let target = URL(string: location, relativeTo: url)?.absoluteURL
+    else { return .failure(.http(status: response.status, message: "a redirect without a usable Location")) }
+    guard origin(of: target) == origin(of: url) else {
+      let host = TextSanitizer.clean(target.host ?? "an unknown host", limit: 100)
+      return .failure(.transport(description: "redirected to \(host), another origin; not followed"))
+    }
+    guard followed < AmodbClient.maxRedirects else {
+      return .failure(.transport(description: "more than \(AmodbClient.maxRedirects) redirects; not followed"))
+    }
+    return .success(target)
+  }
+
+  /// Scheme, host and port, with the scheme's default port filled in.
+  static func origin(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+  }
+}
