@@ -29,6 +29,52 @@ public enum BinaryRunner {
     try launch(Fixtures.binary, arguments, environment: environment(extra), directory: nil)
   }
 
+  /// What a measured run did: exit status, peak resident memory and CPU time, from `wait4`.
+  public struct Measurement: Sendable {
+    /// The exit status, or 128 + the signal.
+    public var status: Int32
+    /// The most memory resident at once, in KiB.
+    public var peakKiB: Int
+    /// User and system CPU time, in seconds.
+    public var cpuSeconds: Double
+  }
+
+  /// Runs the binary (output to /dev/null) and measures it; `during` is called with its pid while it runs.
+  public static func measure(
+    _ arguments: [String], environment extra: [String: String] = [:], during: (pid_t) -> Void = { _ in }
+  ) throws -> Measurement {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([Fixtures.binary.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment(extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // As a shell starts it: no signal blocked (the test thread's mask would be inherited).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, Fixtures.binary.path, &actions, &attributes, argv, envp) == 0 else {
+      throw POSIXError(.ENOENT)
+    }
+    during(pid)
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
+    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let cpu =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+      / 1e6
+    return Measurement(status: exit, peakKiB: usage.ru_maxrss, cpuSeconds: cpu)
+  }
+
   /// Runs `script` with `sh -c`, the binary's path in `$TRENDING`, in `directory` when given.
   public static func shell(
     _ script: String, environment extra: [String: String] = [:], directory: URL? = nil

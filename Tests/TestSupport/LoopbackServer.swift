@@ -39,6 +39,10 @@ public final class LoopbackServer: Sendable {
     case stall
     /// Streams `count` bytes of a JSON-looking body without a length, then closes.
     case huge(count: Int)
+    /// Announces 1,000 bytes, then sends one every `interval` seconds (a dribbling server).
+    case dribble(interval: Double)
+    /// A chunked body that never ends (until the client goes or 30 s pass).
+    case endlessChunks
 
     /// A JSON response.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
@@ -55,14 +59,19 @@ public final class LoopbackServer: Sendable {
   private let received = Mutex<[Request]>([])
   private let stopped = Atomic<Bool>(false)
 
+  /// The loopback address it listens on, e.g. 127.0.0.1 or 127.0.0.2.
+  public let host: String
+
   /// The base URL of the API, with the `/3` prefix amodb uses.
-  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/3") ?? URL(fileURLWithPath: "/") }
+  public var baseURL: URL { URL(string: "http://\(host):\(port)/3") ?? URL(fileURLWithPath: "/") }
 
   /// Every request received so far.
   public var requests: [Request] { received.withLock { $0 } }
 
   /// Starts a server whose answers come from `handler`.
-  public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+  public init(host: String = "127.0.0.1", handler: @escaping @Sendable (Request) -> Reply) throws {
+    precondition(host.hasPrefix("127."), "test servers listen on loopback only")
+    self.host = host
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
@@ -70,7 +79,7 @@ public final class LoopbackServer: Sendable {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_addr.s_addr = inet_addr(host)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
@@ -169,6 +178,20 @@ public final class LoopbackServer: Sendable {
       let block = Data(repeating: 0x20, count: 64 * 1024)
       var sent = 0
       while sent < count, write(client, block) { sent += block.count }
+      return false
+    case .dribble(let interval):
+      _ = write(client, head(status: 200, headers: ["Content-Type": "application/json"], length: 1_000))
+      let deadline = Date().addingTimeInterval(30)
+      while !stopped.load(ordering: .relaxed), Date() < deadline, write(client, Data(" ".utf8)) {
+        Thread.sleep(forTimeInterval: interval)
+      }
+      return false
+    case .endlessChunks:
+      _ = write(
+        client, Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+      let chunk = Data("10000\r\n".utf8) + Data(repeating: 0x20, count: 0x10000) + Data("\r\n".utf8)
+      let deadline = Date().addingTimeInterval(30)
+      while !stopped.load(ordering: .relaxed), Date() < deadline, write(client, chunk) {}
       return false
     }
   }

@@ -66,3 +66,33 @@ public enum TestClients {
     """
   }
 }
+
+/// Compressed bodies for tests, made by the system's gzip.
+public enum Gzip {
+  /// `data` compressed with gzip.
+  public static func compress(_ data: Data) throws -> Data {
+    let input = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString)")
+    try data.write(to: input)
+    defer { try? FileManager.default.removeItem(at: input) }
+    return try run("gzip -c < '\(input.path)'")
+  }
+
+  /// A gzip bomb: `inflated` zero bytes (a JSON-looking run of spaces) in a small body.
+  public static func bomb(inflated: Int) throws -> Data {
+    try run("head -c \(inflated) /dev/zero | tr '\\000' ' ' | gzip -c -1")
+  }
+
+  private static func run(_ script: String) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    let output = Pipe()
+    _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(output.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+  }
+}

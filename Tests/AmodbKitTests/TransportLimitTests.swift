@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AmodbKit
+@testable import TestSupport
+
+/// The libcurl transport and the client's redirect rules, against real servers on loopback.
+@Suite("Hard limits on the transport")
+struct TransportLimitTests {
+  private func fetchError<E: Endpoint>(_ client: AmodbClient, _ endpoint: E) async -> AmodbError? {
+    if case .failure(let error) = await client.result(endpoint) { return error }
+    return nil
+  }
+
+  /// A server that records what reached it and answers with a page.
+  private func elsewhere(host: String = "127.0.0.1") throws -> LoopbackServer {
+    try LoopbackServer(host: host) { _ in .json(TestClients.pageJSON()) }
+  }
+
+  @Test(arguments: [301, 302, 303, 307, 308])
+  func aRedirectToAnotherPortOrHostNeverCarriesTheKey(status: Int) async throws {
+    let otherPort = try elsewhere()
+    let otherHost = try elsewhere(host: "127.0.0.2")
+    let targets = [
+      "http://127.0.0.1:\(otherPort.port)/3/trending/movie/week",
+      "http://127.0.0.2:\(otherHost.port)/3/trending/movie/week",
+      "http://user:pass@127.0.0.1:\(otherPort.port)/3/trending/movie/week",
+    ]
+    for target in targets {
+      let api = try LoopbackServer { _ in .respond(status: status, headers: ["Location": target], body: Data()) }
+      let error = await fetchError(TestClients.client(for: api), TrendingRequest(language: "en-US"))
+      guard case .transport(let description) = error else {
+        Issue.record("\(status) to \(target): expected a refusal, got \(String(describing: error))")
+        continue
+      }
+      #expect(description.contains(URL(string: target)?.host ?? "?"), "names the target host: \(description)")
+      #expect(api.requests.count == 1)
+    }
+    for server in [otherPort, otherHost] {
+      #expect(server.requests.isEmpty, "the redirect was followed to another origin")
+      #expect(server.requests.allSatisfy { $0.headers["authorization"] == nil })
+    }
+  }
+
+  @Test func aSameOriginRedirectIsFollowedWithEachHopInTheBudget() async throws {
+    let server = try LoopbackServer { request in
+      request.path.hasSuffix("/week")
+        ? .respond(status: 301, headers: ["Location": "/3/moved/here"], body: Data())
+        : .json(TestClients.pageJSON())
+    }
+    let clock = TestClock()
+    let budget = RateBudget(limit: 20, clock: clock.clientClock)
+    let client = AmodbClient(
+      configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("hop-key")),
+      transport: CurlTransport(), clock: clock.clientClock, budget: budget)
+    let page = try await client.fetch(TrendingRequest(language: "en-US"))
+    #expect(page.value.results.count == 3)
+    #expect(server.requests.map(\.path) == ["/3/trending/movie/week", "/3/moved/here"])
+    #expect(server.requests.allSatisfy { $0.headers["authorization"] == "Bearer hop-key" })
+    #expect(await budget.used == 2, "every hop counts against the request budget")
+  }
+
+  @Test func atMostThreeRedirectsAreFollowed() async throws {
+    let server = try LoopbackServer { request in
+      .respond(status: 302, headers: ["Location": request.path + "x"], body: Data())
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .transport(description: "more than 3 redirects; not followed"))
+    #expect(server.requests.count == 4)
+  }
+
+  @Test func httpsNeverRedirectsToHTTP() {
+    let response = HTTPResponse(status: 301, headers: ["Location": "http://api.amodb.invalid/3/x"])
+    let result = Redirect.target(
+      of: response, from: URL(string: "https://api.amodb.invalid/3/y")!, followed: 0)
+    #expect((try? result.get()) == nil)
+    #expect(
+      Redirect.origin(of: URL(string: "https://a.invalid/x")!)
+        == Redirect.origin(of: URL(string: "https://A.invalid:443/y")!))
+  }
+
+  @Test func compressedAnswersAreAccepted() async throws {
+    let body = try Gzip.compress(Data(TestClients.pageJSON(count: 20).utf8))
+    let server = try LoopbackServer { _ in
+      .respond(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: body)
+    }
+    let page = try await TestClients.client(for: server).fetch(TrendingRequest(language: "en-US"))
+    #expect(page.value.results.count == 20)
+    #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
+  }
+
+  @Test func aGzipBombIsStoppedAtTheLimitOfDecodedBytes() async throws {
+    let bomb = try Gzip.bomb(inflated: 200_000_000)
+    #expect(bomb.count < 1_000_000)
+    let server = try LoopbackServer { _ in
+      .respond(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: bomb)
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .tooLarge(limit: 8_000_000))
+  }
+
+  @Test func anEndlessChunkedBodyIsCutOff() async throws {
+    let server = try LoopbackServer { _ in .endlessChunks }
+    defer { server.stop() }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .tooLarge(limit: 8_000_000))
+  }
+
+  @Test func aTwoGigabyteDeclaredLengthIsRefusedBeforeTheBody() async throws {
+    let server = try LoopbackServer { _ in .truncated(status: 200, declaredLength: 2_147_483_648, body: Data("{".utf8))
+    }
+    let started = ContinuousClock.now
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .tooLarge(limit: 8_000_000))
+    #expect(ContinuousClock.now - started < .seconds(3))
+  }
+
+  @Test func aDribblingServerIsEndedByTheDeadline() async throws {
+    let server = try LoopbackServer { _ in .dribble(interval: 0.2) }
+    defer { server.stop() }
+    let started = ContinuousClock.now
+    let error = await fetchError(TestClients.client(for: server, timeout: 2), TrendingRequest(language: "en-US"))
+    let elapsed = ContinuousClock.now - started
+    #expect(error == .timedOut(seconds: 2))
+    #expect(elapsed >= .seconds(1.5) && elapsed < .seconds(5), "\(elapsed)")
+  }
+
+  @Test func theKeyIsRefusedOverPlainHTTPToAnotherMachineBeforeAnyConnection() async {
+    final class Recorder: Transport {
+      let sends = Atomic<Int>(0)
+      func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+        sends.add(1, ordering: .relaxed)
+        return HTTPResponse(status: 200, body: Data(TestClients.pageJSON().utf8))
+      }
+    }
+    let recorder = Recorder()
+    let remote = URL(string: "http://api.amodb.invalid/3")!
+    let client = AmodbClient(
+      configuration: ClientConfiguration(baseURL: remote, apiKey: APIKey("k")), transport: recorder)
+    let error = await fetchError(client, TrendingRequest(language: "en-US"))
+    #expect(error?.message.contains("refusing to send the key to api.amodb.invalid over plain http") == true)
+    #expect(recorder.sends.load(ordering: .relaxed) == 0)
+    var allowed = ClientConfiguration(baseURL: remote, apiKey: APIKey("k"))
+    allowed.allowsCleartextKey = true
+    #expect(allowed.cleartextKeyError == nil)
+    #expect(ClientConfiguration(baseURL: remote, apiKey: nil).cleartextKeyError == nil, "a keyless proxy on the LAN")
+    for host in ["127.0.0.1", "127.1.2.3", "localhost", "[::1]"] {
+      let local = ClientConfiguration(baseURL: URL(string: "http://\(host):8080/3")!, apiKey: APIKey("k"))
+      #expect(local.cleartextKeyError == nil, "\(host) is this machine")
+    }
+    for host in ["127.0.0.1.evil.invalid", "10.0.0.1", "localhost.invalid"] {
+      let other = ClientConfiguration(baseURL: URL(string: "http://\(host)/3")!, apiKey: APIKey("k"))
+      #expect(other.cleartextKeyError != nil, "\(host) is another machine")
+    }
+  }
+
+  @Test func aPageKeepsAtMostAHundredEntries() throws {
+    let page = try AmodbJSON.decoder().decode(
+      MoviePage.self, from: Data(TestClients.pageJSON(count: 250).utf8))
+    #expect(page.results.count == 100)
+    #expect(page.skippedEntries == 150)
+    #expect(page.results.last?.id == 100)
+  }
+}
