@@ -75,7 +75,10 @@ fuzz: fuzz-build fuzz-asan-build
 bench: setup
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending-bench
-	./.build/release/trending-bench ./.build/release/trending
+	mkdir -p .build/bench-floors
+	swiftc -O Scripts/bench-floors/bare.swift -o .build/bench-floors/bare
+	swiftc -O Scripts/bench-floors/essentials-json.swift -o .build/bench-floors/essentials-json
+	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

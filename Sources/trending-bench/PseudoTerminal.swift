@@ -83,11 +83,25 @@ final class PseudoTerminal {
 
   /// Waits for the process to end and returns its exit status.
   func waitForExit() -> Int32 {
+    waitForExitWithUsage().status
+  }
+
+  /// Waits for the process to end; its exit status and resource use (peak memory, CPU) from `wait4`.
+  func waitForExitWithUsage() -> (status: Int32, usage: rusage) {
     var status: Int32 = 0
+    var usage = rusage()
     while true {
       pump(waitMilliseconds: 10)
-      if waitpid(pid, &status, WNOHANG) == pid { return status }
+      if wait4(pid, &status, WNOHANG, &usage) == pid { return (status, usage) }
     }
+  }
+
+  /// The process's user and system CPU time so far, in seconds (from /proc).
+  func cpuSeconds() -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return nil }
+    let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   /// The process's peak resident memory in kilobytes, from /proc.

@@ -29,6 +29,9 @@ struct Measurement: Encodable {
 }
 
 let binary = CommandLine.arguments.dropFirst().first ?? ".build/release/trending"
+/// Floors built by `make bench` from Scripts/bench-floors: a bare Swift `print`, and a FoundationEssentials JSON decode.
+let bareFloor = CommandLine.arguments.dropFirst(2).first ?? ".build/bench-floors/bare"
+let jsonFloor = CommandLine.arguments.dropFirst(3).first ?? ".build/bench-floors/essentials-json"
 var results: [Measurement] = []
 let baseEnvironment: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
 
@@ -48,8 +51,11 @@ func temporaryDirectory() -> String {
 }
 
 /// Seconds from spawn to `marker` on screen at 80×24, then quits.
-func startup(_ arguments: [String], environment: [String: String], marker: String) -> Double? {
-  guard let terminal = try? PseudoTerminal([binary] + arguments, environment: environment, width: 80, height: 24) else {
+func startup(
+  _ arguments: [String], environment: [String: String], marker: String, program: String = binary
+) -> Double? {
+  guard let terminal = try? PseudoTerminal([program] + arguments, environment: environment, width: 80, height: 24)
+  else {
     return nil
   }
   let time = terminal.read(until: marker)
@@ -74,9 +80,14 @@ let live = baseEnvironment.merging([
   "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:\(server.port)/img",
 ]) { _, new in new }
 
-// 1. Start-up to the first complete list, against the floor of `--version`.
+// 1. Start-up to the first complete list, against a bare Swift binary's start-up (and `--version`'s, and a
+// FoundationEssentials JSON binary's, for comparison).
 let runs = 7
 let floorStart = median(
+  (0..<runs).compactMap { _ in startup([], environment: baseEnvironment, marker: "trending ", program: bareFloor) })
+let jsonStart = median(
+  (0..<runs).compactMap { _ in startup([], environment: baseEnvironment, marker: "decoded", program: jsonFloor) })
+let versionStart = median(
   (0..<runs).compactMap { _ in startup(["--version"], environment: baseEnvironment, marker: "trending ") })
 let demoStart = median(
   (0..<runs).compactMap { _ in
@@ -95,11 +106,12 @@ let coldStart = median(
     startup([], environment: live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }, marker: "1/20")
   })
 for (name, value) in [
-  ("start-up, demo data", demoStart), ("start-up, warm disk cache", warmStart),
-  ("start-up, loopback server", coldStart),
+  ("start-up, --version", versionStart), ("start-up, FoundationEssentials JSON binary", jsonStart),
+  ("start-up to the first frame, demo data", demoStart), ("start-up to the first frame, warm disk cache", warmStart),
+  ("start-up to the first frame, loopback server", coldStart),
 ] {
   results.append(
-    Measurement(name: name, value: value * 1000, unit: "ms", floor: floorStart * 1000, floorName: "--version"))
+    Measurement(name: name, value: value * 1000, unit: "ms", floor: floorStart * 1000, floorName: "bare Swift binary"))
 }
 
 // 2. One frame, state to screen grid, with 500 rows.
@@ -154,7 +166,20 @@ for (label, images) in [("with poster", "auto"), ("without poster", "off")] {
   }
 }
 
-// 4. Peak memory after a scripted session: 10 pages, 50 details, 50 posters.
+// 4. Peak memory: the floors' whole runs, then the app after a scripted session of 10 pages, 50 details, 50 posters.
+func floorPeakKB(_ program: String, marker: String) -> Double {
+  guard let terminal = try? PseudoTerminal([program], environment: baseEnvironment, width: 80, height: 24) else {
+    return 0
+  }
+  terminal.read(until: marker)
+  return Double(terminal.waitForExitWithUsage().usage.ru_maxrss)
+}
+let barePeakKB = floorPeakKB(bareFloor, marker: "trending ")
+let jsonPeakKB = floorPeakKB(jsonFloor, marker: "decoded")
+results.append(
+  Measurement(
+    name: "peak memory, FoundationEssentials JSON binary", value: jsonPeakKB / 1024, unit: "MiB",
+    floor: barePeakKB / 1024, floorName: "bare Swift binary"))
 do {
   let environment = live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }
   let requestsBefore = server.requests.count
@@ -175,6 +200,10 @@ do {
       _ = terminal.drain(quiet: 0.2)
     }
     let peakKB = Double(terminal.peakMemoryKB() ?? 0)
+    results.append(
+      Measurement(
+        name: "peak memory after the first frame", value: floorKB / 1024, unit: "MiB", floor: barePeakKB / 1024,
+        floorName: "bare Swift binary"))
     // What the session really fetched, so the name is checked rather than assumed.
     let requests = server.requests.dropFirst(requestsBefore)
     let pages = Set(requests.filter { $0.path.hasPrefix("/3/trending/") }.compactMap { $0.query("page") }).count
@@ -183,8 +212,7 @@ do {
     results.append(
       Measurement(
         name: "peak memory after \(pages) pages, \(details) details, \(posters) posters", value: peakKB / 1024,
-        unit: "MiB",
-        floor: floorKB / 1024, floorName: "after first frame"))
+        unit: "MiB", floor: jsonPeakKB / 1024, floorName: "FoundationEssentials JSON binary"))
     terminal.type("q")
     _ = terminal.waitForExit()
   }
@@ -239,6 +267,26 @@ do {
   let idle = median((0..<5).compactMap { _ in quitLatency(baseEnvironment, arguments: ["--demo"], marker: "1/20") })
   results.append(
     Measurement(name: "quit while a request hangs", value: hung, unit: "ms", floor: idle, floorName: "quit when idle"))
+  // CPU while a request waits on a silent server, per 10 s, against `sleep` waiting as long.
+  func waitingCPU(_ program: [String], environment: [String: String]) -> Double? {
+    guard let terminal = try? PseudoTerminal(program, environment: environment, width: 80, height: 24) else {
+      return nil
+    }
+    Thread.sleep(forTimeInterval: 1)
+    let first = terminal.cpuSeconds()
+    Thread.sleep(forTimeInterval: 5)
+    let last = terminal.cpuSeconds()
+    kill(terminal.pid, SIGTERM)
+    _ = terminal.waitForExit()
+    guard let first, let last else { return nil }
+    return (last - first) * 2
+  }
+  let waiting = waitingCPU([binary, "list"], environment: hanging) ?? -1
+  let sleeping = waitingCPU(["/bin/sleep", "10"], environment: baseEnvironment) ?? -1
+  results.append(
+    Measurement(
+      name: "CPU per 10 s while a request waits", value: waiting, unit: "s", floor: max(sleeping, 0.01),
+      floorName: "sleep, or one tick"))
   stalled.stop()
 }
 

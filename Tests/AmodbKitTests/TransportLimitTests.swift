@@ -123,7 +123,9 @@ struct TransportLimitTests {
     let error = await fetchError(TestClients.client(for: server, timeout: 2), TrendingRequest(language: "en-US"))
     let elapsed = ContinuousClock.now - started
     #expect(error == .timedOut(seconds: 2))
-    #expect(elapsed >= .seconds(1.5) && elapsed < .seconds(5), "\(elapsed)")
+    // Left to itself the server takes 200 s (1,000 bytes at 5 a second); the bound is loose because the
+    // suite runs in parallel on two cores and resuming the caller can wait for a thread.
+    #expect(elapsed >= .seconds(1.5) && elapsed < .seconds(30), "\(elapsed)")
   }
 
   @Test func theKeyIsRefusedOverPlainHTTPToAnotherMachineBeforeAnyConnection() async {

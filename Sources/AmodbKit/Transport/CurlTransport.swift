@@ -14,18 +14,43 @@ import Synchronization
 /// crossed, whatever the encoding or the length header says. Redirects are never followed here:
 /// the caller sees the 3xx and decides (the key must not follow one to another origin).
 public final class CurlTransport: Transport {
-  private let engine: CurlEngine
-
-  /// Makes a transport with its own connection pool and thread.
-  public init() {
-    engine = CurlEngine()
+  /// The engine, started by the first request (libcurl is loaded then, not at start-up).
+  private enum EngineState {
+    case notStarted
+    case running(CurlEngine)
+    case unavailable
   }
 
+  private let state = Mutex(EngineState.notStarted)
+
+  /// Makes a transport; its connection pool and thread start with the first request.
+  public init() {}
+
   deinit {
-    engine.shutDown()
+    if case .running(let engine) = state.withLock({ $0 }) { engine.shutDown() }
+  }
+
+  /// The running engine, started now if need be; nil when libcurl cannot be loaded.
+  private func startedEngine() -> CurlEngine? {
+    state.withLock { state in
+      switch state {
+      case .running(let engine): return engine
+      case .unavailable: return nil
+      case .notStarted:
+        guard let engine = CurlEngine() else {
+          state = .unavailable
+          return nil
+        }
+        state = .running(engine)
+        return engine
+      }
+    }
   }
 
   public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+    guard let engine = startedEngine() else {
+      throw .transport(description: "libcurl (libcurl.so.4) could not be loaded; install libcurl4")
+    }
     let transfer = CurlTransfer(request: request)
     let result: Result<HTTPResponse, AmodbError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -78,19 +103,27 @@ final class CurlEngine: @unchecked Sendable {
     var shuttingDown = false
   }
 
+  /// The loaded libcurl functions, on the heap: read from several threads, never written after start.
+  private let api: UnsafePointer<trending_curl_api>
   private let multi: UnsafeMutableRawPointer
   private let inbox = Mutex(Inbox())
   /// Transfers in the multi handle, by identity; engine thread only.
   private var running: [ObjectIdentifier: CurlTransfer] = [:]
   private var thread = pthread_t()
 
-  /// Starts the engine's thread.
-  init() {
-    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-    guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed (out of memory)") }
+  /// Loads libcurl and starts the engine's thread; nil when libcurl cannot be loaded.
+  init?() {
+    let table = UnsafeMutablePointer<trending_curl_api>.allocate(capacity: 1)
+    table.initialize(to: trending_curl_api())
+    guard trending_curl_load(table) == 0, let multi = trending_curl_multi_init(table) else {
+      table.deallocate()
+      return nil
+    }
+    // Kept for the life of the process: the engine's thread outlives any one caller.
+    api = UnsafePointer(table)
     self.multi = multi
     // A few connections per host at most; HTTP/2 multiplexes over one where the server offers it.
-    _ = trending_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 4)
+    _ = trending_curl_multi_set_long(api, multi, CURLMOPT_MAX_HOST_CONNECTIONS, 4)
     let context = Unmanaged.passRetained(self).toOpaque()
     let created = pthread_create(
       &thread, nil,
@@ -107,20 +140,20 @@ final class CurlEngine: @unchecked Sendable {
   /// Hands a transfer to the engine's thread.
   func submit(_ transfer: CurlTransfer) {
     inbox.withLock { $0.submitted.append(transfer) }
-    curl_multi_wakeup(multi)
+    trending_curl_multi_wakeup(api, multi)
   }
 
   /// Asks the engine to stop a transfer; its caller gets "cancelled".
   func cancel(_ transfer: CurlTransfer) {
     transfer.cancelled.store(true, ordering: .sequentiallyConsistent)
     inbox.withLock { $0.cancelled.append(transfer) }
-    curl_multi_wakeup(multi)
+    trending_curl_multi_wakeup(api, multi)
   }
 
   /// Ends the thread once nothing is running.
   func shutDown() {
     inbox.withLock { $0.shuttingDown = true }
-    curl_multi_wakeup(multi)
+    trending_curl_multi_wakeup(api, multi)
   }
 
   private func loop() {
@@ -137,13 +170,13 @@ final class CurlEngine: @unchecked Sendable {
         end(transfer, with: .failure(.transport(description: "cancelled")))
       }
       var active: Int32 = 0
-      curl_multi_perform(multi, &active)
+      trending_curl_multi_perform(api, multi, &active)
       collectFinished()
       if shuttingDown, running.isEmpty { break }
       // Sleeps until a socket is ready, curl's next timeout, or a wakeup: never a busy loop.
-      curl_multi_poll(multi, nil, 0, 60_000, nil)
+      trending_curl_multi_poll(api, multi, 60_000)
     }
-    curl_multi_cleanup(multi)
+    trending_curl_multi_cleanup(api, multi)
   }
 
   private func start(_ transfer: CurlTransfer) {
@@ -152,57 +185,58 @@ final class CurlEngine: @unchecked Sendable {
       transfer.finish(.failure(.transport(description: "cancelled")))
       return
     }
-    guard let handle = curl_easy_init() else {
+    guard let handle = trending_curl_easy_init(api) else {
       transfer.finish(.failure(.transport(description: "out of memory")))
       return
     }
     transfer.handle = handle
     let request = transfer.request
     let context = Unmanaged.passUnretained(transfer).toOpaque()
-    _ = trending_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
-    _ = trending_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-    _ = trending_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-    _ = trending_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+    _ = trending_curl_set_string(api, handle, CURLOPT_URL, request.url.absoluteString)
+    _ = trending_curl_set_string(api, handle, CURLOPT_PROTOCOLS_STR, "http,https")
+    _ = trending_curl_set_long(api, handle, CURLOPT_FOLLOWLOCATION, 0)
+    _ = trending_curl_set_long(api, handle, CURLOPT_NOSIGNAL, 1)
     // Whatever encodings this libcurl decodes (gzip, deflate, br, zstd); limits count decoded bytes.
-    _ = trending_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-    _ = trending_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
-    _ = trending_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+    _ = trending_curl_set_string(api, handle, CURLOPT_ACCEPT_ENCODING, "")
+    _ = trending_curl_set_long(api, handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+    _ = trending_curl_set_long(api, handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(request.timeout * 1000)))
     // The deadline above bounds the whole exchange, however the bytes dribble in; this also ends
     // a connection silent for as long (the old between-bytes timeout).
-    _ = trending_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
-    _ = trending_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeout.rounded(.up))))
+    _ = trending_curl_set_long(api, handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+    _ = trending_curl_set_long(api, handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeout.rounded(.up))))
     // A declared length over the limit is refused at the headers, before any body is read.
-    _ = trending_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
+    _ = trending_curl_set_offset(api, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
     var list: UnsafeMutablePointer<curl_slist>?
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-      list = curl_slist_append(list, "\(name): \(value)")
+      list = trending_curl_slist_append(api, list, "\(name): \(value)")
     }
     transfer.headerList = list
-    _ = trending_curl_set_headers(handle, list)
-    _ = trending_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, curlWrite)
-    _ = trending_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-    _ = trending_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, curlHeader)
-    _ = trending_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
-    _ = trending_curl_set_pointer(handle, CURLOPT_PRIVATE, context)
+    _ = trending_curl_set_headers(api, handle, list)
+    _ = trending_curl_set_callback(api, handle, CURLOPT_WRITEFUNCTION, curlWrite)
+    _ = trending_curl_set_pointer(api, handle, CURLOPT_WRITEDATA, context)
+    _ = trending_curl_set_callback(api, handle, CURLOPT_HEADERFUNCTION, curlHeader)
+    _ = trending_curl_set_pointer(api, handle, CURLOPT_HEADERDATA, context)
+    _ = trending_curl_set_pointer(api, handle, CURLOPT_PRIVATE, context)
     running[ObjectIdentifier(transfer)] = transfer
-    curl_multi_add_handle(multi, handle)
+    trending_curl_multi_add(api, multi, handle)
   }
 
   private func collectFinished() {
     var left: Int32 = 0
-    while let message = curl_multi_info_read(multi, &left) {
+    while let message = trending_curl_multi_info_read(api, multi, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-        let context = trending_curl_private(handle)
+        let context = trending_curl_private(api, handle)
       else { continue }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
       let code = trending_curl_message_result(message)
       if let failure = transfer.failure {
         end(transfer, with: .failure(failure))
       } else if code != CURLE_OK {
-        end(transfer, with: .failure(CurlFailure.error(for: code, request: transfer.request)))
+        let text = trending_curl_strerror(api, code).map { String(cString: $0) } ?? "error \(code.rawValue)"
+        end(transfer, with: .failure(CurlFailure.error(for: code, description: text, request: transfer.request)))
       } else {
         let response = HTTPResponse(
-          status: trending_curl_response_code(handle), headers: transfer.headers, body: Data(transfer.body))
+          status: trending_curl_response_code(api, handle), headers: transfer.headers, body: Data(transfer.body))
         end(transfer, with: .success(response))
       }
     }
@@ -212,11 +246,11 @@ final class CurlEngine: @unchecked Sendable {
   private func end(_ transfer: CurlTransfer, with result: Result<HTTPResponse, AmodbError>) {
     running[ObjectIdentifier(transfer)] = nil
     if let handle = transfer.handle {
-      curl_multi_remove_handle(multi, handle)
-      curl_easy_cleanup(handle)
+      trending_curl_multi_remove(api, multi, handle)
+      trending_curl_easy_cleanup(api, handle)
       transfer.handle = nil
     }
-    curl_slist_free_all(transfer.headerList)
+    trending_curl_slist_free_all(api, transfer.headerList)
     transfer.headerList = nil
     transfer.body = []
     transfer.finish(result)
@@ -269,7 +303,7 @@ private func curlHeader(
 /// Turns curl's result codes into short, plain descriptions.
 enum CurlFailure {
   /// The error for a failed transfer, naming the host but never the query.
-  static func error(for code: CURLcode, request: HTTPRequest) -> AmodbError {
+  static func error(for code: CURLcode, description: String, request: HTTPRequest) -> AmodbError {
     let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? "the server"
     switch code {
     case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: Int(request.timeout.rounded()))
@@ -286,8 +320,7 @@ enum CurlFailure {
     case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
       return .transport(description: "bad response from \(host)")
     default:
-      let text = curl_easy_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
-      return .transport(description: "\(host): \(TextSanitizer.clean(text, limit: 100))")
+      return .transport(description: "\(host): \(TextSanitizer.clean(description, limit: 100))")
     }
   }
 }
