@@ -1,11 +1,12 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
 # System packages: what each is for is in the README.
-APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev pkg-config tmux
+APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: setup build release demo test bench fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install clean
+## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
+.PHONY: setup build release demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install clean
 
 FUZZ_TARGETS := decoders text jpeg cache arguments keys
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
@@ -76,9 +77,12 @@ bench: setup
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending-bench
 	mkdir -p .build/bench-floors
-	swiftc -O Scripts/bench-floors/bare.swift -o .build/bench-floors/bare
-	swiftc -O Scripts/bench-floors/essentials-json.swift -o .build/bench-floors/essentials-json
+	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
+	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
 	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json
+
+proxy: setup
+	deploy/nginx/proxy
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -66,10 +66,12 @@ final class PseudoTerminal {
   }
 
   /// Reads until nothing arrives for `quiet` seconds; returns the bytes read meanwhile.
-  func drain(quiet: TimeInterval = 0.25) -> Int {
+  func drain(quiet: TimeInterval = 0.25, atMost: TimeInterval = 10) -> Int {
     let before = output.count
     var last = Date()
-    while Date().timeIntervalSince(last) < quiet {
+    let deadline = Date().addingTimeInterval(atMost)
+    // A spinner that never stops would keep this from ever being quiet: give up after `atMost`.
+    while Date().timeIntervalSince(last) < quiet, Date() < deadline {
       if pump(waitMilliseconds: 10) > 0 { last = Date() }
     }
     return output.count - before
@@ -90,9 +92,16 @@ final class PseudoTerminal {
   func waitForExitWithUsage() -> (status: Int32, usage: rusage) {
     var status: Int32 = 0
     var usage = rusage()
+    let deadline = Date().addingTimeInterval(15)
+    var killed = false
     while true {
       pump(waitMilliseconds: 10)
       if wait4(pid, &status, WNOHANG, &usage) == pid { return (status, usage) }
+      // A session that did not end as scripted is ended, so the benchmark never hangs.
+      if !killed, Date() > deadline {
+        kill(pid, SIGKILL)
+        killed = true
+      }
     }
   }
 

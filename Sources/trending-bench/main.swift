@@ -69,11 +69,14 @@ let server = try LoopbackServer { request in
     return .respond(
       status: 200, body: TestImages.jpeg(width: 185, height: 278, top: (200, 60, 40), bottom: (20, 40, 120)))
   }
+  // A plan generous enough that the scripted sessions measure the app, not the request budget.
+  let plan = ["X-RateLimit-Limit": "1000", "X-RateLimit-Remaining": "999"]
   if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.split(separator: "/").last ?? "") {
-    return .json(TestClients.detailsJSON(id: id))
+    return .json(TestClients.detailsJSON(id: id), headers: plan)
   }
   let page = Int(request.query("page") ?? "1") ?? 1
-  return .json(TestClients.pageJSON(count: 20, firstID: (page - 1) * 20 + 1, page: page, totalPages: 10))
+  return .json(
+    TestClients.pageJSON(count: 20, firstID: (page - 1) * 20 + 1, page: page, totalPages: 10), headers: plan)
 }
 let live = baseEnvironment.merging([
   "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "bench-key",
@@ -167,12 +170,16 @@ for (label, images) in [("with poster", "auto"), ("without poster", "off")] {
 }
 
 // 4. Peak memory: the floors' whole runs, then the app after a scripted session of 10 pages, 50 details, 50 posters.
+/// A floor's own report of its peak memory ("peak-kib N" in its output).
 func floorPeakKB(_ program: String, marker: String) -> Double {
   guard let terminal = try? PseudoTerminal([program], environment: baseEnvironment, width: 80, height: 24) else {
     return 0
   }
   terminal.read(until: marker)
-  return Double(terminal.waitForExitWithUsage().usage.ru_maxrss)
+  _ = terminal.waitForExit()
+  let text = String(decoding: terminal.output, as: UTF8.self)
+  guard let range = text.range(of: "peak-kib ") else { return 0 }
+  return Double(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
 }
 let barePeakKB = floorPeakKB(bareFloor, marker: "trending ")
 let jsonPeakKB = floorPeakKB(jsonFloor, marker: "decoded")

@@ -33,7 +33,7 @@ public enum BinaryRunner {
   public struct Measurement: Sendable {
     /// The exit status, or 128 + the signal.
     public var status: Int32
-    /// The most memory resident at once, in KiB.
+    /// The most memory resident at once, in KiB, as last read from /proc before the exit.
     public var peakKiB: Int
     /// User and system CPU time, in seconds.
     public var cpuSeconds: Double
@@ -65,14 +65,26 @@ public enum BinaryRunner {
       throw POSIXError(.ENOENT)
     }
     during(pid)
+    // Peak memory is VmHWM read while it runs: wait4's ru_maxrss would include this test process's
+    // memory, which posix_spawn's vfork hands to the child's accounting at exec.
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
+    var peak = 0
+    while true {
+      if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+      {
+        peak = max(peak, Int(line.filter(\.isNumber)) ?? 0)
+      }
+      let done = wait4(pid, &status, WNOHANG, &usage)
+      if done == pid || (done == -1 && errno != EINTR) { break }
+      usleep(2_000)
+    }
     let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let cpu =
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
       / 1e6
-    return Measurement(status: exit, peakKiB: usage.ru_maxrss, cpuSeconds: cpu)
+    return Measurement(status: exit, peakKiB: peak, cpuSeconds: cpu)
   }
 
   /// Runs `script` with `sh -c`, the binary's path in `$TRENDING`, in `directory` when given.

@@ -1,0 +1,159 @@
+import Foundation
+
+/// The shipped nginx configuration (deploy/nginx), rendered by the shipped script into a private
+/// prefix and run in the foreground on a free loopback port, in front of loopback upstreams.
+public final class NginxProxy {
+  /// The prefix: configuration, logs, cache.
+  public let prefix: URL
+  /// The port nginx listens on (127.0.0.1).
+  public let port: Int
+  /// The tokens file the configuration includes.
+  public let tokensFile: URL
+  private let pid: pid_t
+
+  /// The API base to give trending.
+  public var baseURL: String { "http://127.0.0.1:\(port)/3" }
+  /// The image base to give trending.
+  public var imageBaseURL: String { "http://127.0.0.1:\(port)/t/p" }
+
+  /// Whether nginx and the script are installed.
+  public static var isAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx")
+  }
+
+  /// Renders and starts the proxy; `settings` are the script's variables (LIST_TTL, USER_PER_MINUTE, …).
+  public init(
+    upstream: LoopbackServer, images: LoopbackServer, key: String, tokens: [String: String],
+    settings: [String: String] = [:]
+  ) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-nginx-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    prefix = directory.appendingPathComponent("prefix")
+    let keyFile = directory.appendingPathComponent("amodb-key")
+    try Data("\(key)\n".utf8).write(to: keyFile)
+    chmod(keyFile.path, 0o600)
+    tokensFile = directory.appendingPathComponent("tokens.map")
+    try Self.writeTokens(tokens, to: tokensFile)
+    port = try Self.freePort()
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(settings) { _, new in new }
+    environment.merge([
+      "KEY_FILE": keyFile.path, "TOKENS_FILE": tokensFile.path, "LISTEN": "127.0.0.1:\(port)",
+      "UPSTREAM": "http://127.0.0.1:\(upstream.port)", "IMAGE_UPSTREAM": "http://127.0.0.1:\(images.port)",
+    ]) { _, new in new }
+    let render = try Self.run(
+      [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "render", prefix.path],
+      environment: environment)
+    guard render.status == 0 else { throw TmuxError(message: "proxy render failed: \(render.output)") }
+    pid = try Self.spawn(
+      [
+        "/usr/sbin/nginx", "-p", prefix.path + "/", "-e", prefix.path + "/logs/error.log", "-c",
+        prefix.path + "/conf/nginx.conf", "-g", "daemon off;",
+      ])
+    try waitUntilListening()
+  }
+
+  deinit {
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    try? FileManager.default.removeItem(at: prefix.deletingLastPathComponent())
+  }
+
+  /// Replaces the users and reloads nginx, as an operator would.
+  public func reload(tokens: [String: String]) throws {
+    try Self.writeTokens(tokens, to: tokensFile)
+    kill(pid, SIGHUP)
+    Thread.sleep(forTimeInterval: 0.5)
+  }
+
+  /// The access log so far.
+  public var accessLog: String {
+    (try? String(contentsOf: prefix.appendingPathComponent("logs/access.log"), encoding: .utf8)) ?? ""
+  }
+
+  /// Everything under the prefix except the key include, as text: logs, cache entries, configuration.
+  public func filesExceptTheKeyInclude() throws -> [(path: String, text: String)] {
+    let enumerator = FileManager.default.enumerator(at: prefix, includingPropertiesForKeys: nil)
+    var files: [(String, String)] = []
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.lastPathComponent != "amodb-key.conf", let data = try? Data(contentsOf: url) else { continue }
+      files.append((url.path, String(decoding: data, as: UTF8.self)))
+    }
+    return files
+  }
+
+  private static func writeTokens(_ tokens: [String: String], to file: URL) throws {
+    let lines = tokens.map { "\"Bearer \($0.key)\" \($0.value);" }.sorted()
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+  }
+
+  private func waitUntilListening() throws {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      close(fd)
+      if connected == 0 { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
+    throw TmuxError(message: "nginx did not start listening on \(port): \(log)")
+  }
+
+  private static func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  private static func spawn(_ arguments: [String]) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { throw POSIXError(.ENOENT) }
+    return pid
+  }
+
+  private static func run(_ arguments: [String], environment: [String: String]) throws -> (
+    status: Int32, output: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.environment = environment
+    let output = Pipe()
+    _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(output.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
