@@ -37,7 +37,7 @@ let package = Package(
     .executableTarget(
       name: "trending-bench",
       dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
-    .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "TestSupport"]),
     .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit"]),
     .testTarget(

@@ -130,7 +130,7 @@ public final class AppRunner {
     }
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count) thread=\(thread)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) thread=\(thread)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

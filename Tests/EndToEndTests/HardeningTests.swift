@@ -200,4 +200,55 @@ struct HardeningTests {
     #expect(exit.status == 0)
     #expect(exit.stty.contains(" icanon") && exit.stty.contains(" echo"), "\(exit.stty)")
   }
+
+  @Test func suspendAndResumeInAPlainTerminal() throws {
+    let directory = try temporaryDirectory("pty")
+    let statusFile = directory.appendingPathComponent("status").path
+    func status() -> [String: String] {
+      let text = (try? String(contentsOfFile: statusFile, encoding: .utf8)) ?? ""
+      return Dictionary(
+        text.split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
+          let parts = pair.split(separator: "=", maxSplits: 1)
+          return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }, uniquingKeysWith: { $1 })
+    }
+    func waitFor(_ condition: () -> Bool, _ what: String) throws {
+      let deadline = Date().addingTimeInterval(10)
+      while !condition() {
+        guard Date() < deadline else { throw TmuxError(message: "timed out waiting for \(what): \(status())") }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+    }
+    let environment = [
+      "TERM": "xterm-256color", "LANG": "C.UTF-8", "PS1": "$ ", "PATH": "/usr/bin:/bin", "HOME": directory.path,
+      "XDG_CACHE_HOME": directory.path,
+    ]
+    // A plain pseudo-terminal (no tmux) with an interactive bash in it, as a terminal emulator starts one.
+    let shell = try PseudoTerminal(
+      ["/bin/bash", "--norc", "--noprofile", "-i"], environment: environment, width: 80, height: 24)
+    #expect(shell.read(until: "$ ") != nil)
+    shell.type("TRENDING_STATUS_FILE='\(statusFile)' '\(Fixtures.binary.path)' --demo\r")
+    try waitFor({ status()["busy"] == "0" && status()["frame"] != nil }, "the first frame")
+    for round in 1...3 {
+      let frame = Int(status()["frame"] ?? "") ?? 0
+      let before = shell.output.count
+      shell.type("\u{1A}")
+      #expect(shell.read(until: "Stopped", after: before) != nil, "round \(round): the job stopped")
+      // Arithmetic the shell prints, so the marker is not in what was typed.
+      shell.type("echo $((\(round) * 1000 + 7))\r")
+      #expect(shell.read(until: "\(round)007") != nil, "round \(round): the shell took the terminal")
+      shell.type("fg\r")
+      try waitFor({ (Int(status()["frame"] ?? "") ?? 0) > frame }, "a repaint after fg")
+      shell.type("j")
+      try waitFor({ status()["selected"] == "\(round)" }, "one key without Enter after fg (round \(round))")
+    }
+    let pid = Int32(status()["pid"] ?? "") ?? 0
+    shell.type("q")
+    try waitFor({ kill(pid, 0) != 0 }, "the app to quit")
+    shell.type("stty -a; echo $((4242 + 1))\r")
+    #expect(shell.read(until: "4243") != nil)
+    let text = String(decoding: shell.output, as: UTF8.self)
+    let settings = text.components(separatedBy: "stty -a").last ?? ""
+    #expect(settings.contains(" icanon") && settings.contains(" echo ") && !settings.contains("-icanon"), "\(settings)")
+  }
 }

@@ -286,6 +286,12 @@ public final class TmuxSession {
 public struct TmuxError: Error, CustomStringConvertible {
   /// What did not happen, and the screen.
   public var message: String
+
+  /// Makes an error from its message.
+  public init(message: String) {
+    self.message = message
+  }
+
   public var description: String { message }
 }
 

@@ -7,13 +7,15 @@ import Foundation
 
 /// The `trending` binary running in a pseudo-terminal of a given size: what it writes is read
 /// and counted, and keys are typed into it.
-final class PseudoTerminal {
-  let pid: pid_t
+public final class PseudoTerminal {
+  /// The process in the terminal.
+  public let pid: pid_t
   private let master: Int32
-  private(set) var output = [UInt8]()
+  /// Everything the process has written so far.
+  public private(set) var output = [UInt8]()
 
   /// Starts `arguments[0]` with the rest as arguments, in a `width`×`height` terminal.
-  init(_ arguments: [String], environment: [String: String], width: Int, height: Int) throws {
+  public init(_ arguments: [String], environment: [String: String], width: Int, height: Int) throws {
     master = posix_openpt(O_RDWR | O_NOCTTY)
     guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
       throw POSIXError(.ENOTTY)
@@ -55,18 +57,18 @@ final class PseudoTerminal {
 
   /// Reads until `text` has appeared in everything read, or the timeout; returns the seconds it took.
   @discardableResult
-  func read(until text: String, timeout: TimeInterval = 10) -> TimeInterval? {
+  public func read(until text: String, after offset: Int = 0, timeout: TimeInterval = 10) -> TimeInterval? {
     let start = Date()
     let needle = Array(text.utf8)
     while Date().timeIntervalSince(start) < timeout {
       pump(waitMilliseconds: 20)
-      if output.count >= needle.count, contains(needle) { return Date().timeIntervalSince(start) }
+      if output.count >= needle.count, contains(needle, after: offset) { return Date().timeIntervalSince(start) }
     }
     return nil
   }
 
   /// Reads until nothing arrives for `quiet` seconds; returns the bytes read meanwhile.
-  func drain(quiet: TimeInterval = 0.25, atMost: TimeInterval = 10) -> Int {
+  public func drain(quiet: TimeInterval = 0.25, atMost: TimeInterval = 10) -> Int {
     let before = output.count
     var last = Date()
     let deadline = Date().addingTimeInterval(atMost)
@@ -78,18 +80,18 @@ final class PseudoTerminal {
   }
 
   /// Types text into the terminal.
-  func type(_ text: String) {
+  public func type(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
   /// Waits for the process to end and returns its exit status.
-  func waitForExit() -> Int32 {
+  public func waitForExit() -> Int32 {
     waitForExitWithUsage().status
   }
 
   /// Waits for the process to end; its exit status and resource use (peak memory, CPU) from `wait4`.
-  func waitForExitWithUsage() -> (status: Int32, usage: rusage) {
+  public func waitForExitWithUsage() -> (status: Int32, usage: rusage) {
     var status: Int32 = 0
     var usage = rusage()
     let deadline = Date().addingTimeInterval(15)
@@ -106,7 +108,7 @@ final class PseudoTerminal {
   }
 
   /// The process's user and system CPU time so far, in seconds (from /proc).
-  func cpuSeconds() -> Double? {
+  public func cpuSeconds() -> Double? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return nil }
     let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
     guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
@@ -114,7 +116,7 @@ final class PseudoTerminal {
   }
 
   /// The process's peak resident memory in kilobytes, from /proc.
-  func peakMemoryKB() -> Int? {
+  public func peakMemoryKB() -> Int? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
     let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
     return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
@@ -130,8 +132,8 @@ final class PseudoTerminal {
     return max(0, count)
   }
 
-  private func contains(_ needle: [UInt8]) -> Bool {
-    let window = output.suffix(needle.count + 200_000)
+  private func contains(_ needle: [UInt8], after offset: Int) -> Bool {
+    let window = output.suffix(needle.count + 200_000).suffix(max(0, output.count - offset))
     guard window.count >= needle.count else { return false }
     var index = window.startIndex
     while index <= window.endIndex - needle.count {
