@@ -35,7 +35,7 @@ typedef struct {
 
 /// Loads libcurl.so.4 and every function used; 0 on success, -1 when the library or a function is missing.
 static inline int trending_curl_load(trending_curl_api *api) {
-  void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+  void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
   if (library == NULL) return -1;
 #define TRENDING_CURL_LOAD(field, name) \
   if ((*(void **)&api->field = dlsym(library, name)) == NULL) return -1;
