@@ -39,7 +39,7 @@ public enum AmodbError: Error, Sendable, Hashable {
     case .rateLimited(let retryAfter):
       return "Too many requests (429): the rate limit is spent. Try again in \(retryAfter) s."
     case .server(let status, let detail):
-      return "The amodb service failed (HTTP \(status))\(suffix(detail)). Press r to retry."
+      return "The amodb service failed (HTTP \(status))\(suffix(detail))."
     case .http(let status, let detail):
       return "Unexpected answer (HTTP \(status))\(suffix(detail))."
     case .timedOut(let seconds):
