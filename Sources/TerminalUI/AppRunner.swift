@@ -74,8 +74,6 @@ public final class AppRunner {
     if SignalGuard.takeSuspendRequest() { suspend() }
     for input in backend.pendingInput() {
       switch input {
-      case .key(.control("z")):
-        suspend()
       case .key(let key): dispatch(.key(key))
       case .resize(let size): dispatch(.resize(size))
       }
@@ -94,7 +92,13 @@ public final class AppRunner {
 
   private func dispatch(_ action: Action) {
     for effect in Reducer.reduce(&state, action) {
-      if effect == .quit { quitting = true } else { runner.perform(effect) }
+      // The terminal's own effects run here, on the loop's (main) thread; the rest are network work.
+      switch effect {
+      case .quit: quitting = true
+      case .suspend: suspend()
+      case .redraw: backend.redraw()
+      default: runner.perform(effect)
+      }
     }
   }
 

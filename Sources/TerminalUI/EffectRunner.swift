@@ -30,7 +30,7 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit:
+    case .quit, .suspend, .redraw:
       return
     case .cancelPoster(let request):
       posterTasks.withLock { $0.removeValue(forKey: request) }?.cancel()

@@ -30,6 +30,9 @@ public final class NCursesBackend: TerminalBackend {
     noecho()
     nonl()
     keypad(shim_stdscr(), true)
+    // Home and End as tmux and some terminals send them, whatever the terminfo entry says.
+    define_key("\u{1B}[1~", KEY_HOME)
+    define_key("\u{1B}[4~", KEY_END)
     nodelay(shim_stdscr(), true)
     set_escdelay(25)
     curs_set(0)
@@ -159,6 +162,11 @@ public final class NCursesBackend: TerminalBackend {
     previous = nil
     clearok(shim_stdscr(), true)
     doupdate()
+  }
+
+  public func redraw() {
+    previous = nil
+    clearok(shim_stdscr(), true)
   }
 
   public func shutdown() {

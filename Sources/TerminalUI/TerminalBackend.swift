@@ -15,6 +15,8 @@ public protocol TerminalBackend: AnyObject {
   func pendingInput() -> [TerminalInput]
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
   func suspend()
+  /// Forgets what the terminal shows and repaints all of it at the next draw (Ctrl-L).
+  func redraw()
   /// Restores the terminal; safe to call more than once.
   func shutdown()
 }

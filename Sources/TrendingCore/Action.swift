@@ -65,6 +65,10 @@ public enum Effect: Equatable, Sendable {
   case fetchPoster(PosterRequest)
   /// Stop fetching a poster that is no longer on screen.
   case cancelPoster(PosterRequest)
+  /// Repaint the whole terminal (Ctrl-L).
+  case redraw
+  /// Give the terminal back and stop until the shell continues the app (Ctrl-Z).
+  case suspend
   /// Leave the app.
   case quit
 }

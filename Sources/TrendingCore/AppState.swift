@@ -42,6 +42,10 @@ public struct AppState: Equatable, Sendable {
   public var detailMaxScroll: Int
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
+  /// How far the help overlay is scrolled, on terminals too short for all of it.
+  public var helpScroll: Int
+  /// Every key binding: the one table the reducer, the hint bar and the help read.
+  public var keys: KeyTable
   /// The rate-limit budget last reported.
   public var rateLimit: RateLimitStatus?
   /// Until when requests wait for the rate-limit budget, when they do.
@@ -70,6 +74,8 @@ public struct AppState: Equatable, Sendable {
     detailScroll = 0
     detailMaxScroll = 0
     showsHelp = false
+    helpScroll = 0
+    keys = .standard
     rateLimit = nil
     rateLimitWaitUntil = nil
     imagesEnabled = false
@@ -88,6 +94,14 @@ public struct AppState: Equatable, Sendable {
   /// Whether any request is in flight (the spinner turns while it is).
   public var isBusy: Bool {
     list.isLoading || isLoadingMore || details.values.contains { $0.isLoading }
+  }
+
+  /// Where keys are looked up now.
+  public var keyContext: KeyContext {
+    switch screen {
+    case .list: return .list
+    case .detail: return .film
+    }
   }
 
   /// How many list rows fit on screen.

@@ -102,36 +102,60 @@ public enum Reducer {
   }
 
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
-    if key == .control("c") { return [.quit] }
+    let context = state.keyContext
+    let command = state.keys.command(for: key, in: context)
     if state.showsHelp {
-      state.showsHelp = false
+      switch command {
+      case .moveDown:
+        let lines = state.keys.helpLineCount(in: context)
+        state.helpScroll = min(state.helpScroll + 1, max(0, lines - max(1, state.size.height - 2)))
+      case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
+      case .quit where key == .control("c"): return [.quit]
+      default:
+        state.showsHelp = false
+        state.helpScroll = 0
+      }
       return []
     }
-    if key == .character("?") {
+    guard let command else { return [] }
+    return perform(command, &state)
+  }
+
+  /// Runs a command from the key table on the screen showing.
+  private static func perform(_ command: Command, _ state: inout AppState) -> [Effect] {
+    switch command {
+    case .help:
       state.showsHelp = true
+      state.helpScroll = 0
       return []
+    case .quit: return [.quit]
+    case .suspend: return [.suspend]
+    case .redraw: return [.redraw]
+    default: break
     }
     switch state.screen {
-    case .list: return listKey(&state, key)
-    case .detail(let id): return detailKey(&state, key, id: id)
+    case .list: return listCommand(command, &state)
+    case .detail(let id): return filmCommand(command, &state, id: id)
     }
   }
 
-  private static func listKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+  private static func listCommand(_ command: Command, _ state: inout AppState) -> [Effect] {
     let page = max(1, state.visibleRows - 1)
-    switch key {
-    case .down, .character("j"): return move(&state, by: 1)
-    case .up, .character("k"): return move(&state, by: -1)
-    case .pageDown, .control("f"), .character(" "): return move(&state, by: page)
-    case .pageUp, .control("b"): return move(&state, by: -page)
-    case .home, .character("g"): return move(&state, to: 0)
-    case .end, .character("G"): return move(&state, to: state.movies.count - 1)
-    case .enter, .right, .character("l"):
+    switch command {
+    case .moveDown: return move(&state, by: 1)
+    case .moveUp: return move(&state, by: -1)
+    case .pageDown: return move(&state, by: page)
+    case .pageUp: return move(&state, by: -page)
+    case .halfPageDown: return move(&state, by: max(1, page / 2))
+    case .halfPageUp: return move(&state, by: -max(1, page / 2))
+    case .first: return move(&state, to: 0)
+    case .last: return move(&state, to: state.movies.count - 1)
+    case .open:
       guard let movie = state.selectedMovie else { return [] }
       return openDetail(&state, id: movie.id)
-    case .character("r"):
+    case .refresh:
       return refreshList(&state, force: true)
-    case .character("w"):
+    case .toggleWindow:
       state.window = state.window == .week ? .day : .week
       state.list = Loadable()
       state.isLoadingMore = false
@@ -139,37 +163,54 @@ public enum Reducer {
       state.selection = 0
       state.listTop = 0
       return refreshList(&state, force: false)
-    case .character("q"):
-      return [.quit]
-    default:
+    case .back, .help, .redraw, .suspend, .quit:
       return []
     }
   }
 
-  private static func detailKey(_ state: inout AppState, _ key: Key, id: Int) -> [Effect] {
+  private static func filmCommand(_ command: Command, _ state: inout AppState, id: Int) -> [Effect] {
     let page = max(1, state.size.height - 3)
-    switch key {
-    case .escape, .backspace, .left, .character("h"), .character("q"):
+    switch command {
+    case .back:
       state.screen = .list
       state.detailScroll = 0
       scrollSelectionIntoView(&state)
-      return []
-    case .down, .character("j"): scrollDetail(&state, by: 1)
-    case .up, .character("k"): scrollDetail(&state, by: -1)
-    case .pageDown, .control("f"), .character(" "): scrollDetail(&state, by: page)
-    case .pageUp, .control("b"): scrollDetail(&state, by: -page)
-    case .home, .character("g"): state.detailScroll = 0
-    case .end, .character("G"): state.detailScroll = state.detailMaxScroll
-    case .character("r"):
+    case .moveDown: scrollDetail(&state, by: 1)
+    case .moveUp: scrollDetail(&state, by: -1)
+    case .pageDown: scrollDetail(&state, by: page)
+    case .pageUp: scrollDetail(&state, by: -page)
+    case .halfPageDown: scrollDetail(&state, by: max(1, page / 2))
+    case .halfPageUp: scrollDetail(&state, by: -max(1, page / 2))
+    case .first: state.detailScroll = 0
+    case .last: state.detailScroll = state.detailMaxScroll
+    case .refresh:
       var entry = state.details[id] ?? Loadable()
       guard !entry.isLoading else { return [] }
       entry.begin()
       state.details[id] = entry
       return [.fetchDetails(id: id, forceRefresh: true)]
-    default:
+    case .open, .toggleWindow, .help, .redraw, .suspend, .quit:
       break
     }
     return []
+  }
+
+  /// Whether a command would do something now: the hint bar offers only those.
+  public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
+    switch (state.screen, command) {
+    case (_, .help), (_, .quit), (_, .redraw), (_, .suspend): return true
+    case (.list, .moveDown), (.list, .moveUp), (.list, .pageDown), (.list, .pageUp), (.list, .halfPageDown),
+      (.list, .halfPageUp), (.list, .first), (.list, .last):
+      return state.movies.count > 1
+    case (.list, .open): return state.selectedMovie != nil
+    case (.list, .refresh): return !state.list.isLoading
+    case (.list, .toggleWindow): return true
+    case (.list, .back): return false
+    case (.detail, .back): return true
+    case (.detail(let id), .refresh): return state.details[id]?.isLoading != true
+    case (.detail, .open), (.detail, .toggleWindow): return false
+    case (.detail, _): return state.detailMaxScroll > 0
+    }
   }
 
   private static func scrollDetail(_ state: inout AppState, by delta: Int) {

@@ -113,7 +113,8 @@ struct TransportLimitTests {
     let started = ContinuousClock.now
     let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
     #expect(error == .tooLarge(limit: 8_000_000))
-    #expect(ContinuousClock.now - started < .seconds(3))
+    // Loose: the suite runs in parallel on two cores; without the check this waits for the 10 s deadline.
+    #expect(ContinuousClock.now - started < .seconds(9))
   }
 
   @Test func aDribblingServerIsEndedByTheDeadline() async throws {

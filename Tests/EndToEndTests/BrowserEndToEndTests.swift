@@ -228,4 +228,23 @@ struct NoTerminalTests {
     #expect(outcome.stderr.contains("trending list"))
     #expect(!outcome.stderr.contains("\u{1B}"))
   }
+
+  @Test func homeAndEndAsTmuxSendsThemWorkWhateverTheTerminfo() throws {
+    // tmux sends \e[1~ and \e[4~ for Home and End; xterm's terminfo names other sequences.
+    let session = try TmuxSession(["--demo"], terminal: "xterm-256color")
+    try session.waitFor("1/20")
+    try session.press("End")
+    #expect(session.status()["selected"] == "19")
+    try session.press("Home")
+    #expect(session.status()["selected"] == "0")
+    try session.press("C-d")
+    #expect(session.status()["selected"] == "9")
+    try session.press("b")
+    #expect(session.status()["selected"] == "0")
+    try session.press("?")
+    #expect(try session.capture().contains("redraw the screen"))
+    try session.press("Escape")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
 }

@@ -29,6 +29,7 @@ final class MemoryBackend: TerminalBackend {
   }
 
   func suspend() {}
+  func redraw() {}
 
   func adoptNewSize() -> Size { size }
 

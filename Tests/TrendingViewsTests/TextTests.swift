@@ -135,7 +135,7 @@ struct RenderInvariantTests {
               &state, .detailsLoaded(id: id, .success(Fetched(value: Scenes.fullDetails, fetchedAt: Scenes.now))))
           case .fetchPoster(let request):
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))
-          case .quit, .cancelPoster:
+          case .quit, .cancelPoster, .suspend, .redraw:
             break
           }
         }

@@ -3,12 +3,6 @@ import TrendingCore
 
 /// The detail screen: header, the scrolled document, a status line and the key hint.
 enum DetailView {
-  static let hints = [
-    "Esc back  ↑↓ scroll  r reload  ? help  ^C quit",
-    "Esc back  ↑↓ scroll  r reload",
-    "Esc back",
-  ]
-
   /// Draws the film and returns how far its document can scroll.
   static func draw(_ state: AppState, id: Int, into screen: inout Screen) -> Int {
     let entry = state.details[id] ?? Loadable()
@@ -52,7 +46,7 @@ enum DetailView {
         clip: top..<(top + visible), into: &screen)
     }
     drawStatus(entry, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
-    let hint = hints.first { TextWidth.width(of: $0) + 2 <= screen.width } ?? hints[hints.count - 1]
+    let hint = KeyHints.line(for: state, width: screen.width)
     screen.fill(row: screen.height - 1, style: Style(.barMuted))
     screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
     return maxScroll

@@ -1,25 +1,53 @@
-/// The `?` overlay: every key, in a box over the current screen.
-enum HelpOverlay {
-  static let entries: [(String, String)] = [
-    ("↓ j / ↑ k", "move / scroll"),
-    ("PgDn ^F / PgUp ^B", "page down / up"),
-    ("Home g / End G", "first / last"),
-    ("⏎ → l", "open the film"),
-    ("Esc ⌫ ← h q", "back to the list"),
-    ("r", "refresh"),
-    ("w", "today / this week"),
-    ("?", "this help"),
-    ("q ^C", "quit"),
-  ]
+import TrendingCore
 
-  static func draw(into screen: inout Screen) {
-    let keyWidth = entries.map { TextWidth.width(of: $0.0) }.max() ?? 0
-    let textWidth = entries.map { TextWidth.width(of: $0.1) }.max() ?? 0
+/// The `?` overlay: the keys of the screen showing, grouped, read from the key table; it scrolls
+/// (j/k) when the terminal is too short for all of it.
+enum HelpOverlay {
+  /// One line of the overlay: a group's name, or a binding's keys and meaning.
+  enum Line: Equatable {
+    case group(String)
+    case binding(keys: String, meaning: String)
+  }
+
+  /// The overlay's lines for a context.
+  static func lines(_ table: KeyTable, in context: KeyContext) -> [Line] {
+    var lines: [Line] = []
+    var group = ""
+    for binding in table.bindings(in: context) {
+      if binding.group != group {
+        group = binding.group
+        lines.append(.group(group))
+      }
+      lines.append(.binding(keys: binding.keys.map(\.label).joined(separator: " "), meaning: binding.help))
+    }
+    return lines
+  }
+
+  /// How far the overlay can scroll at a screen height.
+  static func maxScroll(lineCount: Int, height: Int) -> Int {
+    max(0, lineCount - max(1, height - 2))
+  }
+
+  static func draw(_ state: AppState, into screen: inout Screen) {
+    let lines = lines(state.keys, in: state.keyContext)
+    let keyWidth =
+      lines.map { line -> Int in
+        if case .binding(let keys, _) = line { return TextWidth.width(of: keys) }
+        return 0
+      }.max() ?? 0
+    let textWidth =
+      lines.map { line -> Int in
+        switch line {
+        case .group(let name): return TextWidth.width(of: name) - keyWidth - 1
+        case .binding(_, let meaning): return TextWidth.width(of: meaning)
+        }
+      }.max() ?? 0
     let boxWidth = min(screen.width, keyWidth + textWidth + 7)
-    let padding = screen.height >= entries.count + 4 ? 1 : 0
-    let boxHeight = min(screen.height, entries.count + 2 + 2 * padding)
+    let rows = min(lines.count, max(1, screen.height - 2))
+    let boxHeight = rows + 2
     let left = (screen.width - boxWidth) / 2
     let top = (screen.height - boxHeight) / 2
+    let scroll = min(state.helpScroll, maxScroll(lineCount: lines.count, height: screen.height))
     let border = Style(.accent)
     for row in top..<(top + boxHeight) {
       screen.fill(row: row, from: left, to: left + boxWidth, style: .plain)
@@ -32,13 +60,26 @@ enum HelpOverlay {
       screen.put("│", row: row, column: left + boxWidth - 1, style: border)
     }
     screen.put(" Keys ", row: top, column: left + 2, style: Style(.title, bold: true))
-    let inner = boxWidth - 4
-    for (offset, (keys, meaning)) in entries.prefix(max(0, boxHeight - 2 - 2 * padding)).enumerated() {
-      let row = top + 1 + padding + offset
-      let used = screen.put(
-        TextLayout.fit(keys, to: min(keyWidth, inner)), row: row, column: left + 2, style: Style(.accent, bold: true))
+    if lines.count > rows {
+      let more = scroll < lines.count - rows ? " j/k more " : " k back "
       screen.put(
-        TextLayout.truncate(meaning, to: max(0, inner - used - 1)), row: row, column: left + 3 + used, style: .plain)
+        more, row: top + boxHeight - 1, column: left + max(2, boxWidth - 2 - TextWidth.width(of: more)),
+        style: Style(.muted))
+    }
+    let inner = boxWidth - 4
+    for (offset, line) in lines.dropFirst(scroll).prefix(rows).enumerated() {
+      let row = top + 1 + offset
+      switch line {
+      case .group(let name):
+        screen.put(TextLayout.truncate(name, to: inner), row: row, column: left + 2, style: Style(.title, bold: true))
+      case .binding(let keys, let meaning):
+        let used = screen.put(
+          TextLayout.fit(keys, to: min(keyWidth, inner)), row: row, column: left + 2,
+          style: Style(.accent, bold: true))
+        screen.put(
+          TextLayout.truncate(meaning, to: max(0, inner - used - 1)), row: row, column: left + 3 + used,
+          style: .plain)
+      }
     }
   }
 }

@@ -4,14 +4,6 @@ import TrendingCore
 
 /// The list screen: header, column titles, one row per film, a status line and the key hint.
 enum ListView {
-  /// The key hint, longest first; the first that fits is shown.
-  static let hints = [
-    "↑↓ move  ⏎ open  r refresh  w today/week  ? help  q quit",
-    "↑↓ move  ⏎ open  r refresh  ? help  q quit",
-    "⏎ open  r refresh  ? help  q quit",
-    "? help  q quit",
-  ]
-
   static func draw(_ state: AppState, into screen: inout Screen) {
     Renderer.bar(
       Renderer.titles(for: state), rights: Renderer.ages(state.list.fetchedAt, now: state.now), row: 0, into: &screen)
@@ -36,7 +28,7 @@ enum ListView {
       drawPlaceholder(state, rows: bodyRows, into: &screen)
     }
     drawStatus(state, row: screen.height - 2, into: &screen)
-    let hint = hints.first { TextWidth.width(of: $0) + 2 <= screen.width } ?? hints[hints.count - 1]
+    let hint = KeyHints.line(for: state, width: screen.width)
     screen.fill(row: screen.height - 1, style: Style(.barMuted))
     screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
   }

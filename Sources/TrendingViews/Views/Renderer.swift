@@ -27,7 +27,7 @@ public enum Renderer {
     case .detail(let id):
       detailMaxScroll = DetailView.draw(state, id: id, into: &screen)
     }
-    if state.showsHelp { HelpOverlay.draw(into: &screen) }
+    if state.showsHelp { HelpOverlay.draw(state, into: &screen) }
     return Frame(screen: screen, detailMaxScroll: detailMaxScroll)
   }
 

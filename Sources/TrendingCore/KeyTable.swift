@@ -1,0 +1,175 @@
+/// What a key asks the app to do.
+public enum Command: String, Sendable, CaseIterable, Hashable {
+  case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
+  case open, back, refresh, toggleWindow, help, redraw, suspend, quit
+}
+
+/// Where a binding applies.
+public enum KeyContext: String, Sendable, CaseIterable, Hashable {
+  /// The list of films.
+  case list
+  /// One film's screen.
+  case film
+}
+
+/// One binding: keys, what they do, where, and how the help and the hint bar name them.
+public struct KeyBinding: Sendable, Equatable {
+  /// The keys, first one shown first.
+  public var keys: [Key]
+  /// What they do.
+  public var command: Command
+  /// Where they apply.
+  public var contexts: Set<KeyContext>
+  /// The `?` overlay's group, e.g. "Move".
+  public var group: String
+  /// One line of help, e.g. "page down".
+  public var help: String
+  /// The hint bar's words, when the binding is shown there, e.g. "open".
+  public var hint: String?
+
+  /// Makes a binding.
+  public init(
+    _ keys: [Key], _ command: Command, in contexts: Set<KeyContext> = Set(KeyContext.allCases), group: String,
+    help: String, hint: String? = nil
+  ) {
+    self.keys = keys
+    self.command = command
+    self.contexts = contexts
+    self.group = group
+    self.help = help
+    self.hint = hint
+  }
+}
+
+/// Every key the app knows, as data: the reducer, the hint bar, the `?` overlay and the README's
+/// key list all read this one table, and user bindings can edit it.
+public struct KeyTable: Sendable, Equatable {
+  /// The bindings, in the order help lists them.
+  public var bindings: [KeyBinding]
+
+  /// Makes a table.
+  public init(_ bindings: [KeyBinding]) {
+    self.bindings = bindings
+  }
+
+  /// The keys `trending` ships with.
+  public static let standard = KeyTable([
+    KeyBinding([.down, .character("j")], .moveDown, group: "Move", help: "down a row, or a line"),
+    KeyBinding([.up, .character("k")], .moveUp, group: "Move", help: "up a row, or a line"),
+    KeyBinding(
+      [.pageDown, .control("f"), .character(" ")], .pageDown, group: "Move", help: "page down"),
+    KeyBinding([.pageUp, .control("b"), .character("b")], .pageUp, group: "Move", help: "page up"),
+    KeyBinding([.control("d")], .halfPageDown, group: "Move", help: "half a page down"),
+    KeyBinding([.control("u")], .halfPageUp, group: "Move", help: "half a page up"),
+    KeyBinding([.home, .character("g")], .first, group: "Move", help: "first"),
+    KeyBinding([.end, .character("G")], .last, group: "Move", help: "last"),
+    KeyBinding(
+      [.enter, .right, .character("l")], .open, in: [.list], group: "Open", help: "open the film", hint: "open"),
+    KeyBinding(
+      [.escape, .backspace, .left, .character("h"), .character("q")], .back, in: [.film], group: "Open",
+      help: "back", hint: "back"),
+    KeyBinding([.character("r")], .refresh, group: "Data", help: "refresh", hint: "refresh"),
+    KeyBinding(
+      [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week", hint: "today/week"),
+    KeyBinding([.character("?")], .help, group: "App", help: "this help", hint: "help"),
+    KeyBinding([.control("l")], .redraw, group: "App", help: "redraw the screen"),
+    KeyBinding([.control("z")], .suspend, group: "App", help: "suspend (fg resumes)"),
+    KeyBinding([.character("q")], .quit, in: [.list], group: "App", help: "quit", hint: "quit"),
+    KeyBinding([.control("c")], .quit, group: "App", help: "quit, anywhere"),
+  ])
+
+  /// The command a key runs in a context, if any (the first binding that has it wins).
+  public func command(for key: Key, in context: KeyContext) -> Command? {
+    bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
+  }
+
+  /// The bindings that apply in a context, in table order.
+  public func bindings(in context: KeyContext) -> [KeyBinding] {
+    bindings.filter { $0.contexts.contains(context) }
+  }
+
+  /// How many lines the help shows for a context: one per binding and one per group.
+  public func helpLineCount(in context: KeyContext) -> Int {
+    let bindings = bindings(in: context)
+    var groups = 0
+    var last = ""
+    for binding in bindings where binding.group != last {
+      groups += 1
+      last = binding.group
+    }
+    return bindings.count + groups
+  }
+
+  /// The first key bound to a command in a context, for hints.
+  public func firstKey(for command: Command, in context: KeyContext) -> Key? {
+    bindings.first { $0.command == command && $0.contexts.contains(context) }?.keys.first
+  }
+
+  /// Binds `key` to `command` in `contexts`, ahead of the standard bindings (a user's binding wins).
+  public mutating func bind(_ key: Key, to command: Command, in contexts: Set<KeyContext>, help: String) {
+    bindings.insert(KeyBinding([key], command, in: contexts, group: "Yours", help: help), at: 0)
+  }
+
+  /// Removes `key` from every binding in `contexts`.
+  public mutating func unbind(_ key: Key, in contexts: Set<KeyContext>) {
+    for index in bindings.indices where !bindings[index].contexts.isDisjoint(with: contexts) {
+      bindings[index].keys.removeAll { $0 == key }
+    }
+    bindings.removeAll { $0.keys.isEmpty }
+  }
+
+  /// The README's key list, one line per binding, grouped: what a test compares with the README.
+  public var markdown: String {
+    var lines: [String] = []
+    var group = ""
+    for binding in bindings {
+      if binding.group != group {
+        group = binding.group
+        lines.append("")
+        lines.append("**\(group)**")
+        lines.append("")
+      }
+      let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
+      let contexts = binding.contexts.count == KeyContext.allCases.count ? "" : " (\(contextNames(binding.contexts)))"
+      lines.append("- \(keys): \(binding.help)\(contexts)")
+    }
+    return lines.dropFirst().joined(separator: "\n")
+  }
+
+  private func contextNames(_ contexts: Set<KeyContext>) -> String {
+    KeyContext.allCases.filter(contexts.contains).map(\.label).joined(separator: ", ")
+  }
+}
+
+extension KeyContext {
+  /// How help names the context.
+  public var label: String {
+    switch self {
+    case .list: return "list"
+    case .film: return "film"
+    }
+  }
+}
+
+extension Key {
+  /// How help and hints name the key: "↓", "PgDn", "^F", "Space", "j".
+  public var label: String {
+    switch self {
+    case .up: return "↑"
+    case .down: return "↓"
+    case .left: return "←"
+    case .right: return "→"
+    case .pageUp: return "PgUp"
+    case .pageDown: return "PgDn"
+    case .home: return "Home"
+    case .end: return "End"
+    case .enter: return "⏎"
+    case .escape: return "Esc"
+    case .backspace: return "⌫"
+    case .tab: return "Tab"
+    case .character(" "): return "Space"
+    case .character(let character): return String(character)
+    case .control(let character): return "^" + String(character).uppercased()
+    }
+  }
+}

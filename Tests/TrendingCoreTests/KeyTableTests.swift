@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import TrendingCore
+
+@Suite("The key table")
+struct KeyTableTests {
+  @Test func theREADMEListsExactlyTheTable() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let begin = try #require(text.range(of: "<!-- keys:begin -->"))
+    let end = try #require(text.range(of: "<!-- keys:end -->", range: begin.upperBound..<text.endIndex))
+    let listed = text[begin.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines)
+    #expect(
+      listed == KeyTable.standard.markdown,
+      "README.md's key list differs from KeyTable.standard; paste this between the markers:\n\(KeyTable.standard.markdown)"
+    )
+  }
+
+  @Test func everyKeyMeansOneThingPerScreen() {
+    for context in KeyContext.allCases {
+      var seen: [Key: Command] = [:]
+      for binding in KeyTable.standard.bindings(in: context) {
+        for key in binding.keys {
+          if let earlier = seen[key] {
+            Issue.record("\(key.label) is both \(earlier) and \(binding.command) on the \(context) screen")
+          }
+          seen[key] = binding.command
+        }
+      }
+    }
+  }
+
+  @Test func theUsualKeysAreThere() {
+    let table = KeyTable.standard
+    #expect(table.command(for: .character("b"), in: .list) == .pageUp)
+    #expect(table.command(for: .character(" "), in: .film) == .pageDown)
+    #expect(table.command(for: .control("d"), in: .list) == .halfPageDown)
+    #expect(table.command(for: .control("u"), in: .film) == .halfPageUp)
+    #expect(table.command(for: .control("l"), in: .list) == .redraw)
+    #expect(table.command(for: .control("z"), in: .film) == .suspend)
+    #expect(table.command(for: .character("q"), in: .list) == .quit)
+    #expect(table.command(for: .character("q"), in: .film) == .back)
+    #expect(table.command(for: .control("c"), in: .film) == .quit)
+  }
+
+  @Test func aUserBindingWinsAndUnbindRemoves() {
+    var table = KeyTable.standard
+    table.bind(.character("x"), to: .open, in: [.list], help: "open")
+    #expect(table.command(for: .character("x"), in: .list) == .open)
+    table.bind(.character("j"), to: .last, in: [.list], help: "mine")
+    #expect(table.command(for: .character("j"), in: .list) == .last)
+    #expect(table.command(for: .character("j"), in: .film) == .moveDown)
+    table.unbind(.character("w"), in: [.list])
+    #expect(table.command(for: .character("w"), in: .list) == nil)
+  }
+}
+
+@Suite("Reducer: keys from the table")
+struct KeyCommandTests {
+  @Test func theNewKeysMoveByPagesAndHalves() {
+    var state = Sample.loaded(60)
+    let page = state.visibleRows - 1
+    _ = Reducer.reduce(&state, .key(.control("d")))
+    #expect(state.selection == page / 2)
+    _ = Reducer.reduce(&state, .key(.character(" ")))
+    #expect(state.selection == page / 2 + page)
+    _ = Reducer.reduce(&state, .key(.character("b")))
+    #expect(state.selection == page / 2)
+    _ = Reducer.reduce(&state, .key(.control("u")))
+    #expect(state.selection == 0)
+  }
+
+  @Test func redrawSuspendAndQuitAreEffectsForTheRuntime() {
+    var state = Sample.loaded()
+    #expect(Reducer.reduce(&state, .key(.control("l"))) == [.redraw])
+    #expect(Reducer.reduce(&state, .key(.control("z"))) == [.suspend])
+    #expect(Reducer.reduce(&state, .key(.character("q"))) == [.quit])
+    let before = state
+    _ = Reducer.reduce(&state, .key(.control("l")))
+    #expect(state == before, "a redraw changes nothing in the state")
+  }
+
+  @Test func helpScrollsOnShortTerminalsAndAnyOtherKeyClosesIt() {
+    var state = Sample.loaded(size: Size(width: 40, height: 12))
+    _ = Reducer.reduce(&state, .key(.character("?")))
+    #expect(state.showsHelp)
+    let lines = state.keys.helpLineCount(in: .list)
+    for _ in 0..<50 { _ = Reducer.reduce(&state, .key(.character("j"))) }
+    #expect(state.helpScroll == lines - (12 - 2), "scrolls to the last line and no further")
+    _ = Reducer.reduce(&state, .key(.character("k")))
+    #expect(state.helpScroll == lines - 11)
+    #expect(state.showsHelp)
+    _ = Reducer.reduce(&state, .key(.character("x")))
+    #expect(!state.showsHelp)
+    #expect(state.helpScroll == 0)
+    #expect(state.selection == 0, "keys that close the help do nothing else")
+  }
+
+  @Test func aUserBindingDrivesTheReducer() {
+    var state = Sample.loaded()
+    state.keys.bind(.character("x"), to: .last, in: [.list], help: "to the end")
+    _ = Reducer.reduce(&state, .key(.character("x")))
+    #expect(state.selection == state.movies.count - 1)
+  }
+
+  @Test func onlyCommandsThatDoSomethingAreAvailable() {
+    var failed = Sample.state()
+    _ = Reducer.reduce(&failed, .start)
+    #expect(!Reducer.isAvailable(.refresh, in: failed), "a refresh is already running")
+    _ = Reducer.reduce(&failed, .listLoaded(ListRequest(window: .week, page: 1), .failure(.timedOut(seconds: 10))))
+    #expect(Reducer.isAvailable(.refresh, in: failed))
+    for command in [Command.moveDown, .open, .pageDown, .last] {
+      #expect(!Reducer.isAvailable(command, in: failed), "\(command) on an error screen")
+    }
+    let loaded = Sample.loaded()
+    #expect(Reducer.isAvailable(.open, in: loaded) && Reducer.isAvailable(.moveDown, in: loaded))
+    #expect(!Reducer.isAvailable(.back, in: loaded))
+  }
+}
