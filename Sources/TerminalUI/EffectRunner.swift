@@ -5,16 +5,18 @@ import Synchronization
 import TrendingCore
 
 /// Performs effects off the loop's thread and sends their answers back as actions.
+///
+/// Work runs under its effect's identity: starting work with an identity already running
+/// cancels the old work (cancel-in-flight), `Effect.cancel` stops it, and only the current
+/// work under an identity may answer.
 public final class EffectRunner: Sendable {
   private let client: AmodbClient
   private let images: ImageLoader
   private let posterMode: PosterColorMode
   private let inbox: ActionInbox
   private let running = Atomic<Int>(0)
-  private let posterTasks = Mutex<[PosterRequest: Task<Void, Never>]>([:])
-
-  /// How long a poster waits before its download starts, so that holding `j` starts none.
-  static let posterDelay = Duration.milliseconds(120)
+  private let nextToken = Atomic<UInt64>(0)
+  private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
 
   /// Makes a runner over a client, an image loader and the colour mode posters are drawn in.
   public init(client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox) {
@@ -32,12 +34,27 @@ public final class EffectRunner: Sendable {
     switch effect {
     case .quit, .suspend, .redraw:
       return
-    case .cancelPoster(let request):
-      posterTasks.withLock { $0.removeValue(forKey: request) }?.cancel()
+    case .cancel(let id):
+      tasks.withLock { $0.removeValue(forKey: id) }?.task.cancel()
+    case .after(let delay, let action, let id):
+      run(id) {
+        guard (try? await Task.sleep(for: delay)) != nil else { return nil }
+        return action
+      }
     case .fetchPoster(let request):
-      fetchPoster(request)
+      run(.poster) { [images, posterMode] in
+        // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
+        // A 2:3 poster in cells half as wide as tall is about 4:3 in cells; no wider than the box.
+        let columns = min(request.columns, request.rows * 4 / 3)
+        let size = PosterSize.covering(pixels: columns * 6)
+        var art: PosterArt?
+        if case .success(let data) = await images.poster(path: request.path, size: size), !Task.isCancelled {
+          art = try? PosterPipeline.art(from: data, columns: request.columns, rows: request.rows, mode: posterMode)
+        }
+        return .posterLoaded(request, art)
+      }
     case .fetchList(let request):
-      start { [client, inbox] in
+      run(.listPage(request.page)) { [client, inbox] in
         let endpoint = TrendingRequest(
           window: request.window, page: request.page, language: client.configuration.language)
         // What was seen last shows at once; the network is asked only when it is stale.
@@ -48,7 +65,7 @@ public final class EffectRunner: Sendable {
         return .listLoaded(request, await client.result(endpoint, forceRefresh: request.forceRefresh))
       }
     case .fetchDetails(let id, let force):
-      start { [client, inbox] in
+      run(.details(id)) { [client, inbox] in
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
         if !force, let cached = await client.cached(endpoint) {
           inbox.send(.detailsLoaded(id: id, .success(cached)))
@@ -59,34 +76,25 @@ public final class EffectRunner: Sendable {
     }
   }
 
-  private func fetchPoster(_ request: PosterRequest) {
+  /// Runs work under an identity, cancelling what ran under it before; only current work answers.
+  private func run(_ id: EffectID, _ work: @escaping @Sendable () async -> Action?) {
+    let token = nextToken.add(1, ordering: .relaxed).newValue
     running.add(1, ordering: .acquiringAndReleasing)
-    let task = Task { [self] in
-      var art: PosterArt?
-      if (try? await Task.sleep(for: Self.posterDelay)) != nil {
-        // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
-        // A 2:3 poster in cells half as wide as tall is about 4:3 in cells; no wider than the box.
-        let columns = min(request.columns, request.rows * 4 / 3)
-        let size = PosterSize.covering(pixels: columns * 6)
-        if case .success(let data) = await images.poster(path: request.path, size: size), !Task.isCancelled {
-          art = try? PosterPipeline.art(from: data, columns: request.columns, rows: request.rows, mode: posterMode)
+    // The task is made and recorded under the lock, so even work that ends at once finds itself current.
+    let replaced = tasks.withLock { table -> Task<Void, Never>? in
+      let task = Task { [self] in
+        let action = await work()
+        let current = tasks.withLock { table -> Bool in
+          guard table[id]?.token == token else { return false }
+          table[id] = nil
+          return true
         }
+        running.subtract(1, ordering: .acquiringAndReleasing)
+        if let action, current, !Task.isCancelled { inbox.send(action) } else { inbox.wake() }
       }
-      posterTasks.withLock { tasks in
-        if tasks[request] != nil { tasks[request] = nil }
-      }
-      running.subtract(1, ordering: .acquiringAndReleasing)
-      if !Task.isCancelled { inbox.send(.posterLoaded(request, art)) } else { inbox.wake() }
+      defer { table[id] = (token, task) }
+      return table[id]?.task
     }
-    posterTasks.withLock { $0[request] = task }
-  }
-
-  private func start(_ work: @escaping @Sendable () async -> Action?) {
-    running.add(1, ordering: .acquiringAndReleasing)
-    Task { [self] in
-      let action = await work()
-      running.subtract(1, ordering: .acquiringAndReleasing)
-      if let action { inbox.send(action) } else { inbox.wake() }
-    }
+    replaced?.cancel()
   }
 }

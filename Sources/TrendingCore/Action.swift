@@ -20,6 +20,8 @@ public enum Action: Equatable, Sendable {
   case rateLimitWaiting(seconds: Int)
   /// A poster was drawn as cells, or could not be (nil: a quiet placeholder).
   case posterLoaded(PosterRequest, PosterArt?)
+  /// The selection rested on a film long enough for its poster to be worth fetching.
+  case posterDue(PosterRequest)
   /// The detail screen's content, as last drawn, can scroll at most this many lines.
   case detailLayout(maxScroll: Int)
 }
@@ -55,22 +57,48 @@ public struct ListRequest: Equatable, Sendable, Hashable {
   }
 }
 
+/// The identity of work in flight: starting work with an identity already running cancels the
+/// old work (cancel-in-flight), and `Effect.cancel` stops it.
+public enum EffectID: Hashable, Sendable {
+  /// A page of the list (page 1 is the list itself).
+  case listPage(Int)
+  /// A film's details.
+  case details(Int)
+  /// The one poster download, or the wait before it.
+  case poster
+}
+
 /// Work for the runtime: plain data, performed at the edge, answered with an `Action`.
 public enum Effect: Equatable, Sendable {
-  /// Fetch a page of the trending list.
+  /// Fetch a page of the trending list (identity `.listPage(page)`).
   case fetchList(ListRequest)
-  /// Fetch a film with credits and ratings.
+  /// Fetch a film with credits and ratings (identity `.details(id)`).
   case fetchDetails(id: Int, forceRefresh: Bool)
-  /// Fetch a poster and draw it into a box of cells.
+  /// Fetch a poster and draw it into a box of cells (identity `.poster`).
   case fetchPoster(PosterRequest)
-  /// Stop fetching a poster that is no longer on screen.
-  case cancelPoster(PosterRequest)
+  /// Send `action` after `delay`, under `id` (a debounce: a newer one with the same id replaces it).
+  case after(Duration, Action, id: EffectID)
+  /// Stop the work with this identity, if any is running; its answer never arrives.
+  case cancel(EffectID)
   /// Repaint the whole terminal (Ctrl-L).
   case redraw
   /// Give the terminal back and stop until the shell continues the app (Ctrl-Z).
   case suspend
   /// Leave the app.
   case quit
+}
+
+extension Effect {
+  /// The identity of the work this effect starts, if it starts any.
+  public var id: EffectID? {
+    switch self {
+    case .fetchList(let request): return .listPage(request.page)
+    case .fetchDetails(let id, _): return .details(id)
+    case .fetchPoster: return .poster
+    case .after(_, _, let id): return id
+    case .cancel, .redraw, .suspend, .quit: return nil
+    }
+  }
 }
 
 /// A poster in a box of cells: which image, how many columns and rows.

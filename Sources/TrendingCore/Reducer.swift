@@ -9,6 +9,10 @@ public enum Reducer {
   /// The most posters kept drawn in the state.
   static let posterCapacity = 60
 
+  /// How long the selection rests on a film before its poster is fetched, so that holding `j`
+  /// starts (almost) no downloads.
+  public static let posterDelay = Duration.milliseconds(120)
+
   /// Applies `action` to `state` and returns the work the runtime must do.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects = apply(&state, action)
@@ -31,12 +35,13 @@ public enum Reducer {
     }
   }
 
-  /// Starts the wanted poster and cancels the one no longer wanted: one download at a time.
+  /// Schedules the wanted poster (after a short rest) and cancels the one no longer wanted: one
+  /// download at a time, under the one identity `.poster`.
   private static func reconcilePosters(_ state: inout AppState) -> [Effect] {
     let wanted = wantedPoster(state)
     var effects: [Effect] = []
     if let inFlight = state.posterInFlight, inFlight != wanted {
-      effects.append(.cancelPoster(inFlight))
+      effects.append(.cancel(.poster))
       state.posters[inFlight] = nil
       state.posterInFlight = nil
     }
@@ -46,7 +51,7 @@ public enum Reducer {
       }
       state.posters[wanted] = .loading
       state.posterInFlight = wanted
-      effects.append(.fetchPoster(wanted))
+      effects.append(.after(posterDelay, .posterDue(wanted), id: .poster))
     }
     return effects
   }
@@ -56,6 +61,10 @@ public enum Reducer {
     case .rateLimitWaiting(let seconds):
       state.rateLimitWaitUntil = state.now.addingTimeInterval(TimeInterval(seconds))
       return []
+    case .posterDue(let request):
+      // Still the one wanted: fetch it now (the same identity, so the wait is replaced).
+      guard state.posterInFlight == request else { return [] }
+      return [.fetchPoster(request)]
     case .posterLoaded(let request, let art):
       guard state.posters[request] == .loading else { return [] }
       state.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable

@@ -27,8 +27,9 @@ struct PosterReducerTests {
       &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
     let box = try #require(PosterLayout.listBox(for: state.size))
     let request = PosterRequest(path: "/p1.jpg", columns: box.width, rows: box.height)
-    #expect(effects == [.fetchPoster(request)])
+    #expect(effects == [.after(Reducer.posterDelay, .posterDue(request), id: .poster)])
     #expect(state.posterInFlight == request)
+    #expect(Reducer.reduce(&state, .posterDue(request)) == [.fetchPoster(request)])
     _ = Reducer.reduce(&state, .posterLoaded(request, art))
     #expect(state.posters[request] == .loaded(art))
     #expect(state.posterInFlight == nil)
@@ -41,8 +42,8 @@ struct PosterReducerTests {
     var cancels = 0
     for _ in 0..<30 {
       for effect in Reducer.reduce(&state, .key(.character("j"))) {
-        if case .fetchPoster = effect { fetches += 1 }
-        if case .cancelPoster = effect { cancels += 1 }
+        if case .after(_, .posterDue, .poster) = effect { fetches += 1 }
+        if effect == .cancel(.poster) { cancels += 1 }
       }
       #expect(state.posters.values.filter { $0 == .loading }.count == 1, "one download at a time")
     }
@@ -79,9 +80,8 @@ struct PosterReducerTests {
     let effects = Reducer.reduce(&state, .key(.enter))
     let layout = try #require(PosterLayout.detailBox(for: state.size))
     #expect(layout.beside)
-    #expect(
-      effects.contains(.fetchPoster(PosterRequest(path: "/p1.jpg", columns: layout.box.width, rows: layout.box.height)))
-    )
+    let request = PosterRequest(path: "/p1.jpg", columns: layout.box.width, rows: layout.box.height)
+    #expect(effects.contains(.after(Reducer.posterDelay, .posterDue(request), id: .poster)))
     #expect(effects.contains(.fetchDetails(id: 1, forceRefresh: false)))
   }
 
@@ -90,5 +90,21 @@ struct PosterReducerTests {
     let page = MoviePage(results: [MovieSummary(id: 1, title: "No poster")])
     #expect(
       Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(page)))).isEmpty)
+  }
+
+  @Test func aToBToAWithinTheDelayLeavesOneWaitAndNoOrphan() throws {
+    // The old runner cleared its task table by request value: A → B → A inside the 120 ms left
+    // a download nobody could cancel. Now the one identity `.poster` carries every step.
+    var state = wideState()
+    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+    let first = try #require(state.posterInFlight)
+    let toB = Reducer.reduce(&state, .key(.down))
+    let second = try #require(state.posterInFlight)
+    let toA = Reducer.reduce(&state, .key(.up))
+    #expect(toB == [.cancel(.poster), .after(Reducer.posterDelay, .posterDue(second), id: .poster)])
+    #expect(toA == [.cancel(.poster), .after(Reducer.posterDelay, .posterDue(first), id: .poster)])
+    #expect(Set((toB + toA).compactMap(\.id)) == [.poster], "every poster step shares one identity")
+    #expect(Reducer.reduce(&state, .posterDue(second)).isEmpty, "a stale wait fetches nothing")
+    #expect(Reducer.reduce(&state, .posterDue(first)) == [.fetchPoster(first)])
   }
 }

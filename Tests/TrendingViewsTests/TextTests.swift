@@ -135,7 +135,9 @@ struct RenderInvariantTests {
               &state, .detailsLoaded(id: id, .success(Fetched(value: Scenes.fullDetails, fetchedAt: Scenes.now))))
           case .fetchPoster(let request):
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))
-          case .quit, .cancelPoster, .suspend, .redraw:
+          case .after(_, let action, _):
+            effects += Reducer.reduce(&state, action)
+          case .quit, .cancel, .suspend, .redraw:
             break
           }
         }
