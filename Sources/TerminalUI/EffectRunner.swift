@@ -54,24 +54,23 @@ public final class EffectRunner: Sendable {
         return .posterLoaded(request, art)
       }
     case .fetchList(let request):
-      run(.listPage(request.page)) { [client, inbox] in
+      run(.listPage(request.page)) { [client] in
         let endpoint = TrendingRequest(
           window: request.window, page: request.page, language: client.configuration.language)
-        // What was seen last shows at once; the network is asked only when it is stale.
+        // The answer kept, however old, when there is one: the reducer decides whether it is
+        // stale (on its own clock) and asks for the network itself.
         if !request.forceRefresh, let cached = await client.cached(endpoint) {
-          inbox.send(.listLoaded(request, .success(cached)))
-          if await client.isFresh(endpoint, fetchedAt: cached.fetchedAt) { return nil }
+          return .listLoaded(request, .success(cached))
         }
-        return .listLoaded(request, await client.result(endpoint, forceRefresh: request.forceRefresh))
+        return .listLoaded(request, await client.result(endpoint, forceRefresh: true))
       }
     case .fetchDetails(let id, let force):
-      run(.details(id)) { [client, inbox] in
+      run(.details(id)) { [client] in
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
         if !force, let cached = await client.cached(endpoint) {
-          inbox.send(.detailsLoaded(id: id, .success(cached)))
-          if await client.isFresh(endpoint, fetchedAt: cached.fetchedAt) { return nil }
+          return .detailsLoaded(id: id, .success(cached))
         }
-        return .detailsLoaded(id: id, await client.result(endpoint, forceRefresh: force))
+        return .detailsLoaded(id: id, await client.result(endpoint, forceRefresh: true))
       }
     }
   }

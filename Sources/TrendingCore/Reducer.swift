@@ -91,10 +91,12 @@ public enum Reducer {
       case .success(let fetched):
         entry.succeed(fetched.value, at: fetched.fetchedAt)
         state.rateLimit = fetched.rateLimit ?? state.rateLimit
-        if fetched.fromCache, state.now.timeIntervalSince(fetched.fetchedAt) >= detailsFreshness {
-          entry.begin()  // shown from the cache while the network is asked
-        } else if !fetched.fromCache {
-          state.rateLimitWaitUntil = nil
+        if !fetched.fromCache { state.rateLimitWaitUntil = nil }
+        if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: detailsFreshness, now: state.now) {
+          // Shown from the cache while the network is asked: the one decision, on the one clock.
+          entry.begin()
+          state.details[id] = entry
+          return [.fetchDetails(id: id, forceRefresh: true)]
         }
       case .failure(let error):
         entry.fail(error)
@@ -293,8 +295,11 @@ public enum Reducer {
       let selectedID = state.selectedMovie?.id
       state.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
       state.rateLimit = fetched.rateLimit ?? state.rateLimit
-      if fetched.fromCache, state.now.timeIntervalSince(fetched.fetchedAt) >= listFreshness {
-        state.list.begin()  // painted from the cache at once; the refresh runs behind it
+      var effects: [Effect] = []
+      if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: listFreshness, now: state.now) {
+        // Painted from the cache at once; the refresh runs behind it.
+        state.list.begin()
+        effects.append(.fetchList(ListRequest(window: request.window, page: 1, forceRefresh: true)))
       } else if !fetched.fromCache {
         state.rateLimitWaitUntil = nil
       }
@@ -303,10 +308,15 @@ public enum Reducer {
         state.selection = index
       }
       scrollSelectionIntoView(&state)
-      return loadMoreIfNeeded(&state)
+      return effects + loadMoreIfNeeded(&state)
     case .failure(let error):
       state.list.fail(error)
       return []
     }
+  }
+
+  /// Whether an answer fetched at `date` is stale at `now` (the state's clock, the only one used).
+  static func isStale(_ date: Date, freshFor seconds: TimeInterval, now: Date) -> Bool {
+    now.timeIntervalSince(date) >= seconds
   }
 }

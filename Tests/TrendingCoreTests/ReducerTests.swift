@@ -312,9 +312,12 @@ struct CacheReducerTests {
     var state = Sample.state()
     _ = Reducer.reduce(&state, .start)
     let old = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-7_200), fromCache: true)
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(old)))
+    let effects = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(old)))
     #expect(state.movies.count == 4)
     #expect(state.list.isLoading, "the refresh runs behind the cached rows")
+    #expect(
+      effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))],
+      "the reducer, on its own clock, asks the network")
     _ = Reducer.reduce(
       &state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.transport(description: "offline"))))
     #expect(state.movies.count == 4)
@@ -325,8 +328,35 @@ struct CacheReducerTests {
     var state = Sample.state()
     _ = Reducer.reduce(&state, .start)
     let recent = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-60), fromCache: true)
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(recent)))
+    let effects = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(recent)))
     #expect(!state.list.isLoading)
+    #expect(effects.isEmpty, "a fresh cached list needs no request")
+  }
+
+  @Test func theBoundaryIsThirtyMinutesOnTheStatesClock() {
+    for (age, stale) in [(29.0 * 60, false), (30.0 * 60, true)] {
+      var state = Sample.state()
+      _ = Reducer.reduce(&state, .start)
+      let cached = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-age), fromCache: true)
+      let effects = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(cached)))
+      #expect(state.list.isLoading == stale)
+      #expect(effects.isEmpty == !stale, "\(age / 60) min")
+    }
+  }
+
+  @Test func aStaleCachedFilmIsShownAndAskedForAgain() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    let film = MovieDetails(id: 1, title: "Film 1")
+    let old = Fetched(value: film, fetchedAt: Sample.start.addingTimeInterval(-25 * 3_600), fromCache: true)
+    let effects = Reducer.reduce(&state, .detailsLoaded(id: 1, .success(old)))
+    #expect(state.details[1]?.value == film)
+    #expect(state.details[1]?.isLoading == true)
+    #expect(effects == [.fetchDetails(id: 1, forceRefresh: true)])
+    let fresh = Fetched(value: film, fetchedAt: Sample.start.addingTimeInterval(-3_600), fromCache: true)
+    var other = Sample.loaded(3)
+    _ = Reducer.reduce(&other, .key(.enter))
+    #expect(Reducer.reduce(&other, .detailsLoaded(id: 1, .success(fresh))).isEmpty)
   }
 
   @Test func budgetWaitsAreShownUntilAnAnswerArrives() {

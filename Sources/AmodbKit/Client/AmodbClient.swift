@@ -71,11 +71,6 @@ public actor AmodbClient {
     return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: nil, fromCache: true)
   }
 
-  /// Whether an answer fetched at `date` is still fresh for `endpoint`.
-  public func isFresh<E: Endpoint>(_ endpoint: E, fetchedAt date: Date) -> Bool {
-    clock.now().timeIntervalSince(date) < endpoint.freshness
-  }
-
   /// The answer in memory, else on disk (then also kept in memory).
   private func kept(_ url: URL, kind: CacheKind) -> Answer? {
     if let answer = cache[url] { return answer }
