@@ -54,7 +54,7 @@ public final class EffectRunner: Sendable {
         return .posterLoaded(request, art)
       }
     case .fetchList(let request):
-      run(.listPage(request.page)) { [client] in
+      run(.listPage(request.page)) { [client, waitReporter] in
         let endpoint = TrendingRequest(
           window: request.window, page: request.page, language: client.configuration.language)
         // The answer kept, however old, when there is one: the reducer decides whether it is
@@ -62,17 +62,24 @@ public final class EffectRunner: Sendable {
         if !request.forceRefresh, let cached = await client.cached(endpoint) {
           return .listLoaded(request, .success(cached))
         }
-        return .listLoaded(request, await client.result(endpoint, forceRefresh: true))
+        let waits = waitReporter(.listPage(request.page))
+        return .listLoaded(request, await client.result(endpoint, forceRefresh: true, onWait: waits))
       }
     case .fetchDetails(let id, let force):
-      run(.details(id)) { [client] in
+      run(.details(id)) { [client, waitReporter] in
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
         if !force, let cached = await client.cached(endpoint) {
           return .detailsLoaded(id: id, .success(cached))
         }
-        return .detailsLoaded(id: id, await client.result(endpoint, forceRefresh: true))
+        return .detailsLoaded(
+          id: id, await client.result(endpoint, forceRefresh: true, onWait: waitReporter(.details(id))))
       }
     }
+  }
+
+  /// Reports the rate-limit waits of the work under `id` as actions, to the screen that waits.
+  private var waitReporter: @Sendable (EffectID) -> @Sendable (Int) -> Void {
+    { [inbox] id in { seconds in inbox.send(.waiting(id, seconds: seconds)) } }
   }
 
   /// Runs work under an identity, cancelling what ran under it before; only current work answers.

@@ -12,7 +12,6 @@ enum Browser {
     let client = services.client
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let inbox = ActionInbox()
-    waitRelay.connect { seconds in inbox.send(.rateLimitWaiting(seconds: seconds)) }
     SignalGuard.install(wake: inbox.writeDescriptor)
     guard let backend = NCursesBackend(noColor: noColor) else {
       SignalGuard.restoreModes()

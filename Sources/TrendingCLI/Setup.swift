@@ -5,7 +5,7 @@ import FoundationEssentials
 public enum Setup {
   /// The client and the image loader: demo data, or the live service at the configured hosts.
   public static func services(
-    for invocation: Invocation, environment: [String: String], onWait: @escaping @Sendable (Int) -> Void = { _ in }
+    for invocation: Invocation, environment: [String: String]
   ) throws(UsageError) -> (client: AmodbClient, images: ImageLoader) {
     let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
     let configuration: ClientConfiguration
@@ -21,7 +21,7 @@ public enum Setup {
     let disk =
       invocation.demo || invocation.noCache
       ? nil : DiskCache.defaultDirectory(environment: environment).map { DiskCache(directory: $0) }
-    let budget = invocation.demo ? nil : RateBudget(onWait: onWait)
+    let budget = invocation.demo ? nil : RateBudget()
     return (
       AmodbClient(configuration: configuration, transport: transport, disk: disk, budget: budget),
       ImageLoader(configuration: configuration, transport: transport, disk: disk)

@@ -120,7 +120,7 @@ public enum TrendingCommand {
   ) -> Int32 {
     let services: (client: AmodbClient, images: ImageLoader)
     do {
-      services = try Setup.services(for: invocation, environment: environment) { seconds in waitRelay.send(seconds) }
+      services = try Setup.services(for: invocation, environment: environment)
     } catch {
       printError("\(error.message). \(ArgumentParser.usage)")
       return ExitCode.usage.rawValue
@@ -196,21 +196,3 @@ private final class ResultBox<T>: @unchecked Sendable {
   var value: T?
   let done = DispatchSemaphore(value: 0)
 }
-
-/// Carries "the budget makes the next request wait N seconds" from the client to the browser's inbox.
-final class WaitRelay: Sendable {
-  private let target = Mutex<(@Sendable (Int) -> Void)?>(nil)
-
-  /// Sends to the current target, if any.
-  func send(_ seconds: Int) {
-    target.withLock { $0 }?(seconds)
-  }
-
-  /// Points the relay at a target.
-  func connect(_ handler: @escaping @Sendable (Int) -> Void) {
-    target.withLock { $0 = handler }
-  }
-}
-
-/// The relay the running browser listens on.
-let waitRelay = WaitRelay()

@@ -16,8 +16,9 @@ public enum Action: Equatable, Sendable {
   case listLoaded(ListRequest, Result<Fetched<MoviePage>, AmodbError>)
   /// A film's details answered.
   case detailsLoaded(id: Int, Result<Fetched<MovieDetails>, AmodbError>)
-  /// The request budget is spent: the next request waits this many seconds.
-  case rateLimitWaiting(seconds: Int)
+  /// The work under this identity waits this many seconds for the rate limit (the request budget,
+  /// or a 429's `Retry-After`).
+  case waiting(EffectID, seconds: Int)
   /// A poster was drawn as cells, or could not be (nil: a quiet placeholder).
   case posterLoaded(PosterRequest, PosterArt?)
   /// The selection rested on a film long enough for its poster to be worth fetching.

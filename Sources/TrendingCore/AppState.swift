@@ -48,8 +48,8 @@ public struct AppState: Equatable, Sendable {
   public var keys: KeyTable
   /// The rate-limit budget last reported.
   public var rateLimit: RateLimitStatus?
-  /// Until when requests wait for the rate-limit budget, when they do.
-  public var rateLimitWaitUntil: Date?
+  /// Work waiting for the rate limit, and until when: each screen shows its own request's wait.
+  public var waits: [EffectID: Date]
   /// Whether posters are drawn (off with `--images off`, `NO_COLOR` or a colourless terminal).
   public var imagesEnabled: Bool
   /// Posters drawn or on their way, by image and box.
@@ -77,7 +77,7 @@ public struct AppState: Equatable, Sendable {
     helpScroll = 0
     keys = .standard
     rateLimit = nil
-    rateLimitWaitUntil = nil
+    waits = [:]
     imagesEnabled = false
     posters = [:]
     posterInFlight = nil
@@ -89,6 +89,11 @@ public struct AppState: Equatable, Sendable {
   /// The selected film, when there is one.
   public var selectedMovie: MovieSummary? {
     movies.indices.contains(selection) ? movies[selection] : nil
+  }
+
+  /// Until when the work under `id` waits for the rate limit, while it does.
+  public func waitUntil(_ id: EffectID) -> Date? {
+    waits[id].flatMap { $0 > now ? $0 : nil }
   }
 
   /// Whether any request is in flight (the spinner turns while it is).

@@ -58,8 +58,8 @@ public enum Reducer {
 
   private static func apply(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
-    case .rateLimitWaiting(let seconds):
-      state.rateLimitWaitUntil = state.now.addingTimeInterval(TimeInterval(seconds))
+    case .waiting(let id, let seconds):
+      state.waits[id] = state.now.addingTimeInterval(TimeInterval(seconds))
       return []
     case .posterDue(let request):
       // Still the one wanted: fetch it now (the same identity, so the wait is replaced).
@@ -86,12 +86,12 @@ public enum Reducer {
     case .listLoaded(let request, let result):
       return listLoaded(&state, request, result)
     case .detailsLoaded(let id, let result):
+      state.waits[.details(id)] = nil
       var entry = state.details[id] ?? Loadable()
       switch result {
       case .success(let fetched):
         entry.succeed(fetched.value, at: fetched.fetchedAt)
         state.rateLimit = fetched.rateLimit ?? state.rateLimit
-        if !fetched.fromCache { state.rateLimitWaitUntil = nil }
         if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: detailsFreshness, now: state.now) {
           // Shown from the cache while the network is asked: the one decision, on the one clock.
           entry.begin()
@@ -279,6 +279,7 @@ public enum Reducer {
     _ state: inout AppState, _ request: ListRequest, _ result: Result<Fetched<MoviePage>, AmodbError>
   ) -> [Effect] {
     guard request.window == state.window else { return [] }
+    state.waits[.listPage(request.page)] = nil
     if request.page > 1 {
       state.isLoadingMore = false
       switch result {
@@ -300,8 +301,6 @@ public enum Reducer {
         // Painted from the cache at once; the refresh runs behind it.
         state.list.begin()
         effects.append(.fetchList(ListRequest(window: request.window, page: 1, forceRefresh: true)))
-      } else if !fetched.fromCache {
-        state.rateLimitWaitUntil = nil
       }
       state.isLoadingMore = false
       if let selectedID, let index = state.movies.firstIndex(where: { $0.id == selectedID }) {

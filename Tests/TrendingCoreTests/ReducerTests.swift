@@ -362,11 +362,24 @@ struct CacheReducerTests {
   @Test func budgetWaitsAreShownUntilAnAnswerArrives() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.character("r")))
-    _ = Reducer.reduce(&state, .rateLimitWaiting(seconds: 12))
-    #expect(state.rateLimitWaitUntil == Sample.start.addingTimeInterval(12))
+    _ = Reducer.reduce(&state, .waiting(.listPage(1), seconds: 12))
+    #expect(state.waitUntil(.listPage(1)) == Sample.start.addingTimeInterval(12))
+    #expect(state.waitUntil(.details(3)) == nil, "the wait belongs to the list's request")
     _ = Reducer.reduce(
       &state,
       .listLoaded(ListRequest(window: .week, page: 1, forceRefresh: true), .success(Sample.fetched(Sample.page(3)))))
-    #expect(state.rateLimitWaitUntil == nil)
+    #expect(state.waits.isEmpty)
+  }
+
+  @Test func aFilmWaitingForTheBudgetSaysSoOnItsOwnScreen() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    _ = Reducer.reduce(&state, .waiting(.details(1), seconds: 50))
+    #expect(state.waitUntil(.details(1)) == Sample.start.addingTimeInterval(50))
+    _ = Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(51)))
+    #expect(state.waitUntil(.details(1)) == nil, "a wait that has passed is over")
+    _ = Reducer.reduce(&state, .waiting(.details(1), seconds: 5))
+    _ = Reducer.reduce(&state, .detailsLoaded(id: 1, .success(Sample.fetched(MovieDetails(id: 1, title: "Film 1")))))
+    #expect(state.waits[.details(1)] == nil)
   }
 }

@@ -131,8 +131,25 @@ struct ScreenSnapshotTests {
   @Test func listWaitingForTheBudget() {
     var state = Scenes.list(Size(width: 80, height: 24))
     state.list.begin()
-    state.rateLimitWaitUntil = Scenes.now.addingTimeInterval(12)
+    state.waits[.listPage(1)] = Scenes.now.addingTimeInterval(12)
     check(state, "list-budget-wait")
+  }
+
+  @Test func aFilmWaitingForTheBudgetSaysSo() {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    _ = Reducer.reduce(&state, .key(.enter))
+    if let id = state.selectedMovie?.id { state.waits[.details(id)] = Scenes.now.addingTimeInterval(50) }
+    check(state, "detail-budget-wait")
+  }
+
+  @Test func theBudgetShowsOnlyWhenItRunsLow() {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    state.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    #expect(!Renderer.render(state).screen.line(22).contains("requests left"))
+    state.rateLimit = RateLimitStatus(limit: 40, remaining: 6)
+    #expect(Renderer.render(state).screen.line(22).contains("6/40 requests left"))
+    state.sourceLabel = "demo"
+    #expect(!Renderer.render(state).screen.line(22).contains("requests left"), "never in the demo")
   }
 
   static let errors: [(String, AmodbError)] = [

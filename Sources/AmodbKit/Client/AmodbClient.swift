@@ -80,10 +80,11 @@ public actor AmodbClient {
     return answer
   }
 
-  /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false.
-  public func fetch<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async throws(AmodbError) -> Fetched<
-    E.Response
-  > {
+  /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false;
+  /// `onWait` hears every wait this request makes for the rate limit, in seconds.
+  public func fetch<E: Endpoint>(
+    _ endpoint: E, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+  ) async throws(AmodbError) -> Fetched<E.Response> {
     if let error = configuration.missingKeyError ?? configuration.cleartextKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
       throw .transport(description: "the base URL \(configuration.baseURL.absoluteString) cannot be used")
@@ -95,7 +96,7 @@ public actor AmodbClient {
         return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
       }
     }
-    let answer = try await shared(url, kind: endpoint.cacheKind).get()
+    let answer = try await shared(url, kind: endpoint.cacheKind, onWait: onWait).get()
     do {
       let value = try decode(E.Response.self, from: answer.body)
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
@@ -107,11 +108,11 @@ public actor AmodbClient {
   }
 
   /// Fetches an endpoint and returns the outcome as a `Result`.
-  public func result<E: Endpoint>(_ endpoint: E, forceRefresh: Bool = false) async -> Result<
-    Fetched<E.Response>, AmodbError
-  > {
+  public func result<E: Endpoint>(
+    _ endpoint: E, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+  ) async -> Result<Fetched<E.Response>, AmodbError> {
     do {
-      return .success(try await fetch(endpoint, forceRefresh: forceRefresh))
+      return .success(try await fetch(endpoint, forceRefresh: forceRefresh, onWait: onWait))
     } catch {
       return .failure(error)
     }
@@ -124,12 +125,14 @@ public actor AmodbClient {
   }
 
   /// Joins the request already in flight for `url`, or starts it.
-  private func shared(_ url: URL, kind: CacheKind) async -> Result<Answer, AmodbError> {
+  private func shared(
+    _ url: URL, kind: CacheKind, onWait: (@Sendable (Int) -> Void)?
+  ) async -> Result<Answer, AmodbError> {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
       url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
     let task = Task { [transport, clock, budget] in
-      await Self.perform(request, transport: transport, clock: clock, budget: budget)
+      await Self.perform(request, transport: transport, clock: clock, budget: budget, onWait: onWait)
     }
     inFlight[url] = task
     let result = await task.value
@@ -144,14 +147,15 @@ public actor AmodbClient {
   /// Sends a request, waiting out and retrying 429s at most twice and following at most three
   /// redirects within the same origin (scheme, host and port), each counted against the budget.
   private static func perform(
-    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?
+    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?,
+    onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     var current = request
     var attempt = 0
     var redirects = 0
     while true {
       let response: HTTPResponse
-      await budget?.acquire()
+      await budget?.acquire(onWait: onWait)
       do {
         response = try await transport.send(current)
         await budget?.update(from: RateLimitStatus(response: response))
@@ -177,6 +181,7 @@ public actor AmodbClient {
       }
       attempt += 1
       await budget?.announceWait(wait)
+      onWait?(wait)
       await clock.sleep(wait)
     }
   }

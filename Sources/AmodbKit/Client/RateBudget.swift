@@ -22,8 +22,8 @@ public actor RateBudget {
     self.onWait = onWait
   }
 
-  /// Waits until a request fits in the window, then counts it.
-  public func acquire() async {
+  /// Waits until a request fits in the window, then counts it; `onWait` hears each wait too.
+  public func acquire(onWait callerWait: (@Sendable (Int) -> Void)? = nil) async {
     while true {
       let now = clock.now()
       sent.removeAll { now.timeIntervalSince($0) >= Self.window }
@@ -34,6 +34,7 @@ public actor RateBudget {
       let oldest = sent.min() ?? now
       let wait = max(1, Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up)))
       onWait(wait)
+      callerWait?(wait)
       await clock.sleep(wait)
     }
   }

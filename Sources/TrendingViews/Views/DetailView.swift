@@ -45,7 +45,7 @@ enum DetailView {
         hasPoster ? request : nil, state: state, box: layout.box, row: posterTop, column: 1,
         clip: top..<(top + visible), into: &screen)
     }
-    drawStatus(entry, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
+    drawStatus(entry, id: id, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
     let hint = KeyHints.line(for: state, width: screen.width)
     screen.fill(row: screen.height - 1, style: Style(.barMuted))
     screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
@@ -53,13 +53,17 @@ enum DetailView {
   }
 
   private static func drawStatus(
-    _ entry: Loadable<MovieDetails>, scroll: Int, visible: Int, total: Int, state: AppState, into screen: inout Screen
+    _ entry: Loadable<MovieDetails>, id: Int, scroll: Int, visible: Int, total: Int, state: AppState,
+    into screen: inout Screen
   ) {
     let row = screen.height - 2
     let spinner = Renderer.spinner(at: state.now)
     let text: String
     let tone: Tone
-    if entry.isLoading {
+    if entry.isLoading, let until = state.waitUntil(.details(id)) {
+      text = "\(spinner) Waiting \(Int(until.timeIntervalSince(state.now).rounded(.up))) s for the rate limit…"
+      tone = .warning
+    } else if entry.isLoading {
       text = entry.value == nil ? "\(spinner) Loading details…" : "\(spinner) Reloading…"
       tone = .accent
     } else if entry.value != nil, let error = entry.error {

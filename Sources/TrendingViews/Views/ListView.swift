@@ -108,8 +108,16 @@ enum ListView {
 
   private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen) {
     let spinner = Renderer.spinner(at: state.now)
+    let waiting = state.list.isLoading ? state.waitUntil(.listPage(1)) : nil
+    let waitingForMore =
+      state.isLoadingMore ? state.waitUntil(.listPage((state.list.value?.pagesLoaded ?? 0) + 1)) : nil
+    // Where the user is stays on the line whatever else it says.
+    var position = ""
+    if let listing = state.list.value, !listing.movies.isEmpty {
+      position = " \(state.selection + 1)/\(listing.movies.count)\(listing.hasMore ? "+" : "")"
+    }
     let status: (String, Tone)
-    if let until = state.rateLimitWaitUntil, until > state.now, state.isBusy {
+    if let until = waiting ?? waitingForMore {
       let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
       status = ("\(spinner) Waiting \(seconds) s for the rate limit…", .warning)
     } else if state.list.value != nil, state.list.isLoading {
@@ -117,23 +125,25 @@ enum ListView {
     } else if state.list.value != nil, let error = state.list.error {
       let age = state.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? "earlier"
       if error.isOffline {
-        status = ("Offline, showing data from \(age). r retries.", .muted)
+        status = ("\(position) · Offline, showing data from \(age). r retries.", .muted)
       } else {
         status = ("! Refresh failed: \(error.summary). Showing the list from \(age).", .warning)
       }
     } else if state.isLoadingMore {
       status = ("\(spinner) Loading more…", .accent)
     } else if let error = state.moreError {
-      status = ("! Could not load more: \(error.summary).", .warning)
+      let page = (state.list.value?.pagesLoaded ?? 0) + 1
+      status = ("\(position) · ! Page \(page) could not load: \(error.summary).", .warning)
     } else if let listing = state.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries
       let note = skipped == 0 ? "" : " · \(skipped) \(skipped == 1 ? "entry" : "entries") could not be read"
-      let more = listing.hasMore ? "+" : ""
-      status = (" \(state.selection + 1)/\(listing.movies.count)\(more)\(note)", .muted)
+      status = (position + note, .muted)
     } else {
       status = ("", .muted)
     }
-    let budget = Formatters.budget(state.rateLimit).map { $0 + " " }
+    // The budget only when it runs low, never in the demo, and never beside a wait it would contradict.
+    let showsBudget = state.sourceLabel != "demo" && waiting == nil && waitingForMore == nil && isLow(state.rateLimit)
+    let budget = showsBudget ? Formatters.budget(state.rateLimit).map { $0 + " " } : nil
     let budgetWidth = budget.map { TextWidth.width(of: $0) } ?? 0
     let statusWidth = TextWidth.width(of: status.0)
     let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width
@@ -143,4 +153,12 @@ enum ListView {
       screen.put(budget, row: row, column: screen.width - budgetWidth, style: Style(.muted))
     }
   }
+
+  /// Whether the request budget runs low: a quarter or less of the limit left (at most 5 when the limit is unknown).
+  static func isLow(_ status: RateLimitStatus?) -> Bool {
+    guard let remaining = status?.remaining else { return false }
+    guard let limit = status?.limit, limit > 0 else { return remaining <= 5 }
+    return remaining * 4 <= limit
+  }
+
 }
