@@ -95,8 +95,11 @@ public final class EffectRunner: Sendable {
           table[id] = nil
           return true
         }
+        // The answer is in the inbox before the work stops counting, so the loop never sees an idle
+        // moment between them; the wake after makes it report the idle state that follows.
+        if let action, current, !Task.isCancelled { inbox.send(action) }
         running.subtract(1, ordering: .acquiringAndReleasing)
-        if let action, current, !Task.isCancelled { inbox.send(action) } else { inbox.wake() }
+        inbox.wake()
       }
       defer { table[id] = (token, task) }
       return table[id]?.task

@@ -2,9 +2,52 @@ import AmodbKit
 import FoundationEssentials
 import PosterKit
 
-/// The whole app as a value: what is loaded, what is selected, what is on screen.
+/// The list screen's own state: which list, what is loaded, where the user is.
+public struct ListScreen: Equatable, Sendable {
+  /// Today or this week.
+  public var window: TimeWindow
+  /// The films, as loaded.
+  public var list = Loadable<Listing>()
+  /// Whether the next page is being fetched.
+  public var isLoadingMore = false
+  /// Why the next page could not be fetched, until the next refresh.
+  public var moreError: AmodbError?
+  /// The selected row, an index into the listing.
+  public var selection = 0
+  /// The first row shown.
+  public var top = 0
+
+  /// Makes an empty list screen.
+  public init(window: TimeWindow) {
+    self.window = window
+  }
+}
+
+/// A film screen's own state: which film, and how far it is scrolled.
+public struct FilmScreen: Equatable, Sendable {
+  /// The film's id.
+  public var id: Int
+  /// How far the screen is scrolled, in lines.
+  public var scroll = 0
+  /// The most it can scroll, as last drawn.
+  public var maxScroll = 0
+
+  /// Makes the screen of a film, at its top.
+  public init(id: Int) {
+    self.id = id
+  }
+}
+
+/// One screen on the navigation stack, with its own state.
+public enum Route: Equatable, Sendable {
+  case list(ListScreen)
+  case film(FilmScreen)
+}
+
+/// The whole app as a value: a stack of screens (the list at the bottom, the screen showing on
+/// top) and what the screens share: answers, posters, waits, the budget, the clock, the keys.
 public struct AppState: Equatable, Sendable {
-  /// Which screen is showing.
+  /// Which kind of screen is showing.
   public enum Screen: Equatable, Sendable {
     /// The trending list.
     case list
@@ -12,34 +55,21 @@ public struct AppState: Equatable, Sendable {
     case detail(id: Int)
   }
 
-  /// Today or this week.
-  public var window: TimeWindow
+  /// The most screens kept on the stack; past it the oldest above the list are dropped.
+  public static let stackLimit = 50
+
+  /// The screens, the list first and the one showing last.
+  public private(set) var stack: [Route]
   /// The language tag requests use.
   public var language: String
   /// Where the data comes from, for the header, e.g. "demo".
   public var sourceLabel: String?
   /// The terminal size.
   public var size: Size
-  /// The current time, advanced by ticks.
+  /// The current time, advanced by ticks: the only clock the reducer reads.
   public var now: Date
-  /// The trending list.
-  public var list: Loadable<Listing>
-  /// Whether the next page is being fetched.
-  public var isLoadingMore: Bool
-  /// Why the next page could not be fetched, until the next refresh.
-  public var moreError: AmodbError?
-  /// The selected row, an index into the listing.
-  public var selection: Int
-  /// The first row shown.
-  public var listTop: Int
-  /// The screen showing.
-  public var screen: Screen
-  /// Details by film id.
+  /// Details by film id, shared by every film screen.
   public var details: [Int: Loadable<MovieDetails>]
-  /// How far the detail screen is scrolled, in lines.
-  public var detailScroll: Int
-  /// The most the detail screen can scroll, as last drawn.
-  public var detailMaxScroll: Int
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
   /// How far the help overlay is scrolled, on terminals too short for all of it.
@@ -57,22 +87,14 @@ public struct AppState: Equatable, Sendable {
   /// The poster being fetched, at most one at a time.
   public var posterInFlight: PosterRequest?
 
-  /// Makes the state of an app that has not loaded anything yet.
+  /// Makes the state of an app that has not loaded anything yet: the list alone on the stack.
   public init(window: TimeWindow = .week, language: String, sourceLabel: String? = nil, size: Size, now: Date) {
-    self.window = window
+    stack = [.list(ListScreen(window: window))]
     self.language = language
     self.sourceLabel = sourceLabel
     self.size = size
     self.now = now
-    list = Loadable()
-    isLoadingMore = false
-    moreError = nil
-    selection = 0
-    listTop = 0
-    screen = .list
     details = [:]
-    detailScroll = 0
-    detailMaxScroll = 0
     showsHelp = false
     helpScroll = 0
     keys = .standard
@@ -83,12 +105,106 @@ public struct AppState: Equatable, Sendable {
     posterInFlight = nil
   }
 
+  // MARK: The stack
+
+  /// Opens a screen on top; past the limit the oldest screens above the list are dropped.
+  public mutating func push(_ route: Route) {
+    stack.append(route)
+    if stack.count > Self.stackLimit { stack.remove(at: 1) }
+  }
+
+  /// Goes back to the screen below, exactly as it was; the list itself is never popped.
+  public mutating func pop() {
+    if stack.count > 1 { stack.removeLast() }
+  }
+
+  /// The kind of screen showing.
+  public var screen: Screen {
+    if case .film(let film) = stack.last { return .detail(id: film.id) }
+    return .list
+  }
+
+  /// The list screen at the bottom of the stack.
+  public var listScreen: ListScreen {
+    get {
+      if case .list(let screen) = stack.first { return screen }
+      return ListScreen(window: .week)
+    }
+    set { stack[0] = .list(newValue) }
+  }
+
+  /// The film screen showing, when one is.
+  public var filmScreen: FilmScreen? {
+    get {
+      if case .film(let film) = stack.last { return film }
+      return nil
+    }
+    set {
+      guard let newValue, case .film = stack.last else { return }
+      stack[stack.count - 1] = .film(newValue)
+    }
+  }
+
+  // MARK: The list screen's state, by name
+
+  /// Today or this week.
+  public var window: TimeWindow {
+    get { listScreen.window }
+    set { listScreen.window = newValue }
+  }
+  /// The trending list.
+  public var list: Loadable<Listing> {
+    get { listScreen.list }
+    set { listScreen.list = newValue }
+  }
+  /// Whether the next page is being fetched.
+  public var isLoadingMore: Bool {
+    get { listScreen.isLoadingMore }
+    set { listScreen.isLoadingMore = newValue }
+  }
+  /// Why the next page could not be fetched, until the next refresh.
+  public var moreError: AmodbError? {
+    get { listScreen.moreError }
+    set { listScreen.moreError = newValue }
+  }
+  /// The selected row, an index into the listing.
+  public var selection: Int {
+    get { listScreen.selection }
+    set { listScreen.selection = newValue }
+  }
+  /// The first row shown.
+  public var listTop: Int {
+    get { listScreen.top }
+    set { listScreen.top = newValue }
+  }
+
+  // MARK: The film screen's state, by name
+
+  /// How far the film showing is scrolled (0 when none is).
+  public var detailScroll: Int {
+    get { filmScreen?.scroll ?? 0 }
+    set { filmScreen?.scroll = newValue }
+  }
+  /// The most the film showing can scroll, as last drawn.
+  public var detailMaxScroll: Int {
+    get { filmScreen?.maxScroll ?? 0 }
+    set { filmScreen?.maxScroll = newValue }
+  }
+
   /// The films loaded so far.
   public var movies: [MovieSummary] { list.value?.movies ?? [] }
 
   /// The selected film, when there is one.
   public var selectedMovie: MovieSummary? {
     movies.indices.contains(selection) ? movies[selection] : nil
+  }
+
+  /// Where keys are looked up now.
+  public var keyContext: KeyContext {
+    switch screen {
+    case .list: return .list
+    case .detail: return .film
+    }
   }
 
   /// Until when the work under `id` waits for the rate limit, while it does.
@@ -99,14 +215,6 @@ public struct AppState: Equatable, Sendable {
   /// Whether any request is in flight (the spinner turns while it is).
   public var isBusy: Bool {
     list.isLoading || isLoadingMore || details.values.contains { $0.isLoading }
-  }
-
-  /// Where keys are looked up now.
-  public var keyContext: KeyContext {
-    switch screen {
-    case .list: return .list
-    case .detail: return .film
-    }
   }
 
   /// How many list rows fit on screen.

@@ -183,8 +183,7 @@ public enum Reducer {
     let page = max(1, state.size.height - 3)
     switch command {
     case .back:
-      state.screen = .list
-      state.detailScroll = 0
+      state.pop()
       scrollSelectionIntoView(&state)
     case .moveDown: scrollDetail(&state, by: 1)
     case .moveUp: scrollDetail(&state, by: -1)
@@ -229,9 +228,7 @@ public enum Reducer {
   }
 
   private static func openDetail(_ state: inout AppState, id: Int) -> [Effect] {
-    state.screen = .detail(id: id)
-    state.detailScroll = 0
-    state.detailMaxScroll = 0
+    state.push(.film(FilmScreen(id: id)))
     var entry = state.details[id] ?? Loadable()
     guard entry.value == nil, !entry.isLoading else { return [] }
     entry.begin()

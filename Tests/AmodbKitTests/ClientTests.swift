@@ -194,14 +194,15 @@ struct ClientTests {
   }
 
   @Test func aRefusedConnectionSaysSo() async throws {
-    let server = try LoopbackServer { _ in .json("{}") }
-    server.stop()
-    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    let refusing = try RefusingPort()
+    let client = AmodbClient(
+      configuration: ClientConfiguration(baseURL: refusing.baseURL, apiKey: APIKey("k")), transport: CurlTransport())
+    let error = await fetchError(client, TrendingRequest(language: "en-US"))
     guard case .transport(let description) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
       return
     }
-    #expect(description.contains("127.0.0.1:\(server.port)"))
+    #expect(description.contains("127.0.0.1:\(refusing.port)"))
   }
 
   @Test func aBodyCutOffMidwayIsAnError() async throws {

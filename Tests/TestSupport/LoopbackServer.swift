@@ -240,3 +240,35 @@ public final class LoopbackServer: Sendable {
     return Request(target: String(parts[1]), headers: headers)
   }
 }
+
+/// A loopback port bound but never listening: connections to it are refused, and no other test's
+/// server can take the port while this lives (a stopped server's port can be handed out again).
+public final class RefusingPort: Sendable {
+  /// The port.
+  public let port: Int
+  private let descriptor: Int32
+
+  /// Binds a free port on 127.0.0.1 without listening.
+  public init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.descriptor = descriptor
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// The API base URL on this port.
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/3") ?? URL(fileURLWithPath: "/") }
+
+  deinit {
+    close(descriptor)
+  }
+}

@@ -119,3 +119,32 @@ struct KeyCommandTests {
     #expect(!Reducer.isAvailable(.back, in: loaded))
   }
 }
+
+@Suite("The navigation stack")
+struct StackTests {
+  @Test func openingPushesAndBackPopsToExactlyWhereTheUserWas() {
+    var state = Sample.loaded(30)
+    for _ in 0..<7 { _ = Reducer.reduce(&state, .key(.down)) }
+    let list = state.listScreen
+    _ = Reducer.reduce(&state, .key(.enter))
+    #expect(state.stack.count == 2)
+    #expect(state.filmScreen == FilmScreen(id: 8))
+    _ = Reducer.reduce(&state, .detailLayout(maxScroll: 30))
+    _ = Reducer.reduce(&state, .key(.character(" ")))
+    #expect(state.detailScroll > 0, "the film screen scrolls its own state")
+    #expect(state.listScreen == list, "the list below is untouched")
+    _ = Reducer.reduce(&state, .key(.escape))
+    #expect(state.stack == [.list(list)])
+    _ = Reducer.reduce(&state, .key(.escape))
+    #expect(state.stack.count == 1, "the list is never popped")
+  }
+
+  @Test func theStackIsBoundedAndKeepsTheList() {
+    var state = Sample.loaded(3)
+    for id in 1...80 { state.push(.film(FilmScreen(id: id))) }
+    #expect(state.stack.count == AppState.stackLimit)
+    if case .list = state.stack.first {} else { Issue.record("the list left the bottom of the stack") }
+    #expect(state.filmScreen?.id == 80)
+    if case .film(let oldest) = state.stack[1] { #expect(oldest.id == 80 - AppState.stackLimit + 2) }
+  }
+}

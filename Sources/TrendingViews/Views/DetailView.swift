@@ -7,10 +7,8 @@ enum DetailView {
   static func draw(_ state: AppState, id: Int, into screen: inout Screen) -> Int {
     let entry = state.details[id] ?? Loadable()
     let summary = state.movies.first { $0.id == id }
-    let title = entry.value?.title ?? summary?.title ?? "Film"
     Renderer.bar(
-      ["Trending films › \(title)", "› \(title)"], rights: Renderer.ages(entry.fetchedAt, now: state.now), row: 0,
-      into: &screen)
+      Renderer.breadcrumb(for: state), rights: Renderer.ages(entry.fetchedAt, now: state.now), row: 0, into: &screen)
     let layout = state.imagesEnabled ? PosterLayout.detailBox(for: state.size) : nil
     let request = Reducer.wantedPoster(state)
     let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil

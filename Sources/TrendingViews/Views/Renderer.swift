@@ -92,4 +92,22 @@ public enum Renderer {
       "Trending · \(state.window.rawValue)",
     ]
   }
+
+  /// Where the user is, as a breadcrumb of the stack's screens, longest first: the whole path,
+  /// then with the oldest crumbs folded into "…", then the screen showing alone.
+  static func breadcrumb(for state: AppState) -> [String] {
+    let crumbs = state.stack.map { route -> String in
+      switch route {
+      case .list: return "Trending films"
+      case .film(let film):
+        return state.details[film.id]?.value?.title ?? state.movies.first { $0.id == film.id }?.title ?? "Film"
+      }
+    }
+    var candidates = [crumbs.joined(separator: " › ")]
+    for folded in stride(from: 1, to: crumbs.count, by: 1) {
+      candidates.append((["…"] + crumbs.dropFirst(folded)).joined(separator: " › "))
+    }
+    candidates.append("› " + (crumbs.last ?? ""))
+    return candidates
+  }
 }
