@@ -91,7 +91,8 @@ struct ScreenSnapshotTests {
 
   private func check(_ state: AppState, _ name: String) {
     let frame = Renderer.render(state)
-    assertSnapshot(frame.screen.plainText, named: "\(name)-\(state.size.width)x\(state.size.height)")
+    let text = frame.screen.plainText + "\n--- styles ---\n" + frame.screen.styleText
+    assertSnapshot(text, named: "\(name)-\(state.size.width)x\(state.size.height)")
   }
 
   @Test(arguments: Scenes.sizes)
@@ -265,7 +266,7 @@ struct PosterSnapshotTests {
   private func check(_ state: AppState, _ name: String) {
     let screen = Renderer.render(state).screen
     let size = "\(state.size.width)x\(state.size.height)"
-    assertSnapshot(screen.plainText, named: "\(name)-\(size)")
+    assertSnapshot(screen.plainText + "\n--- styles ---\n" + screen.styleText, named: "\(name)-\(size)")
     assertSnapshot(mask(screen), named: "\(name)-mask-\(size)")
   }
 

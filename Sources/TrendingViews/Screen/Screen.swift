@@ -123,4 +123,32 @@ public struct Screen: Equatable, Sendable {
   public func line(_ row: Int) -> String {
     (0..<width).map { self[row, $0].text }.joined()
   }
+
+  /// The styles, one letter a cell, and a legend naming each letter: the second layer of a
+  /// snapshot, so a lost highlight, colour or weight fails a test as lost text does.
+  public var styleText: String {
+    var letters: [Style: Character] = [:]
+    var legend: [String] = []
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    func letter(for style: Style) -> Character {
+      if let known = letters[style] { return known }
+      let next = alphabet[min(letters.count, alphabet.count - 1)]
+      letters[style] = next
+      legend.append("\(next) = \(style.summary)")
+      return next
+    }
+    let rows = (0..<height).map { row in String((0..<width).map { letter(for: self[row, $0].style) }) }
+    return (rows + [""] + legend).joined(separator: "\n")
+  }
+}
+
+extension Style {
+  /// The style in words for a snapshot's legend, e.g. "accent bold selected".
+  var summary: String {
+    var words = ["\(tone)"]
+    if isBold { words.append("bold") }
+    if isSelected { words.append("selected") }
+    if foreground != nil || background != nil { words.append("poster colours") }
+    return words.joined(separator: " ")
+  }
 }
