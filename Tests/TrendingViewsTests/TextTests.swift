@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import TestSupport
 import Testing
 import TrendingCore
 
@@ -36,7 +37,7 @@ struct TextTests {
   }
 
   @Test func randomUnicodeNeverOverflowsOrLeaksControls() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.fromEnvironment()
     let pools: [ClosedRange<UInt32>] = [
       0x20...0x7E, 0x300...0x36F, 0x4E00...0x4E80, 0x1F300...0x1F64F, 0x5D0...0x5EA, 0x200B...0x206F, 0...0x1F,
     ]
@@ -48,15 +49,15 @@ struct TextTests {
       }
       let width = Int.random(in: 1...30, using: &generator)
       let cut = TextLayout.truncate(String(text), to: width)
-      #expect(TextWidth.width(of: cut) <= width)
+      #expect(TextWidth.width(of: cut) <= width, generator.replay)
       for line in TextLayout.wrap(String(text), width: width) {
-        #expect(TextWidth.width(of: line) <= width)
+        #expect(TextWidth.width(of: line) <= width, generator.replay)
       }
       var screen = Screen(width: width, height: 1)
       screen.put(String(text), row: 0, column: 0)
       let drawn = screen.line(0)
-      #expect(TextWidth.width(of: drawn) <= width)
-      #expect(!drawn.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      #expect(TextWidth.width(of: drawn) <= width, generator.replay)
+      #expect(!drawn.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, generator.replay)
     }
   }
 
@@ -98,7 +99,7 @@ struct RenderInvariantTests {
   }
 
   @Test func randomSessionsKeepEveryInvariant() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator.fromEnvironment()
     let keys: [Key] = [
       .up, .down, .pageUp, .pageDown, .home, .end, .enter, .escape, .left, .right, .character("r"), .character("?"),
       .character("w"), .character("j"), .character("k"), .character("G"), .character("g"), .backspace,
@@ -143,13 +144,16 @@ struct RenderInvariantTests {
         }
         let frame = Renderer.render(state)
         if let maxScroll = frame.detailMaxScroll { _ = Reducer.reduce(&state, .detailLayout(maxScroll: maxScroll)) }
-        #expect(state.movies.isEmpty ? state.selection == 0 : state.movies.indices.contains(state.selection))
-        #expect(state.detailScroll >= 0 && state.detailScroll <= max(state.detailMaxScroll, 0))
+        #expect(
+          state.movies.isEmpty ? state.selection == 0 : state.movies.indices.contains(state.selection), generator.replay
+        )
+        #expect(state.detailScroll >= 0 && state.detailScroll <= max(state.detailMaxScroll, 0), generator.replay)
         for row in 0..<frame.screen.height {
           let line = frame.screen.line(row)
-          #expect(TextWidth.width(of: line) <= state.size.width, "row \(row): \(line)")
+          #expect(TextWidth.width(of: line) <= state.size.width, "row \(row): \(line); \(generator.replay)")
           #expect(
-            !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x1B })
+            !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x1B },
+            generator.replay)
         }
       }
     }
