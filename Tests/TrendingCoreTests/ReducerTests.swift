@@ -37,11 +37,11 @@ enum Sample {
 @Suite("Reducer: the list")
 struct ListReducerTests {
   @Test func startLoadsTheFirstPage() {
-    var state = Sample.state()
-    let effects = Reducer.reduce(&state, .start)
-    #expect(effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))])
-    #expect(state.list.phase == .loading)
-    #expect(state.isBusy)
+    var store = TestStore(Sample.state())
+    store.send(.start, effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))]) {
+      $0.list.begin()
+    }
+    #expect(store.state.isBusy)
   }
 
   @Test func loadingThenLoaded() {
@@ -54,41 +54,42 @@ struct ListReducerTests {
   }
 
   @Test func aFailedFirstLoadShowsTheError() {
-    var state = Sample.state()
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListRequest(window: .week, page: 1), .failure(.server(status: 503, message: nil))))
-    #expect(state.list.value == nil)
-    #expect(state.list.error == .server(status: 503, message: nil))
-    #expect(
-      Reducer.reduce(&state, .key(.character("r"))) == [
-        .fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))
-      ])
+    var store = TestStore(Sample.state())
+    store.send(.start, effects: [.fetchList(ListRequest(window: .week, page: 1))]) { $0.list.begin() }
+    let failure = AmodbError.server(status: 503, message: nil)
+    store.send(.listLoaded(ListRequest(window: .week, page: 1), .failure(failure))) { $0.list.fail(failure) }
+    store.send(.key(.character("r")), effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))]) {
+      $0.list.begin()
+    }
   }
 
   @Test func refreshKeepsTheRowsWhileItRuns() {
-    var state = Sample.loaded(5)
-    let effects = Reducer.reduce(&state, .key(.character("r")))
-    #expect(effects == [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))])
-    #expect(state.movies.count == 5)
-    #expect(state.list.isLoading)
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("r")), effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))]) {
+      $0.list.begin()
+    }
+    #expect(store.state.movies.count == 5)
   }
 
   @Test func pressingRefreshTenTimesCostsOneRequest() {
-    var state = Sample.loaded(5)
-    var effects: [Effect] = []
-    for _ in 0..<10 { effects += Reducer.reduce(&state, .key(.character("r"))) }
-    #expect(effects.count == 1)
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("r")), effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))]) {
+      $0.list.begin()
+    }
+    for _ in 1..<10 { store.send(.key(.character("r"))) }
   }
 
   @Test func aFailedRefreshKeepsTheOldList() {
-    var state = Sample.loaded(5)
-    _ = Reducer.reduce(&state, .key(.character("r")))
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListRequest(window: .week, page: 1, forceRefresh: true), .failure(.timedOut(seconds: 10))))
-    #expect(state.movies.count == 5)
-    #expect(state.list.error == .timedOut(seconds: 10))
-    #expect(state.list.fetchedAt == Sample.start)
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("r")), effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))]) {
+      $0.list.begin()
+    }
+    store.send(
+      .listLoaded(ListRequest(window: .week, page: 1, forceRefresh: true), .failure(.timedOut(seconds: 10)))
+    ) {
+      $0.list.fail(.timedOut(seconds: 10))
+    }
+    #expect(store.state.list.fetchedAt == Sample.start, "the old rows keep their age")
   }
 
   @Test func refreshKeepsTheSelectedFilmWhenItMoved() {
