@@ -89,9 +89,7 @@ struct BrowserEndToEndTests {
     try session.waitForIdle()
     amodb.knobs.delay.withLock { $0 = 0.5 }
     let before = amodb.server.count("/3/trending/movie/week")
-    try session.send("r", "r", "r", "r", "r", "r", "r", "r", "r", "r")
-    Thread.sleep(forTimeInterval: 0.2)
-    try session.waitForIdle(after: session.frame)
+    try session.press("r", "r", "r", "r", "r", "r", "r", "r", "r", "r")
     #expect(amodb.server.count("/3/trending/movie/week") == before + 1)
     try session.send("C-c")
     let exit = try session.waitForExit()
@@ -185,8 +183,7 @@ struct PosterEndToEndTests {
     let amodb = try FakeAmodb()
     let session = try TmuxSession([], environment: amodb.environment, width: 120, height: 30)
     try session.waitFor("Film 1")
-    try session.waitForIdle()
-    Thread.sleep(forTimeInterval: 0.3)
+    // Idle includes the poster's short wait and its download (both are work in flight).
     try session.waitForIdle()
     let images = amodb.server.requests.filter { $0.path.hasPrefix("/img/") }
     #expect(images.count == 1)
@@ -195,9 +192,7 @@ struct PosterEndToEndTests {
     #expect(images.allSatisfy { $0.headers["authorization"] == nil })
     #expect(try session.capture().contains("▀") || (try session.capture().contains("▄")))
     // Holding j: nine quick moves start at most a couple of downloads, not nine.
-    try session.send("j", "j", "j", "j", "j", "j", "j", "j", "j")
-    Thread.sleep(forTimeInterval: 0.5)
-    try session.waitForIdle()
+    try session.press("j", "j", "j", "j", "j", "j", "j", "j", "j")
     let after = amodb.server.requests.filter { $0.path.hasPrefix("/img/") }.count
     #expect(after - images.count <= 2, "\(after - images.count) downloads for nine moves")
     try session.send("q")
@@ -211,7 +206,7 @@ struct PosterEndToEndTests {
     try session.waitFor("Film 1")
     try session.press("Enter")
     try session.waitFor("Details of film 1")
-    Thread.sleep(forTimeInterval: 0.3)
+    try session.waitForIdle()
     #expect(amodb.server.count("/img/") == 0)
     try session.send("q")
     try session.send("q")

@@ -36,9 +36,15 @@ struct ChaosEndToEndTests {
     let environment = ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "chaos-key"]
     let session = try TmuxSession([], environment: environment)
     try session.waitFor("Trending films")
-    Thread.sleep(forTimeInterval: 0.3)
-    let screen = try session.capture()
-    let settled = ["Could not load", "Loading", "No films"].contains { screen.contains($0) }
+    // A hanging request never goes idle: wait for the screen to say one of the settled things.
+    let deadline = Date().addingTimeInterval(5)
+    var screen = try session.capture()
+    let isSettled = { (text: String) in ["Could not load", "Loading", "No films"].contains { text.contains($0) } }
+    while !isSettled(screen), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+      screen = try session.capture()
+    }
+    let settled = isSettled(screen)
     #expect(settled, "\(name): \(screen)")
     #expect(!screen.contains("chaos-key"))
     // Keys keep working while a request hangs or waits.
