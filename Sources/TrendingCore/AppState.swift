@@ -253,18 +253,69 @@ public struct Listing: Equatable, Sendable {
   }
 }
 
-/// The list screen's fixed rows, shared by the reducer and the views.
+/// A rectangle of cells: where a view draws.
+public struct Rect: Equatable, Sendable {
+  /// The top row.
+  public var row: Int
+  /// The left column.
+  public var column: Int
+  /// Columns.
+  public var width: Int
+  /// Rows.
+  public var height: Int
+
+  /// Makes a rectangle.
+  public init(row: Int, column: Int, width: Int, height: Int) {
+    self.row = row
+    self.column = column
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  /// The rows it covers.
+  public var rows: Range<Int> { row..<(row + height) }
+
+  /// The rectangle without its first `count` rows.
+  public func droppingTop(_ count: Int) -> Rect {
+    Rect(row: row + count, column: column, width: width, height: height - count)
+  }
+}
+
+/// Every screen's named rows: the header bar, the body, the status line and the key hints.
+public struct Chrome: Equatable, Sendable {
+  /// The top bar: where you are, and the data's age.
+  public let header: Rect
+  /// Everything between the header and the status line.
+  public let body: Rect
+  /// The status line: position, loading, waits, errors.
+  public let status: Rect
+  /// The bottom bar: the keys that do something now.
+  public let hints: Rect
+
+  /// The chrome of a screen of `size`.
+  public init(_ size: Size) {
+    header = Rect(row: 0, column: 0, width: size.width, height: 1)
+    body = Rect(row: 1, column: 0, width: size.width, height: max(1, size.height - 3))
+    status = Rect(row: size.height - 2, column: 0, width: size.width, height: 1)
+    hints = Rect(row: size.height - 1, column: 0, width: size.width, height: 1)
+  }
+}
+
+/// The list screen's layout inside the body, shared by the reducer and the views.
 public enum ListLayout {
-  /// Rows above the list: the title bar and the column header.
-  public static let headerRows = 2
-  /// Rows below the list: the status line and the key hint.
-  public static let footerRows = 2
+  /// Rows of the body above the films: the column titles.
+  public static let columnTitleRows = 1
   /// The smallest terminal the app draws in.
   public static let minimumSize = Size(width: 30, height: 8)
 
+  /// Where the film rows go at `size`.
+  public static func rows(for size: Size) -> Rect {
+    Chrome(size).body.droppingTop(columnTitleRows)
+  }
+
   /// How many film rows fit at `size`.
   public static func visibleRows(for size: Size) -> Int {
-    max(1, size.height - headerRows - footerRows)
+    max(1, rows(for: size).height)
   }
 }
 
@@ -288,7 +339,7 @@ public enum PosterLayout {
 
   /// The detail screen's poster box and whether it stands beside the text (else above), or nil.
   public static func detailBox(for size: Size) -> (box: Size, beside: Bool)? {
-    let rows = size.height - 3
+    let rows = Chrome(size).body.height
     if size.width >= besideMinimumWidth {
       return (Size(width: min(40, size.width * 30 / 100), height: rows), true)
     }

@@ -119,7 +119,7 @@ public enum Reducer {
       switch command {
       case .moveDown:
         let lines = state.keys.helpLineCount(in: context)
-        state.helpScroll = min(state.helpScroll + 1, max(0, lines - max(1, state.size.height - 2)))
+        state.helpScroll = min(state.helpScroll + 1, max(0, lines - max(1, state.size.height - 2)))  // the box's border
       case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
       case .quit where key == .control("c"): return [.quit]
       default:
@@ -180,7 +180,7 @@ public enum Reducer {
   }
 
   private static func filmCommand(_ command: Command, _ state: inout AppState, id: Int) -> [Effect] {
-    let page = max(1, state.size.height - 3)
+    let page = max(1, Chrome(state.size).body.height)
     switch command {
     case .back:
       state.pop()

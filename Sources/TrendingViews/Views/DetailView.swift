@@ -26,8 +26,9 @@ enum DetailView {
       // Narrow: the poster sits above the text and scrolls away with it.
       document = Array(repeating: [], count: layout.box.height + 1) + document
     }
-    let top = 1
-    let visible = max(1, screen.height - 3)
+    let chrome = Chrome(state.size)
+    let top = chrome.body.row
+    let visible = max(1, chrome.body.height)
     let maxScroll = max(0, document.count - visible)
     let scroll = min(state.detailScroll, maxScroll)
     for (offset, line) in document.dropFirst(scroll).prefix(visible).enumerated() {
@@ -39,14 +40,11 @@ enum DetailView {
     }
     if let layout, layout.beside || scroll < layout.box.height {
       let posterTop = layout.beside ? top : top - scroll
-      PosterView.draw(
-        hasPoster ? request : nil, state: state, box: layout.box, row: posterTop, column: 1,
-        clip: top..<(top + visible), into: &screen)
+      let area = Rect(row: posterTop, column: 1, width: layout.box.width, height: layout.box.height)
+      PosterView.draw(hasPoster ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
     }
     drawStatus(entry, id: id, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
-    let hint = KeyHints.line(for: state, width: screen.width)
-    screen.fill(row: screen.height - 1, style: Style(.barMuted))
-    screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
+    Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
     return maxScroll
   }
 
@@ -54,7 +52,7 @@ enum DetailView {
     _ entry: Loadable<MovieDetails>, id: Int, scroll: Int, visible: Int, total: Int, state: AppState,
     into screen: inout Screen
   ) {
-    let row = screen.height - 2
+    let row = Chrome(state.size).status.row
     let spinner = Renderer.spinner(at: state.now)
     let text: String
     let tone: Tone

@@ -5,9 +5,12 @@ import TrendingCore
 /// The list screen: header, column titles, one row per film, a status line and the key hint.
 enum ListView {
   static func draw(_ state: AppState, into screen: inout Screen) {
+    let chrome = Chrome(state.size)
     Renderer.bar(
-      Renderer.titles(for: state), rights: Renderer.ages(state.list.fetchedAt, now: state.now), row: 0, into: &screen)
-    let bodyRows = ListLayout.headerRows..<(screen.height - ListLayout.footerRows)
+      Renderer.titles(for: state), rights: Renderer.ages(state.list.fetchedAt, now: state.now), row: chrome.header.row,
+      into: &screen)
+    let filmRows = ListLayout.rows(for: state.size)
+    let bodyRows = filmRows.rows
     if let listing = state.list.value {
       if listing.movies.isEmpty {
         Renderer.centred(
@@ -20,17 +23,15 @@ enum ListView {
         drawRows(state, columns: columns, rows: bodyRows, into: &screen)
         if let pane, let box = PosterLayout.listBox(for: state.size) {
           let request = Reducer.wantedPoster(state)
-          PosterView.draw(
-            request, state: state, box: box, row: bodyRows.lowerBound, column: screen.width - pane + 1, into: &screen)
+          let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
+          PosterView.draw(request, state: state, in: area, into: &screen)
         }
       }
     } else {
       drawPlaceholder(state, rows: bodyRows, into: &screen)
     }
-    drawStatus(state, row: screen.height - 2, into: &screen)
-    let hint = KeyHints.line(for: state, width: screen.width)
-    screen.fill(row: screen.height - 1, style: Style(.barMuted))
-    screen.put(" " + hint, row: screen.height - 1, column: 0, style: Style(.barMuted))
+    drawStatus(state, row: chrome.status.row, into: &screen)
+    Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
   }
 
   /// Column positions for the list at a width.

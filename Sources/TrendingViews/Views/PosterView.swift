@@ -3,12 +3,14 @@ import TrendingCore
 
 /// Draws a poster, or a quiet placeholder while it loads or when there is none.
 enum PosterView {
-  /// Draws the poster for `request` (nil: the film has no poster) centred in `box` at `origin`,
-  /// only on the rows in `clip` (all rows when nil), so a scrolled poster never covers the chrome.
+  /// Draws the poster for `request` (nil: the film has no poster) centred in `area`, only on the
+  /// rows in `clip` (all rows when nil), so a scrolled poster never covers the chrome.
   static func draw(
-    _ request: PosterRequest?, state: AppState, box: Size, row top: Int, column left: Int, clip: Range<Int>? = nil,
-    into screen: inout Screen
+    _ request: PosterRequest?, state: AppState, in area: Rect, clip: Range<Int>? = nil, into screen: inout Screen
   ) {
+    let box = Size(width: area.width, height: area.height)
+    let top = area.row
+    let left = area.column
     guard box.width > 0, box.height > 0 else { return }
     let rows = clip ?? 0..<screen.height
     if let request, case .loaded(let art) = state.posters[request] {

@@ -31,6 +31,12 @@ public enum Renderer {
     return Frame(screen: screen, detailMaxScroll: detailMaxScroll)
   }
 
+  /// Draws the key hints across their row.
+  static func hints(_ text: String, in area: Rect, into screen: inout Screen) {
+    screen.fill(row: area.row, style: Style(.barMuted))
+    screen.put(" " + text, row: area.row, column: area.column, style: Style(.barMuted))
+  }
+
   /// The spinner frame for a moment in time (ten frames a second).
   static func spinner(at date: Date) -> String {
     let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
