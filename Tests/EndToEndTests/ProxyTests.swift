@@ -152,4 +152,18 @@ struct ProxyTests {
     var status = stat()
     #expect(stat(keyInclude, &status) == 0 && status.st_mode & 0o777 == 0o600, "the key's include is private")
   }
+
+  @Test func amodbsCertificateIsVerified() throws {
+    // An upstream whose certificate nobody trusts stands for a man in the middle: nginx must not
+    // send it the key's request through, and trending hears a plain JSON error.
+    let impostor = try UntrustedTLSServer()
+    let proxy = try NginxProxy(
+      upstream: try FakeAmodb().server, images: try images(), key: upstreamKey, tokens: users,
+      settings: ["UPSTREAM": "https://127.0.0.1:\(impostor.port)"])
+    let outcome = try trending(["list"], proxy: proxy, token: "token-alice-0123456789")
+    #expect(outcome.status == 5, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("(HTTP 502): The proxy could not reach amodb"), "\(outcome.stderr)")
+    let errors = try String(contentsOf: proxy.prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)
+    #expect(errors.contains("upstream SSL certificate verify error"), "\(errors)")
+  }
 }

@@ -36,11 +36,11 @@ public final class NginxProxy {
     try Self.writeTokens(tokens, to: tokensFile)
     port = try Self.freePort()
     var environment = ProcessInfo.processInfo.environment
-    environment.merge(settings) { _, new in new }
     environment.merge([
       "KEY_FILE": keyFile.path, "TOKENS_FILE": tokensFile.path, "LISTEN": "127.0.0.1:\(port)",
       "UPSTREAM": "http://127.0.0.1:\(upstream.port)", "IMAGE_UPSTREAM": "http://127.0.0.1:\(images.port)",
     ]) { _, new in new }
+    environment.merge(settings) { _, new in new }
     let render = try Self.run(
       [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "render", prefix.path],
       environment: environment)
@@ -89,6 +89,10 @@ public final class NginxProxy {
   }
 
   private func waitUntilListening() throws {
+    try Self.waitUntilListening(port: port, log: prefix.appendingPathComponent("logs/error.log"))
+  }
+
+  fileprivate static func waitUntilListening(port: Int, log: URL) throws {
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -105,11 +109,11 @@ public final class NginxProxy {
       if connected == 0 { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
-    let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
-    throw TmuxError(message: "nginx did not start listening on \(port): \(log)")
+    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    throw TmuxError(message: "nginx did not start listening on \(port): \(text)")
   }
 
-  private static func freePort() throws -> Int {
+  fileprivate static func freePort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
@@ -125,7 +129,7 @@ public final class NginxProxy {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  private static func spawn(_ arguments: [String]) throws -> pid_t {
+  fileprivate static func spawn(_ arguments: [String]) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -139,7 +143,7 @@ public final class NginxProxy {
     return pid
   }
 
-  private static func run(_ arguments: [String], environment: [String: String]) throws -> (
+  fileprivate static func run(_ arguments: [String], environment: [String: String]) throws -> (
     status: Int32, output: String
   ) {
     let process = Process()
@@ -155,5 +159,59 @@ public final class NginxProxy {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
+
+/// An HTTPS server on loopback with a self-signed certificate nobody trusts (nginx, with a key
+/// and certificate made by openssl): what a man in the middle would present.
+public final class UntrustedTLSServer {
+  /// Its port on 127.0.0.1.
+  public let port: Int
+  private let pid: pid_t
+  private let directory: URL
+
+  /// Makes the certificate and starts the server.
+  public init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-tls-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
+    let made = try NginxProxy.run(
+      [
+        "/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-days", "1",
+        "-keyout", directory.appendingPathComponent("key.pem").path, "-out",
+        directory.appendingPathComponent("cert.pem").path,
+      ], environment: ProcessInfo.processInfo.environment)
+    guard made.status == 0 else { throw TmuxError(message: "openssl failed: \(made.output)") }
+    port = try NginxProxy.freePort()
+    let user = getuid() == 0 ? "user root;" : ""
+    let configuration = """
+      \(user)
+      pid nginx.pid;
+      events { worker_connections 64; }
+      http {
+        client_body_temp_path logs; proxy_temp_path logs; fastcgi_temp_path logs; uwsgi_temp_path logs;
+        scgi_temp_path logs; access_log off;
+        server {
+          listen 127.0.0.1:\(port) ssl;
+          ssl_certificate cert.pem;
+          ssl_certificate_key key.pem;
+          location / { default_type application/json; return 200 '{"page":1,"results":[]}'; }
+        }
+      }
+      """
+    let file = directory.appendingPathComponent("nginx.conf")
+    try Data(configuration.utf8).write(to: file)
+    pid = try NginxProxy.spawn([
+      "/usr/sbin/nginx", "-p", directory.path + "/", "-e", directory.appendingPathComponent("logs/error.log").path,
+      "-c", file.path, "-g", "daemon off;",
+    ])
+    try NginxProxy.waitUntilListening(port: port, log: directory.appendingPathComponent("logs/error.log"))
+  }
+
+  deinit {
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    try? FileManager.default.removeItem(at: directory)
   }
 }
