@@ -236,19 +236,19 @@ struct DetailReducerTests {
   }
 
   @Test func openingLoadsTheFilmOnce() {
-    var state = Sample.loaded(5)
-    _ = Reducer.reduce(&state, .key(.character("j")))
-    _ = Reducer.reduce(&state, .key(.character("j")))
-    let effects = Reducer.reduce(&state, .key(.enter))
-    #expect(effects == [.fetchDetails(id: 3, forceRefresh: false)])
-    #expect(state.screen == .detail(id: 3))
-    #expect(state.details[3]?.isLoading == true)
-    _ = Reducer.reduce(&state, .detailsLoaded(id: 3, .success(Sample.fetched(details(3)))))
-    #expect(state.details[3]?.value == details(3))
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.screen == .list)
-    #expect(state.selection == 2)
-    #expect(Reducer.reduce(&state, .key(.right)).isEmpty, "cached per film")
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("j"))) { $0.selection = 1 }
+    store.send(.key(.character("j"))) { $0.selection = 2 }
+    store.send(.key(.enter), effects: [.fetchDetails(id: 3, forceRefresh: false)]) {
+      $0.push(.film(FilmScreen(id: 3)))
+      $0.details[3] = Loadable()
+      $0.details[3]?.begin()
+    }
+    store.send(.detailsLoaded(id: 3, .success(Sample.fetched(details(3))))) {
+      $0.details[3]?.succeed(details(3), at: Sample.start)
+    }
+    store.send(.key(.escape)) { $0.pop() }
+    store.send(.key(.right)) { $0.push(.film(FilmScreen(id: 3))) }  // cached per film: no request
   }
 
   @Test(arguments: [Key.escape, .backspace, .left, .character("h"), .character("q")])
@@ -264,31 +264,37 @@ struct DetailReducerTests {
   }
 
   @Test func scrollingIsBoundedByTheLayout() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    _ = Reducer.reduce(&state, .detailLayout(maxScroll: 4))
-    for _ in 0..<10 { _ = Reducer.reduce(&state, .key(.down)) }
-    #expect(state.detailScroll == 4)
-    _ = Reducer.reduce(&state, .key(.up))
-    #expect(state.detailScroll == 3)
-    _ = Reducer.reduce(&state, .key(.home))
-    #expect(state.detailScroll == 0)
-    _ = Reducer.reduce(&state, .key(.end))
-    #expect(state.detailScroll == 4)
-    _ = Reducer.reduce(&state, .detailLayout(maxScroll: 2))
-    #expect(state.detailScroll == 2)
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.enter), effects: [.fetchDetails(id: 1, forceRefresh: false)]) {
+      $0.push(.film(FilmScreen(id: 1)))
+      $0.details[1] = Loadable()
+      $0.details[1]?.begin()
+    }
+    store.send(.detailLayout(maxScroll: 4)) { $0.detailMaxScroll = 4 }
+    for line in 1...4 { store.send(.key(.down)) { $0.detailScroll = line } }
+    for _ in 0..<6 { store.send(.key(.down)) }
+    store.send(.key(.up)) { $0.detailScroll = 3 }
+    store.send(.key(.home)) { $0.detailScroll = 0 }
+    store.send(.key(.end)) { $0.detailScroll = 4 }
+    store.send(.detailLayout(maxScroll: 2)) {
+      $0.detailMaxScroll = 2
+      $0.detailScroll = 2
+    }
   }
 
   @Test func reloadForcesOneRequestAndKeepsTheFilm() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.enter))
     _ = Reducer.reduce(&state, .detailsLoaded(id: 1, .success(Sample.fetched(details(1)))))
-    var effects: [Effect] = []
-    for _ in 0..<5 { effects += Reducer.reduce(&state, .key(.character("r"))) }
-    #expect(effects == [.fetchDetails(id: 1, forceRefresh: true)])
-    _ = Reducer.reduce(&state, .detailsLoaded(id: 1, .failure(.rateLimited(retryAfter: 5))))
-    #expect(state.details[1]?.value == details(1))
-    #expect(state.details[1]?.error == .rateLimited(retryAfter: 5))
+    var store = TestStore(state)
+    store.send(.key(.character("r")), effects: [.fetchDetails(id: 1, forceRefresh: true)]) {
+      $0.details[1]?.begin()
+    }
+    for _ in 0..<4 { store.send(.key(.character("r"))) }
+    store.send(.detailsLoaded(id: 1, .failure(.rateLimited(retryAfter: 5)))) {
+      $0.details[1]?.fail(.rateLimited(retryAfter: 5))
+    }
+    #expect(store.state.details[1]?.value == details(1), "the film stays on screen")
   }
 
   @Test func aFailedFilmIsAskedForAgainWhenReopened() {

@@ -64,12 +64,14 @@ enum ListView {
   }
 
   private static func drawRows(_ state: AppState, columns: Columns, rows: Range<Int>, into screen: inout Screen) {
-    let movies = state.movies
+    // Read once: the list's fields are reached through the stack.
+    let screenState = state.listScreen
+    let movies = screenState.list.value?.movies ?? []
     for (offset, row) in rows.enumerated() {
-      let index = state.listTop + offset
+      let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
       let movie = movies[index]
-      let selected = index == state.selection
+      let selected = index == screenState.selection
       if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
       let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
       screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
