@@ -43,27 +43,7 @@ public enum BinaryRunner {
   public static func measure(
     _ arguments: [String], environment extra: [String: String] = [:], during: (pid_t) -> Void = { _ in }
   ) throws -> Measurement {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([Fixtures.binary.path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment(extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    // As a shell starts it: no signal blocked (the test thread's mask would be inherited).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, Fixtures.binary.path, &actions, &attributes, argv, envp) == 0 else {
-      throw POSIXError(.ENOENT)
-    }
+    let pid = try Spawn.start([Fixtures.binary.path] + arguments, environment: environment(extra))
     during(pid)
     // Peak memory is VmHWM read while it runs: wait4's ru_maxrss would include this test process's
     // memory, which posix_spawn's vfork hands to the child's accounting at exec.
@@ -297,7 +277,34 @@ public struct TmuxError: Error, CustomStringConvertible {
 
 /// Runs a command with posix_spawn and waitpid, which (unlike Foundation's Process) never
 /// waits forever on a client that forks a daemon, as `tmux new-session` does.
-enum Spawn {
+public enum Spawn {
+  /// Starts `arguments[0]` (a path) with standard streams on /dev/null and no signal blocked, as a
+  /// shell would start it (a test thread's mask would otherwise be inherited); returns its pid.
+  public static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { (argv + (envp ?? [])).forEach { free($0) } }
+    var pid: pid_t = 0
+    let started =
+      envp.map { envp in posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) }
+      ?? posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    guard started == 0 else { throw POSIXError(.ENOENT) }
+    return pid
+  }
+
   /// Runs `arguments` (looked up on PATH); returns standard output when `capture` is set.
   static func run(_ arguments: [String], capture: Bool) throws -> String {
     var pipeDescriptors: [Int32] = [-1, -1]

@@ -250,19 +250,7 @@ public final class RefusingPort: Sendable {
 
   /// Binds a free port on 127.0.0.1 without listening.
   public init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.descriptor = descriptor
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    port = Int(UInt16(bigEndian: address.sin_port))
+    (descriptor, port) = try LoopbackPort.bind()
   }
 
   /// The API base URL on this port.
@@ -270,5 +258,27 @@ public final class RefusingPort: Sendable {
 
   deinit {
     close(descriptor)
+  }
+}
+
+/// Free ports on loopback.
+enum LoopbackPort {
+  /// A TCP socket bound to a free port on 127.0.0.1 (not listening), and the port.
+  static func bind() throws -> (descriptor: Int32, port: Int) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else {
+      close(descriptor)
+      throw POSIXError(.EADDRINUSE)
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
   }
 }
