@@ -28,6 +28,12 @@ setup:
 	  echo "Installing system packages:$$missing"; \
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	  case " $$missing " in *" nginx "*) \
+	    if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then \
+	      echo "Stopping the system nginx service Debian just started (trending runs its own, on loopback)"; \
+	      $$sudo systemctl disable --now nginx >/dev/null 2>&1 || true; \
+	    fi ;; \
+	  esac; \
 	fi
 
 build: setup
