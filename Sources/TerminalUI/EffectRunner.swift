@@ -54,16 +54,17 @@ public final class EffectRunner: Sendable {
         return .posterLoaded(request, art)
       }
     case .fetchList(let request):
-      run(.listPage(request.page)) { [client, waitReporter] in
-        let endpoint = TrendingRequest(
-          window: request.window, page: request.page, language: client.configuration.language)
-        // The answer kept, however old, when there is one: the reducer decides whether it is
-        // stale (on its own clock) and asks for the network itself.
-        if !request.forceRefresh, let cached = await client.cached(endpoint) {
-          return .listLoaded(request, .success(cached))
+      run(.listPage(request.page, request.kind)) { [client, waitReporter] in
+        let waits = waitReporter(.listPage(request.page, request.kind))
+        let language = client.configuration.language
+        if let list = request.kind.movieList {
+          let endpoint = MovieListRequest(
+            list: list, page: request.page, language: language, region: client.configuration.region)
+          return .listLoaded(
+            request, await Self.keptOrFetched(endpoint, client: client, request: request, waits: waits))
         }
-        let waits = waitReporter(.listPage(request.page))
-        return .listLoaded(request, await client.result(endpoint, forceRefresh: true, onWait: waits))
+        let endpoint = TrendingRequest(window: request.window, page: request.page, language: language)
+        return .listLoaded(request, await Self.keptOrFetched(endpoint, client: client, request: request, waits: waits))
       }
     case .fetchDetails(let id, let force):
       run(.details(id)) { [client, waitReporter] in
@@ -75,6 +76,15 @@ public final class EffectRunner: Sendable {
           id: id, await client.result(endpoint, forceRefresh: true, onWait: waitReporter(.details(id))))
       }
     }
+  }
+
+  /// The answer kept, however old, when there is one and no refresh is forced (the reducer decides,
+  /// on its own clock, whether it is stale and asks again); else the network's.
+  private static func keptOrFetched<E: Endpoint>(
+    _ endpoint: E, client: AmodbClient, request: ListRequest, waits: @escaping @Sendable (Int) -> Void
+  ) async -> Result<Fetched<E.Response>, AmodbError> {
+    if !request.forceRefresh, let cached = await client.cached(endpoint) { return .success(cached) }
+    return await client.result(endpoint, forceRefresh: true, onWait: waits)
   }
 
   /// Reports the rate-limit waits of the work under `id` as actions, to the screen that waits.

@@ -22,6 +22,7 @@ public enum KeyDecoder {
     public static let previousPage: UInt32 = 0o523
     public static let enter: UInt32 = 0o527
     public static let end: UInt32 = 0o550
+    public static let backTab: UInt32 = 0o541
   }
 
   /// Decodes a function key (`KEY_CODE_YES`); nil for keys the app does not use.
@@ -37,6 +38,7 @@ public enum KeyDecoder {
     case FunctionKey.nextPage: return .pageDown
     case FunctionKey.previousPage: return .pageUp
     case FunctionKey.enter: return .enter
+    case FunctionKey.backTab: return .backTab
     default: return nil
     }
   }

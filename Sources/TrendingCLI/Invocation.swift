@@ -40,6 +40,8 @@ public struct Invocation: Equatable, Sendable {
   public var noCache = false
   /// `--insecure-http`: allow the key over plain http to another machine.
   public var insecureHTTP = false
+  /// `--region CC`: the country for the regional lists.
+  public var region: String?
 
   /// Makes an invocation of a command with default options.
   public init(command: Command) {
@@ -67,7 +69,7 @@ public struct UsageError: Error, Equatable, Sendable {
 public enum ArgumentParser {
   /// The usage summary printed with usage errors.
   public static let usage =
-    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
+    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
 
   /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
   static func shown(_ text: String) -> String {
@@ -106,6 +108,12 @@ public enum ArgumentParser {
       case "--no-color": invocation.noColor = true
       case "--no-cache": invocation.noCache = true
       case "--insecure-http": invocation.insecureHTTP = true
+      case "--region":
+        let text = try take()
+        guard let region = Region.code(text) else {
+          throw UsageError(message: "--region must be a two-letter country code such as UA or BR, not \(shown(text))")
+        }
+        invocation.region = region
       case "--base-url": invocation.baseURL = try take()
       case "--image-base-url": invocation.imageBaseURL = try take()
       case "--language": invocation.language = try take()
@@ -165,5 +173,27 @@ public enum ArgumentParser {
     default:
       throw UsageError(message: "unknown command \(shown(name))")
     }
+  }
+}
+
+/// Countries for the regional lists.
+public enum Region {
+  /// A two-letter country code, upper-cased, or nil when `text` is not one.
+  public static func code(_ text: String) -> String? {
+    let upper = text.uppercased()
+    return upper.count == 2 && upper.unicodeScalars.allSatisfy { (65...90).contains($0.value) } ? upper : nil
+  }
+
+  /// `--region`, else `AMODB_REGION`, else the locale's country (`LC_ALL`, `LC_MESSAGES`, `LANG`), else none.
+  public static func resolve(flag: String?, environment: [String: String]) -> String? {
+    if let flag { return flag }
+    if let text = environment["AMODB_REGION"], let code = code(text) { return code }
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+      guard let value = environment[name], !value.isEmpty else { continue }
+      let base = value.split(separator: ".").first.map(String.init) ?? value
+      let parts = base.split(whereSeparator: { $0 == "_" || $0 == "-" })
+      return parts.count >= 2 ? code(String(parts[1])) : nil
+    }
+    return nil
   }
 }

@@ -54,6 +54,7 @@ public enum Setup {
       imageBaseURL: images ?? ClientConfiguration.defaultImageBaseURL,
       apiKey: environment["AMODB_KEY"].flatMap(APIKey.init), language: language)
     configuration.allowsCleartextKey = invocation.insecureHTTP || environment["AMODB_ALLOW_HTTP"] == "1"
+    configuration.region = Region.resolve(flag: invocation.region, environment: environment)
     if configuration.cleartextKeyError != nil {
       let host = TextSanitizer.clean(configuration.baseURL.host ?? "", limit: 100)
       throw UsageError(

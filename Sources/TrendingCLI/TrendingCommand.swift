@@ -22,6 +22,7 @@ public enum TrendingCommand {
       --demo                 use the embedded demo data: no key, no network
       --window day|week      today's or this week's list (default: week)
       --language TAG         e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)
+      --region CC            the country for Now playing and Upcoming (AMODB_REGION, else the locale's)
       --base-url URL         the API, or a proxy of your own (default: AMODB_BASE_URL)
       --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
       --images MODE          posters: auto, symbols or off (also TRENDING_IMAGES)

@@ -41,9 +41,49 @@ public struct Size: Equatable, Sendable, Hashable {
   }
 }
 
+/// The lists shown as tabs, in tab order.
+public enum ListKind: String, Sendable, Hashable, CaseIterable {
+  case trending, popular, topRated, nowPlaying, upcoming
+
+  /// The tab's name.
+  public var title: String {
+    switch self {
+    case .trending: return "Trending"
+    case .popular: return "Popular"
+    case .topRated: return "Top rated"
+    case .nowPlaying: return "Now playing"
+    case .upcoming: return "Upcoming"
+    }
+  }
+
+  /// The tab's name where room is short.
+  public var shortTitle: String {
+    switch self {
+    case .trending: return "Trend"
+    case .popular: return "Pop"
+    case .topRated: return "Top"
+    case .nowPlaying: return "Now"
+    case .upcoming: return "Soon"
+    }
+  }
+
+  /// The amodb list behind the tab (nil for trending, which has its own endpoint).
+  public var movieList: MovieList? {
+    switch self {
+    case .trending: return nil
+    case .popular: return .popular
+    case .topRated: return .topRated
+    case .nowPlaying: return .nowPlaying
+    case .upcoming: return .upcoming
+    }
+  }
+}
+
 /// Which list page to load.
 public struct ListRequest: Equatable, Sendable, Hashable {
-  /// Today or this week.
+  /// Which list.
+  public var kind: ListKind
+  /// Today or this week (trending only).
   public var window: TimeWindow
   /// The page, from 1.
   public var page: Int
@@ -51,7 +91,8 @@ public struct ListRequest: Equatable, Sendable, Hashable {
   public var forceRefresh: Bool
 
   /// Makes a list request.
-  public init(window: TimeWindow, page: Int, forceRefresh: Bool = false) {
+  public init(kind: ListKind = .trending, window: TimeWindow, page: Int, forceRefresh: Bool = false) {
+    self.kind = kind
     self.window = window
     self.page = page
     self.forceRefresh = forceRefresh
@@ -61,8 +102,8 @@ public struct ListRequest: Equatable, Sendable, Hashable {
 /// The identity of work in flight: starting work with an identity already running cancels the
 /// old work (cancel-in-flight), and `Effect.cancel` stops it.
 public enum EffectID: Hashable, Sendable {
-  /// A page of the list (page 1 is the list itself).
-  case listPage(Int)
+  /// A page of a list (page 1 is the list itself).
+  case listPage(Int, ListKind = .trending)
   /// A film's details.
   case details(Int)
   /// The one poster download, or the wait before it.
@@ -93,7 +134,7 @@ extension Effect {
   /// The identity of the work this effect starts, if it starts any.
   public var id: EffectID? {
     switch self {
-    case .fetchList(let request): return .listPage(request.page)
+    case .fetchList(let request): return .listPage(request.page, request.kind)
     case .fetchDetails(let id, _): return .details(id)
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id

@@ -4,7 +4,9 @@ import PosterKit
 
 /// The list screen's own state: which list, what is loaded, where the user is.
 public struct ListScreen: Equatable, Sendable {
-  /// Today or this week.
+  /// Which list: the tab.
+  public var kind: ListKind
+  /// Today or this week (trending only).
   public var window: TimeWindow
   /// The films, as loaded.
   public var list = Loadable<Listing>()
@@ -18,7 +20,8 @@ public struct ListScreen: Equatable, Sendable {
   public var top = 0
 
   /// Makes an empty list screen.
-  public init(window: TimeWindow) {
+  public init(kind: ListKind = .trending, window: TimeWindow) {
+    self.kind = kind
     self.window = window
   }
 }
@@ -68,6 +71,8 @@ public struct AppState: Equatable, Sendable {
   public var size: Size
   /// The current time, advanced by ticks: the only clock the reducer reads.
   public var now: Date
+  /// The tabs not showing, each as the user left it.
+  public var tabs: [ListKind: ListScreen]
   /// Details by film id, shared by every film screen.
   public var details: [Int: Loadable<MovieDetails>]
   /// Whether the help overlay is showing.
@@ -90,6 +95,7 @@ public struct AppState: Equatable, Sendable {
   /// Makes the state of an app that has not loaded anything yet: the list alone on the stack.
   public init(window: TimeWindow = .week, language: String, sourceLabel: String? = nil, size: Size, now: Date) {
     stack = [.list(ListScreen(window: window))]
+    tabs = [:]
     self.language = language
     self.sourceLabel = sourceLabel
     self.size = size
@@ -116,6 +122,30 @@ public struct AppState: Equatable, Sendable {
   /// Goes back to the screen below, exactly as it was; the list itself is never popped.
   public mutating func pop() {
     if stack.count > 1 { stack.removeLast() }
+  }
+
+  /// The tab showing.
+  public var activeTab: ListKind { listScreen.kind }
+
+  /// Shows another tab, as the user left it (a new one empty); the stack above the list is left.
+  public mutating func switchTab(to kind: ListKind) {
+    guard kind != activeTab else { return }
+    tabs[activeTab] = listScreen
+    while stack.count > 1 { stack.removeLast() }
+    listScreen = tabs.removeValue(forKey: kind) ?? ListScreen(kind: kind, window: window)
+  }
+
+  /// Runs `body` on the tab `kind` as if it showed (an answer for a tab not showing updates it);
+  /// `otherwise` when there is no such tab.
+  public mutating func onTab<T>(_ kind: ListKind, otherwise: T, _ body: (inout AppState) -> T) -> T {
+    if kind == activeTab { return body(&self) }
+    guard let screen = tabs[kind] else { return otherwise }
+    let showing = listScreen
+    listScreen = screen
+    let result = body(&self)
+    tabs[kind] = listScreen
+    listScreen = showing
+    return result
   }
 
   /// The kind of screen showing.
@@ -303,8 +333,8 @@ public struct Chrome: Equatable, Sendable {
 
 /// The list screen's layout inside the body, shared by the reducer and the views.
 public enum ListLayout {
-  /// Rows of the body above the films: the column titles.
-  public static let columnTitleRows = 1
+  /// Rows of the body above the films: the tab bar and the column titles.
+  public static let columnTitleRows = 2
   /// The smallest terminal the app draws in.
   public static let minimumSize = Size(width: 30, height: 8)
 

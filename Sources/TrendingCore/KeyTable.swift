@@ -2,6 +2,19 @@
 public enum Command: String, Sendable, CaseIterable, Hashable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
   case open, back, refresh, toggleWindow, help, redraw, suspend, quit
+  case nextTab, previousTab, tab1, tab2, tab3, tab4, tab5
+
+  /// The tab a `tabN` command shows.
+  public var tab: ListKind? {
+    switch self {
+    case .tab1: return .trending
+    case .tab2: return .popular
+    case .tab3: return .topRated
+    case .tab4: return .nowPlaying
+    case .tab5: return .upcoming
+    default: return nil
+    }
+  }
 }
 
 /// Where a binding applies.
@@ -68,9 +81,17 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding(
       [.escape, .backspace, .left, .character("h"), .character("q")], .back, in: [.film], group: "Open",
       help: "back", hint: "back"),
+    KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
+    KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
+    KeyBinding([.character("1")], .tab1, in: [.list], group: "Lists", help: "Trending"),
+    KeyBinding([.character("2")], .tab2, in: [.list], group: "Lists", help: "Popular"),
+    KeyBinding([.character("3")], .tab3, in: [.list], group: "Lists", help: "Top rated"),
+    KeyBinding([.character("4")], .tab4, in: [.list], group: "Lists", help: "Now playing"),
+    KeyBinding([.character("5")], .tab5, in: [.list], group: "Lists", help: "Upcoming"),
     KeyBinding([.character("r")], .refresh, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
-      [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week", hint: "today/week"),
+      [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",
+      hint: "today/week"),
     KeyBinding([.character("?")], .help, group: "App", help: "this help", hint: "help"),
     KeyBinding([.control("l")], .redraw, group: "App", help: "redraw the screen"),
     KeyBinding([.control("z")], .suspend, group: "App", help: "suspend (fg resumes)"),
@@ -167,6 +188,7 @@ extension Key {
     case .escape: return "Esc"
     case .backspace: return "⌫"
     case .tab: return "Tab"
+    case .backTab: return "S-Tab"
     case .character(" "): return "Space"
     case .character(let character): return String(character)
     case .control(let character): return "^" + String(character).uppercased()

@@ -84,7 +84,8 @@ public enum Reducer {
       else { return [] }
       return refreshList(&state, force: false)
     case .listLoaded(let request, let result):
-      return listLoaded(&state, request, result)
+      // An answer for a tab not showing updates that tab, as it was left.
+      return state.onTab(request.kind, otherwise: []) { listLoaded(&$0, request, result) }
     case .detailsLoaded(let id, let result):
       state.waits[.details(id)] = nil
       var entry = state.details[id] ?? Loadable()
@@ -166,7 +167,15 @@ public enum Reducer {
       return openDetail(&state, id: movie.id)
     case .refresh:
       return refreshList(&state, force: true)
+    case .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4, .tab5:
+      let all = ListKind.allCases
+      let index = all.firstIndex(of: state.activeTab) ?? 0
+      let target =
+        command.tab
+        ?? all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
+      return showTab(target, &state)
     case .toggleWindow:
+      guard state.activeTab == .trending else { return [] }
       state.window = state.window == .week ? .day : .week
       state.list = Loadable()
       state.isLoadingMore = false
@@ -199,10 +208,19 @@ public enum Reducer {
       entry.begin()
       state.details[id] = entry
       return [.fetchDetails(id: id, forceRefresh: true)]
-    case .open, .toggleWindow, .help, .redraw, .suspend, .quit:
+    case .open, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4,
+      .tab5:
       break
     }
     return []
+  }
+
+  /// Shows a tab as the user left it, loading it the first time and refreshing it when stale.
+  private static func showTab(_ kind: ListKind, _ state: inout AppState) -> [Effect] {
+    state.switchTab(to: kind)
+    let stale = state.list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.now) } ?? true
+    guard state.list.value == nil || stale else { return [] }
+    return refreshList(&state, force: false)
   }
 
   /// Whether a command would do something now: the hint bar offers only those.
@@ -214,7 +232,13 @@ public enum Reducer {
       return state.movies.count > 1
     case (.list, .open): return state.selectedMovie != nil
     case (.list, .refresh): return !state.list.isLoading
-    case (.list, .toggleWindow): return true
+    case (.list, .toggleWindow): return state.activeTab == .trending
+    case (.list, .nextTab), (.list, .previousTab), (.list, .tab1), (.list, .tab2), (.list, .tab3), (.list, .tab4),
+      (.list, .tab5):
+      return true
+    case (.detail, .nextTab), (.detail, .previousTab), (.detail, .tab1), (.detail, .tab2), (.detail, .tab3),
+      (.detail, .tab4), (.detail, .tab5):
+      return false
     case (.list, .back): return false
     case (.detail, .back): return true
     case (.detail(let id), .refresh): return state.details[id]?.isLoading != true
@@ -240,7 +264,7 @@ public enum Reducer {
     guard !state.list.isLoading else { return [] }
     state.list.begin()
     state.moreError = nil
-    return [.fetchList(ListRequest(window: state.window, page: 1, forceRefresh: force))]
+    return [.fetchList(ListRequest(kind: state.activeTab, window: state.window, page: 1, forceRefresh: force))]
   }
 
   private static func move(_ state: inout AppState, by delta: Int) -> [Effect] {
@@ -259,7 +283,7 @@ public enum Reducer {
       !state.list.isLoading, state.selection >= listing.movies.count - prefetchDistance
     else { return [] }
     state.isLoadingMore = true
-    return [.fetchList(ListRequest(window: state.window, page: listing.pagesLoaded + 1))]
+    return [.fetchList(ListRequest(kind: state.activeTab, window: state.window, page: listing.pagesLoaded + 1))]
   }
 
   /// Keeps the selection inside the visible rows and the top row inside the list.
@@ -275,8 +299,8 @@ public enum Reducer {
   private static func listLoaded(
     _ state: inout AppState, _ request: ListRequest, _ result: Result<Fetched<MoviePage>, AmodbError>
   ) -> [Effect] {
-    guard request.window == state.window else { return [] }
-    state.waits[.listPage(request.page)] = nil
+    guard request.kind != .trending || request.window == state.window else { return [] }
+    state.waits[.listPage(request.page, request.kind)] = nil
     if request.page > 1 {
       state.isLoadingMore = false
       switch result {
@@ -297,7 +321,7 @@ public enum Reducer {
       if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: listFreshness, now: state.now) {
         // Painted from the cache at once; the refresh runs behind it.
         state.list.begin()
-        effects.append(.fetchList(ListRequest(window: request.window, page: 1, forceRefresh: true)))
+        effects.append(.fetchList(ListRequest(kind: request.kind, window: request.window, page: 1, forceRefresh: true)))
       }
       state.isLoadingMore = false
       if let selectedID, let index = state.movies.firstIndex(where: { $0.id == selectedID }) {

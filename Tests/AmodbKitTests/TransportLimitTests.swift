@@ -110,11 +110,10 @@ struct TransportLimitTests {
   @Test func aTwoGigabyteDeclaredLengthIsRefusedBeforeTheBody() async throws {
     let server = try LoopbackServer { _ in .truncated(status: 200, declaredLength: 2_147_483_648, body: Data("{".utf8))
     }
-    let started = ContinuousClock.now
     let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    // The server sends one byte and closes: only a refusal at the headers gives "too large" (reading
+    // would end in "connection lost"). No timing bound: the suite's parallel load makes one flaky.
     #expect(error == .tooLarge(limit: 8_000_000))
-    // Loose: the suite runs in parallel on two cores; without the check this waits for the 10 s deadline.
-    #expect(ContinuousClock.now - started < .seconds(9))
   }
 
   @Test func aDribblingServerIsEndedByTheDeadline() async throws {

@@ -27,6 +27,10 @@ final class FakeAmodb: Sendable {
       if request.path.hasPrefix("/3/trending/movie/") {
         return .delayed(seconds: seconds, status: 200, body: Data(TestClients.pageJSON(count: 20).utf8))
       }
+      let lists = ["popular", "top_rated", "now_playing", "upcoming"]
+      if let index = lists.firstIndex(where: { request.path == "/3/movie/\($0)" }) {
+        return .json(TestClients.pageJSON(count: 20, firstID: 100 * (index + 1) + 1))
+      }
       if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.split(separator: "/").last ?? "") {
         return .json(TestClients.detailsJSON(id: id, title: "Details of film \(id)"))
       }
@@ -57,7 +61,7 @@ struct BrowserEndToEndTests {
     try session.waitForIdle()
     let screen = try session.capture()
     #expect(screen.contains("Trending films · this week · en-US"))
-    #expect(screen.contains("Film 20"))
+    #expect(screen.contains("Film 19") && screen.contains("1/20"), "19 rows at 80x24 under the tabs")
     #expect(!screen.contains("e2e-secret-key"))
     #expect(amodb.server.count("/3/trending/movie/week") == 1)
 
@@ -237,8 +241,32 @@ struct NoTerminalTests {
     try session.press("b")
     #expect(session.status()["selected"] == "0")
     try session.press("?")
-    #expect(try session.capture().contains("redraw the screen"))
+    #expect(try session.capture().contains("half a page down"))
     try session.press("Escape")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func tabsSwitchListsAndEachKeepsItsPlace() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession(["--region", "ua"], environment: amodb.environment)
+    try session.waitFor("1/20")
+    try session.waitForIdle()
+    try session.press("j", "j", "j")
+    try session.press("Tab")
+    try session.waitFor("Film 101")
+    #expect(try session.capture().contains("Popular films"))
+    #expect(amodb.server.requests.last?.path == "/3/movie/popular")
+    #expect(amodb.server.requests.last?.query("region") == "UA")
+    try session.press("j")
+    try session.press("1")
+    #expect(try session.capture().contains("4/20"), "Trending kept its place")
+    #expect(amodb.server.count("/3/trending/movie/week") == 1, "and needed no request")
+    try session.press("BTab")
+    try session.waitFor("Film 401")
+    #expect(amodb.server.requests.last?.path == "/3/movie/upcoming")
+    try session.press("2")
+    #expect(try session.capture().contains("2/20"), "Popular kept its place")
     try session.send("q")
     #expect(try session.waitForExit().status == 0)
   }

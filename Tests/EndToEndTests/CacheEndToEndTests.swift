@@ -19,7 +19,7 @@ struct CacheEndToEndTests {
     _ = try first.waitForExit()
     let before = amodb.server.requests.count
     let second = try TmuxSession([], environment: environment)
-    try second.waitFor("Film 20")
+    try second.waitFor("1/20")
     try second.waitForIdle()
     #expect(amodb.server.requests.count == before, "the fresh cached list needs no request")
     #expect(try second.capture().contains("updated just now") || (try second.capture().contains("min ago")))

@@ -75,7 +75,7 @@ struct TransportEndToEndTests {
   @Test func theBrowserMapsNeitherICUNorFoundationNetworking() throws {
     let amodb = try FakeAmodb()
     let session = try TmuxSession([], environment: amodb.environment)
-    try session.waitFor("Film 20")
+    try session.waitFor("1/20")
     let status = try session.waitForIdle()
     let pid = try #require(status["pid"])
     // Read to the end by cat: /proc files report a size of 0, and a sized read stops short.
@@ -102,7 +102,7 @@ struct TransportEndToEndTests {
     var variables = environment(server)
     variables["AMODB_IMAGE_BASE_URL"] = "http://127.0.0.1:\(server.port)/img"
     let session = try TmuxSession([], environment: variables, width: 120, height: 30)
-    try session.waitFor("Film 20")
+    try session.waitFor("1/20")
     let deadline = Date().addingTimeInterval(10)
     while server.count("/img/") == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     let status = try session.waitForIdle()

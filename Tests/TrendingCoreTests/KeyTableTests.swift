@@ -148,3 +148,49 @@ struct StackTests {
     if case .film(let oldest) = state.stack[1] { #expect(oldest.id == 80 - AppState.stackLimit + 2) }
   }
 }
+
+@Suite("Reducer: lists as tabs")
+struct TabTests {
+  @Test func eachTabLoadsOnceAndKeepsItsOwnPlace() {
+    var store = TestStore(Sample.loaded(30))
+    store.send(.key(.down)) { $0.selection = 1 }
+    let trending = store.state.listScreen
+    var popular = ListScreen(kind: .popular, window: .week)
+    popular.list.begin()
+    store.send(.key(.tab), effects: [.fetchList(ListRequest(kind: .popular, window: .week, page: 1))]) {
+      $0.switchTab(to: .popular)
+      $0.list.begin()
+    }
+    #expect(store.state.tabs[.trending] == trending)
+    store.send(
+      .listLoaded(ListRequest(kind: .popular, window: .week, page: 1), .success(Sample.fetched(Sample.page(5))))
+    ) {
+      $0.list.succeed(Listing(firstPage: Sample.page(5)), at: Sample.start)
+    }
+    store.send(.key(.character("1"))) { $0.switchTab(to: .trending) }
+    #expect(store.state.listScreen == trending, "back exactly where it was, with no request")
+    store.send(.key(.backTab), effects: [.fetchList(ListRequest(kind: .upcoming, window: .week, page: 1))]) {
+      $0.switchTab(to: .upcoming)
+      $0.list.begin()
+    }
+  }
+
+  @Test func anAnswerForATabNotShowingLandsOnThatTab() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("2")))
+    _ = Reducer.reduce(&state, .key(.character("1")))
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(kind: .popular, window: .week, page: 1), .success(Sample.fetched(Sample.page(7))))
+    )
+    #expect(state.movies.count == 3, "the tab showing is untouched")
+    #expect(state.tabs[.popular]?.list.value?.movies.count == 7)
+    #expect(state.tabs[.popular]?.list.isLoading == false)
+  }
+
+  @Test func theWindowBelongsToTrending() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("3")))
+    #expect(Reducer.reduce(&state, .key(.character("w"))).isEmpty)
+    #expect(!Reducer.isAvailable(.toggleWindow, in: state))
+  }
+}

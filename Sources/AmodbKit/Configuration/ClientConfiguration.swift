@@ -15,6 +15,8 @@ public struct ClientConfiguration: Sendable {
   public var apiKey: APIKey?
   /// The language tag sent with every request.
   public var language: String
+  /// The country for the regional lists (now playing, upcoming, …), e.g. "UA"; nil for none.
+  public var region: String?
   /// Seconds allowed for each request.
   public var timeout: TimeInterval
   /// The largest API answer accepted, in bytes.

@@ -9,6 +9,7 @@ enum ListView {
     Renderer.bar(
       Renderer.titles(for: state), rights: Renderer.ages(state.list.fetchedAt, now: state.now), row: chrome.header.row,
       into: &screen)
+    drawTabs(state, row: chrome.body.row, into: &screen)
     let filmRows = ListLayout.rows(for: state.size)
     let bodyRows = filmRows.rows
     if let listing = state.list.value {
@@ -19,7 +20,7 @@ enum ListView {
       } else {
         let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
         let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
-        drawColumnTitles(columns, into: &screen)
+        drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
         drawRows(state, columns: columns, rows: bodyRows, into: &screen)
         if let pane, let box = PosterLayout.listBox(for: state.size) {
           let request = Reducer.wantedPoster(state)
@@ -32,6 +33,25 @@ enum ListView {
     }
     drawStatus(state, row: chrome.status.row, into: &screen)
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
+  }
+
+  /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
+  static func drawTabs(_ state: AppState, row: Int, into screen: inout Screen) {
+    let kinds = ListKind.allCases
+    let styles: [(ListKind) -> String] = [
+      { " \($0.title) " }, { " \($0.shortTitle) " },
+      { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == state.activeTab ? " " + kind.shortTitle : "") " },
+    ]
+    let labels =
+      styles.lazy.map { label in kinds.map(label) }.first { TextWidth.width(of: $0.joined()) + 1 <= screen.width }
+      ?? kinds.map(styles[2])
+    var column = 1
+    for (kind, label) in zip(kinds, labels) {
+      let active = kind == state.activeTab
+      column += screen.put(
+        label, row: row, column: column,
+        style: active ? Style(.title, bold: true, selected: true) : Style(.muted), limit: screen.width - column)
+    }
   }
 
   /// Column positions for the list at a width.
@@ -55,12 +75,13 @@ enum ListView {
     let rankWidth: Int
   }
 
-  private static func drawColumnTitles(_ columns: Columns, into screen: inout Screen) {
+  private static func drawColumnTitles(_ columns: Columns, row: Int, into screen: inout Screen) {
     let style = Style(.muted)
-    screen.put(TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: 1, column: columns.rank, style: style)
-    screen.put("Title", row: 1, column: columns.title, style: style)
-    screen.put("Year", row: 1, column: columns.year, style: style)
-    screen.put("Score", row: 1, column: columns.score, style: style)
+    screen.put(
+      TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: row, column: columns.rank, style: style)
+    screen.put("Title", row: row, column: columns.title, style: style)
+    screen.put("Year", row: row, column: columns.year, style: style)
+    screen.put("Score", row: row, column: columns.score, style: style)
   }
 
   private static func drawRows(_ state: AppState, columns: Columns, rows: Range<Int>, into screen: inout Screen) {
@@ -111,9 +132,10 @@ enum ListView {
 
   private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen) {
     let spinner = Renderer.spinner(at: state.now)
-    let waiting = state.list.isLoading ? state.waitUntil(.listPage(1)) : nil
+    let tab = state.activeTab
+    let waiting = state.list.isLoading ? state.waitUntil(.listPage(1, tab)) : nil
     let waitingForMore =
-      state.isLoadingMore ? state.waitUntil(.listPage((state.list.value?.pagesLoaded ?? 0) + 1)) : nil
+      state.isLoadingMore ? state.waitUntil(.listPage((state.list.value?.pagesLoaded ?? 0) + 1, tab)) : nil
     // Where the user is stays on the line whatever else it says.
     var position = ""
     if let listing = state.list.value, !listing.movies.isEmpty {

@@ -92,6 +92,10 @@ public enum Renderer {
   static func titles(for state: AppState) -> [String] {
     let window = state.window == .week ? "this week" : "today"
     let source = state.sourceLabel.map { " · \($0)" } ?? ""
+    if state.activeTab != .trending {
+      let title = state.activeTab.title
+      return ["\(title) films · \(state.language)\(source)", "\(title) · \(state.language)", title]
+    }
     return [
       "Trending films · \(window) · \(state.language)\(source)",
       "Trending · \(state.window.rawValue) · \(state.language)\(source)",
@@ -104,7 +108,7 @@ public enum Renderer {
   static func breadcrumb(for state: AppState) -> [String] {
     let crumbs = state.stack.map { route -> String in
       switch route {
-      case .list: return "Trending films"
+      case .list(let list): return "\(list.kind.title) films"
       case .film(let film):
         return state.details[film.id]?.value?.title ?? state.movies.first { $0.id == film.id }?.title ?? "Film"
       }
