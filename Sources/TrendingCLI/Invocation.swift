@@ -32,6 +32,8 @@ public struct Invocation: Equatable, Sendable {
   public var language: String?
   /// Today or this week.
   public var window = TimeWindow.week
+  /// Which list `trending list` prints (`--list`).
+  public var list: MovieListName = .trending
   /// `--no-color`.
   public var noColor = false
   /// `--images`, when given.
@@ -69,7 +71,7 @@ public struct UsageError: Error, Equatable, Sendable {
 public enum ArgumentParser {
   /// The usage summary printed with usage errors.
   public static let usage =
-    "Usage: trending [list [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
+    "Usage: trending [list [--list NAME] [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
 
   /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
   static func shown(_ text: String) -> String {
@@ -123,6 +125,14 @@ public enum ArgumentParser {
           throw UsageError(message: "--images must be auto, symbols or off, not \(shown(text))")
         }
         invocation.images = mode
+      case "--list":
+        let text = try take()
+        guard let name = MovieListName(rawValue: text) else {
+          throw UsageError(
+            message:
+              "--list must be trending, popular, top-rated, now-playing or upcoming, not \(shown(text))")
+        }
+        invocation.list = name
       case "--window":
         let text = try take()
         guard let window = TimeWindow(rawValue: text) else {
@@ -195,5 +205,25 @@ public enum Region {
       return parts.count >= 2 ? code(String(parts[1])) : nil
     }
     return nil
+  }
+}
+
+/// The lists `trending list --list` prints, as the command line names them.
+public enum MovieListName: String, Sendable, Equatable, CaseIterable {
+  case trending
+  case popular
+  case topRated = "top-rated"
+  case nowPlaying = "now-playing"
+  case upcoming
+
+  /// amodb's list, or nil for trending (its own endpoint).
+  public var movieList: MovieList? {
+    switch self {
+    case .trending: return nil
+    case .popular: return .popular
+    case .topRated: return .topRated
+    case .nowPlaying: return .nowPlaying
+    case .upcoming: return .upcoming
+    }
   }
 }

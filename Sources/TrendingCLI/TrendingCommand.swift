@@ -15,7 +15,8 @@ public enum TrendingCommand {
 
     USAGE
       trending                     browse full-screen (needs a terminal)
-      trending list [--page N]     print a page of the list (--json for JSON)
+      trending list [--page N]     print a page of the list (--json for JSON; --list popular,
+                                   top-rated, now-playing or upcoming for another list)
       trending show ID             print one film's details (--json for JSON)
 
     OPTIONS
@@ -95,8 +96,17 @@ public enum TrendingCommand {
     case .list(let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
-        let endpoint = TrendingRequest(window: invocation.window, page: page, language: client.configuration.language)
-        return report(blocking { await client.result(endpoint) }) { page in
+        let language = client.configuration.language
+        let answer: Result<Fetched<MoviePage>, AmodbError>
+        if let list = invocation.list.movieList {
+          let endpoint = MovieListRequest(
+            list: list, page: page, language: language, region: client.configuration.region)
+          answer = blocking { await client.result(endpoint) }
+        } else {
+          let endpoint = TrendingRequest(window: invocation.window, page: page, language: language)
+          answer = blocking { await client.result(endpoint) }
+        }
+        return report(answer) { page in
           json
             ? Output.json(page, configuration: client.configuration)
             : Output.table(page, width: isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil)

@@ -131,4 +131,21 @@ struct CommandTests {
     _ = try BinaryRunner.run(["list"], environment: environment)
     #expect(server.requests.first?.query("language") == "pt-BR")
   }
+
+  @Test func listPrintsTheOtherListsWithTheRegion() throws {
+    let server = try server()
+    let outcome = try BinaryRunner.run(
+      ["list", "--list", "now-playing", "--region", "ua"],
+      environment: environment(server).merging(["LANG": "pt_BR.UTF-8"]) { $1 })
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(server.requests.first?.path == "/3/movie/now_playing")
+    #expect(server.requests.first?.query("region") == "UA", "the flag beats the locale")
+    let fromLocale = try BinaryRunner.run(
+      ["list", "--list", "upcoming"], environment: environment(server).merging(["LANG": "pt_BR.UTF-8"]) { $1 })
+    #expect(fromLocale.status == 0)
+    #expect(server.requests.last?.path == "/3/movie/upcoming")
+    #expect(server.requests.last?.query("region") == "BR", "else the locale's country")
+    #expect(try BinaryRunner.run(["list", "--list", "nope"]).status == 2)
+    #expect(try BinaryRunner.run(["list", "--region", "ukraine"]).status == 2)
+  }
 }
