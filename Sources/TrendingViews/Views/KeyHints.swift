@@ -9,7 +9,7 @@ enum KeyHints {
   }
 
   /// What is dropped first when the bar is too narrow, first to last.
-  static let dropOrder: [Command] = [.toggleWindow, .moveDown, .refresh, .open, .help, .quit, .back]
+  static let dropOrder: [Command] = [.toggleWindow, .nextTab, .moveDown, .refresh, .open, .help, .quit, .back]
 
   /// The hints for the state's screen, in table order, only for commands available now.
   static func items(for state: AppState) -> [Item] {
