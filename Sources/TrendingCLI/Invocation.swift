@@ -14,8 +14,12 @@ public struct Invocation: Equatable, Sendable {
     case cacheInfo
     /// `trending cache clear`: empty the disk cache.
     case cacheClear
+    /// `trending search QUERY`: print a page of search results.
+    case search(query: String, year: Int?, page: Int, json: Bool)
     /// `--help`.
     case help
+    /// `trending help COMMAND`: one command's help.
+    case helpTopic(String)
     /// `--version`.
     case version
   }
@@ -69,7 +73,19 @@ public struct UsageError: Error, Equatable, Sendable {
 
 /// Reads the command line: pure, so every rule is testable.
 public enum ArgumentParser {
-  /// The usage summary printed with usage errors.
+  /// The commands, for "did you mean".
+  static let commands = ["list", "show", "search", "cache", "help"]
+  /// The options, for "did you mean".
+  static let options = [
+    "--help", "--version", "--demo", "--json", "--no-color", "--no-cache", "--insecure-http", "--base-url",
+    "--image-base-url", "--language", "--region", "--images", "--window", "--list", "--page", "--year",
+  ]
+
+  /// The short usage printed with usage errors.
+  public static let shortUsage =
+    "Usage: trending [list | show ID | search QUERY | cache info|clear | help [COMMAND]] [options]; 'trending help' for all"
+
+  /// The full usage summary.
   public static let usage =
     "Usage: trending [list [--list NAME] [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
 
@@ -83,6 +99,7 @@ public enum ArgumentParser {
     var invocation = Invocation(command: .browse)
     var positional: [String] = []
     var page: Int?
+    var year: Int?
     var json = false
     var index = 0
     func value(for flag: String) throws(UsageError) -> String {
@@ -139,6 +156,12 @@ public enum ArgumentParser {
           throw UsageError(message: "--window must be day or week, not \(shown(text))")
         }
         invocation.window = window
+      case "--year":
+        let text = try take()
+        guard let number = SearchQuery.parseYear(text) else {
+          throw UsageError(message: "--year must be a year such as 1999, not \(shown(text))")
+        }
+        year = number
       case "--page":
         let text = try take()
         guard let number = Int(text), (1...500).contains(number) else {
@@ -147,23 +170,41 @@ public enum ArgumentParser {
         page = number
       default:
         if argument.hasPrefix("-"), argument != "-" {
-          throw UsageError(message: "unknown option \(shown(flag))")
+          throw UsageError(message: "unknown option \(shown(flag))" + suggestion(flag, among: options))
         }
         positional.append(argument)
       }
       index += 1
     }
-    invocation.command = try command(positional, page: page, json: json)
+    invocation.command = try command(positional, page: page, year: year, json: json)
     return invocation
   }
 
-  private static func command(_ positional: [String], page: Int?, json: Bool) throws(UsageError) -> Invocation.Command {
+  private static func command(_ positional: [String], page: Int?, year: Int?, json: Bool) throws(UsageError)
+    -> Invocation.Command
+  {
     guard let name = positional.first else {
       if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
       if json { throw UsageError(message: "--json goes with 'trending list' or 'trending show ID'") }
       return .browse
     }
+    if year != nil, name != "search" { throw UsageError(message: "--year goes with 'trending search'") }
     switch name {
+    case "search":
+      let typed = positional.dropFirst().joined(separator: " ")
+      let query = SearchQuery(parsing: typed)
+      guard !query.text.isEmpty else {
+        throw UsageError(message: "search needs words to look for, e.g. 'trending search fight club'")
+      }
+      return .search(query: query.text, year: year ?? query.year, page: page ?? 1, json: json)
+    case "help":
+      guard positional.count <= 2 else { throw UsageError(message: "unexpected argument \(shown(positional[2]))") }
+      guard positional.count == 2 else { return .help }
+      let topic = positional[1]
+      guard commands.contains(topic) else {
+        throw UsageError(message: "no help for \(shown(topic))" + suggestion(topic, among: commands))
+      }
+      return .helpTopic(topic)
     case "list":
       guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(shown(positional[1]))") }
       return .list(page: page ?? 1, json: json)
@@ -181,8 +222,30 @@ public enum ArgumentParser {
       }
       return action == "info" ? .cacheInfo : .cacheClear
     default:
-      throw UsageError(message: "unknown command \(shown(name))")
+      throw UsageError(message: "unknown command \(shown(name))" + suggestion(name, among: commands))
     }
+  }
+
+  /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.
+  static func suggestion(_ word: String, among known: [String]) -> String {
+    let scored = known.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+    return "; did you mean '\(best.0)'?"
+  }
+
+  /// Levenshtein distance between two short words.
+  static func editDistance(_ left: String, _ right: String) -> Int {
+    let a = Array(left.prefix(40))
+    let b = Array(right)
+    var previous = Array(0...b.count)
+    for (i, ca) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, cb) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }
 

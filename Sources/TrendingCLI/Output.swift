@@ -27,6 +27,19 @@ public enum Output {
     return lines.joined(separator: "\n")
   }
 
+  /// The list for scripts: one film a line, `rank id title year score` separated by tabs, with a
+  /// dash for a missing year or score; nothing padded, nothing cut.
+  public static func tabSeparated(_ page: MoviePage) -> String {
+    let startRank = (page.page - 1) * 20 + 1
+    return page.results.enumerated().map { offset, movie in
+      let year = movie.year.map(String.init) ?? Formatters.missing
+      let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
+      // Titles are clean of control characters already; a tab would split a field, so it is a space.
+      let title = movie.title.replacing("\t", with: " ")
+      return "\(startRank + offset)\t\(movie.id)\t\(title)\t\(year)\t\(score)"
+    }.joined(separator: "\n")
+  }
+
   /// One film in `trending list --json`.
   struct ListEntry: Encodable {
     let rank: Int

@@ -18,6 +18,8 @@ public enum TrendingCommand {
       trending list [--page N]     print a page of the list (--json for JSON; --list popular,
                                    top-rated, now-playing or upcoming for another list)
       trending show ID             print one film's details (--json for JSON)
+      trending search QUERY        films whose titles match (--year N, --json)
+      trending help [COMMAND]      this help, or one command's
 
     OPTIONS
       --demo                 use the embedded demo data: no key, no network
@@ -42,6 +44,33 @@ public enum TrendingCommand {
       0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found
     """
 
+  /// `trending help COMMAND`.
+  static let topicHelp: [String: String] = [
+    "list": """
+    trending list [--list NAME] [--window day|week] [--region CC] [--page N] [--json]
+      A page of a list: trending (default), popular, top-rated, now-playing or upcoming.
+      On a terminal, a table that fits; piped, one film a line: rank, id, title, year, score,
+      separated by tabs. --json for JSON. Pages run from 1 to 500.
+    """,
+    "show": """
+    trending show ID [--json]
+      One film: title, year, runtime, genres, the five ratings, director, cast and overview.
+    """,
+    "search": """
+    trending search QUERY [--year N] [--page N] [--json]
+      Films whose titles match. 'year:1999' or a trailing '(1999)' in the query narrows by year.
+    """,
+    "cache": """
+    trending cache info | trending cache clear
+      The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not
+      the cache's own are left alone.
+    """,
+    "help": """
+    trending help [COMMAND]
+      Everything, or one command: list, show, search, cache.
+    """,
+  ]
+
   /// Runs the program and returns its exit code.
   ///
   /// Synchronous on purpose: the browser's loop runs on the calling (main) thread, and the
@@ -55,12 +84,22 @@ public enum TrendingCommand {
     do {
       invocation = try ArgumentParser.parse(arguments)
     } catch {
-      printError("\(error.message). \(ArgumentParser.usage)")
+      printUsageError(error)
       return ExitCode.usage.rawValue
     }
     switch invocation.command {
     case .help:
       return emit(help)
+    case .helpTopic(let topic):
+      return emit(topicHelp[topic] ?? help)
+    case .search(let query, let year, let page, let json):
+      return runClient(invocation, environment: environment) { services in
+        let client = services.client
+        let endpoint = SearchRequest(query: query, page: page, language: client.configuration.language, year: year)
+        return report(blocking { await client.result(endpoint) }) { page in
+          json ? Output.json(page, configuration: client.configuration) : listing(page)
+        }
+      }
     case .version:
       return emit("trending \(AmodbKitInfo.version)")
     case .cacheInfo:
@@ -87,7 +126,7 @@ public enum TrendingCommand {
       do {
         imageMode = try Setup.imageMode(for: invocation, environment: environment)
       } catch {
-        printError("\(error.message). \(ArgumentParser.usage)")
+        printUsageError(error)
         return ExitCode.usage.rawValue
       }
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
@@ -107,9 +146,7 @@ public enum TrendingCommand {
           answer = blocking { await client.result(endpoint) }
         }
         return report(answer) { page in
-          json
-            ? Output.json(page, configuration: client.configuration)
-            : Output.table(page, width: isatty(STDOUT_FILENO) == 1 ? terminalWidth() : nil)
+          json ? Output.json(page, configuration: client.configuration) : listing(page)
         }
       }
     case .show(let id, let json):
@@ -133,7 +170,7 @@ public enum TrendingCommand {
     do {
       services = try Setup.services(for: invocation, environment: environment)
     } catch {
-      printError("\(error.message). \(ArgumentParser.usage)")
+      printUsageError(error)
       return ExitCode.usage.rawValue
     }
     if needsTerminal, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
@@ -159,6 +196,12 @@ public enum TrendingCommand {
     return value
   }
 
+  /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
+  /// line, tab-separated, nothing padded or cut), as `gh` does it.
+  private static func listing(_ page: MoviePage) -> String {
+    isatty(STDOUT_FILENO) == 1 ? Output.table(page, width: terminalWidth()) : Output.tabSeparated(page)
+  }
+
   /// Prints an answer as `render` makes it, or its error as one line; returns the exit code.
   private static func report<Value>(_ result: Result<Fetched<Value>, AmodbError>, render: (Value) -> String) -> Int32 {
     switch result {
@@ -168,6 +211,12 @@ public enum TrendingCommand {
       printError(error.message)
       return ExitCode(error).rawValue
     }
+  }
+
+  /// Prints a usage error and the short usage on one line.
+  static func printUsageError(_ error: UsageError) {
+    let message = error.message.hasSuffix("?") ? error.message : error.message + "."
+    printError("\(message) \(ArgumentParser.shortUsage)")
   }
 
   /// Prints one line to standard error, prefixed with the program's name and cleaned of control characters.

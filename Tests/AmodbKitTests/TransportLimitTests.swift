@@ -165,3 +165,15 @@ struct TransportLimitTests {
     #expect(page.results.last?.id == 100)
   }
 }
+
+@Suite("Search queries")
+struct SearchQueryTests {
+  @Test func aYearNarrowsAndTheRestIsTheQuery() {
+    #expect(SearchQuery(parsing: "heat (1995)") == SearchQuery(text: "heat", year: 1995))
+    #expect(SearchQuery(parsing: "year:1999 the matrix") == SearchQuery(text: "the matrix", year: 1999))
+    #expect(SearchQuery(parsing: "1917") == SearchQuery(text: "1917", year: nil), "a title that is a number stays")
+    #expect(SearchQuery(parsing: "blade runner (20499)").year == nil)
+    let request = SearchRequest(query: "heat", language: "en-US", year: 1995)
+    #expect(request.queryItems.contains(URLQueryItem(name: "primary_release_year", value: "1995")))
+  }
+}

@@ -22,18 +22,35 @@ struct CommandTests {
     ]
   }
 
-  @Test func listPrintsAnAlignedTable() throws {
+  @Test func pipedListIsOneFilmALineTabSeparated() throws {
     let server = try server()
     let outcome = try BinaryRunner.run(["list", "--page", "2", "--window", "day"], environment: environment(server))
     #expect(outcome.status == 0)
     let lines = outcome.stdout.split(separator: "\n")
-    #expect(lines.count == 21)
-    #expect(lines[1].hasPrefix("21  Film 21"))
-    #expect(Set(lines.map { $0.count }).count == 1, "every row has the same width")
+    #expect(lines.count == 20, "no header, one film a line")
+    #expect(lines.first == "21\t21\tFilm 21\t2024\t7.0")
+    #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 5 })
     #expect(server.requests.first?.path == "/3/trending/movie/day")
     #expect(server.requests.first?.query("page") == "2")
     #expect(!outcome.stdout.contains("\u{1B}"))
     #expect(!(outcome.stdout + outcome.stderr).contains("cli-secret-key"))
+  }
+
+  @Test func searchHelpAndSuggestions() throws {
+    let server = try server()
+    let search = try BinaryRunner.run(["search", "fight", "club", "(1999)"], environment: environment(server))
+    #expect(search.status == 0, "\(search.stderr)")
+    #expect(server.requests.last?.path == "/3/search/movie")
+    #expect(server.requests.last?.query("query") == "fight club")
+    #expect(server.requests.last?.query("primary_release_year") == "1999")
+    #expect(try BinaryRunner.run(["help", "search"]).stdout.contains("trending search QUERY"))
+    let typo = try BinaryRunner.run(["lsit"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr.contains("did you mean 'list'?"))
+    let flag = try BinaryRunner.run(["list", "--pgae", "2"])
+    #expect(flag.status == 2)
+    #expect(flag.stderr.contains("did you mean '--page'?"))
+    #expect(try BinaryRunner.run(["list", "--page", "501"]).status == 2, "a page past 500 is a usage error")
   }
 
   @Test func listAsJSON() throws {

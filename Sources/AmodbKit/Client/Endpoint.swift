@@ -125,12 +125,15 @@ public struct SearchRequest: Endpoint, Hashable {
   public var page: Int
   /// The language tag.
   public var language: String
+  /// Only films first released that year, when given.
+  public var year: Int?
 
   /// Makes the request.
-  public init(query: String, page: Int = 1, language: String) {
+  public init(query: String, page: Int = 1, language: String, year: Int? = nil) {
     self.query = query
     self.page = min(max(page, 1), 500)
     self.language = language
+    self.year = year
   }
 
   public var path: String { "/search/movie" }
@@ -138,7 +141,46 @@ public struct SearchRequest: Endpoint, Hashable {
     [
       URLQueryItem(name: "query", value: query), URLQueryItem(name: "language", value: language),
       URLQueryItem(name: "page", value: String(page)),
-    ]
+    ] + (year.map { [URLQueryItem(name: "primary_release_year", value: String($0))] } ?? [])
   }
   public var freshness: TimeInterval { listFreshness }
+}
+
+/// What a person types to search: the words, and a year given as `year:1999` or a trailing `(1999)`.
+public struct SearchQuery: Equatable, Sendable {
+  /// The words to search for.
+  public var text: String
+  /// The year, when one was given.
+  public var year: Int?
+
+  /// Makes a query from its parts.
+  public init(text: String, year: Int?) {
+    self.text = text
+    self.year = year
+  }
+
+  /// Reads a typed query.
+  public init(parsing typed: String) {
+    var words = typed.split(separator: " ").map(String.init)
+    var year: Int?
+    words.removeAll { word in
+      guard word.hasPrefix("year:"), let value = SearchQuery.parseYear(String(word.dropFirst(5))) else { return false }
+      year = value
+      return true
+    }
+    if let last = words.last, last.hasPrefix("("), last.hasSuffix(")"),
+      let value = SearchQuery.parseYear(String(last.dropFirst().dropLast()))
+    {
+      year = value
+      words.removeLast()
+    }
+    text = words.joined(separator: " ")
+    self.year = year
+  }
+
+  /// A plausible release year, from four digits.
+  public static func parseYear(_ text: String) -> Int? {
+    guard text.count == 4, let value = Int(text), (1874...2100).contains(value) else { return nil }
+    return value
+  }
 }
