@@ -1,4 +1,5 @@
 import AmodbKit
+import TrendingCore
 
 /// What the user asked for on the command line.
 public struct Invocation: Equatable, Sendable {
@@ -37,7 +38,7 @@ public struct Invocation: Equatable, Sendable {
   /// Today or this week.
   public var window = TimeWindow.week
   /// Which list `trending list` prints (`--list`).
-  public var list: MovieListName = .trending
+  public var list: ListKind = .trending
   /// `--no-color`.
   public var noColor = false
   /// `--images`, when given.
@@ -73,6 +74,12 @@ public struct UsageError: Error, Equatable, Sendable {
 
 /// Reads the command line: pure, so every rule is testable.
 public enum ArgumentParser {
+  /// The lists as `--list` names them.
+  static let listNames: [String: ListKind] = [
+    "trending": .trending, "popular": .popular, "top-rated": .topRated, "now-playing": .nowPlaying,
+    "upcoming": .upcoming,
+  ]
+
   /// The commands, for "did you mean".
   static let commands = ["list", "show", "search", "cache", "help"]
   /// The options, for "did you mean".
@@ -144,7 +151,7 @@ public enum ArgumentParser {
         invocation.images = mode
       case "--list":
         let text = try take()
-        guard let name = MovieListName(rawValue: text) else {
+        guard let name = listNames[text] else {
           throw UsageError(
             message:
               "--list must be trending, popular, top-rated, now-playing or upcoming, not \(shown(text))")
@@ -268,25 +275,5 @@ public enum Region {
       return parts.count >= 2 ? code(String(parts[1])) : nil
     }
     return nil
-  }
-}
-
-/// The lists `trending list --list` prints, as the command line names them.
-public enum MovieListName: String, Sendable, Equatable, CaseIterable {
-  case trending
-  case popular
-  case topRated = "top-rated"
-  case nowPlaying = "now-playing"
-  case upcoming
-
-  /// amodb's list, or nil for trending (its own endpoint).
-  public var movieList: MovieList? {
-    switch self {
-    case .trending: return nil
-    case .popular: return .popular
-    case .topRated: return .topRated
-    case .nowPlaying: return .nowPlaying
-    case .upcoming: return .upcoming
-    }
   }
 }
