@@ -109,16 +109,29 @@ public struct KeyTable: Sendable, Equatable {
     bindings.filter { $0.contexts.contains(context) }
   }
 
-  /// How many lines the help shows for a context: one per binding and one per group.
-  public func helpLineCount(in context: KeyContext) -> Int {
-    let bindings = bindings(in: context)
-    var groups = 0
-    var last = ""
-    for binding in bindings where binding.group != last {
-      groups += 1
-      last = binding.group
+  /// One line of the `?` overlay: a group's name, or a binding's keys and meaning.
+  public enum HelpLine: Equatable, Sendable {
+    case group(String)
+    case binding(keys: String, meaning: String)
+  }
+
+  /// The `?` overlay's lines for a context: each group's name, then its bindings.
+  public func helpLines(in context: KeyContext) -> [HelpLine] {
+    var lines: [HelpLine] = []
+    var group = ""
+    for binding in bindings(in: context) {
+      if binding.group != group {
+        group = binding.group
+        lines.append(.group(group))
+      }
+      lines.append(.binding(keys: binding.keys.map(\.label).joined(separator: " "), meaning: binding.help))
     }
-    return bindings.count + groups
+    return lines
+  }
+
+  /// How far the overlay's lines can scroll on a screen `height` rows tall (the box has a border).
+  public static func helpMaxScroll(lineCount: Int, height: Int) -> Int {
+    max(0, lineCount - max(1, height - 2))
   }
 
   /// The first key bound to a command in a context, for hints.

@@ -119,8 +119,9 @@ public enum Reducer {
     if state.showsHelp {
       switch command {
       case .moveDown:
-        let lines = state.keys.helpLineCount(in: context)
-        state.helpScroll = min(state.helpScroll + 1, max(0, lines - max(1, state.size.height - 2)))  // the box's border
+        let lines = state.keys.helpLines(in: context).count
+        state.helpScroll = min(
+          state.helpScroll + 1, KeyTable.helpMaxScroll(lineCount: lines, height: state.size.height))
       case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
       case .quit where key == .control("c"): return [.quit]
       default:

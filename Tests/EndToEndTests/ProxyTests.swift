@@ -166,4 +166,13 @@ struct ProxyTests {
     let errors = try String(contentsOf: proxy.prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)
     #expect(errors.contains("upstream SSL certificate verify error"), "\(errors)")
   }
+
+  @Test func theShippedConfigurationPassesNginxT() throws {
+    let proxy = try NginxProxy(upstream: try FakeAmodb().server, images: try images(), key: upstreamKey, tokens: users)
+    let prefix = proxy.prefix.path
+    let check = try BinaryRunner.shell(
+      "/usr/sbin/nginx -t -p '\(prefix)/' -e '\(prefix)/logs/error.log' -c '\(prefix)/conf/nginx.conf' 2>&1")
+    #expect(check.status == 0, "\(check.stdout)")
+    #expect(check.stdout.contains("test is successful"), "\(check.stdout)")
+  }
 }

@@ -86,7 +86,7 @@ struct KeyCommandTests {
     var state = Sample.loaded(size: Size(width: 40, height: 12))
     _ = Reducer.reduce(&state, .key(.character("?")))
     #expect(state.showsHelp)
-    let lines = state.keys.helpLineCount(in: .list)
+    let lines = state.keys.helpLines(in: .list).count
     for _ in 0..<50 { _ = Reducer.reduce(&state, .key(.character("j"))) }
     #expect(state.helpScroll == lines - (12 - 2), "scrolls to the last line and no further")
     _ = Reducer.reduce(&state, .key(.character("k")))

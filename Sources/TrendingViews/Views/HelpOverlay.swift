@@ -3,33 +3,8 @@ import TrendingCore
 /// The `?` overlay: the keys of the screen showing, grouped, read from the key table; it scrolls
 /// (j/k) when the terminal is too short for all of it.
 enum HelpOverlay {
-  /// One line of the overlay: a group's name, or a binding's keys and meaning.
-  enum Line: Equatable {
-    case group(String)
-    case binding(keys: String, meaning: String)
-  }
-
-  /// The overlay's lines for a context.
-  static func lines(_ table: KeyTable, in context: KeyContext) -> [Line] {
-    var lines: [Line] = []
-    var group = ""
-    for binding in table.bindings(in: context) {
-      if binding.group != group {
-        group = binding.group
-        lines.append(.group(group))
-      }
-      lines.append(.binding(keys: binding.keys.map(\.label).joined(separator: " "), meaning: binding.help))
-    }
-    return lines
-  }
-
-  /// How far the overlay can scroll at a screen height.
-  static func maxScroll(lineCount: Int, height: Int) -> Int {
-    max(0, lineCount - max(1, height - 2))
-  }
-
   static func draw(_ state: AppState, into screen: inout Screen) {
-    let lines = lines(state.keys, in: state.keyContext)
+    let lines = state.keys.helpLines(in: state.keyContext)
     let keyWidth =
       lines.map { line -> Int in
         if case .binding(let keys, _) = line { return TextWidth.width(of: keys) }
@@ -47,7 +22,7 @@ enum HelpOverlay {
     let boxHeight = rows + 2
     let left = (screen.width - boxWidth) / 2
     let top = (screen.height - boxHeight) / 2
-    let scroll = min(state.helpScroll, maxScroll(lineCount: lines.count, height: screen.height))
+    let scroll = min(state.helpScroll, KeyTable.helpMaxScroll(lineCount: lines.count, height: screen.height))
     let border = Style(.accent)
     for row in top..<(top + boxHeight) {
       screen.fill(row: row, from: left, to: left + boxWidth, style: .plain)
