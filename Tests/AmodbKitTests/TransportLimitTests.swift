@@ -123,9 +123,10 @@ struct TransportLimitTests {
     let error = await fetchError(TestClients.client(for: server, timeout: 2), TrendingRequest(language: "en-US"))
     let elapsed = ContinuousClock.now - started
     #expect(error == .timedOut(seconds: 2))
-    // Left to itself the server takes 200 s (1,000 bytes at 5 a second); the bound is loose because the
-    // suite runs in parallel on two cores and resuming the caller can wait for a thread.
-    #expect(elapsed >= .seconds(1.5) && elapsed < .seconds(30), "\(elapsed)")
+    // Bytes keep coming (5 a second passes the silence limit) and the server would go on for 200 s:
+    // only the total deadline gives "timed out". No upper bound on the time: when the suite's
+    // blocking tests hold both threads, resuming the caller can wait long after curl gave up.
+    #expect(elapsed >= .seconds(1.5), "\(elapsed)")
   }
 
   @Test func theKeyIsRefusedOverPlainHTTPToAnotherMachineBeforeAnyConnection() async {
