@@ -21,6 +21,12 @@ extern int grantpt(int descriptor);
 extern int unlockpt(int descriptor);
 extern char *ptsname(int descriptor);
 
+/* pipe2, for pipes that are close-on-exec from the start (tests spawn processes concurrently). */
+extern int pipe2(int descriptors[2], int flags);
+
+/// A pipe whose ends are close-on-exec atomically; 0 on success.
+static inline int trending_pipe_cloexec(int descriptors[2]) { return pipe2(descriptors, 02000000 /* O_CLOEXEC */); }
+
 /// glibc's POSIX_SPAWN_SETSID (a GNU extension).
 static inline short trending_spawn_setsid(void) { return 0x80; }
 

@@ -1,3 +1,4 @@
+import CWidth
 import Foundation
 
 /// Runs the built `trending` binary as a process and collects what it printed.
@@ -84,21 +85,16 @@ public enum BinaryRunner {
     process.arguments = arguments
     process.environment = environment
     if let directory { process.currentDirectoryURL = directory }
-    let output = Pipe()
-    let errors = Pipe()
-    // Close-on-exec, so that a tmux server another test starts meanwhile does not inherit the
-    // write ends and hold the reads below open until it exits.
-    for pipe in [output, errors] {
-      for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-        _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-      }
-    }
-    process.standardOutput = output
-    process.standardError = errors
+    let output = try PrivatePipe()
+    let errors = try PrivatePipe()
+    process.standardOutput = output.writing
+    process.standardError = errors.writing
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    try output.writing.close()
+    try errors.writing.close()
+    let outData = output.reading.readDataToEndOfFile()
+    let errorData = errors.reading.readDataToEndOfFile()
     process.waitUntilExit()
     return Outcome(
       stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
@@ -309,8 +305,7 @@ public enum Spawn {
   static func run(_ arguments: [String], capture: Bool) throws -> String {
     var pipeDescriptors: [Int32] = [-1, -1]
     if capture {
-      guard pipe(&pipeDescriptors) == 0 else { throw POSIXError(.EMFILE) }
-      for descriptor in pipeDescriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      guard trending_pipe_cloexec(&pipeDescriptors) == 0 else { throw POSIXError(.EMFILE) }
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

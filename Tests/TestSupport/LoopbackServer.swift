@@ -72,7 +72,7 @@ public final class LoopbackServer: Sendable {
   public init(host: String = "127.0.0.1", handler: @escaping @Sendable (Request) -> Reply) throws {
     precondition(host.hasPrefix("127."), "test servers listen on loopback only")
     self.host = host
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -121,6 +121,8 @@ public final class LoopbackServer: Sendable {
         if errno == EINTR { continue }
         return
       }
+      // Not inherited by the tmux servers and nginx other tests spawn meanwhile.
+      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
       let thread = Thread { [self] in serve(client) }
       thread.start()
     }
@@ -265,7 +267,7 @@ public final class RefusingPort: Sendable {
 enum LoopbackPort {
   /// A TCP socket bound to a free port on 127.0.0.1 (not listening), and the port.
   static func bind() throws -> (descriptor: Int32, port: Int) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")

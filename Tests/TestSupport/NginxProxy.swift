@@ -95,7 +95,7 @@ public final class NginxProxy {
   fileprivate static func waitUntilListening(port: Int, log: URL) throws {
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -130,13 +130,12 @@ public final class NginxProxy {
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
     process.environment = environment
-    let output = Pipe()
-    _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(output.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-    process.standardOutput = output
-    process.standardError = output
+    let output = try PrivatePipe()
+    process.standardOutput = output.writing
+    process.standardError = output.writing
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+    try output.writing.close()
+    let data = output.reading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }

@@ -16,7 +16,7 @@ public final class PseudoTerminal {
 
   /// Starts `arguments[0]` with the rest as arguments, in a `width`×`height` terminal.
   public init(_ arguments: [String], environment: [String: String], width: Int, height: Int) throws {
-    master = posix_openpt(O_RDWR | O_NOCTTY)
+    master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
       throw POSIXError(.ENOTTY)
     }

@@ -86,12 +86,11 @@ public enum Gzip {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script]
-    let output = Pipe()
-    _ = fcntl(output.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(output.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-    process.standardOutput = output
+    let output = try PrivatePipe()
+    process.standardOutput = output.writing
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+    try output.writing.close()
+    let data = output.reading.readDataToEndOfFile()
     process.waitUntilExit()
     return data
   }
