@@ -146,11 +146,127 @@ for i in WEEK1 + WEEK2 + DAY1: assert i in by_id, i
 
 def poster(f): return None if f.get("noposter") else f"/demo-{f['id']}.jpg"
 
+GENRE_IDS = {"Action": 28, "Adventure": 12, "Animation": 16, "Comedy": 35, "Crime": 80, "Documentary": 99,
+             "Drama": 18, "Family": 10751, "Fantasy": 14, "History": 36, "Horror": 27, "Music": 10402,
+             "Mystery": 9648, "Romance": 10749, "Science Fiction": 878, "TV Movie": 10770, "Thriller": 53,
+             "War": 10752, "Western": 37}
+
+# People: one id per name across every film, so a person's films link up.
+PEOPLE = {}
+def pid(name):
+    if name not in PEOPLE: PEOPLE[name] = 70001 + len(PEOPLE)
+    return PEOPLE[name]
+for f in FILMS:
+    for d in f["directors"]: pid(d)
+    for w, _ in f["writers"]: pid(w)
+    for a, _ in f["cast"]: pid(a)
+
+# Facts about some of the people (dates and places of birth and death); biographies in our own words.
+BIOS = {
+ "Christopher Nolan": ("Directing", "1970-07-30", None, "London, England, UK",
+   "A British-American director known for large, intricately built films that play with time and memory, "
+   "often shot on film and in IMAX.\n\nHe began with the low-budget Following, made his name with Memento, "
+   "and went on to the Dark Knight trilogy, Inception, Interstellar, Dunkirk, Tenet and Oppenheimer, which "
+   "won him the Academy Awards for Best Director and Best Picture.\n\nHe often writes with his brother "
+   "Jonathan Nolan and produces with his wife Emma Thomas; their company is Syncopy. His films favour "
+   "practical effects over computer imagery, and he is a public champion of projecting films on film.\n\n"
+   "Critics note the recurring figures of his work: men haunted by loss, puzzles of structure, and a "
+   "fascination with how cinema itself can bend the experience of time."),
+ "Denis Villeneuve": ("Directing", "1967-10-03", None, "Bécancour, Quebec, Canada",
+   "A Canadian director who moved from Quebec dramas such as Incendies to Prisoners, Arrival, Blade Runner 2049 and the two Dune films."),
+ "David Fincher": ("Directing", "1962-08-28", None, "Denver, Colorado, USA",
+   "An American director of exacting thrillers, from Se7en and Fight Club to Zodiac and The Social Network."),
+ "Ang Lee": ("Directing", "1954-10-23", None, "Pingtung County, Taiwan",
+   "A Taiwanese director who moves between languages and genres, from Sense and Sensibility to Crouching Tiger, Hidden Dragon and Brokeback Mountain."),
+ "Andrei Tarkovsky": ("Directing", "1932-04-04", "1986-12-29", "Zavrazhye, Ivanovo Oblast, USSR",
+   "A Soviet director of long, contemplative films, among them Andrei Rublev, Solaris, Mirror and Stalker."),
+ "Stanley Kubrick": ("Directing", "1928-07-26", "1999-03-07", "New York City, New York, USA",
+   "An American director who worked in England for most of his career, making Dr. Strangelove, 2001: A Space Odyssey and The Shining."),
+ "Bong Joon Ho": ("Directing", "1969-09-14", None, "Daegu, South Korea",
+   "A South Korean director whose genre films carry sharp social satire; Parasite won the Palme d'Or and the Academy Award for Best Picture."),
+ "Hayao Miyazaki": ("Directing", "1941-01-05", None, "Tokyo, Japan",
+   "A Japanese animator and co-founder of Studio Ghibli, the director of My Neighbor Totoro, Princess Mononoke and Spirited Away."),
+ "Akira Kurosawa": ("Directing", "1910-03-23", "1998-09-06", "Tokyo, Japan",
+   "A Japanese director whose Rashomon, Seven Samurai and Ran shaped film-making far beyond Japan."),
+ "Ridley Scott": ("Directing", "1937-11-30", None, "South Shields, England, UK",
+   "An English director of richly designed films, including Alien, Blade Runner, Thelma & Louise and Gladiator."),
+ "Quentin Tarantino": ("Directing", "1963-03-27", None, "Knoxville, Tennessee, USA",
+   "An American writer and director known for Reservoir Dogs, Pulp Fiction and Once Upon a Time in Hollywood."),
+ "Fritz Lang": ("Directing", "1890-12-05", "1976-08-02", "Vienna, Austria-Hungary",
+   "An Austrian-born director of German silent cinema, Metropolis and M among his films, who later worked in Hollywood."),
+ "Wong Kar-wai": ("Directing", "1958-07-17", None, "Shanghai, China",
+   "A Hong Kong director of moody, music-driven romances such as Chungking Express and In the Mood for Love."),
+ "Zhang Yimou": ("Directing", "1950-11-14", None, "Xi'an, Shaanxi, China",
+   "A Chinese director whose films run from Red Sorghum and Raise the Red Lantern to the wuxia epic Hero."),
+ "Michelle Yeoh": ("Acting", "1962-08-06", None, "Ipoh, Perak, Malaysia",
+   "A Malaysian actress who rose through Hong Kong action cinema and won the Academy Award for Best Actress for Everything Everywhere All at Once."),
+ "Brad Pitt": ("Acting", "1963-12-18", None, "Shawnee, Oklahoma, USA",
+   "An American actor and producer whose films include Se7en, Fight Club and Once Upon a Time in Hollywood."),
+ "Cillian Murphy": ("Acting", "1976-05-25", None, "Douglas, Cork, Ireland",
+   "An Irish actor known for 28 Days Later, Peaky Blinders and the title role in Oppenheimer."),
+ "Florence Pugh": ("Acting", "1996-01-03", None, "Oxford, England, UK",
+   "An English actress whose films include Lady Macbeth, Midsommar, Little Women, Oppenheimer and Dune: Part Two."),
+ "Edward Norton": ("Acting", "1969-08-18", None, "Boston, Massachusetts, USA",
+   "An American actor known for Primal Fear, American History X and Fight Club."),
+ "Keanu Reeves": ("Acting", "1964-09-02", None, "Beirut, Lebanon",
+   "A Canadian actor known for Speed, The Matrix films and the John Wick series."),
+ "Tony Leung Chiu-wai": ("Acting", "1962-06-27", None, "Hong Kong",
+   "A Hong Kong actor, a regular of Wong Kar-wai's films, who won the best actor prize at Cannes for In the Mood for Love."),
+ "Maggie Cheung": ("Acting", "1964-09-20", None, "Hong Kong",
+   "A Hong Kong actress known for In the Mood for Love, Hero and Clean."),
+ "Zhang Ziyi": ("Acting", "1979-02-09", None, "Beijing, China",
+   "A Chinese actress who came to wide notice in Crouching Tiger, Hidden Dragon and Hero."),
+ "Sigourney Weaver": ("Acting", "1949-10-08", None, "New York City, New York, USA",
+   "An American actress known as Ellen Ripley in the Alien films."),
+ "Harrison Ford": ("Acting", "1942-07-13", None, "Chicago, Illinois, USA",
+   "An American actor known for Han Solo, Indiana Jones and Rick Deckard."),
+ "Marlon Brando": ("Acting", "1924-04-03", "2004-07-01", "Omaha, Nebraska, USA",
+   "An American actor who brought method acting to film, in A Streetcar Named Desire, On the Waterfront and The Godfather."),
+ "Al Pacino": ("Acting", "1940-04-25", None, "New York City, New York, USA",
+   "An American actor known for The Godfather films, Dog Day Afternoon and Scarface."),
+ "Francis Ford Coppola": ("Directing", "1939-04-07", None, "Detroit, Michigan, USA",
+   "An American director of The Godfather films, The Conversation and Apocalypse Now."),
+ "Humphrey Bogart": ("Acting", "1899-12-25", "1957-01-14", "New York City, New York, USA",
+   "An American actor of The Maltese Falcon, Casablanca and The African Queen."),
+ "Ingrid Bergman": ("Acting", "1915-08-29", "1982-08-29", "Stockholm, Sweden",
+   "A Swedish actress of Casablanca, Notorious and Autumn Sonata."),
+}
+
+# Trailer keys on YouTube for the films whose official trailers we know; the others have none
+# rather than an invented key.
+TRAILERS = {550: "dfeUzm6KF4g", 693134: "Way9Dexny3w", 872585: "uYPbbksJxIg", 157336: "zSWdZVtXT7E",
+            603: "vKQi3bBA1y8", 496243: "5xH0HfJHsaY", 545611: "wxN1T1uxQ2g", 129: "ByXuk9QqQkk",
+            680: "s7EdQ4FqbhY"}
+
+# US certifications (MPA); the unrated old films have none.
+CERTS = {693134: "PG-13", 872585: "R", 550: "R", 146: "PG-13", 8885: "R", 935: "PG", 496243: "R", 545611: "R",
+         238: "R", 129: "PG", 157336: "PG-13", 843: "PG", 680: "R", 603: "R", 78: "R", 194: "R", 348: "R",
+         289: "PG", 79: "PG-13"}
+
+COLLECTIONS = {693134: (726871, "Dune Collection"), 238: (230, "The Godfather Collection"),
+               603: (2344, "The Matrix Collection"), 348: (8091, "Alien Collection"),
+               78: (422837, "Blade Runner Collection")}
+
+def providers(f):
+    if not f["date"]: return {}
+    shops = [{"provider_name": n, "display_priority": p, "logo_path": None} for p, n in
+             enumerate(["Apple TV", "Amazon Video", "Google Play Movies"])]
+    record = {"link": f"https://www.themoviedb.org/movie/{f['id']}/watch", "rent": shops, "buy": shops}
+    return {code: record for code in ["US", "GB", "DE", "FR", "PL", "CZ", "UA"]}
+
+def genre_ids(f): return [GENRE_IDS[g] for g in f["genres"]]
+
+def related(f, count, skip=()):
+    mine = set(f["genres"])
+    others = [g for g in FILMS if g["id"] != f["id"] and g["id"] not in skip and g["date"]]
+    others.sort(key=lambda g: (-len(mine & set(g["genres"])), -g["tmdb"][0], g["id"]))
+    return [g for g in others[:count] if mine & set(g["genres"])]
+
 def summary(f, pop):
     return {"adult": False, "backdrop_path": None, "id": f["id"], "title": f["title"],
             "original_title": f.get("original", f["title"]), "original_language": "xx",
             "overview": f["overview"], "poster_path": poster(f), "media_type": "movie",
-            "genre_ids": [], "popularity": pop, "release_date": f["date"],
+            "genre_ids": genre_ids(f), "popularity": pop, "release_date": f["date"],
             "video": False, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1]}
 
 def page(ids, number, total_pages, total):
@@ -163,27 +279,72 @@ def rating(pair, scale10=True):
     return {"value": pair, "votes": None}
 
 def details(f):
-    crew = [{"id": 9000 + n, "name": d, "job": "Director", "department": "Directing"} for n, d in enumerate(f["directors"])]
-    crew += [{"id": 9100 + n, "name": w, "job": job, "department": "Writing"} for n, (w, job) in enumerate(f["writers"])]
+    crew = [{"id": pid(d), "name": d, "job": "Director", "department": "Directing"} for d in f["directors"]]
+    crew += [{"id": pid(w), "name": w, "job": job, "department": "Writing"} for w, job in f["writers"]]
     record = {"adult": False, "id": f["id"], "title": f["title"], "original_title": f.get("original", f["title"]),
               "tagline": f["tagline"] or "", "overview": f["overview"], "release_date": f["date"],
               "runtime": f["runtime"], "genres": [{"id": 100 + n, "name": g} for n, g in enumerate(f["genres"])],
               "status": "Released" if f["date"] else "In Production", "imdb_id": None, "homepage": "",
               "poster_path": poster(f), "backdrop_path": None, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1],
-              "credits": {"cast": [{"id": 8000 + n, "name": a, "character": c, "order": n, "profile_path": None}
+              "credits": {"cast": [{"id": pid(a), "name": a, "character": c, "order": n, "profile_path": None}
                                    for n, (a, c) in enumerate(f["cast"])], "crew": crew}}
+    similar = related(f, 4)
+    recommended = related(f, 5, skip={g["id"] for g in similar})
+    record["similar"] = {"page": 1, "results": [summary(g, 50.0) for g in similar], "total_pages": 1,
+                         "total_results": len(similar)}
+    record["recommendations"] = {"page": 1, "results": [summary(g, 50.0) for g in recommended], "total_pages": 1,
+                                 "total_results": len(recommended)}
+    record["videos"] = {"results": [{"iso_639_1": "en", "iso_3166_1": "US", "name": "Official Trailer",
+                                     "key": TRAILERS[f["id"]], "site": "YouTube", "type": "Trailer",
+                                     "official": True}] if f["id"] in TRAILERS else []}
+    record["release_dates"] = {"results": [{"iso_3166_1": "US", "release_dates": [
+        {"certification": CERTS[f["id"]], "type": 3, "release_date": f["date"] + "T00:00:00.000Z", "note": ""}]}]
+        if f["id"] in CERTS else []}
+    record["watch/providers"] = {"results": providers(f)}
+    record["belongs_to_collection"] = ({"id": COLLECTIONS[f["id"]][0], "name": COLLECTIONS[f["id"]][1],
+                                        "poster_path": None} if f["id"] in COLLECTIONS else None)
     if not f.get("noratings"):
         record["ratings"] = {"imdb": rating(f["imdb"]), "kinopoisk": rating(f["kp"]), "metacritic": rating(f["mc"]),
                              "rotten_tomatoes": rating(f["rt"]), "tmdb": rating(f["tmdb"])}
     return record
 
+def person(name):
+    known, born, died, place, bio = BIOS.get(name, (None, None, None, None, ""))
+    cast, crew = [], []
+    for f in FILMS:
+        for a, c in f["cast"]:
+            if a == name: cast.append(dict(summary(f, 50.0), character=c))
+        for d in f["directors"]:
+            if d == name: crew.append(dict(summary(f, 50.0), job="Director", department="Directing"))
+        for w, job in f["writers"]:
+            if w == name: crew.append(dict(summary(f, 50.0), job=job, department="Writing"))
+    if known is None: known = "Acting" if cast else ("Directing" if any(c["job"] == "Director" for c in crew) else "Writing")
+    return {"id": pid(name), "name": name, "known_for_department": known, "birthday": born, "deathday": died,
+            "place_of_birth": place, "biography": bio, "profile_path": None, "adult": False,
+            "movie_credits": {"cast": cast, "crew": crew}}
+
+def ranked(key, ids=None):
+    films = [f for f in FILMS if f["date"] and (ids is None or f["id"] in ids)]
+    return [f["id"] for f in sorted(films, key=key)]
+
+POPULAR = ranked(lambda f: -f["tmdb"][1])[:20]
+TOP_RATED = ranked(lambda f: (-(f["imdb"] or (0, 0))[0], f["id"]))[:20]
+NOW_PLAYING = ranked(lambda f: f["date"], {693134, 872585, 545611, 496243, 157336})[::-1]
+UPCOMING = [1236474, 693134]
+
 files = {
+    "/movie/popular?page=1": page(POPULAR, 1, 1, len(POPULAR)),
+    "/movie/top_rated?page=1": page(TOP_RATED, 1, 1, len(TOP_RATED)),
+    "/movie/now_playing?page=1": page(NOW_PLAYING, 1, 1, len(NOW_PLAYING)),
+    "/movie/upcoming?page=1": page(UPCOMING, 1, 1, len(UPCOMING)),
     "/trending/movie/week?page=1": page(WEEK1, 1, 2, len(WEEK1) + len(WEEK2)),
     "/trending/movie/week?page=2": page(WEEK2, 2, 2, len(WEEK1) + len(WEEK2)),
     "/trending/movie/day?page=1": page(DAY1, 1, 1, len(DAY1)),
 }
 for f in FILMS:
     files[f"/movie/{f['id']}"] = details(f)
+for name in PEOPLE:
+    files[f"/person/{pid(name)}"] = person(name)
 
 out = ["// swift-format-ignore-file", "// Generated by Scripts/make-demo-data.py; edit that script, not this file.", "",
        "/// The demo data set: amodb-shaped JSON answers keyed by path and page.",

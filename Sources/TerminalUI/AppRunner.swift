@@ -105,8 +105,8 @@ public final class AppRunner {
   /// Renders and shows the state, then reports whether the app is idle.
   public func draw() {
     var frame = Renderer.render(state)
-    if let maxScroll = frame.detailMaxScroll, maxScroll != state.detailMaxScroll {
-      dispatch(.detailLayout(maxScroll: maxScroll))
+    if let layout = frame.document, layout != state.cursor?.layout {
+      dispatch(.documentLayout(layout))
       frame = Renderer.render(state)
     }
     backend.draw(frame.screen)
@@ -123,7 +123,7 @@ public final class AppRunner {
     _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
   }
 
-  /// Writes "pid=P frame=N busy=0|1 screen=list|detail:ID rows=R" for tests that wait on the app instead of sleeping.
+  /// Writes "pid=P frame=N busy=0|1 screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app instead of sleeping.
   private func reportStatus() {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
@@ -131,10 +131,11 @@ public final class AppRunner {
     switch state.screen {
     case .list: screen = "list"
     case .detail(let id): screen = "detail:\(id)"
+    case .person(let id): screen = "person:\(id)"
     }
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) thread=\(thread)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

@@ -54,10 +54,15 @@ public final class EffectRunner: Sendable {
         return .posterLoaded(request, art)
       }
     case .fetchList(let request):
-      run(.listPage(request.page, request.kind)) { [client, waitReporter] in
-        let waits = waitReporter(.listPage(request.page, request.kind))
+      run(.listPage(request.page, request.source)) { [client, waitReporter] in
+        let waits = waitReporter(.listPage(request.page, request.source))
         let language = client.configuration.language
-        if let list = request.kind.movieList {
+        if case .search(let query) = request.source {
+          let endpoint = SearchRequest(query: query.text, page: request.page, language: language, year: query.year)
+          return .listLoaded(
+            request, await Self.keptOrFetched(endpoint, client: client, request: request, waits: waits))
+        }
+        if let list = request.source.tab?.movieList {
           let endpoint = MovieListRequest(
             list: list, page: request.page, language: language, region: client.configuration.region)
           return .listLoaded(
@@ -74,6 +79,15 @@ public final class EffectRunner: Sendable {
         }
         return .detailsLoaded(
           id: id, await client.result(endpoint, forceRefresh: true, onWait: waitReporter(.details(id))))
+      }
+    case .fetchPerson(let id, let force):
+      run(.person(id)) { [client, waitReporter] in
+        let endpoint = PersonRequest(id: id, language: client.configuration.language)
+        if !force, let cached = await client.cached(endpoint) {
+          return .personLoaded(id: id, .success(cached))
+        }
+        return .personLoaded(
+          id: id, await client.result(endpoint, forceRefresh: true, onWait: waitReporter(.person(id))))
       }
     }
   }

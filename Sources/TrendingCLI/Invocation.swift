@@ -11,6 +11,8 @@ public struct Invocation: Equatable, Sendable {
     case list(page: Int, json: Bool)
     /// `trending show ID`: print one film's details.
     case show(id: Int, json: Bool)
+    /// `trending person ID`: print one person and their films.
+    case person(id: Int, json: Bool)
     /// `trending cache info`: the disk cache's size and entries.
     case cacheInfo
     /// `trending cache clear`: empty the disk cache.
@@ -81,7 +83,7 @@ public enum ArgumentParser {
   ]
 
   /// The commands, for "did you mean".
-  static let commands = ["list", "show", "search", "cache", "help"]
+  static let commands = ["list", "show", "person", "search", "cache", "help"]
   /// The options, for "did you mean".
   static let options = [
     "--help", "--version", "--demo", "--json", "--no-color", "--no-cache", "--insecure-http", "--base-url",
@@ -90,11 +92,11 @@ public enum ArgumentParser {
 
   /// The short usage printed with usage errors.
   public static let shortUsage =
-    "Usage: trending [list | show ID | search QUERY | cache info|clear | help [COMMAND]] [options]; 'trending help' for all"
+    "Usage: trending [list | show ID | person ID | search QUERY | cache info|clear | help [COMMAND]] [options]; 'trending help' for all"
 
   /// The full usage summary.
   public static let usage =
-    "Usage: trending [list [--list NAME] [--page N] [--json] | show ID [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
+    "Usage: trending [list [--list NAME] [--page N] [--json] | show ID [--json] | person ID [--json] | search QUERY [--year N] [--page N] [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
 
   /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
   static func shown(_ text: String) -> String {
@@ -215,14 +217,17 @@ public enum ArgumentParser {
     case "list":
       guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(shown(positional[1]))") }
       return .list(page: page ?? 1, json: json)
-    case "show":
-      guard positional.count >= 2 else { throw UsageError(message: "show needs a film id, e.g. 'trending show 550'") }
+    case "show", "person":
+      let what = name == "show" ? "film" : "person"
+      guard positional.count >= 2 else {
+        throw UsageError(message: "\(name) needs a \(what) id, e.g. 'trending \(name) \(name == "show" ? 550 : 287)'")
+      }
       guard positional.count == 2 else { throw UsageError(message: "unexpected argument \(shown(positional[2]))") }
       guard let id = Int(positional[1]), id > 0 else {
-        throw UsageError(message: "the film id must be a positive whole number, not \(shown(positional[1]))")
+        throw UsageError(message: "the \(what) id must be a positive whole number, not \(shown(positional[1]))")
       }
-      if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
-      return .show(id: id, json: json)
+      if page != nil { throw UsageError(message: "--page goes with 'trending list' or 'trending search'") }
+      return name == "show" ? .show(id: id, json: json) : .person(id: id, json: json)
     case "cache":
       guard positional.count == 2, let action = positional.last, action == "info" || action == "clear" else {
         throw UsageError(message: "cache takes 'info' or 'clear'")

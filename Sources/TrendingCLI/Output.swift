@@ -67,7 +67,7 @@ public enum Output {
       ListEntry(
         rank: startRank + offset, id: movie.id, title: movie.title, originalTitle: movie.originalTitle,
         year: movie.year,
-        releaseDate: movie.releaseDate?.description, score: movie.voteCount == 0 ? nil : rounded(movie.voteAverage),
+        releaseDate: movie.releaseDate?.description, score: movie.score.map(rounded),
         votes: movie.voteCount,
         posterURL: movie.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString })
     }
@@ -110,6 +110,21 @@ public enum Output {
     let character: String?
   }
 
+  /// Where to watch in one country, in `trending show --json` (JustWatch's data).
+  struct ProvidersEntry: Encodable {
+    let subscription: [String]
+    let free: [String]
+    let rent: [String]
+    let buy: [String]
+  }
+
+  /// A related film in `trending show --json`.
+  struct RelatedEntry: Encodable {
+    let id: Int
+    let title: String
+    let year: Int?
+  }
+
   /// `trending show --json`.
   struct DetailEntry: Encodable {
     let id: Int
@@ -126,13 +141,70 @@ public enum Output {
     let cast: [CastEntry]
     let ratings: RatingsEntry
     let posterURL: String?
+    let certifications: [String: String]
+    let trailer: String?
+    let collection: String?
+    let watchProviders: [String: ProvidersEntry]
+    let recommendations: [RelatedEntry]
+    let similar: [RelatedEntry]
 
     enum CodingKeys: String, CodingKey {
       case id, title, year, runtime, genres, tagline, overview, directors, writers, cast, ratings
+      case certifications, trailer, collection, recommendations, similar
+      case watchProviders = "watch_providers"
       case originalTitle = "original_title"
       case releaseDate = "release_date"
       case posterURL = "poster_url"
     }
+  }
+
+  /// A film in a person's filmography in `trending person --json`.
+  struct CreditEntry: Encodable {
+    let id: Int
+    let title: String
+    let year: Int?
+    let score: Double?
+    let role: String?
+    let asCast: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case id, title, year, score, role
+      case asCast = "as_cast"
+    }
+  }
+
+  /// `trending person --json`.
+  struct PersonEntry: Encodable {
+    let id: Int
+    let name: String
+    let knownFor: String?
+    let birthday: String?
+    let deathday: String?
+    let placeOfBirth: String?
+    let biography: String?
+    let profileURL: String?
+    let films: [CreditEntry]
+
+    enum CodingKeys: String, CodingKey {
+      case id, name, birthday, deathday, biography, films
+      case knownFor = "known_for"
+      case placeOfBirth = "place_of_birth"
+      case profileURL = "profile_url"
+    }
+  }
+
+  /// A person as a JSON object, their films newest first.
+  public static func json(_ person: PersonDetails, configuration: ClientConfiguration) -> String {
+    let entry = PersonEntry(
+      id: person.id, name: person.name, knownFor: person.knownFor, birthday: person.birthday?.description,
+      deathday: person.deathday?.description, placeOfBirth: person.placeOfBirth, biography: person.biography,
+      profileURL: person.profilePath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
+      films: person.films(byScore: false).map {
+        CreditEntry(
+          id: $0.movie.id, title: $0.movie.title, year: $0.movie.year, score: $0.movie.score.map(rounded),
+          role: $0.role, asCast: $0.isCast)
+      })
+    return encode(entry)
   }
 
   /// A film's details as a JSON object.
@@ -153,13 +225,24 @@ public enum Output {
       releaseDate: details.releaseDate?.description, runtime: details.runtime, genres: details.genres,
       tagline: details.tagline, overview: details.overview, directors: details.directors, writers: details.writers,
       cast: details.cast.prefix(20).map { CastEntry(name: $0.name, character: $0.character) }, ratings: ratings,
-      posterURL: details.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString })
+      posterURL: details.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
+      certifications: details.certifications, trailer: details.trailer?.url, collection: details.collection?.name,
+      watchProviders: details.providers.mapValues {
+        ProvidersEntry(subscription: $0.subscription, free: $0.free, rent: $0.rent, buy: $0.buy)
+      },
+      recommendations: details.recommendations.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) },
+      similar: details.similar.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) })
     return encode(entry)
   }
 
   /// A film's details as text for people.
-  public static func text(_ details: MovieDetails, width: Int = 80) -> String {
-    DetailDocument.plainText(DetailDocument.lines(summary: nil, details: details, width: width))
+  public static func text(_ details: MovieDetails, region: String?, width: Int = 80) -> String {
+    DetailDocument.document(summary: nil, details: details, region: region, width: width).plainText
+  }
+
+  /// A person as text for people.
+  public static func text(_ person: PersonDetails, width: Int = 80) -> String {
+    PersonDocument.document(person, byScore: false, expanded: true, width: width).plainText
   }
 
   private static func rounded(_ value: Double) -> Double {

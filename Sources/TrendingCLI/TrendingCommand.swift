@@ -18,6 +18,7 @@ public enum TrendingCommand {
       trending list [--page N]     print a page of the list (--json for JSON; --list popular,
                                    top-rated, now-playing or upcoming for another list)
       trending show ID             print one film's details (--json for JSON)
+      trending person ID           print one person and their films (--json for JSON)
       trending search QUERY        films whose titles match (--year N, --json)
       trending help [COMMAND]      this help, or one command's
 
@@ -54,7 +55,14 @@ public enum TrendingCommand {
     """,
     "show": """
     trending show ID [--json]
-      One film: title, year, runtime, genres, the five ratings, director, cast and overview.
+      One film: title, year, certification, runtime, genres, the five ratings, director and
+      leads, overview, where to watch in the region (JustWatch), trailer, collection, cast,
+      crew, recommended and similar films.
+    """,
+    "person": """
+    trending person ID [--json]
+      One person: known for, birth and death, biography, and their films (as cast with the
+      character, as crew with the job), newest first.
     """,
     "search": """
     trending search QUERY [--year N] [--page N] [--json]
@@ -67,7 +75,7 @@ public enum TrendingCommand {
     """,
     "help": """
     trending help [COMMAND]
-      Everything, or one command: list, show, search, cache.
+      Everything, or one command: list, show, person, search, cache.
     """,
   ]
 
@@ -156,7 +164,19 @@ public enum TrendingCommand {
         return report(blocking { await client.result(endpoint) }) { details in
           json
             ? Output.json(details, configuration: client.configuration)
-            : Output.text(details, width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
+            : Output.text(
+              details, region: client.configuration.region,
+              width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
+        }
+      }
+    case .person(let id, let json):
+      return runClient(invocation, environment: environment) { services in
+        let client = services.client
+        let endpoint = PersonRequest(id: id, language: client.configuration.language)
+        return report(blocking { await client.result(endpoint) }) { person in
+          json
+            ? Output.json(person, configuration: client.configuration)
+            : Output.text(person, width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
         }
       }
     }

@@ -16,6 +16,10 @@ public enum Action: Equatable, Sendable {
   case listLoaded(ListRequest, Result<Fetched<MoviePage>, AmodbError>)
   /// A film's details answered.
   case detailsLoaded(id: Int, Result<Fetched<MovieDetails>, AmodbError>)
+  /// A person answered.
+  case personLoaded(id: Int, Result<Fetched<PersonDetails>, AmodbError>)
+  /// The search line rested on a query long enough for it to be asked.
+  case searchDue(SearchQuery)
   /// The work under this identity waits this many seconds for the rate limit (the request budget,
   /// or a 429's `Retry-After`).
   case waiting(EffectID, seconds: Int)
@@ -23,8 +27,8 @@ public enum Action: Equatable, Sendable {
   case posterLoaded(PosterRequest, PosterArt?)
   /// The selection rested on a film long enough for its poster to be worth fetching.
   case posterDue(PosterRequest)
-  /// The detail screen's content, as last drawn, can scroll at most this many lines.
-  case detailLayout(maxScroll: Int)
+  /// The film or person screen, as last drawn: how far it can scroll and where its links are.
+  case documentLayout(DocumentLayout)
 }
 
 /// A terminal size in cells.
@@ -82,7 +86,7 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
 /// Which list page to load.
 public struct ListRequest: Equatable, Sendable, Hashable {
   /// Which list.
-  public var kind: ListKind
+  public var source: ListSource
   /// Today or this week (trending only).
   public var window: TimeWindow
   /// The page, from 1.
@@ -90,9 +94,14 @@ public struct ListRequest: Equatable, Sendable, Hashable {
   /// Whether to bypass every cache.
   public var forceRefresh: Bool
 
-  /// Makes a list request.
+  /// Makes a request for a page of a tab.
   public init(kind: ListKind = .trending, window: TimeWindow, page: Int, forceRefresh: Bool = false) {
-    self.kind = kind
+    self.init(source: .tab(kind), window: window, page: page, forceRefresh: forceRefresh)
+  }
+
+  /// Makes a request for a page of any list.
+  public init(source: ListSource, window: TimeWindow, page: Int, forceRefresh: Bool = false) {
+    self.source = source
     self.window = window
     self.page = page
     self.forceRefresh = forceRefresh
@@ -103,9 +112,13 @@ public struct ListRequest: Equatable, Sendable, Hashable {
 /// old work (cancel-in-flight), and `Effect.cancel` stops it.
 public enum EffectID: Hashable, Sendable {
   /// A page of a list (page 1 is the list itself).
-  case listPage(Int, ListKind = .trending)
+  case listPage(Int, ListSource = .tab(.trending))
   /// A film's details.
   case details(Int)
+  /// A person.
+  case person(Int)
+  /// The wait before the search line's query is asked.
+  case searchDebounce
   /// The one poster download, or the wait before it.
   case poster
 }
@@ -114,8 +127,10 @@ public enum EffectID: Hashable, Sendable {
 public enum Effect: Equatable, Sendable {
   /// Fetch a page of the trending list (identity `.listPage(page)`).
   case fetchList(ListRequest)
-  /// Fetch a film with credits and ratings (identity `.details(id)`).
+  /// Fetch a film with every appended part (identity `.details(id)`).
   case fetchDetails(id: Int, forceRefresh: Bool)
+  /// Fetch a person with their films (identity `.person(id)`).
+  case fetchPerson(id: Int, forceRefresh: Bool)
   /// Fetch a poster and draw it into a box of cells (identity `.poster`).
   case fetchPoster(PosterRequest)
   /// Send `action` after `delay`, under `id` (a debounce: a newer one with the same id replaces it).
@@ -134,8 +149,9 @@ extension Effect {
   /// The identity of the work this effect starts, if it starts any.
   public var id: EffectID? {
     switch self {
-    case .fetchList(let request): return .listPage(request.page, request.kind)
+    case .fetchList(let request): return .listPage(request.page, request.source)
     case .fetchDetails(let id, _): return .details(id)
+    case .fetchPerson(let id, _): return .person(id)
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id
     case .cancel, .redraw, .suspend, .quit: return nil

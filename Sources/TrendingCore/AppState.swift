@@ -2,10 +2,30 @@ import AmodbKit
 import FoundationEssentials
 import PosterKit
 
-/// The list screen's own state: which list, what is loaded, where the user is.
+/// Where a list's films come from: one of the tabs, or a search.
+public enum ListSource: Hashable, Sendable {
+  case tab(ListKind)
+  case search(SearchQuery)
+
+  /// The tab, when the list is one.
+  public var tab: ListKind? {
+    if case .tab(let kind) = self { return kind }
+    return nil
+  }
+
+  /// How headers and breadcrumbs name the list.
+  public var title: String {
+    switch self {
+    case .tab(let kind): return "\(kind.title) films"
+    case .search(let query): return "Search: \(query.typed)"
+    }
+  }
+}
+
+/// A list screen's own state: which list, what is loaded, where the user is.
 public struct ListScreen: Equatable, Sendable {
-  /// Which list: the tab.
-  public var kind: ListKind
+  /// Which list.
+  public var source: ListSource
   /// Today or this week (trending only).
   public var window: TimeWindow
   /// The films, as loaded.
@@ -19,23 +39,112 @@ public struct ListScreen: Equatable, Sendable {
   /// The first row shown.
   public var top = 0
 
-  /// Makes an empty list screen.
+  /// Makes an empty tab.
   public init(kind: ListKind = .trending, window: TimeWindow) {
-    self.kind = kind
+    self.init(source: .tab(kind), window: window)
+  }
+
+  /// Makes an empty list from any source.
+  public init(source: ListSource, window: TimeWindow = .week) {
+    self.source = source
     self.window = window
+  }
+
+  /// The films loaded so far.
+  public var movies: [MovieSummary] { list.value?.movies ?? [] }
+
+  /// The selected film, when there is one.
+  public var selectedMovie: MovieSummary? {
+    movies.indices.contains(selection) ? movies[selection] : nil
+  }
+
+  /// The request for a page of this list.
+  public func request(page: Int, force: Bool = false) -> ListRequest {
+    ListRequest(source: source, window: window, page: page, forceRefresh: force)
   }
 }
 
-/// A film screen's own state: which film, and how far it is scrolled.
+/// What a selectable line of a document opens.
+public enum LinkTarget: Hashable, Sendable {
+  /// A film's screen.
+  case film(Int)
+  /// A person's screen.
+  case person(Int)
+  /// The rest of a clamped text, in place.
+  case expand
+}
+
+/// A selectable line of a drawn document.
+public struct DocumentLink: Equatable, Sendable {
+  /// The line, from the document's top.
+  public var line: Int
+  /// What it opens.
+  public var target: LinkTarget
+
+  /// Makes a link.
+  public init(line: Int, target: LinkTarget) {
+    self.line = line
+    self.target = target
+  }
+}
+
+/// What drawing a document learned: how far it scrolls and where its links are.
+public struct DocumentLayout: Equatable, Sendable {
+  /// The most the document can scroll.
+  public var maxScroll: Int
+  /// Its selectable lines, top to bottom.
+  public var links: [DocumentLink]
+
+  /// Makes a layout.
+  public init(maxScroll: Int, links: [DocumentLink] = []) {
+    self.maxScroll = maxScroll
+    self.links = links
+  }
+}
+
+/// Where a document screen is: its scroll, its links as last drawn, and the selected one.
+public struct DocumentCursor: Equatable, Sendable {
+  /// How far the screen is scrolled, in lines.
+  public var scroll = 0
+  /// The layout as last drawn.
+  public var layout = DocumentLayout(maxScroll: 0)
+  /// The selected link, an index into the layout's links.
+  public var selected: Int?
+
+  /// Makes a cursor at the top, nothing selected.
+  public init() {}
+
+  /// The selected link's target, when one is selected.
+  public var selectedTarget: LinkTarget? {
+    selected.flatMap { layout.links.indices.contains($0) ? layout.links[$0].target : nil }
+  }
+}
+
+/// A film screen's own state: which film, and where the user is on it.
 public struct FilmScreen: Equatable, Sendable {
   /// The film's id.
   public var id: Int
-  /// How far the screen is scrolled, in lines.
-  public var scroll = 0
-  /// The most it can scroll, as last drawn.
-  public var maxScroll = 0
+  /// Scroll and selection.
+  public var cursor = DocumentCursor()
 
   /// Makes the screen of a film, at its top.
+  public init(id: Int) {
+    self.id = id
+  }
+}
+
+/// A person's screen: who, where the user is, how the films are sorted, and the biography's state.
+public struct PersonScreen: Equatable, Sendable {
+  /// The person's id.
+  public var id: Int
+  /// Scroll and selection.
+  public var cursor = DocumentCursor()
+  /// Films by score (else newest first).
+  public var byScore = false
+  /// Whether the whole biography shows.
+  public var expanded = false
+
+  /// Makes the screen of a person, at its top.
   public init(id: Int) {
     self.id = id
   }
@@ -45,6 +154,47 @@ public struct FilmScreen: Equatable, Sendable {
 public enum Route: Equatable, Sendable {
   case list(ListScreen)
   case film(FilmScreen)
+  case person(PersonScreen)
+
+  /// The document cursor of a film or person screen.
+  var cursor: DocumentCursor? {
+    get {
+      switch self {
+      case .list: return nil
+      case .film(let film): return film.cursor
+      case .person(let person): return person.cursor
+      }
+    }
+    set {
+      guard let newValue else { return }
+      switch self {
+      case .list: return
+      case .film(var film):
+        film.cursor = newValue
+        self = .film(film)
+      case .person(var person):
+        person.cursor = newValue
+        self = .person(person)
+      }
+    }
+  }
+}
+
+/// The search line: what is typed, and the results of the last query asked, live.
+public struct SearchBox: Equatable, Sendable {
+  /// The text typed.
+  public var text = ""
+  /// The results of the query last asked, as a list (nil before the first answer is asked for).
+  public var results: ListScreen?
+
+  /// Makes an empty search line.
+  public init() {}
+
+  /// The query the text asks for, or nil when there is nothing to search for yet.
+  public var query: SearchQuery? {
+    let query = SearchQuery(parsing: text)
+    return query.text.isEmpty ? nil : query
+  }
 }
 
 /// The whole app as a value: a stack of screens (the list at the bottom, the screen showing on
@@ -52,10 +202,12 @@ public enum Route: Equatable, Sendable {
 public struct AppState: Equatable, Sendable {
   /// Which kind of screen is showing.
   public enum Screen: Equatable, Sendable {
-    /// The trending list.
+    /// A list of films.
     case list
     /// One film's details.
     case detail(id: Int)
+    /// One person.
+    case person(id: Int)
   }
 
   /// The most screens kept on the stack; past it the oldest above the list are dropped.
@@ -65,6 +217,8 @@ public struct AppState: Equatable, Sendable {
   public private(set) var stack: [Route]
   /// The language tag requests use.
   public var language: String
+  /// The country for certifications and where to watch, when known.
+  public var region: String?
   /// Where the data comes from, for the header, e.g. "demo".
   public var sourceLabel: String?
   /// The terminal size.
@@ -75,6 +229,10 @@ public struct AppState: Equatable, Sendable {
   public var tabs: [ListKind: ListScreen]
   /// Details by film id, shared by every film screen.
   public var details: [Int: Loadable<MovieDetails>]
+  /// People by id, shared by every person screen.
+  public var people: [Int: Loadable<PersonDetails>]
+  /// The search line, while it is open.
+  public var search: SearchBox?
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
   /// How far the help overlay is scrolled, on terminals too short for all of it.
@@ -93,14 +251,20 @@ public struct AppState: Equatable, Sendable {
   public var posterInFlight: PosterRequest?
 
   /// Makes the state of an app that has not loaded anything yet: the list alone on the stack.
-  public init(window: TimeWindow = .week, language: String, sourceLabel: String? = nil, size: Size, now: Date) {
+  public init(
+    window: TimeWindow = .week, language: String, region: String? = nil, sourceLabel: String? = nil, size: Size,
+    now: Date
+  ) {
     stack = [.list(ListScreen(window: window))]
     tabs = [:]
     self.language = language
+    self.region = region
     self.sourceLabel = sourceLabel
     self.size = size
     self.now = now
     details = [:]
+    people = [:]
+    search = nil
     showsHelp = false
     helpScroll = 0
     keys = .standard
@@ -124,43 +288,70 @@ public struct AppState: Equatable, Sendable {
     if stack.count > 1 { stack.removeLast() }
   }
 
-  /// The tab showing.
-  public var activeTab: ListKind { listScreen.kind }
+  /// The tab showing at the bottom of the stack.
+  public var activeTab: ListKind { rootList.source.tab ?? .trending }
 
-  /// Shows another tab, as the user left it (a new one empty); the stack above the list is left.
+  /// Shows another tab, as the user left it (a new one empty); the screens above the list are closed.
   public mutating func switchTab(to kind: ListKind) {
-    guard kind != activeTab else { return }
-    tabs[activeTab] = listScreen
+    guard kind != activeTab || stack.count > 1 else { return }
+    tabs[activeTab] = rootList
     while stack.count > 1 { stack.removeLast() }
-    listScreen = tabs.removeValue(forKey: kind) ?? ListScreen(kind: kind, window: window)
+    rootList = tabs.removeValue(forKey: kind) ?? ListScreen(kind: kind, window: window)
   }
 
-  /// Runs `body` on the tab `kind` as if it showed (an answer for a tab not showing updates it);
-  /// `otherwise` when there is no such tab.
-  public mutating func onTab<T>(_ kind: ListKind, otherwise: T, _ body: (inout AppState) -> T) -> T {
-    if kind == activeTab { return body(&self) }
-    guard let screen = tabs[kind] else { return otherwise }
-    let showing = listScreen
-    listScreen = screen
-    let result = body(&self)
-    tabs[kind] = listScreen
-    listScreen = showing
-    return result
+  /// Applies `body` to every list showing `source`, on the stack, among the tabs left and in the
+  /// search line (an answer for a list not showing updates it, as it was left), and returns the
+  /// effects they ask for.
+  public mutating func updateLists(_ source: ListSource, _ body: (inout ListScreen) -> [Effect]) -> [Effect] {
+    var effects: [Effect] = []
+    for index in stack.indices {
+      guard case .list(var screen) = stack[index], screen.source == source else { continue }
+      effects += body(&screen)
+      stack[index] = .list(screen)
+    }
+    if let kind = source.tab, var screen = tabs[kind] {
+      effects += body(&screen)
+      tabs[kind] = screen
+    }
+    if var results = search?.results, results.source == source {
+      effects += body(&results)
+      search?.results = results
+    }
+    return effects
   }
 
   /// The kind of screen showing.
   public var screen: Screen {
-    if case .film(let film) = stack.last { return .detail(id: film.id) }
-    return .list
+    switch stack.last {
+    case .film(let film): return .detail(id: film.id)
+    case .person(let person): return .person(id: person.id)
+    case .list, nil: return .list
+    }
   }
 
-  /// The list screen at the bottom of the stack.
-  public var listScreen: ListScreen {
+  /// The tab's list at the bottom of the stack.
+  public var rootList: ListScreen {
     get {
       if case .list(let screen) = stack.first { return screen }
       return ListScreen(window: .week)
     }
     set { stack[0] = .list(newValue) }
+  }
+
+  /// The list showing, or under the screens showing: the top-most list on the stack.
+  public var listScreen: ListScreen {
+    get {
+      for route in stack.reversed() {
+        if case .list(let screen) = route { return screen }
+      }
+      return rootList
+    }
+    set {
+      guard let index = stack.lastIndex(where: { if case .list = $0 { return true } else { return false } }) else {
+        return
+      }
+      stack[index] = .list(newValue)
+    }
   }
 
   /// The film screen showing, when one is.
@@ -175,14 +366,32 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
-  // MARK: The list screen's state, by name
-
-  /// Today or this week.
-  public var window: TimeWindow {
-    get { listScreen.window }
-    set { listScreen.window = newValue }
+  /// The person screen showing, when one is.
+  public var personScreen: PersonScreen? {
+    get {
+      if case .person(let person) = stack.last { return person }
+      return nil
+    }
+    set {
+      guard let newValue, case .person = stack.last else { return }
+      stack[stack.count - 1] = .person(newValue)
+    }
   }
-  /// The trending list.
+
+  /// The cursor of the film or person screen showing.
+  public var cursor: DocumentCursor? {
+    get { stack.last?.cursor }
+    set { stack[stack.count - 1].cursor = newValue }
+  }
+
+  // MARK: The list's state, by name
+
+  /// Today or this week, on the trending tab.
+  public var window: TimeWindow {
+    get { rootList.window }
+    set { rootList.window = newValue }
+  }
+  /// The list showing.
   public var list: Loadable<Listing> {
     get { listScreen.list }
     set { listScreen.list = newValue }
@@ -210,30 +419,51 @@ public struct AppState: Equatable, Sendable {
 
   // MARK: The film screen's state, by name
 
-  /// How far the film showing is scrolled (0 when none is).
+  /// How far the film or person showing is scrolled (0 when none is).
   public var detailScroll: Int {
-    get { filmScreen?.scroll ?? 0 }
-    set { filmScreen?.scroll = newValue }
+    get { cursor?.scroll ?? 0 }
+    set { cursor?.scroll = newValue }
   }
-  /// The most the film showing can scroll, as last drawn.
+  /// The most the film or person showing can scroll, as last drawn.
   public var detailMaxScroll: Int {
-    get { filmScreen?.maxScroll ?? 0 }
-    set { filmScreen?.maxScroll = newValue }
+    get { cursor?.layout.maxScroll ?? 0 }
+    set { cursor?.layout.maxScroll = newValue }
   }
 
-  /// The films loaded so far.
-  public var movies: [MovieSummary] { list.value?.movies ?? [] }
+  /// The films of the list showing.
+  public var movies: [MovieSummary] { listScreen.movies }
 
   /// The selected film, when there is one.
-  public var selectedMovie: MovieSummary? {
-    movies.indices.contains(selection) ? movies[selection] : nil
+  public var selectedMovie: MovieSummary? { listScreen.selectedMovie }
+
+  /// What is known of a film before its details arrive: its entry in any list loaded.
+  public func summary(of id: Int) -> MovieSummary? {
+    for route in stack.reversed() {
+      if case .list(let screen) = route, let movie = screen.movies.first(where: { $0.id == id }) { return movie }
+    }
+    for route in stack.reversed() {
+      switch route {
+      case .film(let film):
+        if let movie = details[film.id]?.value.flatMap({ related in
+          (related.recommendations + related.similar).first { $0.id == id }
+        }) {
+          return movie
+        }
+      case .person(let person):
+        if let movie = people[person.id]?.value?.credits.first(where: { $0.movie.id == id })?.movie { return movie }
+      case .list: continue
+      }
+    }
+    return search?.results?.movies.first { $0.id == id }
   }
 
   /// Where keys are looked up now.
   public var keyContext: KeyContext {
+    if search != nil { return .search }
     switch screen {
     case .list: return .list
     case .detail: return .film
+    case .person: return .person
     }
   }
 
@@ -245,6 +475,7 @@ public struct AppState: Equatable, Sendable {
   /// Whether any request is in flight (the spinner turns while it is).
   public var isBusy: Bool {
     list.isLoading || isLoadingMore || details.values.contains { $0.isLoading }
+      || people.values.contains { $0.isLoading } || search?.results?.list.isLoading == true
   }
 
   /// How many list rows fit on screen.
@@ -361,10 +592,16 @@ public enum PosterLayout {
     size.width >= listPaneMinimumWidth ? min(48, size.width * 30 / 100) : nil
   }
 
-  /// The list's poster box, or nil when there is no pane.
+  /// The widest terminals also show the selected film's facts under the poster.
+  public static let factsMinimumWidth = 160
+
+  /// The list's poster box, or nil when there is no pane; on the widest terminals it leaves
+  /// rows below for the selected film's facts.
   public static func listBox(for size: Size) -> Size? {
     guard let pane = listPaneWidth(for: size) else { return nil }
-    return Size(width: pane - 2, height: ListLayout.visibleRows(for: size))
+    let rows = ListLayout.visibleRows(for: size)
+    let height = size.width >= factsMinimumWidth && rows >= 20 ? rows - 8 : rows
+    return Size(width: pane - 2, height: height)
   }
 
   /// The detail screen's poster box and whether it stands beside the text (else above), or nil.

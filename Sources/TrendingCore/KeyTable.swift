@@ -1,7 +1,7 @@
 /// What a key asks the app to do.
 public enum Command: String, Sendable, CaseIterable, Hashable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-  case open, back, refresh, toggleWindow, help, redraw, suspend, quit
+  case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
   case nextTab, previousTab, tab1, tab2, tab3, tab4, tab5
 
   /// The tab a `tabN` command shows.
@@ -23,6 +23,10 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   case list
   /// One film's screen.
   case film
+  /// One person's screen.
+  case person
+  /// The search line, while it is open (printable keys type there).
+  case search
 }
 
 /// One binding: keys, what they do, where, and how the help and the hint bar name them.
@@ -67,20 +71,30 @@ public struct KeyTable: Sendable, Equatable {
 
   /// The keys `trending` ships with.
   public static let standard = KeyTable([
-    KeyBinding([.down, .character("j")], .moveDown, group: "Move", help: "down a row, or a line"),
-    KeyBinding([.up, .character("k")], .moveUp, group: "Move", help: "up a row, or a line"),
+    KeyBinding([.down, .character("j")], .moveDown, group: "Move", help: "down a row, or to the next link"),
+    KeyBinding([.up, .character("k")], .moveUp, group: "Move", help: "up a row, or to the previous link"),
     KeyBinding(
       [.pageDown, .control("f"), .character(" ")], .pageDown, group: "Move", help: "page down"),
     KeyBinding([.pageUp, .control("b"), .character("b")], .pageUp, group: "Move", help: "page up"),
-    KeyBinding([.control("d")], .halfPageDown, group: "Move", help: "half a page down"),
-    KeyBinding([.control("u")], .halfPageUp, group: "Move", help: "half a page up"),
+    KeyBinding([.control("d")], .halfPageDown, in: pages, group: "Move", help: "half a page down"),
+    KeyBinding([.control("u")], .halfPageUp, in: pages, group: "Move", help: "half a page up"),
     KeyBinding([.home, .character("g")], .first, group: "Move", help: "first"),
     KeyBinding([.end, .character("G")], .last, group: "Move", help: "last"),
     KeyBinding(
-      [.enter, .right, .character("l")], .open, in: [.list], group: "Open", help: "open the film", hint: "open"),
+      [.enter, .right, .character("l")], .open, in: pages, group: "Open",
+      help: "open the film, or the person or film selected", hint: "open"),
     KeyBinding(
-      [.escape, .backspace, .left, .character("h"), .character("q")], .back, in: [.film], group: "Open",
+      [.escape, .backspace, .left, .character("h"), .character("q")], .back, in: [.film, .person], group: "Open",
       help: "back", hint: "back"),
+    KeyBinding(
+      [.escape, .backspace, .left, .character("h")], .back, in: [.list], group: "Open",
+      help: "back, from a list opened on top", hint: "back"),
+    KeyBinding([.character("s")], .sort, in: [.person], group: "Open", help: "films by date / by score", hint: "sort"),
+    KeyBinding(
+      [.character("/")], .search, in: pages, group: "Search", help: "search films (year:1999 or (1999) narrows)",
+      hint: "search"),
+    KeyBinding([.enter], .open, in: [.search], group: "Search", help: "keep the results as a list", hint: "keep"),
+    KeyBinding([.escape], .back, in: [.search], group: "Search", help: "close the search line", hint: "cancel"),
     KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
     KeyBinding([.character("1")], .tab1, in: [.list], group: "Lists", help: "Trending"),
@@ -88,16 +102,19 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.character("3")], .tab3, in: [.list], group: "Lists", help: "Top rated"),
     KeyBinding([.character("4")], .tab4, in: [.list], group: "Lists", help: "Now playing"),
     KeyBinding([.character("5")], .tab5, in: [.list], group: "Lists", help: "Upcoming"),
-    KeyBinding([.character("r")], .refresh, group: "Data", help: "refresh", hint: "refresh"),
+    KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",
       hint: "today/week"),
-    KeyBinding([.character("?")], .help, group: "App", help: "this help", hint: "help"),
+    KeyBinding([.character("?")], .help, in: pages, group: "App", help: "this help", hint: "help"),
     KeyBinding([.control("l")], .redraw, group: "App", help: "redraw the screen"),
     KeyBinding([.control("z")], .suspend, group: "App", help: "suspend (fg resumes)"),
     KeyBinding([.character("q")], .quit, in: [.list], group: "App", help: "quit", hint: "quit"),
     KeyBinding([.control("c")], .quit, group: "App", help: "quit, anywhere"),
   ])
+
+  /// The contexts of the screens (everything but the search line).
+  public static let pages: Set<KeyContext> = [.list, .film, .person]
 
   /// The command a key runs in a context, if any (the first binding that has it wins).
   public func command(for key: Key, in context: KeyContext) -> Command? {
@@ -113,7 +130,15 @@ public struct KeyTable: Sendable, Equatable {
   public enum HelpLine: Equatable, Sendable {
     case group(String)
     case binding(keys: String, meaning: String)
+    case note(String)
   }
+
+  /// The about lines at the end of `?`: where the data comes from, credited as its sources require.
+  public static let about = [
+    "Film data from amodb, derived from TMDB.",
+    "This product uses the TMDB API but is not endorsed or certified by TMDB.",
+    "Where-to-watch data by JustWatch.",
+  ]
 
   /// The `?` overlay's lines for a context: each group's name, then its bindings.
   public func helpLines(in context: KeyContext) -> [HelpLine] {
@@ -126,6 +151,8 @@ public struct KeyTable: Sendable, Equatable {
       }
       lines.append(.binding(keys: binding.keys.map(\.label).joined(separator: " "), meaning: binding.help))
     }
+    lines.append(.group("About"))
+    lines += Self.about.map(HelpLine.note)
     return lines
   }
 
@@ -164,7 +191,7 @@ public struct KeyTable: Sendable, Equatable {
         lines.append("")
       }
       let keys = binding.keys.map { "`\($0.label)`" }.joined(separator: " ")
-      let contexts = binding.contexts.count == KeyContext.allCases.count ? "" : " (\(contextNames(binding.contexts)))"
+      let contexts = binding.contexts.isSuperset(of: Self.pages) ? "" : " (\(contextNames(binding.contexts)))"
       lines.append("- \(keys): \(binding.help)\(contexts)")
     }
     return lines.dropFirst().joined(separator: "\n")
@@ -181,6 +208,8 @@ extension KeyContext {
     switch self {
     case .list: return "list"
     case .film: return "film"
+    case .person: return "person"
+    case .search: return "search line"
     }
   }
 }

@@ -13,6 +13,13 @@ public enum Reducer {
   /// starts (almost) no downloads.
   public static let posterDelay = Duration.milliseconds(120)
 
+  /// How long typing rests before the search line's query is asked: a typed title costs a
+  /// handful of requests, not one a key.
+  public static let searchDelay = Duration.milliseconds(300)
+
+  /// The longest search line kept.
+  static let searchLimit = 100
+
   /// Applies `action` to `state` and returns the work the runtime must do.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects = apply(&state, action)
@@ -24,15 +31,25 @@ public enum Reducer {
     guard state.imagesEnabled, !state.showsHelp else { return nil }
     switch state.screen {
     case .list:
-      guard let box = PosterLayout.listBox(for: state.size), let path = state.selectedMovie?.posterPath else {
+      guard let box = PosterLayout.listBox(for: state.size), let path = shownList(state).selectedMovie?.posterPath
+      else {
         return nil
       }
       return PosterRequest(path: path, columns: box.width, rows: box.height)
     case .detail(let id):
-      let path = state.details[id]?.value?.posterPath ?? state.movies.first { $0.id == id }?.posterPath
+      let path = state.details[id]?.value?.posterPath ?? state.summary(of: id)?.posterPath
       guard let layout = PosterLayout.detailBox(for: state.size), let path else { return nil }
       return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
+    case .person(let id):
+      guard let layout = PosterLayout.detailBox(for: state.size), let path = state.people[id]?.value?.profilePath
+      else { return nil }
+      return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
     }
+  }
+
+  /// The list on screen: the search line's results while it is open, else the list showing.
+  public static func shownList(_ state: AppState) -> ListScreen {
+    state.search?.results ?? state.listScreen
   }
 
   /// Schedules the wanted poster (after a short rest) and cancels the one no longer wanted: one
@@ -71,49 +88,73 @@ public enum Reducer {
       if state.posterInFlight == request { state.posterInFlight = nil }
       return []
     case .start:
-      return refreshList(&state, force: false)
+      return refreshList(&state.rootList, force: false)
     case .resize(let size):
       state.size = size
-      scrollSelectionIntoView(&state)
-      return []
+      let rows = state.visibleRows
+      var effects = ListLogic.scrollIntoView(&state.listScreen, rows: rows)
+      effects += ListLogic.loadMoreIfNeeded(&state.listScreen, rows: rows)
+      return effects
     case .tick(let now):
       state.now = now
       // A list left open goes stale after 30 minutes; refresh it behind the rows, once.
-      guard state.list.phase == .done, let fetchedAt = state.list.fetchedAt,
+      let list = state.listScreen
+      guard list.source.tab != nil, list.list.phase == .done, let fetchedAt = list.list.fetchedAt,
         now.timeIntervalSince(fetchedAt) >= listFreshness
       else { return [] }
-      return refreshList(&state, force: false)
+      return refreshList(&state.listScreen, force: false)
     case .listLoaded(let request, let result):
-      // An answer for a tab not showing updates that tab, as it was left.
-      return state.onTab(request.kind, otherwise: []) { listLoaded(&$0, request, result) }
+      state.waits[.listPage(request.page, request.source)] = nil
+      if case .success(let fetched) = result { state.rateLimit = fetched.rateLimit ?? state.rateLimit }
+      let rows = state.visibleRows
+      let now = state.now
+      return state.updateLists(request.source) { ListLogic.loaded(&$0, request, result, rows: rows, now: now) }
     case .detailsLoaded(let id, let result):
       state.waits[.details(id)] = nil
       var entry = state.details[id] ?? Loadable()
-      switch result {
-      case .success(let fetched):
-        entry.succeed(fetched.value, at: fetched.fetchedAt)
-        state.rateLimit = fetched.rateLimit ?? state.rateLimit
-        if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: detailsFreshness, now: state.now) {
-          // Shown from the cache while the network is asked: the one decision, on the one clock.
-          entry.begin()
-          state.details[id] = entry
-          return [.fetchDetails(id: id, forceRefresh: true)]
-        }
-      case .failure(let error):
-        entry.fail(error)
-      }
+      let effects = settle(&entry, result, freshFor: detailsFreshness, rateLimit: &state.rateLimit, now: state.now)
       state.details[id] = entry
-      return []
-    case .detailLayout(let maxScroll):
-      state.detailMaxScroll = max(0, maxScroll)
-      state.detailScroll = min(state.detailScroll, state.detailMaxScroll)
+      return effects.isEmpty ? [] : [.fetchDetails(id: id, forceRefresh: true)]
+    case .personLoaded(let id, let result):
+      state.waits[.person(id)] = nil
+      var entry = state.people[id] ?? Loadable()
+      let effects = settle(&entry, result, freshFor: detailsFreshness, rateLimit: &state.rateLimit, now: state.now)
+      state.people[id] = entry
+      return effects.isEmpty ? [] : [.fetchPerson(id: id, forceRefresh: true)]
+    case .searchDue(let query):
+      return askSearch(query, &state)
+    case .documentLayout(let layout):
+      guard var cursor = state.cursor else { return [] }
+      DocumentLogic.relayout(&cursor, layout)
+      state.cursor = cursor
       return []
     case .key(let key):
       return keyPressed(&state, key)
     }
   }
 
+  /// Records a film's or person's answer; returns a refresh to run when it came stale from the cache.
+  private static func settle<Value>(
+    _ entry: inout Loadable<Value>, _ result: Result<Fetched<Value>, AmodbError>, freshFor: TimeInterval,
+    rateLimit: inout RateLimitStatus?, now: Date
+  ) -> [Bool] {
+    switch result {
+    case .success(let fetched):
+      entry.succeed(fetched.value, at: fetched.fetchedAt)
+      rateLimit = fetched.rateLimit ?? rateLimit
+      if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: freshFor, now: now) {
+        // Shown from the cache while the network is asked: the one decision, on the one clock.
+        entry.begin()
+        return [true]
+      }
+    case .failure(let error):
+      entry.fail(error)
+    }
+    return []
+  }
+
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if state.search != nil, let effects = edit(&state, key) { return effects }
     let context = state.keyContext
     let command = state.keys.command(for: key, in: context)
     if state.showsHelp {
@@ -144,30 +185,34 @@ public enum Reducer {
     case .quit: return [.quit]
     case .suspend: return [.suspend]
     case .redraw: return [.redraw]
+    case .search:
+      state.search = SearchBox()
+      return []
     default: break
     }
+    if state.search != nil { return searchCommand(command, &state) }
     switch state.screen {
     case .list: return listCommand(command, &state)
-    case .detail(let id): return filmCommand(command, &state, id: id)
+    case .detail(let id): return documentCommand(command, &state, refresh: refreshFilm(id))
+    case .person(let id): return documentCommand(command, &state, refresh: refreshPerson(id))
     }
   }
 
+  // MARK: Lists
+
   private static func listCommand(_ command: Command, _ state: inout AppState) -> [Effect] {
-    let page = max(1, state.visibleRows - 1)
+    let rows = state.visibleRows
     switch command {
-    case .moveDown: return move(&state, by: 1)
-    case .moveUp: return move(&state, by: -1)
-    case .pageDown: return move(&state, by: page)
-    case .pageUp: return move(&state, by: -page)
-    case .halfPageDown: return move(&state, by: max(1, page / 2))
-    case .halfPageUp: return move(&state, by: -max(1, page / 2))
-    case .first: return move(&state, to: 0)
-    case .last: return move(&state, to: state.movies.count - 1)
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      return ListLogic.move(&state.listScreen, command, rows: rows)
     case .open:
       guard let movie = state.selectedMovie else { return [] }
-      return openDetail(&state, id: movie.id)
+      return openFilm(&state, id: movie.id)
+    case .back:
+      state.pop()
+      return []
     case .refresh:
-      return refreshList(&state, force: true)
+      return refreshList(&state.listScreen, force: true)
     case .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4, .tab5:
       let all = ListKind.allCases
       let index = all.firstIndex(of: state.activeTab) ?? 0
@@ -176,83 +221,100 @@ public enum Reducer {
         ?? all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
       return showTab(target, &state)
     case .toggleWindow:
-      guard state.activeTab == .trending else { return [] }
-      state.window = state.window == .week ? .day : .week
-      state.list = Loadable()
-      state.isLoadingMore = false
-      state.moreError = nil
-      state.selection = 0
-      state.listTop = 0
-      return refreshList(&state, force: false)
-    case .back, .help, .redraw, .suspend, .quit:
+      guard state.activeTab == .trending, state.stack.count == 1 else { return [] }
+      var list = ListScreen(window: state.window == .week ? .day : .week)
+      let effects = refreshList(&list, force: false)
+      state.rootList = list
+      return effects
+    case .help, .redraw, .suspend, .quit, .search, .sort:
       return []
     }
-  }
-
-  private static func filmCommand(_ command: Command, _ state: inout AppState, id: Int) -> [Effect] {
-    let page = max(1, Chrome(state.size).body.height)
-    switch command {
-    case .back:
-      state.pop()
-      scrollSelectionIntoView(&state)
-    case .moveDown: scrollDetail(&state, by: 1)
-    case .moveUp: scrollDetail(&state, by: -1)
-    case .pageDown: scrollDetail(&state, by: page)
-    case .pageUp: scrollDetail(&state, by: -page)
-    case .halfPageDown: scrollDetail(&state, by: max(1, page / 2))
-    case .halfPageUp: scrollDetail(&state, by: -max(1, page / 2))
-    case .first: state.detailScroll = 0
-    case .last: state.detailScroll = state.detailMaxScroll
-    case .refresh:
-      var entry = state.details[id] ?? Loadable()
-      guard !entry.isLoading else { return [] }
-      entry.begin()
-      state.details[id] = entry
-      return [.fetchDetails(id: id, forceRefresh: true)]
-    case .open, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4,
-      .tab5:
-      break
-    }
-    return []
   }
 
   /// Shows a tab as the user left it, loading it the first time and refreshing it when stale.
   private static func showTab(_ kind: ListKind, _ state: inout AppState) -> [Effect] {
     state.switchTab(to: kind)
-    let stale = state.list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.now) } ?? true
-    guard state.list.value == nil || stale else { return [] }
-    return refreshList(&state, force: false)
+    let list = state.rootList.list
+    let stale = list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.now) } ?? true
+    guard list.value == nil || stale else { return [] }
+    return refreshList(&state.rootList, force: false)
   }
 
-  /// Whether a command would do something now: the hint bar offers only those.
-  public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
-    switch (state.screen, command) {
-    case (_, .help), (_, .quit), (_, .redraw), (_, .suspend): return true
-    case (.list, .moveDown), (.list, .moveUp), (.list, .pageDown), (.list, .pageUp), (.list, .halfPageDown),
-      (.list, .halfPageUp), (.list, .first), (.list, .last):
-      return state.movies.count > 1
-    case (.list, .open): return state.selectedMovie != nil
-    case (.list, .refresh): return !state.list.isLoading
-    case (.list, .toggleWindow): return state.activeTab == .trending
-    case (.list, .nextTab), (.list, .previousTab), (.list, .tab1), (.list, .tab2), (.list, .tab3), (.list, .tab4),
-      (.list, .tab5):
-      return true
-    case (.detail, .nextTab), (.detail, .previousTab), (.detail, .tab1), (.detail, .tab2), (.detail, .tab3),
-      (.detail, .tab4), (.detail, .tab5):
-      return false
-    case (.list, .back): return false
-    case (.detail, .back): return true
-    case (.detail(let id), .refresh): return state.details[id]?.isLoading != true
-    case (.detail, .open), (.detail, .toggleWindow): return false
-    case (.detail, _): return state.detailMaxScroll > 0
+  private static func refreshList(_ list: inout ListScreen, force: Bool) -> [Effect] {
+    guard !list.list.isLoading else { return [] }
+    list.list.begin()
+    list.moreError = nil
+    return [.fetchList(list.request(page: 1, force: force))]
+  }
+
+  // MARK: Films and people
+
+  private static func refreshFilm(_ id: Int) -> (inout AppState) -> [Effect] {
+    { state in
+      var entry = state.details[id] ?? Loadable()
+      guard !entry.isLoading else { return [] }
+      entry.begin()
+      state.details[id] = entry
+      return [.fetchDetails(id: id, forceRefresh: true)]
     }
   }
 
-  private static func scrollDetail(_ state: inout AppState, by delta: Int) {
-    state.detailScroll = min(max(state.detailScroll + delta, 0), state.detailMaxScroll)
+  private static func refreshPerson(_ id: Int) -> (inout AppState) -> [Effect] {
+    { state in
+      var entry = state.people[id] ?? Loadable()
+      guard !entry.isLoading else { return [] }
+      entry.begin()
+      state.people[id] = entry
+      return [.fetchPerson(id: id, forceRefresh: true)]
+    }
   }
 
-  private static func openDetail(_ state: inout AppState, id: Int) -> [Effect] {
+  /// A command on a film's or person's screen: scrolling, links, back, refresh and sort.
+  private static func documentCommand(
+    _ command: Command, _ state: inout AppState, refresh: (inout AppState) -> [Effect]
+  ) -> [Effect] {
+    let page = max(1, Chrome(state.size).body.height)
+    guard var cursor = state.cursor else { return [] }
+    switch command {
+    case .back:
+      state.pop()
+      let rows = state.visibleRows
+      return ListLogic.scrollIntoView(&state.listScreen, rows: rows)
+    case .moveDown: DocumentLogic.step(&cursor, down: true, visible: page)
+    case .moveUp: DocumentLogic.step(&cursor, down: false, visible: page)
+    case .pageDown: DocumentLogic.scroll(&cursor, by: page, visible: page)
+    case .pageUp: DocumentLogic.scroll(&cursor, by: -page, visible: page)
+    case .halfPageDown: DocumentLogic.scroll(&cursor, by: max(1, page / 2), visible: page)
+    case .halfPageUp: DocumentLogic.scroll(&cursor, by: -max(1, page / 2), visible: page)
+    case .first: DocumentLogic.scroll(&cursor, by: -cursor.scroll, visible: page)
+    case .last: DocumentLogic.scroll(&cursor, by: cursor.layout.maxScroll - cursor.scroll, visible: page)
+    case .refresh: return refresh(&state)
+    case .sort:
+      guard var person = state.personScreen else { return [] }
+      person.byScore.toggle()
+      person.cursor = DocumentCursor()
+      state.personScreen = person
+      return []
+    case .open:
+      switch cursor.selectedTarget {
+      case .film(let id): return openFilm(&state, id: id)
+      case .person(let id): return openPerson(&state, id: id)
+      case .expand:
+        guard var person = state.personScreen else { return [] }
+        person.expanded.toggle()
+        state.personScreen = person
+        return []
+      case nil: return []
+      }
+    case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4, .tab5,
+      .search:
+      return []
+    }
+    state.cursor = cursor
+    return []
+  }
+
+  private static func openFilm(_ state: inout AppState, id: Int) -> [Effect] {
     state.push(.film(FilmScreen(id: id)))
     var entry = state.details[id] ?? Loadable()
     guard entry.value == nil, !entry.isLoading else { return [] }
@@ -261,83 +323,284 @@ public enum Reducer {
     return [.fetchDetails(id: id, forceRefresh: false)]
   }
 
-  private static func refreshList(_ state: inout AppState, force: Bool) -> [Effect] {
-    guard !state.list.isLoading else { return [] }
-    state.list.begin()
-    state.moreError = nil
-    return [.fetchList(ListRequest(kind: state.activeTab, window: state.window, page: 1, forceRefresh: force))]
+  private static func openPerson(_ state: inout AppState, id: Int) -> [Effect] {
+    state.push(.person(PersonScreen(id: id)))
+    var entry = state.people[id] ?? Loadable()
+    guard entry.value == nil, !entry.isLoading else { return [] }
+    entry.begin()
+    state.people[id] = entry
+    return [.fetchPerson(id: id, forceRefresh: false)]
   }
 
-  private static func move(_ state: inout AppState, by delta: Int) -> [Effect] {
-    move(&state, to: state.selection + delta)
+  // MARK: Search
+
+  /// Edits the search line with a key that types or deletes; nil when the key is not an edit.
+  private static func edit(_ state: inout AppState, _ key: Key) -> [Effect]? {
+    guard var box = state.search else { return nil }
+    switch key {
+    case .character(let character):
+      guard box.text.count < searchLimit else { return [] }
+      box.text.append(character)
+    case .backspace:
+      guard !box.text.isEmpty else { return [] }
+      box.text.removeLast()
+    case .control("u"):
+      box.text = ""
+    case .control("w"):
+      while box.text.last == " " { box.text.removeLast() }
+      while let last = box.text.last, last != " " { box.text.removeLast() }
+    default:
+      return nil
+    }
+    let before = state.search?.query
+    state.search = box
+    guard box.query != before else { return [] }
+    guard let query = box.query else {
+      // Nothing left to search for: nothing is asked, and an answer on its way is not shown.
+      var effects: [Effect] = [.cancel(.searchDebounce)]
+      if let asked = box.results?.source, case .search = asked { effects.append(.cancel(.listPage(1, asked))) }
+      state.search?.results = nil
+      return effects
+    }
+    return [.after(searchDelay, .searchDue(query), id: .searchDebounce)]
   }
 
-  private static func move(_ state: inout AppState, to index: Int) -> [Effect] {
-    let count = state.movies.count
-    state.selection = count == 0 ? 0 : min(max(index, 0), count - 1)
-    scrollSelectionIntoView(&state)
-    return loadMoreIfNeeded(&state)
+  /// Asks the search line's query, when it is still the one typed; an answer to an older query is
+  /// never shown (its request is cancelled).
+  private static func askSearch(_ query: SearchQuery, _ state: inout AppState) -> [Effect] {
+    guard let box = state.search, box.query == query else { return [] }
+    if let results = box.results, results.source == .search(query) { return [] }
+    var effects: [Effect] = []
+    if let asked = box.results?.source, asked != .search(query), box.results?.list.isLoading == true {
+      effects.append(.cancel(.listPage(1, asked)))
+    }
+    var results = ListScreen(source: .search(query))
+    effects += refreshList(&results, force: false)
+    state.search?.results = results
+    return effects
   }
 
-  private static func loadMoreIfNeeded(_ state: inout AppState) -> [Effect] {
-    guard let listing = state.list.value, listing.hasMore, !state.isLoadingMore, state.moreError == nil,
-      !state.list.isLoading, state.selection >= listing.movies.count - prefetchDistance
-    else { return [] }
-    state.isLoadingMore = true
-    return [.fetchList(ListRequest(kind: state.activeTab, window: state.window, page: listing.pagesLoaded + 1))]
+  /// A command while the search line is open: move in the results, keep them, or close the line.
+  private static func searchCommand(_ command: Command, _ state: inout AppState) -> [Effect] {
+    guard let box = state.search else { return [] }
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      guard var results = box.results else { return [] }
+      let effects = ListLogic.move(&results, command, rows: SearchLayout.visibleRows(for: state.size))
+      state.search?.results = results
+      return effects
+    case .open:
+      guard let results = box.results, results.list.value != nil || results.list.isLoading else { return [] }
+      state.search = nil
+      var kept = results
+      _ = ListLogic.scrollIntoView(&kept, rows: state.visibleRows)
+      state.push(.list(kept))
+      return [.cancel(.searchDebounce)]
+    case .back:
+      state.search = nil
+      var effects: [Effect] = [.cancel(.searchDebounce)]
+      if let source = box.results?.source, box.results?.list.isLoading == true {
+        effects.append(.cancel(.listPage(1, source)))
+      }
+      return effects
+    default:
+      return []
+    }
   }
 
-  /// Keeps the selection inside the visible rows and the top row inside the list.
+  // MARK: Availability
+
+  /// Whether a command would do something now: the hint bar offers only those.
+  public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
+    if state.search != nil {
+      switch command {
+      case .back, .quit, .redraw, .suspend: return true
+      case .open: return state.search?.results != nil
+      case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last: return (state.search?.results?.movies.count ?? 0) > 1
+      default: return false
+      }
+    }
+    switch (state.screen, command) {
+    case (_, .help), (_, .quit), (_, .redraw), (_, .suspend), (_, .search): return true
+    case (.list, .moveDown), (.list, .moveUp), (.list, .pageDown), (.list, .pageUp), (.list, .halfPageDown),
+      (.list, .halfPageUp), (.list, .first), (.list, .last):
+      return state.movies.count > 1
+    case (.list, .open): return state.selectedMovie != nil
+    case (.list, .refresh): return !state.list.isLoading
+    case (.list, .toggleWindow): return state.activeTab == .trending && state.stack.count == 1
+    case (.list, .nextTab), (.list, .previousTab), (.list, .tab1), (.list, .tab2), (.list, .tab3), (.list, .tab4),
+      (.list, .tab5):
+      return true
+    case (.list, .back): return state.stack.count > 1
+    case (.list, .sort): return false
+    case (_, .nextTab), (_, .previousTab), (_, .tab1), (_, .tab2), (_, .tab3), (_, .tab4), (_, .tab5),
+      (_, .toggleWindow):
+      return false
+    case (_, .back): return true
+    case (.detail(let id), .refresh): return state.details[id]?.isLoading != true
+    case (.person(let id), .refresh): return state.people[id]?.isLoading != true
+    case (.person(let id), .sort): return state.people[id]?.value?.credits.isEmpty == false
+    case (_, .sort): return false
+    case (_, .open): return state.cursor?.selectedTarget != nil
+    case (_, _): return state.detailMaxScroll > 0 || state.cursor?.layout.links.isEmpty == false
+    }
+  }
+
+  /// Keeps the selection of the list showing inside the visible rows and the top row inside the list.
   public static func scrollSelectionIntoView(_ state: inout AppState) {
-    let visible = state.visibleRows
-    let count = state.movies.count
-    state.selection = count == 0 ? 0 : min(max(state.selection, 0), count - 1)
-    if state.selection < state.listTop { state.listTop = state.selection }
-    if state.selection >= state.listTop + visible { state.listTop = state.selection - visible + 1 }
-    state.listTop = max(0, min(state.listTop, max(0, count - visible)))
-  }
-
-  private static func listLoaded(
-    _ state: inout AppState, _ request: ListRequest, _ result: Result<Fetched<MoviePage>, AmodbError>
-  ) -> [Effect] {
-    guard request.kind != .trending || request.window == state.window else { return [] }
-    state.waits[.listPage(request.page, request.kind)] = nil
-    if request.page > 1 {
-      state.isLoadingMore = false
-      switch result {
-      case .success(let fetched):
-        state.list.value?.append(fetched.value)
-        state.rateLimit = fetched.rateLimit ?? state.rateLimit
-      case .failure(let error):
-        state.moreError = error
-      }
-      return []
-    }
-    switch result {
-    case .success(let fetched):
-      let selectedID = state.selectedMovie?.id
-      state.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
-      state.rateLimit = fetched.rateLimit ?? state.rateLimit
-      var effects: [Effect] = []
-      if fetched.fromCache, isStale(fetched.fetchedAt, freshFor: listFreshness, now: state.now) {
-        // Painted from the cache at once; the refresh runs behind it.
-        state.list.begin()
-        effects.append(.fetchList(ListRequest(kind: request.kind, window: request.window, page: 1, forceRefresh: true)))
-      }
-      state.isLoadingMore = false
-      if let selectedID, let index = state.movies.firstIndex(where: { $0.id == selectedID }) {
-        state.selection = index
-      }
-      scrollSelectionIntoView(&state)
-      return effects + loadMoreIfNeeded(&state)
-    case .failure(let error):
-      state.list.fail(error)
-      return []
-    }
+    let rows = state.visibleRows
+    _ = ListLogic.scrollIntoView(&state.listScreen, rows: rows)
   }
 
   /// Whether an answer fetched at `date` is stale at `now` (the state's clock, the only one used).
   static func isStale(_ date: Date, freshFor seconds: TimeInterval, now: Date) -> Bool {
     now.timeIntervalSince(date) >= seconds
+  }
+}
+
+/// The list screen's moves and answers, on one list's state: the same for tabs, search results
+/// kept as a list, and the search line's live results.
+enum ListLogic {
+  /// Moves the selection as a command says, fetching the next page as the end nears.
+  static func move(_ list: inout ListScreen, _ command: Command, rows: Int) -> [Effect] {
+    let page = max(1, rows - 1)
+    let target: Int
+    switch command {
+    case .moveDown: target = list.selection + 1
+    case .moveUp: target = list.selection - 1
+    case .pageDown: target = list.selection + page
+    case .pageUp: target = list.selection - page
+    case .halfPageDown: target = list.selection + max(1, page / 2)
+    case .halfPageUp: target = list.selection - max(1, page / 2)
+    case .first: target = 0
+    case .last: target = list.movies.count - 1
+    default: return []
+    }
+    let count = list.movies.count
+    list.selection = count == 0 ? 0 : min(max(target, 0), count - 1)
+    return scrollIntoView(&list, rows: rows) + loadMoreIfNeeded(&list, rows: rows)
+  }
+
+  /// Keeps the selection inside the visible rows and the top row inside the list.
+  static func scrollIntoView(_ list: inout ListScreen, rows: Int) -> [Effect] {
+    let visible = max(1, rows)
+    let count = list.movies.count
+    list.selection = count == 0 ? 0 : min(max(list.selection, 0), count - 1)
+    if list.selection < list.top { list.top = list.selection }
+    if list.selection >= list.top + visible { list.top = list.selection - visible + 1 }
+    list.top = max(0, min(list.top, max(0, count - visible)))
+    return []
+  }
+
+  /// Fetches the next page when the selection nears the end, or when the rows are not yet filled
+  /// (a tall terminal loads enough pages to fill its rows).
+  static func loadMoreIfNeeded(_ list: inout ListScreen, rows: Int) -> [Effect] {
+    guard let listing = list.list.value, listing.hasMore, !list.isLoadingMore, list.moreError == nil,
+      !list.list.isLoading,
+      list.selection >= listing.movies.count - Reducer.prefetchDistance || listing.movies.count < rows
+    else { return [] }
+    list.isLoadingMore = true
+    return [.fetchList(list.request(page: listing.pagesLoaded + 1))]
+  }
+
+  /// Records a page's answer in a list.
+  static func loaded(
+    _ list: inout ListScreen, _ request: ListRequest, _ result: Result<Fetched<MoviePage>, AmodbError>, rows: Int,
+    now: Date
+  ) -> [Effect] {
+    guard request.source.tab != .trending || request.window == list.window else { return [] }
+    if request.page > 1 {
+      list.isLoadingMore = false
+      switch result {
+      case .success(let fetched):
+        list.list.value?.append(fetched.value)
+        return loadMoreIfNeeded(&list, rows: rows)
+      case .failure(let error):
+        list.moreError = error
+      }
+      return []
+    }
+    switch result {
+    case .success(let fetched):
+      let selectedID = list.selectedMovie?.id
+      list.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
+      var effects: [Effect] = []
+      if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: listFreshness, now: now) {
+        // Painted from the cache at once; the refresh runs behind it.
+        list.list.begin()
+        effects.append(.fetchList(list.request(page: 1, force: true)))
+      }
+      list.isLoadingMore = false
+      if let selectedID, let index = list.movies.firstIndex(where: { $0.id == selectedID }) {
+        list.selection = index
+      }
+      return effects + scrollIntoView(&list, rows: rows) + loadMoreIfNeeded(&list, rows: rows)
+    case .failure(let error):
+      list.list.fail(error)
+      return []
+    }
+  }
+}
+
+/// The film and person screens' moves: lines scroll, and `j`/`k` stop at each link on the way, as
+/// text browsers do.
+enum DocumentLogic {
+  /// Moves to the next (or previous) link when it is on screen or just past its edge; else
+  /// scrolls a line.
+  static func step(_ cursor: inout DocumentCursor, down: Bool, visible: Int) {
+    let links = cursor.layout.links
+    let current = cursor.selected.flatMap { links.indices.contains($0) ? links[$0].line : nil }
+    let candidate: Int?
+    if down {
+      candidate = links.indices.first { links[$0].line > (current ?? cursor.scroll - 1) }
+    } else {
+      candidate = links.indices.last { links[$0].line < (current ?? cursor.scroll + visible) }
+    }
+    if let candidate, links[candidate].line >= cursor.scroll - 1, links[candidate].line <= cursor.scroll + visible {
+      cursor.selected = candidate
+      let line = links[candidate].line
+      cursor.scroll = min(max(cursor.scroll, line - visible + 1), line)
+      cursor.scroll = min(max(cursor.scroll, 0), max(cursor.layout.maxScroll, cursor.scroll))
+      return
+    }
+    scroll(&cursor, by: down ? 1 : -1, visible: visible)
+  }
+
+  /// Scrolls by `delta` lines; a selected link scrolled off the screen is let go.
+  static func scroll(_ cursor: inout DocumentCursor, by delta: Int, visible: Int) {
+    cursor.scroll = min(max(cursor.scroll + delta, 0), cursor.layout.maxScroll)
+    keepSelectionVisible(&cursor, visible: visible)
+  }
+
+  /// Takes a new layout (after a draw), keeping the scroll and selection inside it.
+  static func relayout(_ cursor: inout DocumentCursor, _ layout: DocumentLayout) {
+    let target = cursor.selectedTarget
+    cursor.layout = layout
+    cursor.scroll = min(cursor.scroll, layout.maxScroll)
+    if let target {
+      cursor.selected = layout.links.firstIndex { $0.target == target }
+    } else {
+      cursor.selected = nil
+    }
+  }
+
+  private static func keepSelectionVisible(_ cursor: inout DocumentCursor, visible: Int) {
+    guard let selected = cursor.selected, cursor.layout.links.indices.contains(selected) else {
+      cursor.selected = nil
+      return
+    }
+    let line = cursor.layout.links[selected].line
+    if line < cursor.scroll || line >= cursor.scroll + visible { cursor.selected = nil }
+  }
+}
+
+/// The search line's layout: the line itself under the header, then the results.
+public enum SearchLayout {
+  /// Rows of the body above the results: the search line and the column titles.
+  public static let headerRows = 2
+
+  /// How many result rows fit at `size`.
+  public static func visibleRows(for size: Size) -> Int {
+    max(1, Chrome(size).body.height - headerRows)
   }
 }

@@ -22,7 +22,9 @@ struct ClientTests {
     #expect(request.path == "/3/movie/550")
     #expect(request.headers["authorization"] == "Bearer test-key-123")
     #expect(request.query("language") == "ru-RU")
-    #expect(request.query("append_to_response") == "credits,ratings")
+    #expect(
+      request.query("append_to_response")
+        == "credits,ratings,videos,release_dates,watch/providers,recommendations,similar")
     #expect(!request.target.contains("test-key-123"))
     #expect(request.query("api_key") == nil)
   }

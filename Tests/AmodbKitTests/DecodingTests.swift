@@ -80,7 +80,7 @@ struct DecodingTests {
     #expect(page.results[2].title == "Untitled (#3)")
     #expect(page.results[2].posterPath == "/ok.jpg")
     #expect(page.results[2].releaseDate == nil)
-    #expect(page.results[3].voteAverage == 0)
+    #expect(page.results[3].voteAverage == nil)
     #expect(page.results[3].posterPath == nil)
     #expect(page.results[3].releaseDate == nil)
   }
@@ -140,10 +140,14 @@ struct DecodingTests {
     #expect(movie.overview == "Line one\nLine two")
   }
 
-  @Test func numbersOutOfRangeAreClamped() throws {
+  @Test func numbersOutOfRangeAreUnreadableNotInvented() throws {
+    // A score outside 0–10 or of the wrong type is unreadable: it shows as a dash, never as 10 or 0.0.
     let movie = try decode(MovieSummary.self, #"{"id": 1, "title": "T", "vote_average": 99, "vote_count": -5}"#)
-    #expect(movie.voteAverage == 10)
+    #expect(movie.voteAverage == nil)
     #expect(movie.voteCount == 0)
+    let typed = try decode(MovieSummary.self, #"{"id": 1, "title": "T", "vote_average": {"v": 8.4}, "vote_count": 9}"#)
+    #expect(typed.voteAverage == nil)
+    #expect(typed.score == nil)
   }
 
   @Test func errorBodiesGiveTheirMessage() throws {

@@ -129,7 +129,7 @@ struct StackTests {
     _ = Reducer.reduce(&state, .key(.enter))
     #expect(state.stack.count == 2)
     #expect(state.filmScreen == FilmScreen(id: 8))
-    _ = Reducer.reduce(&state, .detailLayout(maxScroll: 30))
+    _ = Reducer.reduce(&state, .documentLayout(DocumentLayout(maxScroll: 30)))
     _ = Reducer.reduce(&state, .key(.character(" ")))
     #expect(state.detailScroll > 0, "the film screen scrolls its own state")
     #expect(state.listScreen == list, "the list below is untouched")

@@ -270,13 +270,13 @@ struct DetailReducerTests {
       $0.details[1] = Loadable()
       $0.details[1]?.begin()
     }
-    store.send(.detailLayout(maxScroll: 4)) { $0.detailMaxScroll = 4 }
+    store.send(.documentLayout(DocumentLayout(maxScroll: 4))) { $0.detailMaxScroll = 4 }
     for line in 1...4 { store.send(.key(.down)) { $0.detailScroll = line } }
     for _ in 0..<6 { store.send(.key(.down)) }
     store.send(.key(.up)) { $0.detailScroll = 3 }
     store.send(.key(.home)) { $0.detailScroll = 0 }
     store.send(.key(.end)) { $0.detailScroll = 4 }
-    store.send(.detailLayout(maxScroll: 2)) {
+    store.send(.documentLayout(DocumentLayout(maxScroll: 2))) {
       $0.detailMaxScroll = 2
       $0.detailScroll = 2
     }

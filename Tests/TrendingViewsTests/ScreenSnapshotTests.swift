@@ -11,13 +11,16 @@ import TrendingCore
 enum Scenes {
   static let now = Date(timeIntervalSince1970: 1_800_000_000)
   static let sizes = [Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 120, height: 40)]
+  /// The sizes every new screen is drawn at: a classic terminal, a small pane, a wide monitor.
+  static let screenSizes = [Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60)]
 
-  static func film(_ id: Int, _ title: String, year: Int? = 2024, score: Double = 7.9, votes: Int = 1200)
+  static func film(_ id: Int, _ title: String, year: Int? = 2024, score: Double? = 7.9, votes: Int = 1200)
     -> MovieSummary
   {
     MovieSummary(
       id: id, title: title, releaseDate: year.flatMap { ReleaseDate("\($0)-05-01") }, voteAverage: score,
-      voteCount: votes)
+      voteCount: votes, overview: "A story about film number \(id), told in a few plain words.",
+      genreIDs: [18, 36])
   }
 
   static let films: [MovieSummary] =
@@ -31,6 +34,7 @@ enum Scenes {
       film(7, String(repeating: "A very long title that goes on ", count: 7).trimmingCharacters(in: .whitespaces)),
       film(8, "Ame\u{301}lie", year: 2001, score: 7.9),
       film(9, "Better Than Me", year: nil, score: 0, votes: 0),
+      film(41, "A score nobody could read", year: 2020, score: nil, votes: 300),
     ] + (10...40).map { film($0, "Film number \($0)", year: 1990 + $0 % 30, score: Double($0 % 10)) }
 
   static func base(_ size: Size) -> AppState {
@@ -70,7 +74,29 @@ enum Scenes {
     ratings: Ratings(
       imdb: Rating(value: 8.3, votes: 880_000), kinopoisk: Rating(value: 8, votes: 420_000),
       metacritic: Rating(value: 90),
-      rottenTomatoes: Rating(value: 93), tmdb: Rating(value: 8.1, votes: 9800)))
+      rottenTomatoes: Rating(value: 93), tmdb: Rating(value: 8.1, votes: 9800)),
+    certifications: ["US": "R", "DE": "12"],
+    videos: [Video(site: "YouTube", key: "uYPbbksJxIg", type: "Trailer", name: "Official Trailer", official: true)],
+    providers: [
+      "US": WatchProviders(
+        subscription: ["Peacock Premium"], rent: ["Apple TV", "Amazon Video"], buy: ["Apple TV", "Google Play Movies"])
+    ],
+    collection: nil,
+    recommendations: [film(157336, "Interstellar", year: 2014, score: 8.5), film(1, "Dune: Part Two", score: 8.1)],
+    similar: [film(5, "Сталкер", year: 1979, score: 8.1)])
+
+  static let person = PersonDetails(
+    id: 1, name: "Cillian Murphy", knownFor: "Acting", birthday: ReleaseDate("1976-05-25"),
+    placeOfBirth: "Douglas, Cork, Ireland",
+    biography: String(
+      repeating: "An Irish actor who began on the stage in Cork and moved to film in his twenties. ", count: 8),
+    credits: [
+      PersonCredit(movie: film(2, "Oppenheimer", year: 2023, score: 8.1), role: "J. Robert Oppenheimer", isCast: true),
+      PersonCredit(movie: film(42, "28 Days Later", year: 2002, score: 7.2), role: "Jim", isCast: true),
+      PersonCredit(movie: film(43, "Inception", year: 2010, score: 8.4), role: "Robert Fischer", isCast: true),
+      PersonCredit(movie: film(44, "Peaky Blinders: The Film", year: nil, score: 0, votes: 0), role: nil, isCast: true),
+      PersonCredit(movie: film(45, "Small Things Like These", year: 2024, score: 6.9), role: "Producer", isCast: false),
+    ])
 
   static func detail(_ size: Size, details: MovieDetails?, phase: Loadable<MovieDetails>.Phase = .done) -> AppState {
     var state = list(size)
@@ -90,7 +116,13 @@ struct ScreenSnapshotTests {
   }
 
   private func check(_ state: AppState, _ name: String) {
-    let frame = Renderer.render(state)
+    // As the run loop does: a document's layout goes back to the reducer, then the frame is drawn again.
+    var state = state
+    var frame = Renderer.render(state)
+    if let layout = frame.document, layout != state.cursor?.layout {
+      _ = Reducer.reduce(&state, .documentLayout(layout))
+      frame = Renderer.render(state)
+    }
     let text = frame.screen.plainText + "\n--- styles ---\n" + frame.screen.styleText
     assertSnapshot(text, named: "\(name)-\(state.size.width)x\(state.size.height)")
   }

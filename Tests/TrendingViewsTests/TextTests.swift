@@ -103,6 +103,7 @@ struct RenderInvariantTests {
     let keys: [Key] = [
       .up, .down, .pageUp, .pageDown, .home, .end, .enter, .escape, .left, .right, .character("r"), .character("?"),
       .character("w"), .character("j"), .character("k"), .character("G"), .character("g"), .backspace,
+      .character("/"), .character("s"), .character("d"), .character("u"), .tab, .character("3"), .control("w"),
     ]
     let errors: [AmodbError] = [
       .timedOut(seconds: 10), .server(status: 502, message: "\u{1B}[2Jbad"), .rateLimited(retryAfter: 5),
@@ -134,6 +135,9 @@ struct RenderInvariantTests {
           case .fetchDetails(let id, _):
             effects += Reducer.reduce(
               &state, .detailsLoaded(id: id, .success(Fetched(value: Scenes.fullDetails, fetchedAt: Scenes.now))))
+          case .fetchPerson(let id, _):
+            effects += Reducer.reduce(
+              &state, .personLoaded(id: id, .success(Fetched(value: Scenes.person, fetchedAt: Scenes.now))))
           case .fetchPoster(let request):
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))
           case .after(_, let action, _):
@@ -143,7 +147,7 @@ struct RenderInvariantTests {
           }
         }
         let frame = Renderer.render(state)
-        if let maxScroll = frame.detailMaxScroll { _ = Reducer.reduce(&state, .detailLayout(maxScroll: maxScroll)) }
+        if let layout = frame.document { _ = Reducer.reduce(&state, .documentLayout(layout)) }
         #expect(
           state.movies.isEmpty ? state.selection == 0 : state.movies.indices.contains(state.selection), generator.replay
         )

@@ -6,7 +6,7 @@ import FoundationEssentials
 
 /// What kind of answer a cache entry holds; posters are evicted first.
 public enum CacheKind: String, Sendable, CaseIterable {
-  case list, details, poster
+  case list, details, person, poster
 }
 
 /// One answer read back from disk, with when it was fetched.

@@ -72,9 +72,9 @@ public actor AmodbClient {
   }
 
   /// The answer in memory, else on disk (then also kept in memory).
-  private func kept(_ url: URL, kind: CacheKind) -> Answer? {
+  private func kept(_ url: URL, kind: CacheKind?) -> Answer? {
     if let answer = cache[url] { return answer }
-    guard let entry = disk?.read(url.absoluteString, kind: kind) else { return nil }
+    guard let kind, let entry = disk?.read(url.absoluteString, kind: kind) else { return nil }
     let answer = Answer(body: entry.body, fetchedAt: entry.fetchedAt, rateLimit: nil)
     store(answer, for: url)
     return answer
@@ -102,7 +102,7 @@ public actor AmodbClient {
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
     } catch {
       forget(url)
-      disk?.remove(url.absoluteString, kind: endpoint.cacheKind)
+      if let kind = endpoint.cacheKind { disk?.remove(url.absoluteString, kind: kind) }
       throw error
     }
   }
@@ -126,7 +126,7 @@ public actor AmodbClient {
 
   /// Joins the request already in flight for `url`, or starts it.
   private func shared(
-    _ url: URL, kind: CacheKind, onWait: (@Sendable (Int) -> Void)?
+    _ url: URL, kind: CacheKind?, onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
@@ -139,7 +139,7 @@ public actor AmodbClient {
     inFlight[url] = nil
     if case .success(let answer) = result {
       store(answer, for: url)
-      disk?.write(url.absoluteString, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt)
+      if let kind { disk?.write(url.absoluteString, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt) }
     }
     return result
   }

@@ -11,13 +11,13 @@ public protocol Endpoint: Sendable {
   var queryItems: [URLQueryItem] { get }
   /// How long an answer may be reused without asking again, in seconds.
   var freshness: TimeInterval { get }
-  /// Which kind of disk-cache entry its answers are.
-  var cacheKind: CacheKind { get }
+  /// Which kind of disk-cache entry its answers are; nil: kept in memory only.
+  var cacheKind: CacheKind? { get }
 }
 
 extension Endpoint {
   /// Lists by default.
-  public var cacheKind: CacheKind { .list }
+  public var cacheKind: CacheKind? { .list }
 }
 
 /// How long list pages are fresh: the edge cache's 30 minutes.
@@ -91,7 +91,7 @@ public struct MovieListRequest: Endpoint, Hashable {
   public var freshness: TimeInterval { listFreshness }
 }
 
-/// `GET /movie/{id}?append_to_response=credits,ratings`: one call for the detail screen.
+/// `GET /movie/{id}?append_to_response=…`: one call for the whole film screen.
 public struct MovieDetailsRequest: Endpoint, Hashable {
   public typealias Response = MovieDetails
   /// The film's id.
@@ -105,15 +105,18 @@ public struct MovieDetailsRequest: Endpoint, Hashable {
     self.language = language
   }
 
+  /// The parts appended to the film, each nested under its own name in the answer.
+  public static let appended = "credits,ratings,videos,release_dates,watch/providers,recommendations,similar"
+
   public var path: String { "/movie/\(id)" }
   public var queryItems: [URLQueryItem] {
     [
       URLQueryItem(name: "language", value: language),
-      URLQueryItem(name: "append_to_response", value: "credits,ratings"),
+      URLQueryItem(name: "append_to_response", value: Self.appended),
     ]
   }
   public var freshness: TimeInterval { detailsFreshness }
-  public var cacheKind: CacheKind { .details }
+  public var cacheKind: CacheKind? { .details }
 }
 
 /// `GET /search/movie`: films whose titles match a query.
@@ -144,10 +147,37 @@ public struct SearchRequest: Endpoint, Hashable {
     ] + (year.map { [URLQueryItem(name: "primary_release_year", value: String($0))] } ?? [])
   }
   public var freshness: TimeInterval { listFreshness }
+  /// Search answers are kept in memory for the session, never on disk.
+  public var cacheKind: CacheKind? { nil }
+}
+
+/// `GET /person/{id}?append_to_response=movie_credits`: one call for a person's screen.
+public struct PersonRequest: Endpoint, Hashable {
+  public typealias Response = PersonDetails
+  /// The person's id.
+  public var id: Int
+  /// The language tag.
+  public var language: String
+
+  /// Makes the request.
+  public init(id: Int, language: String) {
+    self.id = id
+    self.language = language
+  }
+
+  public var path: String { "/person/\(id)" }
+  public var queryItems: [URLQueryItem] {
+    [
+      URLQueryItem(name: "language", value: language),
+      URLQueryItem(name: "append_to_response", value: "movie_credits"),
+    ]
+  }
+  public var freshness: TimeInterval { detailsFreshness }
+  public var cacheKind: CacheKind? { .person }
 }
 
 /// What a person types to search: the words, and a year given as `year:1999` or a trailing `(1999)`.
-public struct SearchQuery: Equatable, Sendable {
+public struct SearchQuery: Hashable, Sendable {
   /// The words to search for.
   public var text: String
   /// The year, when one was given.
@@ -176,6 +206,11 @@ public struct SearchQuery: Equatable, Sendable {
     }
     text = words.joined(separator: " ")
     self.year = year
+  }
+
+  /// The query as a person would type it: "dune (2021)".
+  public var typed: String {
+    year.map { "\(text) (\($0))" } ?? text
   }
 
   /// A plausible release year, from four digits.

@@ -32,7 +32,7 @@ public struct DemoTransport: Transport {
       body: Data(text.utf8))
   }
 
-  /// The resource a URL names: `/movie/550`, `/trending/movie/week?page=1`, the curated lists as trending.
+  /// The resource a URL names: `/movie/550`, `/person/70001`, `/trending/movie/week?page=1`, `/movie/popular?page=1`.
   static func resourceKey(for url: URL) -> String? {
     let path = url.path.hasPrefix(baseURL.path) ? String(url.path.dropFirst(baseURL.path.count)) : url.path
     let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
@@ -40,7 +40,7 @@ public struct DemoTransport: Transport {
     if path.hasPrefix("/trending/movie/") { return "\(path)?page=\(page)" }
     if path == "/search/movie" { return path }
     if path.hasPrefix("/movie/"), MovieList(rawValue: String(path.dropFirst("/movie/".count))) != nil {
-      return "/trending/movie/week?page=\(page)"
+      return "\(path)?page=\(page)"
     }
     return path
   }
@@ -49,15 +49,25 @@ public struct DemoTransport: Transport {
     status: 404,
     body: Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8))
 
-  /// Answers a search over the week's films by case-insensitive title match.
+  /// Answers a search over every embedded film: the words in the title or the original title
+  /// (case-insensitive), and the year when one is given.
   private static func search(_ query: [URLQueryItem]?) -> HTTPResponse {
     let words = (query?.first { $0.name == "query" }?.value ?? "").lowercased()
+    guard !words.isEmpty else {
+      let body = #"{"errors":["query must be provided"]}"#
+      return HTTPResponse(status: 422, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+    }
+    let year = query?.first { $0.name == "primary_release_year" || $0.name == "year" }?.value
     var matches: [JSONValue] = []
     for key in ["/trending/movie/week?page=1", "/trending/movie/week?page=2"] {
       guard let text = DemoResources.files[key],
         let results = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?["results"]?.array
       else { continue }
-      matches += results.filter { $0["title"]?.string?.lowercased().contains(words) == true && !words.isEmpty }
+      matches += results.filter { film in
+        let titles = [film["title"]?.string, film["original_title"]?.string].compactMap { $0?.lowercased() }
+        let inYear = year.map { film["release_date"]?.string?.hasPrefix($0) == true } ?? true
+        return inYear && titles.contains { $0.contains(words) }
+      }
     }
     let body = JSONValue.object([
       "page": .number(1), "total_pages": .number(1), "total_results": .number(Double(matches.count)),

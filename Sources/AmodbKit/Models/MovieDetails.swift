@@ -1,4 +1,4 @@
-/// Everything the detail screen shows of one film, from one request with credits and ratings.
+/// Everything the film screen shows of one film, from one request with every appended part.
 public struct MovieDetails: Sendable, Hashable, Decodable {
   /// The film's id.
   public var id: Int
@@ -30,9 +30,32 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
   public var credits: Credits?
   /// Ratings from other services; nil when the response had none.
   public var ratings: Ratings?
+  /// The certification each country gives the film, e.g. `["US": "R"]`.
+  public var certifications: [String: String]
+  /// Trailers, teasers and clips on YouTube or Vimeo.
+  public var videos: [Video]
+  /// Where to watch, by country (JustWatch's data).
+  public var providers: [String: WatchProviders]
+  /// The series the film belongs to.
+  public var collection: CollectionReference?
+  /// Films amodb recommends to people who liked this one.
+  public var recommendations: [MovieSummary]
+  /// Films like this one.
+  public var similar: [MovieSummary]
 
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
+
+  /// The trailer worth showing: an official trailer first, then any trailer, then a teaser.
+  public var trailer: Video? {
+    videos.first { $0.type == "Trailer" && $0.official } ?? videos.first { $0.type == "Trailer" }
+      ?? videos.first { $0.type == "Teaser" }
+  }
+
+  /// The certification in `region`, else in the US, else none.
+  public func certification(in region: String?) -> String? {
+    region.flatMap { certifications[$0] } ?? (region == nil ? certifications["US"] : nil)
+  }
 
   /// The people credited with directing, in credit order, without repeats.
   public var directors: [String] {
@@ -71,7 +94,9 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     id: Int, title: String, originalTitle: String? = nil, tagline: String? = nil, overview: String? = nil,
     releaseDate: ReleaseDate? = nil, runtime: Int? = nil, genres: [String] = [], status: String? = nil,
     imdbID: String? = nil, posterPath: String? = nil, voteAverage: Double = 0, voteCount: Int = 0,
-    credits: Credits? = nil, ratings: Ratings? = nil
+    credits: Credits? = nil, ratings: Ratings? = nil, certifications: [String: String] = [:], videos: [Video] = [],
+    providers: [String: WatchProviders] = [:], collection: CollectionReference? = nil,
+    recommendations: [MovieSummary] = [], similar: [MovieSummary] = []
   ) {
     self.id = id
     self.title = title
@@ -88,10 +113,19 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     self.voteCount = voteCount
     self.credits = credits
     self.ratings = ratings
+    self.certifications = certifications
+    self.videos = videos
+    self.providers = providers
+    self.collection = collection
+    self.recommendations = recommendations
+    self.similar = similar
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, title, tagline, overview, runtime, genres, status, credits, ratings
+    case id, title, tagline, overview, runtime, genres, status, credits, ratings, videos, recommendations, similar
+    case releaseDates = "release_dates"
+    case providers = "watch/providers"
+    case collection = "belongs_to_collection"
     case originalTitle = "original_title"
     case releaseDate = "release_date"
     case imdbID = "imdb_id"
@@ -126,6 +160,12 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     voteCount = max(container.integer(.voteCount) ?? 0, 0)
     credits = container.lenient(Credits.self, .credits)
     ratings = container.lenient(Ratings.self, .ratings)
+    certifications = container.lenient(Certifications.self, .releaseDates)?.byCountry ?? [:]
+    videos = container.lenient(Videos.self, .videos)?.results ?? []
+    providers = container.lenient(ProvidersByCountry.self, .providers)?.byCountry ?? [:]
+    collection = container.lenient(CollectionReference.self, .collection)
+    recommendations = Array((container.lenient(MoviePage.self, .recommendations)?.results ?? []).prefix(20))
+    similar = Array((container.lenient(MoviePage.self, .similar)?.results ?? []).prefix(20))
   }
 }
 

@@ -10,20 +10,29 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
   public var releaseDate: ReleaseDate?
   /// The poster's path on the image host, starting with `/`.
   public var posterPath: String?
-  /// The average vote out of 10; 0 when nobody voted.
-  public var voteAverage: Double
+  /// The average vote out of 10; nil when missing or unreadable.
+  public var voteAverage: Double?
   /// How many votes the average rests on.
   public var voteCount: Int
   /// The plot summary.
   public var overview: String?
+  /// The genres, by TMDB genre id.
+  public var genreIDs: [Int]
 
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
 
+  /// The score worth showing: the average when it is readable and somebody voted.
+  public var score: Double? { voteCount > 0 ? voteAverage : nil }
+
+  /// The genre names, in the language of the genre table (English).
+  public var genres: [String] { genreIDs.compactMap(Genres.name) }
+
   /// Makes a summary from its parts.
   public init(
     id: Int, title: String, originalTitle: String? = nil, releaseDate: ReleaseDate? = nil,
-    posterPath: String? = nil, voteAverage: Double = 0, voteCount: Int = 0, overview: String? = nil
+    posterPath: String? = nil, voteAverage: Double? = 0, voteCount: Int = 0, overview: String? = nil,
+    genreIDs: [Int] = []
   ) {
     self.id = id
     self.title = title
@@ -33,6 +42,7 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
     self.voteAverage = voteAverage
     self.voteCount = voteCount
     self.overview = overview
+    self.genreIDs = genreIDs
   }
 
   enum CodingKeys: String, CodingKey {
@@ -43,6 +53,7 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
     case voteAverage = "vote_average"
     case voteCount = "vote_count"
     case mediaType = "media_type"
+    case genreIDs = "genre_ids"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -60,9 +71,10 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
     originalTitle = original == title ? nil : original
     releaseDate = container.lenient(String.self, .releaseDate).flatMap(ReleaseDate.init)
     posterPath = container.lenient(String.self, .posterPath).flatMap(ImagePath.validated)
-    voteAverage = min(max(container.number(.voteAverage) ?? 0, 0), 10)
+    voteAverage = container.number(.voteAverage).flatMap { (0...10).contains($0) ? $0 : nil }
     voteCount = max(container.integer(.voteCount) ?? 0, 0)
     overview = container.text(.overview, keepNewlines: true)
+    genreIDs = Array((container.lenient([Lossy<Int>].self, .genreIDs) ?? []).compactMap(\.value).prefix(10))
   }
 }
 
@@ -77,4 +89,16 @@ public enum ImagePath {
     }
     return allowed ? path : nil
   }
+}
+
+/// TMDB's film genres by id (the ids list pages carry), with their English names.
+public enum Genres {
+  /// The genre's name, or nil for an id not in the table.
+  public static func name(_ id: Int) -> String? { names[id] }
+
+  private static let names: [Int: String] = [
+    28: "Action", 12: "Adventure", 16: "Animation", 35: "Comedy", 80: "Crime", 99: "Documentary", 18: "Drama",
+    10751: "Family", 14: "Fantasy", 36: "History", 27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
+    878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
+  ]
 }

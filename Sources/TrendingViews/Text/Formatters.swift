@@ -6,9 +6,10 @@ public enum Formatters {
   /// The dash shown where a value is missing.
   public static let missing = "–"
 
-  /// A score out of 10 with one decimal, or a dash when nobody voted.
-  public static func score(_ average: Double, votes: Int) -> String {
-    votes == 0 ? missing : oneDecimal(average)
+  /// A score out of 10 with one decimal, or a dash when nobody voted or it is unreadable.
+  public static func score(_ average: Double?, votes: Int) -> String {
+    guard votes > 0, let average else { return missing }
+    return oneDecimal(average)
   }
 
   /// A vote count in a few characters: 950, 26K, 2.4M.

@@ -1,78 +1,123 @@
 import AmodbKit
+import FoundationEssentials
 import TrendingCore
 
-/// The detail screen: header, the scrolled document, a status line and the key hint.
+/// The film and person screens: header, the scrolled document with its selected link, the
+/// poster (or picture), a status line and the key hint.
 enum DetailView {
-  /// Draws the film and returns how far its document can scroll.
-  static func draw(_ state: AppState, id: Int, into screen: inout Screen) -> Int {
+  /// Draws the film showing and returns its layout: how far it scrolls and where its links are.
+  static func draw(_ state: AppState, id: Int, into screen: inout Screen) -> DocumentLayout {
     let entry = state.details[id] ?? Loadable()
-    let summary = state.movies.first { $0.id == id }
+    let summary = state.summary(of: id)
+    let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
+    return drawPage(state, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) { width in
+      var document = DetailDocument.document(summary: summary, details: entry.value, region: state.region, width: width)
+      if entry.value == nil, let error = entry.error {
+        document.append(contentsOf: failure("Could not load the film.", error, width: width))
+      }
+      return document
+    } status: { scroll, visible, total in
+      status(
+        entry, waitID: .details(id), what: "the film", scroll: scroll, visible: visible, total: total, state: state)
+    }
+  }
+
+  /// Draws the person showing and returns its layout.
+  static func drawPerson(_ state: AppState, id: Int, into screen: inout Screen) -> DocumentLayout {
+    let entry = state.people[id] ?? Loadable()
+    let person = state.personScreen ?? PersonScreen(id: id)
+    return drawPage(state, fetchedAt: entry.fetchedAt, hasPicture: entry.value?.profilePath != nil, into: &screen) {
+      width in
+      var document = Document()
+      if let value = entry.value {
+        document = PersonDocument.document(value, byScore: person.byScore, expanded: person.expanded, width: width)
+      } else {
+        document.append([Span("Person", Style(.title, bold: true))])
+        if let error = entry.error {
+          document.append(contentsOf: failure("Could not load the person.", error, width: width))
+        }
+      }
+      return document
+    } status: { scroll, visible, total in
+      status(
+        entry, waitID: .person(id), what: "the person", scroll: scroll, visible: visible, total: total, state: state)
+    }
+  }
+
+  private static func failure(_ title: String, _ error: AmodbError, width: Int) -> [DocumentLine] {
+    var lines: [DocumentLine] = [[]]
+    lines += TextLayout.wrap("\(title) \(error.message)", width: width).map { [Span($0, Style(.error, bold: true))] }
+    lines.append([
+      Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))
+    ])
+    return lines
+  }
+
+  /// Draws a document screen: the chrome, the document scrolled with its selected link
+  /// highlighted, the picture beside or above it.
+  private static func drawPage(
+    _ state: AppState, fetchedAt: Date?, hasPicture: Bool, into screen: inout Screen,
+    document make: (Int) -> Document, status: (Int, Int, Int) -> (String, Tone)
+  ) -> DocumentLayout {
     Renderer.bar(
-      Renderer.breadcrumb(for: state), rights: Renderer.ages(entry.fetchedAt, now: state.now), row: 0, into: &screen)
+      Renderer.breadcrumb(for: state), rights: Renderer.ages(fetchedAt, now: state.now), row: 0, into: &screen)
     let layout = state.imagesEnabled ? PosterLayout.detailBox(for: state.size) : nil
     let request = Reducer.wantedPoster(state)
-    let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
-    var document = DetailDocument.lines(summary: summary, details: entry.value, width: screen.width - textLeft - 1)
-    if entry.value == nil, let error = entry.error {
-      document += [[]]
-      document += TextLayout.wrap("Could not load the details. \(error.message)", width: screen.width - textLeft - 1)
-        .map { [Span($0, Style(.error, bold: true))] }
-      document.append([
-        Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))
-      ])
-    }
+    var document = make(screen.width - textLeft - 1)
     if let layout, !layout.beside {
       // Narrow: the poster sits above the text and scrolls away with it.
-      document = Array(repeating: [], count: layout.box.height + 1) + document
+      document.indent(top: layout.box.height + 1)
     }
     let chrome = Chrome(state.size)
     let top = chrome.body.row
     let visible = max(1, chrome.body.height)
-    let maxScroll = max(0, document.count - visible)
-    let scroll = min(state.detailScroll, maxScroll)
-    for (offset, line) in document.dropFirst(scroll).prefix(visible).enumerated() {
+    let maxScroll = max(0, document.lines.count - visible)
+    let cursor = state.cursor ?? DocumentCursor()
+    let scroll = min(cursor.scroll, maxScroll)
+    let selectedLine = cursor.selected.flatMap { index in
+      cursor.layout.links.indices.contains(index) ? cursor.layout.links[index].line : nil
+    }
+    for (offset, line) in document.lines.dropFirst(scroll).prefix(visible).enumerated() {
+      let selected = selectedLine == scroll + offset && document.links.contains { $0.line == scroll + offset }
       var column = textLeft
+      if selected {
+        screen.fill(row: top + offset, from: textLeft - 1, to: screen.width - 1, style: Style(selected: true))
+      }
       for span in line {
+        var style = span.style
+        if selected { style = Style(style.tone, bold: true, selected: true) }
         column += screen.put(
-          span.text, row: top + offset, column: column, style: span.style, limit: screen.width - 1 - column)
+          span.text, row: top + offset, column: column, style: style, limit: screen.width - 1 - column)
       }
     }
     if let layout, layout.beside || scroll < layout.box.height {
       let posterTop = layout.beside ? top : top - scroll
       let area = Rect(row: posterTop, column: 1, width: layout.box.width, height: layout.box.height)
-      PosterView.draw(hasPoster ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
+      PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
     }
-    drawStatus(entry, id: id, scroll: scroll, visible: visible, total: document.count, state: state, into: &screen)
+    let (text, tone) = status(scroll, visible, document.lines.count)
+    screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
-    return maxScroll
+    return DocumentLayout(maxScroll: maxScroll, links: document.links)
   }
 
-  private static func drawStatus(
-    _ entry: Loadable<MovieDetails>, id: Int, scroll: Int, visible: Int, total: Int, state: AppState,
-    into screen: inout Screen
-  ) {
-    let row = Chrome(state.size).status.row
+  private static func status<Value>(
+    _ entry: Loadable<Value>, waitID: EffectID, what: String, scroll: Int, visible: Int, total: Int, state: AppState
+  ) -> (String, Tone) {
     let spinner = Renderer.spinner(at: state.now)
-    let text: String
-    let tone: Tone
-    if entry.isLoading, let until = state.waitUntil(.details(id)) {
-      text = "\(spinner) Waiting \(Int(until.timeIntervalSince(state.now).rounded(.up))) s for the rate limit…"
-      tone = .warning
+    if entry.isLoading, let until = state.waitUntil(waitID) {
+      return (
+        "\(spinner) Waiting \(Int(until.timeIntervalSince(state.now).rounded(.up))) s for the rate limit…", .warning
+      )
     } else if entry.isLoading {
-      text = entry.value == nil ? "\(spinner) Loading details…" : "\(spinner) Reloading…"
-      tone = .accent
+      return (entry.value == nil ? "\(spinner) Loading \(what)…" : "\(spinner) Reloading…", .accent)
     } else if entry.value != nil, let error = entry.error {
-      text = "! Reload failed: \(error.summary)."
-      tone = .warning
+      return ("! Reload failed: \(error.summary).", .warning)
     } else if total > visible {
       let last = min(total, scroll + visible)
-      text = " lines \(scroll + 1)–\(last) of \(total)" + (last < total ? "  ↓ more" : "")
-      tone = .muted
-    } else {
-      text = ""
-      tone = .muted
+      return (" lines \(scroll + 1)–\(last) of \(total)" + (last < total ? "  ↓ more" : ""), .muted)
     }
-    screen.put(TextLayout.truncate(text, to: screen.width), row: row, column: 0, style: Style(tone))
+    return ("", .muted)
   }
 }

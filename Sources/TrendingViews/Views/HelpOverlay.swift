@@ -15,9 +15,15 @@ enum HelpOverlay {
         switch line {
         case .group(let name): return TextWidth.width(of: name) - keyWidth - 1
         case .binding(_, let meaning): return TextWidth.width(of: meaning)
+        case .note: return 0
         }
       }.max() ?? 0
-    let boxWidth = min(screen.width, keyWidth + textWidth + 7)
+    let noteWidth =
+      lines.map { line -> Int in
+        if case .note(let text) = line { return TextWidth.width(of: text) }
+        return 0
+      }.max() ?? 0
+    let boxWidth = min(screen.width, max(keyWidth + textWidth + 7, noteWidth + 4))
     let rows = min(lines.count, max(1, screen.height - 2))
     let boxHeight = rows + 2
     let left = (screen.width - boxWidth) / 2
@@ -54,6 +60,8 @@ enum HelpOverlay {
         screen.put(
           TextLayout.truncate(meaning, to: max(0, inner - used - 1)), row: row, column: left + 3 + used,
           style: .plain)
+      case .note(let text):
+        screen.put(TextLayout.truncate(text, to: inner), row: row, column: left + 2, style: Style(.muted))
       }
     }
   }

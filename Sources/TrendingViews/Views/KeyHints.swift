@@ -9,7 +9,9 @@ enum KeyHints {
   }
 
   /// What is dropped first when the bar is too narrow, first to last.
-  static let dropOrder: [Command] = [.toggleWindow, .nextTab, .moveDown, .refresh, .open, .help, .quit, .back]
+  static let dropOrder: [Command] = [
+    .toggleWindow, .sort, .nextTab, .search, .moveDown, .refresh, .open, .help, .quit, .back,
+  ]
 
   /// The hints for the state's screen, in table order, only for commands available now.
   static func items(for state: AppState) -> [Item] {
@@ -19,7 +21,9 @@ enum KeyHints {
     if Reducer.isAvailable(.moveDown, in: state), let up = table.firstKey(for: .moveUp, in: context),
       let down = table.firstKey(for: .moveDown, in: context)
     {
-      items.append(Item(command: .moveDown, text: "\(up.label)\(down.label) \(context == .list ? "move" : "scroll")"))
+      let links = state.cursor?.layout.links.isEmpty == false
+      let verb = context == .list || context == .search || links ? "move" : "scroll"
+      items.append(Item(command: .moveDown, text: "\(up.label)\(down.label) \(verb)"))
     }
     var seen: Set<Command> = []
     for binding in table.bindings(in: context) {

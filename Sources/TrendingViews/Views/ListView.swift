@@ -2,37 +2,122 @@ import AmodbKit
 import FoundationEssentials
 import TrendingCore
 
-/// The list screen: header, column titles, one row per film, a status line and the key hint.
+/// The list screen: header, the tab bar (or the search line, or the list's name), column titles,
+/// one row per film, a status line and the key hint.
 enum ListView {
+  /// What the row under the header shows.
+  enum TopLine {
+    /// The tabs, on the list at the bottom of the stack.
+    case tabs
+    /// The list's name, on a list opened on top (kept search results).
+    case title(String)
+    /// The search line being typed.
+    case search(String)
+  }
+
   static func draw(_ state: AppState, into screen: inout Screen) {
     let chrome = Chrome(state.size)
+    let shown = Reducer.shownList(state)
+    let topLine: TopLine
+    if let box = state.search {
+      topLine = .search(box.text)
+    } else if state.stack.count > 1 {
+      topLine = .title(shown.source.title)
+    } else {
+      topLine = .tabs
+    }
+    let lefts: [String]
+    if state.search != nil {
+      let source = state.sourceLabel.map { " · \($0)" } ?? ""
+      lefts = ["Search films · \(state.language)\(source)", "Search films", "Search"]
+    } else {
+      lefts = state.stack.count > 1 ? Renderer.breadcrumb(for: state) : Renderer.titles(for: state)
+    }
     Renderer.bar(
-      Renderer.titles(for: state), rights: Renderer.ages(state.list.fetchedAt, now: state.now), row: chrome.header.row,
-      into: &screen)
-    drawTabs(state, row: chrome.body.row, into: &screen)
+      lefts, rights: Renderer.ages(shown.list.fetchedAt, now: state.now), row: chrome.header.row, into: &screen)
+    switch topLine {
+    case .tabs: drawTabs(state, row: chrome.body.row, into: &screen)
+    case .title(let title):
+      screen.put(
+        TextLayout.truncate(" " + title, to: screen.width), row: chrome.body.row, column: 0,
+        style: Style(.title, bold: true))
+    case .search(let text):
+      drawSearchLine(text, row: chrome.body.row, into: &screen)
+    }
     let filmRows = ListLayout.rows(for: state.size)
     let bodyRows = filmRows.rows
-    if let listing = state.list.value {
-      if listing.movies.isEmpty {
-        Renderer.centred(
-          [("No films are trending right now.", Style(.muted)), ("Press r to refresh.", Style(.muted))],
-          rows: bodyRows, into: &screen)
-      } else {
-        let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
-        let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
-        drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
-        drawRows(state, columns: columns, rows: bodyRows, into: &screen)
-        if let pane, let box = PosterLayout.listBox(for: state.size) {
-          let request = Reducer.wantedPoster(state)
-          let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
-          PosterView.draw(request, state: state, in: area, into: &screen)
+    if state.search != nil, state.search?.results == nil {
+      Renderer.centred(
+        [
+          ("Type a title; results appear as you type.", Style(.muted)),
+          ("year:1999 or a trailing (1999) narrows by year.", Style(.muted)),
+        ], rows: bodyRows, into: &screen)
+    } else if let listing = shown.list.value, !listing.movies.isEmpty {
+      let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
+      let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
+      drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
+      drawRows(shown, columns: columns, rows: bodyRows, into: &screen)
+      if let pane, let box = PosterLayout.listBox(for: state.size) {
+        let request = Reducer.wantedPoster(state)
+        let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
+        PosterView.draw(request, state: state, in: area, into: &screen)
+        if let movie = shown.selectedMovie {
+          let below = Rect(
+            row: area.row + box.height + 1, column: area.column, width: box.width,
+            height: filmRows.height - box.height - 1)
+          drawSelectedFacts(movie, details: state.details[movie.id]?.value, in: below, into: &screen)
         }
       }
+    } else if let listing = shown.list.value, listing.movies.isEmpty {
+      let empty: String
+      switch shown.source {
+      case .search(let query): empty = "No films match “\(query.typed)”."
+      case .tab(let kind): empty = "No films in \(kind.title) right now."
+      }
+      Renderer.centred(
+        [(empty, Style(.muted)), (state.search == nil ? "Press r to refresh." : "Try other words.", Style(.muted))],
+        rows: bodyRows, into: &screen)
     } else {
-      drawPlaceholder(state, rows: bodyRows, into: &screen)
+      drawPlaceholder(shown, state: state, rows: bodyRows, into: &screen)
     }
-    drawStatus(state, row: chrome.status.row, into: &screen)
+    if state.search == nil || state.search?.results != nil {
+      drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
+    }
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
+  }
+
+  /// The search line: a prompt, the text typed, and a cursor block after it.
+  static func drawSearchLine(_ text: String, row: Int, into screen: inout Screen) {
+    let prompt = " Search: "
+    let used = screen.put(prompt, row: row, column: 0, style: Style(.accent, bold: true))
+    let room = max(1, screen.width - used - 2)
+    // The end of a long line shows, so the cursor stays in view.
+    var shown = text
+    while TextWidth.width(of: shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+    let width = screen.put(shown, row: row, column: used, style: Style(.normal, bold: true))
+    screen.put(" ", row: row, column: used + width, style: Style(selected: true))
+  }
+
+  /// Under the poster on wide screens: the selected film's runtime and genres, and the start of its overview.
+  static func drawSelectedFacts(_ movie: MovieSummary, details: MovieDetails?, in area: Rect, into screen: inout Screen)
+  {
+    guard area.height > 0, area.width > 4 else { return }
+    var facts: [String] = []
+    if let runtime = details?.runtime { facts.append(Formatters.runtime(runtime)) }
+    let genres = details?.genres ?? movie.genres
+    if !genres.isEmpty { facts.append(genres.prefix(3).joined(separator: ", ")) }
+    var lines: [(String, Style)] = TextLayout.wrap(facts.joined(separator: " · "), width: area.width).map {
+      ($0, Style(.muted))
+    }
+    if let overview = details?.overview ?? movie.overview {
+      lines += TextLayout.wrap(overview, width: area.width).map { ($0, Style.plain) }
+    }
+    for (offset, line) in lines.prefix(area.height).enumerated() {
+      let text =
+        offset == area.height - 1 && lines.count > area.height
+        ? TextLayout.truncate(line.0 + " …", to: area.width) : line.0
+      screen.put(text, row: area.row + offset, column: area.column, style: line.1, limit: area.width)
+    }
   }
 
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
@@ -56,10 +141,17 @@ enum ListView {
 
   /// Column positions for the list at a width.
   struct Columns {
+    /// The narrowest list that also shows genres and vote counts.
+    static let wideMinimumWidth = 110
+
     let rank: Int
+    let rankWidth: Int
     let title: Int
     let titleWidth: Int
+    let genres: Int?
+    let genresWidth: Int
     let year: Int
+    let votes: Int?
     let score: Int
 
     init(width: Int, count: Int) {
@@ -67,12 +159,14 @@ enum ListView {
       rank = 1
       title = rank + rankWidth + 2
       score = width - 5
-      year = score - 6
-      titleWidth = max(1, year - title - 2)
+      let wide = width >= Self.wideMinimumWidth
+      votes = wide ? score - 7 : nil
+      year = (votes ?? score) - 6
+      genresWidth = wide ? min(34, (year - title) / 3) : 0
+      genres = wide ? year - genresWidth - 2 : nil
+      titleWidth = max(1, (genres ?? year) - title - 2)
       self.rankWidth = rankWidth
     }
-
-    let rankWidth: Int
   }
 
   private static func drawColumnTitles(_ columns: Columns, row: Int, into screen: inout Screen) {
@@ -81,12 +175,13 @@ enum ListView {
       TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: row, column: columns.rank, style: style)
     screen.put("Title", row: row, column: columns.title, style: style)
     screen.put("Year", row: row, column: columns.year, style: style)
+    if let genres = columns.genres { screen.put("Genres", row: row, column: genres, style: style) }
+    if let votes = columns.votes { screen.put(" Votes", row: row, column: votes, style: style) }
     screen.put("Score", row: row, column: columns.score, style: style)
   }
 
-  private static func drawRows(_ state: AppState, columns: Columns, rows: Range<Int>, into screen: inout Screen) {
-    // Read once: the list's fields are reached through the stack.
-    let screenState = state.listScreen
+  private static func drawRows(_ screenState: ListScreen, columns: Columns, rows: Range<Int>, into screen: inout Screen)
+  {
     let movies = screenState.list.value?.movies ?? []
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
@@ -103,6 +198,17 @@ enum ListView {
       screen.put(
         TextLayout.fit(year, to: 4, alignRight: true), row: row, column: columns.year,
         style: Style(.muted, selected: selected))
+      if let genres = columns.genres {
+        screen.put(
+          TextLayout.truncate(movie.genres.joined(separator: ", "), to: columns.genresWidth), row: row, column: genres,
+          style: Style(.muted, selected: selected), limit: columns.genresWidth)
+      }
+      if let votes = columns.votes {
+        let count = movie.voteCount > 0 ? Formatters.votes(movie.voteCount) : Formatters.missing
+        screen.put(
+          TextLayout.fit(count, to: 6, alignRight: true), row: row, column: votes,
+          style: Style(.muted, selected: selected))
+      }
       let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
       screen.put(
         TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
@@ -111,55 +217,62 @@ enum ListView {
   }
 
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
-  static func tone(forScore score: Double, votes: Int) -> Tone {
-    guard votes > 0 else { return .muted }
+  static func tone(forScore score: Double?, votes: Int) -> Tone {
+    guard votes > 0, let score else { return .muted }
     return score >= 7.5 ? .good : score >= 6 ? .fair : .poor
   }
 
-  private static func drawPlaceholder(_ state: AppState, rows: Range<Int>, into screen: inout Screen) {
-    switch state.list.phase {
+  private static func drawPlaceholder(_ shown: ListScreen, state: AppState, rows: Range<Int>, into screen: inout Screen)
+  {
+    let what: String
+    switch shown.source {
+    case .tab(let kind): what = kind == .trending ? "the trending films" : "\(kind.title)"
+    case .search: what = "the search results"
+    }
+    switch shown.list.phase {
     case .failed(let error):
+      let next = state.search != nil ? "Esc closes the search." : state.stack.count > 1 ? "Esc goes back." : "q quits."
       Renderer.centred(
         [
-          ("Could not load the trending films.", Style(.error, bold: true)), (error.message, Style(.normal)),
-          ("", .plain), (error.isRetryable ? "Press r to retry, q to quit." : "Press q to quit.", Style(.muted)),
+          ("Could not load \(what).", Style(.error, bold: true)), (error.message, Style(.normal)),
+          ("", .plain), (error.isRetryable ? "Press r to retry; \(next)" : next, Style(.muted)),
         ], rows: rows, into: &screen)
     case .loading, .idle, .done:
-      Renderer.centred(
-        [("\(Renderer.spinner(at: state.now)) Loading trending films…", Style(.accent))], rows: rows, into: &screen)
+      let verb = state.search != nil ? "Searching" : "Loading \(what)"
+      Renderer.centred([("\(Renderer.spinner(at: state.now)) \(verb)…", Style(.accent))], rows: rows, into: &screen)
     }
   }
 
-  private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen) {
+  private static func drawStatus(_ shown: ListScreen, state: AppState, row: Int, into screen: inout Screen) {
     let spinner = Renderer.spinner(at: state.now)
-    let tab = state.activeTab
-    let waiting = state.list.isLoading ? state.waitUntil(.listPage(1, tab)) : nil
+    let source = shown.source
+    let waiting = shown.list.isLoading ? state.waitUntil(.listPage(1, source)) : nil
     let waitingForMore =
-      state.isLoadingMore ? state.waitUntil(.listPage((state.list.value?.pagesLoaded ?? 0) + 1, tab)) : nil
+      shown.isLoadingMore ? state.waitUntil(.listPage((shown.list.value?.pagesLoaded ?? 0) + 1, source)) : nil
     // Where the user is stays on the line whatever else it says.
     var position = ""
-    if let listing = state.list.value, !listing.movies.isEmpty {
-      position = " \(state.selection + 1)/\(listing.movies.count)\(listing.hasMore ? "+" : "")"
+    if let listing = shown.list.value, !listing.movies.isEmpty {
+      position = " \(shown.selection + 1)/\(listing.movies.count)\(listing.hasMore ? "+" : "")"
     }
     let status: (String, Tone)
     if let until = waiting ?? waitingForMore {
       let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
       status = ("\(spinner) Waiting \(seconds) s for the rate limit…", .warning)
-    } else if state.list.value != nil, state.list.isLoading {
+    } else if shown.list.value != nil, shown.list.isLoading {
       status = ("\(spinner) Refreshing…", .accent)
-    } else if state.list.value != nil, let error = state.list.error {
-      let age = state.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? "earlier"
+    } else if shown.list.value != nil, let error = shown.list.error {
+      let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? "earlier"
       if error.isOffline {
         status = ("\(position) · Offline, showing data from \(age). r retries.", .muted)
       } else {
         status = ("! Refresh failed: \(error.summary). Showing the list from \(age).", .warning)
       }
-    } else if state.isLoadingMore {
+    } else if shown.isLoadingMore {
       status = ("\(spinner) Loading more…", .accent)
-    } else if let error = state.moreError {
-      let page = (state.list.value?.pagesLoaded ?? 0) + 1
+    } else if let error = shown.moreError {
+      let page = (shown.list.value?.pagesLoaded ?? 0) + 1
       status = ("\(position) · ! Page \(page) could not load: \(error.summary).", .warning)
-    } else if let listing = state.list.value, !listing.movies.isEmpty {
+    } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries
       let note = skipped == 0 ? "" : " · \(skipped) \(skipped == 1 ? "entry" : "entries") could not be read"
       status = (position + note, .muted)

@@ -6,8 +6,11 @@ import TrendingCore
 public struct Frame: Equatable, Sendable {
   /// The cells to show.
   public var screen: Screen
-  /// How far the detail screen can scroll, when it is showing.
-  public var detailMaxScroll: Int?
+  /// The film's or person's layout, when one is showing: how far it scrolls, where its links are.
+  public var document: DocumentLayout?
+
+  /// How far the film or person screen can scroll, when one is showing.
+  public var detailMaxScroll: Int? { document?.maxScroll }
 }
 
 /// Draws the app's state into a screen: a pure function of the state.
@@ -18,17 +21,23 @@ public enum Renderer {
     let minimum = ListLayout.minimumSize
     guard state.size.width >= minimum.width, state.size.height >= minimum.height else {
       TooSmallView.draw(into: &screen, size: state.size)
-      return Frame(screen: screen, detailMaxScroll: nil)
+      return Frame(screen: screen, document: nil)
     }
-    var detailMaxScroll: Int?
-    switch state.screen {
-    case .list:
+    var document: DocumentLayout?
+    if state.search != nil {
       ListView.draw(state, into: &screen)
-    case .detail(let id):
-      detailMaxScroll = DetailView.draw(state, id: id, into: &screen)
+    } else {
+      switch state.screen {
+      case .list:
+        ListView.draw(state, into: &screen)
+      case .detail(let id):
+        document = DetailView.draw(state, id: id, into: &screen)
+      case .person(let id):
+        document = DetailView.drawPerson(state, id: id, into: &screen)
+      }
     }
     if state.showsHelp { HelpOverlay.draw(state, into: &screen) }
-    return Frame(screen: screen, detailMaxScroll: detailMaxScroll)
+    return Frame(screen: screen, document: document)
   }
 
   /// Draws the key hints across their row.
@@ -108,9 +117,11 @@ public enum Renderer {
   static func breadcrumb(for state: AppState) -> [String] {
     let crumbs = state.stack.map { route -> String in
       switch route {
-      case .list(let list): return "\(list.kind.title) films"
+      case .list(let list): return list.source.title
       case .film(let film):
-        return state.details[film.id]?.value?.title ?? state.movies.first { $0.id == film.id }?.title ?? "Film"
+        return state.details[film.id]?.value?.title ?? state.summary(of: film.id)?.title ?? "Film"
+      case .person(let person):
+        return state.people[person.id]?.value?.name ?? "Person"
       }
     }
     var candidates = [crumbs.joined(separator: " › ")]
