@@ -17,7 +17,7 @@ public enum ListSource: Hashable, Sendable {
   public var title: String {
     switch self {
     case .tab(let kind): return "\(kind.title) films"
-    case .search(let query): return "Search: \(query.typed)"
+    case .search(let query): return "Search “\(query.typed)”"
     }
   }
 }

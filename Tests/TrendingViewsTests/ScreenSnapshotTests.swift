@@ -262,6 +262,111 @@ struct ScreenSnapshotTests {
     ]
     check(Scenes.list(size, films: titles, selection: 0), "scripts")
   }
+
+  // MARK: The film browser's screens, at 80x24, 40x12 and 200x60
+
+  /// The state with the search line open and `text` typed, its results answered when given.
+  static func searching(_ size: Size, text: String, results: [MovieSummary]?) -> AppState {
+    var state = Scenes.list(size)
+    _ = Reducer.reduce(&state, .key(.character("/")))
+    for character in text { _ = Reducer.reduce(&state, .key(.character(character))) }
+    guard let results, let query = state.search?.query else { return state }
+    _ = Reducer.reduce(&state, .searchDue(query))
+    _ = Reducer.reduce(
+      &state,
+      .listLoaded(
+        ListRequest(source: .search(query), window: .week, page: 1),
+        .success(Fetched(value: MoviePage(results: results), fetchedAt: Scenes.now))))
+    return state
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func searchLineOpen(size: Size) {
+    check(Self.searching(size, text: "", results: nil), "search-open")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func searchResultsAsYouType(size: Size) {
+    check(Self.searching(size, text: "film (2024)", results: Array(Scenes.films.prefix(6))), "search-results")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func searchWithNoResults(size: Size) {
+    check(Self.searching(size, text: "zzzz", results: []), "search-empty")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func searchResultsKeptAsAList(size: Size) {
+    var state = Self.searching(size, text: "film", results: Array(Scenes.films.prefix(6)))
+    _ = Reducer.reduce(&state, .key(.down))
+    _ = Reducer.reduce(&state, .key(.enter))
+    check(state, "search-kept")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func filmWithALinkSelected(size: Size) {
+    var state = Scenes.detail(size, details: Scenes.fullDetails)
+    _ = Reducer.reduce(&state, .documentLayout(Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)))
+    _ = Reducer.reduce(&state, .key(.down))
+    _ = Reducer.reduce(&state, .key(.down))
+    check(state, "film-link-selected")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func filmScrolledToItsRelatedFilms(size: Size) {
+    var state = Scenes.detail(size, details: Scenes.fullDetails)
+    _ = Reducer.reduce(&state, .documentLayout(Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)))
+    _ = Reducer.reduce(&state, .key(.end))
+    check(state, "film-end")
+  }
+
+  static func person(_ size: Size, expanded: Bool = false, byScore: Bool = false) -> AppState {
+    var state = Scenes.detail(size, details: Scenes.fullDetails)
+    var screen = PersonScreen(id: 1)
+    screen.expanded = expanded
+    screen.byScore = byScore
+    state.push(.person(screen))
+    state.people[1] = Loadable(value: Scenes.person, fetchedAt: Scenes.now.addingTimeInterval(-30))
+    return state
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func person(size: Size) {
+    check(Self.person(size), "person")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func personExpandedByScore(size: Size) {
+    check(Self.person(size, expanded: true, byScore: true), "person-expanded-by-score")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func personLoadingAndFailed(size: Size) {
+    var state = Scenes.detail(size, details: Scenes.fullDetails)
+    state.push(.person(PersonScreen(id: 3)))
+    state.people[3] = Loadable()
+    state.people[3]?.begin()
+    check(state, "person-loading")
+    state.people[3]?.fail(.notFound(message: nil))
+    check(state, "person-failed")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func wideListWithGenresVotesAndFacts(size: Size) {
+    var state = Scenes.list(size)
+    state.imagesEnabled = true
+    state.details[2] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
+    check(state, "list-wide")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func helpWithTheAboutLines(size: Size) {
+    var state = Scenes.list(size)
+    _ = Reducer.reduce(&state, .key(.character("?")))
+    for _ in 0..<60 { _ = Reducer.reduce(&state, .key(.down)) }
+    #expect(state.showsHelp)
+    check(state, "help-about")
+  }
 }
 
 @Suite("Poster snapshots: characters and a colour mask")

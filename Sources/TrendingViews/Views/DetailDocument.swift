@@ -78,7 +78,7 @@ public enum DetailDocument {
   static let relatedLimit = 10
   /// The jobs listed under Crew, in this order, after the directors and writers.
   static let crewJobs = [
-    "Director", "Screenplay", "Writer", "Novel", "Story", "Producer", "Original Music Composer",
+    "Director", "Screenplay", "Writer", "Novel", "Book", "Story", "Producer", "Original Music Composer",
     "Director of Photography", "Editor",
   ]
 
