@@ -103,3 +103,30 @@ struct BrowserDecodingTests {
     #expect(Genres.name(1) == nil)
   }
 }
+
+@Suite("What is kept of searches and people")
+struct BrowserCacheTests {
+  @Test func searchesStayInMemoryAndPeopleGoToDisk() async throws {
+    let server = try LoopbackServer { request in
+      if request.path.hasPrefix("/3/person/") { return .json(#"{"id": 7, "name": "Kept Person"}"#) }
+      return .json(TestClients.pageJSON())
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)/trending")
+    defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+    let disk = DiskCache(directory: directory)
+    let configuration = ClientConfiguration(
+      baseURL: server.baseURL, apiKey: APIKey("test-key-123"), language: "en-US", timeout: 5)
+    let client = AmodbClient(configuration: configuration, transport: CurlTransport(), disk: disk)
+    _ = try await client.fetch(SearchRequest(query: "alien", language: "en-US"))
+    _ = try await client.fetch(SearchRequest(query: "alien", language: "en-US"))
+    #expect(server.count("/3/search/movie") == 1, "the session's memory answers the same search again")
+    _ = try await client.fetch(PersonRequest(id: 7, language: "en-US"))
+    let info = disk.info()
+    #expect(info.entries[.list] == nil, "no search answer reaches the disk")
+    #expect(info.entries[.person]?.count == 1, "a person is kept on disk like a film")
+    let fresh = AmodbClient(configuration: configuration, transport: CurlTransport(), disk: disk)
+    let again = try await fresh.fetch(PersonRequest(id: 7, language: "en-US"))
+    #expect(again.fromCache && again.value.name == "Kept Person")
+    #expect(server.count("/3/person/7") == 1, "a warm start asks nothing for a person seen today")
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `trending person`, the new parts of `trending show`, and the demo behind them, as processes.
+@Suite("trending person, show and search on the demo data")
+struct BrowserCommandTests {
+  @Test func showPrintsEveryNewSectionFactsFirst() throws {
+    let outcome = try BinaryRunner.run(["show", "550", "--demo", "--region", "US"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let text = outcome.stdout
+    for part in [
+      "Fight Club (1999)", "R · 2h 19m · Drama · 1999-10-15 · id 550", "Director   David Fincher",
+      "Starring   Edward Norton  as Narrator", "Where to watch (US)", "Where-to-watch data by JustWatch",
+      "Trailer    https://www.youtube.com/watch?v=dfeUzm6KF4g", "Recommended", "Similar", "Cast", "Crew",
+    ] {
+      #expect(text.contains(part), "missing \(part) in:\n\(text)")
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let facts = try #require(lines.firstIndex { $0.hasPrefix("Starring") })
+    let overview = try #require(lines.firstIndex { $0 == "Overview" })
+    #expect(facts < overview && facts < 22, "the leads come before the overview, within the first screen")
+  }
+
+  @Test func showAsJSONCarriesTheNewParts() throws {
+    let outcome = try BinaryRunner.run(["show", "603", "--demo", "--json"])
+    #expect(outcome.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    #expect(object["collection"] as? String == "The Matrix Collection")
+    #expect((object["certifications"] as? [String: String])?["US"] == "R")
+    #expect((object["recommendations"] as? [Any])?.isEmpty == false)
+    #expect((object["watch_providers"] as? [String: Any])?["US"] != nil)
+  }
+
+  @Test func personPrintsWhoTheyAreAndTheirFilms() throws {
+    let show = try BinaryRunner.run(["show", "872585", "--demo", "--json"])
+    #expect(show.status == 0)
+    let list = try BinaryRunner.run(["person", "70001", "--demo"])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("Denis Villeneuve"))
+    #expect(list.stdout.contains("born 1967-10-03 in Bécancour, Quebec, Canada"))
+    #expect(list.stdout.contains("Dune: Part Two  Director"))
+    let json = try BinaryRunner.run(["person", "70001", "--demo", "--json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["name"] as? String == "Denis Villeneuve")
+    #expect((object["films"] as? [[String: Any]])?.first?["role"] as? String == "Director")
+    let missing = try BinaryRunner.run(["person", "1", "--demo"])
+    #expect(missing.status == 6, "an unknown person is not found: \(missing.stderr)")
+    let usage = try BinaryRunner.run(["person", "x"])
+    #expect(usage.status == 2)
+    #expect(usage.stderr.contains("the person id must be a positive whole number"))
+  }
+
+  @Test func searchAndListsWorkOfflineOnTheDemo() throws {
+    let search = try BinaryRunner.run(["search", "the", "--demo"])
+    #expect(search.status == 0)
+    #expect(search.stdout.contains("The Matrix") && search.stdout.contains("The Godfather"))
+    let year = try BinaryRunner.run(["search", "the (1999)", "--demo"])
+    #expect(year.stdout.contains("The Matrix") && !year.stdout.contains("The Godfather"))
+    let popular = try BinaryRunner.run(["list", "--list", "popular", "--demo"])
+    let trending = try BinaryRunner.run(["list", "--demo"])
+    #expect(popular.status == 0 && trending.status == 0)
+    #expect(popular.stdout != trending.stdout, "each demo list is its own")
+    let past = try BinaryRunner.run(["list", "--page", "501", "--demo"])
+    #expect(past.status == 2, "a page past 500 is a usage error")
+    let help = try BinaryRunner.run(["help", "person"])
+    #expect(help.status == 0 && help.stdout.contains("trending person ID"))
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Search, people and the navigation stack: the real binary in tmux against a loopback server.
+@Suite("End to end: search and the navigation stack", .serialized)
+struct NavigationEndToEndTests {
+  @Test func aTitleTypedFastCostsOneSearchAndEnterKeepsTheResults() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession([], environment: amodb.environment)
+    try session.waitFor("Film 1")
+    try session.waitForIdle()
+    try session.press("/")
+    #expect(session.status()["search"] == "1")
+    // Eighteen keys at typing speed: tmux delivers them in one burst, as a fast typist does.
+    try session.press("-l", "the matrix reloaded")
+    try session.waitFor("Film 900")
+    try session.waitForIdle()
+    let searches = amodb.server.requests.filter { $0.path == "/3/search/movie" }
+    #expect(searches.count == 1, "one request for a title typed fast, not one a key: \(searches.map(\.target))")
+    #expect(searches.first?.target.contains("query=the%20matrix%20reloaded") == true, "the whole title is asked")
+    #expect(try session.capture().contains("Search: the matrix reloaded"))
+
+    // Typing on, with pauses longer than the debounce, asks once a pause.
+    try session.press("BSpace", "BSpace", "BSpace")
+    try session.waitForIdle()
+    #expect(amodb.server.count("/3/search/movie") == 2)
+
+    try session.press("Down", "Enter")
+    #expect(session.status()["search"] == "0")
+    #expect(session.status()["depth"] == "2", "the results are a list on the stack")
+    let kept = try session.capture()
+    #expect(kept.contains("Search “the matrix reloa”"), "the kept list is named by its query:\n\(kept)")
+    try session.press("Enter")
+    try session.waitFor("Details of film 901")
+    try session.press("Escape")
+    try session.press("Escape")
+    #expect(session.status()["depth"] == "1")
+    #expect(session.status()["screen"] == "list")
+
+    // Esc closes the line without keeping anything.
+    try session.press("/", "x")
+    try session.press("Escape")
+    #expect(session.status()["search"] == "0")
+    #expect(session.status()["depth"] == "1")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func filmToPersonToFilmAndBackLandsWhereItStarted() throws {
+    let amodb = try FakeAmodb()
+    let session = try TmuxSession([], environment: amodb.environment)
+    try session.waitFor("Film 1")
+    try session.waitForIdle()
+    try session.press("j", "j", "Enter")
+    try session.waitFor("Details of film 3")
+    #expect(try session.capture().contains("Director   Some Director"), "facts first: the director on screen")
+    try session.press("j")
+    #expect(try session.capture().contains("⏎ open"), "a selected person can be opened")
+    try session.press("Enter")
+    try session.waitFor("Person 2")
+    #expect(session.status()["screen"] == "person:2")
+    #expect(amodb.server.count("/3/person/2") == 1)
+    #expect(amodb.server.requests.last?.target.contains("append_to_response=movie_credits") == true)
+    try session.press("j", "Enter")
+    try session.waitFor("Details of film 42")
+    #expect(session.status()["depth"] == "4")
+    try session.press("Escape")
+    #expect(session.status()["screen"] == "person:2")
+    try session.press("Escape")
+    #expect(session.status()["screen"] == "detail:3")
+    #expect(try session.capture().contains("Details of film 3"))
+    try session.press("Escape")
+    #expect(session.status()["screen"] == "list")
+    #expect(session.status()["selected"] == "2")
+    #expect(try session.capture().contains("3/20"))
+    #expect(amodb.server.count("/3/movie/3") == 1, "going back asks nothing again")
+    #expect(amodb.server.count("/3/person/2") == 1)
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+}
