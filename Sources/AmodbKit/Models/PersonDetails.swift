@@ -52,8 +52,12 @@ public struct PersonDetails: Sendable, Hashable, Decodable {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      let cast = container.lossyArray(CastCredit.self, .cast).prefix(400).map(\.credit)
-      let crew = container.lossyArray(CrewCredit.self, .crew).prefix(400).map(\.credit)
+      let cast = container.lossyArray(RoleCredit.self, .cast).prefix(400).map {
+        PersonCredit(movie: $0.movie, role: $0.character, isCast: true)
+      }
+      let crew = container.lossyArray(RoleCredit.self, .crew).prefix(400).map {
+        PersonCredit(movie: $0.movie, role: $0.job, isCast: false)
+      }
       credits = cast + crew
     }
   }
@@ -108,32 +112,20 @@ public struct PersonCredit: Sendable, Hashable {
   }
 }
 
-/// A cast credit: a film summary with the character.
-private struct CastCredit: Decodable {
-  let credit: PersonCredit
+/// A film summary with the person's part in it: the character (cast) or the job (crew).
+private struct RoleCredit: Decodable {
+  let movie: MovieSummary
+  let character: String?
+  let job: String?
 
   enum CodingKeys: String, CodingKey {
-    case character
+    case character, job
   }
 
   init(from decoder: any Decoder) throws {
-    let movie = try MovieSummary(from: decoder)
+    movie = try MovieSummary(from: decoder)
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    credit = PersonCredit(movie: movie, role: container.text(.character, limit: 200), isCast: true)
-  }
-}
-
-/// A crew credit: a film summary with the job.
-private struct CrewCredit: Decodable {
-  let credit: PersonCredit
-
-  enum CodingKeys: String, CodingKey {
-    case job
-  }
-
-  init(from decoder: any Decoder) throws {
-    let movie = try MovieSummary(from: decoder)
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    credit = PersonCredit(movie: movie, role: container.text(.job, limit: 80), isCast: false)
+    character = container.text(.character, limit: 200)
+    job = container.text(.job, limit: 80)
   }
 }
