@@ -15,7 +15,7 @@ public final class NCursesBackend: TerminalBackend {
   /// Takes over the terminal on standard input and output (or the given streams and terminal
   /// type, for headless tests); nil when it cannot be set up.
   public init?(
-    noColor: Bool, terminalType: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
+    noColor: Bool, look: Look = Look(), terminalType: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
     input: UnsafeMutablePointer<FILE>? = nil
   ) {
     var screen: OpaquePointer?
@@ -44,7 +44,7 @@ public final class NCursesBackend: TerminalBackend {
       let colors = Int(shim_colors())
       depth = colors >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: colors, noColor: false)
     }
-    palette = Palette(depth: depth)
+    palette = Palette(depth: depth, look: look)
   }
 
   deinit {

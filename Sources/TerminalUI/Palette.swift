@@ -1,4 +1,5 @@
 import PosterKit
+import TrendingCore
 import TrendingViews
 
 /// How many colours the terminal can show, as the app uses them.
@@ -36,14 +37,86 @@ public struct ResolvedStyle: Hashable, Sendable {
   public var reverse: Bool
 }
 
+/// The user's part in the look: a light or dark terminal, and colours by role from the settings file.
+public struct Look: Sendable, Equatable {
+  /// Whether the terminal's background is light.
+  public var light: Bool
+  /// Colours by role (`selected`, `muted`, …), terminal colour numbers with -1 for the default.
+  public var colors: [String: Settings.Color]
+
+  /// Makes a look.
+  public init(light: Bool = false, colors: [String: Settings.Color] = [:]) {
+    self.light = light
+    self.colors = colors
+  }
+
+  /// Whether a terminal's background is light, from `TRENDING_THEME` (`light`, `dark`, `auto`), else
+  /// `COLORFGBG` ("15;0" is light on dark; a background of 7 or 15 is light), else dark.
+  public static func isLight(environment: [String: String]) -> Bool {
+    switch environment["TRENDING_THEME"] {
+    case "light": return true
+    case "dark": return false
+    default:
+      guard let background = environment["COLORFGBG"]?.split(separator: ";").last.flatMap({ Int($0) }) else {
+        return false
+      }
+      return background == 7 || background == 15
+    }
+  }
+}
+
 /// Maps styles onto a colour depth: the whole look of the app in one table.
 public struct Palette: Sendable {
   /// The depth this palette draws in.
   public let depth: ColorDepth
+  /// The theme and the user's colours.
+  public let look: Look
 
   /// Makes a palette.
-  public init(depth: ColorDepth) {
+  public init(depth: ColorDepth, look: Look = Look()) {
     self.depth = depth
+    self.look = look
+  }
+
+  /// The settings file's name for a tone.
+  static func role(_ tone: Tone) -> String {
+    switch tone {
+    case .normal: return "normal"
+    case .muted: return "muted"
+    case .accent: return "accent"
+    case .title: return "title"
+    case .good: return "good"
+    case .fair: return "fair"
+    case .poor: return "poor"
+    case .error: return "error"
+    case .warning: return "warning"
+    case .bar: return "bar"
+    case .barMuted: return "bar-muted"
+    }
+  }
+
+  /// Applies the user's colour for a role, within what the depth can show.
+  private func override(_ resolved: inout ResolvedStyle, role: String) {
+    guard depth != .none, let color = look.colors[role] else { return }
+    let limit = depth == .eight ? 8 : depth == .sixteen ? 16 : 256
+    func fit(_ number: Int) -> Int {
+      guard number >= 0 else { return -1 }
+      let index = number < limit ? number : number % 8
+      return depth == .direct ? Xterm256.direct(index) : index
+    }
+    resolved.foreground = fit(color.foreground)
+    resolved.background = fit(color.background)
+    resolved.bold = resolved.bold || color.bold
+    resolved.dim = false
+  }
+
+  /// Resolves a style, then applies the user's colours for its role and for the selection.
+  public func resolve(_ style: Style) -> ResolvedStyle {
+    var resolved = base(style)
+    guard style.foreground == nil, style.background == nil else { return resolved }
+    override(&resolved, role: Self.role(style.tone))
+    if style.isSelected { override(&resolved, role: "selected") }
+    return resolved
   }
 
   /// How posters are rendered at this depth, or nil when they are not drawn.
@@ -57,15 +130,15 @@ public struct Palette: Sendable {
     }
   }
 
-  /// Resolves a style.
-  public func resolve(_ style: Style) -> ResolvedStyle {
+  /// Resolves a style by the built-in table.
+  private func base(_ style: Style) -> ResolvedStyle {
     if style.foreground != nil || style.background != nil {
       return ResolvedStyle(
         foreground: style.foreground.map(number) ?? -1, background: style.background.map(number) ?? -1, bold: false,
         dim: false, reverse: false)
     }
     guard depth != .direct else {
-      var resolved = Palette(depth: .indexed256).resolve(style)
+      var resolved = Palette(depth: .indexed256, look: Look(light: look.light)).base(style)
       resolved.foreground = Xterm256.direct(resolved.foreground)
       resolved.background = Xterm256.direct(resolved.background)
       return resolved
@@ -104,6 +177,24 @@ public struct Palette: Sendable {
           resolved.foreground = 7 + bright
         }
         resolved.dim = false
+      }
+    case .indexed256 where look.light, .direct where look.light:
+      // Darker colours that read on a light background.
+      switch style.tone {
+      case .normal: break
+      case .muted: resolved.foreground = 243
+      case .accent: resolved.foreground = 30
+      case .title: (resolved.foreground, resolved.bold) = (232, true)
+      case .good: resolved.foreground = 28
+      case .fair: resolved.foreground = 130
+      case .poor, .error: resolved.foreground = 160
+      case .warning: resolved.foreground = 166
+      case .bar: (resolved.foreground, resolved.background) = (255, 24)
+      case .barMuted: (resolved.foreground, resolved.background) = (236, 252)
+      }
+      if style.isSelected {
+        resolved.background = 153
+        if resolved.foreground == -1 { resolved.foreground = 232 }
       }
     case .indexed256, .direct:
       switch style.tone {

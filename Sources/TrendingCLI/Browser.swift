@@ -7,22 +7,29 @@ import TrendingCore
 enum Browser {
   static func run(
     services: (client: AmodbClient, images: ImageLoader), imageMode: ImageMode, invocation: Invocation,
-    environment: [String: String]
+    environment: [String: String], settings: SettingsFile
   ) -> Int32 {
     let client = services.client
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let inbox = ActionInbox()
     SignalGuard.install(wake: inbox.writeDescriptor)
-    guard let backend = NCursesBackend(noColor: noColor) else {
+    let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
+    guard let backend = NCursesBackend(noColor: noColor, look: look) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError("could not set up the terminal (is TERM set to a known terminal?)")
       return ExitCode.failure.rawValue
     }
     var state = AppState(
-      window: invocation.window, language: client.configuration.language, sourceLabel: invocation.demo ? "demo" : nil,
+      window: invocation.window, language: client.configuration.language, region: client.configuration.region,
+      sourceLabel: invocation.demo ? "demo" : nil,
       size: backend.size, now: Date())
     let posterMode = Palette(depth: backend.depth).posterMode
     state.imagesEnabled = imageMode != .off && posterMode != nil
+    settings.settings.apply(to: &state.keys)
+    if let problem = settings.messages.first {
+      let more = settings.messages.count > 1 ? " (and \(settings.messages.count - 1) more; trending config lists them)" : ""
+      state.notice = Notice(text: problem + more, tone: .warning, until: Date().addingTimeInterval(15))
+    }
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox)
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }

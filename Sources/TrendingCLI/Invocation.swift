@@ -13,6 +13,8 @@ public struct Invocation: Equatable, Sendable {
     case show(id: Int, json: Bool)
     /// `trending person ID`: print one person and their films.
     case person(id: Int, json: Bool)
+    /// `trending config`: print the effective settings, or a template.
+    case config
     /// `trending cache info`: the disk cache's size and entries.
     case cacheInfo
     /// `trending cache clear`: empty the disk cache.
@@ -43,6 +45,8 @@ public struct Invocation: Equatable, Sendable {
   public var list: ListKind = .trending
   /// `--no-color`.
   public var noColor = false
+  /// Whether the mouse is left to the terminal (`--no-mouse`).
+  public var noMouse = false
   /// `--images`, when given.
   public var images: ImageMode?
   /// `--no-cache`: neither read nor write the disk cache.
@@ -83,10 +87,10 @@ public enum ArgumentParser {
   ]
 
   /// The commands, for "did you mean".
-  static let commands = ["list", "show", "person", "search", "cache", "help"]
+  static let commands = ["list", "show", "person", "search", "watchlist", "config", "cache", "help"]
   /// The options, for "did you mean".
   static let options = [
-    "--help", "--version", "--demo", "--json", "--no-color", "--no-cache", "--insecure-http", "--base-url",
+    "--help", "--version", "--demo", "--json", "--no-color", "--no-mouse", "--no-cache", "--insecure-http", "--base-url",
     "--image-base-url", "--language", "--region", "--images", "--window", "--list", "--page", "--year",
   ]
 
@@ -134,6 +138,7 @@ public enum ArgumentParser {
       case "--demo": invocation.demo = true
       case "--json": json = true
       case "--no-color": invocation.noColor = true
+      case "--no-mouse": invocation.noMouse = true
       case "--no-cache": invocation.noCache = true
       case "--insecure-http": invocation.insecureHTTP = true
       case "--region":
@@ -228,6 +233,9 @@ public enum ArgumentParser {
       }
       if page != nil { throw UsageError(message: "--page goes with 'trending list' or 'trending search'") }
       return name == "show" ? .show(id: id, json: json) : .person(id: id, json: json)
+    case "config":
+      guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(shown(positional[1]))") }
+      return .config
     case "cache":
       guard positional.count == 2, let action = positional.last, action == "info" || action == "clear" else {
         throw UsageError(message: "cache takes 'info' or 'clear'")

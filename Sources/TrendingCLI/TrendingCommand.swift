@@ -20,6 +20,7 @@ public enum TrendingCommand {
       trending show ID             print one film's details (--json for JSON)
       trending person ID           print one person and their films (--json for JSON)
       trending search QUERY        films whose titles match (--year N, --json)
+      trending config              the effective settings, or a template for the settings file
       trending help [COMMAND]      this help, or one command's
 
     OPTIONS
@@ -31,6 +32,7 @@ public enum TrendingCommand {
       --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
       --images MODE          posters: auto, symbols or off (also TRENDING_IMAGES)
       --no-color             no colours and no posters (also NO_COLOR)
+      --no-mouse             leave the mouse to the terminal (also 'set mouse off')
       --no-cache             neither read nor write the disk cache
       --insecure-http        allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)
       trending cache info    the disk cache's size and entries ($XDG_CACHE_HOME/trending)
@@ -73,6 +75,13 @@ public enum TrendingCommand {
       The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not
       the cache's own are left alone.
     """,
+    "config": """
+    trending config
+      The effective settings and where each comes from (flag, environment, file, default); with
+      no file, a commented template for $XDG_CONFIG_HOME/trending/config (else ~/.config/…).
+      Lines: set language|region|images|mouse|theme VALUE, bind SCREEN KEY COMMAND,
+      unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment.
+    """,
     "help": """
     trending help [COMMAND]
       Everything, or one command: list, show, person, search, cache.
@@ -83,8 +92,11 @@ public enum TrendingCommand {
   ///
   /// Synchronous on purpose: the browser's loop runs on the calling (main) thread, and the
   /// commands' network work runs on tasks while this thread waits.
-  public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+  public static func main(arguments: [String], environment given: [String: String]) -> Int32 {
     Console.reserveStandardDescriptors()
+    let settingsFile = SettingsFile(environment: given)
+    // The file's values stand in for unset variables: flags beat the environment, which beats the file.
+    let environment = settingsFile.environment(over: given)
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
     if environment[KeyGuard.variable] != nil { KeyGuard.protect() }
     TextWidth.prepareLocale()
@@ -95,7 +107,12 @@ public enum TrendingCommand {
       printUsageError(error)
       return ExitCode.usage.rawValue
     }
+    if invocation.command != .browse, invocation.command != .config {
+      for message in settingsFile.messages { printError(message) }
+    }
     switch invocation.command {
+    case .config:
+      return emit(settingsFile.report(invocation: invocation, environment: given))
     case .help:
       return emit(help)
     case .helpTopic(let topic):
@@ -138,7 +155,9 @@ public enum TrendingCommand {
         return ExitCode.usage.rawValue
       }
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
-        Browser.run(services: services, imageMode: imageMode, invocation: invocation, environment: environment)
+        Browser.run(
+          services: services, imageMode: imageMode, invocation: invocation, environment: environment,
+          settings: settingsFile)
       }
     case .list(let page, let json):
       return runClient(invocation, environment: environment) { services in

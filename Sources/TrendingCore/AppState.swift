@@ -180,6 +180,28 @@ public enum Route: Equatable, Sendable {
   }
 }
 
+/// A short message on the status line for a while: what was copied, a settings problem, no browser.
+public struct Notice: Equatable, Sendable {
+  /// How the message reads.
+  public enum Kind: Equatable, Sendable {
+    case info, warning
+  }
+
+  /// The message.
+  public var text: String
+  /// Information or a warning.
+  public var tone: Kind
+  /// When it goes away.
+  public var until: Date
+
+  /// Makes a notice.
+  public init(text: String, tone: Kind = .info, until: Date) {
+    self.text = text
+    self.tone = tone
+    self.until = until
+  }
+}
+
 /// The search line: what is typed, and the results of the last query asked, live.
 public struct SearchBox: Equatable, Sendable {
   /// The text typed.
@@ -233,6 +255,8 @@ public struct AppState: Equatable, Sendable {
   public var people: [Int: Loadable<PersonDetails>]
   /// The search line, while it is open.
   public var search: SearchBox?
+  /// The status line's message, while it lasts.
+  public var notice: Notice?
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
   /// How far the help overlay is scrolled, on terminals too short for all of it.
@@ -265,6 +289,7 @@ public struct AppState: Equatable, Sendable {
     details = [:]
     people = [:]
     search = nil
+    notice = nil
     showsHelp = false
     helpScroll = 0
     keys = .standard
@@ -465,6 +490,11 @@ public struct AppState: Equatable, Sendable {
     case .detail: return .film
     case .person: return .person
     }
+  }
+
+  /// The notice showing now, if one is and has not run out.
+  public var currentNotice: Notice? {
+    notice.flatMap { $0.until > now ? $0 : nil }
   }
 
   /// Until when the work under `id` waits for the rate limit, while it does.

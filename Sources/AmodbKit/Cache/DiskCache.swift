@@ -53,23 +53,7 @@ public final class DiskCache: Sendable {
   /// As the XDG spec says, a relative or empty `XDG_CACHE_HOME` is ignored; so is `/` (a cache
   /// is never made at the top of the file system).
   public static func defaultDirectory(environment: [String: String]) -> URL? {
-    if let base = usable(environment["XDG_CACHE_HOME"]) {
-      return URL(fileURLWithPath: base).appendingPathComponent("trending")
-    }
-    guard let home = usable(environment["HOME"]) ?? usable(accountHome()) else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".cache/trending")
-  }
-
-  /// A path worth using: absolute and not the root directory.
-  private static func usable(_ path: String?) -> String? {
-    guard let path, path.hasPrefix("/"), path.contains(where: { $0 != "/" }) else { return nil }
-    return path
-  }
-
-  /// The home directory in the password database.
-  private static func accountHome() -> String? {
-    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-    return String(cString: directory)
+    XDG.directory(.cache, environment: environment)
   }
 
   /// Opens a cache directory; nothing is created or changed until the first write.

@@ -96,7 +96,8 @@ enum DetailView {
       let area = Rect(row: posterTop, column: 1, width: layout.box.width, height: layout.box.height)
       PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
     }
-    let (text, tone) = status(scroll, visible, document.lines.count)
+    var (text, tone) = status(scroll, visible, document.lines.count)
+    if let notice = state.currentNotice { (text, tone) = (" " + notice.text, notice.tone == .warning ? .warning : .accent) }
     screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
     return DocumentLayout(maxScroll: maxScroll, links: document.links)

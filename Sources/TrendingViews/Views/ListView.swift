@@ -254,7 +254,7 @@ enum ListView {
     if let listing = shown.list.value, !listing.movies.isEmpty {
       position = " \(shown.selection + 1)/\(listing.movies.count)\(listing.hasMore ? "+" : "")"
     }
-    let status: (String, Tone)
+    var status: (String, Tone)
     if let until = waiting ?? waitingForMore {
       let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
       status = ("\(spinner) Waiting \(seconds) s for the rate limit…", .warning)
@@ -283,6 +283,9 @@ enum ListView {
     let showsBudget = state.sourceLabel != "demo" && waiting == nil && waitingForMore == nil && isLow(state.rateLimit)
     let budget = showsBudget ? Formatters.budget(state.rateLimit).map { $0 + " " } : nil
     let budgetWidth = budget.map { TextWidth.width(of: $0) } ?? 0
+    if let notice = state.currentNotice {
+      status = (" " + notice.text, notice.tone == .warning ? Tone.warning : Tone.accent)
+    }
     let statusWidth = TextWidth.width(of: status.0)
     let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width
     let limit = roomForBudget ? screen.width - budgetWidth - 1 : screen.width

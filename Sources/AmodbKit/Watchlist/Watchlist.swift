@@ -1,0 +1,226 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A film the user keeps: on the watchlist, seen, or both.
+public struct Mark: Equatable, Sendable, Hashable {
+  /// The film's id.
+  public var id: Int
+  /// Its title when marked, for lists that open offline.
+  public var title: String
+  /// Its year, when known.
+  public var year: Int?
+  /// Whether it is on the watchlist.
+  public var onWatchlist: Bool
+  /// When it was added, `YYYY-MM-DD`.
+  public var added: String
+  /// When it was marked seen, `YYYY-MM-DD`, or nil when it is not.
+  public var seen: String?
+
+  /// Makes a mark.
+  public init(id: Int, title: String, year: Int?, onWatchlist: Bool, added: String, seen: String? = nil) {
+    self.id = id
+    self.title = title
+    self.year = year
+    self.onWatchlist = onWatchlist
+    self.added = added
+    self.seen = seen
+  }
+
+  /// Whether the mark still says anything (else it is dropped).
+  public var isEmpty: Bool { !onWatchlist && seen == nil }
+}
+
+/// The watchlist file: a small text file people can read, one film a line, tab-separated.
+public enum WatchlistFormat {
+  /// The first line of every file written.
+  static let header =
+    "# trending watchlist: id, w (on the watchlist) and/or s (seen), added, seen on, title, year; tab-separated"
+
+  /// Reads a file's text: the marks, and how many lines could not be read.
+  public static func parse(_ text: String) -> (marks: [Int: Mark], badLines: Int) {
+    var marks: [Int: Mark] = [:]
+    var bad = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 6, let id = Int(fields[0]), id > 0, fields[1].allSatisfy({ $0 == "w" || $0 == "s" }),
+        isDate(fields[2]), fields[3].isEmpty || isDate(fields[3]), fields[5].isEmpty || Int(fields[5]) != nil
+      else {
+        bad += 1
+        continue
+      }
+      let mark = Mark(
+        id: id, title: TextSanitizer.clean(fields[4], limit: 300), year: Int(fields[5]),
+        onWatchlist: fields[1].contains("w"), added: fields[2], seen: fields[3].isEmpty ? nil : fields[3])
+      if !mark.isEmpty { marks[id] = mark }
+    }
+    return (marks, bad)
+  }
+
+  /// The file's text for a set of marks, newest added first.
+  public static func render(_ marks: [Int: Mark]) -> String {
+    let lines = marks.values.sorted { ($0.added, $0.id) > ($1.added, $1.id) }.map { mark in
+      let flags = (mark.onWatchlist ? "w" : "") + (mark.seen != nil ? "s" : "")
+      let title = mark.title.replacing("\t", with: " ").replacing("\n", with: " ")
+      return [String(mark.id), flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""]
+        .joined(separator: "\t")
+    }
+    return ([header] + lines).joined(separator: "\n") + "\n"
+  }
+
+  private static func isDate(_ text: String) -> Bool {
+    ReleaseDate(text) != nil
+  }
+
+  /// A day as `YYYY-MM-DD` (UTC), from the civil-from-days algorithm.
+  public static func day(_ date: Date) -> String {
+    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(two(month))-\(two(day))"
+  }
+}
+
+/// What went wrong with the watchlist file, in words for the status line or standard error.
+public struct WatchlistError: Error, Equatable, Sendable {
+  /// The message.
+  public var message: String
+}
+
+/// The watchlist on disk at `$XDG_DATA_HOME/trending/watchlist`: read by anyone, changed under a
+/// lock with the file read again first, so two instances changing it at once lose nothing; written
+/// atomically (a temporary file renamed over it) with mode 0600; a damaged file is kept aside.
+public struct WatchlistStore: Sendable {
+  /// The largest file read.
+  static let maximumBytes = 4 * 1024 * 1024
+
+  /// The file.
+  public let path: URL
+
+  /// A store for the file at `path`.
+  public init(path: URL) {
+    self.path = path
+  }
+
+  /// The store at its default place, or nil when there is no usable home.
+  public static func standard(environment: [String: String]) -> WatchlistStore? {
+    XDG.directory(.data, environment: environment).map { WatchlistStore(path: $0.appendingPathComponent("watchlist")) }
+  }
+
+  /// What the file holds now (a missing file is empty), and a note when some of it could not be read.
+  public func load() -> (marks: [Int: Mark], problem: String?) {
+    switch read() {
+    case .failure(let error): return ([:], error.message)
+    case .success(let text):
+      let parsed = WatchlistFormat.parse(text ?? "")
+      return (parsed.marks, parsed.badLines > 0 ? damagedNote(parsed.badLines) : nil)
+    }
+  }
+
+  /// Changes the marks under the lock: reads the file again, applies `change`, writes it back.
+  /// Returns the marks as written, and a note when lines could not be read (the file was kept aside).
+  @discardableResult
+  public func update(_ change: (inout [Int: Mark]) -> Void) -> Result<(marks: [Int: Mark], problem: String?), WatchlistError> {
+    let directory = path.deletingLastPathComponent()
+    guard makeDirectory(directory) else {
+      return .failure(WatchlistError(message: "could not create \(TextSanitizer.clean(directory.path, limit: 200))"))
+    }
+    let lockPath = path.path + ".lock"
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard lock >= 0 else { return .failure(WatchlistError(message: "could not lock the watchlist")) }
+    defer { close(lock) }
+    guard flock(lock, LOCK_EX) == 0 else { return .failure(WatchlistError(message: "could not lock the watchlist")) }
+    defer { flock(lock, LOCK_UN) }
+    let text: String?
+    switch read() {
+    case .failure(let error): return .failure(error)
+    case .success(let value): text = value
+    }
+    let parsed = WatchlistFormat.parse(text ?? "")
+    var problem: String?
+    if parsed.badLines > 0, let text {
+      // Never silently replaced: the file as it was is kept beside the new one.
+      let aside = path.path + ".damaged-\(Int(Date().timeIntervalSince1970))"
+      guard write(text, to: aside) else { return .failure(WatchlistError(message: "could not keep the damaged file")) }
+      problem = damagedNote(parsed.badLines) + "; the file as it was is kept as \(TextSanitizer.clean(aside, limit: 200))"
+    }
+    var marks = parsed.marks
+    change(&marks)
+    marks = marks.filter { !$0.value.isEmpty }
+    guard write(WatchlistFormat.render(marks), to: path.path) else {
+      return .failure(WatchlistError(message: "could not write \(TextSanitizer.clean(path.path, limit: 200))"))
+    }
+    return .success((marks, problem))
+  }
+
+  private func damagedNote(_ count: Int) -> String {
+    "\(count) \(count == 1 ? "line" : "lines") of the watchlist could not be read"
+  }
+
+  /// The file's text, nil when there is none.
+  private func read() -> Result<String?, WatchlistError> {
+    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return .success(nil) }
+      return .failure(WatchlistError(message: "could not read the watchlist: \(String(cString: strerror(errno)))"))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.maximumBytes
+    else { return .failure(WatchlistError(message: "the watchlist is not a regular file of at most 4 MiB")) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer.prefix(count)
+    }
+    return .success(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Writes `text` to a temporary file (0600) in the same directory, syncs it, and renames it over `target`.
+  private func write(_ text: String, to target: String) -> Bool {
+    let temporary = target + ".tmp-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      written += count
+    }
+    let synced = fsync(descriptor) == 0
+    close(descriptor)
+    guard written == bytes.count, synced, rename(temporary, target) == 0 else {
+      unlink(temporary)
+      return false
+    }
+    return true
+  }
+
+  private func makeDirectory(_ directory: URL) -> Bool {
+    var info = stat()
+    if stat(directory.path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      return true
+    } catch {
+      return false
+    }
+  }
+}

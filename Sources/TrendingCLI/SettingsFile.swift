@@ -1,0 +1,174 @@
+import AmodbKit
+import FoundationEssentials
+import TrendingCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The user's settings file at `$XDG_CONFIG_HOME/trending/config`: where it is, what it says, and
+/// how its values meet the environment and the flags (flags beat the environment, which beats the file).
+public struct SettingsFile: Sendable {
+  /// The largest file read; a settings file is a few lines.
+  static let maximumBytes = 64 * 1024
+
+  /// The environment variable each setting stands in for when it is not set.
+  static let variables = [
+    "language": "AMODB_LANGUAGE", "region": "AMODB_REGION", "images": "TRENDING_IMAGES", "mouse": "TRENDING_MOUSE",
+    "theme": "TRENDING_THEME",
+  ]
+
+  /// Where the file is (or would be), or nil when there is no usable home.
+  public let path: URL?
+  /// Whether a file was there to read.
+  public let exists: Bool
+  /// What it says.
+  public let settings: Settings
+  /// Why it could not be read at all, when that is so.
+  public let failure: String?
+
+  /// Reads the file for this environment; a missing file is empty settings.
+  public init(environment: [String: String]) {
+    path = XDG.directory(.config, environment: environment)?.appendingPathComponent("config")
+    guard let path else {
+      (exists, settings, failure) = (false, Settings(), nil)
+      return
+    }
+    switch Self.read(path) {
+    case .missing: (exists, settings, failure) = (false, Settings(), nil)
+    case .text(let text): (exists, settings, failure) = (true, Settings(parsing: text), nil)
+    case .unreadable(let why): (exists, settings, failure) = (true, Settings(), why)
+    }
+  }
+
+  private enum Contents {
+    case missing, text(String), unreadable(String)
+  }
+
+  /// Reads a regular file of at most 64 KiB as UTF-8, following no link at the last step.
+  private static func read(_ path: URL) -> Contents {
+    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a file") }
+    guard Int(info.st_size) <= maximumBytes else { return .unreadable("larger than 64 KiB") }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    guard count >= 0 else { return .unreadable(String(cString: strerror(errno))) }
+    guard let text = String(validating: bytes.prefix(count), as: UTF8.self) else { return .unreadable("not UTF-8") }
+    return .text(text)
+  }
+
+  /// The problems as lines for people: `FILE:LINE: message`.
+  public var messages: [String] {
+    let name = TextSanitizer.clean(path?.path ?? "config", limit: 200)
+    if let failure { return ["\(name): could not be read: \(failure)"] }
+    return settings.problems.map { "\(name):\($0.line): \($0.message)" }
+  }
+
+  /// The environment with the file's values where the environment has none: so a flag beats the
+  /// environment, which beats the file, with one resolution path for each.
+  public func environment(over environment: [String: String]) -> [String: String] {
+    var merged = environment
+    for (name, value) in settings.values {
+      guard let variable = Self.variables[name], (environment[variable] ?? "").isEmpty else { continue }
+      merged[variable] = value
+    }
+    return merged
+  }
+
+  /// `trending config`: the effective settings and where each comes from, or a commented template
+  /// when there is no file.
+  public func report(invocation: Invocation, environment: [String: String]) -> String {
+    var lines: [String] = []
+    let name = TextSanitizer.clean(path?.path ?? "(no home directory)", limit: 200)
+    if !exists {
+      lines.append("# No settings file at \(name); this is a template. Copy it there and uncomment what you want.")
+    } else {
+      lines.append("# Effective settings: flags beat the environment, which beats \(name).")
+    }
+    let flags: [String: String?] = [
+      "language": invocation.language, "region": invocation.region, "images": invocation.images?.rawValue,
+      "mouse": invocation.noMouse ? "off" : nil,
+    ]
+    for (setting, values, meaning, example) in Settings.names {
+      let variable = Self.variables[setting] ?? ""
+      var value: String?
+      var source = "default"
+      if let flag = flags[setting] ?? nil {
+        (value, source) = (flag, "flag")
+      } else if let fromEnvironment = environment[variable], !fromEnvironment.isEmpty {
+        (value, source) = (fromEnvironment, variable)
+      } else if let fromFile = settings.values[setting] {
+        (value, source) = (fromFile, "file")
+      }
+      lines.append("")
+      lines.append("# \(setting) \(values): \(meaning)")
+      if let value {
+        lines.append("set \(setting) \(TextSanitizer.clean(value, limit: 40))  # from the \(source)")
+      } else {
+        lines.append("# set \(setting) \(example)")
+      }
+    }
+    lines.append("")
+    lines.append("# Keys: bind SCREEN KEY COMMAND, unbind SCREEN KEY; screens: all, list, film, person, search.")
+    lines.append("# Commands: " + Command.allCases.map(\.name).joined(separator: " "))
+    for change in settings.bindings {
+      switch change {
+      case .bind(let key, let command, let contexts):
+        lines.append("bind \(Self.contextName(contexts)) \(key.settingsName) \(command.name)")
+      case .unbind(let key, let contexts):
+        lines.append("unbind \(Self.contextName(contexts)) \(key.settingsName)")
+      }
+    }
+    if settings.bindings.isEmpty { lines.append("# bind list x open") }
+    lines.append("")
+    lines.append("# Colours: color ROLE FOREGROUND BACKGROUND [bold]; names black … white, 0–255 or default.")
+    lines.append("# Roles: " + Settings.roles.joined(separator: " "))
+    for role in Settings.roles {
+      guard let color = settings.colors[role] else { continue }
+      lines.append(
+        "color \(role) \(Self.colorName(color.foreground)) \(Self.colorName(color.background))"
+          + (color.bold ? " bold" : ""))
+    }
+    if settings.colors.isEmpty { lines.append("# color selected black yellow bold") }
+    for message in messages { lines.append("# problem: \(message)") }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func contextName(_ contexts: Set<KeyContext>) -> String {
+    contexts == KeyTable.pages ? "all" : contexts.first?.rawValue ?? "all"
+  }
+
+  private static func colorName(_ number: Int) -> String {
+    number < 0 ? "default" : number < 8 ? ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"][number]
+      : String(number)
+  }
+}
+
+extension Key {
+  /// How the settings file names the key.
+  var settingsName: String {
+    switch self {
+    case .enter: return "Enter"
+    case .escape: return "Esc"
+    case .tab: return "Tab"
+    case .backTab: return "S-Tab"
+    case .character(" "): return "Space"
+    case .backspace: return "Backspace"
+    case .up: return "Up"
+    case .down: return "Down"
+    case .left: return "Left"
+    case .right: return "Right"
+    case .pageUp: return "PgUp"
+    case .pageDown: return "PgDn"
+    case .home: return "Home"
+    case .end: return "End"
+    case .character(let character): return String(character)
+    case .control(let character): return "^" + String(character).uppercased()
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import FoundationEssentials
+
+/// The settings file, read: values, key bindings and colours, and the lines that could not be used.
+///
+/// The file is in the line style of tigrc and newsboat: `set NAME VALUE`, `bind CONTEXT KEY
+/// COMMAND`, `unbind CONTEXT KEY`, `color ROLE FOREGROUND BACKGROUND [bold]`, `#` comments. A bad
+/// line is reported with its number and the rest still applies.
+public struct Settings: Equatable, Sendable {
+  /// A line that could not be used, and why.
+  public struct Problem: Equatable, Sendable {
+    /// The line number, from 1.
+    public var line: Int
+    /// What is wrong with it.
+    public var message: String
+  }
+
+  /// One `bind` or `unbind`, in file order.
+  public enum BindingChange: Equatable, Sendable {
+    case bind(Key, Command, Set<KeyContext>)
+    case unbind(Key, Set<KeyContext>)
+  }
+
+  /// A colour for a role: terminal colour numbers (-1 is the default) and weight.
+  public struct Color: Equatable, Sendable {
+    /// Foreground colour.
+    public var foreground: Int
+    /// Background colour.
+    public var background: Int
+    /// Bold.
+    public var bold: Bool
+
+    /// Makes a colour.
+    public init(foreground: Int, background: Int, bold: Bool) {
+      self.foreground = foreground
+      self.background = background
+      self.bold = bold
+    }
+  }
+
+  /// The names `set` takes, with what each does, in the template's order.
+  public static let names: [(name: String, values: String, meaning: String, example: String)] = [
+    ("language", "TAG", "the language data is asked in (AMODB_LANGUAGE, --language)", "ru-RU"),
+    ("region", "CC", "the country for lists, certifications and where to watch (AMODB_REGION, --region)", "UA"),
+    ("images", "auto|symbols|off", "posters (TRENDING_IMAGES, --images)", "symbols"),
+    ("mouse", "on|off", "the mouse (--no-mouse; TRENDING_MOUSE)", "off"),
+    ("theme", "auto|dark|light", "colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)", "light"),
+  ]
+
+  /// The colour roles `color` takes.
+  public static let roles = [
+    "normal", "muted", "accent", "title", "good", "fair", "poor", "error", "warning", "bar", "bar-muted", "selected",
+  ]
+
+  /// The colour names `color` takes, beside numbers 0–255 and `default`.
+  static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+  /// `set` values by name.
+  public var values: [String: String] = [:]
+  /// Key binding changes, in file order.
+  public var bindings: [BindingChange] = []
+  /// Colours by role.
+  public var colors: [String: Color] = [:]
+  /// The lines that could not be used.
+  public var problems: [Problem] = []
+
+  /// Empty settings.
+  public init() {}
+
+  /// Reads the text of a settings file.
+  public init(parsing text: String) {
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+      guard let verb = words.first else { continue }
+      if let message = apply(verb, Array(words.dropFirst())) {
+        problems.append(Problem(line: index + 1, message: message))
+      }
+    }
+  }
+
+  /// Applies one line; returns what is wrong with it, or nil.
+  private mutating func apply(_ verb: String, _ words: [String]) -> String? {
+    switch verb {
+    case "set":
+      guard words.count == 2 else { return "'set' takes a name and a value, e.g. 'set region UA'" }
+      return set(words[0], words[1])
+    case "bind":
+      guard words.count == 3 else { return "'bind' takes a screen, a key and a command, e.g. 'bind list x open'" }
+      guard let contexts = Self.contexts(words[0]) else { return Self.badContext(words[0]) }
+      guard let key = Key(name: words[1]) else { return "unknown key '\(Self.shown(words[1]))'" }
+      guard let command = Command(name: words[2]) else {
+        return "unknown command '\(Self.shown(words[2]))'; commands: "
+          + Command.allCases.map(\.name).joined(separator: ", ")
+      }
+      bindings.append(.bind(key, command, contexts))
+    case "unbind":
+      guard words.count == 2 else { return "'unbind' takes a screen and a key, e.g. 'unbind list q'" }
+      guard let contexts = Self.contexts(words[0]) else { return Self.badContext(words[0]) }
+      guard let key = Key(name: words[1]) else { return "unknown key '\(Self.shown(words[1]))'" }
+      bindings.append(.unbind(key, contexts))
+    case "color":
+      guard words.count == 3 || words.count == 4 else {
+        return "'color' takes a role, a foreground and a background, e.g. 'color selected black yellow bold'"
+      }
+      guard Self.roles.contains(words[0]) else {
+        return "unknown colour role '\(Self.shown(words[0]))'; roles: " + Self.roles.joined(separator: ", ")
+      }
+      guard let foreground = Self.color(words[1]), let background = Self.color(words[2]) else {
+        return "colours are names (black … white), numbers 0–255 or 'default'"
+      }
+      if words.count == 4, words[3] != "bold" { return "the last word of 'color' can only be 'bold'" }
+      colors[words[0]] = Color(foreground: foreground, background: background, bold: words.count == 4)
+    default:
+      return "unknown word '\(Self.shown(verb))'; lines start with set, bind, unbind or color"
+    }
+    return nil
+  }
+
+  private mutating func set(_ name: String, _ value: String) -> String? {
+    let allowed: [String: [String]] = [
+      "images": ["auto", "symbols", "off"], "mouse": ["on", "off"], "theme": ["auto", "dark", "light"],
+    ]
+    switch name {
+    case "language":
+      guard value.count <= 35, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+        return "a language is a tag such as ru-RU"
+      }
+    case "region":
+      guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        return "a region is a two-letter country code such as UA"
+      }
+      values[name] = value.uppercased()
+      return nil
+    default:
+      guard let options = allowed[name] else {
+        return "unknown setting '\(Self.shown(name))'; settings: " + Self.names.map(\.name).joined(separator: ", ")
+      }
+      guard options.contains(value) else {
+        return "\(name) takes \(options.joined(separator: ", ")), not '\(Self.shown(value))'"
+      }
+    }
+    values[name] = value
+    return nil
+  }
+
+  /// Applies the bindings to a key table, in file order.
+  public func apply(to table: inout KeyTable) {
+    for change in bindings {
+      switch change {
+      case .bind(let key, let command, let contexts):
+        table.unbind(key, in: contexts)
+        table.bind(key, to: command, in: contexts, help: command.name)
+      case .unbind(let key, let contexts):
+        table.unbind(key, in: contexts)
+      }
+    }
+  }
+
+  private static func contexts(_ word: String) -> Set<KeyContext>? {
+    if word == "all" { return KeyTable.pages }
+    return KeyContext(rawValue: word).map { [$0] }
+  }
+
+  private static func badContext(_ word: String) -> String {
+    "unknown screen '\(shown(word))'; screens: all, list, film, person, search"
+  }
+
+  private static func color(_ word: String) -> Int? {
+    if word == "default" { return -1 }
+    if let index = colorNames.firstIndex(of: word) { return index }
+    guard let number = Int(word), (0...255).contains(number) else { return nil }
+    return number
+  }
+
+  /// A word as a message echoes it: printable ASCII only, at most 30 characters.
+  static func shown(_ word: String) -> String {
+    String(word.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(30).map(Character.init))
+  }
+}
+
+extension Command {
+  /// The command's name in the settings file: `move-down`, `open`, `toggle-window`.
+  public var name: String {
+    var name = ""
+    for character in rawValue {
+      if character.isUppercase || character.isNumber { name += "-" }
+      name += character.lowercased()
+    }
+    return name
+  }
+
+  /// The command with this settings-file name.
+  public init?(name: String) {
+    guard let command = Command.allCases.first(where: { $0.name == name }) else { return nil }
+    self = command
+  }
+}
+
+extension Key {
+  /// Reads a key as the settings file names it: `x`, `Enter`, `Esc`, `Tab`, `Space`, `Up`, `PgDn`,
+  /// `^X` or `C-x`.
+  public init?(name: String) {
+    let named: [String: Key] = [
+      "enter": .enter, "esc": .escape, "escape": .escape, "tab": .tab, "s-tab": .backTab, "backtab": .backTab,
+      "space": .character(" "), "backspace": .backspace, "up": .up, "down": .down, "left": .left, "right": .right,
+      "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "home": .home, "end": .end,
+    ]
+    if let key = named[name.lowercased()] {
+      self = key
+      return
+    }
+    let scalars = Array(name.unicodeScalars)
+    if scalars.count == 1, scalars[0].value > 0x20, scalars[0].value != 0x7F, !(0x80..<0xA0).contains(scalars[0].value) {
+      self = .character(Character(scalars[0]))
+      return
+    }
+    let control = name.hasPrefix("^") ? name.dropFirst() : name.lowercased().hasPrefix("c-") ? name.dropFirst(2) : nil
+    if let control, control.count == 1, let letter = control.lowercased().first, ("a"..."z").contains(letter) {
+      self = .control(letter)
+      return
+    }
+    return nil
+  }
+}
