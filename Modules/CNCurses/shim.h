@@ -29,4 +29,11 @@ static inline int shim_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs
   return setcchar(cell, text, attrs, 0, &pair);
 }
 
+/// Mouse masks (function-like macros in curses.h).
+static inline mmask_t shim_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t shim_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t shim_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t shim_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline int shim_key_mouse(void) { return KEY_MOUSE; }
+
 #endif

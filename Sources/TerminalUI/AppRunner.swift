@@ -76,6 +76,7 @@ public final class AppRunner {
       switch input {
       case .key(let key): dispatch(.key(key))
       case .resize(let size): dispatch(.resize(size))
+      case .mouse(let event): dispatch(.mouse(event))
       }
       if quitting { return }
     }
@@ -97,6 +98,7 @@ public final class AppRunner {
       case .quit: quitting = true
       case .suspend: suspend()
       case .redraw: backend.redraw()
+      case .copy(let text): backend.copyToClipboard(text)
       default: runner.perform(effect)
       }
     }

@@ -17,13 +17,21 @@ public final class EffectRunner: Sendable {
   private let running = Atomic<Int>(0)
   private let nextToken = Atomic<UInt64>(0)
   private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
+  private let watchlist: WatchlistStore?
+  private let launcher: BrowserLauncher
 
-  /// Makes a runner over a client, an image loader and the colour mode posters are drawn in.
-  public init(client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox) {
+  /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
+  /// watchlist file and the browser.
+  public init(
+    client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox,
+    watchlist: WatchlistStore? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:])
+  ) {
     self.client = client
     self.images = images
     self.posterMode = posterMode
     self.inbox = inbox
+    self.watchlist = watchlist
+    self.launcher = launcher
   }
 
   /// How many effects are in flight.
@@ -32,8 +40,30 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit, .suspend, .redraw:
+    case .quit, .suspend, .redraw, .copy:
       return
+    case .loadMarks:
+      run(.marks) { [watchlist] in
+        guard let watchlist else { return nil }
+        let loaded = watchlist.load()
+        return .marksLoaded(loaded.marks, problem: loaded.problem)
+      }
+    case .saveMark(let change):
+      // Changes queue behind each other under one identity would cancel; each runs to its end.
+      runDetached { [watchlist] in
+        guard let watchlist else { return .notice("No place for the watchlist: HOME is not set.", warning: true) }
+        switch watchlist.update({ change.apply(to: &$0) }) {
+        case .success(let written): return .marksLoaded(written.marks, problem: written.problem)
+        case .failure(let error): return .notice("The watchlist was not saved: \(error.message)", warning: true)
+        }
+      }
+    case .openURL(let url):
+      runDetached { [launcher] in
+        switch launcher.open(url) {
+        case .success: return nil
+        case .failure(let reason): return .notice(reason.message, warning: true)
+        }
+      }
     case .cancel(let id):
       tasks.withLock { $0.removeValue(forKey: id) }?.task.cancel()
     case .after(let delay, let action, let id):
@@ -54,9 +84,12 @@ public final class EffectRunner: Sendable {
         return .posterLoaded(request, art)
       }
     case .fetchList(let request):
-      run(.listPage(request.page, request.source)) { [client, waitReporter] in
+      run(.listPage(request.page, request.source)) { [client, waitReporter, watchlist] in
         let waits = waitReporter(.listPage(request.page, request.source))
         let language = client.configuration.language
+        if request.source == .tab(.watchlist) {
+          return .listLoaded(request, await Self.watchlistPage(client: client, watchlist: watchlist))
+        }
         if case .search(let query) = request.source {
           let endpoint = SearchRequest(query: query.text, page: request.page, language: language, year: query.year)
           return .listLoaded(
@@ -99,6 +132,42 @@ public final class EffectRunner: Sendable {
   ) async -> Result<Fetched<E.Response>, AmodbError> {
     if !request.forceRefresh, let cached = await client.cached(endpoint) { return .success(cached) }
     return await client.result(endpoint, forceRefresh: true, onWait: waits)
+  }
+
+  /// The watchlist as a list page, newest first: each film as its cached details know it (poster,
+  /// score), else as the mark remembers it, so the tab opens offline.
+  private static func watchlistPage(
+    client: AmodbClient, watchlist: WatchlistStore?
+  ) async -> Result<Fetched<MoviePage>, AmodbError> {
+    let marks = (watchlist?.load().marks ?? [:]).values.filter(\.onWatchlist).sorted {
+      ($0.added, $0.id) > ($1.added, $1.id)
+    }
+    var films: [MovieSummary] = []
+    for mark in marks {
+      let request = MovieDetailsRequest(id: mark.id, language: client.configuration.language)
+      if let details = await client.cached(request)?.value {
+        films.append(
+          MovieSummary(
+            id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
+            posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
+            overview: details.overview))
+      } else {
+        films.append(
+          MovieSummary(id: mark.id, title: mark.title, releaseDate: mark.year.flatMap { ReleaseDate(String($0)) }))
+      }
+    }
+    let page = MoviePage(page: 1, totalPages: 1, results: films)
+    return .success(Fetched(value: page, fetchedAt: Date(), rateLimit: nil, fromCache: false))
+  }
+
+  /// Runs work that must not cancel other work of its kind (each answer is wanted).
+  private func runDetached(_ work: @escaping @Sendable () async -> Action?) {
+    running.add(1, ordering: .acquiringAndReleasing)
+    Task { [self] in
+      if let action = await work() { inbox.send(action) }
+      running.subtract(1, ordering: .acquiringAndReleasing)
+      inbox.wake()
+    }
   }
 
   /// Reports the rate-limit waits of the work under `id` as actions, to the screen that waits.

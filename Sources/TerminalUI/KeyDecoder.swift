@@ -6,6 +6,56 @@ public enum TerminalInput: Equatable, Sendable {
   case key(Key)
   /// The terminal was resized.
   case resize(Size)
+  /// A mouse event.
+  case mouse(MouseEvent)
+}
+
+/// Reads SGR (1006) mouse reports, `ESC [ < button ; column ; row M` (press) or `m` (release):
+/// pure, so every report shape is testable.
+public enum SGRMouse {
+  /// The longest report read (a few digits each).
+  static let maximumLength = 24
+
+  /// What a report starting at `codes[0]` (just after ESC) means: the event (nil for one the app
+  /// ignores, such as a release or a drag) and how many codes it takes; nil when `codes` does not
+  /// start a whole report.
+  public static func parse(_ codes: ArraySlice<UInt32>) -> (event: MouseEvent?, length: Int)? {
+    var index = codes.startIndex
+    guard codes.count >= 3, codes[index] == 0x5B, codes[index + 1] == 0x3C else { return nil }
+    index += 2
+    var numbers: [Int] = [0]
+    while index < codes.endIndex, index - codes.startIndex < maximumLength {
+      let code = codes[index]
+      switch code {
+      case 0x30...0x39:
+        numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + Int(code - 0x30), 100_000)
+      case 0x3B:
+        numbers.append(0)
+        guard numbers.count <= 3 else { return nil }
+      case 0x4D, 0x6D:
+        guard numbers.count == 3 else { return nil }
+        let length = index - codes.startIndex + 1
+        return (event(button: numbers[0], column: numbers[1], row: numbers[2], press: code == 0x4D), length)
+      default:
+        return nil
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The event for a report's numbers (1-based cells): a left press, or a wheel notch.
+  static func event(button: Int, column: Int, row: Int, press: Bool) -> MouseEvent? {
+    guard press, column >= 1, row >= 1 else { return nil }
+    // Bits 2–4 are Shift, Meta and Control; 32 is motion (a drag), ignored.
+    guard button & 32 == 0 else { return nil }
+    switch button & ~28 {
+    case 0: return MouseEvent(.press, row: row - 1, column: column - 1)
+    case 64: return MouseEvent(.wheelUp, row: row - 1, column: column - 1)
+    case 65: return MouseEvent(.wheelDown, row: row - 1, column: column - 1)
+    default: return nil
+    }
+  }
 }
 
 /// Turns ncurses' `wget_wch` results into keys: pure, so every mapping is testable.

@@ -15,8 +15,8 @@ public final class NCursesBackend: TerminalBackend {
   /// Takes over the terminal on standard input and output (or the given streams and terminal
   /// type, for headless tests); nil when it cannot be set up.
   public init?(
-    noColor: Bool, look: Look = Look(), terminalType: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
-    input: UnsafeMutablePointer<FILE>? = nil
+    noColor: Bool, look: Look = Look(), mouse: Bool = false, terminalType: String? = nil,
+    output: UnsafeMutablePointer<FILE>? = nil, input: UnsafeMutablePointer<FILE>? = nil
   ) {
     var screen: OpaquePointer?
     if terminalType == nil, !noColor, let candidate = Self.directColorTerminal() {
@@ -45,6 +45,44 @@ public final class NCursesBackend: TerminalBackend {
       depth = colors >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: colors, noColor: false)
     }
     palette = Palette(depth: depth, look: look)
+    self.mouse = mouse
+    if mouse { enableMouse() }
+  }
+
+  /// Whether the app reads the mouse.
+  private let mouse: Bool
+
+  /// Asks for press and wheel reports in the SGR form (1006), which works past column 223 and in
+  /// tmux; ncurses decodes them when its terminfo entry knows the form, the app does otherwise.
+  private func enableMouse() {
+    mouseinterval(0)
+    mousemask(shim_button1_pressed() | shim_button4_pressed() | shim_button5_pressed(), nil)
+    writeTerminal("\u{1B}[?1000h\u{1B}[?1006h")
+  }
+
+  private func disableMouse() {
+    writeTerminal("\u{1B}[?1006l\u{1B}[?1000l")
+    mousemask(0, nil)
+  }
+
+  /// Writes control text straight to the terminal, after what ncurses has sent.
+  private func writeTerminal(_ text: String) {
+    fflush(shim_stdout())
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      written += count
+    }
+  }
+
+  /// Puts text on the clipboard through the terminal: OSC 52, which tmux takes when its
+  /// `set-clipboard` is on and which reaches the local clipboard over SSH.
+  public func copyToClipboard(_ text: String) {
+    let encoded = Data(text.utf8).base64EncodedString()
+    writeTerminal("\u{1B}]52;c;\(encoded)\u{07}")
   }
 
   deinit {
@@ -136,28 +174,62 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func pendingInput() -> [TerminalInput] {
-    var inputs: [TerminalInput] = []
+    // Read everything waiting first (as codes, function keys flagged), then decode: a mouse
+    // report is a run of characters after ESC.
+    var codes: [(code: UInt32, function: Bool)] = []
     var code: wint_t = 0
-    while inputs.count < 256 {
+    while codes.count < 1024 {
       let status = wget_wch(shim_stdscr(), &code)
       if status == ERR { break }
-      if status == KEY_CODE_YES {
-        if code == KEY_RESIZE {
+      codes.append((UInt32(code), status == KEY_CODE_YES))
+    }
+    var inputs: [TerminalInput] = []
+    var index = 0
+    while index < codes.count {
+      let (value, function) = codes[index]
+      index += 1
+      if function {
+        if Int32(value) == KEY_RESIZE {
           previous = nil
           inputs.append(.resize(size))
-        } else if let key = KeyDecoder.functionKey(UInt32(code)) {
+        } else if Int32(value) == shim_key_mouse() {
+          var event = MEVENT()
+          if getmouse(&event) == OK, let mouse = Self.event(event) { inputs.append(.mouse(mouse)) }
+        } else if let key = KeyDecoder.functionKey(value) {
           inputs.append(.key(key))
         }
-      } else if let key = KeyDecoder.character(UInt32(code)) {
-        inputs.append(.key(key))
+        continue
       }
+      if value == 27, mouse {
+        let rest = codes[index...].prefix { !$0.function }.map(\.code)
+        if let report = SGRMouse.parse(rest[...]) {
+          index += report.length
+          if let event = report.event { inputs.append(.mouse(event)) }
+          continue
+        }
+      }
+      if let key = KeyDecoder.character(value) { inputs.append(.key(key)) }
     }
     return inputs
   }
 
+  /// A mouse event from ncurses' own decoding.
+  private static func event(_ event: MEVENT) -> MouseEvent? {
+    let row = Int(event.y)
+    let column = Int(event.x)
+    if event.bstate & shim_button1_pressed() != 0 || event.bstate & shim_button1_clicked() != 0 {
+      return MouseEvent(.press, row: row, column: column)
+    }
+    if event.bstate & shim_button4_pressed() != 0 { return MouseEvent(.wheelUp, row: row, column: column) }
+    if event.bstate & shim_button5_pressed() != 0 { return MouseEvent(.wheelDown, row: row, column: column) }
+    return nil
+  }
+
   public func suspend() {
+    if mouse { disableMouse() }
     endwin()
     SignalGuard.stopJob()
+    if mouse { enableMouse() }
     // The shell may have drawn over or cleared the screen meanwhile: repaint all of it.
     previous = nil
     clearok(shim_stdscr(), true)
@@ -172,6 +244,7 @@ public final class NCursesBackend: TerminalBackend {
   public func shutdown() {
     guard !isShutDown else { return }
     isShutDown = true
+    if mouse { disableMouse() }
     curs_set(1)
     endwin()
     delscreen(screenPointer)

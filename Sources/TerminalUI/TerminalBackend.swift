@@ -19,4 +19,11 @@ public protocol TerminalBackend: AnyObject {
   func redraw()
   /// Restores the terminal; safe to call more than once.
   func shutdown()
+  /// Puts text on the clipboard through the terminal.
+  func copyToClipboard(_ text: String)
+}
+
+extension TerminalBackend {
+  /// Terminals in tests have no clipboard unless they say so.
+  public func copyToClipboard(_ text: String) {}
 }

@@ -14,7 +14,8 @@ enum Browser {
     let inbox = ActionInbox()
     SignalGuard.install(wake: inbox.writeDescriptor)
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
-    guard let backend = NCursesBackend(noColor: noColor, look: look) else {
+    let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
+    guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError("could not set up the terminal (is TERM set to a known terminal?)")
       return ExitCode.failure.rawValue
@@ -31,7 +32,8 @@ enum Browser {
       state.notice = Notice(text: problem + more, tone: .warning, until: Date().addingTimeInterval(15))
     }
     let runner = EffectRunner(
-      client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox)
+      client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox,
+      watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment))
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
     let reason = app.run()

@@ -15,6 +15,8 @@ public struct Invocation: Equatable, Sendable {
     case person(id: Int, json: Bool)
     /// `trending config`: print the effective settings, or a template.
     case config
+    /// `trending watchlist [add ID | remove ID]`: print or change the watchlist.
+    case watchlist(change: WatchlistChange?, format: WatchlistOutput)
     /// `trending cache info`: the disk cache's size and entries.
     case cacheInfo
     /// `trending cache clear`: empty the disk cache.
@@ -90,7 +92,7 @@ public enum ArgumentParser {
   static let commands = ["list", "show", "person", "search", "watchlist", "config", "cache", "help"]
   /// The options, for "did you mean".
   static let options = [
-    "--help", "--version", "--demo", "--json", "--no-color", "--no-mouse", "--no-cache", "--insecure-http", "--base-url",
+    "--help", "--version", "--demo", "--json", "--csv", "--no-color", "--no-mouse", "--no-cache", "--insecure-http", "--base-url",
     "--image-base-url", "--language", "--region", "--images", "--window", "--list", "--page", "--year",
   ]
 
@@ -114,6 +116,7 @@ public enum ArgumentParser {
     var page: Int?
     var year: Int?
     var json = false
+    var csv = false
     var index = 0
     func value(for flag: String) throws(UsageError) -> String {
       index += 1
@@ -137,6 +140,7 @@ public enum ArgumentParser {
       case "--version": return Invocation(command: .version)
       case "--demo": invocation.demo = true
       case "--json": json = true
+      case "--csv": csv = true
       case "--no-color": invocation.noColor = true
       case "--no-mouse": invocation.noMouse = true
       case "--no-cache": invocation.noCache = true
@@ -190,8 +194,27 @@ public enum ArgumentParser {
       }
       index += 1
     }
+    if csv, positional.first != "watchlist" { throw UsageError(message: "--csv goes with 'trending watchlist'") }
+    if positional.first == "watchlist" {
+      invocation.command = try watchlist(positional, json: json, csv: csv)
+      return invocation
+    }
     invocation.command = try command(positional, page: page, year: year, json: json)
     return invocation
+  }
+
+  /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
+  private static func watchlist(_ positional: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command {
+    if json, csv { throw UsageError(message: "--json and --csv do not go together") }
+    let format: WatchlistOutput = json ? .json : csv ? .csv : .text
+    guard positional.count > 1 else { return .watchlist(change: nil, format: format) }
+    guard positional.count == 3, ["add", "remove"].contains(positional[1]) else {
+      throw UsageError(message: "watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'")
+    }
+    guard let id = Int(positional[2]), id > 0 else {
+      throw UsageError(message: "the film id must be a positive whole number, not \(shown(positional[2]))")
+    }
+    return .watchlist(change: positional[1] == "add" ? .add(id) : .remove(id), format: format)
   }
 
   private static func command(_ positional: [String], page: Int?, year: Int?, json: Bool) throws(UsageError)
@@ -267,6 +290,16 @@ public enum ArgumentParser {
     }
     return previous[b.count]
   }
+}
+
+/// A change `trending watchlist` makes.
+public enum WatchlistChange: Equatable, Sendable {
+  case add(Int), remove(Int)
+}
+
+/// How `trending watchlist` prints.
+public enum WatchlistOutput: Equatable, Sendable {
+  case text, json, csv
 }
 
 /// Countries for the regional lists.

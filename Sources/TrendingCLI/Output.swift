@@ -158,6 +158,45 @@ public enum Output {
     }
   }
 
+  /// One film in `trending watchlist --json`.
+  struct MarkEntry: Encodable {
+    let id: Int
+    let title: String
+    let year: Int?
+    let watchlist: Bool
+    let added: String
+    let seen: String?
+  }
+
+  /// The watchlist and seen films: a table (piped: tab-separated), JSON, or Letterboxd's CSV.
+  public static func watchlist(_ marks: [Int: Mark], format: WatchlistOutput) -> String {
+    let sorted = marks.values.sorted { ($0.added, $0.id) > ($1.added, $1.id) }
+    switch format {
+    case .json:
+      return encode(
+        sorted.map {
+          MarkEntry(id: $0.id, title: $0.title, year: $0.year, watchlist: $0.onWatchlist, added: $0.added, seen: $0.seen)
+        })
+    case .csv:
+      func field(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+          ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
+      }
+      let rows = sorted.map { mark in
+        [String(mark.id), field(mark.title), mark.year.map(String.init) ?? "", mark.seen ?? ""].joined(separator: ",")
+      }
+      return (["tmdbID,Title,Year,WatchedDate"] + rows).joined(separator: "\n")
+    case .text:
+      guard !sorted.isEmpty else { return "The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'." }
+      return sorted.map { mark in
+        let flags = (mark.onWatchlist ? "+" : " ") + (mark.seen != nil ? "✓" : " ")
+        let title = mark.title.isEmpty ? "Film #\(mark.id)" : mark.title
+        return [String(mark.id), flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? ""]
+          .joined(separator: "\t")
+      }.joined(separator: "\n")
+    }
+  }
+
   /// A film in a person's filmography in `trending person --json`.
   struct CreditEntry: Encodable {
     let id: Int

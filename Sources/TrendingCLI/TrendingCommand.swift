@@ -20,6 +20,8 @@ public enum TrendingCommand {
       trending show ID             print one film's details (--json for JSON)
       trending person ID           print one person and their films (--json for JSON)
       trending search QUERY        films whose titles match (--year N, --json)
+      trending watchlist [add ID | remove ID]
+                                   your watchlist and seen films (--json, or --csv for Letterboxd)
       trending config              the effective settings, or a template for the settings file
       trending help [COMMAND]      this help, or one command's
 
@@ -74,6 +76,12 @@ public enum TrendingCommand {
     trending cache info | trending cache clear
       The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not
       the cache's own are left alone.
+    """,
+    "watchlist": """
+    trending watchlist [add ID | remove ID] [--json | --csv]
+      Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text
+      file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year,
+      WatchedDate. In the browser, a adds or removes the selected film and m marks it seen.
     """,
     "config": """
     trending config
@@ -188,6 +196,8 @@ public enum TrendingCommand {
               width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
         }
       }
+    case .watchlist(let change, let format):
+      return watchlist(change, format: format, invocation: invocation, environment: environment)
     case .person(let id, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
@@ -199,6 +209,58 @@ public enum TrendingCommand {
         }
       }
     }
+  }
+
+  /// `trending watchlist`: prints it, or adds or removes a film (its title and year asked of amodb,
+  /// or of the cache, so the list reads well offline later).
+  private static func watchlist(
+    _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
+  ) -> Int32 {
+    guard let store = WatchlistStore.standard(environment: environment) else {
+      printError("no place for the watchlist: neither XDG_DATA_HOME nor HOME is an absolute path")
+      return ExitCode.failure.rawValue
+    }
+    var marks: [Int: Mark]
+    switch change {
+    case nil:
+      let loaded = store.load()
+      if let problem = loaded.problem { printError(problem) }
+      marks = loaded.marks
+    case .remove(let id):
+      switch store.update({ MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0) }) {
+      case .success(let written):
+        if let problem = written.problem { printError(problem) }
+        marks = written.marks
+      case .failure(let error):
+        printError(error.message)
+        return ExitCode.failure.rawValue
+      }
+    case .add(let id):
+      var title = ""
+      var year: Int?
+      if let services = try? Setup.services(for: invocation, environment: environment) {
+        let endpoint = MovieDetailsRequest(id: id, language: services.client.configuration.language)
+        switch blocking({ await services.client.result(endpoint) }) {
+        case .success(let fetched): (title, year) = (fetched.value.title, fetched.value.year)
+        case .failure(let error):
+          if case .notFound = error {
+            printError("no film has the id \(id)")
+            return ExitCode(error).rawValue
+          }
+          printError("added film \(id) without its title: \(error.message)")
+        }
+      }
+      let day = WatchlistFormat.day(Date())
+      switch store.update({ MarkChange(id: id, title: title, year: year, kind: .watchlist(true), day: day).apply(to: &$0) }) {
+      case .success(let written):
+        if let problem = written.problem { printError(problem) }
+        marks = written.marks
+      case .failure(let error):
+        printError(error.message)
+        return ExitCode.failure.rawValue
+      }
+    }
+    return emit(Output.watchlist(marks, format: format))
   }
 
   private static func runClient(

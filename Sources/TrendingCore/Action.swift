@@ -29,6 +29,12 @@ public enum Action: Equatable, Sendable {
   case posterDue(PosterRequest)
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.
   case documentLayout(DocumentLayout)
+  /// The watchlist and seen marks as stored, and a note when the file had a problem.
+  case marksLoaded([Int: Mark], problem: String?)
+  /// A message for the status line (a browser that could not be started, say).
+  case notice(String, warning: Bool)
+  /// A mouse event from the terminal.
+  case mouse(MouseEvent)
 }
 
 /// A terminal size in cells.
@@ -47,7 +53,7 @@ public struct Size: Equatable, Sendable, Hashable {
 
 /// The lists shown as tabs, in tab order.
 public enum ListKind: String, Sendable, Hashable, CaseIterable {
-  case trending, popular, topRated, nowPlaying, upcoming
+  case trending, popular, topRated, nowPlaying, upcoming, watchlist
 
   /// The tab's name.
   public var title: String {
@@ -57,6 +63,7 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
     case .topRated: return "Top rated"
     case .nowPlaying: return "Now playing"
     case .upcoming: return "Upcoming"
+    case .watchlist: return "Watchlist"
     }
   }
 
@@ -68,10 +75,12 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
     case .topRated: return "Top"
     case .nowPlaying: return "Now"
     case .upcoming: return "Soon"
+    case .watchlist: return "Watch"
     }
   }
 
-  /// The amodb list behind the tab (nil for trending, which has its own endpoint).
+  /// The amodb list behind the tab (nil for trending, which has its own endpoint, and the watchlist,
+  /// which is the user's own).
   public var movieList: MovieList? {
     switch self {
     case .trending: return nil
@@ -79,6 +88,7 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
     case .topRated: return .topRated
     case .nowPlaying: return .nowPlaying
     case .upcoming: return .upcoming
+    case .watchlist: return nil
     }
   }
 }
@@ -119,6 +129,8 @@ public enum EffectID: Hashable, Sendable {
   case person(Int)
   /// The wait before the search line's query is asked.
   case searchDebounce
+  /// Writing the watchlist.
+  case marks
   /// The one poster download, or the wait before it.
   case poster
 }
@@ -141,6 +153,14 @@ public enum Effect: Equatable, Sendable {
   case redraw
   /// Give the terminal back and stop until the shell continues the app (Ctrl-Z).
   case suspend
+  /// Read the watchlist and seen marks (identity `.marks`).
+  case loadMarks
+  /// Store a change to one film's marks (each change runs to its end, in order of the lock).
+  case saveMark(MarkChange)
+  /// Open a web page in the user's browser, without waiting for it.
+  case openURL(String)
+  /// Put text on the clipboard through the terminal (OSC 52).
+  case copy(String)
   /// Leave the app.
   case quit
 }
@@ -154,7 +174,8 @@ extension Effect {
     case .fetchPerson(let id, _): return .person(id)
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id
-    case .cancel, .redraw, .suspend, .quit: return nil
+    case .loadMarks: return .marks
+    case .cancel, .redraw, .suspend, .quit, .saveMark, .openURL, .copy: return nil
     }
   }
 }
@@ -181,4 +202,68 @@ public enum PosterSlot: Equatable, Sendable {
   case loading
   case loaded(PosterArt)
   case unavailable
+}
+
+/// A change to one film's marks: on or off the watchlist, seen or not.
+public struct MarkChange: Equatable, Sendable {
+  /// What changes.
+  public enum Kind: Equatable, Sendable {
+    case watchlist(Bool)
+    case seen(Bool)
+  }
+
+  /// The film.
+  public var id: Int
+  /// Its title and year, kept with the mark.
+  public var title: String
+  /// Its year.
+  public var year: Int?
+  /// What changes.
+  public var kind: Kind
+  /// The day it happens, `YYYY-MM-DD`.
+  public var day: String
+
+  /// Makes a change.
+  public init(id: Int, title: String, year: Int?, kind: Kind, day: String) {
+    self.id = id
+    self.title = title
+    self.year = year
+    self.kind = kind
+    self.day = day
+  }
+
+  /// Applies the change to a set of marks.
+  public func apply(to marks: inout [Int: Mark]) {
+    var mark = marks[id] ?? Mark(id: id, title: title, year: year, onWatchlist: false, added: day)
+    if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
+    switch kind {
+    case .watchlist(let on):
+      mark.onWatchlist = on
+      if on { mark.added = day }
+    case .seen(let on): mark.seen = on ? day : nil
+    }
+    marks[id] = mark.isEmpty ? nil : mark
+  }
+}
+
+/// A mouse event, in cells from the top left (0-based).
+public struct MouseEvent: Equatable, Sendable {
+  /// What happened.
+  public enum Kind: Equatable, Sendable {
+    case press, wheelUp, wheelDown
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// The row.
+  public var row: Int
+  /// The column.
+  public var column: Int
+
+  /// Makes an event.
+  public init(_ kind: Kind, row: Int, column: Int) {
+    self.kind = kind
+    self.row = row
+    self.column = column
+  }
 }

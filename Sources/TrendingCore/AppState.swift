@@ -38,6 +38,8 @@ public struct ListScreen: Equatable, Sendable {
   public var selection = 0
   /// The first row shown.
   public var top = 0
+  /// The order the films are shown in.
+  public var sort = ListSort.rank
 
   /// Makes an empty tab.
   public init(kind: ListKind = .trending, window: TimeWindow) {
@@ -50,17 +52,49 @@ public struct ListScreen: Equatable, Sendable {
     self.window = window
   }
 
-  /// The films loaded so far.
-  public var movies: [MovieSummary] { list.value?.movies ?? [] }
+  /// The films loaded so far, in the order chosen.
+  public var movies: [MovieSummary] { sort.apply(list.value?.movies ?? []) }
 
   /// The selected film, when there is one.
   public var selectedMovie: MovieSummary? {
-    movies.indices.contains(selection) ? movies[selection] : nil
+    let movies = movies
+    return movies.indices.contains(selection) ? movies[selection] : nil
   }
 
   /// The request for a page of this list.
   public func request(page: Int, force: Bool = false) -> ListRequest {
     ListRequest(source: source, window: window, page: page, forceRefresh: force)
+  }
+}
+
+/// The orders a list can be shown in: the list's own (rank), by score, by year, by title.
+public enum ListSort: String, Sendable, CaseIterable {
+  case rank, score, year, title
+
+  /// The next order, as `s` cycles them.
+  public var next: ListSort {
+    let all = Self.allCases
+    return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+  }
+
+  /// The films in this order; ties keep the list's own order.
+  public func apply(_ movies: [MovieSummary]) -> [MovieSummary] {
+    switch self {
+    case .rank: return movies
+    case .score: return stable(movies) { ($0.score ?? -1) > ($1.score ?? -1) }
+    case .year:
+      return stable(movies) { left, right in
+        guard let leftDate = left.releaseDate else { return false }
+        guard let rightDate = right.releaseDate else { return true }
+        return leftDate > rightDate
+      }
+    case .title: return stable(movies) { $0.title.lowercased() < $1.title.lowercased() }
+    }
+  }
+
+  private func stable(_ movies: [MovieSummary], by before: (MovieSummary, MovieSummary) -> Bool) -> [MovieSummary] {
+    movies.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }
+      .map(\.element)
   }
 }
 
@@ -257,6 +291,8 @@ public struct AppState: Equatable, Sendable {
   public var search: SearchBox?
   /// The status line's message, while it lasts.
   public var notice: Notice?
+  /// The watchlist and seen marks, by film id.
+  public var marks: [Int: Mark]
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
   /// How far the help overlay is scrolled, on terminals too short for all of it.
@@ -290,6 +326,7 @@ public struct AppState: Equatable, Sendable {
     people = [:]
     search = nil
     notice = nil
+    marks = [:]
     showsHelp = false
     helpScroll = 0
     keys = .standard

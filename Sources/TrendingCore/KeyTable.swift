@@ -2,7 +2,8 @@
 public enum Command: String, Sendable, CaseIterable, Hashable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
   case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
-  case nextTab, previousTab, tab1, tab2, tab3, tab4, tab5
+  case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
+  case nextTab, previousTab, tab1, tab2, tab3, tab4, tab5, tab6
 
   /// The tab a `tabN` command shows.
   public var tab: ListKind? {
@@ -12,6 +13,7 @@ public enum Command: String, Sendable, CaseIterable, Hashable {
     case .tab3: return .topRated
     case .tab4: return .nowPlaying
     case .tab5: return .upcoming
+    case .tab6: return .watchlist
     default: return nil
     }
   }
@@ -89,7 +91,18 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding(
       [.escape, .backspace, .left, .character("h")], .back, in: [.list], group: "Open",
       help: "back, from a list opened on top", hint: "back"),
-    KeyBinding([.character("s")], .sort, in: [.person], group: "Open", help: "films by date / by score", hint: "sort"),
+    KeyBinding(
+      [.character("s")], .sort, in: [.list, .person], group: "Open",
+      help: "sort: rank, score, year, title (a person's films: date, score)", hint: "sort"),
+    KeyBinding(
+      [.character("o")], .openInBrowser, in: pages, group: "Links", help: "open the film's or person's page in the browser",
+      hint: "web"),
+    KeyBinding([.character("y")], .copyLink, in: pages, group: "Links", help: "copy the page's link (OSC 52)"),
+    KeyBinding([.character("Y")], .copyTitle, in: pages, group: "Links", help: "copy the title and year"),
+    KeyBinding(
+      [.character("a")], .toggleWatchlist, in: [.list, .film], group: "Watchlist", help: "add to the watchlist, or remove",
+      hint: "watchlist"),
+    KeyBinding([.character("m")], .toggleSeen, in: [.list, .film], group: "Watchlist", help: "mark seen, or not"),
     KeyBinding(
       [.character("/")], .search, in: pages, group: "Search", help: "search films (year:1999 or (1999) narrows)",
       hint: "search"),
@@ -102,6 +115,7 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.character("3")], .tab3, in: [.list], group: "Lists", help: "Top rated"),
     KeyBinding([.character("4")], .tab4, in: [.list], group: "Lists", help: "Now playing"),
     KeyBinding([.character("5")], .tab5, in: [.list], group: "Lists", help: "Upcoming"),
+    KeyBinding([.character("6")], .tab6, in: [.list], group: "Lists", help: "Watchlist"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",

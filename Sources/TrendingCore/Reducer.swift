@@ -88,7 +88,19 @@ public enum Reducer {
       if state.posterInFlight == request { state.posterInFlight = nil }
       return []
     case .start:
-      return refreshList(&state.rootList, force: false)
+      return [.loadMarks] + refreshList(&state.rootList, force: false)
+    case .marksLoaded(let marks, let problem):
+      state.marks = marks
+      if let problem { state.notice = Notice(text: problem, tone: .warning, until: state.now.addingTimeInterval(15)) }
+      // The watchlist tab follows its marks: reloaded when showing, else when next shown.
+      state.tabs[.watchlist] = nil
+      guard state.rootList.source == .tab(.watchlist), state.stack.count == 1 else { return [] }
+      return refreshList(&state.rootList, force: true)
+    case .notice(let text, let warning):
+      state.notice = Notice(text: text, tone: warning ? .warning : .info, until: state.now.addingTimeInterval(8))
+      return []
+    case .mouse(let event):
+      return MouseLogic.handle(event, &state)
     case .resize(let size):
       state.size = size
       let rows = state.visibleRows
@@ -191,6 +203,11 @@ public enum Reducer {
     default: break
     }
     if state.search != nil { return searchCommand(command, &state) }
+    switch command {
+    case .toggleWatchlist, .toggleSeen: return mark(command, &state)
+    case .openInBrowser, .copyLink, .copyTitle: return link(command, &state)
+    default: break
+    }
     switch state.screen {
     case .list: return listCommand(command, &state)
     case .detail(let id): return documentCommand(command, &state, refresh: refreshFilm(id))
@@ -213,7 +230,7 @@ public enum Reducer {
       return []
     case .refresh:
       return refreshList(&state.listScreen, force: true)
-    case .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4, .tab5:
+    case .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4, .tab5, .tab6:
       let all = ListKind.allCases
       let index = all.firstIndex(of: state.activeTab) ?? 0
       let target =
@@ -226,8 +243,79 @@ public enum Reducer {
       let effects = refreshList(&list, force: false)
       state.rootList = list
       return effects
-    case .help, .redraw, .suspend, .quit, .search, .sort:
+    case .sort:
+      let selected = state.selectedMovie?.id
+      state.listScreen.sort = state.listScreen.sort.next
+      if let selected, let index = state.movies.firstIndex(where: { $0.id == selected }) { state.selection = index }
+      return ListLogic.scrollIntoView(&state.listScreen, rows: state.visibleRows)
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle:
       return []
+    }
+  }
+
+  // MARK: Marks and links
+
+  /// The film the screen is about: the selected row, or the film showing.
+  static func subjectFilm(_ state: AppState) -> MovieSummary? {
+    switch state.screen {
+    case .list: return shownList(state).selectedMovie
+    case .detail(let id):
+      if let details = state.details[id]?.value {
+        return MovieSummary(
+          id: id, title: details.title, releaseDate: details.releaseDate, posterPath: details.posterPath)
+      }
+      return state.summary(of: id) ?? MovieSummary(id: id, title: "")
+    case .person: return nil
+    }
+  }
+
+  /// Adds or removes the film from the watchlist, or marks it seen or not: at once on screen, then stored.
+  private static func mark(_ command: Command, _ state: inout AppState) -> [Effect] {
+    guard let film = subjectFilm(state) else { return [] }
+    let current = state.marks[film.id]
+    let kind: MarkChange.Kind =
+      command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
+    let change = MarkChange(
+      id: film.id, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(state.now))
+    change.apply(to: &state.marks)
+    let name = film.title.isEmpty ? "the film" : film.title
+    let text: String
+    switch kind {
+    case .watchlist(true): text = "Added \(name) to the watchlist."
+    case .watchlist(false): text = "Removed \(name) from the watchlist."
+    case .seen(true): text = "Marked \(name) seen."
+    case .seen(false): text = "Marked \(name) not seen."
+    }
+    state.notice = Notice(text: text, until: state.now.addingTimeInterval(5))
+    return [.saveMark(change)]
+  }
+
+  /// The web page of the film or person the screen is about, with what to copy as its title.
+  static func page(_ state: AppState) -> (url: String, title: String)? {
+    if case .person(let id) = state.screen {
+      return ("https://www.themoviedb.org/person/\(id)", state.people[id]?.value?.name ?? "")
+    }
+    guard let film = subjectFilm(state) else { return nil }
+    let title = film.title + (film.year.map { " (\($0))" } ?? "")
+    return ("https://www.themoviedb.org/movie/\(film.id)", title)
+  }
+
+  /// Opens the page in the browser, or copies its link or its title.
+  private static func link(_ command: Command, _ state: inout AppState) -> [Effect] {
+    guard let page = page(state) else { return [] }
+    let until = state.now.addingTimeInterval(6)
+    switch command {
+    case .openInBrowser:
+      state.notice = Notice(text: "Opening \(page.url)", until: until)
+      return [.openURL(page.url)]
+    case .copyLink:
+      state.notice = Notice(text: "Copied \(page.url)", until: until)
+      return [.copy(page.url)]
+    default:
+      guard !page.title.isEmpty else { return [] }
+      state.notice = Notice(text: "Copied “\(page.title)”", until: until)
+      return [.copy(page.title)]
     }
   }
 
@@ -307,7 +395,7 @@ public enum Reducer {
       case nil: return []
       }
     case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab1, .tab2, .tab3, .tab4, .tab5,
-      .search:
+      .tab6, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
       return []
     }
     state.cursor = cursor
@@ -420,6 +508,11 @@ public enum Reducer {
       default: return false
       }
     }
+    switch command {
+    case .toggleWatchlist, .toggleSeen: return subjectFilm(state) != nil
+    case .openInBrowser, .copyLink, .copyTitle: return page(state) != nil
+    default: break
+    }
     switch (state.screen, command) {
     case (_, .help), (_, .quit), (_, .redraw), (_, .suspend), (_, .search): return true
     case (.list, .moveDown), (.list, .moveUp), (.list, .pageDown), (.list, .pageUp), (.list, .halfPageDown),
@@ -429,11 +522,11 @@ public enum Reducer {
     case (.list, .refresh): return !state.list.isLoading
     case (.list, .toggleWindow): return state.activeTab == .trending && state.stack.count == 1
     case (.list, .nextTab), (.list, .previousTab), (.list, .tab1), (.list, .tab2), (.list, .tab3), (.list, .tab4),
-      (.list, .tab5):
+      (.list, .tab5), (.list, .tab6):
       return true
     case (.list, .back): return state.stack.count > 1
-    case (.list, .sort): return false
-    case (_, .nextTab), (_, .previousTab), (_, .tab1), (_, .tab2), (_, .tab3), (_, .tab4), (_, .tab5),
+    case (.list, .sort): return state.movies.count > 1
+    case (_, .nextTab), (_, .previousTab), (_, .tab1), (_, .tab2), (_, .tab3), (_, .tab4), (_, .tab5), (_, .tab6),
       (_, .toggleWindow):
       return false
     case (_, .back): return true

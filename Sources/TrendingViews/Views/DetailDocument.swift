@@ -84,7 +84,7 @@ public enum DetailDocument {
 
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
-    summary: MovieSummary?, details: MovieDetails?, region: String?, width: Int
+    summary: MovieSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -110,6 +110,10 @@ public enum DetailDocument {
       return document
     }
     document.append(contentsOf: facts(details, region: region, width: width))
+    if let mark {
+      let words = [mark.onWatchlist ? "+ on your watchlist" : nil, mark.seen.map { "✓ seen \($0)" }].compactMap { $0 }
+      document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
+    }
     ratings(details, width: width, into: &document)
     leads(details, width: width, into: &document)
     if let overview = details.overview {

@@ -11,7 +11,8 @@ enum DetailView {
     let summary = state.summary(of: id)
     let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
     return drawPage(state, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) { width in
-      var document = DetailDocument.document(summary: summary, details: entry.value, region: state.region, width: width)
+      var document = DetailDocument.document(
+        summary: summary, details: entry.value, region: state.region, mark: state.marks[id], width: width)
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: failure("Could not load the film.", error, width: width))
       }

@@ -56,7 +56,7 @@ enum ListView {
       let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
       let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
-      drawRows(shown, columns: columns, rows: bodyRows, into: &screen)
+      drawRows(shown, marks: state.marks, columns: columns, rows: bodyRows, into: &screen)
       if let pane, let box = PosterLayout.listBox(for: state.size) {
         let request = Reducer.wantedPoster(state)
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
@@ -72,11 +72,13 @@ enum ListView {
       let empty: String
       switch shown.source {
       case .search(let query): empty = "No films match “\(query.typed)”."
+      case .tab(.watchlist): empty = "Your watchlist is empty."
       case .tab(let kind): empty = "No films in \(kind.title) right now."
       }
-      Renderer.centred(
-        [(empty, Style(.muted)), (state.search == nil ? "Press r to refresh." : "Try other words.", Style(.muted))],
-        rows: bodyRows, into: &screen)
+      let next =
+        state.search != nil
+        ? "Try other words." : shown.source == .tab(.watchlist) ? "Press a on a film to add it." : "Press r to refresh."
+      Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, state: state, rows: bodyRows, into: &screen)
     }
@@ -122,20 +124,12 @@ enum ListView {
 
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
   static func drawTabs(_ state: AppState, row: Int, into screen: inout Screen) {
-    let kinds = ListKind.allCases
-    let styles: [(ListKind) -> String] = [
-      { " \($0.title) " }, { " \($0.shortTitle) " },
-      { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == state.activeTab ? " " + kind.shortTitle : "") " },
-    ]
-    let labels =
-      styles.lazy.map { label in kinds.map(label) }.first { TextWidth.width(of: $0.joined()) + 1 <= screen.width }
-      ?? kinds.map(styles[2])
-    var column = 1
-    for (kind, label) in zip(kinds, labels) {
-      let active = kind == state.activeTab
-      column += screen.put(
-        label, row: row, column: column,
-        style: active ? Style(.title, bold: true, selected: true) : Style(.muted), limit: screen.width - column)
+    for tab in TabBar.labels(active: state.activeTab, width: screen.width) {
+      let active = tab.kind == state.activeTab
+      screen.put(
+        tab.label, row: row, column: tab.columns.lowerBound,
+        style: active ? Style(.title, bold: true, selected: true) : Style(.muted),
+        limit: screen.width - tab.columns.lowerBound)
     }
   }
 
@@ -146,6 +140,7 @@ enum ListView {
 
     let rank: Int
     let rankWidth: Int
+    let mark: Int
     let title: Int
     let titleWidth: Int
     let genres: Int?
@@ -157,7 +152,8 @@ enum ListView {
     init(width: Int, count: Int) {
       let rankWidth = max(2, String(count).count)
       rank = 1
-      title = rank + rankWidth + 2
+      mark = rank + rankWidth + 1
+      title = mark + 2
       score = width - 5
       let wide = width >= Self.wideMinimumWidth
       votes = wide ? score - 7 : nil
@@ -180,8 +176,9 @@ enum ListView {
     screen.put("Score", row: row, column: columns.score, style: style)
   }
 
-  private static func drawRows(_ screenState: ListScreen, columns: Columns, rows: Range<Int>, into screen: inout Screen)
-  {
+  private static func drawRows(
+    _ screenState: ListScreen, marks: [Int: Mark], columns: Columns, rows: Range<Int>, into screen: inout Screen
+  ) {
     let movies = screenState.list.value?.movies ?? []
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
@@ -191,6 +188,12 @@ enum ListView {
       if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
       let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
       screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
+      if let mark = marks[movie.id] {
+        // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).
+        screen.put(
+          mark.seen != nil ? "✓" : "+", row: row, column: columns.mark,
+          style: Style(mark.seen != nil ? .good : .accent, bold: true, selected: selected))
+      }
       screen.put(
         TextLayout.truncate(movie.title, to: columns.titleWidth), row: row, column: columns.title,
         style: Style(.normal, bold: selected, selected: selected), limit: columns.titleWidth)

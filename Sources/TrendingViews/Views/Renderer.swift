@@ -100,15 +100,16 @@ public enum Renderer {
   /// The header's titles, longest first: which list, which window, which language, and the source when not live.
   static func titles(for state: AppState) -> [String] {
     let window = state.window == .week ? "this week" : "today"
-    let source = state.sourceLabel.map { " · \($0)" } ?? ""
+    let sort = state.listScreen.sort == .rank ? "" : " · by \(state.listScreen.sort.rawValue)"
+    let source = (state.sourceLabel.map { " · \($0)" } ?? "") + sort
     if state.activeTab != .trending {
       let title = state.activeTab.title
-      return ["\(title) films · \(state.language)\(source)", "\(title) · \(state.language)", title]
+      return ["\(title) films · \(state.language)\(source)", "\(title) · \(state.language)\(sort)", title + sort, title]
     }
     return [
       "Trending films · \(window) · \(state.language)\(source)",
       "Trending · \(state.window.rawValue) · \(state.language)\(source)",
-      "Trending · \(state.window.rawValue)",
+      "Trending · \(state.window.rawValue)\(sort)", "Trending · \(state.window.rawValue)",
     ]
   }
 
@@ -124,11 +125,12 @@ public enum Renderer {
         return state.people[person.id]?.value?.name ?? "Person"
       }
     }
-    var candidates = [crumbs.joined(separator: " › ")]
+    // "‹" first: the back marker a click goes back with.
+    var candidates = ["‹ " + crumbs.joined(separator: " › ")]
     for folded in stride(from: 1, to: crumbs.count, by: 1) {
-      candidates.append((["…"] + crumbs.dropFirst(folded)).joined(separator: " › "))
+      candidates.append("‹ " + (["…"] + crumbs.dropFirst(folded)).joined(separator: " › "))
     }
-    candidates.append("› " + (crumbs.last ?? ""))
+    candidates.append("‹ " + (crumbs.last ?? ""))
     return candidates
   }
 }

@@ -1,0 +1,91 @@
+/// The tab bar's labels and where they stand: the view draws them, the mouse finds them.
+public enum TabBar {
+  /// Each tab's label and columns at a width, longest labels that fit first.
+  public static func labels(active: ListKind, width: Int) -> [(kind: ListKind, label: String, columns: Range<Int>)] {
+    let kinds = ListKind.allCases
+    let styles: [(ListKind) -> String] = [
+      { " \($0.title) " }, { " \($0.shortTitle) " },
+      { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
+    ]
+    let widths = { (labels: [String]) in labels.reduce(0) { $0 + $1.count } }
+    let labels =
+      styles.lazy.map { label in kinds.map(label) }.first { widths($0) + 1 <= width } ?? kinds.map(styles[2])
+    var column = 1
+    return zip(kinds, labels).map { kind, label in
+      defer { column += label.count }
+      return (kind, label, column..<(column + label.count))
+    }
+  }
+}
+
+/// What the mouse does: the wheel scrolls, a click selects, a click on the selection opens, the
+/// tabs and the back marker in the header answer clicks.
+enum MouseLogic {
+  /// How many rows or lines one notch of the wheel moves.
+  static let wheelStep = 3
+  /// The header columns that go back when the stack has screens above the list: the "‹" marker.
+  static let backMarker = 0..<3
+
+  static func handle(_ event: MouseEvent, _ state: inout AppState) -> [Effect] {
+    if state.showsHelp {
+      let key: Key = event.kind == .wheelDown ? .down : event.kind == .wheelUp ? .up : .escape
+      return Reducer.reduce(&state, .key(key))
+    }
+    let chrome = Chrome(state.size)
+    if event.kind == .press, event.row == chrome.header.row {
+      guard state.stack.count > 1, state.search == nil, backMarker.contains(event.column) else { return [] }
+      return Reducer.reduce(&state, .key(.escape))
+    }
+    if state.search != nil || state.screen == .list { return list(event, &state, chrome: chrome) }
+    return document(event, &state, chrome: chrome)
+  }
+
+  private static func list(_ event: MouseEvent, _ state: inout AppState, chrome: Chrome) -> [Effect] {
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      let key: Key = event.kind == .wheelDown ? .down : .up
+      var effects: [Effect] = []
+      for _ in 0..<wheelStep { effects += Reducer.reduce(&state, .key(key)) }
+      return effects
+    case .press:
+      if event.row == chrome.body.row, state.search == nil, state.stack.count == 1 {
+        let tabs = TabBar.labels(active: state.activeTab, width: state.size.width)
+        guard let tab = tabs.first(where: { $0.columns.contains(event.column) }),
+          let index = ListKind.allCases.firstIndex(of: tab.kind)
+        else { return [] }
+        return Reducer.reduce(&state, .key(.character(Character(String(index + 1)))))
+      }
+      let rows = ListLayout.rows(for: state.size)
+      guard rows.rows.contains(event.row) else { return [] }
+      let shown = Reducer.shownList(state)
+      let index = shown.top + event.row - rows.row
+      guard shown.movies.indices.contains(index) else { return [] }
+      if index == shown.selection { return Reducer.reduce(&state, .key(.enter)) }
+      if state.search != nil {
+        state.search?.results?.selection = index
+      } else {
+        state.selection = index
+      }
+      return []
+    }
+  }
+
+  private static func document(_ event: MouseEvent, _ state: inout AppState, chrome: Chrome) -> [Effect] {
+    guard var cursor = state.cursor else { return [] }
+    let visible = max(1, chrome.body.height)
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      DocumentLogic.scroll(&cursor, by: event.kind == .wheelDown ? wheelStep : -wheelStep, visible: visible)
+      state.cursor = cursor
+      return []
+    case .press:
+      guard chrome.body.rows.contains(event.row) else { return [] }
+      let line = cursor.scroll + event.row - chrome.body.row
+      guard let index = cursor.layout.links.firstIndex(where: { $0.line == line }) else { return [] }
+      if cursor.selected == index { return Reducer.reduce(&state, .key(.enter)) }
+      cursor.selected = index
+      state.cursor = cursor
+      return []
+    }
+  }
+}
