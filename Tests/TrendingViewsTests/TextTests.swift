@@ -104,6 +104,7 @@ struct RenderInvariantTests {
       .up, .down, .pageUp, .pageDown, .home, .end, .enter, .escape, .left, .right, .character("r"), .character("?"),
       .character("w"), .character("j"), .character("k"), .character("G"), .character("g"), .backspace,
       .character("/"), .character("s"), .character("d"), .character("u"), .tab, .character("3"), .control("w"),
+      .character("a"), .character("m"), .character("6"), .character("y"), .character("Y"), .character("o"),
     ]
     let errors: [AmodbError] = [
       .timedOut(seconds: 10), .server(status: 502, message: "\u{1B}[2Jbad"), .rateLimited(retryAfter: 5),
@@ -142,7 +143,9 @@ struct RenderInvariantTests {
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))
           case .after(_, let action, _):
             effects += Reducer.reduce(&state, action)
-          case .quit, .cancel, .suspend, .redraw:
+          case .loadMarks:
+            effects += Reducer.reduce(&state, .marksLoaded([:], problem: nil))
+          case .saveMark, .openURL, .copy, .quit, .cancel, .suspend, .redraw:
             break
           }
         }

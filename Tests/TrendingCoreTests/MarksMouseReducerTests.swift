@@ -1,0 +1,128 @@
+import AmodbKit
+import Foundation
+import Testing
+
+@testable import TrendingCore
+
+@Suite("Reducer: marks, links, sorting and the mouse")
+struct MarksMouseReducerTests {
+  @Test func startReadsTheMarks() {
+    var state = Sample.state()
+    #expect(Reducer.reduce(&state, .start).first == .loadMarks)
+  }
+
+  @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
+    var store = TestStore(Sample.loaded(3))
+    let day = WatchlistFormat.day(Sample.start)
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
+    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+      $0.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
+      $0.notice = Notice(text: "Added Film 1 to the watchlist.", until: Sample.start.addingTimeInterval(5))
+    }
+    let remove = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day)
+    store.send(.key(.character("a")), effects: [.saveMark(remove)]) {
+      $0.marks[1] = nil
+      $0.notice = Notice(text: "Removed Film 1 from the watchlist.", until: Sample.start.addingTimeInterval(5))
+    }
+    let seen = MarkChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day)
+    store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
+      $0.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day)
+      $0.notice = Notice(text: "Marked Film 1 seen.", until: Sample.start.addingTimeInterval(5))
+    }
+  }
+
+  @Test func theWatchlistTabFollowsItsMarks() {
+    var state = Sample.loaded(3)
+    let effects = Reducer.reduce(&state, .key(.character("6")))
+    #expect(effects == [.fetchList(ListRequest(kind: .watchlist, window: .week, page: 1))])
+    _ = Reducer.reduce(
+      &state,
+      .listLoaded(ListRequest(kind: .watchlist, window: .week, page: 1), .success(Sample.fetched(Sample.page(1)))))
+    let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
+    let reload = Reducer.reduce(&state, .marksLoaded([9: mark], problem: "1 line of the watchlist could not be read"))
+    #expect(reload == [.fetchList(ListRequest(kind: .watchlist, window: .week, page: 1, forceRefresh: true))])
+    #expect(state.currentNotice?.tone == .warning)
+  }
+
+  @Test func linksOpenAndCopyThePageOfWhatIsShowing() {
+    var state = Sample.loaded(3)
+    #expect(Reducer.reduce(&state, .key(.character("o"))) == [.openURL("https://www.themoviedb.org/movie/1")])
+    #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy("https://www.themoviedb.org/movie/1")])
+    #expect(state.currentNotice?.text == "Copied https://www.themoviedb.org/movie/1")
+    #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Film 1")])
+    state.push(.person(PersonScreen(id: 7)))
+    state.people[7] = Loadable(value: PersonDetails(id: 7, name: "Someone"), fetchedAt: Sample.start)
+    #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy("https://www.themoviedb.org/person/7")])
+    #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Someone")])
+    _ = Reducer.reduce(&state, .notice("No browser to open (set $BROWSER); y copies the link instead.", warning: true))
+    #expect(state.currentNotice?.tone == .warning)
+  }
+
+  @Test func sCyclesTheOrderAndKeepsTheSelectedFilm() {
+    var state = Sample.state()
+    _ = Reducer.reduce(&state, .start)
+    let films = [
+      MovieSummary(id: 1, title: "b", releaseDate: ReleaseDate("2001"), voteAverage: 5, voteCount: 9),
+      MovieSummary(id: 2, title: "C", releaseDate: ReleaseDate("1999"), voteAverage: 9, voteCount: 9),
+      MovieSummary(id: 3, title: "a", releaseDate: nil, voteAverage: nil, voteCount: 9),
+    ]
+    _ = Reducer.reduce(
+      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(MoviePage(results: films)))))
+    _ = Reducer.reduce(&state, .key(.down))
+    #expect(state.selectedMovie?.id == 2)
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    #expect(state.listScreen.sort == .score)
+    #expect(state.movies.map(\.id) == [2, 1, 3])
+    #expect(state.selectedMovie?.id == 2, "the same film stays selected")
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    #expect(state.movies.map(\.id) == [1, 2, 3], "by year, undated last")
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    #expect(state.movies.map(\.id) == [3, 1, 2], "by title, case-insensitive")
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    #expect(state.listScreen.sort == .rank)
+  }
+
+  @Test func theWheelScrollsAClickSelectsAndASecondClickOpens() {
+    var state = Sample.loaded(30)
+    let first = ListLayout.rows(for: state.size).row
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: first, column: 10)))
+    #expect(state.selection == 3)
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10)))
+    #expect(state.selection == 5)
+    #expect(
+      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10))) == [
+        .fetchDetails(id: 6, forceRefresh: false)
+      ])
+    // On the film: the back marker in the header goes back.
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 40)))
+    #expect(state.stack.count == 2, "the header's title is not a button")
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
+    #expect(state.stack.count == 1)
+    // A click on a tab shows it.
+    let tabs = TabBar.labels(active: .trending, width: state.size.width)
+    let popular = tabs[1].columns.lowerBound + 1
+    #expect(
+      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
+        .fetchList(ListRequest(kind: .popular, window: .week, page: 1))
+      ])
+  }
+
+  @Test func clicksOnADocumentSelectThenOpenLinks() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    let layout = DocumentLayout(maxScroll: 10, links: [DocumentLink(line: 4, target: .person(5))])
+    _ = Reducer.reduce(&state, .documentLayout(layout))
+    let body = Chrome(state.size).body.row
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 3, column: 5)))
+    #expect(state.cursor?.selected == nil, "not a link")
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5)))
+    #expect(state.cursor?.selectedTarget == .person(5))
+    #expect(
+      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5))) == [
+        .fetchPerson(id: 5, forceRefresh: false)
+      ])
+    _ = Reducer.reduce(&state, .key(.escape))
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: body, column: 5)))
+    #expect(state.detailScroll == 3)
+  }
+}
