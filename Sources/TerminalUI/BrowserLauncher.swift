@@ -48,8 +48,17 @@ public struct BrowserLauncher: Sendable {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // A session of its own: the browser never reads the terminal or gets its signals.
-    posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID (glibc), not imported as a macro
+    // A session of its own (the browser never reads the terminal or gets its signals), no signal
+    // blocked and every signal at its default, whatever this thread had.
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc), not imported as a macro
+    posix_spawnattr_setflags(
+      &attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
     var pid: pid_t = 0
     let arguments = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }

@@ -21,6 +21,11 @@ public enum BinaryRunner {
     environment["XDG_CACHE_HOME"] =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("trending-cache-\(UUID().uuidString)").path
+    // Settings and the watchlist too: a test never reads or changes the user's own.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("trending-home-\(UUID().uuidString)")
+    environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+    environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+    environment.removeValue(forKey: "BROWSER")
     environment.merge(extra) { _, new in new }
     return environment
   }
@@ -130,10 +135,12 @@ public final class TmuxSession {
     var variables = [
       "TRENDING_STATUS_FILE": statusFile.path, "TERM": terminal, "LANG": "C.UTF-8",
       "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+      "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+      "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
     ]
     variables.merge(environment) { _, new in new }
     let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-    let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR;"
+    let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR BROWSER;"
     let command = ([Fixtures.binary.path] + arguments).map(Self.quote).joined(separator: " ")
     let after = "echo $? > \(Self.quote(exitFile.path)); stty -a > \(Self.quote(sttyFile.path))"
     let script =
@@ -160,6 +167,15 @@ public final class TmuxSession {
   deinit {
     _ = try? tmux(["kill-server"])
     try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// The directory this session's files live in (settings and data under it too).
+  public var home: URL { directory }
+
+  /// Runs a tmux command on this session's server, e.g. `["set-option", "-g", "set-clipboard", "on"]`.
+  @discardableResult
+  public func command(_ arguments: [String]) throws -> String {
+    try tmux(arguments)
   }
 
   /// Types keys as tmux names them: "j", "Enter", "Escape", "C-c".
