@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 /// The standard screen; Swift 6 rejects the mutable global.
 static inline WINDOW *shim_stdscr(void) { return stdscr; }
@@ -27,6 +28,17 @@ static inline attr_t shim_a_italic(void) { return A_ITALIC; }
 /// Builds a wide cell from up to CCHARW_MAX code points and an extended colour pair.
 static inline int shim_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
   return setcchar(cell, text, attrs, 0, &pair);
+}
+
+/// Checks a terminal type without taking the terminal: 0 usable, 1 unknown to terminfo, 2 no
+/// cursor addressing.
+static inline int shim_terminal_check(const char *term) {
+  int status = 0;
+  if (setupterm((char *)term, -1, &status) != OK) return 1;
+  char *cup = tigetstr("cup");
+  int result = (cup == NULL || cup == (char *)-1) ? 2 : 0;
+  del_curterm(cur_term);
+  return result;
 }
 
 /// Mouse masks (function-like macros in curses.h).

@@ -1,3 +1,4 @@
+import AmodbKit
 import CNCurses
 import FoundationEssentials
 import Glibc
@@ -15,7 +16,7 @@ public final class NCursesBackend: TerminalBackend {
   /// Takes over the terminal on standard input and output (or the given streams and terminal
   /// type, for headless tests); nil when it cannot be set up.
   public init?(
-    noColor: Bool, look: Look = Look(), mouse: Bool = false, terminalType: String? = nil,
+    noColor: Bool, look: Look = Look(), mouse: Bool = false, glyphs: GlyphMode = .unicode, terminalType: String? = nil,
     output: UnsafeMutablePointer<FILE>? = nil, input: UnsafeMutablePointer<FILE>? = nil
   ) {
     var screen: OpaquePointer?
@@ -46,11 +47,14 @@ public final class NCursesBackend: TerminalBackend {
     }
     palette = Palette(depth: depth, look: look)
     self.mouse = mouse
+    self.glyphs = glyphs
     if mouse { enableMouse() }
   }
 
   /// Whether the app reads the mouse.
   private let mouse: Bool
+  /// What the terminal can show.
+  private let glyphs: GlyphMode
 
   /// Asks for press and wheel reports in the SGR form (1006), which works past column 223 and in
   /// tmux; ncurses decodes them when its terminfo entry knows the form, the app does otherwise.
@@ -89,6 +93,19 @@ public final class NCursesBackend: TerminalBackend {
     shutdown()
   }
 
+  /// Why the browser cannot draw in the terminal `term` names (unset, `dumb`, unknown to
+  /// terminfo, or without cursor addressing), or nil when it can.
+  public static func refusal(term: String?) -> String? {
+    guard let term, !term.isEmpty else { return "TERM is not set" }
+    guard term != "dumb" else { return "TERM=dumb cannot draw a full screen" }
+    let shown = TextSanitizer.clean(term, limit: 40)
+    switch shim_terminal_check(term) {
+    case 0: return nil
+    case 1: return "TERM=\(shown) is not a terminal this system knows (no terminfo entry)"
+    default: return "TERM=\(shown) cannot move the cursor"
+    }
+  }
+
   /// The `-direct` terminfo entry to use when `COLORTERM` promises 24-bit colour and one exists
   /// for this terminal's family (`xterm-256color` → `xterm-direct`).
   static func directColorTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -120,7 +137,7 @@ public final class NCursesBackend: TerminalBackend {
       for column in 0..<screen.width {
         let cell = screen[row, column]
         if !full, let previous, previous[row, column] == cell { continue }
-        if cell.text.isEmpty { continue }
+        if cell.text.isEmpty, glyphs != .ascii { continue }
         put(cell, row: row, column: column)
       }
     }
@@ -131,7 +148,7 @@ public final class NCursesBackend: TerminalBackend {
 
   private func put(_ cell: Cell, row: Int, column: Int) {
     let (attributes, pair) = colours(for: palette.resolve(cell.style))
-    var wide = Array(cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) })
+    var wide = Array(glyphs.draw(cell.text).unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) })
     wide.append(0)
     var character = cchar_t()
     shim_setcchar(&character, wide, attributes, pair)

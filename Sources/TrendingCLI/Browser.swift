@@ -2,6 +2,7 @@ import AmodbKit
 import FoundationEssentials
 import TerminalUI
 import TrendingCore
+import TrendingViews
 
 /// Starts the full-screen browser and gives the terminal back however it ends.
 enum Browser {
@@ -10,12 +11,19 @@ enum Browser {
     environment: [String: String], settings: SettingsFile
   ) -> Int32 {
     let client = services.client
+    if let refusal = NCursesBackend.refusal(term: environment["TERM"]) {
+      TrendingCommand.printError(
+        "\(refusal); the browser needs a terminal it can draw in. 'trending list' and 'trending show ID' work anywhere."
+      )
+      return ExitCode.usage.rawValue
+    }
+    let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let inbox = ActionInbox()
     SignalGuard.install(wake: inbox.writeDescriptor)
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
-    guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse) else {
+    guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError("could not set up the terminal (is TERM set to a known terminal?)")
       return ExitCode.failure.rawValue
@@ -25,10 +33,13 @@ enum Browser {
       sourceLabel: invocation.demo ? "demo" : nil,
       size: backend.size, now: Date())
     let posterMode = Palette(depth: backend.depth).posterMode
-    state.imagesEnabled = imageMode != .off && posterMode != nil
+    // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
+    state.imagesEnabled = imageMode != .off && posterMode != nil && glyphs == .unicode
+    state.asciiKeys = glyphs != .unicode
     settings.settings.apply(to: &state.keys)
     if let problem = settings.messages.first {
-      let more = settings.messages.count > 1 ? " (and \(settings.messages.count - 1) more; trending config lists them)" : ""
+      let more =
+        settings.messages.count > 1 ? " (and \(settings.messages.count - 1) more; trending config lists them)" : ""
       state.notice = Notice(text: problem + more, tone: .warning, until: Date().addingTimeInterval(15))
     }
     let runner = EffectRunner(

@@ -92,7 +92,8 @@ public enum ArgumentParser {
   static let commands = ["list", "show", "person", "search", "watchlist", "config", "cache", "help"]
   /// The options, for "did you mean".
   static let options = [
-    "--help", "--version", "--demo", "--json", "--csv", "--no-color", "--no-mouse", "--no-cache", "--insecure-http", "--base-url",
+    "--help", "--version", "--demo", "--json", "--csv", "--no-color", "--no-mouse", "--no-cache", "--insecure-http",
+    "--base-url",
     "--image-base-url", "--language", "--region", "--images", "--window", "--list", "--page", "--year",
   ]
 
@@ -204,7 +205,8 @@ public enum ArgumentParser {
   }
 
   /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
-  private static func watchlist(_ positional: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command {
+  private static func watchlist(_ positional: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command
+  {
     if json, csv { throw UsageError(message: "--json and --csv do not go together") }
     let format: WatchlistOutput = json ? .json : csv ? .csv : .text
     guard positional.count > 1 else { return .watchlist(change: nil, format: format) }

@@ -175,7 +175,8 @@ public enum Output {
     case .json:
       return encode(
         sorted.map {
-          MarkEntry(id: $0.id, title: $0.title, year: $0.year, watchlist: $0.onWatchlist, added: $0.added, seen: $0.seen)
+          MarkEntry(
+            id: $0.id, title: $0.title, year: $0.year, watchlist: $0.onWatchlist, added: $0.added, seen: $0.seen)
         })
     case .csv:
       func field(_ text: String) -> String {
@@ -187,7 +188,9 @@ public enum Output {
       }
       return (["tmdbID,Title,Year,WatchedDate"] + rows).joined(separator: "\n")
     case .text:
-      guard !sorted.isEmpty else { return "The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'." }
+      guard !sorted.isEmpty else {
+        return "The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'."
+      }
       return sorted.map { mark in
         let flags = (mark.onWatchlist ? "+" : " ") + (mark.seen != nil ? "✓" : " ")
         let title = mark.title.isEmpty ? "Film #\(mark.id)" : mark.title

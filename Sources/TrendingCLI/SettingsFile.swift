@@ -144,8 +144,11 @@ public struct SettingsFile: Sendable {
   }
 
   private static func colorName(_ number: Int) -> String {
-    number < 0 ? "default" : number < 8 ? ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"][number]
-      : String(number)
+    number < 0
+      ? "default"
+      : number < 8
+        ? ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"][number]
+        : String(number)
   }
 }
 

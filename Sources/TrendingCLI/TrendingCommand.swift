@@ -227,7 +227,8 @@ public enum TrendingCommand {
       if let problem = loaded.problem { printError(problem) }
       marks = loaded.marks
     case .remove(let id):
-      switch store.update({ MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0) }) {
+      switch store.update({ MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0) })
+      {
       case .success(let written):
         if let problem = written.problem { printError(problem) }
         marks = written.marks
@@ -251,7 +252,9 @@ public enum TrendingCommand {
         }
       }
       let day = WatchlistFormat.day(Date())
-      switch store.update({ MarkChange(id: id, title: title, year: year, kind: .watchlist(true), day: day).apply(to: &$0) }) {
+      switch store.update({
+        MarkChange(id: id, title: title, year: year, kind: .watchlist(true), day: day).apply(to: &$0)
+      }) {
       case .success(let written):
         if let problem = written.problem { printError(problem) }
         marks = written.marks

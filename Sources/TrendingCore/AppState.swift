@@ -93,8 +93,10 @@ public enum ListSort: String, Sendable, CaseIterable {
   }
 
   private func stable(_ movies: [MovieSummary], by before: (MovieSummary, MovieSummary) -> Bool) -> [MovieSummary] {
-    movies.enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }
-      .map(\.element)
+    movies.enumerated().sorted {
+      before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset)
+    }
+    .map(\.element)
   }
 }
 
@@ -293,6 +295,8 @@ public struct AppState: Equatable, Sendable {
   public var notice: Notice?
   /// The watchlist and seen marks, by film id.
   public var marks: [Int: Mark]
+  /// Whether keys are named in ASCII ("Enter", "Up") for a terminal that shows nothing else.
+  public var asciiKeys = false
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
   /// How far the help overlay is scrolled, on terminals too short for all of it.

@@ -95,12 +95,14 @@ public struct KeyTable: Sendable, Equatable {
       [.character("s")], .sort, in: [.list, .person], group: "Open",
       help: "sort: rank, score, year, title (a person's films: date, score)", hint: "sort"),
     KeyBinding(
-      [.character("o")], .openInBrowser, in: pages, group: "Links", help: "open the film's or person's page in the browser",
+      [.character("o")], .openInBrowser, in: pages, group: "Links",
+      help: "open the film's or person's page in the browser",
       hint: "web"),
     KeyBinding([.character("y")], .copyLink, in: pages, group: "Links", help: "copy the page's link (OSC 52)"),
     KeyBinding([.character("Y")], .copyTitle, in: pages, group: "Links", help: "copy the title and year"),
     KeyBinding(
-      [.character("a")], .toggleWatchlist, in: [.list, .film], group: "Watchlist", help: "add to the watchlist, or remove",
+      [.character("a")], .toggleWatchlist, in: [.list, .film], group: "Watchlist",
+      help: "add to the watchlist, or remove",
       hint: "watchlist"),
     KeyBinding([.character("m")], .toggleSeen, in: [.list, .film], group: "Watchlist", help: "mark seen, or not"),
     KeyBinding(
@@ -155,7 +157,7 @@ public struct KeyTable: Sendable, Equatable {
   ]
 
   /// The `?` overlay's lines for a context: each group's name, then its bindings.
-  public func helpLines(in context: KeyContext) -> [HelpLine] {
+  public func helpLines(in context: KeyContext, ascii: Bool = false) -> [HelpLine] {
     var lines: [HelpLine] = []
     var group = ""
     for binding in bindings(in: context) {
@@ -163,7 +165,8 @@ public struct KeyTable: Sendable, Equatable {
         group = binding.group
         lines.append(.group(group))
       }
-      lines.append(.binding(keys: binding.keys.map(\.label).joined(separator: " "), meaning: binding.help))
+      lines.append(
+        .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: binding.help))
     }
     lines.append(.group("About"))
     lines += Self.about.map(HelpLine.note)
@@ -229,6 +232,24 @@ extension KeyContext {
 }
 
 extension Key {
+  /// How help and hints name the key where only ASCII shows: "Down", "Enter", "BS".
+  public var asciiLabel: String {
+    switch self {
+    case .up: return "Up"
+    case .down: return "Down"
+    case .left: return "Left"
+    case .right: return "Right"
+    case .enter: return "Enter"
+    case .backspace: return "BS"
+    default: return label
+    }
+  }
+
+  /// The key's name in hints and help, ASCII when asked.
+  public func label(ascii: Bool) -> String {
+    ascii ? asciiLabel : label
+  }
+
   /// How help and hints name the key: "↓", "PgDn", "^F", "Space", "j".
   public var label: String {
     switch self {

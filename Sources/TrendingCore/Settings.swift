@@ -43,7 +43,10 @@ public struct Settings: Equatable, Sendable {
     ("region", "CC", "the country for lists, certifications and where to watch (AMODB_REGION, --region)", "UA"),
     ("images", "auto|symbols|off", "posters (TRENDING_IMAGES, --images)", "symbols"),
     ("mouse", "on|off", "the mouse (--no-mouse; TRENDING_MOUSE)", "off"),
-    ("theme", "auto|dark|light", "colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)", "light"),
+    (
+      "theme", "auto|dark|light", "colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)",
+      "light"
+    ),
   ]
 
   /// The colour roles `color` takes.
@@ -174,7 +177,8 @@ public struct Settings: Equatable, Sendable {
 
   /// A word as a message echoes it: printable ASCII only, at most 30 characters.
   static func shown(_ word: String) -> String {
-    String(word.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(30).map(Character.init))
+    String(
+      word.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(30).map(Character.init))
   }
 }
 
@@ -210,7 +214,8 @@ extension Key {
       return
     }
     let scalars = Array(name.unicodeScalars)
-    if scalars.count == 1, scalars[0].value > 0x20, scalars[0].value != 0x7F, !(0x80..<0xA0).contains(scalars[0].value) {
+    if scalars.count == 1, scalars[0].value > 0x20, scalars[0].value != 0x7F, !(0x80..<0xA0).contains(scalars[0].value)
+    {
       self = .character(Character(scalars[0]))
       return
     }

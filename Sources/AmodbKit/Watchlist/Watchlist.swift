@@ -131,7 +131,9 @@ public struct WatchlistStore: Sendable {
   /// Changes the marks under the lock: reads the file again, applies `change`, writes it back.
   /// Returns the marks as written, and a note when lines could not be read (the file was kept aside).
   @discardableResult
-  public func update(_ change: (inout [Int: Mark]) -> Void) -> Result<(marks: [Int: Mark], problem: String?), WatchlistError> {
+  public func update(_ change: (inout [Int: Mark]) -> Void) -> Result<
+    (marks: [Int: Mark], problem: String?), WatchlistError
+  > {
     let directory = path.deletingLastPathComponent()
     guard makeDirectory(directory) else {
       return .failure(WatchlistError(message: "could not create \(TextSanitizer.clean(directory.path, limit: 200))"))
@@ -153,7 +155,8 @@ public struct WatchlistStore: Sendable {
       // Never silently replaced: the file as it was is kept beside the new one.
       let aside = path.path + ".damaged-\(Int(Date().timeIntervalSince1970))"
       guard write(text, to: aside) else { return .failure(WatchlistError(message: "could not keep the damaged file")) }
-      problem = damagedNote(parsed.badLines) + "; the file as it was is kept as \(TextSanitizer.clean(aside, limit: 200))"
+      problem =
+        damagedNote(parsed.badLines) + "; the file as it was is kept as \(TextSanitizer.clean(aside, limit: 200))"
     }
     var marks = parsed.marks
     change(&marks)

@@ -18,10 +18,15 @@ public enum TextWidth {
   /// The most zero-width marks kept on one base character (ncurses holds four).
   static let maximumMarks = 4
 
+  /// Whether the user's own locale is UTF-8 (before any switch to `C.UTF-8`), read once.
+  public static let userLocaleIsUTF8: Bool = {
+    setlocale(LC_CTYPE, "")
+    return trending_codeset().map { String(cString: $0) == "UTF-8" } ?? false
+  }()
+
   /// Whether the C library measures UTF-8; set once, on first use.
   private static let localeIsReady: Bool = {
-    setlocale(LC_CTYPE, "")
-    if let codeset = trending_codeset(), String(cString: codeset) == "UTF-8" { return true }
+    if userLocaleIsUTF8 { return true }
     return setlocale(LC_CTYPE, "C.UTF-8") != nil
   }()
 

@@ -98,7 +98,9 @@ enum DetailView {
       PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
     }
     var (text, tone) = status(scroll, visible, document.lines.count)
-    if let notice = state.currentNotice { (text, tone) = (" " + notice.text, notice.tone == .warning ? .warning : .accent) }
+    if let notice = state.currentNotice {
+      (text, tone) = (" " + notice.text, notice.tone == .warning ? .warning : .accent)
+    }
     screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
     return DocumentLayout(maxScroll: maxScroll, links: document.links)

@@ -23,19 +23,20 @@ enum KeyHints {
     {
       let links = state.cursor?.layout.links.isEmpty == false
       let verb = context == .list || context == .search || links ? "move" : "scroll"
-      items.append(Item(command: .moveDown, text: "\(up.label)\(down.label) \(verb)"))
+      let keys = state.asciiKeys ? "\(up.asciiLabel)/\(down.asciiLabel)" : "\(up.label)\(down.label)"
+      items.append(Item(command: .moveDown, text: "\(keys) \(verb)"))
     }
     var seen: Set<Command> = []
     for binding in table.bindings(in: context) {
       guard let hint = binding.hint, let key = binding.keys.first, !seen.contains(binding.command) else { continue }
       seen.insert(binding.command)
       if Reducer.isAvailable(binding.command, in: state) {
-        items.append(Item(command: binding.command, text: "\(key.label) \(hint)"))
+        items.append(Item(command: binding.command, text: "\(key.label(ascii: state.asciiKeys)) \(hint)"))
       }
     }
     // Quit is always offered: in the film's context the table's first quit key is ^C.
     if !seen.contains(.quit), let key = table.firstKey(for: .quit, in: context) {
-      items.append(Item(command: .quit, text: "\(key.label) quit"))
+      items.append(Item(command: .quit, text: "\(key.label(ascii: state.asciiKeys)) quit"))
     }
     return items
   }

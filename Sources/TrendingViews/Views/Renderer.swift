@@ -104,7 +104,9 @@ public enum Renderer {
     let source = (state.sourceLabel.map { " · \($0)" } ?? "") + sort
     if state.activeTab != .trending {
       let title = state.activeTab.title
-      return ["\(title) films · \(state.language)\(source)", "\(title) · \(state.language)\(sort)", title + sort, title]
+      return [
+        "\(title) films · \(state.language)\(source)", "\(title) · \(state.language)\(sort)", title + sort, title,
+      ]
     }
     return [
       "Trending films · \(window) · \(state.language)\(source)",
