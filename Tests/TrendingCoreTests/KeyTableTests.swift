@@ -169,8 +169,8 @@ struct TabTests {
     }
     store.send(.key(.character("1"))) { $0.switchTab(to: .trending) }
     #expect(store.state.listScreen == trending, "back exactly where it was, with no request")
-    store.send(.key(.backTab), effects: [.fetchList(ListRequest(kind: .upcoming, window: .week, page: 1))]) {
-      $0.switchTab(to: .upcoming)
+    store.send(.key(.backTab), effects: [.fetchList(ListRequest(kind: .watchlist, window: .week, page: 1))]) {
+      $0.switchTab(to: .watchlist)
       $0.list.begin()
     }
   }

@@ -38,7 +38,7 @@ enum Sample {
 struct ListReducerTests {
   @Test func startLoadsTheFirstPage() {
     var store = TestStore(Sample.state())
-    store.send(.start, effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))]) {
+    store.send(.start, effects: [.loadMarks, .fetchList(ListRequest(window: .week, page: 1, forceRefresh: false))]) {
       $0.list.begin()
     }
     #expect(store.state.isBusy)
@@ -55,7 +55,7 @@ struct ListReducerTests {
 
   @Test func aFailedFirstLoadShowsTheError() {
     var store = TestStore(Sample.state())
-    store.send(.start, effects: [.fetchList(ListRequest(window: .week, page: 1))]) { $0.list.begin() }
+    store.send(.start, effects: [.loadMarks, .fetchList(ListRequest(window: .week, page: 1))]) { $0.list.begin() }
     let failure = AmodbError.server(status: 503, message: nil)
     store.send(.listLoaded(ListRequest(window: .week, page: 1), .failure(failure))) { $0.list.fail(failure) }
     store.send(.key(.character("r")), effects: [.fetchList(ListRequest(window: .week, page: 1, forceRefresh: true))]) {

@@ -57,7 +57,7 @@ struct TestStoreTests {
   @Test func anUnstatedChangeOrEffectFails() {
     var heard: [String] = []
     var unstated = TestStore(Sample.state()) { message, _ in heard.append(message) }
-    unstated.send(.start, effects: [.fetchList(ListRequest(window: .week, page: 1))])
+    unstated.send(.start, effects: [.loadMarks, .fetchList(ListRequest(window: .week, page: 1))])
     #expect(heard.count == 1 && heard[0].contains("stack"), "a change nobody stated: \(heard)")
     heard = []
     var unexpected = TestStore(Sample.state()) { message, _ in heard.append(message) }
@@ -65,7 +65,7 @@ struct TestStoreTests {
     #expect(heard.count == 1 && heard[0].hasPrefix("effects of start"), "an effect nobody expected: \(heard)")
     heard = []
     var exact = TestStore(Sample.state()) { message, _ in heard.append(message) }
-    exact.send(.start, effects: [.fetchList(ListRequest(window: .week, page: 1))]) { $0.list.begin() }
+    exact.send(.start, effects: [.loadMarks, .fetchList(ListRequest(window: .week, page: 1))]) { $0.list.begin() }
     #expect(heard.isEmpty)
   }
 

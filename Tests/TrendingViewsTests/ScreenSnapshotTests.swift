@@ -367,6 +367,30 @@ struct ScreenSnapshotTests {
     #expect(state.showsHelp)
     check(state, "help-about")
   }
+
+  @Test(arguments: Scenes.screenSizes)
+  func listWithMarksSortedByScore(size: Size) {
+    var state = Scenes.list(size)
+    state.marks[2] = Mark(id: 2, title: "Oppenheimer", year: 2023, onWatchlist: true, added: "2026-11-01")
+    state.marks[3] = Mark(id: 3, title: "卧虎藏龙", year: 2000, onWatchlist: true, added: "2026-11-02", seen: "2026-11-20")
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    check(state, "list-marks-by-score")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func anEmptyWatchlist(size: Size) {
+    var state = Scenes.base(size)
+    state.switchTab(to: .watchlist)
+    state.list = Loadable(value: Listing(firstPage: MoviePage(results: [])), fetchedAt: Scenes.now)
+    check(state, "watchlist-empty")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func aNoticeOnTheStatusLine(size: Size) {
+    var state = Scenes.list(size)
+    state.notice = Notice(text: "Copied https://www.themoviedb.org/movie/2", until: Scenes.now.addingTimeInterval(5))
+    check(state, "notice")
+  }
 }
 
 @Suite("Poster snapshots: characters and a colour mask")

@@ -179,7 +179,7 @@ enum ListView {
   private static func drawRows(
     _ screenState: ListScreen, marks: [Int: Mark], columns: Columns, rows: Range<Int>, into screen: inout Screen
   ) {
-    let movies = screenState.list.value?.movies ?? []
+    let movies = screenState.movies
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
