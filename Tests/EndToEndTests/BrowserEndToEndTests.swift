@@ -156,9 +156,9 @@ struct BrowserEndToEndTests {
   @Test func anErrorAtStartUpSaysSoAndLeavesTheTerminalAlone() throws {
     let session = try TmuxSession(["--demo"], terminal: "nosuchterm")
     let exit = try session.waitForExit()
-    #expect(exit.status == 1)
+    #expect(exit.status == 2, "a terminal the browser cannot draw in is a usage error")
     #expect(restored(exit.stty), "stty after a start-up error: \(exit.stty)")
-    #expect(try session.capture().contains("could not set up the terminal"))
+    #expect(try session.capture().contains("TERM=nosuchterm is not a terminal this system knows"))
   }
 
   @Test func resizingBelowTheMinimumAndBack() throws {
@@ -271,6 +271,9 @@ struct NoTerminalTests {
     try session.press("1")
     #expect(try session.capture().contains("4/20"), "Trending kept its place")
     #expect(amodb.server.count("/3/trending/movie/week") == 1, "and needed no request")
+    try session.press("BTab")
+    try session.waitFor("Your watchlist is empty.")
+    #expect(try session.capture().contains("Watchlist"), "Shift-Tab from the first tab goes round to the last")
     try session.press("BTab")
     try session.waitFor("Film 401")
     #expect(amodb.server.requests.last?.path == "/3/movie/upcoming")

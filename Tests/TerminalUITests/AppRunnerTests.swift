@@ -42,7 +42,7 @@ final class MemoryBackend: TerminalBackend {
 struct AppRunnerTests {
   private func waitUntilIdle(_ app: AppRunner, runner: EffectRunner) async {
     // Generous: when the suite's blocking tests hold both threads, the demo's answers come late.
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(120)
     while ContinuousClock.now < deadline {
       // Nothing counting before the step means everything answered is in the inbox it drains.
       let quiet = runner.inFlight == 0
