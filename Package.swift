@@ -47,6 +47,6 @@ let package = Package(
     ),
     .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
   ]
 )

@@ -9,6 +9,13 @@ public struct RGBAImage: Sendable, Hashable {
   public let height: Int
   /// The pixels.
   public let pixels: [UInt8]
+
+  /// Makes an image from its pixels.
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
 }
 
 /// Decodes JPEG bytes with TurboJPEG: limits checked from the header first, DCT scaling

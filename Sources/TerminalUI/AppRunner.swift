@@ -99,6 +99,7 @@ public final class AppRunner {
       case .suspend: suspend()
       case .redraw: backend.redraw()
       case .copy(let text): backend.copyToClipboard(text)
+      case .writeTerminal(let bytes): backend.writeGraphics(bytes)
       default: runner.perform(effect)
       }
     }

@@ -19,13 +19,17 @@ public final class EffectRunner: Sendable {
   private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
   private let watchlist: WatchlistStore?
   private let launcher: BrowserLauncher
+  private let kitty: KittyOutput?
+  private let nextImageID = Atomic<Int>(0)
 
   /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
   /// watchlist file and the browser.
   public init(
     client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox,
-    watchlist: WatchlistStore? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:])
+    watchlist: WatchlistStore? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
+    kitty: KittyOutput? = nil
   ) {
+    self.kitty = kitty
     self.client = client
     self.images = images
     self.posterMode = posterMode
@@ -40,7 +44,7 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit, .suspend, .redraw, .copy:
+    case .quit, .suspend, .redraw, .copy, .writeTerminal:
       return
     case .loadMarks:
       run(.marks) { [watchlist] in
@@ -72,6 +76,16 @@ public final class EffectRunner: Sendable {
         return action
       }
     case .fetchPoster(let request):
+      if let kitty {
+        let id = nextImageID.add(1, ordering: .relaxed).newValue % KittyGraphics.idCount + 1
+        run(.poster) { [images] in
+          guard case .success(let data) = await images.poster(path: request.path, size: kitty.size(for: request)),
+            !Task.isCancelled, let ready = kitty.ready(data, request: request, id: id)
+          else { return .posterLoaded(request, nil) }
+          return .graphicsReady(request, ready.art, transmit: ready.transmit)
+        }
+        return
+      }
       run(.poster) { [images, posterMode] in
         // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
         // A 2:3 poster in cells half as wide as tall is about 4:3 in cells; no wider than the box.

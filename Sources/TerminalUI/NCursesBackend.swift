@@ -82,6 +82,11 @@ public final class NCursesBackend: TerminalBackend {
     }
   }
 
+  /// Sends control bytes (an image) straight to the terminal.
+  public func writeGraphics(_ bytes: String) {
+    writeTerminal(bytes)
+  }
+
   /// Puts text on the clipboard through the terminal: OSC 52, which tmux takes when its
   /// `set-clipboard` is on and which reaches the local clipboard over SSH.
   public func copyToClipboard(_ text: String) {

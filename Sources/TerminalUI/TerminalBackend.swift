@@ -21,9 +21,13 @@ public protocol TerminalBackend: AnyObject {
   func shutdown()
   /// Puts text on the clipboard through the terminal.
   func copyToClipboard(_ text: String)
+  /// Sends control bytes (an image) to the terminal, after what the screen has sent.
+  func writeGraphics(_ bytes: String)
 }
 
 extension TerminalBackend {
   /// Terminals in tests have no clipboard unless they say so.
   public func copyToClipboard(_ text: String) {}
+  /// Terminals in tests show no images unless they say so.
+  public func writeGraphics(_ bytes: String) {}
 }

@@ -35,6 +35,15 @@ enum Browser {
     let posterMode = Palette(depth: backend.depth).posterMode
     // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
     state.imagesEnabled = imageMode != .off && posterMode != nil && glyphs == .unicode
+    var choice = ImageChoice.choose(imageMode, environment: environment)
+    // Kitty's placeholders carry the image id in a colour: 256 colours at least.
+    if choice.kind == .kitty, posterMode != .indexed256, posterMode != .trueColor {
+      choice = ImageChoice(kind: .symbols, reason: "kitty graphics need 256 colours; symbol art stands in")
+    }
+    let kitty =
+      choice.kind == .kitty && state.imagesEnabled
+      ? KittyOutput(mode: posterMode ?? .indexed256, tmux: environment["TMUX"] != nil) : nil
+    state.imagesNote = state.imagesEnabled ? choice.line : "Posters: off."
     state.asciiKeys = glyphs != .unicode
     settings.settings.apply(to: &state.keys)
     if let problem = settings.messages.first {
@@ -44,10 +53,13 @@ enum Browser {
     }
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox,
-      watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment))
+      watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment),
+      kitty: kitty)
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
     let reason = app.run()
+    // Our images leave the terminal's memory with us.
+    if let kitty { backend.writeGraphics(kitty.cleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
     switch reason {

@@ -64,14 +64,23 @@ public struct Invocation: Equatable, Sendable {
   }
 }
 
-/// Whether posters are drawn.
-public enum ImageMode: String, Sendable, Equatable {
-  /// Posters when the terminal has colours and `NO_COLOR` is not set.
+/// Whether posters are drawn, and how.
+public enum ImageMode: String, Sendable, Equatable, CaseIterable {
+  /// Real pixels where the terminal shows them (detected), else symbol art.
   case auto
-  /// Posters as symbol art (the only kind there is; kept for scripts that ask explicitly).
+  /// The kitty graphics protocol with Unicode placeholders (kitty, Ghostty, WezTerm).
+  case kitty
+  /// Sixel (not drawn yet: symbol art stands in).
+  case sixel
+  /// iTerm2 inline images (not drawn yet: symbol art stands in).
+  case iterm
+  /// Symbol art, which works everywhere.
   case symbols
   /// No posters and no image requests.
   case off
+
+  /// The words a usage error lists.
+  static let choices = "auto, kitty, sixel, iterm, symbols or off"
 }
 
 /// A command line that could not be understood: one line naming the problem.
@@ -158,7 +167,7 @@ public enum ArgumentParser {
       case "--images":
         let text = try take()
         guard let mode = ImageMode(rawValue: text) else {
-          throw UsageError(message: "--images must be auto, symbols or off, not \(shown(text))")
+          throw UsageError(message: "--images must be \(ImageMode.choices), not \(shown(text))")
         }
         invocation.images = mode
       case "--list":

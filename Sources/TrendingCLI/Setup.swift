@@ -36,7 +36,7 @@ public enum Setup {
     guard let text = environment["TRENDING_IMAGES"], !text.isEmpty else { return .auto }
     guard let mode = ImageMode(rawValue: text) else {
       throw UsageError(
-        message: "TRENDING_IMAGES must be auto, symbols or off, not '\(TextSanitizer.clean(text, limit: 40))'")
+        message: "TRENDING_IMAGES must be \(ImageMode.choices), not '\(TextSanitizer.clean(text, limit: 40))'")
     }
     return mode
   }

@@ -25,6 +25,9 @@ public enum Action: Equatable, Sendable {
   case waiting(EffectID, seconds: Int)
   /// A poster was drawn as cells, or could not be (nil: a quiet placeholder).
   case posterLoaded(PosterRequest, PosterArt?)
+  /// A poster as real pixels: the placeholder cells that show it, and the bytes that send the
+  /// image to the terminal first.
+  case graphicsReady(PosterRequest, PosterArt, transmit: String)
   /// The selection rested on a film long enough for its poster to be worth fetching.
   case posterDue(PosterRequest)
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.
@@ -161,6 +164,8 @@ public enum Effect: Equatable, Sendable {
   case openURL(String)
   /// Put text on the clipboard through the terminal (OSC 52).
   case copy(String)
+  /// Send control bytes (an image) to the terminal before the next frame.
+  case writeTerminal(String)
   /// Leave the app.
   case quit
 }
@@ -175,7 +180,7 @@ extension Effect {
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
-    case .cancel, .redraw, .suspend, .quit, .saveMark, .openURL, .copy: return nil
+    case .cancel, .redraw, .suspend, .quit, .saveMark, .openURL, .copy, .writeTerminal: return nil
     }
   }
 }

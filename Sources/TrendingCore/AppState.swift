@@ -297,6 +297,8 @@ public struct AppState: Equatable, Sendable {
   public var marks: [Int: Mark]
   /// Whether keys are named in ASCII ("Enter", "Up") for a terminal that shows nothing else.
   public var asciiKeys = false
+  /// How posters are drawn and why, for the help's About lines.
+  public var imagesNote: String?
   /// Whether the help overlay is showing.
   public var showsHelp: Bool
   /// How far the help overlay is scrolled, on terminals too short for all of it.

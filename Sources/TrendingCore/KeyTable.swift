@@ -157,7 +157,7 @@ public struct KeyTable: Sendable, Equatable {
   ]
 
   /// The `?` overlay's lines for a context: each group's name, then its bindings.
-  public func helpLines(in context: KeyContext, ascii: Bool = false) -> [HelpLine] {
+  public func helpLines(in context: KeyContext, ascii: Bool = false, notes: [String] = []) -> [HelpLine] {
     var lines: [HelpLine] = []
     var group = ""
     for binding in bindings(in: context) {
@@ -169,7 +169,7 @@ public struct KeyTable: Sendable, Equatable {
         .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: binding.help))
     }
     lines.append(.group("About"))
-    lines += Self.about.map(HelpLine.note)
+    lines += (Self.about + notes).map(HelpLine.note)
     return lines
   }
 

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import PosterKit
 
 /// The app's pure update: state and action in, new state and effects out.
 public enum Reducer {
@@ -82,6 +83,18 @@ public enum Reducer {
       // Still the one wanted: fetch it now (the same identity, so the wait is replaced).
       guard state.posterInFlight == request else { return [] }
       return [.fetchPoster(request)]
+    case .graphicsReady(let request, let art, let transmit):
+      guard state.posters[request] == .loading else { return [] }
+      // The id is used again: a poster still showing the old image under it is let go.
+      if let id = art.cells.first.flatMap(KittyGraphics.id) {
+        state.posters = state.posters.filter { entry in
+          guard case .loaded(let old) = entry.value else { return true }
+          return old.cells.first.flatMap(KittyGraphics.id) != id
+        }
+      }
+      state.posters[request] = .loaded(art)
+      if state.posterInFlight == request { state.posterInFlight = nil }
+      return [.writeTerminal(transmit)]
     case .posterLoaded(let request, let art):
       guard state.posters[request] == .loading else { return [] }
       state.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable
@@ -172,7 +185,7 @@ public enum Reducer {
     if state.showsHelp {
       switch command {
       case .moveDown:
-        let lines = state.keys.helpLines(in: context).count
+        let lines = state.keys.helpLines(in: context, notes: state.imagesNote.map { [$0] } ?? []).count
         state.helpScroll = min(
           state.helpScroll + 1, KeyTable.helpMaxScroll(lineCount: lines, height: state.size.height))
       case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)

@@ -41,7 +41,7 @@ public struct Settings: Equatable, Sendable {
   public static let names: [(name: String, values: String, meaning: String, example: String)] = [
     ("language", "TAG", "the language data is asked in (AMODB_LANGUAGE, --language)", "ru-RU"),
     ("region", "CC", "the country for lists, certifications and where to watch (AMODB_REGION, --region)", "UA"),
-    ("images", "auto|symbols|off", "posters (TRENDING_IMAGES, --images)", "symbols"),
+    ("images", "auto|kitty|sixel|iterm|symbols|off", "posters (TRENDING_IMAGES, --images)", "symbols"),
     ("mouse", "on|off", "the mouse (--no-mouse; TRENDING_MOUSE)", "off"),
     (
       "theme", "auto|dark|light", "colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)",
@@ -121,7 +121,7 @@ public struct Settings: Equatable, Sendable {
 
   private mutating func set(_ name: String, _ value: String) -> String? {
     let allowed: [String: [String]] = [
-      "images": ["auto", "symbols", "off"], "mouse": ["on", "off"], "theme": ["auto", "dark", "light"],
+      "images": ["auto", "kitty", "sixel", "iterm", "symbols", "off"], "mouse": ["on", "off"], "theme": ["auto", "dark", "light"],
     ]
     switch name {
     case "language":

@@ -43,7 +43,12 @@ extension BrowserEndToEndTests {
 
       // Esc closes the line without keeping anything.
       try session.press("/", "x")
-      try session.press("Escape")
+      try session.waitFor("Film 900")
+      try session.waitForIdle()
+      // Esc alone is held by ncurses for its escape delay: wait for what it does, not for a frame.
+      try session.send("Escape")
+      let deadline = Date().addingTimeInterval(10)
+      while session.status()["search"] != "0", Date() < deadline { usleep(20_000) }
       #expect(session.status()["search"] == "0")
       #expect(session.status()["depth"] == "1")
       try session.send("q")

@@ -145,7 +145,7 @@ struct RenderInvariantTests {
             effects += Reducer.reduce(&state, action)
           case .loadMarks:
             effects += Reducer.reduce(&state, .marksLoaded([:], problem: nil))
-          case .saveMark, .openURL, .copy, .quit, .cancel, .suspend, .redraw:
+          case .saveMark, .openURL, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw:
             break
           }
         }

@@ -4,7 +4,8 @@ import TrendingCore
 /// (j/k) when the terminal is too short for all of it.
 enum HelpOverlay {
   static func draw(_ state: AppState, into screen: inout Screen) {
-    let lines = state.keys.helpLines(in: state.keyContext, ascii: state.asciiKeys)
+    let lines = state.keys.helpLines(
+      in: state.keyContext, ascii: state.asciiKeys, notes: state.imagesNote.map { [$0] } ?? [])
     let keyWidth =
       lines.map { line -> Int in
         if case .binding(let keys, _) = line { return TextWidth.width(of: keys) }
