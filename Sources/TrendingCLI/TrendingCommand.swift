@@ -32,7 +32,8 @@ public enum TrendingCommand {
       --region CC            the country for Now playing and Upcoming (AMODB_REGION, else the locale's)
       --base-url URL         the API, or a proxy of your own (default: AMODB_BASE_URL)
       --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
-      --images MODE          posters: auto, symbols or off (also TRENDING_IMAGES)
+      --images MODE          posters: auto, kitty, sixel, iterm, symbols or off (also TRENDING_IMAGES;
+                             ? says which was chosen and why)
       --no-color             no colours and no posters (also NO_COLOR)
       --no-mouse             leave the mouse to the terminal (also 'set mouse off')
       --no-cache             neither read nor write the disk cache
