@@ -121,7 +121,8 @@ public struct Settings: Equatable, Sendable {
 
   private mutating func set(_ name: String, _ value: String) -> String? {
     let allowed: [String: [String]] = [
-      "images": ["auto", "kitty", "sixel", "iterm", "symbols", "off"], "mouse": ["on", "off"], "theme": ["auto", "dark", "light"],
+      "images": ["auto", "kitty", "sixel", "iterm", "symbols", "off"], "mouse": ["on", "off"],
+      "theme": ["auto", "dark", "light"],
     ]
     switch name {
     case "language":
