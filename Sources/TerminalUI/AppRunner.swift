@@ -26,6 +26,8 @@ public final class AppRunner {
   private let now: () -> Date
   private var frameCount = 0
   private var quitting = false
+  /// What the terminal's answers to the app's questions do.
+  public var onReply: (TerminalReply) -> Void = { _ in }
 
   /// Makes a loop over a backend and an effect runner.
   public init(
@@ -38,6 +40,11 @@ public final class AppRunner {
     self.inbox = inbox
     self.statusFile = statusFile
     self.now = now
+  }
+
+  /// Sends an action as if it had arrived (for what a terminal's answer changes).
+  public func send(_ action: Action) {
+    dispatch(action)
   }
 
   /// The state as it is now.
@@ -77,6 +84,7 @@ public final class AppRunner {
       case .key(let key): dispatch(.key(key))
       case .resize(let size): dispatch(.resize(size))
       case .mouse(let event): dispatch(.mouse(event))
+      case .reply(let reply): onReply(reply)
       }
       if quitting { return }
     }

@@ -19,7 +19,7 @@ public final class EffectRunner: Sendable {
   private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
   private let watchlist: WatchlistStore?
   private let launcher: BrowserLauncher
-  private let kitty: KittyOutput?
+  private let kittyOutput: Mutex<KittyOutput?>
   private let nextImageID = Atomic<Int>(0)
 
   /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
@@ -29,7 +29,7 @@ public final class EffectRunner: Sendable {
     watchlist: WatchlistStore? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
     kitty: KittyOutput? = nil
   ) {
-    self.kitty = kitty
+    kittyOutput = Mutex(kitty)
     self.client = client
     self.images = images
     self.posterMode = posterMode
@@ -37,6 +37,14 @@ public final class EffectRunner: Sendable {
     self.watchlist = watchlist
     self.launcher = launcher
   }
+
+  /// Draws posters from now on as kitty graphics (after the terminal said it shows them).
+  public func useKitty(_ output: KittyOutput) {
+    kittyOutput.withLock { $0 = output }
+  }
+
+  /// Whether posters are drawn as kitty graphics.
+  public var drawsKitty: Bool { kittyOutput.withLock { $0 != nil } }
 
   /// How many effects are in flight.
   public var inFlight: Int { running.load(ordering: .acquiring) }
@@ -76,7 +84,7 @@ public final class EffectRunner: Sendable {
         return action
       }
     case .fetchPoster(let request):
-      if let kitty {
+      if let kitty = kittyOutput.withLock({ $0 }) {
         let id = nextImageID.add(1, ordering: .relaxed).newValue % KittyGraphics.idCount + 1
         run(.poster) { [images] in
           guard case .success(let data) = await images.poster(path: request.path, size: kitty.size(for: request)),

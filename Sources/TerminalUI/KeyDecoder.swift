@@ -8,6 +8,81 @@ public enum TerminalInput: Equatable, Sendable {
   case resize(Size)
   /// A mouse event.
   case mouse(MouseEvent)
+  /// An answer to a question the app asked the terminal.
+  case reply(TerminalReply)
+}
+
+/// What a terminal answers when asked: its name and version (XTVERSION), and its primary device
+/// attributes (DA1), which every terminal answers, so it marks the end of the answers.
+public enum TerminalReply: Equatable, Sendable {
+  /// `DCS > | name(version) ST`.
+  case version(String)
+  /// `CSI ? attributes c`; 4 means sixel.
+  case deviceAttributes([Int])
+
+  /// The questions: XTVERSION, then DA1 (answered last, by everyone).
+  public static let questions = "\u{1B}[>0q\u{1B}[c"
+
+  /// The answer starting at `codes[0]` (just after ESC) and how many codes it takes; nil when the
+  /// codes do not start an answer; `.incomplete` when they start one that has not all arrived.
+  public static func parse(_ codes: ArraySlice<UInt32>) -> Parsed? {
+    var index = codes.startIndex
+    guard index < codes.endIndex else { return nil }
+    if codes[index] == 0x50 {  // P: a device control string, up to ESC \
+      var cursor = index + 1
+      var text = String.UnicodeScalarView()
+      while cursor < codes.endIndex {
+        if codes[cursor] == 0x1B {
+          guard cursor + 1 < codes.endIndex else { return .incomplete }
+          guard codes[cursor + 1] == 0x5C else { return nil }
+          let body = String(text)
+          let version = body.hasPrefix(">|") ? String(body.dropFirst(2)) : body
+          return .reply(.version(String(version.prefix(80))), length: cursor + 2 - codes.startIndex)
+        }
+        if let scalar = Unicode.Scalar(codes[cursor]), scalar.value >= 0x20, scalar.value < 0x7F, text.count < 200 {
+          text.append(scalar)
+        }
+        cursor += 1
+        if cursor - codes.startIndex > 400 { return nil }
+      }
+      return .incomplete
+    }
+    guard codes[index] == 0x5B else { return nil }
+    guard index + 1 < codes.endIndex else { return .incomplete }
+    guard codes[index + 1] == 0x3F else { return nil }  // "[?": a private answer
+    index += 2
+    var numbers: [Int] = [0]
+    while index < codes.endIndex {
+      let code = codes[index]
+      switch code {
+      case 0x30...0x39: numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + Int(code - 0x30), 9999)
+      case 0x3B:
+        guard numbers.count < 32 else { return nil }
+        numbers.append(0)
+      case 0x63: return .reply(.deviceAttributes(numbers), length: index + 1 - codes.startIndex)
+      default: return nil
+      }
+      index += 1
+    }
+    return .incomplete
+  }
+
+  /// What parsing found.
+  public enum Parsed: Equatable, Sendable {
+    case reply(TerminalReply, length: Int)
+    case incomplete
+  }
+
+  /// Whether a terminal's name and version (`kitty(0.35.2)`, `WezTerm 20240203`, `ghostty 1.1`)
+  /// says it draws kitty's Unicode placeholders (kitty from 0.28).
+  public static func showsKittyPlaceholders(version: String) -> Bool {
+    let lower = version.lowercased()
+    if lower.hasPrefix("wezterm") || lower.hasPrefix("ghostty") { return true }
+    guard lower.hasPrefix("kitty(") else { return false }
+    let numbers = lower.dropFirst(6).prefix { $0 != ")" }.split(separator: ".").compactMap { Int($0) }
+    guard numbers.count >= 2 else { return false }
+    return (numbers[0], numbers[1]) >= (0, 28)
+  }
 }
 
 /// Reads SGR (1006) mouse reports, `ESC [ < button ; column ; row M` (press) or `m` (release):

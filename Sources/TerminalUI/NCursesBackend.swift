@@ -53,6 +53,16 @@ public final class NCursesBackend: TerminalBackend {
 
   /// Whether the app reads the mouse.
   private let mouse: Bool
+  /// Codes of an answer from the terminal that had not all arrived at the last read.
+  private var carried: [(code: UInt32, function: Bool)] = []
+  /// Whether questions were sent, so answers are read as answers rather than as keys.
+  private var askedTerminal = false
+
+  /// Asks the terminal its name and version and its device attributes; the answers come as input.
+  public func askTerminal() {
+    askedTerminal = true
+    writeTerminal(TerminalReply.questions)
+  }
   /// What the terminal can show.
   private let glyphs: GlyphMode
 
@@ -198,7 +208,8 @@ public final class NCursesBackend: TerminalBackend {
   public func pendingInput() -> [TerminalInput] {
     // Read everything waiting first (as codes, function keys flagged), then decode: a mouse
     // report is a run of characters after ESC.
-    var codes: [(code: UInt32, function: Bool)] = []
+    var codes = carried
+    carried = []
     var code: wint_t = 0
     while codes.count < 1024 {
       let status = wget_wch(shim_stdscr(), &code)
@@ -222,12 +233,25 @@ public final class NCursesBackend: TerminalBackend {
         }
         continue
       }
-      if value == 27, mouse {
+      if value == 27 {
         let rest = codes[index...].prefix { !$0.function }.map(\.code)
-        if let report = SGRMouse.parse(rest[...]) {
+        if mouse, let report = SGRMouse.parse(rest[...]) {
           index += report.length
           if let event = report.event { inputs.append(.mouse(event)) }
           continue
+        }
+        if askedTerminal {
+          switch TerminalReply.parse(rest[...]) {
+          case .reply(let reply, let length)?:
+            index += length
+            inputs.append(.reply(reply))
+            continue
+          case .incomplete?:
+            // The rest of the answer comes with the next read.
+            carried = Array(codes[(index - 1)...].prefix(512))
+            return inputs
+          case nil: break
+          }
         }
       }
       if let key = KeyDecoder.character(value) { inputs.append(.key(key)) }

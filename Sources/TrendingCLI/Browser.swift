@@ -40,10 +40,15 @@ enum Browser {
     if choice.kind == .kitty, posterMode != .indexed256, posterMode != .trueColor {
       choice = ImageChoice(kind: .symbols, reason: "kitty graphics need 256 colours; symbol art stands in")
     }
-    let kitty =
-      choice.kind == .kitty && state.imagesEnabled
-      ? KittyOutput(mode: posterMode ?? .indexed256, tmux: environment["TMUX"] != nil) : nil
-    state.imagesNote = state.imagesEnabled ? choice.line : "Posters: off."
+    let output = KittyOutput(mode: posterMode ?? .indexed256, tmux: environment["TMUX"] != nil)
+    // Asked for: at once. Detected: only once the terminal says it draws placeholders (kitty
+    // from 0.28, WezTerm, Ghostty); until then, and if it never answers, symbol art.
+    let kitty = choice.kind == .kitty && state.imagesEnabled && imageMode == .kitty ? output : nil
+    let asks = imageMode == .auto && state.imagesEnabled && (posterMode == .indexed256 || posterMode == .trueColor)
+    state.imagesNote =
+      !state.imagesEnabled
+      ? "Posters: off."
+      : kitty != nil ? choice.line : "Posters: symbol art (\(asks ? "asking the terminal" : choice.reason))."
     state.asciiKeys = glyphs != .unicode
     settings.settings.apply(to: &state.keys)
     if let problem = settings.messages.first {
@@ -57,9 +62,29 @@ enum Browser {
       kitty: kitty)
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
+    if asks {
+      var version: String?
+      app.onReply = { [weak app] reply in
+        switch reply {
+        case .version(let name): version = name
+        case .deviceAttributes:
+          // Every terminal answers this last: what it said before is all it will say.
+          guard !runner.drawsKitty else { return }
+          guard let name = version, TerminalReply.showsKittyPlaceholders(version: name) else {
+            let heard = version.map { "the terminal is \(TextSanitizer.clean($0, limit: 40))" } ?? "no images offered"
+            app?.send(.imagesChanged(note: "Posters: symbol art (\(heard))."))
+            return
+          }
+          runner.useKitty(output)
+          app?.send(
+            .imagesChanged(note: "Posters: kitty graphics (the terminal is \(TextSanitizer.clean(name, limit: 40)))."))
+        }
+      }
+      backend.askTerminal()
+    }
     let reason = app.run()
     // Our images leave the terminal's memory with us.
-    if let kitty { backend.writeGraphics(kitty.cleanup) }
+    if runner.drawsKitty { backend.writeGraphics(output.cleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
     switch reason {

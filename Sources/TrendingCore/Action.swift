@@ -38,6 +38,8 @@ public enum Action: Equatable, Sendable {
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.
   case mouse(MouseEvent)
+  /// Posters are drawn another way from now on (the terminal said it shows images): drawn again.
+  case imagesChanged(note: String)
 }
 
 /// A terminal size in cells.

@@ -114,6 +114,13 @@ public enum Reducer {
       return []
     case .mouse(let event):
       return MouseLogic.handle(event, &state)
+    case .imagesChanged(let note):
+      state.imagesNote = note
+      var effects: [Effect] = []
+      if state.posterInFlight != nil { effects.append(.cancel(.poster)) }
+      state.posters = [:]
+      state.posterInFlight = nil
+      return effects
     case .resize(let size):
       state.size = size
       let rows = state.visibleRows

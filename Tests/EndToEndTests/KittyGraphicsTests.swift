@@ -43,7 +43,7 @@ struct KittyGraphicsTests {
       "TRENDING_STATUS_FILE": status,
     ]
     let terminal = try PseudoTerminal(
-      [Fixtures.binary.path, "--demo"], environment: environment, width: 120, height: 30)
+      [Fixtures.binary.path, "--demo", "--images", "kitty"], environment: environment, width: 120, height: 30)
     #expect(terminal.read(until: "Dune: Part Two") != nil)
     _ = terminal.drain(quiet: 0.6)
     let first = Self.commands(in: terminal.output)
@@ -94,6 +94,53 @@ struct KittyGraphicsTests {
     #expect(terminal.waitForExit() == 0)
     let exit = Self.commands(in: Array(terminal.output[afterMove...]))
     #expect(exit.filter { $0.control["a"] == "d" }.count >= KittyGraphics.idCount, "our images are deleted at exit")
+  }
+
+  /// Starts the demo in a pseudo-terminal with images detected, answering its questions with `answer`.
+  private func detected(answer: String?) throws -> (PseudoTerminal, [UInt8]) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ask-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let environment = [
+      "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path, "XDG_CACHE_HOME": directory.path,
+      "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
+    ]
+    let terminal = try PseudoTerminal(
+      [Fixtures.binary.path, "--demo"], environment: environment, width: 120, height: 30)
+    let asked = terminal.read(until: "\u{1B}[c") != nil
+    #expect(asked, "the app asks XTVERSION, then DA1")
+    let both = String(decoding: terminal.output, as: UTF8.self).contains("\u{1B}[>0q\u{1B}[c")
+    #expect(both)
+    if let answer { terminal.type(answer) }
+    let drawn = terminal.read(until: "Dune: Part Two") != nil
+    #expect(drawn)
+    _ = terminal.drain(quiet: 0.8)
+    return (terminal, terminal.output)
+  }
+
+  @Test func aNewKittyThatSaysSoGetsPixelsAnOldOneAndSilenceGetSymbols() throws {
+    let (new, newOutput) = try detected(answer: "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;22;52c")
+    let newSent = Self.commands(in: newOutput).contains { $0.control["a"] == "T" }
+    #expect(newSent, "kitty 0.35 gets pixels")
+    new.type("q")
+    #expect(new.waitForExit() == 0)
+
+    let (old, oldOutput) = try detected(answer: "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;22c")
+    let oldSent = Self.commands(in: oldOutput).contains { $0.control["a"] == "T" }
+    #expect(!oldSent, "kitty 0.26 predates placeholders")
+    let oldText = String(decoding: oldOutput, as: UTF8.self)
+    let oldPlaceholders = oldText.unicodeScalars.contains { $0.value == 0x10EEEE }
+    #expect(!oldPlaceholders)
+    // The answers were read as answers: no key reached the list ("c", "q", "2" …).
+    let unmoved = oldText.contains("1/25") && !oldText.contains("2/25")
+    #expect(unmoved, "the selection did not move")
+    old.type("q")
+    #expect(old.waitForExit() == 0)
+
+    let (silent, silentOutput) = try detected(answer: nil)
+    let silentSent = Self.commands(in: silentOutput).contains { $0.control["a"] == "T" }
+    #expect(!silentSent, "no answer costs nothing")
+    silent.type("q")
+    #expect(silent.waitForExit() == 0)
   }
 
   @Test func behindTmuxEverySequenceGoesThroughThePassthrough() {

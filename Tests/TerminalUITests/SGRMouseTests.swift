@@ -19,4 +19,21 @@ struct SGRMouseTests {
     #expect(parse("[A") == nil, "an arrow key is not a report")
     #expect(parse("[<0;1;1;1;1M") == nil)
   }
+
+  @Test func terminalAnswersAreReadWholeOrWaitedFor() {
+    func parse(_ text: String) -> TerminalReply.Parsed? {
+      TerminalReply.parse(Array(text.unicodeScalars.map(\.value))[...])
+    }
+    #expect(parse("P>|kitty(0.35.2)\u{1B}\\") == .reply(.version("kitty(0.35.2)"), length: 18))
+    #expect(parse("[?62;4;22c") == .reply(.deviceAttributes([62, 4, 22]), length: 10))
+    #expect(parse("P>|kitty(0.3") == .incomplete)
+    #expect(parse("[?62;4") == .incomplete)
+    #expect(parse("[A") == nil, "an arrow key is a key")
+    #expect(parse("OP") == nil)
+    #expect(TerminalReply.showsKittyPlaceholders(version: "kitty(0.28.0)"))
+    #expect(!TerminalReply.showsKittyPlaceholders(version: "kitty(0.26.5)"))
+    #expect(TerminalReply.showsKittyPlaceholders(version: "WezTerm 20240203-110809-5046fc22"))
+    #expect(!TerminalReply.showsKittyPlaceholders(version: "tmux 3.3a"))
+    #expect(!TerminalReply.showsKittyPlaceholders(version: "XTerm(379)"))
+  }
 }
