@@ -238,7 +238,12 @@ enum ListView {
       Renderer.centred(
         [
           ("Could not load \(what).", Style(.error, bold: true)), (error.message, Style(.normal)),
-          ("", .plain), (error.isRetryable ? "Press r to retry; \(next)" : next, Style(.muted)),
+          ("", .plain),
+          (
+            state.search != nil
+              ? "Change the words to try again; \(next)" : error.isRetryable ? "Press r to retry; \(next)" : next,
+            Style(.muted)
+          ),
         ], rows: rows, into: &screen)
     case .loading, .idle, .done:
       let verb = state.search != nil ? "Searching" : "Loading \(what)"
