@@ -212,12 +212,13 @@ public enum DetailDocument {
     document.append([Span("Where-to-watch data by JustWatch", Style(.muted))])
   }
 
-  /// The trailer's link and the collection.
+  /// The trailer's link (the film's videos page on TMDB when amodb names no trailer) and the collection.
   private static func extras(_ details: MovieDetails, width: Int, into document: inout Document) {
-    guard details.trailer != nil || details.collection != nil else { return }
     document.gap()
     if let trailer = details.trailer {
       document.append(labelled("Trailer", trailer.url, width: width))
+    } else {
+      document.append(labelled("Trailers", "https://www.themoviedb.org/movie/\(details.id)/videos", width: width))
     }
     if let collection = details.collection {
       document.append(labelled("Part of", collection.name, width: width))
