@@ -19,9 +19,16 @@ public enum TerminalReply: Equatable, Sendable {
   case version(String)
   /// `CSI ? attributes c`; 4 means sixel.
   case deviceAttributes([Int])
+  /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`: the background colour, each channel 0…1.
+  case background(red: Double, green: Double, blue: Double)
 
-  /// The questions: XTVERSION, then DA1 (answered last, by everyone).
-  public static let questions = "\u{1B}[>0q\u{1B}[c"
+  /// The questions: XTVERSION, the background colour, then DA1 (answered last, by everyone).
+  public static let questions = "\u{1B}[>0q\u{1B}]11;?\u{07}\u{1B}[c"
+
+  /// Whether a background colour is light (relative luminance above one half).
+  public static func isLight(red: Double, green: Double, blue: Double) -> Bool {
+    0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
+  }
 
   /// The answer starting at `codes[0]` (just after ESC) and how many codes it takes; nil when the
   /// codes do not start an answer; `.incomplete` when they start one that has not all arrived.
@@ -47,6 +54,26 @@ public enum TerminalReply: Equatable, Sendable {
       }
       return .incomplete
     }
+    if codes[index] == 0x5D {  // ]: an operating system command, up to BEL or ESC \
+      var cursor = index + 1
+      var text = String.UnicodeScalarView()
+      while cursor < codes.endIndex {
+        let code = codes[cursor]
+        if code == 0x07 || code == 0x1B {
+          if code == 0x1B {
+            guard cursor + 1 < codes.endIndex else { return .incomplete }
+            guard codes[cursor + 1] == 0x5C else { return nil }
+          }
+          let length = cursor + (code == 0x07 ? 1 : 2) - codes.startIndex
+          guard let colour = Self.colour(String(text)) else { return nil }
+          return .reply(colour, length: length)
+        }
+        if let scalar = Unicode.Scalar(code), text.count < 100 { text.append(scalar) }
+        cursor += 1
+        if cursor - codes.startIndex > 200 { return nil }
+      }
+      return .incomplete
+    }
     guard codes[index] == 0x5B else { return nil }
     guard index + 1 < codes.endIndex else { return .incomplete }
     guard codes[index + 1] == 0x3F else { return nil }  // "[?": a private answer
@@ -65,6 +92,19 @@ public enum TerminalReply: Equatable, Sendable {
       index += 1
     }
     return .incomplete
+  }
+
+  /// `11;rgb:RRRR/GGGG/BBBB` (1–4 hex digits a channel) as a background answer.
+  static func colour(_ text: String) -> TerminalReply? {
+    guard text.hasPrefix("11;rgb:") else { return nil }
+    let channels = text.dropFirst(7).split(separator: "/")
+    guard channels.count == 3 else { return nil }
+    let values = channels.compactMap { channel -> Double? in
+      guard (1...4).contains(channel.count), let value = Int(channel, radix: 16) else { return nil }
+      return Double(value) / Double((1 << (4 * channel.count)) - 1)
+    }
+    guard values.count == 3 else { return nil }
+    return .background(red: values[0], green: values[1], blue: values[2])
   }
 
   /// What parsing found.

@@ -7,7 +7,7 @@ import TrendingViews
 
 /// The live terminal: ncursesw with wide characters, colour pairs from `alloc_pair`.
 public final class NCursesBackend: TerminalBackend {
-  private let palette: Palette
+  private var palette: Palette
   private var pairs: [ResolvedStyle: (attributes: attr_t, pair: Int32)] = [:]
   private var previous: Screen?
   private var isShutDown = false
@@ -57,6 +57,16 @@ public final class NCursesBackend: TerminalBackend {
   private var carried: [(code: UInt32, function: Bool)] = []
   /// Whether questions were sent, so answers are read as answers rather than as keys.
   private var askedTerminal = false
+
+  /// Draws for a light (or dark) background from the next frame on: every colour pair again.
+  public func useLightBackground(_ light: Bool) {
+    guard palette.look.light != light else { return }
+    var look = palette.look
+    look.light = light
+    palette = Palette(depth: palette.depth, look: look)
+    pairs = [:]
+    redraw()
+  }
 
   /// Asks the terminal its name and version and its device attributes; the answers come as input.
   public func askTerminal() {

@@ -201,7 +201,7 @@ public struct Palette: Sendable {
       case .normal: break
       case .muted: resolved.foreground = 245
       case .accent: resolved.foreground = 80
-      case .title: (resolved.foreground, resolved.bold) = (255, true)
+      case .title: resolved.bold = true  // the default colour: readable on dark and light backgrounds
       case .good: resolved.foreground = 114
       case .fair: resolved.foreground = 221
       case .poor, .error: resolved.foreground = 203

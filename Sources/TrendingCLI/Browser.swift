@@ -62,14 +62,19 @@ enum Browser {
       kitty: kitty)
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
-    if asks {
+    // The background is asked when nothing says it (xterm is dark on light by default).
+    let asksBackground =
+      (environment["TRENDING_THEME"] ?? "auto") == "auto" && environment["COLORFGBG"] == nil && !noColor
+    if asks || asksBackground {
       var version: String?
       app.onReply = { [weak app] reply in
         switch reply {
+        case .background(let red, let green, let blue):
+          backend.useLightBackground(TerminalReply.isLight(red: red, green: green, blue: blue))
         case .version(let name): version = name
         case .deviceAttributes:
           // Every terminal answers this last: what it said before is all it will say.
-          guard !runner.drawsKitty else { return }
+          guard asks, !runner.drawsKitty else { return }
           guard let name = version, TerminalReply.showsKittyPlaceholders(version: name) else {
             let heard = version.map { "the terminal is \(TextSanitizer.clean($0, limit: 40))" } ?? "no images offered"
             app?.send(.imagesChanged(note: "Posters: symbol art (\(heard))."))

@@ -673,7 +673,7 @@ enum DocumentLogic {
       cursor.selected = candidate
       let line = links[candidate].line
       cursor.scroll = min(max(cursor.scroll, line - visible + 1), line)
-      cursor.scroll = min(max(cursor.scroll, 0), max(cursor.layout.maxScroll, cursor.scroll))
+      cursor.scroll = min(max(cursor.scroll, 0), cursor.layout.maxScroll)
       return
     }
     scroll(&cursor, by: down ? 1 : -1, visible: visible)

@@ -35,5 +35,12 @@ struct SGRMouseTests {
     #expect(TerminalReply.showsKittyPlaceholders(version: "WezTerm 20240203-110809-5046fc22"))
     #expect(!TerminalReply.showsKittyPlaceholders(version: "tmux 3.3a"))
     #expect(!TerminalReply.showsKittyPlaceholders(version: "XTerm(379)"))
+    // The background colour, as xterm (BEL) and others (ST) end it.
+    #expect(parse("]11;rgb:ffff/ffff/ffff\u{07}") == .reply(.background(red: 1, green: 1, blue: 1), length: 23))
+    #expect(parse("]11;rgb:00/00/00\u{1B}\\") == .reply(.background(red: 0, green: 0, blue: 0), length: 18))
+    #expect(parse("]11;rgb:ffff/ff") == .incomplete)
+    #expect(parse("]52;c;abc\u{07}") == nil, "only the background is an answer we asked for")
+    #expect(TerminalReply.isLight(red: 1, green: 1, blue: 0.9))
+    #expect(!TerminalReply.isLight(red: 0.1, green: 0.1, blue: 0.15))
   }
 }
