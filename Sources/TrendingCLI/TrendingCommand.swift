@@ -192,9 +192,7 @@ public enum TrendingCommand {
         return report(blocking { await client.result(endpoint) }) { details in
           json
             ? Output.json(details, configuration: client.configuration)
-            : Output.text(
-              details, region: client.configuration.region,
-              width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
+            : Output.text(details, region: client.configuration.region, width: documentWidth())
         }
       }
     case .watchlist(let change, let format):
@@ -206,7 +204,7 @@ public enum TrendingCommand {
         return report(blocking { await client.result(endpoint) }) { person in
           json
             ? Output.json(person, configuration: client.configuration)
-            : Output.text(person, width: isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80)
+            : Output.text(person, width: documentWidth())
         }
       }
     }
@@ -347,6 +345,11 @@ public enum TrendingCommand {
       return nil
     }
     return DiskCache(directory: directory)
+  }
+
+  /// The width `show` and `person` lay their text out at: the terminal's, at most 100; 80 when piped.
+  private static func documentWidth() -> Int {
+    isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80
   }
 
   private static func terminalWidth() -> Int? {
