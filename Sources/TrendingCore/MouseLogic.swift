@@ -27,14 +27,24 @@ enum MouseLogic {
   static let backMarker = 0..<3
 
   static func handle(_ event: MouseEvent, _ state: inout AppState) -> [Effect] {
+    // The mouse runs commands, never keys: a user's own bindings cannot change what a click does.
     if state.showsHelp {
-      let key: Key = event.kind == .wheelDown ? .down : event.kind == .wheelUp ? .up : .escape
-      return Reducer.reduce(&state, .key(key))
+      let lines = state.keys.helpLines(in: state.keyContext, notes: state.imagesNote.map { [$0] } ?? []).count
+      switch event.kind {
+      case .wheelDown:
+        state.helpScroll = min(
+          state.helpScroll + 1, KeyTable.helpMaxScroll(lineCount: lines, height: state.size.height))
+      case .wheelUp: state.helpScroll = max(0, state.helpScroll - 1)
+      case .press:
+        state.showsHelp = false
+        state.helpScroll = 0
+      }
+      return []
     }
     let chrome = Chrome(state.size)
     if event.kind == .press, event.row == chrome.header.row {
       guard state.stack.count > 1, state.search == nil, backMarker.contains(event.column) else { return [] }
-      return Reducer.reduce(&state, .key(.escape))
+      return Reducer.perform(.back, &state)
     }
     if state.search != nil || state.screen == .list { return list(event, &state, chrome: chrome) }
     return document(event, &state, chrome: chrome)
@@ -43,24 +53,25 @@ enum MouseLogic {
   private static func list(_ event: MouseEvent, _ state: inout AppState, chrome: Chrome) -> [Effect] {
     switch event.kind {
     case .wheelUp, .wheelDown:
-      let key: Key = event.kind == .wheelDown ? .down : .up
+      let command: Command = event.kind == .wheelDown ? .moveDown : .moveUp
       var effects: [Effect] = []
-      for _ in 0..<wheelStep { effects += Reducer.reduce(&state, .key(key)) }
+      for _ in 0..<wheelStep { effects += Reducer.perform(command, &state) }
       return effects
     case .press:
       if event.row == chrome.body.row, state.search == nil, state.stack.count == 1 {
         let tabs = TabBar.labels(active: state.activeTab, width: state.size.width)
+        let commands: [Command] = [.tab1, .tab2, .tab3, .tab4, .tab5, .tab6]
         guard let tab = tabs.first(where: { $0.columns.contains(event.column) }),
-          let index = ListKind.allCases.firstIndex(of: tab.kind)
+          let command = commands.first(where: { $0.tab == tab.kind })
         else { return [] }
-        return Reducer.reduce(&state, .key(.character(Character(String(index + 1)))))
+        return Reducer.perform(command, &state)
       }
       let rows = ListLayout.rows(for: state.size)
       guard rows.rows.contains(event.row) else { return [] }
       let shown = Reducer.shownList(state)
       let index = shown.top + event.row - rows.row
       guard shown.movies.indices.contains(index) else { return [] }
-      if index == shown.selection { return Reducer.reduce(&state, .key(.enter)) }
+      if index == shown.selection { return Reducer.perform(.open, &state) }
       if state.search != nil {
         state.search?.results?.selection = index
       } else {
@@ -82,7 +93,7 @@ enum MouseLogic {
       guard chrome.body.rows.contains(event.row) else { return [] }
       let line = cursor.scroll + event.row - chrome.body.row
       guard let index = cursor.layout.links.firstIndex(where: { $0.line == line }) else { return [] }
-      if cursor.selected == index { return Reducer.reduce(&state, .key(.enter)) }
+      if cursor.selected == index { return Reducer.perform(.open, &state) }
       cursor.selected = index
       state.cursor = cursor
       return []

@@ -208,7 +208,7 @@ public enum Reducer {
   }
 
   /// Runs a command from the key table on the screen showing.
-  private static func perform(_ command: Command, _ state: inout AppState) -> [Effect] {
+  static func perform(_ command: Command, _ state: inout AppState) -> [Effect] {
     switch command {
     case .help:
       state.showsHelp = true

@@ -125,4 +125,22 @@ struct MarksMouseReducerTests {
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: body, column: 5)))
     #expect(state.detailScroll == 3)
   }
+
+  @Test func theMouseRunsCommandsWhateverTheKeysAreBoundTo() {
+    var state = Sample.loaded(30)
+    state.keys.unbind(.enter, in: KeyTable.pages)
+    state.keys.unbind(.character("2"), in: [.list])
+    let first = ListLayout.rows(for: state.size).row
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10)))
+    #expect(
+      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10))) == [
+        .fetchDetails(id: 2, forceRefresh: false)
+      ])
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
+    let popular = TabBar.labels(active: .trending, width: state.size.width)[1].columns.lowerBound + 1
+    #expect(
+      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
+        .fetchList(ListRequest(kind: .popular, window: .week, page: 1))
+      ])
+  }
 }
