@@ -22,14 +22,16 @@ let package = Package(
       name: "CChafa", path: "Modules/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
     .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-    .target(name: "AmodbKit", dependencies: ["CCurl"]),
-    .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit"]),
-    .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth"]),
+    .target(name: "Localization"),
+    .target(name: "AmodbKit", dependencies: ["CCurl", "Localization"]),
+    .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization"]),
+    .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth", "Localization"]),
     .target(
       name: "TerminalUI",
-      dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit"]),
+      dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit", "Localization"]),
     .target(
-      name: "TrendingCLI", dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI"]),
+      name: "TrendingCLI",
+      dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI", "Localization"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .executableTarget(
       name: "trending-fuzz", dependencies: ["AmodbKit", "PosterKit", "TrendingViews", "TerminalUI", "TrendingCLI"],
@@ -39,12 +41,13 @@ let package = Package(
       dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
     .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "TestSupport"]),
-    .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit"]),
+    .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "Localization"]),
     .testTarget(
       name: "TrendingViewsTests",
-      dependencies: ["TrendingViews", "TrendingCore", "AmodbKit", "PosterKit", "TestSupport"],
+      dependencies: ["TrendingViews", "TrendingCore", "AmodbKit", "PosterKit", "TestSupport", "Localization"],
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AmodbKit", "TestSupport"]),
     .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),

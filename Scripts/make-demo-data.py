@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/AmodbKit/Demo/DemoResources.swift: the embedded demo data set.
 
+Every answer in English and, under a "ru:" key, in Russian (`--demo --language ru-RU`).
 The films, years, people and parts are facts; overviews are our own words; scores are
 rounded public figures. Edge cases are deliberate: no poster (Metropolis), no release
 date, no votes and no ratings (Better Than Me), CJK, Cyrillic and Hebrew titles, a very
@@ -142,6 +143,48 @@ DAY1 = [872585, 8885, 1398, 146, 19, 1236474, 935, 550, 129, 603]
 
 by_id = {f["id"]: f for f in FILMS}
 assert len(by_id) == len(FILMS)
+
+# The same films in Russian (amodb's `language=ru-RU`): titles as Russian distributors and
+# Kinopoisk give them, overviews and taglines in our own words, genres as TMDB names them in Russian.
+RU = {
+ 693134: ("Дюна: Часть вторая", "Да здравствуют бойцы.", "Пол Атрейдес примыкает к фрименам Арракиса и вместе с Чани превращает их войну с домом Харконненов в нечто большее, чем месть, а пророчество, которому он не верит, смыкается вокруг него."),
+ 872585: ("Оппенгеймер", "Мир изменится навсегда.", "Физик Роберт Оппенгеймер руководит военным проектом, который создаёт первую атомную бомбу, а годы спустя предстаёт перед закрытым слушанием, где судят его верность и его совесть.\n\nФильм рассказан в двух линиях, цветной и чёрно-белой, и ведёт героя от аудиторий Гёттингена к пустыне Лос-Аламоса и испытанию «Тринити», а затем к политической расплате.\n\nОн спрашивает, чем учёный обязан миру, когда идея покинула доску."),
+ 550: ("Бойцовский клуб", "Озорство. Хаос. Мыло.", "Офисный работник, страдающий бессонницей, и торговец мылом открывают подпольный бойцовский клуб, который перерастает в нечто куда более опасное."),
+ 146: ("Крадущийся тигр, затаившийся дракон", None, "В Пекине эпохи Цин похищают легендарный меч, и два опытных воина идут по следу к юной аристократке, которая хочет жизни свободнее той, что ей уготована."),
+ 1398: ("Сталкер", None, "Проводник ведёт Писателя и Профессора через запретную Зону к комнате, которая, как говорят, исполняет самое заветное желание вошедшего."),
+ 8885: ("Вальс с Баширом", None, "Режиссёр расспрашивает старых товарищей, чтобы вернуть утраченные воспоминания о службе в Ливанской войне 1982 года."),
+ 935: ("Доктор Стрейнджлав, или Как я научился не волноваться и полюбил атомную бомбу", "Комедия о горячей линии!", "Обезумевший генерал отдаёт приказ о ядерном ударе по Советскому Союзу, и люди в Военной комнате пытаются его отменить."),
+ 496243: ("Паразиты", "Ведите себя как хозяева.", "Бедная семья шаг за шагом, работа за работой проникает в дом богатой, пока тайна в подвале не переворачивает всё."),
+ 545611: ("Всё везде и сразу", "Вселенная гораздо больше, чем вы думаете.", "Владелица прачечной посреди налоговой проверки узнаёт, что может заимствовать умения других своих «я» по всей мультивселенной."),
+ 238: ("Крёстный отец", "Предложение, от которого невозможно отказаться.", "Стареющий глава нью-йоркской мафиозной семьи передаёт свою империю младшему сыну, который этого не хотел."),
+ 129: ("Унесённые призраками", None, "Девочка, попавшая в мир духов, должна работать в купальне у ведьмы, чтобы освободить родителей, превращённых в свиней."),
+ 157336: ("Интерстеллар", "Человечество родилось на Земле. Оно не обязано здесь умереть.", "Урожаи на Земле гибнут, и бывший пилот оставляет детей, чтобы повести экспедицию через червоточину в поисках нового дома для человечества."),
+ 346: ("Семь самураев", None, "Крестьяне нанимают семерых самураев без господина, чтобы защитить деревню от разбойников, которые возвращаются каждый урожай."),
+ 843: ("Любовное настроение", "Почувствуйте жар и не дайте чувству остыть.", "Гонконг, 1962 год. Соседи узнают, что их супруги изменяют им, и медленно, осторожно влюбляются друг в друга."),
+ 25237: ("Иди и смотри", None, "Белорусский подросток в 1943 году уходит к партизанам и становится свидетелем ужасов нацистской оккупации."),
+ 680: ("Криминальное чтиво", "Быть персонажем не значит иметь характер.", "Два киллера, боксёр, жена гангстера и пара грабителей закусочной пересекаются в сплетённых между собой лос-анджелесских историях."),
+ 603: ("Матрица", "Добро пожаловать в реальный мир.", "Хакер узнаёт, что знакомый ему мир — симуляция, и присоединяется к повстанцам, воюющим с машинами, которые её создали."),
+ 78: ("Бегущий по лезвию", "Человек создал себе ровню... теперь это его проблема.", "В залитом дождём Лос-Анджелесе 2019 года отставного блейдраннера возвращают на службу, чтобы выследить четырёх репликантов, вернувшихся на Землю."),
+ 194: ("Амели", "Она изменит вашу жизнь.", "Застенчивая официантка с Монмартра решает тихо изменить жизнь окружающих, а потом ей приходится найти смелость изменить свою."),
+ 348: ("Чужой", "В космосе никто не услышит твой крик.", "Экипаж грузового буксира откликается на сигнал бедствия и привозит на борт нечто, что охотится на них одного за другим."),
+ 289: ("Касабланка", "У них было свидание с судьбой в Касабланке!", "Циничный владелец ночного клуба в военном Марокко должен выбрать между старой любовью и помощью её мужу в бегстве от нацистов."),
+ 19: ("Метрополис", "Между руками и мозгом не может быть понимания, если сердце не станет посредником.", "В огромном городе будущего сын его хозяина влюбляется в девушку из рабочих, которые трудятся под землёй."),
+ 79: ("Герой", None, "Безымянный воин рассказывает царю Цинь, как победил трёх убийц, а царь отвечает своими версиями этой истории."),
+ 38810: ("Летят журавли", None, "Молодых влюблённых в Москве разлучает война: в 1941 году он уходит добровольцем на фронт, а она остаётся ждать."),
+ 1236474: ("Лучше, чем я", None, ""),
+}
+GENRES_RU = {"Action": "боевик", "Adventure": "приключения", "Animation": "мультфильм", "Comedy": "комедия",
+             "Crime": "криминал", "Documentary": "документальный", "Drama": "драма", "Family": "семейный",
+             "Fantasy": "фэнтези", "History": "история", "Horror": "ужасы", "Music": "музыка", "Mystery": "детектив",
+             "Romance": "мелодрама", "Science Fiction": "фантастика", "TV Movie": "телефильм", "Thriller": "триллер",
+             "War": "военный", "Western": "вестерн"}
+assert set(RU) == set(by_id), set(by_id) ^ set(RU)
+
+def russian(f):
+    """The film as amodb answers in Russian: title, tagline, overview and genre names translated."""
+    title, tagline, overview = RU[f["id"]]
+    return dict(f, title=title, tagline=tagline, overview=overview, original=f.get("original", f["title"]),
+                genres_shown=[GENRES_RU[g] for g in f["genres"]])
 for i in WEEK1 + WEEK2 + DAY1: assert i in by_id, i
 
 def poster(f): return None if f.get("noposter") else f"/demo-{f['id']}.jpg"
@@ -283,7 +326,7 @@ def details(f):
     crew += [{"id": pid(w), "name": w, "job": job, "department": "Writing"} for w, job in f["writers"]]
     record = {"adult": False, "id": f["id"], "title": f["title"], "original_title": f.get("original", f["title"]),
               "tagline": f["tagline"] or "", "overview": f["overview"], "release_date": f["date"],
-              "runtime": f["runtime"], "genres": [{"id": 100 + n, "name": g} for n, g in enumerate(f["genres"])],
+              "runtime": f["runtime"], "genres": [{"id": 100 + n, "name": g} for n, g in enumerate(f.get("genres_shown", f["genres"]))],
               "status": "Released" if f["date"] else "In Production", "imdb_id": None, "homepage": "",
               "poster_path": poster(f), "backdrop_path": None, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1],
               "credits": {"cast": [{"id": pid(a), "name": a, "character": c, "order": n, "profile_path": None}
@@ -345,6 +388,26 @@ for f in FILMS:
     files[f"/movie/{f['id']}"] = details(f)
 for name in PEOPLE:
     files[f"/person/{pid(name)}"] = person(name)
+
+# Russian: every list and film, and each person's films, through the same functions.
+ENGLISH = {f["id"]: f for f in FILMS}
+by_id.update({f["id"]: russian(f) for f in FILMS})
+FILMS[:] = [by_id[f["id"]] for f in FILMS]
+russian_files = {
+    "/movie/popular?page=1": page(POPULAR, 1, 1, len(POPULAR)),
+    "/movie/top_rated?page=1": page(TOP_RATED, 1, 1, len(TOP_RATED)),
+    "/movie/now_playing?page=1": page(NOW_PLAYING, 1, 1, len(NOW_PLAYING)),
+    "/movie/upcoming?page=1": page(UPCOMING, 1, 1, len(UPCOMING)),
+    "/trending/movie/week?page=1": page(WEEK1, 1, 2, len(WEEK1) + len(WEEK2)),
+    "/trending/movie/week?page=2": page(WEEK2, 2, 2, len(WEEK1) + len(WEEK2)),
+    "/trending/movie/day?page=1": page(DAY1, 1, 1, len(DAY1)),
+}
+for f in FILMS:
+    russian_files[f"/movie/{f['id']}"] = details(f)
+for name in PEOPLE:
+    russian_files[f"/person/{pid(name)}"] = person(name)
+for key, value in russian_files.items():
+    files["ru:" + key] = value
 
 out = ["// swift-format-ignore-file", "// Generated by Scripts/make-demo-data.py; edit that script, not this file.", "",
        "/// The demo data set: amodb-shaped JSON answers keyed by path and page.",

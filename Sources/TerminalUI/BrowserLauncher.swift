@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Localization
 
 /// Opens web pages in the user's browser: `$BROWSER` (its first entry; `%s` stands for the link),
 /// else `xdg-open`; started with nothing of the terminal, never waited for by the screen.
@@ -35,8 +36,11 @@ public struct BrowserLauncher: Sendable {
   /// Starts the browser on `url`; the child is reaped on a thread of its own.
   public func open(_ url: String) -> Result<Void, Failure> {
     guard let command = command(for: url) else {
-      let remote = environment["SSH_CONNECTION"] != nil ? " over SSH" : ""
-      return .failure(Failure(message: "No browser to open\(remote) (set $BROWSER); y copies the link instead."))
+      let message =
+        environment["SSH_CONNECTION"] != nil
+        ? tr("No browser to open over SSH (set $BROWSER); y copies the link instead.")
+        : tr("No browser to open (set $BROWSER); y copies the link instead.")
+      return .failure(Failure(message: message))
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -64,7 +68,8 @@ public struct BrowserLauncher: Sendable {
     defer { for argument in arguments { free(argument) } }
     let status = posix_spawnp(&pid, command[0], &actions, &attributes, arguments, environ)
     guard status == 0 else {
-      return .failure(Failure(message: "Could not start \(command[0]): \(String(cString: strerror(status)))."))
+      return .failure(
+        Failure(message: tr("Could not start %1$s: %2$s.", command[0], String(cString: strerror(status)))))
     }
     Self.reap(pid)
     return .success(())

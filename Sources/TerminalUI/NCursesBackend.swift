@@ -2,6 +2,7 @@ import AmodbKit
 import CNCurses
 import FoundationEssentials
 import Glibc
+import Localization
 import TrendingCore
 import TrendingViews
 
@@ -121,13 +122,13 @@ public final class NCursesBackend: TerminalBackend {
   /// Why the browser cannot draw in the terminal `term` names (unset, `dumb`, unknown to
   /// terminfo, or without cursor addressing), or nil when it can.
   public static func refusal(term: String?) -> String? {
-    guard let term, !term.isEmpty else { return "TERM is not set" }
-    guard term != "dumb" else { return "TERM=dumb cannot draw a full screen" }
+    guard let term, !term.isEmpty else { return tr("TERM is not set") }
+    guard term != "dumb" else { return tr("TERM=dumb cannot draw a full screen") }
     let shown = TextSanitizer.clean(term, limit: 40)
     switch shim_terminal_check(term) {
     case 0: return nil
-    case 1: return "TERM=\(shown) is not a terminal this system knows (no terminfo entry)"
-    default: return "TERM=\(shown) cannot move the cursor"
+    case 1: return tr("TERM=%s is not a terminal this system knows (no terminfo entry)", shown)
+    default: return tr("TERM=%s cannot move the cursor", shown)
     }
   }
 

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import TerminalUI
 import TrendingCore
 import TrendingViews
@@ -8,12 +9,14 @@ import TrendingViews
 enum Browser {
   static func run(
     services: (client: AmodbClient, images: ImageLoader), imageMode: ImageMode, invocation: Invocation,
-    environment: [String: String], settings: SettingsFile
+    environment: [String: String], settings: SettingsFile, languageNote: String? = nil
   ) -> Int32 {
     let client = services.client
     if let refusal = NCursesBackend.refusal(term: environment["TERM"]) {
       TrendingCommand.printError(
-        "\(refusal); the browser needs a terminal it can draw in. 'trending list' and 'trending show ID' work anywhere."
+        tr(
+          "%s; the browser needs a terminal it can draw in. 'trending list' and 'trending show ID' work anywhere.",
+          refusal)
       )
       return ExitCode.usage.rawValue
     }
@@ -25,7 +28,7 @@ enum Browser {
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
     guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()
-      TrendingCommand.printError("could not set up the terminal (is TERM set to a known terminal?)")
+      TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue
     }
     var state = AppState(
@@ -38,7 +41,7 @@ enum Browser {
     var choice = ImageChoice.choose(imageMode, environment: environment)
     // Kitty's placeholders carry the image id in a colour: 256 colours at least.
     if choice.kind == .kitty, posterMode != .indexed256, posterMode != .trueColor {
-      choice = ImageChoice(kind: .symbols, reason: "kitty graphics need 256 colours; symbol art stands in")
+      choice = ImageChoice(kind: .symbols, reason: tr("kitty graphics need 256 colours; symbol art stands in"))
     }
     let output = KittyOutput(mode: posterMode ?? .indexed256, tmux: environment["TMUX"] != nil)
     // Asked for: at once. Detected: only once the terminal says it draws placeholders (kitty
@@ -47,13 +50,20 @@ enum Browser {
     let asks = imageMode == .auto && state.imagesEnabled && (posterMode == .indexed256 || posterMode == .trueColor)
     state.imagesNote =
       !state.imagesEnabled
-      ? "Posters: off."
-      : kitty != nil ? choice.line : "Posters: symbol art (\(asks ? "asking the terminal" : choice.reason))."
+      ? tr("Posters: off.")
+      : kitty != nil
+        ? choice.line : ImageChoice.line(.symbols, reason: asks ? tr("asking the terminal") : choice.reason)
     state.asciiKeys = glyphs != .unicode
     settings.settings.apply(to: &state.keys)
-    if let problem = settings.messages.first {
+    if let languageNote {
+      state.notice = Notice(text: languageNote, tone: .warning, until: Date().addingTimeInterval(15))
+    } else if let problem = settings.messages.first {
       let more =
-        settings.messages.count > 1 ? " (and \(settings.messages.count - 1) more; trending config lists them)" : ""
+        settings.messages.count > 1
+        ? " "
+          + trn(
+            "(and %s more; trending config lists them)", "(and %s more; trending config lists them)",
+            settings.messages.count - 1) : ""
       state.notice = Notice(text: problem + more, tone: .warning, until: Date().addingTimeInterval(15))
     }
     let runner = EffectRunner(
@@ -76,13 +86,15 @@ enum Browser {
           // Every terminal answers this last: what it said before is all it will say.
           guard asks, !runner.drawsKitty else { return }
           guard let name = version, TerminalReply.showsKittyPlaceholders(version: name) else {
-            let heard = version.map { "the terminal is \(TextSanitizer.clean($0, limit: 40))" } ?? "no images offered"
-            app?.send(.imagesChanged(note: "Posters: symbol art (\(heard))."))
+            let heard =
+              version.map { tr("the terminal is %s", TextSanitizer.clean($0, limit: 40)) } ?? tr("no images offered")
+            app?.send(.imagesChanged(note: ImageChoice.line(.symbols, reason: heard)))
             return
           }
           runner.useKitty(output)
           app?.send(
-            .imagesChanged(note: "Posters: kitty graphics (the terminal is \(TextSanitizer.clean(name, limit: 40)))."))
+            .imagesChanged(
+              note: ImageChoice.line(.kitty, reason: tr("the terminal is %s", TextSanitizer.clean(name, limit: 40)))))
         }
       }
       backend.askTerminal()

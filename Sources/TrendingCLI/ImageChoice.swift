@@ -1,4 +1,5 @@
 import AmodbKit
+import Localization
 
 /// How posters are drawn, chosen from `--images` (or `TRENDING_IMAGES`) and the environment, with
 /// the reason, for `?` and `--version --verbose`.
@@ -22,30 +23,39 @@ public struct ImageChoice: Equatable, Sendable {
     case .kitty: return ImageChoice(kind: .kitty, reason: "--images kitty")
     case .sixel, .iterm:
       return ImageChoice(
-        kind: .symbols, reason: "\(mode.rawValue) is not drawn yet; symbol art stands in")
+        kind: .symbols, reason: tr("%s is not drawn yet; symbol art stands in", mode.rawValue))
     case .auto:
       if let why = kittyEvidence(environment) { return ImageChoice(kind: .kitty, reason: why) }
-      return ImageChoice(kind: .symbols, reason: "no terminal with images detected")
+      return ImageChoice(kind: .symbols, reason: tr("no terminal with images detected"))
     }
   }
 
   /// Which variable says the terminal speaks kitty's graphics protocol, if one does.
   static func kittyEvidence(_ environment: [String: String]) -> String? {
-    if environment["KITTY_WINDOW_ID"].map({ !$0.isEmpty }) == true { return "KITTY_WINDOW_ID is set" }
-    if environment["TERM"]?.contains("kitty") == true { return "TERM names kitty" }
-    if environment["TERM"]?.contains("ghostty") == true { return "TERM names Ghostty" }
+    if environment["KITTY_WINDOW_ID"].map({ !$0.isEmpty }) == true { return tr("%s is set", "KITTY_WINDOW_ID") }
+    if environment["TERM"]?.contains("kitty") == true { return tr("TERM names %s", "kitty") }
+    if environment["TERM"]?.contains("ghostty") == true { return tr("TERM names %s", "Ghostty") }
     switch environment["TERM_PROGRAM"]?.lowercased() {
-    case "ghostty": return "TERM_PROGRAM is ghostty"
-    case "wezterm": return "TERM_PROGRAM is WezTerm"
+    case "ghostty": return tr("%1$s is %2$s", "TERM_PROGRAM", "ghostty")
+    case "wezterm": return tr("%1$s is %2$s", "TERM_PROGRAM", "WezTerm")
     default: break
     }
-    if environment["GHOSTTY_RESOURCES_DIR"] != nil { return "GHOSTTY_RESOURCES_DIR is set" }
-    if environment["WEZTERM_EXECUTABLE"] != nil { return "WEZTERM_EXECUTABLE is set" }
+    if environment["GHOSTTY_RESOURCES_DIR"] != nil { return tr("%s is set", "GHOSTTY_RESOURCES_DIR") }
+    if environment["WEZTERM_EXECUTABLE"] != nil { return tr("%s is set", "WEZTERM_EXECUTABLE") }
     return nil
   }
 
   /// The line `?` and `--version --verbose` show.
   public var line: String {
-    "Posters: \(kind == .kitty ? "kitty graphics" : kind == .symbols ? "symbol art" : "off") (\(reason))."
+    Self.line(kind, reason: reason)
+  }
+
+  /// The line for a kind of poster and a reason.
+  public static func line(_ kind: Kind, reason: String) -> String {
+    switch kind {
+    case .kitty: return tr("Posters: kitty graphics (%s).", reason)
+    case .symbols: return tr("Posters: symbol art (%s).", reason)
+    case .off: return tr("Posters: off (%s).", reason)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import AmodbKit
+import Localization
 import TrendingCore
 
 /// What the user asked for on the command line.
@@ -80,7 +81,7 @@ public enum ImageMode: String, Sendable, Equatable, CaseIterable {
   case off
 
   /// The words a usage error lists.
-  static let choices = "auto, kitty, sixel, iterm, symbols or off"
+  static var choices: String { tr("auto, kitty, sixel, iterm, symbols or off") }
 }
 
 /// A command line that could not be understood: one line naming the problem.
@@ -107,8 +108,11 @@ public enum ArgumentParser {
   ]
 
   /// The short usage printed with usage errors.
-  public static let shortUsage =
-    "Usage: trending [list | show ID | person ID | search QUERY | cache info|clear | help [COMMAND]] [options]; 'trending help' for all"
+  public static var shortUsage: String {
+    tr(
+      "Usage: %s [options]; 'trending help' for all",
+      "trending [list | show ID | person ID | search QUERY | cache info|clear | help [COMMAND]]")
+  }
 
   /// The full usage summary.
   public static let usage =
@@ -130,7 +134,7 @@ public enum ArgumentParser {
     var index = 0
     func value(for flag: String) throws(UsageError) -> String {
       index += 1
-      guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+      guard index < arguments.count else { throw UsageError(message: tr("%s needs a value", flag)) }
       return arguments[index]
     }
     while index < arguments.count {
@@ -158,7 +162,8 @@ public enum ArgumentParser {
       case "--region":
         let text = try take()
         guard let region = Region.code(text) else {
-          throw UsageError(message: "--region must be a two-letter country code such as UA or BR, not \(shown(text))")
+          throw UsageError(
+            message: tr("--region must be a two-letter country code such as UA or BR, not %s", shown(text)))
         }
         invocation.region = region
       case "--base-url": invocation.baseURL = try take()
@@ -167,7 +172,7 @@ public enum ArgumentParser {
       case "--images":
         let text = try take()
         guard let mode = ImageMode(rawValue: text) else {
-          throw UsageError(message: "--images must be \(ImageMode.choices), not \(shown(text))")
+          throw UsageError(message: tr("%1$s must be %2$s, not %3$s", "--images", ImageMode.choices, shown(text)))
         }
         invocation.images = mode
       case "--list":
@@ -175,36 +180,36 @@ public enum ArgumentParser {
         guard let name = listNames[text] else {
           throw UsageError(
             message:
-              "--list must be trending, popular, top-rated, now-playing or upcoming, not \(shown(text))")
+              tr("--list must be trending, popular, top-rated, now-playing or upcoming, not %s", shown(text)))
         }
         invocation.list = name
       case "--window":
         let text = try take()
         guard let window = TimeWindow(rawValue: text) else {
-          throw UsageError(message: "--window must be day or week, not \(shown(text))")
+          throw UsageError(message: tr("--window must be day or week, not %s", shown(text)))
         }
         invocation.window = window
       case "--year":
         let text = try take()
         guard let number = SearchQuery.parseYear(text) else {
-          throw UsageError(message: "--year must be a year such as 1999, not \(shown(text))")
+          throw UsageError(message: tr("--year must be a year such as 1999, not %s", shown(text)))
         }
         year = number
       case "--page":
         let text = try take()
         guard let number = Int(text), (1...500).contains(number) else {
-          throw UsageError(message: "--page must be a whole number from 1 to 500, not \(shown(text))")
+          throw UsageError(message: tr("--page must be a whole number from 1 to 500, not %s", shown(text)))
         }
         page = number
       default:
         if argument.hasPrefix("-"), argument != "-" {
-          throw UsageError(message: "unknown option \(shown(flag))" + suggestion(flag, among: options))
+          throw UsageError(message: tr("unknown option %s", shown(flag)) + suggestion(flag, among: options))
         }
         positional.append(argument)
       }
       index += 1
     }
-    if csv, positional.first != "watchlist" { throw UsageError(message: "--csv goes with 'trending watchlist'") }
+    if csv, positional.first != "watchlist" { throw UsageError(message: tr("--csv goes with 'trending watchlist'")) }
     if positional.first == "watchlist" {
       invocation.command = try watchlist(positional, json: json, csv: csv)
       return invocation
@@ -216,14 +221,14 @@ public enum ArgumentParser {
   /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
   private static func watchlist(_ positional: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command
   {
-    if json, csv { throw UsageError(message: "--json and --csv do not go together") }
+    if json, csv { throw UsageError(message: tr("--json and --csv do not go together")) }
     let format: WatchlistOutput = json ? .json : csv ? .csv : .text
     guard positional.count > 1 else { return .watchlist(change: nil, format: format) }
     guard positional.count == 3, ["add", "remove"].contains(positional[1]) else {
-      throw UsageError(message: "watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'")
+      throw UsageError(message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'"))
     }
     guard let id = Int(positional[2]), id > 0 else {
-      throw UsageError(message: "the film id must be a positive whole number, not \(shown(positional[2]))")
+      throw UsageError(message: tr("the film id must be a positive whole number, not %s", shown(positional[2])))
     }
     return .watchlist(change: positional[1] == "add" ? .add(id) : .remove(id), format: format)
   }
@@ -232,51 +237,57 @@ public enum ArgumentParser {
     -> Invocation.Command
   {
     guard let name = positional.first else {
-      if page != nil { throw UsageError(message: "--page goes with 'trending list'") }
-      if json { throw UsageError(message: "--json goes with 'trending list' or 'trending show ID'") }
+      if page != nil { throw UsageError(message: tr("--page goes with 'trending list'")) }
+      if json { throw UsageError(message: tr("--json goes with 'trending list' or 'trending show ID'")) }
       return .browse
     }
-    if year != nil, name != "search" { throw UsageError(message: "--year goes with 'trending search'") }
+    if year != nil, name != "search" { throw UsageError(message: tr("--year goes with 'trending search'")) }
     switch name {
     case "search":
       let typed = positional.dropFirst().joined(separator: " ")
       let query = SearchQuery(parsing: typed)
       guard !query.text.isEmpty else {
-        throw UsageError(message: "search needs words to look for, e.g. 'trending search fight club'")
+        throw UsageError(message: tr("search needs words to look for, e.g. 'trending search fight club'"))
       }
       return .search(query: query.text, year: year ?? query.year, page: page ?? 1, json: json)
     case "help":
-      guard positional.count <= 2 else { throw UsageError(message: "unexpected argument \(shown(positional[2]))") }
+      guard positional.count <= 2 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[2]))) }
       guard positional.count == 2 else { return .help }
       let topic = positional[1]
       guard commands.contains(topic) else {
-        throw UsageError(message: "no help for \(shown(topic))" + suggestion(topic, among: commands))
+        throw UsageError(message: tr("no help for %s", shown(topic)) + suggestion(topic, among: commands))
       }
       return .helpTopic(topic)
     case "list":
-      guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(shown(positional[1]))") }
+      guard positional.count == 1 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[1]))) }
       return .list(page: page ?? 1, json: json)
     case "show", "person":
       let what = name == "show" ? "film" : "person"
       guard positional.count >= 2 else {
-        throw UsageError(message: "\(name) needs a \(what) id, e.g. 'trending \(name) \(name == "show" ? 550 : 287)'")
+        throw UsageError(
+          message: name == "show"
+            ? tr("show needs a film id, e.g. 'trending show 550'")
+            : tr("person needs a person id, e.g. 'trending person 287'"))
       }
-      guard positional.count == 2 else { throw UsageError(message: "unexpected argument \(shown(positional[2]))") }
+      guard positional.count == 2 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[2]))) }
       guard let id = Int(positional[1]), id > 0 else {
-        throw UsageError(message: "the \(what) id must be a positive whole number, not \(shown(positional[1]))")
+        throw UsageError(
+          message: what == "film"
+            ? tr("the film id must be a positive whole number, not %s", shown(positional[1]))
+            : tr("the person id must be a positive whole number, not %s", shown(positional[1])))
       }
-      if page != nil { throw UsageError(message: "--page goes with 'trending list' or 'trending search'") }
+      if page != nil { throw UsageError(message: tr("--page goes with 'trending list' or 'trending search'")) }
       return name == "show" ? .show(id: id, json: json) : .person(id: id, json: json)
     case "config":
-      guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(shown(positional[1]))") }
+      guard positional.count == 1 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[1]))) }
       return .config
     case "cache":
       guard positional.count == 2, let action = positional.last, action == "info" || action == "clear" else {
-        throw UsageError(message: "cache takes 'info' or 'clear'")
+        throw UsageError(message: tr("cache takes 'info' or 'clear'"))
       }
       return action == "info" ? .cacheInfo : .cacheClear
     default:
-      throw UsageError(message: "unknown command \(shown(name))" + suggestion(name, among: commands))
+      throw UsageError(message: tr("unknown command %s", shown(name)) + suggestion(name, among: commands))
     }
   }
 
@@ -284,7 +295,7 @@ public enum ArgumentParser {
   static func suggestion(_ word: String, among known: [String]) -> String {
     let scored = known.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-    return "; did you mean '\(best.0)'?"
+    return "; " + tr("did you mean '%s'?", best.0)
   }
 
   /// Levenshtein distance between two short words.

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import TrendingViews
 
 /// The text and JSON that `trending list` and `trending show` print.
@@ -12,8 +13,9 @@ public enum Output {
     var titleWidth = max(5, longest)
     if let width { titleWidth = max(5, min(titleWidth, width - rankWidth - 16)) }
     var lines = [
-      TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit("Title", to: titleWidth)
-        + "  Year  Score"
+      TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit(tr("Title"), to: titleWidth) + "  "
+        + TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4) + "  "
+        + TextLayout.fit(trc("column title, at most 5 columns", "Score"), to: 5, alignRight: true)
     ]
     for (offset, movie) in page.results.enumerated() {
       let rank = TextLayout.fit(String(startRank + offset), to: rankWidth, alignRight: true)
@@ -22,7 +24,11 @@ public enum Output {
       lines.append(rank + "  " + TextLayout.fit(movie.title, to: titleWidth) + "  " + year + "  " + score)
     }
     if page.skippedEntries > 0 {
-      lines.append("(\(page.skippedEntries) entries of this page could not be read)")
+      lines.append(
+        "("
+          + trn(
+            "%s entry of this page could not be read", "%s entries of this page could not be read",
+            page.skippedEntries) + ")")
     }
     return lines.joined(separator: "\n")
   }
@@ -33,7 +39,7 @@ public enum Output {
     let startRank = (page.page - 1) * 20 + 1
     return page.results.enumerated().map { offset, movie in
       let year = movie.year.map(String.init) ?? Formatters.missing
-      let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
+      let score = Formatters.plainScore(movie.voteAverage, votes: movie.voteCount)
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
       return "\(startRank + offset)\t\(movie.id)\t\(title)\t\(year)\t\(score)"
@@ -189,11 +195,11 @@ public enum Output {
       return (["tmdbID,Title,Year,WatchedDate"] + rows).joined(separator: "\n")
     case .text:
       guard !sorted.isEmpty else {
-        return "The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'."
+        return tr("The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'.")
       }
       return sorted.map { mark in
         let flags = (mark.onWatchlist ? "+" : " ") + (mark.seen != nil ? "✓" : " ")
-        let title = mark.title.isEmpty ? "Film #\(mark.id)" : mark.title
+        let title = mark.title.isEmpty ? tr("Film #%s", String(mark.id)) : mark.title
         return [String(mark.id), flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? ""]
           .joined(separator: "\t")
       }.joined(separator: "\n")

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import TrendingCore
 
 #if canImport(Glibc)
@@ -53,19 +54,19 @@ public struct SettingsFile: Sendable {
     }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a file") }
-    guard Int(info.st_size) <= maximumBytes else { return .unreadable("larger than 64 KiB") }
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable(tr("not a file")) }
+    guard Int(info.st_size) <= maximumBytes else { return .unreadable(tr("larger than 64 KiB")) }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
     guard count >= 0 else { return .unreadable(String(cString: strerror(errno))) }
-    guard let text = String(validating: bytes.prefix(count), as: UTF8.self) else { return .unreadable("not UTF-8") }
+    guard let text = String(validating: bytes.prefix(count), as: UTF8.self) else { return .unreadable(tr("not UTF-8")) }
     return .text(text)
   }
 
   /// The problems as lines for people: `FILE:LINE: message`.
   public var messages: [String] {
     let name = TextSanitizer.clean(path?.path ?? "config", limit: 200)
-    if let failure { return ["\(name): could not be read: \(failure)"] }
+    if let failure { return [tr("%1$s: could not be read: %2$s", name, failure)] }
     return settings.problems.map { "\(name):\($0.line): \($0.message)" }
   }
 
@@ -84,11 +85,12 @@ public struct SettingsFile: Sendable {
   /// when there is no file.
   public func report(invocation: Invocation, environment: [String: String]) -> String {
     var lines: [String] = []
-    let name = TextSanitizer.clean(path?.path ?? "(no home directory)", limit: 200)
+    let name = TextSanitizer.clean(path?.path ?? tr("(no home directory)"), limit: 200)
     if !exists {
-      lines.append("# No settings file at \(name); this is a template. Copy it there and uncomment what you want.")
+      lines.append(
+        "# " + tr("No settings file at %s; this is a template. Copy it there and uncomment what you want.", name))
     } else {
-      lines.append("# Effective settings: flags beat the environment, which beats \(name).")
+      lines.append("# " + tr("Effective settings: flags beat the environment, which beats %s.", name))
     }
     let flags: [String: String?] = [
       "language": invocation.language, "region": invocation.region, "images": invocation.images?.rawValue,
@@ -97,25 +99,26 @@ public struct SettingsFile: Sendable {
     for (setting, values, meaning, example) in Settings.names {
       let variable = Self.variables[setting] ?? ""
       var value: String?
-      var source = "default"
+      var source = tr("default")
       if let flag = flags[setting] ?? nil {
-        (value, source) = (flag, "flag")
+        (value, source) = (flag, tr("flag"))
       } else if let fromEnvironment = environment[variable], !fromEnvironment.isEmpty {
         (value, source) = (fromEnvironment, variable)
       } else if let fromFile = settings.values[setting] {
-        (value, source) = (fromFile, "file")
+        (value, source) = (fromFile, tr("file"))
       }
       lines.append("")
       lines.append("# \(setting) \(values): \(meaning)")
       if let value {
-        lines.append("set \(setting) \(TextSanitizer.clean(value, limit: 40))  # from the \(source)")
+        lines.append("set \(setting) \(TextSanitizer.clean(value, limit: 40))  # " + tr("from: %s", source))
       } else {
         lines.append("# set \(setting) \(example)")
       }
     }
     lines.append("")
-    lines.append("# Keys: bind SCREEN KEY COMMAND, unbind SCREEN KEY; screens: all, list, film, person, search.")
-    lines.append("# Commands: " + Command.allCases.map(\.name).joined(separator: " "))
+    lines.append(
+      "# " + tr("Keys: bind SCREEN KEY COMMAND, unbind SCREEN KEY; screens: all, list, film, person, search."))
+    lines.append("# " + tr("Commands: %s", Command.allCases.map(\.name).joined(separator: " ")))
     for change in settings.bindings {
       switch change {
       case .bind(let key, let command, let contexts):
@@ -126,8 +129,8 @@ public struct SettingsFile: Sendable {
     }
     if settings.bindings.isEmpty { lines.append("# bind list x open") }
     lines.append("")
-    lines.append("# Colours: color ROLE FOREGROUND BACKGROUND [bold]; names black … white, 0–255 or default.")
-    lines.append("# Roles: " + Settings.roles.joined(separator: " "))
+    lines.append("# " + tr("Colours: color ROLE FOREGROUND BACKGROUND [bold]; names black … white, 0–255 or default."))
+    lines.append("# " + tr("Roles: %s", Settings.roles.joined(separator: " ")))
     for role in Settings.roles {
       guard let color = settings.colors[role] else { continue }
       lines.append(
@@ -135,7 +138,7 @@ public struct SettingsFile: Sendable {
           + (color.bold ? " bold" : ""))
     }
     if settings.colors.isEmpty { lines.append("# color selected black yellow bold") }
-    for message in messages { lines.append("# problem: \(message)") }
+    for message in messages { lines.append("# " + tr("problem: %s", message)) }
     return lines.joined(separator: "\n")
   }
 

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// Builds the client an invocation asks for, from flags and the environment.
 public enum Setup {
@@ -36,7 +37,9 @@ public enum Setup {
     guard let text = environment["TRENDING_IMAGES"], !text.isEmpty else { return .auto }
     guard let mode = ImageMode(rawValue: text) else {
       throw UsageError(
-        message: "TRENDING_IMAGES must be \(ImageMode.choices), not '\(TextSanitizer.clean(text, limit: 40))'")
+        message: tr(
+          "%1$s must be %2$s, not %3$s", "TRENDING_IMAGES", ImageMode.choices,
+          "'\(TextSanitizer.clean(text, limit: 40))'"))
     }
     return mode
   }
@@ -58,9 +61,9 @@ public enum Setup {
     if configuration.cleartextKeyError != nil {
       let host = TextSanitizer.clean(configuration.baseURL.host ?? "", limit: 100)
       throw UsageError(
-        message:
-          "refusing to send the key to \(host) over plain http; use https, a proxy of your own that needs no key, or --insecure-http (AMODB_ALLOW_HTTP=1)"
-      )
+        message: tr(
+          "refusing to send the key to %s over plain http; use https, a proxy of your own that needs no key, or --insecure-http (AMODB_ALLOW_HTTP=1)",
+          host))
     }
     return configuration
   }
@@ -71,14 +74,16 @@ public enum Setup {
     if let flagValue {
       guard let url = ClientConfiguration.parseBaseURL(flagValue) else {
         throw UsageError(
-          message: "\(flag) must be an http or https URL, not '\(TextSanitizer.clean(flagValue, limit: 100))'")
+          message: tr(
+            "%1$s must be an http or https URL, not %2$s", flag, "'\(TextSanitizer.clean(flagValue, limit: 100))'"))
       }
       return url
     }
     guard let text = environment[variable], !text.isEmpty else { return nil }
     guard let url = ClientConfiguration.parseBaseURL(text) else {
       throw UsageError(
-        message: "\(variable) must be an http or https URL, not '\(TextSanitizer.clean(text, limit: 100))'")
+        message: tr(
+          "%1$s must be an http or https URL, not %2$s", variable, "'\(TextSanitizer.clean(text, limit: 100))'"))
     }
     return url
   }

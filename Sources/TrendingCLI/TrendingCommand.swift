@@ -2,6 +2,7 @@ import AmodbKit
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Localization
 import Synchronization
 import TerminalUI
 import TrendingCore
@@ -9,93 +10,118 @@ import TrendingViews
 
 /// The `trending` program: reads the command line, runs the command, returns the exit code.
 public enum TrendingCommand {
-  /// The help text for `--help`.
-  public static let help = """
-    trending \(AmodbKitInfo.version): this week's trending films, in your terminal.
+  /// The help text for `--help`, in the interface's language.
+  public static var help: String {
+    let usage: [(String, String)] = [
+      ("trending", tr("browse full-screen (needs a terminal)")),
+      (
+        "trending list [--page N]",
+        tr(
+          "print a page of the list (--json for JSON; --list popular, top-rated, now-playing or upcoming for another list)"
+        )
+      ),
+      ("trending show ID", tr("print one film's details (--json for JSON)")),
+      ("trending person ID", tr("print one person and their films (--json for JSON)")),
+      ("trending search QUERY", tr("films whose titles match (--year N, --json)")),
+      (
+        "trending watchlist [add ID | remove ID]",
+        tr("your watchlist and seen films (--json, or --csv for Letterboxd)")
+      ),
+      ("trending config", tr("the effective settings, or a template for the settings file")),
+      ("trending cache info|clear", tr("the disk cache's size and entries ($XDG_CACHE_HOME/trending), or empty it")),
+      ("trending help [COMMAND]", tr("this help, or one command's")),
+    ]
+    let options: [(String, String)] = [
+      ("--demo", tr("use the embedded demo data: no key, no network")),
+      ("--window day|week", tr("today's or this week's list (default: week)")),
+      (
+        "--language TAG",
+        tr("the language of the interface and the data, e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)")
+      ),
+      ("--region CC", tr("the country for Now playing and Upcoming (AMODB_REGION, else the locale's)")),
+      ("--base-url URL", tr("the API, or a proxy of your own (default: AMODB_BASE_URL)")),
+      ("--image-base-url URL", tr("the image host (default: AMODB_IMAGE_BASE_URL)")),
+      (
+        "--images MODE",
+        tr("posters: auto, kitty, sixel, iterm, symbols or off (also TRENDING_IMAGES; ? says which was chosen and why)")
+      ),
+      ("--no-color", tr("no colours and no posters (also NO_COLOR)")),
+      ("--no-mouse", tr("leave the mouse to the terminal (also 'set mouse off')")),
+      ("--no-cache", tr("neither read nor write the disk cache")),
+      ("--insecure-http", tr("allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)")),
+      ("-h, --help", tr("this help")),
+      ("--version", tr("the version")),
+    ]
+    return [
+      tr("trending %s: this week's trending films, in your terminal.", AmodbKitInfo.version), "",
+      tr("USAGE"), HelpText.table(usage), "",
+      tr("OPTIONS"), HelpText.table(options), "",
+      tr("ENVIRONMENT"), HelpText.table([("AMODB_KEY", tr("your amodb API key (never pass it as a flag)"))]), "",
+      tr("EXIT CODES"),
+      HelpText.table([
+        ("", tr("0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found"))
+      ]),
+    ].joined(separator: "\n")
+  }
 
-    USAGE
-      trending                     browse full-screen (needs a terminal)
-      trending list [--page N]     print a page of the list (--json for JSON; --list popular,
-                                   top-rated, now-playing or upcoming for another list)
-      trending show ID             print one film's details (--json for JSON)
-      trending person ID           print one person and their films (--json for JSON)
-      trending search QUERY        films whose titles match (--year N, --json)
-      trending watchlist [add ID | remove ID]
-                                   your watchlist and seen films (--json, or --csv for Letterboxd)
-      trending config              the effective settings, or a template for the settings file
-      trending help [COMMAND]      this help, or one command's
-
-    OPTIONS
-      --demo                 use the embedded demo data: no key, no network
-      --window day|week      today's or this week's list (default: week)
-      --language TAG         e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)
-      --region CC            the country for Now playing and Upcoming (AMODB_REGION, else the locale's)
-      --base-url URL         the API, or a proxy of your own (default: AMODB_BASE_URL)
-      --image-base-url URL   the image host (default: AMODB_IMAGE_BASE_URL)
-      --images MODE          posters: auto, kitty, sixel, iterm, symbols or off (also TRENDING_IMAGES;
-                             ? says which was chosen and why)
-      --no-color             no colours and no posters (also NO_COLOR)
-      --no-mouse             leave the mouse to the terminal (also 'set mouse off')
-      --no-cache             neither read nor write the disk cache
-      --insecure-http        allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)
-      trending cache info    the disk cache's size and entries ($XDG_CACHE_HOME/trending)
-      trending cache clear   empty it
-      -h, --help             this help
-      --version              the version
-
-    ENVIRONMENT
-      AMODB_KEY              your amodb API key (never pass it as a flag)
-
-    EXIT CODES
-      0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found
-    """
-
-  /// `trending help COMMAND`.
-  static let topicHelp: [String: String] = [
-    "list": """
-    trending list [--list NAME] [--window day|week] [--region CC] [--page N] [--json]
-      A page of a list: trending (default), popular, top-rated, now-playing or upcoming.
-      On a terminal, a table that fits; piped, one film a line: rank, id, title, year, score,
-      separated by tabs. --json for JSON. Pages run from 1 to 500.
-    """,
-    "show": """
-    trending show ID [--json]
-      One film: title, year, certification, runtime, genres, the five ratings, director and
-      leads, overview, where to watch in the region (JustWatch), trailer, collection, cast,
-      crew, recommended and similar films.
-    """,
-    "person": """
-    trending person ID [--json]
-      One person: known for, birth and death, biography, and their films (as cast with the
-      character, as crew with the job), newest first.
-    """,
-    "search": """
-    trending search QUERY [--year N] [--page N] [--json]
-      Films whose titles match. 'year:1999' or a trailing '(1999)' in the query narrows by year.
-    """,
-    "cache": """
-    trending cache info | trending cache clear
-      The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not
-      the cache's own are left alone.
-    """,
-    "watchlist": """
-    trending watchlist [add ID | remove ID] [--json | --csv]
-      Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text
-      file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year,
-      WatchedDate. In the browser, a adds or removes the selected film and m marks it seen.
-    """,
-    "config": """
-    trending config
-      The effective settings and where each comes from (flag, environment, file, default); with
-      no file, a commented template for $XDG_CONFIG_HOME/trending/config (else ~/.config/…).
-      Lines: set language|region|images|mouse|theme VALUE, bind SCREEN KEY COMMAND,
-      unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment.
-    """,
-    "help": """
-    trending help [COMMAND]
-      Everything, or one command: list, show, person, search, cache.
-    """,
-  ]
+  /// `trending help COMMAND`, in the interface's language.
+  static func topicHelp(_ topic: String) -> String? {
+    let text: (String, String)
+    switch topic {
+    case "list":
+      text = (
+        "trending list [--list NAME] [--window day|week] [--region CC] [--page N] [--json]",
+        tr(
+          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming. On a terminal, a table that fits; piped, one film a line: rank, id, title, year, score, separated by tabs. --json for JSON. Pages run from 1 to 500."
+        )
+      )
+    case "show":
+      text = (
+        "trending show ID [--json]",
+        tr(
+          "One film: title, year, certification, runtime, genres, the five ratings, director and leads, overview, where to watch in the region (JustWatch), trailer, collection, cast, crew, recommended and similar films."
+        )
+      )
+    case "person":
+      text = (
+        "trending person ID [--json]",
+        tr(
+          "One person: known for, birth and death, biography, and their films (as cast with the character, as crew with the job), newest first."
+        )
+      )
+    case "search":
+      text = (
+        "trending search QUERY [--year N] [--page N] [--json]",
+        tr("Films whose titles match. 'year:1999' or a trailing '(1999)' in the query narrows by year.")
+      )
+    case "cache":
+      text = (
+        "trending cache info | trending cache clear",
+        tr(
+          "The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not the cache's own are left alone."
+        )
+      )
+    case "watchlist":
+      text = (
+        "trending watchlist [add ID | remove ID] [--json | --csv]",
+        tr(
+          "Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
+        )
+      )
+    case "config":
+      text = (
+        "trending config",
+        tr(
+          "The effective settings and where each comes from (flag, environment, file, default); with no file, a commented template for $XDG_CONFIG_HOME/trending/config (else ~/.config/…). Lines: set language|region|images|mouse|theme VALUE, bind SCREEN KEY COMMAND, unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment."
+        )
+      )
+    case "help":
+      text = ("trending help [COMMAND]", tr("Everything, or one command: list, show, person, search, cache."))
+    default:
+      return nil
+    }
+    return text.0 + "\n" + TextLayout.wrap(text.1, width: 76).map { "  " + $0 }.joined(separator: "\n")
+  }
 
   /// Runs the program and returns its exit code.
   ///
@@ -103,9 +129,12 @@ public enum TrendingCommand {
   /// commands' network work runs on tasks while this thread waits.
   public static func main(arguments: [String], environment given: [String: String]) -> Int32 {
     Console.reserveStandardDescriptors()
-    let settingsFile = SettingsFile(environment: given)
+    let firstRead = SettingsFile(environment: given)
     // The file's values stand in for unset variables: flags beat the environment, which beats the file.
-    let environment = settingsFile.environment(over: given)
+    let environment = firstRead.environment(over: given)
+    let languageNote = InterfaceLanguage.setUp(arguments: arguments, environment: environment)
+    // Read again in the interface's language when that is not English, so its messages are too.
+    let settingsFile = Translator.current.language == "en" ? firstRead : SettingsFile(environment: given)
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
     if environment[KeyGuard.variable] != nil { KeyGuard.protect() }
     TextWidth.prepareLocale()
@@ -117,6 +146,7 @@ public enum TrendingCommand {
       return ExitCode.usage.rawValue
     }
     if invocation.command != .browse, invocation.command != .config {
+      if let languageNote { printError(languageNote) }
       for message in settingsFile.messages { printError(message) }
     }
     switch invocation.command {
@@ -125,7 +155,7 @@ public enum TrendingCommand {
     case .help:
       return emit(help)
     case .helpTopic(let topic):
-      return emit(topicHelp[topic] ?? help)
+      return emit(topicHelp(topic) ?? help)
     case .search(let query, let year, let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
@@ -139,21 +169,32 @@ public enum TrendingCommand {
     case .cacheInfo:
       guard let cache = diskCache(environment) else { return ExitCode.failure.rawValue }
       let info = cache.info()
-      var lines = ["cache: \(TextSanitizer.clean(cache.directory.path))"]
+      var lines = [tr("cache: %s", TextSanitizer.clean(cache.directory.path))]
       for kind in CacheKind.allCases {
         let entry = info.entries[kind] ?? (0, 0)
-        lines.append("\(kind.rawValue): \(entry.count) entries, \(entry.bytes) bytes")
+        lines.append(
+          kind.rawValue + ": " + trn("%s entry", "%s entries", entry.count) + ", "
+            + trn("%s byte", "%s bytes", entry.bytes))
       }
-      lines.append("total: \(info.total) bytes of at most \(cache.limit)")
-      if info.others > 0 { lines.append("other files (not ours, left alone): \(info.others)") }
+      lines.append(tr("total: %1$s bytes of at most %2$s", String(info.total), String(cache.limit)))
+      if info.others > 0 { lines.append(tr("other files (not ours, left alone): %s", String(info.others))) }
       return emit(lines.joined(separator: "\n"))
     case .cacheClear:
       guard let cache = diskCache(environment) else { return ExitCode.failure.rawValue }
       let report = cache.clear()
-      var lines = ["removed \(report.removed) entries from \(TextSanitizer.clean(cache.directory.path))"]
-      if report.leftAlone > 0 { lines.append("left alone \(report.leftAlone) other files (not cache entries)") }
+      var lines = [
+        trn(
+          "removed %1$s entry from %2$s", "removed %1$s entries from %2$s", report.removed,
+          String(report.removed), TextSanitizer.clean(cache.directory.path))
+      ]
+      if report.leftAlone > 0 {
+        lines.append(
+          trn(
+            "left alone %s other file (not a cache entry)", "left alone %s other files (not cache entries)",
+            report.leftAlone))
+      }
       let printed = emit(lines.joined(separator: "\n"))
-      for failure in report.failed { printError("could not remove \(failure)") }
+      for failure in report.failed { printError(tr("could not remove %s", failure)) }
       return report.failed.isEmpty ? printed : ExitCode.failure.rawValue
     case .browse:
       let imageMode: ImageMode
@@ -166,7 +207,7 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
         Browser.run(
           services: services, imageMode: imageMode, invocation: invocation, environment: environment,
-          settings: settingsFile)
+          settings: settingsFile, languageNote: languageNote)
       }
     case .list(let page, let json):
       return runClient(invocation, environment: environment) { services in
@@ -216,7 +257,7 @@ public enum TrendingCommand {
     _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
     guard let store = WatchlistStore.standard(environment: environment) else {
-      printError("no place for the watchlist: neither XDG_DATA_HOME nor HOME is an absolute path")
+      printError(tr("no place for the watchlist: neither XDG_DATA_HOME nor HOME is an absolute path"))
       return ExitCode.failure.rawValue
     }
     var marks: [Int: Mark]
@@ -244,10 +285,10 @@ public enum TrendingCommand {
         case .success(let fetched): (title, year) = (fetched.value.title, fetched.value.year)
         case .failure(let error):
           if case .notFound = error {
-            printError("no film has the id \(id)")
+            printError(tr("no film has the id %s", String(id)))
             return ExitCode(error).rawValue
           }
-          printError("added film \(id) without its title: \(error.message)")
+          printError(tr("added film %1$s without its title: %2$s", String(id), error.message))
         }
       }
       let day = WatchlistFormat.day(Date())
@@ -277,7 +318,7 @@ public enum TrendingCommand {
       return ExitCode.usage.rawValue
     }
     if needsTerminal, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
-      printError("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'")
+      printError(tr("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'"))
       return ExitCode.usage.rawValue
     }
     if let error = services.client.configuration.missingKeyError {
@@ -333,7 +374,7 @@ public enum TrendingCommand {
       try Console.out(text)
       return ExitCode.success.rawValue
     } catch {
-      printError("could not write to standard output: \(error.reason)")
+      printError(tr("could not write to standard output: %s", error.reason))
       return ExitCode.failure.rawValue
     }
   }
@@ -341,7 +382,7 @@ public enum TrendingCommand {
   /// The disk cache at its default place, or nil (said on standard error) when there is none.
   private static func diskCache(_ environment: [String: String]) -> DiskCache? {
     guard let directory = DiskCache.defaultDirectory(environment: environment) else {
-      printError("no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path")
+      printError(tr("no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path"))
       return nil
     }
     return DiskCache(directory: directory)

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import PosterKit
 
 /// Everything that can happen to the app: input, time and network answers.
@@ -63,24 +64,24 @@ public enum ListKind: String, Sendable, Hashable, CaseIterable {
   /// The tab's name.
   public var title: String {
     switch self {
-    case .trending: return "Trending"
-    case .popular: return "Popular"
-    case .topRated: return "Top rated"
-    case .nowPlaying: return "Now playing"
-    case .upcoming: return "Upcoming"
-    case .watchlist: return "Watchlist"
+    case .trending: return tr("Trending")
+    case .popular: return tr("Popular")
+    case .topRated: return tr("Top rated")
+    case .nowPlaying: return tr("Now playing")
+    case .upcoming: return tr("Upcoming")
+    case .watchlist: return tr("Watchlist")
     }
   }
 
   /// The tab's name where room is short.
   public var shortTitle: String {
     switch self {
-    case .trending: return "Trend"
-    case .popular: return "Pop"
-    case .topRated: return "Top"
-    case .nowPlaying: return "Now"
-    case .upcoming: return "Soon"
-    case .watchlist: return "Watch"
+    case .trending: return trc("short tab name", "Trend")
+    case .popular: return trc("short tab name", "Pop")
+    case .topRated: return trc("short tab name", "Top")
+    case .nowPlaying: return trc("short tab name", "Now")
+    case .upcoming: return trc("short tab name", "Soon")
+    case .watchlist: return trc("short tab name", "Watch")
     }
   }
 

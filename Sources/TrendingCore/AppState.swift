@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import PosterKit
 
 /// Where a list's films come from: one of the tabs, or a search.
@@ -16,8 +17,8 @@ public enum ListSource: Hashable, Sendable {
   /// How headers and breadcrumbs name the list.
   public var title: String {
     switch self {
-    case .tab(let kind): return "\(kind.title) films"
-    case .search(let query): return "Search “\(query.typed)”"
+    case .tab(let kind): return tr("%s films", kind.title)
+    case .search(let query): return tr("Search “%s”", query.typed)
     }
   }
 }
@@ -70,6 +71,16 @@ public struct ListScreen: Equatable, Sendable {
 /// The orders a list can be shown in: the list's own (rank), by score, by year, by title.
 public enum ListSort: String, Sendable, CaseIterable {
   case rank, score, year, title
+
+  /// How the header names the order: "by score".
+  public var label: String {
+    switch self {
+    case .rank: return tr("by rank")
+    case .score: return tr("by score")
+    case .year: return tr("by year")
+    case .title: return tr("by title")
+    }
+  }
 
   /// The next order, as `s` cycles them.
   public var next: ListSort {

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a key asks the app to do.
 public enum Command: String, Sendable, CaseIterable, Hashable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
@@ -150,11 +152,13 @@ public struct KeyTable: Sendable, Equatable {
   }
 
   /// The about lines at the end of `?`: where the data comes from, credited as its sources require.
-  public static let about = [
-    "Film data from amodb, derived from TMDB.",
-    "This product uses the TMDB API but is not endorsed or certified by TMDB.",
-    "Where-to-watch data by JustWatch.",
-  ]
+  public static var about: [String] {
+    [
+      tr("Film data from amodb, derived from TMDB."),
+      tr("This product uses the TMDB API but is not endorsed or certified by TMDB."),
+      tr("Where-to-watch data by JustWatch."),
+    ]
+  }
 
   /// The `?` overlay's lines for a context: each group's name, then its bindings.
   public func helpLines(in context: KeyContext, ascii: Bool = false, notes: [String] = []) -> [HelpLine] {
@@ -163,12 +167,12 @@ public struct KeyTable: Sendable, Equatable {
     for binding in bindings(in: context) {
       if binding.group != group {
         group = binding.group
-        lines.append(.group(group))
+        lines.append(.group(tr(group)))
       }
       lines.append(
-        .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: binding.help))
+        .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: tr(binding.help)))
     }
-    lines.append(.group("About"))
+    lines.append(.group(tr("About")))
     lines += (Self.about + notes).map(HelpLine.note)
     return lines
   }

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import PosterKit
 
 /// The app's pure update: state and action in, new state and effects out.
@@ -299,13 +300,13 @@ public enum Reducer {
     let change = MarkChange(
       id: film.id, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(state.now))
     change.apply(to: &state.marks)
-    let name = film.title.isEmpty ? "the film" : film.title
+    let name = film.title.isEmpty ? tr("the film") : film.title
     let text: String
     switch kind {
-    case .watchlist(true): text = "Added \(name) to the watchlist."
-    case .watchlist(false): text = "Removed \(name) from the watchlist."
-    case .seen(true): text = "Marked \(name) seen."
-    case .seen(false): text = "Marked \(name) not seen."
+    case .watchlist(true): text = tr("Added %s to the watchlist.", name)
+    case .watchlist(false): text = tr("Removed %s from the watchlist.", name)
+    case .seen(true): text = tr("Marked %s seen.", name)
+    case .seen(false): text = tr("Marked %s not seen.", name)
     }
     state.notice = Notice(text: text, until: state.now.addingTimeInterval(5))
     return [.saveMark(change)]
@@ -327,14 +328,14 @@ public enum Reducer {
     let until = state.now.addingTimeInterval(6)
     switch command {
     case .openInBrowser:
-      state.notice = Notice(text: "Opening \(page.url)", until: until)
+      state.notice = Notice(text: tr("Opening %s", page.url), until: until)
       return [.openURL(page.url)]
     case .copyLink:
-      state.notice = Notice(text: "Copied \(page.url)", until: until)
+      state.notice = Notice(text: tr("Copied %s", page.url), until: until)
       return [.copy(page.url)]
     default:
       guard !page.title.isEmpty else { return [] }
-      state.notice = Notice(text: "Copied “\(page.title)”", until: until)
+      state.notice = Notice(text: tr("Copied “%s”", page.title), until: until)
       return [.copy(page.title)]
     }
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// The settings file, read: values, key bindings and colours, and the lines that could not be used.
 ///
@@ -38,16 +39,20 @@ public struct Settings: Equatable, Sendable {
   }
 
   /// The names `set` takes, with what each does, in the template's order.
-  public static let names: [(name: String, values: String, meaning: String, example: String)] = [
-    ("language", "TAG", "the language data is asked in (AMODB_LANGUAGE, --language)", "ru-RU"),
-    ("region", "CC", "the country for lists, certifications and where to watch (AMODB_REGION, --region)", "UA"),
-    ("images", "auto|kitty|sixel|iterm|symbols|off", "posters (TRENDING_IMAGES, --images)", "symbols"),
-    ("mouse", "on|off", "the mouse (--no-mouse; TRENDING_MOUSE)", "off"),
-    (
-      "theme", "auto|dark|light", "colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)",
-      "light"
-    ),
-  ]
+  public static var names: [(name: String, values: String, meaning: String, example: String)] {
+    [
+      ("language", "TAG", tr("the language of the interface and the data (AMODB_LANGUAGE, --language)"), "ru-RU"),
+      (
+        "region", "CC", tr("the country for lists, certifications and where to watch (AMODB_REGION, --region)"), "UA"
+      ),
+      ("images", "auto|kitty|sixel|iterm|symbols|off", tr("posters (TRENDING_IMAGES, --images)"), "symbols"),
+      ("mouse", "on|off", tr("the mouse (--no-mouse; TRENDING_MOUSE)"), "off"),
+      (
+        "theme", "auto|dark|light", tr("colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)"),
+        "light"
+      ),
+    ]
+  }
 
   /// The colour roles `color` takes.
   public static let roles = [
@@ -85,36 +90,37 @@ public struct Settings: Equatable, Sendable {
   private mutating func apply(_ verb: String, _ words: [String]) -> String? {
     switch verb {
     case "set":
-      guard words.count == 2 else { return "'set' takes a name and a value, e.g. 'set region UA'" }
+      guard words.count == 2 else { return tr("'set' takes a name and a value, e.g. 'set region UA'") }
       return set(words[0], words[1])
     case "bind":
-      guard words.count == 3 else { return "'bind' takes a screen, a key and a command, e.g. 'bind list x open'" }
+      guard words.count == 3 else { return tr("'bind' takes a screen, a key and a command, e.g. 'bind list x open'") }
       guard let contexts = Self.contexts(words[0]) else { return Self.badContext(words[0]) }
-      guard let key = Key(name: words[1]) else { return "unknown key '\(Self.shown(words[1]))'" }
+      guard let key = Key(name: words[1]) else { return tr("unknown key '%s'", Self.shown(words[1])) }
       guard let command = Command(name: words[2]) else {
-        return "unknown command '\(Self.shown(words[2]))'; commands: "
-          + Command.allCases.map(\.name).joined(separator: ", ")
+        return tr(
+          "unknown command '%1$s'; commands: %2$s", Self.shown(words[2]),
+          Command.allCases.map(\.name).joined(separator: ", "))
       }
       bindings.append(.bind(key, command, contexts))
     case "unbind":
-      guard words.count == 2 else { return "'unbind' takes a screen and a key, e.g. 'unbind list q'" }
+      guard words.count == 2 else { return tr("'unbind' takes a screen and a key, e.g. 'unbind list q'") }
       guard let contexts = Self.contexts(words[0]) else { return Self.badContext(words[0]) }
-      guard let key = Key(name: words[1]) else { return "unknown key '\(Self.shown(words[1]))'" }
+      guard let key = Key(name: words[1]) else { return tr("unknown key '%s'", Self.shown(words[1])) }
       bindings.append(.unbind(key, contexts))
     case "color":
       guard words.count == 3 || words.count == 4 else {
-        return "'color' takes a role, a foreground and a background, e.g. 'color selected black yellow bold'"
+        return tr("'color' takes a role, a foreground and a background, e.g. 'color selected black yellow bold'")
       }
       guard Self.roles.contains(words[0]) else {
-        return "unknown colour role '\(Self.shown(words[0]))'; roles: " + Self.roles.joined(separator: ", ")
+        return tr("unknown colour role '%1$s'; roles: %2$s", Self.shown(words[0]), Self.roles.joined(separator: ", "))
       }
       guard let foreground = Self.color(words[1]), let background = Self.color(words[2]) else {
-        return "colours are names (black … white), numbers 0–255 or 'default'"
+        return tr("colours are names (black … white), numbers 0–255 or 'default'")
       }
-      if words.count == 4, words[3] != "bold" { return "the last word of 'color' can only be 'bold'" }
+      if words.count == 4, words[3] != "bold" { return tr("the last word of 'color' can only be 'bold'") }
       colors[words[0]] = Color(foreground: foreground, background: background, bold: words.count == 4)
     default:
-      return "unknown word '\(Self.shown(verb))'; lines start with set, bind, unbind or color"
+      return tr("unknown word '%s'; lines start with set, bind, unbind or color", Self.shown(verb))
     }
     return nil
   }
@@ -127,20 +133,21 @@ public struct Settings: Equatable, Sendable {
     switch name {
     case "language":
       guard value.count <= 35, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-        return "a language is a tag such as ru-RU"
+        return tr("a language is a tag such as ru-RU")
       }
     case "region":
       guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        return "a region is a two-letter country code such as UA"
+        return tr("a region is a two-letter country code such as UA")
       }
       values[name] = value.uppercased()
       return nil
     default:
       guard let options = allowed[name] else {
-        return "unknown setting '\(Self.shown(name))'; settings: " + Self.names.map(\.name).joined(separator: ", ")
+        return tr(
+          "unknown setting '%1$s'; settings: %2$s", Self.shown(name), Self.names.map(\.name).joined(separator: ", "))
       }
       guard options.contains(value) else {
-        return "\(name) takes \(options.joined(separator: ", ")), not '\(Self.shown(value))'"
+        return tr("%1$s takes %2$s, not '%3$s'", name, options.joined(separator: ", "), Self.shown(value))
       }
     }
     values[name] = value
@@ -166,7 +173,7 @@ public struct Settings: Equatable, Sendable {
   }
 
   private static func badContext(_ word: String) -> String {
-    "unknown screen '\(shown(word))'; screens: all, list, film, person, search"
+    tr("unknown screen '%s'; screens: all, list, film, person, search", shown(word))
   }
 
   private static func color(_ word: String) -> Int? {

@@ -79,8 +79,8 @@ struct TextTests {
     #expect(Formatters.runtime(45) == "45m")
     let now = Date(timeIntervalSince1970: 1_000_000)
     #expect(Formatters.age(since: now, now: now) == "just now")
-    #expect(Formatters.age(since: now.addingTimeInterval(-180), now: now) == "3 min ago")
-    #expect(Formatters.age(since: now.addingTimeInterval(-7_200), now: now) == "2 h ago")
+    #expect(Formatters.age(since: now.addingTimeInterval(-180), now: now) == "3 minutes ago")
+    #expect(Formatters.age(since: now.addingTimeInterval(-7_200), now: now) == "2 hours ago")
     // Dates from a damaged cache: never a trap converting to Int.
     for seconds in [1e300, -1e300, Double.infinity, -Double.infinity, Double.nan] {
       _ = Formatters.age(since: Date(timeIntervalSince1970: seconds), now: now)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// An answer with when it was fetched and the rate-limit budget it reported.
 public struct Fetched<Value: Sendable>: Sendable {
@@ -87,7 +88,7 @@ public actor AmodbClient {
   ) async throws(AmodbError) -> Fetched<E.Response> {
     if let error = configuration.missingKeyError ?? configuration.cleartextKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
-      throw .transport(description: "the base URL \(configuration.baseURL.absoluteString) cannot be used")
+      throw .transport(description: tr("the base URL %s cannot be used", configuration.baseURL.absoluteString))
     }
     if !forceRefresh, let answer = kept(url, kind: endpoint.cacheKind),
       clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness
@@ -210,16 +211,16 @@ public actor AmodbClient {
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AmodbError) -> T {
-    guard !body.isEmpty else { throw .unreadable(detail: "the body was empty") }
+    guard !body.isEmpty else { throw .unreadable(detail: tr("the body was empty")) }
     do {
       return try AmodbJSON.decoder().decode(type, from: body)
     } catch let error as DecodingError {
       switch error {
-      case .dataCorrupted: throw .unreadable(detail: "not valid JSON")
-      default: throw .unreadable(detail: "unexpected JSON shape")
+      case .dataCorrupted: throw .unreadable(detail: tr("not valid JSON"))
+      default: throw .unreadable(detail: tr("unexpected JSON shape"))
       }
     } catch {
-      throw .unreadable(detail: "not valid JSON")
+      throw .unreadable(detail: tr("not valid JSON"))
     }
   }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// Everything that can go wrong talking to amodb, each with a message a person can act on.
 public enum AmodbError: Error, Sendable, Hashable {
@@ -29,44 +30,44 @@ public enum AmodbError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .missingKey:
-      return "No API key: set AMODB_KEY (export AMODB_KEY=...), or try `trending --demo` to browse offline."
+      return tr("No API key: set AMODB_KEY (export AMODB_KEY=...), or try `trending --demo` to browse offline.")
     case .unauthorized(let detail):
-      return "The API key was refused (401)\(suffix(detail)). Check AMODB_KEY."
+      return tr("The API key was refused (401)%s. Check AMODB_KEY.", suffix(detail))
     case .paymentRequired(let detail):
-      return "The amodb plan period has ended (402)\(suffix(detail)). Renew it on the pricing page."
+      return tr("The amodb plan period has ended (402)%s. Renew it on the pricing page.", suffix(detail))
     case .notFound(let detail):
-      return "Not found (404)\(suffix(detail))."
+      return tr("Not found (404)%s.", suffix(detail))
     case .rateLimited(let retryAfter):
-      return "Too many requests (429): the rate limit is spent. Try again in \(retryAfter) s."
+      return tr("Too many requests (429): the rate limit is spent. Try again in %s s.", String(retryAfter))
     case .server(let status, let detail):
-      return "The amodb service failed (HTTP \(status))\(suffix(detail))."
+      return tr("The amodb service failed (HTTP %1$s)%2$s.", String(status), suffix(detail))
     case .http(let status, let detail):
-      return "Unexpected answer (HTTP \(status))\(suffix(detail))."
+      return tr("Unexpected answer (HTTP %1$s)%2$s.", String(status), suffix(detail))
     case .timedOut(let seconds):
-      return "No answer within \(seconds) s (timed out)."
+      return tr("No answer within %s s (timed out).", String(seconds))
     case .transport(let description):
-      return "Network error: \(description)."
+      return tr("Network error: %s.", description)
     case .tooLarge(let limit):
-      return "The answer was too large (over \(limit / 1_000_000) MB) and was not read."
+      return tr("The answer was too large (over %s MB) and was not read.", String(limit / 1_000_000))
     case .unreadable(let detail):
-      return "Could not read the answer (\(detail))."
+      return tr("Could not read the answer (%s).", detail)
     }
   }
 
   /// A few words for a status line: "service error (HTTP 503)", "timed out".
   public var summary: String {
     switch self {
-    case .missingKey: return "no API key"
-    case .unauthorized: return "key refused (401)"
-    case .paymentRequired: return "plan ended (402)"
-    case .notFound: return "not found (404)"
-    case .rateLimited(let retryAfter): return "rate limited (429), try again in \(retryAfter) s"
-    case .server(let status, _): return "service error (HTTP \(status))"
-    case .http(let status, _): return "unexpected answer (HTTP \(status))"
-    case .timedOut: return "timed out"
+    case .missingKey: return tr("no API key")
+    case .unauthorized: return tr("key refused (401)")
+    case .paymentRequired: return tr("plan ended (402)")
+    case .notFound: return tr("not found (404)")
+    case .rateLimited(let retryAfter): return tr("rate limited (429), try again in %s s", String(retryAfter))
+    case .server(let status, _): return tr("service error (HTTP %s)", String(status))
+    case .http(let status, _): return tr("unexpected answer (HTTP %s)", String(status))
+    case .timedOut: return tr("timed out")
     case .transport(let description): return description
-    case .tooLarge: return "answer too large"
-    case .unreadable: return "unreadable answer"
+    case .tooLarge: return tr("answer too large")
+    case .unreadable: return tr("unreadable answer")
     }
   }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// Fetches poster bytes from the image host: never with the key, bounded in size, cached in
 /// memory up to a byte budget (least recently used first out), duplicate calls joined.
@@ -32,7 +33,7 @@ public actor ImageLoader {
   /// The poster at `path` in `size` (e.g. `w185`).
   public func poster(path: String, size: String) async -> Result<Data, AmodbError> {
     guard let url = configuration.posterURL(path: path, size: size) else {
-      return .failure(.transport(description: "unusable poster path"))
+      return .failure(.transport(description: tr("unusable poster path")))
     }
     if let data = cache[url] {
       order.removeAll { $0 == url }

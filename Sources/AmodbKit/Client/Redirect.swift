@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// The rules for following a redirect: the key may only follow it within the same origin.
 enum Redirect {
@@ -12,13 +13,14 @@ enum Redirect {
   /// naming the target host, so that the key never goes to another origin or over plain http.
   static func target(of response: HTTPResponse, from url: URL, followed: Int) -> Result<URL, AmodbError> {
     guard let location = response.header("Location"), let target = URL(string: location, relativeTo: url)?.absoluteURL
-    else { return .failure(.http(status: response.status, message: "a redirect without a usable Location")) }
+    else { return .failure(.http(status: response.status, message: tr("a redirect without a usable Location"))) }
     guard origin(of: target) == origin(of: url) else {
       let host = TextSanitizer.clean(target.host ?? "an unknown host", limit: 100)
-      return .failure(.transport(description: "redirected to \(host), another origin; not followed"))
+      return .failure(.transport(description: tr("redirected to %s, another origin; not followed", host)))
     }
     guard followed < AmodbClient.maxRedirects else {
-      return .failure(.transport(description: "more than \(AmodbClient.maxRedirects) redirects; not followed"))
+      return .failure(
+        .transport(description: tr("more than %s redirects; not followed", String(AmodbClient.maxRedirects))))
     }
     return .success(target)
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// Where the client talks to, with which key, in which language.
 public struct ClientConfiguration: Sendable {
@@ -57,7 +58,9 @@ public struct ClientConfiguration: Sendable {
     let host = TextSanitizer.clean(baseURL.host ?? "", limit: 100)
     return .transport(
       description:
-        "refusing to send the key to \(host) over plain http; use https, a proxy that needs no key, or --insecure-http")
+        tr(
+          "refusing to send the key to %s over plain http; use https, a proxy of your own that needs no key, or --insecure-http (AMODB_ALLOW_HTTP=1)",
+          host))
   }
 
   /// Whether a host name is this machine: `localhost`, 127.0.0.0/8 or ::1.

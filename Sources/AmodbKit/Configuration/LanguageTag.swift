@@ -28,13 +28,19 @@ public enum LanguageTag {
 
   /// Chooses the language: the flag, else `AMODB_LANGUAGE`, else the locale, else `en-US`.
   public static func resolve(flag: String?, environment: [String: String]) -> String {
-    if let flag { return served(flag) ?? fallback }
-    if let chosen = environment["AMODB_LANGUAGE"], !chosen.isEmpty { return served(chosen) ?? fallback }
-    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-      if let value = environment[name], !value.isEmpty {
-        return served(value) ?? fallback
-      }
-    }
-    return fallback
+    choose(flag: flag, environment: environment).tag
+  }
+
+  /// The language chosen, with the name asked for when it is not one amodb serves (the `C` and
+  /// `POSIX` locales ask for nothing: they are English without a word said).
+  public static func choose(flag: String?, environment: [String: String]) -> (tag: String, unsupported: String?) {
+    let asked =
+      flag
+      ?? [environment["AMODB_LANGUAGE"], environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
+      .compactMap { $0 }.first { !$0.isEmpty }
+    guard let asked else { return (fallback, nil) }
+    if let tag = served(asked) { return (tag, nil) }
+    let base = asked.split(separator: ".").first.map(String.init) ?? asked
+    return (fallback, base == "C" || base == "POSIX" ? nil : TextSanitizer.clean(asked, limit: 40))
   }
 }

@@ -8,9 +8,11 @@ public struct DemoTransport: Transport {
   /// Makes the transport.
   public init() {}
 
-  /// A configuration that routes every request to the demo data.
+  /// A configuration that routes every request to the demo data, in the language asked for when
+  /// the demo has it (English and Russian), else in English, and labelled so.
   public static func configuration(language: String = LanguageTag.fallback) -> ClientConfiguration {
-    ClientConfiguration(baseURL: baseURL, imageBaseURL: imageBaseURL, apiKey: nil, language: language)
+    let served = language.hasPrefix("ru-") ? language : LanguageTag.fallback
+    return ClientConfiguration(baseURL: baseURL, imageBaseURL: imageBaseURL, apiKey: nil, language: served)
   }
 
   /// The image base demo configurations use.
@@ -22,10 +24,11 @@ public struct DemoTransport: Transport {
       return HTTPResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: data)
     }
     guard let key = Self.resourceKey(for: request.url) else { return Self.notFound }
-    if key == "/search/movie" {
-      return Self.search(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
-    }
-    guard let text = DemoResources.files[key] else { return Self.notFound }
+    let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems
+    let russian = query?.first { $0.name == "language" }?.value?.hasPrefix("ru") == true
+    if key == "/search/movie" { return Self.search(query, prefix: russian ? "ru:" : "") }
+    let translated = russian ? DemoResources.files["ru:" + key] : nil
+    guard let text = translated ?? DemoResources.files[key] else { return Self.notFound }
     return HTTPResponse(
       status: 200,
       headers: ["Content-Type": "application/json", "X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "40"],
@@ -51,7 +54,7 @@ public struct DemoTransport: Transport {
 
   /// Answers a search over every embedded film: the words in the title or the original title
   /// (case-insensitive), and the year when one is given.
-  private static func search(_ query: [URLQueryItem]?) -> HTTPResponse {
+  private static func search(_ query: [URLQueryItem]?, prefix: String) -> HTTPResponse {
     let words = (query?.first { $0.name == "query" }?.value ?? "").lowercased()
     guard !words.isEmpty else {
       let body = #"{"errors":["query must be provided"]}"#
@@ -60,7 +63,7 @@ public struct DemoTransport: Transport {
     let year = query?.first { $0.name == "primary_release_year" || $0.name == "year" }?.value
     var matches: [JSONValue] = []
     for key in ["/trending/movie/week?page=1", "/trending/movie/week?page=2"] {
-      guard let text = DemoResources.files[key],
+      guard let text = DemoResources.files[prefix + key] ?? DemoResources.files[key],
         let results = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?["results"]?.array
       else { continue }
       matches += results.filter { film in

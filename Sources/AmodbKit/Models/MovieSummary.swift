@@ -1,3 +1,5 @@
+import Localization
+
 /// One film in a list page: what the list screen shows of it.
 public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
   /// The film's amodb (TMDB) id.
@@ -91,14 +93,31 @@ public enum ImagePath {
   }
 }
 
-/// TMDB's film genres by id (the ids list pages carry), with their English names.
+/// TMDB's film genres by id (the ids list pages carry), named in the interface's language.
 public enum Genres {
   /// The genre's name, or nil for an id not in the table.
-  public static func name(_ id: Int) -> String? { names[id] }
-
-  private static let names: [Int: String] = [
-    28: "Action", 12: "Adventure", 16: "Animation", 35: "Comedy", 80: "Crime", 99: "Documentary", 18: "Drama",
-    10751: "Family", 14: "Fantasy", 36: "History", 27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
-    878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
-  ]
+  public static func name(_ id: Int) -> String? {
+    switch id {
+    case 28: return trc("genre", "Action")
+    case 12: return trc("genre", "Adventure")
+    case 16: return trc("genre", "Animation")
+    case 35: return trc("genre", "Comedy")
+    case 80: return trc("genre", "Crime")
+    case 99: return trc("genre", "Documentary")
+    case 18: return trc("genre", "Drama")
+    case 10751: return trc("genre", "Family")
+    case 14: return trc("genre", "Fantasy")
+    case 36: return trc("genre", "History")
+    case 27: return trc("genre", "Horror")
+    case 10402: return trc("genre", "Music")
+    case 9648: return trc("genre", "Mystery")
+    case 10749: return trc("genre", "Romance")
+    case 878: return trc("genre", "Science Fiction")
+    case 10770: return trc("genre", "TV Movie")
+    case 53: return trc("genre", "Thriller")
+    case 10752: return trc("genre", "War")
+    case 37: return trc("genre", "Western")
+    default: return nil
+    }
+  }
 }

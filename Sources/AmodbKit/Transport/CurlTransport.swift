@@ -1,5 +1,6 @@
 import CCurl
 import FoundationEssentials
+import Localization
 import Synchronization
 
 #if canImport(Glibc)
@@ -49,13 +50,13 @@ public final class CurlTransport: Transport {
 
   public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
     guard let engine = startedEngine() else {
-      throw .transport(description: "libcurl (libcurl.so.4) could not be loaded; install libcurl4")
+      throw .transport(description: tr("libcurl (libcurl.so.4) could not be loaded; install libcurl4"))
     }
     let transfer = CurlTransfer(request: request)
     let result: Result<HTTPResponse, AmodbError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard !Task.isCancelled else {
-          continuation.resume(returning: .failure(.transport(description: "cancelled")))
+          continuation.resume(returning: .failure(.transport(description: tr("cancelled"))))
           return
         }
         transfer.continuation = continuation
@@ -167,7 +168,7 @@ final class CurlEngine: @unchecked Sendable {
       }
       for transfer in submitted { start(transfer) }
       for transfer in cancelled where running[ObjectIdentifier(transfer)] != nil {
-        end(transfer, with: .failure(.transport(description: "cancelled")))
+        end(transfer, with: .failure(.transport(description: tr("cancelled"))))
       }
       var active: Int32 = 0
       trending_curl_multi_perform(api, multi, &active)
@@ -182,11 +183,11 @@ final class CurlEngine: @unchecked Sendable {
   private func start(_ transfer: CurlTransfer) {
     // Cancelled before it reached this thread: never started.
     guard !transfer.cancelled.load(ordering: .sequentiallyConsistent) else {
-      transfer.finish(.failure(.transport(description: "cancelled")))
+      transfer.finish(.failure(.transport(description: tr("cancelled"))))
       return
     }
     guard let handle = trending_curl_easy_init(api) else {
-      transfer.finish(.failure(.transport(description: "out of memory")))
+      transfer.finish(.failure(.transport(description: tr("out of memory"))))
       return
     }
     transfer.handle = handle
@@ -304,21 +305,21 @@ private func curlHeader(
 enum CurlFailure {
   /// The error for a failed transfer, naming the host but never the query.
   static func error(for code: CURLcode, description: String, request: HTTPRequest) -> AmodbError {
-    let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? "the server"
+    let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? tr("the server")
     switch code {
     case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: Int(request.timeout.rounded()))
     case CURLE_FILESIZE_EXCEEDED, CURLE_WRITE_ERROR: return .tooLarge(limit: request.maxBodyBytes)
-    case CURLE_COULDNT_CONNECT: return .transport(description: "could not connect to \(host) (connection refused)")
-    case CURLE_COULDNT_RESOLVE_HOST: return .transport(description: "could not find host \(host)")
-    case CURLE_COULDNT_RESOLVE_PROXY: return .transport(description: "could not find the proxy")
+    case CURLE_COULDNT_CONNECT: return .transport(description: tr("could not connect to %s (connection refused)", host))
+    case CURLE_COULDNT_RESOLVE_HOST: return .transport(description: tr("could not find host %s", host))
+    case CURLE_COULDNT_RESOLVE_PROXY: return .transport(description: tr("could not find the proxy"))
     case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM,
       CURLE_HTTP2:
-      return .transport(description: "the connection to \(host) was lost mid-way")
+      return .transport(description: tr("the connection to %s was lost mid-way", host))
     case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
       CURLE_SSL_CERTPROBLEM:
-      return .transport(description: "secure connection to \(host) failed")
+      return .transport(description: tr("secure connection to %s failed", host))
     case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
-      return .transport(description: "bad response from \(host)")
+      return .transport(description: tr("bad response from %s", host))
     default:
       return .transport(description: "\(host): \(TextSanitizer.clean(description, limit: 100))")
     }

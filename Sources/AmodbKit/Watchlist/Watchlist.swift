@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -136,13 +137,16 @@ public struct WatchlistStore: Sendable {
   > {
     let directory = path.deletingLastPathComponent()
     guard makeDirectory(directory) else {
-      return .failure(WatchlistError(message: "could not create \(TextSanitizer.clean(directory.path, limit: 200))"))
+      return .failure(
+        WatchlistError(message: tr("could not create %s", TextSanitizer.clean(directory.path, limit: 200))))
     }
     let lockPath = path.path + ".lock"
     let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard lock >= 0 else { return .failure(WatchlistError(message: "could not lock the watchlist")) }
+    guard lock >= 0 else { return .failure(WatchlistError(message: tr("could not lock the watchlist"))) }
     defer { close(lock) }
-    guard flock(lock, LOCK_EX) == 0 else { return .failure(WatchlistError(message: "could not lock the watchlist")) }
+    guard flock(lock, LOCK_EX) == 0 else {
+      return .failure(WatchlistError(message: tr("could not lock the watchlist")))
+    }
     defer { flock(lock, LOCK_UN) }
     let text: String?
     switch read() {
@@ -154,21 +158,24 @@ public struct WatchlistStore: Sendable {
     if parsed.badLines > 0, let text {
       // Never silently replaced: the file as it was is kept beside the new one.
       let aside = path.path + ".damaged-\(Int(Date().timeIntervalSince1970))"
-      guard write(text, to: aside) else { return .failure(WatchlistError(message: "could not keep the damaged file")) }
+      guard write(text, to: aside) else {
+        return .failure(WatchlistError(message: tr("could not keep the damaged file")))
+      }
       problem =
-        damagedNote(parsed.badLines) + "; the file as it was is kept as \(TextSanitizer.clean(aside, limit: 200))"
+        damagedNote(parsed.badLines) + "; "
+        + tr("the file as it was is kept as %s", TextSanitizer.clean(aside, limit: 200))
     }
     var marks = parsed.marks
     change(&marks)
     marks = marks.filter { !$0.value.isEmpty }
     guard write(WatchlistFormat.render(marks), to: path.path) else {
-      return .failure(WatchlistError(message: "could not write \(TextSanitizer.clean(path.path, limit: 200))"))
+      return .failure(WatchlistError(message: tr("could not write %s", TextSanitizer.clean(path.path, limit: 200))))
     }
     return .success((marks, problem))
   }
 
   private func damagedNote(_ count: Int) -> String {
-    "\(count) \(count == 1 ? "line" : "lines") of the watchlist could not be read"
+    trn("%s line of the watchlist could not be read", "%s lines of the watchlist could not be read", count)
   }
 
   /// The file's text, nil when there is none.
@@ -176,12 +183,12 @@ public struct WatchlistStore: Sendable {
     let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
       if errno == ENOENT { return .success(nil) }
-      return .failure(WatchlistError(message: "could not read the watchlist: \(String(cString: strerror(errno)))"))
+      return .failure(WatchlistError(message: tr("could not read the watchlist: %s", String(cString: strerror(errno)))))
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.maximumBytes
-    else { return .failure(WatchlistError(message: "the watchlist is not a regular file of at most 4 MiB")) }
+    else { return .failure(WatchlistError(message: tr("the watchlist is not a regular file of at most 4 MiB"))) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {

@@ -1,50 +1,77 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// Turns numbers and dates into the short text the screens and commands show.
 public enum Formatters {
   /// The dash shown where a value is missing.
   public static let missing = "–"
 
-  /// A score out of 10 with one decimal, or a dash when nobody voted or it is unreadable.
+  /// A score out of 10 with one decimal in the user's notation ("8.4", "8,4"), or a dash when
+  /// nobody voted or it is unreadable.
   public static func score(_ average: Double?, votes: Int) -> String {
+    guard votes > 0, let average else { return missing }
+    return decimal(average)
+  }
+
+  /// The same score in the notation scripts read, whatever the language: "8.4".
+  public static func plainScore(_ average: Double?, votes: Int) -> String {
     guard votes > 0, let average else { return missing }
     return oneDecimal(average)
   }
 
-  /// A vote count in a few characters: 950, 26K, 2.4M.
+  /// A vote count in a few characters: 950, 26K, 2.4M ("26 тыс.", "2,4 млн" in Russian).
   public static func votes(_ count: Int) -> String {
     switch count {
     case ..<1_000: return "\(count)"
-    case ..<10_000: return trimmed(Double(count) / 1_000) + "K"
-    case ..<1_000_000: return "\(count / 1_000)K"
-    default: return trimmed(Double(count) / 1_000_000) + "M"
+    case ..<10_000: return trc("thousands", "%sK", trimmed(Double(count) / 1_000))
+    case ..<1_000_000: return trc("thousands", "%sK", "\(count / 1_000)")
+    default: return trc("millions", "%sM", trimmed(Double(count) / 1_000_000))
     }
   }
 
-  /// A running time such as "2h 19m" or "45m".
+  /// A running time such as "2h 19m" or "45m" ("2 ч 46 мин").
   public static func runtime(_ minutes: Int) -> String {
-    minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h \(minutes % 60)m"
+    minutes < 60
+      ? trc("runtime", "%sm", String(minutes))
+      : trc("runtime", "%1$sh %2$sm", String(minutes / 60), String(minutes % 60))
   }
 
-  /// How long ago something was fetched: "just now", "3 min ago", "2 h ago", "4 days ago".
+  /// How long ago something was fetched: "just now", "3 minutes ago", "2 hours ago", "4 days ago".
   public static func age(since date: Date, now: Date) -> String {
     // Clamped before converting: a date from a damaged cache may lie centuries away.
     let interval = now.timeIntervalSince(date)
     let seconds = interval.isFinite ? Int(min(max(interval, 0), 1e12)) : 0
     switch seconds {
-    case ..<60: return "just now"
-    case ..<3_600: return "\(seconds / 60) min ago"
-    case ..<172_800: return "\(seconds / 3_600) h ago"
-    default: return "\(seconds / 86_400) days ago"
+    case ..<60: return tr("just now")
+    case ..<3_600: return trn("%s minute ago", "%s minutes ago", seconds / 60)
+    case ..<172_800: return trn("%s hour ago", "%s hours ago", seconds / 3_600)
+    default: return trn("%s day ago", "%s days ago", seconds / 86_400)
     }
+  }
+
+  /// A date with the month's name, in the user's language: "1 March 2024", "1 марта 2024".
+  public static func date(_ date: ReleaseDate) -> String {
+    let months = [
+      trc("month in a date", "January"), trc("month in a date", "February"), trc("month in a date", "March"),
+      trc("month in a date", "April"), trc("month in a date", "May"), trc("month in a date", "June"),
+      trc("month in a date", "July"), trc("month in a date", "August"), trc("month in a date", "September"),
+      trc("month in a date", "October"), trc("month in a date", "November"), trc("month in a date", "December"),
+    ]
+    // The day, the month's name and the year; translators reorder them ("%3$s年%2$s%1$s日").
+    return trc("date", "%1$s %2$s %3$s", String(date.day), months[date.month - 1], String(date.year))
+  }
+
+  /// A `YYYY-MM-DD` day written by the app (the watchlist's), as `date(_:)` shows it, or as it came.
+  public static func date(text: String) -> String {
+    ReleaseDate(text).map(date) ?? text
   }
 
   /// A rating on its service's scale: "8.8/10", "67/100", "81%".
   public static func rating(_ rating: Rating?, scale: RatingScale) -> String {
     guard let rating else { return missing }
     switch scale {
-    case .outOfTen: return oneDecimal(rating.value) + "/10"
+    case .outOfTen: return decimal(rating.value) + "/10"
     case .outOfHundred: return "\(Int(rating.value.rounded()))/100"
     case .percent: return "\(Int(rating.value.rounded()))%"
     }
@@ -53,8 +80,15 @@ public enum Formatters {
   /// The rate-limit budget, e.g. "38/40 requests left", or nil when unknown.
   public static func budget(_ status: RateLimitStatus?) -> String? {
     guard let remaining = status?.remaining else { return nil }
-    if let limit = status?.limit { return "\(remaining)/\(limit) requests left" }
-    return "\(remaining) requests left"
+    if let limit = status?.limit { return tr("%1$s/%2$s requests left", String(remaining), String(limit)) }
+    return trn("%s request left", "%s requests left", remaining)
+  }
+
+  /// A number with one decimal in the user's notation: the decimal point, or a comma.
+  public static func decimal(_ value: Double) -> String {
+    let text = oneDecimal(value)
+    let separator = trc("decimal separator", ".")
+    return separator == "." ? text : text.replacing(".", with: separator)
   }
 
   /// A number with one decimal, rounded half away from zero: 8.433 → "8.4" (what `%.1f` gave,
@@ -67,7 +101,7 @@ public enum Formatters {
 
   private static func trimmed(_ value: Double) -> String {
     let text = oneDecimal(value)
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : decimal(value)
   }
 }
 

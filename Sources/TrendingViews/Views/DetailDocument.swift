@@ -1,4 +1,5 @@
 import AmodbKit
+import Localization
 import TrendingCore
 
 /// A styled run of text.
@@ -88,7 +89,7 @@ public enum DetailDocument {
   ) -> Document {
     let width = max(10, width)
     var document = Document()
-    let title = details?.title ?? summary?.title ?? "Film"
+    let title = details?.title ?? summary?.title ?? tr("Film")
     let year = details?.year ?? summary?.year
     let heading = year.map { "\(title) (\($0))" } ?? title
     document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
@@ -101,9 +102,9 @@ public enum DetailDocument {
     guard let details else {
       if let summary {
         let score = Formatters.score(summary.voteAverage, votes: summary.voteCount)
-        document.append([Span("TMDB \(score)", Style(.muted))])
+        document.append([Span("TMDB " + score, Style(.muted))])
         if let overview = summary.overview {
-          document.heading("Overview")
+          document.heading(tr("Overview"))
           document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
         }
       }
@@ -111,21 +112,24 @@ public enum DetailDocument {
     }
     document.append(contentsOf: facts(details, region: region, width: width))
     if let mark {
-      let words = [mark.onWatchlist ? "+ on your watchlist" : nil, mark.seen.map { "✓ seen \($0)" }].compactMap { $0 }
+      let words = [
+        mark.onWatchlist ? tr("+ on your watchlist") : nil,
+        mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
+      ].compactMap { $0 }
       document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
     }
     ratings(details, width: width, into: &document)
     leads(details, width: width, into: &document)
     if let overview = details.overview {
-      document.heading("Overview")
+      document.heading(tr("Overview"))
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
     }
     watch(details, region: region, width: width, into: &document)
     extras(details, width: width, into: &document)
     cast(details, width: width, into: &document)
     crew(details, width: width, into: &document)
-    related("Recommended", details.recommendations, width: width, into: &document)
-    related("Similar", details.similar, width: width, into: &document)
+    related(tr("Recommended"), details.recommendations, width: width, into: &document)
+    related(tr("Similar"), details.similar, width: width, into: &document)
     return document
   }
 
@@ -134,23 +138,23 @@ public enum DetailDocument {
     var parts: [String] = []
     if let certification = details.certification(in: region) { parts.append(certification) }
     if let runtime = details.runtime { parts.append(Formatters.runtime(runtime)) }
-    if !details.genres.isEmpty { parts.append(details.genres.joined(separator: ", ")) }
+    if !details.genres.isEmpty { parts.append(details.genres.joined(separator: tr(", "))) }
     if let date = details.releaseDate {
-      parts.append(date.description)
+      parts.append(Formatters.date(date))
     } else if let status = details.status {
-      parts.append(status.lowercased())
+      parts.append(Vocabulary.status(status))
     }
-    parts.append("id \(details.id)")
+    parts.append(tr("id %s", String(details.id)))
     return TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
   }
 
   private static func ratings(_ details: MovieDetails, width: Int, into document: inout Document) {
-    document.heading("Ratings")
+    document.heading(tr("Ratings"))
     let nameWidth = 16
     for service in RatingService.allCases {
       let rating = service.rating(in: details)
       let value = Formatters.rating(rating, scale: service.scale)
-      let votes = rating?.votes.map { "  \(Formatters.votes($0)) votes" } ?? ""
+      let votes = rating?.votes.map { "  " + trn("%s vote", "%s votes", $0, Formatters.votes($0)) } ?? ""
       let tone: Tone = rating == nil ? .muted : toneFor(rating, scale: service.scale)
       document.append([
         Span("  " + TextLayout.fit(service.name, to: min(nameWidth, width - 10))),
@@ -168,7 +172,7 @@ public enum DetailDocument {
 
   /// A labelled line: a muted label column, then the text (cut to the width).
   private static func labelled(_ label: String, _ text: String, note: String? = nil, width: Int) -> DocumentLine {
-    let labelWidth = 11
+    let labelWidth = labelColumn
     var line = [Span(TextLayout.fit(label, to: labelWidth), Style(.muted))]
     let room = max(1, width - labelWidth)
     line.append(Span(TextLayout.truncate(text, to: room)))
@@ -178,6 +182,15 @@ public enum DetailDocument {
     return line
   }
 
+  /// The width of the label column: the longest label in the interface's language, plus a gap.
+  private static var labelColumn: Int {
+    let labels = [
+      tr("Director"), tr("Directors"), tr("Starring"), tr("Trailer"), tr("Trailers"), tr("Part of"), tr("Stream"),
+      tr("Free"), tr("Rent"), tr("Buy"),
+    ]
+    return min(20, max(11, (labels.map { TextWidth.width(of: $0) }.max() ?? 0) + 2))
+  }
+
   /// The director(s) and the first three billed actors, each a link to the person.
   private static func leads(_ details: MovieDetails, width: Int, into document: inout Document) {
     let directors = unique((details.credits?.crew ?? []).filter { $0.job == "Director" })
@@ -185,12 +198,13 @@ public enum DetailDocument {
     guard !directors.isEmpty || !stars.isEmpty else { return }
     document.gap()
     for (index, director) in directors.enumerated() {
-      let label = index == 0 ? (directors.count > 1 ? "Directors" : "Director") : ""
+      let label = index == 0 ? (directors.count > 1 ? tr("Directors") : tr("Director")) : ""
       document.append(labelled(label, director.name, width: width), link: link(director.id))
     }
     for (index, star) in stars.enumerated() {
       document.append(
-        labelled(index == 0 ? "Starring" : "", star.name, note: star.character.map { "as \($0)" }, width: width),
+        labelled(
+          index == 0 ? tr("Starring") : "", star.name, note: star.character.map { tr("as %s", $0) }, width: width),
         link: link(star.id))
     }
   }
@@ -199,36 +213,39 @@ public enum DetailDocument {
   private static func watch(_ details: MovieDetails, region: String?, width: Int, into document: inout Document) {
     let country = region ?? "US"
     guard let providers = details.providers[country] else { return }
-    document.heading("Where to watch (\(country))")
+    document.heading(tr("Where to watch (%s)", country))
     let rows: [(String, [String])] = [
-      ("Stream", providers.subscription), ("Free", providers.free), ("Rent", providers.rent), ("Buy", providers.buy),
+      (tr("Stream"), providers.subscription), (tr("Free"), providers.free), (tr("Rent"), providers.rent),
+      (tr("Buy"), providers.buy),
     ]
     for (label, names) in rows where !names.isEmpty {
-      let wrapped = TextLayout.wrap(names.joined(separator: ", "), width: max(1, width - 11))
+      let wrapped = TextLayout.wrap(names.joined(separator: ", "), width: max(1, width - labelColumn))
       for (index, text) in wrapped.enumerated() {
-        document.append([Span(TextLayout.fit(index == 0 ? label : "", to: 11), Style(.muted)), Span(text)])
+        document.append([Span(TextLayout.fit(index == 0 ? label : "", to: labelColumn), Style(.muted)), Span(text)])
       }
     }
-    document.append([Span("Where-to-watch data by JustWatch", Style(.muted))])
+    document.append([Span(tr("Where-to-watch data by JustWatch"), Style(.muted))])
   }
 
   /// The trailer's link (the film's videos page on TMDB when amodb names no trailer) and the collection.
   private static func extras(_ details: MovieDetails, width: Int, into document: inout Document) {
     document.gap()
     if let trailer = details.trailer {
-      document.append(labelled("Trailer", trailer.url, width: width))
+      document.append(labelled(tr("Trailer"), trailer.url, width: width))
     } else {
-      document.append(labelled("Trailers", "https://www.themoviedb.org/movie/\(details.id)/videos", width: width))
+      document.append(labelled(tr("Trailers"), "https://www.themoviedb.org/movie/\(details.id)/videos", width: width))
     }
     if let collection = details.collection {
-      document.append(labelled("Part of", collection.name, width: width))
+      document.append(labelled(tr("Part of"), collection.name, width: width))
     }
   }
 
   private static func cast(_ details: MovieDetails, width: Int, into document: inout Document) {
     let cast = details.cast.prefix(castLimit)
     guard !cast.isEmpty else { return }
-    document.heading(details.cast.count > castLimit ? "Cast (first \(castLimit) of \(details.cast.count))" : "Cast")
+    document.heading(
+      details.cast.count > castLimit
+        ? tr("Cast (first %1$s of %2$s)", String(castLimit), String(details.cast.count)) : tr("Cast"))
     let nameWidth = min(24, max(8, (width - 4) / 2))
     for member in cast {
       let name = TextLayout.fit(member.name, to: nameWidth)
@@ -247,12 +264,15 @@ public enum DetailDocument {
       }
     }
     guard !lines.isEmpty else { return }
-    document.heading("Crew")
+    document.heading(tr("Crew"))
     let nameWidth = min(24, max(8, (width - 4) / 2))
     for (member, job) in lines.prefix(crewLimit) {
       let name = TextLayout.fit(member.name, to: nameWidth)
       document.append(
-        [Span("  " + name + "  "), Span(TextLayout.truncate(job, to: max(0, width - nameWidth - 4)), Style(.muted))],
+        [
+          Span("  " + name + "  "),
+          Span(TextLayout.truncate(Vocabulary.job(job), to: max(0, width - nameWidth - 4)), Style(.muted)),
+        ],
         link: link(member.id))
     }
   }
@@ -308,33 +328,40 @@ public enum PersonDocument {
     document.append(
       contentsOf: TextLayout.wrap(person.name, width: width).map { [Span($0, Style(.title, bold: true))] })
     var facts: [String] = []
-    if let knownFor = person.knownFor { facts.append(knownFor) }
+    if let knownFor = person.knownFor { facts.append(Vocabulary.department(knownFor)) }
     if let born = person.birthday {
-      facts.append("born \(born)" + (person.placeOfBirth.map { " in \($0)" } ?? ""))
+      facts.append(
+        person.placeOfBirth.map { tr("born %1$s in %2$s", Formatters.date(born), $0) }
+          ?? tr("born %s", Formatters.date(born)))
     } else if let place = person.placeOfBirth {
-      facts.append("born in \(place)")
+      facts.append(tr("born in %s", place))
     }
-    if let died = person.deathday { facts.append("died \(died)") }
-    facts.append("id \(person.id)")
+    if let died = person.deathday { facts.append(tr("died %s", Formatters.date(died))) }
+    facts.append(tr("id %s", String(person.id)))
     document.append(
       contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
     if let biography = person.biography {
-      document.heading("Biography")
+      document.heading(tr("Biography"))
       let lines = TextLayout.wrap(biography, width: width - 2)
       let clamped = !expanded && lines.count > biographyLines + 1
       document.append(contentsOf: lines.prefix(clamped ? biographyLines : lines.count).map { [Span("  " + $0)] })
       if clamped {
-        document.append([Span("  … more (\(lines.count - biographyLines) lines)", Style(.accent))], link: .expand)
+        document.append(
+          [Span("  " + trn("… more (%s line)", "… more (%s lines)", lines.count - biographyLines), Style(.accent))],
+          link: .expand)
       } else if lines.count > biographyLines + 1 {
-        document.append([Span("  less", Style(.accent))], link: .expand)
+        document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
       }
     }
     let films = person.films(byScore: byScore)
     if films.isEmpty { return document }
-    let order = byScore ? "by score" : "newest first"
-    document.heading("Films (\(films.count), \(order))")
+    document.heading(
+      byScore
+        ? trn("%s film, by score", "%s films, by score", films.count)
+        : trn("%s film, newest first", "%s films, newest first", films.count))
     for credit in films.prefix(filmLimit) {
-      let role = credit.role.map { credit.isCast ? "as \($0)" : $0 } ?? (credit.isCast ? "" : "crew")
+      let role =
+        credit.role.map { credit.isCast ? tr("as %s", $0) : Vocabulary.job($0) } ?? (credit.isCast ? "" : tr("crew"))
       document.append(DetailDocument.filmLine(credit.movie, note: role, width: width), link: .film(credit.movie.id))
     }
     return document

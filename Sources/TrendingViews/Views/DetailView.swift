@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import TrendingCore
 
 /// The film and person screens: header, the scrolled document with its selected link, the
@@ -14,12 +15,13 @@ enum DetailView {
       var document = DetailDocument.document(
         summary: summary, details: entry.value, region: state.region, mark: state.marks[id], width: width)
       if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: failure("Could not load the film.", error, width: width))
+        document.append(contentsOf: failure(tr("Could not load the film."), error, width: width))
       }
       return document
     } status: { scroll, visible, total in
       status(
-        entry, waitID: .details(id), what: "the film", scroll: scroll, visible: visible, total: total, state: state)
+        entry, waitID: .details(id), loading: tr("Loading the film…"), scroll: scroll, visible: visible, total: total,
+        state: state)
     }
   }
 
@@ -33,15 +35,16 @@ enum DetailView {
       if let value = entry.value {
         document = PersonDocument.document(value, byScore: person.byScore, expanded: person.expanded, width: width)
       } else {
-        document.append([Span("Person", Style(.title, bold: true))])
+        document.append([Span(tr("Person"), Style(.title, bold: true))])
         if let error = entry.error {
-          document.append(contentsOf: failure("Could not load the person.", error, width: width))
+          document.append(contentsOf: failure(tr("Could not load the person."), error, width: width))
         }
       }
       return document
     } status: { scroll, visible, total in
       status(
-        entry, waitID: .person(id), what: "the person", scroll: scroll, visible: visible, total: total, state: state)
+        entry, waitID: .person(id), loading: tr("Loading the person…"), scroll: scroll, visible: visible, total: total,
+        state: state)
     }
   }
 
@@ -49,7 +52,7 @@ enum DetailView {
     var lines: [DocumentLine] = [[]]
     lines += TextLayout.wrap("\(title) \(error.message)", width: width).map { [Span($0, Style(.error, bold: true))] }
     lines.append([
-      Span(error.isRetryable ? "Press r to retry, Esc to go back." : "Press Esc to go back.", Style(.muted))
+      Span(error.isRetryable ? tr("Press r to retry, Esc to go back.") : tr("Press Esc to go back."), Style(.muted))
     ])
     return lines
   }
@@ -107,20 +110,25 @@ enum DetailView {
   }
 
   private static func status<Value>(
-    _ entry: Loadable<Value>, waitID: EffectID, what: String, scroll: Int, visible: Int, total: Int, state: AppState
+    _ entry: Loadable<Value>, waitID: EffectID, loading: String, scroll: Int, visible: Int, total: Int, state: AppState
   ) -> (String, Tone) {
     let spinner = Renderer.spinner(at: state.now)
     if entry.isLoading, let until = state.waitUntil(waitID) {
       return (
-        "\(spinner) Waiting \(Int(until.timeIntervalSince(state.now).rounded(.up))) s for the rate limit…", .warning
+        spinner + " "
+          + tr("Waiting %s s for the rate limit…", String(Int(until.timeIntervalSince(state.now).rounded(.up)))),
+        .warning
       )
     } else if entry.isLoading {
-      return (entry.value == nil ? "\(spinner) Loading \(what)…" : "\(spinner) Reloading…", .accent)
+      return (spinner + " " + (entry.value == nil ? loading : tr("Reloading…")), .accent)
     } else if entry.value != nil, let error = entry.error {
-      return ("! Reload failed: \(error.summary).", .warning)
+      return ("! " + tr("Reload failed: %s.", error.summary), .warning)
     } else if total > visible {
       let last = min(total, scroll + visible)
-      return (" lines \(scroll + 1)–\(last) of \(total)" + (last < total ? "  ↓ more" : ""), .muted)
+      return (
+        " " + tr("lines %1$s–%2$s of %3$s", String(scroll + 1), String(last), String(total))
+          + (last < total ? "  " + tr("↓ more") : ""), .muted
+      )
     }
     return ("", .muted)
   }

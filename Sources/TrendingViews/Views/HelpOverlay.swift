@@ -1,3 +1,4 @@
+import Localization
 import TrendingCore
 
 /// The `?` overlay: the keys of the screen showing, grouped, read from the key table; it scrolls
@@ -41,9 +42,9 @@ enum HelpOverlay {
       screen.put("│", row: row, column: left, style: border)
       screen.put("│", row: row, column: left + boxWidth - 1, style: border)
     }
-    screen.put(" Keys ", row: top, column: left + 2, style: Style(.title, bold: true))
+    screen.put(" " + tr("Keys") + " ", row: top, column: left + 2, style: Style(.title, bold: true))
     if lines.count > rows {
-      let more = scroll < lines.count - rows ? " j/k more " : " k back "
+      let more = " " + (scroll < lines.count - rows ? tr("j/k more") : tr("k back")) + " "
       screen.put(
         more, row: top + boxHeight - 1, column: left + max(2, boxWidth - 2 - TextWidth.width(of: more)),
         style: Style(.muted))

@@ -1,3 +1,4 @@
+import Localization
 import TrendingCore
 
 /// The hint bar: the keys that do something now, read from the key table, shortened to fit.
@@ -22,7 +23,7 @@ enum KeyHints {
       let down = table.firstKey(for: .moveDown, in: context)
     {
       let links = state.cursor?.layout.links.isEmpty == false
-      let verb = context == .list || context == .search || links ? "move" : "scroll"
+      let verb = context == .list || context == .search || links ? tr("move") : tr("scroll")
       let keys = state.asciiKeys ? "\(up.asciiLabel)/\(down.asciiLabel)" : "\(up.label)\(down.label)"
       items.append(Item(command: .moveDown, text: "\(keys) \(verb)"))
     }
@@ -31,12 +32,12 @@ enum KeyHints {
       guard let hint = binding.hint, let key = binding.keys.first, !seen.contains(binding.command) else { continue }
       seen.insert(binding.command)
       if Reducer.isAvailable(binding.command, in: state) {
-        items.append(Item(command: binding.command, text: "\(key.label(ascii: state.asciiKeys)) \(hint)"))
+        items.append(Item(command: binding.command, text: key.label(ascii: state.asciiKeys) + " " + tr(hint)))
       }
     }
     // Quit is always offered: in the film's context the table's first quit key is ^C.
     if !seen.contains(.quit), let key = table.firstKey(for: .quit, in: context) {
-      items.append(Item(command: .quit, text: "\(key.label(ascii: state.asciiKeys)) quit"))
+      items.append(Item(command: .quit, text: key.label(ascii: state.asciiKeys) + " " + tr("quit")))
     }
     return items
   }

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import TrendingCore
 
 /// The list screen: header, the tab bar (or the search line, or the list's name), column titles,
@@ -29,7 +30,7 @@ enum ListView {
     let lefts: [String]
     if state.search != nil {
       let source = state.sourceLabel.map { " · \($0)" } ?? ""
-      lefts = ["Search films · \(state.language)\(source)", "Search films", "Search"]
+      lefts = [tr("Search films") + " · " + state.language + source, tr("Search films"), tr("Search")]
     } else {
       lefts = state.stack.count > 1 ? Renderer.breadcrumb(for: state) : Renderer.titles(for: state)
     }
@@ -49,8 +50,8 @@ enum ListView {
     if state.search != nil, state.search?.results == nil {
       Renderer.centred(
         [
-          ("Type a title; results appear as you type.", Style(.muted)),
-          ("year:1999 or a trailing (1999) narrows by year.", Style(.muted)),
+          (tr("Type a title; results appear as you type."), Style(.muted)),
+          (tr("year:1999 or a trailing (1999) narrows by year."), Style(.muted)),
         ], rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
@@ -71,13 +72,14 @@ enum ListView {
     } else if let listing = shown.list.value, listing.movies.isEmpty {
       let empty: String
       switch shown.source {
-      case .search(let query): empty = "No films match “\(query.typed)”."
-      case .tab(.watchlist): empty = "Your watchlist is empty."
-      case .tab(let kind): empty = "No films in \(kind.title) right now."
+      case .search(let query): empty = tr("No films match “%s”.", query.typed)
+      case .tab(.watchlist): empty = tr("Your watchlist is empty.")
+      case .tab(let kind): empty = tr("No films in %s right now.", kind.title)
       }
       let next =
         state.search != nil
-        ? "Try other words." : shown.source == .tab(.watchlist) ? "Press a on a film to add it." : "Press r to refresh."
+        ? tr("Try other words.")
+        : shown.source == .tab(.watchlist) ? tr("Press a on a film to add it.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, state: state, rows: bodyRows, into: &screen)
@@ -90,7 +92,7 @@ enum ListView {
 
   /// The search line: a prompt, the text typed, and a cursor block after it.
   static func drawSearchLine(_ text: String, row: Int, into screen: inout Screen) {
-    let prompt = " Search: "
+    let prompt = " " + tr("Search:") + " "
     let used = screen.put(prompt, row: row, column: 0, style: Style(.accent, bold: true))
     let room = max(1, screen.width - used - 2)
     // The end of a long line shows, so the cursor stays in view.
@@ -107,7 +109,7 @@ enum ListView {
     var facts: [String] = []
     if let runtime = details?.runtime { facts.append(Formatters.runtime(runtime)) }
     let genres = details?.genres ?? movie.genres
-    if !genres.isEmpty { facts.append(genres.prefix(3).joined(separator: ", ")) }
+    if !genres.isEmpty { facts.append(genres.prefix(3).joined(separator: tr(", "))) }
     var lines: [(String, Style)] = TextLayout.wrap(facts.joined(separator: " · "), width: area.width).map {
       ($0, Style(.muted))
     }
@@ -147,6 +149,7 @@ enum ListView {
     let genresWidth: Int
     let year: Int
     let votes: Int?
+    let votesWidth: Int
     let score: Int
 
     init(width: Int, count: Int) {
@@ -156,7 +159,9 @@ enum ListView {
       title = mark + 2
       score = width - 5
       let wide = width >= Self.wideMinimumWidth
-      votes = wide ? score - 7 : nil
+      votesWidth = max(
+        6, TextWidth.width(of: Formatters.votes(999_999)), TextWidth.width(of: Formatters.votes(9_900_000)))
+      votes = wide ? score - votesWidth - 1 : nil
       year = (votes ?? score) - 6
       genresWidth = wide ? min(34, (year - title) / 3) : 0
       genres = wide ? year - genresWidth - 2 : nil
@@ -169,11 +174,21 @@ enum ListView {
     let style = Style(.muted)
     screen.put(
       TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: row, column: columns.rank, style: style)
-    screen.put("Title", row: row, column: columns.title, style: style)
-    screen.put("Year", row: row, column: columns.year, style: style)
-    if let genres = columns.genres { screen.put("Genres", row: row, column: genres, style: style) }
-    if let votes = columns.votes { screen.put(" Votes", row: row, column: votes, style: style) }
-    screen.put("Score", row: row, column: columns.score, style: style)
+    screen.put(
+      TextLayout.truncate(tr("Title"), to: columns.titleWidth), row: row, column: columns.title, style: style)
+    screen.put(
+      TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4), row: row, column: columns.year,
+      style: style)
+    if let genres = columns.genres {
+      screen.put(TextLayout.truncate(tr("Genres"), to: columns.genresWidth), row: row, column: genres, style: style)
+    }
+    if let votes = columns.votes {
+      screen.put(
+        TextLayout.fit(tr("Votes"), to: columns.votesWidth, alignRight: true), row: row, column: votes, style: style)
+    }
+    screen.put(
+      TextLayout.fit(trc("column title, at most 5 columns", "Score"), to: 5), row: row, column: columns.score,
+      style: style)
   }
 
   private static func drawRows(
@@ -203,13 +218,14 @@ enum ListView {
         style: Style(.muted, selected: selected))
       if let genres = columns.genres {
         screen.put(
-          TextLayout.truncate(movie.genres.joined(separator: ", "), to: columns.genresWidth), row: row, column: genres,
+          TextLayout.truncate(movie.genres.joined(separator: tr(", ")), to: columns.genresWidth), row: row,
+          column: genres,
           style: Style(.muted, selected: selected), limit: columns.genresWidth)
       }
       if let votes = columns.votes {
         let count = movie.voteCount > 0 ? Formatters.votes(movie.voteCount) : Formatters.missing
         screen.put(
-          TextLayout.fit(count, to: 6, alignRight: true), row: row, column: votes,
+          TextLayout.fit(count, to: columns.votesWidth, alignRight: true), row: row, column: votes,
           style: Style(.muted, selected: selected))
       }
       let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
@@ -227,27 +243,33 @@ enum ListView {
 
   private static func drawPlaceholder(_ shown: ListScreen, state: AppState, rows: Range<Int>, into screen: inout Screen)
   {
-    let what: String
+    let failed: String
+    let loading: String
     switch shown.source {
-    case .tab(let kind): what = kind == .trending ? "the trending films" : "\(kind.title)"
-    case .search: what = "the search results"
+    case .tab(.trending):
+      (failed, loading) = (tr("Could not load the trending films."), tr("Loading the trending films…"))
+    case .tab(let kind): (failed, loading) = (tr("Could not load “%s”.", kind.title), tr("Loading “%s”…", kind.title))
+    case .search: (failed, loading) = (tr("Could not load the search results."), tr("Searching…"))
     }
     switch shown.list.phase {
     case .failed(let error):
-      let next = state.search != nil ? "Esc closes the search." : state.stack.count > 1 ? "Esc goes back." : "q quits."
+      let next =
+        state.search != nil
+        ? tr("Esc closes the search.") : state.stack.count > 1 ? tr("Esc goes back.") : tr("q quits.")
       Renderer.centred(
         [
-          ("Could not load \(what).", Style(.error, bold: true)), (error.message, Style(.normal)),
+          (failed, Style(.error, bold: true)), (error.message, Style(.normal)),
           ("", .plain),
           (
             state.search != nil
-              ? "Change the words to try again; \(next)" : error.isRetryable ? "Press r to retry; \(next)" : next,
+              ? tr("Change the words to try again; %s", next)
+              : error.isRetryable ? tr("Press r to retry; %s", next) : next,
             Style(.muted)
           ),
         ], rows: rows, into: &screen)
     case .loading, .idle, .done:
-      let verb = state.search != nil ? "Searching" : "Loading \(what)"
-      Renderer.centred([("\(Renderer.spinner(at: state.now)) \(verb)…", Style(.accent))], rows: rows, into: &screen)
+      let verb = state.search != nil ? tr("Searching…") : loading
+      Renderer.centred([("\(Renderer.spinner(at: state.now)) \(verb)", Style(.accent))], rows: rows, into: &screen)
     }
   }
 
@@ -265,24 +287,25 @@ enum ListView {
     var status: (String, Tone)
     if let until = waiting ?? waitingForMore {
       let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
-      status = ("\(spinner) Waiting \(seconds) s for the rate limit…", .warning)
+      status = (spinner + " " + tr("Waiting %s s for the rate limit…", String(seconds)), .warning)
     } else if shown.list.value != nil, shown.list.isLoading {
-      status = ("\(spinner) Refreshing…", .accent)
+      status = (spinner + " " + tr("Refreshing…"), .accent)
     } else if shown.list.value != nil, let error = shown.list.error {
-      let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? "earlier"
+      let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? tr("earlier")
       if error.isOffline {
-        status = ("\(position) · Offline, showing data from \(age). r retries.", .muted)
+        status = (position + " · " + tr("Offline, showing data from %s. r retries.", age), .muted)
       } else {
-        status = ("! Refresh failed: \(error.summary). Showing the list from \(age).", .warning)
+        status = ("! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age), .warning)
       }
     } else if shown.isLoadingMore {
-      status = ("\(spinner) Loading more…", .accent)
+      status = (spinner + " " + tr("Loading more…"), .accent)
     } else if let error = shown.moreError {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
-      status = ("\(position) · ! Page \(page) could not load: \(error.summary).", .warning)
+      status = (position + " · ! " + tr("Page %1$s could not load: %2$s.", String(page), error.summary), .warning)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries
-      let note = skipped == 0 ? "" : " · \(skipped) \(skipped == 1 ? "entry" : "entries") could not be read"
+      let note =
+        skipped == 0 ? "" : " · " + trn("%s entry could not be read", "%s entries could not be read", skipped)
       status = (position + note, .muted)
     } else {
       status = ("", .muted)

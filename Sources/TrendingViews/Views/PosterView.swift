@@ -1,3 +1,4 @@
+import Localization
 import PosterKit
 import TrendingCore
 
@@ -36,7 +37,7 @@ enum PosterView {
     if let request, state.posters[request] == .loading {
       label = " … "
     } else {
-      label = request == nil ? " no poster " : " no image "
+      label = " " + (request == nil ? tr("no poster") : tr("no image")) + " "
     }
     let labelWidth = TextWidth.width(of: label)
     if labelWidth <= width, rows.contains(top + height / 2) {

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import TrendingCore
 
 /// One drawn frame: the screen, and what drawing learned that the reducer needs.
@@ -79,7 +80,7 @@ public enum Renderer {
   static func ages(_ fetchedAt: Date?, now: Date) -> [String] {
     guard let fetchedAt else { return [] }
     let age = Formatters.age(since: fetchedAt, now: now)
-    return ["updated \(age)", age]
+    return [tr("updated %s", age), age]
   }
 
   /// Draws wrapped, centred lines in a row range.
@@ -99,19 +100,21 @@ public enum Renderer {
 
   /// The header's titles, longest first: which list, which window, which language, and the source when not live.
   static func titles(for state: AppState) -> [String] {
-    let window = state.window == .week ? "this week" : "today"
-    let sort = state.listScreen.sort == .rank ? "" : " · by \(state.listScreen.sort.rawValue)"
+    let window = state.window == .week ? tr("this week") : tr("today")
+    let shortWindow = state.window == .week ? trc("short", "week") : trc("short", "day")
+    let sort = state.listScreen.sort == .rank ? "" : " · " + state.listScreen.sort.label
     let source = (state.sourceLabel.map { " · \($0)" } ?? "") + sort
     if state.activeTab != .trending {
       let title = state.activeTab.title
       return [
-        "\(title) films · \(state.language)\(source)", "\(title) · \(state.language)\(sort)", title + sort, title,
+        tr("%s films", title) + " · " + state.language + source, "\(title) · \(state.language)\(sort)", title + sort,
+        title,
       ]
     }
     return [
-      "Trending films · \(window) · \(state.language)\(source)",
-      "Trending · \(state.window.rawValue) · \(state.language)\(source)",
-      "Trending · \(state.window.rawValue)\(sort)", "Trending · \(state.window.rawValue)",
+      tr("Trending films · %s", window) + " · " + state.language + source,
+      tr("Trending") + " · " + shortWindow + " · " + state.language + source,
+      tr("Trending") + " · " + shortWindow + sort, tr("Trending") + " · " + shortWindow,
     ]
   }
 
@@ -122,9 +125,9 @@ public enum Renderer {
       switch route {
       case .list(let list): return list.source.title
       case .film(let film):
-        return state.details[film.id]?.value?.title ?? state.summary(of: film.id)?.title ?? "Film"
+        return state.details[film.id]?.value?.title ?? state.summary(of: film.id)?.title ?? tr("Film")
       case .person(let person):
-        return state.people[person.id]?.value?.name ?? "Person"
+        return state.people[person.id]?.value?.name ?? tr("Person")
       }
     }
     // "‹" first: the back marker a click goes back with.

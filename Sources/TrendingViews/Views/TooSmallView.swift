@@ -1,3 +1,4 @@
+import Localization
 import TrendingCore
 
 /// What shows when the terminal is below the smallest usable size.
@@ -6,8 +7,13 @@ enum TooSmallView {
     guard screen.width > 0, screen.height > 0 else { return }
     let minimum = ListLayout.minimumSize
     let lines = [
-      ("Terminal too small", Style(.warning, bold: true)),
-      ("\(size.width)×\(size.height), needs \(minimum.width)×\(minimum.height)", Style(.muted)),
+      (tr("Terminal too small"), Style(.warning, bold: true)),
+      (
+        tr(
+          "%1$s×%2$s, needs %3$s×%4$s", String(size.width), String(size.height), String(minimum.width),
+          String(minimum.height)),
+        Style(.muted)
+      ),
     ]
     var wrapped: [(String, Style)] = []
     for (text, style) in lines {

@@ -1,0 +1,36 @@
+import AmodbKit
+import Localization
+
+/// The interface speaks the language the data is asked in: chosen before the arguments are parsed,
+/// so that even a usage error is in the user's language.
+enum InterfaceLanguage {
+  /// The `--language` value among the arguments, if any (`--language X` or `--language=X`).
+  static func flag(in arguments: [String]) -> String? {
+    var found: String?
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--language", index + 1 < arguments.count {
+        found = arguments[index + 1]
+        index += 1
+      } else if argument.hasPrefix("--language=") {
+        found = String(argument.dropFirst("--language=".count))
+      }
+      index += 1
+    }
+    return found
+  }
+
+  /// Chooses the catalogue for the process; returns the note for an unsupported choice, if any.
+  @discardableResult
+  static func setUp(arguments: [String], environment: [String: String]) -> String? {
+    let choice = LanguageTag.choose(flag: flag(in: arguments), environment: environment)
+    Translator.use(Translator.catalogue(for: choice.tag))
+    return choice.unsupported.map(note)
+  }
+
+  /// The line that says English stands in for a language amodb does not serve.
+  static func note(_ asked: String) -> String {
+    tr("'%s' is not one of amodb's fourteen languages; using English.", asked)
+  }
+}
