@@ -24,7 +24,7 @@ let package = Package(
     .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "Localization"),
     .target(name: "AmodbKit", dependencies: ["CCurl", "Localization"]),
-    .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization"]),
+    .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization", "CWidth"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth", "Localization"]),
     .target(
       name: "TerminalUI",
@@ -34,7 +34,8 @@ let package = Package(
       dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI", "Localization"]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .executableTarget(
-      name: "trending-fuzz", dependencies: ["AmodbKit", "PosterKit", "TrendingViews", "TerminalUI", "TrendingCLI"],
+      name: "trending-fuzz",
+      dependencies: ["AmodbKit", "PosterKit", "TrendingCore", "TrendingViews", "TerminalUI", "TrendingCLI"],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     .executableTarget(
       name: "trending-bench",

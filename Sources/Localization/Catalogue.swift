@@ -44,7 +44,7 @@ public struct Catalogue: Sendable {
 
   /// The translation of a count-dependent string, in the form `n` takes in this language.
   public func text(_ singular: String, plural english: String, count n: Int, context: String? = nil) -> String {
-    if let forms = entries[Self.key(context, singular)], forms.count > 1 {
+    if let forms = entries[Self.key(context, singular)], !forms.isEmpty {
       let form = plural.form(for: n)
       return form < forms.count ? forms[form] : forms[forms.count - 1]
     }

@@ -1,3 +1,4 @@
+import TrendingCore
 import TrendingViews
 
 /// Lays out the command line's help: a column of syntax and wrapped descriptions beside it.

@@ -1,6 +1,7 @@
 import AmodbKit
 import FoundationEssentials
 import Localization
+import TrendingCore
 import TrendingViews
 
 /// The text and JSON that `trending list` and `trending show` print.

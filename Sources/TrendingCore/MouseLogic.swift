@@ -7,13 +7,14 @@ public enum TabBar {
       { " \($0.title) " }, { " \($0.shortTitle) " },
       { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
     ]
-    let widths = { (labels: [String]) in labels.reduce(0) { $0 + $1.count } }
+    let widths = { (labels: [String]) in labels.reduce(0) { $0 + TextWidth.width(of: $1) } }
     let labels =
       styles.lazy.map { label in kinds.map(label) }.first { widths($0) + 1 <= width } ?? kinds.map(styles[2])
     var column = 1
     return zip(kinds, labels).map { kind, label in
-      defer { column += label.count }
-      return (kind, label, column..<(column + label.count))
+      let columns = TextWidth.width(of: label)
+      defer { column += columns }
+      return (kind, label, column..<(column + columns))
     }
   }
 }

@@ -6,6 +6,7 @@ import Foundation
 import PosterKit
 import TerminalUI
 import TrendingCLI
+import TrendingCore
 import TrendingViews
 
 /// The target chosen for this process.

@@ -10,7 +10,7 @@ struct BrowserCommandTests {
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let text = outcome.stdout
     for part in [
-      "Fight Club (1999)", "R · 2h 19m · Drama · 1999-10-15 · id 550", "Director   David Fincher",
+      "Fight Club (1999)", "R · 2h 19m · Drama · 15 October 1999 · id 550", "Director   David Fincher",
       "Starring   Edward Norton  as Narrator", "Where to watch (US)", "Where-to-watch data by JustWatch",
       "Trailer    https://www.youtube.com/watch?v=dfeUzm6KF4g", "Recommended", "Similar", "Cast", "Crew",
     ] {
@@ -38,7 +38,7 @@ struct BrowserCommandTests {
     let list = try BinaryRunner.run(["person", "70001", "--demo"])
     #expect(list.status == 0, "\(list.stderr)")
     #expect(list.stdout.contains("Denis Villeneuve"))
-    #expect(list.stdout.contains("born 1967-10-03 in Bécancour, Quebec, Canada"))
+    #expect(list.stdout.contains("born 3 October 1967 in Bécancour, Quebec, Canada"))
     #expect(list.stdout.contains("Dune: Part Two  Director"))
     let json = try BinaryRunner.run(["person", "70001", "--demo", "--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

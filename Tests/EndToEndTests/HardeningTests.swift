@@ -76,11 +76,11 @@ struct HardeningTests {
       try Data(name.utf8).write(to: folder.appendingPathComponent(name))
     }
     let info = try BinaryRunner.run(["cache", "info"], environment: values)
-    #expect(info.stdout.contains("list: 1 entries"))
+    #expect(info.stdout.contains("list: 1 entry"))
     #expect(info.stdout.contains("other files (not ours, left alone): 3"))
     let clear = try BinaryRunner.run(["cache", "clear"], environment: values)
     #expect(clear.status == 0)
-    #expect(clear.stdout.contains("removed 1 entries"))
+    #expect(clear.stdout.contains("removed 1 entry"))
     #expect(clear.stdout.contains("left alone 3 other files"))
     #expect(
       Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [

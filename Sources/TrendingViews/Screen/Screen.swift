@@ -1,4 +1,5 @@
 import PosterKit
+import TrendingCore
 
 /// The colour role of a cell; the terminal backend maps roles onto the colours it has.
 public enum Tone: Hashable, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import TrendingCore
+
 /// Fits text into columns: truncation with an ellipsis, padding and word wrapping.
 public enum TextLayout {
   /// The mark that ends truncated text.

@@ -18,15 +18,31 @@ public enum TextWidth {
   /// The most zero-width marks kept on one base character (ncurses holds four).
   static let maximumMarks = 4
 
-  /// Whether the user's own locale is UTF-8 (before any switch to `C.UTF-8`), read once.
+  /// Whether the user's own locale is UTF-8 (before any switch to `C.UTF-8`), read once: the C
+  /// library's answer, or, for a locale this machine has not generated (`ru_RU.UTF-8` on a
+  /// system with only `C.UTF-8`), what its name says.
   public static let userLocaleIsUTF8: Bool = {
-    setlocale(LC_CTYPE, "")
+    if setlocale(LC_CTYPE, "") == nil {
+      let environment = ProcessInfo.processInfo.environment
+      let name = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+      return namesUTF8(name)
+    }
     return trending_codeset().map { String(cString: $0) == "UTF-8" } ?? false
   }()
 
+  /// Whether a locale name says UTF-8: `ru_RU.UTF-8`, `pl_PL.utf8`.
+  public static func namesUTF8(_ locale: String) -> Bool {
+    guard let codeset = locale.split(separator: ".").dropFirst().first?.split(separator: "@").first else {
+      return false
+    }
+    let normalized = codeset.lowercased().replacing("-", with: "")
+    return normalized == "utf8"
+  }
+
   /// Whether the C library measures UTF-8; set once, on first use.
   private static let localeIsReady: Bool = {
-    if userLocaleIsUTF8 { return true }
+    _ = userLocaleIsUTF8
+    if trending_codeset().map({ String(cString: $0) == "UTF-8" }) == true { return true }
     return setlocale(LC_CTYPE, "C.UTF-8") != nil
   }()
 

@@ -1,0 +1,89 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("The command line in the user's language")
+struct LanguageCommandTests {
+  @Test func aUsageErrorInRussian() throws {
+    let outcome = try BinaryRunner.run(["--language", "ru-RU", "list", "--pagex", "2"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("неизвестный параметр '--pagex'; может быть, '--page'?"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("Использование:"))
+  }
+
+  @Test func helpFollowsTheLocaleWithNoLocalesInstalled() throws {
+    // LANG names a locale this machine has not generated: the catalogue is in the binary.
+    let outcome = try BinaryRunner.run(["help"], environment: ["LANG": "pl_PL.UTF-8"])
+    #expect(outcome.status == 0)
+    #expect(outcome.stdout.contains("UŻYCIE") && outcome.stdout.contains("OPCJE"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("  trending list [--page N]"))
+    #expect(outcome.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    let topic = try BinaryRunner.run(["help", "search"], environment: ["LC_ALL": "uk_UA.UTF-8"])
+    #expect(topic.stdout.contains("Фільми з відповідною назвою"), "\(topic.stdout)")
+  }
+
+  @Test func anUnservedLanguageIsSaidOnceAndEnglishIsUsed() throws {
+    let outcome = try BinaryRunner.run(["list", "--demo"], environment: ["LANG": "de_DE.UTF-8"])
+    #expect(outcome.status == 0)
+    let notes = outcome.stderr.components(separatedBy: "is not one of amodb's fourteen languages").count - 1
+    #expect(notes == 1, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("'de_DE.UTF-8'"))
+    #expect(outcome.stdout.contains("Dune: Part Two"))
+    let quiet = try BinaryRunner.run(["list", "--demo"], environment: ["LANG": "C.UTF-8"])
+    #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+  }
+
+  @Test func theRussianDemoIsInRussian() throws {
+    let film = try BinaryRunner.run(["show", "550", "--demo", "--language", "ru-RU"])
+    #expect(film.status == 0)
+    for words in ["Бойцовский клуб", "Режиссёр", "2 ч 19 мин", "15 октября 1999", "драма", "Рейтинги"] {
+      #expect(film.stdout.contains(words), "\(words) in \(film.stdout)")
+    }
+    let list = try BinaryRunner.run(["list", "--demo", "--json"], environment: ["AMODB_LANGUAGE": "ru"])
+    #expect(list.stdout.contains("\"title\":\"Дюна: Часть вторая\"") || list.stdout.contains("Дюна: Часть вторая"))
+    // French interface, English demo data: the data is never labelled as something it is not.
+    let french = try BinaryRunner.run(["show", "550", "--demo", "--language", "fr-FR"])
+    #expect(french.stdout.contains("Fight Club") && french.stdout.contains("Réalisation"), "\(french.stdout)")
+  }
+
+  @Test func theSettingsFileChoosesTheLanguageToo() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("trending-lang-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let config = home.appendingPathComponent("trending")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try "set language cs\nset bogus 1\n".write(
+      to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["list", "--demo"], environment: ["XDG_CONFIG_HOME": home.path])
+    #expect(outcome.stderr.contains("neznámé nastavení 'bogus'"), "\(outcome.stderr)")
+  }
+}
+
+extension BrowserEndToEndTests {
+  @Suite("The browser in the user's language")
+  struct LanguageBrowserTests {
+    /// LANG names a locale this machine has not generated, as on a fresh Debian with only C.UTF-8.
+    @Test func theRussianDemoBrowsesInRussian() throws {
+      let session = try TmuxSession(["--demo"], environment: ["LANG": "ru_RU.UTF-8"])
+      try session.waitFor("Дюна: Часть вторая")
+      let list = try session.capture()
+      #expect(list.contains("Фильмы в тренде · на этой неделе · ru-RU · demo"), "\(list)")
+      #expect(list.contains("Смотреть позже") && list.contains("q выход"))
+      try session.press("Enter")
+      try session.waitFor("Режиссёр")
+      let film = try session.capture()
+      #expect(film.contains("2 ч 46 мин · фантастика, приключения · 1 марта 2024"), "\(film)")
+      try session.press("q")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
+    @Test func anUnservedLanguageSaysSoOnTheStatusLine() throws {
+      let session = try TmuxSession(["--demo"], environment: ["LANG": "ja_JP.UTF-8"])
+      try session.waitFor("Dune: Part Two")
+      try session.waitFor("is not one of amodb's fourteen languages; using English.")
+      #expect(try session.capture().contains("Trending films · this week · en-US"))
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+  }
+}

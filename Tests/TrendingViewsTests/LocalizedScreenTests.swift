@@ -1,0 +1,144 @@
+import AmodbKit
+import Foundation
+import Localization
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// The languages amodb serves, English first.
+private let languages = ["en", "ru", "uk", "be", "zh", "pt", "bg", "he", "cs", "ro", "fr", "pl", "it", "es"]
+
+@Suite("Screens in other languages")
+struct LocalizedScreenTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  private func frame(_ state: AppState) -> Screen {
+    var state = state
+    var frame = Renderer.render(state)
+    if let layout = frame.document, layout != state.cursor?.layout {
+      _ = Reducer.reduce(&state, .documentLayout(layout))
+      frame = Renderer.render(state)
+    }
+    return frame.screen
+  }
+
+  private func inLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
+    try Translator.$override.withValue(Translator.catalogue(for: language), operation: body)
+  }
+
+  private func check(_ state: AppState, _ name: String, _ language: String) {
+    inLanguage(language) {
+      let screen = frame(state)
+      assertSnapshot(
+        screen.plainText + "\n--- styles ---\n" + screen.styleText,
+        named: "\(name)-\(language)-\(state.size.width)x\(state.size.height)")
+    }
+  }
+
+  @Test(arguments: ["ru", "he", "zh"])
+  func listAt80x24(language: String) {
+    check(Scenes.list(Size(width: 80, height: 24)), "list", language)
+  }
+
+  @Test(arguments: ["ru", "he", "zh"])
+  func filmAt80x24(language: String) {
+    check(Scenes.detail(Size(width: 80, height: 24), details: Scenes.fullDetails), "detail", language)
+  }
+
+  @Test(arguments: ["ru", "he", "zh"])
+  func personAt80x24(language: String) {
+    check(ScreenSnapshotTests.person(Size(width: 80, height: 24)), "person", language)
+  }
+
+  @Test(arguments: ["ru", "he", "zh"])
+  func helpAt80x24(language: String) {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    state.showsHelp = true
+    check(state, "help", language)
+  }
+
+  @Test(arguments: ["ru", "zh"])
+  func offlineStatusAt80x24(language: String) {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    state.list.fetchedAt = Scenes.now.addingTimeInterval(-5 * 60)
+    state.list.fail(.transport(description: "offline"))
+    check(state, "list-offline", language)
+  }
+
+  /// Every hint bar at 80 and 40 columns: whole hints only (never cut mid-word), quit always offered.
+  @Test(arguments: languages)
+  func theHintBarFitsOrDropsWholeHints(language: String) {
+    inLanguage(language) {
+      let states = [
+        Scenes.list(Size(width: 80, height: 24)),
+        Scenes.detail(Size(width: 80, height: 24), details: Scenes.fullDetails),
+        Scenes.list(Size(width: 40, height: 12)), ScreenSnapshotTests.person(Size(width: 80, height: 24)),
+      ]
+      for state in states {
+        let line = KeyHints.line(for: state, width: state.size.width)
+        let items = KeyHints.items(for: state).map(\.text)
+        #expect(TextWidth.width(of: line) + 2 <= state.size.width, "\(language): \(line)")
+        let parts = line.components(separatedBy: "  ")
+        #expect(parts.allSatisfy(items.contains), "\(language): a hint was cut: \(line)")
+        #expect(parts.contains { $0.hasSuffix(tr("quit")) }, "\(language): no quit in \(line)")
+      }
+    }
+  }
+
+  /// Column titles stand over their columns whatever the script: the year title starts where the
+  /// years do, and the score title ends at the scores' edge.
+  @Test(arguments: languages)
+  func columnTitlesStayOverTheirColumns(language: String) {
+    inLanguage(language) {
+      for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
+        let screen = frame(Scenes.list(size))
+        let titles = ListLayout.rows(for: size).row - 1
+        let columns = ListView.Columns(width: size.width, count: Scenes.films.count)
+        let yearTitle = trc("column title, at most 4 columns", "Year")
+        #expect(screen[titles, columns.year].text == String(yearTitle.prefix(1)), "\(language) \(size)")
+        #expect(screen[titles + 1, columns.year].text == "2", "\(language) \(size): years moved")
+        #expect(TextWidth.width(of: screen.line(titles)) == size.width)
+      }
+    }
+  }
+
+  @Test func numbersDatesAndDurationsInRussian() {
+    inLanguage("ru") {
+      #expect(Formatters.votes(12_345) == "12 тыс.")
+      #expect(Formatters.votes(2_400_000) == "2,4 млн")
+      #expect(Formatters.votes(6_500) == "6,5 тыс.")
+      #expect(Formatters.runtime(166) == "2 ч 46 мин")
+      #expect(Formatters.runtime(45) == "45 мин")
+      #expect(Formatters.score(8.44, votes: 10) == "8,4")
+      #expect(Formatters.plainScore(8.44, votes: 10) == "8.4")
+      #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "1 марта 2024")
+      let now = Date(timeIntervalSince1970: 1_000_000)
+      #expect(Formatters.age(since: now.addingTimeInterval(-300), now: now) == "5 минут назад")
+      #expect(Formatters.age(since: now.addingTimeInterval(-120), now: now) == "2 минуты назад")
+      #expect(Formatters.age(since: now.addingTimeInterval(-3_600), now: now) == "1 час назад")
+      #expect(Formatters.age(since: now, now: now) == "только что")
+    }
+  }
+
+  @Test func numbersDatesAndDurationsElsewhere() {
+    inLanguage("zh") {
+      #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "2024年3月1日")
+      #expect(Formatters.runtime(166) == "2小时46分钟")
+    }
+    inLanguage("cs") {
+      #expect(Formatters.date(ReleaseDate("2023-07-19")!) == "19. července 2023")
+      #expect(Formatters.score(7.25, votes: 3) == "7,3")
+    }
+    inLanguage("es") { #expect(Formatters.date(ReleaseDate("2001-04-25")!) == "25 de abril de 2001") }
+    inLanguage("he") { #expect(Formatters.date(ReleaseDate("2008-06-12")!) == "12 ביוני 2008") }
+    inLanguage("en") {
+      #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "1 March 2024")
+      #expect(Formatters.votes(12_345) == "12K")
+      #expect(Formatters.score(8.44, votes: 10) == "8.4")
+    }
+  }
+}
