@@ -207,6 +207,11 @@ msgstr "Няма чым адкрыць браўзер (задайце $BROWSER);
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Не ўдалося запусціць %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Няма дзе захоўваць спіс «Паглядзець пазней»: не зададзены HOME."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Спіс «Паглядзець пазней» не захаваны: %s"
 msgid "TERM is not set"
 msgstr "TERM не зададзены"
 msgid "TERM=dumb cannot draw a full screen"
@@ -1347,6 +1352,11 @@ msgstr "Няма браузър за отваряне (задайте $BROWSER);
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "%1$s не може да се стартира: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Няма място за списъка „За гледане“: HOME не е зададен."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Списъкът „За гледане“ не е запазен: %s"
 msgid "TERM is not set"
 msgstr "TERM не е зададен"
 msgid "TERM=dumb cannot draw a full screen"
@@ -2473,6 +2483,11 @@ msgstr "Není čím otevřít prohlížeč (nastavte $BROWSER); y zkopíruje odk
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Nelze spustit %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Seznam „Chci vidět“ nemá kde být: HOME není nastaven."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Seznam „Chci vidět“ nebyl uložen: %s"
 msgid "TERM is not set"
 msgstr "TERM není nastaven"
 msgid "TERM=dumb cannot draw a full screen"
@@ -3613,6 +3628,11 @@ msgstr "No hay navegador que abrir (define $BROWSER); y copia el enlace."
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "No se pudo iniciar %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "No hay sitio para la lista «Para ver»: HOME no está definido."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "No se guardó la lista «Para ver»: %s"
 msgid "TERM is not set"
 msgstr "TERM no está definido"
 msgid "TERM=dumb cannot draw a full screen"
@@ -4738,6 +4758,11 @@ msgstr "Aucun navigateur à ouvrir (définissez $BROWSER) ; y copie le lien."
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Impossible de lancer %1$s : %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Pas de place pour la liste « À voir » : HOME n'est pas défini."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "La liste « À voir » n'a pas été enregistrée : %s"
 msgid "TERM is not set"
 msgstr "TERM n'est pas défini"
 msgid "TERM=dumb cannot draw a full screen"
@@ -5863,6 +5888,11 @@ msgstr "אין דפדפן לפתוח (הגדירו $BROWSER); y מעתיק את 
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "לא ניתן להפעיל את %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "אין מקום לרשימת הצפייה: HOME אינו מוגדר."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "רשימת הצפייה לא נשמרה: %s"
 msgid "TERM is not set"
 msgstr "TERM אינו מוגדר"
 msgid "TERM=dumb cannot draw a full screen"
@@ -6988,6 +7018,11 @@ msgstr "Nessun browser da aprire (imposta $BROWSER); y copia il link."
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Impossibile avviare %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Nessun posto per la lista «Da vedere»: HOME non è impostato."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "La lista «Da vedere» non è stata salvata: %s"
 msgid "TERM is not set"
 msgstr "TERM non è impostato"
 msgid "TERM=dumb cannot draw a full screen"
@@ -8114,6 +8149,11 @@ msgstr "Brak przeglądarki do otwarcia (ustaw $BROWSER); y kopiuje link."
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Nie udało się uruchomić %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Brak miejsca na listę „Do obejrzenia”: HOME nie jest ustawiony."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Lista „Do obejrzenia” nie została zapisana: %s"
 msgid "TERM is not set"
 msgstr "TERM nie jest ustawiony"
 msgid "TERM=dumb cannot draw a full screen"
@@ -9254,6 +9294,11 @@ msgstr "Nenhum navegador para abrir (defina $BROWSER); y copia a ligação."
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Não foi possível iniciar %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Não há onde guardar a lista «Para ver»: HOME não está definido."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "A lista «Para ver» não foi guardada: %s"
 msgid "TERM is not set"
 msgstr "TERM não está definido"
 msgid "TERM=dumb cannot draw a full screen"
@@ -10380,6 +10425,11 @@ msgstr "Niciun browser de deschis (setați $BROWSER); y copiază linkul."
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Nu s-a putut porni %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Niciun loc pentru lista „De văzut”: HOME nu este setat."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Lista „De văzut” nu a fost salvată: %s"
 msgid "TERM is not set"
 msgstr "TERM nu este setat"
 msgid "TERM=dumb cannot draw a full screen"
@@ -11521,6 +11571,11 @@ msgstr "Нечем открыть браузер (задайте $BROWSER); y к
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Не удалось запустить %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Негде хранить список «Смотреть позже»: не задан HOME."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Список «Смотреть позже» не сохранён: %s"
 msgid "TERM is not set"
 msgstr "TERM не задан"
 msgid "TERM=dumb cannot draw a full screen"
@@ -12662,6 +12717,11 @@ msgstr "Немає чим відкрити браузер (задайте $BROWS
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "Не вдалося запустити %1$s: %2$s."
+msgid "No place for the watchlist: HOME is not set."
+msgstr "Ніде зберігати список «Переглянути пізніше»: не задано HOME."
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "Список «Переглянути пізніше» не збережено: %s"
 msgid "TERM is not set"
 msgstr "TERM не задано"
 msgid "TERM=dumb cannot draw a full screen"
@@ -13801,6 +13861,11 @@ msgstr "没有可打开的浏览器（请设置 $BROWSER）；按 y 复制链接
 #, c-format
 msgid "Could not start %1$s: %2$s."
 msgstr "无法启动 %1$s：%2$s。"
+msgid "No place for the watchlist: HOME is not set."
+msgstr "待看列表无处存放：未设置 HOME。"
+#, c-format
+msgid "The watchlist was not saved: %s"
+msgstr "待看列表未保存：%s"
 msgid "TERM is not set"
 msgstr "未设置 TERM"
 msgid "TERM=dumb cannot draw a full screen"

@@ -3,6 +3,7 @@ import FoundationEssentials
 import PosterKit
 import Synchronization
 import TrendingCore
+import Localization
 
 /// Performs effects off the loop's thread and sends their answers back as actions.
 ///
@@ -63,10 +64,10 @@ public final class EffectRunner: Sendable {
     case .saveMark(let change):
       // Changes queue behind each other under one identity would cancel; each runs to its end.
       runDetached { [watchlist] in
-        guard let watchlist else { return .notice("No place for the watchlist: HOME is not set.", warning: true) }
+        guard let watchlist else { return .notice(tr("No place for the watchlist: HOME is not set."), warning: true) }
         switch watchlist.update({ change.apply(to: &$0) }) {
         case .success(let written): return .marksLoaded(written.marks, problem: written.problem)
-        case .failure(let error): return .notice("The watchlist was not saved: \(error.message)", warning: true)
+        case .failure(let error): return .notice(tr("The watchlist was not saved: %s", error.message), warning: true)
         }
       }
     case .openURL(let url):
