@@ -1,9 +1,9 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import PosterKit
 import Synchronization
 import TrendingCore
-import Localization
 
 /// Performs effects off the loop's thread and sends their answers back as actions.
 ///

@@ -154,7 +154,13 @@ public enum DetailDocument {
     for service in RatingService.allCases {
       let rating = service.rating(in: details)
       let value = Formatters.rating(rating, scale: service.scale)
-      let votes = rating?.votes.map { "  " + trn("%s vote", "%s votes", $0, Formatters.votes($0)) } ?? ""
+      // The count with its word where it fits, the count alone where it does not.
+      let votes =
+        rating?.votes.map { count in
+          let worded = "  " + trn("%s vote", "%s votes", count, Formatters.votes(count))
+          return 2 + min(nameWidth, width - 10) + 7 + TextWidth.width(of: worded) <= width
+            ? worded : "  " + Formatters.votes(count)
+        } ?? ""
       let tone: Tone = rating == nil ? .muted : toneFor(rating, scale: service.scale)
       document.append([
         Span("  " + TextLayout.fit(service.name, to: min(nameWidth, width - 10))),
