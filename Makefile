@@ -1,7 +1,7 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
 # System packages: what each is for is in the README.
-APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3
+APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Release builds link the Swift runtime and FoundationEssentials statically: no dynamic symbol

@@ -31,7 +31,9 @@ let package = Package(
       dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit", "Localization"]),
     .target(
       name: "TrendingCLI",
-      dependencies: ["CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI", "Localization"]),
+      dependencies: [
+        "CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI", "Localization", "PosterKit",
+      ]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI"]),
     .executableTarget(
       name: "trending-fuzz",

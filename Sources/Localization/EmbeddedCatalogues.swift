@@ -239,16 +239,18 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(і яшчэ %s; іх пакажа trending config)"
 msgstr[1] "(і яшчэ %s; іх пакажа trending config)"
 msgstr[2] "(і яшчэ %s; іх пакажа trending config)"
+msgid "the terminal offers sixel"
+msgstr "тэрмінал прапануе sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "тэрмінал — %s"
 msgid "no images offered"
 msgstr "выявы не прапанаваны"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s пакуль не малюецца; замест яго сімвальная графіка"
 msgid "no terminal with images detected"
 msgstr "тэрмінал з выявамі не выяўлены"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s — %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "зададзена %s"
@@ -256,11 +258,14 @@ msgstr "зададзена %s"
 msgid "TERM names %s"
 msgstr "TERM называе %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s — %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Пастары: графіка kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Пастары: графіка sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Пастары: выявы iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Пастары: сімвальная графіка (%s)."
@@ -1383,16 +1388,18 @@ msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(и още %s; trending config ги изброява)"
 msgstr[1] "(и още %s; trending config ги изброява)"
+msgid "the terminal offers sixel"
+msgstr "терминалът предлага sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "терминалът е %s"
 msgid "no images offered"
 msgstr "не се предлагат изображения"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s още не се рисува; вместо него символна графика"
 msgid "no terminal with images detected"
 msgstr "не е открит терминал с изображения"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s е %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s е зададен"
@@ -1400,11 +1407,14 @@ msgstr "%s е зададен"
 msgid "TERM names %s"
 msgstr "TERM посочва %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s е %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Плакати: графика kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Плакати: графика sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Плакати: изображения iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Плакати: символна графика (%s)."
@@ -2515,16 +2525,18 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(a %s další; vypíše je trending config)"
 msgstr[1] "(a %s další; vypíše je trending config)"
 msgstr[2] "(a %s dalších; vypíše je trending config)"
+msgid "the terminal offers sixel"
+msgstr "terminál nabízí sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "terminál je %s"
 msgid "no images offered"
 msgstr "obrázky nenabídnuty"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s se zatím nekreslí; místo toho znaková grafika"
 msgid "no terminal with images detected"
 msgstr "terminál s obrázky nezjištěn"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s je %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s je nastaveno"
@@ -2532,11 +2544,14 @@ msgstr "%s je nastaveno"
 msgid "TERM names %s"
 msgstr "TERM uvádí %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s je %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Plakáty: grafika kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Plakáty: grafika sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Plakáty: obrázky iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Plakáty: znaková grafika (%s)."
@@ -3659,16 +3674,18 @@ msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(y %s más; trending config los muestra)"
 msgstr[1] "(y %s más; trending config los muestra)"
+msgid "the terminal offers sixel"
+msgstr "el terminal ofrece sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "el terminal es %s"
 msgid "no images offered"
 msgstr "no se ofrecen imágenes"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s aún no se dibuja; en su lugar, arte con caracteres"
 msgid "no terminal with images detected"
 msgstr "no se detectó un terminal con imágenes"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s es %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s está definido"
@@ -3676,11 +3693,14 @@ msgstr "%s está definido"
 msgid "TERM names %s"
 msgstr "TERM indica %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s es %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Pósteres: gráficos de kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Pósteres: gráficos sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Pósteres: imágenes de iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Pósteres: arte con caracteres (%s)."
@@ -4789,16 +4809,18 @@ msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(et %s autre ; trending config les liste)"
 msgstr[1] "(et %s autres ; trending config les liste)"
+msgid "the terminal offers sixel"
+msgstr "le terminal propose sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "le terminal est %s"
 msgid "no images offered"
 msgstr "aucune image proposée"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s n'est pas encore dessiné ; des caractères le remplacent"
 msgid "no terminal with images detected"
 msgstr "aucun terminal à images détecté"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s vaut %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s est défini"
@@ -4806,11 +4828,14 @@ msgstr "%s est défini"
 msgid "TERM names %s"
 msgstr "TERM désigne %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s vaut %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Affiches : graphismes kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Affiches : graphismes sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Affiches : images iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Affiches : en caractères (%s)."
@@ -5919,16 +5944,18 @@ msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(ועוד %s; trending config מציג אותן)"
 msgstr[1] "(ועוד %s; trending config מציג אותן)"
+msgid "the terminal offers sixel"
+msgstr "המסוף מציע sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "המסוף הוא %s"
 msgid "no images offered"
 msgstr "לא הוצעו תמונות"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s עדיין לא מצויר; במקומו, אמנות תווים"
 msgid "no terminal with images detected"
 msgstr "לא זוהה מסוף עם תמונות"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s הוא %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s מוגדר"
@@ -5936,11 +5963,14 @@ msgstr "%s מוגדר"
 msgid "TERM names %s"
 msgstr "TERM מציין %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s הוא %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "כרזות: גרפיקת kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "כרזות: גרפיקת sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "כרזות: תמונות iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "כרזות: אמנות תווים (%s)."
@@ -7049,16 +7079,18 @@ msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(e altri %s; trending config li elenca)"
 msgstr[1] "(e altri %s; trending config li elenca)"
+msgid "the terminal offers sixel"
+msgstr "il terminale offre sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "il terminale è %s"
 msgid "no images offered"
 msgstr "nessuna immagine offerta"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s non è ancora disegnato; al suo posto, grafica a caratteri"
 msgid "no terminal with images detected"
 msgstr "nessun terminale con immagini rilevato"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s è %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s è impostato"
@@ -7066,11 +7098,14 @@ msgstr "%s è impostato"
 msgid "TERM names %s"
 msgstr "TERM indica %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s è %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Poster: grafica kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Poster: grafica sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Poster: immagini iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Poster: grafica a caratteri (%s)."
@@ -8181,16 +8216,18 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(i jeszcze %s; pokaże je trending config)"
 msgstr[1] "(i jeszcze %s; pokaże je trending config)"
 msgstr[2] "(i jeszcze %s; pokaże je trending config)"
+msgid "the terminal offers sixel"
+msgstr "terminal oferuje sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "terminal to %s"
 msgid "no images offered"
 msgstr "nie zaoferowano obrazów"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s nie jest jeszcze rysowany; w zastępstwie grafika znakowa"
 msgid "no terminal with images detected"
 msgstr "nie wykryto terminala z obrazami"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s to %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "ustawiono %s"
@@ -8198,11 +8235,14 @@ msgstr "ustawiono %s"
 msgid "TERM names %s"
 msgstr "TERM wskazuje %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s to %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Plakaty: grafika kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Plakaty: grafika sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Plakaty: obrazy iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Plakaty: grafika znakowa (%s)."
@@ -9325,16 +9365,18 @@ msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(e mais %s; trending config mostra-os)"
 msgstr[1] "(e mais %s; trending config mostra-os)"
+msgid "the terminal offers sixel"
+msgstr "o terminal oferece sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "o terminal é %s"
 msgid "no images offered"
 msgstr "nenhuma imagem oferecida"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s ainda não é desenhado; em vez dele, arte em caracteres"
 msgid "no terminal with images detected"
 msgstr "não foi detetado um terminal com imagens"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s é %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s está definido"
@@ -9342,11 +9384,14 @@ msgstr "%s está definido"
 msgid "TERM names %s"
 msgstr "TERM indica %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s é %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Cartazes: gráficos kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Cartazes: gráficos sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Cartazes: imagens iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Cartazes: arte em caracteres (%s)."
@@ -10457,16 +10502,18 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(și încă %s; trending config le arată)"
 msgstr[1] "(și încă %s; trending config le arată)"
 msgstr[2] "(și încă %s; trending config le arată)"
+msgid "the terminal offers sixel"
+msgstr "terminalul oferă sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "terminalul este %s"
 msgid "no images offered"
 msgstr "nicio imagine oferită"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s nu este încă desenat; în locul lui, grafică din caractere"
 msgid "no terminal with images detected"
 msgstr "nu s-a detectat un terminal cu imagini"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s este %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "%s este setat"
@@ -10474,11 +10521,14 @@ msgstr "%s este setat"
 msgid "TERM names %s"
 msgstr "TERM indică %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s este %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Afișe: grafică kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Afișe: grafică sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Afișe: imagini iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Afișe: grafică din caractere (%s)."
@@ -11603,16 +11653,18 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(и ещё %s; их покажет trending config)"
 msgstr[1] "(и ещё %s; их покажет trending config)"
 msgstr[2] "(и ещё %s; их покажет trending config)"
+msgid "the terminal offers sixel"
+msgstr "терминал предлагает sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "терминал — %s"
 msgid "no images offered"
 msgstr "изображения не предложены"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s пока не рисуется; вместо него символьная графика"
 msgid "no terminal with images detected"
 msgstr "терминал с изображениями не обнаружен"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s — %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "задана %s"
@@ -11620,11 +11672,14 @@ msgstr "задана %s"
 msgid "TERM names %s"
 msgstr "TERM называет %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s — %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Постеры: графика kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Постеры: графика sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Постеры: изображения iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Постеры: символьная графика (%s)."
@@ -12749,16 +12804,18 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "(і ще %s; їх покаже trending config)"
 msgstr[1] "(і ще %s; їх покаже trending config)"
 msgstr[2] "(і ще %s; їх покаже trending config)"
+msgid "the terminal offers sixel"
+msgstr "термінал пропонує sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "термінал — %s"
 msgid "no images offered"
 msgstr "зображення не запропоновано"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s поки не малюється; замість нього символьна графіка"
 msgid "no terminal with images detected"
 msgstr "термінал із зображеннями не виявлено"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s — %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "задано %s"
@@ -12766,11 +12823,14 @@ msgstr "задано %s"
 msgid "TERM names %s"
 msgstr "TERM називає %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s — %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "Постери: графіка kitty (%s)."
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "Постери: графіка sixel (%s)."
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "Постери: зображення iTerm2 (%s)."
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "Постери: символьна графіка (%s)."
@@ -13891,16 +13951,18 @@ msgstr "正在询问终端"
 msgid "(and %s more; trending config lists them)"
 msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "（还有 %s 条；trending config 会列出）"
+msgid "the terminal offers sixel"
+msgstr "终端支持 sixel"
 #, c-format
 msgid "the terminal is %s"
 msgstr "终端是 %s"
 msgid "no images offered"
 msgstr "终端未提供图像"
-#, c-format
-msgid "%s is not drawn yet; symbol art stands in"
-msgstr "%s 尚不支持绘制；改用字符画"
 msgid "no terminal with images detected"
 msgstr "未检测到支持图像的终端"
+#, c-format
+msgid "%1$s is %2$s"
+msgstr "%1$s 为 %2$s"
 #, c-format
 msgid "%s is set"
 msgstr "已设置 %s"
@@ -13908,11 +13970,14 @@ msgstr "已设置 %s"
 msgid "TERM names %s"
 msgstr "TERM 指明 %s"
 #, c-format
-msgid "%1$s is %2$s"
-msgstr "%1$s 为 %2$s"
-#, c-format
 msgid "Posters: kitty graphics (%s)."
 msgstr "海报：kitty 图形（%s）。"
+#, c-format
+msgid "Posters: sixel graphics (%s)."
+msgstr "海报：sixel 图形（%s）。"
+#, c-format
+msgid "Posters: iTerm2 images (%s)."
+msgstr "海报：iTerm2 图像（%s）。"
 #, c-format
 msgid "Posters: symbol art (%s)."
 msgstr "海报：字符画（%s）。"

@@ -121,6 +121,7 @@ public final class AppRunner {
       frame = Renderer.render(state)
     }
     backend.draw(frame.screen)
+    backend.showOverlay(frame.screen.overlay)
     frameCount += 1
     reportStatus()
   }

@@ -21,6 +21,7 @@ public final class EffectRunner: Sendable {
   private let watchlist: WatchlistStore?
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
+  private let pixelOutput = Mutex<PixelOutput?>(nil)
   private let nextImageID = Atomic<Int>(0)
 
   /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
@@ -46,6 +47,14 @@ public final class EffectRunner: Sendable {
 
   /// Whether posters are drawn as kitty graphics.
   public var drawsKitty: Bool { kittyOutput.withLock { $0 != nil } }
+
+  /// Draws posters from now on as sixels or iTerm2 images over the cells.
+  public func usePixels(_ output: PixelOutput) {
+    pixelOutput.withLock { $0 = output }
+  }
+
+  /// Whether posters are drawn over the cells.
+  public var drawsPixels: Bool { pixelOutput.withLock { $0 != nil } }
 
   /// How many effects are in flight.
   public var inFlight: Int { running.load(ordering: .acquiring) }
@@ -92,6 +101,16 @@ public final class EffectRunner: Sendable {
             !Task.isCancelled, let ready = kitty.ready(data, request: request, id: id)
           else { return .posterLoaded(request, nil) }
           return .graphicsReady(request, ready.art, transmit: ready.transmit)
+        }
+        return
+      }
+      if let pixels = pixelOutput.withLock({ $0 }) {
+        // Encoding runs here, off the loop's thread.
+        run(.poster) { [images] in
+          guard case .success(let data) = await images.poster(path: request.path, size: pixels.size(for: request)),
+            !Task.isCancelled, let poster = pixels.ready(data, request: request)
+          else { return .posterLoaded(request, nil) }
+          return .pixelsReady(request, poster)
         }
         return
       }

@@ -21,9 +21,12 @@ public enum TerminalReply: Equatable, Sendable {
   case deviceAttributes([Int])
   /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`: the background colour, each channel 0…1.
   case background(red: Double, green: Double, blue: Double)
+  /// `CSI 6 ; height ; width t`: one cell's size in pixels.
+  case cellSize(width: Int, height: Int)
 
-  /// The questions: XTVERSION, the background colour, then DA1 (answered last, by everyone).
-  public static let questions = "\u{1B}[>0q\u{1B}]11;?\u{07}\u{1B}[c"
+  /// The questions: XTVERSION, the background colour, the cell's size in pixels, then DA1
+  /// (answered last, by everyone).
+  public static let questions = "\u{1B}[>0q\u{1B}]11;?\u{07}\u{1B}[16t\u{1B}[c"
 
   /// Whether a background colour is light (relative luminance above one half).
   public static func isLight(red: Double, green: Double, blue: Double) -> Bool {
@@ -76,6 +79,7 @@ public enum TerminalReply: Equatable, Sendable {
     }
     guard codes[index] == 0x5B else { return nil }
     guard index + 1 < codes.endIndex else { return .incomplete }
+    if codes[index + 1] == 0x36 { return cellSize(codes.dropFirst(index + 1 - codes.startIndex)) }
     guard codes[index + 1] == 0x3F else { return nil }  // "[?": a private answer
     index += 2
     var numbers: [Int] = [0]
@@ -87,6 +91,27 @@ public enum TerminalReply: Equatable, Sendable {
         guard numbers.count < 32 else { return nil }
         numbers.append(0)
       case 0x63: return .reply(.deviceAttributes(numbers), length: index + 1 - codes.startIndex)
+      default: return nil
+      }
+      index += 1
+    }
+    return .incomplete
+  }
+
+  /// `6;height;widtht` (after the CSI) as the cell's size; nil for anything else, such as a key.
+  static func cellSize(_ codes: ArraySlice<UInt32>) -> Parsed? {
+    var numbers: [Int] = [0]
+    var index = codes.startIndex
+    while index < codes.endIndex {
+      switch codes[index] {
+      case 0x30...0x39:
+        numbers[numbers.count - 1] = min(numbers[numbers.count - 1] * 10 + Int(codes[index] - 0x30), 9999)
+      case 0x3B:
+        guard numbers.count < 3 else { return nil }
+        numbers.append(0)
+      case 0x74:
+        guard numbers.count == 3, numbers[0] == 6, numbers[1] > 0, numbers[2] > 0 else { return nil }
+        return .reply(.cellSize(width: numbers[2], height: numbers[1]), length: index + 2 - codes.startIndex)
       default: return nil
       }
       index += 1

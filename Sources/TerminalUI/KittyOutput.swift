@@ -27,16 +27,8 @@ public struct KittyOutput: Sendable {
 
   /// The cells the image fills inside the box, at the poster's shape and the cell's aspect.
   func cells(imageWidth: Int, imageHeight: Int, request: PosterRequest) -> (columns: Int, rows: Int) {
-    guard imageWidth > 0, imageHeight > 0 else { return (0, 0) }
-    // Cells per pixel differ across and down: a cell is cell.width × cell.height pixels.
-    let ratio = Double(imageWidth) / Double(imageHeight) * Double(cell.height) / Double(cell.width)
-    var rows = min(request.rows, KittyGraphics.maximumCells)
-    var columns = Int((Double(rows) * ratio).rounded())
-    if columns > request.columns {
-      columns = request.columns
-      rows = max(1, Int((Double(columns) / ratio).rounded()))
-    }
-    return (min(columns, KittyGraphics.maximumCells), min(rows, KittyGraphics.maximumCells))
+    PosterGeometry.cells(
+      imageWidth: imageWidth, imageHeight: imageHeight, box: (request.columns, request.rows), cell: cell)
   }
 
   /// The placeholders and the transmission for a poster's JPEG bytes, or nil when it cannot be read.

@@ -11,6 +11,8 @@ public final class NCursesBackend: TerminalBackend {
   private var palette: Palette
   private var pairs: [ResolvedStyle: (attributes: attr_t, pair: Int32)] = [:]
   private var previous: Screen?
+  /// The image drawn over the cells now, if any.
+  private var shownOverlay: ScreenOverlay?
   private var isShutDown = false
   private let screenPointer: OpaquePointer
 
@@ -108,6 +110,25 @@ public final class NCursesBackend: TerminalBackend {
     writeTerminal(bytes)
   }
 
+  public func showOverlay(_ overlay: ScreenOverlay?) {
+    guard !isShutDown, overlay != shownOverlay else { return }
+    if let old = shownOverlay {
+      // Spaces written over every cell the image covered erase its pixels (a terminal's erase
+      // sequences do not always reach images); then ncurses rewrites those rows as they should be.
+      let blank = String(repeating: " ", count: old.poster.columns)
+      let rows = old.rows.filter { $0 < size.height }
+      writeTerminal(
+        "\u{1B}7\u{1B}[0m" + rows.map { "\u{1B}[\($0 + 1);\(old.column + 1)H" + blank }.joined() + "\u{1B}8")
+      wredrawln(shim_stdscr(), Int32(old.row), Int32(old.poster.rows))
+      wnoutrefresh(shim_stdscr())
+      doupdate()
+    }
+    shownOverlay = overlay
+    guard let overlay, overlay.row + overlay.poster.rows < size.height else { return }
+    // Saved and restored around the image, so ncurses' idea of the cursor stays true.
+    writeTerminal("\u{1B}7\u{1B}[\(overlay.row + 1);\(overlay.column + 1)H" + overlay.poster.sequence + "\u{1B}8")
+  }
+
   /// Puts text on the clipboard through the terminal: OSC 52, which tmux takes when its
   /// `set-clipboard` is on and which reaches the local clipboard over SSH.
   public func copyToClipboard(_ text: String) {
@@ -158,7 +179,11 @@ public final class NCursesBackend: TerminalBackend {
   public func draw(_ screen: Screen) {
     guard !isShutDown else { return }
     let full = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
-    if full { werase(shim_stdscr()) }
+    if full {
+      werase(shim_stdscr())
+      // A full repaint clears the terminal, images included.
+      shownOverlay = nil
+    }
     for row in 0..<screen.height {
       for column in 0..<screen.width {
         let cell = screen[row, column]

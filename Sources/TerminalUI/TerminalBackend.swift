@@ -23,6 +23,9 @@ public protocol TerminalBackend: AnyObject {
   func copyToClipboard(_ text: String)
   /// Sends control bytes (an image) to the terminal, after what the screen has sent.
   func writeGraphics(_ bytes: String)
+  /// Draws the frame's image over its cells (sixel, iTerm2), erasing the one shown before when
+  /// it changed; nil erases it.
+  func showOverlay(_ overlay: ScreenOverlay?)
 }
 
 extension TerminalBackend {
@@ -30,4 +33,6 @@ extension TerminalBackend {
   public func copyToClipboard(_ text: String) {}
   /// Terminals in tests show no images unless they say so.
   public func writeGraphics(_ bytes: String) {}
+  /// Terminals in tests draw no images over their cells unless they say so.
+  public func showOverlay(_ overlay: ScreenOverlay?) {}
 }

@@ -1,6 +1,7 @@
 import AmodbKit
 import FoundationEssentials
 import Localization
+import PosterKit
 import TerminalUI
 import TrendingCore
 import TrendingViews
@@ -47,11 +48,15 @@ enum Browser {
     // Asked for: at once. Detected: only once the terminal says it draws placeholders (kitty
     // from 0.28, WezTerm, Ghostty); until then, and if it never answers, symbol art.
     let kitty = choice.kind == .kitty && state.imagesEnabled && imageMode == .kitty ? output : nil
+    // Sixel and iTerm2 images go over the cells: used at once when asked for or when the
+    // environment names iTerm2 or mintty; sixel is otherwise offered by the terminal's DA1.
+    let pixels: PixelPoster.Kind? =
+      state.imagesEnabled ? (choice.kind == .sixel ? .sixel : choice.kind == .iterm ? .iterm : nil) : nil
     let asks = imageMode == .auto && state.imagesEnabled && (posterMode == .indexed256 || posterMode == .trueColor)
     state.imagesNote =
       !state.imagesEnabled
       ? tr("Posters: off.")
-      : kitty != nil
+      : kitty != nil || pixels != nil
         ? choice.line : ImageChoice.line(.symbols, reason: asks ? tr("asking the terminal") : choice.reason)
     state.asciiKeys = glyphs != .unicode
     settings.settings.apply(to: &state.keys)
@@ -70,22 +75,37 @@ enum Browser {
       client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox,
       watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment),
       kitty: kitty)
+    if let pixels { runner.usePixels(PixelOutput(kind: pixels)) }
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
     // The background is asked when nothing says it (xterm is dark on light by default).
     let asksBackground =
       (environment["TRENDING_THEME"] ?? "auto") == "auto" && environment["COLORFGBG"] == nil && !noColor
-    if asks || asksBackground {
+    if asks || asksBackground || pixels != nil {
       var version: String?
+      var cell: (width: Int, height: Int)?
       app.onReply = { [weak app] reply in
         switch reply {
         case .background(let red, let green, let blue):
           backend.useLightBackground(TerminalReply.isLight(red: red, green: green, blue: blue))
         case .version(let name): version = name
-        case .deviceAttributes:
+        case .cellSize(let width, let height):
+          // Posters are sized to the real cell from now on.
+          cell = (width, height)
+          if let pixels {
+            runner.usePixels(PixelOutput(kind: pixels, cell: (width, height)))
+            app?.send(.imagesChanged(note: choice.line))
+          }
+        case .deviceAttributes(let attributes):
           // Every terminal answers this last: what it said before is all it will say.
-          guard asks, !runner.drawsKitty else { return }
-          guard let name = version, TerminalReply.showsKittyPlaceholders(version: name) else {
+          guard asks, !runner.drawsKitty, !runner.drawsPixels else { return }
+          let isKitty = version.map(TerminalReply.showsKittyPlaceholders) ?? false
+          if !isKitty, attributes.dropFirst().contains(4), environment["TMUX"] == nil {
+            runner.usePixels(PixelOutput(kind: .sixel, cell: cell ?? PixelOutput.assumedCell))
+            app?.send(.imagesChanged(note: ImageChoice.line(.sixel, reason: tr("the terminal offers sixel"))))
+            return
+          }
+          guard let name = version, isKitty else {
             let heard =
               version.map { tr("the terminal is %s", TextSanitizer.clean($0, limit: 40)) } ?? tr("no images offered")
             app?.send(.imagesChanged(note: ImageChoice.line(.symbols, reason: heard)))

@@ -6,7 +6,7 @@ import Localization
 public struct ImageChoice: Equatable, Sendable {
   /// What is drawn.
   public enum Kind: String, Equatable, Sendable {
-    case kitty, symbols, off
+    case kitty, sixel, iterm, symbols, off
   }
 
   /// What is drawn.
@@ -21,12 +21,24 @@ public struct ImageChoice: Equatable, Sendable {
     case .off: return ImageChoice(kind: .off, reason: "--images off")
     case .symbols: return ImageChoice(kind: .symbols, reason: "--images symbols")
     case .kitty: return ImageChoice(kind: .kitty, reason: "--images kitty")
-    case .sixel, .iterm:
-      return ImageChoice(
-        kind: .symbols, reason: tr("%s is not drawn yet; symbol art stands in", mode.rawValue))
+    case .sixel: return ImageChoice(kind: .sixel, reason: "--images sixel")
+    case .iterm: return ImageChoice(kind: .iterm, reason: "--images iterm")
     case .auto:
       if let why = kittyEvidence(environment) { return ImageChoice(kind: .kitty, reason: why) }
+      if let why = itermEvidence(environment) { return ImageChoice(kind: .iterm, reason: why) }
       return ImageChoice(kind: .symbols, reason: tr("no terminal with images detected"))
+    }
+  }
+
+  /// Which variable says the terminal shows iTerm2 inline images (iTerm2, mintty), if one does;
+  /// never behind tmux, which does not pass them through.
+  static func itermEvidence(_ environment: [String: String]) -> String? {
+    guard environment["TMUX"] == nil else { return nil }
+    if environment["LC_TERMINAL"] == "iTerm2" { return tr("%1$s is %2$s", "LC_TERMINAL", "iTerm2") }
+    switch environment["TERM_PROGRAM"] {
+    case "iTerm.app": return tr("%1$s is %2$s", "TERM_PROGRAM", "iTerm.app")
+    case "mintty": return tr("%1$s is %2$s", "TERM_PROGRAM", "mintty")
+    default: return nil
     }
   }
 
@@ -54,6 +66,8 @@ public struct ImageChoice: Equatable, Sendable {
   public static func line(_ kind: Kind, reason: String) -> String {
     switch kind {
     case .kitty: return tr("Posters: kitty graphics (%s).", reason)
+    case .sixel: return tr("Posters: sixel graphics (%s).", reason)
+    case .iterm: return tr("Posters: iTerm2 images (%s).", reason)
     case .symbols: return tr("Posters: symbol art (%s).", reason)
     case .off: return tr("Posters: off (%s).", reason)
     }

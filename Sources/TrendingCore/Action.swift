@@ -29,6 +29,8 @@ public enum Action: Equatable, Sendable {
   /// A poster as real pixels: the placeholder cells that show it, and the bytes that send the
   /// image to the terminal first.
   case graphicsReady(PosterRequest, PosterArt, transmit: String)
+  /// A poster encoded for a terminal that draws images over its cells.
+  case pixelsReady(PosterRequest, PixelPoster)
   /// The selection rested on a film long enough for its poster to be worth fetching.
   case posterDue(PosterRequest)
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.
@@ -209,6 +211,8 @@ public struct PosterRequest: Equatable, Sendable, Hashable {
 public enum PosterSlot: Equatable, Sendable {
   case loading
   case loaded(PosterArt)
+  /// Drawn over the cells after the screen's update (sixel, iTerm2); the cells stay blank.
+  case pixels(PixelPoster)
   case unavailable
 }
 

@@ -96,6 +96,11 @@ public enum Reducer {
       state.posters[request] = .loaded(art)
       if state.posterInFlight == request { state.posterInFlight = nil }
       return [.writeTerminal(transmit)]
+    case .pixelsReady(let request, let poster):
+      guard state.posters[request] == .loading else { return [] }
+      state.posters[request] = .pixels(poster)
+      if state.posterInFlight == request { state.posterInFlight = nil }
+      return []
     case .posterLoaded(let request, let art):
       guard state.posters[request] == .loading else { return [] }
       state.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable

@@ -297,6 +297,54 @@ do {
   stalled.stop()
 }
 
+// 3b. Posters per protocol (demo data): bytes and time for a selection move to a film not seen
+// yet, and back to one already shown, against symbol art.
+do {
+  var symbols: [String: (bytes: Int, seconds: Double)] = [:]
+  for images in ["symbols", "kitty", "sixel", "iterm"] {
+    let home = temporaryDirectory()
+    let environment = baseEnvironment.merging([
+      "XDG_CACHE_HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home, "HOME": home,
+    ]) { _, new in new }
+    guard
+      let terminal = try? PseudoTerminal(
+        [binary, "--demo", "--images", images], environment: environment, width: 120, height: 30)
+    else { continue }
+    terminal.read(until: "Dune")
+    _ = terminal.drain(quiet: 0.8)
+    var first: [(bytes: Int, seconds: Double)] = []
+    var back: [(bytes: Int, seconds: Double)] = []
+    for _ in 0..<4 {
+      terminal.type("j")
+      first.append(terminal.drainTimed(quiet: 0.4))
+      terminal.type("k")
+      back.append(terminal.drainTimed(quiet: 0.4))
+      terminal.type("j")
+      _ = terminal.drain(quiet: 0.4)
+    }
+    terminal.type("q")
+    _ = terminal.waitForExit()
+    let firstVisit = (median(first.map { Double($0.bytes) }), median(first.map(\.seconds)))
+    let returning = (median(back.map { Double($0.bytes) }), median(back.map(\.seconds)))
+    if images == "symbols" {
+      symbols["first"] = (Int(firstVisit.0), firstVisit.1)
+      symbols["back"] = (Int(returning.0), returning.1)
+    }
+    for (name, figures, floor) in [
+      ("first visit", firstVisit, symbols["first"]), ("return", returning, symbols["back"]),
+    ] {
+      results.append(
+        Measurement(
+          name: "poster \(images), move to a \(name): bytes", value: figures.0, unit: "B",
+          floor: Double(floor?.bytes ?? 1), floorName: "symbol art"))
+      results.append(
+        Measurement(
+          name: "poster \(images), move to a \(name): time to last byte", value: figures.1 * 1000, unit: "ms",
+          floor: (floor?.seconds ?? 0.001) * 1000, floorName: "symbol art"))
+    }
+  }
+}
+
 // 7. One poster: decode and render, against decoding alone.
 do {
   let jpeg = TestImages.jpeg(width: 185, height: 278, top: (200, 60, 40), bottom: (20, 40, 120))

@@ -108,7 +108,8 @@ struct KittyGraphicsTests {
       [Fixtures.binary.path, "--demo"], environment: environment, width: 120, height: 30)
     let asked = terminal.read(until: "\u{1B}[c") != nil
     #expect(asked, "the app asks XTVERSION, then DA1")
-    let both = String(decoding: terminal.output, as: UTF8.self).contains("\u{1B}[>0q\u{1B}]11;?\u{07}\u{1B}[c")
+    let both = String(decoding: terminal.output, as: UTF8.self).contains(
+      "\u{1B}[>0q\u{1B}]11;?\u{07}\u{1B}[16t\u{1B}[c")
     #expect(both)
     if let answer { terminal.type(answer) }
     let drawn = terminal.read(until: "Dune: Part Two") != nil

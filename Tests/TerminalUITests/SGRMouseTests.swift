@@ -40,6 +40,12 @@ struct SGRMouseTests {
     #expect(parse("]11;rgb:00/00/00\u{1B}\\") == .reply(.background(red: 0, green: 0, blue: 0), length: 18))
     #expect(parse("]11;rgb:ffff/ff") == .incomplete)
     #expect(parse("]52;c;abc\u{07}") == nil, "only the background is an answer we asked for")
+    // The cell's size in pixels (CSI 16 t), never confused with PageDown (CSI 6 ~).
+    #expect(parse("[6;20;10t") == .reply(.cellSize(width: 10, height: 20), length: 9))
+    #expect(parse("[6;20;1") == .incomplete)
+    #expect(parse("[6~") == nil, "PageDown is a key")
+    #expect(parse("[6;0;10t") == nil, "a zero size is no answer")
+    #expect(parse("[6;1;2;3t") == nil)
     #expect(TerminalReply.isLight(red: 1, green: 1, blue: 0.9))
     #expect(!TerminalReply.isLight(red: 0.1, green: 0.1, blue: 0.15))
   }

@@ -79,6 +79,18 @@ public final class PseudoTerminal {
     return output.count - before
   }
 
+  /// Like `drain`, and also the seconds from the call to the last byte that arrived.
+  public func drainTimed(quiet: TimeInterval = 0.25, atMost: TimeInterval = 10) -> (bytes: Int, seconds: TimeInterval) {
+    let before = output.count
+    let start = Date()
+    var last = start
+    let deadline = start.addingTimeInterval(atMost)
+    while Date().timeIntervalSince(last) < quiet, Date() < deadline {
+      if pump(waitMilliseconds: 2) > 0 { last = Date() }
+    }
+    return (output.count - before, last.timeIntervalSince(start))
+  }
+
   /// Types text into the terminal.
   public func type(_ text: String) {
     let bytes = Array(text.utf8)

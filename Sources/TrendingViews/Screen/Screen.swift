@@ -62,6 +62,8 @@ public struct Screen: Equatable, Sendable {
   public let height: Int
   /// The cells, row by row.
   public private(set) var cells: [Cell]
+  /// An image drawn over the cells after they are shown (sixel, iTerm2), when one is in view.
+  public var overlay: ScreenOverlay?
 
   /// Makes a blank screen.
   public init(width: Int, height: Int) {
@@ -152,4 +154,24 @@ extension Style {
     if foreground != nil || background != nil { words.append("poster colours") }
     return words.joined(separator: " ")
   }
+}
+
+/// An image the terminal draws over the screen's cells: where, and the bytes that draw it.
+public struct ScreenOverlay: Hashable, Sendable {
+  /// The top row.
+  public var row: Int
+  /// The left column.
+  public var column: Int
+  /// The image.
+  public var poster: PixelPoster
+
+  /// Makes an overlay.
+  public init(row: Int, column: Int, poster: PixelPoster) {
+    self.row = row
+    self.column = column
+    self.poster = poster
+  }
+
+  /// The rows it covers.
+  public var rows: Range<Int> { row..<(row + poster.rows) }
 }

@@ -5,6 +5,8 @@ import TrendingCore
 /// (j/k) when the terminal is too short for all of it.
 enum HelpOverlay {
   static func draw(_ state: AppState, into screen: inout Screen) {
+    // The box covers the poster: no image is drawn over it.
+    screen.overlay = nil
     let lines = state.keys.helpLines(
       in: state.keyContext, ascii: state.asciiKeys, notes: state.imagesNote.map { [$0] } ?? [])
     let keyWidth =

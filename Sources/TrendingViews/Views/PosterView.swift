@@ -26,6 +26,20 @@ enum PosterView {
       }
       return
     }
+    if let request, case .pixels(let poster) = state.posters[request] {
+      // Blank cells keep the place; the image goes over them once the screen is shown, and only
+      // when all of it is in view (a sixel cut at the chrome would scroll the terminal).
+      let offsetX = max(0, (box.width - poster.columns) / 2)
+      for row in 0..<min(poster.rows, box.height) where rows.contains(top + row) {
+        screen.put(
+          String(repeating: " ", count: min(poster.columns, box.width)), row: top + row, column: left + offsetX)
+      }
+      let inView =
+        poster.rows <= box.height && poster.columns <= box.width
+        && rows.contains(top) && rows.contains(top + poster.rows - 1) && top + poster.rows < screen.height
+      if inView { screen.overlay = ScreenOverlay(row: top, column: left + offsetX, poster: poster) }
+      return
+    }
     let width = min(box.width, max(6, box.height * 4 / 3))
     let height = min(box.height, max(3, width * 3 / 4))
     let offsetX = max(0, (box.width - width) / 2)

@@ -1,0 +1,78 @@
+import CChafa
+import FoundationEssentials
+
+/// A poster encoded for a terminal that draws images over its cells (sixel, iTerm2): the bytes
+/// and the cells they cover. Written after the screen's update, at the poster box's corner.
+public struct PixelPoster: Hashable, Sendable {
+  /// Which protocol the bytes speak.
+  public enum Kind: String, Sendable {
+    case sixel, iterm
+  }
+
+  /// The protocol.
+  public let kind: Kind
+  /// The escape sequence that draws the image at the cursor.
+  public let sequence: String
+  /// The cells it covers.
+  public let columns: Int
+  /// The rows it covers.
+  public let rows: Int
+
+  /// Makes a poster.
+  public init(kind: Kind, sequence: String, columns: Int, rows: Int) {
+    self.kind = kind
+    self.sequence = sequence
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// The blank cells that reserve the image's place on the screen, so text never lands under it.
+  public var reservedArt: PosterArt {
+    let blank = PosterCell(symbol: " ", foreground: .indexed(0), background: .indexed(0))
+    return PosterArt(width: columns, height: rows, cells: Array(repeating: blank, count: columns * rows))
+  }
+}
+
+/// Encodes decoded pixels as sixels (libchafa does the palette, dithering and bands) or as an
+/// iTerm2 inline image (the JPEG itself, base64, sized in cells).
+public enum PixelEncoder {
+  /// The most bytes a sixel poster may take; a larger one is not drawn.
+  public static let maxSixelBytes = 4_000_000
+
+  /// Sixels for `image` scaled to fill `columns`×`rows` cells of `cell` pixels, or nil.
+  public static func sixel(_ image: RGBAImage, columns: Int, rows: Int, cell: (width: Int, height: Int)) -> String? {
+    guard columns > 0, rows > 0, image.width > 0, image.height > 0,
+      image.pixels.count == image.width * image.height * 4
+    else { return nil }
+    guard let config = chafa_canvas_config_new() else { return nil }
+    defer { chafa_canvas_config_unref(config) }
+    chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
+    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_256)
+    chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+    chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
+    guard let canvas = chafa_canvas_new(config) else { return nil }
+    defer { chafa_canvas_unref(canvas) }
+    image.pixels.withUnsafeBufferPointer { pixels in
+      chafa_canvas_draw_all_pixels(
+        canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width), Int32(image.height),
+        Int32(image.width * 4))
+    }
+    // The fallback terminal description carries the sixel sequences (DCS q … ST).
+    guard let database = chafa_term_db_get_default(), let info = chafa_term_db_get_fallback_info(database) else {
+      return nil
+    }
+    defer { chafa_term_info_unref(info) }
+    guard let printed = chafa_canvas_print(canvas, info) else { return nil }
+    defer { g_string_free(printed, 1) }
+    guard printed.pointee.len > 0, printed.pointee.len <= maxSixelBytes, let text = printed.pointee.str else {
+      return nil
+    }
+    return String(cString: text)
+  }
+
+  /// An iTerm2 inline image (OSC 1337) of `jpeg` stretched to `columns`×`rows` cells.
+  public static func iterm(jpeg: Data, columns: Int, rows: Int) -> String {
+    "\u{1B}]1337;File=inline=1;size=\(jpeg.count);width=\(columns);height=\(rows);preserveAspectRatio=0:"
+      + jpeg.base64EncodedString() + "\u{07}"
+  }
+}

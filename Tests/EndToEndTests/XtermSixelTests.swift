@@ -1,0 +1,133 @@
+import Foundation
+import PosterKit
+import TestSupport
+import Testing
+
+@testable import AmodbKit
+
+extension BrowserEndToEndTests {
+  /// A real xterm (Debian's, as a VT340 with sixel) under a virtual X server: the app detects
+  /// sixel from its answer, and a screenshot shows the poster's pixels in the poster pane with
+  /// the header still at the top (nothing scrolled).
+  @Suite("A real xterm shows the poster as sixels")
+  struct XtermSixelTests {
+    private func run(_ arguments: [String]) throws -> Int32 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: arguments[0])
+      process.arguments = Array(arguments.dropFirst())
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+
+    @Test func thePosterIsOnScreenInXterm() throws {
+      // A display number nobody uses, on a Unix socket only (no TCP).
+      let number = try #require(
+        (140..<200).shuffled().first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") })
+      let server = try Spawn.start(["/usr/bin/Xvfb", ":\(number)", "-screen", "0", "1024x640x24", "-nolisten", "tcp"])
+      defer {
+        kill(server, SIGTERM)
+        waitpid(server, nil, 0)
+      }
+      let socket = "/tmp/.X11-unix/X\(number)"
+      let deadline = Date().addingTimeInterval(10)
+      while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(50_000) }
+      #expect(FileManager.default.fileExists(atPath: socket), "Xvfb started")
+
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: home) }
+      let status = home.appendingPathComponent("status").path
+      let terminal = try Spawn.start(
+        [
+          "/usr/bin/xterm", "-display", ":\(number)", "-u8", "-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340",
+          "-xrm", "XTerm*numColorRegisters: 256", "-fa", "DejaVu Sans Mono", "-fs", "9", "-geometry", "120x36+0+0",
+          "-e", "/usr/bin/env", "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(home.path)",
+          "XDG_CACHE_HOME=\(home.path)", "XDG_CONFIG_HOME=\(home.path)", "XDG_DATA_HOME=\(home.path)",
+          "TRENDING_STATUS_FILE=\(status)", Fixtures.binary.path, "--demo",
+        ], environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+      defer {
+        kill(terminal, SIGTERM)
+        waitpid(terminal, nil, 0)
+      }
+
+      // A screenshot once the poster is in: the pane at the right holds many colours.
+      let shot = home.appendingPathComponent("shot.xwd")
+      var screen: (width: Int, height: Int, pixels: [UInt8])?
+      var poster: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+      // Symbol art comes first and sixels once xterm has answered: wait for a picture that
+      // stays the same across two shots, a few seconds in.
+      let started = Date()
+      var previous: [UInt8]?
+      while Date().timeIntervalSince(started) < 25 {
+        usleep(700_000)
+        guard try run(["/usr/bin/xwd", "-display", ":\(number)", "-root", "-silent", "-out", shot.path]) == 0,
+          let read = XWDReader.read(try Data(contentsOf: shot))
+        else { continue }
+        screen = read
+        poster = Self.colourfulBox(read, fromX: 600)
+        defer { previous = read.pixels }
+        if Date().timeIntervalSince(started) > 4, read.pixels == previous, let poster,
+          poster.maxX - poster.minX > 60, poster.maxY - poster.minY > 120
+        {
+          break
+        }
+      }
+      let image = try #require(screen, "xwd took a screenshot")
+      let box = try #require(poster, "a poster in the pane")
+      #expect(box.maxX - box.minX > 60 && box.maxY - box.minY > 120, "poster-sized: \(box)")
+      // The poster's pixels: the screenshot's crop against the demo poster at that size.
+      let width = box.maxX - box.minX + 1
+      let height = box.maxY - box.minY + 1
+      var crop = [UInt8]()
+      for y in box.minY...box.maxY {
+        let start = (y * image.width + box.minX) * 4
+        crop += image.pixels[start..<(start + width * 4)]
+      }
+      let jpeg = try #require(DemoPosters.files["/demo-693134.jpg"].flatMap { Data(base64Encoded: $0) })
+      let decoded = try JPEGDecoder.decode(jpeg, covering: (width, height))
+      let expected = SixelDecoder.blocks(
+        decoded.pixels, width: decoded.width, height: decoded.height, columns: 4, rows: 6)
+      let shown = SixelDecoder.blocks(crop, width: width, height: height, columns: 4, rows: 6)
+      #expect(SixelDecoder.difference(expected, shown) < 25, "the screenshot shows Dune's poster")
+      // The header bar is still the top row: the image scrolled nothing.
+      let header = (2..<12).flatMap { y in (10..<300).map { x in Self.pixel(image, x, y) } }
+      let barPixels = header.filter { $0.0 < 120 && $0.2 > 60 }.count
+      #expect(barPixels > header.count / 2, "the header's bar colour across the top")
+    }
+
+    private static func pixel(_ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: Int) -> (
+      Int, Int, Int
+    ) {
+      let at = (y * image.width + x) * 4
+      return (Int(image.pixels[at]), Int(image.pixels[at + 1]), Int(image.pixels[at + 2]))
+    }
+
+    /// The box of the poster right of `fromX`: the columns and rows where most pixels are
+    /// neither the terminal's white nor the root window's black (text is sparse; a picture is not).
+    private static func colourfulBox(_ image: (width: Int, height: Int, pixels: [UInt8]), fromX: Int) -> (
+      minX: Int, minY: Int, maxX: Int, maxY: Int
+    )? {
+      let xs = fromX..<min(image.width, 1000)
+      let ys = 30..<min(image.height, 520)
+      func colourful(_ x: Int, _ y: Int) -> Bool {
+        let (r, g, b) = pixel(image, x, y)
+        return !(r > 235 && g > 235 && b > 235) && !(r < 12 && g < 12 && b < 12)
+      }
+      let dense = xs.filter { x in ys.filter { colourful(x, $0) }.count * 3 > ys.count }
+      // The widest run of neighbouring dense columns (the score digits stand apart from it).
+      var runs: [[Int]] = []
+      for x in dense {
+        if let last = runs.last?.last, last == x - 1 { runs[runs.count - 1].append(x) } else { runs.append([x]) }
+      }
+      let columns = runs.max { $0.count < $1.count } ?? []
+      let rows = ys.filter { y in columns.filter { colourful($0, y) }.count * 2 > max(1, columns.count) }
+      guard let minX = columns.min(), let maxX = columns.max(), let minY = rows.min(), let maxY = rows.max() else {
+        return nil
+      }
+      return (minX, minY, maxX, maxY)
+    }
+  }
+}
