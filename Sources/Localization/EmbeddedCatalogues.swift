@@ -242,6 +242,9 @@ msgstr[2] "(і яшчэ %s; іх пакажа trending config)"
 msgid "the terminal offers sixel"
 msgstr "тэрмінал прапануе sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "тэрмінал — %s; размяшчэнне напрамую"
+#, c-format
 msgid "the terminal is %s"
 msgstr "тэрмінал — %s"
 msgid "no images offered"
@@ -1391,6 +1394,9 @@ msgstr[1] "(и още %s; trending config ги изброява)"
 msgid "the terminal offers sixel"
 msgstr "терминалът предлага sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "терминалът е %s; поставяне директно"
+#, c-format
 msgid "the terminal is %s"
 msgstr "терминалът е %s"
 msgid "no images offered"
@@ -2527,6 +2533,9 @@ msgstr[1] "(a %s další; vypíše je trending config)"
 msgstr[2] "(a %s dalších; vypíše je trending config)"
 msgid "the terminal offers sixel"
 msgstr "terminál nabízí sixel"
+#, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "terminál je %s; umisťováno přímo"
 #, c-format
 msgid "the terminal is %s"
 msgstr "terminál je %s"
@@ -3677,6 +3686,9 @@ msgstr[1] "(y %s más; trending config los muestra)"
 msgid "the terminal offers sixel"
 msgstr "el terminal ofrece sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "el terminal es %s; colocado directamente"
+#, c-format
 msgid "the terminal is %s"
 msgstr "el terminal es %s"
 msgid "no images offered"
@@ -4811,6 +4823,9 @@ msgstr[0] "(et %s autre ; trending config les liste)"
 msgstr[1] "(et %s autres ; trending config les liste)"
 msgid "the terminal offers sixel"
 msgstr "le terminal propose sixel"
+#, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "le terminal est %s ; placé directement"
 #, c-format
 msgid "the terminal is %s"
 msgstr "le terminal est %s"
@@ -5947,6 +5962,9 @@ msgstr[1] "(ועוד %s; trending config מציג אותן)"
 msgid "the terminal offers sixel"
 msgstr "המסוף מציע sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "המסוף הוא %s; מיקום ישיר"
+#, c-format
 msgid "the terminal is %s"
 msgstr "המסוף הוא %s"
 msgid "no images offered"
@@ -7081,6 +7099,9 @@ msgstr[0] "(e altri %s; trending config li elenca)"
 msgstr[1] "(e altri %s; trending config li elenca)"
 msgid "the terminal offers sixel"
 msgstr "il terminale offre sixel"
+#, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "il terminale è %s; posizionato direttamente"
 #, c-format
 msgid "the terminal is %s"
 msgstr "il terminale è %s"
@@ -8218,6 +8239,9 @@ msgstr[1] "(i jeszcze %s; pokaże je trending config)"
 msgstr[2] "(i jeszcze %s; pokaże je trending config)"
 msgid "the terminal offers sixel"
 msgstr "terminal oferuje sixel"
+#, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "terminal to %s; umieszczane bezpośrednio"
 #, c-format
 msgid "the terminal is %s"
 msgstr "terminal to %s"
@@ -9368,6 +9392,9 @@ msgstr[1] "(e mais %s; trending config mostra-os)"
 msgid "the terminal offers sixel"
 msgstr "o terminal oferece sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "o terminal é %s; colocado diretamente"
+#, c-format
 msgid "the terminal is %s"
 msgstr "o terminal é %s"
 msgid "no images offered"
@@ -10504,6 +10531,9 @@ msgstr[1] "(și încă %s; trending config le arată)"
 msgstr[2] "(și încă %s; trending config le arată)"
 msgid "the terminal offers sixel"
 msgstr "terminalul oferă sixel"
+#, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "terminalul este %s; plasat direct"
 #, c-format
 msgid "the terminal is %s"
 msgstr "terminalul este %s"
@@ -11656,6 +11686,9 @@ msgstr[2] "(и ещё %s; их покажет trending config)"
 msgid "the terminal offers sixel"
 msgstr "терминал предлагает sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "терминал — %s; размещение напрямую"
+#, c-format
 msgid "the terminal is %s"
 msgstr "терминал — %s"
 msgid "no images offered"
@@ -12807,6 +12840,9 @@ msgstr[2] "(і ще %s; їх покаже trending config)"
 msgid "the terminal offers sixel"
 msgstr "термінал пропонує sixel"
 #, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "термінал — %s; розміщення напряму"
+#, c-format
 msgid "the terminal is %s"
 msgstr "термінал — %s"
 msgid "no images offered"
@@ -13953,6 +13989,9 @@ msgid_plural "(and %s more; trending config lists them)"
 msgstr[0] "（还有 %s 条；trending config 会列出）"
 msgid "the terminal offers sixel"
 msgstr "终端支持 sixel"
+#, c-format
+msgid "the terminal is %s; placed directly"
+msgstr "终端是 %s；直接放置"
 #, c-format
 msgid "the terminal is %s"
 msgstr "终端是 %s"

@@ -33,6 +33,28 @@ public enum KittyGraphics {
   /// The sequences that delete image `id` and transmit `image` under it, placed virtually in
   /// `columns` × `rows` cells; wrapped for tmux's passthrough when `tmux` is set.
   public static func transmit(_ image: RGBAImage, id: Int, columns: Int, rows: Int, tmux: Bool) -> String {
+    chunks(image, id: id, first: "a=T,U=1,q=2,f=32,i=\(id),s=\(image.width),v=\(image.height),c=\(columns),r=\(rows)")
+      .map { tmux ? wrapForTmux($0) : $0 }.joined()
+  }
+
+  /// For kitty before placeholders (0.28): the sequences that delete image `id` and transmit
+  /// `image` under it without showing it; `place` shows it at the cursor.
+  public static func transmitOnly(_ image: RGBAImage, id: Int) -> String {
+    chunks(image, id: id, first: "a=t,q=2,f=32,i=\(id),s=\(image.width),v=\(image.height)").joined()
+  }
+
+  /// Shows image `id` at the cursor over `columns` × `rows` cells, leaving the cursor where it is.
+  public static func place(id: Int, columns: Int, rows: Int) -> String {
+    "\u{1B}_Ga=p,q=2,C=1,i=\(id),c=\(columns),r=\(rows)\u{1B}\\"
+  }
+
+  /// Takes image `id` off the screen, keeping its data for the next `place`.
+  public static func unplace(id: Int) -> String {
+    "\u{1B}_Ga=d,d=i,q=2,i=\(id)\u{1B}\\"
+  }
+
+  /// The delete for `id`, then the image's RGBA as base64 in chunks, the first with `first`'s keys.
+  private static func chunks(_ image: RGBAImage, id: Int, first control: String) -> [String] {
     let encoded = Data(image.pixels).base64EncodedString()
     var sequences = [delete(id: id)]
     var start = encoded.startIndex
@@ -40,15 +62,12 @@ public enum KittyGraphics {
     repeat {
       let end = encoded.index(start, offsetBy: chunkSize, limitedBy: encoded.endIndex) ?? encoded.endIndex
       let more = end < encoded.endIndex ? 1 : 0
-      let control =
-        first
-        ? "a=T,U=1,q=2,f=32,i=\(id),s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),m=\(more)"
-        : "q=2,m=\(more)"
-      sequences.append("\u{1B}_G\(control);\(encoded[start..<end])\u{1B}\\")
+      let keys = first ? "\(control),m=\(more)" : "q=2,m=\(more)"
+      sequences.append("\u{1B}_G\(keys);\(encoded[start..<end])\u{1B}\\")
       first = false
       start = end
     } while start < encoded.endIndex
-    return sequences.map { tmux ? wrapForTmux($0) : $0 }.joined()
+    return sequences
   }
 
   /// The sequence that deletes image `id` and its placements, freeing its data.

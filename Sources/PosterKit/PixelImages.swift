@@ -6,7 +6,12 @@ import FoundationEssentials
 public struct PixelPoster: Hashable, Sendable {
   /// Which protocol the bytes speak.
   public enum Kind: String, Sendable {
-    case sixel, iterm
+    /// DEC sixel, drawn by libchafa.
+    case sixel
+    /// iTerm2's inline image (OSC 1337).
+    case iterm
+    /// kitty's graphics protocol placed at the cursor, for kitty before Unicode placeholders.
+    case kitty
   }
 
   /// The protocol.
@@ -17,13 +22,17 @@ public struct PixelPoster: Hashable, Sendable {
   public let columns: Int
   /// The rows it covers.
   public let rows: Int
+  /// The sequence that takes it off the screen, when the protocol has one (kitty); otherwise
+  /// spaces written over its cells erase it.
+  public let erase: String?
 
   /// Makes a poster.
-  public init(kind: Kind, sequence: String, columns: Int, rows: Int) {
+  public init(kind: Kind, sequence: String, columns: Int, rows: Int, erase: String? = nil) {
     self.kind = kind
     self.sequence = sequence
     self.columns = columns
     self.rows = rows
+    self.erase = erase
   }
 
   /// The blank cells that reserve the image's place on the screen, so text never lands under it.

@@ -56,6 +56,9 @@ public final class EffectRunner: Sendable {
   /// Whether posters are drawn over the cells.
   public var drawsPixels: Bool { pixelOutput.withLock { $0 != nil } }
 
+  /// Whether posters are kitty images placed over the cells (kitty before placeholders).
+  public var drawsKittyPixels: Bool { pixelOutput.withLock { $0?.kind == .kitty } }
+
   /// How many effects are in flight.
   public var inFlight: Int { running.load(ordering: .acquiring) }
 
@@ -105,12 +108,13 @@ public final class EffectRunner: Sendable {
         return
       }
       if let pixels = pixelOutput.withLock({ $0 }) {
+        let id = nextImageID.add(1, ordering: .relaxed).newValue % KittyGraphics.idCount + 1
         // Encoding runs here, off the loop's thread.
         run(.poster) { [images] in
           guard case .success(let data) = await images.poster(path: request.path, size: pixels.size(for: request)),
-            !Task.isCancelled, let poster = pixels.ready(data, request: request)
+            !Task.isCancelled, let ready = pixels.ready(data, request: request, id: id)
           else { return .posterLoaded(request, nil) }
-          return .pixelsReady(request, poster)
+          return .pixelsReady(request, ready.poster, transmit: ready.transmit)
         }
         return
       }

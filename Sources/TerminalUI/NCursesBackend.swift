@@ -115,10 +115,14 @@ public final class NCursesBackend: TerminalBackend {
     if let old = shownOverlay {
       // Spaces written over every cell the image covered erase its pixels (a terminal's erase
       // sequences do not always reach images); then ncurses rewrites those rows as they should be.
-      let blank = String(repeating: " ", count: old.poster.columns)
-      let rows = old.rows.filter { $0 < size.height }
-      writeTerminal(
-        "\u{1B}7\u{1B}[0m" + rows.map { "\u{1B}[\($0 + 1);\(old.column + 1)H" + blank }.joined() + "\u{1B}8")
+      if let erase = old.poster.erase {
+        writeTerminal(erase)
+      } else {
+        let blank = String(repeating: " ", count: old.poster.columns)
+        let rows = old.rows.filter { $0 < size.height }
+        writeTerminal(
+          "\u{1B}7\u{1B}[0m" + rows.map { "\u{1B}[\($0 + 1);\(old.column + 1)H" + blank }.joined() + "\u{1B}8")
+      }
       wredrawln(shim_stdscr(), Int32(old.row), Int32(old.poster.rows))
       wnoutrefresh(shim_stdscr())
       doupdate()

@@ -27,8 +27,9 @@ public struct PixelOutput: Sendable {
     PosterSize.covering(pixels: request.columns * cell.width)
   }
 
-  /// The encoded poster for its JPEG bytes, or nil when it cannot be read or encoded.
-  func ready(_ data: Data, request: PosterRequest) -> PixelPoster? {
+  /// The encoded poster for its JPEG bytes (and, for kitty, the transmission to send once under
+  /// image `id`), or nil when it cannot be read or encoded.
+  func ready(_ data: Data, request: PosterRequest, id: Int) -> (poster: PixelPoster, transmit: String?)? {
     guard
       let image = try? JPEGDecoder.decode(data, covering: (request.columns * cell.width, request.rows * cell.height))
     else { return nil }
@@ -38,11 +39,15 @@ public struct PixelOutput: Sendable {
     switch kind {
     case .sixel:
       guard let sequence = PixelEncoder.sixel(image, columns: columns, rows: rows, cell: cell) else { return nil }
-      return PixelPoster(kind: .sixel, sequence: sequence, columns: columns, rows: rows)
+      return (PixelPoster(kind: .sixel, sequence: sequence, columns: columns, rows: rows), nil)
     case .iterm:
-      return PixelPoster(
-        kind: .iterm, sequence: PixelEncoder.iterm(jpeg: data, columns: columns, rows: rows), columns: columns,
-        rows: rows)
+      let sequence = PixelEncoder.iterm(jpeg: data, columns: columns, rows: rows)
+      return (PixelPoster(kind: .iterm, sequence: sequence, columns: columns, rows: rows), nil)
+    case .kitty:
+      let poster = PixelPoster(
+        kind: .kitty, sequence: KittyGraphics.place(id: id, columns: columns, rows: rows), columns: columns,
+        rows: rows, erase: KittyGraphics.unplace(id: id))
+      return (poster, KittyGraphics.transmitOnly(image, id: id))
     }
   }
 }

@@ -95,6 +95,9 @@ enum Browser {
           if let pixels {
             runner.usePixels(PixelOutput(kind: pixels, cell: (width, height)))
             app?.send(.imagesChanged(note: choice.line))
+          } else if runner.drawsKitty {
+            runner.useKitty(KittyOutput(mode: output.mode, tmux: output.tmux, cell: (width, height)))
+            app?.send(.imagesChanged(note: choice.line))
           }
         case .deviceAttributes(let attributes):
           // Every terminal answers this last: what it said before is all it will say.
@@ -105,13 +108,22 @@ enum Browser {
             app?.send(.imagesChanged(note: ImageChoice.line(.sixel, reason: tr("the terminal offers sixel"))))
             return
           }
+          let terminal = version.map { TextSanitizer.clean($0, limit: 40) }
+          // kitty before 0.28: no placeholders, but images placed at the cursor over blank cells.
+          if !isKitty, let terminal, terminal.lowercased().hasPrefix("kitty"), environment["TMUX"] == nil {
+            runner.usePixels(PixelOutput(kind: .kitty, cell: cell ?? PixelOutput.assumedCell))
+            app?.send(
+              .imagesChanged(
+                note: ImageChoice.line(.kitty, reason: tr("the terminal is %s; placed directly", terminal))))
+            return
+          }
           guard let name = version, isKitty else {
             let heard =
               version.map { tr("the terminal is %s", TextSanitizer.clean($0, limit: 40)) } ?? tr("no images offered")
             app?.send(.imagesChanged(note: ImageChoice.line(.symbols, reason: heard)))
             return
           }
-          runner.useKitty(output)
+          runner.useKitty(KittyOutput(mode: output.mode, tmux: output.tmux, cell: cell ?? output.cell))
           app?.send(
             .imagesChanged(
               note: ImageChoice.line(.kitty, reason: tr("the terminal is %s", TextSanitizer.clean(name, limit: 40)))))
@@ -121,7 +133,7 @@ enum Browser {
     }
     let reason = app.run()
     // Our images leave the terminal's memory with us.
-    if runner.drawsKitty { backend.writeGraphics(output.cleanup) }
+    if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(output.cleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
     switch reason {

@@ -30,7 +30,7 @@ public enum Action: Equatable, Sendable {
   /// image to the terminal first.
   case graphicsReady(PosterRequest, PosterArt, transmit: String)
   /// A poster encoded for a terminal that draws images over its cells.
-  case pixelsReady(PosterRequest, PixelPoster)
+  case pixelsReady(PosterRequest, PixelPoster, transmit: String?)
   /// The selection rested on a film long enough for its poster to be worth fetching.
   case posterDue(PosterRequest)
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.

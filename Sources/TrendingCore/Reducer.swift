@@ -28,9 +28,14 @@ public enum Reducer {
     return effects + reconcilePosters(&state)
   }
 
-  /// The poster the screen shows now, if any.
+  /// The poster to fetch now, if any (none while the help covers the screen).
   public static func wantedPoster(_ state: AppState) -> PosterRequest? {
-    guard state.imagesEnabled, !state.showsHelp else { return nil }
+    state.showsHelp ? nil : posterInView(state)
+  }
+
+  /// The poster the screen shows, help or not (the views draw it behind the overlay).
+  public static func posterInView(_ state: AppState) -> PosterRequest? {
+    guard state.imagesEnabled else { return nil }
     switch state.screen {
     case .list:
       guard let box = PosterLayout.listBox(for: state.size), let path = shownList(state).selectedMovie?.posterPath
@@ -96,11 +101,18 @@ public enum Reducer {
       state.posters[request] = .loaded(art)
       if state.posterInFlight == request { state.posterInFlight = nil }
       return [.writeTerminal(transmit)]
-    case .pixelsReady(let request, let poster):
+    case .pixelsReady(let request, let poster, let transmit):
       guard state.posters[request] == .loading else { return [] }
+      // An id used again (kitty): the poster still holding it is let go.
+      if let erase = poster.erase {
+        state.posters = state.posters.filter { entry in
+          guard case .pixels(let old) = entry.value else { return true }
+          return old.erase != erase
+        }
+      }
       state.posters[request] = .pixels(poster)
       if state.posterInFlight == request { state.posterInFlight = nil }
-      return []
+      return transmit.map { [.writeTerminal($0)] } ?? []
     case .posterLoaded(let request, let art):
       guard state.posters[request] == .loading else { return [] }
       state.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable

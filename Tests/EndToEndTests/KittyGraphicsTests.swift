@@ -118,7 +118,7 @@ struct KittyGraphicsTests {
     return (terminal, terminal.output)
   }
 
-  @Test func aNewKittyThatSaysSoGetsPixelsAnOldOneAndSilenceGetSymbols() throws {
+  @Test func aNewKittyGetsPlaceholdersAnOldOneDirectPlacementsAndSilenceSymbols() throws {
     let (new, newOutput) = try detected(answer: "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;22;52c")
     let newSent = Self.commands(in: newOutput).contains { $0.control["a"] == "T" }
     #expect(newSent, "kitty 0.35 gets pixels")
@@ -126,14 +126,26 @@ struct KittyGraphicsTests {
     #expect(new.waitForExit() == 0)
 
     let (old, oldOutput) = try detected(answer: "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;22c")
-    let oldSent = Self.commands(in: oldOutput).contains { $0.control["a"] == "T" }
-    #expect(!oldSent, "kitty 0.26 predates placeholders")
+    let oldCommands = Self.commands(in: oldOutput)
+    #expect(!oldCommands.contains { $0.control["a"] == "T" }, "kitty 0.26 predates virtual placements")
     let oldText = String(decoding: oldOutput, as: UTF8.self)
     let oldPlaceholders = oldText.unicodeScalars.contains { $0.value == 0x10EEEE }
-    #expect(!oldPlaceholders)
+    #expect(!oldPlaceholders, "and placeholders")
+    // It gets the image transmitted once (a=t) and placed at the poster's corner (a=p, C=1).
+    let transmitted = try #require(oldCommands.first { $0.control["a"] == "t" }, "transmitted without showing")
+    let placed = try #require(oldCommands.first { $0.control["a"] == "p" }, "placed at the cursor")
+    #expect(placed.control["i"] == transmitted.control["i"] && placed.control["C"] == "1")
+    #expect(oldText.contains("\u{1B}7\u{1B}["), "after moving the cursor to the box, saved and restored")
     // The answers were read as answers: no key reached the list ("c", "q", "2" …).
     let unmoved = oldText.contains("1/25") && !oldText.contains("2/25")
     #expect(unmoved, "the selection did not move")
+    // Moving on takes the placement away (a=d, d=i) before the next one.
+    let before = old.output.count
+    old.type("j")
+    _ = old.drain(quiet: 0.6)
+    let moved = Self.commands(in: Array(old.output[before...]))
+    #expect(
+      moved.contains { $0.control["a"] == "d" && $0.control["d"] == "i" && $0.control["i"] == placed.control["i"] })
     old.type("q")
     #expect(old.waitForExit() == 0)
 

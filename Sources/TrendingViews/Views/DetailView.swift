@@ -66,7 +66,7 @@ enum DetailView {
     Renderer.bar(
       Renderer.breadcrumb(for: state), rights: Renderer.ages(fetchedAt, now: state.now), row: 0, into: &screen)
     let layout = state.imagesEnabled ? PosterLayout.detailBox(for: state.size) : nil
-    let request = Reducer.wantedPoster(state)
+    let request = Reducer.posterInView(state)
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
     var document = make(screen.width - textLeft - 1)
     if let layout, !layout.beside {

@@ -59,7 +59,7 @@ enum ListView {
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, marks: state.marks, columns: columns, rows: bodyRows, into: &screen)
       if let pane, let box = PosterLayout.listBox(for: state.size) {
-        let request = Reducer.wantedPoster(state)
+        let request = Reducer.posterInView(state)
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
         PosterView.draw(request, state: state, in: area, into: &screen)
         if let movie = shown.selectedMovie {
