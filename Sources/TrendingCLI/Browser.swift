@@ -52,7 +52,9 @@ enum Browser {
     // environment names iTerm2 or mintty; sixel is otherwise offered by the terminal's DA1.
     let pixels: PixelPoster.Kind? =
       state.imagesEnabled ? (choice.kind == .sixel ? .sixel : choice.kind == .iterm ? .iterm : nil) : nil
-    let asks = imageMode == .auto && state.imagesEnabled && (posterMode == .indexed256 || posterMode == .trueColor)
+    // Asked whatever the colours: sixel needs none of the terminal's palette (kitty's ids do).
+    let asks = imageMode == .auto && state.imagesEnabled
+    let placeholdersFit = posterMode == .indexed256 || posterMode == .trueColor
     state.imagesNote =
       !state.imagesEnabled
       ? tr("Posters: off.")
@@ -102,7 +104,7 @@ enum Browser {
         case .deviceAttributes(let attributes):
           // Every terminal answers this last: what it said before is all it will say.
           guard asks, !runner.drawsKitty, !runner.drawsPixels else { return }
-          let isKitty = version.map(TerminalReply.showsKittyPlaceholders) ?? false
+          let isKitty = placeholdersFit && (version.map(TerminalReply.showsKittyPlaceholders) ?? false)
           if !isKitty, attributes.dropFirst().contains(4), environment["TMUX"] == nil {
             runner.usePixels(PixelOutput(kind: .sixel, cell: cell ?? PixelOutput.assumedCell))
             app?.send(.imagesChanged(note: ImageChoice.line(.sixel, reason: tr("the terminal offers sixel"))))
