@@ -375,37 +375,28 @@ TOP_RATED = ranked(lambda f: (-(f["imdb"] or (0, 0))[0], f["id"]))[:20]
 NOW_PLAYING = ranked(lambda f: f["date"], {693134, 872585, 545611, 496243, 157336})[::-1]
 UPCOMING = [1236474, 693134]
 
-files = {
-    "/movie/popular?page=1": page(POPULAR, 1, 1, len(POPULAR)),
-    "/movie/top_rated?page=1": page(TOP_RATED, 1, 1, len(TOP_RATED)),
-    "/movie/now_playing?page=1": page(NOW_PLAYING, 1, 1, len(NOW_PLAYING)),
-    "/movie/upcoming?page=1": page(UPCOMING, 1, 1, len(UPCOMING)),
-    "/trending/movie/week?page=1": page(WEEK1, 1, 2, len(WEEK1) + len(WEEK2)),
-    "/trending/movie/week?page=2": page(WEEK2, 2, 2, len(WEEK1) + len(WEEK2)),
-    "/trending/movie/day?page=1": page(DAY1, 1, 1, len(DAY1)),
-}
-for f in FILMS:
-    files[f"/movie/{f['id']}"] = details(f)
-for name in PEOPLE:
-    files[f"/person/{pid(name)}"] = person(name)
+def answers():
+    """Every list page, film and person, in the films' current language."""
+    found = {
+        "/movie/popular?page=1": page(POPULAR, 1, 1, len(POPULAR)),
+        "/movie/top_rated?page=1": page(TOP_RATED, 1, 1, len(TOP_RATED)),
+        "/movie/now_playing?page=1": page(NOW_PLAYING, 1, 1, len(NOW_PLAYING)),
+        "/movie/upcoming?page=1": page(UPCOMING, 1, 1, len(UPCOMING)),
+        "/trending/movie/week?page=1": page(WEEK1, 1, 2, len(WEEK1) + len(WEEK2)),
+        "/trending/movie/week?page=2": page(WEEK2, 2, 2, len(WEEK1) + len(WEEK2)),
+        "/trending/movie/day?page=1": page(DAY1, 1, 1, len(DAY1)),
+    }
+    for f in FILMS:
+        found[f"/movie/{f['id']}"] = details(f)
+    for name in PEOPLE:
+        found[f"/person/{pid(name)}"] = person(name)
+    return found
 
+files = answers()
 # Russian: every list and film, and each person's films, through the same functions.
-ENGLISH = {f["id"]: f for f in FILMS}
 by_id.update({f["id"]: russian(f) for f in FILMS})
 FILMS[:] = [by_id[f["id"]] for f in FILMS]
-russian_files = {
-    "/movie/popular?page=1": page(POPULAR, 1, 1, len(POPULAR)),
-    "/movie/top_rated?page=1": page(TOP_RATED, 1, 1, len(TOP_RATED)),
-    "/movie/now_playing?page=1": page(NOW_PLAYING, 1, 1, len(NOW_PLAYING)),
-    "/movie/upcoming?page=1": page(UPCOMING, 1, 1, len(UPCOMING)),
-    "/trending/movie/week?page=1": page(WEEK1, 1, 2, len(WEEK1) + len(WEEK2)),
-    "/trending/movie/week?page=2": page(WEEK2, 2, 2, len(WEEK1) + len(WEEK2)),
-    "/trending/movie/day?page=1": page(DAY1, 1, 1, len(DAY1)),
-}
-for f in FILMS:
-    russian_files[f"/movie/{f['id']}"] = details(f)
-for name in PEOPLE:
-    russian_files[f"/person/{pid(name)}"] = person(name)
+russian_files = answers()
 for key, value in russian_files.items():
     files["ru:" + key] = value
 

@@ -1,16 +1,22 @@
 /// printf-style placeholders in translated text: `%s`, `%d`, and `%2$s` for translators who reorder.
 public enum Template {
-  /// `template` with its placeholders replaced by `arguments` (`%%` is a percent sign).
-  public static func fill(_ template: String, _ arguments: [String]) -> String {
-    guard template.contains("%") else { return template }
-    var result = ""
+  /// A piece of a template: text as it is, or the placeholder for an argument.
+  enum Piece: Equatable {
+    case text(Substring)
+    case argument(index: Int, conversion: Character)
+  }
+
+  /// The template's pieces: `%%` becomes a percent sign, `%s`/`%d` the next argument, `%N$s`
+  /// argument N; a `%` that starts nothing stays as it is.
+  static func pieces(_ template: String) -> [Piece] {
+    var pieces: [Piece] = []
     var next = 0
     var characters = template[...]
     while let percent = characters.firstIndex(of: "%") {
-      result += characters[..<percent]
+      pieces.append(.text(characters[..<percent]))
       var rest = characters[characters.index(after: percent)...]
       if rest.first == "%" {
-        result.append("%")
+        pieces.append(.text("%"))
         characters = rest.dropFirst()
         continue
       }
@@ -21,44 +27,34 @@ public enum Template {
         rest = rest.dropFirst(digits.count + 1)
       }
       guard let conversion = rest.first, conversion == "s" || conversion == "d" else {
-        result.append("%")
+        pieces.append(.text("%"))
         characters = rest
         continue
       }
       let index = position ?? next
       next = index + 1
-      result += index >= 0 && index < arguments.count ? arguments[index] : ""
+      pieces.append(.argument(index: index, conversion: conversion))
       characters = rest.dropFirst()
     }
-    result += characters
-    return result
+    pieces.append(.text(characters))
+    return pieces
+  }
+
+  /// `template` with its placeholders replaced by `arguments` (a missing one is left empty).
+  public static func fill(_ template: String, _ arguments: [String]) -> String {
+    guard template.contains("%") else { return template }
+    return pieces(template).reduce(into: "") { result, piece in
+      switch piece {
+      case .text(let text): result += text
+      case .argument(let index, _): result += index >= 0 && index < arguments.count ? arguments[index] : ""
+      }
+    }
   }
 
   /// The placeholders of a template in argument order, e.g. `["s", "d"]`; what catalogue checks compare.
   public static func placeholders(in template: String) -> [String] {
     var found: [Int: String] = [:]
-    var next = 0
-    var characters = template[...]
-    while let percent = characters.firstIndex(of: "%") {
-      var rest = characters[characters.index(after: percent)...]
-      if rest.first == "%" {
-        characters = rest.dropFirst()
-        continue
-      }
-      var position: Int?
-      let digits = rest.prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, rest.dropFirst(digits.count).first == "$", let number = Int(digits) {
-        position = number - 1
-        rest = rest.dropFirst(digits.count + 1)
-      }
-      if let conversion = rest.first, conversion == "s" || conversion == "d" {
-        let index = position ?? next
-        next = index + 1
-        found[index] = String(conversion)
-        rest = rest.dropFirst()
-      }
-      characters = rest
-    }
+    for case .argument(let index, let conversion) in pieces(template) { found[index] = String(conversion) }
     return found.keys.sorted().compactMap { found[$0] }
   }
 }
