@@ -34,16 +34,7 @@ struct KittyGraphicsTests {
   }
 
   @Test func thePosterIsSentOnceInChunksAndShownThroughPlaceholders() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitty-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let status = directory.appendingPathComponent("status").path
-    let environment = [
-      "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path, "XDG_CACHE_HOME": directory.path,
-      "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path, "KITTY_WINDOW_ID": "1",
-      "TRENDING_STATUS_FILE": status,
-    ]
-    let terminal = try PseudoTerminal(
-      [Fixtures.binary.path, "--demo", "--images", "kitty"], environment: environment, width: 120, height: 30)
+    let terminal = try PseudoTerminal.demo(["--images", "kitty"], extra: ["KITTY_WINDOW_ID": "1"])
     #expect(terminal.read(until: "Dune: Part Two") != nil)
     _ = terminal.drain(quiet: 0.6)
     let first = Self.commands(in: terminal.output)
@@ -98,14 +89,7 @@ struct KittyGraphicsTests {
 
   /// Starts the demo in a pseudo-terminal with images detected, answering its questions with `answer`.
   private func detected(answer: String?) throws -> (PseudoTerminal, [UInt8]) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ask-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let environment = [
-      "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path, "XDG_CACHE_HOME": directory.path,
-      "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
-    ]
-    let terminal = try PseudoTerminal(
-      [Fixtures.binary.path, "--demo"], environment: environment, width: 120, height: 30)
+    let terminal = try PseudoTerminal.demo([])
     let asked = terminal.read(until: "\u{1B}[c") != nil
     #expect(asked, "the app asks XTVERSION, then DA1")
     let both = String(decoding: terminal.output, as: UTF8.self).contains(

@@ -37,14 +37,7 @@ struct SixelTests {
   }
 
   private func start(_ arguments: [String], answer: String? = nil) throws -> PseudoTerminal {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sixel-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let environment = [
-      "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path, "XDG_CACHE_HOME": directory.path,
-      "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
-    ]
-    let terminal = try PseudoTerminal(
-      [Fixtures.binary.path, "--demo"] + arguments, environment: environment, width: 120, height: 30)
+    let terminal = try PseudoTerminal.demo(arguments)
     if let answer {
       #expect(terminal.read(until: "\u{1B}[c") != nil, "the app asks")
       terminal.type(answer)

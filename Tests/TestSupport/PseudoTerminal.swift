@@ -55,6 +55,19 @@ public final class PseudoTerminal {
     close(master)
   }
 
+  /// The demo app in a 120×30 pseudo-terminal with a home of its own (cache, settings and data
+  /// in a fresh temporary folder), as `xterm-256color` in UTF-8, plus `extra` variables.
+  public static func demo(_ arguments: [String], extra: [String: String] = [:]) throws -> PseudoTerminal {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let environment = [
+      "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path, "XDG_CACHE_HOME": directory.path,
+      "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
+    ].merging(extra) { _, new in new }
+    return try PseudoTerminal(
+      [Fixtures.binary.path, "--demo"] + arguments, environment: environment, width: 120, height: 30)
+  }
+
   /// Reads until `text` has appeared in everything read, or the timeout; returns the seconds it took.
   @discardableResult
   public func read(until text: String, after offset: Int = 0, timeout: TimeInterval = 10) -> TimeInterval? {
