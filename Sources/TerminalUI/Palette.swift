@@ -166,7 +166,10 @@ public struct Palette: Sendable {
       case .fair: resolved.foreground = 3 + bright
       case .poor, .error: resolved.foreground = 1 + bright
       case .warning: resolved.foreground = 3 + bright
-      case .bar: (resolved.foreground, resolved.background) = (0, 6)
+      case .bar:
+        (resolved.foreground, resolved.background) = (0, 6)
+        // Bold black is drawn as grey by terminals that brighten bold colours: unreadable on cyan.
+        resolved.bold = false
       case .barMuted:
         resolved.dim = depth == .eight
         if depth == .sixteen { resolved.foreground = 8 }

@@ -48,6 +48,9 @@ struct AnyTerminalTests {
     let big = Palette(
       depth: .eight, look: Look(colors: ["muted": Settings.Color(foreground: 244, background: -1, bold: false)]))
     #expect((0..<8).contains(big.resolve(Style(.muted)).foreground), "a 256-colour number folds into eight")
+    // The header's bold title stays black on cyan: xterm draws bold black as grey, unreadable there.
+    let bar = Palette(depth: .eight, look: Look()).resolve(Style(.bar, bold: true))
+    #expect(bar.foreground == 0 && bar.background == 6 && !bar.bold)
   }
 
   @Test(arguments: ["dumb", "nonesuch-terminal"])
