@@ -177,8 +177,9 @@ public enum DetailDocument {
   }
 
   /// A labelled line: a muted label column, then the text (cut to the width).
-  private static func labelled(_ label: String, _ text: String, note: String? = nil, width: Int) -> DocumentLine {
-    let labelWidth = labelColumn
+  private static func labelled(
+    _ label: String, _ text: String, note: String? = nil, column labelWidth: Int, width: Int
+  ) -> DocumentLine {
     var line = [Span(TextLayout.fit(label, to: labelWidth), Style(.muted))]
     let room = max(1, width - labelWidth)
     line.append(Span(TextLayout.truncate(text, to: room)))
@@ -202,15 +203,17 @@ public enum DetailDocument {
     let directors = unique((details.credits?.crew ?? []).filter { $0.job == "Director" })
     let stars = details.cast.prefix(3)
     guard !directors.isEmpty || !stars.isEmpty else { return }
+    let column = labelColumn
     document.gap()
     for (index, director) in directors.enumerated() {
       let label = index == 0 ? (directors.count > 1 ? tr("Directors") : tr("Director")) : ""
-      document.append(labelled(label, director.name, width: width), link: link(director.id))
+      document.append(labelled(label, director.name, column: column, width: width), link: link(director.id))
     }
     for (index, star) in stars.enumerated() {
       document.append(
         labelled(
-          index == 0 ? tr("Starring") : "", star.name, note: star.character.map { tr("as %s", $0) }, width: width),
+          index == 0 ? tr("Starring") : "", star.name, note: star.character.map { tr("as %s", $0) },
+          column: column, width: width),
         link: link(star.id))
     }
   }
@@ -220,14 +223,15 @@ public enum DetailDocument {
     let country = region ?? "US"
     guard let providers = details.providers[country] else { return }
     document.heading(tr("Where to watch (%s)", country))
+    let column = labelColumn
     let rows: [(String, [String])] = [
       (tr("Stream"), providers.subscription), (tr("Free"), providers.free), (tr("Rent"), providers.rent),
       (tr("Buy"), providers.buy),
     ]
     for (label, names) in rows where !names.isEmpty {
-      let wrapped = TextLayout.wrap(names.joined(separator: ", "), width: max(1, width - labelColumn))
+      let wrapped = TextLayout.wrap(names.joined(separator: ", "), width: max(1, width - column))
       for (index, text) in wrapped.enumerated() {
-        document.append([Span(TextLayout.fit(index == 0 ? label : "", to: labelColumn), Style(.muted)), Span(text)])
+        document.append([Span(TextLayout.fit(index == 0 ? label : "", to: column), Style(.muted)), Span(text)])
       }
     }
     document.append([Span(tr("Where-to-watch data by JustWatch"), Style(.muted))])
@@ -236,13 +240,16 @@ public enum DetailDocument {
   /// The trailer's link (the film's videos page on TMDB when amodb names no trailer) and the collection.
   private static func extras(_ details: MovieDetails, width: Int, into document: inout Document) {
     document.gap()
+    let column = labelColumn
     if let trailer = details.trailer {
-      document.append(labelled(tr("Trailer"), trailer.url, width: width))
+      document.append(labelled(tr("Trailer"), trailer.url, column: column, width: width))
     } else {
-      document.append(labelled(tr("Trailers"), "https://www.themoviedb.org/movie/\(details.id)/videos", width: width))
+      document.append(
+        labelled(
+          tr("Trailers"), "https://www.themoviedb.org/movie/\(details.id)/videos", column: column, width: width))
     }
     if let collection = details.collection {
-      document.append(labelled(tr("Part of"), collection.name, width: width))
+      document.append(labelled(tr("Part of"), collection.name, column: column, width: width))
     }
   }
 
