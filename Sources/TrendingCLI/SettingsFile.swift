@@ -26,48 +26,67 @@ public struct SettingsFile: Sendable {
   /// What it says.
   public let settings: Settings
   /// Why it could not be read at all, when that is so.
-  public let failure: String?
+  let failure: Failure?
+  /// Its text, kept so its problems are worded in the interface's language when they are shown.
+  private let text: String?
+
+  /// Why a file could not be read.
+  enum Failure: Sendable {
+    case notAFile, tooLarge, notUTF8
+    case system(String)
+
+    /// In the interface's language.
+    var reason: String {
+      switch self {
+      case .notAFile: return tr("not a file")
+      case .tooLarge: return tr("larger than 64 KiB")
+      case .notUTF8: return tr("not UTF-8")
+      case .system(let text): return text
+      }
+    }
+  }
 
   /// Reads the file for this environment; a missing file is empty settings.
   public init(environment: [String: String]) {
     path = XDG.directory(.config, environment: environment)?.appendingPathComponent("config")
     guard let path else {
-      (exists, settings, failure) = (false, Settings(), nil)
+      (exists, settings, failure, text) = (false, Settings(), nil, nil)
       return
     }
     switch Self.read(path) {
-    case .missing: (exists, settings, failure) = (false, Settings(), nil)
-    case .text(let text): (exists, settings, failure) = (true, Settings(parsing: text), nil)
-    case .unreadable(let why): (exists, settings, failure) = (true, Settings(), why)
+    case .missing: (exists, settings, failure, text) = (false, Settings(), nil, nil)
+    case .text(let contents): (exists, settings, failure, text) = (true, Settings(parsing: contents), nil, contents)
+    case .unreadable(let why): (exists, settings, failure, text) = (true, Settings(), why, nil)
     }
   }
 
   private enum Contents {
-    case missing, text(String), unreadable(String)
+    case missing, text(String), unreadable(Failure)
   }
 
   /// Reads a regular file of at most 64 KiB as UTF-8, following no link at the last step.
   private static func read(_ path: URL) -> Contents {
     let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+      return errno == ENOENT ? .missing : .unreadable(.system(String(cString: strerror(errno))))
     }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable(tr("not a file")) }
-    guard Int(info.st_size) <= maximumBytes else { return .unreadable(tr("larger than 64 KiB")) }
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable(.notAFile) }
+    guard Int(info.st_size) <= maximumBytes else { return .unreadable(.tooLarge) }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    guard count >= 0 else { return .unreadable(String(cString: strerror(errno))) }
-    guard let text = String(validating: bytes.prefix(count), as: UTF8.self) else { return .unreadable(tr("not UTF-8")) }
+    guard count >= 0 else { return .unreadable(.system(String(cString: strerror(errno)))) }
+    guard let text = String(validating: bytes.prefix(count), as: UTF8.self) else { return .unreadable(.notUTF8) }
     return .text(text)
   }
 
-  /// The problems as lines for people: `FILE:LINE: message`.
+  /// The problems as lines for people, `FILE:LINE: message`, worded in the interface's language
+  /// as it is now (the file is read before the language is known: it may choose it).
   public var messages: [String] {
     let name = TextSanitizer.clean(path?.path ?? "config", limit: 200)
-    if let failure { return [tr("%1$s: could not be read: %2$s", name, failure)] }
-    return settings.problems.map { "\(name):\($0.line): \($0.message)" }
+    if let failure { return [tr("%1$s: could not be read: %2$s", name, failure.reason)] }
+    return Settings(parsing: text ?? "").problems.map { "\(name):\($0.line): \($0.message)" }
   }
 
   /// The environment with the file's values where the environment has none: so a flag beats the

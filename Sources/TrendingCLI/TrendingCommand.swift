@@ -129,12 +129,10 @@ public enum TrendingCommand {
   /// commands' network work runs on tasks while this thread waits.
   public static func main(arguments: [String], environment given: [String: String]) -> Int32 {
     Console.reserveStandardDescriptors()
-    let firstRead = SettingsFile(environment: given)
+    let settingsFile = SettingsFile(environment: given)
     // The file's values stand in for unset variables: flags beat the environment, which beats the file.
-    let environment = firstRead.environment(over: given)
+    let environment = settingsFile.environment(over: given)
     let languageNote = InterfaceLanguage.setUp(arguments: arguments, environment: environment)
-    // Read again in the interface's language when that is not English, so its messages are too.
-    let settingsFile = Translator.current.language == "en" ? firstRead : SettingsFile(environment: given)
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
     if environment[KeyGuard.variable] != nil { KeyGuard.protect() }
     TextWidth.prepareLocale()
