@@ -17,6 +17,11 @@ struct TextSanitizerTests {
     ("\u{202E}reversed\u{202C}", "reversed"),
     ("dcs\u{1B}P1$r\u{1B}\\end", "dcsend"),
     ("  many   spaces  ", "many spaces"),
+    ("two  spaces", "two spaces"),
+    (" leading", "leading"),
+    ("trailing ", "trailing"),
+    ("no\u{A0}break\u{2003}em", "no break em"),
+    ("", ""),
     ("עברית", "עברית"),
     ("e\u{301}", "e\u{301}"),
     ("👨‍👩‍👧", "👨‍👩‍👧"),
@@ -32,6 +37,17 @@ struct TextSanitizerTests {
 
   @Test func boundsTheLength() {
     #expect(TextSanitizer.clean(String(repeating: "a", count: 10_000), limit: 300).count == 300)
+  }
+
+  @Test func plainASCIIIsKeptUpToTheLimitAndCutBeyondIt() {
+    let title = "The Lord of the Rings: The Return of the King (2003)"
+    #expect(TextSanitizer.isPlain(title, limit: title.count))
+    #expect(TextSanitizer.clean(title, limit: title.count) == title)
+    #expect(!TextSanitizer.isPlain(title, limit: title.count - 1))
+    #expect(TextSanitizer.clean(title, limit: 8) == "The Lord")
+    for text in ["a  b", " a", "a ", "", "a\u{1B}b", "caf\u{E9}"] {
+      #expect(!TextSanitizer.isPlain(text, limit: 100), "\(text.debugDescription) needs the full pass")
+    }
   }
 
   @Test func noControlCharacterSurvivesAnyInput() {

@@ -97,9 +97,9 @@ public enum AmodbError: Error, Sendable, Hashable {
 public enum StatusMapping {
   /// Returns the error for a non-2xx response, or nil for success.
   public static func error(for response: HTTPResponse) -> AmodbError? {
+    if (200...299).contains(response.status) { return nil }
     let message = serviceMessage(in: response.body)
     switch response.status {
-    case 200...299: return nil
     case 401: return .unauthorized(message: message)
     case 402: return .paymentRequired(message: message)
     case 404: return .notFound(message: message)

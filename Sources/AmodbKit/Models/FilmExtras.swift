@@ -61,7 +61,7 @@ public struct Video: Sendable, Hashable, Decodable {
   static func isSafeKey(_ key: String) -> Bool {
     (1...40).contains(key.unicodeScalars.count)
       && key.unicodeScalars.allSatisfy {
-        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
       }
   }
 

@@ -86,8 +86,8 @@ public enum ImagePath {
   public static func validated(_ path: String) -> String? {
     guard path.hasPrefix("/"), path.count > 1, path.count <= 200 else { return nil }
     let allowed = path.unicodeScalars.dropFirst().allSatisfy { scalar in
-      scalar.isASCII
-        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || "._-".unicodeScalars.contains(scalar)
     }
     return allowed ? path : nil
   }

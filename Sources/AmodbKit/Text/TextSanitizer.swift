@@ -9,6 +9,7 @@ public enum TextSanitizer {
 
   /// Returns `text` with every control character and escape sequence removed.
   public static func clean(_ text: String, keepNewlines: Bool = false, limit: Int = defaultLimit) -> String {
+    if isPlain(text, limit: limit) { return text }
     var output = String.UnicodeScalarView()
     var scanner = EscapeScanner()
     var lastWasSpace = true
@@ -25,7 +26,7 @@ public enum TextSanitizer {
         lastWasSpace = true
       } else if isDropped(value) {
         continue
-      } else if scalar.properties.isWhitespace {
+      } else if value == 0x20 || value > 0x7F && scalar.properties.isWhitespace {
         if !lastWasSpace { output.append(" ") }
         lastWasSpace = true
       } else {
@@ -41,6 +42,18 @@ public enum TextSanitizer {
       while result.contains("\n\n\n") { result = result.replacing("\n\n\n", with: "\n\n") }
     }
     return result
+  }
+
+  /// Whether `text` is already clean: printable ASCII within the limit, single spaces, none at either end.
+  static func isPlain(_ text: String, limit: Int) -> Bool {
+    var count = 0
+    var previous: UInt8 = 0x20
+    for byte in text.utf8 {
+      guard byte >= 0x20, byte < 0x7F, byte != 0x20 || previous != 0x20 else { return false }
+      previous = byte
+      count += 1
+    }
+    return previous != 0x20 && count <= limit
   }
 
   /// Whether a code point is a control, a bidi override or an invisible formatter.
