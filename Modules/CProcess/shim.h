@@ -1,6 +1,7 @@
 #ifndef TRENDING_CPROCESS_SHIM_H
 #define TRENDING_CPROCESS_SHIM_H
 
+#include <malloc.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -15,5 +16,8 @@ static inline int trending_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 
 
 /// Whether the calling thread is the process's main thread.
 static inline int trending_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+
+/// Has every thread share one malloc arena; 1 on success.
+static inline int trending_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
 
 #endif

@@ -356,6 +356,23 @@ public struct AppState: Equatable, Sendable {
 
   // MARK: The stack
 
+  /// The most films, and apart the most people, kept decoded between visits.
+  public static let keptDetailsLimit = 24
+
+  /// Lets go of the films and people no screen on the stack shows, once `keptDetailsLimit` of
+  /// either are kept: opened again, they come back from the client's caches.
+  public mutating func forgetUnshownDetails() {
+    if details.count >= Self.keptDetailsLimit {
+      let shown = Set(stack.compactMap { route -> Int? in if case .film(let film) = route { film.id } else { nil } })
+      details = details.filter { shown.contains($0.key) || $0.value.isLoading }
+    }
+    if people.count >= Self.keptDetailsLimit {
+      let shown = Set(
+        stack.compactMap { route -> Int? in if case .person(let person) = route { person.id } else { nil } })
+      people = people.filter { shown.contains($0.key) || $0.value.isLoading }
+    }
+  }
+
   /// Opens a screen on top; past the limit the oldest screens above the list are dropped.
   public mutating func push(_ route: Route) {
     stack.append(route)

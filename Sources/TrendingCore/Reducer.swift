@@ -442,6 +442,7 @@ public enum Reducer {
 
   private static func openFilm(_ state: inout AppState, id: Int) -> [Effect] {
     state.push(.film(FilmScreen(id: id)))
+    state.forgetUnshownDetails()
     var entry = state.details[id] ?? Loadable()
     guard entry.value == nil, !entry.isLoading else { return [] }
     entry.begin()
@@ -451,6 +452,7 @@ public enum Reducer {
 
   private static func openPerson(_ state: inout AppState, id: Int) -> [Effect] {
     state.push(.person(PersonScreen(id: id)))
+    state.forgetUnshownDetails()
     var entry = state.people[id] ?? Loadable()
     guard entry.value == nil, !entry.isLoading else { return [] }
     entry.begin()

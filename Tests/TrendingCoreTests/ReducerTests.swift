@@ -282,6 +282,20 @@ struct DetailReducerTests {
     }
   }
 
+  @Test func filmsOffTheStackAreLetGoPastTheLimit() {
+    var state = Sample.loaded(60)
+    for id in 1...40 {
+      state.selection = id - 1
+      _ = Reducer.reduce(&state, .key(.enter))
+      _ = Reducer.reduce(&state, .detailsLoaded(id: id, .success(Sample.fetched(details(id)))))
+      #expect(state.details.count <= AppState.keptDetailsLimit)
+      #expect(state.details[id]?.value == details(id), "the film on screen is kept")
+      _ = Reducer.reduce(&state, .key(.escape))
+    }
+    state.selection = 0
+    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchDetails(id: 1, forceRefresh: false)], "asked for again")
+  }
+
   @Test func reloadForcesOneRequestAndKeepsTheFilm() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.enter))

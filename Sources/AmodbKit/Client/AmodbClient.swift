@@ -32,8 +32,9 @@ public actor AmodbClient {
     var rateLimit: RateLimitStatus?
   }
 
-  /// The most bytes of raw answers kept in memory.
-  static let cacheBudget = 16_000_000
+  /// The most bytes of raw answers kept in memory (about the last 40 films opened); older ones are
+  /// read back from the disk cache.
+  static let cacheBudget = 2_000_000
 
   /// The most redirects followed for one request, each within the same origin.
   public static let maxRedirects = 3
