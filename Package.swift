@@ -34,7 +34,7 @@ let package = Package(
       dependencies: [
         "CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI", "Localization", "PosterKit",
       ]),
-    .executableTarget(name: "trending", dependencies: ["TrendingCLI", "CProcess"]),
+    .executableTarget(name: "trending", dependencies: ["TrendingCLI", "AmodbKit", "CProcess"]),
     .executableTarget(
       name: "trending-fuzz",
       dependencies: ["AmodbKit", "PosterKit", "TrendingCore", "TrendingViews", "TerminalUI", "TrendingCLI"],

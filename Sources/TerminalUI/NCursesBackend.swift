@@ -159,7 +159,7 @@ public final class NCursesBackend: TerminalBackend {
 
   /// The `-direct` terminfo entry to use when `COLORTERM` promises 24-bit colour and one exists
   /// for this terminal's family (`xterm-256color` → `xterm-direct`).
-  static func directColorTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+  static func directColorTerminal(environment: [String: String] = ProcessEnvironment.current) -> String? {
     guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit",
       let term = environment["TERM"], let family = term.split(separator: "-").first, !term.hasSuffix("-direct")
     else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }

@@ -1,3 +1,4 @@
+import AmodbKit
 import CWidth
 import FoundationEssentials
 
@@ -23,7 +24,7 @@ public enum TextWidth {
   /// system with only `C.UTF-8`), what its name says.
   public static let userLocaleIsUTF8: Bool = {
     if setlocale(LC_CTYPE, "") == nil {
-      let environment = ProcessInfo.processInfo.environment
+      let environment = ProcessEnvironment.current
       let name = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
       return namesUTF8(name)
     }

@@ -1,5 +1,5 @@
+import AmodbKit
 import CProcess
-import FoundationEssentials
 import Glibc
 import TrendingCLI
 
@@ -9,5 +9,5 @@ _ = trending_use_one_malloc_arena()
 
 // Synchronous top-level code: the browser's loop runs on the process's main thread.
 let code = TrendingCommand.main(
-  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current)
 exit(code)
