@@ -18,6 +18,8 @@ public final class EffectRunner: Sendable {
   private let running = Atomic<Int>(0)
   private let nextToken = Atomic<UInt64>(0)
   private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
+  /// The last of the work that answers in order (saves of marks).
+  private let queued = Mutex<Task<Void, Never>?>(nil)
   private let watchlist: WatchlistStore?
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
@@ -74,12 +76,12 @@ public final class EffectRunner: Sendable {
         return .marksLoaded(loaded.marks, problem: loaded.problem)
       }
     case .saveMark(let change):
-      // Changes queue behind each other under one identity would cancel; each runs to its end.
-      runDetached { [watchlist] in
-        guard let watchlist else { return .notice(tr("No place for the watchlist: HOME is not set."), warning: true) }
+      // Each change is saved after the one before has answered, so the answers arrive in order.
+      runInOrder { [watchlist] in
+        guard let watchlist else { return .markSaved(nil, problem: tr("No place for the watchlist: HOME is not set.")) }
         switch watchlist.update({ change.apply(to: &$0) }) {
-        case .success(let written): return .marksLoaded(written.marks, problem: written.problem)
-        case .failure(let error): return .notice(tr("The watchlist was not saved: %s", error.message), warning: true)
+        case .success(let written): return .markSaved(written.marks, problem: written.problem)
+        case .failure(let error): return .markSaved(nil, problem: tr("The watchlist was not saved: %s", error.message))
         }
       }
     case .openURL(let url):
@@ -207,6 +209,20 @@ public final class EffectRunner: Sendable {
   }
 
   /// Runs work that must not cancel other work of its kind (each answer is wanted).
+  /// Runs work once the work queued before it has answered: answers arrive in the order asked.
+  private func runInOrder(_ work: @escaping @Sendable () async -> Action?) {
+    running.add(1, ordering: .acquiringAndReleasing)
+    queued.withLock { last in
+      let previous = last
+      last = Task { [self] in
+        await previous?.value
+        if let action = await work() { inbox.send(action) }
+        running.subtract(1, ordering: .acquiringAndReleasing)
+        inbox.wake()
+      }
+    }
+  }
+
   private func runDetached(_ work: @escaping @Sendable () async -> Action?) {
     running.add(1, ordering: .acquiringAndReleasing)
     Task { [self] in

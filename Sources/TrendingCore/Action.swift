@@ -37,6 +37,8 @@ public enum Action: Equatable, Sendable {
   case documentLayout(DocumentLayout)
   /// The watchlist and seen marks as stored, and a note when the file had a problem.
   case marksLoaded([Int: Mark], problem: String?)
+  /// The oldest unsaved mark change was stored: the marks as stored after it, or nil and why not.
+  case markSaved([Int: Mark]?, problem: String?)
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.

@@ -304,8 +304,10 @@ public struct AppState: Equatable, Sendable {
   public var search: SearchBox?
   /// The status line's message, while it lasts.
   public var notice: Notice?
-  /// The watchlist and seen marks, by film id.
+  /// The watchlist and seen marks, by film id: as stored, with the unsaved changes over them.
   public var marks: [Int: Mark]
+  /// Mark changes on screen whose saves have not answered yet, oldest first.
+  public var unsavedMarks: [MarkChange] = []
   /// Whether keys are named in ASCII ("Enter", "Up") for a terminal that shows nothing else.
   public var asciiKeys = false
   /// How posters are drawn and why, for the help's About lines.

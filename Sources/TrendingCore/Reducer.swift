@@ -121,12 +121,15 @@ public enum Reducer {
     case .start:
       return [.loadMarks] + refreshList(&state.rootList, force: false)
     case .marksLoaded(let marks, let problem):
-      state.marks = marks
-      if let problem { state.notice = Notice(text: problem, tone: .warning, until: state.now.addingTimeInterval(15)) }
-      // The watchlist tab follows its marks: reloaded when showing, else when next shown.
-      state.tabs[.watchlist] = nil
-      guard state.rootList.source == .tab(.watchlist), state.stack.count == 1 else { return [] }
-      return refreshList(&state.rootList, force: true)
+      return stored(marks, problem: problem, &state)
+    case .markSaved(let marks, let problem):
+      if !state.unsavedMarks.isEmpty { state.unsavedMarks.removeFirst() }
+      guard let marks else {
+        // Not stored: what the file holds is read again, with the later changes over it.
+        if let problem { state.notice = Notice(text: problem, tone: .warning, until: state.now.addingTimeInterval(15)) }
+        return [.loadMarks]
+      }
+      return stored(marks, problem: problem, &state)
     case .notice(let text, let warning):
       state.notice = Notice(text: text, tone: warning ? .warning : .info, until: state.now.addingTimeInterval(8))
       return []
@@ -308,6 +311,18 @@ public enum Reducer {
     }
   }
 
+  /// Shows the marks as stored, with the changes still being saved over them (saves answer in
+  /// order, so none is lost from the screen while an older save answers).
+  private static func stored(_ marks: [Int: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
+    state.marks = marks
+    for change in state.unsavedMarks { change.apply(to: &state.marks) }
+    if let problem { state.notice = Notice(text: problem, tone: .warning, until: state.now.addingTimeInterval(15)) }
+    // The watchlist tab follows its marks: reloaded when showing, else when next shown.
+    state.tabs[.watchlist] = nil
+    guard state.rootList.source == .tab(.watchlist), state.stack.count == 1 else { return [] }
+    return refreshList(&state.rootList, force: true)
+  }
+
   /// Adds or removes the film from the watchlist, or marks it seen or not: at once on screen, then stored.
   private static func mark(_ command: Command, _ state: inout AppState) -> [Effect] {
     guard let film = subjectFilm(state) else { return [] }
@@ -317,6 +332,7 @@ public enum Reducer {
     let change = MarkChange(
       id: film.id, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(state.now))
     change.apply(to: &state.marks)
+    state.unsavedMarks.append(change)
     let name = film.title.isEmpty ? tr("the film") : film.title
     let text: String
     switch kind {

@@ -17,18 +17,48 @@ struct MarksMouseReducerTests {
     let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
     store.send(.key(.character("a")), effects: [.saveMark(add)]) {
       $0.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
+      $0.unsavedMarks = [add]
       $0.notice = Notice(text: "Added Film 1 to the watchlist.", until: Sample.start.addingTimeInterval(5))
     }
     let remove = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day)
     store.send(.key(.character("a")), effects: [.saveMark(remove)]) {
       $0.marks[1] = nil
+      $0.unsavedMarks = [add, remove]
       $0.notice = Notice(text: "Removed Film 1 from the watchlist.", until: Sample.start.addingTimeInterval(5))
     }
     let seen = MarkChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day)
     store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
       $0.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day)
+      $0.unsavedMarks = [add, remove, seen]
       $0.notice = Notice(text: "Marked Film 1 seen.", until: Sample.start.addingTimeInterval(5))
     }
+  }
+
+  @Test func quickMarksStayOnScreenWhileTheirSavesAnswer() {
+    var state = Sample.loaded(3)
+    let day = WatchlistFormat.day(Sample.start)
+    #expect(Reducer.reduce(&state, .key(.character("a"))).count == 1)
+    _ = Reducer.reduce(&state, .key(.down))
+    #expect(Reducer.reduce(&state, .key(.character("m"))).count == 1)
+    let first = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
+    let second = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: day, seen: day)
+    // The first save answers with the file as it wrote it: the second change is still shown.
+    _ = Reducer.reduce(&state, .markSaved([1: first], problem: nil))
+    #expect(state.marks == [1: first, 2: second])
+    #expect(state.unsavedMarks.count == 1)
+    _ = Reducer.reduce(&state, .markSaved([1: first, 2: second], problem: nil))
+    #expect(state.marks == [1: first, 2: second])
+    #expect(state.unsavedMarks.isEmpty)
+  }
+
+  @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    #expect(Reducer.reduce(&state, .markSaved(nil, problem: "The watchlist was not saved: disk full")) == [.loadMarks])
+    #expect(state.unsavedMarks.isEmpty)
+    #expect(state.currentNotice?.tone == .warning)
+    _ = Reducer.reduce(&state, .marksLoaded([:], problem: nil))
+    #expect(state.marks.isEmpty, "the screen shows what the file holds")
   }
 
   @Test func theWatchlistTabFollowsItsMarks() {
