@@ -135,7 +135,8 @@ public final class AppRunner {
     _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
   }
 
-  /// Writes "pid=P frame=N busy=0|1 screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app instead of sleeping.
+  /// Writes "pid=P frame=N busy=0|1 codes=C screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app
+  /// instead of sleeping (`codes`: characters and keys read from the terminal so far).
   private func reportStatus() {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
@@ -147,7 +148,7 @@ public final class AppRunner {
     }
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) codes=\(backend.codesRead) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

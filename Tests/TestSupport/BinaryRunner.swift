@@ -211,11 +211,15 @@ public final class TmuxSession {
 
   /// Waits until the app reports a frame after `frame` with nothing in flight; returns that status.
   @discardableResult
-  public func waitForIdle(after frame: Int = 0, timeout: TimeInterval = 15) throws -> [String: String] {
+  public func waitForIdle(after frame: Int = 0, codes: Int = 0, timeout: TimeInterval = 15) throws -> [String: String] {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let status = status()
-      if status["busy"] == "0", let current = Int(status["frame"] ?? ""), current > frame { return status }
+      if status["busy"] == "0", let current = Int(status["frame"] ?? ""), current > frame,
+        Int(status["codes"] ?? "") ?? 0 >= codes
+      {
+        return status
+      }
       Thread.sleep(forTimeInterval: 0.02)
     }
     throw TmuxError(
@@ -226,11 +230,21 @@ public final class TmuxSession {
   /// The current frame number, 0 before the first.
   public var frame: Int { Int(status()["frame"] ?? "") ?? 0 }
 
-  /// Sends keys and waits until the app has drawn them and is idle.
+  /// Sends keys and waits until the app has read them, drawn them and is idle (a frame drawn for
+  /// something else, a poster say, does not count).
   public func press(_ keys: String...) throws {
-    let before = frame
+    let before = status()
     try tmux(["send-keys", "-t", "main"] + keys)
-    try waitForIdle(after: before)
+    try waitForIdle(
+      after: Int(before["frame"] ?? "") ?? 0, codes: (Int(before["codes"] ?? "") ?? 0) + Self.leastCodes(keys))
+  }
+
+  /// The fewest codes the app reads for `send-keys` arguments: one per key name, one per character
+  /// of a literal (`-l`), and one for a literal escape sequence (ncurses may read a mouse report
+  /// as one key).
+  static func leastCodes(_ keys: [String]) -> Int {
+    guard keys.first == "-l" else { return keys.count }
+    return keys.dropFirst().reduce(0) { $0 + ($1.contains("\u{1B}") ? 1 : $1.unicodeScalars.count) }
   }
 
   /// Waits until the app has exited and returns its exit code and `stty -a` afterwards.
