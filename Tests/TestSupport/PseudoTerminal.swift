@@ -142,8 +142,18 @@ public final class PseudoTerminal {
 
   /// The process's peak resident memory in kilobytes, from /proc.
   public func peakMemoryKB() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    field("VmHWM:", in: "/proc/\(pid)/status")
+  }
+
+  /// The program's own memory in KiB: anonymous and written pages (`Private_Dirty`), not the clean
+  /// pages of code and data files the kernel can drop and read again.
+  public func privateDirtyKB() -> Int? {
+    field("Private_Dirty:", in: "/proc/\(pid)/smaps_rollup")
+  }
+
+  private func field(_ name: String, in path: String) -> Int? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let line = text.split(separator: "\n").first { $0.hasPrefix(name) }
     return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
   }
 

@@ -12,4 +12,4 @@ struct Page: Decodable {
 
 let films = (1...20).map { #"{"id": \#($0), "title": "Film \#($0)"}"# }.joined(separator: ",")
 let page = try JSONDecoder().decode(Page.self, from: Data(#"{"results": [\#(films)]}"#.utf8))
-print("decoded \(page.results.count) peak-kib \(peakKiB())")
+print("decoded \(page.results.count) peak-kib \(peakKiB()) dirty-kib \(dirtyKiB())")
