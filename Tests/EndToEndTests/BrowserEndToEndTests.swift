@@ -95,6 +95,17 @@ struct BrowserEndToEndTests {
     #expect(try session.display("#{cursor_flag}") == "1")
   }
 
+  @Test func aFinishedSessionLeavesNoTmuxServerBehind() throws {
+    var session: TmuxSession? = try TmuxSession(["--demo"])
+    try session?.waitFor("1/20")
+    let pid = try #require(Int32(session?.display("#{pid}") ?? ""))
+    #expect(kill(pid, 0) == 0)
+    session = nil
+    let deadline = Date().addingTimeInterval(5)
+    while kill(pid, 0) == 0, Date() < deadline { usleep(20_000) }
+    #expect(kill(pid, 0) == -1, "the tmux server \(pid) outlived its session")
+  }
+
   @Test func tenQuickRefreshesMakeOneRequest() throws {
     let amodb = try FakeAmodb()
     let session = try TmuxSession([], environment: amodb.environment)

@@ -349,10 +349,19 @@ public enum Spawn {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // No signal blocked: a tmux server forked from this client keeps the mask, and one started with
+    // SIGTERM blocked ignores `kill-server` and outlives the test.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
     if capture { close(pipeDescriptors[1]) }
     guard spawned == 0 else {
       if capture { close(pipeDescriptors[0]) }
