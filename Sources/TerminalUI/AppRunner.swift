@@ -25,6 +25,8 @@ public final class AppRunner {
   private let statusFile: URL?
   private let now: () -> Date
   private var frameCount = 0
+  /// Keys and mouse events taken from the terminal so far, for the status file.
+  private var inputsTaken = 0
   private var quitting = false
   /// What the terminal's answers to the app's questions do.
   public var onReply: (TerminalReply) -> Void = { _ in }
@@ -81,9 +83,13 @@ public final class AppRunner {
     if SignalGuard.takeSuspendRequest() { suspend() }
     for input in backend.pendingInput() {
       switch input {
-      case .key(let key): dispatch(.key(key))
+      case .key(let key):
+        inputsTaken += 1
+        dispatch(.key(key))
       case .resize(let size): dispatch(.resize(size))
-      case .mouse(let event): dispatch(.mouse(event))
+      case .mouse(let event):
+        inputsTaken += 1
+        dispatch(.mouse(event))
       case .reply(let reply): onReply(reply)
       }
       if quitting { return }
@@ -135,8 +141,8 @@ public final class AppRunner {
     _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
   }
 
-  /// Writes "pid=P frame=N busy=0|1 codes=C screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app
-  /// instead of sleeping (`codes`: characters and keys read from the terminal so far).
+  /// Writes "pid=P frame=N busy=0|1 inputs=I screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app
+  /// instead of sleeping (`inputs`: keys and mouse events taken so far, not the terminal's replies).
   private func reportStatus() {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
@@ -148,7 +154,7 @@ public final class AppRunner {
     }
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) codes=\(backend.codesRead) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

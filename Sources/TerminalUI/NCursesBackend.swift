@@ -14,7 +14,6 @@ public final class NCursesBackend: TerminalBackend {
   /// The image drawn over the cells now, if any.
   private var shownOverlay: ScreenOverlay?
   private var isShutDown = false
-  public private(set) var codesRead = 0
   private let screenPointer: OpaquePointer
 
   /// Takes over the terminal on standard input and output (or the given streams and terminal
@@ -255,7 +254,6 @@ public final class NCursesBackend: TerminalBackend {
     while codes.count < 1024 {
       let status = wget_wch(shim_stdscr(), &code)
       if status == ERR { break }
-      codesRead += 1
       codes.append((UInt32(code), status == KEY_CODE_YES))
     }
     var inputs: [TerminalInput] = []

@@ -13,8 +13,6 @@ public protocol TerminalBackend: AnyObject {
   func adoptNewSize() -> Size
   /// Everything typed (or resized) since the last call, without waiting.
   func pendingInput() -> [TerminalInput]
-  /// How many characters and function keys have been read from the terminal so far.
-  var codesRead: Int { get }
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
   func suspend()
   /// Forgets what the terminal shows and repaints all of it at the next draw (Ctrl-L).
@@ -31,8 +29,6 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
-  /// Terminals in tests do not count what they read unless they say so.
-  public var codesRead: Int { 0 }
   /// Terminals in tests have no clipboard unless they say so.
   public func copyToClipboard(_ text: String) {}
   /// Terminals in tests show no images unless they say so.

@@ -211,12 +211,13 @@ public final class TmuxSession {
 
   /// Waits until the app reports a frame after `frame` with nothing in flight; returns that status.
   @discardableResult
-  public func waitForIdle(after frame: Int = 0, codes: Int = 0, timeout: TimeInterval = 15) throws -> [String: String] {
+  public func waitForIdle(after frame: Int = 0, inputs: Int = 0, timeout: TimeInterval = 15) throws -> [String: String]
+  {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let status = status()
       if status["busy"] == "0", let current = Int(status["frame"] ?? ""), current > frame,
-        Int(status["codes"] ?? "") ?? 0 >= codes
+        Int(status["inputs"] ?? "") ?? 0 >= inputs
       {
         return status
       }
@@ -230,19 +231,19 @@ public final class TmuxSession {
   /// The current frame number, 0 before the first.
   public var frame: Int { Int(status()["frame"] ?? "") ?? 0 }
 
-  /// Sends keys and waits until the app has read them, drawn them and is idle (a frame drawn for
-  /// something else, a poster say, does not count).
+  /// Sends keys and waits until the app has taken them, drawn them and is idle (a frame drawn for
+  /// something else, a poster or a terminal's reply, does not count).
   public func press(_ keys: String...) throws {
     let before = status()
     try tmux(["send-keys", "-t", "main"] + keys)
     try waitForIdle(
-      after: Int(before["frame"] ?? "") ?? 0, codes: (Int(before["codes"] ?? "") ?? 0) + Self.leastCodes(keys))
+      after: Int(before["frame"] ?? "") ?? 0, inputs: (Int(before["inputs"] ?? "") ?? 0) + Self.leastInputs(keys))
   }
 
-  /// The fewest codes the app reads for `send-keys` arguments: one per key name, one per character
-  /// of a literal (`-l`), and one for a literal escape sequence (ncurses may read a mouse report
-  /// as one key).
-  static func leastCodes(_ keys: [String]) -> Int {
+  /// The fewest keys and mouse events the app takes from `send-keys` arguments: one per key name,
+  /// one per character of a literal (`-l`), one for a literal escape sequence (a click's release
+  /// is not an event).
+  static func leastInputs(_ keys: [String]) -> Int {
     guard keys.first == "-l" else { return keys.count }
     return keys.dropFirst().reduce(0) { $0 + ($1.contains("\u{1B}") ? 1 : $1.unicodeScalars.count) }
   }
@@ -313,13 +314,8 @@ public enum Spawn {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    var attributes = unblockedSignals()
     defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
     defer { (argv + (envp ?? [])).forEach { free($0) } }
@@ -329,6 +325,18 @@ public enum Spawn {
       ?? posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
     guard started == 0 else { throw POSIXError(.ENOENT) }
     return pid
+  }
+
+  /// Spawn attributes that start the child with no signal blocked, as a shell would (a test
+  /// thread's mask is otherwise inherited); the caller destroys them.
+  private static func unblockedSignals() -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    return attributes
   }
 
   /// Runs `arguments` (looked up on PATH); returns standard output when `capture` is set.
@@ -351,13 +359,8 @@ public enum Spawn {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     // No signal blocked: a tmux server forked from this client keeps the mask, and one started with
     // SIGTERM blocked ignores `kill-server` and outlives the test.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    var attributes = unblockedSignals()
     defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
