@@ -202,14 +202,14 @@ func floorMemoryKB(_ program: String, marker: String) -> (peak: Double, dirty: D
 }
 let (barePeakKB, bareDirtyKB) = floorMemoryKB(bareFloor, marker: "trending ")
 let (jsonPeakKB, jsonDirtyKB) = floorMemoryKB(jsonFloor, marker: "decoded")
-results.append(
-  Measurement(
-    name: "peak memory, FoundationEssentials JSON binary", value: jsonPeakKB / 1024, unit: "MiB",
-    floor: barePeakKB / 1024, floorName: "bare Swift binary"))
-results.append(
-  Measurement(
-    name: "own memory (private dirty), FoundationEssentials JSON binary", value: jsonDirtyKB / 1024, unit: "MiB",
-    floor: bareDirtyKB / 1024, floorName: "bare Swift binary"))
+/// Records a memory figure in MiB against a floor's, both given in KiB.
+@MainActor func recordMemory(_ name: String, kib: Double, floorKiB: Double, floorName: String) {
+  results.append(Measurement(name: name, value: kib / 1024, unit: "MiB", floor: floorKiB / 1024, floorName: floorName))
+}
+let bareName = "bare Swift binary"
+let jsonName = "FoundationEssentials JSON binary"
+recordMemory("peak memory, \(jsonName)", kib: jsonPeakKB, floorKiB: barePeakKB, floorName: bareName)
+recordMemory("own memory (private dirty), \(jsonName)", kib: jsonDirtyKB, floorKiB: bareDirtyKB, floorName: bareName)
 do {
   let environment = live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }
   let requestsBefore = server.requests.count
@@ -232,29 +232,20 @@ do {
     }
     let peakKB = Double(terminal.peakMemoryKB() ?? 0)
     let dirtyKB = Double(terminal.privateDirtyKB() ?? 0)
-    results.append(
-      Measurement(
-        name: "peak memory after the first frame", value: floorKB / 1024, unit: "MiB", floor: barePeakKB / 1024,
-        floorName: "bare Swift binary"))
+    recordMemory("peak memory after the first frame", kib: floorKB, floorKiB: barePeakKB, floorName: bareName)
     // What the session really fetched, so the name is checked rather than assumed.
     let requests = server.requests.dropFirst(requestsBefore)
     let pages = Set(requests.filter { $0.path.hasPrefix("/3/trending/") }.compactMap { $0.query("page") }).count
     let details = Set(requests.filter { $0.path.hasPrefix("/3/movie/") }.map(\.path)).count
     let posters = Set(requests.filter { $0.path.hasPrefix("/img/") }.map(\.path)).count
-    results.append(
-      Measurement(
-        name: "peak memory after \(pages) pages, \(details) details, \(posters) posters", value: peakKB / 1024,
-        unit: "MiB", floor: jsonPeakKB / 1024, floorName: "FoundationEssentials JSON binary"))
+    let session = "\(pages) pages, \(details) details, \(posters) posters"
+    recordMemory("peak memory after \(session)", kib: peakKB, floorKiB: jsonPeakKB, floorName: jsonName)
     // Most of the resident figure is clean pages of code (the binary, libcurl's thirty libraries)
     // that the kernel maps in 64 KiB blocks and can drop at will; this is the memory the app makes.
-    results.append(
-      Measurement(
-        name: "own memory (private dirty) after the first frame", value: firstDirtyKB / 1024, unit: "MiB",
-        floor: bareDirtyKB / 1024, floorName: "bare Swift binary"))
-    results.append(
-      Measurement(
-        name: "own memory (private dirty) after the session", value: dirtyKB / 1024, unit: "MiB",
-        floor: jsonDirtyKB / 1024, floorName: "FoundationEssentials JSON binary"))
+    recordMemory(
+      "own memory (private dirty) after the first frame", kib: firstDirtyKB, floorKiB: bareDirtyKB, floorName: bareName)
+    recordMemory(
+      "own memory (private dirty) after the session", kib: dirtyKB, floorKiB: jsonDirtyKB, floorName: jsonName)
     terminal.type("q")
     _ = terminal.waitForExit()
   }
