@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Glibc
 import Localization
 import PosterKit
 import Synchronization
@@ -209,6 +210,21 @@ public final class EffectRunner: Sendable {
   }
 
   /// Runs work that must not cancel other work of its kind (each answer is wanted).
+  /// Waits, up to `timeout`, for the work that answers in order (saves of marks) to end, so a
+  /// mark made just before quitting is stored; true when it all ended.
+  public func finishQueuedWork(timeout: Duration = .seconds(2)) -> Bool {
+    guard let last = queued.withLock({ $0 }) else { return true }
+    let finished = Atomic(false)
+    Task {
+      await last.value
+      finished.store(true, ordering: .releasing)
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !finished.load(ordering: .acquiring), clock.now < deadline { usleep(2_000) }
+    return finished.load(ordering: .acquiring)
+  }
+
   /// Runs work once the work queued before it has answered: answers arrive in the order asked.
   private func runInOrder(_ work: @escaping @Sendable () async -> Action?) {
     running.add(1, ordering: .acquiringAndReleasing)

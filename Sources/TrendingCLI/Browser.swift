@@ -134,6 +134,8 @@ enum Browser {
       backend.askTerminal()
     }
     let reason = app.run()
+    // A mark made just before quitting is stored before we go (saves take milliseconds).
+    _ = runner.finishQueuedWork()
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(output.cleanup) }
     backend.shutdown()

@@ -126,6 +126,17 @@ extension BrowserEndToEndTests {
       _ = try offline.waitForExit()
     }
 
+    @Test func aMarkMadeJustBeforeQuittingIsStored() throws {
+      let session = try TmuxSession(["--demo"])
+      try session.waitFor("1/20")
+      try session.waitForIdle()
+      try session.send("a", "q")
+      #expect(try session.waitForExit().status == 0)
+      let file = session.home.appendingPathComponent("data/trending/watchlist")
+      let text = try String(contentsOf: file, encoding: .utf8)
+      #expect(text.split(separator: "\n").contains { $0.contains("\tw\t") }, "\(text)")
+    }
+
     @Test func twoInstancesChangingTheWatchlistAtOnceLoseNothing() throws {
       let data = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
       let ids = [693134, 872585, 550, 146, 1398, 8885, 935, 496243, 545611, 238, 129, 157336]
