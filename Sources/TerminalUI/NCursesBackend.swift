@@ -14,6 +14,10 @@ public final class NCursesBackend: TerminalBackend {
   /// The image drawn over the cells now, if any.
   private var shownOverlay: ScreenOverlay?
   private var isShutDown = false
+  /// The style last drawn and its ncurses attributes and colour pair.
+  private var lastStyle: (style: Style, colours: (attr_t, Int32))?
+  /// The wide characters of the cell being drawn, zero-terminated.
+  private var wide = [wchar_t](repeating: 0, count: 6)
   private let screenPointer: OpaquePointer
 
   /// Takes over the terminal on standard input and output (or the given streams and terminal
@@ -68,6 +72,7 @@ public final class NCursesBackend: TerminalBackend {
     look.light = light
     palette = Palette(depth: palette.depth, look: look)
     pairs = [:]
+    lastStyle = nil
     redraw()
   }
 
@@ -188,13 +193,11 @@ public final class NCursesBackend: TerminalBackend {
       // A full repaint clears the terminal, images included.
       shownOverlay = nil
     }
-    for row in 0..<screen.height {
-      for column in 0..<screen.width {
-        let cell = screen[row, column]
-        if !full, let previous, previous[row, column] == cell { continue }
-        if cell.text.isEmpty, glyphs != .ascii { continue }
-        put(cell, row: row, column: column)
-      }
+    let shown = full ? nil : previous?.cells
+    for (index, cell) in screen.cells.enumerated() {
+      if let shown, shown[index] == cell { continue }
+      if cell.text.isEmpty, glyphs != .ascii { continue }
+      put(cell, row: index / screen.width, column: index % screen.width)
     }
     previous = screen
     wnoutrefresh(shim_stdscr())
@@ -202,9 +205,21 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   private func put(_ cell: Cell, row: Int, column: Int) {
-    let (attributes, pair) = colours(for: palette.resolve(cell.style))
-    var wide = Array(glyphs.draw(cell.text).unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) })
-    wide.append(0)
+    // Neighbouring cells mostly share a style: the last one's attributes are kept at hand.
+    let (attributes, pair): (attr_t, Int32)
+    if let last = lastStyle, last.style == cell.style {
+      (attributes, pair) = last.colours
+    } else {
+      (attributes, pair) = colours(for: palette.resolve(cell.style))
+      lastStyle = (cell.style, (attributes, pair))
+    }
+    // A base character and up to four marks, then the terminating zero, in a buffer kept between cells.
+    var count = 0
+    for scalar in glyphs.draw(cell.text).unicodeScalars.prefix(5) {
+      wide[count] = wchar_t(bitPattern: scalar.value)
+      count += 1
+    }
+    wide[count] = 0
     var character = cchar_t()
     shim_setcchar(&character, wide, attributes, pair)
     mvwadd_wch(shim_stdscr(), Int32(row), Int32(column), &character)
