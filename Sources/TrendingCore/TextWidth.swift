@@ -78,6 +78,10 @@ public enum TextWidth {
 
   /// The width of a string in columns.
   public static func width(of text: some StringProtocol) -> Int {
-    text.reduce(0) { total, character in glyphs(character).reduce(total) { $0 + $1.width } }
+    // The glyphs' widths, summed without making them: each spacing code point counts, at most 2.
+    text.unicodeScalars.reduce(0) { total, scalar in
+      let columns = width(of: scalar)
+      return columns > 0 ? total + min(columns, 2) : total
+    }
   }
 }

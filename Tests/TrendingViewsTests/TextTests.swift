@@ -53,10 +53,22 @@ struct TextTests {
       for line in TextLayout.wrap(String(text), width: width) {
         #expect(TextWidth.width(of: line) <= width, generator.replay)
       }
+      let glyphs = String(text).flatMap(TextWidth.glyphs)
+      #expect(TextWidth.width(of: String(text)) == glyphs.reduce(0) { $0 + $1.width }, generator.replay)
       var screen = Screen(width: width, height: 1)
-      screen.put(String(text), row: 0, column: 0)
+      let columns = screen.put(String(text), row: 0, column: 0)
       let drawn = screen.line(0)
       #expect(TextWidth.width(of: drawn) <= width, generator.replay)
+      // What fits is the glyphs in order, each whole: the ASCII fast path draws what the glyphs would.
+      var fitting = 0
+      var expected = ""
+      for glyph in glyphs {
+        guard fitting + glyph.width <= width else { break }
+        fitting += glyph.width
+        expected += glyph.text
+      }
+      #expect(columns == fitting, generator.replay)
+      #expect(drawn == expected + String(repeating: " ", count: width - fitting), generator.replay)
       #expect(!drawn.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, generator.replay)
     }
   }

@@ -94,12 +94,22 @@ public struct Screen: Equatable, Sendable {
     guard (0..<height).contains(row), column >= 0 else { return 0 }
     let end = min(width, column + (limit ?? width))
     var position = column
-    for glyph in text.flatMap(TextWidth.glyphs) {
-      guard position + glyph.width <= end else { break }
-      for offset in 0..<glyph.width { clearWideNeighbours(row: row, column: position + offset) }
-      cells[row * width + position] = Cell(glyph.text, style: style)
-      if glyph.width == 2 { cells[row * width + position + 1] = Cell("", style: style) }
-      position += glyph.width
+    characters: for character in text {
+      // Printable ASCII is one glyph one column wide: no segmenting, and nothing past the end is read.
+      if let code = character.asciiValue, code >= 0x20, code < 0x7F {
+        guard position < end else { break }
+        clearWideNeighbours(row: row, column: position)
+        cells[row * width + position] = Cell(String(character), style: style)
+        position += 1
+        continue
+      }
+      for glyph in TextWidth.glyphs(character) {
+        guard position + glyph.width <= end else { break characters }
+        for offset in 0..<glyph.width { clearWideNeighbours(row: row, column: position + offset) }
+        cells[row * width + position] = Cell(glyph.text, style: style)
+        if glyph.width == 2 { cells[row * width + position + 1] = Cell("", style: style) }
+        position += glyph.width
+      }
     }
     return position - column
   }
