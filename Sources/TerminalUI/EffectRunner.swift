@@ -209,7 +209,6 @@ public final class EffectRunner: Sendable {
     return .success(Fetched(value: page, fetchedAt: Date(), rateLimit: nil, fromCache: false))
   }
 
-  /// Runs work that must not cancel other work of its kind (each answer is wanted).
   /// Waits, up to `timeout`, for the work that answers in order (saves of marks) to end, so a
   /// mark made just before quitting is stored; true when it all ended.
   public func finishQueuedWork(timeout: Duration = .seconds(2)) -> Bool {
@@ -239,6 +238,7 @@ public final class EffectRunner: Sendable {
     }
   }
 
+  /// Runs work that must not cancel other work of its kind (each answer is wanted).
   private func runDetached(_ work: @escaping @Sendable () async -> Action?) {
     running.add(1, ordering: .acquiringAndReleasing)
     Task { [self] in
