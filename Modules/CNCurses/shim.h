@@ -25,9 +25,12 @@ static inline attr_t shim_a_reverse(void) { return A_REVERSE; }
 static inline attr_t shim_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t shim_a_italic(void) { return A_ITALIC; }
 
-/// Builds a wide cell from up to CCHARW_MAX code points and an extended colour pair.
-static inline int shim_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
-  return setcchar(cell, text, attrs, 0, &pair);
+/// Puts one cell (a character and up to four combining marks, zero-terminated) on the standard
+/// screen at a row and column, with attributes and an extended colour pair.
+static inline int shim_put_cell(int row, int column, const wchar_t *text, attr_t attrs, int pair) {
+  cchar_t cell;
+  if (setcchar(&cell, text, attrs, 0, &pair) == ERR) return ERR;
+  return mvwadd_wch(stdscr, row, column, &cell);
 }
 
 /// Checks a terminal type without taking the terminal: 0 usable, 1 unknown to terminfo, 2 no

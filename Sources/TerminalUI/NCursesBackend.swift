@@ -15,9 +15,7 @@ public final class NCursesBackend: TerminalBackend {
   private var shownOverlay: ScreenOverlay?
   private var isShutDown = false
   /// The style last drawn and its ncurses attributes and colour pair.
-  private var lastStyle: (style: Style, colours: (attr_t, Int32))?
-  /// The wide characters of the cell being drawn, zero-terminated.
-  private var wide = [wchar_t](repeating: 0, count: 6)
+  private var lastStyle: (style: Style, colours: (attributes: attr_t, pair: Int32))?
   private let screenPointer: OpaquePointer
 
   /// Takes over the terminal on standard input and output (or the given streams and terminal
@@ -194,35 +192,53 @@ public final class NCursesBackend: TerminalBackend {
       shownOverlay = nil
     }
     let shown = full ? nil : previous?.cells
-    for (index, cell) in screen.cells.enumerated() {
-      if let shown, shown[index] == cell { continue }
-      if cell.text.isEmpty, glyphs != .ascii { continue }
-      put(cell, row: index / screen.width, column: index % screen.width)
+    let width = screen.width
+    let glyphs = glyphs
+    let palette = palette
+    // Local state for the loop: a class's stored properties are checked for exclusive access
+    // on every use, which costs more than drawing a cell.
+    var last = lastStyle
+    withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Self.cellCapacity) { wide in
+      for (index, cell) in screen.cells.enumerated() {
+        if let shown, shown[index] == cell { continue }
+        if cell.text.isEmpty, glyphs != .ascii { continue }
+        // Neighbouring cells mostly share a style: the last one's attributes are kept at hand.
+        let colours: (attributes: attr_t, pair: Int32)
+        if let last, last.style == cell.style {
+          colours = last.colours
+        } else {
+          colours = self.colours(for: palette.resolve(cell.style))
+          last = (cell.style, colours)
+        }
+        Self.write(cell.text, as: glyphs, into: wide)
+        shim_put_cell(Int32(index / width), Int32(index % width), wide.baseAddress, colours.attributes, colours.pair)
+      }
     }
+    lastStyle = last
     previous = screen
     wnoutrefresh(shim_stdscr())
     doupdate()
   }
 
-  private func put(_ cell: Cell, row: Int, column: Int) {
-    // Neighbouring cells mostly share a style: the last one's attributes are kept at hand.
-    let (attributes, pair): (attr_t, Int32)
-    if let last = lastStyle, last.style == cell.style {
-      (attributes, pair) = last.colours
-    } else {
-      (attributes, pair) = colours(for: palette.resolve(cell.style))
-      lastStyle = (cell.style, (attributes, pair))
+  /// A cell's code points: a character and up to four combining marks, and the terminating zero.
+  private static let cellCapacity = 6
+
+  /// Writes the code points a cell's text draws as, zero-terminated, into `wide`.
+  private static func write(_ text: String, as glyphs: GlyphMode, into wide: UnsafeMutableBufferPointer<wchar_t>) {
+    // Most cells are one ASCII character, drawn as it is in every glyph mode.
+    let utf8 = text.utf8
+    if utf8.count == 1, let byte = utf8.first, byte < 0x80 {
+      wide[0] = wchar_t(byte)
+      wide[1] = 0
+      return
     }
-    // A base character and up to four marks, then the terminating zero, in a buffer kept between cells.
     var count = 0
-    for scalar in glyphs.draw(cell.text).unicodeScalars.prefix(5) {
+    for scalar in glyphs.draw(text).unicodeScalars {
+      guard count < wide.count - 1 else { break }
       wide[count] = wchar_t(bitPattern: scalar.value)
       count += 1
     }
     wide[count] = 0
-    var character = cchar_t()
-    shim_setcchar(&character, wide, attributes, pair)
-    mvwadd_wch(shim_stdscr(), Int32(row), Int32(column), &character)
   }
 
   private func colours(for style: ResolvedStyle) -> (attr_t, Int32) {
