@@ -16,10 +16,9 @@ let package = Package(
     .systemLibrary(name: "CWidth", path: "Modules/CWidth"),
     .systemLibrary(name: "CProcess", path: "Modules/CProcess"),
     .systemLibrary(
-      name: "CTurboJPEG", path: "Modules/CTurboJPEG", pkgConfig: "libturbojpeg",
-      providers: [.apt(["libturbojpeg0-dev"])]),
+      name: "CTurboJPEG", path: "Modules/CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(
-      name: "CChafa", path: "Modules/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+      name: "CChafa", path: "Modules/CChafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
     .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "Localization"),
@@ -51,7 +50,9 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AmodbKit", "TestSupport"]),
-    .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport"]),
+    // The installed chafa.h, which the app does without (see Modules/CChafa/shim.h), to check its values.
+    .systemLibrary(name: "CChafaHeaders", path: "Tests/CChafaHeaders", pkgConfig: "chafa"),
+    .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "CChafa", "CChafaHeaders"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
   ]

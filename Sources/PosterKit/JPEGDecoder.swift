@@ -18,6 +18,12 @@ public struct RGBAImage: Sendable, Hashable {
   }
 }
 
+/// TurboJPEG's functions, loaded by the first poster decoded.
+enum TurboJPEG {
+  /// The loaded table, or nil when libturbojpeg.so.0 (or a function in it) is missing.
+  static let api: trending_jpeg_api? = trending_jpeg_load()?.pointee
+}
+
 /// Decodes JPEG bytes with TurboJPEG: limits checked from the header first, DCT scaling
 /// straight to a size near what is needed, errors as values (never `exit()`).
 public enum JPEGDecoder {
@@ -34,34 +40,37 @@ public enum JPEGDecoder {
   {
     guard data.count <= maxBytes else { throw .tooManyBytes(data.count) }
     guard data.count > 4, data.starts(with: [0xFF, 0xD8]) else { throw .undecodable("not a JPEG") }
-    guard let handle = tjInitDecompress() else { throw .undecodable("TurboJPEG could not start") }
-    defer { tjDestroy(handle) }
+    guard let turbo = TurboJPEG.api else { throw .libraryMissing("libturbojpeg.so.0") }
+    guard let handle = turbo.init_decompress() else { throw .undecodable("TurboJPEG could not start") }
+    defer { _ = turbo.destroy(handle) }
     var bytes = [UInt8](data)
     let size = UInt(bytes.count)
     var width: Int32 = 0
     var height: Int32 = 0
     var subsampling: Int32 = 0
     var colorspace: Int32 = 0
-    guard tjDecompressHeader3(handle, &bytes, size, &width, &height, &subsampling, &colorspace) == 0 else {
-      throw .undecodable(message(handle))
+    guard turbo.decompress_header3(handle, &bytes, size, &width, &height, &subsampling, &colorspace) == 0 else {
+      throw .undecodable(message(handle, turbo))
     }
     guard width > 0, height > 0, width <= maxSide, height <= maxSide, Int(width) * Int(height) <= maxPixels else {
       throw .tooManyPixels(width: Int(width), height: Int(height))
     }
-    let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), covering: target)
+    let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), covering: target, turbo)
     var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 4)
     let flags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
-    let status = tjDecompress2(
+    let status = turbo.decompress2(
       handle, &bytes, size, &pixels, Int32(scaledWidth), 0, Int32(scaledHeight), Int32(TJPF_RGBA.rawValue), flags)
-    guard status == 0 else { throw .undecodable(message(handle)) }
+    guard status == 0 else { throw .undecodable(message(handle, turbo)) }
     return RGBAImage(width: scaledWidth, height: scaledHeight, pixels: pixels)
   }
 
   /// The smallest DCT-scaled size that still covers `target` (or the full size when none is).
-  static func scaledSize(width: Int, height: Int, covering target: (width: Int, height: Int)) -> (Int, Int) {
+  static func scaledSize(
+    width: Int, height: Int, covering target: (width: Int, height: Int), _ turbo: trending_jpeg_api
+  ) -> (Int, Int) {
     guard target.width > 0 || target.height > 0 else { return (width, height) }
     var count: Int32 = 0
-    guard let factors = tjGetScalingFactors(&count), count > 0 else { return (width, height) }
+    guard let factors = turbo.get_scaling_factors(&count), count > 0 else { return (width, height) }
     var best = (width, height)
     for index in 0..<Int(count) {
       let factor = factors[index]
@@ -75,8 +84,8 @@ public enum JPEGDecoder {
     return best
   }
 
-  private static func message(_ handle: tjhandle) -> String {
-    guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+  private static func message(_ handle: tjhandle, _ turbo: trending_jpeg_api) -> String {
+    guard let text = turbo.get_error_str2(handle) else { return "unknown error" }
     return String(cString: text)
   }
 }

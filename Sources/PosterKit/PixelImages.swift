@@ -53,26 +53,26 @@ public enum PixelEncoder {
     guard columns > 0, rows > 0, image.width > 0, image.height > 0,
       image.pixels.count == image.width * image.height * 4
     else { return nil }
-    guard let config = chafa_canvas_config_new() else { return nil }
-    defer { chafa_canvas_config_unref(config) }
-    chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
-    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_256)
-    chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-    chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
-    guard let canvas = chafa_canvas_new(config) else { return nil }
-    defer { chafa_canvas_unref(canvas) }
+    guard let chafa = Chafa.api, let config = chafa.canvas_config_new() else { return nil }
+    defer { chafa.canvas_config_unref(config) }
+    chafa.canvas_config_set_pixel_mode(config, TRENDING_CHAFA_PIXEL_MODE_SIXELS)
+    chafa.canvas_config_set_canvas_mode(config, TRENDING_CHAFA_CANVAS_MODE_INDEXED_256)
+    chafa.canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+    chafa.canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
+    guard let canvas = chafa.canvas_new(config) else { return nil }
+    defer { chafa.canvas_unref(canvas) }
     image.pixels.withUnsafeBufferPointer { pixels in
-      chafa_canvas_draw_all_pixels(
-        canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width), Int32(image.height),
+      chafa.canvas_draw_all_pixels(
+        canvas, TRENDING_CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width), Int32(image.height),
         Int32(image.width * 4))
     }
     // The fallback terminal description carries the sixel sequences (DCS q … ST).
-    guard let database = chafa_term_db_get_default(), let info = chafa_term_db_get_fallback_info(database) else {
+    guard let database = chafa.term_db_get_default(), let info = chafa.term_db_get_fallback_info(database) else {
       return nil
     }
-    defer { chafa_term_info_unref(info) }
-    guard let printed = chafa_canvas_print(canvas, info) else { return nil }
-    defer { g_string_free(printed, 1) }
+    defer { chafa.term_info_unref(info) }
+    guard let printed = chafa.canvas_print(canvas, info) else { return nil }
+    defer { _ = chafa.string_free(printed, 1) }
     guard printed.pointee.len > 0, printed.pointee.len <= maxSixelBytes, let text = printed.pointee.str else {
       return nil
     }

@@ -67,4 +67,6 @@ public enum PosterError: Error, Hashable, Sendable {
   case undecodable(String)
   /// The box is too small to draw in.
   case noRoom
+  /// A library posters are made with (libturbojpeg, libchafa) could not be loaded.
+  case libraryMissing(String)
 }

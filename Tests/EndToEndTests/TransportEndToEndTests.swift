@@ -90,6 +90,35 @@ struct TransportEndToEndTests {
     #expect(try session.waitForExit().status == 0)
   }
 
+  @Test func posterAndNetworkLibrariesAreLoadedOnlyWhenUsed() throws {
+    // The demo at 80 columns draws no poster and makes no request: none of the four is mapped.
+    let narrow = try TmuxSession(["--demo"], width: 80, height: 24)
+    try narrow.waitFor("1/20")
+    let quiet = try narrow.waitForIdle()
+    let maps = try BinaryRunner.shell("cat /proc/\(try #require(quiet["pid"]))/maps").stdout
+    #expect(maps.contains("libncursesw"), "the maps were read")
+    for library in ["libchafa", "libglib-2.0", "libturbojpeg", "libcurl"] {
+      #expect(!maps.contains(library), "\(library) is mapped before it is needed")
+    }
+    try narrow.send("q")
+    #expect(try narrow.waitForExit().status == 0)
+    // At 120 columns the list has a poster pane: the first poster brings TurboJPEG and chafa.
+    let wide = try TmuxSession(["--demo"], width: 120, height: 30)
+    try wide.waitFor("Dune")
+    let deadline = Date().addingTimeInterval(10)
+    var posterMaps = ""
+    while Date() < deadline {
+      let status = try wide.waitForIdle()
+      posterMaps = try BinaryRunner.shell("cat /proc/\(try #require(status["pid"]))/maps").stdout
+      if posterMaps.contains("libchafa") { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(posterMaps.contains("libturbojpeg") && posterMaps.contains("libchafa"), "a poster was drawn")
+    #expect(!posterMaps.contains("libcurl"), "the demo makes no request")
+    try wide.send("q")
+    #expect(try wide.waitForExit().status == 0)
+  }
+
   @Test func aPosterBombLeavesTheBrowserSmall() throws {
     let bomb = try Gzip.bomb(inflated: 400_000_000)
     let server = try LoopbackServer { request in

@@ -1,6 +1,9 @@
 import CTurboJPEG
 import Foundation
 
+/// TurboJPEG's functions, loaded once.
+private let turboJPEG = trending_jpeg_load()?.pointee
+
 /// Makes JPEGs for tests with TurboJPEG's encoder: known sizes, known colours.
 public enum TestImages {
   /// A JPEG of `width`×`height`: the top half `top`, the bottom half `bottom` (RGB).
@@ -19,16 +22,16 @@ public enum TestImages {
         pixels[index + 2] = color.2
       }
     }
-    guard let handle = tjInitCompress() else { return Data() }
-    defer { tjDestroy(handle) }
+    guard let turbo = turboJPEG, let handle = turbo.init_compress() else { return Data() }
+    defer { _ = turbo.destroy(handle) }
     var output: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
     let flags = progressive ? TJFLAG_PROGRESSIVE : 0
-    let status = tjCompress2(
+    let status = turbo.compress2(
       handle, pixels, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output, &size,
       Int32(TJSAMP_420.rawValue), quality, flags)
     guard status == 0, let output else { return Data() }
-    defer { tjFree(output) }
+    defer { turbo.free(output) }
     return Data(bytes: output, count: Int(size))
   }
 

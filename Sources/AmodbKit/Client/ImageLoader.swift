@@ -20,9 +20,13 @@ public actor ImageLoader {
   private var inFlight: [URL: Task<Result<Data, AmodbError>, Never>] = [:]
   private(set) var requestCount = 0
 
+  /// The poster bytes kept in memory by default: 100 to 200 posters; the disk cache holds the rest.
+  public static let defaultBudget = 4_000_000
+
   /// Makes a loader that keeps at most `budget` bytes of posters.
   public init(
-    configuration: ClientConfiguration, transport: any Transport, disk: DiskCache? = nil, budget: Int = 24_000_000
+    configuration: ClientConfiguration, transport: any Transport, disk: DiskCache? = nil,
+    budget: Int = defaultBudget
   ) {
     self.configuration = configuration
     self.transport = transport
