@@ -9,7 +9,12 @@ public enum TextSanitizer {
 
   /// Returns `text` with every control character and escape sequence removed.
   public static func clean(_ text: String, keepNewlines: Bool = false, limit: Int = defaultLimit) -> String {
-    if isPlain(text, limit: limit) { return text }
+    isPlain(text, limit: limit, keepNewlines: keepNewlines)
+      ? text : rewritten(text, keepNewlines: keepNewlines, limit: limit)
+  }
+
+  /// The full pass: `text` scalar by scalar, escape sequences and controls out, spaces folded.
+  static func rewritten(_ text: String, keepNewlines: Bool, limit: Int) -> String {
     var output = String.UnicodeScalarView()
     var scanner = EscapeScanner()
     var lastWasSpace = true
@@ -26,7 +31,7 @@ public enum TextSanitizer {
         lastWasSpace = true
       } else if isDropped(value) {
         continue
-      } else if value == 0x20 || value > 0x7F && scalar.properties.isWhitespace {
+      } else if value == 0x20 || value > 0x7F && isWideSpace(scalar) {
         if !lastWasSpace { output.append(" ") }
         lastWasSpace = true
       } else {
@@ -44,16 +49,40 @@ public enum TextSanitizer {
     return result
   }
 
-  /// Whether `text` is already clean: printable ASCII within the limit, single spaces, none at either end.
-  static func isPlain(_ text: String, limit: Int) -> Bool {
+  /// Whether `text` is already clean, so that the full pass would give it back unchanged: no
+  /// control, formatter or other break, single ASCII spaces and none at either end or beside a
+  /// line break, line breaks (when kept) at most two together and not at either end, within the limit.
+  static func isPlain(_ text: String, limit: Int, keepNewlines: Bool = false) -> Bool {
     var count = 0
-    var previous: UInt8 = 0x20
-    for byte in text.utf8 {
-      guard byte >= 0x20, byte < 0x7F, byte != 0x20 || previous != 0x20 else { return false }
-      previous = byte
+    // What came before the first scalar counts as a break: a space or a line break there is not plain.
+    var previous: UInt32 = 0x0A
+    var breaks = 1
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value == 0x0A {
+        guard keepNewlines, previous != 0x20, count > 0, breaks < 2 else { return false }
+        breaks += 1
+      } else if value < 0x80 {
+        guard value >= 0x20, value != 0x7F, value != 0x20 || (previous != 0x20 && previous != 0x0A) else {
+          return false
+        }
+        breaks = 0
+      } else {
+        guard !isDropped(value), !isWideSpace(scalar) else { return false }
+        breaks = 0
+      }
+      previous = value
       count += 1
     }
-    return previous != 0x20 && count <= limit
+    return previous != 0x20 && previous != 0x0A && count <= limit
+  }
+
+  /// Whether a scalar above ASCII is white space (the full pass makes it a plain space). Unicode's
+  /// White_Space set is closed: above ASCII it is U+0085, U+00A0, U+1680 and a few in U+2000–U+3000.
+  static func isWideSpace(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    guard value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x3000).contains(value) else { return false }
+    return scalar.properties.isWhitespace
   }
 
   /// Whether a code point is a control, a bidi override or an invisible formatter.
