@@ -77,11 +77,20 @@ public enum TextWidth {
   }
 
   /// The width of a string in columns.
-  public static func width(of text: some StringProtocol) -> Int {
-    // The glyphs' widths, summed without making them: each spacing code point counts, at most 2.
-    text.unicodeScalars.reduce(0) { total, scalar in
+  public static func width(of text: String) -> Int { columns(text.unicodeScalars) }
+
+  /// The width of part of a string in columns.
+  public static func width(of text: Substring) -> Int { columns(text.unicodeScalars) }
+
+  /// The glyphs' widths, summed without making them: each spacing code point counts, at most 2.
+  /// Generic only inside this module, where each caller's type gets its own specialized copy (a
+  /// generic entry point is run unspecialized from other modules, far slower).
+  private static func columns<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars) -> Int {
+    var total = 0
+    for scalar in scalars {
       let columns = width(of: scalar)
-      return columns > 0 ? total + min(columns, 2) : total
+      if columns > 0 { total += min(columns, 2) }
     }
+    return total
   }
 }
