@@ -28,14 +28,18 @@ public final class AppRunner {
   /// Keys and mouse events taken from the terminal so far, for the status file.
   private var inputsTaken = 0
   private var quitting = false
+  /// Whether the first data was asked for before the loop was made.
+  private let asked: Bool
   /// What the terminal's answers to the app's questions do.
   public var onReply: (TerminalReply) -> Void = { _ in }
 
-  /// Makes a loop over a backend and an effect runner.
+  /// Makes a loop over a backend and an effect runner; `asked` when `askFirst` has asked for the
+  /// first data already.
   public init(
     state: AppState, backend: any TerminalBackend, runner: EffectRunner, inbox: ActionInbox, statusFile: URL? = nil,
-    now: @escaping () -> Date = Date.init
+    asked: Bool = false, now: @escaping () -> Date = Date.init
   ) {
+    self.asked = asked
     self.state = state
     self.backend = backend
     self.runner = runner
@@ -55,11 +59,22 @@ public final class AppRunner {
   /// Whether the user has asked to quit.
   public var isQuitting: Bool { quitting }
 
-  /// Sizes the state to the terminal, asks for the first data and draws the first frame.
+  /// Asks for the first data before there is a terminal to draw in: the answers wait in the
+  /// inbox, so the request (and its decoding, on another thread) overlaps the terminal's set-up.
+  /// A runner made over the state afterwards with `asked: true` does not ask again.
+  public static func askFirst(_ state: inout AppState, runner: EffectRunner) {
+    // `.start` asks for data only; nothing in it acts on the terminal.
+    for effect in Reducer.reduce(&state, .start) { runner.perform(effect) }
+  }
+
+  /// Sizes the state to the terminal, asks for the first data (unless `askFirst` has) and draws
+  /// the first frame: with what has already answered, so a list decoded during the set-up shows
+  /// at once rather than after a frame of "Loading…".
   public func start() {
     state.size = backend.size
     state.now = now()
-    dispatch(.start)
+    if !asked { dispatch(.start) }
+    for action in inbox.drain() { dispatch(action) }
     draw()
   }
 

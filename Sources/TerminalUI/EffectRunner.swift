@@ -14,7 +14,7 @@ import TrendingCore
 public final class EffectRunner: Sendable {
   private let client: AmodbClient
   private let images: ImageLoader
-  private let posterMode: PosterColorMode
+  private let posterMode: Mutex<PosterColorMode>
   private let inbox: ActionInbox
   private let running = Atomic<Int>(0)
   private let nextToken = Atomic<UInt64>(0)
@@ -37,10 +37,15 @@ public final class EffectRunner: Sendable {
     kittyOutput = Mutex(kitty)
     self.client = client
     self.images = images
-    self.posterMode = posterMode
+    self.posterMode = Mutex(posterMode)
     self.inbox = inbox
     self.watchlist = watchlist
     self.launcher = launcher
+  }
+
+  /// Draws symbol-art posters from now on in the terminal's colours (known once it is set up).
+  public func usePosterMode(_ mode: PosterColorMode) {
+    posterMode.withLock { $0 = mode }
   }
 
   /// Draws posters from now on as kitty graphics (after the terminal said it shows them).
@@ -121,7 +126,8 @@ public final class EffectRunner: Sendable {
         }
         return
       }
-      run(.poster) { [images, posterMode] in
+      let posterMode = posterMode.withLock { $0 }
+      run(.poster) { [images] in
         // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
         // A 2:3 poster in cells half as wide as tall is about 4:3 in cells; no wider than the box.
         let columns = min(request.columns, request.rows * 4 / 3)

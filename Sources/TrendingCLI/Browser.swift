@@ -27,16 +27,24 @@ enum Browser {
     SignalGuard.install(wake: inbox.writeDescriptor)
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
+    let runner = EffectRunner(
+      client: client, images: services.images, posterMode: .indexed8, inbox: inbox,
+      watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment))
+    // The first list is asked for before ncurses starts (the size comes with the terminal): the
+    // answer is read and decoded on another thread meanwhile, not after the set-up.
+    var state = AppState(
+      window: invocation.window, language: client.configuration.language, region: client.configuration.region,
+      sourceLabel: invocation.demo ? "demo" : nil,
+      size: Size(width: 80, height: 24), now: Date())
+    AppRunner.askFirst(&state, runner: runner)
     guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue
     }
-    var state = AppState(
-      window: invocation.window, language: client.configuration.language, region: client.configuration.region,
-      sourceLabel: invocation.demo ? "demo" : nil,
-      size: backend.size, now: Date())
+    state.size = backend.size
     let posterMode = Palette(depth: backend.depth).posterMode
+    runner.usePosterMode(posterMode ?? .indexed8)
     // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
     state.imagesEnabled = imageMode != .off && posterMode != nil && glyphs == .unicode
     var choice = ImageChoice.choose(imageMode, environment: environment)
@@ -73,13 +81,11 @@ enum Browser {
             settings.messages.count - 1) : ""
       state.notice = Notice(text: problem + more, tone: .warning, until: Date().addingTimeInterval(15))
     }
-    let runner = EffectRunner(
-      client: client, images: services.images, posterMode: posterMode ?? .indexed8, inbox: inbox,
-      watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment),
-      kitty: kitty)
+    if let kitty { runner.useKitty(kitty) }
     if let pixels { runner.usePixels(PixelOutput(kind: pixels)) }
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
-    let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile)
+    let app = AppRunner(
+      state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true)
     // The background is asked when nothing says it (xterm is dark on light by default).
     let asksBackground =
       (environment["TRENDING_THEME"] ?? "auto") == "auto" && environment["COLORFGBG"] == nil && !noColor

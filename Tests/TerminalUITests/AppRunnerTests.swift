@@ -53,6 +53,28 @@ struct AppRunnerTests {
     }
   }
 
+  @Test func theFirstListAskedBeforeTheTerminalIsTheFirstFrame() async throws {
+    TextWidth.prepareLocale()
+    let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let inbox = ActionInbox()
+    let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let runner = EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox)
+    var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
+    AppRunner.askFirst(&state, runner: runner)
+    #expect(runner.inFlight > 0, "the list and the marks were asked for")
+    // The terminal takes its time to set up; the answers wait in the inbox meanwhile.
+    let deadline = ContinuousClock.now + .seconds(120)
+    while runner.inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+    let backend = MemoryBackend(size: Size(width: 100, height: 30))
+    let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, asked: true)
+    app.start()
+    #expect(runner.inFlight == 0, "nothing asked for twice")
+    let first = try #require(backend.screens.first)
+    #expect(backend.screens.count == 1)
+    #expect(first.width == 100, "drawn at the terminal's size")
+    #expect(first.plainText.contains("Dune: Part Two"), "the list, not a frame of Loading…")
+  }
+
   @Test func keysAndAnswersFlowThroughToTheScreen() async throws {
     TextWidth.prepareLocale()
     let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
