@@ -53,12 +53,17 @@ struct AppRunnerTests {
     }
   }
 
-  @Test func theFirstListAskedBeforeTheTerminalIsTheFirstFrame() async throws {
+  /// An effect runner over the demo data, and the inbox its answers go to.
+  private func demoRunner() -> (EffectRunner, ActionInbox) {
     TextWidth.prepareLocale()
     let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
     let inbox = ActionInbox()
     let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
-    let runner = EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox)
+    return (EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox), inbox)
+  }
+
+  @Test func theFirstListAskedBeforeTheTerminalIsTheFirstFrame() async throws {
+    let (runner, inbox) = demoRunner()
     var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
     AppRunner.askFirst(&state, runner: runner)
     #expect(runner.inFlight > 0, "the list and the marks were asked for")
@@ -76,11 +81,7 @@ struct AppRunnerTests {
   }
 
   @Test func keysAndAnswersFlowThroughToTheScreen() async throws {
-    TextWidth.prepareLocale()
-    let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
-    let inbox = ActionInbox()
-    let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
-    let runner = EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox)
+    let (runner, inbox) = demoRunner()
     let backend = MemoryBackend(size: Size(width: 120, height: 30))
     var state = AppState(language: "en-US", size: backend.size, now: Date())
     state.imagesEnabled = true
