@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import Synchronization
 import Testing
 import TrendingCore
 
@@ -38,6 +39,18 @@ final class MemoryBackend: TerminalBackend {
   }
 }
 
+/// The demo's answers, with every request's URL kept.
+final class CountingTransport: Transport {
+  private let demo = DemoTransport()
+  /// The URLs asked for, in order.
+  let requests = Mutex<[String]>([])
+
+  func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+    requests.withLock { $0.append(request.url.absoluteString) }
+    return try await demo.send(request)
+  }
+}
+
 @Suite("The run loop with the demo client")
 struct AppRunnerTests {
   private func waitUntilIdle(_ app: AppRunner, runner: EffectRunner) async {
@@ -63,21 +76,28 @@ struct AppRunnerTests {
   }
 
   @Test func theFirstListAskedBeforeTheTerminalIsTheFirstFrame() async throws {
-    let (runner, inbox) = demoRunner()
+    TextWidth.prepareLocale()
+    let transport = CountingTransport()
+    let client = AmodbClient(configuration: DemoTransport.configuration(), transport: transport)
+    let inbox = ActionInbox()
+    let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let runner = EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox)
     var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
     AppRunner.askFirst(&state, runner: runner)
     #expect(runner.inFlight > 0, "the list and the marks were asked for")
     // The terminal takes its time to set up; the answers wait in the inbox meanwhile.
     let deadline = ContinuousClock.now + .seconds(120)
     while runner.inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-    let backend = MemoryBackend(size: Size(width: 100, height: 30))
+    let backend = MemoryBackend(size: Size(width: 90, height: 24))
     let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, asked: true)
     app.start()
-    #expect(runner.inFlight == 0, "nothing asked for twice")
     let first = try #require(backend.screens.first)
     #expect(backend.screens.count == 1)
-    #expect(first.width == 100, "drawn at the terminal's size")
+    #expect(first.width == 90, "drawn at the terminal's size")
     #expect(first.plainText.contains("Dune: Part Two"), "the list, not a frame of Loading…")
+    await waitUntilIdle(app, runner: runner)
+    let firstPages = transport.requests.withLock { $0.filter { $0.contains("/trending/") && $0.contains("page=1") } }
+    #expect(firstPages.count == 1, "\(firstPages)")
   }
 
   @Test func keysAndAnswersFlowThroughToTheScreen() async throws {
