@@ -61,7 +61,7 @@ public final class AppRunner {
 
   /// Asks for the first data before there is a terminal to draw in: the answers wait in the
   /// inbox, so the request (and its decoding, on another thread) overlaps the terminal's set-up.
-  /// A runner made over the state afterwards with `asked: true` does not ask again.
+  /// The loop made over the state afterwards, with `asked: true`, does not ask again.
   public static func askFirst(_ state: inout AppState, runner: EffectRunner) {
     // `.start` asks for data only; nothing in it acts on the terminal.
     for effect in Reducer.reduce(&state, .start) { runner.perform(effect) }

@@ -42,7 +42,6 @@ enum Browser {
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue
     }
-    state.size = backend.size
     let posterMode = Palette(depth: backend.depth).posterMode
     runner.usePosterMode(posterMode ?? .indexed8)
     // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
