@@ -71,13 +71,13 @@ enum Browser {
     settings.settings.apply(to: &state.keys)
     if let languageNote {
       state.notice = Notice(text: languageNote, tone: .warning, until: Date().addingTimeInterval(15))
-    } else if let problem = settings.messages.first {
+    } else if case let messages = settings.messages, let problem = messages.first {
       let more =
-        settings.messages.count > 1
+        messages.count > 1
         ? " "
           + trn(
             "(and %s more; trending config lists them)", "(and %s more; trending config lists them)",
-            settings.messages.count - 1) : ""
+            messages.count - 1) : ""
       state.notice = Notice(text: problem + more, tone: .warning, until: Date().addingTimeInterval(15))
     }
     if let kitty { runner.useKitty(kitty) }

@@ -86,6 +86,8 @@ public struct SettingsFile: Sendable {
   public var messages: [String] {
     let name = TextSanitizer.clean(path?.path ?? "config", limit: 200)
     if let failure { return [tr("%1$s: could not be read: %2$s", name, failure.reason)] }
+    // Parsed again only when there is something to say, now in the interface's language.
+    guard !settings.problems.isEmpty else { return [] }
     return Settings(parsing: text ?? "").problems.map { "\(name):\($0.line): \($0.message)" }
   }
 
