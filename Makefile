@@ -21,7 +21,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
 ## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
 .PHONY: setup static-libstdc++ build release demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install clean
 
-FUZZ_TARGETS := decoders text jpeg cache arguments keys
+FUZZ_TARGETS := decoders text jpeg cache arguments keys headers
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
 # The JPEG target again under AddressSanitizer: TurboJPEG is C, and a bad read there is silent otherwise.
 FUZZ_ASAN_BINARY := .build/fuzz-asan/debug/trending-fuzz

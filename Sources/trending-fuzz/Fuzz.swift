@@ -1,6 +1,6 @@
 // libFuzzer entry point: `make fuzz` (long runs) and `make fuzz-smoke` (a bounded run in `make test`).
 // Which target runs is chosen by TRENDING_FUZZ_TARGET: decoders (default), text, jpeg, cache,
-// arguments or keys.
+// arguments, keys or headers.
 import AmodbKit
 import Foundation
 import PosterKit
@@ -75,6 +75,22 @@ func fuzzKeys(_ data: Data) {
   }
 }
 
+/// Response headers: any `Name: value` lines give rate-limit numbers and a wait within their bounds.
+func fuzzHeaders(_ data: Data) {
+  var headers: [String: String] = [:]
+  for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+    guard let colon = line.firstIndex(of: ":") else { continue }
+    headers[String(line[..<colon])] = String(line[line.index(after: colon)...])
+  }
+  let response = HTTPResponse(status: 429, headers: headers, body: data)
+  if let status = RateLimitStatus(response: response) {
+    precondition((status.limit ?? 1) >= 0 && (status.limit ?? 0) <= RateBudget.largestLimit, "limit unclamped")
+    precondition((status.remaining ?? 0) >= 0 && (status.remaining ?? 0) <= RateBudget.largestLimit)
+    precondition((status.reset ?? 0) >= 0 && (status.reset ?? 0) <= RateLimitStatus.largestReset)
+  }
+  precondition((0...30).contains(StatusMapping.retryAfter(in: response)), "wait unclamped")
+}
+
 /// Stops the run when a control character got through.
 func check(_ text: String, newlines: Bool = false) {
   for scalar in text.unicodeScalars where !(newlines && scalar == "\n") {
@@ -91,6 +107,7 @@ public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   case "cache": fuzzCacheEntry(data)
   case "arguments": fuzzArguments(data)
   case "keys": fuzzKeys(data)
+  case "headers": fuzzHeaders(data)
   default: fuzzDecoders(data)
   }
   return 0

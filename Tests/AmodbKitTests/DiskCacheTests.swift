@@ -306,3 +306,30 @@ struct RateBudgetTests {
     #expect(!waits.withLock { $0 }.isEmpty, "the budget made requests wait")
   }
 }
+
+@Suite("The server's rate-limit numbers")
+struct RateLimitNumbersTests {
+  @Test func headersAreClampedToWhatARateLimitCanMean() {
+    func status(_ headers: [String: String]) -> RateLimitStatus? {
+      RateLimitStatus(response: HTTPResponse(status: 200, headers: headers))
+    }
+    let huge = status(["X-RateLimit-Limit": "9223372036854775807", "X-RateLimit-Remaining": "99999999999999999999999"])
+    #expect(huge == RateLimitStatus(limit: RateBudget.largestLimit, remaining: RateBudget.largestLimit))
+    #expect(status(["X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "900"])?.remaining == 40)
+    #expect(status(["X-RateLimit-Limit": "-5"]) == nil, "a negative number is not a limit")
+    #expect(status(["RateLimit-Limit": "40, 40;w=60", "RateLimit-Reset": "99999999999999"])?.reset == 4_102_444_800)
+    #expect(status(["X-RateLimit-Limit": "12abc"]) == nil)
+  }
+
+  @Test func aWindowOfAnySizeCostsTheSameMemoryAndStillWaits() async {
+    let clock = TestClock()
+    let budget = RateBudget(limit: 20, clock: clock.clientClock)
+    await budget.acquire()
+    await budget.update(from: RateLimitStatus(limit: Int.max, remaining: 0))
+    #expect(await budget.windowLimit == RateBudget.largestLimit)
+    #expect(await budget.used == RateBudget.largestLimit, "the server said none are left: the window is spent")
+    await budget.acquire()
+    #expect(clock.sleeps == [60], "the next request waits for the window to pass")
+    #expect(await budget.used == 1)
+  }
+}

@@ -7,9 +7,14 @@ public actor RateBudget {
   public static let window: TimeInterval = 60
   /// The limit assumed until the server tells: the smallest plan's.
   public static let assumedLimit = 20
+  /// The largest window believed from a server: amodb's largest plan is far below it, and the
+  /// budget keeps one date per request in the window, so a header cannot make it grow without end.
+  public static let largestLimit = 10_000
 
   private var limit: Int
   private var sent: [Date] = []
+  /// Set when the server said nothing is left: the whole window is spent until this moment.
+  private var spentUntil: Date?
   private let clock: ClientClock
   private let onWait: @Sendable (Int) -> Void
 
@@ -17,7 +22,7 @@ public actor RateBudget {
   public init(
     limit: Int = assumedLimit, clock: ClientClock = .system, onWait: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
-    self.limit = max(1, limit)
+    self.limit = Self.clamped(limit)
     self.clock = clock
     self.onWait = onWait
   }
@@ -27,12 +32,13 @@ public actor RateBudget {
     while true {
       let now = clock.now()
       sent.removeAll { now.timeIntervalSince($0) >= Self.window }
-      if sent.count < limit {
+      if let spent = spentUntil, spent <= now { spentUntil = nil }
+      if spentUntil == nil, sent.count < limit {
         sent.append(now)
         return
       }
-      let oldest = sent.min() ?? now
-      let wait = max(1, Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up)))
+      let freeAt = spentUntil ?? (sent.min() ?? now).addingTimeInterval(Self.window)
+      let wait = max(1, Int(freeAt.timeIntervalSince(now).rounded(.up)))
       onWait(wait)
       callerWait?(wait)
       await clock.sleep(wait)
@@ -44,19 +50,26 @@ public actor RateBudget {
     onWait(seconds)
   }
 
-  /// Adopts the limit the server reported, and spends the window when it says nothing is left.
+  /// Adopts the limit the server reported (within `1...largestLimit`), and spends the window when
+  /// it says nothing is left.
   public func update(from status: RateLimitStatus?) {
     guard let status else { return }
-    if let reported = status.limit, reported > 0 { limit = reported }
-    if status.remaining == 0 {
-      let now = clock.now()
-      while sent.count < limit { sent.append(now) }
-    }
+    if let reported = status.limit, reported > 0 { limit = Self.clamped(reported) }
+    if sent.count > limit { sent.removeFirst(sent.count - limit) }
+    if status.remaining == 0 { spentUntil = clock.now().addingTimeInterval(Self.window) }
   }
 
-  /// How many requests the window holds now.
+  /// How many requests the window holds now (all of it while the server says none are left).
   public var used: Int {
     let now = clock.now()
+    if let spent = spentUntil, spent > now { return limit }
     return sent.filter { now.timeIntervalSince($0) < Self.window }.count
+  }
+
+  /// The requests a window may hold: what the server reported, within `1...largestLimit`.
+  public var windowLimit: Int { limit }
+
+  private static func clamped(_ limit: Int) -> Int {
+    min(max(1, limit), largestLimit)
   }
 }

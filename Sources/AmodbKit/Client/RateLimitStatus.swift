@@ -16,15 +16,24 @@ public struct RateLimitStatus: Sendable, Hashable {
     self.reset = reset
   }
 
-  /// Reads `X-RateLimit-*` or the IETF `RateLimit-*` headers; nil when neither is there.
+  /// The largest reset believed: an epoch time well past this century's, or that many seconds.
+  public static let largestReset = 4_102_444_800
+
+  /// Reads `X-RateLimit-*` or the IETF `RateLimit-*` headers, each number clamped to what a
+  /// rate limit can mean (a window of at most `RateBudget.largestLimit`, never negative); nil when
+  /// neither header is there or none of them is a number.
   public init?(response: HTTPResponse) {
-    func value(_ name: String) -> Int? {
+    func value(_ name: String, upTo largest: Int) -> Int? {
       let text = response.header("X-RateLimit-\(name)") ?? response.header("RateLimit-\(name)")
-      return text.flatMap { Int($0.split(separator: ",").first?.trimmingSpaces() ?? "") }
+      guard let field = text?.split(separator: ",").first?.trimmingSpaces(), !field.isEmpty, field.count <= 40,
+        field.allSatisfy({ $0.isASCII && $0.isNumber })
+      else { return nil }
+      // Digits only, so the one way to fail is a number too large for Int: the largest it may be.
+      return min(Int(field) ?? largest, largest)
     }
-    let limit = value("Limit")
-    let remaining = value("Remaining")
+    let limit = value("Limit", upTo: RateBudget.largestLimit)
+    let remaining = value("Remaining", upTo: limit ?? RateBudget.largestLimit)
     guard limit != nil || remaining != nil else { return nil }
-    self.init(limit: limit, remaining: remaining, reset: value("Reset"))
+    self.init(limit: limit, remaining: remaining, reset: value("Reset", upTo: Self.largestReset))
   }
 }

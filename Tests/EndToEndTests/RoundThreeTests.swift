@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The third round of attacks (issue 28) reproduced against the real binary: servers, files and
+/// terminals that lie.
+@Suite("Sturdy under attack, round three", .serialized)
+struct RoundThreeTests {
+  private func temporaryDirectory(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trending-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test(arguments: ["20000000", "9223372036854775807", "99999999999999999999999999"])
+  func aHostileLimitHeaderNeitherAbortsNorBalloons(limit: String) throws {
+    let server = try LoopbackServer { _ in
+      .json(TestClients.pageJSON(), headers: ["X-RateLimit-Limit": limit, "X-RateLimit-Remaining": "0"])
+    }
+    let environment = ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "test-key-123"]
+    let outcome = try BinaryRunner.run(["list"], environment: environment)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Film 1"))
+    let measured = try BinaryRunner.measure(["list", "--json"], environment: environment)
+    #expect(measured.status == 0)
+    #expect(measured.peakKiB < 60_000, "peak \(measured.peakKiB) KiB with a limit of \(limit)")
+  }
+}
