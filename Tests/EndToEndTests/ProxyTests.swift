@@ -175,4 +175,116 @@ struct ProxyTests {
     #expect(check.status == 0, "\(check.stdout)")
     #expect(check.stdout.contains("test is successful"), "\(check.stdout)")
   }
+
+  // Round three (issue 28): what a user with a token, or without one, must not be able to do.
+
+  @Test func onlyGetAndHeadReachAmodb() async throws {
+    let upstream = try FakeAmodb()
+    let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
+    for method in ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"] {
+      let answer = try RawHTTP.exchange(
+        port: proxy.port, method: method, target: "/3/movie/550/rating",
+        headers: ["Authorization: Bearer token-alice-0123456789", "Content-Type: application/json"],
+        body: #"{"value": 0.5}"#)
+      #expect(answer.status == 405, "\(method): \(answer.head)")
+      #expect(answer.head.contains("Allow: GET, HEAD"), "\(answer.head)")
+      #expect(answer.body.contains(#""status_code":405"#))
+    }
+    #expect(upstream.server.requests.isEmpty, "no other method reached amodb with the key")
+    for method in ["GET", "HEAD"] {
+      let answer = try RawHTTP.exchange(
+        port: proxy.port, method: method, target: "/3/movie/550?language=en-US",
+        headers: ["Authorization: Bearer token-alice-0123456789"])
+      #expect(answer.status == 200, "\(method): \(answer.head)")
+    }
+    #expect(upstream.server.requests.allSatisfy { $0.method == "GET" })
+  }
+
+  @Test func tokensMatchLetterForLetterAndWrongOnesAreSlowedPerAddress() async throws {
+    let upstream = try FakeAmodb()
+    let proxy = try NginxProxy(
+      upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users,
+      settings: ["FAILED_PER_MINUTE": "60", "FAILED_BURST": "5"])
+    for token in [
+      "TOKEN-ALICE-0123456789", "token-alice-0123456789x", "xtoken-alice-0123456789", "token-alice-012345678",
+    ] {
+      let answer = try await get("/3/movie/550", proxy: proxy, token: token)
+      #expect(answer.status == 401 || answer.status == 429, "\(token): \(answer.status)")
+    }
+    let lowercaseScheme = try RawHTTP.exchange(
+      port: proxy.port, method: "GET", target: "/3/movie/550", headers: ["Authorization: bearer token-alice-0123456789"]
+    )
+    #expect(lowercaseScheme.status == 401 || lowercaseScheme.status == 429)
+    #expect(upstream.server.requests.isEmpty)
+    // A burst of wrong tokens from one address: after the first few, each is refused with 429.
+    var statuses: [Int] = []
+    for index in 0..<40 {
+      statuses.append(try await get("/3/movie/550", proxy: proxy, token: "guess-\(index)").status)
+    }
+    #expect(statuses.filter { $0 == 401 }.count <= 7, "\(statuses)")
+    #expect(statuses.filter { $0 == 429 }.count >= 30, "\(statuses)")
+    // A good token still works from that address.
+    #expect(try await get("/3/movie/550", proxy: proxy, token: "token-alice-0123456789").status == 200)
+    #expect(!proxy.accessLog.contains("guess-"), "the log never holds a token")
+  }
+
+  @Test func amodbIsSentTheNormalisedPathAndOnlyItsOwnArguments() async throws {
+    let upstream = try FakeAmodb()
+    let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
+    let dotted = try await get("/t/p/%2e%2e/%2e%2e/3/movie/1", proxy: proxy, token: nil)
+    #expect(dotted.status == 401, "a dotted image path is an API path, and needs a token")
+    #expect(try await get("/t/p/%2e%2e/%2e%2e/3/movie/1", proxy: proxy, token: "token-alice-0123456789").status == 200)
+    #expect(upstream.server.requests.map(\.target) == ["/3/movie/1"], "the normalised path, not the raw one")
+    let hostile = "/3/movie/550?api_key=client-key&language=en-US&x=1&append_to_response=credits"
+    #expect(try await get(hostile, proxy: proxy, token: "token-alice-0123456789").status == 200)
+    #expect(upstream.server.requests.last?.target == "/3/movie/550?language=en-US&append_to_response=credits")
+    // The same arguments in another order, with other junk: one cache entry, no second request.
+    let reordered = "/3/movie/550?append_to_response=credits&y=2&language=en-US"
+    let cached = try await get(reordered, proxy: proxy, token: "token-bob-9876543210")
+    #expect(cached.status == 200 && cached.header("X-Cache-Status") == "HIT", "\(cached.headers)")
+    #expect(upstream.server.requests.count == 2)
+    for (path, text) in try proxy.filesExceptTheKeyInclude() { #expect(!text.contains("client-key"), "\(path)") }
+  }
+
+  @Test func onlyAmodbsHeadersGoUpstreamAndPrivateAnswersAreNotShared() async throws {
+    let upstream = try LoopbackServer { request in
+      let reflected = request.headers["x-evil"] ?? "none"
+      switch request.path {
+      case "/3/movie/1": return .json(#"{"id": 1, "title": "One"}"#, headers: ["Set-Cookie": "session=abc"])
+      case "/3/movie/2": return .json(#"{"id": 2, "title": "\#(reflected)"}"#, headers: ["Cache-Control": "private"])
+      case "/3/movie/3": return .json(#"{"id": 3, "title": "Three"}"#, headers: ["Vary": "Cookie"])
+      default: return .json(#"{"id": 4, "title": "Four"}"#, headers: ["Vary": "Accept-Encoding"])
+      }
+    }
+    let proxy = try NginxProxy(upstream: upstream, images: try images(), key: upstreamKey, tokens: users)
+    for id in 1...4 {
+      for header in ["X-Evil: alice-was-here", "X-Evil: bob"] {
+        let answer = try RawHTTP.exchange(
+          port: proxy.port, method: "GET", target: "/3/movie/\(id)",
+          headers: ["Authorization: Bearer token-alice-0123456789", header, "Cookie: session=alice"])
+        #expect(answer.status == 200, "\(answer.head)")
+        #expect(!answer.head.lowercased().contains("set-cookie"), "\(answer.head)")
+        #expect(!answer.body.contains("alice-was-here"), "a client's header is never reflected back")
+      }
+    }
+    #expect(upstream.count("/3/movie/1") == 2 && upstream.count("/3/movie/2") == 2, "cookies and private: not cached")
+    #expect(upstream.count("/3/movie/3") == 2, "a Vary beyond the encoding: not cached")
+    #expect(upstream.count("/3/movie/4") == 1, "Vary: Accept-Encoding is still shared")
+    for request in upstream.requests {
+      #expect(request.headers["cookie"] == nil && request.headers["x-evil"] == nil, "\(request.headers)")
+      #expect(request.headers["authorization"] == "Bearer \(upstreamKey)")
+    }
+  }
+
+  @Test func postersAreCachedByPathAlone() async throws {
+    let imageHost = try images()
+    let proxy = try NginxProxy(upstream: try FakeAmodb().server, images: imageHost, key: upstreamKey, tokens: users)
+    for index in 0..<12 {
+      let answer = try await get("/t/p/w92/poster.jpg?x=\(index)", proxy: proxy, token: nil)
+      #expect(answer.status == 200)
+    }
+    #expect(imageHost.requests.map(\.target) == ["/t/p/w92/poster.jpg"], "one fetch, without the query")
+    let cached = try FileManager.default.subpathsOfDirectory(atPath: proxy.prefix.appendingPathComponent("cache").path)
+    #expect(cached.filter { !$0.contains("/") || $0.split(separator: "/").count == 3 }.count <= 3, "\(cached)")
+  }
 }

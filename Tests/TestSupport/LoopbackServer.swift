@@ -9,6 +9,8 @@ import Synchronization
 public final class LoopbackServer: Sendable {
   /// A request as the server received it.
   public struct Request: Sendable {
+    /// The method: GET, HEAD, POST…
+    public var method: String = "GET"
     /// The request target: path and query.
     public var target: String
     /// Header names lowercased.
@@ -239,7 +241,7 @@ public final class LoopbackServer: Sendable {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    return Request(target: String(parts[1]), headers: headers)
+    return Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
   }
 }
 

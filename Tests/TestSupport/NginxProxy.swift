@@ -10,6 +10,7 @@ public final class NginxProxy {
   /// The tokens file the configuration includes.
   public let tokensFile: URL
   private let pid: pid_t
+  private let environment: [String: String]
 
   /// The API base to give trending.
   public var baseURL: String { "http://127.0.0.1:\(port)/3" }
@@ -41,6 +42,7 @@ public final class NginxProxy {
       "UPSTREAM": "http://127.0.0.1:\(upstream.port)", "IMAGE_UPSTREAM": "http://127.0.0.1:\(images.port)",
     ]) { _, new in new }
     environment.merge(settings) { _, new in new }
+    self.environment = environment
     let render = try Self.run(
       [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "render", prefix.path],
       environment: environment)
@@ -60,11 +62,28 @@ public final class NginxProxy {
     try? FileManager.default.removeItem(at: prefix.deletingLastPathComponent())
   }
 
-  /// Replaces the users and reloads nginx, as an operator would.
+  /// Replaces the users and reloads nginx with the shipped script, as an operator would; returns
+  /// once the workers that knew the old users have gone.
   public func reload(tokens: [String: String]) throws {
     try Self.writeTokens(tokens, to: tokensFile)
-    kill(pid, SIGHUP)
-    Thread.sleep(forTimeInterval: 0.5)
+    let before = workers()
+    let reload = try Self.run(
+      [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "reload", prefix.path],
+      environment: environment)
+    guard reload.status == 0 else { throw TmuxError(message: "proxy reload failed: \(reload.output)") }
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      let now = workers()
+      if !now.isEmpty, now.isDisjoint(with: before) { return }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    throw TmuxError(message: "nginx kept its old workers after the reload")
+  }
+
+  /// The pids of nginx's worker processes now.
+  private func workers() -> Set<Int> {
+    let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    return Set(text.split(separator: " ").compactMap { Int($0) })
   }
 
   /// The access log so far.
