@@ -58,8 +58,10 @@ public enum Setup {
       apiKey: environment["AMODB_KEY"].flatMap(APIKey.init), language: language)
     configuration.allowsCleartextKey = invocation.insecureHTTP || environment["AMODB_ALLOW_HTTP"] == "1"
     configuration.region = Region.resolve(flag: invocation.region, environment: environment)
+    configuration.proxy = ProxyEnvironment.proxy(for: configuration.baseURL, environment: environment)
     if configuration.cleartextKeyError != nil {
-      let host = TextSanitizer.clean(configuration.baseURL.host ?? "", limit: 100)
+      let peer = configuration.proxy.map(ProxyEnvironment.host(ofProxy:)) ?? configuration.baseURL.host ?? ""
+      let host = TextSanitizer.clean(peer, limit: 100)
       throw UsageError(
         message: tr(
           "refusing to send the key to %s over plain http; use https, a proxy of your own that needs no key, or --insecure-http (AMODB_ALLOW_HTTP=1)",

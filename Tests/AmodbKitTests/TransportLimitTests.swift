@@ -152,10 +152,36 @@ struct TransportLimitTests {
       let local = ClientConfiguration(baseURL: URL(string: "http://\(host):8080/3")!, apiKey: APIKey("k"))
       #expect(local.cleartextKeyError == nil, "\(host) is this machine")
     }
-    for host in ["127.0.0.1.evil.invalid", "10.0.0.1", "localhost.invalid"] {
+    for host in [
+      "127.0.0.1.evil.invalid", "10.0.0.1", "localhost.invalid", "127.-0.-0.1", "127.0.0.01", "0x7f.0.0.1", "127.1",
+      "127.0.0.256", "127.0.0.+1",
+    ] {
       let other = ClientConfiguration(baseURL: URL(string: "http://\(host)/3")!, apiKey: APIKey("k"))
-      #expect(other.cleartextKeyError != nil, "\(host) is another machine")
+      #expect(other.cleartextKeyError != nil, "\(host) is not certainly this machine")
     }
+  }
+
+  @Test func aProxyFromTheEnvironmentIsThePeerTheGuardJudges() throws {
+    let base = try #require(URL(string: "http://127.0.0.1:8080/3"))
+    func peer(_ environment: [String: String]) -> String? {
+      var configuration = ClientConfiguration(baseURL: base, apiKey: APIKey("k"))
+      configuration.proxy = ProxyEnvironment.proxy(for: base, environment: environment)
+      return configuration.cleartextKeyError?.message
+    }
+    #expect(peer([:]) == nil)
+    for name in ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"] {
+      let refused = peer([name: "http://proxy.invalid:3128"])
+      #expect(refused?.contains("refusing to send the key to proxy.invalid over plain http") == true, "\(name)")
+    }
+    #expect(peer(["all_proxy": "socks5h://user:pw@10.1.2.3:1080"])?.contains("10.1.2.3") == true)
+    #expect(peer(["http_proxy": "proxy.invalid:3128"])?.contains("proxy.invalid") == true, "a proxy without a scheme")
+    #expect(peer(["http_proxy": "http://127.0.0.1:3128"]) == nil, "a proxy on this machine")
+    for exempt in ["127.0.0.1", "*", "example.invalid, 127.0.0.1", ".0.0.1"] {
+      #expect(peer(["http_proxy": "http://proxy.invalid:3128", "no_proxy": exempt]) == nil, "no_proxy=\(exempt)")
+    }
+    #expect(peer(["http_proxy": "http://proxy.invalid:3128", "NO_PROXY": "localhost"]) != nil)
+    let https = try #require(URL(string: "https://api.amodb.invalid/3"))
+    #expect(ProxyEnvironment.proxy(for: https, environment: ["http_proxy": "http://p.invalid"]) == nil)
   }
 
   @Test func aPageKeepsAtMostAHundredEntries() throws {

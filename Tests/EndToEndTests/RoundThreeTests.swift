@@ -26,3 +26,22 @@ struct RoundThreeTests {
     #expect(measured.peakKiB < 60_000, "peak \(measured.peakKiB) KiB with a limit of \(limit)")
   }
 }
+
+extension RoundThreeTests {
+  @Test func aKeyIsNotSentInClearTextThroughAProxyOnAnotherMachine() throws {
+    let server = try LoopbackServer { _ in .json(TestClients.pageJSON()) }
+    var environment = [
+      "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "proxy-guard-key",
+      "http_proxy": "http://proxy.invalid:3128",
+    ]
+    let refused = try BinaryRunner.run(["list"], environment: environment)
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("refusing to send the key to proxy.invalid over plain http"), "\(refused.stderr)")
+    environment["no_proxy"] = "127.0.0.1"
+    #expect(try BinaryRunner.run(["list"], environment: environment).status == 0, "no_proxy exempts the loopback base")
+    #expect(server.requests.count == 1)
+    let oddLoopback = try BinaryRunner.run(
+      ["list"], environment: ["AMODB_BASE_URL": "http://127.-0.-0.1:9/3", "AMODB_KEY": "proxy-guard-key"])
+    #expect(oddLoopback.status == 2, "\(oddLoopback.stderr)")
+  }
+}

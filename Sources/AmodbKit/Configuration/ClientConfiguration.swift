@@ -24,6 +24,8 @@ public struct ClientConfiguration: Sendable {
   public var maxBodyBytes: Int
   /// Whether the user allowed the key to travel over plain http to another machine.
   public var allowsCleartextKey = false
+  /// The proxy the environment routes the API base through (`ProxyEnvironment`); nil for none.
+  public var proxy: String?
 
   /// Makes a configuration from its parts.
   public init(
@@ -48,14 +50,15 @@ public struct ClientConfiguration: Sendable {
     apiKey == nil && usesDefaultHost ? .missingKey : nil
   }
 
-  /// The error that stops a key from travelling in cleartext: an `http://` base on a host that is
-  /// not this machine while a key is set, unless the user allowed it (`--insecure-http`). Checked
-  /// before any lookup or connection.
+  /// The error that stops a key from travelling in cleartext: an `http://` base while a key is
+  /// set, when the machine the request first reaches (the proxy, if the environment names one, else
+  /// the host) is not this one, unless the user allowed it (`--insecure-http`). Checked before any
+  /// lookup or connection.
   public var cleartextKeyError: AmodbError? {
-    guard apiKey != nil, !allowsCleartextKey, baseURL.scheme?.lowercased() == "http",
-      !Self.isLoopback(baseURL.host ?? "")
-    else { return nil }
-    let host = TextSanitizer.clean(baseURL.host ?? "", limit: 100)
+    guard apiKey != nil, !allowsCleartextKey, baseURL.scheme?.lowercased() == "http" else { return nil }
+    let peer = proxy.map(ProxyEnvironment.host(ofProxy:)) ?? baseURL.host ?? ""
+    guard !Self.isLoopback(peer) else { return nil }
+    let host = TextSanitizer.clean(peer, limit: 100)
     return .transport(
       description:
         tr(
@@ -63,12 +66,21 @@ public struct ClientConfiguration: Sendable {
           host))
   }
 
-  /// Whether a host name is this machine: `localhost`, 127.0.0.0/8 or ::1.
+  /// Whether a host name is this machine: `localhost` (curl answers it itself, never through DNS),
+  /// ::1, or 127.0.0.0/8 written in canonical dotted decimal. Any other spelling (`127.-0.-0.1`,
+  /// `0x7f.1`, `127.1`, leading zeros) counts as another machine: curl or the resolver may read it
+  /// differently, so the guard refuses rather than guesses.
   public static func isLoopback(_ host: String) -> Bool {
     let name = host.lowercased().trimmingPrefix("[").split(separator: "]").first.map(String.init) ?? ""
     if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
     let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    func canonical(_ part: Substring) -> Bool {
+      guard (1...3).contains(part.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+        part == "0" || part.first != "0", let value = Int(part)
+      else { return false }
+      return value <= 255
+    }
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy(canonical)
   }
 
   /// The full URL of an endpoint: base path prefix, the endpoint's path, its query.
