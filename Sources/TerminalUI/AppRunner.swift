@@ -106,6 +106,7 @@ public final class AppRunner {
         inputsTaken += 1
         dispatch(.mouse(event))
       case .reply(let reply): onReply(reply)
+      case .paste(let text): dispatch(.paste(text))
       }
       if quitting { return }
     }
@@ -148,7 +149,11 @@ public final class AppRunner {
   }
 
   private func wait() {
-    let timeout: Int32 = state.isBusy ? 100 : Int32(60_000 - Int(now().timeIntervalSince1970 * 1000) % 60_000)
+    var timeout: Int32 = state.isBusy ? 100 : Int32(60_000 - Int(now().timeIntervalSince1970 * 1000) % 60_000)
+    if let deadline = backend.inputDeadline {
+      // The rest of a report is awaited: look again when its time is up.
+      timeout = min(timeout, Int32(max(1, min(60_000, (deadline.timeIntervalSince(now()) * 1000).rounded(.up)))))
+    }
     var descriptors = [pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0)]
     if backend.inputDescriptor >= 0 {
       descriptors.append(pollfd(fd: backend.inputDescriptor, events: Int16(POLLIN), revents: 0))

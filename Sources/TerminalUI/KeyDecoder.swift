@@ -10,6 +10,8 @@ public enum TerminalInput: Equatable, Sendable {
   case mouse(MouseEvent)
   /// An answer to a question the app asked the terminal.
   case reply(TerminalReply)
+  /// Text the terminal marked as pasted.
+  case paste(String)
 }
 
 /// What a terminal answers when asked: its name and version (XTVERSION), and its primary device
@@ -182,6 +184,14 @@ public enum SGRMouse {
       index += 1
     }
     return nil
+  }
+
+  /// Whether the codes after an ESC may be the start of a report still arriving (`[`, `[<`, `[<0;1`).
+  static func mayStart(_ codes: ArraySlice<UInt32>) -> Bool {
+    guard codes.count < maximumLength, codes.first == 0x5B else { return false }
+    let after = codes.dropFirst()
+    guard let marker = after.first else { return true }
+    return marker == 0x3C && after.dropFirst().allSatisfy { (0x30...0x39).contains($0) || $0 == 0x3B }
   }
 
   /// The event for a report's numbers (1-based cells): a left press, or a wheel notch.

@@ -53,15 +53,19 @@ public final class NCursesBackend: TerminalBackend {
     palette = Palette(depth: depth, look: look)
     self.mouse = mouse
     self.glyphs = glyphs
+    decoder = InputDecoder(mouse: mouse)
     if mouse { enableMouse() }
+    writeTerminal(Self.bracketedPasteOn)
   }
+
+  /// Pasted text arrives marked (`ESC [200~ … ESC [201~`), so it is read as text, never as keys.
+  static let bracketedPasteOn = "\u{1B}[?2004h"
+  static let bracketedPasteOff = "\u{1B}[?2004l"
 
   /// Whether the app reads the mouse.
   private let mouse: Bool
-  /// Codes of an answer from the terminal that had not all arrived at the last read.
-  private var carried: [(code: UInt32, function: Bool)] = []
-  /// Whether questions were sent, so answers are read as answers rather than as keys.
-  private var askedTerminal = false
+  /// Reads keys, reports, pastes and answers across reads.
+  private var decoder: InputDecoder
 
   /// Draws for a light (or dark) background from the next frame on: every colour pair again.
   public func useLightBackground(_ light: Bool) {
@@ -76,7 +80,7 @@ public final class NCursesBackend: TerminalBackend {
 
   /// Asks the terminal its name and version and its device attributes; the answers come as input.
   public func askTerminal() {
-    askedTerminal = true
+    decoder.asked(at: Date())
     writeTerminal(TerminalReply.questions)
   }
   /// What the terminal can show.
@@ -276,58 +280,30 @@ public final class NCursesBackend: TerminalBackend {
       String.UnicodeScalarView(text.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
   }
 
+  public var inputDeadline: Date? { decoder.deadline }
+
   public func pendingInput() -> [TerminalInput] {
-    // Read everything waiting first (as codes, function keys flagged), then decode: a mouse
-    // report is a run of characters after ESC.
-    var codes = carried
-    carried = []
+    // Read everything waiting first, then decode: a report is a run of characters after ESC.
+    var raw: [RawInput] = []
     var code: wint_t = 0
-    while codes.count < 1024 {
+    while raw.count < 1024 {
       let status = wget_wch(shim_stdscr(), &code)
       if status == ERR { break }
-      codes.append((UInt32(code), status == KEY_CODE_YES))
-    }
-    var inputs: [TerminalInput] = []
-    var index = 0
-    while index < codes.count {
-      let (value, function) = codes[index]
-      index += 1
-      if function {
-        if Int32(value) == KEY_RESIZE {
-          previous = nil
-          inputs.append(.resize(size))
-        } else if Int32(value) == shim_key_mouse() {
-          var event = MEVENT()
-          if getmouse(&event) == OK, let mouse = Self.event(event) { inputs.append(.mouse(mouse)) }
-        } else if let key = KeyDecoder.functionKey(value) {
-          inputs.append(.key(key))
-        }
+      guard status == KEY_CODE_YES else {
+        raw.append(.code(UInt32(code)))
         continue
       }
-      if value == 27 {
-        let rest = codes[index...].prefix { !$0.function }.map(\.code)
-        if mouse, let report = SGRMouse.parse(rest[...]) {
-          index += report.length
-          if let event = report.event { inputs.append(.mouse(event)) }
-          continue
-        }
-        if askedTerminal {
-          switch TerminalReply.parse(rest[...]) {
-          case .reply(let reply, let length)?:
-            index += length
-            inputs.append(.reply(reply))
-            continue
-          case .incomplete?:
-            // The rest of the answer comes with the next read.
-            carried = Array(codes[(index - 1)...].prefix(512))
-            return inputs
-          case nil: break
-          }
-        }
+      if Int32(code) == KEY_RESIZE {
+        previous = nil
+        raw.append(.decoded(.resize(size)))
+      } else if Int32(code) == shim_key_mouse() {
+        var event = MEVENT()
+        if getmouse(&event) == OK, let mouse = Self.event(event) { raw.append(.decoded(.mouse(mouse))) }
+      } else if let key = KeyDecoder.functionKey(UInt32(code)) {
+        raw.append(.decoded(.key(key)))
       }
-      if let key = KeyDecoder.character(value) { inputs.append(.key(key)) }
     }
-    return inputs
+    return decoder.decode(raw, now: Date())
   }
 
   /// A mouse event from ncurses' own decoding.
@@ -343,10 +319,12 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func suspend() {
+    writeTerminal(Self.bracketedPasteOff)
     if mouse { disableMouse() }
     endwin()
     SignalGuard.stopJob()
     if mouse { enableMouse() }
+    writeTerminal(Self.bracketedPasteOn)
     // The shell may have drawn over or cleared the screen meanwhile: repaint all of it.
     previous = nil
     clearok(shim_stdscr(), true)
@@ -361,6 +339,7 @@ public final class NCursesBackend: TerminalBackend {
   public func shutdown() {
     guard !isShutDown else { return }
     isShutDown = true
+    writeTerminal(Self.bracketedPasteOff)
     if mouse { disableMouse() }
     curs_set(1)
     endwin()

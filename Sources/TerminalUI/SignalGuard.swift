@@ -112,7 +112,8 @@ public enum SignalGuard {
   /// Async-signal-safe: puts back the saved modes, leaves the alternate screen, shows the cursor.
   static func restoreAfterCrash() {
     if hasSavedTermios { tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios) }
-    let sequence: StaticString = "\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h\r\ntrending crashed; the terminal was restored.\r\n"
+    let sequence: StaticString =
+      "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?1049l\u{1B}[?25h\r\ntrending crashed; the terminal was restored.\r\n"
     _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
   }
 

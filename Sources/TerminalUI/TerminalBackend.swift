@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TrendingCore
 import TrendingViews
 
@@ -13,6 +14,8 @@ public protocol TerminalBackend: AnyObject {
   func adoptNewSize() -> Size
   /// Everything typed (or resized) since the last call, without waiting.
   func pendingInput() -> [TerminalInput]
+  /// When input needs reading again though nothing more arrives (a report whose rest is awaited).
+  var inputDeadline: Date? { get }
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
   func suspend()
   /// Forgets what the terminal shows and repaints all of it at the next draw (Ctrl-L).
@@ -29,6 +32,8 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
+  /// Terminals in tests await nothing unless they say so.
+  public var inputDeadline: Date? { nil }
   /// Terminals in tests have no clipboard unless they say so.
   public func copyToClipboard(_ text: String) {}
   /// Terminals in tests show no images unless they say so.

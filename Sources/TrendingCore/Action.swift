@@ -43,6 +43,9 @@ public enum Action: Equatable, Sendable {
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.
   case mouse(MouseEvent)
+  /// Text the terminal marked as pasted (bracketed paste): typed into the search line when it is
+  /// open, ignored elsewhere, never read as keys.
+  case paste(String)
   /// Posters are drawn another way from now on (the terminal said it shows images): drawn again.
   case imagesChanged(note: String)
 }

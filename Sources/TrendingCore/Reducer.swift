@@ -185,6 +185,8 @@ public enum Reducer {
       return []
     case .key(let key):
       return keyPressed(&state, key)
+    case .paste(let text):
+      return pasted(&state, text)
     }
   }
 
@@ -498,6 +500,20 @@ public enum Reducer {
     default:
       return nil
     }
+    return searchEdited(&state, box)
+  }
+
+  /// Types pasted text into the search line, on one line and clean; nothing when it is closed.
+  private static func pasted(_ state: inout AppState, _ text: String) -> [Effect] {
+    guard var box = state.search else { return [] }
+    let line = TextSanitizer.clean(String(text.prefix(4 * searchLimit)), keepNewlines: true)
+      .split(whereSeparator: \.isNewline).joined(separator: " ")
+    box.text += line.prefix(max(0, searchLimit - box.text.count))
+    return searchEdited(&state, box)
+  }
+
+  /// Keeps an edited search line and asks its query once typing rests.
+  private static func searchEdited(_ state: inout AppState, _ box: SearchBox) -> [Effect] {
     let before = state.search?.query
     state.search = box
     guard box.query != before else { return [] }

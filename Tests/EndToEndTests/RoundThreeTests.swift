@@ -45,3 +45,39 @@ extension RoundThreeTests {
     #expect(oddLoopback.status == 2, "\(oddLoopback.stderr)")
   }
 }
+
+extension RoundThreeTests {
+  @Test func pastedTextIsTextInTheSearchLineAndNothingElsewhere() throws {
+    let session = try TmuxSession(["--demo"])
+    try session.waitForIdle()
+    try session.press("/")
+    try session.command(["set-buffer", "--", "quiet\u{1B} planet q"])
+    let frame = session.frame
+    try session.command(["paste-buffer", "-p", "-t", "main"])
+    try session.waitFor("quietlanet q")  // `ESC SP p` is cleaned away whole
+    let typed = try session.waitForIdle(after: frame)
+    #expect(typed["search"] == "1", "Esc in pasted text did not close the line: \(typed)")
+    try session.press("Escape")
+    let before = try session.waitForIdle()
+    try session.command(["set-buffer", "--", "jjjq"])
+    try session.command(["paste-buffer", "-p", "-t", "main"])
+    // A key typed after the paste is taken once the paste has been read: then nothing else moved.
+    try session.press("j")
+    let after = session.status()
+    #expect(after["selected"] == String((Int(before["selected"] ?? "") ?? 0) + 1), "\(after)")
+    #expect(after["inputs"] == String((Int(before["inputs"] ?? "") ?? 0) + 1), "the paste was no keys: \(after)")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func aReplyTypedWhenNothingWasAskedIsSwallowed() throws {
+    let session = try TmuxSession(["--demo"])
+    let first = try session.waitForIdle()
+    // An XTVERSION, DA1 and OSC 11 answer typed long after the questions: no keys, no switch.
+    try session.command(["send-keys", "-t", "main", "-l", "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;4c"])
+    try session.press("j")
+    let after = session.status()
+    #expect(after["selected"] == "1" && after["inputs"] == String((Int(first["inputs"] ?? "") ?? 0) + 1), "\(after)")
+    #expect(try !session.capture().contains("kitty"), "no image mode was switched on by a typed reply")
+  }
+}

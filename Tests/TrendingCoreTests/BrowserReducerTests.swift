@@ -36,6 +36,27 @@ struct SearchReducerTests {
     store.send(.searchDue(dune))
   }
 
+  @Test func pastedTextIsTypedIntoTheLineOnOneLineAndIgnoredElsewhere() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.paste("quiet planet q"))
+    store.send(.key(.character("/"))) { $0.search = SearchBox() }
+    // Cleaned as everything shown is: `ESC SP p` is an escape sequence and goes whole.
+    let typed = "quietlanet q blade"
+    store.send(
+      .paste("quiet\u{1B} planet q\nblade\u{7}"),
+      effects: [.after(Reducer.searchDelay, .searchDue(SearchQuery(parsing: typed)), id: .searchDebounce)]
+    ) {
+      $0.search?.text = typed
+    }
+    let full = typed + String(repeating: "x", count: 100 - typed.count)
+    store.send(
+      .paste(String(repeating: "x", count: 500)),
+      effects: [.after(Reducer.searchDelay, .searchDue(SearchQuery(parsing: full)), id: .searchDebounce)]
+    ) {
+      $0.search?.text = full
+    }
+  }
+
   @Test func anAnswerForAnOlderQueryIsNeverShown() {
     var state = Sample.loaded(5)
     _ = Reducer.reduce(&state, .key(.character("/")))
