@@ -78,8 +78,10 @@ public final class EffectRunner: Sendable {
     case .loadMarks:
       run(.marks) { [watchlist] in
         guard let watchlist else { return nil }
-        let loaded = watchlist.load()
-        return .marksLoaded(loaded.marks, problem: loaded.problem)
+        switch watchlist.load() {
+        case .success(let loaded): return .marksLoaded(loaded.marks, problem: loaded.problem)
+        case .failure(let error): return .marksLoaded([:], problem: error.message)
+        }
       }
     case .saveMark(let change):
       // Each change is saved after the one before has answered, so the answers arrive in order.
@@ -194,7 +196,15 @@ public final class EffectRunner: Sendable {
   private static func watchlistPage(
     client: AmodbClient, watchlist: WatchlistStore?
   ) async -> Result<Fetched<MoviePage>, AmodbError> {
-    let marks = (watchlist?.load().marks ?? [:]).values.filter(\.onWatchlist).sorted {
+    var stored: [Int: Mark] = [:]
+    if let watchlist {
+      switch watchlist.load() {
+      case .success(let loaded): stored = loaded.marks
+      // A file that cannot be read is an error on the tab, never an empty watchlist.
+      case .failure(let error): return .failure(.transport(description: error.message))
+      }
+    }
+    let marks = stored.values.filter(\.onWatchlist).sorted {
       ($0.added, $0.id) > ($1.added, $1.id)
     }
     var films: [MovieSummary] = []

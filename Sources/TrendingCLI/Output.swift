@@ -186,12 +186,9 @@ public enum Output {
             id: $0.id, title: $0.title, year: $0.year, watchlist: $0.onWatchlist, added: $0.added, seen: $0.seen)
         })
     case .csv:
-      func field(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
-          ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
-      }
       let rows = sorted.map { mark in
-        [String(mark.id), field(mark.title), mark.year.map(String.init) ?? "", mark.seen ?? ""].joined(separator: ",")
+        [String(mark.id), csvField(mark.title), mark.year.map(String.init) ?? "", mark.seen ?? ""]
+          .joined(separator: ",")
       }
       return (["tmdbID,Title,Year,WatchedDate"] + rows).joined(separator: "\n")
     case .text:
@@ -205,6 +202,16 @@ public enum Output {
           .joined(separator: "\t")
       }.joined(separator: "\n")
     }
+  }
+
+  /// One CSV cell: quoted when it holds a comma, quote or line break, and, as OWASP advises for
+  /// files that open in spreadsheets, a leading `'` when it starts with `=`, `+`, `-`, `@`, a tab
+  /// or a carriage return, so a title is never read as a formula.
+  static func csvField(_ text: String) -> String {
+    let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    let safe = text.first.map { formulaStarts.contains($0) } == true ? "'" + text : text
+    return safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+      ? "\"" + safe.replacing("\"", with: "\"\"") + "\"" : safe
   }
 
   /// A film in a person's filmography in `trending person --json`.

@@ -143,9 +143,10 @@ public struct SettingsFile: Sendable {
     for change in settings.bindings {
       switch change {
       case .bind(let key, let command, let contexts):
-        lines.append("bind \(Self.contextName(contexts)) \(key.settingsName) \(command.name)")
+        lines.append(
+          "bind \(Self.contextName(contexts)) \(TextSanitizer.clean(key.settingsName, limit: 20)) \(command.name)")
       case .unbind(let key, let contexts):
-        lines.append("unbind \(Self.contextName(contexts)) \(key.settingsName)")
+        lines.append("unbind \(Self.contextName(contexts)) \(TextSanitizer.clean(key.settingsName, limit: 20))")
       }
     }
     if settings.bindings.isEmpty { lines.append("# bind list x open") }

@@ -261,9 +261,14 @@ public enum TrendingCommand {
     var marks: [Int: Mark]
     switch change {
     case nil:
-      let loaded = store.load()
-      if let problem = loaded.problem { printError(problem) }
-      marks = loaded.marks
+      switch store.load() {
+      case .success(let loaded):
+        if let problem = loaded.problem { printError(problem) }
+        marks = loaded.marks
+      case .failure(let error):
+        printError(error.message)
+        return ExitCode.failure.rawValue
+      }
     case .remove(let id):
       switch store.update({ MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0) })
       {

@@ -1,3 +1,4 @@
+import AmodbKit
 import FoundationEssentials
 import Localization
 
@@ -222,8 +223,9 @@ extension Key {
       return
     }
     let scalars = Array(name.unicodeScalars)
-    if scalars.count == 1, scalars[0].value > 0x20, scalars[0].value != 0x7F, !(0x80..<0xA0).contains(scalars[0].value)
-    {
+    // One character a terminal shows as itself: no control, bidi override, line separator or
+    // other formatter (the sanitizer would drop it), which could not be typed and would echo raw.
+    if scalars.count == 1, scalars[0].value > 0x20, TextSanitizer.clean(name) == name {
       self = .character(Character(scalars[0]))
       return
     }

@@ -81,3 +81,72 @@ extension RoundThreeTests {
     #expect(try !session.capture().contains("kitty"), "no image mode was switched on by a typed reply")
   }
 }
+
+extension RoundThreeTests {
+  /// A data home whose watchlist is whatever `make` puts there.
+  private func dataHome(_ make: (URL) throws -> Void) throws -> URL {
+    let data = try temporaryDirectory("data")
+    let folder = data.appendingPathComponent("trending")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try make(folder.appendingPathComponent("watchlist"))
+    return data
+  }
+
+  @Test func aWatchlistThatIsNotAFileIsAnErrorNamingItNeverEmpty() throws {
+    let fifo = try dataHome { mkfifo($0.path, 0o600) }
+    let link = try dataHome { file in
+      let real = file.deletingLastPathComponent().appendingPathComponent("real")
+      try Data("550\tw\t2026-01-01\t\tFight Club\t1999\n".utf8).write(to: real)
+      try FileManager.default.createSymbolicLink(at: file, withDestinationURL: real)
+    }
+    let huge = try dataHome { try Data(repeating: 0x20, count: 5 * 1024 * 1024).write(to: $0) }
+    let folder = try dataHome { try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: true) }
+    for (name, data) in [("fifo", fifo), ("link", link), ("huge", huge), ("folder", folder)] {
+      for arguments in [["watchlist"], ["watchlist", "--csv"], ["--demo", "watchlist", "add", "550"]] {
+        // `timeout` ends a run that blocks, as the FIFO did: that is a failure, not a hang.
+        let command = (["timeout", "10", "\"$TRENDING\""] + arguments).joined(separator: " ")
+        let outcome = try BinaryRunner.shell(command, environment: ["XDG_DATA_HOME": data.path])
+        #expect(outcome.status == 1, "\(name) \(arguments): exit \(outcome.status) \(outcome.stderr)")
+        #expect(outcome.stderr.contains("trending/watchlist: could not be read"), "\(name): \(outcome.stderr)")
+        #expect(!outcome.stdout.contains("empty"), "\(name): \(outcome.stdout)")
+      }
+    }
+  }
+
+  @Test func aTitleThatLooksLikeAFormulaIsNeutralisedInTheCSV() throws {
+    let titles = [
+      "=HYPERLINK(\"http://x.invalid/a\",\"click\")", "+1 (A) Film", "-minus", "@SUM(A1)", "Plain, with comma",
+    ]
+    let data = try dataHome { file in
+      let lines = titles.enumerated().map { "\($0.offset + 1)\tw\t2026-01-0\($0.offset + 1)\t\t\($0.element)\t2001" }
+      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+    }
+    let csv = try BinaryRunner.run(["watchlist", "--csv"], environment: ["XDG_DATA_HOME": data.path])
+    #expect(csv.status == 0, "\(csv.stderr)")
+    let rows = csv.stdout.split(separator: "\n").dropFirst()
+    #expect(rows.contains(#"1,"'=HYPERLINK(""http://x.invalid/a"",""click"")",2001,"#), "\(csv.stdout)")
+    #expect(rows.contains("2,'+1 (A) Film,2001,") && rows.contains("3,'-minus,2001,"), "\(csv.stdout)")
+    #expect(rows.contains("4,'@SUM(A1),2001,") && rows.contains(#"5,"Plain, with comma",2001,"#), "\(csv.stdout)")
+    // No cell a spreadsheet would compute: every title cell starts with a letter, a quote or '.
+    for row in rows {
+      let title = row.split(separator: ",", maxSplits: 1).last ?? ""
+      #expect(!"=+-@".contains(title.first ?? " "), "\(row)")
+    }
+  }
+
+  @Test func settingsNamesWithBidiOverridesOrLineSeparatorsAreRefusedAndNeverEchoedRaw() throws {
+    let config = try temporaryDirectory("config")
+    let folder = config.appendingPathComponent("trending")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let text = "bind list \u{202E} open\nbind list \u{2028} quit\nset \u{202E}region UA\nbind list x open\n"
+    try Data(text.utf8).write(to: folder.appendingPathComponent("config"))
+    let outcome = try BinaryRunner.run(["config"], environment: ["XDG_CONFIG_HOME": config.path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    for scalar in outcome.stdout.unicodeScalars {
+      #expect(![0x202E, 0x2028, 0x2029, 0x200F, 0x061C].contains(scalar.value), "raw \(scalar.value) in config")
+    }
+    #expect(outcome.stdout.contains("config:1: unknown key"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("config:2: unknown key"), "\(outcome.stdout)")
+    #expect(outcome.stdout.contains("bind list x open"))
+  }
+}

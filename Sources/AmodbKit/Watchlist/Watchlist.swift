@@ -119,11 +119,11 @@ public struct WatchlistStore: Sendable {
     XDG.directory(.data, environment: environment).map { WatchlistStore(path: $0.appendingPathComponent("watchlist")) }
   }
 
-  /// What the file holds now (a missing file is empty), and a note when some of it could not be read.
-  public func load() -> (marks: [Int: Mark], problem: String?) {
-    switch read() {
-    case .failure(let error): return ([:], error.message)
-    case .success(let text):
+  /// What the file holds now (a missing file is empty), and a note when some of it could not be
+  /// read; a file that cannot be read at all (not a regular file, too large, a link, no permission)
+  /// is an error naming it, never an empty list.
+  public func load() -> Result<(marks: [Int: Mark], problem: String?), WatchlistError> {
+    read().map { text in
       let parsed = WatchlistFormat.parse(text ?? "")
       return (parsed.marks, parsed.badLines > 0 ? damagedNote(parsed.badLines) : nil)
     }
@@ -178,24 +178,33 @@ public struct WatchlistStore: Sendable {
     trn("%s line of the watchlist could not be read", "%s lines of the watchlist could not be read", count)
   }
 
-  /// The file's text, nil when there is none.
+  /// The file's text, nil when there is none. Opened without blocking (a FIFO would wait for a
+  /// writer forever) and without following a link, then checked to be a regular file.
   private func read() -> Result<String?, WatchlistError> {
-    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    let name = TextSanitizer.clean(path.path, limit: 200)
+    func failure(_ reason: String) -> Result<String?, WatchlistError> {
+      .failure(WatchlistError(message: tr("%1$s: could not be read: %2$s", name, reason)))
+    }
+    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       if errno == ENOENT { return .success(nil) }
-      return .failure(WatchlistError(message: tr("could not read the watchlist: %s", String(cString: strerror(errno)))))
+      return failure(String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.maximumBytes
-    else { return .failure(WatchlistError(message: tr("the watchlist is not a regular file of at most 4 MiB"))) }
+    else { return failure(tr("the watchlist is not a regular file of at most 4 MiB")) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
+    while bytes.count <= Self.maximumBytes {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
+      if count < 0 { return failure(String(cString: strerror(errno))) }
       guard count > 0 else { break }
       bytes += buffer.prefix(count)
+    }
+    guard bytes.count <= Self.maximumBytes else {
+      return failure(tr("the watchlist is not a regular file of at most 4 MiB"))
     }
     return .success(String(decoding: bytes, as: UTF8.self))
   }
