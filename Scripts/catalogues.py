@@ -124,7 +124,7 @@ def main():
         print(f"wrote {TEMPLATE.relative_to(ROOT)}")
         if command == "update":
             for po in sorted((ROOT / "po").glob("*.po")):
-                subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching",
+                subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching", "--no-wrap",
                                 str(po), str(TEMPLATE)], check=True)
     elif command == "embed":
         EMBEDDED.write_text(embedded_text(), encoding="utf-8")

@@ -74,10 +74,12 @@ typedef struct {
 static inline const trending_chafa_api *trending_chafa_load(void) {
   void *library = dlopen("libchafa.so.0", RTLD_LAZY | RTLD_LOCAL);
   if (library == NULL) return NULL;
-  trending_chafa_api *api = calloc(1, sizeof(trending_chafa_api));
-  if (api == NULL) return NULL;
+  // A static table, not a heap one: it lives as long as the process and stays reachable, so
+  // LeakSanitizer does not report it. Swift calls this once, from a `static let`.
+  static trending_chafa_api table;
+  trending_chafa_api *api = &table;
 #define TRENDING_CHAFA_LOAD(field, name) \
-  if ((*(void **)&api->field = dlsym(library, name)) == NULL) { free(api); return NULL; }
+  if ((*(void **)&api->field = dlsym(library, name)) == NULL) return NULL;
   TRENDING_CHAFA_LOAD(canvas_config_new, "chafa_canvas_config_new")
   TRENDING_CHAFA_LOAD(canvas_config_unref, "chafa_canvas_config_unref")
   TRENDING_CHAFA_LOAD(canvas_config_set_geometry, "chafa_canvas_config_set_geometry")

@@ -23,15 +23,17 @@ typedef struct {
   __typeof__(tjFree) *_Nonnull free;
 } trending_jpeg_api;
 
-/// Loads libturbojpeg.so.0 and every function used into a table kept for the life of the
-/// process; NULL when the library or a function is missing.
+/// Loads libturbojpeg.so.0 and every function used into a static table kept for the
+/// life of the process; NULL when the library or a function is missing.
 static inline const trending_jpeg_api *trending_jpeg_load(void) {
   void *library = dlopen("libturbojpeg.so.0", RTLD_LAZY | RTLD_LOCAL);
   if (library == NULL) return NULL;
-  trending_jpeg_api *api = calloc(1, sizeof(trending_jpeg_api));
-  if (api == NULL) return NULL;
+  // A static table, not a heap one: it lives as long as the process and stays reachable, so
+  // LeakSanitizer does not report it. Swift calls this once, from a `static let`.
+  static trending_jpeg_api table;
+  trending_jpeg_api *api = &table;
 #define TRENDING_JPEG_LOAD(field, name) \
-  if ((*(void **)&api->field = dlsym(library, name)) == NULL) { free(api); return NULL; }
+  if ((*(void **)&api->field = dlsym(library, name)) == NULL) return NULL;
   TRENDING_JPEG_LOAD(init_decompress, "tjInitDecompress")
   TRENDING_JPEG_LOAD(decompress_header3, "tjDecompressHeader3")
   TRENDING_JPEG_LOAD(decompress2, "tjDecompress2")

@@ -2,6 +2,7 @@ import AmodbKit
 import CProcess
 import FoundationEssentials
 import Glibc
+import Localization
 import TrendingCore
 import TrendingViews
 
@@ -75,7 +76,19 @@ public final class AppRunner {
     state.now = now()
     if !asked { dispatch(.start) }
     for action in inbox.drain() { dispatch(action) }
+    noteOversize()
     draw()
+  }
+
+  /// Says so when the terminal is larger than what is drawn.
+  private func noteOversize() {
+    guard let real = backend.oversize else { return }
+    let drawn = backend.size
+    dispatch(
+      .notice(
+        tr(
+          "The terminal is %1$s×%2$s cells; trending draws %3$s×%4$s of it.", String(real.width), String(real.height),
+          String(drawn.width), String(drawn.height)), warning: true))
   }
 
   /// Runs until the user quits or a signal arrives.
@@ -94,7 +107,10 @@ public final class AppRunner {
 
   /// Handles everything that has arrived, without waiting.
   public func step() {
-    if SignalGuard.takeResize() { dispatch(.resize(backend.adoptNewSize())) }
+    if SignalGuard.takeResize() {
+      dispatch(.resize(backend.adoptNewSize()))
+      noteOversize()
+    }
     if SignalGuard.takeSuspendRequest() { suspend() }
     for input in backend.pendingInput() {
       switch input {

@@ -25,6 +25,18 @@ public final class NCursesBackend: TerminalBackend {
     output: UnsafeMutablePointer<FILE>? = nil, input: UnsafeMutablePointer<FILE>? = nil
   ) {
     var screen: OpaquePointer?
+    // ncurses keeps every cell of the terminal twice: a huge window is set up at the largest size.
+    let clamped = Self.terminalSize().map(Self.clamp).flatMap { $0 == Self.terminalSize() ? nil : $0 }
+    if let clamped {
+      setenv("LINES", String(clamped.height), 1)
+      setenv("COLUMNS", String(clamped.width), 1)
+    }
+    defer {
+      if clamped != nil {
+        unsetenv("LINES")
+        unsetenv("COLUMNS")
+      }
+    }
     if terminalType == nil, !noColor, let candidate = Self.directColorTerminal() {
       screen = newterm(candidate, shim_stdout(), shim_stdin())
     }
@@ -183,7 +195,29 @@ public final class NCursesBackend: TerminalBackend {
   /// The colour depth in use.
   public var depth: ColorDepth { palette.depth }
 
-  public var size: Size { Size(width: Int(shim_cols()), height: Int(shim_lines())) }
+  public var size: Size { Self.clamp(Size(width: Int(shim_cols()), height: Int(shim_lines()))) }
+
+  /// The largest screen drawn: a larger terminal shows this much of it (each cell costs memory
+  /// here and in ncurses, and 10000x10000 cells would be gigabytes).
+  public static let largestSize = Size(width: 1000, height: 500)
+
+  /// A size within `largestSize`.
+  static func clamp(_ size: Size) -> Size {
+    Size(width: min(size.width, largestSize.width), height: min(size.height, largestSize.height))
+  }
+
+  /// The terminal's own size, when it is larger than what is drawn.
+  public var oversize: Size? {
+    guard let real = Self.terminalSize(), real != Self.clamp(real) else { return nil }
+    return real
+  }
+
+  /// The window's size in cells as the terminal reports it.
+  private static func terminalSize() -> Size? {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
+    return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+  }
 
   public var inputDescriptor: Int32 { STDIN_FILENO }
 
@@ -260,9 +294,9 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func adoptNewSize() -> Size {
-    var window = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
-      resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+    if let real = Self.terminalSize() {
+      let drawn = Self.clamp(real)
+      resizeterm(Int32(drawn.height), Int32(drawn.width))
     }
     previous = nil
     return size

@@ -16,6 +16,8 @@ public protocol TerminalBackend: AnyObject {
   func pendingInput() -> [TerminalInput]
   /// When input needs reading again though nothing more arrives (a report whose rest is awaited).
   var inputDeadline: Date? { get }
+  /// The terminal's size when it is larger than the screen drawn (which is then its top-left part).
+  var oversize: Size? { get }
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
   func suspend()
   /// Forgets what the terminal shows and repaints all of it at the next draw (Ctrl-L).
@@ -34,6 +36,8 @@ public protocol TerminalBackend: AnyObject {
 extension TerminalBackend {
   /// Terminals in tests await nothing unless they say so.
   public var inputDeadline: Date? { nil }
+  /// Terminals in tests are drawn whole unless they say so.
+  public var oversize: Size? { nil }
   /// Terminals in tests have no clipboard unless they say so.
   public func copyToClipboard(_ text: String) {}
   /// Terminals in tests show no images unless they say so.

@@ -204,3 +204,25 @@ struct SearchQueryTests {
     #expect(request.queryItems.contains(URLQueryItem(name: "primary_release_year", value: "1995")))
   }
 }
+
+@Suite("Answers dense with values")
+struct JSONDensityTests {
+  @Test func everyRealFixtureIsParseable() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../../shared/fixtures/tmdb")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+    #expect(names.count > 20)
+    for name in names {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      #expect(JSONDensity.isParseable(data), "\(name): \(JSONDensity.values(in: data, limit: .max)) values")
+    }
+  }
+
+  @Test func aMillionTinyObjectsAreNotParsedAndStringsDoNotCount() {
+    let dense = Data(("{\"results\":[" + String(repeating: "{\"i\":1},", count: 900_000) + "{}]}").utf8)
+    #expect(!JSONDensity.isParseable(dense))
+    let text = Data(("{\"overview\":\"" + String(repeating: "{[,\\\"", count: 200_000) + "\"}").utf8)
+    #expect(JSONDensity.values(in: text, limit: .max) == 1, "brackets and commas inside a string are text")
+    #expect(JSONDensity.isParseable(text))
+  }
+}

@@ -150,3 +150,28 @@ extension RoundThreeTests {
     #expect(outcome.stdout.contains("bind list x open"))
   }
 }
+
+extension RoundThreeTests {
+  @Test func aMillionSmallObjectsCostASmallMultipleOfTheAnswer() throws {
+    let body = "{\"page\":1,\"total_pages\":1,\"results\":[" + String(repeating: "{\"i\":1},", count: 900_000) + "{}]}"
+    let server = try LoopbackServer { _ in .json(body) }
+    let environment = ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "test-key-123"]
+    let measured = try BinaryRunner.measure(["list"], environment: environment)
+    #expect(measured.status != 0, "an answer of a million tiny values is refused")
+    let bodyKiB = body.utf8.count / 1024
+    #expect(measured.peakKiB < 10 * bodyKiB, "peak \(measured.peakKiB) KiB for a \(bodyKiB) KiB answer")
+    let outcome = try BinaryRunner.run(["list"], environment: environment)
+    #expect(outcome.stderr.contains("unexpected JSON shape"), "\(outcome.stderr)")
+  }
+
+  @Test func aHugeTerminalIsDrawnAtTheLargestSizeWithANote() throws {
+    let session = try TmuxSession(["--demo"], width: 1200, height: 600)
+    let status = try session.waitForIdle()
+    try session.waitFor("trending draws 1000×500 of it")
+    let pid = try #require(status["pid"])
+    let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    let peak = Int(text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.filter(\.isNumber) ?? "") ?? 0
+    #expect(peak < 200_000, "peak \(peak) KiB at 1200x600")
+    #expect(status["rows"] != nil)
+  }
+}

@@ -213,6 +213,8 @@ public actor AmodbClient {
 
   private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AmodbError) -> T {
     guard !body.isEmpty else { throw .unreadable(detail: tr("the body was empty")) }
+    // Memory stays within a small multiple of the answer: no parse of a million tiny values.
+    guard JSONDensity.isParseable(body) else { throw .unreadable(detail: tr("unexpected JSON shape")) }
     do {
       return try AmodbJSON.decoder().decode(type, from: body)
     } catch let error as DecodingError {
