@@ -243,11 +243,16 @@ struct HardeningTests {
       try waitFor({ status()["selected"] == "\(round)" }, "one key without Enter after fg (round \(round))")
     }
     let pid = Int32(status()["pid"] ?? "") ?? 0
+    let beforeQuit = shell.output.count
     shell.type("q")
     try waitFor({ kill(pid, 0) != 0 }, "the app to quit")
+    // The shell's prompt back first, then the command; its answer is looked for only in what came
+    // after it, on a line of its own (the app's screen may hold the same digits).
+    #expect(shell.read(until: "$ ", after: beforeQuit) != nil, "the prompt after the app quit")
+    let typed = shell.output.count
     shell.type("stty -a; echo $((4242 + 1))\r")
-    #expect(shell.read(until: "4243") != nil)
-    let text = String(decoding: shell.output, as: UTF8.self)
+    #expect(shell.read(until: "\n4243", after: typed) != nil)
+    let text = String(decoding: shell.output[typed...], as: UTF8.self)
     let settings = text.components(separatedBy: "stty -a").last ?? ""
     #expect(settings.contains(" icanon") && settings.contains(" echo ") && !settings.contains("-icanon"), "\(settings)")
   }
