@@ -323,6 +323,22 @@ do {
   stalled.stop()
 }
 
+// 3a. Memory for an answer of a million tiny objects (valid JSON, 7 MB), against the answer's size:
+// the multiple of its size that reading it costs (the goal is 10 at most).
+do {
+  let dense = "{\"page\":1,\"total_pages\":1,\"results\":[" + String(repeating: "{\"i\":1},", count: 900_000) + "{}]}"
+  let denseServer = try LoopbackServer { _ in .json(dense) }
+  let environment = ["AMODB_BASE_URL": denseServer.baseURL.absoluteString, "AMODB_KEY": "bench-key"]
+  let peaks = (0..<3).compactMap { _ in
+    try? BinaryRunner.measure(["list"], environment: environment, program: binary).peakKiB
+  }
+  let answerKiB = Double(dense.utf8.count) / 1024
+  recordMemory(
+    "peak memory reading a 7 MB answer of a million tiny objects", kib: median(peaks.map(Double.init)),
+    floorKiB: answerKiB, floorName: "the answer's size")
+  denseServer.stop()
+}
+
 // 3b. Posters per protocol (demo data): bytes and time for a selection move to a film not seen
 // yet, and back to one already shown, against symbol art.
 do {

@@ -45,11 +45,13 @@ public enum BinaryRunner {
     public var cpuSeconds: Double
   }
 
-  /// Runs the binary (output to /dev/null) and measures it; `during` is called with its pid while it runs.
+  /// Runs the binary (the debug build unless `program` names another; output to /dev/null) and
+  /// measures it; `during` is called with its pid while it runs.
   public static func measure(
-    _ arguments: [String], environment extra: [String: String] = [:], during: (pid_t) -> Void = { _ in }
+    _ arguments: [String], environment extra: [String: String] = [:], program: String = Fixtures.binary.path,
+    during: (pid_t) -> Void = { _ in }
   ) throws -> Measurement {
-    let pid = try Spawn.start([Fixtures.binary.path] + arguments, environment: environment(extra))
+    let pid = try Spawn.start([program] + arguments, environment: environment(extra))
     during(pid)
     // Peak memory is VmHWM read while it runs: wait4's ru_maxrss would include this test process's
     // memory, which posix_spawn's vfork hands to the child's accounting at exec.
