@@ -267,6 +267,25 @@ public final class RefusingPort: Sendable {
 
 /// Free ports on loopback.
 enum LoopbackPort {
+  /// A TCP socket connected to 127.0.0.1:`port`, or nil when nothing listens there.
+  static func connect(_ port: Int) -> Int32? {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(descriptor)
+      return nil
+    }
+    return descriptor
+  }
+
   /// A TCP socket bound to a free port on 127.0.0.1 (not listening), and the port.
   static func bind() throws -> (descriptor: Int32, port: Int) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

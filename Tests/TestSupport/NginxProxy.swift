@@ -114,18 +114,10 @@ public final class NginxProxy {
   fileprivate static func waitUntilListening(port: Int, log: URL) throws {
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = in_port_t(UInt16(port).bigEndian)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
+      if let descriptor = LoopbackPort.connect(port) {
+        close(descriptor)
+        return
       }
-      close(fd)
-      if connected == 0 { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

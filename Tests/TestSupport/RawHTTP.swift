@@ -21,21 +21,10 @@ public enum RawHTTP {
   public static func exchange(
     port: Int, method: String, target: String, headers: [String] = [], body: String = ""
   ) throws -> Answer {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
+    guard let fd = LoopbackPort.connect(port) else { throw POSIXError(.ECONNREFUSED) }
     defer { close(fd) }
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + headers
     if !body.isEmpty { lines.append("Content-Length: \(body.utf8.count)") }
     let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
