@@ -59,13 +59,9 @@ public enum Setup {
     configuration.allowsCleartextKey = invocation.insecureHTTP || environment["AMODB_ALLOW_HTTP"] == "1"
     configuration.region = Region.resolve(flag: invocation.region, environment: environment)
     configuration.proxy = ProxyEnvironment.proxy(for: configuration.baseURL, environment: environment)
-    if configuration.cleartextKeyError != nil {
-      let peer = configuration.proxy.map(ProxyEnvironment.host(ofProxy:)) ?? configuration.baseURL.host ?? ""
-      let host = TextSanitizer.clean(peer, limit: 100)
-      throw UsageError(
-        message: tr(
-          "refusing to send the key to %s over plain http; use https, a proxy of your own that needs no key, or --insecure-http (AMODB_ALLOW_HTTP=1)",
-          host))
+    // The refusal is worded once, by the configuration that decides it.
+    if case .transport(let description)? = configuration.cleartextKeyError {
+      throw UsageError(message: description)
     }
     return configuration
   }

@@ -258,26 +258,14 @@ public enum TrendingCommand {
       printError(tr("no place for the watchlist: neither XDG_DATA_HOME nor HOME is an absolute path"))
       return ExitCode.failure.rawValue
     }
-    var marks: [Int: Mark]
+    // What the file holds after the command: read, or changed under the lock.
+    let result: Result<(marks: [Int: Mark], problem: String?), WatchlistError>
     switch change {
     case nil:
-      switch store.load() {
-      case .success(let loaded):
-        if let problem = loaded.problem { printError(problem) }
-        marks = loaded.marks
-      case .failure(let error):
-        printError(error.message)
-        return ExitCode.failure.rawValue
-      }
+      result = store.load()
     case .remove(let id):
-      switch store.update({ MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0) })
-      {
-      case .success(let written):
-        if let problem = written.problem { printError(problem) }
-        marks = written.marks
-      case .failure(let error):
-        printError(error.message)
-        return ExitCode.failure.rawValue
+      result = store.update {
+        MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0)
       }
     case .add(let id):
       var title = ""
@@ -295,16 +283,18 @@ public enum TrendingCommand {
         }
       }
       let day = WatchlistFormat.day(Date())
-      switch store.update({
+      result = store.update {
         MarkChange(id: id, title: title, year: year, kind: .watchlist(true), day: day).apply(to: &$0)
-      }) {
-      case .success(let written):
-        if let problem = written.problem { printError(problem) }
-        marks = written.marks
-      case .failure(let error):
-        printError(error.message)
-        return ExitCode.failure.rawValue
       }
+    }
+    let marks: [Int: Mark]
+    switch result {
+    case .success(let stored):
+      if let problem = stored.problem { printError(problem) }
+      marks = stored.marks
+    case .failure(let error):
+      printError(error.message)
+      return ExitCode.failure.rawValue
     }
     return emit(Output.watchlist(marks, format: format))
   }
