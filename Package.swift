@@ -41,9 +41,12 @@ let package = Package(
     .executableTarget(
       name: "trending-bench",
       dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
-    .target(name: "TestSupport", dependencies: ["AmodbKit", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["AmodbKit", "TrendingCore", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"
+    ),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "TestSupport"]),
-    .testTarget(name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "Localization"]),
+    .testTarget(
+      name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "Localization", "TestSupport"]),
     .testTarget(
       name: "TrendingViewsTests",
       dependencies: ["TrendingViews", "TrendingCore", "AmodbKit", "PosterKit", "TestSupport", "Localization"],
@@ -53,7 +56,7 @@ let package = Package(
     // The installed chafa.h, which the app does without (see Modules/CChafa/shim.h), to check its values.
     .systemLibrary(name: "CChafaHeaders", path: "Tests/CChafaHeaders", pkgConfig: "chafa"),
     .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "CChafa", "CChafaHeaders"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
   ]
 )

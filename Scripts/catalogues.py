@@ -25,7 +25,7 @@ CALLS = [
     ("trn", re.compile(r"\btrn\(\s*" + LITERAL + r"\s*,\s*" + LITERAL)),
 ]
 LABELS = re.compile(r"\b(?:group|help|hint):\s*" + LITERAL)
-LABEL_FILES = ("Sources/TrendingCore/KeyTable.swift",)
+LABEL_FILES = ("Sources/TrendingCore/Input/KeyTable.swift",)
 
 def swift_unescape(text, where):
     if "\\(" in text:

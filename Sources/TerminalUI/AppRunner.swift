@@ -31,8 +31,6 @@ public final class AppRunner {
   private var quitting = false
   /// Whether the first data was asked for before the loop was made.
   private let asked: Bool
-  /// What the terminal's answers to the app's questions do.
-  public var onReply: (TerminalReply) -> Void = { _ in }
 
   /// Makes a loop over a backend and an effect runner; `asked` when `askFirst` has asked for the
   /// first data already.
@@ -72,8 +70,8 @@ public final class AppRunner {
   /// the first frame: with what has already answered, so a list decoded during the set-up shows
   /// at once rather than after a frame of "Loading…".
   public func start() {
-    state.size = backend.size
-    state.now = now()
+    state.shared.size = backend.size
+    state.shared.now = now()
     if !asked { dispatch(.start) }
     for action in inbox.drain() { dispatch(action) }
     noteOversize()
@@ -121,7 +119,7 @@ public final class AppRunner {
       case .mouse(let event):
         inputsTaken += 1
         dispatch(.mouse(event))
-      case .reply(let reply): onReply(reply)
+      case .reply(let reply): dispatch(.terminalReplied(reply))
       case .paste(let text): dispatch(.paste(text))
       }
       if quitting { return }
@@ -146,6 +144,7 @@ public final class AppRunner {
       case .redraw: backend.redraw()
       case .copy(let text): backend.copyToClipboard(text)
       case .writeTerminal(let bytes): backend.writeGraphics(bytes)
+      case .useLightBackground(let light): backend.useLightBackground(light)
       default: runner.perform(effect)
       }
     }
@@ -154,7 +153,7 @@ public final class AppRunner {
   /// Renders and shows the state, then reports whether the app is idle.
   public func draw() {
     var frame = Renderer.render(state)
-    if let layout = frame.document, layout != state.cursor?.layout {
+    if let layout = frame.document, layout != state.top.layout {
       dispatch(.documentLayout(layout))
       frame = Renderer.render(state)
     }
@@ -182,15 +181,11 @@ public final class AppRunner {
   private func reportStatus() {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
-    let screen: String
-    switch state.screen {
-    case .list: screen = "list"
-    case .detail(let id): screen = "detail:\(id)"
-    case .person(let id): screen = "person:\(id)"
-    }
+    let screen = state.top.statusName
+    let list = state.topList
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(state.movies.count) selected=\(state.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

@@ -24,6 +24,8 @@ public final class EffectRunner: Sendable {
   private let watchlist: WatchlistStore?
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
+  /// Whether kitty graphics are wrapped for tmux.
+  private let tmux: Bool
   private let pixelOutput = Mutex<PixelOutput?>(nil)
   private let nextImageID = Atomic<Int>(0)
 
@@ -32,9 +34,10 @@ public final class EffectRunner: Sendable {
   public init(
     client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox,
     watchlist: WatchlistStore? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
-    kitty: KittyOutput? = nil
+    kitty: KittyOutput? = nil, tmux: Bool = false
   ) {
     kittyOutput = Mutex(kitty)
+    self.tmux = tmux
     self.client = client
     self.images = images
     self.posterMode = Mutex(posterMode)
@@ -52,6 +55,9 @@ public final class EffectRunner: Sendable {
   public func useKitty(_ output: KittyOutput) {
     kittyOutput.withLock { $0 = output }
   }
+
+  /// What takes kitty's images out of the terminal's memory when the app ends.
+  public var kittyCleanup: String { KittyOutput(mode: posterMode.withLock { $0 }, tmux: tmux).cleanup }
 
   /// Whether posters are drawn as kitty graphics.
   public var drawsKitty: Bool { kittyOutput.withLock { $0 != nil } }
@@ -73,7 +79,7 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit, .suspend, .redraw, .copy, .writeTerminal:
+    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground:
       return
     case .loadMarks:
       run(.marks) { [watchlist] in
@@ -140,62 +146,34 @@ public final class EffectRunner: Sendable {
         }
         return .posterLoaded(request, art)
       }
-    case .fetchList(let request):
-      run(.listPage(request.page, request.source)) { [client, waitReporter, watchlist] in
-        let waits = waitReporter(.listPage(request.page, request.source))
-        let language = client.configuration.language
-        if request.source == .tab(.watchlist) {
-          return .listLoaded(request, await Self.watchlistPage(client: client, watchlist: watchlist))
-        }
-        if case .search(let query) = request.source {
-          let endpoint = SearchRequest(query: query.text, page: request.page, language: language, year: query.year)
-          return .listLoaded(
-            request, await Self.keptOrFetched(endpoint, client: client, request: request, waits: waits))
-        }
-        if let list = request.source.tab?.movieList {
-          let endpoint = MovieListRequest(
-            list: list, page: request.page, language: language, region: client.configuration.region)
-          return .listLoaded(
-            request, await Self.keptOrFetched(endpoint, client: client, request: request, waits: waits))
-        }
-        let endpoint = TrendingRequest(window: request.window, page: request.page, language: language)
-        return .listLoaded(request, await Self.keptOrFetched(endpoint, client: client, request: request, waits: waits))
+    case .fetch(let request, let keptFirst):
+      run(.fetch(request)) { [client, waitReporter] in
+        .fetched(
+          request,
+          await client.answer(
+            request, keptFirst: keptFirst, forceRefresh: true, onWait: waitReporter(.fetch(request))))
       }
-    case .fetchDetails(let id, let force):
-      run(.details(id)) { [client, waitReporter] in
-        let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
-        if !force, let cached = await client.cached(endpoint) {
-          return .detailsLoaded(id: id, .success(cached))
-        }
-        return .detailsLoaded(
-          id: id, await client.result(endpoint, forceRefresh: true, onWait: waitReporter(.details(id))))
-      }
-    case .fetchPerson(let id, let force):
-      run(.person(id)) { [client, waitReporter] in
-        let endpoint = PersonRequest(id: id, language: client.configuration.language)
-        if !force, let cached = await client.cached(endpoint) {
-          return .personLoaded(id: id, .success(cached))
-        }
-        return .personLoaded(
-          id: id, await client.result(endpoint, forceRefresh: true, onWait: waitReporter(.person(id))))
+    case .readWatchlist:
+      run(.watchlist) { [client, watchlist] in .watchlistRead(await Self.readWatchlist(client: client, watchlist)) }
+    case .drawImages(let plan):
+      switch plan {
+      case .placeholders(let cell):
+        // Placeholders need 256 colours or more: the mode symbol art is drawn in is one of those.
+        let mode = posterMode.withLock { $0 }
+        useKitty(
+          cell.map { KittyOutput(mode: mode, tmux: tmux, cell: ($0.width, $0.height)) }
+            ?? KittyOutput(mode: mode, tmux: tmux))
+      case .pixels(let kind, let cell):
+        usePixels(PixelOutput(kind: kind, cell: cell.map { ($0.width, $0.height) } ?? PixelOutput.assumedCell))
       }
     }
   }
 
-  /// The answer kept, however old, when there is one and no refresh is forced (the reducer decides,
-  /// on its own clock, whether it is stale and asks again); else the network's.
-  private static func keptOrFetched<E: Endpoint>(
-    _ endpoint: E, client: AmodbClient, request: ListRequest, waits: @escaping @Sendable (Int) -> Void
-  ) async -> Result<Fetched<E.Response>, AmodbError> {
-    if !request.forceRefresh, let cached = await client.cached(endpoint) { return .success(cached) }
-    return await client.result(endpoint, forceRefresh: true, onWait: waits)
-  }
-
-  /// The watchlist as a list page, newest first: each film as its cached details know it (poster,
-  /// score), else as the mark remembers it, so the tab opens offline.
-  private static func watchlistPage(
-    client: AmodbClient, watchlist: WatchlistStore?
-  ) async -> Result<Fetched<MoviePage>, AmodbError> {
+  /// The watchlist file's marks, and what the cached details say of the films on it (poster,
+  /// score), so the tab opens offline; the reducer makes the page.
+  private static func readWatchlist(
+    client: AmodbClient, _ watchlist: WatchlistStore?
+  ) async -> Result<WatchlistSnapshot, AmodbError> {
     var stored: [Int: Mark] = [:]
     if let watchlist {
       switch watchlist.load() {
@@ -204,25 +182,16 @@ public final class EffectRunner: Sendable {
       case .failure(let error): return .failure(.transport(description: error.message))
       }
     }
-    let marks = stored.values.filter(\.onWatchlist).sorted {
-      ($0.added, $0.id) > ($1.added, $1.id)
-    }
-    var films: [MovieSummary] = []
-    for mark in marks {
+    var known: [Int: MovieSummary] = [:]
+    for mark in stored.values where mark.onWatchlist {
       let request = MovieDetailsRequest(id: mark.id, language: client.configuration.language)
-      if let details = await client.cached(request)?.value {
-        films.append(
-          MovieSummary(
-            id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
-            posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
-            overview: details.overview))
-      } else {
-        films.append(
-          MovieSummary(id: mark.id, title: mark.title, releaseDate: mark.year.flatMap { ReleaseDate(String($0)) }))
-      }
+      guard let details = await client.cached(request)?.value else { continue }
+      known[mark.id] = MovieSummary(
+        id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
+        posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
+        overview: details.overview)
     }
-    let page = MoviePage(page: 1, totalPages: 1, results: films)
-    return .success(Fetched(value: page, fetchedAt: Date(), rateLimit: nil, fromCache: false))
+    return .success(WatchlistSnapshot(marks: stored, known: known))
   }
 
   /// Waits, up to `timeout`, for the work that answers in order (saves of marks) to end, so a

@@ -16,24 +16,10 @@ public enum TerminalInput: Equatable, Sendable {
 
 /// What a terminal answers when asked: its name and version (XTVERSION), and its primary device
 /// attributes (DA1), which every terminal answers, so it marks the end of the answers.
-public enum TerminalReply: Equatable, Sendable {
-  /// `DCS > | name(version) ST`.
-  case version(String)
-  /// `CSI ? attributes c`; 4 means sixel.
-  case deviceAttributes([Int])
-  /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`: the background colour, each channel 0…1.
-  case background(red: Double, green: Double, blue: Double)
-  /// `CSI 6 ; height ; width t`: one cell's size in pixels.
-  case cellSize(width: Int, height: Int)
-
+extension TerminalReply {
   /// The questions: XTVERSION, the background colour, the cell's size in pixels, then DA1
   /// (answered last, by everyone).
   public static let questions = "\u{1B}[>0q\u{1B}]11;?\u{07}\u{1B}[16t\u{1B}[c"
-
-  /// Whether a background colour is light (relative luminance above one half).
-  public static func isLight(red: Double, green: Double, blue: Double) -> Bool {
-    0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
-  }
 
   /// The answer starting at `codes[0]` (just after ESC) and how many codes it takes; nil when the
   /// codes do not start an answer; `.incomplete` when they start one that has not all arrived.
@@ -138,17 +124,6 @@ public enum TerminalReply: Equatable, Sendable {
   public enum Parsed: Equatable, Sendable {
     case reply(TerminalReply, length: Int)
     case incomplete
-  }
-
-  /// Whether a terminal's name and version (`kitty(0.35.2)`, `WezTerm 20240203`, `ghostty 1.1`)
-  /// says it draws kitty's Unicode placeholders (kitty from 0.28).
-  public static func showsKittyPlaceholders(version: String) -> Bool {
-    let lower = version.lowercased()
-    if lower.hasPrefix("wezterm") || lower.hasPrefix("ghostty") { return true }
-    guard lower.hasPrefix("kitty(") else { return false }
-    let numbers = lower.dropFirst(6).prefix { $0 != ")" }.split(separator: ".").compactMap { Int($0) }
-    guard numbers.count >= 2 else { return false }
-    return (numbers[0], numbers[1]) >= (0, 28)
   }
 }
 

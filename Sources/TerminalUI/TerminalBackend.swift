@@ -31,6 +31,8 @@ public protocol TerminalBackend: AnyObject {
   /// Draws the frame's image over its cells (sixel, iTerm2), erasing the one shown before when
   /// it changed; nil erases it.
   func showOverlay(_ overlay: ScreenOverlay?)
+  /// Draws for a light (or dark) background from the next frame on.
+  func useLightBackground(_ light: Bool)
 }
 
 extension TerminalBackend {
@@ -44,4 +46,7 @@ extension TerminalBackend {
   public func writeGraphics(_ bytes: String) {}
   /// Terminals in tests draw no images over their cells unless they say so.
   public func showOverlay(_ overlay: ScreenOverlay?) {}
+
+  /// Backends with one set of colours keep it.
+  public func useLightBackground(_ light: Bool) {}
 }

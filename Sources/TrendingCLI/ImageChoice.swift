@@ -1,13 +1,13 @@
 import AmodbKit
 import Localization
+import PosterKit
+import TrendingCore
 
 /// How posters are drawn, chosen from `--images` (or `TRENDING_IMAGES`) and the environment, with
 /// the reason, for `?` and `--version --verbose`.
 public struct ImageChoice: Equatable, Sendable {
   /// What is drawn.
-  public enum Kind: String, Equatable, Sendable {
-    case kitty, sixel, iterm, symbols, off
-  }
+  public typealias Kind = ImageKind
 
   /// What is drawn.
   public var kind: Kind
@@ -64,12 +64,50 @@ public struct ImageChoice: Equatable, Sendable {
 
   /// The line for a kind of poster and a reason.
   public static func line(_ kind: Kind, reason: String) -> String {
-    switch kind {
-    case .kitty: return tr("Posters: kitty graphics (%s).", reason)
-    case .sixel: return tr("Posters: sixel graphics (%s).", reason)
-    case .iterm: return tr("Posters: iTerm2 images (%s).", reason)
-    case .symbols: return tr("Posters: symbol art (%s).", reason)
-    case .off: return tr("Posters: off (%s).", reason)
+    kind.line(reason: reason)
+  }
+}
+
+/// How posters start out, decided before the terminal has said anything: whether they are drawn
+/// at all, in pixels from the start (asked for, or named by the environment), and what is asked
+/// of the terminal. Its replies decide the rest (`TerminalCapabilities`).
+struct ImageStart: Equatable {
+  /// Whether posters are drawn.
+  var enabled: Bool
+  /// What is known of the terminal, and what will be asked.
+  var capabilities: TerminalCapabilities
+  /// The help's line until the terminal answers.
+  var note: String
+
+  /// Decides from the mode asked for, the environment, the colours and the glyphs the terminal has.
+  init(mode: ImageMode, environment: [String: String], posterMode: PosterColorMode?, unicode: Bool, noColor: Bool) {
+    // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
+    enabled = mode != .off && posterMode != nil && unicode
+    var choice = ImageChoice.choose(mode, environment: environment)
+    // Kitty's placeholders carry the image id in a colour: 256 colours at least.
+    let placeholdersFit = posterMode == .indexed256 || posterMode == .trueColor
+    if choice.kind == .kitty, !placeholdersFit {
+      choice = ImageChoice(kind: .symbols, reason: tr("kitty graphics need 256 colours; symbol art stands in"))
     }
+    // Asked for: at once. Detected: only once the terminal says it draws placeholders (kitty
+    // from 0.28, WezTerm, Ghostty); until then, and if it never answers, symbol art. Sixel and
+    // iTerm2 images go over the cells: used at once when asked for or when the environment names
+    // iTerm2 or mintty; sixel is otherwise offered by the terminal's DA1.
+    var plan: ImagePlan?
+    if enabled, choice.kind == .kitty, mode == .kitty { plan = .placeholders(cell: nil) }
+    if enabled, choice.kind == .sixel { plan = .pixels(.sixel, cell: nil) }
+    if enabled, choice.kind == .iterm { plan = .pixels(.iterm, cell: nil) }
+    // Asked whatever the colours: sixel needs none of the terminal's palette (kitty's ids do).
+    let asks = mode == .auto && enabled
+    // The background is asked when nothing says it (xterm is dark on light by default).
+    let asksBackground =
+      (environment["TRENDING_THEME"] ?? "auto") == "auto" && environment["COLORFGBG"] == nil && !noColor
+    capabilities = TerminalCapabilities(
+      asksImages: asks, asksBackground: asksBackground, placeholdersFit: placeholdersFit,
+      insideTmux: environment["TMUX"] != nil, chosenLine: choice.line, plan: plan)
+    note =
+      !enabled
+      ? tr("Posters: off.")
+      : plan != nil ? choice.line : ImageChoice.line(.symbols, reason: asks ? tr("asking the terminal") : choice.reason)
   }
 }

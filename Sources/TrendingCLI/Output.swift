@@ -293,7 +293,7 @@ public enum Output {
 
   /// A film's details as text for people.
   public static func text(_ details: MovieDetails, region: String?, width: Int = 80) -> String {
-    DetailDocument.document(summary: nil, details: details, region: region, width: width).plainText
+    FilmDocument.document(summary: nil, details: details, region: region, width: width).plainText
   }
 
   /// A person as text for people.

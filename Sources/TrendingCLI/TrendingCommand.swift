@@ -210,16 +210,13 @@ public enum TrendingCommand {
     case .list(let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
-        let language = client.configuration.language
-        let answer: Result<Fetched<MoviePage>, AmodbError>
-        if let list = invocation.list.movieList {
-          let endpoint = MovieListRequest(
-            list: list, page: page, language: language, region: client.configuration.region)
-          answer = blocking { await client.result(endpoint) }
-        } else {
-          let endpoint = TrendingRequest(window: invocation.window, page: page, language: language)
-          answer = blocking { await client.result(endpoint) }
-        }
+        // The same endpoint the browser's tab uses: chosen in one place.
+        let configuration = client.configuration
+        guard
+          let request = ListSource.tab(invocation.list).request(
+            window: invocation.window, page: page, language: configuration.language, region: configuration.region)
+        else { return ExitCode.usage.rawValue }
+        let answer = blocking { await client.answer(request) }.map { $0.map { $0.page ?? MoviePage(results: []) } }
         return report(answer) { page in
           json ? Output.json(page, configuration: client.configuration) : listing(page)
         }

@@ -141,9 +141,10 @@ let films = (1...500).map {
 }
 for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
   var state = AppState(language: "en-US", size: size, now: Date())
-  state.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Date())
-  state.selection = 250
-  Reducer.scrollSelectionIntoView(&state)
+  state.rootList.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Date())
+  // The 250th film selected, on the last visible row.
+  state.rootList.selection = 250
+  state.rootList.top = 250 - state.shared.visibleRows + 1
   let render = median((0..<300).map { _ in seconds { _ = Renderer.render(state) } })
   let blank = median(
     (0..<300).map { _ in

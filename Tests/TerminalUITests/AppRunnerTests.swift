@@ -1,6 +1,7 @@
 import AmodbKit
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import TrendingCore
 
@@ -61,7 +62,7 @@ struct AppRunnerTests {
       let quiet = runner.inFlight == 0
       app.step()
       app.draw()
-      if quiet, runner.inFlight == 0, !app.currentState.isBusy, app.currentState.posterInFlight == nil { return }
+      if quiet, runner.inFlight == 0, !app.currentState.isBusy, app.currentState.shared.posterInFlight == nil { return }
       try? await Task.sleep(for: .milliseconds(10))
     }
   }
@@ -104,7 +105,7 @@ struct AppRunnerTests {
     let (runner, inbox) = demoRunner()
     let backend = MemoryBackend(size: Size(width: 120, height: 30))
     var state = AppState(language: "en-US", size: backend.size, now: Date())
-    state.imagesEnabled = true
+    state.shared.imagesEnabled = true
     let started = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox)
     started.start()
     await waitUntilIdle(started, runner: runner)
@@ -115,7 +116,7 @@ struct AppRunnerTests {
     #expect(posterCells.count > 100, "the demo poster is drawn in the side pane")
     backend.inputs = [.key(.down), .key(.down), .key(.enter)]
     await waitUntilIdle(started, runner: runner)
-    #expect(started.currentState.screen == .detail(id: 550))
+    #expect(started.currentState.top.statusName == "detail:550")
     #expect(backend.screens.last?.plainText.contains("David Fincher") == true)
     backend.inputs = [.resize(Size(width: 40, height: 12))]
     backend.size = Size(width: 40, height: 12)
@@ -123,8 +124,8 @@ struct AppRunnerTests {
     #expect(backend.screens.last?.width == 40)
     backend.inputs = [.key(.escape), .key(.character("q"))]
     started.step()
-    #expect(started.currentState.screen == .list)
-    #expect(started.currentState.selection == 2)
+    #expect(started.currentState.top.statusName == "list")
+    #expect(started.currentState.rootList.selection == 2)
     #expect(started.isQuitting)
   }
 }

@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrendingCore
@@ -20,7 +21,7 @@ struct SearchReducerTests {
       typed.append(character)
       let query = SearchQuery(parsing: typed)
       store.send(
-        .key(.character(character)), effects: [.after(Reducer.searchDelay, .searchDue(query), id: .searchDebounce)]
+        .key(.character(character)), effects: [.after(SearchBox.delay, .searchDue(query), id: .searchDebounce)]
       ) {
         $0.search?.text = typed
       }
@@ -29,7 +30,7 @@ struct SearchReducerTests {
     store.send(.searchDue(SearchQuery(text: "dun", year: nil)))
     var results = ListScreen(source: .search(dune))
     results.list.begin()
-    store.send(.searchDue(dune), effects: [.fetchList(ListRequest(source: .search(dune), window: .week, page: 1))]) {
+    store.send(.searchDue(dune), effects: [.fetchList(ListPage(source: .search(dune), window: .week, page: 1))]) {
       $0.search?.results = results
     }
     // The same query due again (a repeated wake-up) asks nothing more.
@@ -44,14 +45,14 @@ struct SearchReducerTests {
     let typed = "quietlanet q blade"
     store.send(
       .paste("quiet\u{1B} planet q\nblade\u{7}"),
-      effects: [.after(Reducer.searchDelay, .searchDue(SearchQuery(parsing: typed)), id: .searchDebounce)]
+      effects: [.after(SearchBox.delay, .searchDue(SearchQuery(parsing: typed)), id: .searchDebounce)]
     ) {
       $0.search?.text = typed
     }
     let full = typed + String(repeating: "x", count: 100 - typed.count)
     store.send(
       .paste(String(repeating: "x", count: 500)),
-      effects: [.after(Reducer.searchDelay, .searchDue(SearchQuery(parsing: full)), id: .searchDebounce)]
+      effects: [.after(SearchBox.delay, .searchDue(SearchQuery(parsing: full)), id: .searchDebounce)]
     ) {
       $0.search?.text = full
     }
@@ -66,18 +67,18 @@ struct SearchReducerTests {
     for action in typing("s") { _ = Reducer.reduce(&state, action) }
     let aliens = SearchQuery(text: "aliens", year: nil)
     let effects = Reducer.reduce(&state, .searchDue(aliens))
-    #expect(effects.contains(.cancel(.listPage(1, .search(alien)))), "the older request is cancelled")
+    #expect(effects.contains(.cancel(.list(ListPage(source: .search(alien))))), "the older request is cancelled")
     // Even if its answer slipped through, it lands nowhere.
     _ = Reducer.reduce(
       &state,
-      .listLoaded(ListRequest(source: .search(alien), window: .week, page: 1), .success(Sample.fetched(Sample.page(3))))
+      .listLoaded(ListPage(source: .search(alien), window: .week, page: 1), .success(Sample.fetched(Sample.page(3))))
     )
     #expect(state.search?.results?.source == .search(aliens))
     #expect(state.search?.results?.list.value == nil)
     _ = Reducer.reduce(
       &state,
       .listLoaded(
-        ListRequest(source: .search(aliens), window: .week, page: 1), .success(Sample.fetched(Sample.page(2, from: 50)))
+        ListPage(source: .search(aliens), window: .week, page: 1), .success(Sample.fetched(Sample.page(2, from: 50)))
       ))
     #expect(state.search?.results?.movies.map(\.id) == [50, 51])
   }
@@ -88,7 +89,7 @@ struct SearchReducerTests {
     var last: [Effect] = []
     for action in typing("heat (1995)") { last = Reducer.reduce(&state, action) }
     #expect(
-      last == [.after(Reducer.searchDelay, .searchDue(SearchQuery(text: "heat", year: 1995)), id: .searchDebounce)])
+      last == [.after(SearchBox.delay, .searchDue(SearchQuery(text: "heat", year: 1995)), id: .searchDebounce)])
     #expect(SearchQuery(parsing: "year:1999 matrix") == SearchQuery(text: "matrix", year: 1999))
     var cleared = Sample.loaded(5)
     _ = Reducer.reduce(&cleared, .key(.character("/")))
@@ -104,7 +105,7 @@ struct SearchReducerTests {
     for action in typing("film") { _ = Reducer.reduce(&state, action) }
     let query = SearchQuery(text: "film", year: nil)
     _ = Reducer.reduce(&state, .searchDue(query))
-    let request = ListRequest(source: .search(query), window: .week, page: 1)
+    let request = ListPage(source: .search(query), window: .week, page: 1)
     _ = Reducer.reduce(&state, .listLoaded(request, .success(Sample.fetched(Sample.page(4, from: 20)))))
     _ = Reducer.reduce(&state, .key(.down))
     #expect(state.search?.results?.selection == 1)
@@ -112,20 +113,23 @@ struct SearchReducerTests {
     #expect(effects == [.cancel(.searchDebounce)])
     #expect(state.search == nil)
     #expect(state.stack.count == 2)
-    #expect(state.listScreen.source == .search(query))
-    #expect(state.selectedMovie?.id == 21, "the kept list keeps the selection")
+    #expect(state.topList.source == .search(query))
+    #expect(state.topList.selectedMovie?.id == 21, "the kept list keeps the selection")
     _ = Reducer.reduce(&state, .key(.enter))
-    #expect(state.screen == .detail(id: 21))
+    #expect(state.top.statusName == "detail:21")
     _ = Reducer.reduce(&state, .key(.escape))
     _ = Reducer.reduce(&state, .key(.escape))
     #expect(state.stack.count == 1)
-    #expect(state.listScreen.source == .tab(.trending))
+    #expect(state.rootList.source == .tab(.trending))
 
     _ = Reducer.reduce(&state, .key(.character("/")))
     for action in typing("x") { _ = Reducer.reduce(&state, action) }
     _ = Reducer.reduce(&state, .searchDue(SearchQuery(text: "x", year: nil)))
     let cancelled = Reducer.reduce(&state, .key(.escape))
-    #expect(cancelled == [.cancel(.searchDebounce), .cancel(.listPage(1, .search(SearchQuery(text: "x", year: nil))))])
+    #expect(
+      cancelled == [
+        .cancel(.searchDebounce), .cancel(.list(ListPage(source: .search(SearchQuery(text: "x", year: nil))))),
+      ])
     #expect(state.search == nil && state.stack.count == 1)
   }
 
@@ -134,7 +138,7 @@ struct SearchReducerTests {
     _ = Reducer.reduce(&state, .key(.character("/")))
     for action in typing("qjk?r") { _ = Reducer.reduce(&state, action) }
     #expect(state.search?.text == "qjk?r")
-    #expect(!state.showsHelp)
+    #expect(state.help == nil)
     _ = Reducer.reduce(&state, .key(.backspace))
     #expect(state.search?.text == "qjk?")
     _ = Reducer.reduce(&state, .key(.control("w")))
@@ -176,28 +180,28 @@ struct DocumentReducerTests {
     var state = Sample.loaded(10)
     _ = Reducer.reduce(&state, .key(.down))
     _ = Reducer.reduce(&state, .key(.down))
-    let list = state.listScreen
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchDetails(id: 3, forceRefresh: false)])
+    let list = state.rootList
+    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(3)])
     _ = Reducer.reduce(&state, .documentLayout(Self.layout))
     _ = Reducer.reduce(&state, .key(.down))
-    let film = state.filmScreen
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchPerson(id: 7, forceRefresh: false)])
-    #expect(state.screen == .person(id: 7))
+    let film = (state.top as? FilmScreen)
+    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchPerson(7)])
+    #expect(state.top.statusName == "person:7")
     #expect(state.keyContext == .person)
     let person = PersonDetails(
       id: 7, name: "Someone",
       credits: [PersonCredit(movie: MovieSummary(id: 99, title: "Other film"), role: "Lead", isCast: true)])
-    _ = Reducer.reduce(&state, .personLoaded(id: 7, .success(Sample.fetched(person))))
+    _ = Reducer.reduce(&state, .personLoaded(7, .success(Sample.fetched(person))))
     _ = Reducer.reduce(
       &state, .documentLayout(DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 5, target: .film(99))])))
     _ = Reducer.reduce(&state, .key(.down))
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchDetails(id: 99, forceRefresh: false)])
+    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(99)])
     #expect(state.stack.count == 4)
     #expect(state.summary(of: 99)?.title == "Other film", "what the person's list knew shows at once")
     _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.screen == .person(id: 7))
+    #expect(state.top.statusName == "person:7")
     _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.filmScreen == film, "the film is exactly as left, its link still selected")
+    #expect((state.top as? FilmScreen) == film, "the film is exactly as left, its link still selected")
     _ = Reducer.reduce(&state, .key(.escape))
     #expect(state.stack == [.list(list)])
   }
@@ -205,30 +209,30 @@ struct DocumentReducerTests {
   @Test func aPersonIsOneRequestAndSortsAndExpands() {
     var state = Sample.loaded(3)
     state.push(.person(PersonScreen(id: 5)))
-    state.people[5] = Loadable(
+    state.shared[person: 5] = Loadable(
       value: PersonDetails(
         id: 5, name: "P", credits: [PersonCredit(movie: MovieSummary(id: 1, title: "F"), role: nil, isCast: true)]),
       fetchedAt: Sample.start)
     _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.personScreen?.byScore == true)
+    #expect((state.top as? PersonScreen)?.byScore == true)
     _ = Reducer.reduce(
       &state, .documentLayout(DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 3, target: .expand)])))
     _ = Reducer.reduce(&state, .key(.down))
     _ = Reducer.reduce(&state, .key(.enter))
-    #expect(state.personScreen?.expanded == true)
-    #expect(Reducer.reduce(&state, .key(.character("r"))) == [.fetchPerson(id: 5, forceRefresh: true)])
+    #expect((state.top as? PersonScreen)?.expanded == true)
+    #expect(Reducer.reduce(&state, .key(.character("r"))) == [.fetchPerson(5, force: true)])
   }
 
   @Test func aStalePersonFromTheCacheShowsAndIsAskedAgain() {
     var state = Sample.loaded(3)
     state.push(.person(PersonScreen(id: 5)))
-    state.people[5] = Loadable()
-    state.people[5]?.begin()
+    state.shared[person: 5] = Loadable()
+    state.shared[person: 5]?.begin()
     let old = Fetched(
       value: PersonDetails(id: 5, name: "P"), fetchedAt: Sample.start.addingTimeInterval(-2 * detailsFreshness),
       rateLimit: nil, fromCache: true)
-    #expect(Reducer.reduce(&state, .personLoaded(id: 5, .success(old))) == [.fetchPerson(id: 5, forceRefresh: true)])
-    #expect(state.people[5]?.value?.name == "P")
+    #expect(Reducer.reduce(&state, .personLoaded(5, .success(old))) == [.fetchPerson(5, force: true)])
+    #expect(state.shared[person: 5]?.value?.name == "P")
   }
 
   @Test func tabsSwitchFromAnywhereAndCloseTheScreensAbove() {
@@ -237,7 +241,7 @@ struct DocumentReducerTests {
     #expect(Reducer.reduce(&state, .key(.tab)).isEmpty, "Tab is not a film-screen key")
     _ = Reducer.reduce(&state, .key(.escape))
     let effects = Reducer.reduce(&state, .key(.character("2")))
-    #expect(effects == [.fetchList(ListRequest(kind: .popular, window: .week, page: 1))])
+    #expect(effects == [.fetchList(ListPage(.popular, page: 1))])
     #expect(state.activeTab == .popular)
   }
 
@@ -245,19 +249,19 @@ struct DocumentReducerTests {
     var state = Sample.state(size: Size(width: 80, height: 60))
     _ = Reducer.reduce(&state, .start)
     let effects = Reducer.reduce(
-      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(Sample.page(20, totalPages: 5))))
+      &state, .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(20, totalPages: 5))))
     )
-    #expect(effects == [.fetchList(ListRequest(window: .week, page: 2))])
+    #expect(effects == [.fetchList(ListPage(page: 2))])
     let more = Reducer.reduce(
       &state,
       .listLoaded(
-        ListRequest(window: .week, page: 2), .success(Sample.fetched(Sample.page(20, from: 21, page: 2, totalPages: 5)))
+        ListPage(page: 2), .success(Sample.fetched(Sample.page(20, from: 21, page: 2, totalPages: 5)))
       ))
-    #expect(more == [.fetchList(ListRequest(window: .week, page: 3))])
+    #expect(more == [.fetchList(ListPage(page: 3))])
     let enough = Reducer.reduce(
       &state,
       .listLoaded(
-        ListRequest(window: .week, page: 3), .success(Sample.fetched(Sample.page(20, from: 41, page: 3, totalPages: 5)))
+        ListPage(page: 3), .success(Sample.fetched(Sample.page(20, from: 41, page: 3, totalPages: 5)))
       ))
     #expect(enough.isEmpty, "60 films fill 55 rows")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrendingCore
@@ -61,15 +62,15 @@ struct KeyTableTests {
 struct KeyCommandTests {
   @Test func theNewKeysMoveByPagesAndHalves() {
     var state = Sample.loaded(60)
-    let page = state.visibleRows - 1
+    let page = state.shared.visibleRows - 1
     _ = Reducer.reduce(&state, .key(.control("d")))
-    #expect(state.selection == page / 2)
+    #expect(state.rootList.selection == page / 2)
     _ = Reducer.reduce(&state, .key(.character(" ")))
-    #expect(state.selection == page / 2 + page)
+    #expect(state.rootList.selection == page / 2 + page)
     _ = Reducer.reduce(&state, .key(.character("b")))
-    #expect(state.selection == page / 2)
+    #expect(state.rootList.selection == page / 2)
     _ = Reducer.reduce(&state, .key(.control("u")))
-    #expect(state.selection == 0)
+    #expect(state.rootList.selection == 0)
   }
 
   @Test func redrawSuspendAndQuitAreEffectsForTheRuntime() {
@@ -85,31 +86,30 @@ struct KeyCommandTests {
   @Test func helpScrollsOnShortTerminalsAndAnyOtherKeyClosesIt() {
     var state = Sample.loaded(size: Size(width: 40, height: 12))
     _ = Reducer.reduce(&state, .key(.character("?")))
-    #expect(state.showsHelp)
-    let lines = state.keys.helpLines(in: .list).count
+    #expect(state.help != nil)
+    let lines = state.shared.keys.helpLines(in: .list).count
     for _ in 0..<50 { _ = Reducer.reduce(&state, .key(.character("j"))) }
-    #expect(state.helpScroll == lines - (12 - 2), "scrolls to the last line and no further")
+    #expect(state.help?.scroll == lines - (12 - 2), "scrolls to the last line and no further")
     _ = Reducer.reduce(&state, .key(.character("k")))
-    #expect(state.helpScroll == lines - 11)
-    #expect(state.showsHelp)
+    #expect(state.help?.scroll == lines - 11)
+    #expect(state.help != nil)
     _ = Reducer.reduce(&state, .key(.character("x")))
-    #expect(!state.showsHelp)
-    #expect(state.helpScroll == 0)
-    #expect(state.selection == 0, "keys that close the help do nothing else")
+    #expect(state.help == nil)
+    #expect(state.rootList.selection == 0, "keys that close the help do nothing else")
   }
 
   @Test func aUserBindingDrivesTheReducer() {
     var state = Sample.loaded()
-    state.keys.bind(.character("x"), to: .last, in: [.list], help: "to the end")
+    state.shared.keys.bind(.character("x"), to: .last, in: [.list], help: "to the end")
     _ = Reducer.reduce(&state, .key(.character("x")))
-    #expect(state.selection == state.movies.count - 1)
+    #expect(state.rootList.selection == state.rootList.movies.count - 1)
   }
 
   @Test func onlyCommandsThatDoSomethingAreAvailable() {
     var failed = Sample.state()
     _ = Reducer.reduce(&failed, .start)
     #expect(!Reducer.isAvailable(.refresh, in: failed), "a refresh is already running")
-    _ = Reducer.reduce(&failed, .listLoaded(ListRequest(window: .week, page: 1), .failure(.timedOut(seconds: 10))))
+    _ = Reducer.reduce(&failed, .listLoaded(ListPage(), .failure(.timedOut(seconds: 10))))
     #expect(Reducer.isAvailable(.refresh, in: failed))
     for command in [Command.moveDown, .open, .pageDown, .last] {
       #expect(!Reducer.isAvailable(command, in: failed), "\(command) on an error screen")
@@ -125,14 +125,15 @@ struct StackTests {
   @Test func openingPushesAndBackPopsToExactlyWhereTheUserWas() {
     var state = Sample.loaded(30)
     for _ in 0..<7 { _ = Reducer.reduce(&state, .key(.down)) }
-    let list = state.listScreen
+    let list = state.rootList
     _ = Reducer.reduce(&state, .key(.enter))
     #expect(state.stack.count == 2)
-    #expect(state.filmScreen == FilmScreen(id: 8))
+    #expect((state.top as? FilmScreen)?.id == 8)
+    #expect((state.top as? FilmScreen)?.known == list.movies[7], "the film starts from its row")
     _ = Reducer.reduce(&state, .documentLayout(DocumentLayout(maxScroll: 30)))
     _ = Reducer.reduce(&state, .key(.character(" ")))
     #expect(state.detailScroll > 0, "the film screen scrolls its own state")
-    #expect(state.listScreen == list, "the list below is untouched")
+    #expect(state.rootList == list, "the list below is untouched")
     _ = Reducer.reduce(&state, .key(.escape))
     #expect(state.stack == [.list(list)])
     _ = Reducer.reduce(&state, .key(.escape))
@@ -144,7 +145,7 @@ struct StackTests {
     for id in 1...80 { state.push(.film(FilmScreen(id: id))) }
     #expect(state.stack.count == AppState.stackLimit)
     if case .list = state.stack.first {} else { Issue.record("the list left the bottom of the stack") }
-    #expect(state.filmScreen?.id == 80)
+    #expect((state.top as? FilmScreen)?.id == 80)
     if case .film(let oldest) = state.stack[1] { #expect(oldest.id == 80 - AppState.stackLimit + 2) }
   }
 }
@@ -153,25 +154,25 @@ struct StackTests {
 struct TabTests {
   @Test func eachTabLoadsOnceAndKeepsItsOwnPlace() {
     var store = TestStore(Sample.loaded(30))
-    store.send(.key(.down)) { $0.selection = 1 }
-    let trending = store.state.listScreen
+    store.send(.key(.down)) { $0.rootList.selection = 1 }
+    let trending = store.state.rootList
     var popular = ListScreen(kind: .popular, window: .week)
     popular.list.begin()
-    store.send(.key(.tab), effects: [.fetchList(ListRequest(kind: .popular, window: .week, page: 1))]) {
+    store.send(.key(.tab), effects: [.fetchList(ListPage(.popular, page: 1))]) {
       $0.switchTab(to: .popular)
-      $0.list.begin()
+      $0.rootList.list.begin()
     }
     #expect(store.state.tabs[.trending] == trending)
     store.send(
-      .listLoaded(ListRequest(kind: .popular, window: .week, page: 1), .success(Sample.fetched(Sample.page(5))))
+      .listLoaded(ListPage(.popular, page: 1), .success(Sample.fetched(Sample.page(5))))
     ) {
-      $0.list.succeed(Listing(firstPage: Sample.page(5)), at: Sample.start)
+      $0.rootList.list.succeed(Listing(firstPage: Sample.page(5)), at: Sample.start)
     }
     store.send(.key(.character("1"))) { $0.switchTab(to: .trending) }
-    #expect(store.state.listScreen == trending, "back exactly where it was, with no request")
-    store.send(.key(.backTab), effects: [.fetchList(ListRequest(kind: .watchlist, window: .week, page: 1))]) {
+    #expect(store.state.rootList == trending, "back exactly where it was, with no request")
+    store.send(.key(.backTab), effects: [.fetchList(ListPage(.watchlist, page: 1))]) {
       $0.switchTab(to: .watchlist)
-      $0.list.begin()
+      $0.rootList.list.begin()
     }
   }
 
@@ -180,9 +181,9 @@ struct TabTests {
     _ = Reducer.reduce(&state, .key(.character("2")))
     _ = Reducer.reduce(&state, .key(.character("1")))
     _ = Reducer.reduce(
-      &state, .listLoaded(ListRequest(kind: .popular, window: .week, page: 1), .success(Sample.fetched(Sample.page(7))))
+      &state, .listLoaded(ListPage(.popular, page: 1), .success(Sample.fetched(Sample.page(7))))
     )
-    #expect(state.movies.count == 3, "the tab showing is untouched")
+    #expect(state.rootList.movies.count == 3, "the tab showing is untouched")
     #expect(state.tabs[.popular]?.list.value?.movies.count == 7)
     #expect(state.tabs[.popular]?.list.isLoading == false)
   }

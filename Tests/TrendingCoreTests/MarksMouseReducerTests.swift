@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrendingCore
@@ -16,21 +17,21 @@ struct MarksMouseReducerTests {
     let day = WatchlistFormat.day(Sample.start)
     let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
     store.send(.key(.character("a")), effects: [.saveMark(add)]) {
-      $0.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
-      $0.unsavedMarks = [add]
-      $0.notice = Notice(text: "Added Film 1 to the watchlist.", until: Sample.start.addingTimeInterval(5))
+      $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
+      $0.shared.unsavedMarks = [add]
+      $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
     let remove = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day)
     store.send(.key(.character("a")), effects: [.saveMark(remove)]) {
-      $0.marks[1] = nil
-      $0.unsavedMarks = [add, remove]
-      $0.notice = Notice(text: "Removed Film 1 from the watchlist.", until: Sample.start.addingTimeInterval(5))
+      $0.shared.marks[1] = nil
+      $0.shared.unsavedMarks = [add, remove]
+      $0.shared.notice = Notice("Removed Film 1 from the watchlist.", kind: .confirmation, now: Sample.start)
     }
     let seen = MarkChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day)
     store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
-      $0.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day)
-      $0.unsavedMarks = [add, remove, seen]
-      $0.notice = Notice(text: "Marked Film 1 seen.", until: Sample.start.addingTimeInterval(5))
+      $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day)
+      $0.shared.unsavedMarks = [add, remove, seen]
+      $0.shared.notice = Notice("Marked Film 1 seen.", kind: .confirmation, now: Sample.start)
     }
   }
 
@@ -44,48 +45,48 @@ struct MarksMouseReducerTests {
     let second = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: day, seen: day)
     // The first save answers with the file as it wrote it: the second change is still shown.
     _ = Reducer.reduce(&state, .markSaved([1: first], problem: nil))
-    #expect(state.marks == [1: first, 2: second])
-    #expect(state.unsavedMarks.count == 1)
+    #expect(state.shared.marks == [1: first, 2: second])
+    #expect(state.shared.unsavedMarks.count == 1)
     _ = Reducer.reduce(&state, .markSaved([1: first, 2: second], problem: nil))
-    #expect(state.marks == [1: first, 2: second])
-    #expect(state.unsavedMarks.isEmpty)
+    #expect(state.shared.marks == [1: first, 2: second])
+    #expect(state.shared.unsavedMarks.isEmpty)
   }
 
   @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.character("a")))
     #expect(Reducer.reduce(&state, .markSaved(nil, problem: "The watchlist was not saved: disk full")) == [.loadMarks])
-    #expect(state.unsavedMarks.isEmpty)
-    #expect(state.currentNotice?.tone == .warning)
+    #expect(state.shared.unsavedMarks.isEmpty)
+    #expect(state.shared.currentNotice?.kind.isWarning == true)
     _ = Reducer.reduce(&state, .marksLoaded([:], problem: nil))
-    #expect(state.marks.isEmpty, "the screen shows what the file holds")
+    #expect(state.shared.marks.isEmpty, "the screen shows what the file holds")
   }
 
   @Test func theWatchlistTabFollowsItsMarks() {
     var state = Sample.loaded(3)
     let effects = Reducer.reduce(&state, .key(.character("6")))
-    #expect(effects == [.fetchList(ListRequest(kind: .watchlist, window: .week, page: 1))])
+    #expect(effects == [.fetchList(ListPage(.watchlist, page: 1))])
     _ = Reducer.reduce(
       &state,
-      .listLoaded(ListRequest(kind: .watchlist, window: .week, page: 1), .success(Sample.fetched(Sample.page(1)))))
+      .listLoaded(ListPage(.watchlist, page: 1), .success(Sample.fetched(Sample.page(1)))))
     let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
     let reload = Reducer.reduce(&state, .marksLoaded([9: mark], problem: "1 line of the watchlist could not be read"))
-    #expect(reload == [.fetchList(ListRequest(kind: .watchlist, window: .week, page: 1, forceRefresh: true))])
-    #expect(state.currentNotice?.tone == .warning)
+    #expect(reload == [.fetchList(ListPage(.watchlist, page: 1, force: true))])
+    #expect(state.shared.currentNotice?.kind.isWarning == true)
   }
 
   @Test func linksOpenAndCopyThePageOfWhatIsShowing() {
     var state = Sample.loaded(3)
     #expect(Reducer.reduce(&state, .key(.character("o"))) == [.openURL("https://www.themoviedb.org/movie/1")])
     #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy("https://www.themoviedb.org/movie/1")])
-    #expect(state.currentNotice?.text == "Copied https://www.themoviedb.org/movie/1")
+    #expect(state.shared.currentNotice?.text == "Copied https://www.themoviedb.org/movie/1")
     #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Film 1")])
     state.push(.person(PersonScreen(id: 7)))
-    state.people[7] = Loadable(value: PersonDetails(id: 7, name: "Someone"), fetchedAt: Sample.start)
+    state.shared[person: 7] = Loadable(value: PersonDetails(id: 7, name: "Someone"), fetchedAt: Sample.start)
     #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy("https://www.themoviedb.org/person/7")])
     #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Someone")])
     _ = Reducer.reduce(&state, .notice("No browser to open (set $BROWSER); y copies the link instead.", warning: true))
-    #expect(state.currentNotice?.tone == .warning)
+    #expect(state.shared.currentNotice?.kind.isWarning == true)
   }
 
   @Test func sCyclesTheOrderAndKeepsTheSelectedFilm() {
@@ -97,31 +98,31 @@ struct MarksMouseReducerTests {
       MovieSummary(id: 3, title: "a", releaseDate: nil, voteAverage: nil, voteCount: 9),
     ]
     _ = Reducer.reduce(
-      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(MoviePage(results: films)))))
+      &state, .listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: films)))))
     _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.selectedMovie?.id == 2)
+    #expect(state.rootList.selectedMovie?.id == 2)
     _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.listScreen.sort == .score)
-    #expect(state.movies.map(\.id) == [2, 1, 3])
-    #expect(state.selectedMovie?.id == 2, "the same film stays selected")
+    #expect(state.rootList.sort == .score)
+    #expect(state.rootList.movies.map(\.id) == [2, 1, 3])
+    #expect(state.rootList.selectedMovie?.id == 2, "the same film stays selected")
     _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.movies.map(\.id) == [1, 2, 3], "by year, undated last")
+    #expect(state.rootList.movies.map(\.id) == [1, 2, 3], "by year, undated last")
     _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.movies.map(\.id) == [3, 1, 2], "by title, case-insensitive")
+    #expect(state.rootList.movies.map(\.id) == [3, 1, 2], "by title, case-insensitive")
     _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.listScreen.sort == .rank)
+    #expect(state.rootList.sort == .rank)
   }
 
   @Test func theWheelScrollsAClickSelectsAndASecondClickOpens() {
     var state = Sample.loaded(30)
-    let first = ListLayout.rows(for: state.size).row
+    let first = ListLayout.rows(for: state.shared.size).row
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: first, column: 10)))
-    #expect(state.selection == 3)
+    #expect(state.rootList.selection == 3)
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10)))
-    #expect(state.selection == 5)
+    #expect(state.rootList.selection == 5)
     #expect(
       Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10))) == [
-        .fetchDetails(id: 6, forceRefresh: false)
+        .fetchFilm(6)
       ])
     // On the film: the back marker in the header goes back.
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 40)))
@@ -129,11 +130,11 @@ struct MarksMouseReducerTests {
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
     #expect(state.stack.count == 1)
     // A click on a tab shows it.
-    let tabs = TabBar.labels(active: .trending, width: state.size.width)
+    let tabs = TabBar.labels(active: .trending, width: state.shared.size.width)
     let popular = tabs[1].columns.lowerBound + 1
     #expect(
       Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
-        .fetchList(ListRequest(kind: .popular, window: .week, page: 1))
+        .fetchList(ListPage(.popular, page: 1))
       ])
   }
 
@@ -142,14 +143,14 @@ struct MarksMouseReducerTests {
     _ = Reducer.reduce(&state, .key(.enter))
     let layout = DocumentLayout(maxScroll: 10, links: [DocumentLink(line: 4, target: .person(5))])
     _ = Reducer.reduce(&state, .documentLayout(layout))
-    let body = Chrome(state.size).body.row
+    let body = Chrome(state.shared.size).body.row
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 3, column: 5)))
     #expect(state.cursor?.selected == nil, "not a link")
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5)))
     #expect(state.cursor?.selectedTarget == .person(5))
     #expect(
       Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5))) == [
-        .fetchPerson(id: 5, forceRefresh: false)
+        .fetchPerson(5)
       ])
     _ = Reducer.reduce(&state, .key(.escape))
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: body, column: 5)))
@@ -158,19 +159,19 @@ struct MarksMouseReducerTests {
 
   @Test func theMouseRunsCommandsWhateverTheKeysAreBoundTo() {
     var state = Sample.loaded(30)
-    state.keys.unbind(.enter, in: KeyTable.pages)
-    state.keys.unbind(.character("2"), in: [.list])
-    let first = ListLayout.rows(for: state.size).row
+    state.shared.keys.unbind(.enter, in: KeyTable.pages)
+    state.shared.keys.unbind(.character("2"), in: [.list])
+    let first = ListLayout.rows(for: state.shared.size).row
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10)))
     #expect(
       Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10))) == [
-        .fetchDetails(id: 2, forceRefresh: false)
+        .fetchFilm(2)
       ])
     _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
-    let popular = TabBar.labels(active: .trending, width: state.size.width)[1].columns.lowerBound + 1
+    let popular = TabBar.labels(active: .trending, width: state.shared.size.width)[1].columns.lowerBound + 1
     #expect(
       Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
-        .fetchList(ListRequest(kind: .popular, window: .week, page: 1))
+        .fetchList(ListPage(.popular, page: 1))
       ])
   }
 }

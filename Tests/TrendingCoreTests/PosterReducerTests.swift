@@ -1,6 +1,7 @@
 import AmodbKit
 import Foundation
 import PosterKit
+import TestSupport
 import Testing
 
 @testable import TrendingCore
@@ -13,7 +14,7 @@ struct PosterReducerTests {
 
   private func wideState() -> AppState {
     var state = AppState(language: "en-US", size: Size(width: 120, height: 30), now: Sample.start)
-    state.imagesEnabled = true
+    state.shared.imagesEnabled = true
     _ = Reducer.reduce(&state, .start)
     return state
   }
@@ -24,20 +25,20 @@ struct PosterReducerTests {
   @Test func theSelectedFilmsPosterIsFetchedOnWideLists() throws {
     var state = wideState()
     let effects = Reducer.reduce(
-      &state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
-    let box = try #require(PosterLayout.listBox(for: state.size))
+      &state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
+    let box = try #require(PosterLayout.listBox(for: state.shared.size))
     let request = PosterRequest(path: "/p1.jpg", columns: box.width, rows: box.height)
-    #expect(effects == [.after(Reducer.posterDelay, .posterDue(request), id: .poster)])
-    #expect(state.posterInFlight == request)
+    #expect(effects == [.after(PosterLogic.delay, .posterDue(request), id: .poster)])
+    #expect(state.shared.posterInFlight == request)
     #expect(Reducer.reduce(&state, .posterDue(request)) == [.fetchPoster(request)])
     _ = Reducer.reduce(&state, .posterLoaded(request, art))
-    #expect(state.posters[request] == .loaded(art))
-    #expect(state.posterInFlight == nil)
+    #expect(state.shared.posters[request] == .loaded(art))
+    #expect(state.shared.posterInFlight == nil)
   }
 
   @Test func movingOnCancelsThePosterNoLongerShown() throws {
     var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(50)))))
+    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(50)))))
     var fetches = 0
     var cancels = 0
     for _ in 0..<30 {
@@ -45,7 +46,7 @@ struct PosterReducerTests {
         if case .after(_, .posterDue, .poster) = effect { fetches += 1 }
         if effect == .cancel(.poster) { cancels += 1 }
       }
-      #expect(state.posters.values.filter { $0 == .loading }.count == 1, "one download at a time")
+      #expect(state.shared.posters.values.filter { $0 == .loading }.count == 1, "one download at a time")
     }
     #expect(fetches == 30)
     #expect(cancels == 30)
@@ -53,56 +54,56 @@ struct PosterReducerTests {
 
   @Test func aLateAnswerForACancelledPosterIsIgnored() {
     var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
-    let first = state.posterInFlight
+    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
+    let first = state.shared.posterInFlight
     _ = Reducer.reduce(&state, .key(.down))
     if let first { _ = Reducer.reduce(&state, .posterLoaded(first, art)) }
-    #expect(first.map { state.posters[$0] } == .some(nil))
+    #expect(first.map { state.shared.posters[$0] } == .some(nil))
   }
 
   @Test func narrowListsAndDisabledImagesFetchNothing() {
     var narrow = Sample.state(size: Size(width: 80, height: 24))
-    narrow.imagesEnabled = true
+    narrow.shared.imagesEnabled = true
     _ = Reducer.reduce(&narrow, .start)
     let effects = Reducer.reduce(
-      &narrow, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+      &narrow, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
     #expect(effects.isEmpty)
     var off = wideState()
-    off.imagesEnabled = false
+    off.shared.imagesEnabled = false
     #expect(
-      Reducer.reduce(&off, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5))))).isEmpty
+      Reducer.reduce(&off, .listLoaded(ListPage(), .success(Sample.fetched(films(5))))).isEmpty
     )
   }
 
   @Test func theDetailScreenAsksForItsOwnBox() throws {
     var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
+    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
     let effects = Reducer.reduce(&state, .key(.enter))
-    let layout = try #require(PosterLayout.detailBox(for: state.size))
+    let layout = try #require(PosterLayout.detailBox(for: state.shared.size))
     #expect(layout.beside)
     let request = PosterRequest(path: "/p1.jpg", columns: layout.box.width, rows: layout.box.height)
-    #expect(effects.contains(.after(Reducer.posterDelay, .posterDue(request), id: .poster)))
-    #expect(effects.contains(.fetchDetails(id: 1, forceRefresh: false)))
+    #expect(effects.contains(.after(PosterLogic.delay, .posterDue(request), id: .poster)))
+    #expect(effects.contains(.fetchFilm(1)))
   }
 
   @Test func filmsWithoutPostersFetchNothing() {
     var state = wideState()
     let page = MoviePage(results: [MovieSummary(id: 1, title: "No poster")])
     #expect(
-      Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(page)))).isEmpty)
+      Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(page)))).isEmpty)
   }
 
   @Test func aToBToAWithinTheDelayLeavesOneWaitAndNoOrphan() throws {
     // The old runner cleared its task table by request value: A → B → A inside the 120 ms left
     // a download nobody could cancel. Now the one identity `.poster` carries every step.
     var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListRequest(window: .week, page: 1), .success(Sample.fetched(films(5)))))
-    let first = try #require(state.posterInFlight)
+    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
+    let first = try #require(state.shared.posterInFlight)
     let toB = Reducer.reduce(&state, .key(.down))
-    let second = try #require(state.posterInFlight)
+    let second = try #require(state.shared.posterInFlight)
     let toA = Reducer.reduce(&state, .key(.up))
-    #expect(toB == [.cancel(.poster), .after(Reducer.posterDelay, .posterDue(second), id: .poster)])
-    #expect(toA == [.cancel(.poster), .after(Reducer.posterDelay, .posterDue(first), id: .poster)])
+    #expect(toB == [.cancel(.poster), .after(PosterLogic.delay, .posterDue(second), id: .poster)])
+    #expect(toA == [.cancel(.poster), .after(PosterLogic.delay, .posterDue(first), id: .poster)])
     #expect(Set((toB + toA).compactMap(\.id)) == [.poster], "every poster step shares one identity")
     #expect(Reducer.reduce(&state, .posterDue(second)).isEmpty, "a stale wait fetches nothing")
     #expect(Reducer.reduce(&state, .posterDue(first)) == [.fetchPoster(first)])

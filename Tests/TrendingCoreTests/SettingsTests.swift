@@ -65,7 +65,7 @@ struct SettingsTests {
   @Test func namesRoundTrip() {
     for command in Command.allCases { #expect(Command(name: command.name) == command) }
     #expect(Command.toggleWatchlist.name == "toggle-watchlist")
-    #expect(Command.tab1.name == "tab-1")
+    #expect(Command.tab(1).name == "tab-1")
     #expect(Key(name: "C-x") == .control("x"))
     #expect(Key(name: "PgDn") == .pageDown)
     #expect(Key(name: "\u{1B}") == nil)

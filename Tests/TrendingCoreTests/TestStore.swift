@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TrendingCore
@@ -57,26 +58,28 @@ struct TestStoreTests {
   @Test func anUnstatedChangeOrEffectFails() {
     var heard: [String] = []
     var unstated = TestStore(Sample.state()) { message, _ in heard.append(message) }
-    unstated.send(.start, effects: [.loadMarks, .fetchList(ListRequest(window: .week, page: 1))])
+    unstated.send(.start, effects: [.loadMarks, .fetchList(ListPage())])
     #expect(heard.count == 1 && heard[0].contains("stack"), "a change nobody stated: \(heard)")
     heard = []
     var unexpected = TestStore(Sample.state()) { message, _ in heard.append(message) }
-    unexpected.send(.start) { $0.list.begin() }
+    unexpected.send(.start) { $0.rootList.list.begin() }
     #expect(heard.count == 1 && heard[0].hasPrefix("effects of start"), "an effect nobody expected: \(heard)")
     heard = []
     var exact = TestStore(Sample.state()) { message, _ in heard.append(message) }
-    exact.send(.start, effects: [.loadMarks, .fetchList(ListRequest(window: .week, page: 1))]) { $0.list.begin() }
+    exact.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
     #expect(heard.isEmpty)
   }
 
   @Test func theWaitOfAFilmIsStateTheStoreSees() {
     var store = TestStore(Sample.loaded(3))
-    store.send(.key(.enter), effects: [.fetchDetails(id: 1, forceRefresh: false)]) {
+    store.send(.key(.enter), effects: [.fetchFilm(1)]) {
       $0.push(.film(FilmScreen(id: 1)))
-      $0.details[1] = Loadable()
-      $0.details[1]?.begin()
+      $0.shared[film: 1] = Loadable()
+      $0.shared[film: 1]?.begin()
     }
-    store.send(.waiting(.details(1), seconds: 30)) { $0.waits[.details(1)] = Sample.start.addingTimeInterval(30) }
+    store.send(.waiting(.fetch(.film(1)), seconds: 30)) {
+      $0.shared.waits[.fetch(.film(1))] = Sample.start.addingTimeInterval(30)
+    }
     store.send(.key(.escape)) { $0.pop() }
   }
 }

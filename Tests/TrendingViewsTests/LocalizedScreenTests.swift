@@ -19,7 +19,7 @@ struct LocalizedScreenTests {
   private func frame(_ state: AppState) -> Screen {
     var state = state
     var frame = Renderer.render(state)
-    if let layout = frame.document, layout != state.cursor?.layout {
+    if let layout = frame.document, layout != state.top.layout {
       _ = Reducer.reduce(&state, .documentLayout(layout))
       frame = Renderer.render(state)
     }
@@ -35,7 +35,7 @@ struct LocalizedScreenTests {
       let screen = frame(state)
       assertSnapshot(
         screen.plainText + "\n--- styles ---\n" + screen.styleText,
-        named: "\(name)-\(language)-\(state.size.width)x\(state.size.height)")
+        named: "\(name)-\(language)-\(state.shared.size.width)x\(state.shared.size.height)")
     }
   }
 
@@ -57,15 +57,15 @@ struct LocalizedScreenTests {
   @Test(arguments: ["ru", "he", "zh"])
   func helpAt80x24(language: String) {
     var state = Scenes.list(Size(width: 80, height: 24))
-    state.showsHelp = true
+    state.help = HelpScreen()
     check(state, "help", language)
   }
 
   @Test(arguments: ["ru", "zh"])
   func offlineStatusAt80x24(language: String) {
     var state = Scenes.list(Size(width: 80, height: 24))
-    state.list.fetchedAt = Scenes.now.addingTimeInterval(-5 * 60)
-    state.list.fail(.transport(description: "offline"))
+    state.rootList.list.fetchedAt = Scenes.now.addingTimeInterval(-5 * 60)
+    state.rootList.list.fail(.transport(description: "offline"))
     check(state, "list-offline", language)
   }
 
@@ -79,9 +79,9 @@ struct LocalizedScreenTests {
         Scenes.list(Size(width: 40, height: 12)), ScreenSnapshotTests.person(Size(width: 80, height: 24)),
       ]
       for state in states {
-        let line = KeyHints.line(for: state, width: state.size.width)
+        let line = KeyHints.line(for: state, width: state.shared.size.width)
         let items = KeyHints.items(for: state).map(\.text)
-        #expect(TextWidth.width(of: line) + 2 <= state.size.width, "\(language): \(line)")
+        #expect(TextWidth.width(of: line) + 2 <= state.shared.size.width, "\(language): \(line)")
         let parts = line.components(separatedBy: "  ")
         #expect(parts.allSatisfy(items.contains), "\(language): a hint was cut: \(line)")
         #expect(parts.contains { $0.hasSuffix(tr("quit")) }, "\(language): no quit in \(line)")

@@ -43,10 +43,10 @@ enum Scenes {
 
   static func list(_ size: Size, films: [MovieSummary] = films, selection: Int = 1) -> AppState {
     var state = base(size)
-    state.list = Loadable(
+    state.rootList.list = Loadable(
       value: Listing(firstPage: MoviePage(totalPages: 2, results: films)), fetchedAt: now.addingTimeInterval(-180))
-    state.rateLimit = RateLimitStatus(limit: 40, remaining: 37)
-    state.selection = selection
+    state.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 37)
+    state.rootList.selection = selection
     return state
   }
 
@@ -104,7 +104,7 @@ enum Scenes {
     var entry = Loadable<MovieDetails>()
     if let details { entry.succeed(details, at: now.addingTimeInterval(-60)) }
     entry.phase = phase
-    state.details[2] = entry
+    state.shared[film: 2] = entry
     return state
   }
 }
@@ -119,18 +119,18 @@ struct ScreenSnapshotTests {
     // As the run loop does: a document's layout goes back to the reducer, then the frame is drawn again.
     var state = state
     var frame = Renderer.render(state)
-    if let layout = frame.document, layout != state.cursor?.layout {
+    if let layout = frame.document, layout != state.top.layout {
       _ = Reducer.reduce(&state, .documentLayout(layout))
       frame = Renderer.render(state)
     }
     let text = frame.screen.plainText + "\n--- styles ---\n" + frame.screen.styleText
-    assertSnapshot(text, named: "\(name)-\(state.size.width)x\(state.size.height)")
+    assertSnapshot(text, named: "\(name)-\(state.shared.size.width)x\(state.shared.size.height)")
   }
 
   @Test(arguments: Scenes.sizes)
   func loading(size: Size) {
     var state = Scenes.base(size)
-    state.list.begin()
+    state.rootList.list.begin()
     check(state, "loading")
   }
 
@@ -142,46 +142,48 @@ struct ScreenSnapshotTests {
   @Test(arguments: Scenes.sizes)
   func listRefreshing(size: Size) {
     var state = Scenes.list(size)
-    state.list.begin()
+    state.rootList.list.begin()
     check(state, "list-refreshing")
   }
 
   @Test(arguments: Scenes.sizes)
   func listWithFailedRefresh(size: Size) {
     var state = Scenes.list(size)
-    state.list.fail(.server(status: 503, message: "Service down."))
+    state.rootList.list.fail(.server(status: 503, message: "Service down."))
     check(state, "list-refresh-failed")
   }
 
   @Test(arguments: Scenes.sizes)
   func listOfflineWithOldData(size: Size) {
     var state = Scenes.list(size)
-    state.list.fetchedAt = Scenes.now.addingTimeInterval(-3 * 3600)
-    state.list.fail(.transport(description: "offline (no network connection)"))
+    state.rootList.list.fetchedAt = Scenes.now.addingTimeInterval(-3 * 3600)
+    state.rootList.list.fail(.transport(description: "offline (no network connection)"))
     check(state, "list-offline")
   }
 
   @Test func listWaitingForTheBudget() {
     var state = Scenes.list(Size(width: 80, height: 24))
-    state.list.begin()
-    state.waits[.listPage(1)] = Scenes.now.addingTimeInterval(12)
+    state.rootList.list.begin()
+    state.shared.waits[.list(ListPage(page: 1))] = Scenes.now.addingTimeInterval(12)
     check(state, "list-budget-wait")
   }
 
   @Test func aFilmWaitingForTheBudgetSaysSo() {
     var state = Scenes.list(Size(width: 80, height: 24))
     _ = Reducer.reduce(&state, .key(.enter))
-    if let id = state.selectedMovie?.id { state.waits[.details(id)] = Scenes.now.addingTimeInterval(50) }
+    if let id = state.rootList.selectedMovie?.id {
+      state.shared.waits[.fetch(.film(id))] = Scenes.now.addingTimeInterval(50)
+    }
     check(state, "detail-budget-wait")
   }
 
   @Test func theBudgetShowsOnlyWhenItRunsLow() {
     var state = Scenes.list(Size(width: 80, height: 24))
-    state.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    state.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
     #expect(!Renderer.render(state).screen.line(22).contains("requests left"))
-    state.rateLimit = RateLimitStatus(limit: 40, remaining: 6)
+    state.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 6)
     #expect(Renderer.render(state).screen.line(22).contains("6/40 requests left"))
-    state.sourceLabel = "demo"
+    state.shared.sourceLabel = "demo"
     #expect(!Renderer.render(state).screen.line(22).contains("requests left"), "never in the demo")
   }
 
@@ -201,7 +203,7 @@ struct ScreenSnapshotTests {
     let error = Self.errors.first { $0.0 == name }?.1 ?? .missingKey
     for size in Scenes.sizes {
       var state = Scenes.base(size)
-      state.list.fail(error)
+      state.rootList.list.fail(error)
       check(state, "error-\(name)")
     }
   }
@@ -244,7 +246,7 @@ struct ScreenSnapshotTests {
   @Test(arguments: Scenes.sizes)
   func help(size: Size) {
     var state = Scenes.list(size)
-    state.showsHelp = true
+    state.help = HelpScreen()
     check(state, "help")
   }
 
@@ -275,7 +277,7 @@ struct ScreenSnapshotTests {
     _ = Reducer.reduce(
       &state,
       .listLoaded(
-        ListRequest(source: .search(query), window: .week, page: 1),
+        ListPage(source: .search(query), window: .week, page: 1),
         .success(Fetched(value: MoviePage(results: results), fetchedAt: Scenes.now))))
     return state
   }
@@ -326,7 +328,7 @@ struct ScreenSnapshotTests {
     screen.expanded = expanded
     screen.byScore = byScore
     state.push(.person(screen))
-    state.people[1] = Loadable(value: Scenes.person, fetchedAt: Scenes.now.addingTimeInterval(-30))
+    state.shared[person: 1] = Loadable(value: Scenes.person, fetchedAt: Scenes.now.addingTimeInterval(-30))
     return state
   }
 
@@ -344,18 +346,18 @@ struct ScreenSnapshotTests {
   func personLoadingAndFailed(size: Size) {
     var state = Scenes.detail(size, details: Scenes.fullDetails)
     state.push(.person(PersonScreen(id: 3)))
-    state.people[3] = Loadable()
-    state.people[3]?.begin()
+    state.shared[person: 3] = Loadable()
+    state.shared[person: 3]?.begin()
     check(state, "person-loading")
-    state.people[3]?.fail(.notFound(message: nil))
+    state.shared[person: 3]?.fail(.notFound(message: nil))
     check(state, "person-failed")
   }
 
   @Test(arguments: Scenes.screenSizes)
   func wideListWithGenresVotesAndFacts(size: Size) {
     var state = Scenes.list(size)
-    state.imagesEnabled = true
-    state.details[2] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
+    state.shared.imagesEnabled = true
+    state.shared[film: 2] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
     check(state, "list-wide")
   }
 
@@ -364,15 +366,16 @@ struct ScreenSnapshotTests {
     var state = Scenes.list(size)
     _ = Reducer.reduce(&state, .key(.character("?")))
     for _ in 0..<60 { _ = Reducer.reduce(&state, .key(.down)) }
-    #expect(state.showsHelp)
+    #expect(state.help != nil)
     check(state, "help-about")
   }
 
   @Test(arguments: Scenes.screenSizes)
   func listWithMarksSortedByScore(size: Size) {
     var state = Scenes.list(size)
-    state.marks[2] = Mark(id: 2, title: "Oppenheimer", year: 2023, onWatchlist: true, added: "2026-11-01")
-    state.marks[3] = Mark(id: 3, title: "卧虎藏龙", year: 2000, onWatchlist: true, added: "2026-11-02", seen: "2026-11-20")
+    state.shared.marks[2] = Mark(id: 2, title: "Oppenheimer", year: 2023, onWatchlist: true, added: "2026-11-01")
+    state.shared.marks[3] = Mark(
+      id: 3, title: "卧虎藏龙", year: 2000, onWatchlist: true, added: "2026-11-02", seen: "2026-11-20")
     _ = Reducer.reduce(&state, .key(.character("s")))
     check(state, "list-marks-by-score")
   }
@@ -381,14 +384,14 @@ struct ScreenSnapshotTests {
   func anEmptyWatchlist(size: Size) {
     var state = Scenes.base(size)
     state.switchTab(to: .watchlist)
-    state.list = Loadable(value: Listing(firstPage: MoviePage(results: [])), fetchedAt: Scenes.now)
+    state.rootList.list = Loadable(value: Listing(firstPage: MoviePage(results: [])), fetchedAt: Scenes.now)
     check(state, "watchlist-empty")
   }
 
   @Test(arguments: Scenes.screenSizes)
   func aNoticeOnTheStatusLine(size: Size) {
     var state = Scenes.list(size)
-    state.notice = Notice(text: "Copied https://www.themoviedb.org/movie/2", until: Scenes.now.addingTimeInterval(5))
+    state.shared.notice = Notice("Copied https://www.themoviedb.org/movie/2", kind: .confirmation, now: Scenes.now)
     check(state, "notice")
   }
 }
@@ -417,16 +420,16 @@ struct PosterSnapshotTests {
 
   private func withPoster(_ state: AppState) -> AppState {
     var state = state
-    state.imagesEnabled = true
+    state.shared.imagesEnabled = true
     if let request = Reducer.wantedPoster(state) {
-      state.posters[request] = .loaded(art(columns: request.columns, rows: request.rows))
+      state.shared.posters[request] = .loaded(art(columns: request.columns, rows: request.rows))
     }
     return state
   }
 
   private func check(_ state: AppState, _ name: String) {
     let screen = Renderer.render(state).screen
-    let size = "\(state.size.width)x\(state.size.height)"
+    let size = "\(state.shared.size.width)x\(state.shared.size.height)"
     assertSnapshot(screen.plainText + "\n--- styles ---\n" + screen.styleText, named: "\(name)-\(size)")
     assertSnapshot(mask(screen), named: "\(name)-mask-\(size)")
   }
@@ -453,7 +456,7 @@ struct PosterSnapshotTests {
 
   @Test func aMissingPosterIsAQuietPlaceholder() {
     var state = Scenes.detail(Size(width: 120, height: 30), details: Scenes.fullDetails)
-    state.imagesEnabled = true
+    state.shared.imagesEnabled = true
     check(state, "detail-no-poster")
   }
 }

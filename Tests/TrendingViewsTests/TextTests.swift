@@ -123,7 +123,7 @@ struct RenderInvariantTests {
     ]
     for _ in 0..<20 {
       var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Scenes.now)
-      state.imagesEnabled = Bool.random(using: &generator)
+      state.shared.imagesEnabled = Bool.random(using: &generator)
       var effects = Reducer.reduce(&state, .start)
       for _ in 0..<200 {
         let roll = Int.random(in: 0..<10, using: &generator)
@@ -135,41 +135,50 @@ struct RenderInvariantTests {
           effects += Reducer.reduce(&state, .resize(size))
         } else if let effect = effects.popLast() {
           switch effect {
-          case .fetchList(let request):
-            let result: Result<Fetched<MoviePage>, AmodbError> =
-              Bool.random(using: &generator)
-              ? .success(
-                Fetched(
-                  value: MoviePage(
-                    page: request.page, totalPages: 3,
-                    results: Array(Scenes.films.shuffled(using: &generator).prefix(20))), fetchedAt: Scenes.now))
-              : .failure(errors.randomElement(using: &generator) ?? .timedOut(seconds: 1))
-            effects += Reducer.reduce(&state, .listLoaded(request, result))
-          case .fetchDetails(let id, _):
-            effects += Reducer.reduce(
-              &state, .detailsLoaded(id: id, .success(Fetched(value: Scenes.fullDetails, fetchedAt: Scenes.now))))
-          case .fetchPerson(let id, _):
-            effects += Reducer.reduce(
-              &state, .personLoaded(id: id, .success(Fetched(value: Scenes.person, fetchedAt: Scenes.now))))
+          case .fetch(let request, _):
+            switch request {
+            case .movie:
+              effects += Reducer.reduce(
+                &state, .fetched(request, .success(Fetched(value: .movie(Scenes.fullDetails), fetchedAt: Scenes.now))))
+            case .person:
+              effects += Reducer.reduce(
+                &state, .fetched(request, .success(Fetched(value: .person(Scenes.person), fetchedAt: Scenes.now))))
+            case .trending, .movieList, .search:
+              let result: Result<Fetched<APIAnswer>, AmodbError> =
+                Bool.random(using: &generator)
+                ? .success(
+                  Fetched(
+                    value: .page(
+                      MoviePage(
+                        page: request.page ?? 1, totalPages: 3,
+                        results: Array(Scenes.films.shuffled(using: &generator).prefix(20)))), fetchedAt: Scenes.now))
+                : .failure(errors.randomElement(using: &generator) ?? .timedOut(seconds: 1))
+              effects += Reducer.reduce(&state, .fetched(request, result))
+            }
+          case .readWatchlist:
+            effects += Reducer.reduce(&state, .watchlistRead(.success(WatchlistSnapshot(marks: [:]))))
           case .fetchPoster(let request):
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))
           case .after(_, let action, _):
             effects += Reducer.reduce(&state, action)
           case .loadMarks:
             effects += Reducer.reduce(&state, .marksLoaded([:], problem: nil))
-          case .saveMark, .openURL, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw:
+          case .saveMark, .openURL, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
+            .useLightBackground:
             break
           }
         }
         let frame = Renderer.render(state)
         if let layout = frame.document { _ = Reducer.reduce(&state, .documentLayout(layout)) }
         #expect(
-          state.movies.isEmpty ? state.selection == 0 : state.movies.indices.contains(state.selection), generator.replay
+          state.rootList.movies.isEmpty
+            ? state.rootList.selection == 0 : state.rootList.movies.indices.contains(state.rootList.selection),
+          generator.replay
         )
         #expect(state.detailScroll >= 0 && state.detailScroll <= max(state.detailMaxScroll, 0), generator.replay)
         for row in 0..<frame.screen.height {
           let line = frame.screen.line(row)
-          #expect(TextWidth.width(of: line) <= state.size.width, "row \(row): \(line); \(generator.replay)")
+          #expect(TextWidth.width(of: line) <= state.shared.size.width, "row \(row): \(line); \(generator.replay)")
           #expect(
             !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x1B },
             generator.replay)

@@ -23,6 +23,13 @@ public struct Fetched<Value: Sendable>: Sendable {
 
 extension Fetched: Equatable where Value: Equatable {}
 
+extension Fetched {
+  /// The same answer with its value converted.
+  public func map<Other: Sendable>(_ transform: (Value) -> Other) -> Fetched<Other> {
+    Fetched<Other>(value: transform(value), fetchedAt: fetchedAt, rateLimit: rateLimit, fromCache: fromCache)
+  }
+}
+
 /// The shared amodb client: builds requests, retries 429s, caches answers and joins duplicate calls.
 public actor AmodbClient {
   /// A raw answer kept for reuse.

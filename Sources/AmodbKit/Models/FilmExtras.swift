@@ -66,9 +66,10 @@ public struct Video: Sendable, Hashable, Decodable {
   }
 
   /// The video's web page.
-  public var url: String {
-    site == "Vimeo" ? "https://vimeo.com/\(key)" : "https://www.youtube.com/watch?v=\(key)"
-  }
+  public var page: WebPage { .video(site: site, key: key) }
+
+  /// The video's address.
+  public var url: String { page.url }
 }
 
 /// Where a film can be watched in one country, by JustWatch: subscription, rent, buy and free.

@@ -2,75 +2,9 @@ import AmodbKit
 import Localization
 import TrendingCore
 
-/// A styled run of text.
-public struct Span: Equatable, Sendable {
-  /// The text.
-  public var text: String
-  /// How it looks.
-  public var style: Style
-
-  /// Makes a span.
-  public init(_ text: String, _ style: Style = .plain) {
-    self.text = text
-    self.style = style
-  }
-}
-
-/// A line of a document: spans laid left to right.
-public typealias DocumentLine = [Span]
-
-/// Lines of text at a width, some of them links: a film's or a person's screen, and what
-/// `trending show` and `trending person` print.
-public struct Document: Equatable, Sendable {
-  /// The lines, top to bottom.
-  public var lines: [DocumentLine] = []
-  /// The selectable lines.
-  public var links: [DocumentLink] = []
-
-  /// Makes an empty document.
-  public init() {}
-
-  /// Adds a line, selectable when it has a target.
-  public mutating func append(_ line: DocumentLine, link: LinkTarget? = nil) {
-    if let link { links.append(DocumentLink(line: lines.count, target: link)) }
-    lines.append(line)
-  }
-
-  /// Adds lines that are not links.
-  public mutating func append(contentsOf more: [DocumentLine]) {
-    lines += more
-  }
-
-  /// Adds a blank line, unless the document is empty or already ends in one.
-  public mutating func gap() {
-    if let last = lines.last, !last.isEmpty { lines.append([]) }
-  }
-
-  /// Adds a section heading after a gap.
-  public mutating func heading(_ title: String) {
-    gap()
-    lines.append([Span(title, Style(.title, bold: true))])
-  }
-
-  /// Moves every line (and link) down by `count` blank lines.
-  public mutating func indent(top count: Int) {
-    lines = Array(repeating: [], count: count) + lines
-    links = links.map { DocumentLink(line: $0.line + count, target: $0.target) }
-  }
-
-  /// The document as plain text, trailing spaces trimmed, for non-terminal output.
-  public var plainText: String {
-    lines.map { line in
-      var text = line.map(\.text).joined()
-      while text.hasSuffix(" ") { text.removeLast() }
-      return text
-    }.joined(separator: "\n")
-  }
-}
-
 /// Lays a film out as a document at a width, facts first: what decides whether to watch it fits
 /// the first screen at 80x24 however long the overview; the rest follows.
-public enum DetailDocument {
+public enum FilmDocument {
   /// How many cast members the full cast lists.
   static let castLimit = 30
   /// How many crew members are listed.
@@ -246,7 +180,7 @@ public enum DetailDocument {
     } else {
       document.append(
         labelled(
-          tr("Trailers"), "https://www.themoviedb.org/movie/\(details.id)/videos", column: column, width: width))
+          tr("Trailers"), WebPage.filmVideos(details.id).url, column: column, width: width))
     }
     if let collection = details.collection {
       document.append(labelled(tr("Part of"), collection.name, column: column, width: width))
@@ -323,60 +257,5 @@ public enum DetailDocument {
   private static func unique(_ members: [CrewMember]) -> [CrewMember] {
     var seen = Set<String>()
     return members.filter { seen.insert($0.name).inserted }
-  }
-}
-
-/// Lays a person out as a document: who they are, their biography (clamped until expanded) and
-/// their films, each a link.
-public enum PersonDocument {
-  /// How many biography lines show before it is expanded.
-  static let biographyLines = 6
-  /// How many films are listed.
-  static let filmLimit = 200
-
-  /// The document for a person at a width.
-  public static func document(_ person: PersonDetails, byScore: Bool, expanded: Bool, width: Int) -> Document {
-    let width = max(10, width)
-    var document = Document()
-    document.append(
-      contentsOf: TextLayout.wrap(person.name, width: width).map { [Span($0, Style(.title, bold: true))] })
-    var facts: [String] = []
-    if let knownFor = person.knownFor { facts.append(Vocabulary.department(knownFor)) }
-    if let born = person.birthday {
-      facts.append(
-        person.placeOfBirth.map { tr("born %1$s in %2$s", Formatters.date(born), $0) }
-          ?? tr("born %s", Formatters.date(born)))
-    } else if let place = person.placeOfBirth {
-      facts.append(tr("born in %s", place))
-    }
-    if let died = person.deathday { facts.append(tr("died %s", Formatters.date(died))) }
-    facts.append(tr("id %s", String(person.id)))
-    document.append(
-      contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
-    if let biography = person.biography {
-      document.heading(tr("Biography"))
-      let lines = TextLayout.wrap(biography, width: width - 2)
-      let clamped = !expanded && lines.count > biographyLines + 1
-      document.append(contentsOf: lines.prefix(clamped ? biographyLines : lines.count).map { [Span("  " + $0)] })
-      if clamped {
-        document.append(
-          [Span("  " + trn("… more (%s line)", "… more (%s lines)", lines.count - biographyLines), Style(.accent))],
-          link: .expand)
-      } else if lines.count > biographyLines + 1 {
-        document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
-      }
-    }
-    let films = person.films(byScore: byScore)
-    if films.isEmpty { return document }
-    document.heading(
-      byScore
-        ? trn("%s film, by score", "%s films, by score", films.count)
-        : trn("%s film, newest first", "%s films, newest first", films.count))
-    for credit in films.prefix(filmLimit) {
-      let role =
-        credit.role.map { credit.isCast ? tr("as %s", $0) : Vocabulary.job($0) } ?? (credit.isCast ? "" : tr("crew"))
-      document.append(DetailDocument.filmLine(credit.movie, note: role, width: width), link: .film(credit.movie.id))
-    }
-    return document
   }
 }

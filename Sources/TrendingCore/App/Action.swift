@@ -1,9 +1,8 @@
 import AmodbKit
 import FoundationEssentials
-import Localization
 import PosterKit
 
-/// Everything that can happen to the app: input, time and network answers.
+/// Everything that can happen to the app: input, time, the terminal's replies and answers.
 public enum Action: Equatable, Sendable {
   /// The app has started: load what the screen needs.
   case start
@@ -13,12 +12,10 @@ public enum Action: Equatable, Sendable {
   case resize(Size)
   /// Time has passed; `now` is the current time.
   case tick(Date)
-  /// A list page answered.
-  case listLoaded(ListRequest, Result<Fetched<MoviePage>, AmodbError>)
-  /// A film's details answered.
-  case detailsLoaded(id: Int, Result<Fetched<MovieDetails>, AmodbError>)
-  /// A person answered.
-  case personLoaded(id: Int, Result<Fetched<PersonDetails>, AmodbError>)
+  /// A request answered (or the kept answer came back).
+  case fetched(APIRequest, Result<Fetched<APIAnswer>, AmodbError>)
+  /// The watchlist file and what the cache knows of its films, read for the Watchlist tab.
+  case watchlistRead(Result<WatchlistSnapshot, AmodbError>)
   /// The search line rested on a query long enough for it to be asked.
   case searchDue(SearchQuery)
   /// The work under this identity waits this many seconds for the rate limit (the request budget,
@@ -46,8 +43,22 @@ public enum Action: Equatable, Sendable {
   /// Text the terminal marked as pasted (bracketed paste): typed into the search line when it is
   /// open, ignored elsewhere, never read as keys.
   case paste(String)
-  /// Posters are drawn another way from now on (the terminal said it shows images): drawn again.
-  case imagesChanged(note: String)
+  /// The terminal answered a question asked at start-up (its name, attributes, colours, cells).
+  case terminalReplied(TerminalReply)
+}
+
+/// What the watchlist file holds and what the cache knows of its films, read for the Watchlist tab.
+public struct WatchlistSnapshot: Equatable, Sendable {
+  /// The marks as stored.
+  public var marks: [Int: Mark]
+  /// What the cached details say of the films on it, by id.
+  public var known: [Int: MovieSummary]
+
+  /// Makes a snapshot.
+  public init(marks: [Int: Mark], known: [Int: MovieSummary] = [:]) {
+    self.marks = marks
+    self.known = known
+  }
 }
 
 /// A terminal size in cells.
@@ -64,85 +75,16 @@ public struct Size: Equatable, Sendable, Hashable {
   }
 }
 
-/// The lists shown as tabs, in tab order.
-public enum ListKind: String, Sendable, Hashable, CaseIterable {
-  case trending, popular, topRated, nowPlaying, upcoming, watchlist
-
-  /// The tab's name.
-  public var title: String {
-    switch self {
-    case .trending: return tr("Trending")
-    case .popular: return tr("Popular")
-    case .topRated: return tr("Top rated")
-    case .nowPlaying: return tr("Now playing")
-    case .upcoming: return tr("Upcoming")
-    case .watchlist: return tr("Watchlist")
-    }
-  }
-
-  /// The tab's name where room is short.
-  public var shortTitle: String {
-    switch self {
-    case .trending: return trc("short tab name", "Trend")
-    case .popular: return trc("short tab name", "Pop")
-    case .topRated: return trc("short tab name", "Top")
-    case .nowPlaying: return trc("short tab name", "Now")
-    case .upcoming: return trc("short tab name", "Soon")
-    case .watchlist: return trc("short tab name", "Watch")
-    }
-  }
-
-  /// The amodb list behind the tab (nil for trending, which has its own endpoint, and the watchlist,
-  /// which is the user's own).
-  public var movieList: MovieList? {
-    switch self {
-    case .trending: return nil
-    case .popular: return .popular
-    case .topRated: return .topRated
-    case .nowPlaying: return .nowPlaying
-    case .upcoming: return .upcoming
-    case .watchlist: return nil
-    }
-  }
-}
-
-/// Which list page to load.
-public struct ListRequest: Equatable, Sendable, Hashable {
-  /// Which list.
-  public var source: ListSource
-  /// Today or this week (trending only).
-  public var window: TimeWindow
-  /// The page, from 1.
-  public var page: Int
-  /// Whether to bypass every cache.
-  public var forceRefresh: Bool
-
-  /// Makes a request for a page of a tab.
-  public init(kind: ListKind = .trending, window: TimeWindow, page: Int, forceRefresh: Bool = false) {
-    self.init(source: .tab(kind), window: window, page: page, forceRefresh: forceRefresh)
-  }
-
-  /// Makes a request for a page of any list.
-  public init(source: ListSource, window: TimeWindow, page: Int, forceRefresh: Bool = false) {
-    self.source = source
-    self.window = window
-    self.page = page
-    self.forceRefresh = forceRefresh
-  }
-}
-
 /// The identity of work in flight: starting work with an identity already running cancels the
 /// old work (cancel-in-flight), and `Effect.cancel` stops it.
 public enum EffectID: Hashable, Sendable {
-  /// A page of a list (page 1 is the list itself).
-  case listPage(Int, ListSource = .tab(.trending))
-  /// A film's details.
-  case details(Int)
-  /// A person.
-  case person(Int)
+  /// A request to amodb.
+  case fetch(APIRequest)
+  /// Reading the watchlist for its tab.
+  case watchlist
   /// The wait before the search line's query is asked.
   case searchDebounce
-  /// Writing the watchlist.
+  /// Reading the marks.
   case marks
   /// The one poster download, or the wait before it.
   case poster
@@ -150,12 +92,11 @@ public enum EffectID: Hashable, Sendable {
 
 /// Work for the runtime: plain data, performed at the edge, answered with an `Action`.
 public enum Effect: Equatable, Sendable {
-  /// Fetch a page of the trending list (identity `.listPage(page)`).
-  case fetchList(ListRequest)
-  /// Fetch a film with every appended part (identity `.details(id)`).
-  case fetchDetails(id: Int, forceRefresh: Bool)
-  /// Fetch a person with their films (identity `.person(id)`).
-  case fetchPerson(id: Int, forceRefresh: Bool)
+  /// Ask amodb (identity `.fetch(request)`): the answer kept first, however old, when `keptFirst`
+  /// (the reducer decides whether it is stale), else the network's.
+  case fetch(APIRequest, keptFirst: Bool)
+  /// Read the watchlist file and what the cache knows of its films (identity `.watchlist`).
+  case readWatchlist
   /// Fetch a poster and draw it into a box of cells (identity `.poster`).
   case fetchPoster(PosterRequest)
   /// Send `action` after `delay`, under `id` (a debounce: a newer one with the same id replaces it).
@@ -176,6 +117,10 @@ public enum Effect: Equatable, Sendable {
   case copy(String)
   /// Send control bytes (an image) to the terminal before the next frame.
   case writeTerminal(String)
+  /// Draw posters from now on as the terminal's capabilities say.
+  case drawImages(ImagePlan)
+  /// Use the light (or dark) colours from now on.
+  case useLightBackground(Bool)
   /// Leave the app.
   case quit
 }
@@ -184,13 +129,14 @@ extension Effect {
   /// The identity of the work this effect starts, if it starts any.
   public var id: EffectID? {
     switch self {
-    case .fetchList(let request): return .listPage(request.page, request.source)
-    case .fetchDetails(let id, _): return .details(id)
-    case .fetchPerson(let id, _): return .person(id)
+    case .fetch(let request, _): return .fetch(request)
+    case .readWatchlist: return .watchlist
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
-    case .cancel, .redraw, .suspend, .quit, .saveMark, .openURL, .copy, .writeTerminal: return nil
+    case .cancel, .redraw, .suspend, .quit, .saveMark, .openURL, .copy, .writeTerminal, .drawImages,
+      .useLightBackground:
+      return nil
     }
   }
 }
@@ -219,48 +165,6 @@ public enum PosterSlot: Equatable, Sendable {
   /// Drawn over the cells after the screen's update (sixel, iTerm2); the cells stay blank.
   case pixels(PixelPoster)
   case unavailable
-}
-
-/// A change to one film's marks: on or off the watchlist, seen or not.
-public struct MarkChange: Equatable, Sendable {
-  /// What changes.
-  public enum Kind: Equatable, Sendable {
-    case watchlist(Bool)
-    case seen(Bool)
-  }
-
-  /// The film.
-  public var id: Int
-  /// Its title and year, kept with the mark.
-  public var title: String
-  /// Its year.
-  public var year: Int?
-  /// What changes.
-  public var kind: Kind
-  /// The day it happens, `YYYY-MM-DD`.
-  public var day: String
-
-  /// Makes a change.
-  public init(id: Int, title: String, year: Int?, kind: Kind, day: String) {
-    self.id = id
-    self.title = title
-    self.year = year
-    self.kind = kind
-    self.day = day
-  }
-
-  /// Applies the change to a set of marks.
-  public func apply(to marks: inout [Int: Mark]) {
-    var mark = marks[id] ?? Mark(id: id, title: title, year: year, onWatchlist: false, added: day)
-    if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
-    switch kind {
-    case .watchlist(let on):
-      mark.onWatchlist = on
-      if on { mark.added = day }
-    case .seen(let on): mark.seen = on ? day : nil
-    }
-    marks[id] = mark.isEmpty ? nil : mark
-  }
 }
 
 /// A mouse event, in cells from the top left (0-based).

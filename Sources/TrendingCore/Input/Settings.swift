@@ -192,11 +192,12 @@ public struct Settings: Equatable, Sendable {
 }
 
 extension Command {
-  /// The command's name in the settings file: `move-down`, `open`, `toggle-window`.
+  /// The command's name in the settings file: `move-down`, `open`, `toggle-window`, `tab-3`.
   public var name: String {
+    if case .tab(let number) = self { return "tab-\(number)" }
     var name = ""
-    for character in rawValue {
-      if character.isUppercase || character.isNumber { name += "-" }
+    for character in String(describing: self) {
+      if character.isUppercase { name += "-" }
       name += character.lowercased()
     }
     return name

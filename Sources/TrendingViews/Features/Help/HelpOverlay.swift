@@ -7,8 +7,8 @@ enum HelpOverlay {
   static func draw(_ state: AppState, into screen: inout Screen) {
     // The box covers the poster: no image is drawn over it.
     screen.overlay = nil
-    let lines = state.keys.helpLines(
-      in: state.keyContext, ascii: state.asciiKeys, notes: state.imagesNote.map { [$0] } ?? [])
+    let lines = state.shared.keys.helpLines(
+      in: state.keyContext, ascii: state.shared.asciiKeys, notes: state.shared.imagesNote.map { [$0] } ?? [])
     let keyWidth =
       lines.map { line -> Int in
         if case .binding(let keys, _) = line { return TextWidth.width(of: keys) }
@@ -32,7 +32,7 @@ enum HelpOverlay {
     let boxHeight = rows + 2
     let left = (screen.width - boxWidth) / 2
     let top = (screen.height - boxHeight) / 2
-    let scroll = min(state.helpScroll, KeyTable.helpMaxScroll(lineCount: lines.count, height: screen.height))
+    let scroll = min((state.help?.scroll ?? 0), KeyTable.helpMaxScroll(lineCount: lines.count, height: screen.height))
     let border = Style(.accent)
     for row in top..<(top + boxHeight) {
       screen.fill(row: row, from: left, to: left + boxWidth, style: .plain)

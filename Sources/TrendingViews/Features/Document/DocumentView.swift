@@ -3,52 +3,10 @@ import FoundationEssentials
 import Localization
 import TrendingCore
 
-/// The film and person screens: header, the scrolled document with its selected link, the
-/// poster (or picture), a status line and the key hint.
-enum DetailView {
-  /// Draws the film showing and returns its layout: how far it scrolls and where its links are.
-  static func draw(_ state: AppState, id: Int, into screen: inout Screen) -> DocumentLayout {
-    let entry = state.details[id] ?? Loadable()
-    let summary = state.summary(of: id)
-    let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
-    return drawPage(state, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) { width in
-      var document = DetailDocument.document(
-        summary: summary, details: entry.value, region: state.region, mark: state.marks[id], width: width)
-      if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: failure(tr("Could not load the film."), error, width: width))
-      }
-      return document
-    } status: { scroll, visible, total in
-      status(
-        entry, waitID: .details(id), loading: tr("Loading the film…"), scroll: scroll, visible: visible, total: total,
-        state: state)
-    }
-  }
-
-  /// Draws the person showing and returns its layout.
-  static func drawPerson(_ state: AppState, id: Int, into screen: inout Screen) -> DocumentLayout {
-    let entry = state.people[id] ?? Loadable()
-    let person = state.personScreen ?? PersonScreen(id: id)
-    return drawPage(state, fetchedAt: entry.fetchedAt, hasPicture: entry.value?.profilePath != nil, into: &screen) {
-      width in
-      var document = Document()
-      if let value = entry.value {
-        document = PersonDocument.document(value, byScore: person.byScore, expanded: person.expanded, width: width)
-      } else {
-        document.append([Span(tr("Person"), Style(.title, bold: true))])
-        if let error = entry.error {
-          document.append(contentsOf: failure(tr("Could not load the person."), error, width: width))
-        }
-      }
-      return document
-    } status: { scroll, visible, total in
-      status(
-        entry, waitID: .person(id), loading: tr("Loading the person…"), scroll: scroll, visible: visible, total: total,
-        state: state)
-    }
-  }
-
-  private static func failure(_ title: String, _ error: AmodbError, width: Int) -> [DocumentLine] {
+/// What the film and person screens draw alike: header, the scrolled document with its selected
+/// link, the poster (or picture), a status line and the key hint.
+enum DocumentView {
+  static func failure(_ title: String, _ error: AmodbError, width: Int) -> [DocumentLine] {
     var lines: [DocumentLine] = [[]]
     lines += TextLayout.wrap("\(title) \(error.message)", width: width).map { [Span($0, Style(.error, bold: true))] }
     lines.append([
@@ -59,13 +17,13 @@ enum DetailView {
 
   /// Draws a document screen: the chrome, the document scrolled with its selected link
   /// highlighted, the picture beside or above it.
-  private static func drawPage(
-    _ state: AppState, fetchedAt: Date?, hasPicture: Bool, into screen: inout Screen,
+  static func drawPage(
+    _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, into screen: inout Screen,
     document make: (Int) -> Document, status: (Int, Int, Int) -> (String, Tone)
   ) -> DocumentLayout {
     Renderer.bar(
-      Renderer.breadcrumb(for: state), rights: Renderer.ages(fetchedAt, now: state.now), row: 0, into: &screen)
-    let layout = state.imagesEnabled ? PosterLayout.detailBox(for: state.size) : nil
+      Renderer.breadcrumb(for: state), rights: Renderer.ages(fetchedAt, now: state.shared.now), row: 0, into: &screen)
+    let layout = state.shared.imagesEnabled ? PosterLayout.detailBox(for: state.shared.size) : nil
     let request = Reducer.posterInView(state)
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
     var document = make(screen.width - textLeft - 1)
@@ -73,11 +31,10 @@ enum DetailView {
       // Narrow: the poster sits above the text and scrolls away with it.
       document.indent(top: layout.box.height + 1)
     }
-    let chrome = Chrome(state.size)
+    let chrome = Chrome(state.shared.size)
     let top = chrome.body.row
     let visible = max(1, chrome.body.height)
     let maxScroll = max(0, document.lines.count - visible)
-    let cursor = state.cursor ?? DocumentCursor()
     let scroll = min(cursor.scroll, maxScroll)
     let selectedLine = cursor.selected.flatMap { index in
       cursor.layout.links.indices.contains(index) ? cursor.layout.links[index].line : nil
@@ -101,22 +58,22 @@ enum DetailView {
       PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
     }
     var (text, tone) = status(scroll, visible, document.lines.count)
-    if let notice = state.currentNotice {
-      (text, tone) = (" " + notice.text, notice.tone == .warning ? .warning : .accent)
+    if let notice = state.shared.currentNotice {
+      (text, tone) = (" " + notice.text, notice.kind.isWarning ? .warning : .accent)
     }
     screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
     return DocumentLayout(maxScroll: maxScroll, links: document.links)
   }
 
-  private static func status<Value>(
+  static func status<Value>(
     _ entry: Loadable<Value>, waitID: EffectID, loading: String, scroll: Int, visible: Int, total: Int, state: AppState
   ) -> (String, Tone) {
-    let spinner = Renderer.spinner(at: state.now)
-    if entry.isLoading, let until = state.waitUntil(waitID) {
+    let spinner = Renderer.spinner(at: state.shared.now)
+    if entry.isLoading, let until = state.shared.waitUntil(waitID) {
       return (
         spinner + " "
-          + tr("Waiting %s s for the rate limit…", String(Int(until.timeIntervalSince(state.now).rounded(.up)))),
+          + tr("Waiting %s s for the rate limit…", String(Int(until.timeIntervalSince(state.shared.now).rounded(.up)))),
         .warning
       )
     } else if entry.isLoading {

@@ -1,23 +1,27 @@
 import Localization
 
 /// What a key asks the app to do.
-public enum Command: String, Sendable, CaseIterable, Hashable {
+public enum Command: Hashable, Sendable, CaseIterable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
   case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
   case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
-  case nextTab, previousTab, tab1, tab2, tab3, tab4, tab5, tab6
+  case nextTab, previousTab
+  /// Shows the tab with this number, from 1 (the tab table's order).
+  case tab(Int)
 
-  /// The tab a `tabN` command shows.
+  /// Every command: the fixed ones, then one a tab.
+  public static var allCases: [Command] {
+    [
+      .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
+      .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .openInBrowser,
+      .copyLink, .copyTitle, .nextTab, .previousTab,
+    ] + ListKind.allCases.map { .tab($0.number) }
+  }
+
+  /// The tab a `tab(N)` command shows.
   public var tab: ListKind? {
-    switch self {
-    case .tab1: return .trending
-    case .tab2: return .popular
-    case .tab3: return .topRated
-    case .tab4: return .nowPlaying
-    case .tab5: return .upcoming
-    case .tab6: return .watchlist
-    default: return nil
-    }
+    if case .tab(let number) = self { return ListKind(number: number) }
+    return nil
   }
 }
 
@@ -74,7 +78,12 @@ public struct KeyTable: Sendable, Equatable {
   }
 
   /// The keys `trending` ships with.
-  public static let standard = KeyTable([
+  public static let standard = KeyTable(
+    Array(fixedBindings.prefix(while: { $0.command != .refresh })) + Tab.bindings
+      + fixedBindings.drop(while: { $0.command != .refresh }))
+
+  /// The bindings that do not come from a table of their own (the tabs' number keys do).
+  private static let fixedBindings: [KeyBinding] = [
     KeyBinding([.down, .character("j")], .moveDown, group: "Move", help: "down a row, or to the next link"),
     KeyBinding([.up, .character("k")], .moveUp, group: "Move", help: "up a row, or to the previous link"),
     KeyBinding(
@@ -114,12 +123,6 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.escape], .back, in: [.search], group: "Search", help: "close the search line", hint: "cancel"),
     KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
-    KeyBinding([.character("1")], .tab1, in: [.list], group: "Lists", help: "Trending"),
-    KeyBinding([.character("2")], .tab2, in: [.list], group: "Lists", help: "Popular"),
-    KeyBinding([.character("3")], .tab3, in: [.list], group: "Lists", help: "Top rated"),
-    KeyBinding([.character("4")], .tab4, in: [.list], group: "Lists", help: "Now playing"),
-    KeyBinding([.character("5")], .tab5, in: [.list], group: "Lists", help: "Upcoming"),
-    KeyBinding([.character("6")], .tab6, in: [.list], group: "Lists", help: "Watchlist"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",
@@ -129,7 +132,7 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.control("z")], .suspend, group: "App", help: "suspend (fg resumes)"),
     KeyBinding([.character("q")], .quit, in: [.list], group: "App", help: "quit", hint: "quit"),
     KeyBinding([.control("c")], .quit, group: "App", help: "quit, anywhere"),
-  ])
+  ]
 
   /// The contexts of the screens (everything but the search line).
   public static let pages: Set<KeyContext> = [.list, .film, .person]

@@ -16,9 +16,9 @@ enum ListView {
     case search(String)
   }
 
-  static func draw(_ state: AppState, into screen: inout Screen) {
-    let chrome = Chrome(state.size)
-    let shown = Reducer.shownList(state)
+  static func draw(_ shown: ListScreen, _ state: AppState, into screen: inout Screen) {
+    let shared = state.shared
+    let chrome = Chrome(shared.size)
     let topLine: TopLine
     if let box = state.search {
       topLine = .search(box.text)
@@ -29,13 +29,13 @@ enum ListView {
     }
     let lefts: [String]
     if state.search != nil {
-      let source = state.sourceLabel.map { " · \($0)" } ?? ""
-      lefts = [tr("Search films") + " · " + state.language + source, tr("Search films"), tr("Search")]
+      let source = shared.sourceLabel.map { " · \($0)" } ?? ""
+      lefts = [tr("Search films") + " · " + shared.language + source, tr("Search films"), tr("Search")]
     } else {
       lefts = state.stack.count > 1 ? Renderer.breadcrumb(for: state) : Renderer.titles(for: state)
     }
     Renderer.bar(
-      lefts, rights: Renderer.ages(shown.list.fetchedAt, now: state.now), row: chrome.header.row, into: &screen)
+      lefts, rights: Renderer.ages(shown.list.fetchedAt, now: shared.now), row: chrome.header.row, into: &screen)
     switch topLine {
     case .tabs: drawTabs(state, row: chrome.body.row, into: &screen)
     case .title(let title):
@@ -43,22 +43,18 @@ enum ListView {
         TextLayout.truncate(" " + title, to: screen.width), row: chrome.body.row, column: 0,
         style: Style(.title, bold: true))
     case .search(let text):
-      drawSearchLine(text, row: chrome.body.row, into: &screen)
+      SearchView.drawLine(text, row: chrome.body.row, into: &screen)
     }
-    let filmRows = ListLayout.rows(for: state.size)
+    let filmRows = ListLayout.rows(for: shared.size)
     let bodyRows = filmRows.rows
     if state.search != nil, state.search?.results == nil {
-      Renderer.centred(
-        [
-          (tr("Type a title; results appear as you type."), Style(.muted)),
-          (tr("year:1999 or a trailing (1999) narrows by year."), Style(.muted)),
-        ], rows: bodyRows, into: &screen)
+      SearchView.drawPrompt(rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
-      let pane = state.imagesEnabled ? PosterLayout.listPaneWidth(for: state.size) : nil
+      let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size) : nil
       let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
-      drawRows(shown, marks: state.marks, columns: columns, rows: bodyRows, into: &screen)
-      if let pane, let box = PosterLayout.listBox(for: state.size) {
+      drawRows(shown, marks: shared.marks, columns: columns, rows: bodyRows, into: &screen)
+      if let pane, let box = PosterLayout.listBox(for: shared.size) {
         let request = Reducer.posterInView(state)
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
         PosterView.draw(request, state: state, in: area, into: &screen)
@@ -66,7 +62,7 @@ enum ListView {
           let below = Rect(
             row: area.row + box.height + 1, column: area.column, width: box.width,
             height: filmRows.height - box.height - 1)
-          drawSelectedFacts(movie, details: state.details[movie.id]?.value, in: below, into: &screen)
+          drawSelectedFacts(movie, details: shared.film(movie.id).value, in: below, into: &screen)
         }
       }
     } else if let listing = shown.list.value, listing.movies.isEmpty {
@@ -88,18 +84,6 @@ enum ListView {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
-  }
-
-  /// The search line: a prompt, the text typed, and a cursor block after it.
-  static func drawSearchLine(_ text: String, row: Int, into screen: inout Screen) {
-    let prompt = " " + tr("Search:") + " "
-    let used = screen.put(prompt, row: row, column: 0, style: Style(.accent, bold: true))
-    let room = max(1, screen.width - used - 2)
-    // The end of a long line shows, so the cursor stays in view.
-    var shown = text
-    while TextWidth.width(of: shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
-    let width = screen.put(shown, row: row, column: used, style: Style(.normal, bold: true))
-    screen.put(" ", row: row, column: used + width, style: Style(selected: true))
   }
 
   /// Under the poster on wide screens: the selected film's runtime and genres, and the start of its overview.
@@ -269,16 +253,17 @@ enum ListView {
         ], rows: rows, into: &screen)
     case .loading, .idle, .done:
       let verb = state.search != nil ? tr("Searching…") : loading
-      Renderer.centred([("\(Renderer.spinner(at: state.now)) \(verb)", Style(.accent))], rows: rows, into: &screen)
+      Renderer.centred(
+        [("\(Renderer.spinner(at: state.shared.now)) \(verb)", Style(.accent))], rows: rows, into: &screen)
     }
   }
 
   private static func drawStatus(_ shown: ListScreen, state: AppState, row: Int, into screen: inout Screen) {
-    let spinner = Renderer.spinner(at: state.now)
-    let source = shown.source
-    let waiting = shown.list.isLoading ? state.waitUntil(.listPage(1, source)) : nil
-    let waitingForMore =
-      shown.isLoadingMore ? state.waitUntil(.listPage((shown.list.value?.pagesLoaded ?? 0) + 1, source)) : nil
+    let shared = state.shared
+    let spinner = Renderer.spinner(at: shared.now)
+    let wait = { (page: Int) in shown.request(page: page, shared).flatMap { shared.waitUntil(.fetch($0)) } }
+    let waiting = shown.list.isLoading ? wait(1) : nil
+    let waitingForMore = shown.isLoadingMore ? wait((shown.list.value?.pagesLoaded ?? 0) + 1) : nil
     // Where the user is stays on the line whatever else it says.
     var position = ""
     if let listing = shown.list.value, !listing.movies.isEmpty {
@@ -286,12 +271,12 @@ enum ListView {
     }
     var status: (String, Tone)
     if let until = waiting ?? waitingForMore {
-      let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
+      let seconds = Int(until.timeIntervalSince(shared.now).rounded(.up))
       status = (spinner + " " + tr("Waiting %s s for the rate limit…", String(seconds)), .warning)
     } else if shown.list.value != nil, shown.list.isLoading {
       status = (spinner + " " + tr("Refreshing…"), .accent)
     } else if shown.list.value != nil, let error = shown.list.error {
-      let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: state.now) } ?? tr("earlier")
+      let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if error.isOffline {
         status = (position + " · " + tr("Offline, showing data from %s. r retries.", age), .muted)
       } else {
@@ -311,11 +296,12 @@ enum ListView {
       status = ("", .muted)
     }
     // The budget only when it runs low, never in the demo, and never beside a wait it would contradict.
-    let showsBudget = state.sourceLabel != "demo" && waiting == nil && waitingForMore == nil && isLow(state.rateLimit)
-    let budget = showsBudget ? Formatters.budget(state.rateLimit).map { $0 + " " } : nil
+    let showsBudget =
+      shared.sourceLabel != "demo" && waiting == nil && waitingForMore == nil && isLow(shared.rateLimit)
+    let budget = showsBudget ? Formatters.budget(shared.rateLimit).map { $0 + " " } : nil
     let budgetWidth = budget.map { TextWidth.width(of: $0) } ?? 0
-    if let notice = state.currentNotice {
-      status = (" " + notice.text, notice.tone == .warning ? Tone.warning : Tone.accent)
+    if let notice = shared.currentNotice {
+      status = (" " + notice.text, notice.kind.isWarning ? Tone.warning : Tone.accent)
     }
     let statusWidth = TextWidth.width(of: status.0)
     let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width

@@ -17,14 +17,13 @@ enum KeyHints {
   /// The hints for the state's screen, in table order, only for commands available now.
   static func items(for state: AppState) -> [Item] {
     let context = state.keyContext
-    let table = state.keys
+    let table = state.shared.keys
     var items: [Item] = []
     if Reducer.isAvailable(.moveDown, in: state), let up = table.firstKey(for: .moveUp, in: context),
       let down = table.firstKey(for: .moveDown, in: context)
     {
-      let links = state.cursor?.layout.links.isEmpty == false
-      let verb = context == .list || context == .search || links ? tr("move") : tr("scroll")
-      let keys = state.asciiKeys ? "\(up.asciiLabel)/\(down.asciiLabel)" : "\(up.label)\(down.label)"
+      let verb = context == .search || state.top.selectsLines ? tr("move") : tr("scroll")
+      let keys = state.shared.asciiKeys ? "\(up.asciiLabel)/\(down.asciiLabel)" : "\(up.label)\(down.label)"
       items.append(Item(command: .moveDown, text: "\(keys) \(verb)"))
     }
     var seen: Set<Command> = []
@@ -32,12 +31,12 @@ enum KeyHints {
       guard let hint = binding.hint, let key = binding.keys.first, !seen.contains(binding.command) else { continue }
       seen.insert(binding.command)
       if Reducer.isAvailable(binding.command, in: state) {
-        items.append(Item(command: binding.command, text: key.label(ascii: state.asciiKeys) + " " + tr(hint)))
+        items.append(Item(command: binding.command, text: key.label(ascii: state.shared.asciiKeys) + " " + tr(hint)))
       }
     }
     // Quit is always offered: in the film's context the table's first quit key is ^C.
     if !seen.contains(.quit), let key = table.firstKey(for: .quit, in: context) {
-      items.append(Item(command: .quit, text: key.label(ascii: state.asciiKeys) + " " + tr("quit")))
+      items.append(Item(command: .quit, text: key.label(ascii: state.shared.asciiKeys) + " " + tr("quit")))
     }
     return items
   }

@@ -14,7 +14,7 @@ enum PosterView {
     let left = area.column
     guard box.width > 0, box.height > 0 else { return }
     let rows = clip ?? 0..<screen.height
-    if let request, case .loaded(let art) = state.posters[request] {
+    if let request, case .loaded(let art) = state.shared.posters[request] {
       let offsetX = max(0, (box.width - art.width) / 2)
       for row in 0..<min(art.height, box.height) where rows.contains(top + row) {
         for column in 0..<min(art.width, box.width) {
@@ -26,7 +26,7 @@ enum PosterView {
       }
       return
     }
-    if let request, case .pixels(let poster) = state.posters[request] {
+    if let request, case .pixels(let poster) = state.shared.posters[request] {
       // Blank cells keep the place; the image goes over them once the screen is shown, and only
       // when all of it is in view (a sixel cut at the chrome would scroll the terminal).
       let offsetX = max(0, (box.width - poster.columns) / 2)
@@ -48,7 +48,7 @@ enum PosterView {
       screen.put(String(repeating: "░", count: width), row: top + row, column: left + offsetX, style: style)
     }
     let label: String
-    if let request, state.posters[request] == .loading {
+    if let request, state.shared.posters[request] == .loading {
       label = " … "
     } else {
       label = " " + (request == nil ? tr("no poster") : tr("no image")) + " "

@@ -10,34 +10,31 @@ public struct Frame: Equatable, Sendable {
   /// The film's or person's layout, when one is showing: how far it scrolls, where its links are.
   public var document: DocumentLayout?
 
-  /// How far the film or person screen can scroll, when one is showing.
-  public var detailMaxScroll: Int? { document?.maxScroll }
 }
 
 /// Draws the app's state into a screen: a pure function of the state.
 public enum Renderer {
   /// Renders `state` at its size.
   public static func render(_ state: AppState) -> Frame {
-    var screen = Screen(width: state.size.width, height: state.size.height)
+    let size = state.shared.size
+    var screen = Screen(width: size.width, height: size.height)
     let minimum = ListLayout.minimumSize
-    guard state.size.width >= minimum.width, state.size.height >= minimum.height else {
-      TooSmallView.draw(into: &screen, size: state.size)
+    guard size.width >= minimum.width, size.height >= minimum.height else {
+      TooSmallView.draw(into: &screen, size: size)
       return Frame(screen: screen, document: nil)
     }
     var document: DocumentLayout?
     if state.search != nil {
-      ListView.draw(state, into: &screen)
+      ListView.draw(state.shownList, state, into: &screen)
     } else {
-      switch state.screen {
-      case .list:
-        ListView.draw(state, into: &screen)
-      case .detail(let id):
-        document = DetailView.draw(state, id: id, into: &screen)
-      case .person(let id):
-        document = DetailView.drawPerson(state, id: id, into: &screen)
+      // The one place a kind of screen meets its view.
+      switch state.stack[state.stack.count - 1] {
+      case .list(let list): ListView.draw(list, state, into: &screen)
+      case .film(let film): document = FilmView.draw(film, state, into: &screen)
+      case .person(let person): document = PersonView.draw(person, state, into: &screen)
       }
     }
-    if state.showsHelp { HelpOverlay.draw(state, into: &screen) }
+    if state.help != nil { HelpOverlay.draw(state, into: &screen) }
     return Frame(screen: screen, document: document)
   }
 
@@ -100,20 +97,22 @@ public enum Renderer {
 
   /// The header's titles, longest first: which list, which window, which language, and the source when not live.
   static func titles(for state: AppState) -> [String] {
-    let window = state.window == .week ? tr("this week") : tr("today")
-    let shortWindow = state.window == .week ? trc("short", "week") : trc("short", "day")
-    let sort = state.listScreen.sort == .rank ? "" : " · " + state.listScreen.sort.label
-    let source = (state.sourceLabel.map { " · \($0)" } ?? "") + sort
+    let list = state.rootList
+    let language = state.shared.language
+    let window = list.window == .week ? tr("this week") : tr("today")
+    let shortWindow = list.window == .week ? trc("short", "week") : trc("short", "day")
+    let sort = list.sort == .rank ? "" : " · " + list.sort.label
+    let source = (state.shared.sourceLabel.map { " · \($0)" } ?? "") + sort
     if state.activeTab != .trending {
       let title = state.activeTab.title
       return [
-        tr("%s films", title) + " · " + state.language + source, "\(title) · \(state.language)\(sort)", title + sort,
+        tr("%s films", title) + " · " + language + source, "\(title) · \(language)\(sort)", title + sort,
         title,
       ]
     }
     return [
-      tr("Trending films · %s", window) + " · " + state.language + source,
-      tr("Trending") + " · " + shortWindow + " · " + state.language + source,
+      tr("Trending films · %s", window) + " · " + language + source,
+      tr("Trending") + " · " + shortWindow + " · " + language + source,
       tr("Trending") + " · " + shortWindow + sort, tr("Trending") + " · " + shortWindow,
     ]
   }
@@ -121,15 +120,7 @@ public enum Renderer {
   /// Where the user is, as a breadcrumb of the stack's screens, longest first: the whole path,
   /// then with the oldest crumbs folded into "…", then the screen showing alone.
   static func breadcrumb(for state: AppState) -> [String] {
-    let crumbs = state.stack.map { route -> String in
-      switch route {
-      case .list(let list): return list.source.title
-      case .film(let film):
-        return state.details[film.id]?.value?.title ?? state.summary(of: film.id)?.title ?? tr("Film")
-      case .person(let person):
-        return state.people[person.id]?.value?.name ?? tr("Person")
-      }
-    }
+    let crumbs = state.stack.map { $0.screen.title(state.shared) }
     // "‹" first: the back marker a click goes back with.
     var candidates = ["‹ " + crumbs.joined(separator: " › ")]
     for folded in stride(from: 1, to: crumbs.count, by: 1) {

@@ -1,0 +1,177 @@
+import AmodbKit
+import FoundationEssentials
+
+/// The whole app as a value: a stack of screens (a tab's list at the bottom, the screen showing on
+/// top), the tabs not showing, the search line and the help over them, and what the screens share.
+public struct AppState: Equatable, Sendable {
+  /// The most screens kept on the stack; past it the oldest above the list are dropped.
+  public static let stackLimit = 50
+  /// The most films, and apart the most people, kept decoded between visits.
+  public static let keptDetailsLimit = 24
+
+  /// The screens, the tab's list first and the one showing last.
+  public private(set) var stack: [Route]
+  /// The tabs not showing, each as the user left it.
+  public var tabs: [ListKind: ListScreen] = [:]
+  /// The search line, while it is open.
+  public var search: SearchBox?
+  /// The help overlay, while it is open.
+  public var help: HelpScreen?
+  /// What the screens share.
+  public var shared: Shared
+
+  /// Makes the state of an app that has not loaded anything yet: the list alone on the stack.
+  public init(
+    window: TimeWindow = .week, language: String, region: String? = nil, sourceLabel: String? = nil, size: Size,
+    now: Date
+  ) {
+    stack = [.list(ListScreen(window: window))]
+    shared = Shared(language: language, region: region, sourceLabel: sourceLabel, size: size, now: now)
+  }
+
+  // MARK: The stack
+
+  /// The screen showing.
+  public var top: any ScreenFeature { stack[stack.count - 1].screen }
+
+  /// Changes the screen showing through its feature, with what the screens share.
+  public mutating func updateTop<Result>(_ body: (inout any ScreenFeature, inout Shared) -> Result) -> Result {
+    var screen = stack[stack.count - 1].screen
+    defer { stack[stack.count - 1] = screen.route }
+    return body(&screen, &shared)
+  }
+
+  /// Opens a screen on top; past the limit the oldest screens above the list are dropped. A film
+  /// opened starts from what the lists below know of it.
+  public mutating func push(_ route: Route) {
+    var route = route
+    if case .film(var film) = route, film.known == nil {
+      film.known = summary(of: film.id)
+      route = .film(film)
+    }
+    stack.append(route)
+    if stack.count > Self.stackLimit { stack.remove(at: 1) }
+  }
+
+  /// Goes back to the screen below, exactly as it was; the list itself is never popped.
+  public mutating func pop() {
+    if stack.count > 1 { stack.removeLast() }
+  }
+
+  /// The tab's list at the bottom of the stack.
+  public var rootList: ListScreen {
+    get { stack[0].list ?? ListScreen(window: .week) }
+    set { stack[0] = .list(newValue) }
+  }
+
+  /// The tab showing at the bottom of the stack.
+  public var activeTab: ListKind { rootList.source.tab ?? .trending }
+
+  /// The index of the top-most list on the stack: the list showing, or under the screens showing.
+  var topListIndex: Int { stack.lastIndex { $0.list != nil } ?? 0 }
+
+  /// Changes the top-most list on the stack.
+  mutating func updateTopList<Result>(_ body: (inout ListScreen, inout Shared) -> Result) -> Result {
+    let index = topListIndex
+    var list = stack[index].list ?? ListScreen(window: .week)
+    defer { stack[index] = .list(list) }
+    return body(&list, &shared)
+  }
+
+  /// Shows another tab, as the user left it (a new one empty); the screens above the list are closed.
+  public mutating func switchTab(to kind: ListKind) {
+    guard kind != activeTab || stack.count > 1 else { return }
+    tabs[activeTab] = rootList
+    while stack.count > 1 { stack.removeLast() }
+    rootList = tabs.removeValue(forKey: kind) ?? ListScreen(kind: kind, window: rootList.window)
+  }
+
+  /// Applies `body` to every list showing `source`, on the stack, among the tabs left and in the
+  /// search line (an answer for a list not showing updates it, as it was left), and returns the
+  /// effects they ask for.
+  mutating func updateLists(
+    _ matches: (ListScreen) -> Bool, _ body: (inout ListScreen, Shared) -> [Effect]
+  ) -> [Effect] {
+    var effects: [Effect] = []
+    for index in stack.indices {
+      guard var screen = stack[index].list, matches(screen) else { continue }
+      effects += body(&screen, shared)
+      stack[index] = .list(screen)
+    }
+    for (kind, var screen) in tabs where matches(screen) {
+      effects += body(&screen, shared)
+      tabs[kind] = screen
+    }
+    if var results = search?.results, matches(results) {
+      effects += body(&results, shared)
+      search?.results = results
+    }
+    return effects
+  }
+
+  /// Lets go of the films and people no screen on the stack shows, once `keptDetailsLimit` of
+  /// either are kept: opened again, they come back from the client's caches.
+  public mutating func forgetUnshownDetails() {
+    let shown = Set(stack.flatMap { $0.screen.shows(shared) })
+    for isFilm in [true, false] {
+      let kind = shared.answers.keys.filter { $0.isFilm == isFilm && !$0.isList }
+      guard kind.count >= Self.keptDetailsLimit else { continue }
+      for request in kind where !shown.contains(request) && shared.answers[request]?.isLoading != true {
+        shared.answers[request] = nil
+      }
+    }
+  }
+
+  // MARK: What the screens know
+
+  /// What is known of a film before its details arrive: its entry in any list loaded, or among the
+  /// films a screen on the stack shows.
+  public func summary(of id: Int) -> MovieSummary? {
+    for route in stack.reversed() {
+      if let movie = route.list?.movies.first(where: { $0.id == id }) { return movie }
+    }
+    for route in stack.reversed() {
+      switch route {
+      case .film(let film):
+        if let movie = shared.film(film.id).value.flatMap({ related in
+          (related.recommendations + related.similar).first { $0.id == id }
+        }) {
+          return movie
+        }
+      case .person(let person):
+        if let movie = shared.person(person.id).value?.credits.first(where: { $0.movie.id == id })?.movie {
+          return movie
+        }
+      case .list: continue
+      }
+    }
+    return search?.results?.movies.first { $0.id == id }
+  }
+
+  /// Where keys are looked up now.
+  public var keyContext: KeyContext { search != nil ? .search : top.keyContext }
+
+  /// The top-most list on the stack: the list showing, or under the screens showing.
+  public var topList: ListScreen { stack[topListIndex].list ?? rootList }
+
+  /// The list on screen: the search line's results while it is open, else the top-most list.
+  public var shownList: ListScreen { search?.results ?? topList }
+
+  /// Whether any request is in flight (the spinner turns while it is).
+  public var isBusy: Bool {
+    let list = stack[topListIndex].list
+    return list?.list.isLoading == true || list?.isLoadingMore == true || shared.isLoadingAnswers
+      || search?.results?.list.isLoading == true
+  }
+}
+
+extension APIRequest {
+  /// Whether it asks for a film (else a person or a list).
+  var isFilm: Bool {
+    if case .movie = self { return true }
+    return false
+  }
+
+  /// Whether it asks for a page of a list.
+  var isList: Bool { page != nil }
+}

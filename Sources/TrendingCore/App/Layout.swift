@@ -1,0 +1,114 @@
+import FoundationEssentials
+
+/// A rectangle of cells: where a view draws.
+public struct Rect: Equatable, Sendable {
+  /// The top row.
+  public var row: Int
+  /// The left column.
+  public var column: Int
+  /// Columns.
+  public var width: Int
+  /// Rows.
+  public var height: Int
+
+  /// Makes a rectangle.
+  public init(row: Int, column: Int, width: Int, height: Int) {
+    self.row = row
+    self.column = column
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  /// The rows it covers.
+  public var rows: Range<Int> { row..<(row + height) }
+
+  /// The rectangle without its first `count` rows.
+  public func droppingTop(_ count: Int) -> Rect {
+    Rect(row: row + count, column: column, width: width, height: height - count)
+  }
+}
+
+/// Every screen's named rows: the header bar, the body, the status line and the key hints.
+public struct Chrome: Equatable, Sendable {
+  /// The top bar: where you are, and the data's age.
+  public let header: Rect
+  /// Everything between the header and the status line.
+  public let body: Rect
+  /// The status line: position, loading, waits, errors.
+  public let status: Rect
+  /// The bottom bar: the keys that do something now.
+  public let hints: Rect
+
+  /// The chrome of a screen of `size`.
+  public init(_ size: Size) {
+    header = Rect(row: 0, column: 0, width: size.width, height: 1)
+    body = Rect(row: 1, column: 0, width: size.width, height: max(1, size.height - 3))
+    status = Rect(row: size.height - 2, column: 0, width: size.width, height: 1)
+    hints = Rect(row: size.height - 1, column: 0, width: size.width, height: 1)
+  }
+}
+
+/// The list screen's layout inside the body, shared by the reducer and the views.
+public enum ListLayout {
+  /// Rows of the body above the films: the tab bar and the column titles.
+  public static let columnTitleRows = 2
+  /// The smallest terminal the app draws in.
+  public static let minimumSize = Size(width: 30, height: 8)
+
+  /// Where the film rows go at `size`.
+  public static func rows(for size: Size) -> Rect {
+    Chrome(size).body.droppingTop(columnTitleRows)
+  }
+
+  /// How many film rows fit at `size`.
+  public static func visibleRows(for size: Size) -> Int {
+    max(1, rows(for: size).height)
+  }
+}
+
+/// Where posters go: a side pane on wide lists, beside or above the text on the detail screen.
+public enum PosterLayout {
+  /// The narrowest list that gets a poster pane.
+  public static let listPaneMinimumWidth = 100
+  /// The narrowest detail screen that puts the poster beside the text.
+  public static let besideMinimumWidth = 90
+
+  /// The list's poster pane width (including its one-column gutter), or nil on narrow terminals.
+  public static func listPaneWidth(for size: Size) -> Int? {
+    size.width >= listPaneMinimumWidth ? min(48, size.width * 30 / 100) : nil
+  }
+
+  /// The widest terminals also show the selected film's facts under the poster.
+  public static let factsMinimumWidth = 160
+
+  /// The list's poster box, or nil when there is no pane; on the widest terminals it leaves
+  /// rows below for the selected film's facts.
+  public static func listBox(for size: Size) -> Size? {
+    guard let pane = listPaneWidth(for: size) else { return nil }
+    let rows = ListLayout.visibleRows(for: size)
+    let height = size.width >= factsMinimumWidth && rows >= 20 ? rows - 8 : rows
+    return Size(width: pane - 2, height: height)
+  }
+
+  /// The detail screen's poster box and whether it stands beside the text (else above), or nil.
+  public static func detailBox(for size: Size) -> (box: Size, beside: Bool)? {
+    let rows = Chrome(size).body.height
+    if size.width >= besideMinimumWidth {
+      return (Size(width: min(40, size.width * 30 / 100), height: rows), true)
+    }
+    // Above the text only when it still leaves most of the screen to the text.
+    guard size.height >= 32 else { return nil }
+    return (Size(width: size.width - 2, height: min(14, rows / 3)), false)
+  }
+}
+
+/// The search line's layout: the line itself under the header, then the results.
+public enum SearchLayout {
+  /// Rows of the body above the results: the search line and the column titles.
+  public static let headerRows = 2
+
+  /// How many result rows fit at `size`.
+  public static func visibleRows(for size: Size) -> Int {
+    max(1, Chrome(size).body.height - headerRows)
+  }
+}

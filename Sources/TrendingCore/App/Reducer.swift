@@ -1,0 +1,210 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+
+/// The app's pure update: state and action in, new state and effects out. It routes each action
+/// once: to the search line or the help when they are open, else to the screen showing; what
+/// every screen shares it handles itself.
+public enum Reducer {
+  /// Applies `action` to `state` and returns the work the runtime must do.
+  public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = apply(&state, action)
+    return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared)
+  }
+
+  /// The poster to fetch now, if any (none while the help covers the screen).
+  public static func wantedPoster(_ state: AppState) -> PosterRequest? {
+    state.help != nil ? nil : posterInView(state)
+  }
+
+  /// The poster the screen shows, help or not (the views draw it behind the overlay).
+  public static func posterInView(_ state: AppState) -> PosterRequest? {
+    guard state.shared.imagesEnabled else { return nil }
+    if let search = state.search { return search.poster(state.shared) }
+    return state.top.poster(state.shared)
+  }
+
+  private static func apply(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case .waiting(let id, let seconds):
+      state.shared.waits[id] = state.shared.now.addingTimeInterval(TimeInterval(seconds))
+      return []
+    case .posterDue(let request):
+      return PosterLogic.due(request, state.shared)
+    case .graphicsReady(let request, let art, let transmit):
+      return PosterLogic.graphics(request, art, transmit: transmit, &state.shared)
+    case .pixelsReady(let request, let poster, let transmit):
+      return PosterLogic.pixels(request, poster, transmit: transmit, &state.shared)
+    case .posterLoaded(let request, let art):
+      PosterLogic.loaded(request, art, &state.shared)
+      return []
+    case .start:
+      return [.loadMarks] + state.rootList.refresh(force: false, state.shared)
+    case .marksLoaded(let marks, let problem):
+      return MarkLogic.stored(marks, problem: problem, &state)
+    case .markSaved(let marks, let problem):
+      return MarkLogic.saved(marks, problem: problem, &state)
+    case .notice(let text, let warning):
+      state.shared.say(text, warning ? .failure : .message)
+      return []
+    case .mouse(let event):
+      return MouseLogic.handle(event, &state)
+    case .terminalReplied(let reply):
+      let heard = state.shared.terminal.heard(reply)
+      return heard.effects + (heard.note.map { PosterLogic.redrawAll(note: $0, &state.shared) } ?? [])
+    case .resize(let size):
+      state.shared.size = size
+      return state.updateTopList { list, shared in
+        ListLogic.scrollIntoView(&list, rows: shared.visibleRows)
+        return ListLogic.loadMoreIfNeeded(&list, rows: shared.visibleRows, shared)
+      }
+    case .tick(let now):
+      state.shared.now = now
+      // A list left open goes stale after 30 minutes; refresh it behind the rows, once.
+      return state.updateTopList { list, shared in
+        list.isStale(at: now) ? list.refresh(force: false, shared) : []
+      }
+    case .fetched(let request, let result):
+      state.shared.waits[.fetch(request)] = nil
+      if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
+      guard request.isList else { return state.shared.settle(request, result) }
+      let page = result.map { fetched in fetched.map { $0.page ?? MoviePage(page: 1, totalPages: 1, results: []) } }
+      let shared = state.shared
+      return state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in
+        ListLogic.loaded(&list, page: request.page ?? 1, page, rows: shared.visibleRows, shared)
+      }
+    case .watchlistRead(let result):
+      let page = result.map { Fetched(value: ListLogic.watchlistPage($0), fetchedAt: state.shared.now) }
+      return state.updateLists({ $0.source == .tab(.watchlist) }) { list, shared in
+        ListLogic.loaded(&list, page: 1, page, rows: shared.visibleRows, shared)
+      }
+    case .searchDue(let query):
+      guard var search = state.search else { return [] }
+      defer { state.search = search }
+      return search.due(query, state.shared)
+    case .documentLayout(let layout):
+      state.updateTop { screen, _ in screen.laidOut(layout) }
+      return []
+    case .key(let key):
+      return keyPressed(&state, key)
+    case .paste(let text):
+      guard var search = state.search else { return [] }
+      defer { state.search = search }
+      return search.paste(text, state.shared)
+    }
+  }
+
+  private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if var search = state.search, let effects = search.edit(key, state.shared) {
+      state.search = search
+      return effects
+    }
+    let context = state.keyContext
+    let command = state.shared.keys.command(for: key, in: context)
+    if var help = state.help {
+      let lines = HelpScreen.lineCount(context, state.shared)
+      switch help.perform(command, key: key, lines: lines, height: state.shared.size.height) {
+      case .stays: state.help = help
+      case .closes: state.help = nil
+      case .quits: return [.quit]
+      }
+      return []
+    }
+    guard let command else { return [] }
+    return perform(command, &state)
+  }
+
+  /// Runs a command from the key table: the app's own here, the rest on the search line when it
+  /// is open, else on the screen showing.
+  static func perform(_ command: Command, _ state: inout AppState) -> [Effect] {
+    switch command {
+    case .help:
+      state.help = HelpScreen()
+      return []
+    case .quit: return [.quit]
+    case .suspend: return [.suspend]
+    case .redraw: return [.redraw]
+    case .search:
+      state.search = SearchBox()
+      return []
+    default: break
+    }
+    if var search = state.search {
+      let outcome = search.perform(command, state.shared)
+      state.search = search
+      return apply(outcome, &state)
+    }
+    switch command {
+    case .toggleWatchlist, .toggleSeen:
+      guard let film = state.top.subject(state.shared) else { return [] }
+      return MarkLogic.toggle(command, film: film, &state.shared)
+    case .openInBrowser, .copyLink, .copyTitle:
+      return link(command, &state.shared, page: state.top.page(state.shared))
+    default:
+      let reaction = state.updateTop { screen, shared in screen.perform(command, &shared) }
+      return apply(reaction, &state)
+    }
+  }
+
+  /// Carries out a screen's reaction: its effects, then where it goes.
+  static func apply(_ reaction: Reaction, _ state: inout AppState) -> [Effect] {
+    guard let navigation = reaction.navigation else { return reaction.effects }
+    switch navigation {
+    case .push(let route):
+      state.push(route)
+      state.forgetUnshownDetails()
+      return reaction.effects + state.updateTop { screen, shared in screen.appear(&shared) }
+    case .pop:
+      state.pop()
+      state.updateTopList { list, shared in ListLogic.scrollIntoView(&list, rows: shared.visibleRows) }
+      return reaction.effects
+    case .showTab(let kind):
+      state.switchTab(to: kind)
+      let list = state.rootList.list
+      let stale = list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.shared.now) } ?? true
+      guard list.value == nil || stale else { return reaction.effects }
+      return reaction.effects + state.rootList.refresh(force: false, state.shared)
+    }
+  }
+
+  /// Carries out what a command on the search line leads to.
+  static func apply(_ outcome: SearchBox.Outcome, _ state: inout AppState) -> [Effect] {
+    if outcome.closes { state.search = nil }
+    if let kept = outcome.keeps { state.push(.list(kept)) }
+    return outcome.effects
+  }
+
+  /// Opens the page in the browser, or copies its link or its title.
+  private static func link(_ command: Command, _ shared: inout Shared, page: LinkedPage?) -> [Effect] {
+    guard let page else { return [] }
+    let url = page.page.url
+    switch command {
+    case .openInBrowser:
+      shared.say(tr("Opening %s", url), .link)
+      return [.openURL(url)]
+    case .copyLink:
+      shared.say(tr("Copied %s", url), .link)
+      return [.copy(url)]
+    default:
+      guard !page.title.isEmpty else { return [] }
+      shared.say(tr("Copied “%s”", page.title), .link)
+      return [.copy(page.title)]
+    }
+  }
+
+  /// Whether a command would do something now: the hint bar offers only those.
+  public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
+    if let search = state.search { return search.isAvailable(command) }
+    switch command {
+    case .help, .quit, .redraw, .suspend, .search: return true
+    case .toggleWatchlist, .toggleSeen: return state.top.subject(state.shared) != nil
+    case .openInBrowser, .copyLink, .copyTitle: return state.top.page(state.shared) != nil
+    default: return state.top.isAvailable(command, state.shared)
+    }
+  }
+
+  /// Whether an answer fetched at `date` is stale at `now` (the state's clock, the only one used).
+  static func isStale(_ date: Date, freshFor seconds: TimeInterval, now: Date) -> Bool {
+    now.timeIntervalSince(date) >= seconds
+  }
+}

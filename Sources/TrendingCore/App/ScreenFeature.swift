@@ -1,0 +1,115 @@
+import AmodbKit
+
+/// A screen on the stack, as a feature: its own state with its reducer (the commands it takes
+/// and the effects it returns), which commands it offers, what `a`, `m`, `o`, `y` and `Y` act on,
+/// its poster and its breadcrumb title. The app routes each action to the screen it is for.
+public protocol ScreenFeature: Sendable {
+  /// The route that holds this screen on the stack.
+  var route: Route { get }
+  /// Where its keys are looked up.
+  var keyContext: KeyContext { get }
+  /// The answers it shows, kept while it is on the stack.
+  func shows(_ shared: Shared) -> [APIRequest]
+  /// How the breadcrumb names it.
+  func title(_ shared: Shared) -> String
+  /// Loads what it needs, once it is opened.
+  mutating func appear(_ shared: inout Shared) -> [Effect]
+  /// Runs a command from the key table.
+  mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction
+  /// Whether a command of its own would do something now (the hint bar offers only those).
+  func isAvailable(_ command: Command, _ shared: Shared) -> Bool
+  /// The film `a` and `m` mark, when there is one.
+  func subject(_ shared: Shared) -> MovieSummary?
+  /// The page `o` opens and `y` copies, and the title `Y` copies.
+  func page(_ shared: Shared) -> LinkedPage?
+  /// Whether moving selects lines (rows or links) rather than only scrolling: the hint says which.
+  var selectsLines: Bool { get }
+  /// The poster it shows, when posters are on.
+  func poster(_ shared: Shared) -> PosterRequest?
+  /// Answers a click or the wheel in its body.
+  mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction
+  /// The layout its view last drew, for a document.
+  var layout: DocumentLayout? { get }
+  /// Takes the layout its view drew (documents scroll and select by it).
+  mutating func laidOut(_ layout: DocumentLayout)
+  /// How the status file names the screen, for tests that wait on the app: `list`, `detail:550`.
+  var statusName: String { get }
+}
+
+extension ScreenFeature {
+  /// Screens that are not documents draw no layout.
+  public var layout: DocumentLayout? { nil }
+
+  /// Screens that are not documents ignore layouts.
+  public mutating func laidOut(_ layout: DocumentLayout) {}
+}
+
+/// A web page a screen is about, with the title `Y` copies.
+public struct LinkedPage: Equatable, Sendable {
+  /// The page.
+  public var page: WebPage
+  /// Its title, with the year for a film.
+  public var title: String
+
+  /// Makes a linked page.
+  public init(_ page: WebPage, title: String) {
+    self.page = page
+    self.title = title
+  }
+}
+
+/// Where the user goes next, as a screen's reducer asks the app.
+public enum Navigation: Equatable, Sendable {
+  /// Open a screen on top.
+  case push(Route)
+  /// Go back to the screen below.
+  case pop
+  /// Show another tab.
+  case showTab(ListKind)
+}
+
+/// What a screen's reducer returns: the work for the runtime, and where to go, if anywhere.
+public struct Reaction: Equatable, Sendable {
+  /// The effects.
+  public var effects: [Effect]
+  /// Where to go.
+  public var navigation: Navigation?
+
+  /// Makes a reaction.
+  public init(_ effects: [Effect] = [], go navigation: Navigation? = nil) {
+    self.effects = effects
+    self.navigation = navigation
+  }
+
+  /// Nothing to do.
+  public static let none = Reaction()
+}
+
+/// One screen on the navigation stack, with its own state: the one list of the kinds of screen.
+public enum Route: Equatable, Sendable {
+  case list(ListScreen)
+  case film(FilmScreen)
+  case person(PersonScreen)
+
+  /// The screen's feature.
+  public var screen: any ScreenFeature {
+    switch self {
+    case .list(let list): return list
+    case .film(let film): return film
+    case .person(let person): return person
+    }
+  }
+
+  /// Changes the screen through its feature.
+  mutating func update<Result>(_ body: (inout any ScreenFeature) -> Result) -> Result {
+    var screen = self.screen
+    defer { self = screen.route }
+    return body(&screen)
+  }
+
+  /// The list, when the screen is one.
+  public var list: ListScreen? {
+    if case .list(let list) = self { return list }
+    return nil
+  }
+}

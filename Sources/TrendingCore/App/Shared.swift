@@ -1,0 +1,145 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+
+/// What every screen shares, handed down to each: the answers by request, posters, the budget, the
+/// clock, the keys, the marks, notices and the terminal's capabilities.
+public struct Shared: Equatable, Sendable {
+  /// The language tag requests use.
+  public var language: String
+  /// The country for certifications and where to watch, when known.
+  public var region: String?
+  /// Where the data comes from, for the header, e.g. "demo".
+  public var sourceLabel: String?
+  /// The terminal size.
+  public var size: Size
+  /// The current time, advanced by ticks: the only clock the reducer reads.
+  public var now: Date
+  /// Films and people by the request that fetches them, shared by every screen that shows them.
+  public var answers: [APIRequest: Loadable<APIAnswer>] = [:]
+  /// The watchlist and seen marks, by film id: as stored, with the unsaved changes over them.
+  public var marks: [Int: Mark] = [:]
+  /// Mark changes on screen whose saves have not answered yet, oldest first.
+  public var unsavedMarks: [MarkChange] = []
+  /// The status line's message, while it lasts.
+  public var notice: Notice?
+  /// Every key binding: the one table the reducer, the hint bar and the help read.
+  public var keys = KeyTable.standard
+  /// Whether keys are named in ASCII ("Enter", "Up") for a terminal that shows nothing else.
+  public var asciiKeys = false
+  /// How posters are drawn and why, for the help's About lines.
+  public var imagesNote: String?
+  /// The rate-limit budget last reported.
+  public var rateLimit: RateLimitStatus?
+  /// Work waiting for the rate limit, and until when: each screen shows its own request's wait.
+  public var waits: [EffectID: Date] = [:]
+  /// Whether posters are drawn (off with `--images off`, `NO_COLOR` or a colourless terminal).
+  public var imagesEnabled = false
+  /// Posters drawn or on their way, by image and box.
+  public var posters: [PosterRequest: PosterSlot] = [:]
+  /// The poster being fetched, at most one at a time.
+  public var posterInFlight: PosterRequest?
+  /// What the terminal said of itself, and what that decided.
+  public var terminal = TerminalCapabilities()
+
+  /// Makes what a new app shares.
+  public init(language: String, region: String? = nil, sourceLabel: String? = nil, size: Size, now: Date) {
+    self.language = language
+    self.region = region
+    self.sourceLabel = sourceLabel
+    self.size = size
+    self.now = now
+  }
+
+  // MARK: Answers
+
+  /// The request for a film's details.
+  public func filmRequest(_ id: Int) -> APIRequest { .movie(MovieDetailsRequest(id: id, language: language)) }
+
+  /// The request for a person.
+  public func personRequest(_ id: Int) -> APIRequest { .person(PersonRequest(id: id, language: language)) }
+
+  /// A film's details as loaded.
+  public func film(_ id: Int) -> Loadable<MovieDetails> { (answers[filmRequest(id)] ?? Loadable()).map(\.movie) }
+
+  /// A person as loaded.
+  public func person(_ id: Int) -> Loadable<PersonDetails> {
+    (answers[personRequest(id)] ?? Loadable()).map(\.person)
+  }
+
+  /// Asks for an answer not yet loaded or on its way, the kept one first.
+  mutating func load(_ request: APIRequest) -> [Effect] {
+    var entry = answers[request] ?? Loadable()
+    guard entry.value == nil, !entry.isLoading else { return [] }
+    entry.begin()
+    answers[request] = entry
+    return [.fetch(request, keptFirst: true)]
+  }
+
+  /// Asks the network again for an answer, unless it is on its way.
+  mutating func reload(_ request: APIRequest) -> [Effect] {
+    var entry = answers[request] ?? Loadable()
+    guard !entry.isLoading else { return [] }
+    entry.begin()
+    answers[request] = entry
+    return [.fetch(request, keptFirst: false)]
+  }
+
+  /// Records an answer; asks the network again when it came stale from the cache (the one decision,
+  /// on the one clock).
+  mutating func settle(_ request: APIRequest, _ result: Result<Fetched<APIAnswer>, AmodbError>) -> [Effect] {
+    var entry = answers[request] ?? Loadable()
+    defer { answers[request] = entry }
+    switch result {
+    case .success(let fetched):
+      entry.succeed(fetched.value, at: fetched.fetchedAt)
+      if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: detailsFreshness, now: now) {
+        // Shown from the cache while the network is asked.
+        entry.begin()
+        return [.fetch(request, keptFirst: false)]
+      }
+    case .failure(let error):
+      entry.fail(error)
+    }
+    return []
+  }
+
+  /// Whether any answer is on its way.
+  var isLoadingAnswers: Bool { answers.values.contains { $0.isLoading } }
+
+  // MARK: Time
+
+  /// Shows a notice on the status line for its kind's lifetime.
+  public mutating func say(_ text: String, _ kind: Notice.Kind) {
+    notice = Notice(text, kind: kind, now: now)
+  }
+
+  /// The notice showing now, if one is and has not run out.
+  public var currentNotice: Notice? {
+    notice.flatMap { $0.until > now ? $0 : nil }
+  }
+
+  /// Until when the work under `id` waits for the rate limit, while it does.
+  public func waitUntil(_ id: EffectID) -> Date? {
+    waits[id].flatMap { $0 > now ? $0 : nil }
+  }
+
+  /// How many list rows fit on screen.
+  public var visibleRows: Int { ListLayout.visibleRows(for: size) }
+}
+
+extension Loadable {
+  /// The same state with the value converted (a value of another kind counts as none).
+  func map<Other: Equatable & Sendable>(_ transform: (Value) -> Other?) -> Loadable<Other> {
+    var mapped = Loadable<Other>()
+    mapped.value = value.flatMap(transform)
+    mapped.fetchedAt = fetchedAt
+    switch phase {
+    case .idle: mapped.phase = .idle
+    case .loading: mapped.phase = .loading
+    case .done: mapped.phase = .done
+    case .failed(let error): mapped.phase = .failed(error)
+    }
+    return mapped
+  }
+}

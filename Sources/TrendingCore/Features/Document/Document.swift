@@ -1,0 +1,161 @@
+/// What a selectable line of a document opens.
+public enum LinkTarget: Hashable, Sendable {
+  /// A film's screen.
+  case film(Int)
+  /// A person's screen.
+  case person(Int)
+  /// The rest of a clamped text, in place.
+  case expand
+}
+
+/// A selectable line of a drawn document.
+public struct DocumentLink: Equatable, Sendable {
+  /// The line, from the document's top.
+  public var line: Int
+  /// What it opens.
+  public var target: LinkTarget
+
+  /// Makes a link.
+  public init(line: Int, target: LinkTarget) {
+    self.line = line
+    self.target = target
+  }
+}
+
+/// What drawing a document learned: how far it scrolls and where its links are.
+public struct DocumentLayout: Equatable, Sendable {
+  /// The most the document can scroll.
+  public var maxScroll: Int
+  /// Its selectable lines, top to bottom.
+  public var links: [DocumentLink]
+
+  /// Makes a layout.
+  public init(maxScroll: Int, links: [DocumentLink] = []) {
+    self.maxScroll = maxScroll
+    self.links = links
+  }
+}
+
+/// Where a document screen is: its scroll, its links as last drawn, and the selected one.
+public struct DocumentCursor: Equatable, Sendable {
+  /// How far the screen is scrolled, in lines.
+  public var scroll = 0
+  /// The layout as last drawn.
+  public var layout = DocumentLayout(maxScroll: 0)
+  /// The selected link, an index into the layout's links.
+  public var selected: Int?
+
+  /// Makes a cursor at the top, nothing selected.
+  public init() {}
+
+  /// The selected link's target, when one is selected.
+  public var selectedTarget: LinkTarget? {
+    selected.flatMap { layout.links.indices.contains($0) ? layout.links[$0].target : nil }
+  }
+}
+
+/// The film and person screens' moves: lines scroll, and `j`/`k` stop at each link on the way, as
+/// text browsers do.
+enum DocumentLogic {
+  /// Moves to the next (or previous) link when it is on screen or just past its edge; else
+  /// scrolls a line.
+  static func step(_ cursor: inout DocumentCursor, down: Bool, visible: Int) {
+    let links = cursor.layout.links
+    let current = cursor.selected.flatMap { links.indices.contains($0) ? links[$0].line : nil }
+    let candidate: Int?
+    if down {
+      candidate = links.indices.first { links[$0].line > (current ?? cursor.scroll - 1) }
+    } else {
+      candidate = links.indices.last { links[$0].line < (current ?? cursor.scroll + visible) }
+    }
+    if let candidate, links[candidate].line >= cursor.scroll - 1, links[candidate].line <= cursor.scroll + visible {
+      cursor.selected = candidate
+      let line = links[candidate].line
+      cursor.scroll = min(max(cursor.scroll, line - visible + 1), line)
+      cursor.scroll = min(max(cursor.scroll, 0), cursor.layout.maxScroll)
+      return
+    }
+    scroll(&cursor, by: down ? 1 : -1, visible: visible)
+  }
+
+  /// Scrolls by `delta` lines; a selected link scrolled off the screen is let go.
+  static func scroll(_ cursor: inout DocumentCursor, by delta: Int, visible: Int) {
+    cursor.scroll = min(max(cursor.scroll + delta, 0), cursor.layout.maxScroll)
+    keepSelectionVisible(&cursor, visible: visible)
+  }
+
+  /// Takes a new layout (after a draw), keeping the scroll and selection inside it.
+  static func relayout(_ cursor: inout DocumentCursor, _ layout: DocumentLayout) {
+    let target = cursor.selectedTarget
+    cursor.layout = layout
+    cursor.scroll = min(cursor.scroll, layout.maxScroll)
+    if let target {
+      cursor.selected = layout.links.firstIndex { $0.target == target }
+    } else {
+      cursor.selected = nil
+    }
+  }
+
+  private static func keepSelectionVisible(_ cursor: inout DocumentCursor, visible: Int) {
+    guard let selected = cursor.selected, cursor.layout.links.indices.contains(selected) else {
+      cursor.selected = nil
+      return
+    }
+    let line = cursor.layout.links[selected].line
+    if line < cursor.scroll || line >= cursor.scroll + visible { cursor.selected = nil }
+  }
+}
+
+extension DocumentCursor {
+  /// A command on a document screen that moves: `j`/`k` step through links, the rest scroll.
+  mutating func move(_ command: Command, visible page: Int) {
+    switch command {
+    case .moveDown: DocumentLogic.step(&self, down: true, visible: page)
+    case .moveUp: DocumentLogic.step(&self, down: false, visible: page)
+    case .pageDown: DocumentLogic.scroll(&self, by: page, visible: page)
+    case .pageUp: DocumentLogic.scroll(&self, by: -page, visible: page)
+    case .halfPageDown: DocumentLogic.scroll(&self, by: max(1, page / 2), visible: page)
+    case .halfPageUp: DocumentLogic.scroll(&self, by: -max(1, page / 2), visible: page)
+    case .first: DocumentLogic.scroll(&self, by: -scroll, visible: page)
+    case .last: DocumentLogic.scroll(&self, by: layout.maxScroll - scroll, visible: page)
+    default: return
+    }
+  }
+
+  /// Whether moving does anything: the document scrolls, or has links to step through.
+  var canMove: Bool { layout.maxScroll > 0 || !layout.links.isEmpty }
+
+  /// Answers the wheel (scrolls) and clicks (a link selects, a selected one opens); returns the
+  /// target to open.
+  mutating func mouse(_ event: MouseEvent, size: Size) -> LinkTarget? {
+    let body = Chrome(size).body
+    let visible = max(1, body.height)
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      DocumentLogic.scroll(
+        &self, by: event.kind == .wheelDown ? MouseLogic.wheelStep : -MouseLogic.wheelStep, visible: visible)
+      return nil
+    case .press:
+      guard body.rows.contains(event.row) else { return nil }
+      let line = scroll + event.row - body.row
+      guard let index = layout.links.firstIndex(where: { $0.line == line }) else { return nil }
+      if selected == index { return selectedTarget }
+      selected = index
+      return nil
+    }
+  }
+
+  /// How many lines a page of a document is at a size.
+  static func page(_ size: Size) -> Int { max(1, Chrome(size).body.height) }
+}
+
+extension LinkTarget {
+  /// Where opening a film or person link goes (nil for `expand`, which a screen handles itself).
+  var navigation: Navigation? {
+    switch self {
+    case .film(let id): return .push(.film(FilmScreen(id: id)))
+    case .person(let id): return .push(.person(PersonScreen(id: id)))
+    case .expand: return nil
+    }
+  }
+}

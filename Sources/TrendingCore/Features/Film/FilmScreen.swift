@@ -1,0 +1,92 @@
+import AmodbKit
+import Localization
+
+/// A film screen's own state: which film, what was known of it when opened, and where the user is.
+public struct FilmScreen: Equatable, Sendable {
+  /// The film's id.
+  public var id: Int
+  /// What the list it was opened from knew of it, shown until its details arrive.
+  public var known: MovieSummary?
+  /// Scroll and selection.
+  public var cursor = DocumentCursor()
+
+  /// Makes the screen of a film, at its top.
+  public init(id: Int, known: MovieSummary? = nil) {
+    self.id = id
+    self.known = known
+  }
+}
+
+/// The film screen as a feature: scrolling, its links, refreshing, and the film it is about.
+extension FilmScreen: ScreenFeature {
+  public var route: Route { .film(self) }
+  public var statusName: String { "detail:\(id)" }
+  public var keyContext: KeyContext { .film }
+  public func shows(_ shared: Shared) -> [APIRequest] { [shared.filmRequest(id)] }
+
+  /// The film's details as loaded.
+  public func details(_ shared: Shared) -> Loadable<MovieDetails> { shared.film(id) }
+
+  public func title(_ shared: Shared) -> String {
+    shared.film(id).value?.title ?? known?.title ?? tr("Film")
+  }
+
+  public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.filmRequest(id)) }
+
+  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      cursor.move(command, visible: DocumentCursor.page(shared.size))
+      return .none
+    case .back: return Reaction(go: .pop)
+    case .refresh: return Reaction(shared.reload(shared.filmRequest(id)))
+    case .open: return Reaction(go: cursor.selectedTarget?.navigation)
+    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
+      return .none
+    }
+  }
+
+  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
+    case .open: return cursor.selectedTarget != nil
+    case .back: return true
+    case .refresh: return !shared.film(id).isLoading
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab: return false
+    // The app's own commands, answered above every screen.
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle:
+      return false
+    }
+  }
+
+  public func subject(_ shared: Shared) -> MovieSummary? {
+    if let details = shared.film(id).value {
+      return MovieSummary(
+        id: id, title: details.title, releaseDate: details.releaseDate, posterPath: details.posterPath)
+    }
+    return known ?? MovieSummary(id: id, title: "")
+  }
+
+  public func page(_ shared: Shared) -> LinkedPage? {
+    subject(shared).map { LinkedPage(.film(id), title: $0.title + ($0.year.map { " (\($0))" } ?? "")) }
+  }
+
+  public var selectsLines: Bool { !cursor.layout.links.isEmpty }
+
+  public func poster(_ shared: Shared) -> PosterRequest? {
+    let path = shared.film(id).value?.posterPath ?? known?.posterPath
+    guard let layout = PosterLayout.detailBox(for: shared.size), let path else { return nil }
+    return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
+  }
+
+  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
+    guard cursor.mouse(event, size: shared.size) != nil else { return .none }
+    return perform(.open, &shared)
+  }
+
+  public var layout: DocumentLayout? { cursor.layout }
+
+  public mutating func laidOut(_ layout: DocumentLayout) { DocumentLogic.relayout(&cursor, layout) }
+}

@@ -1,0 +1,100 @@
+import AmodbKit
+import FoundationEssentials
+
+/// The list screen as a feature: moves, opening a film, tabs, the window, sorting and the mouse.
+extension ListScreen: ScreenFeature {
+  public var route: Route { .list(self) }
+  public var statusName: String { "list" }
+  public var keyContext: KeyContext { .list }
+  public func shows(_ shared: Shared) -> [APIRequest] { [] }
+
+  public func title(_ shared: Shared) -> String { source.title }
+
+  public mutating func appear(_ shared: inout Shared) -> [Effect] { [] }
+
+  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+    let rows = shared.visibleRows
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      return Reaction(ListLogic.move(&self, command, rows: rows, shared))
+    case .open:
+      guard let movie = selectedMovie else { return .none }
+      return Reaction(go: .push(.film(FilmScreen(id: movie.id, known: movie))))
+    case .back:
+      return Reaction(go: .pop)
+    case .refresh:
+      return Reaction(refresh(force: true, shared))
+    case .nextTab, .previousTab, .tab:
+      let all = ListKind.allCases
+      let index = all.firstIndex(of: source.tab ?? .trending) ?? 0
+      let target = command.tab ?? all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
+      return Reaction(go: .showTab(target))
+    case .toggleWindow:
+      guard source == .tab(.trending) else { return .none }
+      self = ListScreen(window: window == .week ? .day : .week)
+      return Reaction(refresh(force: false, shared))
+    case .sort:
+      let selected = selectedMovie?.id
+      sort = sort.next
+      if let selected, let index = movies.firstIndex(where: { $0.id == selected }) { selection = index }
+      ListLogic.scrollIntoView(&self, rows: rows)
+      return .none
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle:
+      return .none
+    }
+  }
+
+  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .sort:
+      return movies.count > 1
+    case .open: return selectedMovie != nil
+    case .refresh: return !list.isLoading
+    case .toggleWindow: return source == .tab(.trending)
+    case .nextTab, .previousTab, .tab: return true
+    // Only a list opened on top (kept search results) goes back; a tab is the bottom.
+    case .back: return source.tab == nil
+    // The app's own commands, answered above every screen.
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle:
+      return false
+    }
+  }
+
+  public func subject(_ shared: Shared) -> MovieSummary? { selectedMovie }
+
+  public func page(_ shared: Shared) -> LinkedPage? {
+    selectedMovie.map { LinkedPage(.film($0.id), title: $0.title + ($0.year.map { " (\($0))" } ?? "")) }
+  }
+
+  public var selectsLines: Bool { true }
+
+  public func poster(_ shared: Shared) -> PosterRequest? {
+    guard let box = PosterLayout.listBox(for: shared.size), let path = selectedMovie?.posterPath else { return nil }
+    return PosterRequest(path: path, columns: box.width, rows: box.height)
+  }
+
+  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      let command: Command = event.kind == .wheelDown ? .moveDown : .moveUp
+      var effects: [Effect] = []
+      for _ in 0..<MouseLogic.wheelStep { effects += perform(command, &shared).effects }
+      return Reaction(effects)
+    case .press:
+      guard let index = row(at: event, shared) else { return .none }
+      if index == selection { return perform(.open, &shared) }
+      selection = index
+      return .none
+    }
+  }
+
+  /// The film row under a click, when there is one.
+  func row(at event: MouseEvent, _ shared: Shared) -> Int? {
+    let rows = ListLayout.rows(for: shared.size)
+    guard rows.rows.contains(event.row) else { return nil }
+    let index = top + event.row - rows.row
+    return movies.indices.contains(index) ? index : nil
+  }
+}

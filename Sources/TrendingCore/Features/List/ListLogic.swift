@@ -1,0 +1,99 @@
+import AmodbKit
+import FoundationEssentials
+
+/// The list screen's moves and answers, on one list's state: the same for tabs, search results
+/// kept as a list, and the search line's live results.
+enum ListLogic {
+  /// How close to the end of the list the selection gets before the next page is fetched.
+  static let prefetchDistance = 5
+
+  /// Moves the selection as a command says, fetching the next page as the end nears.
+  static func move(_ list: inout ListScreen, _ command: Command, rows: Int, _ shared: Shared) -> [Effect] {
+    let page = max(1, rows - 1)
+    let target: Int
+    switch command {
+    case .moveDown: target = list.selection + 1
+    case .moveUp: target = list.selection - 1
+    case .pageDown: target = list.selection + page
+    case .pageUp: target = list.selection - page
+    case .halfPageDown: target = list.selection + max(1, page / 2)
+    case .halfPageUp: target = list.selection - max(1, page / 2)
+    case .first: target = 0
+    case .last: target = list.movies.count - 1
+    default: return []
+    }
+    let count = list.movies.count
+    list.selection = count == 0 ? 0 : min(max(target, 0), count - 1)
+    scrollIntoView(&list, rows: rows)
+    return loadMoreIfNeeded(&list, rows: rows, shared)
+  }
+
+  /// Keeps the selection inside the visible rows and the top row inside the list.
+  static func scrollIntoView(_ list: inout ListScreen, rows: Int) {
+    let visible = max(1, rows)
+    let count = list.movies.count
+    list.selection = count == 0 ? 0 : min(max(list.selection, 0), count - 1)
+    if list.selection < list.top { list.top = list.selection }
+    if list.selection >= list.top + visible { list.top = list.selection - visible + 1 }
+    list.top = max(0, min(list.top, max(0, count - visible)))
+  }
+
+  /// Fetches the next page when the selection nears the end, or when the rows are not yet filled
+  /// (a tall terminal loads enough pages to fill its rows).
+  static func loadMoreIfNeeded(_ list: inout ListScreen, rows: Int, _ shared: Shared) -> [Effect] {
+    guard let listing = list.list.value, listing.hasMore, !list.isLoadingMore, list.moreError == nil,
+      !list.list.isLoading,
+      list.selection >= listing.movies.count - prefetchDistance || listing.movies.count < rows
+    else { return [] }
+    list.isLoadingMore = true
+    return list.fetch(page: listing.pagesLoaded + 1, force: false, shared)
+  }
+
+  /// Records a page's answer in a list.
+  static func loaded(
+    _ list: inout ListScreen, page: Int, _ result: Result<Fetched<MoviePage>, AmodbError>, rows: Int, _ shared: Shared
+  ) -> [Effect] {
+    if page > 1 {
+      list.isLoadingMore = false
+      switch result {
+      case .success(let fetched):
+        list.list.value?.append(fetched.value)
+        return loadMoreIfNeeded(&list, rows: rows, shared)
+      case .failure(let error):
+        list.moreError = error
+      }
+      return []
+    }
+    switch result {
+    case .success(let fetched):
+      let selectedID = list.selectedMovie?.id
+      list.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
+      var effects: [Effect] = []
+      if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: listFreshness, now: shared.now) {
+        // Painted from the cache at once; the refresh runs behind it.
+        list.list.begin()
+        effects += list.fetch(page: 1, force: true, shared)
+      }
+      list.isLoadingMore = false
+      if let selectedID, let index = list.movies.firstIndex(where: { $0.id == selectedID }) {
+        list.selection = index
+      }
+      scrollIntoView(&list, rows: rows)
+      return effects + loadMoreIfNeeded(&list, rows: rows, shared)
+    case .failure(let error):
+      list.list.fail(error)
+      return []
+    }
+  }
+
+  /// The watchlist as a list page, newest first: each film as the cache knows it (poster, score),
+  /// else as its mark remembers it, so the tab opens offline.
+  static func watchlistPage(_ snapshot: WatchlistSnapshot) -> MoviePage {
+    let marks = snapshot.marks.values.filter(\.onWatchlist).sorted { ($0.added, $0.id) > ($1.added, $1.id) }
+    let films = marks.map { mark in
+      snapshot.known[mark.id]
+        ?? MovieSummary(id: mark.id, title: mark.title, releaseDate: mark.year.flatMap { ReleaseDate(String($0)) })
+    }
+    return MoviePage(page: 1, totalPages: 1, results: films)
+  }
+}

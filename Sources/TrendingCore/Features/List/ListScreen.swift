@@ -1,0 +1,110 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+
+/// Where a list's films come from: one of the tabs, or a search.
+public enum ListSource: Hashable, Sendable {
+  case tab(ListKind)
+  case search(SearchQuery)
+
+  /// The tab, when the list is one.
+  public var tab: ListKind? {
+    if case .tab(let kind) = self { return kind }
+    return nil
+  }
+
+  /// How headers and breadcrumbs name the list.
+  public var title: String {
+    switch self {
+    case .tab(let kind): return tr("%s films", kind.title)
+    case .search(let query): return tr("Search “%s”", query.typed)
+    }
+  }
+
+  /// The request for a page of the list: the one place a list's endpoint is chosen, for the
+  /// browser and the command line alike; nil for the watchlist, which is read locally.
+  public func request(window: TimeWindow, page: Int, language: String, region: String?) -> APIRequest? {
+    switch self {
+    case .search(let query):
+      return .search(SearchRequest(query: query.text, page: page, language: language, year: query.year))
+    case .tab(let kind):
+      switch kind.feed {
+      case .trending: return .trending(TrendingRequest(window: window, page: page, language: language))
+      case .movieList(let list):
+        return .movieList(MovieListRequest(list: list, page: page, language: language, region: region))
+      case .watchlist: return nil
+      }
+    }
+  }
+}
+
+/// A list screen's own state: which list, what is loaded, where the user is.
+public struct ListScreen: Equatable, Sendable {
+  /// Which list.
+  public var source: ListSource
+  /// Today or this week (trending only).
+  public var window: TimeWindow
+  /// The films, as loaded.
+  public var list = Loadable<Listing>()
+  /// Whether the next page is being fetched.
+  public var isLoadingMore = false
+  /// Why the next page could not be fetched, until the next refresh.
+  public var moreError: AmodbError?
+  /// The selected row, an index into the listing.
+  public var selection = 0
+  /// The first row shown.
+  public var top = 0
+  /// The order the films are shown in.
+  public var sort = ListSort.rank
+
+  /// Makes an empty tab.
+  public init(kind: ListKind = .trending, window: TimeWindow) {
+    self.init(source: .tab(kind), window: window)
+  }
+
+  /// Makes an empty list from any source.
+  public init(source: ListSource, window: TimeWindow = .week) {
+    self.source = source
+    self.window = window
+  }
+
+  /// The films loaded so far, in the order chosen.
+  public var movies: [MovieSummary] { sort.apply(list.value?.movies ?? []) }
+
+  /// The selected film, when there is one.
+  public var selectedMovie: MovieSummary? {
+    let movies = movies
+    return movies.indices.contains(selection) ? movies[selection] : nil
+  }
+
+  /// The request for a page of this list, in the shared language and region.
+  public func request(page: Int, _ shared: Shared) -> APIRequest? {
+    source.request(window: window, page: page, language: shared.language, region: shared.region)
+  }
+
+  /// The page of this list a request asks for, when it asks for one.
+  func page(answering request: APIRequest, _ shared: Shared) -> Int? {
+    guard let page = request.page, self.request(page: page, shared) == request else { return nil }
+    return page
+  }
+
+  /// The work that fetches a page: the kept answer first unless `force`; the watchlist is read.
+  func fetch(page: Int, force: Bool, _ shared: Shared) -> [Effect] {
+    guard let request = request(page: page, shared) else { return page == 1 ? [.readWatchlist] : [] }
+    return [.fetch(request, keptFirst: !force)]
+  }
+
+  /// Loads the list again from its first page, unless it is loading.
+  mutating func refresh(force: Bool, _ shared: Shared) -> [Effect] {
+    guard !list.isLoading else { return [] }
+    list.begin()
+    moreError = nil
+    return fetch(page: 1, force: force, shared)
+  }
+
+  /// Whether the list is a tab left long enough to be refreshed.
+  func isStale(at now: Date) -> Bool {
+    guard source.tab != nil, list.phase == .done, let fetchedAt = list.fetchedAt else { return false }
+    return Reducer.isStale(fetchedAt, freshFor: listFreshness, now: now)
+  }
+}

@@ -1,0 +1,92 @@
+import AmodbKit
+import Localization
+
+/// A person's screen: who, where the user is, how the films are sorted, and the biography's state.
+public struct PersonScreen: Equatable, Sendable {
+  /// The person's id.
+  public var id: Int
+  /// Scroll and selection.
+  public var cursor = DocumentCursor()
+  /// Films by score (else newest first).
+  public var byScore = false
+  /// Whether the whole biography shows.
+  public var expanded = false
+
+  /// Makes the screen of a person, at its top.
+  public init(id: Int) {
+    self.id = id
+  }
+}
+
+/// The person screen as a feature: scrolling, their films, sorting them and the biography.
+extension PersonScreen: ScreenFeature {
+  public var route: Route { .person(self) }
+  public var statusName: String { "person:\(id)" }
+  public var keyContext: KeyContext { .person }
+  public func shows(_ shared: Shared) -> [APIRequest] { [shared.personRequest(id)] }
+
+  public func title(_ shared: Shared) -> String { shared.person(id).value?.name ?? tr("Person") }
+
+  public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.personRequest(id)) }
+
+  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      cursor.move(command, visible: DocumentCursor.page(shared.size))
+      return .none
+    case .back: return Reaction(go: .pop)
+    case .refresh: return Reaction(shared.reload(shared.personRequest(id)))
+    case .sort:
+      byScore.toggle()
+      cursor = DocumentCursor()
+      return .none
+    case .open:
+      if cursor.selectedTarget == .expand {
+        expanded.toggle()
+        return .none
+      }
+      return Reaction(go: cursor.selectedTarget?.navigation)
+    case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
+      .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
+      return .none
+    }
+  }
+
+  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
+    case .open: return cursor.selectedTarget != nil
+    case .back: return true
+    case .refresh: return !shared.person(id).isLoading
+    case .sort: return shared.person(id).value?.credits.isEmpty == false
+    case .toggleWindow, .nextTab, .previousTab, .tab: return false
+    // The app's own commands, answered above every screen.
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle:
+      return false
+    }
+  }
+
+  public func subject(_ shared: Shared) -> MovieSummary? { nil }
+
+  public func page(_ shared: Shared) -> LinkedPage? {
+    LinkedPage(.person(id), title: shared.person(id).value?.name ?? "")
+  }
+
+  public var selectsLines: Bool { !cursor.layout.links.isEmpty }
+
+  public func poster(_ shared: Shared) -> PosterRequest? {
+    guard let layout = PosterLayout.detailBox(for: shared.size), let path = shared.person(id).value?.profilePath
+    else { return nil }
+    return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
+  }
+
+  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
+    guard cursor.mouse(event, size: shared.size) != nil else { return .none }
+    return perform(.open, &shared)
+  }
+
+  public var layout: DocumentLayout? { cursor.layout }
+
+  public mutating func laidOut(_ layout: DocumentLayout) { DocumentLogic.relayout(&cursor, layout) }
+}

@@ -1,0 +1,154 @@
+import AmodbKit
+import FoundationEssentials
+
+/// The search line: what is typed, and the results of the last query asked, live.
+public struct SearchBox: Equatable, Sendable {
+  /// How long typing rests before the query is asked: a typed title costs a handful of requests,
+  /// not one a key.
+  public static let delay = Duration.milliseconds(300)
+  /// The longest search line kept.
+  static let limit = 100
+
+  /// The text typed.
+  public var text = ""
+  /// The results of the query last asked, as a list (nil before the first answer is asked for).
+  public var results: ListScreen?
+
+  /// Makes an empty search line.
+  public init() {}
+
+  /// The query the text asks for, or nil when there is nothing to search for yet.
+  public var query: SearchQuery? {
+    let query = SearchQuery(parsing: text)
+    return query.text.isEmpty ? nil : query
+  }
+
+  /// What a command on the search line leads to: its effects, and whether the line closes and
+  /// its results are kept as a list opened on top.
+  struct Outcome: Equatable {
+    var effects: [Effect] = []
+    var closes = false
+    var keeps: ListScreen?
+  }
+
+  /// Edits the line with a key that types or deletes; nil when the key is not an edit.
+  mutating func edit(_ key: Key, _ shared: Shared) -> [Effect]? {
+    var edited = text
+    switch key {
+    case .character(let character):
+      guard edited.count < Self.limit else { return [] }
+      edited.append(character)
+    case .backspace:
+      guard !edited.isEmpty else { return [] }
+      edited.removeLast()
+    case .control("u"):
+      edited = ""
+    case .control("w"):
+      while edited.last == " " { edited.removeLast() }
+      while let last = edited.last, last != " " { edited.removeLast() }
+    default:
+      return nil
+    }
+    return typed(edited, shared)
+  }
+
+  /// Types pasted text into the line, on one line and clean.
+  mutating func paste(_ pasted: String, _ shared: Shared) -> [Effect] {
+    let line = TextSanitizer.clean(String(pasted.prefix(4 * Self.limit)), keepNewlines: true)
+      .split(whereSeparator: \.isNewline).joined(separator: " ")
+    return typed(text + line.prefix(max(0, Self.limit - text.count)), shared)
+  }
+
+  /// Keeps an edited line and asks its query once typing rests.
+  private mutating func typed(_ edited: String, _ shared: Shared) -> [Effect] {
+    let before = query
+    text = edited
+    guard query != before else { return [] }
+    guard let query else {
+      // Nothing left to search for: nothing is asked, and an answer on its way is not shown.
+      var effects: [Effect] = [.cancel(.searchDebounce)]
+      if let asked = results, case .search = asked.source, let request = asked.request(page: 1, shared) {
+        effects.append(.cancel(.fetch(request)))
+      }
+      results = nil
+      return effects
+    }
+    return [.after(Self.delay, .searchDue(query), id: .searchDebounce)]
+  }
+
+  /// Asks the query, when it is still the one typed; an answer to an older query is never shown
+  /// (its request is cancelled).
+  mutating func due(_ query: SearchQuery, _ shared: Shared) -> [Effect] {
+    guard self.query == query else { return [] }
+    if let results, results.source == .search(query) { return [] }
+    var effects: [Effect] = []
+    if let asked = results, asked.source != .search(query), asked.list.isLoading,
+      let request = asked.request(page: 1, shared)
+    {
+      effects.append(.cancel(.fetch(request)))
+    }
+    var fresh = ListScreen(source: .search(query))
+    effects += fresh.refresh(force: false, shared)
+    results = fresh
+    return effects
+  }
+
+  /// A command while the line is open: move in the results, keep them, or close the line.
+  mutating func perform(_ command: Command, _ shared: Shared) -> Outcome {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      guard var list = results else { return Outcome() }
+      let effects = ListLogic.move(&list, command, rows: SearchLayout.visibleRows(for: shared.size), shared)
+      results = list
+      return Outcome(effects: effects)
+    case .open:
+      guard var kept = results, kept.list.value != nil || kept.list.isLoading else { return Outcome() }
+      ListLogic.scrollIntoView(&kept, rows: shared.visibleRows)
+      return Outcome(effects: [.cancel(.searchDebounce)], closes: true, keeps: kept)
+    case .back:
+      var effects: [Effect] = [.cancel(.searchDebounce)]
+      if let results, results.list.isLoading, let request = results.request(page: 1, shared) {
+        effects.append(.cancel(.fetch(request)))
+      }
+      return Outcome(effects: effects, closes: true)
+    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
+      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab:
+      return Outcome()
+    }
+  }
+
+  /// Whether a command does something while the line is open.
+  func isAvailable(_ command: Command) -> Bool {
+    switch command {
+    case .back, .quit, .redraw, .suspend: return true
+    case .open: return results != nil
+    case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last: return (results?.movies.count ?? 0) > 1
+    case .halfPageDown, .halfPageUp, .refresh, .toggleWindow, .help, .search, .sort, .toggleWatchlist, .toggleSeen,
+      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab:
+      return false
+    }
+  }
+
+  /// The poster of the result selected, in the list's pane.
+  func poster(_ shared: Shared) -> PosterRequest? {
+    results?.poster(shared)
+  }
+
+  /// Answers a click or the wheel on the results: the wheel moves, a click selects, a click on the
+  /// selection keeps the results.
+  mutating func mouse(_ event: MouseEvent, _ shared: Shared) -> Outcome {
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      var outcome = Outcome()
+      for _ in 0..<MouseLogic.wheelStep {
+        outcome.effects += perform(event.kind == .wheelDown ? .moveDown : .moveUp, shared).effects
+      }
+      return outcome
+    case .press:
+      guard let index = results?.row(at: event, shared) else { return Outcome() }
+      if index == results?.selection { return perform(.open, shared) }
+      results?.selection = index
+      return Outcome()
+    }
+  }
+}

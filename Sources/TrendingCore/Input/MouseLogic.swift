@@ -1,0 +1,55 @@
+/// The tab bar's labels and where they stand: the view draws them, the mouse finds them.
+public enum TabBar {
+  /// Each tab's label and columns at a width, longest labels that fit first.
+  public static func labels(active: ListKind, width: Int) -> [(kind: ListKind, label: String, columns: Range<Int>)] {
+    let kinds = ListKind.allCases
+    let styles: [(ListKind) -> String] = [
+      { " \($0.title) " }, { " \($0.shortTitle) " },
+      { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
+    ]
+    let widths = { (labels: [String]) in labels.reduce(0) { $0 + TextWidth.width(of: $1) } }
+    let labels =
+      styles.lazy.map { label in kinds.map(label) }.first { widths($0) + 1 <= width } ?? kinds.map(styles[2])
+    var column = 1
+    return zip(kinds, labels).map { kind, label in
+      let columns = TextWidth.width(of: label)
+      defer { column += columns }
+      return (kind, label, column..<(column + columns))
+    }
+  }
+}
+
+/// What the mouse does above the screens: the help overlay scrolls and closes, the back marker
+/// and the tabs in the header answer clicks; the rest goes to the search line or the screen showing.
+enum MouseLogic {
+  /// How many rows or lines one notch of the wheel moves.
+  static let wheelStep = 3
+  /// The header columns that go back when the stack has screens above the list: the "‹" marker.
+  static let backMarker = 0..<3
+
+  static func handle(_ event: MouseEvent, _ state: inout AppState) -> [Effect] {
+    // The mouse runs commands, never keys: a user's own bindings cannot change what a click does.
+    if var help = state.help {
+      let lines = HelpScreen.lineCount(state.keyContext, state.shared)
+      state.help = help.mouse(event, lines: lines, height: state.shared.size.height) == .closes ? nil : help
+      return []
+    }
+    let chrome = Chrome(state.shared.size)
+    if event.kind == .press, event.row == chrome.header.row {
+      guard state.stack.count > 1, state.search == nil, backMarker.contains(event.column) else { return [] }
+      return Reducer.perform(.back, &state)
+    }
+    if state.search == nil, state.stack.count == 1, event.kind == .press, event.row == chrome.body.row {
+      let tabs = TabBar.labels(active: state.activeTab, width: state.shared.size.width)
+      guard let tab = tabs.first(where: { $0.columns.contains(event.column) }) else { return [] }
+      return Reducer.perform(.tab(tab.kind.number), &state)
+    }
+    if var search = state.search {
+      let outcome = search.mouse(event, state.shared)
+      state.search = search
+      return Reducer.apply(outcome, &state)
+    }
+    let reaction = state.updateTop { screen, shared in screen.mouse(event, &shared) }
+    return Reducer.apply(reaction, &state)
+  }
+}

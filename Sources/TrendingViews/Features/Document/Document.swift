@@ -1,0 +1,69 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// A styled run of text.
+public struct Span: Equatable, Sendable {
+  /// The text.
+  public var text: String
+  /// How it looks.
+  public var style: Style
+
+  /// Makes a span.
+  public init(_ text: String, _ style: Style = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// A line of a document: spans laid left to right.
+public typealias DocumentLine = [Span]
+
+/// Lines of text at a width, some of them links: a film's or a person's screen, and what
+/// `trending show` and `trending person` print.
+public struct Document: Equatable, Sendable {
+  /// The lines, top to bottom.
+  public var lines: [DocumentLine] = []
+  /// The selectable lines.
+  public var links: [DocumentLink] = []
+
+  /// Makes an empty document.
+  public init() {}
+
+  /// Adds a line, selectable when it has a target.
+  public mutating func append(_ line: DocumentLine, link: LinkTarget? = nil) {
+    if let link { links.append(DocumentLink(line: lines.count, target: link)) }
+    lines.append(line)
+  }
+
+  /// Adds lines that are not links.
+  public mutating func append(contentsOf more: [DocumentLine]) {
+    lines += more
+  }
+
+  /// Adds a blank line, unless the document is empty or already ends in one.
+  public mutating func gap() {
+    if let last = lines.last, !last.isEmpty { lines.append([]) }
+  }
+
+  /// Adds a section heading after a gap.
+  public mutating func heading(_ title: String) {
+    gap()
+    lines.append([Span(title, Style(.title, bold: true))])
+  }
+
+  /// Moves every line (and link) down by `count` blank lines.
+  public mutating func indent(top count: Int) {
+    lines = Array(repeating: [], count: count) + lines
+    links = links.map { DocumentLink(line: $0.line + count, target: $0.target) }
+  }
+
+  /// The document as plain text, trailing spaces trimmed, for non-terminal output.
+  public var plainText: String {
+    lines.map { line in
+      var text = line.map(\.text).joined()
+      while text.hasSuffix(" ") { text.removeLast() }
+      return text
+    }.joined(separator: "\n")
+  }
+}

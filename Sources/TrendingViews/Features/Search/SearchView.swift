@@ -1,0 +1,27 @@
+import Localization
+import TrendingCore
+
+/// The search line over a list: the line itself, and what shows before the first query is asked.
+/// The results draw as a list.
+enum SearchView {
+  /// The search line: a prompt, the text typed, and a cursor block after it.
+  static func drawLine(_ text: String, row: Int, into screen: inout Screen) {
+    let prompt = " " + tr("Search:") + " "
+    let used = screen.put(prompt, row: row, column: 0, style: Style(.accent, bold: true))
+    let room = max(1, screen.width - used - 2)
+    // The end of a long line shows, so the cursor stays in view.
+    var shown = text
+    while TextWidth.width(of: shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+    let width = screen.put(shown, row: row, column: used, style: Style(.normal, bold: true))
+    screen.put(" ", row: row, column: used + width, style: Style(selected: true))
+  }
+
+  /// What the body says before anything is typed.
+  static func drawPrompt(rows: Range<Int>, into screen: inout Screen) {
+    Renderer.centred(
+      [
+        (tr("Type a title; results appear as you type."), Style(.muted)),
+        (tr("year:1999 or a trailing (1999) narrows by year."), Style(.muted)),
+      ], rows: rows, into: &screen)
+  }
+}
