@@ -78,23 +78,6 @@ public struct Palette: Sendable {
     self.look = look
   }
 
-  /// The settings file's name for a tone.
-  static func role(_ tone: Tone) -> String {
-    switch tone {
-    case .normal: return "normal"
-    case .muted: return "muted"
-    case .accent: return "accent"
-    case .title: return "title"
-    case .good: return "good"
-    case .fair: return "fair"
-    case .poor: return "poor"
-    case .error: return "error"
-    case .warning: return "warning"
-    case .bar: return "bar"
-    case .barMuted: return "bar-muted"
-    }
-  }
-
   /// Applies the user's colour for a role, within what the depth can show.
   private func override(_ resolved: inout ResolvedStyle, role: String) {
     guard depth != .none, let color = look.colors[role] else { return }
@@ -114,8 +97,8 @@ public struct Palette: Sendable {
   public func resolve(_ style: Style) -> ResolvedStyle {
     var resolved = base(style)
     guard style.foreground == nil, style.background == nil else { return resolved }
-    override(&resolved, role: Self.role(style.tone))
-    if style.isSelected { override(&resolved, role: "selected") }
+    override(&resolved, role: style.tone.rawValue)
+    if style.isSelected { override(&resolved, role: ColorRole.selected.rawValue) }
     return resolved
   }
 

@@ -197,7 +197,7 @@ struct DocumentReducerTests {
     _ = Reducer.reduce(&state, .key(.down))
     #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(99)])
     #expect(state.stack.count == 4)
-    #expect(state.summary(of: 99)?.title == "Other film", "what the person's list knew shows at once")
+    #expect((state.top as? FilmScreen)?.known?.title == "Other film", "what the person's list knew shows at once")
     _ = Reducer.reduce(&state, .key(.escape))
     #expect(state.top.statusName == "person:7")
     _ = Reducer.reduce(&state, .key(.escape))

@@ -241,7 +241,7 @@ struct DetailReducerTests {
     store.send(.key(.character("j"))) { $0.rootList.selection = 1 }
     store.send(.key(.character("j"))) { $0.rootList.selection = 2 }
     store.send(.key(.enter), effects: [.fetchFilm(3)]) {
-      $0.push(.film(FilmScreen(id: 3)))
+      $0.push(.film(FilmScreen(id: 3, known: $0.rootList.movies[2])))
       $0.shared[film: 3] = Loadable()
       $0.shared[film: 3]?.begin()
     }
@@ -249,7 +249,7 @@ struct DetailReducerTests {
       $0.shared[film: 3]?.succeed(details(3), at: Sample.start)
     }
     store.send(.key(.escape)) { $0.pop() }
-    store.send(.key(.right)) { $0.push(.film(FilmScreen(id: 3))) }  // cached per film: no request
+    store.send(.key(.right)) { $0.push(.film(FilmScreen(id: 3, known: $0.rootList.movies[2]))) }  // cached per film: no request
   }
 
   @Test(arguments: [Key.escape, .backspace, .left, .character("h"), .character("q")])
@@ -267,7 +267,7 @@ struct DetailReducerTests {
   @Test func scrollingIsBoundedByTheLayout() {
     var store = TestStore(Sample.loaded(3))
     store.send(.key(.enter), effects: [.fetchFilm(1)]) {
-      $0.push(.film(FilmScreen(id: 1)))
+      $0.push(.film(FilmScreen(id: 1, known: $0.rootList.movies[0])))
       $0.shared[film: 1] = Loadable()
       $0.shared[film: 1]?.begin()
     }

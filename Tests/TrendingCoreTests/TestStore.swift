@@ -73,7 +73,7 @@ struct TestStoreTests {
   @Test func theWaitOfAFilmIsStateTheStoreSees() {
     var store = TestStore(Sample.loaded(3))
     store.send(.key(.enter), effects: [.fetchFilm(1)]) {
-      $0.push(.film(FilmScreen(id: 1)))
+      $0.push(.film(FilmScreen(id: 1, known: $0.rootList.movies[0])))
       $0.shared[film: 1] = Loadable()
       $0.shared[film: 1]?.begin()
     }

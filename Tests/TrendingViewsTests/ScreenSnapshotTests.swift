@@ -100,7 +100,7 @@ enum Scenes {
 
   static func detail(_ size: Size, details: MovieDetails?, phase: Loadable<MovieDetails>.Phase = .done) -> AppState {
     var state = list(size)
-    state.push(.film(FilmScreen(id: 2)))
+    state.push(.film(FilmScreen(id: 2, known: state.rootList.movies.first { $0.id == 2 })))
     var entry = Loadable<MovieDetails>()
     if let details { entry.succeed(details, at: now.addingTimeInterval(-60)) }
     entry.phase = phase

@@ -41,14 +41,8 @@ public struct AppState: Equatable, Sendable {
     return body(&screen, &shared)
   }
 
-  /// Opens a screen on top; past the limit the oldest screens above the list are dropped. A film
-  /// opened starts from what the lists below know of it.
+  /// Opens a screen on top; past the limit the oldest screens above the list are dropped.
   public mutating func push(_ route: Route) {
-    var route = route
-    if case .film(var film) = route, film.known == nil {
-      film.known = summary(of: film.id)
-      route = .film(film)
-    }
     stack.append(route)
     if stack.count > Self.stackLimit { stack.remove(at: 1) }
   }
@@ -120,32 +114,6 @@ public struct AppState: Equatable, Sendable {
         shared.answers[request] = nil
       }
     }
-  }
-
-  // MARK: What the screens know
-
-  /// What is known of a film before its details arrive: its entry in any list loaded, or among the
-  /// films a screen on the stack shows.
-  public func summary(of id: Int) -> MovieSummary? {
-    for route in stack.reversed() {
-      if let movie = route.list?.movies.first(where: { $0.id == id }) { return movie }
-    }
-    for route in stack.reversed() {
-      switch route {
-      case .film(let film):
-        if let movie = shared.film(film.id).value.flatMap({ related in
-          (related.recommendations + related.similar).first { $0.id == id }
-        }) {
-          return movie
-        }
-      case .person(let person):
-        if let movie = shared.person(person.id).value?.credits.first(where: { $0.movie.id == id })?.movie {
-          return movie
-        }
-      case .list: continue
-      }
-    }
-    return search?.results?.movies.first { $0.id == id }
   }
 
   /// Where keys are looked up now.

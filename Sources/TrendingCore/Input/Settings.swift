@@ -2,6 +2,13 @@ import AmodbKit
 import FoundationEssentials
 import Localization
 
+/// A colour role the settings file can change: each tone a cell is drawn in, and the selection.
+public enum ColorRole: String, Sendable, CaseIterable {
+  case normal, muted, accent, title, good, fair, poor, error, warning, bar
+  case barMuted = "bar-muted"
+  case selected
+}
+
 /// The settings file, read: values, key bindings and colours, and the lines that could not be used.
 ///
 /// The file is in the line style of tigrc and newsboat: `set NAME VALUE`, `bind CONTEXT KEY
@@ -55,10 +62,8 @@ public struct Settings: Equatable, Sendable {
     ]
   }
 
-  /// The colour roles `color` takes.
-  public static let roles = [
-    "normal", "muted", "accent", "title", "good", "fair", "poor", "error", "warning", "bar", "bar-muted", "selected",
-  ]
+  /// The colour roles `color` takes, as the settings file names them.
+  public static let roles = ColorRole.allCases.map(\.rawValue)
 
   /// The colour names `color` takes, beside numbers 0–255 and `default`.
   static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]

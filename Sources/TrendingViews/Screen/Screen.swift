@@ -1,9 +1,11 @@
 import PosterKit
 import TrendingCore
 
-/// The colour role of a cell; the terminal backend maps roles onto the colours it has.
-public enum Tone: Hashable, Sendable, CaseIterable {
-  case normal, muted, accent, title, good, fair, poor, error, warning, bar, barMuted
+/// The colour role of a cell; the terminal backend maps roles onto the colours it has. Its raw
+/// value is the role's name in the settings file (`ColorRole`).
+public enum Tone: String, Hashable, Sendable, CaseIterable {
+  case normal, muted, accent, title, good, fair, poor, error, warning, bar
+  case barMuted = "bar-muted"
 }
 
 /// How a cell looks: its role, weight and whether it is part of the selection.

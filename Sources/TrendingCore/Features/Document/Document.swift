@@ -1,3 +1,5 @@
+import AmodbKit
+
 /// What a selectable line of a document opens.
 public enum LinkTarget: Hashable, Sendable {
   /// A film's screen.
@@ -150,10 +152,11 @@ extension DocumentCursor {
 }
 
 extension LinkTarget {
-  /// Where opening a film or person link goes (nil for `expand`, which a screen handles itself).
-  var navigation: Navigation? {
+  /// Where opening a film or person link goes, a film starting from what the screen knows of it
+  /// (nil for `expand`, which a screen handles itself).
+  func navigation(known: (Int) -> MovieSummary?) -> Navigation? {
     switch self {
-    case .film(let id): return .push(.film(FilmScreen(id: id)))
+    case .film(let id): return .push(.film(FilmScreen(id: id, known: known(id))))
     case .person(let id): return .push(.person(PersonScreen(id: id)))
     case .expand: return nil
     }

@@ -40,7 +40,9 @@ extension FilmScreen: ScreenFeature {
       return .none
     case .back: return Reaction(go: .pop)
     case .refresh: return Reaction(shared.reload(shared.filmRequest(id)))
-    case .open: return Reaction(go: cursor.selectedTarget?.navigation)
+    case .open:
+      let related = shared.film(id).value.map { $0.recommendations + $0.similar } ?? []
+      return Reaction(go: cursor.selectedTarget?.navigation { id in related.first { $0.id == id } })
     case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
       .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
       return .none

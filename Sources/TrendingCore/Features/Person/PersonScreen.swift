@@ -45,7 +45,8 @@ extension PersonScreen: ScreenFeature {
         expanded.toggle()
         return .none
       }
-      return Reaction(go: cursor.selectedTarget?.navigation)
+      let credits = shared.person(id).value?.credits ?? []
+      return Reaction(go: cursor.selectedTarget?.navigation { id in credits.first { $0.movie.id == id }?.movie })
     case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
       .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
       return .none
