@@ -5,8 +5,8 @@ import Testing
 
 @testable import TrendingCore
 
-@Suite("Reducer: marks, links, sorting and the mouse")
-struct MarksMouseReducerTests {
+@Suite("Marks and links")
+struct MarksTests {
   @Test func startReadsTheMarks() {
     var state = Sample.state()
     #expect(Reducer.reduce(&state, .start).first == .loadMarks)
@@ -87,91 +87,5 @@ struct MarksMouseReducerTests {
     #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Someone")])
     _ = Reducer.reduce(&state, .notice("No browser to open (set $BROWSER); y copies the link instead.", warning: true))
     #expect(state.shared.currentNotice?.kind.isWarning == true)
-  }
-
-  @Test func sCyclesTheOrderAndKeepsTheSelectedFilm() {
-    var state = Sample.state()
-    _ = Reducer.reduce(&state, .start)
-    let films = [
-      MovieSummary(id: 1, title: "b", releaseDate: ReleaseDate("2001"), voteAverage: 5, voteCount: 9),
-      MovieSummary(id: 2, title: "C", releaseDate: ReleaseDate("1999"), voteAverage: 9, voteCount: 9),
-      MovieSummary(id: 3, title: "a", releaseDate: nil, voteAverage: nil, voteCount: 9),
-    ]
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: films)))))
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.rootList.selectedMovie?.id == 2)
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.sort == .score)
-    #expect(state.rootList.movies.map(\.id) == [2, 1, 3])
-    #expect(state.rootList.selectedMovie?.id == 2, "the same film stays selected")
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.movies.map(\.id) == [1, 2, 3], "by year, undated last")
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.movies.map(\.id) == [3, 1, 2], "by title, case-insensitive")
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.sort == .rank)
-  }
-
-  @Test func theWheelScrollsAClickSelectsAndASecondClickOpens() {
-    var state = Sample.loaded(30)
-    let first = ListLayout.rows(for: state.shared.size).row
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: first, column: 10)))
-    #expect(state.rootList.selection == 3)
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10)))
-    #expect(state.rootList.selection == 5)
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10))) == [
-        .fetchFilm(6)
-      ])
-    // On the film: the back marker in the header goes back.
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 40)))
-    #expect(state.stack.count == 2, "the header's title is not a button")
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
-    #expect(state.stack.count == 1)
-    // A click on a tab shows it.
-    let tabs = TabBar.labels(active: .trending, width: state.shared.size.width)
-    let popular = tabs[1].columns.lowerBound + 1
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
-        .fetchList(ListPage(.popular, page: 1))
-      ])
-  }
-
-  @Test func clicksOnADocumentSelectThenOpenLinks() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    let layout = DocumentLayout(maxScroll: 10, links: [DocumentLink(line: 4, target: .person(5))])
-    _ = Reducer.reduce(&state, .documentLayout(layout))
-    let body = Chrome(state.shared.size).body.row
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 3, column: 5)))
-    #expect(state.cursor?.selected == nil, "not a link")
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5)))
-    #expect(state.cursor?.selectedTarget == .person(5))
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5))) == [
-        .fetchPerson(5)
-      ])
-    _ = Reducer.reduce(&state, .key(.escape))
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: body, column: 5)))
-    #expect(state.detailScroll == 3)
-  }
-
-  @Test func theMouseRunsCommandsWhateverTheKeysAreBoundTo() {
-    var state = Sample.loaded(30)
-    state.shared.keys.unbind(.enter, in: KeyTable.pages)
-    state.shared.keys.unbind(.character("2"), in: [.list])
-    let first = ListLayout.rows(for: state.shared.size).row
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10)))
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10))) == [
-        .fetchFilm(2)
-      ])
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
-    let popular = TabBar.labels(active: .trending, width: state.shared.size.width)[1].columns.lowerBound + 1
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
-        .fetchList(ListPage(.popular, page: 1))
-      ])
   }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import TrendingCore
 
-@Suite("Reducer: posters")
+@Suite("Posters")
 struct PosterReducerTests {
   private func films(_ count: Int) -> MoviePage {
     MoviePage(results: (1...count).map { MovieSummary(id: $0, title: "Film \($0)", posterPath: "/p\($0).jpg") })

@@ -1,0 +1,70 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("The tab table")
+struct TabsTests {
+  @Test func everyTabHasItsNumberKeyCommandAndName() {
+    let table = KeyTable.standard
+    for (index, kind) in ListKind.allCases.enumerated() {
+      #expect(kind.number == index + 1)
+      #expect(table.command(for: .character(Character(String(index + 1))), in: .list) == .tab(index + 1))
+      #expect(Command.tab(index + 1).tab == kind)
+      #expect(Command(name: "tab-\(index + 1)") == .tab(index + 1))
+      #expect(Command.allCases.contains(.tab(index + 1)))
+    }
+    #expect(Command.tab(ListKind.allCases.count + 1).tab == nil, "no command for a tab the table lacks")
+  }
+
+  @Test func eachFeedIsOneEndpointForTheBrowserAndTheCommandLine() {
+    for kind in ListKind.allCases {
+      let request = ListSource.tab(kind).request(window: .day, page: 2, language: "ru-RU", region: "DE")
+      switch kind.feed {
+      case .trending: #expect(request == .trending(TrendingRequest(window: .day, page: 2, language: "ru-RU")))
+      case .movieList(let list):
+        #expect(request == .movieList(MovieListRequest(list: list, page: 2, language: "ru-RU", region: "DE")))
+      case .watchlist: #expect(request == nil, "the watchlist is read locally")
+      }
+    }
+  }
+
+  @Test func aClickOnATabLabelShowsThatTab() {
+    var store = TestStore(Sample.loaded(3))
+    let tabs = TabBar.labels(active: .trending, width: 80)
+    let upcoming = tabs[ListKind.upcoming.number - 1]
+    #expect(upcoming.kind == .upcoming)
+    let click = MouseEvent(.press, row: 1, column: upcoming.columns.lowerBound)
+    store.send(.mouse(click), effects: [.fetchList(ListPage(.upcoming))]) {
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = ListScreen(kind: .upcoming, window: .week)
+      $0.rootList.list.begin()
+    }
+  }
+
+  @Test func theWatchlistTabIsBuiltOnTheStatesClockNewestFirst() {
+    var state = Sample.loaded(3)
+    state.shared.now = Sample.start.addingTimeInterval(600)
+    var store = TestStore(state)
+    store.send(.key(.character("6")), effects: [.readWatchlist]) {
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = ListScreen(kind: .watchlist, window: .week)
+      $0.rootList.list.begin()
+    }
+    let older = Mark(id: 7, title: "Seven", year: 1995, onWatchlist: true, added: "2026-01-02")
+    let newer = Mark(id: 9, title: "Nine", year: 2009, onWatchlist: true, added: "2026-03-04")
+    let seenOnly = Mark(id: 3, title: "Three", year: nil, onWatchlist: false, added: "2026-01-01", seen: "2026-01-01")
+    let known = MovieSummary(id: 9, title: "Nine", posterPath: "/nine.jpg", voteAverage: 7.9, voteCount: 500)
+    let snapshot = WatchlistSnapshot(marks: [7: older, 9: newer, 3: seenOnly], known: [9: known])
+    store.send(.watchlistRead(.success(snapshot))) {
+      let films = [known, MovieSummary(id: 7, title: "Seven", releaseDate: ReleaseDate("1995"))]
+      $0.rootList.list.succeed(
+        Listing(firstPage: MoviePage(page: 1, totalPages: 1, results: films)), at: Sample.start.addingTimeInterval(600))
+    }
+    store.send(.watchlistRead(.failure(.transport(description: "watchlist.tsv: permission denied")))) {
+      $0.rootList.list.fail(.transport(description: "watchlist.tsv: permission denied"))
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("The film screen")
+struct FilmScreenTests {
+  private func details(_ id: Int) -> MovieDetails {
+    MovieDetails(id: id, title: "Film \(id)")
+  }
+
+  @Test func openingLoadsTheFilmOnce() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("j"))) { $0.rootList.selection = 1 }
+    store.send(.key(.character("j"))) { $0.rootList.selection = 2 }
+    store.send(.key(.enter), effects: [.fetchFilm(3)]) {
+      $0.push(.film(FilmScreen(id: 3, known: $0.rootList.movies[2])))
+      $0.shared[film: 3] = Loadable()
+      $0.shared[film: 3]?.begin()
+    }
+    store.send(.filmLoaded(3, .success(Sample.fetched(details(3))))) {
+      $0.shared[film: 3]?.succeed(details(3), at: Sample.start)
+    }
+    store.send(.key(.escape)) { $0.pop() }
+    store.send(.key(.right)) { $0.push(.film(FilmScreen(id: 3, known: $0.rootList.movies[2]))) }  // cached per film: no request
+  }
+
+  @Test(arguments: [Key.escape, .backspace, .left, .character("h"), .character("q")])
+  func backKeysReturnWithTheSameRow(key: Key) {
+    var state = Sample.loaded(40)
+    for _ in 0..<25 { _ = Reducer.reduce(&state, .key(.down)) }
+    let top = state.rootList.top
+    _ = Reducer.reduce(&state, .key(.character("l")))
+    #expect(Reducer.reduce(&state, .key(key)).isEmpty)
+    #expect(state.top.statusName == "list")
+    #expect(state.rootList.selection == 25)
+    #expect(state.rootList.top == top)
+  }
+
+  @Test func scrollingIsBoundedByTheLayout() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.enter), effects: [.fetchFilm(1)]) {
+      $0.push(.film(FilmScreen(id: 1, known: $0.rootList.movies[0])))
+      $0.shared[film: 1] = Loadable()
+      $0.shared[film: 1]?.begin()
+    }
+    store.send(.documentLayout(DocumentLayout(maxScroll: 4))) { $0.detailMaxScroll = 4 }
+    for line in 1...4 { store.send(.key(.down)) { $0.detailScroll = line } }
+    for _ in 0..<6 { store.send(.key(.down)) }
+    store.send(.key(.up)) { $0.detailScroll = 3 }
+    store.send(.key(.home)) { $0.detailScroll = 0 }
+    store.send(.key(.end)) { $0.detailScroll = 4 }
+    store.send(.documentLayout(DocumentLayout(maxScroll: 2))) {
+      $0.detailMaxScroll = 2
+      $0.detailScroll = 2
+    }
+  }
+
+  @Test func reloadForcesOneRequestAndKeepsTheFilm() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    _ = Reducer.reduce(&state, .filmLoaded(1, .success(Sample.fetched(details(1)))))
+    var store = TestStore(state)
+    store.send(.key(.character("r")), effects: [.fetchFilm(1, force: true)]) {
+      $0.shared[film: 1]?.begin()
+    }
+    for _ in 0..<4 { store.send(.key(.character("r"))) }
+    store.send(.filmLoaded(1, .failure(.rateLimited(retryAfter: 5)))) {
+      $0.shared[film: 1]?.fail(.rateLimited(retryAfter: 5))
+    }
+    #expect(store.state.shared[film: 1]?.value == details(1), "the film stays on screen")
+  }
+
+  @Test func aFailedFilmIsAskedForAgainWhenReopened() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    _ = Reducer.reduce(&state, .filmLoaded(1, .failure(.notFound(message: nil))))
+    _ = Reducer.reduce(&state, .key(.escape))
+    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(1)])
+  }
+
+  @Test func listKeysDoNothingOnTheDetailScreen() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    #expect(Reducer.reduce(&state, .key(.character("w"))).isEmpty)
+    #expect(state.rootList.window == .week)
+  }
+}
