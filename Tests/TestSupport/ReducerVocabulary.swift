@@ -137,20 +137,22 @@ extension Loadable {
 }
 
 extension AppState {
+  /// Changes the screen showing, when it is of the kind given.
+  public mutating func change<Screen: ScreenFeature>(_ kind: Screen.Type, _ body: (inout Screen) -> Void) {
+    updateTop { screen, _ in
+      guard var typed = screen as? Screen else { return }
+      body(&typed)
+      screen = typed
+    }
+  }
+
   /// The document cursor of the film or person showing, as tests read and set it.
   public var cursor: DocumentCursor? {
     get { (top as? FilmScreen)?.cursor ?? (top as? PersonScreen)?.cursor }
     set {
       guard let newValue else { return }
-      updateTop { screen, _ in
-        if var film = screen as? FilmScreen {
-          film.cursor = newValue
-          screen = film
-        } else if var person = screen as? PersonScreen {
-          person.cursor = newValue
-          screen = person
-        }
-      }
+      change(FilmScreen.self) { $0.cursor = newValue }
+      change(PersonScreen.self) { $0.cursor = newValue }
     }
   }
 

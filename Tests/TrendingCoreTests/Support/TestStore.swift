@@ -40,6 +40,26 @@ struct TestStore {
     }
   }
 
+  /// Sends `action` without stating every change, as TCA's non-exhaustive store: the effects must
+  /// be exactly `expected`, and what `change` states must hold afterwards (for the steps of a walk
+  /// whose end is what the test is about).
+  mutating func step(
+    _ action: Action, effects expected: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
+    holding change: (inout AppState) -> Void = { _ in }
+  ) {
+    let effects = Reducer.reduce(&state, action)
+    if effects != expected {
+      report("effects of \(action): expected \(expected), got \(effects)", sourceLocation)
+    }
+    var wanted = state
+    change(&wanted)
+    if state != wanted {
+      report(
+        "state after \(action) is not as stated: \(Self.differences(wanted, state).joined(separator: "; "))",
+        sourceLocation)
+    }
+  }
+
   /// The stored properties that differ, with both values.
   static func differences(_ expected: AppState, _ actual: AppState) -> [String] {
     let left = Mirror(reflecting: expected).children
@@ -81,5 +101,35 @@ struct TestStoreTests {
       $0.shared.waits[.fetch(.film(1))] = Sample.start.addingTimeInterval(30)
     }
     store.send(.key(.escape)) { $0.pop() }
+  }
+}
+
+extension TestStore {
+  /// Opens the film selected in the list showing with `key`: it is pushed, starting from its row,
+  /// and asked for, the kept answer first, unless it is loaded already.
+  mutating func openSelectedFilm(with key: Key = .enter, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let movie = state.shownList.selectedMovie else {
+      Issue.record("no film is selected", sourceLocation: sourceLocation)
+      return
+    }
+    let asked = state.shared.film(movie.id).value == nil
+    send(.key(key), effects: asked ? [.fetchFilm(movie.id)] : [], sourceLocation: sourceLocation) {
+      $0.push(.film(FilmScreen(id: movie.id, known: movie)))
+      guard asked else { return }
+      $0.shared[film: movie.id] = Loadable()
+      $0.shared[film: movie.id]?.begin()
+    }
+  }
+
+  /// Moves the list's selection down a row `count` times, the top row following once the
+  /// selection leaves the screen.
+  mutating func moveDown(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    for _ in 0..<count {
+      let rows = state.shared.visibleRows
+      send(.key(.down), sourceLocation: sourceLocation) {
+        $0.rootList.selection += 1
+        $0.rootList.top = max($0.rootList.top, $0.rootList.selection - rows + 1)
+      }
+    }
   }
 }

@@ -15,42 +15,40 @@ struct DocumentTests {
     ])
 
   @Test func jStopsAtEachLinkOnScreenAndScrollsBetween() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    _ = Reducer.reduce(&state, .documentLayout(Self.layout))
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.cursor?.selectedTarget == .person(7))
-    #expect(state.detailScroll == 0)
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.cursor?.selectedTarget == .person(8))
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    store.send(.documentLayout(Self.layout)) { $0.cursor?.layout = Self.layout }
+    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    store.send(.key(.down)) { $0.cursor?.selected = 1 }
     // The next link is far below: j scrolls a line at a time until it comes into view.
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.detailScroll == 1)
-    #expect(state.cursor?.selectedTarget == .person(8))
-    for _ in 0..<40 { _ = Reducer.reduce(&state, .key(.down)) }
-    #expect(state.cursor?.selectedTarget == .film(99))
-    _ = Reducer.reduce(&state, .key(.home))
-    #expect(state.detailScroll == 0)
-    #expect(state.cursor?.selected == nil, "a link scrolled away is let go")
-    #expect(Reducer.reduce(&state, .key(.enter)).isEmpty, "enter without a link does nothing")
+    store.send(.key(.down)) { $0.detailScroll = 1 }
+    for _ in 0..<40 { store.step(.key(.down)) }
+    store.step(.key(.down)) { $0.cursor?.selected = 2 }
+    // A link scrolled away is let go.
+    store.send(.key(.home)) {
+      $0.detailScroll = 0
+      $0.cursor?.selected = nil
+    }
+    // Enter without a link does nothing.
+    store.send(.key(.enter))
   }
 
   @Test func clicksOnADocumentSelectThenOpenLinks() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
     let layout = DocumentLayout(maxScroll: 10, links: [DocumentLink(line: 4, target: .person(5))])
-    _ = Reducer.reduce(&state, .documentLayout(layout))
-    let body = Chrome(state.shared.size).body.row
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 3, column: 5)))
-    #expect(state.cursor?.selected == nil, "not a link")
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5)))
-    #expect(state.cursor?.selectedTarget == .person(5))
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: body + 4, column: 5))) == [
-        .fetchPerson(5)
-      ])
-    _ = Reducer.reduce(&state, .key(.escape))
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: body, column: 5)))
-    #expect(state.detailScroll == 3)
+    store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
+    let body = Chrome(store.state.shared.size).body.row
+    // Not a link.
+    store.send(.mouse(MouseEvent(.press, row: body + 3, column: 5)))
+    store.send(.mouse(MouseEvent(.press, row: body + 4, column: 5))) { $0.cursor?.selected = 0 }
+    store.send(.mouse(MouseEvent(.press, row: body + 4, column: 5)), effects: [.fetchPerson(5)]) {
+      $0.push(.person(PersonScreen(id: 5)))
+      $0.shared[person: 5] = Loadable()
+      $0.shared[person: 5]?.begin()
+    }
+    store.send(.key(.escape)) { $0.pop() }
+    // Three lines a notch; the link, still on screen, stays selected.
+    store.send(.mouse(MouseEvent(.wheelDown, row: body, column: 5))) { $0.detailScroll = 3 }
   }
 }

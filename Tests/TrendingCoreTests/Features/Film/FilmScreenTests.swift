@@ -24,19 +24,19 @@ struct FilmScreenTests {
       $0.shared[film: 3]?.succeed(details(3), at: Sample.start)
     }
     store.send(.key(.escape)) { $0.pop() }
-    store.send(.key(.right)) { $0.push(.film(FilmScreen(id: 3, known: $0.rootList.movies[2]))) }  // cached per film: no request
+    // Kept per film: no request.
+    store.send(.key(.right)) { $0.push(.film(FilmScreen(id: 3, known: $0.rootList.movies[2]))) }
   }
 
   @Test(arguments: [Key.escape, .backspace, .left, .character("h"), .character("q")])
   func backKeysReturnWithTheSameRow(key: Key) {
-    var state = Sample.loaded(40)
-    for _ in 0..<25 { _ = Reducer.reduce(&state, .key(.down)) }
-    let top = state.rootList.top
-    _ = Reducer.reduce(&state, .key(.character("l")))
-    #expect(Reducer.reduce(&state, .key(key)).isEmpty)
-    #expect(state.top.statusName == "list")
-    #expect(state.rootList.selection == 25)
-    #expect(state.rootList.top == top)
+    var store = TestStore(Sample.loaded(40))
+    store.moveDown(25)
+    store.openSelectedFilm(with: .character("l"))
+    store.send(.key(key)) { $0.pop() }
+    // The same row, on the same screenful: the list is exactly as it was.
+    #expect(store.state.rootList.selection == 25)
+    #expect(store.state.rootList.top == 25 - store.state.shared.visibleRows + 1)
   }
 
   @Test func scrollingIsBoundedByTheLayout() {
@@ -59,32 +59,33 @@ struct FilmScreenTests {
   }
 
   @Test func reloadForcesOneRequestAndKeepsTheFilm() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    _ = Reducer.reduce(&state, .filmLoaded(1, .success(Sample.fetched(details(1)))))
-    var store = TestStore(state)
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    store.send(.filmLoaded(1, .success(Sample.fetched(details(1))))) {
+      $0.shared[film: 1]?.succeed(details(1), at: Sample.start)
+    }
     store.send(.key(.character("r")), effects: [.fetchFilm(1, force: true)]) {
       $0.shared[film: 1]?.begin()
     }
     for _ in 0..<4 { store.send(.key(.character("r"))) }
+    // The film stays on screen.
     store.send(.filmLoaded(1, .failure(.rateLimited(retryAfter: 5)))) {
       $0.shared[film: 1]?.fail(.rateLimited(retryAfter: 5))
     }
-    #expect(store.state.shared[film: 1]?.value == details(1), "the film stays on screen")
   }
 
   @Test func aFailedFilmIsAskedForAgainWhenReopened() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    _ = Reducer.reduce(&state, .filmLoaded(1, .failure(.notFound(message: nil))))
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(1)])
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    store.send(.filmLoaded(1, .failure(.notFound(message: nil)))) { $0.shared[film: 1]?.fail(.notFound(message: nil)) }
+    store.send(.key(.escape)) { $0.pop() }
+    store.openSelectedFilm()
   }
 
   @Test func listKeysDoNothingOnTheDetailScreen() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    #expect(Reducer.reduce(&state, .key(.character("w"))).isEmpty)
-    #expect(state.rootList.window == .week)
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    for key in ["w", "s", "1", "\t"] { store.send(.key(.character(Character(key)))) }
+    store.send(.key(.tab))
   }
 }

@@ -15,33 +15,42 @@ struct PersonScreenTests {
     ])
 
   @Test func filmToActorToFilmAndBackTwiceLandsWhereItStarted() {
-    var state = Sample.loaded(10)
-    _ = Reducer.reduce(&state, .key(.down))
-    _ = Reducer.reduce(&state, .key(.down))
-    let list = state.rootList
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(3)])
-    _ = Reducer.reduce(&state, .documentLayout(Self.layout))
-    _ = Reducer.reduce(&state, .key(.down))
-    let film = (state.top as? FilmScreen)
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchPerson(7)])
-    #expect(state.top.statusName == "person:7")
-    #expect(state.keyContext == .person)
-    let person = PersonDetails(
-      id: 7, name: "Someone",
-      credits: [PersonCredit(movie: MovieSummary(id: 99, title: "Other film"), role: "Lead", isCast: true)])
-    _ = Reducer.reduce(&state, .personLoaded(7, .success(Sample.fetched(person))))
-    _ = Reducer.reduce(
-      &state, .documentLayout(DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 5, target: .film(99))])))
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(99)])
-    #expect(state.stack.count == 4)
-    #expect((state.top as? FilmScreen)?.known?.title == "Other film", "what the person's list knew shows at once")
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.top.statusName == "person:7")
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect((state.top as? FilmScreen) == film, "the film is exactly as left, its link still selected")
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.stack == [.list(list)])
+    var store = TestStore(Sample.loaded(10))
+    store.moveDown(2)
+    let list = store.state.rootList
+    store.openSelectedFilm()
+    store.send(.documentLayout(Self.layout)) { $0.cursor?.layout = Self.layout }
+    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    let film = store.state.stack
+    store.send(.key(.enter), effects: [.fetchPerson(7)]) {
+      $0.push(.person(PersonScreen(id: 7)))
+      $0.shared[person: 7] = Loadable()
+      $0.shared[person: 7]?.begin()
+    }
+    #expect(store.state.keyContext == .person)
+    let other = MovieSummary(id: 99, title: "Other film")
+    let person = PersonDetails(id: 7, name: "Someone", credits: [PersonCredit(movie: other, role: "Lead", isCast: true)])
+    store.send(.personLoaded(7, .success(Sample.fetched(person)))) {
+      $0.shared[person: 7]?.succeed(person, at: Sample.start)
+      $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    }
+    let links = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 5, target: .film(99))])
+    store.send(.documentLayout(links)) { $0.cursor?.layout = links }
+    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    let personScreen = store.state.stack
+    // What the person's list knew shows at once.
+    store.send(.key(.enter), effects: [.fetchFilm(99)]) {
+      $0.push(.film(FilmScreen(id: 99, known: other)))
+      $0.shared[film: 99] = Loadable()
+      $0.shared[film: 99]?.begin()
+    }
+    store.send(.key(.escape)) { $0.pop() }
+    #expect(store.state.stack == personScreen)
+    // The film is exactly as left, its link still selected.
+    store.send(.key(.escape)) { $0.pop() }
+    #expect(store.state.stack == film)
+    store.send(.key(.escape)) { $0.pop() }
+    #expect(store.state.stack == [.list(list)])
   }
 
   @Test func aPersonIsOneRequestAndSortsAndExpands() {
@@ -51,14 +60,13 @@ struct PersonScreenTests {
       value: PersonDetails(
         id: 5, name: "P", credits: [PersonCredit(movie: MovieSummary(id: 1, title: "F"), role: nil, isCast: true)]),
       fetchedAt: Sample.start)
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect((state.top as? PersonScreen)?.byScore == true)
-    _ = Reducer.reduce(
-      &state, .documentLayout(DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 3, target: .expand)])))
-    _ = Reducer.reduce(&state, .key(.down))
-    _ = Reducer.reduce(&state, .key(.enter))
-    #expect((state.top as? PersonScreen)?.expanded == true)
-    #expect(Reducer.reduce(&state, .key(.character("r"))) == [.fetchPerson(5, force: true)])
+    var store = TestStore(state)
+    store.send(.key(.character("s"))) { $0.change(PersonScreen.self) { $0.byScore = true } }
+    let layout = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 3, target: .expand)])
+    store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
+    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    store.send(.key(.enter)) { $0.change(PersonScreen.self) { $0.expanded = true } }
+    store.send(.key(.character("r")), effects: [.fetchPerson(5, force: true)]) { $0.shared[person: 5]?.begin() }
   }
 
   @Test func aStalePersonFromTheCacheShowsAndIsAskedAgain() {
@@ -66,10 +74,12 @@ struct PersonScreenTests {
     state.push(.person(PersonScreen(id: 5)))
     state.shared[person: 5] = Loadable()
     state.shared[person: 5]?.begin()
-    let old = Fetched(
-      value: PersonDetails(id: 5, name: "P"), fetchedAt: Sample.start.addingTimeInterval(-2 * detailsFreshness),
-      rateLimit: nil, fromCache: true)
-    #expect(Reducer.reduce(&state, .personLoaded(5, .success(old))) == [.fetchPerson(5, force: true)])
-    #expect(state.shared[person: 5]?.value?.name == "P")
+    var store = TestStore(state)
+    let fetchedAt = Sample.start.addingTimeInterval(-2 * detailsFreshness)
+    let old = Fetched(value: PersonDetails(id: 5, name: "P"), fetchedAt: fetchedAt, rateLimit: nil, fromCache: true)
+    store.send(.personLoaded(5, .success(old)), effects: [.fetchPerson(5, force: true)]) {
+      $0.shared[person: 5]?.succeed(PersonDetails(id: 5, name: "P"), at: fetchedAt)
+      $0.shared[person: 5]?.begin()
+    }
   }
 }
