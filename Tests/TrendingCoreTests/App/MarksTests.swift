@@ -8,8 +8,10 @@ import Testing
 @Suite("Marks and links")
 struct MarksTests {
   @Test func startReadsTheMarks() {
-    var state = Sample.state()
-    #expect(Reducer.reduce(&state, .start).first == .loadMarks)
+    var store = TestStore(Sample.state())
+    store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
+    let mark = Mark(id: 4, title: "F", year: 1999, onWatchlist: true, added: "2026-11-29")
+    store.send(.marksLoaded([4: mark], problem: nil)) { $0.shared.marks = [4: mark] }
   }
 
   @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
@@ -36,56 +38,93 @@ struct MarksTests {
   }
 
   @Test func quickMarksStayOnScreenWhileTheirSavesAnswer() {
-    var state = Sample.loaded(3)
+    var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    #expect(Reducer.reduce(&state, .key(.character("a"))).count == 1)
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(Reducer.reduce(&state, .key(.character("m"))).count == 1)
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
+    let seen = MarkChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day)
     let first = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
     let second = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: day, seen: day)
+    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+      $0.shared.marks = [1: first]
+      $0.shared.unsavedMarks = [add]
+      $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
+    }
+    store.send(.key(.down)) { $0.rootList.selection = 1 }
+    store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
+      $0.shared.marks = [1: first, 2: second]
+      $0.shared.unsavedMarks = [add, seen]
+      $0.shared.notice = Notice("Marked Film 2 seen.", kind: .confirmation, now: Sample.start)
+    }
     // The first save answers with the file as it wrote it: the second change is still shown.
-    _ = Reducer.reduce(&state, .markSaved([1: first], problem: nil))
-    #expect(state.shared.marks == [1: first, 2: second])
-    #expect(state.shared.unsavedMarks.count == 1)
-    _ = Reducer.reduce(&state, .markSaved([1: first, 2: second], problem: nil))
-    #expect(state.shared.marks == [1: first, 2: second])
-    #expect(state.shared.unsavedMarks.isEmpty)
+    store.send(.markSaved([1: first], problem: nil)) { $0.shared.unsavedMarks = [seen] }
+    store.send(.markSaved([1: first, 2: second], problem: nil)) { $0.shared.unsavedMarks = [] }
   }
 
   @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.character("a")))
-    #expect(Reducer.reduce(&state, .markSaved(nil, problem: "The watchlist was not saved: disk full")) == [.loadMarks])
-    #expect(state.shared.unsavedMarks.isEmpty)
-    #expect(state.shared.currentNotice?.kind.isWarning == true)
-    _ = Reducer.reduce(&state, .marksLoaded([:], problem: nil))
-    #expect(state.shared.marks.isEmpty, "the screen shows what the file holds")
+    var store = TestStore(Sample.loaded(3))
+    let day = WatchlistFormat.day(Sample.start)
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
+    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+      $0.shared.marks = [1: Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)]
+      $0.shared.unsavedMarks = [add]
+      $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
+    }
+    let problem = "The watchlist was not saved: disk full"
+    store.send(.markSaved(nil, problem: problem), effects: [.loadMarks]) {
+      $0.shared.unsavedMarks = []
+      $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
+    }
+    // The screen shows what the file holds.
+    store.send(.marksLoaded([:], problem: nil)) { $0.shared.marks = [:] }
   }
 
   @Test func theWatchlistTabFollowsItsMarks() {
-    var state = Sample.loaded(3)
-    let effects = Reducer.reduce(&state, .key(.character("6")))
-    #expect(effects == [.fetchList(ListPage(.watchlist, page: 1))])
-    _ = Reducer.reduce(
-      &state,
-      .listLoaded(ListPage(.watchlist, page: 1), .success(Sample.fetched(Sample.page(1)))))
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("6")), effects: [.readWatchlist]) {
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = ListScreen(kind: .watchlist, window: .week)
+      $0.rootList.list.begin()
+    }
     let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
-    let reload = Reducer.reduce(&state, .marksLoaded([9: mark], problem: "1 line of the watchlist could not be read"))
-    #expect(reload == [.fetchList(ListPage(.watchlist, page: 1, force: true))])
-    #expect(state.shared.currentNotice?.kind.isWarning == true)
+    let snapshot = WatchlistSnapshot(marks: [9: mark])
+    let page = MoviePage(page: 1, totalPages: 1, results: [MovieSummary(id: 9, title: "F")])
+    store.send(.watchlistRead(.success(snapshot))) {
+      $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
+    }
+    let problem = "1 line of the watchlist could not be read"
+    store.send(.marksLoaded([9: mark], problem: problem), effects: [.readWatchlist]) {
+      $0.shared.marks = [9: mark]
+      $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
+      $0.rootList.list.begin()
+    }
   }
 
   @Test func linksOpenAndCopyThePageOfWhatIsShowing() {
-    var state = Sample.loaded(3)
-    #expect(Reducer.reduce(&state, .key(.character("o"))) == [.openURL("https://www.themoviedb.org/movie/1")])
-    #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy("https://www.themoviedb.org/movie/1")])
-    #expect(state.shared.currentNotice?.text == "Copied https://www.themoviedb.org/movie/1")
-    #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Film 1")])
-    state.push(.person(PersonScreen(id: 7)))
-    state.shared[person: 7] = Loadable(value: PersonDetails(id: 7, name: "Someone"), fetchedAt: Sample.start)
-    #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy("https://www.themoviedb.org/person/7")])
-    #expect(Reducer.reduce(&state, .key(.character("Y"))) == [.copy("Someone")])
-    _ = Reducer.reduce(&state, .notice("No browser to open (set $BROWSER); y copies the link instead.", warning: true))
-    #expect(state.shared.currentNotice?.kind.isWarning == true)
+    var store = TestStore(Sample.loaded(3))
+    let url = "https://www.themoviedb.org/movie/1"
+    store.send(.key(.character("o")), effects: [.openURL(url)]) {
+      $0.shared.notice = Notice("Opening \(url)", kind: .link, now: Sample.start)
+    }
+    store.send(.key(.character("y")), effects: [.copy(url)]) {
+      $0.shared.notice = Notice("Copied \(url)", kind: .link, now: Sample.start)
+    }
+    store.send(.key(.character("Y")), effects: [.copy("Film 1")]) {
+      $0.shared.notice = Notice("Copied “Film 1”", kind: .link, now: Sample.start)
+    }
+    var person = store.state
+    person.push(.person(PersonScreen(id: 7)))
+    person.shared[person: 7] = Loadable(value: PersonDetails(id: 7, name: "Someone"), fetchedAt: Sample.start)
+    store = TestStore(person)
+    let page = "https://www.themoviedb.org/person/7"
+    store.send(.key(.character("y")), effects: [.copy(page)]) {
+      $0.shared.notice = Notice("Copied \(page)", kind: .link, now: Sample.start)
+    }
+    store.send(.key(.character("Y")), effects: [.copy("Someone")]) {
+      $0.shared.notice = Notice("Copied “Someone”", kind: .link, now: Sample.start)
+    }
+    // A person is not marked.
+    store.send(.key(.character("a")))
+    let failure = "No browser to open (set $BROWSER); y copies the link instead."
+    store.send(.notice(failure, warning: true)) { $0.shared.notice = Notice(failure, kind: .failure, now: Sample.start) }
   }
 }

@@ -7,46 +7,52 @@ import Testing
 
 @Suite("The mouse")
 struct MouseLogicTests {
+  /// A click on a film row: its id, as a film pushed from that row and asked for.
+  private func opened(_ movie: MovieSummary) -> (inout AppState) -> Void {
+    { state in
+      state.push(.film(FilmScreen(id: movie.id, known: movie)))
+      state.shared[film: movie.id] = Loadable()
+      state.shared[film: movie.id]?.begin()
+    }
+  }
+
+  /// The popular tab shown, the trending one kept as it was left.
+  private func popularShown(_ state: inout AppState) {
+    state.tabs[.trending] = state.rootList
+    state.rootList = ListScreen(kind: .popular, window: .week)
+    state.rootList.list.begin()
+  }
+
   @Test func theWheelScrollsAClickSelectsAndASecondClickOpens() {
-    var state = Sample.loaded(30)
-    let first = ListLayout.rows(for: state.shared.size).row
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.wheelDown, row: first, column: 10)))
-    #expect(state.rootList.selection == 3)
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10)))
-    #expect(state.rootList.selection == 5)
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 5, column: 10))) == [
-        .fetchFilm(6)
-      ])
-    // On the film: the back marker in the header goes back.
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 40)))
-    #expect(state.stack.count == 2, "the header's title is not a button")
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
-    #expect(state.stack.count == 1)
+    var store = TestStore(Sample.loaded(30))
+    let first = ListLayout.rows(for: store.state.shared.size).row
+    store.send(.mouse(MouseEvent(.wheelDown, row: first, column: 10))) { $0.rootList.selection = 3 }
+    store.send(.mouse(MouseEvent(.press, row: first + 5, column: 10))) { $0.rootList.selection = 5 }
+    let sixth = store.state.rootList.movies[5]
+    store.send(.mouse(MouseEvent(.press, row: first + 5, column: 10)), effects: [.fetchFilm(6)], opened(sixth))
+    // On the film: the header's title is not a button; the back marker goes back.
+    store.send(.mouse(MouseEvent(.press, row: 0, column: 40)))
+    store.send(.mouse(MouseEvent(.press, row: 0, column: 1))) { $0.pop() }
     // A click on a tab shows it.
-    let tabs = TabBar.labels(active: .trending, width: state.shared.size.width)
+    let tabs = TabBar.labels(active: .trending, width: store.state.shared.size.width)
     let popular = tabs[1].columns.lowerBound + 1
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
-        .fetchList(ListPage(.popular, page: 1))
-      ])
+    store.send(
+      .mouse(MouseEvent(.press, row: 1, column: popular)), effects: [.fetchList(ListPage(.popular))], popularShown)
   }
 
   @Test func theMouseRunsCommandsWhateverTheKeysAreBoundTo() {
     var state = Sample.loaded(30)
     state.shared.keys.unbind(.enter, in: KeyTable.pages)
     state.shared.keys.unbind(.character("2"), in: [.list])
+    var store = TestStore(state)
     let first = ListLayout.rows(for: state.shared.size).row
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10)))
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: first + 1, column: 10))) == [
-        .fetchFilm(2)
-      ])
-    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 0, column: 1)))
+    store.send(.mouse(MouseEvent(.press, row: first + 1, column: 10))) { $0.rootList.selection = 1 }
+    store.send(
+      .mouse(MouseEvent(.press, row: first + 1, column: 10)), effects: [.fetchFilm(2)],
+      opened(state.rootList.movies[1]))
+    store.send(.mouse(MouseEvent(.press, row: 0, column: 1))) { $0.pop() }
     let popular = TabBar.labels(active: .trending, width: state.shared.size.width)[1].columns.lowerBound + 1
-    #expect(
-      Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: popular))) == [
-        .fetchList(ListPage(.popular, page: 1))
-      ])
+    store.send(
+      .mouse(MouseEvent(.press, row: 1, column: popular)), effects: [.fetchList(ListPage(.popular))], popularShown)
   }
 }
