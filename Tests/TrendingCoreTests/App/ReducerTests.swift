@@ -19,58 +19,51 @@ struct AppReducerTests {
     #expect(store.state.isBusy)
   }
 
-  @Test func quitKeys() {
-    var state = Sample.loaded(3)
-    #expect(Reducer.reduce(&state, .key(.character("q"))) == [.quit])
-    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
-  }
-
-  @Test func redrawSuspendAndQuitAreEffectsForTheRuntime() {
-    var state = Sample.loaded()
-    #expect(Reducer.reduce(&state, .key(.control("l"))) == [.redraw])
-    #expect(Reducer.reduce(&state, .key(.control("z"))) == [.suspend])
-    #expect(Reducer.reduce(&state, .key(.character("q"))) == [.quit])
-    let before = state
-    _ = Reducer.reduce(&state, .key(.control("l")))
-    #expect(state == before, "a redraw changes nothing in the state")
+  @Test func quitRedrawAndSuspendAreEffectsForTheRuntimeAndChangeNothing() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("q")), effects: [.quit])
+    store.send(.key(.control("c")), effects: [.quit])
+    store.send(.key(.control("l")), effects: [.redraw])
+    store.send(.key(.control("z")), effects: [.suspend])
   }
 
   @Test func ticksMoveTheClock() {
-    var state = Sample.loaded(3)
+    var store = TestStore(Sample.loaded(3))
     let later = Sample.start.addingTimeInterval(300)
-    #expect(Reducer.reduce(&state, .tick(later)).isEmpty)
-    #expect(state.shared.now == later)
+    store.send(.tick(later)) { $0.shared.now = later }
   }
 
   @Test func aListLeftOpenRefreshesItselfWhenStaleButNotAfterAFailure() {
-    var state = Sample.loaded(3)
-    #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(29 * 60))).isEmpty)
-    let effects = Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(30 * 60)))
-    #expect(effects == [.fetchList(ListPage())])
-    #expect(Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(31 * 60))).isEmpty, "one at a time")
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .failure(.transport(description: "offline"))))
-    #expect(
-      Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(40 * 60))).isEmpty, "after a failure, r retries")
-    #expect(state.rootList.movies.count == 3)
+    var store = TestStore(Sample.loaded(3))
+    let minutes = { (count: Double) in Sample.start.addingTimeInterval(count * 60) }
+    store.send(.tick(minutes(29))) { $0.shared.now = minutes(29) }
+    store.send(.tick(minutes(30)), effects: [.fetchList(ListPage())]) {
+      $0.shared.now = minutes(30)
+      $0.rootList.list.begin()
+    }
+    // One at a time.
+    store.send(.tick(minutes(31))) { $0.shared.now = minutes(31) }
+    store.send(.listLoaded(ListPage(), .failure(.transport(description: "offline")))) {
+      $0.rootList.list.fail(.transport(description: "offline"))
+    }
+    // After a failure, r retries; the rows stay.
+    store.send(.tick(minutes(40))) { $0.shared.now = minutes(40) }
+    #expect(store.state.rootList.movies.count == 3)
   }
 
   @Test func openingPushesAndBackPopsToExactlyWhereTheUserWas() {
-    var state = Sample.loaded(30)
-    for _ in 0..<7 { _ = Reducer.reduce(&state, .key(.down)) }
-    let list = state.rootList
-    _ = Reducer.reduce(&state, .key(.enter))
-    #expect(state.stack.count == 2)
-    #expect((state.top as? FilmScreen)?.id == 8)
-    #expect((state.top as? FilmScreen)?.known == list.movies[7], "the film starts from its row")
-    _ = Reducer.reduce(&state, .documentLayout(DocumentLayout(maxScroll: 30)))
-    _ = Reducer.reduce(&state, .key(.character(" ")))
-    #expect(state.detailScroll > 0, "the film screen scrolls its own state")
-    #expect(state.rootList == list, "the list below is untouched")
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.stack == [.list(list)])
-    _ = Reducer.reduce(&state, .key(.escape))
-    #expect(state.stack.count == 1, "the list is never popped")
+    var store = TestStore(Sample.loaded(30))
+    store.moveDown(7)
+    let list = store.state.rootList
+    store.openSelectedFilm()
+    #expect((store.state.top as? FilmScreen)?.known == list.movies[7], "the film starts from its row")
+    store.send(.documentLayout(DocumentLayout(maxScroll: 30))) { $0.detailMaxScroll = 30 }
+    // The film screen scrolls its own state; the list below is untouched.
+    store.send(.key(.character(" "))) { $0.detailScroll = 21 }
+    store.send(.key(.escape)) { $0.pop() }
+    #expect(store.state.stack == [.list(list)])
+    // The list is never popped.
+    store.send(.key(.escape))
   }
 
   @Test func theStackIsBoundedAndKeepsTheList() {
@@ -83,40 +76,51 @@ struct AppReducerTests {
   }
 
   @Test func filmsOffTheStackAreLetGoPastTheLimit() {
-    var state = Sample.loaded(60)
+    var store = TestStore(Sample.loaded(60))
     for id in 1...40 {
-      state.rootList.selection = id - 1
-      _ = Reducer.reduce(&state, .key(.enter))
-      _ = Reducer.reduce(&state, .filmLoaded(id, .success(Sample.fetched(details(id)))))
-      #expect(
-        state.shared.answers.keys.filter { if case .movie = $0 { true } else { false } }.count
-          <= AppState.keptDetailsLimit)
-      #expect(state.shared[film: id]?.value == details(id), "the film on screen is kept")
-      _ = Reducer.reduce(&state, .key(.escape))
+      if id > 1 { store.moveDown(1) }
+      store.step(.key(.enter), effects: [.fetchFilm(id)])
+      store.send(.filmLoaded(id, .success(Sample.fetched(details(id))))) {
+        $0.shared[film: id]?.succeed(details(id), at: Sample.start)
+      }
+      let films = store.state.shared.answers.keys.filter { if case .movie = $0 { true } else { false } }
+      #expect(films.count <= AppState.keptDetailsLimit)
+      store.send(.key(.escape)) { $0.pop() }
     }
-    state.rootList.selection = 0
-    #expect(Reducer.reduce(&state, .key(.enter)) == [.fetchFilm(1)], "asked for again")
+    store.send(.key(.home)) {
+      $0.rootList.selection = 0
+      $0.rootList.top = 0
+    }
+    // Let go: asked for again.
+    store.openSelectedFilm()
   }
 
   @Test func onlyCommandsThatDoSomethingAreAvailable() {
-    var failed = Sample.state()
-    _ = Reducer.reduce(&failed, .start)
-    #expect(!Reducer.isAvailable(.refresh, in: failed), "a refresh is already running")
-    _ = Reducer.reduce(&failed, .listLoaded(ListPage(), .failure(.timedOut(seconds: 10))))
-    #expect(Reducer.isAvailable(.refresh, in: failed))
-    for command in [Command.moveDown, .open, .pageDown, .last] {
-      #expect(!Reducer.isAvailable(command, in: failed), "\(command) on an error screen")
+    var store = TestStore(Sample.state())
+    store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
+    #expect(!Reducer.isAvailable(.refresh, in: store.state), "a refresh is already running")
+    store.send(.listLoaded(ListPage(), .failure(.timedOut(seconds: 10)))) {
+      $0.rootList.list.fail(.timedOut(seconds: 10))
+    }
+    #expect(Reducer.isAvailable(.refresh, in: store.state))
+    for command in [Command.moveDown, .open, .pageDown, .last, .back, .toggleWatchlist, .openInBrowser] {
+      #expect(!Reducer.isAvailable(command, in: store.state), "\(command) on an error screen")
     }
     let loaded = Sample.loaded()
-    #expect(Reducer.isAvailable(.open, in: loaded) && Reducer.isAvailable(.moveDown, in: loaded))
+    for command in [Command.open, .moveDown, .sort, .toggleWatchlist, .openInBrowser, .toggleWindow, .tab(3)] {
+      #expect(Reducer.isAvailable(command, in: loaded), "\(command) on a list")
+    }
     #expect(!Reducer.isAvailable(.back, in: loaded))
   }
 
   @Test func aUserBindingDrivesTheReducer() {
     var state = Sample.loaded()
     state.shared.keys.bind(.character("x"), to: .last, in: [.list], help: "to the end")
-    _ = Reducer.reduce(&state, .key(.character("x")))
-    #expect(state.rootList.selection == state.rootList.movies.count - 1)
+    var store = TestStore(state)
+    store.send(.key(.character("x"))) {
+      $0.rootList.selection = 29
+      $0.rootList.top = 30 - $0.shared.visibleRows
+    }
   }
 }
 
