@@ -126,100 +126,109 @@ struct AppReducerTests {
 
 @Suite("The app reducer: answers by request, the cache and the budget")
 struct AnswerTests {
+  /// A store that has asked for the first page of trending.
+  private func started() -> TestStore {
+    var store = TestStore(Sample.state())
+    store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
+    return store
+  }
+
   @Test func aStaleCachedListShowsAtOnceAndKeepsRefreshing() {
-    var state = Sample.state()
-    _ = Reducer.reduce(&state, .start)
-    let old = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-7_200), fromCache: true)
-    let effects = Reducer.reduce(&state, .listLoaded(ListPage(), .success(old)))
-    #expect(state.rootList.movies.count == 4)
-    #expect(state.rootList.list.isLoading, "the refresh runs behind the cached rows")
-    #expect(
-      effects == [.fetchList(ListPage(page: 1, force: true))],
-      "the reducer, on its own clock, asks the network")
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .failure(.transport(description: "offline"))))
-    #expect(state.rootList.movies.count == 4)
-    #expect(state.rootList.list.error?.isOffline == true)
+    var store = started()
+    let fetchedAt = Sample.start.addingTimeInterval(-7_200)
+    let old = Fetched(value: Sample.page(4), fetchedAt: fetchedAt, fromCache: true)
+    // The reducer, on its own clock, asks the network; the refresh runs behind the cached rows.
+    store.send(.listLoaded(ListPage(), .success(old)), effects: [.fetchList(ListPage(force: true))]) {
+      $0.rootList.list.succeed(Listing(firstPage: Sample.page(4)), at: fetchedAt)
+      $0.rootList.list.begin()
+    }
+    store.send(.listLoaded(ListPage(), .failure(.transport(description: "offline")))) {
+      $0.rootList.list.fail(.transport(description: "offline"))
+    }
+    #expect(store.state.rootList.movies.count == 4 && store.state.rootList.list.error?.isOffline == true)
   }
 
-  @Test func aFreshCachedListIsDone() {
-    var state = Sample.state()
-    _ = Reducer.reduce(&state, .start)
-    let recent = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-60), fromCache: true)
-    let effects = Reducer.reduce(&state, .listLoaded(ListPage(), .success(recent)))
-    #expect(!state.rootList.list.isLoading)
-    #expect(effects.isEmpty, "a fresh cached list needs no request")
-  }
-
-  @Test func theBoundaryIsThirtyMinutesOnTheStatesClock() {
-    for (age, stale) in [(29.0 * 60, false), (30.0 * 60, true)] {
-      var state = Sample.state()
-      _ = Reducer.reduce(&state, .start)
-      let cached = Fetched(value: Sample.page(4), fetchedAt: Sample.start.addingTimeInterval(-age), fromCache: true)
-      let effects = Reducer.reduce(&state, .listLoaded(ListPage(), .success(cached)))
-      #expect(state.rootList.list.isLoading == stale)
-      #expect(effects.isEmpty == !stale, "\(age / 60) min")
+  @Test(arguments: [(60.0, false), (29.0 * 60, false), (30.0 * 60, true)])
+  func aCachedListIsStaleFromThirtyMinutesOnTheStatesClock(age: TimeInterval, stale: Bool) {
+    var store = started()
+    let fetchedAt = Sample.start.addingTimeInterval(-age)
+    let cached = Fetched(value: Sample.page(4), fetchedAt: fetchedAt, fromCache: true)
+    store.send(.listLoaded(ListPage(), .success(cached)), effects: stale ? [.fetchList(ListPage(force: true))] : []) {
+      $0.rootList.list.succeed(Listing(firstPage: Sample.page(4)), at: fetchedAt)
+      if stale { $0.rootList.list.begin() }
     }
   }
 
-  @Test func aStaleCachedFilmIsShownAndAskedForAgain() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
+  @Test(arguments: [(25.0 * 3_600, true), (3_600.0, false)])
+  func aCachedFilmIsShownAndAskedForAgainWhenADayOld(age: TimeInterval, stale: Bool) {
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
     let film = MovieDetails(id: 1, title: "Film 1")
-    let old = Fetched(value: film, fetchedAt: Sample.start.addingTimeInterval(-25 * 3_600), fromCache: true)
-    let effects = Reducer.reduce(&state, .filmLoaded(1, .success(old)))
-    #expect(state.shared[film: 1]?.value == film)
-    #expect(state.shared[film: 1]?.isLoading == true)
-    #expect(effects == [.fetchFilm(1, force: true)])
-    let fresh = Fetched(value: film, fetchedAt: Sample.start.addingTimeInterval(-3_600), fromCache: true)
-    var other = Sample.loaded(3)
-    _ = Reducer.reduce(&other, .key(.enter))
-    #expect(Reducer.reduce(&other, .filmLoaded(1, .success(fresh))).isEmpty)
+    let fetchedAt = Sample.start.addingTimeInterval(-age)
+    let cached = Fetched(value: film, fetchedAt: fetchedAt, fromCache: true)
+    store.send(.filmLoaded(1, .success(cached)), effects: stale ? [.fetchFilm(1, force: true)] : []) {
+      $0.shared[film: 1]?.succeed(film, at: fetchedAt)
+      if stale { $0.shared[film: 1]?.begin() }
+    }
   }
 
   @Test func budgetWaitsAreShownUntilAnAnswerArrives() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.character("r")))
-    _ = Reducer.reduce(&state, .waiting(.list(ListPage(page: 1)), seconds: 12))
-    #expect(state.shared.waitUntil(.list(ListPage(page: 1))) == Sample.start.addingTimeInterval(12))
-    #expect(state.shared.waitUntil(.fetch(.film(3))) == nil, "the wait belongs to the list's request")
-    _ = Reducer.reduce(
-      &state,
-      .listLoaded(ListPage(page: 1, force: true), .success(Sample.fetched(Sample.page(3)))))
-    #expect(state.shared.waits.isEmpty)
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("r")), effects: [.fetchList(ListPage(force: true))]) { $0.rootList.list.begin() }
+    let until = Sample.start.addingTimeInterval(12)
+    // The wait belongs to the list's request.
+    store.send(.waiting(.list(ListPage()), seconds: 12)) { $0.shared.waits = [.list(ListPage()): until] }
+    store.send(.listLoaded(ListPage(force: true), .success(Sample.fetched(Sample.page(3))))) {
+      $0.shared.waits = [:]
+      $0.rootList.list.succeed(Listing(firstPage: Sample.page(3)), at: Sample.start)
+    }
   }
 
   @Test func aFilmWaitingForTheBudgetSaysSoOnItsOwnScreen() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    _ = Reducer.reduce(&state, .waiting(.fetch(.film(1)), seconds: 50))
-    #expect(state.shared.waitUntil(.fetch(.film(1))) == Sample.start.addingTimeInterval(50))
-    _ = Reducer.reduce(&state, .tick(Sample.start.addingTimeInterval(51)))
-    #expect(state.shared.waitUntil(.fetch(.film(1))) == nil, "a wait that has passed is over")
-    _ = Reducer.reduce(&state, .waiting(.fetch(.film(1)), seconds: 5))
-    _ = Reducer.reduce(&state, .filmLoaded(1, .success(Sample.fetched(MovieDetails(id: 1, title: "Film 1")))))
-    #expect(state.shared.waits[.fetch(.film(1))] == nil)
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    store.send(.waiting(.fetch(.film(1)), seconds: 50)) {
+      $0.shared.waits = [.fetch(.film(1)): Sample.start.addingTimeInterval(50)]
+    }
+    #expect(store.state.shared.waitUntil(.fetch(.film(1))) == Sample.start.addingTimeInterval(50))
+    store.send(.tick(Sample.start.addingTimeInterval(51))) { $0.shared.now = Sample.start.addingTimeInterval(51) }
+    #expect(store.state.shared.waitUntil(.fetch(.film(1))) == nil, "a wait that has passed is over")
+    store.send(.waiting(.fetch(.film(1)), seconds: 5)) {
+      $0.shared.waits = [.fetch(.film(1)): Sample.start.addingTimeInterval(56)]
+    }
+    let film = MovieDetails(id: 1, title: "Film 1")
+    store.send(.filmLoaded(1, .success(Sample.fetched(film)))) {
+      $0.shared.waits = [:]
+      $0.shared[film: 1]?.succeed(film, at: Sample.start)
+    }
   }
 
   @Test func anAnswerForATabNotShowingLandsOnThatTab() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.character("2")))
-    _ = Reducer.reduce(&state, .key(.character("1")))
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(.popular, page: 1), .success(Sample.fetched(Sample.page(7))))
-    )
-    #expect(state.rootList.movies.count == 3, "the tab showing is untouched")
-    #expect(state.tabs[.popular]?.list.value?.movies.count == 7)
-    #expect(state.tabs[.popular]?.list.isLoading == false)
+    var store = TestStore(Sample.loaded(3))
+    let trending = store.state.rootList
+    store.send(.key(.character("2")), effects: [.fetchList(ListPage(.popular))]) {
+      $0.tabs[.trending] = trending
+      $0.rootList = ListScreen(kind: .popular, window: .week)
+      $0.rootList.list.begin()
+    }
+    var popular = store.state.rootList
+    store.send(.key(.character("1"))) {
+      $0.tabs = [.popular: popular]
+      $0.rootList = trending
+    }
+    // The tab showing is untouched.
+    popular.list.succeed(Listing(firstPage: Sample.page(7)), at: Sample.start)
+    store.send(.listLoaded(ListPage(.popular), .success(Sample.fetched(Sample.page(7))))) {
+      $0.tabs[.popular] = popular
+    }
   }
 
   @Test func answersForAnotherWindowAreIgnored() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.character("w")))
-    #expect(state.rootList.window == .day)
-    #expect(state.rootList.movies.isEmpty)
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(9)))))
-    #expect(state.rootList.movies.isEmpty)
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("w")), effects: [.fetchList(ListPage(window: .day))]) {
+      $0.rootList = ListScreen(window: .day)
+      $0.rootList.list.begin()
+    }
+    store.send(.listLoaded(ListPage(), .success(Sample.fetched(Sample.page(9)))))
   }
 }
