@@ -56,151 +56,145 @@ struct ListFeatureTests {
   }
 
   @Test func refreshKeepsTheSelectedFilmWhenItMoved() {
-    var state = Sample.loaded(5)
-    _ = Reducer.reduce(&state, .key(.down))
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.rootList.selectedMovie?.id == 3)
-    _ = Reducer.reduce(&state, .key(.character("r")))
+    var store = TestStore(Sample.loaded(5))
+    store.step(.key(.down))
+    store.step(.key(.down))
+    #expect(store.state.rootList.selectedMovie?.id == 3)
+    store.step(.key(.character("r")), effects: [.fetchList(ListPage(force: true))])
     let reordered = MoviePage(results: Sample.films(5).reversed())
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(page: 1, force: true), .success(Sample.fetched(reordered))))
-    #expect(state.rootList.selectedMovie?.id == 3)
-    #expect(state.rootList.selection == 2)
+    store.step(.listLoaded(ListPage(page: 1, force: true), .success(Sample.fetched(reordered))))
+    #expect(store.state.rootList.selectedMovie?.id == 3)
+    #expect(store.state.rootList.selection == 2)
   }
 
   @Test func movementIsClamped() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.up))
-    #expect(state.rootList.selection == 0)
-    for _ in 0..<10 { _ = Reducer.reduce(&state, .key(.character("j"))) }
-    #expect(state.rootList.selection == 2)
-    _ = Reducer.reduce(&state, .key(.home))
-    #expect(state.rootList.selection == 0)
-    _ = Reducer.reduce(&state, .key(.character("G")))
-    #expect(state.rootList.selection == 2)
-    _ = Reducer.reduce(&state, .key(.character("g")))
-    #expect(state.rootList.selection == 0)
+    var store = TestStore(Sample.loaded(3))
+    store.step(.key(.up))
+    #expect(store.state.rootList.selection == 0)
+    for _ in 0..<10 { store.step(.key(.character("j"))) }
+    #expect(store.state.rootList.selection == 2)
+    store.step(.key(.home))
+    #expect(store.state.rootList.selection == 0)
+    store.step(.key(.character("G")))
+    #expect(store.state.rootList.selection == 2)
+    store.step(.key(.character("g")))
+    #expect(store.state.rootList.selection == 0)
   }
 
   @Test func pagingMovesByAScreenAndScrolls() {
-    var state = Sample.loaded(100)
-    let visible = state.shared.visibleRows
-    _ = Reducer.reduce(&state, .key(.pageDown))
-    #expect(state.rootList.selection == visible - 1)
-    _ = Reducer.reduce(&state, .key(.control("f")))
-    #expect(state.rootList.selection == 2 * (visible - 1))
-    #expect(state.rootList.selection >= state.rootList.top && state.rootList.selection < state.rootList.top + visible)
-    _ = Reducer.reduce(&state, .key(.control("b")))
-    #expect(state.rootList.selection == visible - 1)
-    _ = Reducer.reduce(&state, .key(.end))
-    #expect(state.rootList.selection == 99)
-    #expect(state.rootList.top == 100 - visible)
-    _ = Reducer.reduce(&state, .key(.pageUp))
-    #expect(state.rootList.selection == 99 - (visible - 1))
+    var store = TestStore(Sample.loaded(100))
+    let visible = store.state.shared.visibleRows
+    store.step(.key(.pageDown))
+    #expect(store.state.rootList.selection == visible - 1)
+    store.step(.key(.control("f")))
+    #expect(store.state.rootList.selection == 2 * (visible - 1))
+    #expect(store.state.rootList.selection >= store.state.rootList.top && store.state.rootList.selection < store.state.rootList.top + visible)
+    store.step(.key(.control("b")))
+    #expect(store.state.rootList.selection == visible - 1)
+    store.step(.key(.end))
+    #expect(store.state.rootList.selection == 99)
+    #expect(store.state.rootList.top == 100 - visible)
+    store.step(.key(.pageUp))
+    #expect(store.state.rootList.selection == 99 - (visible - 1))
   }
 
   @Test func theNewKeysMoveByPagesAndHalves() {
-    var state = Sample.loaded(60)
-    let page = state.shared.visibleRows - 1
-    _ = Reducer.reduce(&state, .key(.control("d")))
-    #expect(state.rootList.selection == page / 2)
-    _ = Reducer.reduce(&state, .key(.character(" ")))
-    #expect(state.rootList.selection == page / 2 + page)
-    _ = Reducer.reduce(&state, .key(.character("b")))
-    #expect(state.rootList.selection == page / 2)
-    _ = Reducer.reduce(&state, .key(.control("u")))
-    #expect(state.rootList.selection == 0)
+    var store = TestStore(Sample.loaded(60))
+    let page = store.state.shared.visibleRows - 1
+    store.step(.key(.control("d")))
+    #expect(store.state.rootList.selection == page / 2)
+    store.step(.key(.character(" ")))
+    #expect(store.state.rootList.selection == page / 2 + page)
+    store.step(.key(.character("b")))
+    #expect(store.state.rootList.selection == page / 2)
+    store.step(.key(.control("u")))
+    #expect(store.state.rootList.selection == 0)
   }
 
   @Test func resizingKeepsTheSelectionVisible() {
-    var state = Sample.loaded(100)
-    _ = Reducer.reduce(&state, .key(.end))
-    _ = Reducer.reduce(&state, .resize(Size(width: 40, height: 12)))
-    #expect(state.rootList.top == 100 - state.shared.visibleRows)
-    _ = Reducer.reduce(&state, .resize(Size(width: 200, height: 60)))
-    #expect(state.rootList.top == 100 - state.shared.visibleRows)
-    #expect(state.rootList.selection == 99)
+    var store = TestStore(Sample.loaded(100))
+    store.step(.key(.end))
+    store.step(.resize(Size(width: 40, height: 12)))
+    #expect(store.state.rootList.top == 100 - store.state.shared.visibleRows)
+    store.step(.resize(Size(width: 200, height: 60)))
+    #expect(store.state.rootList.top == 100 - store.state.shared.visibleRows)
+    #expect(store.state.rootList.selection == 99)
   }
 
   @Test func nearingTheEndFetchesTheNextPageOnce() {
-    var state = Sample.loaded(20, totalPages: 3)
-    var effects: [Effect] = []
-    for _ in 0..<16 { effects += Reducer.reduce(&state, .key(.down)) }
-    #expect(effects == [.fetchList(ListPage(page: 2))])
-    #expect(state.rootList.isLoadingMore)
-    _ = Reducer.reduce(
-      &state,
-      .listLoaded(
+    var store = TestStore(Sample.loaded(20, totalPages: 3))
+    // The next page is asked once, as the selection comes within five rows of the end.
+    for row in 1...14 { store.step(.key(.down)) { $0.rootList.selection = row } }
+    store.step(.key(.down), effects: [.fetchList(ListPage(page: 2))])
+    store.step(.key(.down))
+    #expect(store.state.rootList.isLoadingMore)
+    store.step(.listLoaded(
         ListPage(page: 2), .success(Sample.fetched(Sample.page(20, from: 19, page: 2, totalPages: 3)))
       ))
-    #expect(state.rootList.movies.count == 38, "films already listed are not repeated")
-    #expect(state.rootList.list.value?.pagesLoaded == 2)
-    #expect(!state.rootList.isLoadingMore)
+    #expect(store.state.rootList.movies.count == 38, "films already listed are not repeated")
+    #expect(store.state.rootList.list.value?.pagesLoaded == 2)
+    #expect(!store.state.rootList.isLoadingMore)
   }
 
   @Test func aFailedNextPageKeepsTheListAndStopsAsking() {
-    var state = Sample.loaded(20, totalPages: 3)
-    _ = Reducer.reduce(&state, .key(.end))
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(page: 2), .failure(.transport(description: "offline"))))
-    #expect(state.rootList.moreError == .transport(description: "offline"))
-    #expect(Reducer.reduce(&state, .key(.up)).isEmpty)
-    #expect(state.rootList.movies.count == 20)
+    var store = TestStore(Sample.loaded(20, totalPages: 3))
+    store.step(.key(.end), effects: [.fetchList(ListPage(page: 2))]) {
+      $0.rootList.selection = 19
+      $0.rootList.isLoadingMore = true
+    }
+    store.send(.listLoaded(ListPage(page: 2), .failure(.transport(description: "offline")))) {
+      $0.rootList.isLoadingMore = false
+      $0.rootList.moreError = .transport(description: "offline")
+    }
+    // It stops asking until a refresh; the rows stay.
+    store.send(.key(.up)) { $0.rootList.selection = 18 }
+    #expect(store.state.rootList.movies.count == 20)
   }
 
   @Test func anEmptyPageIsLoadedAndEmpty() {
-    var state = Sample.state()
-    _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: [])))))
-    #expect(state.rootList.list.value?.movies == [])
-    #expect(Reducer.reduce(&state, .key(.enter)).isEmpty)
-    #expect(state.top.statusName == "list")
+    var store = TestStore(Sample.state())
+    store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
+    store.step(.listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: [])))))
+    #expect(store.state.rootList.list.value?.movies == [])
+    store.step(.key(.enter))
+    #expect(store.state.top.statusName == "list")
   }
 
   @Test func aTallTerminalLoadsPagesUntilItsRowsAreFull() {
-    var state = Sample.state(size: Size(width: 80, height: 60))
-    _ = Reducer.reduce(&state, .start)
-    let effects = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(20, totalPages: 5))))
-    )
-    #expect(effects == [.fetchList(ListPage(page: 2))])
-    let more = Reducer.reduce(
-      &state,
-      .listLoaded(
-        ListPage(page: 2), .success(Sample.fetched(Sample.page(20, from: 21, page: 2, totalPages: 5)))
-      ))
-    #expect(more == [.fetchList(ListPage(page: 3))])
-    let enough = Reducer.reduce(
-      &state,
-      .listLoaded(
-        ListPage(page: 3), .success(Sample.fetched(Sample.page(20, from: 41, page: 3, totalPages: 5)))
-      ))
-    #expect(enough.isEmpty, "60 films fill 55 rows")
+    var store = TestStore(Sample.state(size: Size(width: 80, height: 60)))
+    store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
+    store.step(
+      .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(20, totalPages: 5)))),
+      effects: [.fetchList(ListPage(page: 2))])
+    store.step(
+      .listLoaded(ListPage(page: 2), .success(Sample.fetched(Sample.page(20, from: 21, page: 2, totalPages: 5)))),
+      effects: [.fetchList(ListPage(page: 3))])
+    // 60 films fill 55 rows.
+    store.step(
+      .listLoaded(ListPage(page: 3), .success(Sample.fetched(Sample.page(20, from: 41, page: 3, totalPages: 5)))))
   }
 
   @Test func sCyclesTheOrderAndKeepsTheSelectedFilm() {
-    var state = Sample.state()
-    _ = Reducer.reduce(&state, .start)
+    var store = TestStore(Sample.state())
+    store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
     let films = [
       MovieSummary(id: 1, title: "b", releaseDate: ReleaseDate("2001"), voteAverage: 5, voteCount: 9),
       MovieSummary(id: 2, title: "C", releaseDate: ReleaseDate("1999"), voteAverage: 9, voteCount: 9),
       MovieSummary(id: 3, title: "a", releaseDate: nil, voteAverage: nil, voteCount: 9),
     ]
-    _ = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: films)))))
-    _ = Reducer.reduce(&state, .key(.down))
-    #expect(state.rootList.selectedMovie?.id == 2)
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.sort == .score)
-    #expect(state.rootList.movies.map(\.id) == [2, 1, 3])
-    #expect(state.rootList.selectedMovie?.id == 2, "the same film stays selected")
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.movies.map(\.id) == [1, 2, 3], "by year, undated last")
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.movies.map(\.id) == [3, 1, 2], "by title, case-insensitive")
-    _ = Reducer.reduce(&state, .key(.character("s")))
-    #expect(state.rootList.sort == .rank)
+    store.step(.listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: films)))))
+    store.step(.key(.down))
+    #expect(store.state.rootList.selectedMovie?.id == 2)
+    store.step(.key(.character("s")))
+    #expect(store.state.rootList.sort == .score)
+    #expect(store.state.rootList.movies.map(\.id) == [2, 1, 3])
+    #expect(store.state.rootList.selectedMovie?.id == 2, "the same film stays selected")
+    store.step(.key(.character("s")))
+    #expect(store.state.rootList.movies.map(\.id) == [1, 2, 3], "by year, undated last")
+    store.step(.key(.character("s")))
+    #expect(store.state.rootList.movies.map(\.id) == [3, 1, 2], "by title, case-insensitive")
+    store.step(.key(.character("s")))
+    #expect(store.state.rootList.sort == .rank)
   }
 }
 
@@ -231,19 +225,25 @@ struct ListTabTests {
   }
 
   @Test func theWindowBelongsToTrending() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.character("3")))
-    #expect(Reducer.reduce(&state, .key(.character("w"))).isEmpty)
-    #expect(!Reducer.isAvailable(.toggleWindow, in: state))
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("3")), effects: [.fetchList(ListPage(.topRated))]) {
+      $0.switchTab(to: .topRated)
+      $0.rootList.list.begin()
+    }
+    store.send(.key(.character("w")))
+    #expect(!Reducer.isAvailable(.toggleWindow, in: store.state))
   }
 
   @Test func tabsSwitchFromAnywhereAndCloseTheScreensAbove() {
-    var state = Sample.loaded(3)
-    _ = Reducer.reduce(&state, .key(.enter))
-    #expect(Reducer.reduce(&state, .key(.tab)).isEmpty, "Tab is not a film-screen key")
-    _ = Reducer.reduce(&state, .key(.escape))
-    let effects = Reducer.reduce(&state, .key(.character("2")))
-    #expect(effects == [.fetchList(ListPage(.popular, page: 1))])
-    #expect(state.activeTab == .popular)
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    // Tab is not a film-screen key.
+    store.send(.key(.tab))
+    store.send(.key(.escape)) { $0.pop() }
+    store.send(.key(.character("2")), effects: [.fetchList(ListPage(.popular))]) {
+      $0.switchTab(to: .popular)
+      $0.rootList.list.begin()
+    }
+    #expect(store.state.activeTab == .popular)
   }
 }
