@@ -125,6 +125,8 @@ struct MarksTests {
     // A person is not marked.
     store.send(.key(.character("a")))
     let failure = "No browser to open (set $BROWSER); y copies the link instead."
-    store.send(.notice(failure, warning: true)) { $0.shared.notice = Notice(failure, kind: .failure, now: Sample.start) }
+    store.send(.notice(failure, warning: true)) {
+      $0.shared.notice = Notice(failure, kind: .failure, now: Sample.start)
+    }
   }
 }

@@ -12,100 +12,144 @@ struct PosterReducerTests {
     MoviePage(results: (1...count).map { MovieSummary(id: $0, title: "Film \($0)", posterPath: "/p\($0).jpg") })
   }
 
-  private func wideState() -> AppState {
+  /// A wide list with posters on, its first page asked for.
+  private func wideStore() -> TestStore {
     var state = AppState(language: "en-US", size: Size(width: 120, height: 30), now: Sample.start)
     state.shared.imagesEnabled = true
-    _ = Reducer.reduce(&state, .start)
-    return state
+    var store = TestStore(state)
+    store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
+    return store
+  }
+
+  /// The list's poster box for the film with this id.
+  private func listPoster(_ id: Int, _ state: AppState) throws -> PosterRequest {
+    let box = try #require(PosterLayout.listBox(for: state.shared.size))
+    return PosterRequest(path: "/p\(id).jpg", columns: box.width, rows: box.height)
+  }
+
+  /// The first page answered, its first poster waited for.
+  private func loaded(_ count: Int, _ store: inout TestStore) throws -> PosterRequest {
+    let request = try listPoster(1, store.state)
+    store.send(
+      .listLoaded(ListPage(), .success(Sample.fetched(films(count)))),
+      effects: [.after(PosterLogic.delay, .posterDue(request), id: .poster)]
+    ) {
+      $0.rootList.list.succeed(Listing(firstPage: films(count)), at: Sample.start)
+      $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+      $0.shared.posters = [request: .loading]
+      $0.shared.posterInFlight = request
+    }
+    return request
   }
 
   private let art = PosterArt(
     width: 1, height: 1, cells: [PosterCell(symbol: "▀", foreground: .indexed(1), background: .indexed(2))])
 
   @Test func theSelectedFilmsPosterIsFetchedOnWideLists() throws {
-    var state = wideState()
-    let effects = Reducer.reduce(
-      &state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
-    let box = try #require(PosterLayout.listBox(for: state.shared.size))
-    let request = PosterRequest(path: "/p1.jpg", columns: box.width, rows: box.height)
-    #expect(effects == [.after(PosterLogic.delay, .posterDue(request), id: .poster)])
-    #expect(state.shared.posterInFlight == request)
-    #expect(Reducer.reduce(&state, .posterDue(request)) == [.fetchPoster(request)])
-    _ = Reducer.reduce(&state, .posterLoaded(request, art))
-    #expect(state.shared.posters[request] == .loaded(art))
-    #expect(state.shared.posterInFlight == nil)
+    var store = wideStore()
+    let request = try loaded(5, &store)
+    store.send(.posterDue(request), effects: [.fetchPoster(request)])
+    store.send(.posterLoaded(request, art)) {
+      $0.shared.posters[request] = .loaded(art)
+      $0.shared.posterInFlight = nil
+    }
   }
 
   @Test func movingOnCancelsThePosterNoLongerShown() throws {
-    var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(50)))))
-    var fetches = 0
-    var cancels = 0
-    for _ in 0..<30 {
-      for effect in Reducer.reduce(&state, .key(.character("j"))) {
-        if case .after(_, .posterDue, .poster) = effect { fetches += 1 }
-        if effect == .cancel(.poster) { cancels += 1 }
+    var store = wideStore()
+    var previous = try loaded(50, &store)
+    for row in 1...30 {
+      let next = try listPoster(row + 1, store.state)
+      // One download at a time: the one no longer shown is cancelled and let go.
+      store.step(
+        .key(.character("j")), effects: [.cancel(.poster), .after(PosterLogic.delay, .posterDue(next), id: .poster)]
+      ) {
+        $0.shared.posters[previous] = nil
+        $0.shared.posters[next] = .loading
+        $0.shared.posterInFlight = next
       }
-      #expect(state.shared.posters.values.filter { $0 == .loading }.count == 1, "one download at a time")
+      #expect(store.state.shared.posters.values.filter { $0 == .loading }.count == 1)
+      previous = next
     }
-    #expect(fetches == 30)
-    #expect(cancels == 30)
   }
 
-  @Test func aLateAnswerForACancelledPosterIsIgnored() {
-    var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
-    let first = state.shared.posterInFlight
-    _ = Reducer.reduce(&state, .key(.down))
-    if let first { _ = Reducer.reduce(&state, .posterLoaded(first, art)) }
-    #expect(first.map { state.shared.posters[$0] } == .some(nil))
+  @Test func aLateAnswerForACancelledPosterIsIgnored() throws {
+    var store = wideStore()
+    let first = try loaded(5, &store)
+    let second = try listPoster(2, store.state)
+    store.send(.key(.down), effects: [.cancel(.poster), .after(PosterLogic.delay, .posterDue(second), id: .poster)]) {
+      $0.rootList.selection = 1
+      $0.shared.posters = [second: .loading]
+      $0.shared.posterInFlight = second
+    }
+    store.send(.posterLoaded(first, art))
   }
 
   @Test func narrowListsAndDisabledImagesFetchNothing() {
     var narrow = Sample.state(size: Size(width: 80, height: 24))
     narrow.shared.imagesEnabled = true
-    _ = Reducer.reduce(&narrow, .start)
-    let effects = Reducer.reduce(
-      &narrow, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
-    #expect(effects.isEmpty)
-    var off = wideState()
-    off.shared.imagesEnabled = false
-    #expect(
-      Reducer.reduce(&off, .listLoaded(ListPage(), .success(Sample.fetched(films(5))))).isEmpty
-    )
+    var store = TestStore(narrow)
+    store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
+    store.send(.listLoaded(ListPage(), .success(Sample.fetched(films(5))))) {
+      $0.rootList.list.succeed(Listing(firstPage: films(5)), at: Sample.start)
+      $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    }
+    var wide = Sample.state(size: Size(width: 120, height: 30))
+    wide.shared.imagesEnabled = false
+    var off = TestStore(wide)
+    off.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
+    off.send(.listLoaded(ListPage(), .success(Sample.fetched(films(5))))) {
+      $0.rootList.list.succeed(Listing(firstPage: films(5)), at: Sample.start)
+      $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    }
   }
 
   @Test func theDetailScreenAsksForItsOwnBox() throws {
-    var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
-    let effects = Reducer.reduce(&state, .key(.enter))
-    let layout = try #require(PosterLayout.detailBox(for: state.shared.size))
+    var store = wideStore()
+    let listed = try loaded(5, &store)
+    let layout = try #require(PosterLayout.detailBox(for: store.state.shared.size))
     #expect(layout.beside)
     let request = PosterRequest(path: "/p1.jpg", columns: layout.box.width, rows: layout.box.height)
-    #expect(effects.contains(.after(PosterLogic.delay, .posterDue(request), id: .poster)))
-    #expect(effects.contains(.fetchFilm(1)))
+    store.send(
+      .key(.enter),
+      effects: [.fetchFilm(1), .cancel(.poster), .after(PosterLogic.delay, .posterDue(request), id: .poster)]
+    ) {
+      $0.push(.film(FilmScreen(id: 1, known: films(5).results[0])))
+      $0.shared[film: 1] = Loadable()
+      $0.shared[film: 1]?.begin()
+      $0.shared.posters = [request: .loading]
+      $0.shared.posterInFlight = request
+    }
+    #expect(listed != request)
   }
 
   @Test func filmsWithoutPostersFetchNothing() {
-    var state = wideState()
+    var store = wideStore()
     let page = MoviePage(results: [MovieSummary(id: 1, title: "No poster")])
-    #expect(
-      Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(page)))).isEmpty)
+    store.send(.listLoaded(ListPage(), .success(Sample.fetched(page)))) {
+      $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
+      $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    }
   }
 
   @Test func aToBToAWithinTheDelayLeavesOneWaitAndNoOrphan() throws {
     // The old runner cleared its task table by request value: A → B → A inside the 120 ms left
     // a download nobody could cancel. Now the one identity `.poster` carries every step.
-    var state = wideState()
-    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(films(5)))))
-    let first = try #require(state.shared.posterInFlight)
-    let toB = Reducer.reduce(&state, .key(.down))
-    let second = try #require(state.shared.posterInFlight)
-    let toA = Reducer.reduce(&state, .key(.up))
-    #expect(toB == [.cancel(.poster), .after(PosterLogic.delay, .posterDue(second), id: .poster)])
-    #expect(toA == [.cancel(.poster), .after(PosterLogic.delay, .posterDue(first), id: .poster)])
-    #expect(Set((toB + toA).compactMap(\.id)) == [.poster], "every poster step shares one identity")
-    #expect(Reducer.reduce(&state, .posterDue(second)).isEmpty, "a stale wait fetches nothing")
-    #expect(Reducer.reduce(&state, .posterDue(first)) == [.fetchPoster(first)])
+    var store = wideStore()
+    let first = try loaded(5, &store)
+    let second = try listPoster(2, store.state)
+    store.send(.key(.down), effects: [.cancel(.poster), .after(PosterLogic.delay, .posterDue(second), id: .poster)]) {
+      $0.rootList.selection = 1
+      $0.shared.posters = [second: .loading]
+      $0.shared.posterInFlight = second
+    }
+    store.send(.key(.up), effects: [.cancel(.poster), .after(PosterLogic.delay, .posterDue(first), id: .poster)]) {
+      $0.rootList.selection = 0
+      $0.shared.posters = [first: .loading]
+      $0.shared.posterInFlight = first
+    }
+    // A stale wait fetches nothing; the current one fetches.
+    store.send(.posterDue(second))
+    store.send(.posterDue(first), effects: [.fetchPoster(first)])
   }
 }

@@ -8,8 +8,7 @@ import Testing
 @Suite("The key table")
 struct KeyTableTests {
   @Test func theREADMEListsExactlyTheTable() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let readme = Fixtures.packageRoot.appendingPathComponent("README.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
     let begin = try #require(text.range(of: "<!-- keys:begin -->"))
     let end = try #require(text.range(of: "<!-- keys:end -->", range: begin.upperBound..<text.endIndex))

@@ -88,7 +88,9 @@ struct ListFeatureTests {
     #expect(store.state.rootList.selection == visible - 1)
     store.step(.key(.control("f")))
     #expect(store.state.rootList.selection == 2 * (visible - 1))
-    #expect(store.state.rootList.selection >= store.state.rootList.top && store.state.rootList.selection < store.state.rootList.top + visible)
+    #expect(
+      store.state.rootList.selection >= store.state.rootList.top
+        && store.state.rootList.selection < store.state.rootList.top + visible)
     store.step(.key(.control("b")))
     #expect(store.state.rootList.selection == visible - 1)
     store.step(.key(.end))
@@ -128,7 +130,8 @@ struct ListFeatureTests {
     store.step(.key(.down), effects: [.fetchList(ListPage(page: 2))])
     store.step(.key(.down))
     #expect(store.state.rootList.isLoadingMore)
-    store.step(.listLoaded(
+    store.step(
+      .listLoaded(
         ListPage(page: 2), .success(Sample.fetched(Sample.page(20, from: 19, page: 2, totalPages: 3)))
       ))
     #expect(store.state.rootList.movies.count == 38, "films already listed are not repeated")

@@ -29,7 +29,8 @@ struct PersonScreenTests {
     }
     #expect(store.state.keyContext == .person)
     let other = MovieSummary(id: 99, title: "Other film")
-    let person = PersonDetails(id: 7, name: "Someone", credits: [PersonCredit(movie: other, role: "Lead", isCast: true)])
+    let person = PersonDetails(
+      id: 7, name: "Someone", credits: [PersonCredit(movie: other, role: "Lead", isCast: true)])
     store.send(.personLoaded(7, .success(Sample.fetched(person)))) {
       $0.shared[person: 7]?.succeed(person, at: Sample.start)
       $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)

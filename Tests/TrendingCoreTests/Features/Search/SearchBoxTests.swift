@@ -5,11 +5,6 @@ import Testing
 
 @testable import TrendingCore
 
-/// Keys for typing a word into the search line.
-private func typing(_ text: String) -> [Action] {
-  text.map { .key(.character($0)) }
-}
-
 @Suite("The search line")
 struct SearchBoxTests {
   @Test func typingSchedulesOneDebouncedQueryAndOnlyTheLastOneIsAsked() {
@@ -86,19 +81,17 @@ struct SearchBoxTests {
   }
 
   @Test func aYearNarrowsAndEmptyTextAsksNothing() {
-    var state = Sample.loaded(5)
-    _ = Reducer.reduce(&state, .key(.character("/")))
-    var last: [Effect] = []
-    for action in typing("heat (1995)") { last = Reducer.reduce(&state, action) }
-    #expect(
-      last == [.after(SearchBox.delay, .searchDue(SearchQuery(text: "heat", year: 1995)), id: .searchDebounce)])
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("/"))) { $0.search = SearchBox() }
+    // Typing the year's brackets and digits changes no query until the year is whole.
+    store.type("heat (1995)")
+    #expect(store.state.search?.query == SearchQuery(text: "heat", year: 1995))
     #expect(SearchQuery(parsing: "year:1999 matrix") == SearchQuery(text: "matrix", year: 1999))
-    var cleared = Sample.loaded(5)
-    _ = Reducer.reduce(&cleared, .key(.character("/")))
-    _ = Reducer.reduce(&cleared, .key(.character(" ")))
-    #expect(cleared.search?.query == nil)
-    let effects = Reducer.reduce(&cleared, .key(.control("u")))
-    #expect(effects.isEmpty, "nothing typed, nothing asked")
+    var cleared = TestStore(Sample.loaded(5))
+    cleared.send(.key(.character("/"))) { $0.search = SearchBox() }
+    // Nothing typed, nothing asked.
+    cleared.send(.key(.character(" "))) { $0.search?.text = " " }
+    cleared.send(.key(.control("u"))) { $0.search?.text = "" }
   }
 
   @Test func enterKeepsTheResultsAsAListAndEscCancels() {
