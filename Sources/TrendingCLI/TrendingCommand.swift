@@ -157,8 +157,14 @@ public enum TrendingCommand {
     case .search(let query, let year, let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
-        let endpoint = SearchRequest(query: query, page: page, language: client.configuration.language, year: year)
-        return report(blocking { await client.result(endpoint) }) { page in
+        // The same endpoint the browser's search line uses: chosen in one place.
+        let source = ListSource.search(SearchQuery(text: query, year: year))
+        guard
+          let request = source.request(
+            window: .week, page: page, language: client.configuration.language, region: client.configuration.region)
+        else { return ExitCode.usage.rawValue }
+        let answer = listPage(request, client: client)
+        return report(answer) { page in
           json ? Output.json(page, configuration: client.configuration) : listing(page)
         }
       }
@@ -216,7 +222,7 @@ public enum TrendingCommand {
           let request = ListSource.tab(invocation.list).request(
             window: invocation.window, page: page, language: configuration.language, region: configuration.region)
         else { return ExitCode.usage.rawValue }
-        let answer = blocking { await client.answer(request) }.map { $0.map { $0.page ?? MoviePage(results: []) } }
+        let answer = listPage(request, client: client)
         return report(answer) { page in
           json ? Output.json(page, configuration: client.configuration) : listing(page)
         }
@@ -319,6 +325,11 @@ public enum TrendingCommand {
   }
 
   /// Runs async work to its end while the calling thread waits.
+  /// A page of a list, asked as the browser asks it.
+  private static func listPage(_ request: APIRequest, client: AmodbClient) -> Result<Fetched<MoviePage>, AmodbError> {
+    blocking { await client.answer(request) }.map { $0.map { $0.page ?? MoviePage(results: []) } }
+  }
+
   private static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
     let box = ResultBox<T>()
     Task {

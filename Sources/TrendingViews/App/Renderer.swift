@@ -24,12 +24,12 @@ public enum Renderer {
       return Frame(screen: screen, document: nil)
     }
     var document: DocumentLayout?
-    if state.search != nil {
-      ListView.draw(state.shownList, state, into: &screen)
+    if let search = state.search {
+      SearchView.draw(search, state, into: &screen)
     } else {
       // The one place a kind of screen meets its view.
       switch state.stack[state.stack.count - 1] {
-      case .list(let list): ListView.draw(list, state, into: &screen)
+      case .list(let list): ListView.draw(list, at: list.source.tab == nil ? .kept : .tab, state, into: &screen)
       case .film(let film): document = FilmView.draw(film, state, into: &screen)
       case .person(let person): document = PersonView.draw(person, state, into: &screen)
       }

@@ -6,48 +6,56 @@ import TrendingCore
 /// The list screen: header, the tab bar (or the search line, or the list's name), column titles,
 /// one row per film, a status line and the key hint.
 enum ListView {
-  /// What the row under the header shows.
-  enum TopLine {
-    /// The tabs, on the list at the bottom of the stack.
-    case tabs
-    /// The list's name, on a list opened on top (kept search results).
-    case title(String)
-    /// The search line being typed.
-    case search(String)
+  /// Where a list is drawn, which decides its header, the row under it and its wording.
+  enum Place: Equatable {
+    /// The tab at the bottom of the stack: the tabs under the header.
+    case tab
+    /// A list opened on top (kept search results): its name under the breadcrumb.
+    case kept
+    /// The search line's results, under the line being typed (nothing asked yet: a prompt).
+    case search(text: String, asked: Bool)
+
+    /// Whether the list is the search line's.
+    var isSearch: Bool {
+      if case .search = self { return true }
+      return false
+    }
+
+    /// Whether it is the search line with nothing asked yet.
+    var awaitsQuery: Bool { self == .search(text: searchText, asked: false) }
+
+    /// The text typed, on the search line.
+    var searchText: String {
+      if case .search(let text, _) = self { return text }
+      return ""
+    }
   }
 
-  static func draw(_ shown: ListScreen, _ state: AppState, into screen: inout Screen) {
+  static func draw(_ shown: ListScreen, at place: Place, _ state: AppState, into screen: inout Screen) {
     let shared = state.shared
     let chrome = Chrome(shared.size)
-    let topLine: TopLine
-    if let box = state.search {
-      topLine = .search(box.text)
-    } else if state.stack.count > 1 {
-      topLine = .title(shown.source.title)
-    } else {
-      topLine = .tabs
-    }
     let lefts: [String]
-    if state.search != nil {
+    switch place {
+    case .search:
       let source = shared.sourceLabel.map { " · \($0)" } ?? ""
       lefts = [tr("Search films") + " · " + shared.language + source, tr("Search films"), tr("Search")]
-    } else {
-      lefts = state.stack.count > 1 ? Renderer.breadcrumb(for: state) : Renderer.titles(for: state)
+    case .kept: lefts = Renderer.breadcrumb(for: state)
+    case .tab: lefts = Renderer.titles(for: state)
     }
     Renderer.bar(
       lefts, rights: Renderer.ages(shown.list.fetchedAt, now: shared.now), row: chrome.header.row, into: &screen)
-    switch topLine {
-    case .tabs: drawTabs(state, row: chrome.body.row, into: &screen)
-    case .title(let title):
+    switch place {
+    case .tab: drawTabs(state, row: chrome.body.row, into: &screen)
+    case .kept:
       screen.put(
-        TextLayout.truncate(" " + title, to: screen.width), row: chrome.body.row, column: 0,
+        TextLayout.truncate(" " + shown.source.title, to: screen.width), row: chrome.body.row, column: 0,
         style: Style(.title, bold: true))
-    case .search(let text):
+    case .search(let text, _):
       SearchView.drawLine(text, row: chrome.body.row, into: &screen)
     }
     let filmRows = ListLayout.rows(for: shared.size)
     let bodyRows = filmRows.rows
-    if state.search != nil, state.search?.results == nil {
+    if place.awaitsQuery {
       SearchView.drawPrompt(rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size) : nil
@@ -73,14 +81,14 @@ enum ListView {
       case .tab(let kind): empty = tr("No films in %s right now.", kind.title)
       }
       let next =
-        state.search != nil
+        place.isSearch
         ? tr("Try other words.")
         : shown.source == .tab(.watchlist) ? tr("Press a on a film to add it.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
-      drawPlaceholder(shown, state: state, rows: bodyRows, into: &screen)
+      drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
     }
-    if state.search == nil || state.search?.results != nil {
+    if !place.awaitsQuery {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
@@ -225,8 +233,9 @@ enum ListView {
     return score >= 7.5 ? .good : score >= 6 ? .fair : .poor
   }
 
-  private static func drawPlaceholder(_ shown: ListScreen, state: AppState, rows: Range<Int>, into screen: inout Screen)
-  {
+  private static func drawPlaceholder(
+    _ shown: ListScreen, at place: Place, state: AppState, rows: Range<Int>, into screen: inout Screen
+  ) {
     let failed: String
     let loading: String
     switch shown.source {
@@ -238,21 +247,20 @@ enum ListView {
     switch shown.list.phase {
     case .failed(let error):
       let next =
-        state.search != nil
-        ? tr("Esc closes the search.") : state.stack.count > 1 ? tr("Esc goes back.") : tr("q quits.")
+        place.isSearch ? tr("Esc closes the search.") : place == .kept ? tr("Esc goes back.") : tr("q quits.")
       Renderer.centred(
         [
           (failed, Style(.error, bold: true)), (error.message, Style(.normal)),
           ("", .plain),
           (
-            state.search != nil
+            place.isSearch
               ? tr("Change the words to try again; %s", next)
               : error.isRetryable ? tr("Press r to retry; %s", next) : next,
             Style(.muted)
           ),
         ], rows: rows, into: &screen)
     case .loading, .idle, .done:
-      let verb = state.search != nil ? tr("Searching…") : loading
+      let verb = place.isSearch ? tr("Searching…") : loading
       Renderer.centred(
         [("\(Renderer.spinner(at: state.shared.now)) \(verb)", Style(.accent))], rows: rows, into: &screen)
     }

@@ -4,6 +4,12 @@ import TrendingCore
 /// The search line over a list: the line itself, and what shows before the first query is asked.
 /// The results draw as a list.
 enum SearchView {
+  /// Draws the search line over the results of the query last asked (the list below until then).
+  static func draw(_ search: SearchBox, _ state: AppState, into screen: inout Screen) {
+    let place = ListView.Place.search(text: search.text, asked: search.results != nil)
+    ListView.draw(search.results ?? state.topList, at: place, state, into: &screen)
+  }
+
   /// The search line: a prompt, the text typed, and a cursor block after it.
   static func drawLine(_ text: String, row: Int, into screen: inout Screen) {
     let prompt = " " + tr("Search:") + " "
