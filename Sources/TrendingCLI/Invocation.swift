@@ -92,11 +92,10 @@ public struct UsageError: Error, Equatable, Sendable {
 
 /// Reads the command line: pure, so every rule is testable.
 public enum ArgumentParser {
-  /// The lists as `--list` names them.
-  static let listNames: [String: ListKind] = [
-    "trending": .trending, "popular": .popular, "top-rated": .topRated, "now-playing": .nowPlaying,
-    "upcoming": .upcoming,
-  ]
+  /// The lists as `--list` names them: the tabs amodb serves, from the tab table.
+  static var listNames: [String: ListKind] {
+    Dictionary(uniqueKeysWithValues: ListKind.allCases.filter(\.isRemote).map { ($0.name, $0) })
+  }
 
   /// The commands, for "did you mean".
   static let commands = ["list", "show", "person", "search", "watchlist", "config", "cache", "help"]

@@ -33,6 +33,23 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   /// Where the tab's films come from.
   public var feed: ListFeed { entry?.feed ?? .trending }
 
+  /// The tab's name on the command line (`--list top-rated`): its table name in kebab case.
+  public var name: String {
+    rawValue.reduce(into: "") { name, character in
+      if character.isUppercase { name += "-" }
+      name += character.lowercased()
+    }
+  }
+
+  /// The tab of a command-line name.
+  public init?(name: String) {
+    guard let kind = ListKind.allCases.first(where: { $0.name == name }) else { return nil }
+    self = kind
+  }
+
+  /// Whether the tab's films come from amodb (else from the user's own files).
+  public var isRemote: Bool { feed != .watchlist }
+
   /// The tab's number, from 1: its key, and the `tab-N` command.
   public var number: Int { (ListKind.allCases.firstIndex(of: self) ?? 0) + 1 }
 

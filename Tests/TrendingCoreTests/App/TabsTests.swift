@@ -68,3 +68,14 @@ struct TabsTests {
     }
   }
 }
+
+@Suite("The tab table's names")
+struct TabNameTests {
+  @Test func commandLineNamesComeFromTheTable() {
+    #expect(
+      ListKind.allCases.map(\.name) == ["trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist"])
+    for kind in ListKind.allCases { #expect(ListKind(name: kind.name) == kind) }
+    #expect(ListKind(name: "topRated") == nil)
+    #expect(ListKind.allCases.filter(\.isRemote) == [.trending, .popular, .topRated, .nowPlaying, .upcoming])
+  }
+}
