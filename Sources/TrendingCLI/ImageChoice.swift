@@ -1,5 +1,6 @@
 import AmodbKit
 import Localization
+import TerminalUI
 
 /// How posters are drawn, chosen from `--images` (or `TRENDING_IMAGES`) and the environment, with
 /// the reason, for `?` and `--version --verbose`.
@@ -55,6 +56,42 @@ public struct ImageChoice: Equatable, Sendable {
     if environment["GHOSTTY_RESOURCES_DIR"] != nil { return tr("%s is set", "GHOSTTY_RESOURCES_DIR") }
     if environment["WEZTERM_EXECUTABLE"] != nil { return tr("%s is set", "WEZTERM_EXECUTABLE") }
     return nil
+  }
+
+  /// The choice at a colour depth: kitty's placeholders carry the image id in a colour, so they
+  /// need 256 colours at least (as the browser decides).
+  public func fitting(placeholdersFit: Bool) -> ImageChoice {
+    guard kind == .kitty, !placeholdersFit else { return self }
+    return ImageChoice(kind: .symbols, reason: tr("kitty graphics need 256 colours; symbol art stands in"))
+  }
+
+  /// The choice once the terminal has answered (`replies`, nil when it was not asked), as the
+  /// browser makes it in `auto`: kitty placeholders when its version shows them, else sixel when
+  /// DA1 offers it outside tmux, else an older kitty placed directly, else symbol art.
+  public static func afterReplies(
+    _ first: ImageChoice, mode: ImageMode, replies: [TerminalReply]?, placeholdersFit: Bool, tmux: Bool
+  ) -> ImageChoice {
+    guard mode == .auto, first.kind != .sixel, first.kind != .iterm, first.kind != .off else { return first }
+    guard let replies else { return first }
+    var version: String?
+    var attributes: [Int]?
+    for reply in replies {
+      if case .version(let name) = reply { version = TextSanitizer.clean(name, limit: 40) }
+      if case .deviceAttributes(let list) = reply { attributes = list }
+    }
+    guard let attributes else {
+      return ImageChoice(kind: .symbols, reason: tr("the terminal did not answer"))
+    }
+    let isKitty = placeholdersFit && (version.map(TerminalReply.showsKittyPlaceholders) ?? false)
+    if let version, isKitty { return ImageChoice(kind: .kitty, reason: tr("the terminal is %s", version)) }
+    if attributes.dropFirst().contains(4), !tmux {
+      return ImageChoice(kind: .sixel, reason: tr("the terminal offers sixel"))
+    }
+    if let version, version.lowercased().hasPrefix("kitty"), !tmux {
+      return ImageChoice(kind: .kitty, reason: tr("the terminal is %s; placed directly", version))
+    }
+    return ImageChoice(
+      kind: .symbols, reason: version.map { tr("the terminal is %s", $0) } ?? tr("no images offered"))
   }
 
   /// The line `?` and `--version --verbose` show.
