@@ -147,7 +147,7 @@ enum Doctor {
       ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
     add(
       "locale", tr("locale"), localeName,
-      inputs.localeIsUTF8 ? tr("UTF-8") : tr("not UTF-8: the screen is ASCII"))
+      inputs.localeIsUTF8 ? "UTF-8" : tr("not UTF-8: the screen is ASCII"))
     let choice = LanguageTag.choose(flag: inputs.invocation.language, environment: environment)
     let languageWhy =
       inputs.invocation.language != nil

@@ -12,7 +12,7 @@ public enum Verb: String, CaseIterable, Sendable {
 }
 
 /// What an option's value is: the parser checks it, the completions offer it, the man page names it.
-public enum ValueKind: Equatable, Sendable {
+public enum ValueKind: Hashable, Sendable {
   /// One of these words.
   case words([String])
   /// A whole number.
