@@ -42,6 +42,8 @@ enum Doctor {
     /// The cell size from the window's pixel size, when the kernel knows it.
     var windowCell: (width: Int, height: Int)?
     var localeIsUTF8: Bool
+    /// The catalogue the interface speaks (`ru`), chosen before doctor words anything.
+    var interfaceLanguage: String
     var settingsPath: String?
     var settingsExists: Bool
     var settingsNamed: Bool
@@ -155,7 +157,7 @@ enum Doctor {
       : ["AMODB_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].first { !(environment[$0] ?? "").isEmpty }
         .map { tr("%s is set", $0) } ?? tr("default")
     add(
-      "interface_language", tr("interface language"), Translator.current.language,
+      "interface_language", tr("interface language"), inputs.interfaceLanguage,
       choice.unsupported.map { tr("'%s' is not served; English", $0) } ?? languageWhy)
     add("data_language", tr("data language"), choice.tag, languageWhy)
     let region = Region.resolve(flag: inputs.invocation.region, environment: environment)

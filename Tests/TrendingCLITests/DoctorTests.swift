@@ -14,7 +14,7 @@ struct DoctorTests {
   ) -> Doctor.Inputs {
     Doctor.Inputs(
       environment: environment, invocation: Invocation(command: .doctor(json: false)), imageMode: .auto, entry: entry,
-      directEntry: nil, colors: colors, replies: replies, windowCell: nil, localeIsUTF8: true,
+      directEntry: nil, colors: colors, replies: replies, windowCell: nil, localeIsUTF8: true, interfaceLanguage: "en",
       settingsPath: "/home/u/.config/trending/config", settingsExists: false, settingsNamed: false, settingsProblems: 0,
       watchlistPath: "/home/u/.local/share/trending/watchlist", cachePath: "/home/u/.cache/trending",
       configuration: .success(ClientConfiguration(apiKey: APIKey("secret-key-123"), language: "en-US")),
