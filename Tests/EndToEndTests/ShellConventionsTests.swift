@@ -65,7 +65,8 @@ struct ShellConventionsTests {
   }
 
   @Test func trendingConfigNamesAnotherSettingsFile() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-config-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trending-config-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("other.conf")
@@ -89,10 +90,12 @@ struct ShellConventionsTests {
 
   @Test(.enabled(if: BinaryRunner.has("make"), "make is not installed"))
   func makeInstallAndUninstallHonourPrefixAndDestdir() throws {
-    let destination = FileManager.default.temporaryDirectory.appendingPathComponent("trending-destdir-\(UUID().uuidString)")
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trending-destdir-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: destination) }
     let variables = ["BUILD=", "BINARY=\(Fixtures.binary.path)", "PREFIX=/opt/trending", "DESTDIR=\(destination.path)"]
-    let install = try BinaryRunner.program("make", ["--no-print-directory", "-C", Fixtures.packageRoot.path, "install"] + variables)
+    let install = try BinaryRunner.program(
+      "make", ["--no-print-directory", "-C", Fixtures.packageRoot.path, "install"] + variables)
     #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
     let root = destination.appendingPathComponent("opt/trending")
     let files = [
@@ -102,7 +105,8 @@ struct ShellConventionsTests {
     for file in files {
       #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "no \(file)")
     }
-    let bash = try String(contentsOf: root.appendingPathComponent("share/bash-completion/completions/trending"), encoding: .utf8)
+    let bash = try String(
+      contentsOf: root.appendingPathComponent("share/bash-completion/completions/trending"), encoding: .utf8)
     #expect(bash == (try BinaryRunner.run(["completions", "bash"]).stdout))
     if BinaryRunner.has("man") {
       let page = try BinaryRunner.program(

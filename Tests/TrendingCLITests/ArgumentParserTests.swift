@@ -25,7 +25,8 @@ struct ArgumentParserTests {
     #expect(try parse("list --page 3 --json").command == .list(page: 3, json: true))
     #expect(try parse("show 550").command == .show(id: 550, json: false))
     #expect(try parse("person 287 --json").command == .person(id: 287, json: true))
-    #expect(try parse("search fight club (1999)").command == .search(query: "fight club", year: 1999, page: 1, json: false))
+    #expect(
+      try parse("search fight club (1999)").command == .search(query: "fight club", year: 1999, page: 1, json: false))
     #expect(try parse("watchlist add 550 --csv").command == .watchlist(change: .add(550), format: .csv))
     #expect(try parse("config").command == .config(name: nil, path: false))
     #expect(try parse("config images").command == .config(name: "images", path: false))

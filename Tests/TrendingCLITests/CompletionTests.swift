@@ -9,10 +9,12 @@ import Testing
 struct CompletionTests {
   /// The script for `shell` in a file of its own, named as the shell looks for it.
   private func install(_ shell: String) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-completions-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trending-completions-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let name = ["bash": "trending", "zsh": "_trending", "fish": "trending.fish"][shell] ?? shell
-    try Completions.script(for: shell).write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    try Completions.script(for: shell).write(
+      to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
     return directory
   }
 
@@ -34,7 +36,8 @@ struct CompletionTests {
         _trending
         printf '%s\\n' "${COMPREPLY[@]}"
         """
-      let outcome = try BinaryRunner.program("bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line])
+      let outcome = try BinaryRunner.program(
+        "bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line])
       #expect(outcome.status == 0, "\(outcome.stderr)")
       return outcome.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
@@ -69,7 +72,9 @@ struct CompletionTests {
   }
 
   @Test(
-    .enabled(if: BinaryRunner.has("zsh") && BinaryRunner.has("tmux"), "zsh or tmux is not installed (make setup installs them)"))
+    .enabled(
+      if: BinaryRunner.has("zsh") && BinaryRunner.has("tmux"), "zsh or tmux is not installed (make setup installs them)"
+    ))
   func zshOffersCommandsOptionsAndValues() throws {
     let directory = try install("zsh")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -97,7 +102,9 @@ struct CompletionTests {
     for shell in OptionTable.shells {
       let script = Completions.script(for: shell)
       for option in OptionTable.options {
-        #expect(script.contains(option.name) || script.contains("-l " + option.name.dropFirst(2)), "\(shell) lacks \(option.name)")
+        #expect(
+          script.contains(option.name) || script.contains("-l " + option.name.dropFirst(2)),
+          "\(shell) lacks \(option.name)")
         for value in Completions.values(option) {
           #expect(script.contains(value), "\(shell) lacks \(value) for \(option.name)")
         }

@@ -53,7 +53,8 @@ struct DoctorTests {
   }
 
   @Test func aRefusedTerminalAndNoColour() {
-    let found = facts(inputs(["TERM": "dumb", "NO_COLOR": "1"], entry: .refused("TERM=dumb cannot draw a full screen")))
+    let found = facts(
+      inputs(["TERM": "dumb", "NO_COLOR": "1"], entry: .refused("TERM=dumb cannot draw a full screen")))
     #expect(found["terminfo"]?.value == "none")
     #expect(found["terminfo"]?.why == "TERM=dumb cannot draw a full screen")
     #expect(found["colors"]?.why == "NO_COLOR is set")
@@ -98,7 +99,9 @@ struct TerminalEntryTests {
     ["xterm-256color", "xterm", "tmux-256color"].contains(name) ? 0 : name == "glass-tty" ? 2 : 1
   }
 
-  @Test(arguments: ["xterm-kitty", "xterm-ghostty", "wezterm", "alacritty", "foot", "foot-extra", "rxvt-256color", "st-direct"])
+  @Test(arguments: [
+    "xterm-kitty", "xterm-ghostty", "wezterm", "alacritty", "foot", "foot-extra", "rxvt-256color", "st-direct",
+  ])
   func aKnownFamilyStandsInAsXterm256(term: String) {
     #expect(TerminalEntry.decide(term: term, known: known) == .standIn("xterm-256color"))
   }
@@ -128,7 +131,8 @@ struct TerminalEntryTests {
   }
 
   @Test func repliesAreReadOutOfWhatTheTerminalWrote() {
-    let bytes = Array("\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[6;20;10t\u{1B}[?62;4;22c".utf8)
+    let bytes = Array(
+      "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[6;20;10t\u{1B}[?62;4;22c".utf8)
     let replies = TerminalQuery.replies(in: bytes)
     #expect(replies.first == .version("kitty(0.35.2)"))
     #expect(replies.contains(.cellSize(width: 10, height: 20)))
@@ -141,7 +145,8 @@ struct TerminalEntryTests {
       first, mode: .auto, replies: [.deviceAttributes([62, 4])], placeholdersFit: true, tmux: false)
     #expect(sixel.kind == .sixel)
     let behindTmux = ImageChoice.afterReplies(
-      first, mode: .auto, replies: [.version("tmux 3.3a"), .deviceAttributes([62, 4])], placeholdersFit: true, tmux: true)
+      first, mode: .auto, replies: [.version("tmux 3.3a"), .deviceAttributes([62, 4])], placeholdersFit: true,
+      tmux: true)
     #expect(behindTmux.kind == .symbols)
     let oldKitty = ImageChoice.afterReplies(
       first, mode: .auto, replies: [.version("kitty(0.26.5)"), .deviceAttributes([62])], placeholdersFit: true,

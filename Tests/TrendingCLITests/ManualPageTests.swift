@@ -28,11 +28,14 @@ struct ManualPageTests {
     let file = try page()
     defer { try? FileManager.default.removeItem(at: file) }
     let shown = try BinaryRunner.program(
-      "man", ["-l", file.path], environment: ["MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat", "MAN_KEEP_FORMATTING": ""])
+      "man", ["-l", file.path],
+      environment: ["MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat", "MAN_KEEP_FORMATTING": ""])
     #expect(shown.status == 0, "\(shown.stderr)")
     // Text as a reader sees it: overstrikes for bold taken out, hyphenation at line ends joined.
     let text = shown.stdout.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
-    for section in ["NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "KEYS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+    for section in [
+      "NAME", "SYNOPSIS", "COMMANDS", "OPTIONS", "KEYS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
+    ] {
       #expect(text.contains("\n" + section + "\n"), "no \(section) section")
     }
     for command in OptionTable.commands {
@@ -47,7 +50,9 @@ struct ManualPageTests {
       #expect(text.lowercased().contains(words.lowercased()), "no key binding '\(binding.help)'")
     }
     for code in ExitCode.allCases {
-      #expect(text.contains("       \(code.rawValue)\n") || text.contains("       \(code.rawValue) "), "no exit code \(code.rawValue)")
+      #expect(
+        text.contains("       \(code.rawValue)\n") || text.contains("       \(code.rawValue) "),
+        "no exit code \(code.rawValue)")
     }
   }
 
