@@ -184,14 +184,16 @@ public final class NCursesBackend: TerminalBackend {
     guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit",
       let term = environment["TERM"], let family = term.split(separator: "-").first, !term.hasSuffix("-direct")
     else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }
-    let name = "\(family)-direct"
+    // A terminal drawn as a stand-in entry takes xterm's 24-bit entry when its family has none.
+    let names = ["\(family)-direct"] + (standIn(environment: environment) != nil ? ["xterm-direct"] : [])
     let directories =
       ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
       + [environment["TERMINFO"], environment["HOME"].map { "\($0)/.terminfo" }].compactMap { $0 }
-    let exists = directories.contains { directory in
-      FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")
+    return names.first { name in
+      directories.contains { directory in
+        FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")
+      }
     }
-    return exists ? name : nil
   }
 
   /// The colour depth in use.

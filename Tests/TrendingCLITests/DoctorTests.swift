@@ -159,3 +159,26 @@ struct TerminalEntryTests {
     #expect(ImageChoice(kind: .kitty, reason: "").fitting(placeholdersFit: false).kind == .symbols)
   }
 }
+
+@Suite("The settings file's place")
+struct SettingsLocationTests {
+  @Test func trendingConfigNamesAnotherFile() {
+    let named = SettingsFile.location(environment: ["TRENDING_CONFIG": "/etc/trending.conf", "HOME": "/home/u"])
+    #expect(named?.path == "/etc/trending.conf")
+    let usual = SettingsFile.location(environment: ["TRENDING_CONFIG": "", "HOME": "/home/u"])
+    #expect(usual?.path == "/home/u/.config/trending/config")
+    let xdg = SettingsFile.location(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/home/u"])
+    #expect(xdg?.path == "/x/trending/config")
+  }
+
+  @Test func aNamedFileThatIsMissingIsSaid() {
+    let file = SettingsFile(environment: [
+      "TRENDING_CONFIG": "/nonexistent/trending-\(UInt32.random(in: 0...UInt32.max))"
+    ])
+    #expect(file.named && !file.exists)
+    let messages = Translator.$override.withValue(.english) { file.messages }
+    #expect(messages.count == 1 && messages[0].hasSuffix("TRENDING_CONFIG names it, but there is no such file"))
+    let quiet = SettingsFile(environment: ["XDG_CONFIG_HOME": "/nonexistent-\(UInt32.random(in: 0...UInt32.max))"])
+    #expect(quiet.messages.isEmpty, "the usual place may be empty")
+  }
+}
