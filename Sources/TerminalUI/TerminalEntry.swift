@@ -2,9 +2,10 @@ import AmodbKit
 import CNCurses
 import Localization
 
-/// Which terminfo entry the browser starts on: the one `TERM` names, or, when the machine has no
-/// entry for it but it is of a family that draws like xterm (kitty, Ghostty, WezTerm, Alacritty,
-/// foot, any `-256color` or `-direct`), the nearest one it has.
+/// Which terminfo entry the browser starts on: `TERM`'s own, or the nearest stand-in.
+///
+/// A stand-in serves a `TERM` the machine has no entry for but of a family that draws like xterm
+/// (kitty, Ghostty, WezTerm, Alacritty, foot, any `-256color` or `-direct`).
 public enum TerminalEntry {
   /// The families a missing entry may stand in for: first words of `TERM`, and its endings.
   static let families = ["xterm", "kitty", "ghostty", "wezterm", "alacritty", "foot", "contour", "rio"]
@@ -22,8 +23,7 @@ public enum TerminalEntry {
     case refused(String)
   }
 
-  /// Decides for `term`, where `known` says whether the machine has an entry (0 usable, 1 unknown,
-  /// 2 without cursor addressing, as `shim_terminal_check`): pure, so every case is testable.
+  /// Decides for `term`, asking `known` about entries (0 usable, 1 unknown, 2 no cursor addressing).
   public static func decide(term: String?, known: (String) -> Int32) -> Decision {
     guard let term, !term.isEmpty else { return .refused(tr("TERM is not set")) }
     guard term != "dumb" else { return .refused(tr("TERM=dumb cannot draw a full screen")) }

@@ -1,8 +1,10 @@
 import FoundationEssentials
 import Glibc
 
-/// Asks a terminal what the browser asks it (XTVERSION, the background, the cell size, DA1) outside
-/// ncurses, for `trending doctor`: raw mode for a moment, answers read until DA1 or the deadline.
+/// Asks a terminal what the browser asks it, outside ncurses, for `trending doctor`.
+///
+/// XTVERSION, the background, the cell size and DA1 go out in raw mode; answers are read until
+/// DA1 or the deadline.
 public enum TerminalQuery {
   /// The answers in `bytes` (what the terminal wrote), in order: pure, so replies are testable.
   public static func replies(in bytes: [UInt8]) -> [TerminalReply] {
@@ -21,8 +23,7 @@ public enum TerminalQuery {
     return found
   }
 
-  /// Asks the terminal on `descriptor` (a tty) and waits at most `timeout` seconds for DA1; the
-  /// terminal's modes are restored before this returns. Nil when it is not a terminal.
+  /// The terminal's answers within `timeout` seconds, its modes restored; nil when not a terminal.
   public static func ask(descriptor: Int32, timeout: Double = 1) -> [TerminalReply]? {
     guard isatty(descriptor) == 1 else { return nil }
     var saved = termios()

@@ -1,8 +1,10 @@
 import AmodbKit
 import Localization
 
-/// Shell completions for bash, zsh and fish, written from the option table: commands, options (only
-/// those the command takes), their values, and the words a command's first argument may be.
+/// Shell completions for bash, zsh and fish, written from the option table.
+///
+/// They offer the commands, the options the command at hand takes, their values, and the words a
+/// command's first argument may be.
 public enum Completions {
   /// The script for `shell` (`bash`, `zsh` or `fish`), worded in English as installed files are.
   public static func script(for shell: String) -> String {

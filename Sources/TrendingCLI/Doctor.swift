@@ -5,8 +5,7 @@ import TerminalUI
 import TrendingCore
 import TrendingViews
 
-/// `trending doctor`: what trending found about the terminal, the language, the files and the
-/// service, and why, in one place for a bug report.
+/// `trending doctor`: what was found and why, in one place for a bug report.
 enum Doctor {
   /// One finding: a stable key (for `--json`), a label, the value, and why.
   struct Fact: Equatable, Sendable {
@@ -173,7 +172,7 @@ enum Doctor {
         ? trn("read; %s problem", "read; %s problems", inputs.settingsProblems)
         : tr("no such file"))
         + (inputs.settingsNamed ? "; " + tr("%s is set", SettingsFile.override) : ""))
-    add("watchlist", tr("watchlist"), inputs.watchlistPath ?? tr("none"), tr("read and written"))
+    add("watchlist", tr("watchlist file"), inputs.watchlistPath ?? tr("none"), tr("read and written"))
     add(
       "cache", tr("cache"), inputs.cachePath ?? tr("none"),
       inputs.invocation.noCache || inputs.invocation.demo ? tr("not used") : tr("read and written"))
@@ -183,8 +182,9 @@ enum Doctor {
       "key", tr("key"), hasKey ? tr("set") : tr("not set"), hasKey ? tr("the key itself is never shown") : "AMODB_KEY")
     switch inputs.configuration {
     case .success(let configuration):
-      let base = inputs.invocation.baseURL != nil ? "--base-url" : "AMODB_BASE_URL"
-      let image = inputs.invocation.imageBaseURL != nil ? "--image-base-url" : "AMODB_IMAGE_BASE_URL"
+      let demo = inputs.invocation.demo
+      let base = demo ? "--demo" : inputs.invocation.baseURL != nil ? "--base-url" : "AMODB_BASE_URL"
+      let image = demo ? "--demo" : inputs.invocation.imageBaseURL != nil ? "--image-base-url" : "AMODB_IMAGE_BASE_URL"
       add("api", tr("API"), configuration.baseURL.absoluteString, source(base, environment: environment))
       add(
         "image_host", tr("image host"), configuration.imageBaseURL.absoluteString,

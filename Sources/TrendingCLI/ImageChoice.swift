@@ -58,16 +58,16 @@ public struct ImageChoice: Equatable, Sendable {
     return nil
   }
 
-  /// The choice at a colour depth: kitty's placeholders carry the image id in a colour, so they
-  /// need 256 colours at least (as the browser decides).
+  /// The choice at a colour depth: kitty's placeholders need 256 colours (the id is a colour).
   public func fitting(placeholdersFit: Bool) -> ImageChoice {
     guard kind == .kitty, !placeholdersFit else { return self }
     return ImageChoice(kind: .symbols, reason: tr("kitty graphics need 256 colours; symbol art stands in"))
   }
 
-  /// The choice once the terminal has answered (`replies`, nil when it was not asked), as the
-  /// browser makes it in `auto`: kitty placeholders when its version shows them, else sixel when
-  /// DA1 offers it outside tmux, else an older kitty placed directly, else symbol art.
+  /// The choice once the terminal has answered (nil: not asked), by the browser's rules.
+  ///
+  /// In `auto`: kitty placeholders when its version shows them, else sixel when DA1 offers it
+  /// outside tmux, else an older kitty placed directly, else symbol art.
   public static func afterReplies(
     _ first: ImageChoice, mode: ImageMode, replies: [TerminalReply]?, placeholdersFit: Bool, tmux: Bool
   ) -> ImageChoice {

@@ -2,8 +2,10 @@ import AmodbKit
 import Localization
 import TrendingCore
 
-/// `trending(1)`, in roff, written from the option table, the command table, the key table and the
-/// exit codes, so the page never drifts from the program.
+/// `trending(1)` in roff, written from the program's own tables.
+///
+/// Options and commands come from `OptionTable`, keys from `KeyTable.standard`, exit codes from
+/// `ExitCode`, so the page never drifts from the program.
 public enum ManualPage {
   /// Variables the program reads that no option stands for, and what each does.
   static let variables: [(name: String, meaning: String)] = [
@@ -127,7 +129,7 @@ public enum ManualPage {
     let own = OptionTable.options.filter { $0.verbs?.contains(command.verb) == true }
     let words =
       (command.arguments.isEmpty ? [] : [escape(command.arguments)]) + own.map { "[" + optionSyntax($0) + "]" }
-    return ([bold(command.verb.invocation)] + words).joined(separator: " ")
+    return ([bold(command.verb.invocation)] + words + ["[" + italic("option") + " ...]"]).joined(separator: " ")
   }
 
   private static func optionSyntax(_ option: OptionSpec) -> String {
@@ -142,8 +144,7 @@ public enum ManualPage {
     text.prefix(1).uppercased() + text.dropFirst()
   }
 
-  /// Text for roff: backslashes and hyphens escaped, other characters than ASCII as `\[uXXXX]`, and
-  /// a leading `.` or `'` made plain.
+  /// Text for roff: `\` and `-` escaped, non-ASCII as `\[uXXXX]`, a leading `.` or `'` made plain.
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {

@@ -37,9 +37,9 @@ struct ParsedLine: Sendable {
   var immediate: Invocation.Command?
 }
 
-/// One option: its names, its value, the variable and setting that stand in for it, its help, and
-/// the commands that take it. The parser, the help, "did you mean", the man page and the
-/// completions all read this one table.
+/// One option: names, value, variable, setting, help and the commands that take it.
+///
+/// The parser, the help, "did you mean", the man page and the completions all read this one table.
 public struct OptionSpec: Sendable {
   /// The long name, `--page`.
   public var name: String

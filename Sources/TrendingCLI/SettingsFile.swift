@@ -52,15 +52,13 @@ public struct SettingsFile: Sendable {
   /// The variable that names another settings file.
   public static let override = "TRENDING_CONFIG"
 
-  /// Where the settings file is: `TRENDING_CONFIG` when set (relative to the working directory),
-  /// else `$XDG_CONFIG_HOME/trending/config`, else `~/.config/trending/config`.
+  /// Where the settings file is: `TRENDING_CONFIG`, else the XDG config place.
   public static func location(environment: [String: String]) -> URL? {
     if let named = environment[override], !named.isEmpty { return URL(fileURLWithPath: named) }
     return XDG.directory(.config, environment: environment)?.appendingPathComponent("config")
   }
 
-  /// Reads the file for this environment; a missing file is empty settings (said, when
-  /// `TRENDING_CONFIG` named it).
+  /// Reads the file for this environment; a missing file is empty settings.
   public init(environment: [String: String]) {
     path = Self.location(environment: environment)
     named = !(environment[Self.override] ?? "").isEmpty
@@ -168,8 +166,7 @@ public struct SettingsFile: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// One setting's value and where it comes from: the flag, else the environment, else the file;
-  /// nil (the default) when none of them sets it.
+  /// One setting's value and its source: the flag, the environment, the file, or nil (the default).
   public func effective(_ setting: String, invocation: Invocation, environment: [String: String]) -> (
     value: String?, source: String
   ) {

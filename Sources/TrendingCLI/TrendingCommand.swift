@@ -115,7 +115,9 @@ public enum TrendingCommand {
       let terminalNote = NCursesBackend.standIn(environment: environment).map {
         TerminalEntry.note(term: environment["TERM"] ?? "", standIn: $0)
       }
-      let note = [languageNote, terminalNote].compactMap { $0 }
+      var note = [languageNote, terminalNote].compactMap { $0 }
+      // The browser shows one note: a settings problem the terminal's note would hide comes along.
+      if languageNote == nil, terminalNote != nil, let problem = settingsFile.messages.first { note.append(problem) }
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
         Browser.run(
           services: services, imageMode: imageMode, invocation: invocation, environment: environment,
