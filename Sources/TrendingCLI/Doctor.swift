@@ -30,6 +30,8 @@ enum Doctor {
     var environment: [String: String]
     var invocation: Invocation
     var imageMode: ImageMode
+    /// Why `TRENDING_IMAGES` could not be used, when it could not (the browser would refuse to start).
+    var imageModeProblem: String?
     /// The entry decision for `TERM`.
     var entry: TerminalEntry.Decision
     /// The `-direct` entry used for 24-bit colour, if any.
@@ -117,7 +119,7 @@ enum Doctor {
         ? ImageChoice(kind: first.kind, reason: first.reason + "; " + tr("the browser would ask the terminal"))
         : decided
     }
-    add("images", tr("images"), images.kind.rawValue, images.reason)
+    add("images", tr("images"), images.kind.rawValue, inputs.imageModeProblem ?? images.reason)
     var cell: (Int, Int)?
     var cellWhy = ""
     for case .cellSize(let width, let height) in inputs.replies ?? [] {

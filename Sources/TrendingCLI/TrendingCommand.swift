@@ -227,9 +227,16 @@ public enum TrendingCommand {
         }
       }
     }
+    var imageMode = ImageMode.auto
+    var imageModeProblem: String?
+    do {
+      imageMode = try Setup.imageMode(for: invocation, environment: environment)
+    } catch {
+      imageModeProblem = error.message
+    }
     let inputs = Doctor.Inputs(
-      environment: environment, invocation: invocation,
-      imageMode: (try? Setup.imageMode(for: invocation, environment: environment)) ?? .auto, entry: entry,
+      environment: environment, invocation: invocation, imageMode: imageMode, imageModeProblem: imageModeProblem,
+      entry: entry,
       directEntry: direct, colors: inUse.flatMap(TerminalEntry.colors(of:)), replies: replies,
       windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
       interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,

@@ -62,6 +62,8 @@ struct ShellConventionsTests {
     #expect(text.status == 0)
     #expect(text.stdout.contains("TERM=dumb cannot draw a full screen"))
     #expect(text.stdout.contains("--demo was given"))
+    let badMode = try BinaryRunner.run(["doctor", "--demo"], environment: ["TRENDING_IMAGES": "pixels"])
+    #expect(badMode.stdout.contains("TRENDING_IMAGES must be auto, kitty, sixel, iterm, symbols or off, not 'pixels'"))
   }
 
   @Test func trendingConfigNamesAnotherSettingsFile() throws {

@@ -13,7 +13,8 @@ struct DoctorTests {
     replies: [TerminalReply]? = nil, service: Doctor.ServiceAnswer = .notAsked("--demo")
   ) -> Doctor.Inputs {
     Doctor.Inputs(
-      environment: environment, invocation: Invocation(command: .doctor(json: false)), imageMode: .auto, entry: entry,
+      environment: environment, invocation: Invocation(command: .doctor(json: false)), imageMode: .auto,
+      imageModeProblem: nil, entry: entry,
       directEntry: nil, colors: colors, replies: replies, windowCell: nil, localeIsUTF8: true, interfaceLanguage: "en",
       settingsPath: "/home/u/.config/trending/config", settingsExists: false, settingsNamed: false, settingsProblems: 0,
       watchlistPath: "/home/u/.local/share/trending/watchlist", cachePath: "/home/u/.cache/trending",
