@@ -1,7 +1,8 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
 # System packages: what each is for is in the README.
-APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core
+APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core \
+  bash zsh fish groff-base man-db dpkg-dev lintian
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Release builds link the Swift runtime and FoundationEssentials statically: no dynamic symbol
@@ -19,7 +20,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 ## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
-.PHONY: setup static-libstdc++ build release demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install clean
+.PHONY: setup static-libstdc++ build release demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
 FUZZ_TARGETS := decoders text jpeg cache arguments keys headers
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
@@ -62,8 +63,9 @@ release: setup static-libstdc++
 demo: release
 	./.build/release/trending --demo
 
-## test: builds and runs every test (a bounded fuzz run, unit, loopback HTTP, snapshots, tmux end-to-end).
-test: build fuzz-smoke
+## test: builds (debug, and release for the package test) and runs every test (a bounded fuzz run, unit,
+## loopback HTTP, snapshots, tmux end-to-end, the shells, groff, dpkg-deb and lintian).
+test: build release fuzz-smoke
 	$(SWIFT) test $(SWIFT_FLAGS)
 
 ## fuzz-build: the libFuzzer binary (coverage-guided, -sanitize=fuzzer), in its own build folder.
@@ -115,8 +117,52 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
-install: release
-	install -m 0755 .build/release/trending $${PREFIX:-/usr/local}/bin/trending
+## install, uninstall: the binary, trending(1) and the bash, zsh and fish completions under
+## $(DESTDIR)$(PREFIX), where each shell looks; the page and the completions are written by the
+## binary from its own tables. BUILD= BINARY=path installs a binary built elsewhere.
+PREFIX ?= /usr/local
+BUILD ?= release
+BINARY ?= .build/release/trending
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/trending $(MANDIR)/trending.1 $(BASHDIR)/trending $(ZSHDIR)/_trending $(FISHDIR)/trending.fish
+
+install: $(BUILD)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	install -m 0755 $(BINARY) $(DESTDIR)$(BINDIR)/trending
+	$(BINARY) man > $(DESTDIR)$(MANDIR)/trending.1
+	$(BINARY) completions bash > $(DESTDIR)$(BASHDIR)/trending
+	$(BINARY) completions zsh > $(DESTDIR)$(ZSHDIR)/_trending
+	$(BINARY) completions fish > $(DESTDIR)$(FISHDIR)/trending.fish
+	chmod 0644 $(DESTDIR)$(MANDIR)/trending.1 $(DESTDIR)$(BASHDIR)/trending $(DESTDIR)$(ZSHDIR)/_trending \
+	  $(DESTDIR)$(FISHDIR)/trending.fish
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+## deb: a Debian package of the release binary in .build/deb, depending on the packages of the
+## libraries it links and loads (Scripts/deb-depends), checked with lintian.
+DEB_DIR = .build/deb
+DEB_ROOT = $(DEB_DIR)/root
+deb: $(BUILD)
+	rm -rf $(DEB_ROOT) && mkdir -p $(DEB_ROOT)/DEBIAN $(DEB_ROOT)/usr/share/doc/trending
+	$(MAKE) --no-print-directory install BUILD= BINARY=$(abspath $(BINARY)) PREFIX=/usr DESTDIR=$(abspath $(DEB_ROOT)) \
+	  ZSHDIR=/usr/share/zsh/vendor-completions
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/trending.1
+	strip --strip-unneeded --remove-section=.comment $(DEB_ROOT)/usr/bin/trending 2>/dev/null || true
+	install -m 0644 deploy/debian/copyright $(DEB_ROOT)/usr/share/doc/trending/copyright
+	version=$$($(BINARY) --version | cut -d' ' -f2); \
+	sed "s/@VERSION@/$$version/; s/@DATE@/$$(date -R -d @$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null || date +%s)})/" \
+	  deploy/debian/changelog | gzip -9n > $(DEB_ROOT)/usr/share/doc/trending/changelog.gz; \
+	chmod 0644 $(DEB_ROOT)/usr/share/doc/trending/changelog.gz; \
+	sed -e "s/@VERSION@/$$version/" -e "s/@ARCH@/$$(dpkg --print-architecture)/" \
+	  -e "s/@DEPENDS@/$$(Scripts/deb-depends $(BINARY))/" \
+	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" deploy/debian/control > $(DEB_ROOT)/DEBIAN/control; \
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/trending_$${version}_$$(dpkg --print-architecture).deb
+	lintian --fail-on error $(DEB_DIR)/trending_*.deb
 
 clean:
 	rm -rf .build

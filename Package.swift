@@ -58,5 +58,8 @@ let package = Package(
     .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "CChafa", "CChafaHeaders"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
+    .testTarget(
+      name: "TrendingCLITests",
+      dependencies: ["TrendingCLI", "TerminalUI", "TrendingCore", "AmodbKit", "Localization", "TestSupport"]),
   ]
 )

@@ -44,6 +44,16 @@ static inline int shim_terminal_check(const char *term) {
   return result;
 }
 
+/// The colours a terminal type reports (`colors`; 0 when it has none), or -2 when terminfo does
+/// not know it; takes no terminal.
+static inline int shim_terminal_colors(const char *term) {
+  int status = 0;
+  if (setupterm((char *)term, -1, &status) != OK) return -2;
+  int colors = tigetnum("colors");
+  del_curterm(cur_term);
+  return colors < 0 ? 0 : colors;
+}
+
 /// Mouse masks (function-like macros in curses.h).
 static inline mmask_t shim_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t shim_button1_clicked(void) { return BUTTON1_CLICKED; }

@@ -40,7 +40,9 @@ public final class NCursesBackend: TerminalBackend {
     if terminalType == nil, !noColor, let candidate = Self.directColorTerminal() {
       screen = newterm(candidate, shim_stdout(), shim_stdin())
     }
-    if screen == nil { screen = newterm(terminalType, output ?? shim_stdout(), input ?? shim_stdin()) }
+    // A TERM of a known family with no entry here draws as the nearest entry the machine has.
+    let type = terminalType ?? Self.standIn()
+    if screen == nil { screen = newterm(type, output ?? shim_stdout(), input ?? shim_stdin()) }
     guard let screen else { return nil }
     screenPointer = screen
     set_term(screen)
@@ -164,32 +166,34 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   /// Why the browser cannot draw in the terminal `term` names (unset, `dumb`, unknown to
-  /// terminfo, or without cursor addressing), or nil when it can.
+  /// terminfo and of no known family, or without cursor addressing), or nil when it can.
   public static func refusal(term: String?) -> String? {
-    guard let term, !term.isEmpty else { return tr("TERM is not set") }
-    guard term != "dumb" else { return tr("TERM=dumb cannot draw a full screen") }
-    let shown = TextSanitizer.clean(term, limit: 40)
-    switch shim_terminal_check(term) {
-    case 0: return nil
-    case 1: return tr("TERM=%s is not a terminal this system knows (no terminfo entry)", shown)
-    default: return tr("TERM=%s cannot move the cursor", shown)
-    }
+    if case .refused(let reason) = TerminalEntry.decide(term: term) { return reason }
+    return nil
+  }
+
+  /// The stand-in entry the backend starts on for `TERM`, when the machine has none of its own.
+  public static func standIn(environment: [String: String] = ProcessEnvironment.current) -> String? {
+    if case .standIn(let entry) = TerminalEntry.decide(term: environment["TERM"]) { return entry }
+    return nil
   }
 
   /// The `-direct` terminfo entry to use when `COLORTERM` promises 24-bit colour and one exists
   /// for this terminal's family (`xterm-256color` → `xterm-direct`).
-  static func directColorTerminal(environment: [String: String] = ProcessEnvironment.current) -> String? {
+  public static func directColorTerminal(environment: [String: String] = ProcessEnvironment.current) -> String? {
     guard let colorTerm = environment["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit",
       let term = environment["TERM"], let family = term.split(separator: "-").first, !term.hasSuffix("-direct")
     else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }
-    let name = "\(family)-direct"
+    // A terminal drawn as a stand-in entry takes xterm's 24-bit entry when its family has none.
+    let names = ["\(family)-direct"] + (standIn(environment: environment) != nil ? ["xterm-direct"] : [])
     let directories =
       ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
       + [environment["TERMINFO"], environment["HOME"].map { "\($0)/.terminfo" }].compactMap { $0 }
-    let exists = directories.contains { directory in
-      FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")
+    return names.first { name in
+      directories.contains { directory in
+        FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")
+      }
     }
-    return exists ? name : nil
   }
 
   /// The colour depth in use.

@@ -1,7 +1,7 @@
 import AmodbKit
 
 /// The documented exit codes, one per kind of failure.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
   /// Success.
   case success = 0
   /// Anything not covered below.
@@ -16,6 +16,20 @@ public enum ExitCode: Int32, Sendable {
   case network = 5
   /// No such film (404).
   case notFound = 6
+
+  /// What the code means, for the manual page.
+  public var meaning: String {
+    switch self {
+    case .success: return "success"
+    case .failure: return "any other failure (a write to standard output that failed, an unreadable file)"
+    case .usage: return "a bad command line, or the browser started without a terminal it can draw in"
+    case .authentication: return "the key is missing or refused (401), or the plan has ended (402)"
+    case .rateLimited: return "the rate limit is spent (429 after two retries)"
+    case .network:
+      return "the network or the service failed: offline, a timeout, a 5xx, an unreadable or oversized answer"
+    case .notFound: return "no such film or person (404)"
+    }
+  }
 
   /// The exit code for a client error.
   public init(_ error: AmodbError) {

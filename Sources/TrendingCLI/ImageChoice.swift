@@ -1,6 +1,7 @@
 import AmodbKit
 import Localization
 import PosterKit
+import TerminalUI
 import TrendingCore
 
 /// How posters are drawn, chosen from `--images` (or `TRENDING_IMAGES`) and the environment, with
@@ -57,6 +58,30 @@ public struct ImageChoice: Equatable, Sendable {
     return nil
   }
 
+  /// The choice at a colour depth: kitty's placeholders need 256 colours (the id is a colour).
+  public func fitting(placeholdersFit: Bool) -> ImageChoice {
+    guard kind == .kitty, !placeholdersFit else { return self }
+    return ImageChoice(kind: .symbols, reason: tr("kitty graphics need 256 colours; symbol art stands in"))
+  }
+
+  /// The choice once the terminal has answered (nil: not asked), by the browser's rules.
+  ///
+  /// In `auto`: kitty placeholders when its version shows them, else sixel when DA1 offers it
+  /// outside tmux, else an older kitty placed directly, else symbol art.
+  public static func afterReplies(
+    _ first: ImageChoice, mode: ImageMode, replies: [TerminalReply]?, placeholdersFit: Bool, tmux: Bool
+  ) -> ImageChoice {
+    guard mode == .auto, first.kind != .sixel, first.kind != .iterm, first.kind != .off else { return first }
+    guard let replies else { return first }
+    // The browser's own reducer of the replies decides: one set of rules.
+    var terminal = TerminalCapabilities(asksImages: true, placeholdersFit: placeholdersFit, insideTmux: tmux)
+    for reply in replies { _ = terminal.heard(reply) }
+    guard let decision = terminal.decision else {
+      return ImageChoice(kind: .symbols, reason: tr("the terminal did not answer"))
+    }
+    return ImageChoice(kind: decision.kind, reason: decision.reason)
+  }
+
   /// The line `?` and `--version --verbose` show.
   public var line: String {
     Self.line(kind, reason: reason)
@@ -83,12 +108,9 @@ struct ImageStart: Equatable {
   init(mode: ImageMode, environment: [String: String], posterMode: PosterColorMode?, unicode: Bool, noColor: Bool) {
     // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
     enabled = mode != .off && posterMode != nil && unicode
-    var choice = ImageChoice.choose(mode, environment: environment)
     // Kitty's placeholders carry the image id in a colour: 256 colours at least.
     let placeholdersFit = posterMode == .indexed256 || posterMode == .trueColor
-    if choice.kind == .kitty, !placeholdersFit {
-      choice = ImageChoice(kind: .symbols, reason: tr("kitty graphics need 256 colours; symbol art stands in"))
-    }
+    let choice = ImageChoice.choose(mode, environment: environment).fitting(placeholdersFit: placeholdersFit)
     // Asked for: at once. Detected: only once the terminal says it draws placeholders (kitty
     // from 0.28, WezTerm, Ghostty); until then, and if it never answers, symbol art. Sixel and
     // iTerm2 images go over the cells: used at once when asked for or when the environment names

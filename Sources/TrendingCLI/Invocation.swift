@@ -14,8 +14,8 @@ public struct Invocation: Equatable, Sendable {
     case show(id: Int, json: Bool)
     /// `trending person ID`: print one person and their films.
     case person(id: Int, json: Bool)
-    /// `trending config`: print the effective settings, or a template.
-    case config
+    /// `trending config [NAME] [--path]`: the effective settings, one of them, or the file's path.
+    case config(name: String?, path: Bool)
     /// `trending watchlist [add ID | remove ID]`: print or change the watchlist.
     case watchlist(change: WatchlistChange?, format: WatchlistOutput)
     /// `trending cache info`: the disk cache's size and entries.
@@ -24,6 +24,12 @@ public struct Invocation: Equatable, Sendable {
     case cacheClear
     /// `trending search QUERY`: print a page of search results.
     case search(query: String, year: Int?, page: Int, json: Bool)
+    /// `trending doctor`: what was detected and why.
+    case doctor(json: Bool)
+    /// `trending completions SHELL`: the shell's completion script.
+    case completions(String)
+    /// `trending man`: the manual page in roff.
+    case manual
     /// `--help`.
     case help
     /// `trending help COMMAND`: one command's help.
@@ -71,9 +77,9 @@ public enum ImageMode: String, Sendable, Equatable, CaseIterable {
   case auto
   /// The kitty graphics protocol with Unicode placeholders (kitty, Ghostty, WezTerm).
   case kitty
-  /// Sixel (not drawn yet: symbol art stands in).
+  /// Sixel images over blank cells (xterm as a VT340, foot, mlterm, WezTerm, Windows Terminal).
   case sixel
-  /// iTerm2 inline images (not drawn yet: symbol art stands in).
+  /// iTerm2 inline images over blank cells (iTerm2, mintty).
   case iterm
   /// Symbol art, which works everywhere.
   case symbols
@@ -90,204 +96,174 @@ public struct UsageError: Error, Equatable, Sendable {
   public var message: String
 }
 
-/// Reads the command line: pure, so every rule is testable.
+/// Reads the command line with the option table: pure, so every rule is testable.
 public enum ArgumentParser {
-  /// The lists as `--list` names them: the tabs amodb serves, from the tab table.
-  static var listNames: [String: ListKind] {
-    Dictionary(uniqueKeysWithValues: ListKind.allCases.filter(\.isRemote).map { ($0.name, $0) })
-  }
-
-  /// The commands, for "did you mean".
-  static let commands = ["list", "show", "person", "search", "watchlist", "config", "cache", "help"]
-  /// The options, for "did you mean".
-  static let options = [
-    "--help", "--version", "--demo", "--json", "--csv", "--no-color", "--no-mouse", "--no-cache", "--insecure-http",
-    "--base-url",
-    "--image-base-url", "--language", "--region", "--images", "--window", "--list", "--page", "--year",
-  ]
-
   /// The short usage printed with usage errors.
   public static var shortUsage: String {
     tr(
       "Usage: %s [options]; 'trending help' for all",
-      "trending [list | show ID | person ID | search QUERY | cache info|clear | help [COMMAND]]")
-  }
-
-  /// The full usage summary.
-  public static let usage =
-    "Usage: trending [list [--list NAME] [--page N] [--json] | show ID [--json] | person ID [--json] | search QUERY [--year N] [--page N] [--json]] [--window day|week] [--demo] [--language TAG] [--base-url URL] [--image-base-url URL] [--images auto|symbols|off] [--region CC] [--no-color] [--no-cache] [--insecure-http] | cache info|clear"
-
-  /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
-  static func shown(_ text: String) -> String {
-    "'" + TextSanitizer.clean(text, limit: 60) + "'"
+      "trending [" + OptionTable.commandNames.joined(separator: " | ") + "]")
   }
 
   /// Parses the arguments after the program name.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-    var invocation = Invocation(command: .browse)
+    var line = ParsedLine()
     var positional: [String] = []
-    var page: Int?
-    var year: Int?
-    var json = false
-    var csv = false
+    var given: [OptionSpec] = []
     var index = 0
-    func value(for flag: String) throws(UsageError) -> String {
-      index += 1
-      guard index < arguments.count else { throw UsageError(message: tr("%s needs a value", flag)) }
-      return arguments[index]
-    }
     while index < arguments.count {
       let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        positional += arguments[index...]
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positional.append(argument)
+        continue
+      }
       var flag = argument
       var inline: String?
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         flag = String(argument[..<equals])
         inline = String(argument[argument.index(after: equals)...])
       }
-      func take() throws(UsageError) -> String {
-        if let inline { return inline }
-        return try value(for: flag)
+      guard let option = OptionTable.option(named: flag) else {
+        throw UsageError(
+          message: tr("unknown option %s", OptionTable.shown(flag))
+            + suggestion(flag, among: OptionTable.optionNames))
       }
-      switch flag {
-      case "-h", "--help": return Invocation(command: .help)
-      case "--version": return Invocation(command: .version)
-      case "--demo": invocation.demo = true
-      case "--json": json = true
-      case "--csv": csv = true
-      case "--no-color": invocation.noColor = true
-      case "--no-mouse": invocation.noMouse = true
-      case "--no-cache": invocation.noCache = true
-      case "--insecure-http": invocation.insecureHTTP = true
-      case "--region":
-        let text = try take()
-        guard let region = Region.code(text) else {
-          throw UsageError(
-            message: tr("--region must be a two-letter country code such as UA or BR, not %s", shown(text)))
+      var value = ""
+      if option.value != nil {
+        if let inline {
+          value = inline
+        } else {
+          guard index < arguments.count else { throw UsageError(message: tr("%s needs a value", flag)) }
+          value = arguments[index]
+          index += 1
         }
-        invocation.region = region
-      case "--base-url": invocation.baseURL = try take()
-      case "--image-base-url": invocation.imageBaseURL = try take()
-      case "--language": invocation.language = try take()
-      case "--images":
-        let text = try take()
-        guard let mode = ImageMode(rawValue: text) else {
-          throw UsageError(message: tr("%1$s must be %2$s, not %3$s", "--images", ImageMode.choices, shown(text)))
-        }
-        invocation.images = mode
-      case "--list":
-        let text = try take()
-        guard let name = listNames[text] else {
-          throw UsageError(
-            message:
-              tr("--list must be trending, popular, top-rated, now-playing or upcoming, not %s", shown(text)))
-        }
-        invocation.list = name
-      case "--window":
-        let text = try take()
-        guard let window = TimeWindow(rawValue: text) else {
-          throw UsageError(message: tr("--window must be day or week, not %s", shown(text)))
-        }
-        invocation.window = window
-      case "--year":
-        let text = try take()
-        guard let number = SearchQuery.parseYear(text) else {
-          throw UsageError(message: tr("--year must be a year such as 1999, not %s", shown(text)))
-        }
-        year = number
-      case "--page":
-        let text = try take()
-        guard let number = Int(text), (1...500).contains(number) else {
-          throw UsageError(message: tr("--page must be a whole number from 1 to 500, not %s", shown(text)))
-        }
-        page = number
-      default:
-        if argument.hasPrefix("-"), argument != "-" {
-          throw UsageError(message: tr("unknown option %s", shown(flag)) + suggestion(flag, among: options))
-        }
-        positional.append(argument)
+      } else if inline != nil {
+        throw UsageError(message: tr("%s takes no value", option.name))
       }
-      index += 1
+      try option.apply(&line, value)
+      if let immediate = line.immediate {
+        // `trending list --help` is the list's help.
+        if immediate == .help, let first = positional.first, OptionTable.commandNames.contains(first) {
+          return Invocation(command: .helpTopic(first))
+        }
+        return Invocation(command: immediate)
+      }
+      given.append(option)
     }
-    if csv, positional.first != "watchlist" { throw UsageError(message: tr("--csv goes with 'trending watchlist'")) }
-    if positional.first == "watchlist" {
-      invocation.command = try watchlist(positional, json: json, csv: csv)
-      return invocation
+    let verb: Verb
+    if let name = positional.first {
+      guard let known = Verb(rawValue: name), known != .browse else {
+        throw UsageError(
+          message: tr("unknown command %s", OptionTable.shown(name))
+            + suggestion(name, among: OptionTable.commandNames))
+      }
+      verb = known
+    } else {
+      verb = .browse
     }
-    invocation.command = try command(positional, page: page, year: year, json: json)
-    return invocation
+    if let misplaced = given.first(where: { !$0.goes(with: verb) }), let verbs = misplaced.verbs {
+      throw UsageError(message: tr("%1$s goes with %2$s", misplaced.name, OptionTable.commandList(verbs)))
+    }
+    line.invocation.command = try command(verb, Array(positional.dropFirst()), line)
+    return line.invocation
   }
 
-  /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
-  private static func watchlist(_ positional: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command
-  {
-    if json, csv { throw UsageError(message: tr("--json and --csv do not go together")) }
-    let format: WatchlistOutput = json ? .json : csv ? .csv : .text
-    guard positional.count > 1 else { return .watchlist(change: nil, format: format) }
-    guard positional.count == 3, ["add", "remove"].contains(positional[1]) else {
-      throw UsageError(message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'"))
-    }
-    guard let id = Int(positional[2]), id > 0 else {
-      throw UsageError(message: tr("the film id must be a positive whole number, not %s", shown(positional[2])))
-    }
-    return .watchlist(change: positional[1] == "add" ? .add(id) : .remove(id), format: format)
-  }
-
-  private static func command(_ positional: [String], page: Int?, year: Int?, json: Bool) throws(UsageError)
+  /// The command a verb and its arguments make.
+  private static func command(_ verb: Verb, _ words: [String], _ line: ParsedLine) throws(UsageError)
     -> Invocation.Command
   {
-    guard let name = positional.first else {
-      if page != nil { throw UsageError(message: tr("--page goes with 'trending list'")) }
-      if json { throw UsageError(message: tr("--json goes with 'trending list' or 'trending show ID'")) }
-      return .browse
+    func noArguments() throws(UsageError) {
+      if let extra = words.first { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(extra))) }
     }
-    if year != nil, name != "search" { throw UsageError(message: tr("--year goes with 'trending search'")) }
-    switch name {
-    case "search":
-      let typed = positional.dropFirst().joined(separator: " ")
-      let query = SearchQuery(parsing: typed)
+    switch verb {
+    case .browse: return .browse
+    case .list:
+      try noArguments()
+      return .list(page: line.page ?? 1, json: line.json)
+    case .search:
+      let query = SearchQuery(parsing: words.joined(separator: " "))
       guard !query.text.isEmpty else {
         throw UsageError(message: tr("search needs words to look for, e.g. 'trending search fight club'"))
       }
-      return .search(query: query.text, year: year ?? query.year, page: page ?? 1, json: json)
-    case "help":
-      guard positional.count <= 2 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[2]))) }
-      guard positional.count == 2 else { return .help }
-      let topic = positional[1]
-      guard commands.contains(topic) else {
-        throw UsageError(message: tr("no help for %s", shown(topic)) + suggestion(topic, among: commands))
-      }
-      return .helpTopic(topic)
-    case "list":
-      guard positional.count == 1 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[1]))) }
-      return .list(page: page ?? 1, json: json)
-    case "show", "person":
-      let what = name == "show" ? "film" : "person"
-      guard positional.count >= 2 else {
+      return .search(query: query.text, year: line.year ?? query.year, page: line.page ?? 1, json: line.json)
+    case .show, .person:
+      guard let text = words.first else {
         throw UsageError(
-          message: name == "show"
+          message: verb == .show
             ? tr("show needs a film id, e.g. 'trending show 550'")
             : tr("person needs a person id, e.g. 'trending person 287'"))
       }
-      guard positional.count == 2 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[2]))) }
-      guard let id = Int(positional[1]), id > 0 else {
-        throw UsageError(
-          message: what == "film"
-            ? tr("the film id must be a positive whole number, not %s", shown(positional[1]))
-            : tr("the person id must be a positive whole number, not %s", shown(positional[1])))
+      guard words.count == 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
       }
-      if page != nil { throw UsageError(message: tr("--page goes with 'trending list' or 'trending search'")) }
-      return name == "show" ? .show(id: id, json: json) : .person(id: id, json: json)
-    case "config":
-      guard positional.count == 1 else { throw UsageError(message: tr("unexpected argument %s", shown(positional[1]))) }
-      return .config
-    case "cache":
-      guard positional.count == 2, let action = positional.last, action == "info" || action == "clear" else {
+      guard let id = Int(text), id > 0 else {
+        throw UsageError(
+          message: verb == .show
+            ? tr("the film id must be a positive whole number, not %s", OptionTable.shown(text))
+            : tr("the person id must be a positive whole number, not %s", OptionTable.shown(text)))
+      }
+      return verb == .show ? .show(id: id, json: line.json) : .person(id: id, json: line.json)
+    case .watchlist:
+      return try watchlist(words, json: line.json, csv: line.csv)
+    case .config:
+      guard words.count <= 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      let names = Settings.names.map(\.name)
+      if let name = words.first, !names.contains(name) {
+        throw UsageError(
+          message: tr(
+            "unknown setting '%1$s'; settings: %2$s", TextSanitizer.clean(name, limit: 60),
+            names.joined(separator: ", "))
+            + suggestion(name, among: names))
+      }
+      return .config(name: words.first, path: line.path)
+    case .cache:
+      guard words.count == 1, let action = words.first, action == "info" || action == "clear" else {
         throw UsageError(message: tr("cache takes 'info' or 'clear'"))
       }
       return action == "info" ? .cacheInfo : .cacheClear
-    default:
-      throw UsageError(message: tr("unknown command %s", shown(name)) + suggestion(name, among: commands))
+    case .doctor:
+      try noArguments()
+      return .doctor(json: line.json)
+    case .completions:
+      guard words.count == 1, let shell = words.first, OptionTable.shells.contains(shell) else {
+        throw UsageError(message: tr("completions takes bash, zsh or fish, e.g. 'trending completions bash'"))
+      }
+      return .completions(shell)
+    case .man:
+      try noArguments()
+      return .manual
+    case .help:
+      guard words.count <= 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      guard let topic = words.first else { return .help }
+      guard OptionTable.commandNames.contains(topic) else {
+        throw UsageError(
+          message: tr("no help for %s", OptionTable.shown(topic)) + suggestion(topic, among: OptionTable.commandNames))
+      }
+      return .helpTopic(topic)
     }
+  }
+
+  /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
+  private static func watchlist(_ words: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command {
+    if json, csv { throw UsageError(message: tr("--json and --csv do not go together")) }
+    let format: WatchlistOutput = json ? .json : csv ? .csv : .text
+    guard !words.isEmpty else { return .watchlist(change: nil, format: format) }
+    guard words.count == 2, ["add", "remove"].contains(words[0]) else {
+      throw UsageError(message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'"))
+    }
+    guard let id = Int(words[1]), id > 0 else {
+      throw UsageError(message: tr("the film id must be a positive whole number, not %s", OptionTable.shown(words[1])))
+    }
+    return .watchlist(change: words[0] == "add" ? .add(id) : .remove(id), format: format)
   }
 
   /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.

@@ -27,12 +27,14 @@ public struct SettingsFile: Sendable {
   public let settings: Settings
   /// Why it could not be read at all, when that is so.
   let failure: Failure?
+  /// Whether `TRENDING_CONFIG` named it.
+  public let named: Bool
   /// Its text, kept so its problems are worded in the interface's language when they are shown.
   private let text: String?
 
   /// Why a file could not be read.
   enum Failure: Sendable {
-    case notAFile, tooLarge, notUTF8
+    case notAFile, tooLarge, notUTF8, missingNamed
     case system(String)
 
     /// In the interface's language.
@@ -41,20 +43,33 @@ public struct SettingsFile: Sendable {
       case .notAFile: return tr("not a file")
       case .tooLarge: return tr("larger than 64 KiB")
       case .notUTF8: return tr("not UTF-8")
+      case .missingNamed: return tr("TRENDING_CONFIG names it, but there is no such file")
       case .system(let text): return text
       }
     }
   }
 
+  /// The variable that names another settings file.
+  public static let override = "TRENDING_CONFIG"
+
+  /// Where the settings file is: `TRENDING_CONFIG`, else the XDG config place.
+  public static func location(environment: [String: String]) -> URL? {
+    if let named = environment[override], !named.isEmpty { return URL(fileURLWithPath: named) }
+    return XDG.directory(.config, environment: environment)?.appendingPathComponent("config")
+  }
+
   /// Reads the file for this environment; a missing file is empty settings.
   public init(environment: [String: String]) {
-    path = XDG.directory(.config, environment: environment)?.appendingPathComponent("config")
+    path = Self.location(environment: environment)
+    named = !(environment[Self.override] ?? "").isEmpty
     guard let path else {
       (exists, settings, failure, text) = (false, Settings(), nil, nil)
       return
     }
     switch Self.read(path) {
-    case .missing: (exists, settings, failure, text) = (false, Settings(), nil, nil)
+    case .missing:
+      (exists, settings, text) = (false, Settings(), nil)
+      failure = named ? .missingNamed : nil
     case .text(let contents): (exists, settings, failure, text) = (true, Settings(parsing: contents), nil, contents)
     case .unreadable(let why): (exists, settings, failure, text) = (true, Settings(), why, nil)
     }
@@ -113,21 +128,8 @@ public struct SettingsFile: Sendable {
     } else {
       lines.append("# " + tr("Effective settings: flags beat the environment, which beats %s.", name))
     }
-    let flags: [String: String?] = [
-      "language": invocation.language, "region": invocation.region, "images": invocation.images?.rawValue,
-      "mouse": invocation.noMouse ? "off" : nil,
-    ]
     for (setting, values, meaning, example) in Settings.names {
-      let variable = Self.variables[setting] ?? ""
-      var value: String?
-      var source = tr("default")
-      if let flag = flags[setting] ?? nil {
-        (value, source) = (flag, tr("flag"))
-      } else if let fromEnvironment = environment[variable], !fromEnvironment.isEmpty {
-        (value, source) = (fromEnvironment, variable)
-      } else if let fromFile = settings.values[setting] {
-        (value, source) = (fromFile, tr("file"))
-      }
+      let (value, source) = effective(setting, invocation: invocation, environment: environment)
       lines.append("")
       lines.append("# \(setting) \(values): \(meaning)")
       if let value {
@@ -162,6 +164,21 @@ public struct SettingsFile: Sendable {
     if settings.colors.isEmpty { lines.append("# color selected black yellow bold") }
     for message in messages { lines.append("# " + tr("problem: %s", message)) }
     return lines.joined(separator: "\n")
+  }
+
+  /// One setting's value and its source: the flag, the environment, the file, or nil (the default).
+  public func effective(_ setting: String, invocation: Invocation, environment: [String: String]) -> (
+    value: String?, source: String
+  ) {
+    let flags: [String: String?] = [
+      "language": invocation.language, "region": invocation.region, "images": invocation.images?.rawValue,
+      "mouse": invocation.noMouse ? "off" : nil,
+    ]
+    let variable = Self.variables[setting] ?? ""
+    if let flag = flags[setting] ?? nil { return (flag, tr("flag")) }
+    if let fromEnvironment = environment[variable], !fromEnvironment.isEmpty { return (fromEnvironment, variable) }
+    if let fromFile = settings.values[setting] { return (fromFile, tr("file")) }
+    return (nil, tr("default"))
   }
 
   private static func contextName(_ contexts: Set<KeyContext>) -> String {

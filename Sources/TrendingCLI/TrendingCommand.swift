@@ -11,117 +11,7 @@ import TrendingViews
 /// The `trending` program: reads the command line, runs the command, returns the exit code.
 public enum TrendingCommand {
   /// The help text for `--help`, in the interface's language.
-  public static var help: String {
-    let usage: [(String, String)] = [
-      ("trending", tr("browse full-screen (needs a terminal)")),
-      (
-        "trending list [--page N]",
-        tr(
-          "print a page of the list (--json for JSON; --list popular, top-rated, now-playing or upcoming for another list)"
-        )
-      ),
-      ("trending show ID", tr("print one film's details (--json for JSON)")),
-      ("trending person ID", tr("print one person and their films (--json for JSON)")),
-      ("trending search QUERY", tr("films whose titles match (--year N, --json)")),
-      (
-        "trending watchlist [add ID | remove ID]",
-        tr("your watchlist and seen films (--json, or --csv for Letterboxd)")
-      ),
-      ("trending config", tr("the effective settings, or a template for the settings file")),
-      ("trending cache info|clear", tr("the disk cache's size and entries ($XDG_CACHE_HOME/trending), or empty it")),
-      ("trending help [COMMAND]", tr("this help, or one command's")),
-    ]
-    let options: [(String, String)] = [
-      ("--demo", tr("use the embedded demo data: no key, no network")),
-      ("--window day|week", tr("today's or this week's list (default: week)")),
-      (
-        "--language TAG",
-        tr("the language of the interface and the data, e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)")
-      ),
-      ("--region CC", tr("the country for Now playing and Upcoming (AMODB_REGION, else the locale's)")),
-      ("--base-url URL", tr("the API, or a proxy of your own (default: AMODB_BASE_URL)")),
-      ("--image-base-url URL", tr("the image host (default: AMODB_IMAGE_BASE_URL)")),
-      (
-        "--images MODE",
-        tr("posters: auto, kitty, sixel, iterm, symbols or off (also TRENDING_IMAGES; ? says which was chosen and why)")
-      ),
-      ("--no-color", tr("no colours and no posters (also NO_COLOR)")),
-      ("--no-mouse", tr("leave the mouse to the terminal (also 'set mouse off')")),
-      ("--no-cache", tr("neither read nor write the disk cache")),
-      ("--insecure-http", tr("allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)")),
-      ("-h, --help", tr("this help")),
-      ("--version", tr("the version")),
-    ]
-    return [
-      tr("trending %s: this week's trending films, in your terminal.", AmodbKitInfo.version), "",
-      tr("USAGE"), HelpText.table(usage), "",
-      tr("OPTIONS"), HelpText.table(options), "",
-      tr("ENVIRONMENT"), HelpText.table([("AMODB_KEY", tr("your amodb API key (never pass it as a flag)"))]), "",
-      tr("EXIT CODES"),
-      HelpText.table([
-        ("", tr("0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found"))
-      ]),
-    ].joined(separator: "\n")
-  }
-
-  /// `trending help COMMAND`, in the interface's language.
-  static func topicHelp(_ topic: String) -> String? {
-    let text: (String, String)
-    switch topic {
-    case "list":
-      text = (
-        "trending list [--list NAME] [--window day|week] [--region CC] [--page N] [--json]",
-        tr(
-          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming. On a terminal, a table that fits; piped, one film a line: rank, id, title, year, score, separated by tabs. --json for JSON. Pages run from 1 to 500."
-        )
-      )
-    case "show":
-      text = (
-        "trending show ID [--json]",
-        tr(
-          "One film: title, year, certification, runtime, genres, the five ratings, director and leads, overview, where to watch in the region (JustWatch), trailer, collection, cast, crew, recommended and similar films."
-        )
-      )
-    case "person":
-      text = (
-        "trending person ID [--json]",
-        tr(
-          "One person: known for, birth and death, biography, and their films (as cast with the character, as crew with the job), newest first."
-        )
-      )
-    case "search":
-      text = (
-        "trending search QUERY [--year N] [--page N] [--json]",
-        tr("Films whose titles match. 'year:1999' or a trailing '(1999)' in the query narrows by year.")
-      )
-    case "cache":
-      text = (
-        "trending cache info | trending cache clear",
-        tr(
-          "The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not the cache's own are left alone."
-        )
-      )
-    case "watchlist":
-      text = (
-        "trending watchlist [add ID | remove ID] [--json | --csv]",
-        tr(
-          "Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
-        )
-      )
-    case "config":
-      text = (
-        "trending config",
-        tr(
-          "The effective settings and where each comes from (flag, environment, file, default); with no file, a commented template for $XDG_CONFIG_HOME/trending/config (else ~/.config/…). Lines: set language|region|images|mouse|theme VALUE, bind SCREEN KEY COMMAND, unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment."
-        )
-      )
-    case "help":
-      text = ("trending help [COMMAND]", tr("Everything, or one command: list, show, person, search, cache."))
-    default:
-      return nil
-    }
-    return text.0 + "\n" + TextLayout.wrap(text.1, width: 76).map { "  " + $0 }.joined(separator: "\n")
-  }
+  public static var help: String { HelpText.full }
 
   /// Runs the program and returns its exit code.
   ///
@@ -143,17 +33,36 @@ public enum TrendingCommand {
       printUsageError(error)
       return ExitCode.usage.rawValue
     }
-    if invocation.command != .browse, invocation.command != .config {
+    switch invocation.command {
+    case .browse, .config: break  // the status line, or the report, says them
+    default:
       if let languageNote { printError(languageNote) }
       for message in settingsFile.messages { printError(message) }
     }
     switch invocation.command {
-    case .config:
+    case .config(let name, let path):
+      if path {
+        guard let file = settingsFile.path else {
+          printError(tr("no settings file: neither TRENDING_CONFIG, XDG_CONFIG_HOME nor HOME is an absolute path"))
+          return ExitCode.failure.rawValue
+        }
+        return emit(TextSanitizer.clean(file.path, limit: 4096))
+      }
+      if let name {
+        let value = settingsFile.effective(name, invocation: invocation, environment: given).value
+        return emit(value ?? defaultSetting(name, invocation: invocation, environment: environment))
+      }
       return emit(settingsFile.report(invocation: invocation, environment: given))
     case .help:
       return emit(help)
     case .helpTopic(let topic):
-      return emit(topicHelp(topic) ?? help)
+      return emit(Verb(rawValue: topic).map(HelpText.topic) ?? help)
+    case .doctor(let json):
+      return doctor(invocation, json: json, environment: environment, settings: settingsFile)
+    case .completions(let shell):
+      return emit(Completions.script(for: shell))
+    case .manual:
+      return emit(ManualPage.roff)
     case .search(let query, let year, let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
@@ -208,10 +117,17 @@ public enum TrendingCommand {
         printUsageError(error)
         return ExitCode.usage.rawValue
       }
+      // A TERM drawn as a stand-in entry is said once on the status line, with the language's note.
+      let terminalNote = NCursesBackend.standIn(environment: environment).map {
+        TerminalEntry.note(term: environment["TERM"] ?? "", standIn: $0)
+      }
+      var note = [languageNote, terminalNote].compactMap { $0 }
+      // The browser shows one note: a settings problem the terminal's note would hide comes along.
+      if languageNote == nil, terminalNote != nil, let problem = settingsFile.messages.first { note.append(problem) }
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
         Browser.run(
           services: services, imageMode: imageMode, invocation: invocation, environment: environment,
-          settings: settingsFile, languageNote: languageNote)
+          settings: settingsFile, languageNote: note.isEmpty ? nil : note.joined(separator: " "))
       }
     case .list(let page, let json):
       return runClient(invocation, environment: environment) { services in
@@ -250,6 +166,92 @@ public enum TrendingCommand {
         }
       }
     }
+  }
+
+  /// `trending doctor`: gathers what the browser would detect (asking the terminal only when
+  /// standard input is one, and the service once), then prints the facts.
+  private static func doctor(
+    _ invocation: Invocation, json: Bool, environment: [String: String], settings: SettingsFile
+  ) -> Int32 {
+    let entry = TerminalEntry.decide(term: environment["TERM"])
+    let direct =
+      invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+      ? nil : NCursesBackend.directColorTerminal(environment: environment)
+    var inUse: String?
+    switch entry {
+    case .own: inUse = direct ?? environment["TERM"]
+    case .standIn(let standIn): inUse = direct ?? standIn
+    case .refused: inUse = nil
+    }
+    var replies: [TerminalReply]?
+    if inUse != nil, isatty(STDIN_FILENO) == 1 {
+      let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+      if terminal >= 0 {
+        replies = TerminalQuery.ask(descriptor: terminal)
+        close(terminal)
+      }
+    }
+    var window = winsize()
+    var windowCell: (width: Int, height: Int)?
+    if ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0,
+      window.ws_ypixel > 0
+    {
+      windowCell = (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+    }
+    let configuration: Result<ClientConfiguration, UsageError>
+    do {
+      configuration = .success(
+        invocation.demo
+          ? DemoTransport.configuration(
+            language: LanguageTag.resolve(flag: invocation.language, environment: environment))
+          : try Setup.configuration(for: invocation, environment: environment))
+    } catch {
+      configuration = .failure(error)
+    }
+    var service = Doctor.ServiceAnswer.notAsked(tr("%s was given", "--demo"))
+    if !invocation.demo {
+      switch configuration {
+      case .failure(let error): service = .notAsked(error.message)
+      case .success(let live):
+        if let missing = live.missingKeyError {
+          service = .notAsked(missing.message)
+        } else {
+          // A request of its own, past the disk cache, so the answer carries the budget.
+          var fresh = invocation
+          fresh.noCache = true
+          if let services = try? Setup.services(for: fresh, environment: environment) {
+            let client = services.client
+            let endpoint = TrendingRequest(window: .week, page: 1, language: live.language)
+            switch blocking({ await client.result(endpoint) }) {
+            case .success(let fetched): service = .answered(fetched.rateLimit)
+            case .failure(let error): service = .failed(error.message)
+            }
+          }
+        }
+      }
+    }
+    var imageMode = ImageMode.auto
+    var imageModeProblem: String?
+    do {
+      imageMode = try Setup.imageMode(for: invocation, environment: environment)
+    } catch {
+      imageModeProblem = error.message
+    }
+    let inputs = Doctor.Inputs(
+      environment: environment, invocation: invocation, imageMode: imageMode, imageModeProblem: imageModeProblem,
+      entry: entry,
+      directEntry: direct, colors: inUse.flatMap(TerminalEntry.colors(of:)), replies: replies,
+      windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
+      interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,
+      settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
+      watchlistPath: WatchlistStore.standard(environment: environment)?.path.path,
+      cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,
+      service: service)
+    if json {
+      // Scripts read the same words whatever the interface's language.
+      return emit(Translator.$override.withValue(.english) { Doctor.json(Doctor.facts(inputs)) })
+    }
+    return emit(Doctor.text(Doctor.facts(inputs)))
   }
 
   /// `trending watchlist`: prints it, or adds or removes a film (its title and year asked of amodb,
@@ -322,6 +324,16 @@ public enum TrendingCommand {
       return ExitCode(error).rawValue
     }
     return body(services)
+  }
+
+  /// What a setting is when nothing sets it: the language and region from the locale, the rest their defaults.
+  private static func defaultSetting(_ name: String, invocation: Invocation, environment: [String: String]) -> String {
+    switch name {
+    case "language": return LanguageTag.resolve(flag: nil, environment: environment)
+    case "region": return Region.resolve(flag: nil, environment: environment) ?? ""
+    case "mouse": return "on"
+    default: return "auto"
+    }
   }
 
   /// Runs async work to its end while the calling thread waits.

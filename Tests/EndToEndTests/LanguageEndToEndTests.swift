@@ -16,7 +16,7 @@ struct LanguageCommandTests {
     let outcome = try BinaryRunner.run(["help"], environment: ["LANG": "pl_PL.UTF-8"])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.contains("UŻYCIE") && outcome.stdout.contains("OPCJE"), "\(outcome.stdout)")
-    #expect(outcome.stdout.contains("  trending list [--page N]"))
+    #expect(outcome.stdout.contains("  trending search QUERY") && outcome.stdout.contains("  --page N"))
     #expect(outcome.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     let topic = try BinaryRunner.run(["help", "search"], environment: ["LC_ALL": "uk_UA.UTF-8"])
     #expect(topic.stdout.contains("Фільми з відповідною назвою"), "\(topic.stdout)")

@@ -86,7 +86,11 @@ struct DirectColorTests {
       NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
         == "xterm-direct")
     #expect(
-      NCursesBackend.directColorTerminal(environment: ["TERM": "nosuchterm-256color", "COLORTERM": "24bit"]) == nil)
+      NCursesBackend.directColorTerminal(environment: ["TERM": "screen-256color", "COLORTERM": "24bit"]) == nil,
+      "screen has its own entry and no -direct one")
+    #expect(
+      NCursesBackend.directColorTerminal(environment: ["TERM": "nosuchterm-256color", "COLORTERM": "24bit"])
+        == "xterm-direct", "a stand-in for an unknown -256color terminal takes xterm's 24-bit entry")
     #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-direct"]) == "xterm-direct")
   }
 

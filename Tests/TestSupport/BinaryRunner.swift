@@ -75,6 +75,20 @@ public enum BinaryRunner {
     return Measurement(status: exit, peakKiB: peak, cpuSeconds: cpu)
   }
 
+  /// Runs a program found on `PATH` with arguments, in the tests' environment plus `extra`.
+  public static func program(
+    _ name: String, _ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil
+  ) throws -> Outcome {
+    try launch(
+      URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: environment(extra), directory: directory)
+  }
+
+  /// Whether a program is on `PATH` (for tests that need a tool `make setup` installs).
+  public static func has(_ name: String) -> Bool {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
+  }
+
   /// Runs `script` with `sh -c`, the binary's path in `$TRENDING`, in `directory` when given.
   public static func shell(
     _ script: String, environment extra: [String: String] = [:], directory: URL? = nil
@@ -123,10 +137,11 @@ public final class TmuxSession {
   /// Starts `trending` with `arguments` in a `width`×`height` tmux window.
   ///
   /// With `interactiveShell`, the command is typed into an interactive bash (job control on, so
-  /// Ctrl-Z and `fg` work as they do for a user) instead of being the window's command.
+  /// Ctrl-Z and `fg` work as they do for a user) instead of being the window's command; `program`
+  /// runs another program (a shell, say) in its place.
   public init(
     _ arguments: [String], environment: [String: String] = [:], width: Int = 80, height: Int = 24,
-    terminal: String = "tmux-256color", interactiveShell: Bool = false
+    terminal: String = "tmux-256color", interactiveShell: Bool = false, program: [String]? = nil
   ) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -143,7 +158,7 @@ public final class TmuxSession {
     variables.merge(environment) { _, new in new }
     let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR BROWSER;"
-    let command = ([Fixtures.binary.path] + arguments).map(Self.quote).joined(separator: " ")
+    let command = (program ?? [Fixtures.binary.path] + arguments).map(Self.quote).joined(separator: " ")
     let after = "echo $? > \(Self.quote(exitFile.path)); stty -a > \(Self.quote(sttyFile.path))"
     let script =
       interactiveShell

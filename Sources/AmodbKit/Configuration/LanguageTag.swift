@@ -11,6 +11,11 @@ public enum LanguageTag {
   /// The tag used when nothing else applies.
   public static let fallback = "en-US"
 
+  /// The fourteen served languages as tags with their default regions, English first, for completions.
+  public static var tags: [String] {
+    [fallback] + defaultRegions.filter { $0.key != "en" }.map { "\($0.key)-\($0.value)" }.sorted()
+  }
+
   /// Returns a served `xx-YY` tag for `ru_RU.UTF-8`, `pt-BR`, `fr`, `C` and the like, or nil.
   public static func served(_ name: String) -> String? {
     let base = name.split(separator: ".").first.map(String.init) ?? name

@@ -69,6 +69,17 @@ public struct CellSize: Equatable, Sendable {
   }
 }
 
+/// How posters are drawn, as decided from the terminal's replies, and why.
+public struct ImageDecision: Equatable, Sendable {
+  /// How posters are drawn.
+  public var kind: ImageKind
+  /// Why, as the help and `trending doctor` say it.
+  public var reason: String
+
+  /// The help's line for it.
+  public var line: String { kind.line(reason: reason) }
+}
+
 /// What the terminal said of itself, and what that decides: how posters are drawn, and the theme.
 public struct TerminalCapabilities: Equatable, Sendable {
   /// Whether the terminal is asked what it draws (`--images auto`, with posters on).
@@ -87,6 +98,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
   public var version: String?
   /// One cell's size, when the terminal said.
   public var cell: CellSize?
+  /// What its replies decided, once the last one came.
+  public var decision: ImageDecision?
 
   /// Makes the capabilities known at start-up, before any reply.
   public init(
@@ -111,7 +124,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
 
   /// Takes a reply; returns the effects it decides and, when posters are drawn another way from
   /// now on, the help's new line.
-  mutating func heard(_ reply: TerminalReply) -> (effects: [Effect], note: String?) {
+  public mutating func heard(_ reply: TerminalReply) -> (effects: [Effect], note: String?) {
     switch reply {
     case .background(let red, let green, let blue):
       // Only when nothing else said the theme: a theme set by the user stays.
@@ -140,22 +153,24 @@ public struct TerminalCapabilities: Equatable, Sendable {
   private mutating func decide(offersSixel: Bool) -> (effects: [Effect], note: String?) {
     let isKitty = placeholdersFit && (version.map(TerminalReply.showsKittyPlaceholders) ?? false)
     if !isKitty, offersSixel, !insideTmux {
-      plan = .pixels(.sixel, cell: cell)
-      return ([.drawImages(.pixels(.sixel, cell: cell))], ImageKind.sixel.line(reason: tr("the terminal offers sixel")))
+      return decided(.pixels(.sixel, cell: cell), ImageDecision(kind: .sixel, reason: tr("the terminal offers sixel")))
     }
     // kitty before 0.28: no placeholders, but images placed at the cursor over blank cells.
     if !isKitty, let terminal = terminalName, terminal.lowercased().hasPrefix("kitty"), !insideTmux {
-      plan = .pixels(.kitty, cell: cell)
-      return (
-        [.drawImages(.pixels(.kitty, cell: cell))],
-        ImageKind.kitty.line(reason: tr("the terminal is %s; placed directly", terminal))
-      )
+      let reason = tr("the terminal is %s; placed directly", terminal)
+      return decided(.pixels(.kitty, cell: cell), ImageDecision(kind: .kitty, reason: reason))
     }
     guard isKitty, let terminal = terminalName else {
       let heard = terminalName.map { tr("the terminal is %s", $0) } ?? tr("no images offered")
-      return ([], ImageKind.symbols.line(reason: heard))
+      return decided(nil, ImageDecision(kind: .symbols, reason: heard))
     }
-    plan = .placeholders(cell: cell)
-    return ([.drawImages(.placeholders(cell: cell))], ImageKind.kitty.line(reason: tr("the terminal is %s", terminal)))
+    return decided(.placeholders(cell: cell), ImageDecision(kind: .kitty, reason: tr("the terminal is %s", terminal)))
+  }
+
+  /// Records a decision: the plan it draws by (none for symbol art) and the help's new line.
+  private mutating func decided(_ plan: ImagePlan?, _ decision: ImageDecision) -> (effects: [Effect], note: String?) {
+    self.plan = plan
+    self.decision = decision
+    return (plan.map { [.drawImages($0)] } ?? [], decision.line)
   }
 }

@@ -28,6 +28,7 @@ struct TerminalTests {
     let plan = ImagePlan.pixels(.sixel, cell: CellSize(width: 8, height: 15))
     store.send(.terminalReplied(.deviceAttributes([63, 1, 4, 22])), effects: [.drawImages(plan)]) {
       $0.shared.terminal.plan = plan
+      $0.shared.terminal.decision = ImageDecision(kind: .sixel, reason: "the terminal offers sixel")
       $0.shared.imagesNote = "Posters: sixel graphics (the terminal offers sixel)."
     }
     // Said once: a second answer changes nothing.
@@ -39,12 +40,15 @@ struct TerminalTests {
     store.send(.terminalReplied(.version("kitty(0.35.2)"))) { $0.shared.terminal.version = "kitty(0.35.2)" }
     store.send(.terminalReplied(.deviceAttributes([62])), effects: [.drawImages(.placeholders(cell: nil))]) {
       $0.shared.terminal.plan = .placeholders(cell: nil)
+      $0.shared.terminal.decision = ImageDecision(kind: .kitty, reason: "the terminal is kitty(0.35.2)")
       $0.shared.imagesNote = "Posters: kitty graphics (the terminal is kitty(0.35.2))."
     }
     var old = TestStore(asking())
     old.send(.terminalReplied(.version("kitty(0.21.2)"))) { $0.shared.terminal.version = "kitty(0.21.2)" }
     old.send(.terminalReplied(.deviceAttributes([62])), effects: [.drawImages(.pixels(.kitty, cell: nil))]) {
       $0.shared.terminal.plan = .pixels(.kitty, cell: nil)
+      $0.shared.terminal.decision = ImageDecision(
+        kind: .kitty, reason: "the terminal is kitty(0.21.2); placed directly")
       $0.shared.imagesNote = "Posters: kitty graphics (the terminal is kitty(0.21.2); placed directly)."
     }
   }
@@ -52,6 +56,7 @@ struct TerminalTests {
   @Test func insideTmuxSixelIsNotUsedAndTheHelpSaysWhatWasHeard() {
     var store = TestStore(asking(tmux: true))
     store.send(.terminalReplied(.deviceAttributes([63, 4]))) {
+      $0.shared.terminal.decision = ImageDecision(kind: .symbols, reason: "no images offered")
       $0.shared.imagesNote = "Posters: symbol art (no images offered)."
     }
   }

@@ -1,0 +1,266 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+import TerminalUI
+import TrendingCore
+import TrendingViews
+
+/// `trending doctor`: what was found and why, in one place for a bug report.
+enum Doctor {
+  /// One finding: a stable key (for `--json`), a label, the value, and why.
+  struct Fact: Equatable, Sendable {
+    var key: String
+    var label: String
+    var value: String
+    var why: String
+  }
+
+  /// What the service said to the one request doctor makes.
+  enum ServiceAnswer: Equatable, Sendable {
+    /// Not asked, and why.
+    case notAsked(String)
+    /// It answered, with the budget when its headers carried one.
+    case answered(RateLimitStatus?)
+    /// It failed.
+    case failed(String)
+  }
+
+  /// Everything doctor reports, gathered by the caller (the facts are a pure function of it).
+  struct Inputs: Sendable {
+    var environment: [String: String]
+    var invocation: Invocation
+    var imageMode: ImageMode
+    /// Why `TRENDING_IMAGES` could not be used, when it could not (the browser would refuse to start).
+    var imageModeProblem: String?
+    /// The entry decision for `TERM`.
+    var entry: TerminalEntry.Decision
+    /// The `-direct` entry used for 24-bit colour, if any.
+    var directEntry: String?
+    /// The colours the entry in use reports.
+    var colors: Int?
+    /// What the terminal answered, nil when it was not asked (not a terminal).
+    var replies: [TerminalReply]?
+    /// The cell size from the window's pixel size, when the kernel knows it.
+    var windowCell: (width: Int, height: Int)?
+    var localeIsUTF8: Bool
+    /// The catalogue the interface speaks (`ru`), chosen before doctor words anything.
+    var interfaceLanguage: String
+    var settingsPath: String?
+    var settingsExists: Bool
+    var settingsNamed: Bool
+    var settingsProblems: Int
+    var watchlistPath: String?
+    var cachePath: String?
+    /// The client's configuration, or the usage error that stopped it.
+    var configuration: Result<ClientConfiguration, UsageError>
+    var service: ServiceAnswer
+  }
+
+  /// The facts, in the order they are printed.
+  static func facts(_ inputs: Inputs) -> [Fact] {
+    let environment = inputs.environment
+    var facts: [Fact] = []
+    func add(_ key: String, _ label: String, _ value: String, _ why: String) {
+      facts.append(Fact(key: key, label: label, value: TextSanitizer.clean(value, limit: 300), why: why))
+    }
+    add("version", tr("version"), "trending " + AmodbKitInfo.version, "")
+    // The terminal.
+    let term = environment["TERM"] ?? ""
+    add("terminal", tr("terminal"), term.isEmpty ? tr("none") : term, tr("%s is set", "TERM"))
+    let entryInUse: String?
+    switch inputs.entry {
+    case .own:
+      entryInUse = inputs.directEntry ?? term
+      add(
+        "terminfo", tr("terminfo entry"), entryInUse ?? term,
+        inputs.directEntry != nil
+          ? tr("%1$s is %2$s", "COLORTERM", environment["COLORTERM"] ?? "") : tr("TERM's own entry"))
+    case .standIn(let standIn):
+      entryInUse = inputs.directEntry ?? standIn
+      add(
+        "terminfo", tr("terminfo entry"), entryInUse ?? standIn, tr("no entry for TERM here; the nearest of its family")
+      )
+    case .refused(let reason):
+      entryInUse = nil
+      add("terminfo", tr("terminfo entry"), tr("none"), reason)
+    }
+    let noColor = inputs.invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+    let depth: ColorDepth
+    if noColor {
+      depth = .none
+      add(
+        "colors", tr("colours"), tr("none"),
+        inputs.invocation.noColor ? tr("%s was given", "--no-color") : tr("%s is set", "NO_COLOR"))
+    } else if let colors = inputs.colors, entryInUse != nil {
+      depth = colors >= 0x1000000 ? .direct : ColorDepth.forTerminal(colors: colors, noColor: false)
+      add("colors", tr("colours"), depth == .direct ? "24-bit" : String(colors), tr("the terminfo entry says so"))
+    } else {
+      depth = .none
+      add("colors", tr("colours"), tr("none"), tr("no terminfo entry"))
+    }
+    // Posters, as the browser chooses them.
+    let posterMode = Palette(depth: depth).posterMode
+    let glyphs = GlyphMode.detect(term: term, localeIsUTF8: inputs.localeIsUTF8)
+    let placeholdersFit = posterMode == .indexed256 || posterMode == .trueColor
+    let images: ImageChoice
+    if inputs.imageMode == .off {
+      images = ImageChoice.choose(.off, environment: environment)
+    } else if posterMode == nil || glyphs != .unicode {
+      images = ImageChoice(
+        kind: .off, reason: posterMode == nil ? tr("no colours") : tr("the terminal or the locale shows only ASCII"))
+    } else {
+      let first = ImageChoice.choose(inputs.imageMode, environment: environment).fitting(
+        placeholdersFit: placeholdersFit)
+      let decided = ImageChoice.afterReplies(
+        first, mode: inputs.imageMode, replies: inputs.replies, placeholdersFit: placeholdersFit,
+        tmux: environment["TMUX"] != nil)
+      images =
+        inputs.replies == nil && inputs.imageMode == .auto && first.kind != .sixel && first.kind != .iterm
+        ? ImageChoice(kind: first.kind, reason: first.reason + "; " + tr("the browser would ask the terminal"))
+        : decided
+    }
+    add("images", tr("images"), images.kind.rawValue, inputs.imageModeProblem ?? images.reason)
+    var cell: (Int, Int)?
+    var cellWhy = ""
+    for case .cellSize(let width, let height) in inputs.replies ?? [] {
+      (cell, cellWhy) = ((width, height), tr("the terminal said (CSI 16 t)"))
+    }
+    if cell == nil, let window = inputs.windowCell {
+      (cell, cellWhy) = ((window.width, window.height), tr("the window's size in pixels"))
+    }
+    let assumed = PixelOutput.assumedCell
+    add(
+      "cell", tr("cell size"), "\(cell?.0 ?? assumed.width)x\(cell?.1 ?? assumed.height)",
+      cell == nil ? tr("assumed") : cellWhy)
+    var light = Look.isLight(environment: environment)
+    var themeWhy = tr("nothing says")
+    if let theme = environment["TRENDING_THEME"], theme == "light" || theme == "dark" {
+      themeWhy = tr("%1$s is %2$s", "TRENDING_THEME", theme)
+    } else if let colors = environment["COLORFGBG"] {
+      themeWhy = tr("%1$s is %2$s", "COLORFGBG", colors)
+    } else {
+      for case .background(let red, let green, let blue) in inputs.replies ?? [] {
+        light = TerminalReply.isLight(red: red, green: green, blue: blue)
+        themeWhy = tr("the terminal's background colour (OSC 11)")
+      }
+    }
+    add("theme", tr("theme"), light ? "light" : "dark", themeWhy)
+    // Language.
+    let localeName =
+      ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+    add(
+      "locale", tr("locale"), localeName,
+      inputs.localeIsUTF8 ? "UTF-8" : tr("not UTF-8: the screen is ASCII"))
+    let choice = LanguageTag.choose(flag: inputs.invocation.language, environment: environment)
+    let languageWhy =
+      inputs.invocation.language != nil
+      ? tr("%s was given", "--language")
+      : ["AMODB_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].first { !(environment[$0] ?? "").isEmpty }
+        .map { tr("%s is set", $0) } ?? tr("default")
+    add(
+      "interface_language", tr("interface language"), inputs.interfaceLanguage,
+      choice.unsupported.map { tr("'%s' is not served; English", $0) } ?? languageWhy)
+    add("data_language", tr("data language"), choice.tag, languageWhy)
+    let region = Region.resolve(flag: inputs.invocation.region, environment: environment)
+    let regionWhy =
+      inputs.invocation.region != nil
+      ? tr("%s was given", "--region")
+      : !(environment["AMODB_REGION"] ?? "").isEmpty ? tr("%s is set", "AMODB_REGION") : tr("the locale's country")
+    add("region", tr("region"), region ?? tr("none"), region == nil ? tr("none given") : regionWhy)
+    // Files.
+    add(
+      "settings_file", tr("settings file"), inputs.settingsPath ?? tr("none"),
+      (inputs.settingsExists
+        ? trn("read; %s problem", "read; %s problems", inputs.settingsProblems)
+        : tr("no such file"))
+        + (inputs.settingsNamed ? "; " + tr("%s is set", SettingsFile.override) : ""))
+    add("watchlist", tr("watchlist file"), inputs.watchlistPath ?? tr("none"), tr("read and written"))
+    add(
+      "cache", tr("cache"), inputs.cachePath ?? tr("none"),
+      inputs.invocation.noCache || inputs.invocation.demo ? tr("not used") : tr("read and written"))
+    // The service.
+    let hasKey = !(environment["AMODB_KEY"] ?? "").isEmpty
+    add(
+      "key", tr("key"), hasKey ? tr("set") : tr("not set"), hasKey ? tr("the key itself is never shown") : "AMODB_KEY")
+    switch inputs.configuration {
+    case .success(let configuration):
+      let demo = inputs.invocation.demo
+      let base = demo ? "--demo" : inputs.invocation.baseURL != nil ? "--base-url" : "AMODB_BASE_URL"
+      let image = demo ? "--demo" : inputs.invocation.imageBaseURL != nil ? "--image-base-url" : "AMODB_IMAGE_BASE_URL"
+      add("api", tr("API"), configuration.baseURL.absoluteString, source(base, environment: environment))
+      add(
+        "image_host", tr("image host"), configuration.imageBaseURL.absoluteString,
+        source(image, environment: environment))
+      let proxy = proxyFor(configuration.baseURL, environment: environment)
+      add("proxy", tr("proxy"), proxy?.value ?? tr("none"), proxy.map { tr("%s is set", $0.variable) } ?? "")
+    case .failure(let error):
+      add("api", tr("API"), tr("none"), error.message)
+    }
+    switch inputs.service {
+    case .notAsked(let why): add("service", tr("service"), tr("not asked"), why)
+    case .failed(let why): add("service", tr("service"), tr("failed"), why)
+    case .answered(let status):
+      add("service", tr("service"), tr("answered"), "")
+      if let remaining = status?.remaining, let limit = status?.limit {
+        add(
+          "budget", tr("request budget"), tr("%1$s of %2$s left", String(remaining), String(limit)),
+          tr("the service said"))
+      } else {
+        add("budget", tr("request budget"), tr("unknown"), tr("the service did not say"))
+      }
+    }
+    return facts
+  }
+
+  /// Where a setting came from: the flag, the variable, or the default.
+  private static func source(_ name: String, environment: [String: String]) -> String {
+    if name.hasPrefix("--") { return tr("%s was given", name) }
+    return (environment[name] ?? "").isEmpty ? tr("default") : tr("%s is set", name)
+  }
+
+  /// The proxy curl would use for `url` and the variable naming it, with any user and password taken out.
+  static func proxyFor(_ url: URL, environment: [String: String]) -> (value: String, variable: String)? {
+    let scheme = url.scheme?.lowercased() ?? "https"
+    let names = [scheme + "_proxy", scheme.uppercased() + "_PROXY", "all_proxy", "ALL_PROXY"]
+    guard let variable = names.first(where: { !(environment[$0] ?? "").trimmingSpaces().isEmpty }),
+      let value = environment[variable]
+    else { return nil }
+    // `no_proxy` is read as curl reads it, through the one reader the cleartext guard uses.
+    var asCurl = environment
+    asCurl["http_proxy"] = value
+    let probe = URL(string: "http://" + (url.host ?? "localhost")) ?? url
+    if ProxyEnvironment.proxy(for: probe, environment: asCurl) == nil { return nil }
+    return (withoutUser(value), variable)
+  }
+
+  /// A proxy setting with `user:password@` removed: what doctor prints may be pasted anywhere.
+  static func withoutUser(_ proxy: String) -> String {
+    guard let at = proxy.lastIndex(of: "@") else { return proxy }
+    let parts = proxy.split(separator: "://", maxSplits: 1)
+    let scheme = parts.count == 2 ? parts[0] + "://" : ""
+    return scheme + proxy[proxy.index(after: at)...]
+  }
+
+  /// The facts for people: one a line, aligned.
+  static func text(_ facts: [Fact]) -> String {
+    let width = (facts.map { TextWidth.width(of: $0.label) }.max() ?? 0) + 2
+    return facts.map { fact in
+      let label = fact.label + ":"
+      let padding = String(repeating: " ", count: max(1, width - TextWidth.width(of: fact.label)))
+      return label + padding + fact.value + (fact.why.isEmpty ? "" : " (" + fact.why + ")")
+    }.joined(separator: "\n")
+  }
+
+  /// The facts for scripts: an object of `{"value", "why"}` by key.
+  static func json(_ facts: [Fact]) -> String {
+    struct Entry: Encodable {
+      var value: String
+      var why: String
+    }
+    let object = Dictionary(facts.map { ($0.key, Entry(value: $0.value, why: $0.why)) }) { first, _ in first }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(object) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,316 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// The first word of a command line: the browser (no word) or one of the commands.
+public enum Verb: String, CaseIterable, Sendable {
+  case browse = ""
+  case list, show, person, search, watchlist, config, cache, doctor, completions, man, help
+
+  /// How help and errors name it: `trending list`, or `trending` for the browser.
+  public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
+}
+
+/// What an option's value is: the parser checks it, the completions offer it, the man page names it.
+public enum ValueKind: Hashable, Sendable {
+  /// One of these words.
+  case words([String])
+  /// A whole number.
+  case number
+  /// An http or https URL.
+  case url
+  /// A language tag such as `ru-RU`.
+  case language
+  /// A two-letter country code.
+  case region
+}
+
+/// The command line as the option table's parsers fill it in.
+struct ParsedLine: Sendable {
+  var invocation = Invocation(command: .browse)
+  var page: Int?
+  var year: Int?
+  var json = false
+  var csv = false
+  var path = false
+  /// `--help` or `--version`: answered at once, whatever else the line says.
+  var immediate: Invocation.Command?
+}
+
+/// One option: names, value, variable, setting, help and the commands that take it.
+///
+/// The parser, the help, "did you mean", the man page and the completions all read this one table.
+public struct OptionSpec: Sendable {
+  /// The long name, `--page`.
+  public var name: String
+  /// The short name, `-h`, if any.
+  public var short: String?
+  /// The value's name in help (`N`, `URL`), or nil for a switch.
+  public var value: String?
+  /// What the value may be.
+  public var kind: ValueKind?
+  /// The environment variable that stands in when the option is not given.
+  public var variable: String?
+  /// The settings file's name for it (`set NAME VALUE`).
+  public var setting: String?
+  /// One line of help, in the interface's language.
+  public var help: String
+  /// The commands that take it; nil for every command.
+  public var verbs: [Verb]?
+  /// Reads the value (empty for a switch) into the line, or says what is wrong with it.
+  let apply: @Sendable (inout ParsedLine, String) throws(UsageError) -> Void
+
+  /// How help shows it: `-h, --help` or `--page N`.
+  public var syntax: String {
+    (short.map { $0 + ", " } ?? "") + name + (value.map { " " + $0 } ?? "")
+  }
+
+  /// Whether `verb` takes it.
+  public func goes(with verb: Verb) -> Bool {
+    verbs?.contains(verb) ?? true
+  }
+}
+
+/// One command: its arguments, the words that may follow it, and its help.
+public struct CommandSpec: Sendable {
+  /// Which command.
+  public var verb: Verb
+  /// Its arguments as help writes them, e.g. `ID` or `info|clear`.
+  public var arguments: String
+  /// The words its first argument may be, for the completions.
+  public var words: [String]
+  /// One line for `--help`.
+  public var summary: String
+  /// A paragraph for `help COMMAND`.
+  public var detail: String
+
+  /// `trending list [--list NAME] [--page N] …`: the command, its arguments and its own options.
+  public var synopsis: String {
+    let own = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
+    return ([verb.invocation] + (arguments.isEmpty ? [] : [arguments]) + own.map { "[\($0.syntax)]" })
+      .joined(separator: " ")
+  }
+}
+
+/// The table of options and commands.
+public enum OptionTable {
+  /// The lists as `--list` names them: the tabs amodb serves, from the tab table.
+  static let listNames: [(name: String, kind: ListKind)] = ListKind.allCases.filter(\.isRemote).map {
+    ($0.name, $0)
+  }
+
+  /// The shells `trending completions` writes for.
+  public static let shells = ["bash", "zsh", "fish"]
+
+  /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
+  static func shown(_ text: String) -> String {
+    "'" + TextSanitizer.clean(text, limit: 60) + "'"
+  }
+
+  /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).
+  public static var options: [OptionSpec] {
+    let outputs: [Verb] = [.list, .show, .person, .search, .watchlist, .doctor]
+    let terminal: [Verb] = [.browse, .doctor]
+    return [
+      OptionSpec(
+        name: "--demo", help: tr("use the embedded demo data: no key, no network"),
+        apply: { line, _ in line.invocation.demo = true }),
+      OptionSpec(
+        name: "--list", value: "NAME", kind: .words(listNames.map(\.name)),
+        help: tr("which list: trending (default), popular, top-rated, now-playing or upcoming"), verbs: [.list],
+        apply: { line, text throws(UsageError) in
+          guard let kind = listNames.first(where: { $0.name == text })?.kind else {
+            throw UsageError(
+              message: tr("--list must be trending, popular, top-rated, now-playing or upcoming, not %s", shown(text)))
+          }
+          line.invocation.list = kind
+        }),
+      OptionSpec(
+        name: "--window", value: "day|week", kind: .words(TimeWindow.allCases.map(\.rawValue)),
+        help: tr("today's or this week's list (default: week)"), verbs: [.browse, .list],
+        apply: { line, text throws(UsageError) in
+          guard let window = TimeWindow(rawValue: text) else {
+            throw UsageError(message: tr("--window must be day or week, not %s", shown(text)))
+          }
+          line.invocation.window = window
+        }),
+      OptionSpec(
+        name: "--page", value: "N", kind: .number, help: tr("the page, from 1 to 500 (default: 1)"),
+        verbs: [.list, .search],
+        apply: { line, text throws(UsageError) in
+          guard let number = Int(text), (1...500).contains(number) else {
+            throw UsageError(message: tr("--page must be a whole number from 1 to 500, not %s", shown(text)))
+          }
+          line.page = number
+        }),
+      OptionSpec(
+        name: "--year", value: "N", kind: .number, help: tr("only films released that year"), verbs: [.search],
+        apply: { line, text throws(UsageError) in
+          guard let number = SearchQuery.parseYear(text) else {
+            throw UsageError(message: tr("--year must be a year such as 1999, not %s", shown(text)))
+          }
+          line.year = number
+        }),
+      OptionSpec(
+        name: "--json", help: tr("print JSON instead of text"), verbs: outputs, apply: { line, _ in line.json = true }),
+      OptionSpec(
+        name: "--csv", help: tr("print CSV: the columns Letterboxd imports"), verbs: [.watchlist],
+        apply: { line, _ in line.csv = true }),
+      OptionSpec(
+        name: "--path", help: tr("print only the path of the settings file in use"),
+        verbs: [.config], apply: { line, _ in line.path = true }),
+      OptionSpec(
+        name: "--language", value: "TAG", kind: .language, variable: "AMODB_LANGUAGE", setting: "language",
+        help: tr(
+          "the language of the interface and the data, e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)"),
+        apply: { line, text in line.invocation.language = text }),
+      OptionSpec(
+        name: "--region", value: "CC", kind: .region, variable: "AMODB_REGION", setting: "region",
+        help: tr("the country for Now playing and Upcoming (AMODB_REGION, else the locale's)"),
+        apply: { line, text throws(UsageError) in
+          guard let region = Region.code(text) else {
+            throw UsageError(
+              message: tr("--region must be a two-letter country code such as UA or BR, not %s", shown(text)))
+          }
+          line.invocation.region = region
+        }),
+      OptionSpec(
+        name: "--base-url", value: "URL", kind: .url, variable: "AMODB_BASE_URL",
+        help: tr("the API, or a proxy of your own (default: AMODB_BASE_URL)"),
+        apply: { line, text in line.invocation.baseURL = text }),
+      OptionSpec(
+        name: "--image-base-url", value: "URL", kind: .url, variable: "AMODB_IMAGE_BASE_URL",
+        help: tr("the image host (default: AMODB_IMAGE_BASE_URL)"),
+        apply: { line, text in line.invocation.imageBaseURL = text }),
+      OptionSpec(
+        name: "--images", value: "MODE", kind: .words(ImageMode.allCases.map(\.rawValue)), variable: "TRENDING_IMAGES",
+        setting: "images",
+        help: tr(
+          "posters: auto, kitty, sixel, iterm, symbols or off (also TRENDING_IMAGES; ? says which was chosen and why)"),
+        verbs: terminal,
+        apply: { line, text throws(UsageError) in
+          guard let mode = ImageMode(rawValue: text) else {
+            throw UsageError(message: tr("%1$s must be %2$s, not %3$s", "--images", ImageMode.choices, shown(text)))
+          }
+          line.invocation.images = mode
+        }),
+      OptionSpec(
+        name: "--no-color", variable: "NO_COLOR", help: tr("no colours and no posters (also NO_COLOR)"),
+        apply: { line, _ in line.invocation.noColor = true }),
+      OptionSpec(
+        name: "--no-mouse", variable: "TRENDING_MOUSE", setting: "mouse",
+        help: tr("leave the mouse to the terminal (also 'set mouse off')"), verbs: terminal,
+        apply: { line, _ in line.invocation.noMouse = true }),
+      OptionSpec(
+        name: "--no-cache", help: tr("neither read nor write the disk cache"),
+        apply: { line, _ in line.invocation.noCache = true }),
+      OptionSpec(
+        name: "--insecure-http", variable: "AMODB_ALLOW_HTTP",
+        help: tr("allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)"),
+        apply: { line, _ in line.invocation.insecureHTTP = true }),
+      OptionSpec(name: "--help", short: "-h", help: tr("this help"), apply: { line, _ in line.immediate = .help }),
+      OptionSpec(name: "--version", help: tr("the version"), apply: { line, _ in line.immediate = .version }),
+    ]
+  }
+
+  /// Every command, in the order help lists them (the browser first).
+  public static var commands: [CommandSpec] {
+    [
+      CommandSpec(
+        verb: .browse, arguments: "", words: [], summary: tr("browse full-screen (needs a terminal)"),
+        detail: tr("browse full-screen (needs a terminal)")),
+      CommandSpec(
+        verb: .list, arguments: "", words: [],
+        summary: tr(
+          "print a page of the list (--json for JSON; --list popular, top-rated, now-playing or upcoming for another list)"
+        ),
+        detail: tr(
+          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming. On a terminal, a table that fits; piped, one film a line: rank, id, title, year, score, separated by tabs. --json for JSON. Pages run from 1 to 500."
+        )),
+      CommandSpec(
+        verb: .show, arguments: "ID", words: [], summary: tr("print one film's details (--json for JSON)"),
+        detail: tr(
+          "One film: title, year, certification, runtime, genres, the five ratings, director and leads, overview, where to watch in the region (JustWatch), trailer, collection, cast, crew, recommended and similar films."
+        )),
+      CommandSpec(
+        verb: .person, arguments: "ID", words: [], summary: tr("print one person and their films (--json for JSON)"),
+        detail: tr(
+          "One person: known for, birth and death, biography, and their films (as cast with the character, as crew with the job), newest first."
+        )),
+      CommandSpec(
+        verb: .search, arguments: "QUERY", words: [], summary: tr("films whose titles match (--year N, --json)"),
+        detail: tr("Films whose titles match. 'year:1999' or a trailing '(1999)' in the query narrows by year.")),
+      CommandSpec(
+        verb: .watchlist, arguments: "[add ID | remove ID]", words: ["add", "remove"],
+        summary: tr("your watchlist and seen films (--json, or --csv for Letterboxd)"),
+        detail: tr(
+          "Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
+        )),
+      CommandSpec(
+        verb: .config, arguments: "[NAME]", words: Settings.names.map(\.name),
+        summary: tr("the effective settings, or a template for the settings file"),
+        detail: tr(
+          "The effective settings and where each comes from (flag, environment, file, default); with no file, a commented template for $XDG_CONFIG_HOME/trending/config (else ~/.config/…). Lines: set language|region|images|mouse|theme VALUE, bind SCREEN KEY COMMAND, unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment."
+        ) + " "
+          + tr(
+            "With a NAME, only that setting's value; --path prints the file in use (TRENDING_CONFIG names another)."
+          )),
+      CommandSpec(
+        verb: .cache, arguments: "info|clear", words: ["info", "clear"],
+        summary: tr("the disk cache's size and entries ($XDG_CACHE_HOME/trending), or empty it"),
+        detail: tr(
+          "The disk cache ($XDG_CACHE_HOME/trending): its entries, or empty it. Files that are not the cache's own are left alone."
+        )),
+      CommandSpec(
+        verb: .doctor, arguments: "", words: [],
+        summary: tr("what trending found about the terminal, the language, the files and the service, and why"),
+        detail: tr(
+          "What trending detected and why, for a bug report: the terminal and its terminfo entry, colours, the image protocol and the reason, the cell size, the theme, the locale and languages, the files it reads and writes, whether a key is set (never the key), the hosts, a proxy, and the request budget if the service said. Asks the terminal only when it is one; asks the service once. --json for JSON."
+        )),
+      CommandSpec(
+        verb: .completions, arguments: "bash|zsh|fish", words: shells,
+        summary: tr("print the completions for bash, zsh or fish"),
+        detail: tr(
+          "Completions for a shell, on standard output: commands, options and their values. 'make install' puts them where each shell looks; or, for bash, eval \"$(trending completions bash)\"."
+        )),
+      CommandSpec(
+        verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),
+        detail: tr("The manual page in roff, as 'make install' installs it: trending man | man -l -")),
+      CommandSpec(
+        verb: .help, arguments: "[COMMAND]", words: Verb.allCases.filter { $0 != .browse }.map(\.rawValue),
+        summary: tr("this help, or one command's"),
+        detail: tr(
+          "Everything, or one command: %s.",
+          Verb.allCases.filter { $0 != .browse }.map(\.rawValue).joined(separator: ", "))
+      ),
+    ]
+  }
+
+  /// The option with a long or short name, if any.
+  static func option(named name: String) -> OptionSpec? {
+    options.first { $0.name == name || $0.short == name }
+  }
+
+  /// The command's entry.
+  public static func command(_ verb: Verb) -> CommandSpec {
+    commands.first { $0.verb == verb } ?? commands[0]
+  }
+
+  /// The names of the commands, for "did you mean".
+  static var commandNames: [String] { Verb.allCases.filter { $0 != .browse }.map(\.rawValue) }
+
+  /// The long names of the options, for "did you mean".
+  static var optionNames: [String] { options.map(\.name) }
+
+  /// How an error names the commands an option goes with: `'trending list', 'trending search'`.
+  static func commandList(_ verbs: [Verb]) -> String {
+    verbs.map { "'\($0.invocation)'" }.joined(separator: ", ")
+  }
+
+  /// The settings file's names and the values each takes (`images` takes the image modes), for the completions.
+  public static var settingValues: [(name: String, values: [String])] {
+    Settings.names.map { entry in
+      (entry.name, entry.values.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() })
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The binary at home in the shell: any terminal that can draw, doctor, another settings file,
+/// and installing like a package.
+@Suite("At home in the shell")
+struct ShellConventionsTests {
+  @Test(arguments: ["xterm-kitty", "xterm-ghostty"])
+  func aKnownTerminalWithoutItsEntryStartsAsXterm(term: String) throws {
+    let session = try TmuxSession(["--demo"], width: 120, height: 70, terminal: term)
+    try session.waitFor("Fight Club")
+    try session.waitFor("drawing as xterm-256color")
+    try session.waitForIdle()
+    // Images are still found by asking: tmux answers for itself, and `?` says so.
+    try session.press("?")
+    try session.waitFor("the terminal is tmux")
+    try session.press("Escape")
+    try session.send("q")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+  }
+
+  @Test func doctorInATerminalAsksItAndSaysWhy() throws {
+    let session = try TmuxSession(["doctor"], width: 200, height: 40, terminal: "xterm-kitty")
+    _ = try session.waitForExit()
+    let screen = try session.capture()
+    #expect(screen.contains("terminal:"), "\(screen)")
+    #expect(screen.contains("xterm-256color (no entry for TERM here; the nearest of its family)"), "\(screen)")
+    #expect(screen.contains("the terminal is tmux"), "doctor asked the terminal: \(screen)")
+    #expect(screen.contains("key:") && screen.contains("not set"))
+  }
+
+  @Test func doctorAsJSONAsksTheServiceOnceAndNeverShowsTheKey() throws {
+    let server = try LoopbackServer { _ in
+      .json(
+        TestClients.pageJSON(count: 3, firstID: 1, page: 1, totalPages: 1),
+        headers: ["X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "37"])
+    }
+    let outcome = try BinaryRunner.run(
+      ["doctor", "--json"],
+      environment: [
+        "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "doctor-secret-key", "TERM": "xterm-256color",
+        "https_proxy": "http://alice:hunter2@proxy.invalid:3128", "LANG": "ru_RU.UTF-8",
+      ])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    func value(_ key: String) -> String? { (object[key] as? [String: Any])?["value"] as? String }
+    #expect(value("budget") == "37 of 40 left", "JSON is English whatever the interface speaks")
+    #expect(value("key") == "set")
+    #expect(value("terminfo") == "xterm-256color")
+    #expect(value("images") == "symbols")
+    #expect(value("interface_language") == "ru")
+    #expect(value("data_language") == "ru-RU")
+    #expect(value("api") == server.baseURL.absoluteString)
+    #expect(server.requests.count == 1)
+    #expect(server.requests.first?.path == "/3/trending/movie/week")
+    for secret in ["doctor-secret-key", "hunter2", "alice"] {
+      #expect(!(outcome.stdout + outcome.stderr).contains(secret))
+    }
+    let text = try BinaryRunner.run(["doctor", "--demo"], environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
+    #expect(text.status == 0)
+    #expect(text.stdout.contains("TERM=dumb cannot draw a full screen"))
+    #expect(text.stdout.contains("--demo was given"))
+    let badMode = try BinaryRunner.run(["doctor", "--demo"], environment: ["TRENDING_IMAGES": "pixels"])
+    #expect(badMode.stdout.contains("TRENDING_IMAGES must be auto, kitty, sixel, iterm, symbols or off, not 'pixels'"))
+  }
+
+  @Test func trendingConfigNamesAnotherSettingsFile() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trending-config-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("other.conf")
+    try "set images off\nset language ru-RU\n".write(to: file, atomically: true, encoding: .utf8)
+    let environment = ["TRENDING_CONFIG": file.path]
+    #expect(try BinaryRunner.run(["config", "--path"], environment: environment).stdout == file.path + "\n")
+    #expect(try BinaryRunner.run(["config", "images"], environment: environment).stdout == "off\n")
+    #expect(try BinaryRunner.run(["config", "language"], environment: environment).stdout == "ru-RU\n")
+    let report = try BinaryRunner.run(["config"], environment: environment)
+    #expect(report.stdout.contains("set images off"))
+    // Without it, the XDG place.
+    let plain = try BinaryRunner.run(["config", "--path"])
+    #expect(plain.stdout.hasSuffix("/trending/config\n"))
+    #expect(try BinaryRunner.run(["config", "mouse"]).stdout == "on\n")
+    // A file it names that is not there is said, not silently ignored.
+    let missing = try BinaryRunner.run(
+      ["list", "--demo"], environment: ["TRENDING_CONFIG": directory.appendingPathComponent("nope").path])
+    #expect(missing.status == 0)
+    #expect(missing.stderr.contains("TRENDING_CONFIG names it, but there is no such file"), "\(missing.stderr)")
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("make"), "make is not installed"))
+  func makeInstallAndUninstallHonourPrefixAndDestdir() throws {
+    let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trending-destdir-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: destination) }
+    let variables = ["BUILD=", "BINARY=\(Fixtures.binary.path)", "PREFIX=/opt/trending", "DESTDIR=\(destination.path)"]
+    let install = try BinaryRunner.program(
+      "make", ["--no-print-directory", "-C", Fixtures.packageRoot.path, "install"] + variables)
+    #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
+    let root = destination.appendingPathComponent("opt/trending")
+    let files = [
+      "bin/trending", "share/man/man1/trending.1", "share/bash-completion/completions/trending",
+      "share/zsh/site-functions/_trending", "share/fish/vendor_completions.d/trending.fish",
+    ]
+    for file in files {
+      #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "no \(file)")
+    }
+    let bash = try String(
+      contentsOf: root.appendingPathComponent("share/bash-completion/completions/trending"), encoding: .utf8)
+    #expect(bash == (try BinaryRunner.run(["completions", "bash"]).stdout))
+    if BinaryRunner.has("man") {
+      let page = try BinaryRunner.program(
+        "man", ["-l", root.appendingPathComponent("share/man/man1/trending.1").path], environment: ["MANPAGER": "cat"])
+      #expect(page.status == 0 && page.stdout.contains("EXIT STATUS"))
+    }
+    let uninstall = try BinaryRunner.program(
+      "make", ["--no-print-directory", "-C", Fixtures.packageRoot.path, "uninstall"] + variables)
+    #expect(uninstall.status == 0, "\(uninstall.stderr)")
+    for file in files {
+      #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file) was left")
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: BinaryRunner.has("dpkg-deb") && BinaryRunner.has("lintian"),
+      "dpkg-deb or lintian is not installed (make setup installs dpkg-dev and lintian)"))
+  func makeDebBuildsAPackageLintianAccepts() throws {
+    // `make test` builds the release binary first; a debug one stands in when it is missing.
+    let release = Fixtures.packageRoot.appendingPathComponent(".build/release/trending")
+    let binary = FileManager.default.fileExists(atPath: release.path) ? release : Fixtures.binary
+    let made = try BinaryRunner.program(
+      "make", ["--no-print-directory", "-C", Fixtures.packageRoot.path, "deb", "BUILD=", "BINARY=\(binary.path)"])
+    #expect(made.status == 0, "make deb (lintian included) failed:\n\(made.stdout)\(made.stderr)")
+    let folder = Fixtures.packageRoot.appendingPathComponent(".build/deb")
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".deb") })
+    let package = folder.appendingPathComponent(name).path
+    let contents = try BinaryRunner.program("dpkg-deb", ["--contents", package]).stdout
+    for file in [
+      "./usr/bin/trending", "./usr/share/man/man1/trending.1.gz", "./usr/share/bash-completion/completions/trending",
+      "./usr/share/zsh/vendor-completions/_trending", "./usr/share/fish/vendor_completions.d/trending.fish",
+      "./usr/share/doc/trending/copyright",
+    ] {
+      #expect(contents.contains(file), "the package lacks \(file):\n\(contents)")
+    }
+    let depends = try BinaryRunner.program("dpkg-deb", ["--field", package, "Depends"]).stdout
+    for library in ["libncursesw6", "libcurl4", "libchafa0", "libturbojpeg0", "libc6"] {
+      #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
+    }
+  }
+}

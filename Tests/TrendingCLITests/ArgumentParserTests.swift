@@ -1,0 +1,145 @@
+import AmodbKit
+import Localization
+import Testing
+import TrendingCore
+
+@testable import TrendingCLI
+
+@Suite("The option table and the parser it drives")
+struct ArgumentParserTests {
+  private func parse(_ words: String) throws -> Invocation {
+    try ArgumentParser.parse(words.split(separator: " ").map(String.init))
+  }
+
+  private func failure(_ words: String) -> String? {
+    do {
+      _ = try ArgumentParser.parse(words.split(separator: " ").map(String.init))
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func commandsAndTheirArguments() throws {
+    #expect(try parse("").command == .browse)
+    #expect(try parse("list --page 3 --json").command == .list(page: 3, json: true))
+    #expect(try parse("show 550").command == .show(id: 550, json: false))
+    #expect(try parse("person 287 --json").command == .person(id: 287, json: true))
+    #expect(
+      try parse("search fight club (1999)").command == .search(query: "fight club", year: 1999, page: 1, json: false))
+    #expect(try parse("watchlist add 550 --csv").command == .watchlist(change: .add(550), format: .csv))
+    #expect(try parse("config").command == .config(name: nil, path: false))
+    #expect(try parse("config images").command == .config(name: "images", path: false))
+    #expect(try parse("config --path").command == .config(name: nil, path: true))
+    #expect(try parse("cache clear").command == .cacheClear)
+    #expect(try parse("doctor --json").command == .doctor(json: true))
+    #expect(try parse("completions fish").command == .completions("fish"))
+    #expect(try parse("man").command == .manual)
+    #expect(try parse("help watchlist").command == .helpTopic("watchlist"))
+    #expect(try parse("--version").command == .version)
+  }
+
+  @Test func everyOptionInTheTableParsesWithACommandThatTakesIt() throws {
+    let samples: [ValueKind?: String] = [.number: "2", .url: "http://127.0.0.1:1/3", .language: "ru-RU", .region: "UA"]
+    for option in OptionTable.options where option.name != "--help" && option.name != "--version" {
+      let verb = option.verbs?.first ?? .list
+      var words = verb == .browse ? [] : [verb.rawValue]
+      if verb == .show { words.append("550") }
+      if verb == .search { words.append("dune") }
+      words.append(option.name)
+      if option.value != nil {
+        if case .words(let values)? = option.kind {
+          words.append(values[0])
+        } else {
+          let sample = option.name == "--year" ? "1999" : samples[option.kind]
+          words.append(try #require(sample, "no sample value for \(option.name)"))
+        }
+      }
+      #expect(throws: Never.self, "\(words)") { try ArgumentParser.parse(words) }
+    }
+  }
+
+  @Test func valuesAreChecked() throws {
+    #expect(failure("list --page 0")?.contains("--page must be a whole number from 1 to 500") == true)
+    #expect(failure("list --list nope")?.contains("--list must be trending, popular") == true)
+    #expect(failure("--images pixels")?.contains("--images must be auto, kitty, sixel, iterm, symbols or off") == true)
+    #expect(failure("--region Ukraine")?.contains("two-letter country code") == true)
+    #expect(failure("list --page") == "--page needs a value")
+    #expect(failure("list --json=yes") == "--json takes no value")
+    #expect(try parse("list --page=2").command == .list(page: 2, json: false))
+  }
+
+  @Test func anOptionGoesOnlyWithTheCommandsTheTableNames() {
+    #expect(failure("--page 2") == "--page goes with 'trending list', 'trending search'")
+    #expect(failure("show 550 --year 1999") == "--year goes with 'trending search'")
+    #expect(failure("list --csv") == "--csv goes with 'trending watchlist'")
+    #expect(failure("show 550 --images off") == "--images goes with 'trending', 'trending doctor'")
+    #expect(failure("list --path") == "--path goes with 'trending config'")
+  }
+
+  @Test func mistakesGetTheNearestWord() {
+    #expect(failure("lsit") == "unknown command 'lsit'; did you mean 'list'?")
+    #expect(failure("list --pgae 2") == "unknown option '--pgae'; did you mean '--page'?")
+    #expect(failure("doctr") == "unknown command 'doctr'; did you mean 'doctor'?")
+    #expect(failure("help wachlist") == "no help for 'wachlist'; did you mean 'watchlist'?")
+    #expect(failure("config imagez")?.hasSuffix("did you mean 'images'?") == true)
+    #expect(failure("completions tcsh") == "completions takes bash, zsh or fish, e.g. 'trending completions bash'")
+  }
+
+  @Test func helpAfterACommandIsThatCommandsHelp() throws {
+    #expect(try parse("list --help").command == .helpTopic("list"))
+    #expect(try parse("--help").command == .help)
+    #expect(try parse("search -h").command == .helpTopic("search"))
+  }
+
+  @Test func aDoubleDashEndsTheOptions() throws {
+    #expect(try parse("search -- --weird").command == .search(query: "--weird", year: nil, page: 1, json: false))
+  }
+
+  @Test func theHelpListsEveryCommandAndOptionOfTheTable() {
+    let help = Translator.$override.withValue(.english) { TrendingCommand.help }
+    for command in OptionTable.commands {
+      #expect(help.contains(command.verb.invocation), "--help lacks \(command.verb)")
+    }
+    for option in OptionTable.options {
+      #expect(help.contains(option.syntax), "--help lacks \(option.syntax)")
+    }
+    #expect(!help.contains("--images auto|symbols|off"), "the old usage string is gone")
+  }
+
+  @Test(arguments: Verb.allCases.filter { $0 != .browse })
+  func eachCommandsHelpHasItsSynopsisAndOwnOptions(verb: Verb) {
+    let text = Translator.$override.withValue(.english) { HelpText.topic(verb) }
+    #expect(text.hasPrefix(OptionTable.command(verb).synopsis))
+    for option in OptionTable.options where option.verbs?.contains(verb) == true {
+      #expect(text.contains(option.help.prefix(20)), "help \(verb) lacks \(option.name)")
+    }
+  }
+
+  @Test func helpHelpNamesEveryCommand() {
+    let text = Translator.$override.withValue(.english) { HelpText.topic(.help) }
+    for name in OptionTable.commandNames {
+      #expect(text.contains(name), "help help lacks \(name)")
+    }
+  }
+
+  @Test func theHelpIsTranslated() {
+    let russian = Translator.catalogue(for: "ru")
+    let help = Translator.$override.withValue(russian) { TrendingCommand.help }
+    let english = Translator.$override.withValue(.english) { OptionTable.options }
+    let translated = Translator.$override.withValue(russian) { OptionTable.options }
+    for (word, russianWord) in zip(english, translated) {
+      #expect(word.help != russianWord.help, "\(word.name)'s help has no Russian")
+      #expect(help.contains(russianWord.help.prefix(15)))
+    }
+    let commands = Translator.$override.withValue(russian) { OptionTable.commands }
+    for (command, englishCommand) in zip(commands, Translator.$override.withValue(.english) { OptionTable.commands }) {
+      #expect(command.summary != englishCommand.summary, "\(command.verb)'s summary has no Russian")
+      #expect(command.detail != englishCommand.detail, "\(command.verb)'s detail has no Russian")
+    }
+  }
+
+  @Test func imageModesSayWhatTheyDraw() {
+    #expect(ImageMode.allCases.map(\.rawValue) == ["auto", "kitty", "sixel", "iterm", "symbols", "off"])
+  }
+}

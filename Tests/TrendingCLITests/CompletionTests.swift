@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCLI
+
+/// The completions loaded into real shells, asked what they offer.
+@Suite("Completions in bash, zsh and fish")
+struct CompletionTests {
+  /// The script for `shell` in a file of its own, named as the shell looks for it.
+  private func install(_ shell: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trending-completions-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let name = ["bash": "trending", "zsh": "_trending", "fish": "trending.fish"][shell] ?? shell
+    try Completions.script(for: shell).write(
+      to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    return directory
+  }
+
+  private static let listNames = ["trending", "popular", "top-rated", "now-playing", "upcoming"]
+  private static let modes = ["auto", "kitty", "sixel", "iterm", "symbols", "off"]
+
+  @Test(.enabled(if: BinaryRunner.has("bash"), "bash is not installed"))
+  func bashOffersCommandsOptionsAndValues() throws {
+    let directory = try install("bash")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func offered(_ line: String) throws -> [String] {
+      let script = """
+        source "$1/trending"
+        complete -p trending >/dev/null || exit 9
+        read -ra COMP_WORDS <<< "$2"
+        [[ "$2" == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        COMPREPLY=()
+        _trending
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      let outcome = try BinaryRunner.program(
+        "bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      return outcome.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+    #expect(try offered("trending ") == OptionTable.commandNames)
+    #expect(try offered("trending list --list ") == Self.listNames)
+    #expect(try offered("trending --images ") == Self.modes)
+    #expect(try offered("trending --language ").contains("ru-RU"))
+    #expect(try offered("trending config ") == ["language", "region", "images", "mouse", "theme"])
+    #expect(try offered("trending cache c") == ["clear"])
+    let listOptions = try offered("trending list --")
+    #expect(listOptions.contains("--page") && listOptions.contains("--list") && !listOptions.contains("--csv"))
+    #expect(try offered("trending --window day l") == ["list"], "an option's value is not the command")
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("fish"), "fish is not installed (make setup installs it)"))
+  func fishOffersCommandsOptionsAndValues() throws {
+    let directory = try install("fish")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func offered(_ line: String) throws -> [String] {
+      let outcome = try BinaryRunner.program(
+        "fish", ["--no-config", "-c", "source $argv[1]/trending.fish; complete -C $argv[2]", directory.path, line])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      return outcome.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    }
+    #expect(try Set(offered("trending ")) == Set(OptionTable.commandNames))
+    #expect(try Set(offered("trending list --list ")) == Set(Self.listNames))
+    #expect(try Set(offered("trending --images ")) == Set(Self.modes))
+    #expect(try offered("trending cache ").sorted() == ["clear", "info"])
+    let listOptions = try offered("trending list --")
+    #expect(listOptions.contains("--page") && !listOptions.contains("--csv") && !listOptions.contains("--images"))
+    #expect(try offered("trending --").contains("--images"), "the browser takes --images")
+  }
+
+  @Test(
+    .enabled(
+      if: BinaryRunner.has("zsh") && BinaryRunner.has("tmux"), "zsh or tmux is not installed (make setup installs them)"
+    ))
+  func zshOffersCommandsOptionsAndValues() throws {
+    let directory = try install("zsh")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let rc = """
+      fpath=(\(directory.path) $fpath)
+      autoload -U compinit && compinit -u -d \(directory.path)/.zcompdump
+      PS1='READY> '
+      """
+    try rc.write(to: directory.appendingPathComponent(".zshrc"), atomically: true, encoding: .utf8)
+    // A shell of its own for each line, so what one listing showed cannot answer for the next.
+    func offered(_ line: String, shows words: [String]) throws {
+      let session = try TmuxSession(
+        [], environment: ["ZDOTDIR": directory.path], width: 160, height: 40, program: ["zsh", "-i"])
+      try session.waitFor("READY>")
+      try session.command(["send-keys", "-t", "main", "-l", line])
+      try session.send("Tab")
+      for word in words { try session.waitFor(word) }
+    }
+    try offered("trending ", shows: ["doctor", "completions", "watchlist", "print one film's details"])
+    try offered("trending list --list ", shows: ["top-rated", "now-playing", "upcoming", "popular"])
+    try offered("trending --images ", shows: ["symbols", "sixel", "iterm", "kitty"])
+  }
+
+  @Test func everyOptionWithValuesHasThemInEachScript() {
+    for shell in OptionTable.shells {
+      let script = Completions.script(for: shell)
+      for option in OptionTable.options {
+        #expect(
+          script.contains(option.name) || script.contains("-l " + option.name.dropFirst(2)),
+          "\(shell) lacks \(option.name)")
+        for value in Completions.values(option) {
+          #expect(script.contains(value), "\(shell) lacks \(value) for \(option.name)")
+        }
+      }
+    }
+  }
+}
