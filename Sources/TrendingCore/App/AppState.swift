@@ -17,6 +17,8 @@ public struct AppState: Equatable, Sendable {
   public var search: SearchBox?
   /// The help overlay, while it is open.
   public var help: HelpScreen?
+  /// The command palette, while it is open.
+  public var palette: PaletteBox?
   /// What the screens share.
   public var shared: Shared
 
@@ -117,7 +119,7 @@ public struct AppState: Equatable, Sendable {
   }
 
   /// Where keys are looked up now.
-  public var keyContext: KeyContext { search != nil ? .search : top.keyContext }
+  public var keyContext: KeyContext { palette != nil ? .palette : search != nil ? .search : top.keyContext }
 
   /// The top-most list on the stack: the list showing, or under the screens showing.
   public var topList: ListScreen { stack[topListIndex].list ?? rootList }

@@ -95,8 +95,14 @@ public enum Reducer {
   }
 
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if state.palette != nil { return PaletteLogic.key(key, &state) }
     if var search = state.search, let effects = search.edit(key, state.shared) {
       state.search = search
+      return effects
+    }
+    if state.search == nil, state.help == nil,
+      let effects = state.updateTop({ screen, shared in screen.type(key, &shared) })
+    {
       return effects
     }
     let context = state.keyContext
@@ -126,6 +132,9 @@ public enum Reducer {
     case .redraw: return [.redraw]
     case .search:
       state.search = SearchBox()
+      return []
+    case .palette:
+      state.palette = PaletteBox()
       return []
     default: break
     }
@@ -194,9 +203,10 @@ public enum Reducer {
 
   /// Whether a command would do something now: the hint bar offers only those.
   public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
+    if state.palette != nil { return PaletteLogic.isAvailable(command, in: state) }
     if let search = state.search { return search.isAvailable(command) }
     switch command {
-    case .help, .quit, .redraw, .suspend, .search: return true
+    case .help, .quit, .redraw, .suspend, .search, .palette: return true
     case .toggleWatchlist, .toggleSeen: return state.top.subject(state.shared) != nil
     case .openInBrowser, .copyLink, .copyTitle: return state.top.page(state.shared) != nil
     default: return state.top.isAvailable(command, state.shared)

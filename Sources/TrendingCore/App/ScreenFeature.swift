@@ -14,6 +14,8 @@ public protocol ScreenFeature: Sendable {
   func title(_ shared: Shared) -> String
   /// Loads what it needs, once it is opened.
   mutating func appear(_ shared: inout Shared) -> [Effect]
+  /// Takes a key that types into the screen (a line being edited on it); nil when it is not one.
+  mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]?
   /// Runs a command from the key table.
   mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction
   /// Whether a command of its own would do something now (the hint bar offers only those).
@@ -37,6 +39,9 @@ public protocol ScreenFeature: Sendable {
 }
 
 extension ScreenFeature {
+  /// Screens without a line to type in take no typing.
+  public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? { nil }
+
   /// Screens that are not documents draw no layout.
   public var layout: DocumentLayout? { nil }
 

@@ -5,7 +5,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
   case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
   case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
-  case nextTab, previousTab
+  case nextTab, previousTab, palette, filter
   /// Shows the tab with this number, from 1 (the tab table's order).
   case tab(Int)
 
@@ -14,7 +14,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .openInBrowser,
-      .copyLink, .copyTitle, .nextTab, .previousTab,
+      .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter,
     ] + ListKind.allCases.map { .tab($0.number) }
   }
 
@@ -35,6 +35,10 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   case person
   /// The search line, while it is open (printable keys type there).
   case search
+  /// The command palette, while it is open (printable keys type there).
+  case palette
+  /// The list's filter line, while it is typed in.
+  case filter
 }
 
 /// One binding: keys, what they do, where, and how the help and the hint bar name them.
@@ -121,6 +125,11 @@ public struct KeyTable: Sendable, Equatable {
       hint: "search"),
     KeyBinding([.enter], .open, in: [.search], group: "Search", help: "keep the results as a list", hint: "keep"),
     KeyBinding([.escape], .back, in: [.search], group: "Search", help: "close the search line", hint: "cancel"),
+    KeyBinding(
+      [.character("\\")], .filter, in: [.list], group: "Search",
+      help: "filter the list on screen by title (no request)"),
+    KeyBinding([.enter], .open, in: [.filter], group: "Search", help: "keep the filter", hint: "keep"),
+    KeyBinding([.escape], .back, in: [.filter], group: "Search", help: "clear the filter", hint: "clear"),
     KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
@@ -128,6 +137,10 @@ public struct KeyTable: Sendable, Equatable {
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",
       hint: "today/week"),
     KeyBinding([.character("?")], .help, in: pages, group: "App", help: "this help", hint: "help"),
+    KeyBinding(
+      [.character(":")], .palette, in: pages, group: "App", help: "command palette: every command here, by name"),
+    KeyBinding([.enter], .open, in: [.palette], group: "App", help: "run the command", hint: "run"),
+    KeyBinding([.escape], .back, in: [.palette], group: "App", help: "close the palette", hint: "close"),
     KeyBinding([.control("l")], .redraw, group: "App", help: "redraw the screen"),
     KeyBinding([.control("z")], .suspend, group: "App", help: "suspend (fg resumes)"),
     KeyBinding([.character("q")], .quit, in: [.list], group: "App", help: "quit", hint: "quit"),
@@ -234,6 +247,8 @@ extension KeyContext {
     case .film: return "film"
     case .person: return "person"
     case .search: return "search line"
+    case .palette: return "command palette"
+    case .filter: return "filter line"
     }
   }
 }

@@ -34,6 +34,7 @@ enum MouseLogic {
       state.help = help.mouse(event, lines: lines, height: state.shared.size.height) == .closes ? nil : help
       return []
     }
+    if state.palette != nil { return PaletteLogic.mouse(event, &state) }
     let chrome = Chrome(state.shared.size)
     if event.kind == .press, event.row == chrome.header.row {
       guard state.stack.count > 1, state.search == nil, backMarker.contains(event.column) else { return [] }

@@ -35,6 +35,7 @@ public enum Renderer {
       }
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }
+    if let palette = state.palette { PaletteView.draw(palette, state, into: &screen) }
     return Frame(screen: screen, document: document)
   }
 

@@ -44,7 +44,7 @@ extension FilmScreen: ScreenFeature {
       let related = shared.film(id).value.map { $0.recommendations + $0.similar } ?? []
       return Reaction(go: cursor.selectedTarget?.navigation { id in related.first { $0.id == id } })
     case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter:
       return .none
     }
   }
@@ -55,10 +55,10 @@ extension FilmScreen: ScreenFeature {
     case .open: return cursor.selectedTarget != nil
     case .back: return true
     case .refresh: return !shared.film(id).isLoading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab: return false
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter: return false
     // The app's own commands, answered above every screen.
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle:
+      .copyTitle, .palette:
       return false
     }
   }

@@ -5,12 +5,16 @@ import FoundationEssentials
 extension ListScreen: ScreenFeature {
   public var route: Route { .list(self) }
   public var statusName: String { "list" }
-  public var keyContext: KeyContext { .list }
+  public var keyContext: KeyContext { filter?.editing == true ? .filter : .list }
   public func shows(_ shared: Shared) -> [APIRequest] { [] }
 
   public func title(_ shared: Shared) -> String { source.title }
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] { [] }
+
+  public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? {
+    editFilter(key, rows: shared.visibleRows) ? [] : nil
+  }
 
   public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
     let rows = shared.visibleRows
@@ -18,10 +22,22 @@ extension ListScreen: ScreenFeature {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
       return Reaction(ListLogic.move(&self, command, rows: rows, shared))
     case .open:
+      if filter?.editing == true {
+        keepFilter()
+        return .none
+      }
       guard let movie = selectedMovie else { return .none }
       return Reaction(go: .push(.film(FilmScreen(id: movie.id, known: movie))))
     case .back:
+      // A filter goes first; then a list opened on top goes back.
+      guard filter == nil else {
+        clearFilter(rows: rows)
+        return .none
+      }
       return Reaction(go: .pop)
+    case .filter:
+      startFilter()
+      return .none
     case .refresh:
       return Reaction(refresh(force: true, shared))
     case .nextTab, .previousTab, .tab:
@@ -40,7 +56,7 @@ extension ListScreen: ScreenFeature {
       ListLogic.scrollIntoView(&self, rows: rows)
       return .none
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle:
+      .copyTitle, .palette:
       return .none
     }
   }
@@ -49,15 +65,16 @@ extension ListScreen: ScreenFeature {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .sort:
       return movies.count > 1
-    case .open: return selectedMovie != nil
+    case .open: return filter?.editing == true || selectedMovie != nil
+    case .filter: return unfilteredCount > 1
     case .refresh: return !list.isLoading
     case .toggleWindow: return source == .tab(.trending)
     case .nextTab, .previousTab, .tab: return true
-    // Only a list opened on top (kept search results) goes back; a tab is the bottom.
-    case .back: return source.tab == nil
+    // A filter clears; only a list opened on top (kept search results) goes back: a tab is the bottom.
+    case .back: return filter != nil || source.tab == nil
     // The app's own commands, answered above every screen.
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle:
+      .copyTitle, .palette:
       return false
     }
   }

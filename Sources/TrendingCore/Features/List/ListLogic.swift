@@ -41,8 +41,9 @@ enum ListLogic {
   /// Fetches the next page when the selection nears the end, or when the rows are not yet filled
   /// (a tall terminal loads enough pages to fill its rows).
   static func loadMoreIfNeeded(_ list: inout ListScreen, rows: Int, _ shared: Shared) -> [Effect] {
+    // A filtered list is narrowed locally: it asks for nothing more.
     guard let listing = list.list.value, listing.hasMore, !list.isLoadingMore, list.moreError == nil,
-      !list.list.isLoading,
+      !list.list.isLoading, list.filter == nil,
       list.selection >= listing.movies.count - prefetchDistance || listing.movies.count < rows
     else { return [] }
     list.isLoadingMore = true

@@ -56,6 +56,8 @@ public struct ListScreen: Equatable, Sendable {
   public var top = 0
   /// The order the films are shown in.
   public var sort = ListSort.rank
+  /// The filter narrowing the films shown, when one is typed or applied.
+  public var filter: ListFilter?
 
   /// Makes an empty tab.
   public init(kind: ListKind = .trending, window: TimeWindow) {
@@ -68,8 +70,12 @@ public struct ListScreen: Equatable, Sendable {
     self.window = window
   }
 
-  /// The films loaded so far, in the order chosen.
-  public var movies: [MovieSummary] { sort.apply(list.value?.movies ?? []) }
+  /// The films loaded so far, in the order chosen, narrowed by the filter.
+  public var movies: [MovieSummary] {
+    let sorted = sort.apply(list.value?.movies ?? [])
+    guard let filter, !filter.text.isEmpty else { return sorted }
+    return sorted.filter(filter.matches)
+  }
 
   /// The selected film, when there is one.
   public var selectedMovie: MovieSummary? {

@@ -48,7 +48,7 @@ extension PersonScreen: ScreenFeature {
       let credits = shared.person(id).value?.credits ?? []
       return Reaction(go: cursor.selectedTarget?.navigation { id in credits.first { $0.movie.id == id }?.movie })
     case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
-      .toggleSeen, .openInBrowser, .copyLink, .copyTitle:
+      .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter:
       return .none
     }
   }
@@ -60,10 +60,10 @@ extension PersonScreen: ScreenFeature {
     case .back: return true
     case .refresh: return !shared.person(id).isLoading
     case .sort: return shared.person(id).value?.credits.isEmpty == false
-    case .toggleWindow, .nextTab, .previousTab, .tab: return false
+    case .toggleWindow, .nextTab, .previousTab, .tab, .filter: return false
     // The app's own commands, answered above every screen.
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle:
+      .copyTitle, .palette:
       return false
     }
   }

@@ -5,8 +5,6 @@ import TrendingCore
 /// (j/k) when the terminal is too short for all of it.
 enum HelpOverlay {
   static func draw(_ state: AppState, into screen: inout Screen) {
-    // The box covers the poster: no image is drawn over it.
-    screen.overlay = nil
     let lines = state.shared.keys.helpLines(
       in: state.keyContext, ascii: state.shared.asciiKeys, notes: state.shared.imagesNote.map { [$0] } ?? [])
     let keyWidth =
@@ -33,18 +31,7 @@ enum HelpOverlay {
     let left = (screen.width - boxWidth) / 2
     let top = (screen.height - boxHeight) / 2
     let scroll = min((state.help?.scroll ?? 0), KeyTable.helpMaxScroll(lineCount: lines.count, height: screen.height))
-    let border = Style(.accent)
-    for row in top..<(top + boxHeight) {
-      screen.fill(row: row, from: left, to: left + boxWidth, style: .plain)
-    }
-    let horizontal = String(repeating: "─", count: max(0, boxWidth - 2))
-    screen.put("┌" + horizontal + "┐", row: top, column: left, style: border)
-    screen.put("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: border)
-    for row in (top + 1)..<(top + boxHeight - 1) {
-      screen.put("│", row: row, column: left, style: border)
-      screen.put("│", row: row, column: left + boxWidth - 1, style: border)
-    }
-    screen.put(" " + tr("Keys") + " ", row: top, column: left + 2, style: Style(.title, bold: true))
+    Box.draw(Rect(row: top, column: left, width: boxWidth, height: boxHeight), title: tr("Keys"), into: &screen)
     if lines.count > rows {
       let more = " " + (scroll < lines.count - rows ? tr("j/k more") : tr("k back")) + " "
       screen.put(

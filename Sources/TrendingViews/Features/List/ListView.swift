@@ -34,13 +34,17 @@ enum ListView {
   static func draw(_ shown: ListScreen, at place: Place, _ state: AppState, into screen: inout Screen) {
     let shared = state.shared
     let chrome = Chrome(shared.size)
-    let lefts: [String]
+    var lefts: [String]
     switch place {
     case .search:
       let source = shared.sourceLabel.map { " · \($0)" } ?? ""
       lefts = [tr("Search films") + " · " + shared.language + source, tr("Search films"), tr("Search")]
     case .kept: lefts = Renderer.breadcrumb(for: state)
     case .tab: lefts = Renderer.titles(for: state)
+    }
+    if let filter = shown.filter, !filter.text.isEmpty {
+      let filtered = tr("filtered: %1$s of %2$s", String(shown.movies.count), String(shown.unfilteredCount))
+      lefts = lefts.map { $0 + " · " + filtered }
     }
     Renderer.bar(
       lefts, rights: Renderer.ages(shown.list.fetchedAt, now: shared.now), row: chrome.header.row, into: &screen)
@@ -57,6 +61,12 @@ enum ListView {
     let bodyRows = filmRows.rows
     if place.awaitsQuery {
       SearchView.drawPrompt(rows: bodyRows, into: &screen)
+    } else if let filter = shown.filter, !filter.text.isEmpty, shown.movies.isEmpty, shown.unfilteredCount > 0 {
+      Renderer.centred(
+        [
+          (tr("No titles here match “%s”.", filter.text), Style(.muted)),
+          (tr("Esc clears the filter."), Style(.muted)),
+        ], rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size) : nil
       let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
@@ -88,7 +98,9 @@ enum ListView {
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
     }
-    if !place.awaitsQuery {
+    if let filter = shown.filter, filter.editing {
+      TypedLine.draw(prompt: "\\ ", text: filter.text, row: chrome.status.row, into: &screen)
+    } else if !place.awaitsQuery {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
     Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
@@ -274,8 +286,10 @@ enum ListView {
     let waitingForMore = shown.isLoadingMore ? wait((shown.list.value?.pagesLoaded ?? 0) + 1) : nil
     // Where the user is stays on the line whatever else it says.
     var position = ""
-    if let listing = shown.list.value, !listing.movies.isEmpty {
-      position = " \(shown.selection + 1)/\(listing.movies.count)\(listing.hasMore ? "+" : "")"
+    if let listing = shown.list.value, !shown.movies.isEmpty {
+      // A filtered list counts what it shows, and asks for no more.
+      let more = listing.hasMore && shown.filter == nil ? "+" : ""
+      position = " \(shown.selection + 1)/\(shown.movies.count)\(more)"
     }
     var status: (String, Tone)
     if let until = waiting ?? waitingForMore {

@@ -12,14 +12,7 @@ enum SearchView {
 
   /// The search line: a prompt, the text typed, and a cursor block after it.
   static func drawLine(_ text: String, row: Int, into screen: inout Screen) {
-    let prompt = " " + tr("Search:") + " "
-    let used = screen.put(prompt, row: row, column: 0, style: Style(.accent, bold: true))
-    let room = max(1, screen.width - used - 2)
-    // The end of a long line shows, so the cursor stays in view.
-    var shown = text
-    while TextWidth.width(of: shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
-    let width = screen.put(shown, row: row, column: used, style: Style(.normal, bold: true))
-    screen.put(" ", row: row, column: used + width, style: Style(selected: true))
+    TypedLine.draw(prompt: tr("Search:") + " ", text: text, row: row, into: &screen)
   }
 
   /// What the body says before anything is typed.

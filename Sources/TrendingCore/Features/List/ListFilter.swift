@@ -1,0 +1,82 @@
+import AmodbKit
+
+/// Narrows the list on screen by title, locally: no request is made.
+public struct ListFilter: Equatable, Sendable {
+  /// The longest filter kept.
+  static let limit = 60
+
+  /// The text typed.
+  public var text = ""
+  /// Whether keys type into it (else it stays applied, shown in the header).
+  public var editing = true
+
+  /// Makes a filter being typed.
+  public init(text: String = "", editing: Bool = true) {
+    self.text = text
+    self.editing = editing
+  }
+
+  /// Whether a title matches: every word typed appears in it, whatever the case.
+  public func matches(_ movie: MovieSummary) -> Bool {
+    let words = text.lowercased().split(separator: " ")
+    guard !words.isEmpty else { return true }
+    let title = (movie.title + " " + (movie.originalTitle ?? "")).lowercased()
+    return words.allSatisfy { title.contains($0) }
+  }
+
+  /// Edits the text with a key that types or deletes; false when the key is not an edit.
+  mutating func edit(_ key: Key) -> Bool {
+    switch key {
+    case .character(let character):
+      guard text.count < Self.limit else { return true }
+      text.append(character)
+    case .backspace:
+      if !text.isEmpty { text.removeLast() }
+    case .control("u"):
+      text = ""
+    case .control("w"):
+      while text.last == " " { text.removeLast() }
+      while let last = text.last, last != " " { text.removeLast() }
+    default:
+      return false
+    }
+    return true
+  }
+}
+
+extension ListScreen {
+  /// How many films the list has before the filter.
+  public var unfilteredCount: Int { list.value?.movies.count ?? 0 }
+
+  /// Starts typing a filter, or types into the one applied.
+  mutating func startFilter() {
+    filter = ListFilter(text: filter?.text ?? "")
+  }
+
+  /// Types into the filter being typed: the selection stays on its film while it still shows,
+  /// else goes to the first.
+  mutating func editFilter(_ key: Key, rows: Int) -> Bool {
+    guard var edited = filter, edited.editing else { return false }
+    let selected = selectedMovie?.id
+    guard edited.edit(key) else { return false }
+    filter = edited
+    selection = movies.firstIndex { $0.id == selected } ?? 0
+    top = 0
+    ListLogic.scrollIntoView(&self, rows: rows)
+    return true
+  }
+
+  /// Keeps the filter applied (typing stops); an empty one goes.
+  mutating func keepFilter() {
+    filter?.editing = false
+    if filter?.text.isEmpty == true { filter = nil }
+  }
+
+  /// Clears the filter: every film shows again, the selected one still selected.
+  mutating func clearFilter(rows: Int) {
+    let selected = selectedMovie?.id
+    filter = nil
+    selection = movies.firstIndex { $0.id == selected } ?? selection
+    ListLogic.scrollIntoView(&self, rows: rows)
+  }
+}

@@ -1,0 +1,22 @@
+import TrendingCore
+
+/// A bordered box drawn over the screen on a cleared ground: the help and the command palette.
+enum Box {
+  /// Clears the box's cells and draws its border with a title in the top edge.
+  static func draw(_ area: Rect, title: String, into screen: inout Screen) {
+    // The box covers the poster: no image is drawn over it.
+    screen.overlay = nil
+    let border = Style(.accent)
+    for row in area.rows {
+      screen.fill(row: row, from: area.column, to: area.column + area.width, style: .plain)
+    }
+    let horizontal = String(repeating: "─", count: max(0, area.width - 2))
+    screen.put("┌" + horizontal + "┐", row: area.row, column: area.column, style: border)
+    screen.put("└" + horizontal + "┘", row: area.row + area.height - 1, column: area.column, style: border)
+    for row in (area.row + 1)..<max(area.row + 1, area.row + area.height - 1) {
+      screen.put("│", row: row, column: area.column, style: border)
+      screen.put("│", row: row, column: area.column + area.width - 1, style: border)
+    }
+    screen.put(" " + title + " ", row: area.row, column: area.column + 2, style: Style(.title, bold: true))
+  }
+}

@@ -1,0 +1,19 @@
+import TrendingCore
+
+/// A line being typed: a prompt, the text, and a cursor block after it; the end of a long text
+/// shows, so the cursor stays in view. The search line, the filter line and the palette draw it.
+enum TypedLine {
+  /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil).
+  @discardableResult
+  static func draw(
+    prompt: String, text: String, row: Int, column: Int = 0, width: Int? = nil, into screen: inout Screen
+  ) -> Int {
+    let room = width ?? (screen.width - column)
+    let used = screen.put(" " + prompt, row: row, column: column, style: Style(.accent, bold: true))
+    var shown = text
+    while TextWidth.width(of: shown) > max(1, room - used - 2) - 1, !shown.isEmpty { shown.removeFirst() }
+    let typed = screen.put(shown, row: row, column: column + used, style: Style(.normal, bold: true))
+    screen.put(" ", row: row, column: column + used + typed, style: Style(selected: true))
+    return used + typed + 1
+  }
+}

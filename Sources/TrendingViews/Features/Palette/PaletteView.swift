@@ -1,0 +1,41 @@
+import Localization
+import TrendingCore
+
+/// The command palette: a box near the top with the text typed and the commands it matches,
+/// each with its keys, the selected one highlighted.
+enum PaletteView {
+  static func draw(_ box: PaletteBox, _ state: AppState, into screen: inout Screen) {
+    let entries = PaletteLogic.entries(state)
+    let width = min(screen.width, max(30, min(72, screen.width - 4)))
+    let listRows = max(1, min(entries.count, screen.height - 6))
+    let area = Rect(
+      row: 1, column: (screen.width - width) / 2, width: width, height: min(screen.height - 1, listRows + 4))
+    Box.draw(area, title: tr("Commands"), into: &screen)
+    let inner = width - 4
+    TypedLine.draw(
+      prompt: ": ", text: box.text, row: area.row + 1, column: area.column + 1, width: inner + 2, into: &screen)
+    let first = area.row + 3
+    guard !entries.isEmpty else {
+      screen.put(
+        TextLayout.truncate(tr("No command here matches “%s”.", box.text), to: inner), row: first,
+        column: area.column + 2, style: Style(.muted))
+      return
+    }
+    let selection = min(box.selection, entries.count - 1)
+    let top = max(0, selection - listRows + 1)
+    let keyWidth = min(inner / 3, entries.map { TextWidth.width(of: $0.keys) }.max() ?? 0)
+    for (offset, entry) in entries.dropFirst(top).prefix(listRows).enumerated() {
+      let row = first + offset
+      let selected = top + offset == selection
+      if selected {
+        screen.fill(row: row, from: area.column + 1, to: area.column + width - 1, style: Style(selected: true))
+      }
+      let help = TextLayout.truncate(entry.help, to: max(1, inner - keyWidth - 2))
+      screen.put(help, row: row, column: area.column + 2, style: Style(.normal, bold: selected, selected: selected))
+      let keys = TextLayout.truncate(entry.keys, to: keyWidth)
+      screen.put(
+        keys, row: row, column: area.column + width - 2 - TextWidth.width(of: keys),
+        style: Style(.accent, bold: true, selected: selected))
+    }
+  }
+}

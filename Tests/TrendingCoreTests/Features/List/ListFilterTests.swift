@@ -1,0 +1,61 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("The list filter")
+struct ListFilterTests {
+  private func titled(_ titles: [String]) -> AppState {
+    var state = Sample.state()
+    let films = titles.enumerated().map { MovieSummary(id: $0.offset + 1, title: $0.element) }
+    state.rootList.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Sample.start)
+    return state
+  }
+
+  @Test func backslashNarrowsByTitleAsYouTypeWithNoRequest() {
+    var store = TestStore(titled(["Dune", "Alien", "Aliens", "Dune: Part Two", "Amélie"]))
+    store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
+    #expect(store.state.keyContext == .filter)
+    store.send(.key(.character("a"))) { $0.rootList.filter?.text = "a" }
+    store.send(.key(.character("l"))) { $0.rootList.filter?.text = "al" }
+    #expect(store.state.rootList.movies.map(\.title) == ["Alien", "Aliens"])
+    // `q` and `j` type; the arrows still move.
+    store.send(.key(.down)) { $0.rootList.selection = 1 }
+    store.send(.key(.character("i"))) { $0.rootList.filter?.text = "ali" }
+    // Enter keeps the filter and stops typing; the header says how many of how many.
+    store.send(.key(.enter)) { $0.rootList.filter?.editing = false }
+    #expect(store.state.keyContext == .list)
+    #expect(store.state.rootList.movies.count == 2 && store.state.rootList.unfilteredCount == 5)
+    // Esc clears it: every film again, the selected one still selected.
+    store.send(.key(.escape)) {
+      $0.rootList.filter = nil
+      $0.rootList.selection = 2
+    }
+  }
+
+  @Test func wordsMatchAnywhereWhateverTheCaseAndAnEmptyFilterGoesOnEnter() {
+    var store = TestStore(titled(["Dune", "Dune: Part Two", "Blade Runner"]))
+    store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
+    for (index, character) in "TWO dune".enumerated() {
+      store.send(.key(.character(character))) { $0.rootList.filter?.text = String("TWO dune".prefix(index + 1)) }
+    }
+    #expect(store.state.rootList.movies.map(\.id) == [2])
+    // Cleared, every film shows, the selected one still selected.
+    store.send(.key(.control("u"))) {
+      $0.rootList.filter?.text = ""
+      $0.rootList.selection = 1
+    }
+    store.send(.key(.enter)) { $0.rootList.filter = nil }
+  }
+
+  @Test func aFilteredListAsksForNoMorePages() {
+    var store = TestStore(Sample.loaded(20, totalPages: 3))
+    store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
+    store.send(.key(.character("1"))) { $0.rootList.filter?.text = "1" }
+    // Films 1, 10–19 match; going to the end asks nothing.
+    store.send(.key(.end)) { $0.rootList.selection = 10 }
+    #expect(store.state.rootList.movies.count == 11)
+  }
+}

@@ -1,0 +1,72 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("The command palette")
+struct PaletteTests {
+  @Test func itOffersTheCommandsAvailableOnTheScreenWithTheirKeys() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    #expect(store.state.keyContext == .palette)
+    let entries = PaletteLogic.entries(store.state)
+    let commands = entries.map(\.command)
+    #expect(commands.contains(.refresh) && commands.contains(.sort) && commands.contains(.tab(6)))
+    #expect(!commands.contains(.back), "back does nothing on a tab: not offered")
+    #expect(!commands.contains(.palette), "the palette does not offer itself")
+    #expect(entries.first { $0.command == .moveDown }?.keys == "↓ j")
+    #expect(entries.first { $0.command == .refresh }?.help == "refresh")
+  }
+
+  @Test func typingMatchesFuzzilyAndEnterRunsTheBestMatch() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    for (index, character) in "refr".enumerated() {
+      store.send(.key(.character(character))) { $0.palette?.text = String("refr".prefix(index + 1)) }
+    }
+    #expect(PaletteLogic.entries(store.state).first?.command == .refresh)
+    // Run: the palette closes and the list refreshes, as `r` does.
+    store.send(.key(.enter), effects: [.fetchList(ListPage(force: true))]) {
+      $0.palette = nil
+      $0.rootList.list.begin()
+    }
+  }
+
+  @Test func arrowsMoveAndWrapEscClosesAndNothingMatchedRunsNothing() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    let count = PaletteLogic.entries(store.state).count
+    store.send(.key(.down)) { $0.palette?.selection = 1 }
+    store.send(.key(.up)) { $0.palette?.selection = 0 }
+    store.send(.key(.up)) { $0.palette?.selection = count - 1 }
+    // Typing starts the matches over, from the first.
+    store.send(.key(.character("z"))) {
+      $0.palette?.text = "z"
+      $0.palette?.selection = 0
+    }
+    store.send(.key(.character("q"))) { $0.palette?.text = "zq" }
+    #expect(PaletteLogic.entries(store.state).isEmpty)
+    store.send(.key(.enter))
+    store.send(.key(.escape)) { $0.palette = nil }
+    #expect(store.state.keyContext == .list)
+  }
+
+  @Test func onAFilmItOffersTheFilmsCommandsAndAClickClosesIt() {
+    var store = TestStore(Sample.loaded(5))
+    store.openSelectedFilm()
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    let commands = PaletteLogic.entries(store.state).map(\.command)
+    #expect(commands.contains(.back) && commands.contains(.toggleWatchlist) && !commands.contains(.nextTab))
+    store.send(.mouse(MouseEvent(.press, row: 10, column: 10))) { $0.palette = nil }
+  }
+
+  @Test func theScoreFavoursLettersTogetherAndAtTheStartOfWords() throws {
+    let together = try #require(FuzzyMatch.score("ref", in: "refresh"))
+    let apart = try #require(FuzzyMatch.score("ref", in: "remove from the watchlist, or refresh"))
+    #expect(together > apart)
+    #expect(FuzzyMatch.score("xyz", in: "refresh") == nil)
+    #expect(FuzzyMatch.score("Sort", in: "sort: rank, score") != nil, "case does not matter")
+  }
+}
