@@ -110,10 +110,10 @@ proxy: setup
 	deploy/nginx/proxy
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Plugins
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Plugins
 
 install: release
 	install -m 0755 .build/release/trending $${PREFIX:-/usr/local}/bin/trending
