@@ -99,6 +99,9 @@ fuzz: fuzz-build fuzz-asan-build
 	TRENDING_FUZZ_TARGET=jpeg $(FUZZ_ASAN_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
 	  .build/fuzz-corpus/jpeg Fuzz/seeds/jpeg
 
+# The our-parts floor reaches ncurses, libcurl, TurboJPEG and chafa through the app's own shims.
+BENCH_PARTS_MODULES := -I Modules/CNCurses -I Modules/CCurl -I Modules/CTurboJPEG -I Modules/CChafa
+
 ## bench: a release build, then every benchmark as a ratio to a floor measured in the same run.
 bench: setup static-libstdc++
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
@@ -106,16 +109,17 @@ bench: setup static-libstdc++
 	mkdir -p .build/bench-floors
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
-	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json
+	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/our-parts
+	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json .build/bench-floors/our-parts
 
 proxy: setup
 	deploy/nginx/proxy
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Plugins
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Plugins
 
 ## install, uninstall: the binary, trending(1) and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX), where each shell looks; the page and the completions are written by the

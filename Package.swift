@@ -21,8 +21,11 @@ let package = Package(
       name: "CChafa", path: "Modules/CChafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
     .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-    .target(name: "Localization"),
-    .target(name: "AmodbKit", dependencies: ["CCurl", "Localization"]),
+    // po/*.po and the demo's answers and posters, into Swift in the build folder (Plugins/EmbedPlugin).
+    .executableTarget(name: "EmbedTool", path: "Plugins/EmbedTool"),
+    .plugin(name: "EmbedPlugin", capability: .buildTool(), dependencies: ["EmbedTool"], path: "Plugins/EmbedPlugin"),
+    .target(name: "Localization", plugins: ["EmbedPlugin"]),
+    .target(name: "AmodbKit", dependencies: ["CCurl", "Localization"], plugins: ["EmbedPlugin"]),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization", "CWidth"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth", "Localization"]),
     .target(

@@ -29,9 +29,11 @@ struct Measurement: Encodable {
 }
 
 let binary = CommandLine.arguments.dropFirst().first ?? ".build/release/trending"
-/// Floors built by `make bench` from Scripts/bench-floors: a bare Swift `print`, and a FoundationEssentials JSON decode.
+/// Floors built by `make bench` from Scripts/bench-floors: a bare Swift `print`, a FoundationEssentials JSON decode,
+/// and our parts (that decode, ncurses, libcurl, TurboJPEG and chafa, each used once, and nothing of ours).
 let bareFloor = CommandLine.arguments.dropFirst(2).first ?? ".build/bench-floors/bare"
 let jsonFloor = CommandLine.arguments.dropFirst(3).first ?? ".build/bench-floors/essentials-json"
+let partsFloor = CommandLine.arguments.dropFirst(4).first ?? ".build/bench-floors/our-parts"
 var results: [Measurement] = []
 let baseEnvironment: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
 
@@ -188,8 +190,8 @@ for (label, images) in [("with poster", "auto"), ("without poster", "off")] {
 
 // 4. Peak memory: the floors' whole runs, then the app after a scripted session of 10 pages, 50 details, 50 posters.
 /// A floor's own report of its memory: "peak-kib N" (peak resident) and "dirty-kib N" (its own pages).
-func floorMemoryKB(_ program: String, marker: String) -> (peak: Double, dirty: Double) {
-  guard let terminal = try? PseudoTerminal([program], environment: baseEnvironment, width: 80, height: 24) else {
+func floorMemoryKB(_ program: [String], marker: String) -> (peak: Double, dirty: Double) {
+  guard let terminal = try? PseudoTerminal(program, environment: baseEnvironment, width: 80, height: 24) else {
     return (0, 0)
   }
   terminal.read(until: marker)
@@ -201,8 +203,10 @@ func floorMemoryKB(_ program: String, marker: String) -> (peak: Double, dirty: D
   }
   return (figure("peak-kib "), figure("dirty-kib "))
 }
-let (barePeakKB, bareDirtyKB) = floorMemoryKB(bareFloor, marker: "trending ")
-let (jsonPeakKB, jsonDirtyKB) = floorMemoryKB(jsonFloor, marker: "decoded")
+let (barePeakKB, bareDirtyKB) = floorMemoryKB([bareFloor], marker: "trending ")
+let (jsonPeakKB, jsonDirtyKB) = floorMemoryKB([jsonFloor], marker: "decoded")
+// The parts' floor decodes one of the demo's posters, as the app's first poster is decoded.
+let (partsPeakKB, partsDirtyKB) = floorMemoryKB([partsFloor, "Demo/posters/demo-146.jpg"], marker: "our-parts")
 /// Records a memory figure in MiB against a floor's, both given in KiB.
 @MainActor func recordMemory(_ name: String, kib: Double, floorKiB: Double, floorName: String) {
   results.append(Measurement(name: name, value: kib / 1024, unit: "MiB", floor: floorKiB / 1024, floorName: floorName))
@@ -211,6 +215,11 @@ let bareName = "bare Swift binary"
 let jsonName = "FoundationEssentials JSON binary"
 recordMemory("peak memory, \(jsonName)", kib: jsonPeakKB, floorKiB: barePeakKB, floorName: bareName)
 recordMemory("own memory (private dirty), \(jsonName)", kib: jsonDirtyKB, floorKiB: bareDirtyKB, floorName: bareName)
+let partsName = "our parts' floor"
+recordMemory(
+  "peak memory, \(partsName) (JSON, ncurses, libcurl, TurboJPEG, chafa)", kib: partsPeakKB, floorKiB: barePeakKB,
+  floorName: bareName)
+recordMemory("own memory (private dirty), \(partsName)", kib: partsDirtyKB, floorKiB: bareDirtyKB, floorName: bareName)
 do {
   let environment = live.merging(["XDG_CACHE_HOME": temporaryDirectory()]) { _, new in new }
   let requestsBefore = server.requests.count
@@ -247,6 +256,17 @@ do {
       "own memory (private dirty) after the first frame", kib: firstDirtyKB, floorKiB: bareDirtyKB, floorName: bareName)
     recordMemory(
       "own memory (private dirty) after the session", kib: dirtyKB, floorKiB: jsonDirtyKB, floorName: jsonName)
+    // The same four against what our parts cost by themselves: the ratio is what is ours.
+    recordMemory(
+      "peak memory after the first frame, over our parts", kib: floorKB, floorKiB: partsPeakKB, floorName: partsName)
+    recordMemory(
+      "peak memory after \(session), over our parts", kib: peakKB, floorKiB: partsPeakKB, floorName: partsName)
+    recordMemory(
+      "own memory (private dirty) after the first frame, over our parts", kib: firstDirtyKB, floorKiB: partsDirtyKB,
+      floorName: partsName)
+    recordMemory(
+      "own memory (private dirty) after the session, over our parts", kib: dirtyKB, floorKiB: partsDirtyKB,
+      floorName: partsName)
     terminal.type("q")
     _ = terminal.waitForExit()
   }
