@@ -37,6 +37,11 @@ enum Browser {
       window: invocation.window, language: client.configuration.language, region: client.configuration.region,
       sourceLabel: invocation.demo ? "demo" : nil,
       size: Size(width: 80, height: 24), now: Date())
+    // The header names the language only when it is not the one the locale asks for.
+    let locale = LanguageTag.choose(flag: nil, environment: environment.filter { $0.key != "AMODB_LANGUAGE" })
+    if client.configuration.language != locale.tag || locale.unsupported != nil {
+      state.shared.headerLanguage = client.configuration.language
+    }
     AppRunner.askFirst(&state, runner: runner)
     guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()

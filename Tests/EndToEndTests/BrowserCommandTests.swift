@@ -10,7 +10,7 @@ struct BrowserCommandTests {
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let text = outcome.stdout
     for part in [
-      "Fight Club (1999)", "R · 2h 19m · Drama · 15 October 1999 · id 550", "Director   David Fincher",
+      "Fight Club (1999)", "R · 2h 19m · Drama · 15 October 1999\n", "Director   David Fincher",
       "Starring   Edward Norton  as Narrator", "Where to watch (US)", "Where-to-watch data by JustWatch",
       "Trailer    https://www.youtube.com/watch?v=dfeUzm6KF4g", "Recommended", "Similar", "Cast", "Crew",
     ] {

@@ -11,6 +11,14 @@ public enum WebPage: Hashable, Sendable {
   /// A video on YouTube or Vimeo, by the site's key (checked safe when decoded).
   case video(site: String, key: String)
 
+  /// The TMDB id of the film or person the page is about, when it is one.
+  public var tmdbID: Int? {
+    switch self {
+    case .film(let id), .filmVideos(let id), .person(let id): return id
+    case .imdb, .video: return nil
+    }
+  }
+
   /// The page's address.
   public var url: String {
     switch self {

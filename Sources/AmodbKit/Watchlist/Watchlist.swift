@@ -19,26 +19,97 @@ public struct Mark: Equatable, Sendable, Hashable {
   public var added: String
   /// When it was marked seen, `YYYY-MM-DD`, or nil when it is not.
   public var seen: String?
+  /// What the list it was marked from showed of it (poster, score, genres), so the Watchlist tab
+  /// shows it as every list does, offline too; nil in files written before it was kept.
+  public var summary: MarkSummary?
 
   /// Makes a mark.
-  public init(id: Int, title: String, year: Int?, onWatchlist: Bool, added: String, seen: String? = nil) {
+  public init(
+    id: Int, title: String, year: Int?, onWatchlist: Bool, added: String, seen: String? = nil,
+    summary: MarkSummary? = nil
+  ) {
     self.id = id
     self.title = title
     self.year = year
     self.onWatchlist = onWatchlist
     self.added = added
     self.seen = seen
+    self.summary = summary
+  }
+
+  /// The film as a list row: its title and year, with the summary kept when it was marked.
+  public var movie: MovieSummary {
+    MovieSummary(
+      id: id, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) }, posterPath: summary?.posterPath,
+      voteAverage: summary?.voteAverage ?? 0, voteCount: summary?.voteCount ?? 0, genreIDs: summary?.genreIDs ?? [])
   }
 
   /// Whether the mark still says anything (else it is dropped).
   public var isEmpty: Bool { !onWatchlist && seen == nil }
 }
 
+/// What a list showed of a marked film, kept in the watchlist file beside its title.
+public struct MarkSummary: Equatable, Sendable, Hashable {
+  /// The poster's path on the image host, validated as every path from outside is.
+  public var posterPath: String?
+  /// The score, 0–10.
+  public var voteAverage: Double?
+  /// How many votes the score rests on.
+  public var voteCount: Int
+  /// The genres, by TMDB genre id.
+  public var genreIDs: [Int]
+
+  /// Makes a summary.
+  public init(posterPath: String?, voteAverage: Double?, voteCount: Int, genreIDs: [Int]) {
+    self.posterPath = posterPath.flatMap(ImagePath.validated)
+    self.voteAverage = voteAverage.flatMap { $0.isFinite && (0...10).contains($0) ? $0 : nil }
+    self.voteCount = min(max(voteCount, 0), 1_000_000_000)
+    self.genreIDs = Array(genreIDs.filter { (1...1_000_000).contains($0) }.prefix(10))
+  }
+
+  /// The summary of a list row.
+  public init(_ movie: MovieSummary) {
+    self.init(
+      posterPath: movie.posterPath, voteAverage: movie.voteAverage, voteCount: movie.voteCount,
+      genreIDs: movie.genreIDs)
+  }
+
+  /// The four fields the file keeps after the title and year: poster, score, votes, genres.
+  var fields: [String] {
+    [
+      posterPath ?? "", voteAverage.map { String(format: $0) } ?? "", String(voteCount),
+      genreIDs.map(String.init).joined(separator: ","),
+    ]
+  }
+
+  /// Reads the four fields; nil when they say nothing or do not read.
+  init?(fields: ArraySlice<String>) {
+    let values = Array(fields)
+    guard values.count == 4, values.contains(where: { !$0.isEmpty }) else { return nil }
+    let genres = values[3].split(separator: ",").map { Int($0) }
+    guard values[1].isEmpty || Double(values[1]) != nil, Int(values[2]) != nil, !genres.contains(nil) else {
+      return nil
+    }
+    self.init(
+      posterPath: values[0].isEmpty ? nil : values[0], voteAverage: Double(values[1]), voteCount: Int(values[2]) ?? 0,
+      genreIDs: genres.compactMap { $0 })
+  }
+}
+
+extension String {
+  /// A score as the watchlist file writes it: one decimal.
+  fileprivate init(format score: Double) {
+    let tenths = Int((score * 10).rounded())
+    self = "\(tenths / 10).\(tenths % 10)"
+  }
+}
+
 /// The watchlist file: a small text file people can read, one film a line, tab-separated.
 public enum WatchlistFormat {
   /// The first line of every file written.
   static let header =
-    "# trending watchlist: id, w (on the watchlist) and/or s (seen), added, seen on, title, year; tab-separated"
+    "# trending watchlist: id, w (on the watchlist) and/or s (seen), added, seen on, title, year, "
+    + "and as last shown: poster, score, votes, genre ids; tab-separated"
 
   /// Reads a file's text: the marks, and how many lines could not be read.
   public static func parse(_ text: String) -> (marks: [Int: Mark], badLines: Int) {
@@ -47,7 +118,9 @@ public enum WatchlistFormat {
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      guard fields.count == 6, let id = Int(fields[0]), id > 0, fields[1].allSatisfy({ $0 == "w" || $0 == "s" }),
+      // Six fields as first written; ten with the summary kept since.
+      guard fields.count == 6 || fields.count == 10, let id = Int(fields[0]), id > 0,
+        fields[1].allSatisfy({ $0 == "w" || $0 == "s" }),
         isDate(fields[2]), fields[3].isEmpty || isDate(fields[3]), fields[5].isEmpty || Int(fields[5]) != nil
       else {
         bad += 1
@@ -55,7 +128,8 @@ public enum WatchlistFormat {
       }
       let mark = Mark(
         id: id, title: TextSanitizer.clean(fields[4], limit: 300), year: Int(fields[5]),
-        onWatchlist: fields[1].contains("w"), added: fields[2], seen: fields[3].isEmpty ? nil : fields[3])
+        onWatchlist: fields[1].contains("w"), added: fields[2], seen: fields[3].isEmpty ? nil : fields[3],
+        summary: MarkSummary(fields: fields.dropFirst(6)))
       if !mark.isEmpty { marks[id] = mark }
     }
     return (marks, bad)
@@ -66,7 +140,8 @@ public enum WatchlistFormat {
     let lines = marks.values.sorted { ($0.added, $0.id) > ($1.added, $1.id) }.map { mark in
       let flags = (mark.onWatchlist ? "w" : "") + (mark.seen != nil ? "s" : "")
       let title = mark.title.replacing("\t", with: " ").replacing("\n", with: " ")
-      return [String(mark.id), flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""]
+      let summary = mark.summary?.fields ?? []
+      return ([String(mark.id), flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""] + summary)
         .joined(separator: "\t")
     }
     return ([header] + lines).joined(separator: "\n") + "\n"

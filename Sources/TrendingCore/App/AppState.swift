@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// The whole app as a value: a stack of screens (a tab's list at the bottom, the screen showing on
 /// top), the tabs not showing, the search line and the help over them, and what the screens share.
@@ -116,6 +117,12 @@ public struct AppState: Equatable, Sendable {
         shared.answers[request] = nil
       }
     }
+  }
+
+  /// The help's notes below the keys: the id of what the screen is about, and how posters are drawn.
+  public var helpNotes: [String] {
+    let id = top.page(shared).flatMap(\.page.tmdbID).map { tr("id %s", String($0)) }
+    return [id, shared.imagesNote].compactMap { $0 }
   }
 
   /// Where keys are looked up now.

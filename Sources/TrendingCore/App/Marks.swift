@@ -19,20 +19,24 @@ public struct MarkChange: Equatable, Sendable {
   public var kind: Kind
   /// The day it happens, `YYYY-MM-DD`.
   public var day: String
+  /// What the screen showed of the film (poster, score, genres), kept with the mark.
+  public var summary: MarkSummary?
 
   /// Makes a change.
-  public init(id: Int, title: String, year: Int?, kind: Kind, day: String) {
+  public init(id: Int, title: String, year: Int?, kind: Kind, day: String, summary: MarkSummary? = nil) {
     self.id = id
     self.title = title
     self.year = year
     self.kind = kind
     self.day = day
+    self.summary = summary
   }
 
   /// Applies the change to a set of marks.
   public func apply(to marks: inout [Int: Mark]) {
     var mark = marks[id] ?? Mark(id: id, title: title, year: year, onWatchlist: false, added: day)
     if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
+    if let summary { mark.summary = summary }
     switch kind {
     case .watchlist(let on):
       mark.onWatchlist = on
@@ -52,7 +56,8 @@ enum MarkLogic {
     let kind: MarkChange.Kind =
       command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
     let change = MarkChange(
-      id: film.id, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(shared.now))
+      id: film.id, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(shared.now),
+      summary: film.title.isEmpty ? nil : MarkSummary(film))
     change.apply(to: &shared.marks)
     shared.unsavedMarks.append(change)
     let name = film.title.isEmpty ? tr("the film") : film.title

@@ -108,8 +108,8 @@ public enum Reducer {
     let context = state.keyContext
     let command = state.shared.keys.command(for: key, in: context)
     if var help = state.help {
-      let lines = HelpScreen.lineCount(context, state.shared)
-      switch help.perform(command, key: key, lines: lines, height: state.shared.size.height) {
+      let rows = HelpScreen.rowCount(state)
+      switch help.perform(command, key: key, rows: rows, height: state.shared.size.height) {
       case .stays: state.help = help
       case .closes: state.help = nil
       case .quits: return [.quit]

@@ -7,6 +7,8 @@ import Localization
 public struct Shared: Equatable, Sendable {
   /// The language tag requests use.
   public var language: String
+  /// The language as the header names it, when it is not the locale's (nil: not shown).
+  public var headerLanguage: String?
   /// The country for certifications and where to watch, when known.
   public var region: String?
   /// Where the data comes from, for the header, e.g. "demo".

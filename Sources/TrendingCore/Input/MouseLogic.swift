@@ -30,8 +30,8 @@ enum MouseLogic {
   static func handle(_ event: MouseEvent, _ state: inout AppState) -> [Effect] {
     // The mouse runs commands, never keys: a user's own bindings cannot change what a click does.
     if var help = state.help {
-      let lines = HelpScreen.lineCount(state.keyContext, state.shared)
-      state.help = help.mouse(event, lines: lines, height: state.shared.size.height) == .closes ? nil : help
+      let rows = HelpScreen.rowCount(state)
+      state.help = help.mouse(event, rows: rows, height: state.shared.size.height) == .closes ? nil : help
       return []
     }
     if state.palette != nil { return PaletteLogic.mouse(event, &state) }

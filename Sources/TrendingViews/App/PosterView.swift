@@ -58,4 +58,40 @@ enum PosterView {
       screen.put(label, row: top + height / 2, column: left + offsetX + (width - labelWidth) / 2, style: style)
     }
   }
+
+  /// A small frame with a person's initials, for people without a photo: a face-sized mark, not
+  /// a poster-sized block.
+  static func drawPortrait(initials: String, in area: Rect, clip: Range<Int>, into screen: inout Screen) {
+    let width = min(area.width, 14)
+    let height = min(area.height, 7)
+    guard width >= 6, height >= 4 else { return }
+    let left = area.column + (area.width - width) / 2
+    let frame = Style(.muted)
+    let horizontal = String(repeating: "─", count: width - 2)
+    let lines =
+      ["╭" + horizontal + "╮"]
+      + Array(repeating: "│" + String(repeating: " ", count: width - 2) + "│", count: height - 2)
+      + ["╰" + horizontal + "╯"]
+    for (offset, line) in lines.enumerated() where clip.contains(area.row + offset) {
+      screen.put(line, row: area.row + offset, column: left, style: frame)
+    }
+    let middle = area.row + (height - 1) / 2
+    if clip.contains(middle) {
+      let shown = TextLayout.truncate(initials, to: width - 4)
+      screen.put(
+        shown, row: middle, column: left + (width - TextWidth.width(of: shown)) / 2, style: Style(.title, bold: true))
+    }
+    let label = TextLayout.truncate(tr("no photo"), to: width - 2)
+    if clip.contains(middle + 1), height > 4 {
+      screen.put(label, row: middle + 1, column: left + (width - TextWidth.width(of: label)) / 2, style: frame)
+    }
+  }
+
+  /// A name's initials: the first letter of its first and last words ("Denis Villeneuve" → "DV").
+  static func initials(of name: String) -> String {
+    let words = name.split(whereSeparator: \.isWhitespace).filter { $0.first?.isLetter == true }
+    guard let first = words.first?.first else { return "?" }
+    guard words.count > 1, let last = words.last?.first else { return String(first).uppercased() }
+    return (String(first) + String(last)).uppercased()
+  }
 }

@@ -39,12 +39,6 @@ public enum Renderer {
     return Frame(screen: screen, document: document)
   }
 
-  /// Draws the key hints across their row.
-  static func hints(_ text: String, in area: Rect, into screen: inout Screen) {
-    screen.fill(row: area.row, style: Style(.barMuted))
-    screen.put(" " + text, row: area.row, column: area.column, style: Style(.barMuted))
-  }
-
   /// The spinner frame for a moment in time (ten frames a second).
   static func spinner(at date: Date) -> String {
     let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -96,25 +90,22 @@ public enum Renderer {
     }
   }
 
-  /// The header's titles, longest first: which list, which window, which language, and the source when not live.
+  /// The header's titles, longest first: which list, which window, the sort, and the language and
+  /// the source only when they are not the defaults (the locale's language, live data).
   static func titles(for state: AppState) -> [String] {
     let list = state.rootList
-    let language = state.shared.language
-    let window = list.window == .week ? tr("this week") : tr("today")
-    let shortWindow = list.window == .week ? trc("short", "week") : trc("short", "day")
+    let language = state.shared.headerLanguage.map { " · " + $0 } ?? ""
+    let source = state.shared.sourceLabel.map { " · \($0)" } ?? ""
     let sort = list.sort == .rank ? "" : " · " + list.sort.label
-    let source = (state.shared.sourceLabel.map { " · \($0)" } ?? "") + sort
     if state.activeTab != .trending {
       let title = state.activeTab.title
-      return [
-        tr("%s films", title) + " · " + language + source, "\(title) · \(language)\(sort)", title + sort,
-        title,
-      ]
+      return [list.source.title + language + source + sort, title + language + sort, title + sort, title]
     }
+    let window = list.window == .week ? tr("this week") : tr("today")
+    let short = tr("Trending") + " · " + (list.window == .week ? trc("short", "week") : trc("short", "day"))
     return [
-      tr("Trending films · %s", window) + " · " + language + source,
-      tr("Trending") + " · " + shortWindow + " · " + language + source,
-      tr("Trending") + " · " + shortWindow + sort, tr("Trending") + " · " + shortWindow,
+      tr("Trending films · %s", window) + language + source + sort, short + language + source + sort, short + sort,
+      short,
     ]
   }
 

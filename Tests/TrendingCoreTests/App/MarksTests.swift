@@ -7,6 +7,9 @@ import Testing
 
 @Suite("Marks and links")
 struct MarksTests {
+  /// What a sample row shows of its film, kept with its mark.
+  static let shown = MarkSummary(posterPath: nil, voteAverage: 7, voteCount: 10, genreIDs: [])
+
   @Test func startReadsTheMarks() {
     var store = TestStore(Sample.state())
     store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
@@ -17,21 +20,22 @@ struct MarksTests {
   @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
     var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.saveMark(add)]) {
-      $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
+      $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)
       $0.shared.unsavedMarks = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
-    let remove = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day)
+    let remove = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.saveMark(remove)]) {
       $0.shared.marks[1] = nil
       $0.shared.unsavedMarks = [add, remove]
       $0.shared.notice = Notice("Removed Film 1 from the watchlist.", kind: .confirmation, now: Sample.start)
     }
-    let seen = MarkChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day)
+    let seen = MarkChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day, summary: Self.shown)
     store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
-      $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day)
+      $0.shared.marks[1] = Mark(
+        id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day, summary: Self.shown)
       $0.shared.unsavedMarks = [add, remove, seen]
       $0.shared.notice = Notice("Marked Film 1 seen.", kind: .confirmation, now: Sample.start)
     }
@@ -40,10 +44,10 @@ struct MarksTests {
   @Test func quickMarksStayOnScreenWhileTheirSavesAnswer() {
     var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
-    let seen = MarkChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day)
-    let first = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)
-    let second = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: day, seen: day)
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
+    let seen = MarkChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day, summary: Self.shown)
+    let first = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)
+    let second = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: day, seen: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.saveMark(add)]) {
       $0.shared.marks = [1: first]
       $0.shared.unsavedMarks = [add]
@@ -63,9 +67,9 @@ struct MarksTests {
   @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
     var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day)
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.saveMark(add)]) {
-      $0.shared.marks = [1: Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day)]
+      $0.shared.marks = [1: Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)]
       $0.shared.unsavedMarks = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }

@@ -87,14 +87,11 @@ enum ListLogic {
     }
   }
 
-  /// The watchlist as a list page, newest first: each film as the cache knows it (poster, score),
-  /// else as its mark remembers it, so the tab opens offline.
+  /// The watchlist as a list page, newest first: each film as the cache knows it, else as its mark
+  /// remembers it (poster, score, genres as last shown), so the tab opens offline.
   static func watchlistPage(_ snapshot: WatchlistSnapshot) -> MoviePage {
     let marks = snapshot.marks.values.filter(\.onWatchlist).sorted { ($0.added, $0.id) > ($1.added, $1.id) }
-    let films = marks.map { mark in
-      snapshot.known[mark.id]
-        ?? MovieSummary(id: mark.id, title: mark.title, releaseDate: mark.year.flatMap { ReleaseDate(String($0)) })
-    }
+    let films = marks.map { mark in snapshot.known[mark.id] ?? mark.movie }
     return MoviePage(page: 1, totalPages: 1, results: films)
   }
 }

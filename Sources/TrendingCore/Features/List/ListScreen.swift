@@ -16,7 +16,7 @@ public enum ListSource: Hashable, Sendable {
   /// How headers and breadcrumbs name the list.
   public var title: String {
     switch self {
-    case .tab(let kind): return tr("%s films", kind.title)
+    case .tab(let kind): return kind.feed == .watchlist ? kind.title : tr("%s films", kind.title)
     case .search(let query): return tr("Search “%s”", query.typed)
     }
   }

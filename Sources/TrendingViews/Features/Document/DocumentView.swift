@@ -18,7 +18,8 @@ enum DocumentView {
   /// Draws a document screen: the chrome, the document scrolled with its selected link
   /// highlighted, the picture beside or above it.
   static func drawPage(
-    _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, into screen: inout Screen,
+    _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, initials: String? = nil,
+    into screen: inout Screen,
     document make: (Int) -> Document, status: (Int, Int, Int) -> (String, Tone)
   ) -> DocumentLayout {
     Renderer.bar(
@@ -55,14 +56,18 @@ enum DocumentView {
     if let layout, layout.beside || scroll < layout.box.height {
       let posterTop = layout.beside ? top : top - scroll
       let area = Rect(row: posterTop, column: 1, width: layout.box.width, height: layout.box.height)
-      PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
+      if !hasPicture, let initials {
+        PosterView.drawPortrait(initials: initials, in: area, clip: chrome.body.rows, into: &screen)
+      } else {
+        PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
+      }
     }
     var (text, tone) = status(scroll, visible, document.lines.count)
     if let notice = state.shared.currentNotice {
       (text, tone) = (" " + notice.text, notice.kind.isWarning ? .warning : .accent)
     }
     screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
-    Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
+    KeyHints.draw(state, in: chrome.hints, into: &screen)
     return DocumentLayout(maxScroll: maxScroll, links: document.links)
   }
 

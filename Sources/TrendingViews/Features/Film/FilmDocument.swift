@@ -67,7 +67,7 @@ public enum FilmDocument {
     return document
   }
 
-  /// Certification, runtime, genres, date and id, on one line when they fit.
+  /// Certification, runtime, genres and date, on one line when they fit (the id is under `?`).
   private static func facts(_ details: MovieDetails, region: String?, width: Int) -> [DocumentLine] {
     var parts: [String] = []
     if let certification = details.certification(in: region) { parts.append(certification) }
@@ -78,7 +78,7 @@ public enum FilmDocument {
     } else if let status = details.status {
       parts.append(Vocabulary.status(status))
     }
-    parts.append(tr("id %s", String(details.id)))
+    guard !parts.isEmpty else { return [] }
     return TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
   }
 

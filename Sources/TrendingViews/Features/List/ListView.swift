@@ -38,7 +38,8 @@ enum ListView {
     switch place {
     case .search:
       let source = shared.sourceLabel.map { " · \($0)" } ?? ""
-      lefts = [tr("Search films") + " · " + shared.language + source, tr("Search films"), tr("Search")]
+      let language = shared.headerLanguage.map { " · " + $0 } ?? ""
+      lefts = [tr("Search films") + language + source, tr("Search films"), tr("Search")]
     case .kept: lefts = Renderer.breadcrumb(for: state)
     case .tab: lefts = Renderer.titles(for: state)
     }
@@ -47,7 +48,8 @@ enum ListView {
       lefts = lefts.map { $0 + " · " + filtered }
     }
     Renderer.bar(
-      lefts, rights: Renderer.ages(shown.list.fetchedAt, now: shared.now), row: chrome.header.row, into: &screen)
+      lefts, rights: shown.source.tab?.isRemote == false ? [] : Renderer.ages(shown.list.fetchedAt, now: shared.now),
+      row: chrome.header.row, into: &screen)
     switch place {
     case .tab: drawTabs(state, row: chrome.body.row, into: &screen)
     case .kept:
@@ -103,7 +105,7 @@ enum ListView {
     } else if !place.awaitsQuery {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
-    Renderer.hints(KeyHints.line(for: state, width: screen.width), in: chrome.hints, into: &screen)
+    KeyHints.draw(state, in: chrome.hints, into: &screen)
   }
 
   /// Under the poster on wide screens: the selected film's runtime and genres, and the start of its overview.

@@ -26,9 +26,10 @@ public enum PersonDocument {
       facts.append(tr("born in %s", place))
     }
     if let died = person.deathday { facts.append(tr("died %s", Formatters.date(died))) }
-    facts.append(tr("id %s", String(person.id)))
-    document.append(
-      contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
+    if !facts.isEmpty {
+      document.append(
+        contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
+    }
     if let biography = person.biography {
       document.heading(tr("Biography"))
       let lines = TextLayout.wrap(biography, width: width - 2)
@@ -42,17 +43,35 @@ public enum PersonDocument {
         document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
       }
     }
-    let films = person.films(byScore: byScore)
+    let films = merged(person.films(byScore: byScore))
     if films.isEmpty { return document }
     document.heading(
       byScore
         ? trn("%s film, by score", "%s films, by score", films.count)
         : trn("%s film, newest first", "%s films, newest first", films.count))
-    for credit in films.prefix(filmLimit) {
-      let role =
-        credit.role.map { credit.isCast ? tr("as %s", $0) : Vocabulary.job($0) } ?? (credit.isCast ? "" : tr("crew"))
-      document.append(FilmDocument.filmLine(credit.movie, note: role, width: width), link: .film(credit.movie.id))
+    for film in films.prefix(filmLimit) {
+      document.append(
+        FilmDocument.filmLine(film.movie, note: film.roles.joined(separator: tr(", ")), width: width),
+        link: .film(film.movie.id))
     }
     return document
+  }
+
+  /// One line a film, in the order given: a person who directed and wrote it is "Director,
+  /// Screenplay", not two lines.
+  static func merged(_ credits: [PersonCredit]) -> [(movie: MovieSummary, roles: [String])] {
+    var films: [(movie: MovieSummary, roles: [String])] = []
+    var index: [Int: Int] = [:]
+    for credit in credits {
+      let role =
+        credit.role.map { credit.isCast ? tr("as %s", $0) : Vocabulary.job($0) } ?? (credit.isCast ? "" : tr("crew"))
+      if let at = index[credit.movie.id] {
+        if !role.isEmpty, !films[at].roles.contains(role) { films[at].roles.append(role) }
+      } else {
+        index[credit.movie.id] = films.count
+        films.append((credit.movie, role.isEmpty ? [] : [role]))
+      }
+    }
+    return films
   }
 }

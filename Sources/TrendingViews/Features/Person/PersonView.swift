@@ -9,6 +9,7 @@ enum PersonView {
     let entry = state.shared.person(person.id)
     return DocumentView.drawPage(
       state, cursor: person.cursor, fetchedAt: entry.fetchedAt, hasPicture: entry.value?.profilePath != nil,
+      initials: entry.value.map { PosterView.initials(of: $0.name) },
       into: &screen
     ) {
       width in

@@ -18,14 +18,37 @@ struct HelpScreenTests {
   @Test func helpScrollsOnShortTerminalsAndAnyOtherKeyClosesIt() {
     var store = TestStore(Sample.loaded(size: Size(width: 40, height: 12)))
     store.send(.key(.character("?"))) { $0.help = HelpScreen() }
-    let lines = store.state.shared.keys.helpLines(in: .list).count
-    let last = lines - (12 - 2)
+    let last = HelpScreen.rowCount(store.state) - (12 - 2)
     for line in 1...last { store.send(.key(.character("j"))) { $0.help?.scroll = line } }
     // The last line and no further.
     store.send(.key(.character("j")))
     store.send(.key(.character("k"))) { $0.help?.scroll = last - 1 }
     // Keys that close the help do nothing else.
     store.send(.key(.character("x"))) { $0.help = nil }
+  }
+
+  @Test func pagesFirstAndLastScrollTheHelpInsteadOfClosingIt() {
+    var store = TestStore(Sample.loaded(size: Size(width: 40, height: 12)))
+    store.send(.key(.character("?"))) { $0.help = HelpScreen() }
+    let last = HelpScreen.rowCount(store.state) - (12 - 2)
+    store.send(.key(.character("G"))) { $0.help?.scroll = last }
+    store.send(.key(.character("g"))) { $0.help?.scroll = 0 }
+    store.send(.key(.pageDown)) { $0.help?.scroll = min(last, 12 - 3) }
+    store.send(.key(.pageUp)) { $0.help?.scroll = 0 }
+    store.send(.key(.escape)) { $0.help = nil }
+  }
+
+  @Test func aWideScreenShowsTheHelpInColumnsSplitBetweenGroups() {
+    let state = Sample.loaded(size: Size(width: 200, height: 60))
+    let lines = HelpScreen.lines(state)
+    let layout = HelpLayout(lines, width: 200)
+    #expect(layout.columns.count >= 2, "two or three columns at 200")
+    #expect(layout.columns.flatMap { $0 } == lines, "every line, in order")
+    for column in layout.columns.dropFirst() {
+      if case .group = column.first {} else { Issue.record("a column starts with a group's name") }
+    }
+    #expect(layout.rows < lines.count)
+    #expect(HelpLayout(lines, width: 80).columns.count == 1)
   }
 
   @Test func theWheelScrollsTheHelpAndAClickClosesIt() {
