@@ -74,27 +74,44 @@ public enum PosterLayout {
   public static let besideMinimumWidth = 90
 
   /// The list's poster pane width (including its one-column gutter), or nil on narrow terminals.
-  public static func listPaneWidth(for size: Size) -> Int? {
-    size.width >= listPaneMinimumWidth ? min(48, size.width * 30 / 100) : nil
+  /// From `factsMinimumWidth` the table is only as wide as its longest title needs, and the pane
+  /// takes the rest, up to the width a poster as tall as the rows allows.
+  public static func listPaneWidth(for size: Size, longestTitle: Int? = nil) -> Int? {
+    guard size.width >= listPaneMinimumWidth else { return nil }
+    let standard = min(48, size.width * 30 / 100)
+    guard size.width >= factsMinimumWidth, let longestTitle else { return standard }
+    let rows = ListLayout.visibleRows(for: size)
+    let tallest = max(0, rows - factsRows) * 4 / 3 + 2
+    return max(standard, min(size.width - tableWidth(longestTitle: longestTitle), tallest, largestPane))
   }
 
   /// The widest terminals also show the selected film's facts under the poster.
   public static let factsMinimumWidth = 160
+  /// The widest a list's poster pane gets: past it a poster only costs memory and bytes.
+  static let largestPane = 80
+  /// The rows left under the poster for them.
+  static let factsRows = 8
 
-  /// The list's poster box, or nil when there is no pane; on the widest terminals it leaves
-  /// rows below for the selected film's facts.
-  public static func listBox(for size: Size) -> Size? {
-    guard let pane = listPaneWidth(for: size) else { return nil }
+  /// The width a wide list's table needs for titles this wide: rank and mark, the title whole,
+  /// genres, year, votes and score.
+  public static func tableWidth(longestTitle: Int) -> Int { 6 + longestTitle + 2 + 34 + 2 + 6 + 7 + 5 }
+
+  /// The list's poster box, or nil when there is no pane; on the widest terminals a poster's
+  /// height for its width, with rows below for the selected film's facts.
+  public static func listBox(for size: Size, longestTitle: Int? = nil) -> Size? {
+    guard let pane = listPaneWidth(for: size, longestTitle: longestTitle) else { return nil }
     let rows = ListLayout.visibleRows(for: size)
-    let height = size.width >= factsMinimumWidth && rows >= 20 ? rows - 8 : rows
-    return Size(width: pane - 2, height: height)
+    guard size.width >= factsMinimumWidth, rows >= 20 else { return Size(width: pane - 2, height: rows) }
+    return Size(width: pane - 2, height: min(rows - factsRows, (pane - 2) * 3 / 4))
   }
 
   /// The detail screen's poster box and whether it stands beside the text (else above), or nil.
   public static func detailBox(for size: Size) -> (box: Size, beside: Bool)? {
     let rows = Chrome(size).body.height
     if size.width >= besideMinimumWidth {
-      return (Size(width: min(40, size.width * 30 / 100), height: rows), true)
+      // Wide screens give the poster more room: the text keeps to a readable measure anyway.
+      let width = size.width >= factsMinimumWidth ? min(64, size.width * 30 / 100) : min(40, size.width * 30 / 100)
+      return (Size(width: width, height: rows), true)
     }
     // Above the text only when it still leaves most of the screen to the text.
     guard size.height >= 32 else { return nil }

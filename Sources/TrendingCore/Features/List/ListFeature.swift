@@ -88,7 +88,9 @@ extension ListScreen: ScreenFeature {
   public var selectsLines: Bool { true }
 
   public func poster(_ shared: Shared) -> PosterRequest? {
-    guard let box = PosterLayout.listBox(for: shared.size), let path = selectedMovie?.posterPath else { return nil }
+    guard let box = PosterLayout.listBox(for: shared.size, longestTitle: longestTitle),
+      let path = selectedMovie?.posterPath
+    else { return nil }
     return PosterRequest(path: path, columns: box.width, rows: box.height)
   }
 
@@ -106,6 +108,9 @@ extension ListScreen: ScreenFeature {
       return .none
     }
   }
+
+  /// The width of the longest title loaded, which a wide layout sizes its table by.
+  public var longestTitle: Int { movies.map { TextWidth.width(of: $0.title) }.max() ?? 0 }
 
   /// The film row under a click, when there is one.
   func row(at event: MouseEvent, _ shared: Shared) -> Int? {

@@ -17,6 +17,9 @@ enum DocumentView {
 
   /// Draws a document screen: the chrome, the document scrolled with its selected link
   /// highlighted, the picture beside or above it.
+  /// The widest a document's text runs, in columns: lines longer than this are hard to read.
+  static let readableMeasure = 90
+
   static func drawPage(
     _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, initials: String? = nil,
     into screen: inout Screen,
@@ -27,7 +30,8 @@ enum DocumentView {
     let layout = state.shared.imagesEnabled ? PosterLayout.detailBox(for: state.shared.size) : nil
     let request = Reducer.posterInView(state)
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
-    var document = make(screen.width - textLeft - 1)
+    // Text keeps to a readable measure however wide the screen.
+    var document = make(min(screen.width - textLeft - 1, readableMeasure))
     if let layout, !layout.beside {
       // Narrow: the poster sits above the text and scrolls away with it.
       document.indent(top: layout.box.height + 1)

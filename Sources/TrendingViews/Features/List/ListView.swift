@@ -70,11 +70,17 @@ enum ListView {
           (tr("Esc clears the filter."), Style(.muted)),
         ], rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
-      let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size) : nil
-      let columns = Columns(width: screen.width - (pane ?? 0), count: listing.movies.count)
+      let longest = shown.longestTitle
+      let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
+      let room = screen.width - (pane ?? 0)
+      // From the widest screens the title column is as wide as the longest title, not the screen.
+      let columns =
+        screen.width >= PosterLayout.factsMinimumWidth
+        ? Columns(width: room, count: listing.movies.count, longestTitle: longest)
+        : Columns(width: room, count: listing.movies.count)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, marks: shared.marks, columns: columns, rows: bodyRows, into: &screen)
-      if let pane, let box = PosterLayout.listBox(for: shared.size) {
+      if let pane, let box = PosterLayout.listBox(for: shared.size, longestTitle: longest) {
         let request = Reducer.posterInView(state)
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
         PosterView.draw(request, state: state, in: area, into: &screen)
@@ -112,12 +118,18 @@ enum ListView {
   static func drawSelectedFacts(_ movie: MovieSummary, details: MovieDetails?, in area: Rect, into screen: inout Screen)
   {
     guard area.height > 0, area.width > 4 else { return }
+    // The genres are in their column already: runtime, director and ratings instead.
     var facts: [String] = []
     if let runtime = details?.runtime { facts.append(Formatters.runtime(runtime)) }
-    let genres = details?.genres ?? movie.genres
-    if !genres.isEmpty { facts.append(genres.prefix(3).joined(separator: tr(", "))) }
+    if let director = details?.directors.first { facts.append(tr("Director") + " " + director) }
     var lines: [(String, Style)] = TextLayout.wrap(facts.joined(separator: " · "), width: area.width).map {
       ($0, Style(.muted))
+    }
+    if let details {
+      let ratings = RatingService.allCases.compactMap { service in
+        service.rating(in: details).map { service.name + " " + Formatters.rating($0, scale: service.scale) }
+      }
+      lines += TextLayout.wrap(ratings.joined(separator: " · "), width: area.width).map { ($0, Style(.accent)) }
     }
     if let overview = details?.overview ?? movie.overview {
       lines += TextLayout.wrap(overview, width: area.width).map { ($0, Style.plain) }
@@ -158,11 +170,15 @@ enum ListView {
     let votesWidth: Int
     let score: Int
 
-    init(width: Int, count: Int) {
+    /// The columns at a width; with `longestTitle`, a table no wider than its titles need, genres
+    /// taking up to their own width of what is left.
+    init(width: Int, count: Int, longestTitle: Int? = nil) {
       let rankWidth = max(2, String(count).count)
       rank = 1
       mark = rank + rankWidth + 1
-      title = mark + 2
+      let titleColumn = mark + 2
+      title = titleColumn
+      let width = longestTitle.map { min(width, PosterLayout.tableWidth(longestTitle: $0)) } ?? width
       score = width - 5
       let wide = width >= Self.wideMinimumWidth
       votesWidth = max(
