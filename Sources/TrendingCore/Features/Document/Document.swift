@@ -10,18 +10,24 @@ public enum LinkTarget: Hashable, Sendable {
   case expand
 }
 
-/// A selectable line of a drawn document.
+/// A selectable line of a drawn document, or a part of one when a line holds two links side by side.
 public struct DocumentLink: Equatable, Sendable {
   /// The line, from the document's top.
   public var line: Int
   /// What it opens.
   public var target: LinkTarget
+  /// The columns it takes, when it shares its line (nil: the whole line).
+  public var columns: Range<Int>?
 
   /// Makes a link.
-  public init(line: Int, target: LinkTarget) {
+  public init(line: Int, target: LinkTarget, columns: Range<Int>? = nil) {
     self.line = line
     self.target = target
+    self.columns = columns
   }
+
+  /// Whether a click at a column of its line is on it.
+  func contains(column: Int) -> Bool { columns?.contains(column) ?? true }
 }
 
 /// What drawing a document learned: how far it scrolls and where its links are.
@@ -63,14 +69,20 @@ enum DocumentLogic {
   /// scrolls a line.
   static func step(_ cursor: inout DocumentCursor, down: Bool, visible: Int) {
     let links = cursor.layout.links
-    let current = cursor.selected.flatMap { links.indices.contains($0) ? links[$0].line : nil }
+    let current = cursor.selected.flatMap { links.indices.contains($0) ? $0 : nil }
     let candidate: Int?
-    if down {
-      candidate = links.indices.first { links[$0].line > (current ?? cursor.scroll - 1) }
+    // Links are in reading order (line, then column): the next or previous one, else the first
+    // below the top or the last above the bottom.
+    if let current {
+      candidate = down ? current + 1 : current - 1
+    } else if down {
+      candidate = links.indices.first { links[$0].line > cursor.scroll - 1 }
     } else {
-      candidate = links.indices.last { links[$0].line < (current ?? cursor.scroll + visible) }
+      candidate = links.indices.last { links[$0].line < cursor.scroll + visible }
     }
-    if let candidate, links[candidate].line >= cursor.scroll - 1, links[candidate].line <= cursor.scroll + visible {
+    if let candidate, links.indices.contains(candidate), links[candidate].line >= cursor.scroll - 1,
+      links[candidate].line <= cursor.scroll + visible
+    {
       cursor.selected = candidate
       let line = links[candidate].line
       cursor.scroll = min(max(cursor.scroll, line - visible + 1), line)
@@ -140,7 +152,8 @@ extension DocumentCursor {
     case .press:
       guard body.rows.contains(event.row) else { return nil }
       let line = scroll + event.row - body.row
-      guard let index = layout.links.firstIndex(where: { $0.line == line }) else { return nil }
+      guard let index = layout.links.firstIndex(where: { $0.line == line && $0.contains(column: event.column) })
+      else { return nil }
       if selected == index { return selectedTarget }
       selected = index
       return nil

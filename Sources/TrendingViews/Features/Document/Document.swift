@@ -36,6 +36,27 @@ public struct Document: Equatable, Sendable {
     lines.append(line)
   }
 
+  /// Adds two entries side by side on one line, each its own link: the left padded to
+  /// `leftWidth` columns, a gutter, then the right (the right may be nil on the last line).
+  public mutating func append(
+    _ left: (line: DocumentLine, link: LinkTarget?), beside right: (line: DocumentLine, link: LinkTarget?)?,
+    leftWidth: Int, gutter: Int = 2
+  ) {
+    let used = left.line.reduce(0) { $0 + TextWidth.width(of: $1.text) }
+    var line = left.line
+    line.append(Span(String(repeating: " ", count: max(0, leftWidth - used) + gutter)))
+    if let link = left.link { links.append(DocumentLink(line: lines.count, target: link, columns: 0..<leftWidth)) }
+    if let right {
+      line += right.line
+      if let link = right.link {
+        let start = leftWidth + gutter
+        let width = right.line.reduce(0) { $0 + TextWidth.width(of: $1.text) }
+        links.append(DocumentLink(line: lines.count, target: link, columns: start..<(start + width)))
+      }
+    }
+    lines.append(line)
+  }
+
   /// Adds lines that are not links.
   public mutating func append(contentsOf more: [DocumentLine]) {
     lines += more
@@ -55,7 +76,7 @@ public struct Document: Equatable, Sendable {
   /// Moves every line (and link) down by `count` blank lines.
   public mutating func indent(top count: Int) {
     lines = Array(repeating: [], count: count) + lines
-    links = links.map { DocumentLink(line: $0.line + count, target: $0.target) }
+    links = links.map { DocumentLink(line: $0.line + count, target: $0.target, columns: $0.columns) }
   }
 
   /// The document as plain text, trailing spaces trimmed, for non-terminal output.

@@ -41,18 +41,21 @@ enum DocumentView {
     let visible = max(1, chrome.body.height)
     let maxScroll = max(0, document.lines.count - visible)
     let scroll = min(cursor.scroll, maxScroll)
-    let selectedLine = cursor.selected.flatMap { index in
-      cursor.layout.links.indices.contains(index) ? cursor.layout.links[index].line : nil
+    let selectedLink = cursor.selected.flatMap { index in
+      cursor.layout.links.indices.contains(index) ? cursor.layout.links[index] : nil
     }
     for (offset, line) in document.lines.dropFirst(scroll).prefix(visible).enumerated() {
-      let selected = selectedLine == scroll + offset && document.links.contains { $0.line == scroll + offset }
+      let selected = selectedLink?.line == scroll + offset && document.links.contains { $0.line == scroll + offset }
+      // A link sharing its line highlights its own columns only.
+      let highlight = selected ? selectedLink?.columns ?? (textLeft - 1)..<(screen.width - 1) : nil
       var column = textLeft
-      if selected {
-        screen.fill(row: top + offset, from: textLeft - 1, to: screen.width - 1, style: Style(selected: true))
+      if let highlight {
+        screen.fill(
+          row: top + offset, from: highlight.lowerBound, to: highlight.upperBound, style: Style(selected: true))
       }
       for span in line {
         var style = span.style
-        if selected { style = Style(style.tone, bold: true, selected: true) }
+        if let highlight, highlight.contains(column) { style = Style(style.tone, bold: true, selected: true) }
         column += screen.put(
           span.text, row: top + offset, column: column, style: style, limit: screen.width - 1 - column)
       }
@@ -72,7 +75,13 @@ enum DocumentView {
     }
     screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
     KeyHints.draw(state, in: chrome.hints, into: &screen)
-    return DocumentLayout(maxScroll: maxScroll, links: document.links)
+    // Links that share a line are told apart by their columns on the screen.
+    let links = document.links.map { link in
+      DocumentLink(
+        line: link.line, target: link.target,
+        columns: link.columns.map { ($0.lowerBound + textLeft)..<($0.upperBound + textLeft) })
+    }
+    return DocumentLayout(maxScroll: maxScroll, links: links)
   }
 
   static func status<Value>(

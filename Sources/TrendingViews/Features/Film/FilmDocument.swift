@@ -11,6 +11,12 @@ public enum FilmDocument {
   static let crewLimit = 20
   /// How many films each related list shows.
   static let relatedLimit = 10
+  /// The narrowest text that puts two sections side by side (on screen; printed text keeps one
+  /// column, for what reads it after).
+  static let sideBySideWidth = 80
+
+  /// A section as entries: its heading, then one line and link an entry.
+  typealias Section = (heading: String, entries: [(line: DocumentLine, link: LinkTarget?)])
   /// The jobs listed under Crew, in this order, after the directors and writers.
   static let crewJobs = [
     "Director", "Screenplay", "Writer", "Novel", "Book", "Story", "Producer", "Original Music Composer",
@@ -19,7 +25,8 @@ public enum FilmDocument {
 
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
-    summary: MovieSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int
+    summary: MovieSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
+    sideBySide: Bool = false
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -60,10 +67,19 @@ public enum FilmDocument {
     }
     watch(details, region: region, width: width, into: &document)
     extras(details, width: width, into: &document)
-    cast(details, width: width, into: &document)
-    crew(details, width: width, into: &document)
-    related(tr("Recommended"), details.recommendations, width: width, into: &document)
-    related(tr("Similar"), details.similar, width: width, into: &document)
+    if sideBySide, width >= sideBySideWidth {
+      // Wide: cast beside crew, recommended beside similar.
+      let half = (width - 2) / 2
+      pair(castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
+      pair(
+        relatedSection(tr("Recommended"), details.recommendations, width: half),
+        relatedSection(tr("Similar"), details.similar, width: half), width: half, into: &document)
+    } else {
+      cast(details, width: width, into: &document)
+      crew(details, width: width, into: &document)
+      related(tr("Recommended"), details.recommendations, width: width, into: &document)
+      related(tr("Similar"), details.similar, width: width, into: &document)
+    }
     return document
   }
 
@@ -188,20 +204,61 @@ public enum FilmDocument {
   }
 
   private static func cast(_ details: MovieDetails, width: Int, into document: inout Document) {
-    let cast = details.cast.prefix(castLimit)
-    guard !cast.isEmpty else { return }
-    document.heading(
-      details.cast.count > castLimit
-        ? tr("Cast (first %1$s of %2$s)", String(castLimit), String(details.cast.count)) : tr("Cast"))
-    let nameWidth = min(24, max(8, (width - 4) / 2))
-    for member in cast {
-      let name = TextLayout.fit(member.name, to: nameWidth)
-      let character = TextLayout.truncate(member.character ?? "", to: max(0, width - nameWidth - 4))
-      document.append([Span("  " + name + "  "), Span(character, Style(.muted))], link: link(member.id))
-    }
+    append(castSection(details, width: width), into: &document)
   }
 
   private static func crew(_ details: MovieDetails, width: Int, into document: inout Document) {
+    append(crewSection(details, width: width), into: &document)
+  }
+
+  /// A list of films, each a link: title, year and score.
+  static func related(_ title: String, _ movies: [MovieSummary], width: Int, into document: inout Document) {
+    append(relatedSection(title, movies, width: width), into: &document)
+  }
+
+  /// Adds a section on its own: its heading, then its entries.
+  private static func append(_ section: Section?, into document: inout Document) {
+    guard let section else { return }
+    document.heading(section.heading)
+    for entry in section.entries { document.append(entry.line, link: entry.link) }
+  }
+
+  /// Adds two sections side by side, each `width` wide; one alone when the other is empty.
+  private static func pair(_ left: Section?, _ right: Section?, width: Int, into document: inout Document) {
+    guard let left, let right else {
+      append(left ?? right, into: &document)
+      return
+    }
+    document.gap()
+    let title = Style(.title, bold: true)
+    document.append(
+      ([Span(TextLayout.fit(left.heading, to: width), title)], nil), beside: ([Span(right.heading, title)], nil),
+      leftWidth: width)
+    for row in 0..<max(left.entries.count, right.entries.count) {
+      let leftEntry = left.entries.indices.contains(row) ? left.entries[row] : ([], nil)
+      let rightEntry = right.entries.indices.contains(row) ? right.entries[row] : nil
+      document.append(leftEntry, beside: rightEntry, leftWidth: width)
+    }
+  }
+
+  private static func castSection(_ details: MovieDetails, width: Int) -> Section? {
+    let cast = details.cast.prefix(castLimit)
+    guard !cast.isEmpty else { return nil }
+    let heading =
+      details.cast.count > castLimit
+      ? tr("Cast (first %1$s of %2$s)", String(castLimit), String(details.cast.count)) : tr("Cast")
+    let nameWidth = min(24, max(8, (width - 4) / 2))
+    return (
+      heading,
+      cast.map { member in
+        let name = TextLayout.fit(member.name, to: nameWidth)
+        let character = TextLayout.truncate(member.character ?? "", to: max(0, width - nameWidth - 4))
+        return ([Span("  " + name + "  "), Span(character, Style(.muted))], link(member.id))
+      }
+    )
+  }
+
+  private static func crewSection(_ details: MovieDetails, width: Int) -> Section? {
     let crew = details.credits?.crew ?? []
     var seen = Set<String>()
     var lines: [(CrewMember, String)] = []
@@ -210,27 +267,21 @@ public enum FilmDocument {
         lines.append((member, job))
       }
     }
-    guard !lines.isEmpty else { return }
-    document.heading(tr("Crew"))
+    guard !lines.isEmpty else { return nil }
     let nameWidth = min(24, max(8, (width - 4) / 2))
-    for (member, job) in lines.prefix(crewLimit) {
-      let name = TextLayout.fit(member.name, to: nameWidth)
-      document.append(
-        [
-          Span("  " + name + "  "),
-          Span(TextLayout.truncate(Vocabulary.job(job), to: max(0, width - nameWidth - 4)), Style(.muted)),
-        ],
-        link: link(member.id))
-    }
+    return (
+      tr("Crew"),
+      lines.prefix(crewLimit).map { member, job in
+        let name = TextLayout.fit(member.name, to: nameWidth)
+        let role = TextLayout.truncate(Vocabulary.job(job), to: max(0, width - nameWidth - 4))
+        return ([Span("  " + name + "  "), Span(role, Style(.muted))], link(member.id))
+      }
+    )
   }
 
-  /// A list of films, each a link: title, year and score.
-  static func related(_ title: String, _ movies: [MovieSummary], width: Int, into document: inout Document) {
-    guard !movies.isEmpty else { return }
-    document.heading(title)
-    for movie in movies.prefix(relatedLimit) {
-      document.append(filmLine(movie, note: nil, width: width), link: .film(movie.id))
-    }
+  private static func relatedSection(_ title: String, _ movies: [MovieSummary], width: Int) -> Section? {
+    guard !movies.isEmpty else { return nil }
+    return (title, movies.prefix(relatedLimit).map { (filmLine($0, note: nil, width: width), .film($0.id)) })
   }
 
   /// One film as a line: year, title, an optional note (a part, a job), and the score at the right.

@@ -51,4 +51,32 @@ struct DocumentTests {
     // Three lines a notch; the link, still on screen, stays selected.
     store.send(.mouse(MouseEvent(.wheelDown, row: body, column: 5))) { $0.detailScroll = 3 }
   }
+
+  @Test func linksSideBySideAreSteppedInReadingOrderAndClickedByColumn() {
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    let layout = DocumentLayout(
+      maxScroll: 0,
+      links: [
+        DocumentLink(line: 3, target: .person(1), columns: 1..<40),
+        DocumentLink(line: 3, target: .person(2), columns: 42..<80),
+        DocumentLink(line: 4, target: .person(3), columns: 1..<40),
+      ])
+    store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
+    // Left, then right on the same line, then the next line.
+    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    store.send(.key(.down)) { $0.cursor?.selected = 1 }
+    store.send(.key(.down)) { $0.cursor?.selected = 2 }
+    store.send(.key(.up)) { $0.cursor?.selected = 1 }
+    let row = Chrome(store.state.shared.size).body.row + 3
+    store.send(.mouse(MouseEvent(.press, row: row, column: 10))) { $0.cursor?.selected = 0 }
+    store.send(.mouse(MouseEvent(.press, row: row, column: 60))) { $0.cursor?.selected = 1 }
+    // Between the two: on neither.
+    store.send(.mouse(MouseEvent(.press, row: row, column: 41)))
+    store.send(.mouse(MouseEvent(.press, row: row, column: 60)), effects: [.fetchPerson(2)]) {
+      $0.push(.person(PersonScreen(id: 2)))
+      $0.shared[person: 2] = Loadable()
+      $0.shared[person: 2]?.begin()
+    }
+  }
 }
