@@ -157,8 +157,8 @@ def dune(img, rng, film):
   gradient(img, [(0, (246, 214, 160)), (0.55, (236, 160, 92)), (1, (206, 108, 52))], (0, 0, W, horizon + 40))
   glow(img, W * 0.64, H * 0.27, 120, (255, 236, 196), blur=60, alpha=170)
   layer(img, (255, 244, 222), lambda d: d.ellipse([W * 0.64 - 62, H * 0.27 - 62, W * 0.64 + 62, H * 0.27 + 62], fill=255))
-  ridges = [((214, 128, 66), (238, 168, 98), 0.58), ((190, 102, 50), (226, 142, 78), 0.68),
-            ((150, 74, 38), (196, 112, 60), 0.80), ((104, 48, 28), (150, 78, 44), 0.92)]
+  ridges = [((215, 135, 95), (255, 175, 135), 0.58), ((215, 95, 0), (255, 135, 95), 0.68),
+            ((175, 95, 0), (215, 135, 95), 0.80), ((95, 0, 0), (175, 95, 0), 0.92)]
   for i, (dark, light, level) in enumerate(ridges):
     phase, amp, freq = rng.uniform(0, 6.28), rng.uniform(14, 30), rng.uniform(1.2, 2.2)
     line = [(x, H * level - amp * math.sin(phase + freq * x / W * math.pi) - 10 * math.sin(phase * 2 + 5 * x / W)) for x in range(0, W + 6, 6)]
@@ -170,8 +170,8 @@ def dune(img, rng, film):
       layer(img, (52, 24, 14), lambda d: (d.polygon([(x - 5, y - 1), (x + 5, y - 1), (x + 3, y - 30), (x - 3, y - 30)], fill=255),
                                           d.ellipse([x - 4, y - 40, x + 4, y - 30], fill=255)))
   big = fit(lambda s: font("DejaVuSansCondensed-Bold.ttf", s), "DUNE", W * 0.8, 92)
-  write(img, "DUNE", big, W / 2, H * 0.075, (92, 40, 20), anchor="mt", tracking=18)
-  write(img, "PART TWO", font("DejaVuSans.ttf", 22), W / 2, H * 0.075 + big.size + 12, (120, 56, 28), anchor="mt", tracking=10)
+  write(img, "DUNE", big, W / 2, H * 0.075, (95, 0, 0), anchor="mt", tracking=18)
+  write(img, "PART TWO", font("DejaVuSans-Bold.ttf", 22), W / 2, H * 0.075 + big.size + 12, (135, 0, 0), anchor="mt", tracking=10)
 
 
 def oppenheimer(img, rng, film):
@@ -288,7 +288,7 @@ def stalker(img, rng, film):
 
 
 def waltz(img, rng, film):
-  gradient(img, [(0, (26, 30, 18)), (0.5, (104, 96, 46)), (0.72, (196, 160, 70)), (1, (70, 60, 30))])
+  gradient(img, [(0, (18, 18, 18)), (0.45, (95, 0, 0)), (0.72, (215, 95, 0)), (1, (95, 0, 0))])
   d = ImageDraw.Draw(img)
   base = H * 0.70
   x = -6
@@ -399,8 +399,7 @@ def godfather(img, rng, film):
     for k in range(9):
       y = 30 + k * 40
       m.polygon([(W * 0.05, y), (W * 1.1, y - 70), (W * 1.1, y - 52), (W * 0.05, y + 18)], fill=255)
-  layer(img, (170, 110, 50), blinds, blur=4, alpha=170)
-  glow(img, W * 0.75, H * 0.2, 140, (90, 40, 16), blur=80, alpha=120)
+  layer(img, (175, 135, 95), blinds, blur=2)
   cx, top = W * 0.42, H * 0.30
   def figure(m):
     m.ellipse([cx - 48, top + 40, cx + 48, top + 150], fill=255)
@@ -408,11 +407,11 @@ def godfather(img, rng, film):
     m.polygon([(cx - 46, top + 48), (cx - 40, top - 6), (cx + 40, top - 6), (cx + 46, top + 48)], fill=255)
     m.polygon([(cx - 36, top + 140), (cx + 36, top + 140), (cx + 150, top + 230), (cx + 170, H), (cx - 170, H), (cx - 150, top + 230)], fill=255)
   layer(img, (4, 3, 3), figure)
-  layer(img, (130, 80, 40), lambda m: m.arc([cx - 50, top + 38, cx + 50, top + 152], 290, 360, fill=255, width=3), blur=1, alpha=200)
-  d.rectangle([W * 0.2, H * 0.855, W * 0.8, H * 0.858], fill=(150, 20, 20))
+  layer(img, (135, 95, 95), lambda m: m.arc([cx - 50, top + 38, cx + 50, top + 152], 290, 360, fill=255, width=3), blur=1, alpha=200)
+  d.rectangle([W * 0.2, H * 0.852, W * 0.8, H * 0.860], fill=(175, 0, 0))
   face = fit(lambda s: font("DejaVuSerif.ttf", s), "THE GODFATHER", W * 0.9, 38)
   write(img, "THE GODFATHER", face, W / 2, H * 0.90, (236, 228, 214), tracking=3)
-  write(img, film["year"], font("DejaVuSerif.ttf", 15), W / 2, H * 0.82, (150, 120, 90), tracking=8)
+  write(img, film["year"], font("DejaVuSerif.ttf", 15), W / 2, H * 0.82, (175, 135, 95), tracking=8)
 
 
 def spirited(img, rng, film):
@@ -502,9 +501,9 @@ def mood_for_love(img, rng, film):
   for y in range(0, H, 30):
     for x in range(0, int(W * 0.42), 30):
       ox = 15 if (y // 30) % 2 else 0
-      d.polygon([(x + ox, y), (x + ox + 8, y + 10), (x + ox, y + 20), (x + ox - 8, y + 10)], fill=(124, 22, 32))
-  glow(img, W * 0.78, H * 0.16, 110, (255, 180, 90), blur=55, alpha=190)
-  layer(img, (255, 224, 170), lambda m: m.ellipse([W * 0.78 - 22, H * 0.16 - 22, W * 0.78 + 22, H * 0.16 + 22], fill=255), blur=4)
+      d.polygon([(x + ox, y), (x + ox + 8, y + 10), (x + ox, y + 20), (x + ox - 8, y + 10)], fill=(95, 0, 0))
+  glow(img, W * 0.78, H * 0.16, 90, (215, 95, 95), blur=40, alpha=200)
+  layer(img, (255, 215, 175), lambda m: m.ellipse([W * 0.78 - 22, H * 0.16 - 22, W * 0.78 + 22, H * 0.16 + 22], fill=255), blur=4)
   def pair(m):
     for x, h in ((W * 0.46, 300), (W * 0.64, 330)):
       m.rounded_rectangle([x - 26, H - h, x + 26, H + 20], radius=26, fill=255)
@@ -547,8 +546,8 @@ def pulp(img, rng, film):
     for k in range(11):
       a = math.radians(200 + k * 14 + rng.uniform(-3, 3))
       m.polygon([(cx - 30, cy), (cx + 30, cy), (cx + math.cos(a) * 600 + 30, cy + math.sin(a) * 600), (cx + math.cos(a) * 600 - 30, cy + math.sin(a) * 600)], fill=255)
-  layer(img, (250, 190, 60), rays, blur=10, alpha=90)
-  glow(img, cx, cy - 10, 90, (255, 210, 90), blur=40, alpha=230)
+  layer(img, (215, 95, 0), rays, blur=6, alpha=150)
+  glow(img, cx, cy - 10, 90, (255, 135, 0), blur=36, alpha=240)
   d = ImageDraw.Draw(img)
   d.polygon([(cx - 110, cy), (cx + 110, cy), (cx + 120, cy - 110), (cx - 120, cy - 110)], fill=(20, 16, 14))
   d.polygon([(cx - 96, cy - 10), (cx + 96, cy - 10), (cx + 104, cy - 98), (cx - 104, cy - 98)], fill=(34, 28, 22))
@@ -592,9 +591,9 @@ def matrix(img, rng, film):
 
 
 def blade_runner(img, rng, film):
-  gradient(img, [(0, (10, 6, 30)), (0.45, (60, 16, 70)), (0.75, (180, 60, 70)), (1, (240, 140, 60))])
+  gradient(img, [(0, (0, 0, 60)), (0.35, (95, 0, 95)), (0.7, (215, 0, 95)), (1, (255, 135, 95))])
   d = ImageDraw.Draw(img)
-  for depth, (colour, lit, top, count) in enumerate([((70, 30, 80), (220, 120, 160), 0.30, 9), ((36, 16, 46), (120, 230, 240), 0.22, 7), ((10, 6, 16), (250, 190, 90), 0.12, 5)]):
+  for depth, (colour, lit, top, count) in enumerate([((135, 0, 135), (255, 135, 215), 0.30, 9), ((95, 0, 135), (95, 215, 255), 0.22, 7), ((18, 18, 18), (255, 215, 95), 0.12, 5)]):
     x = rng.uniform(-40, 0)
     while x < W:
       w = rng.uniform(36, 80) + depth * 10
@@ -604,12 +603,11 @@ def blade_runner(img, rng, film):
         for wx in range(int(x + 5), int(x + w - 5), 9):
           if rng.random() < 0.18: d.rectangle([wx, wy, wx + 3, wy + 4], fill=lit)
       x += w + rng.uniform(4, 30)
-    layer(img, (200, 80, 110), lambda m: m.rectangle([0, H * 0.55, W, H], fill=255), blur=40, alpha=40)
   def rain(m):
     for _ in range(220):
       x, y = rng.uniform(0, W + 60), rng.uniform(-40, H)
       m.line([(x, y), (x - 8, y + 30)], fill=255, width=1)
-  layer(img, (160, 220, 240), rain, alpha=90)
+  layer(img, (135, 215, 255), rain, alpha=110)
   face = fit(lambda s: font("DejaVuSans.ttf", s), "BLADE RUNNER", W * 0.86, 40)
   write(img, "BLADE RUNNER", face, W / 2, H * 0.10, (255, 220, 236), glow_colour=(255, 40, 110), tracking=4)
   write(img, film["year"], font("DejaVuSans.ttf", 15), W / 2, H * 0.155, (120, 230, 240), tracking=10)
@@ -665,9 +663,9 @@ def alien(img, rng, film):
 
 
 def casablanca(img, rng, film):
-  gradient(img, [(0, (20, 34, 52)), (0.55, (80, 104, 120)), (1, (190, 192, 176))])
+  gradient(img, [(0, (0, 0, 60)), (0.45, (95, 95, 135)), (0.8, (135, 135, 175)), (1, (188, 188, 188))])
   for _ in range(6):
-    glow(img, rng.uniform(0, W), rng.uniform(H * 0.5, H), rng.uniform(60, 110), (200, 204, 196), blur=50, alpha=100)
+    glow(img, rng.uniform(0, W), rng.uniform(H * 0.5, H), rng.uniform(60, 110), (175, 175, 215), blur=50, alpha=100)
   tx, ty = W * 0.14, H * 0.50
   layer(img, (250, 244, 210), lambda m: m.polygon([(tx, ty), (W * 1.05, H * 0.04), (W * 1.05, H * 0.20)], fill=255), blur=10, alpha=120)
   d = ImageDraw.Draw(img)
