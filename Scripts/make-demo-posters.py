@@ -177,11 +177,11 @@ def dune(img, rng, film):
 def oppenheimer(img, rng, film):
   gradient(img, [(0, (6, 6, 8)), (0.6, (26, 16, 12)), (1, (12, 8, 6))])
   hx, hy = W / 2, H * 0.70
-  for r, c, a in [(330, (120, 40, 10), 120), (230, (200, 80, 20), 160), (150, (250, 150, 50), 210), (80, (255, 220, 150), 255)]:
+  for r, c, a in [(330, (135, 0, 0), 150), (230, (215, 95, 0), 190), (150, (255, 135, 0), 220), (80, (255, 215, 135), 255)]:
     glow(img, hx, hy, r, c, blur=r * 0.45, alpha=a)
   for k in range(9):
     r = 70 + k * 26 + rng.uniform(-6, 6)
-    layer(img, (255, 170, 80), lambda d: d.arc([hx - r, hy - r * 0.9, hx + r, hy + r * 0.9], 190, 350, fill=255, width=2), alpha=200 - k * 18)
+    layer(img, (255, 135, 95), lambda d: d.arc([hx - r, hy - r * 0.9, hx + r, hy + r * 0.9], 190, 350, fill=255, width=2), alpha=200 - k * 18)
   d = ImageDraw.Draw(img)
   for _ in range(140):
     a, dist = rng.uniform(math.pi, 2 * math.pi), rng.uniform(60, 300)
