@@ -766,6 +766,7 @@ def poster(film_id):
   return out.getvalue()
 
 
+if not pathlib.Path(DEJAVU, "DejaVuSans.ttf").exists(): raise SystemExit("needs the DejaVu fonts (fonts-dejavu-core)")
 folder = root / "Demo/posters"
 folder.mkdir(parents=True, exist_ok=True)
 missing = [film_id for film_id in ids if film_id not in DESIGNS]
