@@ -1,25 +1,16 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
-# System packages: what each is for is in the README.
+# System packages the build and the tests need; docs/build.md says what each is for.
 APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core \
   bash zsh fish groff-base man-db dpkg-dev lintian
 SWIFT ?= swift
 SWIFT_FLAGS ?=
-# Release builds link the Swift runtime and FoundationEssentials statically: no dynamic symbol
-# lookups through a dozen Swift libraries at start-up (half the start-up time, a third less memory).
-# The C++ library the runtime is written against goes in too: its shared object's 3,000 symbol
-# bindings were a tenth of the start-up and 1.7 MiB resident. The linker takes the archive when it
-# finds it first, so the build puts a link to it (from the toolchain's own clang) in a folder searched
-# before the compiler's; with no archive the folder stays empty and the shared library is linked.
+# Where release builds find libstdc++.a first, so the C++ runtime links statically (docs/build.md).
 STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
-# Our code asks for generic types' metadata through their accessors, not by mangled name: a name
-# is decoded at run time, and each conformance it needs (`Command: Hashable` for a Set) scanned for
-# through all 3,700 of the binary's conformance records, 35 µs each; 24 such scans were a quarter of the instructions of
-# the start-up. The accessors cost 47 KB of code.
+# Static Swift runtime, and metadata through accessors rather than mangled names: a faster start-up.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_CXX_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
 .PHONY: setup static-libstdc++ build release demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
 FUZZ_TARGETS := decoders text jpeg cache arguments keys headers
@@ -47,15 +38,17 @@ setup:
 	  esac; \
 	fi
 
-## static-libstdc++: the folder release builds search first, holding a link to libstdc++.a if there is one.
+## static-libstdc++: links libstdc++.a where release builds look first, when the toolchain has one.
 static-libstdc++:
 	@mkdir -p $(STATIC_CXX_DIR)
 	@archive=$$("$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang" -print-file-name=libstdc++.a 2>/dev/null); \
 	case "$$archive" in /*) [ -f "$$archive" ] && ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a ;; esac; true
 
+## build: a debug build of everything, tests included in `make test`.
 build: setup
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+## release: the binary as users get it (static runtime, the flags above).
 release: setup static-libstdc++
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
 
@@ -112,12 +105,15 @@ bench: setup static-libstdc++
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/our-parts
 	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json .build/bench-floors/our-parts
 
+## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
 proxy: setup
 	deploy/nginx/proxy
 
+## lint: swift-format's strict lint, which CI's style rests on.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Plugins
 
+## format: rewrites the sources as lint wants them.
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Plugins
 
@@ -168,5 +164,6 @@ deb: $(BUILD)
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/trending_$${version}_$$(dpkg --print-architecture).deb
 	lintian --fail-on error $(DEB_DIR)/trending_*.deb
 
+## clean: removes every build folder.
 clean:
 	rm -rf .build

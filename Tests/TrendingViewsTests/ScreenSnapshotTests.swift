@@ -403,7 +403,7 @@ struct PosterSnapshotTests {
   }
 
   /// A 2:3 test poster: red sky over blue ground, drawn with half blocks.
-  private func art(columns: Int, rows: Int) -> PosterArt {
+  static func art(columns: Int, rows: Int) -> PosterArt {
     let width = min(columns, rows * 4 / 3)
     let sky = PosterCell(symbol: "▀", foreground: .indexed(196), background: .indexed(160))
     let ground = PosterCell(symbol: "▄", foreground: .indexed(21), background: .indexed(18))
@@ -418,11 +418,11 @@ struct PosterSnapshotTests {
     }.joined(separator: "\n")
   }
 
-  private func withPoster(_ state: AppState) -> AppState {
+  static func withPoster(_ state: AppState) -> AppState {
     var state = state
     state.shared.imagesEnabled = true
     if let request = Reducer.wantedPoster(state) {
-      state.shared.posters[request] = .loaded(art(columns: request.columns, rows: request.rows))
+      state.shared.posters[request] = .loaded(Self.art(columns: request.columns, rows: request.rows))
     }
     return state
   }
@@ -437,21 +437,21 @@ struct PosterSnapshotTests {
   @Test func wideListHasAPosterPane() {
     var films = Scenes.films
     films[1].posterPath = "/oppenheimer.jpg"
-    check(withPoster(Scenes.list(Size(width: 120, height: 30), films: films)), "list-poster")
+    check(Self.withPoster(Scenes.list(Size(width: 120, height: 30), films: films)), "list-poster")
   }
 
   @Test func narrowListHasNone() {
     var films = Scenes.films
     films[1].posterPath = "/oppenheimer.jpg"
-    let state = withPoster(Scenes.list(Size(width: 80, height: 24), films: films))
+    let state = Self.withPoster(Scenes.list(Size(width: 80, height: 24), films: films))
     #expect(!mask(Renderer.render(state).screen).contains("#"))
   }
 
   @Test func detailPosterBesideAndAbove() {
     var details = Scenes.fullDetails
     details.posterPath = "/oppenheimer.jpg"
-    check(withPoster(Scenes.detail(Size(width: 120, height: 30), details: details)), "detail-poster-beside")
-    check(withPoster(Scenes.detail(Size(width: 60, height: 36), details: details)), "detail-poster-above")
+    check(Self.withPoster(Scenes.detail(Size(width: 120, height: 30), details: details)), "detail-poster-beside")
+    check(Self.withPoster(Scenes.detail(Size(width: 60, height: 36), details: details)), "detail-poster-above")
   }
 
   @Test func aMissingPosterIsAQuietPlaceholder() {

@@ -1,0 +1,98 @@
+import AmodbKit
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Localization
+import Synchronization
+import TerminalUI
+import TrendingCore
+import TrendingViews
+
+/// `trending doctor`: the facts gathered, then printed or written as JSON.
+extension TrendingCommand {
+  /// `trending doctor`: gathers what the browser would detect (asking the terminal only when
+  /// standard input is one, and the service once), then prints the facts.
+  static func doctor(
+    _ invocation: Invocation, json: Bool, environment: [String: String], settings: SettingsFile
+  ) -> Int32 {
+    let entry = TerminalEntry.decide(term: environment["TERM"])
+    let direct =
+      invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+      ? nil : NCursesBackend.directColorTerminal(environment: environment)
+    var inUse: String?
+    switch entry {
+    case .own: inUse = direct ?? environment["TERM"]
+    case .standIn(let standIn): inUse = direct ?? standIn
+    case .refused: inUse = nil
+    }
+    var replies: [TerminalReply]?
+    if inUse != nil, isatty(STDIN_FILENO) == 1 {
+      let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+      if terminal >= 0 {
+        replies = TerminalQuery.ask(descriptor: terminal)
+        close(terminal)
+      }
+    }
+    var window = winsize()
+    var windowCell: (width: Int, height: Int)?
+    if ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0,
+      window.ws_ypixel > 0
+    {
+      windowCell = (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+    }
+    let configuration: Result<ClientConfiguration, UsageError>
+    do {
+      configuration = .success(
+        invocation.demo
+          ? DemoTransport.configuration(
+            language: LanguageTag.resolve(flag: invocation.language, environment: environment))
+          : try Setup.configuration(for: invocation, environment: environment))
+    } catch {
+      configuration = .failure(error)
+    }
+    var service = Doctor.ServiceAnswer.notAsked(tr("%s was given", "--demo"))
+    if !invocation.demo {
+      switch configuration {
+      case .failure(let error): service = .notAsked(error.message)
+      case .success(let live):
+        if let missing = live.missingKeyError {
+          service = .notAsked(missing.message)
+        } else {
+          // A request of its own, past the disk cache, so the answer carries the budget.
+          var fresh = invocation
+          fresh.noCache = true
+          if let services = try? Setup.services(for: fresh, environment: environment) {
+            let client = services.client
+            let endpoint = TrendingRequest(window: .week, page: 1, language: live.language)
+            switch blocking({ await client.result(endpoint) }) {
+            case .success(let fetched): service = .answered(fetched.rateLimit)
+            case .failure(let error): service = .failed(error.message)
+            }
+          }
+        }
+      }
+    }
+    var imageMode = ImageMode.auto
+    var imageModeProblem: String?
+    do {
+      imageMode = try Setup.imageMode(for: invocation, environment: environment)
+    } catch {
+      imageModeProblem = error.message
+    }
+    let inputs = Doctor.Inputs(
+      environment: environment, invocation: invocation, imageMode: imageMode, imageModeProblem: imageModeProblem,
+      entry: entry,
+      directEntry: direct, colors: inUse.flatMap(TerminalEntry.colors(of:)), replies: replies,
+      windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
+      interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,
+      settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
+      watchlistPath: WatchlistStore.standard(environment: environment)?.path.path,
+      cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,
+      service: service)
+    if json {
+      // Scripts read the same words whatever the interface's language.
+      return emit(Translator.$override.withValue(.english) { Doctor.json(Doctor.facts(inputs)) })
+    }
+    return emit(Doctor.text(Doctor.facts(inputs)))
+  }
+}
