@@ -55,7 +55,8 @@ let package = Package(
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AmodbKit", "TestSupport"]),
     // The installed chafa.h, which the app does without (see Modules/CChafa/shim.h), to check its values.
     .systemLibrary(name: "CChafaHeaders", path: "Tests/CChafaHeaders", pkgConfig: "chafa"),
-    .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "CChafa", "CChafaHeaders"]),
+    .testTarget(
+      name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "AmodbKit", "CChafa", "CChafaHeaders"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
     .testTarget(
