@@ -106,7 +106,7 @@ public final class AppRunner {
   /// Handles everything that has arrived, without waiting.
   public func step() {
     if SignalGuard.takeResize() {
-      dispatch(.resize(backend.adoptNewSize()))
+      resized(backend.adoptNewSize())
       noteOversize()
     }
     if SignalGuard.takeSuspendRequest() { suspend() }
@@ -115,7 +115,7 @@ public final class AppRunner {
       case .key(let key):
         inputsTaken += 1
         dispatch(.key(key))
-      case .resize(let size): dispatch(.resize(size))
+      case .resize(let size): resized(size)
       case .mouse(let event):
         inputsTaken += 1
         dispatch(.mouse(event))
@@ -132,7 +132,14 @@ public final class AppRunner {
   private func suspend() {
     backend.suspend()
     // The window may have changed size while we were stopped.
-    dispatch(.resize(backend.adoptNewSize()))
+    resized(backend.adoptNewSize())
+  }
+
+  /// The terminal has a new size: the state takes it, and the cell its pixels give (a font size
+  /// change moves that, and posters are sized to it when the terminal says no cell of its own).
+  private func resized(_ size: Size) {
+    dispatch(.resize(size))
+    dispatch(.windowMeasured(backend.windowCell))
   }
 
   private func dispatch(_ action: Action) {
