@@ -58,7 +58,7 @@ let package = Package(
     .testTarget(
       name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "AmodbKit", "CChafa", "CChafaHeaders"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit", "TrendingCore"]),
     .testTarget(
       name: "TrendingCLITests",
       dependencies: ["TrendingCLI", "TerminalUI", "TrendingCore", "AmodbKit", "Localization", "TestSupport"]),
