@@ -40,7 +40,7 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     .executableTarget(
       name: "trending-bench",
-      dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
+      dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CChafa", "CWidth"]),
     .target(
       name: "TestSupport", dependencies: ["AmodbKit", "TrendingCore", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"
     ),
