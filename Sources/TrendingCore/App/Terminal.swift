@@ -191,7 +191,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
   private mutating func resized() -> (effects: [Effect], note: String?) {
     guard let sized = plan?.sized(bestCell), sized != plan else { return ([], nil) }
     plan = sized
-    return ([.drawImages(sized)], chosenLine)
+    // The help keeps saying what decided the plan: the replies, else the start-up choice.
+    return ([.drawImages(sized)], decision?.line ?? chosenLine)
   }
 
   /// Decides how posters are drawn once the terminal has said all it will.

@@ -37,6 +37,12 @@ struct TerminalTests {
       $0.shared.terminal.decision = ImageDecision(kind: .sixel, reason: "the terminal offers sixel")
       $0.shared.imagesNote = "Posters: sixel graphics (the terminal offers sixel)."
     }
+    // A larger font later: every poster again at the new cell, and the help still says why sixel.
+    let larger = ImagePlan.pixels(.sixel, cell: CellSize(width: 10, height: 20))
+    store.send(.windowMeasured(CellSize(width: 10, height: 20)), effects: [.drawImages(larger)]) {
+      $0.shared.terminal.windowCell = CellSize(width: 10, height: 20)
+      $0.shared.terminal.plan = larger
+    }
   }
 
   @Test func aPlanChosenAtStartIsSizedToTheWindowAndTheTerminalsWordWins() {
