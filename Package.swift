@@ -43,7 +43,7 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     .executableTarget(
       name: "trending-bench",
-      dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CWidth"]),
+      dependencies: ["TestSupport", "AmodbKit", "TrendingCore", "TrendingViews", "PosterKit", "CChafa", "CWidth"]),
     .target(
       name: "TestSupport", dependencies: ["AmodbKit", "TrendingCore", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"
     ),
@@ -58,9 +58,10 @@ let package = Package(
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "AmodbKit", "TestSupport"]),
     // The installed chafa.h, which the app does without (see Modules/CChafa/shim.h), to check its values.
     .systemLibrary(name: "CChafaHeaders", path: "Tests/CChafaHeaders", pkgConfig: "chafa"),
-    .testTarget(name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "CChafa", "CChafaHeaders"]),
+    .testTarget(
+      name: "PosterKitTests", dependencies: ["PosterKit", "TestSupport", "AmodbKit", "CChafa", "CChafaHeaders"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNCurses", "TrendingViews", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit", "TrendingCore"]),
     .testTarget(
       name: "TrendingCLITests",
       dependencies: ["TrendingCLI", "TerminalUI", "TrendingCore", "AmodbKit", "Localization", "TestSupport"]),

@@ -56,7 +56,10 @@ public enum PixelEncoder {
     guard let chafa = Chafa.api, let config = chafa.canvas_config_new() else { return nil }
     defer { chafa.canvas_config_unref(config) }
     chafa.canvas_config_set_pixel_mode(config, TRENDING_CHAFA_PIXEL_MODE_SIXELS)
-    chafa.canvas_config_set_canvas_mode(config, TRENDING_CHAFA_CANVAS_MODE_INDEXED_256)
+    // True colour makes chafa pick a palette of 256 for this image (not the fixed xterm cube),
+    // and diffusion dithering spreads what it cannot match, so skies keep their colour unbanded.
+    chafa.canvas_config_set_canvas_mode(config, TRENDING_CHAFA_CANVAS_MODE_TRUECOLOR)
+    chafa.canvas_config_set_dither_mode(config, TRENDING_CHAFA_DITHER_MODE_DIFFUSION)
     chafa.canvas_config_set_geometry(config, Int32(columns), Int32(rows))
     chafa.canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
     guard let canvas = chafa.canvas_new(config) else { return nil }

@@ -106,7 +106,7 @@ public final class AppRunner {
   /// Handles everything that has arrived, without waiting.
   public func step() {
     if SignalGuard.takeResize() {
-      dispatch(.resize(backend.adoptNewSize()))
+      resized(backend.adoptNewSize())
       noteOversize()
     }
     if SignalGuard.takeSuspendRequest() { suspend() }
@@ -115,7 +115,7 @@ public final class AppRunner {
       case .key(let key):
         inputsTaken += 1
         dispatch(.key(key))
-      case .resize(let size): dispatch(.resize(size))
+      case .resize(let size): resized(size)
       case .mouse(let event):
         inputsTaken += 1
         dispatch(.mouse(event))
@@ -132,7 +132,14 @@ public final class AppRunner {
   private func suspend() {
     backend.suspend()
     // The window may have changed size while we were stopped.
-    dispatch(.resize(backend.adoptNewSize()))
+    resized(backend.adoptNewSize())
+  }
+
+  /// The terminal has a new size: the state takes it, and the cell its pixels give (a font size
+  /// change moves that, and posters are sized to it when the terminal says no cell of its own).
+  private func resized(_ size: Size) {
+    dispatch(.resize(size))
+    dispatch(.windowMeasured(backend.windowCell))
   }
 
   private func dispatch(_ action: Action) {
@@ -160,7 +167,7 @@ public final class AppRunner {
     backend.draw(frame.screen)
     backend.showOverlay(frame.screen.overlay)
     frameCount += 1
-    reportStatus()
+    reportStatus(overlay: frame.screen.overlay)
   }
 
   private func wait() {
@@ -177,15 +184,18 @@ public final class AppRunner {
   }
 
   /// Writes "pid=P frame=N busy=0|1 inputs=I screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app
-  /// instead of sleeping (`inputs`: keys and mouse events taken so far, not the terminal's replies).
-  private func reportStatus() {
+  /// instead of sleeping (`inputs`: keys and mouse events taken so far, not the terminal's replies; `cell`: the
+  /// pixels a cell images are sized to, `overlay`: the image drawn over the cells, row,column,columns x rows).
+  private func reportStatus(overlay: ScreenOverlay?) {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
     let screen = state.top.statusName
     let list = state.topList
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
+    let cell = state.shared.terminal.plan?.cell.map { "\($0.width)x\($0.height)" } ?? "none"
+    let shown = overlay.map { "\($0.row),\($0.column),\($0.poster.columns)x\($0.poster.rows)" } ?? "none"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread) cell=\(cell) overlay=\(shown)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

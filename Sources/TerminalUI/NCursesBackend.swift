@@ -223,6 +223,14 @@ public final class NCursesBackend: TerminalBackend {
     return Size(width: Int(window.ws_col), height: Int(window.ws_row))
   }
 
+  /// One cell's size from the window's pixels (`TIOCGWINSZ`), when the terminal fills them in.
+  public var windowCell: CellSize? {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+    return CellSize(
+      window: (Int(window.ws_xpixel), Int(window.ws_ypixel)), cells: (Int(window.ws_col), Int(window.ws_row)))
+  }
+
   public var inputDescriptor: Int32 { STDIN_FILENO }
 
   public func draw(_ screen: Screen) {

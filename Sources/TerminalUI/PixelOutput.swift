@@ -11,9 +11,9 @@ public struct PixelOutput: Sendable {
   /// Pixels per cell, wide and tall.
   public let cell: (width: Int, height: Int)
 
-  /// The cell assumed when the terminal does not say (xterm keeps `CSI 16 t` to itself by
-  /// default): a small one, so an image can come out smaller than its box but never taller,
-  /// and a sixel never runs into the rows below (where it would scroll the screen).
+  /// The cell assumed when neither the terminal (`CSI 16 t`) nor its window's pixels say: a small
+  /// one, so an image can come out smaller than its box but never taller, and a sixel never runs
+  /// into the rows below (where it would scroll the screen).
   public static let assumedCell = (width: 6, height: 12)
 
   /// Makes the output.

@@ -33,6 +33,8 @@ public protocol TerminalBackend: AnyObject {
   func showOverlay(_ overlay: ScreenOverlay?)
   /// Draws for a light (or dark) background from the next frame on.
   func useLightBackground(_ light: Bool)
+  /// One cell's size from the window's size in pixels, when the terminal reports them.
+  var windowCell: CellSize? { get }
 }
 
 extension TerminalBackend {
@@ -44,6 +46,8 @@ extension TerminalBackend {
   public func copyToClipboard(_ text: String) {}
   /// Terminals in tests show no images unless they say so.
   public func writeGraphics(_ bytes: String) {}
+  /// Terminals in tests have no pixels unless they say so.
+  public var windowCell: CellSize? { nil }
   /// Terminals in tests draw no images over their cells unless they say so.
   public func showOverlay(_ overlay: ScreenOverlay?) {}
 

@@ -51,7 +51,8 @@ enum Browser {
     let posterMode = Palette(depth: backend.depth).posterMode
     runner.usePosterMode(posterMode ?? .indexed8)
     let images = ImageStart(
-      mode: imageMode, environment: environment, posterMode: posterMode, unicode: glyphs == .unicode, noColor: noColor)
+      mode: imageMode, environment: environment, posterMode: posterMode, unicode: glyphs == .unicode, noColor: noColor,
+      windowCell: backend.windowCell)
     state.shared.imagesEnabled = images.enabled
     state.shared.terminal = images.capabilities
     state.shared.imagesNote = images.note

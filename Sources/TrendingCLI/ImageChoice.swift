@@ -104,8 +104,12 @@ struct ImageStart: Equatable {
   /// The help's line until the terminal answers.
   var note: String
 
-  /// Decides from the mode asked for, the environment, the colours and the glyphs the terminal has.
-  init(mode: ImageMode, environment: [String: String], posterMode: PosterColorMode?, unicode: Bool, noColor: Bool) {
+  /// Decides from the mode asked for, the environment, the colours and the glyphs the terminal has,
+  /// and the cell its window's pixels give.
+  init(
+    mode: ImageMode, environment: [String: String], posterMode: PosterColorMode?, unicode: Bool, noColor: Bool,
+    windowCell: CellSize? = nil
+  ) {
     // Symbol art needs Unicode block characters: none on an ASCII or console terminal.
     enabled = mode != .off && posterMode != nil && unicode
     // Kitty's placeholders carry the image id in a colour: 256 colours at least.
@@ -126,7 +130,7 @@ struct ImageStart: Equatable {
       (environment["TRENDING_THEME"] ?? "auto") == "auto" && environment["COLORFGBG"] == nil && !noColor
     capabilities = TerminalCapabilities(
       asksImages: asks, asksBackground: asksBackground, placeholdersFit: placeholdersFit,
-      insideTmux: environment["TMUX"] != nil, chosenLine: choice.line, plan: plan)
+      insideTmux: environment["TMUX"] != nil, chosenLine: choice.line, plan: plan, windowCell: windowCell)
     note =
       !enabled
       ? tr("Posters: off.")

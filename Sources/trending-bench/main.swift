@@ -1,5 +1,6 @@
 // `make bench`: how fast and light `trending` is, each figure beside a floor measured in the same run.
 import AmodbKit
+import CChafa
 import Foundation
 import PosterKit
 import TestSupport
@@ -46,6 +47,39 @@ func seconds(_ body: () -> Void) -> Double {
   let start = DispatchTime.now().uptimeNanoseconds
   body()
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Sixels as they were encoded before: chafa's fixed 256-colour canvas, no dithering (kept for the bench only).
+func fixedPaletteSixel(_ image: RGBAImage, columns: Int, rows: Int, cell: (width: Int, height: Int)) -> String? {
+  guard let chafa = trending_chafa_load()?.pointee, let config = chafa.canvas_config_new() else { return nil }
+  defer { chafa.canvas_config_unref(config) }
+  chafa.canvas_config_set_pixel_mode(config, TRENDING_CHAFA_PIXEL_MODE_SIXELS)
+  chafa.canvas_config_set_canvas_mode(config, TRENDING_CHAFA_CANVAS_MODE_INDEXED_256)
+  chafa.canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+  chafa.canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
+  guard let canvas = chafa.canvas_new(config) else { return nil }
+  defer { chafa.canvas_unref(canvas) }
+  image.pixels.withUnsafeBufferPointer { pixels in
+    chafa.canvas_draw_all_pixels(
+      canvas, TRENDING_CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width), Int32(image.height),
+      Int32(image.width * 4))
+  }
+  guard let database = chafa.term_db_get_default(), let info = chafa.term_db_get_fallback_info(database) else {
+    return nil
+  }
+  defer { chafa.term_info_unref(info) }
+  guard let printed = chafa.canvas_print(canvas, info), let text = printed.pointee.str else { return nil }
+  defer { _ = chafa.string_free(printed, 1) }
+  return String(cString: text)
+}
+
+/// The mean colour error (0…255 a channel) of sixels decoded back against the image, on 2×2-pixel blocks of it.
+func colourError(_ sixel: String, against image: RGBAImage) -> Double {
+  guard let shown = SixelDecoder.decode(sixel) else { return 255 }
+  let grid = (columns: image.width / 2, rows: image.height / 2)
+  return SixelDecoder.difference(
+    SixelDecoder.blocks(image.pixels, width: image.width, height: image.height, columns: grid.columns, rows: grid.rows),
+    SixelDecoder.blocks(shown.pixels, width: shown.width, height: shown.height, columns: grid.columns, rows: grid.rows))
 }
 
 func temporaryDirectory() -> String {
@@ -418,6 +452,36 @@ do {
     Measurement(
       name: "poster decode + render, 34x26 cells", value: both * 1000, unit: "ms", floor: decode * 1000,
       floorName: "decode only"))
+}
+
+// 7b. A sixel poster as xterm at 120x36 shows it (34x27 cells of 8x15 pixels): bytes, encode time and the mean
+// colour error of its pixels decoded back against the JPEG, chafa's adaptive palette with diffusion dithering
+// against the fixed xterm palette undithered that was used before.
+do {
+  let cell = (width: 8, height: 15)
+  if let jpeg = DemoTransport.poster("/demo-693134.jpg"),
+    let image = try? JPEGDecoder.decode(jpeg, covering: (34 * cell.width, 27 * cell.height)),
+    let adaptive = PixelEncoder.sixel(image, columns: 34, rows: 27, cell: cell),
+    let fixed = fixedPaletteSixel(image, columns: 34, rows: 27, cell: cell)
+  {
+    let adaptiveTime = median(
+      (0..<30).map { _ in seconds { _ = PixelEncoder.sixel(image, columns: 34, rows: 27, cell: cell) } })
+    let fixedTime = median(
+      (0..<30).map { _ in seconds { _ = fixedPaletteSixel(image, columns: 34, rows: 27, cell: cell) } })
+    let name = "sixel poster 34x27 cells of 8x15"
+    results.append(
+      Measurement(
+        name: "\(name): bytes", value: Double(adaptive.utf8.count), unit: "B", floor: Double(fixed.utf8.count),
+        floorName: "fixed palette"))
+    results.append(
+      Measurement(
+        name: "\(name): encode time", value: adaptiveTime * 1000, unit: "ms", floor: fixedTime * 1000,
+        floorName: "fixed palette"))
+    results.append(
+      Measurement(
+        name: "\(name): mean colour error", value: colourError(adaptive, against: image), unit: "/255",
+        floor: colourError(fixed, against: image), floorName: "fixed palette"))
+  }
 }
 
 // The report.

@@ -2,13 +2,14 @@ import Foundation
 import PosterKit
 import TestSupport
 import Testing
+import TrendingCore
 
 @testable import AmodbKit
 
 extension BrowserEndToEndTests {
   /// A real xterm (Debian's, as a VT340 with sixel) under a virtual X server: the app detects
   /// sixel from its answer, and a screenshot shows the poster's pixels in the poster pane with
-  /// the header still at the top (nothing scrolled).
+  /// the header still at the top (nothing scrolled), sized to xterm's real cell so it fills its box.
   @Suite("A real xterm shows the poster as sixels")
   struct XtermSixelTests {
     private func run(_ arguments: [String]) throws -> Int32 {
@@ -22,7 +23,24 @@ extension BrowserEndToEndTests {
       return process.terminationStatus
     }
 
-    @Test func thePosterIsOnScreenInXterm() throws {
+    /// Whether this machine can run the test (`make setup` installs all three).
+    static let canRun = ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/xwd"].allSatisfy {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// The app's status file as key-value pairs.
+    private static func status(_ path: String) -> [String: String] {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+      var values: [String: String] = [:]
+      for pair in text.split(whereSeparator: \.isWhitespace) {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+      }
+      return values
+    }
+
+    @Test(.enabled(if: canRun, "needs Xvfb, xterm and xwd (make setup installs them)"))
+    func thePosterIsOnScreenInXtermAndFillsItsBox() throws {
       // A display number nobody uses, on a Unix socket only (no TCP).
       let number = try #require(
         (140..<200).shuffled().first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") })
@@ -53,27 +71,41 @@ extension BrowserEndToEndTests {
         waitpid(terminal, nil, 0)
       }
 
-      // A screenshot once the poster is in: the pane at the right holds many colours.
+      // Symbol art comes first and sixels once xterm has answered: the app's status names the
+      // image once it has written it over the cells, with the cell it was sized to.
+      var reported: [String: String] = [:]
+      let asked = Date()
+      while Date().timeIntervalSince(asked) < 25 {
+        reported = Self.status(status)
+        if reported["busy"] == "0", let overlay = reported["overlay"], overlay != "none" { break }
+        usleep(50_000)
+      }
+      let overlay = try #require(
+        reported["overlay"].map { $0.split(whereSeparator: { ",x".contains($0) }).compactMap { Int($0) } },
+        "the app drew an image: \(reported)")
+      try #require(overlay.count == 4, "row,column,columns x rows: \(reported)")
+      let cell = try #require(reported["cell"].map { $0.split(separator: "x").compactMap { Int($0) } })
+      try #require(cell.count == 2, "the cell the image was sized to: \(reported)")
+      // xterm keeps CSI 16 t to itself: the cell is the window's pixels over its cells, not 6x12.
+      #expect(cell != [6, 12], "sized to the window's cell, not the assumed one")
+
+      // xterm draws what it has read a moment later: shots until the pane shows the same poster twice.
       let shot = home.appendingPathComponent("shot.xwd")
       var screen: (width: Int, height: Int, pixels: [UInt8])?
       var poster: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-      // Symbol art comes first and sixels once xterm has answered: wait for a picture that
-      // stays the same across two shots, a few seconds in.
-      let started = Date()
       var previous: [UInt8]?
-      while Date().timeIntervalSince(started) < 25 {
-        usleep(700_000)
+      let drawn = Date()
+      while Date().timeIntervalSince(drawn) < 15 {
         guard try run(["/usr/bin/xwd", "-display", ":\(number)", "-root", "-silent", "-out", shot.path]) == 0,
           let read = XWDReader.read(try Data(contentsOf: shot))
         else { continue }
         screen = read
         poster = Self.colourfulBox(read, fromX: 600)
         defer { previous = read.pixels }
-        if Date().timeIntervalSince(started) > 4, read.pixels == previous, let poster,
-          poster.maxX - poster.minX > 60, poster.maxY - poster.minY > 120
-        {
+        if read.pixels == previous, let poster, poster.maxX - poster.minX > 60, poster.maxY - poster.minY > 120 {
           break
         }
+        usleep(100_000)
       }
       let image = try #require(screen, "xwd took a screenshot")
       let box = try #require(poster, "a poster in the pane")
@@ -96,6 +128,29 @@ extension BrowserEndToEndTests {
       let header = (2..<12).flatMap { y in (10..<300).map { x in Self.pixel(image, x, y) } }
       let barPixels = header.filter { $0.0 < 120 && $0.2 > 60 }.count
       #expect(barPixels > header.count / 2, "the header's bar colour across the top")
+
+      // The cell as xterm draws it, measured on the screenshot: the header bar is one row of all
+      // 120 columns (measured down at x = 600, where it has no text).
+      let bar = { (x: Int, y: Int) -> Bool in
+        let (r, _, b) = Self.pixel(image, x, y)
+        return r < 120 && b > 60
+      }
+      let barXs = (0..<image.width).filter { bar($0, 8) }
+      let barTop = (0..<60).first { bar(600, $0) } ?? 0
+      let barHeight = (barTop..<60).prefix { bar(600, $0) }.count
+      let real = (width: Double((barXs.max() ?? 0) - (barXs.min() ?? 0) + 1) / 120, height: Double(barHeight))
+      #expect(abs(real.width - Double(cell[0])) < 0.5 && abs(real.height - Double(cell[1])) < 1, "cell \(real)")
+      // The image fills its cells: as wide as its columns, as tall as its rows, in xterm's pixels.
+      let columns = Double(overlay[2])
+      let rows = Double(overlay[3])
+      #expect(abs(Double(width) - columns * real.width) <= 6, "\(width) px wide for \(overlay[2]) columns")
+      #expect(abs(Double(height) - rows * real.height) <= 8, "\(height) px tall for \(overlay[3]) rows")
+      // And its cells fill the poster box the app gives it (all its width or all its height), centred.
+      let pane = try #require(PosterLayout.listBox(for: Size(width: 120, height: 36)))
+      #expect(overlay[2] == pane.width || overlay[3] == pane.height, "\(overlay) in a box of \(pane)")
+      let left = 120 - (PosterLayout.listPaneWidth(for: Size(width: 120, height: 36)) ?? 0) + 1
+      #expect(abs(overlay[1] - (left + (pane.width - overlay[2]) / 2)) <= 0, "centred across")
+      #expect(Double(width * height) >= 0.9 * columns * rows * real.width * real.height, "no gaps")
     }
 
     private static func pixel(_ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: Int) -> (

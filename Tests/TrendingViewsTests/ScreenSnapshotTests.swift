@@ -440,6 +440,24 @@ struct PosterSnapshotTests {
     check(Self.withPoster(Scenes.list(Size(width: 120, height: 30), films: films)), "list-poster")
   }
 
+  @Test func anImageOverTheCellsIsCentredInItsBoxBothWays() throws {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    var state = Scenes.list(Size(width: 120, height: 36), films: films)
+    state.shared.imagesEnabled = true
+    let request = try #require(Reducer.wantedPoster(state))
+    // A poster wider than its box's shape (8x15 cells): all the width, rows to spare.
+    let rows = request.rows - 4
+    state.shared.posters[request] = .pixels(
+      PixelPoster(kind: .sixel, sequence: "", columns: request.columns, rows: rows))
+    let centred = try #require(Renderer.render(state).screen.overlay)
+    let narrow = PixelPoster(kind: .sixel, sequence: "", columns: request.columns - 6, rows: request.rows)
+    state.shared.posters[request] = .pixels(narrow)
+    let full = try #require(Renderer.render(state).screen.overlay)
+    #expect(centred.row == full.row + 2, "two rows down of four to spare")
+    #expect(centred.column + 3 == full.column, "three columns in of six to spare")
+  }
+
   @Test func narrowListHasNone() {
     var films = Scenes.films
     films[1].posterPath = "/oppenheimer.jpg"

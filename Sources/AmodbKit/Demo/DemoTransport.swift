@@ -18,9 +18,14 @@ public struct DemoTransport: Transport {
   /// The image base demo configurations use.
   public static let imageBaseURL = URL(string: "https://demo.amodb.invalid/t/p") ?? URL(fileURLWithPath: "/")
 
+  /// The demo's JPEG for a poster path (`/demo-550.jpg`), or nil.
+  public static func poster(_ path: String) -> Data? {
+    DemoPosters.files[path].flatMap { Data(base64Encoded: $0) }
+  }
+
   public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
     if let name = request.url.path.split(separator: "/").last, name.hasPrefix("demo-") {
-      guard let text = DemoPosters.files["/\(name)"], let data = Data(base64Encoded: text) else { return Self.notFound }
+      guard let data = Self.poster("/\(name)") else { return Self.notFound }
       return HTTPResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: data)
     }
     guard let key = Self.resourceKey(for: request.url) else { return Self.notFound }

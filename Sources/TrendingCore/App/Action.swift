@@ -45,6 +45,8 @@ public enum Action: Equatable, Sendable {
   case paste(String)
   /// The terminal answered a question asked at start-up (its name, attributes, colours, cells).
   case terminalReplied(TerminalReply)
+  /// The window's size in pixels gives this cell (nil: it says none), read again after a resize.
+  case windowMeasured(CellSize?)
 }
 
 /// What the watchlist file holds and what the cache knows of its films, read for the Watchlist tab.

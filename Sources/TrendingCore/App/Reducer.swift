@@ -52,6 +52,9 @@ public enum Reducer {
     case .terminalReplied(let reply):
       let heard = state.shared.terminal.heard(reply)
       return heard.effects + (heard.note.map { PosterLogic.redrawAll(note: $0, &state.shared) } ?? [])
+    case .windowMeasured(let cell):
+      let measured = state.shared.terminal.measured(cell)
+      return measured.effects + (measured.note.map { PosterLogic.redrawAll(note: $0, &state.shared) } ?? [])
     case .resize(let size):
       state.shared.size = size
       return state.updateTopList { list, shared in

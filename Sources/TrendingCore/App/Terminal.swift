@@ -55,6 +55,24 @@ public enum ImagePlan: Equatable, Sendable {
   case pixels(PixelPoster.Kind, cell: CellSize?)
 }
 
+extension ImagePlan {
+  /// The cell it sizes posters to, when known.
+  public var cell: CellSize? {
+    switch self {
+    case .placeholders(let cell), .pixels(_, let cell): return cell
+    }
+  }
+
+  /// The same plan at `cell` (unchanged when `cell` is nil: a known cell is never forgotten).
+  func sized(_ cell: CellSize?) -> ImagePlan {
+    guard let cell else { return self }
+    switch self {
+    case .placeholders: return .placeholders(cell: cell)
+    case .pixels(let kind, _): return .pixels(kind, cell: cell)
+    }
+  }
+}
+
 /// One cell's size in pixels.
 public struct CellSize: Equatable, Sendable {
   /// Pixels across.
@@ -66,6 +84,16 @@ public struct CellSize: Equatable, Sendable {
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
+  }
+
+  /// A cell of a window `pixels` big holding `cells` (what `TIOCGWINSZ` reports), or nil when
+  /// either is unknown (zero pixels: the terminal does not fill them in).
+  public init?(window pixels: (width: Int, height: Int), cells: (columns: Int, rows: Int)) {
+    guard pixels.width > 0, pixels.height > 0, cells.columns > 0, cells.rows > 0 else { return nil }
+    let width = pixels.width / cells.columns
+    let height = pixels.height / cells.rows
+    guard width > 0, height > 0 else { return nil }
+    self.init(width: width, height: height)
   }
 }
 
@@ -98,21 +126,27 @@ public struct TerminalCapabilities: Equatable, Sendable {
   public var version: String?
   /// One cell's size, when the terminal said.
   public var cell: CellSize?
+  /// One cell's size from the window's pixels, used when the terminal does not say.
+  public var windowCell: CellSize?
   /// What its replies decided, once the last one came.
   public var decision: ImageDecision?
 
   /// Makes the capabilities known at start-up, before any reply.
   public init(
     asksImages: Bool = false, asksBackground: Bool = false, placeholdersFit: Bool = false, insideTmux: Bool = false,
-    chosenLine: String = "", plan: ImagePlan? = nil
+    chosenLine: String = "", plan: ImagePlan? = nil, windowCell: CellSize? = nil
   ) {
     self.asksImages = asksImages
     self.asksBackground = asksBackground
     self.placeholdersFit = placeholdersFit
     self.insideTmux = insideTmux
     self.chosenLine = chosenLine
-    self.plan = plan
+    self.windowCell = windowCell
+    self.plan = plan?.sized(windowCell)
   }
+
+  /// The cell posters are sized to: the terminal's word, else the window's pixels, else unknown.
+  public var bestCell: CellSize? { cell ?? windowCell }
 
   /// Whether anything is asked of the terminal.
   public var asksAnything: Bool {
@@ -136,12 +170,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     case .cellSize(let width, let height):
       // Posters are sized to the real cell from now on.
       cell = CellSize(width: width, height: height)
-      switch plan {
-      case .pixels(let kind, _): plan = .pixels(kind, cell: cell)
-      case .placeholders: plan = .placeholders(cell: cell)
-      case nil: return ([], nil)
-      }
-      return (plan.map { [.drawImages($0)] } ?? [], chosenLine)
+      return resized()
     case .deviceAttributes(let attributes):
       // Every terminal answers this last: what it said before is all it will say.
       guard asksImages, plan == nil else { return ([], nil) }
@@ -149,22 +178,41 @@ public struct TerminalCapabilities: Equatable, Sendable {
     }
   }
 
+  /// Takes the cell the window's pixels give (read again after a resize); returns the effects and
+  /// the help's line when posters are drawn at another size from now on.
+  public mutating func measured(_ window: CellSize?) -> (effects: [Effect], note: String?) {
+    let before = bestCell
+    windowCell = window
+    guard bestCell != before else { return ([], nil) }
+    return resized()
+  }
+
+  /// Sizes the plan to the best cell known; the effects that draw every poster again at it.
+  private mutating func resized() -> (effects: [Effect], note: String?) {
+    guard let sized = plan?.sized(bestCell), sized != plan else { return ([], nil) }
+    plan = sized
+    // The help keeps saying what decided the plan: the replies, else the start-up choice.
+    return ([.drawImages(sized)], decision?.line ?? chosenLine)
+  }
+
   /// Decides how posters are drawn once the terminal has said all it will.
   private mutating func decide(offersSixel: Bool) -> (effects: [Effect], note: String?) {
     let isKitty = placeholdersFit && (version.map(TerminalReply.showsKittyPlaceholders) ?? false)
     if !isKitty, offersSixel, !insideTmux {
-      return decided(.pixels(.sixel, cell: cell), ImageDecision(kind: .sixel, reason: tr("the terminal offers sixel")))
+      let reason = tr("the terminal offers sixel")
+      return decided(.pixels(.sixel, cell: bestCell), ImageDecision(kind: .sixel, reason: reason))
     }
     // kitty before 0.28: no placeholders, but images placed at the cursor over blank cells.
     if !isKitty, let terminal = terminalName, terminal.lowercased().hasPrefix("kitty"), !insideTmux {
       let reason = tr("the terminal is %s; placed directly", terminal)
-      return decided(.pixels(.kitty, cell: cell), ImageDecision(kind: .kitty, reason: reason))
+      return decided(.pixels(.kitty, cell: bestCell), ImageDecision(kind: .kitty, reason: reason))
     }
     guard isKitty, let terminal = terminalName else {
       let heard = terminalName.map { tr("the terminal is %s", $0) } ?? tr("no images offered")
       return decided(nil, ImageDecision(kind: .symbols, reason: heard))
     }
-    return decided(.placeholders(cell: cell), ImageDecision(kind: .kitty, reason: tr("the terminal is %s", terminal)))
+    let reason = tr("the terminal is %s", terminal)
+    return decided(.placeholders(cell: bestCell), ImageDecision(kind: .kitty, reason: reason))
   }
 
   /// Records a decision: the plan it draws by (none for symbol art) and the help's new line.

@@ -28,8 +28,10 @@ enum PosterView {
     }
     if let request, case .pixels(let poster) = state.shared.posters[request] {
       // Blank cells keep the place; the image goes over them once the screen is shown, and only
-      // when all of it is in view (a sixel cut at the chrome would scroll the terminal).
+      // when all of it is in view (a sixel cut at the chrome would scroll the terminal). Centred
+      // both ways: a box's shape rarely is the poster's.
       let offsetX = max(0, (box.width - poster.columns) / 2)
+      let top = top + max(0, (box.height - poster.rows) / 2)
       for row in 0..<min(poster.rows, box.height) where rows.contains(top + row) {
         screen.put(
           String(repeating: " ", count: min(poster.columns, box.width)), row: top + row, column: left + offsetX)
