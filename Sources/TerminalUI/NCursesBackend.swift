@@ -295,7 +295,7 @@ public final class NCursesBackend: TerminalBackend {
     if let known = pairs[style] { return known }
     var attributes = shim_a_normal()
     if style.bold { attributes |= shim_a_bold() }
-    if style.dim { attributes |= shim_a_dim() }
+    if style.underline { attributes |= shim_a_underline() }
     if style.reverse { attributes |= shim_a_reverse() }
     var pair: Int32 = 0
     if style.foreground != -1 || style.background != -1 {

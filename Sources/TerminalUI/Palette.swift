@@ -31,8 +31,8 @@ public struct ResolvedStyle: Hashable, Sendable {
   public var background: Int
   /// Bold.
   public var bold: Bool
-  /// Dim.
-  public var dim: Bool
+  /// Underlined.
+  public var underline: Bool
   /// Reverse video.
   public var reverse: Bool
 }
@@ -90,7 +90,6 @@ public struct Palette: Sendable {
     resolved.foreground = fit(color.foreground)
     resolved.background = fit(color.background)
     resolved.bold = resolved.bold || color.bold
-    resolved.dim = false
   }
 
   /// Resolves a style, then applies the user's colours for its role and for the selection.
@@ -118,7 +117,7 @@ public struct Palette: Sendable {
     if style.foreground != nil || style.background != nil {
       return ResolvedStyle(
         foreground: style.foreground.map(number) ?? -1, background: style.background.map(number) ?? -1, bold: false,
-        dim: false, reverse: false)
+        underline: false, reverse: false)
     }
     guard depth != .direct else {
       var resolved = Palette(depth: .indexed256, look: Look(light: look.light)).base(style)
@@ -126,81 +125,110 @@ public struct Palette: Sendable {
       resolved.background = Xterm256.direct(resolved.background)
       return resolved
     }
-    var resolved = ResolvedStyle(foreground: -1, background: -1, bold: style.isBold, dim: false, reverse: false)
+    // Faint is never used: xterm and others do not draw it, and where drawn it fails 4.5:1.
+    var resolved = ResolvedStyle(foreground: -1, background: -1, bold: style.isBold, underline: false, reverse: false)
     switch depth {
-    case .none:
-      switch style.tone {
-      case .muted, .barMuted: resolved.dim = !style.isSelected
-      case .title, .error, .warning: resolved.bold = true
-      case .bar: resolved.reverse = true
-      default: break
-      }
-      if style.isSelected { resolved.reverse = true }
-    case .eight, .sixteen:
-      let bright = depth == .sixteen ? 8 : 0
-      switch style.tone {
-      case .normal: break
-      case .muted:
-        resolved.dim = depth == .eight && !style.isSelected
-        if depth == .sixteen { resolved.foreground = 8 }
-      case .accent: resolved.foreground = 6 + bright
-      case .title: resolved.bold = true
-      case .good: resolved.foreground = 2 + bright
-      case .fair: resolved.foreground = 3 + bright
-      case .poor, .error: resolved.foreground = 1 + bright
-      case .warning: resolved.foreground = 3 + bright
-      case .bar:
-        (resolved.foreground, resolved.background) = (0, 6)
-        // Bold black is drawn as grey by terminals that brighten bold colours: unreadable on cyan.
-        resolved.bold = false
-      case .barMuted:
-        resolved.dim = depth == .eight
-        if depth == .sixteen { resolved.foreground = 8 }
-      }
-      if style.isSelected {
-        resolved.background = 4
-        if resolved.foreground == -1 || resolved.foreground == 4 || resolved.foreground == 8 {
-          resolved.foreground = 7 + bright
-        }
-        resolved.dim = false
-      }
-    case .indexed256 where look.light, .direct where look.light:
-      // Darker colours that read on a light background.
-      switch style.tone {
-      case .normal: break
-      case .muted: resolved.foreground = 243
-      case .accent: resolved.foreground = 30
-      case .title: (resolved.foreground, resolved.bold) = (232, true)
-      case .good: resolved.foreground = 28
-      case .fair: resolved.foreground = 130
-      case .poor, .error: resolved.foreground = 160
-      case .warning: resolved.foreground = 166
-      case .bar: (resolved.foreground, resolved.background) = (255, 24)
-      case .barMuted: (resolved.foreground, resolved.background) = (236, 252)
-      }
-      if style.isSelected {
-        resolved.background = 153
-        if resolved.foreground == -1 { resolved.foreground = 232 }
-      }
-    case .indexed256, .direct:
-      switch style.tone {
-      case .normal: break
-      case .muted: resolved.foreground = 245
-      case .accent: resolved.foreground = 80
-      case .title: resolved.bold = true  // the default colour: readable on dark and light backgrounds
-      case .good: resolved.foreground = 114
-      case .fair: resolved.foreground = 221
-      case .poor, .error: resolved.foreground = 203
-      case .warning: resolved.foreground = 214
-      case .bar: (resolved.foreground, resolved.background) = (255, 24)
-      case .barMuted: (resolved.foreground, resolved.background) = (250, 236)
-      }
-      if style.isSelected {
-        resolved.background = 238
-        if resolved.foreground == -1 { resolved.foreground = 255 }
-      }
+    case .none: noColor(style, &resolved)
+    case .eight where look.light, .sixteen where look.light: lightANSI(style, &resolved)
+    case .eight, .sixteen: darkANSI(style, &resolved)
+    case .indexed256 where look.light, .direct where look.light: light256(style, &resolved)
+    case .indexed256, .direct: dark256(style, &resolved)
     }
     return resolved
+  }
+
+  /// Without colour: the selection in reverse, the header bold, the active tab bold and underlined.
+  private func noColor(_ style: Style, _ resolved: inout ResolvedStyle) {
+    if [.title, .error, .warning].contains(style.tone) { resolved.bold = true }
+    guard style.isSelected else { return }
+    // The title on the selection is the active tab: underlined, so it is not taken for the selected row.
+    if style.tone == .title { resolved.underline = true } else { resolved.reverse = true }
+  }
+
+  /// Eight and sixteen colours on a dark background; bold colours are drawn bright (xterm).
+  private func darkANSI(_ style: Style, _ resolved: inout ResolvedStyle) {
+    let bright = depth == .sixteen ? 8 : 0
+    switch style.tone {
+    case .normal, .title: break
+    // Eight colours have no grey: cyan sets years and ranks apart from titles.
+    case .muted: resolved.foreground = depth == .sixteen ? 8 : 6
+    case .accent: resolved.foreground = 6 + bright
+    case .good: resolved.foreground = 2 + bright
+    case .fair, .warning: resolved.foreground = 3 + bright
+    case .poor, .error:
+      // Red is 3.6:1 on black; bold draws it bright (5.3:1) where there are only eight.
+      resolved.foreground = 1 + bright
+      resolved.bold = resolved.bold || depth == .eight
+    case .bar:
+      (resolved.foreground, resolved.background) = (0, 6)
+      // Bold black is drawn as grey by terminals that brighten bold colours: unreadable on cyan.
+      resolved.bold = false
+    case .barMuted: resolved.foreground = depth == .sixteen ? 8 : -1
+    }
+    if style.isSelected { select(&resolved, background: 4, fallback: 7 + bright) }
+  }
+
+  /// Eight and sixteen colours on a light background: only colours that read on white (black,
+  /// red, blue, magenta), never bold with a colour (xterm brightens it); emphasis is bold or underline.
+  private func lightANSI(_ style: Style, _ resolved: inout ResolvedStyle) {
+    switch style.tone {
+    case .normal, .title: break
+    case .muted: resolved.foreground = 4
+    case .accent: resolved.foreground = 5
+    case .good: resolved.underline = style.isBold
+    case .fair: break
+    case .poor, .error: resolved.foreground = 1
+    case .warning: resolved.foreground = 5
+    case .bar: (resolved.foreground, resolved.background, resolved.bold) = (0, 6, false)
+    case .barMuted: (resolved.foreground, resolved.background) = (0, 7)
+    }
+    if resolved.foreground != -1, resolved.bold { (resolved.bold, resolved.underline) = (false, true) }
+    if style.isSelected { select(&resolved, background: 7, fallback: -1) }
+  }
+
+  /// 256 colours on a light background: darker colours that read on white and on the selection.
+  private func light256(_ style: Style, _ resolved: inout ResolvedStyle) {
+    let selected = style.isSelected
+    switch style.tone {
+    case .normal: break
+    case .muted: resolved.foreground = selected ? 239 : 243
+    case .accent: resolved.foreground = 23
+    case .title: (resolved.foreground, resolved.bold) = (232, true)
+    case .good: resolved.foreground = selected ? 22 : 28
+    case .fair, .warning: resolved.foreground = selected ? 58 : 130
+    case .poor, .error: resolved.foreground = selected ? 124 : 160
+    case .bar: (resolved.foreground, resolved.background) = (255, 24)
+    case .barMuted: (resolved.foreground, resolved.background) = (236, 252)
+    }
+    if selected { select(&resolved, background: 189, fallback: 232) }
+  }
+
+  /// 256 colours on a dark background.
+  private func dark256(_ style: Style, _ resolved: inout ResolvedStyle) {
+    let selected = style.isSelected
+    switch style.tone {
+    case .normal: break
+    case .muted: resolved.foreground = selected ? 250 : 245
+    case .accent: resolved.foreground = 80
+    case .title: resolved.bold = true  // the default colour: readable on dark and light backgrounds
+    case .good: resolved.foreground = 114
+    case .fair: resolved.foreground = 221
+    case .poor, .error: resolved.foreground = selected ? 217 : 203
+    case .warning: resolved.foreground = 214
+    case .bar: (resolved.foreground, resolved.background) = (255, 24)
+    case .barMuted: (resolved.foreground, resolved.background) = (250, 236)
+    }
+    if selected { select(&resolved, background: 238, fallback: 255) }
+  }
+
+  /// Puts a style on the selection's background; a foreground that does not read there (under
+  /// 4.5:1, as the terminal draws it) becomes `fallback`.
+  private func select(_ resolved: inout ResolvedStyle, background: Int, fallback: Int) {
+    resolved.background = background
+    let colours = TerminalColours(light: look.light)
+    if resolved.foreground == -1 || colours.contrast(of: resolved, depth: depth) < 4.5 {
+      resolved.foreground = fallback
+    }
   }
 }
 
