@@ -11,18 +11,11 @@ extension BrowserEndToEndTests {
     typealias Image = (width: Int, height: Int, pixels: [UInt8])
     typealias RGB = (red: Int, green: Int, blue: Int)
 
-    @Test func scoresAndTextReadInEightColoursOnWhite() throws {
-      let number = try #require(
-        (140..<200).shuffled().first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") })
-      let server = try Spawn.start(["/usr/bin/Xvfb", ":\(number)", "-screen", "0", "1024x640x24", "-nolisten", "tcp"])
-      defer {
-        kill(server, SIGTERM)
-        waitpid(server, nil, 0)
-      }
-      let socket = "/tmp/.X11-unix/X\(number)"
-      let deadline = Date().addingTimeInterval(10)
-      while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(50_000) }
-      #expect(FileManager.default.fileExists(atPath: socket), "Xvfb started")
+    @Test(.enabled(if: VirtualDisplay.available, "needs Xvfb, xterm and xwd (make setup installs them)"))
+    func scoresAndTextReadInEightColoursOnWhite() throws {
+      let display = try VirtualDisplay()
+      defer { display.stop() }
+      let number = display.number
 
       let home = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

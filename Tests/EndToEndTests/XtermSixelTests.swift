@@ -23,11 +23,6 @@ extension BrowserEndToEndTests {
       return process.terminationStatus
     }
 
-    /// Whether this machine can run the test (`make setup` installs all three).
-    static let canRun = ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/xwd"].allSatisfy {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     /// The app's status file as key-value pairs.
     private static func status(_ path: String) -> [String: String] {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
@@ -39,20 +34,11 @@ extension BrowserEndToEndTests {
       return values
     }
 
-    @Test(.enabled(if: canRun, "needs Xvfb, xterm and xwd (make setup installs them)"))
+    @Test(.enabled(if: VirtualDisplay.available, "needs Xvfb, xterm and xwd (make setup installs them)"))
     func thePosterIsOnScreenInXtermAndFillsItsBox() throws {
-      // A display number nobody uses, on a Unix socket only (no TCP).
-      let number = try #require(
-        (140..<200).shuffled().first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") })
-      let server = try Spawn.start(["/usr/bin/Xvfb", ":\(number)", "-screen", "0", "1024x640x24", "-nolisten", "tcp"])
-      defer {
-        kill(server, SIGTERM)
-        waitpid(server, nil, 0)
-      }
-      let socket = "/tmp/.X11-unix/X\(number)"
-      let deadline = Date().addingTimeInterval(10)
-      while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(50_000) }
-      #expect(FileManager.default.fileExists(atPath: socket), "Xvfb started")
+      let display = try VirtualDisplay()
+      defer { display.stop() }
+      let number = display.number
 
       let home = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

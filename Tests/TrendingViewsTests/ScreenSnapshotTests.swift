@@ -115,7 +115,12 @@ struct ScreenSnapshotTests {
     TextWidth.prepareLocale()
   }
 
-  private func check(_ state: AppState, _ name: String) {
+  private func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    Self.check(state, name, sourceLocation: sourceLocation)
+  }
+
+  /// Draws the state as the run loop does and compares it with its snapshot.
+  static func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     // As the run loop does: a document's layout goes back to the reducer, then the frame is drawn again.
     var state = state
     var frame = Renderer.render(state)
@@ -124,7 +129,8 @@ struct ScreenSnapshotTests {
       frame = Renderer.render(state)
     }
     let text = frame.screen.plainText + "\n--- styles ---\n" + frame.screen.styleText
-    assertSnapshot(text, named: "\(name)-\(state.shared.size.width)x\(state.shared.size.height)")
+    assertSnapshot(
+      text, named: "\(name)-\(state.shared.size.width)x\(state.shared.size.height)", sourceLocation: sourceLocation)
   }
 
   @Test(arguments: Scenes.sizes)

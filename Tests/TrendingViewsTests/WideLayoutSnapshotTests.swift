@@ -17,15 +17,8 @@ struct WideLayoutSnapshotTests {
     TextWidth.prepareLocale()
   }
 
-  private func check(_ state: AppState, _ name: String) {
-    var state = state
-    var frame = Renderer.render(state)
-    if let layout = frame.document, layout != state.top.layout {
-      _ = Reducer.reduce(&state, .documentLayout(layout))
-      frame = Renderer.render(state)
-    }
-    let size = "\(state.shared.size.width)x\(state.shared.size.height)"
-    assertSnapshot(frame.screen.plainText + "\n--- styles ---\n" + frame.screen.styleText, named: "\(name)-\(size)")
+  private func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    ScreenSnapshotTests.check(state, name, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: sizes)

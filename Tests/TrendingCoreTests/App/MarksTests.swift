@@ -133,4 +133,25 @@ struct MarksTests {
       $0.shared.notice = Notice(failure, kind: .failure, now: Sample.start)
     }
   }
+
+  @Test func aFilmMarkedOnItsScreenKeepsWhatTheScreenShows() {
+    var store = TestStore(Sample.loaded(3))
+    store.openSelectedFilm()
+    var details = MovieDetails(id: 1, title: "Film 1")
+    details.posterPath = "/one.jpg"
+    details.voteAverage = 8.2
+    details.voteCount = 900
+    store.send(.filmLoaded(1, .success(Sample.fetched(details)))) {
+      $0.shared[film: 1]?.succeed(details, at: Sample.start)
+    }
+    let day = WatchlistFormat.day(Sample.start)
+    let kept = MarkSummary(posterPath: "/one.jpg", voteAverage: 8.2, voteCount: 900, genreIDs: [])
+    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: kept)
+    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+      $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: kept)
+      $0.shared.unsavedMarks = [add]
+      $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
+    }
+    #expect(store.state.shared.marks[1]?.movie.score == 8.2, "the Watchlist tab shows its score")
+  }
 }

@@ -175,3 +175,29 @@ extension LinkTarget {
     }
   }
 }
+
+/// A screen that is a scrolled document with links, as a film's and a person's are: what they
+/// share of a feature.
+public protocol DocumentScreen: ScreenFeature {
+  /// Scroll and selection.
+  var cursor: DocumentCursor { get set }
+}
+
+extension DocumentScreen {
+  public var selectsLines: Bool { !cursor.layout.links.isEmpty }
+
+  public var layout: DocumentLayout? { cursor.layout }
+
+  public mutating func laidOut(_ layout: DocumentLayout) { DocumentLogic.relayout(&cursor, layout) }
+
+  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
+    guard cursor.mouse(event, size: shared.size) != nil else { return .none }
+    return perform(.open, &shared)
+  }
+
+  /// The poster (or picture) beside or above the text, for an image path.
+  func picture(_ path: String?, _ shared: Shared) -> PosterRequest? {
+    guard let layout = PosterLayout.detailBox(for: shared.size), let path else { return nil }
+    return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
+  }
+}

@@ -18,7 +18,7 @@ public struct FilmScreen: Equatable, Sendable {
 }
 
 /// The film screen as a feature: scrolling, its links, refreshing, and the film it is about.
-extension FilmScreen: ScreenFeature {
+extension FilmScreen: DocumentScreen {
   public var route: Route { .film(self) }
   public var statusName: String { "detail:\(id)" }
   public var keyContext: KeyContext { .film }
@@ -65,8 +65,10 @@ extension FilmScreen: ScreenFeature {
 
   public func subject(_ shared: Shared) -> MovieSummary? {
     if let details = shared.film(id).value {
+      // What `a` keeps with the mark: the poster, score and genres the screen shows.
       return MovieSummary(
-        id: id, title: details.title, releaseDate: details.releaseDate, posterPath: details.posterPath)
+        id: id, title: details.title, releaseDate: details.releaseDate, posterPath: details.posterPath,
+        voteAverage: details.voteAverage, voteCount: details.voteCount, genreIDs: known?.genreIDs ?? [])
     }
     return known ?? MovieSummary(id: id, title: "")
   }
@@ -75,20 +77,7 @@ extension FilmScreen: ScreenFeature {
     subject(shared).map { LinkedPage(.film(id), title: $0.title + ($0.year.map { " (\($0))" } ?? "")) }
   }
 
-  public var selectsLines: Bool { !cursor.layout.links.isEmpty }
-
   public func poster(_ shared: Shared) -> PosterRequest? {
-    let path = shared.film(id).value?.posterPath ?? known?.posterPath
-    guard let layout = PosterLayout.detailBox(for: shared.size), let path else { return nil }
-    return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
+    picture(shared.film(id).value?.posterPath ?? known?.posterPath, shared)
   }
-
-  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
-    guard cursor.mouse(event, size: shared.size) != nil else { return .none }
-    return perform(.open, &shared)
-  }
-
-  public var layout: DocumentLayout? { cursor.layout }
-
-  public mutating func laidOut(_ layout: DocumentLayout) { DocumentLogic.relayout(&cursor, layout) }
 }

@@ -19,7 +19,7 @@ public struct PersonScreen: Equatable, Sendable {
 }
 
 /// The person screen as a feature: scrolling, their films, sorting them and the biography.
-extension PersonScreen: ScreenFeature {
+extension PersonScreen: DocumentScreen {
   public var route: Route { .person(self) }
   public var statusName: String { "person:\(id)" }
   public var keyContext: KeyContext { .person }
@@ -74,20 +74,5 @@ extension PersonScreen: ScreenFeature {
     LinkedPage(.person(id), title: shared.person(id).value?.name ?? "")
   }
 
-  public var selectsLines: Bool { !cursor.layout.links.isEmpty }
-
-  public func poster(_ shared: Shared) -> PosterRequest? {
-    guard let layout = PosterLayout.detailBox(for: shared.size), let path = shared.person(id).value?.profilePath
-    else { return nil }
-    return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
-  }
-
-  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
-    guard cursor.mouse(event, size: shared.size) != nil else { return .none }
-    return perform(.open, &shared)
-  }
-
-  public var layout: DocumentLayout? { cursor.layout }
-
-  public mutating func laidOut(_ layout: DocumentLayout) { DocumentLogic.relayout(&cursor, layout) }
+  public func poster(_ shared: Shared) -> PosterRequest? { picture(shared.person(id).value?.profilePath, shared) }
 }
