@@ -186,9 +186,16 @@ public final class NCursesBackend: TerminalBackend {
     else { return environment["TERM"]?.hasSuffix("-direct") == true ? environment["TERM"] : nil }
     // A terminal drawn as a stand-in entry takes xterm's 24-bit entry when its family has none.
     let names = ["\(family)-direct"] + (standIn(environment: environment) != nil ? ["xterm-direct"] : [])
+    // With TERMINFO set (kitty sets it to its own folder) ncurses searches that folder alone: an
+    // entry elsewhere would make newterm fail, and ncurses does not recover from that.
     let directories =
-      ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
-      + [environment["TERMINFO"], environment["HOME"].map { "\($0)/.terminfo" }].compactMap { $0 }
+      environment["TERMINFO"].map { [$0] }
+      ?? ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
+      + [
+        environment["TERMINFO_DIRS"]?.split(separator: ":").map(String.init),
+        environment["HOME"].map { ["\($0)/.terminfo"] },
+      ]
+      .compactMap { $0 }.flatMap { $0 }
     return names.first { name in
       directories.contains { directory in
         FileManager.default.fileExists(atPath: "\(directory)/\(name.prefix(1))/\(name)")

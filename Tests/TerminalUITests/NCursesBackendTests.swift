@@ -94,6 +94,19 @@ struct DirectColorTests {
     #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-direct"]) == "xterm-direct")
   }
 
+  /// kitty sets TERMINFO to its own folder, where ncurses then looks alone: an entry found
+  /// elsewhere would make newterm fail (and ncurses crashed in keypad after it).
+  @Test func aTerminfoFolderSetIsTheOnlyOneLookedIn() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("terminfo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("x"), withIntermediateDirectories: true)
+    let kitty = ["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TERMINFO": folder.path]
+    #expect(NCursesBackend.directColorTerminal(environment: kitty) == nil, "xterm-direct is not in kitty's folder")
+    try Data("entry".utf8).write(to: folder.appendingPathComponent("x/xterm-direct"))
+    #expect(NCursesBackend.directColorTerminal(environment: kitty) == "xterm-direct")
+  }
+
   @Test func coloursMapBetweenPaletteAndRGB() {
     let direct = Palette(depth: .direct)
     #expect(direct.number(.rgb(red: 0x12, green: 0x34, blue: 0x56)) == 0x123456)
