@@ -1,7 +1,7 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
 # System packages the build and the tests need; docs/build.md says what each is for.
-APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core \
+APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
   bash zsh fish groff-base man-db dpkg-dev lintian
 SWIFT ?= swift
 SWIFT_FLAGS ?=

@@ -14,12 +14,14 @@ struct VirtualDisplay {
   let number: Int
   private let server: pid_t
 
-  /// Starts the server and waits for its socket.
+  /// Starts the server (with OpenGL for terminals that draw with it) and waits for its socket.
   init(sourceLocation: SourceLocation = #_sourceLocation) throws {
     number = try #require(
       (140..<200).shuffled().first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") },
       sourceLocation: sourceLocation)
-    server = try Spawn.start(["/usr/bin/Xvfb", ":\(number)", "-screen", "0", "1024x640x24", "-nolisten", "tcp"])
+    server = try Spawn.start([
+      "/usr/bin/Xvfb", ":\(number)", "-screen", "0", "1024x640x24", "+extension", "GLX", "-nolisten", "tcp",
+    ])
     let socket = "/tmp/.X11-unix/X\(number)"
     let deadline = Date().addingTimeInterval(10)
     while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(50_000) }

@@ -12,7 +12,7 @@ extension BrowserEndToEndTests {
   /// the header still at the top (nothing scrolled), sized to xterm's real cell so it fills its box.
   @Suite("A real xterm shows the poster as sixels")
   struct XtermSixelTests {
-    private func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws -> Int32 {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: arguments[0])
       process.arguments = Array(arguments.dropFirst())
@@ -24,7 +24,7 @@ extension BrowserEndToEndTests {
     }
 
     /// The app's status file as key-value pairs.
-    private static func status(_ path: String) -> [String: String] {
+    static func status(_ path: String) -> [String: String] {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
       var values: [String: String] = [:]
       for pair in text.split(whereSeparator: \.isWhitespace) {
@@ -82,7 +82,7 @@ extension BrowserEndToEndTests {
       var previous: [UInt8]?
       let drawn = Date()
       while Date().timeIntervalSince(drawn) < 15 {
-        guard try run(["/usr/bin/xwd", "-display", ":\(number)", "-root", "-silent", "-out", shot.path]) == 0,
+        guard try Self.run(["/usr/bin/xwd", "-display", ":\(number)", "-root", "-silent", "-out", shot.path]) == 0,
           let read = XWDReader.read(try Data(contentsOf: shot))
         else { continue }
         screen = read
@@ -139,7 +139,7 @@ extension BrowserEndToEndTests {
       #expect(Double(width * height) >= 0.9 * columns * rows * real.width * real.height, "no gaps")
     }
 
-    private static func pixel(_ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: Int) -> (
+    static func pixel(_ image: (width: Int, height: Int, pixels: [UInt8]), _ x: Int, _ y: Int) -> (
       Int, Int, Int
     ) {
       let at = (y * image.width + x) * 4
@@ -148,7 +148,7 @@ extension BrowserEndToEndTests {
 
     /// The box of the poster right of `fromX`: the columns and rows where most pixels are
     /// neither the terminal's white nor the root window's black (text is sparse; a picture is not).
-    private static func colourfulBox(_ image: (width: Int, height: Int, pixels: [UInt8]), fromX: Int) -> (
+    static func colourfulBox(_ image: (width: Int, height: Int, pixels: [UInt8]), fromX: Int) -> (
       minX: Int, minY: Int, maxX: Int, maxY: Int
     )? {
       let xs = fromX..<min(image.width, 1000)
