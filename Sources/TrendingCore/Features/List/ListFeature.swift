@@ -88,7 +88,9 @@ extension ListScreen: ScreenFeature {
   public var selectsLines: Bool { true }
 
   public func poster(_ shared: Shared) -> PosterRequest? {
-    guard let box = PosterLayout.listBox(for: shared.size, longestTitle: longestTitle),
+    // Only the widest layout sizes itself by the titles: measuring them costs a pass over the list.
+    let longest = shared.size.width >= PosterLayout.factsMinimumWidth ? longestTitle : nil
+    guard let box = PosterLayout.listBox(for: shared.size, longestTitle: longest),
       let path = selectedMovie?.posterPath
     else { return nil }
     return PosterRequest(path: path, columns: box.width, rows: box.height)

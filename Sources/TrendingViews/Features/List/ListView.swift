@@ -70,13 +70,13 @@ enum ListView {
           (tr("Esc clears the filter."), Style(.muted)),
         ], rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
-      let longest = shown.longestTitle
+      let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
       let room = screen.width - (pane ?? 0)
       // From the widest screens the title column is as wide as the longest title, not the screen.
       let columns =
         screen.width >= PosterLayout.factsMinimumWidth
-        ? Columns(width: room, count: listing.movies.count, longestTitle: longest)
+        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0)
         : Columns(width: room, count: listing.movies.count)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, marks: shared.marks, columns: columns, rows: bodyRows, into: &screen)
