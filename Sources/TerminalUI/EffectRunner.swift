@@ -182,11 +182,11 @@ public final class EffectRunner: Sendable {
       case .failure(let error): return .failure(.transport(description: error.message))
       }
     }
-    var known: [Int: MovieSummary] = [:]
+    var known: [Int: MediaSummary] = [:]
     for mark in stored.values where mark.onWatchlist {
       let request = MovieDetailsRequest(id: mark.id, language: client.configuration.language)
       guard let details = await client.cached(request)?.value else { continue }
-      known[mark.id] = MovieSummary(
+      known[mark.id] = MediaSummary(
         id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
         posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
         overview: details.overview)

@@ -7,7 +7,7 @@ import TrendingViews
 /// The text and JSON that `trending list` and `trending show` print.
 public enum Output {
   /// The list as an aligned table; titles are never cut unless `width` is given (a terminal's width).
-  public static func table(_ page: MoviePage, width: Int? = nil) -> String {
+  public static func table(_ page: MediaPage, width: Int? = nil) -> String {
     let startRank = (page.page - 1) * 20 + 1
     let rankWidth = max(1, String(startRank + page.results.count).count)
     let longest = page.results.map { TextWidth.width(of: $0.title) }.max() ?? 5
@@ -36,7 +36,7 @@ public enum Output {
 
   /// The list for scripts: one film a line, `rank id title year score` separated by tabs, with a
   /// dash for a missing year or score; nothing padded, nothing cut.
-  public static func tabSeparated(_ page: MoviePage) -> String {
+  public static func tabSeparated(_ page: MediaPage) -> String {
     let startRank = (page.page - 1) * 20 + 1
     return page.results.enumerated().map { offset, movie in
       let year = movie.year.map(String.init) ?? Formatters.missing
@@ -68,7 +68,7 @@ public enum Output {
   }
 
   /// The list as a JSON array.
-  public static func json(_ page: MoviePage, configuration: ClientConfiguration) -> String {
+  public static func json(_ page: MediaPage, configuration: ClientConfiguration) -> String {
     let startRank = (page.page - 1) * 20 + 1
     let entries = page.results.enumerated().map { offset, movie in
       ListEntry(
@@ -255,9 +255,9 @@ public enum Output {
       id: person.id, name: person.name, knownFor: person.knownFor, birthday: person.birthday?.description,
       deathday: person.deathday?.description, placeOfBirth: person.placeOfBirth, biography: person.biography,
       profileURL: person.profilePath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
-      films: person.films(byScore: false).map {
+      films: person.works(byScore: false).map {
         CreditEntry(
-          id: $0.movie.id, title: $0.movie.title, year: $0.movie.year, score: $0.movie.score.map(rounded),
+          id: $0.media.id, title: $0.media.title, year: $0.media.year, score: $0.media.score.map(rounded),
           role: $0.role, asCast: $0.isCast)
       })
     return encode(entry)

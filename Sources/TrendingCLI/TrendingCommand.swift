@@ -252,8 +252,8 @@ public enum TrendingCommand {
 
   /// Runs async work to its end while the calling thread waits.
   /// A page of a list, asked as the browser asks it.
-  private static func listPage(_ request: APIRequest, client: AmodbClient) -> Result<Fetched<MoviePage>, AmodbError> {
-    blocking { await client.answer(request) }.map { $0.map { $0.page ?? MoviePage(results: []) } }
+  private static func listPage(_ request: APIRequest, client: AmodbClient) -> Result<Fetched<MediaPage>, AmodbError> {
+    blocking { await client.answer(request) }.map { $0.map { $0.page ?? MediaPage(results: []) } }
   }
 
   static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
@@ -269,7 +269,7 @@ public enum TrendingCommand {
 
   /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
   /// line, tab-separated, nothing padded or cut), as `gh` does it.
-  private static func listing(_ page: MoviePage) -> String {
+  private static func listing(_ page: MediaPage) -> String {
     isatty(STDOUT_FILENO) == 1 ? Output.table(page, width: terminalWidth()) : Output.tabSeparated(page)
   }
 

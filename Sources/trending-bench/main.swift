@@ -88,12 +88,12 @@ for (index, entry) in startups.enumerated().dropFirst() {
 // 2. One frame, state to screen grid, with 500 rows.
 TextWidth.prepareLocale()
 let films = (1...500).map {
-  MovieSummary(
+  MediaSummary(
     id: $0, title: "Film number \($0) 卧虎藏龙", releaseDate: ReleaseDate("2020-01-01"), voteAverage: 7.5, voteCount: 10)
 }
 for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
   var state = AppState(language: "en-US", size: size, now: Date())
-  state.rootList.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Date())
+  state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Date())
   // The 250th film selected, on the last visible row.
   state.rootList.selection = 250
   state.rootList.top = 250 - state.shared.visibleRows + 1

@@ -14,7 +14,7 @@ let fuzzTarget = ProcessInfo.processInfo.environment["TRENDING_FUZZ_TARGET"] ?? 
 
 /// Decoders: any bytes either decode or fail cleanly, and nothing decoded carries a control character.
 func fuzzDecoders(_ data: Data) {
-  if let page = try? AmodbJSON.decoder().decode(MoviePage.self, from: data) {
+  if let page = try? AmodbJSON.decoder().decode(MediaPage.self, from: data) {
     for movie in page.results { check(movie.title); check(movie.overview ?? "", newlines: true) }
   }
   if let details = try? AmodbJSON.decoder().decode(MovieDetails.self, from: data) {

@@ -76,11 +76,11 @@ struct BrowserDecodingTests {
     #expect(person.profilePath == "/cckcYc2v0yh1tc9QjRelptcOBko.jpg")
     #expect(person.credits.count == 75 + 131)
     #expect(person.credits.filter(\.isCast).allSatisfy { $0.role == nil || !$0.role!.isEmpty })
-    let newest = person.films(byScore: false)
-    let dated = newest.compactMap(\.movie.releaseDate)
+    let newest = person.works(byScore: false)
+    let dated = newest.compactMap(\.media.releaseDate)
     #expect(dated == dated.sorted(by: >), "newest first")
-    #expect(newest.last?.movie.releaseDate == nil || dated.count == newest.count, "undated films last")
-    let scores = person.films(byScore: true).prefix(20).compactMap(\.movie.score)
+    #expect(newest.last?.media.releaseDate == nil || dated.count == newest.count, "undated films last")
+    let scores = person.works(byScore: true).prefix(20).compactMap(\.media.score)
     #expect(scores == scores.sorted(by: >), "by score, best first")
     #expect(person.credits.contains { !$0.isCast && $0.role == "Director of Photography" })
   }
@@ -95,9 +95,9 @@ struct BrowserDecodingTests {
   }
 
   @Test func searchResultsAndGenres() throws {
-    let page = try AmodbJSON.decoder().decode(MoviePage.self, from: Fixtures.tmdb("search-movie.json"))
+    let page = try AmodbJSON.decoder().decode(MediaPage.self, from: Fixtures.tmdb("search-movie.json"))
     #expect(page.results.count == 1)
-    let popular = try AmodbJSON.decoder().decode(MoviePage.self, from: Fixtures.tmdb("movie-popular.json"))
+    let popular = try AmodbJSON.decoder().decode(MediaPage.self, from: Fixtures.tmdb("movie-popular.json"))
     #expect(popular.results.contains { !$0.genres.isEmpty }, "genre ids name their genres")
     #expect(Genres.name(878) == "Science Fiction")
     #expect(Genres.name(1) == nil)

@@ -41,16 +41,23 @@ struct ClientTests {
   @Test func everyListEndpointHasItsPath() async throws {
     let server = try LoopbackServer { _ in .json(TestClients.pageJSON()) }
     let client = TestClients.client(for: server)
-    for list in MovieList.allCases {
-      _ = try await client.fetch(MovieListRequest(list: list, language: "en-US", region: "US"))
+    let lists: [(MediaKind, CatalogueList)] = [
+      (.film, .popular), (.film, .topRated), (.film, .nowPlaying), (.film, .upcoming), (.series, .popular),
+      (.series, .topRated), (.series, .onTheAir), (.series, .airingToday),
+    ]
+    for (media, list) in lists {
+      _ = try await client.fetch(CatalogueRequest(media: media, list: list, language: "en-US", region: "US"))
     }
     _ = try await client.fetch(SearchRequest(query: "dune part", language: "en-US"))
+    _ = try await client.fetch(SearchRequest(scope: .all, query: "dune part", language: "en-US"))
     let paths = server.requests.map(\.path)
     #expect(
       paths == [
-        "/3/movie/popular", "/3/movie/top_rated", "/3/movie/now_playing", "/3/movie/upcoming", "/3/search/movie",
+        "/3/movie/popular", "/3/movie/top_rated", "/3/movie/now_playing", "/3/movie/upcoming", "/3/tv/popular",
+        "/3/tv/top_rated", "/3/tv/on_the_air", "/3/tv/airing_today", "/3/search/movie", "/3/search/multi",
       ])
     #expect(server.requests.first?.query("region") == "US")
+    #expect(server.requests[4].query("region") == nil, "series lists take no region")
     #expect(server.requests.last?.query("query") == "dune part")
   }
 

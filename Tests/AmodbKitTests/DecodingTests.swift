@@ -46,16 +46,27 @@ struct DecodingTests {
     #expect(details.cast.first?.order == 0)
   }
 
-  @Test func trendingAllKeepsOnlyFilmsAndCountsTheRest() throws {
+  @Test func trendingAllKeepsEachEntryAsItsKind() throws {
     let data = try Fixtures.tmdb("trending-all-week.json")
-    let page = try AmodbJSON.decoder().decode(MoviePage.self, from: data)
+    let page = try AmodbJSON.decoder().decode(MediaPage.self, from: data)
     let raw = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     let entries = raw?["results"] as? [[String: Any]] ?? []
-    let films = entries.filter { $0["media_type"] as? String == "movie" }
-    #expect(page.results.count == films.count)
-    #expect(page.skippedEntries == entries.count - films.count)
-    #expect(page.results.map(\.id) == films.compactMap { $0["id"] as? Int })
+    #expect(page.results.count == entries.count)
+    #expect(page.skippedEntries == 0)
+    #expect(page.results.map(\.kind.rawValue) == entries.compactMap { $0["media_type"] as? String })
+    let series = try #require(page.results.first { $0.kind == .series })
+    let rawSeries = try #require(entries.first { $0["media_type"] as? String == "tv" })
+    #expect(series.title == rawSeries["name"] as? String, "a series is named by `name`")
+    #expect(series.releaseDate?.description == rawSeries["first_air_date"] as? String)
     #expect(page.totalPages == 500)
+  }
+
+  @Test func anUnknownMediaTypeCostsOnlyItsEntry() throws {
+    let body = #"{"page":1,"results":[{"id":1,"media_type":"collection","name":"X"},{"id":2,"title":"Y"}]}"#
+    let page = try AmodbJSON.decoder().decode(MediaPage.self, from: Data(body.utf8))
+    #expect(page.results.map(\.id) == [2])
+    #expect(page.results.first?.kind == .film)
+    #expect(page.skippedEntries == 1)
   }
 
   @Test func oneBadEntryCostsOnlyItself() throws {
@@ -70,7 +81,7 @@ struct DecodingTests {
         {"id": 4, "title": "Weird", "vote_average": "NaN", "poster_path": "../../etc/passwd", "release_date": "soon"}
       ]}
       """
-    let page = try decode(MoviePage.self, text)
+    let page = try decode(MediaPage.self, text)
     #expect(page.results.map(\.id) == [1, 2, 3, 4])
     #expect(page.skippedEntries == 3)
     #expect(page.results[0].year == 2020)
@@ -86,7 +97,7 @@ struct DecodingTests {
   }
 
   @Test func pageWithoutResultsIsEmptyNotAnError() throws {
-    let page = try decode(MoviePage.self, #"{"page": 1, "results": null}"#)
+    let page = try decode(MediaPage.self, #"{"page": 1, "results": null}"#)
     #expect(page.results.isEmpty)
     #expect(page.totalPages == 1)
   }
@@ -135,17 +146,17 @@ struct DecodingTests {
   @Test func textFromTheNetworkIsCleaned() throws {
     let text =
       #"{"id": 1, "title": "Evil\u001b[2J\u001b]0;pwned\u0007 Title\u0007\n", "overview": "Line one\r\nLine two\u009b31m"}"#
-    let movie = try decode(MovieSummary.self, text)
+    let movie = try decode(MediaSummary.self, text)
     #expect(movie.title == "Evil Title")
     #expect(movie.overview == "Line one\nLine two")
   }
 
   @Test func numbersOutOfRangeAreUnreadableNotInvented() throws {
     // A score outside 0–10 or of the wrong type is unreadable: it shows as a dash, never as 10 or 0.0.
-    let movie = try decode(MovieSummary.self, #"{"id": 1, "title": "T", "vote_average": 99, "vote_count": -5}"#)
+    let movie = try decode(MediaSummary.self, #"{"id": 1, "title": "T", "vote_average": 99, "vote_count": -5}"#)
     #expect(movie.voteAverage == nil)
     #expect(movie.voteCount == 0)
-    let typed = try decode(MovieSummary.self, #"{"id": 1, "title": "T", "vote_average": {"v": 8.4}, "vote_count": 9}"#)
+    let typed = try decode(MediaSummary.self, #"{"id": 1, "title": "T", "vote_average": {"v": 8.4}, "vote_count": 9}"#)
     #expect(typed.voteAverage == nil)
     #expect(typed.score == nil)
   }

@@ -32,7 +32,7 @@ struct DemoDataTests {
   }
 
   @Test func theEdgeCasesAreThere() async throws {
-    var films: [MovieSummary] = []
+    var films: [MediaSummary] = []
     for page in [1, 2] {
       films += try await client.fetch(TrendingRequest(window: .week, page: page, language: "en-US")).value.results
     }

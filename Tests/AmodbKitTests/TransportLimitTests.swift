@@ -186,7 +186,7 @@ struct TransportLimitTests {
 
   @Test func aPageKeepsAtMostAHundredEntries() throws {
     let page = try AmodbJSON.decoder().decode(
-      MoviePage.self, from: Data(TestClients.pageJSON(count: 250).utf8))
+      MediaPage.self, from: Data(TestClients.pageJSON(count: 250).utf8))
     #expect(page.results.count == 100)
     #expect(page.skippedEntries == 150)
     #expect(page.results.last?.id == 100)

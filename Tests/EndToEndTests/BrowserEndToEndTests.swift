@@ -40,7 +40,7 @@ final class FakeAmodb: Sendable {
       if request.path.hasPrefix("/3/person/"), let id = Int(request.path.split(separator: "/").last ?? "") {
         return .json(
           #"{"id": \#(id), "name": "Person \#(id)", "known_for_department": "Directing", "birthday": "1960-01-02", "#
-            + #""biography": "Made films.", "movie_credits": {"cast": [], "crew": [{"id": \#(id + 40), "#
+            + #""biography": "Made films.", "combined_credits": {"cast": [], "crew": [{"id": \#(id + 40), "#
             + #""title": "Film by person \#(id)", "release_date": "1999-01-01", "job": "Director"}]}}"#)
       }
       return .json(#"{"status_message": "Not found."}"#, status: 404)

@@ -69,7 +69,7 @@ extension BrowserEndToEndTests {
       try session.waitFor("Person 2")
       #expect(session.status()["screen"] == "person:2")
       #expect(amodb.server.count("/3/person/2") == 1)
-      #expect(amodb.server.requests.last?.target.contains("append_to_response=movie_credits") == true)
+      #expect(amodb.server.requests.last?.target.contains("append_to_response=combined_credits") == true)
       try session.press("j", "Enter")
       try session.waitFor("Details of film 42")
       #expect(session.status()["depth"] == "4")

@@ -75,7 +75,7 @@ extension EffectID {
 
 extension Action {
   /// A list page answered.
-  public static func listLoaded(_ list: ListPage, _ result: Result<Fetched<MoviePage>, AmodbError>) -> Action {
+  public static func listLoaded(_ list: ListPage, _ result: Result<Fetched<MediaPage>, AmodbError>) -> Action {
     guard let request = list.request else {
       return .watchlistRead(result.map { WatchlistSnapshot(marks: [:], known: [:]).with($0.value) })
     }
@@ -95,7 +95,7 @@ extension Action {
 
 extension WatchlistSnapshot {
   /// A snapshot that reads back as this page: each film on the watchlist, newest first, as known.
-  func with(_ page: MoviePage) -> WatchlistSnapshot {
+  func with(_ page: MediaPage) -> WatchlistSnapshot {
     var snapshot = self
     for (offset, film) in page.results.enumerated() {
       // Added in years counting down, so the newest-first order is the page's.

@@ -15,15 +15,15 @@ enum Scenes {
   static let screenSizes = [Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60)]
 
   static func film(_ id: Int, _ title: String, year: Int? = 2024, score: Double? = 7.9, votes: Int = 1200)
-    -> MovieSummary
+    -> MediaSummary
   {
-    MovieSummary(
+    MediaSummary(
       id: id, title: title, releaseDate: year.flatMap { ReleaseDate("\($0)-05-01") }, voteAverage: score,
       voteCount: votes, overview: "A story about film number \(id), told in a few plain words.",
       genreIDs: [18, 36])
   }
 
-  static let films: [MovieSummary] =
+  static let films: [MediaSummary] =
     [
       film(1, "Dune: Part Two", score: 8.1),
       film(2, "Oppenheimer", year: 2023, score: 8.1),
@@ -41,10 +41,10 @@ enum Scenes {
     AppState(language: "en-US", size: size, now: now)
   }
 
-  static func list(_ size: Size, films: [MovieSummary] = films, selection: Int = 1) -> AppState {
+  static func list(_ size: Size, films: [MediaSummary] = films, selection: Int = 1) -> AppState {
     var state = base(size)
     state.rootList.list = Loadable(
-      value: Listing(firstPage: MoviePage(totalPages: 2, results: films)), fetchedAt: now.addingTimeInterval(-180))
+      value: Listing(firstPage: MediaPage(totalPages: 2, results: films)), fetchedAt: now.addingTimeInterval(-180))
     state.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 37)
     state.rootList.selection = selection
     return state
@@ -91,11 +91,11 @@ enum Scenes {
     biography: String(
       repeating: "An Irish actor who began on the stage in Cork and moved to film in his twenties. ", count: 8),
     credits: [
-      PersonCredit(movie: film(2, "Oppenheimer", year: 2023, score: 8.1), role: "J. Robert Oppenheimer", isCast: true),
-      PersonCredit(movie: film(42, "28 Days Later", year: 2002, score: 7.2), role: "Jim", isCast: true),
-      PersonCredit(movie: film(43, "Inception", year: 2010, score: 8.4), role: "Robert Fischer", isCast: true),
-      PersonCredit(movie: film(44, "Peaky Blinders: The Film", year: nil, score: 0, votes: 0), role: nil, isCast: true),
-      PersonCredit(movie: film(45, "Small Things Like These", year: 2024, score: 6.9), role: "Producer", isCast: false),
+      PersonCredit(media: film(2, "Oppenheimer", year: 2023, score: 8.1), role: "J. Robert Oppenheimer", isCast: true),
+      PersonCredit(media: film(42, "28 Days Later", year: 2002, score: 7.2), role: "Jim", isCast: true),
+      PersonCredit(media: film(43, "Inception", year: 2010, score: 8.4), role: "Robert Fischer", isCast: true),
+      PersonCredit(media: film(44, "Peaky Blinders: The Film", year: nil, score: 0, votes: 0), role: nil, isCast: true),
+      PersonCredit(media: film(45, "Small Things Like These", year: 2024, score: 6.9), role: "Producer", isCast: false),
     ])
 
   static func detail(_ size: Size, details: MovieDetails?, phase: Loadable<MovieDetails>.Phase = .done) -> AppState {
@@ -274,7 +274,7 @@ struct ScreenSnapshotTests {
   // MARK: The film browser's screens, at 80x24, 40x12 and 200x60
 
   /// The state with the search line open and `text` typed, its results answered when given.
-  static func searching(_ size: Size, text: String, results: [MovieSummary]?) -> AppState {
+  static func searching(_ size: Size, text: String, results: [MediaSummary]?) -> AppState {
     var state = Scenes.list(size)
     _ = Reducer.reduce(&state, .key(.character("/")))
     for character in text { _ = Reducer.reduce(&state, .key(.character(character))) }
@@ -284,7 +284,7 @@ struct ScreenSnapshotTests {
       &state,
       .listLoaded(
         ListPage(source: .search(query), window: .week, page: 1),
-        .success(Fetched(value: MoviePage(results: results), fetchedAt: Scenes.now))))
+        .success(Fetched(value: MediaPage(results: results), fetchedAt: Scenes.now))))
     return state
   }
 
@@ -390,7 +390,7 @@ struct ScreenSnapshotTests {
   func anEmptyWatchlist(size: Size) {
     var state = Scenes.base(size)
     state.switchTab(to: .watchlist)
-    state.rootList.list = Loadable(value: Listing(firstPage: MoviePage(results: [])), fetchedAt: Scenes.now)
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: [])), fetchedAt: Scenes.now)
     check(state, "watchlist-empty")
   }
 

@@ -143,13 +143,15 @@ struct RenderInvariantTests {
             case .person:
               effects += Reducer.reduce(
                 &state, .fetched(request, .success(Fetched(value: .person(Scenes.person), fetchedAt: Scenes.now))))
-            case .trending, .movieList, .search:
+            case .series, .season:
+              break
+            case .trending, .catalogue, .search:
               let result: Result<Fetched<APIAnswer>, AmodbError> =
                 Bool.random(using: &generator)
                 ? .success(
                   Fetched(
                     value: .page(
-                      MoviePage(
+                      MediaPage(
                         page: request.page ?? 1, totalPages: 3,
                         results: Array(Scenes.films.shuffled(using: &generator).prefix(20)))), fetchedAt: Scenes.now))
                 : .failure(errors.randomElement(using: &generator) ?? .timedOut(seconds: 1))

@@ -2,24 +2,28 @@ import FoundationEssentials
 
 /// Any request the app makes of amodb, as one value: what a fetch effect carries and its answer names.
 public enum APIRequest: Hashable, Sendable {
-  /// A page of this week's or today's trending films.
+  /// A page of this week's or today's trending films or series.
   case trending(TrendingRequest)
-  /// A page of one of amodb's film lists.
-  case movieList(MovieListRequest)
-  /// A page of a film search.
+  /// A page of one of amodb's lists of films or series.
+  case catalogue(CatalogueRequest)
+  /// A page of a search.
   case search(SearchRequest)
   /// A film with every appended part.
   case movie(MovieDetailsRequest)
-  /// A person with their films.
+  /// A series with every appended part.
+  case series(SeriesRequest)
+  /// A season with its episodes.
+  case season(SeasonRequest)
+  /// A person with their films and series.
   case person(PersonRequest)
 
   /// The page asked for, for a list request.
   public var page: Int? {
     switch self {
     case .trending(let request): return request.page
-    case .movieList(let request): return request.page
+    case .catalogue(let request): return request.page
     case .search(let request): return request.page
-    case .movie, .person: return nil
+    case .movie, .series, .season, .person: return nil
     }
   }
 }
@@ -27,14 +31,18 @@ public enum APIRequest: Hashable, Sendable {
 /// An answer to an `APIRequest`, of the kind the request asks for.
 public enum APIAnswer: Equatable, Sendable {
   /// A page of films.
-  case page(MoviePage)
+  case page(MediaPage)
   /// A film.
   case movie(MovieDetails)
+  /// A series.
+  case series(SeriesDetails)
+  /// A season.
+  case season(SeasonDetails)
   /// A person.
   case person(PersonDetails)
 
   /// The page, when the answer is one.
-  public var page: MoviePage? {
+  public var page: MediaPage? {
     if case .page(let page) = self { return page }
     return nil
   }
@@ -42,6 +50,18 @@ public enum APIAnswer: Equatable, Sendable {
   /// The film, when the answer is one.
   public var movie: MovieDetails? {
     if case .movie(let movie) = self { return movie }
+    return nil
+  }
+
+  /// The series, when the answer is one.
+  public var series: SeriesDetails? {
+    if case .series(let series) = self { return series }
+    return nil
+  }
+
+  /// The season, when the answer is one.
+  public var season: SeasonDetails? {
+    if case .season(let season) = self { return season }
     return nil
   }
 
@@ -62,12 +82,32 @@ extension AmodbClient {
     let policy = (keptFirst, forceRefresh)
     switch request {
     case .trending(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
-    case .movieList(let endpoint):
+    case .catalogue(let endpoint):
       return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
+    case .search(let endpoint) where endpoint.scope == .all && endpoint.year != nil:
+      return await yearSearch(endpoint, policy, onWait: onWait)
     case .search(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
     case .movie(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.movie)
+    case .series(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.series)
+    case .season(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.season)
     case .person(let endpoint):
       return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.person)
+    }
+  }
+
+  /// A search of everything in one year: `/search/multi` takes no year, so the film search and the
+  /// series search are asked, each with its own year parameter, and their pages interleaved.
+  private func yearSearch(
+    _ endpoint: SearchRequest, _ policy: (keptFirst: Bool, forceRefresh: Bool), onWait: (@Sendable (Int) -> Void)?
+  ) async -> Result<Fetched<APIAnswer>, AmodbError> {
+    async let films = answer(endpoint.scoped(.film), policy, onWait: onWait, as: APIAnswer.page)
+    async let series = answer(endpoint.scoped(.series), policy, onWait: onWait, as: APIAnswer.page)
+    let (filmAnswer, seriesAnswer) = await (films, series)
+    switch (filmAnswer, seriesAnswer) {
+    case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
+    case (.success(let films), .success(let series)):
+      let pages = (films.value.page ?? MediaPage(results: []), series.value.page ?? MediaPage(results: []))
+      return .success(films.map { _ in .page(MediaPage.interleaving(pages.0, pages.1)) })
     }
   }
 

@@ -30,9 +30,11 @@ public enum TimeWindow: String, Sendable, Hashable, CaseIterable {
   case day, week
 }
 
-/// `GET /trending/movie/{window}`: the films trending today or this week.
+/// `GET /trending/{movie|tv}/{window}`: the films or series trending today or this week.
 public struct TrendingRequest: Endpoint, Hashable {
-  public typealias Response = MoviePage
+  public typealias Response = MediaPage
+  /// Films or series.
+  public var media: MediaKind
   /// Today or this week.
   public var window: TimeWindow
   /// The page, 1 to 500.
@@ -41,32 +43,38 @@ public struct TrendingRequest: Endpoint, Hashable {
   public var language: String
 
   /// Makes the request.
-  public init(window: TimeWindow = .week, page: Int = 1, language: String) {
+  public init(media: MediaKind = .film, window: TimeWindow = .week, page: Int = 1, language: String) {
+    self.media = media
     self.window = window
     self.page = min(max(page, 1), 500)
     self.language = language
   }
 
-  public var path: String { "/trending/movie/\(window.rawValue)" }
+  public var path: String { "/trending/\(media.rawValue)/\(window.rawValue)" }
   public var queryItems: [URLQueryItem] {
     [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
   }
   public var freshness: TimeInterval { listFreshness }
 }
 
-/// The four curated movie lists.
-public enum MovieList: String, Sendable, Hashable, CaseIterable {
+/// amodb's curated lists: popular and top rated of films and series, now playing and upcoming
+/// films, series on the air this week and airing today.
+public enum CatalogueList: String, Sendable, Hashable, CaseIterable {
   case popular
   case topRated = "top_rated"
   case nowPlaying = "now_playing"
   case upcoming
+  case onTheAir = "on_the_air"
+  case airingToday = "airing_today"
 }
 
-/// `GET /movie/{list}`: popular, top rated, now playing or upcoming films.
-public struct MovieListRequest: Endpoint, Hashable {
-  public typealias Response = MoviePage
+/// `GET /movie/{list}` or `/tv/{list}`: one of amodb's curated lists of films or series.
+public struct CatalogueRequest: Endpoint, Hashable {
+  public typealias Response = MediaPage
+  /// Films or series.
+  public var media: MediaKind
   /// Which list.
-  public var list: MovieList
+  public var list: CatalogueList
   /// The page, 1 to 500.
   public var page: Int
   /// The language tag.
@@ -75,17 +83,19 @@ public struct MovieListRequest: Endpoint, Hashable {
   public var region: String?
 
   /// Makes the request.
-  public init(list: MovieList, page: Int = 1, language: String, region: String? = nil) {
+  public init(media: MediaKind = .film, list: CatalogueList, page: Int = 1, language: String, region: String? = nil) {
+    self.media = media
     self.list = list
     self.page = min(max(page, 1), 500)
     self.language = language
     self.region = region
   }
 
-  public var path: String { "/movie/\(list.rawValue)" }
+  public var path: String { "/\(media.rawValue)/\(list.rawValue)" }
   public var queryItems: [URLQueryItem] {
     var items = [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
-    if let region { items.append(URLQueryItem(name: "region", value: region)) }
+    // Series lists take no region.
+    if let region, media == .film { items.append(URLQueryItem(name: "region", value: region)) }
     return items
   }
   public var freshness: TimeInterval { listFreshness }
@@ -119,39 +129,73 @@ public struct MovieDetailsRequest: Endpoint, Hashable {
   public var cacheKind: CacheKind? { .details }
 }
 
-/// `GET /search/movie`: films whose titles match a query.
+/// What a search looks for.
+public enum SearchScope: String, Sendable, Hashable, CaseIterable {
+  /// Films, series and people at once (`/search/multi`).
+  case all
+  case film
+  case series
+  case person
+
+  /// The endpoint's last path component.
+  var endpoint: String {
+    switch self {
+    case .all: return "multi"
+    case .film: return "movie"
+    case .series: return "tv"
+    case .person: return "person"
+    }
+  }
+}
+
+/// `GET /search/{multi|movie|tv|person}`: what matches a query. With a year, a search of everything
+/// is the film search and the series search, each by its own year (`AmodbClient.answer` asks both).
 public struct SearchRequest: Endpoint, Hashable {
-  public typealias Response = MoviePage
+  public typealias Response = MediaPage
+  /// What it looks for.
+  public var scope: SearchScope
   /// The words to search for.
   public var query: String
   /// The page, 1 to 500.
   public var page: Int
   /// The language tag.
   public var language: String
-  /// Only films first released that year, when given.
+  /// Only films first released (series first aired) that year, when given.
   public var year: Int?
 
   /// Makes the request.
-  public init(query: String, page: Int = 1, language: String, year: Int? = nil) {
+  public init(scope: SearchScope = .film, query: String, page: Int = 1, language: String, year: Int? = nil) {
+    self.scope = scope
     self.query = query
     self.page = min(max(page, 1), 500)
     self.language = language
     self.year = year
   }
 
-  public var path: String { "/search/movie" }
+  public var path: String { "/search/\(scope.endpoint)" }
   public var queryItems: [URLQueryItem] {
-    [
+    let yearName: String? =
+      switch scope {
+      case .film: "primary_release_year"
+      case .series: "first_air_date_year"
+      case .all, .person: nil
+      }
+    return [
       URLQueryItem(name: "query", value: query), URLQueryItem(name: "language", value: language),
       URLQueryItem(name: "page", value: String(page)),
-    ] + (year.map { [URLQueryItem(name: "primary_release_year", value: String($0))] } ?? [])
+    ] + (year.flatMap { year in yearName.map { [URLQueryItem(name: $0, value: String(year))] } } ?? [])
+  }
+
+  /// The same search in another scope.
+  public func scoped(_ scope: SearchScope) -> SearchRequest {
+    SearchRequest(scope: scope, query: query, page: page, language: language, year: year)
   }
   public var freshness: TimeInterval { listFreshness }
   /// Search answers are kept in memory for the session, never on disk.
   public var cacheKind: CacheKind? { nil }
 }
 
-/// `GET /person/{id}?append_to_response=movie_credits`: one call for a person's screen.
+/// `GET /person/{id}?append_to_response=combined_credits`: one call for a person's screen.
 public struct PersonRequest: Endpoint, Hashable {
   public typealias Response = PersonDetails
   /// The person's id.
@@ -169,11 +213,63 @@ public struct PersonRequest: Endpoint, Hashable {
   public var queryItems: [URLQueryItem] {
     [
       URLQueryItem(name: "language", value: language),
-      URLQueryItem(name: "append_to_response", value: "movie_credits"),
+      URLQueryItem(name: "append_to_response", value: "combined_credits"),
     ]
   }
   public var freshness: TimeInterval { detailsFreshness }
   public var cacheKind: CacheKind? { .person }
+}
+
+/// `GET /tv/{id}?append_to_response=…`: one call for the whole series screen.
+public struct SeriesRequest: Endpoint, Hashable {
+  public typealias Response = SeriesDetails
+  /// The series' id.
+  public var id: Int
+  /// The language tag.
+  public var language: String
+
+  /// Makes the request.
+  public init(id: Int, language: String) {
+    self.id = id
+    self.language = language
+  }
+
+  /// The parts appended to the series, each nested under its own name in the answer.
+  public static let appended =
+    "aggregate_credits,content_ratings,videos,watch/providers,recommendations,similar,external_ids,ratings"
+
+  public var path: String { "/tv/\(id)" }
+  public var queryItems: [URLQueryItem] {
+    [
+      URLQueryItem(name: "language", value: language),
+      URLQueryItem(name: "append_to_response", value: Self.appended),
+    ]
+  }
+  public var freshness: TimeInterval { detailsFreshness }
+  public var cacheKind: CacheKind? { .details }
+}
+
+/// `GET /tv/{id}/season/{n}`: a season's episodes with their people.
+public struct SeasonRequest: Endpoint, Hashable {
+  public typealias Response = SeasonDetails
+  /// The series' id.
+  public var seriesID: Int
+  /// The season's number; 0 is the specials.
+  public var number: Int
+  /// The language tag.
+  public var language: String
+
+  /// Makes the request.
+  public init(seriesID: Int, number: Int, language: String) {
+    self.seriesID = seriesID
+    self.number = max(number, 0)
+    self.language = language
+  }
+
+  public var path: String { "/tv/\(seriesID)/season/\(number)" }
+  public var queryItems: [URLQueryItem] { [URLQueryItem(name: "language", value: language)] }
+  public var freshness: TimeInterval { detailsFreshness }
+  public var cacheKind: CacheKind? { .details }
 }
 
 /// What a person types to search: the words, and a year given as `year:1999` or a trailing `(1999)`.

@@ -47,7 +47,7 @@ public struct DemoTransport: Transport {
     let page = query.first { $0.name == "page" }?.value ?? "1"
     if path.hasPrefix("/trending/movie/") { return "\(path)?page=\(page)" }
     if path == "/search/movie" { return path }
-    if path.hasPrefix("/movie/"), MovieList(rawValue: String(path.dropFirst("/movie/".count))) != nil {
+    if path.hasPrefix("/movie/"), CatalogueList(rawValue: String(path.dropFirst("/movie/".count))) != nil {
       return "\(path)?page=\(page)"
     }
     return path

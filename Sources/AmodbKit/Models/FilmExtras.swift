@@ -68,6 +68,12 @@ public struct Video: Sendable, Hashable, Decodable {
   /// The video's web page.
   public var page: WebPage { .video(site: site, key: key) }
 
+  /// The trailer worth showing: an official trailer first, then any trailer, then a teaser.
+  public static func best(in videos: [Video]) -> Video? {
+    videos.first { $0.type == "Trailer" && $0.official } ?? videos.first { $0.type == "Trailer" }
+      ?? videos.first { $0.type == "Teaser" }
+  }
+
   /// The video's address.
   public var url: String { page.url }
 }

@@ -39,18 +39,15 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
   /// The series the film belongs to.
   public var collection: CollectionReference?
   /// Films amodb recommends to people who liked this one.
-  public var recommendations: [MovieSummary]
+  public var recommendations: [MediaSummary]
   /// Films like this one.
-  public var similar: [MovieSummary]
+  public var similar: [MediaSummary]
 
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
 
   /// The trailer worth showing: an official trailer first, then any trailer, then a teaser.
-  public var trailer: Video? {
-    videos.first { $0.type == "Trailer" && $0.official } ?? videos.first { $0.type == "Trailer" }
-      ?? videos.first { $0.type == "Teaser" }
-  }
+  public var trailer: Video? { Video.best(in: videos) }
 
   /// The certification in `region`, else in the US, else none.
   public func certification(in region: String?) -> String? {
@@ -96,7 +93,7 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     imdbID: String? = nil, posterPath: String? = nil, voteAverage: Double = 0, voteCount: Int = 0,
     credits: Credits? = nil, ratings: Ratings? = nil, certifications: [String: String] = [:], videos: [Video] = [],
     providers: [String: WatchProviders] = [:], collection: CollectionReference? = nil,
-    recommendations: [MovieSummary] = [], similar: [MovieSummary] = []
+    recommendations: [MediaSummary] = [], similar: [MediaSummary] = []
   ) {
     self.id = id
     self.title = title
@@ -164,8 +161,8 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     videos = container.lenient(Videos.self, .videos)?.results ?? []
     providers = container.lenient(ProvidersByCountry.self, .providers)?.byCountry ?? [:]
     collection = container.lenient(CollectionReference.self, .collection)
-    recommendations = Array((container.lenient(MoviePage.self, .recommendations)?.results ?? []).prefix(20))
-    similar = Array((container.lenient(MoviePage.self, .similar)?.results ?? []).prefix(20))
+    recommendations = Array((container.lenient(MediaPage.self, .recommendations)?.results ?? []).prefix(20))
+    similar = Array((container.lenient(MediaPage.self, .similar)?.results ?? []).prefix(20))
   }
 }
 

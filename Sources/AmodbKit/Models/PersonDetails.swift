@@ -1,4 +1,4 @@
-/// Everything a person's screen shows: who they are and their films, from one request.
+/// Everything a person's screen shows: who they are and their films and series, from one request.
 public struct PersonDetails: Sendable, Hashable, Decodable {
   /// The person's id.
   public var id: Int
@@ -16,7 +16,7 @@ public struct PersonDetails: Sendable, Hashable, Decodable {
   public var biography: String?
   /// Their picture's path on the image host.
   public var profilePath: String?
-  /// Their films, as cast and as crew.
+  /// Their films and series, as cast and as crew.
   public var credits: [PersonCredit]
 
   /// Makes a person from their parts.
@@ -40,10 +40,12 @@ public struct PersonDetails: Sendable, Hashable, Decodable {
     case knownFor = "known_for_department"
     case placeOfBirth = "place_of_birth"
     case profilePath = "profile_path"
+    case combinedCredits = "combined_credits"
     case movieCredits = "movie_credits"
   }
 
-  private struct MovieCredits: Decodable {
+  /// `combined_credits` (films and series) or, in answers kept from before, `movie_credits`.
+  private struct CombinedCredits: Decodable {
     var credits: [PersonCredit] = []
 
     enum CodingKeys: String, CodingKey {
@@ -53,10 +55,10 @@ public struct PersonDetails: Sendable, Hashable, Decodable {
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       let cast = container.lossyArray(RoleCredit.self, .cast).prefix(400).map {
-        PersonCredit(movie: $0.movie, role: $0.character, isCast: true)
+        PersonCredit(media: $0.media, role: $0.character, isCast: true, episodeCount: $0.episodeCount)
       }
       let crew = container.lossyArray(RoleCredit.self, .crew).prefix(400).map {
-        PersonCredit(movie: $0.movie, role: $0.job, isCast: false)
+        PersonCredit(media: $0.media, role: $0.job, isCast: false, episodeCount: $0.episodeCount)
       }
       credits = cast + crew
     }
@@ -75,13 +77,15 @@ public struct PersonDetails: Sendable, Hashable, Decodable {
     placeOfBirth = container.text(.placeOfBirth, limit: 200)
     biography = container.text(.biography, keepNewlines: true)
     profilePath = container.lenient(String.self, .profilePath).flatMap(ImagePath.validated)
-    credits = container.lenient(MovieCredits.self, .movieCredits)?.credits ?? []
+    credits =
+      (container.lenient(CombinedCredits.self, .combinedCredits)
+      ?? container.lenient(CombinedCredits.self, .movieCredits))?.credits ?? []
   }
 
-  /// Their films, newest first (undated last), or by score; one line per film and role.
-  public func films(byScore: Bool) -> [PersonCredit] {
+  /// Their films and series, newest first (undated last), or by score; one line per title and role.
+  public func works(byScore: Bool) -> [PersonCredit] {
     credits.enumerated().sorted { left, right in
-      let (a, b) = (left.element.movie, right.element.movie)
+      let (a, b) = (left.element.media, right.element.media)
       if byScore {
         let (x, y) = (a.voteCount > 0 ? a.voteAverage ?? -1 : -1, b.voteCount > 0 ? b.voteAverage ?? -1 : -1)
         if x != y { return x > y }
@@ -95,37 +99,46 @@ public struct PersonDetails: Sendable, Hashable, Decodable {
   }
 }
 
-/// One film in a person's filmography, with their part in it.
+/// One film or series in a person's work, with their part in it.
 public struct PersonCredit: Sendable, Hashable {
-  /// The film.
-  public var movie: MovieSummary
+  /// The film or series.
+  public var media: MediaSummary
   /// The character they play (cast) or their job (crew).
   public var role: String?
   /// Whether they act in it (else they worked on it).
   public var isCast: Bool
+  /// In how many episodes, for a series.
+  public var episodeCount: Int?
 
   /// Makes a credit from its parts.
-  public init(movie: MovieSummary, role: String?, isCast: Bool) {
-    self.movie = movie
+  public init(media: MediaSummary, role: String?, isCast: Bool, episodeCount: Int? = nil) {
+    self.media = media
     self.role = role
     self.isCast = isCast
+    self.episodeCount = episodeCount
   }
 }
 
-/// A film summary with the person's part in it: the character (cast) or the job (crew).
+/// A film or series summary with the person's part in it: the character (cast) or the job (crew).
 private struct RoleCredit: Decodable {
-  let movie: MovieSummary
+  let media: MediaSummary
   let character: String?
   let job: String?
+  let episodeCount: Int?
 
   enum CodingKeys: String, CodingKey {
     case character, job
+    case episodeCount = "episode_count"
   }
 
   init(from decoder: any Decoder) throws {
-    movie = try MovieSummary(from: decoder)
+    media = try MediaSummary(from: decoder)
+    guard media.kind != .person else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a person"))
+    }
     let container = try decoder.container(keyedBy: CodingKeys.self)
     character = container.text(.character, limit: 200)
     job = container.text(.job, limit: 80)
+    episodeCount = media.kind == .series ? container.integer(.episodeCount).flatMap { $0 > 0 ? $0 : nil } : nil
   }
 }

@@ -4,6 +4,12 @@ public enum WebPage: Hashable, Sendable {
   case film(Int)
   /// A film's videos on TMDB.
   case filmVideos(Int)
+  /// A series' page on TMDB.
+  case series(Int)
+  /// A season's page on TMDB: the series' id and the season's number.
+  case season(Int, Int)
+  /// An episode's page on TMDB: the series' id, the season's and the episode's numbers.
+  case episode(Int, Int, Int)
   /// A person's page on TMDB.
   case person(Int)
   /// A film's page on IMDb, by its `tt` id.
@@ -11,10 +17,12 @@ public enum WebPage: Hashable, Sendable {
   /// A video on YouTube or Vimeo, by the site's key (checked safe when decoded).
   case video(site: String, key: String)
 
-  /// The TMDB id of the film or person the page is about, when it is one.
+  /// The TMDB id of the film, series or person the page is about, when it is one.
   public var tmdbID: Int? {
     switch self {
-    case .film(let id), .filmVideos(let id), .person(let id): return id
+    case .film(let id), .filmVideos(let id), .person(let id), .series(let id), .season(let id, _),
+      .episode(let id, _, _):
+      return id
     case .imdb, .video: return nil
     }
   }
@@ -24,6 +32,10 @@ public enum WebPage: Hashable, Sendable {
     switch self {
     case .film(let id): return "https://www.themoviedb.org/movie/\(id)"
     case .filmVideos(let id): return "https://www.themoviedb.org/movie/\(id)/videos"
+    case .series(let id): return "https://www.themoviedb.org/tv/\(id)"
+    case .season(let id, let season): return "https://www.themoviedb.org/tv/\(id)/season/\(season)"
+    case .episode(let id, let season, let episode):
+      return "https://www.themoviedb.org/tv/\(id)/season/\(season)/episode/\(episode)"
     case .person(let id): return "https://www.themoviedb.org/person/\(id)"
     case .imdb(let id): return "https://www.imdb.com/title/\(id)/"
     case .video(let site, let key):

@@ -38,8 +38,8 @@ public struct Mark: Equatable, Sendable, Hashable {
   }
 
   /// The film as a list row: its title and year, with the summary kept when it was marked.
-  public var movie: MovieSummary {
-    MovieSummary(
+  public var movie: MediaSummary {
+    MediaSummary(
       id: id, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) }, posterPath: summary?.posterPath,
       voteAverage: summary?.voteAverage ?? 0, voteCount: summary?.voteCount ?? 0, genreIDs: summary?.genreIDs ?? [])
   }
@@ -68,7 +68,7 @@ public struct MarkSummary: Equatable, Sendable, Hashable {
   }
 
   /// The summary of a list row.
-  public init(_ movie: MovieSummary) {
+  public init(_ movie: MediaSummary) {
     self.init(
       posterPath: movie.posterPath, voteAverage: movie.voteAverage, voteCount: movie.voteCount,
       genreIDs: movie.genreIDs)

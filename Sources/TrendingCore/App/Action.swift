@@ -54,10 +54,10 @@ public struct WatchlistSnapshot: Equatable, Sendable {
   /// The marks as stored.
   public var marks: [Int: Mark]
   /// What the cached details say of the films on it, by id.
-  public var known: [Int: MovieSummary]
+  public var known: [Int: MediaSummary]
 
   /// Makes a snapshot.
-  public init(marks: [Int: Mark], known: [Int: MovieSummary] = [:]) {
+  public init(marks: [Int: Mark], known: [Int: MediaSummary] = [:]) {
     self.marks = marks
     self.known = known
   }

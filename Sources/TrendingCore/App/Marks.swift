@@ -51,7 +51,7 @@ public struct MarkChange: Equatable, Sendable {
 /// with the changes still being saved over them.
 enum MarkLogic {
   /// Adds or removes the film from the watchlist, or marks it seen or not.
-  static func toggle(_ command: Command, film: MovieSummary, _ shared: inout Shared) -> [Effect] {
+  static func toggle(_ command: Command, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
     let current = shared.marks[film.id]
     let kind: MarkChange.Kind =
       command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)

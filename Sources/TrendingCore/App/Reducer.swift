@@ -71,7 +71,7 @@ public enum Reducer {
       state.shared.waits[.fetch(request)] = nil
       if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
       guard request.isList else { return state.shared.settle(request, result) }
-      let page = result.map { fetched in fetched.map { $0.page ?? MoviePage(page: 1, totalPages: 1, results: []) } }
+      let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }
       let shared = state.shared
       return state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in
         ListLogic.loaded(&list, page: request.page ?? 1, page, rows: shared.visibleRows, shared)

@@ -21,7 +21,7 @@ public protocol ScreenFeature: Sendable {
   /// Whether a command of its own would do something now (the hint bar offers only those).
   func isAvailable(_ command: Command, _ shared: Shared) -> Bool
   /// The film `a` and `m` mark, when there is one.
-  func subject(_ shared: Shared) -> MovieSummary?
+  func subject(_ shared: Shared) -> MediaSummary?
   /// The page `o` opens and `y` copies, and the title `Y` copies.
   func page(_ shared: Shared) -> LinkedPage?
   /// Whether moving selects lines (rows or links) rather than only scrolling: the hint says which.

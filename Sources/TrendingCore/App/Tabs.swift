@@ -65,7 +65,7 @@ public enum ListFeed: Hashable, Sendable {
   /// This week's or today's trending films.
   case trending
   /// One of amodb's film lists.
-  case movieList(MovieList)
+  case catalogue(CatalogueList)
   /// The films on the watchlist file, read locally.
   case watchlist
 }
@@ -87,16 +87,16 @@ public struct Tab: Sendable {
     Tab(kind: .trending, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trend") }, feed: .trending),
     Tab(
       kind: .popular, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Pop") },
-      feed: .movieList(.popular)),
+      feed: .catalogue(.popular)),
     Tab(
       kind: .topRated, title: { tr("Top rated") }, shortTitle: { trc("short tab name", "Top") },
-      feed: .movieList(.topRated)),
+      feed: .catalogue(.topRated)),
     Tab(
       kind: .nowPlaying, title: { tr("Now playing") }, shortTitle: { trc("short tab name", "Now") },
-      feed: .movieList(.nowPlaying)),
+      feed: .catalogue(.nowPlaying)),
     Tab(
       kind: .upcoming, title: { tr("Upcoming") }, shortTitle: { trc("short tab name", "Soon") },
-      feed: .movieList(.upcoming)),
+      feed: .catalogue(.upcoming)),
     Tab(kind: .watchlist, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") }, feed: .watchlist),
   ]
 

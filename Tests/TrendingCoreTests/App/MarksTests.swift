@@ -91,7 +91,7 @@ struct MarksTests {
     }
     let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
     let snapshot = WatchlistSnapshot(marks: [9: mark])
-    let page = MoviePage(page: 1, totalPages: 1, results: [MovieSummary(id: 9, title: "F")])
+    let page = MediaPage(page: 1, totalPages: 1, results: [MediaSummary(id: 9, title: "F")])
     store.send(.watchlistRead(.success(snapshot))) {
       $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
     }

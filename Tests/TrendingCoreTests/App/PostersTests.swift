@@ -8,8 +8,8 @@ import Testing
 
 @Suite("Posters")
 struct PosterReducerTests {
-  private func films(_ count: Int) -> MoviePage {
-    MoviePage(results: (1...count).map { MovieSummary(id: $0, title: "Film \($0)", posterPath: "/p\($0).jpg") })
+  private func films(_ count: Int) -> MediaPage {
+    MediaPage(results: (1...count).map { MediaSummary(id: $0, title: "Film \($0)", posterPath: "/p\($0).jpg") })
   }
 
   /// A wide list with posters on, its first page asked for.
@@ -125,7 +125,7 @@ struct PosterReducerTests {
 
   @Test func filmsWithoutPostersFetchNothing() {
     var store = wideStore()
-    let page = MoviePage(results: [MovieSummary(id: 1, title: "No poster")])
+    let page = MediaPage(results: [MediaSummary(id: 1, title: "No poster")])
     store.send(.listLoaded(ListPage(), .success(Sample.fetched(page)))) {
       $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
       $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)

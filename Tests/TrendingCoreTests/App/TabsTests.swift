@@ -24,8 +24,8 @@ struct TabsTests {
       let request = ListSource.tab(kind).request(window: .day, page: 2, language: "ru-RU", region: "DE")
       switch kind.feed {
       case .trending: #expect(request == .trending(TrendingRequest(window: .day, page: 2, language: "ru-RU")))
-      case .movieList(let list):
-        #expect(request == .movieList(MovieListRequest(list: list, page: 2, language: "ru-RU", region: "DE")))
+      case .catalogue(let list):
+        #expect(request == .catalogue(CatalogueRequest(list: list, page: 2, language: "ru-RU", region: "DE")))
       case .watchlist: #expect(request == nil, "the watchlist is read locally")
       }
     }
@@ -56,12 +56,12 @@ struct TabsTests {
     let older = Mark(id: 7, title: "Seven", year: 1995, onWatchlist: true, added: "2026-01-02")
     let newer = Mark(id: 9, title: "Nine", year: 2009, onWatchlist: true, added: "2026-03-04")
     let seenOnly = Mark(id: 3, title: "Three", year: nil, onWatchlist: false, added: "2026-01-01", seen: "2026-01-01")
-    let known = MovieSummary(id: 9, title: "Nine", posterPath: "/nine.jpg", voteAverage: 7.9, voteCount: 500)
+    let known = MediaSummary(id: 9, title: "Nine", posterPath: "/nine.jpg", voteAverage: 7.9, voteCount: 500)
     let snapshot = WatchlistSnapshot(marks: [7: older, 9: newer, 3: seenOnly], known: [9: known])
     store.send(.watchlistRead(.success(snapshot))) {
-      let films = [known, MovieSummary(id: 7, title: "Seven", releaseDate: ReleaseDate("1995"))]
+      let films = [known, MediaSummary(id: 7, title: "Seven", releaseDate: ReleaseDate("1995"))]
       $0.rootList.list.succeed(
-        Listing(firstPage: MoviePage(page: 1, totalPages: 1, results: films)), at: Sample.start.addingTimeInterval(600))
+        Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: films)), at: Sample.start.addingTimeInterval(600))
     }
     store.send(.watchlistRead(.failure(.transport(description: "watchlist.tsv: permission denied")))) {
       $0.rootList.list.fail(.transport(description: "watchlist.tsv: permission denied"))

@@ -8,7 +8,7 @@ import Testing
 @Suite("The mouse")
 struct MouseLogicTests {
   /// A click on a film row: its id, as a film pushed from that row and asked for.
-  private func opened(_ movie: MovieSummary) -> (inout AppState) -> Void {
+  private func opened(_ movie: MediaSummary) -> (inout AppState) -> Void {
     { state in
       state.push(.film(FilmScreen(id: movie.id, known: movie)))
       state.shared[film: movie.id] = Loadable()

@@ -8,12 +8,12 @@ import TestSupport
 enum Sample {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-  static func films(_ count: Int, from first: Int = 1) -> [MovieSummary] {
-    (first..<(first + count)).map { MovieSummary(id: $0, title: "Film \($0)", voteAverage: 7, voteCount: 10) }
+  static func films(_ count: Int, from first: Int = 1) -> [MediaSummary] {
+    (first..<(first + count)).map { MediaSummary(id: $0, title: "Film \($0)", voteAverage: 7, voteCount: 10) }
   }
 
-  static func page(_ count: Int, from first: Int = 1, page: Int = 1, totalPages: Int = 1) -> MoviePage {
-    MoviePage(page: page, totalPages: totalPages, results: films(count, from: first))
+  static func page(_ count: Int, from first: Int = 1, page: Int = 1, totalPages: Int = 1) -> MediaPage {
+    MediaPage(page: page, totalPages: totalPages, results: films(count, from: first))
   }
 
   static func fetched<T: Sendable>(_ value: T, at date: Date = start) -> Fetched<T> {

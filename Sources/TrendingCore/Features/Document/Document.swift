@@ -167,7 +167,7 @@ extension DocumentCursor {
 extension LinkTarget {
   /// Where opening a film or person link goes, a film starting from what the screen knows of it
   /// (nil for `expand`, which a screen handles itself).
-  func navigation(known: (Int) -> MovieSummary?) -> Navigation? {
+  func navigation(known: (Int) -> MediaSummary?) -> Navigation? {
     switch self {
     case .film(let id): return .push(.film(FilmScreen(id: id, known: known(id))))
     case .person(let id): return .push(.person(PersonScreen(id: id)))

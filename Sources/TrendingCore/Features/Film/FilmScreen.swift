@@ -6,12 +6,12 @@ public struct FilmScreen: Equatable, Sendable {
   /// The film's id.
   public var id: Int
   /// What the list it was opened from knew of it, shown until its details arrive.
-  public var known: MovieSummary?
+  public var known: MediaSummary?
   /// Scroll and selection.
   public var cursor = DocumentCursor()
 
   /// Makes the screen of a film, at its top.
-  public init(id: Int, known: MovieSummary? = nil) {
+  public init(id: Int, known: MediaSummary? = nil) {
     self.id = id
     self.known = known
   }
@@ -63,14 +63,14 @@ extension FilmScreen: DocumentScreen {
     }
   }
 
-  public func subject(_ shared: Shared) -> MovieSummary? {
+  public func subject(_ shared: Shared) -> MediaSummary? {
     if let details = shared.film(id).value {
       // What `a` keeps with the mark: the poster, score and genres the screen shows.
-      return MovieSummary(
+      return MediaSummary(
         id: id, title: details.title, releaseDate: details.releaseDate, posterPath: details.posterPath,
         voteAverage: details.voteAverage, voteCount: details.voteCount, genreIDs: known?.genreIDs ?? [])
     }
-    return known ?? MovieSummary(id: id, title: "")
+    return known ?? MediaSummary(id: id, title: "")
   }
 
   public func page(_ shared: Shared) -> LinkedPage? {

@@ -79,7 +79,7 @@ extension ListScreen: ScreenFeature {
     }
   }
 
-  public func subject(_ shared: Shared) -> MovieSummary? { selectedMovie }
+  public func subject(_ shared: Shared) -> MediaSummary? { selectedMovie }
 
   public func page(_ shared: Shared) -> LinkedPage? {
     selectedMovie.map { LinkedPage(.film($0.id), title: $0.title + ($0.year.map { " (\($0))" } ?? "")) }

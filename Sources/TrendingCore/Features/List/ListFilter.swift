@@ -17,7 +17,7 @@ public struct ListFilter: Equatable, Sendable {
   }
 
   /// Whether a title matches: every word typed appears in it, whatever the case.
-  public func matches(_ movie: MovieSummary) -> Bool {
+  public func matches(_ movie: MediaSummary) -> Bool {
     let words = text.lowercased().split(separator: " ")
     guard !words.isEmpty else { return true }
     let title = (movie.title + " " + (movie.originalTitle ?? "")).lowercased()

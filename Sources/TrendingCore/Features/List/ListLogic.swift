@@ -52,7 +52,7 @@ enum ListLogic {
 
   /// Records a page's answer in a list.
   static func loaded(
-    _ list: inout ListScreen, page: Int, _ result: Result<Fetched<MoviePage>, AmodbError>, rows: Int, _ shared: Shared
+    _ list: inout ListScreen, page: Int, _ result: Result<Fetched<MediaPage>, AmodbError>, rows: Int, _ shared: Shared
   ) -> [Effect] {
     if page > 1 {
       list.isLoadingMore = false
@@ -89,9 +89,9 @@ enum ListLogic {
 
   /// The watchlist as a list page, newest first: each film as the cache knows it, else as its mark
   /// remembers it (poster, score, genres as last shown), so the tab opens offline.
-  static func watchlistPage(_ snapshot: WatchlistSnapshot) -> MoviePage {
+  static func watchlistPage(_ snapshot: WatchlistSnapshot) -> MediaPage {
     let marks = snapshot.marks.values.filter(\.onWatchlist).sorted { ($0.added, $0.id) > ($1.added, $1.id) }
     let films = marks.map { mark in snapshot.known[mark.id] ?? mark.movie }
-    return MoviePage(page: 1, totalPages: 1, results: films)
+    return MediaPage(page: 1, totalPages: 1, results: films)
   }
 }

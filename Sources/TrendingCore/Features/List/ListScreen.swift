@@ -30,8 +30,8 @@ public enum ListSource: Hashable, Sendable {
     case .tab(let kind):
       switch kind.feed {
       case .trending: return .trending(TrendingRequest(window: window, page: page, language: language))
-      case .movieList(let list):
-        return .movieList(MovieListRequest(list: list, page: page, language: language, region: region))
+      case .catalogue(let list):
+        return .catalogue(CatalogueRequest(list: list, page: page, language: language, region: region))
       case .watchlist: return nil
       }
     }
@@ -71,14 +71,14 @@ public struct ListScreen: Equatable, Sendable {
   }
 
   /// The films loaded so far, in the order chosen, narrowed by the filter.
-  public var movies: [MovieSummary] {
+  public var movies: [MediaSummary] {
     let sorted = sort.apply(list.value?.movies ?? [])
     guard let filter, !filter.text.isEmpty else { return sorted }
     return sorted.filter(filter.matches)
   }
 
   /// The selected film, when there is one.
-  public var selectedMovie: MovieSummary? {
+  public var selectedMovie: MediaSummary? {
     let movies = movies
     return movies.indices.contains(selection) ? movies[selection] : nil
   }

@@ -22,7 +22,7 @@ public enum ListSort: String, Sendable, CaseIterable {
   }
 
   /// The films in this order; ties keep the list's own order.
-  public func apply(_ movies: [MovieSummary]) -> [MovieSummary] {
+  public func apply(_ movies: [MediaSummary]) -> [MediaSummary] {
     switch self {
     case .rank: return movies
     case .score: return stable(movies) { ($0.score ?? -1) > ($1.score ?? -1) }
@@ -36,7 +36,7 @@ public enum ListSort: String, Sendable, CaseIterable {
     }
   }
 
-  private func stable(_ movies: [MovieSummary], by before: (MovieSummary, MovieSummary) -> Bool) -> [MovieSummary] {
+  private func stable(_ movies: [MediaSummary], by before: (MediaSummary, MediaSummary) -> Bool) -> [MediaSummary] {
     movies.enumerated().sorted {
       before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset)
     }

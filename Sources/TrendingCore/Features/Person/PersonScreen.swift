@@ -46,7 +46,7 @@ extension PersonScreen: DocumentScreen {
         return .none
       }
       let credits = shared.person(id).value?.credits ?? []
-      return Reaction(go: cursor.selectedTarget?.navigation { id in credits.first { $0.movie.id == id }?.movie })
+      return Reaction(go: cursor.selectedTarget?.navigation { id in credits.first { $0.media.id == id }?.media })
     case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
       .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter:
       return .none
@@ -68,7 +68,7 @@ extension PersonScreen: DocumentScreen {
     }
   }
 
-  public func subject(_ shared: Shared) -> MovieSummary? { nil }
+  public func subject(_ shared: Shared) -> MediaSummary? { nil }
 
   public func page(_ shared: Shared) -> LinkedPage? {
     LinkedPage(.person(id), title: shared.person(id).value?.name ?? "")

@@ -25,7 +25,7 @@ public enum FilmDocument {
 
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
-    summary: MovieSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
+    summary: MediaSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
     sideBySide: Bool = false
   ) -> Document {
     let width = max(10, width)
@@ -212,7 +212,7 @@ public enum FilmDocument {
   }
 
   /// A list of films, each a link: title, year and score.
-  static func related(_ title: String, _ movies: [MovieSummary], width: Int, into document: inout Document) {
+  static func related(_ title: String, _ movies: [MediaSummary], width: Int, into document: inout Document) {
     append(relatedSection(title, movies, width: width), into: &document)
   }
 
@@ -279,13 +279,13 @@ public enum FilmDocument {
     )
   }
 
-  private static func relatedSection(_ title: String, _ movies: [MovieSummary], width: Int) -> Section? {
+  private static func relatedSection(_ title: String, _ movies: [MediaSummary], width: Int) -> Section? {
     guard !movies.isEmpty else { return nil }
     return (title, movies.prefix(relatedLimit).map { (filmLine($0, note: nil, width: width), .film($0.id)) })
   }
 
   /// One film as a line: year, title, an optional note (a part, a job), and the score at the right.
-  static func filmLine(_ movie: MovieSummary, note: String?, width: Int) -> DocumentLine {
+  static func filmLine(_ movie: MediaSummary, note: String?, width: Int) -> DocumentLine {
     let year = movie.year.map(String.init) ?? "    "
     let score = TextLayout.fit(Formatters.score(movie.voteAverage, votes: movie.voteCount), to: 4, alignRight: true)
     let room = max(1, width - 2 - 6 - 6)

@@ -115,7 +115,7 @@ enum ListView {
   }
 
   /// Under the poster on wide screens: the selected film's runtime and genres, and the start of its overview.
-  static func drawSelectedFacts(_ movie: MovieSummary, details: MovieDetails?, in area: Rect, into screen: inout Screen)
+  static func drawSelectedFacts(_ movie: MediaSummary, details: MovieDetails?, in area: Rect, into screen: inout Screen)
   {
     guard area.height > 0, area.width > 4 else { return }
     // The genres are in their column already: runtime, director and ratings instead.

@@ -43,7 +43,7 @@ public enum PersonDocument {
         document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
       }
     }
-    let films = merged(person.films(byScore: byScore))
+    let films = merged(person.works(byScore: byScore))
     if films.isEmpty { return document }
     document.heading(
       byScore
@@ -59,17 +59,17 @@ public enum PersonDocument {
 
   /// One line a film, in the order given: a person who directed and wrote it is "Director,
   /// Screenplay", not two lines.
-  static func merged(_ credits: [PersonCredit]) -> [(movie: MovieSummary, roles: [String])] {
-    var films: [(movie: MovieSummary, roles: [String])] = []
+  static func merged(_ credits: [PersonCredit]) -> [(movie: MediaSummary, roles: [String])] {
+    var films: [(movie: MediaSummary, roles: [String])] = []
     var index: [Int: Int] = [:]
     for credit in credits {
       let role =
         credit.role.map { credit.isCast ? tr("as %s", $0) : Vocabulary.job($0) } ?? (credit.isCast ? "" : tr("crew"))
-      if let at = index[credit.movie.id] {
+      if let at = index[credit.media.id] {
         if !role.isEmpty, !films[at].roles.contains(role) { films[at].roles.append(role) }
       } else {
-        index[credit.movie.id] = films.count
-        films.append((credit.movie, role.isEmpty ? [] : [role]))
+        index[credit.media.id] = films.count
+        films.append((credit.media, role.isEmpty ? [] : [role]))
       }
     }
     return films

@@ -61,7 +61,7 @@ struct ListFeatureTests {
     store.step(.key(.down))
     #expect(store.state.rootList.selectedMovie?.id == 3)
     store.step(.key(.character("r")), effects: [.fetchList(ListPage(force: true))])
-    let reordered = MoviePage(results: Sample.films(5).reversed())
+    let reordered = MediaPage(results: Sample.films(5).reversed())
     store.step(.listLoaded(ListPage(page: 1, force: true), .success(Sample.fetched(reordered))))
     #expect(store.state.rootList.selectedMovie?.id == 3)
     #expect(store.state.rootList.selection == 2)
@@ -157,7 +157,7 @@ struct ListFeatureTests {
   @Test func anEmptyPageIsLoadedAndEmpty() {
     var store = TestStore(Sample.state())
     store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
-    store.step(.listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: [])))))
+    store.step(.listLoaded(ListPage(), .success(Sample.fetched(MediaPage(results: [])))))
     #expect(store.state.rootList.list.value?.movies == [])
     store.step(.key(.enter))
     #expect(store.state.top.statusName == "list")
@@ -181,11 +181,11 @@ struct ListFeatureTests {
     var store = TestStore(Sample.state())
     store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
     let films = [
-      MovieSummary(id: 1, title: "b", releaseDate: ReleaseDate("2001"), voteAverage: 5, voteCount: 9),
-      MovieSummary(id: 2, title: "C", releaseDate: ReleaseDate("1999"), voteAverage: 9, voteCount: 9),
-      MovieSummary(id: 3, title: "a", releaseDate: nil, voteAverage: nil, voteCount: 9),
+      MediaSummary(id: 1, title: "b", releaseDate: ReleaseDate("2001"), voteAverage: 5, voteCount: 9),
+      MediaSummary(id: 2, title: "C", releaseDate: ReleaseDate("1999"), voteAverage: 9, voteCount: 9),
+      MediaSummary(id: 3, title: "a", releaseDate: nil, voteAverage: nil, voteCount: 9),
     ]
-    store.step(.listLoaded(ListPage(), .success(Sample.fetched(MoviePage(results: films)))))
+    store.step(.listLoaded(ListPage(), .success(Sample.fetched(MediaPage(results: films)))))
     store.step(.key(.down))
     #expect(store.state.rootList.selectedMovie?.id == 2)
     store.step(.key(.character("s")))

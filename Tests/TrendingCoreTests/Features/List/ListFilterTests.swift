@@ -9,8 +9,8 @@ import Testing
 struct ListFilterTests {
   private func titled(_ titles: [String]) -> AppState {
     var state = Sample.state()
-    let films = titles.enumerated().map { MovieSummary(id: $0.offset + 1, title: $0.element) }
-    state.rootList.list = Loadable(value: Listing(firstPage: MoviePage(results: films)), fetchedAt: Sample.start)
+    let films = titles.enumerated().map { MediaSummary(id: $0.offset + 1, title: $0.element) }
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Sample.start)
     return state
   }
 

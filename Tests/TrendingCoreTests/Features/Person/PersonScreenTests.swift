@@ -28,9 +28,9 @@ struct PersonScreenTests {
       $0.shared[person: 7]?.begin()
     }
     #expect(store.state.keyContext == .person)
-    let other = MovieSummary(id: 99, title: "Other film")
+    let other = MediaSummary(id: 99, title: "Other film")
     let person = PersonDetails(
-      id: 7, name: "Someone", credits: [PersonCredit(movie: other, role: "Lead", isCast: true)])
+      id: 7, name: "Someone", credits: [PersonCredit(media: other, role: "Lead", isCast: true)])
     store.send(.personLoaded(7, .success(Sample.fetched(person)))) {
       $0.shared[person: 7]?.succeed(person, at: Sample.start)
       $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
@@ -59,7 +59,7 @@ struct PersonScreenTests {
     state.push(.person(PersonScreen(id: 5)))
     state.shared[person: 5] = Loadable(
       value: PersonDetails(
-        id: 5, name: "P", credits: [PersonCredit(movie: MovieSummary(id: 1, title: "F"), role: nil, isCast: true)]),
+        id: 5, name: "P", credits: [PersonCredit(media: MediaSummary(id: 1, title: "F"), role: nil, isCast: true)]),
       fetchedAt: Sample.start)
     var store = TestStore(state)
     store.send(.key(.character("s"))) { $0.change(PersonScreen.self) { $0.byScore = true } }

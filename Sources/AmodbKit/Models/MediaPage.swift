@@ -1,5 +1,5 @@
 /// One page of a film list: trending, popular, search results and the like.
-public struct MoviePage: Sendable, Hashable, Decodable {
+public struct MediaPage: Sendable, Hashable, Decodable {
   /// The page number, from 1.
   public var page: Int
   /// How many pages the list has, at most 500.
@@ -7,13 +7,13 @@ public struct MoviePage: Sendable, Hashable, Decodable {
   /// How many films the list has in all.
   public var totalResults: Int
   /// The films on this page that could be read.
-  public var results: [MovieSummary]
+  public var results: [MediaSummary]
   /// How many entries of the page could not be read and were left out.
   public var skippedEntries: Int
 
   /// Makes a page from its parts.
   public init(
-    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MovieSummary], skippedEntries: Int = 0
+    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MediaSummary], skippedEntries: Int = 0
   ) {
     self.page = page
     self.totalPages = totalPages
@@ -31,11 +31,24 @@ public struct MoviePage: Sendable, Hashable, Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     // At most 100 entries are kept from a page (TMDB sends 20); the rest count as skipped.
-    let entries = container.lenient(CappedArray<MovieSummary>.self, .results) ?? CappedArray()
+    let entries = container.lenient(CappedArray<MediaSummary>.self, .results) ?? CappedArray()
     results = entries.values
     skippedEntries = entries.skipped
     page = max(container.integer(.page) ?? 1, 1)
     totalPages = min(max(container.integer(.totalPages) ?? page, page), 500)
     totalResults = max(container.integer(.totalResults) ?? results.count, results.count)
+  }
+
+  /// Two pages as one: their entries taken in turn, the larger page count and both totals.
+  public static func interleaving(_ first: MediaPage, _ second: MediaPage) -> MediaPage {
+    var results: [MediaSummary] = []
+    for index in 0..<max(first.results.count, second.results.count) {
+      if index < first.results.count { results.append(first.results[index]) }
+      if index < second.results.count { results.append(second.results[index]) }
+    }
+    return MediaPage(
+      page: max(first.page, second.page), totalPages: max(first.totalPages, second.totalPages),
+      totalResults: first.totalResults + second.totalResults, results: results,
+      skippedEntries: first.skippedEntries + second.skippedEntries)
   }
 }

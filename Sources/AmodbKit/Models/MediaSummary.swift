@@ -1,16 +1,18 @@
 import Localization
 
-/// One film in a list page: what the list screen shows of it.
-public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
-  /// The film's amodb (TMDB) id.
+/// One entry of a list page (a film, a series or a person): what the list screen shows of it.
+public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
+  /// The entry's amodb (TMDB) id, within its kind.
   public var id: Int
-  /// The localized title, cleaned for the terminal.
+  /// Film, series or person.
+  public var kind: MediaKind
+  /// The localized title (a series' or a person's name), cleaned for the terminal.
   public var title: String
   /// The title in the original language, when it differs.
   public var originalTitle: String?
-  /// The release date, when known.
+  /// The release date (a series' first air date), when known.
   public var releaseDate: ReleaseDate?
-  /// The poster's path on the image host, starting with `/`.
+  /// The poster's (a person's picture's) path on the image host, starting with `/`.
   public var posterPath: String?
   /// The average vote out of 10; nil when missing or unreadable.
   public var voteAverage: Double?
@@ -20,6 +22,11 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
   public var overview: String?
   /// The genres, by TMDB genre id.
   public var genreIDs: [Int]
+  /// What a person is known for (`Acting`) and the titles they are known for; empty otherwise.
+  public var knownFor: KnownFor?
+
+  /// The film's or series' identity; a person's is nil.
+  public var media: MediaID? { kind == .person ? nil : MediaID(kind, id) }
 
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
@@ -28,15 +35,16 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
   public var score: Double? { voteCount > 0 ? voteAverage : nil }
 
   /// The genre names, in the language of the genre table (English).
-  public var genres: [String] { genreIDs.compactMap(Genres.name) }
+  public var genres: [String] { genreIDs.compactMap { kind == .series ? Genres.seriesName($0) : Genres.name($0) } }
 
   /// Makes a summary from its parts.
   public init(
-    id: Int, title: String, originalTitle: String? = nil, releaseDate: ReleaseDate? = nil,
+    id: Int, kind: MediaKind = .film, title: String, originalTitle: String? = nil, releaseDate: ReleaseDate? = nil,
     posterPath: String? = nil, voteAverage: Double? = 0, voteCount: Int = 0, overview: String? = nil,
-    genreIDs: [Int] = []
+    genreIDs: [Int] = [], knownFor: KnownFor? = nil
   ) {
     self.id = id
+    self.kind = kind
     self.title = title
     self.originalTitle = originalTitle
     self.releaseDate = releaseDate
@@ -45,13 +53,19 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
     self.voteCount = voteCount
     self.overview = overview
     self.genreIDs = genreIDs
+    self.knownFor = knownFor
   }
 
   enum CodingKeys: String, CodingKey {
     case id, title, name, overview
     case originalTitle = "original_title"
+    case originalName = "original_name"
     case releaseDate = "release_date"
+    case firstAirDate = "first_air_date"
     case posterPath = "poster_path"
+    case profilePath = "profile_path"
+    case department = "known_for_department"
+    case knownFor = "known_for"
     case voteAverage = "vote_average"
     case voteCount = "vote_count"
     case mediaType = "media_type"
@@ -63,20 +77,54 @@ public struct MovieSummary: Sendable, Hashable, Identifiable, Decodable {
     guard let id = container.integer(.id), id > 0 else {
       throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "no usable id")
     }
-    if let mediaType = container.lenient(String.self, .mediaType), mediaType != "movie" {
-      throw DecodingError.dataCorruptedError(
-        forKey: .mediaType, in: container, debugDescription: "not a film: \(mediaType)")
-    }
-    let original = container.text(.originalTitle, limit: 300)
+    let kind = try Self.kind(container)
+    let series = kind != .film
+    let original = container.text(series ? .originalName : .originalTitle, limit: 300)
     self.id = id
-    title = container.text(.title, limit: 300) ?? original ?? "Untitled (#\(id))"
+    self.kind = kind
+    title = container.text(series ? .name : .title, limit: 300) ?? original ?? "Untitled (#\(id))"
     originalTitle = original == title ? nil : original
-    releaseDate = container.lenient(String.self, .releaseDate).flatMap(ReleaseDate.init)
-    posterPath = container.lenient(String.self, .posterPath).flatMap(ImagePath.validated)
+    releaseDate = container.lenient(String.self, series ? .firstAirDate : .releaseDate).flatMap(ReleaseDate.init)
+    posterPath = container.lenient(String.self, kind == .person ? .profilePath : .posterPath)
+      .flatMap(ImagePath.validated)
     voteAverage = container.number(.voteAverage).flatMap { (0...10).contains($0) ? $0 : nil }
     voteCount = max(container.integer(.voteCount) ?? 0, 0)
     overview = container.text(.overview, keepNewlines: true)
     genreIDs = Array((container.lenient([Lossy<Int>].self, .genreIDs) ?? []).compactMap(\.value).prefix(10))
+    knownFor =
+      kind == .person
+      ? KnownFor(
+        department: container.text(.department, limit: 60),
+        titles: Array(container.lossyArray(MediaSummary.self, .knownFor).prefix(3).map(\.title)))
+      : nil
+  }
+
+  /// The entry's kind: its `media_type` when it has one (an unknown one is not read), else a
+  /// series when it is named as series are (`name`, `first_air_date`), else a film.
+  private static func kind(_ container: KeyedDecodingContainer<CodingKeys>) throws -> MediaKind {
+    if let mediaType = container.lenient(String.self, .mediaType) {
+      guard let kind = MediaKind(mediaType: mediaType) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .mediaType, in: container, debugDescription: "not a film, series or person: \(mediaType)")
+      }
+      return kind
+    }
+    let namedAsSeries = !container.contains(.title) && (container.contains(.name) || container.contains(.firstAirDate))
+    return namedAsSeries ? .series : .film
+  }
+}
+
+/// What a person found in a search is known for.
+public struct KnownFor: Sendable, Hashable {
+  /// Their department, e.g. "Acting".
+  public var department: String?
+  /// Up to three of the titles they are known for.
+  public var titles: [String]
+
+  /// Makes it from its parts.
+  public init(department: String?, titles: [String]) {
+    self.department = department
+    self.titles = titles
   }
 }
 
@@ -93,8 +141,23 @@ public enum ImagePath {
   }
 }
 
-/// TMDB's film genres by id (the ids list pages carry), named in the interface's language.
+/// TMDB's genres by id (the ids list pages carry), named in the interface's language.
 public enum Genres {
+  /// A series genre's name: series have genres of their own beside some of the films'.
+  public static func seriesName(_ id: Int) -> String? {
+    switch id {
+    case 10759: return trc("genre", "Action & Adventure")
+    case 10762: return trc("genre", "Kids")
+    case 10763: return trc("genre", "News")
+    case 10764: return trc("genre", "Reality")
+    case 10765: return trc("genre", "Sci-Fi & Fantasy")
+    case 10766: return trc("genre", "Soap")
+    case 10767: return trc("genre", "Talk")
+    case 10768: return trc("genre", "War & Politics")
+    default: return name(id)
+    }
+  }
+
   /// The genre's name, or nil for an id not in the table.
   public static func name(_ id: Int) -> String? {
     switch id {
