@@ -13,7 +13,10 @@ rounded public figures. Edge cases are deliberate: no poster (Metropolis), no re
 date, no votes and no ratings (Better Than Me), CJK, Cyrillic and Hebrew titles, a very
 long title, a title with a combining mark, and a long multi-paragraph overview.
 """
-import json, pathlib, shutil
+import json, pathlib, random, shutil, sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from demo_series import SERIES  # noqa: E402  the series' facts; the answers are built below
 
 def person(name, role): return (name, role)
 
@@ -209,6 +212,16 @@ for f in FILMS:
     for d in f["directors"]: pid(d)
     for w, _ in f["writers"]: pid(w)
     for a, _ in f["cast"]: pid(a)
+# The series' people come after the films', so the films' ids stay as they were; someone in
+# both (Brad Pitt in Fight Club and Friends) keeps the one id.
+for s in SERIES:
+    for name in s["created_by"]: pid(name)
+    for name, _, _ in s["cast"]: pid(name)
+    for name, _, _ in s["crew"]: pid(name)
+    for number in sorted(s["episodes"]):
+        for e in s["episodes"][number]:
+            for name in e["directors"] + e["writers"]: pid(name)
+            for name, _ in e["guests"]: pid(name)
 
 # Facts about some of the people (dates and places of birth and death); biographies in our own words.
 BIOS = {
@@ -279,6 +292,26 @@ BIOS = {
    "An American actor of The Maltese Falcon, Casablanca and The African Queen."),
  "Ingrid Bergman": ("Acting", "1915-08-29", "1982-08-29", "Stockholm, Sweden",
    "A Swedish actress of Casablanca, Notorious and Autumn Sonata."),
+ "Matthew McConaughey": ("Acting", "1969-11-04", None, "Uvalde, Texas, USA",
+   "An American actor whose work runs from Dazed and Confused to Dallas Buyers Club, Interstellar and the first season of True Detective."),
+ "Zendaya": ("Acting", "1996-09-01", None, "Oakland, California, USA",
+   "An American actress and singer who began on Disney Channel and went on to Euphoria and the Dune films."),
+ "Rebecca Ferguson": ("Acting", "1983-10-19", None, "Stockholm, Sweden",
+   "A Swedish actress known for the Mission: Impossible films, Dune and the series Silo."),
+ "Jennifer Aniston": ("Acting", "1969-02-11", None, "Sherman Oaks, California, USA",
+   "An American actress who became widely known as Rachel Green in Friends."),
+ "Matthew Perry": ("Acting", "1969-08-19", "2023-10-28", "Williamstown, Massachusetts, USA",
+   "An American-Canadian actor best remembered as Chandler Bing in Friends."),
+ "James Gandolfini": ("Acting", "1961-09-18", "2013-06-19", "Westwood, New Jersey, USA",
+   "An American actor whose Tony Soprano carried all six seasons of The Sopranos."),
+ "Bryan Cranston": ("Acting", "1956-03-07", None, "Hollywood, California, USA",
+   "An American actor who moved from the comedy of Malcolm in the Middle to Walter White in Breaking Bad."),
+ "Vince Gilligan": ("Writing", "1967-02-10", None, "Richmond, Virginia, USA",
+   "An American writer and producer who worked on The X-Files and created Breaking Bad."),
+ "Benedict Cumberbatch": ("Acting", "1976-07-19", None, "London, England, UK",
+   "An English actor known for Sherlock, The Imitation Game and The Power of the Dog."),
+ "Lee Jung-jae": ("Acting", "1972-12-15", None, "Seoul, South Korea",
+   "A South Korean actor whose role as Seong Gi-hun in Squid Game won him an Emmy."),
 }
 
 # Trailer keys on YouTube for the films whose official trailers we know; the others have none
@@ -367,11 +400,214 @@ def person(name):
             if d == name: crew.append(dict(summary(f, 50.0), job="Director", department="Directing"))
         for w, job in f["writers"]:
             if w == name: crew.append(dict(summary(f, 50.0), job=job, department="Writing"))
-    if known is None: known = "Acting" if cast else ("Directing" if any(c["job"] == "Director" for c in crew) else "Writing")
+    for s in SERIES:
+        credits = aggregate_credits(s)
+        for c in credits["cast"]:
+            if c["name"] == name:
+                cast.append(dict(tv_summary(s, 50.0), character=" / ".join(r["character"] for r in c["roles"]),
+                                 episode_count=c["total_episode_count"]))
+        for c in credits["crew"]:
+            if c["name"] == name:
+                for j in c["jobs"]:
+                    crew.append(dict(tv_summary(s, 50.0), job=j["job"], department=c["department"],
+                                     episode_count=j["episode_count"]))
+    if known is None:
+        known = "Acting" if cast else ("Directing" if any(c["job"] == "Director" for c in crew) else
+                                       "Production" if all(c["department"] == "Production" for c in crew) else "Writing")
     return {"id": pid(name), "name": name, "known_for_department": known, "birthday": born, "deathday": died,
             "place_of_birth": place, "biography": bio, "profile_path": None, "adult": False,
-            "movie_credits": {"cast": cast, "crew": crew}}
+            "combined_credits": {"cast": cast, "crew": crew}}
 
+# Series: TMDB's /tv answers from Scripts/demo_series.py, in whichever language `LANGUAGE` says.
+LANGUAGE = ["en"]
+def russian_mode(): return LANGUAGE[0] == "ru"
+
+TV_GENRES = {10759: ("Action & Adventure", "Боевик и Приключения"), 16: ("Animation", "мультфильм"),
+             35: ("Comedy", "комедия"), 80: ("Crime", "криминал"), 99: ("Documentary", "документальный"),
+             18: ("Drama", "драма"), 10751: ("Family", "семейный"), 9648: ("Mystery", "детектив"),
+             10765: ("Sci-Fi & Fantasy", "НФ и Фэнтези"), 10768: ("War & Politics", "Война и Политика"),
+             37: ("Western", "вестерн")}
+DEPARTMENTS = {"Director": "Directing", "Executive Producer": "Production", "Producer": "Production"}
+# Keyword ids TMDB uses that we know; the others get ids of their own from 960001 on.
+KEYWORDS = {"based on novel or book": 818, "kingdom": 4152, "time travel": 4379}
+for s in SERIES:
+    for k in s["keywords"]:
+        if k not in KEYWORDS: KEYWORDS[k] = 960001 + sum(1 for v in KEYWORDS.values() if v > 960000)
+# The last episode's name where the demo does not hold that season's list.
+FINALES = {1668: "The Last One (2)", 1398: "Made in America", 1396: "Felina", 19885: "The Final Problem",
+           60574: "Lock and Key", 46648: "Part 6", 70523: "The Paradise", 67744: "Episode 9", 110316: "Episode 6"}
+FINALES_RU = {1668: "Последний эпизод (2)", 1398: "Сделано в Америке", 1396: "Фелина", 19885: "Последнее дело",
+              60574: "Замок и ключ", 46648: "Часть 6", 70523: "Рай", 67744: "Серия 9", 110316: "Серия 6"}
+series_by_id = {s["id"]: s for s in SERIES}
+assert len(series_by_id) == len(SERIES)
+
+def tv_poster(s): return f"/demo-tv-{s['id']}.jpg"
+
+def tv_name(s): return s["ru"][0] if russian_mode() else s["name"]
+
+def tv_overview(s): return s["ru"][2] if russian_mode() else s["overview"]
+
+def tv_summary(s, pop, media_type=True):
+    record = {"adult": False, "backdrop_path": None, "genre_ids": s["genres"], "id": s["id"],
+              "origin_country": [s["country"]], "original_language": s["lang"], "original_name": s["original"],
+              "overview": tv_overview(s), "popularity": pop, "poster_path": tv_poster(s),
+              "first_air_date": s["first"], "name": tv_name(s), "vote_average": s["tmdb"][0], "vote_count": s["tmdb"][1]}
+    if media_type: record["media_type"] = "tv"
+    return record
+
+def tv_page(ids, media_type):
+    results = [tv_summary(series_by_id[i], round(400 - 11.3 * n, 1), media_type) for n, i in enumerate(ids)]
+    return {"page": 1, "results": results, "total_pages": 1, "total_results": len(results)}
+
+def episode_id(s, season, number): return s["id"] * 10000 + season * 100 + number
+
+def episode(s, season, number, e):
+    """One episode as a season's answer lists it (and as last_episode_to_air gives it)."""
+    rng = random.Random(episode_id(s, season, number))
+    aired = e["date"] is not None or season < max(n for n, _, _ in s["seasons"])
+    overview = e["ru_overview"] if russian_mode() else e["overview"]
+    if not overview and aired: overview = s["filler"][1 if russian_mode() else 0]
+    votes = max(3, int(s["tmdb"][1] / 200 * rng.uniform(0.6, 1.4))) if aired else 0
+    crew = [{"job": "Director", "department": "Directing", "name": n, "id": pid(n), "profile_path": None}
+            for n in e["directors"]]
+    crew += [{"job": "Writer", "department": "Writing", "name": n, "id": pid(n), "profile_path": None}
+             for n in e["writers"]]
+    return {"air_date": e["date"], "episode_number": number, "episode_type": "standard",
+            "id": episode_id(s, season, number), "name": e["ru"] if russian_mode() else e["name"],
+            "overview": overview, "production_code": "", "runtime": e["runtime"], "season_number": season,
+            "show_id": s["id"], "still_path": None,
+            "vote_average": round(min(9.6, s["tmdb"][0] + rng.uniform(-0.9, 0.6)), 1) if aired else 0,
+            "vote_count": votes, "crew": crew,
+            "guest_stars": [{"character": c, "name": n, "id": pid(n), "order": 500 + k, "profile_path": None}
+                            for k, (n, c) in enumerate(e["guests"])]}
+
+def season_name(number):
+    if number == 0: return "Спецматериалы" if russian_mode() else "Specials"
+    return f"Сезон {number}" if russian_mode() else f"Season {number}"
+
+def season_answer(s, number):
+    air = dict((n, d) for n, d, _ in s["seasons"])[number]
+    episodes = [episode(s, number, k, e) for k, e in enumerate(s["episodes"][number], 1)]
+    return {"_id": f"demo-{s['id']}-{number}", "air_date": air, "episodes": episodes, "name": season_name(number),
+            "overview": "", "id": s["id"] * 100 + number, "poster_path": None, "season_number": number,
+            "vote_average": round(sum(e["vote_average"] for e in episodes) / len(episodes), 1) if episodes else 0}
+
+def last_episode(s):
+    number, _, count = max(s["seasons"])
+    if s["last"] is None: return None
+    if number in s["episodes"]:
+        return dict(episode(s, number, count, s["episodes"][number][-1]), episode_type="finale")
+    names = FINALES_RU if russian_mode() else FINALES
+    return {"air_date": s["last"], "episode_number": count, "episode_type": "finale",
+            "id": episode_id(s, number, count), "name": names.get(s["id"], ""), "overview": "",
+            "production_code": "", "runtime": s["run"][0] if s["run"] else None, "season_number": number,
+            "show_id": s["id"], "still_path": None, "vote_average": 0, "vote_count": 0}
+
+def aggregate_credits(s):
+    """The series' cast and crew, with the guests and the episodes' directors and writers added."""
+    cast = {}
+    for order, (name, character, count) in enumerate(s["cast"]):
+        cast[name] = {"roles": [{"character": character, "episode_count": count}], "order": order}
+    crew = {}
+    def job(name, title, count):
+        jobs = crew.setdefault(name, {})
+        jobs[title] = max(jobs.get(title, 0), count)
+    for name in s["created_by"]: job(name, "Executive Producer", 0)
+    for name, title, count in s["crew"]: job(name, title, count)
+    counted = {}
+    for number in sorted(s["episodes"]):
+        for e in s["episodes"][number]:
+            for n, c in e["guests"]:
+                if n not in cast: cast[n] = {"roles": [{"character": c, "episode_count": 0}], "order": len(cast)}
+                if not any(n == a for a, _, _ in s["cast"]): cast[n]["roles"][0]["episode_count"] += 1
+            for title, names in (("Director", e["directors"]), ("Writer", e["writers"])):
+                for n in names: counted[(n, title)] = counted.get((n, title), 0) + 1
+    for (name, title), count in counted.items(): job(name, title, count)
+    total = sum(c for n, _, c in s["seasons"] if n != 0)
+    def department(jobs):
+        first = next(iter(jobs))
+        return DEPARTMENTS.get(first, "Writing")
+    return {
+        "cast": [{"adult": False, "id": pid(n), "name": n, "original_name": n, "known_for_department": "Acting",
+                  "profile_path": None, "roles": v["roles"],
+                  "total_episode_count": sum(r["episode_count"] for r in v["roles"]), "order": v["order"]}
+                 for n, v in cast.items()],
+        "crew": [{"adult": False, "id": pid(n), "name": n, "original_name": n, "department": department(jobs),
+                  "known_for_department": department(jobs), "profile_path": None,
+                  "jobs": [{"job": j, "episode_count": c or total}
+                           for j, c in jobs.items()],
+                  "total_episode_count": max(c or total for c in jobs.values())}
+                 for n, jobs in crew.items()]}
+
+def related_series(s, count, skip=()):
+    mine = set(s["genres"])
+    others = [o for o in SERIES if o["id"] != s["id"] and o["id"] not in skip and mine & set(o["genres"])]
+    others.sort(key=lambda o: (-len(mine & set(o["genres"])), -o["tmdb"][0], o["id"]))
+    return others[:count]
+
+def tv_details(s):
+    ru = russian_mode()
+    seasons = [{"air_date": d, "episode_count": c, "id": s["id"] * 100 + n, "name": season_name(n), "overview": "",
+                "poster_path": None, "season_number": n, "vote_average": 0 if n == 0 else s["tmdb"][0]}
+               for n, d, c in s["seasons"]]
+    record = {
+        "adult": False, "backdrop_path": None,
+        "created_by": [{"id": pid(n), "name": n, "original_name": n, "profile_path": None} for n in s["created_by"]],
+        "episode_run_time": s["run"], "first_air_date": s["first"],
+        "genres": [{"id": g, "name": TV_GENRES[g][1 if ru else 0]} for g in s["genres"]],
+        "homepage": "", "id": s["id"], "in_production": s.get("in_production", False),
+        "languages": [s["lang"]], "last_air_date": s["last"], "last_episode_to_air": last_episode(s),
+        "name": tv_name(s), "next_episode_to_air": None,
+        "networks": [{"id": i, "name": n, "logo_path": None, "origin_country": c} for i, n, c in s["networks"]],
+        "number_of_episodes": sum(c for n, _, c in s["seasons"] if n != 0),
+        "number_of_seasons": sum(1 for n, _, _ in s["seasons"] if n != 0),
+        "origin_country": [s["country"]], "original_language": s["lang"], "original_name": s["original"],
+        "overview": tv_overview(s), "popularity": 100.0, "poster_path": tv_poster(s), "seasons": seasons,
+        "status": s["status"], "tagline": s["ru"][1] if ru else s["tagline"], "type": "Scripted",
+        "vote_average": s["tmdb"][0], "vote_count": s["tmdb"][1],
+        "aggregate_credits": aggregate_credits(s),
+        "content_ratings": {"results": [{"descriptors": [], "iso_3166_1": "US", "rating": s["cert"]}]},
+        "videos": {"results": []},
+        "watch/providers": {"results": {"US": {
+            "link": f"https://www.themoviedb.org/tv/{s['id']}/watch?locale=US",
+            "flatrate": [{"provider_id": i, "provider_name": n, "display_priority": k, "logo_path": None}
+                         for k, (i, n) in enumerate(s["providers"])]}} if s["providers"] else {}},
+        "external_ids": {"id": s["id"], "imdb_id": s["imdb_id"]},
+        "keywords": {"results": [{"id": KEYWORDS[k], "name": k} for k in s["keywords"]]},
+    }
+    similar = related_series(s, 4)
+    recommended = related_series(s, 5, skip={o["id"] for o in similar})
+    for key, found in (("similar", similar), ("recommendations", recommended)):
+        record[key] = {"page": 1, "results": [tv_summary(o, 50.0, media_type=False) for o in found],
+                       "total_pages": 1, "total_results": len(found)}
+    if s.get("ratings"):
+        record["ratings"] = {k: rating(v) for k, v in s["ratings"].items()}
+    return record
+
+def ranked_series(key): return [s["id"] for s in sorted(SERIES, key=key)]
+
+TV_WEEK = [93405, 1668, 66732, 125988, 85552, 1396, 1399, 60574, 70523, 46648, 19885, 1398, 67744, 110316, 66119, 94305]
+TV_DAY = [125988, 1668, 85552, 93405, 94305, 66119, 110316, 46648, 66732, 70523]
+TV_POPULAR = ranked_series(lambda s: (-s["tmdb"][1], s["id"]))  # every demo series: /search/tv searches it
+TV_TOP_RATED = ranked_series(lambda s: (-s["tmdb"][0], -s["tmdb"][1], s["id"]))
+TV_ON_THE_AIR = [s["id"] for s in SERIES if s["status"] == "Returning Series"]
+TV_AIRING_TODAY = [125988, 85552, 94305]
+assert sorted(TV_WEEK) == sorted(series_by_id) and set(TV_DAY) <= set(series_by_id)
+
+def series_answers():
+    found = {
+        "/trending/tv/week?page=1": tv_page(TV_WEEK, True),
+        "/trending/tv/day?page=1": tv_page(TV_DAY, True),
+        "/tv/popular?page=1": tv_page(TV_POPULAR, False),
+        "/tv/top_rated?page=1": tv_page(TV_TOP_RATED, False),
+        "/tv/on_the_air?page=1": tv_page(TV_ON_THE_AIR, False),
+        "/tv/airing_today?page=1": tv_page(TV_AIRING_TODAY, False),
+    }
+    for s in SERIES:
+        found[f"/tv/{s['id']}"] = tv_details(s)
+        for number in sorted(s["episodes"]):
+            found[f"/tv/{s['id']}/season/{number}"] = season_answer(s, number)
+    return found
 def ranked(key, ids=None):
     films = [f for f in FILMS if f["date"] and (ids is None or f["id"] in ids)]
     return [f["id"] for f in sorted(films, key=key)]
@@ -396,12 +632,14 @@ def answers():
         found[f"/movie/{f['id']}"] = details(f)
     for name in PEOPLE:
         found[f"/person/{pid(name)}"] = person(name)
+    found.update(series_answers())
     return found
 
 files = answers()
 # Russian: every list and film, and each person's films, through the same functions.
 by_id.update({f["id"]: russian(f) for f in FILMS})
 FILMS[:] = [by_id[f["id"]] for f in FILMS]
+LANGUAGE[0] = "ru"
 russian_files = answers()
 for key, value in russian_files.items():
     files["ru:" + key] = value

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Demo/posters/demo-ID.jpg: small original poster art for the demo films.
+"""Writes Demo/posters/demo-ID.jpg and demo-tv-ID.jpg: small original poster art for the demo
+films and series (film and series ids are separate namespaces, so each has its own file).
 
 Every film has a design of its own, drawn here in code: a palette, a composition that
 evokes its genre and mood (a desert under a pale sun, noir light through blinds, an ink
@@ -9,7 +10,8 @@ writes the same bytes. Drawn at twice the size and reduced to 185x278 (TMDB's w1
 the demo serves one file for every size asked), stored as JPEG; every fifth (ids divisible
 by five) is progressive so both decoder paths run in the demo.
 
-Titles, originals and years come from Demo/answers/en/movie/ID.json. A title is set in a
+Titles, originals and years come from Demo/answers/en/movie/ID.json (a series' from
+Demo/answers/en/tv/ID.json). A title is set in a
 font that can draw every letter of it (DejaVu for Latin, Cyrillic and Hebrew; Noto CJK for
 Chinese, Japanese and Korean, `apt-get install fonts-noto-cjk`); when no installed font can,
 the English title below is set instead, so a poster never shows a missing-glyph box.
@@ -22,7 +24,9 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 root = pathlib.Path(__file__).resolve().parent.parent
 answers = sorted((root / "Demo/answers").rglob("*.json"))
-ids = sorted({int(m) for path in answers for m in re.findall(r"/demo-(\d+)\.jpg", path.read_text(encoding="utf-8"))})
+found = {m for path in answers for m in re.findall(r"/demo-(tv-)?(\d+)\.jpg", path.read_text(encoding="utf-8"))}
+ids = sorted(int(number) for kind, number in found if not kind)
+series_ids = sorted(int(number) for kind, number in found if kind)
 
 SIZE = (185, 278)
 S = 2  # drawn at twice the size, then reduced: smooth edges and type
@@ -766,15 +770,261 @@ def poster(film_id):
   return out.getvalue()
 
 
+# The series: one design each, simpler than the films' (so the set stays small), the name set
+# in the original script when a font can draw it and the English name beside it.
+
+def set_names(img, show, y, colour, english_colour=None, serif=False, size=40):
+  """The original name (in a font that draws it) and the English name under it when they differ."""
+  original, name = show["original"], show["title"]
+  faces = ["DejaVuSerif-Bold.ttf" if serif else "DejaVuSansCondensed-Bold.ttf"]
+  face = fit(lambda s: font(faces[0], s), original, W * 0.86, size)
+  if not draws(face, original):
+    script = "ko" if any("\uac00" <= c <= "\ud7a3" for c in original) else "ja"
+    face = fit(lambda s: cjk("Sans", s, script), original, W * 0.86, size)
+  if draws(face, original):
+    write(img, original, face, W / 2, y, colour)
+    if original != name:
+      small = fit(lambda s: font("DejaVuSans.ttf", s), name.upper(), W * 0.86, 18)
+      write(img, name.upper(), small, W / 2, y + face.size * 0.8 + 14, english_colour or colour, tracking=3)
+  else:
+    write(img, name, fit(lambda s: font(faces[0], s), name, W * 0.86, size), W / 2, y, colour)
+
+
+def tv_friends(img, rng, show):
+  gradient(img, [(0, (92, 48, 120)), (1, (40, 20, 60))])
+  d = ImageDraw.Draw(img)
+  d.rounded_rectangle([W * 0.1, H * 0.56, W * 0.9, H * 0.72], radius=30, fill=(214, 110, 40))
+  d.rounded_rectangle([W * 0.14, H * 0.46, W * 0.86, H * 0.6], radius=30, fill=(232, 132, 56))
+  d.rectangle([W * 0.16, H * 0.72, W * 0.2, H * 0.78], fill=(90, 50, 20))
+  d.rectangle([W * 0.8, H * 0.72, W * 0.84, H * 0.78], fill=(90, 50, 20))
+  colours = [(230, 60, 60), (250, 200, 40), (60, 140, 230), (250, 200, 40), (230, 60, 60), (60, 200, 120)]
+  for k, c in enumerate(colours):
+    x = W * (0.2 + k * 0.12)
+    d.ellipse([x - 9, H * 0.3 - 9, x + 9, H * 0.3 + 9], fill=c)
+  face = fit(lambda s: font("DejaVuSans-Bold.ttf", s), "FRIENDS", W * 0.8, 60)
+  write(img, "FRIENDS", face, W / 2, H * 0.17, (250, 244, 230), tracking=6)
+  write(img, show["year"], font("DejaVuSans.ttf", 16), W / 2, H * 0.9, (220, 200, 240), tracking=8)
+
+
+def tv_sopranos(img, rng, show):
+  gradient(img, [(0, (14, 10, 10)), (1, (40, 12, 12))])
+  d = ImageDraw.Draw(img)
+  d.rectangle([0, H * 0.58, W, H * 0.8], fill=(40, 110, 150))
+  for _ in range(5):
+    x, y = rng.uniform(40, W - 60), rng.uniform(H * 0.62, H * 0.74)
+    d.ellipse([x, y, x + 34, y + 16], fill=(120, 84, 40))
+    d.ellipse([x + 24, y - 12, x + 40, y + 4], fill=(30, 90, 50))
+  d.rectangle([0, H * 0.2, W, H * 0.22], fill=(170, 20, 24))
+  set_names(img, show, H * 0.35, (240, 230, 220), serif=True, size=44)
+
+
+def tv_breaking(img, rng, show):
+  gradient(img, [(0, (120, 170, 90)), (0.55, (230, 200, 110)), (1, (200, 150, 70))])
+  d = ImageDraw.Draw(img)
+  d.polygon([(0, H * 0.7), (W * 0.3, H * 0.62), (W * 0.6, H * 0.68), (W, H * 0.6), (W, H), (0, H)], fill=(170, 120, 60))
+  x, y = W * 0.3, H * 0.6
+  d.rectangle([x, y, x + 150, y + 56], fill=(240, 236, 214))
+  d.rectangle([x + 10, y + 10, x + 40, y + 28], fill=(60, 70, 80))
+  for wx in (x + 30, x + 120): d.ellipse([wx - 12, y + 46, wx + 12, y + 70], fill=(30, 30, 30))
+  for k in range(6):
+    glow(img, x + 130 + k * 14, y - 20 - k * 26, 20 + k * 6, (250, 250, 240), blur=12, alpha=150)
+  set_names(img, show, H * 0.16, (20, 60, 30), size=46)
+
+
+def tv_thrones(img, rng, show):
+  gradient(img, [(0, (40, 50, 62)), (1, (12, 14, 20))])
+  d = ImageDraw.Draw(img)
+  for k in range(22):
+    x = W / 2 + rng.uniform(-110, 110)
+    top = H * rng.uniform(0.28, 0.45)
+    d.line([(x, top), (W / 2 + (x - W / 2) * 0.4, H * 0.8)], fill=(150, 156, 166), width=3)
+  d.rectangle([W * 0.36, H * 0.6, W * 0.64, H * 0.8], fill=(70, 74, 82))
+  stars(img, rng, 90, (0, 0, W, H), colour=(240, 244, 255), big=0.02)
+  set_names(img, show, H * 0.12, (236, 224, 190), serif=True, size=40)
+
+
+def tv_sherlock(img, rng, show):
+  gradient(img, [(0, (20, 34, 60)), (1, (6, 10, 20))])
+  d = ImageDraw.Draw(img)
+  x = 0
+  while x < W:
+    w = rng.uniform(30, 70)
+    d.rectangle([x, H * rng.uniform(0.62, 0.72), x + w, H], fill=(10, 14, 24))
+    x += w
+  d.rectangle([W * 0.7, H * 0.44, W * 0.76, H], fill=(10, 14, 24))
+  d.ellipse([W * 0.22, H * 0.28, W * 0.62, H * 0.55], outline=(220, 220, 210), width=8)
+  d.line([(W * 0.57, H * 0.52), (W * 0.72, H * 0.64)], fill=(220, 220, 210), width=14)
+  set_names(img, show, H * 0.14, (236, 236, 226), size=46)
+
+
+def tv_stranger(img, rng, show):
+  d = ImageDraw.Draw(img)
+  d.rectangle([0, 0, W, H], fill=(6, 4, 8))
+  glow(img, W / 2, H * 0.7, 200, (150, 10, 20), blur=90, alpha=200)
+  points = [(x, H * 0.52 + 20 * math.sin(x / 50)) for x in range(0, W + 10, 10)]
+  d.line(points, fill=(40, 40, 40), width=2)
+  for k, (x, y) in enumerate(points[::3]):
+    glow(img, x, y + 8, 10, [(250, 80, 80), (250, 220, 80), (80, 180, 250), (120, 250, 120)][k % 4], blur=5)
+  face = fit(lambda s: font("DejaVuSerif-Bold.ttf", s), "STRANGER", W * 0.84, 54)
+  write(img, "STRANGER", face, W / 2, H * 0.17, (6, 4, 8), stroke=3, stroke_fill=(230, 30, 40), glow_colour=(200, 10, 20))
+  write(img, "THINGS", face, W / 2, H * 0.17 + face.size + 8, (6, 4, 8), stroke=3, stroke_fill=(230, 30, 40))
+
+
+def tv_peaky(img, rng, show):
+  gradient(img, [(0, (90, 80, 66)), (1, (24, 20, 16))])
+  d = ImageDraw.Draw(img)
+  for x in (W * 0.12, W * 0.3, W * 0.78):
+    d.rectangle([x, H * 0.3, x + 26, H], fill=(30, 26, 22))
+    glow(img, x + 13, H * 0.26, 40, (150, 140, 126), blur=24, alpha=150)
+  d.pieslice([W * 0.25, H * 0.5, W * 0.75, H * 0.74], 180, 360, fill=(16, 14, 12))
+  d.ellipse([W * 0.18, H * 0.6, W * 0.82, H * 0.68], fill=(16, 14, 12))
+  set_names(img, show, H * 0.12, (230, 210, 170), serif=True, size=40)
+
+
+def tv_detective(img, rng, show):
+  gradient(img, [(0, (150, 140, 90)), (0.6, (70, 80, 50)), (1, (20, 26, 18))])
+  d = ImageDraw.Draw(img)
+  def branch(x, y, a, length, depth):
+    if depth == 0: return
+    ex, ey = x + math.cos(a) * length, y + math.sin(a) * length
+    d.line([(x, y), (ex, ey)], fill=(30, 24, 18), width=depth + 1)
+    for turn in (-0.5, 0.45):
+      branch(ex, ey, a + turn + rng.uniform(-0.15, 0.15), length * 0.72, depth - 1)
+  branch(W / 2, H * 0.82, -math.pi / 2, 110, 7)
+  d.rectangle([0, H * 0.82, W, H], fill=(20, 26, 18))
+  set_names(img, show, H * 0.9, (230, 220, 180), size=36)
+
+
+def tv_euphoria(img, rng, show):
+  gradient(img, [(0, (60, 20, 110)), (0.5, (170, 40, 150)), (1, (40, 20, 90))])
+  for _ in range(40):
+    x, y = rng.uniform(0, W), rng.uniform(0, H)
+    glow(img, x, y, rng.uniform(3, 9), rng.choice([(250, 200, 250), (160, 220, 255), (255, 240, 180)]), blur=3)
+  d = ImageDraw.Draw(img)
+  for x, y in ((W * 0.38, H * 0.45), (W * 0.62, H * 0.45)):
+    d.polygon([(x, y - 16), (x + 8, y), (x, y + 16), (x - 8, y)], fill=(180, 240, 255))
+  set_names(img, show, H * 0.8, (255, 240, 255), size=48)
+
+
+def tv_silo(img, rng, show):
+  d = ImageDraw.Draw(img)
+  d.rectangle([0, 0, W, H], fill=(16, 16, 14))
+  for k in range(14, 0, -1):
+    r = 14 + k * 15
+    shade = mix((220, 170, 80), (30, 28, 24), k / 14)
+    d.ellipse([W / 2 - r, H * 0.45 - r * 0.9, W / 2 + r, H * 0.45 + r * 0.9], outline=shade, width=5)
+  glow(img, W / 2, H * 0.45, 20, (255, 220, 140), blur=10)
+  set_names(img, show, H * 0.86, (236, 220, 180), size=56)
+
+
+def tv_squid(img, rng, show):
+  gradient(img, [(0, (230, 40, 120)), (1, (120, 10, 60))])
+  d = ImageDraw.Draw(img)
+  d.ellipse([W * 0.12, H * 0.2, W * 0.34, H * 0.35], outline=(250, 250, 250), width=8)
+  d.polygon([(W * 0.5, H * 0.2), (W * 0.62, H * 0.35), (W * 0.38, H * 0.35)], outline=(250, 250, 250), width=8)
+  d.rectangle([W * 0.67, H * 0.2, W * 0.88, H * 0.35], outline=(250, 250, 250), width=8)
+  d.rectangle([0, H * 0.5, W, H * 0.54], fill=(20, 160, 140))
+  set_names(img, show, H * 0.7, (250, 250, 250), size=54)
+
+
+def tv_dark(img, rng, show):
+  gradient(img, [(0, (20, 26, 24)), (1, (4, 6, 6))])
+  d = ImageDraw.Draw(img)
+  for _ in range(24):
+    x = rng.uniform(0, W)
+    d.polygon([(x, H * rng.uniform(0.2, 0.4)), (x - 22, H * 0.8), (x + 22, H * 0.8)], fill=(8, 12, 10))
+  d.ellipse([W * 0.32, H * 0.5, W * 0.68, H * 0.78], fill=(0, 0, 0))
+  glow(img, W / 2, H * 0.64, 40, (200, 220, 230), blur=30, alpha=120)
+  set_names(img, show, H * 0.14, (220, 224, 220), size=70)
+
+
+def tv_mindhunter(img, rng, show):
+  gradient(img, [(0, (60, 66, 58)), (1, (20, 22, 20))])
+  d = ImageDraw.Draw(img)
+  for x in (W * 0.32, W * 0.68):
+    d.ellipse([x - 54, H * 0.42 - 54, x + 54, H * 0.42 + 54], outline=(200, 196, 180), width=6)
+    for a in range(0, 360, 60):
+      d.line([(x, H * 0.42), (x + math.cos(math.radians(a)) * 46, H * 0.42 + math.sin(math.radians(a)) * 46)], fill=(200, 196, 180), width=3)
+  d.line([(W * 0.32, H * 0.42 + 54), (W * 0.68, H * 0.42 + 54)], fill=(120, 60, 50), width=4)
+  set_names(img, show, H * 0.8, (230, 226, 210), size=40)
+
+
+def tv_alice(img, rng, show):
+  gradient(img, [(0, (30, 10, 20)), (1, (120, 20, 30))])
+  d = ImageDraw.Draw(img)
+  x = 0
+  while x < W:
+    w = rng.uniform(26, 60)
+    d.rectangle([x, H * rng.uniform(0.45, 0.6), x + w, H], fill=(20, 8, 14))
+    x += w + 4
+  face = font("DejaVuSans-Bold.ttf", 44)
+  for k, suit in enumerate("♠♥♦♣"):
+    write(img, suit, face, W * (0.2 + k * 0.2), H * 0.32, (250, 240, 240) if k % 3 == 0 else (240, 60, 70))
+  set_names(img, show, H * 0.12, (250, 240, 240), size=44)
+
+
+def tv_fauda(img, rng, show):
+  gradient(img, [(0, (230, 200, 150)), (1, (160, 110, 60))])
+  d = ImageDraw.Draw(img)
+  d.rectangle([0, H * 0.5, W, H * 0.76], fill=(120, 110, 100))
+  for x in range(0, W, 40): d.line([(x, H * 0.5), (x, H * 0.76)], fill=(100, 92, 84), width=2)
+  points = [(x, H * 0.47 + (8 if (x // 12) % 2 else -8)) for x in range(0, W + 12, 12)]
+  d.line(points, fill=(40, 36, 30), width=2)
+  set_names(img, show, H * 0.2, (60, 30, 20), size=64)
+
+
+def tv_epidemia(img, rng, show):
+  gradient(img, [(0, (220, 226, 232)), (1, (170, 180, 190))])
+  d = ImageDraw.Draw(img)
+  d.ellipse([W * 0.1, H * 0.62, W * 0.9, H * 0.8], fill=(140, 20, 24))
+  for _ in range(30):
+    x = rng.uniform(0, W)
+    top = H * rng.uniform(0.36, 0.52)
+    d.polygon([(x, top), (x - 14, H * 0.64), (x + 14, H * 0.64)], fill=(40, 50, 46))
+  set_names(img, show, H * 0.18, (120, 16, 20), size=50)
+
+
+SERIES_DESIGNS = {
+  1668: tv_friends, 1398: tv_sopranos, 1396: tv_breaking, 1399: tv_thrones, 19885: tv_sherlock,
+  66732: tv_stranger, 60574: tv_peaky, 46648: tv_detective, 85552: tv_euphoria, 125988: tv_silo,
+  93405: tv_squid, 70523: tv_dark, 67744: tv_mindhunter, 110316: tv_alice, 66119: tv_fauda, 94305: tv_epidemia,
+}
+
+
+def show(series_id):
+  data = json.loads((root / f"Demo/answers/en/tv/{series_id}.json").read_text(encoding="utf-8"))
+  return dict(id=series_id, title=data["name"], original=data.get("original_name") or data["name"],
+              year=(data.get("first_air_date") or "")[:4])
+
+
+def series_poster(series_id):
+  rng = random.Random(f"tv-{series_id}")
+  img = Image.new("RGB", (W, H), (0, 0, 0))
+  SERIES_DESIGNS[series_id](img, rng, show(series_id))
+  small = img.resize(SIZE, Image.Resampling.LANCZOS)
+  out = io.BytesIO()
+  small.save(out, "JPEG", quality=SERIES_QUALITY, progressive=(series_id % 5 == 0), optimize=True)
+  return out.getvalue()
+
+
+SERIES_QUALITY = 76
+
+
 if not pathlib.Path(DEJAVU, "DejaVuSans.ttf").exists(): raise SystemExit("needs the DejaVu fonts (fonts-dejavu-core)")
 folder = root / "Demo/posters"
 folder.mkdir(parents=True, exist_ok=True)
 missing = [film_id for film_id in ids if film_id not in DESIGNS]
 if missing: raise SystemExit(f"no design for {missing}: add one to DESIGNS")
+missing = [series_id for series_id in series_ids if series_id not in SERIES_DESIGNS]
+if missing: raise SystemExit(f"no design for the series {missing}: add one to SERIES_DESIGNS")
 for stale in folder.glob("demo-*.jpg"): stale.unlink()
 total = 0
 for film_id in ids:
   data = poster(film_id)
   total += len(data)
   (folder / f"demo-{film_id}.jpg").write_bytes(data)
-print(f"{len(ids)} posters, {total} bytes of JPEG")
+for series_id in series_ids:
+  data = series_poster(series_id)
+  total += len(data)
+  (folder / f"demo-tv-{series_id}.jpg").write_bytes(data)
+print(f"{len(ids)} film and {len(series_ids)} series posters, {total} bytes of JPEG")

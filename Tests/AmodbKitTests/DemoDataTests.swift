@@ -63,4 +63,81 @@ struct DemoDataTests {
     let page = try await client.fetch(SearchRequest(query: "matrix", language: "en-US")).value
     #expect(page.results.map(\.title) == ["The Matrix"])
   }
+
+  /// The demo transport's raw answer to a path and query, decoded.
+  private func answer(_ path: String, _ query: String = "") async throws -> (status: Int, body: JSONValue) {
+    let suffix = query.isEmpty ? "" : "?\(query)"
+    let url = try #require(URL(string: DemoTransport.baseURL.absoluteString + path + suffix))
+    let response = try await DemoTransport().send(HTTPRequest(url: url))
+    return (response.status, try JSONDecoder().decode(JSONValue.self, from: response.body))
+  }
+
+  @Test func seriesListsAreServedByPage() async throws {
+    for path in [
+      "/trending/tv/week", "/trending/tv/day", "/tv/popular", "/tv/top_rated", "/tv/on_the_air", "/tv/airing_today",
+    ] {
+      let (status, body) = try await answer(path, "page=1&language=en-US")
+      #expect(status == 200, "\(path)")
+      #expect(body["results"]?.array?.isEmpty == false, "\(path)")
+      #expect(body["results"]?.array?.first?["name"]?.string != nil, "\(path)")
+    }
+    let week = try await answer("/trending/tv/week", "page=1")
+    #expect(week.body["results"]?.array?.allSatisfy { $0["media_type"]?.string == "tv" } == true)
+  }
+
+  @Test func aSeriesAndItsSeasonDecode() async throws {
+    let friends = try await answer("/tv/1668", "append_to_response=aggregate_credits,content_ratings&language=en-US")
+    #expect(friends.status == 200)
+    #expect(friends.body["name"]?.string == "Friends")
+    #expect(friends.body["seasons"]?.array?.count == 10)
+    let season = try await answer("/tv/1668/season/8", "language=en-US")
+    #expect(season.status == 200)
+    let episodes = try #require(season.body["episodes"]?.array)
+    #expect(episodes.count == 24)
+    let rumor = episodes[8]
+    #expect(rumor["name"]?.string == "The One with the Rumor")
+    #expect(rumor["air_date"]?.string == "2001-11-22")
+    #expect(rumor["guest_stars"]?.array?.first?["name"]?.string == "Brad Pitt")
+    let russian = try await answer("/tv/1668/season/8", "language=ru-RU")
+    #expect(russian.body["episodes"]?.array?[8]["name"]?.string == "Эпизод со слухом")
+    let missing = try await answer("/tv/1668/season/5")
+    #expect(missing.status == 404)
+  }
+
+  @Test func aPersonLinksFilmsAndSeries() async throws {
+    let found = try await answer("/search/multi", "query=pitt&language=en-US&page=1")
+    let person = try #require(found.body["results"]?.array?.first { $0["media_type"]?.string == "person" })
+    #expect(person["name"]?.string == "Brad Pitt")
+    let id = try #require(person["id"].flatMap { if case .number(let n) = $0 { Int(n) } else { nil } })
+    let pitt = try await answer("/person/\(id)", "append_to_response=combined_credits")
+    let cast = try #require(pitt.body["combined_credits"]?["cast"]?.array)
+    #expect(cast.contains { $0["media_type"]?.string == "movie" && $0["title"]?.string == "Fight Club" })
+    #expect(cast.contains { $0["media_type"]?.string == "tv" && $0["name"]?.string == "Friends" })
+    #expect(pitt.body["movie_credits"] == nil)
+  }
+
+  @Test func multiSearchPutsFilmsThenSeriesThenPeople() async throws {
+    let friends = try await answer("/search/multi", "query=friends&language=en-US&page=1")
+    let results = try #require(friends.body["results"]?.array)
+    #expect(results.first?["name"]?.string == "Friends")
+    #expect(results.first?["media_type"]?.string == "tv")
+    let mixed = try await answer("/search/multi", "query=the&language=en-US&page=1")
+    let kinds = (mixed.body["results"]?.array ?? []).compactMap { $0["media_type"]?.string }
+    let order = ["movie": 0, "tv": 1, "person": 2]
+    #expect(kinds.contains("movie") && kinds.contains("tv"))
+    #expect(kinds.map { order[$0] ?? 9 } == kinds.map { order[$0] ?? 9 }.sorted())
+    let russian = try await answer("/search/multi", "query=друзья&language=ru-RU")
+    #expect(russian.body["results"]?.array?.first?["name"]?.string == "Друзья")
+    let empty = try await answer("/search/multi", "query=")
+    #expect(empty.status == 422)
+  }
+
+  @Test func seriesSearchMatchesNamesAndYears() async throws {
+    let squid = try await answer("/search/tv", "query=%EC%98%A4%EC%A7%95%EC%96%B4")
+    #expect(squid.body["results"]?.array?.first?["name"]?.string == "Squid Game")
+    let dark = try await answer("/search/tv", "query=dark&first_air_date_year=2017")
+    #expect(dark.body["results"]?.array?.map { $0["name"]?.string } == ["Dark"])
+    let none = try await answer("/search/tv", "query=dark&first_air_date_year=1990")
+    #expect(none.body["results"]?.array?.isEmpty == true)
+  }
 }

@@ -1,0 +1,84 @@
+import AmodbKit
+import Localization
+
+/// An episode screen's own state: which episode, and where the user is. The episode comes from its
+/// season's answer: opening it asks nothing new.
+public struct EpisodeScreen: Equatable, Sendable {
+  /// The series' id.
+  public var seriesID: Int
+  /// The season's number.
+  public var season: Int
+  /// The episode's number in the season.
+  public var number: Int
+  /// Scroll and selection.
+  public var cursor = DocumentCursor()
+
+  /// Makes the screen of an episode, at its top.
+  public init(seriesID: Int, season: Int, number: Int) {
+    self.seriesID = seriesID
+    self.season = season
+    self.number = number
+  }
+
+  /// The episode, once its season is loaded.
+  public func episode(_ shared: Shared) -> Episode? {
+    shared.season(seriesID, season).value?.episodes.first { $0.number == number }
+  }
+}
+
+/// The episode screen as a feature: its text, and its guest stars and crew as links.
+extension EpisodeScreen: DocumentScreen {
+  public var route: Route { .episode(self) }
+  public var statusName: String { "episode:\(seriesID)/\(season)/\(number)" }
+  public var keyContext: KeyContext { .episode }
+  public func shows(_ shared: Shared) -> [APIRequest] {
+    [shared.seasonRequest(seriesID, season), shared.seriesRequest(seriesID)]
+  }
+
+  public func title(_ shared: Shared) -> String {
+    let code = Episode(season: season, number: number).code
+    return episode(shared)?.name.map { "\(code) \($0)" } ?? code
+  }
+
+  public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.seasonRequest(seriesID, season)) }
+
+  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      cursor.move(command, visible: DocumentCursor.page(shared.size))
+      return .none
+    case .back: return Reaction(go: .pop)
+    case .refresh: return Reaction(shared.reload(shared.seasonRequest(seriesID, season)))
+    case .open: return Reaction(go: cursor.selectedTarget?.navigation())
+    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia:
+      return .none
+    }
+  }
+
+  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
+    case .open: return cursor.selectedTarget != nil
+    case .back: return true
+    case .refresh: return !shared.season(seriesID, season).isLoading
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia: return false
+    // The app's own commands, answered above every screen.
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle, .palette:
+      return false
+    }
+  }
+
+  public func subject(_ shared: Shared) -> MediaSummary? { nil }
+
+  public func page(_ shared: Shared) -> LinkedPage? {
+    let series = shared.series(seriesID).value?.name
+    return LinkedPage(
+      .episode(seriesID, season, number), title: [series, title(shared)].compactMap { $0 }.joined(separator: " · "))
+  }
+
+  public func poster(_ shared: Shared) -> PosterRequest? {
+    picture(shared.season(seriesID, season).value?.posterPath ?? shared.series(seriesID).value?.posterPath, shared)
+  }
+}

@@ -1,0 +1,85 @@
+import AmodbKit
+import Localization
+
+/// A season screen's own state: which season of which series, and where the user is.
+public struct SeasonScreen: Equatable, Sendable {
+  /// The series' id.
+  public var seriesID: Int
+  /// The season's number; 0 is the specials.
+  public var number: Int
+  /// Scroll and selection.
+  public var cursor = DocumentCursor()
+
+  /// Makes the screen of a season, at its top.
+  public init(seriesID: Int, number: Int) {
+    self.seriesID = seriesID
+    self.number = number
+  }
+
+  /// The season's name: as TMDB gives it, else "Season 3" or "Specials".
+  public func name(_ shared: Shared) -> String {
+    shared.season(seriesID, number).value?.name
+      ?? shared.series(seriesID).value?.seasons.first { $0.number == number }?.name
+      ?? SeasonScreen.defaultName(number)
+  }
+
+  /// "Season 3", or "Specials" for season 0.
+  public static func defaultName(_ number: Int) -> String {
+    number == 0 ? tr("Specials") : tr("Season %s", String(number))
+  }
+}
+
+/// The season screen as a feature: its episodes as rows, each opening the episode.
+extension SeasonScreen: DocumentScreen {
+  public var route: Route { .season(self) }
+  public var statusName: String { "season:\(seriesID)/\(number)" }
+  public var keyContext: KeyContext { .season }
+  public func shows(_ shared: Shared) -> [APIRequest] {
+    [shared.seasonRequest(seriesID, number), shared.seriesRequest(seriesID)]
+  }
+
+  public func title(_ shared: Shared) -> String { name(shared) }
+
+  public mutating func appear(_ shared: inout Shared) -> [Effect] {
+    shared.load(shared.seasonRequest(seriesID, number)) + shared.load(shared.seriesRequest(seriesID))
+  }
+
+  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      cursor.move(command, visible: DocumentCursor.page(shared.size))
+      return .none
+    case .back: return Reaction(go: .pop)
+    case .refresh: return Reaction(shared.reload(shared.seasonRequest(seriesID, number)))
+    case .open: return Reaction(go: cursor.selectedTarget?.navigation())
+    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia:
+      return .none
+    }
+  }
+
+  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
+    case .open: return cursor.selectedTarget != nil
+    case .back: return true
+    case .refresh: return !shared.season(seriesID, number).isLoading
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia: return false
+    // The app's own commands, answered above every screen.
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle, .palette:
+      return false
+    }
+  }
+
+  public func subject(_ shared: Shared) -> MediaSummary? { nil }
+
+  public func page(_ shared: Shared) -> LinkedPage? {
+    let series = shared.series(seriesID).value?.name
+    return LinkedPage(.season(seriesID, number), title: [series, name(shared)].compactMap { $0 }.joined(separator: " · "))
+  }
+
+  public func poster(_ shared: Shared) -> PosterRequest? {
+    picture(shared.season(seriesID, number).value?.posterPath ?? shared.series(seriesID).value?.posterPath, shared)
+  }
+}

@@ -1,0 +1,164 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// Lays a season out as a document: its name and facts, its overview, then its episodes as rows
+/// (number, name, air date, runtime, score), those not yet aired marked and not scored.
+public enum SeasonDocument {
+  /// How many overview lines show above the episodes.
+  static let overviewLines = 4
+
+  /// The document for a season at a width.
+  public static func document(
+    _ season: SeasonDetails?, series: SeriesDetails?, name: String, today: ReleaseDate, width: Int
+  ) -> Document {
+    let width = max(10, width)
+    var document = Document()
+    let heading = [series?.name, name].compactMap { $0 }.joined(separator: " · ")
+    document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
+    guard let season else { return document }
+    var facts: [String] = []
+    if let date = season.airDate { facts.append(Formatters.date(date)) }
+    if !season.episodes.isEmpty { facts.append(Formatters.episodes(season.episodes.count)) }
+    let aired = season.episodes.filter { $0.hasAired(by: today) }.count
+    if aired < season.episodes.count, !season.episodes.isEmpty {
+      facts.append(tr("%1$s of %2$s aired", String(aired), String(season.episodes.count)))
+    }
+    if !facts.isEmpty {
+      document.append(
+        contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
+    }
+    if let overview = season.overview {
+      let lines = TextLayout.wrap(overview, width: width - 2)
+      let shown = lines.count > overviewLines + 1 ? overviewLines : lines.count
+      document.gap()
+      document.append(contentsOf: lines.prefix(shown).map { [Span("  " + $0)] })
+      if shown < lines.count { document.append([Span("  …", Style(.muted))]) }
+    }
+    guard !season.episodes.isEmpty else {
+      document.gap()
+      document.append([Span(tr("No episodes listed yet."), Style(.muted))])
+      return document
+    }
+    document.heading(tr("Episodes"))
+    let numberWidth = max(2, String(season.episodes.map(\.number).max() ?? 0).count)
+    for episode in season.episodes {
+      document.append(
+        row(episode, numberWidth: numberWidth, today: today, width: width),
+        link: series.map { .episode(series: $0.id, season: season.number, number: episode.number) })
+    }
+    return document
+  }
+
+  /// One episode as a row: its number and name, then as much of its date, runtime and score as fits.
+  static func row(_ episode: Episode, numberWidth: Int, today: ReleaseDate, width: Int) -> DocumentLine {
+    let aired = episode.hasAired(by: today)
+    let date = episode.airDate.map(shortDate) ?? tr("date to come")
+    let runtime = episode.runtime.map(Formatters.runtime) ?? ""
+    let score = aired ? Formatters.score(episode.voteAverage, votes: episode.voteCount) : tr("soon")
+    // The tail is as much as fits after a name of at least 12 columns.
+    let tails: [[String]] = [[date, runtime, score], [date, score], [date], []]
+    let fixed = 2 + numberWidth + 2
+    let chosen =
+      tails.first { tail in
+        let used = tail.isEmpty ? 0 : tail.map { TextWidth.width(of: $0) }.reduce(0, +) + 2 * tail.count
+        return width - fixed - used >= 12
+      } ?? []
+    let tailText = chosen.filter { !$0.isEmpty }.joined(separator: "  ")
+    let room = max(1, width - fixed - (tailText.isEmpty ? 0 : TextWidth.width(of: tailText) + 2))
+    let name = TextLayout.fit(episode.name ?? Episode(season: episode.season, number: episode.number).code, to: room)
+    let tone: Tone = aired ? .normal : .muted
+    var line: DocumentLine = [
+      Span("  " + TextLayout.fit(String(episode.number), to: numberWidth, alignRight: true) + "  ", Style(.muted)),
+      Span(name, Style(tone)),
+    ]
+    if !tailText.isEmpty {
+      let scoreStyle =
+        aired
+        ? Style(ListView.tone(forScore: episode.voteAverage, votes: episode.voteCount), bold: true) : Style(.accent)
+      let head = chosen.dropLast().filter { !$0.isEmpty }.joined(separator: "  ")
+      line.append(Span("  " + head + (head.isEmpty ? "" : "  "), Style(.muted)))
+      line.append(Span(chosen.last ?? "", scoreStyle))
+    }
+    return line
+  }
+
+  /// A date short enough for a row: "17 Apr 2011" where the month has a short name, else the full date.
+  static func shortDate(_ date: ReleaseDate) -> String {
+    trc("short date", "%1$s.%2$s.%3$s", two(date.day), two(date.month), String(date.year))
+  }
+
+  private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}
+
+/// Lays an episode out as a document: its code and name, when it airs or aired, runtime and
+/// score, overview, director and writers, and its guest stars, each a link.
+public enum EpisodeDocument {
+  /// The document for an episode at a width.
+  public static func document(_ episode: Episode?, seriesName: String?, today: ReleaseDate, width: Int) -> Document {
+    let width = max(10, width)
+    var document = Document()
+    guard let episode else {
+      document.append([Span(tr("Episode"), Style(.title, bold: true))])
+      return document
+    }
+    let heading = episode.code + (episode.name.map { " · \($0)" } ?? "")
+    document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
+    if let seriesName {
+      document.append(contentsOf: TextLayout.wrap(seriesName, width: width).map { [Span($0, Style(.muted))] })
+    }
+    var facts: [String] = []
+    let aired = episode.hasAired(by: today)
+    if let date = episode.airDate {
+      facts.append(
+        aired
+          ? Formatters.date(date) : tr("airs %1$s, %2$s", Formatters.date(date), Formatters.days(from: today, to: date)))
+    } else {
+      facts.append(tr("air date to come"))
+    }
+    if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
+    if aired, let score = episode.score {
+      facts.append("TMDB " + Formatters.decimal(score) + " (" + trn("%s vote", "%s votes", episode.voteCount, Formatters.votes(episode.voteCount)) + ")")
+    }
+    document.append(
+      contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {
+        [Span($0, Style(aired ? .muted : .accent))]
+      })
+    if let overview = episode.overview {
+      document.heading(tr("Overview"))
+      document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
+    }
+    let column = FilmDocument.labelColumn
+    let directors = unique(episode.crew.filter { $0.job == "Director" })
+    let writers = unique(episode.crew.filter { $0.department == "Writing" || $0.job == "Writer" })
+    if !directors.isEmpty || !writers.isEmpty { document.gap() }
+    for (index, member) in directors.enumerated() {
+      document.append(
+        FilmDocument.labelled(index == 0 ? tr("Directed by") : "", member.name, column: column, width: width),
+        link: FilmDocument.link(member.id))
+    }
+    for (index, member) in writers.enumerated() {
+      document.append(
+        FilmDocument.labelled(
+          index == 0 ? tr("Written by") : "", member.name, note: member.job.map(Vocabulary.job), column: column,
+          width: width),
+        link: FilmDocument.link(member.id))
+    }
+    if !episode.guestStars.isEmpty {
+      document.heading(tr("Guest stars"))
+      let nameWidth = min(24, max(8, (width - 4) / 2))
+      for star in episode.guestStars {
+        let name = TextLayout.fit(star.name, to: nameWidth)
+        let character = TextLayout.truncate(star.character ?? "", to: max(0, width - nameWidth - 4))
+        document.append(
+          [Span("  " + name + "  "), Span(character, Style(.muted))], link: FilmDocument.link(star.id))
+      }
+    }
+    return document
+  }
+
+  private static func unique(_ members: [CrewMember]) -> [CrewMember] {
+    var seen = Set<String>()
+    return members.filter { seen.insert($0.name).inserted }
+  }
+}

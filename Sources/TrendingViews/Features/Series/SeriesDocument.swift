@@ -1,0 +1,222 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// Lays a series out as a document at a width, facts first: its years, status, certification,
+/// networks, creators, seasons and episodes, ratings and the next episode fit the first screen at
+/// 80x24; then the overview, where to watch, the trailer, the seasons, cast, crew and related series.
+public enum SeriesDocument {
+  /// How many cast members are listed.
+  static let castLimit = 30
+  /// How many crew members are listed.
+  static let crewLimit = 12
+
+  /// The document for a series: everything known of it, wrapped to `width` columns.
+  public static func document(
+    summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
+    width: Int, sideBySide: Bool = false
+  ) -> Document {
+    let width = max(10, width)
+    var document = Document()
+    let name = details?.name ?? summary?.title ?? tr("Series")
+    let years = details?.years ?? summary?.year.map(String.init)
+    let heading = years.map { "\(name) (\($0))" } ?? name
+    document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
+    if let original = details?.originalName ?? summary?.originalTitle {
+      document.append(contentsOf: TextLayout.wrap(original, width: width).map { [Span($0, Style(.muted))] })
+    }
+    guard let details else {
+      if let summary {
+        document.append([Span("TMDB " + Formatters.score(summary.voteAverage, votes: summary.voteCount), Style(.muted))])
+        if let overview = summary.overview { overviewSection(overview, width: width, into: &document) }
+      }
+      return document
+    }
+    if let tagline = details.tagline {
+      document.append(contentsOf: TextLayout.wrap(tagline, width: width).map { [Span($0, Style(.accent))] })
+    }
+    document.append(contentsOf: facts(details, region: region, width: width))
+    creators(details, width: width, into: &document)
+    episodeLine(details, today: today, width: width, into: &document)
+    if let mark {
+      let words = [
+        mark.onWatchlist ? tr("+ on your watchlist") : nil, mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
+      ].compactMap { $0 }
+      document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
+    }
+    ratings(details, width: width, into: &document)
+    if let overview = details.overview { overviewSection(overview, width: width, into: &document) }
+    FilmDocument.watch(details.providers, region: region, width: width, into: &document)
+    if let trailer = details.trailer {
+      document.gap()
+      document.append(
+        FilmDocument.labelled(tr("Trailer"), trailer.url, column: FilmDocument.labelColumn, width: width))
+    }
+    seasons(details, width: width, into: &document)
+    if sideBySide, width >= FilmDocument.sideBySideWidth {
+      let half = (width - 2) / 2
+      FilmDocument.pair(castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
+      FilmDocument.pair(
+        FilmDocument.relatedSection(tr("Recommended"), details.recommendations, width: half),
+        FilmDocument.relatedSection(tr("Similar"), details.similar, width: half), width: half, into: &document)
+    } else {
+      FilmDocument.append(castSection(details, width: width), into: &document)
+      FilmDocument.append(crewSection(details, width: width), into: &document)
+      FilmDocument.append(
+        FilmDocument.relatedSection(tr("Recommended"), details.recommendations, width: width), into: &document)
+      FilmDocument.append(FilmDocument.relatedSection(tr("Similar"), details.similar, width: width), into: &document)
+    }
+    return document
+  }
+
+  /// Status, certification, networks, seasons and episodes, runtime and genres, wrapped.
+  private static func facts(_ details: SeriesDetails, region: String?, width: Int) -> [DocumentLine] {
+    var parts: [String] = []
+    if let status = details.status { parts.append(Vocabulary.seriesStatus(status)) }
+    if let certification = details.certification(in: region) { parts.append(certification) }
+    if !details.networks.isEmpty { parts.append(details.networks.joined(separator: tr(", "))) }
+    if let seasons = details.numberOfSeasons, seasons > 0 { parts.append(Formatters.seasons(seasons)) }
+    if let episodes = details.numberOfEpisodes, episodes > 0 { parts.append(Formatters.episodes(episodes)) }
+    if let runtime = details.episodeRuntime { parts.append(Formatters.runtime(runtime)) }
+    var lines = TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
+    if !details.genres.isEmpty {
+      lines += TextLayout.wrap(details.genres.joined(separator: tr(", ")), width: width).map {
+        [Span($0, Style(.muted))]
+      }
+    }
+    return lines
+  }
+
+  /// Who created it, each a link to the person.
+  private static func creators(_ details: SeriesDetails, width: Int, into document: inout Document) {
+    let column = FilmDocument.labelColumn
+    for (index, creator) in details.createdBy.prefix(4).enumerated() {
+      document.append(
+        FilmDocument.labelled(index == 0 ? tr("Created by") : "", creator.name, column: column, width: width),
+        link: FilmDocument.link(creator.id))
+    }
+  }
+
+  /// The next episode ("Next S03E05 “Name” · 5 December 2026 · in 4 days"), else the last aired.
+  private static func episodeLine(_ details: SeriesDetails, today: ReleaseDate, width: Int, into document: inout Document)
+  {
+    let next = details.nextEpisode.flatMap { $0.hasAired(by: today) ? nil : $0 }
+    guard let episode = next ?? details.lastEpisode else { return }
+    var parts = [episode.code + (episode.name.map { " “\($0)”" } ?? "")]
+    if let date = episode.airDate {
+      parts.append(Formatters.date(date))
+      if next != nil { parts.append(Formatters.days(from: today, to: date)) }
+    }
+    let label = next != nil ? tr("Next") : tr("Last aired")
+    let column = FilmDocument.labelColumn
+    let text = TextLayout.wrap(parts.joined(separator: " · "), width: max(1, width - column))
+    for (index, line) in text.enumerated() {
+      document.append([
+        Span(TextLayout.fit(index == 0 ? label : "", to: column), Style(.muted)),
+        Span(line, Style(next != nil ? .accent : .normal)),
+      ])
+    }
+  }
+
+  /// The ratings amodb sends, on as few lines as they fit: TMDB's always, the others when they came.
+  private static func ratings(_ details: SeriesDetails, width: Int, into document: inout Document) {
+    let parts = RatingService.allCases.compactMap { service -> [Span]? in
+      let rating = service.rating(in: details)
+      guard rating != nil || service == .tmdb else { return nil }
+      let value = Formatters.rating(rating, scale: service.scale)
+      let votes = rating?.votes.map { " (" + Formatters.votes($0) + ")" } ?? ""
+      return [
+        Span(service.name + " ", Style(.muted)),
+        Span(value, Style(FilmDocument.toneFor(rating, scale: service.scale), bold: rating != nil)),
+        Span(votes, Style(.muted)),
+      ]
+    }
+    document.gap()
+    var line: DocumentLine = []
+    var used = 0
+    for part in parts {
+      let partWidth = part.reduce(0) { $0 + TextWidth.width(of: $1.text) }
+      if !line.isEmpty, used + 3 + partWidth > width {
+        document.append(line)
+        (line, used) = ([], 0)
+      }
+      if !line.isEmpty {
+        line.append(Span(" · ", Style(.muted)))
+        used += 3
+      }
+      line += part
+      used += partWidth
+    }
+    if !line.isEmpty { document.append(line) }
+  }
+
+  private static func overviewSection(_ overview: String, width: Int, into document: inout Document) {
+    document.heading(tr("Overview"))
+    document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
+  }
+
+  /// The seasons, numbered ones first and the specials last, each a link to its episodes.
+  private static func seasons(_ details: SeriesDetails, width: Int, into document: inout Document) {
+    let seasons = details.orderedSeasons
+    guard !seasons.isEmpty else { return }
+    document.heading(tr("Seasons"))
+    let names = seasons.map { $0.name ?? SeasonScreen.defaultName($0.number) }
+    let nameWidth = min(max(names.map { TextWidth.width(of: $0) }.max() ?? 8, 8), max(8, width / 2))
+    for (season, name) in zip(seasons, names) {
+      let year = season.airDate.map { String($0.year) } ?? "    "
+      let count = season.episodeCount.map(Formatters.episodes) ?? ""
+      let score = season.voteAverage.flatMap { $0 > 0 ? Formatters.decimal($0) : nil } ?? ""
+      var line: DocumentLine = [
+        Span("  " + year + "  ", Style(.muted)), Span(TextLayout.fit(name, to: nameWidth) + "  "),
+      ]
+      let room = width - 2 - 6 - nameWidth - 2
+      if room > 4 { line.append(Span(TextLayout.truncate(count, to: room - 5), Style(.muted))) }
+      if room > 12, !score.isEmpty {
+        let used = TextWidth.width(of: TextLayout.truncate(count, to: room - 5))
+        line.append(Span(String(repeating: " ", count: max(1, room - used - 4))))
+        line.append(Span(TextLayout.fit(score, to: 4, alignRight: true), Style(.accent, bold: true)))
+      }
+      document.append(line, link: .season(series: details.id, number: season.number))
+    }
+  }
+
+  private static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
+    let cast = details.credits.cast.prefix(castLimit)
+    guard !cast.isEmpty else { return nil }
+    let nameWidth = min(24, max(8, (width - 4) / 2))
+    return (
+      tr("Cast"),
+      cast.map { member in
+        var note = member.characters.prefix(2).joined(separator: " / ")
+        if member.episodeCount > 0 {
+          note += (note.isEmpty ? "" : " · ") + Formatters.episodes(member.episodeCount)
+        }
+        let name = TextLayout.fit(member.name, to: nameWidth)
+        return (
+          [Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted))],
+          FilmDocument.link(member.id)
+        )
+      }
+    )
+  }
+
+  private static func crewSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
+    let crew = details.credits.crew.prefix(crewLimit)
+    guard !crew.isEmpty else { return nil }
+    let nameWidth = min(24, max(8, (width - 4) / 2))
+    return (
+      tr("Crew"),
+      crew.map { member in
+        var note = member.jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", "))
+        if member.episodeCount > 0 {
+          note += (note.isEmpty ? "" : " · ") + Formatters.episodes(member.episodeCount)
+        }
+        let name = TextLayout.fit(member.name, to: nameWidth)
+        return (
+          [Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted))],
+          FilmDocument.link(member.id)
+        )
+      }
+    )
+  }
+}

@@ -1,0 +1,69 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// The series, season and episode screens: each a document beside the series' poster.
+enum SeriesView {
+  /// Draws the series showing and returns its layout.
+  static func draw(_ series: SeriesScreen, _ state: AppState, into screen: inout Screen) -> DocumentLayout {
+    let shared = state.shared
+    let entry = shared.series(series.id)
+    let hasPoster = (entry.value?.posterPath ?? series.known?.posterPath) != nil
+    return DocumentView.drawPage(state, cursor: series.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) {
+      width in
+      var document = SeriesDocument.document(
+        summary: series.known, details: entry.value, region: shared.region, today: shared.today,
+        mark: shared.marks[.series(series.id)], width: width, sideBySide: true)
+      if entry.value == nil, let error = entry.error {
+        document.append(contentsOf: DocumentView.failure(tr("Could not load the series."), error, width: width))
+      }
+      return document
+    } status: { scroll, visible, total in
+      DocumentView.status(
+        entry, waitID: .fetch(shared.seriesRequest(series.id)), loading: tr("Loading the series…"), scroll: scroll,
+        visible: visible, total: total, state: state)
+    }
+  }
+
+  /// Draws the season showing and returns its layout.
+  static func draw(_ season: SeasonScreen, _ state: AppState, into screen: inout Screen) -> DocumentLayout {
+    let shared = state.shared
+    let entry = shared.season(season.seriesID, season.number)
+    let series = shared.series(season.seriesID).value
+    let hasPoster = (entry.value?.posterPath ?? series?.posterPath) != nil
+    return DocumentView.drawPage(state, cursor: season.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) {
+      width in
+      var document = SeasonDocument.document(
+        entry.value, series: series, name: season.name(shared), today: shared.today, width: width)
+      if entry.value == nil, let error = entry.error {
+        document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
+      }
+      return document
+    } status: { scroll, visible, total in
+      DocumentView.status(
+        entry, waitID: .fetch(shared.seasonRequest(season.seriesID, season.number)),
+        loading: tr("Loading the season…"), scroll: scroll, visible: visible, total: total, state: state)
+    }
+  }
+
+  /// Draws the episode showing and returns its layout.
+  static func draw(_ episode: EpisodeScreen, _ state: AppState, into screen: inout Screen) -> DocumentLayout {
+    let shared = state.shared
+    let entry = shared.season(episode.seriesID, episode.season)
+    let series = shared.series(episode.seriesID).value
+    return DocumentView.drawPage(
+      state, cursor: episode.cursor, fetchedAt: entry.fetchedAt, hasPicture: series?.posterPath != nil, into: &screen
+    ) { width in
+      var document = EpisodeDocument.document(
+        episode.episode(shared), seriesName: series?.name, today: shared.today, width: width)
+      if entry.value == nil, let error = entry.error {
+        document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
+      }
+      return document
+    } status: { scroll, visible, total in
+      DocumentView.status(
+        entry, waitID: .fetch(shared.seasonRequest(episode.seriesID, episode.season)),
+        loading: tr("Loading the season…"), scroll: scroll, visible: visible, total: total, state: state)
+    }
+  }
+}
