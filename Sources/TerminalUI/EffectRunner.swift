@@ -174,7 +174,7 @@ public final class EffectRunner: Sendable {
   private static func readWatchlist(
     client: AmodbClient, _ watchlist: WatchlistStore?
   ) async -> Result<WatchlistSnapshot, AmodbError> {
-    var stored: [Int: Mark] = [:]
+    var stored: [MediaID: Mark] = [:]
     if let watchlist {
       switch watchlist.load() {
       case .success(let loaded): stored = loaded.marks
@@ -182,14 +182,22 @@ public final class EffectRunner: Sendable {
       case .failure(let error): return .failure(.transport(description: error.message))
       }
     }
-    var known: [Int: MediaSummary] = [:]
+    var known: [MediaID: MediaSummary] = [:]
+    let language = client.configuration.language
     for mark in stored.values where mark.onWatchlist {
-      let request = MovieDetailsRequest(id: mark.id, language: client.configuration.language)
-      guard let details = await client.cached(request)?.value else { continue }
-      known[mark.id] = MediaSummary(
-        id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
-        posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
-        overview: details.overview)
+      switch mark.kind {
+      case .series:
+        guard let details = await client.cached(SeriesRequest(id: mark.id, language: language))?.value else { continue }
+        known[mark.media] = details.summary
+      case .film, .person:
+        guard let details = await client.cached(MovieDetailsRequest(id: mark.id, language: language))?.value else {
+          continue
+        }
+        known[mark.media] = MediaSummary(
+          id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
+          posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
+          overview: details.overview)
+      }
     }
     return .success(WatchlistSnapshot(marks: stored, known: known))
   }

@@ -176,7 +176,7 @@ public enum Output {
   }
 
   /// The watchlist and seen films: a table (piped: tab-separated), JSON, or Letterboxd's CSV.
-  public static func watchlist(_ marks: [Int: Mark], format: WatchlistOutput) -> String {
+  public static func watchlist(_ marks: [MediaID: Mark], format: WatchlistOutput) -> String {
     let sorted = marks.values.sorted { ($0.added, $0.id) > ($1.added, $1.id) }
     switch format {
     case .json:

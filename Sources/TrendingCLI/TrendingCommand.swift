@@ -178,7 +178,7 @@ public enum TrendingCommand {
       return ExitCode.failure.rawValue
     }
     // What the file holds after the command: read, or changed under the lock.
-    let result: Result<(marks: [Int: Mark], problem: String?), WatchlistError>
+    let result: Result<(marks: [MediaID: Mark], problem: String?), WatchlistError>
     switch change {
     case nil:
       result = store.load()
@@ -206,7 +206,7 @@ public enum TrendingCommand {
         MarkChange(id: id, title: title, year: year, kind: .watchlist(true), day: day).apply(to: &$0)
       }
     }
-    let marks: [Int: Mark]
+    let marks: [MediaID: Mark]
     switch result {
     case .success(let stored):
       if let problem = stored.problem { printError(problem) }

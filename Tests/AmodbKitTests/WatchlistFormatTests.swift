@@ -9,7 +9,7 @@ struct WatchlistFormatTests {
     let parsed = WatchlistFormat.parse(text)
     #expect(parsed.badLines == 0)
     #expect(parsed.marks[550] == Mark(id: 550, title: "Fight Club", year: 1999, onWatchlist: true, added: "2026-11-01"))
-    #expect(parsed.marks[550]?.movie.score == nil, "nothing kept: no score")
+    #expect(parsed.marks[550]?.entry.score == nil, "nothing kept: no score")
   }
 
   @Test func theSummaryKeptRoundTripsAndShowsAsARow() {
@@ -22,7 +22,7 @@ struct WatchlistFormatTests {
     #expect(read.badLines == 0)
     #expect(read.marks[550]?.summary?.posterPath == "/abc.jpg")
     #expect(read.marks[550]?.summary?.voteAverage == 8.4)
-    let row = read.marks[550]?.movie
+    let row = read.marks[550]?.entry
     #expect(row?.posterPath == "/abc.jpg" && row?.score == 8.4 && row?.voteCount == 31_000)
     #expect(row?.genres == ["Drama", "Thriller"])
   }

@@ -100,8 +100,8 @@ extension WatchlistSnapshot {
     for (offset, film) in page.results.enumerated() {
       // Added in years counting down, so the newest-first order is the page's.
       let day = "\(2999 - offset)-01-01"
-      snapshot.marks[film.id] = Mark(id: film.id, title: film.title, year: film.year, onWatchlist: true, added: day)
-      snapshot.known[film.id] = film
+      snapshot.marks[.film(film.id)] = Mark(id: film.id, title: film.title, year: film.year, onWatchlist: true, added: day)
+      snapshot.known[.film(film.id)] = film
     }
     return snapshot
   }
@@ -166,5 +166,12 @@ extension AppState {
   public var detailMaxScroll: Int {
     get { cursor?.layout.maxScroll ?? 0 }
     set { cursor?.layout.maxScroll = newValue }
+  }
+}
+
+extension MediaID: ExpressibleByIntegerLiteral {
+  /// A film's identity written as its id, as the tests speak of marks: `marks[550]`.
+  public init(integerLiteral id: Int) {
+    self.init(.film, id)
   }
 }

@@ -278,15 +278,19 @@ public struct SearchQuery: Hashable, Sendable {
   public var text: String
   /// The year, when one was given.
   public var year: Int?
+  /// What it looks for: everything unless asked.
+  public var scope: SearchScope
 
   /// Makes a query from its parts.
-  public init(text: String, year: Int?) {
+  public init(text: String, year: Int?, scope: SearchScope = .all) {
     self.text = text
     self.year = year
+    self.scope = scope
   }
 
   /// Reads a typed query.
-  public init(parsing typed: String) {
+  public init(parsing typed: String, scope: SearchScope = .all) {
+    self.scope = scope
     var words = typed.split(separator: " ").map(String.init)
     var year: Int?
     words.removeAll { word in

@@ -24,6 +24,8 @@ public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
   public var genreIDs: [Int]
   /// What a person is known for (`Acting`) and the titles they are known for; empty otherwise.
   public var knownFor: KnownFor?
+  /// A series' next episode, when its details said (lists never do; the watchlist does).
+  public var nextEpisode: Episode?
 
   /// The film's or series' identity; a person's is nil.
   public var media: MediaID? { kind == .person ? nil : MediaID(kind, id) }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A release date as the API writes it, `YYYY-MM-DD`, kept only when it is well formed.
 public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The year, e.g. 1999.
@@ -20,6 +22,33 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertib
     self.month = month
     self.day = day
   }
+
+  /// The day a moment falls on, in UTC (the civil-from-days algorithm).
+  public init(day date: Date) {
+    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  /// Days since 1970-01-01 (the days-from-civil algorithm).
+  public var dayNumber: Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// How many days from this day to another (negative when it is earlier).
+  public func days(until other: ReleaseDate) -> Int { other.dayNumber - dayNumber }
 
   /// The date as `YYYY-MM-DD`.
   public var description: String {

@@ -85,11 +85,13 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
     seasons.filter { $0.number > 0 } + seasons.filter { $0.number == 0 }
   }
 
-  /// The series as a list row (for marks and links).
+  /// The series as a list row (for marks, links and the watchlist, with its next episode).
   public var summary: MediaSummary {
-    MediaSummary(
+    var summary = MediaSummary(
       id: id, kind: .series, title: name, originalTitle: originalName, releaseDate: firstAirDate,
       posterPath: posterPath, voteAverage: voteAverage, voteCount: voteCount, overview: overview)
+    summary.nextEpisode = nextEpisode
+    return summary
   }
 
   /// Makes details from their parts.

@@ -5,10 +5,12 @@ import Localization
   import Glibc
 #endif
 
-/// A film the user keeps: on the watchlist, seen, or both.
+/// A film or series the user keeps: on the watchlist, seen, or both.
 public struct Mark: Equatable, Sendable, Hashable {
-  /// The film's id.
+  /// The film's or series' id.
   public var id: Int
+  /// Film or series.
+  public var kind: MediaKind
   /// Its title when marked, for lists that open offline.
   public var title: String
   /// Its year, when known.
@@ -25,10 +27,11 @@ public struct Mark: Equatable, Sendable, Hashable {
 
   /// Makes a mark.
   public init(
-    id: Int, title: String, year: Int?, onWatchlist: Bool, added: String, seen: String? = nil,
-    summary: MarkSummary? = nil
+    id: Int, kind: MediaKind = .film, title: String, year: Int?, onWatchlist: Bool, added: String,
+    seen: String? = nil, summary: MarkSummary? = nil
   ) {
     self.id = id
+    self.kind = kind
     self.title = title
     self.year = year
     self.onWatchlist = onWatchlist
@@ -37,10 +40,13 @@ public struct Mark: Equatable, Sendable, Hashable {
     self.summary = summary
   }
 
-  /// The film as a list row: its title and year, with the summary kept when it was marked.
-  public var movie: MediaSummary {
+  /// Its identity.
+  public var media: MediaID { MediaID(kind, id) }
+
+  /// The film or series as a list row: its title and year, with the summary kept when it was marked.
+  public var entry: MediaSummary {
     MediaSummary(
-      id: id, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) }, posterPath: summary?.posterPath,
+      id: id, kind: kind, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) }, posterPath: summary?.posterPath,
       voteAverage: summary?.voteAverage ?? 0, voteCount: summary?.voteCount ?? 0, genreIDs: summary?.genreIDs ?? [])
   }
 
@@ -108,18 +114,18 @@ extension String {
 public enum WatchlistFormat {
   /// The first line of every file written.
   static let header =
-    "# trending watchlist: id, w (on the watchlist) and/or s (seen), added, seen on, title, year, "
-    + "and as last shown: poster, score, votes, genre ids; tab-separated"
+    "# trending watchlist: id (tv/ID for a series), w (on the watchlist) and/or s (seen), added, seen on, "
+    + "title, year, and as last shown: poster, score, votes, genre ids; tab-separated"
 
   /// Reads a file's text: the marks, and how many lines could not be read.
-  public static func parse(_ text: String) -> (marks: [Int: Mark], badLines: Int) {
-    var marks: [Int: Mark] = [:]
+  public static func parse(_ text: String) -> (marks: [MediaID: Mark], badLines: Int) {
+    var marks: [MediaID: Mark] = [:]
     var bad = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
       if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       // Six fields as first written; ten with the summary kept since.
-      guard fields.count == 6 || fields.count == 10, let id = Int(fields[0]), id > 0,
+      guard fields.count == 6 || fields.count == 10, let media = MediaID(fields[0]),
         fields[1].allSatisfy({ $0 == "w" || $0 == "s" }),
         isDate(fields[2]), fields[3].isEmpty || isDate(fields[3]), fields[5].isEmpty || Int(fields[5]) != nil
       else {
@@ -127,21 +133,21 @@ public enum WatchlistFormat {
         continue
       }
       let mark = Mark(
-        id: id, title: TextSanitizer.clean(fields[4], limit: 300), year: Int(fields[5]),
+        id: media.id, kind: media.kind, title: TextSanitizer.clean(fields[4], limit: 300), year: Int(fields[5]),
         onWatchlist: fields[1].contains("w"), added: fields[2], seen: fields[3].isEmpty ? nil : fields[3],
         summary: MarkSummary(fields: fields.dropFirst(6)))
-      if !mark.isEmpty { marks[id] = mark }
+      if !mark.isEmpty { marks[media] = mark }
     }
     return (marks, bad)
   }
 
   /// The file's text for a set of marks, newest added first.
-  public static func render(_ marks: [Int: Mark]) -> String {
-    let lines = marks.values.sorted { ($0.added, $0.id) > ($1.added, $1.id) }.map { mark in
+  public static func render(_ marks: [MediaID: Mark]) -> String {
+    let lines = marks.values.sorted { ($0.added, $0.media) > ($1.added, $1.media) }.map { mark in
       let flags = (mark.onWatchlist ? "w" : "") + (mark.seen != nil ? "s" : "")
       let title = mark.title.replacing("\t", with: " ").replacing("\n", with: " ")
       let summary = mark.summary?.fields ?? []
-      return ([String(mark.id), flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""] + summary)
+      return ([mark.media.description, flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""] + summary)
         .joined(separator: "\t")
     }
     return ([header] + lines).joined(separator: "\n") + "\n"
@@ -151,20 +157,9 @@ public enum WatchlistFormat {
     ReleaseDate(text) != nil
   }
 
-  /// A day as `YYYY-MM-DD` (UTC), from the civil-from-days algorithm.
+  /// A day as `YYYY-MM-DD` (UTC).
   public static func day(_ date: Date) -> String {
-    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(two(month))-\(two(day))"
+    ReleaseDate(day: date).description
   }
 }
 
@@ -197,7 +192,7 @@ public struct WatchlistStore: Sendable {
   /// What the file holds now (a missing file is empty), and a note when some of it could not be
   /// read; a file that cannot be read at all (not a regular file, too large, a link, no permission)
   /// is an error naming it, never an empty list.
-  public func load() -> Result<(marks: [Int: Mark], problem: String?), WatchlistError> {
+  public func load() -> Result<(marks: [MediaID: Mark], problem: String?), WatchlistError> {
     read().map { text in
       let parsed = WatchlistFormat.parse(text ?? "")
       return (parsed.marks, parsed.badLines > 0 ? damagedNote(parsed.badLines) : nil)
@@ -207,8 +202,8 @@ public struct WatchlistStore: Sendable {
   /// Changes the marks under the lock: reads the file again, applies `change`, writes it back.
   /// Returns the marks as written, and a note when lines could not be read (the file was kept aside).
   @discardableResult
-  public func update(_ change: (inout [Int: Mark]) -> Void) -> Result<
-    (marks: [Int: Mark], problem: String?), WatchlistError
+  public func update(_ change: (inout [MediaID: Mark]) -> Void) -> Result<
+    (marks: [MediaID: Mark], problem: String?), WatchlistError
   > {
     let directory = path.deletingLastPathComponent()
     guard makeDirectory(directory) else {

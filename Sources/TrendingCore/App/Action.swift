@@ -33,9 +33,9 @@ public enum Action: Equatable, Sendable {
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.
   case documentLayout(DocumentLayout)
   /// The watchlist and seen marks as stored, and a note when the file had a problem.
-  case marksLoaded([Int: Mark], problem: String?)
+  case marksLoaded([MediaID: Mark], problem: String?)
   /// The oldest unsaved mark change was stored: the marks as stored after it, or nil and why not.
-  case markSaved([Int: Mark]?, problem: String?)
+  case markSaved([MediaID: Mark]?, problem: String?)
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.
@@ -52,12 +52,12 @@ public enum Action: Equatable, Sendable {
 /// What the watchlist file holds and what the cache knows of its films, read for the Watchlist tab.
 public struct WatchlistSnapshot: Equatable, Sendable {
   /// The marks as stored.
-  public var marks: [Int: Mark]
-  /// What the cached details say of the films on it, by id.
-  public var known: [Int: MediaSummary]
+  public var marks: [MediaID: Mark]
+  /// What the cached details say of the films and series on it.
+  public var known: [MediaID: MediaSummary]
 
   /// Makes a snapshot.
-  public init(marks: [Int: Mark], known: [Int: MediaSummary] = [:]) {
+  public init(marks: [MediaID: Mark], known: [MediaID: MediaSummary] = [:]) {
     self.marks = marks
     self.known = known
   }

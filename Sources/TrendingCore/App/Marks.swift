@@ -1,7 +1,7 @@
 import AmodbKit
 import Localization
 
-/// A change to one film's marks: on or off the watchlist, seen or not.
+/// A change to one film's or series' marks: on or off the watchlist, seen or not.
 public struct MarkChange: Equatable, Sendable {
   /// What changes.
   public enum Kind: Equatable, Sendable {
@@ -9,8 +9,10 @@ public struct MarkChange: Equatable, Sendable {
     case seen(Bool)
   }
 
-  /// The film.
+  /// The film's or series' id.
   public var id: Int
+  /// Film or series.
+  public var mediaKind: MediaKind
   /// Its title and year, kept with the mark.
   public var title: String
   /// Its year.
@@ -23,8 +25,12 @@ public struct MarkChange: Equatable, Sendable {
   public var summary: MarkSummary?
 
   /// Makes a change.
-  public init(id: Int, title: String, year: Int?, kind: Kind, day: String, summary: MarkSummary? = nil) {
+  public init(
+    id: Int, media: MediaKind = .film, title: String, year: Int?, kind: Kind, day: String,
+    summary: MarkSummary? = nil
+  ) {
     self.id = id
+    self.mediaKind = media
     self.title = title
     self.year = year
     self.kind = kind
@@ -32,9 +38,12 @@ public struct MarkChange: Equatable, Sendable {
     self.summary = summary
   }
 
+  /// What it marks.
+  public var media: MediaID { MediaID(mediaKind, id) }
+
   /// Applies the change to a set of marks.
-  public func apply(to marks: inout [Int: Mark]) {
-    var mark = marks[id] ?? Mark(id: id, title: title, year: year, onWatchlist: false, added: day)
+  public func apply(to marks: inout [MediaID: Mark]) {
+    var mark = marks[media] ?? Mark(id: id, kind: mediaKind, title: title, year: year, onWatchlist: false, added: day)
     if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
     if let summary { mark.summary = summary }
     switch kind {
@@ -43,24 +52,25 @@ public struct MarkChange: Equatable, Sendable {
       if on { mark.added = day }
     case .seen(let on): mark.seen = on ? day : nil
     }
-    marks[id] = mark.isEmpty ? nil : mark
+    marks[media] = mark.isEmpty ? nil : mark
   }
 }
 
 /// The watchlist and seen marks: toggled at once on screen, then stored; the stored marks shown
 /// with the changes still being saved over them.
 enum MarkLogic {
-  /// Adds or removes the film from the watchlist, or marks it seen or not.
+  /// Adds or removes the film or series from the watchlist, or marks it seen or not.
   static func toggle(_ command: Command, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
-    let current = shared.marks[film.id]
+    guard let media = film.media else { return [] }
+    let current = shared.marks[media]
     let kind: MarkChange.Kind =
       command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
     let change = MarkChange(
-      id: film.id, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(shared.now),
+      id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(shared.now),
       summary: film.title.isEmpty ? nil : MarkSummary(film))
     change.apply(to: &shared.marks)
     shared.unsavedMarks.append(change)
-    let name = film.title.isEmpty ? tr("the film") : film.title
+    let name = film.title.isEmpty ? (film.kind == .series ? tr("the series") : tr("the film")) : film.title
     let text: String
     switch kind {
     case .watchlist(true): text = tr("Added %s to the watchlist.", name)
@@ -75,7 +85,7 @@ enum MarkLogic {
   /// Shows the marks as stored, with the changes still being saved over them (saves answer in
   /// order, so none is lost from the screen while an older save answers). The watchlist tab
   /// follows its marks: reloaded when showing, else when next shown.
-  static func stored(_ marks: [Int: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
+  static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
     state.shared.marks = marks
     for change in state.shared.unsavedMarks { change.apply(to: &state.shared.marks) }
     if let problem { state.shared.say(problem, .problem) }
@@ -85,7 +95,7 @@ enum MarkLogic {
   }
 
   /// The oldest unsaved change was stored (or not, and why).
-  static func saved(_ marks: [Int: Mark]?, problem: String?, _ state: inout AppState) -> [Effect] {
+  static func saved(_ marks: [MediaID: Mark]?, problem: String?, _ state: inout AppState) -> [Effect] {
     if !state.shared.unsavedMarks.isEmpty { state.shared.unsavedMarks.removeFirst() }
     guard let marks else {
       // Not stored: what the file holds is read again, with the later changes over it.

@@ -171,6 +171,7 @@ public enum Reducer {
       state.updateTopList { list, shared in ListLogic.scrollIntoView(&list, rows: shared.visibleRows) }
       return reaction.effects
     case .showTab(let kind):
+      state.shared.browsing = kind.media ?? state.shared.browsing
       state.switchTab(to: kind)
       let list = state.rootList.list
       let stale = list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.shared.now) } ?? true

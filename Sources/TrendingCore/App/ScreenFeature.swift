@@ -20,7 +20,7 @@ public protocol ScreenFeature: Sendable {
   mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction
   /// Whether a command of its own would do something now (the hint bar offers only those).
   func isAvailable(_ command: Command, _ shared: Shared) -> Bool
-  /// The film `a` and `m` mark, when there is one.
+  /// The film or series `a` and `m` mark, when there is one.
   func subject(_ shared: Shared) -> MediaSummary?
   /// The page `o` opens and `y` copies, and the title `Y` copies.
   func page(_ shared: Shared) -> LinkedPage?
@@ -94,6 +94,9 @@ public struct Reaction: Equatable, Sendable {
 public enum Route: Equatable, Sendable {
   case list(ListScreen)
   case film(FilmScreen)
+  case series(SeriesScreen)
+  case season(SeasonScreen)
+  case episode(EpisodeScreen)
   case person(PersonScreen)
 
   /// The screen's feature.
@@ -101,7 +104,19 @@ public enum Route: Equatable, Sendable {
     switch self {
     case .list(let list): return list
     case .film(let film): return film
+    case .series(let series): return series
+    case .season(let season): return season
+    case .episode(let episode): return episode
     case .person(let person): return person
+    }
+  }
+
+  /// The screen a list row opens: a film's, a series' or a person's, from what the row knows.
+  static func opening(_ entry: MediaSummary) -> Route {
+    switch entry.kind {
+    case .film: return .film(FilmScreen(id: entry.id, known: entry))
+    case .series: return .series(SeriesScreen(id: entry.id, known: entry))
+    case .person: return .person(PersonScreen(id: entry.id))
     }
   }
 

@@ -13,14 +13,16 @@ public struct Shared: Equatable, Sendable {
   public var region: String?
   /// Where the data comes from, for the header, e.g. "demo".
   public var sourceLabel: String?
+  /// Whether the tabs shown are the films' or the series' (`t` switches).
+  public var browsing = MediaKind.film
   /// The terminal size.
   public var size: Size
   /// The current time, advanced by ticks: the only clock the reducer reads.
   public var now: Date
-  /// Films and people by the request that fetches them, shared by every screen that shows them.
+  /// Films, series, seasons and people by the request that fetches them, shared by every screen that shows them.
   public var answers: [APIRequest: Loadable<APIAnswer>] = [:]
-  /// The watchlist and seen marks, by film id: as stored, with the unsaved changes over them.
-  public var marks: [Int: Mark] = [:]
+  /// The watchlist and seen marks, by film or series: as stored, with the unsaved changes over them.
+  public var marks: [MediaID: Mark] = [:]
   /// Mark changes on screen whose saves have not answered yet, oldest first.
   public var unsavedMarks: [MarkChange] = []
   /// The status line's message, while it lasts.
@@ -58,11 +60,32 @@ public struct Shared: Equatable, Sendable {
   /// The request for a film's details.
   public func filmRequest(_ id: Int) -> APIRequest { .movie(MovieDetailsRequest(id: id, language: language)) }
 
+  /// The request for a series' details.
+  public func seriesRequest(_ id: Int) -> APIRequest { .series(SeriesRequest(id: id, language: language)) }
+
+  /// The request for a season's episodes.
+  public func seasonRequest(_ seriesID: Int, _ number: Int) -> APIRequest {
+    .season(SeasonRequest(seriesID: seriesID, number: number, language: language))
+  }
+
   /// The request for a person.
   public func personRequest(_ id: Int) -> APIRequest { .person(PersonRequest(id: id, language: language)) }
 
   /// A film's details as loaded.
   public func film(_ id: Int) -> Loadable<MovieDetails> { (answers[filmRequest(id)] ?? Loadable()).map(\.movie) }
+
+  /// A series' details as loaded.
+  public func series(_ id: Int) -> Loadable<SeriesDetails> {
+    (answers[seriesRequest(id)] ?? Loadable()).map(\.series)
+  }
+
+  /// A season as loaded.
+  public func season(_ seriesID: Int, _ number: Int) -> Loadable<SeasonDetails> {
+    (answers[seasonRequest(seriesID, number)] ?? Loadable()).map(\.season)
+  }
+
+  /// The day it is, by the state's clock (UTC), for what has aired and what is to come.
+  public var today: ReleaseDate { ReleaseDate(day: now) }
 
   /// A person as loaded.
   public func person(_ id: Int) -> Loadable<PersonDetails> {

@@ -3,7 +3,7 @@ import Localization
 
 /// A list shown as a tab, by its name in the tab table.
 public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
-  /// The tab's name in the table (`trending`, `topRated`).
+  /// The tab's name in the table (`trending`, `seriesTopRated`).
   public let rawValue: String
 
   /// The tab of that name.
@@ -17,8 +17,13 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   public static let nowPlaying = ListKind(rawValue: "nowPlaying")
   public static let upcoming = ListKind(rawValue: "upcoming")
   public static let watchlist = ListKind(rawValue: "watchlist")
+  public static let seriesTrending = ListKind(rawValue: "seriesTrending")
+  public static let seriesPopular = ListKind(rawValue: "seriesPopular")
+  public static let seriesTopRated = ListKind(rawValue: "seriesTopRated")
+  public static let onTheAir = ListKind(rawValue: "onTheAir")
+  public static let airingToday = ListKind(rawValue: "airingToday")
 
-  /// The tabs, in tab order.
+  /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
 
   /// The tab's row in the table.
@@ -30,83 +35,133 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   /// The tab's name where room is short.
   public var shortTitle: String { entry?.shortTitle() ?? rawValue }
 
-  /// Where the tab's films come from.
-  public var feed: ListFeed { entry?.feed ?? .trending }
+  /// How a header names the list: "Trending films", "Series on the air", "Watchlist".
+  public var heading: String { entry?.heading() ?? title }
 
-  /// The tab's name on the command line (`--list top-rated`): its table name in kebab case.
+  /// Where the tab's entries come from.
+  public var feed: ListFeed { entry?.feed ?? .trending(.film) }
+
+  /// Films or series; nil for a tab of both (the watchlist).
+  public var media: MediaKind? { entry?.media }
+
+  /// The tab's name on the command line (`--list top-rated`, with `--kind tv` for series): its
+  /// table name in kebab case, without the `series` that tells series tabs apart.
   public var name: String {
-    rawValue.reduce(into: "") { name, character in
-      if character.isUppercase { name += "-" }
-      name += character.lowercased()
+    let base = rawValue.hasPrefix("series") ? String(rawValue.dropFirst("series".count)) : rawValue
+    return base.enumerated().reduce(into: "") { name, item in
+      if item.element.isUppercase, item.offset > 0 { name += "-" }
+      name += item.element.lowercased()
     }
   }
 
-  /// The tab of a command-line name.
-  public init?(name: String) {
-    guard let kind = ListKind.allCases.first(where: { $0.name == name }) else { return nil }
+  /// The tab of a command-line name among the tabs of films or series.
+  public init?(name: String, media: MediaKind = .film) {
+    guard let kind = Tab.shown(media).first(where: { $0.kind.name == name })?.kind else { return nil }
     self = kind
   }
 
-  /// Whether the tab's films come from amodb (else from the user's own files).
+  /// Whether the tab's entries come from amodb (else from the user's own files).
   public var isRemote: Bool { feed != .watchlist }
 
-  /// The tab's number, from 1: its key, and the `tab-N` command.
-  public var number: Int { (ListKind.allCases.firstIndex(of: self) ?? 0) + 1 }
+  /// The tab's number, from 1, among the tabs shown with it: its key, and the `tab-N` command.
+  public var number: Int {
+    (Tab.shown(media ?? .film).firstIndex { $0.kind == self } ?? 0) + 1
+  }
 
-  /// The tab with a number, from 1.
-  public init?(number: Int) {
-    guard Tab.all.indices.contains(number - 1) else { return nil }
-    self = Tab.all[number - 1].kind
+  /// The tab with a number, from 1, among the tabs of films or series.
+  public init?(number: Int, media: MediaKind = .film) {
+    let tabs = Tab.shown(media)
+    guard tabs.indices.contains(number - 1) else { return nil }
+    self = tabs[number - 1].kind
+  }
+
+  /// The tab at the same place among the other kind's tabs: what `t` switches to.
+  public func counterpart(in media: MediaKind) -> ListKind {
+    ListKind(number: number, media: media) ?? (media == .series ? .seriesTrending : .trending)
   }
 }
 
-/// Where a tab's films come from: an amodb endpoint, or the user's own watchlist.
+/// Where a tab's entries come from: an amodb endpoint, or the user's own watchlist.
 public enum ListFeed: Hashable, Sendable {
-  /// This week's or today's trending films.
-  case trending
-  /// One of amodb's film lists.
-  case catalogue(CatalogueList)
-  /// The films on the watchlist file, read locally.
+  /// This week's or today's trending films or series.
+  case trending(MediaKind)
+  /// One of amodb's lists of films or series.
+  case catalogue(MediaKind, CatalogueList)
+  /// The films and series on the watchlist file, read locally.
   case watchlist
 }
 
-/// One row of the tab table: a tab's identity, names and films. The tab bar, its number keys, its
-/// mouse targets, the help and the endpoints all read this table, so a new list is one row.
+/// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
+/// its mouse targets, the help and the endpoints all read this table, so a new list is one row.
 public struct Tab: Sendable {
   /// The tab's identity.
   public let kind: ListKind
+  /// Films or series; nil for a tab shown with both.
+  public let media: MediaKind?
   /// Its name, in the interface's language.
   public let title: @Sendable () -> String
   /// Its name where room is short.
   public let shortTitle: @Sendable () -> String
-  /// Where its films come from.
+  /// How a header names it.
+  public let heading: @Sendable () -> String
+  /// Where its entries come from.
   public let feed: ListFeed
 
-  /// The tabs, in tab order.
+  /// The tabs, films' then series'; the watchlist, of both, is shown with either.
   public static let all: [Tab] = [
-    Tab(kind: .trending, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trend") }, feed: .trending),
     Tab(
-      kind: .popular, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Pop") },
-      feed: .catalogue(.popular)),
+      kind: .trending, media: .film, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trend") },
+      heading: { tr("Trending films") }, feed: .trending(.film)),
     Tab(
-      kind: .topRated, title: { tr("Top rated") }, shortTitle: { trc("short tab name", "Top") },
-      feed: .catalogue(.topRated)),
+      kind: .popular, media: .film, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Pop") },
+      heading: { tr("Popular films") }, feed: .catalogue(.film, .popular)),
     Tab(
-      kind: .nowPlaying, title: { tr("Now playing") }, shortTitle: { trc("short tab name", "Now") },
-      feed: .catalogue(.nowPlaying)),
+      kind: .topRated, media: .film, title: { tr("Top rated") }, shortTitle: { trc("short tab name", "Top") },
+      heading: { tr("Top rated films") }, feed: .catalogue(.film, .topRated)),
     Tab(
-      kind: .upcoming, title: { tr("Upcoming") }, shortTitle: { trc("short tab name", "Soon") },
-      feed: .catalogue(.upcoming)),
-    Tab(kind: .watchlist, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") }, feed: .watchlist),
+      kind: .nowPlaying, media: .film, title: { tr("Now playing") }, shortTitle: { trc("short tab name", "Now") },
+      heading: { tr("Films now playing") }, feed: .catalogue(.film, .nowPlaying)),
+    Tab(
+      kind: .upcoming, media: .film, title: { tr("Upcoming") }, shortTitle: { trc("short tab name", "Soon") },
+      heading: { tr("Upcoming films") }, feed: .catalogue(.film, .upcoming)),
+    Tab(
+      kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") },
+      heading: { tr("Watchlist") }, feed: .watchlist),
+    Tab(
+      kind: .seriesTrending, media: .series, title: { tr("Trending") },
+      shortTitle: { trc("short tab name", "Trend") }, heading: { tr("Trending series") }, feed: .trending(.series)),
+    Tab(
+      kind: .seriesPopular, media: .series, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Pop") },
+      heading: { tr("Popular series") }, feed: .catalogue(.series, .popular)),
+    Tab(
+      kind: .seriesTopRated, media: .series, title: { tr("Top rated") },
+      shortTitle: { trc("short tab name", "Top") }, heading: { tr("Top rated series") },
+      feed: .catalogue(.series, .topRated)),
+    Tab(
+      kind: .onTheAir, media: .series, title: { tr("On the air") }, shortTitle: { trc("short tab name", "Air") },
+      heading: { tr("Series on the air") }, feed: .catalogue(.series, .onTheAir)),
+    Tab(
+      kind: .airingToday, media: .series, title: { tr("Airing today") },
+      shortTitle: { trc("short tab name", "Today") }, heading: { tr("Series airing today") },
+      feed: .catalogue(.series, .airingToday)),
   ]
 
-  /// The key bindings that show each tab by its number, for the key table.
+  /// The tabs shown while browsing films or series, in tab order.
+  public static func shown(_ media: MediaKind) -> [Tab] {
+    all.filter { $0.media == nil || $0.media == media }
+  }
+
+  /// The most tabs shown at once: how many `tab-N` commands there are.
+  static var mostShown: Int { max(shown(.film).count, shown(.series).count) }
+
+  /// The key bindings that show each tab by its number, for the key table; help names the film
+  /// tab and the series tab a number shows when they differ ("Now playing / On the air").
   static var bindings: [KeyBinding] {
-    all.enumerated().compactMap { index, tab in
-      guard index < 9 else { return nil }
+    (1...min(mostShown, 9)).map { number in
+      let names = [MediaKind.film, .series].compactMap { ListKind(number: number, media: $0)?.entry?.englishTitle }
+      let help = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " / ")
       return KeyBinding(
-        [.character(Character(String(index + 1)))], .tab(index + 1), in: [.list], group: "Lists",
-        help: tab.englishTitle)
+        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", help: help)
     }
   }
 

@@ -1,3 +1,4 @@
+import AmodbKit
 import Localization
 
 /// What a key asks the app to do.
@@ -5,8 +6,8 @@ public enum Command: Hashable, Sendable, CaseIterable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
   case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
   case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
-  case nextTab, previousTab, palette, filter
-  /// Shows the tab with this number, from 1 (the tab table's order).
+  case nextTab, previousTab, palette, filter, toggleMedia
+  /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
 
   /// Every command: the fixed ones, then one a tab.
@@ -14,13 +15,13 @@ public enum Command: Hashable, Sendable, CaseIterable {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .openInBrowser,
-      .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter,
-    ] + ListKind.allCases.map { .tab($0.number) }
+      .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia,
+    ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
-  /// The tab a `tab(N)` command shows.
-  public var tab: ListKind? {
-    if case .tab(let number) = self { return ListKind(number: number) }
+  /// The tab a `tab(N)` command shows among the tabs of films or series.
+  public func tab(among media: MediaKind) -> ListKind? {
+    if case .tab(let number) = self { return ListKind(number: number, media: media) }
     return nil
   }
 }
@@ -33,6 +34,12 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   case film
   /// One person's screen.
   case person
+  /// One series' screen.
+  case series
+  /// One season's episodes.
+  case season
+  /// One episode's screen.
+  case episode
   /// The search line, while it is open (printable keys type there).
   case search
   /// The command palette, while it is open (printable keys type there).
@@ -99,29 +106,31 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.end, .character("G")], .last, group: "Move", help: "last"),
     KeyBinding(
       [.enter, .right, .character("l")], .open, in: pages, group: "Open",
-      help: "open the film, or the person or film selected", hint: "open"),
+      help: "open the entry, or the person, title or episode selected", hint: "open"),
     KeyBinding(
-      [.escape, .backspace, .left, .character("h"), .character("q")], .back, in: [.film, .person], group: "Open",
+      [.escape, .backspace, .left, .character("h"), .character("q")], .back, in: documents, group: "Open",
       help: "back", hint: "back"),
     KeyBinding(
       [.escape, .backspace, .left, .character("h")], .back, in: [.list], group: "Open",
       help: "back, from a list opened on top", hint: "back"),
     KeyBinding(
       [.character("s")], .sort, in: [.list, .person], group: "Open",
-      help: "sort: rank, score, year, title (a person's films: date, score)", hint: "sort"),
+      help: "sort: rank, score, year, title (a person's work: date, score)", hint: "sort"),
     KeyBinding(
       [.character("o")], .openInBrowser, in: pages, group: "Links",
-      help: "open the film's or person's page in the browser",
+      help: "open the page of what is shown in the browser",
       hint: "web"),
     KeyBinding([.character("y")], .copyLink, in: pages, group: "Links", help: "copy the page's link (OSC 52)"),
     KeyBinding([.character("Y")], .copyTitle, in: pages, group: "Links", help: "copy the title and year"),
     KeyBinding(
-      [.character("a")], .toggleWatchlist, in: [.list, .film], group: "Watchlist",
+      [.character("a")], .toggleWatchlist, in: [.list, .film, .series], group: "Watchlist",
       help: "add to the watchlist, or remove",
       hint: "watchlist"),
-    KeyBinding([.character("m")], .toggleSeen, in: [.list, .film], group: "Watchlist", help: "mark seen, or not"),
     KeyBinding(
-      [.character("/")], .search, in: pages, group: "Search", help: "search films (year:1999 or (1999) narrows)",
+      [.character("m")], .toggleSeen, in: [.list, .film, .series], group: "Watchlist", help: "mark seen, or not"),
+    KeyBinding(
+      [.character("/")], .search, in: pages, group: "Search",
+      help: "search films, series and people (year:1999 or (1999) narrows)",
       hint: "search"),
     KeyBinding([.enter], .open, in: [.search], group: "Search", help: "keep the results as a list", hint: "keep"),
     KeyBinding([.escape], .back, in: [.search], group: "Search", help: "close the search line", hint: "cancel"),
@@ -132,6 +141,9 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.escape], .back, in: [.filter], group: "Search", help: "clear the filter", hint: "clear"),
     KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
+    KeyBinding(
+      [.character("t")], .toggleMedia, in: [.list], group: "Lists", help: "films / series: the other set of tabs",
+      hint: "films/series"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",
@@ -147,8 +159,11 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.control("c")], .quit, group: "App", help: "quit, anywhere"),
   ]
 
-  /// The contexts of the screens (everything but the search line).
-  public static let pages: Set<KeyContext> = [.list, .film, .person]
+  /// The contexts of the screens (everything but the lines typed in).
+  public static let pages: Set<KeyContext> = documents.union([.list])
+
+  /// The contexts of the screens that are documents: everything opened from a list.
+  public static let documents: Set<KeyContext> = [.film, .person, .series, .season, .episode]
 
   /// The command a key runs in a context, if any (the first binding that has it wins).
   public func command(for key: Key, in context: KeyContext) -> Command? {
@@ -185,8 +200,9 @@ public struct KeyTable: Sendable, Equatable {
         group = binding.group
         lines.append(.group(tr(group)))
       }
-      lines.append(
-        .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: tr(binding.help)))
+      // A number key's help names two tabs ("Now playing / On the air"), each translated.
+      let meaning = binding.help.split(separator: " / ").map { tr(String($0)) }.joined(separator: " / ")
+      lines.append(.binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: meaning))
     }
     lines.append(.group(tr("About")))
     lines += (Self.about + notes).map(HelpLine.note)
@@ -246,6 +262,9 @@ extension KeyContext {
     case .list: return "list"
     case .film: return "film"
     case .person: return "person"
+    case .series: return "series"
+    case .season: return "season"
+    case .episode: return "episode"
     case .search: return "search line"
     case .palette: return "command palette"
     case .filter: return "filter line"

@@ -1,20 +1,50 @@
+import AmodbKit
+import Localization
 /// The tab bar's labels and where they stand: the view draws them, the mouse finds them.
 public enum TabBar {
-  /// Each tab's label and columns at a width, longest labels that fit first.
-  public static func labels(active: ListKind, width: Int) -> [(kind: ListKind, label: String, columns: Range<Int>)] {
-    let kinds = ListKind.allCases
+  /// What a label in the tab bar shows when clicked.
+  public enum Target: Equatable, Sendable {
+    /// The films' or the series' tabs.
+    case media(MediaKind)
+    /// A tab.
+    case tab(ListKind)
+  }
+
+  /// How the bar names films and series, the switch at its start.
+  static func name(_ media: MediaKind) -> String {
+    media == .series ? trc("tab bar switch", "Series") : trc("tab bar switch", "Films")
+  }
+
+  /// The switch between films and series, then each tab shown: labels and columns at a width,
+  /// the longest labels that fit first.
+  public static func labels(active: ListKind, browsing: MediaKind, width: Int) -> [(
+    target: Target, label: String, columns: Range<Int>
+  )] {
+    let kinds = Tab.shown(browsing).map(\.kind)
     let styles: [(ListKind) -> String] = [
       { " \($0.title) " }, { " \($0.shortTitle) " },
       { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
     ]
+    let switches: [[(Target, String)]] = [
+      [(.media(.film), " " + name(.film)), (.media(.series), " " + name(.series) + " │")],
+      [(.media(browsing), " " + name(browsing) + " │")],
+    ]
     let widths = { (labels: [String]) in labels.reduce(0) { $0 + TextWidth.width(of: $1) } }
-    let labels =
-      styles.lazy.map { label in kinds.map(label) }.first { widths($0) + 1 <= width } ?? kinds.map(styles[2])
-    var column = 1
-    return zip(kinds, labels).map { kind, label in
+    var chosen: [(Target, String)] = switches[1] + kinds.map { (.tab($0), styles[2]($0)) }
+    search: for switchLabels in switches {
+      for style in styles {
+        let candidate = switchLabels + kinds.map { (Target.tab($0), style($0)) }
+        if widths(candidate.map(\.1)) + 1 <= width {
+          chosen = candidate
+          break search
+        }
+      }
+    }
+    var column = 0
+    return chosen.map { target, label in
       let columns = TextWidth.width(of: label)
       defer { column += columns }
-      return (kind, label, column..<(column + columns))
+      return (target, label, column..<(column + columns))
     }
   }
 }
@@ -41,9 +71,14 @@ enum MouseLogic {
       return Reducer.perform(.back, &state)
     }
     if state.search == nil, state.stack.count == 1, event.kind == .press, event.row == chrome.body.row {
-      let tabs = TabBar.labels(active: state.activeTab, width: state.shared.size.width)
+      let tabs = TabBar.labels(
+        active: state.activeTab, browsing: state.shared.browsing, width: state.shared.size.width)
       guard let tab = tabs.first(where: { $0.columns.contains(event.column) }) else { return [] }
-      return Reducer.perform(.tab(tab.kind.number), &state)
+      switch tab.target {
+      case .tab(let kind): return Reducer.perform(.tab(kind.number), &state)
+      case .media(let media):
+        return media == state.shared.browsing ? [] : Reducer.perform(.toggleMedia, &state)
+      }
     }
     if var search = state.search {
       let outcome = search.mouse(event, state.shared)

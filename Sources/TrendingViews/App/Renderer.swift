@@ -31,6 +31,9 @@ public enum Renderer {
       switch state.stack[state.stack.count - 1] {
       case .list(let list): ListView.draw(list, at: list.source.tab == nil ? .kept : .tab, state, into: &screen)
       case .film(let film): document = FilmView.draw(film, state, into: &screen)
+      case .series(let series): document = SeriesView.draw(series, state, into: &screen)
+      case .season(let season): document = SeriesView.draw(season, state, into: &screen)
+      case .episode(let episode): document = SeriesView.draw(episode, state, into: &screen)
       case .person(let person): document = PersonView.draw(person, state, into: &screen)
       }
     }

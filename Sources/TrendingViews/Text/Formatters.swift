@@ -50,6 +50,24 @@ public enum Formatters {
     }
   }
 
+  /// How far a day is from today: "today", "tomorrow", "in 4 days", "yesterday", "3 days ago".
+  public static func days(from today: ReleaseDate, to day: ReleaseDate) -> String {
+    let count = today.days(until: day)
+    switch count {
+    case 0: return tr("today")
+    case 1: return tr("tomorrow")
+    case -1: return tr("yesterday")
+    case 2...: return trn("in %s day", "in %s days", count)
+    default: return trn("%s day ago", "%s days ago", -count)
+    }
+  }
+
+  /// A count of episodes: "1 episode", "5 episodes" ("5 серий").
+  public static func episodes(_ count: Int) -> String { trn("%s episode", "%s episodes", count) }
+
+  /// A count of seasons: "1 season", "3 seasons" ("3 сезона").
+  public static func seasons(_ count: Int) -> String { trn("%s season", "%s seasons", count) }
+
   /// A date with the month's name, in the user's language: "1 March 2024", "1 марта 2024".
   public static func date(_ date: ReleaseDate) -> String {
     // The day, the month's name and the year; translators reorder them ("%3$s年%2$s%1$s日").
@@ -148,14 +166,22 @@ public enum RatingService: CaseIterable, Sendable {
 
   /// This service's rating in a film's details.
   public func rating(in details: MovieDetails) -> Rating? {
+    rating(in: details.ratings, average: details.voteAverage, votes: details.voteCount)
+  }
+
+  /// This service's rating in a series' details.
+  public func rating(in details: SeriesDetails) -> Rating? {
+    rating(in: details.ratings, average: details.voteAverage, votes: details.voteCount)
+  }
+
+  /// This service's rating among amodb's, TMDB's falling back on the title's own average.
+  func rating(in ratings: Ratings?, average: Double, votes: Int) -> Rating? {
     switch self {
-    case .imdb: return details.ratings?.imdb
-    case .kinopoisk: return details.ratings?.kinopoisk
-    case .metacritic: return details.ratings?.metacritic
-    case .rottenTomatoes: return details.ratings?.rottenTomatoes
-    case .tmdb:
-      return details.ratings?.tmdb
-        ?? (details.voteCount > 0 ? Rating(value: details.voteAverage, votes: details.voteCount) : nil)
+    case .imdb: return ratings?.imdb
+    case .kinopoisk: return ratings?.kinopoisk
+    case .metacritic: return ratings?.metacritic
+    case .rottenTomatoes: return ratings?.rottenTomatoes
+    case .tmdb: return ratings?.tmdb ?? (votes > 0 ? Rating(value: average, votes: votes) : nil)
     }
   }
 }

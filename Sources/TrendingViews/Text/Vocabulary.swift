@@ -18,6 +18,9 @@ public enum Vocabulary {
     case "Director of Photography": return trc("job", "Director of Photography")
     case "Editor": return trc("job", "Editor")
     case "Casting": return trc("job", "Casting")
+    case "Creator": return trc("job", "Creator")
+    case "Teleplay": return trc("job", "Teleplay")
+    case "Showrunner": return trc("job", "Showrunner")
     default: return job
     }
   }
@@ -38,6 +41,19 @@ public enum Vocabulary {
     case "Crew": return trc("department", "Crew")
     case "Lighting": return trc("department", "Lighting")
     default: return department
+    }
+  }
+
+  /// A series' status: "returning", "ended", "cancelled".
+  public static func seriesStatus(_ status: String) -> String {
+    switch status {
+    case "Returning Series": return trc("series status", "returning")
+    case "Ended": return trc("series status", "ended")
+    case "Canceled": return trc("series status", "cancelled")
+    case "In Production": return trc("series status", "in production")
+    case "Planned": return trc("series status", "planned")
+    case "Pilot": return trc("series status", "pilot")
+    default: return status.lowercased()
     }
   }
 

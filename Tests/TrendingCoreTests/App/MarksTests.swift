@@ -152,6 +152,6 @@ struct MarksTests {
       $0.shared.unsavedMarks = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
-    #expect(store.state.shared.marks[1]?.movie.score == 8.2, "the Watchlist tab shows its score")
+    #expect(store.state.shared.marks[1]?.entry.score == 8.2, "the Watchlist tab shows its score")
   }
 }

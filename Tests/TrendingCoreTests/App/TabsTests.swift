@@ -7,35 +7,48 @@ import Testing
 
 @Suite("The tab table")
 struct TabsTests {
-  @Test func everyTabHasItsNumberKeyCommandAndName() {
+  @Test func everyTabHasItsNumberKeyCommandAndNameAmongItsSet() {
     let table = KeyTable.standard
-    for (index, kind) in ListKind.allCases.enumerated() {
-      #expect(kind.number == index + 1)
-      #expect(table.command(for: .character(Character(String(index + 1))), in: .list) == .tab(index + 1))
-      #expect(Command.tab(index + 1).tab == kind)
-      #expect(Command(name: "tab-\(index + 1)") == .tab(index + 1))
-      #expect(Command.allCases.contains(.tab(index + 1)))
+    for media in [MediaKind.film, .series] {
+      let shown = Tab.shown(media).map(\.kind)
+      for (index, kind) in shown.enumerated() {
+        #expect(kind.number == index + 1 || kind == .watchlist)
+        #expect(table.command(for: .character(Character(String(index + 1))), in: .list) == .tab(index + 1))
+        #expect(Command.tab(index + 1).tab(among: media) == kind)
+        #expect(Command(name: "tab-\(index + 1)") == .tab(index + 1))
+        #expect(Command.allCases.contains(.tab(index + 1)))
+      }
+      #expect(Command.tab(shown.count + 1).tab(among: media) == nil, "no command for a tab the table lacks")
     }
-    #expect(Command.tab(ListKind.allCases.count + 1).tab == nil, "no command for a tab the table lacks")
+    #expect(Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist])
+    #expect(
+      Tab.shown(.series).map(\.kind) == [.seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist])
+    #expect(ListKind.nowPlaying.counterpart(in: .series) == .onTheAir)
+    #expect(ListKind.onTheAir.counterpart(in: .film) == .nowPlaying)
+    #expect(ListKind.watchlist.counterpart(in: .series) == .watchlist, "the watchlist holds both")
+    let help = table.bindings.first { $0.command == .tab(4) }?.help
+    #expect(help == "Now playing / On the air", "a number key's help names both of its tabs")
   }
 
   @Test func eachFeedIsOneEndpointForTheBrowserAndTheCommandLine() {
     for kind in ListKind.allCases {
       let request = ListSource.tab(kind).request(window: .day, page: 2, language: "ru-RU", region: "DE")
       switch kind.feed {
-      case .trending: #expect(request == .trending(TrendingRequest(window: .day, page: 2, language: "ru-RU")))
-      case .catalogue(let list):
-        #expect(request == .catalogue(CatalogueRequest(list: list, page: 2, language: "ru-RU", region: "DE")))
+      case .trending(let media):
+        #expect(request == .trending(TrendingRequest(media: media, window: .day, page: 2, language: "ru-RU")))
+      case .catalogue(let media, let list):
+        #expect(
+          request
+            == .catalogue(CatalogueRequest(media: media, list: list, page: 2, language: "ru-RU", region: "DE")))
       case .watchlist: #expect(request == nil, "the watchlist is read locally")
       }
     }
   }
 
-  @Test func aClickOnATabLabelShowsThatTab() {
+  @Test func aClickOnATabLabelShowsThatTab() throws {
     var store = TestStore(Sample.loaded(3))
-    let tabs = TabBar.labels(active: .trending, width: 80)
-    let upcoming = tabs[ListKind.upcoming.number - 1]
-    #expect(upcoming.kind == .upcoming)
+    let tabs = TabBar.labels(active: .trending, browsing: .film, width: 80)
+    let upcoming = try #require(tabs.first { $0.target == .tab(.upcoming) })
     let click = MouseEvent(.press, row: 1, column: upcoming.columns.lowerBound)
     store.send(.mouse(click), effects: [.fetchList(ListPage(.upcoming))]) {
       $0.tabs[.trending] = $0.rootList
@@ -57,7 +70,7 @@ struct TabsTests {
     let newer = Mark(id: 9, title: "Nine", year: 2009, onWatchlist: true, added: "2026-03-04")
     let seenOnly = Mark(id: 3, title: "Three", year: nil, onWatchlist: false, added: "2026-01-01", seen: "2026-01-01")
     let known = MediaSummary(id: 9, title: "Nine", posterPath: "/nine.jpg", voteAverage: 7.9, voteCount: 500)
-    let snapshot = WatchlistSnapshot(marks: [7: older, 9: newer, 3: seenOnly], known: [9: known])
+    let snapshot = WatchlistSnapshot(marks: [7: older, 9: newer, 3: seenOnly], known: [.film(9): known])
     store.send(.watchlistRead(.success(snapshot))) {
       let films = [known, MediaSummary(id: 7, title: "Seven", releaseDate: ReleaseDate("1995"))]
       $0.rootList.list.succeed(
@@ -73,9 +86,16 @@ struct TabsTests {
 struct TabNameTests {
   @Test func commandLineNamesComeFromTheTable() {
     #expect(
-      ListKind.allCases.map(\.name) == ["trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist"])
-    for kind in ListKind.allCases { #expect(ListKind(name: kind.name) == kind) }
+      Tab.shown(.film).map(\.kind.name) == ["trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist"])
+    #expect(
+      Tab.shown(.series).map(\.kind.name) == [
+        "trending", "popular", "top-rated", "on-the-air", "airing-today", "watchlist",
+      ])
+    for media in [MediaKind.film, .series] {
+      for tab in Tab.shown(media) { #expect(ListKind(name: tab.kind.name, media: media) == tab.kind) }
+    }
     #expect(ListKind(name: "topRated") == nil)
-    #expect(ListKind.allCases.filter(\.isRemote) == [.trending, .popular, .topRated, .nowPlaying, .upcoming])
+    #expect(ListKind(name: "on-the-air") == nil, "a series list is named with --kind tv")
+    #expect(ListKind.allCases.filter(\.isRemote).count == 10)
   }
 }

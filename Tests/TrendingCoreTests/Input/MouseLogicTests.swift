@@ -34,8 +34,8 @@ struct MouseLogicTests {
     store.send(.mouse(MouseEvent(.press, row: 0, column: 40)))
     store.send(.mouse(MouseEvent(.press, row: 0, column: 1))) { $0.pop() }
     // A click on a tab shows it.
-    let tabs = TabBar.labels(active: .trending, width: store.state.shared.size.width)
-    let popular = tabs[1].columns.lowerBound + 1
+    let tabs = TabBar.labels(active: .trending, browsing: .film, width: store.state.shared.size.width)
+    let popular = (tabs.first { $0.target == .tab(.popular) }?.columns.lowerBound ?? 0) + 1
     store.send(
       .mouse(MouseEvent(.press, row: 1, column: popular)), effects: [.fetchList(ListPage(.popular))], popularShown)
   }
@@ -51,7 +51,8 @@ struct MouseLogicTests {
       .mouse(MouseEvent(.press, row: first + 1, column: 10)), effects: [.fetchFilm(2)],
       opened(state.rootList.movies[1]))
     store.send(.mouse(MouseEvent(.press, row: 0, column: 1))) { $0.pop() }
-    let popular = TabBar.labels(active: .trending, width: state.shared.size.width)[1].columns.lowerBound + 1
+    let labels = TabBar.labels(active: .trending, browsing: .film, width: state.shared.size.width)
+    let popular = (labels.first { $0.target == .tab(.popular) }?.columns.lowerBound ?? 0) + 1
     store.send(
       .mouse(MouseEvent(.press, row: 1, column: popular)), effects: [.fetchList(ListPage(.popular))], popularShown)
   }

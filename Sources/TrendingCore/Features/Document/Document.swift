@@ -4,6 +4,12 @@ import AmodbKit
 public enum LinkTarget: Hashable, Sendable {
   /// A film's screen.
   case film(Int)
+  /// A series' screen.
+  case series(Int)
+  /// A season's episodes.
+  case season(series: Int, number: Int)
+  /// An episode's screen.
+  case episode(series: Int, season: Int, number: Int)
   /// A person's screen.
   case person(Int)
   /// The rest of a clamped text, in place.
@@ -165,19 +171,26 @@ extension DocumentCursor {
 }
 
 extension LinkTarget {
-  /// Where opening a film or person link goes, a film starting from what the screen knows of it
-  /// (nil for `expand`, which a screen handles itself).
-  func navigation(known: (Int) -> MediaSummary?) -> Navigation? {
+  /// The link to a film's or series' screen.
+  public static func media(_ media: MediaID) -> LinkTarget { media.kind == .series ? .series(media.id) : .film(media.id) }
+
+  /// Where opening a link goes, a film or series starting from what the screen knows of it (nil
+  /// for `expand`, which a screen handles itself).
+  func navigation(known: (MediaID) -> MediaSummary? = { _ in nil }) -> Navigation? {
     switch self {
-    case .film(let id): return .push(.film(FilmScreen(id: id, known: known(id))))
+    case .film(let id): return .push(.film(FilmScreen(id: id, known: known(.film(id)))))
+    case .series(let id): return .push(.series(SeriesScreen(id: id, known: known(.series(id)))))
+    case .season(let series, let number): return .push(.season(SeasonScreen(seriesID: series, number: number)))
+    case .episode(let series, let season, let number):
+      return .push(.episode(EpisodeScreen(seriesID: series, season: season, number: number)))
     case .person(let id): return .push(.person(PersonScreen(id: id)))
     case .expand: return nil
     }
   }
 }
 
-/// A screen that is a scrolled document with links, as a film's and a person's are: what they
-/// share of a feature.
+/// A screen that is a scrolled document with links, as a film's, a series' and a person's are:
+/// what they share of a feature.
 public protocol DocumentScreen: ScreenFeature {
   /// Scroll and selection.
   var cursor: DocumentCursor { get set }

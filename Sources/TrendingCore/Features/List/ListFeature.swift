@@ -26,8 +26,8 @@ extension ListScreen: ScreenFeature {
         keepFilter()
         return .none
       }
-      guard let movie = selectedMovie else { return .none }
-      return Reaction(go: .push(.film(FilmScreen(id: movie.id, known: movie))))
+      guard let entry = selectedMovie else { return .none }
+      return Reaction(go: .push(.opening(entry)))
     case .back:
       // A filter goes first; then a list opened on top goes back.
       guard filter == nil else {
@@ -41,13 +41,18 @@ extension ListScreen: ScreenFeature {
     case .refresh:
       return Reaction(refresh(force: true, shared))
     case .nextTab, .previousTab, .tab:
-      let all = ListKind.allCases
+      let all = Tab.shown(shared.browsing).map(\.kind)
       let index = all.firstIndex(of: source.tab ?? .trending) ?? 0
-      let target = command.tab ?? all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
+      let target =
+        command.tab(among: shared.browsing) ?? all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
       return Reaction(go: .showTab(target))
+    case .toggleMedia:
+      let other: MediaKind = shared.browsing == .film ? .series : .film
+      shared.browsing = other
+      return Reaction(go: .showTab((source.tab ?? .trending).counterpart(in: other)))
     case .toggleWindow:
-      guard source == .tab(.trending) else { return .none }
-      self = ListScreen(window: window == .week ? .day : .week)
+      guard isTrending, let kind = source.tab else { return .none }
+      self = ListScreen(kind: kind, window: window == .week ? .day : .week)
       return Reaction(refresh(force: false, shared))
     case .sort:
       let selected = selectedMovie?.id
@@ -68,8 +73,10 @@ extension ListScreen: ScreenFeature {
     case .open: return filter?.editing == true || selectedMovie != nil
     case .filter: return unfilteredCount > 1
     case .refresh: return !list.isLoading
-    case .toggleWindow: return source == .tab(.trending)
+    case .toggleWindow: return isTrending
     case .nextTab, .previousTab, .tab: return true
+    // A list opened on top (kept search results) has no tabs to switch.
+    case .toggleMedia: return source.tab != nil
     // A filter clears; only a list opened on top (kept search results) goes back: a tab is the bottom.
     case .back: return filter != nil || source.tab == nil
     // The app's own commands, answered above every screen.
@@ -79,10 +86,18 @@ extension ListScreen: ScreenFeature {
     }
   }
 
-  public func subject(_ shared: Shared) -> MediaSummary? { selectedMovie }
+  public func subject(_ shared: Shared) -> MediaSummary? { selectedMovie.flatMap { $0.kind == .person ? nil : $0 } }
 
   public func page(_ shared: Shared) -> LinkedPage? {
-    selectedMovie.map { LinkedPage(.film($0.id), title: $0.title + ($0.year.map { " (\($0))" } ?? "")) }
+    selectedMovie.map { entry in
+      let page: WebPage =
+        switch entry.kind {
+        case .film: .film(entry.id)
+        case .series: .series(entry.id)
+        case .person: .person(entry.id)
+        }
+      return LinkedPage(page, title: entry.title + (entry.year.map { " (\($0))" } ?? ""))
+    }
   }
 
   public var selectsLines: Bool { true }

@@ -16,7 +16,7 @@ public enum ListSource: Hashable, Sendable {
   /// How headers and breadcrumbs name the list.
   public var title: String {
     switch self {
-    case .tab(let kind): return kind.feed == .watchlist ? kind.title : tr("%s films", kind.title)
+    case .tab(let kind): return kind.heading
     case .search(let query): return tr("Search “%s”", query.typed)
     }
   }
@@ -26,12 +26,14 @@ public enum ListSource: Hashable, Sendable {
   public func request(window: TimeWindow, page: Int, language: String, region: String?) -> APIRequest? {
     switch self {
     case .search(let query):
-      return .search(SearchRequest(query: query.text, page: page, language: language, year: query.year))
+      return .search(
+        SearchRequest(scope: query.scope, query: query.text, page: page, language: language, year: query.year))
     case .tab(let kind):
       switch kind.feed {
-      case .trending: return .trending(TrendingRequest(window: window, page: page, language: language))
-      case .catalogue(let list):
-        return .catalogue(CatalogueRequest(list: list, page: page, language: language, region: region))
+      case .trending(let media):
+        return .trending(TrendingRequest(media: media, window: window, page: page, language: language))
+      case .catalogue(let media, let list):
+        return .catalogue(CatalogueRequest(media: media, list: list, page: page, language: language, region: region))
       case .watchlist: return nil
       }
     }
@@ -44,6 +46,12 @@ public struct ListScreen: Equatable, Sendable {
   public var source: ListSource
   /// Today or this week (trending only).
   public var window: TimeWindow
+
+  /// Whether the list is a tab of trending films or series, the lists `w` switches.
+  public var isTrending: Bool {
+    if case .trending = source.tab?.feed { return true }
+    return false
+  }
   /// The films, as loaded.
   public var list = Loadable<Listing>()
   /// Whether the next page is being fetched.

@@ -65,7 +65,7 @@ public enum FilmDocument {
       document.heading(tr("Overview"))
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
     }
-    watch(details, region: region, width: width, into: &document)
+    watch(details.providers, region: region, width: width, into: &document)
     extras(details, width: width, into: &document)
     if sideBySide, width >= sideBySideWidth {
       // Wide: cast beside crew, recommended beside similar.
@@ -120,14 +120,14 @@ public enum FilmDocument {
     }
   }
 
-  private static func toneFor(_ rating: Rating?, scale: RatingScale) -> Tone {
+  static func toneFor(_ rating: Rating?, scale: RatingScale) -> Tone {
     guard let rating else { return .muted }
     let outOfTen = scale == .outOfTen ? rating.value : rating.value / 10
     return outOfTen >= 7.5 ? .good : outOfTen >= 6 ? .fair : .poor
   }
 
   /// A labelled line: a muted label column, then the text (cut to the width).
-  private static func labelled(
+  static func labelled(
     _ label: String, _ text: String, note: String? = nil, column labelWidth: Int, width: Int
   ) -> DocumentLine {
     var line = [Span(TextLayout.fit(label, to: labelWidth), Style(.muted))]
@@ -140,7 +140,7 @@ public enum FilmDocument {
   }
 
   /// The width of the label column: the longest label in the interface's language, plus a gap.
-  private static var labelColumn: Int {
+  static var labelColumn: Int {
     let labels = [
       tr("Director"), tr("Directors"), tr("Starring"), tr("Trailer"), tr("Trailers"), tr("Part of"), tr("Stream"),
       tr("Free"), tr("Rent"), tr("Buy"),
@@ -169,9 +169,11 @@ public enum FilmDocument {
   }
 
   /// Where to watch in the region, with JustWatch's credit.
-  private static func watch(_ details: MovieDetails, region: String?, width: Int, into document: inout Document) {
+  static func watch(
+    _ byCountry: [String: WatchProviders], region: String?, width: Int, into document: inout Document
+  ) {
     let country = region ?? "US"
-    guard let providers = details.providers[country] else { return }
+    guard let providers = byCountry[country] else { return }
     document.heading(tr("Where to watch (%s)", country))
     let column = labelColumn
     let rows: [(String, [String])] = [
@@ -217,14 +219,14 @@ public enum FilmDocument {
   }
 
   /// Adds a section on its own: its heading, then its entries.
-  private static func append(_ section: Section?, into document: inout Document) {
+  static func append(_ section: Section?, into document: inout Document) {
     guard let section else { return }
     document.heading(section.heading)
     for entry in section.entries { document.append(entry.line, link: entry.link) }
   }
 
   /// Adds two sections side by side, each `width` wide; one alone when the other is empty.
-  private static func pair(_ left: Section?, _ right: Section?, width: Int, into document: inout Document) {
+  static func pair(_ left: Section?, _ right: Section?, width: Int, into document: inout Document) {
     guard let left, let right else {
       append(left ?? right, into: &document)
       return
@@ -279,12 +281,16 @@ public enum FilmDocument {
     )
   }
 
-  private static func relatedSection(_ title: String, _ movies: [MediaSummary], width: Int) -> Section? {
-    guard !movies.isEmpty else { return nil }
-    return (title, movies.prefix(relatedLimit).map { (filmLine($0, note: nil, width: width), .film($0.id)) })
+  static func relatedSection(_ title: String, _ movies: [MediaSummary], width: Int) -> Section? {
+    var entries: [(line: DocumentLine, link: LinkTarget?)] = []
+    for movie in movies.prefix(relatedLimit) {
+      guard let media = movie.media else { continue }
+      entries.append((filmLine(movie, note: nil, width: width), LinkTarget.media(media)))
+    }
+    return entries.isEmpty ? nil : (title, entries)
   }
 
-  /// One film as a line: year, title, an optional note (a part, a job), and the score at the right.
+  /// One film or series as a line: year, title, an optional note (a part, a job), and the score at the right.
   static func filmLine(_ movie: MediaSummary, note: String?, width: Int) -> DocumentLine {
     let year = movie.year.map(String.init) ?? "    "
     let score = TextLayout.fit(Formatters.score(movie.voteAverage, votes: movie.voteCount), to: 4, alignRight: true)
@@ -301,7 +307,7 @@ public enum FilmDocument {
     ]
   }
 
-  private static func link(_ id: Int) -> LinkTarget? {
+  static func link(_ id: Int) -> LinkTarget? {
     id > 0 ? .person(id) : nil
   }
 

@@ -39,7 +39,7 @@ enum ListView {
     case .search:
       let source = shared.sourceLabel.map { " · \($0)" } ?? ""
       let language = shared.headerLanguage.map { " · " + $0 } ?? ""
-      lefts = [tr("Search films") + language + source, tr("Search films"), tr("Search")]
+      lefts = [tr("Search films, series and people") + language + source, tr("Search"), tr("Search")]
     case .kept: lefts = Renderer.breadcrumb(for: state)
     case .tab: lefts = Renderer.titles(for: state)
     }
@@ -74,12 +74,14 @@ enum ListView {
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
       let room = screen.width - (pane ?? 0)
       // From the widest screens the title column is as wide as the longest title, not the screen.
+      // Series run over years ("2011–2019"): their column is wider.
+      let yearWidth = listing.movies.contains { $0.kind == .series } ? 9 : 4
       let columns =
         screen.width >= PosterLayout.factsMinimumWidth
-        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0)
-        : Columns(width: room, count: listing.movies.count)
+        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0, yearWidth: yearWidth)
+        : Columns(width: room, count: listing.movies.count, yearWidth: yearWidth)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
-      drawRows(shown, marks: shared.marks, columns: columns, rows: bodyRows, into: &screen)
+      drawRows(shown, shared, columns: columns, rows: bodyRows, into: &screen)
       if let pane, let box = PosterLayout.listBox(for: shared.size, longestTitle: longest) {
         let request = Reducer.posterInView(state)
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
@@ -88,20 +90,21 @@ enum ListView {
           let below = Rect(
             row: area.row + box.height + 1, column: area.column, width: box.width,
             height: filmRows.height - box.height - 1)
-          drawSelectedFacts(movie, details: shared.film(movie.id).value, in: below, into: &screen)
+          drawSelectedFacts(
+            movie, details: movie.kind == .film ? shared.film(movie.id).value : nil, in: below, into: &screen)
         }
       }
     } else if let listing = shown.list.value, listing.movies.isEmpty {
       let empty: String
       switch shown.source {
-      case .search(let query): empty = tr("No films match “%s”.", query.typed)
+      case .search(let query): empty = tr("Nothing matches “%s”.", query.typed)
       case .tab(.watchlist): empty = tr("Your watchlist is empty.")
-      case .tab(let kind): empty = tr("No films in %s right now.", kind.title)
+      case .tab(let kind): empty = tr("Nothing in %s right now.", kind.heading)
       }
       let next =
         place.isSearch
         ? tr("Try other words.")
-        : shown.source == .tab(.watchlist) ? tr("Press a on a film to add it.") : tr("Press r to refresh.")
+        : shown.source == .tab(.watchlist) ? tr("Press a on a film or series to add it.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
@@ -144,8 +147,13 @@ enum ListView {
 
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
   static func drawTabs(_ state: AppState, row: Int, into screen: inout Screen) {
-    for tab in TabBar.labels(active: state.activeTab, width: screen.width) {
-      let active = tab.kind == state.activeTab
+    let browsing = state.shared.browsing
+    for tab in TabBar.labels(active: state.activeTab, browsing: browsing, width: screen.width) {
+      let active: Bool
+      switch tab.target {
+      case .tab(let kind): active = kind == state.activeTab
+      case .media(let media): active = media == browsing
+      }
       screen.put(
         tab.label, row: row, column: tab.columns.lowerBound,
         style: active ? Style(.title, bold: true, selected: true) : Style(.muted),
@@ -166,13 +174,14 @@ enum ListView {
     let genres: Int?
     let genresWidth: Int
     let year: Int
+    let yearWidth: Int
     let votes: Int?
     let votesWidth: Int
     let score: Int
 
     /// The columns at a width; with `longestTitle`, a table no wider than its titles need, genres
     /// taking up to their own width of what is left.
-    init(width: Int, count: Int, longestTitle: Int? = nil) {
+    init(width: Int, count: Int, longestTitle: Int? = nil, yearWidth: Int = 4) {
       let rankWidth = max(2, String(count).count)
       rank = 1
       mark = rank + rankWidth + 1
@@ -184,7 +193,8 @@ enum ListView {
       votesWidth = max(
         6, TextWidth.width(of: Formatters.votes(999_999)), TextWidth.width(of: Formatters.votes(9_900_000)))
       votes = wide ? score - votesWidth - 1 : nil
-      year = (votes ?? score) - 6
+      year = (votes ?? score) - yearWidth - 2
+      self.yearWidth = yearWidth
       genresWidth = wide ? min(34, (year - title) / 3) : 0
       genres = wide ? year - genresWidth - 2 : nil
       titleWidth = max(1, (genres ?? year) - title - 2)
@@ -199,8 +209,8 @@ enum ListView {
     screen.put(
       TextLayout.truncate(tr("Title"), to: columns.titleWidth), row: row, column: columns.title, style: style)
     screen.put(
-      TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4), row: row, column: columns.year,
-      style: style)
+      TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4), row: row,
+      column: columns.year + columns.yearWidth - 4, style: style)
     if let genres = columns.genres {
       screen.put(TextLayout.truncate(tr("Genres"), to: columns.genresWidth), row: row, column: genres, style: style)
     }
@@ -214,9 +224,12 @@ enum ListView {
   }
 
   private static func drawRows(
-    _ screenState: ListScreen, marks: [Int: Mark], columns: Columns, rows: Range<Int>, into screen: inout Screen
+    _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, into screen: inout Screen
   ) {
     let movies = screenState.movies
+    // A list of more than one kind (a search) marks each row with its kind.
+    let mixed = Set(movies.map(\.kind)).count > 1 || movies.contains { $0.kind == .person }
+    let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: kindLabel($0)) }.max() ?? 0 : 0
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
@@ -225,25 +238,38 @@ enum ListView {
       if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
       let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
       screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
-      if let mark = marks[movie.id] {
+      if let mark = movie.media.flatMap({ shared.marks[$0] }) {
         // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).
         screen.put(
           mark.seen != nil ? "✓" : "+", row: row, column: columns.mark,
           style: Style(mark.seen != nil ? .good : .accent, bold: true, selected: selected))
       }
+      var titleColumn = columns.title
+      var titleWidth = columns.titleWidth
+      if mixed, titleWidth > kindWidth + 8 {
+        screen.put(
+          TextLayout.fit(kindLabel(movie.kind), to: kindWidth), row: row, column: titleColumn,
+          style: Style(.muted, selected: selected))
+        titleColumn += kindWidth + 1
+        titleWidth -= kindWidth + 1
+      }
       screen.put(
-        TextLayout.truncate(movie.title, to: columns.titleWidth), row: row, column: columns.title,
-        style: Style(.normal, bold: selected, selected: selected), limit: columns.titleWidth)
-      let year = movie.year.map(String.init) ?? Formatters.missing
+        TextLayout.truncate(rowTitle(movie, shared), to: titleWidth), row: row, column: titleColumn,
+        style: Style(.normal, bold: selected, selected: selected), limit: titleWidth)
+      let year = rowYears(movie, shared) ?? (movie.kind == .person ? "" : Formatters.missing)
       screen.put(
-        TextLayout.fit(year, to: 4, alignRight: true), row: row, column: columns.year,
+        TextLayout.fit(year, to: columns.yearWidth, alignRight: true), row: row, column: columns.year,
         style: Style(.muted, selected: selected))
       if let genres = columns.genres {
+        let text =
+          movie.knownFor.map { known in
+            ([known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles).joined(separator: tr(", "))
+          } ?? movie.genres.joined(separator: tr(", "))
         screen.put(
-          TextLayout.truncate(movie.genres.joined(separator: tr(", ")), to: columns.genresWidth), row: row,
-          column: genres,
+          TextLayout.truncate(text, to: columns.genresWidth), row: row, column: genres,
           style: Style(.muted, selected: selected), limit: columns.genresWidth)
       }
+      guard movie.kind != .person else { continue }
       if let votes = columns.votes {
         let count = movie.voteCount > 0 ? Formatters.votes(movie.voteCount) : Formatters.missing
         screen.put(
@@ -254,6 +280,34 @@ enum ListView {
       screen.put(
         TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
         style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))
+    }
+  }
+
+  /// How a row names its kind in a list of several: "film", "series", "person".
+  static func kindLabel(_ kind: MediaKind) -> String {
+    switch kind {
+    case .film: return trc("kind of entry, short", "film")
+    case .series: return trc("kind of entry, short", "series")
+    case .person: return trc("kind of entry, short", "person")
+    }
+  }
+
+  /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days").
+  static func rowTitle(_ movie: MediaSummary, _ shared: Shared) -> String {
+    guard movie.kind == .series,
+      let next = movie.nextEpisode ?? shared.series(movie.id).value?.nextEpisode, let date = next.airDate,
+      !next.hasAired(by: shared.today)
+    else { return movie.title }
+    return movie.title + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
+  }
+
+  /// A row's years: a film's year, the years a series ran once its details are known (else the
+  /// year it began), nothing for a person.
+  static func rowYears(_ movie: MediaSummary, _ shared: Shared) -> String? {
+    switch movie.kind {
+    case .film: return movie.year.map(String.init)
+    case .series: return shared.series(movie.id).value?.years ?? movie.year.map(String.init)
+    case .person: return nil
     }
   }
 

@@ -3,7 +3,7 @@ import Localization
 import TrendingCore
 
 /// Lays a person out as a document: who they are, their biography (clamped until expanded) and
-/// their films, each a link.
+/// their films and series together, each a link.
 public enum PersonDocument {
   /// How many biography lines show before it is expanded.
   static let biographyLines = 6
@@ -43,35 +43,42 @@ public enum PersonDocument {
         document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
       }
     }
-    let films = merged(person.works(byScore: byScore))
-    if films.isEmpty { return document }
-    document.heading(
-      byScore
-        ? trn("%s film, by score", "%s films, by score", films.count)
-        : trn("%s film, newest first", "%s films, newest first", films.count))
-    for film in films.prefix(filmLimit) {
+    let works = merged(person.works(byScore: byScore))
+    if works.isEmpty { return document }
+    let films = works.filter { $0.movie.kind == .film }.count
+    let series = works.count - films
+    let counted = [
+      films > 0 ? trn("%s film", "%s films", films) : nil, series > 0 ? trn("%s series", "%s series", series) : nil,
+    ].compactMap { $0 }.joined(separator: tr(" and "))
+    document.heading(byScore ? tr("%s, by score", counted) : tr("%s, newest first", counted))
+    for work in works.prefix(filmLimit) {
+      guard let media = work.movie.media else { continue }
+      var notes = work.roles
+      if let episodes = work.episodes { notes.append(Formatters.episodes(episodes)) }
+      if media.kind == .series { notes.insert(ListView.kindLabel(.series), at: 0) }
       document.append(
-        FilmDocument.filmLine(film.movie, note: film.roles.joined(separator: tr(", ")), width: width),
-        link: .film(film.movie.id))
+        FilmDocument.filmLine(work.movie, note: notes.joined(separator: tr(", ")), width: width), link: .media(media))
     }
     return document
   }
 
-  /// One line a film, in the order given: a person who directed and wrote it is "Director,
-  /// Screenplay", not two lines.
-  static func merged(_ credits: [PersonCredit]) -> [(movie: MediaSummary, roles: [String])] {
-    var films: [(movie: MediaSummary, roles: [String])] = []
-    var index: [Int: Int] = [:]
+  /// One line a film or series, in the order given: a person who directed and wrote it is
+  /// "Director, Screenplay", not two lines; a series counts the episodes of all their parts.
+  static func merged(_ credits: [PersonCredit]) -> [(movie: MediaSummary, roles: [String], episodes: Int?)] {
+    var works: [(movie: MediaSummary, roles: [String], episodes: Int?)] = []
+    var index: [MediaID: Int] = [:]
     for credit in credits {
+      guard let media = credit.media.media else { continue }
       let role =
         credit.role.map { credit.isCast ? tr("as %s", $0) : Vocabulary.job($0) } ?? (credit.isCast ? "" : tr("crew"))
-      if let at = index[credit.media.id] {
-        if !role.isEmpty, !films[at].roles.contains(role) { films[at].roles.append(role) }
+      if let at = index[media] {
+        if !role.isEmpty, !works[at].roles.contains(role) { works[at].roles.append(role) }
+        if let count = credit.episodeCount { works[at].episodes = max(works[at].episodes ?? 0, count) }
       } else {
-        index[credit.media.id] = films.count
-        films.append((credit.media, role.isEmpty ? [] : [role]))
+        index[media] = works.count
+        works.append((credit.media, role.isEmpty ? [] : [role], credit.episodeCount))
       }
     }
-    return films
+    return works
   }
 }
