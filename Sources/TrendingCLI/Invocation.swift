@@ -8,10 +8,14 @@ public struct Invocation: Equatable, Sendable {
   public enum Command: Equatable, Sendable {
     /// The full-screen browser.
     case browse
-    /// `trending list`: print a page of the trending list.
-    case list(page: Int, json: Bool)
+    /// `trending list`: print a page of one of the lists.
+    case list(page: Int, json: Bool, kind: ListKind)
     /// `trending show ID`: print one film's details.
     case show(id: Int, json: Bool)
+    /// `trending tv ID`: print one series' details.
+    case series(id: Int, json: Bool)
+    /// `trending season ID N`: print one season's episodes.
+    case season(id: Int, number: Int, json: Bool)
     /// `trending person ID`: print one person and their films.
     case person(id: Int, json: Bool)
     /// `trending config [NAME] [--path]`: the effective settings, one of them, or the file's path.
@@ -23,7 +27,7 @@ public struct Invocation: Equatable, Sendable {
     /// `trending cache clear`: empty the disk cache.
     case cacheClear
     /// `trending search QUERY`: print a page of search results.
-    case search(query: String, year: Int?, page: Int, json: Bool)
+    case search(query: String, year: Int?, scope: SearchScope, page: Int, json: Bool)
     /// `trending doctor`: what was detected and why.
     case doctor(json: Bool)
     /// `trending completions SHELL`: the shell's completion script.
@@ -50,8 +54,7 @@ public struct Invocation: Equatable, Sendable {
   public var language: String?
   /// Today or this week.
   public var window = TimeWindow.week
-  /// Which list `trending list` prints (`--list`).
-  public var list: ListKind = .trending
+
   /// `--no-color`.
   public var noColor = false
   /// Whether the mouse is left to the terminal (`--no-mouse`).
@@ -184,13 +187,46 @@ public enum ArgumentParser {
     case .browse: return .browse
     case .list:
       try noArguments()
-      return .list(page: line.page ?? 1, json: line.json)
+      guard line.kind == nil || line.kind == "film" || line.kind == "tv" else {
+        throw UsageError(
+          message: tr("--kind for a list must be film or tv, not %s", OptionTable.shown(line.kind ?? "")))
+      }
+      let media: MediaKind = line.kind == "tv" ? .series : .film
+      let name = line.listName ?? "trending"
+      guard let kind = ListKind(name: name, media: media) else {
+        let names = OptionTable.listNames(media).joined(separator: ", ")
+        throw UsageError(
+          message: tr("--list must be one of %1$s, not %2$s", names, OptionTable.shown(name))
+            + suggestion(name, among: OptionTable.listNames(media)))
+      }
+      return .list(page: line.page ?? 1, json: line.json, kind: kind)
     case .search:
       let query = SearchQuery(parsing: words.joined(separator: " "))
       guard !query.text.isEmpty else {
         throw UsageError(message: tr("search needs words to look for, e.g. 'trending search fight club'"))
       }
-      return .search(query: query.text, year: line.year ?? query.year, page: line.page ?? 1, json: line.json)
+      let scope: SearchScope =
+        switch line.kind {
+        case "film": .film
+        case "tv": .series
+        case "person": .person
+        default: .all
+        }
+      return .search(
+        query: query.text, year: line.year ?? query.year, scope: scope, page: line.page ?? 1, json: line.json)
+    case .tv:
+      let series = try id(words, needs: tr("tv needs a series id, e.g. 'trending tv 1399'"), of: tr("series"))
+      return .series(id: series, json: line.json)
+    case .season:
+      guard words.count == 2 else {
+        throw UsageError(message: tr("season needs a series id and a season number, e.g. 'trending season 1399 1'"))
+      }
+      let series = try id([words[0]], needs: "", of: tr("series"))
+      guard let number = Int(words[1]), (0...10_000).contains(number) else {
+        throw UsageError(
+          message: tr("the season number must be a whole number from 0, not %s", OptionTable.shown(words[1])))
+      }
+      return .season(id: series, number: number, json: line.json)
     case .show, .person:
       guard let text = words.first else {
         throw UsageError(
@@ -252,6 +288,16 @@ public enum ArgumentParser {
     }
   }
 
+  /// The one id a command takes: a positive whole number.
+  private static func id(_ words: [String], needs: String, of what: String) throws(UsageError) -> Int {
+    guard let text = words.first else { throw UsageError(message: needs) }
+    guard words.count == 1 else { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1]))) }
+    guard let id = Int(text), id > 0 else {
+      throw UsageError(message: tr("the %1$s id must be a positive whole number, not %2$s", what, OptionTable.shown(text)))
+    }
+    return id
+  }
+
   /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
   private static func watchlist(_ words: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command {
     if json, csv { throw UsageError(message: tr("--json and --csv do not go together")) }
@@ -260,10 +306,11 @@ public enum ArgumentParser {
     guard words.count == 2, ["add", "remove"].contains(words[0]) else {
       throw UsageError(message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'"))
     }
-    guard let id = Int(words[1]), id > 0 else {
-      throw UsageError(message: tr("the film id must be a positive whole number, not %s", OptionTable.shown(words[1])))
+    guard let media = MediaID(words[1]) else {
+      throw UsageError(
+        message: tr("the id must be a film's (550) or a series' (tv/1399), not %s", OptionTable.shown(words[1])))
     }
-    return .watchlist(change: words[0] == "add" ? .add(id) : .remove(id), format: format)
+    return .watchlist(change: words[0] == "add" ? .add(media) : .remove(media), format: format)
   }
 
   /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.
@@ -291,7 +338,7 @@ public enum ArgumentParser {
 
 /// A change `trending watchlist` makes.
 public enum WatchlistChange: Equatable, Sendable {
-  case add(Int), remove(Int)
+  case add(MediaID), remove(MediaID)
 }
 
 /// How `trending watchlist` prints.

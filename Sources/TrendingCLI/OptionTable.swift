@@ -5,7 +5,7 @@ import TrendingCore
 /// The first word of a command line: the browser (no word) or one of the commands.
 public enum Verb: String, CaseIterable, Sendable {
   case browse = ""
-  case list, show, person, search, watchlist, config, cache, doctor, completions, man, help
+  case list, show, tv, season, person, search, watchlist, config, cache, doctor, completions, man, help
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -30,6 +30,10 @@ struct ParsedLine: Sendable {
   var invocation = Invocation(command: .browse)
   var page: Int?
   var year: Int?
+  /// `--list NAME`, resolved with `--kind` once the line is read.
+  var listName: String?
+  /// `--kind WORD`, checked against the command once the line is read.
+  var kind: String?
   var json = false
   var csv = false
   var path = false
@@ -94,10 +98,18 @@ public struct CommandSpec: Sendable {
 
 /// The table of options and commands.
 public enum OptionTable {
-  /// The lists as `--list` names them: the tabs amodb serves, from the tab table.
-  static let listNames: [(name: String, kind: ListKind)] = ListKind.allCases.filter(\.isRemote).map {
-    ($0.name, $0)
+  /// The lists `--list` names among films or series: the tabs amodb serves, from the tab table.
+  static func listNames(_ media: MediaKind) -> [String] {
+    Tab.shown(media).map(\.kind).filter(\.isRemote).map(\.name)
   }
+
+  /// Every name `--list` takes, films' then series'.
+  static var allListNames: [String] {
+    (listNames(.film) + listNames(.series)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+  }
+
+  /// The words `--kind` takes: `film` and `tv` for lists, and `person` and `all` for a search.
+  static let kindWords = ["film", "tv", "person", "all"]
 
   /// The shells `trending completions` writes for.
   public static let shells = ["bash", "zsh", "fish"]
@@ -109,21 +121,27 @@ public enum OptionTable {
 
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).
   public static var options: [OptionSpec] {
-    let outputs: [Verb] = [.list, .show, .person, .search, .watchlist, .doctor]
+    let outputs: [Verb] = [.list, .show, .tv, .season, .person, .search, .watchlist, .doctor]
     let terminal: [Verb] = [.browse, .doctor]
     return [
       OptionSpec(
         name: "--demo", help: tr("use the embedded demo data: no key, no network"),
         apply: { line, _ in line.invocation.demo = true }),
       OptionSpec(
-        name: "--list", value: "NAME", kind: .words(listNames.map(\.name)),
-        help: tr("which list: trending (default), popular, top-rated, now-playing or upcoming"), verbs: [.list],
+        name: "--list", value: "NAME", kind: .words(allListNames),
+        help: tr(
+          "which list: trending (default), popular, top-rated, now-playing or upcoming; with --kind tv: trending, popular, top-rated, on-the-air or airing-today"
+        ), verbs: [.list],
+        apply: { line, text in line.listName = text }),
+      OptionSpec(
+        name: "--kind", value: "KIND", kind: .words(kindWords),
+        help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
+        verbs: [.list, .search],
         apply: { line, text throws(UsageError) in
-          guard let kind = listNames.first(where: { $0.name == text })?.kind else {
-            throw UsageError(
-              message: tr("--list must be trending, popular, top-rated, now-playing or upcoming, not %s", shown(text)))
+          guard kindWords.contains(text) else {
+            throw UsageError(message: tr("--kind must be film, tv, person or all, not %s", shown(text)))
           }
-          line.invocation.list = kind
+          line.kind = text
         }),
       OptionSpec(
         name: "--window", value: "day|week", kind: .words(TimeWindow.allCases.map(\.rawValue)),
@@ -144,7 +162,8 @@ public enum OptionTable {
           line.page = number
         }),
       OptionSpec(
-        name: "--year", value: "N", kind: .number, help: tr("only films released that year"), verbs: [.search],
+        name: "--year", value: "N", kind: .number, help: tr("only films released (series first aired) that year"),
+        verbs: [.search],
         apply: { line, text throws(UsageError) in
           guard let number = SearchQuery.parseYear(text) else {
             throw UsageError(message: tr("--year must be a year such as 1999, not %s", shown(text)))
@@ -222,10 +241,10 @@ public enum OptionTable {
       CommandSpec(
         verb: .list, arguments: "", words: [],
         summary: tr(
-          "print a page of the list (--json for JSON; --list popular, top-rated, now-playing or upcoming for another list)"
+          "print a page of the list (--json for JSON; --list popular, top-rated, now-playing or upcoming for another list; --kind tv for series)"
         ),
         detail: tr(
-          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming. On a terminal, a table that fits; piped, one film a line: rank, id, title, year, score, separated by tabs. --json for JSON. Pages run from 1 to 500."
+          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming; with --kind tv, series: trending, popular, top-rated, on-the-air or airing-today. On a terminal, a table that fits; piped, one entry a line: rank, id, title, year, score, separated by tabs. --json for JSON, each entry with its media_type. Pages run from 1 to 500."
         )),
       CommandSpec(
         verb: .show, arguments: "ID", words: [], summary: tr("print one film's details (--json for JSON)"),
@@ -233,13 +252,27 @@ public enum OptionTable {
           "One film: title, year, certification, runtime, genres, the five ratings, director and leads, overview, where to watch in the region (JustWatch), trailer, collection, cast, crew, recommended and similar films."
         )),
       CommandSpec(
-        verb: .person, arguments: "ID", words: [], summary: tr("print one person and their films (--json for JSON)"),
+        verb: .tv, arguments: "ID", words: [], summary: tr("print one series' details (--json for JSON)"),
         detail: tr(
-          "One person: known for, birth and death, biography, and their films (as cast with the character, as crew with the job), newest first."
+          "One series: its years, status, certification, networks, creators, seasons and episodes, ratings, the next or last episode, overview, where to watch in the region (JustWatch), its seasons, cast with episode counts, key crew, recommended and similar series."
         )),
       CommandSpec(
-        verb: .search, arguments: "QUERY", words: [], summary: tr("films whose titles match (--year N, --json)"),
-        detail: tr("Films whose titles match. 'year:1999' or a trailing '(1999)' in the query narrows by year.")),
+        verb: .season, arguments: "ID N", words: [], summary: tr("print one season's episodes (--json for JSON)"),
+        detail: tr(
+          "One season of a series (0 is the specials): each episode's number, name, air date, runtime and score; episodes not yet aired are marked."
+        )),
+      CommandSpec(
+        verb: .person, arguments: "ID", words: [],
+        summary: tr("print one person and their films and series (--json for JSON)"),
+        detail: tr(
+          "One person: known for, birth and death, biography, and their films and series (as cast with the character, as crew with the job; series with their episode counts), newest first."
+        )),
+      CommandSpec(
+        verb: .search, arguments: "QUERY", words: [],
+        summary: tr("films, series and people that match (--kind, --year N, --json)"),
+        detail: tr(
+          "Films, series and people whose names match, each marked with its kind; --kind film, tv or person looks for one kind. 'year:1999' or a trailing '(1999)' in the query narrows films and series by year."
+        )),
       CommandSpec(
         verb: .watchlist, arguments: "[add ID | remove ID]", words: ["add", "remove"],
         summary: tr("your watchlist and seen films (--json, or --csv for Letterboxd)"),

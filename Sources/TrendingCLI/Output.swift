@@ -18,11 +18,14 @@ public enum Output {
         + TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4) + "  "
         + TextLayout.fit(trc("column title, at most 5 columns", "Score"), to: 5, alignRight: true)
     ]
+    // A page of several kinds (a search) names each entry's kind after its score.
+    let mixed = Set(page.results.map(\.kind)).count > 1
     for (offset, movie) in page.results.enumerated() {
       let rank = TextLayout.fit(String(startRank + offset), to: rankWidth, alignRight: true)
       let year = TextLayout.fit(movie.year.map(String.init) ?? Formatters.missing, to: 4, alignRight: true)
       let score = TextLayout.fit(Formatters.score(movie.voteAverage, votes: movie.voteCount), to: 5, alignRight: true)
-      lines.append(rank + "  " + TextLayout.fit(movie.title, to: titleWidth) + "  " + year + "  " + score)
+      let kind = mixed ? "  " + Vocabulary.kind(movie.kind) : ""
+      lines.append(rank + "  " + TextLayout.fit(movie.title, to: titleWidth) + "  " + year + "  " + score + kind)
     }
     if page.skippedEntries > 0 {
       lines.append(
@@ -34,8 +37,8 @@ public enum Output {
     return lines.joined(separator: "\n")
   }
 
-  /// The list for scripts: one film a line, `rank id title year score` separated by tabs, with a
-  /// dash for a missing year or score; nothing padded, nothing cut.
+  /// The list for scripts: one entry a line, `rank id title year score media_type` separated by tabs,
+  /// with a dash for a missing year or score; nothing padded, nothing cut.
   public static func tabSeparated(_ page: MediaPage) -> String {
     let startRank = (page.page - 1) * 20 + 1
     return page.results.enumerated().map { offset, movie in
@@ -43,7 +46,7 @@ public enum Output {
       let score = Formatters.plainScore(movie.voteAverage, votes: movie.voteCount)
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
-      return "\(startRank + offset)\t\(movie.id)\t\(title)\t\(year)\t\(score)"
+      return "\(startRank + offset)\t\(movie.id)\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
     }.joined(separator: "\n")
   }
 
@@ -51,6 +54,7 @@ public enum Output {
   struct ListEntry: Encodable {
     let rank: Int
     let id: Int
+    let mediaType: String
     let title: String
     let originalTitle: String?
     let year: Int?
@@ -61,6 +65,7 @@ public enum Output {
 
     enum CodingKeys: String, CodingKey {
       case rank, id, title, year, score, votes
+      case mediaType = "media_type"
       case originalTitle = "original_title"
       case releaseDate = "release_date"
       case posterURL = "poster_url"
@@ -72,7 +77,8 @@ public enum Output {
     let startRank = (page.page - 1) * 20 + 1
     let entries = page.results.enumerated().map { offset, movie in
       ListEntry(
-        rank: startRank + offset, id: movie.id, title: movie.title, originalTitle: movie.originalTitle,
+        rank: startRank + offset, id: movie.id, mediaType: movie.kind.rawValue, title: movie.title,
+        originalTitle: movie.originalTitle,
         year: movie.year,
         releaseDate: movie.releaseDate?.description, score: movie.score.map(rounded),
         votes: movie.voteCount,
@@ -168,25 +174,33 @@ public enum Output {
   /// One film in `trending watchlist --json`.
   struct MarkEntry: Encodable {
     let id: Int
+    let mediaType: String
     let title: String
     let year: Int?
     let watchlist: Bool
     let added: String
     let seen: String?
+
+    enum CodingKeys: String, CodingKey {
+      case id, title, year, watchlist, added, seen
+      case mediaType = "media_type"
+    }
   }
 
   /// The watchlist and seen films: a table (piped: tab-separated), JSON, or Letterboxd's CSV.
   public static func watchlist(_ marks: [MediaID: Mark], format: WatchlistOutput) -> String {
-    let sorted = marks.values.sorted { ($0.added, $0.id) > ($1.added, $1.id) }
+    let sorted = marks.values.sorted { ($0.added, $0.media) > ($1.added, $1.media) }
     switch format {
     case .json:
       return encode(
         sorted.map {
           MarkEntry(
-            id: $0.id, title: $0.title, year: $0.year, watchlist: $0.onWatchlist, added: $0.added, seen: $0.seen)
+            id: $0.id, mediaType: $0.kind.rawValue, title: $0.title, year: $0.year, watchlist: $0.onWatchlist,
+            added: $0.added, seen: $0.seen)
         })
     case .csv:
-      let rows = sorted.map { mark in
+      // Letterboxd imports films only; the command says how many series it left out.
+      let rows = sorted.filter { $0.kind == .film }.map { mark in
         [String(mark.id), csvField(mark.title), mark.year.map(String.init) ?? "", mark.seen ?? ""]
           .joined(separator: ",")
       }
@@ -197,8 +211,10 @@ public enum Output {
       }
       return sorted.map { mark in
         let flags = (mark.onWatchlist ? "+" : " ") + (mark.seen != nil ? "✓" : " ")
-        let title = mark.title.isEmpty ? tr("Film #%s", String(mark.id)) : mark.title
-        return [String(mark.id), flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? ""]
+        let title =
+          mark.title.isEmpty
+          ? (mark.kind == .series ? tr("Series #%s", String(mark.id)) : tr("Film #%s", String(mark.id))) : mark.title
+        return [mark.media.description, flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? ""]
           .joined(separator: "\t")
       }.joined(separator: "\n")
     }
@@ -217,14 +233,17 @@ public enum Output {
   /// A film in a person's filmography in `trending person --json`.
   struct CreditEntry: Encodable {
     let id: Int
+    let mediaType: String
     let title: String
     let year: Int?
     let score: Double?
     let role: String?
     let asCast: Bool
+    let episodes: Int?
 
     enum CodingKeys: String, CodingKey {
-      case id, title, year, score, role
+      case id, title, year, score, role, episodes
+      case mediaType = "media_type"
       case asCast = "as_cast"
     }
   }
@@ -239,26 +258,26 @@ public enum Output {
     let placeOfBirth: String?
     let biography: String?
     let profileURL: String?
-    let films: [CreditEntry]
+    let credits: [CreditEntry]
 
     enum CodingKeys: String, CodingKey {
-      case id, name, birthday, deathday, biography, films
+      case id, name, birthday, deathday, biography, credits
       case knownFor = "known_for"
       case placeOfBirth = "place_of_birth"
       case profileURL = "profile_url"
     }
   }
 
-  /// A person as a JSON object, their films newest first.
+  /// A person as a JSON object, their films and series newest first.
   public static func json(_ person: PersonDetails, configuration: ClientConfiguration) -> String {
     let entry = PersonEntry(
       id: person.id, name: person.name, knownFor: person.knownFor, birthday: person.birthday?.description,
       deathday: person.deathday?.description, placeOfBirth: person.placeOfBirth, biography: person.biography,
       profileURL: person.profilePath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
-      films: person.works(byScore: false).map {
+      credits: person.works(byScore: false).map {
         CreditEntry(
-          id: $0.media.id, title: $0.media.title, year: $0.media.year, score: $0.media.score.map(rounded),
-          role: $0.role, asCast: $0.isCast)
+          id: $0.media.id, mediaType: $0.media.kind.rawValue, title: $0.media.title, year: $0.media.year,
+          score: $0.media.score.map(rounded), role: $0.role, asCast: $0.isCast, episodes: $0.episodeCount)
       })
     return encode(entry)
   }
@@ -301,11 +320,11 @@ public enum Output {
     PersonDocument.document(person, byScore: false, expanded: true, width: width).plainText
   }
 
-  private static func rounded(_ value: Double) -> Double {
+  static func rounded(_ value: Double) -> Double {
     (value * 1000).rounded() / 1000
   }
 
-  private static func encode(_ value: some Encodable) -> String {
+  static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "null" }

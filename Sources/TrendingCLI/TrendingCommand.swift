@@ -63,11 +63,11 @@ public enum TrendingCommand {
       return emit(Completions.script(for: shell))
     case .manual:
       return emit(ManualPage.roff)
-    case .search(let query, let year, let page, let json):
+    case .search(let query, let year, let scope, let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         // The same endpoint the browser's search line uses: chosen in one place.
-        let source = ListSource.search(SearchQuery(text: query, year: year))
+        let source = ListSource.search(SearchQuery(text: query, year: year, scope: scope))
         guard
           let request = source.request(
             window: .week, page: page, language: client.configuration.language, region: client.configuration.region)
@@ -129,13 +129,13 @@ public enum TrendingCommand {
           services: services, imageMode: imageMode, invocation: invocation, environment: environment,
           settings: settingsFile, languageNote: note.isEmpty ? nil : note.joined(separator: " "))
       }
-    case .list(let page, let json):
+    case .list(let page, let json, let kind):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         // The same endpoint the browser's tab uses: chosen in one place.
         let configuration = client.configuration
         guard
-          let request = ListSource.tab(invocation.list).request(
+          let request = ListSource.tab(kind).request(
             window: invocation.window, page: page, language: configuration.language, region: configuration.region)
         else { return ExitCode.usage.rawValue }
         let answer = listPage(request, client: client)
@@ -151,6 +151,28 @@ public enum TrendingCommand {
           json
             ? Output.json(details, configuration: client.configuration)
             : Output.text(details, region: client.configuration.region, width: documentWidth())
+        }
+      }
+    case .series(let id, let json):
+      return runClient(invocation, environment: environment) { services in
+        let client = services.client
+        let endpoint = SeriesRequest(id: id, language: client.configuration.language)
+        return report(blocking { await client.result(endpoint) }) { details in
+          json
+            ? Output.json(details, configuration: client.configuration)
+            : Output.text(details, region: client.configuration.region, width: documentWidth())
+        }
+      }
+    case .season(let id, let number, let json):
+      return runClient(invocation, environment: environment) { services in
+        let client = services.client
+        let language = client.configuration.language
+        let series = blocking { await client.result(SeriesRequest(id: id, language: language)) }
+        let endpoint = SeasonRequest(seriesID: id, number: number, language: language)
+        return report(blocking { await client.result(endpoint) }) { season in
+          json
+            ? Output.json(season, seriesID: id)
+            : Output.text(season, series: try? series.get().value, width: documentWidth())
         }
       }
     case .watchlist(let change, let format):
@@ -182,28 +204,40 @@ public enum TrendingCommand {
     switch change {
     case nil:
       result = store.load()
-    case .remove(let id):
+    case .remove(let media):
       result = store.update {
-        MarkChange(id: id, title: "", year: nil, kind: .watchlist(false), day: "").apply(to: &$0)
+        MarkChange(id: media.id, media: media.kind, title: "", year: nil, kind: .watchlist(false), day: "")
+          .apply(to: &$0)
       }
-    case .add(let id):
+    case .add(let media):
       var title = ""
       var year: Int?
       if let services = try? Setup.services(for: invocation, environment: environment) {
-        let endpoint = MovieDetailsRequest(id: id, language: services.client.configuration.language)
-        switch blocking({ await services.client.result(endpoint) }) {
-        case .success(let fetched): (title, year) = (fetched.value.title, fetched.value.year)
+        let language = services.client.configuration.language
+        let request: APIRequest =
+          media.kind == .series
+          ? .series(SeriesRequest(id: media.id, language: language))
+          : .movie(MovieDetailsRequest(id: media.id, language: language))
+        switch blocking({ await services.client.answer(request) }) {
+        case .success(let fetched):
+          let summary = fetched.value.series?.summary ?? fetched.value.movie.map { ($0.title, $0.year) }.map {
+            MediaSummary(id: media.id, title: $0.0, releaseDate: $0.1.flatMap { ReleaseDate(String($0)) })
+          }
+          (title, year) = (summary?.title ?? "", summary?.year)
         case .failure(let error):
           if case .notFound = error {
-            printError(tr("no film has the id %s", String(id)))
+            printError(
+              media.kind == .series
+                ? tr("no series has the id %s", String(media.id)) : tr("no film has the id %s", String(media.id)))
             return ExitCode(error).rawValue
           }
-          printError(tr("added film %1$s without its title: %2$s", String(id), error.message))
+          printError(tr("added %1$s without its title: %2$s", media.description, error.message))
         }
       }
       let day = WatchlistFormat.day(Date())
       result = store.update {
-        MarkChange(id: id, title: title, year: year, kind: .watchlist(true), day: day).apply(to: &$0)
+        MarkChange(id: media.id, media: media.kind, title: title, year: year, kind: .watchlist(true), day: day)
+          .apply(to: &$0)
       }
     }
     let marks: [MediaID: Mark]
@@ -214,6 +248,13 @@ public enum TrendingCommand {
     case .failure(let error):
       printError(error.message)
       return ExitCode.failure.rawValue
+    }
+    let series = marks.values.filter { $0.kind == .series }.count
+    if format == .csv, series > 0 {
+      printError(
+        trn(
+          "left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only",
+          series))
     }
     return emit(Output.watchlist(marks, format: format))
   }

@@ -22,6 +22,22 @@ func fuzzDecoders(_ data: Data) {
     for member in details.cast { check(member.name); check(member.character ?? "") }
     _ = details.writers
   }
+  if let series = try? AmodbJSON.decoder().decode(SeriesDetails.self, from: data) {
+    check(series.name)
+    for member in series.credits.cast { check(member.name); member.characters.forEach { check($0) } }
+    for network in series.networks { check(network) }
+    _ = series.years
+  }
+  if let season = try? AmodbJSON.decoder().decode(SeasonDetails.self, from: data) {
+    for episode in season.episodes {
+      check(episode.name ?? "")
+      check(episode.overview ?? "", newlines: true)
+      for star in episode.guestStars { check(star.name) }
+    }
+  }
+  if let person = try? AmodbJSON.decoder().decode(PersonDetails.self, from: data) {
+    for credit in person.credits { check(credit.media.title); check(credit.role ?? "") }
+  }
   _ = StatusMapping.error(for: HTTPResponse(status: 500, body: data))
 }
 
@@ -58,7 +74,7 @@ func fuzzArguments(_ data: Data) {
   let words = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
   do {
     let invocation = try ArgumentParser.parse(words)
-    if case .list(let page, _) = invocation.command { precondition((1...500).contains(page)) }
+    if case .list(let page, _, _) = invocation.command { precondition((1...500).contains(page)) }
   } catch {
     check(error.message)
   }

@@ -146,9 +146,9 @@ public struct Tab: Sendable {
       feed: .catalogue(.series, .airingToday)),
   ]
 
-  /// The tabs shown while browsing films or series, in tab order.
+  /// The tabs shown while browsing films or series, in tab order: that kind's, then those of both.
   public static func shown(_ media: MediaKind) -> [Tab] {
-    all.filter { $0.media == nil || $0.media == media }
+    all.filter { $0.media == media } + all.filter { $0.media == nil }
   }
 
   /// The most tabs shown at once: how many `tab-N` commands there are.

@@ -143,7 +143,7 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
     KeyBinding(
       [.character("t")], .toggleMedia, in: [.list], group: "Lists", help: "films / series: the other set of tabs",
-      hint: "films/series"),
+      hint: "series"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",

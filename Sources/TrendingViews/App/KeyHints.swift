@@ -16,8 +16,8 @@ enum KeyHints {
   /// What stays longest as the bar narrows, first to last: the ways in, out and around come
   /// before the rest; a hint not named here goes first.
   static let priority: [Command] = [
-    .quit, .back, .open, .search, .help, .moveDown, .refresh, .toggleWatchlist, .openInBrowser, .nextTab, .sort,
-    .toggleWindow,
+    .quit, .back, .open, .search, .help, .moveDown, .toggleMedia, .refresh, .toggleWatchlist, .openInBrowser, .nextTab,
+    .sort, .toggleWindow,
   ]
 
   /// The hints for the state's screen, in table order, only for commands available now.
@@ -38,7 +38,9 @@ enum KeyHints {
       guard let hint = binding.hint, let key = binding.keys.first, !seen.contains(binding.command) else { continue }
       seen.insert(binding.command)
       if Reducer.isAvailable(binding.command, in: state) {
-        items.append(Item(command: binding.command, keys: key.label(ascii: ascii), label: tr(hint)))
+        // `t` names where it goes: the other set of tabs.
+        let label = binding.command == .toggleMedia ? (state.shared.browsing == .film ? tr("series") : tr("films")) : tr(hint)
+        items.append(Item(command: binding.command, keys: key.label(ascii: ascii), label: label))
       }
     }
     // Quit is always offered: in the film's context the table's first quit key is ^C.

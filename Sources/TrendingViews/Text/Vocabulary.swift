@@ -1,3 +1,4 @@
+import AmodbKit
 import Localization
 
 /// TMDB's English words for jobs, departments and release statuses (amodb never translates
@@ -41,6 +42,15 @@ public enum Vocabulary {
     case "Crew": return trc("department", "Crew")
     case "Lighting": return trc("department", "Lighting")
     default: return department
+    }
+  }
+
+  /// How a row names its kind in a list of several: "film", "series", "person".
+  public static func kind(_ kind: MediaKind) -> String {
+    switch kind {
+    case .film: return trc("kind of entry, short", "film")
+    case .series: return trc("kind of entry, short", "series")
+    case .person: return trc("kind of entry, short", "person")
     }
   }
 

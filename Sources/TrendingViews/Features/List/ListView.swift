@@ -229,7 +229,7 @@ enum ListView {
     let movies = screenState.movies
     // A list of more than one kind (a search) marks each row with its kind.
     let mixed = Set(movies.map(\.kind)).count > 1 || movies.contains { $0.kind == .person }
-    let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: kindLabel($0)) }.max() ?? 0 : 0
+    let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0 : 0
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
@@ -248,7 +248,7 @@ enum ListView {
       var titleWidth = columns.titleWidth
       if mixed, titleWidth > kindWidth + 8 {
         screen.put(
-          TextLayout.fit(kindLabel(movie.kind), to: kindWidth), row: row, column: titleColumn,
+          TextLayout.fit(Vocabulary.kind(movie.kind), to: kindWidth), row: row, column: titleColumn,
           style: Style(.muted, selected: selected))
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
@@ -280,15 +280,6 @@ enum ListView {
       screen.put(
         TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
         style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))
-    }
-  }
-
-  /// How a row names its kind in a list of several: "film", "series", "person".
-  static func kindLabel(_ kind: MediaKind) -> String {
-    switch kind {
-    case .film: return trc("kind of entry, short", "film")
-    case .series: return trc("kind of entry, short", "series")
-    case .person: return trc("kind of entry, short", "person")
     }
   }
 

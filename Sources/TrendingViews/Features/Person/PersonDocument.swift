@@ -55,7 +55,7 @@ public enum PersonDocument {
       guard let media = work.movie.media else { continue }
       var notes = work.roles
       if let episodes = work.episodes { notes.append(Formatters.episodes(episodes)) }
-      if media.kind == .series { notes.insert(ListView.kindLabel(.series), at: 0) }
+      if media.kind == .series { notes.insert(Vocabulary.kind(.series), at: 0) }
       document.append(
         FilmDocument.filmLine(work.movie, note: notes.joined(separator: tr(", ")), width: width), link: .media(media))
     }

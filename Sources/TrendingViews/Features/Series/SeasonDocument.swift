@@ -83,9 +83,9 @@ public enum SeasonDocument {
     return line
   }
 
-  /// A date short enough for a row: "17 Apr 2011" where the month has a short name, else the full date.
+  /// A date short enough for a row: "2011-04-17" ("17.04.2011" where translators say so).
   static func shortDate(_ date: ReleaseDate) -> String {
-    trc("short date", "%1$s.%2$s.%3$s", two(date.day), two(date.month), String(date.year))
+    trc("short date", "%3$s-%2$s-%1$s", two(date.day), two(date.month), String(date.year))
   }
 
   private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
