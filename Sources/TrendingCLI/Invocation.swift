@@ -215,13 +215,13 @@ public enum ArgumentParser {
       return .search(
         query: query.text, year: line.year ?? query.year, scope: scope, page: line.page ?? 1, json: line.json)
     case .tv:
-      let series = try id(words, needs: tr("tv needs a series id, e.g. 'trending tv 1399'"), of: tr("series"))
+      let series = try seriesID(words, needs: tr("tv needs a series id, e.g. 'trending tv 1399'"))
       return .series(id: series, json: line.json)
     case .season:
       guard words.count == 2 else {
         throw UsageError(message: tr("season needs a series id and a season number, e.g. 'trending season 1399 1'"))
       }
-      let series = try id([words[0]], needs: "", of: tr("series"))
+      let series = try seriesID([words[0]], needs: "")
       guard let number = Int(words[1]), (0...10_000).contains(number) else {
         throw UsageError(
           message: tr("the season number must be a whole number from 0, not %s", OptionTable.shown(words[1])))
@@ -288,12 +288,12 @@ public enum ArgumentParser {
     }
   }
 
-  /// The one id a command takes: a positive whole number.
-  private static func id(_ words: [String], needs: String, of what: String) throws(UsageError) -> Int {
+  /// The one series id a command takes: a positive whole number.
+  private static func seriesID(_ words: [String], needs: String) throws(UsageError) -> Int {
     guard let text = words.first else { throw UsageError(message: needs) }
     guard words.count == 1 else { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1]))) }
     guard let id = Int(text), id > 0 else {
-      throw UsageError(message: tr("the %1$s id must be a positive whole number, not %2$s", what, OptionTable.shown(text)))
+      throw UsageError(message: tr("the series id must be a positive whole number, not %s", OptionTable.shown(text)))
     }
     return id
   }
