@@ -22,11 +22,11 @@ struct ArgumentParserTests {
 
   @Test func commandsAndTheirArguments() throws {
     #expect(try parse("").command == .browse)
-    #expect(try parse("list --page 3 --json").command == .list(page: 3, json: true))
+    #expect(try parse("list --page 3 --json").command == .list(page: 3, json: true, kind: .trending))
     #expect(try parse("show 550").command == .show(id: 550, json: false))
     #expect(try parse("person 287 --json").command == .person(id: 287, json: true))
     #expect(
-      try parse("search fight club (1999)").command == .search(query: "fight club", year: 1999, page: 1, json: false))
+      try parse("search fight club (1999)").command == .search(query: "fight club", year: 1999, scope: .all, page: 1, json: false))
     #expect(try parse("watchlist add 550 --csv").command == .watchlist(change: .add(550), format: .csv))
     #expect(try parse("config").command == .config(name: nil, path: false))
     #expect(try parse("config images").command == .config(name: "images", path: false))
@@ -61,12 +61,20 @@ struct ArgumentParserTests {
 
   @Test func valuesAreChecked() throws {
     #expect(failure("list --page 0")?.contains("--page must be a whole number from 1 to 500") == true)
-    #expect(failure("list --list nope")?.contains("--list must be trending, popular") == true)
+    #expect(failure("list --list nope")?.contains("--list must be one of trending, popular") == true)
+    #expect(failure("list --kind tv --list now-playing")?.contains("on-the-air") == true, "series lists named")
+    #expect(failure("list --kind person")?.contains("--kind for a list must be film or tv") == true)
+    #expect(failure("search --kind films x")?.contains("--kind must be film, tv, person or all") == true)
+    #expect(failure("tv")?.contains("tv needs a series id") == true)
+    #expect(failure("tv x")?.contains("the series id must be a positive whole number") == true)
+    #expect(failure("season 1399")?.contains("season needs a series id and a season number") == true)
+    #expect(failure("season 1399 -1")?.contains("unknown option") == true || failure("season 1399 x") != nil)
+    #expect(failure("watchlist add person/3")?.contains("tv/1399") == true)
     #expect(failure("--images pixels")?.contains("--images must be auto, kitty, sixel, iterm, symbols or off") == true)
     #expect(failure("--region Ukraine")?.contains("two-letter country code") == true)
     #expect(failure("list --page") == "--page needs a value")
     #expect(failure("list --json=yes") == "--json takes no value")
-    #expect(try parse("list --page=2").command == .list(page: 2, json: false))
+    #expect(try parse("list --page=2").command == .list(page: 2, json: false, kind: .trending))
   }
 
   @Test func anOptionGoesOnlyWithTheCommandsTheTableNames() {
@@ -93,7 +101,7 @@ struct ArgumentParserTests {
   }
 
   @Test func aDoubleDashEndsTheOptions() throws {
-    #expect(try parse("search -- --weird").command == .search(query: "--weird", year: nil, page: 1, json: false))
+    #expect(try parse("search -- --weird").command == .search(query: "--weird", year: nil, scope: .all, page: 1, json: false))
   }
 
   @Test func theHelpListsEveryCommandAndOptionOfTheTable() {
@@ -141,5 +149,34 @@ struct ArgumentParserTests {
 
   @Test func imageModesSayWhatTheyDraw() {
     #expect(ImageMode.allCases.map(\.rawValue) == ["auto", "kitty", "sixel", "iterm", "symbols", "off"])
+  }
+}
+
+@Suite("The command line for series")
+struct SeriesArgumentTests {
+  private func parse(_ line: String) throws -> Invocation {
+    try ArgumentParser.parse(line.split(separator: " ").map(String.init))
+  }
+
+  @Test func seriesListsSearchesAndScreensParse() throws {
+    #expect(try parse("list --kind tv").command == .list(page: 1, json: false, kind: .seriesTrending))
+    #expect(
+      try parse("list --list on-the-air --kind tv --json").command
+        == .list(page: 1, json: true, kind: .onTheAir), "the order of --list and --kind does not matter")
+    #expect(try parse("list --kind film --list top-rated").command == .list(page: 1, json: false, kind: .topRated))
+    #expect(try parse("list --kind tv --list top-rated").command == .list(page: 1, json: false, kind: .seriesTopRated))
+    #expect(try parse("tv 1399 --json").command == .series(id: 1399, json: true))
+    #expect(try parse("season 1399 0").command == .season(id: 1399, number: 0, json: false), "the specials")
+    #expect(
+      try parse("search dark --kind tv").command
+        == .search(query: "dark", year: nil, scope: .series, page: 1, json: false))
+    #expect(
+      try parse("search pitt --kind person").command
+        == .search(query: "pitt", year: nil, scope: .person, page: 1, json: false))
+    #expect(
+      try parse("search dune year:2021").command
+        == .search(query: "dune", year: 2021, scope: .all, page: 1, json: false), "everything by default")
+    #expect(try parse("watchlist add tv/1399").command == .watchlist(change: .add(.series(1399)), format: .text))
+    #expect(try parse("watchlist remove 550").command == .watchlist(change: .remove(.film(550)), format: .text))
   }
 }
