@@ -71,6 +71,8 @@ public enum Navigation: Equatable, Sendable {
   case pop
   /// Show another tab.
   case showTab(ListKind)
+  /// Go back `popping` screens, then open a screen on top (the `f` form applied).
+  case replace(Route, popping: Int)
 }
 
 /// What a screen's reducer returns: the work for the runtime, and where to go, if anywhere.
@@ -95,6 +97,7 @@ public enum Route: Equatable, Sendable {
   case list(ListScreen)
   case film(FilmScreen)
   case person(PersonScreen)
+  case discoverForm(DiscoverForm)
 
   /// The screen's feature.
   public var screen: any ScreenFeature {
@@ -102,6 +105,7 @@ public enum Route: Equatable, Sendable {
     case .list(let list): return list
     case .film(let film): return film
     case .person(let person): return person
+    case .discoverForm(let form): return form
     }
   }
 

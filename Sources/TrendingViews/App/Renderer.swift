@@ -32,6 +32,10 @@ public enum Renderer {
       case .list(let list): ListView.draw(list, at: list.source.tab == nil ? .kept : .tab, state, into: &screen)
       case .film(let film): document = FilmView.draw(film, state, into: &screen)
       case .person(let person): document = PersonView.draw(person, state, into: &screen)
+      case .discoverForm(let form):
+        let below = state.topList
+        ListView.draw(below, at: below.source.tab == nil ? .kept : .tab, state, into: &screen)
+        DiscoverFormView.draw(form, state, into: &screen)
       }
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }

@@ -97,11 +97,14 @@ enum ListView {
       case .search(let query): empty = tr("No films match “%s”.", query.typed)
       case .tab(.watchlist): empty = tr("Your watchlist is empty.")
       case .tab(let kind): empty = tr("No films in %s right now.", kind.title)
+      case .discover(let filter): empty = emptyDiscover(filter, region: shared.region)
       }
       let next =
         place.isSearch
         ? tr("Try other words.")
-        : shown.source == .tab(.watchlist) ? tr("Press a on a film to add it.") : tr("Press r to refresh.")
+        : shown.source == .tab(.watchlist)
+          ? tr("Press a on a film to add it.")
+          : shown.source.discover != nil ? tr("Press f to change the filter.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
@@ -257,6 +260,14 @@ enum ListView {
     }
   }
 
+  /// Why a discover list is empty: a region with no streaming data is named, else the filter is too narrow.
+  static func emptyDiscover(_ filter: DiscoverFilter, region: String?) -> String {
+    if !filter.services.isEmpty, let region {
+      return tr("amodb has no streaming data for films in %s, or none of them is on these services.", region)
+    }
+    return tr("No films match this filter.")
+  }
+
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
   static func tone(forScore score: Double?, votes: Int) -> Tone {
     guard votes > 0, let score else { return .muted }
@@ -273,6 +284,7 @@ enum ListView {
       (failed, loading) = (tr("Could not load the trending films."), tr("Loading the trending films…"))
     case .tab(let kind): (failed, loading) = (tr("Could not load “%s”.", kind.title), tr("Loading “%s”…", kind.title))
     case .search: (failed, loading) = (tr("Could not load the search results."), tr("Searching…"))
+    case .discover: (failed, loading) = (tr("Could not load the films that match."), tr("Finding films…"))
     }
     switch shown.list.phase {
     case .failed(let error):
