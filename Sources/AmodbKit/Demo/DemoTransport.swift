@@ -32,6 +32,7 @@ public struct DemoTransport: Transport {
     let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems
     let russian = query?.first { $0.name == "language" }?.value?.hasPrefix("ru") == true
     if key == "/search/movie" { return Self.search(query, prefix: russian ? "ru:" : "") }
+    if let answer = DemoDiscover.answer(key, query: query ?? [], prefix: russian ? "ru:" : "") { return answer }
     let translated = russian ? DemoResources.files["ru:" + key] : nil
     guard let text = translated ?? DemoResources.files[key] else { return Self.notFound }
     return HTTPResponse(

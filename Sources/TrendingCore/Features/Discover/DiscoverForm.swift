@@ -106,7 +106,12 @@ public struct DiscoverForm: Equatable, Sendable {
       filter.years.lower = filter.years.lower.map { min(max($0 + step, 1874), year + 5) } ?? year - 10
     case .yearTo: filter.years.upper = filter.years.upper.map { min(max($0 + step, 1874), year + 5) } ?? year
     case .score:
-      let next = filter.minimumScore.map { $0 + Double(step) * 0.5 } ?? 7
+      // From "any", up starts at 7; down stays at "any".
+      guard let score = filter.minimumScore else {
+        filter.minimumScore = step > 0 ? 7 : nil
+        return
+      }
+      let next = score + Double(step) * 0.5
       filter.minimumScore = next < 0.5 ? nil : min(next, 10)
     case .votes: filter.minimumVotes = max(0, filter.minimumVotes + step * 50)
     case .runtimeFrom: filter.runtime.lower = Self.minutes(filter.runtime.lower, step, start: 90)
@@ -156,7 +161,7 @@ public struct DiscoverForm: Equatable, Sendable {
 
   /// Minutes stepped by ten from a starting value; none below ten.
   static func minutes(_ value: Int?, _ step: Int, start: Int) -> Int? {
-    guard let value else { return start }
+    guard let value else { return step > 0 ? start : nil }
     let next = value + step * 10
     return next < 10 ? nil : min(next, 600)
   }

@@ -64,32 +64,32 @@ public enum Languages {
     "fa", "ar", "he", "th", "uk",
   ]
 
-  /// A language's name in the interface's language, else its code.
+  /// A language's own name for itself (readable whatever the interface's language), else its code.
   public static func name(_ code: String) -> String {
     switch code {
-    case "en": return tr("English")
-    case "fr": return tr("French")
-    case "es": return tr("Spanish")
-    case "de": return tr("German")
-    case "it": return tr("Italian")
-    case "ja": return tr("Japanese")
-    case "ko": return tr("Korean")
-    case "zh": return tr("Chinese")
-    case "hi": return tr("Hindi")
-    case "ru": return tr("Russian")
-    case "pt": return tr("Portuguese")
-    case "sv": return tr("Swedish")
-    case "da": return tr("Danish")
-    case "no": return tr("Norwegian")
-    case "fi": return tr("Finnish")
-    case "pl": return tr("Polish")
-    case "cs": return tr("Czech")
-    case "tr": return tr("Turkish")
-    case "fa": return tr("Persian")
-    case "ar": return tr("Arabic")
-    case "he": return tr("Hebrew")
-    case "th": return tr("Thai")
-    case "uk": return tr("Ukrainian")
+    case "en": return "English"
+    case "fr": return "Français"
+    case "es": return "Español"
+    case "de": return "Deutsch"
+    case "it": return "Italiano"
+    case "ja": return "日本語"
+    case "ko": return "한국어"
+    case "zh": return "中文"
+    case "hi": return "हिन्दी"
+    case "ru": return "Русский"
+    case "pt": return "Português"
+    case "sv": return "Svenska"
+    case "da": return "Dansk"
+    case "no": return "Norsk"
+    case "fi": return "Suomi"
+    case "pl": return "Polski"
+    case "cs": return "Čeština"
+    case "tr": return "Türkçe"
+    case "fa": return "فارسی"
+    case "ar": return "العربية"
+    case "he": return "עברית"
+    case "th": return "ไทย"
+    case "uk": return "Українська"
     default: return code
     }
   }
