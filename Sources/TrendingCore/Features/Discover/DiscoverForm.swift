@@ -218,7 +218,8 @@ extension Shared {
 public enum DiscoverFormLayout {
   /// The box over the list at a size.
   public static func box(for size: Size, fieldCount: Int) -> Rect {
-    let width = min(size.width - 2, 56)
+    // Narrow screens give the form their whole width (a sliver of the list beside it only confuses).
+    let width = size.width < 60 ? size.width : 56
     let height = min(size.height - 2, fieldCount + 4)
     return Rect(row: 1, column: (size.width - width) / 2, width: width, height: height)
   }

@@ -97,7 +97,7 @@ enum ListView {
       case .search(let query): empty = tr("No films match “%s”.", query.typed)
       case .tab(.watchlist): empty = tr("Your watchlist is empty.")
       case .tab(let kind): empty = tr("No films in %s right now.", kind.title)
-      case .discover(let filter): empty = emptyDiscover(filter, region: shared.region)
+      case .discover(let filter): empty = emptyDiscover(filter, shared)
       }
       let next =
         place.isSearch
@@ -261,11 +261,11 @@ enum ListView {
   }
 
   /// Why a discover list is empty: a region with no streaming data is named, else the filter is too narrow.
-  static func emptyDiscover(_ filter: DiscoverFilter, region: String?) -> String {
-    if !filter.services.isEmpty, let region {
-      return tr("amodb has no streaming data for films in %s, or none of them is on these services.", region)
-    }
-    return tr("No films match this filter.")
+  static func emptyDiscover(_ filter: DiscoverFilter, _ shared: Shared) -> String {
+    guard !filter.services.isEmpty, let region = shared.region else { return tr("No films match this filter.") }
+    let table = shared.providersRequest.flatMap { shared.answers[$0]?.value?.providers }
+    if table?.providers.isEmpty == true { return tr("amodb has no streaming data for films in %s.", region) }
+    return tr("No films match this filter on these services in %s.", region)
   }
 
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
