@@ -24,10 +24,12 @@ struct DiscoverSnapshotTests {
     state.shared.region = "US"
     _ = Reducer.reduce(&state, .key(.character("f")))
     let genres = GenreTable(genres: [NamedID(id: 53, name: "Thriller"), NamedID(id: 80, name: "Crime")])
-    _ = Reducer.reduce(&state, .fetched(state.shared.genresRequest, .success(Fetched(value: .genres(genres), fetchedAt: Scenes.now))))
+    _ = Reducer.reduce(
+      &state, .fetched(state.shared.genresRequest, .success(Fetched(value: .genres(genres), fetchedAt: Scenes.now))))
     let services = ProviderTable(providers: [NamedID(id: 8, name: "Netflix"), NamedID(id: 11, name: "MUBI")])
     if let request = state.shared.providersRequest {
-      _ = Reducer.reduce(&state, .fetched(request, .success(Fetched(value: .providers(services), fetchedAt: Scenes.now))))
+      _ = Reducer.reduce(
+        &state, .fetched(request, .success(Fetched(value: .providers(services), fetchedAt: Scenes.now))))
     }
     state.change(DiscoverForm.self) { form in
       form.filter.genres = [NamedID(id: 53, name: "Thriller")]

@@ -20,7 +20,8 @@ enum DemoDiscover {
       let results = names.sorted().enumerated().compactMap { index, name -> JSONValue? in
         guard let id = providerIDs[name] else { return nil }
         return .object([
-          "provider_id": .number(Double(id)), "provider_name": .string(name), "display_priority": .number(Double(index)),
+          "provider_id": .number(Double(id)), "provider_name": .string(name),
+          "display_priority": .number(Double(index)),
         ])
       }
       return json(.object(["results": .array(results)]))
@@ -101,7 +102,9 @@ enum DemoDiscover {
         passes = passes && !offered.isDisjoint(with: services)
       }
       if let from = value("release_date.gte"), let through = value("release_date.lte") {
-        passes = passes && regionalDates(film.details, region: region, types: releaseTypes).contains { $0 >= from && $0 <= through }
+        passes =
+          passes
+          && regionalDates(film.details, region: region, types: releaseTypes).contains { $0 >= from && $0 <= through }
       }
       return passes
     }
