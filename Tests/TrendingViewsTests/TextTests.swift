@@ -143,9 +143,9 @@ struct RenderInvariantTests {
             case .person:
               effects += Reducer.reduce(
                 &state, .fetched(request, .success(Fetched(value: .person(Scenes.person), fetchedAt: Scenes.now))))
-            case .series, .season:
+            case .series, .season, .genres, .providers:
               break
-            case .trending, .catalogue, .search:
+            case .trending, .catalogue, .search, .discover:
               let result: Result<Fetched<APIAnswer>, AmodbError> =
                 Bool.random(using: &generator)
                 ? .success(

@@ -16,6 +16,12 @@ public enum APIRequest: Hashable, Sendable {
   case season(SeasonRequest)
   /// A person with their films and series.
   case person(PersonRequest)
+  /// A page of titles matching a filter.
+  case discover(DiscoverRequest)
+  /// The genre table.
+  case genres(GenreListRequest)
+  /// A country's streaming services.
+  case providers(ProviderListRequest)
 
   /// The page asked for, for a list request.
   public var page: Int? {
@@ -23,7 +29,17 @@ public enum APIRequest: Hashable, Sendable {
     case .trending(let request): return request.page
     case .catalogue(let request): return request.page
     case .search(let request): return request.page
-    case .movie, .series, .season, .person: return nil
+    case .discover(let request): return request.page
+    case .movie, .series, .season, .person, .genres, .providers: return nil
+    }
+  }
+
+  /// How long its answer stays fresh.
+  public var freshness: TimeInterval {
+    switch self {
+    case .trending, .catalogue, .search, .discover: return listFreshness
+    case .movie, .series, .season, .person: return detailsFreshness
+    case .genres, .providers: return tableFreshness
     }
   }
 }
@@ -40,6 +56,10 @@ public enum APIAnswer: Equatable, Sendable {
   case season(SeasonDetails)
   /// A person.
   case person(PersonDetails)
+  /// A genre table.
+  case genres(GenreTable)
+  /// A country's streaming services.
+  case providers(ProviderTable)
 
   /// The page, when the answer is one.
   public var page: MediaPage? {
@@ -62,6 +82,18 @@ public enum APIAnswer: Equatable, Sendable {
   /// The season, when the answer is one.
   public var season: SeasonDetails? {
     if case .season(let season) = self { return season }
+    return nil
+  }
+
+  /// The genre table, when the answer is one.
+  public var genres: GenreTable? {
+    if case .genres(let table) = self { return table }
+    return nil
+  }
+
+  /// The streaming services, when the answer is them.
+  public var providers: ProviderTable? {
+    if case .providers(let table) = self { return table }
     return nil
   }
 
@@ -92,6 +124,9 @@ extension AmodbClient {
     case .season(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.season)
     case .person(let endpoint):
       return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.person)
+    case .discover(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
+    case .genres(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.genres)
+    case .providers(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.providers)
     }
   }
 

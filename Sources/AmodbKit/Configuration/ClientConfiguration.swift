@@ -89,6 +89,11 @@ public struct ClientConfiguration: Sendable {
     let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
     components.path = prefix + path
     components.queryItems = query.isEmpty ? nil : query
+    // A `+` left as it is reads as a space to the server (`certification=MA 15+`).
+    components.percentEncodedQuery = components.percentEncodedQuery?.split(
+      separator: "+", omittingEmptySubsequences: false
+    )
+    .joined(separator: "%2B")
     return components.url
   }
 

@@ -38,6 +38,7 @@ public struct DemoTransport: Transport {
     case "/search/multi": return Self.searchEverything(query, prefix: prefix)
     default: break
     }
+    if let answer = DemoDiscover.answer(key, query: query ?? [], prefix: prefix) { return answer }
     let translated = russian ? DemoResources.files["ru:" + key] : nil
     guard let text = translated ?? DemoResources.files[key] else { return Self.notFound }
     return HTTPResponse(

@@ -166,6 +166,9 @@ public enum Reducer {
       state.push(route)
       state.forgetUnshownDetails()
       return reaction.effects + state.updateTop { screen, shared in screen.appear(&shared) }
+    case .replace(let route, let popping):
+      for _ in 0..<max(0, popping) { state.pop() }
+      return apply(Reaction(reaction.effects, go: .push(route)), &state)
     case .pop:
       state.pop()
       state.updateTopList { list, shared in ListLogic.scrollIntoView(&list, rows: shared.visibleRows) }

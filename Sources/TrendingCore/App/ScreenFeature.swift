@@ -71,6 +71,8 @@ public enum Navigation: Equatable, Sendable {
   case pop
   /// Show another tab.
   case showTab(ListKind)
+  /// Go back `popping` screens, then open a screen on top (the `f` form applied).
+  case replace(Route, popping: Int)
 }
 
 /// What a screen's reducer returns: the work for the runtime, and where to go, if anywhere.
@@ -98,6 +100,7 @@ public enum Route: Equatable, Sendable {
   case season(SeasonScreen)
   case episode(EpisodeScreen)
   case person(PersonScreen)
+  case discoverForm(DiscoverForm)
 
   /// The screen's feature.
   public var screen: any ScreenFeature {
@@ -108,6 +111,7 @@ public enum Route: Equatable, Sendable {
     case .season(let season): return season
     case .episode(let episode): return episode
     case .person(let person): return person
+    case .discoverForm(let form): return form
     }
   }
 

@@ -118,7 +118,7 @@ public struct Shared: Equatable, Sendable {
     switch result {
     case .success(let fetched):
       entry.succeed(fetched.value, at: fetched.fetchedAt)
-      if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: detailsFreshness, now: now) {
+      if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: request.freshness, now: now) {
         // Shown from the cache while the network is asked.
         entry.begin()
         return [.fetch(request, keptFirst: false)]

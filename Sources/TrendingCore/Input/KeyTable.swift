@@ -6,7 +6,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
   case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
   case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
   case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
-  case nextTab, previousTab, palette, filter, toggleMedia
+  case nextTab, previousTab, palette, filter, toggleMedia, discover
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
 
@@ -15,7 +15,7 @@ public enum Command: Hashable, Sendable, CaseIterable {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .openInBrowser,
-      .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia,
+      .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover, discover,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
@@ -46,6 +46,8 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   case palette
   /// The list's filter line, while it is typed in.
   case filter
+  /// The `f` form of a discover filter, while it is open.
+  case form
 }
 
 /// One binding: keys, what they do, where, and how the help and the hint bar name them.
@@ -139,6 +141,12 @@ public struct KeyTable: Sendable, Equatable {
       help: "filter the list on screen by title (no request)"),
     KeyBinding([.enter], .open, in: [.filter], group: "Search", help: "keep the filter", hint: "keep"),
     KeyBinding([.escape], .back, in: [.filter], group: "Search", help: "clear the filter", hint: "clear"),
+    KeyBinding(
+      [.character("f")], .discover, in: [.list], group: "Search",
+      help: "find films by genre, years, score, runtime, language, rating and services", hint: "filter"),
+    KeyBinding([.enter], .open, in: [.form], group: "Search", help: "show the films that match", hint: "apply"),
+    KeyBinding(
+      [.escape], .back, in: [.form], group: "Search", help: "close the form, the list untouched", hint: "cancel"),
     KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
     KeyBinding(
@@ -268,6 +276,7 @@ extension KeyContext {
     case .search: return "search line"
     case .palette: return "command palette"
     case .filter: return "filter line"
+    case .form: return "filter form"
     }
   }
 }

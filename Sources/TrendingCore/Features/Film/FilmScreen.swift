@@ -44,7 +44,7 @@ extension FilmScreen: DocumentScreen {
       let related = shared.film(id).value.map { $0.recommendations + $0.similar } ?? []
       return Reaction(go: cursor.selectedTarget?.navigation { media in related.first { $0.media == media } })
     case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia:
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
       return .none
     }
   }
@@ -55,7 +55,7 @@ extension FilmScreen: DocumentScreen {
     case .open: return cursor.selectedTarget != nil
     case .back: return true
     case .refresh: return !shared.film(id).isLoading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia: return false
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
     // The app's own commands, answered above every screen.
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
       .copyTitle, .palette:

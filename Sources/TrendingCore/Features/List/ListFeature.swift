@@ -10,7 +10,10 @@ extension ListScreen: ScreenFeature {
 
   public func title(_ shared: Shared) -> String { source.title }
 
-  public mutating func appear(_ shared: inout Shared) -> [Effect] { [] }
+  /// A list opened empty (a discover list) loads its first page.
+  public mutating func appear(_ shared: inout Shared) -> [Effect] {
+    list.phase == .idle && list.value == nil ? refresh(force: false, shared) : []
+  }
 
   public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? {
     editFilter(key, rows: shared.visibleRows) ? [] : nil
@@ -38,6 +41,9 @@ extension ListScreen: ScreenFeature {
     case .filter:
       startFilter()
       return .none
+    case .discover:
+      let form = DiscoverForm(filter: source.discover ?? DiscoverFilter(), replaces: source.discover != nil)
+      return Reaction(go: .push(.discoverForm(form)))
     case .refresh:
       return Reaction(refresh(force: true, shared))
     case .nextTab, .previousTab, .tab:
@@ -74,6 +80,7 @@ extension ListScreen: ScreenFeature {
     case .filter: return unfilteredCount > 1
     case .refresh: return !list.isLoading
     case .toggleWindow: return isTrending
+    case .discover: return filter?.editing != true
     case .nextTab, .previousTab, .tab: return true
     // A list opened on top (kept search results) has no tabs to switch.
     case .toggleMedia: return source.tab != nil

@@ -6,6 +6,14 @@ import Localization
 public enum ListSource: Hashable, Sendable {
   case tab(ListKind)
   case search(SearchQuery)
+  /// Titles matching a filter (`f`, a keyword or studio, `trending discover`).
+  case discover(DiscoverFilter)
+
+  /// The filter, when the list is a discover list.
+  public var discover: DiscoverFilter? {
+    if case .discover(let filter) = self { return filter }
+    return nil
+  }
 
   /// The tab, when the list is one.
   public var tab: ListKind? {
@@ -18,6 +26,7 @@ public enum ListSource: Hashable, Sendable {
     switch self {
     case .tab(let kind): return kind.heading
     case .search(let query): return tr("Search “%s”", query.typed)
+    case .discover(let filter): return filter.summary
     }
   }
 
@@ -28,6 +37,8 @@ public enum ListSource: Hashable, Sendable {
     case .search(let query):
       return .search(
         SearchRequest(scope: query.scope, query: query.text, page: page, language: language, year: query.year))
+    case .discover(let filter):
+      return .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
     case .tab(let kind):
       switch kind.feed {
       case .trending(let media):

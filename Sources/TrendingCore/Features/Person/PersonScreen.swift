@@ -48,7 +48,7 @@ extension PersonScreen: DocumentScreen {
       let credits = shared.person(id).value?.credits ?? []
       return Reaction(go: cursor.selectedTarget?.navigation { media in credits.first { $0.media.media == media }?.media })
     case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
-      .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia:
+      .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
       return .none
     }
   }
@@ -60,7 +60,7 @@ extension PersonScreen: DocumentScreen {
     case .back: return true
     case .refresh: return !shared.person(id).isLoading
     case .sort: return shared.person(id).value?.credits.isEmpty == false
-    case .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia: return false
+    case .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
     // The app's own commands, answered above every screen.
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
       .copyTitle, .palette:

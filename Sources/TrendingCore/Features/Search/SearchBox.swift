@@ -112,7 +112,7 @@ public struct SearchBox: Equatable, Sendable {
       }
       return Outcome(effects: effects, closes: true)
     case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab, .palette, .filter, .toggleMedia:
+      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab, .palette, .filter, .toggleMedia, .discover:
       return Outcome()
     }
   }
@@ -124,7 +124,7 @@ public struct SearchBox: Equatable, Sendable {
     case .open: return results != nil
     case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last: return (results?.movies.count ?? 0) > 1
     case .halfPageDown, .halfPageUp, .refresh, .toggleWindow, .help, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab, .palette, .filter, .toggleMedia:
+      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab, .palette, .filter, .toggleMedia, .discover:
       return false
     }
   }

@@ -53,7 +53,7 @@ extension SeasonScreen: DocumentScreen {
     case .refresh: return Reaction(shared.reload(shared.seasonRequest(seriesID, number)))
     case .open: return Reaction(go: cursor.selectedTarget?.navigation())
     case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia:
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
       return .none
     }
   }
@@ -64,7 +64,7 @@ extension SeasonScreen: DocumentScreen {
     case .open: return cursor.selectedTarget != nil
     case .back: return true
     case .refresh: return !shared.season(seriesID, number).isLoading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia: return false
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
     // The app's own commands, answered above every screen.
     case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
       .copyTitle, .palette:

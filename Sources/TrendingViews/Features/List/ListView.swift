@@ -100,11 +100,14 @@ enum ListView {
       case .search(let query): empty = tr("Nothing matches “%s”.", query.typed)
       case .tab(.watchlist): empty = tr("Your watchlist is empty.")
       case .tab(let kind): empty = tr("Nothing in %s right now.", kind.heading)
+      case .discover(let filter): empty = emptyDiscover(filter, shared)
       }
       let next =
         place.isSearch
         ? tr("Try other words.")
-        : shown.source == .tab(.watchlist) ? tr("Press a on a film or series to add it.") : tr("Press r to refresh.")
+        : shown.source == .tab(.watchlist)
+          ? tr("Press a on a film or series to add it.")
+          : shown.source.discover != nil ? tr("Press f to change the filter.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
@@ -302,6 +305,14 @@ enum ListView {
     }
   }
 
+  /// Why a discover list is empty: a region with no streaming data is named, else the filter is too narrow.
+  static func emptyDiscover(_ filter: DiscoverFilter, _ shared: Shared) -> String {
+    guard !filter.services.isEmpty, let region = shared.region else { return tr("No films match this filter.") }
+    let table = shared.providersRequest.flatMap { shared.answers[$0]?.value?.providers }
+    if table?.providers.isEmpty == true { return tr("amodb has no streaming data for films in %s.", region) }
+    return tr("No films match this filter on these services in %s.", region)
+  }
+
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
   static func tone(forScore score: Double?, votes: Int) -> Tone {
     guard votes > 0, let score else { return .muted }
@@ -318,6 +329,7 @@ enum ListView {
       (failed, loading) = (tr("Could not load the trending films."), tr("Loading the trending films…"))
     case .tab(let kind): (failed, loading) = (tr("Could not load “%s”.", kind.title), tr("Loading “%s”…", kind.title))
     case .search: (failed, loading) = (tr("Could not load the search results."), tr("Searching…"))
+    case .discover: (failed, loading) = (tr("Could not load the films that match."), tr("Finding films…"))
     }
     switch shown.list.phase {
     case .failed(let error):

@@ -1,0 +1,94 @@
+import AmodbKit
+import Localization
+
+/// The `f` form as a feature: moving between lines, changing them, applying and closing.
+extension DiscoverForm: ScreenFeature {
+  public var route: Route { .discoverForm(self) }
+  public var statusName: String { "discover-form" }
+  public var keyContext: KeyContext { .form }
+
+  public func shows(_ shared: Shared) -> [APIRequest] {
+    [shared.genresRequest] + [shared.providersRequest].compactMap { $0 }
+  }
+
+  public func title(_ shared: Shared) -> String { tr("Filter") }
+
+  /// Loads the genre table and the region's services (kept a week), nothing else.
+  public mutating func appear(_ shared: inout Shared) -> [Effect] {
+    shared.load(shared.genresRequest) + (shared.providersRequest.map { shared.load($0) } ?? [])
+  }
+
+  public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? {
+    let field = selected(shared)
+    switch key {
+    case .character(" "), .right, .character("l"), .character("+"):
+      if field == .apply { return nil }
+      change(field, by: 1, shared)
+    case .left, .character("h"), .character("-"):
+      change(field, by: -1, shared)
+    case .backspace, .character("x"):
+      clear(field)
+    default: return nil
+    }
+    return []
+  }
+
+  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+    let count = fields(shared).count
+    let lines = DiscoverFormLayout.lineCount(for: shared.size, fieldCount: count)
+    switch command {
+    case .moveDown: selection = min(selection + 1, count - 1)
+    case .moveUp: selection = max(selection - 1, 0)
+    case .pageDown, .halfPageDown: selection = min(selection + lines, count - 1)
+    case .pageUp, .halfPageUp: selection = max(selection - lines, 0)
+    case .first: selection = 0
+    case .last: selection = count - 1
+    case .open: return applied()
+    case .back: return Reaction(go: .pop)
+    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
+      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .discover, .toggleMedia, .tab:
+      return .none
+    }
+    return .none
+  }
+
+  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back: return true
+    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
+      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .discover, .toggleMedia, .tab:
+      return false
+    }
+  }
+
+  public func subject(_ shared: Shared) -> MediaSummary? { nil }
+  public func page(_ shared: Shared) -> LinkedPage? { nil }
+  public var selectsLines: Bool { true }
+  public func poster(_ shared: Shared) -> PosterRequest? { nil }
+
+  public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
+    let count = fields(shared).count
+    switch event.kind {
+    case .wheelUp: return perform(.moveUp, &shared)
+    case .wheelDown: return perform(.moveDown, &shared)
+    case .press:
+      let box = DiscoverFormLayout.box(for: shared.size, fieldCount: count)
+      let lines = DiscoverFormLayout.lineCount(for: shared.size, fieldCount: count)
+      let top = DiscoverFormLayout.top(selection: selection, lines: lines)
+      let offset = event.row - box.row - 1
+      guard (0..<lines).contains(offset), (box.column..<box.column + box.width).contains(event.column) else {
+        return .none
+      }
+      let index = top + offset
+      guard index < count else { return .none }
+      if index != selection {
+        selection = index
+        return .none
+      }
+      let field = selected(shared)
+      if field == .apply { return applied() }
+      change(field, by: 1, shared)
+      return .none
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import AmodbKit
+
+@Suite("The demo's discover, genres and services, filtering the embedded films")
+struct DemoDiscoverTests {
+  private let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
+
+  @Test func genresAndTheRegionsServices() async throws {
+    let genres = try await client.fetch(GenreListRequest(language: "en-US")).value
+    #expect(genres.genres.contains(NamedID(id: 53, name: "Thriller")))
+    let services = try await client.fetch(ProviderListRequest(region: "US", language: "en-US")).value
+    #expect(services.providers.map(\.name) == ["Amazon Video", "Apple TV", "Google Play Movies"])
+    let nowhere = try await client.fetch(ProviderListRequest(region: "KR", language: "en-US")).value
+    #expect(nowhere.providers.isEmpty)
+  }
+
+  @Test func aFilterNarrowsTheEmbeddedFilms() async throws {
+    let all = try await client.fetch(DiscoverRequest(filter: DiscoverFilter(), language: "en-US", region: "US")).value
+    #expect(all.totalResults > 20)
+    var filter = DiscoverFilter()
+    filter.genres = [NamedID(id: 878, name: "Science Fiction")]
+    filter.minimumScore = 8
+    filter.sort = .score
+    let page = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "US")).value
+    #expect(!page.results.isEmpty && page.results.count < all.totalResults)
+    #expect(page.results.allSatisfy { $0.genreIDs.contains(878) && ($0.voteAverage ?? 0) >= 8 })
+    let scores = page.results.compactMap(\.voteAverage)
+    #expect(scores == scores.sorted(by: >))
+    filter.services = [NamedID(id: 2, name: "Apple TV")]
+    let korea = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "KR")).value
+    #expect(korea.results.isEmpty, "no provider data for the region: an empty page")
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The `f` form: the real binary in tmux, on a loopback amodb that serves genres and discover.
+extension BrowserEndToEndTests {
+  @Suite("End to end: the f form and its discover list")
+  struct DiscoverEndToEndTests {
+    /// A server with trending films, two genres and a discover page whose titles say what was asked.
+    private func server() throws -> LoopbackServer {
+      try LoopbackServer { request in
+        if request.path.hasPrefix("/3/trending/movie/") { return .json(TestClients.pageJSON(count: 20)) }
+        if request.path == "/3/genre/movie/list" {
+          return .json(#"{"genres":[{"id":53,"name":"Thriller"},{"id":80,"name":"Crime"}]}"#)
+        }
+        if request.path == "/3/discover/movie" {
+          return .json(TestClients.pageJSON(count: 3, firstID: 700))
+        }
+        return .json(#"{"status_message": "Not found."}"#, status: 404)
+      }
+    }
+
+    @Test func pickTwoGenresAndAScoreThenChangeItThenGoBackToTheTab() throws {
+      let server = try server()
+      let environment = [
+        "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key",
+      ]
+      let session = try TmuxSession([], environment: environment)
+      try session.waitFor("Film 1")
+      try session.waitForIdle()
+      try session.press("f")
+      try session.waitFor("Filter films")
+      try session.waitFor("Thriller")
+      // The score (third line), then the two genres after the nine settings.
+      try session.press("Down", "Down", "Right")
+      try session.press("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Space", "Down", "Space")
+      try session.waitFor("Thriller, Crime · ≥ 7.0")
+      #expect(server.count("/3/discover/") == 0, "editing the form asks nothing")
+      try session.press("Enter")
+      try session.waitFor("Film 700")
+      let list = try session.capture()
+      #expect(list.contains("Thriller, Crime · ≥ 7.0") && !list.contains("Filter films"))
+      let first = try #require(server.requests.last { $0.path == "/3/discover/movie" })
+      #expect(first.query("with_genres") == "53,80")
+      #expect(first.query("vote_average.gte") == "7")
+      #expect(first.query("vote_count.gte") == "200")
+      // f edits it: the first line (from year) set, Enter shows the list again in its place.
+      try session.press("f")
+      try session.waitFor("Filter films")
+      try session.press("Right")
+      try session.waitFor("from 20")
+      try session.press("Enter")
+      try session.waitForIdle()
+      try session.waitFor("· from 20")
+      #expect(server.count("/3/discover/") == 2)
+      let second = try #require(server.requests.last { $0.path == "/3/discover/movie" })
+      #expect(second.query("primary_release_date.gte")?.hasSuffix("-01-01") == true)
+      // One Esc: back to the tab, as it was.
+      try session.press("Escape")
+      try session.waitForIdle()
+      let tab = try session.capture()
+      #expect(tab.contains("Trending films") && tab.contains("Film 1") && !tab.contains("Thriller"))
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+  }
+}
