@@ -34,8 +34,18 @@ final class FakeAmodb: Sendable {
       if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.split(separator: "/").last ?? "") {
         return .json(TestClients.detailsJSON(id: id, title: "Details of film \(id)"))
       }
-      if request.path == "/3/search/movie" {
+      if ["/3/search/movie", "/3/search/multi"].contains(request.path) {
         return .json(TestClients.pageJSON(count: 3, firstID: 900))
+      }
+      if request.path.hasPrefix("/3/trending/tv/") { return .json(TestClients.seriesPageJSON(count: 20, firstID: 3000)) }
+      let seriesLists = ["popular", "top_rated", "on_the_air", "airing_today"]
+      if let index = seriesLists.firstIndex(where: { request.path == "/3/tv/\($0)" }) {
+        return .json(TestClients.seriesPageJSON(count: 20, firstID: 4000 + 100 * index + 1))
+      }
+      let parts = request.path.split(separator: "/").map(String.init)
+      if parts.count == 3, parts[1] == "tv", let id = Int(parts[2]) { return .json(TestClients.seriesJSON(id: id)) }
+      if parts.count == 5, parts[1] == "tv", parts[3] == "season", let id = Int(parts[2]), let number = Int(parts[4]) {
+        return .json(TestClients.seasonJSON(seriesID: id, number: number))
       }
       if request.path.hasPrefix("/3/person/"), let id = Int(request.path.split(separator: "/").last ?? "") {
         return .json(

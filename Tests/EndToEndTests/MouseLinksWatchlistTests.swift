@@ -31,9 +31,14 @@ extension BrowserEndToEndTests {
       #expect(session.status()["selected"] == "7", "one wheel notch moves three rows")
       try session.press("-l", "\u{1B}[<64;10;10M")
       #expect(session.status()["selected"] == "4")
-      try click(session, row: 1, column: 14)
+      // " Films Series │ Trending  Popular …": Popular's P is the 27th column.
+      try click(session, row: 1, column: 27)
       try session.waitFor("Film 101")
       #expect(amodb.server.count("/3/movie/popular") == 1, "a click on a tab shows it")
+      try click(session, row: 1, column: 8)
+      try session.waitFor("Series 4001")
+      #expect(amodb.server.count("/3/tv/popular") == 1, "a click on Series shows the series' tab in the same place")
+      #expect(try session.capture().contains("Popular series"))
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }

@@ -19,7 +19,7 @@ extension BrowserEndToEndTests {
       try session.press("-l", "the matrix reloaded")
       try session.waitFor("Film 900")
       try session.waitForIdle()
-      let searches = amodb.server.requests.filter { $0.path == "/3/search/movie" }
+      let searches = amodb.server.requests.filter { $0.path == "/3/search/multi" }
       #expect(searches.count == 1, "one request for a title typed fast, not one a key: \(searches.map(\.target))")
       #expect(searches.first?.target.contains("query=the%20matrix%20reloaded") == true, "the whole title is asked")
       #expect(try session.capture().contains("Search: the matrix reloaded"))
@@ -27,7 +27,8 @@ extension BrowserEndToEndTests {
       // Typing on, with pauses longer than the debounce, asks once a pause.
       try session.press("BSpace", "BSpace", "BSpace")
       try session.waitForIdle()
-      #expect(amodb.server.count("/3/search/movie") == 2)
+      #expect(amodb.server.count("/3/search/multi") == 2)
+      #expect(amodb.server.count("/3/search/movie") == 0, "one search for films, series and people")
 
       try session.press("Down", "Enter")
       #expect(session.status()["search"] == "0")
@@ -84,6 +85,49 @@ extension BrowserEndToEndTests {
       #expect(try session.capture().contains("3/20"))
       #expect(amodb.server.count("/3/movie/3") == 1, "going back asks nothing again")
       #expect(amodb.server.count("/3/person/2") == 1)
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
+    @Test func seriesSeasonEpisodeGuestStarFilmAndBackFiveTimesAsksNothingAgain() throws {
+      let amodb = try FakeAmodb()
+      let session = try TmuxSession([], environment: amodb.environment)
+      try session.waitFor("Film 1")
+      try session.waitForIdle()
+      try session.press("t")
+      try session.waitFor("Series 3000")
+      try session.waitForIdle()
+      #expect(try session.capture().contains("Trending series"), "the header says which")
+      #expect(amodb.server.count("/3/trending/tv/week") == 1)
+      try session.press("j", "j", "Enter")
+      try session.waitFor("Details of series 3002")
+      #expect(session.status()["screen"] == "series:3002")
+      let series = try session.capture()
+      #expect(series.contains("ended · TV-14 · Loopback TV · 1 season · 2 episodes"), "facts first:\n\(series)")
+      #expect(amodb.server.requests.last?.target.contains("append_to_response=aggregate_credits") == true)
+      try session.press("j", "Enter")
+      try session.waitFor("Episode one of 3002")
+      #expect(session.status()["screen"] == "season:3002/1")
+      try session.press("j", "Enter")
+      try session.waitFor("Guest stars")
+      #expect(session.status()["screen"] == "episode:3002/1/1")
+      #expect(amodb.server.count("/3/tv/3002/season/1") == 1, "the episode comes from its season's answer")
+      // The director first, then the guest star.
+      try session.press("j", "j", "Enter")
+      try session.waitFor("Person 77")
+      #expect(session.status()["screen"] == "person:77")
+      try session.press("j", "Enter")
+      try session.waitFor("Details of film 117")
+      #expect(session.status()["depth"] == "6")
+      let asked = amodb.server.requests.count
+      for screen in ["person:77", "episode:3002/1/1", "season:3002/1", "series:3002", "list"] {
+        try session.press("Escape")
+        #expect(session.status()["screen"] == screen)
+      }
+      _ = try session.waitForIdle()
+      #expect(session.status()["selected"] == "2", "back on the same row")
+      #expect(try session.capture().contains("Series 3002"))
+      #expect(amodb.server.requests.count == asked, "going back five screens asks nothing again")
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }

@@ -52,6 +52,16 @@ extension Effect {
   public static func fetchPerson(_ id: Int, force: Bool = false) -> Effect {
     .fetch(.person(id), keptFirst: !force)
   }
+
+  /// Fetching a series' details: the kept answer first unless forced.
+  public static func fetchSeries(_ id: Int, force: Bool = false) -> Effect {
+    .fetch(.series(id), keptFirst: !force)
+  }
+
+  /// Fetching a season's episodes: the kept answer first unless forced.
+  public static func fetchSeason(_ id: Int, _ number: Int, force: Bool = false) -> Effect {
+    .fetch(.season(id, number), keptFirst: !force)
+  }
 }
 
 extension APIRequest {
@@ -63,6 +73,16 @@ extension APIRequest {
   /// A person's request in the tests' language.
   public static func person(_ id: Int) -> APIRequest {
     .person(PersonRequest(id: id, language: ListPage.language))
+  }
+
+  /// A series' request in the tests' language.
+  public static func series(_ id: Int) -> APIRequest {
+    .series(SeriesRequest(id: id, language: ListPage.language))
+  }
+
+  /// A season's request in the tests' language.
+  public static func season(_ id: Int, _ number: Int) -> APIRequest {
+    .season(SeasonRequest(seriesID: id, number: number, language: ListPage.language))
   }
 }
 
@@ -90,6 +110,18 @@ extension Action {
   /// A person answered.
   public static func personLoaded(_ id: Int, _ result: Result<Fetched<PersonDetails>, AmodbError>) -> Action {
     .fetched(.person(id), result.map { $0.map(APIAnswer.person) })
+  }
+
+  /// A series answered.
+  public static func seriesLoaded(_ id: Int, _ result: Result<Fetched<SeriesDetails>, AmodbError>) -> Action {
+    .fetched(.series(id), result.map { $0.map(APIAnswer.series) })
+  }
+
+  /// A season answered.
+  public static func seasonLoaded(
+    _ id: Int, _ number: Int, _ result: Result<Fetched<SeasonDetails>, AmodbError>
+  ) -> Action {
+    .fetched(.season(id, number), result.map { $0.map(APIAnswer.season) })
   }
 }
 
@@ -119,6 +151,18 @@ extension Shared {
     get { answers[.person(id)].map { _ in person(id) } }
     set { answers[.person(id)] = newValue.map { $0.converted(APIAnswer.person) } }
   }
+
+  /// A series' answer as tests read and set it.
+  public subscript(series id: Int) -> Loadable<SeriesDetails>? {
+    get { answers[.series(id)].map { _ in series(id) } }
+    set { answers[.series(id)] = newValue.map { $0.converted(APIAnswer.series) } }
+  }
+
+  /// A season's answer as tests read and set it.
+  public subscript(season id: Int, number number: Int) -> Loadable<SeasonDetails>? {
+    get { answers[.season(id, number)].map { _ in season(id, number) } }
+    set { answers[.season(id, number)] = newValue.map { $0.converted(APIAnswer.season) } }
+  }
 }
 
 extension Loadable {
@@ -146,13 +190,16 @@ extension AppState {
     }
   }
 
-  /// The document cursor of the film or person showing, as tests read and set it.
+  /// The document cursor of the document showing (a film, series, season, episode or person), as tests read and set it.
   public var cursor: DocumentCursor? {
-    get { (top as? FilmScreen)?.cursor ?? (top as? PersonScreen)?.cursor }
+    get { (top as? any DocumentScreen)?.cursor }
     set {
       guard let newValue else { return }
-      change(FilmScreen.self) { $0.cursor = newValue }
-      change(PersonScreen.self) { $0.cursor = newValue }
+      updateTop { screen, _ in
+        guard var document = screen as? any DocumentScreen else { return }
+        document.cursor = newValue
+        screen = document
+      }
     }
   }
 

@@ -54,6 +54,42 @@ public enum TestClients {
       #"{"page": \#(page), "total_pages": \#(totalPages), "total_results": \#(count * totalPages), "results": [\#(films.joined(separator: ","))]}"#
   }
 
+  /// A page of series, as `/trending/tv/week` and `/tv/popular` answer (`name`, `first_air_date`).
+  public static func seriesPageJSON(count: Int = 3, firstID: Int = 1) -> String {
+    let series = (0..<count).map { index in
+      #"{"id": \#(firstID + index), "name": "Series \#(firstID + index)", "first_air_date": "2019-0\#(index % 9 + 1)-01", "vote_average": 8.\#(index % 10), "vote_count": \#(200 + index), "poster_path": "/s\#(firstID + index).jpg"}"#
+    }
+    return #"{"page": 1, "total_pages": 1, "total_results": \#(count), "results": [\#(series.joined(separator: ","))]}"#
+  }
+
+  /// A series with one season of two episodes and its people, as `/tv/{id}?append_to_response=…` answers.
+  public static func seriesJSON(id: Int) -> String {
+    """
+    {"id": \(id), "name": "Details of series \(id)", "first_air_date": "2019-01-01", "last_air_date": "2021-05-02",
+     "status": "Ended", "in_production": false, "networks": [{"name": "Loopback TV"}], "number_of_seasons": 1,
+     "number_of_episodes": 2, "episode_run_time": [50], "genres": [{"id": 18, "name": "Drama"}],
+     "overview": "A series.", "vote_average": 8.2, "vote_count": 900,
+     "last_episode_to_air": {"season_number": 1, "episode_number": 2, "name": "Second", "air_date": "2019-01-08"},
+     "seasons": [{"season_number": 1, "name": "Season 1", "episode_count": 2, "air_date": "2019-01-01"}],
+     "aggregate_credits": {"cast": [{"id": 5, "name": "Series Lead", "order": 0, "total_episode_count": 2,
+       "roles": [{"character": "Lead", "episode_count": 2}]}], "crew": []},
+     "content_ratings": {"results": [{"iso_3166_1": "US", "rating": "TV-14"}]}}
+    """
+  }
+
+  /// A season of two episodes; the first has a guest star (person 77), as `/tv/{id}/season/{n}` answers.
+  public static func seasonJSON(seriesID: Int, number: Int) -> String {
+    """
+    {"season_number": \(number), "name": "Season \(number)", "air_date": "2019-01-01", "episodes": [
+      {"season_number": \(number), "episode_number": 1, "name": "Episode one of \(seriesID)", "air_date": "2019-01-01",
+       "runtime": 50, "vote_average": 8.0, "vote_count": 40, "overview": "It begins.",
+       "crew": [{"id": 6, "name": "Episode Director", "job": "Director", "department": "Directing"}],
+       "guest_stars": [{"id": 77, "name": "Guest Star", "character": "Visitor", "order": 0}]},
+      {"season_number": \(number), "episode_number": 2, "name": "Second", "air_date": "2019-01-08",
+       "runtime": 51, "vote_average": 8.4, "vote_count": 35, "overview": "It ends.", "crew": [], "guest_stars": []}]}
+    """
+  }
+
   /// A details record for one film with credits and ratings.
   public static func detailsJSON(id: Int, title: String = "Details Film") -> String {
     """

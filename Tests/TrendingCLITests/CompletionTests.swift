@@ -18,7 +18,9 @@ struct CompletionTests {
     return directory
   }
 
-  private static let listNames = ["trending", "popular", "top-rated", "now-playing", "upcoming"]
+  private static let listNames = [
+    "trending", "popular", "top-rated", "now-playing", "upcoming", "on-the-air", "airing-today",
+  ]
   private static let modes = ["auto", "kitty", "sixel", "iterm", "symbols", "off"]
 
   @Test(.enabled(if: BinaryRunner.has("bash"), "bash is not installed"))
