@@ -25,14 +25,15 @@ public enum TabBar {
       { " \($0.title) " }, { " \($0.shortTitle) " },
       { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
     ]
+    // Both names, the one browsed, or none where room is short (`t` still switches, the header says which).
     let switches: [[(Target, String)]] = [
-      [(.media(.film), " " + name(.film)), (.media(.series), " " + name(.series) + " │")],
-      [(.media(browsing), " " + name(browsing) + " │")],
+      [(.media(.film), name(.film)), (.media(.series), " " + name(.series) + " │")],
+      [(.media(browsing), name(browsing) + " │")], [],
     ]
     let widths = { (labels: [String]) in labels.reduce(0) { $0 + TextWidth.width(of: $1) } }
-    var chosen: [(Target, String)] = switches[1] + kinds.map { (.tab($0), styles[2]($0)) }
-    search: for switchLabels in switches {
-      for style in styles {
+    var chosen: [(Target, String)] = kinds.map { (.tab($0), styles[2]($0)) }
+    search: for style in styles {
+      for switchLabels in switches {
         let candidate = switchLabels + kinds.map { (Target.tab($0), style($0)) }
         if widths(candidate.map(\.1)) + 1 <= width {
           chosen = candidate
@@ -40,7 +41,7 @@ public enum TabBar {
         }
       }
     }
-    var column = 0
+    var column = 1
     return chosen.map { target, label in
       let columns = TextWidth.width(of: label)
       defer { column += columns }

@@ -139,13 +139,20 @@ public enum FilmDocument {
     return line
   }
 
-  /// The width of the label column: the longest label in the interface's language, plus a gap.
-  static var labelColumn: Int {
-    let labels = [
+  /// The labels a film's page puts in its label column, in the interface's language.
+  static var labels: [String] {
+    [
       tr("Director"), tr("Directors"), tr("Starring"), tr("Trailer"), tr("Trailers"), tr("Part of"), tr("Stream"),
       tr("Free"), tr("Rent"), tr("Buy"),
     ]
-    return min(20, max(11, (labels.map { TextWidth.width(of: $0) }.max() ?? 0) + 2))
+  }
+
+  /// The width of the label column: the longest label in the interface's language, plus a gap.
+  static var labelColumn: Int { labelColumn(labels) }
+
+  /// The width of a label column for these labels.
+  static func labelColumn(_ labels: [String]) -> Int {
+    min(20, max(11, (labels.map { TextWidth.width(of: $0) }.max() ?? 0) + 2))
   }
 
   /// The director(s) and the first three billed actors, each a link to the person.

@@ -128,7 +128,7 @@ public enum EpisodeDocument {
       document.heading(tr("Overview"))
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
     }
-    let column = FilmDocument.labelColumn
+    let column = SeriesDocument.labelColumn
     let directors = unique(episode.crew.filter { $0.job == "Director" })
     let writers = unique(episode.crew.filter { $0.department == "Writing" || $0.job == "Writer" })
     if !directors.isEmpty || !writers.isEmpty { document.gap() }

@@ -11,6 +11,12 @@ public enum SeriesDocument {
   /// How many crew members are listed.
   static let crewLimit = 12
 
+  /// The label column of series, seasons and episodes: the film page's labels and their own.
+  static var labelColumn: Int {
+    FilmDocument.labelColumn(
+      FilmDocument.labels + [tr("Created by"), tr("Directed by"), tr("Written by"), tr("Next"), tr("Last aired")])
+  }
+
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
@@ -50,7 +56,7 @@ public enum SeriesDocument {
     if let trailer = details.trailer {
       document.gap()
       document.append(
-        FilmDocument.labelled(tr("Trailer"), trailer.url, column: FilmDocument.labelColumn, width: width))
+        FilmDocument.labelled(tr("Trailer"), trailer.url, column: SeriesDocument.labelColumn, width: width))
     }
     seasons(details, width: width, into: &document)
     if sideBySide, width >= FilmDocument.sideBySideWidth {
@@ -89,7 +95,7 @@ public enum SeriesDocument {
 
   /// Who created it, each a link to the person.
   private static func creators(_ details: SeriesDetails, width: Int, into document: inout Document) {
-    let column = FilmDocument.labelColumn
+    let column = SeriesDocument.labelColumn
     for (index, creator) in details.createdBy.prefix(4).enumerated() {
       document.append(
         FilmDocument.labelled(index == 0 ? tr("Created by") : "", creator.name, column: column, width: width),
@@ -108,7 +114,7 @@ public enum SeriesDocument {
       if next != nil { parts.append(Formatters.days(from: today, to: date)) }
     }
     let label = next != nil ? tr("Next") : tr("Last aired")
-    let column = FilmDocument.labelColumn
+    let column = SeriesDocument.labelColumn
     let text = TextLayout.wrap(parts.joined(separator: " · "), width: max(1, width - column))
     for (index, line) in text.enumerated() {
       document.append([
