@@ -214,8 +214,10 @@ public enum Output {
         let title =
           mark.title.isEmpty
           ? (mark.kind == .series ? tr("Series #%s", String(mark.id)) : tr("Film #%s", String(mark.id))) : mark.title
-        return [mark.media.description, flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? ""]
-          .joined(separator: "\t")
+        return [
+          mark.media.description, flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? "",
+        ]
+        .joined(separator: "\t")
       }.joined(separator: "\n")
     }
   }

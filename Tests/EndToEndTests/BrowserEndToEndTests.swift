@@ -37,7 +37,9 @@ final class FakeAmodb: Sendable {
       if ["/3/search/movie", "/3/search/multi"].contains(request.path) {
         return .json(TestClients.pageJSON(count: 3, firstID: 900))
       }
-      if request.path.hasPrefix("/3/trending/tv/") { return .json(TestClients.seriesPageJSON(count: 20, firstID: 3000)) }
+      if request.path.hasPrefix("/3/trending/tv/") {
+        return .json(TestClients.seriesPageJSON(count: 20, firstID: 3000))
+      }
       let seriesLists = ["popular", "top_rated", "on_the_air", "airing_today"]
       if let index = seriesLists.firstIndex(where: { request.path == "/3/tv/\($0)" }) {
         return .json(TestClients.seriesPageJSON(count: 20, firstID: 4000 + 100 * index + 1))

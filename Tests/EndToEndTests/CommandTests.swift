@@ -28,7 +28,8 @@ struct CommandTests {
     #expect(outcome.status == 0)
     let lines = outcome.stdout.split(separator: "\n")
     #expect(lines.count == 20, "no header, one film a line")
-    #expect(lines.first == "21\t21\tFilm 21\t2024\t7.0\tmovie", "the kind last, so the first five fields keep their places")
+    #expect(
+      lines.first == "21\t21\tFilm 21\t2024\t7.0\tmovie", "the kind last, so the first five fields keep their places")
     #expect(lines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 6 })
     #expect(server.requests.first?.path == "/3/trending/movie/day")
     #expect(server.requests.first?.query("page") == "2")

@@ -144,7 +144,8 @@ struct PluralTests {
       let films = [1, 2, 5, 21, 22, 111].map { trn("%s film", "%s films", $0) }
       #expect(films == ["1 фильм", "2 фильма", "5 фильмов", "21 фильм", "22 фильма", "111 фильмов"])
       #expect([3, 5].map { trn("%s season", "%s seasons", $0) } == ["3 сезона", "5 сезонов"])
-      #expect([1, 3, 5, 21].map { trn("%s episode", "%s episodes", $0) } == ["1 серия", "3 серии", "5 серий", "21 серия"])
+      #expect(
+        [1, 3, 5, 21].map { trn("%s episode", "%s episodes", $0) } == ["1 серия", "3 серии", "5 серий", "21 серия"])
       #expect(trn("%s minute ago", "%s minutes ago", 3) == "3 минуты назад")
     }
   }

@@ -132,7 +132,8 @@ extension WatchlistSnapshot {
     for (offset, film) in page.results.enumerated() {
       // Added in years counting down, so the newest-first order is the page's.
       let day = "\(2999 - offset)-01-01"
-      snapshot.marks[.film(film.id)] = Mark(id: film.id, title: film.title, year: film.year, onWatchlist: true, added: day)
+      snapshot.marks[.film(film.id)] = Mark(
+        id: film.id, title: film.title, year: film.year, onWatchlist: true, added: day)
       snapshot.known[.film(film.id)] = film
     }
     return snapshot

@@ -26,7 +26,8 @@ struct ArgumentParserTests {
     #expect(try parse("show 550").command == .show(id: 550, json: false))
     #expect(try parse("person 287 --json").command == .person(id: 287, json: true))
     #expect(
-      try parse("search fight club (1999)").command == .search(query: "fight club", year: 1999, scope: .all, page: 1, json: false))
+      try parse("search fight club (1999)").command
+        == .search(query: "fight club", year: 1999, scope: .all, page: 1, json: false))
     #expect(try parse("watchlist add 550 --csv").command == .watchlist(change: .add(550), format: .csv))
     #expect(try parse("config").command == .config(name: nil, path: false))
     #expect(try parse("config images").command == .config(name: "images", path: false))
@@ -101,7 +102,8 @@ struct ArgumentParserTests {
   }
 
   @Test func aDoubleDashEndsTheOptions() throws {
-    #expect(try parse("search -- --weird").command == .search(query: "--weird", year: nil, scope: .all, page: 1, json: false))
+    #expect(
+      try parse("search -- --weird").command == .search(query: "--weird", year: nil, scope: .all, page: 1, json: false))
   }
 
   @Test func theHelpListsEveryCommandAndOptionOfTheTable() {

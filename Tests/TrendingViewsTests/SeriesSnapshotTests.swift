@@ -37,13 +37,15 @@ enum SeriesScenes {
     seasons: [
       SeasonSummary(number: 0, name: "Specials", episodeCount: 2, airDate: ReleaseDate("2022-01-10")),
       SeasonSummary(number: 1, name: "Season 1", episodeCount: 9, airDate: ReleaseDate("2022-02-18"), voteAverage: 8.3),
-      SeasonSummary(number: 2, name: "Season 2", episodeCount: 10, airDate: ReleaseDate("2025-01-17"), voteAverage: 8.5),
+      SeasonSummary(
+        number: 2, name: "Season 2", episodeCount: 10, airDate: ReleaseDate("2025-01-17"), voteAverage: 8.5),
       SeasonSummary(number: 3, name: "Season 3", episodeCount: 10, airDate: ReleaseDate("2027-01-19")),
     ],
     credits: SeriesCredits(
       cast: [
         SeriesCastMember(id: 2, name: "Adam Scott", characters: ["Mark Scout"], episodeCount: 19, order: 0),
-        SeriesCastMember(id: 3, name: "Britt Lower", characters: ["Helly R.", "Helena Eagan"], episodeCount: 19, order: 1),
+        SeriesCastMember(
+          id: 3, name: "Britt Lower", characters: ["Helly R.", "Helena Eagan"], episodeCount: 19, order: 1),
         SeriesCastMember(id: 4, name: "Tramell Tillman", characters: ["Seth Milchick"], episodeCount: 19, order: 2),
         SeriesCastMember(id: 5, name: "John Turturro", characters: ["Irving B."], episodeCount: 19, order: 3),
       ],
@@ -150,7 +152,8 @@ struct SeriesSnapshotTests {
     var state = Scenes.detail(size, details: Scenes.fullDetails)
     var person = Scenes.person
     person.credits.insert(
-      PersonCredit(media: SeriesScenes.summary(60574, "Peaky Blinders", year: 2013, score: 8.5), role: "Thomas Shelby",
+      PersonCredit(
+        media: SeriesScenes.summary(60574, "Peaky Blinders", year: 2013, score: 8.5), role: "Thomas Shelby",
         isCast: true, episodeCount: 36), at: 0)
     state.push(.person(PersonScreen(id: 1)))
     state.shared[person: 1] = Loadable(value: person, fetchedAt: Scenes.now)

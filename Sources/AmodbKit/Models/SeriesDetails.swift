@@ -189,8 +189,9 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
     status = container.text(.status, limit: 60)
     inProduction = container.lenient(Bool.self, .inProduction) ?? false
     func names(_ key: CodingKeys) -> [String] {
-      Array(container.lossyArray(Named.self, key).compactMap { $0.name.map { TextSanitizer.clean($0, limit: 80) } }
-        .filter { !$0.isEmpty }.prefix(12))
+      Array(
+        container.lossyArray(Named.self, key).compactMap { $0.name.map { TextSanitizer.clean($0, limit: 80) } }
+          .filter { !$0.isEmpty }.prefix(12))
     }
     networks = names(.networks)
     genres = names(.genres)

@@ -46,7 +46,8 @@ public struct Mark: Equatable, Sendable, Hashable {
   /// The film or series as a list row: its title and year, with the summary kept when it was marked.
   public var entry: MediaSummary {
     MediaSummary(
-      id: id, kind: kind, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) }, posterPath: summary?.posterPath,
+      id: id, kind: kind, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) },
+      posterPath: summary?.posterPath,
       voteAverage: summary?.voteAverage ?? 0, voteCount: summary?.voteCount ?? 0, genreIDs: summary?.genreIDs ?? [])
   }
 
@@ -147,7 +148,8 @@ public enum WatchlistFormat {
       let flags = (mark.onWatchlist ? "w" : "") + (mark.seen != nil ? "s" : "")
       let title = mark.title.replacing("\t", with: " ").replacing("\n", with: " ")
       let summary = mark.summary?.fields ?? []
-      return ([mark.media.description, flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""] + summary)
+      return
+        ([mark.media.description, flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""] + summary)
         .joined(separator: "\t")
     }
     return ([header] + lines).joined(separator: "\n") + "\n"

@@ -66,7 +66,8 @@ enum MarkLogic {
     let kind: MarkChange.Kind =
       command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
     let change = MarkChange(
-      id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind, day: WatchlistFormat.day(shared.now),
+      id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
+      day: WatchlistFormat.day(shared.now),
       summary: film.title.isEmpty ? nil : MarkSummary(film))
     change.apply(to: &shared.marks)
     shared.unsavedMarks.append(change)

@@ -39,7 +39,8 @@ enum KeyHints {
       seen.insert(binding.command)
       if Reducer.isAvailable(binding.command, in: state) {
         // `t` names where it goes: the other set of tabs.
-        let label = binding.command == .toggleMedia ? (state.shared.browsing == .film ? tr("series") : tr("films")) : tr(hint)
+        let label =
+          binding.command == .toggleMedia ? (state.shared.browsing == .film ? tr("series") : tr("films")) : tr(hint)
         items.append(Item(command: binding.command, keys: key.label(ascii: ascii), label: label))
       }
     }

@@ -22,7 +22,9 @@ struct TabsTests {
     }
     #expect(Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist])
     #expect(
-      Tab.shown(.series).map(\.kind) == [.seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist])
+      Tab.shown(.series).map(\.kind) == [
+        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist,
+      ])
     #expect(ListKind.nowPlaying.counterpart(in: .series) == .onTheAir)
     #expect(ListKind.onTheAir.counterpart(in: .film) == .nowPlaying)
     #expect(ListKind.watchlist.counterpart(in: .series) == .watchlist, "the watchlist holds both")

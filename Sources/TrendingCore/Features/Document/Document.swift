@@ -172,7 +172,9 @@ extension DocumentCursor {
 
 extension LinkTarget {
   /// The link to a film's or series' screen.
-  public static func media(_ media: MediaID) -> LinkTarget { media.kind == .series ? .series(media.id) : .film(media.id) }
+  public static func media(_ media: MediaID) -> LinkTarget {
+    media.kind == .series ? .series(media.id) : .film(media.id)
+  }
 
   /// Where opening a link goes, a film or series starting from what the screen knows of it (nil
   /// for `expand`, which a screen handles itself).

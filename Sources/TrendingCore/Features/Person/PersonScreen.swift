@@ -46,7 +46,8 @@ extension PersonScreen: DocumentScreen {
         return .none
       }
       let credits = shared.person(id).value?.credits ?? []
-      return Reaction(go: cursor.selectedTarget?.navigation { media in credits.first { $0.media.media == media }?.media })
+      return Reaction(
+        go: cursor.selectedTarget?.navigation { media in credits.first { $0.media.media == media }?.media })
     case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
       .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
       return .none

@@ -40,7 +40,9 @@ extension EpisodeScreen: DocumentScreen {
     return episode(shared)?.name.map { "\(code) \($0)" } ?? code
   }
 
-  public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.seasonRequest(seriesID, season)) }
+  public mutating func appear(_ shared: inout Shared) -> [Effect] {
+    shared.load(shared.seasonRequest(seriesID, season))
+  }
 
   public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
     switch command {

@@ -76,7 +76,8 @@ extension SeasonScreen: DocumentScreen {
 
   public func page(_ shared: Shared) -> LinkedPage? {
     let series = shared.series(seriesID).value?.name
-    return LinkedPage(.season(seriesID, number), title: [series, name(shared)].compactMap { $0 }.joined(separator: " · "))
+    return LinkedPage(
+      .season(seriesID, number), title: [series, name(shared)].compactMap { $0 }.joined(separator: " · "))
   }
 
   public func poster(_ shared: Shared) -> PosterRequest? {

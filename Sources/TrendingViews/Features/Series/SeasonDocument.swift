@@ -112,13 +112,16 @@ public enum EpisodeDocument {
     if let date = episode.airDate {
       facts.append(
         aired
-          ? Formatters.date(date) : tr("airs %1$s, %2$s", Formatters.date(date), Formatters.days(from: today, to: date)))
+          ? Formatters.date(date) : tr("airs %1$s, %2$s", Formatters.date(date), Formatters.days(from: today, to: date))
+      )
     } else {
       facts.append(tr("air date to come"))
     }
     if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
     if aired, let score = episode.score {
-      facts.append("TMDB " + Formatters.decimal(score) + " (" + trn("%s vote", "%s votes", episode.voteCount, Formatters.votes(episode.voteCount)) + ")")
+      facts.append(
+        "TMDB " + Formatters.decimal(score) + " ("
+          + trn("%s vote", "%s votes", episode.voteCount, Formatters.votes(episode.voteCount)) + ")")
     }
     document.append(
       contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {

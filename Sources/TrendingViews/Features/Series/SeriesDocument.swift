@@ -33,7 +33,8 @@ public enum SeriesDocument {
     }
     guard let details else {
       if let summary {
-        document.append([Span("TMDB " + Formatters.score(summary.voteAverage, votes: summary.voteCount), Style(.muted))])
+        document.append([Span("TMDB " + Formatters.score(summary.voteAverage, votes: summary.voteCount), Style(.muted))]
+        )
         if let overview = summary.overview { overviewSection(overview, width: width, into: &document) }
       }
       return document
@@ -46,7 +47,8 @@ public enum SeriesDocument {
     episodeLine(details, today: today, width: width, into: &document)
     if let mark {
       let words = [
-        mark.onWatchlist ? tr("+ on your watchlist") : nil, mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
+        mark.onWatchlist ? tr("+ on your watchlist") : nil,
+        mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
       ].compactMap { $0 }
       document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
     }
@@ -61,7 +63,8 @@ public enum SeriesDocument {
     seasons(details, width: width, into: &document)
     if sideBySide, width >= FilmDocument.sideBySideWidth {
       let half = (width - 2) / 2
-      FilmDocument.pair(castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
+      FilmDocument.pair(
+        castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
       FilmDocument.pair(
         FilmDocument.relatedSection(tr("Recommended"), details.recommendations, width: half),
         FilmDocument.relatedSection(tr("Similar"), details.similar, width: half), width: half, into: &document)
@@ -104,8 +107,9 @@ public enum SeriesDocument {
   }
 
   /// The next episode ("Next S03E05 “Name” · 5 December 2026 · in 4 days"), else the last aired.
-  private static func episodeLine(_ details: SeriesDetails, today: ReleaseDate, width: Int, into document: inout Document)
-  {
+  private static func episodeLine(
+    _ details: SeriesDetails, today: ReleaseDate, width: Int, into document: inout Document
+  ) {
     let next = details.nextEpisode.flatMap { $0.hasAired(by: today) ? nil : $0 }
     guard let episode = next ?? details.lastEpisode else { return }
     var parts = [episode.code + (episode.name.map { " “\($0)”" } ?? "")]
@@ -199,7 +203,9 @@ public enum SeriesDocument {
         }
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
-          [Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted))],
+          [
+            Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted)),
+          ],
           FilmDocument.link(member.id)
         )
       }
@@ -219,7 +225,9 @@ public enum SeriesDocument {
         }
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
-          [Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted))],
+          [
+            Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted)),
+          ],
           FilmDocument.link(member.id)
         )
       }

@@ -9,7 +9,9 @@ enum SeriesView {
     let shared = state.shared
     let entry = shared.series(series.id)
     let hasPoster = (entry.value?.posterPath ?? series.known?.posterPath) != nil
-    return DocumentView.drawPage(state, cursor: series.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) {
+    return DocumentView.drawPage(
+      state, cursor: series.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
+    ) {
       width in
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
@@ -31,7 +33,9 @@ enum SeriesView {
     let entry = shared.season(season.seriesID, season.number)
     let series = shared.series(season.seriesID).value
     let hasPoster = (entry.value?.posterPath ?? series?.posterPath) != nil
-    return DocumentView.drawPage(state, cursor: season.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen) {
+    return DocumentView.drawPage(
+      state, cursor: season.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
+    ) {
       width in
       var document = SeasonDocument.document(
         entry.value, series: series, name: season.name(shared), today: shared.today, width: width)

@@ -270,7 +270,8 @@ struct MultiSearchTests {
 struct SeriesWatchlistTests {
   @Test func aSeriesMarkKeepsItsKindInTheFileAndOnTheTab() {
     let marks: [MediaID: Mark] = [
-      .series(1399): Mark(id: 1399, kind: .series, title: "Game of Thrones", year: 2011, onWatchlist: true, added: "2026-02-01"),
+      .series(1399): Mark(
+        id: 1399, kind: .series, title: "Game of Thrones", year: 2011, onWatchlist: true, added: "2026-02-01"),
       .film(1399): Mark(id: 1399, title: "A film", year: 1999, onWatchlist: true, added: "2026-01-01"),
     ]
     let text = WatchlistFormat.render(marks)
