@@ -39,7 +39,7 @@ struct ChaosEndToEndTests {
     // Each case waits for its own final screen: a worded error (a stall, after the client's
     // timeout), the rate-limit wait, or (fields of the wrong types are skipped) an empty list;
     // "Loading" is not an end.
-    let final = ["429-100": "Waiting", "wrong-types": "No films"][name] ?? "Could not load"
+    let final = ["429-100": "Waiting", "wrong-types": "Nothing in"][name] ?? "Could not load"
     try session.waitFor(final, timeout: 60)
     let screen = try session.capture()
     #expect(screen.contains(final), "\(name): \(screen)")
