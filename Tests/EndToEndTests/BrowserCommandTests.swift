@@ -72,4 +72,47 @@ struct BrowserCommandTests {
     let help = try BinaryRunner.run(["help", "person"])
     #expect(help.status == 0 && help.stdout.contains("trending person ID"))
   }
+
+  @Test func seriesSeasonsAndSeriesListsPrintOfflineOnTheDemo() throws {
+    let series = try BinaryRunner.run(["tv", "1668", "--demo"])
+    #expect(series.status == 0, "\(series.stderr)")
+    #expect(series.stdout.contains("Friends (1994–2004)"))
+    #expect(series.stdout.contains("10 seasons") && series.stdout.contains("236 episodes"))
+    #expect(series.stdout.contains("Season 8"))
+    let json = try BinaryRunner.run(["tv", "1668", "--demo", "--json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["media_type"] as? String == "tv")
+    #expect(object["years"] as? String == "1994–2004")
+    #expect((object["season_list"] as? [[String: Any]])?.first?["season"] as? Int == 1, "numbered seasons first")
+    let season = try BinaryRunner.run(["season", "1668", "8", "--demo"])
+    #expect(season.status == 0, "\(season.stderr)")
+    #expect(season.stdout.contains("The One with the Rumor"))
+    let seasonJSON = try BinaryRunner.run(["season", "1668", "8", "--demo", "--json"])
+    let episodes = try #require(
+      (try JSONSerialization.jsonObject(with: Data(seasonJSON.stdout.utf8)) as? [String: Any])?["episodes"]
+        as? [[String: Any]])
+    let rumor = try #require(episodes.first { $0["code"] as? String == "S08E09" })
+    #expect((rumor["guest_stars"] as? [[String: Any]])?.contains { $0["name"] as? String == "Brad Pitt" } == true)
+    let missing = try BinaryRunner.run(["season", "1668", "4", "--demo"])
+    #expect(missing.status == 6, "a season the demo lacks is not found: \(missing.stderr)")
+    let list = try BinaryRunner.run(["list", "--kind", "tv", "--list", "top-rated", "--demo", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    #expect(!rows.isEmpty && rows.allSatisfy { $0["media_type"] as? String == "tv" })
+    let everything = try BinaryRunner.run(["search", "dark", "--demo", "--json"])
+    let found = try #require(try JSONSerialization.jsonObject(with: Data(everything.stdout.utf8)) as? [[String: Any]])
+    #expect(found.contains { $0["media_type"] as? String == "tv" && $0["title"] as? String == "Dark" })
+    let people = try BinaryRunner.run(["search", "pitt", "--kind", "person", "--demo"])
+    #expect(people.status == 0 && people.stdout.contains("Brad Pitt"), "\(people.stdout)\(people.stderr)")
+    let csvHome = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: csvHome) }
+    let home = ["XDG_DATA_HOME": csvHome.path, "XDG_CACHE_HOME": csvHome.path]
+    #expect(try BinaryRunner.run(["watchlist", "add", "tv/1668", "--demo"], environment: home).status == 0)
+    #expect(try BinaryRunner.run(["watchlist", "add", "550", "--demo"], environment: home).status == 0)
+    let csv = try BinaryRunner.run(["watchlist", "--csv"], environment: home)
+    #expect(csv.stdout.contains("550,Fight Club,1999") && !csv.stdout.contains("Friends"), "\(csv.stdout)")
+    #expect(csv.stderr.contains("left out 1 series: Letterboxd imports films only"), "\(csv.stderr)")
+    let text = try BinaryRunner.run(["watchlist"], environment: home)
+    #expect(text.stdout.contains("tv/1668") && text.stdout.contains("Friends"), "\(text.stdout)")
+  }
 }

@@ -36,6 +36,7 @@ public struct DemoTransport: Transport {
     case "/search/movie": return Self.search(query, prefix: prefix)
     case "/search/tv": return Self.searchSeries(query, prefix: prefix)
     case "/search/multi": return Self.searchEverything(query, prefix: prefix)
+    case "/search/person": return Self.searchPeople(query, prefix: prefix)
     default: break
     }
     if let answer = DemoDiscover.answer(key, query: query ?? [], prefix: prefix) { return answer }
@@ -168,6 +169,13 @@ public struct DemoTransport: Transport {
   }
 
   /// Answers `/search/multi`: the matching films, then series, then people, each with its `media_type`.
+  /// Answers `/search/person`: the people whose names match.
+  private static func searchPeople(_ query: [URLQueryItem]?, prefix: String) -> HTTPResponse {
+    guard let words = words(query) else { return missingQuery }
+    let number = query?.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1
+    return page(people(words, prefix: prefix), number: number)
+  }
+
   private static func searchEverything(_ query: [URLQueryItem]?, prefix: String) -> HTTPResponse {
     guard let words = words(query) else { return missingQuery }
     let number = query?.first { $0.name == "page" }?.value.flatMap { Int($0) } ?? 1

@@ -26,6 +26,8 @@ public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
   public var knownFor: KnownFor?
   /// A series' next episode, when its details said (lists never do; the watchlist does).
   public var nextEpisode: Episode?
+  /// The years a series ran ("2011–2019", "2022–"), when its details said.
+  public var span: String?
 
   /// The film's or series' identity; a person's is nil.
   public var media: MediaID? { kind == .person ? nil : MediaID(kind, id) }

@@ -91,6 +91,7 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
       id: id, kind: .series, title: name, originalTitle: originalName, releaseDate: firstAirDate,
       posterPath: posterPath, voteAverage: voteAverage, voteCount: voteCount, overview: overview)
     summary.nextEpisode = nextEpisode
+    summary.span = years
     return summary
   }
 

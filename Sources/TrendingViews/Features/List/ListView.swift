@@ -300,7 +300,7 @@ enum ListView {
   static func rowYears(_ movie: MediaSummary, _ shared: Shared) -> String? {
     switch movie.kind {
     case .film: return movie.year.map(String.init)
-    case .series: return shared.series(movie.id).value?.years ?? movie.year.map(String.init)
+    case .series: return shared.series(movie.id).value?.years ?? movie.span ?? movie.year.map(String.init)
     case .person: return nil
     }
   }
