@@ -374,9 +374,12 @@ do {
   let decoder = AmodbJSON.decoder()
   for (name, data, decode) in [
     ("a film's whole screen", film, { (data: Data) in _ = try? decoder.decode(MovieDetails.self, from: data) }),
-    ("a series' whole screen (400 KB aggregate_credits)", series, { (data: Data) in
-      _ = try? decoder.decode(SeriesDetails.self, from: data)
-    }),
+    (
+      "a series' whole screen (400 KB aggregate_credits)", series,
+      { (data: Data) in
+        _ = try? decoder.decode(SeriesDetails.self, from: data)
+      }
+    ),
   ] {
     guard let data else {
       print("skipped decoding \(name): ../shared/fixtures is not beside the package")
