@@ -287,6 +287,14 @@ extension Shared {
   /// The region's provider table as loaded, if asked for.
   public var providerTable: Loadable<APIAnswer>? { providersRequest.flatMap { answers[$0] } }
 
+  /// The filter a new `f` form starts from: the services set with `set services` chosen, when known.
+  public var newFilter: DiscoverFilter {
+    let services = tabs.extra.first { $0.name == .services }.flatMap { self.services(of: $0).filter?.services }
+    var filter = DiscoverFilter()
+    filter.services = services ?? []
+    return filter
+  }
+
   /// Whether a tab's services are known by id yet.
   public func services(of tab: SavedTab) -> ServiceResolution {
     tab.resolve(providerTable, region: region)

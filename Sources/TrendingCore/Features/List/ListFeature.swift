@@ -42,7 +42,9 @@ extension ListScreen: ScreenFeature {
       startFilter()
       return .none
     case .discover:
-      let form = DiscoverForm(filter: source.discover ?? DiscoverFilter(), replaces: source.discover != nil)
+      // A saved tab's form starts from its filter; a new one from the services set (`set services`).
+      let saved = source.tab?.saved.flatMap { shared.services(of: $0).filter }
+      let form = DiscoverForm(filter: source.discover ?? saved ?? shared.newFilter, replaces: source.discover != nil)
       return Reaction(go: .push(.discoverForm(form)))
     case .refresh:
       return Reaction(refresh(force: true, shared))
