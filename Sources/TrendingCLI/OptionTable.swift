@@ -330,7 +330,7 @@ public enum OptionTable {
         detail: tr(
           "Everything, or one command: %s.",
           Verb.allCases.filter { $0 != .browse }.map(\.rawValue).joined(separator: ", "))
-      ),
+      )
     ]
   }
 

@@ -118,7 +118,8 @@ extension TrendingCommand {
         }
       }
     }
-    guard let request = ListSource.discover(filter).request(window: .week, page: page, language: language, region: region)
+    guard
+      let request = ListSource.discover(filter).request(window: .week, page: page, language: language, region: region)
     else { return ExitCode.usage.rawValue }
     let answer = blocking { await client.answer(request) }.map { $0.map { $0.page ?? MediaPage(results: []) } }
     if case .success(let fetched) = answer, fetched.value.results.isEmpty, !filter.services.isEmpty,
@@ -163,7 +164,8 @@ extension TrendingCommand {
   /// The region's film provider table (kept a week), or the exit code after saying why not.
   static func providers(_ client: AmodbClient) -> Result<ProviderTable, ExitStatus> {
     guard let region = client.configuration.region else {
-      printUsageError(UsageError(message: tr("services are per country: give --region CC (or set region in the settings)")))
+      printUsageError(
+        UsageError(message: tr("services are per country: give --region CC (or set region in the settings)")))
       return .failure(ExitStatus(code: ExitCode.usage.rawValue))
     }
     let request = APIRequest.providers(ProviderListRequest(region: region, language: client.configuration.language))

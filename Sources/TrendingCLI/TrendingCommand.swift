@@ -228,9 +228,11 @@ public enum TrendingCommand {
           : .movie(MovieDetailsRequest(id: media.id, language: language))
         switch blocking({ await services.client.answer(request) }) {
         case .success(let fetched):
-          let summary = fetched.value.series?.summary ?? fetched.value.movie.map { ($0.title, $0.year) }.map {
-            MediaSummary(id: media.id, title: $0.0, releaseDate: $0.1.flatMap { ReleaseDate(String($0)) })
-          }
+          let summary =
+            fetched.value.series?.summary
+            ?? fetched.value.movie.map { ($0.title, $0.year) }.map {
+              MediaSummary(id: media.id, title: $0.0, releaseDate: $0.1.flatMap { ReleaseDate(String($0)) })
+            }
           (title, year) = (summary?.title ?? "", summary?.year)
         case .failure(let error):
           if case .notFound = error {

@@ -68,7 +68,8 @@ extension DemoDiscover {
     let page = max(1, Int(value("page") ?? "1") ?? 1)
     return .object([
       "page": .number(Double(page)), "total_pages": .number(Double(max(1, (sorted.count + 19) / 20))),
-      "total_results": .number(Double(sorted.count)), "results": .array(Array(sorted.dropFirst((page - 1) * 20).prefix(20))),
+      "total_results": .number(Double(sorted.count)),
+      "results": .array(Array(sorted.dropFirst((page - 1) * 20).prefix(20))),
     ])
   }
 }

@@ -94,7 +94,9 @@ public enum ServiceResolution: Equatable, Sendable {
     case .noData(let region): return tr("amodb has no streaming data for films in %s.", region)
     case .failed(let error): return tr("Could not load the streaming services: %s", error.message)
     case .unknown(let unknown, let region, let line):
-      return tr("settings line %1$s: %2$s", String(line), unknown.message(tr("no service “%1$s” in %2$s", unknown.name, region)))
+      return tr(
+        "settings line %1$s: %2$s", String(line), unknown.message(tr("no service “%1$s” in %2$s", unknown.name, region))
+      )
     }
   }
 }

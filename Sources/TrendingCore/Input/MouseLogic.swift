@@ -1,5 +1,6 @@
 import AmodbKit
 import Localization
+
 /// The tab bar's labels and where they stand: the view draws them, the mouse finds them.
 public enum TabBar {
   /// What a label in the tab bar shows when clicked.

@@ -44,7 +44,9 @@ extension Settings {
   static func savedTab(_ line: String, number: Int) -> Result<SavedTab, SettingsProblem> {
     let words = SettingsWords.split(line)
     guard words.count >= 2, !words[1].isEmpty else {
-      return .failure(SettingsProblem(tr("'tab' takes a title and criteria, e.g. 'tab \"Korean thrillers\" genre=Thriller language=ko'")))
+      return .failure(
+        SettingsProblem(
+          tr("'tab' takes a title and criteria, e.g. 'tab \"Korean thrillers\" genre=Thriller language=ko'")))
     }
     let title = TextSanitizer.clean(words[1], limit: 40)
     var pairs: [(key: String, value: String)] = []
@@ -55,7 +57,8 @@ extension Settings {
       let key = String(word[..<equals])
       guard tabKeys.contains(key) else {
         let hint = NameMatch.closest(key, among: tabKeys).map { "; " + tr("did you mean '%s'?", $0) } ?? ""
-        return .failure(SettingsProblem(tr("unknown key '%1$s'; keys: %2$s", shown(key), tabKeys.joined(separator: ", ")) + hint))
+        return .failure(
+          SettingsProblem(tr("unknown key '%1$s'; keys: %2$s", shown(key), tabKeys.joined(separator: ", ")) + hint))
       }
       pairs.append((key, String(word[word.index(after: equals)...])))
     }
@@ -67,7 +70,8 @@ extension Settings {
     for (key, value) in pairs where key != "kind" {
       if let problem = criteria.apply(key, value) { return .failure(SettingsProblem(problem)) }
     }
-    return .success(SavedTab(name: .titled(title), filter: criteria.filter, serviceNames: criteria.services, line: number))
+    return .success(
+      SavedTab(name: .titled(title), filter: criteria.filter, serviceNames: criteria.services, line: number))
   }
 }
 
@@ -135,8 +139,11 @@ public struct DiscoverCriteria: Sendable {
     case "genre", "without-genre":
       switch GenreNames.resolve(Settings.list(value), media: filter.media, table: genreTable) {
       case .success(let genres):
-        if key == "genre" { filter.genres += genres.filter { !filter.genres.contains($0) } }
-        else { filter.withoutGenres += genres.filter { !filter.withoutGenres.contains($0) } }
+        if key == "genre" {
+          filter.genres += genres.filter { !filter.genres.contains($0) }
+        } else {
+          filter.withoutGenres += genres.filter { !filter.withoutGenres.contains($0) }
+        }
       case .failure(let unknown):
         return unknown.message(tr("no genre '%s'", Settings.shown(unknown.name)))
       }
@@ -164,7 +171,9 @@ public struct DiscoverCriteria: Sendable {
       }
       filter.originalLanguage = value.lowercased()
     case "certification":
-      guard !value.isEmpty, value.count <= 10 else { return tr("certification must be one such as PG-13, not '%s'", shown) }
+      guard !value.isEmpty, value.count <= 10 else {
+        return tr("certification must be one such as PG-13, not '%s'", shown)
+      }
       filter.certification = value
     case "on":
       let names = Settings.list(value)

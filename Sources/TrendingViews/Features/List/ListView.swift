@@ -155,7 +155,8 @@ enum ListView {
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
   static func drawTabs(_ state: AppState, row: Int, into screen: inout Screen) {
     let browsing = state.shared.browsing
-    for tab in TabBar.labels(active: state.activeTab, browsing: browsing, width: screen.width, tabs: state.shared.tabs) {
+    for tab in TabBar.labels(active: state.activeTab, browsing: browsing, width: screen.width, tabs: state.shared.tabs)
+    {
       let active: Bool
       switch tab.target {
       case .tab(let kind): active = kind == state.activeTab
