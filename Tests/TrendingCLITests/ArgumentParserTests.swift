@@ -82,7 +82,8 @@ struct ArgumentParserTests {
   }
 
   @Test func anOptionGoesOnlyWithTheCommandsTheTableNames() {
-    #expect(failure("--page 2") == "--page goes with 'trending list', 'trending search', 'trending discover'")
+    #expect(
+      failure("--page 2") == "--page goes with 'trending list', 'trending search', 'trending discover'")
     #expect(failure("show 550 --year 1999") == "--year goes with 'trending search', 'trending discover'")
     #expect(failure("list --csv") == "--csv goes with 'trending watchlist'")
     #expect(failure("show 550 --images off") == "--images goes with 'trending', 'trending doctor'")

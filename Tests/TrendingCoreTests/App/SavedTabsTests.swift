@@ -55,7 +55,8 @@ struct SavedTabsTests {
     let keys = KeyTable.standard.showing(tabs)
     #expect(keys.command(for: .character("8"), in: .list) == .tab(8))
     #expect(keys.bindings.first { $0.command == .tab(8) }?.help == "Korean thrillers")
-    #expect(keys.bindings.filter { $0.command == .tab(1) }.count == 1, "the built-in number keys are replaced, not doubled")
+    #expect(
+      keys.bindings.filter { $0.command == .tab(1) }.count == 1, "the built-in number keys are replaced, not doubled")
   }
 
   @Test func theServicesTabAsksForSubscriptionsOnTheServicesByID() throws {
@@ -71,7 +72,8 @@ struct SavedTabsTests {
     let items = Dictionary(uniqueKeysWithValues: discover.queryItems.map { ($0.name, $0.value ?? "") })
     #expect(items["with_watch_providers"] == "8|11" && items["watch_region"] == "GB")
     #expect(items["with_watch_monetization_types"] == "flatrate")
-    #expect(ListSource.tab(.saved(tab)).request(window: .week, page: 1, language: "en-GB", region: "GB") == nil,
+    #expect(
+      ListSource.tab(.saved(tab)).request(window: .week, page: 1, language: "en-GB", region: "GB") == nil,
       "no request until the provider table is known")
   }
 
