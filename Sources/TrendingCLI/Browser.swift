@@ -42,6 +42,10 @@ enum Browser {
     if client.configuration.language != locale.tag || locale.unsupported != nil {
       state.shared.headerLanguage = client.configuration.language
     }
+    // The tab set: the table, "On my services" and the saved tabs, known before the first request.
+    let saved = settings.settings
+    state.shared.tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
+    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
     AppRunner.askFirst(&state, runner: runner)
     guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()

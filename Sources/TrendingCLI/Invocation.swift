@@ -40,6 +40,10 @@ public struct Invocation: Equatable, Sendable {
     case helpTopic(String)
     /// `--version`.
     case version
+    /// `trending discover …`: a page of titles matching criteria (names resolved when run).
+    case discover(criteria: [DiscoverArgument], page: Int, json: Bool)
+    /// `trending services`: the region's streaming services.
+    case services(json: Bool)
   }
 
   /// The command.
@@ -201,6 +205,9 @@ public enum ArgumentParser {
       }
       return .list(page: line.page ?? 1, json: line.json, kind: kind)
     case .search:
+      if line.year == nil, let years = line.years, !years.isOpen {
+        throw UsageError(message: tr("--year for a search must be one year such as 1999, not a range"))
+      }
       let query = SearchQuery(parsing: words.joined(separator: " "))
       guard !query.text.isEmpty else {
         throw UsageError(message: tr("search needs words to look for, e.g. 'trending search fight club'"))
@@ -275,6 +282,9 @@ public enum ArgumentParser {
     case .man:
       try noArguments()
       return .manual
+    case .discover, .services:
+      try noArguments()
+      return try discoverCommand(verb, line)
     case .help:
       guard words.count <= 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))

@@ -6,6 +6,7 @@ import TrendingCore
 public enum Verb: String, CaseIterable, Sendable {
   case browse = ""
   case list, show, tv, season, person, search, watchlist, config, cache, doctor, completions, man, help
+  case discover, services
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -34,6 +35,10 @@ struct ParsedLine: Sendable {
   var listName: String?
   /// `--kind WORD`, checked against the command once the line is read.
   var kind: String?
+  /// `--year A..B` (and a single year) for discover.
+  var years: OpenRange?
+  /// The discover criteria given (`--genre`, `--on`, …), as `tab` lines name them, in order; repeats accumulate.
+  var discover: [(key: String, value: String)] = []
   var json = false
   var csv = false
   var path = false
@@ -121,7 +126,7 @@ public enum OptionTable {
 
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).
   public static var options: [OptionSpec] {
-    let outputs: [Verb] = [.list, .show, .tv, .season, .person, .search, .watchlist, .doctor]
+    let outputs: [Verb] = [.list, .show, .tv, .season, .person, .search, .watchlist, .doctor, .discover, .services]
     let terminal: [Verb] = [.browse, .doctor]
     return [
       OptionSpec(
@@ -136,7 +141,7 @@ public enum OptionTable {
       OptionSpec(
         name: "--kind", value: "KIND", kind: .words(kindWords),
         help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
-        verbs: [.list, .search],
+        verbs: [.list, .search, .discover],
         apply: { line, text throws(UsageError) in
           guard kindWords.contains(text) else {
             throw UsageError(message: tr("--kind must be film, tv, person or all, not %s", shown(text)))
@@ -154,7 +159,7 @@ public enum OptionTable {
         }),
       OptionSpec(
         name: "--page", value: "N", kind: .number, help: tr("the page, from 1 to 500 (default: 1)"),
-        verbs: [.list, .search],
+        verbs: [.list, .search, .discover],
         apply: { line, text throws(UsageError) in
           guard let number = Int(text), (1...500).contains(number) else {
             throw UsageError(message: tr("--page must be a whole number from 1 to 500, not %s", shown(text)))
@@ -163,15 +168,24 @@ public enum OptionTable {
         }),
       OptionSpec(
         name: "--year", value: "N", kind: .number, help: tr("only films released (series first aired) that year"),
-        verbs: [.search],
+        verbs: [.search, .discover],
         apply: { line, text throws(UsageError) in
+          // Discover also takes a range, A..B; a search takes one year (checked with the command).
           guard let number = SearchQuery.parseYear(text) else {
-            throw UsageError(message: tr("--year must be a year such as 1999, not %s", shown(text)))
+            guard let range = OpenRange(parsing: text), !range.isOpen else {
+              throw UsageError(message: tr("--year must be a year such as 1999, not %s", shown(text)))
+            }
+            line.years = range
+            line.discover.append(("year", text))
+            return
           }
           line.year = number
+          line.years = OpenRange(number, number)
+          line.discover.append(("year", text))
         }),
       OptionSpec(
         name: "--json", help: tr("print JSON instead of text"), verbs: outputs, apply: { line, _ in line.json = true }),
+    ] + discoverOptions + [
       OptionSpec(
         name: "--csv", help: tr("print CSV: the columns Letterboxd imports"), verbs: [.watchlist],
         apply: { line, _ in line.csv = true }),
@@ -309,13 +323,14 @@ public enum OptionTable {
       CommandSpec(
         verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),
         detail: tr("The manual page in roff, as 'make install' installs it: trending man | man -l -")),
+    ] + discoverCommands + [
       CommandSpec(
         verb: .help, arguments: "[COMMAND]", words: Verb.allCases.filter { $0 != .browse }.map(\.rawValue),
         summary: tr("this help, or one command's"),
         detail: tr(
           "Everything, or one command: %s.",
           Verb.allCases.filter { $0 != .browse }.map(\.rawValue).joined(separator: ", "))
-      ),
+      )
     ]
   }
 

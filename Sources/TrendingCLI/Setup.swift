@@ -12,7 +12,10 @@ public enum Setup {
     let configuration: ClientConfiguration
     let transport: any Transport
     if invocation.demo {
-      configuration = DemoTransport.configuration(language: language)
+      var demo = DemoTransport.configuration(language: language)
+      // Services and certifications are per country, in the demo too.
+      demo.region = Region.resolve(flag: invocation.region, environment: environment)
+      configuration = demo
       transport = DemoTransport()
     } else {
       configuration = try self.configuration(for: invocation, environment: environment)

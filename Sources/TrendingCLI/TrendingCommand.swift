@@ -177,6 +177,14 @@ public enum TrendingCommand {
       }
     case .watchlist(let change, let format):
       return watchlist(change, format: format, invocation: invocation, environment: environment)
+    case .discover(let criteria, let page, let json):
+      return runClient(invocation, environment: environment) { services in
+        discover(criteria, page: page, json: json, client: services.client)
+      }
+    case .services(let json):
+      return runClient(invocation, environment: environment) { services in
+        self.services(json: json, client: services.client)
+      }
     case .person(let id, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client

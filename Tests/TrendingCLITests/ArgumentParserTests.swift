@@ -52,7 +52,11 @@ struct ArgumentParserTests {
         if case .words(let values)? = option.kind {
           words.append(values[0])
         } else {
-          let sample = option.name == "--year" ? "1999" : samples[option.kind]
+          let criteria = [
+            "--genre": "Drama", "--without-genre": "Horror", "--min-score": "7", "--min-votes": "100",
+            "--runtime": "90..120", "--original-language": "ko", "--certification": "PG-13", "--on": "Netflix",
+          ]
+          let sample = option.name == "--year" ? "1999" : criteria[option.name] ?? samples[option.kind]
           words.append(try #require(sample, "no sample value for \(option.name)"))
         }
       }
@@ -79,8 +83,9 @@ struct ArgumentParserTests {
   }
 
   @Test func anOptionGoesOnlyWithTheCommandsTheTableNames() {
-    #expect(failure("--page 2") == "--page goes with 'trending list', 'trending search'")
-    #expect(failure("show 550 --year 1999") == "--year goes with 'trending search'")
+    #expect(
+      failure("--page 2") == "--page goes with 'trending list', 'trending search', 'trending discover'")
+    #expect(failure("show 550 --year 1999") == "--year goes with 'trending search', 'trending discover'")
     #expect(failure("list --csv") == "--csv goes with 'trending watchlist'")
     #expect(failure("show 550 --images off") == "--images goes with 'trending', 'trending doctor'")
     #expect(failure("list --path") == "--path goes with 'trending config'")

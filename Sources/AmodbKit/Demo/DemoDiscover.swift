@@ -28,7 +28,7 @@ enum DemoDiscover {
     case "/discover/movie":
       return json(discover(value, prefix: prefix))
     default:
-      return nil
+      return seriesAnswer(key, query: query, prefix: prefix)
     }
   }
 

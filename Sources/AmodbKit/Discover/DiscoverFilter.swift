@@ -122,6 +122,8 @@ public struct DiscoverFilter: Hashable, Sendable {
   public var releases: RegionalReleases?
   /// The order.
   public var sort = DiscoverSort.popularity
+  /// Only subscriptions (`flatrate`) on the services, not free or with ads: the "On my services" tab.
+  public var subscriptionOnly = false
 
   /// An empty filter: everything, most popular first.
   public init(media: MediaKind = .film) {
@@ -168,7 +170,7 @@ public struct DiscoverFilter: Hashable, Sendable {
     if !services.isEmpty, let region {
       items += [
         ("watch_region", region), ("with_watch_providers", services.map { String($0.id) }.joined(separator: "|")),
-        ("with_watch_monetization_types", "flatrate|free|ads"),
+        ("with_watch_monetization_types", subscriptionOnly ? "flatrate" : "flatrate|free|ads"),
       ]
     }
     return items.map { URLQueryItem(name: $0.0, value: $0.1) }

@@ -22,10 +22,23 @@ public struct GenreTable: Hashable, Sendable, Decodable {
 public struct ProviderTable: Hashable, Sendable, Decodable {
   /// The services, most prominent first.
   public var providers: [NamedID]
+  /// Each service's display priority by country (`display_priorities`), by service id.
+  public var regionalPriorities: [Int: [String: Int]] = [:]
 
   /// Makes a table.
-  public init(providers: [NamedID]) {
+  public init(providers: [NamedID], regionalPriorities: [Int: [String: Int]] = [:]) {
     self.providers = providers
+    self.regionalPriorities = regionalPriorities
+  }
+
+  /// The services in a country's own display order (lower first); those without one for it keep
+  /// the table's order after the others.
+  public func ordered(in region: String) -> [NamedID] {
+    providers.enumerated().sorted { left, right in
+      let first = regionalPriorities[left.element.id]?[region] ?? Int.max
+      let second = regionalPriorities[right.element.id]?[region] ?? Int.max
+      return (first, left.offset) < (second, right.offset)
+    }.map(\.element)
   }
 
   enum CodingKeys: String, CodingKey { case results }
@@ -35,6 +48,7 @@ public struct ProviderTable: Hashable, Sendable, Decodable {
     let entries = container.lossyArray(ProviderEntry.self, .results).prefix(1000)
     providers = entries.enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }
       .map(\.element.value)
+    regionalPriorities = entries.reduce(into: [:]) { $0[$1.value.id] = $1.regional }
   }
 }
 
@@ -60,11 +74,14 @@ struct ProviderEntry: Decodable {
   let value: NamedID
   /// Its display priority (lower first); services without one go last.
   let priority: Int
+  /// Its display priority by country.
+  let regional: [String: Int]
 
   enum CodingKeys: String, CodingKey {
     case id = "provider_id"
     case name = "provider_name"
     case priority = "display_priority"
+    case regional = "display_priorities"
   }
 
   init(from decoder: any Decoder) throws {
@@ -74,5 +91,7 @@ struct ProviderEntry: Decodable {
     }
     value = NamedID(id: id, name: name)
     priority = container.integer(.priority) ?? Int.max
+    let regional = (try? container.decodeIfPresent([String: Int].self, forKey: .regional)) ?? nil
+    self.regional = (regional ?? [:]).filter { $0.key.count == 2 }
   }
 }

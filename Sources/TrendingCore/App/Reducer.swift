@@ -39,7 +39,10 @@ public enum Reducer {
       PosterLogic.loaded(request, art, &state.shared)
       return []
     case .start:
-      return [.loadMarks] + state.rootList.refresh(force: false, state.shared)
+      // The provider table is asked once for every tab that names services (kept a week).
+      let providers =
+        state.shared.tabs.needsProviders ? state.shared.providersRequest.map { state.shared.load($0) } : nil
+      return [.loadMarks] + (providers ?? []) + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
       return MarkLogic.stored(marks, problem: problem, &state)
     case .markSaved(let marks, let problem):
@@ -70,7 +73,15 @@ public enum Reducer {
     case .fetched(let request, let result):
       state.shared.waits[.fetch(request)] = nil
       if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
-      guard request.isList else { return state.shared.settle(request, result) }
+      guard request.isList else {
+        let effects = state.shared.settle(request, result)
+        guard request == state.shared.providersRequest else { return effects }
+        // Saved tabs waiting for their services ask for their films now.
+        return effects
+          + state.updateLists({ $0.list.value == nil && !$0.list.isLoading && $0.source.tab?.saved != nil }) {
+            list, shared in list.refresh(force: false, shared)
+          }
+      }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }
       let shared = state.shared
       return state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in

@@ -27,6 +27,8 @@ public struct Shared: Equatable, Sendable {
   public var unsavedMarks: [MarkChange] = []
   /// The status line's message, while it lasts.
   public var notice: Notice?
+  /// The tabs shown: the built-in table, "On my services" and the saved tabs.
+  public var tabs = TabSet()
   /// Every key binding: the one table the reducer, the hint bar and the help read.
   public var keys = KeyTable.standard
   /// Whether keys are named in ASCII ("Enter", "Up") for a terminal that shows nothing else.

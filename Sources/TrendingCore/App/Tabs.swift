@@ -6,9 +6,18 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   /// The tab's name in the table (`trending`, `seriesTopRated`).
   public let rawValue: String
 
+  /// The discover list a saved tab shows (nil for the built-in tabs).
+  public private(set) var saved: SavedTab?
+
   /// The tab of that name.
   public init(rawValue: String) {
     self.rawValue = rawValue
+  }
+
+  /// The tab of a saved discover list, named by its title.
+  init(saved: SavedTab) {
+    self.rawValue = "saved:" + saved.title
+    self.saved = saved
   }
 
   public static let trending = ListKind(rawValue: "trending")
@@ -26,8 +35,8 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
 
-  /// The tab's row in the table.
-  var entry: Tab? { Tab.all.first { $0.kind == self } }
+  /// The tab's row in the table, or the row a saved tab makes.
+  var entry: Tab? { saved.map(Tab.init(saved:)) ?? Tab.all.first { $0.kind == self } }
 
   /// The tab's name.
   public var title: String { entry?.title() ?? rawValue }
@@ -89,6 +98,8 @@ public enum ListFeed: Hashable, Sendable {
   case catalogue(MediaKind, CatalogueList)
   /// The films and series on the watchlist file, read locally.
   case watchlist
+  /// A saved discover list ("On my services", a `tab` line of the settings file).
+  case discover(SavedTab)
 }
 
 /// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
@@ -167,4 +178,14 @@ public struct Tab: Sendable {
 
   /// The tab's name in English, as the key table's help (translated when shown) and the README give it.
   var englishTitle: String { Translator.$override.withValue(Catalogue.english) { title() } }
+}
+
+extension Tab {
+  /// The row of a saved discover list.
+  init(saved: SavedTab) {
+    let title = { @Sendable in saved.title }
+    self.init(
+      kind: ListKind(saved: saved), media: saved.filter.media, title: title, shortTitle: title, heading: title,
+      feed: .discover(saved))
+  }
 }

@@ -1,5 +1,6 @@
 import AmodbKit
 import Localization
+
 /// The tab bar's labels and where they stand: the view draws them, the mouse finds them.
 public enum TabBar {
   /// What a label in the tab bar shows when clicked.
@@ -17,10 +18,10 @@ public enum TabBar {
 
   /// The switch between films and series, then each tab shown: labels and columns at a width,
   /// the longest labels that fit first.
-  public static func labels(active: ListKind, browsing: MediaKind, width: Int) -> [(
+  public static func labels(active: ListKind, browsing: MediaKind, width: Int, tabs: TabSet = TabSet()) -> [(
     target: Target, label: String, columns: Range<Int>
   )] {
-    let kinds = Tab.shown(browsing).map(\.kind)
+    let kinds = tabs.shown(browsing)
     let styles: [(ListKind) -> String] = [
       { " \($0.title) " }, { " \($0.shortTitle) " },
       { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
@@ -73,10 +74,11 @@ enum MouseLogic {
     }
     if state.search == nil, state.stack.count == 1, event.kind == .press, event.row == chrome.body.row {
       let tabs = TabBar.labels(
-        active: state.activeTab, browsing: state.shared.browsing, width: state.shared.size.width)
+        active: state.activeTab, browsing: state.shared.browsing, width: state.shared.size.width,
+        tabs: state.shared.tabs)
       guard let tab = tabs.first(where: { $0.columns.contains(event.column) }) else { return [] }
       switch tab.target {
-      case .tab(let kind): return Reducer.perform(.tab(kind.number), &state)
+      case .tab(let kind): return Reducer.perform(.tab(state.shared.tabs.number(of: kind)), &state)
       case .media(let media):
         return media == state.shared.browsing ? [] : Reducer.perform(.toggleMedia, &state)
       }

@@ -54,6 +54,7 @@ public struct Settings: Equatable, Sendable {
         "region", "CC", tr("the country for lists, certifications and where to watch (AMODB_REGION, --region)"), "UA"
       ),
       ("images", "auto|kitty|sixel|iterm|symbols|off", tr("posters (TRENDING_IMAGES, --images)"), "symbols"),
+      ("services", "NAME, NAME", tr("your streaming services, as trending services names them"), "Netflix, MUBI"),
       ("mouse", "on|off", tr("the mouse (--no-mouse; TRENDING_MOUSE)"), "off"),
       (
         "theme", "auto|dark|light", tr("colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)"),
@@ -76,6 +77,12 @@ public struct Settings: Equatable, Sendable {
   public var colors: [String: Color] = [:]
   /// The lines that could not be used.
   public var problems: [Problem] = []
+  /// The streaming services `set services` names, as written.
+  public var services: [String] = []
+  /// The line of `set services`, for its messages.
+  public var servicesLine = 0
+  /// The `tab "…"` lines, in file order.
+  public var savedTabs: [SavedTab] = []
 
   /// Empty settings.
   public init() {}
@@ -86,7 +93,10 @@ public struct Settings: Equatable, Sendable {
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
       guard let verb = words.first else { continue }
-      if let message = apply(verb, Array(words.dropFirst())) {
+      let message =
+        Self.isDiscoverLine(words)
+        ? applyDiscover(words, String(line), number: index + 1) : apply(verb, Array(words.dropFirst()))
+      if let message {
         problems.append(Problem(line: index + 1, message: message))
       }
     }

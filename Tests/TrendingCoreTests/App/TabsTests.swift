@@ -43,6 +43,7 @@ struct TabsTests {
           request
             == .catalogue(CatalogueRequest(media: media, list: list, page: 2, language: "ru-RU", region: "DE")))
       case .watchlist: #expect(request == nil, "the watchlist is read locally")
+      case .discover: Issue.record("no built-in tab is a saved discover list")
       }
     }
   }

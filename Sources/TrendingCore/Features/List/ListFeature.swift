@@ -42,20 +42,20 @@ extension ListScreen: ScreenFeature {
       startFilter()
       return .none
     case .discover:
-      let form = DiscoverForm(filter: source.discover ?? DiscoverFilter(), replaces: source.discover != nil)
+      // A saved tab's form starts from its filter; a new one from the services set (`set services`).
+      let saved = source.tab?.saved.flatMap { shared.services(of: $0).filter }
+      let form = DiscoverForm(filter: source.discover ?? saved ?? shared.newFilter, replaces: source.discover != nil)
       return Reaction(go: .push(.discoverForm(form)))
     case .refresh:
       return Reaction(refresh(force: true, shared))
     case .nextTab, .previousTab, .tab:
-      let all = Tab.shown(shared.browsing).map(\.kind)
-      let index = all.firstIndex(of: source.tab ?? .trending) ?? 0
-      let target =
-        command.tab(among: shared.browsing) ?? all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
+      guard let target = shared.tabs.target(of: command, from: source.tab ?? .trending, media: shared.browsing)
+      else { return .none }
       return Reaction(go: .showTab(target))
     case .toggleMedia:
       let other: MediaKind = shared.browsing == .film ? .series : .film
       shared.browsing = other
-      return Reaction(go: .showTab((source.tab ?? .trending).counterpart(in: other)))
+      return Reaction(go: .showTab(shared.tabs.counterpart(of: source.tab ?? .trending, in: other)))
     case .toggleWindow:
       guard isTrending, let kind = source.tab else { return .none }
       self = ListScreen(kind: kind, window: window == .week ? .day : .week)

@@ -32,7 +32,11 @@ public enum ListSource: Hashable, Sendable {
 
   /// The request for a page of the list: the one place a list's endpoint is chosen, for the
   /// browser and the command line alike; nil for the watchlist, which is read locally.
-  public func request(window: TimeWindow, page: Int, language: String, region: String?) -> APIRequest? {
+  /// A saved tab's services are named by id with the region's provider table (`providers`); until
+  /// they are, it has no request.
+  public func request(
+    window: TimeWindow, page: Int, language: String, region: String?, providers: Loadable<APIAnswer>? = nil
+  ) -> APIRequest? {
     switch self {
     case .search(let query):
       return .search(
@@ -46,6 +50,9 @@ public enum ListSource: Hashable, Sendable {
       case .catalogue(let media, let list):
         return .catalogue(CatalogueRequest(media: media, list: list, page: page, language: language, region: region))
       case .watchlist: return nil
+      case .discover(let saved):
+        guard let filter = saved.resolve(providers, region: region).filter else { return nil }
+        return .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
       }
     }
   }
@@ -104,7 +111,15 @@ public struct ListScreen: Equatable, Sendable {
 
   /// The request for a page of this list, in the shared language and region.
   public func request(page: Int, _ shared: Shared) -> APIRequest? {
-    source.request(window: window, page: page, language: shared.language, region: shared.region)
+    source.request(
+      window: window, page: page, language: shared.language, region: shared.region, providers: shared.providerTable)
+  }
+
+  /// Why a saved tab cannot ask for its films yet (its services are not known by id), if so.
+  public func unresolved(_ shared: Shared) -> ServiceResolution? {
+    guard case .discover(let saved) = source.tab?.feed else { return nil }
+    let resolution = shared.services(of: saved)
+    return resolution.filter == nil ? resolution : nil
   }
 
   /// The page of this list a request asks for, when it asks for one.
@@ -115,13 +130,17 @@ public struct ListScreen: Equatable, Sendable {
 
   /// The work that fetches a page: the kept answer first unless `force`; the watchlist is read.
   func fetch(page: Int, force: Bool, _ shared: Shared) -> [Effect] {
-    guard let request = request(page: page, shared) else { return page == 1 ? [.readWatchlist] : [] }
+    guard let request = request(page: page, shared) else {
+      return page == 1 && source.tab?.feed == .watchlist ? [.readWatchlist] : []
+    }
     return [.fetch(request, keptFirst: !force)]
   }
 
   /// Loads the list again from its first page, unless it is loading.
   mutating func refresh(force: Bool, _ shared: Shared) -> [Effect] {
     guard !list.isLoading else { return [] }
+    // A saved tab waits for the provider table (asked once for every tab) before it asks for films.
+    if unresolved(shared) != nil { return [] }
     list.begin()
     moreError = nil
     return fetch(page: 1, force: force, shared)

@@ -99,7 +99,10 @@ enum ListView {
       switch shown.source {
       case .search(let query): empty = tr("Nothing matches “%s”.", query.typed)
       case .tab(.watchlist): empty = tr("Your watchlist is empty.")
-      case .tab(let kind): empty = tr("Nothing in %s right now.", kind.heading)
+      case .tab(let kind):
+        // A saved tab is a discover list: a region without streaming data is named.
+        let saved = kind.saved.flatMap { shared.services(of: $0).filter }
+        empty = saved.map { emptyDiscover($0, shared) } ?? tr("Nothing in %s right now.", kind.heading)
       case .discover(let filter): empty = emptyDiscover(filter, shared)
       }
       let next =
@@ -107,7 +110,8 @@ enum ListView {
         ? tr("Try other words.")
         : shown.source == .tab(.watchlist)
           ? tr("Press a on a film or series to add it.")
-          : shown.source.discover != nil ? tr("Press f to change the filter.") : tr("Press r to refresh.")
+          : shown.source.discover != nil || shown.source.tab?.saved != nil
+            ? tr("Press f to change the filter.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
@@ -151,7 +155,8 @@ enum ListView {
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
   static func drawTabs(_ state: AppState, row: Int, into screen: inout Screen) {
     let browsing = state.shared.browsing
-    for tab in TabBar.labels(active: state.activeTab, browsing: browsing, width: screen.width) {
+    for tab in TabBar.labels(active: state.activeTab, browsing: browsing, width: screen.width, tabs: state.shared.tabs)
+    {
       let active: Bool
       switch tab.target {
       case .tab(let kind): active = kind == state.activeTab
@@ -322,6 +327,15 @@ enum ListView {
   private static func drawPlaceholder(
     _ shown: ListScreen, at place: Place, state: AppState, rows: Range<Int>, into screen: inout Screen
   ) {
+    // A saved tab whose services are not known by id yet says why instead.
+    if let resolution = shown.unresolved(state.shared), let message = resolution.message {
+      let lines: [(String, Style)] =
+        resolution == .waiting
+        ? [("\(Renderer.spinner(at: state.shared.now)) \(message)", Style(.accent))]
+        : [(message, Style(.warning)), ("", .plain), (tr("trending services lists them."), Style(.muted))]
+      Renderer.centred(lines, rows: rows, into: &screen)
+      return
+    }
     let failed: String
     let loading: String
     switch shown.source {

@@ -1,0 +1,304 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+
+/// A discover list kept as a tab: a `tab "…"` line of the settings file, or "On my services".
+public struct SavedTab: Hashable, Sendable {
+  /// How the tab is named.
+  public enum Name: Hashable, Sendable {
+    /// The built-in "On my services" tab, named in the interface's language.
+    case services
+    /// The user's own title.
+    case titled(String)
+  }
+
+  /// Its name.
+  public var name: Name
+  /// What it finds, its services aside.
+  public var filter: DiscoverFilter
+  /// Services named but not yet resolved to ids (that needs the region's provider table).
+  public var serviceNames: [String]
+  /// The settings file's line it comes from, for its messages.
+  public var line: Int
+
+  /// Makes one.
+  public init(name: Name, filter: DiscoverFilter, serviceNames: [String] = [], line: Int) {
+    self.name = name
+    self.filter = filter
+    self.serviceNames = serviceNames
+    self.line = line
+  }
+
+  /// The built-in tab of films on the services set with `set services`: subscriptions only.
+  public static func services(_ names: [String], line: Int) -> SavedTab {
+    var filter = DiscoverFilter(media: .film)
+    filter.subscriptionOnly = true
+    return SavedTab(name: .services, filter: filter, serviceNames: names, line: line)
+  }
+
+  /// Its title.
+  public var title: String {
+    switch name {
+    case .services: return tr("On my services")
+    case .titled(let title): return title
+    }
+  }
+
+  /// Whether its services, if any, can be named by id with this provider table.
+  public func resolve(_ providers: Loadable<APIAnswer>?, region: String?) -> ServiceResolution {
+    guard !serviceNames.isEmpty else { return .resolved(filter) }
+    guard let region else { return .noRegion }
+    guard let table = providers?.value?.providers else {
+      if case .failed(let error) = providers?.phase { return .failed(error) }
+      return .waiting
+    }
+    if table.providers.isEmpty { return .noData(region: region) }
+    switch NameMatch.all(serviceNames, in: table.providers) {
+    case .success(let services):
+      var resolved = filter
+      resolved.services = services
+      return .resolved(resolved)
+    case .failure(let unknown):
+      return .unknown(unknown, region: region, line: line)
+    }
+  }
+}
+
+/// Whether a tab's services are known by id yet, and if not, why.
+public enum ServiceResolution: Equatable, Sendable {
+  /// The filter, services and all.
+  case resolved(DiscoverFilter)
+  /// The region's provider table is on its way.
+  case waiting
+  /// No region is set: services are per country.
+  case noRegion
+  /// amodb has no streaming data for the region.
+  case noData(region: String)
+  /// The provider table could not be fetched.
+  case failed(AmodbError)
+  /// A name is not one of the region's services.
+  case unknown(UnknownName, region: String, line: Int)
+
+  /// The filter, when resolved.
+  public var filter: DiscoverFilter? {
+    if case .resolved(let filter) = self { return filter }
+    return nil
+  }
+
+  /// What the tab says instead of its films, when it cannot show them.
+  public var message: String? {
+    switch self {
+    case .resolved: return nil
+    case .waiting: return tr("Fetching the list of streaming services…")
+    case .noRegion: return tr("Services are per country: set a region (set region GB) to use them.")
+    case .noData(let region): return tr("amodb has no streaming data for films in %s.", region)
+    case .failed(let error): return tr("Could not load the streaming services: %s", error.message)
+    case .unknown(let unknown, let region, let line):
+      return tr(
+        "settings line %1$s: %2$s", String(line), unknown.message(tr("no service “%1$s” in %2$s", unknown.name, region))
+      )
+    }
+  }
+}
+
+/// A name not found in a table, with the closest one when it is near.
+public struct UnknownName: Error, Equatable, Sendable {
+  /// The name as given.
+  public var name: String
+  /// The closest known name, within two edits.
+  public var suggestion: String?
+
+  /// The message, with "did you mean" when there is a suggestion.
+  public func message(_ text: String) -> String {
+    suggestion.map { text + "; " + tr("did you mean “%s”?", $0) } ?? text
+  }
+}
+
+/// Matching names to a table's entries: case-insensitive, with "did you mean" for a typo.
+public enum NameMatch {
+  /// The entry of this name, ignoring case.
+  public static func one(_ name: String, in table: [NamedID]) -> NamedID? {
+    let wanted = name.lowercased()
+    return table.first { $0.name.lowercased() == wanted }
+  }
+
+  /// Every name's entry, in order, or the first name not in the table.
+  public static func all(_ names: [String], in table: [NamedID]) -> Result<[NamedID], UnknownName> {
+    var found: [NamedID] = []
+    for name in names {
+      guard let entry = one(name, in: table) else {
+        return .failure(UnknownName(name: name, suggestion: closest(name, among: table.map(\.name))))
+      }
+      if !found.contains(entry) { found.append(entry) }
+    }
+    return .success(found)
+  }
+
+  /// The known word closest to `word`, ignoring case, within two edits (or one for short words).
+  public static func closest(_ word: String, among known: [String]) -> String? {
+    let limit = word.count <= 3 ? 1 : 2
+    let scored = known.map { ($0, distance(word.lowercased(), $0.lowercased())) }.filter { $0.1 <= limit }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  /// Levenshtein distance between two short words.
+  static func distance(_ left: String, _ right: String) -> Int {
+    let a = Array(left.prefix(60))
+    let b = Array(right.prefix(60))
+    var previous = Array(0...b.count)
+    for (i, ca) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, cb) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+/// Genre names in any interface language or English, resolved to TMDB's ids.
+public enum GenreNames {
+  /// The genre ids of series (films' are `DiscoverTables.builtInGenreIDs`).
+  static let seriesIDs = [10759, 16, 35, 80, 99, 18, 10751, 10762, 9648, 10763, 10764, 10765, 10766, 10767, 10768, 37]
+
+  /// The built-in genres of films or series as a catalogue names them.
+  static func builtIn(_ media: MediaKind, in catalogue: Catalogue) -> [NamedID] {
+    let ids = media == .series ? seriesIDs : DiscoverTables.builtInGenreIDs
+    return Translator.$override.withValue(catalogue) {
+      ids.compactMap { id in displayName(id, media: media, table: []).map { NamedID(id: id, name: $0) } }
+    }
+  }
+
+  /// The genres of names, in order: amodb's table (in the data's language) and the English names
+  /// first, then the names of every interface language; each named as the interface names it.
+  public static func resolve(_ names: [String], media: MediaKind, table: [NamedID] = []) -> Result<
+    [NamedID], UnknownName
+  > {
+    var known = table + builtIn(media, in: .english)
+    var everyLanguage = false
+    var resolved: [NamedID] = []
+    for name in names {
+      var entry = NameMatch.one(name, in: known)
+      if entry == nil, !everyLanguage {
+        known += Translator.languages.dropFirst().flatMap { builtIn(media, in: Translator.catalogue(for: $0)) }
+        everyLanguage = true
+        entry = NameMatch.one(name, in: known)
+      }
+      guard let entry else {
+        let words = known.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return .failure(UnknownName(name: name, suggestion: NameMatch.closest(name, among: words)))
+      }
+      let shown = NamedID(id: entry.id, name: displayName(entry.id, media: media, table: table) ?? entry.name)
+      if !resolved.contains(shown) { resolved.append(shown) }
+    }
+    return .success(resolved)
+  }
+
+  /// A genre's name in the interface's language: amodb's when its table has it, else the built-in one.
+  static func displayName(_ id: Int, media: MediaKind, table: [NamedID]) -> String? {
+    table.first { $0.id == id }?.name ?? (media == .series ? Genres.seriesName(id) : Genres.name(id))
+  }
+}
+
+/// The tabs shown: the built-in table, then "On my services" when services are set, then the
+/// saved tabs, each among the films' or the series'. Kept in `Shared`, so the number keys, the tab
+/// bar, its mouse targets, `Tab`/`S-Tab`, `?` and `t` all read one set.
+public struct TabSet: Equatable, Sendable {
+  /// The tabs after the built-in ones, in order.
+  public var extra: [SavedTab]
+
+  /// The built-in tabs only.
+  public init() {
+    extra = []
+  }
+
+  /// The built-in tabs, "On my services" when some are named, and the saved tabs.
+  public init(services: [String], servicesLine: Int = 0, saved: [SavedTab]) {
+    extra = (services.isEmpty ? [] : [SavedTab.services(services, line: servicesLine)]) + saved
+  }
+
+  /// The tabs shown while browsing films or series, in order.
+  public func shown(_ media: MediaKind) -> [ListKind] {
+    Tab.shown(media).map(\.kind) + extra.filter { $0.filter.media == media }.map(ListKind.saved)
+  }
+
+  /// A tab's number, from 1, among the tabs shown with it.
+  public func number(of kind: ListKind) -> Int {
+    (shown(kind.media ?? .film).firstIndex(of: kind) ?? 0) + 1
+  }
+
+  /// The tab with a number, from 1, among the tabs of films or series.
+  public func kind(number: Int, media: MediaKind) -> ListKind? {
+    let tabs = shown(media)
+    return tabs.indices.contains(number - 1) ? tabs[number - 1] : nil
+  }
+
+  /// The tab at the same place among the other kind's tabs: what `t` switches to.
+  public func counterpart(of kind: ListKind, in media: MediaKind) -> ListKind {
+    self.kind(number: number(of: kind), media: media) ?? (media == .series ? .seriesTrending : .trending)
+  }
+
+  /// The tab a command shows: `tab-N`, or the next or previous one from `current`.
+  func target(of command: Command, from current: ListKind, media: MediaKind) -> ListKind? {
+    let all = shown(media)
+    if case .tab(let number) = command { return kind(number: number, media: media) }
+    let index = all.firstIndex(of: current) ?? 0
+    return all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
+  }
+
+  /// Whether some tab needs the region's provider table to find its films.
+  public var needsProviders: Bool { extra.contains { !$0.serviceNames.isEmpty } }
+
+  /// The number keys, one a tab up to nine; help names the film and the series tab of each.
+  var bindings: [KeyBinding] {
+    let most = max(shown(.film).count, shown(.series).count)
+    return (1...min(most, 9)).map { number in
+      let names = [MediaKind.film, .series].compactMap { kind(number: number, media: $0)?.entry?.englishTitle }
+      let help = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " / ")
+      return KeyBinding(
+        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", help: help)
+    }
+  }
+}
+
+extension ListKind {
+  /// The tab of a saved discover list.
+  public static func saved(_ tab: SavedTab) -> ListKind {
+    ListKind(saved: tab)
+  }
+}
+
+extension KeyTable {
+  /// The table with number keys for these tabs in place of the built-in ones (other bindings as they are).
+  public func showing(_ tabs: TabSet) -> KeyTable {
+    let isTab = { (binding: KeyBinding) -> Bool in
+      if case .tab = binding.command { return true }
+      return false
+    }
+    var kept = bindings
+    let place = kept.firstIndex(where: isTab) ?? kept.count
+    let ownKeys = Set(tabs.bindings.flatMap(\.keys))
+    kept.removeAll { isTab($0) && ownKeys.isSuperset(of: $0.keys) }
+    kept.insert(contentsOf: tabs.bindings, at: min(place, kept.count))
+    return KeyTable(kept)
+  }
+}
+
+extension Shared {
+  /// The region's provider table as loaded, if asked for.
+  public var providerTable: Loadable<APIAnswer>? { providersRequest.flatMap { answers[$0] } }
+
+  /// The filter a new `f` form starts from: the services set with `set services` chosen, when known.
+  public var newFilter: DiscoverFilter {
+    let services = tabs.extra.first { $0.name == .services }.flatMap { self.services(of: $0).filter?.services }
+    var filter = DiscoverFilter()
+    filter.services = services ?? []
+    return filter
+  }
+
+  /// Whether a tab's services are known by id yet.
+  public func services(of tab: SavedTab) -> ServiceResolution {
+    tab.resolve(providerTable, region: region)
+  }
+}
