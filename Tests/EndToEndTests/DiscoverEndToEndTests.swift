@@ -14,7 +14,17 @@ extension BrowserEndToEndTests {
           return .json(#"{"genres":[{"id":53,"name":"Thriller"},{"id":80,"name":"Crime"}]}"#)
         }
         if request.path == "/3/discover/movie" {
+          // Saved tabs' pages say whose they are: services 900, the Korean thrillers 800.
+          if request.query("with_watch_providers") != nil { return .json(TestClients.pageJSON(count: 2, firstID: 900)) }
+          if request.query("with_original_language") == "ko" {
+            return .json(TestClients.pageJSON(count: 2, firstID: 800))
+          }
           return .json(TestClients.pageJSON(count: 3, firstID: 700))
+        }
+        if request.path == "/3/watch/providers/movie" {
+          return .json(
+            #"{"results":[{"provider_id":8,"provider_name":"Netflix","display_priorities":{"GB":1}},"#
+              + #"{"provider_id":11,"provider_name":"MUBI","display_priorities":{"GB":3}}]}"#)
         }
         return .json(#"{"status_message": "Not found."}"#, status: 404)
       }
@@ -60,6 +70,53 @@ extension BrowserEndToEndTests {
       try session.waitForIdle()
       let tab = try session.capture()
       #expect(tab.contains("Trending films") && tab.contains("Film 1") && !tab.contains("Thriller"))
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
+    @Test func savedTabsAndOnMyServicesComeFromTheSettingsFileAndAskTheirOwnQuery() throws {
+      let server = try server()
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let config = directory.appendingPathComponent("config")
+      try """
+        set region GB
+        set services netflix, Mubi
+        tab "Korean thrillers" genre=Thriller language=ko min-score=7
+        tab "Broken" genre=Thriler
+        """.write(to: config, atomically: true, encoding: .utf8)
+      let environment = [
+        "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key",
+        "TRENDING_CONFIG": config.path,
+      ]
+      let session = try TmuxSession([], environment: environment)
+      try session.waitFor("Film 1")
+      try session.waitForIdle()
+      let first = try session.capture()
+      #expect(first.contains("config:4: no genre 'Thriler'"), "the bad line is reported with its number:\n\(first)")
+      // The built-in tabs keep their numbers; "On my services" and the saved tab come after them.
+      try session.press("7")
+      try session.waitFor("Film 900")
+      let services = try #require(server.requests.last { $0.path == "/3/discover/movie" })
+      #expect(services.query("with_watch_providers") == "8|11", "both, case-insensitively, any of them")
+      #expect(services.query("watch_region") == "GB")
+      #expect(services.target.contains("with_watch_providers=8%7C11"), "the | goes URL-encoded: \(services.target)")
+      #expect(try session.capture().contains("On my services"))
+      try session.press("8")
+      try session.waitFor("Film 800")
+      let saved = try #require(server.requests.last { $0.path == "/3/discover/movie" })
+      #expect(saved.query("with_genres") == "53")
+      #expect(saved.query("with_original_language") == "ko")
+      #expect(saved.query("vote_average.gte") == "7")
+      #expect(try session.capture().contains("Korean thrillers"))
+      // Kept like any tab: back to Trending and to the saved tab again asks nothing.
+      let asked = server.count("/3/discover/movie")
+      try session.press("1")
+      try session.waitFor("Film 1")
+      try session.press("8")
+      try session.waitFor("Film 800")
+      #expect(server.count("/3/discover/movie") == asked)
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }

@@ -86,4 +86,21 @@ struct DiscoverSnapshotTests {
     check(state, "discover-empty-region")
     #expect(Renderer.render(state).screen.plainText.contains("films in US."))
   }
+
+  /// The "On my services" tab before the region's services are known, and once they are known to be none.
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func theOnMyServicesTabSaysWhatItWaitsFor(size: Size) {
+    var state = Scenes.base(size)
+    state.shared.region = "GB"
+    state.shared.tabs = TabSet(services: ["Netflix", "MUBI"], servicesLine: 2, saved: [])
+    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .key(.character("7")))
+    check(state, "services-tab-waiting")
+    if let request = state.shared.providersRequest {
+      _ = Reducer.reduce(
+        &state, .fetched(request, .success(Fetched(value: .providers(ProviderTable(providers: [])), fetchedAt: Scenes.now))))
+    }
+    check(state, "services-tab-no-data")
+  }
 }

@@ -329,10 +329,16 @@ enum ListView {
   ) {
     // A saved tab whose services are not known by id yet says why instead.
     if let resolution = shown.unresolved(state.shared), let message = resolution.message {
+      let next: String
+      switch resolution {
+      case .noRegion, .noData: next = tr("Services are per country: --region CC, or 'set region CC'.")
+      case .failed: next = tr("Press r to retry.")
+      case .waiting, .unknown, .resolved: next = tr("trending services lists them.")
+      }
       let lines: [(String, Style)] =
         resolution == .waiting
         ? [("\(Renderer.spinner(at: state.shared.now)) \(message)", Style(.accent))]
-        : [(message, Style(.warning)), ("", .plain), (tr("trending services lists them."), Style(.muted))]
+        : [(message, Style(.warning)), ("", .plain), (next, Style(.muted))]
       Renderer.centred(lines, rows: rows, into: &screen)
       return
     }
