@@ -40,6 +40,8 @@ public struct Invocation: Equatable, Sendable {
     case helpTopic(String)
     /// `--version`.
     case version
+    /// `trending calendar [--weeks N] [--json | --ics]`: what comes out in the next weeks.
+    case calendar(weeks: Int, format: CalendarOutput)
   }
 
   /// The command.
@@ -272,6 +274,11 @@ public enum ArgumentParser {
         throw UsageError(message: tr("completions takes bash, zsh or fish, e.g. 'trending completions bash'"))
       }
       return .completions(shell)
+    case .calendar:
+      try noArguments()
+      guard !(line.json && line.ics) else { throw UsageError(message: tr("--json and --ics go one at a time")) }
+      return .calendar(
+        weeks: line.weeks ?? CalendarLogic.defaultWeeks, format: line.ics ? .ics : line.json ? .json : .text)
     case .man:
       try noArguments()
       return .manual

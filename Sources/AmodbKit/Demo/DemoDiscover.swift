@@ -28,7 +28,7 @@ enum DemoDiscover {
     case "/discover/movie":
       return json(discover(value, prefix: prefix))
     default:
-      return nil
+      return DemoUpcoming.answer(key, now: Date()).map(json)
     }
   }
 
@@ -79,7 +79,9 @@ enum DemoDiscover {
     let region = value("watch_region") ?? value("region") ?? ""
     let services = ids("with_watch_providers", "|")
     let releaseTypes = ids("with_release_type", "|")
-    let matches = films(prefix: prefix).filter { film in
+    // Asked for dated releases (the calendar): the made-up upcoming films join the real ones.
+    let upcoming = value("release_date.gte") != nil ? DemoUpcoming.films(now: Date()) : []
+    let matches = (films(prefix: prefix) + upcoming).filter { film in
       let summary = film.summary
       let genres = Set((summary["genre_ids"]?.array ?? []).compactMap { $0.number.map(Int.init) })
       let date = summary["release_date"]?.string ?? ""
