@@ -41,7 +41,7 @@ public enum Reducer {
     case .start:
       return [.loadMarks] + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
-      return MarkLogic.stored(marks, problem: problem, &state)
+      return MarkLogic.stored(marks, problem: problem, &state) + CalendarTab.update(&state)
     case .markSaved(let marks, let problem):
       return MarkLogic.saved(marks, problem: problem, &state)
     case .notice(let text, let warning):
@@ -70,7 +70,10 @@ public enum Reducer {
     case .fetched(let request, let result):
       state.shared.waits[.fetch(request)] = nil
       if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
-      guard request.isList else { return state.shared.settle(request, result) }
+      guard request.isList else { return state.shared.settle(request, result) + CalendarTab.update(&state) }
+      if request == CalendarTab.upcomingRequest(state.shared) {
+        return state.shared.settle(request, result) + CalendarTab.update(&state)
+      }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }
       let shared = state.shared
       return state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in
