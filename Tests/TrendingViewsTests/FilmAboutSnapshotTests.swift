@@ -90,4 +90,12 @@ struct FilmAboutSnapshotTests {
   func moneyIsCompact(dollars: Int, text: String) {
     #expect(Formatters.money(dollars) == text)
   }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func oOffersAChooserOverTheFilm(size: Size) {
+    var state = Scenes.detail(size, details: Self.details)
+    _ = Reducer.reduce(&state, .key(.character("o")))
+    #expect(state.top is LinkChooser)
+    ScreenSnapshotTests.check(state, "film-chooser")
+  }
 }

@@ -106,6 +106,12 @@ public enum Reducer {
       state.search = search
       return effects
     }
+    // The link chooser's numbers open a page at once.
+    if state.search == nil, state.help == nil, case .chooser(let chooser)? = state.stack.last,
+      let index = chooser.index(typed: key)
+    {
+      return apply(chooser.opened(index, &state.shared), &state)
+    }
     if state.search == nil, state.help == nil,
       let effects = state.updateTop({ screen, shared in screen.type(key, &shared) })
     {
@@ -153,6 +159,8 @@ public enum Reducer {
     case .toggleWatchlist, .toggleSeen:
       guard let film = state.top.subject(state.shared) else { return [] }
       return MarkLogic.toggle(command, film: film, &state.shared)
+    case .openInBrowser where LinkChooser.offered(state) != nil:
+      return apply(Reaction(go: .push(.chooser(LinkChooser.offered(state) ?? LinkChooser(pages: [])))), &state)
     case .openInBrowser, .copyLink, .copyTitle:
       return link(command, &state.shared, page: state.top.page(state.shared))
     default:
