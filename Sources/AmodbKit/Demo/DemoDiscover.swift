@@ -97,8 +97,13 @@ enum DemoDiscover {
       passes = passes && number("with_runtime.gte").map { runtime >= $0 } ?? true
       passes = passes && number("with_runtime.lte").map { runtime <= $0 } ?? true
       passes = passes && value("with_original_language").map { summary["original_language"]?.string == $0 } ?? true
-      // The demo has no keywords or studios: nothing matches them.
-      passes = passes && value("with_keywords") == nil && value("with_companies") == nil
+      // Keywords and studios from the film's details, any of those asked.
+      let keywords = Set(
+        (film.details?["keywords"]?["keywords"]?.array ?? []).compactMap { $0["id"]?.number.map(Int.init) })
+      let companies = Set(
+        (film.details?["production_companies"]?.array ?? []).compactMap { $0["id"]?.number.map(Int.init) })
+      if value("with_keywords") != nil { passes = passes && !ids("with_keywords", "|").isDisjoint(with: keywords) }
+      if value("with_companies") != nil { passes = passes && !ids("with_companies", "|").isDisjoint(with: companies) }
       if !services.isEmpty {
         let offered = Set(offers(film.details, region: region).compactMap { providerIDs[$0] })
         passes = passes && !offered.isDisjoint(with: services)
