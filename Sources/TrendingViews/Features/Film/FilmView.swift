@@ -14,8 +14,8 @@ enum FilmView {
       state, cursor: film.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
     ) { width in
       var document = FilmDocument.document(
-        summary: summary, details: entry.value, region: state.shared.region, mark: state.shared.marks[.film(id)], width: width,
-        sideBySide: true, reviewExpanded: film.reviewExpanded)
+        summary: summary, details: entry.value, region: state.shared.region, mark: state.shared.marks[.film(id)],
+        width: width, sideBySide: true, reviewExpanded: film.reviewExpanded)
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the film."), error, width: width))
       }
