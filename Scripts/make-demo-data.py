@@ -360,6 +360,66 @@ def rating(pair, scale10=True):
     if isinstance(pair, tuple): return {"value": pair[0], "votes": pair[1]}
     return {"value": pair, "votes": None}
 
+# Production companies with their TMDB ids (public facts), only where we are sure of both.
+COMPANIES = {
+    693134: [(923, "Legendary Pictures")],
+    872585: [(9996, "Syncopy"), (33, "Universal Pictures"), (507, "Atlas Entertainment")],
+    550: [(711, "Fox 2000 Pictures"), (508, "Regency Enterprises"), (25, "20th Century Fox")],
+    545611: [(41077, "A24")],
+    238: [(4, "Paramount Pictures")],
+    129: [(10342, "Studio Ghibli")],
+    157336: [(923, "Legendary Pictures"), (9996, "Syncopy")],
+    346: [(882, "Toho")],
+    680: [(14, "Miramax"), (59, "A Band Apart"), (216, "Jersey Films")],
+    603: [(174, "Warner Bros. Pictures"), (79, "Village Roadshow Pictures")],
+    348: [(25, "20th Century Fox"), (401, "Brandywine Productions")],
+    289: [(174, "Warner Bros. Pictures")],
+}
+
+# Original languages (ISO 639-1, as TMDB gives them; "cn" is its Cantonese).
+LANGUAGES = {693134: "en", 872585: "en", 550: "en", 146: "zh", 1398: "ru", 8885: "he", 935: "en", 496243: "ko",
+             545611: "en", 238: "en", 129: "ja", 157336: "en", 346: "ja", 843: "cn", 25237: "ru", 680: "en",
+             603: "en", 78: "en", 194: "fr", 348: "en", 289: "en", 19: "de", 79: "zh", 38810: "ru"}
+
+# Budget and box office in US dollars: public figures, rounded.
+MONEY = {693134: (190_000_000, 714_000_000), 872585: (100_000_000, 976_000_000), 550: (63_000_000, 101_000_000),
+         496243: (11_400_000, 258_000_000), 238: (6_000_000, 245_000_000), 157336: (165_000_000, 701_000_000),
+         680: (8_000_000, 214_000_000), 603: (63_000_000, 463_000_000), 348: (11_000_000, 105_000_000)}
+
+# Keywords: TMDB's own where we know the id; the rest in our own words, numbered from 9000001 (a demo range).
+KEYWORD = {"based on novel or book": 818, "dystopia": 4565, "time travel": 4379, "insomnia": 4142,
+           "dual identity": 851, "support group": 825, "artificial intelligence (a.i.)": 310,
+           "desert planet": 9000001, "prophecy": 9000002, "atomic bomb": 9000003, "physicist": 9000004,
+           "soap": 9000005, "family business": 9000006, "class divide": 9000007, "multiverse": 9000008,
+           "bathing house": 9000009, "spirits": 9000010, "wormhole": 9000011, "farm": 9000012, "samurai": 9000013,
+           "village": 9000014, "hitman": 9000015, "nonlinear story": 9000016, "simulated reality": 9000017,
+           "spaceship": 9000018, "creature": 9000019, "wartime": 9000020, "nightclub": 9000021}
+FILM_KEYWORDS = {
+    693134: ["based on novel or book", "desert planet", "prophecy"],
+    872585: ["based on novel or book", "atomic bomb", "physicist"],
+    550: ["based on novel or book", "dual identity", "insomnia", "support group", "soap"],
+    496243: ["family business", "class divide"],
+    545611: ["multiverse", "family business"],
+    238: ["based on novel or book", "family business"],
+    129: ["bathing house", "spirits"],
+    157336: ["time travel", "wormhole", "farm", "dystopia"],
+    346: ["samurai", "village"],
+    680: ["hitman", "nonlinear story"],
+    603: ["simulated reality", "artificial intelligence (a.i.)", "dystopia"],
+    348: ["spaceship", "creature"],
+    289: ["wartime", "nightclub"],
+}
+
+# Reviews for the demo, written for it (not anyone's real review), one a film, Markdown as TMDB's are.
+REVIEWS = {
+    693134: "**Demo review.** Sand, sound and scale: the second half of the story is *bigger* and colder than the first.\n\nThe battles are huge, but the quiet scenes in the tents stay with you longer.",
+    872585: "**Demo review.** Three hours of people talking in rooms, and it never sags.\n\nThe Trinity test is the loudest silence in recent cinema.",
+    550: "**Demo review.** Still sharp, still *uncomfortable*, still funnier than its reputation.\n\n- the narration carries it\n- the last shot earns its song",
+    157336: "**Demo review.** A film about time that takes its time, and a father and daughter who are its real subject.",
+    603: "**Demo review.** The effects were copied everywhere; the idea underneath still isn't.",
+}
+
+
 def details(f):
     crew = [{"id": pid(d), "name": d, "job": "Director", "department": "Directing"} for d in f["directors"]]
     crew += [{"id": pid(w), "name": w, "job": job, "department": "Writing"} for w, job in f["writers"]]
@@ -385,6 +445,16 @@ def details(f):
     record["watch/providers"] = {"results": providers(f)}
     record["belongs_to_collection"] = ({"id": COLLECTIONS[f["id"]][0], "name": COLLECTIONS[f["id"]][1],
                                         "poster_path": None} if f["id"] in COLLECTIONS else None)
+    record["production_companies"] = [{"id": cid, "name": name, "logo_path": None, "origin_country": ""}
+                                      for cid, name in COMPANIES.get(f["id"], [])]
+    if f["id"] in MONEY:
+        record["budget"], record["revenue"] = MONEY[f["id"]]
+    if f["id"] in LANGUAGES:
+        record["original_language"] = LANGUAGES[f["id"]]
+    record["keywords"] = {"keywords": [{"id": KEYWORD[k], "name": k} for k in FILM_KEYWORDS.get(f["id"], [])]}
+    reviews = [{"author": "trending demo", "author_details": {"rating": None}, "content": REVIEWS[f["id"]].replace("\\n", "\n"),
+                "created_at": "2024-01-01T00:00:00.000Z", "id": f"demo-{f['id']}"}] if f["id"] in REVIEWS else []
+    record["reviews"] = {"page": 1, "results": reviews, "total_pages": 1, "total_results": len(reviews)}
     if not f.get("noratings"):
         record["ratings"] = {"imdb": rating(f["imdb"]), "kinopoisk": rating(f["kp"]), "metacritic": rating(f["mc"]),
                              "rotten_tomatoes": rating(f["rt"]), "tmdb": rating(f["tmdb"])}

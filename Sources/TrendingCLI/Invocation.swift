@@ -44,6 +44,8 @@ public struct Invocation: Equatable, Sendable {
     case discover(criteria: [DiscoverArgument], page: Int, json: Bool)
     /// `trending services`: the region's streaming services.
     case services(json: Bool)
+    /// `trending calendar [--weeks N] [--json | --ics]`: what comes out in the next weeks.
+    case calendar(weeks: Int, format: CalendarOutput)
   }
 
   /// The command.
@@ -279,6 +281,11 @@ public enum ArgumentParser {
         throw UsageError(message: tr("completions takes bash, zsh or fish, e.g. 'trending completions bash'"))
       }
       return .completions(shell)
+    case .calendar:
+      try noArguments()
+      guard !(line.json && line.ics) else { throw UsageError(message: tr("--json and --ics go one at a time")) }
+      return .calendar(
+        weeks: line.weeks ?? CalendarLogic.defaultWeeks, format: line.ics ? .ics : line.json ? .json : .text)
     case .man:
       try noArguments()
       return .manual

@@ -7,6 +7,8 @@ public enum Verb: String, CaseIterable, Sendable {
   case browse = ""
   case list, show, tv, season, person, search, watchlist, config, cache, doctor, completions, man, help
   case discover, services
+  /// `trending calendar`: what comes out in the next weeks.
+  case calendar
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -42,6 +44,10 @@ struct ParsedLine: Sendable {
   var json = false
   var csv = false
   var path = false
+  /// `--weeks N` (the calendar).
+  var weeks: Int?
+  /// `--ics` (the calendar as an iCalendar file).
+  var ics = false
   /// `--help` or `--version`: answered at once, whatever else the line says.
   var immediate: Invocation.Command?
 }
@@ -126,7 +132,9 @@ public enum OptionTable {
 
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).
   public static var options: [OptionSpec] {
-    let outputs: [Verb] = [.list, .show, .tv, .season, .person, .search, .watchlist, .doctor, .discover, .services]
+    let outputs: [Verb] = [
+      .list, .show, .tv, .season, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
+    ]
     let terminal: [Verb] = [.browse, .doctor]
     return [
       OptionSpec(
@@ -241,6 +249,24 @@ public enum OptionTable {
         name: "--insecure-http", variable: "AMODB_ALLOW_HTTP",
         help: tr("allow the key over plain http to another machine (AMODB_ALLOW_HTTP=1)"),
         apply: { line, _ in line.invocation.insecureHTTP = true }),
+      OptionSpec(
+        name: "--weeks", value: "N", kind: .number,
+        help: tr(
+          "how many weeks the calendar covers, from 1 to %1$s (default: %2$s)", String(CalendarLogic.mostWeeks),
+          String(CalendarLogic.defaultWeeks)),
+        verbs: [.calendar],
+        apply: { line, text throws(UsageError) in
+          guard let number = Int(text), (1...CalendarLogic.mostWeeks).contains(number) else {
+            throw UsageError(
+              message: tr(
+                "--weeks must be a whole number from 1 to %1$s, not %2$s", String(CalendarLogic.mostWeeks),
+                shown(text)))
+          }
+          line.weeks = number
+        }),
+      OptionSpec(
+        name: "--ics", help: tr("print an iCalendar file (RFC 5545) that calendar apps import"), verbs: [.calendar],
+        apply: { line, _ in line.ics = true }),
       OptionSpec(name: "--help", short: "-h", help: tr("this help"), apply: { line, _ in line.immediate = .help }),
       OptionSpec(name: "--version", help: tr("the version"), apply: { line, _ in line.immediate = .version }),
     ]
@@ -319,6 +345,13 @@ public enum OptionTable {
         summary: tr("print the completions for bash, zsh or fish"),
         detail: tr(
           "Completions for a shell, on standard output: commands, options and their values. 'make install' puts them where each shell looks; or, for bash, eval \"$(trending completions bash)\"."
+        )),
+      CommandSpec(
+        verb: .calendar, arguments: "", words: [],
+        summary: tr(
+          "what comes out in the next weeks: your watchlist's films and series, and cinema releases (--json, --ics)"),
+        detail: tr(
+          "The next eight weeks (--weeks N) in your region, week by week: the regional cinema and digital releases of the films on your watchlist, the next episodes of its series, and the films coming to cinemas. --json for JSON; --ics for an iCalendar file that calendar apps import (each event keeps its UID, so importing again updates it)."
         )),
       CommandSpec(
         verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),

@@ -185,6 +185,8 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         self.services(json: json, client: services.client)
       }
+    case .calendar(let weeks, let format):
+      return calendar(weeks: weeks, format: format, invocation: invocation, environment: environment)
     case .person(let id, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
@@ -269,7 +271,7 @@ public enum TrendingCommand {
     return emit(Output.watchlist(marks, format: format))
   }
 
-  private static func runClient(
+  static func runClient(
     _ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false,
     _ body: ((client: AmodbClient, images: ImageLoader)) -> Int32
   ) -> Int32 {

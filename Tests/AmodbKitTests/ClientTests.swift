@@ -24,7 +24,7 @@ struct ClientTests {
     #expect(request.query("language") == "ru-RU")
     #expect(
       request.query("append_to_response")
-        == "credits,ratings,videos,release_dates,watch/providers,recommendations,similar")
+        == "credits,ratings,videos,release_dates,watch/providers,recommendations,similar,keywords,reviews")
     #expect(!request.target.contains("test-key-123"))
     #expect(request.query("api_key") == nil)
   }

@@ -32,4 +32,31 @@ struct DemoDiscoverTests {
     let korea = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "KR")).value
     #expect(korea.results.isEmpty, "no provider data for the region: an empty page")
   }
+
+  @Test func aDemoFilmsKeywordsAndStudiosLeadToItsFellows() async throws {
+    let fightClub = try await client.fetch(MovieDetailsRequest(id: 550, language: "en-US")).value
+    #expect(fightClub.keywords.contains(NamedID(id: 818, name: "based on novel or book")))
+    #expect(fightClub.companies.contains(NamedID(id: 25, name: "20th Century Fox")))
+    #expect(fightClub.budget == 63_000_000 && fightClub.originalLanguage == "en")
+    #expect(fightClub.reviews?.first.first?.text.hasPrefix("Demo review.") == true, "Markdown made plain")
+    let novels = try await client.fetch(
+      DiscoverRequest(filter: .keyword(NamedID(id: 818, name: "novel")), language: "en-US", region: "US")
+    ).value
+    #expect(Set(novels.results.map(\.id)) == [693134, 872585, 550, 238])
+    let fox = try await client.fetch(
+      DiscoverRequest(filter: .company(NamedID(id: 25, name: "20th Century Fox")), language: "en-US", region: "US")
+    ).value
+    #expect(Set(fox.results.map(\.id)) == [550, 348])
+  }
+
+  @Test func datedDiscoverAddsTheMadeUpUpcomingFilmsOnly() async throws {
+    var filter = DiscoverFilter()
+    filter.releases = RegionalReleases(from: "2000-01-01", through: "2999-12-31")
+    let page = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "GB")).value
+    #expect(!page.results.isEmpty && page.results.allSatisfy { $0.title.hasSuffix("(demo)") })
+    let undated = try await client.fetch(DiscoverRequest(filter: DiscoverFilter(), language: "en-US", region: "GB"))
+    #expect(!undated.value.results.contains { $0.title.hasSuffix("(demo)") }, "only asked for with dates")
+    let made = try await client.fetch(MovieDetailsRequest(id: 990_001, language: "en-US")).value
+    #expect(made.releases["GB"]?.contains { $0.isCinema } == true)
+  }
 }

@@ -88,7 +88,7 @@ struct CommandTests {
     }
     #expect(
       server.requests.first?.query("append_to_response")
-        == "credits,ratings,videos,release_dates,watch/providers,recommendations,similar")
+        == "credits,ratings,videos,release_dates,watch/providers,recommendations,similar,keywords,reviews")
     let json = try BinaryRunner.run(["show", "550", "--json"], environment: environment(server))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["title"] as? String == "Fight Club")

@@ -116,7 +116,8 @@ public struct MovieDetailsRequest: Endpoint, Hashable {
   }
 
   /// The parts appended to the film, each nested under its own name in the answer.
-  public static let appended = "credits,ratings,videos,release_dates,watch/providers,recommendations,similar"
+  public static let appended =
+    "credits,ratings,videos,release_dates,watch/providers,recommendations,similar,keywords,reviews"
 
   public var path: String { "/movie/\(id)" }
   public var queryItems: [URLQueryItem] {

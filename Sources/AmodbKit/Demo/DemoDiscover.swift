@@ -28,7 +28,7 @@ enum DemoDiscover {
     case "/discover/movie":
       return json(discover(value, prefix: prefix))
     default:
-      return seriesAnswer(key, query: query, prefix: prefix)
+      return seriesAnswer(key, query: query, prefix: prefix) ?? DemoUpcoming.answer(key, now: Date()).map(json)
     }
   }
 
@@ -79,7 +79,9 @@ enum DemoDiscover {
     let region = value("watch_region") ?? value("region") ?? ""
     let services = ids("with_watch_providers", "|")
     let releaseTypes = ids("with_release_type", "|")
-    let matches = films(prefix: prefix).filter { film in
+    // Asked for dated releases (the calendar): the made-up upcoming films join the real ones.
+    let upcoming = value("release_date.gte") != nil ? DemoUpcoming.films(now: Date()) : []
+    let matches = (films(prefix: prefix) + upcoming).filter { film in
       let summary = film.summary
       let genres = Set((summary["genre_ids"]?.array ?? []).compactMap { $0.number.map(Int.init) })
       let date = summary["release_date"]?.string ?? ""
@@ -95,8 +97,13 @@ enum DemoDiscover {
       passes = passes && number("with_runtime.gte").map { runtime >= $0 } ?? true
       passes = passes && number("with_runtime.lte").map { runtime <= $0 } ?? true
       passes = passes && value("with_original_language").map { summary["original_language"]?.string == $0 } ?? true
-      // The demo has no keywords or studios: nothing matches them.
-      passes = passes && value("with_keywords") == nil && value("with_companies") == nil
+      // Keywords and studios from the film's details, any of those asked.
+      let keywords = Set(
+        (film.details?["keywords"]?["keywords"]?.array ?? []).compactMap { $0["id"]?.number.map(Int.init) })
+      let companies = Set(
+        (film.details?["production_companies"]?.array ?? []).compactMap { $0["id"]?.number.map(Int.init) })
+      if value("with_keywords") != nil { passes = passes && !ids("with_keywords", "|").isDisjoint(with: keywords) }
+      if value("with_companies") != nil { passes = passes && !ids("with_companies", "|").isDisjoint(with: companies) }
       if !services.isEmpty {
         let offered = Set(offers(film.details, region: region).compactMap { providerIDs[$0] })
         passes = passes && !offered.isDisjoint(with: services)

@@ -42,6 +42,22 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
   public var recommendations: [MediaSummary]
   /// Films like this one.
   public var similar: [MediaSummary]
+  /// Its keywords (`keywords` appended).
+  public var keywords: [NamedID] = []
+  /// The companies that made it.
+  public var companies: [NamedID] = []
+  /// The original language, ISO 639-1.
+  public var originalLanguage: String?
+  /// The budget in US dollars, when known (0 counts as unknown).
+  public var budget: Int?
+  /// The box-office takings in US dollars, when known.
+  public var revenue: Int?
+  /// The film's own web site, checked to be a plain http(s) address.
+  public var homepage: String?
+  /// Its reviews (`reviews` appended); nil when the answer had none.
+  public var reviews: Reviews?
+  /// Every country's dated releases (`release_dates`), for the calendar.
+  public var releases: [String: [RegionalRelease]] = [:]
 
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
@@ -120,6 +136,9 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
 
   enum CodingKeys: String, CodingKey {
     case id, title, tagline, overview, runtime, genres, status, credits, ratings, videos, recommendations, similar
+    case keywords, reviews, homepage, budget, revenue
+    case companies = "production_companies"
+    case originalLanguage = "original_language"
     case releaseDates = "release_dates"
     case providers = "watch/providers"
     case collection = "belongs_to_collection"
@@ -163,6 +182,14 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     collection = container.lenient(CollectionReference.self, .collection)
     recommendations = Array((container.lenient(MediaPage.self, .recommendations)?.results ?? []).prefix(20))
     similar = Array((container.lenient(MediaPage.self, .similar)?.results ?? []).prefix(20))
+    keywords = container.lenient(KeywordList.self, .keywords)?.keywords ?? []
+    companies = TitledEntry.list(container, .companies, limit: 20)
+    originalLanguage = container.text(.originalLanguage, limit: 10).flatMap { $0.isEmpty ? nil : $0 }
+    budget = container.integer(.budget).flatMap { $0 > 0 ? $0 : nil }
+    revenue = container.integer(.revenue).flatMap { $0 > 0 ? $0 : nil }
+    homepage = container.text(.homepage, limit: 500).flatMap(WebAddress.validated)
+    reviews = container.lenient(Reviews.self, .reviews)
+    releases = container.lenient(ReleasesByCountry.self, .releaseDates)?.byCountry ?? [:]
   }
 }
 

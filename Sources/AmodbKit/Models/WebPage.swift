@@ -16,6 +16,8 @@ public enum WebPage: Hashable, Sendable {
   case imdb(String)
   /// A video on YouTube or Vimeo, by the site's key (checked safe when decoded).
   case video(site: String, key: String)
+  /// A film's own web site (checked by `WebAddress.validated` when decoded).
+  case homepage(String)
 
   /// The TMDB id of the film, series or person the page is about, when it is one.
   public var tmdbID: Int? {
@@ -23,7 +25,7 @@ public enum WebPage: Hashable, Sendable {
     case .film(let id), .filmVideos(let id), .person(let id), .series(let id), .season(let id, _),
       .episode(let id, _, _):
       return id
-    case .imdb, .video: return nil
+    case .imdb, .video, .homepage: return nil
     }
   }
 
@@ -38,6 +40,7 @@ public enum WebPage: Hashable, Sendable {
       return "https://www.themoviedb.org/tv/\(id)/season/\(season)/episode/\(episode)"
     case .person(let id): return "https://www.themoviedb.org/person/\(id)"
     case .imdb(let id): return "https://www.imdb.com/title/\(id)/"
+    case .homepage(let address): return address
     case .video(let site, let key):
       return site == "Vimeo" ? "https://vimeo.com/\(key)" : "https://www.youtube.com/watch?v=\(key)"
     }

@@ -44,7 +44,7 @@ public enum Reducer {
         state.shared.tabs.needsProviders ? state.shared.providersRequest.map { state.shared.load($0) } : nil
       return [.loadMarks] + (providers ?? []) + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
-      return MarkLogic.stored(marks, problem: problem, &state)
+      return MarkLogic.stored(marks, problem: problem, &state) + CalendarTab.update(&state)
     case .markSaved(let marks, let problem):
       return MarkLogic.saved(marks, problem: problem, &state)
     case .notice(let text, let warning):
@@ -74,13 +74,16 @@ public enum Reducer {
       state.shared.waits[.fetch(request)] = nil
       if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
       guard request.isList else {
-        let effects = state.shared.settle(request, result)
+        let effects = state.shared.settle(request, result) + CalendarTab.update(&state)
         guard request == state.shared.providersRequest else { return effects }
         // Saved tabs waiting for their services ask for their films now.
         return effects
           + state.updateLists({ $0.list.value == nil && !$0.list.isLoading && $0.source.tab?.saved != nil }) {
             list, shared in list.refresh(force: false, shared)
           }
+      }
+      if request == CalendarTab.upcomingRequest(state.shared) {
+        return state.shared.settle(request, result) + CalendarTab.update(&state)
       }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }
       let shared = state.shared
@@ -113,6 +116,12 @@ public enum Reducer {
     if var search = state.search, let effects = search.edit(key, state.shared) {
       state.search = search
       return effects
+    }
+    // The link chooser's numbers open a page at once.
+    if state.search == nil, state.help == nil, case .chooser(let chooser)? = state.stack.last,
+      let index = chooser.index(typed: key)
+    {
+      return apply(chooser.opened(index, &state.shared), &state)
     }
     if state.search == nil, state.help == nil,
       let effects = state.updateTop({ screen, shared in screen.type(key, &shared) })
@@ -161,6 +170,8 @@ public enum Reducer {
     case .toggleWatchlist, .toggleSeen:
       guard let film = state.top.subject(state.shared) else { return [] }
       return MarkLogic.toggle(command, film: film, &state.shared)
+    case .openInBrowser where LinkChooser.offered(state) != nil:
+      return apply(Reaction(go: .push(.chooser(LinkChooser.offered(state) ?? LinkChooser(pages: [])))), &state)
     case .openInBrowser, .copyLink, .copyTitle:
       return link(command, &state.shared, page: state.top.page(state.shared))
     default:

@@ -101,6 +101,8 @@ public enum Route: Equatable, Sendable {
   case episode(EpisodeScreen)
   case person(PersonScreen)
   case discoverForm(DiscoverForm)
+  /// `o`'s chooser of a film's pages, over the film.
+  case chooser(LinkChooser)
 
   /// The screen's feature.
   public var screen: any ScreenFeature {
@@ -112,6 +114,7 @@ public enum Route: Equatable, Sendable {
     case .episode(let episode): return episode
     case .person(let person): return person
     case .discoverForm(let form): return form
+    case .chooser(let chooser): return chooser
     }
   }
 

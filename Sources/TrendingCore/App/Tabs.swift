@@ -31,6 +31,7 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   public static let seriesTopRated = ListKind(rawValue: "seriesTopRated")
   public static let onTheAir = ListKind(rawValue: "onTheAir")
   public static let airingToday = ListKind(rawValue: "airingToday")
+  public static let calendar = ListKind(rawValue: "calendar")
 
   /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
@@ -70,7 +71,7 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether the tab's entries come from amodb (else from the user's own files).
-  public var isRemote: Bool { feed != .watchlist }
+  public var isRemote: Bool { feed != .watchlist && feed != .calendar }
 
   /// The tab's number, from 1, among the tabs shown with it: its key, and the `tab-N` command.
   public var number: Int {
@@ -100,6 +101,8 @@ public enum ListFeed: Hashable, Sendable {
   case watchlist
   /// A saved discover list ("On my services", a `tab` line of the settings file).
   case discover(SavedTab)
+  /// What comes out in the next weeks (`CalendarTab`), made from several answers.
+  case calendar
 }
 
 /// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
@@ -138,6 +141,9 @@ public struct Tab: Sendable {
     Tab(
       kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") },
       heading: { tr("Watchlist") }, feed: .watchlist),
+    Tab(
+      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Cal") },
+      heading: { tr("Coming soon") }, feed: .calendar),
     Tab(
       kind: .seriesTrending, media: .series, title: { tr("Trending") },
       shortTitle: { trc("short tab name", "Trend") }, heading: { tr("Trending series") }, feed: .trending(.series)),

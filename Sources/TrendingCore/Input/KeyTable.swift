@@ -48,6 +48,8 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   case filter
   /// The `f` form of a discover filter, while it is open.
   case form
+  /// `o`'s chooser of pages, while it is open.
+  case chooser
 }
 
 /// One binding: keys, what they do, where, and how the help and the hint bar name them.
@@ -124,6 +126,10 @@ public struct KeyTable: Sendable, Equatable {
       hint: "web"),
     KeyBinding([.character("y")], .copyLink, in: pages, group: "Links", help: "copy the page's link (OSC 52)"),
     KeyBinding([.character("Y")], .copyTitle, in: pages, group: "Links", help: "copy the title and year"),
+    KeyBinding(
+      [.enter], .open, in: [.chooser], group: "Links", help: "open the page selected (1, 2, 3 open one)",
+      hint: "open"),
+    KeyBinding([.escape], .back, in: [.chooser], group: "Links", help: "close the chooser", hint: "close"),
     KeyBinding(
       [.character("a")], .toggleWatchlist, in: [.list, .film, .series], group: "Watchlist",
       help: "add to the watchlist, or remove",
@@ -277,6 +283,7 @@ extension KeyContext {
     case .palette: return "command palette"
     case .filter: return "filter line"
     case .form: return "filter form"
+    case .chooser: return "link chooser"
     }
   }
 }

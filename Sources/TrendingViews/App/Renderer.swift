@@ -39,6 +39,12 @@ public enum Renderer {
         let below = state.topList
         ListView.draw(below, at: below.source.tab == nil ? .kept : .tab, state, into: &screen)
         DiscoverFormView.draw(form, state, into: &screen)
+      case .chooser(let chooser):
+        // Over the film it was opened on (its layout is the film's own, unchanged).
+        if state.stack.count > 1, case .film(let film) = state.stack[state.stack.count - 2] {
+          _ = FilmView.draw(film, state, into: &screen)
+        }
+        LinkChooserView.draw(chooser, state, into: &screen)
       }
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }

@@ -20,10 +20,11 @@ struct TabsTests {
       }
       #expect(Command.tab(shown.count + 1).tab(among: media) == nil, "no command for a tab the table lacks")
     }
-    #expect(Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist])
+    #expect(
+      Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist, .calendar])
     #expect(
       Tab.shown(.series).map(\.kind) == [
-        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist,
+        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist, .calendar,
       ])
     #expect(ListKind.nowPlaying.counterpart(in: .series) == .onTheAir)
     #expect(ListKind.onTheAir.counterpart(in: .film) == .nowPlaying)
@@ -44,6 +45,7 @@ struct TabsTests {
             == .catalogue(CatalogueRequest(media: media, list: list, page: 2, language: "ru-RU", region: "DE")))
       case .watchlist: #expect(request == nil, "the watchlist is read locally")
       case .discover: Issue.record("no built-in tab is a saved discover list")
+      case .calendar: #expect(request == nil, "the calendar is made of several answers")
       }
     }
   }
@@ -89,10 +91,12 @@ struct TabsTests {
 struct TabNameTests {
   @Test func commandLineNamesComeFromTheTable() {
     #expect(
-      Tab.shown(.film).map(\.kind.name) == ["trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist"])
+      Tab.shown(.film).map(\.kind.name) == [
+        "trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist", "calendar",
+      ])
     #expect(
       Tab.shown(.series).map(\.kind.name) == [
-        "trending", "popular", "top-rated", "on-the-air", "airing-today", "watchlist",
+        "trending", "popular", "top-rated", "on-the-air", "airing-today", "watchlist", "calendar",
       ])
     for media in [MediaKind.film, .series] {
       for tab in Tab.shown(media) { #expect(ListKind(name: tab.kind.name, media: media) == tab.kind) }

@@ -4,6 +4,7 @@ import Localization
 extension DiscoverFilter {
   /// The filter read back in one line: "Thriller · 2015–2024 · ≥ 7.0 · on Netflix, MUBI".
   public var summary: String {
+    if let linkHeading { return linkHeading }
     var parts: [String] = []
     if !genres.isEmpty { parts.append(genres.map(\.name).joined(separator: ", ")) }
     if !withoutGenres.isEmpty { parts.append(tr("not %s", withoutGenres.map(\.name).joined(separator: ", "))) }

@@ -14,6 +14,10 @@ public enum LinkTarget: Hashable, Sendable {
   case person(Int)
   /// The rest of a clamped text, in place.
   case expand
+  /// A discover list: a film's keyword or studio.
+  case discover(DiscoverFilter)
+  /// A web page, opened in the browser.
+  case web(WebPage)
 }
 
 /// A selectable line of a drawn document, or a part of one when a line holds two links side by side.
@@ -177,7 +181,7 @@ extension LinkTarget {
   }
 
   /// Where opening a link goes, a film or series starting from what the screen knows of it (nil
-  /// for `expand`, which a screen handles itself).
+  /// for `expand` and `web`, which a screen handles itself).
   func navigation(known: (MediaID) -> MediaSummary? = { _ in nil }) -> Navigation? {
     switch self {
     case .film(let id): return .push(.film(FilmScreen(id: id, known: known(.film(id)))))
@@ -186,7 +190,8 @@ extension LinkTarget {
     case .episode(let series, let season, let number):
       return .push(.episode(EpisodeScreen(seriesID: series, season: season, number: number)))
     case .person(let id): return .push(.person(PersonScreen(id: id)))
-    case .expand: return nil
+    case .discover(let filter): return .push(.list(ListScreen(source: .discover(filter))))
+    case .expand, .web: return nil
     }
   }
 }

@@ -9,6 +9,8 @@ public struct FilmScreen: Equatable, Sendable {
   public var known: MediaSummary?
   /// Scroll and selection.
   public var cursor = DocumentCursor()
+  /// Whether the first review shows in full.
+  public var reviewExpanded = false
 
   /// Makes the screen of a film, at its top.
   public init(id: Int, known: MediaSummary? = nil) {
@@ -41,6 +43,15 @@ extension FilmScreen: DocumentScreen {
     case .back: return Reaction(go: .pop)
     case .refresh: return Reaction(shared.reload(shared.filmRequest(id)))
     case .open:
+      switch cursor.selectedTarget {
+      case .expand:
+        reviewExpanded.toggle()
+        return .none
+      case .web(let page):
+        shared.say(tr("Opening %s", page.url), .link)
+        return Reaction([.openURL(page.url)])
+      case .film, .series, .season, .episode, .person, .discover, nil: break
+      }
       let related = shared.film(id).value.map { $0.recommendations + $0.similar } ?? []
       return Reaction(go: cursor.selectedTarget?.navigation { media in related.first { $0.media == media } })
     case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,

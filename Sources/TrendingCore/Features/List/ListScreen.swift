@@ -49,7 +49,7 @@ public enum ListSource: Hashable, Sendable {
         return .trending(TrendingRequest(media: media, window: window, page: page, language: language))
       case .catalogue(let media, let list):
         return .catalogue(CatalogueRequest(media: media, list: list, page: page, language: language, region: region))
-      case .watchlist: return nil
+      case .watchlist, .calendar: return nil
       case .discover(let saved):
         guard let filter = saved.resolve(providers, region: region).filter else { return nil }
         return .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
@@ -130,6 +130,7 @@ public struct ListScreen: Equatable, Sendable {
 
   /// The work that fetches a page: the kept answer first unless `force`; the watchlist is read.
   func fetch(page: Int, force: Bool, _ shared: Shared) -> [Effect] {
+    if source == .tab(.calendar) { return page == 1 ? CalendarTab.loads(shared, force: force) : [] }
     guard let request = request(page: page, shared) else {
       return page == 1 && source.tab?.feed == .watchlist ? [.readWatchlist] : []
     }
@@ -143,7 +144,12 @@ public struct ListScreen: Equatable, Sendable {
     if unresolved(shared) != nil { return [] }
     list.begin()
     moreError = nil
-    return fetch(page: 1, force: force, shared)
+    let effects = fetch(page: 1, force: force, shared)
+    // The calendar with everything loaded already: its rows at once.
+    if effects.isEmpty, source == .tab(.calendar), let page = CalendarTab.page(shared) {
+      return ListLogic.loaded(&self, page: 1, page, rows: shared.visibleRows, shared)
+    }
+    return effects
   }
 
   /// Whether the list is a tab left long enough to be refreshed.

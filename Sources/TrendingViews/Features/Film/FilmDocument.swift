@@ -26,7 +26,7 @@ public enum FilmDocument {
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
-    sideBySide: Bool = false
+    sideBySide: Bool = false, reviewExpanded: Bool = false
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -66,6 +66,8 @@ public enum FilmDocument {
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
     }
     watch(details.providers, region: region, width: width, into: &document)
+    about(details, width: width, into: &document)
+    reviews(details.reviews, expanded: reviewExpanded, width: width, into: &document)
     extras(details, width: width, into: &document)
     if sideBySide, width >= sideBySideWidth {
       // Wide: cast beside crew, recommended beside similar.
@@ -210,6 +212,7 @@ public enum FilmDocument {
     if let collection = details.collection {
       document.append(labelled(tr("Part of"), collection.name, column: column, width: width))
     }
+    webLinks(details, width: width, into: &document)
   }
 
   private static func cast(_ details: MovieDetails, width: Int, into document: inout Document) {

@@ -15,8 +15,7 @@ enum FilmView {
     ) { width in
       var document = FilmDocument.document(
         summary: summary, details: entry.value, region: state.shared.region, mark: state.shared.marks[.film(id)],
-        width: width,
-        sideBySide: true)
+        width: width, sideBySide: true, reviewExpanded: film.reviewExpanded)
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the film."), error, width: width))
       }

@@ -69,6 +69,8 @@ enum ListView {
           (tr("No titles here match “%s”.", filter.text), Style(.muted)),
           (tr("Esc clears the filter."), Style(.muted)),
         ], rows: bodyRows, into: &screen)
+    } else if shown.source == .tab(.calendar), shown.list.value?.movies.isEmpty == false {
+      CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
@@ -99,6 +101,7 @@ enum ListView {
       switch shown.source {
       case .search(let query): empty = tr("Nothing matches “%s”.", query.typed)
       case .tab(.watchlist): empty = tr("Your watchlist is empty.")
+      case .tab(.calendar): empty = tr("Nothing known to come out in the next eight weeks.")
       case .tab(let kind):
         // A saved tab is a discover list: a region without streaming data is named.
         let saved = kind.saved.flatMap { shared.services(of: $0).filter }
@@ -111,7 +114,9 @@ enum ListView {
         : shown.source == .tab(.watchlist)
           ? tr("Press a on a film or series to add it.")
           : shown.source.discover != nil || shown.source.tab?.saved != nil
-            ? tr("Press f to change the filter.") : tr("Press r to refresh.")
+            ? tr("Press f to change the filter.")
+            : shown.source == .tab(.calendar)
+              ? tr("Press a on a film or series to follow it here.") : tr("Press r to refresh.")
       Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)

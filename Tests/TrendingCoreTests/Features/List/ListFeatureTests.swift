@@ -221,8 +221,10 @@ struct ListTabTests {
     }
     store.send(.key(.character("1"))) { $0.switchTab(to: .trending) }
     #expect(store.state.rootList == trending, "back exactly where it was, with no request")
-    store.send(.key(.backTab), effects: [.fetchList(ListPage(.watchlist, page: 1))]) {
-      $0.switchTab(to: .watchlist)
+    // S-Tab wraps to the last tab: the calendar, which asks for the region's releases.
+    let upcoming = CalendarTab.upcomingRequest(store.state.shared)
+    store.send(.key(.backTab), effects: [.fetch(upcoming, keptFirst: true)]) {
+      $0.switchTab(to: .calendar)
       $0.rootList.list.begin()
     }
   }

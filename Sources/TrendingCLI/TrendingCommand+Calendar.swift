@@ -1,0 +1,165 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+import TrendingCore
+import TrendingViews
+
+/// How `trending calendar` prints: text for people, JSON for scripts, an iCalendar file for calendar apps.
+public enum CalendarOutput: Equatable, Sendable {
+  case text, json, ics
+}
+
+/// What the calendar was made of: the events and the parts that could not be read.
+struct CalendarReport {
+  /// The events, by day.
+  var events: [CalendarEvent]
+  /// The days covered.
+  var span: ClosedRange<CivilDay>
+  /// The region.
+  var region: String
+  /// What could not be asked or read, one line each.
+  var problems: [String]
+}
+
+extension TrendingCommand {
+  /// `trending calendar`: the watchlist's films (their regional releases) and series (their next
+  /// episodes), and the region's cinema releases, for the next weeks.
+  static func calendar(
+    weeks: Int, format: CalendarOutput, invocation: Invocation, environment: [String: String]
+  ) -> Int32 {
+    runClient(invocation, environment: environment) { services in
+      let report = gatherCalendar(weeks: weeks, client: services.client, environment: environment, today: Date())
+      for problem in report.problems { printError(problem) }
+      // Nothing to show and the releases unreadable: a failure, not an empty calendar.
+      if report.events.isEmpty, report.problems.contains(where: { $0.hasPrefix(upcomingProblemPrefix) }) {
+        return ExitCode.failure.rawValue
+      }
+      switch format {
+      case .ics:
+        return emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: Date()))
+      case .json: return emit(Output.json(report))
+      case .text: return emit(Output.text(report))
+      }
+    }
+  }
+
+  /// How the line about unreadable cinema releases starts.
+  static var upcomingProblemPrefix: String { tr("cinema releases") }
+
+  /// Asks for what the calendar needs: the watchlist's details (the kept answers first, so only
+  /// films and series never seen are asked of amodb) and one page of the region's cinema releases.
+  static func gatherCalendar(
+    weeks: Int, client: AmodbClient, environment: [String: String], today: Date
+  ) -> CalendarReport {
+    let configuration = client.configuration
+    let language = configuration.language
+    let region = CalendarLogic.region(configuration.region)
+    let span = CalendarLogic.span(from: CivilDay(today), weeks: weeks)
+    var problems: [String] = []
+    var marks: [MediaID: Mark] = [:]
+    if let store = WatchlistStore.standard(environment: environment) {
+      switch store.load() {
+      case .success(let stored):
+        marks = stored.marks
+        if let problem = stored.problem { problems.append(problem) }
+      case .failure(let error): problems.append(error.message)
+      }
+    }
+    let watchlist = marks.values.filter(\.onWatchlist).map(\.media)
+    var films: [Int: MovieDetails] = [:]
+    var series: [Int: SeriesDetails] = [:]
+    for media in watchlist.sorted() {
+      let request: APIRequest =
+        media.kind == .series
+        ? .series(SeriesRequest(id: media.id, language: language))
+        : .movie(MovieDetailsRequest(id: media.id, language: language))
+      switch blocking({ await client.answer(request, keptFirst: true) }) {
+      case .success(let fetched):
+        if let film = fetched.value.movie { films[media.id] = film }
+        if let show = fetched.value.series { series[media.id] = show }
+      case .failure(let error): problems.append(tr("%1$s: %2$s", media.description, error.message))
+      }
+    }
+    let upcoming = APIRequest.discover(
+      DiscoverRequest(filter: CalendarLogic.upcomingFilter(span), page: 1, language: language, region: region))
+    var releases: [MediaSummary] = []
+    switch blocking({ await client.answer(upcoming) }) {
+    case .success(let fetched): releases = fetched.value.page?.results ?? []
+    case .failure(let error): problems.append(upcomingProblemPrefix + ": " + error.message)
+    }
+    let events = CalendarLogic.events(
+      watchlist: watchlist, films: films, series: series, upcoming: releases, region: region, span: span)
+    return CalendarReport(events: events, span: span, region: region, problems: problems)
+  }
+
+  /// Writes text exactly as given (an iCalendar file keeps its CRLFs and ends in one).
+  static func emitRaw(_ text: String) -> Int32 {
+    // `emit` adds the final "\n" itself: keep the "\r" before it.
+    var text = text
+    if text.unicodeScalars.last == "\n" { text.unicodeScalars.removeLast() }
+    return emit(text)
+  }
+}
+
+extension Output {
+  /// One event in `trending calendar --json`: the same events the `.ics` file holds.
+  struct CalendarEventEntry: Encodable {
+    let uid: String
+    let date: String
+    let kind: String
+    let mediaType: String
+    let id: Int
+    let title: String
+    let summary: String
+    let region: String?
+    let season: Int?
+    let episode: Int?
+    let episodeName: String?
+    let onWatchlist: Bool
+    let url: String
+
+    enum CodingKeys: String, CodingKey {
+      case uid, date, kind, id, title, summary, region, season, episode, url
+      case mediaType = "media_type"
+      case episodeName = "episode_name"
+      case onWatchlist = "on_watchlist"
+    }
+  }
+
+  /// `trending calendar --json`.
+  struct CalendarEntry: Encodable {
+    let region: String
+    let from: String
+    let through: String
+    let events: [CalendarEventEntry]
+  }
+
+  /// The calendar as JSON.
+  static func json(_ report: CalendarReport) -> String {
+    encode(
+      CalendarEntry(
+        region: report.region, from: report.span.lowerBound.iso, through: report.span.upperBound.iso,
+        events: report.events.map { event in
+          CalendarEventEntry(
+            uid: event.uid, date: event.day.iso, kind: event.kind.rawValue, mediaType: event.media.kind.rawValue,
+            id: event.media.id, title: event.title, summary: event.summary, region: event.region,
+            season: event.episode?.season, episode: event.episode?.number, episodeName: event.episodeName,
+            onWatchlist: event.onWatchlist, url: event.page.url)
+        }))
+  }
+
+  /// The calendar as text for people: a heading a week, then one line an event.
+  static func text(_ report: CalendarReport) -> String {
+    var lines: [String] = []
+    for week in CalendarLogic.weeks(report.events, span: report.span) {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(CalendarWords.weekHeading(week.monday))
+      if week.events.isEmpty { lines.append("  " + tr("nothing known")) }
+      for event in week.events {
+        let mark = event.onWatchlist ? "+" : " "
+        lines.append("\(mark) \(CalendarWords.shortDay(event.day))  \(event.summary)")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

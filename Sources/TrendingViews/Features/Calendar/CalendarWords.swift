@@ -1,0 +1,33 @@
+import Localization
+import TrendingCore
+
+/// How the calendar names its weeks and days, in the interface's language.
+public enum CalendarWords {
+  /// A week's heading: "Week of 7 December".
+  public static func weekHeading(_ monday: CivilDay) -> String {
+    tr("Week of %s", dayAndMonth(monday))
+  }
+
+  /// A day and its month: "7 December" ("7 декабря").
+  public static func dayAndMonth(_ day: CivilDay) -> String {
+    trc("day and month", "%1$s %2$s", String(day.day), Formatters.monthName(day.month))
+  }
+
+  /// A day in a week's list: "Mon 7".
+  public static func shortDay(_ day: CivilDay) -> String {
+    weekdayName(day.weekday) + " " + (day.day < 10 ? " " : "") + String(day.day)
+  }
+
+  /// A weekday's short name, 0 Monday to 6 Sunday.
+  public static func weekdayName(_ weekday: Int) -> String {
+    switch weekday {
+    case 0: return trc("short weekday", "Mon")
+    case 1: return trc("short weekday", "Tue")
+    case 2: return trc("short weekday", "Wed")
+    case 3: return trc("short weekday", "Thu")
+    case 4: return trc("short weekday", "Fri")
+    case 5: return trc("short weekday", "Sat")
+    default: return trc("short weekday", "Sun")
+    }
+  }
+}

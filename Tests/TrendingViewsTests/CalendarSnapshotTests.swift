@@ -1,0 +1,68 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+@Suite("Calendar tab snapshots")
+struct CalendarSnapshotTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// Friday 15 January 2027 in GB: a watchlisted film in cinemas and online, a series' next
+  /// episode, and the region's cinema releases; `answered` false leaves the releases loading.
+  static func calendar(_ size: Size, answered: Bool = true, releases: [MediaSummary]? = nil) -> AppState {
+    var state = Scenes.list(size)
+    state.shared.region = "GB"
+    state.shared.marks[.film(7)] = Mark(id: 7, title: "Dune: Part Three", year: nil, onWatchlist: true, added: "x")
+    state.shared.marks[.series(1399)] = Mark(
+      id: 1399, kind: .series, title: "Severance", year: nil, onWatchlist: true, added: "x")
+    _ = Reducer.reduce(&state, .key(.character("7")))
+    var film = MovieDetails(id: 7, title: "Dune: Part Three")
+    film.releases = [
+      "GB": [ReleaseDate("2027-01-20"), ReleaseDate("2027-03-01")].enumerated().compactMap { index, date in
+        date.map { RegionalRelease(date: $0, type: index == 0 ? 3 : 4) }
+      }
+    ]
+    var series = SeriesDetails(id: 1399, name: "Severance")
+    series.nextEpisode = Episode(season: 3, number: 1, name: "Hello, Ms. Cobel", airDate: ReleaseDate("2027-01-17"))
+    let fetched = { (value: APIAnswer) in Fetched(value: value, fetchedAt: Scenes.now.addingTimeInterval(-60)) }
+    _ = Reducer.reduce(&state, .fetched(state.shared.filmRequest(7), .success(fetched(.movie(film)))))
+    _ = Reducer.reduce(&state, .fetched(state.shared.seriesRequest(1399), .success(fetched(.series(series)))))
+    guard answered else { return state }
+    let page = MediaPage(
+      results: releases ?? [
+        MediaSummary(id: 11, title: "The Long Walk Home", releaseDate: ReleaseDate("2027-01-22")),
+        MediaSummary(
+          id: 12, title: "A title long enough to be cut short on a small screen", releaseDate: ReleaseDate("2027-02-05")
+        ),
+        MediaSummary(id: 13, title: "Кин-дза-дза 2", releaseDate: ReleaseDate("2027-02-12")),
+      ])
+    _ = Reducer.reduce(&state, .fetched(CalendarTab.upcomingRequest(state.shared), .success(fetched(.page(page)))))
+    return state
+  }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func theWeeks(size: Size) {
+    ScreenSnapshotTests.check(Self.calendar(size), "calendar")
+  }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func loadingAndEmpty(size: Size) {
+    ScreenSnapshotTests.check(Self.calendar(size, answered: false), "calendar-loading")
+    var empty = Self.calendar(size, releases: [])
+    empty.shared.marks = [:]
+    _ = Reducer.reduce(&empty, .marksLoaded([:], problem: nil))
+    ScreenSnapshotTests.check(empty, "calendar-empty")
+  }
+
+  @Test func theSelectionScrollsWithItsWeek() {
+    var state = Self.calendar(Size(width: 40, height: 12))
+    for _ in 0..<4 { _ = Reducer.reduce(&state, .key(.down)) }
+    ScreenSnapshotTests.check(state, "calendar-scrolled")
+    #expect(state.rootList.selection == 4)
+  }
+}
