@@ -32,16 +32,13 @@ public enum TabBar {
       [(.media(browsing), name(browsing) + " │")], [],
     ]
     let widths = { (labels: [String]) in labels.reduce(0) { $0 + TextWidth.width(of: $1) } }
-    var chosen: [(Target, String)] = kinds.map { (.tab($0), styles[2]($0)) }
-    search: for style in styles {
-      for switchLabels in switches {
-        let candidate = switchLabels + kinds.map { (Target.tab($0), style($0)) }
-        if widths(candidate.map(\.1)) + 1 <= width {
-          chosen = candidate
-          break search
-        }
-      }
+    // Named tabs with the switch first, then named tabs alone, then numbers: the switch goes before
+    // the names are cut to numbers.
+    let order = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)]
+    let candidates = order.map { switchIndex, styleIndex in
+      switches[switchIndex] + kinds.map { (Target.tab($0), styles[styleIndex]($0)) }
     }
+    let chosen = candidates.first { widths($0.map(\.1)) + 1 <= width } ?? candidates[candidates.count - 1]
     var column = 1
     return chosen.map { target, label in
       let columns = TextWidth.width(of: label)

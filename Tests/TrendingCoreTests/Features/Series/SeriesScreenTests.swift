@@ -94,7 +94,7 @@ struct SeriesTabsTests {
     }
     store.send(.key(.character("t"))) { $0.shared.browsing = .series }
     #expect(store.state.activeTab == .watchlist)
-    #expect(Tab.shown(store.state.shared.browsing).last?.kind == .watchlist)
+    #expect(Tab.shown(store.state.shared.browsing).map(\.kind).contains(.watchlist))
   }
 
   @Test func aSeriesRowOpensTheSeriesScreenInOneRequest() {
