@@ -81,11 +81,11 @@ extension BrowserEndToEndTests {
       defer { try? FileManager.default.removeItem(at: directory) }
       let config = directory.appendingPathComponent("config")
       try """
-        set region GB
-        set services netflix, Mubi
-        tab "Korean thrillers" genre=Thriller language=ko min-score=7
-        tab "Broken" genre=Thriler
-        """.write(to: config, atomically: true, encoding: .utf8)
+      set region GB
+      set services netflix, Mubi
+      tab "Korean thrillers" genre=Thriller language=ko min-score=7
+      tab "Broken" genre=Thriler
+      """.write(to: config, atomically: true, encoding: .utf8)
       let environment = [
         "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key",
         "TRENDING_CONFIG": config.path,

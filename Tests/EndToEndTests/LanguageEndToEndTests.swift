@@ -68,7 +68,8 @@ extension BrowserEndToEndTests {
       let list = try session.capture()
       // The locale's own language goes unnamed; the demo is named.
       #expect(list.contains("Фильмы в тренде · на этой неделе · demo"), "\(list)")
-      #expect(list.contains("Фильмы Сериалы │") && list.contains("q выход"), "the tab bar's switch in Russian:\n\(list)")
+      #expect(
+        list.contains("Фильмы Сериалы │") && list.contains("q выход"), "the tab bar's switch in Russian:\n\(list)")
       try session.press("Enter")
       try session.waitFor("Режиссёр")
       let film = try session.capture()

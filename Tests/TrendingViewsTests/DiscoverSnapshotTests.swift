@@ -99,7 +99,8 @@ struct DiscoverSnapshotTests {
     check(state, "services-tab-waiting")
     if let request = state.shared.providersRequest {
       _ = Reducer.reduce(
-        &state, .fetched(request, .success(Fetched(value: .providers(ProviderTable(providers: [])), fetchedAt: Scenes.now))))
+        &state,
+        .fetched(request, .success(Fetched(value: .providers(ProviderTable(providers: [])), fetchedAt: Scenes.now))))
     }
     check(state, "services-tab-no-data")
   }
