@@ -127,17 +127,7 @@ extension Output {
 
   /// A series' details as a JSON object.
   public static func json(_ details: SeriesDetails, configuration: ClientConfiguration) -> String {
-    let keys: [RatingService: String] = [
-      .imdb: "imdb", .kinopoisk: "kinopoisk", .metacritic: "metacritic", .rottenTomatoes: "rotten_tomatoes",
-      .tmdb: "tmdb",
-    ]
-    let ratings = RatingsEntry(
-      values: RatingService.allCases.map { service in
-        let entry = service.rating(in: details).map {
-          RatingEntry(value: rounded($0.value), votes: $0.votes, scale: service.scale == .outOfTen ? 10 : 100)
-        }
-        return (keys[service] ?? "\(service)", entry)
-      })
+    let ratings = ratingsEntry { $0.rating(in: details) }
     let related = { (list: [MediaSummary]) in list.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) } }
     let entry = SeriesEntry(
       id: details.id, name: details.name, originalName: details.originalName, years: details.years,

@@ -284,19 +284,24 @@ public enum Output {
     return encode(entry)
   }
 
-  /// A film's details as a JSON object.
-  public static func json(_ details: MovieDetails, configuration: ClientConfiguration) -> String {
+  /// The five ratings as `--json` writes them, each service's value read by `rating`.
+  static func ratingsEntry(_ rating: (RatingService) -> Rating?) -> RatingsEntry {
     let keys: [RatingService: String] = [
       .imdb: "imdb", .kinopoisk: "kinopoisk", .metacritic: "metacritic", .rottenTomatoes: "rotten_tomatoes",
       .tmdb: "tmdb",
     ]
-    let ratings = RatingsEntry(
+    return RatingsEntry(
       values: RatingService.allCases.map { service in
-        let entry = service.rating(in: details).map {
+        let entry = rating(service).map {
           RatingEntry(value: rounded($0.value), votes: $0.votes, scale: service.scale == .outOfTen ? 10 : 100)
         }
         return (keys[service] ?? "\(service)", entry)
       })
+  }
+
+  /// A film's details as a JSON object.
+  public static func json(_ details: MovieDetails, configuration: ClientConfiguration) -> String {
+    let ratings = ratingsEntry { $0.rating(in: details) }
     let entry = DetailEntry(
       id: details.id, title: details.title, originalTitle: details.originalTitle, year: details.year,
       releaseDate: details.releaseDate?.description, runtime: details.runtime, genres: details.genres,

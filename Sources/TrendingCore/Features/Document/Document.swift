@@ -221,3 +221,41 @@ extension DocumentScreen {
     return PosterRequest(path: path, columns: layout.box.width, rows: layout.box.height)
   }
 }
+
+extension DocumentScreen {
+  /// What documents answer alike: moves scroll and step through the links, back pops, `r` asks the
+  /// network again for `request`, and Enter follows the selected link (a film or series starting
+  /// from what `known` says of it); the rest is not a document's own.
+  mutating func reactAsDocument(
+    _ command: Command, reloading request: APIRequest, _ shared: inout Shared,
+    known: (MediaID) -> MediaSummary? = { _ in nil }
+  ) -> Reaction {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      cursor.move(command, visible: DocumentCursor.page(shared.size))
+      return .none
+    case .back: return Reaction(go: .pop)
+    case .refresh: return Reaction(shared.reload(request))
+    case .open: return Reaction(go: cursor.selectedTarget?.navigation(known: known))
+    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
+      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
+      return .none
+    }
+  }
+
+  /// Whether a document offers a command: moving when it scrolls or has links, opening a selected
+  /// link, back always, `r` unless its answer is on its way; the app answers its own commands.
+  func isAvailableAsDocument(_ command: Command, loading: Bool) -> Bool {
+    switch command {
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
+    case .open: return cursor.selectedTarget != nil
+    case .back: return true
+    case .refresh: return !loading
+    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
+    // The app's own commands, answered above every screen.
+    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
+      .copyTitle, .palette:
+      return false
+    }
+  }
+}

@@ -61,17 +61,7 @@ extension FilmScreen: DocumentScreen {
   }
 
   public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
-    case .open: return cursor.selectedTarget != nil
-    case .back: return true
-    case .refresh: return !shared.film(id).isLoading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return false
-    }
+    isAvailableAsDocument(command, loading: shared.film(id).isLoading)
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? {

@@ -45,31 +45,11 @@ extension SeasonScreen: DocumentScreen {
   }
 
   public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-      cursor.move(command, visible: DocumentCursor.page(shared.size))
-      return .none
-    case .back: return Reaction(go: .pop)
-    case .refresh: return Reaction(shared.reload(shared.seasonRequest(seriesID, number)))
-    case .open: return Reaction(go: cursor.selectedTarget?.navigation())
-    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
-      return .none
-    }
+    reactAsDocument(command, reloading: shared.seasonRequest(seriesID, number), &shared)
   }
 
   public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
-    case .open: return cursor.selectedTarget != nil
-    case .back: return true
-    case .refresh: return !shared.season(seriesID, number).isLoading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return false
-    }
+    isAvailableAsDocument(command, loading: shared.season(seriesID, number).isLoading)
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }

@@ -31,33 +31,14 @@ extension SeriesScreen: DocumentScreen {
   public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.seriesRequest(id)) }
 
   public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-      cursor.move(command, visible: DocumentCursor.page(shared.size))
-      return .none
-    case .back: return Reaction(go: .pop)
-    case .refresh: return Reaction(shared.reload(shared.seriesRequest(id)))
-    case .open:
-      let related = shared.series(id).value.map { $0.recommendations + $0.similar } ?? []
-      return Reaction(go: cursor.selectedTarget?.navigation { media in related.first { $0.media == media } })
-    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
-      return .none
+    let related = shared.series(id).value.map { $0.recommendations + $0.similar } ?? []
+    return reactAsDocument(command, reloading: shared.seriesRequest(id), &shared) { media in
+      related.first { $0.media == media }
     }
   }
 
   public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
-    case .open: return cursor.selectedTarget != nil
-    case .back: return true
-    case .refresh: return !shared.series(id).isLoading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return false
-    }
+    isAvailableAsDocument(command, loading: shared.series(id).isLoading)
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? {
