@@ -35,10 +35,13 @@ public enum TabBar {
     // Named tabs with the switch first, then named tabs alone, then numbers: the switch goes before
     // the names are cut to numbers.
     let order = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)]
-    let candidates = order.map { switchIndex, styleIndex in
+    // Made one at a time, until one fits: each names every tab.
+    let candidates = order.lazy.map { switchIndex, styleIndex in
       switches[switchIndex] + kinds.map { (Target.tab($0), styles[styleIndex]($0)) }
     }
-    let chosen = candidates.first { widths($0.map(\.1)) + 1 <= width } ?? candidates[candidates.count - 1]
+    let chosen =
+      candidates.first { widths($0.map(\.1)) + 1 <= width }
+      ?? switches[2] + kinds.map { (Target.tab($0), styles[2]($0)) }
     var column = 1
     return chosen.map { target, label in
       let columns = TextWidth.width(of: label)

@@ -241,7 +241,7 @@ enum ListView {
   ) {
     let movies = screenState.movies
     // A list of more than one kind (a search) marks each row with its kind.
-    let mixed = Set(movies.map(\.kind)).count > 1 || movies.contains { $0.kind == .person }
+    let mixed = movies.contains { $0.kind != movies.first?.kind || $0.kind == .person }
     let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0 : 0
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
