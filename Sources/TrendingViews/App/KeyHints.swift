@@ -54,11 +54,15 @@ enum KeyHints {
   /// The bar's hints at a width: whole hints, dropping the least needed until they fit.
   static func fitting(_ state: AppState, width: Int) -> [Item] {
     var items = items(for: state)
-    let rank = { (item: Item) in priority.firstIndex(of: item.command) ?? Int.max }
-    while items.count > 1, TextWidth.width(of: text(items)) + 2 > width,
-      let least = items.indices.max(by: { rank(items[$0]) < rank(items[$1]) })
-    {
+    // Each hint measured once; two spaces between hints, and a margin of two.
+    var widths = items.map { TextWidth.width(of: $0.text) }
+    var ranks = items.map { item in priority.firstIndex(of: item.command) ?? Int.max }
+    var total = widths.reduce(0, +) + 2 * max(0, items.count - 1)
+    while items.count > 1, total + 2 > width, let least = ranks.indices.max(by: { ranks[$0] < ranks[$1] }) {
+      total -= widths[least] + 2
       items.remove(at: least)
+      widths.remove(at: least)
+      ranks.remove(at: least)
     }
     return items
   }
