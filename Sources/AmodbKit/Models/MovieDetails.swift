@@ -199,6 +199,14 @@ private func unique(_ items: [String]) -> [String] {
   return items.filter { seen.insert($0).inserted }
 }
 
+extension Array where Element == CrewMember {
+  /// The members in order, each name once (a director who also wrote is listed once).
+  public var uniquedByName: [CrewMember] {
+    var seen = Set<String>()
+    return filter { seen.insert($0.name).inserted }
+  }
+}
+
 /// The cast and crew of a film.
 public struct Credits: Sendable, Hashable, Decodable {
   /// Actors, each with the part they play.

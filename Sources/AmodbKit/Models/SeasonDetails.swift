@@ -84,13 +84,19 @@ public struct Episode: Sendable, Hashable, Decodable {
   /// The score worth showing: the average when somebody voted.
   public var score: Double? { voteCount > 0 ? voteAverage : nil }
 
-  /// Its directors' names, without repeats.
-  public var directors: [String] { Self.unique(crew.filter { $0.job == "Director" }.map(\.name)) }
+  /// Who directed it, each once.
+  public var directingCrew: [CrewMember] { crew.filter { $0.job == "Director" }.uniquedByName }
 
-  /// Its writers' names, without repeats.
-  public var writers: [String] {
-    Self.unique(crew.filter { $0.department == "Writing" || $0.job == "Writer" || $0.job == "Teleplay" }.map(\.name))
+  /// Who wrote it, each once.
+  public var writingCrew: [CrewMember] {
+    crew.filter { $0.department == "Writing" || $0.job == "Writer" || $0.job == "Teleplay" }.uniquedByName
   }
+
+  /// Its directors' names.
+  public var directors: [String] { directingCrew.map(\.name) }
+
+  /// Its writers' names.
+  public var writers: [String] { writingCrew.map(\.name) }
 
   /// Makes an episode from its parts.
   public init(
@@ -137,10 +143,5 @@ public struct Episode: Sendable, Hashable, Decodable {
     guestStars = Array(container.lossyArray(CastMember.self, .guestStars).prefix(60)).sorted {
       ($0.order ?? Int.max) < ($1.order ?? Int.max)
     }
-  }
-
-  private static func unique(_ names: [String]) -> [String] {
-    var seen = Set<String>()
-    return names.filter { seen.insert($0).inserted }
   }
 }

@@ -357,22 +357,6 @@ public struct SeriesCastMember: Sendable, Hashable, Decodable {
     case totalEpisodeCount = "total_episode_count"
   }
 
-  private struct Role: Decodable {
-    let character: String?
-    let episodeCount: Int
-
-    enum CodingKeys: String, CodingKey {
-      case character
-      case episodeCount = "episode_count"
-    }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      character = container.text(.character, limit: 200)
-      episodeCount = max(container.integer(.episodeCount) ?? 0, 0)
-    }
-  }
-
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     guard let name = container.text(.name, limit: 120) else {
@@ -380,8 +364,8 @@ public struct SeriesCastMember: Sendable, Hashable, Decodable {
     }
     id = max(container.integer(.id) ?? 0, 0)
     self.name = name
-    let roles = container.lossyArray(Role.self, .roles).prefix(20).sorted { $0.episodeCount > $1.episodeCount }
-    characters = roles.compactMap(\.character)
+    let roles = EpisodeShare.read(container.lossyArray(EpisodeShare.self, .roles))
+    characters = roles.compactMap(\.label)
     episodeCount = max(container.integer(.totalEpisodeCount) ?? roles.map(\.episodeCount).reduce(0, +), 0)
     order = container.integer(.order)
   }
@@ -414,22 +398,6 @@ public struct SeriesCrewMember: Sendable, Hashable, Decodable {
     case totalEpisodeCount = "total_episode_count"
   }
 
-  private struct Job: Decodable {
-    let job: String?
-    let episodeCount: Int
-
-    enum CodingKeys: String, CodingKey {
-      case job
-      case episodeCount = "episode_count"
-    }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      job = container.text(.job, limit: 80)
-      episodeCount = max(container.integer(.episodeCount) ?? 0, 0)
-    }
-  }
-
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     guard let name = container.text(.name, limit: 120) else {
@@ -437,10 +405,35 @@ public struct SeriesCrewMember: Sendable, Hashable, Decodable {
     }
     id = max(container.integer(.id) ?? 0, 0)
     self.name = name
-    let jobs = container.lossyArray(Job.self, .jobs).prefix(20).sorted { $0.episodeCount > $1.episodeCount }
-    self.jobs = jobs.compactMap(\.job)
+    let jobs = EpisodeShare.read(container.lossyArray(EpisodeShare.self, .jobs))
+    self.jobs = jobs.compactMap(\.label)
     department = container.text(.department, limit: 80)
     episodeCount = max(container.integer(.totalEpisodeCount) ?? jobs.map(\.episodeCount).reduce(0, +), 0)
+  }
+}
+
+/// One part of a person's work over a series, as `aggregate_credits` lists it: a role's character
+/// or a crew job, and in how many episodes.
+private struct EpisodeShare: Decodable {
+  /// The character (cast) or the job (crew).
+  let label: String?
+  /// The episodes it covers.
+  let episodeCount: Int
+
+  enum CodingKeys: String, CodingKey {
+    case character, job
+    case episodeCount = "episode_count"
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    label = container.text(.character, limit: 200) ?? container.text(.job, limit: 80)
+    episodeCount = max(container.integer(.episodeCount) ?? 0, 0)
+  }
+
+  /// At most twenty parts, most episodes first.
+  static func read(_ parts: [EpisodeShare]) -> [EpisodeShare] {
+    parts.prefix(20).sorted { $0.episodeCount > $1.episodeCount }
   }
 }
 

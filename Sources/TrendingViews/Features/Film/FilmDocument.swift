@@ -159,7 +159,7 @@ public enum FilmDocument {
 
   /// The director(s) and the first three billed actors, each a link to the person.
   private static func leads(_ details: MovieDetails, width: Int, into document: inout Document) {
-    let directors = unique((details.credits?.crew ?? []).filter { $0.job == "Director" })
+    let directors = (details.credits?.crew ?? []).filter { $0.job == "Director" }.uniquedByName
     let stars = details.cast.prefix(3)
     guard !directors.isEmpty || !stars.isEmpty else { return }
     let column = labelColumn
@@ -319,10 +319,5 @@ public enum FilmDocument {
 
   static func link(_ id: Int) -> LinkTarget? {
     id > 0 ? .person(id) : nil
-  }
-
-  private static func unique(_ members: [CrewMember]) -> [CrewMember] {
-    var seen = Set<String>()
-    return members.filter { seen.insert($0.name).inserted }
   }
 }

@@ -132,8 +132,8 @@ public enum EpisodeDocument {
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
     }
     let column = SeriesDocument.labelColumn
-    let directors = unique(episode.crew.filter { $0.job == "Director" })
-    let writers = unique(episode.crew.filter { $0.department == "Writing" || $0.job == "Writer" })
+    let directors = episode.directingCrew
+    let writers = episode.writingCrew
     if !directors.isEmpty || !writers.isEmpty { document.gap() }
     for (index, member) in directors.enumerated() {
       document.append(
@@ -158,10 +158,5 @@ public enum EpisodeDocument {
       }
     }
     return document
-  }
-
-  private static func unique(_ members: [CrewMember]) -> [CrewMember] {
-    var seen = Set<String>()
-    return members.filter { seen.insert($0.name).inserted }
   }
 }
