@@ -420,13 +420,20 @@ REVIEWS = {
 }
 
 
+# IMDb ids of the demo films (public facts); the made-up one has none.
+IMDB = {693134: "tt15239678", 872585: "tt15398776", 550: "tt0137523", 146: "tt0190332", 1398: "tt0079944",
+        8885: "tt1185616", 935: "tt0057012", 496243: "tt6751668", 545611: "tt6710474", 238: "tt0068646",
+        129: "tt0245429", 157336: "tt0816692", 346: "tt0047478", 843: "tt0118694", 25237: "tt0091251",
+        680: "tt0110912", 603: "tt0133093", 78: "tt0083658", 194: "tt0211915", 348: "tt0078748",
+        289: "tt0034583", 19: "tt0017136", 79: "tt0299977", 38810: "tt0050634"}
+
 def details(f):
     crew = [{"id": pid(d), "name": d, "job": "Director", "department": "Directing"} for d in f["directors"]]
     crew += [{"id": pid(w), "name": w, "job": job, "department": "Writing"} for w, job in f["writers"]]
     record = {"adult": False, "id": f["id"], "title": f["title"], "original_title": f.get("original", f["title"]),
               "tagline": f["tagline"] or "", "overview": f["overview"], "release_date": f["date"],
               "runtime": f["runtime"], "genres": [{"id": 100 + n, "name": g} for n, g in enumerate(f.get("genres_shown", f["genres"]))],
-              "status": "Released" if f["date"] else "In Production", "imdb_id": None, "homepage": "",
+              "status": "Released" if f["date"] else "In Production", "imdb_id": IMDB.get(f["id"]), "homepage": "",
               "poster_path": poster(f), "backdrop_path": None, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1],
               "credits": {"cast": [{"id": pid(a), "name": a, "character": c, "order": n, "profile_path": None}
                                    for n, (a, c) in enumerate(f["cast"])], "crew": crew}}
