@@ -240,8 +240,10 @@ enum ListView {
     _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, into screen: inout Screen
   ) {
     let movies = screenState.movies
-    // A list of more than one kind (a search) marks each row with its kind.
-    let mixed = movies.contains { $0.kind != movies.first?.kind || $0.kind == .person }
+    // A search, or any list of more than one kind (the watchlist), marks each row with its kind.
+    let isSearch: Bool
+    if case .search = screenState.source { isSearch = true } else { isSearch = false }
+    let mixed = isSearch || movies.contains { $0.kind != movies.first?.kind || $0.kind == .person }
     let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0 : 0
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
