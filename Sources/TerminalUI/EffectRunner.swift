@@ -153,8 +153,10 @@ public final class EffectRunner: Sendable {
           await client.answer(
             request, keptFirst: keptFirst, forceRefresh: true, onWait: waitReporter(.fetch(request))))
       }
-    case .readWatchlist:
-      run(.watchlist) { [client, watchlist] in .watchlistRead(await Self.readWatchlist(client: client, watchlist)) }
+    case .readLocal(.watchlist):
+      run(.local(.watchlist)) { [client, watchlist] in
+        .localRead(.watchlist, await Self.readWatchlist(client: client, watchlist).map(LocalAnswer.watchlist))
+      }
     case .drawImages(let plan):
       switch plan {
       case .placeholders(let cell):

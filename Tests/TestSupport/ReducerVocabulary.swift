@@ -37,6 +37,9 @@ public struct ListPage: Equatable, Sendable {
 }
 
 extension Effect {
+  /// Reading the watchlist for its tab.
+  public static let readWatchlist = Effect.readLocal(.watchlist)
+
   /// Fetching a page of a list (the watchlist's is read from its file).
   public static func fetchList(_ list: ListPage) -> Effect {
     guard let request = list.request else { return .readWatchlist }
@@ -89,7 +92,7 @@ extension APIRequest {
 extension EffectID {
   /// The identity of a list page's request.
   public static func list(_ list: ListPage) -> EffectID {
-    list.request.map { .fetch($0) } ?? .watchlist
+    list.request.map { .fetch($0) } ?? .local(.watchlist)
   }
 }
 
@@ -221,5 +224,12 @@ extension MediaID: ExpressibleByIntegerLiteral {
   /// A film's identity written as its id, as the tests speak of marks: `marks[550]`.
   public init(integerLiteral id: Int) {
     self.init(.film, id)
+  }
+}
+
+extension Action {
+  /// The watchlist read for its tab.
+  public static func watchlistRead(_ result: Result<WatchlistSnapshot, AmodbError>) -> Action {
+    .localRead(.watchlist, result.map(LocalAnswer.watchlist))
   }
 }

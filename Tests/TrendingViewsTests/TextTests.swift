@@ -157,7 +157,7 @@ struct RenderInvariantTests {
                 : .failure(errors.randomElement(using: &generator) ?? .timedOut(seconds: 1))
               effects += Reducer.reduce(&state, .fetched(request, result))
             }
-          case .readWatchlist:
+          case .readLocal:
             effects += Reducer.reduce(&state, .watchlistRead(.success(WatchlistSnapshot(marks: [:]))))
           case .fetchPoster(let request):
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))

@@ -14,8 +14,8 @@ public enum Action: Equatable, Sendable {
   case tick(Date)
   /// A request answered (or the kept answer came back).
   case fetched(APIRequest, Result<Fetched<APIAnswer>, AmodbError>)
-  /// The watchlist file and what the cache knows of its films, read for the Watchlist tab.
-  case watchlistRead(Result<WatchlistSnapshot, AmodbError>)
+  /// A local read answered (the watchlist for its tab): what it found, for the lists it is for.
+  case localRead(LocalQuery, Result<LocalAnswer, AmodbError>)
   /// The search line rested on a query long enough for it to be asked.
   case searchDue(SearchQuery)
   /// The work under this identity waits this many seconds for the rate limit (the request budget,
@@ -82,8 +82,8 @@ public struct Size: Equatable, Sendable, Hashable {
 public enum EffectID: Hashable, Sendable {
   /// A request to amodb.
   case fetch(APIRequest)
-  /// Reading the watchlist for its tab.
-  case watchlist
+  /// A local read for a list (the watchlist).
+  case local(LocalQuery)
   /// The wait before the search line's query is asked.
   case searchDebounce
   /// Reading the marks.
@@ -97,8 +97,9 @@ public enum Effect: Equatable, Sendable {
   /// Ask amodb (identity `.fetch(request)`): the answer kept first, however old, when `keptFirst`
   /// (the reducer decides whether it is stale), else the network's.
   case fetch(APIRequest, keptFirst: Bool)
-  /// Read the watchlist file and what the cache knows of its films (identity `.watchlist`).
-  case readWatchlist
+  /// Read the user's own data for a list (identity `.local(query)`): the watchlist file and what the
+  /// cache knows of its titles.
+  case readLocal(LocalQuery)
   /// Fetch a poster and draw it into a box of cells (identity `.poster`).
   case fetchPoster(PosterRequest)
   /// Send `action` after `delay`, under `id` (a debounce: a newer one with the same id replaces it).
@@ -132,7 +133,7 @@ extension Effect {
   public var id: EffectID? {
     switch self {
     case .fetch(let request, _): return .fetch(request)
-    case .readWatchlist: return .watchlist
+    case .readLocal(let query): return .local(query)
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id
     case .loadMarks: return .marks

@@ -90,9 +90,7 @@ enum MarkLogic {
     state.shared.marks = marks
     for change in state.shared.unsavedMarks { change.apply(to: &state.shared.marks) }
     if let problem { state.shared.say(problem, .problem) }
-    state.tabs[.watchlist] = nil
-    guard state.rootList.source == .tab(.watchlist), state.stack.count == 1 else { return [] }
-    return state.rootList.refresh(force: true, state.shared)
+    return FeedLogic.marksChanged(&state)
   }
 
   /// The oldest unsaved change was stored (or not, and why).

@@ -44,7 +44,7 @@ public enum Reducer {
         state.shared.tabs.needsProviders ? state.shared.providersRequest.map { state.shared.load($0) } : nil
       return [.loadMarks] + (providers ?? []) + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
-      return MarkLogic.stored(marks, problem: problem, &state) + CalendarTab.update(&state)
+      return MarkLogic.stored(marks, problem: problem, &state) + FeedLogic.update(&state)
     case .markSaved(let marks, let problem):
       return MarkLogic.saved(marks, problem: problem, &state)
     case .notice(let text, let warning):
@@ -73,28 +73,19 @@ public enum Reducer {
     case .fetched(let request, let result):
       state.shared.waits[.fetch(request)] = nil
       if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
-      guard request.isList else {
-        let effects = state.shared.settle(request, result) + CalendarTab.update(&state)
-        guard request == state.shared.providersRequest else { return effects }
-        // Saved tabs waiting for their services ask for their films now.
-        return effects
-          + state.updateLists({ $0.list.value == nil && !$0.list.isLoading && $0.source.tab?.saved != nil }) {
-            list, shared in list.refresh(force: false, shared)
-          }
-      }
-      if request == CalendarTab.upcomingRequest(state.shared) {
-        return state.shared.settle(request, result) + CalendarTab.update(&state)
+      // Details, tables and the pages a made feed reads are the screens' shared answers; lists that
+      // waited for one (a saved tab for its services) ask now.
+      guard request.isList, !FeedLogic.isRead(request, state) else {
+        let effects = state.shared.settle(request, result) + FeedLogic.update(&state)
+        return request.isList ? effects : effects + FeedLogic.retryWaiting(&state)
       }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }
       let shared = state.shared
       return state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in
         ListLogic.loaded(&list, page: request.page ?? 1, page, rows: shared.visibleRows, shared)
       }
-    case .watchlistRead(let result):
-      let page = result.map { Fetched(value: ListLogic.watchlistPage($0), fetchedAt: state.shared.now) }
-      return state.updateLists({ $0.source == .tab(.watchlist) }) { list, shared in
-        ListLogic.loaded(&list, page: 1, page, rows: shared.visibleRows, shared)
-      }
+    case .localRead(let query, let result):
+      return FeedLogic.localRead(query, result, &state)
     case .searchDue(let query):
       guard var search = state.search else { return [] }
       defer { state.search = search }

@@ -72,7 +72,10 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether the tab's entries come from amodb (else from the user's own files).
-  public var isRemote: Bool { feed != .watchlist && feed != .calendar }
+  public var isRemote: Bool {
+    let behaviour = feed.feed(title: "", heading: "")
+    return !behaviour.isMade && behaviour.localQuery == nil
+  }
 
   /// The tab's number, from 1, among the tabs shown with it: its key, and the `tab-N` command.
   public var number: Int {

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// The Calendar tab: a list whose rows are the calendar's events, made from what the screens
 /// share (the marks, the watchlist's details and the region's cinema releases), never fetched as a page.
@@ -72,15 +73,26 @@ public enum CalendarTab {
     let page = MediaPage(page: 1, totalPages: 1, results: rows)
     return .success(Fetched(value: page, fetchedAt: entry.fetchedAt ?? shared.now, rateLimit: nil, fromCache: false))
   }
+}
 
-  /// Makes every Calendar tab's rows again after an answer, when they changed.
-  static func update(_ state: inout AppState) -> [Effect] {
-    state.updateLists({ $0.source == .tab(.calendar) }) { list, shared in
-      guard let page = page(shared) else { return [] }
-      if case .success(let fetched) = page, !list.list.isLoading, list.list.value?.movies == fetched.value.results {
-        return []
-      }
-      return ListLogic.loaded(&list, page: 1, page, rows: shared.visibleRows, shared)
-    }
+/// The Calendar tab as a feed: its rows are made from the releases and the watchlist's details.
+struct CalendarFeed: Feed {
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  { nil }
+
+  var isMade: Bool { true }
+  var rowsStyle: FeedRowsStyle { .byWeek }
+
+  func loads(force: Bool, _ shared: Shared) -> [Effect] { CalendarTab.loads(shared, force: force) }
+  func rows(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>? { CalendarTab.page(shared) }
+  func reads(_ shared: Shared) -> [APIRequest] { [CalendarTab.upcomingRequest(shared)] }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (tr("Nothing known to come out in the next eight weeks."), tr("Press a on a film or series to follow it here."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Loading “%s”…", ListKind.calendar.title), tr("Could not load “%s”.", ListKind.calendar.title))
   }
 }

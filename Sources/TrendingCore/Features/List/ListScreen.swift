@@ -30,31 +30,14 @@ public enum ListSource: Hashable, Sendable {
     }
   }
 
-  /// The request for a page of the list: the one place a list's endpoint is chosen, for the
-  /// browser and the command line alike; nil for the watchlist, which is read locally.
-  /// A saved tab's services are named by id with the region's provider table (`providers`); until
-  /// they are, it has no request.
+  /// The request for a page of the list: the one place a list's endpoint is chosen (by its feed),
+  /// for the browser and the command line alike; nil for a list read locally or made from other
+  /// answers. A saved tab's services are named by id with the region's provider table
+  /// (`providers`); until they are, it has no request.
   public func request(
     window: TimeWindow, page: Int, language: String, region: String?, providers: Loadable<APIAnswer>? = nil
   ) -> APIRequest? {
-    switch self {
-    case .search(let query):
-      return .search(
-        SearchRequest(scope: query.scope, query: query.text, page: page, language: language, year: query.year))
-    case .discover(let filter):
-      return .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
-    case .tab(let kind):
-      switch kind.feed {
-      case .trending(let media):
-        return .trending(TrendingRequest(media: media, window: window, page: page, language: language))
-      case .catalogue(let media, let list):
-        return .catalogue(CatalogueRequest(media: media, list: list, page: page, language: language, region: region))
-      case .watchlist, .calendar: return nil
-      case .discover(let saved):
-        guard let filter = saved.resolve(providers, region: region).filter else { return nil }
-        return .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
-      }
-    }
+    feed.request(page: page, window: window, language: language, region: region, providers: providers)
   }
 }
 
@@ -115,12 +98,11 @@ public struct ListScreen: Equatable, Sendable {
       window: window, page: page, language: shared.language, region: shared.region, providers: shared.providerTable)
   }
 
-  /// Why a saved tab cannot ask for its films yet (its services are not known by id), if so.
-  public func unresolved(_ shared: Shared) -> ServiceResolution? {
-    guard case .discover(let saved) = source.tab?.feed else { return nil }
-    let resolution = shared.services(of: saved)
-    return resolution.filter == nil ? resolution : nil
-  }
+  /// Where its rows come from.
+  public var feed: any Feed { source.feed }
+
+  /// Why it cannot ask for its rows yet (a saved tab's services are not known by id), if so.
+  public func unresolved(_ shared: Shared) -> ServiceResolution? { feed.unresolved(shared) }
 
   /// The page of this list a request asks for, when it asks for one.
   func page(answering request: APIRequest, _ shared: Shared) -> Int? {
@@ -128,12 +110,10 @@ public struct ListScreen: Equatable, Sendable {
     return page
   }
 
-  /// The work that fetches a page: the kept answer first unless `force`; the watchlist is read.
+  /// The work that fetches a page: the kept answer first unless `force`; a feed that is not pages
+  /// loads its own way (a local read, the answers it is made from).
   func fetch(page: Int, force: Bool, _ shared: Shared) -> [Effect] {
-    if source == .tab(.calendar) { return page == 1 ? CalendarTab.loads(shared, force: force) : [] }
-    guard let request = request(page: page, shared) else {
-      return page == 1 && source.tab?.feed == .watchlist ? [.readWatchlist] : []
-    }
+    guard let request = request(page: page, shared) else { return page == 1 ? feed.loads(force: force, shared) : [] }
     return [.fetch(request, keptFirst: !force)]
   }
 
@@ -145,8 +125,8 @@ public struct ListScreen: Equatable, Sendable {
     list.begin()
     moreError = nil
     let effects = fetch(page: 1, force: force, shared)
-    // The calendar with everything loaded already: its rows at once.
-    if effects.isEmpty, source == .tab(.calendar), let page = CalendarTab.page(shared) {
+    // A made feed with everything loaded already: its rows at once.
+    if effects.isEmpty, feed.isMade, let page = feed.rows(shared) {
       return ListLogic.loaded(&self, page: 1, page, rows: shared.visibleRows, shared)
     }
     return effects

@@ -69,7 +69,7 @@ enum ListView {
           (tr("No titles here match “%s”.", filter.text), Style(.muted)),
           (tr("Esc clears the filter."), Style(.muted)),
         ], rows: bodyRows, into: &screen)
-    } else if shown.source == .tab(.calendar), shown.list.value?.movies.isEmpty == false {
+    } else if shown.feed.rowsStyle == .byWeek, shown.list.value?.movies.isEmpty == false {
       CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
@@ -97,27 +97,10 @@ enum ListView {
         }
       }
     } else if let listing = shown.list.value, listing.movies.isEmpty {
-      let empty: String
-      switch shown.source {
-      case .search(let query): empty = tr("Nothing matches “%s”.", query.typed)
-      case .tab(.watchlist): empty = tr("Your watchlist is empty.")
-      case .tab(.calendar): empty = tr("Nothing known to come out in the next eight weeks.")
-      case .tab(let kind):
-        // A saved tab is a discover list: a region without streaming data is named.
-        let saved = kind.saved.flatMap { shared.services(of: $0).filter }
-        empty = saved.map { emptyDiscover($0, shared) } ?? tr("Nothing in %s right now.", kind.heading)
-      case .discover(let filter): empty = emptyDiscover(filter, shared)
-      }
-      let next =
-        place.isSearch
-        ? tr("Try other words.")
-        : shown.source == .tab(.watchlist)
-          ? tr("Press a on a film or series to add it.")
-          : shown.source.discover != nil || shown.source.tab?.saved != nil
-            ? tr("Press f to change the filter.")
-            : shown.source == .tab(.calendar)
-              ? tr("Press a on a film or series to follow it here.") : tr("Press r to refresh.")
-      Renderer.centred([(empty, Style(.muted)), (next, Style(.muted))], rows: bodyRows, into: &screen)
+      let (empty, next) = shown.feed.empty(shared)
+      Renderer.centred(
+        [(empty, Style(.muted)), (place.isSearch ? tr("Try other words.") : next, Style(.muted))], rows: bodyRows,
+        into: &screen)
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
     }
@@ -317,14 +300,6 @@ enum ListView {
     }
   }
 
-  /// Why a discover list is empty: a region with no streaming data is named, else the filter is too narrow.
-  static func emptyDiscover(_ filter: DiscoverFilter, _ shared: Shared) -> String {
-    guard !filter.services.isEmpty, let region = shared.region else { return tr("No films match this filter.") }
-    let table = shared.providersRequest.flatMap { shared.answers[$0]?.value?.providers }
-    if table?.providers.isEmpty == true { return tr("amodb has no streaming data for films in %s.", region) }
-    return tr("No films match this filter on these services in %s.", region)
-  }
-
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
   static func tone(forScore score: Double?, votes: Int) -> Tone {
     guard votes > 0, let score else { return .muted }
@@ -349,15 +324,7 @@ enum ListView {
       Renderer.centred(lines, rows: rows, into: &screen)
       return
     }
-    let failed: String
-    let loading: String
-    switch shown.source {
-    case .tab(.trending):
-      (failed, loading) = (tr("Could not load the trending films."), tr("Loading the trending films…"))
-    case .tab(let kind): (failed, loading) = (tr("Could not load “%s”.", kind.title), tr("Loading “%s”…", kind.title))
-    case .search: (failed, loading) = (tr("Could not load the search results."), tr("Searching…"))
-    case .discover: (failed, loading) = (tr("Could not load the films that match."), tr("Finding films…"))
-    }
+    let (loading, failed) = shown.feed.loadingTexts
     switch shown.list.phase {
     case .failed(let error):
       let next =

@@ -1,0 +1,254 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+
+/// Where a list's rows come from, and what the list says without them: a request a page
+/// (trending, amodb's lists, a search, discover, a saved tab), or rows made from what the screens
+/// share (the watchlist from a local read, the calendar from several answers). A new list is a new
+/// feed: the list screen, its view and the reducer name none.
+public protocol Feed: Sendable {
+  /// The request for a page, for a feed of pages (nil for a made feed, or one still waiting).
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  /// The work that loads a made feed's first page; `force` asks the network again.
+  func loads(force: Bool, _ shared: Shared) -> [Effect]
+  /// A made feed's rows from what the screens share, once it can make them; nil for a feed of pages.
+  func rows(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>?
+  /// The answers a made feed makes its rows from: kept in `Shared.answers`, pages or not.
+  func reads(_ shared: Shared) -> [APIRequest]
+  /// Why it cannot ask yet (a saved tab's services before the provider table), if so.
+  func unresolved(_ shared: Shared) -> ServiceResolution?
+  /// What the list says with no rows, and what to do next.
+  func empty(_ shared: Shared) -> (text: String, next: String)
+  /// What it says while it loads, and when it could not.
+  var loadingTexts: (loading: String, failed: String) { get }
+  /// How its rows are drawn.
+  var rowsStyle: FeedRowsStyle { get }
+  /// Whether its rows follow the marks (read again when they change).
+  var followsMarks: Bool { get }
+  /// Whether its rows are made from what the screens share rather than asked a page at a time.
+  var isMade: Bool { get }
+  /// Whether it may wait for a table before it can ask (then it asks when an answer comes).
+  var waits: Bool { get }
+  /// The local read that gives its rows (the user's own data), for a local feed.
+  var localQuery: LocalQuery? { get }
+  /// A local feed's page from what its read found.
+  func page(from answer: LocalAnswer) -> MediaPage?
+}
+
+/// How a list's rows are drawn.
+public enum FeedRowsStyle: Sendable, Equatable {
+  /// A table of titles: year, title, score.
+  case titles
+  /// Events by week (the calendar).
+  case byWeek
+}
+
+extension Feed {
+  public func loads(force: Bool, _ shared: Shared) -> [Effect] { [] }
+  public func rows(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>? { nil }
+  public func reads(_ shared: Shared) -> [APIRequest] { [] }
+  public func unresolved(_ shared: Shared) -> ServiceResolution? { nil }
+  public var rowsStyle: FeedRowsStyle { .titles }
+  public var followsMarks: Bool { false }
+  public var isMade: Bool { false }
+  public var waits: Bool { false }
+  public var localQuery: LocalQuery? { nil }
+  public func page(from answer: LocalAnswer) -> MediaPage? { nil }
+}
+
+/// This week's or today's trending films or series.
+struct TrendingFeed: Feed {
+  let media: MediaKind
+  let title: String
+  let heading: String
+
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  {
+    .trending(TrendingRequest(media: media, window: window, page: page, language: language))
+  }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (tr("Nothing in %s right now.", heading), tr("Press r to refresh."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    media == .film
+      ? (tr("Loading the trending films…"), tr("Could not load the trending films."))
+      : (tr("Loading “%s”…", title), tr("Could not load “%s”.", title))
+  }
+}
+
+/// One of amodb's lists of films or series.
+struct CatalogueFeed: Feed {
+  let media: MediaKind
+  let list: CatalogueList
+  let title: String
+  let heading: String
+
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  {
+    .catalogue(CatalogueRequest(media: media, list: list, page: page, language: language, region: region))
+  }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (tr("Nothing in %s right now.", heading), tr("Press r to refresh."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Loading “%s”…", title), tr("Could not load “%s”.", title))
+  }
+}
+
+/// A search's results.
+struct SearchFeed: Feed {
+  let query: SearchQuery
+
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  {
+    .search(SearchRequest(scope: query.scope, query: query.text, page: page, language: language, year: query.year))
+  }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (tr("Nothing matches “%s”.", query.typed), tr("Press r to refresh."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Searching…"), tr("Could not load the search results."))
+  }
+}
+
+/// Titles matching a filter (`f`, a keyword or studio, `trending discover`).
+struct DiscoverFeed: Feed {
+  let filter: DiscoverFilter
+
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  {
+    .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
+  }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (Self.empty(filter, shared), tr("Press f to change the filter."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Finding films…"), tr("Could not load the films that match."))
+  }
+
+  /// What an empty discover list says: a region without streaming data is named.
+  static func empty(_ filter: DiscoverFilter, _ shared: Shared) -> String {
+    guard !filter.services.isEmpty, let region = shared.region else { return tr("No films match this filter.") }
+    let table = shared.providersRequest.flatMap { shared.answers[$0]?.value?.providers }
+    if table?.providers.isEmpty == true { return tr("amodb has no streaming data for films in %s.", region) }
+    return tr("No films match this filter on these services in %s.", region)
+  }
+}
+
+/// A saved discover list ("On my services", a `tab` line): discover once its services are known by id.
+struct SavedTabFeed: Feed {
+  let saved: SavedTab
+
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  {
+    guard let filter = saved.resolve(providers, region: region).filter else { return nil }
+    return .discover(DiscoverRequest(filter: filter, page: page, language: language, region: region))
+  }
+
+  var waits: Bool { true }
+
+  func unresolved(_ shared: Shared) -> ServiceResolution? {
+    let resolution = shared.services(of: saved)
+    return resolution.filter == nil ? resolution : nil
+  }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    let filter = shared.services(of: saved).filter
+    return (
+      filter.map { DiscoverFeed.empty($0, shared) } ?? tr("Nothing in %s right now.", saved.title),
+      tr("Press f to change the filter.")
+    )
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Loading “%s”…", saved.title), tr("Could not load “%s”.", saved.title))
+  }
+}
+
+extension ListFeed {
+  /// The feed a tab's row names: the one place a tab's kind of feed meets its behaviour.
+  func feed(title: String, heading: String) -> any Feed {
+    switch self {
+    case .trending(let media): return TrendingFeed(media: media, title: title, heading: heading)
+    case .catalogue(let media, let list):
+      return CatalogueFeed(media: media, list: list, title: title, heading: heading)
+    case .watchlist: return WatchlistFeed()
+    case .discover(let saved): return SavedTabFeed(saved: saved)
+    case .calendar: return CalendarFeed()
+    }
+  }
+}
+
+extension ListSource {
+  /// Where the list's rows come from.
+  public var feed: any Feed {
+    switch self {
+    case .tab(let kind): return kind.feed.feed(title: kind.title, heading: kind.heading)
+    case .search(let query): return SearchFeed(query: query)
+    case .discover(let filter): return DiscoverFeed(filter: filter)
+    }
+  }
+}
+
+/// How answers reach the made feeds: after any answer or local read, every list whose rows are made
+/// from what the screens share makes them again, when they changed.
+enum FeedLogic {
+  /// Makes every made feed's rows again.
+  static func update(_ state: inout AppState) -> [Effect] {
+    state.updateLists({ $0.feed.isMade }) { list, shared in
+      guard let page = list.feed.rows(shared) else { return [] }
+      if case .success(let fetched) = page, !list.list.isLoading, list.list.value?.movies == fetched.value.results {
+        return []
+      }
+      return ListLogic.loaded(&list, page: 1, page, rows: shared.visibleRows, shared)
+    }
+  }
+
+  /// Whether a list answer is one a made feed reads (then it is kept in `Shared.answers`).
+  static func isRead(_ request: APIRequest, _ state: AppState) -> Bool {
+    var lists = state.stack.compactMap(\.list) + Array(state.tabs.values)
+    if let results = state.search?.results { lists.append(results) }
+    return lists.contains { $0.feed.isMade && $0.feed.reads(state.shared).contains(request) }
+  }
+
+  /// The lists that waited for an answer (a saved tab for its services) and can ask now.
+  static func retryWaiting(_ state: inout AppState) -> [Effect] {
+    state.updateLists({ $0.list.value == nil && $0.list.phase == .idle && $0.feed.waits }) {
+      list, shared in list.refresh(force: false, shared)
+    }
+  }
+
+  /// A local read's answer, to every list whose feed it is for (as pages go to the lists that asked).
+  static func localRead(_ query: LocalQuery, _ result: Result<LocalAnswer, AmodbError>, _ state: inout AppState)
+    -> [Effect]
+  {
+    state.updateLists({ $0.feed.localQuery == query }) { list, shared in
+      let feed = list.feed
+      let page = result.map { answer in
+        Fetched(value: feed.page(from: answer) ?? MediaPage(page: 1, totalPages: 1, results: []), fetchedAt: shared.now)
+      }
+      return ListLogic.loaded(&list, page: 1, page, rows: shared.visibleRows, shared)
+    }
+  }
+
+  /// After the marks change: lists that follow them are read again when showing, else when next shown.
+  static func marksChanged(_ state: inout AppState) -> [Effect] {
+    for (kind, list) in state.tabs where list.feed.followsMarks { state.tabs[kind] = nil }
+    guard state.stack.count == 1, state.rootList.feed.followsMarks else { return [] }
+    return state.rootList.refresh(force: true, state.shared)
+  }
+}

@@ -1,0 +1,40 @@
+import AmodbKit
+import Localization
+
+/// What the runner reads from the user's own data for a list.
+public enum LocalQuery: Hashable, Sendable {
+  /// The watchlist file and what the cache knows of its titles.
+  case watchlist
+}
+
+/// What a local read found.
+public enum LocalAnswer: Equatable, Sendable {
+  /// The watchlist as stored, with what the cache knows of its titles.
+  case watchlist(WatchlistSnapshot)
+}
+
+/// The Watchlist tab: the films and series on the watchlist, read locally, newest first.
+struct WatchlistFeed: Feed {
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  { nil }
+
+  var localQuery: LocalQuery? { .watchlist }
+
+  func loads(force: Bool, _ shared: Shared) -> [Effect] { [.readLocal(.watchlist)] }
+
+  func page(from answer: LocalAnswer) -> MediaPage? {
+    guard case .watchlist(let snapshot) = answer else { return nil }
+    return ListLogic.watchlistPage(snapshot)
+  }
+
+  var followsMarks: Bool { true }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (tr("Your watchlist is empty."), tr("Press a on a film or series to add it."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Loading “%s”…", ListKind.watchlist.title), tr("Could not load “%s”.", ListKind.watchlist.title))
+  }
+}
