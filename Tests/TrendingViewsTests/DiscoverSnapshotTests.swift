@@ -15,7 +15,7 @@ struct DiscoverSnapshotTests {
   private func check(_ state: AppState, _ name: String) {
     let screen = Renderer.render(state).screen
     let size = "\(state.shared.size.width)x\(state.shared.size.height)"
-    assertSnapshot(screen.plainText + "\n--- styles ---\n" + screen.styleText, named: "\(name)-\(size)")
+    assertSnapshot(ChromeMask.bodyText(screen, state), named: "\(name)-\(size)")
   }
 
   /// The list with the form open over it, two genres taken in and a score chosen.

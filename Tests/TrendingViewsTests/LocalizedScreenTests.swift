@@ -16,14 +16,14 @@ struct LocalizedScreenTests {
     TextWidth.prepareLocale()
   }
 
-  private func frame(_ state: AppState) -> Screen {
+  private func frame(_ state: AppState) -> (screen: Screen, state: AppState) {
     var state = state
     var frame = Renderer.render(state)
     if let layout = frame.document, layout != state.top.layout {
       _ = Reducer.reduce(&state, .documentLayout(layout))
       frame = Renderer.render(state)
     }
-    return frame.screen
+    return (frame.screen, state)
   }
 
   private func inLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
@@ -32,9 +32,9 @@ struct LocalizedScreenTests {
 
   private func check(_ state: AppState, _ name: String, _ language: String) {
     inLanguage(language) {
-      let screen = frame(state)
+      let (screen, drawn) = frame(state)
       assertSnapshot(
-        screen.plainText + "\n--- styles ---\n" + screen.styleText,
+        ChromeMask.bodyText(screen, drawn),
         named: "\(name)-\(language)-\(state.shared.size.width)x\(state.shared.size.height)")
     }
   }
@@ -95,7 +95,7 @@ struct LocalizedScreenTests {
   func columnTitlesStayOverTheirColumns(language: String) {
     inLanguage(language) {
       for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
-        let screen = frame(Scenes.list(size))
+        let screen = frame(Scenes.list(size)).screen
         let titles = ListLayout.rows(for: size).row - 1
         let columns = ListView.Columns(width: size.width, count: Scenes.films.count)
         let yearTitle = trc("column title, at most 4 columns", "Year")

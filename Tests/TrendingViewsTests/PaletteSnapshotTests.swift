@@ -15,7 +15,7 @@ struct PaletteSnapshotTests {
   private func check(_ state: AppState, _ name: String) {
     let screen = Renderer.render(state).screen
     let size = "\(state.shared.size.width)x\(state.shared.size.height)"
-    assertSnapshot(screen.plainText + "\n--- styles ---\n" + screen.styleText, named: "\(name)-\(size)")
+    assertSnapshot(ChromeMask.bodyText(screen, state), named: "\(name)-\(size)")
   }
 
   private func typed(_ text: String, after key: Character, _ state: inout AppState) {

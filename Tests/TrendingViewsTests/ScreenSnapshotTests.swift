@@ -128,7 +128,7 @@ struct ScreenSnapshotTests {
       _ = Reducer.reduce(&state, .documentLayout(layout))
       frame = Renderer.render(state)
     }
-    let text = frame.screen.plainText + "\n--- styles ---\n" + frame.screen.styleText
+    let text = ChromeMask.bodyText(frame.screen, state)
     assertSnapshot(
       text, named: "\(name)-\(state.shared.size.width)x\(state.shared.size.height)", sourceLocation: sourceLocation)
   }
@@ -436,7 +436,7 @@ struct PosterSnapshotTests {
   private func check(_ state: AppState, _ name: String) {
     let screen = Renderer.render(state).screen
     let size = "\(state.shared.size.width)x\(state.shared.size.height)"
-    assertSnapshot(screen.plainText + "\n--- styles ---\n" + screen.styleText, named: "\(name)-\(size)")
+    assertSnapshot(ChromeMask.bodyText(screen, state), named: "\(name)-\(size)")
     assertSnapshot(mask(screen), named: "\(name)-mask-\(size)")
   }
 

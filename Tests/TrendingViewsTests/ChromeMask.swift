@@ -1,0 +1,59 @@
+import TrendingCore
+
+@testable import TrendingViews
+
+/// A screen suite's snapshot measures the screen's own body: the cells the tab bar and the hint bar
+/// drew are masked (`~`), so a new tab or hint changes only `ChromeSnapshotTests`, which owns them.
+enum ChromeMask {
+  /// The cell masked chrome shows.
+  static let masked = Cell(text: "~", style: .plain)
+
+  /// The snapshot text of a frame, its chrome masked: plain text, then the style layer (as
+  /// `Screen.plainText` and `Screen.styleText` write them).
+  static func bodyText(_ screen: Screen, _ state: AppState) -> String {
+    let chrome = chrome(state)
+    func cell(_ row: Int, _ column: Int) -> Cell {
+      let cell = screen[row, column]
+      return chrome.rows.contains(row) && chrome.reference[row, column] == cell ? masked : cell
+    }
+    let text = (0..<screen.height).map { row in (0..<screen.width).map { cell(row, $0).text }.joined() }
+    var letters: [Style: Character] = [:]
+    var legend: [String] = []
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    func letter(for style: Style) -> Character {
+      if let known = letters[style] { return known }
+      let next = alphabet[min(letters.count, alphabet.count - 1)]
+      letters[style] = next
+      legend.append("\(next) = \(style.summary)")
+      return next
+    }
+    let styles = (0..<screen.height).map { row in String((0..<screen.width).map { letter(for: cell(row, $0).style) }) }
+    return text.joined(separator: "\n") + "\n--- styles ---\n" + (styles + [""] + legend).joined(separator: "\n")
+  }
+
+  /// The tab bar and the hint bar alone, as the views draw them for this state, and their rows.
+  static func chrome(_ state: AppState) -> (reference: Screen, rows: Set<Int>) {
+    let size = state.shared.size
+    var reference = Screen(width: size.width, height: size.height)
+    let minimum = ListLayout.minimumSize
+    guard size.width >= minimum.width, size.height >= minimum.height else { return (reference, []) }
+    let layout = Chrome(size)
+    var rows: Set<Int> = [layout.hints.row]
+    KeyHints.draw(state, in: layout.hints, into: &reference)
+    if showsTabBar(state) {
+      ListView.drawTabs(state, row: layout.body.row, into: &reference)
+      rows.insert(layout.body.row)
+    }
+    return (reference, rows)
+  }
+
+  /// Whether the frame has a tab bar: a tab's list shows, alone or under the `f` form.
+  static func showsTabBar(_ state: AppState) -> Bool {
+    guard state.search == nil else { return false }
+    switch state.stack[state.stack.count - 1] {
+    case .list(let list): return list.source.tab != nil
+    case .discoverForm: return state.topList.source.tab != nil
+    default: return false
+    }
+  }
+}

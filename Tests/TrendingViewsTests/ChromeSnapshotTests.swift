@@ -1,0 +1,70 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// The one suite that owns the tab bar and the hint bar: their rows alone, on the screens that show
+/// them, at every width the bars change at. The screen suites mask these rows (`ChromeMask`), so a
+/// new tab or hint changes these snapshots only.
+@Suite("The tab bar and the hint bar")
+struct ChromeSnapshotTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  static let sizes = [
+    Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 200, height: 60),
+  ]
+
+  /// The chrome rows of a state as drawn: each row's text, then its styles.
+  private func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    var state = state
+    var frame = Renderer.render(state)
+    if let layout = frame.document, layout != state.top.layout {
+      _ = Reducer.reduce(&state, .documentLayout(layout))
+      frame = Renderer.render(state)
+    }
+    let rows = ChromeMask.chrome(state).rows.sorted()
+    let text = rows.map { frame.screen.line($0) }
+    let styles = frame.screen.styleText.split(separator: "\n", omittingEmptySubsequences: false)
+    let styleRows = rows.map { String(styles[$0]) }
+    let legend = styles.drop { !$0.isEmpty }.dropFirst().joined(separator: "\n")
+    assertSnapshot(
+      (text + ["--- styles ---"] + styleRows + [legend]).joined(separator: "\n"),
+      named: "chrome-\(name)-\(state.shared.size.width)x\(state.shared.size.height)", sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: sizes)
+  func filmTabs(size: Size) {
+    check(Scenes.list(size), "film-tabs")
+  }
+
+  @Test(arguments: sizes)
+  func seriesTabs(size: Size) {
+    check(SeriesScenes.tab(size), "series-tabs")
+  }
+
+  @Test(arguments: sizes)
+  func aFilmsHints(size: Size) {
+    check(Scenes.detail(size, details: Scenes.fullDetails), "film")
+  }
+
+  @Test(arguments: sizes)
+  func theSearchLinesHints(size: Size) {
+    check(Scenes.searching(size, text: "dune", results: Scenes.films), "search")
+  }
+
+  @Test func theChromeRowsAreTheOnesMaskedElsewhere() {
+    let state = Scenes.list(Size(width: 80, height: 24))
+    let frame = Renderer.render(state)
+    let body = ChromeMask.bodyText(frame.screen, state).split(separator: "\n").map(String.init)
+    let chrome = Chrome(state.shared.size)
+    #expect(body[chrome.body.row].allSatisfy { $0 == "~" }, "the tab bar row is masked whole")
+    #expect(body[chrome.hints.row].allSatisfy { $0 == "~" }, "the hint row is masked whole")
+    #expect(body[chrome.header.row].contains("Trending"), "the header is the screen's own")
+    #expect(!body[chrome.body.row + 2].contains("~"), "the rows are not masked")
+  }
+}
