@@ -6,7 +6,7 @@ import TrendingCore
 /// drew are masked (`~`), so a new tab or hint changes only `ChromeSnapshotTests`, which owns them.
 enum ChromeMask {
   /// The cell masked chrome shows.
-  static let masked = Cell(text: "~", style: .plain)
+  static let masked = Cell("~", style: .plain)
 
   /// The snapshot text of a frame, its chrome masked: plain text, then the style layer (as
   /// `Screen.plainText` and `Screen.styleText` write them).

@@ -16,7 +16,8 @@ struct ChromeSnapshotTests {
   }
 
   static let sizes = [
-    Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 200, height: 60),
+    Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 100, height: 30),
+    Size(width: 200, height: 60),
   ]
 
   /// The chrome rows of a state as drawn: each row's text, then its styles.
@@ -29,11 +30,23 @@ struct ChromeSnapshotTests {
     }
     let rows = ChromeMask.chrome(state).rows.sorted()
     let text = rows.map { frame.screen.line($0) }
-    let styles = frame.screen.styleText.split(separator: "\n", omittingEmptySubsequences: false)
-    let styleRows = rows.map { String(styles[$0]) }
-    let legend = styles.drop { !$0.isEmpty }.dropFirst().joined(separator: "\n")
+    // The style layer of these rows alone, lettered in their own order.
+    var letters: [Style: Character] = [:]
+    var legend: [String] = []
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    let styleRows = rows.map { row in
+      String(
+        (0..<frame.screen.width).map { column -> Character in
+          let style = frame.screen[row, column].style
+          if let known = letters[style] { return known }
+          let next = alphabet[min(letters.count, alphabet.count - 1)]
+          letters[style] = next
+          legend.append("\(next) = \(style.summary)")
+          return next
+        })
+    }
     assertSnapshot(
-      (text + ["--- styles ---"] + styleRows + [legend]).joined(separator: "\n"),
+      (text + ["--- styles ---"] + styleRows + [""] + legend).joined(separator: "\n"),
       named: "chrome-\(name)-\(state.shared.size.width)x\(state.shared.size.height)", sourceLocation: sourceLocation)
   }
 
@@ -54,7 +67,7 @@ struct ChromeSnapshotTests {
 
   @Test(arguments: sizes)
   func theSearchLinesHints(size: Size) {
-    check(Scenes.searching(size, text: "dune", results: Scenes.films), "search")
+    check(ScreenSnapshotTests.searching(size, text: "dune", results: Scenes.films), "search")
   }
 
   @Test func theChromeRowsAreTheOnesMaskedElsewhere() {
@@ -66,5 +79,17 @@ struct ChromeSnapshotTests {
     #expect(body[chrome.hints.row].allSatisfy { $0 == "~" }, "the hint row is masked whole")
     #expect(body[chrome.header.row].contains("Trending"), "the header is the screen's own")
     #expect(!body[chrome.body.row + 2].contains("~"), "the rows are not masked")
+  }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 60)])
+  func aNewTabChangesNoScreensBody(size: Size) {
+    let before = Scenes.list(size)
+    var after = before
+    let saved = Settings(parsing: "tab \"Noir\" genre=Crime").savedTabs
+    after.shared.tabs = TabSet(services: [], saved: saved)
+    let old = Renderer.render(before).screen
+    let new = Renderer.render(after).screen
+    #expect(old.line(Chrome(size).body.row) != new.line(Chrome(size).body.row), "the tab bar shows the new tab")
+    #expect(ChromeMask.bodyText(old, before) == ChromeMask.bodyText(new, after), "no body changed")
   }
 }
