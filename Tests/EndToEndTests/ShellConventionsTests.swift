@@ -148,6 +148,9 @@ struct ShellConventionsTests {
     ] {
       #expect(contents.contains(file), "the package lacks \(file):\n\(contents)")
     }
+    // The licence is Apache-2.0, stated in Debian's machine-readable form: lintian says nothing of it.
+    let lint = try BinaryRunner.program("lintian", ["--display-info", package])
+    #expect(!(lint.stdout + lint.stderr).contains("copyright"), "lintian on the licence:\n\(lint.stdout)")
     let depends = try BinaryRunner.program("dpkg-deb", ["--field", package, "Depends"]).stdout
     for library in ["libncursesw6", "libcurl4", "libchafa0", "libturbojpeg0", "libc6"] {
       #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
