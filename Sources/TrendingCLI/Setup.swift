@@ -19,7 +19,7 @@ public enum Setup {
       transport = DemoTransport()
     } else {
       configuration = try self.configuration(for: invocation, environment: environment)
-      transport = CurlTransport()
+      transport = CurlTransport(proxies: ProxyEnvironment(environment: environment))
     }
     // The demo has nothing to cache; --no-cache neither reads nor writes.
     let disk =
