@@ -83,7 +83,7 @@ public actor AmodbClient {
   /// The answer in memory, else on disk (then also kept in memory).
   private func kept(_ url: URL, kind: CacheKind?) -> Answer? {
     if let answer = cache[url] { return answer }
-    guard let kind, let entry = disk?.read(url.absoluteString, kind: kind) else { return nil }
+    guard let kind, let entry = disk?.read(url.withoutSecrets, kind: kind) else { return nil }
     let answer = Answer(body: entry.body, fetchedAt: entry.fetchedAt, rateLimit: nil)
     store(answer, for: url)
     return answer
@@ -96,7 +96,7 @@ public actor AmodbClient {
   ) async throws(AmodbError) -> Fetched<E.Response> {
     if let error = configuration.missingKeyError ?? configuration.cleartextKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
-      throw .transport(description: tr("the base URL %s cannot be used", configuration.baseURL.absoluteString))
+      throw .transport(description: tr("the base URL %s cannot be used", configuration.baseURL.withoutSecrets))
     }
     if !forceRefresh, let answer = kept(url, kind: endpoint.cacheKind),
       clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness
@@ -111,7 +111,7 @@ public actor AmodbClient {
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
     } catch {
       forget(url)
-      if let kind = endpoint.cacheKind { disk?.remove(url.absoluteString, kind: kind) }
+      if let kind = endpoint.cacheKind { disk?.remove(url.withoutSecrets, kind: kind) }
       throw error
     }
   }
@@ -148,7 +148,7 @@ public actor AmodbClient {
     inFlight[url] = nil
     if case .success(let answer) = result {
       store(answer, for: url)
-      if let kind { disk?.write(url.absoluteString, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt) }
+      if let kind { disk?.write(url.withoutSecrets, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt) }
     }
     return result
   }
