@@ -141,4 +141,50 @@ struct RoundFourTests {
     #expect(told.stdout.contains("AMODB_KEY cannot be used as given"), "\(told.stdout)")
     #expect(server.requests.count == before, "no request went out without the key")
   }
+
+  @Test func theWatchlistIsNeverWrittenPastWhatCanBeReadBack() throws {
+    let limit = 4 * 1024 * 1024
+    var text = ""
+    let data = try Self.dataHome { file in
+      var lines: [String] = []
+      var size = 0
+      var id = 100_000
+      // Lines of a film each, up to 40 bytes short of the limit: a film more does not fit.
+      while size < limit - 120 {
+        let line = "\(id)\tw\t2026-01-01\t\tA film with a long enough title number \(id)\t2001"
+        lines.append(line)
+        size += line.utf8.count + 1
+        id += 1
+      }
+      text = lines.joined(separator: "\n") + "\n"
+      text += String(repeating: "#", count: limit - 40 - text.utf8.count) + "\n"
+      try Data(text.utf8).write(to: file)
+    }
+    let file = data.appendingPathComponent("trending/watchlist")
+    let environment = ["XDG_DATA_HOME": data.path]
+    #expect(try BinaryRunner.run(["watchlist", "--json"], environment: environment).status == 0, "it reads as it is")
+    let add = try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: environment)
+    #expect(add.status != 0, "\(add.stdout)")
+    #expect(add.stderr.contains("the watchlist would pass 4 MiB, so it was not changed"), "\(add.stderr)")
+    #expect(try Data(contentsOf: file) == Data(text.utf8), "the file is as it was")
+    let after = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
+    #expect(after.status == 0, "every command still reads it: \(after.stderr)")
+  }
+
+  @Test func aHardLinkPlantedAtTheTemporaryNameIsNeverWrittenThrough() throws {
+    let data = try Self.dataHome { try Data("550\tw\t2026-01-01\t\tFight Club\t1999\n".utf8).write(to: $0) }
+    let victim = data.appendingPathComponent("victim")
+    try Data("the victim's own bytes\n".utf8).write(to: victim)
+    let folder = data.appendingPathComponent("trending").path
+    // The shell's pid is the binary's after exec: the name the old code wrote through, planted first.
+    let outcome = try BinaryRunner.shell(
+      "ln '\(victim.path)' '\(folder)/watchlist.tmp-'$$ && exec \"$TRENDING\" --demo watchlist add 603",
+      environment: ["XDG_DATA_HOME": data.path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "the victim's own bytes\n", "written through the link")
+    let list = try BinaryRunner.run(["watchlist", "--json"], environment: ["XDG_DATA_HOME": data.path])
+    #expect(list.stdout.contains("603") && list.stdout.contains("550"), "\(list.stdout)")
+    let planted = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("watchlist.tmp-") }
+    #expect(planted.count == 1, "only the planted name is left, untouched: \(planted)")
+  }
 }
