@@ -153,6 +153,10 @@ public final class EffectRunner: Sendable {
           await client.answer(
             request, keptFirst: keptFirst, forceRefresh: true, onWait: waitReporter(.fetch(request))))
       }
+    case .fetchInBackground(let request):
+      run(.fetch(request)) { [client] in
+        .fetched(request, await client.answer(request, keptFirst: true, background: true))
+      }
     case .readWatchlist:
       run(.watchlist) { [client, watchlist] in .watchlistRead(await Self.readWatchlist(client: client, watchlist)) }
     case .drawImages(let plan):

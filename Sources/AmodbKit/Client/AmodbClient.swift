@@ -90,9 +90,10 @@ public actor AmodbClient {
   }
 
   /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false;
-  /// `onWait` hears every wait this request makes for the rate limit, in seconds.
+  /// `onWait` hears every wait this request makes for the rate limit, in seconds. A `background`
+  /// request waits behind the user's own in the budget (`RateBudget.acquire`).
   public func fetch<E: Endpoint>(
-    _ endpoint: E, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+    _ endpoint: E, forceRefresh: Bool = false, background: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
   ) async throws(AmodbError) -> Fetched<E.Response> {
     if let error = configuration.missingKeyError ?? configuration.cleartextKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
@@ -105,7 +106,7 @@ public actor AmodbClient {
         return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
       }
     }
-    let answer = try await shared(url, kind: endpoint.cacheKind, onWait: onWait).get()
+    let answer = try await shared(url, kind: endpoint.cacheKind, background: background, onWait: onWait).get()
     do {
       let value = try decode(E.Response.self, from: answer.body)
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
@@ -118,10 +119,10 @@ public actor AmodbClient {
 
   /// Fetches an endpoint and returns the outcome as a `Result`.
   public func result<E: Endpoint>(
-    _ endpoint: E, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+    _ endpoint: E, forceRefresh: Bool = false, background: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
   ) async -> Result<Fetched<E.Response>, AmodbError> {
     do {
-      return .success(try await fetch(endpoint, forceRefresh: forceRefresh, onWait: onWait))
+      return .success(try await fetch(endpoint, forceRefresh: forceRefresh, background: background, onWait: onWait))
     } catch {
       return .failure(error)
     }
@@ -135,13 +136,14 @@ public actor AmodbClient {
 
   /// Joins the request already in flight for `url`, or starts it.
   private func shared(
-    _ url: URL, kind: CacheKind?, onWait: (@Sendable (Int) -> Void)?
+    _ url: URL, kind: CacheKind?, background: Bool = false, onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
       url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
     let task = Task { [transport, clock, budget] in
-      await Self.perform(request, transport: transport, clock: clock, budget: budget, onWait: onWait)
+      await Self.perform(
+        request, transport: transport, clock: clock, budget: budget, background: background, onWait: onWait)
     }
     inFlight[url] = task
     let result = await task.value
@@ -156,7 +158,7 @@ public actor AmodbClient {
   /// Sends a request, waiting out and retrying 429s at most twice and following at most three
   /// redirects within the same origin (scheme, host and port), each counted against the budget.
   private static func perform(
-    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?,
+    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?, background: Bool,
     onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     var current = request
@@ -164,7 +166,7 @@ public actor AmodbClient {
     var redirects = 0
     while true {
       let response: HTTPResponse
-      await budget?.acquire(onWait: onWait)
+      await budget?.acquire(background: background, onWait: onWait)
       do {
         response = try await transport.send(current)
         await budget?.update(from: RateLimitStatus(response: response))
