@@ -44,7 +44,7 @@ public enum CalendarTab {
   /// The next of the watchlist's details, in the background and at most `detailsInFlight` at a
   /// time, once the calendar has been asked for (its releases are known or failed).
   static func nextDetails(_ state: inout AppState) -> [Effect] {
-    guard let releases = state.shared.answers[upcomingRequest(state.shared)], !releases.isLoading else { return [] }
+    guard asked(state.shared) else { return [] }
     let requests = detailRequests(state.shared)
     var inFlight = requests.filter { state.shared.answers[$0]?.isLoading == true }.count
     var effects: [Effect] = []
@@ -58,6 +58,12 @@ public enum CalendarTab {
       inFlight += 1
     }
     return effects
+  }
+
+  /// Whether the calendar has been asked for: its releases have answered or failed.
+  static func asked(_ shared: Shared) -> Bool {
+    guard let releases = shared.answers[upcomingRequest(shared)] else { return false }
+    return !releases.isLoading
   }
 
   /// How many of the watchlist's details have answered, of how many, while some are still to come.
@@ -105,7 +111,7 @@ public enum CalendarTab {
   /// details, and says how far the calendar has got while it is on screen.
   static func update(_ state: inout AppState) -> [Effect] {
     let next = nextDetails(&state)
-    if state.topList.source == .tab(.calendar), state.stack.count == 1 {
+    if asked(state.shared), state.topList.source == .tab(.calendar), state.stack.count == 1 {
       let total = detailRequests(state.shared).count
       if let progress = progress(state.shared) {
         state.shared.say(progressText(read: progress.read, of: total), .message)
