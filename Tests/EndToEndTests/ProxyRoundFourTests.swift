@@ -41,7 +41,13 @@ struct ProxyRoundFourTests {
     chmod(key.path, 0o600)
     let file = folder.appendingPathComponent("tokens.map")
     try Data(tokens.utf8).write(to: file)
-    return (folder, ["KEY_FILE": key.path, "TOKENS_FILE": file.path, "UPSTREAM": "http://127.0.0.1:9"])
+    return (
+      folder,
+      [
+        "KEY_FILE": key.path, "TOKENS_FILE": file.path, "UPSTREAM": "http://127.0.0.1:9",
+        "IMAGE_UPSTREAM": "http://127.0.0.1:9",
+      ]
+    )
   }
 
   @Test func aPathThatDecodesToAQueryIsRefusedAndCannotPoisonTheCache() throws {
