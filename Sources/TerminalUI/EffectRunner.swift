@@ -153,6 +153,10 @@ public final class EffectRunner: Sendable {
           await client.answer(
             request, keptFirst: keptFirst, forceRefresh: true, onWait: waitReporter(.fetch(request))))
       }
+    case .fetchInBackground(let request):
+      run(.fetch(request)) { [client] in
+        .fetched(request, await client.answer(request, keptFirst: true, background: true))
+      }
     case .readLocal(.watchlist):
       run(.local(.watchlist)) { [client, watchlist] in
         .localRead(.watchlist, await Self.readWatchlist(client: client, watchlist).map(LocalAnswer.watchlist))

@@ -11,16 +11,24 @@ public enum RawInput: Equatable, Sendable {
 }
 
 /// Turns what the terminal sent into inputs, across reads: pure, so every split, paste and
-/// reply is testable with values and a clock.
+/// reply is testable with values and a clock. ncurses' own key decoding is off (`keypad` false),
+/// so every escape sequence reaches this one decoder, with one window.
 ///
-/// - A report (an SGR mouse event, an answer) whose ESC came alone is awaited for
-///   `reportWindow`, as over a slow link, instead of being read as keys.
-/// - Bracketed paste (`ESC [200~ … ESC [201~`) becomes one `.paste`, never keys.
+/// - A sequence (a key, an SGR or X10 mouse report, an answer) whose codes come apart is awaited
+///   for `reportWindow` after the last code that arrived (at most `sequenceLimit` from its ESC),
+///   as over a slow link, instead of being read as keys.
+/// - Bracketed paste (`ESC [200~ … ESC [201~`) becomes one `.paste` of its printable text (each
+///   control character dropped alone), never keys; one that has not ended after `pasteWindow` of
+///   silence is over. An end marker with another after it in the same read was pasted text.
 /// - Answers are accepted only while the app's questions are outstanding, each kind once, within
 ///   `replyWindow` of asking; any other answer (typed, pasted, repeated) is swallowed.
 public struct InputDecoder: Sendable {
-  /// How long the rest of a report may take after its ESC.
+  /// How long the rest of a sequence may take after its last code.
   public static let reportWindow: TimeInterval = 0.15
+  /// The longest a sequence is awaited from its ESC, however slowly it dribbles.
+  public static let sequenceLimit: TimeInterval = 1
+  /// How long a paste may stay silent before it is taken as ended.
+  public static let pasteWindow: TimeInterval = 1
   /// How long after asking the terminal's answers are believed.
   public static let replyWindow: TimeInterval = 3
   /// The most pasted text kept, in characters; the rest of a paste is dropped.
@@ -36,19 +44,21 @@ public struct InputDecoder: Sendable {
     case version, background, cellSize, deviceAttributes
   }
 
-  /// Whether the app reads SGR mouse reports itself.
+  /// Whether the app reads mouse reports.
   private let mouse: Bool
-  /// Codes of a report that has not all arrived, and when its ESC came.
+  /// Codes of a sequence that has not all arrived, when its ESC came and when its last code did.
   private var carried: [UInt32] = []
   private var carriedSince: Date?
-  /// Inside a bracketed paste: the text so far, and the last codes (to find its end).
+  private var carriedLast: Date?
+  /// Inside a bracketed paste: the codes so far, the last codes (to find its end), the last arrival.
   private var paste: [UInt32]?
   private var pasteTail: [UInt32] = []
+  private var pasteLast: Date?
   /// The answers still expected, and until when.
   private var expected: Set<ReplyKind> = []
   private var repliesUntil: Date?
 
-  /// Makes a decoder; `mouse` when the app reads SGR mouse reports.
+  /// Makes a decoder; `mouse` when the app reads mouse reports.
   public init(mouse: Bool) {
     self.mouse = mouse
   }
@@ -59,27 +69,33 @@ public struct InputDecoder: Sendable {
     repliesUntil = now.addingTimeInterval(Self.replyWindow)
   }
 
-  /// When the decoder needs another look even if nothing more arrives (a report awaited).
+  /// When the decoder needs another look even if nothing more arrives (a sequence or a paste awaited).
   public var deadline: Date? {
-    carriedSince?.addingTimeInterval(Self.reportWindow)
+    if let pasteLast { return pasteLast.addingTimeInterval(Self.pasteWindow) }
+    guard let carriedSince, let carriedLast else { return nil }
+    return min(carriedLast.addingTimeInterval(Self.reportWindow), carriedSince.addingTimeInterval(Self.sequenceLimit))
   }
 
   /// Decodes what arrived at `now` together with what was awaited from earlier reads.
   public mutating func decode(_ input: [RawInput], now: Date) -> [TerminalInput] {
     var outputs: [TerminalInput] = []
-    var items = input
-    if !carried.isEmpty {
-      if input.isEmpty, let deadline, now >= deadline {
+    // Silence past the window: the paste is over, or the sequence was not one.
+    if let deadline, now >= deadline {
+      if let stored = paste {
+        outputs.append(finishPaste(stored: stored))
+      } else if !carried.isEmpty {
         outputs += expire()
-      } else {
-        items = carried.map(RawInput.code) + input
-        carried = []
       }
     }
+    guard !input.isEmpty else { return outputs }
+    let carriedStart = carried.isEmpty ? nil : carriedSince
+    let items = carried.map(RawInput.code) + input
+    carried = []
+    if paste != nil { pasteLast = now }
     var index = 0
     while index < items.count {
       if paste != nil {
-        if case .code(let code) = items[index] { takePasted(code, into: &outputs) }
+        if case .code(let code) = items[index] { takePasted(code, rest: items[(index + 1)...], into: &outputs) }
         index += 1
         continue
       }
@@ -106,15 +122,19 @@ public struct InputDecoder: Sendable {
         index += Self.pasteStart.count
         paste = []
         pasteTail = []
+        pasteLast = now
       case .awaited:
         carried = Array(([0x1B] + rest).prefix(Self.carryLimit))
-        carriedSince = carriedSince ?? now
+        // The window counts from the last code; the limit from the ESC, however often it was carried.
+        carriedSince = (index == 1 ? carriedStart : nil) ?? now
+        carriedLast = now
         return outputs
       case .none:
         outputs.append(.key(.escape))
       }
     }
     carriedSince = nil
+    carriedLast = nil
     return outputs
   }
 
@@ -125,9 +145,10 @@ public struct InputDecoder: Sendable {
     case none
   }
 
-  /// What the codes after an ESC are: a whole report, a paste's start, the start of one still
+  /// What the codes after an ESC are: a whole sequence, a paste's start, the start of one still
   /// arriving, or none (the ESC is the Escape key).
   private mutating func report(_ rest: ArraySlice<UInt32>, now: Date) -> Report {
+    if rest.isEmpty || Self.pasteStart.starts(with: rest) { return .awaited }
     if rest.starts(with: Self.pasteStart) { return .pasteBegins }
     if mouse, let report = SGRMouse.parse(rest) {
       return .taken(length: report.length, report.event.map(TerminalInput.mouse))
@@ -140,9 +161,11 @@ public struct InputDecoder: Sendable {
     case nil:
       break
     }
-    // Nothing yet after the ESC, or the start of a mouse report or a paste: wait for the rest.
-    if rest.isEmpty || Self.pasteStart.starts(with: rest) || (mouse && SGRMouse.mayStart(rest)) { return .awaited }
-    return .none
+    switch KeySequence.parse(rest, mouse: mouse) {
+    case .sequence(let length, let input)?: return .taken(length: length, input)
+    case .incomplete?: return .awaited
+    case nil: return .none
+    }
   }
 
   /// Whether an answer is one the app is waiting for; the device attributes, answered last, end the wait.
@@ -167,12 +190,13 @@ public struct InputDecoder: Sendable {
     return true
   }
 
-  /// A report that never finished: a lone ESC is the Escape key, ESC and one code is Alt and
+  /// A sequence that never finished: a lone ESC is the Escape key, ESC and one code is Alt and
   /// that key as today; anything longer was the start of a report, and is dropped, not typed.
   private mutating func expire() -> [TerminalInput] {
     defer {
       carried = []
       carriedSince = nil
+      carriedLast = nil
     }
     switch carried.count {
     case 1: return [.key(.escape)]
@@ -181,18 +205,50 @@ public struct InputDecoder: Sendable {
     }
   }
 
-  /// Adds a pasted code, ending the paste at `ESC [201~`.
-  private mutating func takePasted(_ code: UInt32, into outputs: inout [TerminalInput]) {
+  /// Adds a pasted code, ending the paste at `ESC [201~` unless another end marker follows in `rest`
+  /// (this read) before any new paste starts: then the marker was pasted text.
+  private mutating func takePasted(_ code: UInt32, rest: ArraySlice<RawInput>, into outputs: inout [TerminalInput]) {
     pasteTail.append(code)
     if pasteTail.count > Self.pasteEnd.count { pasteTail.removeFirst() }
     if (paste?.count ?? 0) < Self.pasteLimit + Self.pasteEnd.count { paste?.append(code) }
     guard pasteTail == Self.pasteEnd, let stored = paste else { return }
+    let following = rest.compactMap { item -> UInt32? in
+      if case .code(let next) = item { return next }
+      return nil
+    }
+    if let laterEnd = Self.firstIndex(of: Self.pasteEnd, in: following[...]) {
+      let laterStart = Self.firstIndex(of: [0x1B] + Self.pasteStart, in: following[...])
+      if laterStart.map({ $0 > laterEnd }) ?? true {
+        pasteTail = []
+        return
+      }
+    }
     // The end marker is the last codes stored, unless the paste ran past the limit.
     let body =
-      Array(stored.suffix(Self.pasteEnd.count)) == Self.pasteEnd ? stored.dropLast(Self.pasteEnd.count) : stored[...]
+      Array(stored.suffix(Self.pasteEnd.count)) == Self.pasteEnd ? Array(stored.dropLast(Self.pasteEnd.count)) : stored
+    outputs.append(finishPaste(stored: body))
+  }
+
+  /// The paste as text: its printable characters (and tabs and line breaks), each control
+  /// character dropped alone, so `quiet ESC planet` is `quiet planet`; the paste is over.
+  private mutating func finishPaste(stored: [UInt32]) -> TerminalInput {
     paste = nil
     pasteTail = []
-    outputs.append(
-      .paste(String(String.UnicodeScalarView(body.prefix(Self.pasteLimit).compactMap(Unicode.Scalar.init)))))
+    pasteLast = nil
+    let kept = stored.filter {
+      $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F && !(0x80..<0xA0).contains($0))
+    }
+    return .paste(String(String.UnicodeScalarView(kept.prefix(Self.pasteLimit).compactMap(Unicode.Scalar.init))))
+  }
+
+  /// Where `pattern` first starts in `codes`, or nil.
+  private static func firstIndex(of pattern: [UInt32], in codes: ArraySlice<UInt32>) -> Int? {
+    guard codes.count >= pattern.count else { return nil }
+    var index = codes.startIndex
+    while index + pattern.count <= codes.endIndex {
+      if codes[index..<(index + pattern.count)].elementsEqual(pattern) { return index - codes.startIndex }
+      index += 1
+    }
+    return nil
   }
 }

@@ -26,7 +26,11 @@ extension TerminalReply {
   public static func parse(_ codes: ArraySlice<UInt32>) -> Parsed? {
     var index = codes.startIndex
     guard index < codes.endIndex else { return nil }
-    if codes[index] == 0x50 {  // P: a device control string, up to ESC \
+    if codes[index] == 0x50 {  // P: a device control string, up to ESC \; only XTVERSION's `>|` is awaited
+      let opening: [UInt32] = [0x3E, 0x7C]
+      let after = codes.dropFirst(index + 1 - codes.startIndex)
+      if after.count < opening.count { return opening.starts(with: after) ? .incomplete : nil }
+      guard after.starts(with: opening) else { return nil }
       var cursor = index + 1
       var text = String.UnicodeScalarView()
       while cursor < codes.endIndex {
@@ -45,7 +49,11 @@ extension TerminalReply {
       }
       return .incomplete
     }
-    if codes[index] == 0x5D {  // ]: an operating system command, up to BEL or ESC \
+    if codes[index] == 0x5D {  // ]: an operating system command, up to BEL or ESC \; only `11;` is awaited
+      let opening: [UInt32] = [0x31, 0x31, 0x3B]
+      let after = codes.dropFirst(index + 1 - codes.startIndex)
+      if after.count < opening.count { return opening.starts(with: after) ? .incomplete : nil }
+      guard after.starts(with: opening) else { return nil }
       var cursor = index + 1
       var text = String.UnicodeScalarView()
       while cursor < codes.endIndex {

@@ -49,12 +49,10 @@ public final class NCursesBackend: TerminalBackend {
     raw()
     noecho()
     nonl()
-    keypad(shim_stdscr(), true)
-    // Home and End as tmux and some terminals send them, whatever the terminfo entry says.
-    define_key("\u{1B}[1~", KEY_HOME)
-    define_key("\u{1B}[4~", KEY_END)
+    // Raw bytes: keys, mouse reports and answers are all read by one decoder with one window
+    // (`InputDecoder`); ncurses' own escape delay would split a slow arrow key before it.
+    keypad(shim_stdscr(), false)
     nodelay(shim_stdscr(), true)
-    set_escdelay(25)
     curs_set(0)
     var depth = ColorDepth.none
     if !noColor, has_colors() {

@@ -179,17 +179,19 @@ enum Doctor {
       "cache", tr("cache"), inputs.cachePath ?? tr("none"),
       inputs.invocation.noCache || inputs.invocation.demo ? tr("not used") : tr("read and written"))
     // The service.
-    let hasKey = !(environment["AMODB_KEY"] ?? "").isEmpty
-    add(
-      "key", tr("key"), hasKey ? tr("set") : tr("not set"), hasKey ? tr("the key itself is never shown") : "AMODB_KEY")
+    let given = environment["AMODB_KEY"] ?? ""
+    let hasKey = !given.isEmpty
+    let why =
+      !hasKey ? "AMODB_KEY" : APIKey(given) == nil ? Setup.unusableKey : tr("the key itself is never shown")
+    add("key", tr("key"), hasKey ? tr("set") : tr("not set"), why)
     switch inputs.configuration {
     case .success(let configuration):
       let demo = inputs.invocation.demo
       let base = demo ? "--demo" : inputs.invocation.baseURL != nil ? "--base-url" : "AMODB_BASE_URL"
       let image = demo ? "--demo" : inputs.invocation.imageBaseURL != nil ? "--image-base-url" : "AMODB_IMAGE_BASE_URL"
-      add("api", tr("API"), configuration.baseURL.absoluteString, source(base, environment: environment))
+      add("api", tr("API"), configuration.baseURL.withoutSecrets, source(base, environment: environment))
       add(
-        "image_host", tr("image host"), configuration.imageBaseURL.absoluteString,
+        "image_host", tr("image host"), configuration.imageBaseURL.withoutSecrets,
         source(image, environment: environment))
       let proxy = proxyFor(configuration.baseURL, environment: environment)
       add("proxy", tr("proxy"), proxy?.value ?? tr("none"), proxy.map { tr("%s is set", $0.variable) } ?? "")
@@ -218,19 +220,13 @@ enum Doctor {
     return (environment[name] ?? "").isEmpty ? tr("default") : tr("%s is set", name)
   }
 
-  /// The proxy curl would use for `url` and the variable naming it, with any user and password taken out.
+  /// The proxy requests to `url` go through and the variable naming it, with any user and
+  /// password taken out: the transport's own decision (`ProxyEnvironment`).
   static func proxyFor(_ url: URL, environment: [String: String]) -> (value: String, variable: String)? {
-    let scheme = url.scheme?.lowercased() ?? "https"
-    let names = [scheme + "_proxy", scheme.uppercased() + "_PROXY", "all_proxy", "ALL_PROXY"]
-    guard let variable = names.first(where: { !(environment[$0] ?? "").trimmingSpaces().isEmpty }),
-      let value = environment[variable]
-    else { return nil }
-    // `no_proxy` is read as curl reads it, through the one reader the cleartext guard uses.
-    var asCurl = environment
-    asCurl["http_proxy"] = value
-    let probe = URL(string: "http://" + (url.host ?? "localhost")) ?? url
-    if ProxyEnvironment.proxy(for: probe, environment: asCurl) == nil { return nil }
-    return (withoutUser(value), variable)
+    guard let route = ProxyEnvironment(environment: environment).route(for: url) else { return nil }
+    let names = [route.variable, route.variable.uppercased()]
+    let variable = names.first { !(environment[$0] ?? "").trimmingSpaces().isEmpty } ?? route.variable
+    return (withoutUser(route.proxy), variable)
   }
 
   /// A proxy setting with `user:password@` removed: what doctor prints may be pasted anywhere.

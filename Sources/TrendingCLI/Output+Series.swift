@@ -143,7 +143,7 @@ extension Output {
       cast: details.credits.cast.prefix(20).map {
         SeriesCastEntry(id: $0.id, name: $0.name, characters: $0.characters, episodes: $0.episodeCount)
       },
-      posterURL: details.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
+      posterURL: details.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.withoutSecrets },
       trailer: details.trailer?.url, imdbID: details.imdbID,
       watchProviders: details.providers.mapValues {
         ProvidersEntry(subscription: $0.subscription, free: $0.free, rent: $0.rent, buy: $0.buy)

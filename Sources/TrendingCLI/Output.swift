@@ -82,7 +82,7 @@ public enum Output {
         year: movie.year,
         releaseDate: movie.releaseDate?.description, score: movie.score.map(rounded),
         votes: movie.voteCount,
-        posterURL: movie.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString })
+        posterURL: movie.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.withoutSecrets })
     }
     return encode(entries)
   }
@@ -222,13 +222,24 @@ public enum Output {
     }
   }
 
-  /// One CSV cell: quoted when it holds a comma, quote or line break, and, as OWASP advises for
-  /// files that open in spreadsheets, a leading `'` when it starts with `=`, `+`, `-`, `@`, a tab
-  /// or a carriage return, so a title is never read as a formula.
+  /// One CSV cell: quoted when it holds a comma, semicolon, quote or line break, and, as OWASP
+  /// advises for files that open in spreadsheets, a `'` before a leading `=`, `+`, `-`, `@`, tab or
+  /// carriage return, and before one after a `,` or `;` (a spreadsheet that splits on `;` starts a
+  /// cell there), so no part of a title is ever read as a formula.
   static func csvField(_ text: String) -> String {
     let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
-    let safe = text.first.map { formulaStarts.contains($0) } == true ? "'" + text : text
-    return safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+    var safe = ""
+    var cellStarts = true
+    for character in text {
+      if cellStarts, formulaStarts.contains(character) { safe.append("'") }
+      safe.append(character)
+      if character == "," || character == ";" {
+        cellStarts = true
+      } else if character != " " {
+        cellStarts = false
+      }
+    }
+    return safe.contains(where: { $0 == "," || $0 == ";" || $0 == "\"" || $0 == "\n" || $0 == "\r" })
       ? "\"" + safe.replacing("\"", with: "\"\"") + "\"" : safe
   }
 
@@ -275,7 +286,7 @@ public enum Output {
     let entry = PersonEntry(
       id: person.id, name: person.name, knownFor: person.knownFor, birthday: person.birthday?.description,
       deathday: person.deathday?.description, placeOfBirth: person.placeOfBirth, biography: person.biography,
-      profileURL: person.profilePath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
+      profileURL: person.profilePath.flatMap { configuration.posterURL(path: $0, size: "w500")?.withoutSecrets },
       credits: person.works(byScore: false).map {
         CreditEntry(
           id: $0.media.id, mediaType: $0.media.kind.rawValue, title: $0.media.title, year: $0.media.year,
@@ -307,7 +318,7 @@ public enum Output {
       releaseDate: details.releaseDate?.description, runtime: details.runtime, genres: details.genres,
       tagline: details.tagline, overview: details.overview, directors: details.directors, writers: details.writers,
       cast: details.cast.prefix(20).map { CastEntry(name: $0.name, character: $0.character) }, ratings: ratings,
-      posterURL: details.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.absoluteString },
+      posterURL: details.posterPath.flatMap { configuration.posterURL(path: $0, size: "w500")?.withoutSecrets },
       certifications: details.certifications, trailer: details.trailer?.url, collection: details.collection?.name,
       watchProviders: details.providers.mapValues {
         ProvidersEntry(subscription: $0.subscription, free: $0.free, rent: $0.rent, buy: $0.buy)

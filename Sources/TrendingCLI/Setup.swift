@@ -19,7 +19,7 @@ public enum Setup {
       transport = DemoTransport()
     } else {
       configuration = try self.configuration(for: invocation, environment: environment)
-      transport = CurlTransport()
+      transport = CurlTransport(proxies: ProxyEnvironment(environment: environment))
     }
     // The demo has nothing to cache; --no-cache neither reads nor writes.
     let disk =
@@ -55,6 +55,10 @@ public enum Setup {
     let base = try url(invocation.baseURL, flag: "--base-url", variable: "AMODB_BASE_URL", environment: environment)
     let images = try url(
       invocation.imageBaseURL, flag: "--image-base-url", variable: "AMODB_IMAGE_BASE_URL", environment: environment)
+    // A key that cannot go into a header as given is said, not silently left off every request.
+    if let given = environment["AMODB_KEY"], !given.trimmingSpaces().isEmpty, APIKey(given) == nil {
+      throw UsageError(message: unusableKey)
+    }
     var configuration = ClientConfiguration(
       baseURL: base ?? ClientConfiguration.defaultBaseURL,
       imageBaseURL: images ?? ClientConfiguration.defaultImageBaseURL,
@@ -67,6 +71,11 @@ public enum Setup {
       throw UsageError(message: description)
     }
     return configuration
+  }
+
+  /// Why `AMODB_KEY` is not used: it holds a space or a control character inside.
+  public static var unusableKey: String {
+    tr("AMODB_KEY cannot be used as given: a key has no spaces or control characters inside")
   }
 
   private static func url(_ flagValue: String?, flag: String, variable: String, environment: [String: String])

@@ -4,6 +4,10 @@ import Localization
 import TrendingCore
 import TrendingViews
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How `trending calendar` prints: text for people, JSON for scripts, an iCalendar file for calendar apps.
 public enum CalendarOutput: Equatable, Sendable {
   case text, json, ics
@@ -68,7 +72,13 @@ extension TrendingCommand {
     let watchlist = marks.values.filter(\.onWatchlist).map(\.media)
     var films: [Int: MovieDetails] = [:]
     var series: [Int: SeriesDetails] = [:]
-    for media in watchlist.sorted() {
+    // On a terminal, a line that says how far it has got (each request may wait for the budget).
+    let showsProgress = isatty(2) == 1 && !watchlist.isEmpty
+    defer { if showsProgress { try? Console.write("\r\u{1B}[K", to: 2) } }
+    for (index, media) in watchlist.sorted().enumerated() {
+      if showsProgress {
+        try? Console.write("\r" + CalendarTab.progressText(read: index, of: watchlist.count) + "\u{1B}[K", to: 2)
+      }
       let request: APIRequest =
         media.kind == .series
         ? .series(SeriesRequest(id: media.id, language: language))

@@ -321,6 +321,20 @@ struct RateLimitNumbersTests {
     #expect(status(["X-RateLimit-Limit": "12abc"]) == nil)
   }
 
+  /// Issue 38, finding 5: background requests (the calendar's) leave a quarter of the window to the user.
+  @Test func backgroundRequestsLeaveRoomForTheUsersOwn() async {
+    let clock = TestClock()
+    let budget = RateBudget(limit: 4, clock: clock.clientClock)
+    for _ in 0..<3 { await budget.acquire(background: true) }
+    #expect(clock.sleeps.isEmpty)
+    await budget.acquire()
+    #expect(clock.sleeps.isEmpty, "the user's request went at once, past three background ones")
+    #expect(await budget.used == 4)
+    // A fourth background request waits for the window, and is never reported as the user's wait.
+    await budget.acquire(background: true)
+    #expect(clock.sleeps.reduce(0, +) >= 60, "\(clock.sleeps)")
+  }
+
   @Test func aWindowOfAnySizeCostsTheSameMemoryAndStillWaits() async {
     let clock = TestClock()
     let budget = RateBudget(limit: 20, clock: clock.clientClock)

@@ -9,7 +9,7 @@ import Testing
 /// The amodb key nginx holds in these tests.
 private let upstreamKey = "amodb-upstream-key-4af1c2"
 /// The users nginx knows.
-private let users = ["token-alice-0123456789": "alice", "token-bob-9876543210": "bob"]
+private let users = ["token-alice-0123456789abcdef": "alice", "token-bob-9876543210fedcba": "bob"]
 
 @Suite("Your own server: nginx holding the key", .serialized, .enabled(if: NginxProxy.isAvailable))
 struct ProxyTests {
@@ -41,15 +41,15 @@ struct ProxyTests {
     let upstream = try FakeAmodb()
     let imageHost = try images()
     let proxy = try NginxProxy(upstream: upstream.server, images: imageHost, key: upstreamKey, tokens: users)
-    let outcome = try trending(["list"], proxy: proxy, token: "token-alice-0123456789")
+    let outcome = try trending(["list"], proxy: proxy, token: "token-alice-0123456789abcdef")
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("Film 20"))
-    let show = try trending(["show", "550"], proxy: proxy, token: "token-bob-9876543210")
+    let show = try trending(["show", "550"], proxy: proxy, token: "token-bob-9876543210fedcba")
     #expect(show.stdout.contains("Details of film 550"))
     #expect(upstream.server.requests.count == 2)
     #expect(upstream.server.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(upstreamKey)" })
     // A client that sends its token to the image path anyway: nginx strips it.
-    let poster = try await get("/t/p/w92/poster.jpg", proxy: proxy, token: "token-alice-0123456789")
+    let poster = try await get("/t/p/w92/poster.jpg", proxy: proxy, token: "token-alice-0123456789abcdef")
     #expect(poster.status == 200)
     #expect(imageHost.requests.count == 1)
     #expect(imageHost.requests.allSatisfy { $0.headers["authorization"] == nil })
@@ -69,8 +69,8 @@ struct ProxyTests {
     #expect(String(decoding: raw.body, as: UTF8.self).contains(#""status_code":7"#))
     #expect(upstream.server.requests.isEmpty, "an unknown user costs amodb nothing")
     // The operator adds a user and reloads: the token works at once.
-    try proxy.reload(tokens: users.merging(["token-carol-5555555555": "carol"]) { $1 })
-    #expect(try trending(["list"], proxy: proxy, token: "token-carol-5555555555").status == 0)
+    try proxy.reload(tokens: users.merging(["token-carol-5555555555555555": "carol"]) { $1 })
+    #expect(try trending(["list"], proxy: proxy, token: "token-carol-5555555555555555").status == 0)
   }
 
   @Test func fiftyClientsAskingAtOnceMakeOneUpstreamRequest() async throws {
@@ -83,7 +83,7 @@ struct ProxyTests {
     let port = proxy.port
     let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
       for index in 0..<50 {
-        let token = index % 2 == 0 ? "token-alice-0123456789" : "token-bob-9876543210"
+        let token = index % 2 == 0 ? "token-alice-0123456789abcdef" : "token-bob-9876543210fedcba"
         group.addTask {
           try await get("/3/trending/movie/week?language=en-US&page=1", port: port, token: token).status
         }
@@ -99,12 +99,12 @@ struct ProxyTests {
     let proxy = try NginxProxy(
       upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users,
       settings: ["LIST_TTL": "1s"])
-    #expect(try trending(["list"], proxy: proxy, token: "token-alice-0123456789").status == 0)
+    #expect(try trending(["list"], proxy: proxy, token: "token-alice-0123456789abcdef").status == 0)
     // nginx keeps whole seconds and expires an entry only once its second has passed: over 2 s.
     try await Task.sleep(for: .seconds(2.5))
     upstream.knobs.failing.store(429, ordering: .relaxed)
     let rateLimited = try await get(
-      "/3/trending/movie/week?language=en-US&page=1", proxy: proxy, token: "token-alice-0123456789")
+      "/3/trending/movie/week?language=en-US&page=1", proxy: proxy, token: "token-alice-0123456789abcdef")
     #expect(rateLimited.status == 200)
     #expect(
       rateLimited.header("X-Cache-Status") == "STALE" || rateLimited.header("X-Cache-Status") == "UPDATING",
@@ -112,7 +112,7 @@ struct ProxyTests {
     // nginx keeps whole seconds and expires an entry only once its second has passed: over 2 s.
     try await Task.sleep(for: .seconds(2.5))
     upstream.server.stop()
-    let outcome = try trending(["list"], proxy: proxy, token: "token-bob-9876543210")
+    let outcome = try trending(["list"], proxy: proxy, token: "token-bob-9876543210fedcba")
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("Film 20"), "the cached list is shown while amodb is down")
   }
@@ -123,10 +123,10 @@ struct ProxyTests {
       upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users,
       settings: ["USER_PER_MINUTE": "60", "USER_BURST": "1", "RETRY_AFTER": "1"])
     // One a second with a burst of one: the first two pass at once, the third is over.
-    #expect(try trending(["list"], proxy: proxy, token: "token-alice-0123456789").status == 0)
-    #expect(try trending(["list", "--page", "2"], proxy: proxy, token: "token-alice-0123456789").status == 0)
+    #expect(try trending(["list"], proxy: proxy, token: "token-alice-0123456789abcdef").status == 0)
+    #expect(try trending(["list", "--page", "2"], proxy: proxy, token: "token-alice-0123456789abcdef").status == 0)
     let started = Date()
-    let second = try trending(["list", "--page", "3"], proxy: proxy, token: "token-alice-0123456789")
+    let second = try trending(["list", "--page", "3"], proxy: proxy, token: "token-alice-0123456789abcdef")
     #expect(second.status == 0, "\(second.stderr)")
     #expect(Date().timeIntervalSince(started) >= 0.9, "it waited the Retry-After")
     let statuses = proxy.accessLog.split(separator: "\n").filter { $0.contains(" alice ") }.map {
@@ -134,17 +134,17 @@ struct ProxyTests {
     }
     #expect(statuses.first == "200" && statuses.contains("429") && statuses.last == "200", "\(statuses)")
     // Another user's budget is their own.
-    #expect(try trending(["list", "--page", "4"], proxy: proxy, token: "token-bob-9876543210").status == 0)
+    #expect(try trending(["list", "--page", "4"], proxy: proxy, token: "token-bob-9876543210fedcba").status == 0)
   }
 
   @Test func nothingNginxWritesHoldsATokenOrTheKey() throws {
     let upstream = try FakeAmodb()
     let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
-    _ = try trending(["list"], proxy: proxy, token: "token-alice-0123456789")
+    _ = try trending(["list"], proxy: proxy, token: "token-alice-0123456789abcdef")
     _ = try trending(["list"], proxy: proxy, token: "token-mallory")
-    _ = try trending(["list", "--page=2"], proxy: proxy, token: "token-bob-9876543210")
+    _ = try trending(["list", "--page=2"], proxy: proxy, token: "token-bob-9876543210fedcba")
     #expect(proxy.accessLog.contains(" alice ") && proxy.accessLog.contains(" 401 "), "the log was written")
-    let secrets = [upstreamKey, "token-alice-0123456789", "token-bob-9876543210", "token-mallory"]
+    let secrets = [upstreamKey, "token-alice-0123456789abcdef", "token-bob-9876543210fedcba", "token-mallory"]
     for (path, text) in try proxy.filesExceptTheKeyInclude() where !path.hasSuffix("tokens.map") {
       for secret in secrets { #expect(!text.contains(secret), "\(secret) in \(path)") }
     }
@@ -160,7 +160,7 @@ struct ProxyTests {
     let proxy = try NginxProxy(
       upstream: try FakeAmodb().server, images: try images(), key: upstreamKey, tokens: users,
       settings: ["UPSTREAM": "https://127.0.0.1:\(impostor.port)"])
-    let outcome = try trending(["list"], proxy: proxy, token: "token-alice-0123456789")
+    let outcome = try trending(["list"], proxy: proxy, token: "token-alice-0123456789abcdef")
     #expect(outcome.status == 5, "\(outcome.stderr)")
     #expect(outcome.stderr.contains("(HTTP 502): The proxy could not reach amodb"), "\(outcome.stderr)")
     let errors = try String(contentsOf: proxy.prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)
@@ -184,7 +184,7 @@ struct ProxyTests {
     for method in ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"] {
       let answer = try RawHTTP.exchange(
         port: proxy.port, method: method, target: "/3/movie/550/rating",
-        headers: ["Authorization: Bearer token-alice-0123456789", "Content-Type: application/json"],
+        headers: ["Authorization: Bearer token-alice-0123456789abcdef", "Content-Type: application/json"],
         body: #"{"value": 0.5}"#)
       #expect(answer.status == 405, "\(method): \(answer.head)")
       #expect(answer.head.contains("Allow: GET, HEAD"), "\(answer.head)")
@@ -194,7 +194,7 @@ struct ProxyTests {
     for method in ["GET", "HEAD"] {
       let answer = try RawHTTP.exchange(
         port: proxy.port, method: method, target: "/3/movie/550?language=en-US",
-        headers: ["Authorization: Bearer token-alice-0123456789"])
+        headers: ["Authorization: Bearer token-alice-0123456789abcdef"])
       #expect(answer.status == 200, "\(method): \(answer.head)")
     }
     #expect(upstream.server.requests.allSatisfy { $0.method == "GET" })
@@ -206,13 +206,15 @@ struct ProxyTests {
       upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users,
       settings: ["FAILED_PER_MINUTE": "6", "FAILED_BURST": "5"])
     for token in [
-      "TOKEN-ALICE-0123456789", "token-alice-0123456789x", "xtoken-alice-0123456789", "token-alice-012345678",
+      "TOKEN-ALICE-0123456789abcdef", "token-alice-0123456789abcdefx", "xtoken-alice-0123456789abcdef",
+      "token-alice-012345678",
     ] {
       let answer = try await get("/3/movie/550", proxy: proxy, token: token)
       #expect(answer.status == 401 || answer.status == 429, "\(token): \(answer.status)")
     }
     let lowercaseScheme = try RawHTTP.exchange(
-      port: proxy.port, method: "GET", target: "/3/movie/550", headers: ["Authorization: bearer token-alice-0123456789"]
+      port: proxy.port, method: "GET", target: "/3/movie/550",
+      headers: ["Authorization: bearer token-alice-0123456789abcdef"]
     )
     #expect(lowercaseScheme.status == 401 || lowercaseScheme.status == 429)
     #expect(upstream.server.requests.isEmpty)
@@ -225,7 +227,7 @@ struct ProxyTests {
     #expect(statuses.filter { $0 == 401 }.count <= 7, "\(statuses)")
     #expect(statuses.filter { $0 == 429 }.count >= 30, "\(statuses)")
     // A good token still works from that address.
-    #expect(try await get("/3/movie/550", proxy: proxy, token: "token-alice-0123456789").status == 200)
+    #expect(try await get("/3/movie/550", proxy: proxy, token: "token-alice-0123456789abcdef").status == 200)
     #expect(!proxy.accessLog.contains("guess-"), "the log never holds a token")
   }
 
@@ -234,14 +236,15 @@ struct ProxyTests {
     let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
     let dotted = try await get("/t/p/%2e%2e/%2e%2e/3/movie/1", proxy: proxy, token: nil)
     #expect(dotted.status == 401, "a dotted image path is an API path, and needs a token")
-    #expect(try await get("/t/p/%2e%2e/%2e%2e/3/movie/1", proxy: proxy, token: "token-alice-0123456789").status == 200)
+    #expect(
+      try await get("/t/p/%2e%2e/%2e%2e/3/movie/1", proxy: proxy, token: "token-alice-0123456789abcdef").status == 200)
     #expect(upstream.server.requests.map(\.target) == ["/3/movie/1"], "the normalised path, not the raw one")
     let hostile = "/3/movie/550?api_key=client-key&language=en-US&x=1&append_to_response=credits"
-    #expect(try await get(hostile, proxy: proxy, token: "token-alice-0123456789").status == 200)
+    #expect(try await get(hostile, proxy: proxy, token: "token-alice-0123456789abcdef").status == 200)
     #expect(upstream.server.requests.last?.target == "/3/movie/550?language=en-US&append_to_response=credits")
     // The same arguments in another order, with other junk: one cache entry, no second request.
     let reordered = "/3/movie/550?append_to_response=credits&y=2&language=en-US"
-    let cached = try await get(reordered, proxy: proxy, token: "token-bob-9876543210")
+    let cached = try await get(reordered, proxy: proxy, token: "token-bob-9876543210fedcba")
     #expect(cached.status == 200 && cached.header("X-Cache-Status") == "HIT", "\(cached.headers)")
     #expect(upstream.server.requests.count == 2)
     for (path, text) in try proxy.filesExceptTheKeyInclude() { #expect(!text.contains("client-key"), "\(path)") }
@@ -262,7 +265,7 @@ struct ProxyTests {
       for header in ["X-Evil: alice-was-here", "X-Evil: bob"] {
         let answer = try RawHTTP.exchange(
           port: proxy.port, method: "GET", target: "/3/movie/\(id)",
-          headers: ["Authorization: Bearer token-alice-0123456789", header, "Cookie: session=alice"])
+          headers: ["Authorization: Bearer token-alice-0123456789abcdef", header, "Cookie: session=alice"])
         #expect(answer.status == 200, "\(answer.head)")
         #expect(!answer.head.lowercased().contains("set-cookie"), "\(answer.head)")
         #expect(!answer.body.contains("alice-was-here"), "a client's header is never reflected back")

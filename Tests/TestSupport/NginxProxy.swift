@@ -25,7 +25,7 @@ public final class NginxProxy {
   /// Renders and starts the proxy; `settings` are the script's variables (LIST_TTL, USER_PER_MINUTE, …).
   public init(
     upstream: LoopbackServer, images: LoopbackServer, key: String, tokens: [String: String],
-    settings: [String: String] = [:]
+    settings: [String: String] = [:], tokensText: String? = nil
   ) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-nginx-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -34,7 +34,11 @@ public final class NginxProxy {
     try Data("\(key)\n".utf8).write(to: keyFile)
     chmod(keyFile.path, 0o600)
     tokensFile = directory.appendingPathComponent("tokens.map")
-    try Self.writeTokens(tokens, to: tokensFile)
+    if let tokensText {
+      try Data(tokensText.utf8).write(to: tokensFile)
+    } else {
+      try Self.writeTokens(tokens, to: tokensFile)
+    }
     port = try Self.freePort()
     var environment = ProcessInfo.processInfo.environment
     environment.merge([
@@ -67,9 +71,7 @@ public final class NginxProxy {
   public func reload(tokens: [String: String]) throws {
     try Self.writeTokens(tokens, to: tokensFile)
     let before = workers()
-    let reload = try Self.run(
-      [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "reload", prefix.path],
-      environment: environment)
+    let reload = try reloadAsWritten()
     guard reload.status == 0 else { throw TmuxError(message: "proxy reload failed: \(reload.output)") }
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
@@ -80,8 +82,15 @@ public final class NginxProxy {
     throw TmuxError(message: "nginx kept its old workers after the reload")
   }
 
+  /// Runs the shipped script's `reload` on the tokens file as it is now; its exit status and output.
+  public func reloadAsWritten() throws -> (status: Int32, output: String) {
+    try Self.run(
+      [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "reload", prefix.path],
+      environment: environment)
+  }
+
   /// The pids of nginx's worker processes now.
-  private func workers() -> Set<Int> {
+  public func workers() -> Set<Int> {
     let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
     return Set(text.split(separator: " ").compactMap { Int($0) })
   }
@@ -134,7 +143,8 @@ public final class NginxProxy {
     try Spawn.start(arguments)
   }
 
-  fileprivate static func run(_ arguments: [String], environment: [String: String]) throws -> (
+  /// Runs a program with exactly `environment`; its exit status and its output and errors together.
+  public static func run(_ arguments: [String], environment: [String: String]) throws -> (
     status: Int32, output: String
   ) {
     let process = Process()

@@ -135,7 +135,7 @@ struct RenderInvariantTests {
           effects += Reducer.reduce(&state, .resize(size))
         } else if let effect = effects.popLast() {
           switch effect {
-          case .fetch(let request, _):
+          case .fetch(let request, _), .fetchInBackground(let request):
             switch request {
             case .movie:
               effects += Reducer.reduce(

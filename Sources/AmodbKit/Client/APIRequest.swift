@@ -109,9 +109,10 @@ extension AmodbClient {
   /// decides on its own clock whether that is stale), else the network's (or a fresh kept one,
   /// unless `forceRefresh`).
   public func answer(
-    _ request: APIRequest, keptFirst: Bool = false, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+    _ request: APIRequest, keptFirst: Bool = false, forceRefresh: Bool = false, background: Bool = false,
+    onWait: (@Sendable (Int) -> Void)? = nil
   ) async -> Result<Fetched<APIAnswer>, AmodbError> {
-    let policy = (keptFirst, forceRefresh)
+    let policy = (keptFirst, forceRefresh, background)
     switch request {
     case .trending(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
     case .catalogue(let endpoint):
@@ -133,7 +134,8 @@ extension AmodbClient {
   /// A search of everything in one year: `/search/multi` takes no year, so the film search and the
   /// series search are asked, each with its own year parameter, and their pages interleaved.
   private func yearSearch(
-    _ endpoint: SearchRequest, _ policy: (keptFirst: Bool, forceRefresh: Bool), onWait: (@Sendable (Int) -> Void)?
+    _ endpoint: SearchRequest, _ policy: (keptFirst: Bool, forceRefresh: Bool, background: Bool),
+    onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Fetched<APIAnswer>, AmodbError> {
     async let films = answer(endpoint.scoped(.film), policy, onWait: onWait, as: APIAnswer.page)
     async let series = answer(endpoint.scoped(.series), policy, onWait: onWait, as: APIAnswer.page)
@@ -148,14 +150,16 @@ extension AmodbClient {
 
   /// Performs one endpoint and wraps its answer.
   private func answer<E: Endpoint>(
-    _ endpoint: E, _ policy: (keptFirst: Bool, forceRefresh: Bool), onWait: (@Sendable (Int) -> Void)?,
+    _ endpoint: E, _ policy: (keptFirst: Bool, forceRefresh: Bool, background: Bool),
+    onWait: (@Sendable (Int) -> Void)?,
     as wrap: (E.Response) -> APIAnswer
   ) async -> Result<Fetched<APIAnswer>, AmodbError> {
     let result: Result<Fetched<E.Response>, AmodbError>
     if policy.keptFirst, let cached = cached(endpoint) {
       result = .success(cached)
     } else {
-      result = await self.result(endpoint, forceRefresh: policy.forceRefresh, onWait: onWait)
+      result = await self.result(
+        endpoint, forceRefresh: policy.forceRefresh, background: policy.background, onWait: onWait)
     }
     return result.map { $0.map(wrap) }
   }

@@ -83,20 +83,21 @@ public actor AmodbClient {
   /// The answer in memory, else on disk (then also kept in memory).
   private func kept(_ url: URL, kind: CacheKind?) -> Answer? {
     if let answer = cache[url] { return answer }
-    guard let kind, let entry = disk?.read(url.absoluteString, kind: kind) else { return nil }
+    guard let kind, let entry = disk?.read(url.withoutSecrets, kind: kind) else { return nil }
     let answer = Answer(body: entry.body, fetchedAt: entry.fetchedAt, rateLimit: nil)
     store(answer, for: url)
     return answer
   }
 
   /// Fetches an endpoint, from memory when a fresh answer is there and `forceRefresh` is false;
-  /// `onWait` hears every wait this request makes for the rate limit, in seconds.
+  /// `onWait` hears every wait this request makes for the rate limit, in seconds. A `background`
+  /// request waits behind the user's own in the budget (`RateBudget.acquire`).
   public func fetch<E: Endpoint>(
-    _ endpoint: E, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+    _ endpoint: E, forceRefresh: Bool = false, background: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
   ) async throws(AmodbError) -> Fetched<E.Response> {
     if let error = configuration.missingKeyError ?? configuration.cleartextKeyError { throw error }
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems) else {
-      throw .transport(description: tr("the base URL %s cannot be used", configuration.baseURL.absoluteString))
+      throw .transport(description: tr("the base URL %s cannot be used", configuration.baseURL.withoutSecrets))
     }
     if !forceRefresh, let answer = kept(url, kind: endpoint.cacheKind),
       clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness
@@ -105,23 +106,23 @@ public actor AmodbClient {
         return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
       }
     }
-    let answer = try await shared(url, kind: endpoint.cacheKind, onWait: onWait).get()
+    let answer = try await shared(url, kind: endpoint.cacheKind, background: background, onWait: onWait).get()
     do {
       let value = try decode(E.Response.self, from: answer.body)
       return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
     } catch {
       forget(url)
-      if let kind = endpoint.cacheKind { disk?.remove(url.absoluteString, kind: kind) }
+      if let kind = endpoint.cacheKind { disk?.remove(url.withoutSecrets, kind: kind) }
       throw error
     }
   }
 
   /// Fetches an endpoint and returns the outcome as a `Result`.
   public func result<E: Endpoint>(
-    _ endpoint: E, forceRefresh: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
+    _ endpoint: E, forceRefresh: Bool = false, background: Bool = false, onWait: (@Sendable (Int) -> Void)? = nil
   ) async -> Result<Fetched<E.Response>, AmodbError> {
     do {
-      return .success(try await fetch(endpoint, forceRefresh: forceRefresh, onWait: onWait))
+      return .success(try await fetch(endpoint, forceRefresh: forceRefresh, background: background, onWait: onWait))
     } catch {
       return .failure(error)
     }
@@ -135,20 +136,21 @@ public actor AmodbClient {
 
   /// Joins the request already in flight for `url`, or starts it.
   private func shared(
-    _ url: URL, kind: CacheKind?, onWait: (@Sendable (Int) -> Void)?
+    _ url: URL, kind: CacheKind?, background: Bool = false, onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
       url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
     let task = Task { [transport, clock, budget] in
-      await Self.perform(request, transport: transport, clock: clock, budget: budget, onWait: onWait)
+      await Self.perform(
+        request, transport: transport, clock: clock, budget: budget, background: background, onWait: onWait)
     }
     inFlight[url] = task
     let result = await task.value
     inFlight[url] = nil
     if case .success(let answer) = result {
       store(answer, for: url)
-      if let kind { disk?.write(url.absoluteString, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt) }
+      if let kind { disk?.write(url.withoutSecrets, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt) }
     }
     return result
   }
@@ -156,7 +158,7 @@ public actor AmodbClient {
   /// Sends a request, waiting out and retrying 429s at most twice and following at most three
   /// redirects within the same origin (scheme, host and port), each counted against the budget.
   private static func perform(
-    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?,
+    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?, background: Bool,
     onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     var current = request
@@ -164,7 +166,7 @@ public actor AmodbClient {
     var redirects = 0
     while true {
       let response: HTTPResponse
-      await budget?.acquire(onWait: onWait)
+      await budget?.acquire(background: background, onWait: onWait)
       do {
         response = try await transport.send(current)
         await budget?.update(from: RateLimitStatus(response: response))

@@ -44,7 +44,7 @@ public actor ImageLoader {
       order.append(url)
       return .success(data)
     }
-    if let entry = disk?.read(url.absoluteString, kind: .poster),
+    if let entry = disk?.read(url.withoutSecrets, kind: .poster),
       Date().timeIntervalSince(entry.fetchedAt) < Self.freshness
     {
       store(entry.body, for: url)
@@ -73,7 +73,7 @@ public actor ImageLoader {
     inFlight[url] = nil
     if case .success(let data) = result {
       store(data, for: url)
-      disk?.write(url.absoluteString, kind: .poster, body: data, fetchedAt: Date())
+      disk?.write(url.withoutSecrets, kind: .poster, body: data, fetchedAt: Date())
     }
     return result
   }

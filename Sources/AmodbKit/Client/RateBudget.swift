@@ -28,22 +28,35 @@ public actor RateBudget {
   }
 
   /// Waits until a request fits in the window, then counts it; `onWait` hears each wait too.
-  public func acquire(onWait callerWait: (@Sendable (Int) -> Void)? = nil) async {
+  ///
+  /// A `background` request (the calendar's details) goes only while no request of the user's is
+  /// waiting and a quarter of the window (at least one request) stays free for them, so the user's
+  /// own requests go first however many background ones are queued.
+  public func acquire(background: Bool = false, onWait callerWait: (@Sendable (Int) -> Void)? = nil) async {
+    if !background { foregroundWaiting += 1 }
+    defer { if !background { foregroundWaiting -= 1 } }
     while true {
       let now = clock.now()
       sent.removeAll { now.timeIntervalSince($0) >= Self.window }
       if let spent = spentUntil, spent <= now { spentUntil = nil }
-      if spentUntil == nil, sent.count < limit {
+      let room = background ? limit - max(1, limit / 4) : limit
+      if spentUntil == nil, sent.count < room, !background || foregroundWaiting == 0 {
         sent.append(now)
         return
       }
-      let freeAt = spentUntil ?? (sent.min() ?? now).addingTimeInterval(Self.window)
+      let freeAt =
+        spentUntil ?? (sent.count < room ? now : (sent.min() ?? now).addingTimeInterval(Self.window))
       let wait = max(1, Int(freeAt.timeIntervalSince(now).rounded(.up)))
-      onWait(wait)
-      callerWait?(wait)
+      if !background {
+        onWait(wait)
+        callerWait?(wait)
+      }
       await clock.sleep(wait)
     }
   }
+
+  /// How many of the user's own requests are waiting for room now.
+  private var foregroundWaiting = 0
 
   /// Tells the listener that a request waits `seconds` (a 429's `Retry-After`).
   public func announceWait(_ seconds: Int) {

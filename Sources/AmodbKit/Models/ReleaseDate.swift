@@ -6,21 +6,34 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertib
   public let year: Int
   /// The month, 1 to 12.
   public let month: Int
-  /// The day of the month, 1 to 31.
+  /// The day of the month, 1 to the month's last.
   public let day: Int
 
-  /// Reads `YYYY-MM-DD` (a bare `YYYY` is accepted too); nil for anything else.
+  /// Reads `YYYY-MM-DD` (a bare `YYYY` or `YYYY-MM` is accepted too); nil for anything else,
+  /// including a day the month does not have (`2026-11-31`) and parts that are not all digits.
   public init?(_ text: String) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard let first = parts.first, first.count == 4, let year = Int(first), year > 1800, year < 3000 else {
-      return nil
+    func number(_ part: Substring, digits: ClosedRange<Int>) -> Int? {
+      guard digits.contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+      return Int(part)
     }
-    let month = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
-    let day = parts.count > 2 ? Int(parts[2]) ?? 1 : 1
-    guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+    guard parts.count <= 3, let year = number(parts[0], digits: 4...4), year > 1800, year < 3000,
+      let month = parts.count > 1 ? number(parts[1], digits: 1...2) : 1,
+      let day = parts.count > 2 ? number(parts[2], digits: 1...2) : 1,
+      (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day)
+    else { return nil }
     self.year = year
     self.month = month
     self.day = day
+  }
+
+  /// How many days a month of the Gregorian calendar has.
+  public static func days(inMonth month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
   }
 
   /// The day a moment falls on, in UTC (the civil-from-days algorithm).

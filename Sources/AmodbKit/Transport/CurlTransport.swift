@@ -23,9 +23,14 @@ public final class CurlTransport: Transport {
   }
 
   private let state = Mutex(EngineState.notStarted)
+  /// Which proxy each request goes through, decided here and handed to curl.
+  private let proxies: ProxyEnvironment
 
-  /// Makes a transport; its connection pool and thread start with the first request.
-  public init() {}
+  /// Makes a transport; its connection pool and thread start with the first request. Requests go
+  /// through the proxies `proxies` decides (none by default), whatever curl would read itself.
+  public init(proxies: ProxyEnvironment = .none) {
+    self.proxies = proxies
+  }
 
   deinit {
     if case .running(let engine) = state.withLock({ $0 }) { engine.shutDown() }
@@ -52,7 +57,7 @@ public final class CurlTransport: Transport {
     guard let engine = startedEngine() else {
       throw .transport(description: tr("libcurl (libcurl.so.4) could not be loaded; install libcurl4"))
     }
-    let transfer = CurlTransfer(request: request)
+    let transfer = CurlTransfer(request: request, proxy: proxies.proxy(for: request.url) ?? "")
     let result: Result<HTTPResponse, AmodbError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard !Task.isCancelled else {
@@ -75,6 +80,8 @@ public final class CurlTransport: Transport {
 /// `continuation` is set before the transfer is handed over and read once, there.
 final class CurlTransfer: @unchecked Sendable {
   let request: HTTPRequest
+  /// The proxy to go through; empty to go direct.
+  let proxy: String
   var continuation: CheckedContinuation<Result<HTTPResponse, AmodbError>, Never>?
   var handle: UnsafeMutableRawPointer?
   var headerList: UnsafeMutablePointer<curl_slist>?
@@ -84,8 +91,9 @@ final class CurlTransfer: @unchecked Sendable {
   /// Set by the caller's cancellation, from any thread.
   let cancelled = Atomic<Bool>(false)
 
-  init(request: HTTPRequest) {
+  init(request: HTTPRequest, proxy: String) {
     self.request = request
+    self.proxy = proxy
   }
 
   /// Resumes the waiting caller, once.
@@ -196,6 +204,10 @@ final class CurlEngine: @unchecked Sendable {
     _ = trending_curl_set_string(api, handle, CURLOPT_URL, request.url.absoluteString)
     _ = trending_curl_set_string(api, handle, CURLOPT_PROTOCOLS_STR, "http,https")
     _ = trending_curl_set_long(api, handle, CURLOPT_FOLLOWLOCATION, 0)
+    // The proxy decided by `ProxyEnvironment` (an empty one goes direct) and no exemptions of
+    // curl's own: curl reads none of the proxy variables, so the guard's peer is curl's peer.
+    _ = trending_curl_set_string(api, handle, CURLOPT_PROXY, transfer.proxy)
+    _ = trending_curl_set_string(api, handle, CURLOPT_NOPROXY, "")
     _ = trending_curl_set_long(api, handle, CURLOPT_NOSIGNAL, 1)
     // Whatever encodings this libcurl decodes (gzip, deflate, br, zstd); limits count decoded bytes.
     _ = trending_curl_set_string(api, handle, CURLOPT_ACCEPT_ENCODING, "")

@@ -213,9 +213,14 @@ public struct WatchlistStore: Sendable {
         WatchlistError(message: tr("could not create %s", TextSanitizer.clean(directory.path, limit: 200))))
     }
     let lockPath = path.path + ".lock"
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    // Shared by every instance, so not exclusive; but only a private regular file of ours, never a link.
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard lock >= 0 else { return .failure(WatchlistError(message: tr("could not lock the watchlist"))) }
     defer { close(lock) }
+    var lockInfo = stat()
+    guard fstat(lock, &lockInfo) == 0, lockInfo.st_mode & S_IFMT == S_IFREG, lockInfo.st_uid == geteuid(),
+      lockInfo.st_nlink == 1
+    else { return .failure(WatchlistError(message: tr("could not lock the watchlist"))) }
     guard flock(lock, LOCK_EX) == 0 else {
       return .failure(WatchlistError(message: tr("could not lock the watchlist")))
     }
@@ -240,7 +245,12 @@ public struct WatchlistStore: Sendable {
     var marks = parsed.marks
     change(&marks)
     marks = marks.filter { !$0.value.isEmpty }
-    guard write(WatchlistFormat.render(marks), to: path.path) else {
+    let rendered = WatchlistFormat.render(marks)
+    // Never written past what can be read back: the file as it is stays.
+    guard rendered.utf8.count <= Self.maximumBytes else {
+      return .failure(WatchlistError(message: tr("the watchlist would pass 4 MiB, so it was not changed")))
+    }
+    guard write(rendered, to: path.path) else {
       return .failure(WatchlistError(message: tr("could not write %s", TextSanitizer.clean(path.path, limit: 200))))
     }
     return .success((marks, problem))
@@ -281,10 +291,16 @@ public struct WatchlistStore: Sendable {
     return .success(String(decoding: bytes, as: UTF8.self))
   }
 
-  /// Writes `text` to a temporary file (0600) in the same directory, syncs it, and renames it over `target`.
+  /// Writes `text` to a new temporary file (0600, `O_EXCL | O_NOFOLLOW`: never a name someone else
+  /// made, a link or a planted hard link) in the same directory, syncs it, and renames it over `target`.
   private func write(_ text: String, to target: String) -> Bool {
-    let temporary = target + ".tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    var temporary = ""
+    var descriptor: Int32 = -1
+    for _ in 0..<8 where descriptor < 0 {
+      temporary = target + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor < 0, errno != EEXIST { return false }
+    }
     guard descriptor >= 0 else { return false }
     let bytes = Array(text.utf8)
     var written = 0

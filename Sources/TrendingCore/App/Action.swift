@@ -97,6 +97,9 @@ public enum Effect: Equatable, Sendable {
   /// Ask amodb (identity `.fetch(request)`): the answer kept first, however old, when `keptFirst`
   /// (the reducer decides whether it is stale), else the network's.
   case fetch(APIRequest, keptFirst: Bool)
+  /// Ask amodb for what no screen is waiting on (the calendar's details; identity `.fetch(request)`,
+  /// answered as `.fetched`): the kept answer first, and in the budget behind the user's own requests.
+  case fetchInBackground(APIRequest)
   /// Read the user's own data for a list (identity `.local(query)`): the watchlist file and what the
   /// cache knows of its titles.
   case readLocal(LocalQuery)
@@ -132,7 +135,7 @@ extension Effect {
   /// The identity of the work this effect starts, if it starts any.
   public var id: EffectID? {
     switch self {
-    case .fetch(let request, _): return .fetch(request)
+    case .fetch(let request, _), .fetchInBackground(let request): return .fetch(request)
     case .readLocal(let query): return .local(query)
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id

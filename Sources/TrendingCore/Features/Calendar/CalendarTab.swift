@@ -23,21 +23,54 @@ public enum CalendarTab {
     shared.marks.values.filter(\.onWatchlist).map(\.media).sorted()
   }
 
-  /// What the tab needs: the releases, then each watchlisted film's and series' details.
-  static func requests(_ shared: Shared) -> [APIRequest] {
-    [upcomingRequest(shared)]
-      + watchlist(shared).map { $0.kind == .series ? shared.seriesRequest($0.id) : shared.filmRequest($0.id) }
+  /// The watchlist's details the tab reads: each film's and series' own request.
+  static func detailRequests(_ shared: Shared) -> [APIRequest] {
+    watchlist(shared).map { $0.kind == .series ? shared.seriesRequest($0.id) : shared.filmRequest($0.id) }
   }
 
-  /// The work that loads what is not loaded (the kept answers first, so details already cached
-  /// cost no request); `force` asks the releases of the network again.
+  /// The most of the watchlist's details asked at once: the rest wait for these to answer, so the
+  /// user's own requests never queue behind a hundred of them.
+  static let detailsInFlight = 2
+
+  /// The work that loads the releases (the kept answer first unless `force`); the watchlist's
+  /// details follow in the background once they have answered (`update`).
   static func loads(_ shared: Shared, force: Bool) -> [Effect] {
-    requests(shared).enumerated().compactMap { index, request in
-      let entry = shared.answers[request]
-      if index == 0, force { return .fetch(request, keptFirst: false) }
-      guard entry?.value == nil, entry?.isLoading != true else { return nil }
-      return .fetch(request, keptFirst: true)
+    let request = upcomingRequest(shared)
+    if force { return [.fetch(request, keptFirst: false)] }
+    guard shared.answers[request]?.value == nil, shared.answers[request]?.isLoading != true else { return [] }
+    return [.fetch(request, keptFirst: true)]
+  }
+
+  /// The next of the watchlist's details, in the background and at most `detailsInFlight` at a
+  /// time, once the calendar has been asked for (its releases are known or failed).
+  static func nextDetails(_ shared: inout Shared) -> [Effect] {
+    guard asked(shared) else { return [] }
+    let requests = detailRequests(shared)
+    var inFlight = requests.filter { shared.answers[$0]?.isLoading == true }.count
+    var effects: [Effect] = []
+    for request in requests where inFlight < detailsInFlight {
+      let entry = shared.answers[request] ?? Loadable()
+      guard entry.value == nil, entry.error == nil, !entry.isLoading else { continue }
+      var started = entry
+      started.begin()
+      shared.answers[request] = started
+      effects.append(.fetchInBackground(request))
+      inFlight += 1
     }
+    return effects
+  }
+
+  /// Whether the calendar has been asked for: its releases have answered or failed.
+  static func asked(_ shared: Shared) -> Bool {
+    guard let releases = shared.answers[upcomingRequest(shared)] else { return false }
+    return !releases.isLoading
+  }
+
+  /// How many of the watchlist's details have answered, of how many, while some are still to come.
+  public static func progress(_ shared: Shared) -> (read: Int, of: Int)? {
+    let requests = detailRequests(shared)
+    let read = requests.filter { shared.answers[$0]?.value != nil || shared.answers[$0]?.error != nil }.count
+    return read < requests.count ? (read, requests.count) : nil
   }
 
   /// The events as known now, by day.
@@ -73,6 +106,26 @@ public enum CalendarTab {
     let page = MediaPage(page: 1, totalPages: 1, results: rows)
     return .success(Fetched(value: page, fetchedAt: entry.fetchedAt ?? shared.now, rateLimit: nil, fromCache: false))
   }
+
+  /// After an answer, while the calendar has been asked for: the next of the watchlist's details,
+  /// and, when the tab is on screen, how far it has got.
+  static func advance(_ shared: inout Shared, showing: Bool) -> [Effect] {
+    let next = nextDetails(&shared)
+    guard asked(shared), showing else { return next }
+    let total = detailRequests(shared).count
+    if let progress = progress(shared) {
+      shared.say(progressText(read: progress.read, of: total), .message)
+    } else if total > 0, shared.currentNotice?.text == progressText(read: total - 1, of: total) {
+      // The last one has answered: the count says so, rather than stopping one short.
+      shared.say(progressText(read: total, of: total), .message)
+    }
+    return next
+  }
+
+  /// How far the calendar has got with the watchlist's details.
+  public static func progressText(read: Int, of total: Int) -> String {
+    tr("calendar: %1$s of %2$s titles on the watchlist read", String(read), String(total))
+  }
 }
 
 /// The Calendar tab as a feed: its rows are made from the releases and the watchlist's details.
@@ -87,6 +140,7 @@ struct CalendarFeed: Feed {
   func loads(force: Bool, _ shared: Shared) -> [Effect] { CalendarTab.loads(shared, force: force) }
   func rows(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>? { CalendarTab.page(shared) }
   func reads(_ shared: Shared) -> [APIRequest] { [CalendarTab.upcomingRequest(shared)] }
+  func advance(_ shared: inout Shared, showing: Bool) -> [Effect] { CalendarTab.advance(&shared, showing: showing) }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
     (tr("Nothing known to come out in the next eight weeks."), tr("Press a on a film or series to follow it here."))

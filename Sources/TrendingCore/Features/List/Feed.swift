@@ -34,6 +34,8 @@ public protocol Feed: Sendable {
   var localQuery: LocalQuery? { get }
   /// A local feed's page from what its read found.
   func page(from answer: LocalAnswer) -> MediaPage?
+  /// After any answer, what a made feed asks for next and says (`showing`: its tab is on screen).
+  func advance(_ shared: inout Shared, showing: Bool) -> [Effect]
 }
 
 /// How a list's rows are drawn.
@@ -55,6 +57,7 @@ extension Feed {
   public var waits: Bool { false }
   public var localQuery: LocalQuery? { nil }
   public func page(from answer: LocalAnswer) -> MediaPage? { nil }
+  public func advance(_ shared: inout Shared, showing: Bool) -> [Effect] { [] }
 }
 
 /// This week's or today's trending films or series.
@@ -207,8 +210,21 @@ extension ListSource {
 /// How answers reach the made feeds: after any answer or local read, every list whose rows are made
 /// from what the screens share makes them again, when they changed.
 enum FeedLogic {
-  /// Makes every made feed's rows again.
+  /// Lets every made feed ask for what it needs next, then makes its rows again.
   static func update(_ state: inout AppState) -> [Effect] {
+    var effects: [Effect] = []
+    for (index, route) in state.stack.enumerated() {
+      guard let list = route.list, list.feed.isMade else { continue }
+      effects += list.feed.advance(&state.shared, showing: index == 0 && state.stack.count == 1)
+    }
+    for list in state.tabs.values where list.feed.isMade {
+      effects += list.feed.advance(&state.shared, showing: false)
+    }
+    return effects + rows(&state)
+  }
+
+  /// Makes every made feed's rows again, when they changed.
+  private static func rows(_ state: inout AppState) -> [Effect] {
     state.updateLists({ $0.feed.isMade }) { list, shared in
       guard let page = list.feed.rows(shared) else { return [] }
       if case .success(let fetched) = page, !list.list.isLoading, list.list.value?.movies == fetched.value.results {

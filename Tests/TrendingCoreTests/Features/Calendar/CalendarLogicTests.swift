@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrendingCore
@@ -77,5 +78,47 @@ struct CalendarLogicTests {
     #expect(folded.map { $0.hasPrefix(" ") ? String($0.dropFirst()) : $0 }.joined() == long, "no character is split")
     #expect(ICalendar.fold("SHORT:x") == "SHORT:x")
     #expect(ICalendar.timestamp(Date(timeIntervalSince1970: 1_800_000_000)) == "20270115T080000Z")
+  }
+
+  /// Issue 38, finding 6: a date that is not a real day is no date, so it never reaches the `.ics`.
+  @Test func anImpossibleDateIsNoDateAndTheICSStillParses() throws {
+    let today = CivilDay(year: 2026, month: 11, day: 20)
+    let span = CalendarLogic.span(from: today, weeks: 8)
+    // As amodb sends them: through the real decoders, not made by hand.
+    let details = #"""
+      {"id": 1, "title": "Film 1", "release_dates": {"results": [{"iso_3166_1": "GB", "release_dates": [
+        {"type": 3, "release_date": "2026-11-31T00:00:00.000Z"}, {"type": 4, "release_date": "2026-11-30T00:00:00.000Z"},
+        {"type": 4, "release_date": "2026-12-1xT00:00:00.000Z"}]}]}}
+      """#
+    let film = try AmodbJSON.decoder().decode(MovieDetails.self, from: Data(details.utf8))
+    let page = #"""
+      {"page": 1, "results": [{"id": 2, "title": "Two", "release_date": "2026-12-1x"},
+        {"id": 3, "title": "Three", "release_date": "2027-02-29"}, {"id": 4, "title": "Four", "release_date": "2026-12-31"}]}
+      """#
+    let upcoming = try AmodbJSON.decoder().decode(MediaPage.self, from: Data(page.utf8)).results
+    let events = CalendarLogic.events(
+      watchlist: [.film(1)], films: [1: film], series: [:], upcoming: upcoming, region: "GB", span: span)
+    #expect(events.map(\.uid) == ["film-1-GB-digital@trending", "film-4-GB-cinema@trending"])
+    #expect(events.map(\.day.iso) == ["2026-11-30", "2026-12-31"], "not the 31st of November, not the 1st for 1x")
+    for text in ["2026-11-31", "2026-02-29", "2026-12-1x", "2026-12-", "2026-1x", "2026-12-01-02", "2026-+1-01"] {
+      #expect(ReleaseDate(text) == nil, "\(text)")
+    }
+    #expect(ReleaseDate("2028-02-29")?.day == 29 && ReleaseDate("2026-12")?.month == 12 && ReleaseDate("2026") != nil)
+    // What python-icalendar refused before (DTSTART 20261131) is not written: the file parses whole.
+    let python = "/usr/bin/python3"
+    try #require(FileManager.default.isExecutableFile(atPath: python), "make setup installs python3-icalendar")
+    let ics = ICalendar.document(events, name: "trending", now: Date(timeIntervalSince1970: 1_795_000_000))
+    #expect(!ics.contains("20261131"))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("impossible-\(UUID().uuidString).ics")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(ics.utf8).write(to: file)
+    let script = """
+      import icalendar, sys
+      calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+      print(' '.join(event['DTSTART'].dt.isoformat() for event in calendar.walk('VEVENT')))
+      """
+    let parsed = try BinaryRunner.program(python, ["-c", script, file.path])
+    #expect(parsed.status == 0, "\(parsed.stderr)")
+    #expect(parsed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2026-11-30 2026-12-31")
   }
 }

@@ -30,14 +30,10 @@ struct CalendarTabTests {
         == .discover(
           DiscoverRequest(
             filter: CalendarLogic.upcomingFilter(span), page: 1, language: ListPage.language, region: "GB")))
-    // 7: the tab after the watchlist; the kept answers first, so cached details cost nothing.
-    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true), .fetchFilm(7)]) {
+    // 7: the tab after the watchlist: the releases first, the kept answer first.
+    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true)]) {
       $0.switchTab(to: .calendar)
       $0.rootList.list.begin()
-    }
-    store.send(.filmLoaded(7, .success(Sample.fetched(Self.film7)))) {
-      $0.shared[film: 7] = Loadable()
-      $0.shared[film: 7]?.succeed(Self.film7, at: Sample.start)
     }
     let releases = MediaPage(results: [
       MediaSummary(id: 8, title: "Film 8", releaseDate: ReleaseDate("2027-02-01")),
@@ -47,10 +43,22 @@ struct CalendarTabTests {
       MediaSummary(id: 7, title: "Film 7", releaseDate: ReleaseDate("2027-01-20")),
       MediaSummary(id: 8, title: "Film 8", releaseDate: ReleaseDate("2027-02-01")),
     ]
-    store.send(.fetched(upcoming, .success(Sample.fetched(.page(releases))))) {
+    // Then the watchlist's details, in the background (cached ones cost nothing), and how far it has got.
+    let film7 = store.state.shared.filmRequest(7)
+    store.send(.fetched(upcoming, .success(Sample.fetched(.page(releases)))), effects: [.fetchInBackground(film7)]) {
       $0.shared.answers[upcoming] = Loadable(value: .page(releases), fetchedAt: Sample.start)
-      $0.rootList.list.succeed(Listing(firstPage: MediaPage(results: rows)), at: Sample.start)
+      $0.shared[film: 7] = Loadable()
+      $0.shared[film: 7]?.begin()
+      $0.shared.say("calendar: 0 of 1 titles on the watchlist read", .message)
+      $0.rootList.list.succeed(Listing(firstPage: MediaPage(results: [rows[1]])), at: Sample.start)
     }
+    store.send(.filmLoaded(7, .success(Sample.fetched(Self.film7)))) {
+      $0.shared[film: 7]?.succeed(Self.film7, at: Sample.start)
+      $0.shared.say("calendar: 1 of 1 titles on the watchlist read", .message)
+      $0.rootList.list.succeed(Listing(firstPage: MediaPage(results: rows)), at: Sample.start)
+      $0.rootList.selection = 1  // still on Film 8, now second
+    }
+    store.send(.key(.character("k"))) { $0.rootList.selection = 0 }
     #expect(
       CalendarTab.events(store.state.shared).map(\.uid) == ["film-7-GB-cinema@trending", "film-8-GB-cinema@trending"])
     store.send(.key(.enter)) { $0.push(.film(FilmScreen(id: 7, known: rows[0]))) }
@@ -62,15 +70,62 @@ struct CalendarTabTests {
   @Test func releasesThatCannotBeReadAreTheTabsError() {
     var store = TestStore(state())
     let upcoming = CalendarTab.upcomingRequest(store.state.shared)
-    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true), .fetchFilm(7)]) {
+    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true)]) {
       $0.switchTab(to: .calendar)
       $0.rootList.list.begin()
     }
-    store.send(.fetched(upcoming, .failure(.server(status: 503, message: nil)))) {
+    // The watchlist's own dates are still asked for.
+    let film7 = store.state.shared.filmRequest(7)
+    store.send(.fetched(upcoming, .failure(.server(status: 503, message: nil))), effects: [.fetchInBackground(film7)]) {
       var failed = Loadable<APIAnswer>()
       failed.fail(.server(status: 503, message: nil))
       $0.shared.answers[upcoming] = failed
+      $0.shared[film: 7] = Loadable()
+      $0.shared[film: 7]?.begin()
+      $0.shared.say("calendar: 0 of 1 titles on the watchlist read", .message)
       $0.rootList.list.fail(.server(status: 503, message: nil))
     }
+  }
+
+  /// Issue 38, finding 5: a hundred watchlisted films are asked two at a time, in the background,
+  /// and a film the user opens meanwhile is asked at once, in the foreground.
+  @Test func aHundredFilmsAreAskedTwoAtATimeBehindTheUsersOwnRequests() {
+    var start = Sample.loaded(3)
+    start.shared.region = "GB"
+    for id in 1...100 {
+      start.shared.marks[.film(1000 + id)] = Mark(
+        id: 1000 + id, title: "Film \(1000 + id)", year: nil, onWatchlist: true, added: "2027-01-01")
+    }
+    var store = TestStore(start)
+    let upcoming = CalendarTab.upcomingRequest(store.state.shared)
+    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true)]) {
+      $0.switchTab(to: .calendar)
+      $0.rootList.list.begin()
+    }
+    let request = { (id: Int) in store.state.shared.filmRequest(id) }
+    let releases = MediaPage(results: [MediaSummary(id: 555, title: "Opened", releaseDate: ReleaseDate("2027-02-01"))])
+    store.send(
+      .fetched(upcoming, .success(Sample.fetched(.page(releases)))),
+      effects: [.fetchInBackground(request(1001)), .fetchInBackground(request(1002))]
+    ) {
+      $0.shared.answers[upcoming] = Loadable(value: .page(releases), fetchedAt: Sample.start)
+      for id in [1001, 1002] {
+        $0.shared[film: id] = Loadable()
+        $0.shared[film: id]?.begin()
+      }
+      $0.shared.say("calendar: 0 of 100 titles on the watchlist read", .message)
+      $0.rootList.list.succeed(Listing(firstPage: releases), at: Sample.start)
+    }
+    // The user opens the film on the list: its request goes out now, not after a hundred.
+    var state = store.state
+    let effects = Reducer.reduce(&state, .key(.enter))
+    #expect(effects.contains(.fetch(request(555), keptFirst: true)), "\(effects)")
+    #expect(!effects.contains { if case .fetchInBackground = $0 { true } else { false } })
+    // One answer in, one more asked: never more than two at once.
+    _ = Reducer.reduce(&state, .key(.escape))
+    let next = Reducer.reduce(&state, .filmLoaded(1001, .success(Sample.fetched(MovieDetails(id: 1001, title: "F")))))
+    #expect(
+      next.filter { if case .fetchInBackground = $0 { true } else { false } } == [.fetchInBackground(request(1003))])
+    #expect(state.shared.currentNotice?.text == "calendar: 1 of 100 titles on the watchlist read")
   }
 }
