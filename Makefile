@@ -95,7 +95,9 @@ fuzz: fuzz-build fuzz-asan-build
 # The our-parts floor reaches ncurses, libcurl, TurboJPEG and chafa through the app's own shims.
 BENCH_PARTS_MODULES := -I Modules/CNCurses -I Modules/CCurl -I Modules/CTurboJPEG -I Modules/CChafa
 
-## bench: a release build, then every benchmark as a ratio to a floor measured in the same run.
+## bench: a release build, then every benchmark as a ratio to a floor measured in the same run;
+## BENCH_ONLY=render,start-up runs only the sections named (main.swift in Sources/trending-bench lists them).
+BENCH_ONLY ?=
 bench: setup static-libstdc++
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending-bench
@@ -103,7 +105,8 @@ bench: setup static-libstdc++
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/our-parts
-	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json .build/bench-floors/our-parts
+	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
+	  .build/bench-floors/our-parts $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
 
 ## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
 proxy: setup

@@ -1,25 +1,45 @@
 /// One language's translations, read from a gettext `.po` file.
-public struct Catalogue: Sendable {
+///
+/// Two catalogues are equal when they are the same one (made by one `init`, then copied): what
+/// text measured in one language is cached under, since a catalogue never changes once read.
+public struct Catalogue: Sendable, Equatable {
   /// The language code, e.g. "ru"; "en" for the source language.
   public let language: String
   /// How the language picks a plural form.
   public let plural: PluralRule
-  private let entries: [String: [String]]
+  private let entries: [Key: [String]]
+  /// Which catalogue this is: a fresh one for each catalogue read.
+  private let identity: Identity
+
+  /// A message's key: its context, when it has one, and its English text.
+  private struct Key: Hashable {
+    let context: String?
+    let id: String
+  }
+
+  /// A catalogue's identity, compared by reference.
+  private final class Identity: Sendable {}
 
   /// English: every string is its own translation.
   public static let english = Catalogue(language: "en", plural: .english, entries: [:])
 
-  private init(language: String, plural: PluralRule, entries: [String: [String]]) {
+  private init(language: String, plural: PluralRule, entries: [Key: [String]]) {
     self.language = language
     self.plural = plural
     self.entries = entries
+    identity = Identity()
+  }
+
+  /// Whether two catalogues are the same one.
+  public static func == (left: Catalogue, right: Catalogue) -> Bool {
+    left.identity === right.identity
   }
 
   /// Reads `.po` text; fuzzy and untranslated entries are left out, so English shows for them.
   public init(language: String, poText: String) {
     let messages = POFile.messages(in: poText)
     var plural = PluralRule.english
-    var entries: [String: [String]] = [:]
+    var entries: [Key: [String]] = [:]
     for message in messages {
       if message.id.isEmpty && message.context == nil {
         let header = message.strings.first ?? ""
@@ -29,7 +49,7 @@ public struct Catalogue: Sendable {
         continue
       }
       guard !message.fuzzy, !message.strings.isEmpty, message.strings.allSatisfy({ !$0.isEmpty }) else { continue }
-      entries[Self.key(message.context, message.id)] = message.strings
+      entries[Key(context: message.context, id: message.id)] = message.strings
     }
     self.init(language: language, plural: plural, entries: entries)
   }
@@ -39,20 +59,18 @@ public struct Catalogue: Sendable {
 
   /// The translation of `english` (in `context`, when given), or `english` itself.
   public func text(_ english: String, context: String? = nil) -> String {
-    entries[Self.key(context, english)]?.first ?? english
+    // English, the catalogue most frames are drawn in, has nothing to look up.
+    guard !entries.isEmpty else { return english }
+    return entries[Key(context: context, id: english)]?.first ?? english
   }
 
   /// The translation of a count-dependent string, in the form `n` takes in this language.
   public func text(_ singular: String, plural english: String, count n: Int, context: String? = nil) -> String {
-    if let forms = entries[Self.key(context, singular)], !forms.isEmpty {
+    if !entries.isEmpty, let forms = entries[Key(context: context, id: singular)], !forms.isEmpty {
       let form = plural.form(for: n)
       return form < forms.count ? forms[form] : forms[forms.count - 1]
     }
     return n == 1 ? singular : english
-  }
-
-  private static func key(_ context: String?, _ id: String) -> String {
-    context.map { $0 + "\u{4}" + id } ?? id
   }
 }
 

@@ -42,7 +42,8 @@ public enum Template {
 
   /// `template` with its placeholders replaced by `arguments` (a missing one is left empty).
   public static func fill(_ template: String, _ arguments: [String]) -> String {
-    guard template.contains("%") else { return template }
+    // Most strings have no placeholder: a scan of their bytes, not of their characters.
+    guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
     return pieces(template).reduce(into: "") { result, piece in
       switch piece {
       case .text(let text): result += text

@@ -63,17 +63,42 @@ public struct OptionSpec: Sendable {
   /// The value's name in help (`N`, `URL`), or nil for a switch.
   public var value: String?
   /// What the value may be.
-  public var kind: ValueKind?
+  public var kind: ValueKind? { Translator.$override.withValue(catalogue) { valueKind() } }
   /// The environment variable that stands in when the option is not given.
   public var variable: String?
   /// The settings file's name for it (`set NAME VALUE`).
   public var setting: String?
   /// One line of help, in the interface's language.
-  public var help: String
+  public var help: String { Translator.$override.withValue(catalogue) { helpText() } }
   /// The commands that take it; nil for every command.
   public var verbs: [Verb]?
   /// Reads the value (empty for a switch) into the line, or says what is wrong with it.
   let apply: @Sendable (inout ParsedLine, String) throws(UsageError) -> Void
+  /// The value's kind and the help, worked out when read, in the language of the moment the
+  /// option was made: parsing a command line needs neither (the help is forty catalogue look-ups,
+  /// the list names a pass over the tab table).
+  private let valueKind: @Sendable () -> ValueKind?
+  private let helpText: @Sendable () -> String
+  private let catalogue: Catalogue
+
+  /// Makes an option; its kind and help are worked out only when read.
+  init(
+    name: String, short: String? = nil, value: String? = nil,
+    kind: @autoclosure @escaping @Sendable () -> ValueKind? = nil, variable: String? = nil, setting: String? = nil,
+    help: @autoclosure @escaping @Sendable () -> String, verbs: [Verb]? = nil,
+    apply: @escaping @Sendable (inout ParsedLine, String) throws(UsageError) -> Void
+  ) {
+    self.name = name
+    self.short = short
+    self.value = value
+    valueKind = kind
+    self.variable = variable
+    self.setting = setting
+    helpText = help
+    self.verbs = verbs
+    self.apply = apply
+    catalogue = Translator.current
+  }
 
   /// How help shows it: `-h, --help` or `--page N`.
   public var syntax: String {

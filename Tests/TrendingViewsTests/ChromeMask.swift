@@ -41,7 +41,7 @@ enum ChromeMask {
     var rows: Set<Int> = [layout.hints.row]
     KeyHints.draw(state, in: layout.hints, into: &reference)
     if showsTabBar(state) {
-      ListView.drawTabs(state, row: layout.body.row, into: &reference)
+      TabBarView.draw(state, row: layout.body.row, into: &reference)
       rows.insert(layout.body.row)
     }
     return (reference, rows)

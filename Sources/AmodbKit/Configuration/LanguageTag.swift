@@ -20,7 +20,8 @@ public enum LanguageTag {
   public static func served(_ name: String) -> String? {
     let base = name.split(separator: ".").first.map(String.init) ?? name
     let withoutModifier = base.split(separator: "@").first.map(String.init) ?? base
-    let parts = withoutModifier.replacing("_", with: "-").split(separator: "-")
+    // `ru_RU` and `ru-RU` alike (split by hand: the generic `replacing` is slow the first time it runs).
+    let parts = withoutModifier.split { $0 == "_" || $0 == "-" }
     guard let first = parts.first else { return nil }
     var language = first.lowercased()
     if language == "iw" { language = "he" }

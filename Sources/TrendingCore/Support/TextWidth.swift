@@ -53,8 +53,9 @@ public enum TextWidth {
 
   /// The width of one code point: 0, 1 or 2; -1 for one that cannot be drawn.
   public static func width(of scalar: Unicode.Scalar) -> Int {
-    _ = localeIsReady
+    // ASCII needs no locale: measured before the one-time check, which costs a call per code point.
     if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : -1 }
+    _ = localeIsReady
     return Int(trending_wcwidth(scalar.value))
   }
 

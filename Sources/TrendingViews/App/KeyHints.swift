@@ -1,10 +1,11 @@
+import AmodbKit
 import Localization
 import TrendingCore
 
 /// The hint bar: the keys that do something now, read from the key table, shortened to fit.
 enum KeyHints {
   /// One hint: the command it stands for, its keys and its words, e.g. "⏎" and "open".
-  struct Item: Equatable {
+  struct Item: Equatable, Sendable {
     let command: Command
     let keys: String
     let label: String
@@ -20,51 +21,88 @@ enum KeyHints {
     .sort, .toggleWindow,
   ]
 
+  /// A hint the bar may show in a context: its item, measured and ranked once.
+  struct Candidate: Equatable, Sendable {
+    let item: Item
+    /// Its columns.
+    let width: Int
+    /// Its place in `priority` (the bar drops the highest first).
+    let rank: Int
+    /// Shown whether or not its command is available (quit, where the table has no hint for it).
+    let always: Bool
+  }
+
+  /// What a context's candidates depend on: the key table, the context, ASCII keys, films or
+  /// series (`t`'s words), whether the arrows move or scroll, and the language.
+  struct CandidatesKey: Equatable, Sendable {
+    let table: KeyTable
+    let context: KeyContext
+    let ascii: Bool
+    let browsing: MediaKind
+    let selectsLines: Bool
+    let catalogue: Catalogue
+  }
+
+  /// The candidates last worked out.
+  static let kept = Memo<CandidatesKey, [Candidate]>()
+
   /// The hints for the state's screen, in table order, only for commands available now.
   static func items(for state: AppState) -> [Item] {
+    available(state).map(\.item)
+  }
+
+  /// The candidates available now: labelled and measured once a change of what they depend on,
+  /// only their commands' availability asked each frame.
+  static func available(_ state: AppState) -> [Candidate] {
     let context = state.keyContext
-    let table = state.shared.keys
-    let ascii = state.shared.asciiKeys
-    var items: [Item] = []
-    if Reducer.isAvailable(.moveDown, in: state), let up = table.firstKey(for: .moveUp, in: context),
-      let down = table.firstKey(for: .moveDown, in: context)
-    {
-      let verb = context == .search || state.top.selectsLines ? tr("move") : tr("scroll")
+    let key = CandidatesKey(
+      table: state.shared.keys, context: context, ascii: state.shared.asciiKeys, browsing: state.shared.browsing,
+      selectsLines: context == .search || state.top.selectsLines, catalogue: Translator.current)
+    return kept.value(for: key) { candidates(key) }.filter {
+      $0.always || Reducer.isAvailable($0.item.command, in: state)
+    }
+  }
+
+  /// Every hint a context may show, in table order, each labelled, measured and ranked.
+  static func candidates(_ key: CandidatesKey) -> [Candidate] {
+    let (table, context, ascii) = (key.table, key.context, key.ascii)
+    var items: [(Item, always: Bool)] = []
+    if let up = table.firstKey(for: .moveUp, in: context), let down = table.firstKey(for: .moveDown, in: context) {
+      let verb = key.selectsLines ? tr("move") : tr("scroll")
       let keys = ascii ? "\(up.asciiLabel)/\(down.asciiLabel)" : "\(up.label)\(down.label)"
-      items.append(Item(command: .moveDown, keys: keys, label: verb))
+      items.append((Item(command: .moveDown, keys: keys, label: verb), false))
     }
     var seen: Set<Command> = []
     for binding in table.bindings(in: context) {
-      guard let hint = binding.hint, let key = binding.keys.first, !seen.contains(binding.command) else { continue }
+      guard let hint = binding.hint, let first = binding.keys.first, !seen.contains(binding.command) else { continue }
       seen.insert(binding.command)
-      if Reducer.isAvailable(binding.command, in: state) {
-        // `t` names where it goes: the other set of tabs.
-        let label =
-          binding.command == .toggleMedia ? (state.shared.browsing == .film ? tr("series") : tr("films")) : tr(hint)
-        items.append(Item(command: binding.command, keys: key.label(ascii: ascii), label: label))
-      }
+      // `t` names where it goes: the other set of tabs.
+      let label = binding.command == .toggleMedia ? (key.browsing == .film ? tr("series") : tr("films")) : tr(hint)
+      items.append((Item(command: binding.command, keys: first.label(ascii: ascii), label: label), false))
     }
     // Quit is always offered: in the film's context the table's first quit key is ^C.
-    if !seen.contains(.quit), let key = table.firstKey(for: .quit, in: context) {
-      items.append(Item(command: .quit, keys: key.label(ascii: ascii), label: tr("quit")))
+    if !seen.contains(.quit), let quit = table.firstKey(for: .quit, in: context) {
+      items.append((Item(command: .quit, keys: quit.label(ascii: ascii), label: tr("quit")), true))
     }
-    return items
+    return items.map { item, always in
+      Candidate(
+        item: item, width: TextWidth.width(of: item.text), rank: priority.firstIndex(of: item.command) ?? Int.max,
+        always: always)
+    }
   }
 
   /// The bar's hints at a width: whole hints, dropping the least needed until they fit.
   static func fitting(_ state: AppState, width: Int) -> [Item] {
-    var items = items(for: state)
-    // Each hint measured once; two spaces between hints, and a margin of two.
-    var widths = items.map { TextWidth.width(of: $0.text) }
-    var ranks = items.map { item in priority.firstIndex(of: item.command) ?? Int.max }
-    var total = widths.reduce(0, +) + 2 * max(0, items.count - 1)
-    while items.count > 1, total + 2 > width, let least = ranks.indices.max(by: { ranks[$0] < ranks[$1] }) {
-      total -= widths[least] + 2
-      items.remove(at: least)
-      widths.remove(at: least)
-      ranks.remove(at: least)
+    var candidates = available(state)
+    // Two spaces between hints, and a margin of two.
+    var total = candidates.reduce(0) { $0 + $1.width } + 2 * max(0, candidates.count - 1)
+    while candidates.count > 1, total + 2 > width,
+      let least = candidates.indices.max(by: { candidates[$0].rank < candidates[$1].rank })
+    {
+      total -= candidates[least].width + 2
+      candidates.remove(at: least)
     }
-    return items
+    return candidates.map(\.item)
   }
 
   /// The bar's text at a width.

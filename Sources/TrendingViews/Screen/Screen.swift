@@ -95,14 +95,39 @@ public struct Screen: Equatable, Sendable {
   public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
     guard (0..<height).contains(row), column >= 0 else { return 0 }
     let end = min(width, column + (limit ?? width))
-    var position = column
-    characters: for character in text {
-      // Printable ASCII is one glyph one column wide: no segmenting, and nothing past the end is read.
-      if let code = character.asciiValue, code >= 0x20, code < 0x7F {
-        guard position < end else { break }
-        clearWideNeighbours(row: row, column: position)
+    let bytes = text.utf8
+    // Printable ASCII is one cell a byte, with no segmenting; but the last such byte before other
+    // text may begin a grapheme with what follows ("e" and a combining accent): that one goes below.
+    let other = bytes.firstIndex { $0 < 0x20 || $0 >= 0x7F }
+    let run = other.map { max(0, bytes.distance(from: bytes.startIndex, to: $0) - 1) } ?? bytes.count
+    var position = column + putASCII(bytes.prefix(run), row: row, column: column, end: end, style: style)
+    guard other != nil, position < end else { return position - column }
+    // Without zero-width code points, graphemes change nothing: each code point that draws is a
+    // glyph of its own (as `TextWidth.glyphs` makes them), so the rest goes code point by code point.
+    let rest = text.unicodeScalars[bytes.index(bytes.startIndex, offsetBy: run)...]
+    if rest.allSatisfy({ TextWidth.width(of: $0) != 0 }) {
+      for scalar in rest {
+        let columns = min(TextWidth.width(of: scalar), 2)
+        guard columns > 0 else { continue }
+        guard position + columns <= end else { break }
+        for offset in 0..<columns { clearWideNeighbours(row: row, column: position + offset) }
+        cells[row * width + position] = Cell(String(scalar), style: style)
+        if columns == 2 { cells[row * width + position + 1] = Cell("", style: style) }
+        position += columns
+      }
+      return position - column
+    }
+    characters: for character in text[bytes.index(bytes.startIndex, offsetBy: run)...] {
+      let scalars = character.unicodeScalars
+      if let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+        // One code point, the usual case: one glyph, or none for one that is not drawn.
+        let columns = min(TextWidth.width(of: scalar), 2)
+        guard columns > 0 else { continue }
+        guard position + columns <= end else { break }
+        for offset in 0..<columns { clearWideNeighbours(row: row, column: position + offset) }
         cells[row * width + position] = Cell(String(character), style: style)
-        position += 1
+        if columns == 2 { cells[row * width + position + 1] = Cell("", style: style) }
+        position += columns
         continue
       }
       for glyph in TextWidth.glyphs(character) {
@@ -115,6 +140,28 @@ public struct Screen: Equatable, Sendable {
     }
     return position - column
   }
+
+  /// Printable ASCII bytes, one cell each, up to `end`; returns the columns used. The neighbours are
+  /// checked at the run's two ends only, which leaves the cells as a check at every cell would (a
+  /// cell inside the run is overwritten after its neighbour's check).
+  private mutating func putASCII(
+    _ bytes: Substring.UTF8View, row: Int, column: Int, end: Int, style: Style
+  ) -> Int {
+    let count = min(bytes.count, end - column)
+    guard count > 0 else { return 0 }
+    clearWideNeighbours(row: row, column: column)
+    if count > 1 { clearWideNeighbours(row: row, column: column + count - 1) }
+    let texts = Self.asciiTexts
+    var index = row * width + column
+    for byte in bytes.prefix(count) {
+      cells[index] = Cell(texts[Int(byte)], style: style)
+      index += 1
+    }
+    return count
+  }
+
+  /// The one-character strings of ASCII, by code, made once.
+  private static let asciiTexts: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
   /// Blanks the other half of a wide character about to be partly overwritten.
   private mutating func clearWideNeighbours(row: Int, column: Int) {

@@ -10,8 +10,13 @@ public enum Formatters {
   /// A score out of 10 with one decimal in the user's notation ("8.4", "8,4"), or a dash when
   /// nobody voted or it is unreadable.
   public static func score(_ average: Double?, votes: Int) -> String {
+    score(average, votes: votes, separator: decimalSeparator)
+  }
+
+  /// The same score with the decimal separator already looked up: a list's rows share one.
+  static func score(_ average: Double?, votes: Int, separator: String) -> String {
     guard votes > 0, let average else { return missing }
-    return decimal(average)
+    return decimal(average, separator: separator)
   }
 
   /// The same score in the notation scripts read, whatever the language: "8.4".
@@ -116,8 +121,15 @@ public enum Formatters {
 
   /// A number with one decimal in the user's notation: the decimal point, or a comma.
   public static func decimal(_ value: Double) -> String {
+    decimal(value, separator: decimalSeparator)
+  }
+
+  /// The decimal separator of the interface's language: "." or ",".
+  static var decimalSeparator: String { trc("decimal separator", ".") }
+
+  /// The same number with a separator given.
+  static func decimal(_ value: Double, separator: String) -> String {
     let text = oneDecimal(value)
-    let separator = trc("decimal separator", ".")
     return separator == "." ? text : text.replacing(".", with: separator)
   }
 

@@ -116,7 +116,7 @@ extension ListScreen: ScreenFeature {
   }
 
   /// The width of the longest title loaded, which a wide layout sizes its table by.
-  public var longestTitle: Int { movies.map { TextWidth.width(of: $0.title) }.max() ?? 0 }
+  public var longestTitle: Int { measuredLongestTitle }
 
   /// The film row under a click, when there is one.
   func row(at event: MouseEvent, _ shared: Shared) -> Int? {

@@ -51,7 +51,7 @@ enum ListView {
       lefts, rights: shown.source.tab?.isRemote == false ? [] : Renderer.ages(shown.list.fetchedAt, now: shared.now),
       row: chrome.header.row, into: &screen)
     switch place {
-    case .tab: drawTabs(state, row: chrome.body.row, into: &screen)
+    case .tab: TabBarView.draw(state, row: chrome.body.row, into: &screen)
     case .kept:
       screen.put(
         TextLayout.truncate(" " + shown.source.title, to: screen.width), row: chrome.body.row, column: 0,
@@ -77,7 +77,8 @@ enum ListView {
       let room = screen.width - (pane ?? 0)
       // From the widest screens the title column is as wide as the longest title, not the screen.
       // Series run over years ("2011–2019"): their column is wider.
-      let yearWidth = listing.movies.contains { $0.kind == .series } ? 9 : 4
+      // By index: iterating the films would copy each one (a dozen references) to read its kind.
+      let yearWidth = listing.movies.indices.contains { listing.movies[$0].kind == .series } ? 9 : 4
       let columns =
         screen.width >= PosterLayout.factsMinimumWidth
         ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0, yearWidth: yearWidth)
@@ -137,23 +138,6 @@ enum ListView {
         offset == area.height - 1 && lines.count > area.height
         ? TextLayout.truncate(line.0 + " …", to: area.width) : line.0
       screen.put(text, row: area.row + offset, column: area.column, style: line.1, limit: area.width)
-    }
-  }
-
-  /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
-  static func drawTabs(_ state: AppState, row: Int, into screen: inout Screen) {
-    let browsing = state.shared.browsing
-    for tab in TabBar.labels(active: state.activeTab, browsing: browsing, width: screen.width, tabs: state.shared.tabs)
-    {
-      let active: Bool
-      switch tab.target {
-      case .tab(let kind): active = kind == state.activeTab
-      case .media(let media): active = media == browsing
-      }
-      screen.put(
-        tab.label, row: row, column: tab.columns.lowerBound,
-        style: active ? Style(.title, bold: true, selected: true) : Style(.muted),
-        limit: screen.width - tab.columns.lowerBound)
     }
   }
 
@@ -226,8 +210,12 @@ enum ListView {
     // A search, or any list of more than one kind (the watchlist), marks each row with its kind.
     let isSearch: Bool
     if case .search = screenState.source { isSearch = true } else { isSearch = false }
-    let mixed = isSearch || movies.contains { $0.kind != movies.first?.kind || $0.kind == .person }
+    let firstKind = movies.first?.kind
+    let mixed = isSearch || movies.indices.contains { movies[$0].kind != firstKind || movies[$0].kind == .person }
     let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0 : 0
+    // Looked up once a frame, not once a row.
+    let comma = tr(", ")
+    let separator = Formatters.decimalSeparator
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
@@ -261,8 +249,8 @@ enum ListView {
       if let genres = columns.genres {
         let text =
           movie.knownFor.map { known in
-            ([known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles).joined(separator: tr(", "))
-          } ?? movie.genres.joined(separator: tr(", "))
+            ([known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles).joined(separator: comma)
+          } ?? movie.genres.joined(separator: comma)
         screen.put(
           TextLayout.truncate(text, to: columns.genresWidth), row: row, column: genres,
           style: Style(.muted, selected: selected), limit: columns.genresWidth)
@@ -274,7 +262,7 @@ enum ListView {
           TextLayout.fit(count, to: columns.votesWidth, alignRight: true), row: row, column: votes,
           style: Style(.muted, selected: selected))
       }
-      let score = Formatters.score(movie.voteAverage, votes: movie.voteCount)
+      let score = Formatters.score(movie.voteAverage, votes: movie.voteCount, separator: separator)
       screen.put(
         TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
         style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))

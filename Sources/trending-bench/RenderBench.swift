@@ -1,0 +1,42 @@
+// One frame, state to screen grid, with 500 rows, against filling a blank screen.
+import AmodbKit
+import Foundation
+import TrendingCore
+import TrendingViews
+
+/// Rendering one frame of a 500-film list at two sizes, the 250th film selected on the last visible row.
+enum RenderBench {
+  /// The sizes, each with the most a frame may take as a multiple of a blank screen's.
+  static let sizes: [(size: Size, budget: Double)] = [
+    (Size(width: 80, height: 24), 4), (Size(width: 200, height: 60), 3),
+  ]
+  /// Frames timed at each size (the median is kept).
+  static let frames = 300
+
+  static func run(_ bench: Bench) {
+    TextWidth.prepareLocale()
+    let films = (1...500).map {
+      MediaSummary(
+        id: $0, title: "Film number \($0) 卧虎藏龙", releaseDate: ReleaseDate("2020-01-01"), voteAverage: 7.5,
+        voteCount: 10)
+    }
+    for (size, budget) in sizes {
+      var state = AppState(language: "en-US", size: size, now: Date())
+      state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Date())
+      state.rootList.selection = 250
+      state.rootList.top = 250 - state.shared.visibleRows + 1
+      let render = median((0..<frames).map { _ in seconds { _ = Renderer.render(state) } })
+      let blank = median(
+        (0..<frames).map { _ in
+          seconds {
+            var screen = Screen(width: size.width, height: size.height)
+            screen.fill(row: 0, style: .plain)
+          }
+        })
+      bench.record(
+        Measurement(
+          name: "render one frame \(size.width)x\(size.height), 500 rows", value: render * 1e6, unit: "µs",
+          floor: blank * 1e6, floorName: "blank screen", budget: budget))
+    }
+  }
+}

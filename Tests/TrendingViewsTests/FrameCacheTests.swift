@@ -1,0 +1,113 @@
+import AmodbKit
+import Localization
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// The tab bar and the hint bar are named and measured once a change, then kept: each frame must
+/// still show what drawing them afresh shows, whatever changed since the last.
+@Suite("What frames keep between them")
+struct FrameCacheTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// The tab bar's row as drawn.
+  private func tabRow(_ state: AppState) -> String {
+    Renderer.render(state).screen.line(Chrome(state.shared.size).body.row)
+  }
+
+  /// The tab bar's row worked out afresh, bypassing what is kept.
+  private func freshTabRow(_ state: AppState) -> String {
+    var screen = Screen(width: state.shared.size.width, height: state.shared.size.height)
+    let row = Chrome(state.shared.size).body.row
+    for tab in TabBar.labels(
+      active: state.activeTab, browsing: state.shared.browsing, width: screen.width, tabs: state.shared.tabs)
+    {
+      screen.put(tab.label, row: row, column: tab.columns.lowerBound, limit: screen.width - tab.columns.lowerBound)
+    }
+    return screen.line(row)
+  }
+
+  /// The hint bar's row as drawn.
+  private func hintRow(_ state: AppState) -> String {
+    Renderer.render(state).screen.line(Chrome(state.shared.size).hints.row)
+  }
+
+  @Test func theTabBarFollowsTheLanguage() {
+    let state = Scenes.list(Size(width: 80, height: 24))
+    let english = tabRow(state)
+    let russian = Translator.$override.withValue(Translator.catalogue(for: "ru")) { tabRow(state) }
+    let freshRussian = Translator.$override.withValue(Translator.catalogue(for: "ru")) { freshTabRow(state) }
+    #expect(russian != english)
+    #expect(russian == freshRussian)
+    #expect(tabRow(state) == english)
+  }
+
+  @Test func theTabBarFollowsTheTabsTheWidthAndTheTabShowing() {
+    var state = Scenes.list(Size(width: 120, height: 40))
+    let before = tabRow(state)
+    #expect(before == freshTabRow(state))
+    state.shared.tabs = TabSet(
+      services: [], saved: [SavedTab(name: .titled("Noir nights"), filter: DiscoverFilter(), line: 1)])
+    let saved = tabRow(state)
+    #expect(saved.contains("Noir"), "\(saved)")
+    #expect(saved == freshTabRow(state))
+    state.shared.size = Size(width: 60, height: 24)
+    #expect(tabRow(state) == freshTabRow(state))
+    state.rootList = ListScreen(kind: .popular, window: .week)
+    #expect(tabRow(state) == freshTabRow(state))
+    state.shared.browsing = .series
+    state.rootList = ListScreen(kind: .seriesTrending, window: .week)
+    #expect(tabRow(state) == freshTabRow(state))
+  }
+
+  @Test func theHintBarFollowsTheLanguageTheKeysAndTheTabsBrowsed() {
+    var state = Scenes.list(Size(width: 120, height: 40))
+    let english = hintRow(state)
+    #expect(english.contains("q quit"), "\(english)")
+    #expect(english.contains("t series"), "\(english)")
+    let russian = Translator.$override.withValue(Translator.catalogue(for: "ru")) { hintRow(state) }
+    #expect(russian != english)
+    #expect(russian.contains(Translator.catalogue(for: "ru").text("quit")), "\(russian)")
+    // Without its `q`, the list offers the next quit key.
+    state.shared.keys.unbind(.character("q"), in: [.list])
+    let unbound = hintRow(state)
+    #expect(!unbound.contains("q quit") && unbound.contains("^C quit"), "\(unbound)")
+    state.shared.browsing = .series
+    #expect(hintRow(state).contains("t films"), "\(hintRow(state))")
+    state.shared.asciiKeys = true
+    #expect(hintRow(state).contains("Enter open"), "\(hintRow(state))")
+  }
+
+  @Test func theHintBarFollowsWhatIsAvailable() {
+    var state = Scenes.list(Size(width: 120, height: 40))
+    #expect(hintRow(state).contains("⏎ open"))
+    // An empty list opens nothing: the same table and context, the hint gone.
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: [])), fetchedAt: Scenes.now)
+    #expect(!hintRow(state).contains("⏎ open"), "\(hintRow(state))")
+  }
+
+  @Test func aMemoKeepsOneAnswerAndMakesAnotherForAnotherKey() {
+    let memo = Memo<Int, String>()
+    var made = 0
+    let make = { (key: Int) in
+      memo.value(for: key) {
+        made += 1
+        return "value \(key)"
+      }
+    }
+    #expect(make(1) == "value 1" && make(1) == "value 1" && made == 1)
+    #expect(make(2) == "value 2" && made == 2)
+    #expect(make(1) == "value 1" && made == 3)
+  }
+
+  @Test func catalogueIdentityIsWhatItWasReadAs() {
+    #expect(Catalogue.english == Catalogue.english)
+    #expect(Translator.catalogue(for: "ru") != Translator.catalogue(for: "ru"))
+    let russian = Translator.catalogue(for: "ru")
+    let copy = russian
+    #expect(copy == russian)
+  }
+}
