@@ -143,7 +143,7 @@ struct RenderInvariantTests {
             case .person:
               effects += Reducer.reduce(
                 &state, .fetched(request, .success(Fetched(value: .person(Scenes.person), fetchedAt: Scenes.now))))
-            case .series, .season, .genres, .providers:
+            case .series, .season, .collection, .genres, .providers:
               break
             case .trending, .catalogue, .search, .discover:
               let result: Result<Fetched<APIAnswer>, AmodbError> =
