@@ -76,6 +76,7 @@ public enum ManualPage {
       escape(
         "The settings file (else ~/.config/trending/config; TRENDING_CONFIG names another): set NAME VALUE, "
           + "bind SCREEN KEY COMMAND, unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment. "
+          + "Screens: " + KeyContext.settingsNames + ". "
           + "Settings: " + Settings.names.map(\.name).joined(separator: ", ") + "."),
       ".TP", italic("$XDG_DATA_HOME/trending/watchlist"),
       escape("The watchlist and the films marked seen, one a line (else ~/.local/share/trending/watchlist)."),

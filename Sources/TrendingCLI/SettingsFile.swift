@@ -140,7 +140,7 @@ public struct SettingsFile: Sendable {
     }
     lines.append("")
     lines.append(
-      "# " + tr("Keys: bind SCREEN KEY COMMAND, unbind SCREEN KEY; screens: all, list, film, person, search."))
+      "# " + tr("Keys: bind SCREEN KEY COMMAND, unbind SCREEN KEY; screens: %s.", KeyContext.settingsNames))
     lines.append("# " + tr("Commands: %s", Command.allCases.map(\.name).joined(separator: " ")))
     for change in settings.bindings {
       switch change {
@@ -182,7 +182,7 @@ public struct SettingsFile: Sendable {
   }
 
   private static func contextName(_ contexts: Set<KeyContext>) -> String {
-    contexts == KeyTable.pages ? "all" : contexts.first?.rawValue ?? "all"
+    contexts == KeyTable.pages ? "all" : contexts.first?.name ?? "all"
   }
 
   private static func colorName(_ number: Int) -> String {

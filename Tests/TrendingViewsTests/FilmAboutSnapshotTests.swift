@@ -41,7 +41,7 @@ struct FilmAboutSnapshotTests {
       summary: nil, details: Self.details, region: "US", width: width, reviewExpanded: expanded)
     let links = document.links.map { link in
       let target: String
-      if case .discover(let filter) = link.target {
+      if let filter = link.target.discoverFilter {
         target = filter.linkHeading ?? filter.summary
       } else {
         target = "\(link.target)"
@@ -69,13 +69,13 @@ struct FilmAboutSnapshotTests {
   @Test func everyKeywordIsALinkToItsList() {
     let document = FilmDocument.document(summary: nil, details: Self.details, region: "US", width: 40)
     let keywords = document.links.compactMap { link -> String? in
-      if case .discover(let filter) = link.target { return filter.keywords.first?.name }
+      if let filter = link.target.discoverFilter { return filter.keywords.first?.name }
       return nil
     }
     #expect(keywords == Self.details.keywords.map(\.name))
     // Each keyword's columns hold its own name on its line.
     for link in document.links {
-      guard case .discover(let filter) = link.target, let name = filter.keywords.first?.name,
+      guard let filter = link.target.discoverFilter, let name = filter.keywords.first?.name,
         let columns = link.columns
       else { continue }
       let line = document.lines[link.line].map(\.text).joined()

@@ -106,12 +106,13 @@ public struct AppState: Equatable, Sendable {
     return effects
   }
 
-  /// Lets go of the films and people no screen on the stack shows, once `keptDetailsLimit` of
-  /// either are kept: opened again, they come back from the client's caches.
+  /// Lets go of the films and, apart, the other details (series, seasons, people) no screen on the
+  /// stack shows, once `keptDetailsLimit` of either are kept: opened again, they come back from the
+  /// client's caches. Tables (genres, services) and lists are never let go here: tabs need them.
   public mutating func forgetUnshownDetails() {
     let shown = Set(stack.flatMap { $0.screen.shows(shared) })
     for isFilm in [true, false] {
-      let kind = shared.answers.keys.filter { $0.isFilm == isFilm && !$0.isList }
+      let kind = shared.answers.keys.filter { $0.isFilm == isFilm && $0.isDetails }
       guard kind.count >= Self.keptDetailsLimit else { continue }
       for request in kind where !shown.contains(request) && shared.answers[request]?.isLoading != true {
         shared.answers[request] = nil
@@ -151,4 +152,12 @@ extension APIRequest {
 
   /// Whether it asks for a page of a list.
   var isList: Bool { page != nil }
+
+  /// Whether it asks for one title's or person's details (what a screen shows, let go when unshown).
+  var isDetails: Bool {
+    switch self {
+    case .movie, .series, .season, .person: return true
+    default: return false
+    }
+  }
 }

@@ -60,7 +60,7 @@ public struct MarkChange: Equatable, Sendable {
 /// with the changes still being saved over them.
 enum MarkLogic {
   /// Adds or removes the film or series from the watchlist, or marks it seen or not.
-  static func toggle(_ command: Command, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
+  static func toggle(_ command: AppCommand, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
     guard let media = film.media else { return [] }
     let current = shared.marks[media]
     let kind: MarkChange.Kind =

@@ -143,40 +143,19 @@ public enum Reducer {
     return perform(command, &state)
   }
 
-  /// Runs a command from the key table: the app's own here, the rest on the search line when it
-  /// is open, else on the screen showing.
+  /// Runs a command from the key table: the app's own once, here; a screen's on the search line
+  /// when it is open, else on the screen showing.
   static func perform(_ command: Command, _ state: inout AppState) -> [Effect] {
     switch command {
-    case .help:
-      state.help = HelpScreen()
-      return []
-    case .quit: return [.quit]
-    case .suspend: return [.suspend]
-    case .redraw: return [.redraw]
-    case .search:
-      state.search = SearchBox()
-      return []
-    case .palette:
-      state.palette = PaletteBox()
-      return []
-    default: break
-    }
-    if var search = state.search {
-      let outcome = search.perform(command, state.shared)
-      state.search = search
-      return apply(outcome, &state)
-    }
-    switch command {
-    case .toggleWatchlist, .toggleSeen:
-      guard let film = state.top.subject(state.shared) else { return [] }
-      return MarkLogic.toggle(command, film: film, &state.shared)
-    case .openInBrowser where LinkChooser.offered(state) != nil:
-      return apply(Reaction(go: .push(.chooser(LinkChooser.offered(state) ?? LinkChooser(pages: [])))), &state)
-    case .openInBrowser, .copyLink, .copyTitle:
-      return link(command, &state.shared, page: state.top.page(state.shared))
-    default:
+    case .app(let command): return AppCommands.perform(command, &state)
+    case .screen(let command):
+      if var search = state.search {
+        let outcome = search.perform(command, state.shared)
+        state.search = search
+        return apply(outcome, &state)
+      }
       let reaction = state.updateTop { screen, shared in screen.perform(command, &shared) }
-      return apply(reaction, &state)
+      return apply(reaction ?? .nothing, &state)
     }
   }
 
@@ -212,33 +191,13 @@ public enum Reducer {
     return outcome.effects
   }
 
-  /// Opens the page in the browser, or copies its link or its title.
-  private static func link(_ command: Command, _ shared: inout Shared, page: LinkedPage?) -> [Effect] {
-    guard let page else { return [] }
-    let url = page.page.url
-    switch command {
-    case .openInBrowser:
-      shared.say(tr("Opening %s", url), .link)
-      return [.openURL(url)]
-    case .copyLink:
-      shared.say(tr("Copied %s", url), .link)
-      return [.copy(url)]
-    default:
-      guard !page.title.isEmpty else { return [] }
-      shared.say(tr("Copied “%s”", page.title), .link)
-      return [.copy(page.title)]
-    }
-  }
-
   /// Whether a command would do something now: the hint bar offers only those.
   public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
     if state.palette != nil { return PaletteLogic.isAvailable(command, in: state) }
     if let search = state.search { return search.isAvailable(command) }
     switch command {
-    case .help, .quit, .redraw, .suspend, .search, .palette: return true
-    case .toggleWatchlist, .toggleSeen: return state.top.subject(state.shared) != nil
-    case .openInBrowser, .copyLink, .copyTitle: return state.top.page(state.shared) != nil
-    default: return state.top.isAvailable(command, state.shared)
+    case .app(let command): return AppCommands.isAvailable(command, in: state)
+    case .screen(let command): return state.top.isAvailable(command, state.shared)
     }
   }
 

@@ -240,7 +240,7 @@ public struct TabSet: Equatable, Sendable {
   }
 
   /// The tab a command shows: `tab-N`, or the next or previous one from `current`.
-  func target(of command: Command, from current: ListKind, media: MediaKind) -> ListKind? {
+  func target(of command: AppCommand, from current: ListKind, media: MediaKind) -> ListKind? {
     let all = shown(media)
     if case .tab(let number) = command { return kind(number: number, media: media) }
     let index = all.firstIndex(of: current) ?? 0
@@ -255,9 +255,9 @@ public struct TabSet: Equatable, Sendable {
     let most = max(shown(.film).count, shown(.series).count)
     return (1...min(most, 9)).map { number in
       let names = [MediaKind.film, .series].compactMap { kind(number: number, media: $0)?.entry?.englishTitle }
-      let help = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " / ")
+      let unique = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       return KeyBinding(
-        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", help: help)
+        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", names: unique)
     }
   }
 }
@@ -273,7 +273,7 @@ extension KeyTable {
   /// The table with number keys for these tabs in place of the built-in ones (other bindings as they are).
   public func showing(_ tabs: TabSet) -> KeyTable {
     let isTab = { (binding: KeyBinding) -> Bool in
-      if case .tab = binding.command { return true }
+      if case .app(.tab) = binding.command { return true }
       return false
     }
     var kept = bindings

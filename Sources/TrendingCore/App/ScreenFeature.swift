@@ -16,10 +16,11 @@ public protocol ScreenFeature: Sendable {
   mutating func appear(_ shared: inout Shared) -> [Effect]
   /// Takes a key that types into the screen (a line being edited on it); nil when it is not one.
   mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]?
-  /// Runs a command from the key table.
-  mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction
+  /// Runs one of the screen commands it offers; nil for the rest ("not mine"): the app's own
+  /// commands never reach a screen.
+  mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction?
   /// Whether a command of its own would do something now (the hint bar offers only those).
-  func isAvailable(_ command: Command, _ shared: Shared) -> Bool
+  func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool
   /// The film or series `a` and `m` mark, when there is one.
   func subject(_ shared: Shared) -> MediaSummary?
   /// The page `o` opens and `y` copies, and the title `Y` copies.
@@ -88,8 +89,8 @@ public struct Reaction: Equatable, Sendable {
     self.navigation = navigation
   }
 
-  /// Nothing to do.
-  public static let none = Reaction()
+  /// Handled, with nothing to do (not to be confused with nil, "not mine").
+  public static let nothing = Reaction()
 }
 
 /// One screen on the navigation stack, with its own state: the one list of the kinds of screen.

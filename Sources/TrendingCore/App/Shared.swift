@@ -59,40 +59,8 @@ public struct Shared: Equatable, Sendable {
 
   // MARK: Answers
 
-  /// The request for a film's details.
-  public func filmRequest(_ id: Int) -> APIRequest { .movie(MovieDetailsRequest(id: id, language: language)) }
-
-  /// The request for a series' details.
-  public func seriesRequest(_ id: Int) -> APIRequest { .series(SeriesRequest(id: id, language: language)) }
-
-  /// The request for a season's episodes.
-  public func seasonRequest(_ seriesID: Int, _ number: Int) -> APIRequest {
-    .season(SeasonRequest(seriesID: seriesID, number: number, language: language))
-  }
-
-  /// The request for a person.
-  public func personRequest(_ id: Int) -> APIRequest { .person(PersonRequest(id: id, language: language)) }
-
-  /// A film's details as loaded.
-  public func film(_ id: Int) -> Loadable<MovieDetails> { (answers[filmRequest(id)] ?? Loadable()).map(\.movie) }
-
-  /// A series' details as loaded.
-  public func series(_ id: Int) -> Loadable<SeriesDetails> {
-    (answers[seriesRequest(id)] ?? Loadable()).map(\.series)
-  }
-
-  /// A season as loaded.
-  public func season(_ seriesID: Int, _ number: Int) -> Loadable<SeasonDetails> {
-    (answers[seasonRequest(seriesID, number)] ?? Loadable()).map(\.season)
-  }
-
   /// The day it is, by the state's clock (UTC), for what has aired and what is to come.
   public var today: ReleaseDate { ReleaseDate(day: now) }
-
-  /// A person as loaded.
-  public func person(_ id: Int) -> Loadable<PersonDetails> {
-    (answers[personRequest(id)] ?? Loadable()).map(\.person)
-  }
 
   /// Asks for an answer not yet loaded or on its way, the kept one first.
   mutating func load(_ request: APIRequest) -> [Effect] {

@@ -14,9 +14,10 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
     self.rawValue = rawValue
   }
 
-  /// The tab of a saved discover list, named by its title.
+  /// The tab of a saved discover list, named by its settings line and title: two tabs of one title
+  /// are two tabs.
   init(saved: SavedTab) {
-    self.rawValue = "saved:" + saved.title
+    self.rawValue = "saved:\(saved.line):" + saved.title
     self.saved = saved
   }
 
@@ -176,9 +177,9 @@ public struct Tab: Sendable {
   static var bindings: [KeyBinding] {
     (1...min(mostShown, 9)).map { number in
       let names = [MediaKind.film, .series].compactMap { ListKind(number: number, media: $0)?.entry?.englishTitle }
-      let help = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " / ")
+      let unique = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       return KeyBinding(
-        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", help: help)
+        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", names: unique)
     }
   }
 

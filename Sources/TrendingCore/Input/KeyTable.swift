@@ -1,57 +1,6 @@
 import AmodbKit
 import Localization
 
-/// What a key asks the app to do.
-public enum Command: Hashable, Sendable, CaseIterable {
-  case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-  case open, back, refresh, toggleWindow, help, redraw, suspend, quit, search, sort
-  case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
-  case nextTab, previousTab, palette, filter, toggleMedia, discover
-  /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
-  case tab(Int)
-
-  /// Every command: the fixed ones, then one a tab.
-  public static var allCases: [Command] {
-    [
-      .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
-      .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .openInBrowser,
-      .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover, discover,
-    ] + (1...Tab.mostShown).map { .tab($0) }
-  }
-
-  /// The tab a `tab(N)` command shows among the tabs of films or series.
-  public func tab(among media: MediaKind) -> ListKind? {
-    if case .tab(let number) = self { return ListKind(number: number, media: media) }
-    return nil
-  }
-}
-
-/// Where a binding applies.
-public enum KeyContext: String, Sendable, CaseIterable, Hashable {
-  /// The list of films.
-  case list
-  /// One film's screen.
-  case film
-  /// One person's screen.
-  case person
-  /// One series' screen.
-  case series
-  /// One season's episodes.
-  case season
-  /// One episode's screen.
-  case episode
-  /// The search line, while it is open (printable keys type there).
-  case search
-  /// The command palette, while it is open (printable keys type there).
-  case palette
-  /// The list's filter line, while it is typed in.
-  case filter
-  /// The `f` form of a discover filter, while it is open.
-  case form
-  /// `o`'s chooser of pages, while it is open.
-  case chooser
-}
-
 /// One binding: keys, what they do, where, and how the help and the hint bar name them.
 public struct KeyBinding: Sendable, Equatable {
   /// The keys, first one shown first.
@@ -64,6 +13,9 @@ public struct KeyBinding: Sendable, Equatable {
   public var group: String
   /// One line of help, e.g. "page down".
   public var help: String
+  /// Names joined by " / " in the help, each translated on its own (a number key's two tabs); empty
+  /// when the help is one sentence.
+  public var names: [String] = []
   /// The hint bar's words, when the binding is shown there, e.g. "open".
   public var hint: String?
 
@@ -78,6 +30,19 @@ public struct KeyBinding: Sendable, Equatable {
     self.group = group
     self.help = help
     self.hint = hint
+  }
+}
+
+extension KeyBinding {
+  /// The help in the interface's language: the sentence translated whole, or each name on its own.
+  public var meaning: String {
+    names.isEmpty ? tr(help) : names.map { tr($0) }.joined(separator: " / ")
+  }
+
+  /// A binding whose help is names (a number key's tabs), each translated on its own.
+  init(_ keys: [Key], _ command: Command, in contexts: Set<KeyContext>, group: String, names: [String]) {
+    self.init(keys, command, in: contexts, group: group, help: names.joined(separator: " / "))
+    self.names = names
   }
 }
 
@@ -173,11 +138,11 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.control("c")], .quit, group: "App", help: "quit, anywhere"),
   ]
 
-  /// The contexts of the screens (everything but the lines typed in).
-  public static let pages: Set<KeyContext> = documents.union([.list])
+  /// The contexts of the screens (everything but the lines typed in and the boxes over a screen).
+  public static let pages = Set(KeyContext.allCases.filter { $0.role == .list || $0.role == .document })
 
   /// The contexts of the screens that are documents: everything opened from a list.
-  public static let documents: Set<KeyContext> = [.film, .person, .series, .season, .episode]
+  public static let documents = Set(KeyContext.allCases.filter { $0.role == .document })
 
   /// The command a key runs in a context, if any (the first binding that has it wins).
   public func command(for key: Key, in context: KeyContext) -> Command? {
@@ -214,9 +179,8 @@ public struct KeyTable: Sendable, Equatable {
         group = binding.group
         lines.append(.group(tr(group)))
       }
-      // A number key's help names two tabs ("Now playing / On the air"), each translated.
-      let meaning = binding.help.split(separator: " / ").map { tr(String($0)) }.joined(separator: " / ")
-      lines.append(.binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: meaning))
+      lines.append(
+        .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: binding.meaning))
     }
     lines.append(.group(tr("About")))
     lines += (Self.about + notes).map(HelpLine.note)
@@ -266,25 +230,6 @@ public struct KeyTable: Sendable, Equatable {
 
   private func contextNames(_ contexts: Set<KeyContext>) -> String {
     KeyContext.allCases.filter(contexts.contains).map(\.label).joined(separator: ", ")
-  }
-}
-
-extension KeyContext {
-  /// How help names the context.
-  public var label: String {
-    switch self {
-    case .list: return "list"
-    case .film: return "film"
-    case .person: return "person"
-    case .series: return "series"
-    case .season: return "season"
-    case .episode: return "episode"
-    case .search: return "search line"
-    case .palette: return "command palette"
-    case .filter: return "filter line"
-    case .form: return "filter form"
-    case .chooser: return "link chooser"
-    }
   }
 }
 

@@ -185,11 +185,11 @@ public struct Settings: Equatable, Sendable {
 
   private static func contexts(_ word: String) -> Set<KeyContext>? {
     if word == "all" { return KeyTable.pages }
-    return KeyContext(rawValue: word).map { [$0] }
+    return KeyContext(name: word).map { [$0] }
   }
 
   private static func badContext(_ word: String) -> String {
-    tr("unknown screen '%s'; screens: all, list, film, person, search", shown(word))
+    tr("unknown screen '%s'; screens: %s", shown(word), KeyContext.settingsNames)
   }
 
   private static func color(_ word: String) -> Int? {
@@ -203,25 +203,6 @@ public struct Settings: Equatable, Sendable {
   static func shown(_ word: String) -> String {
     String(
       word.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(30).map(Character.init))
-  }
-}
-
-extension Command {
-  /// The command's name in the settings file: `move-down`, `open`, `toggle-window`, `tab-3`.
-  public var name: String {
-    if case .tab(let number) = self { return "tab-\(number)" }
-    var name = ""
-    for character in String(describing: self) {
-      if character.isUppercase { name += "-" }
-      name += character.lowercased()
-    }
-    return name
-  }
-
-  /// The command with this settings-file name.
-  public init?(name: String) {
-    guard let command = Command.allCases.first(where: { $0.name == name }) else { return nil }
-    self = command
   }
 }
 

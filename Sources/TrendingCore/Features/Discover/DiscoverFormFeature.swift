@@ -33,7 +33,7 @@ extension DiscoverForm: ScreenFeature {
     return []
   }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
     let count = fields(shared).count
     let lines = DiscoverFormLayout.lineCount(for: shared.size, fieldCount: count)
     switch command {
@@ -45,20 +45,13 @@ extension DiscoverForm: ScreenFeature {
     case .last: selection = count - 1
     case .open: return applied()
     case .back: return Reaction(go: .pop)
-    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .discover, .toggleMedia, .tab:
-      return .none
+    default: return nil
     }
-    return .none
+    return .nothing
   }
 
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back: return true
-    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .discover, .toggleMedia, .tab:
-      return false
-    }
+  public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
+    command.isMove || command == .open || command == .back
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
@@ -69,26 +62,39 @@ extension DiscoverForm: ScreenFeature {
   public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
     let count = fields(shared).count
     switch event.kind {
-    case .wheelUp: return perform(.moveUp, &shared)
-    case .wheelDown: return perform(.moveDown, &shared)
+    case .wheelUp: return perform(.moveUp, &shared) ?? .nothing
+    case .wheelDown: return perform(.moveDown, &shared) ?? .nothing
     case .press:
       let box = DiscoverFormLayout.box(for: shared.size, fieldCount: count)
       let lines = DiscoverFormLayout.lineCount(for: shared.size, fieldCount: count)
       let top = DiscoverFormLayout.top(selection: selection, lines: lines)
       let offset = event.row - box.row - 1
       guard (0..<lines).contains(offset), (box.column..<box.column + box.width).contains(event.column) else {
-        return .none
+        return .nothing
       }
       let index = top + offset
-      guard index < count else { return .none }
+      guard index < count else { return .nothing }
       if index != selection {
         selection = index
-        return .none
+        return .nothing
       }
       let field = selected(shared)
       if field == .apply { return applied() }
       change(field, by: 1, shared)
-      return .none
+      return .nothing
     }
+  }
+}
+
+extension LinkTarget {
+  /// The link to a discover list: a film's keyword or studio.
+  public static func discover(_ filter: DiscoverFilter) -> LinkTarget {
+    .open(.list(ListScreen(source: .discover(filter))))
+  }
+
+  /// The filter, when the link opens a discover list.
+  public var discoverFilter: DiscoverFilter? {
+    if case .open(.list(let list)) = self { return list.source.discover }
+    return nil
   }
 }

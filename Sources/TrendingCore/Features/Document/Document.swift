@@ -1,23 +1,26 @@
 import AmodbKit
+import Localization
 
-/// What a selectable line of a document opens.
-public enum LinkTarget: Hashable, Sendable {
-  /// A film's screen.
-  case film(Int)
-  /// A series' screen.
-  case series(Int)
-  /// A season's episodes.
-  case season(series: Int, number: Int)
-  /// An episode's screen.
-  case episode(series: Int, season: Int, number: Int)
-  /// A person's screen.
-  case person(Int)
+/// What a selectable line of a document opens: a screen (the route it pushes, so a new kind of
+/// screen needs no case here), the rest of a clamped text in place, or a web page.
+public enum LinkTarget: Equatable, Sendable {
+  /// A screen, opened on top.
+  case open(Route)
   /// The rest of a clamped text, in place.
   case expand
-  /// A discover list: a film's keyword or studio.
-  case discover(DiscoverFilter)
   /// A web page, opened in the browser.
   case web(WebPage)
+}
+
+extension LinkTarget: CustomStringConvertible {
+  /// How tests and logs name it: the screen it opens as the status file names it, `expand`, or the page.
+  public var description: String {
+    switch self {
+    case .open(let route): return route.screen.statusName
+    case .expand: return "expand"
+    case .web(let page): return "web \(page.url)"
+    }
+  }
 }
 
 /// A selectable line of a drawn document, or a part of one when a line holds two links side by side.
@@ -132,7 +135,7 @@ enum DocumentLogic {
 
 extension DocumentCursor {
   /// A command on a document screen that moves: `j`/`k` step through links, the rest scroll.
-  mutating func move(_ command: Command, visible page: Int) {
+  mutating func move(_ command: ScreenCommand, visible page: Int) {
     switch command {
     case .moveDown: DocumentLogic.step(&self, down: true, visible: page)
     case .moveUp: DocumentLogic.step(&self, down: false, visible: page)
@@ -174,33 +177,15 @@ extension DocumentCursor {
   static func page(_ size: Size) -> Int { max(1, Chrome(size).body.height) }
 }
 
-extension LinkTarget {
-  /// The link to a film's or series' screen.
-  public static func media(_ media: MediaID) -> LinkTarget {
-    media.kind == .series ? .series(media.id) : .film(media.id)
-  }
-
-  /// Where opening a link goes, a film or series starting from what the screen knows of it (nil
-  /// for `expand` and `web`, which a screen handles itself).
-  func navigation(known: (MediaID) -> MediaSummary? = { _ in nil }) -> Navigation? {
-    switch self {
-    case .film(let id): return .push(.film(FilmScreen(id: id, known: known(.film(id)))))
-    case .series(let id): return .push(.series(SeriesScreen(id: id, known: known(.series(id)))))
-    case .season(let series, let number): return .push(.season(SeasonScreen(seriesID: series, number: number)))
-    case .episode(let series, let season, let number):
-      return .push(.episode(EpisodeScreen(seriesID: series, season: season, number: number)))
-    case .person(let id): return .push(.person(PersonScreen(id: id)))
-    case .discover(let filter): return .push(.list(ListScreen(source: .discover(filter))))
-    case .expand, .web: return nil
-    }
-  }
-}
-
 /// A screen that is a scrolled document with links, as a film's, a series' and a person's are:
 /// what they share of a feature.
 public protocol DocumentScreen: ScreenFeature {
   /// Scroll and selection.
   var cursor: DocumentCursor { get set }
+  /// The request `r` asks again, and whose answer on its way makes `r` wait.
+  func reloadRequest(_ shared: Shared) -> APIRequest
+  /// Shows the rest of its clamped text, or clamps it again (an `expand` link).
+  mutating func toggleExpanded()
 }
 
 extension DocumentScreen {
@@ -211,8 +196,8 @@ extension DocumentScreen {
   public mutating func laidOut(_ layout: DocumentLayout) { DocumentLogic.relayout(&cursor, layout) }
 
   public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
-    guard cursor.mouse(event, size: shared.size) != nil else { return .none }
-    return perform(.open, &shared)
+    guard cursor.mouse(event, size: shared.size) != nil else { return .nothing }
+    return perform(.open, &shared) ?? .nothing
   }
 
   /// The poster (or picture) beside or above the text, for an image path.
@@ -223,39 +208,53 @@ extension DocumentScreen {
 }
 
 extension DocumentScreen {
+  /// Screens with no clamped text to open ignore `expand`.
+  public mutating func toggleExpanded() {}
+
+  /// The document's default: see `reactAsDocument`.
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
+    reactAsDocument(command, &shared)
+  }
+
+  /// The document's default: see `isAvailableAsDocument`.
+  public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
+    isAvailableAsDocument(command, shared)
+  }
+
   /// What documents answer alike: moves scroll and step through the links, back pops, `r` asks the
-  /// network again for `request`, and Enter follows the selected link (a film or series starting
-  /// from what `known` says of it); the rest is not a document's own.
-  mutating func reactAsDocument(
-    _ command: Command, reloading request: APIRequest, _ shared: inout Shared,
-    known: (MediaID) -> MediaSummary? = { _ in nil }
-  ) -> Reaction {
+  /// network again for the screen's request, and Enter follows the selected link (a screen, a web
+  /// page, or the rest of a text); the rest is not a document's own.
+  public mutating func reactAsDocument(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
       cursor.move(command, visible: DocumentCursor.page(shared.size))
-      return .none
+      return .nothing
     case .back: return Reaction(go: .pop)
-    case .refresh: return Reaction(shared.reload(request))
-    case .open: return Reaction(go: cursor.selectedTarget?.navigation(known: known))
-    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
-      return .none
+    case .refresh: return Reaction(shared.reload(reloadRequest(shared)))
+    case .open:
+      switch cursor.selectedTarget {
+      case .open(let route): return Reaction(go: .push(route))
+      case .web(let page):
+        shared.say(tr("Opening %s", page.url), .link)
+        return Reaction([.openURL(page.url)])
+      case .expand:
+        toggleExpanded()
+        return .nothing
+      case nil: return .nothing
+      }
+    default: return nil
     }
   }
 
   /// Whether a document offers a command: moving when it scrolls or has links, opening a selected
-  /// link, back always, `r` unless its answer is on its way; the app answers its own commands.
-  func isAvailableAsDocument(_ command: Command, loading: Bool) -> Bool {
+  /// link, back always, `r` unless its answer is on its way.
+  public func isAvailableAsDocument(_ command: ScreenCommand, _ shared: Shared) -> Bool {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
     case .open: return cursor.selectedTarget != nil
     case .back: return true
-    case .refresh: return !loading
-    case .sort, .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return false
+    case .refresh: return shared.answers[reloadRequest(shared)]?.isLoading != true
+    default: return false
     }
   }
 }

@@ -35,34 +35,9 @@ extension FilmScreen: DocumentScreen {
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.filmRequest(id)) }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-      cursor.move(command, visible: DocumentCursor.page(shared.size))
-      return .none
-    case .back: return Reaction(go: .pop)
-    case .refresh: return Reaction(shared.reload(shared.filmRequest(id)))
-    case .open:
-      switch cursor.selectedTarget {
-      case .expand:
-        reviewExpanded.toggle()
-        return .none
-      case .web(let page):
-        shared.say(tr("Opening %s", page.url), .link)
-        return Reaction([.openURL(page.url)])
-      case .film, .series, .season, .episode, .person, .discover, nil: break
-      }
-      let related = shared.film(id).value.map { $0.recommendations + $0.similar } ?? []
-      return Reaction(go: cursor.selectedTarget?.navigation { media in related.first { $0.media == media } })
-    case .sort, .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search,
-      .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
-      return .none
-    }
-  }
+  public func reloadRequest(_ shared: Shared) -> APIRequest { shared.filmRequest(id) }
 
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    isAvailableAsDocument(command, loading: shared.film(id).isLoading)
-  }
+  public mutating func toggleExpanded() { reviewExpanded.toggle() }
 
   public func subject(_ shared: Shared) -> MediaSummary? {
     if let details = shared.film(id).value {
@@ -81,4 +56,26 @@ extension FilmScreen: DocumentScreen {
   public func poster(_ shared: Shared) -> PosterRequest? {
     picture(shared.film(id).value?.posterPath ?? known?.posterPath, shared)
   }
+}
+
+extension LinkTarget {
+  /// The link to a film's screen, starting from what the linking screen knows of it.
+  public static func film(_ id: Int, known: MediaSummary? = nil) -> LinkTarget {
+    .open(.film(FilmScreen(id: id, known: known)))
+  }
+
+  /// The link to a film's or series' screen, starting from what the linking screen knows of it.
+  public static func media(_ media: MediaID, known: MediaSummary? = nil) -> LinkTarget {
+    media.kind == .series ? .series(media.id, known: known) : .film(media.id, known: known)
+  }
+}
+
+extension Shared {
+  // The requests and answers of films: the feature's own, kept in its folder.
+
+  /// The request for a film's details.
+  public func filmRequest(_ id: Int) -> APIRequest { .movie(MovieDetailsRequest(id: id, language: language)) }
+
+  /// A film's details as loaded.
+  public func film(_ id: Int) -> Loadable<MovieDetails> { (answers[filmRequest(id)] ?? Loadable()).map(\.movie) }
 }

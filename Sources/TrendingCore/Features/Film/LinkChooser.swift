@@ -23,7 +23,7 @@ public struct LinkChooser: Equatable, Sendable {
 
   /// Opens a page and closes the chooser.
   func opened(_ index: Int, _ shared: inout Shared) -> Reaction {
-    guard pages.indices.contains(index) else { return .none }
+    guard pages.indices.contains(index) else { return .nothing }
     let url = pages[index].url
     shared.say(tr("Opening %s", url), .link)
     return Reaction([.openURL(url)], go: .pop)
@@ -47,7 +47,7 @@ extension LinkChooser: ScreenFeature {
     return number - 1
   }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
     switch command {
     case .moveDown: selection = min(selection + 1, pages.count - 1)
     case .moveUp: selection = max(selection - 1, 0)
@@ -55,22 +55,13 @@ extension LinkChooser: ScreenFeature {
     case .last, .pageDown, .halfPageDown: selection = max(0, pages.count - 1)
     case .open: return opened(selection, &shared)
     case .back: return Reaction(go: .pop)
-    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .discover, .toggleMedia, .tab:
-      return .none
+    default: return nil
     }
-    return .none
+    return .nothing
   }
 
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back: return true
-    case .refresh, .toggleWindow, .sort, .toggleWatchlist, .toggleSeen, .nextTab, .previousTab, .filter, .discover,
-      .toggleMedia, .tab:
-      return false
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .openInBrowser, .copyLink, .copyTitle, .palette: return false
-    }
+  public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
+    command.isMove || command == .open || command == .back
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
@@ -81,17 +72,17 @@ extension LinkChooser: ScreenFeature {
   /// A click on a line selects it, a click on the selected line opens it; the wheel moves.
   public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
     switch event.kind {
-    case .wheelUp: return perform(.moveUp, &shared)
-    case .wheelDown: return perform(.moveDown, &shared)
+    case .wheelUp: return perform(.moveUp, &shared) ?? .nothing
+    case .wheelDown: return perform(.moveDown, &shared) ?? .nothing
     case .press:
       let box = Self.box(for: shared.size, count: pages.count)
       let index = event.row - box.row - 1
       guard pages.indices.contains(index), (box.column..<box.column + box.width).contains(event.column) else {
-        return .none
+        return .nothing
       }
       if index != selection {
         selection = index
-        return .none
+        return .nothing
       }
       return opened(index, &shared)
     }

@@ -23,9 +23,10 @@ public struct HelpScreen: Equatable, Sendable {
 
   /// Answers a command; the overlay scrolls, closes, or the app quits.
   mutating func perform(_ command: Command?, key: Key, rows: Int, height: Int) -> Outcome {
+    if command == .quit, key == .control("c") { return .quits }
     let last = KeyTable.helpMaxScroll(lineCount: rows, height: height)
     let page = max(1, height - 3)
-    switch command {
+    switch command?.screenCommand {
     case .moveDown: scroll += 1
     case .moveUp: scroll -= 1
     case .pageDown: scroll += page
@@ -34,7 +35,6 @@ public struct HelpScreen: Equatable, Sendable {
     case .halfPageUp: scroll -= max(1, page / 2)
     case .first: scroll = 0
     case .last: scroll = last
-    case .quit where key == .control("c"): return .quits
     default: return .closes
     }
     scroll = min(max(scroll, 0), last)

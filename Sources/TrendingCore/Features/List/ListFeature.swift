@@ -19,7 +19,7 @@ extension ListScreen: ScreenFeature {
     editFilter(key, rows: shared.visibleRows) ? [] : nil
   }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
     let rows = shared.visibleRows
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
@@ -27,20 +27,20 @@ extension ListScreen: ScreenFeature {
     case .open:
       if filter?.editing == true {
         keepFilter()
-        return .none
+        return .nothing
       }
-      guard let entry = selectedMovie else { return .none }
+      guard let entry = selectedMovie else { return .nothing }
       return Reaction(go: .push(.opening(entry)))
     case .back:
       // A filter goes first; then a list opened on top goes back.
       guard filter == nil else {
         clearFilter(rows: rows)
-        return .none
+        return .nothing
       }
       return Reaction(go: .pop)
     case .filter:
       startFilter()
-      return .none
+      return .nothing
     case .discover:
       // A saved tab's form starts from its filter; a new one from the services set (`set services`).
       let saved = source.tab?.saved.flatMap { shared.services(of: $0).filter }
@@ -48,16 +48,8 @@ extension ListScreen: ScreenFeature {
       return Reaction(go: .push(.discoverForm(form)))
     case .refresh:
       return Reaction(refresh(force: true, shared))
-    case .nextTab, .previousTab, .tab:
-      guard let target = shared.tabs.target(of: command, from: source.tab ?? .trending, media: shared.browsing)
-      else { return .none }
-      return Reaction(go: .showTab(target))
-    case .toggleMedia:
-      let other: MediaKind = shared.browsing == .film ? .series : .film
-      shared.browsing = other
-      return Reaction(go: .showTab(shared.tabs.counterpart(of: source.tab ?? .trending, in: other)))
     case .toggleWindow:
-      guard isTrending, let kind = source.tab else { return .none }
+      guard isTrending, let kind = source.tab else { return .nothing }
       self = ListScreen(kind: kind, window: window == .week ? .day : .week)
       return Reaction(refresh(force: false, shared))
     case .sort:
@@ -65,14 +57,11 @@ extension ListScreen: ScreenFeature {
       sort = sort.next
       if let selected, let index = movies.firstIndex(where: { $0.id == selected }) { selection = index }
       ListLogic.scrollIntoView(&self, rows: rows)
-      return .none
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return .none
+      return .nothing
     }
   }
 
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
+  public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .sort:
       return movies.count > 1
@@ -81,15 +70,8 @@ extension ListScreen: ScreenFeature {
     case .refresh: return !list.isLoading
     case .toggleWindow: return isTrending
     case .discover: return filter?.editing != true
-    case .nextTab, .previousTab, .tab: return true
-    // A list opened on top (kept search results) has no tabs to switch.
-    case .toggleMedia: return source.tab != nil
     // A filter clears; only a list opened on top (kept search results) goes back: a tab is the bottom.
     case .back: return filter != nil || source.tab == nil
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return false
     }
   }
 
@@ -121,15 +103,15 @@ extension ListScreen: ScreenFeature {
   public mutating func mouse(_ event: MouseEvent, _ shared: inout Shared) -> Reaction {
     switch event.kind {
     case .wheelUp, .wheelDown:
-      let command: Command = event.kind == .wheelDown ? .moveDown : .moveUp
+      let command: ScreenCommand = event.kind == .wheelDown ? .moveDown : .moveUp
       var effects: [Effect] = []
-      for _ in 0..<MouseLogic.wheelStep { effects += perform(command, &shared).effects }
+      for _ in 0..<MouseLogic.wheelStep { effects += perform(command, &shared)?.effects ?? [] }
       return Reaction(effects)
     case .press:
-      guard let index = row(at: event, shared) else { return .none }
-      if index == selection { return perform(.open, &shared) }
+      guard let index = row(at: event, shared) else { return .nothing }
+      if index == selection { return perform(.open, &shared) ?? .nothing }
       selection = index
-      return .none
+      return .nothing
     }
   }
 

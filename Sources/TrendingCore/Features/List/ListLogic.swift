@@ -8,7 +8,7 @@ enum ListLogic {
   static let prefetchDistance = 5
 
   /// Moves the selection as a command says, fetching the next page as the end nears.
-  static func move(_ list: inout ListScreen, _ command: Command, rows: Int, _ shared: Shared) -> [Effect] {
+  static func move(_ list: inout ListScreen, _ command: ScreenCommand, rows: Int, _ shared: Shared) -> [Effect] {
     let page = max(1, rows - 1)
     let target: Int
     switch command {

@@ -39,7 +39,7 @@ public enum PaletteLogic {
       guard Reducer.isAvailable(binding.command, in: below) else { continue }
       let keys = state.shared.keys.bindings(in: context).filter { $0.command == binding.command }
         .flatMap(\.keys).map { $0.label(ascii: state.shared.asciiKeys) }
-      entries.append(PaletteEntry(command: binding.command, keys: keys.joined(separator: " "), help: tr(binding.help)))
+      entries.append(PaletteEntry(command: binding.command, keys: keys.joined(separator: " "), help: binding.meaning))
     }
     let typed = state.palette?.text ?? ""
     guard !typed.isEmpty else { return entries }
@@ -57,7 +57,7 @@ public enum PaletteLogic {
       state.palette = box
       return []
     }
-    let command = state.shared.keys.command(for: key, in: .palette)
+    guard let command = state.shared.keys.command(for: key, in: .palette) else { return [] }
     let entries = entries(state)
     switch command {
     case .moveDown, .moveUp:
@@ -73,7 +73,7 @@ public enum PaletteLogic {
       state.palette = nil
       return []
     case .quit, .redraw, .suspend:
-      return command.map { Reducer.perform($0, &state) } ?? []
+      return Reducer.perform(command, &state)
     default:
       return []
     }

@@ -29,44 +29,21 @@ extension PersonScreen: DocumentScreen {
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.personRequest(id)) }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-      cursor.move(command, visible: DocumentCursor.page(shared.size))
-      return .none
-    case .back: return Reaction(go: .pop)
-    case .refresh: return Reaction(shared.reload(shared.personRequest(id)))
-    case .sort:
-      byScore.toggle()
-      cursor = DocumentCursor()
-      return .none
-    case .open:
-      if cursor.selectedTarget == .expand {
-        expanded.toggle()
-        return .none
-      }
-      let credits = shared.person(id).value?.credits ?? []
-      return Reaction(
-        go: cursor.selectedTarget?.navigation { media in credits.first { $0.media.media == media }?.media })
-    case .toggleWindow, .help, .redraw, .suspend, .quit, .nextTab, .previousTab, .tab, .search, .toggleWatchlist,
-      .toggleSeen, .openInBrowser, .copyLink, .copyTitle, .palette, .filter, .toggleMedia, .discover:
-      return .none
-    }
+  public func reloadRequest(_ shared: Shared) -> APIRequest { shared.personRequest(id) }
+
+  public mutating func toggleExpanded() { expanded.toggle() }
+
+  /// A document's moves and links, and `s`, which sorts their work by score or by date.
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
+    guard command == .sort else { return reactAsDocument(command, &shared) }
+    byScore.toggle()
+    cursor = DocumentCursor()
+    return .nothing
   }
 
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last: return cursor.canMove
-    case .open: return cursor.selectedTarget != nil
-    case .back: return true
-    case .refresh: return !shared.person(id).isLoading
-    case .sort: return shared.person(id).value?.credits.isEmpty == false
-    case .toggleWindow, .nextTab, .previousTab, .tab, .filter, .toggleMedia, .discover: return false
-    // The app's own commands, answered above every screen.
-    case .help, .redraw, .suspend, .quit, .search, .toggleWatchlist, .toggleSeen, .openInBrowser, .copyLink,
-      .copyTitle, .palette:
-      return false
-    }
+  public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
+    guard command == .sort else { return isAvailableAsDocument(command, shared) }
+    return shared.person(id).value?.credits.isEmpty == false
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
@@ -76,4 +53,21 @@ extension PersonScreen: DocumentScreen {
   }
 
   public func poster(_ shared: Shared) -> PosterRequest? { picture(shared.person(id).value?.profilePath, shared) }
+}
+
+extension LinkTarget {
+  /// The link to a person's screen.
+  public static func person(_ id: Int) -> LinkTarget { .open(.person(PersonScreen(id: id))) }
+}
+
+extension Shared {
+  // The requests and answers of people: the feature's own, kept in its folder.
+
+  /// The request for a person.
+  public func personRequest(_ id: Int) -> APIRequest { .person(PersonRequest(id: id, language: language)) }
+
+  /// A person as loaded.
+  public func person(_ id: Int) -> Loadable<PersonDetails> {
+    (answers[personRequest(id)] ?? Loadable()).map(\.person)
+  }
 }

@@ -94,7 +94,7 @@ public struct SearchBox: Equatable, Sendable {
   }
 
   /// A command while the line is open: move in the results, keep them, or close the line.
-  mutating func perform(_ command: Command, _ shared: Shared) -> Outcome {
+  mutating func perform(_ command: ScreenCommand, _ shared: Shared) -> Outcome {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
       guard var list = results else { return Outcome() }
@@ -111,9 +111,7 @@ public struct SearchBox: Equatable, Sendable {
         effects.append(.cancel(.fetch(request)))
       }
       return Outcome(effects: effects, closes: true)
-    case .refresh, .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab, .palette, .filter, .toggleMedia, .discover:
-      return Outcome()
+    default: return Outcome()
     }
   }
 
@@ -123,9 +121,7 @@ public struct SearchBox: Equatable, Sendable {
     case .back, .quit, .redraw, .suspend: return true
     case .open: return results != nil
     case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last: return (results?.movies.count ?? 0) > 1
-    case .halfPageDown, .halfPageUp, .refresh, .toggleWindow, .help, .search, .sort, .toggleWatchlist, .toggleSeen,
-      .openInBrowser, .copyLink, .copyTitle, .nextTab, .previousTab, .tab, .palette, .filter, .toggleMedia, .discover:
-      return false
+    default: return false
     }
   }
 

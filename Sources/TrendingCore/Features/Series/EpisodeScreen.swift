@@ -44,13 +44,7 @@ extension EpisodeScreen: DocumentScreen {
     shared.load(shared.seasonRequest(seriesID, season))
   }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    reactAsDocument(command, reloading: shared.seasonRequest(seriesID, season), &shared)
-  }
-
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    isAvailableAsDocument(command, loading: shared.season(seriesID, season).isLoading)
-  }
+  public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seasonRequest(seriesID, season) }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 

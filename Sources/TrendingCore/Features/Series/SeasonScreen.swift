@@ -44,13 +44,7 @@ extension SeasonScreen: DocumentScreen {
     shared.load(shared.seasonRequest(seriesID, number)) + shared.load(shared.seriesRequest(seriesID))
   }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    reactAsDocument(command, reloading: shared.seasonRequest(seriesID, number), &shared)
-  }
-
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    isAvailableAsDocument(command, loading: shared.season(seriesID, number).isLoading)
-  }
+  public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seasonRequest(seriesID, number) }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 

@@ -30,16 +30,7 @@ extension SeriesScreen: DocumentScreen {
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.seriesRequest(id)) }
 
-  public mutating func perform(_ command: Command, _ shared: inout Shared) -> Reaction {
-    let related = shared.series(id).value.map { $0.recommendations + $0.similar } ?? []
-    return reactAsDocument(command, reloading: shared.seriesRequest(id), &shared) { media in
-      related.first { $0.media == media }
-    }
-  }
-
-  public func isAvailable(_ command: Command, _ shared: Shared) -> Bool {
-    isAvailableAsDocument(command, loading: shared.series(id).isLoading)
-  }
+  public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seriesRequest(id) }
 
   public func subject(_ shared: Shared) -> MediaSummary? {
     // What `a` keeps with the mark: the poster, score and genres the screen shows.
@@ -58,5 +49,44 @@ extension SeriesScreen: DocumentScreen {
 
   public func poster(_ shared: Shared) -> PosterRequest? {
     picture(shared.series(id).value?.posterPath ?? known?.posterPath, shared)
+  }
+}
+
+extension LinkTarget {
+  /// The link to a series' screen, starting from what the linking screen knows of it.
+  public static func series(_ id: Int, known: MediaSummary? = nil) -> LinkTarget {
+    .open(.series(SeriesScreen(id: id, known: known)))
+  }
+
+  /// The link to a season's episodes.
+  public static func season(series: Int, number: Int) -> LinkTarget {
+    .open(.season(SeasonScreen(seriesID: series, number: number)))
+  }
+
+  /// The link to an episode's screen.
+  public static func episode(series: Int, season: Int, number: Int) -> LinkTarget {
+    .open(.episode(EpisodeScreen(seriesID: series, season: season, number: number)))
+  }
+}
+
+extension Shared {
+  // The requests and answers of series and seasons: the feature's own, kept in its folder.
+
+  /// The request for a series' details.
+  public func seriesRequest(_ id: Int) -> APIRequest { .series(SeriesRequest(id: id, language: language)) }
+
+  /// The request for a season's episodes.
+  public func seasonRequest(_ seriesID: Int, _ number: Int) -> APIRequest {
+    .season(SeasonRequest(seriesID: seriesID, number: number, language: language))
+  }
+
+  /// A series' details as loaded.
+  public func series(_ id: Int) -> Loadable<SeriesDetails> {
+    (answers[seriesRequest(id)] ?? Loadable()).map(\.series)
+  }
+
+  /// A season as loaded.
+  public func season(_ seriesID: Int, _ number: Int) -> Loadable<SeasonDetails> {
+    (answers[seasonRequest(seriesID, number)] ?? Loadable()).map(\.season)
   }
 }

@@ -295,7 +295,7 @@ public enum FilmDocument {
     var entries: [(line: DocumentLine, link: LinkTarget?)] = []
     for movie in movies.prefix(relatedLimit) {
       guard let media = movie.media else { continue }
-      entries.append((filmLine(movie, note: nil, width: width), LinkTarget.media(media)))
+      entries.append((filmLine(movie, note: nil, width: width), LinkTarget.media(media, known: movie)))
     }
     return entries.isEmpty ? nil : (title, entries)
   }

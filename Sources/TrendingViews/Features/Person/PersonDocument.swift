@@ -57,7 +57,8 @@ public enum PersonDocument {
       if let episodes = work.episodes { notes.append(Formatters.episodes(episodes)) }
       if media.kind == .series { notes.insert(Vocabulary.kind(.series), at: 0) }
       document.append(
-        FilmDocument.filmLine(work.movie, note: notes.joined(separator: tr(", ")), width: width), link: .media(media))
+        FilmDocument.filmLine(work.movie, note: notes.joined(separator: tr(", ")), width: width),
+        link: .media(media, known: work.movie))
     }
     return document
   }

@@ -35,7 +35,8 @@ struct PersonScreenTests {
       $0.shared[person: 7]?.succeed(person, at: Sample.start)
       $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
     }
-    let links = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 5, target: .film(99))])
+    // The person's view links each credit with what the credit says of it (PersonDocument).
+    let links = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 5, target: .film(99, known: other))])
     store.send(.documentLayout(links)) { $0.cursor?.layout = links }
     store.send(.key(.down)) { $0.cursor?.selected = 0 }
     let personScreen = store.state.stack

@@ -192,10 +192,11 @@ struct SeriesScreenTests {
 
   @Test func aRelatedSeriesOpensAsASeriesWithWhatTheListKnew() {
     var store = TestStore(Self.onSeries())
-    let layout = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 10, target: .series(600))])
+    // The series' view links each related series with what the recommendation says of it.
+    let known = SeriesSample.details(500).recommendations[0]
+    let layout = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 10, target: .series(600, known: known))])
     store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
     store.send(.key(.down)) { $0.cursor?.selected = 0 }
-    let known = SeriesSample.details(500).recommendations[0]
     store.send(.key(.enter), effects: [.fetchSeries(600)]) {
       $0.push(.series(SeriesScreen(id: 600, known: known)))
       $0.shared[series: 600] = Loadable()

@@ -1,0 +1,80 @@
+import AmodbKit
+import Localization
+
+/// The app's own commands, answered once above every screen: help, quitting, the terminal, the
+/// search line and the palette, the marks and links of what the screen is about, and the tabs.
+enum AppCommands {
+  /// Runs an app command.
+  static func perform(_ command: AppCommand, _ state: inout AppState) -> [Effect] {
+    switch command {
+    case .help:
+      state.help = HelpScreen()
+      return []
+    case .quit: return [.quit]
+    case .suspend: return [.suspend]
+    case .redraw: return [.redraw]
+    case .search:
+      state.search = SearchBox()
+      return []
+    case .palette:
+      state.palette = PaletteBox()
+      return []
+    default: break
+    }
+    // The search line's results are not a screen's: marks, links and tabs wait until it closes.
+    guard state.search == nil else { return [] }
+    switch command {
+    case .toggleWatchlist, .toggleSeen:
+      guard let film = state.top.subject(state.shared) else { return [] }
+      return MarkLogic.toggle(command, film: film, &state.shared)
+    case .openInBrowser where LinkChooser.offered(state) != nil:
+      let chooser = LinkChooser.offered(state) ?? LinkChooser(pages: [])
+      return Reducer.apply(Reaction(go: .push(.chooser(chooser))), &state)
+    case .openInBrowser, .copyLink, .copyTitle:
+      return link(command, &state.shared, page: state.top.page(state.shared))
+    case .nextTab, .previousTab, .tab:
+      guard let list = state.stack.last?.list,
+        let target = state.shared.tabs.target(
+          of: command, from: list.source.tab ?? .trending, media: state.shared.browsing)
+      else { return [] }
+      return Reducer.apply(Reaction(go: .showTab(target)), &state)
+    case .toggleMedia:
+      guard let list = state.stack.last?.list else { return [] }
+      let tab = list.source.tab ?? .trending
+      let other: MediaKind = state.shared.browsing == .film ? .series : .film
+      state.shared.browsing = other
+      return Reducer.apply(Reaction(go: .showTab(state.shared.tabs.counterpart(of: tab, in: other))), &state)
+    case .help, .quit, .suspend, .redraw, .search, .palette: return []
+    }
+  }
+
+  /// Whether an app command would do something on the screen showing.
+  static func isAvailable(_ command: AppCommand, in state: AppState) -> Bool {
+    switch command {
+    case .help, .quit, .redraw, .suspend, .search, .palette: return true
+    case .toggleWatchlist, .toggleSeen: return state.top.subject(state.shared) != nil
+    case .openInBrowser, .copyLink, .copyTitle: return state.top.page(state.shared) != nil
+    // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
+    case .nextTab, .previousTab, .tab: return state.stack.last?.list != nil
+    case .toggleMedia: return state.stack.last?.list?.source.tab != nil
+    }
+  }
+
+  /// Opens the page in the browser, or copies its link or its title.
+  private static func link(_ command: AppCommand, _ shared: inout Shared, page: LinkedPage?) -> [Effect] {
+    guard let page else { return [] }
+    let url = page.page.url
+    switch command {
+    case .openInBrowser:
+      shared.say(tr("Opening %s", url), .link)
+      return [.openURL(url)]
+    case .copyLink:
+      shared.say(tr("Copied %s", url), .link)
+      return [.copy(url)]
+    default:
+      guard !page.title.isEmpty else { return [] }
+      shared.say(tr("Copied “%s”", page.title), .link)
+      return [.copy(page.title)]
+    }
+  }
+}
