@@ -156,7 +156,7 @@ extension APIRequest {
   /// Whether it asks for one title's or person's details (what a screen shows, let go when unshown).
   var isDetails: Bool {
     switch self {
-    case .movie, .series, .season, .person: return true
+    case .movie, .series, .season, .person, .collection: return true
     default: return false
     }
   }

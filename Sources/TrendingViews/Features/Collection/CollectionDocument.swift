@@ -29,7 +29,7 @@ public enum CollectionDocument {
     }
     document.heading(tr("Films"))
     for film in details.parts {
-      document.append(FilmDocument.filmLine(film, note: nil, width: width), link: film.media.map(LinkTarget.media))
+      document.append(FilmDocument.filmLine(film, note: nil, width: width), link: .film(film.id, known: film))
     }
     return document
   }

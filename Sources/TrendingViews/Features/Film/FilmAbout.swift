@@ -111,7 +111,7 @@ extension WebPage {
   /// The site's name, as the film screen labels its link and `o` offers it.
   public var siteName: String {
     switch self {
-    case .film, .filmVideos, .series, .season, .episode, .person: return "TMDB"
+    case .film, .filmVideos, .series, .season, .episode, .person, .collection: return "TMDB"
     case .imdb: return "IMDb"
     case .video(let site, _): return site
     case .homepage: return tr("Website")
