@@ -329,6 +329,42 @@ COLLECTIONS = {693134: (726871, "Dune Collection"), 238: (230, "The Godfather Co
                603: (2344, "The Matrix Collection"), 348: (8091, "Alien Collection"),
                78: (422837, "Blade Runner Collection")}
 
+# The collections' films (TMDB's ids, titles and release dates, public facts; scores rounded public
+# figures). A film the demo holds is listed as its lists list it; the others are summaries only
+# (the demo has no details for them, so their screens say so). Overviews are our own words.
+OTHER_FILMS = {
+    438631: ("Dune", "Дюна", "2021-09-15", (7.8, 12000)),
+    240: ("The Godfather Part II", "Крёстный отец 2", "1974-12-20", (8.6, 12500)),
+    242: ("The Godfather Part III", "Крёстный отец 3", "1990-12-25", (7.4, 5800)),
+    604: ("The Matrix Reloaded", "Матрица: Перезагрузка", "2003-05-15", (7.1, 10500)),
+    605: ("The Matrix Revolutions", "Матрица: Революция", "2003-11-05", (6.7, 9300)),
+    624860: ("The Matrix Resurrections", "Матрица: Воскрешение", "2021-12-16", (6.4, 5900)),
+    679: ("Aliens", "Чужие", "1986-07-18", (7.9, 9800)),
+    8077: ("Alien³", "Чужой 3", "1992-05-22", (6.4, 5500)),
+    8078: ("Alien Resurrection", "Чужой 4: Воскрешение", "1997-11-12", (6.1, 4800)),
+    945961: ("Alien: Romulus", "Чужой: Ромул", "2024-08-13", (7.1, 3500)),
+    335984: ("Blade Runner 2049", "Бегущий по лезвию 2049", "2017-10-04", (7.6, 13500)),
+}
+COLLECTION_FILMS = {
+    726871: ("Дюна (Коллекция)", [438631, 693134],
+             "Denis Villeneuve's telling of Frank Herbert's novel in two films: Paul Atreides on the desert planet Arrakis, from his family's fall to the Fremen's war.",
+             "Экранизация романа Фрэнка Герберта Дени Вильнёвом в двух фильмах: Пол Атрейдес на пустынной планете Арракис, от падения его дома до войны фрименов."),
+    230: ("Крёстный отец (Коллекция)", [238, 240, 242],
+          "Three films over four decades of the Corleone family, from Vito's rise in New York to Michael's reckoning with what he built.",
+          "Три фильма о четырёх десятилетиях семьи Корлеоне, от восхождения Вито в Нью-Йорке до расплаты Майкла за то, что он построил."),
+    2344: ("Матрица (Коллекция)", [603, 604, 605, 624860],
+           "Neo, Trinity and Morpheus fight the machines that keep humanity asleep in a simulated world, over four films.",
+           "Нео, Тринити и Морфеус в четырёх фильмах сражаются с машинами, которые держат человечество во сне внутри симуляции."),
+    8091: ("Чужой (Коллекция)", [348, 679, 8077, 8078, 945961],
+           "Ellen Ripley and those who come after her meet the creature that hunts humans aboard ships and colonies.",
+           "Эллен Рипли и те, кто пришёл после неё, встречают существо, которое охотится на людей на кораблях и в колониях."),
+    422837: ("Бегущий по лезвию (Коллекция)", [78, 335984],
+             "Two films, thirty-five years apart, about the hunters of replicants in a Los Angeles of rain and neon.",
+             "Два фильма с разницей в тридцать пять лет об охотниках на репликантов в Лос-Анджелесе дождя и неона."),
+}
+assert {c for c, _ in COLLECTIONS.values()} == set(COLLECTION_FILMS)
+assert all(f in COLLECTION_FILMS[c][1] for f, (c, _) in COLLECTIONS.items())
+
 def providers(f):
     if not f["date"]: return {}
     shops = [{"provider_name": n, "display_priority": p, "logo_path": None} for p, n in
@@ -450,7 +486,7 @@ def details(f):
         {"certification": CERTS[f["id"]], "type": 3, "release_date": f["date"] + "T00:00:00.000Z", "note": ""}]}]
         if f["id"] in CERTS else []}
     record["watch/providers"] = {"results": providers(f)}
-    record["belongs_to_collection"] = ({"id": COLLECTIONS[f["id"]][0], "name": COLLECTIONS[f["id"]][1],
+    record["belongs_to_collection"] = ({"id": COLLECTIONS[f["id"]][0], "name": collection_name(COLLECTIONS[f["id"]][0]),
                                         "poster_path": None} if f["id"] in COLLECTIONS else None)
     record["production_companies"] = [{"id": cid, "name": name, "logo_path": None, "origin_country": ""}
                                       for cid, name in COMPANIES.get(f["id"], [])]
@@ -466,6 +502,30 @@ def details(f):
         record["ratings"] = {"imdb": rating(f["imdb"]), "kinopoisk": rating(f["kp"]), "metacritic": rating(f["mc"]),
                              "rotten_tomatoes": rating(f["rt"]), "tmdb": rating(f["tmdb"])}
     return record
+
+def collection_name(cid):
+    english = next(name for c, name in COLLECTIONS.values() if c == cid)
+    return COLLECTION_FILMS[cid][0] if russian_mode() else english
+
+def collection(cid):
+    """`/collection/{id}`: the name, our overview, the first demo film's poster (the demo has no collection
+    art), and the films out of date order, as TMDB lists them."""
+    _, ids, overview, overview_ru = COLLECTION_FILMS[cid]
+    parts = []
+    for i in ids:
+        if i in by_id:
+            parts.append(summary(by_id[i], 50.0))
+            continue
+        title, title_ru, date, (score, votes) = OTHER_FILMS[i]
+        parts.append({"adult": False, "backdrop_path": None, "id": i, "title": title_ru if russian_mode() else title,
+                      "original_title": title, "original_language": "en", "overview": "", "poster_path": None,
+                      "media_type": "movie", "genre_ids": [], "popularity": 40.0, "release_date": date,
+                      "video": False, "vote_average": score, "vote_count": votes})
+    # TMDB lists a collection's films in no particular order: the newest first here, so the client sorts.
+    parts.reverse()
+    first = next((by_id[i] for i in ids if i in by_id), None)
+    return {"id": cid, "name": collection_name(cid), "overview": overview_ru if russian_mode() else overview,
+            "poster_path": poster(first) if first else None, "backdrop_path": None, "parts": parts}
 
 def person(name):
     known, born, died, place, bio = BIOS.get(name, (None, None, None, None, ""))
@@ -709,6 +769,8 @@ def answers():
         found[f"/movie/{f['id']}"] = details(f)
     for name in PEOPLE:
         found[f"/person/{pid(name)}"] = person(name)
+    for cid in COLLECTION_FILMS:
+        found[f"/collection/{cid}"] = collection(cid)
     found.update(series_answers())
     return found
 

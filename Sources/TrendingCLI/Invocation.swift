@@ -16,6 +16,8 @@ public struct Invocation: Equatable, Sendable {
     case series(id: Int, json: Bool)
     /// `trending season ID N`: print one season's episodes.
     case season(id: Int, number: Int, json: Bool)
+    /// `trending collection ID`: print one collection's films.
+    case collection(id: Int, json: Bool)
     /// `trending person ID`: print one person and their films.
     case person(id: Int, json: Bool)
     /// `trending config [NAME] [--path]`: the effective settings, one of them, or the file's path.
@@ -236,6 +238,18 @@ public enum ArgumentParser {
           message: tr("the season number must be a whole number from 0, not %s", OptionTable.shown(words[1])))
       }
       return .season(id: series, number: number, json: line.json)
+    case .collection:
+      guard let text = words.first else {
+        throw UsageError(message: tr("collection needs a collection id, e.g. 'trending collection 2344'"))
+      }
+      guard words.count == 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      guard let id = Int(text), id > 0 else {
+        throw UsageError(
+          message: tr("the collection id must be a positive whole number, not %s", OptionTable.shown(text)))
+      }
+      return .collection(id: id, json: line.json)
     case .show, .person:
       guard let text = words.first else {
         throw UsageError(

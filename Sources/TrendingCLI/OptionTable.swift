@@ -5,7 +5,7 @@ import TrendingCore
 /// The first word of a command line: the browser (no word) or one of the commands.
 public enum Verb: String, CaseIterable, Sendable {
   case browse = ""
-  case list, show, tv, season, person, search, watchlist, config, cache, doctor, completions, man, help
+  case list, show, tv, season, collection, person, search, watchlist, config, cache, doctor, completions, man, help
   case discover, services
   /// `trending calendar`: what comes out in the next weeks.
   case calendar
@@ -158,7 +158,7 @@ public enum OptionTable {
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).
   public static var options: [OptionSpec] {
     let outputs: [Verb] = [
-      .list, .show, .tv, .season, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
+      .list, .show, .tv, .season, .collection, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
     ]
     let terminal: [Verb] = [.browse, .doctor]
     return [
@@ -325,6 +325,12 @@ public enum OptionTable {
         verb: .season, arguments: "ID N", words: [], summary: tr("print one season's episodes (--json for JSON)"),
         detail: tr(
           "One season of a series (0 is the specials): each episode's number, name, air date, runtime and score; episodes not yet aired are marked."
+        )),
+      CommandSpec(
+        verb: .collection, arguments: "ID", words: [],
+        summary: tr("print one collection's films in release order (--json for JSON)"),
+        detail: tr(
+          "One collection (the series of films a film's 'Part of' line names, e.g. 2344, The Matrix Collection): its name, years, overview, and its films oldest first, each with its year and score; --json adds their ids."
         )),
       CommandSpec(
         verb: .person, arguments: "ID", words: [],

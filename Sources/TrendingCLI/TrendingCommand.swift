@@ -175,6 +175,16 @@ public enum TrendingCommand {
             : Output.text(season, series: try? series.get().value, width: documentWidth())
         }
       }
+    case .collection(let id, let json):
+      return runClient(invocation, environment: environment) { services in
+        let client = services.client
+        let endpoint = CollectionRequest(id: id, language: client.configuration.language)
+        return report(blocking { await client.result(endpoint) }) { collection in
+          json
+            ? Output.json(collection, configuration: client.configuration)
+            : Output.text(collection, width: documentWidth())
+        }
+      }
     case .watchlist(let change, let format):
       return watchlist(change, format: format, invocation: invocation, environment: environment)
     case .discover(let criteria, let page, let json):

@@ -38,6 +38,12 @@ func fuzzDecoders(_ data: Data) {
   if let person = try? AmodbJSON.decoder().decode(PersonDetails.self, from: data) {
     for credit in person.credits { check(credit.media.title); check(credit.role ?? "") }
   }
+  if let collection = try? AmodbJSON.decoder().decode(CollectionDetails.self, from: data) {
+    check(collection.name)
+    check(collection.overview ?? "", newlines: true)
+    for film in collection.parts { check(film.title); precondition(film.kind == .film, "a collection holds films") }
+    _ = collection.years
+  }
   _ = StatusMapping.error(for: HTTPResponse(status: 500, body: data))
 }
 

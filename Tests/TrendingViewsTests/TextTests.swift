@@ -143,8 +143,6 @@ struct RenderInvariantTests {
             case .person:
               effects += Reducer.reduce(
                 &state, .fetched(request, .success(Fetched(value: .person(Scenes.person), fetchedAt: Scenes.now))))
-            case .series, .season, .genres, .providers:
-              break
             case .trending, .catalogue, .search, .discover:
               let result: Result<Fetched<APIAnswer>, AmodbError> =
                 Bool.random(using: &generator)
@@ -156,6 +154,8 @@ struct RenderInvariantTests {
                         results: Array(Scenes.films.shuffled(using: &generator).prefix(20)))), fetchedAt: Scenes.now))
                 : .failure(errors.randomElement(using: &generator) ?? .timedOut(seconds: 1))
               effects += Reducer.reduce(&state, .fetched(request, result))
+            default:
+              break
             }
           case .readLocal:
             effects += Reducer.reduce(&state, .watchlistRead(.success(WatchlistSnapshot(marks: [:]))))

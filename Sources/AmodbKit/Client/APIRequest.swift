@@ -16,6 +16,8 @@ public enum APIRequest: Hashable, Sendable {
   case season(SeasonRequest)
   /// A person with their films and series.
   case person(PersonRequest)
+  /// A collection with its films.
+  case collection(CollectionRequest)
   /// A page of titles matching a filter.
   case discover(DiscoverRequest)
   /// The genre table.
@@ -30,7 +32,7 @@ public enum APIRequest: Hashable, Sendable {
     case .catalogue(let request): return request.page
     case .search(let request): return request.page
     case .discover(let request): return request.page
-    case .movie, .series, .season, .person, .genres, .providers: return nil
+    case .movie, .series, .season, .person, .collection, .genres, .providers: return nil
     }
   }
 
@@ -38,7 +40,7 @@ public enum APIRequest: Hashable, Sendable {
   public var freshness: TimeInterval {
     switch self {
     case .trending, .catalogue, .search, .discover: return listFreshness
-    case .movie, .series, .season, .person: return detailsFreshness
+    case .movie, .series, .season, .person, .collection: return detailsFreshness
     case .genres, .providers: return tableFreshness
     }
   }
@@ -56,6 +58,8 @@ public enum APIAnswer: Equatable, Sendable {
   case season(SeasonDetails)
   /// A person.
   case person(PersonDetails)
+  /// A collection.
+  case collection(CollectionDetails)
   /// A genre table.
   case genres(GenreTable)
   /// A country's streaming services.
@@ -102,6 +106,12 @@ public enum APIAnswer: Equatable, Sendable {
     if case .person(let person) = self { return person }
     return nil
   }
+
+  /// The collection, when the answer is one.
+  public var collection: CollectionDetails? {
+    if case .collection(let collection) = self { return collection }
+    return nil
+  }
 }
 
 extension AmodbClient {
@@ -125,6 +135,8 @@ extension AmodbClient {
     case .season(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.season)
     case .person(let endpoint):
       return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.person)
+    case .collection(let endpoint):
+      return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.collection)
     case .discover(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
     case .genres(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.genres)
     case .providers(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.providers)

@@ -12,6 +12,8 @@ public enum WebPage: Hashable, Sendable {
   case episode(Int, Int, Int)
   /// A person's page on TMDB.
   case person(Int)
+  /// A collection's page on TMDB.
+  case collection(Int)
   /// A film's page on IMDb, by its `tt` id.
   case imdb(String)
   /// A video on YouTube or Vimeo, by the site's key (checked safe when decoded).
@@ -19,11 +21,11 @@ public enum WebPage: Hashable, Sendable {
   /// A film's own web site (checked by `WebAddress.validated` when decoded).
   case homepage(String)
 
-  /// The TMDB id of the film, series or person the page is about, when it is one.
+  /// The TMDB id of the film, series, person or collection the page is about, when it is one.
   public var tmdbID: Int? {
     switch self {
     case .film(let id), .filmVideos(let id), .person(let id), .series(let id), .season(let id, _),
-      .episode(let id, _, _):
+      .episode(let id, _, _), .collection(let id):
       return id
     case .imdb, .video, .homepage: return nil
     }
@@ -39,6 +41,7 @@ public enum WebPage: Hashable, Sendable {
     case .episode(let id, let season, let episode):
       return "https://www.themoviedb.org/tv/\(id)/season/\(season)/episode/\(episode)"
     case .person(let id): return "https://www.themoviedb.org/person/\(id)"
+    case .collection(let id): return "https://www.themoviedb.org/collection/\(id)"
     case .imdb(let id): return "https://www.imdb.com/title/\(id)/"
     case .homepage(let address): return address
     case .video(let site, let key):

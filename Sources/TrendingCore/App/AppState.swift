@@ -154,10 +154,5 @@ extension APIRequest {
   var isList: Bool { page != nil }
 
   /// Whether it asks for one title's or person's details (what a screen shows, let go when unshown).
-  var isDetails: Bool {
-    switch self {
-    case .movie, .series, .season, .person: return true
-    default: return false
-    }
-  }
+  var isDetails: Bool { page == nil && freshness == detailsFreshness }
 }

@@ -101,6 +101,7 @@ public enum Route: Equatable, Sendable {
   case season(SeasonScreen)
   case episode(EpisodeScreen)
   case person(PersonScreen)
+  case collection(CollectionScreen)
   case discoverForm(DiscoverForm)
   /// `o`'s chooser of a film's pages, over the film.
   case chooser(LinkChooser)
@@ -114,6 +115,7 @@ public enum Route: Equatable, Sendable {
     case .season(let season): return season
     case .episode(let episode): return episode
     case .person(let person): return person
+    case .collection(let collection): return collection
     case .discoverForm(let form): return form
     case .chooser(let chooser): return chooser
     }

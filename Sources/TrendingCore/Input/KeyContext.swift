@@ -14,6 +14,8 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   case season
   /// One episode's screen.
   case episode
+  /// One collection's films.
+  case collection
   /// The search line, while it is open (printable keys type there).
   case search
   /// The command palette, while it is open (printable keys type there).
@@ -47,6 +49,7 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
     case .series: return ("series", "series", .document)
     case .season: return ("season", "season", .document)
     case .episode: return ("episode", "episode", .document)
+    case .collection: return ("collection", "collection", .document)
     case .search: return ("search", "search line", .line)
     case .palette: return ("palette", "command palette", .overlay)
     case .filter: return ("filter", "filter line", .line)

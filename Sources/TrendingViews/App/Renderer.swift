@@ -35,6 +35,7 @@ public enum Renderer {
       case .season(let season): document = SeriesView.draw(season, state, into: &screen)
       case .episode(let episode): document = SeriesView.draw(episode, state, into: &screen)
       case .person(let person): document = PersonView.draw(person, state, into: &screen)
+      case .collection(let collection): document = CollectionView.draw(collection, state, into: &screen)
       case .discoverForm(let form):
         let below = state.topList
         ListView.draw(below, at: below.source.tab == nil ? .kept : .tab, state, into: &screen)

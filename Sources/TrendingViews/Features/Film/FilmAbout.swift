@@ -111,10 +111,11 @@ extension WebPage {
   /// The site's name, as the film screen labels its link and `o` offers it.
   public var siteName: String {
     switch self {
-    case .film, .filmVideos, .series, .season, .episode, .person: return "TMDB"
     case .imdb: return "IMDb"
     case .video(let site, _): return site
     case .homepage: return tr("Website")
+    // Every other page is TMDB's own (a new kind of screen's page needs no line here).
+    default: return "TMDB"
     }
   }
 }

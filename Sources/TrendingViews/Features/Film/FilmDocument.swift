@@ -210,7 +210,8 @@ public enum FilmDocument {
           tr("Trailers"), WebPage.filmVideos(details.id).url, column: column, width: width))
     }
     if let collection = details.collection {
-      document.append(labelled(tr("Part of"), collection.name, column: column, width: width))
+      document.append(
+        labelled(tr("Part of"), collection.name, column: column, width: width), link: .collection(collection))
     }
     webLinks(details, width: width, into: &document)
   }
