@@ -8,27 +8,13 @@ enum ChromeMask {
   /// The cell masked chrome shows.
   static let masked = Cell("~", style: .plain)
 
-  /// The snapshot text of a frame, its chrome masked: plain text, then the style layer (as
-  /// `Screen.plainText` and `Screen.styleText` write them).
+  /// The snapshot text of a frame, its chrome masked: plain text, then the style layer.
   static func bodyText(_ screen: Screen, _ state: AppState) -> String {
     let chrome = chrome(state)
-    func cell(_ row: Int, _ column: Int) -> Cell {
-      let cell = screen[row, column]
-      return chrome.rows.contains(row) && chrome.reference[row, column] == cell ? masked : cell
+    let body = screen.mapCells { row, column, cell in
+      chrome.rows.contains(row) && chrome.reference[row, column] == cell ? masked : cell
     }
-    let text = (0..<screen.height).map { row in (0..<screen.width).map { cell(row, $0).text }.joined() }
-    var letters: [Style: Character] = [:]
-    var legend: [String] = []
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    func letter(for style: Style) -> Character {
-      if let known = letters[style] { return known }
-      let next = alphabet[min(letters.count, alphabet.count - 1)]
-      letters[style] = next
-      legend.append("\(next) = \(style.summary)")
-      return next
-    }
-    let styles = (0..<screen.height).map { row in String((0..<screen.width).map { letter(for: cell(row, $0).style) }) }
-    return text.joined(separator: "\n") + "\n--- styles ---\n" + (styles + [""] + legend).joined(separator: "\n")
+    return body.plainText + "\n--- styles ---\n" + body.styleText
   }
 
   /// The tab bar and the hint bar alone, as the views draw them for this state, and their rows.

@@ -22,31 +22,11 @@ struct ChromeSnapshotTests {
 
   /// The chrome rows of a state as drawn: each row's text, then its styles.
   private func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    var state = state
-    var frame = Renderer.render(state)
-    if let layout = frame.document, layout != state.top.layout {
-      _ = Reducer.reduce(&state, .documentLayout(layout))
-      frame = Renderer.render(state)
-    }
+    let (frame, state) = ScreenSnapshotTests.drawn(state)
     let rows = ChromeMask.chrome(state).rows.sorted()
-    let text = rows.map { frame.screen.line($0) }
-    // The style layer of these rows alone, lettered in their own order.
-    var letters: [Style: Character] = [:]
-    var legend: [String] = []
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    let styleRows = rows.map { row in
-      String(
-        (0..<frame.screen.width).map { column -> Character in
-          let style = frame.screen[row, column].style
-          if let known = letters[style] { return known }
-          let next = alphabet[min(letters.count, alphabet.count - 1)]
-          letters[style] = next
-          legend.append("\(next) = \(style.summary)")
-          return next
-        })
-    }
+    let chrome = frame.screen.rows(rows)
     assertSnapshot(
-      (text + ["--- styles ---"] + styleRows + [""] + legend).joined(separator: "\n"),
+      chrome.plainText + "\n--- styles ---\n" + chrome.styleText,
       named: "chrome-\(name)-\(state.shared.size.width)x\(state.shared.size.height)", sourceLocation: sourceLocation)
   }
 

@@ -17,13 +17,8 @@ struct LocalizedScreenTests {
   }
 
   private func frame(_ state: AppState) -> (screen: Screen, state: AppState) {
-    var state = state
-    var frame = Renderer.render(state)
-    if let layout = frame.document, layout != state.top.layout {
-      _ = Reducer.reduce(&state, .documentLayout(layout))
-      frame = Renderer.render(state)
-    }
-    return (frame.screen, state)
+    let (frame, drawn) = ScreenSnapshotTests.drawn(state)
+    return (frame.screen, drawn)
   }
 
   private func inLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {

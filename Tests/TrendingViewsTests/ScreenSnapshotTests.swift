@@ -120,14 +120,20 @@ struct ScreenSnapshotTests {
   }
 
   /// Draws the state as the run loop does and compares it with its snapshot.
-  static func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    // As the run loop does: a document's layout goes back to the reducer, then the frame is drawn again.
+  /// Draws a state as the run loop does: a document's layout goes back to the reducer, then the
+  /// frame is drawn again; the frame and the state it was drawn from.
+  static func drawn(_ state: AppState) -> (frame: Frame, state: AppState) {
     var state = state
     var frame = Renderer.render(state)
     if let layout = frame.document, layout != state.top.layout {
       _ = Reducer.reduce(&state, .documentLayout(layout))
       frame = Renderer.render(state)
     }
+    return (frame, state)
+  }
+
+  static func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let (frame, state) = drawn(state)
     let text = ChromeMask.bodyText(frame.screen, state)
     assertSnapshot(
       text, named: "\(name)-\(state.shared.size.width)x\(state.shared.size.height)", sourceLocation: sourceLocation)

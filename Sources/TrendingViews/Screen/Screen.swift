@@ -79,6 +79,24 @@ public struct Screen: Equatable, Sendable {
     cells[row * width + column]
   }
 
+  /// The same screen with each cell replaced as `transform` says (row, column, cell), for a
+  /// snapshot that masks what it does not measure.
+  public func mapCells(_ transform: (Int, Int, Cell) -> Cell) -> Screen {
+    var mapped = self
+    for index in cells.indices { mapped.cells[index] = transform(index / width, index % width, cells[index]) }
+    return mapped
+  }
+
+  /// A screen of some of these rows, in the order given (rows outside the screen are left out).
+  public func rows(_ rows: [Int]) -> Screen {
+    let kept = rows.filter { (0..<height).contains($0) }
+    var part = Screen(width: width, height: kept.count)
+    for (index, row) in kept.enumerated() {
+      part.cells.replaceSubrange(index * width..<(index + 1) * width, with: cells[row * width..<(row + 1) * width])
+    }
+    return part
+  }
+
   /// Fills a row range of one row with a style and spaces.
   public mutating func fill(row: Int, from column: Int = 0, to end: Int? = nil, style: Style) {
     guard (0..<height).contains(row) else { return }
