@@ -18,6 +18,8 @@ public final class Library {
   public let notice: String?
 
   let connection: SQLiteConnection
+  /// Why a change is refused when the library is read-only.
+  private let writeRefusal: LibraryError
 
   /// How long a write waits for another process's write, in milliseconds.
   static let busyMilliseconds: Int32 = 30_000
@@ -39,11 +41,20 @@ public final class Library {
     var connection: SQLiteConnection
     var readOnly = false
     var notes: [String] = []
+    var writeRefusal: LibraryError?
     do {
       connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
       connection.busyTimeout(Self.busyMilliseconds)
       if connection.isReadOnly { readOnly = true }
       if !readOnly { try Self.useWAL(connection) }
+      if let immutable = try Self.readableOnReadOnlyFileSystem(connection, path: path) {
+        // A read-only file system: WAL's index cannot be made, and nobody can change the file,
+        // so it is read as it is.
+        connection = immutable
+        readOnly = true
+        writeRefusal = LibraryError(
+          .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+      }
       try connection.rows("PRAGMA foreign_keys = ON")
       try connection.rows("PRAGMA synchronous = FULL")
       let version = try Self.version(connection)
@@ -74,6 +85,9 @@ public final class Library {
     }
     self.connection = connection
     isReadOnly = readOnly
+    self.writeRefusal =
+      writeRefusal
+      ?? LibraryError(.newer, tr("%s was opened read-only: nothing was changed", name))
     notice = notes.isEmpty ? nil : notes.joined(separator: " ")
   }
 
@@ -83,11 +97,7 @@ public final class Library {
   /// Runs `body` in one write transaction: all of it is stored, or (on any failure) none of it.
   @discardableResult
   public func write<T>(_ body: () throws -> T) throws(LibraryError) -> T {
-    guard !isReadOnly else {
-      throw LibraryError(
-        .newer,
-        tr("%s was opened read-only: nothing was changed", TextSanitizer.clean(path.path, limit: 300)))
-    }
+    guard !isReadOnly else { throw writeRefusal }
     do {
       try connection.rows("BEGIN IMMEDIATE")
     } catch {
@@ -165,6 +175,26 @@ public final class Library {
         usleep(10_000)
       }
     }
+  }
+
+  /// A connection that reads the file as it is, when the first read fails because the folder is on a
+  /// file system mounted read-only; nil when the first read works.
+  private static func readableOnReadOnlyFileSystem(
+    _ connection: SQLiteConnection, path: URL
+  ) throws(SQLiteFailure) -> SQLiteConnection? {
+    do {
+      try connection.rows("PRAGMA schema_version")
+      return nil
+    } catch {
+      guard error.primary == SQLITE_CANTOPEN, onReadOnlyFileSystem(path) else { throw error }
+      return try SQLiteConnection(path: path.path, readOnly: true, create: false, immutable: true)
+    }
+  }
+
+  /// Whether the library's folder is on a file system mounted read-only.
+  private static func onReadOnlyFileSystem(_ path: URL) -> Bool {
+    var info = statvfs()
+    return statvfs(path.deletingLastPathComponent().path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
   }
 
   static func version(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {

@@ -1,6 +1,7 @@
 import AmodbKit
 import CSQLite
 import FoundationEssentials
+import Glibc
 import Localization
 
 /// Why the library could not be read or changed, in words that name the file and what to do.
@@ -35,7 +36,14 @@ public struct LibraryError: Error, Equatable, Sendable {
   /// The error SQLite's failure means for the file at `path`; a change in progress was rolled back.
   static func from(_ failure: SQLiteFailure, path: String) -> LibraryError {
     let name = TextSanitizer.clean(path, limit: 300)
-    switch failure.primary {
+    // An I/O error is told by the system's reason: a full disk, or a file system mounted read-only.
+    let primary: Int32 =
+      switch failure.systemError {
+      case ENOSPC, EDQUOT: SQLITE_FULL
+      case EROFS, EACCES: SQLITE_READONLY
+      default: failure.primary
+      }
+    switch primary {
     case SQLITE_NOTADB, SQLITE_CORRUPT:
       return damaged(name)
     case SQLITE_FULL:

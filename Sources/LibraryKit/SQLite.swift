@@ -38,6 +38,9 @@ public struct SQLiteFailure: Error, Equatable, Sendable {
   /// SQLite's message.
   public var message: String
 
+  /// The system's `errno` behind an I/O failure (`ENOSPC`, `EROFS`), 0 when none.
+  public var systemError: Int32 = 0
+
   /// The primary result code (`SQLITE_FULL`, `SQLITE_CORRUPT`, …).
   public var primary: Int32 { code & 0xff }
 }
@@ -53,7 +56,7 @@ final class SQLiteConnection {
   private let handle: OpaquePointer
 
   /// Opens the file (read-write, created when `create`, else read-only when `readOnly`).
-  init(path: String, readOnly: Bool, create: Bool) throws(SQLiteFailure) {
+  init(path: String, readOnly: Bool, create: Bool, immutable: Bool = false) throws(SQLiteFailure) {
     guard let api = Self.api else {
       throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "libsqlite3.so.0 could not be loaded")
     }
@@ -62,12 +65,24 @@ final class SQLiteConnection {
     if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
     flags |= SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
     var opened: OpaquePointer?
-    let code = api.pointee.open_v2(path, &opened, flags, nil)
+    var name = path
+    if immutable {
+      // A URI, so `immutable=1` can say that nobody changes the file (a read-only file system).
+      flags |= SQLITE_OPEN_URI
+      let escaped = path.utf8.map { byte -> String in
+        let safe =
+          (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || "/-._~".utf8.contains(byte)
+        return safe ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+      }
+      name = "file:" + escaped.joined() + "?immutable=1"
+    }
+    let code = api.pointee.open_v2(name, &opened, flags, nil)
     guard code == SQLITE_OK, let opened else {
       let text = opened.flatMap { api.pointee.errmsg($0) } ?? api.pointee.errstr(code)
       let message = text.map { String(cString: $0) } ?? "SQLite error \(code)"
+      let system = opened.map { api.pointee.system_errno($0) } ?? 0
       _ = api.pointee.close_v2(opened)
-      throw SQLiteFailure(code: code, message: message)
+      throw SQLiteFailure(code: code, message: message, systemError: system)
     }
     handle = opened
   }
@@ -169,6 +184,7 @@ final class SQLiteConnection {
   private func failure(_ code: Int32) -> SQLiteFailure {
     let extended = api.pointee.extended_errcode(handle)
     let message = api.pointee.errmsg(handle).map { String(cString: $0) } ?? "SQLite error \(extended)"
-    return SQLiteFailure(code: extended != 0 ? extended : code, message: message)
+    return SQLiteFailure(
+      code: extended != 0 ? extended : code, message: message, systemError: api.pointee.system_errno(handle))
   }
 }

@@ -323,7 +323,7 @@ public enum OptionTable {
         verb: .watchlist, arguments: "[add ID | remove ID]", words: ["add", "remove"],
         summary: tr("your watchlist and seen films (--json, or --csv for Letterboxd)"),
         detail: tr(
-          "Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
+          "Your watchlist and the titles you marked seen, from your library ($XDG_DATA_HOME/trending/library.sqlite3, SQLite). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
         )),
       CommandSpec(
         verb: .config, arguments: "[NAME]", words: Settings.names.map(\.name),
