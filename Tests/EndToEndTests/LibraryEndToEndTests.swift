@@ -136,4 +136,29 @@ struct LibraryEndToEndTests {
     let again = try run(["watchlist"], data: data)
     #expect(!again.stderr.contains("Moved"), "only once")
   }
+
+  @Test func theBrowserShowsWhatTheCommandLineStoredAndStartsOnADamagedLibraryWithANotice() throws {
+    let data = try dataHome()
+    #expect(try run(["watchlist", "add", "550", "--demo"], data: data).status == 0)
+    let session = try TmuxSession(["--demo"], environment: ["XDG_DATA_HOME": data.path], width: 120)
+    try session.waitFor("1/20")
+    try session.waitForIdle()
+    try session.press("6")
+    try session.waitFor("Fight Club")
+    try session.send("q")
+    _ = try session.waitForExit()
+
+    // A file that is not a library: the browser starts all the same, without marks, and says why.
+    let damaged = try dataHome()
+    let file = library(damaged)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let bytes = Data("not SQLite at all\n".utf8)
+    try bytes.write(to: file)
+    let browser = try TmuxSession(["--demo"], environment: ["XDG_DATA_HOME": damaged.path], width: 200)
+    try browser.waitFor("is not a trending library or is damaged")
+    try browser.waitForIdle()
+    try browser.send("q")
+    #expect(try browser.waitForExit().status == 0)
+    #expect(try Data(contentsOf: file) == bytes, "never changed")
+  }
 }

@@ -149,7 +149,7 @@ struct ShellConventionsTests {
       #expect(contents.contains(file), "the package lacks \(file):\n\(contents)")
     }
     let depends = try BinaryRunner.program("dpkg-deb", ["--field", package, "Depends"]).stdout
-    for library in ["libncursesw6", "libcurl4", "libchafa0", "libturbojpeg0", "libc6"] {
+    for library in ["libncursesw6", "libcurl4", "libchafa0", "libturbojpeg0", "libsqlite3-0", "libc6"] {
       #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
     }
   }

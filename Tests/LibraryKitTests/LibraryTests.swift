@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LibraryKit
@@ -19,6 +20,13 @@ func freshLibrary() throws -> Library {
 @Suite("The library: a real SQLite file")
 struct LibraryTests {
   let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999, runtime: 139)
+
+  @Test func sqliteIsLoadedOnFirstUseNotLinked() throws {
+    #expect(SQLiteConnection.api != nil, "libsqlite3.so.0 and every function in the table")
+    let dynamic = try BinaryRunner.program("readelf", ["-d", Fixtures.binary.path])
+    #expect(dynamic.status == 0 && dynamic.stdout.contains("libncursesw"), "\(dynamic.stderr)")
+    #expect(!dynamic.stdout.contains("sqlite"), "not among the libraries loaded at start")
+  }
 
   @Test func aNewLibraryIsWALPrivateAndAtTheCurrentVersion() throws {
     let library = try freshLibrary()
