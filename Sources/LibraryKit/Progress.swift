@@ -71,3 +71,22 @@ extension Library {
     }
   }
 }
+
+extension Library {
+  /// The series with a seen episode, and how many episodes of each season the library knows.
+  public func seriesWithEpisodes() throws(LibraryError) -> [Int: [Int: Int]] {
+    try read {
+      var known: [Int: [Int: Int]] = [:]
+      try connection.each(
+        "SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL"
+      ) { row in
+        if let series = row[0].int { known[series] = [:] }
+      }
+      try connection.each("SELECT series_id, season, count(*) FROM episodes GROUP BY series_id, season") { row in
+        guard let series = row[0].int, known[series] != nil, let season = row[1].int else { return }
+        known[series]?[season] = row[2].int ?? 0
+      }
+      return known
+    }
+  }
+}

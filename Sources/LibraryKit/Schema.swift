@@ -112,8 +112,10 @@ enum Schema {
       "CREATE TABLE facts (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
     ],
     // 2: each title's streaming offers as last seen, by region, so "came to one of your services"
-    // can be told later.
+    // can be told later; and the whole-title watches indexed apart, so the marks the browser reads
+    // at start do not scan a lifetime of episode watches.
     [
+      "CREATE INDEX watch_events_of_titles ON watch_events (kind, title_id, watched) WHERE season IS NULL",
       """
       CREATE TABLE title_providers (
         kind TEXT NOT NULL,

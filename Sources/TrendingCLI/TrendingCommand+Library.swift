@@ -106,6 +106,7 @@ extension TrendingCommand {
       case .history(let since, let format):
         return emit(Output.history(try library.history(since: since), format: format))
       case .progress(let json):
+        try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
         return emit(Output.progress(try library.progress(today: today), json: json))
       case .lists(let json):
         return emit(Output.lists(try library.lists(), json: json))
@@ -238,5 +239,40 @@ extension TrendingCommand {
   private static func noList(_ name: String) -> Int32 {
     printError(tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)))
     return ExitCode.usage.rawValue
+  }
+
+  /// The most season answers `progress` asks for in one run (the cache answers the rest first).
+  static let seasonsAskedAtMost = 40
+
+  /// Asks for the aired seasons of each series in progress that the library does not know whole
+  /// (the cache first), so "seen of aired" and the next episode count the seasons never marked.
+  /// Without a key (and not --demo) nothing is asked and the library's own episodes are used.
+  private static func refreshEpisodes(
+    _ library: Library, invocation: Invocation, environment: [String: String], today: String
+  ) throws(LibraryError) {
+    guard let services = try? Setup.services(for: invocation, environment: environment),
+      services.client.configuration.missingKeyError == nil
+    else { return }
+    let client = services.client
+    let language = client.configuration.language
+    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
+    var asked = 0
+    for (series, known) in try library.seriesWithEpisodes().sorted(by: { $0.key < $1.key }) {
+      guard asked < seasonsAskedAtMost else { return }
+      let request = APIRequest.series(SeriesRequest(id: series, language: language))
+      guard case .success(let fetched) = blocking({ await client.answer(request, keptFirst: true) }),
+        let details = fetched.value.series
+      else { continue }
+      for season in details.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
+        guard (known[season.number] ?? 0) < (season.episodeCount ?? 1), asked < seasonsAskedAtMost else { continue }
+        asked += 1
+        let seasonRequest = APIRequest.season(
+          SeasonRequest(seriesID: series, number: season.number, language: language))
+        guard case .success(let answer) = blocking({ await client.answer(seasonRequest, keptFirst: true) }),
+          let episodes = answer.value.season?.episodes
+        else { continue }
+        try library.store(series: TitleInfo(details), episodes: episodes.map(EpisodeInfo.init), day: today)
+      }
+    }
   }
 }

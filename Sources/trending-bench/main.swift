@@ -437,17 +437,6 @@ do {
   }
 }
 
-// The report.
-print("| measurement | value | floor | ratio |")
-print("| --- | ---: | ---: | ---: |")
-for result in results {
-  let value = String(format: "%.2f %@", result.value, result.unit)
-  let floor = String(format: "%.2f (%@)", result.floor, result.floorName)
-  print("| \(result.name) | \(value) | \(floor) | \(String(format: "%.2f", result.ratio)) |")
-}
-let encoder = JSONEncoder()
-encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-try FileManager.default.createDirectory(atPath: "bench-results", withIntermediateDirectories: true)
-try encoder.encode(results).write(to: URL(fileURLWithPath: "bench-results/bench.json"))
-print("\nwritten to bench-results/bench.json")
+results += libraryMeasurements(environment: baseEnvironment, runs: runs)
+try writeReport(results)
 server.stop()

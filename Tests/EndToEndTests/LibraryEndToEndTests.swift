@@ -161,4 +161,64 @@ struct LibraryEndToEndTests {
     #expect(try browser.waitForExit().status == 0)
     #expect(try Data(contentsOf: file) == bytes, "never changed")
   }
+
+  private func json(_ outcome: BinaryRunner.Outcome) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+  }
+
+  @Test func progressAsksForTheSeasonsNeverMarkedAndNamesTheNextEpisode() throws {
+    let data = try dataHome()
+    let marked = try run(["seen", "tv/1399", "--season", "1", "--demo"], data: data)
+    #expect(marked.status == 0 && marked.stdout.contains("marked 10 episodes of Game of Thrones"), "\(marked.stdout)")
+    let progress = try run(["progress", "--json", "--demo"], data: data)
+    let series = try #require(try json(progress) as? [[String: Any]], "\(progress.stdout)\(progress.stderr)")
+    let next = series.first?["next"] as? [String: Any]
+    #expect(series.first?["seen"] as? Int == 10)
+    #expect(next?["season"] as? Int == 8 && next?["episode"] as? Int == 1, "the demo's next season: \(series)")
+    let unseen = try run(["unseen", "tv/1399", "--season", "1", "--through", "3"], data: data)
+    #expect(unseen.stdout.contains("removed 3 watches"), "\(unseen.stdout)")
+  }
+
+  @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {
+    let data = try dataHome()
+    let steps: [[String]] = [
+      ["seen", "550", "--on", "2025-03-01", "--demo"], ["seen", "550", "--on", "2026-02-01", "--demo"],
+      ["rate", "550", "9", "--demo"], ["note", "550", "=HYPERLINK(\"http://x.invalid\"),", "--demo"],
+      ["lists", "Noir", "add", "603", "--demo"], ["lists", "Noir", "add", "550", "--demo"], ["hide", "238", "--demo"],
+      ["seen", "603", "--on", "2024-12-31", "--demo"],
+    ]
+    for step in steps {
+      let outcome = try run(step, data: data)
+      #expect(outcome.status == 0, "\(step): \(outcome.stderr)")
+    }
+    #expect(try run(["unseen", "603"], data: data).stdout.contains("removed 1 watch"))
+    let history = try #require(
+      try json(run(["history", "--since", "2025-01-01", "--json"], data: data)) as? [[String: Any]])
+    #expect(history.map { $0["watched"] as? String } == ["2026-02-01", "2025-03-01"])
+    #expect(history.map { $0["rewatch"] as? Bool } == [true, false])
+    let letterboxd = try run(["export", "letterboxd"], data: data).stdout.split(separator: "\n")
+    #expect(letterboxd.first == "tmdbID,imdbID,Title,Year,Rating10,WatchedDate,Rewatch,Tags,Review")
+    #expect(
+      letterboxd.dropFirst().first
+        == #"550,tt0137523,Fight Club,1999,9,2025-03-01,false,Noir,"'=HYPERLINK(""http://x.invalid""),""#,
+      "\(letterboxd)")
+    #expect(letterboxd.count == 3, "one row a watch")
+    let lists = try #require(try json(run(["lists", "--json"], data: data)) as? [[String: Any]])
+    #expect(lists.map { $0["name"] as? String } == ["watchlist", "Noir"] && lists.last?["count"] as? Int == 2)
+    let noir = try run(["lists", "Noir", "--csv"], data: data).stdout
+    #expect(noir == "Position,tmdbID,Title,Year\n1,603,The Matrix,1999\n2,550,Fight Club,1999\n", "\(noir)")
+    let stats = try #require(try json(run(["stats", "--year", "2026", "--json"], data: data)) as? [String: Any])
+    #expect(stats["films"] as? Int == 1 && stats["film_watches"] as? Int == 1)
+    let export = try #require(try json(run(["export", "json"], data: data)) as? [String: Any])
+    let tables = try #require(export["tables"] as? [String: [[String: Any]]])
+    #expect(tables["hidden"]?.first?["title_id"] as? Int == 238 && tables["watch_events"]?.count == 2)
+    let backup = data.appendingPathComponent("copy.sqlite3")
+    #expect(try run(["library", "backup", backup.path], data: data).status == 0)
+    #expect(try run(["library", "backup", backup.path], data: data).status == 1, "never replaced")
+    #expect(try run(["library", "check"], data: data).stdout.contains("no problems found"))
+    let copy = try BinaryRunner.program("sqlite3", [backup.path, "SELECT count(*) FROM watch_events"])
+    #expect(copy.stdout == "2\n")
+    let bad = try run(["rate", "550", "0"], data: data)
+    #expect(bad.status == 2 && bad.stderr.contains("not '0'"))
+  }
 }
