@@ -117,11 +117,13 @@ extension Library {
       var marks: [MediaID: Mark] = [:]
       try connection.each(
         """
-        SELECT \(Titles.columns), w.added, e.seen FROM titles t
-        LEFT JOIN list_items w ON w.list_id = 1 AND w.kind = t.kind AND w.title_id = t.id
-        LEFT JOIN (SELECT kind, title_id, max(watched) AS seen FROM watch_events WHERE season IS NULL
-          GROUP BY kind, title_id) e ON e.kind = t.kind AND e.title_id = t.id
-        WHERE w.added IS NOT NULL OR e.seen IS NOT NULL
+        SELECT \(Titles.columns), k.added, (SELECT max(watched) FROM watch_events x
+          WHERE x.kind = k.kind AND x.title_id = k.title_id AND x.season IS NULL)
+        FROM (SELECT kind, title_id, max(added) AS added FROM (
+            SELECT kind, title_id, added FROM list_items WHERE list_id = 1
+            UNION ALL SELECT kind, title_id, NULL FROM watch_events WHERE season IS NULL)
+          GROUP BY kind, title_id) k
+        JOIN titles t ON t.kind = k.kind AND t.id = k.title_id
         """
       ) { row in
         guard let info = Titles.info(from: row) else { return }
