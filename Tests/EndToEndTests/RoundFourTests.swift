@@ -142,33 +142,28 @@ struct RoundFourTests {
     #expect(server.requests.count == before, "no request went out without the key")
   }
 
+  /// Since the library, the watchlist file is only read, once, to move in: one past the read limit is
+  /// refused and kept as it is, and `add` writes the library, never a file the next read would refuse.
   @Test func theWatchlistIsNeverWrittenPastWhatCanBeReadBack() throws {
     let limit = 4 * 1024 * 1024
-    var text = ""
-    let data = try Self.dataHome { file in
-      var lines: [String] = []
-      var size = 0
-      var id = 100_000
-      // Lines of a film each, up to 40 bytes short of the limit: a film more does not fit.
-      while size < limit - 120 {
-        let line = "\(id)\tw\t2026-01-01\t\tA film with a long enough title number \(id)\t2001"
-        lines.append(line)
-        size += line.utf8.count + 1
-        id += 1
-      }
-      text = lines.joined(separator: "\n") + "\n"
-      text += String(repeating: "#", count: limit - 40 - text.utf8.count) + "\n"
-      try Data(text.utf8).write(to: file)
-    }
+    let line = "550\tw\t2026-01-01\t\tFight Club\t1999\n"
+    let text = line + String(repeating: "#", count: limit + 1 - line.utf8.count)
+    let data = try Self.dataHome { file in try Data(text.utf8).write(to: file) }
     let file = data.appendingPathComponent("trending/watchlist")
     let environment = ["XDG_DATA_HOME": data.path]
-    #expect(try BinaryRunner.run(["watchlist", "--json"], environment: environment).status == 0, "it reads as it is")
-    let add = try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: environment)
-    #expect(add.status != 0, "\(add.stdout)")
-    #expect(add.stderr.contains("the watchlist would pass 4 MiB, so it was not changed"), "\(add.stderr)")
+    let add = try BinaryRunner.run(["--demo", "watchlist", "add", "603"], environment: environment)
+    #expect(add.status != 0, "a file past the limit is not moved in: \(add.stdout)")
+    #expect(add.stderr.contains("4 MiB"), "\(add.stderr)")
     #expect(try Data(contentsOf: file) == Data(text.utf8), "the file is as it was")
-    let after = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
-    #expect(after.status == 0, "every command still reads it: \(after.stderr)")
+    // A file that can be read moves in once; adding then writes the library, and no watchlist file.
+    try Data(line.utf8).write(to: file)
+    let moved = try BinaryRunner.run(["--demo", "watchlist", "add", "603"], environment: environment)
+    #expect(moved.status == 0, "\(moved.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: file.path), "no watchlist file is written")
+    let kept = data.appendingPathComponent("trending/watchlist.moved-to-library")
+    #expect(try Data(contentsOf: kept) == Data(line.utf8), "the old file is kept byte for byte")
+    let listed = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
+    #expect(listed.status == 0 && listed.stdout.contains("550") && listed.stdout.contains("603"), "\(listed.stdout)")
   }
 
   @Test func aHardLinkPlantedAtTheTemporaryNameIsNeverWrittenThrough() throws {
