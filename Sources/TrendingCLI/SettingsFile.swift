@@ -55,7 +55,7 @@ public struct SettingsFile: Sendable {
   /// Where the settings file is: `TRENDING_CONFIG`, else the XDG config place.
   public static func location(environment: [String: String]) -> URL? {
     if let named = environment[override], !named.isEmpty { return URL(fileURLWithPath: named) }
-    return XDG.directory(.config, environment: environment)?.appendingPathComponent("config")
+    return XDG.file("config", in: .config, environment: environment)
   }
 
   /// Reads the file for this environment; a missing file is empty settings.

@@ -258,6 +258,18 @@ struct DiskCacheHardeningTests {
     #expect(DiskCache.defaultDirectory(environment: environment)?.path == expected)
   }
 
+  /// The paths joined as text are the URLs appending each part made, trailing slashes and all.
+  @Test(arguments: ["/x/c", "/x/c/", "/x//c", "/x/c//", "/x/./c", "/a b/ü", "/tmp"])
+  func filesJoinAsAppendingURLsDid(base: String) {
+    let appended = URL(fileURLWithPath: base).appendingPathComponent("trending")
+    #expect(XDG.directory(.config, environment: ["XDG_CONFIG_HOME": base]) == appended)
+    #expect(
+      XDG.file("config", in: .config, environment: ["XDG_CONFIG_HOME": base])
+        == appended.appendingPathComponent("config"))
+    let home = URL(fileURLWithPath: base).appendingPathComponent(".local/share").appendingPathComponent("trending")
+    #expect(XDG.file("watchlist", in: .data, environment: ["HOME": base]) == home.appendingPathComponent("watchlist"))
+  }
+
   @Test func anEmptyOrRelativeHomeIsNeverTheCurrentDirectory() {
     for home in ["", ".", "relative"] {
       let path = DiskCache.defaultDirectory(environment: ["HOME": home])?.path

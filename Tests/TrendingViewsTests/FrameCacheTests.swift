@@ -89,6 +89,45 @@ struct FrameCacheTests {
     #expect(!hintRow(state).contains("⏎ open"), "\(hintRow(state))")
   }
 
+  /// The header's row as drawn.
+  private func headerRow(_ state: AppState) -> String {
+    Renderer.render(state).screen.line(Chrome(state.shared.size).header.row)
+  }
+
+  @Test func theTrendingTitleFollowsTheWindowTheSortTheLanguageAndTheSource() {
+    var state = Scenes.list(Size(width: 120, height: 40))
+    let week = headerRow(state)
+    #expect(week.contains(tr("Trending films · %s", tr("this week"))), "\(week)")
+    state.rootList.window = .day
+    #expect(headerRow(state).contains(tr("Trending films · %s", tr("today"))), "\(headerRow(state))")
+    state.rootList.sort = .score
+    #expect(headerRow(state).contains(" · " + tr("by score")), "\(headerRow(state))")
+    state.shared.headerLanguage = "de-DE"
+    #expect(headerRow(state).contains(" · de-DE"), "\(headerRow(state))")
+    state.shared.sourceLabel = "demo"
+    #expect(headerRow(state).contains(" · demo"), "\(headerRow(state))")
+    let russian = Translator.catalogue(for: "ru")
+    let translated = Translator.$override.withValue(russian) { headerRow(state) }
+    let wording = Translator.$override.withValue(russian) { tr("Trending films · %s", tr("today")) }
+    #expect(translated.contains(wording), "\(translated)")
+    state.shared.headerLanguage = nil
+    state.shared.sourceLabel = nil
+    state.rootList.sort = .rank
+    state.rootList.window = .week
+    #expect(headerRow(state) == week)
+  }
+
+  @Test func theVoteColumnFollowsTheLanguage() {
+    let english = ListView.Columns(width: 200, count: 500).votesWidth
+    #expect(english == ListView.Columns.measuredVotesWidth)
+    // Russian words a thousand "тыс.": its column is wider, and kept only for Russian.
+    let russian = Translator.catalogue(for: "ru")
+    let kept = Translator.$override.withValue(russian) { ListView.Columns(width: 200, count: 500).votesWidth }
+    let fresh = Translator.$override.withValue(russian) { ListView.Columns.measuredVotesWidth }
+    #expect(kept == fresh && kept != english)
+    #expect(ListView.Columns(width: 200, count: 500).votesWidth == english)
+  }
+
   @Test func aMemoKeepsOneAnswerAndMakesAnotherForAnotherKey() {
     let memo = Memo<Int, String>()
     var made = 0

@@ -188,7 +188,7 @@ public struct WatchlistStore: Sendable {
 
   /// The store at its default place, or nil when there is no usable home.
   public static func standard(environment: [String: String]) -> WatchlistStore? {
-    XDG.directory(.data, environment: environment).map { WatchlistStore(path: $0.appendingPathComponent("watchlist")) }
+    XDG.file("watchlist", in: .data, environment: environment).map { WatchlistStore(path: $0) }
   }
 
   /// What the file holds now (a missing file is empty), and a note when some of it could not be

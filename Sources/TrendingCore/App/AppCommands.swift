@@ -48,12 +48,12 @@ enum AppCommands {
     }
   }
 
-  /// Whether an app command would do something on the screen showing.
-  static func isAvailable(_ command: AppCommand, in state: AppState) -> Bool {
+  /// Whether an app command would do something on `top`, the screen showing (`state.top`, taken once by the caller).
+  static func isAvailable(_ command: AppCommand, in state: AppState, top: any ScreenFeature) -> Bool {
     switch command {
     case .help, .quit, .redraw, .suspend, .search, .palette: return true
-    case .toggleWatchlist, .toggleSeen: return state.top.subject(state.shared) != nil
-    case .openInBrowser, .copyLink, .copyTitle: return state.top.page(state.shared) != nil
+    case .toggleWatchlist, .toggleSeen: return top.subject(state.shared) != nil
+    case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
     case .nextTab, .previousTab, .tab: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil

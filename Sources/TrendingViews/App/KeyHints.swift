@@ -58,9 +58,10 @@ enum KeyHints {
     let key = CandidatesKey(
       table: state.shared.keys, context: context, ascii: state.shared.asciiKeys, browsing: state.shared.browsing,
       selectsLines: context == .search || state.top.selectsLines, catalogue: Translator.current)
-    return kept.value(for: key) { candidates(key) }.filter {
-      $0.always || Reducer.isAvailable($0.item.command, in: state)
-    }
+    let all = kept.value(for: key) { candidates(key) }
+    // The screen on top is taken from the stack once for every hint, not once a hint.
+    let available = Reducer.availability(of: all.map(\.item.command), in: state)
+    return all.indices.filter { all[$0].always || available[$0] }.map { all[$0] }
   }
 
   /// Every hint a context may show, in table order, each labelled, measured and ranked.

@@ -115,13 +115,30 @@ public enum Renderer {
       let title = state.activeTab.title
       return [list.source.title + language + source + sort, title + language + sort, title + sort, title]
     }
-    let window = list.window == .week ? tr("this week") : tr("today")
-    let short = tr("Trending") + " · " + (list.window == .week ? trc("short", "week") : trc("short", "day"))
-    return [
-      tr("Trending films · %s", window) + language + source + sort, short + language + source + sort, short + sort,
-      short,
-    ]
+    let key = TrendingTitlesKey(
+      window: list.window, sort: sort, language: language, source: source, catalogue: Translator.current)
+    return trendingTitles.value(for: key) {
+      let window = list.window == .week ? tr("this week") : tr("today")
+      let short = tr("Trending") + " · " + (list.window == .week ? trc("short", "week") : trc("short", "day"))
+      return [
+        tr("Trending films · %s", window) + language + source + sort, short + language + source + sort, short + sort,
+        short,
+      ]
+    }
   }
+
+  /// What the trending tab's titles depend on: the window, the sort, language and source words
+  /// already worded, and the language the rest is translated into.
+  struct TrendingTitlesKey: Equatable, Sendable {
+    let window: TimeWindow
+    let sort: String
+    let language: String
+    let source: String
+    let catalogue: Catalogue
+  }
+
+  /// The trending tab's titles last worded: translated and filled once a change, not once a frame.
+  static let trendingTitles = Memo<TrendingTitlesKey, [String]>()
 
   /// Where the user is, as a breadcrumb of the stack's screens, longest first: the whole path,
   /// then with the oldest crumbs folded into "…", then the screen showing alone.

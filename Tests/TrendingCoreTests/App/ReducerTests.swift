@@ -113,6 +113,17 @@ struct AppReducerTests {
     #expect(!Reducer.isAvailable(.back, in: loaded))
   }
 
+  @Test func availabilityInOneGoAnswersAsEachCommandAlone() {
+    var film = Sample.loaded()
+    film.push(.film(FilmScreen(id: 1)))
+    var searching = Sample.loaded()
+    searching.search = SearchBox()
+    for state in [Sample.state(), Sample.loaded(), film, searching] {
+      let each = Command.allCases.map { Reducer.isAvailable($0, in: state) }
+      #expect(Reducer.availability(of: Command.allCases, in: state) == each)
+    }
+  }
+
   @Test func aUserBindingDrivesTheReducer() {
     var state = Sample.loaded()
     state.shared.keys.bind(.character("x"), to: .last, in: [.list], help: "to the end")

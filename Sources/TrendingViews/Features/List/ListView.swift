@@ -159,6 +159,14 @@ enum ListView {
     let votesWidth: Int
     let score: Int
 
+    /// The widest vote count's columns, as the interface's language words counts ("999K", "9.9M").
+    static var measuredVotesWidth: Int {
+      max(6, TextWidth.width(of: Formatters.votes(999_999)), TextWidth.width(of: Formatters.votes(9_900_000)))
+    }
+
+    /// The vote column's width for the language last measured: a count's words depend on nothing else.
+    static let votesWidths = Memo<Catalogue, Int>()
+
     /// The columns at a width; with `longestTitle`, a table no wider than its titles need, genres
     /// taking up to their own width of what is left.
     init(width: Int, count: Int, longestTitle: Int? = nil, yearWidth: Int = 4) {
@@ -170,8 +178,7 @@ enum ListView {
       let width = longestTitle.map { min(width, PosterLayout.tableWidth(longestTitle: $0)) } ?? width
       score = width - 5
       let wide = width >= Self.wideMinimumWidth
-      votesWidth = max(
-        6, TextWidth.width(of: Formatters.votes(999_999)), TextWidth.width(of: Formatters.votes(9_900_000)))
+      votesWidth = Self.votesWidths.value(for: Translator.current) { Self.measuredVotesWidth }
       votes = wide ? score - votesWidth - 1 : nil
       year = (votes ?? score) - yearWidth - 2
       self.yearWidth = yearWidth

@@ -7,10 +7,12 @@ enum TabBarView {
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
   static func draw(_ state: AppState, row: Int, into screen: inout Screen) {
     let browsing = state.shared.browsing
+    // Read once: the tab showing is worked out from the stack, not stored.
+    let activeTab = state.activeTab
     for tab in labels(state, width: screen.width) {
       let active: Bool
       switch tab.target {
-      case .tab(let kind): active = kind == state.activeTab
+      case .tab(let kind): active = kind == activeTab
       case .media(let media): active = media == browsing
       }
       screen.put(
