@@ -30,6 +30,10 @@ struct CalendarFanOutTests {
     let amodb = try FakeAmodb()
     let data = try watchlist(5001...5100)
     defer { try? FileManager.default.removeItem(at: data) }
+    // The old file moves into the library first, so the browser's status line is the list's count
+    // rather than the notice of the move.
+    let moved = try BinaryRunner.run(["watchlist", "--json"], environment: ["XDG_DATA_HOME": data.path])
+    #expect(moved.status == 0, "\(moved.stderr)")
     let session = try TmuxSession(
       [], environment: amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }, width: 120, height: 30)
     try session.waitFor("1/20")
