@@ -21,20 +21,25 @@ let package = Package(
       name: "CChafa", path: "Modules/CChafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
     .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // po/*.po and the demo's answers and posters, into Swift in the build folder (Plugins/EmbedPlugin).
     .executableTarget(name: "EmbedTool", path: "Plugins/EmbedTool"),
     .plugin(name: "EmbedPlugin", capability: .buildTool(), dependencies: ["EmbedTool"], path: "Plugins/EmbedPlugin"),
     .target(name: "Localization", plugins: ["EmbedPlugin"]),
     .target(name: "AmodbKit", dependencies: ["CCurl", "Localization"], plugins: ["EmbedPlugin"]),
+    .target(name: "LibraryKit", dependencies: ["CSQLite", "AmodbKit", "Localization"]),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization", "CWidth"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth", "Localization"]),
     .target(
       name: "TerminalUI",
-      dependencies: ["CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit", "Localization"]),
+      dependencies: [
+        "CNCurses", "CProcess", "TrendingCore", "TrendingViews", "AmodbKit", "PosterKit", "Localization", "LibraryKit",
+      ]),
     .target(
       name: "TrendingCLI",
       dependencies: [
         "CProcess", "AmodbKit", "TrendingCore", "TrendingViews", "TerminalUI", "Localization", "PosterKit",
+        "LibraryKit",
       ]),
     .executableTarget(name: "trending", dependencies: ["TrendingCLI", "AmodbKit", "CProcess"]),
     .executableTarget(
@@ -48,6 +53,7 @@ let package = Package(
       name: "TestSupport", dependencies: ["AmodbKit", "TrendingCore", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"
     ),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "TestSupport"]),
+    .testTarget(name: "LibraryKitTests", dependencies: ["LibraryKit", "AmodbKit", "TestSupport"]),
     .testTarget(
       name: "TrendingCoreTests", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "Localization", "TestSupport"]),
     .testTarget(

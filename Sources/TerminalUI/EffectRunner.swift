@@ -1,6 +1,7 @@
 import AmodbKit
 import FoundationEssentials
 import Glibc
+import LibraryKit
 import Localization
 import PosterKit
 import Synchronization
@@ -21,7 +22,8 @@ public final class EffectRunner: Sendable {
   private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
   /// The last of the work that answers in order (saves of marks).
   private let queued = Mutex<Task<Void, Never>?>(nil)
-  private let watchlist: WatchlistStore?
+  /// The library's file; each effect opens its own connection on the thread it runs on.
+  private let library: URL?
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
   /// Whether kitty graphics are wrapped for tmux.
@@ -30,10 +32,10 @@ public final class EffectRunner: Sendable {
   private let nextImageID = Atomic<Int>(0)
 
   /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
-  /// watchlist file and the browser.
+  /// library's file and the browser.
   public init(
     client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox,
-    watchlist: WatchlistStore? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
+    library: URL? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
     kitty: KittyOutput? = nil, tmux: Bool = false
   ) {
     kittyOutput = Mutex(kitty)
@@ -42,7 +44,7 @@ public final class EffectRunner: Sendable {
     self.images = images
     self.posterMode = Mutex(posterMode)
     self.inbox = inbox
-    self.watchlist = watchlist
+    self.library = library
     self.launcher = launcher
   }
 
@@ -82,19 +84,20 @@ public final class EffectRunner: Sendable {
     case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground:
       return
     case .loadMarks:
-      run(.marks) { [watchlist] in
-        guard let watchlist else { return nil }
-        switch watchlist.load() {
-        case .success(let loaded): return .marksLoaded(loaded.marks, problem: loaded.problem)
+      run(.marks) { [library] in
+        guard let library else { return nil }
+        // A library that cannot be opened (damaged, not SQLite) starts the browser without marks, saying why.
+        switch LibraryMarks.load(library) {
+        case .success(let loaded): return .marksLoaded(loaded.marks, problem: loaded.notice)
         case .failure(let error): return .marksLoaded([:], problem: error.message)
         }
       }
     case .saveMark(let change):
       // Each change is saved after the one before has answered, so the answers arrive in order.
-      runInOrder { [watchlist] in
-        guard let watchlist else { return .markSaved(nil, problem: tr("No place for the watchlist: HOME is not set.")) }
-        switch watchlist.update({ change.apply(to: &$0) }) {
-        case .success(let written): return .markSaved(written.marks, problem: written.problem)
+      runInOrder { [library] in
+        guard let library else { return .markSaved(nil, problem: tr("No place for the watchlist: HOME is not set.")) }
+        switch LibraryMarks.save(change, in: library) {
+        case .success(let written): return .markSaved(written.marks, problem: written.notice)
         case .failure(let error): return .markSaved(nil, problem: tr("The watchlist was not saved: %s", error.message))
         }
       }
@@ -158,8 +161,8 @@ public final class EffectRunner: Sendable {
         .fetched(request, await client.answer(request, keptFirst: true, background: true))
       }
     case .readLocal(.watchlist):
-      run(.local(.watchlist)) { [client, watchlist] in
-        .localRead(.watchlist, await Self.readWatchlist(client: client, watchlist).map(LocalAnswer.watchlist))
+      run(.local(.watchlist)) { [client, library] in
+        .localRead(.watchlist, await Self.readWatchlist(client: client, library).map(LocalAnswer.watchlist))
       }
     case .drawImages(let plan):
       switch plan {
@@ -175,16 +178,16 @@ public final class EffectRunner: Sendable {
     }
   }
 
-  /// The watchlist file's marks, and what the cached details say of the films on it (poster,
-  /// score), so the tab opens offline; the reducer makes the page.
+  /// The library's marks, and what the cached details say of the films on it (poster, score), so
+  /// the tab opens offline; the reducer makes the page.
   private static func readWatchlist(
-    client: AmodbClient, _ watchlist: WatchlistStore?
+    client: AmodbClient, _ library: URL?
   ) async -> Result<WatchlistSnapshot, AmodbError> {
     var stored: [MediaID: Mark] = [:]
-    if let watchlist {
-      switch watchlist.load() {
+    if let library {
+      switch LibraryMarks.load(library) {
       case .success(let loaded): stored = loaded.marks
-      // A file that cannot be read is an error on the tab, never an empty watchlist.
+      // A library that cannot be read is an error on the tab, never an empty watchlist.
       case .failure(let error): return .failure(.transport(description: error.message))
       }
     }

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import LibraryKit
 import Localization
 import PosterKit
 import TerminalUI
@@ -29,7 +30,7 @@ enum Browser {
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: .indexed8, inbox: inbox,
-      watchlist: WatchlistStore.standard(environment: environment), launcher: BrowserLauncher(environment: environment),
+      library: Library.standardPath(environment: environment), launcher: BrowserLauncher(environment: environment),
       tmux: environment["TMUX"] != nil)
     // The first list is asked for before ncurses starts (the size comes with the terminal): the
     // answer is read and decoded on another thread meanwhile, not after the set-up.

@@ -49,7 +49,7 @@ enum Doctor {
     var settingsExists: Bool
     var settingsNamed: Bool
     var settingsProblems: Int
-    var watchlistPath: String?
+    var libraryPath: String?
     var cachePath: String?
     /// The client's configuration, or the usage error that stopped it.
     var configuration: Result<ClientConfiguration, UsageError>
@@ -174,7 +174,7 @@ enum Doctor {
         ? trn("read; %s problem", "read; %s problems", inputs.settingsProblems)
         : tr("no such file"))
         + (inputs.settingsNamed ? "; " + tr("%s is set", SettingsFile.override) : ""))
-    add("watchlist", tr("watchlist file"), inputs.watchlistPath ?? tr("none"), tr("read and written"))
+    add("library", tr("library file"), inputs.libraryPath ?? tr("none"), tr("read and written"))
     add(
       "cache", tr("cache"), inputs.cachePath ?? tr("none"),
       inputs.invocation.noCache || inputs.invocation.demo ? tr("not used") : tr("read and written"))

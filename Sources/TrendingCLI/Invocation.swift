@@ -48,6 +48,8 @@ public struct Invocation: Equatable, Sendable {
     case services(json: Bool)
     /// `trending calendar [--weeks N] [--json | --ics]`: what comes out in the next weeks.
     case calendar(weeks: Int, format: CalendarOutput)
+    /// `trending seen`, `rate`, `lists`, `history` and the library's other commands.
+    case library(LibraryCommand)
   }
 
   /// The command.
@@ -306,6 +308,8 @@ public enum ArgumentParser {
     case .discover, .services:
       try noArguments()
       return try discoverCommand(verb, line)
+    case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library:
+      return try libraryCommand(verb, words, line)
     case .help:
       guard words.count <= 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))

@@ -19,7 +19,7 @@ public enum ManualPage {
       "LC_ALL, LC_MESSAGES, LANG",
       "the interface's and the data's language when neither --language nor AMODB_LANGUAGE says"
     ),
-    ("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME", "where the settings, the watchlist and the cache live"),
+    ("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME", "where the settings, the library and the cache live"),
     ("https_proxy, http_proxy, all_proxy, no_proxy", "a proxy, as curl reads them"),
     ("BROWSER", "the program o opens pages with (else xdg-open)"),
     ("TRENDING_STATUS_FILE", "a file the browser reports its idle state to, for tests"),
@@ -78,8 +78,11 @@ public enum ManualPage {
           + "bind SCREEN KEY COMMAND, unbind SCREEN KEY, color ROLE FOREGROUND BACKGROUND [bold]; # starts a comment. "
           + "Screens: " + KeyContext.settingsNames + ". "
           + "Settings: " + Settings.names.map(\.name).joined(separator: ", ") + "."),
-      ".TP", italic("$XDG_DATA_HOME/trending/watchlist"),
-      escape("The watchlist and the films marked seen, one a line (else ~/.local/share/trending/watchlist)."),
+      ".TP", italic("$XDG_DATA_HOME/trending/library.sqlite3"),
+      escape(
+        "Your library (else ~/.local/share/trending/library.sqlite3), SQLite in WAL mode: the watchlist and "
+          + "lists, every watch with its day, ratings, notes, titles not interesting. An old watchlist file "
+          + "beside it is moved in once and kept as watchlist.moved-to-library."),
       ".TP", italic("$XDG_CACHE_HOME/trending/"),
       escape("The disk cache of answers and posters (else ~/.cache/trending), at most 64 MB."),
       ".SH EXIT STATUS",

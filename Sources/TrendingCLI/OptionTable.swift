@@ -9,6 +9,8 @@ public enum Verb: String, CaseIterable, Sendable {
   case discover, services
   /// `trending calendar`: what comes out in the next weeks.
   case calendar
+  /// The library's commands (`LibraryArguments.swift`).
+  case seen, unseen, rate, note, hide, unhide, history, progress, lists, stats, export, library
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -48,6 +50,8 @@ struct ParsedLine: Sendable {
   var weeks: Int?
   /// `--ics` (the calendar as an iCalendar file).
   var ics = false
+  /// `--on`, `--season` and the other flags of the library's commands.
+  var library = LibraryFlags()
   /// `--help` or `--version`: answered at once, whatever else the line says.
   var immediate: Invocation.Command?
 }
@@ -159,6 +163,7 @@ public enum OptionTable {
   public static var options: [OptionSpec] {
     let outputs: [Verb] = [
       .list, .show, .tv, .season, .collection, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
+      .history, .progress, .lists, .stats,
     ]
     let terminal: [Verb] = [.browse, .doctor]
     return [
@@ -201,7 +206,7 @@ public enum OptionTable {
         }),
       OptionSpec(
         name: "--year", value: "N", kind: .number, help: tr("only films released (series first aired) that year"),
-        verbs: [.search, .discover],
+        verbs: [.search, .discover, .stats],
         apply: { line, text throws(UsageError) in
           // Discover also takes a range, A..B; a search takes one year (checked with the command).
           guard let number = SearchQuery.parseYear(text) else {
@@ -220,7 +225,7 @@ public enum OptionTable {
         name: "--json", help: tr("print JSON instead of text"), verbs: outputs, apply: { line, _ in line.json = true }),
     ] + discoverOptions + [
       OptionSpec(
-        name: "--csv", help: tr("print CSV: the columns Letterboxd imports"), verbs: [.watchlist],
+        name: "--csv", help: tr("print CSV: the columns Letterboxd imports"), verbs: [.watchlist, .history, .lists],
         apply: { line, _ in line.csv = true }),
       OptionSpec(
         name: "--path", help: tr("print only the path of the settings file in use"),
@@ -292,6 +297,7 @@ public enum OptionTable {
       OptionSpec(
         name: "--ics", help: tr("print an iCalendar file (RFC 5545) that calendar apps import"), verbs: [.calendar],
         apply: { line, _ in line.ics = true }),
+    ] + libraryOptions + [
       OptionSpec(name: "--help", short: "-h", help: tr("this help"), apply: { line, _ in line.immediate = .help }),
       OptionSpec(name: "--version", help: tr("the version"), apply: { line, _ in line.immediate = .version }),
     ]
@@ -348,7 +354,7 @@ public enum OptionTable {
         verb: .watchlist, arguments: "[add ID | remove ID]", words: ["add", "remove"],
         summary: tr("your watchlist and seen films (--json, or --csv for Letterboxd)"),
         detail: tr(
-          "Your watchlist and the films you marked seen ($XDG_DATA_HOME/trending/watchlist, a text file, one film a line). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
+          "Your watchlist and the titles you marked seen, from your library ($XDG_DATA_HOME/trending/library.sqlite3, SQLite). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
         )),
       CommandSpec(
         verb: .config, arguments: "[NAME]", words: Settings.names.map(\.name),
@@ -387,7 +393,7 @@ public enum OptionTable {
       CommandSpec(
         verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),
         detail: tr("The manual page in roff, as 'make install' installs it: trending man | man -l -")),
-    ] + discoverCommands + [
+    ] + discoverCommands + libraryCommands + [
       CommandSpec(
         verb: .help, arguments: "[COMMAND]", words: Verb.allCases.filter { $0 != .browse }.map(\.rawValue),
         summary: tr("this help, or one command's"),

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import LibraryKit
 import Localization
 import TrendingCore
 import TrendingViews
@@ -61,12 +62,13 @@ extension TrendingCommand {
     let span = CalendarLogic.span(from: CivilDay(today), weeks: weeks)
     var problems: [String] = []
     var marks: [MediaID: Mark] = [:]
-    if let store = WatchlistStore.standard(environment: environment) {
-      switch store.load() {
-      case .success(let stored):
-        marks = stored.marks
-        if let problem = stored.problem { problems.append(problem) }
-      case .failure(let error): problems.append(error.message)
+    if let path = Library.standardPath(environment: environment) {
+      do {
+        let library = try Library(path: path)
+        if let notice = library.notice { problems.append(notice) }
+        marks = try library.marks()
+      } catch {
+        problems.append(error.message)
       }
     }
     let watchlist = marks.values.filter(\.onWatchlist).map(\.media)

@@ -34,7 +34,16 @@ extension OptionTable {
       criterion("--runtime", "A..B", "runtime", tr("the runtime in minutes, e.g. 90..120")),
       criterion("--original-language", "xx", "language", tr("the original language, e.g. ko")),
       criterion("--certification", "C", "certification", tr("the highest certification in the region, e.g. PG-13")),
-      criterion("--on", "SERVICE", "on", tr("a streaming service in the region (repeat for any of them)")),
+      // One `--on` for two commands: a service for discover, a day for seen (checked with the command).
+      OptionSpec(
+        name: "--on", value: "SERVICE|DAY",
+        help: tr(
+          "discover: a streaming service in the region (repeatable); seen: the day, YYYY-MM-DD (default: today)"),
+        verbs: [.discover, .seen],
+        apply: { line, text in
+          line.discover.append(("on", text))
+          line.library.day = text
+        }),
       OptionSpec(
         name: "--sort", value: "ORDER", kind: .words(DiscoverSort.allCases.map(\.rawValue)),
         help: tr("popularity (default), score, date or title"), verbs: [.discover],

@@ -2,6 +2,7 @@ import AmodbKit
 import Dispatch
 import FoundationEssentials
 import Glibc
+import LibraryKit
 import Localization
 import Synchronization
 import TerminalUI
@@ -86,7 +87,7 @@ extension TrendingCommand {
       windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
       interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
-      watchlistPath: WatchlistStore.standard(environment: environment)?.path.path,
+      libraryPath: Library.standardPath(environment: environment)?.path,
       cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,
       service: service)
     if json {

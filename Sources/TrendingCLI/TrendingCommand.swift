@@ -197,6 +197,8 @@ public enum TrendingCommand {
       }
     case .calendar(let weeks, let format):
       return calendar(weeks: weeks, format: format, invocation: invocation, environment: environment)
+    case .library(let command):
+      return library(command, invocation: invocation, environment: environment)
     case .person(let id, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client
@@ -208,77 +210,6 @@ public enum TrendingCommand {
         }
       }
     }
-  }
-
-  /// `trending watchlist`: prints it, or adds or removes a film (its title and year asked of amodb,
-  /// or of the cache, so the list reads well offline later).
-  private static func watchlist(
-    _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
-  ) -> Int32 {
-    guard let store = WatchlistStore.standard(environment: environment) else {
-      printError(tr("no place for the watchlist: neither XDG_DATA_HOME nor HOME is an absolute path"))
-      return ExitCode.failure.rawValue
-    }
-    // What the file holds after the command: read, or changed under the lock.
-    let result: Result<(marks: [MediaID: Mark], problem: String?), WatchlistError>
-    switch change {
-    case nil:
-      result = store.load()
-    case .remove(let media):
-      result = store.update {
-        MarkChange(id: media.id, media: media.kind, title: "", year: nil, kind: .watchlist(false), day: "")
-          .apply(to: &$0)
-      }
-    case .add(let media):
-      var title = ""
-      var year: Int?
-      if let services = try? Setup.services(for: invocation, environment: environment) {
-        let language = services.client.configuration.language
-        let request: APIRequest =
-          media.kind == .series
-          ? .series(SeriesRequest(id: media.id, language: language))
-          : .movie(MovieDetailsRequest(id: media.id, language: language))
-        switch blocking({ await services.client.answer(request) }) {
-        case .success(let fetched):
-          let summary =
-            fetched.value.series?.summary
-            ?? fetched.value.movie.map { ($0.title, $0.year) }.map {
-              MediaSummary(id: media.id, title: $0.0, releaseDate: $0.1.flatMap { ReleaseDate(String($0)) })
-            }
-          (title, year) = (summary?.title ?? "", summary?.year)
-        case .failure(let error):
-          if case .notFound = error {
-            printError(
-              media.kind == .series
-                ? tr("no series has the id %s", String(media.id)) : tr("no film has the id %s", String(media.id)))
-            return ExitCode(error).rawValue
-          }
-          printError(tr("added %1$s without its title: %2$s", media.description, error.message))
-        }
-      }
-      let day = WatchlistFormat.day(Date())
-      result = store.update {
-        MarkChange(id: media.id, media: media.kind, title: title, year: year, kind: .watchlist(true), day: day)
-          .apply(to: &$0)
-      }
-    }
-    let marks: [MediaID: Mark]
-    switch result {
-    case .success(let stored):
-      if let problem = stored.problem { printError(problem) }
-      marks = stored.marks
-    case .failure(let error):
-      printError(error.message)
-      return ExitCode.failure.rawValue
-    }
-    let series = marks.values.filter { $0.kind == .series }.count
-    if format == .csv, series > 0 {
-      printError(
-        trn(
-          "left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only",
-          series))
-    }
-    return emit(Output.watchlist(marks, format: format))
   }
 
   static func runClient(

@@ -12,6 +12,7 @@ let sections = [
   BenchSection("network", NetworkBench.run),
   BenchSection("posters", PosterBench.run),
   BenchSection("decode", DecodeBench.run),
+  BenchSection("library", LibraryBench.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -107,9 +107,11 @@ extension BrowserEndToEndTests {
       try session.press("j", "a", "j", "m")
       let list = try session.capture()
       #expect(list.contains(" 2 + Film 2") && list.contains(" 3 ✓ Film 3"), "\(list)")
-      let file = session.home.appendingPathComponent("data/trending/watchlist")
-      let text = try String(contentsOf: file, encoding: .utf8)
-      #expect(text.contains("2\tw\t") && text.contains("\tFilm 2\t"))
+      let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+      let stored = try BinaryRunner.run(["watchlist", "--json"], environment: data)
+      #expect(stored.stdout.contains("\"title\" : \"Film 2\"") && stored.stdout.contains("\"watchlist\" : true"))
+      #expect(stored.stdout.contains("\"title\" : \"Film 3\""), "seen: \(stored.stdout)")
+      let file = session.home.appendingPathComponent("data/trending/library.sqlite3")
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
       #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o777 == 0o600)
       try session.press("6")
@@ -139,9 +141,9 @@ extension BrowserEndToEndTests {
       try session.waitForIdle()
       try session.send("a", "q")
       #expect(try session.waitForExit().status == 0)
-      let file = session.home.appendingPathComponent("data/trending/watchlist")
-      let text = try String(contentsOf: file, encoding: .utf8)
-      #expect(text.split(separator: "\n").contains { $0.contains("\tw\t") }, "\(text)")
+      let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+      let stored = try BinaryRunner.run(["watchlist", "--json"], environment: data)
+      #expect(stored.stdout.contains("\"watchlist\" : true"), "\(stored.stdout)")
     }
 
     @Test func twoInstancesChangingTheWatchlistAtOnceLoseNothing() throws {
@@ -167,7 +169,7 @@ extension BrowserEndToEndTests {
       #expect(csv.stdout.contains("550,Fight Club,1999,"))
     }
 
-    @Test func aDamagedWatchlistIsKeptAsideAndReported() throws {
+    @Test func aDamagedOldWatchlistMovesInWithItsGoodLinesAndIsKeptAsItWas() throws {
       let data = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString)")
       let directory = data.appendingPathComponent("trending")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -176,10 +178,10 @@ extension BrowserEndToEndTests {
       let outcome = try BinaryRunner.run(
         ["watchlist", "add", "603", "--demo"], environment: ["XDG_DATA_HOME": data.path])
       #expect(outcome.status == 0)
-      #expect(outcome.stderr.contains("1 line of the watchlist could not be read; the file as it was is kept as"))
-      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      let aside = try #require(names.first { $0.hasPrefix("watchlist.damaged-") })
-      #expect(try String(contentsOf: directory.appendingPathComponent(aside), encoding: .utf8) == damaged)
+      #expect(outcome.stderr.contains("1 line of the watchlist could not be read"), "\(outcome.stderr)")
+      #expect(outcome.stderr.contains("the file is kept as"), "\(outcome.stderr)")
+      let aside = directory.appendingPathComponent("watchlist.moved-to-library")
+      #expect(try String(contentsOf: aside, encoding: .utf8) == damaged)
       #expect(outcome.stdout.contains("Fight Club") && outcome.stdout.contains("The Matrix"), "the good line is kept")
     }
 

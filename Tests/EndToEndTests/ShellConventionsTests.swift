@@ -152,7 +152,7 @@ struct ShellConventionsTests {
     let lint = try BinaryRunner.program("lintian", ["--display-info", package])
     #expect(!(lint.stdout + lint.stderr).contains("copyright"), "lintian on the licence:\n\(lint.stdout)")
     let depends = try BinaryRunner.program("dpkg-deb", ["--field", package, "Depends"]).stdout
-    for library in ["libncursesw6", "libcurl4", "libchafa0", "libturbojpeg0", "libc6"] {
+    for library in ["libncursesw6", "libcurl4", "libchafa0", "libturbojpeg0", "libsqlite3-0", "libc6"] {
       #expect(depends.contains(library), "Depends lacks \(library): \(depends)")
     }
   }

@@ -47,6 +47,9 @@ struct ArgumentParserTests {
       var words = verb == .browse ? [] : [verb.rawValue]
       if verb == .show { words.append("550") }
       if verb == .search { words.append("dune") }
+      if [.seen, .unseen, .rate, .note].contains(verb) { words.append("tv/1399") }
+      if verb == .lists { words.append("Noir") }
+      if option.name == "--episode" || option.name == "--through" { words += ["--season", "1"] }
       words.append(option.name)
       if option.value != nil {
         if case .words(let values)? = option.kind {
@@ -55,6 +58,7 @@ struct ArgumentParserTests {
           let criteria = [
             "--genre": "Drama", "--without-genre": "Horror", "--min-score": "7", "--min-votes": "100",
             "--runtime": "90..120", "--original-language": "ko", "--certification": "PG-13", "--on": "Netflix",
+            "--since": "2026-01-02",
           ]
           let sample = option.name == "--year" ? "1999" : criteria[option.name] ?? samples[option.kind]
           words.append(try #require(sample, "no sample value for \(option.name)"))
@@ -85,8 +89,9 @@ struct ArgumentParserTests {
   @Test func anOptionGoesOnlyWithTheCommandsTheTableNames() {
     #expect(
       failure("--page 2") == "--page goes with 'trending list', 'trending search', 'trending discover'")
-    #expect(failure("show 550 --year 1999") == "--year goes with 'trending search', 'trending discover'")
-    #expect(failure("list --csv") == "--csv goes with 'trending watchlist'")
+    #expect(
+      failure("show 550 --year 1999") == "--year goes with 'trending search', 'trending discover', 'trending stats'")
+    #expect(failure("list --csv") == "--csv goes with 'trending watchlist', 'trending history', 'trending lists'")
     #expect(failure("show 550 --images off") == "--images goes with 'trending', 'trending doctor'")
     #expect(failure("list --path") == "--path goes with 'trending config'")
   }

@@ -51,7 +51,8 @@ struct CompletionTests {
     #expect(try offered("trending cache c") == ["clear"])
     let listOptions = try offered("trending list --")
     #expect(listOptions.contains("--page") && listOptions.contains("--list") && !listOptions.contains("--csv"))
-    #expect(try offered("trending --window day l") == ["list"], "an option's value is not the command")
+    #expect(
+      try offered("trending --window day l") == ["list", "lists", "library"], "an option's value is not the command")
   }
 
   @Test(.enabled(if: BinaryRunner.has("fish"), "fish is not installed (make setup installs it)"))

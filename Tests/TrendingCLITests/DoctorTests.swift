@@ -18,7 +18,7 @@ struct DoctorTests {
       imageModeProblem: nil, entry: entry,
       directEntry: nil, colors: colors, replies: replies, windowCell: nil, localeIsUTF8: true, interfaceLanguage: "en",
       settingsPath: "/home/u/.config/trending/config", settingsExists: false, settingsNamed: false, settingsProblems: 0,
-      watchlistPath: "/home/u/.local/share/trending/watchlist", cachePath: "/home/u/.cache/trending",
+      libraryPath: "/home/u/.local/share/trending/library.sqlite3", cachePath: "/home/u/.cache/trending",
       configuration: .success(ClientConfiguration(apiKey: APIKey("secret-key-123"), language: "en-US")),
       service: service)
   }

@@ -1,0 +1,115 @@
+import AmodbKit
+import FoundationEssentials
+
+/// What a rating or note is about: a title, or one of its episodes.
+public struct Subject: Hashable, Sendable {
+  /// The film or series.
+  public var media: MediaID
+  /// The episode, when it is one.
+  public var episode: EpisodeNumber?
+
+  /// Makes one.
+  public init(_ media: MediaID, episode: EpisodeNumber? = nil) {
+    self.media = media
+    self.episode = episode
+  }
+
+  /// The key columns' values: kind, id, season and episode (-1 for the title itself).
+  var key: [SQLValue] {
+    [
+      .text(media.kind.rawValue), .integer(Int64(media.id)), .integer(Int64(episode?.season ?? -1)),
+      .integer(Int64(episode?.episode ?? -1)),
+    ]
+  }
+}
+
+extension Library {
+  /// The longest note kept, in characters.
+  public static let longestNote = 10_000
+
+  /// Rates a title or episode 1–10 (nil clears the rating); false when there was nothing to clear.
+  @discardableResult
+  public func rate(_ subject: Subject, _ rating: Int?, title: TitleInfo, day: String) throws(LibraryError) -> Bool {
+    try write {
+      try Titles.upsert(connection, title, day: day)
+      try connection.rows(
+        "DELETE FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
+      let cleared = connection.changes > 0
+      guard let rating else { return cleared }
+      try connection.rows(
+        "INSERT INTO ratings (kind, title_id, season, episode, rating, rated) VALUES (?, ?, ?, ?, ?, ?)",
+        subject.key + [.integer(Int64(min(max(rating, 1), 10))), .text(day)])
+      return true
+    }
+  }
+
+  /// Writes a note on a title or episode (nil clears it); false when there was nothing to clear.
+  @discardableResult
+  public func note(_ subject: Subject, _ text: String?, title: TitleInfo, day: String) throws(LibraryError) -> Bool {
+    try write {
+      try Titles.upsert(connection, title, day: day)
+      try connection.rows(
+        "DELETE FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
+      let cleared = connection.changes > 0
+      guard let text else { return cleared }
+      let clean = TextSanitizer.clean(text, keepNewlines: true, limit: Self.longestNote)
+      guard !clean.isEmpty else { return cleared }
+      try connection.rows(
+        "INSERT INTO notes (kind, title_id, season, episode, text, noted) VALUES (?, ?, ?, ?, ?, ?)",
+        subject.key + [.text(clean), .text(day)])
+      return true
+    }
+  }
+
+  /// Marks a title "not interested" (or takes the mark off); false when nothing changed.
+  @discardableResult
+  public func hide(_ info: TitleInfo, _ hidden: Bool, day: String) throws(LibraryError) -> Bool {
+    try write {
+      try Titles.upsert(connection, info, day: day)
+      let key: [SQLValue] = [.text(info.media.kind.rawValue), .integer(Int64(info.media.id))]
+      if hidden {
+        try connection.rows(
+          "INSERT OR IGNORE INTO hidden (kind, title_id, hidden) VALUES (?, ?, ?)", key + [.text(day)])
+      } else {
+        try connection.rows("DELETE FROM hidden WHERE kind = ? AND title_id = ?", key)
+      }
+      return connection.changes > 0
+    }
+  }
+
+  /// The titles marked "not interested".
+  public func hiddenTitles() throws(LibraryError) -> Set<MediaID> {
+    try read {
+      Set(
+        try connection.rows("SELECT kind, title_id FROM hidden").compactMap { row in
+          row[0].string.flatMap(MediaKind.init(rawValue:)).flatMap { kind in row[1].int.map { MediaID(kind, $0) } }
+        })
+    }
+  }
+
+  /// A title's or episode's rating, if any.
+  public func rating(_ subject: Subject) throws(LibraryError) -> Int? {
+    try read {
+      try connection.scalar(
+        "SELECT rating FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)?.int
+    }
+  }
+
+  /// A title's or episode's note, if any.
+  public func note(_ subject: Subject) throws(LibraryError) -> String? {
+    try read {
+      try connection.scalar(
+        "SELECT text FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)?.string
+    }
+  }
+
+  /// What is known of a title, if it is in the library.
+  public func title(_ media: MediaID) throws(LibraryError) -> TitleInfo? {
+    try read {
+      try connection.rows(
+        "SELECT \(Titles.columns) FROM titles t WHERE t.kind = ? AND t.id = ?",
+        [.text(media.kind.rawValue), .integer(Int64(media.id))]
+      ).first.flatMap { Titles.info(from: $0) }
+    }
+  }
+}

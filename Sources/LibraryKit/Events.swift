@@ -1,0 +1,201 @@
+import AmodbKit
+import FoundationEssentials
+
+/// An episode's place in its series: season (0 is the specials) and number.
+public struct EpisodeNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The season.
+  public var season: Int
+  /// The episode in the season.
+  public var episode: Int
+
+  /// Makes one.
+  public init(season: Int, episode: Int) {
+    self.season = season
+    self.episode = episode
+  }
+
+  /// `S01E02`.
+  public var description: String {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    return "S\(two(season))E\(two(episode))"
+  }
+
+  public static func < (left: EpisodeNumber, right: EpisodeNumber) -> Bool {
+    (left.season, left.episode) < (right.season, right.episode)
+  }
+}
+
+/// What the library keeps of an episode, from its season's answer.
+public struct EpisodeInfo: Equatable, Sendable {
+  /// Its place.
+  public var number: EpisodeNumber
+  /// Its name.
+  public var name: String
+  /// When it aired or airs, `YYYY-MM-DD`.
+  public var airDate: String?
+  /// Its runtime in minutes.
+  public var runtime: Int?
+
+  /// Makes one, cleaning what came from outside.
+  public init(number: EpisodeNumber, name: String, airDate: String?, runtime: Int?) {
+    self.number = number
+    self.name = TextSanitizer.clean(name, limit: 200)
+    self.airDate = airDate.flatMap { ReleaseDate($0)?.description }
+    self.runtime = runtime.flatMap { (1...2_000).contains($0) ? $0 : nil }
+  }
+
+  /// An episode of a season's answer.
+  public init(_ episode: Episode) {
+    self.init(
+      number: EpisodeNumber(season: episode.season, episode: episode.number), name: episode.name ?? "",
+      airDate: episode.airDate?.description, runtime: episode.runtime)
+  }
+}
+
+/// One watch: a film or series as a whole, or an episode, on a day.
+public struct HistoryEntry: Equatable, Sendable {
+  /// The event's id in the library.
+  public var id: Int64
+  /// The day, `YYYY-MM-DD`.
+  public var day: String
+  /// The film or series.
+  public var title: TitleInfo
+  /// The episode, when it was one.
+  public var episode: EpisodeNumber?
+  /// The episode's name, when known.
+  public var episodeName: String?
+  /// Whether an earlier watch of the same film, series or episode is in the library.
+  public var rewatch: Bool
+}
+
+/// The `watch_events` table.
+enum Events {
+  /// Records one watch.
+  static func insert(
+    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeNumber?, day: String, recorded: String
+  ) throws(SQLiteFailure) {
+    try connection.rows(
+      "INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
+        Titles.optional(episode?.episode), .text(day), .text(recorded),
+      ])
+  }
+
+  /// Stores episodes as their season's answer gave them.
+  static func store(_ connection: SQLiteConnection, series: Int, _ episodes: [EpisodeInfo]) throws(SQLiteFailure) {
+    for episode in episodes {
+      try connection.rows(
+        """
+        INSERT INTO episodes (series_id, season, episode, name, air_date, runtime) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (series_id, season, episode) DO UPDATE SET
+          name = excluded.name, air_date = excluded.air_date, runtime = coalesce(excluded.runtime, runtime)
+        """,
+        [
+          .integer(Int64(series)), .integer(Int64(episode.number.season)), .integer(Int64(episode.number.episode)),
+          .text(episode.name), episode.airDate.map(SQLValue.text) ?? .null, Titles.optional(episode.runtime),
+        ])
+    }
+  }
+}
+
+extension Library {
+  /// Records a watch of a film or series as a whole (again is a rewatch: a second event).
+  public func watch(_ info: TitleInfo, on day: String, recorded: String) throws(LibraryError) {
+    try write {
+      try Titles.upsert(connection, info, day: recorded)
+      try Events.insert(connection, info.media, episode: nil, day: day, recorded: recorded)
+    }
+  }
+
+  /// Records a watch of each episode, keeping what the season's answer said of them.
+  public func watch(
+    series info: TitleInfo, episodes: [EpisodeInfo], on day: String, recorded: String
+  ) throws(LibraryError) {
+    try write {
+      try Titles.upsert(connection, info, day: recorded)
+      try Events.store(connection, series: info.media.id, episodes)
+      for episode in episodes {
+        try Events.insert(connection, info.media, episode: episode.number, day: day, recorded: recorded)
+      }
+    }
+  }
+
+  /// Stores a season's episodes (names, air dates, runtimes) without marking any.
+  public func store(series info: TitleInfo, episodes: [EpisodeInfo], day: String) throws(LibraryError) {
+    try write {
+      try Titles.upsert(connection, info, day: day)
+      try Events.store(connection, series: info.media.id, episodes)
+    }
+  }
+
+  /// Removes the latest watch of a title, or of each episode given; returns how many were removed.
+  @discardableResult
+  public func unwatch(_ media: MediaID, episodes: [EpisodeNumber?]) throws(LibraryError) -> Int {
+    try write {
+      var removed = 0
+      for episode in episodes {
+        try connection.rows(
+          """
+          DELETE FROM watch_events WHERE id = (SELECT id FROM watch_events
+            WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? ORDER BY watched DESC, id DESC LIMIT 1)
+          """,
+          [
+            .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
+            Titles.optional(episode?.episode),
+          ])
+        removed += connection.changes
+      }
+      return removed
+    }
+  }
+
+  /// The episodes of a series that have a watch.
+  public func seenEpisodes(_ series: Int) throws(LibraryError) -> Set<EpisodeNumber> {
+    try read {
+      Set(
+        try connection.rows(
+          "SELECT DISTINCT season, episode FROM watch_events WHERE kind = 'tv' AND title_id = ? AND season IS NOT NULL",
+          [.integer(Int64(series))]
+        ).compactMap { row in
+          row[0].int.flatMap { season in row[1].int.map { EpisodeNumber(season: season, episode: $0) } }
+        })
+    }
+  }
+
+  /// Every watch since a day (all when nil), newest first.
+  public func history(since: String? = nil) throws(LibraryError) -> [HistoryEntry] {
+    try read {
+      var entries: [HistoryEntry] = []
+      try connection.each(
+        """
+        SELECT e.id, e.watched, e.season, e.episode, ep.name,
+          EXISTS (SELECT 1 FROM watch_events p WHERE p.kind = e.kind AND p.title_id = e.title_id
+            AND p.season IS e.season AND p.episode IS e.episode AND (p.watched < e.watched
+            OR (p.watched = e.watched AND p.id < e.id))),
+          \(Titles.columns)
+        FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
+        LEFT JOIN episodes ep ON e.kind = 'tv' AND ep.series_id = e.title_id AND ep.season = e.season
+          AND ep.episode = e.episode
+        WHERE e.watched >= ? ORDER BY e.watched DESC, e.id DESC
+        """, [.text(since ?? "0000-00-00")]
+      ) { row in
+        guard let id = row[0].integer, let title = Titles.info(from: row, at: 6) else { return }
+        let episode = row[2].int.flatMap { season in row[3].int.map { EpisodeNumber(season: season, episode: $0) } }
+        entries.append(
+          HistoryEntry(
+            id: id, day: row[1].string ?? "", title: title, episode: episode,
+            episodeName: row[4].string.flatMap { $0.isEmpty ? nil : $0 }, rewatch: row[5].int == 1))
+      }
+      return entries
+    }
+  }
+}
+
+extension SQLValue {
+  /// The value as a 64-bit whole number, when it is one.
+  var integer: Int64? {
+    if case .integer(let value) = self { return value }
+    return nil
+  }
+}

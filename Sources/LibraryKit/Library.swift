@@ -1,0 +1,221 @@
+import AmodbKit
+import CSQLite
+import FoundationEssentials
+import Glibc
+import Localization
+
+/// The user's library: one SQLite file in WAL mode, changed in transactions, read and written by
+/// the browser and any number of command-line processes at once.
+///
+/// A `Library` is one connection: use it from one thread, and open another where another thread
+/// needs one (opening takes well under a millisecond once the file exists).
+public final class Library {
+  /// The file.
+  public let path: URL
+  /// Whether changes are refused (the file was written by a newer version, or cannot be written).
+  public let isReadOnly: Bool
+  /// Something to tell the user about opening it (read-only, or the old watchlist moved in).
+  public let notice: String?
+
+  let connection: SQLiteConnection
+  /// Why a change is refused when the library is read-only.
+  private let writeRefusal: LibraryError
+
+  /// How long a write waits for another process's write, in milliseconds.
+  static let busyMilliseconds: Int32 = 30_000
+
+  /// The file's name in `$XDG_DATA_HOME/trending`.
+  public static let fileName = "library.sqlite3"
+
+  /// The library's default place, or nil when there is no usable home.
+  public static func standardPath(environment: [String: String]) -> URL? {
+    XDG.directory(.data, environment: environment).map { $0.appendingPathComponent(fileName) }
+  }
+
+  /// Opens (making it when missing) the library at `path`, brings its tables to this version,
+  /// and moves in the old watchlist file beside it once, if there is one.
+  public init(path: URL, now: Date = Date()) throws(LibraryError) {
+    self.path = path
+    let name = TextSanitizer.clean(path.path, limit: 300)
+    try Self.prepare(path, name: name)
+    var connection: SQLiteConnection
+    var readOnly = false
+    var notes: [String] = []
+    var writeRefusal: LibraryError?
+    do {
+      connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
+      connection.busyTimeout(Self.busyMilliseconds)
+      if connection.isReadOnly { readOnly = true }
+      if !readOnly { try Self.useWAL(connection) }
+      if let immutable = try Self.readableOnReadOnlyFileSystem(connection, path: path) {
+        // A read-only file system: WAL's index cannot be made, and nobody can change the file,
+        // so it is read as it is.
+        connection = immutable
+        readOnly = true
+        writeRefusal = LibraryError(
+          .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+      }
+      try connection.rows("PRAGMA foreign_keys = ON")
+      try connection.rows("PRAGMA synchronous = FULL")
+      let version = try Self.version(connection)
+      if version > Schema.current {
+        // Written by a newer trending: read what we know of it, change nothing.
+        connection = try SQLiteConnection(path: path.path, readOnly: true, create: false)
+        connection.busyTimeout(Self.busyMilliseconds)
+        readOnly = true
+        notes.append(
+          tr(
+            "%1$s was made by a newer trending (schema %2$s; this one knows %3$s): opened read-only, nothing will be changed.",
+            name, String(version), String(Schema.current)))
+      } else if readOnly {
+        guard version == Schema.current else {
+          throw LibraryError(
+            .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+        }
+      } else if version < Schema.current {
+        try Self.migrate(connection)
+      }
+      if !readOnly, let moved = try OldWatchlist.moveIn(connection, besides: path, now: now) { notes.append(moved) }
+    } catch let failure as SQLiteFailure {
+      throw LibraryError.from(failure, path: path.path)
+    } catch let error as LibraryError {
+      throw error
+    } catch {
+      throw LibraryError(.other, tr("%1$s: %2$s", name, String(describing: error)))
+    }
+    self.connection = connection
+    isReadOnly = readOnly
+    self.writeRefusal =
+      writeRefusal
+      ?? LibraryError(.newer, tr("%s was opened read-only: nothing was changed", name))
+    notice = notes.isEmpty ? nil : notes.joined(separator: " ")
+  }
+
+  /// The schema version of the file as it is now.
+  public var schemaVersion: Int { (try? Self.version(connection)) ?? 0 }
+
+  /// Runs `body` in one write transaction: all of it is stored, or (on any failure) none of it.
+  @discardableResult
+  public func write<T>(_ body: () throws -> T) throws(LibraryError) -> T {
+    guard !isReadOnly else { throw writeRefusal }
+    do {
+      try connection.rows("BEGIN IMMEDIATE")
+    } catch {
+      throw LibraryError.from(error, path: path.path)
+    }
+    do {
+      let result = try body()
+      try connection.rows("COMMIT")
+      return result
+    } catch {
+      _ = try? connection.rows("ROLLBACK")
+      if let failure = error as? SQLiteFailure { throw LibraryError.from(failure, path: path.path) }
+      if let error = error as? LibraryError { throw error }
+      throw LibraryError(.other, String(describing: error))
+    }
+  }
+
+  /// Runs a query, mapping SQLite's failure to the library's error.
+  func read<T>(_ body: () throws -> T) throws(LibraryError) -> T {
+    do {
+      return try body()
+    } catch let failure as SQLiteFailure {
+      throw LibraryError.from(failure, path: path.path)
+    } catch let error as LibraryError {
+      throw error
+    } catch {
+      throw LibraryError(.other, String(describing: error))
+    }
+  }
+
+  // MARK: opening
+
+  /// Makes the folder (0700) and refuses a path that is not a regular file or does not start as
+  /// SQLite does, before SQLite is given it; a missing file is made empty with mode 0600.
+  private static func prepare(_ path: URL, name: String) throws(LibraryError) {
+    let directory = path.deletingLastPathComponent()
+    var info = stat()
+    if stat(directory.path, &info) != 0 {
+      do {
+        try FileManager.default.createDirectory(
+          at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
+      }
+    }
+    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    if descriptor < 0 {
+      guard errno == ENOENT else { throw LibraryError.damaged(name) }
+      // A new library: an empty file is an empty database; O_EXCL, so a race with another
+      // process making it at the same moment is harmless.
+      let made = open(path.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if made >= 0 { close(made) }
+      return
+    }
+    defer { close(descriptor) }
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw LibraryError.damaged(name) }
+    guard info.st_size > 0 else { return }
+    var header = [UInt8](repeating: 0, count: 16)
+    let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
+    guard count == 16, header == Array("SQLite format 3\0".utf8) else { throw LibraryError.damaged(name) }
+  }
+
+  /// Puts the file in WAL mode (once; the mode is kept in the file).
+  private static func useWAL(_ connection: SQLiteConnection) throws(SQLiteFailure) {
+    guard try connection.scalar("PRAGMA journal_mode")?.string?.lowercased() != "wal" else { return }
+    // Changing the mode needs the file to itself; another process doing the same waits its turn.
+    var attempts = 0
+    while true {
+      do {
+        try connection.rows("PRAGMA journal_mode = WAL")
+        return
+      } catch {
+        attempts += 1
+        guard error.primary == SQLITE_BUSY || error.primary == SQLITE_LOCKED, attempts < 3_000 else { throw error }
+        usleep(10_000)
+      }
+    }
+  }
+
+  /// A connection that reads the file as it is, when the first read fails because the folder is on a
+  /// file system mounted read-only; nil when the first read works.
+  private static func readableOnReadOnlyFileSystem(
+    _ connection: SQLiteConnection, path: URL
+  ) throws(SQLiteFailure) -> SQLiteConnection? {
+    do {
+      try connection.rows("PRAGMA schema_version")
+      return nil
+    } catch {
+      guard error.primary == SQLITE_CANTOPEN, onReadOnlyFileSystem(path) else { throw error }
+      return try SQLiteConnection(path: path.path, readOnly: true, create: false, immutable: true)
+    }
+  }
+
+  /// Whether the library's folder is on a file system mounted read-only.
+  private static func onReadOnlyFileSystem(_ path: URL) -> Bool {
+    var info = statvfs()
+    return statvfs(path.deletingLastPathComponent().path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+  }
+
+  static func version(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {
+    try connection.scalar("PRAGMA user_version")?.int ?? 0
+  }
+
+  /// Takes the file from its version to the current one in one transaction; another process
+  /// migrating at the same moment waits for the lock and then finds nothing left to do.
+  static func migrate(_ connection: SQLiteConnection, to target: Int = Schema.current) throws(SQLiteFailure) {
+    try connection.rows("BEGIN IMMEDIATE")
+    do {
+      let version = try version(connection)
+      for step in version..<max(version, target) {
+        for statement in Schema.migrations[step] { try connection.rows(statement) }
+      }
+      // PRAGMA takes no bound values; the number is ours, never the user's.
+      if target > version { try connection.rows("PRAGMA user_version = \(target)") }
+      try connection.rows("COMMIT")
+    } catch {
+      _ = try? connection.rows("ROLLBACK")
+      throw error
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import AmodbKit
+import CSQLite
+import FoundationEssentials
+import Glibc
+import Localization
+
+/// Why the library could not be read or changed, in words that name the file and what to do.
+public struct LibraryError: Error, Equatable, Sendable {
+  /// What kind of trouble it is.
+  public enum Kind: Equatable, Sendable {
+    /// Not SQLite, or damaged: refused, never changed.
+    case damaged
+    /// Written by a newer version: read, not changed.
+    case newer
+    /// The disk is full: the change was rolled back.
+    case full
+    /// The file or its folder cannot be written: the change was rolled back.
+    case readOnly
+    /// Another process held the library longer than the wait allows.
+    case busy
+    /// Anything else (the folder cannot be made, a system call failed).
+    case other
+  }
+
+  /// What kind of trouble it is.
+  public var kind: Kind
+  /// The message, naming the file.
+  public var message: String
+
+  /// Makes an error.
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The error SQLite's failure means for the file at `path`; a change in progress was rolled back.
+  static func from(_ failure: SQLiteFailure, path: String) -> LibraryError {
+    let name = TextSanitizer.clean(path, limit: 300)
+    // An I/O error is told by the system's reason: a full disk, or a file system mounted read-only.
+    let primary: Int32 =
+      switch failure.systemError {
+      case ENOSPC, EDQUOT: SQLITE_FULL
+      case EROFS, EACCES: SQLITE_READONLY
+      default: failure.primary
+      }
+    switch primary {
+    case SQLITE_NOTADB, SQLITE_CORRUPT:
+      return damaged(name)
+    case SQLITE_FULL:
+      return LibraryError(.full, tr("the disk is full: nothing was changed in %s", name))
+    case SQLITE_READONLY, SQLITE_PERM:
+      return LibraryError(.readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return LibraryError(.busy, tr("%s was busy with another process for too long: nothing was changed", name))
+    default:
+      return LibraryError(
+        .other, tr("%1$s: %2$s", name, TextSanitizer.clean(failure.message, limit: 300)))
+    }
+  }
+
+  /// A file that is not a library, or a damaged one: what it is and what to do.
+  static func damaged(_ name: String) -> LibraryError {
+    LibraryError(
+      .damaged,
+      tr(
+        "%s is not a trending library or is damaged; it was left as it is. Move it aside to start a new library, or put a backup in its place.",
+        name))
+  }
+}

@@ -1,0 +1,139 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+
+/// A title on a list, with when it was put there.
+public struct ListedTitle: Equatable, Sendable {
+  /// The title.
+  public var title: TitleInfo
+  /// When it was added, `YYYY-MM-DD`.
+  public var added: String
+  /// Its place in the list, from 1.
+  public var position: Int
+}
+
+/// A named list and how many titles it holds.
+public struct ListSummary: Equatable, Sendable {
+  /// Its name.
+  public var name: String
+  /// How many titles.
+  public var count: Int
+}
+
+/// The `lists` and `list_items` tables.
+enum Lists {
+  /// Puts a title at the end of a list (left where it is when it is there).
+  static func insert(_ connection: SQLiteConnection, _ media: MediaID, list: Int64, day: String) throws(SQLiteFailure) {
+    try connection.rows(
+      """
+      INSERT OR IGNORE INTO list_items (list_id, kind, title_id, position, added)
+      VALUES (?1, ?2, ?3, (SELECT coalesce(max(position), 0) + 1 FROM list_items WHERE list_id = ?1), ?4)
+      """,
+      [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id)), .text(day)])
+  }
+}
+
+extension Library {
+  /// The largest name a list may have, in characters.
+  public static let longestListName = 100
+
+  /// Every list, the watchlist first, then by name, with how many titles each holds.
+  public func lists() throws(LibraryError) -> [ListSummary] {
+    try read {
+      try connection.rows(
+        """
+        SELECT l.name, count(i.title_id) FROM lists l LEFT JOIN list_items i ON i.list_id = l.id
+        GROUP BY l.id ORDER BY l.id <> 1, l.name COLLATE NOCASE
+        """
+      ).map { ListSummary(name: $0[0].string ?? "", count: $0[1].int ?? 0) }
+    }
+  }
+
+  /// The titles on a list in its order (the watchlist: newest added first); nil when there is no such list.
+  public func list(_ name: String) throws(LibraryError) -> [ListedTitle]? {
+    try read {
+      guard let id = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.int else {
+        return nil
+      }
+      let order = id == 1 ? "i.added DESC, i.position DESC" : "i.position"
+      return try connection.rows(
+        """
+        SELECT \(Titles.columns), i.added, i.position FROM list_items i
+        JOIN titles t ON t.kind = i.kind AND t.id = i.title_id WHERE i.list_id = ? ORDER BY \(order)
+        """, [.integer(Int64(id))]
+      ).compactMap { row in
+        Titles.info(from: row).map { ListedTitle(title: $0, added: row[11].string ?? "", position: row[12].int ?? 0) }
+      }
+    }
+  }
+
+  /// Adds a title to a list (made when missing), keeping what is known of it; false when it was there.
+  @discardableResult
+  public func add(_ info: TitleInfo, to name: String, day: String) throws(LibraryError) -> Bool {
+    try write {
+      try Titles.upsert(connection, info, day: day)
+      try connection.rows(
+        "INSERT OR IGNORE INTO lists (name, created) VALUES (?, ?)", [.text(name), .text(day)])
+      guard let list = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.int else {
+        return false
+      }
+      try Lists.insert(connection, info.media, list: Int64(list), day: day)
+      return connection.changes > 0
+    }
+  }
+
+  /// Takes a title off a list; false when it was not on it.
+  @discardableResult
+  public func remove(_ media: MediaID, from name: String) throws(LibraryError) -> Bool {
+    try write {
+      try connection.rows(
+        """
+        DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?) AND kind = ? AND title_id = ?
+        """, [.text(name), .text(media.kind.rawValue), .integer(Int64(media.id))])
+      return connection.changes > 0
+    }
+  }
+
+  /// Deletes a named list and what it holds (the watchlist stays); false when there was none.
+  @discardableResult
+  public func deleteList(_ name: String) throws(LibraryError) -> Bool {
+    try write {
+      try connection.rows(
+        "DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ? AND id <> 1)", [.text(name)])
+      try connection.rows("DELETE FROM lists WHERE name = ? AND id <> 1", [.text(name)])
+      return connection.changes > 0
+    }
+  }
+
+  /// Stores what a screen or an answer showed of a title, without putting it on any list.
+  public func remember(_ info: TitleInfo, day: String) throws(LibraryError) {
+    try write { try Titles.upsert(connection, info, day: day) }
+  }
+
+  /// The watchlist and seen marks as the browser and `trending watchlist` show them: every title on
+  /// the watchlist or seen as a whole, with the day of its latest watch.
+  public func marks() throws(LibraryError) -> [MediaID: Mark] {
+    try read {
+      var marks: [MediaID: Mark] = [:]
+      try connection.each(
+        """
+        SELECT \(Titles.columns), k.added, (SELECT max(watched) FROM watch_events x
+          WHERE x.kind = k.kind AND x.title_id = k.title_id AND x.season IS NULL)
+        FROM (SELECT kind, title_id, max(added) AS added FROM (
+            SELECT kind, title_id, added FROM list_items WHERE list_id = 1
+            UNION ALL SELECT kind, title_id, NULL FROM watch_events WHERE season IS NULL)
+          GROUP BY kind, title_id) k
+        JOIN titles t ON t.kind = k.kind AND t.id = k.title_id
+        """
+      ) { row in
+        guard let info = Titles.info(from: row) else { return }
+        let added = row[11].string
+        marks[info.media] = Mark(
+          id: info.media.id, kind: info.media.kind, title: info.title, year: info.year, onWatchlist: added != nil,
+          added: added ?? row[12].string ?? "", seen: row[12].string,
+          summary: info.posterPath == nil && info.voteCount == 0 && info.genreIDs.isEmpty ? nil : info.summary)
+      }
+      return marks
+    }
+  }
+}

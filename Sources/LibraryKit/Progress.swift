@@ -1,0 +1,92 @@
+import AmodbKit
+import FoundationEssentials
+
+/// A series in progress: how far the user is, and what to watch next.
+public struct SeriesProgress: Equatable, Sendable {
+  /// The series.
+  public var title: TitleInfo
+  /// Episodes seen (specials not counted).
+  public var seen: Int
+  /// Episodes aired by today, as far as the library knows the seasons.
+  public var aired: Int
+  /// The next episode to watch.
+  public var next: EpisodeInfo?
+  /// The one after it.
+  public var after: EpisodeInfo?
+  /// The day of the latest watch of the series.
+  public var lastWatched: String
+}
+
+extension Library {
+  /// Every series with a seen episode and more to watch (aired or announced), newest activity first.
+  public func progress(today: String) throws(LibraryError) -> [SeriesProgress] {
+    try read {
+      var seen: [Int: Set<EpisodeNumber>] = [:]
+      var last: [Int: String] = [:]
+      try connection.each(
+        """
+        SELECT title_id, season, episode, max(watched) FROM watch_events
+        WHERE kind = 'tv' AND season IS NOT NULL AND season > 0 GROUP BY title_id, season, episode
+        """
+      ) { row in
+        guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
+        seen[series, default: []].insert(EpisodeNumber(season: season, episode: episode))
+        let day = row[3].string ?? ""
+        if day > last[series, default: ""] { last[series] = day }
+      }
+      var known: [Int: [EpisodeInfo]] = [:]
+      try connection.each(
+        """
+        SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM episodes e
+        WHERE e.season > 0 AND EXISTS (SELECT 1 FROM watch_events w WHERE w.kind = 'tv' AND w.title_id = e.series_id
+          AND w.season IS NOT NULL) ORDER BY e.series_id, e.season, e.episode
+        """
+      ) { row in
+        guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
+        known[series, default: []].append(
+          EpisodeInfo(
+            number: EpisodeNumber(season: season, episode: episode), name: row[3].string ?? "",
+            airDate: row[4].string, runtime: row[5].int))
+      }
+      var result: [SeriesProgress] = []
+      for (series, watched) in seen {
+        let episodes = known[series] ?? []
+        let aired = episodes.filter { ($0.airDate ?? "9999") <= today }
+        let furthest = watched.max()
+        let unseen = episodes.filter { !watched.contains($0.number) }
+        let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }
+        guard let next = ahead.first ?? unseen.first else { continue }
+        let after = episodes.first { $0.number > next.number && !watched.contains($0.number) }
+        guard
+          let title = try connection.rows(
+            "SELECT \(Titles.columns) FROM titles t WHERE t.kind = 'tv' AND t.id = ?", [.integer(Int64(series))]
+          ).first.flatMap({ Titles.info(from: $0) })
+        else { continue }
+        result.append(
+          SeriesProgress(
+            title: title, seen: watched.count, aired: max(aired.count, watched.count), next: next, after: after,
+            lastWatched: last[series] ?? ""))
+      }
+      return result.sorted { ($0.lastWatched, $0.title.media.id) > ($1.lastWatched, $1.title.media.id) }
+    }
+  }
+}
+
+extension Library {
+  /// The series with a seen episode, and how many episodes of each season the library knows.
+  public func seriesWithEpisodes() throws(LibraryError) -> [Int: [Int: Int]] {
+    try read {
+      var known: [Int: [Int: Int]] = [:]
+      try connection.each(
+        "SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL"
+      ) { row in
+        if let series = row[0].int { known[series] = [:] }
+      }
+      try connection.each("SELECT series_id, season, count(*) FROM episodes GROUP BY series_id, season") { row in
+        guard let series = row[0].int, known[series] != nil, let season = row[1].int else { return }
+        known[series]?[season] = row[2].int ?? 0
+      }
+      return known
+    }
+  }
+}

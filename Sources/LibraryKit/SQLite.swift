@@ -1,0 +1,190 @@
+import CSQLite
+import FoundationEssentials
+import Glibc
+
+/// A value bound to, or read from, a statement.
+public enum SQLValue: Equatable, Sendable {
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case null
+
+  /// The value as a whole number, when it is one.
+  public var int: Int? {
+    if case .integer(let value) = self { return Int(value) }
+    return nil
+  }
+
+  /// The value as text, when it is text.
+  public var string: String? {
+    if case .text(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as a number, when it is one.
+  public var double: Double? {
+    switch self {
+    case .real(let value): return value
+    case .integer(let value): return Double(value)
+    default: return nil
+    }
+  }
+}
+
+/// What SQLite said when a call failed: its extended code and message.
+public struct SQLiteFailure: Error, Equatable, Sendable {
+  /// The extended result code.
+  public var code: Int32
+  /// SQLite's message.
+  public var message: String
+
+  /// The system's `errno` behind an I/O failure (`ENOSPC`, `EROFS`), 0 when none.
+  public var systemError: Int32 = 0
+
+  /// The primary result code (`SQLITE_FULL`, `SQLITE_CORRUPT`, …).
+  public var primary: Int32 { code & 0xff }
+}
+
+/// One connection to a database file: statements prepared with values bound, never spliced in.
+///
+/// Not shared between threads: each caller opens its own connection.
+final class SQLiteConnection {
+  /// The loaded library, or nil when `libsqlite3.so.0` is missing; a table written once, then only read.
+  nonisolated(unsafe) static let api: UnsafePointer<trending_sqlite_api>? = trending_sqlite_load()
+
+  private let api: UnsafePointer<trending_sqlite_api>
+  private let handle: OpaquePointer
+
+  /// Opens the file (read-write, created when `create`, else read-only when `readOnly`).
+  init(path: String, readOnly: Bool, create: Bool, immutable: Bool = false) throws(SQLiteFailure) {
+    guard let api = Self.api else {
+      throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "libsqlite3.so.0 could not be loaded")
+    }
+    self.api = api
+    var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+    if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+    flags |= SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+    var opened: OpaquePointer?
+    var name = path
+    if immutable {
+      // A URI, so `immutable=1` can say that nobody changes the file (a read-only file system).
+      flags |= SQLITE_OPEN_URI
+      let escaped = path.utf8.map { byte -> String in
+        let safe =
+          (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a) || "/-._~".utf8.contains(byte)
+        return safe ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+      }
+      name = "file:" + escaped.joined() + "?immutable=1"
+    }
+    let code = api.pointee.open_v2(name, &opened, flags, nil)
+    guard code == SQLITE_OK, let opened else {
+      let text = opened.flatMap { api.pointee.errmsg($0) } ?? api.pointee.errstr(code)
+      let message = text.map { String(cString: $0) } ?? "SQLite error \(code)"
+      let system = opened.map { api.pointee.system_errno($0) } ?? 0
+      _ = api.pointee.close_v2(opened)
+      throw SQLiteFailure(code: code, message: message, systemError: system)
+    }
+    handle = opened
+  }
+
+  deinit {
+    _ = api.pointee.close_v2(handle)
+  }
+
+  /// Waits up to `milliseconds` for another writer's lock before failing with `SQLITE_BUSY`.
+  func busyTimeout(_ milliseconds: Int32) {
+    _ = api.pointee.busy_timeout(handle, milliseconds)
+  }
+
+  /// Whether the connection can only read (opened so, or the file or folder is read-only).
+  var isReadOnly: Bool { api.pointee.db_readonly(handle, "main") == 1 }
+
+  /// How many rows the last statement changed.
+  var changes: Int { Int(api.pointee.changes(handle)) }
+
+  /// The row id the last insert made.
+  var lastInsertID: Int64 { api.pointee.last_insert_rowid(handle) }
+
+  /// Runs a statement and returns its rows, each a list of column values.
+  @discardableResult
+  func rows(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteFailure) -> [[SQLValue]] {
+    var result: [[SQLValue]] = []
+    try each(sql, values) { result.append($0) }
+    return result
+  }
+
+  /// Runs a statement, handing each row to `body` as it is read.
+  func each(_ sql: String, _ values: [SQLValue] = [], _ body: ([SQLValue]) -> Void) throws(SQLiteFailure) {
+    var statement: OpaquePointer?
+    let prepared = api.pointee.prepare_v2(handle, sql, -1, &statement, nil)
+    guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
+    defer { _ = api.pointee.finalize(statement) }
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let bound: Int32
+      switch value {
+      case .integer(let number): bound = api.pointee.bind_int64(statement, index, number)
+      case .real(let number): bound = api.pointee.bind_double(statement, index, number)
+      case .null: bound = api.pointee.bind_null(statement, index)
+      case .text(let text):
+        bound = text.utf8CString.withUnsafeBufferPointer {
+          trending_sqlite_bind_text(api, statement, index, $0.baseAddress, Int32($0.count - 1))
+        }
+      }
+      guard bound == SQLITE_OK else { throw failure(bound) }
+    }
+    let columns = api.pointee.column_count(statement)
+    while true {
+      let stepped = api.pointee.step(statement)
+      if stepped == SQLITE_DONE { return }
+      guard stepped == SQLITE_ROW else { throw failure(stepped) }
+      var row: [SQLValue] = []
+      row.reserveCapacity(Int(columns))
+      for column in 0..<columns {
+        switch api.pointee.column_type(statement, column) {
+        case SQLITE_INTEGER: row.append(.integer(api.pointee.column_int64(statement, column)))
+        case SQLITE_FLOAT: row.append(.real(api.pointee.column_double(statement, column)))
+        case SQLITE_NULL: row.append(.null)
+        default:
+          let count = Int(api.pointee.column_bytes(statement, column))
+          guard let text = api.pointee.column_text(statement, column) else {
+            row.append(.text(""))
+            continue
+          }
+          row.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
+        }
+      }
+      body(row)
+    }
+  }
+
+  /// The first column of the first row, or nil.
+  func scalar(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteFailure) -> SQLValue? {
+    try rows(sql, values).first?.first
+  }
+
+  /// Copies the whole database into `target` with SQLite's online backup, a few pages at a time,
+  /// so writers elsewhere are held up only for a moment each step.
+  func backup(to target: SQLiteConnection) throws(SQLiteFailure) {
+    guard let backup = api.pointee.backup_init(target.handle, "main", handle, "main") else {
+      throw target.failure(api.pointee.extended_errcode(target.handle))
+    }
+    var code: Int32
+    repeat {
+      code = api.pointee.backup_step(backup, 64)
+      // Another connection holds a lock for a moment: wait a millisecond, not a spin.
+      if code == SQLITE_BUSY || code == SQLITE_LOCKED { usleep(1_000) }
+    } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
+    let finished = api.pointee.backup_finish(backup)
+    guard code == SQLITE_DONE, finished == SQLITE_OK else {
+      throw target.failure(code == SQLITE_DONE ? finished : code)
+    }
+  }
+
+  private func failure(_ code: Int32) -> SQLiteFailure {
+    let extended = api.pointee.extended_errcode(handle)
+    let message = api.pointee.errmsg(handle).map { String(cString: $0) } ?? "SQLite error \(extended)"
+    return SQLiteFailure(
+      code: extended != 0 ? extended : code, message: message, systemError: api.pointee.system_errno(handle))
+  }
+}

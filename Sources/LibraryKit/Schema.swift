@@ -1,0 +1,134 @@
+/// The library's tables, as a list of migrations: migration N takes a file at `user_version` N-1
+/// to N. A migration is only ever appended, never edited, so a file of any earlier version reaches
+/// the current one by the same steps a new file takes.
+enum Schema {
+  /// The version this build writes.
+  static var current: Int { migrations.count }
+
+  /// The name of the list the watchlist is (`trending watchlist` shows it).
+  static let watchlistName = "watchlist"
+
+  /// Each migration's statements, in order.
+  static let migrations: [[String]] = [
+    // 1: titles, the watchlist and named lists, watch events, episodes as last asked, ratings,
+    // notes, not-interested titles, and a few facts about the file itself.
+    [
+      """
+      CREATE TABLE titles (
+        kind TEXT NOT NULL CHECK (kind IN ('movie', 'tv')),
+        id INTEGER NOT NULL CHECK (id > 0),
+        title TEXT NOT NULL DEFAULT '',
+        year INTEGER,
+        poster_path TEXT,
+        vote_average REAL,
+        vote_count INTEGER NOT NULL DEFAULT 0,
+        genre_ids TEXT NOT NULL DEFAULT '',
+        genres TEXT NOT NULL DEFAULT '',
+        imdb_id TEXT,
+        runtime INTEGER,
+        updated TEXT NOT NULL,
+        PRIMARY KEY (kind, id)
+      ) WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE lists (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 100),
+        created TEXT NOT NULL
+      )
+      """,
+      "INSERT INTO lists (id, name, created) VALUES (1, 'watchlist', date('now'))",
+      """
+      CREATE TABLE list_items (
+        list_id INTEGER NOT NULL REFERENCES lists (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        title_id INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        added TEXT NOT NULL,
+        PRIMARY KEY (list_id, kind, title_id),
+        FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
+      ) WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE watch_events (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        title_id INTEGER NOT NULL,
+        season INTEGER CHECK (season IS NULL OR season >= 0),
+        episode INTEGER CHECK (episode IS NULL OR episode >= 0),
+        watched TEXT NOT NULL CHECK (watched GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+        recorded TEXT NOT NULL,
+        CHECK ((season IS NULL) = (episode IS NULL)),
+        CHECK (season IS NULL OR kind = 'tv'),
+        FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
+      )
+      """,
+      "CREATE INDEX watch_events_by_title ON watch_events (kind, title_id, season, episode)",
+      "CREATE INDEX watch_events_by_day ON watch_events (watched)",
+      """
+      CREATE TABLE episodes (
+        series_id INTEGER NOT NULL,
+        season INTEGER NOT NULL,
+        episode INTEGER NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
+        air_date TEXT,
+        runtime INTEGER,
+        PRIMARY KEY (series_id, season, episode)
+      ) WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE ratings (
+        kind TEXT NOT NULL,
+        title_id INTEGER NOT NULL,
+        season INTEGER NOT NULL DEFAULT -1,
+        episode INTEGER NOT NULL DEFAULT -1,
+        rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 10),
+        rated TEXT NOT NULL,
+        PRIMARY KEY (kind, title_id, season, episode),
+        FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
+      ) WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE notes (
+        kind TEXT NOT NULL,
+        title_id INTEGER NOT NULL,
+        season INTEGER NOT NULL DEFAULT -1,
+        episode INTEGER NOT NULL DEFAULT -1,
+        text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 10000),
+        noted TEXT NOT NULL,
+        PRIMARY KEY (kind, title_id, season, episode),
+        FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
+      ) WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE hidden (
+        kind TEXT NOT NULL,
+        title_id INTEGER NOT NULL,
+        hidden TEXT NOT NULL,
+        PRIMARY KEY (kind, title_id),
+        FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
+      ) WITHOUT ROWID
+      """,
+      "CREATE TABLE facts (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+    ],
+    // 2: each title's streaming offers as last seen, by region, so "came to one of your services"
+    // can be told later; and the whole-title watches indexed apart, so the marks the browser reads
+    // at start do not scan a lifetime of episode watches.
+    [
+      "CREATE INDEX watch_events_of_titles ON watch_events (kind, title_id, watched) WHERE season IS NULL",
+      """
+      CREATE TABLE title_providers (
+        kind TEXT NOT NULL,
+        title_id INTEGER NOT NULL,
+        region TEXT NOT NULL,
+        provider_id INTEGER NOT NULL,
+        provider_name TEXT NOT NULL DEFAULT '',
+        offer TEXT NOT NULL CHECK (offer IN ('flatrate', 'free', 'ads', 'rent', 'buy')),
+        checked TEXT NOT NULL,
+        PRIMARY KEY (kind, title_id, region, provider_id, offer),
+        FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
+      ) WITHOUT ROWID
+      """
+    ],
+  ]
+}

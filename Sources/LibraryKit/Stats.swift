@@ -1,0 +1,84 @@
+import AmodbKit
+import FoundationEssentials
+
+/// What the library says of a year (or of all time): counts, hours, months, genres and ratings.
+public struct LibraryStats: Equatable, Sendable {
+  /// Films seen at least once.
+  public var films: Int
+  /// Watches of films, rewatches included.
+  public var filmWatches: Int
+  /// Series with a seen episode.
+  public var series: Int
+  /// Episodes seen, rewatches included.
+  public var episodes: Int
+  /// Minutes watched, where runtimes are known.
+  public var minutes: Int
+  /// Watches by month, `YYYY-MM`, oldest first.
+  public var byMonth: [(month: String, count: Int)]
+  /// The genres of the titles seen, most first (at most five).
+  public var topGenres: [(genre: String, count: Int)]
+  /// How many ratings of each value, 1 to 10.
+  public var ratings: [Int]
+
+  public static func == (left: LibraryStats, right: LibraryStats) -> Bool {
+    (left.films, left.filmWatches, left.series, left.episodes, left.minutes, left.ratings)
+      == (right.films, right.filmWatches, right.series, right.episodes, right.minutes, right.ratings)
+      && left.byMonth.map(\.month) == right.byMonth.map(\.month)
+      && left.byMonth.map(\.count) == right.byMonth.map(\.count)
+      && left.topGenres.map(\.genre) == right.topGenres.map(\.genre)
+      && left.topGenres.map(\.count) == right.topGenres.map(\.count)
+  }
+}
+
+extension Library {
+  /// The statistics of the watches in a year, or of all of them when nil.
+  public func stats(year: Int? = nil) throws(LibraryError) -> LibraryStats {
+    let from = year.map { "\($0)-01-01" } ?? "0000-00-00"
+    let to = year.map { "\($0)-12-31" } ?? "9999-12-31"
+    let span: [SQLValue] = [.text(from), .text(to)]
+    return try read {
+      let counts =
+        try connection.rows(
+          """
+          SELECT count(DISTINCT CASE WHEN e.kind = 'movie' THEN e.title_id END),
+            count(CASE WHEN e.kind = 'movie' THEN 1 END),
+            count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id END),
+            count(e.season),
+            coalesce(sum(CASE WHEN e.season IS NULL THEN t.runtime ELSE coalesce(ep.runtime, t.runtime) END), 0)
+          FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
+          LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
+            AND e.kind = 'tv'
+          WHERE e.watched BETWEEN ? AND ?
+          """, span
+        ).first ?? []
+      let months = try connection.rows(
+        """
+        SELECT substr(watched, 1, 7), count(*) FROM watch_events WHERE watched BETWEEN ? AND ?
+        GROUP BY 1 ORDER BY 1
+        """, span
+      ).map { (month: $0[0].string ?? "", count: $0[1].int ?? 0) }
+      var genres: [String: Int] = [:]
+      try connection.each(
+        """
+        SELECT t.genres FROM titles t WHERE EXISTS (SELECT 1 FROM watch_events e WHERE e.kind = t.kind
+          AND e.title_id = t.id AND e.watched BETWEEN ? AND ?)
+        """, span
+      ) { row in
+        for genre in (row[0].string ?? "").split(separator: "|") { genres[String(genre), default: 0] += 1 }
+      }
+      var ratings = [Int](repeating: 0, count: 10)
+      try connection.each(
+        "SELECT rating, count(*) FROM ratings WHERE rated BETWEEN ? AND ? GROUP BY rating", span
+      ) { row in
+        if let value = row[0].int, (1...10).contains(value) { ratings[value - 1] = row[1].int ?? 0 }
+      }
+      let top = genres.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map {
+        (genre: $0.key, count: $0.value)
+      }
+      return LibraryStats(
+        films: counts.first?.int ?? 0, filmWatches: counts.dropFirst().first?.int ?? 0,
+        series: counts.dropFirst(2).first?.int ?? 0, episodes: counts.dropFirst(3).first?.int ?? 0,
+        minutes: counts.dropFirst(4).first?.int ?? 0, byMonth: months, topGenres: Array(top), ratings: ratings)
+    }
+  }
+}

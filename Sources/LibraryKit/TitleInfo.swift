@@ -1,0 +1,149 @@
+import AmodbKit
+import FoundationEssentials
+
+/// What the library keeps of a film or series: the summary lists show, and what stats need.
+public struct TitleInfo: Equatable, Sendable {
+  /// Film or series, and its id.
+  public var media: MediaID
+  /// Its title; empty when it was never known.
+  public var title: String
+  /// Its year.
+  public var year: Int?
+  /// Its poster's path.
+  public var posterPath: String?
+  /// Its score, 0–10.
+  public var voteAverage: Double?
+  /// How many votes the score rests on.
+  public var voteCount: Int
+  /// TMDB genre ids.
+  public var genreIDs: [Int]
+  /// Genre names, as the details named them.
+  public var genres: [String]
+  /// Its IMDb id (`tt…`), when known.
+  public var imdbID: String?
+  /// A film's runtime, or a series' usual episode runtime, in minutes.
+  public var runtime: Int?
+
+  /// Makes one, cleaning and bounding what came from outside.
+  public init(
+    media: MediaID, title: String, year: Int? = nil, posterPath: String? = nil, voteAverage: Double? = nil,
+    voteCount: Int = 0, genreIDs: [Int] = [], genres: [String] = [], imdbID: String? = nil, runtime: Int? = nil
+  ) {
+    self.media = media
+    self.title = TextSanitizer.clean(title, limit: 300)
+    self.year = year.flatMap { (1800...3000).contains($0) ? $0 : nil }
+    self.posterPath = posterPath.flatMap(ImagePath.validated)
+    self.voteAverage = voteAverage.flatMap { $0.isFinite && (0...10).contains($0) ? $0 : nil }
+    self.voteCount = min(max(voteCount, 0), 1_000_000_000)
+    self.genreIDs = Array(genreIDs.filter { (1...1_000_000).contains($0) }.prefix(10))
+    self.genres = Array(genres.map { TextSanitizer.clean($0, limit: 60) }.filter { !$0.isEmpty }.prefix(10))
+    self.imdbID = imdbID.flatMap { id in
+      id.hasPrefix("tt") && id.count <= 12 && id.dropFirst(2).allSatisfy(\.isASCII) && Int(id.dropFirst(2)) != nil
+        ? id : nil
+    }
+    self.runtime = runtime.flatMap { (1...2_000).contains($0) ? $0 : nil }
+  }
+
+  /// What an old watchlist line kept.
+  init(mark: Mark) {
+    self.init(
+      media: mark.media, title: mark.title, year: mark.year, posterPath: mark.summary?.posterPath,
+      voteAverage: mark.summary?.voteAverage, voteCount: mark.summary?.voteCount ?? 0,
+      genreIDs: mark.summary?.genreIDs ?? [])
+  }
+
+  /// A list row's summary.
+  public init(_ summary: MediaSummary) {
+    self.init(
+      media: MediaID(summary.kind, summary.id), title: summary.title, year: summary.year,
+      posterPath: summary.posterPath, voteAverage: summary.voteAverage, voteCount: summary.voteCount,
+      genreIDs: summary.genreIDs)
+  }
+
+  /// A film's details.
+  public init(_ film: MovieDetails) {
+    self.init(
+      media: .film(film.id), title: film.title, year: film.year, posterPath: film.posterPath,
+      voteAverage: film.voteAverage, voteCount: film.voteCount, genres: film.genres, imdbID: film.imdbID,
+      runtime: film.runtime)
+  }
+
+  /// A series' details.
+  public init(_ series: SeriesDetails) {
+    self.init(
+      media: .series(series.id), title: series.name, year: series.firstAirDate?.year, posterPath: series.posterPath,
+      voteAverage: series.voteAverage, voteCount: series.voteCount, genres: series.genres, imdbID: series.imdbID,
+      runtime: series.episodeRuntime)
+  }
+
+  /// The summary a list row shows.
+  public var summary: MarkSummary {
+    MarkSummary(posterPath: posterPath, voteAverage: voteAverage, voteCount: voteCount, genreIDs: genreIDs)
+  }
+
+  /// The row a list shows.
+  public var entry: MediaSummary {
+    MediaSummary(
+      id: media.id, kind: media.kind, title: title, releaseDate: year.flatMap { ReleaseDate(String($0)) },
+      posterPath: posterPath, voteAverage: voteAverage ?? 0, voteCount: voteCount, genreIDs: genreIDs)
+  }
+}
+
+/// The `titles` table.
+enum Titles {
+  /// The columns read back, in order, for `info(from:)`.
+  static let columns =
+    "t.kind, t.id, t.title, t.year, t.poster_path, t.vote_average, t.vote_count, t.genre_ids, t.genres, t.imdb_id, t.runtime"
+
+  /// Adds a title or updates what is known of it; what is not known now keeps what was known.
+  static func upsert(_ connection: SQLiteConnection, _ info: TitleInfo, day: String) throws(SQLiteFailure) {
+    try connection.rows(
+      """
+      INSERT INTO titles (kind, id, title, year, poster_path, vote_average, vote_count, genre_ids, genres, imdb_id,
+        runtime, updated)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (kind, id) DO UPDATE SET
+        title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END,
+        year = coalesce(excluded.year, year),
+        poster_path = coalesce(excluded.poster_path, poster_path),
+        vote_average = coalesce(excluded.vote_average, vote_average),
+        vote_count = CASE WHEN excluded.vote_count > 0 THEN excluded.vote_count ELSE vote_count END,
+        genre_ids = CASE WHEN excluded.genre_ids <> '' THEN excluded.genre_ids ELSE genre_ids END,
+        genres = CASE WHEN excluded.genres <> '' THEN excluded.genres ELSE genres END,
+        imdb_id = coalesce(excluded.imdb_id, imdb_id),
+        runtime = coalesce(excluded.runtime, runtime),
+        updated = excluded.updated
+      """,
+      [
+        .text(info.media.kind.rawValue), .integer(Int64(info.media.id)), .text(info.title), optional(info.year),
+        info.posterPath.map(SQLValue.text) ?? .null, info.voteAverage.map(SQLValue.real) ?? .null,
+        .integer(Int64(info.voteCount)), .text(info.genreIDs.map(String.init).joined(separator: ",")),
+        .text(info.genres.joined(separator: "|")), info.imdbID.map(SQLValue.text) ?? .null, optional(info.runtime),
+        .text(day),
+      ])
+  }
+
+  /// Adds a title known only by its id, when it is not there yet.
+  static func ensure(_ connection: SQLiteConnection, _ media: MediaID, day: String) throws(SQLiteFailure) {
+    try connection.rows(
+      "INSERT OR IGNORE INTO titles (kind, id, updated) VALUES (?, ?, ?)",
+      [.text(media.kind.rawValue), .integer(Int64(media.id)), .text(day)])
+  }
+
+  /// A title read from the first eleven columns of a row (`columns`).
+  static func info(from row: [SQLValue], at start: Int = 0) -> TitleInfo? {
+    guard row.count >= start + 11, let kind = row[start].string.flatMap(MediaKind.init(rawValue:)),
+      let id = row[start + 1].int
+    else { return nil }
+    return TitleInfo(
+      media: MediaID(kind, id), title: row[start + 2].string ?? "", year: row[start + 3].int,
+      posterPath: row[start + 4].string, voteAverage: row[start + 5].double, voteCount: row[start + 6].int ?? 0,
+      genreIDs: (row[start + 7].string ?? "").split(separator: ",").compactMap { Int($0) },
+      genres: (row[start + 8].string ?? "").split(separator: "|").map(String.init), imdbID: row[start + 9].string,
+      runtime: row[start + 10].int)
+  }
+
+  static func optional(_ value: Int?) -> SQLValue {
+    value.map { .integer(Int64($0)) } ?? .null
+  }
+}

@@ -1,0 +1,290 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// Which episodes of a series a command names: one, up to one, or a whole season.
+public enum EpisodeChoice: Equatable, Sendable {
+  case one(season: Int, episode: Int)
+  case through(season: Int, episode: Int)
+  case season(Int)
+
+  /// The season.
+  public var season: Int {
+    switch self {
+    case .one(let season, _), .through(let season, _), .season(let season): return season
+    }
+  }
+}
+
+/// What to do to a named list.
+public enum ListAction: Equatable, Sendable {
+  case add(MediaID), remove(MediaID), delete
+}
+
+/// A command of the library: seen, rate, note, lists, history and the rest.
+public enum LibraryCommand: Equatable, Sendable {
+  case seen(MediaID, episodes: EpisodeChoice?, day: String?)
+  case unseen(MediaID, episodes: EpisodeChoice?)
+  case rate(MediaID, episode: EpisodeChoice?, rating: Int?)
+  case note(MediaID, episode: EpisodeChoice?, text: String?)
+  case hide(MediaID, hidden: Bool)
+  case history(since: String?, format: WatchlistOutput)
+  case progress(json: Bool)
+  case lists(json: Bool)
+  case list(name: String, action: ListAction?, format: WatchlistOutput)
+  case stats(year: Int?, json: Bool)
+  case exportLetterboxd, exportJSON
+  case check
+  case backup(path: String)
+}
+
+/// The library's flags as the option table reads them.
+struct LibraryFlags: Sendable {
+  var day: String?
+  var season: Int?
+  var episode: Int?
+  var through: Int?
+  var since: String?
+  var clear = false
+  var delete = false
+}
+
+extension OptionTable {
+  /// The verbs of the library.
+  static let libraryVerbs: [Verb] = [
+    .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library,
+  ]
+
+  /// The options only the library's commands take.
+  static var libraryOptions: [OptionSpec] {
+    let episodeVerbs: [Verb] = [.seen, .unseen, .rate, .note]
+    func number(_ name: String, _ help: String, _ set: @escaping @Sendable (inout LibraryFlags, Int) -> Void)
+      -> OptionSpec
+    {
+      OptionSpec(
+        name: name, value: "N", kind: .number, help: help, verbs: episodeVerbs,
+        apply: { line, text throws(UsageError) in
+          guard let value = Int(text), (0...10_000).contains(value) else {
+            throw UsageError(message: tr("%1$s must be a whole number from 0, not %2$s", name, shown(text)))
+          }
+          set(&line.library, value)
+        })
+    }
+    return [
+      number("--season", tr("the season of a series (0 is the specials)")) { $0.season = $1 },
+      number("--episode", tr("one episode of the season")) { $0.episode = $1 },
+      number("--through", tr("every aired episode of the season up to this one")) { $0.through = $1 },
+      OptionSpec(
+        name: "--since", value: "YYYY-MM-DD", help: tr("only what was watched on or after this day"),
+        verbs: [.history],
+        apply: { line, text throws(UsageError) in line.library.since = try day(text, option: "--since") }),
+      OptionSpec(
+        name: "--clear", help: tr("take the rating or the note away"), verbs: [.rate, .note],
+        apply: { line, _ in line.library.clear = true }),
+      OptionSpec(
+        name: "--delete", help: tr("delete the list"), verbs: [.lists], apply: { line, _ in line.library.delete = true }
+      ),
+    ]
+  }
+
+  /// A day as `YYYY-MM-DD`, or a usage error naming the option.
+  static func day(_ text: String, option: String) throws(UsageError) -> String {
+    guard text.count == 10, let date = ReleaseDate(text), date.description == text else {
+      throw UsageError(message: tr("%1$s must be a day as YYYY-MM-DD, not %2$s", option, shown(text)))
+    }
+    return text
+  }
+
+  /// The library's commands, for help, the man page and the completions.
+  static var libraryCommands: [CommandSpec] {
+    func spec(_ verb: Verb, _ arguments: String, words: [String] = [], _ text: String) -> CommandSpec {
+      CommandSpec(verb: verb, arguments: arguments, words: words, summary: text, detail: text)
+    }
+    return [
+      spec(
+        .seen, "ID",
+        tr(
+          "mark a film or series seen today (--on YYYY-MM-DD); again is a rewatch; with tv/ID --season N, one episode (--episode E), up to one (--through E) or the whole season, aired episodes only"
+        )),
+      spec(.unseen, "ID", tr("take away the latest watch, in the forms seen takes")),
+      spec(.rate, "ID N", tr("rate a film, series or episode from 1 to 10 (--clear takes it away)")),
+      spec(.note, "ID TEXT", tr("write a note on a film, series or episode (--clear takes it away)")),
+      spec(.hide, "ID", tr("mark a title not interesting: hidden from lists and discover")),
+      spec(.unhide, "ID", tr("show a hidden title again")),
+      spec(.history, "", tr("every watch, newest first (--since YYYY-MM-DD, --json, --csv)")),
+      spec(
+        .progress, "",
+        tr("each series in progress: episodes seen of aired, the next episode and the one after (--json)")),
+      spec(
+        .lists, "[NAME [add ID | remove ID]]",
+        tr(
+          "your lists and how many titles each holds; with a NAME, that list (--json, --csv), add or remove a title, or --delete it"
+        )),
+      spec(
+        .stats, "", tr("titles and episodes seen, hours, by month, top genres and your ratings (--year Y, --json)")),
+      spec(
+        .export, "letterboxd|json", words: ["letterboxd", "json"],
+        tr(
+          "the library on standard output: letterboxd, a CSV Letterboxd imports (one row a watch); json, everything, versioned"
+        )),
+      spec(
+        .library, "check|backup PATH", words: ["check", "backup"],
+        tr(
+          "check the library's file (integrity, references) or copy it to PATH with SQLite's online backup, safe while the browser runs"
+        )),
+    ]
+  }
+}
+
+extension ArgumentParser {
+  /// The command a library verb and its words make.
+  static func libraryCommand(_ verb: Verb, _ words: [String], _ line: ParsedLine) throws(UsageError)
+    -> Invocation.Command
+  {
+    let flags = line.library
+    func extra(_ index: Int) throws(UsageError) {
+      if words.count > index {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[index])))
+      }
+    }
+    func format() throws(UsageError) -> WatchlistOutput {
+      if line.json, line.csv { throw UsageError(message: tr("--json and --csv do not go together")) }
+      return line.json ? .json : line.csv ? .csv : .text
+    }
+    let command: LibraryCommand
+    switch verb {
+    case .seen, .unseen, .rate, .note, .hide, .unhide:
+      let media = try mediaID(words.first, verb: verb)
+      let episodes = try episodeChoice(flags, media: media, verb: verb)
+      switch verb {
+      case .seen:
+        try extra(1)
+        command = .seen(
+          media, episodes: episodes,
+          day: try flags.day.map { text throws(UsageError) in
+            try OptionTable.day(text, option: "--on")
+          })
+      case .unseen:
+        try extra(1)
+        command = .unseen(media, episodes: episodes)
+      case .rate:
+        if flags.clear {
+          try extra(1)
+          command = .rate(media, episode: episodes, rating: nil)
+        } else {
+          guard words.count >= 2 else { throw UsageError(message: tr("rate needs a rating from 1 to 10, or --clear")) }
+          try extra(2)
+          guard let rating = Int(words[1]), (1...10).contains(rating) else {
+            throw UsageError(
+              message: tr("the rating must be a whole number from 1 to 10, not %s", OptionTable.shown(words[1])))
+          }
+          command = .rate(media, episode: episodes, rating: rating)
+        }
+      case .note:
+        let text = words.dropFirst().joined(separator: " ")
+        if flags.clear {
+          try extra(1)
+          command = .note(media, episode: episodes, text: nil)
+        } else {
+          guard !text.allSatisfy(\.isWhitespace) else {
+            throw UsageError(message: tr("note needs the text of the note, or --clear"))
+          }
+          command = .note(media, episode: episodes, text: text)
+        }
+      default:
+        try extra(1)
+        if episodes != nil { throw UsageError(message: tr("%1$s goes with %2$s", "--season", "'trending seen'")) }
+        command = .hide(media, hidden: verb == .hide)
+      }
+    case .history:
+      try extra(0)
+      command = .history(since: flags.since, format: try format())
+    case .progress:
+      try extra(0)
+      command = .progress(json: line.json)
+    case .lists:
+      guard let name = words.first else {
+        if flags.delete { throw UsageError(message: tr("--delete needs the name of a list")) }
+        command = .lists(json: line.json)
+        break
+      }
+      guard !name.isEmpty, name.count <= 100, TextSanitizer.clean(name, limit: 100) == name else {
+        throw UsageError(message: tr("a list's name is 1 to 100 characters of text, not %s", OptionTable.shown(name)))
+      }
+      var action: ListAction?
+      if flags.delete {
+        try extra(1)
+        action = .delete
+      } else if words.count > 1 {
+        guard words.count == 3, ["add", "remove"].contains(words[1]) else {
+          throw UsageError(message: tr("lists NAME takes 'add ID' or 'remove ID', e.g. 'trending lists Noir add 550'"))
+        }
+        let media = try mediaID(words[2], verb: verb)
+        action = words[1] == "add" ? .add(media) : .remove(media)
+      }
+      command = .list(name: name, action: action, format: try format())
+    case .stats:
+      try extra(0)
+      if line.year == nil, line.years != nil {
+        throw UsageError(message: tr("--year for a search must be one year such as 1999, not a range"))
+      }
+      command = .stats(year: line.year, json: line.json)
+    case .export:
+      guard words.count == 1, let what = words.first, what == "letterboxd" || what == "json" else {
+        throw UsageError(message: tr("export takes 'letterboxd' or 'json'"))
+      }
+      command = what == "json" ? .exportJSON : .exportLetterboxd
+    default:
+      if words == ["check"] {
+        command = .check
+      } else if words.count == 2, words[0] == "backup", !words[1].isEmpty {
+        command = .backup(path: words[1])
+      } else {
+        throw UsageError(message: tr("library takes 'check' or 'backup PATH'"))
+      }
+    }
+    return .library(command)
+  }
+
+  /// The film or series a command is about: `550` or `tv/1399`.
+  private static func mediaID(_ text: String?, verb: Verb) throws(UsageError) -> MediaID {
+    guard let text else {
+      throw UsageError(message: tr("%s needs a film's (550) or a series' (tv/1399) id", verb.rawValue))
+    }
+    guard let media = MediaID(text) else {
+      throw UsageError(
+        message: tr("the id must be a film's (550) or a series' (tv/1399), not %s", OptionTable.shown(text)))
+    }
+    return media
+  }
+
+  /// The episodes `--season`, `--episode` and `--through` name, checked against the title.
+  private static func episodeChoice(_ flags: LibraryFlags, media: MediaID, verb: Verb) throws(UsageError)
+    -> EpisodeChoice?
+  {
+    guard let season = flags.season else {
+      if flags.episode != nil || flags.through != nil {
+        throw UsageError(message: tr("--episode and --through need --season N"))
+      }
+      return nil
+    }
+    guard media.kind == .series else {
+      throw UsageError(
+        message: tr("--season goes with a series' id (tv/ID), not %s", OptionTable.shown(media.description)))
+    }
+    switch (flags.episode, flags.through) {
+    case (let episode?, nil): return .one(season: season, episode: episode)
+    case (nil, let through?):
+      guard verb == .seen || verb == .unseen else {
+        throw UsageError(message: tr("%1$s goes with %2$s", "--through", "'trending seen', 'trending unseen'"))
+      }
+      return .through(season: season, episode: through)
+    case (nil, nil):
+      guard verb == .seen || verb == .unseen else {
+        throw UsageError(message: tr("a rating or a note of an episode needs --season N --episode E"))
+      }
+      return .season(season)
+    default: throw UsageError(message: tr("--episode and --through go one at a time"))
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingViews
+
+extension Output {
+  /// How a message names a title: its title and year, else its id; with the episode's code.
+  static func named(_ info: TitleInfo, episode: EpisodeChoice?) -> String {
+    var name = info.title.isEmpty ? info.media.description : info.title
+    if let year = info.year, !info.title.isEmpty { name += " (\(year))" }
+    if case .one(let season, let number)? = episode {
+      name += " " + EpisodeNumber(season: season, episode: number).description
+    }
+    return name
+  }
+
+  /// One watch in `trending history --json`.
+  struct HistoryItem: Encodable {
+    let watched: String
+    let id: Int
+    let mediaType: String
+    let title: String
+    let year: Int?
+    let season: Int?
+    let episode: Int?
+    let episodeName: String?
+    let rewatch: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case watched, id, title, year, season, episode, rewatch
+      case mediaType = "media_type"
+      case episodeName = "episode_name"
+    }
+  }
+
+  /// Every watch, newest first: a line each (tab-separated), JSON, or CSV.
+  static func history(_ entries: [HistoryEntry], format: WatchlistOutput) -> String {
+    switch format {
+    case .json:
+      return encode(
+        entries.map {
+          HistoryItem(
+            watched: $0.day, id: $0.title.media.id, mediaType: $0.title.media.kind.rawValue, title: $0.title.title,
+            year: $0.title.year, season: $0.episode?.season, episode: $0.episode?.episode, episodeName: $0.episodeName,
+            rewatch: $0.rewatch)
+        })
+    case .csv:
+      let rows = entries.map { entry in
+        [
+          entry.day, String(entry.title.media.id), entry.title.media.kind.rawValue, csvField(entry.title.title),
+          entry.title.year.map(String.init) ?? "", entry.episode.map { String($0.season) } ?? "",
+          entry.episode.map { String($0.episode) } ?? "", csvField(entry.episodeName ?? ""), entry.rewatch ? "Yes" : "",
+        ].joined(separator: ",")
+      }
+      return (["Date,tmdbID,Type,Title,Year,Season,Episode,EpisodeTitle,Rewatch"] + rows).joined(separator: "\n")
+    case .text:
+      guard !entries.isEmpty else { return tr("Nothing watched yet; 'trending seen ID' marks a film seen.") }
+      return entries.map { entry in
+        [
+          entry.day, entry.title.media.description, named(entry.title, episode: nil),
+          entry.episode.map { $0.description + (entry.episodeName.map { " " + $0 } ?? "") } ?? "",
+          entry.rewatch ? tr("rewatch") : "",
+        ].joined(separator: "\t")
+      }.joined(separator: "\n")
+    }
+  }
+
+  /// An episode in `trending progress --json`.
+  struct EpisodeItem: Encodable {
+    let season: Int
+    let episode: Int
+    let name: String
+    let airDate: String?
+
+    enum CodingKeys: String, CodingKey {
+      case season, episode, name
+      case airDate = "air_date"
+    }
+
+    init?(_ info: EpisodeInfo?) {
+      guard let info else { return nil }
+      (season, episode, name, airDate) = (info.number.season, info.number.episode, info.name, info.airDate)
+    }
+  }
+
+  /// A series in `trending progress --json`.
+  struct ProgressItem: Encodable {
+    let id: Int
+    let title: String
+    let seen: Int
+    let aired: Int
+    let next: EpisodeItem?
+    let after: EpisodeItem?
+    let lastWatched: String
+
+    enum CodingKeys: String, CodingKey {
+      case id, title, seen, aired, next, after
+      case lastWatched = "last_watched"
+    }
+  }
+
+  /// Each series in progress: episodes seen of aired, the next one and the one after.
+  static func progress(_ series: [SeriesProgress], json: Bool) -> String {
+    if json {
+      return encode(
+        series.map {
+          ProgressItem(
+            id: $0.title.media.id, title: $0.title.title, seen: $0.seen, aired: $0.aired, next: EpisodeItem($0.next),
+            after: EpisodeItem($0.after), lastWatched: $0.lastWatched)
+        })
+    }
+    guard !series.isEmpty else {
+      return tr("No series in progress; 'trending seen tv/ID --season N --episode E' marks an episode.")
+    }
+    func episode(_ info: EpisodeInfo?) -> String {
+      guard let info else { return "" }
+      return [info.number.description, info.name, info.airDate ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+    return series.map { item in
+      [
+        item.title.media.description, named(item.title, episode: nil), "\(item.seen)/\(item.aired)",
+        episode(item.next), episode(item.after),
+      ].joined(separator: "\t")
+    }.joined(separator: "\n")
+  }
+
+  /// A list in `trending lists --json`.
+  struct ListItem: Encodable {
+    let name: String
+    let count: Int
+  }
+
+  /// The lists and how many titles each holds.
+  static func lists(_ lists: [ListSummary], json: Bool) -> String {
+    if json { return encode(lists.map { ListItem(name: $0.name, count: $0.count) }) }
+    return lists.map { "\($0.name)\t\($0.count)" }.joined(separator: "\n")
+  }
+
+  /// A title on a list in `trending lists NAME --json`.
+  struct ListedItem: Encodable {
+    let position: Int
+    let id: Int
+    let mediaType: String
+    let title: String
+    let year: Int?
+    let added: String
+
+    enum CodingKeys: String, CodingKey {
+      case position, id, title, year, added
+      case mediaType = "media_type"
+    }
+  }
+
+  /// One list's titles in order: a line each, JSON, or CSV (Letterboxd's list columns; films only).
+  static func list(_ items: [ListedTitle], format: WatchlistOutput) -> String {
+    switch format {
+    case .json:
+      return encode(
+        items.map {
+          ListedItem(
+            position: $0.position, id: $0.title.media.id, mediaType: $0.title.media.kind.rawValue,
+            title: $0.title.title, year: $0.title.year, added: $0.added)
+        })
+    case .csv:
+      let rows = items.filter { $0.title.media.kind == .film }.enumerated().map { index, item in
+        [
+          String(index + 1), String(item.title.media.id), csvField(item.title.title),
+          item.title.year.map(String.init) ?? "",
+        ]
+        .joined(separator: ",")
+      }
+      return (["Position,tmdbID,Title,Year"] + rows).joined(separator: "\n")
+    case .text:
+      return items.map { "\($0.title.media.description)\t\(named($0.title, episode: nil))\t\($0.added)" }
+        .joined(separator: "\n")
+    }
+  }
+
+  /// `trending stats --json`.
+  struct StatsItem: Encodable {
+    let films: Int
+    let filmWatches: Int
+    let series: Int
+    let episodes: Int
+    let hours: Double
+    let byMonth: [String: Int]
+    let topGenres: [String: Int]
+    let ratings: [String: Int]
+
+    enum CodingKeys: String, CodingKey {
+      case films, series, episodes, hours, ratings
+      case filmWatches = "film_watches"
+      case byMonth = "by_month"
+      case topGenres = "top_genres"
+    }
+  }
+
+  /// The statistics: as lines for people, or JSON.
+  static func stats(_ stats: LibraryStats, json: Bool) -> String {
+    let hours = (Double(stats.minutes) / 6).rounded() / 10
+    if json {
+      return encode(
+        StatsItem(
+          films: stats.films, filmWatches: stats.filmWatches, series: stats.series, episodes: stats.episodes,
+          hours: hours, byMonth: Dictionary(uniqueKeysWithValues: stats.byMonth.map { ($0.month, $0.count) }),
+          topGenres: Dictionary(uniqueKeysWithValues: stats.topGenres.map { ($0.genre, $0.count) }),
+          ratings: Dictionary(
+            uniqueKeysWithValues: stats.ratings.enumerated().filter { $0.element > 0 }.map {
+              (String($0.offset + 1), $0.element)
+            })))
+    }
+    var lines = [
+      tr("films seen: %1$s (%2$s watches)", String(stats.films), String(stats.filmWatches)),
+      tr("episodes seen: %1$s, of %2$s series", String(stats.episodes), String(stats.series)),
+      tr("hours: %s", Formatters.oneDecimal(hours)),
+    ]
+    if !stats.byMonth.isEmpty {
+      lines.append(tr("by month:") + " " + stats.byMonth.map { "\($0.month) \($0.count)" }.joined(separator: ", "))
+    }
+    if !stats.topGenres.isEmpty {
+      lines.append(tr("top genres:") + " " + stats.topGenres.map { "\($0.genre) \($0.count)" }.joined(separator: ", "))
+    }
+    let rated = stats.ratings.enumerated().filter { $0.element > 0 }
+    if !rated.isEmpty {
+      lines.append(tr("ratings:") + " " + rated.map { "\($0.offset + 1): \($0.element)" }.joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A CSV Letterboxd's importer reads: one row a film watch, and one a film rated or noted but not
+  /// watched; every text cell guarded against spreadsheet formulas.
+  static func letterboxd(_ rows: [DiaryRow]) -> String {
+    let lines = rows.map { row in
+      [
+        String(row.title.media.id), row.title.imdbID ?? "", csvField(row.title.title),
+        row.title.year.map(String.init) ?? "", row.rating.map(String.init) ?? "", row.watched ?? "",
+        row.watched == nil ? "" : (row.rewatch ? "true" : "false"), csvField(row.lists.joined(separator: ", ")),
+        csvField(row.note ?? ""),
+      ].joined(separator: ",")
+    }
+    return (["tmdbID,imdbID,Title,Year,Rating10,WatchedDate,Rewatch,Tags,Review"] + lines).joined(separator: "\n")
+  }
+}

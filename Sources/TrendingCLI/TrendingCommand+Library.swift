@@ -1,0 +1,278 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingCore
+
+extension TrendingCommand {
+  /// The library at its place, opened (said on standard error when it cannot be, or with its notice).
+  static func openLibrary(_ environment: [String: String]) -> Library? {
+    guard let path = Library.standardPath(environment: environment) else {
+      printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
+      return nil
+    }
+    do {
+      let library = try Library(path: path)
+      if let notice = library.notice { printError(notice) }
+      return library
+    } catch {
+      printError(error.message)
+      return nil
+    }
+  }
+
+  /// Runs a change or a query of the library; its error is one line on standard error and exit 1.
+  static func attempt(_ body: () throws(LibraryError) -> Int32) -> Int32 {
+    do {
+      return try body()
+    } catch {
+      printError(error.message)
+      return ExitCode.failure.rawValue
+    }
+  }
+
+  /// What the library should keep of a title: its details, from the cache first, else from amodb;
+  /// a title amodb does not know is a failure, and a title that cannot be asked is kept by its id.
+  static func titleInfo(
+    _ media: MediaID, invocation: Invocation, environment: [String: String]
+  ) -> Result<TitleInfo, AmodbError> {
+    let bare = TitleInfo(media: media, title: "")
+    guard let services = try? Setup.services(for: invocation, environment: environment) else { return .success(bare) }
+    let client = services.client
+    if client.configuration.missingKeyError != nil { return .success(bare) }
+    let language = client.configuration.language
+    let request: APIRequest =
+      media.kind == .series
+      ? .series(SeriesRequest(id: media.id, language: language))
+      : .movie(MovieDetailsRequest(id: media.id, language: language))
+    switch blocking({ await client.answer(request, keptFirst: true) }) {
+    case .success(let fetched):
+      return .success(fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? bare)
+    case .failure(let error):
+      if case .notFound = error { return .failure(error) }
+      printError(tr("%1$s is kept without its title: %2$s", media.description, error.message))
+      return .success(bare)
+    }
+  }
+
+  /// Prints "no film has the id" for a title amodb does not know; returns its exit code.
+  static func unknown(_ media: MediaID) -> Int32 {
+    printError(
+      media.kind == .series
+        ? tr("no series has the id %s", String(media.id)) : tr("no film has the id %s", String(media.id)))
+    return ExitCode.notFound.rawValue
+  }
+
+  /// `trending seen`, `rate`, `lists` and the library's other commands.
+  static func library(_ command: LibraryCommand, invocation: Invocation, environment: [String: String]) -> Int32 {
+    guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
+    let today = WatchlistFormat.day(Date())
+    return attempt { () throws(LibraryError) -> Int32 in
+      switch command {
+      case .seen(let media, let episodes, let day):
+        return try seen(
+          media, episodes: episodes, day: day ?? today, library: library, invocation: invocation,
+          environment: environment)
+      case .unseen(let media, let episodes):
+        let numbers: [EpisodeNumber?]
+        switch episodes {
+        case nil: numbers = [nil]
+        case .one(let season, let episode)?: numbers = [EpisodeNumber(season: season, episode: episode)]
+        case .through(let season, let last)?:
+          numbers = (0...last).map { EpisodeNumber(season: season, episode: $0) }
+        case .season(let season)?:
+          numbers = try library.seenEpisodes(media.id).filter { $0.season == season }.sorted()
+        }
+        let removed = try library.unwatch(media, episodes: numbers)
+        return emit(trn("removed %s watch", "removed %s watches", removed))
+      case .rate(let media, let episode, let rating):
+        guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+          return unknown(media)
+        }
+        try library.rate(subject(media, episode), rating, title: info, day: today)
+        return emit(Output.named(info, episode: episode) + ": " + (rating.map { "\($0)/10" } ?? "–"))
+      case .note(let media, let episode, let text):
+        guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+          return unknown(media)
+        }
+        try library.note(subject(media, episode), text, title: info, day: today)
+        return emit(Output.named(info, episode: episode) + ": " + (text == nil ? "–" : "✎"))
+      case .hide(let media, let hidden):
+        guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+          return unknown(media)
+        }
+        try library.hide(info, hidden, day: today)
+        return emit(Output.named(info, episode: nil) + (hidden ? ": " + tr("not interested") : ""))
+      case .history(let since, let format):
+        return emit(Output.history(try library.history(since: since), format: format))
+      case .progress(let json):
+        try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
+        return emit(Output.progress(try library.progress(today: today), json: json))
+      case .lists(let json):
+        return emit(Output.lists(try library.lists(), json: json))
+      case .list(let name, let action, let format):
+        return try list(
+          name, action: action, format: format, library: library, invocation: invocation,
+          environment: environment, today: today)
+      case .stats(let year, let json):
+        return emit(Output.stats(try library.stats(year: year), json: json))
+      case .exportJSON:
+        return emit(try library.exportJSON(now: today))
+      case .exportLetterboxd:
+        return emit(Output.letterboxd(try library.diary()))
+      case .check:
+        let problems = try library.check()
+        guard problems.isEmpty else {
+          for problem in problems { printError(problem) }
+          return ExitCode.failure.rawValue
+        }
+        return emit(tr("%s: no problems found", TextSanitizer.clean(library.path.path, limit: 300)))
+      case .backup(let path):
+        let target = URL(fileURLWithPath: path)
+        try library.backup(to: target)
+        return emit(tr("copied the library to %s", TextSanitizer.clean(target.path, limit: 300)))
+      }
+    }
+  }
+
+  private static func subject(_ media: MediaID, _ episode: EpisodeChoice?) -> Subject {
+    guard case .one(let season, let number)? = episode else { return Subject(media) }
+    return Subject(media, episode: EpisodeNumber(season: season, episode: number))
+  }
+
+  /// `trending seen`: a film or series as a whole, or its aired episodes from the season's answer.
+  private static func seen(
+    _ media: MediaID, episodes: EpisodeChoice?, day: String, library: Library, invocation: Invocation,
+    environment: [String: String]
+  ) throws(LibraryError) -> Int32 {
+    let today = WatchlistFormat.day(Date())
+    guard let episodes else {
+      guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+        return unknown(media)
+      }
+      try library.watch(info, on: day, recorded: today)
+      return emit(tr("marked %1$s seen on %2$s", Output.named(info, episode: nil), day))
+    }
+    // Episodes need their season's answer: which exist, and which have aired.
+    let services: (client: AmodbClient, images: ImageLoader)
+    do {
+      services = try Setup.services(for: invocation, environment: environment)
+    } catch {
+      printUsageError(error)
+      return ExitCode.usage.rawValue
+    }
+    let client = services.client
+    if let error = client.configuration.missingKeyError {
+      printError(error.message)
+      return ExitCode(error).rawValue
+    }
+    let language = client.configuration.language
+    let season: SeasonDetails
+    switch blocking({
+      await client.answer(
+        .season(SeasonRequest(seriesID: media.id, number: episodes.season, language: language)), keptFirst: true)
+    }) {
+    case .success(let fetched):
+      guard let value = fetched.value.season else { return unknown(media) }
+      season = value
+    case .failure(let error):
+      printError(error.message)
+      return ExitCode(error).rawValue
+    }
+    guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+      return unknown(media)
+    }
+    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
+    let chosen: [Episode]
+    switch episodes {
+    case .one(_, let number):
+      guard let episode = season.episodes.first(where: { $0.number == number }) else {
+        printError(tr("%1$s has no episode %2$s", Output.named(info, episode: nil), "S\(season.number)E\(number)"))
+        return ExitCode.usage.rawValue
+      }
+      chosen = [episode]
+    case .through(_, let last): chosen = season.episodes.filter { $0.number <= last }
+    case .season: chosen = season.episodes
+    }
+    let aired = chosen.filter { $0.hasAired(by: date) }
+    if aired.count < chosen.count {
+      printError(
+        trn(
+          "left %s episode that has not aired unmarked", "left %s episodes that have not aired unmarked",
+          chosen.count - aired.count))
+    }
+    guard !aired.isEmpty else { return ExitCode.usage.rawValue }
+    try library.store(series: info, episodes: season.episodes.map(EpisodeInfo.init), day: today)
+    try library.watch(series: info, episodes: aired.map(EpisodeInfo.init), on: day, recorded: today)
+    return emit(
+      trn(
+        "marked %1$s episode of %2$s seen on %3$s", "marked %1$s episodes of %2$s seen on %3$s", aired.count,
+        String(aired.count), Output.named(info, episode: nil), day))
+  }
+
+  /// `trending lists NAME …`: prints a list, or adds, removes or deletes.
+  private static func list(
+    _ name: String, action: ListAction?, format: WatchlistOutput, library: Library, invocation: Invocation,
+    environment: [String: String], today: String
+  ) throws(LibraryError) -> Int32 {
+    switch action {
+    case .add(let media)?:
+      guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+        return unknown(media)
+      }
+      try library.add(info, to: name, day: today)
+    case .remove(let media)?:
+      try library.remove(media, from: name)
+    case .delete?:
+      guard name.lowercased() != "watchlist" else {
+        printError(tr("the watchlist is not deleted; remove its titles instead"))
+        return ExitCode.usage.rawValue
+      }
+      guard try library.deleteList(name) else { return noList(name) }
+      return emit(tr("deleted the list %s", name))
+    case nil: break
+    }
+    guard let items = try library.list(name) else { return noList(name) }
+    return emit(Output.list(items, format: format))
+  }
+
+  private static func noList(_ name: String) -> Int32 {
+    printError(tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)))
+    return ExitCode.usage.rawValue
+  }
+
+  /// The most season answers `progress` asks for in one run (the cache answers the rest first).
+  static let seasonsAskedAtMost = 40
+
+  /// Asks for the aired seasons of each series in progress that the library does not know whole
+  /// (the cache first), so "seen of aired" and the next episode count the seasons never marked.
+  /// Without a key (and not --demo) nothing is asked and the library's own episodes are used.
+  private static func refreshEpisodes(
+    _ library: Library, invocation: Invocation, environment: [String: String], today: String
+  ) throws(LibraryError) {
+    guard let services = try? Setup.services(for: invocation, environment: environment),
+      services.client.configuration.missingKeyError == nil
+    else { return }
+    let client = services.client
+    let language = client.configuration.language
+    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
+    var asked = 0
+    for (series, known) in try library.seriesWithEpisodes().sorted(by: { $0.key < $1.key }) {
+      guard asked < seasonsAskedAtMost else { return }
+      let request = APIRequest.series(SeriesRequest(id: series, language: language))
+      guard case .success(let fetched) = blocking({ await client.answer(request, keptFirst: true) }),
+        let details = fetched.value.series
+      else { continue }
+      for season in details.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
+        guard (known[season.number] ?? 0) < (season.episodeCount ?? 1), asked < seasonsAskedAtMost else { continue }
+        asked += 1
+        let seasonRequest = APIRequest.season(
+          SeasonRequest(seriesID: series, number: season.number, language: language))
+        guard case .success(let answer) = blocking({ await client.answer(seasonRequest, keptFirst: true) }),
+          let episodes = answer.value.season?.episodes
+        else { continue }
+        try library.store(series: TitleInfo(details), episodes: episodes.map(EpisodeInfo.init), day: today)
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingCore
+
+extension TrendingCommand {
+  /// `trending watchlist`: prints it, or adds or removes a film or series (its title and year asked
+  /// of the cache, else of amodb, so the list reads well offline later). The watchlist is the
+  /// library's list of that name, with the titles seen as a whole beside it.
+  static func watchlist(
+    _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
+  ) -> Int32 {
+    guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
+    return attempt { () throws(LibraryError) -> Int32 in
+      switch change {
+      case nil: break
+      case .remove(let media):
+        try library.remove(media, from: "watchlist")
+      case .add(let media):
+        var info = TitleInfo(media: media, title: "")
+        if let services = try? Setup.services(for: invocation, environment: environment) {
+          let language = services.client.configuration.language
+          let request: APIRequest =
+            media.kind == .series
+            ? .series(SeriesRequest(id: media.id, language: language))
+            : .movie(MovieDetailsRequest(id: media.id, language: language))
+          switch blocking({ await services.client.answer(request) }) {
+          case .success(let fetched):
+            info = fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? info
+          case .failure(let error):
+            if case .notFound = error { return unknown(media) }
+            printError(tr("added %1$s without its title: %2$s", media.description, error.message))
+          }
+        }
+        try library.add(info, to: "watchlist", day: WatchlistFormat.day(Date()))
+      }
+      let marks = try library.marks()
+      let series = marks.values.filter { $0.kind == .series }.count
+      if format == .csv, series > 0 {
+        printError(
+          trn(
+            "left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only",
+            series))
+      }
+      return emit(Output.watchlist(marks, format: format))
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// The library through the real binary: many processes at once, files it refuses, a newer file, a
+/// full disk and a read-only one, all real SQLite files on real file systems.
+@Suite("End to end: the library", .serialized)
+struct LibraryEndToEndTests {
+  /// A data home of its own.
+  private func dataHome() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("library-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A small tmpfs mounted over a new folder (we are root in the test machine), unmounted by the caller.
+  private func smallDisk(kibibytes: Int) throws -> URL? {
+    let folder = try dataHome()
+    let mounted = try BinaryRunner.program("mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", folder.path])
+    return mounted.status == 0 ? folder : nil
+  }
+
+  private func run(_ arguments: [String], data: URL) throws -> BinaryRunner.Outcome {
+    try BinaryRunner.run(arguments, environment: ["XDG_DATA_HOME": data.path])
+  }
+
+  private func library(_ data: URL) -> URL { data.appendingPathComponent("trending/library.sqlite3") }
+
+  @Test func eightyProcessesAddingAndMarkingAtOnceAllLand() throws {
+    let data = try dataHome()
+    var environment = BinaryRunner.environment(["XDG_DATA_HOME": data.path])
+    environment["TRENDING"] = Fixtures.binary.path
+    // 40 adds and 40 seen marks of the same 40 films, started at once (no key: nothing is asked).
+    let commands = (1...40).flatMap {
+      [["watchlist", "add", String($0)], ["seen", String($0), "--on", "2026-01-02"]]
+    }
+    let pids = try commands.map { try Spawn.start([Fixtures.binary.path] + $0, environment: environment) }
+    var failures = 0
+    for pid in pids {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+      if status != 0 { failures += 1 }
+    }
+    #expect(failures == 0, "every process succeeded")
+    let watchlist = try run(["watchlist", "--json"], data: data)
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(watchlist.stdout.utf8)) as? [[String: Any]])
+    #expect(Set(entries.compactMap { $0["id"] as? Int }) == Set(1...40))
+    #expect(entries.allSatisfy { $0["watchlist"] as? Bool == true && $0["seen"] as? String == "2026-01-02" })
+    let history = try run(["history", "--json"], data: data)
+    let watches = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+    #expect(watches.count == 40)
+    #expect(try run(["library", "check"], data: data).status == 0)
+  }
+
+  @Test func aFileThatIsNotALibraryIsRefusedByEveryCommandAndNeverChanged() throws {
+    let data = try dataHome()
+    let file = library(data)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let bytes = Data("this is a text file, not SQLite\n".utf8)
+    try bytes.write(to: file)
+    let commands: [[String]] = [
+      ["watchlist"], ["watchlist", "add", "550"], ["watchlist", "--csv"], ["seen", "550"], ["unseen", "550"],
+      ["rate", "550", "7"], ["note", "550", "x"], ["hide", "550"], ["unhide", "550"], ["history", "--json"],
+      ["progress"], ["lists"], ["lists", "Noir", "add", "550"], ["stats"], ["export", "json"],
+      ["export", "letterboxd"], ["library", "check"], ["library", "backup", data.appendingPathComponent("b").path],
+    ]
+    for arguments in commands {
+      let outcome = try run(arguments, data: data)
+      #expect(outcome.status == 1, "\(arguments): \(outcome.status) \(outcome.stderr)")
+      #expect(outcome.stderr.contains(file.path) && outcome.stderr.contains("Move it aside"), "\(outcome.stderr)")
+    }
+    #expect(try Data(contentsOf: file) == bytes)
+    let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+    #expect(names == ["library.sqlite3"], "no -wal, -shm or replacement beside it: \(names)")
+  }
+
+  @Test func aLibraryFromANewerVersionIsReadButNeverChanged() throws {
+    try #require(BinaryRunner.has("sqlite3"), "make setup installs sqlite3")
+    let data = try dataHome()
+    #expect(try run(["watchlist", "add", "550"], data: data).status == 0)
+    let file = library(data)
+    #expect(try BinaryRunner.program("sqlite3", [file.path, "PRAGMA user_version = 99"]).status == 0)
+    let before = try Data(contentsOf: file)
+    let listed = try run(["watchlist", "--json"], data: data)
+    #expect(listed.status == 0 && listed.stdout.contains("\"id\" : 550"), "\(listed.stdout)")
+    #expect(listed.stderr.contains("made by a newer trending") && listed.stderr.contains("read-only"))
+    let change = try run(["seen", "550"], data: data)
+    #expect(change.status == 1 && change.stderr.contains("opened read-only: nothing was changed"), "\(change.stderr)")
+    #expect(try Data(contentsOf: file) == before)
+  }
+
+  @Test func aFullDiskRollsTheChangeBackAndSaysSo() throws {
+    let disk = try #require(try smallDisk(kibibytes: 512), "a tmpfs is mounted (the tests run as root)")
+    defer { _ = try? BinaryRunner.program("umount", [disk.path]) }
+    #expect(try run(["rate", "550", "8"], data: disk).status == 0)
+    // Fill what is left of the disk.
+    let filler = disk.appendingPathComponent("filler")
+    _ = try BinaryRunner.program("dd", ["if=/dev/zero", "of=\(filler.path)", "bs=4096"])
+    let note = String(repeating: "a long note ", count: 800)
+    let outcome = try run(["note", "550", note], data: disk)
+    #expect(outcome.status == 1, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("the disk is full: nothing was changed"), "\(outcome.stderr)")
+    try FileManager.default.removeItem(at: filler)
+    let exported = try run(["export", "json"], data: disk)
+    #expect(exported.status == 0 && !exported.stdout.contains("a long note"), "the note was rolled back")
+    #expect(exported.stdout.contains("\"rating\": 8"), "what was there is still there")
+    #expect(try run(["library", "check"], data: disk).status == 0)
+  }
+
+  @Test func aReadOnlyFolderRollsTheChangeBackAndSaysSo() throws {
+    let disk = try #require(try smallDisk(kibibytes: 1024), "a tmpfs is mounted (the tests run as root)")
+    defer { _ = try? BinaryRunner.program("umount", [disk.path]) }
+    #expect(try run(["watchlist", "add", "550"], data: disk).status == 0)
+    #expect(try BinaryRunner.program("mount", ["-o", "remount,ro", disk.path]).status == 0)
+    let outcome = try run(["seen", "550"], data: disk)
+    #expect(outcome.status == 1, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("cannot be written") && outcome.stderr.contains("nothing was changed"))
+    #expect(try BinaryRunner.program("mount", ["-o", "remount,rw", disk.path]).status == 0)
+    let history = try run(["history", "--json"], data: disk)
+    let watches = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [Any]
+    #expect(history.status == 0 && watches?.isEmpty == true, "the watch was rolled back: \(history.stdout)")
+  }
+
+  @Test func theOldWatchlistFileMovesInOnFirstUse() throws {
+    let data = try dataHome()
+    let folder = data.appendingPathComponent("trending")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let text = "550\tws\t2026-01-02\t2026-01-03\tFight Club\t1999\ntv/1399\tw\t2026-01-04\t\tGame of Thrones\t2011\n"
+    try Data(text.utf8).write(to: folder.appendingPathComponent("watchlist"))
+    let outcome = try run(["watchlist"], data: data)
+    #expect(outcome.status == 0 && outcome.stderr.contains("Moved 2 titles"), "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("Fight Club") && outcome.stdout.contains("tv/1399"))
+    let kept = folder.appendingPathComponent("watchlist.moved-to-library")
+    #expect(try String(contentsOf: kept, encoding: .utf8) == text)
+    let again = try run(["watchlist"], data: data)
+    #expect(!again.stderr.contains("Moved"), "only once")
+  }
+
+  @Test func theBrowserShowsWhatTheCommandLineStoredAndStartsOnADamagedLibraryWithANotice() throws {
+    let data = try dataHome()
+    #expect(try run(["watchlist", "add", "550", "--demo"], data: data).status == 0)
+    let session = try TmuxSession(["--demo"], environment: ["XDG_DATA_HOME": data.path], width: 120)
+    try session.waitFor("1/20")
+    try session.waitForIdle()
+    try session.press("6")
+    try session.waitFor("Fight Club")
+    try session.send("q")
+    _ = try session.waitForExit()
+
+    // A file that is not a library: the browser starts all the same, without marks, and says why.
+    let damaged = try dataHome()
+    let file = library(damaged)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let bytes = Data("not SQLite at all\n".utf8)
+    try bytes.write(to: file)
+    let browser = try TmuxSession(["--demo"], environment: ["XDG_DATA_HOME": damaged.path], width: 200)
+    try browser.waitFor("is not a trending library or is damaged")
+    try browser.waitForIdle()
+    try browser.send("q")
+    #expect(try browser.waitForExit().status == 0)
+    #expect(try Data(contentsOf: file) == bytes, "never changed")
+  }
+
+  private func json(_ outcome: BinaryRunner.Outcome) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+  }
+
+  @Test func progressAsksForTheSeasonsNeverMarkedAndNamesTheNextEpisode() throws {
+    let data = try dataHome()
+    let marked = try run(["seen", "tv/1399", "--season", "1", "--demo"], data: data)
+    #expect(marked.status == 0 && marked.stdout.contains("marked 10 episodes of Game of Thrones"), "\(marked.stdout)")
+    let progress = try run(["progress", "--json", "--demo"], data: data)
+    let series = try #require(try json(progress) as? [[String: Any]], "\(progress.stdout)\(progress.stderr)")
+    let next = series.first?["next"] as? [String: Any]
+    #expect(series.first?["seen"] as? Int == 10)
+    #expect(next?["season"] as? Int == 8 && next?["episode"] as? Int == 1, "the demo's next season: \(series)")
+    let unseen = try run(["unseen", "tv/1399", "--season", "1", "--through", "3"], data: data)
+    #expect(unseen.stdout.contains("removed 3 watches"), "\(unseen.stdout)")
+  }
+
+  @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {
+    let data = try dataHome()
+    let steps: [[String]] = [
+      ["seen", "550", "--on", "2025-03-01", "--demo"], ["seen", "550", "--on", "2026-02-01", "--demo"],
+      ["rate", "550", "9", "--demo"], ["note", "550", "=HYPERLINK(\"http://x.invalid\"),", "--demo"],
+      ["lists", "Noir", "add", "603", "--demo"], ["lists", "Noir", "add", "550", "--demo"], ["hide", "238", "--demo"],
+      ["seen", "603", "--on", "2024-12-31", "--demo"],
+    ]
+    for step in steps {
+      let outcome = try run(step, data: data)
+      #expect(outcome.status == 0, "\(step): \(outcome.stderr)")
+    }
+    #expect(try run(["unseen", "603"], data: data).stdout.contains("removed 1 watch"))
+    let history = try #require(
+      try json(run(["history", "--since", "2025-01-01", "--json"], data: data)) as? [[String: Any]])
+    #expect(history.map { $0["watched"] as? String } == ["2026-02-01", "2025-03-01"])
+    #expect(history.map { $0["rewatch"] as? Bool } == [true, false])
+    let letterboxd = try run(["export", "letterboxd"], data: data).stdout.split(separator: "\n")
+    #expect(letterboxd.first == "tmdbID,imdbID,Title,Year,Rating10,WatchedDate,Rewatch,Tags,Review")
+    #expect(
+      letterboxd.dropFirst().first
+        == #"550,tt0137523,Fight Club,1999,9,2025-03-01,false,Noir,"'=HYPERLINK(""http://x.invalid""),""#,
+      "\(letterboxd)")
+    #expect(letterboxd.count == 3, "one row a watch")
+    let lists = try #require(try json(run(["lists", "--json"], data: data)) as? [[String: Any]])
+    #expect(lists.map { $0["name"] as? String } == ["watchlist", "Noir"] && lists.last?["count"] as? Int == 2)
+    let noir = try run(["lists", "Noir", "--csv"], data: data).stdout
+    #expect(noir == "Position,tmdbID,Title,Year\n1,603,The Matrix,1999\n2,550,Fight Club,1999\n", "\(noir)")
+    let stats = try #require(try json(run(["stats", "--year", "2026", "--json"], data: data)) as? [String: Any])
+    #expect(stats["films"] as? Int == 1 && stats["film_watches"] as? Int == 1)
+    let export = try #require(try json(run(["export", "json"], data: data)) as? [String: Any])
+    let tables = try #require(export["tables"] as? [String: [[String: Any]]])
+    #expect(tables["hidden"]?.first?["title_id"] as? Int == 238 && tables["watch_events"]?.count == 2)
+    let backup = data.appendingPathComponent("copy.sqlite3")
+    #expect(try run(["library", "backup", backup.path], data: data).status == 0)
+    #expect(try run(["library", "backup", backup.path], data: data).status == 1, "never replaced")
+    #expect(try run(["library", "check"], data: data).stdout.contains("no problems found"))
+    let copy = try BinaryRunner.program("sqlite3", [backup.path, "SELECT count(*) FROM watch_events"])
+    #expect(copy.stdout == "2\n")
+    let bad = try run(["rate", "550", "0"], data: data)
+    #expect(bad.status == 2 && bad.stderr.contains("not '0'"))
+  }
+}

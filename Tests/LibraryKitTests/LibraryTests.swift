@@ -1,0 +1,165 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LibraryKit
+
+/// A fresh folder for one test's library.
+func libraryFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("library-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+/// A library in a fresh folder.
+func freshLibrary() throws -> Library {
+  try Library(path: libraryFolder().appendingPathComponent(Library.fileName))
+}
+
+@Suite("The library: a real SQLite file")
+struct LibraryTests {
+  let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999, runtime: 139)
+
+  @Test func sqliteIsLoadedOnFirstUseNotLinked() throws {
+    #expect(SQLiteConnection.api != nil, "libsqlite3.so.0 and every function in the table")
+    let dynamic = try BinaryRunner.program("readelf", ["-d", Fixtures.binary.path])
+    #expect(dynamic.status == 0 && dynamic.stdout.contains("libncursesw"), "\(dynamic.stderr)")
+    #expect(!dynamic.stdout.contains("sqlite"), "not among the libraries loaded at start")
+  }
+
+  @Test func aNewLibraryIsWALPrivateAndAtTheCurrentVersion() throws {
+    let library = try freshLibrary()
+    #expect(try library.connection.scalar("PRAGMA journal_mode")?.string == "wal")
+    #expect(library.schemaVersion == Schema.current && Schema.current >= 2)
+    #expect(try library.connection.scalar("PRAGMA foreign_keys")?.int == 1)
+    let mode = try FileManager.default.attributesOfItem(atPath: library.path.path)[.posixPermissions] as? Int
+    #expect((mode ?? 0) & 0o777 == 0o600)
+    #expect(try library.lists() == [ListSummary(name: "watchlist", count: 0)])
+    #expect(library.notice == nil && !library.isReadOnly)
+  }
+
+  @Test func theWatchlistAndSeenMarksComeFromListsAndEvents() throws {
+    let library = try freshLibrary()
+    #expect(try library.add(fightClub, to: Schema.watchlistName, day: "2026-11-01"))
+    #expect(try !library.add(fightClub, to: Schema.watchlistName, day: "2026-11-02"), "already there")
+    try library.watch(
+      TitleInfo(media: .series(1399), title: "Game of Thrones"), on: "2026-11-03", recorded: "2026-11-03")
+    let marks = try library.marks()
+    #expect(marks[.film(550)]?.onWatchlist == true && marks[.film(550)]?.added == "2026-11-01")
+    #expect(marks[.film(550)]?.seen == nil && marks[.film(550)]?.title == "Fight Club")
+    #expect(marks[.series(1399)]?.onWatchlist == false && marks[.series(1399)]?.seen == "2026-11-03")
+    #expect(try library.remove(.film(550), from: Schema.watchlistName))
+    #expect(try library.marks()[.film(550)] == nil)
+  }
+
+  @Test func aRewatchIsASecondEventAndUnseenRemovesTheLatest() throws {
+    let library = try freshLibrary()
+    try library.watch(fightClub, on: "2025-01-01", recorded: "2026-11-01")
+    try library.watch(fightClub, on: "2026-02-01", recorded: "2026-11-01")
+    let history = try library.history()
+    #expect(history.map(\.day) == ["2026-02-01", "2025-01-01"], "newest first")
+    #expect(history.map(\.rewatch) == [true, false])
+    #expect(try library.history(since: "2026-01-01").count == 1)
+    #expect(try library.marks()[.film(550)]?.seen == "2026-02-01")
+    #expect(try library.unwatch(.film(550), episodes: [nil]) == 1)
+    #expect(try library.history().map(\.day) == ["2025-01-01"])
+    #expect(try library.marks()[.film(550)]?.seen == "2025-01-01")
+  }
+
+  @Test func valuesAreBoundNeverSplicedIn() throws {
+    let library = try freshLibrary()
+    let hostile = "x'); DROP TABLE titles; --"
+    try library.add(TitleInfo(media: .film(7), title: hostile), to: "it's \"mine\"", day: "2026-11-01")
+    #expect(try library.list("it's \"mine\"")?.first?.title.title == hostile)
+    #expect(try library.marks().isEmpty, "not on the watchlist, not seen")
+  }
+
+  @Test func ratingsNotesAndHiddenTitlesSetAndClear() throws {
+    let library = try freshLibrary()
+    let subject = Subject(.film(550))
+    let episode = Subject(.series(1399), episode: EpisodeNumber(season: 1, episode: 9))
+    #expect(try library.rate(subject, 9, title: fightClub, day: "2026-11-01"))
+    #expect(try library.rate(subject, 7, title: fightClub, day: "2026-11-02"))
+    #expect(try library.rating(subject) == 7, "a second rating replaces the first")
+    try library.rate(episode, 10, title: TitleInfo(media: .series(1399), title: "GoT"), day: "2026-11-02")
+    #expect(try library.rating(episode) == 10 && library.rating(Subject(.series(1399))) == nil)
+    #expect(try library.rate(subject, nil, title: fightClub, day: "2026-11-03"))
+    #expect(try library.rating(subject) == nil)
+    #expect(try !library.rate(subject, nil, title: fightClub, day: "2026-11-03"), "nothing to clear")
+    try library.note(subject, "Tyler\u{1B}[2J was here", title: fightClub, day: "2026-11-01")
+    let kept = try library.note(subject)
+    #expect(
+      kept?.hasPrefix("Tyler") == true && kept?.hasSuffix("was here") == true && kept?.contains("\u{1B}") == false)
+    try library.note(subject, nil, title: fightClub, day: "2026-11-01")
+    #expect(try library.note(subject) == nil)
+    #expect(try library.hide(fightClub, true, day: "2026-11-01"))
+    #expect(try library.hiddenTitles() == [.film(550)])
+    #expect(try library.hide(fightClub, false, day: "2026-11-01"))
+    #expect(try library.hiddenTitles().isEmpty)
+  }
+
+  @Test func namedListsKeepTheirOrderAndTheWatchlistCannotBeDeleted() throws {
+    let library = try freshLibrary()
+    for id in [3, 1, 2] { try library.add(TitleInfo(media: .film(id), title: "F\(id)"), to: "Noir", day: "2026-11-01") }
+    #expect(try library.list("Noir")?.map(\.title.media.id) == [3, 1, 2])
+    #expect(try library.lists().map(\.name) == ["watchlist", "Noir"])
+    #expect(try library.lists().last?.count == 3)
+    #expect(try library.remove(.film(1), from: "Noir"))
+    #expect(try library.list("Noir")?.map(\.title.media.id) == [3, 2])
+    #expect(try !library.deleteList(Schema.watchlistName))
+    #expect(try library.deleteList("noir"), "names are matched without case")
+    #expect(try library.list("Noir") == nil)
+  }
+
+  @Test func progressNamesTheNextEpisodeAndTheOneAfter() throws {
+    let library = try freshLibrary()
+    let series = TitleInfo(media: .series(1399), title: "Game of Thrones")
+    let episodes = (1...4).map {
+      EpisodeInfo(
+        number: EpisodeNumber(season: 1, episode: $0), name: "E\($0)", airDate: "2026-0\($0)-01", runtime: 60)
+    }
+    try library.store(series: series, episodes: episodes, day: "2026-03-15")
+    try library.watch(series: series, episodes: Array(episodes.prefix(2)), on: "2026-03-15", recorded: "2026-03-15")
+    let progress = try #require(try library.progress(today: "2026-03-15").first)
+    #expect(progress.seen == 2 && progress.aired == 3, "the fourth has not aired")
+    #expect(progress.next?.number == EpisodeNumber(season: 1, episode: 3) && progress.next?.name == "E3")
+    #expect(progress.after?.number == EpisodeNumber(season: 1, episode: 4))
+    #expect(try library.seenEpisodes(1399).count == 2)
+    let stats = try library.stats(year: 2026)
+    #expect(stats.episodes == 2 && stats.series == 1 && stats.minutes == 120)
+    #expect(stats.byMonth.map(\.month) == ["2026-03"])
+    #expect(try library.stats(year: 2025).episodes == 0)
+  }
+
+  @Test func theExportHoldsEveryRowOfEveryTable() throws {
+    let library = try freshLibrary()
+    try library.add(fightClub, to: Schema.watchlistName, day: "2026-11-01")
+    try library.watch(fightClub, on: "2026-11-02", recorded: "2026-11-02")
+    try library.rate(Subject(.film(550)), 8, title: fightClub, day: "2026-11-02")
+    try library.note(Subject(.film(550)), "line one\n\"two\"", title: fightClub, day: "2026-11-02")
+    let json = try library.exportJSON(now: "2026-11-03")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["format"] as? String == "trending-library" && object["schema"] as? Int == Schema.current)
+    let tables = try #require(object["tables"] as? [String: [[String: Any]]])
+    for table in Library.exportedTables {
+      let count = try library.connection.scalar("SELECT count(*) FROM \(table.name)")?.int
+      #expect(tables[table.name]?.count == count, "\(table.name)")
+    }
+    #expect(tables["notes"]?.first?["text"] as? String == "line one\n\"two\"")
+    #expect(tables["titles"]?.first?["runtime"] as? Int == 139)
+    let diary = try library.diary()
+    #expect(diary.count == 1 && diary[0].rating == 8 && diary[0].watched == "2026-11-02" && !diary[0].rewatch)
+  }
+
+  @Test func checkFindsNothingAndABackupIsTheSameLibrary() throws {
+    let library = try freshLibrary()
+    try library.watch(fightClub, on: "2026-11-02", recorded: "2026-11-02")
+    #expect(try library.check().isEmpty)
+    let target = try libraryFolder().appendingPathComponent("copy.sqlite3")
+    try library.backup(to: target)
+    let copy = try Library(path: target)
+    #expect(try copy.exportJSON(now: "x") == library.exportJSON(now: "x"))
+    #expect(throws: LibraryError.self) { try library.backup(to: target) }
+  }
+}
