@@ -99,7 +99,9 @@ enum LibraryBench {
         budget: startupBudget))
     var history: [[Double]] = [[], []]
     for _ in 0..<max(3, StartupBench.runs / 2) {
-      if let time = timedRun([sqlite, "-json", file, historyQuery], environment: environment) { history[0].append(time) }
+      if let time = timedRun([sqlite, "-json", file, historyQuery], environment: environment) {
+        history[0].append(time)
+      }
       if let time = timedRun([bench.binary, "history", "--json"], environment: withLibrary) { history[1].append(time) }
     }
     bench.record(
