@@ -128,7 +128,7 @@ enum Schema {
         PRIMARY KEY (kind, title_id, region, provider_id, offer),
         FOREIGN KEY (kind, title_id) REFERENCES titles (kind, id)
       ) WITHOUT ROWID
-      """
+      """,
     ],
   ]
 }
