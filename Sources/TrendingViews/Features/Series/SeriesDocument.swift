@@ -180,12 +180,14 @@ public enum SeriesDocument {
       let year = season.airDate.map { String($0.year) } ?? "    "
       let episodes = season.episodeCount.map(Formatters.episodes)
       let seen = progress(season).map { "\($0.seen)/\($0.aired)" }
-      let count = [episodes, seen].compactMap { $0 }.joined(separator: " · ")
       let score = season.voteAverage.flatMap { $0 > 0 ? Formatters.decimal($0) : nil } ?? ""
       var line: DocumentLine = [
         Span("  " + year + "  ", Style(.muted)), Span(TextLayout.fit(name, to: nameWidth) + "  "),
       ]
       let room = width - 2 - 6 - nameWidth - 2
+      // Where both do not fit, the progress stays and the episode count goes.
+      let both = [episodes, seen].compactMap { $0 }.joined(separator: " · ")
+      let count = seen.map { TextWidth.width(of: both) > room - 5 ? $0 : both } ?? both
       if room > 4 { line.append(Span(TextLayout.truncate(count, to: room - 5), Style(.muted))) }
       if room > 12, !score.isEmpty {
         let used = TextWidth.width(of: TextLayout.truncate(count, to: room - 5))
