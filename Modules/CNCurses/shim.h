@@ -36,21 +36,32 @@ static inline int shim_put_cell(int row, int column, const wchar_t *text, attr_t
 /// Checks a terminal type without taking the terminal: 0 usable, 1 unknown to terminfo, 2 no
 /// cursor addressing.
 static inline int shim_terminal_check(const char *term) {
+  // setupterm makes the entry current: the terminal current before (a screen's) is put back.
+  TERMINAL *before = cur_term;
   int status = 0;
-  if (setupterm((char *)term, -1, &status) != OK) return 1;
+  if (setupterm((char *)term, -1, &status) != OK) {
+    set_curterm(before);
+    return 1;
+  }
   char *cup = tigetstr("cup");
   int result = (cup == NULL || cup == (char *)-1) ? 2 : 0;
   del_curterm(cur_term);
+  set_curterm(before);
   return result;
 }
 
 /// The colours a terminal type reports (`colors`; 0 when it has none), or -2 when terminfo does
 /// not know it; takes no terminal.
 static inline int shim_terminal_colors(const char *term) {
+  TERMINAL *before = cur_term;
   int status = 0;
-  if (setupterm((char *)term, -1, &status) != OK) return -2;
+  if (setupterm((char *)term, -1, &status) != OK) {
+    set_curterm(before);
+    return -2;
+  }
   int colors = tigetnum("colors");
   del_curterm(cur_term);
+  set_curterm(before);
   return colors < 0 ? 0 : colors;
 }
 

@@ -101,6 +101,24 @@ public final class EffectRunner: Sendable {
         case .failure(let error): return .markSaved(nil, problem: tr("The watchlist was not saved: %s", error.message))
         }
       }
+    case .loadEpisodeMarks(let series):
+      run(.episodeMarks(series)) { [library] in
+        guard let library else { return nil }
+        // A library that cannot be read leaves the episodes unmarked (its notice was given at start).
+        return .episodeMarksLoaded(series, try? LibraryEpisodes.load(series, library).get())
+      }
+    case .saveEpisodeMarks(let change):
+      runInOrder { [library] in
+        let series = change.series.id
+        guard let library else {
+          return .episodeMarksSaved(series, nil, problem: tr("No place for the watchlist: HOME is not set."))
+        }
+        switch LibraryEpisodes.save(change, in: library) {
+        case .success(let seen): return .episodeMarksSaved(series, seen, problem: nil)
+        case .failure(let error):
+          return .episodeMarksSaved(series, nil, problem: tr("The episodes were not saved: %s", error.message))
+        }
+      }
     case .openURL(let url):
       runDetached { [launcher] in
         switch launcher.open(url) {

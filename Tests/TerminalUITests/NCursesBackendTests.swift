@@ -26,95 +26,113 @@ final class HeadlessTerminal {
   }
 }
 
-/// ncurses keeps one current screen per process, so tests that open one run one at a time.
-@Suite("ncurses, headless", .serialized)
-struct NCursesBackendTests {
-  @Test func drawsWideTextIntoRealNCurses() throws {
-    TextWidth.prepareLocale()
-    let terminal = try HeadlessTerminal("xterm-256color")
-    let backend = terminal.backend
-    #expect(backend.size.width > 0)
-    var screen = Screen(width: backend.size.width, height: backend.size.height)
-    screen.put("卧虎 ok é", row: 1, column: 2, style: Style(.good, bold: true, selected: true))
-    screen.put("ואלס", row: 2, column: 0, style: Style(.accent))
-    backend.draw(screen)
-    #expect(backend.text(row: 1, column: 2) == "卧")
-    #expect(backend.text(row: 1, column: 4) == "虎")
-    #expect(backend.text(row: 1, column: 7) == "o")
-    #expect(backend.text(row: 1, column: 10) == "e\u{301}")
-    #expect(backend.text(row: 2, column: 0) == "ו")
-    screen.put("x", row: 1, column: 2)
-    backend.draw(screen)
-    #expect(backend.text(row: 1, column: 2) == "x")
-    #expect(backend.pendingInput().isEmpty)
-  }
+/// ncurses keeps one current screen and one current terminal per process: every suite that opens a
+/// screen or reads a terminfo entry in this process runs inside this one, one test at a time.
+@Suite("ncurses in this process, one test at a time", .serialized)
+enum NCursesInProcess {}
 
-  @Test func aDirectEntryGivesTrueColourPosters() throws {
-    let terminal = try HeadlessTerminal("xterm-direct")
-    let backend = terminal.backend
-    #expect(backend.depth == .direct)
-    #expect(Palette(depth: .direct).posterMode == .trueColor)
-    var screen = Screen(width: backend.size.width, height: backend.size.height)
-    screen.put(
-      "▀", row: 0, column: 0, style: .poster(.rgb(red: 250, green: 10, blue: 20), on: .rgb(red: 0, green: 0, blue: 90)))
-    backend.draw(screen)
-    #expect(backend.text(row: 0, column: 0) == "▀")
-  }
-
-  @Test func eightColourAndMonochromeTerminalsWork() throws {
-    for (type, noColor) in [("xterm", false), ("vt100", false), ("xterm-256color", true)] {
-      let terminal = try HeadlessTerminal(type, noColor: noColor)
-      let backend = terminal.backend
-      if noColor || type == "vt100" {
-        #expect(backend.depth == ColorDepth.none)
-      } else {
-        #expect(backend.depth == .eight)
-      }
-      var screen = Screen(width: backend.size.width, height: backend.size.height)
-      screen.put("Selected", row: 0, column: 0, style: Style(.normal, selected: true))
-      backend.draw(screen)
-      #expect(backend.text(row: 0, column: 0) == "S")
+extension NCursesInProcess {
+  /// The machine's own terminfo, read in this process (it sets ncurses' current terminal a moment).
+  @Suite("This machine's terminfo")
+  struct TerminfoTests {
+    @Test func theRealMachineKnowsXterm256() {
+      #expect(TerminalEntry.decide(term: "xterm-256color") == .own)
+      #expect(TerminalEntry.colors(of: "xterm-256color") == 256)
+      #expect(TerminalEntry.colors(of: "nonesuch-terminal") == nil)
     }
   }
-}
 
-@Suite("Direct colour")
-struct DirectColorTests {
-  @Test func directColourIsChosenOnlyWhenPromisedAndInstalled() {
-    #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color"]) == nil)
-    #expect(
-      NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
-        == "xterm-direct")
-    #expect(
-      NCursesBackend.directColorTerminal(environment: ["TERM": "screen-256color", "COLORTERM": "24bit"]) == nil,
-      "screen has its own entry and no -direct one")
-    #expect(
-      NCursesBackend.directColorTerminal(environment: ["TERM": "nosuchterm-256color", "COLORTERM": "24bit"])
-        == "xterm-direct", "a stand-in for an unknown -256color terminal takes xterm's 24-bit entry")
-    #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-direct"]) == "xterm-direct")
+  /// ncurses keeps one current screen per process, so tests that open one run one at a time.
+  @Suite("ncurses, headless", .serialized)
+  struct NCursesBackendTests {
+    @Test func drawsWideTextIntoRealNCurses() throws {
+      TextWidth.prepareLocale()
+      let terminal = try HeadlessTerminal("xterm-256color")
+      let backend = terminal.backend
+      #expect(backend.size.width > 0)
+      var screen = Screen(width: backend.size.width, height: backend.size.height)
+      screen.put("卧虎 ok é", row: 1, column: 2, style: Style(.good, bold: true, selected: true))
+      screen.put("ואלס", row: 2, column: 0, style: Style(.accent))
+      backend.draw(screen)
+      #expect(backend.text(row: 1, column: 2) == "卧")
+      #expect(backend.text(row: 1, column: 4) == "虎")
+      #expect(backend.text(row: 1, column: 7) == "o")
+      #expect(backend.text(row: 1, column: 10) == "e\u{301}")
+      #expect(backend.text(row: 2, column: 0) == "ו")
+      screen.put("x", row: 1, column: 2)
+      backend.draw(screen)
+      #expect(backend.text(row: 1, column: 2) == "x")
+      #expect(backend.pendingInput().isEmpty)
+    }
+
+    @Test func aDirectEntryGivesTrueColourPosters() throws {
+      let terminal = try HeadlessTerminal("xterm-direct")
+      let backend = terminal.backend
+      #expect(backend.depth == .direct)
+      #expect(Palette(depth: .direct).posterMode == .trueColor)
+      var screen = Screen(width: backend.size.width, height: backend.size.height)
+      screen.put(
+        "▀", row: 0, column: 0,
+        style: .poster(.rgb(red: 250, green: 10, blue: 20), on: .rgb(red: 0, green: 0, blue: 90)))
+      backend.draw(screen)
+      #expect(backend.text(row: 0, column: 0) == "▀")
+    }
+
+    @Test func eightColourAndMonochromeTerminalsWork() throws {
+      for (type, noColor) in [("xterm", false), ("vt100", false), ("xterm-256color", true)] {
+        let terminal = try HeadlessTerminal(type, noColor: noColor)
+        let backend = terminal.backend
+        if noColor || type == "vt100" {
+          #expect(backend.depth == ColorDepth.none)
+        } else {
+          #expect(backend.depth == .eight)
+        }
+        var screen = Screen(width: backend.size.width, height: backend.size.height)
+        screen.put("Selected", row: 0, column: 0, style: Style(.normal, selected: true))
+        backend.draw(screen)
+        #expect(backend.text(row: 0, column: 0) == "S")
+      }
+    }
   }
 
-  /// kitty sets TERMINFO to its own folder, where ncurses then looks alone: an entry found
-  /// elsewhere would make newterm fail (and ncurses crashed in keypad after it).
-  @Test func aTerminfoFolderSetIsTheOnlyOneLookedIn() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("terminfo-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(
-      at: folder.appendingPathComponent("x"), withIntermediateDirectories: true)
-    let kitty = ["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TERMINFO": folder.path]
-    #expect(NCursesBackend.directColorTerminal(environment: kitty) == nil, "xterm-direct is not in kitty's folder")
-    try Data("entry".utf8).write(to: folder.appendingPathComponent("x/xterm-direct"))
-    #expect(NCursesBackend.directColorTerminal(environment: kitty) == "xterm-direct")
-  }
+  @Suite("Direct colour")
+  struct DirectColorTests {
+    @Test func directColourIsChosenOnlyWhenPromisedAndInstalled() {
+      #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color"]) == nil)
+      #expect(
+        NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+          == "xterm-direct")
+      #expect(
+        NCursesBackend.directColorTerminal(environment: ["TERM": "screen-256color", "COLORTERM": "24bit"]) == nil,
+        "screen has its own entry and no -direct one")
+      #expect(
+        NCursesBackend.directColorTerminal(environment: ["TERM": "nosuchterm-256color", "COLORTERM": "24bit"])
+          == "xterm-direct", "a stand-in for an unknown -256color terminal takes xterm's 24-bit entry")
+      #expect(NCursesBackend.directColorTerminal(environment: ["TERM": "xterm-direct"]) == "xterm-direct")
+    }
 
-  @Test func coloursMapBetweenPaletteAndRGB() {
-    let direct = Palette(depth: .direct)
-    #expect(direct.number(.rgb(red: 0x12, green: 0x34, blue: 0x56)) == 0x123456)
-    #expect(direct.number(.indexed(196)) == 0xFF0000)
-    #expect(direct.number(.indexed(3)) == 3, "the first eight stay ANSI")
-    #expect(Palette(depth: .indexed256).number(.rgb(red: 255, green: 0, blue: 0)) == 196)
-    #expect(Palette(depth: .indexed256).number(.rgb(red: 128, green: 128, blue: 128)) == 244)
-    #expect(direct.resolve(Style(.good)).foreground == Xterm256.direct(114))
+    /// kitty sets TERMINFO to its own folder, where ncurses then looks alone: an entry found
+    /// elsewhere would make newterm fail (and ncurses crashed in keypad after it).
+    @Test func aTerminfoFolderSetIsTheOnlyOneLookedIn() throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("terminfo-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("x"), withIntermediateDirectories: true)
+      let kitty = ["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TERMINFO": folder.path]
+      #expect(NCursesBackend.directColorTerminal(environment: kitty) == nil, "xterm-direct is not in kitty's folder")
+      try Data("entry".utf8).write(to: folder.appendingPathComponent("x/xterm-direct"))
+      #expect(NCursesBackend.directColorTerminal(environment: kitty) == "xterm-direct")
+    }
+
+    @Test func coloursMapBetweenPaletteAndRGB() {
+      let direct = Palette(depth: .direct)
+      #expect(direct.number(.rgb(red: 0x12, green: 0x34, blue: 0x56)) == 0x123456)
+      #expect(direct.number(.indexed(196)) == 0xFF0000)
+      #expect(direct.number(.indexed(3)) == 3, "the first eight stay ANSI")
+      #expect(Palette(depth: .indexed256).number(.rgb(red: 255, green: 0, blue: 0)) == 196)
+      #expect(Palette(depth: .indexed256).number(.rgb(red: 128, green: 128, blue: 128)) == 244)
+      #expect(direct.resolve(Style(.good)).foreground == Xterm256.direct(114))
+    }
   }
 }
 

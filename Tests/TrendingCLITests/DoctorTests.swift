@@ -126,12 +126,6 @@ struct TerminalEntryTests {
     }
   }
 
-  @Test func theRealMachineKnowsXterm256() {
-    #expect(TerminalEntry.decide(term: "xterm-256color") == .own)
-    #expect(TerminalEntry.colors(of: "xterm-256color") == 256)
-    #expect(TerminalEntry.colors(of: "nonesuch-terminal") == nil)
-  }
-
   @Test func repliesAreReadOutOfWhatTheTerminalWrote() {
     let bytes = Array(
       "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[6;20;10t\u{1B}[?62;4;22c".utf8)

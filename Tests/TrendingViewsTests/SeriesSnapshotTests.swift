@@ -132,6 +132,37 @@ struct SeriesSnapshotTests {
   }
 
   @Test(arguments: Scenes.screenSizes)
+  func aSeasonWithItsSeenEpisodesTicked(size: Size) {
+    var state = SeriesScenes.onSeason(size)
+    state.shared.seenEpisodes[95396] = [EpisodeKey(season: 3, number: 1)]
+    _ = Reducer.reduce(&state, .documentLayout(Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)))
+    ScreenSnapshotTests.check(state, "season-seen")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func anEpisodeSeen(size: Size) {
+    var state = SeriesScenes.onSeason(size)
+    state.shared.seenEpisodes[95396] = [EpisodeKey(season: 3, number: 1)]
+    state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 1)))
+    ScreenSnapshotTests.check(state, "episode-seen")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func aSeriesSeasonsWithEpisodesSeenOfThoseAired(size: Size) {
+    var state = SeriesScenes.onSeries(size)
+    state.shared.seenEpisodes[95396] = Set(
+      (1...9).map { EpisodeKey(season: 1, number: $0) } + [
+        EpisodeKey(season: 2, number: 1), EpisodeKey(season: 2, number: 2),
+      ])
+    // Paged down until the seasons show, however small the screen.
+    for _ in 0..<12 where !Renderer.render(state).screen.plainText.contains("2/10") {
+      _ = Reducer.reduce(&state, .documentLayout(Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)))
+      _ = Reducer.reduce(&state, .key(.pageDown))
+    }
+    ScreenSnapshotTests.check(state, "series-seasons-progress")
+  }
+
+  @Test(arguments: Scenes.screenSizes)
   func anEpisodeWithItsPeople(size: Size) {
     var state = SeriesScenes.onSeason(size)
     state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 1)))

@@ -165,6 +165,10 @@ struct RenderInvariantTests {
             effects += Reducer.reduce(&state, action)
           case .loadMarks:
             effects += Reducer.reduce(&state, .marksLoaded([:], problem: nil))
+          case .loadEpisodeMarks(let id):
+            effects += Reducer.reduce(&state, .episodeMarksLoaded(id, [EpisodeKey(season: 1, number: 1)]))
+          case .saveEpisodeMarks(let change):
+            effects += Reducer.reduce(&state, .episodeMarksSaved(change.series.id, nil, problem: nil))
           case .saveMark, .openURL, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
             .useLightBackground:
             break

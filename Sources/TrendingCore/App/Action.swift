@@ -36,6 +36,10 @@ public enum Action: Equatable, Sendable {
   case marksLoaded([MediaID: Mark], problem: String?)
   /// The oldest unsaved mark change was stored: the marks as stored after it, or nil and why not.
   case markSaved([MediaID: Mark]?, problem: String?)
+  /// A series' seen episodes as the library holds them (nil: it could not be read).
+  case episodeMarksLoaded(Int, Set<EpisodeKey>?)
+  /// The oldest unsaved episode mark change was stored: the series' seen episodes after it, or nil and why not.
+  case episodeMarksSaved(Int, Set<EpisodeKey>?, problem: String?)
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.
@@ -88,6 +92,8 @@ public enum EffectID: Hashable, Sendable {
   case searchDebounce
   /// Reading the marks.
   case marks
+  /// Reading a series' seen episodes.
+  case episodeMarks(Int)
   /// The one poster download, or the wait before it.
   case poster
 }
@@ -117,6 +123,10 @@ public enum Effect: Equatable, Sendable {
   case loadMarks
   /// Store a change to one film's marks (each change runs to its end, in order of the lock).
   case saveMark(MarkChange)
+  /// Read a series' seen episodes from the library (identity `.episodeMarks(id)`).
+  case loadEpisodeMarks(Int)
+  /// Store a change to a series' seen episodes (in order, after the changes before it).
+  case saveEpisodeMarks(EpisodeChange)
   /// Open a web page in the user's browser, without waiting for it.
   case openURL(String)
   /// Put text on the clipboard through the terminal (OSC 52).
@@ -140,7 +150,8 @@ extension Effect {
     case .fetchPoster: return .poster
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
-    case .cancel, .redraw, .suspend, .quit, .saveMark, .openURL, .copy, .writeTerminal, .drawImages,
+    case .loadEpisodeMarks(let id): return .episodeMarks(id)
+    case .cancel, .redraw, .suspend, .quit, .saveMark, .saveEpisodeMarks, .openURL, .copy, .writeTerminal, .drawImages,
       .useLightBackground:
       return nil
     }

@@ -24,6 +24,10 @@ enum AppCommands {
     // The search line's results are not a screen's: marks, links and tabs wait until it closes.
     guard state.search == nil else { return [] }
     switch command {
+    case .toggleSeen where state.top.markedEpisode(state.shared) != nil:
+      return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.toggle($0, &state.shared) } ?? []
+    case .markUpToHere:
+      return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.upToHere($0, &state.shared) } ?? []
     case .toggleWatchlist, .toggleSeen:
       guard let film = state.top.subject(state.shared) else { return [] }
       return MarkLogic.toggle(command, film: film, &state.shared)
@@ -52,6 +56,8 @@ enum AppCommands {
   static func isAvailable(_ command: AppCommand, in state: AppState, top: any ScreenFeature) -> Bool {
     switch command {
     case .help, .quit, .redraw, .suspend, .search, .palette: return true
+    case .toggleSeen where top.markedEpisode(state.shared) != nil, .markUpToHere:
+      return top.markedEpisode(state.shared).map { EpisodeMarkLogic.canMark($0, state.shared) } ?? false
     case .toggleWatchlist, .toggleSeen: return top.subject(state.shared) != nil
     case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.

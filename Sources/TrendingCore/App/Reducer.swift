@@ -47,6 +47,11 @@ public enum Reducer {
       return MarkLogic.stored(marks, problem: problem, &state) + FeedLogic.update(&state)
     case .markSaved(let marks, let problem):
       return MarkLogic.saved(marks, problem: problem, &state)
+    case .episodeMarksLoaded(let id, let seen):
+      EpisodeMarkLogic.loaded(id, seen, &state.shared)
+      return []
+    case .episodeMarksSaved(let id, let seen, let problem):
+      return EpisodeMarkLogic.saved(id, seen, problem: problem, &state.shared)
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
       return []

@@ -25,6 +25,8 @@ public protocol ScreenFeature: Sendable {
   func subject(_ shared: Shared) -> MediaSummary?
   /// The page `o` opens and `y` copies, and the title `Y` copies.
   func page(_ shared: Shared) -> LinkedPage?
+  /// The episode `m` and "mark up to here" mark, when there is one (it comes before `subject`).
+  func markedEpisode(_ shared: Shared) -> EpisodeRef?
   /// Whether moving selects lines (rows or links) rather than only scrolling: the hint says which.
   var selectsLines: Bool { get }
   /// The poster it shows, when posters are on.
@@ -42,6 +44,9 @@ public protocol ScreenFeature: Sendable {
 extension ScreenFeature {
   /// Screens without a line to type in take no typing.
   public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? { nil }
+
+  /// Screens that show no episode mark none.
+  public func markedEpisode(_ shared: Shared) -> EpisodeRef? { nil }
 
   /// Screens that are not documents draw no layout.
   public var layout: DocumentLayout? { nil }

@@ -25,6 +25,10 @@ public struct Shared: Equatable, Sendable {
   public var marks: [MediaID: Mark] = [:]
   /// Mark changes on screen whose saves have not answered yet, oldest first.
   public var unsavedMarks: [MarkChange] = []
+  /// Each series' seen episodes, once read from the library: as stored, with the unsaved changes over them.
+  public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
+  /// Episode mark changes on screen whose saves have not answered yet, oldest first.
+  public var unsavedEpisodes: [EpisodeChange] = []
   /// The status line's message, while it lasts.
   public var notice: Notice?
   /// The tabs shown: the built-in table, "On my services" and the saved tabs.

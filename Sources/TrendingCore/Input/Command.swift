@@ -12,7 +12,8 @@ public enum Command: Hashable, Sendable {
   public static var allCases: [Command] {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
-      .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .openInBrowser,
+      .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
+      .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
@@ -43,7 +44,7 @@ public enum Command: Hashable, Sendable {
 /// copying and the tabs. The app answers them once; no screen sees them.
 public enum AppCommand: Hashable, Sendable {
   case help, redraw, suspend, quit, search, palette
-  case toggleWatchlist, toggleSeen, openInBrowser, copyLink, copyTitle
+  case toggleWatchlist, toggleSeen, markUpToHere, openInBrowser, copyLink, copyTitle
   case nextTab, previousTab, toggleMedia
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
@@ -59,6 +60,7 @@ public enum AppCommand: Hashable, Sendable {
     case .palette: return "palette"
     case .toggleWatchlist: return "toggle-watchlist"
     case .toggleSeen: return "toggle-seen"
+    case .markUpToHere: return "mark-up-to-here"
     case .openInBrowser: return "open-in-browser"
     case .copyLink: return "copy-link"
     case .copyTitle: return "copy-title"
@@ -117,6 +119,7 @@ extension Command {
   public static let palette = Command.app(.palette)
   public static let toggleWatchlist = Command.app(.toggleWatchlist)
   public static let toggleSeen = Command.app(.toggleSeen)
+  public static let markUpToHere = Command.app(.markUpToHere)
   public static let openInBrowser = Command.app(.openInBrowser)
   public static let copyLink = Command.app(.copyLink)
   public static let copyTitle = Command.app(.copyTitle)

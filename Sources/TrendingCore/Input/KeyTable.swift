@@ -100,7 +100,11 @@ public struct KeyTable: Sendable, Equatable {
       help: "add to the watchlist, or remove",
       hint: "watchlist"),
     KeyBinding(
-      [.character("m")], .toggleSeen, in: [.list, .film, .series], group: "Watchlist", help: "mark seen, or not"),
+      [.character("m")], .toggleSeen, in: [.list, .film, .series, .season, .episode], group: "Watchlist",
+      help: "mark seen, or not"),
+    KeyBinding(
+      [.character("M")], .markUpToHere, in: [.season, .episode], group: "Watchlist",
+      help: "mark up to here: every aired episode of the season up to this one, seen", hint: "up to here"),
     KeyBinding(
       [.character("/")], .search, in: pages, group: "Search",
       help: "search films, series and people (year:1999 or (1999) narrows)",

@@ -41,7 +41,12 @@ extension EpisodeScreen: DocumentScreen {
   }
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] {
-    shared.load(shared.seasonRequest(seriesID, season))
+    shared.load(shared.seasonRequest(seriesID, season)) + [.loadEpisodeMarks(seriesID)]
+  }
+
+  /// The episode shown.
+  public func markedEpisode(_ shared: Shared) -> EpisodeRef? {
+    EpisodeRef(seriesID: seriesID, season: season, number: number)
   }
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seasonRequest(seriesID, season) }

@@ -42,6 +42,20 @@ extension SeasonScreen: DocumentScreen {
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] {
     shared.load(shared.seasonRequest(seriesID, number)) + shared.load(shared.seriesRequest(seriesID))
+      + [.loadEpisodeMarks(seriesID)]
+  }
+
+  /// `r` asks the network for the season again and reads its seen marks again.
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
+    var reaction = reactAsDocument(command, &shared)
+    if command == .refresh { reaction?.effects.append(.loadEpisodeMarks(seriesID)) }
+    return reaction
+  }
+
+  /// The selected episode row.
+  public func markedEpisode(_ shared: Shared) -> EpisodeRef? {
+    guard case .open(.episode(let episode)) = cursor.selectedTarget else { return nil }
+    return EpisodeRef(seriesID: episode.seriesID, season: episode.season, number: episode.number)
   }
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seasonRequest(seriesID, number) }

@@ -28,9 +28,18 @@ extension SeriesScreen: DocumentScreen {
     shared.series(id).value?.name ?? known?.title ?? tr("Series")
   }
 
-  public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.seriesRequest(id)) }
+  public mutating func appear(_ shared: inout Shared) -> [Effect] {
+    shared.load(shared.seriesRequest(id)) + [.loadEpisodeMarks(id)]
+  }
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seriesRequest(id) }
+
+  /// `r` asks the network for the series again and reads its episodes' seen marks again.
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
+    var reaction = reactAsDocument(command, &shared)
+    if command == .refresh { reaction?.effects.append(.loadEpisodeMarks(id)) }
+    return reaction
+  }
 
   public func subject(_ shared: Shared) -> MediaSummary? {
     // What `a` keeps with the mark: the poster, score and genres the screen shows.

@@ -3,14 +3,15 @@ import Localization
 import TrendingCore
 
 /// Lays a season out as a document: its name and facts, its overview, then its episodes as rows
-/// (number, name, air date, runtime, score), those not yet aired marked and not scored.
+/// (number, name, air date, runtime, score), those not yet aired marked and not scored, those seen ticked.
 public enum SeasonDocument {
   /// How many overview lines show above the episodes.
   static let overviewLines = 4
 
   /// The document for a season at a width.
   public static func document(
-    _ season: SeasonDetails?, series: SeriesDetails?, name: String, today: ReleaseDate, width: Int
+    _ season: SeasonDetails?, series: SeriesDetails?, name: String, today: ReleaseDate, width: Int,
+    seen: Set<EpisodeKey> = []
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -44,14 +45,19 @@ public enum SeasonDocument {
     let numberWidth = max(2, String(season.episodes.map(\.number).max() ?? 0).count)
     for episode in season.episodes {
       document.append(
-        row(episode, numberWidth: numberWidth, today: today, width: width),
+        row(
+          episode, numberWidth: numberWidth, today: today, width: width,
+          seen: seen.contains(EpisodeKey(season: episode.season, number: episode.number))),
         link: series.map { .episode(series: $0.id, season: season.number, number: episode.number) })
     }
     return document
   }
 
-  /// One episode as a row: its number and name, then as much of its date, runtime and score as fits.
-  static func row(_ episode: Episode, numberWidth: Int, today: ReleaseDate, width: Int) -> DocumentLine {
+  /// One episode as a row: its seen mark, number and name, then as much of its date, runtime and
+  /// score as fits.
+  static func row(_ episode: Episode, numberWidth: Int, today: ReleaseDate, width: Int, seen: Bool = false)
+    -> DocumentLine
+  {
     let aired = episode.hasAired(by: today)
     let date = episode.airDate.map(shortDate) ?? tr("date to come")
     let runtime = episode.runtime.map(Formatters.runtime) ?? ""
@@ -68,10 +74,10 @@ public enum SeasonDocument {
     let room = max(1, width - fixed - (tailText.isEmpty ? 0 : TextWidth.width(of: tailText) + 2))
     let name = TextLayout.fit(episode.name ?? Episode(season: episode.season, number: episode.number).code, to: room)
     let tone: Tone = aired ? .normal : .muted
-    var line: DocumentLine = [
-      Span("  " + TextLayout.fit(String(episode.number), to: numberWidth, alignRight: true) + "  ", Style(.muted)),
-      Span(name, Style(tone)),
-    ]
+    let number = TextLayout.fit(String(episode.number), to: numberWidth, alignRight: true) + "  "
+    var line: DocumentLine =
+      seen ? [Span("✓ ", Style(.good, bold: true)), Span(number, Style(.muted))] : [Span("  " + number, Style(.muted))]
+    line.append(Span(name, Style(tone)))
     if !tailText.isEmpty {
       let scoreStyle =
         aired
@@ -95,7 +101,9 @@ public enum SeasonDocument {
 /// score, overview, director and writers, and its guest stars, each a link.
 public enum EpisodeDocument {
   /// The document for an episode at a width.
-  public static func document(_ episode: Episode?, seriesName: String?, today: ReleaseDate, width: Int) -> Document {
+  public static func document(
+    _ episode: Episode?, seriesName: String?, today: ReleaseDate, width: Int, seen: Bool = false
+  ) -> Document {
     let width = max(10, width)
     var document = Document()
     guard let episode else {
@@ -127,6 +135,7 @@ public enum EpisodeDocument {
       contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {
         [Span($0, Style(aired ? .muted : .accent))]
       })
+    if seen { document.append([Span(tr("✓ seen"), Style(.good))]) }
     if let overview = episode.overview {
       document.heading(tr("Overview"))
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })

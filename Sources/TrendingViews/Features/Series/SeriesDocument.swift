@@ -20,7 +20,7 @@ public enum SeriesDocument {
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
-    width: Int, sideBySide: Bool = false
+    width: Int, sideBySide: Bool = false, progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -60,7 +60,7 @@ public enum SeriesDocument {
       document.append(
         FilmDocument.labelled(tr("Trailer"), trailer.url, column: SeriesDocument.labelColumn, width: width))
     }
-    seasons(details, width: width, into: &document)
+    seasons(details, width: width, progress: progress, into: &document)
     if sideBySide, width >= FilmDocument.sideBySideWidth {
       let half = (width - 2) / 2
       FilmDocument.pair(
@@ -165,8 +165,12 @@ public enum SeriesDocument {
     document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
   }
 
-  /// The seasons, numbered ones first and the specials last, each a link to its episodes.
-  private static func seasons(_ details: SeriesDetails, width: Int, into document: inout Document) {
+  /// The seasons, numbered ones first and the specials last, each a link to its episodes, with the
+  /// episodes seen of those aired ("6/8") once the user has seen one.
+  private static func seasons(
+    _ details: SeriesDetails, width: Int, progress: (SeasonSummary) -> (seen: Int, aired: Int)?,
+    into document: inout Document
+  ) {
     let seasons = details.orderedSeasons
     guard !seasons.isEmpty else { return }
     document.heading(tr("Seasons"))
@@ -174,12 +178,16 @@ public enum SeriesDocument {
     let nameWidth = min(max(names.map { TextWidth.width(of: $0) }.max() ?? 8, 8), max(8, width / 2))
     for (season, name) in zip(seasons, names) {
       let year = season.airDate.map { String($0.year) } ?? "    "
-      let count = season.episodeCount.map(Formatters.episodes) ?? ""
+      let episodes = season.episodeCount.map(Formatters.episodes)
+      let seen = progress(season).map { "\($0.seen)/\($0.aired)" }
       let score = season.voteAverage.flatMap { $0 > 0 ? Formatters.decimal($0) : nil } ?? ""
       var line: DocumentLine = [
         Span("  " + year + "  ", Style(.muted)), Span(TextLayout.fit(name, to: nameWidth) + "  "),
       ]
       let room = width - 2 - 6 - nameWidth - 2
+      // Where both do not fit, the progress stays and the episode count goes.
+      let both = [episodes, seen].compactMap { $0 }.joined(separator: " · ")
+      let count = seen.map { TextWidth.width(of: both) > room - 5 ? $0 : both } ?? both
       if room > 4 { line.append(Span(TextLayout.truncate(count, to: room - 5), Style(.muted))) }
       if room > 12, !score.isEmpty {
         let used = TextWidth.width(of: TextLayout.truncate(count, to: room - 5))

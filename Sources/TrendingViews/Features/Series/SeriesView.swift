@@ -15,7 +15,8 @@ enum SeriesView {
       width in
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
-        mark: shared.marks[.series(series.id)], width: width, sideBySide: true)
+        mark: shared.marks[.series(series.id)], width: width, sideBySide: true,
+        progress: { EpisodeMarkLogic.progress(series.id, season: $0, shared) })
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the series."), error, width: width))
       }
@@ -38,7 +39,8 @@ enum SeriesView {
     ) {
       width in
       var document = SeasonDocument.document(
-        entry.value, series: series, name: season.name(shared), today: shared.today, width: width)
+        entry.value, series: series, name: season.name(shared), today: shared.today, width: width,
+        seen: shared.seenEpisodes[season.seriesID] ?? [])
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
       }
@@ -59,7 +61,10 @@ enum SeriesView {
       state, cursor: episode.cursor, fetchedAt: entry.fetchedAt, hasPicture: series?.posterPath != nil, into: &screen
     ) { width in
       var document = EpisodeDocument.document(
-        episode.episode(shared), seriesName: series?.name, today: shared.today, width: width)
+        episode.episode(shared), seriesName: series?.name, today: shared.today, width: width,
+        seen: shared.seenEpisodes[episode.seriesID]?.contains(
+          EpisodeKey(season: episode.season, number: episode.number))
+          == true)
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
       }

@@ -100,7 +100,7 @@ struct SeriesTabsTests {
   @Test func aSeriesRowOpensTheSeriesScreenInOneRequest() {
     var store = TestStore(SeriesSample.onSeriesTab())
     let row = store.state.rootList.movies[0]
-    store.send(.key(.enter), effects: [.fetchSeries(500)]) {
+    store.send(.key(.enter), effects: [.fetchSeries(500), .loadEpisodeMarks(500)]) {
       $0.push(.series(SeriesScreen(id: 500, known: row)))
       $0.shared[series: 500] = Loadable()
       $0.shared[series: 500]?.begin()
@@ -147,7 +147,7 @@ struct SeriesScreenTests {
       maxScroll: 0, links: [DocumentLink(line: 8, target: .season(series: 500, number: 1))])
     store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
     store.send(.key(.down)) { $0.cursor?.selected = 0 }
-    store.send(.key(.enter), effects: [.fetchSeason(500, 1)]) {
+    store.send(.key(.enter), effects: [.fetchSeason(500, 1), .loadEpisodeMarks(500)]) {
       $0.push(.season(SeasonScreen(seriesID: 500, number: 1)))
       $0.shared[season: 500, number: 1] = Loadable()
       $0.shared[season: 500, number: 1]?.begin()
@@ -164,8 +164,10 @@ struct SeriesScreenTests {
       ])
     store.send(.documentLayout(episodes)) { $0.cursor?.layout = episodes }
     store.send(.key(.down)) { $0.cursor?.selected = 0 }
-    // The episode is its season's: no request.
-    store.send(.key(.enter)) { $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 1))) }
+    // The episode is its season's: no request, only its seen marks read.
+    store.send(.key(.enter), effects: [.loadEpisodeMarks(500)]) {
+      $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 1)))
+    }
     #expect(store.state.top.title(store.state.shared) == "S01E01 One")
     #expect((store.state.top as? EpisodeScreen)?.episode(store.state.shared)?.guestStars == [SeriesSample.guest])
     let guests = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 9, target: .person(77))])
@@ -197,7 +199,7 @@ struct SeriesScreenTests {
     let layout = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 10, target: .series(600, known: known))])
     store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
     store.send(.key(.down)) { $0.cursor?.selected = 0 }
-    store.send(.key(.enter), effects: [.fetchSeries(600)]) {
+    store.send(.key(.enter), effects: [.fetchSeries(600), .loadEpisodeMarks(600)]) {
       $0.push(.series(SeriesScreen(id: 600, known: known)))
       $0.shared[series: 600] = Loadable()
       $0.shared[series: 600]?.begin()
@@ -209,7 +211,7 @@ struct SeriesScreenTests {
     state.push(.season(SeasonScreen(seriesID: 500, number: 1)))
     state.shared[season: 500, number: 1] = Loadable(value: SeriesSample.season(), fetchedAt: Sample.start)
     var store = TestStore(state)
-    store.send(.key(.character("r")), effects: [.fetchSeason(500, 1, force: true)]) {
+    store.send(.key(.character("r")), effects: [.fetchSeason(500, 1, force: true), .loadEpisodeMarks(500)]) {
       $0.shared[season: 500, number: 1]?.begin()
     }
   }

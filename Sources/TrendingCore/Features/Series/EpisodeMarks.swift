@@ -1,0 +1,180 @@
+import AmodbKit
+import Localization
+
+/// An episode's place in its series, as its seen mark is kept: season (0 is the specials) and number.
+public struct EpisodeKey: Hashable, Comparable, Sendable {
+  /// The season.
+  public var season: Int
+  /// The episode in the season.
+  public var number: Int
+
+  /// Makes one.
+  public init(season: Int, number: Int) {
+    self.season = season
+    self.number = number
+  }
+
+  /// `S01E02`.
+  public var code: String { Episode(season: season, number: number).code }
+
+  public static func < (left: EpisodeKey, right: EpisodeKey) -> Bool {
+    (left.season, left.number) < (right.season, right.number)
+  }
+}
+
+/// The episode a screen is about (the season's selected row, the episode screen's own), for `m`.
+public struct EpisodeRef: Hashable, Sendable {
+  /// The series' id.
+  public var seriesID: Int
+  /// Its place.
+  public var key: EpisodeKey
+
+  /// Makes one.
+  public init(seriesID: Int, season: Int, number: Int) {
+    self.seriesID = seriesID
+    self.key = EpisodeKey(season: season, number: number)
+  }
+}
+
+/// What the library keeps of an episode it marks: its place, name, air date and runtime.
+public struct MarkedEpisode: Equatable, Sendable {
+  /// Its place.
+  public var key: EpisodeKey
+  /// Its name, when known.
+  public var name: String?
+  /// When it aired, `YYYY-MM-DD`.
+  public var airDate: String?
+  /// Its runtime in minutes.
+  public var runtime: Int?
+
+  /// An episode of a season's answer.
+  public init(_ episode: Episode) {
+    key = EpisodeKey(season: episode.season, number: episode.number)
+    name = episode.name
+    airDate = episode.airDate?.description
+    runtime = episode.runtime
+  }
+}
+
+/// A change to a series' seen episodes: each episode given watched on a day, or its latest watch taken away.
+public struct EpisodeChange: Equatable, Sendable {
+  /// The series, as the screens know it (kept with the watch).
+  public var series: MediaSummary
+  /// The episodes it marks.
+  public var episodes: [MarkedEpisode]
+  /// Seen (a watch recorded for each), or not (the latest watch of each taken away).
+  public var seen: Bool
+  /// The day, `YYYY-MM-DD`.
+  public var day: String
+
+  /// Makes a change.
+  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String) {
+    self.series = series
+    self.episodes = episodes
+    self.seen = seen
+    self.day = day
+  }
+
+  /// Applies the change to a series' seen episodes.
+  public func apply(to seen: inout Set<EpisodeKey>) {
+    for episode in episodes {
+      if self.seen { seen.insert(episode.key) } else { seen.remove(episode.key) }
+    }
+  }
+}
+
+/// Episodes' seen marks: read from the library when a series, season or episode screen appears,
+/// toggled at once on screen, then stored in order; the stored marks shown with the changes still
+/// being saved over them, as the titles' marks are (`MarkLogic`).
+public enum EpisodeMarkLogic {
+  /// `m` on an episode: seen, or not; an episode that has not aired is not marked.
+  static func toggle(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
+    guard let seen = shared.seenEpisodes[ref.seriesID], let episode = episode(ref, shared) else { return [] }
+    let isSeen = seen.contains(ref.key)
+    guard isSeen || episode.hasAired(by: shared.today) else {
+      shared.say(tr("%s has not aired yet.", ref.key.code), .message)
+      return []
+    }
+    shared.say(isSeen ? tr("Marked %s not seen.", ref.key.code) : tr("Marked %s seen.", ref.key.code), .confirmation)
+    return change(ref.seriesID, [MarkedEpisode(episode)], seen: !isSeen, &shared)
+  }
+
+  /// "Mark up to here": every aired episode of the season up to this one that is not seen yet, seen.
+  static func upToHere(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
+    guard let seen = shared.seenEpisodes[ref.seriesID],
+      let season = shared.season(ref.seriesID, ref.key.season).value
+    else { return [] }
+    let marked = season.episodes.filter { episode in
+      episode.number <= ref.key.number && episode.hasAired(by: shared.today)
+        && !seen.contains(EpisodeKey(season: episode.season, number: episode.number))
+    }
+    guard !marked.isEmpty else {
+      shared.say(tr("Every aired episode up to %s was already seen.", ref.key.code), .message)
+      return []
+    }
+    shared.say(tr("Marked every aired episode up to %s seen.", ref.key.code), .confirmation)
+    return change(ref.seriesID, marked.map(MarkedEpisode.init), seen: true, &shared)
+  }
+
+  /// Whether `m` or "mark up to here" can act: the series' marks are read and the episode is known.
+  static func canMark(_ ref: EpisodeRef, _ shared: Shared) -> Bool {
+    shared.seenEpisodes[ref.seriesID] != nil && episode(ref, shared) != nil
+  }
+
+  /// A series' seen episodes as stored, with the changes still being saved over them.
+  static func loaded(_ seriesID: Int, _ stored: Set<EpisodeKey>?, _ shared: inout Shared) {
+    guard var seen = stored else { return }
+    for change in shared.unsavedEpisodes where change.series.id == seriesID { change.apply(to: &seen) }
+    shared.seenEpisodes[seriesID] = seen
+  }
+
+  /// The oldest unsaved change was stored (the series' seen episodes after it), or not and why.
+  static func saved(_ seriesID: Int, _ stored: Set<EpisodeKey>?, problem: String?, _ shared: inout Shared)
+    -> [Effect]
+  {
+    if !shared.unsavedEpisodes.isEmpty { shared.unsavedEpisodes.removeFirst() }
+    if let problem { shared.say(problem, .problem) }
+    guard let stored else { return [.loadEpisodeMarks(seriesID)] }
+    loaded(seriesID, stored, &shared)
+    return []
+  }
+
+  /// How far the user is in a season: episodes seen of those aired, once the series' marks are read
+  /// and one of its episodes is seen (nil otherwise, and for a season not begun airing: nothing is shown).
+  public static func progress(_ seriesID: Int, season: SeasonSummary, _ shared: Shared) -> (seen: Int, aired: Int)? {
+    guard let seen = shared.seenEpisodes[seriesID], !seen.isEmpty else { return nil }
+    let inSeason = seen.filter { $0.season == season.number }.count
+    let aired = max(inSeason, aired(seriesID, season: season, shared))
+    return aired > 0 ? (inSeason, aired) : nil
+  }
+
+  /// How many episodes of a season have aired: from its answer when loaded, else from the series'
+  /// last aired episode and the season's episode count.
+  static func aired(_ seriesID: Int, season: SeasonSummary, _ shared: Shared) -> Int {
+    if let episodes = shared.season(seriesID, season.number).value?.episodes {
+      return episodes.filter { $0.hasAired(by: shared.today) }.count
+    }
+    let count = season.episodeCount ?? 0
+    guard let last = shared.series(seriesID).value?.lastEpisode, season.number > 0 else {
+      return (season.airDate.map { $0 <= shared.today } ?? false) ? count : 0
+    }
+    if season.number < last.season { return count }
+    return season.number == last.season ? min(count, last.number) : 0
+  }
+
+  private static func episode(_ ref: EpisodeRef, _ shared: Shared) -> Episode? {
+    shared.season(ref.seriesID, ref.key.season).value?.episodes.first { $0.number == ref.key.number }
+  }
+
+  private static func change(_ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, _ shared: inout Shared)
+    -> [Effect]
+  {
+    let summary = shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
+    let change = EpisodeChange(series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now))
+    var marks = shared.seenEpisodes[seriesID] ?? []
+    change.apply(to: &marks)
+    shared.seenEpisodes[seriesID] = marks
+    shared.unsavedEpisodes.append(change)
+    return [.saveEpisodeMarks(change)]
+  }
+}

@@ -1,0 +1,162 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("Episodes' seen marks: m, mark up to here, a season's progress")
+struct EpisodeMarksTests {
+  /// A season of five: four aired, the fifth in 2099.
+  static let season = SeasonDetails(
+    number: 1, name: "Season 1",
+    episodes: (1...5).map {
+      Episode(
+        season: 1, number: $0, name: "Episode \($0)", airDate: ReleaseDate($0 == 5 ? "2099-01-01" : "2019-01-0\($0)"),
+        runtime: 50)
+    })
+
+  static func key(_ season: Int, _ number: Int) -> EpisodeKey { EpisodeKey(season: season, number: number) }
+
+  /// The app on the season's screen, the season and the series loaded, episode `selected` selected;
+  /// the series' seen marks read as `seen` (none read when nil).
+  static func onSeason(selected: Int, seen: Set<EpisodeKey>? = []) -> AppState {
+    var state = SeriesScreenTests.onSeries()
+    var screen = SeasonScreen(seriesID: 500, number: 1)
+    screen.cursor.layout = DocumentLayout(
+      maxScroll: 0,
+      links: (1...5).map { DocumentLink(line: 5 + $0, target: .episode(series: 500, season: 1, number: $0)) })
+    screen.cursor.selected = selected - 1
+    state.push(.season(screen))
+    state.shared[season: 500, number: 1] = Loadable(value: season, fetchedAt: Sample.start)
+    if let seen { state.shared.seenEpisodes[500] = seen }
+    return state
+  }
+
+  static func change(_ numbers: [Int], seen: Bool) -> EpisodeChange {
+    EpisodeChange(
+      series: SeriesSample.details(500).summary,
+      episodes: numbers.map { number in MarkedEpisode(season.episodes[number - 1]) }, seen: seen,
+      day: WatchlistFormat.day(Sample.start))
+  }
+
+  @Test func mMarksTheSelectedEpisodeSeenThenNotAndTheLibraryAnswers() {
+    var store = TestStore(Self.onSeason(selected: 2))
+    #expect(Reducer.isAvailable(.toggleSeen, in: store.state))
+    let seen = Self.change([2], seen: true)
+    store.send(.key(.character("m")), effects: [.saveEpisodeMarks(seen)]) {
+      $0.shared.seenEpisodes[500] = [Self.key(1, 2)]
+      $0.shared.unsavedEpisodes = [seen]
+      $0.shared.say("Marked S01E02 seen.", .confirmation)
+    }
+    #expect(seen.episodes[0].airDate == "2019-01-02" && seen.episodes[0].name == "Episode 2", "kept with the watch")
+    store.send(.episodeMarksSaved(500, [Self.key(1, 2)], problem: nil)) { $0.shared.unsavedEpisodes = [] }
+    let unseen = Self.change([2], seen: false)
+    store.send(.key(.character("m")), effects: [.saveEpisodeMarks(unseen)]) {
+      $0.shared.seenEpisodes[500] = []
+      $0.shared.unsavedEpisodes = [unseen]
+      $0.shared.say("Marked S01E02 not seen.", .confirmation)
+    }
+  }
+
+  @Test func anEpisodeNotYetAiredIsNotMarked() {
+    var store = TestStore(Self.onSeason(selected: 5))
+    store.send(.key(.character("m"))) { $0.shared.say("S01E05 has not aired yet.", .message) }
+  }
+
+  @Test func nothingIsMarkedBeforeTheSeriesMarksAreRead() {
+    var store = TestStore(Self.onSeason(selected: 2, seen: nil))
+    #expect(!Reducer.isAvailable(.toggleSeen, in: store.state))
+    #expect(!Reducer.isAvailable(.markUpToHere, in: store.state))
+    store.send(.key(.character("m")))
+    store.send(.episodeMarksLoaded(500, [Self.key(1, 1)])) { $0.shared.seenEpisodes[500] = [Self.key(1, 1)] }
+    #expect(Reducer.isAvailable(.markUpToHere, in: store.state))
+  }
+
+  @Test func markUpToHereMarksOnlyTheAiredEpisodesNotYetSeenUpToTheSelectedOne() {
+    var store = TestStore(Self.onSeason(selected: 5, seen: [Self.key(1, 2)]))
+    let change = Self.change([1, 3, 4], seen: true)
+    store.send(.key(.character("M")), effects: [.saveEpisodeMarks(change)]) {
+      $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3), Self.key(1, 4)]
+      $0.shared.unsavedEpisodes = [change]
+      $0.shared.say("Marked every aired episode up to S01E05 seen.", .confirmation)
+    }
+    // Again: nothing left to mark.
+    store.send(.key(.character("M"))) {
+      $0.shared.say("Every aired episode up to S01E05 was already seen.", .message)
+    }
+  }
+
+  @Test func theEpisodeScreenMarksItsOwnEpisode() {
+    var state = Self.onSeason(selected: 1)
+    state.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 3)))
+    var store = TestStore(state)
+    let change = Self.change([1, 2, 3], seen: true)
+    store.send(.key(.character("M")), effects: [.saveEpisodeMarks(change)]) {
+      $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3)]
+      $0.shared.unsavedEpisodes = [change]
+      $0.shared.say("Marked every aired episode up to S01E03 seen.", .confirmation)
+    }
+  }
+
+  @Test func aReadShowsTheStoredMarksWithTheUnsavedChangesOver() {
+    var store = TestStore(Self.onSeason(selected: 3))
+    let change = Self.change([3], seen: true)
+    store.send(.key(.character("m")), effects: [.saveEpisodeMarks(change)]) {
+      $0.shared.seenEpisodes[500] = [Self.key(1, 3)]
+      $0.shared.unsavedEpisodes = [change]
+      $0.shared.say("Marked S01E03 seen.", .confirmation)
+    }
+    // The command line marked the first episode meanwhile; the third is still being saved.
+    store.send(.episodeMarksLoaded(500, [Self.key(1, 1)])) {
+      $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 3)]
+    }
+    // A library that could not be read changes nothing.
+    store.send(.episodeMarksLoaded(500, nil))
+  }
+
+  @Test func aSaveThatFailedSaysWhyAndReadsTheLibraryAgain() {
+    var state = Self.onSeason(selected: 1)
+    state.shared.unsavedEpisodes = [Self.change([1], seen: true)]
+    var store = TestStore(state)
+    store.send(
+      .episodeMarksSaved(500, nil, problem: "The episodes were not saved: the disk is full"),
+      effects: [.loadEpisodeMarks(500)]
+    ) {
+      $0.shared.unsavedEpisodes = []
+      $0.shared.say("The episodes were not saved: the disk is full", .problem)
+    }
+  }
+
+  @Test func aSeasonsProgressIsEpisodesSeenOfThoseAired() {
+    var shared = SeriesScreenTests.onSeries().shared
+    var details = SeriesSample.details(500)
+    details.lastEpisode = Episode(season: 2, number: 3)
+    details.seasons = [
+      SeasonSummary(number: 0, episodeCount: 2, airDate: ReleaseDate("2019-06-01")),
+      SeasonSummary(number: 1, episodeCount: 8), SeasonSummary(number: 2, episodeCount: 10),
+      SeasonSummary(number: 3, episodeCount: 6),
+    ]
+    shared[series: 500] = Loadable(value: details, fetchedAt: Sample.start)
+    func progress(_ number: Int) -> String? {
+      EpisodeMarkLogic.progress(500, season: details.seasons[number], shared).map { "\($0.seen)/\($0.aired)" }
+    }
+    #expect(progress(1) == nil, "nothing shown before the marks are read")
+    shared.seenEpisodes[500] = []
+    #expect(progress(1) == nil, "nor for a series not begun")
+    shared.seenEpisodes[500] = Set((1...6).map { Self.key(1, $0) } + [Self.key(2, 1)])
+    #expect([progress(0), progress(1), progress(2), progress(3)] == ["0/2", "6/8", "1/3", nil])
+    // A season whose answer is loaded counts its own aired episodes.
+    shared[season: 500, number: 1] = Loadable(value: Self.season, fetchedAt: Sample.start)
+    #expect(progress(1) == "6/6", "seen beyond what is known to have aired counts as aired")
+  }
+
+  @Test func mAndMarkUpToHereAreKeysOfTheSeasonAndEpisodeScreens() {
+    let keys = KeyTable.standard
+    #expect(keys.command(for: .character("M"), in: .season) == .markUpToHere)
+    #expect(keys.command(for: .character("M"), in: .episode) == .markUpToHere)
+    #expect(keys.command(for: .character("m"), in: .season) == .toggleSeen)
+    #expect(keys.command(for: .character("m"), in: .episode) == .toggleSeen)
+    #expect(Command(name: "mark-up-to-here") == .markUpToHere)
+  }
+}
