@@ -73,7 +73,7 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
 
   /// Whether the tab's entries come from amodb (else from the user's own files).
   public var isRemote: Bool {
-    let behaviour = feed.feed(title: "", heading: "")
+    let behaviour = feed.feed(of: self)
     return !behaviour.isMade && behaviour.localQuery == nil
   }
 

@@ -63,8 +63,8 @@ extension Feed {
 /// This week's or today's trending films or series.
 struct TrendingFeed: Feed {
   let media: MediaKind
-  let title: String
-  let heading: String
+  /// The tab, named only when the list speaks (not on every request compared or frame drawn).
+  let kind: ListKind
 
   func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
     -> APIRequest?
@@ -73,13 +73,13 @@ struct TrendingFeed: Feed {
   }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
-    (tr("Nothing in %s right now.", heading), tr("Press r to refresh."))
+    (tr("Nothing in %s right now.", kind.heading), tr("Press r to refresh."))
   }
 
   var loadingTexts: (loading: String, failed: String) {
     media == .film
       ? (tr("Loading the trending films…"), tr("Could not load the trending films."))
-      : (tr("Loading “%s”…", title), tr("Could not load “%s”.", title))
+      : (tr("Loading “%s”…", kind.title), tr("Could not load “%s”.", kind.title))
   }
 }
 
@@ -87,8 +87,8 @@ struct TrendingFeed: Feed {
 struct CatalogueFeed: Feed {
   let media: MediaKind
   let list: CatalogueList
-  let title: String
-  let heading: String
+  /// The tab, named only when the list speaks.
+  let kind: ListKind
 
   func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
     -> APIRequest?
@@ -97,11 +97,11 @@ struct CatalogueFeed: Feed {
   }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
-    (tr("Nothing in %s right now.", heading), tr("Press r to refresh."))
+    (tr("Nothing in %s right now.", kind.heading), tr("Press r to refresh."))
   }
 
   var loadingTexts: (loading: String, failed: String) {
-    (tr("Loading “%s”…", title), tr("Could not load “%s”.", title))
+    (tr("Loading “%s”…", kind.title), tr("Could not load “%s”.", kind.title))
   }
 }
 
@@ -184,11 +184,10 @@ struct SavedTabFeed: Feed {
 
 extension ListFeed {
   /// The feed a tab's row names: the one place a tab's kind of feed meets its behaviour.
-  func feed(title: String, heading: String) -> any Feed {
+  func feed(of kind: ListKind) -> any Feed {
     switch self {
-    case .trending(let media): return TrendingFeed(media: media, title: title, heading: heading)
-    case .catalogue(let media, let list):
-      return CatalogueFeed(media: media, list: list, title: title, heading: heading)
+    case .trending(let media): return TrendingFeed(media: media, kind: kind)
+    case .catalogue(let media, let list): return CatalogueFeed(media: media, list: list, kind: kind)
     case .watchlist: return WatchlistFeed()
     case .discover(let saved): return SavedTabFeed(saved: saved)
     case .calendar: return CalendarFeed()
@@ -200,7 +199,7 @@ extension ListSource {
   /// Where the list's rows come from.
   public var feed: any Feed {
     switch self {
-    case .tab(let kind): return kind.feed.feed(title: kind.title, heading: kind.heading)
+    case .tab(let kind): return kind.feed.feed(of: kind)
     case .search(let query): return SearchFeed(query: query)
     case .discover(let filter): return DiscoverFeed(filter: filter)
     }
