@@ -113,3 +113,34 @@ extension Library {
     }
   }
 }
+
+extension Library {
+  /// The marks as the browser shows them: the watchlist and seen marks, with each title's own
+  /// rating, note and "not interested" (a title with only those is a mark too).
+  public func annotatedMarks() throws(LibraryError) -> [MediaID: Mark] {
+    var marks = try self.marks()
+    try read {
+      let titles = "JOIN titles t ON t.kind = a.kind AND t.id = a.title_id"
+      let queries = [
+        "SELECT \(Titles.columns), a.rating, NULL, 0 FROM ratings a \(titles) WHERE a.season = -1",
+        "SELECT \(Titles.columns), NULL, a.text, 0 FROM notes a \(titles) WHERE a.season = -1",
+        "SELECT \(Titles.columns), NULL, NULL, 1 FROM hidden a \(titles)",
+      ]
+      for query in queries {
+        try connection.each(query) { row in
+          guard let info = Titles.info(from: row) else { return }
+          var mark =
+            marks[info.media]
+            ?? Mark(
+              id: info.media.id, kind: info.media.kind, title: info.title, year: info.year, onWatchlist: false,
+              added: "", summary: info.posterPath == nil && info.voteCount == 0 ? nil : info.summary)
+          if let rating = row[11].int { mark.rating = rating }
+          if let note = row[12].string { mark.note = note }
+          if row[13].int == 1 { mark.hidden = true }
+          marks[info.media] = mark
+        }
+      }
+    }
+    return marks
+  }
+}

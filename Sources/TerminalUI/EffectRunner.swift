@@ -48,6 +48,32 @@ public final class EffectRunner: Sendable {
     self.launcher = launcher
   }
 
+  /// Watches the library's file (and its write-ahead log) every `interval`, and says so to the app
+  /// when either changes: what the command line does while the browser runs shows within a second.
+  public func watchLibrary(every interval: Duration = .seconds(1)) {
+    guard let library else { return }
+    let paths = [library.path, library.path + "-wal"]
+    Task.detached { [inbox] in
+      var last = Self.stamp(paths)
+      while !Task.isCancelled {
+        try? await Task.sleep(for: interval)
+        let now = Self.stamp(paths)
+        if now != last { inbox.send(.libraryChanged) }
+        last = now
+      }
+    }
+  }
+
+  /// The files' sizes and modification times, as one value that changes when any of them does.
+  private static func stamp(_ paths: [String]) -> [String] {
+    paths.map { path in
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "-" }
+      let size = (attributes[.size] as? Int).map(String.init) ?? ""
+      let date = (attributes[.modificationDate] as? Date).map { String($0.timeIntervalSince1970) } ?? ""
+      return size + "@" + date
+    }
+  }
+
   /// Draws symbol-art posters from now on in the terminal's colours (known once it is set up).
   public func usePosterMode(_ mode: PosterColorMode) {
     posterMode.withLock { $0 = mode }
@@ -181,6 +207,10 @@ public final class EffectRunner: Sendable {
     case .readLocal(.watchlist):
       run(.local(.watchlist)) { [client, library] in
         .localRead(.watchlist, await Self.readWatchlist(client: client, library).map(LocalAnswer.watchlist))
+      }
+    case .readLocal(.upNext):
+      run(.local(.upNext)) { [client, library] in
+        .localRead(.upNext, await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext))
       }
     case .drawImages(let plan):
       switch plan {

@@ -10,7 +10,7 @@ enum LibraryMarks {
   static func load(_ path: URL) -> Result<(marks: [MediaID: Mark], notice: String?), LibraryError> {
     do {
       let library = try Library(path: path)
-      return .success((try library.marks(), library.notice))
+      return .success((try library.annotatedMarks(), library.notice))
     } catch {
       return .failure(error)
     }
@@ -31,8 +31,12 @@ enum LibraryMarks {
       case .watchlist(false): try library.remove(change.media, from: "watchlist")
       case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
       case .seen(false): try library.unwatch(change.media, episodes: [nil])
+      case .rating(let rating): try library.rate(Subject(change.media), rating, title: info, day: change.day)
+      case .note(let note): try library.note(Subject(change.media), note, title: info, day: change.day)
+      case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
+      case .list(let name): try library.add(info, to: name, day: change.day)
       }
-      return .success((try library.marks(), library.notice))
+      return .success((try library.annotatedMarks(), library.notice))
     } catch {
       return .failure(error)
     }
@@ -58,16 +62,17 @@ enum LibraryEpisodes {
       let library = try Library(path: path)
       let series = change.series
       if change.seen {
-        let info = TitleInfo(
+        let title = TitleInfo(
           media: .series(series.id), title: series.title, year: series.year, posterPath: series.posterPath,
           voteAverage: series.voteCount > 0 ? series.voteAverage : nil, voteCount: series.voteCount,
           genreIDs: series.genreIDs)
-        let episodes = change.episodes.map {
+        let info = { (episode: MarkedEpisode) in
           EpisodeInfo(
-            number: EpisodeNumber(season: $0.key.season, episode: $0.key.number), name: $0.name ?? "",
-            airDate: $0.airDate, runtime: $0.runtime)
+            number: EpisodeNumber(season: episode.key.season, episode: episode.key.number), name: episode.name ?? "",
+            airDate: episode.airDate, runtime: episode.runtime)
         }
-        try library.watch(series: info, episodes: episodes, on: change.day, recorded: change.day)
+        if !change.seasons.isEmpty { try library.store(series: title, episodes: change.seasons.map(info), day: change.day) }
+        try library.watch(series: title, episodes: change.episodes.map(info), on: change.day, recorded: change.day)
       } else {
         try library.unwatch(
           .series(series.id),
@@ -81,5 +86,41 @@ enum LibraryEpisodes {
 
   private static func keys(_ numbers: Set<EpisodeNumber>) -> Set<EpisodeKey> {
     Set(numbers.map { EpisodeKey(season: $0.season, number: $0.episode) })
+  }
+}
+
+/// The series in progress for the Up next tab: the seasons aired but not held whole asked for
+/// first (the kept answers first, a few a read), then each series' next episode from the library.
+enum LibraryUpNext {
+  /// The most seasons one read asks amodb for; the rest come with the next reads.
+  static let seasonsAtMost = 12
+
+  /// The series in progress, newest activity first (none without a library).
+  static func read(client: AmodbClient, _ path: URL?) async -> Result<[UpNext], AmodbError> {
+    guard let path else { return .success([]) }
+    let today = WatchlistFormat.day(Date())
+    do {
+      let known = try Library(path: path).seriesWithEpisodes()
+      if client.configuration.missingKeyError == nil {
+        let seasons = await EpisodeRefresh.missing(known, client: client, today: today, seasonsAtMost: seasonsAtMost)
+        // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
+        // a full disk) still shows what it holds.
+        try? Library(path: path).store(seasons, day: today)
+      }
+      return .success(try Library(path: path).progress(today: today).compactMap(upNext))
+    } catch {
+      return .failure(.transport(description: error.message))
+    }
+  }
+
+  /// A series' progress as the tab shows it, when it has a next episode.
+  static func upNext(_ progress: SeriesProgress) -> UpNext? {
+    guard let next = progress.next else { return nil }
+    return UpNext(
+      series: progress.title.entry, seen: progress.seen, aired: progress.aired,
+      next: MarkedEpisode(
+        key: EpisodeKey(season: next.number.season, number: next.number.episode), name: next.name,
+        airDate: next.airDate, runtime: next.runtime),
+      lastWatched: progress.lastWatched)
   }
 }

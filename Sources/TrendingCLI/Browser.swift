@@ -47,7 +47,9 @@ enum Browser {
     let saved = settings.settings
     state.shared.tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    state.shared.hideSeen = saved.values["hide-seen"] == "true"
     AppRunner.askFirst(&state, runner: runner)
+    runner.watchLibrary()
     guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))

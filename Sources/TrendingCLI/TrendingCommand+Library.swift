@@ -254,25 +254,10 @@ extension TrendingCommand {
       services.client.configuration.missingKeyError == nil
     else { return }
     let client = services.client
-    let language = client.configuration.language
-    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
-    var asked = 0
-    for (series, known) in try library.seriesWithEpisodes().sorted(by: { $0.key < $1.key }) {
-      guard asked < seasonsAskedAtMost else { return }
-      let request = APIRequest.series(SeriesRequest(id: series, language: language))
-      guard case .success(let fetched) = blocking({ await client.answer(request, keptFirst: true) }),
-        let details = fetched.value.series
-      else { continue }
-      for season in details.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
-        guard (known[season.number] ?? 0) < (season.episodeCount ?? 1), asked < seasonsAskedAtMost else { continue }
-        asked += 1
-        let seasonRequest = APIRequest.season(
-          SeasonRequest(seriesID: series, number: season.number, language: language))
-        guard case .success(let answer) = blocking({ await client.answer(seasonRequest, keptFirst: true) }),
-          let episodes = answer.value.season?.episodes
-        else { continue }
-        try library.store(series: TitleInfo(details), episodes: episodes.map(EpisodeInfo.init), day: today)
-      }
+    let known = try library.seriesWithEpisodes()
+    let seasons = blocking {
+      await EpisodeRefresh.missing(known, client: client, today: today, seasonsAtMost: seasonsAskedAtMost)
     }
+    try library.store(seasons, day: today)
   }
 }

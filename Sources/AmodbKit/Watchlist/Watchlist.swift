@@ -24,6 +24,12 @@ public struct Mark: Equatable, Sendable, Hashable {
   /// What the list it was marked from showed of it (poster, score, genres), so the Watchlist tab
   /// shows it as every list does, offline too; nil in files written before it was kept.
   public var summary: MarkSummary?
+  /// The user's rating, 1–10, when rated.
+  public var rating: Int?
+  /// The user's note, when written.
+  public var note: String?
+  /// Whether the user is not interested: hidden from every list but the watchlist.
+  public var hidden = false
 
   /// Makes a mark.
   public init(
@@ -52,7 +58,7 @@ public struct Mark: Equatable, Sendable, Hashable {
   }
 
   /// Whether the mark still says anything (else it is dropped).
-  public var isEmpty: Bool { !onWatchlist && seen == nil }
+  public var isEmpty: Bool { !onWatchlist && seen == nil && rating == nil && note == nil && !hidden }
 }
 
 /// What a list showed of a marked film, kept in the watchlist file beside its title.

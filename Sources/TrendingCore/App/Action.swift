@@ -40,6 +40,8 @@ public enum Action: Equatable, Sendable {
   case episodeMarksLoaded(Int, Set<EpisodeKey>?)
   /// The oldest unsaved episode mark change was stored: the series' seen episodes after it, or nil and why not.
   case episodeMarksSaved(Int, Set<EpisodeKey>?, problem: String?)
+  /// The library's file changed under the app (the command line, another browser, a save of ours).
+  case libraryChanged
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.

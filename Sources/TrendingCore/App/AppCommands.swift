@@ -30,7 +30,32 @@ enum AppCommands {
       return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.upToHere($0, &state.shared) } ?? []
     case .toggleWatchlist, .toggleSeen:
       guard let film = state.top.subject(state.shared) else { return [] }
-      return MarkLogic.toggle(command, film: film, &state.shared)
+      let effects = MarkLogic.toggle(command, film: film, &state.shared)
+      ListLogic.rehide(&state)
+      return effects
+    case .notInterested:
+      guard let film = state.top.subject(state.shared), let media = film.media else { return [] }
+      let effects = MarkLogic.record(.hidden(state.shared.marks[media]?.hidden != true), film: film, &state.shared)
+      ListLogic.rehide(&state)
+      return effects
+    case .rate, .note, .addToList:
+      guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
+      let purpose: Prompt.Purpose = command == .rate ? .rate : command == .note ? .note : .addToList
+      state.prompt = Prompt(purpose, film: film, state.shared)
+      return []
+    case .hideSeen:
+      state.shared.hideSeen.toggle()
+      ListLogic.rehide(&state)
+      let hidden = state.topList.hidden.count
+      state.shared.say(
+        state.shared.hideSeen
+          ? trn("Seen titles hidden: %s here.", "Seen titles hidden: %s here.", hidden)
+          : tr("Seen titles shown."), .message)
+      return []
+    case .upNext:
+      guard state.stack.last?.list != nil else { return [] }
+      state.shared.browsing = .series
+      return Reducer.apply(Reaction(go: .showTab(.upNext)), &state)
     case .openInBrowser where LinkChooser.offered(state) != nil:
       let chooser = LinkChooser.offered(state) ?? LinkChooser(pages: [])
       return Reducer.apply(Reaction(go: .push(.chooser(chooser))), &state)
@@ -58,7 +83,9 @@ enum AppCommands {
     case .help, .quit, .redraw, .suspend, .search, .palette: return true
     case .toggleSeen where top.markedEpisode(state.shared) != nil, .markUpToHere:
       return top.markedEpisode(state.shared).map { EpisodeMarkLogic.canMark($0, state.shared) } ?? false
-    case .toggleWatchlist, .toggleSeen: return top.subject(state.shared) != nil
+    case .toggleWatchlist, .toggleSeen, .notInterested, .rate, .note, .addToList:
+      return top.subject(state.shared)?.media != nil
+    case .hideSeen, .upNext: return state.stack.last?.list != nil
     case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
     case .nextTab, .previousTab, .tab: return state.stack.last?.list != nil

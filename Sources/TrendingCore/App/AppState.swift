@@ -20,6 +20,8 @@ public struct AppState: Equatable, Sendable {
   public var help: HelpScreen?
   /// The command palette, while it is open.
   public var palette: PaletteBox?
+  /// The line typed on the status line (a rating, a note, a list's name), while it is open.
+  public var prompt: Prompt?
   /// What the screens share.
   public var shared: Shared
 

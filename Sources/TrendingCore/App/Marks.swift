@@ -7,6 +7,14 @@ public struct MarkChange: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
     case watchlist(Bool)
     case seen(Bool)
+    /// The user's rating, 1–10, or none.
+    case rating(Int?)
+    /// The user's note, or none.
+    case note(String?)
+    /// Not interested, or interested again.
+    case hidden(Bool)
+    /// Onto a named list.
+    case list(String)
   }
 
   /// The film's or series' id.
@@ -51,6 +59,10 @@ public struct MarkChange: Equatable, Sendable {
       mark.onWatchlist = on
       if on { mark.added = day }
     case .seen(let on): mark.seen = on ? day : nil
+    case .rating(let rating): mark.rating = rating
+    case .note(let note): mark.note = note
+    case .hidden(let hidden): mark.hidden = hidden
+    case .list: break
     }
     marks[media] = mark.isEmpty ? nil : mark
   }
@@ -65,6 +77,12 @@ enum MarkLogic {
     let current = shared.marks[media]
     let kind: MarkChange.Kind =
       command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
+    return record(kind, film: film, &shared)
+  }
+
+  /// Makes a change to a title's marks: shown at once, said, then stored.
+  static func record(_ kind: MarkChange.Kind, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
+    guard film.media != nil else { return [] }
     let change = MarkChange(
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
       day: WatchlistFormat.day(shared.now),
@@ -78,6 +96,13 @@ enum MarkLogic {
     case .watchlist(false): text = tr("Removed %s from the watchlist.", name)
     case .seen(true): text = tr("Marked %s seen.", name)
     case .seen(false): text = tr("Marked %s not seen.", name)
+    case .rating(let rating?): text = tr("Rated %1$s %2$s.", name, String(rating))
+    case .rating(nil): text = tr("Cleared your rating of %s.", name)
+    case .note(_?): text = tr("Saved your note on %s.", name)
+    case .note(nil): text = tr("Cleared your note on %s.", name)
+    case .hidden(true): text = tr("Not interested in %s: hidden from every list (x again shows it).", name)
+    case .hidden(false): text = tr("%s is shown in lists again.", name)
+    case .list(let list): text = tr("Added %1$s to the list %2$s.", name, list)
     }
     shared.say(text, .confirmation)
     return [.saveMark(change)]
@@ -87,9 +112,13 @@ enum MarkLogic {
   /// order, so none is lost from the screen while an older save answers). The watchlist tab
   /// follows its marks: reloaded when showing, else when next shown.
   static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
+    let before = state.shared.marks
     state.shared.marks = marks
     for change in state.shared.unsavedMarks { change.apply(to: &state.shared.marks) }
     if let problem { state.shared.say(problem, .problem) }
+    // Read again unchanged (at a tab switch): nothing to follow.
+    guard state.shared.marks != before else { return [] }
+    ListLogic.rehide(&state)
     return FeedLogic.marksChanged(&state)
   }
 

@@ -51,7 +51,14 @@ public enum Reducer {
       EpisodeMarkLogic.loaded(id, seen, &state.shared)
       return []
     case .episodeMarksSaved(let id, let seen, let problem):
-      return EpisodeMarkLogic.saved(id, seen, problem: problem, &state.shared)
+      // Up next follows the episodes seen: read again when showing, else when next shown.
+      return EpisodeMarkLogic.saved(id, seen, problem: problem, &state.shared) + FeedLogic.marksChanged(&state)
+    case .libraryChanged:
+      // What changed it may have changed anything of the user's: the marks are read again, and the
+      // lists of the user's own data (the watchlist, Up next) when next shown, or now when showing.
+      for (kind, list) in state.tabs where list.feed.localQuery != nil { state.tabs[kind] = nil }
+      let local = state.rootList.feed.localQuery != nil
+      return [.loadMarks] + (local ? state.rootList.refresh(force: true, state.shared) : [])
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
       return []
@@ -101,6 +108,10 @@ public enum Reducer {
     case .key(let key):
       return keyPressed(&state, key)
     case .paste(let text):
+      if state.prompt != nil {
+        PromptLogic.paste(text, &state)
+        return []
+      }
       guard var search = state.search else { return [] }
       defer { state.search = search }
       return search.paste(text, state.shared)
@@ -108,6 +119,7 @@ public enum Reducer {
   }
 
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if state.prompt != nil { return PromptLogic.key(key, &state) }
     if state.palette != nil { return PaletteLogic.key(key, &state) }
     if var search = state.search, let effects = search.edit(key, state.shared) {
       state.search = search

@@ -223,9 +223,9 @@ public struct TabSet: Equatable, Sendable {
     Tab.shown(media).map(\.kind) + extra.filter { $0.filter.media == media }.map(ListKind.saved)
   }
 
-  /// A tab's number, from 1, among the tabs shown with it.
-  public func number(of kind: ListKind) -> Int {
-    (shown(kind.media ?? .film).firstIndex(of: kind) ?? 0) + 1
+  /// A tab's number, from 1, among the tabs shown with it (a tab of both kinds: among `browsing`'s).
+  public func number(of kind: ListKind, browsing: MediaKind = .film) -> Int {
+    (shown(kind.media ?? browsing).firstIndex(of: kind) ?? 0) + 1
   }
 
   /// The tab with a number, from 1, among the tabs of films or series.
@@ -236,7 +236,9 @@ public struct TabSet: Equatable, Sendable {
 
   /// The tab at the same place among the other kind's tabs: what `t` switches to.
   public func counterpart(of kind: ListKind, in media: MediaKind) -> ListKind {
-    self.kind(number: number(of: kind), media: media) ?? (media == .series ? .seriesTrending : .trending)
+    // A tab shown with both kinds stays.
+    if kind.media == nil, shown(media).contains(kind) { return kind }
+    return self.kind(number: number(of: kind), media: media) ?? (media == .series ? .seriesTrending : .trending)
   }
 
   /// The tab a command shows: `tab-N`, or the next or previous one from `current`.

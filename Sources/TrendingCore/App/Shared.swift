@@ -29,6 +29,10 @@ public struct Shared: Equatable, Sendable {
   public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
   /// Episode mark changes on screen whose saves have not answered yet, oldest first.
   public var unsavedEpisodes: [EpisodeChange] = []
+  /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).
+  public var hideSeen = false
+  /// The series in progress by id, as the Up next tab last read them.
+  public var upNext: [Int: UpNext] = [:]
   /// The status line's message, while it lasts.
   public var notice: Notice?
   /// The tabs shown: the built-in table, "On my services" and the saved tabs.

@@ -33,6 +33,7 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   public static let onTheAir = ListKind(rawValue: "onTheAir")
   public static let airingToday = ListKind(rawValue: "airingToday")
   public static let calendar = ListKind(rawValue: "calendar")
+  public static let upNext = ListKind(rawValue: "upNext")
 
   /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
@@ -77,9 +78,13 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
     return !behaviour.isMade && behaviour.localQuery == nil
   }
 
-  /// The tab's number, from 1, among the tabs shown with it: its key, and the `tab-N` command.
-  public var number: Int {
-    (Tab.shown(media ?? .film).firstIndex { $0.kind == self } ?? 0) + 1
+  /// The tab's number, from 1, among the tabs shown with it (a tab of both kinds: among the
+  /// films'): its key, and the `tab-N` command.
+  public var number: Int { number(browsing: .film) }
+
+  /// The tab's number among the tabs shown while browsing films or series.
+  public func number(browsing: MediaKind) -> Int {
+    (Tab.shown(media ?? browsing).firstIndex { $0.kind == self } ?? 0) + 1
   }
 
   /// The tab with a number, from 1, among the tabs of films or series.
@@ -91,7 +96,9 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
 
   /// The tab at the same place among the other kind's tabs: what `t` switches to.
   public func counterpart(in media: MediaKind) -> ListKind {
-    ListKind(number: number, media: media) ?? (media == .series ? .seriesTrending : .trending)
+    // A tab shown with both kinds stays.
+    if self.media == nil, entry != nil { return self }
+    return ListKind(number: number, media: media) ?? (media == .series ? .seriesTrending : .trending)
   }
 }
 
@@ -107,6 +114,8 @@ public enum ListFeed: Hashable, Sendable {
   case discover(SavedTab)
   /// What comes out in the next weeks (`CalendarTab`), made from several answers.
   case calendar
+  /// The series in progress with their next episodes, read from the library.
+  case upNext
 }
 
 /// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
@@ -165,6 +174,9 @@ public struct Tab: Sendable {
       kind: .airingToday, media: .series, title: { tr("Airing today") },
       shortTitle: { trc("short tab name", "Today") }, heading: { tr("Series airing today") },
       feed: .catalogue(.series, .airingToday)),
+    Tab(
+      kind: .upNext, media: .series, title: { tr("Up next") }, shortTitle: { trc("short tab name", "Next") },
+      heading: { tr("Up next") }, feed: .upNext),
   ]
 
   /// The tabs shown while browsing films or series, in tab order: that kind's, then those of both.

@@ -13,7 +13,7 @@ public enum Command: Hashable, Sendable {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
-      .openInBrowser,
+      .hideSeen, .notInterested, .rate, .note, .addToList, .upNext, .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
@@ -45,6 +45,7 @@ public enum Command: Hashable, Sendable {
 public enum AppCommand: Hashable, Sendable {
   case help, redraw, suspend, quit, search, palette
   case toggleWatchlist, toggleSeen, markUpToHere, openInBrowser, copyLink, copyTitle
+  case hideSeen, notInterested, rate, note, addToList, upNext
   case nextTab, previousTab, toggleMedia
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
@@ -61,6 +62,12 @@ public enum AppCommand: Hashable, Sendable {
     case .toggleWatchlist: return "toggle-watchlist"
     case .toggleSeen: return "toggle-seen"
     case .markUpToHere: return "mark-up-to-here"
+    case .hideSeen: return "hide-seen"
+    case .notInterested: return "not-interested"
+    case .rate: return "rate"
+    case .note: return "note"
+    case .addToList: return "add-to-list"
+    case .upNext: return "up-next"
     case .openInBrowser: return "open-in-browser"
     case .copyLink: return "copy-link"
     case .copyTitle: return "copy-title"
@@ -120,6 +127,12 @@ extension Command {
   public static let toggleWatchlist = Command.app(.toggleWatchlist)
   public static let toggleSeen = Command.app(.toggleSeen)
   public static let markUpToHere = Command.app(.markUpToHere)
+  public static let hideSeen = Command.app(.hideSeen)
+  public static let notInterested = Command.app(.notInterested)
+  public static let rate = Command.app(.rate)
+  public static let note = Command.app(.note)
+  public static let addToList = Command.app(.addToList)
+  public static let upNext = Command.app(.upNext)
   public static let openInBrowser = Command.app(.openInBrowser)
   public static let copyLink = Command.app(.copyLink)
   public static let copyTitle = Command.app(.copyTitle)

@@ -106,6 +106,23 @@ public struct KeyTable: Sendable, Equatable {
       [.character("M")], .markUpToHere, in: [.season, .episode], group: "Watchlist",
       help: "mark up to here: every aired episode of the season up to this one, seen", hint: "up to here"),
     KeyBinding(
+      [.character("R")], .rate, in: [.list, .film, .series], group: "Library",
+      help: "rate 1–10: your score beside the public one", hint: "rate"),
+    KeyBinding(
+      [.character("N")], .note, in: [.list, .film, .series], group: "Library", help: "note: a line of your own"),
+    KeyBinding(
+      [.character("x")], .notInterested, in: [.list, .film, .series], group: "Library",
+      help: "not interested: hidden from every list, or shown again"),
+    KeyBinding(
+      [.character("H")], .hideSeen, in: [.list], group: "Library",
+      help: "hide seen: seen titles out of every list, or back", hint: "hide seen"),
+    KeyBinding(
+      [.character("L")], .addToList, in: [.list, .film, .series], group: "Library",
+      help: "add to list: a list of your own, by name"),
+    KeyBinding(
+      [.character("U")], .upNext, in: [.list], group: "Library",
+      help: "up next: the series you are watching, each with its next episode"),
+    KeyBinding(
       [.character("/")], .search, in: pages, group: "Search",
       help: "search films, series and people (year:1999 or (1999) narrows)",
       hint: "search"),

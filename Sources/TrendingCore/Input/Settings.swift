@@ -56,6 +56,7 @@ public struct Settings: Equatable, Sendable {
       ("images", "auto|kitty|sixel|iterm|symbols|off", tr("posters (TRENDING_IMAGES, --images)"), "symbols"),
       ("services", "NAME, NAME", tr("your streaming services, as trending services names them"), "Netflix, MUBI"),
       ("mouse", "on|off", tr("the mouse (--no-mouse; TRENDING_MOUSE)"), "off"),
+      ("hide-seen", "true|false", tr("start with seen titles hidden from the lists (H shows them)"), "true"),
       (
         "theme", "auto|dark|light", tr("colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)"),
         "light"
@@ -144,7 +145,7 @@ public struct Settings: Equatable, Sendable {
   private mutating func set(_ name: String, _ value: String) -> String? {
     let allowed: [String: [String]] = [
       "images": ["auto", "kitty", "sixel", "iterm", "symbols", "off"], "mouse": ["on", "off"],
-      "theme": ["auto", "dark", "light"],
+      "hide-seen": ["true", "false"], "theme": ["auto", "dark", "light"],
     ]
     switch name {
     case "language":

@@ -48,6 +48,10 @@ public enum Renderer {
         LinkChooserView.draw(chooser, state, into: &screen)
       }
     }
+    if let prompt = state.prompt {
+      TypedLine.draw(
+        prompt: prompt.label + " ", text: prompt.text, row: Chrome(size).status.row, into: &screen)
+    }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }
     if let palette = state.palette { PaletteView.draw(palette, state, into: &screen) }
     return Frame(screen: screen, document: document)

@@ -54,7 +54,7 @@ struct SavedTabsTests {
     #expect(tabs.shown(.series).last?.title == "Series", "kind=tv is a series tab")
     let keys = KeyTable.standard.showing(tabs)
     #expect(keys.command(for: .character("9"), in: .list) == .tab(9))
-    #expect(keys.bindings.first { $0.command == .tab(9) }?.help == "Korean thrillers")
+    #expect(keys.bindings.first { $0.command == .tab(9) }?.help == "Korean thrillers / Series")
     #expect(
       keys.bindings.filter { $0.command == .tab(1) }.count == 1, "the built-in number keys are replaced, not doubled")
   }

@@ -12,7 +12,7 @@ struct TabsTests {
     for media in [MediaKind.film, .series] {
       let shown = Tab.shown(media).map(\.kind)
       for (index, kind) in shown.enumerated() {
-        #expect(kind.number == index + 1 || kind == .watchlist)
+        #expect(kind.number(browsing: media) == index + 1)
         #expect(table.command(for: .character(Character(String(index + 1))), in: .list) == .tab(index + 1))
         #expect(Command.tab(index + 1).tab(among: media) == kind)
         #expect(Command(name: "tab-\(index + 1)") == .tab(index + 1))
@@ -24,7 +24,7 @@ struct TabsTests {
       Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist, .calendar])
     #expect(
       Tab.shown(.series).map(\.kind) == [
-        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist, .calendar,
+        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .upNext, .watchlist, .calendar,
       ])
     #expect(ListKind.nowPlaying.counterpart(in: .series) == .onTheAir)
     #expect(ListKind.onTheAir.counterpart(in: .film) == .nowPlaying)
@@ -46,6 +46,7 @@ struct TabsTests {
       case .watchlist: #expect(request == nil, "the watchlist is read locally")
       case .discover: Issue.record("no built-in tab is a saved discover list")
       case .calendar: #expect(request == nil, "the calendar is made of several answers")
+      case .upNext: #expect(request == nil, "up next is read from the library")
       }
     }
   }
@@ -96,7 +97,7 @@ struct TabNameTests {
       ])
     #expect(
       Tab.shown(.series).map(\.kind.name) == [
-        "trending", "popular", "top-rated", "on-the-air", "airing-today", "watchlist", "calendar",
+        "trending", "popular", "top-rated", "on-the-air", "airing-today", "up-next", "watchlist", "calendar",
       ])
     for media in [MediaKind.film, .series] {
       for tab in Tab.shown(media) { #expect(ListKind(name: tab.kind.name, media: media) == tab.kind) }

@@ -34,6 +34,10 @@ public protocol Feed: Sendable {
   var localQuery: LocalQuery? { get }
   /// A local feed's page from what its read found.
   func page(from answer: LocalAnswer) -> MediaPage?
+  /// Keeps what a local read found beyond its rows, for the rows' view and for opening them.
+  func received(_ answer: LocalAnswer, _ shared: inout Shared)
+  /// The screen a row opens, when the feed's rows open something other than their title.
+  func opening(_ entry: MediaSummary, _ shared: Shared) -> Route?
   /// After any answer, what a made feed asks for next and says (`showing`: its tab is on screen).
   func advance(_ shared: inout Shared, showing: Bool) -> [Effect]
 }
@@ -44,6 +48,8 @@ public enum FeedRowsStyle: Sendable, Equatable {
   case titles
   /// Events by week (the calendar).
   case byWeek
+  /// Series with their next episode (Up next).
+  case upNext
 }
 
 extension Feed {
@@ -57,6 +63,8 @@ extension Feed {
   public var waits: Bool { false }
   public var localQuery: LocalQuery? { nil }
   public func page(from answer: LocalAnswer) -> MediaPage? { nil }
+  public func received(_ answer: LocalAnswer, _ shared: inout Shared) {}
+  public func opening(_ entry: MediaSummary, _ shared: Shared) -> Route? { nil }
   public func advance(_ shared: inout Shared, showing: Bool) -> [Effect] { [] }
 }
 
@@ -191,6 +199,7 @@ extension ListFeed {
     case .watchlist: return WatchlistFeed()
     case .discover(let saved): return SavedTabFeed(saved: saved)
     case .calendar: return CalendarFeed()
+    case .upNext: return UpNextFeed()
     }
   }
 }
@@ -251,7 +260,11 @@ enum FeedLogic {
   static func localRead(_ query: LocalQuery, _ result: Result<LocalAnswer, AmodbError>, _ state: inout AppState)
     -> [Effect]
   {
-    state.updateLists({ $0.feed.localQuery == query }) { list, shared in
+    let feeds = ([state.rootList] + Array(state.tabs.values)).map(\.feed)
+    if case .success(let answer) = result, let feed = feeds.first(where: { $0.localQuery == query }) {
+      feed.received(answer, &state.shared)
+    }
+    return state.updateLists({ $0.feed.localQuery == query }) { list, shared in
       let feed = list.feed
       let page = result.map { answer in
         Fetched(value: feed.page(from: answer) ?? MediaPage(page: 1, totalPages: 1, results: []), fetchedAt: shared.now)

@@ -30,7 +30,7 @@ extension ListScreen: ScreenFeature {
         return .nothing
       }
       guard let entry = selectedMovie else { return .nothing }
-      return Reaction(go: .push(.opening(entry)))
+      return Reaction(go: .push(feed.opening(entry, shared) ?? .opening(entry)))
     case .back:
       // A filter goes first; then a list opened on top goes back.
       guard filter == nil else {

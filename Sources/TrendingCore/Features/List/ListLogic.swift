@@ -59,6 +59,7 @@ enum ListLogic {
       switch result {
       case .success(let fetched):
         list.list.value?.append(fetched.value)
+        list.hidden = list.hiding(shared)
         return loadMoreIfNeeded(&list, rows: rows, shared)
       case .failure(let error):
         list.moreError = error
@@ -69,6 +70,7 @@ enum ListLogic {
     case .success(let fetched):
       let selectedID = list.selectedMovie?.id
       list.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
+      list.hidden = list.hiding(shared)
       var effects: [Effect] = []
       if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: listFreshness, now: shared.now) {
         // Painted from the cache at once; the refresh runs behind it.
@@ -83,6 +85,21 @@ enum ListLogic {
       return effects + loadMoreIfNeeded(&list, rows: rows, shared)
     case .failure(let error):
       list.list.fail(error)
+      return []
+    }
+  }
+
+  /// After the marks or "hide seen" change: every list leaves out what it now hides, its selection
+  /// kept on the same title where it still shows.
+  static func rehide(_ state: inout AppState) {
+    let rows = state.shared.visibleRows
+    let now = state.shared
+    _ = state.updateLists({ $0.hiding(now) != $0.hidden }) { list, shared in
+      let selected = list.selectedMovie?.media
+      list.hidden = list.hiding(shared)
+      if let selected, let index = list.movies.firstIndex(where: { $0.media == selected }) { list.selection = index }
+      list.selection = max(0, min(list.selection, list.movies.count - 1))
+      scrollIntoView(&list, rows: rows)
       return []
     }
   }

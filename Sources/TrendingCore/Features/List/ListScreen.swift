@@ -67,6 +67,8 @@ public struct ListScreen: Equatable, Sendable {
   public var sort = ListSort.rank
   /// The filter narrowing the films shown, when one is typed or applied.
   public var filter: ListFilter?
+  /// The loaded titles left out: "not interested", and seen ones while "hide seen" is on.
+  public var hidden: Set<MediaID> = []
 
   /// Makes an empty tab.
   public init(kind: ListKind = .trending, window: TimeWindow) {
@@ -81,9 +83,24 @@ public struct ListScreen: Equatable, Sendable {
 
   /// The films loaded so far, in the order chosen, narrowed by the filter.
   public var movies: [MediaSummary] {
-    let sorted = sort.apply(list.value?.movies ?? [])
+    var sorted = sort.apply(list.value?.movies ?? [])
+    if !hidden.isEmpty { sorted.removeAll { $0.media.map(hidden.contains) == true } }
     guard let filter, !filter.text.isEmpty else { return sorted }
     return sorted.filter(filter.matches)
+  }
+
+  /// The titles it leaves out of what is loaded, from the marks: those the user is not interested
+  /// in (but on the watchlist and Up next, which the user chose), and seen ones while "hide seen"
+  /// is on; a search hides nothing (it was asked for by name).
+  public func hiding(_ shared: Shared) -> Set<MediaID> {
+    guard source.tab != nil || source.discover != nil, let rows = list.value?.movies else { return [] }
+    let chosen = source.tab == .watchlist || source.tab == .upNext
+    var hidden: Set<MediaID> = []
+    for row in rows {
+      guard let media = row.media, let mark = shared.marks[media] else { continue }
+      if (mark.hidden && !chosen) || (shared.hideSeen && mark.seen != nil) { hidden.insert(media) }
+    }
+    return hidden
   }
 
   /// The selected film, when there is one.

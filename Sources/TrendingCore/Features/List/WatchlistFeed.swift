@@ -5,12 +5,16 @@ import Localization
 public enum LocalQuery: Hashable, Sendable {
   /// The watchlist file and what the cache knows of its titles.
   case watchlist
+  /// The series in progress, each with its next episode.
+  case upNext
 }
 
 /// What a local read found.
 public enum LocalAnswer: Equatable, Sendable {
   /// The watchlist as stored, with what the cache knows of its titles.
   case watchlist(WatchlistSnapshot)
+  /// The series in progress, newest activity first.
+  case upNext([UpNext])
 }
 
 /// The Watchlist tab: the films and series on the watchlist, read locally, newest first.

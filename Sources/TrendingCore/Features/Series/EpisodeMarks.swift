@@ -47,6 +47,14 @@ public struct MarkedEpisode: Equatable, Sendable {
   /// Its runtime in minutes.
   public var runtime: Int?
 
+  /// Makes one.
+  public init(key: EpisodeKey, name: String?, airDate: String?, runtime: Int?) {
+    self.key = key
+    self.name = name
+    self.airDate = airDate
+    self.runtime = runtime
+  }
+
   /// An episode of a season's answer.
   public init(_ episode: Episode) {
     key = EpisodeKey(season: episode.season, number: episode.number)
@@ -66,13 +74,18 @@ public struct EpisodeChange: Equatable, Sendable {
   public var seen: Bool
   /// The day, `YYYY-MM-DD`.
   public var day: String
+  /// Every episode of the seasons marked, as their answers gave them: stored with the change, so
+  /// the library knows the next episode to watch.
+  public var seasons: [MarkedEpisode]
 
   /// Makes a change.
-  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String) {
+  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String, seasons: [MarkedEpisode] = [])
+  {
     self.series = series
     self.episodes = episodes
     self.seen = seen
     self.day = day
+    self.seasons = seasons
   }
 
   /// Applies the change to a series' seen episodes.
@@ -170,7 +183,10 @@ public enum EpisodeMarkLogic {
     -> [Effect]
   {
     let summary = shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
-    let change = EpisodeChange(series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now))
+    let numbers = Set(episodes.map(\.key.season)).sorted()
+    let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
+    let change = EpisodeChange(
+      series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now), seasons: seasons)
     var marks = shared.seenEpisodes[seriesID] ?? []
     change.apply(to: &marks)
     shared.seenEpisodes[seriesID] = marks

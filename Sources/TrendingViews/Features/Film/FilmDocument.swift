@@ -52,13 +52,7 @@ public enum FilmDocument {
       return document
     }
     document.append(contentsOf: facts(details, region: region, width: width))
-    if let mark {
-      let words = [
-        mark.onWatchlist ? tr("+ on your watchlist") : nil,
-        mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
-      ].compactMap { $0 }
-      document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
-    }
+    MarkLines.append(mark, width: width, into: &document)
     ratings(details, width: width, into: &document)
     leads(details, width: width, into: &document)
     if let overview = details.overview {

@@ -47,6 +47,10 @@ enum ListView {
       let filtered = tr("filtered: %1$s of %2$s", String(shown.movies.count), String(shown.unfilteredCount))
       lefts = lefts.map { $0 + " · " + filtered }
     }
+    if !shown.hidden.isEmpty {
+      let hidden = trn("%s hidden", "%s hidden", shown.hidden.count)
+      lefts = lefts.map { $0 + " · " + hidden }
+    }
     Renderer.bar(
       lefts, rights: shown.source.tab?.isRemote == false ? [] : Renderer.ages(shown.list.fetchedAt, now: shared.now),
       row: chrome.header.row, into: &screen)
@@ -71,6 +75,8 @@ enum ListView {
         ], rows: bodyRows, into: &screen)
     } else if shown.feed.rowsStyle == .byWeek, shown.list.value?.movies.isEmpty == false {
       CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
+    } else if shown.feed.rowsStyle == .upNext, shown.list.value?.movies.isEmpty == false {
+      UpNextView.drawRows(shown, shared, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
@@ -231,7 +237,7 @@ enum ListView {
       if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
       let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
       screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
-      if let mark = movie.media.flatMap({ shared.marks[$0] }) {
+      if let mark = movie.media.flatMap({ shared.marks[$0] }), mark.seen != nil || mark.onWatchlist {
         // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).
         screen.put(
           mark.seen != nil ? "✓" : "+", row: row, column: columns.mark,

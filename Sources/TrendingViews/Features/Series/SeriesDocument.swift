@@ -45,13 +45,7 @@ public enum SeriesDocument {
     document.append(contentsOf: facts(details, region: region, width: width))
     creators(details, width: width, into: &document)
     episodeLine(details, today: today, width: width, into: &document)
-    if let mark {
-      let words = [
-        mark.onWatchlist ? tr("+ on your watchlist") : nil,
-        mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
-      ].compactMap { $0 }
-      document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
-    }
+    MarkLines.append(mark, width: width, into: &document)
     ratings(details, width: width, into: &document)
     if let overview = details.overview { overviewSection(overview, width: width, into: &document) }
     FilmDocument.watch(details.providers, region: region, width: width, into: &document)

@@ -37,7 +37,7 @@ struct EpisodeMarksTests {
     EpisodeChange(
       series: SeriesSample.details(500).summary,
       episodes: numbers.map { number in MarkedEpisode(season.episodes[number - 1]) }, seen: seen,
-      day: WatchlistFormat.day(Sample.start))
+      day: WatchlistFormat.day(Sample.start), seasons: season.episodes.map(MarkedEpisode.init))
   }
 
   @Test func mMarksTheSelectedEpisodeSeenThenNotAndTheLibraryAnswers() {

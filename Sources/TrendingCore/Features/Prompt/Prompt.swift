@@ -1,0 +1,112 @@
+import AmodbKit
+import Localization
+
+/// A line typed on the status line about one title: its rating, a note, or the list to add it to.
+/// Enter saves, Esc leaves it as it was.
+public struct Prompt: Equatable, Sendable {
+  /// What the line is for.
+  public enum Purpose: Equatable, Sendable {
+    /// A rating, 1–10; empty clears it.
+    case rate
+    /// A one-line note; empty clears it.
+    case note
+    /// The name of a list to add the title to.
+    case addToList
+  }
+
+  /// The longest line kept, in characters.
+  public static let longest = 500
+
+  /// What it is for.
+  public var purpose: Purpose
+  /// The title it is about.
+  public var film: MediaSummary
+  /// What is typed so far.
+  public var text: String
+
+  /// Opens the line, starting from what the marks hold (the rating or note as it is).
+  public init(_ purpose: Purpose, film: MediaSummary, _ shared: Shared) {
+    self.purpose = purpose
+    self.film = film
+    let mark = film.media.flatMap { shared.marks[$0] }
+    switch purpose {
+    case .rate: text = mark?.rating.map(String.init) ?? ""
+    case .note: text = mark?.note ?? ""
+    case .addToList: text = ""
+    }
+  }
+
+  /// The words before what is typed.
+  public var label: String {
+    let name = film.title.isEmpty ? (film.kind == .series ? tr("the series") : tr("the film")) : film.title
+    switch purpose {
+    case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
+    case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
+    case .addToList: return tr("Add %s to the list:", name)
+    }
+  }
+
+  /// Adds typed text: digits only for a rating (two at most), printable characters for the rest.
+  mutating func type(_ typed: String) {
+    // One space typed is kept (cleaning folds a lone space away); anything else is cleaned.
+    let clean = typed == " " ? " " : TextSanitizer.clean(typed, keepNewlines: false, limit: Self.longest)
+    switch purpose {
+    case .rate: text = String((text + clean.filter(\.isASCII).filter(\.isNumber)).prefix(2))
+    case .note, .addToList: text = String((text + clean).prefix(Self.longest))
+    }
+  }
+}
+
+/// The prompt's keys: typing, Backspace, Enter to save and Esc to leave.
+enum PromptLogic {
+  /// A key while the prompt is open (it takes every key).
+  static func key(_ key: Key, _ state: inout AppState) -> [Effect] {
+    guard var prompt = state.prompt else { return [] }
+    switch key {
+    case .escape:
+      state.prompt = nil
+      return []
+    case .backspace:
+      if !prompt.text.isEmpty { prompt.text.removeLast() }
+    case .enter:
+      return commit(prompt, &state)
+    case .character(let character):
+      prompt.type(String(character))
+    default:
+      return []
+    }
+    state.prompt = prompt
+    return []
+  }
+
+  /// Pasted text, typed into the line (newlines and controls dropped).
+  static func paste(_ text: String, _ state: inout AppState) {
+    state.prompt?.type(text)
+  }
+
+  /// Enter: the change made (and the line closed), or why not (the line kept).
+  static func commit(_ prompt: Prompt, _ state: inout AppState) -> [Effect] {
+    let text = String(prompt.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    let kind: MarkChange.Kind
+    switch prompt.purpose {
+    case .rate:
+      if text.isEmpty {
+        kind = .rating(nil)
+      } else if let rating = Int(text), (1...10).contains(rating) {
+        kind = .rating(rating)
+      } else {
+        state.shared.say(tr("A rating is a whole number from 1 to 10."), .problem)
+        return []
+      }
+    case .note: kind = .note(text.isEmpty ? nil : text)
+    case .addToList:
+      guard !text.isEmpty else {
+        state.shared.say(tr("A list needs a name."), .problem)
+        return []
+      }
+      kind = .list(text)
+    }
+    state.prompt = nil
+    return MarkLogic.record(kind, film: prompt.film, &state.shared)
+  }
+}

@@ -1,0 +1,26 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// What a film's or series' screen says of the user's own marks: on the watchlist, seen, their
+/// rating, "not interested", then their note.
+enum MarkLines {
+  /// The lines, wrapped to `width` (none when the mark says nothing).
+  static func append(_ mark: Mark?, width: Int, into document: inout Document) {
+    guard let mark else { return }
+    let words = [
+      mark.onWatchlist ? tr("+ on your watchlist") : nil,
+      mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
+      mark.rating.map { tr("★ your rating %s/10", String($0)) },
+      mark.hidden ? tr("not interested (x shows it again)") : nil,
+    ].compactMap { $0 }
+    if !words.isEmpty {
+      let tone: Tone = mark.seen != nil ? .good : .accent
+      document.append(
+        contentsOf: TextLayout.wrap(words.joined(separator: " · "), width: width).map { [Span($0, Style(tone))] })
+    }
+    if let note = mark.note {
+      document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
+    }
+  }
+}
