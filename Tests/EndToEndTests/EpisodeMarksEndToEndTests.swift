@@ -48,5 +48,45 @@ extension BrowserEndToEndTests {
       #expect(watches.count == 1, "\(history.stdout)")
       #expect(watches.first?["season"] as? Int == 1 && watches.first?["episode"] as? Int == 2, "\(history.stdout)")
     }
+
+    @Test func upNextShowsTheNextEpisodeAndFollowsTheCommandLineWhileRunning() throws {
+      let amodb = try FakeAmodb()
+      let data = FileManager.default.temporaryDirectory.appendingPathComponent("up-next-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
+      let session = try TmuxSession([], environment: environment)
+      try session.waitFor("Film 1")
+      try session.waitForIdle()
+      try session.press("U")
+      try session.waitFor("No series in progress.")
+      try session.press("1")
+      try session.waitFor("Series 3000")
+      try session.waitForIdle()
+      try session.press("j", "j", "Enter")
+      try session.waitFor("Details of series 3002")
+      try session.press("j", "Enter")
+      try session.waitFor("Episode one of 3002")
+      try session.waitForIdle()
+      try session.press("j", "m")
+      try session.waitFor("Marked S01E01 seen.")
+      try session.waitForIdle()
+      try session.press("Escape", "Escape", "U")
+      try session.waitFor("S01E02")
+      let tab = try session.capture()
+      #expect(tab.contains("Details of series 3002") && tab.contains("Second") && tab.contains("1/2"), "\(tab)")
+      // Enter opens the next episode itself.
+      try session.press("Enter")
+      try session.waitForIdle()
+      #expect(session.status()["screen"] == "episode:3002/1/2")
+      try session.press("Escape")
+      try session.waitFor("S01E02")
+      // The command line marks the last episode while the browser runs: the series is done, and
+      // the tab says so within a second, with no key pressed.
+      let seen = try BinaryRunner.run(["seen", "tv/3002", "--season", "1", "--episode", "2"], environment: environment)
+      #expect(seen.status == 0, "\(seen.stderr)")
+      try session.waitFor("No series in progress.")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }

@@ -1,0 +1,196 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("The library in the browser: Up next, rate, note, lists, not interested, hide seen")
+struct LibraryBrowserTests {
+  static let day = WatchlistFormat.day(Sample.start)
+
+  static func upNext(_ id: Int, next: Int, airDate: String?) -> UpNext {
+    UpNext(
+      series: MediaSummary(id: id, kind: .series, title: "Series \(id)"), seen: next - 1, aired: 8,
+      next: MarkedEpisode(key: EpisodeKey(season: 1, number: next), name: "Episode \(next)", airDate: airDate, runtime: 50),
+      lastWatched: "2026-11-0\(id % 9)")
+  }
+
+  @Test func upNextIsReadFromTheLibraryAndEnterOpensTheNextEpisode() {
+    var store = TestStore(Sample.loaded(3))
+    #expect(Reducer.isAvailable(.upNext, in: store.state))
+    store.send(.key(.character("U")), effects: [.readLocal(.upNext)]) {
+      $0.shared.browsing = .series
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = ListScreen(kind: .upNext, window: .week)
+      $0.rootList.list.begin()
+    }
+    let entries = [Self.upNext(501, next: 3, airDate: "2019-01-03"), Self.upNext(502, next: 1, airDate: "2099-01-01")]
+    store.send(.localRead(.upNext, .success(.upNext(entries)))) {
+      $0.shared.upNext = [501: entries[0], 502: entries[1]]
+      $0.rootList.list.succeed(
+        Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: entries.map(\.series))), at: Sample.start)
+    }
+    #expect(entries[1].isComing(today: "2026-12-01") && !entries[0].isComing(today: "2026-12-01"))
+    var opened = store.state
+    _ = Reducer.reduce(&opened, .key(.enter))
+    #expect(opened.stack.last == .episode(EpisodeScreen(seriesID: 501, season: 1, number: 3)), "the next episode")
+  }
+
+  @Test func upNextIsEmptyWithAWayToStart() {
+    let feed = ListKind.upNext.feed.feed(of: .upNext)
+    #expect(feed.localQuery == .upNext && feed.followsMarks && feed.rowsStyle == .upNext)
+    #expect(feed.empty(Sample.state().shared).next.contains("Press m on an episode"))
+  }
+
+  @Test func rateTakesOneToTenOnTheStatusLineAndEnterSavesIt() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[0]
+    let shared = store.state.shared
+    store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, shared) }
+    store.send(.key(.character("1"))) { $0.prompt?.text = "1" }
+    store.send(.key(.character("x"))) { _ in }
+    store.send(.key(.character("1"))) { $0.prompt?.text = "11" }
+    store.send(.key(.character("0"))) { _ in }
+    // Eleven is refused, the line kept.
+    store.send(.key(.enter)) { $0.shared.say("A rating is a whole number from 1 to 10.", .problem) }
+    store.send(.key(.backspace)) { $0.prompt?.text = "1" }
+    store.send(.key(.character("0"))) { $0.prompt?.text = "10" }
+    let change = MarkChange(
+      id: 1, title: "Film 1", year: nil, kind: .rating(10), day: Self.day, summary: MarkSummary(film))
+    store.send(.key(.enter), effects: [.saveMark(change)]) {
+      $0.prompt = nil
+      $0.shared.marks[.film(1)] = Mark(
+        id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day, summary: MarkSummary(film))
+      $0.shared.marks[.film(1)]?.rating = 10
+      $0.shared.unsavedMarks = [change]
+      $0.shared.say("Rated Film 1 10.", .confirmation)
+    }
+    // Open again: it starts from the rating; emptied and saved, the rating is cleared.
+    store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, $0.shared) }
+    #expect(store.state.prompt?.text == "10")
+    store.send(.key(.backspace)) { $0.prompt?.text = "1" }
+    store.send(.key(.backspace)) { $0.prompt?.text = "" }
+    let cleared = MarkChange(
+      id: 1, title: "Film 1", year: nil, kind: .rating(nil), day: Self.day, summary: MarkSummary(film))
+    store.send(.key(.enter), effects: [.saveMark(cleared)]) {
+      $0.prompt = nil
+      $0.shared.marks[.film(1)] = nil
+      $0.shared.unsavedMarks = [change, cleared]
+      $0.shared.say("Cleared your rating of Film 1.", .confirmation)
+    }
+  }
+
+  @Test func aNoteIsOneLineEscLeavesItAndPastedControlsAreDropped() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[0]
+    store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
+    store.send(.paste("so \u{1B}[31mgood\nreally")) { $0.prompt?.text = "so good really" }
+    store.send(.key(.character(" "))) { $0.prompt?.text = "so good really " }
+    store.send(.key(.escape)) { $0.prompt = nil }
+    #expect(store.state.shared.marks.isEmpty, "Esc changes nothing")
+    store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
+    store.send(.paste("  noir at its best  ")) { $0.prompt?.text = "noir at its best" }
+    let change = MarkChange(
+      id: 1, title: "Film 1", year: nil, kind: .note("noir at its best"), day: Self.day, summary: MarkSummary(film))
+    store.send(.key(.enter), effects: [.saveMark(change)]) {
+      $0.prompt = nil
+      $0.shared.marks[.film(1)] = Mark(
+        id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day, summary: MarkSummary(film))
+      $0.shared.marks[.film(1)]?.note = "noir at its best"
+      $0.shared.unsavedMarks = [change]
+      $0.shared.say("Saved your note on Film 1.", .confirmation)
+    }
+  }
+
+  @Test func addToListNamesTheList() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[1]
+    store.send(.key(.character("j"))) { $0.rootList.selection = 1 }
+    store.send(.key(.character("L"))) { $0.prompt = Prompt(.addToList, film: film, $0.shared) }
+    store.send(.key(.enter)) { $0.shared.say("A list needs a name.", .problem) }
+    store.send(.paste("Noir")) { $0.prompt?.text = "Noir" }
+    let change = MarkChange(
+      id: 2, title: "Film 2", year: nil, kind: .list("Noir"), day: Self.day, summary: MarkSummary(film))
+    store.send(.key(.enter), effects: [.saveMark(change)]) {
+      $0.prompt = nil
+      $0.shared.unsavedMarks = [change]
+      $0.shared.say("Added Film 2 to the list Noir.", .confirmation)
+    }
+  }
+
+  @Test func notInterestedLeavesEveryListButTheWatchlistAndComesBack() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[0]
+    let change = MarkChange(
+      id: 1, title: "Film 1", year: nil, kind: .hidden(true), day: Self.day, summary: MarkSummary(film))
+    store.send(.key(.character("x")), effects: [.saveMark(change)]) {
+      $0.shared.marks[.film(1)] = Mark(
+        id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day, summary: MarkSummary(film))
+      $0.shared.marks[.film(1)]?.hidden = true
+      $0.shared.unsavedMarks = [change]
+      $0.rootList.hidden = [.film(1)]
+      $0.shared.say("Not interested in Film 1: hidden from every list (x again shows it).", .confirmation)
+    }
+    #expect(store.state.rootList.movies.map(\.id) == [2, 3])
+    var watchlist = ListScreen(kind: .watchlist, window: .week)
+    watchlist.list = Loadable(value: Listing(firstPage: MediaPage(results: [film])), fetchedAt: Sample.start)
+    #expect(watchlist.hiding(store.state.shared).isEmpty, "the watchlist is the user's own choice")
+    // The film's own screen takes it back.
+    var state = store.state
+    state.push(.film(FilmScreen(id: 1, known: film)))
+    var onFilm = TestStore(state)
+    let back = MarkChange(
+      id: 1, title: "Film 1", year: nil, kind: .hidden(false), day: Self.day, summary: MarkSummary(film))
+    onFilm.send(.key(.character("x")), effects: [.saveMark(back)]) {
+      $0.shared.marks[.film(1)] = nil
+      $0.shared.unsavedMarks = [change, back]
+      // Back in the list; the selection stays on the title it was on.
+      $0.rootList.hidden = []
+      $0.rootList.selection = 1
+      $0.shared.say("Film 1 is shown in lists again.", .confirmation)
+    }
+  }
+
+  @Test func hideSeenTogglesSeenTitlesOutOfTheListsAndBack() {
+    var state = Sample.loaded(3)
+    state.shared.marks[.film(3)] = Mark(id: 3, title: "Film 3", year: nil, onWatchlist: false, added: "", seen: "2026-01-01")
+    var store = TestStore(state)
+    store.send(.key(.character("H"))) {
+      $0.shared.hideSeen = true
+      $0.rootList.hidden = [.film(3)]
+      $0.shared.say("Seen titles hidden: 1 here.", .message)
+    }
+    #expect(store.state.rootList.movies.map(\.id) == [1, 2])
+    store.send(.key(.character("H"))) {
+      $0.shared.hideSeen = false
+      $0.rootList.hidden = []
+      $0.shared.say("Seen titles shown.", .message)
+    }
+  }
+
+  @Test func aListLoadedWhileHideSeenIsOnLeavesTheSeenOut() {
+    var state = Sample.state()
+    state.shared.hideSeen = true
+    state.shared.marks[.film(2)] = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: "", seen: "2026-01-01")
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(3)))))
+    #expect(state.rootList.movies.map(\.id) == [1, 3])
+    #expect(state.rootList.hidden == [.film(2)])
+  }
+
+  @Test func aChangedLibraryReadsTheMarksAndTheLocalTabsAgain() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.libraryChanged, effects: [.loadMarks])
+    store.send(.key(.character("U")), effects: [.readLocal(.upNext)]) {
+      $0.shared.browsing = .series
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = ListScreen(kind: .upNext, window: .week)
+      $0.rootList.list.begin()
+    }
+    store.send(.localRead(.upNext, .success(.upNext([])))) {
+      $0.rootList.list.succeed(Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: [])), at: Sample.start)
+    }
+    store.send(.libraryChanged, effects: [.loadMarks, .readLocal(.upNext)]) { $0.rootList.list.begin() }
+  }
+}
