@@ -71,7 +71,9 @@ enum LibraryEpisodes {
             number: EpisodeNumber(season: episode.key.season, episode: episode.key.number), name: episode.name ?? "",
             airDate: episode.airDate, runtime: episode.runtime)
         }
-        if !change.seasons.isEmpty { try library.store(series: title, episodes: change.seasons.map(info), day: change.day) }
+        if !change.seasons.isEmpty {
+          try library.store(series: title, episodes: change.seasons.map(info), day: change.day)
+        }
         try library.watch(series: title, episodes: change.episodes.map(info), on: change.day, recorded: change.day)
       } else {
         try library.unwatch(

@@ -107,7 +107,7 @@ public struct KeyTable: Sendable, Equatable {
       help: "mark up to here: every aired episode of the season up to this one, seen", hint: "up to here"),
     KeyBinding(
       [.character("R")], .rate, in: [.list, .film, .series], group: "Library",
-      help: "rate 1–10: your score beside the public one", hint: "rate"),
+      help: "rate 1–10: your score beside the public one"),
     KeyBinding(
       [.character("N")], .note, in: [.list, .film, .series], group: "Library", help: "note: a line of your own"),
     KeyBinding(
@@ -115,7 +115,7 @@ public struct KeyTable: Sendable, Equatable {
       help: "not interested: hidden from every list, or shown again"),
     KeyBinding(
       [.character("H")], .hideSeen, in: [.list], group: "Library",
-      help: "hide seen: seen titles out of every list, or back", hint: "hide seen"),
+      help: "hide seen: seen titles out of every list, or back"),
     KeyBinding(
       [.character("L")], .addToList, in: [.list, .film, .series], group: "Library",
       help: "add to list: a list of your own, by name"),

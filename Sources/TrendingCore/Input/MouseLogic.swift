@@ -78,7 +78,8 @@ enum MouseLogic {
         tabs: state.shared.tabs)
       guard let tab = tabs.first(where: { $0.columns.contains(event.column) }) else { return [] }
       switch tab.target {
-      case .tab(let kind): return Reducer.perform(.tab(state.shared.tabs.number(of: kind, browsing: state.shared.browsing)), &state)
+      case .tab(let kind):
+        return Reducer.perform(.tab(state.shared.tabs.number(of: kind, browsing: state.shared.browsing)), &state)
       case .media(let media):
         return media == state.shared.browsing ? [] : Reducer.perform(.toggleMedia, &state)
       }

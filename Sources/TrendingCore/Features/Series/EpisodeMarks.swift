@@ -79,8 +79,7 @@ public struct EpisodeChange: Equatable, Sendable {
   public var seasons: [MarkedEpisode]
 
   /// Makes a change.
-  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String, seasons: [MarkedEpisode] = [])
-  {
+  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String, seasons: [MarkedEpisode] = []) {
     self.series = series
     self.episodes = episodes
     self.seen = seen
@@ -173,6 +172,23 @@ public enum EpisodeMarkLogic {
     }
     if season.number < last.season { return count }
     return season.number == last.season ? min(count, last.number) : 0
+  }
+
+  /// The user's next episode of a series begun: the one after the furthest seen, in its season or
+  /// the first of the next, once it has aired (nil before any is seen, or with nothing aired left).
+  public static func nextToWatch(_ seriesID: Int, _ shared: Shared) -> EpisodeKey? {
+    guard let seen = shared.seenEpisodes[seriesID], let furthest = seen.filter({ $0.season > 0 }).max(),
+      let details = shared.series(seriesID).value
+    else { return nil }
+    let seasons = details.seasons.filter { $0.number >= furthest.season }.sorted { $0.number < $1.number }
+    for season in seasons {
+      let first = season.number == furthest.season ? furthest.number + 1 : 1
+      let count = season.episodeCount ?? 0
+      guard first <= count else { continue }
+      let key = EpisodeKey(season: season.number, number: first)
+      return aired(seriesID, season: season, shared) >= first ? key : nil
+    }
+    return nil
   }
 
   private static func episode(_ ref: EpisodeRef, _ shared: Shared) -> Episode? {

@@ -30,9 +30,10 @@ enum UpNextView {
       let progress = " \(entry.seen)/\(entry.aired)"
       let progressWidth = TextWidth.width(of: progress)
       let coming = entry.isComing(today: today)
-      let when = entry.next.airDate.flatMap(ReleaseDate.init).map { date in
-        coming ? tr("coming %s", Formatters.date(date)) : Formatters.date(date)
-      } ?? (coming ? tr("date not announced") : "")
+      let when =
+        entry.next.airDate.flatMap(ReleaseDate.init).map { date in
+          coming ? tr("coming %s", Formatters.date(date)) : Formatters.date(date)
+        } ?? (coming ? tr("date not announced") : "")
       // The title takes up to 40% of the row; the episode its code, then its name and air date as room allows.
       let room = max(1, width - column - progressWidth - 2)
       let titleWidth = min(TextWidth.width(of: series.title), max(8, room * 2 / 5))

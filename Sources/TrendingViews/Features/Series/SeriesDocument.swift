@@ -20,7 +20,8 @@ public enum SeriesDocument {
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
-    width: Int, sideBySide: Bool = false, progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }
+    width: Int, sideBySide: Bool = false, progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil },
+    nextForYou: Episode? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -45,6 +46,7 @@ public enum SeriesDocument {
     document.append(contentsOf: facts(details, region: region, width: width))
     creators(details, width: width, into: &document)
     episodeLine(details, today: today, width: width, into: &document)
+    nextForYouLine(nextForYou, series: details.id, width: width, into: &document)
     MarkLines.append(mark, width: width, into: &document)
     ratings(details, width: width, into: &document)
     if let overview = details.overview { overviewSection(overview, width: width, into: &document) }
@@ -120,6 +122,18 @@ public enum SeriesDocument {
         Span(line, Style(next != nil ? .accent : .normal)),
       ])
     }
+  }
+
+  /// The user's next episode, once they have begun the series: a link to it.
+  private static func nextForYouLine(_ episode: Episode?, series: Int, width: Int, into document: inout Document) {
+    guard let episode else { return }
+    let column = SeriesDocument.labelColumn
+    let text = episode.code + (episode.name.map { " “\($0)”" } ?? "")
+    document.append(
+      [
+        Span(TextLayout.fit(tr("Watch next"), to: column), Style(.muted)),
+        Span(TextLayout.truncate(text, to: max(1, width - column)), Style(.accent, bold: true)),
+      ], link: .episode(series: series, season: episode.season, number: episode.number))
   }
 
   /// The ratings amodb sends, on as few lines as they fit: TMDB's always, the others when they came.

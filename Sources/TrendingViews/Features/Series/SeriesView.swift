@@ -16,7 +16,11 @@ enum SeriesView {
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
         mark: shared.marks[.series(series.id)], width: width, sideBySide: true,
-        progress: { EpisodeMarkLogic.progress(series.id, season: $0, shared) })
+        progress: { EpisodeMarkLogic.progress(series.id, season: $0, shared) },
+        nextForYou: EpisodeMarkLogic.nextToWatch(series.id, shared).map { key in
+          shared.season(series.id, key.season).value?.episodes.first { $0.number == key.number }
+            ?? Episode(season: key.season, number: key.number)
+        })
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the series."), error, width: width))
       }

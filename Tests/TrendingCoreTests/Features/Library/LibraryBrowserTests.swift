@@ -12,7 +12,8 @@ struct LibraryBrowserTests {
   static func upNext(_ id: Int, next: Int, airDate: String?) -> UpNext {
     UpNext(
       series: MediaSummary(id: id, kind: .series, title: "Series \(id)"), seen: next - 1, aired: 8,
-      next: MarkedEpisode(key: EpisodeKey(season: 1, number: next), name: "Episode \(next)", airDate: airDate, runtime: 50),
+      next: MarkedEpisode(
+        key: EpisodeKey(season: 1, number: next), name: "Episode \(next)", airDate: airDate, runtime: 50),
       lastWatched: "2026-11-0\(id % 9)")
   }
 
@@ -154,7 +155,8 @@ struct LibraryBrowserTests {
 
   @Test func hideSeenTogglesSeenTitlesOutOfTheListsAndBack() {
     var state = Sample.loaded(3)
-    state.shared.marks[.film(3)] = Mark(id: 3, title: "Film 3", year: nil, onWatchlist: false, added: "", seen: "2026-01-01")
+    state.shared.marks[.film(3)] = Mark(
+      id: 3, title: "Film 3", year: nil, onWatchlist: false, added: "", seen: "2026-01-01")
     var store = TestStore(state)
     store.send(.key(.character("H"))) {
       $0.shared.hideSeen = true
@@ -172,7 +174,8 @@ struct LibraryBrowserTests {
   @Test func aListLoadedWhileHideSeenIsOnLeavesTheSeenOut() {
     var state = Sample.state()
     state.shared.hideSeen = true
-    state.shared.marks[.film(2)] = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: "", seen: "2026-01-01")
+    state.shared.marks[.film(2)] = Mark(
+      id: 2, title: "Film 2", year: nil, onWatchlist: false, added: "", seen: "2026-01-01")
     _ = Reducer.reduce(&state, .start)
     _ = Reducer.reduce(&state, .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(3)))))
     #expect(state.rootList.movies.map(\.id) == [1, 3])
@@ -192,5 +195,28 @@ struct LibraryBrowserTests {
       $0.rootList.list.succeed(Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: [])), at: Sample.start)
     }
     store.send(.libraryChanged, effects: [.loadMarks, .readLocal(.upNext)]) { $0.rootList.list.begin() }
+  }
+}
+
+@Suite("The user's next episode of a series")
+struct NextToWatchTests {
+  @Test func itIsTheOneAfterTheFurthestSeenOnceAired() {
+    var state = SeriesScreenTests.onSeries()
+    let id = 500
+    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "nothing read yet")
+    state.shared.seenEpisodes[id] = []
+    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "nothing seen: no next")
+    var details = SeriesSample.details(id)
+    details.seasons = [
+      SeasonSummary(number: 0, name: "Specials", episodeCount: 3),
+      SeasonSummary(number: 1, episodeCount: 2, airDate: ReleaseDate("2019-01-01")),
+      SeasonSummary(number: 2, episodeCount: 8, airDate: ReleaseDate("2099-01-01")),
+    ]
+    details.lastEpisode = Episode(season: 1, number: 2, airDate: ReleaseDate("2019-01-08"))
+    state.shared[series: id] = Loadable(value: details, fetchedAt: Sample.start)
+    state.shared.seenEpisodes[id] = [EpisodeKey(season: 0, number: 3), EpisodeKey(season: 1, number: 1)]
+    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == EpisodeKey(season: 1, number: 2), "specials aside")
+    state.shared.seenEpisodes[id]?.insert(EpisodeKey(season: 1, number: 2))
+    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "season 2 has not aired")
   }
 }
