@@ -208,6 +208,10 @@ public final class EffectRunner: Sendable {
       run(.local(.watchlist)) { [client, library] in
         .localRead(.watchlist, await Self.readWatchlist(client: client, library).map(LocalAnswer.watchlist))
       }
+    case .readLocal(.list(let name)):
+      run(.local(.list(name))) { [library] in
+        .localRead(.list(name), LibraryLists.read(name, library).map(LocalAnswer.list))
+      }
     case .readLocal(.upNext):
       run(.local(.upNext)) { [client, library] in
         .localRead(.upNext, await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext))

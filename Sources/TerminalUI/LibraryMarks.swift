@@ -126,3 +126,16 @@ enum LibraryUpNext {
       lastWatched: progress.lastWatched)
   }
 }
+
+/// A named list of the library for its tab: its titles in order, nil when there is no such list.
+enum LibraryLists {
+  /// The list's titles as rows.
+  static func read(_ name: String, _ path: URL?) -> Result<[MediaSummary]?, AmodbError> {
+    guard let path else { return .success(nil) }
+    do {
+      return .success(try Library(path: path).list(name)?.map(\.title.entry))
+    } catch {
+      return .failure(.transport(description: error.message))
+    }
+  }
+}

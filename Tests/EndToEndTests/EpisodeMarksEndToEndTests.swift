@@ -88,5 +88,45 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+
+    @Test func aListTabShowsTheLibrarysListAndRatingsNotesAndNotInterestedLand() throws {
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("list-tab-e2e-\(UUID().uuidString)")
+      let config = home.appendingPathComponent("config")
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      try "tab \"Noir\" list=Noir\n".write(to: config, atomically: true, encoding: .utf8)
+      let environment = ["XDG_DATA_HOME": home.path, "TRENDING_CONFIG": config.path]
+      let added = try BinaryRunner.run(["lists", "Noir", "add", "693134", "--demo"], environment: environment)
+      #expect(added.status == 0, "\(added.stderr)")
+      let session = try TmuxSession(["--demo"], environment: environment)
+      try session.waitFor("Dune: Part Two")
+      try session.waitForIdle()
+      try session.press("8")
+      try session.waitFor("Noir · demo")
+      try session.waitForIdle()
+      #expect(try session.capture().contains("Dune: Part Two"))
+      try session.press("R", "1", "0", "Enter")
+      try session.waitFor("Rated Dune: Part Two 10.")
+      try session.press("N")
+      try session.press("-l", "Best on a big screen")
+      try session.press("Enter")
+      try session.waitFor("Saved your note on Dune: Part Two.")
+      // Not interested on the trending tab: the row leaves it, and the header counts it.
+      try session.press("1")
+      try session.waitFor("Oppenheimer")
+      try session.waitForIdle()
+      try session.press("x")
+      try session.waitFor("1 hidden")
+      #expect(try !session.capture().contains("  1   Dune: Part Two"), "hidden from the list")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+      let export = try BinaryRunner.run(["export", "json"], environment: environment)
+      #expect(export.stdout.contains("Best on a big screen"), "\(export.stdout.prefix(2000))")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+      let tables = try #require(json["tables"] as? [String: [[String: Any]]])
+      let rating = tables["ratings"]?.first
+      #expect(rating?["title_id"] as? Int == 693134 && rating?["rating"] as? Int == 10, "\(tables["ratings"] ?? [])")
+      #expect(tables["notes"]?.first?["text"] as? String == "Best on a big screen")
+      #expect(tables["hidden"]?.first?["title_id"] as? Int == 693134, "\(tables["hidden"] ?? [])")
+    }
   }
 }

@@ -20,13 +20,16 @@ public struct SavedTab: Hashable, Sendable {
   public var serviceNames: [String]
   /// The settings file's line it comes from, for its messages.
   public var line: Int
+  /// The library's list it shows instead of a discover list (`list=NAME`), shown with both sets.
+  public var list: String?
 
   /// Makes one.
-  public init(name: Name, filter: DiscoverFilter, serviceNames: [String] = [], line: Int) {
+  public init(name: Name, filter: DiscoverFilter, serviceNames: [String] = [], line: Int, list: String? = nil) {
     self.name = name
     self.filter = filter
     self.serviceNames = serviceNames
     self.line = line
+    self.list = list
   }
 
   /// The built-in tab of films on the services set with `set services`: subscriptions only.
@@ -220,7 +223,7 @@ public struct TabSet: Equatable, Sendable {
 
   /// The tabs shown while browsing films or series, in order.
   public func shown(_ media: MediaKind) -> [ListKind] {
-    Tab.shown(media).map(\.kind) + extra.filter { $0.filter.media == media }.map(ListKind.saved)
+    Tab.shown(media).map(\.kind) + extra.filter { $0.list != nil || $0.filter.media == media }.map(ListKind.saved)
   }
 
   /// A tab's number, from 1, among the tabs shown with it (a tab of both kinds: among `browsing`'s).

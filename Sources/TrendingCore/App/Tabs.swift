@@ -116,6 +116,8 @@ public enum ListFeed: Hashable, Sendable {
   case calendar
   /// The series in progress with their next episodes, read from the library.
   case upNext
+  /// One of the library's named lists (a `tab "…" list=NAME` line), read locally.
+  case library(String)
 }
 
 /// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
@@ -207,7 +209,7 @@ extension Tab {
   init(saved: SavedTab) {
     let title = { @Sendable in saved.title }
     self.init(
-      kind: ListKind(saved: saved), media: saved.filter.media, title: title, shortTitle: title, heading: title,
-      feed: .discover(saved))
+      kind: ListKind(saved: saved), media: saved.list == nil ? saved.filter.media : nil, title: title,
+      shortTitle: title, heading: title, feed: saved.list.map(ListFeed.library) ?? .discover(saved))
   }
 }

@@ -7,7 +7,7 @@ extension Settings {
   /// The keys a `tab` line takes.
   public static let tabKeys = [
     "genre", "without-genre", "year", "min-score", "min-votes", "runtime", "language", "certification", "on", "sort",
-    "kind",
+    "kind", "list",
   ]
 
   /// Whether a line is one of these (its words as split on spaces).
@@ -61,6 +61,13 @@ extension Settings {
           SettingsProblem(tr("unknown key '%1$s'; keys: %2$s", shown(key), tabKeys.joined(separator: ", ")) + hint))
       }
       pairs.append((key, String(word[word.index(after: equals)...])))
+    }
+    if let list = pairs.first(where: { $0.key == "list" }) {
+      guard pairs.count == 1, !list.value.isEmpty else {
+        return .failure(SettingsProblem(tr("'list=' names one of your lists and takes no other keys")))
+      }
+      let name = TextSanitizer.clean(list.value, limit: 200)
+      return .success(SavedTab(name: .titled(title), filter: DiscoverFilter(media: .film), line: number, list: name))
     }
     var criteria = DiscoverCriteria()
     // The kind first: genres are named differently for series.

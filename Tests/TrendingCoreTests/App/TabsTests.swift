@@ -47,6 +47,7 @@ struct TabsTests {
       case .discover: Issue.record("no built-in tab is a saved discover list")
       case .calendar: #expect(request == nil, "the calendar is made of several answers")
       case .upNext: #expect(request == nil, "up next is read from the library")
+      case .library: Issue.record("no built-in tab is one of the library's lists")
       }
     }
   }

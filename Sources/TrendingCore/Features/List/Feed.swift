@@ -200,6 +200,7 @@ extension ListFeed {
     case .discover(let saved): return SavedTabFeed(saved: saved)
     case .calendar: return CalendarFeed()
     case .upNext: return UpNextFeed()
+    case .library(let name): return NamedListFeed(name: name, kind: kind)
     }
   }
 }

@@ -7,6 +7,8 @@ public enum LocalQuery: Hashable, Sendable {
   case watchlist
   /// The series in progress, each with its next episode.
   case upNext
+  /// A named list of the library, in its order.
+  case list(String)
 }
 
 /// What a local read found.
@@ -15,6 +17,8 @@ public enum LocalAnswer: Equatable, Sendable {
   case watchlist(WatchlistSnapshot)
   /// The series in progress, newest activity first.
   case upNext([UpNext])
+  /// A named list's titles in order (nil: there is no list of that name).
+  case list([MediaSummary]?)
 }
 
 /// The Watchlist tab: the films and series on the watchlist, read locally, newest first.
@@ -40,5 +44,34 @@ struct WatchlistFeed: Feed {
 
   var loadingTexts: (loading: String, failed: String) {
     (tr("Loading “%s”…", ListKind.watchlist.title), tr("Could not load “%s”.", ListKind.watchlist.title))
+  }
+}
+
+/// A tab of one of the library's named lists (`tab "Noir" list=Noir`): its titles in the list's order.
+struct NamedListFeed: Feed {
+  let name: String
+  /// The tab, named only when the list speaks.
+  let kind: ListKind
+
+  func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
+    -> APIRequest?
+  { nil }
+
+  var localQuery: LocalQuery? { .list(name) }
+  var followsMarks: Bool { true }
+
+  func loads(force: Bool, _ shared: Shared) -> [Effect] { [.readLocal(.list(name))] }
+
+  func page(from answer: LocalAnswer) -> MediaPage? {
+    guard case .list(let titles) = answer else { return nil }
+    return MediaPage(page: 1, totalPages: 1, results: titles ?? [])
+  }
+
+  func empty(_ shared: Shared) -> (text: String, next: String) {
+    (tr("The list %s is empty.", name), tr("Press L on a film or series and name the list to add it."))
+  }
+
+  var loadingTexts: (loading: String, failed: String) {
+    (tr("Loading “%s”…", kind.title), tr("Could not load “%s”.", kind.title))
   }
 }

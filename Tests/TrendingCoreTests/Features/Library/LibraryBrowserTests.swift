@@ -220,3 +220,27 @@ struct NextToWatchTests {
     #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "season 2 has not aired")
   }
 }
+
+@Suite("A named list as a tab")
+struct NamedListTabTests {
+  @Test func aTabLineWithListShowsTheLibrarysListWithBothSets() throws {
+    let settings = Settings(parsing: "tab \"Noir\" list=Noir\ntab \"Bad\" list=Noir genre=Drama\n")
+    #expect(settings.problems.map(\.line) == [2], "list= takes no other keys")
+    let saved = try #require(settings.savedTabs.first)
+    #expect(saved.list == "Noir")
+    let tabs = TabSet(services: [], saved: settings.savedTabs)
+    let kind = ListKind(saved: saved)
+    #expect(tabs.shown(.film).last == kind && tabs.shown(.series).last == kind, "shown with films and series")
+    #expect(tabs.counterpart(of: kind, in: .series) == kind)
+    #expect(!kind.isRemote)
+    #expect(kind.feed == .library("Noir"))
+    let feed = kind.feed.feed(of: kind)
+    #expect(
+      feed.localQuery == .list("Noir") && feed.loads(force: false, Sample.state().shared) == [.readLocal(.list("Noir"))]
+    )
+    let rows = [MediaSummary(id: 7, title: "The Third Man"), MediaSummary(id: 8, kind: .series, title: "Twin Peaks")]
+    #expect(feed.page(from: .list(rows))?.results == rows, "in the list's order")
+    #expect(feed.page(from: .list(nil))?.results == [], "no list of that name yet: empty")
+    #expect(feed.empty(Sample.state().shared).text == "The list Noir is empty.")
+  }
+}
