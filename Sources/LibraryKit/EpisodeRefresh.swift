@@ -12,30 +12,35 @@ public enum EpisodeRefresh {
     public var episodes: [EpisodeInfo]
   }
 
-  /// Asks for at most `seasonsAtMost` seasons' answers, series by series in id order, for the series
-  /// and the episodes a season the library knows of each (`Library.seriesWithEpisodes`); a series or
-  /// season that cannot be read is left out.
+  /// The most series one refresh looks at, kept answers included: a library of thousands of
+  /// series costs a bounded read.
+  public static let seriesAtMost = 200
+
+  /// Looks at the series the user watched most recently first, and asks for their details and the
+  /// seasons the library does not hold whole: at most `asksAtMost` answers from the network (kept
+  /// answers are free), `seriesAtMost` series in all; a series or season that cannot be read is left out.
   public static func missing(
-    _ known: [Int: [Int: Int]], client: AmodbClient, today: String, seasonsAtMost: Int
+    _ known: [Int: [Int: Int]], byActivity order: [Int], client: AmodbClient, today: String, asksAtMost: Int
   ) async -> [Season] {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
     var asked = 0
     var found: [Season] = []
-    for (series, counts) in known.sorted(by: { $0.key < $1.key }) {
-      guard asked < seasonsAtMost else { break }
+    for series in order.prefix(seriesAtMost) {
+      guard asked < asksAtMost, let counts = known[series] else { break }
       let request = APIRequest.series(SeriesRequest(id: series, language: language))
-      guard case .success(let fetched) = await client.answer(request, keptFirst: true),
-        let details = fetched.value.series
-      else { continue }
+      let answer = await client.answer(request, keptFirst: true)
+      if case .success(let fetched) = answer, fetched.fromCache {} else { asked += 1 }
+      guard case .success(let fetched) = answer, let details = fetched.value.series else { continue }
       for season in details.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
-        guard (counts[season.number] ?? 0) < (season.episodeCount ?? 1), asked < seasonsAtMost else { continue }
-        asked += 1
+        guard (counts[season.number] ?? 0) < (season.episodeCount ?? 1), asked < asksAtMost else { continue }
         let seasonRequest = APIRequest.season(
           SeasonRequest(seriesID: series, number: season.number, language: language))
-        guard case .success(let answer) = await client.answer(seasonRequest, keptFirst: true),
-          let episodes = answer.value.season?.episodes
-        else { continue }
+        let seasonAnswer = await client.answer(seasonRequest, keptFirst: true)
+        if case .success(let fetched) = seasonAnswer, fetched.fromCache {} else { asked += 1 }
+        guard case .success(let fetched) = seasonAnswer, let episodes = fetched.value.season?.episodes else {
+          continue
+        }
         found.append(Season(series: TitleInfo(details), episodes: episodes.map(EpisodeInfo.init)))
       }
     }

@@ -73,6 +73,18 @@ extension Library {
 }
 
 extension Library {
+  /// The series with a seen episode, the most recently watched first.
+  public func seriesByActivity() throws(LibraryError) -> [Int] {
+    try read {
+      try connection.rows(
+        """
+        SELECT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL
+        GROUP BY title_id ORDER BY max(watched) DESC, title_id
+        """
+      ).compactMap { $0[0].int }
+    }
+  }
+
   /// The series with a seen episode, and how many episodes of each season the library knows.
   public func seriesWithEpisodes() throws(LibraryError) -> [Int: [Int: Int]] {
     try read {

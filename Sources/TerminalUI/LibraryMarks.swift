@@ -94,17 +94,19 @@ enum LibraryEpisodes {
 /// The series in progress for the Up next tab: the seasons aired but not held whole asked for
 /// first (the kept answers first, a few a read), then each series' next episode from the library.
 enum LibraryUpNext {
-  /// The most seasons one read asks amodb for; the rest come with the next reads.
-  static let seasonsAtMost = 12
+  /// The most answers one read asks amodb's network for; the rest come with the next reads.
+  static let asksAtMost = 12
 
   /// The series in progress, newest activity first (none without a library).
   static func read(client: AmodbClient, _ path: URL?) async -> Result<[UpNext], AmodbError> {
     guard let path else { return .success([]) }
     let today = WatchlistFormat.day(Date())
     do {
-      let known = try Library(path: path).seriesWithEpisodes()
+      let library = try Library(path: path)
+      let (known, order) = (try library.seriesWithEpisodes(), try library.seriesByActivity())
       if client.configuration.missingKeyError == nil {
-        let seasons = await EpisodeRefresh.missing(known, client: client, today: today, seasonsAtMost: seasonsAtMost)
+        let seasons = await EpisodeRefresh.missing(
+          known, byActivity: order, client: client, today: today, asksAtMost: asksAtMost)
         // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
         // a full disk) still shows what it holds.
         try? Library(path: path).store(seasons, day: today)

@@ -241,7 +241,7 @@ extension TrendingCommand {
     return ExitCode.usage.rawValue
   }
 
-  /// The most season answers `progress` asks for in one run (the cache answers the rest first).
+  /// The most answers `progress` asks the network for in one run (kept answers are free).
   static let seasonsAskedAtMost = 40
 
   /// Asks for the aired seasons of each series in progress that the library does not know whole
@@ -254,9 +254,9 @@ extension TrendingCommand {
       services.client.configuration.missingKeyError == nil
     else { return }
     let client = services.client
-    let known = try library.seriesWithEpisodes()
+    let (known, order) = (try library.seriesWithEpisodes(), try library.seriesByActivity())
     let seasons = blocking {
-      await EpisodeRefresh.missing(known, client: client, today: today, seasonsAtMost: seasonsAskedAtMost)
+      await EpisodeRefresh.missing(known, byActivity: order, client: client, today: today, asksAtMost: seasonsAskedAtMost)
     }
     try library.store(seasons, day: today)
   }

@@ -16,8 +16,9 @@ let historyQuery = """
   WHERE e.watched >= '0000-00-00' ORDER BY e.watched DESC, e.id DESC
   """
 
-/// 8,000 films and 2,000 series (10,000 titles), 500 films on the watchlist, and 50,000 episodes of
-/// the series each watched once: written by the sqlite3 shell into a library the binary made.
+/// 8,000 films and 2,000 series (10,000 titles), 500 films on the watchlist, and 60,000 episodes of the
+/// series (three seasons of ten), 50,000 of them watched once (each series five short of its end, so
+/// every one is in progress): written by the sqlite3 shell into a library the binary made.
 let lifetimeSQL = """
   BEGIN;
   WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
@@ -30,13 +31,13 @@ let lifetimeSQL = """
   FROM n;
   INSERT INTO list_items (list_id, kind, title_id, position, added)
   SELECT 1, 'movie', id, id, '2026-01-01' FROM titles WHERE kind = 'movie' AND id <= 500;
-  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 49999)
+  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 59999)
   INSERT INTO episodes (series_id, season, episode, name, air_date, runtime)
-  SELECT 1 + i / 25, 1 + (i % 25) / 10, 1 + i % 10, 'Episode ' || i, date('2000-01-01', '+' || (i % 9000) || ' days'),
+  SELECT 1 + i / 30, 1 + (i % 30) / 10, 1 + i % 10, 'Episode ' || i, date('2000-01-01', '+' || (i % 9000) || ' days'),
     45 FROM n;
   INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded)
   SELECT 'tv', series_id, season, episode, date('2010-01-01', '+' || ((series_id * 31 + episode) % 5000) || ' days'),
-    '2026-01-01' FROM episodes;
+    '2026-01-01' FROM episodes WHERE NOT (season = 3 AND episode > 5);
   COMMIT;
   """
 
@@ -100,6 +101,7 @@ private func measurements(_ bench: Bench, environment: [String: String], runs: I
       name: "start-up to the first frame, demo data, library of 10,000 titles and 50,000 episode events",
       value: median(times[1]) * 1000, unit: "ms", floor: median(times[0]) * 1000, floorName: "no library",
       budget: 1.05))
+  measurements += tabMeasurements(bench, environment: withLibrary, runs: runs)
   var history: [[Double]] = [[], []]
   for _ in 0..<max(3, runs / 2) {
     if let time = timedRun([sqlite, "-json", file, historyQuery], environment: environment) { history[0].append(time) }
@@ -110,4 +112,64 @@ private func measurements(_ bench: Bench, environment: [String: String], runs: I
       name: "trending history --json, 50,000 events", value: median(history[1]) * 1000, unit: "ms",
       floor: median(history[0]) * 1000, floorName: "sqlite3 -json, the same query", budget: 3))
   return measurements
+}
+
+/// The Watchlist's and Up next's first frames with the lifetime's library, each beside a tab of
+/// amodb's (Popular, from the demo data) switched to in the same session: key to a finished frame.
+private func tabMeasurements(_ bench: Bench, environment: [String: String], runs: Int) -> [Measurement] {
+  var times: [[Double]] = [[], [], []]
+  for _ in 0..<max(3, runs / 2) {
+    let status = temporaryDirectory() + "/status"
+    let variables = environment.merging(["TRENDING_STATUS_FILE": status, "XDG_CACHE_HOME": temporaryDirectory()]) {
+      $1
+    }
+    guard let terminal = try? PseudoTerminal([bench.binary, "--demo"], environment: variables, width: 80, height: 24),
+      terminal.read(until: "1/20") != nil
+    else { continue }
+    // Popular (from trending), the Watchlist, back to trending, then Up next.
+    for (index, keys) in [["2"], ["6"], ["1", "U"]].enumerated() {
+      for key in keys.dropLast() { _ = settled(terminal, status: status, typing: key) }
+      if let time = settled(terminal, status: status, typing: keys[keys.count - 1]) { times[index].append(time) }
+    }
+    terminal.type("q")
+    _ = terminal.waitForExit()
+  }
+  let floor = median(times[0]) * 1000
+  return [
+    Measurement(
+      name: "the Watchlist tab's first frame, 500 titles of a library of 10,000", value: median(times[1]) * 1000,
+      unit: "ms", floor: floor, floorName: "the Popular tab's", budget: 1.2),
+    Measurement(
+      name: "the Up next tab's first frame, 2,000 series in progress", value: median(times[2]) * 1000, unit: "ms",
+      floor: floor, floorName: "the Popular tab's", budget: 1.2),
+  ]
+}
+
+/// Types a key and waits for the app's status report of a later frame that has taken it with
+/// nothing in flight; the seconds that took.
+private func settled(_ terminal: PseudoTerminal, status: String, typing key: String) -> Double? {
+  func report() -> [String: Int] {
+    guard let text = try? String(contentsOfFile: status, encoding: .utf8) else { return [:] }
+    var values: [String: Int] = [:]
+    for pair in text.split(separator: " ") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) {
+        values[String(parts[0])] = value
+      }
+    }
+    return values
+  }
+  let before = report()
+  let start = Date()
+  terminal.type(key)
+  while Date().timeIntervalSince(start) < 10 {
+    terminal.pump(waitMilliseconds: 1)
+    let now = report()
+    if now["busy"] == 0, (now["frame"] ?? 0) > (before["frame"] ?? 0),
+      (now["inputs"] ?? 0) > (before["inputs"] ?? 0)
+    {
+      return Date().timeIntervalSince(start)
+    }
+  }
+  return nil
 }

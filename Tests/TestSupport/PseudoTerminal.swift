@@ -157,8 +157,9 @@ public final class PseudoTerminal {
     return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
   }
 
+  /// Reads what the terminal has written, waiting up to `waitMilliseconds` for the first byte; how many bytes.
   @discardableResult
-  private func pump(waitMilliseconds: Int32) -> Int {
+  public func pump(waitMilliseconds: Int32) -> Int {
     var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
     guard poll(&descriptor, 1, waitMilliseconds) > 0 else { return 0 }
     var buffer = [UInt8](repeating: 0, count: 65_536)
