@@ -44,6 +44,15 @@ public struct EpisodeInfo: Equatable, Sendable {
     self.runtime = runtime.flatMap { (1...2_000).contains($0) ? $0 : nil }
   }
 
+  /// One as the library stored it (written as `YYYY-MM-DD`): the date checked, not rewritten, so
+  /// a hand-edited file still gives a well-formed date or none.
+  init(stored number: EpisodeNumber, name: String, airDate: String?, runtime: Int?) {
+    self.number = number
+    self.name = TextSanitizer.clean(name, limit: 200)
+    self.airDate = airDate.flatMap { ReleaseDate($0) == nil ? nil : $0 }
+    self.runtime = runtime.flatMap { (1...2_000).contains($0) ? $0 : nil }
+  }
+
   /// An episode of a season's answer.
   public init(_ episode: Episode) {
     self.init(

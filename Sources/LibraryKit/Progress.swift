@@ -45,8 +45,18 @@ extension Library {
         guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
         known[series, default: []].append(
           EpisodeInfo(
-            number: EpisodeNumber(season: season, episode: episode), name: row[3].string ?? "",
+            stored: EpisodeNumber(season: season, episode: episode), name: row[3].string ?? "",
             airDate: row[4].string, runtime: row[5].int))
+      }
+      // Every series' title at once, not a query a series.
+      var titles: [Int: TitleInfo] = [:]
+      try connection.each(
+        """
+        SELECT \(Titles.columns) FROM titles t WHERE t.kind = 'tv' AND t.id IN
+          (SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL)
+        """
+      ) { row in
+        if let info = Titles.info(from: row) { titles[info.media.id] = info }
       }
       var result: [SeriesProgress] = []
       for (series, watched) in seen {
@@ -57,11 +67,7 @@ extension Library {
         let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }
         guard let next = ahead.first ?? unseen.first else { continue }
         let after = episodes.first { $0.number > next.number && !watched.contains($0.number) }
-        guard
-          let title = try connection.rows(
-            "SELECT \(Titles.columns) FROM titles t WHERE t.kind = 'tv' AND t.id = ?", [.integer(Int64(series))]
-          ).first.flatMap({ Titles.info(from: $0) })
-        else { continue }
+        guard let title = titles[series] else { continue }
         result.append(
           SeriesProgress(
             title: title, seen: watched.count, aired: max(aired.count, watched.count), next: next, after: after,

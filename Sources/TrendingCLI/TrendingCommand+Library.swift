@@ -256,7 +256,8 @@ extension TrendingCommand {
     let client = services.client
     let (known, order) = (try library.seriesWithEpisodes(), try library.seriesByActivity())
     let seasons = blocking {
-      await EpisodeRefresh.missing(known, byActivity: order, client: client, today: today, asksAtMost: seasonsAskedAtMost)
+      await EpisodeRefresh.missing(
+        known, byActivity: order, client: client, today: today, asksAtMost: seasonsAskedAtMost)
     }
     try library.store(seasons, day: today)
   }

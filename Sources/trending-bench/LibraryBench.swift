@@ -119,7 +119,9 @@ private func measurements(_ bench: Bench, environment: [String: String], runs: I
 private func tabMeasurements(_ bench: Bench, environment: [String: String], runs: Int) -> [Measurement] {
   var times: [[Double]] = [[], [], []]
   for _ in 0..<max(3, runs / 2) {
-    let status = temporaryDirectory() + "/status"
+    let folder = temporaryDirectory()
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let status = folder + "/status"
     let variables = environment.merging(["TRENDING_STATUS_FILE": status, "XDG_CACHE_HOME": temporaryDirectory()]) {
       $1
     }

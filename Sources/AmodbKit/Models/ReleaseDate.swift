@@ -12,15 +12,30 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertib
   /// Reads `YYYY-MM-DD` (a bare `YYYY` or `YYYY-MM` is accepted too); nil for anything else,
   /// including a day the month does not have (`2026-11-31`) and parts that are not all digits.
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    func number(_ part: Substring, digits: ClosedRange<Int>) -> Int? {
-      guard digits.contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-      return Int(part)
+    // Read from the UTF-8 bytes in one pass, with no substrings made: dates are read by the thousand.
+    var parts = (0, 0, 0)
+    var counts = (0, 0, 0)
+    var part = 0
+    for byte in text.utf8 {
+      if byte == 0x2D {
+        part += 1
+        guard part < 3 else { return nil }
+        continue
+      }
+      guard (0x30...0x39).contains(byte) else { return nil }
+      let digit = Int(byte - 0x30)
+      switch part {
+      case 0: (parts.0, counts.0) = (parts.0 * 10 + digit, counts.0 + 1)
+      case 1: (parts.1, counts.1) = (parts.1 * 10 + digit, counts.1 + 1)
+      default: (parts.2, counts.2) = (parts.2 * 10 + digit, counts.2 + 1)
+      }
+      guard counts.0 <= 4, counts.1 <= 2, counts.2 <= 2 else { return nil }
     }
-    guard parts.count <= 3, let year = number(parts[0], digits: 4...4), year > 1800, year < 3000,
-      let month = parts.count > 1 ? number(parts[1], digits: 1...2) : 1,
-      let day = parts.count > 2 ? number(parts[2], digits: 1...2) : 1,
-      (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day)
+    guard counts.0 == 4, part < 1 || (1...2).contains(counts.1), part < 2 || (1...2).contains(counts.2) else {
+      return nil
+    }
+    let (year, month, day) = (parts.0, part >= 1 ? parts.1 : 1, part >= 2 ? parts.2 : 1)
+    guard year > 1800, year < 3000, (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day)
     else { return nil }
     self.year = year
     self.month = month

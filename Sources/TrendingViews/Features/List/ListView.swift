@@ -76,7 +76,7 @@ enum ListView {
     } else if shown.feed.rowsStyle == .byWeek, shown.list.value?.movies.isEmpty == false {
       CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
     } else if shown.feed.rowsStyle == .upNext, shown.list.value?.movies.isEmpty == false {
-      UpNextView.drawRows(shown, shared, rows: bodyRows, into: &screen)
+      UpNextView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil

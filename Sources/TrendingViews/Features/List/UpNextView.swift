@@ -2,65 +2,98 @@ import AmodbKit
 import Localization
 import TrendingCore
 
-/// The Up next tab's rows: a series, its next episode (code, name, when it airs) and how far the
-/// user is ("6/10"); an episode still to come is marked.
+/// The Up next tab's rows, in columns: a series, its next episode (code, name, when it airs) and
+/// how far the user is ("6/10"); an episode still to come is marked.
 enum UpNextView {
-  /// Draws the rows in the body, from the list's top row.
-  static func drawRows(_ shown: ListScreen, _ shared: Shared, rows: Range<Int>, into screen: inout Screen) {
-    let movies = shown.movies
-    let width = screen.width
-    let rankWidth = max(2, String(movies.count).count)
+  /// One row's words, before they are fitted to the columns.
+  private struct Row {
+    var title: String
+    var code: String
+    var name: String
+    var when: String
+    var coming: Bool
+    var progress: String
+    var behind: Bool
+  }
+
+  /// Draws the column titles above the rows and the rows in the body, from the list's top row.
+  static func draw(_ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, into screen: inout Screen) {
     let today = shared.today.description
-    for (offset, row) in rows.enumerated() {
-      let index = shown.top + offset
-      guard movies.indices.contains(index) else { break }
-      let series = movies[index]
-      let selected = index == shown.selection
-      if selected { screen.fill(row: row, to: width - 1, style: Style(selected: true)) }
-      screen.put(
-        TextLayout.fit(String(index + 1), to: rankWidth, alignRight: true), row: row, column: 1,
-        style: Style(.muted, selected: selected))
-      let column = rankWidth + 3
+    let lines = shown.movies.map { series -> Row in
       guard let entry = shared.upNext[series.id] else {
-        screen.put(
-          TextLayout.truncate(series.title, to: max(1, width - column - 1)), row: row, column: column,
-          style: Style(.normal, bold: selected, selected: selected))
-        continue
+        return Row(title: series.title, code: "", name: "", when: "", coming: false, progress: "", behind: false)
       }
-      let progress = " \(entry.seen)/\(entry.aired)"
-      let progressWidth = TextWidth.width(of: progress)
       let coming = entry.isComing(today: today)
       let when =
         entry.next.airDate.flatMap(ReleaseDate.init).map { date in
           coming ? tr("coming %s", Formatters.date(date)) : Formatters.date(date)
         } ?? (coming ? tr("date not announced") : "")
-      // The title takes up to 40% of the row; the episode its code, then its name and air date as room allows.
-      let room = max(1, width - column - progressWidth - 2)
-      let titleWidth = min(TextWidth.width(of: series.title), max(8, room * 2 / 5))
-      let title = TextLayout.truncate(series.title, to: titleWidth)
-      screen.put(title, row: row, column: column, style: Style(.normal, bold: selected, selected: selected))
-      var next = column + TextWidth.width(of: title) + 2
-      let code = entry.next.key.code
-      if next + TextWidth.width(of: code) <= width - progressWidth - 1 {
-        screen.put(code, row: row, column: next, style: Style(.accent, bold: true, selected: selected))
-        next += TextWidth.width(of: code) + 2
+      return Row(
+        title: series.title, code: entry.next.key.code, name: entry.next.name ?? "", when: when, coming: coming,
+        progress: "\(entry.seen)/\(entry.aired)", behind: entry.seen < entry.aired)
+    }
+    let width = screen.width
+    let widest = { (words: KeyPath<Row, String>) in lines.map { TextWidth.width(of: $0[keyPath: words]) }.max() ?? 0 }
+    let rankWidth = max(2, String(lines.count).count)
+    let progressWidth = max(widest(\.progress), TextWidth.width(of: trc("column title, Up next", "Seen")))
+    let codeWidth = max(widest(\.code), 6)
+    let titleColumn = rankWidth + 3
+    let progressColumn = width - progressWidth - 1
+    let room = max(1, progressColumn - titleColumn - 2)
+    let titleWidth = min(max(widest(\.title), 6), max(8, room * 2 / 5))
+    let codeColumn = titleColumn + titleWidth + 2
+    let nameColumn = codeColumn + codeWidth + 2
+    // The air date when the name keeps at least a dozen columns beside it.
+    let whenWidth = widest(\.when)
+    let shownWhen = progressColumn - 2 - whenWidth - nameColumn >= 12 && whenWidth > 0
+    let whenColumn = progressColumn - 2 - whenWidth
+    let nameWidth = (shownWhen ? whenColumn : progressColumn) - 2 - nameColumn
+    let muted = Style(.muted)
+    if titleRow >= 0 {
+      screen.put(TextLayout.fit("#", to: rankWidth, alignRight: true), row: titleRow, column: 1, style: muted)
+      screen.put(TextLayout.truncate(tr("Series"), to: titleWidth), row: titleRow, column: titleColumn, style: muted)
+      if codeColumn + codeWidth < progressColumn {
+        screen.put(
+          TextLayout.truncate(trc("column title, Up next", "Next"), to: codeWidth), row: titleRow, column: codeColumn,
+          style: muted)
       }
-      let whenWidth = TextWidth.width(of: when)
-      let dateColumn = width - progressWidth - 1 - whenWidth
-      if let name = entry.next.name, !name.isEmpty {
-        let nameRoom = (dateColumn > next + 4 ? dateColumn : width - progressWidth - 1) - next - 1
-        if nameRoom > 3 {
-          screen.put(
-            TextLayout.truncate(name, to: nameRoom), row: row, column: next, style: Style(.normal, selected: selected),
-            limit: nameRoom)
-        }
-      }
-      if dateColumn > next + 4, !when.isEmpty {
-        screen.put(when, row: row, column: dateColumn, style: Style(coming ? .warning : .muted, selected: selected))
+      if shownWhen {
+        screen.put(
+          TextLayout.truncate(trc("column title, Up next", "Airs"), to: whenWidth), row: titleRow, column: whenColumn,
+          style: muted)
       }
       screen.put(
-        progress, row: row, column: width - progressWidth - 1,
-        style: Style(entry.seen < entry.aired ? .accent : .muted, selected: selected))
+        TextLayout.fit(trc("column title, Up next", "Seen"), to: progressWidth, alignRight: true), row: titleRow,
+        column: progressColumn, style: muted)
+    }
+    for (offset, row) in rows.enumerated() {
+      let index = shown.top + offset
+      guard lines.indices.contains(index) else { break }
+      let line = lines[index]
+      let selected = index == shown.selection
+      if selected { screen.fill(row: row, to: width - 1, style: Style(selected: true)) }
+      screen.put(
+        TextLayout.fit(String(index + 1), to: rankWidth, alignRight: true), row: row, column: 1,
+        style: Style(.muted, selected: selected))
+      screen.put(
+        TextLayout.truncate(line.title, to: titleWidth), row: row, column: titleColumn,
+        style: Style(.normal, bold: selected, selected: selected), limit: titleWidth)
+      if codeColumn + codeWidth < progressColumn {
+        screen.put(line.code, row: row, column: codeColumn, style: Style(.accent, bold: true, selected: selected))
+      }
+      if nameWidth > 3 {
+        screen.put(
+          TextLayout.truncate(line.name, to: nameWidth), row: row, column: nameColumn,
+          style: Style(.normal, selected: selected), limit: nameWidth)
+      }
+      if shownWhen {
+        screen.put(
+          TextLayout.fit(line.when, to: whenWidth, alignRight: true), row: row, column: whenColumn,
+          style: Style(line.coming ? .warning : .muted, selected: selected))
+      }
+      screen.put(
+        TextLayout.fit(line.progress, to: progressWidth, alignRight: true), row: row, column: progressColumn,
+        style: Style(line.behind ? .accent : .muted, selected: selected))
     }
   }
 }
