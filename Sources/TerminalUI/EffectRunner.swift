@@ -182,6 +182,11 @@ public final class EffectRunner: Sendable {
       run(.local(.watchlist)) { [client, library] in
         .localRead(.watchlist, await Self.readWatchlist(client: client, library).map(LocalAnswer.watchlist))
       }
+    case .readLocal(.forYou):
+      run(.local(.forYou)) { [client, library] in
+        let found = await Recommendations.read(client: client, library: library, kind: nil)
+        return .localRead(.forYou, found.map { LocalAnswer.forYou(ForYou.page($0.ranked)) })
+      }
     case .drawImages(let plan):
       switch plan {
       case .placeholders(let cell):

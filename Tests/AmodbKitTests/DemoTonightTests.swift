@@ -28,7 +28,8 @@ struct DemoTonightTests {
   }
 
   @Test func theMadeUpSeriesIsOnTheAirAndFoundBySearch() async throws {
-    let onAir = try await client.fetch(CatalogueRequest(media: .series, list: .onTheAir, page: 1, language: "en-US")).value
+    let onAir = try await client.fetch(CatalogueRequest(media: .series, list: .onTheAir, page: 1, language: "en-US"))
+      .value
     #expect(onAir.results.contains { $0.id == DemoAiring.id })
     let found = try await client.fetch(SearchRequest(scope: .series, query: "night ferry", language: "en-US")).value
     #expect(found.results.map(\.id) == [DemoAiring.id])
@@ -40,7 +41,8 @@ struct DemoTonightTests {
       let details = try await client.fetch(MovieDetailsRequest(id: film.id, language: "en-US")).value
       #expect(!details.recommendations.isEmpty, "\(film.title)")
     }
-    let series = try await client.fetch(CatalogueRequest(media: .series, list: .popular, page: 1, language: "en-US")).value
+    let series = try await client.fetch(CatalogueRequest(media: .series, list: .popular, page: 1, language: "en-US"))
+      .value
     for show in series.results {
       let details = try await client.fetch(SeriesRequest(id: show.id, language: "en-US")).value
       #expect(!details.recommendations.isEmpty, "\(show.title)")

@@ -17,7 +17,8 @@ struct TasteTests {
     #expect(try library.rate(Subject(matrix.media), 6, title: matrix, day: "2026-11-02"))
     try library.watch(matrix, on: "2026-11-02", recorded: "2026-11-02")
     try library.watch(
-      series: dark, episodes: [EpisodeInfo(number: EpisodeNumber(season: 1, episode: 1), name: "Secrets", airDate: nil, runtime: 51)],
+      series: dark,
+      episodes: [EpisodeInfo(number: EpisodeNumber(season: 1, episode: 1), name: "Secrets", airDate: nil, runtime: 51)],
       on: "2026-11-20", recorded: "2026-11-20")
     #expect(try library.add(alien, to: Schema.watchlistName, day: "2026-11-03"))
     #expect(try library.hide(parasite, true, day: "2026-11-04"))
@@ -31,5 +32,38 @@ struct TasteTests {
 
   @Test func anEmptyLibraryHasNoTaste() throws {
     #expect(try freshLibrary().taste() == Taste(seeds: [], excluded: []))
+  }
+
+  @Test func followedTitlesAndTheirLastKnownOffersAndFacts() throws {
+    let library = try freshLibrary()
+    let film = TitleInfo(media: .film(550), title: "Fight Club")
+    let watched = TitleInfo(media: .series(1399), title: "Game of Thrones")
+    let listed = TitleInfo(media: .series(1396), title: "Breaking Bad")
+    let seenWhole = TitleInfo(media: .series(1668), title: "Friends")
+    #expect(try library.add(film, to: Schema.watchlistName, day: "2026-11-01"))
+    #expect(try library.add(listed, to: Schema.watchlistName, day: "2026-11-01"))
+    try library.watch(
+      series: watched,
+      episodes: [EpisodeInfo(number: EpisodeNumber(season: 1, episode: 1), name: "", airDate: nil, runtime: nil)],
+      on: "2026-11-02", recorded: "2026-11-02")
+    try library.watch(seenWhole, on: "2026-11-03", recorded: "2026-11-03")
+    let followed = try library.followed()
+    #expect(followed.map(\.title.media) == [film.media, listed.media, watched.media])
+    #expect(followed.map(\.onWatchlist) == [true, true, false])
+
+    #expect(try library.lastKnownOffers(film.media, region: "US") == nil, "never checked")
+    try library.storeOffers(film, region: "US", WatchProviders(), day: "2026-11-04")
+    #expect(try library.lastKnownOffers(film.media, region: "US") == [:], "checked: none")
+    try library.storeOffers(
+      film, region: "US", WatchProviders(subscription: ["MUBI"], rent: ["Apple TV", "MUBI"]), day: "2026-11-05")
+    #expect(
+      try library.lastKnownOffers(film.media, region: "US") == ["MUBI": ["flatrate", "rent"], "Apple TV": ["rent"]])
+    #expect(try library.lastKnownOffers(film.media, region: "GB") == nil)
+    #expect(try library.connection.scalar("SELECT count(*) FROM title_providers")?.int == 3)
+
+    #expect(try library.fact("new.since-last") == nil)
+    try library.record("new.since-last", "2026-11-05")
+    try library.record("new.since-last", "2026-11-06")
+    #expect(try library.fact("new.since-last") == "2026-11-06")
   }
 }

@@ -42,6 +42,9 @@ enum AppCommands {
           of: command, from: list.source.tab ?? .trending, media: state.shared.browsing)
       else { return [] }
       return Reducer.apply(Reaction(go: .showTab(target)), &state)
+    case .forYou:
+      guard state.stack.last?.list != nil else { return [] }
+      return Reducer.apply(Reaction(go: .showTab(.forYou)), &state)
     case .toggleMedia:
       guard let list = state.stack.last?.list else { return [] }
       let tab = list.source.tab ?? .trending
@@ -61,7 +64,7 @@ enum AppCommands {
     case .toggleWatchlist, .toggleSeen: return top.subject(state.shared) != nil
     case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
-    case .nextTab, .previousTab, .tab: return state.stack.last?.list != nil
+    case .nextTab, .previousTab, .tab, .forYou: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil
     }
   }

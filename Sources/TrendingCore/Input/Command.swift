@@ -15,6 +15,7 @@ public enum Command: Hashable, Sendable {
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
       .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
+      .forYou, .pick,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
@@ -46,6 +47,8 @@ public enum AppCommand: Hashable, Sendable {
   case help, redraw, suspend, quit, search, palette
   case toggleWatchlist, toggleSeen, markUpToHere, openInBrowser, copyLink, copyTitle
   case nextTab, previousTab, toggleMedia
+  /// Shows the For you tab: the recommendations from the user's taste.
+  case forYou
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
 
@@ -67,6 +70,7 @@ public enum AppCommand: Hashable, Sendable {
     case .nextTab: return "next-tab"
     case .previousTab: return "previous-tab"
     case .toggleMedia: return "toggle-media"
+    case .forYou: return "for-you"
     case .tab(let number): return "tab-\(number)"
     }
   }
@@ -84,6 +88,8 @@ public enum ScreenCommand: String, Hashable, Sendable, CaseIterable {
   case first, last, open, back, refresh
   case toggleWindow = "toggle-window"
   case sort, filter, discover
+  /// Moves to a random row of the list, among those its filter shows.
+  case pick
 
   /// Whether it moves the selection or the scroll.
   public var isMove: Bool {
@@ -111,6 +117,8 @@ extension Command {
   public static let sort = Command.screen(.sort)
   public static let filter = Command.screen(.filter)
   public static let discover = Command.screen(.discover)
+  public static let pick = Command.screen(.pick)
+  public static let forYou = Command.app(.forYou)
   public static let help = Command.app(.help)
   public static let redraw = Command.app(.redraw)
   public static let suspend = Command.app(.suspend)

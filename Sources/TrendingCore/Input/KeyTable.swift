@@ -127,6 +127,11 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding(
       [.character("t")], .toggleMedia, in: [.list], group: "Lists", help: "films / series: the other set of tabs",
       hint: "series"),
+    KeyBinding(
+      [.character("F")], .forYou, in: [.list], group: "Lists",
+      help: "for you: recommendations from what you rated 8 or more and saw lately"),
+    KeyBinding(
+      [.character("p")], .pick, in: [.list], group: "Lists", help: "pick: a random row of the list (as filtered)"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",

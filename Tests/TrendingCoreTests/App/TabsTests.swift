@@ -21,10 +21,12 @@ struct TabsTests {
       #expect(Command.tab(shown.count + 1).tab(among: media) == nil, "no command for a tab the table lacks")
     }
     #expect(
-      Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist, .calendar])
+      Tab.shown(.film).map(\.kind) == [
+        .trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist, .calendar, .forYou,
+      ])
     #expect(
       Tab.shown(.series).map(\.kind) == [
-        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist, .calendar,
+        .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .watchlist, .calendar, .forYou,
       ])
     #expect(ListKind.nowPlaying.counterpart(in: .series) == .onTheAir)
     #expect(ListKind.onTheAir.counterpart(in: .film) == .nowPlaying)
@@ -46,6 +48,7 @@ struct TabsTests {
       case .watchlist: #expect(request == nil, "the watchlist is read locally")
       case .discover: Issue.record("no built-in tab is a saved discover list")
       case .calendar: #expect(request == nil, "the calendar is made of several answers")
+      case .forYou: #expect(request == nil, "the recommendations are read by the runner")
       }
     }
   }
@@ -92,11 +95,11 @@ struct TabNameTests {
   @Test func commandLineNamesComeFromTheTable() {
     #expect(
       Tab.shown(.film).map(\.kind.name) == [
-        "trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist", "calendar",
+        "trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist", "calendar", "for-you",
       ])
     #expect(
       Tab.shown(.series).map(\.kind.name) == [
-        "trending", "popular", "top-rated", "on-the-air", "airing-today", "watchlist", "calendar",
+        "trending", "popular", "top-rated", "on-the-air", "airing-today", "watchlist", "calendar", "for-you",
       ])
     for media in [MediaKind.film, .series] {
       for tab in Tab.shown(media) { #expect(ListKind(name: tab.kind.name, media: media) == tab.kind) }

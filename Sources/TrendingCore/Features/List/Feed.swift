@@ -191,6 +191,7 @@ extension ListFeed {
     case .watchlist: return WatchlistFeed()
     case .discover(let saved): return SavedTabFeed(saved: saved)
     case .calendar: return CalendarFeed()
+    case .forYou: return ForYouFeed()
     }
   }
 }

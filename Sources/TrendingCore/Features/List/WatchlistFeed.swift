@@ -5,12 +5,16 @@ import Localization
 public enum LocalQuery: Hashable, Sendable {
   /// The watchlist file and what the cache knows of its titles.
   case watchlist
+  /// The recommendations from the library's ratings and watches (`ForYou`).
+  case forYou
 }
 
 /// What a local read found.
 public enum LocalAnswer: Equatable, Sendable {
   /// The watchlist as stored, with what the cache knows of its titles.
   case watchlist(WatchlistSnapshot)
+  /// The recommendations, ranked, each with its reason.
+  case forYou(MediaPage)
 }
 
 /// The Watchlist tab: the films and series on the watchlist, read locally, newest first.

@@ -276,8 +276,10 @@ enum ListView {
     }
   }
 
-  /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days").
+  /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days"), a
+  /// recommendation why ("Arrival · because you rated Dune: Part Two 9").
   static func rowTitle(_ movie: MediaSummary, _ shared: Shared) -> String {
+    if let reason = movie.reason { return movie.title + " · " + reason }
     guard movie.kind == .series,
       let next = movie.nextEpisode ?? shared.series(movie.id).value?.nextEpisode, let date = next.airDate,
       !next.hasAired(by: shared.today)
