@@ -81,7 +81,7 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground:
+    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground, .playTrailer:
       return
     case .loadMarks:
       run(.marks) { [library] in

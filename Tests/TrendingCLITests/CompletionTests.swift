@@ -47,7 +47,10 @@ struct CompletionTests {
     #expect(try offered("trending list --list ") == Self.listNames)
     #expect(try offered("trending --images ") == Self.modes)
     #expect(try offered("trending --language ").contains("ru-RU"))
-    #expect(try offered("trending config ") == ["language", "region", "images", "services", "mouse", "theme"])
+    #expect(
+      try offered("trending config ") == [
+        "language", "region", "images", "services", "mouse", "theme", "player", "player-detached", "opener",
+      ])
     #expect(try offered("trending cache c") == ["clear"])
     let listOptions = try offered("trending list --")
     #expect(listOptions.contains("--page") && listOptions.contains("--list") && !listOptions.contains("--csv"))

@@ -36,6 +36,10 @@ enum AppCommands {
       return Reducer.apply(Reaction(go: .push(.chooser(chooser))), &state)
     case .openInBrowser, .copyLink, .copyTitle:
       return link(command, &state.shared, page: state.top.page(state.shared))
+    case .playTrailer:
+      guard let trailer = state.top.trailer(state.shared) else { return [] }
+      state.shared.say(tr("Playing the trailer: %s", trailer.url), .link)
+      return [.playTrailer(trailer.url)]
     case .nextTab, .previousTab, .tab:
       guard let list = state.stack.last?.list,
         let target = state.shared.tabs.target(
@@ -63,6 +67,7 @@ enum AppCommands {
       return top.markedEpisode(state.shared).map { EpisodeMarkLogic.canMark($0, state.shared) } ?? false
     case .toggleWatchlist, .toggleSeen: return top.subject(state.shared) != nil
     case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
+    case .playTrailer: return top.trailer(state.shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
     case .nextTab, .previousTab, .tab, .forYou: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil

@@ -15,7 +15,7 @@ public enum Command: Hashable, Sendable {
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
       .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
-      .forYou, .pick,
+      .forYou, .pick, .playTrailer,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
@@ -49,6 +49,8 @@ public enum AppCommand: Hashable, Sendable {
   case nextTab, previousTab, toggleMedia
   /// Shows the For you tab: the recommendations from the user's taste.
   case forYou
+  /// Plays the trailer of the film, series or episode shown, in the user's player.
+  case playTrailer
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
 
@@ -71,6 +73,7 @@ public enum AppCommand: Hashable, Sendable {
     case .previousTab: return "previous-tab"
     case .toggleMedia: return "toggle-media"
     case .forYou: return "for-you"
+    case .playTrailer: return "play-trailer"
     case .tab(let number): return "tab-\(number)"
     }
   }
@@ -119,6 +122,7 @@ extension Command {
   public static let discover = Command.screen(.discover)
   public static let pick = Command.screen(.pick)
   public static let forYou = Command.app(.forYou)
+  public static let playTrailer = Command.app(.playTrailer)
   public static let help = Command.app(.help)
   public static let redraw = Command.app(.redraw)
   public static let suspend = Command.app(.suspend)

@@ -92,6 +92,9 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.character("y")], .copyLink, in: pages, group: "Links", help: "copy the page's link (OSC 52)"),
     KeyBinding([.character("Y")], .copyTitle, in: pages, group: "Links", help: "copy the title and year"),
     KeyBinding(
+      [.character("v")], .playTrailer, in: [.film, .series, .episode], group: "Links",
+      help: "play trailer: the trailer in your player ('set player'; the series' for an episode)", hint: "trailer"),
+    KeyBinding(
       [.enter], .open, in: [.chooser], group: "Links", help: "open the page selected (1, 2, 3 open one)",
       hint: "open"),
     KeyBinding([.escape], .back, in: [.chooser], group: "Links", help: "close the chooser", hint: "close"),
