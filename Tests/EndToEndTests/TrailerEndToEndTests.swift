@@ -77,6 +77,7 @@ struct TrailerEndToEndTests {
     try failing.press("v")
     try failing.waitFor("exited with status 3")
     #expect(try failing.capture().contains("Villeneuve"))
+    try failing.press("Escape")
     try failing.send("q")
     #expect(try failing.waitForExit().status == 0)
 
@@ -87,6 +88,7 @@ struct TrailerEndToEndTests {
     try missing.waitFor("Villeneuve")
     try missing.press("v")
     try missing.waitFor("The trailer did not play")
+    try missing.press("Escape")
     try missing.send("q")
     #expect(try missing.waitForExit().status == 0)
   }
@@ -101,6 +103,53 @@ struct TrailerEndToEndTests {
     try session.waitFor("because you rated Dune: Part Two 9")
     try session.press("p")
     #expect(try session.capture().contains("Recommended for you"))
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  /// Waits for a file a program started by the app writes (the app reports nothing of a detached child).
+  private func waitForFile(_ file: URL, timeout: TimeInterval = 10) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("end\n") { return text }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    throw TmuxError(message: "\(file.lastPathComponent) was never written")
+  }
+
+  /// A script writing its arguments and whether its input is a terminal, then "end".
+  private func recorder(in folder: URL, named name: String) throws -> (script: URL, log: URL) {
+    let log = folder.appendingPathComponent("\(name).log")
+    let script = folder.appendingPathComponent(name)
+    let text = """
+      #!/bin/sh
+      { printf 'args:%s\\n' "$*"; if [ -t 0 ]; then echo tty; else echo notty; fi; echo end; } > '\(log.path)'
+      """
+    try text.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return (script, log)
+  }
+
+  @Test func aDetachedPlayerStartsInTheBackgroundAndTheOpenerOpensPages() throws {
+    let home = try folder()
+    let player = try recorder(in: home, named: "windowed")
+    let opener = try recorder(in: home, named: "opener")
+    let session = try session(
+      "set player \(player.script.path)\nset player-detached true\nset opener \(opener.script.path)\n", folder: home)
+    try session.waitFor("Dune: Part Two")
+    try session.waitForIdle()
+    try session.press("Enter")
+    try session.waitFor("Villeneuve")
+    try session.press("v")
+    let played = try waitForFile(player.log)
+    #expect(played == "args:https://www.youtube.com/watch?v=Way9Dexny3w\nnotty\nend\n", "in the background")
+    #expect(try session.capture().contains("Playing the trailer"))
+    // Dune: Part Two has pages on TMDB and IMDb: o asks which, Enter opens the first.
+    try session.press("o")
+    try session.press("Enter")
+    let opened = try waitForFile(opener.log)
+    #expect(opened.hasPrefix("args:https://") && opened.contains("693134"), "\(opened)")
+    try session.press("Escape")
     try session.send("q")
     #expect(try session.waitForExit().status == 0)
   }
