@@ -48,6 +48,35 @@ struct TonightCommandTests {
     #expect(entries.map { $0["rank"] as? Int } == entries.indices.map { $0 + 1 })
   }
 
+  @Test func forYouAsksAtMostFiveSeedsOnceAndThenReadsTheCache() throws {
+    // Seven films rated 8 or more: each recommends film 900 and one of its own.
+    let server = try LoopbackServer { request in
+      guard request.path.hasPrefix("/3/movie/"), let id = Int(request.path.dropFirst("/3/movie/".count)) else {
+        return .json(#"{"status_code":34}"#, status: 404)
+      }
+      return .json(
+        #"{"id":\#(id),"title":"Seed \#(id)","recommendations":{"page":1,"results":[{"id":900,"title":"Everyone's","vote_average":7,"vote_count":10},{"id":\#(id + 100),"title":"Only \#(id)'s","vote_average":9,"vote_count":10}]}}"#
+      )
+    }
+    var environment = try home()
+    environment["AMODB_BASE_URL"] = server.baseURL.absoluteString
+    environment["AMODB_KEY"] = "tonight-key"
+    for id in 1...7 {
+      #expect(try run(["rate", String(id), String(id % 3 + 8)], environment).status == 0)
+    }
+    let rated = server.requests.count
+    let first = try run(["for-you", "--json"], environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(server.requests.count - rated == 0, "the seeds' details are in the cache since they were rated")
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.first?["id"] as? Int == 900, "named by every seed")
+    #expect((entries.first?["seeds"] as? [Any])?.count == 5, "five seeds at most")
+    #expect(entries.count == 6, "900 and one of each seed's own")
+    // Without the cache: five requests, one a seed.
+    let uncached = try run(["for-you", "--no-cache"], environment)
+    #expect(uncached.status == 0 && server.requests.count - rated == 5)
+  }
+
   @Test func pickIsTheSameForTheSameSeedAndSaysWhyItQualified() throws {
     let environment = try home()
     for id in ["550", "603", "693134", "tv/1396"] {
