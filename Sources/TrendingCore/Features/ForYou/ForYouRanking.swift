@@ -34,6 +34,12 @@ public enum ForYou {
     public var summary: MediaSummary
     /// The seeds naming it, in seed order.
     public var seeds: [Seed]
+
+    /// Makes one.
+    public init(summary: MediaSummary, seeds: [Seed]) {
+      self.summary = summary
+      self.seeds = seeds
+    }
   }
 
   /// The most seeds asked a refresh: with the tab's own request, at most six.

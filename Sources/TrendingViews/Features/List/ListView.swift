@@ -379,7 +379,9 @@ enum ListView {
       let skipped = listing.skippedEntries
       let note =
         skipped == 0 ? "" : " · " + trn("%s entry could not be read", "%s entries could not be read", skipped)
-      status = (position + note, .muted)
+      // A recommendation's reason in full, however narrow its row (For you).
+      let why = shown.selectedMovie?.reason.map { " · " + $0 } ?? ""
+      status = (position + note + why, .muted)
     } else {
       status = ("", .muted)
     }
