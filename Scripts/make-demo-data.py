@@ -320,6 +320,9 @@ TRAILERS = {550: "dfeUzm6KF4g", 693134: "Way9Dexny3w", 872585: "uYPbbksJxIg", 15
             603: "vKQi3bBA1y8", 496243: "5xH0HfJHsaY", 545611: "wxN1T1uxQ2g", 129: "ByXuk9QqQkk",
             680: "s7EdQ4FqbhY"}
 
+# The same for the series whose official trailers we know.
+TV_TRAILERS = {1396: "HhesaQXLuRY", 66732: "b9EkMc79ZSU", 93405: "oqxAJKy0ii4"}
+
 # US certifications (MPA); the unrated old films have none.
 CERTS = {693134: "PG-13", 872585: "R", 550: "R", 146: "PG-13", 8885: "R", 935: "PG", 496243: "R", 545611: "R",
          238: "R", 129: "PG", 157336: "PG-13", 843: "PG", 680: "R", 603: "R", 78: "R", 194: "R", 348: "R",
@@ -379,6 +382,13 @@ def related(f, count, skip=()):
     others = [g for g in FILMS if g["id"] != f["id"] and g["id"] not in skip and g["date"]]
     others.sort(key=lambda g: (-len(mine & set(g["genres"])), -g["tmdb"][0], g["id"]))
     return [g for g in others[:count] if mine & set(g["genres"])]
+
+def best_rated(f, count):
+    """For a film sharing no genre with the others: the best rated of them, so every demo film
+    recommends something (the For you tab reads them)."""
+    others = [g for g in FILMS if g["id"] != f["id"] and g["date"]]
+    others.sort(key=lambda g: (-g["tmdb"][0], g["id"]))
+    return others[:count]
 
 def summary(f, pop):
     return {"adult": False, "backdrop_path": None, "id": f["id"], "title": f["title"],
@@ -474,7 +484,7 @@ def details(f):
               "credits": {"cast": [{"id": pid(a), "name": a, "character": c, "order": n, "profile_path": None}
                                    for n, (a, c) in enumerate(f["cast"])], "crew": crew}}
     similar = related(f, 4)
-    recommended = related(f, 5, skip={g["id"] for g in similar})
+    recommended = related(f, 5, skip={g["id"] for g in similar}) or best_rated(f, 5)
     record["similar"] = {"page": 1, "results": [summary(g, 50.0) for g in similar], "total_pages": 1,
                          "total_results": len(similar)}
     record["recommendations"] = {"page": 1, "results": [summary(g, 50.0) for g in recommended], "total_pages": 1,
@@ -704,7 +714,9 @@ def tv_details(s):
         "vote_average": s["tmdb"][0], "vote_count": s["tmdb"][1],
         "aggregate_credits": aggregate_credits(s),
         "content_ratings": {"results": [{"descriptors": [], "iso_3166_1": "US", "rating": s["cert"]}]},
-        "videos": {"results": []},
+        "videos": {"results": [{"iso_639_1": "en", "iso_3166_1": "US", "name": "Official Trailer",
+                                "key": TV_TRAILERS[s["id"]], "site": "YouTube", "type": "Trailer",
+                                "official": True}] if s["id"] in TV_TRAILERS else []},
         "watch/providers": {"results": {"US": {
             "link": f"https://www.themoviedb.org/tv/{s['id']}/watch?locale=US",
             "flatrate": [{"provider_id": i, "provider_name": n, "display_priority": k, "logo_path": None}

@@ -29,6 +29,8 @@ public final class AppRunner {
   /// Keys and mouse events taken from the terminal so far, for the status file.
   private var inputsTaken = 0
   private var quitting = false
+  /// What plays trailers (`set player`).
+  public var player = TrailerPlayer(setting: nil, detached: false, environment: [:])
   /// Whether the first data was asked for before the loop was made.
   private let asked: Bool
 
@@ -135,6 +137,23 @@ public final class AppRunner {
     resized(backend.adoptNewSize())
   }
 
+  /// Plays a trailer: a terminal player gets the terminal (put away as for a stop, redrawn after),
+  /// a detached one starts in the background, and without a player the opener opens the page; a
+  /// player that cannot start or fails is a notice.
+  private func play(_ url: String) {
+    var problem: String?
+    switch player.plan(for: url) {
+    case .terminal(let command):
+      problem = backend.runInTerminal(command)
+      resized(backend.adoptNewSize())
+    case .background(let command):
+      if case .failure(let failure) = player.launcher.start(command) { problem = failure.message }
+    case .opener:
+      runner.perform(.openURL(url))
+    }
+    if let problem { dispatch(.notice(tr("The trailer did not play: %s", problem), warning: true)) }
+  }
+
   /// The terminal has a new size: the state takes it, and the cell its pixels give (a font size
   /// change moves that, and posters are sized to it when the terminal says no cell of its own).
   private func resized(_ size: Size) {
@@ -148,6 +167,7 @@ public final class AppRunner {
       switch effect {
       case .quit: quitting = true
       case .suspend: suspend()
+      case .playTrailer(let url): play(url)
       case .redraw: backend.redraw()
       case .copy(let text): backend.copyToClipboard(text)
       case .writeTerminal(let bytes): backend.writeGraphics(bytes)

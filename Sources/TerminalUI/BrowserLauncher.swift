@@ -42,6 +42,13 @@ public struct BrowserLauncher: Sendable {
         : tr("No browser to open (set $BROWSER); y copies the link instead.")
       return .failure(Failure(message: message))
     }
+    return start(command)
+  }
+
+  /// Starts a command in the background, in a session of its own with nothing of the terminal;
+  /// the child is reaped on a thread of its own.
+  public func start(_ command: [String]) -> Result<Void, Failure> {
+    guard let program = command.first else { return .failure(Failure(message: tr("Nothing to start."))) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -66,10 +73,10 @@ public struct BrowserLauncher: Sendable {
     var pid: pid_t = 0
     let arguments = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
-    let status = posix_spawnp(&pid, command[0], &actions, &attributes, arguments, environ)
+    let status = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
     guard status == 0 else {
       return .failure(
-        Failure(message: tr("Could not start %1$s: %2$s.", command[0], String(cString: strerror(status)))))
+        Failure(message: tr("Could not start %1$s: %2$s.", program, String(cString: strerror(status)))))
     }
     Self.reap(pid)
     return .success(())
@@ -92,7 +99,8 @@ public struct BrowserLauncher: Sendable {
     if started == 0 { pthread_detach(thread) } else { box.deallocate() }
   }
 
-  private func find(_ name: String) -> String? {
+  /// The program's path on `PATH`, if it is there.
+  func find(_ name: String) -> String? {
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for directory in path.split(separator: ":") where directory.hasPrefix("/") {
       let candidate = "\(directory)/\(name)"

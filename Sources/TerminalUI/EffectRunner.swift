@@ -107,7 +107,7 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground:
+    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground, .playTrailer:
       return
     case .loadMarks:
       run(.marks) { [library] in
@@ -215,6 +215,11 @@ public final class EffectRunner: Sendable {
     case .readLocal(.upNext):
       run(.local(.upNext)) { [client, library] in
         .localRead(.upNext, await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext))
+      }
+    case .readLocal(.forYou):
+      run(.local(.forYou)) { [client, library] in
+        let found = await Recommendations.read(client: client, library: library, kind: nil)
+        return .localRead(.forYou, found.map { LocalAnswer.forYou(ForYou.page($0.ranked)) })
       }
     case .drawImages(let plan):
       switch plan {

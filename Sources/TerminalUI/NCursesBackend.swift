@@ -382,6 +382,20 @@ public final class NCursesBackend: TerminalBackend {
     doupdate()
   }
 
+  public func runInTerminal(_ command: [String]) -> String? {
+    writeTerminal(Self.bracketedPasteOff)
+    if mouse { disableMouse() }
+    endwin()
+    let problem = ForegroundProgram.run(command)
+    if mouse { enableMouse() }
+    writeTerminal(Self.bracketedPasteOn)
+    // The program drew over all of it: repaint everything.
+    previous = nil
+    clearok(shim_stdscr(), true)
+    doupdate()
+    return problem
+  }
+
   public func redraw() {
     previous = nil
     clearok(shim_stdscr(), true)

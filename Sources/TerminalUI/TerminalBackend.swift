@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 import TrendingCore
 import TrendingViews
 
@@ -20,6 +21,9 @@ public protocol TerminalBackend: AnyObject {
   var oversize: Size? { get }
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
   func suspend()
+  /// Gives the terminal to a program until it exits (as for a stop), then repaints all of it;
+  /// nil when it exited 0, else what went wrong.
+  func runInTerminal(_ command: [String]) -> String?
   /// Forgets what the terminal shows and repaints all of it at the next draw (Ctrl-L).
   func redraw()
   /// Restores the terminal; safe to call more than once.
@@ -38,6 +42,8 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
+  /// A terminal of no process (tests in memory) runs nothing.
+  public func runInTerminal(_ command: [String]) -> String? { tr("No terminal to play in.") }
   /// Terminals in tests await nothing unless they say so.
   public var inputDeadline: Date? { nil }
   /// Terminals in tests are drawn whole unless they say so.

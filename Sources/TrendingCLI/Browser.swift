@@ -25,12 +25,15 @@ enum Browser {
     let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let inbox = ActionInbox()
+    // `set opener CMD` opens pages in place of $BROWSER and xdg-open.
+    var opening = environment
+    if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
     SignalGuard.install(wake: inbox.writeDescriptor)
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: .indexed8, inbox: inbox,
-      library: Library.standardPath(environment: environment), launcher: BrowserLauncher(environment: environment),
+      library: Library.standardPath(environment: environment), launcher: BrowserLauncher(environment: opening),
       tmux: environment["TMUX"] != nil)
     // The first list is asked for before ncurses starts (the size comes with the terminal): the
     // answer is read and decoded on another thread meanwhile, not after the set-up.
@@ -70,6 +73,9 @@ enum Browser {
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(
       state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true)
+    app.player = TrailerPlayer(
+      setting: settings.settings.values["player"], detached: settings.settings.values["player-detached"] == "true",
+      environment: environment)
     if images.capabilities.asksAnything { backend.askTerminal() }
     let reason = app.run()
     // A mark made just before quitting is stored before we go (saves take milliseconds).

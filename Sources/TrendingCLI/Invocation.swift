@@ -50,6 +50,8 @@ public struct Invocation: Equatable, Sendable {
     case calendar(weeks: Int, format: CalendarOutput)
     /// `trending seen`, `rate`, `lists`, `history` and the library's other commands.
     case library(LibraryCommand)
+    /// `trending for-you` and `trending pick`.
+    case tonight(TonightCommand)
   }
 
   /// The command.
@@ -310,6 +312,8 @@ public enum ArgumentParser {
       return try discoverCommand(verb, line)
     case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library:
       return try libraryCommand(verb, words, line)
+    case .forYou, .pick, .new:
+      return try tonightCommand(verb, words, line)
     case .help:
       guard words.count <= 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))

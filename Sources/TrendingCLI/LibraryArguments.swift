@@ -75,8 +75,8 @@ extension OptionTable {
       number("--episode", tr("one episode of the season")) { $0.episode = $1 },
       number("--through", tr("every aired episode of the season up to this one")) { $0.through = $1 },
       OptionSpec(
-        name: "--since", value: "YYYY-MM-DD", help: tr("only what was watched on or after this day"),
-        verbs: [.history],
+        name: "--since", value: "YYYY-MM-DD",
+        help: tr("only what was watched (for new: what came out) on or after this day"), verbs: [.history, .new],
         apply: { line, text throws(UsageError) in line.library.since = try day(text, option: "--since") }),
       OptionSpec(
         name: "--clear", help: tr("take the rating or the note away"), verbs: [.rate, .note],

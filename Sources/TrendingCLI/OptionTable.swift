@@ -11,6 +11,8 @@ public enum Verb: String, CaseIterable, Sendable {
   case calendar
   /// The library's commands (`LibraryArguments.swift`).
   case seen, unseen, rate, note, hide, unhide, history, progress, lists, stats, export, library
+  /// `trending for-you`, `trending pick` and `trending new` (`TonightArguments.swift`).
+  case forYou = "for-you", pick, new
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -52,6 +54,8 @@ struct ParsedLine: Sendable {
   var ics = false
   /// `--on`, `--season` and the other flags of the library's commands.
   var library = LibraryFlags()
+  /// The flags of `pick`.
+  var tonight = TonightFlags()
   /// `--help` or `--version`: answered at once, whatever else the line says.
   var immediate: Invocation.Command?
 }
@@ -163,7 +167,7 @@ public enum OptionTable {
   public static var options: [OptionSpec] {
     let outputs: [Verb] = [
       .list, .show, .tv, .season, .collection, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
-      .history, .progress, .lists, .stats,
+      .history, .progress, .lists, .stats, .forYou, .pick, .new,
     ]
     let terminal: [Verb] = [.browse, .doctor]
     return [
@@ -179,7 +183,7 @@ public enum OptionTable {
       OptionSpec(
         name: "--kind", value: "KIND", kind: .words(kindWords),
         help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
-        verbs: [.list, .search, .discover],
+        verbs: [.list, .search, .discover, .forYou, .pick],
         apply: { line, text throws(UsageError) in
           guard kindWords.contains(text) else {
             throw UsageError(message: tr("--kind must be film, tv, person or all, not %s", shown(text)))
@@ -297,7 +301,7 @@ public enum OptionTable {
       OptionSpec(
         name: "--ics", help: tr("print an iCalendar file (RFC 5545) that calendar apps import"), verbs: [.calendar],
         apply: { line, _ in line.ics = true }),
-    ] + libraryOptions + [
+    ] + libraryOptions + tonightOptions + [
       OptionSpec(name: "--help", short: "-h", help: tr("this help"), apply: { line, _ in line.immediate = .help }),
       OptionSpec(name: "--version", help: tr("the version"), apply: { line, _ in line.immediate = .version }),
     ]
@@ -393,7 +397,7 @@ public enum OptionTable {
       CommandSpec(
         verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),
         detail: tr("The manual page in roff, as 'make install' installs it: trending man | man -l -")),
-    ] + discoverCommands + libraryCommands + [
+    ] + discoverCommands + libraryCommands + tonightCommands + [
       CommandSpec(
         verb: .help, arguments: "[COMMAND]", words: Verb.allCases.filter { $0 != .browse }.map(\.rawValue),
         summary: tr("this help, or one command's"),

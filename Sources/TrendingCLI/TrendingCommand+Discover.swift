@@ -23,7 +23,7 @@ extension OptionTable {
   static var discoverOptions: [OptionSpec] {
     let criterion = { (name: String, value: String, key: String, help: String) in
       OptionSpec(
-        name: name, value: value, help: help, verbs: [.discover],
+        name: name, value: value, help: help, verbs: key == "genre" ? [.discover, .pick] : [.discover],
         apply: { line, text in line.discover.append((key, text)) })
     }
     return [

@@ -199,6 +199,9 @@ public enum TrendingCommand {
       return calendar(weeks: weeks, format: format, invocation: invocation, environment: environment)
     case .library(let command):
       return library(command, invocation: invocation, environment: environment)
+    case .tonight(let command):
+      return tonight(
+        command, invocation: invocation, environment: environment, services: settingsFile.settings.services)
     case .person(let id, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client

@@ -95,15 +95,16 @@ extension BrowserEndToEndTests {
       try session.waitForIdle()
       let first = try session.capture()
       #expect(first.contains("config:4: no genre 'Thriler'"), "the bad line is reported with its number:\n\(first)")
-      // The built-in tabs keep their numbers (7 is the Calendar); "On my services" and the saved tab follow.
-      try session.press("8")
+      // The built-in tabs keep their numbers (8 is For you); "On my services" and the saved tab follow.
+      try session.press("9")
       try session.waitFor("Film 900")
       let services = try #require(server.requests.last { $0.path == "/3/discover/movie" })
       #expect(services.query("with_watch_providers") == "8|11", "both, case-insensitively, any of them")
       #expect(services.query("watch_region") == "GB")
       #expect(services.target.contains("with_watch_providers=8%7C11"), "the | goes URL-encoded: \(services.target)")
       #expect(try session.capture().contains("On my services"))
-      try session.press("9")
+      // The tenth tab has no number key: Tab reaches it.
+      try session.press("Tab")
       try session.waitFor("Film 800")
       let saved = try #require(server.requests.last { $0.path == "/3/discover/movie" })
       #expect(saved.query("with_genres") == "53")
@@ -114,7 +115,7 @@ extension BrowserEndToEndTests {
       let asked = server.count("/3/discover/movie")
       try session.press("1")
       try session.waitFor("Film 1")
-      try session.press("9")
+      try session.press("BTab")
       try session.waitFor("Film 800")
       #expect(server.count("/3/discover/movie") == asked)
       try session.send("q")

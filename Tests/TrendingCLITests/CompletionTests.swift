@@ -48,7 +48,10 @@ struct CompletionTests {
     #expect(try offered("trending --images ") == Self.modes)
     #expect(try offered("trending --language ").contains("ru-RU"))
     #expect(
-      try offered("trending config ") == ["language", "region", "images", "services", "mouse", "hide-seen", "theme"])
+      try offered("trending config ") == [
+        "language", "region", "images", "services", "mouse", "hide-seen", "theme", "player", "player-detached",
+        "opener",
+      ])
     #expect(try offered("trending cache c") == ["clear"])
     let listOptions = try offered("trending list --")
     #expect(listOptions.contains("--page") && listOptions.contains("--list") && !listOptions.contains("--csv"))

@@ -169,7 +169,7 @@ struct RenderInvariantTests {
             effects += Reducer.reduce(&state, .episodeMarksLoaded(id, [EpisodeKey(season: 1, number: 1)]))
           case .saveEpisodeMarks(let change):
             effects += Reducer.reduce(&state, .episodeMarksSaved(change.series.id, nil, problem: nil))
-          case .saveMark, .openURL, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
+          case .saveMark, .openURL, .playTrailer, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
             .useLightBackground:
             break
           }

@@ -40,8 +40,12 @@ public struct DemoTransport: Transport {
     default: break
     }
     if let answer = DemoDiscover.answer(key, query: query ?? [], prefix: prefix) { return answer }
+    if let made = DemoAiring.answer(key, now: Date()) { return DemoDiscover.json(made) }
     let translated = russian ? DemoResources.files["ru:" + key] : nil
     guard let text = translated ?? DemoResources.files[key] else { return Self.notFound }
+    if key == "/tv/on_the_air?page=1", let page = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) {
+      return DemoDiscover.json(DemoAiring.adding(to: key, page: page, now: Date()))
+    }
     return HTTPResponse(
       status: 200,
       headers: ["Content-Type": "application/json", "X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "40"],
@@ -108,7 +112,7 @@ public struct DemoTransport: Transport {
   /// Every embedded series (the popular list holds them all) matching the words (name or original
   /// name) and the year of the first air date when one is given.
   private static func series(_ words: String, year: String?, prefix: String) -> [JSONValue] {
-    results("/tv/popular?page=1", prefix: prefix).filter { show in
+    (results("/tv/popular?page=1", prefix: prefix) + [DemoAiring.summary(now: Date())]).filter { show in
       let inYear = year.map { show["first_air_date"]?.string?.hasPrefix($0) == true } ?? true
       return inYear && matches(show, ["name", "original_name"], words)
     }

@@ -28,6 +28,8 @@ public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
   public var nextEpisode: Episode?
   /// The years a series ran ("2011–2019", "2022–"), when its details said.
   public var span: String?
+  /// Why a list of the user's own shows it ("because you rated Dune: Part Two 9"); never from amodb.
+  public var reason: String?
 
   /// The film's or series' identity; a person's is nil.
   public var media: MediaID? { kind == .person ? nil : MediaID(kind, id) }

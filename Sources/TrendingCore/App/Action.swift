@@ -131,6 +131,8 @@ public enum Effect: Equatable, Sendable {
   case saveEpisodeMarks(EpisodeChange)
   /// Open a web page in the user's browser, without waiting for it.
   case openURL(String)
+  /// Play a trailer in the user's player: in the terminal (given back after), or in the background.
+  case playTrailer(String)
   /// Put text on the clipboard through the terminal (OSC 52).
   case copy(String)
   /// Send control bytes (an image) to the terminal before the next frame.
@@ -153,7 +155,8 @@ extension Effect {
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
     case .loadEpisodeMarks(let id): return .episodeMarks(id)
-    case .cancel, .redraw, .suspend, .quit, .saveMark, .saveEpisodeMarks, .openURL, .copy, .writeTerminal, .drawImages,
+    case .cancel, .redraw, .suspend, .quit, .saveMark, .saveEpisodeMarks, .openURL, .playTrailer, .copy, .writeTerminal,
+      .drawImages,
       .useLightBackground:
       return nil
     }

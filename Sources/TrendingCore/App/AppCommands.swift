@@ -61,12 +61,19 @@ enum AppCommands {
       return Reducer.apply(Reaction(go: .push(.chooser(chooser))), &state)
     case .openInBrowser, .copyLink, .copyTitle:
       return link(command, &state.shared, page: state.top.page(state.shared))
+    case .playTrailer:
+      guard let trailer = state.top.trailer(state.shared) else { return [] }
+      state.shared.say(tr("Playing the trailer: %s", trailer.url), .link)
+      return [.playTrailer(trailer.url)]
     case .nextTab, .previousTab, .tab:
       guard let list = state.stack.last?.list,
         let target = state.shared.tabs.target(
           of: command, from: list.source.tab ?? .trending, media: state.shared.browsing)
       else { return [] }
       return Reducer.apply(Reaction(go: .showTab(target)), &state)
+    case .forYou:
+      guard state.stack.last?.list != nil else { return [] }
+      return Reducer.apply(Reaction(go: .showTab(.forYou)), &state)
     case .toggleMedia:
       guard let list = state.stack.last?.list else { return [] }
       let tab = list.source.tab ?? .trending
@@ -87,8 +94,9 @@ enum AppCommands {
       return top.subject(state.shared)?.media != nil
     case .hideSeen, .upNext: return state.stack.last?.list != nil
     case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
+    case .playTrailer: return top.trailer(state.shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
-    case .nextTab, .previousTab, .tab: return state.stack.last?.list != nil
+    case .nextTab, .previousTab, .tab, .forYou: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil
     }
   }

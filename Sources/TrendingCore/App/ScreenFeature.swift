@@ -27,6 +27,8 @@ public protocol ScreenFeature: Sendable {
   func page(_ shared: Shared) -> LinkedPage?
   /// The episode `m` and "mark up to here" mark, when there is one (it comes before `subject`).
   func markedEpisode(_ shared: Shared) -> EpisodeRef?
+  /// The trailer "play trailer" plays, when the screen has one.
+  func trailer(_ shared: Shared) -> Video?
   /// Whether moving selects lines (rows or links) rather than only scrolling: the hint says which.
   var selectsLines: Bool { get }
   /// The poster it shows, when posters are on.
@@ -47,6 +49,9 @@ extension ScreenFeature {
 
   /// Screens that show no episode mark none.
   public func markedEpisode(_ shared: Shared) -> EpisodeRef? { nil }
+
+  /// Screens of no film or series have no trailer.
+  public func trailer(_ shared: Shared) -> Video? { nil }
 
   /// Screens that are not documents draw no layout.
   public var layout: DocumentLayout? { nil }

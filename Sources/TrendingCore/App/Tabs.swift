@@ -34,6 +34,7 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   public static let airingToday = ListKind(rawValue: "airingToday")
   public static let calendar = ListKind(rawValue: "calendar")
   public static let upNext = ListKind(rawValue: "upNext")
+  public static let forYou = ListKind(rawValue: "forYou")
 
   /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
@@ -118,6 +119,8 @@ public enum ListFeed: Hashable, Sendable {
   case upNext
   /// One of the library's named lists (a `tab "…" list=NAME` line), read locally.
   case library(String)
+  /// The recommendations from the user's own taste (`ForYouFeed`), read locally.
+  case forYou
 }
 
 /// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
@@ -159,6 +162,9 @@ public struct Tab: Sendable {
     Tab(
       kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Cal") },
       heading: { tr("Coming soon") }, feed: .calendar),
+    Tab(
+      kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "You") },
+      heading: { tr("Recommended for you") }, feed: .forYou),
     Tab(
       kind: .seriesTrending, media: .series, title: { tr("Trending") },
       shortTitle: { trc("short tab name", "Trend") }, heading: { tr("Trending series") }, feed: .trending(.series)),

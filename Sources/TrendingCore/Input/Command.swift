@@ -15,6 +15,7 @@ public enum Command: Hashable, Sendable {
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
       .hideSeen, .notInterested, .rate, .note, .addToList, .upNext, .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
+      .forYou, .pick, .playTrailer,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
@@ -47,6 +48,10 @@ public enum AppCommand: Hashable, Sendable {
   case toggleWatchlist, toggleSeen, markUpToHere, openInBrowser, copyLink, copyTitle
   case hideSeen, notInterested, rate, note, addToList, upNext
   case nextTab, previousTab, toggleMedia
+  /// Shows the For you tab: the recommendations from the user's taste.
+  case forYou
+  /// Plays the trailer of the film, series or episode shown, in the user's player.
+  case playTrailer
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
 
@@ -74,6 +79,8 @@ public enum AppCommand: Hashable, Sendable {
     case .nextTab: return "next-tab"
     case .previousTab: return "previous-tab"
     case .toggleMedia: return "toggle-media"
+    case .forYou: return "for-you"
+    case .playTrailer: return "play-trailer"
     case .tab(let number): return "tab-\(number)"
     }
   }
@@ -91,6 +98,8 @@ public enum ScreenCommand: String, Hashable, Sendable, CaseIterable {
   case first, last, open, back, refresh
   case toggleWindow = "toggle-window"
   case sort, filter, discover
+  /// Moves to a random row of the list, among those its filter shows.
+  case pick
 
   /// Whether it moves the selection or the scroll.
   public var isMove: Bool {
@@ -118,6 +127,9 @@ extension Command {
   public static let sort = Command.screen(.sort)
   public static let filter = Command.screen(.filter)
   public static let discover = Command.screen(.discover)
+  public static let pick = Command.screen(.pick)
+  public static let forYou = Command.app(.forYou)
+  public static let playTrailer = Command.app(.playTrailer)
   public static let help = Command.app(.help)
   public static let redraw = Command.app(.redraw)
   public static let suspend = Command.app(.suspend)

@@ -92,6 +92,9 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.character("y")], .copyLink, in: pages, group: "Links", help: "copy the page's link (OSC 52)"),
     KeyBinding([.character("Y")], .copyTitle, in: pages, group: "Links", help: "copy the title and year"),
     KeyBinding(
+      [.character("v")], .playTrailer, in: [.film, .series, .episode], group: "Links",
+      help: "play trailer: the trailer in your player ('set player'; the series' for an episode)", hint: "trailer"),
+    KeyBinding(
       [.enter], .open, in: [.chooser], group: "Links", help: "open the page selected (1, 2, 3 open one)",
       hint: "open"),
     KeyBinding([.escape], .back, in: [.chooser], group: "Links", help: "close the chooser", hint: "close"),
@@ -144,6 +147,11 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding(
       [.character("t")], .toggleMedia, in: [.list], group: "Lists", help: "films / series: the other set of tabs",
       hint: "series"),
+    KeyBinding(
+      [.character("F")], .forYou, in: [.list], group: "Lists",
+      help: "for you: recommendations from what you rated 8 or more and saw lately"),
+    KeyBinding(
+      [.character("p")], .pick, in: [.list], group: "Lists", help: "pick: a random row of the list (as filtered)"),
     KeyBinding([.character("r")], .refresh, in: pages, group: "Data", help: "refresh", hint: "refresh"),
     KeyBinding(
       [.character("w")], .toggleWindow, in: [.list], group: "Data", help: "today / this week (Trending)",

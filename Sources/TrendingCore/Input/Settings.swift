@@ -61,8 +61,14 @@ public struct Settings: Equatable, Sendable {
         "theme", "auto|dark|light", tr("colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)"),
         "light"
       ),
+      ("player", "COMMAND", tr("what plays trailers (default: mpv when on PATH, else the opener)"), "mpv --fs"),
+      ("player-detached", "true|false", tr("start the player in the background rather than in the terminal"), "true"),
+      ("opener", "COMMAND", tr("what o opens pages with (default: $BROWSER, else xdg-open)"), "firefox"),
     ]
   }
+
+  /// The settings whose value is a command with its arguments (`set player mpv --fs`).
+  static let commandSettings: Set<String> = ["player", "opener"]
 
   /// The colour roles `color` takes, as the settings file names them.
   public static let roles = ColorRole.allCases.map(\.rawValue)
@@ -94,6 +100,11 @@ public struct Settings: Equatable, Sendable {
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
       guard let verb = words.first else { continue }
+      // A command of its own: every word after the name.
+      if verb == "set", words.count > 2, Self.commandSettings.contains(words[1]) {
+        values[words[1]] = words.dropFirst(2).joined(separator: " ")
+        continue
+      }
       let message =
         Self.isDiscoverLine(words)
         ? applyDiscover(words, String(line), number: index + 1) : apply(verb, Array(words.dropFirst()))
@@ -145,7 +156,7 @@ public struct Settings: Equatable, Sendable {
   private mutating func set(_ name: String, _ value: String) -> String? {
     let allowed: [String: [String]] = [
       "images": ["auto", "kitty", "sixel", "iterm", "symbols", "off"], "mouse": ["on", "off"],
-      "hide-seen": ["true", "false"], "theme": ["auto", "dark", "light"],
+      "hide-seen": ["true", "false"], "theme": ["auto", "dark", "light"], "player-detached": ["true", "false"],
     ]
     switch name {
     case "language":

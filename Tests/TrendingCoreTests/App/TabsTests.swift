@@ -21,10 +21,13 @@ struct TabsTests {
       #expect(Command.tab(shown.count + 1).tab(among: media) == nil, "no command for a tab the table lacks")
     }
     #expect(
-      Tab.shown(.film).map(\.kind) == [.trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist, .calendar])
+      Tab.shown(.film).map(\.kind) == [
+        .trending, .popular, .topRated, .nowPlaying, .upcoming, .watchlist, .calendar, .forYou,
+      ])
     #expect(
       Tab.shown(.series).map(\.kind) == [
         .seriesTrending, .seriesPopular, .seriesTopRated, .onTheAir, .airingToday, .upNext, .watchlist, .calendar,
+        .forYou,
       ])
     #expect(ListKind.nowPlaying.counterpart(in: .series) == .onTheAir)
     #expect(ListKind.onTheAir.counterpart(in: .film) == .nowPlaying)
@@ -48,6 +51,7 @@ struct TabsTests {
       case .calendar: #expect(request == nil, "the calendar is made of several answers")
       case .upNext: #expect(request == nil, "up next is read from the library")
       case .library: Issue.record("no built-in tab is one of the library's lists")
+      case .forYou: #expect(request == nil, "the recommendations are read by the runner")
       }
     }
   }
@@ -94,11 +98,12 @@ struct TabNameTests {
   @Test func commandLineNamesComeFromTheTable() {
     #expect(
       Tab.shown(.film).map(\.kind.name) == [
-        "trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist", "calendar",
+        "trending", "popular", "top-rated", "now-playing", "upcoming", "watchlist", "calendar", "for-you",
       ])
     #expect(
       Tab.shown(.series).map(\.kind.name) == [
         "trending", "popular", "top-rated", "on-the-air", "airing-today", "up-next", "watchlist", "calendar",
+        "for-you",
       ])
     for media in [MediaKind.film, .series] {
       for tab in Tab.shown(media) { #expect(ListKind(name: tab.kind.name, media: media) == tab.kind) }

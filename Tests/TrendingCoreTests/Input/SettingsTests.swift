@@ -73,3 +73,17 @@ struct SettingsTests {
     #expect(Settings(parsing: "set \u{1B}]52;c;evil x").problems.first?.message.contains("\u{1B}") == false)
   }
 }
+
+@Suite("The player and opener settings")
+struct PlayerSettingsTests {
+  @Test func aPlayerOrOpenerTakesTheWholeCommandAndDetachedIsTrueOrFalse() {
+    let settings = Settings(
+      parsing: "set player mpv --fs --title=%s  # a comment\nset opener firefox --new-tab\nset player-detached true\n")
+    #expect(settings.problems.isEmpty, "\(settings.problems)")
+    #expect(settings.values["player"] == "mpv --fs --title=%s")
+    #expect(settings.values["opener"] == "firefox --new-tab")
+    #expect(settings.values["player-detached"] == "true")
+    let bad = Settings(parsing: "set player-detached maybe\nset player\n")
+    #expect(bad.problems.map(\.line) == [1, 2])
+  }
+}

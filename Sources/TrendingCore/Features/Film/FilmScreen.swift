@@ -56,6 +56,8 @@ extension FilmScreen: DocumentScreen {
   public func poster(_ shared: Shared) -> PosterRequest? {
     picture(shared.film(id).value?.posterPath ?? known?.posterPath, shared)
   }
+
+  public func trailer(_ shared: Shared) -> Video? { shared.film(id).value?.trailer }
 }
 
 extension LinkTarget {

@@ -201,6 +201,7 @@ extension ListFeed {
     case .calendar: return CalendarFeed()
     case .upNext: return UpNextFeed()
     case .library(let name): return NamedListFeed(name: name, kind: kind)
+    case .forYou: return ForYouFeed()
     }
   }
 }

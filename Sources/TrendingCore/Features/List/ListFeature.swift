@@ -58,12 +58,26 @@ extension ListScreen: ScreenFeature {
       if let selected, let index = movies.firstIndex(where: { $0.id == selected }) { selection = index }
       ListLogic.scrollIntoView(&self, rows: rows)
       return .nothing
+    case .pick:
+      pickRow(shared)
+      return .nothing
     }
+  }
+
+  /// Moves to a row chosen at random among those shown (the filter's), never the one selected
+  /// when there are others; the choice is seeded by the app's clock, so the reducer stays a function.
+  mutating func pickRow(_ shared: Shared) {
+    let count = movies.count
+    guard count > 1 else { return }
+    let seed = UInt64(max(0, shared.now.timeIntervalSince1970 * 1000)) &+ UInt64(selection) &* 7919
+    guard let offset = Pick.index(among: count - 1, seed: seed) else { return }
+    selection = (selection + 1 + offset) % count
+    ListLogic.scrollIntoView(&self, rows: shared.visibleRows)
   }
 
   public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
     switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .sort:
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .sort, .pick:
       return movies.count > 1
     case .open: return filter?.editing == true || selectedMovie != nil
     case .filter: return unfilteredCount > 1

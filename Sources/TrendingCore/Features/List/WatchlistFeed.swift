@@ -9,6 +9,8 @@ public enum LocalQuery: Hashable, Sendable {
   case upNext
   /// A named list of the library, in its order.
   case list(String)
+  /// The recommendations from the library's ratings and watches (`ForYou`).
+  case forYou
 }
 
 /// What a local read found.
@@ -19,6 +21,8 @@ public enum LocalAnswer: Equatable, Sendable {
   case upNext([UpNext])
   /// A named list's titles in order (nil: there is no list of that name).
   case list([MediaSummary]?)
+  /// The recommendations, ranked, each with its reason.
+  case forYou(MediaPage)
 }
 
 /// The Watchlist tab: the films and series on the watchlist, read locally, newest first.

@@ -62,4 +62,7 @@ extension EpisodeScreen: DocumentScreen {
   public func poster(_ shared: Shared) -> PosterRequest? {
     picture(shared.season(seriesID, season).value?.posterPath ?? shared.series(seriesID).value?.posterPath, shared)
   }
+
+  /// The series' trailer: amodb's episodes rarely have one of their own.
+  public func trailer(_ shared: Shared) -> Video? { shared.series(seriesID).value?.trailer }
 }

@@ -59,6 +59,8 @@ extension SeriesScreen: DocumentScreen {
   public func poster(_ shared: Shared) -> PosterRequest? {
     picture(shared.series(id).value?.posterPath ?? known?.posterPath, shared)
   }
+
+  public func trailer(_ shared: Shared) -> Video? { shared.series(id).value?.trailer }
 }
 
 extension LinkTarget {

@@ -282,8 +282,10 @@ enum ListView {
     }
   }
 
-  /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days").
+  /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days"), a
+  /// recommendation why ("Arrival · because you rated Dune: Part Two 9").
   static func rowTitle(_ movie: MediaSummary, _ shared: Shared) -> String {
+    if let reason = movie.reason { return movie.title + " · " + reason }
     guard movie.kind == .series,
       let next = movie.nextEpisode ?? shared.series(movie.id).value?.nextEpisode, let date = next.airDate,
       !next.hasAired(by: shared.today)
@@ -383,7 +385,9 @@ enum ListView {
       let skipped = listing.skippedEntries
       let note =
         skipped == 0 ? "" : " · " + trn("%s entry could not be read", "%s entries could not be read", skipped)
-      status = (position + note, .muted)
+      // A recommendation's reason in full, however narrow its row (For you).
+      let why = shown.selectedMovie?.reason.map { " · " + $0 } ?? ""
+      status = (position + note + why, .muted)
     } else {
       status = ("", .muted)
     }

@@ -221,10 +221,9 @@ struct ListTabTests {
     }
     store.send(.key(.character("1"))) { $0.switchTab(to: .trending) }
     #expect(store.state.rootList == trending, "back exactly where it was, with no request")
-    // S-Tab wraps to the last tab: the calendar, which asks for the region's releases.
-    let upcoming = CalendarTab.upcomingRequest(store.state.shared)
-    store.send(.key(.backTab), effects: [.fetch(upcoming, keptFirst: true)]) {
-      $0.switchTab(to: .calendar)
+    // S-Tab wraps to the last tab: For you, which the runner reads from the library.
+    store.send(.key(.backTab), effects: [.readLocal(.forYou)]) {
+      $0.switchTab(to: .forYou)
       $0.rootList.list.begin()
     }
   }

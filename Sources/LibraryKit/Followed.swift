@@ -1,0 +1,92 @@
+import AmodbKit
+
+/// What `trending new` reads and keeps: the titles followed, each title's last known offers, and
+/// the day of the last `--since-last` run.
+extension Library {
+  /// The titles on the watchlist, and the series with an episode seen, each saying whether it is on
+  /// the watchlist.
+  public func followed() throws(LibraryError) -> [(title: TitleInfo, onWatchlist: Bool)] {
+    try read {
+      try connection.rows(
+        """
+        SELECT \(Titles.columns), EXISTS (SELECT 1 FROM list_items l
+          WHERE l.list_id = 1 AND l.kind = t.kind AND l.title_id = t.id) AS listed
+        FROM titles t WHERE listed OR (t.kind = 'tv' AND EXISTS (SELECT 1 FROM watch_events e
+          WHERE e.kind = 'tv' AND e.title_id = t.id AND e.season IS NOT NULL))
+        ORDER BY t.kind, t.id
+        """
+      ).compactMap { row in Titles.info(from: row).map { ($0, row[11].int == 1) } }
+    }
+  }
+
+  /// A title's offers in a region as last stored (name → kinds of offer), or nil when never checked.
+  public func lastKnownOffers(_ media: MediaID, region: String) throws(LibraryError) -> [String: Set<String>]? {
+    try read {
+      let key: [SQLValue] = [.text(media.kind.rawValue), .integer(Int64(media.id)), .text(region)]
+      guard
+        try connection.scalar(
+          "SELECT value FROM facts WHERE name = ?", [.text(Self.checkedFact(media, region: region))]) != nil
+      else { return nil }
+      var offers: [String: Set<String>] = [:]
+      try connection.each(
+        "SELECT provider_name, offer FROM title_providers WHERE kind = ? AND title_id = ? AND region = ?", key
+      ) { row in
+        guard let name = row[0].string, let offer = row[1].string else { return }
+        offers[name, default: []].insert(offer)
+      }
+      return offers
+    }
+  }
+
+  /// Stores a title's offers in a region as seen on `day`, in place of the last known ones.
+  public func storeOffers(_ info: TitleInfo, region: String, _ providers: WatchProviders, day: String)
+    throws(LibraryError)
+  {
+    try write {
+      try Titles.upsert(connection, info, day: day)
+      let key: [SQLValue] = [.text(info.media.kind.rawValue), .integer(Int64(info.media.id)), .text(region)]
+      try connection.rows("DELETE FROM title_providers WHERE kind = ? AND title_id = ? AND region = ?", key)
+      let offers = [
+        ("flatrate", providers.subscription), ("free", providers.free), ("rent", providers.rent),
+        ("buy", providers.buy),
+      ]
+      for (offer, names) in offers {
+        for name in Set(names) {
+          try connection.rows(
+            """
+            INSERT OR REPLACE INTO title_providers (kind, title_id, region, provider_id, provider_name, offer, checked)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, key + [.integer(Self.providerKey(name)), .text(name), .text(offer), .text(day)])
+        }
+      }
+      try connection.rows(
+        "INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)",
+        [.text(Self.checkedFact(info.media, region: region)), .text(day)])
+    }
+  }
+
+  /// A fact's value (`new.since-last`), if recorded.
+  public func fact(_ name: String) throws(LibraryError) -> String? {
+    try read { try connection.scalar("SELECT value FROM facts WHERE name = ?", [.text(name)])?.string }
+  }
+
+  /// Records a fact.
+  public func record(_ name: String, _ value: String) throws(LibraryError) {
+    try write {
+      try connection.rows("INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(name), .text(value)])
+    }
+  }
+
+  /// The fact that a title's offers in a region were checked (so "none" and "never checked" differ).
+  static func checkedFact(_ media: MediaID, region: String) -> String { "offers-checked:\(media):\(region)" }
+
+  /// A provider's key in the table when only its name is known: the name's FNV-1a hash, positive.
+  static func providerKey(_ name: String) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Int64(hash >> 11)
+  }
+}

@@ -1,0 +1,155 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `trending new` was asked for.
+public struct NewRequest: Equatable, Sendable {
+  /// From this day on (`--since`); nil for the last week.
+  public var since: String?
+  /// After the day of the previous `--since-last` run, then record this one.
+  public var sinceLast = false
+  /// JSON instead of text.
+  public var json = false
+  /// One desktop notification through `notify-send` when it is on `PATH`.
+  public var notify = false
+}
+
+extension TrendingCommand {
+  /// The fact `--since-last` keeps: the day of the previous run.
+  static let sinceLastFact = "new.since-last"
+
+  /// `trending new`: what came out for the user since a day, oldest first; nothing new prints nothing.
+  static func whatIsNew(
+    _ request: NewRequest, invocation: Invocation, environment: [String: String], services mine: [String]
+  ) -> Int32 {
+    guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
+    let civil = CivilDay(Date())
+    let todayText = civil.iso
+    guard let today = ReleaseDate(todayText), let week = ReleaseDate(civil.adding(days: -7).iso) else {
+      return ExitCode.failure.rawValue
+    }
+    var since = week
+    var after = false
+    if let given = request.since.flatMap(ReleaseDate.init) { since = given }
+    if request.sinceLast {
+      switch Result(catching: { () throws(LibraryError) in try library.fact(sinceLastFact) }) {
+      case .success(let last?):
+        if let day = ReleaseDate(last) { (since, after) = (day, true) }
+      case .success(nil): break
+      case .failure(let error):
+        printError(error.message)
+        return ExitCode.failure.rawValue
+      }
+    }
+    return runClient(invocation, environment: environment) { clients in
+      let client = clients.client
+      let items: [WhatIsNew.Item]
+      do throws(LibraryError) {
+        items = try gatherNew(
+          library: library, client: client, since: since, after: after, today: today, mine: mine, day: todayText)
+      } catch {
+        printError(error.message)
+        return ExitCode.failure.rawValue
+      }
+      if request.sinceLast {
+        do throws(LibraryError) { try library.record(sinceLastFact, todayText) } catch {
+          printError(error.message)
+          return ExitCode.failure.rawValue
+        }
+      }
+      guard !items.isEmpty else { return ExitCode.success.rawValue }
+      if request.notify { notify(items, environment: environment) }
+      return emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
+    }
+  }
+
+  /// The news of every followed title: its details and, for a series, its last aired season, from
+  /// the cache while fresh; a title whose details cannot be read is said on standard error.
+  static func gatherNew(
+    library: Library, client: AmodbClient, since: ReleaseDate, after: Bool, today: ReleaseDate, mine: [String],
+    day: String
+  ) throws(LibraryError) -> [WhatIsNew.Item] {
+    let language = client.configuration.language
+    let region = client.configuration.region
+    var items: [WhatIsNew.Item] = []
+    for (info, onWatchlist) in try library.followed() {
+      let providers: WatchProviders?
+      switch info.media.kind {
+      case .series:
+        let id = info.media.id
+        guard case .success(let details) = blocking({ await client.result(SeriesRequest(id: id, language: language)) })
+        else {
+          printError(tr("%s: its details could not be read", info.media.description))
+          continue
+        }
+        providers = region.flatMap { details.value.providers[$0] }
+        if let season = details.value.lastEpisode?.season,
+          case .success(let episodes) = blocking({
+            await client.result(SeasonRequest(seriesID: id, number: season, language: language))
+          })
+        {
+          let seen = Set(try library.seenEpisodes(id).map(\.description))
+          items += WhatIsNew.episodes(
+            of: info.media, title: details.value.name, episodes.value.episodes, seen: seen, since: since,
+            after: after, today: today)
+        }
+      case .film, .person:
+        let id = info.media.id
+        guard
+          case .success(let details) = blocking({
+            await client.result(MovieDetailsRequest(id: id, language: language))
+          })
+        else {
+          printError(tr("%s: its details could not be read", info.media.description))
+          continue
+        }
+        providers = region.flatMap { details.value.providers[$0] }
+        if let region {
+          items += WhatIsNew.releases(of: details.value, region: region, since: since, after: after, today: today)
+        }
+      }
+      guard onWatchlist, let region, let providers else { continue }
+      let before = try library.lastKnownOffers(info.media, region: region).map { offers in
+        offers.filter { !$0.value.isDisjoint(with: ["flatrate", "free"]) }.map(\.key)
+      }
+      items += WhatIsNew.newServices(
+        of: info.media, title: info.title.isEmpty ? info.media.description : info.title,
+        now: providers.subscription + providers.free, before: before, mine: mine, today: today)
+      try library.storeOffers(info, region: region, providers, day: day)
+    }
+    return WhatIsNew.sorted(items)
+  }
+
+  /// One desktop notification of the news, when `notify-send` is on `PATH`; waited for, its output
+  /// let go, a failure said on standard error.
+  static func notify(_ items: [WhatIsNew.Item], environment: [String: String]) {
+    let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    let places: [String] = path.split(separator: ":").map { String($0) + "/notify-send" }
+    guard let program = places.first(where: { $0.hasPrefix("/") && access($0, X_OK) == 0 }) else { return }
+    let summary = trn("trending: %s new for you", "trending: %s new for you", items.count)
+    let body = items.prefix(10).map(\.line).joined(separator: "\n")
+    let arguments = [program, "--app-name=trending", summary, body]
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO] {
+      posix_spawn_file_actions_addopen(
+        &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+    }
+    var pid: pid_t = 0
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
+      printError(tr("Could not start %1$s: %2$s.", program, String(cString: strerror(errno))))
+      return
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+  }
+}

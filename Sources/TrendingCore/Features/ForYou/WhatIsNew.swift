@@ -1,0 +1,97 @@
+import AmodbKit
+import Localization
+
+/// What is new for the user since a day, as values: aired episodes not seen, watchlisted films
+/// released in the region, and titles that came to one of the user's services. `trending new`
+/// reads the library and the details and hands them here.
+public enum WhatIsNew {
+  /// What kind of news an item is.
+  public enum Kind: String, Sendable {
+    case episode, cinema, digital, service
+  }
+
+  /// One piece of news.
+  public struct Item: Equatable, Sendable {
+    /// Its day.
+    public var day: ReleaseDate
+    /// The title.
+    public var media: MediaID
+    /// Its name.
+    public var title: String
+    /// What it is.
+    public var kind: Kind
+    /// The episode (`S01E05 “Low Tide”`) or the service, when it is one.
+    public var detail: String?
+
+    /// Makes an item.
+    public init(day: ReleaseDate, media: MediaID, title: String, kind: Kind, detail: String? = nil) {
+      self.day = day
+      self.media = media
+      self.title = title
+      self.kind = kind
+      self.detail = detail
+    }
+
+    /// The item in one line: `2026-11-28  Silo S02E05 “Descent”: new episode`.
+    public var line: String {
+      let what: String =
+        switch kind {
+        case .episode: tr("%1$s %2$s: new episode", title, detail ?? "")
+        case .cinema: tr("%s: in cinemas", title)
+        case .digital: tr("%s: out to watch at home", title)
+        case .service: tr("%1$s: now on %2$s", title, detail ?? "")
+        }
+      return day.description + "  " + what
+    }
+  }
+
+  /// The episodes aired from `since` (after it when `after`) to `today`, not seen; never one not aired.
+  public static func episodes(
+    of series: MediaID, title: String, _ episodes: [Episode], seen: Set<String>, since: ReleaseDate,
+    after: Bool = false, today: ReleaseDate
+  ) -> [Item] {
+    episodes.compactMap { episode in
+      guard let day = episode.airDate, day <= today, after ? day > since : day >= since,
+        !seen.contains(episode.code)
+      else { return nil }
+      let name = episode.name.map { " “\($0)”" } ?? ""
+      return Item(day: day, media: series, title: title, kind: .episode, detail: episode.code + name)
+    }
+  }
+
+  /// A film's first cinema and first digital release in the region, when in the window.
+  public static func releases(
+    of film: MovieDetails, region: String, since: ReleaseDate, after: Bool = false, today: ReleaseDate
+  ) -> [Item] {
+    let dated = film.releases[region] ?? []
+    let firsts: [(ReleaseDate?, Kind)] = [
+      (dated.filter(\.isCinema).map(\.date).min(), .cinema), (dated.filter(\.isDigital).map(\.date).min(), .digital),
+    ]
+    return firsts.compactMap { date, kind in
+      guard let date, date <= today, after ? date > since : date >= since else { return nil }
+      return Item(day: date, media: .film(film.id), title: film.title, kind: kind)
+    }
+  }
+
+  /// The user's services a title streams on now and did not at the last check (nothing when it was
+  /// never checked: there is nothing to compare with).
+  public static func newServices(
+    of media: MediaID, title: String, now: [String], before: [String]?, mine: [String], today: ReleaseDate
+  ) -> [Item] {
+    guard let before else { return [] }
+    let wanted = Set(mine.map { $0.lowercased() })
+    let known = Set(before.map { $0.lowercased() })
+    return now.filter { wanted.contains($0.lowercased()) && !known.contains($0.lowercased()) }
+      .reduce(into: [String]()) { names, name in
+        if !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
+      }
+      .map { Item(day: today, media: media, title: title, kind: .service, detail: $0) }
+  }
+
+  /// Oldest first; on one day, by title, then kind, then detail.
+  public static func sorted(_ items: [Item]) -> [Item] {
+    items.sorted {
+      ($0.day, $0.title, $0.kind.rawValue, $0.detail ?? "") < ($1.day, $1.title, $1.kind.rawValue, $1.detail ?? "")
+    }
+  }
+}
