@@ -100,7 +100,8 @@ extension BrowserEndToEndTests {
       let session = try TmuxSession(["--demo"], environment: environment)
       try session.waitFor("Dune: Part Two")
       try session.waitForIdle()
-      try session.press("8")
+      // The first saved tab comes after the built-in ones: 9 among the films' tabs.
+      try session.press("9")
       try session.waitFor("Noir · demo")
       try session.waitForIdle()
       #expect(try session.capture().contains("Dune: Part Two"))
