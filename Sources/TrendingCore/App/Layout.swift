@@ -92,9 +92,14 @@ public enum PosterLayout {
   /// The rows left under the poster for them.
   static let factsRows = 8
 
+  /// The narrowest table that shows genres and vote counts.
+  public static let wideTableMinimum = 110
+
   /// The width a wide list's table needs for titles this wide: rank and mark, the title whole,
-  /// genres, year, votes and score.
-  public static func tableWidth(longestTitle: Int) -> Int { 6 + longestTitle + 2 + 34 + 2 + 6 + 7 + 5 }
+  /// genres, year, votes and score; never narrower than a table with genres and votes.
+  public static func tableWidth(longestTitle: Int) -> Int {
+    max(wideTableMinimum, 6 + longestTitle + 2 + 34 + 2 + 6 + 7 + 5)
+  }
 
   /// The list's poster box, or nil when there is no pane; on the widest terminals a poster's
   /// height for its width, with rows below for the selected film's facts.

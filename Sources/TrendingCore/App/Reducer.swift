@@ -21,7 +21,12 @@ public enum Reducer {
   public static func posterInView(_ state: AppState) -> PosterRequest? {
     guard state.shared.imagesEnabled else { return nil }
     if let search = state.search { return search.poster(state.shared) }
-    return state.top.poster(state.shared)
+    // A form or a chooser drawn over a screen keeps that screen's poster.
+    switch state.stack[state.stack.count - 1] {
+    case .discoverForm: return state.topList.poster(state.shared)
+    case .chooser where state.stack.count > 1: return state.stack[state.stack.count - 2].screen.poster(state.shared)
+    default: return state.top.poster(state.shared)
+    }
   }
 
   private static func apply(_ state: inout AppState, _ action: Action) -> [Effect] {

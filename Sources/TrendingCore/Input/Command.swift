@@ -15,6 +15,7 @@ public enum Command: Hashable, Sendable {
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
       .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
+      .nextEpisode, .previousEpisode,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
@@ -84,6 +85,8 @@ public enum ScreenCommand: String, Hashable, Sendable, CaseIterable {
   case first, last, open, back, refresh
   case toggleWindow = "toggle-window"
   case sort, filter, discover
+  case nextEpisode = "next-episode"
+  case previousEpisode = "previous-episode"
 
   /// Whether it moves the selection or the scroll.
   public var isMove: Bool {
@@ -111,6 +114,8 @@ extension Command {
   public static let sort = Command.screen(.sort)
   public static let filter = Command.screen(.filter)
   public static let discover = Command.screen(.discover)
+  public static let nextEpisode = Command.screen(.nextEpisode)
+  public static let previousEpisode = Command.screen(.previousEpisode)
   public static let help = Command.app(.help)
   public static let redraw = Command.app(.redraw)
   public static let suspend = Command.app(.suspend)

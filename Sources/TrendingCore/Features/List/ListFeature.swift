@@ -58,6 +58,7 @@ extension ListScreen: ScreenFeature {
       if let selected, let index = movies.firstIndex(where: { $0.id == selected }) { selection = index }
       ListLogic.scrollIntoView(&self, rows: rows)
       return .nothing
+    case .nextEpisode, .previousEpisode: return nil
     }
   }
 
@@ -72,6 +73,7 @@ extension ListScreen: ScreenFeature {
     case .discover: return filter?.editing != true
     // A filter clears; only a list opened on top (kept search results) goes back: a tab is the bottom.
     case .back: return filter != nil || source.tab == nil
+    case .nextEpisode, .previousEpisode: return false
     }
   }
 

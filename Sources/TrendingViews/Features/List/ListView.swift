@@ -76,13 +76,10 @@ enum ListView {
       let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
       let room = screen.width - (pane ?? 0)
       // From the widest screens the title column is as wide as the longest title, not the screen.
-      // Series run over years ("2011–2019"): their column is wider.
-      // By index: iterating the films would copy each one (a dozen references) to read its kind.
-      let yearWidth = listing.movies.indices.contains { listing.movies[$0].kind == .series } ? 9 : 4
       let columns =
         screen.width >= PosterLayout.factsMinimumWidth
-        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0, yearWidth: yearWidth)
-        : Columns(width: room, count: listing.movies.count, yearWidth: yearWidth)
+        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0)
+        : Columns(width: room, count: listing.movies.count)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, shared, columns: columns, rows: bodyRows, into: &screen)
       if let pane, let box = PosterLayout.listBox(for: shared.size, longestTitle: longest) {
@@ -144,7 +141,7 @@ enum ListView {
   /// Column positions for the list at a width.
   struct Columns {
     /// The narrowest list that also shows genres and vote counts.
-    static let wideMinimumWidth = 110
+    static let wideMinimumWidth = PosterLayout.wideTableMinimum
 
     let rank: Int
     let rankWidth: Int
@@ -285,14 +282,10 @@ enum ListView {
     return movie.title + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
   }
 
-  /// A row's years: a film's year, the years a series ran once its details are known (else the
-  /// year it began), nothing for a person.
+  /// A row's year: a film's, the year a series began (every row alike: a list page says no more,
+  /// and a span known for some rows only would mix two shapes), nothing for a person.
   static func rowYears(_ movie: MediaSummary, _ shared: Shared) -> String? {
-    switch movie.kind {
-    case .film: return movie.year.map(String.init)
-    case .series: return shared.series(movie.id).value?.years ?? movie.span ?? movie.year.map(String.init)
-    case .person: return nil
-    }
+    movie.kind == .person ? nil : movie.year.map(String.init)
   }
 
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.

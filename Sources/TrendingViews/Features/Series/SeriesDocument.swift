@@ -3,8 +3,8 @@ import Localization
 import TrendingCore
 
 /// Lays a series out as a document at a width, facts first: its years, status, certification,
-/// networks, creators, seasons and episodes, ratings and the next episode fit the first screen at
-/// 80x24; then the overview, where to watch, the trailer, the seasons, cast, crew and related series.
+/// networks, creators, the next episode, ratings and the seasons fit the first screen at 80x24;
+/// then the overview, where to watch, the trailer, cast, crew and related series.
 public enum SeriesDocument {
   /// How many cast members are listed.
   static let castLimit = 30
@@ -53,6 +53,8 @@ public enum SeriesDocument {
       document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
     }
     ratings(details, width: width, into: &document)
+    // The seasons come right after the facts: what a series screen is mostly opened for.
+    seasons(details, width: width, progress: progress, into: &document)
     if let overview = details.overview { overviewSection(overview, width: width, into: &document) }
     FilmDocument.watch(details.providers, region: region, width: width, into: &document)
     if let trailer = details.trailer {
@@ -60,7 +62,6 @@ public enum SeriesDocument {
       document.append(
         FilmDocument.labelled(tr("Trailer"), trailer.url, column: SeriesDocument.labelColumn, width: width))
     }
-    seasons(details, width: width, progress: progress, into: &document)
     if sideBySide, width >= FilmDocument.sideBySideWidth {
       let half = (width - 2) / 2
       FilmDocument.pair(
@@ -198,10 +199,17 @@ public enum SeriesDocument {
     }
   }
 
+  /// The name column of a list of people: as wide as the longest name, within 8 and 24 columns and
+  /// half the width, so the notes beside short names are not cut for room they do not use.
+  static func nameWidth(_ names: [String], width: Int) -> Int {
+    let longest = names.map { TextWidth.width(of: $0) }.max() ?? 8
+    return max(8, min(24, (width - 4) / 2, longest))
+  }
+
   private static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let cast = details.credits.cast.prefix(castLimit)
     guard !cast.isEmpty else { return nil }
-    let nameWidth = min(24, max(8, (width - 4) / 2))
+    let nameWidth = nameWidth(cast.map(\.name), width: width)
     return (
       tr("Cast"),
       cast.map { member in
@@ -223,11 +231,13 @@ public enum SeriesDocument {
   private static func crewSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let crew = details.credits.crew.prefix(crewLimit)
     guard !crew.isEmpty else { return nil }
-    let nameWidth = min(24, max(8, (width - 4) / 2))
+    let nameWidth = nameWidth(crew.map(\.name), width: width)
     return (
       tr("Crew"),
       crew.map { member in
-        var note = member.jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", "))
+        var jobs: [String] = []
+        for job in member.jobs where !jobs.contains(job) { jobs.append(job) }
+        var note = jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", "))
         if member.episodeCount > 0 {
           note += (note.isEmpty ? "" : " · ") + Formatters.episodes(member.episodeCount)
         }
