@@ -23,7 +23,7 @@ struct OverlayPosterTests {
     return state
   }
 
-  @Test(arguments: [Size(width: 120, height: 36), Size(width: 250, height: 70)])
+  @Test(arguments: [Size(width: 120, height: 36), Size(width: 160, height: 48)])
   func theDiscoverFormKeepsTheListsPosterAsCells(size: Size) throws {
     var state = Self.list(size)
     let request = try #require(Reducer.wantedPoster(state))

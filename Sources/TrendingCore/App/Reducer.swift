@@ -9,7 +9,7 @@ public enum Reducer {
   /// Applies `action` to `state` and returns the work the runtime must do.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects = apply(&state, action)
-    return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared)
+    return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared) + PaneFacts.reconcile(&state)
   }
 
   /// The poster to fetch now, if any (none while the help covers the screen).
@@ -36,6 +36,8 @@ public enum Reducer {
       return []
     case .posterDue(let request):
       return PosterLogic.due(request, state.shared)
+    case .paneFactsDue(let request):
+      return PaneFacts.due(request, &state.shared)
     case .graphicsReady(let request, let art, let transmit):
       return PosterLogic.graphics(request, art, transmit: transmit, &state.shared)
     case .pixelsReady(let request, let poster, let transmit):

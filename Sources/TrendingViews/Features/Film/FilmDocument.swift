@@ -26,7 +26,7 @@ public enum FilmDocument {
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
-    sideBySide: Bool = false, reviewExpanded: Bool = false
+    sideBySide: Bool = false, reviewExpanded: Bool = false, side: Int? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -69,7 +69,15 @@ public enum FilmDocument {
     about(details, width: width, into: &document)
     reviews(details.reviews, expanded: reviewExpanded, width: width, into: &document)
     extras(details, width: width, into: &document)
-    if sideBySide, width >= sideBySideWidth {
+    if let side {
+      // Widest: cast and crew in a second column beside the rest.
+      related(tr("Recommended"), details.recommendations, width: width, into: &document)
+      related(tr("Similar"), details.similar, width: width, into: &document)
+      var people = Document()
+      append(castSection(details, width: side), into: &people)
+      append(crewSection(details, width: side), into: &people)
+      document.place(beside: people, width: width)
+    } else if sideBySide, width >= sideBySideWidth {
       // Wide: cast beside crew, recommended beside similar.
       let half = (width - 2) / 2
       pair(castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)

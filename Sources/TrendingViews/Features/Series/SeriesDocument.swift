@@ -20,7 +20,8 @@ public enum SeriesDocument {
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
-    width: Int, sideBySide: Bool = false, progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }
+    width: Int, sideBySide: Bool = false, side: Int? = nil,
+    progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -53,8 +54,14 @@ public enum SeriesDocument {
       document.append([Span(words.joined(separator: " · "), Style(mark.seen != nil ? .good : .accent))])
     }
     ratings(details, width: width, into: &document)
-    // The seasons come right after the facts: what a series screen is mostly opened for.
-    seasons(details, width: width, progress: progress, into: &document)
+    // The seasons come right after the facts: what a series screen is mostly opened for (on the
+    // widest screens, at the top of the second column, over the cast and crew).
+    var column = Document()
+    if let side {
+      seasons(details, width: side, progress: progress, into: &column)
+    } else {
+      seasons(details, width: width, progress: progress, into: &document)
+    }
     if let overview = details.overview { overviewSection(overview, width: width, into: &document) }
     FilmDocument.watch(details.providers, region: region, width: width, into: &document)
     if let trailer = details.trailer {
@@ -62,7 +69,13 @@ public enum SeriesDocument {
       document.append(
         FilmDocument.labelled(tr("Trailer"), trailer.url, column: SeriesDocument.labelColumn, width: width))
     }
-    if sideBySide, width >= FilmDocument.sideBySideWidth {
+    if let side {
+      FilmDocument.append(castSection(details, width: side), into: &column)
+      FilmDocument.append(crewSection(details, width: side), into: &column)
+      FilmDocument.related(tr("Recommended"), details.recommendations, width: width, into: &document)
+      FilmDocument.related(tr("Similar"), details.similar, width: width, into: &document)
+      document.place(beside: column, width: width)
+    } else if sideBySide, width >= FilmDocument.sideBySideWidth {
       let half = (width - 2) / 2
       FilmDocument.pair(
         castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
