@@ -28,6 +28,8 @@ enum FilmView {
         entry, waitID: .fetch(state.shared.filmRequest(id)), loading: tr("Loading the film…"), scroll: scroll,
         visible: visible, total: total,
         state: state)
-    } split: { build($0, $1) }
+    } split: {
+      build($0, $1)
+    }
   }
 }

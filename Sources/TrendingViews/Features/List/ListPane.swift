@@ -29,7 +29,8 @@ enum ListPane {
         into: &screen)
       let textColumn = area.column + box.width + 2
       // Beside the poster the text is narrower; under it, the pane's whole width.
-      let narrow = Rect(row: area.row, column: textColumn, width: area.column + area.width - textColumn, height: box.height)
+      let narrow = Rect(
+        row: area.row, column: textColumn, width: area.column + area.width - textColumn, height: box.height)
       drawText(movie, state, rows: narrow.rows, beside: narrow, in: area, into: &screen)
     } else {
       let left = split ? area.column + max(0, (area.width - box.width) / 2) : area.column

@@ -27,7 +27,9 @@ enum SeriesView {
       DocumentView.status(
         entry, waitID: .fetch(shared.seriesRequest(series.id)), loading: tr("Loading the series…"), scroll: scroll,
         visible: visible, total: total, state: state)
-    } split: { build($0, $1) }
+    } split: {
+      build($0, $1)
+    }
   }
 
   /// Draws the season showing and returns its layout.
