@@ -93,6 +93,30 @@ struct WideLayoutSnapshotTests {
     #expect(plainGap.gap < 40, "no images: \(plainGap)")
   }
 
+  /// The first row whose text contains `words`, if any.
+  static func row(of words: String, in screen: Screen) -> Int? {
+    (0..<screen.height).first { row in
+      (0..<screen.width).map { screen[row, $0].text }.joined().contains(words)
+    }
+  }
+
+  @Test(arguments: [Size(width: 160, height: 48), Size(width: 250, height: 70)])
+  func thePaneKeepsItsLinesWhenTheDetailsArrive(size: Size) throws {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    let before = PosterSnapshotTests.withPoster(Scenes.list(size, films: films))
+    var after = before
+    after.shared[film: films[1].id] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
+    let early = Renderer.render(before).screen
+    let late = Renderer.render(after).screen
+    let title = try #require(Self.row(of: "Oppenheimer (2023)", in: early))
+    #expect(Self.row(of: "Oppenheimer (2023)", in: late) == title, "the title stays")
+    // The list's overview first, the details' when they come: on the same row.
+    let overview = try #require(Self.row(of: "A story about film number 2", in: early))
+    #expect(Self.row(of: "A sweeping story", in: late) == overview, "the overview does not move")
+    #expect(Self.row(of: "Directed by Christopher Nolan", in: late).map { $0 < overview } == true)
+  }
+
   @Test(arguments: sizes)
   func aPersonWithoutAPhotoGetsTheirInitials(size: Size) {
     var state = ScreenSnapshotTests.person(size)
