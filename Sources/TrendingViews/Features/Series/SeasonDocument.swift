@@ -61,7 +61,11 @@ public enum SeasonDocument {
     let aired = episode.hasAired(by: today)
     let date = episode.airDate.map(Formatters.date) ?? tr("date to come")
     let runtime = episode.runtime.map(Formatters.runtime) ?? ""
-    let score = aired ? Formatters.score(episode.voteAverage, votes: episode.voteCount) : tr("soon")
+    // Scores and "soon" take one width, so the dates and runtimes before them line up.
+    let soon = tr("soon")
+    let score = TextLayout.fit(
+      aired ? Formatters.score(episode.voteAverage, votes: episode.voteCount) : soon,
+      to: max(4, TextWidth.width(of: soon)), alignRight: true)
     // The tail is as much as fits after a name of at least 12 columns.
     let tails: [[String]] = [[date, runtime, score], [date, score], [date], []]
     let fixed = 2 + numberWidth + 2
@@ -84,7 +88,11 @@ public enum SeasonDocument {
         ? Style(ListView.tone(forScore: episode.voteAverage, votes: episode.voteCount), bold: true) : Style(.accent)
       let head = chosen.dropLast().filter { !$0.isEmpty }.joined(separator: "  ")
       line.append(Span("  " + head + (head.isEmpty ? "" : "  "), Style(.muted)))
-      line.append(Span(chosen.last ?? "", scoreStyle))
+      // The padding stays plain: only the score is coloured (or underlined).
+      let last = chosen.last ?? ""
+      let value = String(last.drop { $0 == " " })
+      line.append(Span(String(repeating: " ", count: last.count - value.count)))
+      line.append(Span(value, scoreStyle))
     }
     return line
   }
