@@ -13,6 +13,9 @@ public final class NCursesBackend: TerminalBackend {
   private var previous: Screen?
   /// The image drawn over the cells now, if any.
   private var shownOverlay: ScreenOverlay?
+  /// Whether the last frame wrote cells on the rows of the image shown: ncurses' writes there
+  /// (text, spaces, erase to the end of the line) wipe a sixel's pixels, so it is sent again.
+  private var overlayTouched = false
   private var isShutDown = false
   /// The style last drawn and its ncurses attributes and colour pair.
   private var lastStyle: (style: Style, colours: (attributes: attr_t, pair: Int32))?
@@ -130,7 +133,9 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func showOverlay(_ overlay: ScreenOverlay?) {
-    guard !isShutDown, overlay != shownOverlay else { return }
+    let touched = overlayTouched
+    overlayTouched = false
+    guard !isShutDown, overlay != shownOverlay || touched else { return }
     if let old = shownOverlay {
       // Spaces written over every cell the image covered erase its pixels (a terminal's erase
       // sequences do not always reach images); then ncurses rewrites those rows as they should be.
@@ -270,6 +275,9 @@ public final class NCursesBackend: TerminalBackend {
       }
     }
     lastStyle = last
+    if let image = shownOverlay, image.poster.erase == nil, let shown {
+      overlayTouched = OverlayDamage.touches(image, from: shown, to: screen.cells, width: width)
+    }
     previous = screen
     wnoutrefresh(shim_stdscr())
     doupdate()

@@ -38,6 +38,86 @@ struct WideLayoutSnapshotTests {
   }
 
   @Test(arguments: sizes)
+  func theSeriesListWithItsPaneGenresAndVotes(size: Size) {
+    var series = SeriesScenes.series
+    series[0].posterPath = "/severance.jpg"
+    var state = SeriesScenes.tab(size)
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: series)), fetchedAt: Scenes.now)
+    check(PosterSnapshotTests.withPoster(state), "wide-series-list")
+  }
+
+  @Test(arguments: sizes)
+  func theSeriesWithItsSeasonsInASecondColumn(size: Size) {
+    var state = SeriesScenes.onSeries(size)
+    var details = SeriesScenes.details
+    details.posterPath = "/severance.jpg"
+    state.shared[series: details.id] = Loadable(value: details, fetchedAt: Scenes.now)
+    check(PosterSnapshotTests.withPoster(state), "wide-series")
+  }
+
+  /// The longest run of blanks between two drawn cells of each of the list's rows (the title bar
+  /// and the hint bar keep their ends apart on purpose).
+  static func widestGap(_ screen: Screen) -> (row: Int, gap: Int) {
+    var widest = (row: 0, gap: 0)
+    let size = Size(width: screen.width, height: screen.height)
+    for row in (ListLayout.rows(for: size).row - 1)..<ListLayout.rows(for: size).rows.upperBound {
+      let text = (0..<screen.width).map { screen[row, $0].text }
+      guard let first = text.firstIndex(where: { $0 != " " }), let last = text.lastIndex(where: { $0 != " " })
+      else { continue }
+      var run = 0
+      for cell in text[first...last] {
+        // "" is the second half of a wide character: drawn.
+        run = cell == " " ? run + 1 : 0
+        if run > widest.gap { widest = (row, run) }
+      }
+    }
+    return widest
+  }
+
+  @Test(arguments: [Size(width: 180, height: 50), Size(width: 250, height: 70)])
+  func aSplitListLeavesNoWideGapInAnyRow(size: Size) {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    var state = Scenes.list(size, films: films)
+    state.shared[film: films[1].id] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
+    let filmGap = Self.widestGap(Renderer.render(PosterSnapshotTests.withPoster(state)).screen)
+    #expect(filmGap.gap < 40, "films: \(filmGap)")
+    var series = SeriesScenes.tab(size)
+    series.rootList.list = Loadable(
+      value: Listing(firstPage: MediaPage(results: SeriesScenes.series)), fetchedAt: Scenes.now)
+    let seriesGap = Self.widestGap(Renderer.render(PosterSnapshotTests.withPoster(series)).screen)
+    #expect(seriesGap.gap < 40, "series: \(seriesGap)")
+    // Without posters the pane is all facts.
+    state.shared.imagesEnabled = false
+    let plainGap = Self.widestGap(Renderer.render(state).screen)
+    #expect(plainGap.gap < 40, "no images: \(plainGap)")
+  }
+
+  /// The first row whose text contains `words`, if any.
+  static func row(of words: String, in screen: Screen) -> Int? {
+    (0..<screen.height).first { row in
+      (0..<screen.width).map { screen[row, $0].text }.joined().contains(words)
+    }
+  }
+
+  @Test(arguments: [Size(width: 160, height: 48), Size(width: 250, height: 70)])
+  func thePaneKeepsItsLinesWhenTheDetailsArrive(size: Size) throws {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    let before = PosterSnapshotTests.withPoster(Scenes.list(size, films: films))
+    var after = before
+    after.shared[film: films[1].id] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
+    let early = Renderer.render(before).screen
+    let late = Renderer.render(after).screen
+    let title = try #require(Self.row(of: "Oppenheimer (2023)", in: early))
+    #expect(Self.row(of: "Oppenheimer (2023)", in: late) == title, "the title stays")
+    // The list's overview first, the details' when they come: on the same row.
+    let overview = try #require(Self.row(of: "A story about film number 2", in: early))
+    #expect(Self.row(of: "A sweeping story", in: late) == overview, "the overview does not move")
+    #expect(Self.row(of: "Directed by Christopher Nolan", in: late).map { $0 < overview } == true)
+  }
+
+  @Test(arguments: sizes)
   func aPersonWithoutAPhotoGetsTheirInitials(size: Size) {
     var state = ScreenSnapshotTests.person(size)
     state.shared.imagesEnabled = true

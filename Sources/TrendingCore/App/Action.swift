@@ -30,6 +30,8 @@ public enum Action: Equatable, Sendable {
   case pixelsReady(PosterRequest, PixelPoster, transmit: String?)
   /// The selection rested on a film long enough for its poster to be worth fetching.
   case posterDue(PosterRequest)
+  /// The list's selection has rested on a title: the wide pane asks for its details now.
+  case paneFactsDue(APIRequest)
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.
   case documentLayout(DocumentLayout)
   /// The watchlist and seen marks as stored, and a note when the file had a problem.
@@ -98,6 +100,8 @@ public enum EffectID: Hashable, Sendable {
   case episodeMarks(Int)
   /// The one poster download, or the wait before it.
   case poster
+  /// The wait before the wide list's pane asks for the selected title's details.
+  case paneFacts
 }
 
 /// Work for the runtime: plain data, performed at the edge, answered with an `Action`.

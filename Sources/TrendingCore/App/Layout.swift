@@ -78,6 +78,8 @@ public enum PosterLayout {
   /// takes the rest, up to the width a poster as tall as the rows allows.
   public static func listPaneWidth(for size: Size, longestTitle: Int? = nil) -> Int? {
     guard size.width >= listPaneMinimumWidth else { return nil }
+    // Split: the table no wider than it needs (titles up to `splitTitleWidth`), the pane the rest.
+    if size.width >= splitMinimumWidth { return size.width - splitTableWidth }
     let standard = min(48, size.width * 30 / 100)
     guard size.width >= factsMinimumWidth, let longestTitle else { return standard }
     let rows = ListLayout.visibleRows(for: size)
@@ -87,20 +89,42 @@ public enum PosterLayout {
 
   /// The widest terminals also show the selected film's facts under the poster.
   public static let factsMinimumWidth = 160
+  /// From here a list splits in two, as btop's panes do: the table, and a pane of the selected
+  /// title with its poster, facts, ratings and overview; a detail screen adds a second text column.
+  public static let splitMinimumWidth = 180
+  /// The widest title column of a split list: a longer title is cut, a shorter one leaves no wide gap.
+  public static let splitTitleWidth = 36
+  /// A split list's table: rank and mark, the title column, 34 of genres, year, votes and score.
+  public static let splitTableWidth = 6 + splitTitleWidth + 2 + 34 + 2 + 4 + 2 + 6 + 1 + 5
+  /// The widest poster in a split list's pane: past it a poster only takes the facts' room.
+  public static let splitPosterWidth = 40
+  /// The narrowest pane that puts its text beside the poster (else under it).
+  public static let paneBesideMinimumWidth = 100
   /// The widest a list's poster pane gets: past it a poster only costs memory and bytes.
   static let largestPane = 80
   /// The rows left under the poster for them.
   static let factsRows = 8
 
+  /// The narrowest table that shows genres and vote counts.
+  public static let wideTableMinimum = 110
+
   /// The width a wide list's table needs for titles this wide: rank and mark, the title whole,
-  /// genres, year, votes and score.
-  public static func tableWidth(longestTitle: Int) -> Int { 6 + longestTitle + 2 + 34 + 2 + 6 + 7 + 5 }
+  /// genres, year, votes and score; never narrower than a table with genres and votes.
+  public static func tableWidth(longestTitle: Int) -> Int {
+    max(wideTableMinimum, 6 + longestTitle + 2 + 34 + 2 + 6 + 7 + 5)
+  }
 
   /// The list's poster box, or nil when there is no pane; on the widest terminals a poster's
   /// height for its width, with rows below for the selected film's facts.
   public static func listBox(for size: Size, longestTitle: Int? = nil) -> Size? {
     guard let pane = listPaneWidth(for: size, longestTitle: longestTitle) else { return nil }
     let rows = ListLayout.visibleRows(for: size)
+    if size.width >= splitMinimumWidth {
+      // A poster's shape in cells is about 4 wide for 3 tall; facts keep rows under it or beside it.
+      let width = min(splitPosterWidth, pane - 2)
+      let room = pane >= paneBesideMinimumWidth ? rows : rows - factsRows
+      return Size(width: width, height: max(3, min(room, width * 3 / 4)))
+    }
     guard size.width >= factsMinimumWidth, rows >= 20 else { return Size(width: pane - 2, height: rows) }
     return Size(width: pane - 2, height: min(rows - factsRows, (pane - 2) * 3 / 4))
   }

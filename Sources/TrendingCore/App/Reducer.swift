@@ -9,7 +9,7 @@ public enum Reducer {
   /// Applies `action` to `state` and returns the work the runtime must do.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects = apply(&state, action)
-    return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared)
+    return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared) + PaneFacts.reconcile(&state)
   }
 
   /// The poster to fetch now, if any (none while the help covers the screen).
@@ -21,7 +21,12 @@ public enum Reducer {
   public static func posterInView(_ state: AppState) -> PosterRequest? {
     guard state.shared.imagesEnabled else { return nil }
     if let search = state.search { return search.poster(state.shared) }
-    return state.top.poster(state.shared)
+    // A form or a chooser drawn over a screen keeps that screen's poster.
+    switch state.stack[state.stack.count - 1] {
+    case .discoverForm: return state.topList.poster(state.shared)
+    case .chooser where state.stack.count > 1: return state.stack[state.stack.count - 2].screen.poster(state.shared)
+    default: return state.top.poster(state.shared)
+    }
   }
 
   private static func apply(_ state: inout AppState, _ action: Action) -> [Effect] {
@@ -31,6 +36,8 @@ public enum Reducer {
       return []
     case .posterDue(let request):
       return PosterLogic.due(request, state.shared)
+    case .paneFactsDue(let request):
+      return PaneFacts.due(request, &state.shared)
     case .graphicsReady(let request, let art, let transmit):
       return PosterLogic.graphics(request, art, transmit: transmit, &state.shared)
     case .pixelsReady(let request, let poster, let transmit):

@@ -53,6 +53,8 @@ public struct Shared: Equatable, Sendable {
   public var posters: [PosterRequest: PosterSlot] = [:]
   /// The poster being fetched, at most one at a time.
   public var posterInFlight: PosterRequest?
+  /// The details the wide list's pane wants (asked once the selection rests).
+  public var paneFactsWanted: APIRequest?
   /// What the terminal said of itself, and what that decided.
   public var terminal = TerminalCapabilities()
 

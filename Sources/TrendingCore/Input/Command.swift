@@ -16,6 +16,7 @@ public enum Command: Hashable, Sendable {
       .hideSeen, .notInterested, .rate, .note, .addToList, .upNext, .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
       .forYou, .pick, .playTrailer,
+      .nextEpisode, .previousEpisode,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
 
@@ -100,6 +101,8 @@ public enum ScreenCommand: String, Hashable, Sendable, CaseIterable {
   case sort, filter, discover
   /// Moves to a random row of the list, among those its filter shows.
   case pick
+  case nextEpisode = "next-episode"
+  case previousEpisode = "previous-episode"
 
   /// Whether it moves the selection or the scroll.
   public var isMove: Bool {
@@ -130,6 +133,8 @@ extension Command {
   public static let pick = Command.screen(.pick)
   public static let forYou = Command.app(.forYou)
   public static let playTrailer = Command.app(.playTrailer)
+  public static let nextEpisode = Command.screen(.nextEpisode)
+  public static let previousEpisode = Command.screen(.previousEpisode)
   public static let help = Command.app(.help)
   public static let redraw = Command.app(.redraw)
   public static let suspend = Command.app(.suspend)

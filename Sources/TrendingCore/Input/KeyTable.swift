@@ -74,6 +74,9 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.home, .character("g")], .first, group: "Move", help: "first"),
     KeyBinding([.end, .character("G")], .last, group: "Move", help: "last"),
     KeyBinding(
+      [.character("n")], .nextEpisode, in: [.episode], group: "Move", help: "the next episode", hint: "next"),
+    KeyBinding([.character("p")], .previousEpisode, in: [.episode], group: "Move", help: "the previous episode"),
+    KeyBinding(
       [.enter, .right, .character("l")], .open, in: pages, group: "Open",
       help: "open the entry, or the person, title or episode selected", hint: "open"),
     KeyBinding(

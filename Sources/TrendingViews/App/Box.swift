@@ -4,8 +4,9 @@ import TrendingCore
 enum Box {
   /// Clears the box's cells and draws its border with a title in the top edge.
   static func draw(_ area: Rect, title: String, into screen: inout Screen) {
-    // The box covers the poster: no image is drawn over it.
-    screen.overlay = nil
+    // An image would cover the box: one the box overlaps is hidden (its blank cells stay), one
+    // beside it stays.
+    if let image = screen.overlay, image.overlaps(area) { screen.overlay = nil }
     let border = Style(.accent)
     for row in area.rows {
       screen.fill(row: row, from: area.column, to: area.column + area.width, style: .plain)

@@ -251,4 +251,9 @@ public struct ScreenOverlay: Hashable, Sendable {
 
   /// The rows it covers.
   public var rows: Range<Int> { row..<(row + poster.rows) }
+
+  /// Whether it covers any cell of `area`.
+  public func overlaps(_ area: Rect) -> Bool {
+    rows.overlaps(area.rows) && (column..<(column + poster.columns)).overlaps(area.column..<(area.column + area.width))
+  }
 }

@@ -61,6 +61,7 @@ extension ListScreen: ScreenFeature {
     case .pick:
       pickRow(shared)
       return .nothing
+    case .nextEpisode, .previousEpisode: return nil
     }
   }
 
@@ -86,6 +87,7 @@ extension ListScreen: ScreenFeature {
     case .discover: return filter?.editing != true
     // A filter clears; only a list opened on top (kept search results) goes back: a tab is the bottom.
     case .back: return filter != nil || source.tab == nil
+    case .nextEpisode, .previousEpisode: return false
     }
   }
 

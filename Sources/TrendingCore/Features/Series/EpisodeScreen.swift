@@ -51,6 +51,47 @@ extension EpisodeScreen: DocumentScreen {
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seasonRequest(seriesID, season) }
 
+  /// `n` and `p` step to the next or previous episode (across seasons); the rest is a document's.
+  public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
+    switch command {
+    case .nextEpisode, .previousEpisode:
+      guard let next = neighbour(forward: command == .nextEpisode, shared) else { return .nothing }
+      return Reaction(go: .replace(.episode(next), popping: 1))
+    default: return reactAsDocument(command, &shared)
+    }
+  }
+
+  public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
+    switch command {
+    case .nextEpisode: return neighbour(forward: true, shared) != nil
+    case .previousEpisode: return neighbour(forward: false, shared) != nil
+    default: return isAvailableAsDocument(command, shared)
+    }
+  }
+
+  /// The episode after (or before) this one: in its season, else the first of the next numbered
+  /// season or the last of the one before (its count from the series when it is not loaded).
+  func neighbour(forward: Bool, _ shared: Shared) -> EpisodeScreen? {
+    let numbers = shared.season(seriesID, season).value?.episodes.map(\.number) ?? []
+    if forward, let next = numbers.filter({ $0 > number }).min() {
+      return EpisodeScreen(seriesID: seriesID, season: season, number: next)
+    }
+    if !forward, let previous = numbers.filter({ $0 < number }).max() {
+      return EpisodeScreen(seriesID: seriesID, season: season, number: previous)
+    }
+    guard season > 0, let seasons = shared.series(seriesID).value?.orderedSeasons.filter({ $0.number > 0 }) else {
+      return nil
+    }
+    if forward {
+      guard let after = seasons.filter({ $0.number > season }).map(\.number).min() else { return nil }
+      return EpisodeScreen(seriesID: seriesID, season: after, number: 1)
+    }
+    guard let before = seasons.filter({ $0.number < season }).max(by: { $0.number < $1.number }) else { return nil }
+    let last =
+      shared.season(seriesID, before.number).value?.episodes.map(\.number).max() ?? before.episodeCount ?? 1
+    return EpisodeScreen(seriesID: seriesID, season: before.number, number: max(1, last))
+  }
+
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 
   public func page(_ shared: Shared) -> LinkedPage? {

@@ -9,6 +9,8 @@ public struct SeasonScreen: Equatable, Sendable {
   public var number: Int
   /// Scroll and selection.
   public var cursor = DocumentCursor()
+  /// Whether the first episode was selected once its rows were drawn (after that, the user's moves rule).
+  public var openedOnFirstEpisode = false
 
   /// Makes the screen of a season, at its top.
   public init(seriesID: Int, number: Int) {
@@ -59,6 +61,20 @@ extension SeasonScreen: DocumentScreen {
   }
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seasonRequest(seriesID, number) }
+
+  /// Takes the drawn layout; the first time it has episodes, the first one is selected, so Enter opens it.
+  public mutating func laidOut(_ layout: DocumentLayout) {
+    DocumentLogic.relayout(&cursor, layout)
+    guard !openedOnFirstEpisode, cursor.selected == nil else { return }
+    guard
+      let first = layout.links.firstIndex(where: {
+        if case .open(.episode) = $0.target { return true }
+        return false
+      })
+    else { return }
+    openedOnFirstEpisode = true
+    cursor.selected = first
+  }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 

@@ -73,6 +73,33 @@ public struct Document: Equatable, Sendable {
     lines.append([Span(title, Style(.title, bold: true))])
   }
 
+  /// Puts `side` to the right of this document as a second column, line by line: this one's lines
+  /// padded to `width` and a gutter; links keep their columns (a whole-line link takes its
+  /// column's), in reading order.
+  public mutating func place(beside side: Document, width: Int, gutter: Int = 3) {
+    let start = width + gutter
+    var merged: [DocumentLine] = []
+    for index in 0..<max(lines.count, side.lines.count) {
+      var line = lines.indices.contains(index) ? lines[index] : []
+      if side.lines.indices.contains(index), !side.lines[index].isEmpty {
+        let used = line.reduce(0) { $0 + TextWidth.width(of: $1.text) }
+        line.append(Span(String(repeating: " ", count: max(0, start - used))))
+        line += side.lines[index]
+      }
+      merged.append(line)
+    }
+    let own = links.map { DocumentLink(line: $0.line, target: $0.target, columns: $0.columns ?? 0..<width) }
+    let theirs = side.links.map { link in
+      let columns = link.columns ?? 0..<(side.lines[link.line].reduce(0) { $0 + TextWidth.width(of: $1.text) })
+      return DocumentLink(
+        line: link.line, target: link.target, columns: (columns.lowerBound + start)..<(columns.upperBound + start))
+    }
+    lines = merged
+    links = (own + theirs).sorted {
+      ($0.line, $0.columns?.lowerBound ?? 0) < ($1.line, $1.columns?.lowerBound ?? 0)
+    }
+  }
+
   /// Moves every line (and link) down by `count` blank lines.
   public mutating func indent(top count: Int) {
     lines = Array(repeating: [], count: count) + lines

@@ -20,18 +20,39 @@ enum DocumentView {
   /// The widest a document's text runs, in columns: lines longer than this are hard to read.
   static let readableMeasure = 90
 
+  /// The narrowest second column a split detail screen gives its people or seasons.
+  static let sideMinimumWidth = 44
+  /// The gutter between the two columns.
+  static let columnGutter = 3
+
+  /// The widths of the main column and, from `PosterLayout.splitMinimumWidth`, of a second column
+  /// beside it, for text that starts at `textLeft`.
+  static func columns(screenWidth: Int, textLeft: Int) -> (main: Int, side: Int?) {
+    let room = screenWidth - textLeft - 1
+    guard screenWidth >= PosterLayout.splitMinimumWidth, room >= 70 + columnGutter + sideMinimumWidth else {
+      return (min(room, readableMeasure), nil)
+    }
+    let main = min(readableMeasure, room - columnGutter - sideMinimumWidth)
+    return (main, min(readableMeasure, room - columnGutter - main))
+  }
+
   static func drawPage(
     _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, initials: String? = nil,
     into screen: inout Screen,
-    document make: (Int) -> Document, status: (Int, Int, Int) -> (String, Tone)
+    document make: (Int) -> Document, status: (Int, Int, Int) -> (String, Tone),
+    split: ((_ main: Int, _ side: Int) -> Document)? = nil
   ) -> DocumentLayout {
     Renderer.bar(
       Renderer.breadcrumb(for: state), rights: Renderer.ages(fetchedAt, now: state.shared.now), row: 0, into: &screen)
     let layout = state.shared.imagesEnabled ? PosterLayout.detailBox(for: state.shared.size) : nil
     let request = Reducer.posterInView(state)
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
-    // Text keeps to a readable measure however wide the screen.
-    var document = make(min(screen.width - textLeft - 1, readableMeasure))
+    // Text keeps to a readable measure however wide the screen; the widest add a second column.
+    let widths = columns(screenWidth: screen.width, textLeft: textLeft)
+    var document =
+      if let side = widths.side, let split { split(widths.main, side) } else {
+        make(min(screen.width - textLeft - 1, readableMeasure))
+      }
     if let layout, !layout.beside {
       // Narrow: the poster sits above the text and scrolls away with it.
       document.indent(top: layout.box.height + 1)

@@ -26,7 +26,7 @@ public enum FilmDocument {
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
-    sideBySide: Bool = false, reviewExpanded: Bool = false
+    sideBySide: Bool = false, reviewExpanded: Bool = false, side: Int? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -63,7 +63,15 @@ public enum FilmDocument {
     about(details, width: width, into: &document)
     reviews(details.reviews, expanded: reviewExpanded, width: width, into: &document)
     extras(details, width: width, into: &document)
-    if sideBySide, width >= sideBySideWidth {
+    if let side {
+      // Widest: cast and crew in a second column beside the rest.
+      related(tr("Recommended"), details.recommendations, width: width, into: &document)
+      related(tr("Similar"), details.similar, width: width, into: &document)
+      var people = Document()
+      append(castSection(details, width: side), into: &people)
+      append(crewSection(details, width: side), into: &people)
+      document.place(beside: people, width: width)
+    } else if sideBySide, width >= sideBySideWidth {
       // Wide: cast beside crew, recommended beside similar.
       let half = (width - 2) / 2
       pair(castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
@@ -254,7 +262,7 @@ public enum FilmDocument {
     let heading =
       details.cast.count > castLimit
       ? tr("Cast (first %1$s of %2$s)", String(castLimit), String(details.cast.count)) : tr("Cast")
-    let nameWidth = min(24, max(8, (width - 4) / 2))
+    let nameWidth = SeriesDocument.nameWidth(cast.map(\.name), width: width)
     return (
       heading,
       cast.map { member in
@@ -267,20 +275,27 @@ public enum FilmDocument {
 
   private static func crewSection(_ details: MovieDetails, width: Int) -> Section? {
     let crew = details.credits?.crew ?? []
-    var seen = Set<String>()
-    var lines: [(CrewMember, String)] = []
+    // One line a person, in the order of their first job, naming each of their jobs once
+    // ("Director, Screenplay").
+    var people: [(member: CrewMember, jobs: [String])] = []
     for job in crewJobs {
-      for member in crew where member.job == job && seen.insert("\(member.id)|\(member.name)|\(job)").inserted {
-        lines.append((member, job))
+      for member in crew where member.job == job {
+        if let index = people.firstIndex(where: { $0.member.id == member.id && $0.member.name == member.name }) {
+          if !people[index].jobs.contains(job) { people[index].jobs.append(job) }
+        } else {
+          people.append((member, [job]))
+        }
       }
     }
-    guard !lines.isEmpty else { return nil }
-    let nameWidth = min(24, max(8, (width - 4) / 2))
+    guard !people.isEmpty else { return nil }
+    let shown = people.prefix(crewLimit)
+    let nameWidth = SeriesDocument.nameWidth(shown.map(\.member.name), width: width)
     return (
       tr("Crew"),
-      lines.prefix(crewLimit).map { member, job in
+      shown.map { member, jobs in
         let name = TextLayout.fit(member.name, to: nameWidth)
-        let role = TextLayout.truncate(Vocabulary.job(job), to: max(0, width - nameWidth - 4))
+        let role = TextLayout.truncate(
+          jobs.map(Vocabulary.job).joined(separator: tr(", ")), to: max(0, width - nameWidth - 4))
         return ([Span("  " + name + "  "), Span(role, Style(.muted))], link(member.id))
       }
     )

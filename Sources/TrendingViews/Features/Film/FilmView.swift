@@ -10,21 +10,26 @@ enum FilmView {
     let entry = state.shared.film(id)
     let summary = film.known
     let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
-    return DocumentView.drawPage(
-      state, cursor: film.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
-    ) { width in
+    let build = { (width: Int, side: Int?) -> Document in
       var document = FilmDocument.document(
         summary: summary, details: entry.value, region: state.shared.region, mark: state.shared.marks[.film(id)],
-        width: width, sideBySide: true, reviewExpanded: film.reviewExpanded)
+        width: width, sideBySide: true, reviewExpanded: film.reviewExpanded, side: side)
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the film."), error, width: width))
       }
       return document
+    }
+    return DocumentView.drawPage(
+      state, cursor: film.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
+    ) { width in
+      build(width, nil)
     } status: { scroll, visible, total in
       DocumentView.status(
         entry, waitID: .fetch(state.shared.filmRequest(id)), loading: tr("Loading the film…"), scroll: scroll,
         visible: visible, total: total,
         state: state)
+    } split: {
+      build($0, $1)
     }
   }
 }

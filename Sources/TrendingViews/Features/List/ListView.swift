@@ -78,30 +78,26 @@ enum ListView {
     } else if shown.feed.rowsStyle == .upNext, shown.list.value?.movies.isEmpty == false {
       UpNextView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
-      let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
-      let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
+      let split = screen.width >= PosterLayout.splitMinimumWidth
+      // A split list cuts its titles at the title column's width, so its rows have no wide gaps.
+      let longest =
+        screen.width >= PosterLayout.factsMinimumWidth
+        ? split ? min(shown.longestTitle, PosterLayout.splitTitleWidth) : shown.longestTitle : nil
+      let pane =
+        shared.imagesEnabled || split ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
       let room = screen.width - (pane ?? 0)
       // From the widest screens the title column is as wide as the longest title, not the screen.
-      // Series run over years ("2011–2019"): their column is wider.
-      // By index: iterating the films would copy each one (a dozen references) to read its kind.
-      let yearWidth = listing.movies.indices.contains { listing.movies[$0].kind == .series } ? 9 : 4
       let columns =
         screen.width >= PosterLayout.factsMinimumWidth
-        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0, yearWidth: yearWidth)
-        : Columns(width: room, count: listing.movies.count, yearWidth: yearWidth)
+        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0, split: split)
+        : Columns(width: room, count: listing.movies.count)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, shared, columns: columns, rows: bodyRows, into: &screen)
-      if let pane, let box = PosterLayout.listBox(for: shared.size, longestTitle: longest) {
-        let request = Reducer.posterInView(state)
-        let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: box.width, height: box.height)
-        PosterView.draw(request, state: state, in: area, into: &screen)
-        if let movie = shown.selectedMovie {
-          let below = Rect(
-            row: area.row + box.height + 1, column: area.column, width: box.width,
-            height: filmRows.height - box.height - 1)
-          drawSelectedFacts(
-            movie, details: movie.kind == .film ? shared.film(movie.id).value : nil, in: below, into: &screen)
-        }
+      if let pane, let movie = shown.selectedMovie {
+        let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
+        let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
+        ListPane.draw(
+          movie, state: state, box: box, request: Reducer.posterInView(state), in: area, into: &screen)
       }
     } else if let listing = shown.list.value, listing.movies.isEmpty {
       let (empty, next) = shown.feed.empty(shared)
@@ -119,38 +115,10 @@ enum ListView {
     KeyHints.draw(state, in: chrome.hints, into: &screen)
   }
 
-  /// Under the poster on wide screens: the selected film's runtime and genres, and the start of its overview.
-  static func drawSelectedFacts(_ movie: MediaSummary, details: MovieDetails?, in area: Rect, into screen: inout Screen)
-  {
-    guard area.height > 0, area.width > 4 else { return }
-    // The genres are in their column already: runtime, director and ratings instead.
-    var facts: [String] = []
-    if let runtime = details?.runtime { facts.append(Formatters.runtime(runtime)) }
-    if let director = details?.directors.first { facts.append(tr("Director") + " " + director) }
-    var lines: [(String, Style)] = TextLayout.wrap(facts.joined(separator: " · "), width: area.width).map {
-      ($0, Style(.muted))
-    }
-    if let details {
-      let ratings = RatingService.allCases.compactMap { service in
-        service.rating(in: details).map { service.name + " " + Formatters.rating($0, scale: service.scale) }
-      }
-      lines += TextLayout.wrap(ratings.joined(separator: " · "), width: area.width).map { ($0, Style(.accent)) }
-    }
-    if let overview = details?.overview ?? movie.overview {
-      lines += TextLayout.wrap(overview, width: area.width).map { ($0, Style.plain) }
-    }
-    for (offset, line) in lines.prefix(area.height).enumerated() {
-      let text =
-        offset == area.height - 1 && lines.count > area.height
-        ? TextLayout.truncate(line.0 + " …", to: area.width) : line.0
-      screen.put(text, row: area.row + offset, column: area.column, style: line.1, limit: area.width)
-    }
-  }
-
   /// Column positions for the list at a width.
   struct Columns {
     /// The narrowest list that also shows genres and vote counts.
-    static let wideMinimumWidth = 110
+    static let wideMinimumWidth = PosterLayout.wideTableMinimum
 
     let rank: Int
     let rankWidth: Int
@@ -175,22 +143,31 @@ enum ListView {
 
     /// The columns at a width; with `longestTitle`, a table no wider than its titles need, genres
     /// taking up to their own width of what is left.
-    init(width: Int, count: Int, longestTitle: Int? = nil, yearWidth: Int = 4) {
+    /// With `split`, the split list's table: the title column `PosterLayout.splitTitleWidth` wide
+    /// and the genres the rest, so no row has a wide gap.
+    init(width: Int, count: Int, longestTitle: Int? = nil, yearWidth: Int = 4, split: Bool = false) {
       let rankWidth = max(2, String(count).count)
       rank = 1
       mark = rank + rankWidth + 1
       let titleColumn = mark + 2
       title = titleColumn
-      let width = longestTitle.map { min(width, PosterLayout.tableWidth(longestTitle: $0)) } ?? width
+      let width =
+        split ? width : longestTitle.map { min(width, PosterLayout.tableWidth(longestTitle: $0)) } ?? width
       score = width - 5
-      let wide = width >= Self.wideMinimumWidth
+      let wide = split || width >= Self.wideMinimumWidth
       votesWidth = Self.votesWidths.value(for: Translator.current) { Self.measuredVotesWidth }
       votes = wide ? score - votesWidth - 1 : nil
       year = (votes ?? score) - yearWidth - 2
       self.yearWidth = yearWidth
-      genresWidth = wide ? min(34, (year - title) / 3) : 0
-      genres = wide ? year - genresWidth - 2 : nil
-      titleWidth = max(1, (genres ?? year) - title - 2)
+      if split {
+        titleWidth = PosterLayout.splitTitleWidth
+        genres = title + titleWidth + 2
+        genresWidth = max(0, year - title - titleWidth - 4)
+      } else {
+        genresWidth = wide ? min(34, (year - title) / 3) : 0
+        genres = wide ? year - genresWidth - 2 : nil
+        titleWidth = max(1, (genres ?? year) - title - 2)
+      }
       self.rankWidth = rankWidth
     }
   }
@@ -293,14 +270,10 @@ enum ListView {
     return movie.title + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
   }
 
-  /// A row's years: a film's year, the years a series ran once its details are known (else the
-  /// year it began), nothing for a person.
+  /// A row's year: a film's, the year a series began (every row alike: a list page says no more,
+  /// and a span known for some rows only would mix two shapes), nothing for a person.
   static func rowYears(_ movie: MediaSummary, _ shared: Shared) -> String? {
-    switch movie.kind {
-    case .film: return movie.year.map(String.init)
-    case .series: return shared.series(movie.id).value?.years ?? movie.span ?? movie.year.map(String.init)
-    case .person: return nil
-    }
+    movie.kind == .person ? nil : movie.year.map(String.init)
   }
 
   /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.

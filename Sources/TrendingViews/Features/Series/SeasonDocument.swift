@@ -59,9 +59,13 @@ public enum SeasonDocument {
     -> DocumentLine
   {
     let aired = episode.hasAired(by: today)
-    let date = episode.airDate.map(shortDate) ?? tr("date to come")
+    let date = episode.airDate.map(Formatters.date) ?? tr("date to come")
     let runtime = episode.runtime.map(Formatters.runtime) ?? ""
-    let score = aired ? Formatters.score(episode.voteAverage, votes: episode.voteCount) : tr("soon")
+    // Scores and "soon" take one width, so the dates and runtimes before them line up.
+    let soon = tr("soon")
+    let score = TextLayout.fit(
+      aired ? Formatters.score(episode.voteAverage, votes: episode.voteCount) : soon,
+      to: max(4, TextWidth.width(of: soon)), alignRight: true)
     // The tail is as much as fits after a name of at least 12 columns.
     let tails: [[String]] = [[date, runtime, score], [date, score], [date], []]
     let fixed = 2 + numberWidth + 2
@@ -84,17 +88,15 @@ public enum SeasonDocument {
         ? Style(ListView.tone(forScore: episode.voteAverage, votes: episode.voteCount), bold: true) : Style(.accent)
       let head = chosen.dropLast().filter { !$0.isEmpty }.joined(separator: "  ")
       line.append(Span("  " + head + (head.isEmpty ? "" : "  "), Style(.muted)))
-      line.append(Span(chosen.last ?? "", scoreStyle))
+      // The padding stays plain: only the score is coloured (or underlined).
+      let last = chosen.last ?? ""
+      let value = String(last.drop { $0 == " " })
+      line.append(Span(String(repeating: " ", count: last.count - value.count)))
+      line.append(Span(value, scoreStyle))
     }
     return line
   }
 
-  /// A date short enough for a row: "2011-04-17" ("17.04.2011" where translators say so).
-  static func shortDate(_ date: ReleaseDate) -> String {
-    trc("short date", "%3$s-%2$s-%1$s", two(date.day), two(date.month), String(date.year))
-  }
-
-  private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
 
 /// Lays an episode out as a document: its code and name, when it airs or aired, runtime and
@@ -152,7 +154,7 @@ public enum EpisodeDocument {
     for (index, member) in writers.enumerated() {
       document.append(
         FilmDocument.labelled(
-          index == 0 ? tr("Written by") : "", member.name, note: member.job.map(Vocabulary.job), column: column,
+          index == 0 ? tr("Written by") : "", member.name, note: writingNote(member.job), column: column,
           width: width),
         link: FilmDocument.link(member.id))
     }
@@ -167,5 +169,11 @@ public enum EpisodeDocument {
       }
     }
     return document
+  }
+
+  /// The job beside a writer's name, when "Written by" does not say it already ("Story", "Teleplay").
+  static func writingNote(_ job: String?) -> String? {
+    guard let job, job != "Writer" else { return nil }
+    return Vocabulary.job(job)
   }
 }

@@ -3,8 +3,8 @@ import Localization
 import TrendingCore
 
 /// Lays a series out as a document at a width, facts first: its years, status, certification,
-/// networks, creators, seasons and episodes, ratings and the next episode fit the first screen at
-/// 80x24; then the overview, where to watch, the trailer, the seasons, cast, crew and related series.
+/// networks, creators, the next episode, ratings and the seasons fit the first screen at 80x24;
+/// then the overview, where to watch, the trailer, cast, crew and related series.
 public enum SeriesDocument {
   /// How many cast members are listed.
   static let castLimit = 30
@@ -20,8 +20,8 @@ public enum SeriesDocument {
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
-    width: Int, sideBySide: Bool = false, progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil },
-    nextForYou: Episode? = nil
+    width: Int, sideBySide: Bool = false, side: Int? = nil,
+    progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }, nextForYou: Episode? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -49,6 +49,14 @@ public enum SeriesDocument {
     nextForYouLine(nextForYou, series: details.id, width: width, into: &document)
     MarkLines.append(mark, width: width, into: &document)
     ratings(details, width: width, into: &document)
+    // The seasons come right after the facts: what a series screen is mostly opened for (on the
+    // widest screens, at the top of the second column, over the cast and crew).
+    var column = Document()
+    if let side {
+      seasons(details, width: side, progress: progress, into: &column)
+    } else {
+      seasons(details, width: width, progress: progress, into: &document)
+    }
     if let overview = details.overview { overviewSection(overview, width: width, into: &document) }
     FilmDocument.watch(details.providers, region: region, width: width, into: &document)
     if let trailer = details.trailer {
@@ -56,8 +64,13 @@ public enum SeriesDocument {
       document.append(
         FilmDocument.labelled(tr("Trailer"), trailer.url, column: SeriesDocument.labelColumn, width: width))
     }
-    seasons(details, width: width, progress: progress, into: &document)
-    if sideBySide, width >= FilmDocument.sideBySideWidth {
+    if let side {
+      FilmDocument.append(castSection(details, width: side), into: &column)
+      FilmDocument.append(crewSection(details, width: side), into: &column)
+      FilmDocument.related(tr("Recommended"), details.recommendations, width: width, into: &document)
+      FilmDocument.related(tr("Similar"), details.similar, width: width, into: &document)
+      document.place(beside: column, width: width)
+    } else if sideBySide, width >= FilmDocument.sideBySideWidth {
       let half = (width - 2) / 2
       FilmDocument.pair(
         castSection(details, width: half), crewSection(details, width: half), width: half, into: &document)
@@ -206,10 +219,17 @@ public enum SeriesDocument {
     }
   }
 
+  /// The name column of a list of people: as wide as the longest name, within 8 and 24 columns and
+  /// half the width, so the notes beside short names are not cut for room they do not use.
+  static func nameWidth(_ names: [String], width: Int) -> Int {
+    let longest = names.map { TextWidth.width(of: $0) }.max() ?? 8
+    return max(8, min(24, (width - 4) / 2, longest))
+  }
+
   private static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let cast = details.credits.cast.prefix(castLimit)
     guard !cast.isEmpty else { return nil }
-    let nameWidth = min(24, max(8, (width - 4) / 2))
+    let nameWidth = nameWidth(cast.map(\.name), width: width)
     return (
       tr("Cast"),
       cast.map { member in
@@ -231,11 +251,13 @@ public enum SeriesDocument {
   private static func crewSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let crew = details.credits.crew.prefix(crewLimit)
     guard !crew.isEmpty else { return nil }
-    let nameWidth = min(24, max(8, (width - 4) / 2))
+    let nameWidth = nameWidth(crew.map(\.name), width: width)
     return (
       tr("Crew"),
       crew.map { member in
-        var note = member.jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", "))
+        var jobs: [String] = []
+        for job in member.jobs where !jobs.contains(job) { jobs.append(job) }
+        var note = jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", "))
         if member.episodeCount > 0 {
           note += (note.isEmpty ? "" : " · ") + Formatters.episodes(member.episodeCount)
         }

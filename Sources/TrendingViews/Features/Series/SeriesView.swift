@@ -9,13 +9,10 @@ enum SeriesView {
     let shared = state.shared
     let entry = shared.series(series.id)
     let hasPoster = (entry.value?.posterPath ?? series.known?.posterPath) != nil
-    return DocumentView.drawPage(
-      state, cursor: series.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
-    ) {
-      width in
+    let build = { (width: Int, side: Int?) -> Document in
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
-        mark: shared.marks[.series(series.id)], width: width, sideBySide: true,
+        mark: shared.marks[.series(series.id)], width: width, sideBySide: true, side: side,
         progress: { EpisodeMarkLogic.progress(series.id, season: $0, shared) },
         nextForYou: EpisodeMarkLogic.nextToWatch(series.id, shared).map { key in
           shared.season(series.id, key.season).value?.episodes.first { $0.number == key.number }
@@ -25,10 +22,17 @@ enum SeriesView {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the series."), error, width: width))
       }
       return document
+    }
+    return DocumentView.drawPage(
+      state, cursor: series.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
+    ) { width in
+      build(width, nil)
     } status: { scroll, visible, total in
       DocumentView.status(
         entry, waitID: .fetch(shared.seriesRequest(series.id)), loading: tr("Loading the series…"), scroll: scroll,
         visible: visible, total: total, state: state)
+    } split: {
+      build($0, $1)
     }
   }
 

@@ -118,7 +118,10 @@ struct ListFeatureTests {
     store.step(.key(.end))
     store.step(.resize(Size(width: 40, height: 12)))
     #expect(store.state.rootList.top == 100 - store.state.shared.visibleRows)
-    store.step(.resize(Size(width: 200, height: 60)))
+    // Wide enough for the pane: it waits to ask for the selected film's details.
+    store.step(
+      .resize(Size(width: 200, height: 60)),
+      effects: [.after(PaneFacts.delay, .paneFactsDue(.film(100)), id: .paneFacts)])
     #expect(store.state.rootList.top == 100 - store.state.shared.visibleRows)
     #expect(store.state.rootList.selection == 99)
   }

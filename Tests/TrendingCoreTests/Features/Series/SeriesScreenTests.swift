@@ -162,8 +162,15 @@ struct SeriesScreenTests {
         DocumentLink(line: 5, target: .episode(series: 500, season: 1, number: 1)),
         DocumentLink(line: 6, target: .episode(series: 500, season: 1, number: 2)),
       ])
-    store.send(.documentLayout(episodes)) { $0.cursor?.layout = episodes }
-    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    // The season opens with its first episode selected: Enter opens it at once.
+    store.send(.documentLayout(episodes)) {
+      var season = SeasonScreen(seriesID: 500, number: 1)
+      season.cursor.layout = episodes
+      season.cursor.selected = 0
+      season.openedOnFirstEpisode = true
+      $0.pop()
+      $0.push(.season(season))
+    }
     // The episode is its season's: no request, only its seen marks read.
     store.send(.key(.enter), effects: [.loadEpisodeMarks(500)]) {
       $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 1)))
@@ -184,6 +191,63 @@ struct SeriesScreenTests {
       store.send(.key(.escape)) { $0.pop() }
       #expect(store.state.stack == Array(stack.prefix(depth)))
     }
+  }
+
+  @Test func aSeasonSelectsItsFirstEpisodeOnceAndThenFollowsTheUser() {
+    var state = Self.onSeries()
+    state.push(.season(SeasonScreen(seriesID: 500, number: 1)))
+    var store = TestStore(state)
+    // Before the episodes are drawn (a loading season has none), nothing is selected.
+    let loading = DocumentLayout(maxScroll: 0)
+    store.send(.documentLayout(loading)) { $0.cursor?.layout = loading }
+    let episodes = DocumentLayout(
+      maxScroll: 0,
+      links: [
+        DocumentLink(line: 5, target: .person(9)),
+        DocumentLink(line: 7, target: .episode(series: 500, season: 1, number: 1)),
+        DocumentLink(line: 8, target: .episode(series: 500, season: 1, number: 2)),
+      ])
+    store.send(.documentLayout(episodes)) {
+      var season = SeasonScreen(seriesID: 500, number: 1)
+      season.cursor.layout = episodes
+      season.cursor.selected = 1
+      season.openedOnFirstEpisode = true
+      $0.pop()
+      $0.push(.season(season))
+    }
+    store.send(.key(.up)) { $0.cursor?.selected = 0 }
+    // Drawn again, the user's choice stays.
+    store.send(.documentLayout(episodes))
+    #expect(store.state.cursor?.selected == 0)
+  }
+
+  @Test func nAndPStepThroughTheEpisodesAcrossSeasons() {
+    var state = Self.onSeries()
+    state.shared[season: 500, number: 1] = Loadable(value: SeriesSample.season(1), fetchedAt: Sample.start)
+    state.push(.season(SeasonScreen(seriesID: 500, number: 1)))
+    state.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 1)))
+    var store = TestStore(state)
+    #expect(!Reducer.isAvailable(.previousEpisode, in: store.state), "nothing before S01E01")
+    // The next episode replaces this one: back still goes to the season.
+    store.send(.key(.character("n")), effects: [.loadEpisodeMarks(500)]) {
+      $0.pop()
+      $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 2)))
+    }
+    #expect(store.state.stack.count == state.stack.count)
+    // Past the season's last episode: the next season's first, which it asks for.
+    store.send(.key(.character("n")), effects: [.fetchSeason(500, 2), .loadEpisodeMarks(500)]) {
+      $0.pop()
+      $0.push(.episode(EpisodeScreen(seriesID: 500, season: 2, number: 1)))
+      $0.shared[season: 500, number: 2] = Loadable()
+      $0.shared[season: 500, number: 2]?.begin()
+    }
+    // Back across: the last episode of season 1, known from its answer.
+    store.send(.key(.character("p")), effects: [.loadEpisodeMarks(500)]) {
+      $0.pop()
+      $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 2)))
+    }
+    store.send(.key(.escape)) { $0.pop() }
+    #expect(store.state.keyContext == .season)
   }
 
   @Test func theSeasonsListNumberedSeasonsFirstAndSpecialsLast() {

@@ -1,0 +1,146 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// The wide list's right-hand pane: the selected title's poster, then its facts, ratings and
+/// overview, beside the poster where the pane is wide (as btop's panes sit side by side) and under
+/// it where it is not. The facts take the same lines before and after the details arrive, so
+/// nothing moves when they do.
+enum ListPane {
+  /// The lines the facts always take: the title, its facts, its people and two of ratings.
+  static let factLines = 5
+
+  /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows).
+  static func draw(
+    _ movie: MediaSummary, state: AppState, box: Size?, request: PosterRequest?, in area: Rect,
+    into screen: inout Screen
+  ) {
+    guard area.width > 4, area.height > 0 else { return }
+    let split = state.shared.size.width >= PosterLayout.splitMinimumWidth
+    guard let box else {
+      // No poster (images off): the facts take the whole pane.
+      drawText(movie, state, rows: 0..<0, in: area, into: &screen)
+      return
+    }
+    let beside = split && area.width >= PosterLayout.paneBesideMinimumWidth
+    if beside {
+      PosterView.draw(
+        request, state: state, in: Rect(row: area.row, column: area.column, width: box.width, height: box.height),
+        into: &screen)
+      let textColumn = area.column + box.width + 2
+      // Beside the poster the text is narrower; under it, the pane's whole width.
+      let narrow = Rect(
+        row: area.row, column: textColumn, width: area.column + area.width - textColumn, height: box.height)
+      drawText(movie, state, rows: narrow.rows, beside: narrow, in: area, into: &screen)
+    } else {
+      let left = split ? area.column + max(0, (area.width - box.width) / 2) : area.column
+      PosterView.draw(
+        request, state: state, in: Rect(row: area.row, column: left, width: box.width, height: box.height),
+        into: &screen)
+      drawText(movie, state, rows: 0..<0, in: area.droppingTop(box.height + 1), into: &screen)
+    }
+  }
+
+  /// The facts and overview: on the rows of `beside` in its columns, then in `area`'s full width.
+  private static func drawText(
+    _ movie: MediaSummary, _ state: AppState, rows besideRows: Range<Int>, beside: Rect? = nil, in area: Rect,
+    into screen: inout Screen
+  ) {
+    let first = beside ?? area
+    let lines = facts(movie, state.shared, width: first.width) + [("", Style.plain)]
+    let overview = overviewText(movie, state.shared)
+    // The overview flows: the lines beside the poster at its width, the rest at the pane's.
+    let besideCount = max(0, besideRows.count - lines.count)
+    var text = lines
+    if let overview {
+      let narrow = TextLayout.wrap(overview, width: max(1, first.width))
+      if beside != nil, narrow.count > besideCount {
+        let taken = Array(narrow.prefix(besideCount))
+        let rest = remainder(of: overview, after: taken)
+        text += taken.map { ($0, Style.plain) }
+        text += TextLayout.wrap(rest, width: max(1, area.width)).map { ($0, Style.plain) }
+      } else {
+        text += narrow.map { ($0, Style.plain) }
+      }
+    }
+    let top = area.row
+    let bottom = area.row + area.height
+    for (offset, line) in text.enumerated() {
+      let row = top + offset
+      guard row < bottom else { break }
+      let inBeside = besideRows.contains(row)
+      let column = inBeside ? first.column : area.column
+      let width = inBeside ? first.width : area.width
+      let last = row == bottom - 1 && offset < text.count - 1
+      let shown = last ? TextLayout.truncate(line.0 + " …", to: width) : TextLayout.truncate(line.0, to: width)
+      screen.put(shown, row: row, column: column, style: line.1, limit: width)
+    }
+  }
+
+  /// The words of `text` after the lines already drawn.
+  static func remainder(of text: String, after lines: [String]) -> String {
+    let used = lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }.count
+    return text.split(whereSeparator: \.isWhitespace).dropFirst(used).joined(separator: " ")
+  }
+
+  /// The overview: the details' when they came, else the list's.
+  private static func overviewText(_ movie: MediaSummary, _ shared: Shared) -> String? {
+    switch movie.kind {
+    case .film: return shared.film(movie.id).value?.overview ?? movie.overview
+    case .series: return shared.series(movie.id).value?.overview ?? movie.overview
+    case .person: return nil
+    }
+  }
+
+  /// The fact lines, always `factLines` of them (blank until known), each cut to `width`.
+  static func facts(_ movie: MediaSummary, _ shared: Shared, width: Int) -> [(String, Style)] {
+    var title = movie.title
+    var parts: [String] = []
+    var people = ""
+    var ratings: [String] = []
+    let comma = tr(", ")
+    switch movie.kind {
+    case .film:
+      let details = shared.film(movie.id).value
+      if let year = movie.year { title += " (\(year))" }
+      if let runtime = details?.runtime { parts.append(Formatters.runtime(runtime)) }
+      if let certification = details?.certification(in: shared.region) { parts.append(certification) }
+      parts.append((details?.genres ?? movie.genres).joined(separator: comma))
+      if let director = details?.directors.first { people = tr("Directed by") + " " + director }
+      if let details {
+        ratings = RatingService.allCases.compactMap { service in
+          service.rating(in: details).map { service.name + " " + Formatters.rating($0, scale: service.scale) }
+        }
+      }
+    case .series:
+      let details = shared.series(movie.id).value
+      if let years = details?.years ?? movie.year.map(String.init) { title += " (\(years))" }
+      if let status = details?.status { parts.append(Vocabulary.seriesStatus(status)) }
+      if let seasons = details?.numberOfSeasons, seasons > 0 { parts.append(Formatters.seasons(seasons)) }
+      if let networks = details?.networks, !networks.isEmpty { parts.append(networks.joined(separator: comma)) }
+      parts.append((details?.genres ?? movie.genres).joined(separator: comma))
+      if let creator = details?.createdBy.first { people = tr("Created by") + " " + creator.name }
+      if let details {
+        ratings = RatingService.allCases.compactMap { service in
+          service.rating(in: details).map { service.name + " " + Formatters.rating($0, scale: service.scale) }
+        }
+      }
+    case .person:
+      break
+    }
+    if ratings.isEmpty, movie.voteCount > 0 {
+      ratings = ["TMDB " + Formatters.score(movie.voteAverage, votes: movie.voteCount)]
+    }
+    let rated = TextLayout.wrap(ratings.joined(separator: " · "), width: max(1, width))
+    var lines: [(String, Style)] = [
+      (TextLayout.truncate(title, to: width), Style(.title, bold: true)),
+      (TextLayout.truncate(parts.filter { !$0.isEmpty }.joined(separator: " · "), to: width), Style(.muted)),
+      (TextLayout.truncate(people, to: width), Style(.muted)),
+    ]
+    lines += (0..<2).map { index in
+      let text = rated.indices.contains(index) ? rated[index] : ""
+      return (index == 1 && rated.count > 2 ? TextLayout.truncate(text + " …", to: width) : text, Style(.accent))
+    }
+    return lines
+  }
+}
