@@ -40,9 +40,8 @@ public enum Reducer {
       return []
     case .start:
       // The provider table is asked once for every tab that names services (kept a week).
-      let providers =
-        state.shared.tabs.needsProviders ? state.shared.providersRequest.map { state.shared.load($0) } : nil
-      return [.loadMarks] + (providers ?? []) + state.rootList.refresh(force: false, state.shared)
+      let providers = state.shared.savedTabProviders.flatMap { state.shared.load($0) }
+      return [.loadMarks] + providers + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
       return MarkLogic.stored(marks, problem: problem, &state) + FeedLogic.update(&state)
     case .markSaved(let marks, let problem):

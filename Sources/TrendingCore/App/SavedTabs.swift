@@ -286,19 +286,38 @@ extension KeyTable {
 }
 
 extension Shared {
-  /// The region's provider table as loaded, if asked for.
-  public var providerTable: Loadable<APIAnswer>? { providersRequest.flatMap { answers[$0] } }
+  /// The region's film provider table as loaded, if asked for.
+  public var providerTable: Loadable<APIAnswer>? { providerTable(.film) }
 
-  /// The filter a new `f` form starts from: the services set with `set services` chosen, when known.
-  public var newFilter: DiscoverFilter {
-    let services = tabs.extra.first { $0.name == .services }.flatMap { self.services(of: $0).filter?.services }
-    var filter = DiscoverFilter()
-    filter.services = services ?? []
+  /// The region's provider table of films or series as loaded, if asked for.
+  public func providerTable(_ media: MediaKind) -> Loadable<APIAnswer>? {
+    providersRequest(media).flatMap { answers[$0] }
+  }
+
+  /// The filter a new film form starts from.
+  public var newFilter: DiscoverFilter { newFilter(.film) }
+
+  /// The filter a new `f` form of films or series starts from: the services set with `set
+  /// services` chosen, when the region's table of that kind names them.
+  public func newFilter(_ media: MediaKind) -> DiscoverFilter {
+    var filter = DiscoverFilter(media: media)
+    if let tab = tabs.extra.first(where: { $0.name == .services }) {
+      var kind = tab
+      kind.filter.media = media
+      filter.services = services(of: kind).filter?.services ?? []
+    }
     return filter
   }
 
-  /// Whether a tab's services are known by id yet.
+  /// Whether a tab's services are known by id yet (in the table of its films or series).
   public func services(of tab: SavedTab) -> ServiceResolution {
-    tab.resolve(providerTable, region: region)
+    tab.resolve(providerTable(tab.filter.media), region: region)
+  }
+
+  /// The provider tables the saved tabs need to find their titles, one for films and one for series.
+  public var savedTabProviders: [APIRequest] {
+    [MediaKind.film, .series].filter { media in
+      tabs.extra.contains { !$0.serviceNames.isEmpty && $0.filter.media == media }
+    }.compactMap { providersRequest($0) }
   }
 }
