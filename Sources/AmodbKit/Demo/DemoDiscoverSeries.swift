@@ -70,7 +70,7 @@ extension DemoDiscover {
       let details = details(entry, prefix: prefix)
       let genres = Set((entry["genre_ids"]?.array ?? []).compactMap { $0.number.map(Int.init) })
       let date = entry["first_air_date"]?.string ?? ""
-      let runtime = details?["episode_run_time"]?.array?.first?.number ?? 0
+      let runtime = details?["episode_run_time"]?.array?.first?.number
       var passes =
         ids("with_genres", ",").isSubset(of: genres) && ids("without_genres", ",").isDisjoint(with: genres)
       passes = passes && value("first_air_date_year").map { date.hasPrefix($0) } ?? true
@@ -79,8 +79,9 @@ extension DemoDiscover {
       passes = passes && number("vote_average.gte").map { (entry["vote_average"]?.number ?? 0) >= $0 } ?? true
       passes = passes && number("vote_count.gte").map { (entry["vote_count"]?.number ?? 0) >= $0 } ?? true
       passes = passes && value("with_original_language").map { entry["original_language"]?.string == $0 } ?? true
-      passes = passes && number("with_runtime.gte").map { runtime >= $0 } ?? true
-      passes = passes && number("with_runtime.lte").map { runtime <= $0 } ?? true
+      // A series without a known episode length is in no range of lengths.
+      if let least = number("with_runtime.gte") { passes = passes && (runtime ?? -1) >= least }
+      if let most = number("with_runtime.lte") { passes = passes && (runtime ?? .infinity) <= most }
       if !statuses.isEmpty { passes = passes && statuses.contains(details?["status"]?.string ?? "") }
       if !services.isEmpty {
         let offered = Set(offers(details, region: region).compactMap { seriesProviderIDs[$0] })
