@@ -58,9 +58,11 @@ struct HelpScreenTests {
       }.joined(separator: " ")
     }
     #expect(words(rejoined) == words(lines))
-    #expect(rejoined.filter { if case .note = $0 { false } else { true } } == lines.filter {
-      if case .note = $0 { false } else { true }
-    })
+    #expect(
+      rejoined.filter { if case .note = $0 { false } else { true } }
+        == lines.filter {
+          if case .note = $0 { false } else { true }
+        })
     for column in layout.columns.dropFirst() {
       if case .group = column.first {} else { Issue.record("a column starts with a group's name") }
     }
