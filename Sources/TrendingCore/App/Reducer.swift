@@ -81,6 +81,10 @@ public enum Reducer {
       // waited for one (a saved tab for its services) ask now.
       guard request.isList, !FeedLogic.isRead(request, state) else {
         let effects = state.shared.settle(request, result) + FeedLogic.update(&state)
+        // A misspelt service is said once its table comes; the tab goes on with the others.
+        if case .providers = request, let notice = state.shared.misspeltServices.first {
+          state.shared.say(notice, .failure)
+        }
         return request.isList ? effects : effects + FeedLogic.retryWaiting(&state)
       }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }

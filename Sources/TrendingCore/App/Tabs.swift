@@ -195,7 +195,7 @@ extension Tab {
   init(saved: SavedTab) {
     let title = { @Sendable in saved.title }
     self.init(
-      kind: ListKind(saved: saved), media: saved.filter.media, title: title, shortTitle: title, heading: title,
-      feed: .discover(saved))
+      kind: ListKind(saved: saved), media: saved.filter.media, title: title, shortTitle: title,
+      heading: { saved.heading }, feed: .discover(saved))
   }
 }
