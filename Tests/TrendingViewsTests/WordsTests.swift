@@ -4,7 +4,7 @@ import TrendingCore
 
 @testable import TrendingViews
 
-@Suite("Words: counts in ten thousands for Chinese, quotation marks by language")
+@Suite("Words: counts in ten thousands for Chinese, quotation marks by language, weeks across months")
 struct WordsTests {
   @Test func chineseAndJapaneseCountInTenThousands() {
     Translator.$override.withValue(Translator.catalogue(for: "zh")) {
@@ -25,6 +25,13 @@ struct WordsTests {
     }
     Translator.$override.withValue(Translator.catalogue(for: "en")) {
       #expect(Quoted.name("Humans") == "“Humans”")
+    }
+  }
+
+  @Test func aWeekThatCrossesAMonthNamesBothEnds() {
+    Translator.$override.withValue(Translator.catalogue(for: "en")) {
+      #expect(CalendarWords.weekHeading(CivilDay(year: 2026, month: 12, day: 28)) == "Week of 28 December – 3 January")
+      #expect(CalendarWords.weekHeading(CivilDay(year: 2026, month: 12, day: 7)) == "Week of 7 December")
     }
   }
 }
