@@ -41,9 +41,11 @@ enum Browser {
       window: invocation.window, language: client.configuration.language, region: client.configuration.region,
       sourceLabel: invocation.demo ? "demo" : nil,
       size: Size(width: 80, height: 24), now: Date())
-    // The header names the language only when it is not the one the locale asks for.
+    // The header names the language only when it is not the one the locale asks for ("ru-RU" is
+    // the locale's "ru": the language, not its region, decides).
     let locale = LanguageTag.choose(flag: nil, environment: environment.filter { $0.key != "AMODB_LANGUAGE" })
-    if client.configuration.language != locale.tag || locale.unsupported != nil {
+    let primary = { (tag: String) in tag.split(separator: "-").first.map { $0.lowercased() } ?? tag }
+    if primary(client.configuration.language) != primary(locale.tag) || locale.unsupported != nil {
       state.shared.headerLanguage = client.configuration.language
     }
     // The tab set: the table, "On my services" and the saved tabs, known before the first request.

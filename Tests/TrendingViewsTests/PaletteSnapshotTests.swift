@@ -33,7 +33,7 @@ struct PaletteSnapshotTests {
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
   func thePaletteNarrowsAsYouTypeAndSaysWhenNothingMatches(size: Size) {
     var state = Scenes.list(size)
-    typed("tab", after: ":", &state)
+    typed("op", after: ":", &state)
     _ = Reducer.reduce(&state, .key(.down))
     check(state, "palette-typed")
     typed("zzz", after: "z", &state)

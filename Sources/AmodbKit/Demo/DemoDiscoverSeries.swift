@@ -1,7 +1,11 @@
 import FoundationEssentials
 
-/// The demo's `/discover/tv` and `/genre/tv/list`, made from the embedded series as amodb would.
+/// The demo's `/discover/tv`, `/genre/tv/list` and `/watch/providers/tv`, made from the embedded
+/// series as amodb would.
 extension DemoDiscover {
+  /// The demo series' services with TMDB's ids for them (the demo series name them without ids).
+  static let seriesProviderIDs = ["Netflix": 8, "Apple TV+": 350, "Max": 1899]
+
   /// The answer for a series resource, when it is one of these.
   static func seriesAnswer(_ key: String, query: [URLQueryItem], prefix: String) -> HTTPResponse? {
     let value: (String) -> String? = { name in query.first { $0.name == name }?.value }
@@ -12,6 +16,17 @@ extension DemoDiscover {
         Genres.seriesName(id).map { JSONValue.object(["id": .number(Double(id)), "name": .string($0)]) }
       }
       return json(.object(["genres": .array(genres)]))
+    case "/watch/providers/tv":
+      let region = value("watch_region") ?? ""
+      let names = Set(series(prefix: prefix).flatMap { offers(details($0, prefix: prefix), region: region) })
+      let results = names.sorted().enumerated().compactMap { index, name -> JSONValue? in
+        guard let id = seriesProviderIDs[name] else { return nil }
+        return .object([
+          "provider_id": .number(Double(id)), "provider_name": .string(name),
+          "display_priority": .number(Double(index)),
+        ])
+      }
+      return json(.object(["results": .array(results)]))
     case "/discover/tv":
       return json(discoverSeries(value, prefix: prefix))
     default:
@@ -34,22 +49,45 @@ extension DemoDiscover {
     }
   }
 
+  /// A series' embedded details, when there are some.
+  static func details(_ entry: JSONValue, prefix: String) -> JSONValue? {
+    guard let id = entry["id"]?.number.map(Int.init),
+      let text = DemoResources.files[prefix + "/tv/\(id)"] ?? DemoResources.files["/tv/\(id)"]
+    else { return nil }
+    return try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+  }
+
   /// A page of the series that pass the query's filters, sorted as asked.
   static func discoverSeries(_ value: @escaping (String) -> String?, prefix: String) -> JSONValue {
-    let ids = { (name: String) in Set((value(name) ?? "").split(separator: ",").compactMap { Int($0) }) }
+    let ids = { (name: String, separator: Character) in
+      Set((value(name) ?? "").split(separator: separator).compactMap { Int($0) })
+    }
     let number = { (name: String) in value(name).flatMap(Double.init) }
+    let services = ids("with_watch_providers", "|")
+    let region = value("watch_region") ?? ""
+    let statuses = ids("with_status", "|").compactMap { SeriesStatus(rawValue: $0)?.detailsName }
     let matches = series(prefix: prefix).filter { entry in
+      let details = details(entry, prefix: prefix)
       let genres = Set((entry["genre_ids"]?.array ?? []).compactMap { $0.number.map(Int.init) })
       let date = entry["first_air_date"]?.string ?? ""
-      var passes = ids("with_genres").isSubset(of: genres) && ids("without_genres").isDisjoint(with: genres)
+      let runtime = details?["episode_run_time"]?.array?.first?.number
+      var passes =
+        ids("with_genres", ",").isSubset(of: genres) && ids("without_genres", ",").isDisjoint(with: genres)
       passes = passes && value("first_air_date_year").map { date.hasPrefix($0) } ?? true
       passes = passes && value("first_air_date.gte").map { date >= $0 } ?? true
       passes = passes && value("first_air_date.lte").map { !date.isEmpty && date <= $0 } ?? true
       passes = passes && number("vote_average.gte").map { (entry["vote_average"]?.number ?? 0) >= $0 } ?? true
       passes = passes && number("vote_count.gte").map { (entry["vote_count"]?.number ?? 0) >= $0 } ?? true
       passes = passes && value("with_original_language").map { entry["original_language"]?.string == $0 } ?? true
-      // The demo's series carry no services in their list entries: nothing matches them.
-      return passes && value("with_watch_providers") == nil
+      // A series without a known episode length is in no range of lengths.
+      if let least = number("with_runtime.gte") { passes = passes && (runtime ?? -1) >= least }
+      if let most = number("with_runtime.lte") { passes = passes && (runtime ?? .infinity) <= most }
+      if !statuses.isEmpty { passes = passes && statuses.contains(details?["status"]?.string ?? "") }
+      if !services.isEmpty {
+        let offered = Set(offers(details, region: region).compactMap { seriesProviderIDs[$0] })
+        passes = passes && !offered.isDisjoint(with: services)
+      }
+      return passes
     }
     let order = value("sort_by") ?? "popularity.desc"
     let sortKey: (JSONValue) -> String = { entry in

@@ -29,6 +29,23 @@ public enum DiscoverSort: String, Hashable, Sendable, CaseIterable {
   }
 }
 
+/// A series' state as `/discover/tv`'s `with_status` names it.
+public enum SeriesStatus: Int, Hashable, Sendable, CaseIterable {
+  case returning = 0, planned, inProduction, ended, cancelled, pilot
+
+  /// TMDB's name for it in a series' details ("Returning Series", "Canceled").
+  public var detailsName: String {
+    switch self {
+    case .returning: return "Returning Series"
+    case .planned: return "Planned"
+    case .inProduction: return "In Production"
+    case .ended: return "Ended"
+    case .cancelled: return "Canceled"
+    case .pilot: return "Pilot"
+    }
+  }
+}
+
 /// A range of whole numbers with either end open: years, minutes.
 public struct OpenRange: Hashable, Sendable {
   /// The lowest value, when bounded below.
@@ -110,6 +127,8 @@ public struct DiscoverFilter: Hashable, Sendable {
   public var runtime = OpenRange(nil, nil)
   /// The original language, ISO 639-1.
   public var originalLanguage: String?
+  /// The series' state (series only).
+  public var status: SeriesStatus?
   /// The highest certification, in the region's own system (`PG-13`, `12A`).
   public var certification: String?
   /// Streaming services, any of them, in the region.
@@ -154,6 +173,7 @@ public struct DiscoverFilter: Hashable, Sendable {
     if let lower = runtime.lower { items.append(("with_runtime.gte", String(lower))) }
     if let upper = runtime.upper { items.append(("with_runtime.lte", String(upper))) }
     if let originalLanguage { items.append(("with_original_language", originalLanguage)) }
+    if let status, series { items.append(("with_status", String(status.rawValue))) }
     if let certification, !series, let region {
       items += [("certification_country", region), ("certification.lte", certification)]
     }

@@ -122,11 +122,8 @@ public struct AppState: Equatable, Sendable {
     }
   }
 
-  /// The help's notes below the keys: the id of what the screen is about, and how posters are drawn.
-  public var helpNotes: [String] {
-    let id = top.page(shared).flatMap(\.page.tmdbID).map { tr("id %s", String($0)) }
-    return [id, shared.imagesNote].compactMap { $0 }
-  }
+  /// The help's notes below the keys: how posters are drawn (no internal ids: a user has no use for them).
+  public var helpNotes: [String] { [shared.imagesNote].compactMap { $0 } }
 
   /// Where keys are looked up now.
   public var keyContext: KeyContext { palette != nil ? .palette : search != nil ? .search : top.keyContext }

@@ -47,9 +47,8 @@ public enum Reducer {
       return []
     case .start:
       // The provider table is asked once for every tab that names services (kept a week).
-      let providers =
-        state.shared.tabs.needsProviders ? state.shared.providersRequest.map { state.shared.load($0) } : nil
-      return [.loadMarks] + (providers ?? []) + state.rootList.refresh(force: false, state.shared)
+      let providers = state.shared.savedTabProviders.flatMap { state.shared.load($0) }
+      return [.loadMarks] + providers + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
       return MarkLogic.stored(marks, problem: problem, &state) + FeedLogic.update(&state)
     case .markSaved(let marks, let problem):
@@ -96,6 +95,10 @@ public enum Reducer {
       // waited for one (a saved tab for its services) ask now.
       guard request.isList, !FeedLogic.isRead(request, state) else {
         let effects = state.shared.settle(request, result) + FeedLogic.update(&state)
+        // A misspelt service is said once its table comes; the tab goes on with the others.
+        if case .providers = request, let notice = state.shared.misspeltServices.first {
+          state.shared.say(notice, .failure)
+        }
         return request.isList ? effects : effects + FeedLogic.retryWaiting(&state)
       }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }

@@ -47,7 +47,14 @@ public struct SavedTab: Hashable, Sendable {
     }
   }
 
-  /// Whether its services, if any, can be named by id with this provider table.
+  /// How its header names it: "On my services" names the services ("On Netflix, MUBI").
+  public var heading: String {
+    guard name == .services, !serviceNames.isEmpty else { return title }
+    return tr("On %s", serviceNames.joined(separator: ", "))
+  }
+
+  /// Whether its services, if any, can be named by id with this provider table; a name not in
+  /// the table leaves the others working (`partly`).
   public func resolve(_ providers: Loadable<APIAnswer>?, region: String?) -> ServiceResolution {
     guard !serviceNames.isEmpty else { return .resolved(filter) }
     guard let region else { return .noRegion }
@@ -56,14 +63,12 @@ public struct SavedTab: Hashable, Sendable {
       return .waiting
     }
     if table.providers.isEmpty { return .noData(region: region) }
-    switch NameMatch.all(serviceNames, in: table.providers) {
-    case .success(let services):
-      var resolved = filter
-      resolved.services = services
-      return .resolved(resolved)
-    case .failure(let unknown):
-      return .unknown(unknown, region: region, line: line)
-    }
+    let (found, unknown) = NameMatch.partition(serviceNames, in: table.providers)
+    var resolved = filter
+    resolved.services = found
+    guard let first = unknown.first else { return .resolved(resolved) }
+    guard !found.isEmpty else { return .unknown(first, region: region, line: line) }
+    return .partly(resolved, first, region: region, line: line)
   }
 }
 
@@ -81,11 +86,26 @@ public enum ServiceResolution: Equatable, Sendable {
   case failed(AmodbError)
   /// A name is not one of the region's services.
   case unknown(UnknownName, region: String, line: Int)
+  /// Some names are the region's services, one is not: the filter of those that are.
+  case partly(DiscoverFilter, UnknownName, region: String, line: Int)
 
-  /// The filter, when resolved.
+  /// The filter, when resolved (or resolved but for a misspelt name).
   public var filter: DiscoverFilter? {
-    if case .resolved(let filter) = self { return filter }
-    return nil
+    switch self {
+    case .resolved(let filter), .partly(let filter, _, _, _): return filter
+    default: return nil
+    }
+  }
+
+  /// What to tell the user about a name not found, with "did you mean", when there is one.
+  public var notice: String? {
+    switch self {
+    case .unknown(let unknown, let region, let line), .partly(_, let unknown, let region, let line):
+      return tr(
+        "settings line %1$s: %2$s", String(line), unknown.message(tr("no service “%1$s” in %2$s", unknown.name, region))
+      )
+    default: return nil
+    }
   }
 
   /// What the tab says instead of its films, when it cannot show them.
@@ -96,10 +116,7 @@ public enum ServiceResolution: Equatable, Sendable {
     case .noRegion: return tr("Services are per country: set a region (set region GB) to use them.")
     case .noData(let region): return tr("amodb has no streaming data for films in %s.", region)
     case .failed(let error): return tr("Could not load the streaming services: %s", error.message)
-    case .unknown(let unknown, let region, let line):
-      return tr(
-        "settings line %1$s: %2$s", String(line), unknown.message(tr("no service “%1$s” in %2$s", unknown.name, region))
-      )
+    case .unknown, .partly: return notice
     }
   }
 }
@@ -123,6 +140,20 @@ public enum NameMatch {
   public static func one(_ name: String, in table: [NamedID]) -> NamedID? {
     let wanted = name.lowercased()
     return table.first { $0.name.lowercased() == wanted }
+  }
+
+  /// The entries of the names found, in order, and the names not found.
+  public static func partition(_ names: [String], in table: [NamedID]) -> (found: [NamedID], unknown: [UnknownName]) {
+    var found: [NamedID] = []
+    var unknown: [UnknownName] = []
+    for name in names {
+      if let entry = one(name, in: table) {
+        if !found.contains(entry) { found.append(entry) }
+      } else {
+        unknown.append(UnknownName(name: name, suggestion: closest(name, among: table.map(\.name))))
+      }
+    }
+    return (found, unknown)
   }
 
   /// Every name's entry, in order, or the first name not in the table.
@@ -291,19 +322,47 @@ extension KeyTable {
 }
 
 extension Shared {
-  /// The region's provider table as loaded, if asked for.
-  public var providerTable: Loadable<APIAnswer>? { providersRequest.flatMap { answers[$0] } }
+  /// The notices of the saved tabs whose services are resolved but for a misspelt name.
+  public var misspeltServices: [String] {
+    tabs.extra.compactMap { tab in
+      let resolution = services(of: tab)
+      if case .partly = resolution { return resolution.notice }
+      return nil
+    }
+  }
 
-  /// The filter a new `f` form starts from: the services set with `set services` chosen, when known.
-  public var newFilter: DiscoverFilter {
-    let services = tabs.extra.first { $0.name == .services }.flatMap { self.services(of: $0).filter?.services }
-    var filter = DiscoverFilter()
-    filter.services = services ?? []
+  /// The region's film provider table as loaded, if asked for.
+  public var providerTable: Loadable<APIAnswer>? { providerTable(.film) }
+
+  /// The region's provider table of films or series as loaded, if asked for.
+  public func providerTable(_ media: MediaKind) -> Loadable<APIAnswer>? {
+    providersRequest(media).flatMap { answers[$0] }
+  }
+
+  /// The filter a new film form starts from.
+  public var newFilter: DiscoverFilter { newFilter(.film) }
+
+  /// The filter a new `f` form of films or series starts from: the services set with `set
+  /// services` chosen, when the region's table of that kind names them.
+  public func newFilter(_ media: MediaKind) -> DiscoverFilter {
+    var filter = DiscoverFilter(media: media)
+    if let tab = tabs.extra.first(where: { $0.name == .services }) {
+      var kind = tab
+      kind.filter.media = media
+      filter.services = services(of: kind).filter?.services ?? []
+    }
     return filter
   }
 
-  /// Whether a tab's services are known by id yet.
+  /// Whether a tab's services are known by id yet (in the table of its films or series).
   public func services(of tab: SavedTab) -> ServiceResolution {
-    tab.resolve(providerTable, region: region)
+    tab.resolve(providerTable(tab.filter.media), region: region)
+  }
+
+  /// The provider tables the saved tabs need to find their titles, one for films and one for series.
+  public var savedTabProviders: [APIRequest] {
+    [MediaKind.film, .series].filter { media in
+      tabs.extra.contains { !$0.serviceNames.isEmpty && $0.filter.media == media }
+    }.compactMap { providersRequest($0) }
   }
 }

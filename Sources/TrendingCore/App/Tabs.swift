@@ -216,6 +216,6 @@ extension Tab {
     let title = { @Sendable in saved.title }
     self.init(
       kind: ListKind(saved: saved), media: saved.list == nil ? saved.filter.media : nil, title: title,
-      shortTitle: title, heading: title, feed: saved.list.map(ListFeed.library) ?? .discover(saved))
+      shortTitle: title, heading: { saved.heading }, feed: saved.list.map(ListFeed.library) ?? .discover(saved))
   }
 }

@@ -27,11 +27,24 @@ public enum Formatters {
 
   /// A vote count in a few characters: 950, 26K, 2.4M ("26 тыс.", "2,4 млн" in Russian).
   public static func votes(_ count: Int) -> String {
+    // Chinese and Japanese count in ten thousands (万) and hundred millions (亿, 億): 64万, not 640千.
+    let language = Translator.current.language
+    if language == "zh" || language == "ja" { return myriads(count, hundredMillions: language == "ja" ? "億" : "亿") }
     switch count {
     case ..<1_000: return "\(count)"
     case ..<10_000: return trc("thousands", "%sK", trimmed(Double(count) / 1_000))
     case ..<1_000_000: return trc("thousands", "%sK", "\(count / 1_000)")
     default: return trc("millions", "%sM", trimmed(Double(count) / 1_000_000))
+    }
+  }
+
+  /// A count in ten thousands and hundred millions: 950, 6.4万, 64万, 1.2亿.
+  static func myriads(_ count: Int, hundredMillions: String) -> String {
+    switch count {
+    case ..<10_000: return "\(count)"
+    case ..<100_000: return trimmed(Double(count) / 10_000) + "万"
+    case ..<100_000_000: return "\(count / 10_000)万"
+    default: return trimmed(Double(count) / 100_000_000) + hundredMillions
     }
   }
 

@@ -74,7 +74,7 @@ public struct CalendarEvent: Hashable, Sendable {
     case .digital: return tr("online")
     case .episode:
       let numbers = episode.map { tr("S%1$s E%2$s", String($0.season), String($0.number)) } ?? tr("next episode")
-      return episodeName.map { numbers + " “" + $0 + "”" } ?? numbers
+      return episodeName.map { numbers + " " + Quoted.name($0) } ?? numbers
     }
   }
 

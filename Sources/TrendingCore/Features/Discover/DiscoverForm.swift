@@ -2,12 +2,19 @@ import AmodbKit
 import FoundationEssentials
 import Localization
 
-/// One line of the `f` form: a setting, a genre, a service, or the line that applies it.
+/// One line of the `f` form: a setting, a genre, a service, a heading over them, or the line that applies it.
 public enum FormField: Hashable, Sendable {
-  case sort, yearFrom, yearTo, score, votes, runtimeFrom, runtimeTo, language, certification
+  case sort, yearFrom, yearTo, score, votes, runtimeFrom, runtimeTo, language, certification, status
+  /// The heading over the genres (never selected).
+  case genresHeading
   case genre(NamedID)
+  /// The heading over the services (never selected).
+  case servicesHeading
   case service(NamedID)
   case apply
+
+  /// Whether the line is a heading, which the selection steps over.
+  public var isHeading: Bool { self == .genresHeading || self == .servicesHeading }
 }
 
 /// The `f` form over a list: a discover filter being edited. Nothing is asked until it is applied.
@@ -18,6 +25,8 @@ public struct DiscoverForm: Equatable, Sendable {
   public var replaces: Bool
   /// The selected line, an index into `fields`.
   public var selection = 0
+  /// The digits being typed into the selected line, until the selection moves.
+  public var typed: String?
 
   /// Makes a form over a filter.
   public init(filter: DiscoverFilter = DiscoverFilter(), replaces: Bool = false) {
@@ -25,15 +34,25 @@ public struct DiscoverForm: Equatable, Sendable {
     self.replaces = replaces
   }
 
-  /// The lines, in order: the settings, the genres, the region's services, then "show films".
+  /// Films or series.
+  public var media: MediaKind { filter.media }
+
+  /// The lines, in order: the settings (a certification for films, a status for series), the
+  /// genres, the region's services, then "show films".
   public func fields(_ shared: Shared) -> [FormField] {
     var fields: [FormField] = [
-      .yearFrom, .yearTo, .score, .votes, .runtimeFrom, .runtimeTo, .language, .certification, .sort,
+      .yearFrom, .yearTo, .score, .votes, .runtimeFrom, .runtimeTo, .language,
+      media == .series ? .status : .certification, .sort,
     ]
-    fields += DiscoverTables.genres(shared).map(FormField.genre)
-    fields += DiscoverTables.services(shared, chosen: filter.services).map(FormField.service)
+    let genres = DiscoverTables.genres(shared, media: media)
+    if !genres.isEmpty { fields += [.genresHeading] + genres.map(FormField.genre) }
+    let services = DiscoverTables.services(shared, chosen: filter.services, media: media)
+    if !services.isEmpty { fields += [.servicesHeading] + services.map(FormField.service) }
     return fields + [.apply]
   }
+
+  /// The form's title: "Filter films", "Filter series".
+  public var title: String { media == .series ? tr("Filter series") : tr("Filter films") }
 
   /// The selected line.
   func selected(_ shared: Shared) -> FormField {
@@ -41,21 +60,25 @@ public struct DiscoverForm: Equatable, Sendable {
     return fields[min(max(selection, 0), fields.count - 1)]
   }
 
-  /// The line's name.
-  public static func label(_ field: FormField) -> String {
+  /// The line's name, as films' or series' form names it.
+  public static func label(_ field: FormField, media: MediaKind = .film) -> String {
+    let series = media == .series
     switch field {
     case .sort: return tr("Sort")
-    case .yearFrom: return tr("From year")
-    case .yearTo: return tr("To year")
+    case .yearFrom: return series ? tr("First aired from") : tr("From year")
+    case .yearTo: return series ? tr("First aired to") : tr("To year")
     case .score: return tr("Score at least")
     case .votes: return tr("With votes")
-    case .runtimeFrom: return tr("Runtime from")
-    case .runtimeTo: return tr("Runtime to")
+    case .runtimeFrom: return series ? tr("Episode length from") : tr("Runtime from")
+    case .runtimeTo: return series ? tr("Episode length to") : tr("Runtime to")
     case .language: return tr("Language")
     case .certification: return tr("Rated up to")
+    case .status: return tr("Status")
+    case .genresHeading: return tr("Genres")
+    case .servicesHeading: return tr("Services")
     case .genre(let genre): return genre.name
     case .service(let service): return service.name
-    case .apply: return tr("Show the films")
+    case .apply: return series ? tr("Show the series") : tr("Show the films")
     }
   }
 
@@ -72,9 +95,10 @@ public struct DiscoverForm: Equatable, Sendable {
     case .runtimeTo: return filter.runtime.upper.map { tr("%s min", String($0)) } ?? any
     case .language: return filter.originalLanguage.map(Languages.name) ?? any
     case .certification: return filter.certification ?? any
-    case .genre(let genre):
-      return filter.genres.contains(genre) ? tr("with") : filter.withoutGenres.contains(genre) ? tr("without") : ""
-    case .service(let service): return filter.services.contains(service) ? "✓" : ""
+    case .status: return filter.status.map(\.label) ?? any
+    case .genresHeading, .servicesHeading: return ""
+    // Genres and services say it with their marks (`mark`).
+    case .genre, .service: return ""
     case .apply: return "⏎"
     }
   }
@@ -91,9 +115,20 @@ public struct DiscoverForm: Equatable, Sendable {
     case .runtimeTo: return filter.runtime.upper != nil
     case .language: return filter.originalLanguage != nil
     case .certification: return filter.certification != nil
+    case .status: return filter.status != nil
     case .genre(let genre): return filter.genres.contains(genre) || filter.withoutGenres.contains(genre)
     case .service(let service): return filter.services.contains(service)
-    case .apply: return false
+    case .genresHeading, .servicesHeading, .apply: return false
+    }
+  }
+
+  /// The mark before a genre or service: ✓ with it, ✗ without it, blank for neither; nil for other lines.
+  public func mark(_ field: FormField) -> String? {
+    switch field {
+    case .genre(let genre):
+      return filter.genres.contains(genre) ? "✓" : filter.withoutGenres.contains(genre) ? "✗" : " "
+    case .service(let service): return filter.services.contains(service) ? "✓" : " "
+    default: return nil
     }
   }
 
@@ -114,13 +149,15 @@ public struct DiscoverForm: Equatable, Sendable {
       let next = score + Double(step) * 0.5
       filter.minimumScore = next < 0.5 ? nil : min(next, 10)
     case .votes: filter.minimumVotes = max(0, filter.minimumVotes + step * 50)
-    case .runtimeFrom: filter.runtime.lower = Self.minutes(filter.runtime.lower, step, start: 90)
-    case .runtimeTo: filter.runtime.upper = Self.minutes(filter.runtime.upper, step, start: 120)
+    case .runtimeFrom:
+      filter.runtime.lower = Self.minutes(filter.runtime.lower, step, start: media == .series ? 20 : 90)
+    case .runtimeTo: filter.runtime.upper = Self.minutes(filter.runtime.upper, step, start: media == .series ? 60 : 120)
     case .language:
       filter.originalLanguage = Self.cycle([nil] + Languages.offered, filter.originalLanguage, step) ?? nil
     case .certification:
       filter.certification =
         Self.cycle([nil] + Certifications.ladder(shared.region), filter.certification, step) ?? nil
+    case .status: filter.status = Self.cycle([nil] + SeriesStatus.allCases, filter.status, step) ?? nil
     case .genre(let genre):
       // Neither, with, without, in turn.
       let state = filter.genres.contains(genre) ? 1 : filter.withoutGenres.contains(genre) ? 2 : 0
@@ -135,7 +172,7 @@ public struct DiscoverForm: Equatable, Sendable {
       } else {
         filter.services.append(service)
       }
-    case .apply: break
+    case .genresHeading, .servicesHeading, .apply: break
     }
   }
 
@@ -151,11 +188,12 @@ public struct DiscoverForm: Equatable, Sendable {
     case .runtimeTo: filter.runtime.upper = nil
     case .language: filter.originalLanguage = nil
     case .certification: filter.certification = nil
+    case .status: filter.status = nil
     case .genre(let genre):
       filter.genres.removeAll { $0 == genre }
       filter.withoutGenres.removeAll { $0 == genre }
     case .service(let service): filter.services.removeAll { $0 == service }
-    case .apply: break
+    case .genresHeading, .servicesHeading, .apply: break
     }
   }
 
@@ -180,115 +218,49 @@ public struct DiscoverForm: Equatable, Sendable {
   }
 }
 
-/// The genre and service tables the form offers, from amodb when they came, else the built-in names.
-public enum DiscoverTables {
-  /// The film genres TMDB has, by id, as the built-in table names them.
-  static let builtInGenreIDs = [
-    28, 12, 16, 35, 80, 99, 18, 10751, 14, 36, 27, 10402, 9648, 10749, 878, 10770, 53, 10752, 37,
-  ]
-  /// The most services the form lists (the region's most prominent).
-  static let serviceLimit = 30
-
-  /// The genres in the interface's language.
-  public static func genres(_ shared: Shared) -> [NamedID] {
-    if let table = shared.answers[shared.genresRequest]?.value?.genres, !table.genres.isEmpty {
-      return table.genres
-    }
-    return builtInGenreIDs.compactMap { id in Genres.name(id).map { NamedID(id: id, name: $0) } }
-  }
-
-  /// The region's services, the chosen ones first; none without a region.
-  public static func services(_ shared: Shared, chosen: [NamedID]) -> [NamedID] {
-    let table = shared.providersRequest.flatMap { shared.answers[$0]?.value?.providers?.providers } ?? []
-    return chosen + table.filter { !chosen.contains($0) }.prefix(max(0, serviceLimit - chosen.count))
-  }
-}
-
-extension Shared {
-  /// The request for the film genre table in the interface's language.
-  public var genresRequest: APIRequest { .genres(GenreListRequest(language: language)) }
-
-  /// The request for the region's film services, when the region is known.
-  public var providersRequest: APIRequest? {
-    region.map { .providers(ProviderListRequest(region: $0, language: language)) }
-  }
-}
-
 /// The form's box on screen, shared by its view and its mouse.
 public enum DiscoverFormLayout {
-  /// The box over the list at a size.
+  /// What the keys do, under the lines.
+  public static var keysHelp: String { tr("Space/←→ change · digits type · ⌫ clears · ⏎ shows · Esc closes") }
+
+  /// The box over the list at a size: wide enough for its help line in any language where it fits.
   public static func box(for size: Size, fieldCount: Int) -> Rect {
-    // Narrow screens give the form their whole width (a sliver of the list beside it only confuses).
-    let width = size.width < 60 ? size.width : 56
-    let height = min(size.height - 2, fieldCount + 4)
+    let width = boxWidth(for: size)
+    let height = min(size.height - 2, fieldCount + 3 + helpLines(width: width - 4).count)
     return Rect(row: 1, column: (size.width - width) / 2, width: width, height: height)
   }
 
-  /// How many lines show inside the box (its border and the help line take four rows).
+  /// The box's width: the whole of a narrow screen (a sliver of the list beside it only confuses).
+  static func boxWidth(for size: Size) -> Int {
+    let wanted = max(56, TextWidth.width(of: keysHelp) + 4)
+    return size.width < 60 ? size.width : min(wanted, size.width)
+  }
+
+  /// The help line, packed by its " · " parts onto two lines where one is too narrow, never cut
+  /// between words (a part wider than the line is cut by the view).
+  public static func helpLines(width: Int) -> [String] {
+    var lines: [String] = []
+    for part in keysHelp.components(separatedBy: " · ") {
+      guard let last = lines.last else {
+        lines.append(part)
+        continue
+      }
+      let joined = last + " · " + part
+      if TextWidth.width(of: joined) <= width || lines.count == 2 {
+        lines[lines.count - 1] = joined
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines
+  }
+
+  /// How many lines show inside the box (its border, the filter and the help take the rest).
   public static func lineCount(for size: Size, fieldCount: Int) -> Int {
-    max(1, box(for: size, fieldCount: fieldCount).height - 4)
+    let box = box(for: size, fieldCount: fieldCount)
+    return max(1, box.height - 3 - helpLines(width: box.width - 4).count)
   }
 
   /// The first line shown, keeping the selection in view.
   public static func top(selection: Int, lines: Int) -> Int { max(0, selection - lines + 1) }
-}
-
-/// A day of the Gregorian calendar in UTC, from a `Date`, without Foundation's calendars.
-public struct CivilDay: Hashable, Sendable, Comparable {
-  /// The year.
-  public var year: Int
-  /// The month, 1 to 12.
-  public var month: Int
-  /// The day of the month.
-  public var day: Int
-
-  /// The day a moment falls on, in UTC.
-  public init(_ date: Date) {
-    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-    self.init(daysSince1970: days)
-  }
-
-  /// The day so many days after 1970-01-01 (Howard Hinnant's civil-from-days).
-  public init(daysSince1970 days: Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-  }
-
-  /// Makes a day from its parts.
-  public init(year: Int, month: Int, day: Int) {
-    self.year = year
-    self.month = month
-    self.day = day
-  }
-
-  /// Days since 1970-01-01 (days-from-civil).
-  public var daysSince1970: Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The day `count` days later.
-  public func adding(days count: Int) -> CivilDay { CivilDay(daysSince1970: daysSince1970 + count) }
-
-  /// The weekday, 0 Monday to 6 Sunday.
-  public var weekday: Int { ((daysSince1970 + 3) % 7 + 7) % 7 }
-
-  /// `YYYY-MM-DD`.
-  public var iso: String {
-    let pad = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(pad(month))-\(pad(day))"
-  }
-
-  public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 }

@@ -8,18 +8,21 @@ extension DiscoverForm: ScreenFeature {
   public var keyContext: KeyContext { .form }
 
   public func shows(_ shared: Shared) -> [APIRequest] {
-    [shared.genresRequest] + [shared.providersRequest].compactMap { $0 }
+    [shared.genresRequest(media)] + [shared.providersRequest(media)].compactMap { $0 }
   }
 
   public func title(_ shared: Shared) -> String { tr("Filter") }
 
-  /// Loads the genre table and the region's services (kept a week), nothing else.
+  /// Loads the genre table and the region's services of films or series (kept a week), nothing else.
   public mutating func appear(_ shared: inout Shared) -> [Effect] {
-    shared.load(shared.genresRequest) + (shared.providersRequest.map { shared.load($0) } ?? [])
+    shared.load(shared.genresRequest(media)) + (shared.providersRequest(media).map { shared.load($0) } ?? [])
   }
 
   public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? {
     let field = selected(shared)
+    if case .character(let character) = key, typeCharacter(character, shared) { return [] }
+    if key == .backspace, eraseTyped(shared) { return [] }
+    typed = nil
     switch key {
     case .character(" "), .right, .character("l"), .character("+"):
       if field == .apply { return nil }
@@ -34,13 +37,15 @@ extension DiscoverForm: ScreenFeature {
   }
 
   public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
-    let count = fields(shared).count
+    let fields = fields(shared)
+    let count = fields.count
     let lines = DiscoverFormLayout.lineCount(for: shared.size, fieldCount: count)
+    typed = nil
     switch command {
-    case .moveDown: selection = min(selection + 1, count - 1)
-    case .moveUp: selection = max(selection - 1, 0)
-    case .pageDown, .halfPageDown: selection = min(selection + lines, count - 1)
-    case .pageUp, .halfPageUp: selection = max(selection - lines, 0)
+    case .moveDown: selection = line(movedBy: 1, fields)
+    case .moveUp: selection = line(movedBy: -1, fields)
+    case .pageDown, .halfPageDown: selection = line(movedBy: lines, fields)
+    case .pageUp, .halfPageUp: selection = line(movedBy: -lines, fields)
     case .first: selection = 0
     case .last: selection = count - 1
     case .open: return applied()
@@ -73,7 +78,8 @@ extension DiscoverForm: ScreenFeature {
         return .nothing
       }
       let index = top + offset
-      guard index < count else { return .nothing }
+      guard index < count, !fields(shared)[index].isHeading else { return .nothing }
+      typed = nil
       if index != selection {
         selection = index
         return .nothing

@@ -17,7 +17,8 @@ extension DiscoverFilter {
     }
     if let runtime = Self.span(runtime, unit: tr("min")) { parts.append(runtime) }
     if let originalLanguage { parts.append(tr("in %s", Languages.name(originalLanguage))) }
-    if let certification { parts.append(tr("up to %s", certification)) }
+    if let certification, media == .film { parts.append(tr("up to %s", certification)) }
+    if let status, media == .series { parts.append(status.label) }
     if !keywords.isEmpty { parts.append(keywords.map { "#" + $0.name }.joined(separator: ", ")) }
     if !companies.isEmpty { parts.append(tr("by %s", companies.map(\.name).joined(separator: ", "))) }
     if !services.isEmpty { parts.append(tr("on %s", services.map(\.name).joined(separator: ", "))) }
@@ -42,6 +43,20 @@ extension DiscoverFilter {
   static func oneDecimal(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     return "\(tenths / 10).\(abs(tenths % 10))"
+  }
+}
+
+extension SeriesStatus {
+  /// How the form and the header name it: "returning", "ended".
+  public var label: String {
+    switch self {
+    case .returning: return trc("series status", "returning")
+    case .planned: return trc("series status", "planned")
+    case .inProduction: return trc("series status", "in production")
+    case .ended: return trc("series status", "ended")
+    case .cancelled: return trc("series status", "cancelled")
+    case .pilot: return trc("series status", "pilot")
+    }
   }
 }
 

@@ -147,15 +147,26 @@ struct DiscoverFeed: Feed {
   }
 
   var loadingTexts: (loading: String, failed: String) {
-    (tr("Finding films…"), tr("Could not load the films that match."))
+    filter.media == .series
+      ? (tr("Finding series…"), tr("Could not load the series that match."))
+      : (tr("Finding films…"), tr("Could not load the films that match."))
   }
 
   /// What an empty discover list says: a region without streaming data is named.
   static func empty(_ filter: DiscoverFilter, _ shared: Shared) -> String {
-    guard !filter.services.isEmpty, let region = shared.region else { return tr("No films match this filter.") }
-    let table = shared.providersRequest.flatMap { shared.answers[$0]?.value?.providers }
-    if table?.providers.isEmpty == true { return tr("amodb has no streaming data for films in %s.", region) }
-    return tr("No films match this filter on these services in %s.", region)
+    let series = filter.media == .series
+    guard !filter.services.isEmpty, let region = shared.region else {
+      return series ? tr("No series match this filter.") : tr("No films match this filter.")
+    }
+    let table = shared.providerTable(filter.media)?.value?.providers
+    if table?.providers.isEmpty == true {
+      return series
+        ? tr("amodb has no streaming data for series in %s.", region)
+        : tr("amodb has no streaming data for films in %s.", region)
+    }
+    return series
+      ? tr("No series match this filter on these services in %s.", region)
+      : tr("No films match this filter on these services in %s.", region)
   }
 }
 

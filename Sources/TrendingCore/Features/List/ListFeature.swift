@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// The list screen as a feature: moves, opening a film, tabs, the window, sorting and the mouse.
 extension ListScreen: ScreenFeature {
@@ -8,7 +9,11 @@ extension ListScreen: ScreenFeature {
   public var keyContext: KeyContext { filter?.editing == true ? .filter : .list }
   public func shows(_ shared: Shared) -> [APIRequest] { [] }
 
-  public func title(_ shared: Shared) -> String { source.title }
+  /// A discover list is "Films" or "Series" in the breadcrumb; the row under it reads its filter once.
+  public func title(_ shared: Shared) -> String {
+    guard let filter = source.discover else { return source.title }
+    return filter.media == .series ? tr("Series") : tr("Films")
+  }
 
   /// A list opened empty (a discover list) loads its first page.
   public mutating func appear(_ shared: inout Shared) -> [Effect] {
@@ -44,7 +49,8 @@ extension ListScreen: ScreenFeature {
     case .discover:
       // A saved tab's form starts from its filter; a new one from the services set (`set services`).
       let saved = source.tab?.saved.flatMap { shared.services(of: $0).filter }
-      let form = DiscoverForm(filter: source.discover ?? saved ?? shared.newFilter, replaces: source.discover != nil)
+      let fresh = shared.newFilter(source.tab?.media ?? .film)
+      let form = DiscoverForm(filter: source.discover ?? saved ?? fresh, replaces: source.discover != nil)
       return Reaction(go: .push(.discoverForm(form)))
     case .refresh:
       return Reaction(refresh(force: true, shared))

@@ -112,7 +112,8 @@ public struct ListScreen: Equatable, Sendable {
   /// The request for a page of this list, in the shared language and region.
   public func request(page: Int, _ shared: Shared) -> APIRequest? {
     source.request(
-      window: window, page: page, language: shared.language, region: shared.region, providers: shared.providerTable)
+      window: window, page: page, language: shared.language, region: shared.region,
+      providers: shared.providerTable(source.tab?.saved?.filter.media ?? .film))
   }
 
   /// Where its rows come from.

@@ -14,7 +14,7 @@ public struct PaletteBox: Equatable, Sendable {
   public init() {}
 }
 
-/// A command the palette offers: what it runs, its keys and its help.
+/// A command the palette offers: what it runs, its keys, its help and its short name.
 public struct PaletteEntry: Equatable, Sendable {
   /// The command.
   public var command: Command
@@ -22,6 +22,29 @@ public struct PaletteEntry: Equatable, Sendable {
   public var keys: String
   /// Its help, in the interface's language.
   public var help: String
+  /// The characters of `name` the typed text matched, by offset, for the view to highlight.
+  public var matched: [Int] = []
+
+  /// Its short name: the help before its aside, colon or alternative ("mark seen, or not" is
+  /// "Mark seen", "copy the page's link (OSC 52)" "Copy the page's link"), capitalised.
+  public var name: String { Self.shortName(help) }
+
+  /// Where a help text's name ends: an aside, a colon, an alternative.
+  static let nameEnds = [" (", "（", ": ", "：", "; ", ", or ", ", ou ", ", o ", ", או ", "，"]
+
+  /// A help text's name: up to its first `nameEnds`, capitalised.
+  static func shortName(_ help: String) -> String {
+    let characters = Array(help)
+    var length = characters.count
+    for end in nameEnds.map(Array.init) where end.count < length {
+      // The first place the end starts, past the first character.
+      if let start = (1...(length - end.count)).first(where: { Array(characters[$0..<($0 + end.count)]) == end }) {
+        length = start
+      }
+    }
+    let text = String(characters[..<length])
+    return text.prefix(1).uppercased() + text.dropFirst()
+  }
 }
 
 /// The palette's behaviour: every command available on the screen below, from the key table,
@@ -43,8 +66,11 @@ public enum PaletteLogic {
     }
     let typed = state.palette?.text ?? ""
     guard !typed.isEmpty else { return entries }
-    let scored = entries.enumerated().compactMap { index, entry in
-      FuzzyMatch.score(typed, in: entry.help + " " + entry.command.name).map { (index, entry, $0) }
+    let scored = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int)? in
+      guard let match = WordMatch.match(typed, in: entry.name) else { return nil }
+      var matched = entry
+      matched.matched = match.positions
+      return (index, matched, match.score)
     }
     return scored.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }.map(\.1)
   }
@@ -116,26 +142,55 @@ public enum PaletteLogic {
   }
 }
 
-/// A fuzzy match as command palettes make it: the letters typed, in order, anywhere in the text;
-/// letters next to each other and at the start of words score more.
-enum FuzzyMatch {
-  /// The score of `query` in `text`, or nil when its letters are not all there in order.
-  static func score(_ query: String, in text: String) -> Int? {
-    let needle = Array(query.lowercased().filter { $0 != " " })
+/// The palette's match: the typed letters as runs, each run starting a word of the text, in order
+/// ("ref" finds "Refresh", "atw" "Add to the watchlist", "sor" "Sort" but not "Mark seen"). Every
+/// ideograph starts a word of its own. Fewer runs, and an earlier first word, score more.
+public enum WordMatch {
+  /// A match's score and the offsets of the characters it matched.
+  public struct Match: Equatable, Sendable {
+    /// Higher is better.
+    public var score: Int
+    /// The matched characters' offsets in the text.
+    public var positions: [Int]
+  }
+
+  /// The best match of `query` in `text`, or nil when its letters are not runs at word starts, in order.
+  public static func match(_ query: String, in text: String) -> Match? {
+    let needle = Array(query.lowercased().filter { !$0.isWhitespace })
     let haystack = Array(text.lowercased())
-    guard !needle.isEmpty else { return 0 }
-    var score = 0
-    var position = 0
-    var previous = -2
-    for letter in needle {
-      guard let found = haystack[position...].firstIndex(of: letter) else { return nil }
-      score += 1
-      if found == previous + 1 { score += 4 }
-      if found == 0 || !haystack[found - 1].isLetter { score += 3 }
-      previous = found
-      position = found + 1
+    guard !needle.isEmpty else { return Match(score: 0, positions: []) }
+    guard needle.count <= haystack.count else { return nil }
+    let starts = haystack.indices.filter { isWordStart($0, haystack) }
+    var failed = Set<[Int]>()
+    func search(_ taken: Int, _ from: Int) -> [Int]? {
+      if taken == needle.count { return [] }
+      if failed.contains([taken, from]) { return nil }
+      for start in starts where start >= from {
+        var length = 0
+        while taken + length < needle.count, start + length < haystack.count,
+          haystack[start + length] == needle[taken + length]
+        {
+          length += 1
+        }
+        // The longest run first: fewer runs read as the better match.
+        for run in stride(from: length, through: 1, by: -1) {
+          if let rest = search(taken + run, start + run) { return Array(start..<(start + run)) + rest }
+        }
+      }
+      failed.insert([taken, from])
+      return nil
     }
-    // A match near the start of a shorter text ranks first.
-    return score * 10 - (haystack.count / 10)
+    guard let positions = search(0, 0) else { return nil }
+    let runs = positions.indices.filter { $0 == 0 || positions[$0] != positions[$0 - 1] + 1 }.count
+    let firstWord = starts.firstIndex(of: positions[0]) ?? 0
+    return Match(score: 1000 - runs * 100 - firstWord * 10 - haystack.count / 10, positions: positions)
+  }
+
+  /// Whether a character starts a word: the first, one after a non-letter, or an ideograph.
+  static func isWordStart(_ index: Int, _ text: [Character]) -> Bool {
+    guard index > 0 else { return true }
+    let character = text[index]
+    if character.unicodeScalars.first.map({ $0.value >= 0x2E80 }) == true { return true }
+    return (character.isLetter || character.isNumber) && !(text[index - 1].isLetter || text[index - 1].isNumber)
   }
 }

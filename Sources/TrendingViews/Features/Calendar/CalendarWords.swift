@@ -3,9 +3,12 @@ import TrendingCore
 
 /// How the calendar names its weeks and days, in the interface's language.
 public enum CalendarWords {
-  /// A week's heading: "Week of 7 December".
+  /// A week's heading: "Week of 7 December"; a week that crosses into another month names both
+  /// ends ("Week of 28 December – 3 January"), so its days after the 1st have their month.
   public static func weekHeading(_ monday: CivilDay) -> String {
-    tr("Week of %s", dayAndMonth(monday))
+    let sunday = monday.adding(days: 6)
+    guard sunday.month != monday.month else { return tr("Week of %s", dayAndMonth(monday)) }
+    return tr("Week of %1$s – %2$s", dayAndMonth(monday), dayAndMonth(sunday))
   }
 
   /// A day and its month: "7 December" ("7 декабря").

@@ -291,7 +291,11 @@ enum ListView {
       switch resolution {
       case .noRegion, .noData: next = tr("Services are per country: --region CC, or 'set region CC'.")
       case .failed: next = tr("Press r to retry.")
-      case .waiting, .unknown, .resolved: next = tr("trending services lists them.")
+      case .waiting, .unknown, .partly, .resolved:
+        // The command needs the region to answer: the hint names it.
+        next =
+          state.shared.region.map { tr("trending services --region %s lists them.", $0) }
+          ?? tr("trending services lists them.")
       }
       let lines: [(String, Style)] =
         resolution == .waiting

@@ -1,8 +1,8 @@
 import Localization
 import TrendingCore
 
-/// The command palette: a box near the top with the text typed and the commands it matches,
-/// each with its keys, the selected one highlighted.
+/// The command palette: a box near the top with the text typed and the commands it matches by
+/// their short names, the letters matched highlighted, each with its keys, the selected one highlighted.
 enum PaletteView {
   static func draw(_ box: PaletteBox, _ state: AppState, into screen: inout Screen) {
     let entries = PaletteLogic.entries(state)
@@ -30,12 +30,24 @@ enum PaletteView {
       if selected {
         screen.fill(row: row, from: area.column + 1, to: area.column + width - 1, style: Style(selected: true))
       }
-      let help = TextLayout.truncate(entry.help, to: max(1, inner - keyWidth - 2))
-      screen.put(help, row: row, column: area.column + 2, style: Style(.normal, bold: selected, selected: selected))
+      let name = TextLayout.truncate(entry.name, to: max(1, inner - keyWidth - 2))
+      drawName(name, matched: Set(entry.matched), row: row, column: area.column + 2, selected: selected, into: &screen)
       let keys = TextLayout.truncate(entry.keys, to: keyWidth)
       screen.put(
         keys, row: row, column: area.column + width - 2 - TextWidth.width(of: keys),
         style: Style(.accent, bold: true, selected: selected))
+    }
+  }
+
+  /// A name with the letters the typed text matched in the accent, underlined by weight.
+  static func drawName(
+    _ name: String, matched: Set<Int>, row: Int, column: Int, selected: Bool, into screen: inout Screen
+  ) {
+    var column = column
+    for (offset, character) in name.enumerated() {
+      let hit = matched.contains(offset)
+      let style = Style(hit ? .accent : .normal, bold: hit || selected, selected: selected)
+      column += screen.put(String(character), row: row, column: column, style: style)
     }
   }
 }

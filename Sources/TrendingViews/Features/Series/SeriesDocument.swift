@@ -121,7 +121,7 @@ public enum SeriesDocument {
   ) {
     let next = details.nextEpisode.flatMap { $0.hasAired(by: today) ? nil : $0 }
     guard let episode = next ?? details.lastEpisode else { return }
-    var parts = [episode.code + (episode.name.map { " “\($0)”" } ?? "")]
+    var parts = [episode.code + (episode.name.map { " " + Quoted.name($0) } ?? "")]
     if let date = episode.airDate {
       parts.append(Formatters.date(date))
       if next != nil { parts.append(Formatters.days(from: today, to: date)) }

@@ -45,7 +45,10 @@ struct DiscoverFormTests {
       $0.shared.answers[Self.providers] = Loadable(value: .providers(services), fetchedAt: Sample.start)
     }
     let fields = (store.state.top as? DiscoverForm)?.fields(store.state.shared)
-    #expect(fields?.suffix(4) == [.genre(Self.thriller), .genre(Self.crime), .service(Self.netflix), .apply])
+    #expect(
+      fields?.suffix(6) == [
+        .genresHeading, .genre(Self.thriller), .genre(Self.crime), .servicesHeading, .service(Self.netflix), .apply,
+      ])
   }
 
   @Test func pickTwoGenresAndAScoreThenEnterShowsTheList() {
@@ -54,12 +57,15 @@ struct DiscoverFormTests {
       .key(.character("f")), effects: [.fetch(Self.genres, keptFirst: true), .fetch(Self.providers, keptFirst: true)])
     let table = GenreTable(genres: [Self.thriller, Self.crime])
     store.step(.fetched(Self.genres, .success(Sample.fetched(.genres(table)))))
-    // Genres come after the nine settings; Space takes one in, again leaves it out, again neither.
-    store.send(.key(.character("G"))) { $0.change(DiscoverForm.self) { $0.selection = 11 } }
-    store.send(.key(.up)) { $0.change(DiscoverForm.self) { $0.selection = 10 } }
+    // Genres come after the nine settings and their heading; Space takes one in, again leaves it
+    // out, again neither.
+    store.send(.key(.character("G"))) { $0.change(DiscoverForm.self) { $0.selection = 12 } }
+    store.send(.key(.up)) { $0.change(DiscoverForm.self) { $0.selection = 11 } }
     store.send(.key(.character(" "))) { $0.change(DiscoverForm.self) { $0.filter.genres = [Self.crime] } }
-    store.send(.key(.up)) { $0.change(DiscoverForm.self) { $0.selection = 9 } }
+    store.send(.key(.up)) { $0.change(DiscoverForm.self) { $0.selection = 10 } }
     store.send(.key(.right)) { $0.change(DiscoverForm.self) { $0.filter.genres = [Self.crime, Self.thriller] } }
+    // Up from the first genre steps over the heading to the last setting.
+    store.send(.key(.up)) { $0.change(DiscoverForm.self) { $0.selection = 8 } }
     store.send(.key(.character("g"))) { $0.change(DiscoverForm.self) { $0.selection = 0 } }
     store.send(.key(.down)) { $0.change(DiscoverForm.self) { $0.selection = 1 } }
     store.send(.key(.down)) { $0.change(DiscoverForm.self) { $0.selection = 2 } }

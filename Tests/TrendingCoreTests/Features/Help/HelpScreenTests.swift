@@ -43,12 +43,35 @@ struct HelpScreenTests {
     let lines = HelpScreen.lines(state)
     let layout = HelpLayout(lines, width: 200)
     #expect(layout.columns.count >= 2, "two or three columns at 200")
-    #expect(layout.columns.flatMap { $0 } == lines, "every line, in order")
+    // Every line, in order: a long meaning goes on under blank keys, a note on lines of its own.
+    let rejoined = layout.columns.flatMap { $0 }.reduce(into: [KeyTable.HelpLine]()) { joined, line in
+      if case .binding("", let more) = line, case .binding(let keys, let meaning)? = joined.last {
+        joined[joined.count - 1] = .binding(keys: keys, meaning: meaning + " " + more)
+      } else {
+        joined.append(line)
+      }
+    }
+    let words = { (lines: [KeyTable.HelpLine]) in
+      lines.map { line -> String in
+        if case .note(let text) = line { return text }
+        return "\(line)"
+      }.joined(separator: " ")
+    }
+    #expect(words(rejoined) == words(lines))
+    #expect(
+      rejoined.filter { if case .note = $0 { false } else { true } }
+        == lines.filter {
+          if case .note = $0 { false } else { true }
+        })
     for column in layout.columns.dropFirst() {
       if case .group = column.first {} else { Issue.record("a column starts with a group's name") }
     }
     #expect(layout.rows < lines.count)
     #expect(HelpLayout(lines, width: 80).columns.count == 1)
+    // At 160x48 the list's help needs no scrolling: three columns, meanings wrapped within them.
+    let middle = HelpLayout(lines, width: 160)
+    #expect(middle.columns.count == 3 && middle.rows <= 46, "\(middle.columns.count) columns, \(middle.rows) rows")
+    #expect(!lines.contains { if case .note(let text) = $0 { text.hasPrefix("id ") } else { false } }, "no ids")
   }
 
   @Test func theWheelScrollsTheHelpAndAClickClosesIt() {

@@ -18,6 +18,7 @@ struct PaletteTests {
     #expect(!commands.contains(.palette), "the palette does not offer itself")
     #expect(entries.first { $0.command == .moveDown }?.keys == "↓ j")
     #expect(entries.first { $0.command == .refresh }?.help == "refresh")
+    #expect(entries.first { $0.command == .refresh }?.name == "Refresh")
   }
 
   @Test func typingMatchesFuzzilyAndEnterRunsTheBestMatch() {
@@ -62,11 +63,29 @@ struct PaletteTests {
     store.send(.mouse(MouseEvent(.press, row: 10, column: 10))) { $0.palette = nil }
   }
 
-  @Test func theScoreFavoursLettersTogetherAndAtTheStartOfWords() throws {
-    let together = try #require(FuzzyMatch.score("ref", in: "refresh"))
-    let apart = try #require(FuzzyMatch.score("ref", in: "remove from the watchlist, or refresh"))
-    #expect(together > apart)
-    #expect(FuzzyMatch.score("xyz", in: "refresh") == nil)
-    #expect(FuzzyMatch.score("Sort", in: "sort: rank, score") != nil, "case does not matter")
+  @Test func matchesAreRunsAtWordStartsAndSayWhichLetters() throws {
+    let together = try #require(WordMatch.match("ref", in: "Refresh"))
+    #expect(together.positions == [0, 1, 2])
+    let apart = try #require(WordMatch.match("atw", in: "Add to the watchlist"))
+    #expect(apart.positions == [0, 4, 11])
+    #expect(together.score > apart.score, "one run beats three")
+    #expect(WordMatch.match("sor", in: "Mark seen") == nil, "s and or are not at word starts in order")
+    #expect(WordMatch.match("xyz", in: "Refresh") == nil)
+    #expect(WordMatch.match("efr", in: "Refresh") == nil, "a run starts a word")
+    #expect(WordMatch.match("SORT", in: "Sort")?.positions == [0, 1, 2, 3], "case does not matter")
+    #expect(WordMatch.match("刷", in: "手动刷新")?.positions == [2], "every ideograph starts a word")
+  }
+
+  @Test func entriesAreShortNamesWithTheMatchedLetters() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    let names = PaletteLogic.entries(store.state).map(\.name)
+    #expect(names.contains("Mark seen") && names.contains("Sort") && !names.contains { $0.contains("(") })
+    for character in "sor" {
+      store.step(.key(.character(character))) { _ in }
+    }
+    let found = PaletteLogic.entries(store.state)
+    #expect(found.first?.command == .sort && found.first?.matched == [0, 1, 2])
+    #expect(!found.contains { $0.command == .toggleSeen }, "sor is not mark seen, or not")
   }
 }

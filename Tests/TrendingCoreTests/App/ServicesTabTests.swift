@@ -1,0 +1,60 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+@Suite("On my services: the header names them, a misspelt one is a notice and the rest still work")
+struct ServicesTabTests {
+  static let netflix = NamedID(id: 8, name: "Netflix")
+  static let mubi = NamedID(id: 11, name: "MUBI")
+  static let providers = APIRequest.providers(ProviderListRequest(region: "GB", language: ListPage.language))
+
+  @Test func aMisspeltServiceIsANoticeAndTheOthersStillAsk() {
+    let tab = SavedTab.services(["netflix", "Mubbi"], line: 2)
+    var state = AppState(language: "en-US", region: "GB", size: Size(width: 80, height: 24), now: Sample.start)
+    state.shared.tabs = TabSet(services: ["netflix", "Mubbi"], servicesLine: 2, saved: [])
+    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    var store = TestStore(state)
+    store.step(.start, effects: [.loadMarks, .fetch(Self.providers, keptFirst: true), .fetchList(ListPage())])
+    let kind = ListKind.saved(tab)
+    #expect(kind.heading == "On netflix, Mubbi", "the header names the services")
+    // The tab waits for the table, then asks for Netflix alone and says what MUBI's name missed.
+    var waiting = ListScreen(kind: kind, window: .week)
+    // "On my services" comes after the eight built-in film tabs.
+    store.send(.key(.character("9"))) { state in
+      state.tabs[.trending] = state.rootList
+      state.rootList = waiting
+    }
+    var filter = DiscoverFilter(media: .film)
+    filter.subscriptionOnly = true
+    filter.services = [Self.netflix]
+    let discover = APIRequest.discover(DiscoverRequest(filter: filter, page: 1, language: "en-US", region: "GB"))
+    let table = ProviderTable(providers: [Self.netflix, Self.mubi])
+    let notice = "settings line 2: no service “Mubbi” in GB; did you mean “MUBI”?"
+    store.send(
+      .fetched(Self.providers, .success(Sample.fetched(.providers(table)))),
+      effects: [.fetch(discover, keptFirst: true)]
+    ) { state in
+      state.shared.answers[Self.providers] = Loadable(value: .providers(table), fetchedAt: Sample.start)
+      waiting.list.begin()
+      state.rootList = waiting
+      state.shared.say(notice, .failure)
+      state.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
+    }
+    #expect(
+      store.state.shared.services(of: tab)
+        == .partly(filter, UnknownName(name: "Mubbi", suggestion: "MUBI"), region: "GB", line: 2))
+    #expect(store.state.shared.misspeltServices == [notice])
+  }
+
+  @Test func everyNameUnknownStillStopsTheTabWithItsMessage() {
+    var loaded = Loadable<APIAnswer>()
+    loaded.succeed(.providers(ProviderTable(providers: [Self.netflix])), at: Sample.start)
+    let resolution = SavedTab.services(["Netflx"], line: 4).resolve(loaded, region: "GB")
+    #expect(resolution.filter == nil)
+    #expect(resolution.message == "settings line 4: no service “Netflx” in GB; did you mean “Netflix”?")
+    #expect(resolution.notice == resolution.message)
+  }
+}
