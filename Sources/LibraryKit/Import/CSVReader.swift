@@ -20,7 +20,8 @@ public struct CSVReader<Source: ByteSource> {
   public static var rowCap: Int { 1 << 20 }
 
   private var source: Source
-  private var chunk: ArraySlice<UInt8> = []
+  private var buffer: [UInt8] = []
+  private var position = 0
   private var ended = false
   private var startOfFile = true
   private var line = 1
@@ -106,31 +107,38 @@ public struct CSVReader<Source: ByteSource> {
   }
 
   private mutating func nextByte() throws -> UInt8? {
-    if chunk.isEmpty {
+    if position == buffer.count {
       guard !ended, try fill() else { return nil }
     }
-    return chunk.popFirst()
+    defer { position += 1 }
+    return buffer[position]
   }
 
   private mutating func peek() -> UInt8? {
-    if chunk.isEmpty, !ended { _ = try? fill() }
-    return chunk.first
+    if position == buffer.count, !ended { _ = try? fill() }
+    return position < buffer.count ? buffer[position] : nil
   }
 
   private mutating func fill() throws -> Bool {
+    buffer.removeAll(keepingCapacity: true)
+    position = 0
     while true {
       guard let next = try source.next() else {
         ended = true
-        return false
+        break
       }
-      chunk = next
-      if startOfFile {
-        startOfFile = false
-        // A UTF-8 byte order mark (Excel's, IMDb's) is not part of the first field.
-        if chunk.starts(with: [0xef, 0xbb, 0xbf]) { chunk = chunk.dropFirst(3) }
-      }
-      if !chunk.isEmpty { return true }
+      buffer += next
+      // The first three bytes are looked at whole, however the source cuts its chunks.
+      if startOfFile, buffer.count < 3 { continue }
+      break
     }
+    if startOfFile {
+      startOfFile = false
+      // A UTF-8 byte order mark (Excel's, IMDb's) is not part of the first field.
+      if buffer.starts(with: [0xef, 0xbb, 0xbf]) { position = 3 }
+      if position == buffer.count, !ended { return try fill() }
+    }
+    return position < buffer.count
   }
 }
 
