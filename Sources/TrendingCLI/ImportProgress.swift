@@ -4,7 +4,8 @@ import Glibc
 import Localization
 
 /// How far an import's matching has gone, on standard error: a bar with the rows done and the time
-/// left when it is a terminal (redrawn at most ten times a second), a plain line each tenth otherwise.
+/// left when it is a terminal (redrawn at most ten times a second), a plain line each tenth otherwise
+/// (for 100 rows or more).
 final class ImportProgress {
   private let total: Int
   private let terminal: Bool
@@ -12,6 +13,9 @@ final class ImportProgress {
   private var lastDrawn = Date.distantPast
   private var lastTenth = 0
   private var drew = false
+
+  /// The fewest rows that are worth plain progress lines (a bar is drawn for any).
+  static let plainFrom = 100
 
   /// Progress over `total` rows, drawn as a bar when standard error is a terminal.
   init(total: Int, terminal: Bool = isatty(STDERR_FILENO) == 1) {
@@ -48,7 +52,7 @@ final class ImportProgress {
       drew = true
       let line = "\r" + Self.bar(done: done, total: total, elapsed: now.timeIntervalSince(started)) + "\u{1b}[K"
       try? Console.write(line, to: STDERR_FILENO)
-    } else {
+    } else if total >= Self.plainFrom {
       let tenth = done * 10 / total
       guard tenth > lastTenth else { return }
       lastTenth = tenth

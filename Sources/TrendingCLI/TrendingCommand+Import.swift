@@ -60,9 +60,10 @@ extension TrendingCommand {
     if dryRun {
       for change in outcome.added { lines.append("  + " + describe(change)) }
     }
+    let unresolved = Set(plan.unresolved.map(\.place)).count
     let counts = [
       (dryRun ? tr("would add %s", String(outcome.added.count)) : tr("added %s", String(outcome.added.count))),
-      tr("already there %s", String(outcome.already)), tr("unresolved %s", String(plan.unresolved.count)),
+      tr("already there %s", String(outcome.already)), tr("unresolved %s", String(unresolved)),
       tr("skipped %s", String(rows.skipped.count)),
     ]
     lines.append(counts.joined(separator: ", ") + (dryRun ? " " + tr("(a dry run: nothing was changed)") : ""))

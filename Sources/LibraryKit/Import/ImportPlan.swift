@@ -151,6 +151,19 @@ public struct ImportPlan: Equatable, Sendable {
       }
       changes.append(PlannedChange(place: row.place, target: target, action: row.action))
     }
+    // One rating a title or episode: the latest day's (on a tie the later row's, so a ratings
+    // file read after the diary is the rating), so a file read twice rates nothing twice.
+    var latest: [Subject: Int] = [:]
+    for (offset, change) in changes.enumerated() {
+      guard case .rate(_, let day) = change.action else { continue }
+      let subject = change.target.subject
+      if let kept = latest[subject], case .rate(_, let keptDay) = changes[kept].action, keptDay > day { continue }
+      latest[subject] = offset
+    }
+    changes = changes.enumerated().filter { offset, change in
+      guard case .rate = change.action else { return true }
+      return latest[change.target.subject] == offset
+    }.map(\.element)
     // A stable sort: within one kind of change, the file's order.
     let ordered = changes.enumerated().sorted { ($0.element.action.order, $0.offset) < ($1.element.action.order, $1.offset) }
     return ImportPlan(changes: ordered.map(\.element), unresolved: unresolved)
