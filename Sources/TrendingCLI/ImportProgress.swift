@@ -40,7 +40,8 @@ final class ImportProgress {
   /// "about 2 min left" or "about 12 s left".
   static func timeLeft(_ seconds: TimeInterval) -> String {
     seconds >= 90
-      ? tr("about %s min left", String(Int((seconds / 60).rounded()))) : tr("about %s s left", String(Int(seconds.rounded(.up))))
+      ? tr("about %s min left", String(Int((seconds / 60).rounded())))
+      : tr("about %s s left", String(Int(seconds.rounded(.up))))
   }
 
   /// Says that `done` rows are matched.

@@ -29,7 +29,8 @@ struct ImportEndToEndTests {
       if request.path == "/3/search/movie" {
         let films = Self.films[request.query("query") ?? ""] ?? []
         return .json(
-          #"{"page":1,"results":[\#(films.map(Self.result).joined(separator: ","))],"total_pages":1,"total_results":\#(films.count)}"#)
+          #"{"page":1,"results":[\#(films.map(Self.result).joined(separator: ","))],"total_pages":1,"total_results":\#(films.count)}"#
+        )
       }
       if request.path.hasPrefix("/3/find/") {
         guard request.query("external_source") == "imdb_id" else { return .json("{}", status: 422) }
@@ -39,14 +40,22 @@ struct ImportEndToEndTests {
         case "tt0137523": movies = [Self.result((550, "Fight Club", "1999-10-15"))]
         case "tt15398776": movies = [Self.result((872585, "Oppenheimer", "2023-07-19"))]
         case "tt0041959": movies = [Self.result((1092, "The Third Man", "1949-08-31"))]
-        case "tt0903747": series = [#"{"id":1396,"name":"Breaking Bad","first_air_date":"2008-01-20","vote_average":8.9,"vote_count":12000}"#]
-        case "tt0944947": series = [#"{"id":1399,"name":"Game of Thrones","first_air_date":"2011-04-17","vote_average":8.4,"vote_count":22000}"#]
+        case "tt0903747":
+          series = [
+            #"{"id":1396,"name":"Breaking Bad","first_air_date":"2008-01-20","vote_average":8.9,"vote_count":12000}"#
+          ]
+        case "tt0944947":
+          series = [
+            #"{"id":1399,"name":"Game of Thrones","first_air_date":"2011-04-17","vote_average":8.4,"vote_count":22000}"#
+          ]
         default: break
         }
         return .json(
-          #"{"movie_results":[\#(movies.joined(separator: ","))],"person_results":[],"tv_results":[\#(series.joined(separator: ","))],"tv_episode_results":[],"tv_season_results":[]}"#)
+          #"{"movie_results":[\#(movies.joined(separator: ","))],"person_results":[],"tv_results":[\#(series.joined(separator: ","))],"tv_episode_results":[],"tv_season_results":[]}"#
+        )
       }
-      return .json(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
+      return .json(
+        #"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
     }
   }
 
@@ -76,7 +85,9 @@ struct ImportEndToEndTests {
     let environment = environment(server, home)
     let dry = try BinaryRunner.run(["import", "letterboxd", archive.path, "--dry-run"], environment: environment)
     #expect(dry.status == 0, "\(dry.stderr)")
-    #expect(dry.stdout.contains("(a dry run: nothing was changed)") && dry.stdout.contains("  + diary.csv:2  Dune: Part Two (2024): watched 2024-03-01"), "\(dry.stdout)")
+    #expect(
+      dry.stdout.contains("(a dry run: nothing was changed)")
+        && dry.stdout.contains("  + diary.csv:2  Dune: Part Two (2024): watched 2024-03-01"), "\(dry.stdout)")
     #expect(try BinaryRunner.run(["history"], environment: environment).stdout.hasPrefix("Nothing watched yet"))
     let searches = server.count("/3/search/movie")
     // One search a distinct title and year: 11 of them across the files.
@@ -93,13 +104,18 @@ struct ImportEndToEndTests {
     let days = history.compactMap { entry in
       (entry["id"] as? Int).map { "\($0) \(entry["watched"] as? String ?? "")" }
     }
-    #expect(Set(days).isSuperset(of: ["693134 2024-03-01", "693134 2024-03-09", "438631 2021-10-23", "146 2022-11-05"]), "\(days)")
-    #expect(days.contains("129 2015-06-01") && days.filter { $0.hasPrefix("693134 ") }.count == 2, "watched.csv adds only films without a diary entry")
+    #expect(
+      Set(days).isSuperset(of: ["693134 2024-03-01", "693134 2024-03-09", "438631 2021-10-23", "146 2022-11-05"]),
+      "\(days)")
+    #expect(
+      days.contains("129 2015-06-01") && days.filter { $0.hasPrefix("693134 ") }.count == 2,
+      "watched.csv adds only films without a diary entry")
     let noir = try BinaryRunner.run(["lists", "Noir favourites"], environment: environment)
     #expect(noir.stdout.contains("The Third Man") && noir.stdout.contains("Chinatown"), "\(noir.stdout)")
     let again = try BinaryRunner.run(["import", "letterboxd", archive.path], environment: environment)
     #expect(again.stdout.contains("added 0, already there"), "\(again.stdout)")
-    #expect(try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout).count == history.count)
+    #expect(
+      try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout).count == history.count)
     #expect(!(dry.stdout + dry.stderr + imported.stdout + imported.stderr).contains("import-secret-key"))
   }
 
@@ -113,7 +129,9 @@ struct ImportEndToEndTests {
     #expect(server.count("/3/search") == 0 && server.count("/3/find/tt") == 6)
     #expect(outcome.stdout.contains("ratings.csv:5  Not On TMDB (2010)"), "\(outcome.stdout)")
     let export = try BinaryRunner.run(["export", "json"], environment: environment)
-    #expect(export.stdout.contains(#""kind": "tv", "title_id": 1396, "season": -1, "episode": -1, "rating": 10"#), "\(export.stdout)")
+    #expect(
+      export.stdout.contains(#""kind": "tv", "title_id": 1396, "season": -1, "episode": -1, "rating": 10"#),
+      "\(export.stdout)")
     let watchlist = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
     #expect(watchlist.stdout.contains("The Third Man") && watchlist.stdout.contains("Game of Thrones"))
   }
@@ -135,7 +153,8 @@ struct ImportEndToEndTests {
     let server = try server()
     let home = try folder()
     let environment = environment(server, home)
-    _ = try BinaryRunner.run(["import", "trakt", Fixtures.exportsDirectory.appendingPathComponent("trakt").path], environment: environment)
+    _ = try BinaryRunner.run(
+      ["import", "trakt", Fixtures.exportsDirectory.appendingPathComponent("trakt").path], environment: environment)
     let exported = try BinaryRunner.run(["export", "json"], environment: environment)
     let file = home.appendingPathComponent("library.json")
     try Data(exported.stdout.utf8).write(to: file)
@@ -145,7 +164,8 @@ struct ImportEndToEndTests {
     #expect(outcome.status == 0 && outcome.stdout.contains("added"), "\(outcome.stderr)")
     let back = try BinaryRunner.run(["export", "json"], environment: otherEnvironment)
     func withoutDay(_ text: String) -> String {
-      text.split(separator: "\n").filter { !$0.contains("\"exported\"") && !$0.contains("\"updated\"") }.joined(separator: "\n")
+      text.split(separator: "\n").filter { !$0.contains("\"exported\"") && !$0.contains("\"updated\"") }.joined(
+        separator: "\n")
     }
     #expect(withoutDay(back.stdout) == withoutDay(exported.stdout))
   }

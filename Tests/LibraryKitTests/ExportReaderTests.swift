@@ -18,7 +18,10 @@ struct ExportReaderTests {
 
   @Test func letterboxdsFilesBecomeWatchesRatingsNotesAndLists() throws {
     let rows = try ExportReader.read(.letterboxd, path: exports.appendingPathComponent("letterboxd").path)
-    #expect(Set(rows.files) == ["diary.csv", "watched.csv", "ratings.csv", "watchlist.csv", "reviews.csv", "lists/noir-favourites.csv"])
+    #expect(
+      Set(rows.files) == [
+        "diary.csv", "watched.csv", "ratings.csv", "watchlist.csv", "reviews.csv", "lists/noir-favourites.csv",
+      ])
     #expect(rows.skipped.isEmpty, "\(rows.skipped)")
     func actions(_ file: String) -> [ImportAction] { rows.rows.filter { $0.place.file == file }.map(\.action) }
     let diary = rows.rows.filter { $0.place.file == "diary.csv" }
@@ -36,7 +39,8 @@ struct ExportReaderTests {
     #expect(formula?.action == .list("watchlist", day: "2024-01-03"))
     let list = rows.rows.filter { $0.place.file == "lists/noir-favourites.csv" }
     #expect(list.map(\.title) == ["The Third Man", "Chinatown"])
-    #expect(list.map(\.action) == [.list("Noir favourites", day: "2023-05-05"), .list("Noir favourites", day: "2023-05-05")])
+    #expect(
+      list.map(\.action) == [.list("Noir favourites", day: "2023-05-05"), .list("Noir favourites", day: "2023-05-05")])
     #expect(!rows.rows.contains { $0.place.file == "profile.csv" })
     #expect(rows.references.count < rows.rows.count, "one search a distinct title and year")
   }
@@ -46,7 +50,8 @@ struct ExportReaderTests {
     #expect(Set(rows.files) == ["ratings.csv", "watchlist.csv"] && rows.skipped.isEmpty)
     let fightClub = rows.rows.filter { $0.reference == .imdb("tt0137523") }
     #expect(fightClub.map(\.action) == [.watchUnlessSeen(day: "2018-05-01"), .rate(9, day: "2018-05-01")])
-    #expect(rows.rows.contains { $0.reference == .imdb("tt0944947") && $0.action == .list("watchlist", day: "2024-01-02") })
+    #expect(
+      rows.rows.contains { $0.reference == .imdb("tt0944947") && $0.action == .list("watchlist", day: "2024-01-02") })
   }
 
   @Test func traktsEntriesByTMDBIdsWithEpisodes() throws {
@@ -57,7 +62,9 @@ struct ExportReaderTests {
       return nil
     }
     #expect(episodes == [EpisodeNumber(season: 1, episode: 1), EpisodeNumber(season: 1, episode: 2)])
-    #expect(rows.rows.contains { $0.reference == .tmdb(.film(550), episode: nil) && $0.action == .rate(9, day: "2018-05-02") })
+    #expect(
+      rows.rows.contains { $0.reference == .tmdb(.film(550), episode: nil) && $0.action == .rate(9, day: "2018-05-02") }
+    )
   }
 
   @Test func badRowsCostOnlyThemselves() throws {
@@ -120,8 +127,10 @@ struct ExportReaderTests {
     var refused: String?
     do {
       try ZipArchive.read(bytes, name: "liar.zip", entryCap: 1 << 20, totalCap: 3 << 20) { _, source in
-        while let chunk = try source.next() { _ = chunk
-          largest = max(largest, source.inflated) }
+        while let chunk = try source.next() {
+          _ = chunk
+          largest = max(largest, source.inflated)
+        }
       }
     } catch let failure as ImportFailure {
       refused = failure.message
@@ -134,7 +143,8 @@ struct ExportReaderTests {
     try Fixtures.zip(nil, to: honest, zeros: [("a.csv", 2 << 20), ("b.csv", 2 << 20)])
     var read: [String] = []
     #expect(throws: ImportFailure.self) {
-      try ZipArchive.read(Array(try Data(contentsOf: honest)), name: "honest.zip", entryCap: 3 << 20, totalCap: 3 << 20) {
+      try ZipArchive.read(Array(try Data(contentsOf: honest)), name: "honest.zip", entryCap: 3 << 20, totalCap: 3 << 20)
+      {
         name, _ in read.append(name)
       }
     }

@@ -13,7 +13,8 @@ struct ImportPlanTests {
   private func row(
     _ line: Int, _ reference: TitleReference, _ action: ImportAction, file: String = "diary.csv"
   ) -> ImportRow {
-    ImportRow(place: RowPlace(file: file, line: line), reference: reference, title: "T\(line)", year: 2000, action: action)
+    ImportRow(
+      place: RowPlace(file: file, line: line), reference: reference, title: "T\(line)", year: 2000, action: action)
   }
 
   /// Every table of the library with rows, the episodes and a provider too.
@@ -32,7 +33,8 @@ struct ImportPlanTests {
     }
     try library.watch(series: thrones, episodes: episodes, on: "2026-03-01", recorded: "2026-03-01")
     try library.rate(Subject(.film(550)), 8, title: fightClub, day: "2026-01-05")
-    try library.rate(Subject(.series(1399), episode: EpisodeNumber(season: 1, episode: 1)), 9, title: thrones, day: "2026-03-02")
+    try library.rate(
+      Subject(.series(1399), episode: EpisodeNumber(season: 1, episode: 1)), 9, title: thrones, day: "2026-03-02")
     try library.note(Subject(.film(550)), "=SUM(A1)\nsecond \"line\"", title: fightClub, day: "2026-01-06")
     try library.hide(dune, true, day: "2026-01-07")
     try library.connection.rows(
@@ -63,7 +65,8 @@ struct ImportPlanTests {
       PlannedChange(place: RowPlace(file: "a", line: 3), target: target, action: .watch(day: "2024-03-09")),
       PlannedChange(place: RowPlace(file: "a", line: 4), target: target, action: .watchUnlessSeen(day: "2024-05-01")),
       PlannedChange(place: RowPlace(file: "a", line: 5), target: target, action: .rate(9, day: "2024-03-01")),
-      PlannedChange(place: RowPlace(file: "a", line: 6), target: target, action: .note("Tags: imax", day: "2024-03-01")),
+      PlannedChange(
+        place: RowPlace(file: "a", line: 6), target: target, action: .note("Tags: imax", day: "2024-03-01")),
       PlannedChange(place: RowPlace(file: "a", line: 7), target: target, action: .note("Loved it.", day: "2024-03-01")),
       PlannedChange(place: RowPlace(file: "a", line: 8), target: target, action: .list("watchlist", day: "2024-01-01")),
       PlannedChange(place: RowPlace(file: "a", line: 9), target: target, action: .list("Sand", day: "2024-01-01")),
@@ -90,7 +93,8 @@ struct ImportPlanTests {
     // An episode of a film breaks a CHECK of the table: the change before it goes too.
     let film = ImportTarget(info: dune, episode: EpisodeNumber(season: 1, episode: 1))
     let changes = [
-      PlannedChange(place: RowPlace(file: "a", line: 1), target: ImportTarget(info: dune), action: .watch(day: "2024-03-01")),
+      PlannedChange(
+        place: RowPlace(file: "a", line: 1), target: ImportTarget(info: dune), action: .watch(day: "2024-03-01")),
       PlannedChange(place: RowPlace(file: "a", line: 2), target: film, action: .watch(day: "2024-03-02")),
     ]
     #expect(throws: LibraryError.self) { try library.apply(changes, dryRun: false, recorded: "2026-01-01") }
@@ -101,7 +105,8 @@ struct ImportPlanTests {
     let library = try fullLibrary()
     let exported = try library.exportJSON(now: "2026-04-01")
     for table in Library.exportedTables {
-      #expect(try library.connection.scalar("SELECT count(*) FROM \(table.name)")?.int ?? 0 > 0, "\(table.name) has rows")
+      #expect(
+        try library.connection.scalar("SELECT count(*) FROM \(table.name)")?.int ?? 0 > 0, "\(table.name) has rows")
     }
     let empty = try freshLibrary()
     let dry = try empty.importJSON(Array(exported.utf8), name: "x.json", dryRun: true)
@@ -148,7 +153,8 @@ struct ImportPlanTests {
     #expect(TitleMatch.exact(title: "Dune", year: 2021, in: dunes)?.id == 438631)
     #expect(TitleMatch.exact(title: "dune", year: nil, in: dunes) == nil, "two films called Dune, no year: unresolved")
     #expect(TitleMatch.exact(title: "Dune", year: 2000, in: dunes) == nil)
-    #expect(TitleMatch.exact(title: "Солярис", year: 1972, in: [film(593, "Solaris", 1972, original: "Солярис")])?.id == 593)
+    #expect(
+      TitleMatch.exact(title: "Солярис", year: 1972, in: [film(593, "Solaris", 1972, original: "Солярис")])?.id == 593)
     #expect(TitleMatch.normalised("Crouching Tiger,  Hidden Dragon!") == "crouching tiger hidden dragon")
     #expect(TitleMatch.normalised("Fast & Furious") == "fast and furious")
   }

@@ -25,7 +25,8 @@ public enum ExportReader {
     }
     guard !rows.files.isEmpty else {
       throw ImportFailure(
-        tr("%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),
+        tr(
+          "%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),
           name(kind), expected(kind)))
     }
     return rows
@@ -40,7 +41,8 @@ public enum ExportReader {
     }
     guard let found else {
       throw ImportFailure(
-        tr("%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),
+        tr(
+          "%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),
           "trending", expected(.json)))
     }
     return found

@@ -165,7 +165,9 @@ public struct ImportPlan: Equatable, Sendable {
       return latest[change.target.subject] == offset
     }.map(\.element)
     // A stable sort: within one kind of change, the file's order.
-    let ordered = changes.enumerated().sorted { ($0.element.action.order, $0.offset) < ($1.element.action.order, $1.offset) }
+    let ordered = changes.enumerated().sorted {
+      ($0.element.action.order, $0.offset) < ($1.element.action.order, $1.offset)
+    }
     return ImportPlan(changes: ordered.map(\.element), unresolved: unresolved)
   }
 }

@@ -99,7 +99,8 @@ extension Library {
       if let known = try connection.scalar("SELECT id FROM lists WHERE name = ?", [value("name")])?.integer {
         listIDs[id] = known
         // The same list: it was made on the earlier of the two days.
-        try connection.rows("UPDATE lists SET created = min(created, ?) WHERE id = ?", [value("created"), .integer(known)])
+        try connection.rows(
+          "UPDATE lists SET created = min(created, ?) WHERE id = ?", [value("created"), .integer(known)])
         return false
       }
       if try connection.scalar("SELECT 1 FROM lists WHERE id = ?", [.integer(id)]) != nil {

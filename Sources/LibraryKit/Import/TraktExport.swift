@@ -49,7 +49,8 @@ enum TraktExport {
       case .ratings:
         stamp = entry.ratedAt
         guard let rating = entry.rating, (1...10).contains(rating) else {
-          rows.skipped.append(SkippedRow(place: place, problem: ExportValues.bad("rating", entry.rating.map(String.init))))
+          rows.skipped.append(
+            SkippedRow(place: place, problem: ExportValues.bad("rating", entry.rating.map(String.init))))
           continue
         }
         action = { .rate(rating, day: $0) }
