@@ -80,6 +80,12 @@ public struct SkippedRow: Equatable, Sendable {
   public var place: RowPlace
   /// Why.
   public var problem: String
+
+  /// Makes one.
+  public init(place: RowPlace, problem: String) {
+    self.place = place
+    self.problem = problem
+  }
 }
 
 /// What a row is matched to: a title, and its episode when it is one.
@@ -178,4 +184,10 @@ public struct ImportOutcome: Equatable, Sendable {
   public var added: [PlannedChange] = []
   /// How many changes were there already.
   public var already = 0
+
+  /// Nothing done yet.
+  public init(added: [PlannedChange] = [], already: Int = 0) {
+    self.added = added
+    self.already = already
+  }
 }
