@@ -24,8 +24,9 @@ struct ImportEndToEndTests {
     #"{"adult":false,"backdrop_path":null,"genre_ids":[18],"id":\#(film.id),"original_language":"en","original_title":"\#(film.title)","overview":"","popularity":9.1,"poster_path":"/p\#(film.id).jpg","release_date":"\#(film.date)","title":"\#(film.title)","video":false,"vote_average":7.9,"vote_count":1000}"#
   }
 
-  private func server() throws -> LoopbackServer {
-    try LoopbackServer { request in
+  private func server(refuseFirstFind: Bool = false) throws -> LoopbackServer {
+    let finds = Counter()
+    return try LoopbackServer { request in
       if request.path == "/3/search/movie" {
         let films = Self.films[request.query("query") ?? ""] ?? []
         return .json(
@@ -34,6 +35,9 @@ struct ImportEndToEndTests {
       }
       if request.path.hasPrefix("/3/find/") {
         guard request.query("external_source") == "imdb_id" else { return .json("{}", status: 422) }
+        if refuseFirstFind, finds.next() == 1 {
+          return .json(#"{"status_code":25,"status_message":"Slow down."}"#, status: 429, headers: ["Retry-After": "1"])
+        }
         var movies: [String] = []
         var series: [String] = []
         switch request.path.dropFirst("/3/find/".count) {
@@ -44,6 +48,10 @@ struct ImportEndToEndTests {
           series = [
             #"{"id":1396,"name":"Breaking Bad","first_air_date":"2008-01-20","vote_average":8.9,"vote_count":12000}"#
           ]
+        case "tt0959621":
+          return .json(
+            #"{"movie_results":[],"tv_results":[],"tv_episode_results":[{"id":62085,"name":"Pilot","season_number":1,"episode_number":1,"show_id":1396}]}"#
+          )
         case "tt0944947":
           series = [
             #"{"id":1399,"name":"Game of Thrones","first_air_date":"2011-04-17","vote_average":8.4,"vote_count":22000}"#
@@ -120,13 +128,14 @@ struct ImportEndToEndTests {
   }
 
   @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {
-    let server = try server()
+    let server = try server(refuseFirstFind: true)
     let home = try folder()
     let environment = environment(server, home)
     let imdb = Fixtures.exportsDirectory.appendingPathComponent("imdb").path
     let outcome = try BinaryRunner.run(["import", "imdb", imdb], environment: environment)
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    #expect(server.count("/3/search") == 0 && server.count("/3/find/tt") == 6)
+    // Six ids, and the first asked again after its 429 was waited out.
+    #expect(server.count("/3/search") == 0 && server.count("/3/find/tt") == 7)
     #expect(outcome.stdout.contains("ratings.csv:5  Not On TMDB (2010)"), "\(outcome.stdout)")
     let export = try BinaryRunner.run(["export", "json"], environment: environment)
     #expect(
@@ -134,6 +143,19 @@ struct ImportEndToEndTests {
       "\(export.stdout)")
     let watchlist = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
     #expect(watchlist.stdout.contains("The Third Man") && watchlist.stdout.contains("Game of Thrones"))
+    // An episode's rating is a rating and a watch of that episode.
+    let episodes = try folder()
+    try Data(
+      """
+      Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors
+      tt0959621,9,2015-02-01,Pilot,Pilot,https://www.imdb.com/title/tt0959621/,TV Episode,9.0,58,2008,Drama,40000,2008-01-20,Vince Gilligan
+
+      """.utf8
+    ).write(to: episodes.appendingPathComponent("ratings.csv"))
+    let episode = try BinaryRunner.run(["import", "imdb", episodes.path], environment: environment)
+    #expect(episode.status == 0 && episode.stdout.contains("added 2"), "\(episode.stdout) \(episode.stderr)")
+    let history = try BinaryRunner.run(["history"], environment: environment)
+    #expect(history.stdout.contains("2015-02-01\ttv/1396") && history.stdout.contains("S01E01"), "\(history.stdout)")
   }
 
   @Test func traktsExportAsksNothingAndItsEpisodesAreEpisodeWatches() throws {
@@ -179,5 +201,19 @@ struct ImportEndToEndTests {
     #expect(outcome.status == 1 && outcome.stderr.contains("watched-history.json"), "\(outcome.stderr)")
     let usage = try BinaryRunner.run(["import", "netflix", "x"], environment: environment(server, home))
     #expect(usage.status == 2 && usage.stderr.contains("letterboxd, imdb, trakt or json"))
+  }
+}
+
+/// A count shared by the server's threads.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// The next number, from 1.
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
   }
 }
