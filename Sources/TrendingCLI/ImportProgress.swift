@@ -51,7 +51,12 @@ final class ImportProgress {
       guard done >= total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
       lastDrawn = now
       drew = true
-      let line = "\r" + Self.bar(done: done, total: total, elapsed: now.timeIntervalSince(started)) + "\u{1b}[K"
+      // The bar narrows on a narrow terminal, so the line never wraps.
+      var size = winsize()
+      let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+      let text = Self.bar(
+        done: done, total: total, elapsed: now.timeIntervalSince(started), width: min(20, max(5, columns - 40)))
+      let line = "\r" + String(text.prefix(max(columns - 1, 1))) + "\u{1b}[K"
       try? Console.write(line, to: STDERR_FILENO)
     } else if total >= Self.plainFrom {
       let tenth = done * 10 / total
