@@ -22,12 +22,13 @@ let package = Package(
     .target(name: "PosterKit", dependencies: ["CTurboJPEG", "CChafa"]),
     .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CArchive", path: "Modules/CArchive", providers: [.apt(["libarchive-dev"])]),
     // po/*.po and the demo's answers and posters, into Swift in the build folder (Plugins/EmbedPlugin).
     .executableTarget(name: "EmbedTool", path: "Plugins/EmbedTool"),
     .plugin(name: "EmbedPlugin", capability: .buildTool(), dependencies: ["EmbedTool"], path: "Plugins/EmbedPlugin"),
     .target(name: "Localization", plugins: ["EmbedPlugin"]),
     .target(name: "AmodbKit", dependencies: ["CCurl", "Localization"], plugins: ["EmbedPlugin"]),
-    .target(name: "LibraryKit", dependencies: ["CSQLite", "AmodbKit", "Localization"]),
+    .target(name: "LibraryKit", dependencies: ["CSQLite", "CArchive", "AmodbKit", "Localization"]),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization", "CWidth"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth", "Localization"]),
     .target(

@@ -17,6 +17,7 @@ typedef struct {
   __typeof__(sqlite3_step) *_Nonnull step;
   __typeof__(sqlite3_reset) *_Nonnull reset;
   __typeof__(sqlite3_finalize) *_Nonnull finalize;
+  __typeof__(sqlite3_clear_bindings) *_Nonnull clear_bindings;
   __typeof__(sqlite3_bind_int64) *_Nonnull bind_int64;
   __typeof__(sqlite3_bind_double) *_Nonnull bind_double;
   __typeof__(sqlite3_bind_text) *_Nonnull bind_text;
@@ -56,6 +57,7 @@ static inline const trending_sqlite_api *trending_sqlite_load(void) {
   TRENDING_SQLITE_LOAD(step, "sqlite3_step")
   TRENDING_SQLITE_LOAD(reset, "sqlite3_reset")
   TRENDING_SQLITE_LOAD(finalize, "sqlite3_finalize")
+  TRENDING_SQLITE_LOAD(clear_bindings, "sqlite3_clear_bindings")
   TRENDING_SQLITE_LOAD(bind_int64, "sqlite3_bind_int64")
   TRENDING_SQLITE_LOAD(bind_double, "sqlite3_bind_double")
   TRENDING_SQLITE_LOAD(bind_text, "sqlite3_bind_text")

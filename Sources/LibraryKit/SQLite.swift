@@ -54,6 +54,11 @@ final class SQLiteConnection {
 
   private let api: UnsafePointer<trending_sqlite_api>
   private let handle: OpaquePointer
+  /// Statements kept prepared by their text, reset after each use: an import runs the same few
+  /// statements thousands of times, and preparing was most of SQLite's share of it.
+  private var prepared: [String: OpaquePointer] = [:]
+  /// The most statements kept prepared.
+  private static let mostPrepared = 64
 
   /// Opens the file (read-write, created when `create`, else read-only when `readOnly`).
   init(path: String, readOnly: Bool, create: Bool, immutable: Bool = false) throws(SQLiteFailure) {
@@ -88,6 +93,7 @@ final class SQLiteConnection {
   }
 
   deinit {
+    for statement in prepared.values { _ = api.pointee.finalize(statement) }
     _ = api.pointee.close_v2(handle)
   }
 
@@ -115,10 +121,25 @@ final class SQLiteConnection {
 
   /// Runs a statement, handing each row to `body` as it is read.
   func each(_ sql: String, _ values: [SQLValue] = [], _ body: ([SQLValue]) -> Void) throws(SQLiteFailure) {
-    var statement: OpaquePointer?
-    let prepared = api.pointee.prepare_v2(handle, sql, -1, &statement, nil)
-    guard prepared == SQLITE_OK, let statement else { throw failure(prepared) }
-    defer { _ = api.pointee.finalize(statement) }
+    // Taken out of the cache while it runs, so a statement run inside another's rows is its own.
+    let statement: OpaquePointer
+    if let kept = prepared.removeValue(forKey: sql) {
+      statement = kept
+    } else {
+      var made: OpaquePointer?
+      let code = api.pointee.prepare_v2(handle, sql, -1, &made, nil)
+      guard code == SQLITE_OK, let made else { throw failure(code) }
+      statement = made
+    }
+    defer {
+      _ = api.pointee.reset(statement)
+      _ = api.pointee.clear_bindings(statement)
+      if prepared[sql] == nil, prepared.count < Self.mostPrepared {
+        prepared[sql] = statement
+      } else {
+        _ = api.pointee.finalize(statement)
+      }
+    }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let bound: Int32

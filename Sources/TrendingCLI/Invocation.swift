@@ -310,7 +310,7 @@ public enum ArgumentParser {
     case .discover, .services:
       try noArguments()
       return try discoverCommand(verb, line)
-    case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library:
+    case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library, .import:
       return try libraryCommand(verb, words, line)
     case .forYou, .pick, .new:
       return try tonightCommand(verb, words, line)

@@ -1,4 +1,5 @@
 import AmodbKit
+import LibraryKit
 import Localization
 import TrendingCore
 
@@ -34,6 +35,7 @@ public enum LibraryCommand: Equatable, Sendable {
   case list(name: String, action: ListAction?, format: WatchlistOutput)
   case stats(year: Int?, json: Bool)
   case exportLetterboxd, exportJSON
+  case importing(ImportKind, path: String, dryRun: Bool)
   case check
   case backup(path: String)
 }
@@ -47,12 +49,13 @@ struct LibraryFlags: Sendable {
   var since: String?
   var clear = false
   var delete = false
+  var dryRun = false
 }
 
 extension OptionTable {
   /// The verbs of the library.
   static let libraryVerbs: [Verb] = [
-    .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library,
+    .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library, .import,
   ]
 
   /// The options only the library's commands take.
@@ -234,6 +237,8 @@ extension ArgumentParser {
         throw UsageError(message: tr("export takes 'letterboxd' or 'json'"))
       }
       command = what == "json" ? .exportJSON : .exportLetterboxd
+    case .import:
+      command = try importCommand(words, line)
     default:
       if words == ["check"] {
         command = .check

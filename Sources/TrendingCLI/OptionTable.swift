@@ -13,6 +13,8 @@ public enum Verb: String, CaseIterable, Sendable {
   case seen, unseen, rate, note, hide, unhide, history, progress, lists, stats, export, library
   /// `trending for-you`, `trending pick` and `trending new` (`TonightArguments.swift`).
   case forYou = "for-you", pick, new
+  /// `trending import`: another service's export, or `export json`, into the library (`ImportArguments.swift`).
+  case `import`
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -301,7 +303,7 @@ public enum OptionTable {
       OptionSpec(
         name: "--ics", help: tr("print an iCalendar file (RFC 5545) that calendar apps import"), verbs: [.calendar],
         apply: { line, _ in line.ics = true }),
-    ] + libraryOptions + tonightOptions + [
+    ] + libraryOptions + tonightOptions + importOptions + [
       OptionSpec(name: "--help", short: "-h", help: tr("this help"), apply: { line, _ in line.immediate = .help }),
       OptionSpec(name: "--version", help: tr("the version"), apply: { line, _ in line.immediate = .version }),
     ]
@@ -397,7 +399,7 @@ public enum OptionTable {
       CommandSpec(
         verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),
         detail: tr("The manual page in roff, as 'make install' installs it: trending man | man -l -")),
-    ] + discoverCommands + libraryCommands + tonightCommands + [
+    ] + discoverCommands + libraryCommands + tonightCommands + importCommands + [
       CommandSpec(
         verb: .help, arguments: "[COMMAND]", words: Verb.allCases.filter { $0 != .browse }.map(\.rawValue),
         summary: tr("this help, or one command's"),

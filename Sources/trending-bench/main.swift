@@ -13,6 +13,7 @@ let sections = [
   BenchSection("posters", PosterBench.run),
   BenchSection("decode", DecodeBench.run),
   BenchSection("library", LibraryBench.run),
+  BenchSection("import", ImportBench.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

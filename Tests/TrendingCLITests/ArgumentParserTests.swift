@@ -49,6 +49,7 @@ struct ArgumentParserTests {
       if verb == .search { words.append("dune") }
       if [.seen, .unseen, .rate, .note].contains(verb) { words.append("tv/1399") }
       if verb == .lists { words.append("Noir") }
+      if verb == .import { words += ["json", "library.json"] }
       if option.name == "--episode" || option.name == "--through" { words += ["--season", "1"] }
       words.append(option.name)
       if option.value != nil {

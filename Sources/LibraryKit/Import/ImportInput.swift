@@ -1,0 +1,117 @@
+import AmodbKit
+import FoundationEssentials
+import Glibc
+import Localization
+
+/// Which service's export an import reads.
+public enum ImportKind: String, CaseIterable, Sendable {
+  case letterboxd, imdb, trakt, json
+}
+
+/// The files of an export: a folder's, a `.zip`'s entries (read in memory), or one file.
+public enum ImportInput {
+  /// How deep a folder is walked.
+  static let deepest = 3
+  /// The most files a folder's walk looks at.
+  static let mostFiles = 10_000
+
+  /// Hands each regular file's name (relative to the folder, or as stored in the zip) and its
+  /// bytes to `body`: a folder's files, a zip's entries, or the one file.
+  public static func each(_ path: String, _ body: (String, inout any ByteSource) throws -> Void) throws {
+    let name = TextSanitizer.clean(path, limit: 300)
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw ImportFailure(tr("%1$s: %2$s", name, String(cString: strerror(errno))))
+    }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      var seen = 0
+      try walk(path, relative: "", depth: 0, seen: &seen, body)
+      return
+    }
+    let file = try FileSource(path: path)
+    var source: any ByteSource = file
+    guard let first = try source.next() else { return try body(baseName(path), &source) }
+    guard ZipArchive.looksLikeZip(first) else {
+      var rest: any ByteSource = Prefixed(first: first, rest: file)
+      return try body(baseName(path), &rest)
+    }
+    var whole = Prefixed(first: first, rest: file)
+    let bytes = try whole.readAll(cap: ZipArchive.fileCap, name: name)
+    try ZipArchive.read(bytes, name: name) { entry, source in
+      var any: any ByteSource = source
+      try body(entry, &any)
+      if let read = any as? EntrySource { source = read }
+    }
+  }
+
+  /// The last part of a path.
+  static func baseName(_ path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
+  }
+
+  private static func walk(
+    _ folder: String, relative: String, depth: Int, seen: inout Int,
+    _ body: (String, inout any ByteSource) throws -> Void
+  ) throws {
+    guard depth <= deepest, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for entry in names.sorted() where !entry.hasPrefix(".") {
+      seen += 1
+      guard seen <= mostFiles else { return }
+      let full = folder + "/" + entry
+      let shown = relative.isEmpty ? entry : relative + "/" + entry
+      var info = stat()
+      // Links are not followed: an export is its own files.
+      guard lstat(full, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: try walk(full, relative: shown, depth: depth + 1, seen: &seen, body)
+      case S_IFREG:
+        var source: any ByteSource = try FileSource(path: full)
+        try body(shown, &source)
+      default: continue
+      }
+    }
+  }
+}
+
+/// A chunk already read, then the rest of a source.
+struct Prefixed<Rest: ByteSource>: ByteSource {
+  var first: ArraySlice<UInt8>?
+  var rest: Rest
+
+  mutating func next() throws -> ArraySlice<UInt8>? {
+    if let chunk = first {
+      first = nil
+      return chunk
+    }
+    return try rest.next()
+  }
+}
+
+/// Days, years and ratings as the exports write them, checked.
+enum ExportValues {
+  /// A day `YYYY-MM-DD`, or the day of an ISO 8601 time (`2024-03-01T20:15:00.000Z`, in UTC).
+  static func day(_ text: String?) -> String? {
+    guard let text, text.utf8.count >= 10 else { return nil }
+    let day = String(text.prefix(10))
+    guard text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " " else { return nil }
+    guard let date = ReleaseDate(day), date.description == day else { return nil }
+    return day
+  }
+
+  /// A year from 1800 to 3000; nil when the cell is empty; a problem when it is not a year.
+  static func year(_ text: String?) -> Int?? {
+    guard let text else { return .some(nil) }
+    guard let year = Int(text), (1800...3000).contains(year) else { return nil }
+    return .some(year)
+  }
+
+  /// A problem naming a bad day.
+  static func badDay(_ column: String, _ text: String?) -> String {
+    tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, "'" + TextSanitizer.clean(text ?? "", limit: 40) + "'")
+  }
+
+  /// A problem naming a bad cell.
+  static func bad(_ column: String, _ text: String?) -> String {
+    tr("%1$s cannot be read: %2$s", column, "'" + TextSanitizer.clean(text ?? "", limit: 40) + "'")
+  }
+}

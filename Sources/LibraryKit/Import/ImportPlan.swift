@@ -1,0 +1,193 @@
+import AmodbKit
+import FoundationEssentials
+
+/// Where a row is: its file in the export, and its line (a JSON file's entry, from 1).
+public struct RowPlace: Hashable, Sendable, CustomStringConvertible {
+  /// The file, as the export names it.
+  public var file: String
+  /// The line the row starts on, or the entry's number in a JSON file.
+  public var line: Int
+
+  /// Makes one.
+  public init(file: String, line: Int) {
+    self.file = file
+    self.line = line
+  }
+
+  /// `diary.csv:7`.
+  public var description: String { "\(file):\(line)" }
+}
+
+/// How a row names its title, and so how it is matched.
+public enum TitleReference: Hashable, Sendable {
+  /// A film by its title and year, searched (Letterboxd).
+  case search(title: String, year: Int?)
+  /// An IMDb id, found (IMDb).
+  case imdb(String)
+  /// A TMDB id in the file, with the episode when it is one (Trakt).
+  case tmdb(MediaID, episode: EpisodeNumber?)
+}
+
+/// What a row asks for.
+public enum ImportAction: Equatable, Sendable {
+  /// A watch on that day (not doubled: the same title or episode on the same day is there).
+  case watch(day: String)
+  /// A watch on that day unless the title or episode has a watch already (a "watched" list).
+  case watchUnlessSeen(day: String)
+  /// A rating, 1–10.
+  case rate(Int, day: String)
+  /// A note, added to the title's note unless it holds it already.
+  case note(String, day: String)
+  /// On a list (`watchlist` is the watchlist).
+  case list(String, day: String)
+
+  /// Applied in this order, so a diary's watches are there before a "watched" list is read.
+  var order: Int {
+    switch self {
+    case .watch: return 0
+    case .watchUnlessSeen: return 1
+    case .rate, .note, .list: return 2
+    }
+  }
+}
+
+/// One row of an export as read: its place, its title as written, and what it asks for.
+public struct ImportRow: Equatable, Sendable {
+  /// Where it is.
+  public var place: RowPlace
+  /// How it is matched.
+  public var reference: TitleReference
+  /// The title as the file writes it (a series' for an episode).
+  public var title: String
+  /// The year as the file writes it.
+  public var year: Int?
+  /// What it asks for.
+  public var action: ImportAction
+
+  /// Makes one.
+  public init(place: RowPlace, reference: TitleReference, title: String, year: Int?, action: ImportAction) {
+    self.place = place
+    self.reference = reference
+    self.title = title
+    self.year = year
+    self.action = action
+  }
+}
+
+/// A row that could not be read, and why.
+public struct SkippedRow: Equatable, Sendable {
+  /// Where it is.
+  public var place: RowPlace
+  /// Why.
+  public var problem: String
+
+  /// Makes one.
+  public init(place: RowPlace, problem: String) {
+    self.place = place
+    self.problem = problem
+  }
+}
+
+/// What a row is matched to: a title, and its episode when it is one.
+public struct ImportTarget: Equatable, Sendable {
+  /// The film or series.
+  public var info: TitleInfo
+  /// The episode, when it is one.
+  public var episode: EpisodeNumber?
+
+  /// Makes one.
+  public init(info: TitleInfo, episode: EpisodeNumber? = nil) {
+    self.info = info
+    self.episode = episode
+  }
+
+  /// What a rating or note is about.
+  var subject: Subject { Subject(info.media, episode: episode) }
+}
+
+/// One change an import would make.
+public struct PlannedChange: Equatable, Sendable {
+  /// The row it comes from.
+  public var place: RowPlace
+  /// The title.
+  public var target: ImportTarget
+  /// The change.
+  public var action: ImportAction
+}
+
+/// What an export read gives: its rows, and the rows skipped with their problems.
+public struct ImportRows: Equatable, Sendable {
+  /// Rows to match.
+  public var rows: [ImportRow] = []
+  /// Rows that could not be read.
+  public var skipped: [SkippedRow] = []
+  /// The files recognised, in the order read.
+  public var files: [String] = []
+
+  /// Nothing yet.
+  public init() {}
+
+  /// Notes a row skipped.
+  mutating func skip(_ file: String, _ line: Int, _ problem: String) {
+    skipped.append(SkippedRow(place: RowPlace(file: file, line: line), problem: problem))
+  }
+
+  /// The distinct references to match, in the order first met.
+  public var references: [TitleReference] {
+    var seen: Set<TitleReference> = []
+    return rows.map(\.reference).filter { seen.insert($0).inserted }
+  }
+}
+
+/// Rows matched to titles: the changes to make, in the order they are made, and the rows unmatched.
+public struct ImportPlan: Equatable, Sendable {
+  /// The changes, watches first.
+  public var changes: [PlannedChange]
+  /// The rows no title was matched to.
+  public var unresolved: [ImportRow]
+
+  /// Matches each row through `resolved` (nil: unresolved); pure, so it is tested without a network.
+  public static func make(_ rows: [ImportRow], resolved: (TitleReference) -> ImportTarget?) -> ImportPlan {
+    var changes: [PlannedChange] = []
+    var unresolved: [ImportRow] = []
+    for row in rows {
+      guard let target = resolved(row.reference) else {
+        unresolved.append(row)
+        continue
+      }
+      changes.append(PlannedChange(place: row.place, target: target, action: row.action))
+    }
+    // One rating a title or episode: the latest day's (on a tie the later row's, so a ratings
+    // file read after the diary is the rating), so a file read twice rates nothing twice.
+    var latest: [Subject: Int] = [:]
+    for (offset, change) in changes.enumerated() {
+      guard case .rate(_, let day) = change.action else { continue }
+      let subject = change.target.subject
+      if let kept = latest[subject], case .rate(_, let keptDay) = changes[kept].action, keptDay > day { continue }
+      latest[subject] = offset
+    }
+    changes = changes.enumerated().filter { offset, change in
+      guard case .rate = change.action else { return true }
+      return latest[change.target.subject] == offset
+    }.map(\.element)
+    // A stable sort: within one kind of change, the file's order.
+    let ordered = changes.enumerated().sorted {
+      ($0.element.action.order, $0.offset) < ($1.element.action.order, $1.offset)
+    }
+    return ImportPlan(changes: ordered.map(\.element), unresolved: unresolved)
+  }
+}
+
+/// What applying a plan did (or, in a dry run, would do).
+public struct ImportOutcome: Equatable, Sendable {
+  /// The changes made.
+  public var added: [PlannedChange] = []
+  /// How many changes were there already.
+  public var already = 0
+
+  /// Nothing done yet.
+  public init(added: [PlannedChange] = [], already: Int = 0) {
+    self.added = added
+    self.already = already
+  }
+}

@@ -1,0 +1,104 @@
+import AmodbKit
+import FoundationEssentials
+
+extension Library {
+  /// Applies an import's changes in one transaction: all of them, or on any failure none; a dry
+  /// run makes them, counts them, and rolls them back, so it counts exactly what a real run would.
+  public func apply(
+    _ changes: [PlannedChange], dryRun: Bool, recorded: String, progress: (Int) -> Void = { _ in }
+  ) throws(LibraryError) -> ImportOutcome {
+    try transaction(commit: !dryRun) {
+      var outcome = ImportOutcome()
+      for (done, change) in changes.enumerated() {
+        if try apply(change, recorded: recorded) {
+          outcome.added.append(change)
+        } else {
+          outcome.already += 1
+        }
+        if done % 256 == 255 { progress(done + 1) }
+      }
+      progress(changes.count)
+      return outcome
+    }
+  }
+
+  /// Runs `body` in one write transaction, kept when `commit`, else rolled back.
+  func transaction<T>(commit: Bool, _ body: () throws -> T) throws(LibraryError) -> T {
+    guard !isReadOnly else {
+      // Only a real change needs the file writable; it refuses as every change does.
+      return try write { try body() }
+    }
+    do {
+      try connection.rows("BEGIN IMMEDIATE")
+    } catch {
+      throw LibraryError.from(error, path: path.path)
+    }
+    do {
+      let result = try body()
+      try connection.rows(commit ? "COMMIT" : "ROLLBACK")
+      return result
+    } catch {
+      _ = try? connection.rows("ROLLBACK")
+      if let failure = error as? SQLiteFailure { throw LibraryError.from(failure, path: path.path) }
+      if let error = error as? LibraryError { throw error }
+      throw LibraryError(.other, String(describing: error))
+    }
+  }
+
+  /// Makes one change unless it is there; true when it was made.
+  private func apply(_ change: PlannedChange, recorded: String) throws -> Bool {
+    let target = change.target
+    let media = target.info.media
+    let titleKey: [SQLValue] = [
+      .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(target.episode?.season),
+      Titles.optional(target.episode?.episode),
+    ]
+    switch change.action {
+    case .watch(let day), .watchUnlessSeen(let day):
+      var query = "SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ?"
+      var values = titleKey
+      if case .watch = change.action {
+        query += " AND watched = ?"
+        values.append(.text(day))
+      }
+      guard try connection.scalar(query + " LIMIT 1", values) == nil else { return false }
+      try Titles.upsert(connection, target.info, day: recorded)
+      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded)
+    case .rate(let rating, let day):
+      let key = target.subject.key
+      let known = try connection.scalar(
+        "SELECT rating FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", key)?.int
+      guard known != rating else { return false }
+      try Titles.upsert(connection, target.info, day: recorded)
+      try connection.rows(
+        "INSERT OR REPLACE INTO ratings (kind, title_id, season, episode, rating, rated) VALUES (?, ?, ?, ?, ?, ?)",
+        key + [.integer(Int64(min(max(rating, 1), 10))), .text(day)])
+    case .note(let text, let day):
+      let clean = TextSanitizer.clean(text, keepNewlines: true, limit: Self.longestNote)
+      guard !clean.isEmpty else { return false }
+      let key = target.subject.key
+      let known = try connection.scalar(
+        "SELECT text FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", key)?.string
+      if let known, known.contains(clean) { return false }
+      let joined = known.map { $0 + "\n\n" + clean } ?? clean
+      guard joined.count <= Self.longestNote else { return false }
+      try Titles.upsert(connection, target.info, day: recorded)
+      try connection.rows(
+        "INSERT OR REPLACE INTO notes (kind, title_id, season, episode, text, noted) VALUES (?, ?, ?, ?, ?, ?)",
+        key + [.text(joined), .text(day)])
+    case .list(let name, let day):
+      try connection.rows("INSERT OR IGNORE INTO lists (name, created) VALUES (?, ?)", [.text(name), .text(day)])
+      guard let list = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.integer else {
+        return false
+      }
+      guard
+        try connection.scalar(
+          "SELECT 1 FROM list_items WHERE list_id = ? AND kind = ? AND title_id = ?",
+          [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id))]) == nil
+      else { return false }
+      try Titles.upsert(connection, target.info, day: recorded)
+      try Lists.insert(connection, media, list: list, day: day)
+    }
+    return true
+  }
+}

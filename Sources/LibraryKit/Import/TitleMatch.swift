@@ -1,0 +1,40 @@
+import AmodbKit
+import FoundationEssentials
+
+/// Matching a title and year to a search's answer: one exact match is taken, none or several is
+/// left for the user.
+public enum TitleMatch {
+  /// A title folded for comparing: lower case, `&` as "and", every run of other than letters and
+  /// digits one space (so "Crouching Tiger, Hidden Dragon" is "crouching tiger hidden dragon").
+  public static func normalised(_ title: String) -> String {
+    var out = ""
+    var space = false
+    for character in title.lowercased() {
+      if character.isLetter || character.isNumber {
+        if space, !out.isEmpty { out.append(" ") }
+        space = false
+        out.append(character)
+      } else if character == "&" {
+        if !out.isEmpty { out.append(" ") }
+        out += "and"
+        space = true
+      } else {
+        space = true
+      }
+    }
+    return out
+  }
+
+  /// The one film of `candidates` whose title (or original title) is `title` normalised and whose
+  /// year is `year` (any year when the row has none); nil when none is, or more than one.
+  public static func exact(title: String, year: Int?, in candidates: [MediaSummary]) -> MediaSummary? {
+    let wanted = normalised(title)
+    let matches = candidates.filter { candidate in
+      candidate.kind == .film && (year == nil || candidate.year == year)
+        && (normalised(candidate.title) == wanted || candidate.originalTitle.map(normalised) == wanted)
+    }
+    var seen: Set<Int> = []
+    let distinct = matches.filter { seen.insert($0.id).inserted }
+    return distinct.count == 1 ? distinct[0] : nil
+  }
+}

@@ -1,0 +1,44 @@
+import LibraryKit
+import Localization
+
+extension OptionTable {
+  /// The options only `trending import` takes.
+  static var importOptions: [OptionSpec] {
+    [
+      OptionSpec(
+        name: "--dry-run", help: tr("say what an import would add, and change nothing"), verbs: [.import],
+        apply: { line, _ in line.library.dryRun = true })
+    ]
+  }
+
+  /// The words `trending import` takes first.
+  static let importWords = ImportKind.allCases.map(\.rawValue)
+
+  /// `trending import`, for help, the man page and the completions.
+  static var importCommands: [CommandSpec] {
+    let summary = tr(
+      "import another service's export, or 'export json', into the library: letterboxd, imdb, trakt or json, then its .zip, folder or file (--dry-run)"
+    )
+    return [
+      CommandSpec(
+        verb: .import, arguments: "letterboxd|imdb|trakt|json PATH", words: importWords, summary: summary,
+        detail: summary + " "
+          + tr(
+            "Letterboxd's films are matched by title and year (one exact match is taken), IMDb's by their tt id, Trakt's by their TMDB ids; all of it in one transaction, and nothing twice: the same watch on the same day is there already. It ends with what was added, what was there, and each row not matched with its file and line."
+          ))
+    ]
+  }
+}
+
+extension ArgumentParser {
+  /// `trending import KIND PATH`.
+  static func importCommand(_ words: [String], _ line: ParsedLine) throws(UsageError) -> LibraryCommand {
+    guard let first = words.first, let kind = ImportKind(rawValue: first) else {
+      throw UsageError(message: tr("import takes letterboxd, imdb, trakt or json, then a path"))
+    }
+    guard words.count == 2, !words[1].isEmpty else {
+      throw UsageError(message: tr("import %s needs the path of the export: its .zip, folder or file", first))
+    }
+    return .importing(kind, path: words[1], dryRun: line.library.dryRun)
+  }
+}

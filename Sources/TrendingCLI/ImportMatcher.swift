@@ -1,0 +1,84 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+
+/// Matches an export's rows to titles through the client (its rate budget, its 429 waits, its disk
+/// cache first): each distinct title and year searched once, each IMDb id found once; Trakt's ids
+/// need nothing asked.
+struct ImportMatcher {
+  /// The client; nil for an export that carries TMDB ids.
+  let client: AmodbClient?
+
+  /// The target of each reference that matched; an answer that fails (not a 404) stops the import.
+  func match(_ rows: ImportRows, progress: ImportProgress) -> Result<[TitleReference: ImportTarget], AmodbError> {
+    var weight: [TitleReference: Int] = [:]
+    var first: [TitleReference: ImportRow] = [:]
+    for row in rows.rows {
+      weight[row.reference, default: 0] += 1
+      if first[row.reference] == nil { first[row.reference] = row }
+    }
+    var targets: [TitleReference: ImportTarget] = [:]
+    var series: [Int: TitleInfo] = [:]
+    var done = 0
+    for reference in rows.references {
+      switch reference {
+      case .tmdb(let media, let episode):
+        let row = first[reference]
+        targets[reference] = ImportTarget(
+          info: TitleInfo(media: media, title: row?.title ?? "", year: row?.year), episode: episode)
+      case .search(let title, let year):
+        guard let client else { break }
+        let endpoint = FilmMatchRequest(title: title, year: year, language: client.configuration.language)
+        switch answer(endpoint, client) {
+        case .success(let page):
+          if let film = TitleMatch.exact(title: title, year: year, in: page.results) {
+            targets[reference] = ImportTarget(info: TitleInfo(film))
+          }
+        case .failure(.notFound): break
+        case .failure(let error): return .failure(error)
+        }
+      case .imdb(let id):
+        guard let client, let endpoint = FindByIMDbRequest(imdbID: id, language: client.configuration.language) else {
+          break
+        }
+        switch answer(endpoint, client) {
+        case .success(let found):
+          if let film = found.films.first {
+            targets[reference] = ImportTarget(info: TitleInfo(film))
+          } else if let show = found.series.first {
+            targets[reference] = ImportTarget(info: TitleInfo(show))
+          } else if let episode = found.episodes.first {
+            let info = series[episode.seriesID] ?? seriesInfo(episode.seriesID, client)
+            series[episode.seriesID] = info
+            targets[reference] = ImportTarget(
+              info: info, episode: EpisodeNumber(season: episode.season, episode: episode.number))
+          }
+        case .failure(.notFound): break
+        case .failure(let error): return .failure(error)
+        }
+      }
+      done += weight[reference] ?? 0
+      progress.update(done)
+    }
+    return .success(targets)
+  }
+
+  /// The answer kept for an endpoint, however old, else the network's.
+  private func answer<E: Endpoint>(_ endpoint: E, _ client: AmodbClient) -> Result<E.Response, AmodbError> {
+    TrendingCommand.blocking {
+      if let kept = await client.cached(endpoint) { return .success(kept.value) }
+      return await client.result(endpoint).map(\.value)
+    }
+  }
+
+  /// A series' title for its episodes, from its details (kept first); its id alone when they fail.
+  private func seriesInfo(_ id: Int, _ client: AmodbClient) -> TitleInfo {
+    let request = APIRequest.series(SeriesRequest(id: id, language: client.configuration.language))
+    let answer = TrendingCommand.blocking { await client.answer(request, keptFirst: true) }
+    guard case .success(let fetched) = answer, let details = fetched.value.series else {
+      return TitleInfo(media: .series(id), title: "")
+    }
+    return TitleInfo(details)
+  }
+}

@@ -1,0 +1,73 @@
+import AmodbKit
+import FoundationEssentials
+import Glibc
+import Localization
+
+/// How far an import's matching has gone, on standard error: a bar with the rows done and the time
+/// left when it is a terminal (redrawn at most ten times a second), a plain line each tenth otherwise
+/// (for 100 rows or more).
+final class ImportProgress {
+  private let total: Int
+  private let terminal: Bool
+  private let started = Date()
+  private var lastDrawn = Date.distantPast
+  private var lastTenth = 0
+  private var drew = false
+
+  /// The fewest rows that are worth plain progress lines (a bar is drawn for any).
+  static let plainFrom = 100
+
+  /// Progress over `total` rows, drawn as a bar when standard error is a terminal.
+  init(total: Int, terminal: Bool = isatty(STDERR_FILENO) == 1) {
+    self.total = max(total, 1)
+    self.terminal = terminal
+  }
+
+  /// The text of the bar: `[#####-----] 120/500 rows, about 2 min left`.
+  static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int = 20) -> String {
+    let total = max(total, 1)
+    let filled = min(width, done * width / total)
+    var text =
+      "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+      + trn("%1$s/%2$s row", "%1$s/%2$s rows", total, String(done), String(total))
+    if done > 0, done < total {
+      let left = elapsed / Double(done) * Double(total - done)
+      text += ", " + timeLeft(left)
+    }
+    return text
+  }
+
+  /// "about 2 min left" or "about 12 s left".
+  static func timeLeft(_ seconds: TimeInterval) -> String {
+    seconds >= 90
+      ? tr("about %s min left", String(Int((seconds / 60).rounded())))
+      : tr("about %s s left", String(Int(seconds.rounded(.up))))
+  }
+
+  /// Says that `done` rows are matched.
+  func update(_ done: Int) {
+    let now = Date()
+    if terminal {
+      guard done >= total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
+      lastDrawn = now
+      drew = true
+      // The bar narrows on a narrow terminal, so the line never wraps.
+      var size = winsize()
+      let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+      let text = Self.bar(
+        done: done, total: total, elapsed: now.timeIntervalSince(started), width: min(20, max(5, columns - 40)))
+      let line = "\r" + String(text.prefix(max(columns - 1, 1))) + "\u{1b}[K"
+      try? Console.write(line, to: STDERR_FILENO)
+    } else if total >= Self.plainFrom {
+      let tenth = done * 10 / total
+      guard tenth > lastTenth else { return }
+      lastTenth = tenth
+      Console.error(tr("matched %1$s of %2$s rows", String(done), String(total)))
+    }
+  }
+
+  /// Ends the bar's line.
+  func finish() {
+    if terminal, drew { try? Console.write("\n", to: STDERR_FILENO) }
+  }
+}

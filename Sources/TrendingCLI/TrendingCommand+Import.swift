@@ -1,0 +1,123 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+
+extension TrendingCommand {
+  /// `trending import KIND PATH`: the export read, matched, planned and applied in one
+  /// transaction (rolled back with `--dry-run`), then a summary on standard output.
+  static func importExport(
+    _ kind: ImportKind, path: String, dryRun: Bool, library: Library, invocation: Invocation,
+    environment: [String: String]
+  ) throws(LibraryError) -> Int32 {
+    let today = WatchlistFormat.day(Date())
+    if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
+    let rows: ImportRows
+    do {
+      rows = try ExportReader.read(kind, path: path)
+    } catch {
+      printError((error as? ImportFailure)?.message ?? String(describing: error))
+      return ExitCode.failure.rawValue
+    }
+    var client: AmodbClient?
+    if kind != .trakt, !rows.rows.isEmpty {
+      do {
+        client = try Setup.services(for: invocation, environment: environment).client
+      } catch {
+        printUsageError(error)
+        return ExitCode.usage.rawValue
+      }
+      if let error = client?.configuration.missingKeyError {
+        printError(error.message)
+        return ExitCode(error).rawValue
+      }
+    }
+    let progress = ImportProgress(total: rows.rows.count)
+    let matched = ImportMatcher(client: client).match(rows, progress: progress)
+    progress.finish()
+    let targets: [TitleReference: ImportTarget]
+    switch matched {
+    case .success(let found): targets = found
+    case .failure(let error):
+      printError(tr("%s; nothing was changed", error.message))
+      return ExitCode(error).rawValue
+    }
+    let plan = ImportPlan.make(rows.rows) { targets[$0] }
+    let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today)
+    return emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun))
+  }
+
+  /// What an import did: the counts, then each unresolved and each skipped row with its place.
+  static func summary(
+    _ kind: ImportKind, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool
+  ) -> String {
+    var lines: [String] = [
+      trn(
+        "%1$s: %2$s row read from %3$s", "%1$s: %2$s rows read from %3$s", rows.rows.count,
+        ExportReader.name(kind), String(rows.rows.count),
+        trn("%s file", "%s files", rows.files.count, String(rows.files.count)))
+    ]
+    if dryRun {
+      for change in outcome.added { lines.append("  + " + describe(change)) }
+    }
+    let unresolved = Set(plan.unresolved.map(\.place)).count
+    let counts = [
+      (dryRun ? tr("would add %s", String(outcome.added.count)) : tr("added %s", String(outcome.added.count))),
+      tr("already there %s", String(outcome.already)), tr("unresolved %s", String(unresolved)),
+      tr("skipped %s", String(rows.skipped.count)),
+    ]
+    lines.append(counts.joined(separator: ", ") + (dryRun ? " " + tr("(a dry run: nothing was changed)") : ""))
+    if !plan.unresolved.isEmpty {
+      lines.append(tr("Unresolved (no single exact match):"))
+      var seen: Set<RowPlace> = []
+      for row in plan.unresolved where seen.insert(row.place).inserted {
+        lines.append("  \(row.place)  \(named(row.title, row.year))")
+      }
+    }
+    if !rows.skipped.isEmpty {
+      lines.append(tr("Skipped:"))
+      for row in rows.skipped { lines.append("  \(row.place)  \(row.problem)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One change as the dry run lists it.
+  private static func describe(_ change: PlannedChange) -> String {
+    var title = Output.named(change.target.info, episode: nil)
+    if let episode = change.target.episode { title += " " + episode.description }
+    let what: String
+    switch change.action {
+    case .watch(let day), .watchUnlessSeen(let day): what = tr("watched %s", day)
+    case .rate(let rating, _): what = tr("rated %s", "\(rating)/10")
+    case .note: what = tr("a note")
+    case .list(let name, _): what = tr("on the list %s", name)
+    }
+    return "\(change.place)  \(title): \(what)"
+  }
+
+  private static func named(_ title: String, _ year: Int?) -> String {
+    let clean = TextSanitizer.clean(title, limit: 300)
+    return year.map { "\(clean) (\($0))" } ?? clean
+  }
+
+  /// `trending import json PATH`: `export json` read back.
+  private static func importJSON(path: String, dryRun: Bool, library: Library) throws(LibraryError) -> Int32 {
+    let outcome: JSONImportOutcome
+    do {
+      let bytes = try ExportReader.exported(path: path)
+      outcome = try library.importJSON(bytes, name: TextSanitizer.clean(path, limit: 300), dryRun: dryRun)
+    } catch let error as LibraryError {
+      throw error
+    } catch {
+      printError((error as? ImportFailure)?.message ?? String(describing: error))
+      return ExitCode.failure.rawValue
+    }
+    let tables = outcome.added.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    let added = String(outcome.addedInAll)
+    var line =
+      (dryRun ? tr("would add %s rows", added) : tr("added %s rows", added)) + (tables.isEmpty ? "" : " (\(tables))")
+    line += ", " + tr("already there %s", String(outcome.already))
+    if dryRun { line += " " + tr("(a dry run: nothing was changed)") }
+    return emit(line)
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `trending import` through the real binary: the services' fixtures, a real zip, a loopback
+/// amodb that answers searches and finds in TMDB's shapes, and a disk cache kept between runs.
+@Suite("End to end: importing from Letterboxd, IMDb and Trakt", .serialized)
+struct ImportEndToEndTests {
+  /// The films the loopback amodb knows, by the title searched: TMDB's `/search/movie` results.
+  static let films: [String: [(id: Int, title: String, date: String)]] = [
+    "Dune: Part Two": [(693134, "Dune: Part Two", "2024-02-27")],
+    "Oppenheimer": [(872585, "Oppenheimer", "2023-07-19")],
+    "Crouching Tiger, Hidden Dragon": [(146, "Crouching Tiger, Hidden Dragon", "2000-07-06")],
+    "Dune": [(438631, "Dune", "2021-09-15"), (841, "Dune", "1984-12-14")],
+    "Solaris": [(593, "Solaris", "1972-02-05"), (2103, "Solaris", "2002-11-27")],
+    "Fight Club": [(550, "Fight Club", "1999-10-15")],
+    "Spirited Away": [(129, "Spirited Away", "2001-07-20")],
+    "The Third Man": [(1092, "The Third Man", "1949-08-31")],
+    "Chinatown": [(829, "Chinatown", "1974-06-20")],
+  ]
+
+  static func result(_ film: (id: Int, title: String, date: String)) -> String {
+    #"{"adult":false,"backdrop_path":null,"genre_ids":[18],"id":\#(film.id),"original_language":"en","original_title":"\#(film.title)","overview":"","popularity":9.1,"poster_path":"/p\#(film.id).jpg","release_date":"\#(film.date)","title":"\#(film.title)","video":false,"vote_average":7.9,"vote_count":1000}"#
+  }
+
+  private func server(refuseFirstFind: Bool = false) throws -> LoopbackServer {
+    let finds = Counter()
+    return try LoopbackServer { request in
+      if request.path == "/3/search/movie" {
+        let films = Self.films[request.query("query") ?? ""] ?? []
+        return .json(
+          #"{"page":1,"results":[\#(films.map(Self.result).joined(separator: ","))],"total_pages":1,"total_results":\#(films.count)}"#
+        )
+      }
+      if request.path.hasPrefix("/3/find/") {
+        guard request.query("external_source") == "imdb_id" else { return .json("{}", status: 422) }
+        if refuseFirstFind, finds.next() == 1 {
+          return .json(#"{"status_code":25,"status_message":"Slow down."}"#, status: 429, headers: ["Retry-After": "1"])
+        }
+        var movies: [String] = []
+        var series: [String] = []
+        switch request.path.dropFirst("/3/find/".count) {
+        case "tt0137523": movies = [Self.result((550, "Fight Club", "1999-10-15"))]
+        case "tt15398776": movies = [Self.result((872585, "Oppenheimer", "2023-07-19"))]
+        case "tt0041959": movies = [Self.result((1092, "The Third Man", "1949-08-31"))]
+        case "tt0903747":
+          series = [
+            #"{"id":1396,"name":"Breaking Bad","first_air_date":"2008-01-20","vote_average":8.9,"vote_count":12000}"#
+          ]
+        case "tt0959621":
+          return .json(
+            #"{"movie_results":[],"tv_results":[],"tv_episode_results":[{"id":62085,"name":"Pilot","season_number":1,"episode_number":1,"show_id":1396}]}"#
+          )
+        case "tt0944947":
+          series = [
+            #"{"id":1399,"name":"Game of Thrones","first_air_date":"2011-04-17","vote_average":8.4,"vote_count":22000}"#
+          ]
+        default: break
+        }
+        return .json(
+          #"{"movie_results":[\#(movies.joined(separator: ","))],"person_results":[],"tv_results":[\#(series.joined(separator: ","))],"tv_episode_results":[],"tv_season_results":[]}"#
+        )
+      }
+      return .json(
+        #"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
+    }
+  }
+
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private func environment(_ server: LoopbackServer, _ home: URL) -> [String: String] {
+    [
+      "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "import-secret-key",
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+    ]
+  }
+
+  private func json(_ text: String) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+  }
+
+  @Test func letterboxdsZipIsMatchedOnceATitleAndImportedOnce() throws {
+    let server = try server()
+    let home = try folder()
+    let archive = home.appendingPathComponent("letterboxd-someone-2026-12-01-00-00-utc.zip")
+    try Fixtures.zip(Fixtures.exportsDirectory.appendingPathComponent("letterboxd"), to: archive)
+    let environment = environment(server, home)
+    let dry = try BinaryRunner.run(["import", "letterboxd", archive.path, "--dry-run"], environment: environment)
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(
+      dry.stdout.contains("(a dry run: nothing was changed)")
+        && dry.stdout.contains("  + diary.csv:2  Dune: Part Two (2024): watched 2024-03-01"), "\(dry.stdout)")
+    #expect(try BinaryRunner.run(["history"], environment: environment).stdout.hasPrefix("Nothing watched yet"))
+    let searches = server.count("/3/search/movie")
+    // One search a distinct title and year: 11 of them across the files.
+    #expect(searches == 11, "\(server.requests.map(\.target))")
+    let imported = try BinaryRunner.run(["import", "letterboxd", archive.path], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(server.count("/3/search/movie") == searches, "every answer from the disk cache")
+    let summary = imported.stdout
+    #expect(summary.contains("Letterboxd: ") && summary.contains("unresolved 2"), "\(summary)")
+    #expect(summary.contains("diary.csv:8  The Filmm Nobody Made (1999)"))
+    #expect(summary.contains("watchlist.csv:4  \"Weird\" Quotes, and =Formula (2010)"), "kept as text")
+    #expect(!summary.contains("diary.csv:6  Dune"), "Dune 2021 is one exact match among two Dunes")
+    let history = try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout)
+    let days = history.compactMap { entry in
+      (entry["id"] as? Int).map { "\($0) \(entry["watched"] as? String ?? "")" }
+    }
+    #expect(
+      Set(days).isSuperset(of: ["693134 2024-03-01", "693134 2024-03-09", "438631 2021-10-23", "146 2022-11-05"]),
+      "\(days)")
+    #expect(
+      days.contains("129 2015-06-01") && days.filter { $0.hasPrefix("693134 ") }.count == 2,
+      "watched.csv adds only films without a diary entry")
+    let noir = try BinaryRunner.run(["lists", "Noir favourites"], environment: environment)
+    #expect(noir.stdout.contains("The Third Man") && noir.stdout.contains("Chinatown"), "\(noir.stdout)")
+    let again = try BinaryRunner.run(["import", "letterboxd", archive.path], environment: environment)
+    #expect(again.stdout.contains("added 0, already there"), "\(again.stdout)")
+    #expect(
+      try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout).count == history.count)
+    #expect(!(dry.stdout + dry.stderr + imported.stdout + imported.stderr).contains("import-secret-key"))
+  }
+
+  @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {
+    let server = try server(refuseFirstFind: true)
+    let home = try folder()
+    let environment = environment(server, home)
+    let imdb = Fixtures.exportsDirectory.appendingPathComponent("imdb").path
+    let outcome = try BinaryRunner.run(["import", "imdb", imdb], environment: environment)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    // Six ids, and the first asked again after its 429 was waited out.
+    #expect(server.count("/3/search") == 0 && server.count("/3/find/tt") == 7)
+    #expect(outcome.stdout.contains("ratings.csv:5  Not On TMDB (2010)"), "\(outcome.stdout)")
+    let export = try BinaryRunner.run(["export", "json"], environment: environment)
+    #expect(
+      export.stdout.contains(#""kind": "tv", "title_id": 1396, "season": -1, "episode": -1, "rating": 10"#),
+      "\(export.stdout)")
+    let watchlist = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
+    #expect(watchlist.stdout.contains("The Third Man") && watchlist.stdout.contains("Game of Thrones"))
+    // An episode's rating is a rating and a watch of that episode.
+    let episodes = try folder()
+    try Data(
+      """
+      Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors
+      tt0959621,9,2015-02-01,Pilot,Pilot,https://www.imdb.com/title/tt0959621/,TV Episode,9.0,58,2008,Drama,40000,2008-01-20,Vince Gilligan
+
+      """.utf8
+    ).write(to: episodes.appendingPathComponent("ratings.csv"))
+    let episode = try BinaryRunner.run(["import", "imdb", episodes.path], environment: environment)
+    #expect(episode.status == 0 && episode.stdout.contains("added 2"), "\(episode.stdout) \(episode.stderr)")
+    let history = try BinaryRunner.run(["history"], environment: environment)
+    #expect(history.stdout.contains("2015-02-01\ttv/1396") && history.stdout.contains("S01E01"), "\(history.stdout)")
+  }
+
+  @Test func traktsExportAsksNothingAndItsEpisodesAreEpisodeWatches() throws {
+    let server = try server()
+    let home = try folder()
+    let archive = home.appendingPathComponent("trakt.zip")
+    try Fixtures.zip(Fixtures.exportsDirectory.appendingPathComponent("trakt"), to: archive)
+    let environment = environment(server, home)
+    let outcome = try BinaryRunner.run(["import", "trakt", archive.path], environment: environment)
+    #expect(outcome.status == 0 && outcome.stdout.contains("added 7"), "\(outcome.stdout) \(outcome.stderr)")
+    #expect(server.requests.isEmpty)
+    let history = try BinaryRunner.run(["history"], environment: environment)
+    #expect(history.stdout.contains("tv/1399\tGame of Thrones (2011)\tS01E02"), "\(history.stdout)")
+  }
+
+  @Test func exportJSONReadBackIntoAnotherLibraryIsTheSame() throws {
+    let server = try server()
+    let home = try folder()
+    let environment = environment(server, home)
+    _ = try BinaryRunner.run(
+      ["import", "trakt", Fixtures.exportsDirectory.appendingPathComponent("trakt").path], environment: environment)
+    let exported = try BinaryRunner.run(["export", "json"], environment: environment)
+    let file = home.appendingPathComponent("library.json")
+    try Data(exported.stdout.utf8).write(to: file)
+    let other = try folder()
+    let otherEnvironment = self.environment(server, other)
+    let outcome = try BinaryRunner.run(["import", "json", file.path], environment: otherEnvironment)
+    #expect(outcome.status == 0 && outcome.stdout.contains("added"), "\(outcome.stderr)")
+    let back = try BinaryRunner.run(["export", "json"], environment: otherEnvironment)
+    func withoutDay(_ text: String) -> String {
+      text.split(separator: "\n").filter { !$0.contains("\"exported\"") && !$0.contains("\"updated\"") }.joined(
+        separator: "\n")
+    }
+    #expect(withoutDay(back.stdout) == withoutDay(exported.stdout))
+  }
+
+  @Test func aPathOfTheWrongKindIsRefusedNamingWhatWasExpected() throws {
+    let server = try server()
+    let home = try folder()
+    let outcome = try BinaryRunner.run(
+      ["import", "trakt", Fixtures.exportsDirectory.appendingPathComponent("imdb").path],
+      environment: environment(server, home))
+    #expect(outcome.status == 1 && outcome.stderr.contains("watched-history.json"), "\(outcome.stderr)")
+    let usage = try BinaryRunner.run(["import", "netflix", "x"], environment: environment(server, home))
+    #expect(usage.status == 2 && usage.stderr.contains("letterboxd, imdb, trakt or json"))
+  }
+}
+
+/// A count shared by the server's threads.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// The next number, from 1.
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}

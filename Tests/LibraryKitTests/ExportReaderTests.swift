@@ -1,0 +1,159 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LibraryKit
+
+/// A fresh folder for one test's files.
+func importFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
+@Suite("Import: the services' exports, folders and real zip archives")
+struct ExportReaderTests {
+  let exports = Fixtures.exportsDirectory
+
+  @Test func letterboxdsFilesBecomeWatchesRatingsNotesAndLists() throws {
+    let rows = try ExportReader.read(.letterboxd, path: exports.appendingPathComponent("letterboxd").path)
+    #expect(
+      Set(rows.files) == [
+        "diary.csv", "watched.csv", "ratings.csv", "watchlist.csv", "reviews.csv", "lists/noir-favourites.csv",
+      ])
+    #expect(rows.skipped.isEmpty, "\(rows.skipped)")
+    func actions(_ file: String) -> [ImportAction] { rows.rows.filter { $0.place.file == file }.map(\.action) }
+    let diary = rows.rows.filter { $0.place.file == "diary.csv" }
+    #expect(diary.first?.action == .watch(day: "2024-03-01") && diary.first?.place.line == 2, "the Watched Date")
+    #expect(diary.contains { $0.action == .note("Tags: cinema, imax", day: "2024-03-01") })
+    #expect(diary.contains { $0.action == .rate(9, day: "2024-03-01") }, "4.5 stars are 9")
+    let crouching = diary.filter { $0.title == "Crouching Tiger, Hidden Dragon" }
+    #expect(crouching.first?.action == .watch(day: "2022-11-05"), "no Watched Date: the day it was logged")
+    #expect(crouching.first?.reference == .search(title: "Crouching Tiger, Hidden Dragon", year: 2000))
+    #expect(actions("ratings.csv").contains(.rate(1, day: "2018-05-01")), "half a star is 1")
+    #expect(actions("watched.csv").allSatisfy { if case .watchUnlessSeen = $0 { true } else { false } })
+    #expect(actions("reviews.csv") == [.note("Better the second time.\nThe sandworm ride alone.", day: "2024-03-09")])
+    let formula = rows.rows.first { $0.place.file == "watchlist.csv" && $0.place.line == 4 }
+    #expect(formula?.title == "\"Weird\" Quotes, and =Formula", "kept as text, never evaluated or stripped")
+    #expect(formula?.action == .list("watchlist", day: "2024-01-03"))
+    let list = rows.rows.filter { $0.place.file == "lists/noir-favourites.csv" }
+    #expect(list.map(\.title) == ["The Third Man", "Chinatown"])
+    #expect(
+      list.map(\.action) == [.list("Noir favourites", day: "2023-05-05"), .list("Noir favourites", day: "2023-05-05")])
+    #expect(!rows.rows.contains { $0.place.file == "profile.csv" })
+    #expect(rows.references.count < rows.rows.count, "one search a distinct title and year")
+  }
+
+  @Test func imdbsRatingsWithAByteOrderMarkAndCRLFAndItsWatchlist() throws {
+    let rows = try ExportReader.read(.imdb, path: exports.appendingPathComponent("imdb").path)
+    #expect(Set(rows.files) == ["ratings.csv", "watchlist.csv"] && rows.skipped.isEmpty)
+    let fightClub = rows.rows.filter { $0.reference == .imdb("tt0137523") }
+    #expect(fightClub.map(\.action) == [.watchUnlessSeen(day: "2018-05-01"), .rate(9, day: "2018-05-01")])
+    #expect(
+      rows.rows.contains { $0.reference == .imdb("tt0944947") && $0.action == .list("watchlist", day: "2024-01-02") })
+  }
+
+  @Test func traktsEntriesByTMDBIdsWithEpisodes() throws {
+    let rows = try ExportReader.read(.trakt, path: exports.appendingPathComponent("trakt").path)
+    #expect(rows.skipped.isEmpty)
+    let episodes = rows.rows.compactMap { row -> EpisodeNumber? in
+      if case .tmdb(.series(1399), let episode) = row.reference { return episode }
+      return nil
+    }
+    #expect(episodes == [EpisodeNumber(season: 1, episode: 1), EpisodeNumber(season: 1, episode: 2)])
+    #expect(
+      rows.rows.contains { $0.reference == .tmdb(.film(550), episode: nil) && $0.action == .rate(9, day: "2018-05-02") }
+    )
+  }
+
+  @Test func badRowsCostOnlyThemselves() throws {
+    let folder = try importFolder()
+    var diary = Array("Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n".utf8)
+    diary += Array("2024-13-40,Bad Day,2020,u,4,,,\n2024-01-01,Bad Year,20x0,u,,,,\n".utf8)
+    diary += Array("2024-01-01,Too,Many,Cells,Here,,,,,\n2024-01-01,Bad Rating,2020,u,9,,,\n".utf8)
+    diary += Array("2024-01-01,Caf".utf8) + [0xe9] + Array(",2020,u,,,,\n2024-01-02,Fine,2021,u,,,,\n".utf8)
+    try Data(diary).write(to: folder.appendingPathComponent("diary.csv"))
+    let rows = try ExportReader.read(.letterboxd, path: folder.path)
+    #expect(rows.skipped.map(\.place.line) == [2, 3, 4, 5, 6])
+    #expect(rows.skipped[0].problem.contains("YYYY-MM-DD") && rows.skipped[4].problem == "not valid UTF-8")
+    #expect(rows.rows.map(\.title) == ["Fine"])
+  }
+
+  @Test func aFileOfAnUnknownKindIsRefusedNamingWhatWasExpected() throws {
+    let folder = try importFolder()
+    try Data("Date Joined,Username\n".utf8).write(to: folder.appendingPathComponent("profile.csv"))
+    #expect(throws: ImportFailure.self) { try ExportReader.read(.letterboxd, path: folder.path) }
+    do {
+      _ = try ExportReader.read(.trakt, path: folder.path)
+    } catch let failure as ImportFailure {
+      #expect(failure.message.contains("watched-history.json") && failure.message.contains(folder.path))
+    }
+    let imdb = exports.appendingPathComponent("letterboxd/diary.csv").path
+    #expect(throws: ImportFailure.self) { try ExportReader.read(.imdb, path: imdb) }
+  }
+
+  @Test func aZipReadsAsItsFolderDoesNothingExtracted() throws {
+    let folder = try importFolder()
+    let archive = folder.appendingPathComponent("letterboxd-someone-2026.zip")
+    try Fixtures.zip(exports.appendingPathComponent("letterboxd"), to: archive)
+    let zipped = try ExportReader.read(.letterboxd, path: archive.path)
+    let unpacked = try ExportReader.read(.letterboxd, path: exports.appendingPathComponent("letterboxd").path)
+    #expect(zipped.rows.count == unpacked.rows.count && Set(zipped.files) == Set(unpacked.files))
+    #expect(Set(zipped.rows.map(\.reference)) == Set(unpacked.rows.map(\.reference)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [archive.lastPathComponent])
+  }
+
+  @Test func anEntryOverTheCapIsRefusedBeforeItIsInflated() throws {
+    let folder = try importFolder()
+    let archive = folder.appendingPathComponent("bomb.zip")
+    try Fixtures.zip(nil, to: archive, zeros: [("diary.csv", 70 << 20)])
+    let size = try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? Int ?? 0
+    #expect(size < 1 << 20, "70 MiB of zeros deflate to well under 1 MiB")
+    do {
+      _ = try ExportReader.read(.letterboxd, path: archive.path)
+      Issue.record("an entry past 64 MiB was read")
+    } catch let failure as ImportFailure {
+      #expect(failure.message.contains("diary.csv is larger than 64 MiB unpacked"), "\(failure.message)")
+    }
+  }
+
+  @Test func aZipBombThatLiesAboutItsSizesStopsAtTheCap() throws {
+    let folder = try importFolder()
+    let archive = folder.appendingPathComponent("liar.zip")
+    try Fixtures.zip(nil, to: archive, zeros: [("a.csv", 8 << 20), ("b.csv", 8 << 20)], lying: true)
+    let bytes = Array(try Data(contentsOf: archive))
+    var largest = 0
+    var refused: String?
+    do {
+      try ZipArchive.read(bytes, name: "liar.zip", entryCap: 1 << 20, totalCap: 3 << 20) { _, source in
+        while let chunk = try source.next() {
+          _ = chunk
+          largest = max(largest, source.inflated)
+        }
+      }
+    } catch let failure as ImportFailure {
+      refused = failure.message
+    }
+    // libarchive may stop at the size the entry claims, or inflate on: either way never past the cap.
+    #expect(largest <= (1 << 20) + 1, "inflated \(largest) bytes of an entry capped at 1 MiB")
+    if let refused { #expect(refused.contains("larger than 1 MiB") || refused.contains("not a zip"), "\(refused)") }
+    // Sizes told truthfully, the total cap refuses the second entry before it is inflated.
+    let honest = folder.appendingPathComponent("honest.zip")
+    try Fixtures.zip(nil, to: honest, zeros: [("a.csv", 2 << 20), ("b.csv", 2 << 20)])
+    var read: [String] = []
+    #expect(throws: ImportFailure.self) {
+      try ZipArchive.read(Array(try Data(contentsOf: honest)), name: "honest.zip", entryCap: 3 << 20, totalCap: 3 << 20)
+      {
+        name, _ in read.append(name)
+      }
+    }
+    #expect(read == ["a.csv"])
+  }
+
+  @Test func libarchiveIsLoadedOnFirstUseNotLinked() throws {
+    #expect(ZipArchive.api != nil, "libarchive.so.13 and every function in the table")
+    let dynamic = try BinaryRunner.program("readelf", ["-d", Fixtures.binary.path])
+    #expect(dynamic.status == 0 && !dynamic.stdout.contains("libarchive"), "not among the libraries loaded at start")
+  }
+}

@@ -1,0 +1,161 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LibraryKit
+
+@Suite("Import: the plan, one transaction, and export json read back")
+struct ImportPlanTests {
+  let dune = TitleInfo(media: .film(693134), title: "Dune: Part Two", year: 2024)
+  let thrones = TitleInfo(media: .series(1399), title: "Game of Thrones", year: 2011)
+
+  private func row(
+    _ line: Int, _ reference: TitleReference, _ action: ImportAction, file: String = "diary.csv"
+  ) -> ImportRow {
+    ImportRow(
+      place: RowPlace(file: file, line: line), reference: reference, title: "T\(line)", year: 2000, action: action)
+  }
+
+  /// Every table of the library with rows, the episodes and a provider too.
+  private func fullLibrary() throws -> Library {
+    let library = try freshLibrary()
+    let fightClub = TitleInfo(
+      media: .film(550), title: "Fight Club", year: 1999, posterPath: "/p.jpg", voteAverage: 8.4, voteCount: 30_000,
+      genreIDs: [18], genres: ["Drama"], imdbID: "tt0137523", runtime: 139)
+    try library.add(fightClub, to: Schema.watchlistName, day: "2026-01-01")
+    try library.add(dune, to: "Sand", day: "2026-01-02")
+    try library.add(fightClub, to: "Sand", day: "2026-01-03")
+    try library.watch(fightClub, on: "2026-01-04", recorded: "2026-01-04")
+    try library.watch(fightClub, on: "2026-02-04", recorded: "2026-02-04")
+    let episodes = (1...2).map {
+      EpisodeInfo(number: EpisodeNumber(season: 1, episode: $0), name: "E\($0)", airDate: "2011-04-1\($0)", runtime: 60)
+    }
+    try library.watch(series: thrones, episodes: episodes, on: "2026-03-01", recorded: "2026-03-01")
+    try library.rate(Subject(.film(550)), 8, title: fightClub, day: "2026-01-05")
+    try library.rate(
+      Subject(.series(1399), episode: EpisodeNumber(season: 1, episode: 1)), 9, title: thrones, day: "2026-03-02")
+    try library.note(Subject(.film(550)), "=SUM(A1)\nsecond \"line\"", title: fightClub, day: "2026-01-06")
+    try library.hide(dune, true, day: "2026-01-07")
+    try library.connection.rows(
+      "INSERT INTO title_providers VALUES ('movie', 550, 'US', 8, 'Netflix', 'flatrate', '2026-01-08')")
+    try library.connection.rows("INSERT INTO facts VALUES ('imported', 'yes')")
+    return library
+  }
+
+  @Test func rowsAreMatchedAndWatchesComeFirst() {
+    let rows = [
+      row(2, .search(title: "Dune", year: 2024), .rate(9, day: "2024-03-01")),
+      row(3, .search(title: "Nothing", year: 1999), .watch(day: "2019-12-31")),
+      row(4, .search(title: "Dune", year: 2024), .watchUnlessSeen(day: "2024-03-02"), file: "watched.csv"),
+      row(5, .search(title: "Dune", year: 2024), .watch(day: "2024-03-01")),
+    ]
+    let plan = ImportPlan.make(rows) { $0 == .search(title: "Dune", year: 2024) ? ImportTarget(info: dune) : nil }
+    #expect(plan.unresolved.map(\.place.line) == [3])
+    #expect(plan.changes.map(\.place.line) == [5, 4, 2], "the diary's watches, then watched.csv, then the rest")
+  }
+
+  @Test func applyingTwiceAddsNothingTheSecondTimeAndADryRunChangesNothing() throws {
+    let library = try freshLibrary()
+    let target = ImportTarget(info: dune)
+    let episode = ImportTarget(info: thrones, episode: EpisodeNumber(season: 1, episode: 1))
+    let changes = [
+      PlannedChange(place: RowPlace(file: "a", line: 1), target: target, action: .watch(day: "2024-03-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 2), target: target, action: .watch(day: "2024-03-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 3), target: target, action: .watch(day: "2024-03-09")),
+      PlannedChange(place: RowPlace(file: "a", line: 4), target: target, action: .watchUnlessSeen(day: "2024-05-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 5), target: target, action: .rate(9, day: "2024-03-01")),
+      PlannedChange(
+        place: RowPlace(file: "a", line: 6), target: target, action: .note("Tags: imax", day: "2024-03-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 7), target: target, action: .note("Loved it.", day: "2024-03-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 8), target: target, action: .list("watchlist", day: "2024-01-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 9), target: target, action: .list("Sand", day: "2024-01-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 10), target: episode, action: .watch(day: "2019-04-15")),
+    ]
+    let before = try library.exportJSON(now: "x")
+    let dry = try library.apply(changes, dryRun: true, recorded: "2026-01-01")
+    #expect(dry.added.count == 8 && dry.already == 2)
+    #expect(try library.exportJSON(now: "x") == before, "a dry run changes nothing")
+    let first = try library.apply(changes, dryRun: false, recorded: "2026-01-01")
+    #expect(first == dry, "the dry run counted what the real run did")
+    let again = try library.apply(changes, dryRun: false, recorded: "2026-01-01")
+    #expect(again.added.isEmpty && again.already == changes.count)
+    #expect(try library.history().count == 3)
+    #expect(try library.note(Subject(dune.media)) == "Tags: imax\n\nLoved it.")
+    #expect(try library.rating(Subject(dune.media)) == 9)
+    #expect(try library.seenEpisodes(1399) == [EpisodeNumber(season: 1, episode: 1)])
+    #expect(try library.list("Sand")?.map(\.title.media) == [dune.media])
+  }
+
+  @Test func aFailurePartWayChangesNothing() throws {
+    let library = try freshLibrary()
+    let before = try library.exportJSON(now: "x")
+    // An episode of a film breaks a CHECK of the table: the change before it goes too.
+    let film = ImportTarget(info: dune, episode: EpisodeNumber(season: 1, episode: 1))
+    let changes = [
+      PlannedChange(
+        place: RowPlace(file: "a", line: 1), target: ImportTarget(info: dune), action: .watch(day: "2024-03-01")),
+      PlannedChange(place: RowPlace(file: "a", line: 2), target: film, action: .watch(day: "2024-03-02")),
+    ]
+    #expect(throws: LibraryError.self) { try library.apply(changes, dryRun: false, recorded: "2026-01-01") }
+    #expect(try library.exportJSON(now: "x") == before)
+  }
+
+  @Test func exportThenImportIntoAnEmptyLibraryGivesTheSameLibrary() throws {
+    let library = try fullLibrary()
+    let exported = try library.exportJSON(now: "2026-04-01")
+    for table in Library.exportedTables {
+      #expect(
+        try library.connection.scalar("SELECT count(*) FROM \(table.name)")?.int ?? 0 > 0, "\(table.name) has rows")
+    }
+    let empty = try freshLibrary()
+    let dry = try empty.importJSON(Array(exported.utf8), name: "x.json", dryRun: true)
+    #expect(try empty.list("Sand") == nil, "a dry run changes nothing")
+    let outcome = try empty.importJSON(Array(exported.utf8), name: "x.json", dryRun: false)
+    #expect(outcome == dry && outcome.added["watch_events"] == 4 && outcome.added["lists"] == 1)
+    // Every field of every table, ids and days included.
+    #expect(try empty.exportJSON(now: "2026-04-01") == exported)
+    let again = try empty.importJSON(Array(exported.utf8), name: "x.json", dryRun: false)
+    #expect(again.addedInAll == 0, "the same file twice adds nothing")
+    #expect(try empty.exportJSON(now: "2026-04-01") == exported)
+  }
+
+  @Test func importingIntoALibraryWithRowsAddsOnlyWhatIsMissing() throws {
+    let source = try fullLibrary()
+    let exported = try source.exportJSON(now: "x")
+    let target = try freshLibrary()
+    try target.add(dune, to: "Other", day: "2025-01-01")
+    try target.add(dune, to: "sand", day: "2025-01-01")
+    try target.watch(thrones, on: "2025-01-01", recorded: "2025-01-01")
+    _ = try target.importJSON(Array(exported.utf8), name: "x.json", dryRun: false)
+    #expect(try target.list("Sand")?.count == 2, "the list matched by name, case aside")
+    #expect(try target.history().count == 5)
+    #expect(try target.check().isEmpty)
+  }
+
+  @Test func aFileThatIsNotAnExportOrIsNewerIsRefused() throws {
+    let library = try freshLibrary()
+    #expect(throws: ImportFailure.self) { try library.importJSON(Array("[1, 2]".utf8), name: "x", dryRun: false) }
+    let newer = #"{"format": "trending-library", "version": 99, "schema": 1, "tables": {}}"#
+    do {
+      _ = try library.importJSON(Array(newer.utf8), name: "x.json", dryRun: false)
+      Issue.record("a newer format was read")
+    } catch let failure as ImportFailure {
+      #expect(failure.message.contains("newer trending"))
+    }
+  }
+
+  @Test func anExactMatchIsOneFilmOfThatTitleAndYear() {
+    func film(_ id: Int, _ title: String, _ year: Int, original: String? = nil) -> MediaSummary {
+      MediaSummary(id: id, title: title, originalTitle: original, releaseDate: ReleaseDate("\(year)-01-01"))
+    }
+    let dunes = [film(438631, "Dune", 2021), film(841, "Dune", 1984), film(1, "Dune: Part Two", 2024)]
+    #expect(TitleMatch.exact(title: "Dune", year: 2021, in: dunes)?.id == 438631)
+    #expect(TitleMatch.exact(title: "dune", year: nil, in: dunes) == nil, "two films called Dune, no year: unresolved")
+    #expect(TitleMatch.exact(title: "Dune", year: 2000, in: dunes) == nil)
+    #expect(
+      TitleMatch.exact(title: "Солярис", year: 1972, in: [film(593, "Solaris", 1972, original: "Солярис")])?.id == 593)
+    #expect(TitleMatch.normalised("Crouching Tiger,  Hidden Dragon!") == "crouching tiger hidden dragon")
+    #expect(TitleMatch.normalised("Fast & Furious") == "fast and furious")
+  }
+}
