@@ -20,10 +20,7 @@ public enum Recommendations {
 
   /// The seeds of the taste, of one kind or of both.
   public static func seeds(_ taste: Taste, kind: MediaKind?) -> [ForYou.Seed] {
-    let all = taste.seeds.map {
-      ForYou.Seed(media: $0.media, title: $0.title, rating: $0.rating, lastSeen: $0.lastSeen)
-    }
-    return ForYou.seeds(all, kind: kind)
+    ForYou.seeds(taste.seeds, kind: kind)
   }
 
   /// Reads the library and the seeds' recommendations; a library that cannot be opened, or every

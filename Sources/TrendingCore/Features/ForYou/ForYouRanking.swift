@@ -5,28 +5,8 @@ import Localization
 /// recommendations are merged and ranked, and why each row is there. No I/O: the runner and
 /// `trending for-you` read the library and the seeds' details and hand them here.
 public enum ForYou {
-  /// A title the user liked or saw lately, as the library holds it.
-  public struct Seed: Equatable, Sendable {
-    /// The title.
-    public var media: MediaID
-    /// Its name.
-    public var title: String
-    /// The user's rating of it, if any.
-    public var rating: Int?
-    /// The day of its latest watch, if seen.
-    public var lastSeen: String?
-
-    /// Makes a seed.
-    public init(media: MediaID, title: String, rating: Int? = nil, lastSeen: String? = nil) {
-      self.media = media
-      self.title = title
-      self.rating = rating
-      self.lastSeen = lastSeen
-    }
-
-    /// Whether it was rated well enough to seed by its rating.
-    var isLiked: Bool { (rating ?? 0) >= ForYou.likedRating }
-  }
+  /// A title the user liked or saw lately, as the library holds it (the library's own type).
+  public typealias Seed = TasteSeed
 
   /// A recommended title and the seeds that name it, best seed first.
   public struct Ranked: Equatable, Sendable {
@@ -111,4 +91,9 @@ public enum ForYou {
         return summary
       })
   }
+}
+
+extension TasteSeed {
+  /// Whether it was rated well enough to seed by its rating.
+  var isLiked: Bool { (rating ?? 0) >= ForYou.likedRating }
 }
