@@ -59,17 +59,9 @@ public struct BrowserLauncher: Sendable {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // A session of its own (the browser never reads the terminal or gets its signals), no signal
-    // blocked and every signal at its default, whatever this thread had.
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
+    // A session of its own (the browser never reads the terminal or gets its signals).
     let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc), not imported as a macro
-    posix_spawnattr_setflags(
-      &attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
+    Self.cleanSignals(&attributes, flags: setsid)
     var pid: pid_t = 0
     let arguments = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
@@ -80,6 +72,19 @@ public struct BrowserLauncher: Sendable {
     }
     Self.reap(pid)
     return .success(())
+  }
+
+  /// Sets a child's spawn attributes to no signal blocked and every signal at its default,
+  /// whatever this thread had, with `flags` (a session or a process group) beside.
+  static func cleanSignals(_ attributes: inout posix_spawnattr_t, flags: Int32) {
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(
+      &attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
   }
 
   /// Waits for a child on a detached thread, so it never lingers as a zombie.

@@ -52,15 +52,8 @@ enum ForegroundProgram {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)))
+    BrowserLauncher.cleanSignals(&attributes, flags: Int32(POSIX_SPAWN_SETPGROUP))
     var pid: pid_t = 0
     let arguments = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
