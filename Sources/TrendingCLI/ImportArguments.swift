@@ -7,7 +7,11 @@ extension OptionTable {
     [
       OptionSpec(
         name: "--dry-run", help: tr("say what an import would add, and change nothing"), verbs: [.import],
-        apply: { line, _ in line.library.dryRun = true })
+        apply: { line, _ in line.library.dryRun = true }),
+      OptionSpec(
+        name: "--resolve",
+        help: tr("then choose, full screen, the film of each row not matched (Enter takes it, s skips, q quits)"),
+        verbs: [.import], apply: { line, _ in line.library.resolve = true }),
     ]
   }
 
@@ -39,6 +43,9 @@ extension ArgumentParser {
     guard words.count == 2, !words[1].isEmpty else {
       throw UsageError(message: tr("import %s needs the path of the export: its .zip, folder or file", first))
     }
-    return .importing(kind, path: words[1], dryRun: line.library.dryRun)
+    if line.library.resolve, line.library.dryRun {
+      throw UsageError(message: tr("--resolve saves each choice, so it cannot be a --dry-run"))
+    }
+    return .importing(kind, path: words[1], dryRun: line.library.dryRun, resolve: line.library.resolve)
   }
 }

@@ -81,4 +81,44 @@ struct ImportMatcher {
     }
     return TitleInfo(details)
   }
+
+  /// Each title searched and not matched, with the films its search found (the answer kept from
+  /// the import, else asked again), in the order first met.
+  func unresolved(_ rows: [ImportRow]) -> [UnresolvedTitle] {
+    var titles: [UnresolvedTitle] = []
+    var index: [TitleReference: Int] = [:]
+    for row in rows {
+      if let known = index[row.reference] {
+        if !titles[known].places.contains(row.place) { titles[known].places.append(row.place) }
+        continue
+      }
+      var candidates: [MediaSummary] = []
+      if case .search(let title, let year) = row.reference, let client {
+        let endpoint = FilmMatchRequest(title: title, year: year, language: client.configuration.language)
+        if case .success(let page) = answer(endpoint, client) {
+          var seen: Set<Int> = []
+          candidates = page.results.filter { $0.kind == .film && seen.insert($0.id).inserted }
+        }
+      }
+      candidates = Array(candidates.prefix(UnresolvedTitle.mostCandidates))
+      index[row.reference] = titles.count
+      titles.append(
+        UnresolvedTitle(
+          reference: row.reference, places: [row.place], title: row.title, year: row.year, candidates: candidates,
+          directors: directors(of: candidates)))
+    }
+    return titles
+  }
+
+  /// The directors of the films whose details the disk cache keeps (nothing is asked for them).
+  private func directors(of films: [MediaSummary]) -> [Int: String] {
+    guard let client else { return [:] }
+    var found: [Int: String] = [:]
+    for film in films {
+      let endpoint = MovieDetailsRequest(id: film.id, language: client.configuration.language)
+      let kept = TrendingCommand.blocking { await client.cached(endpoint) }
+      if let names = kept?.value.directors, !names.isEmpty { found[film.id] = names.joined(separator: ", ") }
+    }
+    return found
+  }
 }

@@ -35,7 +35,7 @@ public enum LibraryCommand: Equatable, Sendable {
   case list(name: String, action: ListAction?, format: WatchlistOutput)
   case stats(year: Int?, json: Bool)
   case exportLetterboxd, exportJSON
-  case importing(ImportKind, path: String, dryRun: Bool)
+  case importing(ImportKind, path: String, dryRun: Bool, resolve: Bool = false)
   case check
   case backup(path: String)
 }
@@ -50,6 +50,7 @@ struct LibraryFlags: Sendable {
   var clear = false
   var delete = false
   var dryRun = false
+  var resolve = false
 }
 
 extension OptionTable {

@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Glibc
 import LibraryKit
 import Localization
 
@@ -7,10 +8,14 @@ extension TrendingCommand {
   /// `trending import KIND PATH`: the export read, matched, planned and applied in one
   /// transaction (rolled back with `--dry-run`), then a summary on standard output.
   static func importExport(
-    _ kind: ImportKind, path: String, dryRun: Bool, library: Library, invocation: Invocation,
+    _ kind: ImportKind, path: String, dryRun: Bool, resolve: Bool = false, library: Library, invocation: Invocation,
     environment: [String: String]
   ) throws(LibraryError) -> Int32 {
     let today = WatchlistFormat.day(Date())
+    if resolve, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+      printError(tr("--resolve needs a terminal; without it, the summary lists the rows not matched"))
+      return ExitCode.usage.rawValue
+    }
     if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
     let rows: ImportRows
     do {
@@ -44,7 +49,11 @@ extension TrendingCommand {
     }
     let plan = ImportPlan.make(rows.rows) { targets[$0] }
     let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today)
-    return emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun))
+    let status = emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun))
+    guard resolve, status == ExitCode.success.rawValue, !plan.unresolved.isEmpty, let client else { return status }
+    let titles = ImportMatcher(client: client).unresolved(plan.unresolved)
+    return try ImportResolver.run(
+      titles, rows: plan.unresolved, library: library, today: today, noColor: environment["NO_COLOR"] != nil)
   }
 
   /// What an import did: the counts, then each unresolved and each skipped row with its place.

@@ -120,9 +120,10 @@ extension TrendingCommand {
         return emit(try library.exportJSON(now: today))
       case .exportLetterboxd:
         return emit(Output.letterboxd(try library.diary()))
-      case .importing(let kind, let path, let dryRun):
+      case .importing(let kind, let path, let dryRun, let resolve):
         return try importExport(
-          kind, path: path, dryRun: dryRun, library: library, invocation: invocation, environment: environment)
+          kind, path: path, dryRun: dryRun, resolve: resolve, library: library, invocation: invocation,
+          environment: environment)
       case .check:
         let problems = try library.check()
         guard problems.isEmpty else {

@@ -18,6 +18,8 @@ struct ImportEndToEndTests {
     "Spirited Away": [(129, "Spirited Away", "2001-07-20")],
     "The Third Man": [(1092, "The Third Man", "1949-08-31")],
     "Chinatown": [(829, "Chinatown", "1974-06-20")],
+    "Hamlet": [(10549, "Hamlet", "1996-12-25"), (64001, "Hamlet", "1996-03-01")],
+    "Macbeth": [(225728, "Macbeth", "2015-10-01"), (330001, "Macbeth", "2015-12-01")],
   ]
 
   static func result(_ film: (id: Int, title: String, date: String)) -> String {
@@ -125,6 +127,46 @@ struct ImportEndToEndTests {
     #expect(
       try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout).count == history.count)
     #expect(!(dry.stdout + dry.stderr + imported.stdout + imported.stderr).contains("import-secret-key"))
+  }
+
+  @Test func resolveSavesTheFilmTakenAndLeavesTheRowSkipped() throws {
+    let server = try server()
+    let home = try folder()
+    let export = home.appendingPathComponent("export")
+    try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
+    try Data(
+      """
+      Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date
+      2024-05-02,Hamlet,1996,https://boxd.it/a1,4,,,2024-05-01
+      2024-05-04,Macbeth,2015,https://boxd.it/a2,3,,,2024-05-03
+
+      """.utf8
+    ).write(to: export.appendingPathComponent("diary.csv"))
+    let environment = environment(server, home)
+    let arguments = ["import", "letterboxd", export.path, "--resolve"]
+    let refused = try BinaryRunner.run(arguments, environment: environment)
+    #expect(refused.status == 2 && refused.stderr.contains("--resolve needs a terminal"), "\(refused.stderr)")
+    let session = try TmuxSession(arguments, environment: environment)
+    try session.waitFor("Not matched 1 of 2: Hamlet (1996)")
+    try session.waitFor("> Hamlet (1996)  tmdb 10549")
+    try session.send("Down")
+    try session.waitFor("> Hamlet (1996)  tmdb 64001")
+    try session.send("Enter")
+    try session.waitFor("Not matched 2 of 2: Macbeth (2015)")
+    try session.send("s")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+    let words = exit.stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+    #expect(words.contains("echo") && words.contains("icanon") && !words.contains("-echo"), "\(exit.stty)")
+    try session.waitFor("Resolved 1, skipped 1, left 0")
+    #expect(try session.capture().contains("diary.csv:3  Macbeth (2015)"), "the summary stays above")
+    let history = try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout)
+    let days = history.compactMap { entry in
+      (entry["id"] as? Int).map { "\($0) \(entry["watched"] as? String ?? "")" }
+    }
+    #expect(days == ["64001 2024-05-01"], "the film taken, none skipped: \(days)")
+    let again = try BinaryRunner.run(["import", "letterboxd", export.path], environment: environment)
+    #expect(again.stdout.contains("unresolved 2"), "a choice is a watch, not a rule: \(again.stdout)")
   }
 
   @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {

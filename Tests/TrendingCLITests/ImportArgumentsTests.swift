@@ -32,6 +32,12 @@ struct ImportArgumentsTests {
     #expect(failure(["import", "imdb", "a", "b"]) != nil)
     #expect(failure(["list", "--dry-run"])?.contains("--dry-run") == true, "only import takes it")
     #expect(OptionTable.command(.import).synopsis.contains("[--dry-run]"))
+    #expect(
+      try parse(["import", "letterboxd", "x.zip", "--resolve"])
+        == .library(.importing(.letterboxd, path: "x.zip", dryRun: false, resolve: true)))
+    #expect(
+      failure(["import", "letterboxd", "x.zip", "--resolve", "--dry-run"])?.contains("cannot be a --dry-run") == true)
+    #expect(OptionTable.command(.import).synopsis.contains("[--resolve]"))
   }
 
   @Test func theBarSaysTheRowsDoneAndTheTimeLeft() {

@@ -1,0 +1,50 @@
+import AmodbKit
+import LibraryKit
+import Testing
+import TrendingCore
+import TrendingViews
+
+@testable import TrendingCLI
+
+@Suite("trending import --resolve: the chooser's keys and its screen")
+struct ResolveChooserTests {
+  private func title(_ name: String, _ ids: [Int], line: Int) -> UnresolvedTitle {
+    UnresolvedTitle(
+      reference: .search(title: name, year: 1996), places: [RowPlace(file: "diary.csv", line: line)], title: name,
+      year: 1996,
+      candidates: ids.map { MediaSummary(id: $0, title: name, releaseDate: ReleaseDate("1996-05-01")) })
+  }
+
+  @Test func enterTakesTheSelectedFilmAndSkipMovesOn() {
+    var chooser = ResolveChooser(titles: [title("Hamlet", [1, 2, 3], line: 2), title("Emma", [4, 5], line: 3)])
+    #expect(chooser.press(.down) == .stay && chooser.press(.character("j")) == .stay)
+    #expect(chooser.press(.down) == .stay, "stops at the last candidate")
+    #expect(chooser.press(.up) == .stay)
+    guard case .take(let film, let taken) = chooser.press(.enter) else {
+      Issue.record("Enter took nothing")
+      return
+    }
+    #expect(film.id == 2 && taken.title == "Hamlet")
+    #expect(chooser.current == 1 && chooser.selected == 0, "the next title, its first candidate")
+    #expect(chooser.press(.character("s")) == .skip && chooser.isDone)
+  }
+
+  @Test func quitKeysQuitAndATitleWithNoCandidateCannotBeTaken() {
+    var chooser = ResolveChooser(titles: [title("Nothing", [], line: 9)])
+    #expect(chooser.press(.enter) == .stay)
+    #expect(chooser.press(.escape) == .quit && chooser.press(.character("q")) == .quit)
+    #expect(chooser.screen(Size(width: 60, height: 8)).plainText.contains("The search found no film"))
+  }
+
+  @Test func theScreenNamesTheRowAndItsCandidatesWithNoControlCharacters() {
+    var hamlet = title("Ham\u{1B}[2Jlet", [10549, 64001], line: 7)
+    hamlet.directors = [10549: "Kenneth\u{7}Branagh"]
+    let chooser = ResolveChooser(titles: [hamlet])
+    let text = chooser.screen(Size(width: 80, height: 10)).plainText
+    #expect(text.contains("Not matched 1 of 1:") && text.contains("diary.csv:7"), "\(text)")
+    #expect(
+      text.contains("> Hamlet (1996)  by KennethBranagh  tmdb 10549") && text.contains("  Hamlet (1996)  tmdb 64001"),
+      "the escape sequence removed whole: \(text)")
+    #expect(!text.contains("\u{1B}"))
+  }
+}
