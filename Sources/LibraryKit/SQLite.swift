@@ -68,7 +68,8 @@ final class SQLiteConnection {
     self.api = api
     var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
     if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
-    flags |= SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+    // No mutex: a connection belongs to one `Library`, which is not `Sendable`, so one thread at a time.
+    flags |= SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     var opened: OpaquePointer?
     var name = path
     if immutable {
