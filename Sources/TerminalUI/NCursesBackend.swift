@@ -18,7 +18,7 @@ public final class NCursesBackend: TerminalBackend {
   private var overlayTouched = false
   private var isShutDown = false
   /// The style last drawn and its ncurses attributes and colour pair.
-  private var lastStyle: (style: Style, colours: (attributes: attr_t, pair: Int32))?
+  private var lastStyle: (style: Style, blank: Bool, colours: (attributes: attr_t, pair: Int32))?
   private let screenPointer: OpaquePointer
 
   /// Takes over the terminal on standard input and output (or the given streams and terminal
@@ -264,11 +264,12 @@ public final class NCursesBackend: TerminalBackend {
         if cell.text.isEmpty, glyphs != .ascii { continue }
         // Neighbouring cells mostly share a style: the last one's attributes are kept at hand.
         let colours: (attributes: attr_t, pair: Int32)
-        if let last, last.style == cell.style {
+        let blank = cell.text == " "
+        if let last, last.style == cell.style, last.blank == blank {
           colours = last.colours
         } else {
-          colours = self.colours(for: palette.resolve(cell.style))
-          last = (cell.style, colours)
+          colours = self.colours(for: palette.resolve(cell.style, text: cell.text))
+          last = (cell.style, blank, colours)
         }
         Self.write(cell.text, as: glyphs, into: wide)
         shim_put_cell(Int32(index / width), Int32(index % width), wide.baseAddress, colours.attributes, colours.pair)

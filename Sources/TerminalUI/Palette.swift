@@ -92,6 +92,14 @@ public struct Palette: Sendable {
     resolved.bold = resolved.bold || color.bold
   }
 
+  /// Resolves the style of a cell showing `text`: a blank cell is never underlined, so an
+  /// underline runs under text alone, not under padding or an empty mark column.
+  public func resolve(_ style: Style, text: String) -> ResolvedStyle {
+    var resolved = resolve(style)
+    if resolved.underline, text.allSatisfy(\.isWhitespace), !text.isEmpty { resolved.underline = false }
+    return resolved
+  }
+
   /// Resolves a style, then applies the user's colours for its role and for the selection.
   public func resolve(_ style: Style) -> ResolvedStyle {
     var resolved = base(style)
@@ -173,7 +181,8 @@ public struct Palette: Sendable {
   private func lightANSI(_ style: Style, _ resolved: inout ResolvedStyle) {
     switch style.tone {
     case .normal, .title: break
-    case .muted: resolved.foreground = 4
+    // Blue reads as a link: muted takes the accent's magenta, as dark muted shares its cyan.
+    case .muted: resolved.foreground = 5
     case .accent: resolved.foreground = 5
     case .good: resolved.underline = style.isBold
     case .fair: break

@@ -102,7 +102,8 @@ extension BrowserEndToEndTests {
       #expect(services.query("with_watch_providers") == "8|11", "both, case-insensitively, any of them")
       #expect(services.query("watch_region") == "GB")
       #expect(services.target.contains("with_watch_providers=8%7C11"), "the | goes URL-encoded: \(services.target)")
-      #expect(try session.capture().contains("On my services"))
+      // At 80 columns every label is its short name: the saved tabs' cut to the same width.
+      #expect(try session.capture().contains(" On my… "))
       // The tenth tab has no number key: Tab reaches it.
       try session.press("Tab")
       try session.waitFor("Film 800")

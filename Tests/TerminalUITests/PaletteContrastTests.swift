@@ -106,6 +106,27 @@ struct PaletteContrastTests {
     #expect(palette.resolve(Style(.muted)) != palette.resolve(Style(.normal)))
   }
 
+  @Test(arguments: [false, true])
+  func atEightColoursMutedTextIsNotTheLinkBlue(light: Bool) {
+    let palette = Palette(depth: .eight, look: Look(light: light))
+    for selected in [false, true] {
+      #expect(palette.resolve(Style(.muted, selected: selected)).foreground != 4, "muted is blue")
+    }
+    #expect(palette.resolve(Style(.muted)) != palette.resolve(Style(.normal)))
+  }
+
+  @Test(arguments: [ColorDepth.none, .eight])
+  func underlinesRunUnderTextAloneNeverUnderBlankCells(depth: ColorDepth) {
+    let palette = Palette(depth: depth, look: Look(light: true))
+    let underlined = Self.everyStyle.filter { palette.resolve($0).underline }
+    #expect(!underlined.isEmpty)
+    for style in underlined {
+      #expect(palette.resolve(style, text: "8").underline)
+      #expect(palette.resolve(style, text: "語").underline)
+      #expect(!palette.resolve(style, text: " ").underline, "a blank cell underlined: \(style.summary)")
+    }
+  }
+
   @Test func withoutColourTheHeaderTheActiveTabAndTheSelectionAreToldApart() {
     let palette = Palette(depth: .none)
     let header = palette.resolve(Style(.bar, bold: true))

@@ -44,6 +44,43 @@ struct LocalizedScreenTests {
     check(Scenes.detail(Size(width: 80, height: 24), details: Scenes.fullDetails), "detail", language)
   }
 
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 160, height: 48)])
+  func aChineseFilmScreenNamesItsGenresInChinese(size: Size) {
+    let state = Scenes.detail(size, details: Scenes.fullDetails)
+    inLanguage("zh") {
+      let text = frame(state).screen.plainText
+      #expect(text.contains("剧情") && text.contains("历史") && !text.contains("Drama"))
+    }
+    check(state, "detail-genres", "zh")
+  }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 160, height: 48)])
+  func aHebrewSeriesScreenNamesItsSeasonsAndGenresInHebrew(size: Size) {
+    var state = SeriesScenes.onSeries(size)
+    // Paged down until the seasons show, however small the screen.
+    for _ in 0..<12 where !inLanguage("he", { frame(state).screen.plainText.contains("עונה 1") }) {
+      _ = Reducer.reduce(&state, .documentLayout(Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)))
+      _ = Reducer.reduce(&state, .key(.pageDown))
+    }
+    inLanguage("he") {
+      let text = frame(state).screen.plainText
+      #expect(text.contains("עונה 1") && !text.contains("Season 1"))
+    }
+    check(state, "series-seasons", "he")
+  }
+
+  @Test func aSeasonsOwnNameStaysAndTheEnglishDefaultIsTranslated() {
+    inLanguage("he") {
+      #expect(SeasonScreen.shownName("Season 2", number: 2) == "עונה 2")
+      #expect(SeasonScreen.shownName(nil, number: 3) == "עונה 3")
+      #expect(SeasonScreen.shownName("The Final Season", number: 4) == "The Final Season")
+      #expect(
+        GenreNames.shown(["Drama", "Sci-Fi & Fantasy", "Odd"], media: .series) == [
+          "דרמה", Genres.seriesName(10765) ?? "", "Odd",
+        ])
+    }
+  }
+
   @Test(arguments: ["ru", "he", "zh"])
   func personAt80x24(language: String) {
     check(ScreenSnapshotTests.person(Size(width: 80, height: 24)), "person", language)

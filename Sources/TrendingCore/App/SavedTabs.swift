@@ -230,6 +230,16 @@ public enum GenreNames {
   }
 
   /// A genre's name in the interface's language: amodb's when its table has it, else the built-in one.
+  /// Genre names as details carry them (English) in the interface's language: each built-in
+  /// genre named by its id as the discover form names it, any other name as it came.
+  public static func shown(_ names: [String], media: MediaKind) -> [String] {
+    guard !names.isEmpty else { return names }
+    let english = builtIn(media, in: .english)
+    return names.map { name in
+      english.first { $0.name == name }.flatMap { displayName($0.id, media: media, table: []) } ?? name
+    }
+  }
+
   static func displayName(_ id: Int, media: MediaKind, table: [NamedID]) -> String? {
     table.first { $0.id == id }?.name ?? (media == .series ? Genres.seriesName(id) : Genres.name(id))
   }

@@ -216,6 +216,20 @@ extension Tab {
     let title = { @Sendable in saved.title }
     self.init(
       kind: ListKind(saved: saved), media: saved.list == nil ? saved.filter.media : nil, title: title,
-      shortTitle: title, heading: { saved.heading }, feed: saved.list.map(ListFeed.library) ?? .discover(saved))
+      shortTitle: { Tab.shortened(saved.title) }, heading: { saved.heading },
+      feed: saved.list.map(ListFeed.library) ?? .discover(saved))
+  }
+
+  /// A saved tab's name where room is short: cut, with "…", to the width of the widest built-in
+  /// short name (at least six columns), so every label is cut by one rule.
+  static func shortened(_ title: String) -> String {
+    let width = max(6, Tab.all.map { TextWidth.width(of: $0.shortTitle()) }.max() ?? 6)
+    guard TextWidth.width(of: title) > width else { return title }
+    var cut = ""
+    for character in title {
+      guard TextWidth.width(of: cut + String(character)) < width else { break }
+      cut.append(character)
+    }
+    return String(cut.reversed().drop { $0 == " " }.reversed()) + "…"
   }
 }

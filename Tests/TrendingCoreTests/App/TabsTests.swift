@@ -56,6 +56,23 @@ struct TabsTests {
     }
   }
 
+  @Test(arguments: [80, 90, 100])
+  func atEightyToAHundredColumnsEveryLabelIsCutByOneRule(width: Int) {
+    let saved = SavedTab(name: .titled("Korean thrillers"), filter: DiscoverFilter(), line: 2)
+    let tabs = TabSet(services: ["Netflix"], servicesLine: 1, saved: [saved])
+    let labels = TabBar.labels(active: .trending, browsing: .film, width: width, tabs: tabs).filter {
+      if case .tab = $0.target { true } else { false }
+    }
+    let kinds = tabs.shown(.film)
+    #expect(labels.count == kinds.count)
+    // One style for the whole bar: every label its short name, none left whole beside cut ones.
+    let shortened = zip(labels, kinds).allSatisfy { $0.label == " \($1.shortTitle) " }
+    let whole = zip(labels, kinds).allSatisfy { $0.label == " \($1.title) " }
+    #expect(shortened || whole)
+    #expect(!labels.contains { $0.label.contains("On my services") })
+    #expect(labels.contains { $0.label == " On my… " } && labels.contains { $0.label == " Korea… " })
+  }
+
   @Test func aClickOnATabLabelShowsThatTab() throws {
     var store = TestStore(Sample.loaded(3))
     let tabs = TabBar.labels(active: .trending, browsing: .film, width: 80)

@@ -20,9 +20,18 @@ public struct SeasonScreen: Equatable, Sendable {
 
   /// The season's name: as TMDB gives it, else "Season 3" or "Specials".
   public func name(_ shared: Shared) -> String {
-    shared.season(seriesID, number).value?.name
-      ?? shared.series(seriesID).value?.seasons.first { $0.number == number }?.name
-      ?? SeasonScreen.defaultName(number)
+    SeasonScreen.shownName(
+      shared.season(seriesID, number).value?.name
+        ?? shared.series(seriesID).value?.seasons.first { $0.number == number }?.name, number: number)
+  }
+
+  /// A season's name as shown: TMDB's English default ("Season 3", "Specials") or none in the
+  /// interface's language, any other name as it came.
+  public static func shownName(_ name: String?, number: Int) -> String {
+    guard let name, name != Translator.$override.withValue(.english, operation: { defaultName(number) }) else {
+      return defaultName(number)
+    }
+    return name
   }
 
   /// "Season 3", or "Specials" for season 0.

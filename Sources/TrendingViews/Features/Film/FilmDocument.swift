@@ -42,8 +42,7 @@ public enum FilmDocument {
     }
     guard let details else {
       if let summary {
-        let score = Formatters.score(summary.voteAverage, votes: summary.voteCount)
-        document.append([Span("TMDB " + score, Style(.muted))])
+        document.append(tmdbLine(summary))
         if let overview = summary.overview {
           document.heading(tr("Overview"))
           document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
@@ -92,7 +91,9 @@ public enum FilmDocument {
     var parts: [String] = []
     if let certification = details.certification(in: region) { parts.append(certification) }
     if let runtime = details.runtime { parts.append(Formatters.runtime(runtime)) }
-    if !details.genres.isEmpty { parts.append(details.genres.joined(separator: tr(", "))) }
+    if !details.genres.isEmpty {
+      parts.append(GenreNames.shown(details.genres, media: .film).joined(separator: tr(", ")))
+    }
     if let date = details.releaseDate {
       parts.append(Formatters.date(date))
     } else if let status = details.status {
@@ -124,10 +125,20 @@ public enum FilmDocument {
     }
   }
 
+  /// The colour of a rating on its scale: the list's one score rule, out of ten.
   static func toneFor(_ rating: Rating?, scale: RatingScale) -> Tone {
     guard let rating else { return .muted }
     let outOfTen = scale == .outOfTen ? rating.value : rating.value / 10
-    return outOfTen >= 7.5 ? .good : outOfTen >= 6 ? .fair : .poor
+    return ListView.tone(forScore: outOfTen, votes: rating.votes ?? 1)
+  }
+
+  /// The TMDB score of a title known by its list row alone, coloured as every score is.
+  static func tmdbLine(_ summary: MediaSummary) -> DocumentLine {
+    let score = Formatters.score(summary.voteAverage, votes: summary.voteCount)
+    return [
+      Span("TMDB ", Style(.muted)),
+      Span(score, Style(ListView.tone(forScore: summary.voteAverage, votes: summary.voteCount), bold: true)),
+    ]
   }
 
   /// A labelled line: a muted label column, then the text (cut to the width).

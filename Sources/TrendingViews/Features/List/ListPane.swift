@@ -49,6 +49,7 @@ enum ListPane {
     let first = beside ?? area
     let lines = facts(movie, state.shared, width: first.width) + [("", Style.plain)]
     let overview = overviewText(movie, state.shared)
+    let toned = scores(movie, state.shared)
     // The overview flows: the lines beside the poster at its width, the rest at the pane's.
     let besideCount = max(0, besideRows.count - lines.count)
     var text = lines
@@ -74,6 +75,7 @@ enum ListPane {
       let last = row == bottom - 1 && offset < text.count - 1
       let shown = last ? TextLayout.truncate(line.0 + " …", to: width) : TextLayout.truncate(line.0, to: width)
       screen.put(shown, row: row, column: column, style: line.1, limit: width)
+      if (3..<factLines).contains(offset) { colourScores(toned, on: shown, row: row, column: column, into: &screen) }
     }
   }
 
@@ -97,7 +99,6 @@ enum ListPane {
     var title = movie.title
     var parts: [String] = []
     var people = ""
-    var ratings: [String] = []
     let comma = tr(", ")
     switch movie.kind {
     case .film:
@@ -105,32 +106,21 @@ enum ListPane {
       if let year = movie.year { title += " (\(year))" }
       if let runtime = details?.runtime { parts.append(Formatters.runtime(runtime)) }
       if let certification = details?.certification(in: shared.region) { parts.append(certification) }
-      parts.append((details?.genres ?? movie.genres).joined(separator: comma))
+      parts.append((details.map { GenreNames.shown($0.genres, media: .film) } ?? movie.genres).joined(separator: comma))
       if let director = details?.directors.first { people = tr("Directed by") + " " + director }
-      if let details {
-        ratings = RatingService.allCases.compactMap { service in
-          service.rating(in: details).map { service.name + " " + Formatters.rating($0, scale: service.scale) }
-        }
-      }
     case .series:
       let details = shared.series(movie.id).value
       if let years = details?.years ?? movie.year.map(String.init) { title += " (\(years))" }
       if let status = details?.status { parts.append(Vocabulary.seriesStatus(status)) }
       if let seasons = details?.numberOfSeasons, seasons > 0 { parts.append(Formatters.seasons(seasons)) }
       if let networks = details?.networks, !networks.isEmpty { parts.append(networks.joined(separator: comma)) }
-      parts.append((details?.genres ?? movie.genres).joined(separator: comma))
+      parts.append(
+        (details.map { GenreNames.shown($0.genres, media: .series) } ?? movie.genres).joined(separator: comma))
       if let creator = details?.createdBy.first { people = tr("Created by") + " " + creator.name }
-      if let details {
-        ratings = RatingService.allCases.compactMap { service in
-          service.rating(in: details).map { service.name + " " + Formatters.rating($0, scale: service.scale) }
-        }
-      }
     case .person:
       break
     }
-    if ratings.isEmpty, movie.voteCount > 0 {
-      ratings = ["TMDB " + Formatters.score(movie.voteAverage, votes: movie.voteCount)]
-    }
+    let ratings = scores(movie, shared).map { $0.label + " " + $0.value }
     let rated = TextLayout.wrap(ratings.joined(separator: " · "), width: max(1, width))
     var lines: [(String, Style)] = [
       (TextLayout.truncate(title, to: width), Style(.title, bold: true)),
@@ -139,8 +129,52 @@ enum ListPane {
     ]
     lines += (0..<2).map { index in
       let text = rated.indices.contains(index) ? rated[index] : ""
-      return (index == 1 && rated.count > 2 ? TextLayout.truncate(text + " …", to: width) : text, Style(.accent))
+      return (index == 1 && rated.count > 2 ? TextLayout.truncate(text + " …", to: width) : text, Style(.muted))
     }
     return lines
+  }
+
+  /// The ratings the pane shows, each with its colour: every service's the details hold, else
+  /// the list row's TMDB score.
+  static func scores(_ movie: MediaSummary, _ shared: Shared) -> [(label: String, value: String, tone: Tone)] {
+    let rated: [(RatingService, Rating)]
+    switch movie.kind {
+    case .film:
+      let details = shared.film(movie.id).value
+      rated = RatingService.allCases.compactMap { service in
+        details.flatMap { service.rating(in: $0) }.map { (service, $0) }
+      }
+    case .series:
+      let details = shared.series(movie.id).value
+      rated = RatingService.allCases.compactMap { service in
+        details.flatMap { service.rating(in: $0) }.map { (service, $0) }
+      }
+    case .person:
+      return []
+    }
+    let scores = rated.map { service, rating in
+      (
+        service.name, Formatters.rating(rating, scale: service.scale),
+        FilmDocument.toneFor(rating, scale: service.scale)
+      )
+    }
+    guard scores.isEmpty, movie.voteCount > 0 else { return scores }
+    let tone = ListView.tone(forScore: movie.voteAverage, votes: movie.voteCount)
+    return [("TMDB", Formatters.score(movie.voteAverage, votes: movie.voteCount), tone)]
+  }
+
+  /// Draws each score on the ratings lines over itself in its colour, where the line shows it.
+  static func colourScores(
+    _ scores: [(label: String, value: String, tone: Tone)], on shown: String, row: Int, column: Int,
+    into screen: inout Screen
+  ) {
+    var rest = shown[...]
+    for score in scores {
+      guard let found = rest.firstRange(of: score.label + " " + score.value) else { continue }
+      let start = shown.index(found.lowerBound, offsetBy: score.label.count + 1)
+      let offset = TextWidth.width(of: String(shown[..<start]))
+      screen.put(score.value, row: row, column: column + offset, style: Style(score.tone, bold: true))
+      rest = shown[found.upperBound...]
+    }
   }
 }

@@ -229,8 +229,11 @@ enum ListView {
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
       }
+      let title =
+        rowTitle(movie, shared)
+        + (streamsOn(movie, tab: screenState.source.tab?.saved, shared).map { " · " + $0 } ?? "")
       screen.put(
-        TextLayout.truncate(rowTitle(movie, shared), to: titleWidth), row: row, column: titleColumn,
+        TextLayout.truncate(title, to: titleWidth), row: row, column: titleColumn,
         style: Style(.normal, bold: selected, selected: selected), limit: titleWidth)
       let year = rowYears(movie, shared) ?? (movie.kind == .person ? "" : Formatters.missing)
       screen.put(
@@ -268,6 +271,17 @@ enum ListView {
       !next.hasAired(by: shared.today)
     else { return movie.title }
     return movie.title + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
+  }
+
+  /// Where a row of "On my services" streams: the user's services among the subscriptions its
+  /// loaded details name for the region; nothing while they are unknown, rather than a guess.
+  static func streamsOn(_ movie: MediaSummary, tab: SavedTab?, _ shared: Shared) -> String? {
+    guard let tab, tab.name == .services, let region = shared.region else { return nil }
+    let byCountry =
+      movie.kind == .series ? shared.series(movie.id).value?.providers : shared.film(movie.id).value?.providers
+    let mine = Set(tab.serviceNames.map { $0.lowercased() })
+    let streams = (byCountry?[region]?.subscription ?? []).filter { mine.contains($0.lowercased()) }
+    return streams.isEmpty ? nil : streams.joined(separator: tr(", "))
   }
 
   /// A row's year: a film's, the year a series began (every row alike: a list page says no more,

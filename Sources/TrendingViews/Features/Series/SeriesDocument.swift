@@ -34,8 +34,7 @@ public enum SeriesDocument {
     }
     guard let details else {
       if let summary {
-        document.append([Span("TMDB " + Formatters.score(summary.voteAverage, votes: summary.voteCount), Style(.muted))]
-        )
+        document.append(FilmDocument.tmdbLine(summary))
         if let overview = summary.overview { overviewSection(overview, width: width, into: &document) }
       }
       return document
@@ -98,7 +97,8 @@ public enum SeriesDocument {
     if let runtime = details.episodeRuntime { parts.append(Formatters.runtime(runtime)) }
     var lines = TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
     if !details.genres.isEmpty {
-      lines += TextLayout.wrap(details.genres.joined(separator: tr(", ")), width: width).map {
+      let genres = GenreNames.shown(details.genres, media: .series)
+      lines += TextLayout.wrap(genres.joined(separator: tr(", ")), width: width).map {
         [Span($0, Style(.muted))]
       }
     }
@@ -195,7 +195,7 @@ public enum SeriesDocument {
     let seasons = details.orderedSeasons
     guard !seasons.isEmpty else { return }
     document.heading(tr("Seasons"))
-    let names = seasons.map { $0.name ?? SeasonScreen.defaultName($0.number) }
+    let names = seasons.map { SeasonScreen.shownName($0.name, number: $0.number) }
     let nameWidth = min(max(names.map { TextWidth.width(of: $0) }.max() ?? 8, 8), max(8, width / 2))
     for (season, name) in zip(seasons, names) {
       let year = season.airDate.map { String($0.year) } ?? "    "
@@ -213,7 +213,8 @@ public enum SeriesDocument {
       if room > 12, !score.isEmpty {
         let used = TextWidth.width(of: TextLayout.truncate(count, to: room - 5))
         line.append(Span(String(repeating: " ", count: max(1, room - used - 4))))
-        line.append(Span(TextLayout.fit(score, to: 4, alignRight: true), Style(.accent, bold: true)))
+        let tone = ListView.tone(forScore: season.voteAverage, votes: 1)
+        line.append(Span(TextLayout.fit(score, to: 4, alignRight: true), Style(tone, bold: true)))
       }
       document.append(line, link: .season(series: details.id, number: season.number))
     }

@@ -1,0 +1,61 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+@Suite("On my services: each row names where it streams, once its details say")
+struct ServicesRowSnapshotTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// The services tab showing three films: one streams on Netflix, one on neither service, one unknown.
+  static func servicesTab(_ size: Size) throws -> AppState {
+    var state = Scenes.base(size)
+    state.shared.region = "GB"
+    state.shared.tabs = TabSet(services: ["Netflix", "MUBI"], servicesLine: 2, saved: [])
+    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    _ = Reducer.reduce(&state, .start)
+    _ = Reducer.reduce(&state, .key(.character("9")))
+    let request = try #require(state.shared.providersRequest)
+    let table = ProviderTable(providers: [NamedID(id: 8, name: "Netflix"), NamedID(id: 11, name: "MUBI")])
+    _ = Reducer.reduce(&state, .fetched(request, .success(Fetched(value: .providers(table), fetchedAt: Scenes.now))))
+    let films = [
+      MediaSummary(id: 41, title: "Streamed", voteAverage: 7.9, voteCount: 900),
+      MediaSummary(id: 42, title: "Rented only", voteAverage: 6.5, voteCount: 400),
+      MediaSummary(id: 43, title: "Unknown yet", voteAverage: 5.2, voteCount: 90),
+    ]
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Scenes.now)
+    state.rootList.selection = 0
+    let netflix = [
+      "GB": WatchProviders(subscription: ["Netflix", "Prime Video"]), "US": WatchProviders(subscription: ["MUBI"]),
+    ]
+    state.shared[film: 41] = Loadable(
+      value: MovieDetails(id: 41, title: "Streamed", providers: netflix), fetchedAt: Scenes.now)
+    let rented = ["GB": WatchProviders(subscription: ["Prime Video"], rent: ["Netflix"])]
+    state.shared[film: 42] = Loadable(
+      value: MovieDetails(id: 42, title: "Rented only", providers: rented), fetchedAt: Scenes.now)
+    return state
+  }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 160, height: 48)])
+  func aRowNamesItsServiceOnlyWhenItsDetailsSaySo(size: Size) throws {
+    let state = try Self.servicesTab(size)
+    let text = Renderer.render(state).screen.plainText
+    #expect(text.contains("Streamed · Netflix"))
+    #expect(!text.contains("Streamed · Netflix, Prime") && !text.contains("MUBI ·"))
+    #expect(text.contains("Rented only") && !text.contains("Rented only ·"))
+    #expect(text.contains("Unknown yet") && !text.contains("Unknown yet ·"))
+    ScreenSnapshotTests.check(state, "services-tab-rows")
+  }
+
+  @Test func otherTabsNeverNameAService() throws {
+    let state = try Self.servicesTab(Size(width: 80, height: 24))
+    let film = MediaSummary(id: 41, title: "Streamed")
+    #expect(ListView.streamsOn(film, tab: nil, state.shared) == nil)
+    #expect(ListView.streamsOn(film, tab: state.rootList.source.tab?.saved, state.shared) == "Netflix")
+  }
+}
