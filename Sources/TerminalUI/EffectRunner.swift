@@ -250,7 +250,9 @@ public final class EffectRunner: Sendable {
     }
     var known: [MediaID: MediaSummary] = [:]
     let language = client.configuration.language
-    for mark in stored.values where mark.onWatchlist {
+    // The library keeps what a list showed of each title (poster, score, genres): the disk cache is
+    // read only for titles it knows nothing of, so a long watchlist opens without a lookup a title.
+    for mark in stored.values where mark.onWatchlist && mark.summary == nil {
       switch mark.kind {
       case .series:
         guard let details = await client.cached(SeriesRequest(id: mark.id, language: language))?.value else { continue }
