@@ -16,10 +16,14 @@ enum UpNextView {
     var behind: Bool
   }
 
-  /// Draws the column titles above the rows and the rows in the body, from the list's top row.
+  /// Draws the column titles above the rows and the rows in the body, from the list's top row,
+  /// the columns as wide as the rows on screen need.
   static func draw(_ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, into screen: inout Screen) {
     let today = shared.today.description
-    let lines = shown.movies.map { series -> Row in
+    // Only the rows on screen are worded and measured: a frame costs the same with 20 series or 2,000.
+    let movies = shown.movies
+    let visible = movies.indices.clamped(to: shown.top..<(shown.top + rows.count))
+    let lines = movies[visible].map { series -> Row in
       guard let entry = shared.upNext[series.id] else {
         return Row(title: series.title, code: "", name: "", when: "", coming: false, progress: "", behind: false)
       }
@@ -34,7 +38,7 @@ enum UpNextView {
     }
     let width = screen.width
     let widest = { (words: KeyPath<Row, String>) in lines.map { TextWidth.width(of: $0[keyPath: words]) }.max() ?? 0 }
-    let rankWidth = max(2, String(lines.count).count)
+    let rankWidth = max(2, String(movies.count).count)
     let progressWidth = max(widest(\.progress), TextWidth.width(of: trc("column title, Up next", "Seen")))
     let codeWidth = max(widest(\.code), 6)
     let titleColumn = rankWidth + 3
@@ -68,8 +72,8 @@ enum UpNextView {
     }
     for (offset, row) in rows.enumerated() {
       let index = shown.top + offset
-      guard lines.indices.contains(index) else { break }
-      let line = lines[index]
+      guard lines.indices.contains(offset) else { break }
+      let line = lines[offset]
       let selected = index == shown.selection
       if selected { screen.fill(row: row, to: width - 1, style: Style(selected: true)) }
       screen.put(
