@@ -93,10 +93,12 @@ enum ListLogic {
   /// kept on the same title where it still shows.
   static func rehide(_ state: inout AppState) {
     let rows = state.shared.visibleRows
-    let now = state.shared
-    _ = state.updateLists({ $0.hiding(now) != $0.hidden }) { list, shared in
+    _ = state.updateLists({ _ in true }) { list, shared in
+      // Worked out once a list; a list whose hidden rows stay is left as it is.
+      let hidden = list.hiding(shared)
+      guard hidden != list.hidden else { return [] }
       let selected = list.selectedMovie?.media
-      list.hidden = list.hiding(shared)
+      list.hidden = hidden
       if let selected, let index = list.movies.firstIndex(where: { $0.media == selected }) { list.selection = index }
       list.selection = max(0, min(list.selection, list.movies.count - 1))
       scrollIntoView(&list, rows: rows)
