@@ -145,9 +145,17 @@ struct ProxyRoundFourTests {
     let workers = proxy.workers()
     #expect(!workers.isEmpty)
     for pid in workers {
-      let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-      let uid = status.split(separator: "\n").first { $0.hasPrefix("Uid:") } ?? ""
-      #expect(!uid.split(separator: "\t").dropFirst().contains("0"), "worker \(pid): \(uid)")
+      // A worker just forked is root until it drops to its user a moment later (later still on a
+      // busy machine): wait for it to say so, up to a deadline, rather than read it once.
+      let deadline = Date().addingTimeInterval(10)
+      var uid = ""
+      repeat {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        uid = String(status.split(separator: "\n").first { $0.hasPrefix("Uid:") } ?? "")
+        if !uid.split(separator: "\t").dropFirst().contains("0") { break }
+        Thread.sleep(forTimeInterval: 0.02)
+      } while Date() < deadline
+      #expect(!uid.isEmpty && !uid.split(separator: "\t").dropFirst().contains("0"), "worker \(pid): \(uid)")
     }
     // They can still keep answers: the second ask is a hit.
     #expect(try get("/3/movie/550", proxy: proxy).head.contains("X-Cache-Status: MISS"))
