@@ -126,7 +126,7 @@ private func tabMeasurements(_ bench: Bench, environment: [String: String], runs
       $1
     }
     guard let terminal = try? PseudoTerminal([bench.binary, "--demo"], environment: variables, width: 80, height: 24),
-      terminal.read(until: "1/20") != nil
+      terminal.read(until: "1/20") != nil, idle(terminal, status: status)
     else { continue }
     // Popular (from trending), the Watchlist, back to trending, then Up next.
     for (index, keys) in [["2"], ["6"], ["1", "U"]].enumerated() {
@@ -147,26 +147,39 @@ private func tabMeasurements(_ bench: Bench, environment: [String: String], runs
   ]
 }
 
+/// Waits for the app's status report of nothing in flight (the tabs it reads ahead read), so no
+/// measurement pays for work begun before its key; whether it came.
+private func idle(_ terminal: PseudoTerminal, status: String) -> Bool {
+  let start = Date()
+  while Date().timeIntervalSince(start) < 30 {
+    terminal.pump(waitMilliseconds: 1)
+    if report(status)["busy"] == 0 { return true }
+  }
+  return false
+}
+
+/// The app's last status report (`TRENDING_STATUS_FILE`): its numbers by name.
+private func report(_ status: String) -> [String: Int] {
+  guard let text = try? String(contentsOfFile: status, encoding: .utf8) else { return [:] }
+  var values: [String: Int] = [:]
+  for pair in text.split(separator: " ") {
+    let parts = pair.split(separator: "=", maxSplits: 1)
+    if parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) {
+      values[String(parts[0])] = value
+    }
+  }
+  return values
+}
+
 /// Types a key and waits for the app's status report of a later frame that has taken it with
 /// nothing in flight; the seconds that took.
 private func settled(_ terminal: PseudoTerminal, status: String, typing key: String) -> Double? {
-  func report() -> [String: Int] {
-    guard let text = try? String(contentsOfFile: status, encoding: .utf8) else { return [:] }
-    var values: [String: Int] = [:]
-    for pair in text.split(separator: " ") {
-      let parts = pair.split(separator: "=", maxSplits: 1)
-      if parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) {
-        values[String(parts[0])] = value
-      }
-    }
-    return values
-  }
-  let before = report()
+  let before = report(status)
   let start = Date()
   terminal.type(key)
   while Date().timeIntervalSince(start) < 10 {
     terminal.pump(waitMilliseconds: 1)
-    let now = report()
+    let now = report(status)
     if now["busy"] == 0, (now["frame"] ?? 0) > (before["frame"] ?? 0),
       (now["inputs"] ?? 0) > (before["inputs"] ?? 0)
     {

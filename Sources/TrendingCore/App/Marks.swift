@@ -114,10 +114,12 @@ enum MarkLogic {
   static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
     let before = state.shared.marks
     state.shared.marks = marks
+    state.shared.marksRead = true
     for change in state.shared.unsavedMarks { change.apply(to: &state.shared.marks) }
     if let problem { state.shared.say(problem, .problem) }
-    // Read again unchanged (at a tab switch): nothing to follow.
-    guard state.shared.marks != before else { return [] }
+    // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
+    // ahead that were let go of are read again.
+    guard state.shared.marks != before else { return FeedLogic.readAhead(&state) }
     ListLogic.rehide(&state)
     return FeedLogic.marksChanged(&state)
   }

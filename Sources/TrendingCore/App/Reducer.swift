@@ -57,13 +57,14 @@ public enum Reducer {
       EpisodeMarkLogic.loaded(id, seen, &state.shared)
       return []
     case .episodeMarksSaved(let id, let seen, let problem):
-      // Up next follows the episodes seen: read again when showing, else when next shown.
+      // Up next follows the episodes seen: read again when showing, else behind the screen.
       return EpisodeMarkLogic.saved(id, seen, problem: problem, &state.shared) + FeedLogic.marksChanged(&state)
     case .libraryChanged:
       // What changed it may have changed anything of the user's: the marks are read again, and the
-      // lists of the user's own data (the watchlist, Up next) when next shown, or now when showing.
+      // lists of the user's own data (the watchlist, Up next): now when showing, else behind it.
       for (kind, list) in state.tabs where list.feed.localQuery != nil { state.tabs[kind] = nil }
       let local = state.rootList.feed.localQuery != nil
+      // The tabs read ahead are read again once the marks are back (`MarkLogic.stored`).
       return [.loadMarks] + (local ? state.rootList.refresh(force: true, state.shared) : [])
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
@@ -103,9 +104,10 @@ public enum Reducer {
       }
       let page = result.map { fetched in fetched.map { $0.page ?? MediaPage(page: 1, totalPages: 1, results: []) } }
       let shared = state.shared
-      return state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in
+      let effects = state.updateLists({ $0.page(answering: request, shared) != nil }) { list, shared in
         ListLogic.loaded(&list, page: request.page ?? 1, page, rows: shared.visibleRows, shared)
       }
+      return effects + FeedLogic.readAhead(&state)
     case .localRead(let query, let result):
       return FeedLogic.localRead(query, result, &state)
     case .searchDue(let query):

@@ -23,6 +23,8 @@ public struct Shared: Equatable, Sendable {
   public var answers: [APIRequest: Loadable<APIAnswer>] = [:]
   /// The watchlist and seen marks, by film or series: as stored, with the unsaved changes over them.
   public var marks: [MediaID: Mark] = [:]
+  /// Whether the marks have been read from the library once (the user's own tabs are read ahead after).
+  public var marksRead = false
   /// Mark changes on screen whose saves have not answered yet, oldest first.
   public var unsavedMarks: [MarkChange] = []
   /// Each series' seen episodes, once read from the library: as stored, with the unsaved changes over them.

@@ -14,7 +14,49 @@ struct MarksTests {
     var store = TestStore(Sample.state())
     store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
     let mark = Mark(id: 4, title: "F", year: 1999, onWatchlist: true, added: "2026-11-29")
-    store.send(.marksLoaded([4: mark], problem: nil)) { $0.shared.marks = [4: mark] }
+    // The list showing has no answer yet: the user's own tabs are not read ahead.
+    store.send(.marksLoaded([4: mark], problem: nil)) {
+      $0.shared.marks = [4: mark]
+      $0.shared.marksRead = true
+    }
+  }
+
+  /// The user's own tabs (the watchlist, Up next), read ahead behind the list showing.
+  static let ahead: [Effect] = [.readWatchlist, .readLocal(.upNext)]
+
+  /// The state of the tabs read ahead, while they load.
+  static func readingAhead(_ state: inout AppState, except showing: ListKind? = nil) {
+    for kind in [ListKind.watchlist, .upNext] where kind != showing {
+      var list = ListScreen(kind: kind, window: .week)
+      list.list.begin()
+      state.tabs[kind] = list
+    }
+  }
+
+  @Test func theUsersOwnTabsAreReadAheadOnceTheMarksAndTheListAreIn() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) {
+      $0.shared.marksRead = true
+      Self.readingAhead(&$0)
+    }
+    // Read again unchanged: the tabs kept are not read twice.
+    store.send(.marksLoaded([:], problem: nil))
+    // Changed elsewhere (the command line): let go of, then read again once the marks are back.
+    store.send(.libraryChanged, effects: [.loadMarks]) {
+      $0.tabs[.watchlist] = nil
+      $0.tabs[.upNext] = nil
+    }
+    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) { Self.readingAhead(&$0) }
+    // Switching to one shows what was read, with nothing more to ask.
+    let snapshot = WatchlistSnapshot(marks: [:])
+    store.send(.watchlistRead(.success(snapshot))) {
+      $0.tabs[.watchlist]?.list.succeed(Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: [])), at: Sample.start)
+    }
+    store.send(.key(.character("6"))) {
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = $0.tabs[.watchlist] ?? ListScreen(kind: .watchlist, window: .week)
+      $0.tabs[.watchlist] = nil
+    }
   }
 
   @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
@@ -60,7 +102,11 @@ struct MarksTests {
       $0.shared.notice = Notice("Marked Film 2 seen.", kind: .confirmation, now: Sample.start)
     }
     // The first save answers with the file as it wrote it: the second change is still shown.
-    store.send(.markSaved([1: first], problem: nil)) { $0.shared.unsavedMarks = [seen] }
+    store.send(.markSaved([1: first], problem: nil), effects: Self.ahead) {
+      $0.shared.unsavedMarks = [seen]
+      $0.shared.marksRead = true
+      Self.readingAhead(&$0)
+    }
     store.send(.markSaved([1: first, 2: second], problem: nil)) { $0.shared.unsavedMarks = [] }
   }
 
@@ -79,7 +125,11 @@ struct MarksTests {
       $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
     }
     // The screen shows what the file holds.
-    store.send(.marksLoaded([:], problem: nil)) { $0.shared.marks = [:] }
+    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) {
+      $0.shared.marks = [:]
+      $0.shared.marksRead = true
+      Self.readingAhead(&$0)
+    }
   }
 
   @Test func theWatchlistTabFollowsItsMarks() {
@@ -96,8 +146,10 @@ struct MarksTests {
       $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
     }
     let problem = "1 line of the watchlist could not be read"
-    store.send(.marksLoaded([9: mark], problem: problem), effects: [.readWatchlist]) {
+    store.send(.marksLoaded([9: mark], problem: problem), effects: Self.ahead) {
       $0.shared.marks = [9: mark]
+      $0.shared.marksRead = true
+      Self.readingAhead(&$0, except: .watchlist)
       $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
       $0.rootList.list.begin()
     }

@@ -32,6 +32,9 @@ public protocol Feed: Sendable {
   var waits: Bool { get }
   /// The local read that gives its rows (the user's own data), for a local feed.
   var localQuery: LocalQuery? { get }
+  /// Whether its tab is read behind the screen, before it is shown, so it opens at once: the user's
+  /// own lists, which only the user's changes (which the app hears of) make stale.
+  var readsAhead: Bool { get }
   /// A local feed's page from what its read found.
   func page(from answer: LocalAnswer) -> MediaPage?
   /// Keeps what a local read found beyond its rows, for the rows' view and for opening them.
@@ -62,6 +65,7 @@ extension Feed {
   public var isMade: Bool { false }
   public var waits: Bool { false }
   public var localQuery: LocalQuery? { nil }
+  public var readsAhead: Bool { false }
   public func page(from answer: LocalAnswer) -> MediaPage? { nil }
   public func received(_ answer: LocalAnswer, _ shared: inout Shared) {}
   public func opening(_ entry: MediaSummary, _ shared: Shared) -> Route? { nil }
@@ -286,10 +290,29 @@ enum FeedLogic {
     }
   }
 
-  /// After the marks change: lists that follow them are read again when showing, else when next shown.
+  /// After the marks change: lists that follow them are read again, the one showing now, the
+  /// tabs read ahead behind it, the others when next shown.
   static func marksChanged(_ state: inout AppState) -> [Effect] {
     for (kind, list) in state.tabs where list.feed.followsMarks { state.tabs[kind] = nil }
-    guard state.stack.count == 1, state.rootList.feed.followsMarks else { return [] }
-    return state.rootList.refresh(force: true, state.shared)
+    let ahead = readAhead(&state)
+    guard state.stack.count == 1, state.rootList.feed.followsMarks else { return ahead }
+    return state.rootList.refresh(force: true, state.shared) + ahead
+  }
+
+  /// Reads the tabs whose feeds read ahead (the watchlist, Up next, named lists) into the tabs
+  /// left, once the marks are in and the list showing has had its answer, so that switching to
+  /// one shows it at once; a tab already kept is left as it is.
+  static func readAhead(_ state: inout AppState) -> [Effect] {
+    let list = state.rootList.list
+    guard state.shared.marksRead, !list.isLoading, list.value != nil || list.error != nil else { return [] }
+    var effects: [Effect] = []
+    let kinds = state.shared.tabs.shown(.film) + state.shared.tabs.shown(.series)
+    for kind in kinds where kind != state.activeTab && state.tabs[kind] == nil {
+      var ahead = ListScreen(kind: kind, window: state.rootList.window)
+      guard ahead.feed.readsAhead else { continue }
+      effects += ahead.refresh(force: false, state.shared)
+      state.tabs[kind] = ahead
+    }
+    return effects
   }
 }

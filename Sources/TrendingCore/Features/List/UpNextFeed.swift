@@ -35,6 +35,7 @@ struct UpNextFeed: Feed {
   { nil }
 
   var localQuery: LocalQuery? { .upNext }
+  var readsAhead: Bool { true }
   var rowsStyle: FeedRowsStyle { .upNext }
   var followsMarks: Bool { true }
 

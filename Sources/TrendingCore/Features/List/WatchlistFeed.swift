@@ -32,6 +32,7 @@ struct WatchlistFeed: Feed {
   { nil }
 
   var localQuery: LocalQuery? { .watchlist }
+  var readsAhead: Bool { true }
 
   func loads(force: Bool, _ shared: Shared) -> [Effect] { [.readLocal(.watchlist)] }
 
@@ -62,6 +63,7 @@ struct NamedListFeed: Feed {
   { nil }
 
   var localQuery: LocalQuery? { .list(name) }
+  var readsAhead: Bool { true }
   var followsMarks: Bool { true }
 
   func loads(force: Bool, _ shared: Shared) -> [Effect] { [.readLocal(.list(name))] }
