@@ -116,15 +116,17 @@ extension Library {
 
 extension Library {
   /// The marks as the browser shows them: the watchlist and seen marks, with each title's own
-  /// rating, note and "not interested" (a title with only those is a mark too).
+  /// rating, note and "not interested", and its episodes' ratings and notes (a title with only
+  /// those is a mark too).
   public func annotatedMarks() throws(LibraryError) -> [MediaID: Mark] {
     var marks = try self.marks()
     try read {
       let titles = "JOIN titles t ON t.kind = a.kind AND t.id = a.title_id"
+      // A title's own rating or note has season -1; an episode's, its place.
       let queries = [
-        "SELECT \(Titles.columns), a.rating, NULL, 0 FROM ratings a \(titles) WHERE a.season = -1",
-        "SELECT \(Titles.columns), NULL, a.text, 0 FROM notes a \(titles) WHERE a.season = -1",
-        "SELECT \(Titles.columns), NULL, NULL, 1 FROM hidden a \(titles)",
+        "SELECT \(Titles.columns), a.rating, NULL, 0, a.season, a.episode FROM ratings a \(titles)",
+        "SELECT \(Titles.columns), NULL, a.text, 0, a.season, a.episode FROM notes a \(titles)",
+        "SELECT \(Titles.columns), NULL, NULL, 1, -1, -1 FROM hidden a \(titles)",
       ]
       for query in queries {
         try connection.each(query) { row in
@@ -134,9 +136,15 @@ extension Library {
             ?? Mark(
               id: info.media.id, kind: info.media.kind, title: info.title, year: info.year, onWatchlist: false,
               added: "", summary: info.posterPath == nil && info.voteCount == 0 ? nil : info.summary)
-          if let rating = row[11].int { mark.rating = rating }
-          if let note = row[12].string { mark.note = note }
-          if row[13].int == 1 { mark.hidden = true }
+          if let season = row[14].int, season >= 0, let number = row[15].int {
+            let key = EpisodeKey(season: season, number: number)
+            if let rating = row[11].int { mark.episodes[key, default: EpisodeNotes()].rating = rating }
+            if let note = row[12].string { mark.episodes[key, default: EpisodeNotes()].note = note }
+          } else {
+            if let rating = row[11].int { mark.rating = rating }
+            if let note = row[12].string { mark.note = note }
+            if row[13].int == 1 { mark.hidden = true }
+          }
           marks[info.media] = mark
         }
       }

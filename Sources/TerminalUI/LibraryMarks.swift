@@ -26,13 +26,15 @@ enum LibraryMarks {
         media: change.media, title: change.title, year: change.year, posterPath: change.summary?.posterPath,
         voteAverage: change.summary?.voteAverage, voteCount: change.summary?.voteCount ?? 0,
         genreIDs: change.summary?.genreIDs ?? [])
+      let episode = change.episode.map { EpisodeNumber(season: $0.season, episode: $0.number) }
+      let subject = Subject(change.media, episode: episode)
       switch change.kind {
       case .watchlist(true): try library.add(info, to: "watchlist", day: change.day)
       case .watchlist(false): try library.remove(change.media, from: "watchlist")
       case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
       case .seen(false): try library.unwatch(change.media, episodes: [nil])
-      case .rating(let rating): try library.rate(Subject(change.media), rating, title: info, day: change.day)
-      case .note(let note): try library.note(Subject(change.media), note, title: info, day: change.day)
+      case .rating(let rating): try library.rate(subject, rating, title: info, day: change.day)
+      case .note(let note): try library.note(subject, note, title: info, day: change.day)
       case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
       case .list(let name): try library.add(info, to: name, day: change.day)
       }

@@ -34,6 +34,23 @@ extension BrowserEndToEndTests {
       try session.press("k", "m")
       try session.waitFor("Marked S01E01 not seen.")
       try session.waitForIdle()
+      // The second episode's own rating and note, typed on its screen.
+      try session.press("j", "Enter")
+      try session.waitFor("Second")
+      try session.waitForIdle()
+      #expect(session.status()["screen"] == "episode:3002/1/2")
+      try session.press("R")
+      try session.waitFor("S01E02 1–10")
+      try session.press("9", "Enter")
+      try session.waitFor("★ your rating 9/10")
+      try session.press("N")
+      try session.waitFor("Note on")
+      try session.press("-l", "cold open")
+      try session.press("Enter")
+      try session.waitFor("✎ cold open")
+      try session.waitForIdle()
+      try session.press("Escape")
+      try session.waitFor("Episode one of 3002")
       try session.press("Escape")
       try session.waitFor("1/2")
       #expect(try session.capture().contains("2 episodes · 1/2"), "the season's row counts what is seen")
@@ -47,6 +64,14 @@ extension BrowserEndToEndTests {
         try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
       #expect(watches.count == 1, "\(history.stdout)")
       #expect(watches.first?["season"] as? Int == 1 && watches.first?["episode"] as? Int == 2, "\(history.stdout)")
+      let export = try BinaryRunner.run(["export", "json"], environment: ["XDG_DATA_HOME": data.path])
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+      let tables = try #require(json["tables"] as? [String: [[String: Any]]])
+      let rating = try #require(tables["ratings"]?.first, "\(export.stdout.prefix(2000))")
+      #expect(rating["title_id"] as? Int == 3002 && rating["season"] as? Int == 1 && rating["episode"] as? Int == 2)
+      #expect(rating["rating"] as? Int == 9 && tables["ratings"]?.count == 1, "the episode's, not the series'")
+      #expect(
+        tables["notes"]?.first?["text"] as? String == "cold open" && tables["notes"]?.first?["episode"] as? Int == 2)
     }
 
     @Test func upNextShowsTheNextEpisodeAndFollowsTheCommandLineWhileRunning() throws {

@@ -162,4 +162,21 @@ struct LibraryTests {
     #expect(try copy.exportJSON(now: "x") == library.exportJSON(now: "x"))
     #expect(throws: LibraryError.self) { try library.backup(to: target) }
   }
+
+  @Test func anEpisodesRatingAndNoteAreItsOwnInTheMarks() throws {
+    let library = try freshLibrary()
+    let severance = TitleInfo(media: .series(95396), title: "Severance", year: 2022)
+    let second = Subject(.series(95396), episode: EpisodeNumber(season: 1, episode: 2))
+    try library.rate(second, 9, title: severance, day: "2026-11-02")
+    try library.note(second, "the cold open", title: severance, day: "2026-11-02")
+    try library.rate(Subject(.series(95396)), 7, title: severance, day: "2026-11-02")
+    let mark = try #require(try library.annotatedMarks()[.series(95396)])
+    #expect(mark.rating == 7 && mark.note == nil, "the series' own, apart from its episode's")
+    #expect(mark.episodes == [EpisodeKey(season: 1, number: 2): EpisodeNotes(rating: 9, note: "the cold open")])
+    #expect(try library.rating(second) == 9 && library.note(second) == "the cold open")
+    // The export's diary and the taste read the title's own rating only.
+    try library.rate(Subject(.series(95396)), nil, title: severance, day: "2026-11-03")
+    #expect(try library.annotatedMarks()[.series(95396)]?.rating == nil)
+    #expect(try library.annotatedMarks()[.series(95396)]?.episodes.count == 1)
+  }
 }

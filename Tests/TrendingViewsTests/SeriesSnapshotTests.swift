@@ -140,9 +140,12 @@ struct SeriesSnapshotTests {
   }
 
   @Test(arguments: Scenes.screenSizes)
-  func anEpisodeSeen(size: Size) {
+  func anEpisodeSeenWithTheUsersRatingAndNote(size: Size) {
     var state = SeriesScenes.onSeason(size)
     state.shared.seenEpisodes[95396] = [EpisodeKey(season: 3, number: 1)]
+    var mark = Mark(id: 95396, kind: .series, title: "Severance", year: 2022, onWatchlist: false, added: "")
+    mark.episodes[EpisodeKey(season: 3, number: 1)] = EpisodeNotes(rating: 9, note: "Watched it twice.")
+    state.shared.marks[.series(95396)] = mark
     state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 1)))
     ScreenSnapshotTests.check(state, "episode-seen")
   }

@@ -30,6 +30,8 @@ public struct Mark: Equatable, Sendable, Hashable {
   public var note: String?
   /// Whether the user is not interested: hidden from every list but the watchlist.
   public var hidden = false
+  /// The user's own ratings and notes on a series' episodes, by episode.
+  public var episodes: [EpisodeKey: EpisodeNotes] = [:]
 
   /// Makes a mark.
   public init(
@@ -58,7 +60,9 @@ public struct Mark: Equatable, Sendable, Hashable {
   }
 
   /// Whether the mark still says anything (else it is dropped).
-  public var isEmpty: Bool { !onWatchlist && seen == nil && rating == nil && note == nil && !hidden }
+  public var isEmpty: Bool {
+    !onWatchlist && seen == nil && rating == nil && note == nil && !hidden && episodes.isEmpty
+  }
 }
 
 /// What a list showed of a marked film, kept in the watchlist file beside its title.

@@ -39,8 +39,14 @@ enum AppCommands {
       ListLogic.rehide(&state)
       return effects
     case .rate, .note, .addToList:
-      guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
       let purpose: Prompt.Purpose = command == .rate ? .rate : command == .note ? .note : .addToList
+      // On an episode (its screen, or its row of a season) a rating or note is the episode's own.
+      if purpose != .addToList, let episode = state.top.markedEpisode(state.shared) {
+        let series = EpisodeMarkLogic.series(episode.seriesID, state.shared)
+        state.prompt = Prompt(purpose, film: series, episode: episode.key, state.shared)
+        return []
+      }
+      guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
       state.prompt = Prompt(purpose, film: film, state.shared)
       return []
     case .hideSeen:
@@ -90,6 +96,8 @@ enum AppCommands {
     case .help, .quit, .redraw, .suspend, .search, .palette: return true
     case .toggleSeen where top.markedEpisode(state.shared) != nil, .markUpToHere:
       return top.markedEpisode(state.shared).map { EpisodeMarkLogic.canMark($0, state.shared) } ?? false
+    case .rate where top.markedEpisode(state.shared) != nil, .note where top.markedEpisode(state.shared) != nil:
+      return true
     case .toggleWatchlist, .toggleSeen, .notInterested, .rate, .note, .addToList:
       return top.subject(state.shared)?.media != nil
     case .hideSeen, .upNext: return state.stack.last?.list != nil

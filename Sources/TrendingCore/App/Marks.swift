@@ -31,12 +31,15 @@ public struct MarkChange: Equatable, Sendable {
   public var day: String
   /// What the screen showed of the film (poster, score, genres), kept with the mark.
   public var summary: MarkSummary?
+  /// The episode a rating or note is about, when it is one of a series' (nil: the title itself).
+  public var episode: EpisodeKey?
 
   /// Makes a change.
   public init(
     id: Int, media: MediaKind = .film, title: String, year: Int?, kind: Kind, day: String,
-    summary: MarkSummary? = nil
+    summary: MarkSummary? = nil, episode: EpisodeKey? = nil
   ) {
+    self.episode = episode
     self.id = id
     self.mediaKind = media
     self.title = title
@@ -59,12 +62,24 @@ public struct MarkChange: Equatable, Sendable {
       mark.onWatchlist = on
       if on { mark.added = day }
     case .seen(let on): mark.seen = on ? day : nil
+    case .rating(let rating) where episode != nil: mark.annotate(episode) { $0.rating = rating }
+    case .note(let note) where episode != nil: mark.annotate(episode) { $0.note = note }
     case .rating(let rating): mark.rating = rating
     case .note(let note): mark.note = note
     case .hidden(let hidden): mark.hidden = hidden
     case .list: break
     }
     marks[media] = mark.isEmpty ? nil : mark
+  }
+}
+
+extension Mark {
+  /// Changes an episode's rating or note, dropping what says nothing any more.
+  fileprivate mutating func annotate(_ episode: EpisodeKey?, _ change: (inout EpisodeNotes) -> Void) {
+    guard let episode else { return }
+    var notes = episodes[episode] ?? EpisodeNotes()
+    change(&notes)
+    episodes[episode] = notes.isEmpty ? nil : notes
   }
 }
 
@@ -81,15 +96,18 @@ enum MarkLogic {
   }
 
   /// Makes a change to a title's marks: shown at once, said, then stored.
-  static func record(_ kind: MarkChange.Kind, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
+  /// `episode`: the series' episode a rating or note is about.
+  static func record(_ kind: MarkChange.Kind, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: inout Shared)
+    -> [Effect]
+  {
     guard film.media != nil else { return [] }
     let change = MarkChange(
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
       day: WatchlistFormat.day(shared.now),
-      summary: film.title.isEmpty ? nil : MarkSummary(film))
+      summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode)
     change.apply(to: &shared.marks)
     shared.unsavedMarks.append(change)
-    let name = film.title.isEmpty ? (film.kind == .series ? tr("the series") : tr("the film")) : film.title
+    let name = Prompt.name(of: film, episode: episode)
     let text: String
     switch kind {
     case .watchlist(true): text = tr("Added %s to the watchlist.", name)

@@ -112,10 +112,11 @@ public struct KeyTable: Sendable, Equatable {
       [.character("M")], .markUpToHere, in: [.season, .episode], group: "Watchlist",
       help: "mark up to here: every aired episode of the season up to this one, seen", hint: "up to here"),
     KeyBinding(
-      [.character("R")], .rate, in: [.list, .film, .series], group: "Library",
+      [.character("R")], .rate, in: [.list, .film, .series, .season, .episode], group: "Library",
       help: "rate 1–10: your score beside the public one"),
     KeyBinding(
-      [.character("N")], .note, in: [.list, .film, .series], group: "Library", help: "note: a line of your own"),
+      [.character("N")], .note, in: [.list, .film, .series, .season, .episode], group: "Library",
+      help: "note: a line of your own"),
     KeyBinding(
       [.character("x")], .notInterested, in: [.list, .film, .series], group: "Library",
       help: "not interested: hidden from every list, or shown again"),

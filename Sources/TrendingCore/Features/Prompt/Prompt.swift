@@ -21,24 +21,34 @@ public struct Prompt: Equatable, Sendable {
   public var purpose: Purpose
   /// The title it is about.
   public var film: MediaSummary
+  /// The series' episode a rating or note is about, when it is one.
+  public var episode: EpisodeKey?
   /// What is typed so far.
   public var text: String
 
   /// Opens the line, starting from what the marks hold (the rating or note as it is).
-  public init(_ purpose: Purpose, film: MediaSummary, _ shared: Shared) {
+  public init(_ purpose: Purpose, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: Shared) {
     self.purpose = purpose
     self.film = film
+    self.episode = purpose == .addToList ? nil : episode
     let mark = film.media.flatMap { shared.marks[$0] }
+    let notes = self.episode.flatMap { mark?.episodes[$0] }
     switch purpose {
-    case .rate: text = mark?.rating.map(String.init) ?? ""
-    case .note: text = mark?.note ?? ""
+    case .rate: text = (self.episode == nil ? mark?.rating : notes?.rating).map(String.init) ?? ""
+    case .note: text = (self.episode == nil ? mark?.note : notes?.note) ?? ""
     case .addToList: text = ""
     }
   }
 
+  /// How a notice or the line names a title, or one of its episodes ("Severance S01E02").
+  static func name(of film: MediaSummary, episode: EpisodeKey?) -> String {
+    let title = film.title.isEmpty ? (film.kind == .series ? tr("the series") : tr("the film")) : film.title
+    return episode.map { title + " " + $0.code } ?? title
+  }
+
   /// The words before what is typed.
   public var label: String {
-    let name = film.title.isEmpty ? (film.kind == .series ? tr("the series") : tr("the film")) : film.title
+    let name = Self.name(of: film, episode: episode)
     switch purpose {
     case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
     case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
@@ -107,6 +117,6 @@ enum PromptLogic {
       kind = .list(text)
     }
     state.prompt = nil
-    return MarkLogic.record(kind, film: prompt.film, &state.shared)
+    return MarkLogic.record(kind, film: prompt.film, episode: prompt.episode, &state.shared)
   }
 }

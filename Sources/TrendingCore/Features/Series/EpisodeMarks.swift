@@ -1,27 +1,6 @@
 import AmodbKit
 import Localization
 
-/// An episode's place in its series, as its seen mark is kept: season (0 is the specials) and number.
-public struct EpisodeKey: Hashable, Comparable, Sendable {
-  /// The season.
-  public var season: Int
-  /// The episode in the season.
-  public var number: Int
-
-  /// Makes one.
-  public init(season: Int, number: Int) {
-    self.season = season
-    self.number = number
-  }
-
-  /// `S01E02`.
-  public var code: String { Episode(season: season, number: number).code }
-
-  public static func < (left: EpisodeKey, right: EpisodeKey) -> Bool {
-    (left.season, left.number) < (right.season, right.number)
-  }
-}
-
 /// The episode a screen is about (the season's selected row, the episode screen's own), for `m`.
 public struct EpisodeRef: Hashable, Sendable {
   /// The series' id.
@@ -195,10 +174,15 @@ public enum EpisodeMarkLogic {
     shared.season(ref.seriesID, ref.key.season).value?.episodes.first { $0.number == ref.key.number }
   }
 
+  /// The series as the screens know it, kept with a change to one of its episodes.
+  static func series(_ seriesID: Int, _ shared: Shared) -> MediaSummary {
+    shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
+  }
+
   private static func change(_ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, _ shared: inout Shared)
     -> [Effect]
   {
-    let summary = shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
+    let summary = series(seriesID, shared)
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
     let change = EpisodeChange(

@@ -104,7 +104,8 @@ public enum SeasonDocument {
 public enum EpisodeDocument {
   /// The document for an episode at a width.
   public static func document(
-    _ episode: Episode?, seriesName: String?, today: ReleaseDate, width: Int, seen: Bool = false
+    _ episode: Episode?, seriesName: String?, today: ReleaseDate, width: Int, seen: Bool = false,
+    notes: EpisodeNotes? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -137,7 +138,18 @@ public enum EpisodeDocument {
       contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {
         [Span($0, Style(aired ? .muted : .accent))]
       })
-    if seen { document.append([Span(tr("✓ seen"), Style(.good))]) }
+    // The user's own: seen, their rating (beside TMDB's above), then their note.
+    let own = [seen ? tr("✓ seen") : nil, notes?.rating.map { tr("★ your rating %s/10", String($0)) }]
+      .compactMap { $0 }
+    if !own.isEmpty {
+      document.append(
+        contentsOf: TextLayout.wrap(own.joined(separator: " · "), width: width).map {
+          [Span($0, Style(seen ? .good : .accent))]
+        })
+    }
+    if let note = notes?.note {
+      document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
+    }
     if let overview = episode.overview {
       document.heading(tr("Overview"))
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })

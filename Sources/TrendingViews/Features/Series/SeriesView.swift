@@ -68,11 +68,11 @@ enum SeriesView {
     return DocumentView.drawPage(
       state, cursor: episode.cursor, fetchedAt: entry.fetchedAt, hasPicture: series?.posterPath != nil, into: &screen
     ) { width in
+      let key = EpisodeKey(season: episode.season, number: episode.number)
       var document = EpisodeDocument.document(
         episode.episode(shared), seriesName: series?.name, today: shared.today, width: width,
-        seen: shared.seenEpisodes[episode.seriesID]?.contains(
-          EpisodeKey(season: episode.season, number: episode.number))
-          == true)
+        seen: shared.seenEpisodes[episode.seriesID]?.contains(key) == true,
+        notes: shared.marks[.series(episode.seriesID)]?.episodes[key])
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
       }

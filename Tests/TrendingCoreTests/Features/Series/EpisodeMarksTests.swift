@@ -159,4 +159,61 @@ struct EpisodeMarksTests {
     #expect(keys.command(for: .character("m"), in: .episode) == .toggleSeen)
     #expect(Command(name: "mark-up-to-here") == .markUpToHere)
   }
+
+  @Test func rateAndNoteOnASeasonsEpisodeAreTheEpisodesOwnNotTheSeries() {
+    var store = TestStore(Self.onSeason(selected: 2))
+    #expect(Reducer.isAvailable(.rate, in: store.state) && Reducer.isAvailable(.note, in: store.state))
+    let series = SeriesSample.details(500).summary
+    let day = WatchlistFormat.day(Sample.start)
+    store.send(.key(.character("R"))) {
+      $0.prompt = Prompt(.rate, film: series, episode: Self.key(1, 2), $0.shared)
+    }
+    #expect(store.state.prompt?.label.hasPrefix("Rate \(series.title) S01E02 1–10") == true)
+    store.send(.key(.character("8"))) { $0.prompt?.text = "8" }
+    let rated = MarkChange(
+      id: 500, media: .series, title: series.title, year: series.year, kind: .rating(8), day: day,
+      summary: MarkSummary(series), episode: Self.key(1, 2))
+    store.send(.key(.enter), effects: [.saveMark(rated)]) {
+      $0.prompt = nil
+      var mark = Mark(
+        id: 500, kind: .series, title: series.title, year: series.year, onWatchlist: false, added: day,
+        summary: MarkSummary(series))
+      mark.episodes[Self.key(1, 2)] = EpisodeNotes(rating: 8)
+      $0.shared.marks[.series(500)] = mark
+      $0.shared.unsavedMarks = [rated]
+      $0.shared.say("Rated \(series.title) S01E02 8.", .confirmation)
+    }
+    #expect(store.state.shared.marks[.series(500)]?.rating == nil, "the series' own rating is untouched")
+    // A note on the same episode; opened again, the rating line starts from the episode's rating.
+    store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: series, episode: Self.key(1, 2), $0.shared) }
+    store.send(.paste("Great cold open")) { $0.prompt?.text = "Great cold open" }
+    let noted = MarkChange(
+      id: 500, media: .series, title: series.title, year: series.year, kind: .note("Great cold open"), day: day,
+      summary: MarkSummary(series), episode: Self.key(1, 2))
+    store.send(.key(.enter), effects: [.saveMark(noted)]) {
+      $0.prompt = nil
+      $0.shared.marks[.series(500)]?.episodes[Self.key(1, 2)]?.note = "Great cold open"
+      $0.shared.unsavedMarks = [rated, noted]
+      $0.shared.say("Saved your note on \(series.title) S01E02.", .confirmation)
+    }
+    store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: series, episode: Self.key(1, 2), $0.shared) }
+    #expect(store.state.prompt?.text == "8")
+    // Cleared, both: the episode says nothing more, and the mark that held only it is dropped.
+    store.send(.key(.backspace)) { $0.prompt?.text = "" }
+    let cleared = MarkChange(
+      id: 500, media: .series, title: series.title, year: series.year, kind: .rating(nil), day: day,
+      summary: MarkSummary(series), episode: Self.key(1, 2))
+    store.send(.key(.enter), effects: [.saveMark(cleared)]) {
+      $0.prompt = nil
+      $0.shared.marks[.series(500)]?.episodes[Self.key(1, 2)]?.rating = nil
+      $0.shared.unsavedMarks = [rated, noted, cleared]
+      $0.shared.say("Cleared your rating of \(series.title) S01E02.", .confirmation)
+    }
+    var marks = store.state.shared.marks
+    MarkChange(
+      id: 500, media: .series, title: series.title, year: series.year, kind: .note(nil), day: day,
+      episode: Self.key(1, 2)
+    ).apply(to: &marks)
+    #expect(marks[.series(500)] == nil)
+  }
 }
