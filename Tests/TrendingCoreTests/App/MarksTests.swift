@@ -50,7 +50,8 @@ struct MarksTests {
     // Switching to one shows what was read, with nothing more to ask.
     let snapshot = WatchlistSnapshot(marks: [:])
     store.send(.watchlistRead(.success(snapshot))) {
-      $0.tabs[.watchlist]?.list.succeed(Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: [])), at: Sample.start)
+      $0.tabs[.watchlist]?.list.succeed(
+        Listing(firstPage: MediaPage(page: 1, totalPages: 1, results: [])), at: Sample.start)
     }
     store.send(.key(.character("6"))) {
       $0.tabs[.trending] = $0.rootList
