@@ -32,6 +32,8 @@ public enum Action: Equatable, Sendable {
   case posterDue(PosterRequest)
   /// The list's selection has rested on a title: the wide pane asks for its details now.
   case paneFactsDue(APIRequest)
+  /// The screen has settled: the user's own tabs not kept are read behind it now.
+  case readAheadDue
   /// The film or person screen, as last drawn: how far it can scroll and where its links are.
   case documentLayout(DocumentLayout)
   /// The watchlist and seen marks as stored, and a note when the file had a problem.
@@ -102,6 +104,8 @@ public enum EffectID: Hashable, Sendable {
   case poster
   /// The wait before the wide list's pane asks for the selected title's details.
   case paneFacts
+  /// The wait before the user's own tabs are read ahead.
+  case readAhead
 }
 
 /// Work for the runtime: plain data, performed at the edge, answered with an `Action`.

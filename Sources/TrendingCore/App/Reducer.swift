@@ -38,6 +38,8 @@ public enum Reducer {
       return PosterLogic.due(request, state.shared)
     case .paneFactsDue(let request):
       return PaneFacts.due(request, &state.shared)
+    case .readAheadDue:
+      return FeedLogic.readAheadDue(&state)
     case .graphicsReady(let request, let art, let transmit):
       return PosterLogic.graphics(request, art, transmit: transmit, &state.shared)
     case .pixelsReady(let request, let poster, let transmit):

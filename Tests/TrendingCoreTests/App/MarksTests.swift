@@ -21,8 +21,10 @@ struct MarksTests {
     }
   }
 
-  /// The user's own tabs (the watchlist, Up next), read ahead behind the list showing.
-  static let ahead: [Effect] = [.readWatchlist, .readLocal(.upNext)]
+  /// The user's own tabs (the watchlist, Up next), to be read ahead once the screen rests.
+  static let ahead: [Effect] = [.after(FeedLogic.readAheadDelay, .readAheadDue, id: .readAhead)]
+  /// Their reads, once it has.
+  static let reads: [Effect] = [.readWatchlist, .readLocal(.upNext)]
 
   /// The state of the tabs read ahead, while they load.
   static func readingAhead(_ state: inout AppState, except showing: ListKind? = nil) {
@@ -35,10 +37,8 @@ struct MarksTests {
 
   @Test func theUsersOwnTabsAreReadAheadOnceTheMarksAndTheListAreIn() {
     var store = TestStore(Sample.loaded(3))
-    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) {
-      $0.shared.marksRead = true
-      Self.readingAhead(&$0)
-    }
+    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) { $0.shared.marksRead = true }
+    store.send(.readAheadDue, effects: Self.reads) { Self.readingAhead(&$0) }
     // Read again unchanged: the tabs kept are not read twice.
     store.send(.marksLoaded([:], problem: nil))
     // Changed elsewhere (the command line): let go of, then read again once the marks are back.
@@ -46,7 +46,8 @@ struct MarksTests {
       $0.tabs[.watchlist] = nil
       $0.tabs[.upNext] = nil
     }
-    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) { Self.readingAhead(&$0) }
+    store.send(.marksLoaded([:], problem: nil), effects: Self.ahead)
+    store.send(.readAheadDue, effects: Self.reads) { Self.readingAhead(&$0) }
     // Switching to one shows what was read, with nothing more to ask.
     let snapshot = WatchlistSnapshot(marks: [:])
     store.send(.watchlistRead(.success(snapshot))) {
@@ -106,9 +107,9 @@ struct MarksTests {
     store.send(.markSaved([1: first], problem: nil), effects: Self.ahead) {
       $0.shared.unsavedMarks = [seen]
       $0.shared.marksRead = true
-      Self.readingAhead(&$0)
     }
-    store.send(.markSaved([1: first, 2: second], problem: nil)) { $0.shared.unsavedMarks = [] }
+    // The tabs not read yet: the read ahead is asked again (the runner keeps one wait under its id).
+    store.send(.markSaved([1: first, 2: second], problem: nil), effects: Self.ahead) { $0.shared.unsavedMarks = [] }
   }
 
   @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
@@ -129,7 +130,6 @@ struct MarksTests {
     store.send(.marksLoaded([:], problem: nil), effects: Self.ahead) {
       $0.shared.marks = [:]
       $0.shared.marksRead = true
-      Self.readingAhead(&$0)
     }
   }
 
@@ -147,13 +147,14 @@ struct MarksTests {
       $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
     }
     let problem = "1 line of the watchlist could not be read"
-    store.send(.marksLoaded([9: mark], problem: problem), effects: Self.ahead) {
+    store.send(.marksLoaded([9: mark], problem: problem), effects: [.readWatchlist] + Self.ahead) {
       $0.shared.marks = [9: mark]
       $0.shared.marksRead = true
-      Self.readingAhead(&$0, except: .watchlist)
       $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
       $0.rootList.list.begin()
     }
+    // Read ahead while the watchlist shows: Up next only.
+    store.send(.readAheadDue, effects: [.readLocal(.upNext)]) { Self.readingAhead(&$0, except: .watchlist) }
   }
 
   @Test func linksOpenAndCopyThePageOfWhatIsShowing() {

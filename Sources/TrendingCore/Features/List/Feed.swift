@@ -299,20 +299,39 @@ enum FeedLogic {
     return state.rootList.refresh(force: true, state.shared) + ahead
   }
 
-  /// Reads the tabs whose feeds read ahead (the watchlist, Up next, named lists) into the tabs
-  /// left, once the marks are in and the list showing has had its answer, so that switching to
-  /// one shows it at once; a tab already kept is left as it is.
+  /// How long the screen rests before the user's own tabs are read behind it: past the frame that
+  /// showed the answer, and one read for a burst of changes.
+  static let readAheadDelay = Duration.milliseconds(150)
+
+  /// Schedules reading ahead the tabs whose feeds read ahead (the watchlist, Up next, named lists)
+  /// once the marks are in and the list showing has had its answer, when one is not kept.
   static func readAhead(_ state: inout AppState) -> [Effect] {
     let list = state.rootList.list
-    guard state.shared.marksRead, !list.isLoading, list.value != nil || list.error != nil else { return [] }
+    guard state.shared.marksRead, !list.isLoading, list.value != nil || list.error != nil,
+      !tabsToReadAhead(state).isEmpty
+    else { return [] }
+    return [.after(readAheadDelay, .readAheadDue, id: .readAhead)]
+  }
+
+  /// Reads the tabs to read ahead into the tabs left, so that switching to one shows it at once; a
+  /// tab kept meanwhile is left as it is.
+  static func readAheadDue(_ state: inout AppState) -> [Effect] {
     var effects: [Effect] = []
-    let kinds = state.shared.tabs.shown(.film) + state.shared.tabs.shown(.series)
-    for kind in kinds where kind != state.activeTab && state.tabs[kind] == nil {
+    for kind in tabsToReadAhead(state) {
       var ahead = ListScreen(kind: kind, window: state.rootList.window)
-      guard ahead.feed.readsAhead else { continue }
       effects += ahead.refresh(force: false, state.shared)
       state.tabs[kind] = ahead
     }
     return effects
+  }
+
+  /// The tabs of either set whose feeds read ahead, neither showing nor kept.
+  private static func tabsToReadAhead(_ state: AppState) -> [ListKind] {
+    var kinds: [ListKind] = []
+    for kind in state.shared.tabs.shown(.film) + state.shared.tabs.shown(.series)
+    where kind != state.activeTab && state.tabs[kind] == nil && !kinds.contains(kind) {
+      if kind.feed.feed(of: kind).readsAhead { kinds.append(kind) }
+    }
+    return kinds
   }
 }
