@@ -28,7 +28,12 @@ struct ImportEndToEndTests {
 
   private func server(refuseFirstFind: Bool = false) throws -> LoopbackServer {
     let finds = Counter()
+    let poster = TestImages.jpeg(width: 92, height: 138, top: (200, 40, 40), bottom: (30, 30, 160))
     return try LoopbackServer { request in
+      // Posters on the image host; Macbeth's first has none to give.
+      if request.path.hasPrefix("/img/"), !request.path.hasSuffix("/p225728.jpg") {
+        return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: poster)
+      }
       if request.path == "/3/search/movie" {
         let films = Self.films[request.query("query") ?? ""] ?? []
         return .json(
@@ -78,6 +83,7 @@ struct ImportEndToEndTests {
   private func environment(_ server: LoopbackServer, _ home: URL) -> [String: String] {
     [
       "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "import-secret-key",
+      "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:\(server.port)/img",
       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
       "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
     ]
@@ -148,11 +154,16 @@ struct ImportEndToEndTests {
     #expect(refused.status == 2 && refused.stderr.contains("--resolve needs a terminal"), "\(refused.stderr)")
     let session = try TmuxSession(arguments, environment: environment)
     try session.waitFor("Not matched 1 of 2: Hamlet (1996)")
-    try session.waitFor("> Hamlet (1996)  tmdb 10549")
+    // No ids: two Hamlets of one year read apart by their release days.
+    try session.waitFor("> Hamlet (1996-12-25)")
+    try waitForPoster(session)
     try session.send("Down")
-    try session.waitFor("> Hamlet (1996)  tmdb 64001")
+    try session.waitFor("> Hamlet (1996-03-01)")
+    try waitForPoster(session)
     try session.send("Enter")
     try session.waitFor("Not matched 2 of 2: Macbeth (2015)")
+    try session.waitFor("no image")
+    #expect(!(try session.capture()).contains("tmdb"))
     try session.send("s")
     let exit = try session.waitForExit()
     #expect(exit.status == 0)
@@ -167,6 +178,23 @@ struct ImportEndToEndTests {
     #expect(days == ["64001 2024-05-01"], "the film taken, none skipped: \(days)")
     let again = try BinaryRunner.run(["import", "letterboxd", export.path], environment: environment)
     #expect(again.stdout.contains("unresolved 2"), "a choice is a watch, not a rule: \(again.stdout)")
+    let images = server.requests.filter { $0.path.hasPrefix("/img/") }
+    #expect(Set(images.map(\.path)).isSuperset(of: ["/img/w185/p10549.jpg", "/img/w185/p64001.jpg"]), "\(images)")
+    #expect(images.allSatisfy { $0.headers["authorization"] == nil && !$0.target.contains("import-secret-key") })
+  }
+
+  /// Waits until the poster box (right of the candidates, under their two lines) shows cells in
+  /// colour: the pane captured with its escapes has backgrounds on most of the box's rows.
+  private func waitForPoster(_ session: TmuxSession, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try session.command(["capture-pane", "-p", "-e", "-t", "main"])
+      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(6).prefix(16)
+      if rows.filter({ $0.contains("48;5;") || $0.contains("48;2;") }).count >= 12 { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TmuxError(message: "the poster's cells never appeared; screen:\n\(screen)")
   }
 
   @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {

@@ -43,8 +43,23 @@ struct ResolveChooserTests {
     let text = chooser.screen(Size(width: 80, height: 10)).plainText
     #expect(text.contains("Not matched 1 of 1:") && text.contains("diary.csv:7"), "\(text)")
     #expect(
-      text.contains("> Hamlet (1996)  by KennethBranagh  tmdb 10549") && text.contains("  Hamlet (1996)  tmdb 64001"),
+      text.contains("> Hamlet (1996)  by KennethBranagh") && text.contains("  Hamlet (1996)  "),
       "the escape sequence removed whole: \(text)")
-    #expect(!text.contains("\u{1B}"))
+    #expect(!text.contains("\u{1B}") && !text.contains("tmdb") && !text.contains("10549"), "no ids: \(text)")
+  }
+
+  @Test func twoCandidatesThatWouldReadTheSameShowTheirReleaseDays() {
+    let twins = UnresolvedTitle(
+      reference: .search(title: "Hamlet", year: 1996), places: [RowPlace(file: "diary.csv", line: 2)],
+      title: "Hamlet", year: 1996,
+      candidates: [
+        MediaSummary(id: 1, title: "Hamlet", releaseDate: ReleaseDate("1996-12-25")),
+        MediaSummary(id: 2, title: "Hamlet", releaseDate: ReleaseDate("1996-03-01")),
+        MediaSummary(id: 3, title: "Hamlet", releaseDate: ReleaseDate("1990-12-19")),
+      ])
+    let chooser = ResolveChooser(titles: [twins], showsPosters: false)
+    let text = chooser.screen(Size(width: 60, height: 8)).plainText
+    #expect(text.contains("> Hamlet (1996-12-25)") && text.contains("  Hamlet (1996-03-01)"), "\(text)")
+    #expect(text.contains("  Hamlet (1990)"), "alone in its year: \(text)")
   }
 }
