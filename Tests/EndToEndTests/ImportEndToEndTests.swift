@@ -183,6 +183,54 @@ struct ImportEndToEndTests {
     #expect(images.allSatisfy { $0.headers["authorization"] == nil && !$0.target.contains("import-secret-key") })
   }
 
+  @Test func resolvesSixelPosterIsErasedBeforeTheNextIsDrawn() throws {
+    let server = try server()
+    let home = try folder()
+    let export = home.appendingPathComponent("export")
+    try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
+    try Data(
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2024-05-02,Hamlet,1996,,4,,,2024-05-01\n".utf8
+    ).write(to: export.appendingPathComponent("diary.csv"))
+    var environment = environment(server, home)
+    environment["TRENDING_IMAGES"] = "sixel"
+    // The app starts once tmux copies the pane's output to a file, so no byte of it is missed.
+    let go = home.appendingPathComponent("go")
+    let output = home.appendingPathComponent("output")
+    let gate = "while [ ! -e \"$0\" ]; do sleep 0.02; done; exec \"$@\""
+    let session = try TmuxSession(
+      [], environment: environment,
+      program: ["sh", "-c", gate, go.path, Fixtures.binary.path, "import", "letterboxd", export.path, "--resolve"])
+    try session.command(["pipe-pane", "-t", "main", "-o", "cat >> '\(output.path)'"])
+    try Data().write(to: go)
+    let sixel = Data("\u{1B}P".utf8)
+    let first = try waitForBytes(sixel, in: output, after: 0)
+    try session.send("Down")
+    let second = try waitForBytes(sixel, in: output, after: first + 1)
+    let between = String(decoding: try Data(contentsOf: output)[first..<second], as: UTF8.self)
+    // Saved cursor, plain colours, then spaces over every row the image covered.
+    let erase = try #require(between.range(of: "\u{1B}7\u{1B}[0m"), "the first image erased before the next")
+    let tail = String(between[erase.upperBound...])
+    let blanked = try NSRegularExpression(pattern: "\u{1B}\\[[0-9]+;[0-9]+H {20,}")
+    let rows = blanked.numberOfMatches(in: tail, range: NSRange(tail.startIndex..., in: tail))
+    #expect(rows >= 15, "spaces over each of its rows: \(rows)")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  /// Waits until `file` holds `bytes` at or after `offset`; returns where.
+  private func waitForBytes(_ bytes: Data, in file: URL, after offset: Int, timeout: TimeInterval = 10) throws -> Int {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let data = try? Data(contentsOf: file), data.count > offset,
+        let found = data[offset...].range(of: bytes)
+      {
+        return found.lowerBound
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TmuxError(message: "the terminal was never sent \(bytes.count) awaited bytes")
+  }
+
   /// Waits until the poster box (right of the candidates, under their two lines) shows cells in
   /// colour: the pane captured with its escapes has backgrounds on most of the box's rows.
   private func waitForPoster(_ session: TmuxSession, timeout: TimeInterval = 10) throws {
