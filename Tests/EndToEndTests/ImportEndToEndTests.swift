@@ -217,6 +217,23 @@ struct ImportEndToEndTests {
     #expect(try session.waitForExit().status == 0)
   }
 
+  @Test func theDemosChooserShowsTheDemosPosters() throws {
+    let home = try folder()
+    try Data(
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2024-05-02,The,,,4,,,2024-05-01\n".utf8
+    ).write(to: home.appendingPathComponent("diary.csv"))
+    let environment = [
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+    ]
+    let session = try TmuxSession(
+      ["--demo", "import", "letterboxd", home.path, "--resolve"], environment: environment)
+    try session.waitFor("Not matched 1 of 1: The")
+    try waitForPoster(session)
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
   /// Waits until `file` holds `bytes` at or after `offset`; returns where.
   private func waitForBytes(_ bytes: Data, in file: URL, after offset: Int, timeout: TimeInterval = 10) throws -> Int {
     let deadline = Date().addingTimeInterval(timeout)
