@@ -23,25 +23,26 @@ struct UnresolvedTitle: Equatable, Sendable {
   static let mostCandidates = 20
 }
 
-/// The `--resolve` chooser's state: the title in hand and the candidate selected; pure, so it is
-/// tested without a terminal.
+/// The `--resolve` chooser's state: the title in hand, the candidate selected and the posters
+/// drawn; pure, so it is tested without a terminal.
 struct ResolveChooser {
   /// The titles to resolve, in order.
   let titles: [UnresolvedTitle]
+
+  /// The title in hand; `titles.count` when all are done.
+  private(set) var current = 0
+  /// The candidate selected.
+  private(set) var selected = 0
+  /// Whether posters are drawn (not with `TRENDING_IMAGES=off`, without colours or on an ASCII terminal).
+  var showsPosters = true
+  /// The posters drawn or on their way, by the browser's rules.
+  var posters = PosterSlots()
 
   /// Makes a chooser over `titles`, with posters unless `showsPosters` is false.
   init(titles: [UnresolvedTitle], showsPosters: Bool = true) {
     self.titles = titles
     self.showsPosters = showsPosters
   }
-  /// The title in hand; `titles.count` when all are done.
-  private(set) var current = 0
-  /// The candidate selected.
-  private(set) var selected = 0
-  /// Whether posters are drawn (not with `--images off`, without colours or on an ASCII terminal).
-  var showsPosters = true
-  /// The posters drawn or on their way, by the browser's rules.
-  var posters = PosterSlots()
 
   /// What a key asks for.
   enum Step: Equatable {
