@@ -49,7 +49,8 @@ enum ImportResolver {
     var terminal = start.capabilities
     if let plan = terminal.plan { runner.perform(.drawImages(plan)) }
     if start.enabled, terminal.asksAnything { backend.askTerminal() }
-    var chooser = ResolveChooser(titles: titles, showsPosters: start.enabled)
+    var chooser = ResolveChooser(
+      titles: titles, showsPosters: start.enabled, language: posters.services.client.configuration.language)
     let perform = { (effects: [Effect]) in
       for effect in effects {
         switch effect {
@@ -69,7 +70,7 @@ enum ImportResolver {
         let measured = terminal.measured(backend.windowCell)
         perform(measured.effects + (measured.note == nil ? [] : chooser.posters.forgetAll()))
       }
-      perform(chooser.reconcilePosters(size))
+      perform(chooser.reconcilePosters(size) + chooser.reconcileDetails())
       let screen = chooser.screen(size)
       backend.draw(screen)
       backend.showOverlay(screen.overlay)
@@ -100,7 +101,7 @@ enum ImportResolver {
         }
         if chooser.isDone { break loop }
       }
-      for action in inbox.drain() { perform(chooser.posters.take(action) ?? []) }
+      for action in inbox.drain() { perform(chooser.posters.take(action) ?? chooser.takeDetails(action) ?? []) }
     }
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }

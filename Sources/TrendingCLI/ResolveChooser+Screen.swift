@@ -74,14 +74,13 @@ extension ResolveChooser {
   }
 
   /// A candidate as its line names it: the title and year (the release day when another candidate
-  /// would read the same), the original title when it differs, and the director when known. No
-  /// id: these are what tell films apart.
+  /// has the same title and year), the original title when it differs, and the director when
+  /// known. No id: these are what tell films apart.
   func describe(_ film: MediaSummary, in title: UnresolvedTitle) -> String {
     let name = Self.clean(film.title)
-    let director = title.directors[film.id].map(Self.clean)
+    let director = self.director(of: film.id, in: title)
     let twin = title.candidates.contains { other in
       other.id != film.id && Self.clean(other.title) == name && other.year == film.year
-        && title.directors[other.id].map(Self.clean) == director
     }
     let when = twin ? film.releaseDate?.description : film.year.map(String.init)
     var line = name + (when.map { " (\($0))" } ?? "")

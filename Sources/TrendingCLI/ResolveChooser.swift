@@ -37,11 +37,23 @@ struct ResolveChooser {
   var showsPosters = true
   /// The posters drawn or on their way, by the browser's rules.
   var posters = PosterSlots()
+  /// The language details are asked in.
+  let language: String
+  /// The directors the details asked here named, by film id.
+  private(set) var learned: [Int: String] = [:]
+  /// The films whose details have been asked (once each, answered or not).
+  private(set) var asked: Set<Int> = []
+  /// The details waiting for the selection to rest.
+  private(set) var detailsDue: APIRequest?
+
+  /// How long the selection rests on a film before its details are asked (as the list's pane does).
+  static let detailsDelay = Duration.milliseconds(300)
 
   /// Makes a chooser over `titles`, with posters unless `showsPosters` is false.
-  init(titles: [UnresolvedTitle], showsPosters: Bool = true) {
+  init(titles: [UnresolvedTitle], showsPosters: Bool = true, language: String = "en-US") {
     self.titles = titles
     self.showsPosters = showsPosters
+    self.language = language
   }
 
   /// What a key asks for.
@@ -101,6 +113,41 @@ struct ResolveChooser {
   /// Wants the poster the screen at `size` shows (and lets the one no longer shown go).
   mutating func reconcilePosters(_ size: Size) -> [Effect] {
     posters.want(wantedPoster(size))
+  }
+
+  /// A film's director as the cache or the details asked here name it.
+  func director(of film: Int, in title: UnresolvedTitle) -> String? {
+    (title.directors[film] ?? learned[film]).map(Self.clean)
+  }
+
+  /// Asks, once the selection has rested, for the details of the selected film when its director
+  /// is not known yet (each film once).
+  mutating func reconcileDetails() -> [Effect] {
+    var wanted: APIRequest?
+    if let film = selectedFilm, director(of: film.id, in: titles[current]) == nil, !asked.contains(film.id) {
+      wanted = .movie(MovieDetailsRequest(id: film.id, language: language))
+    }
+    guard wanted != detailsDue else { return [] }
+    detailsDue = wanted
+    return wanted.map { [.after(Self.detailsDelay, .paneFactsDue($0), id: .paneFacts)] } ?? [.cancel(.paneFacts)]
+  }
+
+  /// Takes the answer about a film's details: the fetch once the selection rested, then the
+  /// director named; nil when `action` is not about details.
+  mutating func takeDetails(_ action: Action) -> [Effect]? {
+    switch action {
+    case .paneFactsDue(let request):
+      guard request == detailsDue, case .movie(let endpoint) = request else { return [] }
+      detailsDue = nil
+      asked.insert(endpoint.id)
+      return [.fetch(request, keptFirst: true)]
+    case .fetched(.movie(let endpoint), let result):
+      if case .success(let fetched) = result, case .movie(let details) = fetched.value, !details.directors.isEmpty {
+        learned[endpoint.id] = details.directors.joined(separator: ", ")
+      }
+      return []
+    default: return nil
+    }
   }
 
   private mutating func next() {

@@ -34,6 +34,9 @@ struct ImportEndToEndTests {
       if request.path.hasPrefix("/img/"), !request.path.hasSuffix("/p225728.jpg") {
         return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: poster)
       }
+      if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.dropFirst("/3/movie/".count)) {
+        return .json(TestClients.detailsJSON(id: id))
+      }
       if request.path == "/3/search/movie" {
         let films = Self.films[request.query("query") ?? ""] ?? []
         return .json(
@@ -157,6 +160,8 @@ struct ImportEndToEndTests {
     // No ids: two Hamlets of one year read apart by their release days.
     try session.waitFor("> Hamlet (1996-12-25)")
     try waitForPoster(session)
+    // The director, once the selection has rested on the film (its details were not cached).
+    try session.waitFor("> Hamlet (1996-12-25)  by Some Director")
     try session.send("Down")
     try session.waitFor("> Hamlet (1996-03-01)")
     try waitForPoster(session)
