@@ -50,7 +50,7 @@ extension ResolveChooser {
     let places = title.places.map(\.description).joined(separator: ", ")
     screen.put(Self.clean(places), row: 1, column: 0, style: Style(.muted))
     let keys = tr("↑↓ choose, Enter takes it, s skips, q quits (what was taken is saved)")
-    screen.put(keys, row: size.height - 1, column: 0, style: Style(.muted))
+    screen.put(TextLayout.truncate(keys, to: size.width), row: size.height - 1, column: 0, style: Style(.muted))
     guard !title.candidates.isEmpty else {
       screen.put(tr("The search found no film: s skips it."), row: 3, column: 2)
       return screen
@@ -65,7 +65,11 @@ extension ResolveChooser {
     let first = max(0, min(selected - room + 1, title.candidates.count - room))
     for (offset, film) in title.candidates.dropFirst(first).prefix(room).enumerated() {
       let isSelected = first + offset == selected
-      let line = TextLayout.truncate((isSelected ? "> " : "  ") + describe(film, in: title), to: layout.list.width)
+      // A long title gives way before its year and director, which tell films apart.
+      let (name, facts) = describe(film, in: title)
+      let nameRoom = max(12, layout.list.width - 2 - TextWidth.width(of: facts))
+      let line = TextLayout.truncate(
+        (isSelected ? "> " : "  ") + TextLayout.truncate(name, to: nameRoom) + facts, to: layout.list.width)
       let row = layout.list.row + offset
       if isSelected { screen.fill(row: row, to: layout.list.width, style: Style(selected: true)) }
       screen.put(line, row: row, column: 0, style: Style(selected: isSelected), limit: layout.list.width)
@@ -73,21 +77,21 @@ extension ResolveChooser {
     return screen
   }
 
-  /// A candidate as its line names it: the title and year (the release day when another candidate
-  /// has the same title and year), the original title when it differs, and the director when
-  /// known. No id: these are what tell films apart.
-  func describe(_ film: MediaSummary, in title: UnresolvedTitle) -> String {
+  /// A candidate as its line names it: the title, then the year (the release day when another
+  /// candidate has the same title and year), the director when known and the original title when
+  /// it differs. No id: these are what tell films apart.
+  func describe(_ film: MediaSummary, in title: UnresolvedTitle) -> (name: String, facts: String) {
     let name = Self.clean(film.title)
     let director = self.director(of: film.id, in: title)
     let twin = title.candidates.contains { other in
       other.id != film.id && Self.clean(other.title) == name && other.year == film.year
     }
     let when = twin ? film.releaseDate?.description : film.year.map(String.init)
-    var line = name + (when.map { " (\($0))" } ?? "")
+    var facts = when.map { " (\($0))" } ?? ""
+    if let director { facts += "  " + tr("by %s", director) }
     if let original = film.originalTitle.map(Self.clean), original != name, !original.isEmpty {
-      line += "  " + original
+      facts += "  " + original
     }
-    if let director { line += "  " + tr("by %s", director) }
-    return line
+    return (name, facts)
   }
 }

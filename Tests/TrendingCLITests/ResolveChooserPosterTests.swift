@@ -73,7 +73,7 @@ struct ResolveChooserPosterTests {
     let request = try #require(chooser.wantedPoster(size))
     #expect(request.columns == 60 && request.rows == 10)
     let text = screen.plainText.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(text[14].hasPrefix("> 霸王别姬 (1993)  霸王別姬  by 陈凯歌"), "\(screen.plainText)")
+    #expect(text[14].hasPrefix("> 霸王别姬 (1993)  by 陈凯歌  霸王別姬"), "\(screen.plainText)")
     #expect(mask(screen).split(separator: "\n")[3..<13].contains { $0.contains("#") })
   }
 
@@ -103,6 +103,14 @@ struct ResolveChooserPosterTests {
     // An answer for a poster no longer wanted is dropped.
     _ = chooser.posters.take(.posterLoaded(request, try Self.art(request)))
     #expect(chooser.posters[request] == nil)
+  }
+
+  @Test func aLongTitleGivesWayBeforeItsYearAndDirector() {
+    var long = Self.farewell
+    long.candidates[0].title = "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb"
+    long.candidates[0].originalTitle = nil
+    let text = ResolveChooser(titles: [long]).screen(Size(width: 80, height: 24)).plainText
+    #expect(text.contains("> Dr. Strangelove or: How I Lea… (1993)  by 陈凯歌   ░"), "\(text)")
   }
 
   @Test func offDrawsNoBoxAndWantsNothing() {
