@@ -71,6 +71,10 @@ let package = Package(
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "AmodbKit", "PosterKit", "TrendingCore"]),
     .testTarget(
       name: "TrendingCLITests",
-      dependencies: ["TrendingCLI", "TerminalUI", "TrendingCore", "AmodbKit", "Localization", "TestSupport"]),
+      dependencies: [
+        "TrendingCLI", "TerminalUI", "TrendingCore", "TrendingViews", "PosterKit", "AmodbKit", "Localization",
+        "TestSupport",
+      ],
+      exclude: ["Snapshots"]),
   ]
 )

@@ -3,61 +3,108 @@ import FoundationEssentials
 import Glibc
 import LibraryKit
 import Localization
+import PosterKit
 import TerminalUI
 import TrendingCore
+import TrendingViews
 
 /// `trending import … --resolve`: the chooser on the terminal through the app's ncurses backend;
 /// each film taken is saved at once, in its own transaction, so quitting keeps what was chosen.
+/// Posters come as the browser's do: fetched off the loop by its effect runner, drawn as cell art
+/// or (when the terminal shows them) as images over the cells.
 enum ImportResolver {
+  /// What the chooser fetches and draws posters with.
+  struct Posters {
+    /// The client and the image loader of the import.
+    var services: (client: AmodbClient, images: ImageLoader)
+    /// `--images`, or `TRENDING_IMAGES`.
+    var mode: ImageMode
+    /// The environment (the terminal's name, `TMUX`, the theme).
+    var environment: [String: String]
+    /// Whether colours are off (`--no-color`, `NO_COLOR`).
+    var noColor: Bool
+  }
+
   /// Runs the chooser over `titles`, then says what was resolved; the terminal is restored on every way out.
   static func run(
-    _ titles: [UnresolvedTitle], rows: [ImportRow], library: Library, today: String, noColor: Bool
+    _ titles: [UnresolvedTitle], rows: [ImportRow], library: Library, today: String, posters: Posters
   ) throws(LibraryError) -> Int32 {
-    var wake: [Int32] = [-1, -1]
-    guard pipe(&wake) == 0 else {
-      TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
-      return ExitCode.failure.rawValue
-    }
-    defer {
-      close(wake[0])
-      close(wake[1])
-    }
-    _ = fcntl(wake[0], F_SETFL, O_NONBLOCK)
-    SignalGuard.install(wake: wake[1])
-    guard let backend = NCursesBackend(noColor: noColor) else {
+    let environment = posters.environment
+    let inbox = ActionInbox()
+    SignalGuard.install(wake: inbox.writeDescriptor)
+    let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
+    let look = Look(light: Look.isLight(environment: environment))
+    guard let backend = NCursesBackend(noColor: posters.noColor, look: look, glyphs: glyphs) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue
     }
-    var chooser = ResolveChooser(titles: titles)
+    let posterMode = Palette(depth: backend.depth).posterMode
+    let runner = EffectRunner(
+      client: posters.services.client, images: posters.services.images, posterMode: posterMode ?? .indexed8,
+      inbox: inbox, tmux: environment["TMUX"] != nil)
+    let start = ImageStart(
+      mode: posters.mode, environment: environment, posterMode: posterMode, unicode: glyphs == .unicode,
+      noColor: posters.noColor, windowCell: backend.windowCell)
+    var terminal = start.capabilities
+    if let plan = terminal.plan { runner.perform(.drawImages(plan)) }
+    if start.enabled, terminal.asksAnything { backend.askTerminal() }
+    var chooser = ResolveChooser(
+      titles: titles, showsPosters: start.enabled, language: posters.services.client.configuration.language)
+    let perform = { (effects: [Effect]) in
+      for effect in effects {
+        switch effect {
+        case .writeTerminal(let bytes): backend.writeGraphics(bytes)
+        case .useLightBackground(let light): backend.useLightBackground(light)
+        default: runner.perform(effect)
+        }
+      }
+    }
     var taken = 0
     var skipped = 0
     var failure: LibraryError?
     var size = backend.adoptNewSize()
     loop: while !chooser.isDone, SignalGuard.received == nil {
-      if SignalGuard.takeResize() { size = backend.adoptNewSize() }
-      backend.draw(chooser.screen(size))
-      wait(for: wake[0], until: backend.inputDeadline)
-      for input in backend.pendingInput() {
-        guard case .key(let key) = input else { continue }
-        switch chooser.press(key) {
-        case .stay: break
-        case .skip: skipped += 1
-        case .quit: break loop
-        case .take(let film, let title):
-          let chosen = rows.filter { $0.reference == title.reference }
-          let changes = ImportPlan.make(chosen) { _ in ImportTarget(info: TitleInfo(film)) }.changes
-          do {
-            _ = try library.apply(changes, dryRun: false, recorded: today)
-            taken += 1
-          } catch {
-            failure = error
-            break loop
-          }
-        }
-        if chooser.isDone { break }
+      if SignalGuard.takeResize() {
+        size = backend.adoptNewSize()
+        let measured = terminal.measured(backend.windowCell)
+        perform(measured.effects + (measured.note == nil ? [] : chooser.posters.forgetAll()))
       }
+      perform(chooser.reconcilePosters(size) + chooser.reconcileDetails())
+      let screen = chooser.screen(size)
+      backend.draw(screen)
+      backend.showOverlay(screen.overlay)
+      wait(for: inbox.readDescriptor, until: backend.inputDeadline)
+      for input in backend.pendingInput() {
+        switch input {
+        case .reply(let reply):
+          let heard = terminal.heard(reply)
+          perform(heard.effects + (heard.note == nil ? [] : chooser.posters.forgetAll()))
+        case .resize(let new): size = new
+        case .key(let key):
+          switch chooser.press(key) {
+          case .stay: break
+          case .skip: skipped += 1
+          case .quit: break loop
+          case .take(let film, let title):
+            let chosen = rows.filter { $0.reference == title.reference }
+            let changes = ImportPlan.make(chosen) { _ in ImportTarget(info: TitleInfo(film)) }.changes
+            do {
+              _ = try library.apply(changes, dryRun: false, recorded: today)
+              taken += 1
+            } catch {
+              failure = error
+              break loop
+            }
+          }
+        case .mouse, .paste: break
+        }
+        if chooser.isDone { break loop }
+      }
+      for action in inbox.drain() { perform(chooser.posters.take(action) ?? chooser.takeDetails(action) ?? []) }
     }
+    // Our images leave the terminal's memory with us.
+    if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
     if let failure { throw failure }
@@ -68,16 +115,14 @@ enum ImportResolver {
     return status
   }
 
-  /// Sleeps until the terminal or the signal pipe has something, or the decoder's deadline
-  /// passes (a lone Escape); empties the pipe.
-  private static func wait(for signals: Int32, until deadline: Date?) {
+  /// Sleeps until the terminal or the inbox (effects' answers, signals) has something, or the
+  /// decoder's deadline passes (a lone Escape); the inbox is emptied by its `drain()`.
+  private static func wait(for inbox: Int32, until deadline: Date?) {
     var fds = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: inbox, events: Int16(POLLIN), revents: 0),
     ]
     let timeout = deadline.map { Int32(max(0, min(60_000, $0.timeIntervalSinceNow * 1000)) + 1) } ?? -1
     _ = poll(&fds, 2, timeout)
-    var byte: UInt8 = 0
-    while read(signals, &byte, 1) == 1 {}
   }
 }

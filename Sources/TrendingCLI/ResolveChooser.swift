@@ -23,15 +23,38 @@ struct UnresolvedTitle: Equatable, Sendable {
   static let mostCandidates = 20
 }
 
-/// The `--resolve` chooser's state: the title in hand and the candidate selected; pure, so it is
-/// tested without a terminal.
+/// The `--resolve` chooser's state: the title in hand, the candidate selected and the posters
+/// drawn; pure, so it is tested without a terminal.
 struct ResolveChooser {
   /// The titles to resolve, in order.
   let titles: [UnresolvedTitle]
+
   /// The title in hand; `titles.count` when all are done.
   private(set) var current = 0
   /// The candidate selected.
   private(set) var selected = 0
+  /// Whether posters are drawn (not with `TRENDING_IMAGES=off`, without colours or on an ASCII terminal).
+  var showsPosters = true
+  /// The posters drawn or on their way, by the browser's rules.
+  var posters = PosterSlots()
+  /// The language details are asked in.
+  let language: String
+  /// The directors the details asked here named, by film id.
+  private(set) var learned: [Int: String] = [:]
+  /// The films whose details have been asked (once each, answered or not).
+  private(set) var asked: Set<Int> = []
+  /// The details waiting for the selection to rest.
+  private(set) var detailsDue: APIRequest?
+
+  /// How long the selection rests on a film before its details are asked (as the list's pane does).
+  static let detailsDelay = Duration.milliseconds(300)
+
+  /// Makes a chooser over `titles`, with posters unless `showsPosters` is false.
+  init(titles: [UnresolvedTitle], showsPosters: Bool = true, language: String = "en-US") {
+    self.titles = titles
+    self.showsPosters = showsPosters
+    self.language = language
+  }
 
   /// What a key asks for.
   enum Step: Equatable {
@@ -72,45 +95,66 @@ struct ResolveChooser {
     return .stay
   }
 
+  /// The candidate selected, while a title is in hand and has one.
+  var selectedFilm: MediaSummary? {
+    guard !isDone, titles[current].candidates.indices.contains(selected) else { return nil }
+    return titles[current].candidates[selected]
+  }
+
+  /// The selected film's poster in the box the layout gives at `size`; nil when there is no box
+  /// or the film has no poster.
+  func wantedPoster(_ size: Size) -> PosterRequest? {
+    guard let box = ChooserLayout(size, posters: showsPosters && selectedFilm != nil).poster,
+      let path = selectedFilm?.posterPath
+    else { return nil }
+    return PosterRequest(path: path, columns: box.width, rows: box.height)
+  }
+
+  /// Wants the poster the screen at `size` shows (and lets the one no longer shown go).
+  mutating func reconcilePosters(_ size: Size) -> [Effect] {
+    posters.want(wantedPoster(size))
+  }
+
+  /// A film's director as the cache or the details asked here name it.
+  func director(of film: Int, in title: UnresolvedTitle) -> String? {
+    (title.directors[film] ?? learned[film]).map(Self.clean)
+  }
+
+  /// Asks, once the selection has rested, for the details of the selected film when its director
+  /// is not known yet (each film once).
+  mutating func reconcileDetails() -> [Effect] {
+    var wanted: APIRequest?
+    if let film = selectedFilm, director(of: film.id, in: titles[current]) == nil, !asked.contains(film.id) {
+      wanted = .movie(MovieDetailsRequest(id: film.id, language: language))
+    }
+    guard wanted != detailsDue else { return [] }
+    detailsDue = wanted
+    return wanted.map { [.after(Self.detailsDelay, .paneFactsDue($0), id: .paneFacts)] } ?? [.cancel(.paneFacts)]
+  }
+
+  /// Takes the answer about a film's details: the fetch once the selection rested, then the
+  /// director named; nil when `action` is not about details.
+  mutating func takeDetails(_ action: Action) -> [Effect]? {
+    switch action {
+    case .paneFactsDue(let request):
+      guard request == detailsDue, case .movie(let endpoint) = request else { return [] }
+      detailsDue = nil
+      asked.insert(endpoint.id)
+      return [.fetch(request, keptFirst: true)]
+    case .fetched(.movie(let endpoint), let result):
+      if case .success(let fetched) = result, case .movie(let details) = fetched.value, !details.directors.isEmpty {
+        learned[endpoint.id] = details.directors.joined(separator: ", ")
+      }
+      return []
+    default: return nil
+    }
+  }
+
   private mutating func next() {
     current += 1
     selected = 0
   }
 
-  /// The frame: the title in hand with its rows, its candidates, and the keys.
-  func screen(_ size: Size) -> Screen {
-    var screen = Screen(width: size.width, height: size.height)
-    guard !isDone, size.height >= 4 else { return screen }
-    let title = titles[current]
-    let heading = tr("Not matched %1$s of %2$s:", String(current + 1), String(titles.count))
-    let named = Self.clean(title.title) + (title.year.map { " (\($0))" } ?? "")
-    screen.put(heading + " " + named, row: 0, column: 0, style: Style(.title, bold: true))
-    let places = title.places.map(\.description).joined(separator: ", ")
-    screen.put(Self.clean(places), row: 1, column: 0, style: Style(.muted))
-    let keys = tr("↑↓ choose, Enter takes it, s skips, q quits (what was taken is saved)")
-    screen.put(keys, row: size.height - 1, column: 0, style: Style(.muted))
-    guard !title.candidates.isEmpty else {
-      screen.put(tr("The search found no film: s skips it."), row: 3, column: 2)
-      return screen
-    }
-    let room = size.height - 4
-    let first = max(0, min(selected - room + 1, title.candidates.count - room))
-    for (offset, film) in title.candidates.dropFirst(first).prefix(room).enumerated() {
-      let index = first + offset
-      let isSelected = index == selected
-      var line = (isSelected ? "> " : "  ") + Self.clean(film.title) + (film.year.map { " (\($0))" } ?? "")
-      if let original = film.originalTitle.map(Self.clean), original != Self.clean(film.title) {
-        line += "  " + original
-      }
-      if let director = title.directors[film.id] { line += "  " + tr("by %s", Self.clean(director)) }
-      line += "  tmdb \(film.id)"
-      let row = 3 + offset
-      if isSelected { screen.fill(row: row, style: Style(selected: true)) }
-      screen.put(line, row: row, column: 0, style: Style(selected: isSelected))
-    }
-    return screen
-  }
-
   /// Text from the network or the file, with no control characters and a bounded length.
-  private static func clean(_ text: String) -> String { TextSanitizer.clean(text, limit: 300) }
+  static func clean(_ text: String) -> String { TextSanitizer.clean(text, limit: 300) }
 }

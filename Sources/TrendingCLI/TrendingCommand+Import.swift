@@ -24,19 +24,22 @@ extension TrendingCommand {
       printError((error as? ImportFailure)?.message ?? String(describing: error))
       return ExitCode.failure.rawValue
     }
-    var client: AmodbClient?
+    var services: (client: AmodbClient, images: ImageLoader)?
+    var imageMode = ImageMode.auto
     if kind != .trakt, !rows.rows.isEmpty {
       do {
-        client = try Setup.services(for: invocation, environment: environment).client
+        services = try Setup.services(for: invocation, environment: environment)
+        if resolve { imageMode = try Setup.imageMode(for: invocation, environment: environment) }
       } catch {
         printUsageError(error)
         return ExitCode.usage.rawValue
       }
-      if let error = client?.configuration.missingKeyError {
+      if let error = services?.client.configuration.missingKeyError {
         printError(error.message)
         return ExitCode(error).rawValue
       }
     }
+    let client = services?.client
     let progress = ImportProgress(total: rows.rows.count)
     let matched = ImportMatcher(client: client).match(rows, progress: progress)
     progress.finish()
@@ -50,10 +53,12 @@ extension TrendingCommand {
     let plan = ImportPlan.make(rows.rows) { targets[$0] }
     let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today)
     let status = emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun))
-    guard resolve, status == ExitCode.success.rawValue, !plan.unresolved.isEmpty, let client else { return status }
-    let titles = ImportMatcher(client: client).unresolved(plan.unresolved)
-    return try ImportResolver.run(
-      titles, rows: plan.unresolved, library: library, today: today, noColor: environment["NO_COLOR"] != nil)
+    guard resolve, status == ExitCode.success.rawValue, !plan.unresolved.isEmpty, let services else { return status }
+    let titles = ImportMatcher(client: services.client).unresolved(plan.unresolved)
+    let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+    let posters = ImportResolver.Posters(
+      services: services, mode: imageMode, environment: environment, noColor: noColor)
+    return try ImportResolver.run(titles, rows: plan.unresolved, library: library, today: today, posters: posters)
   }
 
   /// What an import did: the counts, then each unresolved and each skipped row with its place.

@@ -28,7 +28,15 @@ struct ImportEndToEndTests {
 
   private func server(refuseFirstFind: Bool = false) throws -> LoopbackServer {
     let finds = Counter()
+    let poster = TestImages.jpeg(width: 92, height: 138, top: (200, 40, 40), bottom: (30, 30, 160))
     return try LoopbackServer { request in
+      // Posters on the image host; Macbeth's first has none to give.
+      if request.path.hasPrefix("/img/"), !request.path.hasSuffix("/p225728.jpg") {
+        return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: poster)
+      }
+      if request.path.hasPrefix("/3/movie/"), let id = Int(request.path.dropFirst("/3/movie/".count)) {
+        return .json(TestClients.detailsJSON(id: id))
+      }
       if request.path == "/3/search/movie" {
         let films = Self.films[request.query("query") ?? ""] ?? []
         return .json(
@@ -78,6 +86,7 @@ struct ImportEndToEndTests {
   private func environment(_ server: LoopbackServer, _ home: URL) -> [String: String] {
     [
       "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "import-secret-key",
+      "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:\(server.port)/img",
       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
       "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
     ]
@@ -148,11 +157,18 @@ struct ImportEndToEndTests {
     #expect(refused.status == 2 && refused.stderr.contains("--resolve needs a terminal"), "\(refused.stderr)")
     let session = try TmuxSession(arguments, environment: environment)
     try session.waitFor("Not matched 1 of 2: Hamlet (1996)")
-    try session.waitFor("> Hamlet (1996)  tmdb 10549")
+    // No ids: two Hamlets of one year read apart by their release days.
+    try session.waitFor("> Hamlet (1996-12-25)")
+    try waitForPoster(session)
+    // The director, once the selection has rested on the film (its details were not cached).
+    try session.waitFor("> Hamlet (1996-12-25)  by Some Director")
     try session.send("Down")
-    try session.waitFor("> Hamlet (1996)  tmdb 64001")
+    try session.waitFor("> Hamlet (1996-03-01)")
+    try waitForPoster(session)
     try session.send("Enter")
     try session.waitFor("Not matched 2 of 2: Macbeth (2015)")
+    try session.waitFor("no image")
+    #expect(!(try session.capture()).contains("tmdb"))
     try session.send("s")
     let exit = try session.waitForExit()
     #expect(exit.status == 0)
@@ -167,6 +183,88 @@ struct ImportEndToEndTests {
     #expect(days == ["64001 2024-05-01"], "the film taken, none skipped: \(days)")
     let again = try BinaryRunner.run(["import", "letterboxd", export.path], environment: environment)
     #expect(again.stdout.contains("unresolved 2"), "a choice is a watch, not a rule: \(again.stdout)")
+    let images = server.requests.filter { $0.path.hasPrefix("/img/") }
+    #expect(Set(images.map(\.path)).isSuperset(of: ["/img/w185/p10549.jpg", "/img/w185/p64001.jpg"]), "\(images)")
+    #expect(images.allSatisfy { $0.headers["authorization"] == nil && !$0.target.contains("import-secret-key") })
+  }
+
+  @Test func resolvesSixelPosterIsErasedBeforeTheNextIsDrawn() throws {
+    let server = try server()
+    let home = try folder()
+    let export = home.appendingPathComponent("export")
+    try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
+    try Data(
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2024-05-02,Hamlet,1996,,4,,,2024-05-01\n".utf8
+    ).write(to: export.appendingPathComponent("diary.csv"))
+    var environment = environment(server, home)
+    environment["TRENDING_IMAGES"] = "sixel"
+    // The app starts once tmux copies the pane's output to a file, so no byte of it is missed.
+    let go = home.appendingPathComponent("go")
+    let output = home.appendingPathComponent("output")
+    let gate = "while [ ! -e \"$0\" ]; do sleep 0.02; done; exec \"$@\""
+    let session = try TmuxSession(
+      [], environment: environment,
+      program: ["sh", "-c", gate, go.path, Fixtures.binary.path, "import", "letterboxd", export.path, "--resolve"])
+    try session.command(["pipe-pane", "-t", "main", "-o", "cat >> '\(output.path)'"])
+    try Data().write(to: go)
+    let sixel = Data("\u{1B}P".utf8)
+    let first = try waitForBytes(sixel, in: output, after: 0)
+    try session.send("Down")
+    let second = try waitForBytes(sixel, in: output, after: first + 1)
+    let between = String(decoding: try Data(contentsOf: output)[first..<second], as: UTF8.self)
+    // Saved cursor, plain colours, then spaces over every row the image covered.
+    let erase = try #require(between.range(of: "\u{1B}7\u{1B}[0m"), "the first image erased before the next")
+    let tail = String(between[erase.upperBound...])
+    let blanked = try NSRegularExpression(pattern: "\u{1B}\\[[0-9]+;[0-9]+H {20,}")
+    let rows = blanked.numberOfMatches(in: tail, range: NSRange(tail.startIndex..., in: tail))
+    #expect(rows >= 15, "spaces over each of its rows: \(rows)")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func theDemosChooserShowsTheDemosPosters() throws {
+    let home = try folder()
+    try Data(
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2024-05-02,The,,,4,,,2024-05-01\n".utf8
+    ).write(to: home.appendingPathComponent("diary.csv"))
+    let environment = [
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+    ]
+    let session = try TmuxSession(
+      ["--demo", "import", "letterboxd", home.path, "--resolve"], environment: environment)
+    try session.waitFor("Not matched 1 of 1: The")
+    try waitForPoster(session)
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
+  /// Waits until `file` holds `bytes` at or after `offset`; returns where.
+  private func waitForBytes(_ bytes: Data, in file: URL, after offset: Int, timeout: TimeInterval = 10) throws -> Int {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let data = try? Data(contentsOf: file), data.count > offset,
+        let found = data[offset...].range(of: bytes)
+      {
+        return found.lowerBound
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TmuxError(message: "the terminal was never sent \(bytes.count) awaited bytes")
+  }
+
+  /// Waits until the poster box (right of the candidates, under their two lines) shows cells in
+  /// colour: the pane captured with its escapes has backgrounds on most of the box's rows.
+  private func waitForPoster(_ session: TmuxSession, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try session.command(["capture-pane", "-p", "-e", "-t", "main"])
+      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(6).prefix(16)
+      if rows.filter({ $0.contains("48;5;") || $0.contains("48;2;") }).count >= 12 { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TmuxError(message: "the poster's cells never appeared; screen:\n\(screen)")
   }
 
   @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {

@@ -38,6 +38,9 @@ struct ImportArgumentsTests {
     #expect(
       failure(["import", "letterboxd", "x.zip", "--resolve", "--dry-run"])?.contains("cannot be a --dry-run") == true)
     #expect(OptionTable.command(.import).synopsis.contains("[--resolve]"))
+    #expect(
+      try ArgumentParser.parse(["import", "letterboxd", "x.zip", "--resolve", "--images", "off"]).images == .off,
+      "the chooser's posters, as the browser's")
   }
 
   @Test func theBarSaysTheRowsDoneAndTheTimeLeft() {

@@ -1,5 +1,7 @@
 import AmodbKit
+import Foundation
 import LibraryKit
+import TestSupport
 import Testing
 import TrendingCore
 import TrendingViews
@@ -43,8 +45,48 @@ struct ResolveChooserTests {
     let text = chooser.screen(Size(width: 80, height: 10)).plainText
     #expect(text.contains("Not matched 1 of 1:") && text.contains("diary.csv:7"), "\(text)")
     #expect(
-      text.contains("> Hamlet (1996)  by KennethBranagh  tmdb 10549") && text.contains("  Hamlet (1996)  tmdb 64001"),
+      text.contains("> Hamlet (1996-05-01)  by KennethBranagh") && text.contains("  Hamlet (1996-05-01)"),
       "the escape sequence removed whole: \(text)")
-    #expect(!text.contains("\u{1B}"))
+    #expect(!text.contains("\u{1B}") && !text.contains("tmdb") && !text.contains("10549"), "no ids: \(text)")
+  }
+
+  @Test func twoCandidatesThatWouldReadTheSameShowTheirReleaseDays() {
+    let twins = UnresolvedTitle(
+      reference: .search(title: "Hamlet", year: 1996), places: [RowPlace(file: "diary.csv", line: 2)],
+      title: "Hamlet", year: 1996,
+      candidates: [
+        MediaSummary(id: 1, title: "Hamlet", releaseDate: ReleaseDate("1996-12-25")),
+        MediaSummary(id: 2, title: "Hamlet", releaseDate: ReleaseDate("1996-03-01")),
+        MediaSummary(id: 3, title: "Hamlet", releaseDate: ReleaseDate("1990-12-19")),
+      ])
+    let chooser = ResolveChooser(titles: [twins], showsPosters: false)
+    let text = chooser.screen(Size(width: 60, height: 8)).plainText
+    #expect(text.contains("> Hamlet (1996-12-25)") && text.contains("  Hamlet (1996-03-01)"), "\(text)")
+    #expect(text.contains("  Hamlet (1990)"), "alone in its year: \(text)")
+  }
+
+  @Test func theSelectedFilmsDirectorIsAskedOnceItRestsAndOnceAFilm() throws {
+    var hamlet = title("Hamlet", [10549, 64001, 7], line: 7)
+    hamlet.directors = [64001: "Kozintsev"]
+    var chooser = ResolveChooser(titles: [hamlet], showsPosters: false, language: "fr-FR")
+    let request = APIRequest.movie(MovieDetailsRequest(id: 10549, language: "fr-FR"))
+    #expect(chooser.reconcileDetails() == [.after(.milliseconds(300), .paneFactsDue(request), id: .paneFacts)])
+    #expect(chooser.reconcileDetails().isEmpty, "already waiting")
+    #expect(chooser.takeDetails(.paneFactsDue(request)) == [.fetch(request, keptFirst: true)])
+    #expect(chooser.takeDetails(.paneFactsDue(request)) == [], "asked once")
+    let details = try JSONDecoder().decode(MovieDetails.self, from: Data(TestClients.detailsJSON(id: 10549).utf8))
+    let answer = Fetched(value: APIAnswer.movie(details), fetchedAt: Date())
+    #expect(chooser.takeDetails(.fetched(request, .success(answer))) == [])
+    #expect(chooser.takeDetails(.key(.enter)) == nil, "not about details")
+    #expect(chooser.screen(Size(width: 60, height: 8)).plainText.contains("> Hamlet (1996-05-01)  by Some Director"))
+    // The cache knew the next one's director: nothing asked; the third is, then a move cancels its wait.
+    _ = chooser.press(.down)
+    #expect(chooser.reconcileDetails().isEmpty)
+    _ = chooser.press(.down)
+    #expect(chooser.reconcileDetails().count == 1)
+    _ = chooser.press(.up)
+    #expect(chooser.reconcileDetails() == [.cancel(.paneFacts)])
+    _ = chooser.press(.up)
+    #expect(chooser.reconcileDetails().isEmpty, "the first was asked already")
   }
 }

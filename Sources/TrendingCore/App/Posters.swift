@@ -13,7 +13,7 @@ enum PosterLogic {
   static let delay = Duration.milliseconds(120)
 
   /// Schedules the wanted poster (after a short rest) and cancels the one no longer wanted.
-  static func reconcile(wanted: PosterRequest?, _ shared: inout Shared) -> [Effect] {
+  static func reconcile(wanted: PosterRequest?, _ shared: inout some PosterHolding) -> [Effect] {
     var effects: [Effect] = []
     if let inFlight = shared.posterInFlight, inFlight != wanted {
       effects.append(.cancel(.poster))
@@ -33,19 +33,21 @@ enum PosterLogic {
 
   /// The selection rested: the poster is fetched now when it is still the one wanted (under the
   /// same identity, so the wait is replaced).
-  static func due(_ request: PosterRequest, _ shared: Shared) -> [Effect] {
+  static func due(_ request: PosterRequest, _ shared: some PosterHolding) -> [Effect] {
     shared.posterInFlight == request ? [.fetchPoster(request)] : []
   }
 
   /// A poster drawn as cells, or not to be had.
-  static func loaded(_ request: PosterRequest, _ art: PosterArt?, _ shared: inout Shared) {
+  static func loaded(_ request: PosterRequest, _ art: PosterArt?, _ shared: inout some PosterHolding) {
     guard shared.posters[request] == .loading else { return }
     shared.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable
     if shared.posterInFlight == request { shared.posterInFlight = nil }
   }
 
   /// A poster as kitty placeholders; the image id used again lets go of the poster holding it.
-  static func graphics(_ request: PosterRequest, _ art: PosterArt, transmit: String, _ shared: inout Shared)
+  static func graphics(
+    _ request: PosterRequest, _ art: PosterArt, transmit: String, _ shared: inout some PosterHolding
+  )
     -> [Effect]
   {
     guard shared.posters[request] == .loading else { return [] }
@@ -61,7 +63,9 @@ enum PosterLogic {
   }
 
   /// A poster as pixels over the cells; an id used again (kitty) lets go of the poster holding it.
-  static func pixels(_ request: PosterRequest, _ poster: PixelPoster, transmit: String?, _ shared: inout Shared)
+  static func pixels(
+    _ request: PosterRequest, _ poster: PixelPoster, transmit: String?, _ shared: inout some PosterHolding
+  )
     -> [Effect]
   {
     guard shared.posters[request] == .loading else { return [] }
@@ -79,9 +83,14 @@ enum PosterLogic {
   /// Posters are drawn another way from now on: every one is drawn again.
   static func redrawAll(note: String, _ shared: inout Shared) -> [Effect] {
     shared.imagesNote = note
-    let effects: [Effect] = shared.posterInFlight != nil ? [.cancel(.poster)] : []
-    shared.posters = [:]
-    shared.posterInFlight = nil
+    return forgetAll(&shared)
+  }
+
+  /// Lets go of every poster drawn or on its way (cancelling the download), to draw them again.
+  static func forgetAll(_ holder: inout some PosterHolding) -> [Effect] {
+    let effects: [Effect] = holder.posterInFlight != nil ? [.cancel(.poster)] : []
+    holder.posters = [:]
+    holder.posterInFlight = nil
     return effects
   }
 }

@@ -3,18 +3,27 @@ import PosterKit
 import TrendingCore
 
 /// Draws a poster, or a quiet placeholder while it loads or when there is none.
-enum PosterView {
+public enum PosterView {
   /// Draws the poster for `request` (nil: the film has no poster) centred in `area`, only on the
   /// rows in `clip` (all rows when nil), so a scrolled poster never covers the chrome.
   static func draw(
     _ request: PosterRequest?, state: AppState, in area: Rect, clip: Range<Int>? = nil, into screen: inout Screen
+  ) {
+    draw(request, slot: request.flatMap { state.shared.posters[$0] }, in: area, clip: clip, into: &screen)
+  }
+
+  /// Draws `request`'s poster as `slot` has it (nil `request`: the film has no poster) centred in
+  /// `area`, only on the rows in `clip`: cell art, blank cells under an image drawn over them
+  /// (set as the screen's overlay), or the placeholder while it loads or when there is none.
+  public static func draw(
+    _ request: PosterRequest?, slot: PosterSlot?, in area: Rect, clip: Range<Int>? = nil, into screen: inout Screen
   ) {
     let box = Size(width: area.width, height: area.height)
     let top = area.row
     let left = area.column
     guard box.width > 0, box.height > 0 else { return }
     let rows = clip ?? 0..<screen.height
-    if let request, case .loaded(let art) = state.shared.posters[request] {
+    if request != nil, case .loaded(let art) = slot {
       let offsetX = max(0, (box.width - art.width) / 2)
       for row in 0..<min(art.height, box.height) where rows.contains(top + row) {
         for column in 0..<min(art.width, box.width) {
@@ -26,7 +35,7 @@ enum PosterView {
       }
       return
     }
-    if let request, case .pixels(let poster) = state.shared.posters[request] {
+    if request != nil, case .pixels(let poster) = slot {
       // Blank cells keep the place; the image goes over them once the screen is shown, and only
       // when all of it is in view (a sixel cut at the chrome would scroll the terminal). Centred
       // both ways: a box's shape rarely is the poster's.
@@ -50,7 +59,7 @@ enum PosterView {
       screen.put(String(repeating: "░", count: width), row: top + row, column: left + offsetX, style: style)
     }
     let label: String
-    if let request, state.shared.posters[request] == .loading {
+    if request != nil, slot == .loading {
       label = " … "
     } else {
       label = " " + (request == nil ? tr("no poster") : tr("no image")) + " "
