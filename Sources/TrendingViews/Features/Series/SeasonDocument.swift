@@ -100,7 +100,7 @@ public enum SeasonDocument {
 }
 
 /// Lays an episode out as a document: its code and name, when it airs or aired, runtime and
-/// score, overview, director and writers, and its guest stars, each a link.
+/// rating, overview, director and writers, and its guest stars, each a link.
 public enum EpisodeDocument {
   /// The document for an episode at a width.
   public static func document(
@@ -128,15 +128,14 @@ public enum EpisodeDocument {
       facts.append(tr("air date to come"))
     }
     if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
-    if aired, let score = episode.score {
-      facts.append(
-        "TMDB " + Formatters.decimal(score) + " ("
-          + trn("%s vote", "%s votes", episode.voteCount, Formatters.votes(episode.voteCount)) + ")")
-    }
     document.append(
       contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {
         [Span($0, Style(aired ? .muted : .accent))]
       })
+    if aired, let score = episode.score {
+      document.append(
+        contentsOf: RatingLines.lines(RatingLines.entries(average: score, votes: episode.voteCount), width: width))
+    }
     if seen { document.append([Span(tr("✓ seen"), Style(.good))]) }
     if let overview = episode.overview {
       document.heading(tr("Overview"))
