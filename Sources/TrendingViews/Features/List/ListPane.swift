@@ -7,10 +7,17 @@ import TrendingCore
 /// it where it is not. The facts take the same lines before and after the details arrive, so
 /// nothing moves when they do.
 enum ListPane {
-  /// The lines the facts always take: the title, its facts, its people and three of ratings.
-  static let factLines = 6
-  /// The lines the ratings take, enough for five services with their votes at the pane's width.
-  static let ratingLines = 3
+  /// The most lines the ratings take.
+  static let mostRatingLines = 3
+
+  /// The lines the ratings take at a width: as many as the user's rating and five services with
+  /// their votes need there (at most three), known before any details, so nothing moves when
+  /// they arrive.
+  static func ratingLines(width: Int) -> Int {
+    let typical = Rating(value: 8.8, votes: 880_000)
+    let entries = RatingLines.entries(RatingService.allCases.map { ($0, typical) }, mine: 10)
+    return min(mostRatingLines, RatingLines.lines(entries, width: max(1, width)).count)
+  }
 
   /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows).
   static func draw(
@@ -97,7 +104,8 @@ enum ListPane {
     }
   }
 
-  /// The fact lines, always `factLines` of them (blank until known), each cut to `width`.
+  /// The fact lines, always three and `ratingLines(width:)` of them (blank until known), each cut
+  /// to `width`.
   static func facts(_ movie: MediaSummary, _ shared: Shared, width: Int) -> [DocumentLine] {
     var title = movie.title
     var parts: [String] = []
@@ -130,8 +138,9 @@ enum ListPane {
       [Span(TextLayout.truncate(people, to: width), muted)],
     ]
     // The ratings in the screens' one layout (blank lines until known).
-    let rated = RatingLines.lines(scores(movie, shared), width: max(1, width), atMost: ratingLines)
-    lines += (0..<ratingLines).map { rated.indices.contains($0) ? rated[$0] : [] }
+    let count = ratingLines(width: width)
+    let rated = RatingLines.lines(scores(movie, shared), width: max(1, width), atMost: count)
+    lines += (0..<count).map { rated.indices.contains($0) ? rated[$0] : [] }
     return lines
   }
 
