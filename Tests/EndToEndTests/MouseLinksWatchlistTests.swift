@@ -31,9 +31,9 @@ extension BrowserEndToEndTests {
       #expect(session.status()["selected"] == "7", "one wheel notch moves three rows")
       try session.press("-l", "\u{1B}[<64;10;10M")
       #expect(session.status()["selected"] == "4")
-      // " Films Series │ Trend  Pop  …" at 80 columns (seven tabs take the short names).
+      // " Films Series │ Trending  Popular  …" at 80 columns (the tabs take their short names).
       let bar = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)[1]
-      let popular = try #require(bar.range(of: " Pop"))
+      let popular = try #require(bar.range(of: " Popular"))
       try click(session, row: 1, column: bar.distance(from: bar.startIndex, to: popular.lowerBound) + 2)
       try session.waitFor("Film 101")
       #expect(amodb.server.count("/3/movie/popular") == 1, "a click on a tab shows it")

@@ -152,17 +152,20 @@ struct PluralTests {
 
   @Test func polishAndCzechHaveTheirThreeForms() {
     Translator.$override.withValue(Translator.catalogue(for: "pl")) {
-      #expect([1, 3, 5, 22].map { trn("%s vote", "%s votes", $0) } == ["1 głos", "3 głosy", "5 głosów", "22 głosy"])
+      #expect(
+        [1, 3, 5, 22].map { trn("%s episode", "%s episodes", $0) } == [
+          "1 odcinek", "3 odcinki", "5 odcinków", "22 odcinki",
+        ])
     }
     Translator.$override.withValue(Translator.catalogue(for: "cs")) {
-      #expect([1, 3, 5].map { trn("%s vote", "%s votes", $0) } == ["1 hlas", "3 hlasy", "5 hlasů"])
+      #expect([1, 3, 5].map { trn("%s episode", "%s episodes", $0) } == ["1 díl", "3 díly", "5 dílů"])
     }
   }
 
   @Test func chineseHasOneFormForEveryCount() {
     Translator.$override.withValue(Translator.catalogue(for: "zh")) {
-      #expect(trn("%s vote", "%s votes", 1) == "1 票")
-      #expect(trn("%s vote", "%s votes", 7) == "7 票")
+      #expect(trn("%s episode", "%s episodes", 1) == "1 集")
+      #expect(trn("%s episode", "%s episodes", 7) == "7 集")
     }
   }
 

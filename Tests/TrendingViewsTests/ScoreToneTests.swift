@@ -21,9 +21,8 @@ struct ScoreToneTests {
 
   @Test func aScreenKnownByItsRowAloneColoursItsScore() {
     let poor = MediaSummary(id: 1, kind: .film, title: "Poor", voteAverage: 4.2, voteCount: 30)
-    let film = FilmDocument.tmdbLine(poor)
-    #expect(film.map(\.text) == ["TMDB ", "4.2"])
-    #expect(film.last?.style.tone == .poor)
+    let film = FilmDocument.document(summary: poor, details: nil, region: nil, width: 80)
+    #expect(Self.tone(of: "4.2/10", in: film) == .poor)
   }
 
   @Test func theWidePanesScoresTakeTheListsTone() {

@@ -132,7 +132,8 @@ public struct Tab: Sendable {
   public let media: MediaKind?
   /// Its name, in the interface's language.
   public let title: @Sendable () -> String
-  /// Its name where room is short.
+  /// Its name where room is short: one whole word, never a cut one or two ("Top" for "Top rated",
+  /// "Week" for "On the air", so it does not read on into "Today").
   public let shortTitle: @Sendable () -> String
   /// How a header names it.
   public let heading: @Sendable () -> String
@@ -142,10 +143,10 @@ public struct Tab: Sendable {
   /// The tabs, films' then series'; the watchlist, of both, is shown with either.
   public static let all: [Tab] = [
     Tab(
-      kind: .trending, media: .film, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trend") },
+      kind: .trending, media: .film, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trending") },
       heading: { tr("Trending films") }, feed: .trending(.film)),
     Tab(
-      kind: .popular, media: .film, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Pop") },
+      kind: .popular, media: .film, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Popular") },
       heading: { tr("Popular films") }, feed: .catalogue(.film, .popular)),
     Tab(
       kind: .topRated, media: .film, title: { tr("Top rated") }, shortTitle: { trc("short tab name", "Top") },
@@ -157,26 +158,26 @@ public struct Tab: Sendable {
       kind: .upcoming, media: .film, title: { tr("Upcoming") }, shortTitle: { trc("short tab name", "Soon") },
       heading: { tr("Upcoming films") }, feed: .catalogue(.film, .upcoming)),
     Tab(
-      kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") },
+      kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watchlist") },
       heading: { tr("Watchlist") }, feed: .watchlist),
     Tab(
-      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Cal") },
+      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Calendar") },
       heading: { tr("Coming soon") }, feed: .calendar),
     Tab(
       kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "You") },
       heading: { tr("Recommended for you") }, feed: .forYou),
     Tab(
       kind: .seriesTrending, media: .series, title: { tr("Trending") },
-      shortTitle: { trc("short tab name", "Trend") }, heading: { tr("Trending series") }, feed: .trending(.series)),
+      shortTitle: { trc("short tab name", "Trending") }, heading: { tr("Trending series") }, feed: .trending(.series)),
     Tab(
-      kind: .seriesPopular, media: .series, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Pop") },
+      kind: .seriesPopular, media: .series, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Popular") },
       heading: { tr("Popular series") }, feed: .catalogue(.series, .popular)),
     Tab(
       kind: .seriesTopRated, media: .series, title: { tr("Top rated") },
       shortTitle: { trc("short tab name", "Top") }, heading: { tr("Top rated series") },
       feed: .catalogue(.series, .topRated)),
     Tab(
-      kind: .onTheAir, media: .series, title: { tr("On the air") }, shortTitle: { trc("short tab name", "Air") },
+      kind: .onTheAir, media: .series, title: { tr("On the air") }, shortTitle: { trc("short tab name", "Week") },
       heading: { tr("Series on the air") }, feed: .catalogue(.series, .onTheAir)),
     Tab(
       kind: .airingToday, media: .series, title: { tr("Airing today") },
@@ -220,16 +221,24 @@ extension Tab {
       feed: saved.list.map(ListFeed.library) ?? .discover(saved))
   }
 
-  /// A saved tab's name where room is short: cut, with "…", to the width of the widest built-in
-  /// short name (at least six columns), so every label is cut by one rule.
+  /// A saved tab's name where room is short: its leading whole words that fit, with "…", in the
+  /// width of the widest built-in short name (at least six columns), so every label is shortened
+  /// by one rule; a first word too long alone is cut.
   static func shortened(_ title: String) -> String {
     let width = max(6, Tab.all.map { TextWidth.width(of: $0.shortTitle()) }.max() ?? 6)
     guard TextWidth.width(of: title) > width else { return title }
+    var words = ""
+    for word in title.split(separator: " ") {
+      let longer = words.isEmpty ? String(word) : words + " " + word
+      guard TextWidth.width(of: longer) < width else { break }
+      words = longer
+    }
+    if !words.isEmpty { return words + "…" }
     var cut = ""
     for character in title {
       guard TextWidth.width(of: cut + String(character)) < width else { break }
       cut.append(character)
     }
-    return String(cut.reversed().drop { $0 == " " }.reversed()) + "…"
+    return cut + "…"
   }
 }

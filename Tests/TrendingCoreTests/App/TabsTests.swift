@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import Localization
 import TestSupport
 import Testing
 
@@ -70,7 +71,28 @@ struct TabsTests {
     let whole = zip(labels, kinds).allSatisfy { $0.label == " \($1.title) " }
     #expect(shortened || whole)
     #expect(!labels.contains { $0.label.contains("On my services") })
-    #expect(labels.contains { $0.label == " On my… " } && labels.contains { $0.label == " Korea… " })
+    #expect(labels.contains { $0.label == " On my… " } && labels.contains { $0.label == " Korean… " })
+  }
+
+  @Test func everyShortNameInEveryLanguageIsOneWholeWord() {
+    for language in ["en"] + Translator.languages {
+      let catalogue = language == "en" ? Catalogue.english : Translator.catalogue(for: language)
+      let names = Translator.$override.withValue(catalogue) { Tab.all.map { ($0.title(), $0.shortTitle()) } }
+      for (title, short) in names {
+        // One word: no space to read on into the next label ("Air  Today"), no mark of a cut word.
+        #expect(!short.contains(" ") && !short.contains(".") && !short.contains("׳"), "\(language): \(short)")
+        #expect(!short.isEmpty && short.count <= max(title.count, 12), "\(language): \(short) for \(title)")
+      }
+    }
+    let series = TabBar.labels(active: .seriesTrending, browsing: .series, width: 80).map(\.label)
+    #expect(series.joined().contains(" Week  Today "), "the two airing tabs read as two: \(series)")
+  }
+
+  @Test func aSavedTabIsShortenedToItsLeadingWholeWords() {
+    #expect(Tab.shortened("On my services") == "On my…")
+    #expect(Tab.shortened("Korean thrillers") == "Korean…")
+    #expect(Tab.shortened("Cyberpunkish") == "Cyberpun…", "a first word too long alone is cut")
+    #expect(Tab.shortened("Noir") == "Noir")
   }
 
   @Test func aClickOnATabLabelShowsThatTab() throws {

@@ -2,8 +2,8 @@ import AmodbKit
 import Localization
 import TrendingCore
 
-/// What a film's or series' screen says of the user's own marks: on the watchlist, seen, their
-/// rating, "not interested", then their note.
+/// What a film's or series' screen says of the user's own marks: on the watchlist, seen, "not
+/// interested", then their note (their rating leads the ratings, `RatingLines`).
 enum MarkLines {
   /// The lines, wrapped to `width` (none when the mark says nothing).
   static func append(_ mark: Mark?, width: Int, into document: inout Document) {
@@ -11,7 +11,6 @@ enum MarkLines {
     let words = [
       mark.onWatchlist ? tr("+ on your watchlist") : nil,
       mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
-      mark.rating.map { tr("★ your rating %s/10", String($0)) },
       mark.hidden ? tr("not interested (x shows it again)") : nil,
     ].compactMap { $0 }
     if !words.isEmpty {

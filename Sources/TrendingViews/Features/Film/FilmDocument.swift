@@ -42,7 +42,10 @@ public enum FilmDocument {
     }
     guard let details else {
       if let summary {
-        document.append(tmdbLine(summary))
+        document.append(
+          contentsOf: RatingLines.lines(
+            RatingLines.entries(average: summary.voteAverage, votes: summary.voteCount, mine: mark?.rating),
+            width: width))
         if let overview = summary.overview {
           document.heading(tr("Overview"))
           document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
@@ -52,7 +55,7 @@ public enum FilmDocument {
     }
     document.append(contentsOf: facts(details, region: region, width: width))
     MarkLines.append(mark, width: width, into: &document)
-    ratings(details, width: width, into: &document)
+    RatingLines.append(RatingLines.entries(details, mine: mark?.rating), width: width, into: &document)
     leads(details, width: width, into: &document)
     if let overview = details.overview {
       document.heading(tr("Overview"))
@@ -101,44 +104,6 @@ public enum FilmDocument {
     }
     guard !parts.isEmpty else { return [] }
     return TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
-  }
-
-  private static func ratings(_ details: MovieDetails, width: Int, into document: inout Document) {
-    document.heading(tr("Ratings"))
-    let nameWidth = 16
-    for service in RatingService.allCases {
-      let rating = service.rating(in: details)
-      let value = Formatters.rating(rating, scale: service.scale)
-      // The count with its word where it fits, the count alone where it does not.
-      let votes =
-        rating?.votes.map { count in
-          let worded = "  " + trn("%s vote", "%s votes", count, Formatters.votes(count))
-          return 2 + min(nameWidth, width - 10) + 7 + TextWidth.width(of: worded) <= width
-            ? worded : "  " + Formatters.votes(count)
-        } ?? ""
-      let tone: Tone = rating == nil ? .muted : toneFor(rating, scale: service.scale)
-      document.append([
-        Span("  " + TextLayout.fit(service.name, to: min(nameWidth, width - 10))),
-        Span(TextLayout.fit(value, to: 7, alignRight: true), Style(tone, bold: rating != nil)),
-        Span(votes, Style(.muted)),
-      ])
-    }
-  }
-
-  /// The colour of a rating on its scale: the list's one score rule, out of ten.
-  static func toneFor(_ rating: Rating?, scale: RatingScale) -> Tone {
-    guard let rating else { return .muted }
-    let outOfTen = scale == .outOfTen ? rating.value : rating.value / 10
-    return ListView.tone(forScore: outOfTen, votes: rating.votes ?? 1)
-  }
-
-  /// The TMDB score of a title known by its list row alone, coloured as every score is.
-  static func tmdbLine(_ summary: MediaSummary) -> DocumentLine {
-    let score = Formatters.score(summary.voteAverage, votes: summary.voteCount)
-    return [
-      Span("TMDB ", Style(.muted)),
-      Span(score, Style(ListView.tone(forScore: summary.voteAverage, votes: summary.voteCount), bold: true)),
-    ]
   }
 
   /// A labelled line: a muted label column, then the text (cut to the width).

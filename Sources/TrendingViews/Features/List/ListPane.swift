@@ -7,8 +7,17 @@ import TrendingCore
 /// it where it is not. The facts take the same lines before and after the details arrive, so
 /// nothing moves when they do.
 enum ListPane {
-  /// The lines the facts always take: the title, its facts, its people and two of ratings.
-  static let factLines = 5
+  /// The most lines the ratings take.
+  static let mostRatingLines = 3
+
+  /// The lines the ratings take at a width: as many as the user's rating and five services with
+  /// their votes need there (at most three), known before any details, so nothing moves when
+  /// they arrive.
+  static func ratingLines(width: Int) -> Int {
+    let typical = Rating(value: 8.8, votes: 880_000)
+    let entries = RatingLines.entries(RatingService.allCases.map { ($0, typical) }, mine: 10)
+    return min(mostRatingLines, RatingLines.lines(entries, width: max(1, width)).count)
+  }
 
   /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows).
   static func draw(
@@ -47,9 +56,8 @@ enum ListPane {
     into screen: inout Screen
   ) {
     let first = beside ?? area
-    let lines = facts(movie, state.shared, width: first.width) + [("", Style.plain)]
+    let lines = facts(movie, state.shared, width: first.width) + [[]]
     let overview = overviewText(movie, state.shared)
-    let toned = scores(movie, state.shared)
     // The overview flows: the lines beside the poster at its width, the rest at the pane's.
     let besideCount = max(0, besideRows.count - lines.count)
     var text = lines
@@ -58,10 +66,10 @@ enum ListPane {
       if beside != nil, narrow.count > besideCount {
         let taken = Array(narrow.prefix(besideCount))
         let rest = remainder(of: overview, after: taken)
-        text += taken.map { ($0, Style.plain) }
-        text += TextLayout.wrap(rest, width: max(1, area.width)).map { ($0, Style.plain) }
+        text += taken.map { [Span($0)] }
+        text += TextLayout.wrap(rest, width: max(1, area.width)).map { [Span($0)] }
       } else {
-        text += narrow.map { ($0, Style.plain) }
+        text += narrow.map { [Span($0)] }
       }
     }
     let top = area.row
@@ -70,12 +78,14 @@ enum ListPane {
       let row = top + offset
       guard row < bottom else { break }
       let inBeside = besideRows.contains(row)
-      let column = inBeside ? first.column : area.column
+      var column = inBeside ? first.column : area.column
       let width = inBeside ? first.width : area.width
       let last = row == bottom - 1 && offset < text.count - 1
-      let shown = last ? TextLayout.truncate(line.0 + " …", to: width) : TextLayout.truncate(line.0, to: width)
-      screen.put(shown, row: row, column: column, style: line.1, limit: width)
-      if (3..<factLines).contains(offset) { colourScores(toned, on: shown, row: row, column: column, into: &screen) }
+      let shown = last ? RatingLines.cut(line + [Span(" …")], to: width) : RatingLines.cut(line, to: width)
+      let end = column + width
+      for span in shown {
+        column += screen.put(span.text, row: row, column: column, style: span.style, limit: end - column)
+      }
     }
   }
 
@@ -94,8 +104,9 @@ enum ListPane {
     }
   }
 
-  /// The fact lines, always `factLines` of them (blank until known), each cut to `width`.
-  static func facts(_ movie: MediaSummary, _ shared: Shared, width: Int) -> [(String, Style)] {
+  /// The fact lines, always three and `ratingLines(width:)` of them (blank until known), each cut
+  /// to `width`.
+  static func facts(_ movie: MediaSummary, _ shared: Shared, width: Int) -> [DocumentLine] {
     var title = movie.title
     var parts: [String] = []
     var people = ""
@@ -120,61 +131,34 @@ enum ListPane {
     case .person:
       break
     }
-    let ratings = scores(movie, shared).map { $0.label + " " + $0.value }
-    let rated = TextLayout.wrap(ratings.joined(separator: " · "), width: max(1, width))
-    var lines: [(String, Style)] = [
-      (TextLayout.truncate(title, to: width), Style(.title, bold: true)),
-      (TextLayout.truncate(parts.filter { !$0.isEmpty }.joined(separator: " · "), to: width), Style(.muted)),
-      (TextLayout.truncate(people, to: width), Style(.muted)),
+    let muted = Style(.muted)
+    var lines: [DocumentLine] = [
+      [Span(TextLayout.truncate(title, to: width), Style(.title, bold: true))],
+      [Span(TextLayout.truncate(parts.filter { !$0.isEmpty }.joined(separator: " · "), to: width), muted)],
+      [Span(TextLayout.truncate(people, to: width), muted)],
     ]
-    lines += (0..<2).map { index in
-      let text = rated.indices.contains(index) ? rated[index] : ""
-      return (index == 1 && rated.count > 2 ? TextLayout.truncate(text + " …", to: width) : text, Style(.muted))
-    }
+    // The ratings in the screens' one layout (blank lines until known).
+    let count = ratingLines(width: width)
+    let rated = RatingLines.lines(scores(movie, shared), width: max(1, width), atMost: count)
+    lines += (0..<count).map { rated.indices.contains($0) ? rated[$0] : [] }
     return lines
   }
 
-  /// The ratings the pane shows, each with its colour: every service's the details hold, else
+  /// The ratings the pane shows: the user's own, then every service's the details hold, else
   /// the list row's TMDB score.
-  static func scores(_ movie: MediaSummary, _ shared: Shared) -> [(label: String, value: String, tone: Tone)] {
-    let rated: [(RatingService, Rating)]
+  static func scores(_ movie: MediaSummary, _ shared: Shared) -> [RatingLines.Entry] {
+    let mine = movie.media.flatMap { shared.marks[$0]?.rating }
+    let scores: [RatingLines.Entry]
     switch movie.kind {
     case .film:
-      let details = shared.film(movie.id).value
-      rated = RatingService.allCases.compactMap { service in
-        details.flatMap { service.rating(in: $0) }.map { (service, $0) }
-      }
+      scores = shared.film(movie.id).value.map { RatingLines.entries($0, mine: mine) } ?? []
     case .series:
-      let details = shared.series(movie.id).value
-      rated = RatingService.allCases.compactMap { service in
-        details.flatMap { service.rating(in: $0) }.map { (service, $0) }
-      }
+      scores = shared.series(movie.id).value.map { RatingLines.entries($0, mine: mine) } ?? []
     case .person:
       return []
     }
-    let scores = rated.map { service, rating in
-      (
-        service.name, Formatters.rating(rating, scale: service.scale),
-        FilmDocument.toneFor(rating, scale: service.scale)
-      )
-    }
-    guard scores.isEmpty, movie.voteCount > 0 else { return scores }
-    let tone = ListView.tone(forScore: movie.voteAverage, votes: movie.voteCount)
-    return [("TMDB", Formatters.score(movie.voteAverage, votes: movie.voteCount), tone)]
-  }
-
-  /// Draws each score on the ratings lines over itself in its colour, where the line shows it.
-  static func colourScores(
-    _ scores: [(label: String, value: String, tone: Tone)], on shown: String, row: Int, column: Int,
-    into screen: inout Screen
-  ) {
-    var rest = shown[...]
-    for score in scores {
-      guard let found = rest.firstRange(of: score.label + " " + score.value) else { continue }
-      let start = shown.index(found.lowerBound, offsetBy: score.label.count + 1)
-      let offset = TextWidth.width(of: String(shown[..<start]))
-      screen.put(score.value, row: row, column: column + offset, style: Style(score.tone, bold: true))
-      rest = shown[found.upperBound...]
-    }
+    guard scores.isEmpty else { return scores }
+    return movie.voteCount > 0 || mine != nil
+      ? RatingLines.entries(average: movie.voteAverage, votes: movie.voteCount, mine: mine) : []
   }
 }

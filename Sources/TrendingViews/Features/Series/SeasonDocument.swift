@@ -100,7 +100,7 @@ public enum SeasonDocument {
 }
 
 /// Lays an episode out as a document: its code and name, when it airs or aired, runtime and
-/// score, overview, director and writers, and its guest stars, each a link.
+/// rating, overview, director and writers, and its guest stars, each a link.
 public enum EpisodeDocument {
   /// The document for an episode at a width.
   public static func document(
@@ -129,24 +129,17 @@ public enum EpisodeDocument {
       facts.append(tr("air date to come"))
     }
     if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
-    if aired, let score = episode.score {
-      facts.append(
-        "TMDB " + Formatters.decimal(score) + " ("
-          + trn("%s vote", "%s votes", episode.voteCount, Formatters.votes(episode.voteCount)) + ")")
-    }
     document.append(
       contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {
         [Span($0, Style(aired ? .muted : .accent))]
       })
-    // The user's own: seen, their rating (beside TMDB's above), then their note.
-    let own = [seen ? tr("✓ seen") : nil, notes?.rating.map { tr("★ your rating %s/10", String($0)) }]
-      .compactMap { $0 }
-    if !own.isEmpty {
-      document.append(
-        contentsOf: TextLayout.wrap(own.joined(separator: " · "), width: width).map {
-          [Span($0, Style(seen ? .good : .accent))]
-        })
+    // The user's own rating leads TMDB's, in the one ratings layout; then seen, then their note.
+    let score = aired ? episode.score : nil
+    if score != nil || notes?.rating != nil {
+      let entries = RatingLines.entries(average: score, votes: episode.voteCount, mine: notes?.rating)
+      document.append(contentsOf: RatingLines.lines(entries, width: width))
     }
+    if seen { document.append([Span(tr("✓ seen"), Style(.good))]) }
     if let note = notes?.note {
       document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
     }

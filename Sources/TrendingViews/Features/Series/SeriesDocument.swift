@@ -34,7 +34,10 @@ public enum SeriesDocument {
     }
     guard let details else {
       if let summary {
-        document.append(FilmDocument.tmdbLine(summary))
+        document.append(
+          contentsOf: RatingLines.lines(
+            RatingLines.entries(average: summary.voteAverage, votes: summary.voteCount, mine: mark?.rating),
+            width: width))
         if let overview = summary.overview { overviewSection(overview, width: width, into: &document) }
       }
       return document
@@ -47,7 +50,7 @@ public enum SeriesDocument {
     episodeLine(details, today: today, width: width, into: &document)
     nextForYouLine(nextForYou, series: details.id, width: width, into: &document)
     MarkLines.append(mark, width: width, into: &document)
-    ratings(details, width: width, into: &document)
+    RatingLines.append(RatingLines.entries(details, mine: mark?.rating), width: width, into: &document)
     // The seasons come right after the facts: what a series screen is mostly opened for (on the
     // widest screens, at the top of the second column, over the cast and crew).
     var column = Document()
@@ -147,38 +150,6 @@ public enum SeriesDocument {
         Span(TextLayout.fit(tr("Watch next"), to: column), Style(.muted)),
         Span(TextLayout.truncate(text, to: max(1, width - column)), Style(.accent, bold: true)),
       ], link: .episode(series: series, season: episode.season, number: episode.number))
-  }
-
-  /// The ratings amodb sends, on as few lines as they fit: TMDB's always, the others when they came.
-  private static func ratings(_ details: SeriesDetails, width: Int, into document: inout Document) {
-    let parts = RatingService.allCases.compactMap { service -> [Span]? in
-      let rating = service.rating(in: details)
-      guard rating != nil || service == .tmdb else { return nil }
-      let value = Formatters.rating(rating, scale: service.scale)
-      let votes = rating?.votes.map { " (" + Formatters.votes($0) + ")" } ?? ""
-      return [
-        Span(service.name + " ", Style(.muted)),
-        Span(value, Style(FilmDocument.toneFor(rating, scale: service.scale), bold: rating != nil)),
-        Span(votes, Style(.muted)),
-      ]
-    }
-    document.gap()
-    var line: DocumentLine = []
-    var used = 0
-    for part in parts {
-      let partWidth = part.reduce(0) { $0 + TextWidth.width(of: $1.text) }
-      if !line.isEmpty, used + 3 + partWidth > width {
-        document.append(line)
-        (line, used) = ([], 0)
-      }
-      if !line.isEmpty {
-        line.append(Span(" · ", Style(.muted)))
-        used += 3
-      }
-      line += part
-      used += partWidth
-    }
-    if !line.isEmpty { document.append(line) }
   }
 
   private static func overviewSection(_ overview: String, width: Int, into document: inout Document) {
