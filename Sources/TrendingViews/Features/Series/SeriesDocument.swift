@@ -198,6 +198,15 @@ public enum SeriesDocument {
     return max(8, min(24, (width - 4) / 2, longest))
   }
 
+  /// A person's note in `room` columns: the roles or jobs, then the episode count when it fits
+  /// too (the count goes first, so the roles are cut only where they alone do not fit).
+  static func note(_ roles: String, episodes: Int, room: Int) -> String {
+    let count = episodes > 0 ? Formatters.episodes(episodes) : ""
+    let whole = roles.isEmpty ? count : count.isEmpty ? roles : roles + " · " + count
+    if TextWidth.width(of: whole) <= room || roles.isEmpty { return TextLayout.truncate(whole, to: max(0, room)) }
+    return TextLayout.truncate(roles, to: max(0, room))
+  }
+
   private static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let cast = details.credits.cast.prefix(castLimit)
     guard !cast.isEmpty else { return nil }
@@ -205,15 +214,12 @@ public enum SeriesDocument {
     return (
       tr("Cast"),
       cast.map { member in
-        var note = member.characters.prefix(2).joined(separator: " / ")
-        if member.episodeCount > 0 {
-          note += (note.isEmpty ? "" : " · ") + Formatters.episodes(member.episodeCount)
-        }
+        let note = note(
+          member.characters.prefix(2).joined(separator: " / "), episodes: member.episodeCount,
+          room: width - nameWidth - 4)
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
-          [
-            Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted)),
-          ],
+          [Span("  " + name + "  "), Span(note, Style(.muted))],
           FilmDocument.link(member.id)
         )
       }
@@ -229,15 +235,12 @@ public enum SeriesDocument {
       crew.map { member in
         var jobs: [String] = []
         for job in member.jobs where !jobs.contains(job) { jobs.append(job) }
-        var note = jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", "))
-        if member.episodeCount > 0 {
-          note += (note.isEmpty ? "" : " · ") + Formatters.episodes(member.episodeCount)
-        }
+        let note = note(
+          jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", ")), episodes: member.episodeCount,
+          room: width - nameWidth - 4)
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
-          [
-            Span("  " + name + "  "), Span(TextLayout.truncate(note, to: max(0, width - nameWidth - 4)), Style(.muted)),
-          ],
+          [Span("  " + name + "  "), Span(note, Style(.muted))],
           FilmDocument.link(member.id)
         )
       }
