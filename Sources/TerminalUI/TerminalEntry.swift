@@ -1,6 +1,8 @@
 import AmodbKit
 import CNCurses
+import Glibc
 import Localization
+import Synchronization
 
 /// Which terminfo entry the browser starts on: `TERM`'s own, or the nearest stand-in.
 ///
@@ -43,10 +45,19 @@ public enum TerminalEntry {
     return families.contains(first.lowercased()) || endings.contains { term.hasSuffix($0) }
   }
 
-  /// The decision for `term` on this machine.
+  /// The decision for `term` on this machine: terminfo is read once a run for each `term` and
+  /// search path (start-up asks three times: whether to refuse, the stand-in, the 24-bit entry).
   public static func decide(term: String?) -> Decision {
-    decide(term: term) { name in shim_terminal_check(name) }
+    let paths = ["TERMINFO", "TERMINFO_DIRS"].map { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
+    let key = ([term ?? ""] + paths).joined(separator: "\u{0}")
+    if let known = decided.withLock({ $0[key] }) { return known }
+    let decision = decide(term: term) { name in shim_terminal_check(name) }
+    decided.withLock { $0[key] = decision }
+    return decision
   }
+
+  /// The decisions made this run, by `TERM` and terminfo search path.
+  private static let decided = Mutex<[String: Decision]>([:])
 
   /// The status line's note for a stand-in entry.
   public static func note(term: String, standIn: String) -> String {
