@@ -100,12 +100,12 @@ BENCH_PARTS_MODULES := -I Modules/CNCurses -I Modules/CCurl -I Modules/CTurboJPE
 BENCH_ONLY ?=
 bench: setup static-libstdc++
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
-	$(SWIFT) build -c release $(SWIFT_FLAGS) --product trending-bench
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --scratch-path .build/bench --product trending-bench
 	mkdir -p .build/bench-floors
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/our-parts
-	./.build/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
+	./.build/bench/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
 	  .build/bench-floors/our-parts $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
 
 ## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
