@@ -49,10 +49,8 @@ enum DocumentView {
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
     // Text keeps to a readable measure however wide the screen; the widest add a second column.
     let widths = columns(screenWidth: screen.width, textLeft: textLeft)
-    var document =
-      if let side = widths.side, let split { split(widths.main, side) } else {
-        make(min(screen.width - textLeft - 1, readableMeasure))
-      }
+    let measure = min(screen.width - textLeft - 1, readableMeasure)
+    var document = if let side = widths.side, let split { split(widths.main, side) } else { make(measure) }
     if let layout, !layout.beside {
       // Narrow: the poster sits above the text and scrolls away with it.
       document.indent(top: layout.box.height + 1)
@@ -67,8 +65,10 @@ enum DocumentView {
     }
     for (offset, line) in document.lines.dropFirst(scroll).prefix(visible).enumerated() {
       let selected = selectedLink?.line == scroll + offset && document.links.contains { $0.line == scroll + offset }
-      // A link sharing its line highlights its own columns only.
-      let highlight = selected ? selectedLink?.columns ?? (textLeft - 1)..<(screen.width - 1) : nil
+      // A link sharing its line highlights its own columns only; a line's own, the text's measure
+      // (not the rest of a wide screen).
+      let whole = (textLeft - 1)..<min(screen.width - 1, textLeft + measure + 1)
+      let highlight = selected ? selectedLink?.columns ?? whole : nil
       var column = textLeft
       if let highlight {
         screen.fill(
