@@ -14,10 +14,21 @@ enum ListPane {
   /// their votes need there (at most three), known before any details, so nothing moves when
   /// they arrive.
   static func ratingLines(width: Int) -> Int {
-    let typical = Rating(value: 8.8, votes: 880_000)
-    let entries = RatingLines.entries(RatingService.allCases.map { ($0, typical) }, mine: 10)
-    return min(mostRatingLines, RatingLines.lines(entries, width: max(1, width)).count)
+    ratingLineCounts.value(for: RatingLinesKey(catalogue: Translator.current, width: width)) {
+      let typical = Rating(value: 8.8, votes: 880_000)
+      let entries = RatingLines.entries(RatingService.allCases.map { ($0, typical) }, mine: 10)
+      return min(mostRatingLines, RatingLines.lines(entries, width: max(1, width)).count)
+    }
   }
+
+  /// What the ratings' lines depend on: the interface's language and the pane's width.
+  struct RatingLinesKey: Equatable, Sendable {
+    let catalogue: Catalogue
+    let width: Int
+  }
+
+  /// The lines the ratings take, laid out once for each language and width, not once a frame.
+  private static let ratingLineCounts = Memo<RatingLinesKey, Int>()
 
   /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows).
   static func draw(
