@@ -55,7 +55,9 @@ struct ServicesRowSnapshotTests {
   @Test func otherTabsNeverNameAService() throws {
     let state = try Self.servicesTab(Size(width: 80, height: 24))
     let film = MediaSummary(id: 41, title: "Streamed")
-    #expect(ListView.streamsOn(film, tab: nil, state.shared) == nil)
-    #expect(ListView.streamsOn(film, tab: state.rootList.source.tab?.saved, state.shared) == "Netflix")
+    #expect(ListView.streamsOn(film, services: ListView.services(of: nil), state.shared) == nil)
+    #expect(
+      ListView.streamsOn(film, services: ListView.services(of: state.rootList.source.tab?.saved), state.shared)
+        == "Netflix")
   }
 }

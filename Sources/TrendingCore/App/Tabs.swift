@@ -225,7 +225,9 @@ extension Tab {
   /// width of the widest built-in short name (at least six columns), so every label is shortened
   /// by one rule; a first word too long alone is cut.
   static func shortened(_ title: String) -> String {
-    let width = max(6, Tab.all.map { TextWidth.width(of: $0.shortTitle()) }.max() ?? 6)
+    let width = shortWidths.value(for: Translator.current) {
+      max(6, Tab.all.map { TextWidth.width(of: $0.shortTitle()) }.max() ?? 6)
+    }
     guard TextWidth.width(of: title) > width else { return title }
     var words = ""
     for word in title.split(separator: " ") {
@@ -241,4 +243,7 @@ extension Tab {
     }
     return cut + "…"
   }
+
+  /// The widest built-in short name, measured once for each language (the tab bar asks every frame).
+  private static let shortWidths = Memo<Catalogue, Int>()
 }

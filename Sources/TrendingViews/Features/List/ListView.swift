@@ -206,6 +206,7 @@ enum ListView {
     // Looked up once a frame, not once a row.
     let comma = tr(", ")
     let separator = Formatters.decimalSeparator
+    let services = services(of: screenState.source.tab?.saved)
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
@@ -231,7 +232,7 @@ enum ListView {
       }
       let title =
         rowTitle(movie, shared)
-        + (streamsOn(movie, tab: screenState.source.tab?.saved, shared).map { " · " + $0 } ?? "")
+        + (streamsOn(movie, services: services, shared).map { " · " + $0 } ?? "")
       screen.put(
         TextLayout.truncate(title, to: titleWidth), row: row, column: titleColumn,
         style: Style(.normal, bold: selected, selected: selected), limit: titleWidth)
@@ -273,13 +274,18 @@ enum ListView {
     return movie.title + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
   }
 
+  /// The user's services, lower-cased, when `tab` is "On my services" (worked out once a frame).
+  static func services(of tab: SavedTab?) -> Set<String>? {
+    guard let tab, tab.name == .services else { return nil }
+    return Set(tab.serviceNames.map { $0.lowercased() })
+  }
+
   /// Where a row of "On my services" streams: the user's services among the subscriptions its
   /// loaded details name for the region; nothing while they are unknown, rather than a guess.
-  static func streamsOn(_ movie: MediaSummary, tab: SavedTab?, _ shared: Shared) -> String? {
-    guard let tab, tab.name == .services, let region = shared.region else { return nil }
+  static func streamsOn(_ movie: MediaSummary, services mine: Set<String>?, _ shared: Shared) -> String? {
+    guard let mine, let region = shared.region else { return nil }
     let byCountry =
       movie.kind == .series ? shared.series(movie.id).value?.providers : shared.film(movie.id).value?.providers
-    let mine = Set(tab.serviceNames.map { $0.lowercased() })
     let streams = (byCountry?[region]?.subscription ?? []).filter { mine.contains($0.lowercased()) }
     return streams.isEmpty ? nil : streams.joined(separator: tr(", "))
   }
