@@ -59,4 +59,15 @@ struct DemoDiscoverTests {
     let made = try await client.fetch(MovieDetailsRequest(id: 990_001, language: "en-US")).value
     #expect(made.releases["GB"]?.contains { $0.isCinema } == true)
   }
+
+  @Test func findByAnIMDbIdAnswersTheDemosFilmOrSeries() async throws {
+    let film = try #require(FindByIMDbRequest(imdbID: "tt0137523", language: "en-US"))
+    let foundFilm = try await client.fetch(film).value
+    #expect(foundFilm.films.map(\.id) == [550] && foundFilm.series.isEmpty)
+    let series = try #require(FindByIMDbRequest(imdbID: "tt0903747", language: "en-US"))
+    #expect(try await client.fetch(series).value.series.map(\.id) == [1396])
+    let unknown = try #require(FindByIMDbRequest(imdbID: "tt0000001", language: "en-US"))
+    let none = try await client.fetch(unknown).value
+    #expect(none.films.isEmpty && none.series.isEmpty && none.episodes.isEmpty)
+  }
 }

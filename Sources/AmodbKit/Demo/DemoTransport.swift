@@ -37,6 +37,7 @@ public struct DemoTransport: Transport {
     case "/search/tv": return Self.searchSeries(query, prefix: prefix)
     case "/search/multi": return Self.searchEverything(query, prefix: prefix)
     case "/search/person": return Self.searchPeople(query, prefix: prefix)
+    case _ where key.hasPrefix("/find/"): return DemoFind.answer(String(key.dropFirst("/find/".count)), prefix: prefix)
     default: break
     }
     if let answer = DemoDiscover.answer(key, query: query ?? [], prefix: prefix) { return answer }
@@ -87,7 +88,7 @@ public struct DemoTransport: Transport {
     body: Data(#"{"errors":["query must be provided"]}"#.utf8))
 
   /// The `results` of an embedded list, in the language asked for when it has them.
-  private static func results(_ key: String, prefix: String) -> [JSONValue] {
+  static func results(_ key: String, prefix: String) -> [JSONValue] {
     guard let text = DemoResources.files[prefix + key] ?? DemoResources.files[key],
       let results = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?["results"]?.array
     else { return [] }
