@@ -40,8 +40,11 @@ extension EpisodeScreen: DocumentScreen {
     return episode(shared)?.name.map { "\(code) \($0)" } ?? code
   }
 
+  /// The season, and the series it names (kept when a season screen loaded it; asked for when the
+  /// episode was opened straight from Up next).
   public mutating func appear(_ shared: inout Shared) -> [Effect] {
-    shared.load(shared.seasonRequest(seriesID, season)) + [.loadEpisodeMarks(seriesID)]
+    shared.load(shared.seasonRequest(seriesID, season)) + shared.load(shared.seriesRequest(seriesID))
+      + [.loadEpisodeMarks(seriesID)]
   }
 
   /// The episode shown.

@@ -34,8 +34,11 @@ struct LibraryBrowserTests {
     }
     #expect(entries[1].isComing(today: "2026-12-01") && !entries[0].isComing(today: "2026-12-01"))
     var opened = store.state
-    _ = Reducer.reduce(&opened, .key(.enter))
+    let asked = Reducer.reduce(&opened, .key(.enter))
     #expect(opened.stack.last == .episode(EpisodeScreen(seriesID: 501, season: 1, number: 3)), "the next episode")
+    // Opened without its season screen, the episode asks for the series it names too.
+    let series = opened.shared.seriesRequest(501)
+    #expect(asked.contains(.fetch(series, keptFirst: true)) && opened.shared.answers[series]?.isLoading == true)
   }
 
   @Test func upNextIsEmptyWithAWayToStart() {
