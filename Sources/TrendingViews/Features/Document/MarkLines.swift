@@ -18,8 +18,12 @@ enum MarkLines {
       document.append(
         contentsOf: TextLayout.wrap(words.joined(separator: " · "), width: width).map { [Span($0, Style(tone))] })
     }
-    if let note = mark.note {
-      document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
-    }
+    note(mark.note, width: width, into: &document)
+  }
+
+  /// The user's note ("✎ …"), wrapped to `width`: a title's or an episode's.
+  static func note(_ note: String?, width: Int, into document: inout Document) {
+    guard let note else { return }
+    document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
   }
 }

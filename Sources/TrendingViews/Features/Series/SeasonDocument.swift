@@ -140,9 +140,7 @@ public enum EpisodeDocument {
       document.append(contentsOf: RatingLines.lines(entries, width: width))
     }
     if seen { document.append([Span(tr("✓ seen"), Style(.good))]) }
-    if let note = notes?.note {
-      document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
-    }
+    MarkLines.note(notes?.note, width: width, into: &document)
     if let overview = episode.overview {
       document.heading(tr("Overview"))
       document.append(contentsOf: TextLayout.wrap(overview, width: width - 2).map { [Span("  " + $0)] })
