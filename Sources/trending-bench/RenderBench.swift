@@ -20,11 +20,16 @@ enum RenderBench {
         id: $0, title: "Film number \($0) 卧虎藏龙", releaseDate: ReleaseDate("2020-01-01"), voteAverage: 7.5,
         voteCount: 10)
     }
+    if let profiled = ProcessInfo.processInfo.environment["TRENDING_BENCH_PROFILE"] {
+      // Under `perf record`: frames of one size only, for a few seconds, so the samples are that size's.
+      let parts = profiled.split(separator: "x").compactMap { Int($0) }
+      let state = state(Size(width: parts.first ?? 80, height: parts.last ?? 24), films)
+      let start = Date()
+      while Date().timeIntervalSince(start) < 5 { _ = Renderer.render(state) }
+      return
+    }
     for (size, budget) in sizes {
-      var state = AppState(language: "en-US", size: size, now: Date())
-      state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Date())
-      state.rootList.selection = 250
-      state.rootList.top = 250 - state.shared.visibleRows + 1
+      let state = state(size, films)
       let render = median((0..<frames).map { _ in seconds { _ = Renderer.render(state) } })
       let blank = median(
         (0..<frames).map { _ in
@@ -38,5 +43,14 @@ enum RenderBench {
           name: "render one frame \(size.width)x\(size.height), 500 rows", value: render * 1e6, unit: "µs",
           floor: blank * 1e6, floorName: "blank screen", budget: budget))
     }
+  }
+
+  /// The state a frame is drawn from: the films loaded, the 250th selected on the last visible row.
+  static func state(_ size: Size, _ films: [MediaSummary]) -> AppState {
+    var state = AppState(language: "en-US", size: size, now: Date())
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Date())
+    state.rootList.selection = 250
+    state.rootList.top = 250 - state.shared.visibleRows + 1
+    return state
   }
 }

@@ -73,6 +73,48 @@ struct TextTests {
     }
   }
 
+  @Test func puttingOverWideCharactersLeavesTheCellsTheGlyphWalkWould() {
+    // Reference: each grapheme's glyphs in turn, whole or not at all, the other half of any wide
+    // character a glyph lands on blanked first; the fast paths of `put` must leave the same cells.
+    var generator = SeededGenerator.fromEnvironment()
+    let pools: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0x20...0x7E, 0x300...0x36F, 0x4E00...0x4E80, 0x1F300...0x1F64F, 0x5D0...0x5EA, 0x200B...0x200D,
+      0...0x1F, 0x1F1E6...0x1F1FF,
+    ]
+    let under = Style(.muted, selected: true)
+    let style = Style(.accent, bold: true)
+    for _ in 0..<400 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...24, using: &generator) {
+        let pool = pools.randomElement(using: &generator) ?? pools[0]
+        if let scalar = Unicode.Scalar(UInt32.random(in: pool, using: &generator)) { text.append(scalar) }
+      }
+      let width = 12
+      let column = Int.random(in: 0...13, using: &generator)
+      let limit = Bool.random(using: &generator) ? nil : Int.random(in: 0...12, using: &generator)
+      // Wide characters at an odd or an even offset under the text.
+      var screen = Screen(width: width, height: 1)
+      screen.put(Bool.random(using: &generator) ? "卧虎藏龙卧虎" : "a卧虎藏龙卧虎", row: 0, column: 0, style: under)
+      var expected = (0..<width).map { screen[0, $0] }
+      func clear(_ at: Int) {
+        if expected[at].text.isEmpty, at > 0 { expected[at - 1] = Cell(" ", style: expected[at - 1].style) }
+        if at + 1 < width, expected[at + 1].text.isEmpty { expected[at + 1] = Cell(" ", style: expected[at + 1].style) }
+      }
+      var position = column
+      let end = min(width, column + (limit ?? width))
+      walk: for glyph in String(text).flatMap(TextWidth.glyphs) {
+        guard position + glyph.width <= end else { break walk }
+        for offset in 0..<glyph.width { clear(position + offset) }
+        expected[position] = Cell(glyph.text, style: style)
+        if glyph.width == 2 { expected[position + 1] = Cell("", style: style) }
+        position += glyph.width
+      }
+      let columns = screen.put(String(text), row: 0, column: column, style: style, limit: limit)
+      #expect(columns == max(0, position - column), "\(text.map { String($0.value, radix: 16) }) \(generator.replay)")
+      #expect((0..<width).map { screen[0, $0] } == expected, "\(text.map { String($0.value, radix: 16) })")
+    }
+  }
+
   @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
     var screen = Screen(width: 4, height: 1)
     screen.put("卧虎", row: 0, column: 0)

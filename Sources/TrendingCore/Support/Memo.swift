@@ -8,12 +8,15 @@ import Synchronization
 /// state compares by identity first, so a hit is cheap), and a miss replaces the entry. A key must
 /// therefore name everything the value depends on: that is what keeps it from going stale.
 public final class Memo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
-  private let last = Mutex<(key: Key, value: Value)?>(nil)
+  @usableFromInline let last = Mutex<(key: Key, value: Value)?>(nil)
 
   /// Makes an empty memo.
   public init() {}
 
   /// The value for `key`: the one kept when the key is the last one asked, else `make()`'s, kept.
+  /// Inlinable, so each caller's key and value types get a specialized copy (a generic entry point
+  /// from another module runs unspecialized, looking up its types' metadata every call).
+  @inlinable
   public func value(for key: Key, _ make: () -> Value) -> Value {
     if let kept = last.withLock({ entry in entry.flatMap { $0.key == key ? $0.value : nil } }) { return kept }
     let value = make()

@@ -77,8 +77,13 @@ public enum TextWidth {
     return glyphs
   }
 
-  /// The width of a string in columns.
-  public static func width(of text: String) -> Int { columns(text.unicodeScalars) }
+  /// The width of a string in columns; printable ASCII, the usual case, counted from its bytes.
+  public static func width(of text: String) -> Int {
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+    }
+    return (ascii ?? nil) ?? columns(text.unicodeScalars)
+  }
 
   /// The width of part of a string in columns.
   public static func width(of text: Substring) -> Int { columns(text.unicodeScalars) }

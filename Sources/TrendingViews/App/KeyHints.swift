@@ -43,25 +43,34 @@ enum KeyHints {
     let catalogue: Catalogue
   }
 
+  /// A context's candidates and their commands (what availability is asked of), kept together.
+  struct Candidates: Sendable {
+    let all: [Candidate]
+    let commands: [Command]
+  }
+
   /// The candidates last worked out.
-  static let kept = Memo<CandidatesKey, [Candidate]>()
+  static let kept = Memo<CandidatesKey, Candidates>()
 
   /// The hints for the state's screen, in table order, only for commands available now.
   static func items(for state: AppState) -> [Item] {
-    available(state).map(\.item)
+    let (_, candidates, available) = now(state)
+    return candidates.all.indices.filter { candidates.all[$0].always || available[$0] }.map { candidates.all[$0].item }
   }
 
-  /// The candidates available now: labelled and measured once a change of what they depend on,
-  /// only their commands' availability asked each frame.
-  static func available(_ state: AppState) -> [Candidate] {
+  /// The state's candidates, labelled and measured once a change of what they depend on, and which
+  /// of them are available now: only that is asked each frame (the screen on top taken from the
+  /// stack once for every hint, not once a hint).
+  static func now(_ state: AppState) -> (key: CandidatesKey, candidates: Candidates, available: [Bool]) {
     let context = state.keyContext
     let key = CandidatesKey(
       table: state.shared.keys, context: context, ascii: state.shared.asciiKeys, browsing: state.shared.browsing,
       selectsLines: context == .search || state.top.selectsLines, catalogue: Translator.current)
-    let all = kept.value(for: key) { candidates(key) }
-    // The screen on top is taken from the stack once for every hint, not once a hint.
-    let available = Reducer.availability(of: all.map(\.item.command), in: state)
-    return all.indices.filter { all[$0].always || available[$0] }.map { all[$0] }
+    let candidates = kept.value(for: key) {
+      let all = Self.candidates(key)
+      return Candidates(all: all, commands: all.map(\.item.command))
+    }
+    return (key, candidates, Reducer.availability(of: candidates.commands, in: state))
   }
 
   /// Every hint a context may show, in table order, each labelled, measured and ranked.
@@ -92,18 +101,45 @@ enum KeyHints {
     }
   }
 
-  /// The bar's hints at a width: whole hints, dropping the least needed until they fit.
-  static func fitting(_ state: AppState, width: Int) -> [Item] {
-    var candidates = available(state)
-    // Two spaces between hints, and a margin of two.
-    var total = candidates.reduce(0) { $0 + $1.width } + 2 * max(0, candidates.count - 1)
-    while candidates.count > 1, total + 2 > width,
-      let least = candidates.indices.max(by: { candidates[$0].rank < candidates[$1].rank })
-    {
-      total -= candidates[least].width + 2
-      candidates.remove(at: least)
+  /// What a bar depends on: its candidates, which are available, and its width.
+  struct BarKey: Equatable, Sendable {
+    let candidates: CandidatesKey
+    let available: [Bool]
+    let width: Int
+  }
+
+  /// A bar as drawn: its hints, and their pieces (keys strong, words muted) in order.
+  struct Bar: Sendable {
+    let items: [Item]
+    let pieces: [(text: String, isKey: Bool)]
+  }
+
+  /// The bar last fitted.
+  static let bars = Memo<BarKey, Bar>()
+
+  /// The bar's hints at a width: whole hints, dropping the least needed until they fit; fitted once
+  /// a change of the hints available or the width, not once a frame.
+  static func fitting(_ state: AppState, width: Int) -> [Item] { bar(state, width: width).items }
+
+  /// The bar at a width, fitted and cut into pieces once a change.
+  static func bar(_ state: AppState, width: Int) -> Bar {
+    let (key, kept, available) = now(state)
+    return bars.value(for: BarKey(candidates: key, available: available, width: width)) {
+      var candidates = kept.all.indices.filter { kept.all[$0].always || available[$0] }.map { kept.all[$0] }
+      // Two spaces between hints, and a margin of two.
+      var total = candidates.reduce(0) { $0 + $1.width } + 2 * max(0, candidates.count - 1)
+      while candidates.count > 1, total + 2 > width,
+        let least = candidates.indices.max(by: { candidates[$0].rank < candidates[$1].rank })
+      {
+        total -= candidates[least].width + 2
+        candidates.remove(at: least)
+      }
+      let items = candidates.map(\.item)
+      let pieces = items.enumerated().flatMap { index, item in
+        (index > 0 ? [("  ", false)] : []) + [(item.keys, true), (" " + item.label, false)]
+      }
+      return Bar(items: items, pieces: pieces)
     }
-    return candidates.map(\.item)
   }
 
   /// The bar's text at a width.
@@ -120,10 +156,9 @@ enum KeyHints {
   static func draw(_ state: AppState, in area: Rect, into screen: inout Screen) {
     screen.fill(row: area.row, style: Style(.barMuted))
     var column = area.column + 1
-    for (index, item) in fitting(state, width: area.width).enumerated() {
-      if index > 0 { column += screen.put("  ", row: area.row, column: column, style: Style(.barMuted)) }
-      column += screen.put(item.keys, row: area.row, column: column, style: Style(.bar, bold: true))
-      column += screen.put(" " + item.label, row: area.row, column: column, style: Style(.barMuted))
+    for piece in bar(state, width: area.width).pieces {
+      column += screen.put(
+        piece.text, row: area.row, column: column, style: piece.isKey ? Style(.bar, bold: true) : Style(.barMuted))
     }
   }
 }

@@ -109,86 +109,32 @@ public struct Screen: Equatable, Sendable {
   }
 
   /// Writes text at a position, clipped to `limit` columns (default: the right edge); returns the columns used.
+  ///
+  /// What it draws is each grapheme's glyphs (`TextWidth.glyphs`) in turn, a whole glyph or none at
+  /// the limit, the other half of a wide character it overwrites blanked. The usual text goes a
+  /// faster way to the same cells: printable ASCII a byte a cell, and text without zero-width code
+  /// points a code point a glyph, read straight from the string's UTF-8.
   @discardableResult
   public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
     guard (0..<height).contains(row), column >= 0 else { return 0 }
     let end = min(width, column + (limit ?? width))
-    let bytes = text.utf8
-    // Printable ASCII is one cell a byte, with no segmenting; but the last such byte before other
-    // text may begin a grapheme with what follows ("e" and a combining accent): that one goes below.
-    let other = bytes.firstIndex { $0 < 0x20 || $0 >= 0x7F }
-    let run = other.map { max(0, bytes.distance(from: bytes.startIndex, to: $0) - 1) } ?? bytes.count
-    var position = column + putASCII(bytes.prefix(run), row: row, column: column, end: end, style: style)
-    guard other != nil, position < end else { return position - column }
-    // Without zero-width code points, graphemes change nothing: each code point that draws is a
-    // glyph of its own (as `TextWidth.glyphs` makes them), so the rest goes code point by code point.
-    let rest = text.unicodeScalars[bytes.index(bytes.startIndex, offsetBy: run)...]
-    if rest.allSatisfy({ TextWidth.width(of: $0) != 0 }) {
-      for scalar in rest {
-        let columns = min(TextWidth.width(of: scalar), 2)
-        guard columns > 0 else { continue }
-        guard position + columns <= end else { break }
-        for offset in 0..<columns { clearWideNeighbours(row: row, column: position + offset) }
-        cells[row * width + position] = Cell(String(scalar), style: style)
-        if columns == 2 { cells[row * width + position + 1] = Cell("", style: style) }
-        position += columns
-      }
-      return position - column
+    guard column < end else { return 0 }
+    let line = row * width..<(row + 1) * width
+    // A string read from a bridged or foreign buffer has no contiguous UTF-8: it goes grapheme by grapheme.
+    let drawn = cells.withUnsafeMutableBufferPointer { all in
+      var row = RowCells(cells: UnsafeMutableBufferPointer(rebasing: all[line]))
+      return text.utf8.withContiguousStorageIfAvailable { bytes in
+        row.put(text, bytes, from: column, to: end, style: style)
+      } ?? row.putGraphemes(text[...], from: column, to: end, style: style)
     }
-    characters: for character in text[bytes.index(bytes.startIndex, offsetBy: run)...] {
-      let scalars = character.unicodeScalars
-      if let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
-        // One code point, the usual case: one glyph, or none for one that is not drawn.
-        let columns = min(TextWidth.width(of: scalar), 2)
-        guard columns > 0 else { continue }
-        guard position + columns <= end else { break }
-        for offset in 0..<columns { clearWideNeighbours(row: row, column: position + offset) }
-        cells[row * width + position] = Cell(String(character), style: style)
-        if columns == 2 { cells[row * width + position + 1] = Cell("", style: style) }
-        position += columns
-        continue
-      }
-      for glyph in TextWidth.glyphs(character) {
-        guard position + glyph.width <= end else { break characters }
-        for offset in 0..<glyph.width { clearWideNeighbours(row: row, column: position + offset) }
-        cells[row * width + position] = Cell(glyph.text, style: style)
-        if glyph.width == 2 { cells[row * width + position + 1] = Cell("", style: style) }
-        position += glyph.width
-      }
-    }
-    return position - column
+    return drawn - column
   }
-
-  /// Printable ASCII bytes, one cell each, up to `end`; returns the columns used. The neighbours are
-  /// checked at the run's two ends only, which leaves the cells as a check at every cell would (a
-  /// cell inside the run is overwritten after its neighbour's check).
-  private mutating func putASCII(
-    _ bytes: Substring.UTF8View, row: Int, column: Int, end: Int, style: Style
-  ) -> Int {
-    let count = min(bytes.count, end - column)
-    guard count > 0 else { return 0 }
-    clearWideNeighbours(row: row, column: column)
-    if count > 1 { clearWideNeighbours(row: row, column: column + count - 1) }
-    let texts = Self.asciiTexts
-    var index = row * width + column
-    for byte in bytes.prefix(count) {
-      cells[index] = Cell(texts[Int(byte)], style: style)
-      index += 1
-    }
-    return count
-  }
-
-  /// The one-character strings of ASCII, by code, made once.
-  private static let asciiTexts: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
   /// Blanks the other half of a wide character about to be partly overwritten.
   private mutating func clearWideNeighbours(row: Int, column: Int) {
-    let index = row * width + column
-    if cells[index].text.isEmpty, column > 0 {
-      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
-    }
-    if column + 1 < width, cells[index + 1].text.isEmpty {
-      cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+    cells.withUnsafeMutableBufferPointer { all in
+      var cells = RowCells(cells: UnsafeMutableBufferPointer(rebasing: all[row * width..<(row + 1) * width]))
+      cells.clearWideNeighbours(column)
     }
   }
 
@@ -230,6 +176,106 @@ extension Style {
     if isSelected { words.append("selected") }
     if foreground != nil || background != nil { words.append("poster colours") }
     return words.joined(separator: " ")
+  }
+}
+
+/// One row's cells, written in place: the work of `Screen.put` without a bounds or copy check a cell.
+private struct RowCells {
+  let cells: UnsafeMutableBufferPointer<Cell>
+
+  /// The one-character strings of ASCII, by code, made once.
+  static let asciiTexts: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+
+  /// Writes `text`, whose UTF-8 is `bytes`, from `column` up to `end`; returns the column after it.
+  mutating func put(
+    _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, from column: Int, to end: Int, style: Style
+  ) -> Int {
+    var other = 0
+    while other < bytes.count, bytes[other] >= 0x20, bytes[other] < 0x7F { other += 1 }
+    // The last ASCII byte before other text may begin a grapheme with what follows ("e" and a
+    // combining accent): that one goes with the rest.
+    let run = other == bytes.count ? other : max(0, other - 1)
+    var position = putASCII(bytes, count: run, from: column, to: end, style: style)
+    guard run < bytes.count, position < end else { return position }
+    // Without zero-width code points graphemes change nothing: each code point that draws is a
+    // glyph of its own, as `TextWidth.glyphs` makes them. At the first zero-width one, the rest
+    // goes again by graphemes, over the same cells.
+    let restart = position
+    var offset = run
+    while offset < bytes.count {
+      let (scalar, length) = Self.decode(bytes, at: offset)
+      let columns = TextWidth.width(of: scalar)
+      if columns == 0 {
+        let utf8 = text.utf8
+        let rest = text[utf8.index(utf8.startIndex, offsetBy: run)...]
+        return putGraphemes(rest, from: restart, to: end, style: style)
+      }
+      offset += length
+      guard columns > 0 else { continue }
+      let glyph = min(columns, 2)
+      guard position + glyph <= end else { break }
+      write(scalar.value < 0x80 ? Self.asciiTexts[Int(scalar.value)] : String(scalar), glyph, at: position, style)
+      position += glyph
+    }
+    return position
+  }
+
+  /// Printable ASCII, a byte a cell, up to `end`; returns the column after it. The neighbours are
+  /// checked at the run's two ends only, which leaves the cells as a check at every cell would (a
+  /// cell inside the run is overwritten after its neighbour's check).
+  mutating func putASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, count: Int, from column: Int, to end: Int, style: Style
+  ) -> Int {
+    let count = min(count, end - column)
+    guard count > 0 else { return column }
+    clearWideNeighbours(column)
+    if count > 1 { clearWideNeighbours(column + count - 1) }
+    let texts = Self.asciiTexts
+    for offset in 0..<count { cells[column + offset] = Cell(texts[Int(bytes[offset])], style: style) }
+    return column + count
+  }
+
+  /// Writes grapheme by grapheme, each as its glyphs; returns the column after the last.
+  mutating func putGraphemes(_ text: Substring, from column: Int, to end: Int, style: Style) -> Int {
+    var position = column
+    for character in text {
+      for glyph in TextWidth.glyphs(character) {
+        guard position + glyph.width <= end else { return position }
+        write(glyph.text, glyph.width, at: position, style)
+        position += glyph.width
+      }
+    }
+    return position
+  }
+
+  /// One glyph of one or two columns at `column`, the halves of wide characters it breaks blanked.
+  mutating func write(_ text: String, _ columns: Int, at column: Int, _ style: Style) {
+    clearWideNeighbours(column)
+    if columns == 2 { clearWideNeighbours(column + 1) }
+    cells[column] = Cell(text, style: style)
+    if columns == 2 { cells[column + 1] = Cell("", style: style) }
+  }
+
+  /// Blanks the other half of a wide character about to be partly overwritten.
+  mutating func clearWideNeighbours(_ column: Int) {
+    if cells[column].text.isEmpty, column > 0 {
+      cells[column - 1] = Cell(" ", style: cells[column - 1].style)
+    }
+    if column + 1 < cells.count, cells[column + 1].text.isEmpty {
+      cells[column + 1] = Cell(" ", style: cells[column + 1].style)
+    }
+  }
+
+  /// The code point at `offset` of valid UTF-8 (a string's own), and its length in bytes.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+    let lead = UInt32(bytes[offset])
+    let (length, initial): (Int, UInt32) =
+      lead < 0x80 ? (1, lead) : lead < 0xE0 ? (2, lead & 0x1F) : lead < 0xF0 ? (3, lead & 0x0F) : (4, lead & 0x07)
+    var value = initial
+    for next in 1..<max(1, length) where offset + next < bytes.count {
+      value = value << 6 | UInt32(bytes[offset + next] & 0x3F)
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }
 }
 

@@ -6,19 +6,10 @@ import TrendingCore
 enum TabBarView {
   /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
   static func draw(_ state: AppState, row: Int, into screen: inout Screen) {
-    let browsing = state.shared.browsing
-    // Read once: the tab showing is worked out from the stack, not stored.
-    let activeTab = state.activeTab
     for tab in labels(state, width: screen.width) {
-      let active: Bool
-      switch tab.target {
-      case .tab(let kind): active = kind == activeTab
-      case .media(let media): active = media == browsing
-      }
       screen.put(
-        tab.label, row: row, column: tab.columns.lowerBound,
-        style: active ? Style(.title, bold: true, selected: true) : Style(.muted),
-        limit: screen.width - tab.columns.lowerBound)
+        tab.label, row: row, column: tab.column,
+        style: tab.active ? Style(.title, bold: true, selected: true) : Style(.muted), limit: screen.width - tab.column)
     }
   }
 
@@ -32,16 +23,30 @@ enum TabBarView {
     let catalogue: Catalogue
   }
 
-  /// The tab bar last laid out.
-  static let tabBars = Memo<TabBarKey, [(target: TabBar.Target, label: String, columns: Range<Int>)]>()
+  /// One label as drawn: its words, its first column, and whether it is the tab or the set showing.
+  struct Label: Sendable {
+    let label: String
+    let column: Int
+    let active: Bool
+  }
 
-  /// The tab bar's labels and columns, named and measured once a change, not once a frame.
-  static func labels(_ state: AppState, width: Int) -> [(target: TabBar.Target, label: String, columns: Range<Int>)] {
+  /// The tab bar last laid out.
+  static let tabBars = Memo<TabBarKey, [Label]>()
+
+  /// The tab bar's labels and columns, named, measured and marked active once a change, not once a frame.
+  static func labels(_ state: AppState, width: Int) -> [Label] {
     let key = TabBarKey(
       active: state.activeTab, browsing: state.shared.browsing, width: width, tabs: state.shared.tabs,
       catalogue: Translator.current)
     return tabBars.value(for: key) {
-      TabBar.labels(active: key.active, browsing: key.browsing, width: width, tabs: key.tabs)
+      TabBar.labels(active: key.active, browsing: key.browsing, width: width, tabs: key.tabs).map { tab in
+        let active: Bool
+        switch tab.target {
+        case .tab(let kind): active = kind == key.active
+        case .media(let media): active = media == key.browsing
+        }
+        return Label(label: tab.label, column: tab.columns.lowerBound, active: active)
+      }
     }
   }
 }
