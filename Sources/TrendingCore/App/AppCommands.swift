@@ -90,22 +90,61 @@ enum AppCommands {
     }
   }
 
-  /// Whether an app command would do something on `top`, the screen showing (`state.top`, taken once by the caller).
-  static func isAvailable(_ command: AppCommand, in state: AppState, top: any ScreenFeature) -> Bool {
+  /// Whether an app command would do something on the screen showing, as `offer` has it.
+  static func isAvailable(_ command: AppCommand, in state: AppState, offer: inout Offer) -> Bool {
+    let shared = state.shared
     switch command {
     case .help, .quit, .redraw, .suspend, .search, .palette: return true
-    case .toggleSeen where top.markedEpisode(state.shared) != nil, .markUpToHere:
-      return top.markedEpisode(state.shared).map { EpisodeMarkLogic.canMark($0, state.shared) } ?? false
-    case .rate where top.markedEpisode(state.shared) != nil, .note where top.markedEpisode(state.shared) != nil:
+    case .toggleSeen where offer.episode(shared) != nil, .markUpToHere:
+      return offer.episode(shared).map { EpisodeMarkLogic.canMark($0, shared) } ?? false
+    case .rate where offer.episode(shared) != nil, .note where offer.episode(shared) != nil:
       return true
     case .toggleWatchlist, .toggleSeen, .notInterested, .rate, .note, .addToList:
-      return top.subject(state.shared)?.media != nil
+      return offer.subject(shared)?.media != nil
     case .hideSeen, .upNext: return state.stack.last?.list != nil
-    case .openInBrowser, .copyLink, .copyTitle: return top.page(state.shared) != nil
-    case .playTrailer: return top.trailer(state.shared) != nil
+    case .openInBrowser, .copyLink, .copyTitle: return offer.hasPage(shared)
+    case .playTrailer: return offer.top.trailer(shared) != nil
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
     case .nextTab, .previousTab, .tab, .forYou: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil
+    }
+  }
+
+  /// What the screen showing offers the app's commands, each asked of it once however many
+  /// commands are weighed (the hint bar weighs a dozen a frame, and a list's subject and page each
+  /// look up its selected row).
+  struct Offer {
+    /// The screen showing (`state.top`).
+    let top: any ScreenFeature
+    private var subject: MediaSummary??
+    private var page: Bool?
+    private var episode: EpisodeRef??
+
+    /// Makes an offer of the screen showing, nothing asked yet.
+    init(_ top: any ScreenFeature) { self.top = top }
+
+    /// The film or series `a` and `m` mark.
+    mutating func subject(_ shared: Shared) -> MediaSummary? {
+      if let known = subject { return known }
+      let asked = top.subject(shared)
+      subject = .some(asked)
+      return asked
+    }
+
+    /// Whether there is a page `o` opens.
+    mutating func hasPage(_ shared: Shared) -> Bool {
+      if let known = page { return known }
+      let asked = top.page(shared) != nil
+      page = asked
+      return asked
+    }
+
+    /// The episode `m` marks.
+    mutating func episode(_ shared: Shared) -> EpisodeRef? {
+      if let known = episode { return known }
+      let asked = top.markedEpisode(shared)
+      episode = .some(asked)
+      return asked
     }
   }
 

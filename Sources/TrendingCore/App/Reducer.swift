@@ -215,23 +215,25 @@ public enum Reducer {
 
   /// Whether a command would do something now: the hint bar offers only those.
   public static func isAvailable(_ command: Command, in state: AppState) -> Bool {
-    isAvailable(command, in: state, top: state.top)
+    var offer = AppCommands.Offer(state.top)
+    return isAvailable(command, in: state, offer: &offer)
   }
 
   /// Whether each of `commands` is available, as `isAvailable` says, with the screen on top taken
-  /// from the stack once for all of them rather than once a command (the hint bar asks a dozen a frame).
+  /// from the stack, and asked what it offers, once for all of them rather than once a command
+  /// (the hint bar asks a dozen a frame).
   public static func availability(of commands: [Command], in state: AppState) -> [Bool] {
-    let top = state.top
-    return commands.map { isAvailable($0, in: state, top: top) }
+    var offer = AppCommands.Offer(state.top)
+    return commands.map { isAvailable($0, in: state, offer: &offer) }
   }
 
-  /// `isAvailable` with the screen on top already taken.
-  private static func isAvailable(_ command: Command, in state: AppState, top: any ScreenFeature) -> Bool {
+  /// `isAvailable` with what the screen on top offers asked at most once.
+  private static func isAvailable(_ command: Command, in state: AppState, offer: inout AppCommands.Offer) -> Bool {
     if state.palette != nil { return PaletteLogic.isAvailable(command, in: state) }
     if let search = state.search { return search.isAvailable(command) }
     switch command {
-    case .app(let command): return AppCommands.isAvailable(command, in: state, top: top)
-    case .screen(let command): return top.isAvailable(command, state.shared)
+    case .app(let command): return AppCommands.isAvailable(command, in: state, offer: &offer)
+    case .screen(let command): return offer.top.isAvailable(command, state.shared)
     }
   }
 

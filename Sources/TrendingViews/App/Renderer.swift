@@ -89,9 +89,21 @@ public enum Renderer {
   /// "updated 3 min ago" and "3 min ago" for a fetch time, or nothing when nothing was fetched.
   static func ages(_ fetchedAt: Date?, now: Date) -> [String] {
     guard let fetchedAt else { return [] }
-    let age = Formatters.age(since: fetchedAt, now: now)
-    return [tr("updated %s", age), age]
+    let key = AgesKey(step: Formatters.AgeStep(since: fetchedAt, now: now), catalogue: Translator.current)
+    return agesWorded.value(for: key) {
+      let age = Formatters.age(key.step)
+      return [tr("updated %s", age), age]
+    }
   }
+
+  /// What the header's ages depend on: the age, to the step its words name, and the language.
+  struct AgesKey: Equatable, Sendable {
+    let step: Formatters.AgeStep
+    let catalogue: Catalogue
+  }
+
+  /// The header's ages last worded: once a minute, not once a frame.
+  static let agesWorded = Memo<AgesKey, [String]>()
 
   /// Draws wrapped, centred lines in a row range.
   static func centred(_ lines: [(String, Style)], rows: Range<Int>, into screen: inout Screen) {

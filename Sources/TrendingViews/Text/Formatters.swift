@@ -26,9 +26,11 @@ public enum Formatters {
   }
 
   /// A vote count in a few characters: 950, 26K, 2.4M ("26 тыс.", "2,4 млн" in Russian).
-  public static func votes(_ count: Int) -> String {
+  public static func votes(_ count: Int) -> String { votes(count, language: Translator.current.language) }
+
+  /// The same count with the interface's language already looked up: a list's rows share one.
+  static func votes(_ count: Int, language: String) -> String {
     // Chinese and Japanese count in ten thousands (万) and hundred millions (亿, 億): 64万, not 640千.
-    let language = Translator.current.language
     if language == "zh" || language == "ja" { return myriads(count, hundredMillions: language == "ja" ? "億" : "亿") }
     switch count {
     case ..<1_000: return "\(count)"
@@ -56,15 +58,33 @@ public enum Formatters {
   }
 
   /// How long ago something was fetched: "just now", "3 minutes ago", "2 hours ago", "4 days ago".
-  public static func age(since date: Date, now: Date) -> String {
-    // Clamped before converting: a date from a damaged cache may lie centuries away.
-    let interval = now.timeIntervalSince(date)
-    let seconds = interval.isFinite ? Int(min(max(interval, 0), 1e12)) : 0
-    switch seconds {
-    case ..<60: return tr("just now")
-    case ..<3_600: return trn("%s minute ago", "%s minutes ago", seconds / 60)
-    case ..<172_800: return trn("%s hour ago", "%s hours ago", seconds / 3_600)
-    default: return trn("%s day ago", "%s days ago", seconds / 86_400)
+  public static func age(since date: Date, now: Date) -> String { age(AgeStep(since: date, now: now)) }
+
+  /// How old something is, to the step its words name: what an age's words depend on.
+  enum AgeStep: Hashable, Sendable {
+    case justNow, minutes(Int), hours(Int), days(Int)
+
+    /// The step from `date` to `now`.
+    init(since date: Date, now: Date) {
+      // Clamped before converting: a date from a damaged cache may lie centuries away.
+      let interval = now.timeIntervalSince(date)
+      let seconds = interval.isFinite ? Int(min(max(interval, 0), 1e12)) : 0
+      switch seconds {
+      case ..<60: self = .justNow
+      case ..<3_600: self = .minutes(seconds / 60)
+      case ..<172_800: self = .hours(seconds / 3_600)
+      default: self = .days(seconds / 86_400)
+      }
+    }
+  }
+
+  /// An age's words: "just now", "3 minutes ago".
+  static func age(_ step: AgeStep) -> String {
+    switch step {
+    case .justNow: tr("just now")
+    case .minutes(let count): trn("%s minute ago", "%s minutes ago", count)
+    case .hours(let count): trn("%s hour ago", "%s hours ago", count)
+    case .days(let count): trn("%s day ago", "%s days ago", count)
     }
   }
 
@@ -151,8 +171,13 @@ public enum Formatters {
   public static func oneDecimal(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return missing }
     let tenths = Int((abs(value) * 10).rounded())
+    // Scores and percentages, what a frame draws dozens of, are made once.
+    if value >= 0, tenths < madeTenths.count { return madeTenths[tenths] }
     return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
   }
+
+  /// "0.0" to "100.0", made once.
+  private static let madeTenths = (0...1_000).map { "\($0 / 10).\($0 % 10)" }
 
   private static func trimmed(_ value: Double) -> String {
     let text = oneDecimal(value)

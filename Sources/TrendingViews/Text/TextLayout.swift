@@ -75,3 +75,22 @@ public enum TextLayout {
     return lines
   }
 }
+
+extension Screen {
+  /// Writes `text` as `TextLayout.fit` makes it, cut and padded to exactly `width` columns, without
+  /// making the padded text: the same cells, the padding written as spaces in `style`.
+  @discardableResult
+  mutating func put(_ text: String, row: Int, column: Int, fitting width: Int, alignRight: Bool = false, style: Style)
+    -> Int
+  {
+    let cut = TextLayout.truncate(text, to: width)
+    let padding = max(0, width - TextWidth.width(of: cut))
+    if alignRight {
+      fill(row: row, from: column, to: column + padding, style: style)
+      return padding + put(cut, row: row, column: column + padding, style: style)
+    }
+    let used = put(cut, row: row, column: column, style: style)
+    fill(row: row, from: column + used, to: column + used + padding, style: style)
+    return used + padding
+  }
+}

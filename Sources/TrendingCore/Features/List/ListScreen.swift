@@ -81,13 +81,31 @@ public struct ListScreen: Equatable, Sendable {
     self.window = window
   }
 
-  /// The films loaded so far, in the order chosen, narrowed by the filter.
+  /// The films loaded so far, in the order chosen, narrowed by the filter: worked out once a change
+  /// of what they depend on, not each time a frame, a hint or a command asks for them.
   public var movies: [MediaSummary] {
-    var sorted = sort.apply(list.value?.movies ?? [])
-    if !hidden.isEmpty { sorted.removeAll { $0.media.map(hidden.contains) == true } }
-    guard let filter, !filter.text.isEmpty else { return sorted }
-    return sorted.filter(filter.matches)
+    let loaded = list.value?.movies ?? []
+    let text = filter.flatMap { $0.text.isEmpty ? nil : $0.text }
+    // As loaded, the usual list, costs nothing to show.
+    guard sort != .rank || !hidden.isEmpty || text != nil else { return loaded }
+    return Self.shownRows.value(for: ShownRowsKey(loaded: loaded, sort: sort, hidden: hidden, filter: text)) {
+      var sorted = sort.apply(loaded)
+      if !hidden.isEmpty { sorted.removeAll { $0.media.map(hidden.contains) == true } }
+      guard let filter, text != nil else { return sorted }
+      return sorted.filter(filter.matches)
+    }
   }
+
+  /// What the rows shown depend on: the rows loaded, the order, the titles left out and the filter's text.
+  struct ShownRowsKey: Equatable, Sendable {
+    let loaded: [MediaSummary]
+    let sort: ListSort
+    let hidden: Set<MediaID>
+    let filter: String?
+  }
+
+  /// The rows last shown, sorted, narrowed and filtered.
+  static let shownRows = Memo<ShownRowsKey, [MediaSummary]>()
 
   /// The titles it leaves out of what is loaded, from the marks: those the user is not interested
   /// in (but on the watchlist and Up next, which the user chose), and seen ones while "hide seen"

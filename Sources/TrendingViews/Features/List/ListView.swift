@@ -206,6 +206,7 @@ enum ListView {
     // Looked up once a frame, not once a row.
     let comma = tr(", ")
     let separator = Formatters.decimalSeparator
+    let language = Translator.current.language
     let services = services(of: screenState.source.tab?.saved)
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
@@ -213,8 +214,9 @@ enum ListView {
       let movie = movies[index]
       let selected = index == screenState.selection
       if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
-      let rank = TextLayout.fit(String(index + 1), to: columns.rankWidth, alignRight: true)
-      screen.put(rank, row: row, column: columns.rank, style: Style(.muted, selected: selected))
+      screen.put(
+        String(index + 1), row: row, column: columns.rank, fitting: columns.rankWidth, alignRight: true,
+        style: Style(.muted, selected: selected))
       if let mark = movie.media.flatMap({ shared.marks[$0] }), mark.seen != nil || mark.onWatchlist {
         // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).
         screen.put(
@@ -225,7 +227,7 @@ enum ListView {
       var titleWidth = columns.titleWidth
       if mixed, titleWidth > kindWidth + 8 {
         screen.put(
-          TextLayout.fit(Vocabulary.kind(movie.kind), to: kindWidth), row: row, column: titleColumn,
+          Vocabulary.kind(movie.kind), row: row, column: titleColumn, fitting: kindWidth,
           style: Style(.muted, selected: selected))
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
@@ -238,7 +240,7 @@ enum ListView {
         style: Style(.normal, bold: selected, selected: selected), limit: titleWidth)
       let year = rowYears(movie, shared) ?? (movie.kind == .person ? "" : Formatters.missing)
       screen.put(
-        TextLayout.fit(year, to: columns.yearWidth, alignRight: true), row: row, column: columns.year,
+        year, row: row, column: columns.year, fitting: columns.yearWidth, alignRight: true,
         style: Style(.muted, selected: selected))
       if let genres = columns.genres {
         let text =
@@ -251,14 +253,14 @@ enum ListView {
       }
       guard movie.kind != .person else { continue }
       if let votes = columns.votes {
-        let count = movie.voteCount > 0 ? Formatters.votes(movie.voteCount) : Formatters.missing
+        let count = movie.voteCount > 0 ? Formatters.votes(movie.voteCount, language: language) : Formatters.missing
         screen.put(
-          TextLayout.fit(count, to: columns.votesWidth, alignRight: true), row: row, column: votes,
+          count, row: row, column: votes, fitting: columns.votesWidth, alignRight: true,
           style: Style(.muted, selected: selected))
       }
       let score = Formatters.score(movie.voteAverage, votes: movie.voteCount, separator: separator)
       screen.put(
-        TextLayout.fit(score, to: 4, alignRight: true), row: row, column: columns.score,
+        score, row: row, column: columns.score, fitting: 4, alignRight: true,
         style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))
     }
   }
