@@ -89,6 +89,32 @@ func source(
   return lines.joined(separator: "\n")
 }
 
+/// The generated file for many entries: the keys sorted in one array and the texts in another, in
+/// the same order, which a binary search reads (`DemoAnswers`). Unlike a dictionary literal, nothing
+/// is hashed when it is first used: the demo's start-up read 736 answers' keys to find one.
+func sortedSource(
+  generator: String, summary: String, name: String, entries: [(key: String, value: String)]
+) throws -> String {
+  let sorted = entries.sorted(by: { $0.key < $1.key })
+  for (left, right) in zip(sorted, sorted.dropFirst()) where left.key == right.key {
+    throw EmbedError(description: "two files for \(left.key)")
+  }
+  var lines = [
+    "// swift-format-ignore-file",
+    "// Generated at build time by Plugins/EmbedPlugin from \(generator); edit those, not this file.",
+    "",
+    "/// \(summary)",
+    "enum \(name) {",
+    "  /// Each answer's key, like `/movie/550` or `/trending/movie/week?page=1`, in ascending order.",
+    "  static let keys: [String] = [",
+  ]
+  for entry in sorted { lines.append("    \(try keyLiteral(entry.key)),") }
+  lines += ["  ]", "  /// Each answer's JSON text, in the order of `keys`.", "  static let texts: [String] = ["]
+  for entry in sorted { lines.append("    \(literal(entry.value)),") }
+  lines += ["  ]", "}", ""]
+  return lines.joined(separator: "\n")
+}
+
 /// Every regular file under `folder` (recursively) whose name ends in `suffix`, sorted by path.
 func files(in folder: String, suffix: String) throws -> [String] {
   guard let names = FileManager.default.enumerator(atPath: folder) else {
@@ -125,11 +151,9 @@ func generate(kind: String, folder: String) throws -> String {
       if text.hasSuffix("\n") { text.removeLast() }
       return (key: try answerKey(path, root: folder), value: text)
     }
-    return try source(
+    return try sortedSource(
       generator: "Demo/answers/", summary: "The demo data set: amodb-shaped JSON answers keyed by path and page.",
-      name: "DemoResources", property: "files",
-      propertySummary: "Each answer's JSON text, keyed like `/movie/550` or `/trending/movie/week?page=1`.",
-      entries: entries)
+      name: "DemoResources", entries: entries)
   case "posters":
     let entries = try files(in: folder, suffix: ".jpg").map { path in
       guard let data = FileManager.default.contents(atPath: path) else {

@@ -76,8 +76,29 @@ public final class AppRunner {
     state.shared.now = now()
     if !asked { dispatch(.start) }
     for action in inbox.drain() { dispatch(action) }
+    awaitFirstAnswer()
     noteOversize()
     draw()
+  }
+
+  /// How long the first frame waits for the first list's answer before it shows "Loading…": an
+  /// answer from the disk cache or the demo lands well within it, so those starts show the list
+  /// with no loading frame flashed before it (and the core that frame would take decodes the
+  /// answer); a slower answer shows the loading frame after a pause too short to see.
+  static let firstAnswerWait: Duration = .milliseconds(50)
+
+  /// Waits, up to `firstAnswerWait`, while the list showing has nothing yet and is loading it.
+  private func awaitFirstAnswer() {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.firstAnswerWait)
+    while state.topList.list.value == nil, state.topList.list.isLoading {
+      let left = clock.now.duration(to: deadline)
+      guard left > .zero else { return }
+      let milliseconds = Int32(max(1, (left / .milliseconds(1)).rounded(.up)))
+      var descriptor = pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, milliseconds)
+      for action in inbox.drain() { dispatch(action) }
+    }
   }
 
   /// Says so when the terminal is larger than what is drawn.

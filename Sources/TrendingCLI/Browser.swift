@@ -22,15 +22,10 @@ enum Browser {
       )
       return ExitCode.usage.rawValue
     }
-    let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
-    let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let inbox = ActionInbox()
     // `set opener CMD` opens pages in place of $BROWSER and xdg-open.
     var opening = environment
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
-    SignalGuard.install(wake: inbox.writeDescriptor)
-    let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
-    let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: .indexed8, inbox: inbox,
       library: Library.standardPath(environment: environment), launcher: BrowserLauncher(environment: opening),
@@ -51,9 +46,15 @@ enum Browser {
     // The tab set: the table, "On my services" and the saved tabs, known before the first request.
     let saved = settings.settings
     state.shared.tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
-    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
+    // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     AppRunner.askFirst(&state, runner: runner)
+    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
+    let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+    SignalGuard.install(wake: inbox.writeDescriptor)
+    let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
+    let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
     runner.watchLibrary()
     guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
       SignalGuard.restoreModes()

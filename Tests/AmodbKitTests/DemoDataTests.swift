@@ -7,6 +7,22 @@ import Testing
 struct DemoDataTests {
   private let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
 
+  @Test func everyAnswerIsFoundByItsKeyAndNoOtherKeyFindsOne() {
+    let keys = DemoResources.keys
+    #expect(keys.count == DemoResources.texts.count)
+    #expect(keys.count > 100)
+    #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "the build sorts the keys")
+    for (index, key) in keys.enumerated() {
+      #expect(DemoResources.files[key] == DemoResources.texts[index], "\(key)")
+      // A key just before or after this one, which no answer has.
+      #expect(DemoResources.files[key + "~"] == nil)
+      #expect(DemoResources.files[String(key.dropLast())] == nil || keys.contains(String(key.dropLast())))
+    }
+    #expect(DemoResources.files[""] == nil)
+    #expect(DemoResources.files["\u{10FFFF}"] == nil)
+    #expect(DemoResources.files["/movie/550"]?.contains("Fight Club") == true)
+  }
+
   @Test func twoWeekPagesAndADayPage() async throws {
     let first = try await client.fetch(TrendingRequest(window: .week, page: 1, language: "en-US")).value
     let second = try await client.fetch(TrendingRequest(window: .week, page: 2, language: "en-US")).value

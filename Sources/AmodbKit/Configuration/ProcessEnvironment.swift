@@ -10,10 +10,12 @@ public enum ProcessEnvironment {
     var variables: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        let name = String(text[..<equals])
-        if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+      // Split at the first "=" byte, before any text is made: no grapheme is looked at.
+      let length = strlen(pointer)
+      let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+        let name = String(decoding: bytes[..<equals], as: UTF8.self)
+        if variables[name] == nil { variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self) }
       }
       entry += 1
     }

@@ -171,13 +171,13 @@ public enum Formatters {
   public static func oneDecimal(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return missing }
     let tenths = Int((abs(value) * 10).rounded())
-    // Scores and percentages, what a frame draws dozens of, are made once.
+    // Scores, what a frame draws dozens of, are made once.
     if value >= 0, tenths < madeTenths.count { return madeTenths[tenths] }
     return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
   }
 
-  /// "0.0" to "100.0", made once.
-  private static let madeTenths = (0...1_000).map { "\($0 / 10).\($0 % 10)" }
+  /// "0.0" to "10.0", made once.
+  private static let madeTenths = (0...100).map { "\($0 / 10).\($0 % 10)" }
 
   private static func trimmed(_ value: Double) -> String {
     let text = oneDecimal(value)
