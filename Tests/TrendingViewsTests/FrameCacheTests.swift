@@ -89,6 +89,58 @@ struct FrameCacheTests {
     #expect(!hintRow(state).contains("⏎ open"), "\(hintRow(state))")
   }
 
+  @Test func theHintBarFollowsTheWidth() {
+    var state = Scenes.list(Size(width: 120, height: 40))
+    let wide = hintRow(state)
+    state.shared.size = Size(width: 50, height: 24)
+    let narrow = hintRow(state)
+    #expect(narrow != wide)
+    #expect(TextWidth.width(of: KeyHints.text(KeyHints.fitting(state, width: 50))) <= 48, "\(narrow)")
+    #expect(KeyHints.fitting(state, width: 50).count < KeyHints.fitting(state, width: 120).count)
+    state.shared.size = Size(width: 120, height: 40)
+    #expect(hintRow(state) == wide)
+  }
+
+  @Test func theRowsShownFollowTheSortTheHiddenAndTheFilter() {
+    var list = Scenes.list(Size(width: 120, height: 40)).rootList
+    let loaded = list.list.value?.movies ?? []
+    #expect(loaded.count > 3)
+    #expect(list.movies == loaded)
+    list.sort = .title
+    let byTitle = loaded.sorted { $0.title.lowercased() < $1.title.lowercased() }
+    #expect(list.movies.map(\.id) == byTitle.map(\.id))
+    list.sort = .score
+    #expect(list.movies.map(\.id) != byTitle.map(\.id) || loaded.count < 2)
+    #expect(list.movies.first?.score == loaded.compactMap(\.score).max())
+    if let first = loaded.first?.media { list.hidden = [first] }
+    #expect(list.movies.count == loaded.count - 1)
+    list.filter = ListFilter(text: loaded[1].title)
+    #expect(list.movies.allSatisfy { $0.title.lowercased().contains(loaded[1].title.lowercased()) })
+    list.filter = nil
+    list.hidden = []
+    list.sort = .rank
+    #expect(list.movies == loaded)
+  }
+
+  @Test func theHeaderAgeFollowsTheMinuteAndTheLanguage() {
+    let fetched = Scenes.now
+    let one = Renderer.ages(fetched, now: fetched.addingTimeInterval(61))
+    let two = Renderer.ages(fetched, now: fetched.addingTimeInterval(121))
+    #expect(one.last == Formatters.age(since: fetched, now: fetched.addingTimeInterval(61)))
+    #expect(two.last == Formatters.age(since: fetched, now: fetched.addingTimeInterval(121)))
+    #expect(one != two)
+    #expect(Renderer.ages(fetched, now: fetched.addingTimeInterval(90)) == one, "the same minute, the same words")
+    let russian = Translator.catalogue(for: "ru")
+    let translated = Translator.$override.withValue(russian) {
+      Renderer.ages(fetched, now: fetched.addingTimeInterval(61))
+    }
+    let fresh = Translator.$override.withValue(russian) {
+      Formatters.age(since: fetched, now: fetched.addingTimeInterval(61))
+    }
+    #expect(translated.last == fresh && translated != one)
+    #expect(Renderer.ages(nil, now: fetched).isEmpty)
+  }
+
   /// The header's row as drawn.
   private func headerRow(_ state: AppState) -> String {
     Renderer.render(state).screen.line(Chrome(state.shared.size).header.row)
