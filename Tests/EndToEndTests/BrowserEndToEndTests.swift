@@ -191,7 +191,9 @@ struct BrowserEndToEndTests {
     try session.resize(width: 25, height: 6)
     try session.waitFor("too small")
     try session.resize(width: 120, height: 40)
-    try session.waitFor("Dr. Strangelove or: How I Learned to Stop Worrying")
+    // The wide table: genres beside the titles (a long title is cut where its column ends).
+    try session.waitFor("Dr. Strangelove or: How I")
+    try session.waitFor("Comedy, War")
     try session.resize(width: 40, height: 12)
     try session.waitFor("Trending · week")
     try session.send("q")

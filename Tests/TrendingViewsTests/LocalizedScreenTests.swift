@@ -127,9 +127,12 @@ struct LocalizedScreenTests {
   func columnTitlesStayOverTheirColumns(language: String) {
     inLanguage(language) {
       for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12)] {
-        let screen = frame(Scenes.list(size)).screen
+        let (screen, state) = frame(Scenes.list(size))
         let titles = ListLayout.rows(for: size).row - 1
-        let columns = ListView.Columns(width: size.width, count: Scenes.films.count)
+        // From a pane's width the columns go by what the rows draw (no pane here: no images).
+        let needs =
+          size.width >= PosterLayout.listPaneMinimumWidth ? ListView.needs(state.rootList, state.shared) : nil
+        let columns = ListView.Columns(width: size.width, count: Scenes.films.count, needs: needs)
         let yearTitle = trc("column title, at most 4 columns", "Year")
         #expect(screen[titles, columns.year].text == String(yearTitle.prefix(1)), "\(language) \(size)")
         #expect(screen[titles + 1, columns.year].text == "2", "\(language) \(size): years moved")

@@ -66,4 +66,27 @@ struct OverlayPosterTests {
     #expect(!shown.overlaps(Rect(row: shown.row, column: 0, width: shown.column, height: 5)))
     #expect(!shown.overlaps(Rect(row: shown.row + shown.poster.rows, column: shown.column, width: 9, height: 3)))
   }
+
+  /// At 250x70 the list's pane holds the poster, facts and overview: a box over the list leaves
+  /// the poster (its cells, or its image where the box leaves it whole) and none of the text,
+  /// which the box's edge would cut into pieces beside it.
+  @Test(arguments: [("?", "help"), (":", "palette"), ("f", "form")])
+  func aBoxOverTheSplitListLeavesNoPiecesOfThePanesText(key: Character, name: String) throws {
+    var state = PosterSnapshotTests.withPoster(Self.list(Size(width: 250, height: 70)))
+    let open = Renderer.render(state).screen.plainText
+    #expect(open.contains("Oppenheimer (2023)") && open.contains("A story about film number 2"))
+    _ = Reducer.reduce(&state, .key(.character(key)))
+    let screen = Renderer.render(state).screen
+    #expect(!screen.plainText.contains("(2023)"), "the pane's title")
+    #expect(!screen.plainText.contains("A story about film"), "the pane's overview")
+    #expect(!screen.cells.contains { $0.text == "░" }, "no placeholder")
+    ScreenSnapshotTests.check(state, "overlay-\(name)")
+  }
+
+  @Test func theSplitListsPaneComesBackWhenTheBoxCloses() {
+    var state = PosterSnapshotTests.withPoster(Self.list(Size(width: 250, height: 70)))
+    _ = Reducer.reduce(&state, .key(.character("?")))
+    _ = Reducer.reduce(&state, .key(.escape))
+    #expect(Renderer.render(state).screen.plainText.contains("Oppenheimer (2023)"))
+  }
 }

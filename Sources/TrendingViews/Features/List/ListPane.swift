@@ -30,16 +30,17 @@ enum ListPane {
   /// The lines the ratings take, laid out once for each language and width, not once a frame.
   private static let ratingLineCounts = Memo<RatingLinesKey, Int>()
 
-  /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows).
+  /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows); with
+  /// `text` false, its poster alone (under a box, whose edge would cut the text into pieces).
   static func draw(
     _ movie: MediaSummary, state: AppState, box: Size?, request: PosterRequest?, in area: Rect,
-    into screen: inout Screen
+    text: Bool = true, into screen: inout Screen
   ) {
     guard area.width > 4, area.height > 0 else { return }
     let split = state.shared.size.width >= PosterLayout.splitMinimumWidth
     guard let box else {
       // No poster (images off): the facts take the whole pane.
-      drawText(movie, state, rows: 0..<0, in: area, into: &screen)
+      if text { drawText(movie, state, rows: 0..<0, in: area, into: &screen) }
       return
     }
     let beside = split && area.width >= PosterLayout.paneBesideMinimumWidth
@@ -51,13 +52,13 @@ enum ListPane {
       // Beside the poster the text is narrower; under it, the pane's whole width.
       let narrow = Rect(
         row: area.row, column: textColumn, width: area.column + area.width - textColumn, height: box.height)
-      drawText(movie, state, rows: narrow.rows, beside: narrow, in: area, into: &screen)
+      if text { drawText(movie, state, rows: narrow.rows, beside: narrow, in: area, into: &screen) }
     } else {
       let left = split ? area.column + max(0, (area.width - box.width) / 2) : area.column
       PosterView.draw(
         request, state: state, in: Rect(row: area.row, column: left, width: box.width, height: box.height),
         into: &screen)
-      drawText(movie, state, rows: 0..<0, in: area.droppingTop(box.height + 1), into: &screen)
+      if text { drawText(movie, state, rows: 0..<0, in: area.droppingTop(box.height + 1), into: &screen) }
     }
   }
 

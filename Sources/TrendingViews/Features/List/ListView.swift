@@ -79,25 +79,24 @@ enum ListView {
       UpNextView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let split = screen.width >= PosterLayout.splitMinimumWidth
-      // A split list cuts its titles at the title column's width, so its rows have no wide gaps.
+      // The pane's width goes by the titles alone (the reducer sizes the poster by it too).
       let longest =
         screen.width >= PosterLayout.factsMinimumWidth
         ? split ? min(shown.longestTitle, PosterLayout.splitTitleWidth) : shown.longestTitle : nil
       let pane =
         shared.imagesEnabled || split ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
       let room = screen.width - (pane ?? 0)
-      // From the widest screens the title column is as wide as the longest title, not the screen.
-      let columns =
-        screen.width >= PosterLayout.factsMinimumWidth
-        ? Columns(width: room, count: listing.movies.count, longestTitle: longest ?? 0, split: split)
-        : Columns(width: room, count: listing.movies.count)
+      // From a pane's width the columns go by what the rows draw, titles with their notes.
+      let needs = screen.width >= PosterLayout.listPaneMinimumWidth ? needs(shown, shared) : nil
+      let columns = Columns(width: room, count: listing.movies.count, needs: needs, split: split)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, shared, columns: columns, rows: bodyRows, into: &screen)
       if let pane, let movie = shown.selectedMovie {
         let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
         ListPane.draw(
-          movie, state: state, box: box, request: Reducer.posterInView(state), in: area, into: &screen)
+          movie, state: state, box: box, request: Reducer.posterInView(state), in: area, text: !isCovered(state),
+          into: &screen)
       }
     } else if let listing = shown.list.value, listing.movies.isEmpty {
       let (empty, next) = shown.feed.empty(shared)
@@ -113,63 +112,6 @@ enum ListView {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
     KeyHints.draw(state, in: chrome.hints, into: &screen)
-  }
-
-  /// Column positions for the list at a width.
-  struct Columns {
-    /// The narrowest list that also shows genres and vote counts.
-    static let wideMinimumWidth = PosterLayout.wideTableMinimum
-
-    let rank: Int
-    let rankWidth: Int
-    let mark: Int
-    let title: Int
-    let titleWidth: Int
-    let genres: Int?
-    let genresWidth: Int
-    let year: Int
-    let yearWidth: Int
-    let votes: Int?
-    let votesWidth: Int
-    let score: Int
-
-    /// The widest vote count's columns, as the interface's language words counts ("999K", "9.9M").
-    static var measuredVotesWidth: Int {
-      max(6, TextWidth.width(of: Formatters.votes(999_999)), TextWidth.width(of: Formatters.votes(9_900_000)))
-    }
-
-    /// The vote column's width for the language last measured: a count's words depend on nothing else.
-    static let votesWidths = Memo<Catalogue, Int>()
-
-    /// The columns at a width; with `longestTitle`, a table no wider than its titles need, genres
-    /// taking up to their own width of what is left.
-    /// With `split`, the split list's table: the title column `PosterLayout.splitTitleWidth` wide
-    /// and the genres the rest, so no row has a wide gap.
-    init(width: Int, count: Int, longestTitle: Int? = nil, yearWidth: Int = 4, split: Bool = false) {
-      let rankWidth = max(2, String(count).count)
-      rank = 1
-      mark = rank + rankWidth + 1
-      let titleColumn = mark + 2
-      title = titleColumn
-      let width =
-        split ? width : longestTitle.map { min(width, PosterLayout.tableWidth(longestTitle: $0)) } ?? width
-      score = width - 5
-      let wide = split || width >= Self.wideMinimumWidth
-      votesWidth = Self.votesWidths.value(for: Translator.current) { Self.measuredVotesWidth }
-      votes = wide ? score - votesWidth - 1 : nil
-      year = (votes ?? score) - yearWidth - 2
-      self.yearWidth = yearWidth
-      if split {
-        titleWidth = PosterLayout.splitTitleWidth
-        genres = title + titleWidth + 2
-        genresWidth = max(0, year - title - titleWidth - 4)
-      } else {
-        genresWidth = wide ? min(34, (year - title) / 3) : 0
-        genres = wide ? year - genresWidth - 2 : nil
-        titleWidth = max(1, (genres ?? year) - title - 2)
-      }
-      self.rankWidth = rankWidth
-    }
   }
 
   private static func drawColumnTitles(_ columns: Columns, row: Int, into screen: inout Screen) {
@@ -243,10 +185,8 @@ enum ListView {
         year, row: row, column: columns.year, fitting: columns.yearWidth, alignRight: true,
         style: Style(.muted, selected: selected))
       if let genres = columns.genres {
-        let text =
-          movie.knownFor.map { known in
-            ([known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles).joined(separator: comma)
-          } ?? movie.genres.joined(separator: comma)
+        let words = genresText(movie, comma: comma)
+        let text = words.isEmpty && movie.kind != .person ? Formatters.missing : words
         screen.put(
           TextLayout.truncate(text, to: columns.genresWidth), row: row, column: genres,
           style: Style(.muted, selected: selected), limit: columns.genresWidth)
@@ -263,6 +203,14 @@ enum ListView {
         score, row: row, column: columns.score, fitting: 4, alignRight: true,
         style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))
     }
+  }
+
+  /// Whether a box is drawn over the list (the help, the palette, the filter form): the pane then
+  /// shows its poster alone, as the box's edge would cut its text into pieces beside it.
+  static func isCovered(_ state: AppState) -> Bool {
+    guard state.help == nil, state.palette == nil else { return true }
+    if case .discoverForm = state.stack[state.stack.count - 1] { return true }
+    return false
   }
 
   /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days"), a

@@ -42,13 +42,15 @@ enum UpNextView {
     let progressWidth = max(widest(\.progress), TextWidth.width(of: trc("column title, Up next", "Seen")))
     let codeWidth = max(widest(\.code), 6)
     let titleColumn = rankWidth + 3
-    let progressColumn = width - progressWidth - 1
-    let room = max(1, progressColumn - titleColumn - 2)
+    let room = max(1, width - progressWidth - 1 - titleColumn - 2)
     let titleWidth = min(max(widest(\.title), 6), max(8, room * 2 / 5))
     let codeColumn = titleColumn + titleWidth + 2
     let nameColumn = codeColumn + codeWidth + 2
-    // The air date when the name keeps at least a dozen columns beside it.
     let whenWidth = widest(\.when)
+    // No wider than the rows need, so a wide screen leaves no gap between a name and its date.
+    let needed = nameColumn + max(widest(\.name), 12) + 2 + (whenWidth > 0 ? whenWidth + 2 : 0) + progressWidth + 1
+    let progressColumn = min(width, needed) - progressWidth - 1
+    // The air date when the name keeps at least a dozen columns beside it.
     let shownWhen = progressColumn - 2 - whenWidth - nameColumn >= 12 && whenWidth > 0
     let whenColumn = progressColumn - 2 - whenWidth
     let nameWidth = (shownWhen ? whenColumn : progressColumn) - 2 - nameColumn
@@ -75,7 +77,7 @@ enum UpNextView {
       guard lines.indices.contains(offset) else { break }
       let line = lines[offset]
       let selected = index == shown.selection
-      if selected { screen.fill(row: row, to: width - 1, style: Style(selected: true)) }
+      if selected { screen.fill(row: row, to: progressColumn + progressWidth, style: Style(selected: true)) }
       screen.put(
         TextLayout.fit(String(index + 1), to: rankWidth, alignRight: true), row: row, column: 1,
         style: Style(.muted, selected: selected))

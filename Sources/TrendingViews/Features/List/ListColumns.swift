@@ -1,0 +1,178 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+extension ListView {
+  /// Column positions for the list at a width.
+  struct Columns {
+    /// The narrowest list that also shows genres and vote counts.
+    static let wideMinimumWidth = PosterLayout.wideTableMinimum
+    /// How much wider than its shortest entry a text column gets: a row leaves no run of 40 blanks.
+    static let widestSpread = 37
+    /// The narrowest genres column a table without vote counts adds beside its titles.
+    static let narrowestGenres = 16
+
+    let rank: Int
+    let rankWidth: Int
+    let mark: Int
+    let title: Int
+    let titleWidth: Int
+    let genres: Int?
+    let genresWidth: Int
+    let year: Int
+    let yearWidth: Int
+    let votes: Int?
+    let votesWidth: Int
+    let score: Int
+
+    /// The widest vote count's columns, as the interface's language words counts ("999K", "9.9M").
+    static var measuredVotesWidth: Int {
+      max(6, TextWidth.width(of: Formatters.votes(999_999)), TextWidth.width(of: Formatters.votes(9_900_000)))
+    }
+
+    /// The vote column's width for the language last measured: a count's words depend on nothing else.
+    static let votesWidths = Memo<Catalogue, Int>()
+
+    /// The columns at a width. With `needs` (what the rows draw, measured), the title and genres
+    /// columns share the room by what their rows need, neither wider than keeps every row free of
+    /// a wide gap; what neither may take is left after the table. With `split`, the split list's
+    /// table, which always shows genres and vote counts.
+    init(width: Int, count: Int, needs: RowNeeds? = nil, yearWidth: Int = 4, split: Bool = false) {
+      let rankWidth = max(2, String(count).count)
+      rank = 1
+      mark = rank + rankWidth + 1
+      title = mark + 2
+      self.rankWidth = rankWidth
+      self.yearWidth = yearWidth
+      let wide = split || width >= Self.wideMinimumWidth
+      let votesWidth = Self.votesWidths.value(for: Translator.current) { Self.measuredVotesWidth }
+      self.votesWidth = votesWidth
+      // Year, votes and score from the right edge of a table `width` wide.
+      let year = { (width: Int) in width - 5 - (wide ? votesWidth + 1 : 0) - yearWidth - 2 }
+      var tableWidth = width
+      var titleWidth: Int
+      var genresWidth = 0
+      var withGenres = wide
+      if let needs {
+        let room = year(width) - 2 - title
+        // Titles whole (as far as no row gets a wide gap), then genres if they still get some room.
+        let titles = max(1, min(room, needs.title, needs.shortestTitle + Self.widestSpread))
+        withGenres = needs.genres > 0 && (wide || room - 2 - titles >= Self.narrowestGenres)
+        if withGenres {
+          let plan = Self.share(room - 2, needs)
+          (titleWidth, genresWidth) = (plan.title, plan.genres)
+          tableWidth -= plan.left
+        } else {
+          titleWidth = titles
+          tableWidth -= room - titleWidth
+        }
+      } else {
+        genresWidth = wide ? min(34, (year(width) - title) / 3) : 0
+        titleWidth = max(1, year(width) - (wide ? genresWidth + 2 : 0) - title - 2)
+      }
+      score = tableWidth - 5
+      votes = wide ? score - votesWidth - 1 : nil
+      self.year = year(tableWidth)
+      self.titleWidth = titleWidth
+      self.genresWidth = genresWidth
+      genres = withGenres ? self.year - genresWidth - 2 : nil
+    }
+
+    /// How the title and genres columns share `room`: each as wide as its widest row needs, at most
+    /// `widestSpread` wider than its narrowest (so no row has a wide gap), the rest shared out to
+    /// those limits and what is still over (`left`) given up; when both need more than there is,
+    /// the titles keep what they need up to half the room and the genres are cut.
+    static func share(_ room: Int, _ needs: RowNeeds) -> (title: Int, genres: Int, left: Int) {
+      let titleLimit = needs.shortestTitle + widestSpread
+      let genresLimit = max(1, needs.shortestGenres + widestSpread)
+      var title = max(1, min(needs.title, titleLimit))
+      var genres = min(needs.genres, genresLimit)
+      guard title + genres <= room else {
+        title = max(1, room - genres, min(title, room / 2))
+        return (title, max(0, room - title), 0)
+      }
+      var slack = room - title - genres
+      let toTitle = min(slack / 2, titleLimit - title)
+      title += toTitle
+      slack -= toTitle
+      let toGenres = min(slack, genresLimit - genres)
+      genres += toGenres
+      slack -= toGenres
+      let more = min(slack, titleLimit - title)
+      return (title + more, genres, slack - more)
+    }
+  }
+
+  /// What a list's rows draw, measured: the widest and narrowest title with its note ("· S03E01 in
+  /// 4 days", "· Netflix") and kind, and the widest and narrowest genres ("–" for none), the
+  /// column titles counted among the narrowest.
+  struct RowNeeds: Equatable, Sendable {
+    var title: Int
+    var shortestTitle: Int
+    var genres: Int
+    /// The narrowest genres less the blanks a short year ("–", right-aligned) leaves after them.
+    var shortestGenres: Int
+  }
+
+  /// What the rows' words depend on: the films loaded and which of them show, the day, the
+  /// language, the answers (a series' next episode, a title's services) and the user's services.
+  struct NeedsKey: Equatable, Sendable {
+    let movies: [MediaSummary]
+    let filter: String?
+    let hidden: Set<MediaID>
+    let search: Bool
+    let today: ReleaseDate
+    let catalogue: Catalogue
+    let answers: [APIRequest: Loadable<APIAnswer>]
+    let services: Set<String>?
+    let region: String?
+  }
+
+  /// The needs of the list last measured.
+  static let rowNeeds = Memo<NeedsKey, RowNeeds>()
+
+  /// What the rows of `shown` draw, measured once a change of the list or of what its words say,
+  /// not once a frame.
+  static func needs(_ shown: ListScreen, _ shared: Shared) -> RowNeeds {
+    let services = services(of: shown.source.tab?.saved)
+    let search: Bool
+    if case .search = shown.source { search = true } else { search = false }
+    let key = NeedsKey(
+      movies: shown.list.value?.movies ?? [], filter: shown.filter?.text, hidden: shown.hidden, search: search,
+      today: shared.today, catalogue: Translator.current, answers: shared.answers, services: services,
+      region: shared.region)
+    return rowNeeds.value(for: key) { measure(shown.movies, search: search, services: services, shared) }
+  }
+
+  /// Measures the rows as `drawRows` words them.
+  private static func measure(
+    _ movies: [MediaSummary], search: Bool, services: Set<String>?, _ shared: Shared
+  ) -> RowNeeds {
+    let firstKind = movies.first?.kind
+    let mixed = search || movies.contains { $0.kind != firstKind || $0.kind == .person }
+    let kind = mixed ? (MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0) + 1 : 0
+    let comma = tr(", ")
+    var needs = RowNeeds(title: 0, shortestTitle: .max, genres: 0, shortestGenres: .max)
+    for movie in movies {
+      let note = streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
+      let title = kind + TextWidth.width(of: rowTitle(movie, shared) + note)
+      let genres = max(1, TextWidth.width(of: genresText(movie, comma: comma)))
+      let year = TextWidth.width(of: rowYears(movie, shared) ?? Formatters.missing)
+      needs.title = max(needs.title, title)
+      needs.shortestTitle = min(needs.shortestTitle, title)
+      needs.genres = max(needs.genres, genres)
+      needs.shortestGenres = min(needs.shortestGenres, genres - max(0, 4 - year))
+    }
+    // The column titles are a row too.
+    needs.shortestTitle = min(needs.shortestTitle, needs.title, TextWidth.width(of: tr("Title")))
+    needs.shortestGenres = min(needs.shortestGenres, needs.genres, TextWidth.width(of: tr("Genres")))
+    return needs
+  }
+
+  /// A row's genres column: a person's department and known titles, else the genres ("" for none).
+  static func genresText(_ movie: MediaSummary, comma: String) -> String {
+    movie.knownFor.map { known in
+      ([known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles).joined(separator: comma)
+    } ?? movie.genres.joined(separator: comma)
+  }
+}
