@@ -193,4 +193,16 @@ struct SeriesSnapshotTests {
     state.shared[person: 1] = Loadable(value: person, fetchedAt: Scenes.now)
     ScreenSnapshotTests.check(state, "person-with-series")
   }
+
+  @Test func aPersonsNoteKeepsWholeRolesAndCutsOnlyAFirstThatAloneDoesNotFit() {
+    let jobs = ["Executive Producer", "Director"]
+    #expect(
+      SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 60) == "Executive Producer, Director · 9 episodes")
+    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 30) == "Executive Producer, Director")
+    // Not "Executive Producer, Dire…": the roles that fit, each whole.
+    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 25) == "Executive Producer")
+    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 10) == "Executive…")
+    #expect(SeriesDocument.note([], separator: ", ", episodes: 9, room: 30) == "9 episodes")
+    #expect(SeriesDocument.note(["Helly R."], separator: " / ", episodes: 0, room: 30) == "Helly R.")
+  }
 }

@@ -199,12 +199,18 @@ public enum SeriesDocument {
   }
 
   /// A person's note in `room` columns: the roles or jobs, then the episode count when it fits
-  /// too (the count goes first, so the roles are cut only where they alone do not fit).
-  static func note(_ roles: String, episodes: Int, room: Int) -> String {
+  /// too. The count goes first, then the last roles, each whole ("Executive Producer" rather than
+  /// "Executive Producer, Dire…"): only a first role that alone does not fit is cut.
+  static func note(_ roles: [String], separator: String, episodes: Int, room: Int) -> String {
     let count = episodes > 0 ? Formatters.episodes(episodes) : ""
-    let whole = roles.isEmpty ? count : count.isEmpty ? roles : roles + " · " + count
+    let all = roles.joined(separator: separator)
+    let whole = all.isEmpty ? count : count.isEmpty ? all : all + " · " + count
     if TextWidth.width(of: whole) <= room || roles.isEmpty { return TextLayout.truncate(whole, to: max(0, room)) }
-    return TextLayout.truncate(roles, to: max(0, room))
+    for kept in stride(from: roles.count, to: 1, by: -1) {
+      let some = roles.prefix(kept).joined(separator: separator)
+      if TextWidth.width(of: some) <= room { return some }
+    }
+    return TextLayout.truncate(roles[0], to: max(0, room))
   }
 
   private static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
@@ -215,7 +221,7 @@ public enum SeriesDocument {
       tr("Cast"),
       cast.map { member in
         let note = note(
-          member.characters.prefix(2).joined(separator: " / "), episodes: member.episodeCount,
+          Array(member.characters.prefix(2)), separator: " / ", episodes: member.episodeCount,
           room: width - nameWidth - 4)
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
@@ -236,7 +242,7 @@ public enum SeriesDocument {
         var jobs: [String] = []
         for job in member.jobs where !jobs.contains(job) { jobs.append(job) }
         let note = note(
-          jobs.prefix(2).map(Vocabulary.job).joined(separator: tr(", ")), episodes: member.episodeCount,
+          jobs.prefix(2).map(Vocabulary.job), separator: tr(", "), episodes: member.episodeCount,
           room: width - nameWidth - 4)
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
