@@ -53,6 +53,15 @@ public struct SavedTab: Hashable, Sendable {
     return tr("On %s", serviceNames.joined(separator: ", "))
   }
 
+  /// How its header names it once the region's services are known: each as the region's table
+  /// spells it, a name the table does not have left out (its notice says so, with "did you mean").
+  public func heading(_ providers: Loadable<APIAnswer>?) -> String {
+    guard name == .services, let table = providers?.value?.providers else { return heading }
+    let found = NameMatch.partition(serviceNames, in: table.providers).found
+    guard !found.isEmpty else { return heading }
+    return tr("On %s", found.map(\.name).joined(separator: ", "))
+  }
+
   /// Whether its services, if any, can be named by id with this provider table; a name not in
   /// the table leaves the others working (`partly`).
   public func resolve(_ providers: Loadable<APIAnswer>?, region: String?) -> ServiceResolution {

@@ -129,7 +129,7 @@ public enum Renderer {
     let sort = list.sort == .rank ? "" : " · " + list.sort.label
     if state.activeTab != .trending {
       let title = state.activeTab.title
-      return [list.source.title + language + source + sort, title + language + sort, title + sort, title]
+      return [list.source.title(state.shared) + language + source + sort, title + language + sort, title + sort, title]
     }
     let key = TrendingTitlesKey(
       window: list.window, sort: sort, language: language, source: source, catalogue: Translator.current)

@@ -47,6 +47,22 @@ struct ServicesTabTests {
       store.state.shared.services(of: tab)
         == .partly(filter, UnknownName(name: "Mubbi", suggestion: "MUBI"), region: "GB", line: 2))
     #expect(store.state.shared.misspeltServices == [notice])
+    // Once the table is in, the header names the services the region has, as it spells them.
+    #expect(store.state.rootList.source.title(store.state.shared) == "On Netflix")
+  }
+
+  @Test func theHeaderSpellsTheServicesAsTheRegionDoesOnceItsTableIsIn() {
+    let tab = SavedTab.services(["netflix", "Mubbi", "mubi"], line: 2)
+    var shared = AppState(language: "en-US", region: "GB", size: Size(width: 80, height: 24), now: Sample.start).shared
+    shared.tabs = TabSet(services: tab.serviceNames, servicesLine: 2, saved: [])
+    let list = ListScreen(kind: .saved(tab), window: .week)
+    #expect(list.source.title(shared) == "On netflix, Mubbi, mubi", "before the table: as typed")
+    shared.answers[Self.providers] = Loadable(
+      value: .providers(ProviderTable(providers: [Self.netflix, Self.mubi])), fetchedAt: Sample.start)
+    #expect(list.source.title(shared) == "On Netflix, MUBI")
+    shared.answers[Self.providers] = Loadable(
+      value: .providers(ProviderTable(providers: [NamedID(id: 9, name: "Prime Video")])), fetchedAt: Sample.start)
+    #expect(list.source.title(shared) == "On netflix, Mubbi, mubi", "none known: as typed, the notice says why")
   }
 
   @Test func everyNameUnknownStillStopsTheTabWithItsMessage() {

@@ -21,6 +21,12 @@ public enum ListSource: Hashable, Sendable {
     return nil
   }
 
+  /// How the header names the list: "On my services" by the services the region knows.
+  public func title(_ shared: Shared) -> String {
+    guard let saved = tab?.saved, saved.name == .services else { return title }
+    return saved.heading(shared.providerTable(saved.filter.media))
+  }
+
   /// How headers and breadcrumbs name the list.
   public var title: String {
     switch self {
