@@ -70,15 +70,11 @@ func source(
   generator: String, summary: String, name: String, property: String, propertySummary: String,
   entries: [(key: String, value: String)]
 ) throws -> String {
-  var lines = [
-    "// swift-format-ignore-file",
-    "// Generated at build time by Plugins/EmbedPlugin from \(generator); edit those, not this file.",
-    "",
-    "/// \(summary)",
-    "enum \(name) {",
-    "  /// \(propertySummary)",
-    "  static let \(property): [String: String] = [",
-  ]
+  var lines =
+    header(generator: generator, summary: summary, name: name) + [
+      "  /// \(propertySummary)",
+      "  static let \(property): [String: String] = [",
+    ]
   var seen: Set<String> = []
   for entry in entries.sorted(by: { $0.key < $1.key }) {
     guard seen.insert(entry.key).inserted else { throw EmbedError(description: "two files for \(entry.key)") }
@@ -87,6 +83,17 @@ func source(
   if entries.isEmpty { lines.append("    :") }
   lines += ["  ]", "}", ""]
   return lines.joined(separator: "\n")
+}
+
+/// A generated file's first lines, to the enum's opening brace.
+func header(generator: String, summary: String, name: String) -> [String] {
+  [
+    "// swift-format-ignore-file",
+    "// Generated at build time by Plugins/EmbedPlugin from \(generator); edit those, not this file.",
+    "",
+    "/// \(summary)",
+    "enum \(name) {",
+  ]
 }
 
 /// The generated file for many entries: the keys sorted in one array and the texts in another, in
@@ -99,15 +106,11 @@ func sortedSource(
   for (left, right) in zip(sorted, sorted.dropFirst()) where left.key == right.key {
     throw EmbedError(description: "two files for \(left.key)")
   }
-  var lines = [
-    "// swift-format-ignore-file",
-    "// Generated at build time by Plugins/EmbedPlugin from \(generator); edit those, not this file.",
-    "",
-    "/// \(summary)",
-    "enum \(name) {",
-    "  /// Each answer's key, like `/movie/550` or `/trending/movie/week?page=1`, in ascending order.",
-    "  static let keys: [String] = [",
-  ]
+  var lines =
+    header(generator: generator, summary: summary, name: name) + [
+      "  /// Each answer's key, like `/movie/550` or `/trending/movie/week?page=1`, in ascending order.",
+      "  static let keys: [String] = [",
+    ]
   for entry in sorted { lines.append("    \(try keyLiteral(entry.key)),") }
   lines += ["  ]", "  /// Each answer's JSON text, in the order of `keys`.", "  static let texts: [String] = ["]
   for entry in sorted { lines.append("    \(literal(entry.value)),") }
