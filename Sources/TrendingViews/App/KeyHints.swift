@@ -47,6 +47,11 @@ enum KeyHints {
   struct Candidates: Sendable {
     let all: [Candidate]
     let commands: [Command]
+
+    /// Those to offer, given which commands are available (in `commands`' order).
+    func offered(_ available: [Bool]) -> [Candidate] {
+      all.indices.filter { all[$0].always || available[$0] }.map { all[$0] }
+    }
   }
 
   /// The candidates last worked out.
@@ -55,7 +60,7 @@ enum KeyHints {
   /// The hints for the state's screen, in table order, only for commands available now.
   static func items(for state: AppState) -> [Item] {
     let (_, candidates, available) = now(state)
-    return candidates.all.indices.filter { candidates.all[$0].always || available[$0] }.map { candidates.all[$0].item }
+    return candidates.offered(available).map(\.item)
   }
 
   /// The state's candidates, labelled and measured once a change of what they depend on, and which
@@ -125,7 +130,7 @@ enum KeyHints {
   static func bar(_ state: AppState, width: Int) -> Bar {
     let (key, kept, available) = now(state)
     return bars.value(for: BarKey(candidates: key, available: available, width: width)) {
-      var candidates = kept.all.indices.filter { kept.all[$0].always || available[$0] }.map { kept.all[$0] }
+      var candidates = kept.offered(available)
       // Two spaces between hints, and a margin of two.
       var total = candidates.reduce(0) { $0 + $1.width } + 2 * max(0, candidates.count - 1)
       while candidates.count > 1, total + 2 > width,

@@ -6,9 +6,13 @@ public enum TextLayout {
   public static let ellipsis = "…"
 
   /// Returns `text` cut to at most `width` columns, ending with `…` when cut; never splits a character.
-  public static func truncate(_ text: String, to width: Int) -> String {
-    guard width > 0 else { return "" }
-    guard TextWidth.width(of: text) > width else { return text }
+  public static func truncate(_ text: String, to width: Int) -> String { truncated(text, to: width).text }
+
+  /// `truncate`'s text with its columns, measured once (padding needs them too).
+  static func truncated(_ text: String, to width: Int) -> (text: String, columns: Int) {
+    guard width > 0 else { return ("", 0) }
+    let columns = TextWidth.width(of: text)
+    guard columns > width else { return (text, columns) }
     var result = ""
     var used = 0
     for glyph in text.flatMap(TextWidth.glyphs) {
@@ -16,14 +20,14 @@ public enum TextLayout {
       result += glyph.text
       used += glyph.width
     }
-    return result + ellipsis
+    return (result + ellipsis, used + TextWidth.width(of: ellipsis))
   }
 
   /// Returns `text` truncated and padded with spaces to exactly `width` columns.
   public static func fit(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-    let cut = truncate(text, to: width)
-    let padding = String(repeating: " ", count: max(0, width - TextWidth.width(of: cut)))
-    return alignRight ? padding + cut : cut + padding
+    let cut = truncated(text, to: width)
+    let padding = String(repeating: " ", count: max(0, width - cut.columns))
+    return alignRight ? padding + cut.text : cut.text + padding
   }
 
   /// Breaks `text` into lines of at most `width` columns, at spaces where possible; keeps paragraphs.
@@ -83,13 +87,13 @@ extension Screen {
   mutating func put(_ text: String, row: Int, column: Int, fitting width: Int, alignRight: Bool = false, style: Style)
     -> Int
   {
-    let cut = TextLayout.truncate(text, to: width)
-    let padding = max(0, width - TextWidth.width(of: cut))
+    let cut = TextLayout.truncated(text, to: width)
+    let padding = max(0, width - cut.columns)
     if alignRight {
       fill(row: row, from: column, to: column + padding, style: style)
-      return padding + put(cut, row: row, column: column + padding, style: style)
+      return padding + put(cut.text, row: row, column: column + padding, style: style)
     }
-    let used = put(cut, row: row, column: column, style: style)
+    let used = put(cut.text, row: row, column: column, style: style)
     fill(row: row, from: column + used, to: column + used + padding, style: style)
     return used + padding
   }

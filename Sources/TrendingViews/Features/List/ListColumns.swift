@@ -148,9 +148,8 @@ extension ListView {
   private static func measure(
     _ movies: [MediaSummary], search: Bool, services: Set<String>?, _ shared: Shared
   ) -> RowNeeds {
-    let firstKind = movies.first?.kind
-    let mixed = search || movies.contains { $0.kind != firstKind || $0.kind == .person }
-    let kind = mixed ? (MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0) + 1 : 0
+    let kindWidth = kindWidth(movies, search: search)
+    let kind = kindWidth > 0 ? kindWidth + 1 : 0
     let comma = tr(", ")
     var needs = RowNeeds(title: 0, shortestTitle: .max, genres: 0, shortestGenres: .max)
     for movie in movies {
@@ -167,6 +166,27 @@ extension ListView {
     needs.shortestTitle = min(needs.shortestTitle, needs.title, TextWidth.width(of: tr("Title")))
     needs.shortestGenres = min(needs.shortestGenres, needs.genres, TextWidth.width(of: tr("Genres")))
     return needs
+  }
+
+  /// What the kind column depends on: the rows, whether they are a search's, and the language.
+  struct KindKey: Equatable, Sendable {
+    let movies: [MediaSummary]
+    let search: Bool
+    let catalogue: Catalogue
+  }
+
+  /// The kind column's width last worked out.
+  static let kindWidths = Memo<KindKey, Int>()
+
+  /// The kind column's width when each row is marked with its kind (a search, or a list of more
+  /// than one kind, as the watchlist), else 0: worked out once a change of the rows, not by a
+  /// pass over all of them each frame.
+  static func kindWidth(_ movies: [MediaSummary], search: Bool) -> Int {
+    kindWidths.value(for: KindKey(movies: movies, search: search, catalogue: Translator.current)) {
+      let firstKind = movies.first?.kind
+      guard search || movies.contains(where: { $0.kind != firstKind || $0.kind == .person }) else { return 0 }
+      return MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0
+    }
   }
 
   /// A row's genres column: a person's department and known titles, else the genres ("" for none).

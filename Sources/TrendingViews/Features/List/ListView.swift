@@ -142,9 +142,7 @@ enum ListView {
     // A search, or any list of more than one kind (the watchlist), marks each row with its kind.
     let isSearch: Bool
     if case .search = screenState.source { isSearch = true } else { isSearch = false }
-    let firstKind = movies.first?.kind
-    let mixed = isSearch || movies.indices.contains { movies[$0].kind != firstKind || movies[$0].kind == .person }
-    let kindWidth = mixed ? MediaKind.allCases.map { TextWidth.width(of: Vocabulary.kind($0)) }.max() ?? 0 : 0
+    let kindWidth = kindWidth(movies, search: isSearch)
     // Looked up once a frame, not once a row.
     let comma = tr(", ")
     let separator = Formatters.decimalSeparator
@@ -167,7 +165,7 @@ enum ListView {
       }
       var titleColumn = columns.title
       var titleWidth = columns.titleWidth
-      if mixed, titleWidth > kindWidth + 8 {
+      if kindWidth > 0, titleWidth > kindWidth + 8 {
         screen.put(
           Vocabulary.kind(movie.kind), row: row, column: titleColumn, fitting: kindWidth,
           style: Style(.muted, selected: selected))
