@@ -10,6 +10,7 @@ public enum Reducer {
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects = apply(&state, action)
     return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared) + PaneFacts.reconcile(&state)
+      + ServiceRows.reconcile(&state)
   }
 
   /// The poster to fetch now, if any (none while the help covers the screen).

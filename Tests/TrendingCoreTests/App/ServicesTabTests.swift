@@ -73,4 +73,24 @@ struct ServicesTabTests {
     #expect(resolution.message == "settings line 4: no service “Netflx” in GB; did you mean “Netflix”?")
     #expect(resolution.notice == resolution.message)
   }
+
+  @Test func theRowsInViewAskForTheirDetailsOnceSoEachNamesWhereItStreams() {
+    var state = AppState(language: "en-US", region: "GB", size: Size(width: 80, height: 24), now: Sample.start)
+    state.shared.tabs = TabSet(services: ["Netflix"], servicesLine: 2, saved: [])
+    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    _ = Reducer.reduce(&state, .start)
+    #expect(ServiceRows.wanted(state).isEmpty, "the trending tab names no services")
+    _ = Reducer.reduce(&state, .key(.character("9")))
+    let films = (1...40).map { MediaSummary(id: $0, title: "Film \($0)", voteAverage: 7, voteCount: 10) }
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Sample.start)
+    let asked = Reducer.reduce(&state, .tick(Sample.start))
+    let details = asked.filter { if case .fetch(.movie, _) = $0 { true } else { false } }
+    #expect(details.count == state.shared.visibleRows, "one request a row in view")
+    #expect(details.contains(.fetch(state.shared.filmRequest(1), keptFirst: true)))
+    #expect(!details.contains(.fetch(state.shared.filmRequest(40), keptFirst: true)), "a row out of view waits")
+    #expect(Reducer.reduce(&state, .tick(Sample.start)).isEmpty, "asked once")
+    // A failed one is not asked again by the rows (its row names nothing).
+    state.shared.answers[state.shared.filmRequest(1)]?.fail(.timedOut(seconds: 10))
+    #expect(ServiceRows.wanted(state).isEmpty)
+  }
 }
