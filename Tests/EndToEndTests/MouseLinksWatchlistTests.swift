@@ -68,8 +68,7 @@ extension BrowserEndToEndTests {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let opened = directory.appendingPathComponent("opened")
       let script = directory.appendingPathComponent("browser")
-      try "#!/bin/sh\necho \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-      chmod(script.path, 0o755)
+      try ExecutableScript.write("#!/bin/sh\necho \"$1\" > '\(opened.path)'\n", to: script)
       var environment = amodb.environment
       environment["BROWSER"] = script.path
       let session = try TmuxSession([], environment: environment)

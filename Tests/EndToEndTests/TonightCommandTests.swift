@@ -157,9 +157,8 @@ struct TonightCommandTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let log = folder.appendingPathComponent("arguments")
     let script = folder.appendingPathComponent("notify-send")
-    try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n--\\n' \"$a\"; done >> '\(log.path)'\n".write(
-      to: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    try ExecutableScript.write(
+      "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n--\\n' \"$a\"; done >> '\(log.path)'\n", to: script)
     return (folder.path + ":/usr/bin:/bin", log)
   }
 
