@@ -368,12 +368,29 @@ COLLECTION_FILMS = {
 assert {c for c, _ in COLLECTIONS.values()} == set(COLLECTION_FILMS)
 assert all(f in COLLECTION_FILMS[c][1] for f, (c, _) in COLLECTIONS.items())
 
+# Subscriptions in the US, by who holds the film's rights there: plausible for the demo, not a
+# live listing (TMDB's own names); 英雄 streams nowhere. Everything dated is also rented and bought everywhere.
+STREAMS = {
+    693134: ["Max"], 872585: ["Peacock Premium"], 550: ["Hulu"], 146: ["Netflix"],
+    1398: ["The Criterion Channel"], 8885: ["MUBI"], 935: ["Netflix"], 496243: ["Max", "Hulu"],
+    545611: ["Max"], 238: ["Paramount Plus"], 129: ["Max"], 157336: ["Paramount Plus"],
+    346: ["The Criterion Channel", "Max"], 843: ["The Criterion Channel"], 25237: ["MUBI"],
+    680: ["Paramount Plus"], 603: ["Max"], 78: ["Max"], 194: ["Hulu"], 348: ["Hulu"], 289: ["Max"],
+    19: ["MUBI"], 38810: ["The Criterion Channel"],
+}
+
+assert set(STREAMS) <= {f["id"] for f in FILMS if f["date"]}, set(STREAMS) - {f["id"] for f in FILMS if f["date"]}
+
 def providers(f):
     if not f["date"]: return {}
-    shops = [{"provider_name": n, "display_priority": p, "logo_path": None} for p, n in
-             enumerate(["Apple TV", "Amazon Video", "Google Play Movies"])]
+    offers = lambda names: [{"provider_name": n, "display_priority": p, "logo_path": None}
+                            for p, n in enumerate(names)]
+    shops = offers(["Apple TV", "Amazon Video", "Google Play Movies"])
     record = {"link": f"https://www.themoviedb.org/movie/{f['id']}/watch", "rent": shops, "buy": shops}
-    return {code: record for code in ["US", "GB", "DE", "FR", "PL", "CZ", "UA"]}
+    results = {code: record for code in ["US", "GB", "DE", "FR", "PL", "CZ", "UA"]}
+    if f["id"] in STREAMS:
+        results["US"] = dict(record, flatrate=offers(STREAMS[f["id"]]))
+    return results
 
 def genre_ids(f): return [GENRE_IDS[g] for g in f["genres"]]
 

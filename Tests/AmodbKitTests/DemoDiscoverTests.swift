@@ -11,7 +11,9 @@ struct DemoDiscoverTests {
     let genres = try await client.fetch(GenreListRequest(language: "en-US")).value
     #expect(genres.genres.contains(NamedID(id: 53, name: "Thriller")))
     let services = try await client.fetch(ProviderListRequest(region: "US", language: "en-US")).value
-    #expect(services.providers.map(\.name) == ["Amazon Video", "Apple TV", "Google Play Movies"])
+    #expect(Set(services.providers.map(\.name)).isSuperset(of: ["Amazon Video", "Apple TV", "Max", "Hulu"]))
+    let shopsOnly = try await client.fetch(ProviderListRequest(region: "GB", language: "en-US")).value
+    #expect(shopsOnly.providers.map(\.name) == ["Amazon Video", "Apple TV", "Google Play Movies"])
     let nowhere = try await client.fetch(ProviderListRequest(region: "KR", language: "en-US")).value
     #expect(nowhere.providers.isEmpty)
   }
@@ -31,6 +33,32 @@ struct DemoDiscoverTests {
     filter.services = [NamedID(id: 2, name: "Apple TV")]
     let korea = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "KR")).value
     #expect(korea.results.isEmpty, "no provider data for the region: an empty page")
+  }
+
+  @Test func servicesMatchOnlyTheKindsOfOfferAsked() async throws {
+    var filter = DiscoverFilter()
+    filter.services = [NamedID(id: 1899, name: "Max")]
+    filter.subscriptionOnly = true
+    let max = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "US")).value
+    #expect(Set(max.results.map(\.id)).isSuperset(of: [693134, 603, 129]) && max.results.count < 20)
+    for film in max.results {
+      let details = try await client.fetch(MovieDetailsRequest(id: film.id, language: "en-US")).value
+      #expect(details.providers["US"]?.subscription.contains("Max") == true, "\(film.title)")
+    }
+    // Apple TV only rents and sells the demo's films: nothing streams there, everything is on offer.
+    filter.services = [NamedID(id: 2, name: "Apple TV")]
+    let streamed = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "US")).value
+    #expect(streamed.results.isEmpty)
+    let query = [
+      URLQueryItem(name: "watch_region", value: "US"), URLQueryItem(name: "with_watch_providers", value: "2"),
+    ]
+    let offered = DemoDiscover.discover({ name in query.first { $0.name == name }?.value }, prefix: "")
+    #expect((offered["total_results"]?.number ?? 0) > 20, "no kinds named: any offer")
+    var series = DiscoverFilter(media: .series)
+    series.services = [NamedID(id: 8, name: "Netflix")]
+    series.subscriptionOnly = true
+    let netflix = try await client.fetch(DiscoverRequest(filter: series, language: "en-US", region: "US")).value
+    #expect(netflix.results.contains { $0.id == 1396 }, "Breaking Bad streams on Netflix")
   }
 
   @Test func aDemoFilmsKeywordsAndStudiosLeadToItsFellows() async throws {

@@ -122,5 +122,30 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+
+    @Test func theDemosServicesTabNamesWhereEachFilmStreams() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("services-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let config = directory.appendingPathComponent("config")
+      try "set region US\nset services Max, hulu\n".write(to: config, atomically: true, encoding: .utf8)
+      let session = try TmuxSession(["--demo"], environment: ["TRENDING_CONFIG": config.path])
+      try session.waitFor("Dune: Part Two")
+      try session.waitForIdle()
+      try session.press("9")
+      try session.waitFor("On Max, Hulu")
+      // Each row asks its details once it is in view; wait until they are all in.
+      try session.waitForIdle()
+      let rows = try session.capture().split(separator: "\n").map(String.init)
+      #expect(rows.contains { $0.contains("Dune: Part Two · Max ") }, "\(rows)")
+      #expect(rows.contains { $0.contains("Fight Club · Hulu ") }, "the table's spelling, not the settings'")
+      #expect(rows.contains { $0.contains("Parasite · Max, Hulu ") })
+      // Subscriptions only: Interstellar streams on Paramount Plus and is rented on the others.
+      #expect(!rows.contains { $0.contains("Interstellar") })
+      let listed = rows.filter { $0.contains(" · ") && !$0.contains("On Max") }
+      #expect(!listed.isEmpty && listed.allSatisfy { $0.contains("· Max") || $0.contains("· Hulu") }, "\(listed)")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }

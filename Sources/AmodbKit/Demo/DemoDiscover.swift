@@ -3,8 +3,14 @@ import FoundationEssentials
 /// The demo's discover, genre and provider answers, made from the embedded films: the filters
 /// applied to them as amodb would, so `f`, saved tabs, services and the calendar work offline.
 enum DemoDiscover {
-  /// The demo's services with TMDB's ids for them (the demo films name them without ids).
-  static let providerIDs = ["Apple TV": 2, "Google Play Movies": 3, "Amazon Video": 10]
+  /// The demo's services with TMDB's ids for them (the demo's films and series name them without ids).
+  static let providerIDs = [
+    "Apple TV": 2, "Google Play Movies": 3, "Netflix": 8, "Amazon Video": 10, "MUBI": 11, "Hulu": 15,
+    "The Criterion Channel": 258, "Apple TV+": 350, "Peacock Premium": 386, "Paramount Plus": 531, "Max": 1899,
+  ]
+
+  /// Every kind of offer, the order TMDB lists them in.
+  static let offerKinds = ["flatrate", "free", "ads", "rent", "buy"]
 
   /// The answer for a resource, when it is one of these.
   static func answer(_ key: String, query: [URLQueryItem], prefix: String) -> HTTPResponse? {
@@ -15,16 +21,7 @@ enum DemoDiscover {
         .compactMap { id in Genres.name(id).map { JSONValue.object(["id": .number(Double(id)), "name": .string($0)]) } }
       return json(.object(["genres": .array(genres)]))
     case "/watch/providers/movie":
-      let region = value("watch_region") ?? ""
-      let names = Set(films(prefix: prefix).flatMap { offers($0.details, region: region) })
-      let results = names.sorted().enumerated().compactMap { index, name -> JSONValue? in
-        guard let id = providerIDs[name] else { return nil }
-        return .object([
-          "provider_id": .number(Double(id)), "provider_name": .string(name),
-          "display_priority": .number(Double(index)),
-        ])
-      }
-      return json(.object(["results": .array(results)]))
+      return providerTable(films(prefix: prefix).map(\.details), region: value("watch_region") ?? "")
     case "/discover/movie":
       return json(discover(value, prefix: prefix))
     default:
@@ -62,12 +59,30 @@ enum DemoDiscover {
     return films
   }
 
-  /// The services a film is offered on in a region, by name, whatever the offer.
-  static func offers(_ details: JSONValue?, region: String) -> [String] {
+  /// The services a title is offered on in a region, by name, in offers of the given kinds.
+  static func offers(_ details: JSONValue?, region: String, kinds: [String] = offerKinds) -> [String] {
     let offers = details?["watch/providers"]?["results"]?[region]
-    return ["flatrate", "free", "ads", "rent", "buy"].flatMap { kind in
-      (offers?[kind]?.array ?? []).compactMap { $0["provider_name"]?.string }
+    return kinds.flatMap { kind in (offers?[kind]?.array ?? []).compactMap { $0["provider_name"]?.string } }
+  }
+
+  /// The ids of the services a title is offered on in a region, in the kinds of offer a discover
+  /// query names (`with_watch_monetization_types`, any kind when it names none).
+  static func offeredIDs(_ details: JSONValue?, region: String, query value: (String) -> String?) -> Set<Int> {
+    let kinds = value("with_watch_monetization_types").map { $0.split(separator: "|").map(String.init) }
+    return Set(offers(details, region: region, kinds: kinds ?? offerKinds).compactMap { providerIDs[$0] })
+  }
+
+  /// A region's table of services, from the details of the titles it holds: each service any of
+  /// them is offered on there, by name.
+  static func providerTable(_ details: [JSONValue?], region: String) -> HTTPResponse {
+    let names = Set(details.flatMap { offers($0, region: region) })
+    let results = names.sorted().enumerated().compactMap { index, name -> JSONValue? in
+      guard let id = providerIDs[name] else { return nil }
+      return .object([
+        "provider_id": .number(Double(id)), "provider_name": .string(name), "display_priority": .number(Double(index)),
+      ])
     }
+    return json(.object(["results": .array(results)]))
   }
 
   /// A page of the films that pass the query's filters, sorted as asked.
@@ -105,8 +120,7 @@ enum DemoDiscover {
       if value("with_keywords") != nil { passes = passes && !ids("with_keywords", "|").isDisjoint(with: keywords) }
       if value("with_companies") != nil { passes = passes && !ids("with_companies", "|").isDisjoint(with: companies) }
       if !services.isEmpty {
-        let offered = Set(offers(film.details, region: region).compactMap { providerIDs[$0] })
-        passes = passes && !offered.isDisjoint(with: services)
+        passes = passes && !offeredIDs(film.details, region: region, query: value).isDisjoint(with: services)
       }
       if let from = value("release_date.gte"), let through = value("release_date.lte") {
         passes =

@@ -3,9 +3,6 @@ import FoundationEssentials
 /// The demo's `/discover/tv`, `/genre/tv/list` and `/watch/providers/tv`, made from the embedded
 /// series as amodb would.
 extension DemoDiscover {
-  /// The demo series' services with TMDB's ids for them (the demo series name them without ids).
-  static let seriesProviderIDs = ["Netflix": 8, "Apple TV+": 350, "Max": 1899]
-
   /// The answer for a series resource, when it is one of these.
   static func seriesAnswer(_ key: String, query: [URLQueryItem], prefix: String) -> HTTPResponse? {
     let value: (String) -> String? = { name in query.first { $0.name == name }?.value }
@@ -17,16 +14,8 @@ extension DemoDiscover {
       }
       return json(.object(["genres": .array(genres)]))
     case "/watch/providers/tv":
-      let region = value("watch_region") ?? ""
-      let names = Set(series(prefix: prefix).flatMap { offers(details($0, prefix: prefix), region: region) })
-      let results = names.sorted().enumerated().compactMap { index, name -> JSONValue? in
-        guard let id = seriesProviderIDs[name] else { return nil }
-        return .object([
-          "provider_id": .number(Double(id)), "provider_name": .string(name),
-          "display_priority": .number(Double(index)),
-        ])
-      }
-      return json(.object(["results": .array(results)]))
+      return providerTable(
+        series(prefix: prefix).map { details($0, prefix: prefix) }, region: value("watch_region") ?? "")
     case "/discover/tv":
       return json(discoverSeries(value, prefix: prefix))
     default:
@@ -84,8 +73,7 @@ extension DemoDiscover {
       if let most = number("with_runtime.lte") { passes = passes && (runtime ?? .infinity) <= most }
       if !statuses.isEmpty { passes = passes && statuses.contains(details?["status"]?.string ?? "") }
       if !services.isEmpty {
-        let offered = Set(offers(details, region: region).compactMap { seriesProviderIDs[$0] })
-        passes = passes && !offered.isDisjoint(with: services)
+        passes = passes && !offeredIDs(details, region: region, query: value).isDisjoint(with: services)
       }
       return passes
     }
