@@ -49,6 +49,13 @@ public final class NCursesBackend: TerminalBackend {
     guard let screen else { return nil }
     screenPointer = screen
     set_term(screen)
+    // Until ncurses has once come back from `endwin`, it flushes its output after every cursor
+    // move (its screen stays in the "initial" state), so a whole frame went out as some fifty
+    // writes, a terminal free to show any part of it alone. Out and back once, before anything is
+    // drawn, makes each frame one write; before colours start, so coming back leaves the
+    // terminal's palette (a theme's) alone rather than resetting it (`oc`).
+    endwin()
+    doupdate()
     raw()
     noecho()
     nonl()
