@@ -307,13 +307,7 @@ public struct TabSet: Equatable, Sendable {
 
   /// The number keys, one a tab up to nine; help names the film and the series tab of each.
   var bindings: [KeyBinding] {
-    let most = max(shown(.film).count, shown(.series).count)
-    return (1...min(most, 9)).map { number in
-      let names = [MediaKind.film, .series].compactMap { kind(number: number, media: $0)?.entry?.englishTitle }
-      let unique = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-      return KeyBinding(
-        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", names: unique)
-    }
+    Tab.numberBindings(films: shown(.film), series: shown(.series))
   }
 }
 

@@ -199,16 +199,23 @@ public struct Tab: Sendable {
   /// The key bindings that show each tab by its number, for the key table; help names the film
   /// tab and the series tab a number shows when they differ ("Now playing / On the air").
   static var bindings: [KeyBinding] {
-    (1...min(mostShown, 9)).map { number in
-      let names = [MediaKind.film, .series].compactMap { ListKind(number: number, media: $0)?.entry?.englishTitle }
-      let unique = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-      return KeyBinding(
-        [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", names: unique)
-    }
+    numberBindings(films: shown(.film).map(\.kind), series: shown(.series).map(\.kind))
   }
 
-  /// The tab's name in English, as the key table's help (translated when shown) and the README give it.
-  var englishTitle: String { Translator.$override.withValue(Catalogue.english) { title() } }
+  /// The number keys, one a tab up to nine, for the tabs of films and of series in tab order;
+  /// each names its film and series tab in English (the lists made once, the names in one pass).
+  static func numberBindings(films: [ListKind], series: [ListKind]) -> [KeyBinding] {
+    Translator.$override.withValue(Catalogue.english) {
+      (1...min(max(films.count, series.count), 9)).map { number in
+        let names = [films, series].compactMap { kinds in
+          kinds.indices.contains(number - 1) ? kinds[number - 1].entry?.title() : nil
+        }
+        let unique = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return KeyBinding(
+          [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", names: unique)
+      }
+    }
+  }
 }
 
 extension Tab {
