@@ -65,6 +65,32 @@ extension NCursesInProcess {
       #expect(backend.pendingInput().isEmpty)
     }
 
+    /// A frame goes out whole: ncurses flushes after every cursor move until it has once come back
+    /// from `endwin`, which made a first frame some fifty writes a terminal could show in parts.
+    @Test func aWholeFrameIsAFewWritesNotOneARow() throws {
+      let terminal = try HeadlessTerminal("xterm-256color")
+      let backend = terminal.backend
+      var screen = Screen(width: backend.size.width, height: backend.size.height)
+      let tones: [Tone] = [.normal, .muted, .accent, .good, .fair, .poor]
+      for row in 0..<screen.height {
+        screen.put("Row \(row)", row: row, column: 1, style: Style(tones[row % tones.count], bold: row % 2 == 0))
+        screen.put("\(row * 7)", row: row, column: screen.width - 8, style: Style(.title))
+      }
+      // This thread's own count of write calls: other tests run beside this one.
+      let before = try Self.writeCalls()
+      backend.draw(screen)
+      let writes = try Self.writeCalls() - before
+      #expect(backend.text(row: screen.height - 1, column: 1) == "R")
+      #expect(writes > 0 && writes <= 4, "\(writes) writes for one frame")
+    }
+
+    /// How many write calls this thread has made (`syscw` of /proc/thread-self/io).
+    private static func writeCalls() throws -> Int {
+      let text = try String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)
+      let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("syscw:") })
+      return try #require(Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
     @Test func aDirectEntryGivesTrueColourPosters() throws {
       let terminal = try HeadlessTerminal("xterm-direct")
       let backend = terminal.backend
