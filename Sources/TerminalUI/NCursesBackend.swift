@@ -271,7 +271,7 @@ public final class NCursesBackend: TerminalBackend {
         if cell.text.isEmpty, glyphs != .ascii { continue }
         // Neighbouring cells mostly share a style: the last one's attributes are kept at hand.
         let colours: (attributes: attr_t, pair: Int32)
-        let blank = cell.text == " "
+        let blank = cell.isSpace
         if let last, last.style == cell.style, last.blank == blank {
           colours = last.colours
         } else {

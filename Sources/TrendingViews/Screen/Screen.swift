@@ -40,6 +40,13 @@ public struct Style: Hashable, Sendable {
 
   /// Plain text.
   public static let plain = Style()
+
+  /// The same look: written out and inlinable, as the terminal's loop compares every cell's style
+  /// with its neighbour's (the derived one is a call into this module per cell).
+  @inlinable public static func == (left: Style, right: Style) -> Bool {
+    left.tone == right.tone && left.isBold == right.isBold && left.isSelected == right.isSelected
+      && left.foreground == right.foreground && left.background == right.background
+  }
 }
 
 /// One terminal cell: a grapheme (empty for the right half of a wide one) and its style.
@@ -54,6 +61,9 @@ public struct Cell: Hashable, Sendable {
     self.text = text
     self.style = style
   }
+
+  /// Whether the cell is one space: read from its bytes, as the terminal's loop asks it of every cell.
+  @inlinable public var isSpace: Bool { text.utf8.count == 1 && text.utf8.first == 0x20 }
 }
 
 /// A grid of styled cells: what one frame draws.
