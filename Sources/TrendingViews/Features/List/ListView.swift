@@ -172,12 +172,19 @@ enum ListView {
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
       }
-      let title =
-        rowTitle(movie, shared)
-        + (streamsOn(movie, services: services, shared).map { " · " + $0 } ?? "")
-      screen.put(
-        TextLayout.truncate(title, to: titleWidth), row: row, column: titleColumn,
-        style: Style(.normal, bold: selected, selected: selected), limit: titleWidth)
+      // Where a row streams follows its title, muted, in what room the title leaves.
+      let name = rowTitle(movie, shared)
+      let note = streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
+      let shown = TextLayout.truncate(name + note, to: titleWidth)
+      let titled = note.isEmpty || !shown.hasPrefix(name) ? shown : name
+      let used = screen.put(
+        titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
+        limit: titleWidth)
+      if titled.count < shown.count {
+        screen.put(
+          String(shown.dropFirst(titled.count)), row: row, column: titleColumn + used,
+          style: Style(.muted, selected: selected), limit: titleWidth - used)
+      }
       let year = rowYears(movie, shared) ?? (movie.kind == .person ? "" : Formatters.missing)
       screen.put(
         year, row: row, column: columns.year, fitting: columns.yearWidth, alignRight: true,
