@@ -6,10 +6,10 @@ public struct Subject: Hashable, Sendable {
   /// The film or series.
   public var media: MediaID
   /// The episode, when it is one.
-  public var episode: EpisodeNumber?
+  public var episode: EpisodeKey?
 
   /// Makes one.
-  public init(_ media: MediaID, episode: EpisodeNumber? = nil) {
+  public init(_ media: MediaID, episode: EpisodeKey? = nil) {
     self.media = media
     self.episode = episode
   }
@@ -18,7 +18,7 @@ public struct Subject: Hashable, Sendable {
   var key: [SQLValue] {
     [
       .text(media.kind.rawValue), .integer(Int64(media.id)), .integer(Int64(episode?.season ?? -1)),
-      .integer(Int64(episode?.episode ?? -1)),
+      .integer(Int64(episode?.number ?? -1)),
     ]
   }
 }

@@ -1,34 +1,10 @@
 import AmodbKit
 import FoundationEssentials
 
-/// An episode's place in its series: season (0 is the specials) and number.
-public struct EpisodeNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The season.
-  public var season: Int
-  /// The episode in the season.
-  public var episode: Int
-
-  /// Makes one.
-  public init(season: Int, episode: Int) {
-    self.season = season
-    self.episode = episode
-  }
-
-  /// `S01E02`.
-  public var description: String {
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-    return "S\(two(season))E\(two(episode))"
-  }
-
-  public static func < (left: EpisodeNumber, right: EpisodeNumber) -> Bool {
-    (left.season, left.episode) < (right.season, right.episode)
-  }
-}
-
 /// What the library keeps of an episode, from its season's answer.
 public struct EpisodeInfo: Equatable, Sendable {
   /// Its place.
-  public var number: EpisodeNumber
+  public var number: EpisodeKey
   /// Its name.
   public var name: String
   /// When it aired or airs, `YYYY-MM-DD`.
@@ -37,7 +13,7 @@ public struct EpisodeInfo: Equatable, Sendable {
   public var runtime: Int?
 
   /// Makes one, cleaning what came from outside.
-  public init(number: EpisodeNumber, name: String, airDate: String?, runtime: Int?) {
+  public init(number: EpisodeKey, name: String, airDate: String?, runtime: Int?) {
     self.number = number
     self.name = TextSanitizer.clean(name, limit: 200)
     self.airDate = airDate.flatMap { ReleaseDate($0)?.description }
@@ -46,7 +22,7 @@ public struct EpisodeInfo: Equatable, Sendable {
 
   /// One as the library stored it (written as `YYYY-MM-DD`): the date checked, not rewritten, so
   /// a hand-edited file still gives a well-formed date or none.
-  init(stored number: EpisodeNumber, name: String, airDate: String?, runtime: Int?) {
+  init(stored number: EpisodeKey, name: String, airDate: String?, runtime: Int?) {
     self.number = number
     self.name = TextSanitizer.clean(name, limit: 200)
     self.airDate = airDate.flatMap { ReleaseDate($0) == nil ? nil : $0 }
@@ -56,7 +32,7 @@ public struct EpisodeInfo: Equatable, Sendable {
   /// An episode of a season's answer.
   public init(_ episode: Episode) {
     self.init(
-      number: EpisodeNumber(season: episode.season, episode: episode.number), name: episode.name ?? "",
+      number: EpisodeKey(season: episode.season, number: episode.number), name: episode.name ?? "",
       airDate: episode.airDate?.description, runtime: episode.runtime)
   }
 }
@@ -70,7 +46,7 @@ public struct HistoryEntry: Equatable, Sendable {
   /// The film or series.
   public var title: TitleInfo
   /// The episode, when it was one.
-  public var episode: EpisodeNumber?
+  public var episode: EpisodeKey?
   /// The episode's name, when known.
   public var episodeName: String?
   /// Whether an earlier watch of the same film, series or episode is in the library.
@@ -81,13 +57,13 @@ public struct HistoryEntry: Equatable, Sendable {
 enum Events {
   /// Records one watch.
   static func insert(
-    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeNumber?, day: String, recorded: String
+    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String
   ) throws(SQLiteFailure) {
     try connection.rows(
       "INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded) VALUES (?, ?, ?, ?, ?, ?)",
       [
         .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
-        Titles.optional(episode?.episode), .text(day), .text(recorded),
+        Titles.optional(episode?.number), .text(day), .text(recorded),
       ])
   }
 
@@ -101,7 +77,7 @@ enum Events {
           name = excluded.name, air_date = excluded.air_date, runtime = coalesce(excluded.runtime, runtime)
         """,
         [
-          .integer(Int64(series)), .integer(Int64(episode.number.season)), .integer(Int64(episode.number.episode)),
+          .integer(Int64(series)), .integer(Int64(episode.number.season)), .integer(Int64(episode.number.number)),
           .text(episode.name), episode.airDate.map(SQLValue.text) ?? .null, Titles.optional(episode.runtime),
         ])
     }
@@ -140,7 +116,7 @@ extension Library {
 
   /// Removes the latest watch of a title, or of each episode given; returns how many were removed.
   @discardableResult
-  public func unwatch(_ media: MediaID, episodes: [EpisodeNumber?]) throws(LibraryError) -> Int {
+  public func unwatch(_ media: MediaID, episodes: [EpisodeKey?]) throws(LibraryError) -> Int {
     try write {
       var removed = 0
       for episode in episodes {
@@ -151,7 +127,7 @@ extension Library {
           """,
           [
             .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
-            Titles.optional(episode?.episode),
+            Titles.optional(episode?.number),
           ])
         removed += connection.changes
       }
@@ -160,14 +136,14 @@ extension Library {
   }
 
   /// The episodes of a series that have a watch.
-  public func seenEpisodes(_ series: Int) throws(LibraryError) -> Set<EpisodeNumber> {
+  public func seenEpisodes(_ series: Int) throws(LibraryError) -> Set<EpisodeKey> {
     try read {
       Set(
         try connection.rows(
           "SELECT DISTINCT season, episode FROM watch_events WHERE kind = 'tv' AND title_id = ? AND season IS NOT NULL",
           [.integer(Int64(series))]
         ).compactMap { row in
-          row[0].int.flatMap { season in row[1].int.map { EpisodeNumber(season: season, episode: $0) } }
+          row[0].int.flatMap { season in row[1].int.map { EpisodeKey(season: season, number: $0) } }
         })
     }
   }
@@ -190,7 +166,7 @@ extension Library {
         """, [.text(since ?? "0000-00-00")]
       ) { row in
         guard let id = row[0].integer, let title = Titles.info(from: row, at: 6) else { return }
-        let episode = row[2].int.flatMap { season in row[3].int.map { EpisodeNumber(season: season, episode: $0) } }
+        let episode = row[2].int.flatMap { season in row[3].int.map { EpisodeKey(season: season, number: $0) } }
         entries.append(
           HistoryEntry(
             id: id, day: row[1].string ?? "", title: title, episode: episode,

@@ -21,7 +21,7 @@ extension Library {
   /// Every series with a seen episode and more to watch (aired or announced), newest activity first.
   public func progress(today: String) throws(LibraryError) -> [SeriesProgress] {
     try read {
-      var seen: [Int: Set<EpisodeNumber>] = [:]
+      var seen: [Int: Set<EpisodeKey>] = [:]
       var last: [Int: String] = [:]
       try connection.each(
         """
@@ -30,7 +30,7 @@ extension Library {
         """
       ) { row in
         guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
-        seen[series, default: []].insert(EpisodeNumber(season: season, episode: episode))
+        seen[series, default: []].insert(EpisodeKey(season: season, number: episode))
         let day = row[3].string ?? ""
         if day > last[series, default: ""] { last[series] = day }
       }
@@ -45,7 +45,7 @@ extension Library {
         guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
         known[series, default: []].append(
           EpisodeInfo(
-            stored: EpisodeNumber(season: season, episode: episode), name: row[3].string ?? "",
+            stored: EpisodeKey(season: season, number: episode), name: row[3].string ?? "",
             airDate: row[4].string, runtime: row[5].int))
       }
       // Every series' title at once, not a query a series.

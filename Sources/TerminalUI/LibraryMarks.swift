@@ -26,8 +26,7 @@ enum LibraryMarks {
         media: change.media, title: change.title, year: change.year, posterPath: change.summary?.posterPath,
         voteAverage: change.summary?.voteAverage, voteCount: change.summary?.voteCount ?? 0,
         genreIDs: change.summary?.genreIDs ?? [])
-      let episode = change.episode.map { EpisodeNumber(season: $0.season, episode: $0.number) }
-      let subject = Subject(change.media, episode: episode)
+      let subject = Subject(change.media, episode: change.episode)
       switch change.kind {
       case .watchlist(true): try library.add(info, to: "watchlist", day: change.day)
       case .watchlist(false): try library.remove(change.media, from: "watchlist")
@@ -51,7 +50,7 @@ enum LibraryEpisodes {
   /// The series' seen episodes.
   static func load(_ series: Int, _ path: URL) -> Result<Set<EpisodeKey>, LibraryError> {
     do {
-      return .success(keys(try Library(path: path).seenEpisodes(series)))
+      return .success(try Library(path: path).seenEpisodes(series))
     } catch {
       return .failure(error)
     }
@@ -69,27 +68,19 @@ enum LibraryEpisodes {
           voteAverage: series.voteCount > 0 ? series.voteAverage : nil, voteCount: series.voteCount,
           genreIDs: series.genreIDs)
         let info = { (episode: MarkedEpisode) in
-          EpisodeInfo(
-            number: EpisodeNumber(season: episode.key.season, episode: episode.key.number), name: episode.name ?? "",
-            airDate: episode.airDate, runtime: episode.runtime)
+          EpisodeInfo(number: episode.key, name: episode.name ?? "", airDate: episode.airDate, runtime: episode.runtime)
         }
         if !change.seasons.isEmpty {
           try library.store(series: title, episodes: change.seasons.map(info), day: change.day)
         }
         try library.watch(series: title, episodes: change.episodes.map(info), on: change.day, recorded: change.day)
       } else {
-        try library.unwatch(
-          .series(series.id),
-          episodes: change.episodes.map { EpisodeNumber(season: $0.key.season, episode: $0.key.number) })
+        try library.unwatch(.series(series.id), episodes: change.episodes.map(\.key))
       }
-      return .success(keys(try library.seenEpisodes(series.id)))
+      return .success(try library.seenEpisodes(series.id))
     } catch {
       return .failure(error)
     }
-  }
-
-  private static func keys(_ numbers: Set<EpisodeNumber>) -> Set<EpisodeKey> {
-    Set(numbers.map { EpisodeKey(season: $0.season, number: $0.episode) })
   }
 }
 
@@ -125,7 +116,7 @@ enum LibraryUpNext {
     return UpNext(
       series: progress.title.entry, seen: progress.seen, aired: progress.aired,
       next: MarkedEpisode(
-        key: EpisodeKey(season: next.number.season, number: next.number.episode), name: next.name,
+        key: next.number, name: next.name,
         airDate: next.airDate, runtime: next.runtime),
       lastWatched: progress.lastWatched)
   }

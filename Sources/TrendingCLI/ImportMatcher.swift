@@ -52,7 +52,7 @@ struct ImportMatcher {
             let info = series[episode.seriesID] ?? seriesInfo(episode.seriesID, client)
             series[episode.seriesID] = info
             targets[reference] = ImportTarget(
-              info: info, episode: EpisodeNumber(season: episode.season, episode: episode.number))
+              info: info, episode: EpisodeKey(season: episode.season, number: episode.number))
           }
         case .failure(.notFound): break
         case .failure(let error): return .failure(error)

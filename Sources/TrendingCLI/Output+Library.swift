@@ -10,7 +10,7 @@ extension Output {
     var name = info.title.isEmpty ? info.media.description : info.title
     if let year = info.year, !info.title.isEmpty { name += " (\(year))" }
     if case .one(let season, let number)? = episode {
-      name += " " + EpisodeNumber(season: season, episode: number).description
+      name += " " + EpisodeKey(season: season, number: number).description
     }
     return name
   }
@@ -42,7 +42,7 @@ extension Output {
         entries.map {
           HistoryItem(
             watched: $0.day, id: $0.title.media.id, mediaType: $0.title.media.kind.rawValue, title: $0.title.title,
-            year: $0.title.year, season: $0.episode?.season, episode: $0.episode?.episode, episodeName: $0.episodeName,
+            year: $0.title.year, season: $0.episode?.season, episode: $0.episode?.number, episodeName: $0.episodeName,
             rewatch: $0.rewatch)
         })
     case .csv:
@@ -50,7 +50,7 @@ extension Output {
         [
           entry.day, String(entry.title.media.id), entry.title.media.kind.rawValue, csvField(entry.title.title),
           entry.title.year.map(String.init) ?? "", entry.episode.map { String($0.season) } ?? "",
-          entry.episode.map { String($0.episode) } ?? "", csvField(entry.episodeName ?? ""), entry.rewatch ? "Yes" : "",
+          entry.episode.map { String($0.number) } ?? "", csvField(entry.episodeName ?? ""), entry.rewatch ? "Yes" : "",
         ].joined(separator: ",")
       }
       return (["Date,tmdbID,Type,Title,Year,Season,Episode,EpisodeTitle,Rewatch"] + rows).joined(separator: "\n")
@@ -80,7 +80,7 @@ extension Output {
 
     init?(_ info: EpisodeInfo?) {
       guard let info else { return nil }
-      (season, episode, name, airDate) = (info.number.season, info.number.episode, info.name, info.airDate)
+      (season, episode, name, airDate) = (info.number.season, info.number.number, info.name, info.airDate)
     }
   }
 

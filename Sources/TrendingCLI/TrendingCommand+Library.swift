@@ -74,12 +74,12 @@ extension TrendingCommand {
           media, episodes: episodes, day: day ?? today, library: library, invocation: invocation,
           environment: environment)
       case .unseen(let media, let episodes):
-        let numbers: [EpisodeNumber?]
+        let numbers: [EpisodeKey?]
         switch episodes {
         case nil: numbers = [nil]
-        case .one(let season, let episode)?: numbers = [EpisodeNumber(season: season, episode: episode)]
+        case .one(let season, let episode)?: numbers = [EpisodeKey(season: season, number: episode)]
         case .through(let season, let last)?:
-          numbers = (0...last).map { EpisodeNumber(season: season, episode: $0) }
+          numbers = (0...last).map { EpisodeKey(season: season, number: $0) }
         case .season(let season)?:
           numbers = try library.seenEpisodes(media.id).filter { $0.season == season }.sorted()
         }
@@ -141,7 +141,7 @@ extension TrendingCommand {
 
   private static func subject(_ media: MediaID, _ episode: EpisodeChoice?) -> Subject {
     guard case .one(let season, let number)? = episode else { return Subject(media) }
-    return Subject(media, episode: EpisodeNumber(season: season, episode: number))
+    return Subject(media, episode: EpisodeKey(season: season, number: number))
   }
 
   /// `trending seen`: a film or series as a whole, or its aired episodes from the season's answer.

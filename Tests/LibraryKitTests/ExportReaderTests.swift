@@ -57,11 +57,11 @@ struct ExportReaderTests {
   @Test func traktsEntriesByTMDBIdsWithEpisodes() throws {
     let rows = try ExportReader.read(.trakt, path: exports.appendingPathComponent("trakt").path)
     #expect(rows.skipped.isEmpty)
-    let episodes = rows.rows.compactMap { row -> EpisodeNumber? in
+    let episodes = rows.rows.compactMap { row -> EpisodeKey? in
       if case .tmdb(.series(1399), let episode) = row.reference { return episode }
       return nil
     }
-    #expect(episodes == [EpisodeNumber(season: 1, episode: 1), EpisodeNumber(season: 1, episode: 2)])
+    #expect(episodes == [EpisodeKey(season: 1, number: 1), EpisodeKey(season: 1, number: 2)])
     #expect(
       rows.rows.contains { $0.reference == .tmdb(.film(550), episode: nil) && $0.action == .rate(9, day: "2018-05-02") }
     )

@@ -29,12 +29,12 @@ struct ImportPlanTests {
     try library.watch(fightClub, on: "2026-01-04", recorded: "2026-01-04")
     try library.watch(fightClub, on: "2026-02-04", recorded: "2026-02-04")
     let episodes = (1...2).map {
-      EpisodeInfo(number: EpisodeNumber(season: 1, episode: $0), name: "E\($0)", airDate: "2011-04-1\($0)", runtime: 60)
+      EpisodeInfo(number: EpisodeKey(season: 1, number: $0), name: "E\($0)", airDate: "2011-04-1\($0)", runtime: 60)
     }
     try library.watch(series: thrones, episodes: episodes, on: "2026-03-01", recorded: "2026-03-01")
     try library.rate(Subject(.film(550)), 8, title: fightClub, day: "2026-01-05")
     try library.rate(
-      Subject(.series(1399), episode: EpisodeNumber(season: 1, episode: 1)), 9, title: thrones, day: "2026-03-02")
+      Subject(.series(1399), episode: EpisodeKey(season: 1, number: 1)), 9, title: thrones, day: "2026-03-02")
     try library.note(Subject(.film(550)), "=SUM(A1)\nsecond \"line\"", title: fightClub, day: "2026-01-06")
     try library.hide(dune, true, day: "2026-01-07")
     try library.connection.rows(
@@ -58,7 +58,7 @@ struct ImportPlanTests {
   @Test func applyingTwiceAddsNothingTheSecondTimeAndADryRunChangesNothing() throws {
     let library = try freshLibrary()
     let target = ImportTarget(info: dune)
-    let episode = ImportTarget(info: thrones, episode: EpisodeNumber(season: 1, episode: 1))
+    let episode = ImportTarget(info: thrones, episode: EpisodeKey(season: 1, number: 1))
     let changes = [
       PlannedChange(place: RowPlace(file: "a", line: 1), target: target, action: .watch(day: "2024-03-01")),
       PlannedChange(place: RowPlace(file: "a", line: 2), target: target, action: .watch(day: "2024-03-01")),
@@ -83,7 +83,7 @@ struct ImportPlanTests {
     #expect(try library.history().count == 3)
     #expect(try library.note(Subject(dune.media)) == "Tags: imax\n\nLoved it.")
     #expect(try library.rating(Subject(dune.media)) == 9)
-    #expect(try library.seenEpisodes(1399) == [EpisodeNumber(season: 1, episode: 1)])
+    #expect(try library.seenEpisodes(1399) == [EpisodeKey(season: 1, number: 1)])
     #expect(try library.list("Sand")?.map(\.title.media) == [dune.media])
   }
 
@@ -91,7 +91,7 @@ struct ImportPlanTests {
     let library = try freshLibrary()
     let before = try library.exportJSON(now: "x")
     // An episode of a film breaks a CHECK of the table: the change before it goes too.
-    let film = ImportTarget(info: dune, episode: EpisodeNumber(season: 1, episode: 1))
+    let film = ImportTarget(info: dune, episode: EpisodeKey(season: 1, number: 1))
     let changes = [
       PlannedChange(
         place: RowPlace(file: "a", line: 1), target: ImportTarget(info: dune), action: .watch(day: "2024-03-01")),

@@ -78,7 +78,7 @@ struct LibraryTests {
   @Test func ratingsNotesAndHiddenTitlesSetAndClear() throws {
     let library = try freshLibrary()
     let subject = Subject(.film(550))
-    let episode = Subject(.series(1399), episode: EpisodeNumber(season: 1, episode: 9))
+    let episode = Subject(.series(1399), episode: EpisodeKey(season: 1, number: 9))
     #expect(try library.rate(subject, 9, title: fightClub, day: "2026-11-01"))
     #expect(try library.rate(subject, 7, title: fightClub, day: "2026-11-02"))
     #expect(try library.rating(subject) == 7, "a second rating replaces the first")
@@ -117,14 +117,14 @@ struct LibraryTests {
     let series = TitleInfo(media: .series(1399), title: "Game of Thrones")
     let episodes = (1...4).map {
       EpisodeInfo(
-        number: EpisodeNumber(season: 1, episode: $0), name: "E\($0)", airDate: "2026-0\($0)-01", runtime: 60)
+        number: EpisodeKey(season: 1, number: $0), name: "E\($0)", airDate: "2026-0\($0)-01", runtime: 60)
     }
     try library.store(series: series, episodes: episodes, day: "2026-03-15")
     try library.watch(series: series, episodes: Array(episodes.prefix(2)), on: "2026-03-15", recorded: "2026-03-15")
     let progress = try #require(try library.progress(today: "2026-03-15").first)
     #expect(progress.seen == 2 && progress.aired == 3, "the fourth has not aired")
-    #expect(progress.next?.number == EpisodeNumber(season: 1, episode: 3) && progress.next?.name == "E3")
-    #expect(progress.after?.number == EpisodeNumber(season: 1, episode: 4))
+    #expect(progress.next?.number == EpisodeKey(season: 1, number: 3) && progress.next?.name == "E3")
+    #expect(progress.after?.number == EpisodeKey(season: 1, number: 4))
     #expect(try library.seenEpisodes(1399).count == 2)
     let stats = try library.stats(year: 2026)
     #expect(stats.episodes == 2 && stats.series == 1 && stats.minutes == 120)
@@ -166,7 +166,7 @@ struct LibraryTests {
   @Test func anEpisodesRatingAndNoteAreItsOwnInTheMarks() throws {
     let library = try freshLibrary()
     let severance = TitleInfo(media: .series(95396), title: "Severance", year: 2022)
-    let second = Subject(.series(95396), episode: EpisodeNumber(season: 1, episode: 2))
+    let second = Subject(.series(95396), episode: EpisodeKey(season: 1, number: 2))
     try library.rate(second, 9, title: severance, day: "2026-11-02")
     try library.note(second, "the cold open", title: severance, day: "2026-11-02")
     try library.rate(Subject(.series(95396)), 7, title: severance, day: "2026-11-02")

@@ -18,7 +18,7 @@ struct TasteTests {
     try library.watch(matrix, on: "2026-11-02", recorded: "2026-11-02")
     try library.watch(
       series: dark,
-      episodes: [EpisodeInfo(number: EpisodeNumber(season: 1, episode: 1), name: "Secrets", airDate: nil, runtime: 51)],
+      episodes: [EpisodeInfo(number: EpisodeKey(season: 1, number: 1), name: "Secrets", airDate: nil, runtime: 51)],
       on: "2026-11-20", recorded: "2026-11-20")
     #expect(try library.add(alien, to: Schema.watchlistName, day: "2026-11-03"))
     #expect(try library.hide(parasite, true, day: "2026-11-04"))
@@ -44,7 +44,7 @@ struct TasteTests {
     #expect(try library.add(listed, to: Schema.watchlistName, day: "2026-11-01"))
     try library.watch(
       series: watched,
-      episodes: [EpisodeInfo(number: EpisodeNumber(season: 1, episode: 1), name: "", airDate: nil, runtime: nil)],
+      episodes: [EpisodeInfo(number: EpisodeKey(season: 1, number: 1), name: "", airDate: nil, runtime: nil)],
       on: "2026-11-02", recorded: "2026-11-02")
     try library.watch(seenWhole, on: "2026-11-03", recorded: "2026-11-03")
     let followed = try library.followed()

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// An episode's place in its series, as its seen mark is kept: season (0 is the specials) and number.
-public struct EpisodeKey: Hashable, Comparable, Sendable {
+/// An episode's place in its series: season (0 is the specials) and number; the key its seen
+/// mark, rating and note are kept under, here and in the library.
+public struct EpisodeKey: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The season.
   public var season: Int
   /// The episode in the season.
@@ -15,6 +16,9 @@ public struct EpisodeKey: Hashable, Comparable, Sendable {
 
   /// `S01E02`.
   public var code: String { Episode(season: season, number: number).code }
+
+  /// `S01E02`, as `code`.
+  public var description: String { code }
 
   public static func < (left: EpisodeKey, right: EpisodeKey) -> Bool {
     (left.season, left.number) < (right.season, right.number)

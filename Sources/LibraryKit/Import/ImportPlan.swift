@@ -25,7 +25,7 @@ public enum TitleReference: Hashable, Sendable {
   /// An IMDb id, found (IMDb).
   case imdb(String)
   /// A TMDB id in the file, with the episode when it is one (Trakt).
-  case tmdb(MediaID, episode: EpisodeNumber?)
+  case tmdb(MediaID, episode: EpisodeKey?)
 }
 
 /// What a row asks for.
@@ -93,10 +93,10 @@ public struct ImportTarget: Equatable, Sendable {
   /// The film or series.
   public var info: TitleInfo
   /// The episode, when it is one.
-  public var episode: EpisodeNumber?
+  public var episode: EpisodeKey?
 
   /// Makes one.
-  public init(info: TitleInfo, episode: EpisodeNumber? = nil) {
+  public init(info: TitleInfo, episode: EpisodeKey? = nil) {
     self.info = info
     self.episode = episode
   }

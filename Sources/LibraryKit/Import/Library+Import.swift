@@ -51,7 +51,7 @@ extension Library {
     let media = target.info.media
     let titleKey: [SQLValue] = [
       .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(target.episode?.season),
-      Titles.optional(target.episode?.episode),
+      Titles.optional(target.episode?.number),
     ]
     switch change.action {
     case .watch(let day), .watchUnlessSeen(let day):

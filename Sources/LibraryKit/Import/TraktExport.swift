@@ -126,7 +126,7 @@ struct TraktEntry: Decodable {
   }
 
   /// The film, series or episode it is about, by TMDB id.
-  var title: (media: MediaID, episode: EpisodeNumber?, title: String, year: Int?)? {
+  var title: (media: MediaID, episode: EpisodeKey?, title: String, year: Int?)? {
     func named(_ item: Item) -> String { TextSanitizer.clean(item.title ?? "", limit: 300) }
     switch type {
     case "movie":
@@ -139,7 +139,7 @@ struct TraktEntry: Decodable {
       guard let show, let id = show.tmdb, id > 0, let season = episode?.season, let number = episode?.number,
         (0...10_000).contains(season), (0...100_000).contains(number)
       else { return nil }
-      return (.series(id), EpisodeNumber(season: season, episode: number), named(show), show.year)
+      return (.series(id), EpisodeKey(season: season, number: number), named(show), show.year)
     default: return nil
     }
   }
