@@ -12,6 +12,9 @@ final class Bench {
   let bareFloor: String
   let jsonFloor: String
   let partsFloor: String
+  /// The parts of a first frame alone, linked as the app is (static runtime): the demo's page decoded,
+  /// ncurses started and the rows drawn.
+  let firstFrameFloor: String
   /// A plain terminal's environment, no key and no cache named.
   let baseEnvironment: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
   /// The loopback amodb: pages of 20 films, details, and one poster for every image.
@@ -26,6 +29,7 @@ final class Bench {
     bareFloor = path(1, ".build/bench-floors/bare")
     jsonFloor = path(2, ".build/bench-floors/essentials-json")
     partsFloor = path(3, ".build/bench-floors/our-parts")
+    firstFrameFloor = path(4, ".build/bench-floors/first-frame")
     server = try LoopbackServer { request in
       if request.path.hasPrefix("/img/") {
         return .respond(

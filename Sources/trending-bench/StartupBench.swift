@@ -2,7 +2,7 @@
 import Foundation
 
 /// Start-ups: the app's to its first frame (demo, warm cache, loopback), `--version`'s and a JSON binary's, each
-/// against a bare Swift binary's. The programs take turns, run by run, so a slow moment of this shared machine
+/// against a bare Swift binary's; and the demo's first frame against its parts alone (Scripts/bench-floors). The programs take turns, run by run, so a slow moment of this shared machine
 /// falls on all of them alike rather than on one figure.
 enum StartupBench {
   /// How many times each program starts.
@@ -41,11 +41,16 @@ enum StartupBench {
         }
       ),
     ]
+    // The parts of a first frame alone take their turn too: beside them, the demo's first frame says
+    // what the app's own code adds (the bare binary's floor says what the whole start-up costs).
+    let parts = { bench.startup([], environment: base, marker: "1/20", program: bench.firstFrameFloor) }
     var times = Array(repeating: [Double](), count: startups.count)
+    var partsTimes: [Double] = []
     for _ in 0..<runs {
       for (index, entry) in startups.enumerated() {
         if let time = entry.run() { times[index].append(time) }
       }
+      if let time = parts() { partsTimes.append(time) }
     }
     let floor = median(times[0])
     for (index, entry) in startups.enumerated().dropFirst() {
@@ -53,6 +58,14 @@ enum StartupBench {
         Measurement(
           name: entry.name, value: median(times[index]) * 1000, unit: "ms", floor: floor * 1000,
           floorName: "bare Swift binary", budget: entry.budget))
+    }
+    if let demo = startups.firstIndex(where: { $0.name == "start-up to the first frame, demo data" }),
+      !partsTimes.isEmpty
+    {
+      bench.record(
+        Measurement(
+          name: "start-up to the first frame, demo data, against its parts", value: median(times[demo]) * 1000,
+          unit: "ms", floor: median(partsTimes) * 1000, floorName: "first frame's parts"))
     }
   }
 }
