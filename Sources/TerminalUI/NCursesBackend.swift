@@ -262,6 +262,7 @@ public final class NCursesBackend: TerminalBackend {
     let width = screen.width
     let glyphs = glyphs
     let palette = palette
+    let normal = shim_a_normal()
     // Local state for the loop: a class's stored properties are checked for exclusive access
     // on every use, which costs more than drawing a cell.
     var last = lastStyle
@@ -278,6 +279,8 @@ public final class NCursesBackend: TerminalBackend {
           colours = self.colours(for: palette.resolve(cell.style, text: cell.text))
           last = (cell.style, blank, colours)
         }
+        // A whole frame starts from an erased window: a blank in the terminal's own colours is there.
+        if full, blank, colours.pair == 0, colours.attributes == normal { continue }
         Self.write(cell.text, as: glyphs, into: wide)
         shim_put_cell(Int32(index / width), Int32(index % width), wide.baseAddress, colours.attributes, colours.pair)
       }
