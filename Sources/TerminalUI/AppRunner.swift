@@ -33,14 +33,17 @@ public final class AppRunner {
   public var player = TrailerPlayer(setting: nil, detached: false, environment: [:])
   /// Whether the first data was asked for before the loop was made.
   private let asked: Bool
+  /// Effects `askFirst` held back until the first frame is out.
+  private let afterFirstFrame: [Effect]
 
   /// Makes a loop over a backend and an effect runner; `asked` when `askFirst` has asked for the
-  /// first data already.
+  /// first data already, `afterFirstFrame` what it held back.
   public init(
     state: AppState, backend: any TerminalBackend, runner: EffectRunner, inbox: ActionInbox, statusFile: URL? = nil,
-    asked: Bool = false, now: @escaping () -> Date = Date.init
+    asked: Bool = false, afterFirstFrame: [Effect] = [], now: @escaping () -> Date = Date.init
   ) {
     self.asked = asked
+    self.afterFirstFrame = afterFirstFrame
     self.state = state
     self.backend = backend
     self.runner = runner
@@ -62,10 +65,19 @@ public final class AppRunner {
 
   /// Asks for the first data before there is a terminal to draw in: the answers wait in the
   /// inbox, so the request (and its decoding, on another thread) overlaps the terminal's set-up.
-  /// The loop made over the state afterwards, with `asked: true`, does not ask again.
-  public static func askFirst(_ state: inout AppState, runner: EffectRunner) {
+  /// The loop made over the state afterwards, with `asked: true`, does not ask again; it is given
+  /// what this returns, the effects that wait for the first frame.
+  ///
+  /// The library's marks wait: they only mark rows, and read beside the first answer (SQLite loaded
+  /// and opened) they took half of the second core from its decoding, the longest part of the way
+  /// to the first frame. Not when seen titles are hidden: then the rows themselves depend on them.
+  @discardableResult
+  public static func askFirst(_ state: inout AppState, runner: EffectRunner) -> [Effect] {
     // `.start` asks for data only; nothing in it acts on the terminal.
-    for effect in Reducer.reduce(&state, .start) { runner.perform(effect) }
+    let effects = Reducer.reduce(&state, .start)
+    let held = state.shared.hideSeen ? [] : effects.filter { $0 == .loadMarks }
+    for effect in effects where !held.contains(effect) { runner.perform(effect) }
+    return held
   }
 
   /// Sizes the state to the terminal, asks for the first data (unless `askFirst` has) and draws
@@ -79,6 +91,7 @@ public final class AppRunner {
     awaitFirstAnswer()
     noteOversize()
     draw()
+    for effect in afterFirstFrame { runner.perform(effect) }
   }
 
   /// How long the first frame waits for the first list's answer before it shows "Loading…": an

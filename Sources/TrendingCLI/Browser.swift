@@ -48,7 +48,7 @@ enum Browser {
     state.shared.tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
-    AppRunner.askFirst(&state, runner: runner)
+    let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
     let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
@@ -75,7 +75,8 @@ enum Browser {
     if let plan = images.capabilities.plan { runner.perform(.drawImages(plan)) }
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(
-      state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true)
+      state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true,
+      afterFirstFrame: afterFirstFrame)
     app.player = TrailerPlayer(
       setting: settings.settings.values["player"], detached: settings.settings.values["player-detached"] == "true",
       environment: environment)

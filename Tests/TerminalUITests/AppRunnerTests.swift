@@ -84,13 +84,15 @@ struct AppRunnerTests {
     let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
     let runner = EffectRunner(client: client, images: images, posterMode: .indexed256, inbox: inbox)
     var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
-    AppRunner.askFirst(&state, runner: runner)
-    #expect(runner.inFlight > 0, "the list and the marks were asked for")
+    let held = AppRunner.askFirst(&state, runner: runner)
+    #expect(runner.inFlight > 0, "the list was asked for")
+    #expect(held == [.loadMarks], "the marks wait for the first frame")
     // The terminal takes its time to set up; the answers wait in the inbox meanwhile.
     let deadline = ContinuousClock.now + .seconds(120)
     while runner.inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     let backend = MemoryBackend(size: Size(width: 90, height: 24))
-    let app = AppRunner(state: state, backend: backend, runner: runner, inbox: inbox, asked: true)
+    let app = AppRunner(
+      state: state, backend: backend, runner: runner, inbox: inbox, asked: true, afterFirstFrame: held)
     app.start()
     let first = try #require(backend.screens.first)
     #expect(backend.screens.count == 1)
@@ -99,6 +101,29 @@ struct AppRunnerTests {
     await waitUntilIdle(app, runner: runner)
     let firstPages = transport.requests.withLock { $0.filter { $0.contains("/trending/") && $0.contains("page=1") } }
     #expect(firstPages.count == 1, "\(firstPages)")
+  }
+
+  @Test func theMarksWaitForTheFirstFrameUnlessSeenTitlesAreHidden() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID().uuidString)")
+    let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let images = ImageLoader(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let inbox = ActionInbox()
+    let runner = EffectRunner(
+      client: client, images: images, posterMode: .indexed256, inbox: inbox,
+      library: folder.appendingPathComponent("library.sqlite3"))
+    var hiding = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
+    hiding.shared.hideSeen = true
+    #expect(AppRunner.askFirst(&hiding, runner: runner).isEmpty, "hidden rows need the marks first")
+    var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
+    let held = AppRunner.askFirst(&state, runner: runner)
+    #expect(held == [.loadMarks])
+    let backend = MemoryBackend(size: Size(width: 80, height: 24))
+    let app = AppRunner(
+      state: state, backend: backend, runner: runner, inbox: inbox, asked: true, afterFirstFrame: held)
+    app.start()
+    await waitUntilIdle(app, runner: runner)
+    let read = app.currentState.shared.marksRead
+    #expect(read, "read once the first frame was out")
   }
 
   @Test func keysAndAnswersFlowThroughToTheScreen() async throws {
