@@ -106,8 +106,9 @@ bench: setup static-libstdc++
 	mkdir -p .build/bench-floors
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
-	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/our-parts
-	swiftc -O -static-stdlib -use-ld=lld -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift -o .build/bench-floors/first-frame
+	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift Scripts/bench-floors/read.swift -o .build/bench-floors/our-parts
+	swiftc -O -static-stdlib -use-ld=lld -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
+	  -o .build/bench-floors/first-frame
 	./.build/bench/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
 	  .build/bench-floors/our-parts .build/bench-floors/first-frame $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
 

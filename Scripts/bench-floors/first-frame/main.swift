@@ -33,11 +33,7 @@ func fail(_ message: String) -> Never {
 }
 
 let path = CommandLine.arguments.dropFirst().first ?? "Demo/answers/en/trending/movie/week@page=1.json"
-guard let file = fopen(path, "rb") else { fail("cannot read \(path)") }
-var bytes: [UInt8] = []
-var chunk = [UInt8](repeating: 0, count: 65_536)
-while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
-fclose(file)
+guard let bytes = readAll(path) else { fail("cannot read \(path)") }
 guard let page = try? JSONDecoder().decode(Page.self, from: Data(bytes)) else { fail("JSON") }
 
 setlocale(LC_ALL, "")

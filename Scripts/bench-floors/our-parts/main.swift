@@ -52,11 +52,7 @@ guard trending_curl_load(&curl) == 0 else { fail("libcurl.so.4") }
 
 // TurboJPEG: one poster decoded to RGBA.
 let path = CommandLine.arguments.dropFirst().first ?? "Demo/posters/demo-146.jpg"
-guard let file = fopen(path, "rb") else { fail("cannot read \(path)") }
-var jpeg: [UInt8] = []
-var chunk = [UInt8](repeating: 0, count: 4096)
-while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { jpeg += chunk[0..<count] }
-fclose(file)
+guard var jpeg = readAll(path) else { fail("cannot read \(path)") }
 guard let turbo = trending_jpeg_load(), let decoder = turbo.pointee.init_decompress() else { fail("TurboJPEG") }
 var width: Int32 = 0
 var height: Int32 = 0
