@@ -52,6 +52,26 @@ struct ServicesRowSnapshotTests {
     ScreenSnapshotTests.check(state, "services-tab-rows")
   }
 
+  /// A title too long for its column is cut so that where it streams stays whole beside it, muted;
+  /// at 40 columns too, while the title keeps ten columns.
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func aLongTitleIsCutToKeepItsServiceWhole(size: Size) throws {
+    var state = try Self.servicesTab(size)
+    let long = "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb, the Director's Cut"
+    let films = [MediaSummary(id: 41, title: long, voteAverage: 7.9, voteCount: 900)]
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Scenes.now)
+    let screen = Renderer.render(state).screen
+    let lines = screen.plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let row = try #require(lines.firstIndex { $0.contains("Dr. Strang") }, "\(lines)")
+    let line = lines[row]
+    #expect(line.contains("… · Netflix"), "\(line)")
+    // The row is ASCII: its characters are its columns.
+    let note = try #require(line.range(of: "Netflix"))
+    let title = try #require(line.range(of: "Dr. Strang"))
+    #expect(screen[row, line.distance(from: line.startIndex, to: note.lowerBound)].style.tone == .muted)
+    #expect(screen[row, line.distance(from: line.startIndex, to: title.lowerBound)].style.tone == .normal)
+  }
+
   @Test func otherTabsNeverNameAService() throws {
     let state = try Self.servicesTab(Size(width: 80, height: 24))
     let film = MediaSummary(id: 41, title: "Streamed")

@@ -172,18 +172,28 @@ enum ListView {
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
       }
-      // Where a row streams follows its title, muted, in what room the title leaves.
+      // Where a row streams follows its title, muted and whole: a long title is cut to leave it
+      // room while the title keeps ten columns; narrower, the title alone.
       let name = rowTitle(movie, shared)
       let note = streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
-      let shown = TextLayout.truncate(name + note, to: titleWidth)
-      let titled = note.isEmpty || !shown.hasPrefix(name) ? shown : name
+      let noteWidth = TextWidth.width(of: note)
+      let titled: String
+      var rest = note
+      if note.isEmpty || TextWidth.width(of: name) + noteWidth <= titleWidth {
+        titled = note.isEmpty ? TextLayout.truncate(name, to: titleWidth) : name
+      } else if titleWidth - noteWidth >= Self.leastTitleBesideNote {
+        titled = TextLayout.truncate(name, to: titleWidth - noteWidth)
+      } else {
+        titled = TextLayout.truncate(name, to: titleWidth)
+        rest = ""
+      }
       let used = screen.put(
         titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
         limit: titleWidth)
-      if titled.count < shown.count {
+      if !rest.isEmpty {
         screen.put(
-          String(shown.dropFirst(titled.count)), row: row, column: titleColumn + used,
-          style: Style(.muted, selected: selected), limit: titleWidth - used)
+          rest, row: row, column: titleColumn + used, style: Style(.muted, selected: selected),
+          limit: titleWidth - used)
       }
       let year = rowYears(movie, shared) ?? (movie.kind == .person ? "" : Formatters.missing)
       screen.put(
@@ -234,6 +244,9 @@ enum ListView {
     guard let tab, tab.name == .services else { return nil }
     return Set(tab.serviceNames.map { $0.lowercased() })
   }
+
+  /// The fewest columns a title keeps when it is cut to leave where it streams whole beside it.
+  static let leastTitleBesideNote = 10
 
   /// Where a row of "On my services" streams: the user's services among the subscriptions its
   /// loaded details name for the region; nothing while they are unknown, rather than a guess.
