@@ -32,7 +32,7 @@ public struct EpisodeInfo: Equatable, Sendable {
   /// An episode of a season's answer.
   public init(_ episode: Episode) {
     self.init(
-      number: EpisodeKey(season: episode.season, number: episode.number), name: episode.name ?? "",
+      number: episode.key, name: episode.name ?? "",
       airDate: episode.airDate?.description, runtime: episode.runtime)
   }
 }

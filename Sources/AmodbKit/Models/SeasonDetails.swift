@@ -76,6 +76,9 @@ public struct Episode: Sendable, Hashable, Decodable {
     return "S\(two(season))E\(two(number))"
   }
 
+  /// Its place, as its seen mark, rating and note are kept.
+  public var key: EpisodeKey { EpisodeKey(season: season, number: number) }
+
   /// Whether it has aired by `today`: an episode without a date has not.
   public func hasAired(by today: ReleaseDate) -> Bool {
     airDate.map { $0 <= today } ?? false

@@ -36,7 +36,7 @@ public struct MarkedEpisode: Equatable, Sendable {
 
   /// An episode of a season's answer.
   public init(_ episode: Episode) {
-    key = EpisodeKey(season: episode.season, number: episode.number)
+    key = episode.key
     name = episode.name
     airDate = episode.airDate?.description
     runtime = episode.runtime
@@ -97,7 +97,7 @@ public enum EpisodeMarkLogic {
     else { return [] }
     let marked = season.episodes.filter { episode in
       episode.number <= ref.key.number && episode.hasAired(by: shared.today)
-        && !seen.contains(EpisodeKey(season: episode.season, number: episode.number))
+        && !seen.contains(episode.key)
     }
     guard !marked.isEmpty else {
       shared.say(tr("Every aired episode up to %s was already seen.", ref.key.code), .message)

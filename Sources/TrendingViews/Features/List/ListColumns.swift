@@ -153,7 +153,7 @@ extension ListView {
     let comma = tr(", ")
     var needs = RowNeeds(title: 0, shortestTitle: .max, genres: 0, shortestGenres: .max)
     for movie in movies {
-      let note = streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
+      let note = serviceNote(movie, services: services, shared)
       let title = kind + TextWidth.width(of: rowTitle(movie, shared) + note)
       let genres = max(1, TextWidth.width(of: genresText(movie, comma: comma)))
       let year = TextWidth.width(of: rowYears(movie, shared) ?? Formatters.missing)

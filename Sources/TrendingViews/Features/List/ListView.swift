@@ -172,21 +172,8 @@ enum ListView {
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
       }
-      // Where a row streams follows its title, muted and whole: a long title is cut to leave it
-      // room while the title keeps ten columns; narrower, the title alone.
-      let name = rowTitle(movie, shared)
-      let note = streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
-      let noteWidth = TextWidth.width(of: note)
-      let titled: String
-      var rest = note
-      if note.isEmpty || TextWidth.width(of: name) + noteWidth <= titleWidth {
-        titled = note.isEmpty ? TextLayout.truncate(name, to: titleWidth) : name
-      } else if titleWidth - noteWidth >= Self.leastTitleBesideNote {
-        titled = TextLayout.truncate(name, to: titleWidth - noteWidth)
-      } else {
-        titled = TextLayout.truncate(name, to: titleWidth)
-        rest = ""
-      }
+      let (titled, rest) = titleAndNote(
+        rowTitle(movie, shared), serviceNote(movie, services: services, shared), width: titleWidth)
       let used = screen.put(
         titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
         limit: titleWidth)
@@ -245,8 +232,23 @@ enum ListView {
     return Set(tab.serviceNames.map { $0.lowercased() })
   }
 
+  /// " · Netflix" after a row's title where the row streams on the user's services, else "".
+  static func serviceNote(_ movie: MediaSummary, services: Set<String>?, _ shared: Shared) -> String {
+    streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
+  }
+
   /// The fewest columns a title keeps when it is cut to leave where it streams whole beside it.
   static let leastTitleBesideNote = 10
+
+  /// A row's title and where it streams (drawn muted after it), cut to `width`: a long title is cut
+  /// to leave the note whole while it keeps `leastTitleBesideNote` columns; narrower, the title alone.
+  static func titleAndNote(_ name: String, _ note: String, width: Int) -> (title: String, note: String) {
+    guard !note.isEmpty else { return (TextLayout.truncate(name, to: width), "") }
+    let noteWidth = TextWidth.width(of: note)
+    if TextWidth.width(of: name) + noteWidth <= width { return (name, note) }
+    if width - noteWidth >= leastTitleBesideNote { return (TextLayout.truncate(name, to: width - noteWidth), note) }
+    return (TextLayout.truncate(name, to: width), "")
+  }
 
   /// Where a row of "On my services" streams: the user's services among the subscriptions its
   /// loaded details name for the region; nothing while they are unknown, rather than a guess.

@@ -47,7 +47,7 @@ public enum SeasonDocument {
       document.append(
         row(
           episode, numberWidth: numberWidth, today: today, width: width,
-          seen: seen.contains(EpisodeKey(season: episode.season, number: episode.number))),
+          seen: seen.contains(episode.key)),
         link: series.map { .episode(series: $0.id, season: season.number, number: episode.number) })
     }
     return document
