@@ -230,4 +230,16 @@ struct JSONDensityTests {
     #expect(JSONDensity.values(in: text, limit: .max) == 1, "brackets and commas inside a string are text")
     #expect(JSONDensity.isParseable(text))
   }
+
+  /// `isParseable` takes an answer no longer than the floor without counting: no value is shorter
+  /// than a byte, so such an answer cannot hold more values than the floor.
+  @Test func noAnswerHoldsMoreValuesThanBytes() {
+    let densest = ["[" + String(repeating: "[", count: 5_000), String(repeating: ",", count: 5_000), "{,[,{,[,"]
+    for text in densest {
+      #expect(JSONDensity.values(in: Data(text.utf8), limit: .max) <= text.utf8.count)
+    }
+    let justOver = Data(String(repeating: ",", count: JSONDensity.floor + 1).utf8)
+    #expect(!JSONDensity.isParseable(justOver), "past the floor, the values are counted")
+    #expect(JSONDensity.isParseable(Data(String(repeating: ",", count: JSONDensity.floor).utf8)))
+  }
 }

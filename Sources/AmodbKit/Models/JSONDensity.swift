@@ -38,6 +38,9 @@ public enum JSONDensity {
   /// Whether an answer of this size holds few enough values to parse.
   public static func isParseable<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
     let limit = max(floor, bytes.count / bytesPerValue)
-    return values(in: bytes, limit: limit) <= limit
+    // Each value counted takes a byte of its own: an answer no longer than the limit is within it.
+    guard bytes.count > limit else { return true }
+    let counted = bytes.withContiguousStorageIfAvailable { values(in: $0, limit: limit) }
+    return (counted ?? values(in: bytes, limit: limit)) <= limit
   }
 }
