@@ -50,7 +50,7 @@ public final class EffectRunner: Sendable {
 
   /// Watches the library's file (and its write-ahead log) every `interval`, and says so to the app
   /// when either changes: what the command line does while the browser runs shows within a second.
-  public func watchLibrary(every interval: Duration = .seconds(1)) {
+  private func watchLibrary(every interval: Duration = .seconds(1)) {
     guard let library else { return }
     let paths = [library.path, library.path + "-wal"]
     Task.detached { [inbox] in
@@ -109,6 +109,8 @@ public final class EffectRunner: Sendable {
     switch effect {
     case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground, .playTrailer:
       return
+    case .watchLibrary:
+      watchLibrary()
     case .loadMarks:
       run(.marks) { [library] in
         guard let library else { return nil }

@@ -23,6 +23,14 @@ enum Browser {
       return ExitCode.usage.rawValue
     }
     let inbox = ActionInbox()
+    // Ours before ncurses starts, which leaves each signal to the handler it finds.
+    SignalGuard.install(wake: inbox.writeDescriptor)
+    let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
+    let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+    let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
+    let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
+    // The terminal is set up on another thread while the first list is asked for on this one.
+    let terminal = TerminalSetUp(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs)
     // `set opener CMD` opens pages in place of $BROWSER and xdg-open.
     var opening = environment
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
@@ -50,13 +58,7 @@ enum Browser {
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
-    let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
-    let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
-    SignalGuard.install(wake: inbox.writeDescriptor)
-    let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
-    let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
-    runner.watchLibrary()
-    guard let backend = NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) else {
+    guard let backend = terminal.finish() else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue
@@ -76,7 +78,7 @@ enum Browser {
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(
       state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true,
-      afterFirstFrame: afterFirstFrame)
+      afterFirstFrame: afterFirstFrame + [.watchLibrary])
     app.player = TrailerPlayer(
       setting: settings.settings.values["player"], detached: settings.settings.values["player-detached"] == "true",
       environment: environment)

@@ -212,7 +212,7 @@ struct RenderInvariantTests {
           case .saveEpisodeMarks(let change):
             effects += Reducer.reduce(&state, .episodeMarksSaved(change.series.id, nil, problem: nil))
           case .saveMark, .openURL, .playTrailer, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
-            .useLightBackground:
+            .useLightBackground, .watchLibrary:
             break
           }
         }

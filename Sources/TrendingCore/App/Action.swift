@@ -131,6 +131,8 @@ public enum Effect: Equatable, Sendable {
   case suspend
   /// Read the watchlist and seen marks (identity `.marks`).
   case loadMarks
+  /// Watch the library's file from now on, and say when another process changes it.
+  case watchLibrary
   /// Store a change to one film's marks (each change runs to its end, in order of the lock).
   case saveMark(MarkChange)
   /// Read a series' seen episodes from the library (identity `.episodeMarks(id)`).
@@ -164,8 +166,7 @@ extension Effect {
     case .loadMarks: return .marks
     case .loadEpisodeMarks(let id): return .episodeMarks(id)
     case .cancel, .redraw, .suspend, .quit, .saveMark, .saveEpisodeMarks, .openURL, .playTrailer, .copy, .writeTerminal,
-      .drawImages,
-      .useLightBackground:
+      .drawImages, .useLightBackground, .watchLibrary:
       return nil
     }
   }
