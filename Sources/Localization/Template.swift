@@ -46,7 +46,9 @@ public enum Template {
     guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
     return pieces(template).reduce(into: "") { result, piece in
       switch piece {
-      case .text(let text): result += text
+      // `append(contentsOf:)` of a Substring, not the generic `+=` of any sequence: the generic one's
+      // first use in a process costs a scan of every conformance in the binary (0.07 ms at start-up).
+      case .text(let text): result.append(contentsOf: text)
       case .argument(let index, _): result += index >= 0 && index < arguments.count ? arguments[index] : ""
       }
     }

@@ -49,7 +49,8 @@ public enum TerminalEntry {
   /// search path (start-up asks three times: whether to refuse, the stand-in, the 24-bit entry).
   public static func decide(term: String?) -> Decision {
     let paths = ["TERMINFO", "TERMINFO_DIRS"].map { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
-    let key = ([term ?? ""] + paths).joined(separator: "\u{0}")
+    // Joined by `+`, not `joined(separator:)`: the generic join's first use scans every conformance.
+    let key = (term ?? "") + "\u{0}" + paths[0] + "\u{0}" + paths[1]
     if let known = decided.withLock({ $0[key] }) { return known }
     let decision = decide(term: term) { name in shim_terminal_check(name) }
     decided.withLock { $0[key] = decision }
