@@ -1,4 +1,5 @@
 import AmodbKit
+import Dispatch
 import FoundationEssentials
 import LibraryKit
 import Localization
@@ -29,8 +30,12 @@ enum Browser {
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
-    // The terminal is set up on another thread while the first list is asked for on this one.
-    let terminal = TerminalSetUp(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs)
+    // The terminal is set up on another thread (terminfo, ncurses' screens, the first writes) while
+    // the first list is asked for on this one.
+    let terminal = Handoff<NCursesBackend?>()
+    DispatchQueue.global(qos: .userInteractive).async {
+      terminal.give(NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs))
+    }
     // `set opener CMD` opens pages in place of $BROWSER and xdg-open.
     var opening = environment
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
@@ -58,7 +63,7 @@ enum Browser {
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
-    guard let backend = terminal.finish() else {
+    guard let backend = terminal.take() else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue

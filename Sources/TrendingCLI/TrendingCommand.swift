@@ -1,5 +1,4 @@
 import AmodbKit
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Localization
@@ -257,14 +256,9 @@ public enum TrendingCommand {
   }
 
   static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-    let box = ResultBox<T>()
-    Task {
-      box.value = await work()
-      box.done.signal()
-    }
-    box.done.wait()
-    guard let value = box.value else { preconditionFailure("the task signalled without a value") }
-    return value
+    let answer = Handoff<T>()
+    Task { answer.give(await work()) }
+    return answer.take()
   }
 
   /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
@@ -325,10 +319,4 @@ public enum TrendingCommand {
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
-}
-
-/// A task's answer handed to a waiting thread; the semaphore orders the write before the read.
-private final class ResultBox<T>: @unchecked Sendable {
-  var value: T?
-  let done = DispatchSemaphore(value: 0)
 }
