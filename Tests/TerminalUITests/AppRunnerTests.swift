@@ -54,9 +54,13 @@ final class CountingTransport: Transport {
 
 @Suite("The run loop with the demo client")
 struct AppRunnerTests {
+  /// How long a wait for the demo's answers may last. Generous: the answers are pool tasks, and
+  /// while the other suites' blocking tests hold both of the pool's threads they come late (106 s
+  /// into this suite with two busy neighbours); each wait ends as soon as its answer is in.
+  static let answerDeadline: Duration = .seconds(300)
+
   private func waitUntilIdle(_ app: AppRunner, runner: EffectRunner) async {
-    // Generous: when the suite's blocking tests hold both threads, the demo's answers come late.
-    let deadline = ContinuousClock.now + .seconds(120)
+    let deadline = ContinuousClock.now + Self.answerDeadline
     while ContinuousClock.now < deadline {
       // Nothing counting before the step means everything answered is in the inbox it drains.
       let quiet = runner.inFlight == 0
@@ -88,7 +92,7 @@ struct AppRunnerTests {
     #expect(runner.inFlight > 0, "the list was asked for")
     #expect(held == [.loadMarks], "the marks wait for the first frame")
     // The terminal takes its time to set up; the answers wait in the inbox meanwhile.
-    let deadline = ContinuousClock.now + .seconds(120)
+    let deadline = ContinuousClock.now + Self.answerDeadline
     while runner.inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     let backend = MemoryBackend(size: Size(width: 90, height: 24))
     let app = AppRunner(
