@@ -29,7 +29,9 @@ public final class Library {
 
   /// The library's default place, or nil when there is no usable home.
   public static func standardPath(environment: [String: String]) -> URL? {
-    XDG.directory(.data, environment: environment).map { $0.appendingPathComponent(fileName) }
+    // Joined as text by XDG: appending to a URL costs its first use a scan of the binary's
+    // conformances on the main thread at start-up.
+    XDG.file(fileName, in: .data, environment: environment)
   }
 
   /// Opens (making it when missing) the library at `path`, brings its tables to this version,

@@ -52,21 +52,22 @@ public struct SettingsFile: Sendable {
   /// The variable that names another settings file.
   public static let override = "TRENDING_CONFIG"
 
-  /// Where the settings file is: `TRENDING_CONFIG`, else the XDG config place.
-  public static func location(environment: [String: String]) -> URL? {
-    if let named = environment[override], !named.isEmpty { return URL(fileURLWithPath: named) }
-    return XDG.file("config", in: .config, environment: environment)
+  /// Where the settings file is, as text: `TRENDING_CONFIG`, else the XDG config place.
+  public static func location(environment: [String: String]) -> String? {
+    if let named = environment[override], !named.isEmpty { return named }
+    return XDG.filePath("config", in: .config, environment: environment)
   }
 
   /// Reads the file for this environment; a missing file is empty settings.
   public init(environment: [String: String]) {
-    path = Self.location(environment: environment)
+    let location = Self.location(environment: environment)
+    path = location.map { URL(fileURLWithPath: $0) }
     named = !(environment[Self.override] ?? "").isEmpty
-    guard let path else {
+    guard let location else {
       (exists, settings, failure, text) = (false, Settings(), nil, nil)
       return
     }
-    switch Self.read(path) {
+    switch Self.read(location) {
     case .missing:
       (exists, settings, text) = (false, Settings(), nil)
       failure = named ? .missingNamed : nil
@@ -80,8 +81,8 @@ public struct SettingsFile: Sendable {
   }
 
   /// Reads a regular file of at most 64 KiB as UTF-8, following no link at the last step.
-  private static func read(_ path: URL) -> Contents {
-    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+  private static func read(_ path: String) -> Contents {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       return errno == ENOENT ? .missing : .unreadable(.system(String(cString: strerror(errno))))
     }
@@ -99,10 +100,11 @@ public struct SettingsFile: Sendable {
   /// The problems as lines for people, `FILE:LINE: message`, worded in the interface's language
   /// as it is now (the file is read before the language is known: it may choose it).
   public var messages: [String] {
+    // Nothing to say costs nothing: the name is made (a URL's `path`) only for a problem.
+    guard failure != nil || !settings.problems.isEmpty else { return [] }
     let name = TextSanitizer.clean(path?.path ?? "config", limit: 200)
     if let failure { return [tr("%1$s: could not be read: %2$s", name, failure.reason)] }
-    // Parsed again only when there is something to say, now in the interface's language.
-    guard !settings.problems.isEmpty else { return [] }
+    // Parsed again, now in the interface's language.
     return Settings(parsing: text ?? "").problems.map { "\(name):\($0.line): \($0.message)" }
   }
 

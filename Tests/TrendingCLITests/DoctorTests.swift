@@ -160,11 +160,11 @@ struct TerminalEntryTests {
 struct SettingsLocationTests {
   @Test func trendingConfigNamesAnotherFile() {
     let named = SettingsFile.location(environment: ["TRENDING_CONFIG": "/etc/trending.conf", "HOME": "/home/u"])
-    #expect(named?.path == "/etc/trending.conf")
+    #expect(named == "/etc/trending.conf")
     let usual = SettingsFile.location(environment: ["TRENDING_CONFIG": "", "HOME": "/home/u"])
-    #expect(usual?.path == "/home/u/.config/trending/config")
+    #expect(usual == "/home/u/.config/trending/config")
     let xdg = SettingsFile.location(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/home/u"])
-    #expect(xdg?.path == "/x/trending/config")
+    #expect(xdg == "/x/trending/config")
   }
 
   @Test func aNamedFileThatIsMissingIsSaid() {

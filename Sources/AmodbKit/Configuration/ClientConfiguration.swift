@@ -71,7 +71,11 @@ public struct ClientConfiguration: Sendable {
   /// `0x7f.1`, `127.1`, leading zeros) counts as another machine: curl or the resolver may read it
   /// differently, so the guard refuses rather than guesses.
   public static func isLoopback(_ host: String) -> Bool {
-    let name = host.lowercased().trimmingPrefix("[").split(separator: "]").first.map(String.init) ?? ""
+    // One "[" off by hand: `trimmingPrefix` is _StringProcessing's, generic, with metadata made at
+    // run time on every start against a loopback server.
+    let lowered = host.lowercased()
+    let unbracketed = lowered.hasPrefix("[") ? lowered.dropFirst() : Substring(lowered)
+    let name = unbracketed.split(separator: "]").first.map(String.init) ?? ""
     if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
     let parts = name.split(separator: ".", omittingEmptySubsequences: false)
     func canonical(_ part: Substring) -> Bool {
@@ -89,11 +93,13 @@ public struct ClientConfiguration: Sendable {
     let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
     components.path = prefix + path
     components.queryItems = query.isEmpty ? nil : query
-    // A `+` left as it is reads as a space to the server (`certification=MA 15+`).
-    components.percentEncodedQuery = components.percentEncodedQuery?.split(
-      separator: "+", omittingEmptySubsequences: false
-    )
-    .joined(separator: "%2B")
+    // A `+` left as it is reads as a space to the server (`certification=MA 15+`). Written out
+    // by hand: the generic `joined` looked its types up by name on a request's first use.
+    if let query = components.percentEncodedQuery, query.utf8.contains(UInt8(ascii: "+")) {
+      var encoded = ""
+      for character in query { encoded += character == "+" ? "%2B" : String(character) }
+      components.percentEncodedQuery = encoded
+    }
     return components.url
   }
 

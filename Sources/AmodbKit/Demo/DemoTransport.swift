@@ -50,7 +50,7 @@ public struct DemoTransport: Transport {
     return HTTPResponse(
       status: 200,
       headers: ["Content-Type": "application/json", "X-RateLimit-Limit": "40", "X-RateLimit-Remaining": "40"],
-      body: Data(text.utf8))
+      body: Data(utf8Of: text))
   }
 
   /// The series lists served by page, like the film lists.

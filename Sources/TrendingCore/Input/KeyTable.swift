@@ -41,7 +41,10 @@ extension KeyBinding {
 
   /// A binding whose help is names (a number key's tabs), each translated on its own.
   init(_ keys: [Key], _ command: Command, in contexts: Set<KeyContext>, group: String, names: [String]) {
-    self.init(keys, command, in: contexts, group: group, help: names.joined(separator: " / "))
+    // Joined by hand: the generic `joined(separator:)` here looked its collection's types up by
+    // name on first use, a scan of every conformance in the binary on the main thread at start-up.
+    let help = names.dropFirst().reduce(names.first ?? "") { $0 + " / " + $1 }
+    self.init(keys, command, in: contexts, group: group, help: help)
     self.names = names
   }
 }
