@@ -1,3 +1,4 @@
+import AmodbKit
 import FoundationEssentials
 import Glibc
 import Localization
@@ -89,19 +90,10 @@ public struct BrowserLauncher: Sendable {
 
   /// Waits for a child on a detached thread, so it never lingers as a zombie.
   private static func reap(_ pid: pid_t) {
-    var thread = pthread_t()
-    let box = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
-    box.pointee = pid
-    let started = pthread_create(
-      &thread, nil,
-      { argument in
-        guard let pointer = argument?.assumingMemoryBound(to: pid_t.self) else { return nil }
-        var status: Int32 = 0
-        waitpid(pointer.pointee, &status, 0)
-        pointer.deallocate()
-        return nil
-      }, box)
-    if started == 0 { pthread_detach(thread) } else { box.deallocate() }
+    PlainThread.start {
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
   }
 
   /// The program's path on `PATH`, if it is there.

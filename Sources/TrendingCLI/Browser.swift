@@ -32,10 +32,7 @@ enum Browser {
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
     // The terminal is set up on another thread (terminfo, ncurses' screens, the first writes) while
     // the first list is asked for on this one.
-    let terminal = Handoff<NCursesBackend?>()
-    DispatchQueue.global(qos: .userInteractive).async {
-      terminal.give(NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs))
-    }
+    let terminal = Handoff.making { NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) }
     // `set opener CMD` opens pages in place of $BROWSER and xdg-open.
     var opening = environment
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
@@ -48,7 +45,7 @@ enum Browser {
     var state = AppState(
       window: invocation.window, language: client.configuration.language, region: client.configuration.region,
       sourceLabel: invocation.demo ? "demo" : nil,
-      size: Size(width: 80, height: 24), now: Date())
+      size: Size(width: 80, height: 24), now: Date(), keys: KeyTable([]))
     // The header names the language only when it is not the one the locale asks for ("ru-RU" is
     // the locale's "ru": the language, not its region, decides).
     let locale = LanguageTag.choose(flag: nil, environment: environment.filter { $0.key != "AMODB_LANGUAGE" })
@@ -62,7 +59,8 @@ enum Browser {
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
-    state.shared.keys = state.shared.keys.showing(state.shared.tabs)
+    // The key table is made once the first list is asked for: nothing before needs it.
+    state.shared.keys = KeyTable.standard.showing(state.shared.tabs)
     guard let backend = terminal.take() else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))

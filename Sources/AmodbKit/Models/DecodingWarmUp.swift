@@ -7,15 +7,17 @@ import FoundationEssentials
 public enum DecodingWarmUp {
   /// A page of one entry with every field a list row reads.
   static let page = Data(
-    #"""
-    {"page":1,"total_pages":1,"total_results":1,"results":[{"id":1,"media_type":"movie","title":"A",
-    "original_title":"B","release_date":"2000-01-01","poster_path":"/a.jpg","vote_average":7.5,
-    "vote_count":10,"overview":"C","genre_ids":[18]}]}
-    """#.utf8)
+    utf8Of: #"""
+      {"page":1,"total_pages":1,"total_results":1,"results":[{"id":1,"media_type":"movie","title":"A",
+      "original_title":"B","release_date":"2000-01-01","poster_path":"/a.jpg","vote_average":7.5,
+      "vote_count":10,"overview":"C","genre_ids":[18]}]}
+      """#)
 
-  /// Starts the reading on a thread of the concurrency pool (which it also starts) and returns at once.
+  /// Starts the reading on a thread of its own and the concurrency pool's first thread, and
+  /// returns at once: the pool is then idle when the first request comes, not busy with this.
   public static func start() {
-    Task.detached(priority: .userInitiated) { _ = read() }
+    Task.detached(priority: .userInitiated) {}
+    PlainThread.start { _ = read() }
   }
 
   /// Reads the page: its entries, or nil when it cannot be read.

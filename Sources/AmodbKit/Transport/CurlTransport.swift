@@ -118,7 +118,6 @@ final class CurlEngine: @unchecked Sendable {
   private let inbox = Mutex(Inbox())
   /// Transfers in the multi handle, by identity; engine thread only.
   private var running: [ObjectIdentifier: CurlTransfer] = [:]
-  private var thread = pthread_t()
 
   /// Loads libcurl and starts the engine's thread; nil when libcurl cannot be loaded.
   init?() {
@@ -133,17 +132,9 @@ final class CurlEngine: @unchecked Sendable {
     self.multi = multi
     // A few connections per host at most; HTTP/2 multiplexes over one where the server offers it.
     _ = trending_curl_multi_set_long(api, multi, CURLMOPT_MAX_HOST_CONNECTIONS, 4)
-    let context = Unmanaged.passRetained(self).toOpaque()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        let engine = Unmanaged<CurlEngine>.fromOpaque(context).takeRetainedValue()
-        engine.loop()
-        return nil
-      }, context)
-    precondition(created == 0, "could not start the network thread")
-    pthread_detach(thread)
+    // The thread holds the engine for as long as its loop runs.
+    let started = PlainThread.start { self.loop() }
+    precondition(started, "could not start the network thread")
   }
 
   /// Hands a transfer to the engine's thread.

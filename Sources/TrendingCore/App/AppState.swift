@@ -28,10 +28,10 @@ public struct AppState: Equatable, Sendable {
   /// Makes the state of an app that has not loaded anything yet: the list alone on the stack.
   public init(
     window: TimeWindow = .week, language: String, region: String? = nil, sourceLabel: String? = nil, size: Size,
-    now: Date
+    now: Date, keys: KeyTable = .standard
   ) {
     stack = [.list(ListScreen(window: window))]
-    shared = Shared(language: language, region: region, sourceLabel: sourceLabel, size: size, now: now)
+    shared = Shared(language: language, region: region, sourceLabel: sourceLabel, size: size, now: now, keys: keys)
   }
 
   // MARK: The stack

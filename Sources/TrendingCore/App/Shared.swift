@@ -40,7 +40,7 @@ public struct Shared: Equatable, Sendable {
   /// The tabs shown: the built-in table, "On my services" and the saved tabs.
   public var tabs = TabSet()
   /// Every key binding: the one table the reducer, the hint bar and the help read.
-  public var keys = KeyTable.standard
+  public var keys: KeyTable
   /// Whether keys are named in ASCII ("Enter", "Up") for a terminal that shows nothing else.
   public var asciiKeys = false
   /// How posters are drawn and why, for the help's About lines.
@@ -61,7 +61,11 @@ public struct Shared: Equatable, Sendable {
   public var terminal = TerminalCapabilities()
 
   /// Makes what a new app shares.
-  public init(language: String, region: String? = nil, sourceLabel: String? = nil, size: Size, now: Date) {
+  public init(
+    language: String, region: String? = nil, sourceLabel: String? = nil, size: Size, now: Date,
+    keys: KeyTable = .standard
+  ) {
+    self.keys = keys
     self.language = language
     self.region = region
     self.sourceLabel = sourceLabel
