@@ -76,8 +76,7 @@ public final class NCursesBackend: TerminalBackend {
     self.mouse = mouse
     self.glyphs = glyphs
     decoder = InputDecoder(mouse: mouse)
-    if mouse { enableMouse() }
-    writeTerminal(Self.bracketedPasteOn)
+    enableInputModes()
   }
 
   /// Pasted text arrives marked (`ESC [200~ … ESC [201~`), so it is read as text, never as keys.
@@ -108,12 +107,17 @@ public final class NCursesBackend: TerminalBackend {
   /// What the terminal can show.
   private let glyphs: GlyphMode
 
-  /// Asks for press and wheel reports in the SGR form (1006), which works past column 223 and in
-  /// tmux; ncurses decodes them when its terminfo entry knows the form, the app does otherwise.
-  private func enableMouse() {
-    mouseinterval(0)
-    mousemask(shim_button1_pressed() | shim_button4_pressed() | shim_button5_pressed(), nil)
-    writeTerminal("\u{1B}[?1000h\u{1B}[?1006h")
+  /// Turns on bracketed paste and, when the app reads the mouse, press and wheel reports in the
+  /// SGR form (1006), which works past column 223 and in tmux (ncurses decodes them when its
+  /// terminfo entry knows the form, the app does otherwise): one write for both.
+  private func enableInputModes() {
+    var modes = Self.bracketedPasteOn
+    if mouse {
+      mouseinterval(0)
+      mousemask(shim_button1_pressed() | shim_button4_pressed() | shim_button5_pressed(), nil)
+      modes = "\u{1B}[?1000h\u{1B}[?1006h" + modes
+    }
+    writeTerminal(modes)
   }
 
   private func disableMouse() {
@@ -393,8 +397,7 @@ public final class NCursesBackend: TerminalBackend {
     if mouse { disableMouse() }
     endwin()
     SignalGuard.stopJob()
-    if mouse { enableMouse() }
-    writeTerminal(Self.bracketedPasteOn)
+    enableInputModes()
     // The shell may have drawn over or cleared the screen meanwhile: repaint all of it.
     previous = nil
     clearok(shim_stdscr(), true)
@@ -406,8 +409,7 @@ public final class NCursesBackend: TerminalBackend {
     if mouse { disableMouse() }
     endwin()
     let problem = ForegroundProgram.run(command)
-    if mouse { enableMouse() }
-    writeTerminal(Self.bracketedPasteOn)
+    enableInputModes()
     // The program drew over all of it: repaint everything.
     previous = nil
     clearok(shim_stdscr(), true)
