@@ -15,8 +15,9 @@ final class Bench {
   /// The parts of a first frame alone, linked as the app is (static runtime): the demo's page decoded,
   /// ncurses started and the rows drawn.
   let firstFrameFloor: String
-  /// A plain terminal's environment, no key and no cache named.
-  let baseEnvironment: [String: String] = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+  /// A plain terminal's environment, no key and no cache named, with a home of its own: empty but for
+  /// what the runs make (the library), so no run reads this machine's own settings or library.
+  let baseEnvironment: [String: String]
   /// The loopback amodb: pages of 20 films, details, and one poster for every image.
   let server: LoopbackServer
   /// What has been measured so far, in order.
@@ -30,6 +31,9 @@ final class Bench {
     jsonFloor = path(2, ".build/bench-floors/essentials-json")
     partsFloor = path(3, ".build/bench-floors/our-parts")
     firstFrameFloor = path(4, ".build/bench-floors/first-frame")
+    let home = temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    baseEnvironment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": home]
     server = try LoopbackServer { request in
       if request.path.hasPrefix("/img/") {
         return .respond(
