@@ -6,17 +6,6 @@ import Testing
 
 @Suite("Decoding real and messy responses")
 struct DecodingTests {
-  /// The warm-up's page reads whole, every field a row shows: a page that stopped decoding (a
-  /// renamed field) would warm nothing, and nobody would see it.
-  @Test func theWarmUpPageReadsWhole() throws {
-    let entries = try #require(DecodingWarmUp.read())
-    #expect(entries.count == 1)
-    let entry = try #require(entries.first)
-    #expect(entry.title == "A" && entry.originalTitle == "B" && entry.overview == "C")
-    #expect(entry.posterPath == "/a.jpg" && entry.voteAverage == 7.5 && entry.voteCount == 10)
-    #expect(entry.releaseDate != nil && entry.genreIDs == [18] && entry.kind == .film)
-  }
-
   private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
     try AmodbJSON.decoder().decode(type, from: Data(text.utf8))
   }

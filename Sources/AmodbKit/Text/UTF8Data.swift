@@ -5,7 +5,7 @@ extension Data {
   ///
   /// `Data(text.utf8)` is generic over the sequence, and its first use in a process asks the
   /// runtime whether the view conforms to a protocol: a scan of every conformance in the binary,
-  /// on the way to the first frame for the answers the demo and the warm-up read.
+  /// on the way to the first frame for the answer the demo reads.
   public init(utf8Of text: String) {
     var text = text
     self = text.withUTF8 { bytes in bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data() }
