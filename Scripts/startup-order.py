@@ -7,7 +7,7 @@ Runs the release binary under valgrind's callgrind in a pseudo-terminal (80x24),
 start-up the bench measures: `--version`, the demo to its first frame, and a start from a
 warm disk cache against a loopback server on 127.0.0.1 (its first run fills the cache). Each
 run quits with `q` once its first frame is on screen. The names are the binary's own symbols,
-in the order callgrind first lists them; a name missing from a later build is skipped by the
+sorted; a name missing from a later build is skipped by the
 linker, so a stale list costs speed, never correctness.
 
 Usage: Scripts/startup-order.py [BINARY]   (default .build/release/trending; needs valgrind)
@@ -154,8 +154,11 @@ def main():
                 order.append(name)
     server.shutdown()
     shutil.rmtree(work)
+    # Sorted, so a list written anew differs from the last by what start-up runs, not by the order
+    # callgrind happened to name things in (what matters is that they sit together; sorted, each
+    # module's and each type's functions sit next to each other as well).
     with open(OUTPUT, "w") as output:
-        output.write("\n".join(order) + "\n")
+        output.write("\n".join(sorted(order)) + "\n")
     print(f"startup-order: {len(order)} functions written to {os.path.relpath(OUTPUT, ROOT)}")
 
 
