@@ -144,7 +144,8 @@ def main():
         ([], live, MARKER),
     ]
     order, seen = [], set()
-    for index, (arguments, environment, marker) in enumerate(starts):
+    # Twice each: which thread runs what, and how long a wait spins, differs from run to run.
+    for index, (arguments, environment, marker) in enumerate(starts * 2):
         profile = os.path.join(work, f"callgrind-{index}.out")
         valgrind = ["/usr/bin/valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}"]
         run(valgrind + [binary] + arguments, environment, marker)
