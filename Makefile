@@ -116,9 +116,7 @@ BENCH_PARTS_MODULES := -I Modules/CNCurses -I Modules/CCurl -I Modules/CTurboJPE
 ## bench: a release build, then every benchmark as a ratio to a floor measured in the same run;
 ## BENCH_ONLY=render,start-up runs only the sections named (main.swift in Sources/trending-bench lists them).
 BENCH_ONLY ?=
-bench: setup static-libstdc++
-	$(RELINK_ON_NEW_ORDER)
-	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
+bench: release
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --scratch-path .build/bench --product trending-bench
 	mkdir -p .build/bench-floors
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare

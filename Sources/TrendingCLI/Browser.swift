@@ -1,5 +1,4 @@
 import AmodbKit
-import Dispatch
 import FoundationEssentials
 import LibraryKit
 import Localization

@@ -249,12 +249,12 @@ public enum TrendingCommand {
     }
   }
 
-  /// Runs async work to its end while the calling thread waits.
   /// A page of a list, asked as the browser asks it.
   private static func listPage(_ request: APIRequest, client: AmodbClient) -> Result<Fetched<MediaPage>, AmodbError> {
     blocking { await client.answer(request) }.map { $0.map { $0.page ?? MediaPage(results: []) } }
   }
 
+  /// Runs async work to its end while the calling thread waits.
   static func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
     let answer = Handoff<T>()
     Task { answer.give(await work()) }
