@@ -29,9 +29,17 @@ enum Browser {
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
+    // The tab set: the table, "On my services" and the saved tabs, known before the first request.
+    let saved = settings.settings
+    let tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
     // The terminal is set up on another thread (terminfo, ncurses' screens, the first writes) while
-    // the first list is asked for on this one.
-    let terminal = Handoff.making { NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs) }
+    // the first list is asked for on this one; then the key table, which only the first frame needs.
+    let terminal = Handoff.making {
+      (
+        backend: NCursesBackend(noColor: noColor, look: look, mouse: mouse, glyphs: glyphs),
+        keys: KeyTable.standard.showing(tabs)
+      )
+    }
     // `set opener CMD` opens pages in place of $BROWSER and xdg-open.
     var opening = environment
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
@@ -52,15 +60,13 @@ enum Browser {
     if primary(client.configuration.language) != primary(locale.tag) || locale.unsupported != nil {
       state.shared.headerLanguage = client.configuration.language
     }
-    // The tab set: the table, "On my services" and the saved tabs, known before the first request.
-    let saved = settings.settings
-    state.shared.tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
+    state.shared.tabs = tabs
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
-    // The key table is made once the first list is asked for: nothing before needs it.
-    state.shared.keys = KeyTable.standard.showing(state.shared.tabs)
-    guard let backend = terminal.take() else {
+    let started = terminal.take()
+    state.shared.keys = started.keys
+    guard let backend = started.backend else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
       return ExitCode.failure.rawValue

@@ -325,11 +325,13 @@ extension KeyTable {
       if case .app(.tab) = binding.command { return true }
       return false
     }
+    // Made once: each binding's help names its tabs, looked up in the catalogue.
+    let own = tabs.bindings
     var kept = bindings
     let place = kept.firstIndex(where: isTab) ?? kept.count
-    let ownKeys = Set(tabs.bindings.flatMap(\.keys))
+    let ownKeys = Set(own.flatMap(\.keys))
     kept.removeAll { isTab($0) && ownKeys.isSuperset(of: $0.keys) }
-    kept.insert(contentsOf: tabs.bindings, at: min(place, kept.count))
+    kept.insert(contentsOf: own, at: min(place, kept.count))
     return KeyTable(kept)
   }
 }
