@@ -5,22 +5,26 @@ APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libgl
   bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar libsqlite3-dev sqlite3 libarchive-dev
 SWIFT ?= swift
 SWIFT_FLAGS ?=
-# Where release builds find libstdc++.a first, so the C++ runtime links statically (docs/build.md).
-STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
+# Where release builds find libstdc++.a, libncursesw.a and libtinfo.a first, so they link statically (docs/build.md).
+STATIC_LIBS_DIR := $(CURDIR)/.build/static-libs
+# The archives linked in from there, when the toolchain or the system has them.
+STATIC_ARCHIVES := libstdc++.a libncursesw.a libtinfo.a
 # The functions start-ups run, placed together at the front of the text (Scripts/startup-order.py).
 STARTUP_ORDER := $(CURDIR)/Scripts/startup-order.txt
 # SwiftPM does not watch the order file: a binary older than it is removed, so it is linked anew.
 RELINK_ON_NEW_ORDER = @if [ .build/release/trending -ot $(STARTUP_ORDER) ]; then rm -f .build/release/trending; fi
-# Static Swift runtime, metadata through accessors rather than mangled names, the toolchain's
-# lld packing the 45,000 relative relocations (DT_RELR, 1 MB of RELA to 9 KB), and each function
-# in a section of its own so lld can put the start-up's together: a faster start-up.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_CXX_DIR) \
+# Static Swift runtime (with libstdc++ and ncurses from STATIC_LIBS_DIR), metadata through
+# accessors rather than mangled names, the toolchain's lld packing the 45,000 relative relocations
+# (DT_RELR, 1 MB of RELA to 9 KB), no dynamic symbol table of our 7,600 functions (SwiftPM exports
+# them; every symbol look-up of ncurses and libc searched it first), and each function in a section
+# of its own so lld can put the start-up's together: a faster start-up.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_LIBS_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
   -Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering
 
-.PHONY: setup static-libstdc++ build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
+.PHONY: setup static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
 FUZZ_TARGETS := decoders text jpeg cache arguments keys headers
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
@@ -47,18 +51,21 @@ setup:
 	  esac; \
 	fi
 
-## static-libstdc++: links libstdc++.a where release builds look first, when the toolchain has one.
-static-libstdc++:
-	@mkdir -p $(STATIC_CXX_DIR)
-	@archive=$$("$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang" -print-file-name=libstdc++.a 2>/dev/null); \
-	case "$$archive" in /*) [ -f "$$archive" ] && ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a ;; esac; true
+## static-libs: links each of STATIC_ARCHIVES where release builds look first, when the toolchain's clang finds it.
+static-libs:
+	@mkdir -p $(STATIC_LIBS_DIR)
+	@clang="$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/clang"; \
+	for name in $(STATIC_ARCHIVES); do \
+	  archive=$$("$$clang" -print-file-name=$$name 2>/dev/null); \
+	  case "$$archive" in /*) [ -f "$$archive" ] && ln -sf "$$archive" $(STATIC_LIBS_DIR)/$$name ;; esac; \
+	done; true
 
 ## build: a debug build of everything, tests included in `make test`.
 build: setup
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 ## release: the binary as users get it (static runtime, the flags above).
-release: setup static-libstdc++
+release: setup static-libs
 	$(RELINK_ON_NEW_ORDER)
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
 
@@ -122,7 +129,7 @@ bench: release
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift Scripts/bench-floors/read.swift -o .build/bench-floors/our-parts
-	swiftc -O -static-stdlib -use-ld=lld -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
+	swiftc -O -static-stdlib -use-ld=lld -L $(STATIC_LIBS_DIR) -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
 	  -o .build/bench-floors/first-frame
 	./.build/bench/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
 	  .build/bench-floors/our-parts .build/bench-floors/first-frame $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
@@ -166,7 +173,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 ## deb: a Debian package of the release binary in .build/deb, depending on the packages of the
-## libraries it links and loads (Scripts/deb-depends), checked with lintian.
+## libraries it links and loads (Scripts/deb-depends), naming the ncurses it links in
+## (Scripts/deb-embedded: Static-Built-Using, and lintian's override for it), checked with lintian.
 DEB_DIR = .build/deb
 DEB_ROOT = $(DEB_DIR)/root
 deb: $(BUILD)
@@ -176,6 +184,11 @@ deb: $(BUILD)
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/trending.1
 	strip --strip-unneeded --remove-section=.comment $(DEB_ROOT)/usr/bin/trending 2>/dev/null || true
 	install -m 0644 deploy/debian/copyright $(DEB_ROOT)/usr/share/doc/trending/copyright
+	embedded=$$(Scripts/deb-embedded $(BINARY)); \
+	if [ -n "$$embedded" ]; then \
+	  install -d $(DEB_ROOT)/usr/share/lintian/overrides; \
+	  install -m 0644 deploy/debian/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/trending; \
+	fi
 	version=$$($(BINARY) --version | cut -d' ' -f2); \
 	sed "s/@VERSION@/$$version/; s/@DATE@/$$(date -R -d @$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null || date +%s)})/" \
 	  deploy/debian/changelog | gzip -9n > $(DEB_ROOT)/usr/share/doc/trending/changelog.gz; \
@@ -183,6 +196,8 @@ deb: $(BUILD)
 	sed -e "s/@VERSION@/$$version/" -e "s/@ARCH@/$$(dpkg --print-architecture)/" \
 	  -e "s/@DEPENDS@/$$(Scripts/deb-depends $(BINARY))/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" deploy/debian/control > $(DEB_ROOT)/DEBIAN/control; \
+	embedded=$$(Scripts/deb-embedded $(BINARY)); \
+	if [ -n "$$embedded" ]; then echo "Static-Built-Using: $$embedded" >> $(DEB_ROOT)/DEBIAN/control; fi; \
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/trending_$${version}_$$(dpkg --print-architecture).deb
 	lintian --fail-on error $(DEB_DIR)/trending_*.deb
 

@@ -37,4 +37,20 @@ struct StartupOrderTests {
     let share = Double(ninety - text.lowerBound) / Double(text.upperBound - text.lowerBound)
     #expect(share < 0.6, "nine tenths of the start-up's functions lie in the first \(Int(share * 100))% of the text")
   }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: release.path) && BinaryRunner.has("readelf"),
+      "no release binary (make release builds it) or no readelf"))
+  func theReleaseBinaryLoadsOnlyTheCLibraryAtStart() throws {
+    // ncurses, libstdc++ and the Swift runtime are linked in (`static-libs`, docs/build.md): loading
+    // ncurses's two shared objects was a tenth of the first frame.
+    let dynamic = try BinaryRunner.program("readelf", ["-d", Self.release.path])
+    #expect(dynamic.status == 0, "\(dynamic.stderr)")
+    let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+      line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+    }
+    #expect(needed.contains("libc.so.6"), "the NEEDED entries were read: \(dynamic.stdout)")
+    #expect(Set(needed).isSubset(of: ["libc.so.6", "libm.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2"]), "\(needed)")
+  }
 }
