@@ -5,8 +5,11 @@ import Foundation
 /// against a bare Swift binary's; and the demo's first frame against its parts alone (Scripts/bench-floors). The programs take turns, run by run, so a slow moment of this shared machine
 /// falls on all of them alike rather than on one figure.
 enum StartupBench {
-  /// How many times each program starts.
+  /// How many times each program starts in the other sections' start-ups (the library's, the import's).
   static let runs = 15
+  /// How many times each program of this section starts: with 15, the demo's ratio moved by up to
+  /// 0.15 from one run of the bench to the next on a busy machine; 31 medians move less.
+  static let sectionRuns = 31
   /// The most a first frame may take, as a multiple of the bare binary's start-up (demo data, warm cache).
   static let budget = 1.3
 
@@ -46,7 +49,7 @@ enum StartupBench {
     let parts = { bench.startup([], environment: base, marker: "1/20", program: bench.firstFrameFloor) }
     var times = Array(repeating: [Double](), count: startups.count)
     var partsTimes: [Double] = []
-    for _ in 0..<runs {
+    for _ in 0..<sectionRuns {
       for (index, entry) in startups.enumerated() {
         if let time = entry.run() { times[index].append(time) }
       }
