@@ -186,9 +186,9 @@ deb: $(BUILD)
 	install -m 0644 deploy/debian/copyright $(DEB_ROOT)/usr/share/doc/trending/copyright
 	embedded=$$(Scripts/deb-embedded $(BINARY)); \
 	if [ -n "$$embedded" ]; then \
-	  install -d $(DEB_ROOT)/usr/share/lintian/overrides; \
-	  install -m 0644 deploy/debian/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/trending; \
-	fi
+	  install -d $(DEB_ROOT)/usr/share/lintian/overrides && \
+	  install -m 0644 deploy/debian/lintian-overrides $(DEB_ROOT)/usr/share/lintian/overrides/trending || exit 1; \
+	fi; \
 	version=$$($(BINARY) --version | cut -d' ' -f2); \
 	sed "s/@VERSION@/$$version/; s/@DATE@/$$(date -R -d @$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null || date +%s)})/" \
 	  deploy/debian/changelog | gzip -9n > $(DEB_ROOT)/usr/share/doc/trending/changelog.gz; \
@@ -196,7 +196,6 @@ deb: $(BUILD)
 	sed -e "s/@VERSION@/$$version/" -e "s/@ARCH@/$$(dpkg --print-architecture)/" \
 	  -e "s/@DEPENDS@/$$(Scripts/deb-depends $(BINARY))/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" deploy/debian/control > $(DEB_ROOT)/DEBIAN/control; \
-	embedded=$$(Scripts/deb-embedded $(BINARY)); \
 	if [ -n "$$embedded" ]; then echo "Static-Built-Using: $$embedded" >> $(DEB_ROOT)/DEBIAN/control; fi; \
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/trending_$${version}_$$(dpkg --print-architecture).deb
 	lintian --fail-on error $(DEB_DIR)/trending_*.deb
