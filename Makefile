@@ -17,12 +17,14 @@ RELINK_ON_NEW_ORDER = @if [ .build/release/trending -ot $(STARTUP_ORDER) ]; then
 # accessors rather than mangled names, the toolchain's lld packing the 45,000 relative relocations
 # (DT_RELR, 1 MB of RELA to 9 KB), no dynamic symbol table of our 7,600 functions (SwiftPM exports
 # them; every symbol look-up of ncurses and libc searched it first), and each function in a section
-# of its own so lld can put the start-up's together: a faster start-up.
+# of its own so lld can put the start-up's together, libgcc's unwinder linked in and no $ORIGIN run
+# path (libgcc_s's loading and the loader's search beside the binary): a faster start-up.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_LIBS_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xswiftc -Xfrontend -Xswiftc -function-sections \
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-  -Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering
+  -Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering \
+  --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 
 .PHONY: setup static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
@@ -129,7 +131,7 @@ bench: release
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift Scripts/bench-floors/read.swift -o .build/bench-floors/our-parts
-	swiftc -O -static-stdlib -use-ld=lld -L $(STATIC_LIBS_DIR) -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
+	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
 	  -o .build/bench-floors/first-frame
 	./.build/bench/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
 	  .build/bench-floors/our-parts .build/bench-floors/first-frame $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
