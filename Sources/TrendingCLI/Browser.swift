@@ -64,9 +64,8 @@ enum Browser {
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
-    // Until the terminal is handed over the main thread waits: it pays the first decode's one-time
-    // costs meanwhile, before the pool's thread reaches them (decision start-up-on-three-threads).
-    AmodbJSON.prepare()
+    // Until the terminal is handed over the main thread waits, leaving the cores to the terminal's
+    // thread and the answer's (decision start-up-on-three-threads).
     let started = terminal.take()
     state.shared.keys = started.keys
     guard let backend = started.backend else {

@@ -18,8 +18,6 @@ public enum TrendingCommand {
   /// commands' network work runs on tasks while this thread waits.
   public static func main(arguments: [String], environment given: [String: String]) -> Int32 {
     Console.reserveStandardDescriptors()
-    // On the other core while the settings are read: the first request's task then starts at once.
-    PoolStart.now()
     let settingsFile = SettingsFile(environment: given)
     // The file's values stand in for unset variables: flags beat the environment, which beats the file.
     let environment = settingsFile.environment(over: given)

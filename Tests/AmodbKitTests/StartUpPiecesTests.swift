@@ -16,12 +16,6 @@ struct StartUpPiecesTests {
     }
   }
 
-  /// The browser's warm-up decodes a page as a real one is decoded: a page it could not read would
-  /// pay none of the first decoding's one-time costs, and nothing else would say so.
-  @Test func theDecodingWarmUpReadsItsPage() {
-    #expect(AmodbJSON.prepare() == 1)
-  }
-
   /// The work runs, once, on a thread other than the caller's.
   @Test func aPlainThreadRunsItsWorkElsewhere() {
     let caller = pthread_self()

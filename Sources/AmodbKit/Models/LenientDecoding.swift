@@ -91,18 +91,5 @@ public enum AmodbJSON {
   public static func decoder() -> JSONDecoder {
     JSONDecoder()
   }
-
-  /// Decodes a page of one film, so that the generic types the first answer's decoding makes
-  /// (inside `JSONDecoder` found by mangled name, each a scan of the binary's conformances) are
-  /// made once, here: start-up calls it on the main thread while the first answer is on its way.
-  /// Returns the films it read (one), so a test holds it to the path a real page takes.
-  @discardableResult
-  public static func prepare() -> Int {
-    let page = #"""
-      {"page": 1, "total_pages": 1, "total_results": 1, "results": [{"id": 1, "title": "A", "original_title": "A",
-      "media_type": "movie", "release_date": "2024-01-01", "poster_path": "/a.jpg", "vote_average": 7.5,
-      "vote_count": 1, "overview": "A.", "genre_ids": [18]}]}
-      """#
-    return (try? decoder().decode(MediaPage.self, from: Data(page.utf8)))?.results.count ?? 0
-  }
 }
+
