@@ -92,4 +92,3 @@ public enum AmodbJSON {
     JSONDecoder()
   }
 }
-
