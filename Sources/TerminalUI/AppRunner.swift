@@ -33,6 +33,9 @@ public final class AppRunner {
   public var player = TrailerPlayer(setting: nil, detached: false, environment: [:])
   /// Whether the first data was asked for before the loop was made.
   private let asked: Bool
+  /// The executor `askFirst` ran the first requests on: drained while the first frame waits for
+  /// them, released to the pool once it is out.
+  private let firstWork: HeldExecutor?
   /// Effects `askFirst` held back until the first frame is out.
   private let afterFirstFrame: [Effect]
 
@@ -40,9 +43,11 @@ public final class AppRunner {
   /// first data already, `afterFirstFrame` what it held back.
   public init(
     state: AppState, backend: any TerminalBackend, runner: EffectRunner, inbox: ActionInbox, statusFile: URL? = nil,
-    asked: Bool = false, afterFirstFrame: [Effect] = [], now: @escaping () -> Date = Date.init
+    asked: Bool = false, afterFirstFrame: [Effect] = [], firstWork: HeldExecutor? = nil,
+    now: @escaping () -> Date = Date.init
   ) {
     self.asked = asked
+    self.firstWork = firstWork
     self.afterFirstFrame = afterFirstFrame
     self.state = state
     self.backend = backend
@@ -72,11 +77,15 @@ public final class AppRunner {
   /// and opened) they took half of the second core from its decoding, the longest part of the way
   /// to the first frame. Not when seen titles are hidden: then the rows themselves depend on them.
   @discardableResult
-  public static func askFirst(_ state: inout AppState, runner: EffectRunner) -> [Effect] {
+  public static func askFirst(_ state: inout AppState, runner: EffectRunner, on executor: HeldExecutor? = nil)
+    -> [Effect]
+  {
     // `.start` asks for data only; nothing in it acts on the terminal.
     let effects = Reducer.reduce(&state, .start)
     let held = state.shared.hideSeen ? [] : effects.filter { $0 == .loadMarks }
-    for effect in effects where !held.contains(effect) { runner.perform(effect) }
+    for effect in effects where !held.contains(effect) {
+      if let executor { runner.perform(effect, on: executor) } else { runner.perform(effect) }
+    }
     return held
   }
 
@@ -91,6 +100,7 @@ public final class AppRunner {
     awaitFirstAnswer()
     noteOversize()
     draw()
+    firstWork?.release()
     for effect in afterFirstFrame { runner.perform(effect) }
   }
 
@@ -107,6 +117,11 @@ public final class AppRunner {
     while state.topList.list.value == nil, state.topList.list.isLoading {
       let left = clock.now.duration(to: deadline)
       guard left > .zero else { return }
+      // The first requests' jobs run here, on this thread, as they come (their answers then wait).
+      if let firstWork, firstWork.drain() > 0 {
+        for action in inbox.drain() { dispatch(action) }
+        continue
+      }
       let milliseconds = Int32(max(1, (left / .milliseconds(1)).rounded(.up)))
       var descriptor = pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0)
       _ = poll(&descriptor, 1, milliseconds)

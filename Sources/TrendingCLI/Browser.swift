@@ -63,9 +63,11 @@ enum Browser {
     state.shared.tabs = tabs
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
-    let afterFirstFrame = AppRunner.askFirst(&state, runner: runner)
-    // Until the terminal is handed over the main thread waits, leaving the cores to the terminal's
-    // thread and the answer's (decision start-up-on-three-threads).
+    // The main thread runs those requests itself while the terminal is set up: a demo or cached
+    // answer to its end, a network request until it waits (decision first-answer-on-main).
+    let firstWork = HeldExecutor { [inbox] in inbox.wake() }
+    let afterFirstFrame = AppRunner.askFirst(&state, runner: runner, on: firstWork)
+    firstWork.drain()
     let started = terminal.take()
     state.shared.keys = started.keys
     guard let backend = started.backend else {
@@ -88,7 +90,7 @@ enum Browser {
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(
       state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true,
-      afterFirstFrame: afterFirstFrame + [.watchLibrary])
+      afterFirstFrame: afterFirstFrame + [.watchLibrary], firstWork: firstWork)
     app.player = TrailerPlayer(
       setting: settings.settings.values["player"], detached: settings.settings.values["player-detached"] == "true",
       environment: environment)

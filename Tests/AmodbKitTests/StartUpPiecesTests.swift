@@ -30,4 +30,49 @@ struct StartUpPiecesTests {
     #expect(done.wait(timeout: .now() + 60) == .success)
     #expect(ran.withLock { $0 } == [true])
   }
+
+  /// A task preferring a held executor waits for a drain, and runs on the draining thread: the
+  /// demo's first request, its shared request and its decoding included, before `drain` returns.
+  @Test func aHeldExecutorRunsTheFirstRequestOnTheDrainingThread() {
+    let wakes = Atomic<Int>(0)
+    let executor = HeldExecutor { wakes.add(1, ordering: .relaxed) }
+    let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
+    let caller = pthread_self()
+    let seen = Mutex<(films: Int?, here: Bool)>((nil, false))
+    Task(executorPreference: executor) {
+      let page = await HeldExecutor.$preferred.withValue(executor) {
+        try? await client.fetch(TrendingRequest(language: "en-US")).value
+      }
+      let here = pthread_equal(pthread_self(), caller) != 0
+      seen.withLock { $0 = (page?.results.count, here) }
+    }
+    #expect(seen.withLock { $0.films } == nil, "nothing runs before the drain")
+    #expect(wakes.load(ordering: .relaxed) >= 1)
+    #expect(executor.drain() >= 3, "the task, the client's actor and its shared request each ran a job here")
+    let after = seen.withLock { $0 }
+    #expect(after.films == 20)
+    #expect(after.here)
+  }
+
+  /// Once released, the jobs waiting and every later one run on the pool, with no drain.
+  @Test func aReleasedExecutorHandsItsJobsToThePool() {
+    let executor = HeldExecutor {}
+    let caller = pthread_self()
+    let elsewhere = Mutex<[Bool]>([])
+    let done = DispatchSemaphore(value: 0)
+    for _ in 0..<2 {
+      Task(executorPreference: executor) { @Sendable in
+        elsewhere.withLock { $0.append(pthread_equal(pthread_self(), caller) == 0) }
+        done.signal()
+      }
+    }
+    executor.release()
+    Task(executorPreference: executor) { @Sendable in
+      elsewhere.withLock { $0.append(pthread_equal(pthread_self(), caller) == 0) }
+      done.signal()
+    }
+    for _ in 0..<3 { #expect(done.wait(timeout: .now() + 60) == .success) }
+    #expect(elsewhere.withLock { $0 } == [true, true, true])
+    #expect(executor.drain() == 0)
+  }
 }

@@ -141,7 +141,7 @@ public actor AmodbClient {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
       url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
-    let task = Task { [transport, clock, budget] in
+    let task = Task(executorPreference: HeldExecutor.preferred) { [transport, clock, budget] in
       await Self.perform(
         request, transport: transport, clock: clock, budget: budget, background: background, onWait: onWait)
     }
