@@ -83,8 +83,8 @@ public final class AppRunner {
     // `.start` asks for data only; nothing in it acts on the terminal.
     let effects = Reducer.reduce(&state, .start)
     let held = state.shared.hideSeen ? [] : effects.filter { $0 == .loadMarks }
-    for effect in effects where !held.contains(effect) {
-      if let executor { runner.perform(effect, on: executor) } else { runner.perform(effect) }
+    HeldExecutor.$preferred.withValue(executor) {
+      for effect in effects where !held.contains(effect) { runner.perform(effect) }
     }
     return held
   }

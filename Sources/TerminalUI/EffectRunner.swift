@@ -30,8 +30,6 @@ public final class EffectRunner: Sendable {
   private let tmux: Bool
   private let pixelOutput = Mutex<PixelOutput?>(nil)
   private let nextImageID = Atomic<Int>(0)
-  /// The executor the work started now runs on (start-up's first requests), or nil for the pool.
-  private let preferred = Mutex<HeldExecutor?>(nil)
 
   /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
   /// library's file and the browser.
@@ -318,23 +316,17 @@ public final class EffectRunner: Sendable {
     { [inbox] id in { seconds in inbox.send(.waiting(id, seconds: seconds)) } }
   }
 
-  /// Performs an effect whose work runs on `executor` until it is released, and there to its end
-  /// (the requests it shares too): start-up's first requests, run by the main thread.
-  public func perform(_ effect: Effect, on executor: HeldExecutor) {
-    preferred.withLock { $0 = executor }
-    perform(effect)
-    preferred.withLock { $0 = nil }
-  }
-
   /// Runs work under an identity, cancelling what ran under it before; only current work answers.
   private func run(_ id: EffectID, _ work: @escaping @Sendable () async -> Action?) {
     let token = nextToken.add(1, ordering: .relaxed).newValue
     running.add(1, ordering: .acquiringAndReleasing)
-    let executor = preferred.withLock { $0 }
+    // Start-up's first requests prefer the executor the main thread drains (`AppRunner.askFirst`);
+    // the task-local goes with the task to the requests it shares.
+    let executor = HeldExecutor.preferred
     // The task is made and recorded under the lock, so even work that ends at once finds itself current.
     let replaced = tasks.withLock { table -> Task<Void, Never>? in
       let task = Task(executorPreference: executor) { [self] in
-        let action = await HeldExecutor.$preferred.withValue(executor) { await work() }
+        let action = await work()
         let current = tasks.withLock { table -> Bool in
           guard table[id]?.token == token else { return false }
           table[id] = nil

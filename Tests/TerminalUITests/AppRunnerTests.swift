@@ -107,6 +107,21 @@ struct AppRunnerTests {
     #expect(firstPages.count == 1, "\(firstPages)")
   }
 
+  /// On a held executor the first list's request waits for the drain, and the thread that drains
+  /// it has the answer in the inbox when the drain returns (the demo's, shared request and all).
+  @Test func theFirstListAskedOnAHeldExecutorIsAnsweredByItsDrain() {
+    let (runner, inbox) = demoRunner()
+    let executor = HeldExecutor { [inbox] in inbox.wake() }
+    var state = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
+    let held = AppRunner.askFirst(&state, runner: runner, on: executor)
+    #expect(held == [.loadMarks])
+    #expect(!inbox.drain().contains { if case .fetched = $0 { true } else { false } }, "nothing ran before the drain")
+    #expect(executor.drain() > 0)
+    let answers = inbox.drain()
+    #expect(answers.contains { if case .fetched(_, .success) = $0 { true } else { false } }, "\(answers)")
+    executor.release()
+  }
+
   @Test func theMarksWaitForTheFirstFrameUnlessSeenTitlesAreHidden() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("held-\(UUID().uuidString)")
     let client = AmodbClient(configuration: DemoTransport.configuration(), transport: DemoTransport())
