@@ -1,4 +1,5 @@
 import AmodbKit
+import CProcess
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -29,6 +30,42 @@ struct StartUpPiecesTests {
     #expect(started)
     #expect(done.wait(timeout: .now() + 60) == .success)
     #expect(ran.withLock { $0 } == [true])
+  }
+
+  /// A new thread starts on a CPU its maker is not on, when it may use another: never on none.
+  @Test func aPlainThreadStartsOnAnotherCPU() {
+    func cpus(_ list: [Int32]) -> cpu_set_t {
+      var set = cpu_set_t()
+      for cpu in list { trending_cpus_add(&set, cpu) }
+      return set
+    }
+    func same(_ one: cpu_set_t?, _ other: cpu_set_t?) -> Bool {
+      guard var one, var other else { return one == nil && other == nil }
+      return withUnsafeBytes(of: &one) { a in withUnsafeBytes(of: &other) { b in a.elementsEqual(b) } }
+    }
+    #expect(same(PlainThread.elsewhere(than: 0, in: cpus([0, 1])), cpus([1])))
+    #expect(same(PlainThread.elsewhere(than: 1, in: cpus([0, 1, 2, 70])), cpus([0, 2, 70])))
+    #expect(same(PlainThread.elsewhere(than: 0, in: cpus([0])), nil))
+    #expect(same(PlainThread.elsewhere(than: -1, in: cpus([0, 1])), nil))
+    #expect(same(PlainThread.elsewhere(than: 5, in: cpus([0, 1])), cpus([0, 1])))
+  }
+
+  /// Once started, the thread may run on every CPU its maker may: the start's CPU is no pin.
+  @Test func aPlainThreadThenRoams() {
+    var maker = cpu_set_t()
+    #expect(trending_allowed_cpus(&maker) == 0)
+    let seen = Mutex<cpu_set_t?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    #expect(
+      PlainThread.start {
+        var own = cpu_set_t()
+        if trending_allowed_cpus(&own) == 0 { seen.withLock { $0 = own } }
+        done.signal()
+      })
+    #expect(done.wait(timeout: .now() + 60) == .success)
+    let own = seen.withLock { $0 }
+    let roams = own.map { own in withUnsafeBytes(of: own) { a in withUnsafeBytes(of: maker) { a.elementsEqual($0) } } }
+    #expect(roams == true)
   }
 
   /// A task preferring a held executor waits for a drain, and runs on the draining thread: the
