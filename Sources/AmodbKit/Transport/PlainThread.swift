@@ -28,15 +28,19 @@ public enum PlainThread {
     }
     let job = Unmanaged.passRetained(Job(work, roaming: roaming)).toOpaque()
     var thread = pthread_t()
-    let started = pthread_create(
-      &thread, &attributes,
-      { context in
-        guard let context else { return nil }
-        let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
-        if var allowed = job.roaming { _ = trending_roam(&allowed) }
-        job.work()
-        return nil
-      }, job)
+    let body: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+      guard let context else { return nil }
+      let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
+      if var allowed = job.roaming { _ = trending_roam(&allowed) }
+      job.work()
+      return nil
+    }
+    var started = pthread_create(&thread, &attributes, body, job)
+    // A CPU set the system refuses (a container's cpuset changed meanwhile) is no reason to go without a thread.
+    if started != 0, roaming != nil {
+      Unmanaged<Job>.fromOpaque(job).takeUnretainedValue().roaming = nil
+      started = pthread_create(&thread, nil, body, job)
+    }
     guard started == 0 else {
       Unmanaged<Job>.fromOpaque(job).release()
       return false
@@ -54,10 +58,11 @@ public enum PlainThread {
 }
 
 /// Work handed to a new thread.
-private final class Job: Sendable {
+private final class Job: @unchecked Sendable {
   let work: @Sendable () -> Void
-  /// The CPUs the thread may use once started, when it was asked to start on another.
-  let roaming: cpu_set_t?
+  /// The CPUs the thread may use once started, when it was asked to start on another (set before
+  /// the thread starts, read only by it).
+  var roaming: cpu_set_t?
 
   init(_ work: @escaping @Sendable () -> Void, roaming: cpu_set_t?) {
     self.work = work
