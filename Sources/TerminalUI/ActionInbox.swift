@@ -29,10 +29,14 @@ public final class ActionInbox: Sendable {
     close(writeDescriptor)
   }
 
-  /// Queues an action and wakes the loop; callable from any thread.
+  /// Queues an action and wakes the loop; callable from any thread. Only the first action of a
+  /// batch writes to the pipe: the loop's `drain` takes every action queued when it runs.
   public func send(_ action: Action) {
-    queue.withLock { $0.append(action) }
-    wake()
+    let first = queue.withLock { actions in
+      actions.append(action)
+      return actions.count == 1
+    }
+    if first { wake() }
   }
 
   /// Wakes the loop without an action.
@@ -41,7 +45,8 @@ public final class ActionInbox: Sendable {
     _ = write(writeDescriptor, &byte, 1)
   }
 
-  /// Takes every queued action and empties the wake-up pipe.
+  /// Takes every queued action and empties the wake-up pipe: the pipe first, so an action queued
+  /// after the take writes a byte of its own.
   public func drain() -> [Action] {
     var buffer = [UInt8](repeating: 0, count: 64)
     while read(readDescriptor, &buffer, buffer.count) > 0 {}

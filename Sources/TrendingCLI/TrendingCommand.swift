@@ -1,4 +1,5 @@
 import AmodbKit
+import CProcess
 import FoundationEssentials
 import Glibc
 import Localization
@@ -32,6 +33,10 @@ public enum TrendingCommand {
       printUsageError(error)
       return ExitCode.usage.rawValue
     }
+    // One malloc arena for every thread: the few worker threads here would each keep an arena of
+    // freed poster and answer buffers (about a mebibyte more at the end of a browsing session).
+    // The browser shares it once its first frame is out (decision one-malloc-arena-after-first-frame).
+    if case .browse = invocation.command {} else { _ = trending_use_one_malloc_arena() }
     switch invocation.command {
     case .browse, .config: break  // the status line, or the report, says them
     default:

@@ -89,6 +89,24 @@ struct StartUpPiecesTests {
     let after = seen.withLock { $0 }
     #expect(after.films == 20)
     #expect(after.here)
+    #expect(wakes.load(ordering: .relaxed) == 1, "what is enqueued while a drain runs wakes nothing")
+  }
+
+  /// Jobs that wait together wake the loop once: the first of them does.
+  @Test func jobsWaitingTogetherWakeOnce() {
+    let wakes = Atomic<Int>(0)
+    let executor = HeldExecutor { wakes.add(1, ordering: .relaxed) }
+    let ran = Atomic<Int>(0)
+    for _ in 0..<3 {
+      Task(executorPreference: executor) { @Sendable in ran.add(1, ordering: .relaxed) }
+    }
+    #expect(wakes.load(ordering: .relaxed) == 1)
+    #expect(executor.drain() == 3)
+    #expect(ran.load(ordering: .relaxed) == 3)
+    // Drained, the executor wakes the loop again for the next job.
+    Task(executorPreference: executor) { @Sendable in ran.add(1, ordering: .relaxed) }
+    #expect(wakes.load(ordering: .relaxed) == 2)
+    #expect(executor.drain() == 1)
   }
 
   /// Once released, the jobs waiting and every later one run on the pool, with no drain.

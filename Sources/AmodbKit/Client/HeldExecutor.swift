@@ -9,8 +9,9 @@ import Synchronization
 /// thread, whose start makes two more threads, starts after the first frame (decision
 /// *first-answer-on-main*).
 public final class HeldExecutor: TaskExecutor, Sendable {
-  /// The jobs waiting for a drain, and whether they go to the pool instead.
-  private let state = Mutex<(jobs: [UnownedJob], released: Bool)>(([], false))
+  /// The jobs waiting for a drain, whether they go to the pool instead, and whether a drain is
+  /// running (it takes what is enqueued meanwhile: no wake-up is needed).
+  private let state = Mutex<(jobs: [UnownedJob], released: Bool, draining: Bool)>(([], false, false))
   /// Says a job is waiting (the loop's wake-up).
   private let wake: @Sendable () -> Void
 
@@ -19,20 +20,36 @@ public final class HeldExecutor: TaskExecutor, Sendable {
     self.wake = wake
   }
 
+  /// What `enqueue` does with a job.
+  private enum Placement { case held, heldAndWake, pool }
+
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let held = state.withLock { state in
-      if !state.released { state.jobs.append(job) }
-      return !state.released
+    let placement = state.withLock { state -> Placement in
+      guard !state.released else { return .pool }
+      state.jobs.append(job)
+      // A drain running takes it; a job already waiting has woken the loop.
+      return state.draining || state.jobs.count > 1 ? .held : .heldAndWake
     }
-    if held { wake() } else { runOnPool(job) }
+    switch placement {
+    case .held: break
+    case .heldAndWake: wake()
+    case .pool: runOnPool(job)
+    }
   }
 
   /// Runs the waiting jobs, and the jobs they enqueue, until none waits; returns how many ran.
   @discardableResult
   public func drain() -> Int {
     var ran = 0
-    while let job = state.withLock({ $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }) {
+    while let job = state.withLock({ state -> UnownedJob? in
+      guard !state.jobs.isEmpty else {
+        state.draining = false
+        return nil
+      }
+      state.draining = true
+      return state.jobs.removeFirst()
+    }) {
       job.runSynchronously(on: asUnownedTaskExecutor())
       ran += 1
     }
