@@ -19,8 +19,8 @@ static inline int trending_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 
 /// Whether the calling thread is the process's main thread.
 static inline int trending_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
 
-/// Has every thread share one malloc arena; 1 on success.
-static inline int trending_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+/// Has the threads share at most `count` malloc arenas; 1 on success.
+static inline int trending_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
 
 /* Thread placement: glibc declares these only under _GNU_SOURCE, which Swift's Glibc module is
    built without; cpu_set_t itself is always there. */

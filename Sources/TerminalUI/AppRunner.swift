@@ -38,21 +38,17 @@ public final class AppRunner {
   private let firstWork: HeldExecutor?
   /// Effects `askFirst` held back until the first frame is out.
   private let afterFirstFrame: [Effect]
-  /// What the process does once the first frame is out, beside those effects.
-  private let firstFrameShown: () -> Void
 
   /// Makes a loop over a backend and an effect runner; `asked` when `askFirst` has asked for the
-  /// first data already, `afterFirstFrame` what it held back, `firstFrameShown` called once that
-  /// frame is out.
+  /// first data already, `afterFirstFrame` what it held back.
   public init(
     state: AppState, backend: any TerminalBackend, runner: EffectRunner, inbox: ActionInbox, statusFile: URL? = nil,
     asked: Bool = false, afterFirstFrame: [Effect] = [], firstWork: HeldExecutor? = nil,
-    firstFrameShown: @escaping () -> Void = {}, now: @escaping () -> Date = Date.init
+    now: @escaping () -> Date = Date.init
   ) {
     self.asked = asked
     self.firstWork = firstWork
     self.afterFirstFrame = afterFirstFrame
-    self.firstFrameShown = firstFrameShown
     self.state = state
     self.backend = backend
     self.runner = runner
@@ -104,7 +100,6 @@ public final class AppRunner {
     awaitFirstAnswer()
     noteOversize()
     draw()
-    firstFrameShown()
     firstWork?.release()
     for effect in afterFirstFrame { runner.perform(effect) }
   }

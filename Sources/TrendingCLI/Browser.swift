@@ -1,5 +1,4 @@
 import AmodbKit
-import CProcess
 import FoundationEssentials
 import LibraryKit
 import Localization
@@ -91,10 +90,7 @@ enum Browser {
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(
       state: state, backend: backend, runner: runner, inbox: inbox, statusFile: statusFile, asked: true,
-      afterFirstFrame: afterFirstFrame + [.watchLibrary], firstWork: firstWork,
-      // Until the first frame is out the terminal's thread has a malloc arena of its own: sharing
-      // the one, the two threads took turns on its lock (decision one-malloc-arena-after-first-frame).
-      firstFrameShown: { _ = trending_use_one_malloc_arena() })
+      afterFirstFrame: afterFirstFrame + [.watchLibrary], firstWork: firstWork)
     app.player = TrailerPlayer(
       setting: settings.settings.values["player"], detached: settings.settings.values["player-detached"] == "true",
       environment: environment)

@@ -35,8 +35,11 @@ public enum TrendingCommand {
     }
     // One malloc arena for every thread: the few worker threads here would each keep an arena of
     // freed poster and answer buffers (about a mebibyte more at the end of a browsing session).
-    // The browser shares it once its first frame is out (decision one-malloc-arena-after-first-frame).
-    if case .browse = invocation.command {} else { _ = trending_use_one_malloc_arena() }
+    // The browser has two, so the terminal's thread does not take turns on the main thread's
+    // during the start-up (decision two-malloc-arenas-in-the-browser).
+    let browsing: Bool
+    if case .browse = invocation.command { browsing = true } else { browsing = false }
+    _ = trending_limit_malloc_arenas(browsing ? 2 : 1)
     switch invocation.command {
     case .browse, .config: break  // the status line, or the report, says them
     default:
