@@ -12,6 +12,15 @@ private struct Whole: Decodable {
   }
 }
 
+/// One list read with `wholeNumbers`, as genre ids are.
+private struct Wholes: Decodable {
+  let values: [Int]
+  enum CodingKeys: String, CodingKey { case values }
+  init(from decoder: any Decoder) throws {
+    values = try decoder.container(keyedBy: CodingKeys.self).wholeNumbers(.values, limit: 10)
+  }
+}
+
 @Suite("Whole numbers read leniently")
 struct LenientNumberTests {
   @Test(arguments: [
@@ -34,5 +43,19 @@ struct LenientNumberTests {
 
   @Test func aMissingFieldIsNothing() throws {
     #expect(try AmodbJSON.decoder().decode(Whole.self, from: Data("{}".utf8)).value == nil)
+  }
+
+  @Test(arguments: [
+    (#"[28, "12", null, 35.0, 2.5, {"a": 1}, [1], true, 18, 1e20, -4]"#, [28, 35, 18, -4]),
+    ("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    ("[]", []), ("5", []), (#""28""#, []), ("null", []),
+  ])
+  func listsKeepTheirWholeNumbers(json: String, expected: [Int]) throws {
+    let read = try AmodbJSON.decoder().decode(Wholes.self, from: Data(#"{"values": \#(json)}"#.utf8))
+    #expect(read.values == expected, "\(json)")
+  }
+
+  @Test func aMissingListIsEmpty() throws {
+    #expect(try AmodbJSON.decoder().decode(Wholes.self, from: Data("{}".utf8)).values.isEmpty)
   }
 }

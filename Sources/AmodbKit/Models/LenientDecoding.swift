@@ -79,6 +79,22 @@ extension KeyedDecodingContainer {
     return cleaned.isEmpty ? nil : cleaned
   }
 
+  /// Decodes up to `limit` whole numbers of an array, skipping its other elements: through the
+  /// container's own number requirement, where `[Lossy<Int>]` went through the generic array
+  /// and element paths (an eighth of a page's decoding).
+  func wholeNumbers(_ key: Key, limit: Int) -> [Int] {
+    guard var list = try? nestedUnkeyedContainer(forKey: key) else { return [] }
+    var values: [Int] = []
+    while !list.isAtEnd, values.count < limit {
+      if let number = try? list.decode(Double.self) {
+        if number.rounded() == number, abs(number) < 1e15 { values.append(Int(number)) }
+      } else if (try? list.decode(Skipped.self)) == nil {
+        break  // nothing moves the container past this element
+      }
+    }
+    return values
+  }
+
   /// Decodes an array whose bad elements are skipped.
   func lossyArray<T: Decodable>(_ type: T.Type, _ key: Key) -> [T] {
     (lenient([Lossy<T>].self, key) ?? []).compactMap(\.value)

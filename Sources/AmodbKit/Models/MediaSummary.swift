@@ -96,7 +96,7 @@ public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
     voteAverage = container.number(.voteAverage).flatMap { (0...10).contains($0) ? $0 : nil }
     voteCount = max(container.integer(.voteCount) ?? 0, 0)
     overview = container.text(.overview, keepNewlines: true)
-    genreIDs = Array((container.lenient([Lossy<Int>].self, .genreIDs) ?? []).compactMap(\.value).prefix(10))
+    genreIDs = container.wholeNumbers(.genreIDs, limit: 10)
     knownFor =
       kind == .person
       ? KnownFor(
