@@ -37,9 +37,8 @@ public enum TrendingCommand {
     // freed poster and answer buffers (about a mebibyte more at the end of a browsing session).
     // The browser has two, so the terminal's thread does not take turns on the main thread's
     // during the start-up (decision two-malloc-arenas-in-the-browser).
-    let browsing: Bool
-    if case .browse = invocation.command { browsing = true } else { browsing = false }
-    _ = trending_limit_malloc_arenas(browsing ? 2 : 1)
+    let arenas: Int32 = if case .browse = invocation.command { 2 } else { 1 }
+    _ = trending_limit_malloc_arenas(arenas)
     switch invocation.command {
     case .browse, .config: break  // the status line, or the report, says them
     default:
