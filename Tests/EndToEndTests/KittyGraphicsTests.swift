@@ -36,6 +36,9 @@ struct KittyGraphicsTests {
   @Test func thePosterIsSentOnceInChunksAndShownThroughPlaceholders() throws {
     let terminal = try PseudoTerminal.demo(["--images", "kitty"], extra: ["KITTY_WINDOW_ID": "1"])
     #expect(terminal.read(until: "Dune: Part Two") != nil)
+    // The first placeholder cell is drawn after the image is sent: wait on it, not on a pause
+    // (on a busy machine the poster came later than 0.6 s of quiet), then read the rest of its frame.
+    #expect(terminal.read(until: "\u{10EEEE}", timeout: 60) != nil, "the poster's placeholders are drawn")
     _ = terminal.drain(quiet: 0.6)
     let first = Self.commands(in: terminal.output)
     let transmissions = first.filter { $0.control["a"] == "T" }
@@ -87,8 +90,9 @@ struct KittyGraphicsTests {
     #expect(exit.filter { $0.control["a"] == "d" }.count >= KittyGraphics.idCount, "our images are deleted at exit")
   }
 
-  /// Starts the demo in a pseudo-terminal with images detected, answering its questions with `answer`.
-  private func detected(answer: String?) throws -> (PseudoTerminal, [UInt8]) {
+  /// Starts the demo in a pseudo-terminal with images detected, answering its questions with `answer`,
+  /// and reads until `shown` (what the image's drawing ends with) when one is expected.
+  private func detected(answer: String?, shown: String? = nil) throws -> (PseudoTerminal, [UInt8]) {
     let terminal = try PseudoTerminal.demo([])
     let asked = terminal.read(until: "\u{1B}[c") != nil
     #expect(asked, "the app asks XTVERSION, then DA1")
@@ -98,18 +102,21 @@ struct KittyGraphicsTests {
     if let answer { terminal.type(answer) }
     let drawn = terminal.read(until: "Dune: Part Two") != nil
     #expect(drawn)
+    if let shown { #expect(terminal.read(until: shown, timeout: 60) != nil, "the poster is drawn") }
     _ = terminal.drain(quiet: 0.8)
     return (terminal, terminal.output)
   }
 
   @Test func aNewKittyGetsPlaceholdersAnOldOneDirectPlacementsAndSilenceSymbols() throws {
-    let (new, newOutput) = try detected(answer: "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;22;52c")
+    let (new, newOutput) = try detected(
+      answer: "\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[?62;22;52c", shown: "\u{10EEEE}")
     let newSent = Self.commands(in: newOutput).contains { $0.control["a"] == "T" }
     #expect(newSent, "kitty 0.35 gets pixels")
     new.type("q")
     #expect(new.waitForExit() == 0)
 
-    let (old, oldOutput) = try detected(answer: "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;22c")
+    let (old, oldOutput) = try detected(
+      answer: "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;22c", shown: "a=p")
     let oldCommands = Self.commands(in: oldOutput)
     #expect(!oldCommands.contains { $0.control["a"] == "T" }, "kitty 0.26 predates virtual placements")
     let oldText = String(decoding: oldOutput, as: UTF8.self)
@@ -126,6 +133,7 @@ struct KittyGraphicsTests {
     // Moving on takes the placement away (a=d, d=i) before the next one.
     let before = old.output.count
     old.type("j")
+    #expect(old.read(until: "d=i", after: before, timeout: 60) != nil, "the placement is taken away")
     _ = old.drain(quiet: 0.6)
     let moved = Self.commands(in: Array(old.output[before...]))
     #expect(
