@@ -9,8 +9,8 @@ private let alice = "5d0c7f2a9b4e61c3d8a7f0e2b5c9d4a1e6f3b8c2d7a0e5f1"
 private let bob = "c4e1a8d7f2b9063e5a1d8c7b4f2e9a06d3c8b5e1f7a2d904"
 private let carol = "9a2f7c4e1b8d5a03f6e9c2b7d4a1f8e5c0b3d6a9e2f7c418"
 
-/// Issue 57's finding 14 against the shipped nginx proxy: relative prefixes, paths with pattern
-/// characters, and a large tokens file.
+/// Issue 57's findings 5 and 14 against the shipped nginx proxy: a prefix the workers cannot
+/// reach, relative prefixes and paths with pattern characters, and a large tokens file.
 @Suite("Your own server, round five", .serialized, .enabled(if: NginxProxy.isAvailable))
 struct ProxyRoundFiveTests {
   /// A key file and a tokens file holding `tokens`, in a new folder whose name ends with `name`;
@@ -46,6 +46,52 @@ struct ProxyRoundFiveTests {
   /// One GET of `target` on 127.0.0.1:`port` with `token`, byte for byte.
   private func get(_ target: String, port: Int, token: String) throws -> RawHTTP.Answer {
     try RawHTTP.exchange(port: port, method: "GET", target: target, headers: ["Authorization: Bearer \(token)"])
+  }
+
+  /// Finding 5: started as root, a prefix under a folder only root can enter is refused by render and
+  /// by start, naming the folder; a prefix the workers can reach starts and answers.
+  @Test(.enabled(if: getuid() == 0)) func aPrefixUnderAFolderTheWorkersCannotEnterIsRefusedNamingIt() throws {
+    let upstream = try FakeAmodb()
+    let files = try operatorFiles(tokens: lines([(alice, "alice"), (bob, "bob")]), upstream: upstream.server.port)
+    defer { try? FileManager.default.removeItem(at: files.folder) }
+    let locked = files.folder.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+    chmod(locked.path, 0o700)
+
+    // render: refused before anything is written, naming the folder and the way out.
+    let deep = locked.appendingPathComponent("deep")
+    let render = try ProxyScript.run(["render", deep.appendingPathComponent("prefix").path], files.settings)
+    #expect(render.status == 1, "\(render.output)")
+    #expect(render.output.contains("run as nobody (PROXY_USER) and cannot enter \(locked.path) (drwx------"))
+    #expect(render.output.contains("chmod o+x \(locked.path)") && render.output.contains("PROXY_PREFIX="))
+    #expect(render.output.contains("Nothing was written."), "\(render.output)")
+    #expect(!FileManager.default.fileExists(atPath: deep.path))
+
+    // Started the same way: it says so and stops, rather than serving 500s.
+    let prefix = locked.appendingPathComponent("prefix")
+    let refused = try ProxyScript.Started(files.settings.merging(["PROXY_PREFIX": prefix.path]) { $1 })
+    #expect(refused.exitStatus == 1, "it started: \(refused.output)")
+    #expect(refused.output.contains("cannot enter \(locked.path) ("), "\(refused.output)")
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
+    refused.stop()
+
+    // A prefix they can reach starts and answers, even with folders made above it under root's
+    // strictest umask (they are made passable, not 0700).
+    let open = files.folder.appendingPathComponent("open")
+    let reachable = open.appendingPathComponent("deeper/prefix")
+    let proxy = try ProxyScript.Started(
+      files.settings.merging(["PROXY_PREFIX": reachable.path]) { $1 }, umask: "077")
+    #expect(proxy.exitStatus == nil, "it refused: \(proxy.output)")
+    try proxy.waitUntilAnswering(port: files.port)
+    let first = try get("/3/movie/550", port: files.port, token: alice)
+    #expect(first.status == 200 && first.head.contains("X-Cache-Status: MISS"), "\(first.head) \(first.body)")
+    let second = try get("/3/movie/550", port: files.port, token: bob)
+    #expect(second.status == 200 && second.head.contains("X-Cache-Status: HIT"), "the workers write the cache")
+    var info = stat()
+    #expect(stat(open.path, &info) == 0 && info.st_mode & 0o777 == 0o711)
+    let log = (try? String(contentsOf: reachable.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
+    #expect(!log.contains("Permission denied"), "\(log)")
+    proxy.stop()
   }
 
   /// Finding 14: 50,000 tokens (some of the longest kind) render, start and pass `nginx -t` with no
