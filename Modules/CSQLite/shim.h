@@ -40,6 +40,7 @@ typedef struct {
   __typeof__(sqlite3_backup_finish) *_Nonnull backup_finish;
   __typeof__(sqlite3_db_readonly) *_Nonnull db_readonly;
   __typeof__(sqlite3_libversion_number) *_Nonnull libversion_number;
+  __typeof__(sqlite3_db_config) *_Nonnull db_config;
 } trending_sqlite_api;
 
 /// Loads libsqlite3.so.0 and every function used into a static table kept for the life of the
@@ -80,6 +81,7 @@ static inline const trending_sqlite_api *trending_sqlite_load(void) {
   TRENDING_SQLITE_LOAD(backup_finish, "sqlite3_backup_finish")
   TRENDING_SQLITE_LOAD(db_readonly, "sqlite3_db_readonly")
   TRENDING_SQLITE_LOAD(libversion_number, "sqlite3_libversion_number")
+  TRENDING_SQLITE_LOAD(db_config, "sqlite3_db_config")
 #undef TRENDING_SQLITE_LOAD
   return api;
 }
@@ -88,6 +90,15 @@ static inline const trending_sqlite_api *trending_sqlite_load(void) {
 static inline int trending_sqlite_bind_text(
     const trending_sqlite_api *api, sqlite3_stmt *statement, int index, const char *text, int length) {
   return api->bind_text(statement, index, text, length, SQLITE_TRANSIENT);
+}
+
+/// Sets one of the connection's on/off settings (SQLITE_DBCONFIG_DEFENSIVE, …_ENABLE_TRIGGER, …);
+/// the setting as it is afterwards (0 or 1), or -1 when SQLite refused the call. `sqlite3_db_config`
+/// takes variable arguments, which Swift cannot pass.
+static inline int trending_sqlite_set_flag(const trending_sqlite_api *api, sqlite3 *db, int op, int on) {
+  int now = -1;
+  if (api->db_config(db, op, on, &now) != SQLITE_OK) return -1;
+  return now;
 }
 
 #endif

@@ -55,6 +55,17 @@ public struct HistoryEntry: Equatable, Sendable {
 
 /// The `watch_events` table.
 enum Events {
+  /// Whether a watch of the title or episode (kind, title id, season, episode) on the day is there:
+  /// one seek in `watch_events_by_day_of_title`, however many rewatches the title has.
+  static let sameDay = """
+    SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ? LIMIT 1
+    """
+
+  /// Whether any watch of the title or episode (kind, title id, season, episode) is there.
+  static let any = """
+    SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? LIMIT 1
+    """
+
   /// Records one watch.
   static func insert(
     _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String

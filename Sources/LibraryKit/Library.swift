@@ -22,7 +22,7 @@ public final class Library {
   private let writeRefusal: LibraryError
 
   /// How long a write waits for another process's write, in milliseconds.
-  static let busyMilliseconds: Int32 = 30_000
+  public static let busyMilliseconds: Int32 = 30_000
 
   /// The file's name in `$XDG_DATA_HOME/trending`.
   public static let fileName = "library.sqlite3"
@@ -36,20 +36,21 @@ public final class Library {
 
   /// Opens (making it when missing) the library at `path`, brings its tables to this version,
   /// and moves in the old watchlist file beside it once, if there is one.
-  public init(path: URL, now: Date = Date()) throws(LibraryError) {
+  /// `busyMilliseconds`: how long a write waits for another process's write before it fails as busy.
+  public init(path: URL, now: Date = Date(), busyMilliseconds: Int32 = busyMilliseconds) throws(LibraryError) {
     self.path = path
     let name = TextSanitizer.clean(path.path, limit: 300)
-    try Self.prepare(path, name: name)
+    let file = try Self.prepare(path, name: name)
     var connection: SQLiteConnection
     var readOnly = false
     var notes: [String] = []
     var writeRefusal: LibraryError?
     do {
-      connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
-      connection.busyTimeout(Self.busyMilliseconds)
+      connection = try SQLiteConnection(path: file, readOnly: false, create: true)
+      connection.busyTimeout(busyMilliseconds)
+      try connection.refuseStoredSQL()
       if connection.isReadOnly { readOnly = true }
-      if !readOnly { try Self.useWAL(connection) }
-      if let immutable = try Self.readableOnReadOnlyFileSystem(connection, path: path) {
+      if let immutable = try Self.readableOnReadOnlyFileSystem(connection, path: file) {
         // A read-only file system: WAL's index cannot be made, and nobody can change the file,
         // so it is read as it is.
         connection = immutable
@@ -57,26 +58,34 @@ public final class Library {
         writeRefusal = LibraryError(
           .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
       }
-      try connection.rows("PRAGMA foreign_keys = ON")
-      try connection.rows("PRAGMA synchronous = FULL")
-      let version = try Self.version(connection)
-      if version > Schema.current {
-        // Written by a newer trending: read what we know of it, change nothing.
-        connection = try SQLiteConnection(path: path.path, readOnly: true, create: false)
-        connection.busyTimeout(Self.busyMilliseconds)
+      // Told before anything is written: another program's file, or a newer library, is left as it is.
+      switch try Self.identify(connection) {
+      case .foreign:
+        throw LibraryError.damaged(name)
+      case .newer(let version):
+        // Written by a newer trending: read what we know of it, change nothing (not even its journal mode).
+        connection = try SQLiteConnection(path: file, readOnly: true, create: false)
+        connection.busyTimeout(busyMilliseconds)
+        try connection.refuseStoredSQL()
         readOnly = true
         notes.append(
           tr(
             "%1$s was made by a newer trending (schema %2$s; this one knows %3$s): opened read-only, nothing will be changed.",
             name, String(version), String(Schema.current)))
-      } else if readOnly {
+      case .new where readOnly:
+        throw LibraryError(
+          .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+      case .ours(let version) where readOnly:
         guard version == Schema.current else {
           throw LibraryError(
             .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
         }
-      } else if version < Schema.current {
+      case .new, .ours:
+        try Self.useWAL(connection)
         try Self.migrate(connection)
       }
+      try connection.rows("PRAGMA foreign_keys = ON")
+      try connection.rows("PRAGMA synchronous = FULL")
       if !readOnly, let moved = try OldWatchlist.moveIn(connection, besides: path, now: now) { notes.append(moved) }
     } catch let failure as SQLiteFailure {
       throw LibraryError.from(failure, path: path.path)
@@ -133,8 +142,11 @@ public final class Library {
   // MARK: opening
 
   /// Makes the folder (0700) and refuses a path that is not a regular file or does not start as
-  /// SQLite does, before SQLite is given it; a missing file is made empty with mode 0600.
-  private static func prepare(_ path: URL, name: String) throws(LibraryError) {
+  /// SQLite does, before SQLite is given it; a missing file is made empty with mode 0600. Returns
+  /// the file's path with its folders' links resolved (`/home` → `/var/home`, a stowed
+  /// `~/.local/share`): SQLite's `NOFOLLOW` refuses a link anywhere on the path, and only a link
+  /// at the file itself is refused here.
+  private static func prepare(_ path: URL, name: String) throws(LibraryError) -> String {
     let directory = path.deletingLastPathComponent()
     var info = stat()
     if stat(directory.path, &info) != 0 {
@@ -145,21 +157,49 @@ public final class Library {
         throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
       }
     }
-    let descriptor = open(path.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard let resolved = realpath(directory.path, nil) else {
+      throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
+    }
+    let folder = String(cString: resolved)
+    free(resolved)
+    let file = (folder == "/" ? "" : folder) + "/" + path.lastPathComponent
+    let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {
+      if errno == ELOOP { throw LibraryError.link(name, to: linkTarget(file)) }
       guard errno == ENOENT else { throw LibraryError.damaged(name) }
       // A new library: an empty file is an empty database; O_EXCL, so a race with another
       // process making it at the same moment is harmless.
-      let made = open(path.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let made = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if made >= 0 { close(made) }
-      return
+      return file
     }
     defer { close(descriptor) }
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw LibraryError.damaged(name) }
-    guard info.st_size > 0 else { return }
+    guard info.st_size > 0 else { return file }
     var header = [UInt8](repeating: 0, count: 16)
     let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
     guard count == 16, header == Array("SQLite format 3\0".utf8) else { throw LibraryError.damaged(name) }
+    return file
+  }
+
+  /// Where the link at `path` points, as text for a message.
+  private static func linkTarget(_ path: String) -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return "?" }
+    return TextSanitizer.clean(
+      String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self), limit: 300)
+  }
+
+  /// What the file is, read from its header and its tables.
+  private static func identify(_ connection: SQLiteConnection) throws(SQLiteFailure) -> LibraryIdentity {
+    let application = try connection.scalar("PRAGMA application_id")?.int ?? 0
+    let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap(\.first?.string)
+    let others = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type != 'table'")?.int ?? 0
+    let identity = LibraryIdentity(
+      applicationID: Int32(truncatingIfNeeded: application), version: try version(connection), tables: Set(tables))
+    // An empty file is new only with nothing at all in it (no index, view or trigger either).
+    return identity == .new && others > 0 ? .foreign : identity
   }
 
   /// Puts the file in WAL mode (once; the mode is kept in the file).
@@ -182,21 +222,24 @@ public final class Library {
   /// A connection that reads the file as it is, when the first read fails because the folder is on a
   /// file system mounted read-only; nil when the first read works.
   private static func readableOnReadOnlyFileSystem(
-    _ connection: SQLiteConnection, path: URL
+    _ connection: SQLiteConnection, path: String
   ) throws(SQLiteFailure) -> SQLiteConnection? {
     do {
       try connection.rows("PRAGMA schema_version")
       return nil
     } catch {
       guard error.primary == SQLITE_CANTOPEN, onReadOnlyFileSystem(path) else { throw error }
-      return try SQLiteConnection(path: path.path, readOnly: true, create: false, immutable: true)
+      let immutable = try SQLiteConnection(path: path, readOnly: true, create: false, immutable: true)
+      try immutable.refuseStoredSQL()
+      return immutable
     }
   }
 
   /// Whether the library's folder is on a file system mounted read-only.
-  private static func onReadOnlyFileSystem(_ path: URL) -> Bool {
+  private static func onReadOnlyFileSystem(_ path: String) -> Bool {
     var info = statvfs()
-    return statvfs(path.deletingLastPathComponent().path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+    return statvfs(URL(fileURLWithPath: path).deletingLastPathComponent().path, &info) == 0
+      && info.f_flag & UInt(ST_RDONLY) != 0
   }
 
   static func version(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {
@@ -206,14 +249,18 @@ public final class Library {
   /// Takes the file from its version to the current one in one transaction; another process
   /// migrating at the same moment waits for the lock and then finds nothing left to do.
   static func migrate(_ connection: SQLiteConnection, to target: Int = Schema.current) throws(SQLiteFailure) {
+    let marked = try connection.scalar("PRAGMA application_id")?.int == Int(LibraryIdentity.applicationID)
+    guard try version(connection) < target || (target > 0 && !marked) else { return }
     try connection.rows("BEGIN IMMEDIATE")
     do {
       let version = try version(connection)
-      for step in version..<max(version, target) {
+      // Only versions this build wrote are stepped through; the caller told the file apart before.
+      for step in max(version, 0)..<max(version, target) {
         for statement in Schema.migrations[step] { try connection.rows(statement) }
       }
-      // PRAGMA takes no bound values; the number is ours, never the user's.
+      // PRAGMA takes no bound values; the numbers are ours, never the user's.
       if target > version { try connection.rows("PRAGMA user_version = \(target)") }
+      if target > 0 { try connection.rows("PRAGMA application_id = \(LibraryIdentity.applicationID)") }
       try connection.rows("COMMIT")
     } catch {
       _ = try? connection.rows("ROLLBACK")

@@ -58,6 +58,15 @@ public struct LibraryError: Error, Equatable, Sendable {
     }
   }
 
+  /// A symbolic link where the library file should be: what it is and what to do.
+  static func link(_ name: String, to target: String) -> LibraryError {
+    LibraryError(
+      .damaged,
+      tr(
+        "%1$s is a symbolic link (to %2$s): the library is opened only as a file of its own, never through a link, and was left as it is. Move the file it points to into its place.",
+        name, target))
+  }
+
   /// A file that is not a library, or a damaged one: what it is and what to do.
   static func damaged(_ name: String) -> LibraryError {
     LibraryError(

@@ -98,6 +98,18 @@ final class SQLiteConnection {
     _ = api.pointee.close_v2(handle)
   }
 
+  /// Lets no SQL stored in the file run: no triggers or views of the file's schema, no functions
+  /// with side effects from it, and no writes to the schema itself (SQLite's defensive mode).
+  func refuseStoredSQL() throws(SQLiteFailure) {
+    let settings: [(Int32, Int32)] = [
+      (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0),
+      (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+    ]
+    for (setting, wanted) in settings where trending_sqlite_set_flag(api, handle, setting, wanted) != wanted {
+      throw SQLiteFailure(code: SQLITE_MISUSE, message: "SQLite refused the setting \(setting)")
+    }
+  }
+
   /// Waits up to `milliseconds` for another writer's lock before failing with `SQLITE_BUSY`.
   func busyTimeout(_ milliseconds: Int32) {
     _ = api.pointee.busy_timeout(handle, milliseconds)

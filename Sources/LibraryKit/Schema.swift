@@ -130,5 +130,13 @@ enum Schema {
       ) WITHOUT ROWID
       """,
     ],
+    // 3: the duplicate check of an import (the same title or episode on the same day) as one
+    // index seek: with only (kind, title_id, season, episode) it read every rewatch of the title,
+    // so an import's time grew with the square of one title's rewatches. The old index is this
+    // one's prefix.
+    [
+      "CREATE INDEX watch_events_by_day_of_title ON watch_events (kind, title_id, season, episode, watched)",
+      "DROP INDEX watch_events_by_title",
+    ],
   ]
 }

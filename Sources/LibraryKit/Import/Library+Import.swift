@@ -55,13 +55,13 @@ extension Library {
     ]
     switch change.action {
     case .watch(let day), .watchUnlessSeen(let day):
-      var query = "SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ?"
-      var values = titleKey
+      let known: SQLValue?
       if case .watch = change.action {
-        query += " AND watched = ?"
-        values.append(.text(day))
+        known = try connection.scalar(Events.sameDay, titleKey + [.text(day)])
+      } else {
+        known = try connection.scalar(Events.any, titleKey)
       }
-      guard try connection.scalar(query + " LIMIT 1", values) == nil else { return false }
+      guard known == nil else { return false }
       try Titles.upsert(connection, target.info, day: recorded)
       try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded)
     case .rate(let rating, let day):

@@ -1,0 +1,204 @@
+import AmodbKit
+import Foundation
+import Testing
+
+@testable import LibraryKit
+
+/// A raw connection to `path`, as another program (or an attacker with the file) would write it.
+private func foreign(_ path: URL, _ statements: [String]) throws {
+  let connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
+  for statement in statements { try connection.rows(statement) }
+}
+
+/// The error `body` throws, as a library error.
+private func libraryError(_ body: () throws -> Void) -> LibraryError? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return error as? LibraryError
+  }
+}
+
+@Suite("The library's file: links on its path, files that are not ours, SQL stored in it")
+struct LibraryFileTests {
+  let dune = TitleInfo(media: .film(693134), title: "Dune: Part Two", year: 2024)
+
+  @Test func aLinkedFolderOnThePathIsFollowedAndTheLibraryWorks() throws {
+    let root = try libraryFolder()
+    let real = root.appendingPathComponent("real")
+    try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+    // /home → /var/home, a stowed ~/.local/share: a link to a folder above the library.
+    let home = root.appendingPathComponent("home")
+    try FileManager.default.createSymbolicLink(at: home, withDestinationURL: real)
+    let path = home.appendingPathComponent(".local/share/trending").appendingPathComponent(Library.fileName)
+    do {
+      let library = try Library(path: path)
+      try library.add(dune, to: "watchlist", day: "2026-01-01")
+    }
+    #expect(try Library(path: path).marks()[.film(693134)]?.onWatchlist == true)
+    let stored = real.appendingPathComponent(".local/share/trending").appendingPathComponent(Library.fileName)
+    let attributes = try FileManager.default.attributesOfItem(atPath: stored.path)
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular, "the library is a file in the real folder")
+  }
+
+  @Test func aLinkAtTheFileItselfIsRefusedNamingItAndLeftAsItIs() throws {
+    let folder = try libraryFolder()
+    let target = folder.appendingPathComponent("elsewhere.sqlite3")
+    do {
+      let library = try Library(path: target)
+      try library.add(dune, to: "watchlist", day: "2026-01-01")
+      try library.connection.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    let before = try Data(contentsOf: target)
+    let link = folder.appendingPathComponent(Library.fileName)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let error = libraryError { _ = try Library(path: link) }
+    #expect(error?.kind == .damaged)
+    #expect(error?.message.contains("symbolic link") == true, "says what it is: \(String(describing: error))")
+    #expect(error?.message.contains(target.path) == true, "names where it points")
+    #expect(error?.message.contains("not a trending library") == false, "not called damaged")
+    #expect(try Data(contentsOf: target) == before)
+  }
+
+  @Test(arguments: [-1, -2_147_483_648, 1_000_000])
+  func aVersionThisAppNeverWroteIsRefusedNotACrash(version: Int) throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    try foreign(path, ["CREATE TABLE t (x)", "PRAGMA user_version = \(version)"])
+    let before = try Data(contentsOf: path)
+    let error = libraryError { _ = try Library(path: path) }
+    #expect(error?.kind == .damaged && error?.message.contains("not a trending library") == true)
+    #expect(try Data(contentsOf: path) == before)
+  }
+
+  @Test func ourLibraryWithANegativeVersionIsRefusedNotMigratedFromMinusOne() throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    do { _ = try Library(path: path) }
+    try foreign(path, ["PRAGMA user_version = -1", "PRAGMA wal_checkpoint(TRUNCATE)"])
+    let before = try Data(contentsOf: path)
+    #expect(libraryError { _ = try Library(path: path) }?.kind == .damaged)
+    #expect(try Data(contentsOf: path) == before)
+  }
+
+  @Test(arguments: [
+    ["CREATE TABLE recipes (name TEXT)"],
+    ["CREATE TABLE titles (name TEXT)"],
+    ["CREATE TABLE recipes (name TEXT)", "PRAGMA application_id = 1234"],
+  ])
+  func anotherProgramsDatabaseIsNeverTouched(statements: [String]) throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    try foreign(path, statements)
+    let before = try Data(contentsOf: path)
+    let error = libraryError { _ = try Library(path: path) }
+    #expect(error?.kind == .damaged && error?.message.contains("left as it is") == true, "\(String(describing: error))")
+    #expect(try Data(contentsOf: path) == before, "no tables added, not switched to WAL")
+    #expect(!FileManager.default.fileExists(atPath: path.path + "-wal"))
+  }
+
+  @Test func aNewerLibraryInDeleteModeStaysInDeleteMode() throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    do {
+      let library = try Library(path: path)
+      try library.add(dune, to: "watchlist", day: "2026-01-01")
+    }
+    try foreign(path, ["PRAGMA journal_mode = DELETE", "PRAGMA user_version = \(Schema.current + 1)"])
+    let before = try Data(contentsOf: path)
+    let newer = try Library(path: path)
+    #expect(newer.isReadOnly)
+    #expect(try newer.marks()[.film(693134)]?.onWatchlist == true)
+    #expect(try Data(contentsOf: path) == before)
+    #expect(try newer.connection.scalar("PRAGMA journal_mode")?.string == "delete")
+  }
+
+  @Test func aLibraryOfAnEarlierBuildWithoutOurMarkIsOursAndGetsIt() throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    do {
+      let connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
+      try Library.migrate(connection, to: 2)
+      // Builds before the mark wrote no application_id.
+      try connection.rows("PRAGMA application_id = 0")
+      try connection.rows("INSERT INTO titles (kind, id, title, updated) VALUES ('movie', 550, 'Fight Club', 'd')")
+      try connection.rows("INSERT INTO list_items VALUES (1, 'movie', 550, 1, '2026-01-01')")
+    }
+    let library = try Library(path: path)
+    #expect(library.schemaVersion == Schema.current)
+    #expect(try library.marks()[.film(550)]?.onWatchlist == true)
+    #expect(try library.connection.scalar("PRAGMA application_id")?.int == Int(LibraryIdentity.applicationID))
+  }
+
+  @Test func identityIsToldFromTheHeaderAndTheTables() {
+    let ours = Set(LibraryIdentity.tablesByVersion.values.flatMap { $0 })
+    let id = LibraryIdentity.applicationID
+    #expect(LibraryIdentity(applicationID: 0, version: 0, tables: []) == .new)
+    #expect(LibraryIdentity(applicationID: 0, version: 0, tables: ["x"]) == .foreign)
+    #expect(LibraryIdentity(applicationID: 0, version: 2, tables: ours) == .ours(version: 2))
+    #expect(LibraryIdentity(applicationID: id, version: 1, tables: ours) == .ours(version: 1))
+    #expect(LibraryIdentity(applicationID: id, version: 2, tables: ["titles"]) == .foreign)
+    #expect(LibraryIdentity(applicationID: id, version: 9, tables: ours, current: 3) == .newer(version: 9))
+    #expect(LibraryIdentity(applicationID: 0, version: 9, tables: ["x"], current: 3) == .foreign)
+    #expect(LibraryIdentity(applicationID: 7, version: 2, tables: ours) == .foreign)
+    #expect(LibraryIdentity(applicationID: id, version: -1, tables: ours) == .foreign)
+  }
+
+  @Test func aTriggerStoredInTheFileNeverRunsOnOurWrites() throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    do {
+      let library = try Library(path: path)
+      try library.add(dune, to: "watchlist", day: "2026-01-01")
+    }
+    try foreign(
+      path,
+      [
+        "CREATE TABLE spill (x)",
+        "CREATE TRIGGER empty_watchlist AFTER INSERT ON watch_events BEGIN DELETE FROM list_items; INSERT INTO spill VALUES (1); END",
+        "CREATE VIEW everything AS SELECT * FROM titles",
+      ])
+    let library = try Library(path: path)
+    try library.watch(dune, on: "2026-01-02", recorded: "2026-01-02")
+    #expect(try library.marks()[.film(693134)]?.onWatchlist == true, "the trigger did not empty the watchlist")
+    #expect(try library.connection.scalar("SELECT count(*) FROM spill")?.int == 0)
+    #expect(throws: SQLiteFailure.self, "views of the file are not run") {
+      try library.connection.rows("SELECT * FROM everything")
+    }
+  }
+
+  @Test func theSchemaCannotBeRewrittenThroughOurConnection() throws {
+    let library = try freshLibrary()
+    try library.connection.rows("PRAGMA writable_schema = ON")
+    #expect(throws: SQLiteFailure.self) {
+      try library.connection.rows("UPDATE sqlite_master SET sql = 'x' WHERE name = 'titles'")
+    }
+    #expect(try library.check().isEmpty)
+  }
+
+  @Test func anImportsSameDayCheckIsOneIndexSeek() throws {
+    let library = try freshLibrary()
+    let plan = try library.connection.rows(
+      "EXPLAIN QUERY PLAN " + Events.sameDay,
+      [.text("movie"), .integer(550), .null, .null, .text("2026-01-01")]
+    ).compactMap(\.last?.string).joined(separator: "\n")
+    #expect(plan.contains("watch_events_by_day_of_title") && plan.contains("watched=?"), "\(plan)")
+  }
+
+  @Test func aDiaryOfManyRewatchesOfOneFilmImportsEveryDayOnce() throws {
+    let library = try freshLibrary()
+    let start = Date(timeIntervalSince1970: 0)
+    let days = (0..<3_000).map { ISO8601DateFormatter.day(start.addingTimeInterval(Double($0) * 86_400)) }
+    let target = ImportTarget(info: dune)
+    let changes = (days + days.prefix(10)).map {
+      PlannedChange(place: RowPlace(file: "diary.csv", line: 1), target: target, action: .watch(day: $0))
+    }
+    let outcome = try library.apply(changes, dryRun: false, recorded: "2026-01-01")
+    #expect(outcome.added.count == days.count && outcome.already == 10)
+    #expect(try library.connection.scalar("SELECT count(*) FROM watch_events")?.int == days.count)
+  }
+}
+
+extension ISO8601DateFormatter {
+  /// `YYYY-MM-DD` of `date` in UTC.
+  fileprivate static func day(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    return formatter.string(from: date)
+  }
+}
