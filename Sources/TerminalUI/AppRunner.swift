@@ -156,6 +156,9 @@ public final class AppRunner {
 
   /// Handles everything that has arrived, without waiting.
   public func step() {
+    // The clock first: what arrives now (an answer after a 30-second wait on the library) is said
+    // from now, not from the last tick, which may be a minute old when nothing animates.
+    dispatch(.tick(now()))
     if SignalGuard.takeResize() {
       resized(backend.adoptNewSize())
       noteOversize()
@@ -176,7 +179,6 @@ public final class AppRunner {
       if quitting { return }
     }
     for action in inbox.drain() { dispatch(action) }
-    dispatch(.tick(now()))
   }
 
   /// Gives the terminal back, stops until the shell continues us, then repaints at the current size.

@@ -24,6 +24,8 @@ public final class EffectRunner: Sendable {
   private let queued = Mutex<Task<Void, Never>?>(nil)
   /// The library's file; each effect opens its own connection on the thread it runs on.
   private let library: URL?
+  /// How long a save keeps trying while another process holds the library.
+  private let patience: LibraryPatience
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
   /// Whether kitty graphics are wrapped for tmux.
@@ -36,8 +38,9 @@ public final class EffectRunner: Sendable {
   public init(
     client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox,
     library: URL? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
-    kitty: KittyOutput? = nil, tmux: Bool = false
+    kitty: KittyOutput? = nil, tmux: Bool = false, patience: LibraryPatience = LibraryPatience()
   ) {
+    self.patience = patience
     kittyOutput = Mutex(kitty)
     self.tmux = tmux
     self.client = client
@@ -122,11 +125,14 @@ public final class EffectRunner: Sendable {
       }
     case .saveMark(let change):
       // Each change is saved after the one before has answered, so the answers arrive in order.
-      runInOrder { [library] in
-        guard let library else { return .markSaved(nil, problem: tr("No place for the watchlist: HOME is not set.")) }
-        switch LibraryMarks.save(change, in: library) {
+      runInOrder { [library, patience, inbox] in
+        guard let library else { return .markSaved(nil, problem: tr("No place for the library: HOME is not set.")) }
+        let saved = await patience.keepTrying({ inbox.send(Self.busyNotice) }) {
+          LibraryMarks.save(change, in: library, patience: patience)
+        }
+        switch saved {
         case .success(let written): return .markSaved(written.marks, problem: written.notice)
-        case .failure(let error): return .markSaved(nil, problem: tr("The watchlist was not saved: %s", error.message))
+        case .failure(let error): return .markSaved(nil, problem: tr("Your change was not saved: %s", error.message))
         }
       }
     case .loadEpisodeMarks(let series):
@@ -136,12 +142,15 @@ public final class EffectRunner: Sendable {
         return .episodeMarksLoaded(series, try? LibraryEpisodes.load(series, library).get())
       }
     case .saveEpisodeMarks(let change):
-      runInOrder { [library] in
+      runInOrder { [library, patience, inbox] in
         let series = change.series.id
         guard let library else {
-          return .episodeMarksSaved(series, nil, problem: tr("No place for the watchlist: HOME is not set."))
+          return .episodeMarksSaved(series, nil, problem: tr("No place for the library: HOME is not set."))
         }
-        switch LibraryEpisodes.save(change, in: library) {
+        let saved = await patience.keepTrying({ inbox.send(Self.busyNotice) }) {
+          LibraryEpisodes.save(change, in: library, patience: patience)
+        }
+        switch saved {
         case .success(let seen): return .episodeMarksSaved(series, seen, problem: nil)
         case .failure(let error):
           return .episodeMarksSaved(series, nil, problem: tr("The episodes were not saved: %s", error.message))
@@ -299,6 +308,13 @@ public final class EffectRunner: Sendable {
         inbox.wake()
       }
     }
+  }
+
+  /// What the browser says while a save waits for another process's hold on the library.
+  static var busyNotice: Action {
+    .notice(
+      tr("The library is busy with another process: your change is kept and will be saved as soon as it is free."),
+      warning: true)
   }
 
   /// Runs work that must not cancel other work of its kind (each answer is wanted).

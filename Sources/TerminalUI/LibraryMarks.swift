@@ -17,11 +17,11 @@ enum LibraryMarks {
   }
 
   /// Stores a change: on or off the watchlist, a watch recorded, or the latest watch taken away.
-  static func save(_ change: MarkChange, in path: URL) -> Result<
+  static func save(_ change: MarkChange, in path: URL, patience: LibraryPatience = LibraryPatience()) -> Result<
     (marks: [MediaID: Mark], notice: String?), LibraryError
   > {
     do {
-      let library = try Library(path: path)
+      let library = try Library(path: path, busyMilliseconds: patience.busyMilliseconds)
       let info = TitleInfo(
         media: change.media, title: change.title, year: change.year, posterPath: change.summary?.posterPath,
         voteAverage: change.summary?.voteAverage, voteCount: change.summary?.voteCount ?? 0,
@@ -58,9 +58,11 @@ enum LibraryEpisodes {
 
   /// Stores a change: a watch of each episode on its day (what the season said of them kept), or
   /// the latest watch of each taken away; the series' seen episodes after it.
-  static func save(_ change: EpisodeChange, in path: URL) -> Result<Set<EpisodeKey>, LibraryError> {
+  static func save(
+    _ change: EpisodeChange, in path: URL, patience: LibraryPatience = LibraryPatience()
+  ) -> Result<Set<EpisodeKey>, LibraryError> {
     do {
-      let library = try Library(path: path)
+      let library = try Library(path: path, busyMilliseconds: patience.busyMilliseconds)
       let series = change.series
       if change.seen {
         let title = TitleInfo(
@@ -132,5 +134,40 @@ enum LibraryLists {
     } catch {
       return .failure(.transport(description: error.message))
     }
+  }
+}
+
+/// How long the browser keeps trying to save a change while another process holds the library:
+/// short waits on the lock with pauses between them, so no thread of the pool is held for long,
+/// and a change is given up (and said so) only after all of them.
+public struct LibraryPatience: Sendable {
+  /// How long one try waits for another process's write, in milliseconds.
+  public var busyMilliseconds: Int32
+  /// The pause between tries, with no thread held.
+  public var pause: Duration
+  /// How many tries, the first included.
+  public var tries: Int
+
+  /// Half a second's wait and a second's pause, 240 times: six minutes of another process's lock.
+  public init(busyMilliseconds: Int32 = 500, pause: Duration = .seconds(1), tries: Int = 240) {
+    self.busyMilliseconds = busyMilliseconds
+    self.pause = pause
+    self.tries = max(tries, 1)
+  }
+
+  /// Runs `save` again while the library is busy, saying through `say` that the change is kept
+  /// (on the first wait and every fifth after, so the notice stays on screen while it waits).
+  func keepTrying<T>(
+    _ say: () -> Void, _ save: () -> Result<T, LibraryError>
+  ) async -> Result<T, LibraryError> {
+    var result = save()
+    var tried = 1
+    while case .failure(let error) = result, error.kind == .busy, tried < tries, !Task.isCancelled {
+      if tried % 5 == 1 { say() }
+      try? await Task.sleep(for: pause)
+      result = save()
+      tried += 1
+    }
+    return result
   }
 }

@@ -1,0 +1,166 @@
+import AmodbKit
+import Foundation
+import LibraryKit
+import Synchronization
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TerminalUI
+
+/// Another process's write lock on the library: Python's sqlite3 in a transaction, until told to end it.
+private final class LockHolder {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+
+  /// What the other process runs: the lock taken, said, then held until a line arrives.
+  private static let script = """
+    import sqlite3, sys
+    db = sqlite3.connect(sys.argv[1], isolation_level=None)
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("INSERT INTO facts VALUES ('held', 'x')")
+    print("held", flush=True)
+    sys.stdin.readline()
+    db.execute("ROLLBACK")
+    """
+
+  /// Starts the process on `file` and returns once it holds the write lock.
+  init(_ file: URL) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", Self.script, file.path]
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    // It prints once the lock is taken: waits on that line, not on time.
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("held") {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw TmuxError(message: "python3 ended before it held the lock") }
+      seen += chunk
+    }
+  }
+
+  /// Ends the transaction (rolled back) and the process with it.
+  func release() {
+    guard process.isRunning else { return }
+    input.fileHandleForWriting.write(Data("\n".utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+}
+
+@Suite("A save while another process holds the library: kept, tried again, said")
+struct BusyLibraryTests {
+  private let dune = MediaSummary(id: 693134, kind: .film, title: "Dune: Part Two", releaseDate: ReleaseDate("2024"))
+
+  /// A runner with a library made already, whose saves wait `busy` ms a try, `tries` times.
+  private func runner(busy: Int32, tries: Int) throws -> (EffectRunner, ActionInbox, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-busy-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent(Library.fileName)
+    _ = try Library(path: file)
+    let inbox = ActionInbox()
+    let configuration = DemoTransport.configuration()
+    let runner = EffectRunner(
+      client: AmodbClient(configuration: configuration, transport: DemoTransport()),
+      images: ImageLoader(configuration: configuration, transport: DemoTransport()), posterMode: .indexed256,
+      inbox: inbox, library: file,
+      patience: LibraryPatience(busyMilliseconds: busy, pause: .milliseconds(10), tries: tries))
+    return (runner, inbox, file)
+  }
+
+  /// The actions that arrive until `done` says enough, or a deadline.
+  private func collect(_ inbox: ActionInbox, until done: ([Action]) -> Bool) async -> [Action] {
+    let deadline = ContinuousClock.now + .seconds(120)
+    var actions: [Action] = []
+    while ContinuousClock.now < deadline, !done(actions) {
+      actions += inbox.drain()
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return actions
+  }
+
+  private func isSaved(_ action: Action) -> Bool {
+    if case .markSaved = action { return true }
+    return false
+  }
+
+  @Test func aChangeWaitsOutAnotherProcessAndIsSaved() async throws {
+    let (runner, inbox, file) = try runner(busy: 100, tries: 100_000)
+    let lock = try LockHolder(file)
+    let change = MarkChange(
+      id: dune.id, media: .film, title: dune.title, year: 2024, kind: .watchlist(true), day: "2026-12-04")
+    runner.perform(.saveMark(change))
+    // The runner says it keeps the change; only then is the other process's lock let go.
+    let waiting = await collect(inbox) { $0.contains(EffectRunner.busyNotice) }
+    #expect(waiting.contains(EffectRunner.busyNotice))
+    #expect(!waiting.contains(where: isSaved), "not given up while the library is busy")
+    lock.release()
+    let answers = await collect(inbox) { $0.contains(where: isSaved) }
+    let saved = answers.first(where: isSaved)
+    guard case .markSaved(let marks?, let problem) = saved else {
+      Issue.record("the change was not saved: \(answers)")
+      return
+    }
+    #expect(problem == nil)
+    #expect(marks[.film(693134)]?.onWatchlist == true)
+    #expect(try Library(path: file).marks()[.film(693134)]?.onWatchlist == true, "in the file")
+  }
+
+  @Test func aChangeGivenUpIsSaidNotDroppedSilently() async throws {
+    let (runner, inbox, file) = try runner(busy: 50, tries: 2)
+    let lock = try LockHolder(file)
+    defer { lock.release() }
+    let change = MarkChange(
+      id: dune.id, media: .film, title: dune.title, year: 2024, kind: .watchlist(true), day: "2026-12-04")
+    runner.perform(.saveMark(change))
+    let answers = await collect(inbox) { $0.contains(where: isSaved) }
+    #expect(answers.contains(EffectRunner.busyNotice))
+    guard case .markSaved(nil, let problem?) = answers.first(where: isSaved) else {
+      Issue.record("no failure said: \(answers)")
+      return
+    }
+    #expect(problem.contains("was not saved") && problem.contains("busy"), "\(problem)")
+  }
+
+  @Test func anEpisodeMarkWaitsOutAnotherProcessToo() async throws {
+    let (runner, inbox, file) = try runner(busy: 100, tries: 100_000)
+    let lock = try LockHolder(file)
+    let series = MediaSummary(id: 1399, kind: .series, title: "Game of Thrones", releaseDate: ReleaseDate("2011"))
+    let episode = MarkedEpisode(
+      Episode(season: 1, number: 1, name: "Winter Is Coming", airDate: ReleaseDate("2011-04-17")))
+    runner.perform(.saveEpisodeMarks(EpisodeChange(series: series, episodes: [episode], seen: true, day: "2026-12-04")))
+    _ = await collect(inbox) { $0.contains(EffectRunner.busyNotice) }
+    lock.release()
+    let answers = await collect(inbox) {
+      $0.contains { if case .episodeMarksSaved = $0 { return true } else { return false } }
+    }
+    #expect(answers.contains(.episodeMarksSaved(1399, [EpisodeKey(season: 1, number: 1)], problem: nil)), "\(answers)")
+  }
+}
+
+@Suite("The run loop's clock: what arrives is said from now")
+struct RunLoopClockTests {
+  @Test func anAnswerAfterALongQuietIsShownForItsWholeLifetime() {
+    let inbox = ActionInbox()
+    let configuration = DemoTransport.configuration()
+    let runner = EffectRunner(
+      client: AmodbClient(configuration: configuration, transport: DemoTransport()),
+      images: ImageLoader(configuration: configuration, transport: DemoTransport()), posterMode: .indexed256,
+      inbox: inbox)
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let clock = Mutex(start)
+    let app = AppRunner(
+      state: AppState(language: "en-US", size: Size(width: 80, height: 24), now: start),
+      backend: MemoryBackend(size: Size(width: 80, height: 24)), runner: runner, inbox: inbox,
+      now: { clock.withLock { $0 } })
+    app.step()
+    // Nothing animates for 40 seconds (no tick), then a save's answer says a problem.
+    clock.withLock { $0 = start.addingTimeInterval(40) }
+    inbox.send(.markSaved(nil, problem: "The change was not saved"))
+    app.step()
+    #expect(app.currentState.shared.currentNotice?.text == "The change was not saved")
+    #expect(app.currentState.shared.currentNotice?.until == start.addingTimeInterval(40 + Notice.Kind.problem.lifetime))
+  }
+}
