@@ -28,9 +28,13 @@ public enum Console {
     }
   }
 
-  /// Writes `text` and a newline to standard output.
+  /// Writes `text` and a newline to standard output, cleaned of escape sequences and controls.
+  ///
+  /// Every command's text, CSV and JSON comes this way, and much of it is the user's or the
+  /// network's (titles, notes, list names): none of it may act on the terminal. Tabs, line breaks
+  /// and CRLF stay (`TextSanitizer.cleanOutput`); JSON has its controls escaped before it comes here.
   public static func out(_ text: String) throws(WriteFailure) {
-    try write(text + "\n", to: STDOUT_FILENO)
+    try write(TextSanitizer.cleanOutput(text + "\n"), to: STDOUT_FILENO)
   }
 
   /// Writes "trending: MESSAGE" on one line to standard error, cleaned of control characters.

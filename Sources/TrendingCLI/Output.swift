@@ -225,12 +225,13 @@ public enum Output {
   /// One CSV cell: quoted when it holds a comma, semicolon, quote or line break, and, as OWASP
   /// advises for files that open in spreadsheets, a `'` before a leading `=`, `+`, `-`, `@`, tab or
   /// carriage return, and before one after a `,` or `;` (a spreadsheet that splits on `;` starts a
-  /// cell there), so no part of a title is ever read as a formula.
+  /// cell there), so no part of a title is ever read as a formula. The text is cleaned first, as
+  /// standard output will clean it: an escape sequence or a control before a `=` must not hide it.
   static func csvField(_ text: String) -> String {
     let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
     var safe = ""
     var cellStarts = true
-    for character in text {
+    for character in TextSanitizer.cleanOutput(text) {
       if cellStarts, formulaStarts.contains(character) { safe.append("'") }
       safe.append(character)
       if character == "," || character == ";" {
@@ -342,10 +343,12 @@ public enum Output {
     (value * 1000).rounded() / 1000
   }
 
+  /// The value as pretty-printed JSON, every control and C1 character in it written as a `\u` escape.
   static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "null" }
-    return String(decoding: data, as: UTF8.self)
+    // JSONEncoder escapes C0 only: U+009B (CSI) and the other C1 controls would go out as they are.
+    return TextSanitizer.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
   }
 }

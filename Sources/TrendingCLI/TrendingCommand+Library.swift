@@ -117,7 +117,7 @@ extension TrendingCommand {
       case .stats(let year, let json):
         return emit(Output.stats(try library.stats(year: year), json: json))
       case .exportJSON:
-        return emit(try library.exportJSON(now: today))
+        return emit(TextSanitizer.escapingControls(inJSON: try library.exportJSON(now: today)))
       case .exportLetterboxd:
         return emit(Output.letterboxd(try library.diary()))
       case .importing(let kind, let path, let dryRun, let resolve):
