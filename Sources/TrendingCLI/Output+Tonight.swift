@@ -142,6 +142,29 @@ extension Output {
     }
   }
 
+  /// The body of `new --notify`'s notification: the first ten pieces of news, a line each, as
+  /// notification servers read it: markup, so titles have `&`, `<`, `>`, `"` and `'` escaped and
+  /// a title's `<a href>` or `<img src>` is shown as text, never followed or loaded.
+  static func notificationBody(_ items: [WhatIsNew.Item]) -> String {
+    items.prefix(10).map { escapingMarkup($0.line) }.joined(separator: "\n")
+  }
+
+  /// The text with the five characters markup gives meaning to written as entities.
+  static func escapingMarkup(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
   /// The news as a JSON array, oldest first.
   static func whatIsNew(_ items: [WhatIsNew.Item]) -> String {
     encode(

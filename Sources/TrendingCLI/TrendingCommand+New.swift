@@ -133,8 +133,8 @@ extension TrendingCommand {
     let places: [String] = path.split(separator: ":").map { String($0) + "/notify-send" }
     guard let program = places.first(where: { $0.hasPrefix("/") && access($0, X_OK) == 0 }) else { return }
     let summary = trn("trending: %s new for you", "trending: %s new for you", items.count)
-    let body = items.prefix(10).map(\.line).joined(separator: "\n")
-    let arguments = [program, "--app-name=trending", summary, body]
+    // `--` ends the options: a body or summary starting with "-" is text, never an option.
+    let arguments = [program, "--app-name=trending", "--", summary, Output.notificationBody(items)]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
