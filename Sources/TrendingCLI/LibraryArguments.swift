@@ -1,4 +1,5 @@
 import AmodbKit
+import FoundationEssentials
 import LibraryKit
 import Localization
 import TrendingCore
@@ -31,7 +32,8 @@ public enum LibraryCommand: Equatable, Sendable {
   case hide(MediaID, hidden: Bool)
   case history(since: String?, format: WatchlistOutput)
   case progress(json: Bool)
-  case lists(json: Bool)
+  /// Every list and how many titles it holds: as text, as JSON, or (`csv`) as CSV.
+  case lists(json: Bool, csv: Bool = false)
   case list(name: String, action: ListAction?, format: WatchlistOutput)
   case stats(year: Int?, json: Bool)
   case exportLetterboxd, exportJSON
@@ -97,6 +99,15 @@ extension OptionTable {
       throw UsageError(message: tr("%1$s must be a day as YYYY-MM-DD, not %2$s", option, shown(text)))
     }
     return text
+  }
+
+  /// A usage error for `--on` naming a day still to come, or nil for today or a day before.
+  ///
+  /// Today is the latest day on any clock (UTC+14), so a user east of UTC may name their own today.
+  static func futureWatch(_ day: String, now: Date) -> UsageError? {
+    guard day > WatchlistFormat.day(now.addingTimeInterval(14 * 3_600)) else { return nil }
+    return UsageError(
+      message: tr("--on must be today or a day before (a watch cannot be in the future), not %s", shown(day)))
   }
 
   /// The library's commands, for help, the man page and the completions.
@@ -209,7 +220,7 @@ extension ArgumentParser {
     case .lists:
       guard let name = words.first else {
         if flags.delete { throw UsageError(message: tr("--delete needs the name of a list")) }
-        command = .lists(json: line.json)
+        command = .lists(json: try format() == .json, csv: line.csv)
         break
       }
       guard !name.isEmpty, name.count <= 100, TextSanitizer.clean(name, limit: 100) == name else {
@@ -230,7 +241,8 @@ extension ArgumentParser {
     case .stats:
       try extra(0)
       if line.year == nil, line.years != nil {
-        throw UsageError(message: tr("--year for a search must be one year such as 1999, not a range"))
+        let given = line.discover.last { $0.key == "year" }?.value ?? ""
+        throw UsageError(message: tr("stats --year must be one year such as 1999, not %s", OptionTable.shown(given)))
       }
       command = .stats(year: line.year, json: line.json)
     case .export:

@@ -131,10 +131,14 @@ extension Output {
     let count: Int
   }
 
-  /// The lists and how many titles each holds.
-  static func lists(_ lists: [ListSummary], json: Bool) -> String {
-    if json { return encode(lists.map { ListItem(name: $0.name, count: $0.count) }) }
-    return lists.map { "\($0.name)\t\($0.count)" }.joined(separator: "\n")
+  /// The lists and how many titles each holds: a line each (tab-separated), JSON, or CSV.
+  static func lists(_ lists: [ListSummary], format: WatchlistOutput) -> String {
+    switch format {
+    case .json: return encode(lists.map { ListItem(name: $0.name, count: $0.count) })
+    case .csv:
+      return (["Name,Count"] + lists.map { csvField($0.name) + "," + String($0.count) }).joined(separator: "\n")
+    case .text: return lists.map { "\($0.name)\t\($0.count)" }.joined(separator: "\n")
+    }
   }
 
   /// A title on a list in `trending lists NAME --json`.

@@ -65,6 +65,10 @@ extension TrendingCommand {
 
   /// `trending seen`, `rate`, `lists` and the library's other commands.
   static func library(_ command: LibraryCommand, invocation: Invocation, environment: [String: String]) -> Int32 {
+    if case .seen(_, _, let day?) = command, let refusal = OptionTable.futureWatch(day, now: Date()) {
+      printUsageError(refusal)
+      return ExitCode.usage.rawValue
+    }
     guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
     let today = WatchlistFormat.day(Date())
     return attempt { () throws(LibraryError) -> Int32 in
@@ -108,8 +112,8 @@ extension TrendingCommand {
       case .progress(let json):
         try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
         return emit(Output.progress(try library.progress(today: today), json: json))
-      case .lists(let json):
-        return emit(Output.lists(try library.lists(), json: json))
+      case .lists(let json, let csv):
+        return emit(Output.lists(try library.lists(), format: json ? .json : csv ? .csv : .text))
       case .list(let name, let action, let format):
         return try list(
           name, action: action, format: format, library: library, invocation: invocation,
