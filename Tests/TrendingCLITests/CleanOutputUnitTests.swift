@@ -1,0 +1,45 @@
+import AmodbKit
+import FoundationEssentials
+import Testing
+
+@testable import TrendingCLI
+
+@Suite("What the commands print: CSV cells, notification markup, days and years")
+struct CleanOutputUnitTests {
+  @Test func aFormulaBehindAnEscapeSequenceIsGuarded() {
+    #expect(Output.csvField("\u{1B}[2J=1+2") == "'=1+2")
+    #expect(Output.csvField("\u{9B}2J@SUM(1)") == "'@SUM(1)")
+    #expect(Output.csvField("\u{200B}-3") == "'-3")
+    #expect(Output.csvField("plain") == "plain")
+  }
+
+  @Test func markupIsEscapedAsEntities() {
+    #expect(
+      Output.escapingMarkup(#"<a href="x">A & B's</a>"#) == "&lt;a href=&quot;x&quot;&gt;A &amp; B&apos;s&lt;/a&gt;")
+    #expect(Output.escapingMarkup("Plain – text") == "Plain – text")
+  }
+
+  @Test func aWatchOnADayToComeIsRefused() throws {
+    // 2026-03-10 at 23:00 UTC: already 2026-03-11 east of UTC, never the 12th anywhere.
+    let day = try #require(ReleaseDate("2026-03-10")).dayNumber
+    let now = Date(timeIntervalSince1970: Double(day * 86_400 + 23 * 3_600))
+    #expect(OptionTable.futureWatch("2026-03-10", now: now) == nil, "today")
+    #expect(OptionTable.futureWatch("2026-03-11", now: now) == nil, "today east of UTC")
+    #expect(OptionTable.futureWatch("1999-12-31", now: now) == nil)
+    let refused = OptionTable.futureWatch("2026-03-12", now: now)
+    #expect(
+      refused?.message == "--on must be today or a day before (a watch cannot be in the future), not '2026-03-12'")
+  }
+
+  @Test func listsTakeCSVAndStatsSayWhatAYearIs() throws {
+    let parsed = try ArgumentParser.parse(["lists", "--csv"]).command
+    #expect(parsed == .library(.lists(json: false, csv: true)))
+    #expect(throws: UsageError.self) { try ArgumentParser.parse(["lists", "--csv", "--json"]) }
+    do {
+      _ = try ArgumentParser.parse(["stats", "--year", "-1"])
+      Issue.record("--year -1 taken")
+    } catch {
+      #expect(error.message == "stats --year must be one year such as 1999, not '-1'")
+    }
+  }
+}
