@@ -313,7 +313,7 @@ public final class EffectRunner: Sendable {
   /// What the browser says while a save waits for another process's hold on the library.
   static var busyNotice: Action {
     .notice(
-      tr("The library is busy with another process: your change is kept and will be saved as soon as it is free."),
+      tr("The library is busy elsewhere: your change is kept and will be saved."),
       warning: true)
   }
 

@@ -254,9 +254,7 @@ enum Doctor {
       var why: String
     }
     let object = Dictionary(facts.map { ($0.key, Entry(value: $0.value, why: $0.why)) }) { first, _ in first }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(object) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    // The one JSON writer of the commands: C1 controls in a fact go out as `\u` escapes too.
+    return Output.encode(object)
   }
 }

@@ -176,7 +176,7 @@ struct TonightCommandTests {
     #expect(lines[1].hasPrefix(day(-4)) && lines[1].contains("S01E05"))
     let sent = try String(contentsOf: notifier.log, encoding: .utf8).components(separatedBy: "\n--\n")
     #expect(sent.first == "--app-name=trending")
-    #expect(sent.count > 2 && sent[1] == "trending: 2 new for you" && sent[2].contains("S01E05"))
+    #expect(sent.count > 3 && sent[1] == "--" && sent[2] == "trending: 2 new for you" && sent[3].contains("S01E05"))
 
     let json = try run(["new", "--demo", "--since", day(-20), "--json"], environment)
     let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
