@@ -45,7 +45,9 @@ let package = Package(
     .executableTarget(name: "trending", dependencies: ["TrendingCLI", "AmodbKit", "CProcess"]),
     .executableTarget(
       name: "trending-fuzz",
-      dependencies: ["AmodbKit", "PosterKit", "TrendingCore", "TrendingViews", "TerminalUI", "TrendingCLI"],
+      dependencies: [
+        "AmodbKit", "PosterKit", "TrendingCore", "TrendingViews", "TerminalUI", "TrendingCLI", "LibraryKit",
+      ],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     .executableTarget(
       name: "trending-bench",

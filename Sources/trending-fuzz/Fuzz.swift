@@ -1,6 +1,6 @@
 // libFuzzer entry point: `make fuzz` (long runs) and `make fuzz-smoke` (a bounded run in `make test`).
 // Which target runs is chosen by TRENDING_FUZZ_TARGET: decoders (default), text, jpeg, cache,
-// arguments, keys or headers.
+// arguments, keys, headers, library or importjson (Sources/trending-fuzz/LibraryFuzz.swift).
 import AmodbKit
 import Foundation
 import PosterKit
@@ -130,6 +130,8 @@ public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   case "arguments": fuzzArguments(data)
   case "keys": fuzzKeys(data)
   case "headers": fuzzHeaders(data)
+  case "library": fuzzLibrary(data)
+  case "importjson": fuzzImportJSON(data)
   default: fuzzDecoders(data)
   }
   return 0
