@@ -162,6 +162,14 @@ struct LibraryFileTests {
     }
   }
 
+  @Test func foreignKeyActionsStillRunWithTheFilesTriggersOff() throws {
+    let library = try freshLibrary()
+    _ = try library.add(dune, to: "Sci-fi", day: "2026-01-01")
+    try library.write { try library.connection.rows("DELETE FROM lists WHERE name = 'Sci-fi'") }
+    // ON DELETE CASCADE is SQLite's own action, not a trigger of the file: the items go with the list.
+    #expect(try library.connection.scalar("SELECT count(*) FROM list_items WHERE list_id != 1")?.int == 0)
+  }
+
   @Test func theSchemaCannotBeRewrittenThroughOurConnection() throws {
     let library = try freshLibrary()
     try library.connection.rows("PRAGMA writable_schema = ON")
