@@ -105,11 +105,6 @@ extension Library {
     }
   }
 
-  /// Stores what a screen or an answer showed of a title, without putting it on any list.
-  public func remember(_ info: TitleInfo, day: String) throws(LibraryError) {
-    try write { try Titles.upsert(connection, info, day: day) }
-  }
-
   /// The watchlist and seen marks as the browser and `trending watchlist` show them: every title on
   /// the watchlist or seen as a whole, with the day of its latest watch.
   public func marks() throws(LibraryError) -> [MediaID: Mark] {

@@ -123,13 +123,6 @@ enum Titles {
       ])
   }
 
-  /// Adds a title known only by its id, when it is not there yet.
-  static func ensure(_ connection: SQLiteConnection, _ media: MediaID, day: String) throws(SQLiteFailure) {
-    try connection.rows(
-      "INSERT OR IGNORE INTO titles (kind, id, updated) VALUES (?, ?, ?)",
-      [.text(media.kind.rawValue), .integer(Int64(media.id)), .text(day)])
-  }
-
   /// A title read from the first eleven columns of a row (`columns`).
   static func info(from row: [SQLValue], at start: Int = 0) -> TitleInfo? {
     guard row.count >= start + 11, let kind = row[start].string.flatMap(MediaKind.init(rawValue:)),

@@ -34,12 +34,6 @@ public struct PixelPoster: Hashable, Sendable {
     self.rows = rows
     self.erase = erase
   }
-
-  /// The blank cells that reserve the image's place on the screen, so text never lands under it.
-  public var reservedArt: PosterArt {
-    let blank = PosterCell(symbol: " ", foreground: .indexed(0), background: .indexed(0))
-    return PosterArt(width: columns, height: rows, cells: Array(repeating: blank, count: columns * rows))
-  }
 }
 
 /// Encodes decoded pixels as sixels (libchafa does the palette, dithering and bands) or as an

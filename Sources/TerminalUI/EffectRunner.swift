@@ -98,9 +98,6 @@ public final class EffectRunner: Sendable {
     pixelOutput.withLock { $0 = output }
   }
 
-  /// Whether posters are drawn over the cells.
-  public var drawsPixels: Bool { pixelOutput.withLock { $0 != nil } }
-
   /// Whether posters are kitty images placed over the cells (kitty before placeholders).
   public var drawsKittyPixels: Bool { pixelOutput.withLock { $0?.kind == .kitty } }
 

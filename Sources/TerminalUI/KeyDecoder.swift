@@ -169,14 +169,6 @@ public enum SGRMouse {
     return nil
   }
 
-  /// Whether the codes after an ESC may be the start of a report still arriving (`[`, `[<`, `[<0;1`).
-  static func mayStart(_ codes: ArraySlice<UInt32>) -> Bool {
-    guard codes.count < maximumLength, codes.first == 0x5B else { return false }
-    let after = codes.dropFirst()
-    guard let marker = after.first else { return true }
-    return marker == 0x3C && after.dropFirst().allSatisfy { (0x30...0x39).contains($0) || $0 == 0x3B }
-  }
-
   /// The event for a report's numbers (1-based cells): a left press, or a wheel notch.
   static func event(button: Int, column: Int, row: Int, press: Bool) -> MouseEvent? {
     guard press, column >= 1, row >= 1 else { return nil }

@@ -56,11 +56,6 @@ struct LibraryFlags: Sendable {
 }
 
 extension OptionTable {
-  /// The verbs of the library.
-  static let libraryVerbs: [Verb] = [
-    .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library, .import,
-  ]
-
   /// The options only the library's commands take.
   static var libraryOptions: [OptionSpec] {
     let episodeVerbs: [Verb] = [.seen, .unseen, .rate, .note]

@@ -431,11 +431,4 @@ public enum OptionTable {
   static func commandList(_ verbs: [Verb]) -> String {
     verbs.map { "'\($0.invocation)'" }.joined(separator: ", ")
   }
-
-  /// The settings file's names and the values each takes (`images` takes the image modes), for the completions.
-  public static var settingValues: [(name: String, values: [String])] {
-    Settings.names.map { entry in
-      (entry.name, entry.values.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() })
-    }
-  }
 }

@@ -128,12 +128,6 @@ public actor AmodbClient {
     }
   }
 
-  /// Drops every cached answer.
-  public func clearCache() {
-    cache.removeAll()
-    cacheBytes = 0
-  }
-
   /// Joins the request already in flight for `url`, or starts it.
   private func shared(
     _ url: URL, kind: CacheKind?, background: Bool = false, onWait: (@Sendable (Int) -> Void)?

@@ -302,9 +302,6 @@ public struct TabSet: Equatable, Sendable {
     return all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
   }
 
-  /// Whether some tab needs the region's provider table to find its films.
-  public var needsProviders: Bool { extra.contains { !$0.serviceNames.isEmpty } }
-
   /// The number keys, one a tab up to nine; help names the film and the series tab of each.
   var bindings: [KeyBinding] {
     Tab.numberBindings(films: shown(.film), series: shown(.series))

@@ -8,8 +8,6 @@ public enum CalendarLogic {
   public static let defaultWeeks = 8
   /// The most weeks it covers.
   public static let mostWeeks = 26
-  /// The most pages of upcoming cinema releases asked for.
-  public static let upcomingPages = 1
 
   /// The days covered: from today through the last day of `weeks` weeks.
   public static func span(from today: CivilDay, weeks: Int) -> ClosedRange<CivilDay> {

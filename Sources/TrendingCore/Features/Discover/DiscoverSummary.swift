@@ -109,11 +109,6 @@ public enum Languages {
     default: return code
     }
   }
-
-  /// Whether a text is a plausible ISO 639-1 code: two lowercase letters.
-  public static func isCode(_ text: String) -> Bool {
-    text.count == 2 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) }
-  }
 }
 
 /// Film certifications by country, lowest first: what "up to a rating" steps through.
