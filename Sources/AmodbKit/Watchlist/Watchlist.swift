@@ -65,7 +65,7 @@ public struct Mark: Equatable, Sendable, Hashable {
   }
 }
 
-/// What a list showed of a marked film, kept in the watchlist file beside its title.
+/// What a list showed of a marked film: poster, score, votes and genres, kept beside its title.
 public struct MarkSummary: Equatable, Sendable, Hashable {
   /// The poster's path on the image host, validated as every path from outside is.
   public var posterPath: String?
@@ -91,14 +91,6 @@ public struct MarkSummary: Equatable, Sendable, Hashable {
       genreIDs: movie.genreIDs)
   }
 
-  /// The four fields the file keeps after the title and year: poster, score, votes, genres.
-  var fields: [String] {
-    [
-      posterPath ?? "", voteAverage.map { String(format: $0) } ?? "", String(voteCount),
-      genreIDs.map(String.init).joined(separator: ","),
-    ]
-  }
-
   /// Reads the four fields; nil when they say nothing or do not read.
   init?(fields: ArraySlice<String>) {
     let values = Array(fields)
@@ -113,21 +105,9 @@ public struct MarkSummary: Equatable, Sendable, Hashable {
   }
 }
 
-extension String {
-  /// A score as the watchlist file writes it: one decimal.
-  fileprivate init(format score: Double) {
-    let tenths = Int((score * 10).rounded())
-    self = "\(tenths / 10).\(tenths % 10)"
-  }
-}
-
-/// The watchlist file: a small text file people can read, one film a line, tab-separated.
+/// The watchlist file of earlier versions, read once when the library moves it in: one title a line,
+/// tab-separated.
 public enum WatchlistFormat {
-  /// The first line of every file written.
-  static let header =
-    "# trending watchlist: id (tv/ID for a series), w (on the watchlist) and/or s (seen), added, seen on, "
-    + "title, year, and as last shown: poster, score, votes, genre ids; tab-separated"
-
   /// Reads a file's text: the marks, and how many lines could not be read.
   public static func parse(_ text: String) -> (marks: [MediaID: Mark], badLines: Int) {
     var marks: [MediaID: Mark] = [:]
@@ -152,19 +132,6 @@ public enum WatchlistFormat {
     return (marks, bad)
   }
 
-  /// The file's text for a set of marks, newest added first.
-  public static func render(_ marks: [MediaID: Mark]) -> String {
-    let lines = marks.values.sorted { ($0.added, $0.media) > ($1.added, $1.media) }.map { mark in
-      let flags = (mark.onWatchlist ? "w" : "") + (mark.seen != nil ? "s" : "")
-      let title = mark.title.replacing("\t", with: " ").replacing("\n", with: " ")
-      let summary = mark.summary?.fields ?? []
-      return
-        ([mark.media.description, flags, mark.added, mark.seen ?? "", title, mark.year.map(String.init) ?? ""] + summary)
-        .joined(separator: "\t")
-    }
-    return ([header] + lines).joined(separator: "\n") + "\n"
-  }
-
   private static func isDate(_ text: String) -> Bool {
     ReleaseDate(text) != nil
   }
@@ -181,9 +148,8 @@ public struct WatchlistError: Error, Equatable, Sendable {
   public var message: String
 }
 
-/// The watchlist on disk at `$XDG_DATA_HOME/trending/watchlist`: read by anyone, changed under a
-/// lock with the file read again first, so two instances changing it at once lose nothing; written
-/// atomically (a temporary file renamed over it) with mode 0600; a damaged file is kept aside.
+/// The watchlist file of earlier versions at `$XDG_DATA_HOME/trending/watchlist`, read (never
+/// written) when the library moves it in (`OldWatchlist` in LibraryKit).
 public struct WatchlistStore: Sendable {
   /// The largest file read.
   static let maximumBytes = 4 * 1024 * 1024
@@ -196,11 +162,6 @@ public struct WatchlistStore: Sendable {
     self.path = path
   }
 
-  /// The store at its default place, or nil when there is no usable home.
-  public static func standard(environment: [String: String]) -> WatchlistStore? {
-    XDG.file("watchlist", in: .data, environment: environment).map { WatchlistStore(path: $0) }
-  }
-
   /// What the file holds now (a missing file is empty), and a note when some of it could not be
   /// read; a file that cannot be read at all (not a regular file, too large, a link, no permission)
   /// is an error naming it, never an empty list.
@@ -211,61 +172,7 @@ public struct WatchlistStore: Sendable {
     }
   }
 
-  /// Changes the marks under the lock: reads the file again, applies `change`, writes it back.
-  /// Returns the marks as written, and a note when lines could not be read (the file was kept aside).
-  @discardableResult
-  public func update(_ change: (inout [MediaID: Mark]) -> Void) -> Result<
-    (marks: [MediaID: Mark], problem: String?), WatchlistError
-  > {
-    let directory = path.deletingLastPathComponent()
-    guard makeDirectory(directory) else {
-      return .failure(
-        WatchlistError(message: tr("could not create %s", TextSanitizer.clean(directory.path, limit: 200))))
-    }
-    let lockPath = path.path + ".lock"
-    // Shared by every instance, so not exclusive; but only a private regular file of ours, never a link.
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard lock >= 0 else { return .failure(WatchlistError(message: tr("could not lock the watchlist"))) }
-    defer { close(lock) }
-    var lockInfo = stat()
-    guard fstat(lock, &lockInfo) == 0, lockInfo.st_mode & S_IFMT == S_IFREG, lockInfo.st_uid == geteuid(),
-      lockInfo.st_nlink == 1
-    else { return .failure(WatchlistError(message: tr("could not lock the watchlist"))) }
-    guard flock(lock, LOCK_EX) == 0 else {
-      return .failure(WatchlistError(message: tr("could not lock the watchlist")))
-    }
-    defer { flock(lock, LOCK_UN) }
-    let text: String?
-    switch read() {
-    case .failure(let error): return .failure(error)
-    case .success(let value): text = value
-    }
-    let parsed = WatchlistFormat.parse(text ?? "")
-    var problem: String?
-    if parsed.badLines > 0, let text {
-      // Never silently replaced: the file as it was is kept beside the new one.
-      let aside = path.path + ".damaged-\(Int(Date().timeIntervalSince1970))"
-      guard write(text, to: aside) else {
-        return .failure(WatchlistError(message: tr("could not keep the damaged file")))
-      }
-      problem =
-        damagedNote(parsed.badLines) + "; "
-        + tr("the file as it was is kept as %s", TextSanitizer.clean(aside, limit: 200))
-    }
-    var marks = parsed.marks
-    change(&marks)
-    marks = marks.filter { !$0.value.isEmpty }
-    let rendered = WatchlistFormat.render(marks)
-    // Never written past what can be read back: the file as it is stays.
-    guard rendered.utf8.count <= Self.maximumBytes else {
-      return .failure(WatchlistError(message: tr("the watchlist would pass 4 MiB, so it was not changed")))
-    }
-    guard write(rendered, to: path.path) else {
-      return .failure(WatchlistError(message: tr("could not write %s", TextSanitizer.clean(path.path, limit: 200))))
-    }
-    return .success((marks, problem))
-  }
-
+  /// How many lines could not be read, in words.
   private func damagedNote(_ count: Int) -> String {
     trn("%s line of the watchlist could not be read", "%s lines of the watchlist could not be read", count)
   }
@@ -301,43 +208,4 @@ public struct WatchlistStore: Sendable {
     return .success(String(decoding: bytes, as: UTF8.self))
   }
 
-  /// Writes `text` to a new temporary file (0600, `O_EXCL | O_NOFOLLOW`: never a name someone else
-  /// made, a link or a planted hard link) in the same directory, syncs it, and renames it over `target`.
-  private func write(_ text: String, to target: String) -> Bool {
-    var temporary = ""
-    var descriptor: Int32 = -1
-    for _ in 0..<8 where descriptor < 0 {
-      temporary = target + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      if descriptor < 0, errno != EEXIST { return false }
-    }
-    guard descriptor >= 0 else { return false }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      written += count
-    }
-    let synced = fsync(descriptor) == 0
-    close(descriptor)
-    guard written == bytes.count, synced, rename(temporary, target) == 0 else {
-      unlink(temporary)
-      return false
-    }
-    return true
-  }
-
-  private func makeDirectory(_ directory: URL) -> Bool {
-    var info = stat()
-    if stat(directory.path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
-    do {
-      try FileManager.default.createDirectory(
-        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      return true
-    } catch {
-      return false
-    }
-  }
 }
