@@ -29,7 +29,7 @@ public struct MediaID: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// A series' identity.
   public static func series(_ id: Int) -> MediaID { MediaID(.series, id) }
 
-  /// How the watchlist file and the status file write it: `550` for a film, `tv/1668` for a series.
+  /// How the status file writes it (and the old watchlist file wrote it): `550` for a film, `tv/1668` for a series.
   public var description: String { kind == .film ? String(id) : "\(kind.rawValue)/\(id)" }
 
   /// Reads `550` or `tv/1668`.

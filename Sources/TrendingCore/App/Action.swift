@@ -34,7 +34,8 @@ public enum Action: Equatable, Sendable {
   case paneFactsDue(APIRequest)
   /// The screen has settled: the user's own tabs not kept are read behind it now.
   case readAheadDue
-  /// The film or person screen, as last drawn: how far it can scroll and where its links are.
+  /// A document screen (film, person, series, season, episode, collection), as last drawn: how far it
+  /// can scroll and where its links are.
   case documentLayout(DocumentLayout)
   /// The watchlist and seen marks as stored, and a note when the file had a problem.
   case marksLoaded([MediaID: Mark], problem: String?)
@@ -59,7 +60,7 @@ public enum Action: Equatable, Sendable {
   case windowMeasured(CellSize?)
 }
 
-/// What the watchlist file holds and what the cache knows of its films, read for the Watchlist tab.
+/// What the library's watchlist holds and what the cache knows of its titles, read for the Watchlist tab.
 public struct WatchlistSnapshot: Equatable, Sendable {
   /// The marks as stored.
   public var marks: [MediaID: Mark]
@@ -116,8 +117,8 @@ public enum Effect: Equatable, Sendable {
   /// Ask amodb for what no screen is waiting on (the calendar's details; identity `.fetch(request)`,
   /// answered as `.fetched`): the kept answer first, and in the budget behind the user's own requests.
   case fetchInBackground(APIRequest)
-  /// Read the user's own data for a list (identity `.local(query)`): the watchlist file and what the
-  /// cache knows of its titles.
+  /// Read the user's own data for a list (identity `.local(query)`): the library's watchlist, a named
+  /// list, Up next or For you (`LocalQuery`).
   case readLocal(LocalQuery)
   /// Fetch a poster and draw it into a box of cells (identity `.poster`).
   case fetchPoster(PosterRequest)

@@ -12,7 +12,7 @@ public struct Notice: Equatable, Sendable {
     case message
     /// The same, as a warning.
     case failure
-    /// A problem the user should fix (the settings file, the watchlist file): it stays longest.
+    /// A problem the user should fix (the settings file, the library, a rating): it stays longest.
     case problem
 
     /// How long the notice stays.

@@ -109,7 +109,7 @@ public enum ListFeed: Hashable, Sendable {
   case trending(MediaKind)
   /// One of amodb's lists of films or series.
   case catalogue(MediaKind, CatalogueList)
-  /// The films and series on the watchlist file, read locally.
+  /// The films and series on the library's watchlist, read locally.
   case watchlist
   /// A saved discover list ("On my services", a `tab` line of the settings file).
   case discover(SavedTab)

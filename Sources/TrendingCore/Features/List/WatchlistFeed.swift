@@ -3,7 +3,7 @@ import Localization
 
 /// What the runner reads from the user's own data for a list.
 public enum LocalQuery: Hashable, Sendable {
-  /// The watchlist file and what the cache knows of its titles.
+  /// The library's watchlist and what the cache knows of its titles.
   case watchlist
   /// The series in progress, each with its next episode.
   case upNext
