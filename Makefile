@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
 
 .PHONY: setup static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
-FUZZ_TARGETS := decoders text jpeg cache arguments keys headers
+FUZZ_TARGETS := decoders text jpeg cache arguments keys headers importjson
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
 # The JPEG target again under AddressSanitizer: TurboJPEG is C, and a bad read there is silent otherwise.
 FUZZ_ASAN_BINARY := .build/fuzz-asan/debug/trending-fuzz
