@@ -226,7 +226,7 @@ public final class EffectRunner: Sendable {
       }
     case .readLocal(.forYou):
       run(.local(.forYou)) { [client, library] in
-        let found = await Recommendations.read(client: client, library: library, kind: nil)
+        let found = await LibraryForYou.read(client: client, library)
         return .localRead(.forYou, found.map { LocalAnswer.forYou(ForYou.page($0.ranked)) })
       }
     case .drawImages(let plan):

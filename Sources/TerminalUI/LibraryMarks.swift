@@ -137,6 +137,25 @@ enum LibraryLists {
   }
 }
 
+/// The For you tab's recommendations: the library's taste, each seed's details, ranked by `ForYou`.
+enum LibraryForYou {
+  /// The recommendations of both kinds (none seeded without a library); a library that cannot be
+  /// opened, or every seed's details failing, is an error.
+  static func read(client: AmodbClient, _ path: URL?) async -> Result<ForYou.Found, AmodbError> {
+    var taste = Taste(seeds: [], excluded: [])
+    if let path {
+      do {
+        taste = try Library(path: path).taste()
+      } catch {
+        return .failure(.transport(description: error.message))
+      }
+    }
+    return await ForYou.recommend(seeds: taste.seeds, excluding: taste.excluded, kind: nil) {
+      await client.recommendations(of: $0)
+    }
+  }
+}
+
 /// How long the browser keeps trying to save a change while another process holds the library:
 /// short waits on the lock with pauses between them, so no thread of the pool is held for long,
 /// and a change is given up (and said so) only after all of them.

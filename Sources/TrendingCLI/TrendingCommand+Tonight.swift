@@ -2,7 +2,6 @@ import AmodbKit
 import FoundationEssentials
 import LibraryKit
 import Localization
-import TerminalUI
 import TrendingCore
 import TrendingViews
 
@@ -36,7 +35,7 @@ extension TrendingCommand {
   /// The recommendations, each with why; with nothing rated or seen, how to start.
   static func forYou(kind: MediaKind?, json: Bool, client: AmodbClient, library: URL) -> Int32 {
     let client = client
-    switch blocking({ await Recommendations.read(client: client, library: library, kind: kind) }) {
+    switch blocking({ await recommendations(client: client, library: library, kind: kind) }) {
     case .failure(let error):
       printError(error.message)
       return ExitCode(error).rawValue
@@ -53,6 +52,22 @@ extension TrendingCommand {
         return ExitCode.success.rawValue
       }
       return emit(Output.forYouText(found.ranked))
+    }
+  }
+
+  /// The recommendations of the library's taste, of one kind or of both; a library that cannot be
+  /// opened, or every seed's details failing, is an error.
+  private static func recommendations(client: AmodbClient, library path: URL, kind: MediaKind?) async -> Result<
+    ForYou.Found, AmodbError
+  > {
+    let taste: Taste
+    do {
+      taste = try Library(path: path).taste()
+    } catch {
+      return .failure(.transport(description: error.message))
+    }
+    return await ForYou.recommend(seeds: taste.seeds, excluding: taste.excluded, kind: kind) {
+      await client.recommendations(of: $0)
     }
   }
 
@@ -123,7 +138,7 @@ extension TrendingCommand {
       case .failure(let error): return .failure(PickFailure(message: error.message, code: ExitCode(error).rawValue))
       }
     case .forYou:
-      switch blocking({ await Recommendations.read(client: client, library: path, kind: request.kind) }) {
+      switch blocking({ await recommendations(client: client, library: path, kind: request.kind) }) {
       case .success(let found): return .success(found.ranked.map { Pick.Candidate(summary: $0.summary) })
       case .failure(let error): return .failure(PickFailure(message: error.message, code: ExitCode(error).rawValue))
       }

@@ -53,6 +53,23 @@ struct ForYouRankingTests {
     #expect(page.results.map(\.reason) == ["because you rated Dune: Part Two 9", "because you saw Alien"])
   }
 
+  @Test func recommendAsksEachSeedOfTheKindCountsFailuresAndFailsOnlyWhenAllDo() async {
+    let taste = [dune, matrix, dark]
+    let found = await ForYou.recommend(seeds: taste, excluding: [.film(2)], kind: .film) { media in
+      media == matrix.media ? .failure(.transport(description: "down")) : .success([film(1, 7), film(2, 9)])
+    }
+    let value = try? found.get()
+    #expect(value?.seeds.map(\.title) == ["Dune: Part Two", "The Matrix"], "the series is not of the kind")
+    #expect(value?.failed == 1)
+    #expect(value?.ranked.map(\.summary.id) == [1], "the excluded title is left out")
+    let none = await ForYou.recommend(seeds: taste, excluding: [], kind: nil) { _ in
+      .failure(.transport(description: "down"))
+    }
+    #expect(throws: AmodbError.transport(description: "down")) { try none.get() }
+    let empty = await ForYou.recommend(seeds: [], excluding: [], kind: nil) { _ in .success([]) }
+    #expect((try? empty.get())?.seeds.isEmpty == true, "nothing to seed is no error")
+  }
+
   @Test func aPickPassesItsFiltersAndTheSameSeedPicksTheSameTitle() {
     let short = Pick.Candidate(summary: film(1, 7), runtime: 95, genres: ["Drama"], services: ["MUBI"])
     let long = Pick.Candidate(summary: film(2, 8), runtime: 170, genres: ["Drama", "History"], services: ["Netflix"])
