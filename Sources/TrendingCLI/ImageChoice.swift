@@ -1,7 +1,6 @@
 import AmodbKit
 import Localization
 import PosterKit
-import TerminalUI
 import TrendingCore
 
 /// How posters are drawn, chosen from `--images` (or `TRENDING_IMAGES`) and the environment, with

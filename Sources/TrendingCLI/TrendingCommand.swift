@@ -4,7 +4,6 @@ import FoundationEssentials
 import Glibc
 import Localization
 import Synchronization
-import TerminalUI
 import TrendingCore
 import TrendingViews
 
@@ -123,17 +122,11 @@ public enum TrendingCommand {
         printUsageError(error)
         return ExitCode.usage.rawValue
       }
-      // A TERM drawn as a stand-in entry is said once on the status line, with the language's note.
-      let terminalNote = NCursesBackend.standIn(environment: environment).map {
-        TerminalEntry.note(term: environment["TERM"] ?? "", standIn: $0)
-      }
-      var note = [languageNote, terminalNote].compactMap { $0 }
-      // The browser shows one note: a settings problem the terminal's note would hide comes along.
-      if languageNote == nil, terminalNote != nil, let problem = settingsFile.messages.first { note.append(problem) }
+      let note = Browser.note(languageNote: languageNote, settings: settingsFile, environment: environment)
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
         Browser.run(
           services: services, imageMode: imageMode, invocation: invocation, environment: environment,
-          settings: settingsFile, languageNote: note.isEmpty ? nil : note.joined(separator: " "))
+          settings: settingsFile, languageNote: note)
       }
     case .list(let page, let json, let kind):
       return runClient(invocation, environment: environment) { services in
