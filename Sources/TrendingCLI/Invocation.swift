@@ -354,24 +354,9 @@ public enum ArgumentParser {
 
   /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.
   static func suggestion(_ word: String, among known: [String]) -> String {
-    let scored = known.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+    let scored = known.map { ($0, EditDistance.between(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
     return "; " + tr("did you mean '%s'?", best.0)
-  }
-
-  /// Levenshtein distance between two short words.
-  static func editDistance(_ left: String, _ right: String) -> Int {
-    let a = Array(left.prefix(40))
-    let b = Array(right)
-    var previous = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for (j, cb) in b.enumerated() {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }
 

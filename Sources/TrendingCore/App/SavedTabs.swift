@@ -180,23 +180,8 @@ public enum NameMatch {
   /// The known word closest to `word`, ignoring case, within two edits (or one for short words).
   public static func closest(_ word: String, among known: [String]) -> String? {
     let limit = word.count <= 3 ? 1 : 2
-    let scored = known.map { ($0, distance(word.lowercased(), $0.lowercased())) }.filter { $0.1 <= limit }
+    let scored = known.map { ($0, EditDistance.between(word.lowercased(), $0.lowercased())) }.filter { $0.1 <= limit }
     return scored.min { $0.1 < $1.1 }?.0
-  }
-
-  /// Levenshtein distance between two short words.
-  static func distance(_ left: String, _ right: String) -> Int {
-    let a = Array(left.prefix(60))
-    let b = Array(right.prefix(60))
-    var previous = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for (j, cb) in b.enumerated() {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }
 
