@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// What a rating or note is about: a title, or one of its episodes.
 public struct Subject: Hashable, Sendable {
@@ -44,9 +45,20 @@ extension Library {
   }
 
   /// Writes a note on a title or episode (nil clears it); false when there was nothing to clear.
+  /// A note longer than `longestNote` characters is refused whole, nothing changed.
   @discardableResult
   public func note(_ subject: Subject, _ text: String?, title: TitleInfo, day: String) throws(LibraryError) -> Bool {
-    try write {
+    if let text {
+      let length = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max).count
+      guard length <= Self.longestNote else {
+        throw LibraryError(
+          .other,
+          tr(
+            "a note is at most %1$s characters and this one has %2$s: nothing was saved", String(Self.longestNote),
+            String(length)))
+      }
+    }
+    return try write {
       try Titles.upsert(connection, title, day: day)
       try connection.rows(
         "DELETE FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
