@@ -30,14 +30,18 @@ enum TraktExport {
   /// Reads one file's entries (one bad entry costs only itself).
   static func read(_ file: File, name: String, _ source: inout any ByteSource, into rows: inout ImportRows) throws {
     let bytes = try source.readAll(cap: ZipArchive.entryCap, name: name)
-    guard let entries = try? JSONDecoder().decode([TraktEntry].self, from: Data(bytes)) else {
+    guard let elements = try? JSONDecoder().decode([TraktElement].self, from: Data(bytes)) else {
       throw ImportFailure(tr("%s is not Trakt's export: it is not a JSON array of entries", name))
     }
     rows.files.append(name)
-    for (offset, entry) in entries.enumerated() {
+    for (offset, element) in elements.enumerated() {
       let place = RowPlace(file: name, line: offset + 1)
+      guard let entry = element.entry else {
+        rows.skip(name, place.line, tr("not an entry: a JSON object is expected"))
+        continue
+      }
       guard let found = entry.title else {
-        rows.skipped.append(SkippedRow(place: place, problem: tr("no film, series or episode with a TMDB id")))
+        rows.skip(name, place.line, tr("no film, series or episode with a TMDB id"))
         continue
       }
       let stamp: String?
@@ -49,8 +53,7 @@ enum TraktExport {
       case .ratings:
         stamp = entry.ratedAt
         guard let rating = entry.rating, (1...10).contains(rating) else {
-          rows.skipped.append(
-            SkippedRow(place: place, problem: ExportValues.bad("rating", entry.rating.map(String.init))))
+          rows.skip(name, place.line, ExportValues.bad("rating", entry.rating.map(String.init)))
           continue
         }
         action = { .rate(rating, day: $0) }
@@ -62,7 +65,7 @@ enum TraktExport {
         action = { list.isEmpty ? nil : .list(list, day: $0) }
       }
       guard let day = ExportValues.day(stamp) else {
-        rows.skipped.append(SkippedRow(place: place, problem: ExportValues.badDay("date", stamp)))
+        rows.skip(name, place.line, ExportValues.badDay("date", stamp))
         continue
       }
       guard let made = action(day) else { continue }
@@ -71,6 +74,15 @@ enum TraktExport {
           place: place, reference: .tmdb(found.media, episode: found.episode), title: found.title, year: found.year,
           action: made))
     }
+  }
+}
+
+/// One element of a Trakt file's array: an entry, or nil when it is not an object (`null`, `5`, `"s"`).
+struct TraktElement: Decodable {
+  var entry: TraktEntry?
+
+  init(from decoder: any Decoder) throws {
+    entry = try? TraktEntry(from: decoder)
   }
 }
 
