@@ -50,7 +50,8 @@ extension TrendingCommand {
       printError(tr("%s; nothing was changed", error.message))
       return ExitCode(error).rawValue
     }
-    let plan = ImportPlan.make(rows.rows) { targets[$0] }
+    var plan = ImportPlan.make(rows.rows) { targets[$0] }
+    try plan.setAsideLongNotes { subject throws(LibraryError) in try library.note(subject) }
     let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today)
     let status = emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun))
     guard resolve, status == ExitCode.success.rawValue, !plan.unresolved.isEmpty, let services else { return status }
@@ -78,9 +79,11 @@ extension TrendingCommand {
     let counts = [
       (dryRun ? tr("would add %s", String(outcome.added.count)) : tr("added %s", String(outcome.added.count))),
       tr("already there %s", String(outcome.already)), tr("unresolved %s", String(unresolved)),
-      tr("skipped %s", String(rows.skipped.count)),
+      tr("skipped %s", String(rows.skippedCount)),
     ]
-    lines.append(counts.joined(separator: ", ") + (dryRun ? " " + tr("(a dry run: nothing was changed)") : ""))
+    let tooLong = plan.tooLong.isEmpty ? [] : [tr("notes too long %s", String(plan.tooLong.count))]
+    let dry = dryRun ? " " + tr("(a dry run: nothing was changed)") : ""
+    lines.append((counts + tooLong).joined(separator: ", ") + dry)
     if !plan.unresolved.isEmpty {
       lines.append(tr("Unresolved (no single exact match):"))
       var seen: Set<RowPlace> = []
@@ -88,9 +91,14 @@ extension TrendingCommand {
         lines.append("  \(row.place)  \(named(row.title, row.year))")
       }
     }
+    if !plan.tooLong.isEmpty {
+      lines.append(tr("Not added, as the note would be longer than %s characters:", String(Library.longestNote)))
+      for change in plan.tooLong { lines.append("  " + describe(change)) }
+    }
     if !rows.skipped.isEmpty {
       lines.append(tr("Skipped:"))
       for row in rows.skipped { lines.append("  \(row.place)  \(row.problem)") }
+      if rows.moreSkipped > 0 { lines.append("  " + tr("and %s more", String(rows.moreSkipped))) }
     }
     return lines.joined(separator: "\n")
   }
@@ -114,24 +122,40 @@ extension TrendingCommand {
     return year.map { "\(clean) (\($0))" } ?? clean
   }
 
-  /// `trending import json PATH`: `export json` read back.
+  /// `trending import json PATH`: `export json` read back a chunk at a time.
   private static func importJSON(path: String, dryRun: Bool, library: Library) throws(LibraryError) -> Int32 {
     let outcome: JSONImportOutcome
     do {
-      let bytes = try ExportReader.exported(path: path)
-      outcome = try library.importJSON(bytes, name: TextSanitizer.clean(path, limit: 300), dryRun: dryRun)
+      outcome = try ExportReader.exported(path: path) { _, source in
+        try library.importJSON(reading: source, name: TextSanitizer.clean(path, limit: 300), dryRun: dryRun)
+      }
     } catch let error as LibraryError {
       throw error
     } catch {
       printError((error as? ImportFailure)?.message ?? String(describing: error))
       return ExitCode.failure.rawValue
     }
+    return emit(jsonSummary(outcome, dryRun: dryRun))
+  }
+
+  /// What an import of `export json` did: the counts, then the first rows not taken and why.
+  static func jsonSummary(_ outcome: JSONImportOutcome, dryRun: Bool) -> String {
     let tables = outcome.added.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     let added = String(outcome.addedInAll)
     var line =
       (dryRun ? tr("would add %s rows", added) : tr("added %s rows", added)) + (tables.isEmpty ? "" : " (\(tables))")
     line += ", " + tr("already there %s", String(outcome.already))
+    if outcome.invalid > 0 { line += ", " + tr("invalid %s", String(outcome.invalid)) }
     if dryRun { line += " " + tr("(a dry run: nothing was changed)") }
-    return emit(line)
+    var lines = [line]
+    if outcome.invalid > 0 {
+      lines.append(tr("Not taken (values trending never writes):"))
+      for row in outcome.problems {
+        lines.append("  " + tr("%1$s, entry %2$s: %3$s", row.place.file, String(row.place.line), row.problem))
+      }
+      let more = outcome.invalid - outcome.problems.count
+      if more > 0 { lines.append("  " + tr("and %s more", String(more))) }
+    }
+    return lines.joined(separator: "\n")
   }
 }

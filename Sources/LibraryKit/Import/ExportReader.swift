@@ -9,6 +9,15 @@ public enum ExportReader {
   public static func read(_ kind: ImportKind, path: String) throws -> ImportRows {
     var rows = ImportRows()
     try ImportInput.each(path) { name, source in
+      let known: Bool =
+        switch kind {
+        case .letterboxd: LetterboxdExport.file(name) != nil
+        case .imdb: IMDbExport.mayBe(name)
+        case .trakt: TraktExport.file(name) != nil
+        case .json: false
+        }
+      guard known else { return }
+      try ImportInput.refuseUTF16(TextSanitizer.clean(name, limit: 300), &source)
       switch kind {
       case .letterboxd:
         guard let file = LetterboxdExport.file(name) else { return }
@@ -32,20 +41,23 @@ public enum ExportReader {
     return rows
   }
 
-  /// The bytes of `export json`'s file (a file, or the one JSON file of a folder or `.zip`).
-  public static func exported(path: String) throws -> [UInt8] {
-    var found: [UInt8]?
+  /// Hands `body` the file `export json` wrote (a file, or the one JSON file of a folder or
+  /// `.zip`) to read a chunk at a time, with its name; refused past `Library.largestExport` bytes.
+  public static func exported<T>(path: String, _ body: (String, any ByteSource) throws -> T) throws -> T {
+    var result: T?
     try ImportInput.each(path) { name, source in
-      guard found == nil, name.lowercased().hasSuffix(".json") || !name.contains(".") else { return }
-      found = try source.readAll(cap: Library.largestExport, name: TextSanitizer.clean(name, limit: 300))
+      guard result == nil, name.lowercased().hasSuffix(".json") || !name.contains(".") else { return }
+      let shown = TextSanitizer.clean(name, limit: 300)
+      try ImportInput.refuseUTF16(shown, &source)
+      result = try body(shown, Capped(base: source, cap: Library.largestExport, name: shown))
     }
-    guard let found else {
+    guard let result else {
       throw ImportFailure(
         tr(
           "%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),
           "trending", expected(.json)))
     }
-    return found
+    return result
   }
 
   /// The service's name.
@@ -66,5 +78,28 @@ public enum ExportReader {
     case .trakt: return TraktExport.expected
     case .json: return tr("the JSON file 'trending export json' writes")
     }
+  }
+}
+
+/// A source refused once it has given more than `cap` bytes.
+struct Capped: ByteSource {
+  var base: any ByteSource
+  let cap: Int
+  let name: String
+  private var read = 0
+
+  init(base: any ByteSource, cap: Int, name: String) {
+    self.base = base
+    self.cap = cap
+    self.name = name
+  }
+
+  mutating func next() throws -> ArraySlice<UInt8>? {
+    guard let chunk = try base.next() else { return nil }
+    read += chunk.count
+    guard read <= cap else {
+      throw ImportFailure(tr("%1$s is larger than %2$s MiB: refused", name, String(cap >> 20)))
+    }
+    return chunk
   }
 }

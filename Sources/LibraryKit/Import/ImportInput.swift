@@ -44,6 +44,24 @@ public enum ImportInput {
     }
   }
 
+  /// Refuses a file in UTF-16 (a byte order mark, or every other byte NUL), naming the encoding;
+  /// the first chunk is read and handed on.
+  static func refuseUTF16(_ name: String, _ source: inout any ByteSource) throws {
+    guard let first = try source.next() else { return }
+    guard !isUTF16(first) else { throw ImportFailure(tr("%s is UTF-16; save it as UTF-8", name)) }
+    source = Prefixed(first: first, rest: AnySource(source))
+  }
+
+  /// Whether a file's first bytes are UTF-16's: its byte order mark, or ASCII with a NUL beside
+  /// each character.
+  static func isUTF16(_ first: ArraySlice<UInt8>) -> Bool {
+    let bytes = Array(first.prefix(4))
+    if bytes.count >= 2, bytes[0] == 0xff && bytes[1] == 0xfe || bytes[0] == 0xfe && bytes[1] == 0xff { return true }
+    guard bytes.count == 4 else { return false }
+    return bytes[1] == 0 && bytes[3] == 0 && bytes[0] != 0 && bytes[2] != 0
+      || bytes[0] == 0 && bytes[2] == 0 && bytes[1] != 0 && bytes[3] != 0
+  }
+
   /// The last part of a path.
   static func baseName(_ path: String) -> String {
     String(path.split(separator: "/").last ?? Substring(path))

@@ -119,17 +119,29 @@ public struct PlannedChange: Equatable, Sendable {
 public struct ImportRows: Equatable, Sendable {
   /// Rows to match.
   public var rows: [ImportRow] = []
-  /// Rows that could not be read.
+  /// The first `namedSkips` rows that could not be read, with their problems.
   public var skipped: [SkippedRow] = []
+  /// The rows that could not be read past the first `namedSkips`: counted, not kept.
+  public var moreSkipped = 0
   /// The files recognised, in the order read.
   public var files: [String] = []
 
   /// Nothing yet.
   public init() {}
 
-  /// Notes a row skipped.
-  mutating func skip(_ file: String, _ line: Int, _ problem: String) {
-    skipped.append(SkippedRow(place: RowPlace(file: file, line: line), problem: problem))
+  /// How many skipped rows are named (in memory and in the summary); the rest are counted.
+  public static let namedSkips = 10
+
+  /// How many rows could not be read.
+  public var skippedCount: Int { skipped.count + moreSkipped }
+
+  /// Notes a row skipped: named while there are fewer than `namedSkips`, else counted.
+  mutating func skip(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {
+    guard skipped.count < Self.namedSkips else {
+      moreSkipped += 1
+      return
+    }
+    skipped.append(SkippedRow(place: RowPlace(file: file, line: line), problem: problem()))
   }
 
   /// The distinct references to match, in the order first met.
@@ -145,6 +157,43 @@ public struct ImportPlan: Equatable, Sendable {
   public var changes: [PlannedChange]
   /// The rows no title was matched to.
   public var unresolved: [ImportRow]
+  /// The notes set aside because the title's note would grow past `Library.longestNote` characters.
+  public var tooLong: [PlannedChange] = []
+
+  /// Sets aside each note that would make its title's or episode's note longer than
+  /// `Library.longestNote` characters, so it is reported rather than lost; `existing` gives a
+  /// note already in the library. The notes kept are joined as applying them joins them.
+  public mutating func setAsideLongNotes<E: Error>(existing: (Subject) throws(E) -> String?) throws(E) {
+    var notes: [Subject: String?] = [:]
+    var kept: [PlannedChange] = []
+    for change in changes {
+      guard case .note(let text, _) = change.action else {
+        kept.append(change)
+        continue
+      }
+      let clean = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max)
+      let subject = change.target.subject
+      let known: String?
+      if let cached = notes[subject] {
+        known = cached
+      } else {
+        known = try existing(subject)
+        notes[subject] = known
+      }
+      if clean.isEmpty || known?.contains(clean) == true {
+        kept.append(change)
+        continue
+      }
+      let joined = known.map { $0 + "\n\n" + clean } ?? clean
+      guard joined.count <= Library.longestNote else {
+        tooLong.append(change)
+        continue
+      }
+      notes[subject] = joined
+      kept.append(change)
+    }
+    changes = kept
+  }
 
   /// Matches each row through `resolved` (nil: unresolved); pure, so it is tested without a network.
   public static func make(_ rows: [ImportRow], resolved: (TitleReference) -> ImportTarget?) -> ImportPlan {

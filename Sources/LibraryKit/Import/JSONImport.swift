@@ -1,48 +1,42 @@
 import AmodbKit
+import CSQLite
 import FoundationEssentials
 import Localization
 
-/// A cell of `export json`: a number, text or null, as SQLite stored it.
-enum ExportedCell: Decodable, Equatable {
-  case value(SQLValue)
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .value(.null)
-    } else if let text = try? container.decode(String.self) {
-      self = .value(.text(text))
-    } else if let number = try? container.decode(Int64.self) {
-      self = .value(.integer(number))
-    } else {
-      self = .value(.real(try container.decode(Double.self)))
-    }
-  }
-
-  var sql: SQLValue {
-    switch self {
-    case .value(let value): return value
-    }
-  }
-}
-
-/// The file `export json` writes.
-struct ExportedLibrary: Decodable {
-  var format: String
-  var version: Int
-  var schema: Int
-  var tables: [String: [[String: ExportedCell]]]
-}
-
-/// How many rows of each table an import of `export json` added, and how many were there.
+/// How many rows of each table an import of `export json` added, how many were there, and which
+/// were not taken because they hold values the app never writes.
 public struct JSONImportOutcome: Equatable, Sendable {
   /// Rows added, by table.
   public var added: [String: Int] = [:]
   /// Rows that were there already.
   public var already = 0
+  /// Rows not taken: values the app never writes, or refused by the library.
+  public var invalid = 0
+  /// The first `ImportRows.namedSkips` rows not taken: the table as the file, the entry (from 1) as the line.
+  public var problems: [SkippedRow] = []
 
   /// Rows added in all.
   public var addedInAll: Int { added.values.reduce(0, +) }
+
+  /// Notes a row not taken.
+  mutating func refuse(_ table: String, _ entry: Int, _ problem: String) {
+    invalid += 1
+    if problems.count < ImportRows.namedSkips {
+      problems.append(SkippedRow(place: RowPlace(file: table, line: entry), problem: problem))
+    }
+  }
+}
+
+/// What became of one exported row.
+fileprivate enum Taken {
+  case added, already
+  case invalid(String)
+}
+
+/// One exported row as read: its values in the table's column order, or why it cannot be one.
+fileprivate enum ReadRow {
+  case values([SQLValue])
+  case problem(String)
 }
 
 extension Library {
@@ -51,57 +45,59 @@ extension Library {
 
   /// Reads `export json` back into the library in one transaction: into an empty library, every
   /// row of every table as it was (ids included); into one with rows, what is not there yet
-  /// (lists matched by name, watches by title, episode and day).
-  public func importJSON(_ bytes: [UInt8], name: String, dryRun: Bool) throws -> JSONImportOutcome {
-    let file: ExportedLibrary
+  /// (lists matched by name, watches by title, episode and day). A row holding a value the app
+  /// never writes costs only itself; text is cleaned of control characters and escape sequences.
+  /// `today` (`YYYY-MM-DD`, UTC) bounds the days taken; nil is today.
+  public func importJSON(_ bytes: [UInt8], name: String, dryRun: Bool, today: String? = nil) throws
+    -> JSONImportOutcome
+  {
+    try importJSON(reading: MemorySource(bytes), name: name, dryRun: dryRun, today: today)
+  }
+
+  /// `importJSON` from a source read a chunk at a time: memory holds one row, not the file.
+  public func importJSON<S: ByteSource>(reading source: S, name: String, dryRun: Bool, today: String? = nil) throws
+    -> JSONImportOutcome
+  {
+    let day = today.flatMap(ReleaseDate.init) ?? ReleaseDate(day: Date())
+    let run = JSONImportRun(library: self, stream: JSONStream(source), name: name, today: day)
     do {
-      file = try JSONDecoder().decode(ExportedLibrary.self, from: Data(bytes))
+      return try transaction(commit: !dryRun) { try run.readKeepingFailure() }
     } catch {
-      throw ImportFailure(tr("%s is not a file that 'trending export json' wrote", name))
-    }
-    guard file.format == "trending-library" else {
-      throw ImportFailure(tr("%s is not a file that 'trending export json' wrote", name))
-    }
-    guard file.version <= Self.exportFormatVersion, file.schema <= Schema.current else {
-      throw ImportFailure(
-        tr(
-          "%1$s was written by a newer trending (export format %2$s, schema %3$s): update trending to read it",
-          name, String(file.version), String(file.schema)))
-    }
-    return try transaction(commit: !dryRun) {
-      var outcome = JSONImportOutcome()
-      var listIDs: [Int64: Int64] = [:]
-      for table in Self.exportedTables {
-        for row in file.tables[table.name] ?? [] {
-          let values = table.columns.map { row[$0]?.sql ?? .null }
-          let added = try insert(table.name, table.columns, values, listIDs: &listIDs)
-          if added {
-            outcome.added[table.name, default: 0] += 1
-          } else {
-            outcome.already += 1
-          }
-        }
-      }
-      return outcome
+      if let failure = run.failure { throw failure }
+      throw error
     }
   }
 
-  /// Inserts one exported row unless it is there; true when it was added.
-  private func insert(
+  /// Inserts one exported row unless it is there; a row the library's constraints refuse is invalid.
+  fileprivate func insert(
     _ table: String, _ columns: [String], _ values: [SQLValue], listIDs: inout [Int64: Int64]
-  ) throws -> Bool {
+  ) throws -> Taken {
+    do {
+      return try insertUnlessThere(table, columns, values, listIDs: &listIDs)
+    } catch let failure as SQLiteFailure where failure.primary == SQLITE_CONSTRAINT {
+      if failure.code == Self.foreignKeyRefused {
+        return .invalid(tr("it is about a title that is neither in the file nor in the library"))
+      }
+      return .invalid(tr("the library refuses it: %s", TextSanitizer.clean(failure.message, limit: 200)))
+    }
+  }
+
+  /// `insert`, any constraint's refusal thrown.
+  private func insertUnlessThere(
+    _ table: String, _ columns: [String], _ values: [SQLValue], listIDs: inout [Int64: Int64]
+  ) throws -> Taken {
     var columns = columns
     var values = values
     func value(_ name: String) -> SQLValue { columns.firstIndex(of: name).map { values[$0] } ?? .null }
     switch table {
     case "lists":
-      guard let id = value("id").integer else { return false }
+      guard let id = value("id").integer else { return .invalid(ExportValues.bad("id", "null")) }
       if let known = try connection.scalar("SELECT id FROM lists WHERE name = ?", [value("name")])?.integer {
         listIDs[id] = known
         // The same list: it was made on the earlier of the two days.
         try connection.rows(
           "UPDATE lists SET created = min(created, ?) WHERE id = ?", [value("created"), .integer(known)])
-        return false
+        return .already
       }
       if try connection.scalar("SELECT 1 FROM lists WHERE id = ?", [.integer(id)]) != nil {
         columns.removeFirst()
@@ -110,30 +106,197 @@ extension Library {
       try connection.rows(
         "INSERT INTO lists (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))", values)
       listIDs[id] = connection.lastInsertID
-      return true
+      return .added
     case "list_items":
-      guard let list = value("list_id").integer, let mapped = listIDs[list] else { return false }
+      guard let list = value("list_id").integer, let mapped = listIDs[list] else {
+        return .invalid(tr("list_id %s is not a list of the file", StoredValues.shown(value("list_id"))))
+      }
       values[0] = .integer(mapped)
     case "watch_events":
       let same = try connection.scalar(
         """
         SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?
         """, [value("kind"), value("title_id"), value("season"), value("episode"), value("watched")])
-      guard same == nil else { return false }
+      guard same == nil else { return .already }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE id = ?", [value("id")]) != nil {
         columns.removeFirst()
         values.removeFirst()
       }
     default: break
     }
-    // Table and column names are ours (`exportedTables`), never the file's.
+    // Table and column names are ours (`exportedTables`), never the file's. Only a row already
+    // there is passed over; any other constraint refuses the row.
     try connection.rows(
-      "INSERT OR IGNORE INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))",
+      "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count))) "
+        + "ON CONFLICT DO NOTHING",
       values)
-    return connection.changes > 0
+    return connection.changes > 0 ? .added : .already
   }
+
+  /// SQLITE_CONSTRAINT_FOREIGNKEY (a macro Swift does not import).
+  private static let foreignKeyRefused: Int32 = 787
 
   private func placeholders(_ count: Int) -> String {
     Array(repeating: "?", count: count).joined(separator: ", ")
+  }
+}
+
+/// One import of `export json`: the file's members read in order, each table's rows taken as they
+/// come (in the export's order every table is taken as it is read; one that comes before a table
+/// it refers to is held until the end).
+private final class JSONImportRun<S: ByteSource> {
+  let library: Library
+  var stream: JSONStream<S>
+  let name: String
+  let today: ReleaseDate
+  var outcome = JSONImportOutcome()
+  var listIDs: [Int64: Int64] = [:]
+  var format: String?
+  var version: Int64?
+  var schema: Int64?
+  var finished: Set<String> = []
+  var held: [String: [(entry: Int, row: ReadRow)]] = [:]
+
+  init(library: Library, stream: JSONStream<S>, name: String, today: ReleaseDate) {
+    self.library = library
+    self.stream = stream
+    self.name = name
+    self.today = today
+  }
+
+  /// The refusal of a file that is not one `export json` wrote.
+  static func notExport(_ name: String) -> ImportFailure {
+    ImportFailure(tr("%s is not a file that 'trending export json' wrote", name))
+  }
+
+  /// Why the file was refused, when it was.
+  var failure: ImportFailure?
+
+  /// `read()`, a refusal kept in `failure` and thrown as the library's error, so the transaction
+  /// rolls back and hands it on.
+  func readKeepingFailure() throws -> JSONImportOutcome {
+    do {
+      return try read()
+    } catch let error as ImportFailure {
+      failure = error
+      throw LibraryError(.other, error.message)
+    } catch is JSONStream<S>.Malformed {
+      failure = Self.notExport(name)
+      throw LibraryError(.other, Self.notExport(name).message)
+    }
+  }
+
+  /// Reads the whole file; what it did.
+  func read() throws -> JSONImportOutcome {
+    try stream.expect(0x7b)
+    var first = true
+    while let key = try stream.nextKey(&first) {
+      switch key {
+      case "format":
+        guard case .text(let text) = try stream.scalar() else { throw Self.notExport(name) }
+        format = text
+      case "version": version = try number()
+      case "schema": schema = try number()
+      case "tables": try tables()
+      default: try stream.skip()
+      }
+      try checkHeader(final: false)
+    }
+    guard try stream.peek() == nil else { throw Self.notExport(name) }
+    try checkHeader(final: true)
+    for table in Library.exportedTables {
+      for (entry, row) in held.removeValue(forKey: table.name) ?? [] { try take(table, entry, row) }
+    }
+    return outcome
+  }
+
+  private func number() throws -> Int64 {
+    guard case .number(.integer(let number)) = try stream.scalar() else { throw Self.notExport(name) }
+    return number
+  }
+
+  private func checkHeader(final: Bool) throws {
+    if let format, format != "trending-library" { throw Self.notExport(name) }
+    if (version ?? 0) > Library.exportFormatVersion || (schema ?? 0) > Schema.current {
+      throw ImportFailure(
+        tr(
+          "%1$s was written by a newer trending (export format %2$s, schema %3$s): update trending to read it",
+          name, version.map { String($0) } ?? "?", schema.map { String($0) } ?? "?"))
+    }
+    if final, format == nil || version == nil || schema == nil { throw Self.notExport(name) }
+  }
+
+  private func tables() throws {
+    try stream.expect(0x7b)
+    var first = true
+    while let key = try stream.nextKey(&first) {
+      guard let table = Library.exportedTables.first(where: { $0.name == key }) else {
+        try stream.skip()
+        continue
+      }
+      let ready = Self.needs(key).allSatisfy(finished.contains)
+      try stream.expect(0x5b)
+      var entry = 0
+      var firstRow = true
+      while try stream.nextElement(&firstRow) {
+        entry += 1
+        let row = try row(columns: table.columns)
+        if ready { try take(table, entry, row) } else { held[key, default: []].append((entry, row)) }
+      }
+      finished.insert(key)
+    }
+  }
+
+  /// The tables whose rows a table's rows refer to: every row is about a title, a list's items are on a list.
+  static func needs(_ table: String) -> [String] {
+    switch table {
+    case "titles", "lists", "facts": return []
+    case "list_items": return ["titles", "lists"]
+    default: return ["titles"]
+    }
+  }
+
+  /// One element of a table: an object of its columns (others read past), or why it is not one.
+  private func row(columns: [String]) throws -> ReadRow {
+    guard try stream.peek() == 0x7b else {
+      try stream.skip()
+      return .problem(tr("not an object of columns"))
+    }
+    try stream.expect(0x7b)
+    var values = [SQLValue](repeating: .null, count: columns.count)
+    var problem: String?
+    var first = true
+    while let key = try stream.nextKey(&first) {
+      guard let index = columns.firstIndex(of: key) else {
+        try stream.skip()
+        continue
+      }
+      switch try stream.scalar() {
+      case .null: values[index] = .null
+      case .number(let number): values[index] = number
+      case .text(let text): values[index] = .text(text)
+      case .bool(let truth): problem = problem ?? ExportValues.bad(key, String(truth))
+      case .unusable: problem = problem ?? ExportValues.bad(key, "…")
+      }
+    }
+    return problem.map(ReadRow.problem) ?? .values(values)
+  }
+
+  private func take(_ table: (name: String, columns: [String], order: String), _ entry: Int, _ row: ReadRow) throws {
+    let taken: Taken
+    switch row {
+    case .problem(let problem): taken = .invalid(problem)
+    case .values(var values):
+      if let problem = StoredValues.problem(table.name, table.columns, &values, today: today, cleaning: true) {
+        taken = .invalid(problem)
+      } else {
+        taken = try library.insert(table.name, table.columns, values, listIDs: &listIDs)
+      }
+    }
+    switch taken {
+    case .added: outcome.added[table.name, default: 0] += 1
+    case .already: outcome.already += 1
+    case .invalid(let problem): outcome.refuse(table.name, entry, problem)
+    }
   }
 }
