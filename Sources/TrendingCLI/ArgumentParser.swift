@@ -1,0 +1,252 @@
+import AmodbKit
+import Localization
+import TrendingCore
+
+/// Reads the command line with the option table: pure, so every rule is testable.
+public enum ArgumentParser {
+  /// The short usage printed with usage errors.
+  public static var shortUsage: String {
+    tr(
+      "Usage: %s [options]; 'trending help' for all",
+      "trending [" + OptionTable.commandNames.joined(separator: " | ") + "]")
+  }
+
+  /// Parses the arguments after the program name.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var line = ParsedLine()
+    var positional: [String] = []
+    var given: [OptionSpec] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        positional += arguments[index...]
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positional.append(argument)
+        continue
+      }
+      var flag = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = OptionTable.option(named: flag) else {
+        throw UsageError(
+          message: tr("unknown option %s", OptionTable.shown(flag))
+            + suggestion(flag, among: OptionTable.optionNames))
+      }
+      var value = ""
+      if option.value != nil {
+        if let inline {
+          value = inline
+        } else {
+          guard index < arguments.count else { throw UsageError(message: tr("%s needs a value", flag)) }
+          value = arguments[index]
+          index += 1
+        }
+      } else if inline != nil {
+        throw UsageError(message: tr("%s takes no value", option.name))
+      }
+      try option.apply(&line, value)
+      if let immediate = line.immediate {
+        // `trending list --help` is the list's help.
+        if immediate == .help, let first = positional.first, OptionTable.commandNames.contains(first) {
+          return Invocation(command: .helpTopic(first))
+        }
+        return Invocation(command: immediate)
+      }
+      given.append(option)
+    }
+    let verb: Verb
+    if let name = positional.first {
+      guard let known = Verb(rawValue: name), known != .browse else {
+        throw UsageError(
+          message: tr("unknown command %s", OptionTable.shown(name))
+            + suggestion(name, among: OptionTable.commandNames))
+      }
+      verb = known
+    } else {
+      verb = .browse
+    }
+    if let misplaced = given.first(where: { !$0.goes(with: verb) }), let verbs = misplaced.verbs {
+      throw UsageError(message: tr("%1$s goes with %2$s", misplaced.name, OptionTable.commandList(verbs)))
+    }
+    line.invocation.command = try command(verb, Array(positional.dropFirst()), line)
+    return line.invocation
+  }
+
+  /// The command a verb and its arguments make.
+  private static func command(_ verb: Verb, _ words: [String], _ line: ParsedLine) throws(UsageError)
+    -> Invocation.Command
+  {
+    func noArguments() throws(UsageError) {
+      if let extra = words.first { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(extra))) }
+    }
+    switch verb {
+    case .browse: return .browse
+    case .list:
+      try noArguments()
+      guard line.kind == nil || line.kind == "film" || line.kind == "tv" else {
+        throw UsageError(
+          message: tr("--kind for a list must be film or tv, not %s", OptionTable.shown(line.kind ?? "")))
+      }
+      let media: MediaKind = line.kind == "tv" ? .series : .film
+      let name = line.listName ?? "trending"
+      guard let kind = ListKind(name: name, media: media) else {
+        let names = OptionTable.listNames(media).joined(separator: ", ")
+        throw UsageError(
+          message: tr("--list must be one of %1$s, not %2$s", names, OptionTable.shown(name))
+            + suggestion(name, among: OptionTable.listNames(media)))
+      }
+      return .list(page: line.page ?? 1, json: line.json, kind: kind)
+    case .search:
+      if line.year == nil, let years = line.years, !years.isOpen {
+        throw UsageError(message: tr("--year for a search must be one year such as 1999, not a range"))
+      }
+      let query = SearchQuery(parsing: words.joined(separator: " "))
+      guard !query.text.isEmpty else {
+        throw UsageError(message: tr("search needs words to look for, e.g. 'trending search fight club'"))
+      }
+      let scope: SearchScope =
+        switch line.kind {
+        case "film": .film
+        case "tv": .series
+        case "person": .person
+        default: .all
+        }
+      return .search(
+        query: query.text, year: line.year ?? query.year, scope: scope, page: line.page ?? 1, json: line.json)
+    case .tv:
+      let series = try seriesID(words, needs: tr("tv needs a series id, e.g. 'trending tv 1399'"))
+      return .series(id: series, json: line.json)
+    case .season:
+      guard words.count == 2 else {
+        throw UsageError(message: tr("season needs a series id and a season number, e.g. 'trending season 1399 1'"))
+      }
+      let series = try seriesID([words[0]], needs: "")
+      guard let number = Int(words[1]), (0...10_000).contains(number) else {
+        throw UsageError(
+          message: tr("the season number must be a whole number from 0, not %s", OptionTable.shown(words[1])))
+      }
+      return .season(id: series, number: number, json: line.json)
+    case .collection:
+      guard let text = words.first else {
+        throw UsageError(message: tr("collection needs a collection id, e.g. 'trending collection 2344'"))
+      }
+      guard words.count == 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      guard let id = Int(text), id > 0 else {
+        throw UsageError(
+          message: tr("the collection id must be a positive whole number, not %s", OptionTable.shown(text)))
+      }
+      return .collection(id: id, json: line.json)
+    case .show, .person:
+      guard let text = words.first else {
+        throw UsageError(
+          message: verb == .show
+            ? tr("show needs a film id, e.g. 'trending show 550'")
+            : tr("person needs a person id, e.g. 'trending person 287'"))
+      }
+      guard words.count == 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      guard let id = Int(text), id > 0 else {
+        throw UsageError(
+          message: verb == .show
+            ? tr("the film id must be a positive whole number, not %s", OptionTable.shown(text))
+            : tr("the person id must be a positive whole number, not %s", OptionTable.shown(text)))
+      }
+      return verb == .show ? .show(id: id, json: line.json) : .person(id: id, json: line.json)
+    case .watchlist:
+      return try watchlist(words, json: line.json, csv: line.csv)
+    case .config:
+      guard words.count <= 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      let names = Settings.names.map(\.name)
+      if let name = words.first, !names.contains(name) {
+        throw UsageError(
+          message: tr(
+            "unknown setting '%1$s'; settings: %2$s", TextSanitizer.clean(name, limit: 60),
+            names.joined(separator: ", "))
+            + suggestion(name, among: names))
+      }
+      return .config(name: words.first, path: line.path)
+    case .cache:
+      guard words.count == 1, let action = words.first, action == "info" || action == "clear" else {
+        throw UsageError(message: tr("cache takes 'info' or 'clear'"))
+      }
+      return action == "info" ? .cacheInfo : .cacheClear
+    case .doctor:
+      try noArguments()
+      return .doctor(json: line.json)
+    case .completions:
+      guard words.count == 1, let shell = words.first, OptionTable.shells.contains(shell) else {
+        throw UsageError(message: tr("completions takes bash, zsh or fish, e.g. 'trending completions bash'"))
+      }
+      return .completions(shell)
+    case .calendar:
+      try noArguments()
+      guard !(line.json && line.ics) else { throw UsageError(message: tr("--json and --ics go one at a time")) }
+      return .calendar(
+        weeks: line.weeks ?? CalendarLogic.defaultWeeks, format: line.ics ? .ics : line.json ? .json : .text)
+    case .man:
+      try noArguments()
+      return .manual
+    case .discover, .services:
+      try noArguments()
+      return try discoverCommand(verb, line)
+    case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library, .import:
+      return try libraryCommand(verb, words, line)
+    case .forYou, .pick, .new:
+      return try tonightCommand(verb, words, line)
+    case .help:
+      guard words.count <= 1 else {
+        throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
+      }
+      guard let topic = words.first else { return .help }
+      guard OptionTable.commandNames.contains(topic) else {
+        throw UsageError(
+          message: tr("no help for %s", OptionTable.shown(topic)) + suggestion(topic, among: OptionTable.commandNames))
+      }
+      return .helpTopic(topic)
+    }
+  }
+
+  /// The one series id a command takes: a positive whole number.
+  private static func seriesID(_ words: [String], needs: String) throws(UsageError) -> Int {
+    guard let text = words.first else { throw UsageError(message: needs) }
+    guard words.count == 1 else { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1]))) }
+    guard let id = Int(text), id > 0 else {
+      throw UsageError(message: tr("the series id must be a positive whole number, not %s", OptionTable.shown(text)))
+    }
+    return id
+  }
+
+  /// `trending watchlist [add ID | remove ID] [--json | --csv]`.
+  private static func watchlist(_ words: [String], json: Bool, csv: Bool) throws(UsageError) -> Invocation.Command {
+    if json, csv { throw UsageError(message: tr("--json and --csv do not go together")) }
+    let format: WatchlistOutput = json ? .json : csv ? .csv : .text
+    guard !words.isEmpty else { return .watchlist(change: nil, format: format) }
+    guard words.count == 2, ["add", "remove"].contains(words[0]) else {
+      throw UsageError(message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'"))
+    }
+    guard let media = MediaID(words[1]) else {
+      throw UsageError(
+        message: tr("the id must be a film's (550) or a series' (tv/1399), not %s", OptionTable.shown(words[1])))
+    }
+    return .watchlist(change: words[0] == "add" ? .add(media) : .remove(media), format: format)
+  }
+
+  /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.
+  static func suggestion(_ word: String, among known: [String]) -> String {
+    let scored = known.map { ($0, EditDistance.between(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+    return "; " + tr("did you mean '%s'?", best.0)
+  }
+}
