@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
 
 .PHONY: setup static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
-FUZZ_TARGETS := decoders text jpeg cache arguments keys headers importjson
+FUZZ_TARGETS := decoders text jpeg cache arguments keys headers importjson library
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
 # The JPEG target again under AddressSanitizer: TurboJPEG is C, and a bad read there is silent otherwise.
 FUZZ_ASAN_BINARY := .build/fuzz-asan/debug/trending-fuzz
@@ -102,7 +102,7 @@ fuzz-smoke: fuzz-build
 	  mkdir -p .build/fuzz-corpus/$$target; \
 	  extra=""; [ $$target = decoders ] && extra="$(FUZZ_FIXTURES)"; \
 	  echo "fuzz $$target: 20000 runs"; \
-	  TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -runs=20000 -max_len=65536 -print_final_stats=0 \
+	  SWIFT_BACKTRACE=enable=no TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -runs=20000 -max_len=65536 -print_final_stats=0 \
 	    .build/fuzz-corpus/$$target Fuzz/seeds/$$target $$extra 2>.build/fuzz-corpus/$$target.log \
 	    || { tail -40 .build/fuzz-corpus/$$target.log; exit 1; }; \
 	done
@@ -113,10 +113,10 @@ fuzz: fuzz-build fuzz-asan-build
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz-corpus/$$target; \
 	  extra=""; [ $$target = decoders ] && extra="$(FUZZ_FIXTURES)"; \
-	  TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
+	  SWIFT_BACKTRACE=enable=no TRENDING_FUZZ_TARGET=$$target $(FUZZ_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
 	    .build/fuzz-corpus/$$target Fuzz/seeds/$$target $$extra || exit 1; \
 	done
-	TRENDING_FUZZ_TARGET=jpeg $(FUZZ_ASAN_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
+	SWIFT_BACKTRACE=enable=no TRENDING_FUZZ_TARGET=jpeg $(FUZZ_ASAN_BINARY) -max_total_time=$${FUZZ_SECONDS:-300} -max_len=65536 \
 	  .build/fuzz-corpus/jpeg Fuzz/seeds/jpeg
 
 # The our-parts floor reaches ncurses, libcurl, TurboJPEG and chafa through the app's own shims.

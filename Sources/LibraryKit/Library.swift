@@ -81,12 +81,14 @@ public final class Library {
             .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
         }
       case .new, .ours:
-        try Self.useWAL(connection)
         try Self.migrate(connection)
       }
       try connection.rows("PRAGMA foreign_keys = ON")
       try connection.rows("PRAGMA synchronous = FULL")
       if !readOnly, let moved = try OldWatchlist.moveIn(connection, besides: path, now: now) { notes.append(moved) }
+      // WAL last: a file that fails any step above (a damaged page, a half-made table) had only
+      // transactions rolled back, so it is left byte for byte as the refusal says.
+      if !readOnly { try Self.useWAL(connection) }
     } catch let failure as SQLiteFailure {
       throw LibraryError.from(failure, path: path.path)
     } catch let error as LibraryError {
@@ -198,8 +200,29 @@ public final class Library {
     let others = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type != 'table'")?.int ?? 0
     let identity = LibraryIdentity(
       applicationID: Int32(truncatingIfNeeded: application), version: try version(connection), tables: Set(tables))
-    // An empty file is new only with nothing at all in it (no index, view or trigger either).
-    return identity == .new && others > 0 ? .foreign : identity
+    switch identity {
+    case .new:
+      // An empty file is new only with nothing at all in it (no index, view or trigger either).
+      return others > 0 ? .foreign : identity
+    case .ours(let version), .newer(let version):
+      return try hasOurColumns(connection, version: version) ? identity : .foreign
+    case .foreign:
+      return identity
+    }
+  }
+
+  /// Whether each table the file's version made has at least the columns that version gave it,
+  /// told against the same migrations run in memory.
+  private static func hasOurColumns(_ connection: SQLiteConnection, version: Int) throws(SQLiteFailure) -> Bool {
+    let made = try SQLiteConnection(path: ":memory:", readOnly: false, create: true)
+    try migrate(made, to: min(version, Schema.current))
+    let columns = "SELECT name FROM pragma_table_info(?)"
+    for table in try made.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap(\.first?.string) {
+      let wanted = try made.rows(columns, [.text(table)]).compactMap(\.first?.string)
+      let found = try connection.rows(columns, [.text(table)]).compactMap(\.first?.string)
+      guard Set(wanted).isSubset(of: found) else { return false }
+    }
+    return true
   }
 
   /// Puts the file in WAL mode (once; the mode is kept in the file).

@@ -210,3 +210,37 @@ extension ISO8601DateFormatter {
     return formatter.string(from: date)
   }
 }
+
+@Suite("Library files the fuzzer found: refused, and left byte for byte")
+struct FuzzedLibraryFileTests {
+  /// A seed of the `library` fuzz target, copied to a fresh library place.
+  private func seed(_ name: String) throws -> URL {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/library/\(name)")
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    try FileManager.default.copyItem(at: source, to: path)
+    return path
+  }
+
+  @Test(arguments: ["fuzzed-damaged-facts-1", "fuzzed-damaged-facts-2", "clashing-titles-versioned"])
+  func aFileThatFailsWhileOpeningIsLeftAsItWas(name: String) throws {
+    let path = try seed(name)
+    let before = try Data(contentsOf: path)
+    #expect {
+      try Library(path: path)
+    } throws: { error in
+      (error as? LibraryError)?.kind == .damaged
+    }
+    #expect(try Data(contentsOf: path) == before, "not even switched to WAL")
+  }
+
+  @Test func aDamagedPageNothingReadsAtOpeningIsFoundByCheck() throws {
+    let library = try Library(path: try seed("damaged-titles-page"))
+    // Reading the damaged page fails as damage, or the integrity check lists it: never "all well".
+    do {
+      #expect(try !library.check().isEmpty)
+    } catch {
+      #expect(error.kind == .damaged, "\(error)")
+    }
+  }
+}
