@@ -9,11 +9,12 @@ struct MigrationTests {
   /// Rows every version since the first can hold, written as that version's tables take them.
   private func fill(_ connection: SQLiteConnection, version: Int) throws {
     guard version >= 1 else { return }
-    try connection.rows("INSERT INTO titles (kind, id, title, updated) VALUES ('movie', 550, 'Fight Club', 'd')")
+    try connection.rows(
+      "INSERT INTO titles (kind, id, title, updated) VALUES ('movie', 550, 'Fight Club', '2026-01-01')")
     try connection.rows("INSERT INTO list_items VALUES (1, 'movie', 550, 1, '2026-01-01')")
     try connection.rows(
-      "INSERT INTO watch_events (kind, title_id, watched, recorded) VALUES ('movie', 550, '2026-01-02', 'd')")
-    try connection.rows("INSERT INTO ratings (kind, title_id, rating, rated) VALUES ('movie', 550, 9, 'd')")
+      "INSERT INTO watch_events (kind, title_id, watched, recorded) VALUES ('movie', 550, '2026-01-02', '2026-01-02')")
+    try connection.rows("INSERT INTO ratings (kind, title_id, rating, rated) VALUES ('movie', 550, 9, '2026-01-02')")
   }
 
   @Test(arguments: 0..<Schema.current)
@@ -34,7 +35,7 @@ struct MigrationTests {
     // The tables of every version are there and usable.
     try library.write {
       try library.connection.rows(
-        "INSERT INTO titles (kind, id, title, updated) VALUES ('tv', 1, 'S', 'd') ON CONFLICT DO NOTHING")
+        "INSERT INTO titles (kind, id, title, updated) VALUES ('tv', 1, 'S', '2026-01-01') ON CONFLICT DO NOTHING")
       try library.connection.rows(
         "INSERT INTO title_providers VALUES ('tv', 1, 'US', 8, 'Netflix', 'flatrate', '2026-01-01')")
     }
