@@ -253,7 +253,7 @@ public final class EffectRunner: Sendable {
       switch LibraryMarks.load(library) {
       case .success(let loaded): stored = loaded.marks
       // A library that cannot be read is an error on the tab, never an empty watchlist.
-      case .failure(let error): return .failure(.transport(description: error.message))
+      case .failure(let error): return .failure(.library(message: error.message))
       }
     }
     var known: [MediaID: MediaSummary] = [:]

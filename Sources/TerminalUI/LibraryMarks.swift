@@ -108,7 +108,7 @@ enum LibraryUpNext {
       }
       return .success(try Library(path: path).progress(today: today).compactMap(upNext))
     } catch {
-      return .failure(.transport(description: error.message))
+      return .failure(.library(message: error.message))
     }
   }
 
@@ -132,7 +132,7 @@ enum LibraryLists {
     do {
       return .success(try Library(path: path).list(name)?.map(\.title.entry))
     } catch {
-      return .failure(.transport(description: error.message))
+      return .failure(.library(message: error.message))
     }
   }
 }
@@ -147,7 +147,7 @@ enum LibraryForYou {
       do {
         taste = try Library(path: path).taste()
       } catch {
-        return .failure(.transport(description: error.message))
+        return .failure(.library(message: error.message))
       }
     }
     return await ForYou.recommend(seeds: taste.seeds, excluding: taste.excluded, kind: nil) {

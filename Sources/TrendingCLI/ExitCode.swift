@@ -38,6 +38,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .rateLimited: self = .rateLimited
     case .notFound: self = .notFound
     case .server, .http, .timedOut, .transport, .tooLarge, .unreadable: self = .network
+    // The library's trouble is the library's, as every command's library failure exits.
+    case .library: self = .failure
     }
   }
 }

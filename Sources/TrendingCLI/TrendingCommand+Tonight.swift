@@ -64,7 +64,7 @@ extension TrendingCommand {
     do {
       taste = try Library(path: path).taste()
     } catch {
-      return .failure(.transport(description: error.message))
+      return .failure(.library(message: error.message))
     }
     return await ForYou.recommend(seeds: taste.seeds, excluding: taste.excluded, kind: kind) {
       await client.recommendations(of: $0)

@@ -25,6 +25,8 @@ public enum AmodbError: Error, Sendable, Hashable {
   case tooLarge(limit: Int)
   /// The answer arrived but could not be read as the expected JSON.
   case unreadable(detail: String)
+  /// The user's library (not the network) could not be read: its own message, naming the file.
+  case library(message: String)
 
   /// One line for a person: what happened and what to do.
   public var message: String {
@@ -51,6 +53,8 @@ public enum AmodbError: Error, Sendable, Hashable {
       return tr("The answer was too large (over %s MB) and was not read.", String(limit / 1_000_000))
     case .unreadable(let detail):
       return tr("Could not read the answer (%s).", detail)
+    case .library(let message):
+      return message
     }
   }
 
@@ -68,6 +72,7 @@ public enum AmodbError: Error, Sendable, Hashable {
     case .transport(let description): return description
     case .tooLarge: return tr("answer too large")
     case .unreadable: return tr("unreadable answer")
+    case .library: return tr("library problem")
     }
   }
 
