@@ -76,6 +76,8 @@ struct ProxyRoundFourTests {
       (example, "line 6: the example token is not a token"),
       ("\"Bearer a\" mallory;\n", "line 1: the token is 1 characters; at least 24"),
       ("# users\n\"Bearer \(alice)\" alice;\n\"Bearer \(alice)\" carol;\n", "line 3: the same token as line 2"),
+      // nginx's map refuses two keys that differ only in case: told before anything is written.
+      ("\"Bearer \(alice)\" alice;\n\"Bearer \(alice.uppercased())\" carol;\n", "line 2: the same token as line 1"),
       ("\"Bearer \(String(repeating: "x", count: 4097))\" big;\n", "line 1: the token is 4097 characters; at most 128"),
     ]
     for (tokens, says) in cases {
