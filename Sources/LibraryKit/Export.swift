@@ -178,10 +178,7 @@ extension Library {
   private func schemaProblems() throws -> [String] {
     let version = try Self.version(connection)
     guard version <= Schema.current else { return [] }
-    let made = try SQLiteConnection(path: ":memory:", readOnly: false, create: true)
-    for step in 0..<max(version, 0) {
-      for statement in Schema.migrations[step] { try made.rows(statement) }
-    }
+    let made = try Schema.made(upTo: version)
     func objects(_ connection: SQLiteConnection) throws -> [String: (type: String, sql: String)] {
       var objects: [String: (type: String, sql: String)] = [:]
       for row in try connection.rows(

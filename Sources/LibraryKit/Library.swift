@@ -211,16 +211,16 @@ public final class Library {
     }
   }
 
-  /// Whether each table the file's version made has at least the columns that version gave it,
-  /// told against the same migrations run in memory.
+  /// Whether each table the file's version made has at least the columns that version gave it
+  /// (`Schema.columnsByVersion`, the same migrations run in memory once a process).
   private static func hasOurColumns(_ connection: SQLiteConnection, version: Int) throws(SQLiteFailure) -> Bool {
-    let made = try SQLiteConnection(path: ":memory:", readOnly: false, create: true)
-    try migrate(made, to: min(version, Schema.current))
-    let columns = "SELECT name FROM pragma_table_info(?)"
-    for table in try made.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap(\.first?.string) {
-      let wanted = try made.rows(columns, [.text(table)]).compactMap(\.first?.string)
-      let found = try connection.rows(columns, [.text(table)]).compactMap(\.first?.string)
-      guard Set(wanted).isSubset(of: found) else { return false }
+    guard let expected = Schema.columnsByVersion?[min(version, Schema.current)] else {
+      throw SQLiteFailure(code: SQLITE_ERROR, message: "the library's tables could not be made in memory")
+    }
+    for (table, wanted) in expected {
+      let found = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap(
+        \.first?.string)
+      guard wanted.isSubset(of: found) else { return false }
     }
     return true
   }

@@ -5,6 +5,33 @@ enum Schema {
   /// The version this build writes.
   static var current: Int { migrations.count }
 
+  /// A database in memory made by the migrations up to `version`: what a file of that version holds.
+  static func made(upTo version: Int) throws(SQLiteFailure) -> SQLiteConnection {
+    let made = try SQLiteConnection(path: ":memory:", readOnly: false, create: true)
+    for step in 0..<min(max(version, 0), current) {
+      for statement in migrations[step] { try made.rows(statement) }
+    }
+    return made
+  }
+
+  /// The columns of each table a file of each version (1 to the current) holds, worked out once a
+  /// process, as every opening asks; nil when SQLite could not make them.
+  static let columnsByVersion: [Int: [String: Set<String>]]? = {
+    var result: [Int: [String: Set<String>]] = [:]
+    for version in 1...current {
+      guard let made = try? made(upTo: version),
+        let tables = try? made.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap(\.first?.string)
+      else { return nil }
+      var columns: [String: Set<String>] = [:]
+      for table in tables {
+        guard let names = try? made.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]) else { return nil }
+        columns[table] = Set(names.compactMap(\.first?.string))
+      }
+      result[version] = columns
+    }
+    return result
+  }()
+
   /// The name of the list the watchlist is (`trending watchlist` shows it).
   static let watchlistName = "watchlist"
 
