@@ -27,7 +27,9 @@ let package = Package(
     .executableTarget(name: "EmbedTool", path: "Plugins/EmbedTool"),
     .plugin(name: "EmbedPlugin", capability: .buildTool(), dependencies: ["EmbedTool"], path: "Plugins/EmbedPlugin"),
     .target(name: "Localization", plugins: ["EmbedPlugin"]),
-    .target(name: "AmodbKit", dependencies: ["CCurl", "CProcess", "Localization"], plugins: ["EmbedPlugin"]),
+    // The HTTP layer every service's client stands on: the curl transport, methods, bodies and limits.
+    .target(name: "HTTPKit", dependencies: ["CCurl", "CProcess", "Localization"]),
+    .target(name: "AmodbKit", dependencies: ["HTTPKit", "Localization"], plugins: ["EmbedPlugin"]),
     .target(name: "LibraryKit", dependencies: ["CSQLite", "CArchive", "AmodbKit", "Localization"]),
     .target(name: "TrendingCore", dependencies: ["AmodbKit", "PosterKit", "Localization", "CWidth"]),
     .target(name: "TrendingViews", dependencies: ["TrendingCore", "AmodbKit", "PosterKit", "CWidth", "Localization"]),
@@ -55,6 +57,7 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["AmodbKit", "TrendingCore", "CTurboJPEG", "CWidth"], path: "Tests/TestSupport"
     ),
+    .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit", "TestSupport"]),
     .testTarget(name: "AmodbKitTests", dependencies: ["AmodbKit", "CProcess", "TestSupport"]),
     .testTarget(name: "LibraryKitTests", dependencies: ["LibraryKit", "AmodbKit", "TestSupport"]),
     .testTarget(

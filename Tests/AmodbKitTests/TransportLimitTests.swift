@@ -132,7 +132,7 @@ struct TransportLimitTests {
   @Test func theKeyIsRefusedOverPlainHTTPToAnotherMachineBeforeAnyConnection() async {
     final class Recorder: Transport {
       let sends = Atomic<Int>(0)
-      func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+      func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         sends.add(1, ordering: .relaxed)
         return HTTPResponse(status: 200, body: Data(TestClients.pageJSON().utf8))
       }

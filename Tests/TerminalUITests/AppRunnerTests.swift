@@ -46,7 +46,7 @@ final class CountingTransport: Transport {
   /// The URLs asked for, in order.
   let requests = Mutex<[String]>([])
 
-  func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+  func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     requests.withLock { $0.append(request.url.absoluteString) }
     return try await demo.send(request)
   }

@@ -15,6 +15,8 @@ public final class LoopbackServer: Sendable {
     public var target: String
     /// Header names lowercased.
     public var headers: [String: String]
+    /// The body, as many bytes as `Content-Length` said (empty without one).
+    public var body = Data()
 
     /// The path without the query.
     public var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
@@ -146,7 +148,15 @@ public final class LoopbackServer: Sendable {
       guard let end = headerEnd else { return }
       let head = String(decoding: buffer[0..<end], as: UTF8.self)
       buffer.removeFirst(end + 4)
-      guard let request = Self.parse(head) else { return }
+      guard var request = Self.parse(head) else { return }
+      let length = min(Int(request.headers["content-length"] ?? "") ?? 0, 16_000_000)
+      while buffer.count < length {
+        let count = read(client, &chunk, chunk.count)
+        if count <= 0 { return }
+        buffer += chunk[0..<count]
+      }
+      request.body = Data(buffer.prefix(length))
+      buffer.removeFirst(length)
       received.withLock { $0.append(request) }
       guard respond(to: request, on: client) else { return }
     }

@@ -165,7 +165,7 @@ public actor AmodbClient {
         response = try await transport.send(current)
         await budget?.update(from: RateLimitStatus(response: response))
       } catch {
-        return .failure(error)
+        return .failure(AmodbError(error))
       }
       if Redirect.isRedirect(response.status) {
         switch Redirect.target(of: response, from: current.url, followed: redirects) {
@@ -215,18 +215,10 @@ public actor AmodbClient {
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AmodbError) -> T {
-    guard !body.isEmpty else { throw .unreadable(detail: tr("the body was empty")) }
-    // Memory stays within a small multiple of the answer: no parse of a million tiny values.
-    guard JSONDensity.isParseable(body) else { throw .unreadable(detail: tr("unexpected JSON shape")) }
     do {
-      return try AmodbJSON.decoder().decode(type, from: body)
-    } catch let error as DecodingError {
-      switch error {
-      case .dataCorrupted: throw .unreadable(detail: tr("not valid JSON"))
-      default: throw .unreadable(detail: tr("unexpected JSON shape"))
-      }
+      return try JSONBody.decode(type, from: body, using: AmodbJSON.decoder())
     } catch {
-      throw .unreadable(detail: tr("not valid JSON"))
+      throw AmodbError(error)
     }
   }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPKit
 import Localization
 
 /// Everything that can go wrong talking to amodb, each with a message a person can act on.
@@ -98,7 +99,23 @@ public enum AmodbError: Error, Sendable, Hashable {
   }
 }
 
-/// Maps an HTTP answer to an error: the one place that reads statuses.
+extension AmodbError {
+  /// The amodb error for a failure below the client, in the words users have always read.
+  public init(_ error: HTTPError) {
+    switch error.kind {
+    case .transport(let description): self = .transport(description: description)
+    case .timedOut(let seconds): self = .timedOut(seconds: seconds)
+    case .tooLarge(let limit): self = .tooLarge(limit: limit)
+    case .cancelled: self = .transport(description: tr("cancelled"))
+    case .status(let status):
+      self = StatusMapping.error(for: HTTPResponse(status: status)) ?? .http(status: status, message: nil)
+    case .rateLimited(let retryAfter): self = .rateLimited(retryAfter: retryAfter)
+    case .unreadable(let detail): self = .unreadable(detail: detail)
+    }
+  }
+}
+
+/// Maps an amodb answer to an error: the one place that reads its statuses.
 public enum StatusMapping {
   /// Returns the error for a non-2xx response, or nil for success.
   public static func error(for response: HTTPResponse) -> AmodbError? {
@@ -116,10 +133,7 @@ public enum StatusMapping {
 
   /// The wait a 429 asks for: `Retry-After` seconds, 5 when absent or unreadable, at most 30.
   public static func retryAfter(in response: HTTPResponse) -> Int {
-    guard let text = response.header("Retry-After")?.trimmingSpaces(),
-      let seconds = Int(text), seconds >= 0
-    else { return 5 }
-    return min(seconds, 30)
+    min(response.retryAfter ?? 5, 30)
   }
 
   /// The `status_message` (or first of `errors`) of a TMDB-shaped error body, cleaned.

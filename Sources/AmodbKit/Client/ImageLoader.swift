@@ -56,12 +56,12 @@ public actor ImageLoader {
       url: url, headers: ["Accept": "image/jpeg"], timeout: configuration.timeout, maxBodyBytes: Self.maxImageBytes)
     requestCount += 1
     let task = Task { [transport] () -> Result<Data, AmodbError> in
-      do throws(AmodbError) {
+      do throws(HTTPError) {
         let response = try await transport.send(request)
         if let error = StatusMapping.error(for: response) { return .failure(error) }
         return .success(response.body)
       } catch {
-        return .failure(error)
+        return .failure(AmodbError(error))
       }
     }
     inFlight[url] = task

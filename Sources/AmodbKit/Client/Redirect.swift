@@ -1,19 +1,21 @@
 import FoundationEssentials
+import HTTPKit
 import Localization
 
-/// The rules for following a redirect: the key may only follow it within the same origin.
+/// amodb's rules for following a redirect: the key may only follow it within the same origin.
 enum Redirect {
   /// Whether a status asks the client to go elsewhere.
   static func isRedirect(_ status: Int) -> Bool {
-    [301, 302, 303, 307, 308].contains(status)
+    HTTPRedirect.isRedirect(status)
   }
 
   /// Where a redirect leads, when it may be followed: a `Location` on the same scheme, host and
   /// port, and fewer than `AmodbClient.maxRedirects` followed before. Anything else is an error
   /// naming the target host, so that the key never goes to another origin or over plain http.
   static func target(of response: HTTPResponse, from url: URL, followed: Int) -> Result<URL, AmodbError> {
-    guard let location = response.header("Location"), let target = URL(string: location, relativeTo: url)?.absoluteURL
-    else { return .failure(.http(status: response.status, message: tr("a redirect without a usable Location"))) }
+    guard let target = HTTPRedirect.location(of: response, from: url) else {
+      return .failure(.http(status: response.status, message: tr("a redirect without a usable Location")))
+    }
     guard origin(of: target) == origin(of: url) else {
       let host = TextSanitizer.clean(target.host ?? "an unknown host", limit: 100)
       return .failure(.transport(description: tr("redirected to %s, another origin; not followed", host)))
@@ -26,9 +28,7 @@ enum Redirect {
   }
 
   /// Scheme, host and port, with the scheme's default port filled in.
-  static func origin(of url: URL) -> String {
-    let scheme = url.scheme?.lowercased() ?? ""
-    let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+  static func origin(of url: URL) -> Origin {
+    Origin(url)
   }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPKit
 import Localization
 
 /// Where the client talks to, with which key, in which language.
@@ -55,9 +56,9 @@ public struct ClientConfiguration: Sendable {
   /// the host) is not this one, unless the user allowed it (`--insecure-http`). Checked before any
   /// lookup or connection.
   public var cleartextKeyError: AmodbError? {
-    guard apiKey != nil, !allowsCleartextKey, baseURL.scheme?.lowercased() == "http" else { return nil }
-    let peer = proxy.map(ProxyEnvironment.host(ofProxy:)) ?? baseURL.host ?? ""
-    guard !Self.isLoopback(peer) else { return nil }
+    guard apiKey != nil, !allowsCleartextKey, let peer = CleartextGuard.exposedPeer(for: baseURL, proxy: proxy) else {
+      return nil
+    }
     let host = TextSanitizer.clean(peer, limit: 100)
     return .transport(
       description:
@@ -66,41 +67,14 @@ public struct ClientConfiguration: Sendable {
           host))
   }
 
-  /// Whether a host name is this machine: `localhost` (curl answers it itself, never through DNS),
-  /// ::1, or 127.0.0.0/8 written in canonical dotted decimal. Any other spelling (`127.-0.-0.1`,
-  /// `0x7f.1`, `127.1`, leading zeros) counts as another machine: curl or the resolver may read it
-  /// differently, so the guard refuses rather than guesses.
+  /// Whether a host name is this machine (`CleartextGuard.isLoopback`).
   public static func isLoopback(_ host: String) -> Bool {
-    // One "[" off by hand: `trimmingPrefix` is _StringProcessing's, generic, with metadata made at
-    // run time on every start against a loopback server.
-    let lowered = host.lowercased()
-    let unbracketed = lowered.hasPrefix("[") ? lowered.dropFirst() : Substring(lowered)
-    let name = unbracketed.split(separator: "]").first.map(String.init) ?? ""
-    if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    func canonical(_ part: Substring) -> Bool {
-      guard (1...3).contains(part.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-        part == "0" || part.first != "0", let value = Int(part)
-      else { return false }
-      return value <= 255
-    }
-    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy(canonical)
+    CleartextGuard.isLoopback(host)
   }
 
   /// The full URL of an endpoint: base path prefix, the endpoint's path, its query.
   public func url(for path: String, query: [URLQueryItem]) -> URL? {
-    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
-    let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-    components.path = prefix + path
-    components.queryItems = query.isEmpty ? nil : query
-    // A `+` left as it is reads as a space to the server (`certification=MA 15+`). Written out
-    // by hand: the generic `joined` looked its types up by name on a request's first use.
-    if let query = components.percentEncodedQuery, query.utf8.contains(UInt8(ascii: "+")) {
-      var encoded = ""
-      for character in query { encoded += character == "+" ? "%2B" : String(character) }
-      components.percentEncodedQuery = encoded
-    }
-    return components.url
+    ServiceURL.url(base: baseURL, path: path, query: query)
   }
 
   /// The URL of a poster at a size such as `w185`.

@@ -23,7 +23,7 @@ public struct DemoTransport: Transport {
     DemoPosters.files[path].flatMap { Data(base64Encoded: $0) }
   }
 
-  public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+  public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     if let name = request.url.path.split(separator: "/").last, name.hasPrefix("demo-") {
       guard let data = Self.poster("/\(name)") else { return Self.notFound }
       return HTTPResponse(status: 200, headers: ["Content-Type": "image/jpeg"], body: data)

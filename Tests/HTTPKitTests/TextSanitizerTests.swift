@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import AmodbKit
+@testable import HTTPKit
 
 @Suite("Cleaning text for the terminal")
 struct TextSanitizerTests {

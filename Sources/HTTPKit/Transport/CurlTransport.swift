@@ -13,7 +13,7 @@ import Synchronization
 /// request waiting on a silent server costs no CPU. Every request has a total deadline and a
 /// low-speed limit; the byte limit counts decoded bytes and aborts the transfer as soon as it is
 /// crossed, whatever the encoding or the length header says. Redirects are never followed here:
-/// the caller sees the 3xx and decides (the key must not follow one to another origin).
+/// the caller sees the 3xx and decides (credentials must not follow one to another origin).
 public final class CurlTransport: Transport {
   /// The engine, started by the first request (libcurl is loaded then, not at start-up).
   private enum EngineState {
@@ -53,15 +53,15 @@ public final class CurlTransport: Transport {
     }
   }
 
-  public func send(_ request: HTTPRequest) async throws(AmodbError) -> HTTPResponse {
+  public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     guard let engine = startedEngine() else {
-      throw .transport(description: tr("libcurl (libcurl.so.4) could not be loaded; install libcurl4"))
+      throw .transport(tr("libcurl (libcurl.so.4) could not be loaded; install libcurl4"))
     }
     let transfer = CurlTransfer(request: request, proxy: proxies.proxy(for: request.url) ?? "")
-    let result: Result<HTTPResponse, AmodbError> = await withTaskCancellationHandler {
+    let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         guard !Task.isCancelled else {
-          continuation.resume(returning: .failure(.transport(description: tr("cancelled"))))
+          continuation.resume(returning: .failure(.cancelled))
           return
         }
         transfer.continuation = continuation
@@ -82,12 +82,12 @@ final class CurlTransfer: @unchecked Sendable {
   let request: HTTPRequest
   /// The proxy to go through; empty to go direct.
   let proxy: String
-  var continuation: CheckedContinuation<Result<HTTPResponse, AmodbError>, Never>?
+  var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
   var handle: UnsafeMutableRawPointer?
   var headerList: UnsafeMutablePointer<curl_slist>?
   var body: [UInt8] = []
   var headers: [String: String] = [:]
-  var failure: AmodbError?
+  var failure: HTTPError?
   /// Set by the caller's cancellation, from any thread.
   let cancelled = Atomic<Bool>(false)
 
@@ -97,7 +97,7 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   /// Resumes the waiting caller, once.
-  func finish(_ result: Result<HTTPResponse, AmodbError>) {
+  func finish(_ result: Result<HTTPResponse, HTTPError>) {
     continuation?.resume(returning: result)
     continuation = nil
   }
@@ -167,7 +167,7 @@ final class CurlEngine: @unchecked Sendable {
       }
       for transfer in submitted { start(transfer) }
       for transfer in cancelled where running[ObjectIdentifier(transfer)] != nil {
-        end(transfer, with: .failure(.transport(description: tr("cancelled"))))
+        end(transfer, with: .failure(.cancelled))
       }
       var active: Int32 = 0
       trending_curl_multi_perform(api, multi, &active)
@@ -182,11 +182,11 @@ final class CurlEngine: @unchecked Sendable {
   private func start(_ transfer: CurlTransfer) {
     // Cancelled before it reached this thread: never started.
     guard !transfer.cancelled.load(ordering: .sequentiallyConsistent) else {
-      transfer.finish(.failure(.transport(description: tr("cancelled"))))
+      transfer.finish(.failure(.cancelled))
       return
     }
     guard let handle = trending_curl_easy_init(api) else {
-      transfer.finish(.failure(.transport(description: tr("out of memory"))))
+      transfer.finish(.failure(.transport(tr("out of memory"))))
       return
     }
     transfer.handle = handle
@@ -210,10 +210,9 @@ final class CurlEngine: @unchecked Sendable {
     _ = trending_curl_set_long(api, handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeout.rounded(.up))))
     // A declared length over the limit is refused at the headers, before any body is read.
     _ = trending_curl_set_offset(api, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
+    setMethod(of: request, on: handle)
     var list: UnsafeMutablePointer<curl_slist>?
-    for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-      list = trending_curl_slist_append(api, list, "\(name): \(value)")
-    }
+    for line in Self.headerLines(for: request) { list = trending_curl_slist_append(api, list, line) }
     transfer.headerList = list
     _ = trending_curl_set_headers(api, handle, list)
     _ = trending_curl_set_callback(api, handle, CURLOPT_WRITEFUNCTION, curlWrite)
@@ -223,6 +222,39 @@ final class CurlEngine: @unchecked Sendable {
     _ = trending_curl_set_pointer(api, handle, CURLOPT_PRIVATE, context)
     running[ObjectIdentifier(transfer)] = transfer
     trending_curl_multi_add(api, multi, handle)
+  }
+
+  /// The method and the body: POST as curl's own, PUT and DELETE by name; a body is copied into
+  /// curl (sent with its length, never as a form unless the caller says so).
+  private func setMethod(of request: HTTPRequest, on handle: UnsafeMutableRawPointer) {
+    switch request.method {
+    case .get: return
+    case .post: _ = trending_curl_set_long(api, handle, CURLOPT_POST, 1)
+    case .put, .delete: _ = trending_curl_set_string(api, handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+    }
+    // PUT and POST always carry a length (0 for no body); DELETE only when given a body.
+    guard request.body != nil || request.method != .delete else { return }
+    var bytes = [UInt8](request.body ?? Data())
+    _ = trending_curl_set_offset(api, handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+    // Copied by curl during the call: the bytes need not outlive it.
+    bytes.withUnsafeMutableBytes { raw in
+      if let start = raw.baseAddress {
+        _ = trending_curl_set_pointer(api, handle, CURLOPT_COPYPOSTFIELDS, start)
+      } else {
+        _ = trending_curl_set_string(api, handle, CURLOPT_COPYPOSTFIELDS, "")
+      }
+    }
+  }
+
+  /// The header lines for curl, sorted; with a body, no `Expect: 100-continue` wait and no form
+  /// type of curl's own (the caller's `Content-Type`, if any, is the one sent).
+  static func headerLines(for request: HTTPRequest) -> [String] {
+    var lines = request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    if request.body != nil || request.method == .post || request.method == .put {
+      lines.append("Expect:")
+      if !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) { lines.append("Content-Type:") }
+    }
+    return lines
   }
 
   private func collectFinished() {
@@ -247,7 +279,7 @@ final class CurlEngine: @unchecked Sendable {
   }
 
   /// Removes a transfer from curl, frees its handle and answers its caller.
-  private func end(_ transfer: CurlTransfer, with result: Result<HTTPResponse, AmodbError>) {
+  private func end(_ transfer: CurlTransfer, with result: Result<HTTPResponse, HTTPError>) {
     running[ObjectIdentifier(transfer)] = nil
     if let handle = transfer.handle {
       trending_curl_multi_remove(api, multi, handle)
@@ -302,29 +334,4 @@ private func curlHeader(
     if !name.isEmpty { transfer.headers[name] = value }
   }
   return length
-}
-
-/// Turns curl's result codes into short, plain descriptions.
-enum CurlFailure {
-  /// The error for a failed transfer, naming the host but never the query.
-  static func error(for code: CURLcode, description: String, request: HTTPRequest) -> AmodbError {
-    let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? tr("the server")
-    switch code {
-    case CURLE_OPERATION_TIMEDOUT: return .timedOut(seconds: Int(request.timeout.rounded()))
-    case CURLE_FILESIZE_EXCEEDED, CURLE_WRITE_ERROR: return .tooLarge(limit: request.maxBodyBytes)
-    case CURLE_COULDNT_CONNECT: return .transport(description: tr("could not connect to %s (connection refused)", host))
-    case CURLE_COULDNT_RESOLVE_HOST: return .transport(description: tr("could not find host %s", host))
-    case CURLE_COULDNT_RESOLVE_PROXY: return .transport(description: tr("could not find the proxy"))
-    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM,
-      CURLE_HTTP2:
-      return .transport(description: tr("the connection to %s was lost mid-way", host))
-    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
-      CURLE_SSL_CERTPROBLEM:
-      return .transport(description: tr("secure connection to %s failed", host))
-    case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
-      return .transport(description: tr("bad response from %s", host))
-    default:
-      return .transport(description: "\(host): \(TextSanitizer.clean(description, limit: 100))")
-    }
-  }
 }

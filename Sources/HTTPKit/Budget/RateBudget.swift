@@ -1,14 +1,15 @@
 import FoundationEssentials
 
-/// The client's own sliding 60-second window of requests, so that its traffic never draws a 429:
-/// when the window is full, the next request waits (and says for how long) instead of being refused.
+/// A client's own sliding 60-second window of requests to one service, so that its traffic never
+/// draws a 429: when the window is full, the next request waits (and says for how long) instead of
+/// being refused.
 public actor RateBudget {
   /// The window's length in seconds.
   public static let window: TimeInterval = 60
-  /// The limit assumed until the server tells: the smallest plan's.
+  /// The limit assumed until the server tells: a cautious 20 a minute.
   public static let assumedLimit = 20
-  /// The largest window believed from a server: amodb's largest plan is far below it, and the
-  /// budget keeps one date per request in the window, so a header cannot make it grow without end.
+  /// The largest window believed from a server: the budget keeps one date per request in the
+  /// window, so a header cannot make it grow without end.
   public static let largestLimit = 10_000
 
   private var limit: Int
@@ -29,7 +30,7 @@ public actor RateBudget {
 
   /// Waits until a request fits in the window, then counts it; `onWait` hears each wait too.
   ///
-  /// A `background` request (the calendar's details) goes only while no request of the user's is
+  /// A `background` request (one the user did not ask for) goes only while no request of the user's is
   /// waiting and a quarter of the window (at least one request) stays free for them, so the user's
   /// own requests go first however many background ones are queued.
   public func acquire(background: Bool = false, onWait callerWait: (@Sendable (Int) -> Void)? = nil) async {

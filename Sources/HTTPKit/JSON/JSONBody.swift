@@ -1,0 +1,25 @@
+import FoundationEssentials
+import Localization
+
+/// Reading an answer's JSON the same way for every service: nothing from an empty body, nothing
+/// from one too dense in values (`JSONDensity`), and short words for what went wrong.
+public enum JSONBody {
+  /// The body decoded as `type` with `decoder`; `.unreadable` with a few words otherwise.
+  public static func decode<T: Decodable>(
+    _ type: T.Type, from body: Data, using decoder: JSONDecoder = JSONDecoder()
+  ) throws(HTTPError) -> T {
+    guard !body.isEmpty else { throw HTTPError(.unreadable(tr("the body was empty"))) }
+    // Memory stays within a small multiple of the answer: no parse of a million tiny values.
+    guard JSONDensity.isParseable(body) else { throw HTTPError(.unreadable(tr("unexpected JSON shape"))) }
+    do {
+      return try decoder.decode(type, from: body)
+    } catch let error as DecodingError {
+      switch error {
+      case .dataCorrupted: throw HTTPError(.unreadable(tr("not valid JSON")))
+      default: throw HTTPError(.unreadable(tr("unexpected JSON shape")))
+      }
+    } catch {
+      throw HTTPError(.unreadable(tr("not valid JSON")))
+    }
+  }
+}
