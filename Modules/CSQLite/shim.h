@@ -7,6 +7,9 @@
    request is on its way. The table's types are the header's own, so a changed prototype fails to
    build. SQLITE_TRANSIENT is a cast of -1, which Swift does not import: the binders below pass it. */
 #include <dlfcn.h>
+/* The session extension's declarations (Debian's libsqlite3 is built with it). */
+#define SQLITE_ENABLE_SESSION 1
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 #include <stddef.h>
 
@@ -23,6 +26,7 @@ typedef struct {
   __typeof__(sqlite3_bind_text) *_Nonnull bind_text;
   __typeof__(sqlite3_bind_null) *_Nonnull bind_null;
   __typeof__(sqlite3_column_count) *_Nonnull column_count;
+  __typeof__(sqlite3_column_name) *_Nonnull column_name;
   __typeof__(sqlite3_column_type) *_Nonnull column_type;
   __typeof__(sqlite3_column_int64) *_Nonnull column_int64;
   __typeof__(sqlite3_column_double) *_Nonnull column_double;
@@ -64,6 +68,7 @@ static inline const trending_sqlite_api *trending_sqlite_load(void) {
   TRENDING_SQLITE_LOAD(bind_text, "sqlite3_bind_text")
   TRENDING_SQLITE_LOAD(bind_null, "sqlite3_bind_null")
   TRENDING_SQLITE_LOAD(column_count, "sqlite3_column_count")
+  TRENDING_SQLITE_LOAD(column_name, "sqlite3_column_name")
   TRENDING_SQLITE_LOAD(column_type, "sqlite3_column_type")
   TRENDING_SQLITE_LOAD(column_int64, "sqlite3_column_int64")
   TRENDING_SQLITE_LOAD(column_double, "sqlite3_column_double")
@@ -99,6 +104,53 @@ static inline int trending_sqlite_set_flag(const trending_sqlite_api *api, sqlit
   int now = -1;
   if (api->db_config(db, op, on, &now) != SQLITE_OK) return -1;
   return now;
+}
+
+/// The session extension's functions: the change log records each write transaction as a changeset.
+typedef struct {
+  __typeof__(sqlite3session_create) *_Nonnull create;
+  __typeof__(sqlite3session_attach) *_Nonnull attach;
+  __typeof__(sqlite3session_changeset) *_Nonnull changeset;
+  __typeof__(sqlite3session_isempty) *_Nonnull isempty;
+  __typeof__(sqlite3session_diff) *_Nonnull diff;
+  __typeof__(sqlite3session_delete) *_Nonnull delete_session;
+  __typeof__(sqlite3changeset_apply) *_Nonnull apply;
+  __typeof__(sqlite3_free) *_Nonnull free_memory;
+} trending_session_api;
+
+/// Loads the session extension's functions into a static table; NULL when libsqlite3 lacks them.
+static inline const trending_session_api *trending_session_load(void) {
+  void *library = dlopen("libsqlite3.so.0", RTLD_LAZY | RTLD_LOCAL);
+  if (library == NULL) return NULL;
+  static trending_session_api table;
+  trending_session_api *api = &table;
+#define TRENDING_SESSION_LOAD(field, name) \
+  if ((*(void **)&api->field = dlsym(library, name)) == NULL) return NULL;
+  TRENDING_SESSION_LOAD(create, "sqlite3session_create")
+  TRENDING_SESSION_LOAD(attach, "sqlite3session_attach")
+  TRENDING_SESSION_LOAD(changeset, "sqlite3session_changeset")
+  TRENDING_SESSION_LOAD(isempty, "sqlite3session_isempty")
+  TRENDING_SESSION_LOAD(diff, "sqlite3session_diff")
+  TRENDING_SESSION_LOAD(delete_session, "sqlite3session_delete")
+  TRENDING_SESSION_LOAD(apply, "sqlite3changeset_apply")
+  TRENDING_SESSION_LOAD(free_memory, "sqlite3_free")
+#undef TRENDING_SESSION_LOAD
+  return api;
+}
+
+/// Counts a conflict met while a changeset is applied, and stops the apply.
+static inline int trending_changeset_conflict(void *context, int kind, sqlite3_changeset_iter *change) {
+  (void)kind;
+  (void)change;
+  *(int *)context += 1;
+  return SQLITE_CHANGESET_ABORT;
+}
+
+/// Applies a changeset to `db`'s main database; every conflict is counted in `*conflicts` and stops
+/// the apply (a replay from empty meets none). SQLite's result code.
+static inline int trending_changeset_apply(
+    const trending_session_api *api, sqlite3 *db, int size, void *changeset, int *conflicts) {
+  return api->apply(db, size, changeset, NULL, trending_changeset_conflict, conflicts);
 }
 
 #endif

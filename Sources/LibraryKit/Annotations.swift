@@ -94,7 +94,9 @@ extension Library {
     try read {
       Set(
         try connection.rows("SELECT kind, title_id FROM hidden").compactMap { row in
-          row[0].string.flatMap(MediaKind.init(rawValue:)).flatMap { kind in row[1].int.map { MediaID(kind, $0) } }
+          row["kind"].string.flatMap(MediaKind.init(rawValue:)).flatMap { kind in
+            row["title_id"].int.map { MediaID(kind, $0) }
+          }
         })
     }
   }
@@ -136,9 +138,12 @@ extension Library {
       let titles = "JOIN titles t ON t.kind = a.kind AND t.id = a.title_id"
       // A title's own rating or note has season -1; an episode's, its place.
       let queries = [
-        "SELECT \(Titles.columns), a.rating, NULL, 0, a.season, a.episode FROM ratings a \(titles)",
-        "SELECT \(Titles.columns), NULL, a.text, 0, a.season, a.episode FROM notes a \(titles)",
-        "SELECT \(Titles.columns), NULL, NULL, 1, -1, -1 FROM hidden a \(titles)",
+        "SELECT \(Titles.columns), a.rating AS rating, NULL AS note, 0 AS hidden, a.season AS season, "
+          + "a.episode AS episode FROM ratings a \(titles)",
+        "SELECT \(Titles.columns), NULL AS rating, a.text AS note, 0 AS hidden, a.season AS season, "
+          + "a.episode AS episode FROM notes a \(titles)",
+        "SELECT \(Titles.columns), NULL AS rating, NULL AS note, 1 AS hidden, -1 AS season, -1 AS episode "
+          + "FROM hidden a \(titles)",
       ]
       for query in queries {
         try connection.each(query) { row in
@@ -148,14 +153,14 @@ extension Library {
             ?? Mark(
               id: info.media.id, kind: info.media.kind, title: info.title, year: info.year, onWatchlist: false,
               added: "", summary: info.posterPath == nil && info.voteCount == 0 ? nil : info.summary)
-          if let season = row[14].int, season >= 0, let number = row[15].int {
+          if let season = row["season"].int, season >= 0, let number = row["episode"].int {
             let key = EpisodeKey(season: season, number: number)
-            if let rating = row[11].int { mark.episodes[key, default: EpisodeNotes()].rating = rating }
-            if let note = row[12].string { mark.episodes[key, default: EpisodeNotes()].note = note }
+            if let rating = row["rating"].int { mark.episodes[key, default: EpisodeNotes()].rating = rating }
+            if let note = row["note"].string { mark.episodes[key, default: EpisodeNotes()].note = note }
           } else {
-            if let rating = row[11].int { mark.rating = rating }
-            if let note = row[12].string { mark.note = note }
-            if row[13].int == 1 { mark.hidden = true }
+            if let rating = row["rating"].int { mark.rating = rating }
+            if let note = row["note"].string { mark.note = note }
+            if row["hidden"].int == 1 { mark.hidden = true }
           }
           marks[info.media] = mark
         }

@@ -66,12 +66,25 @@ enum Events {
     SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? LIMIT 1
     """
 
+  /// A new stable id for a watch: 128 random bits as 32 lowercase hex digits (as SQLite's
+  /// `lower(hex(randomblob(16)))` makes them).
+  static func newUID() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
   /// Records one watch.
   static func insert(
     _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String
   ) throws(SQLiteFailure) {
     try connection.rows(
-      "INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded) VALUES (?, ?, ?, ?, ?, ?)",
+      """
+      INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded, uid)
+      VALUES (?, ?, ?, ?, ?, ?, lower(hex(randomblob(16))))
+      """,
       [
         .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
         Titles.optional(episode?.number), .text(day), .text(recorded),
@@ -104,12 +117,14 @@ extension Library {
     }
   }
 
-  /// Records a watch of each episode, keeping what the season's answer said of them.
+  /// Records a watch of each episode, keeping what the season's answer said of them, and of every
+  /// episode of `seasons` (so the library knows the next one to watch): one transaction.
   public func watch(
-    series info: TitleInfo, episodes: [EpisodeInfo], on day: String, recorded: String
+    series info: TitleInfo, episodes: [EpisodeInfo], on day: String, recorded: String, seasons: [EpisodeInfo] = []
   ) throws(LibraryError) {
     try write {
       try Titles.upsert(connection, info, day: recorded)
+      if !seasons.isEmpty { try Events.store(connection, series: info.media.id, seasons) }
       try Events.store(connection, series: info.media.id, episodes)
       for episode in episodes {
         try Events.insert(connection, info.media, episode: episode.number, day: day, recorded: recorded)
@@ -154,7 +169,7 @@ extension Library {
           "SELECT DISTINCT season, episode FROM watch_events WHERE kind = 'tv' AND title_id = ? AND season IS NOT NULL",
           [.integer(Int64(series))]
         ).compactMap { row in
-          row[0].int.flatMap { season in row[1].int.map { EpisodeKey(season: season, number: $0) } }
+          row["season"].int.flatMap { season in row["episode"].int.map { EpisodeKey(season: season, number: $0) } }
         })
     }
   }
@@ -165,10 +180,11 @@ extension Library {
       var entries: [HistoryEntry] = []
       try connection.each(
         """
-        SELECT e.id, e.watched, e.season, e.episode, ep.name,
+        SELECT e.id AS event, e.watched AS watched, e.season AS season, e.episode AS episode,
+          ep.name AS episode_name,
           EXISTS (SELECT 1 FROM watch_events p WHERE p.kind = e.kind AND p.title_id = e.title_id
             AND p.season IS e.season AND p.episode IS e.episode AND (p.watched < e.watched
-            OR (p.watched = e.watched AND p.id < e.id))),
+            OR (p.watched = e.watched AND p.id < e.id))) AS rewatch,
           \(Titles.columns)
         FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
         LEFT JOIN episodes ep ON e.kind = 'tv' AND ep.series_id = e.title_id AND ep.season = e.season
@@ -176,12 +192,15 @@ extension Library {
         WHERE e.watched >= ? ORDER BY e.watched DESC, e.id DESC
         """, [.text(since ?? "0000-00-00")]
       ) { row in
-        guard let id = row[0].integer, let title = Titles.info(from: row, at: 6) else { return }
-        let episode = row[2].int.flatMap { season in row[3].int.map { EpisodeKey(season: season, number: $0) } }
+        guard let id = row["event"].integer, let title = Titles.info(from: row) else { return }
+        let episode = row["season"].int.flatMap { season in
+          row["episode"].int.map { EpisodeKey(season: season, number: $0) }
+        }
         entries.append(
           HistoryEntry(
-            id: id, day: row[1].string ?? "", title: title, episode: episode,
-            episodeName: row[4].string.flatMap { $0.isEmpty ? nil : $0 }, rewatch: row[5].int == 1))
+            id: id, day: row["watched"].string ?? "", title: title, episode: episode,
+            episodeName: row["episode_name"].string.flatMap { $0.isEmpty ? nil : $0 },
+            rewatch: row["rewatch"].int == 1))
       }
       return entries
     }

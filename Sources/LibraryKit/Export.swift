@@ -31,7 +31,7 @@ extension Library {
     ),
     ("lists", ["id", "name", "created"], "id"),
     ("list_items", ["list_id", "kind", "title_id", "position", "added"], "list_id, position"),
-    ("watch_events", ["id", "kind", "title_id", "season", "episode", "watched", "recorded"], "id"),
+    ("watch_events", ["id", "kind", "title_id", "season", "episode", "watched", "recorded", "uid"], "id"),
     ("episodes", ["series_id", "season", "episode", "name", "air_date", "runtime"], "series_id, season, episode"),
     ("ratings", ["kind", "title_id", "season", "episode", "rating", "rated"], "kind, title_id, season, episode"),
     ("notes", ["kind", "title_id", "season", "episode", "text", "noted"], "kind, title_id, season, episode"),
@@ -61,8 +61,7 @@ extension Library {
         ) { row in
           out += (first ? "\n" : ",\n") + "      {"
           first = false
-          out += zip(table.columns, row).map { JSONText.string($0) + ": " + JSONText.value($1) }
-            .joined(separator: ", ")
+          out += table.columns.map { JSONText.string($0) + ": " + JSONText.value(row[$0]) }.joined(separator: ", ")
           out += "}"
         }
         out += first ? "]" : "\n    ]"
@@ -81,13 +80,15 @@ extension Library {
         WHERE l.id <> 1 ORDER BY l.name
         """
       ) { row in
-        guard let kind = row[0].string.flatMap(MediaKind.init(rawValue:)), let id = row[1].int else { return }
-        lists[MediaID(kind, id), default: []].append(row[2].string ?? "")
+        guard let kind = row["kind"].string.flatMap(MediaKind.init(rawValue:)), let id = row["title_id"].int else {
+          return
+        }
+        lists[MediaID(kind, id), default: []].append(row["name"].string ?? "")
       }
       var rows: [DiaryRow] = []
       try connection.each(
         """
-        SELECT \(Titles.columns), w.watched, w.rewatch, r.rating, n.text FROM titles t
+        SELECT \(Titles.columns), w.watched, w.rewatch, r.rating, n.text AS note FROM titles t
         LEFT JOIN (SELECT kind, title_id, watched, id, row_number() OVER (PARTITION BY kind, title_id
           ORDER BY watched, id) > 1 AS rewatch FROM watch_events WHERE season IS NULL) w
           ON w.kind = t.kind AND w.title_id = t.id
@@ -100,8 +101,8 @@ extension Library {
         guard let title = Titles.info(from: row) else { return }
         rows.append(
           DiaryRow(
-            title: title, watched: row[11].string, rewatch: row[12].int == 1, rating: row[13].int,
-            note: row[14].string, lists: lists[title.media] ?? []))
+            title: title, watched: row["watched"].string, rewatch: row["rewatch"].int == 1, rating: row["rating"].int,
+            note: row["note"].string, lists: lists[title.media] ?? []))
       }
       return rows
     }
@@ -112,17 +113,19 @@ extension Library {
 
   /// SQLite's integrity and foreign-key checks, the schema against the one trending makes (a
   /// table, view, index or trigger it did not make, changed or missing), and every row's values
-  /// against those the app writes (`StoredValues`): nothing when all is well, else one line a
+  /// against those the app writes (`StoredValues`), and the change log replayed from empty against
+  /// the library (`changeLogProblems`): nothing when all is well, else one line a
   /// problem, each row named by its title, list, episode or day. `today` (`YYYY-MM-DD`) bounds the
   /// days; nil is today.
   public func check(today: String? = nil) throws(LibraryError) -> [String] {
     let day = today.flatMap(ReleaseDate.init) ?? ReleaseDate(day: Date())
     return try read {
-      var problems = try connection.rows("PRAGMA integrity_check").compactMap(\.first?.string).filter { $0 != "ok" }
-        .map { TextSanitizer.clean($0, limit: 300) }
+      var problems = try connection.rows("PRAGMA integrity_check").compactMap { $0["integrity_check"].string }
+        .filter { $0 != "ok" }.map { TextSanitizer.clean($0, limit: 300) }
       problems += try foreignKeyProblems()
       problems += try schemaProblems()
       problems += try valueProblems(today: day)
+      problems += try changeLogProblems()
       return problems
     }
   }
@@ -132,7 +135,7 @@ extension Library {
     var seen: Set<String> = []
     var found: [(table: String, parent: String, key: Int)] = []
     for row in try connection.rows("PRAGMA foreign_key_check") {
-      guard let table = row[0].string, let parent = row[2].string, let key = row[3].int,
+      guard let table = row["table"].string, let parent = row["parent"].string, let key = row["fkid"].int,
         seen.insert("\(table)\u{0}\(parent)\u{0}\(key)").inserted
       else { continue }
       found.append((table, parent, key))
@@ -146,9 +149,9 @@ extension Library {
         problems.append(tr("%1$s refers to a missing row of %2$s", TextSanitizer.clean(table, limit: 100), parentName))
         continue
       }
-      let pairs = try connection.rows("PRAGMA foreign_key_list(\(table))").filter { $0[0].int == key }
+      let pairs = try connection.rows("PRAGMA foreign_key_list(\(table))").filter { $0["id"].int == key }
         .compactMap { row -> (from: String, to: String)? in
-          guard let from = row[3].string, let to = row[4].string else { return nil }
+          guard let from = row["from"].string, let to = row["to"].string else { return nil }
           return (from, to)
         }
       guard !pairs.isEmpty else {
@@ -167,7 +170,7 @@ extension Library {
           more += 1
           continue
         }
-        problems.append(tr("%1$s refers to a missing row of %2$s", try place(table, columns, row), parentName))
+        problems.append(tr("%1$s refers to a missing row of %2$s", try place(table, row), parentName))
       }
     }
     if more > 0 { problems.append(tr("and %s more", String(more))) }
@@ -184,8 +187,8 @@ extension Library {
       for row in try connection.rows(
         "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
       {
-        guard let type = row[0].string, let name = row[1].string else { continue }
-        objects[name] = (type, row[2].string ?? "")
+        guard let type = row["type"].string, let name = row["name"].string else { continue }
+        objects[name] = (type, row["sql"].string ?? "")
       }
       return objects
     }
@@ -215,30 +218,30 @@ extension Library {
 
   /// Each row holding a value the app never writes (`StoredValues`), named, with the value.
   private func valueProblems(today: ReleaseDate) throws -> [String] {
-    var bad: [(table: String, columns: [String], row: [SQLValue], problem: String)] = []
+    var bad: [(table: String, row: SQLRow, problem: String)] = []
     var more = 0
     for table in Self.exportedTables {
       // Table and column names are ours, never the file's.
       try connection.each("SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)") { row in
-        var values = row
+        var values = table.columns.map { row[$0] }
         guard
           let problem = StoredValues.problem(table.name, table.columns, &values, today: today, cleaning: false)
         else { return }
         if bad.count < Self.mostNamedProblems {
-          bad.append((table.name, table.columns, row, problem))
+          bad.append((table.name, row, problem))
         } else {
           more += 1
         }
       }
     }
-    var problems = try bad.map { tr("%1$s: %2$s", try place($0.table, $0.columns, $0.row), $0.problem) }
+    var problems = try bad.map { tr("%1$s: %2$s", try place($0.table, $0.row), $0.problem) }
     if more > 0 { problems.append(tr("and %s more", String(more))) }
     return problems
   }
 
   /// A row as `check` names it: its title (and episode), list, day or fact, never a bare row number.
-  private func place(_ table: String, _ columns: [String], _ row: [SQLValue]) throws -> String {
-    func value(_ name: String) -> SQLValue { columns.firstIndex(of: name).map { row[$0] } ?? .null }
+  private func place(_ table: String, _ row: SQLRow) throws -> String {
+    func value(_ name: String) -> SQLValue { row[name] }
     func text(_ value: SQLValue) -> String { "'" + TextSanitizer.clean(StoredValues.plain(value), limit: 80) + "'" }
     func title(_ kind: SQLValue, _ id: SQLValue) throws -> String {
       let media: String =

@@ -15,7 +15,7 @@ extension Library {
           WHERE e.kind = 'tv' AND e.title_id = t.id AND e.season IS NOT NULL))
         ORDER BY t.kind, t.id
         """
-      ).compactMap { row in Titles.info(from: row).map { ($0, row[11].int == 1) } }
+      ).compactMap { row in Titles.info(from: row).map { ($0, row["listed"].int == 1) } }
     }
   }
 
@@ -31,7 +31,7 @@ extension Library {
       try connection.each(
         "SELECT provider_name, offer FROM title_providers WHERE kind = ? AND title_id = ? AND region = ?", key
       ) { row in
-        guard let name = row[0].string, let offer = row[1].string else { return }
+        guard let name = row["provider_name"].string, let offer = row["offer"].string else { return }
         offers[name, default: []].insert(offer)
       }
       return offers

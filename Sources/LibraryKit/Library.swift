@@ -107,28 +107,15 @@ public final class Library {
   /// The schema version of the file as it is now.
   public var schemaVersion: Int { (try? Self.version(connection)) ?? 0 }
 
-  /// Runs `body` in one write transaction: all of it is stored, or (on any failure) none of it.
+  /// Runs `body` in one write transaction: all of it is stored, or (on any failure) none of it;
+  /// what it changed is appended to the change log in the same transaction, named `kind`.
   @discardableResult
-  public func write<T>(_ body: () throws -> T) throws(LibraryError) -> T {
+  public func write<T>(_ kind: String = #function, _ body: () throws -> T) throws(LibraryError) -> T {
     guard !isReadOnly else { throw writeRefusal }
-    do {
-      try connection.rows("BEGIN IMMEDIATE")
-    } catch {
-      throw LibraryError.from(error, path: path.path)
-    }
-    do {
-      let result = try body()
-      try connection.rows("COMMIT")
-      return result
-    } catch {
-      _ = try? connection.rows("ROLLBACK")
-      if let failure = error as? SQLiteFailure { throw LibraryError.from(failure, path: path.path) }
-      if let error = error as? LibraryError { throw error }
-      throw LibraryError(.other, String(describing: error))
-    }
+    return try read { try connection.transaction { try recordingChanges(kind, body) } }
   }
 
-  /// Runs a query, mapping SQLite's failure to the library's error.
+  /// Runs a query (or, in `write`, a transaction), mapping SQLite's failure to the library's error.
   func read<T>(_ body: () throws -> T) throws(LibraryError) -> T {
     do {
       return try body()
@@ -196,7 +183,9 @@ public final class Library {
   /// What the file is, read from its header and its tables.
   private static func identify(_ connection: SQLiteConnection) throws(SQLiteFailure) -> LibraryIdentity {
     let application = try connection.scalar("PRAGMA application_id")?.int ?? 0
-    let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap(\.first?.string)
+    let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+      $0["name"].string
+    }
     let others = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE type != 'table'")?.int ?? 0
     let identity = LibraryIdentity(
       applicationID: Int32(truncatingIfNeeded: application), version: try version(connection), tables: Set(tables))
@@ -218,8 +207,9 @@ public final class Library {
       throw SQLiteFailure(code: SQLITE_ERROR, message: "the library's tables could not be made in memory")
     }
     for (table, wanted) in expected {
-      let found = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap(
-        \.first?.string)
+      let found = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap {
+        $0["name"].string
+      }
       guard wanted.isSubset(of: found) else { return false }
     }
     return true
@@ -271,11 +261,16 @@ public final class Library {
 
   /// Takes the file from its version to the current one in one transaction; another process
   /// migrating at the same moment waits for the lock and then finds nothing left to do.
-  static func migrate(_ connection: SQLiteConnection, to target: Int = Schema.current) throws(SQLiteFailure) {
+  static func migrate(_ connection: SQLiteConnection, to target: Int = Schema.current) throws {
     let marked = try connection.scalar("PRAGMA application_id")?.int == Int(LibraryIdentity.applicationID)
     guard try version(connection) < target || (target > 0 && !marked) else { return }
-    try connection.rows("BEGIN IMMEDIATE")
-    do {
+    // A file with rows that takes the change log on writes them as its first entry, read against
+    // an empty copy of the schema (ATTACH and DETACH are refused inside a transaction).
+    let logged = ChangeLog.version
+    let existing = (1..<logged).contains(try version(connection)) && target >= logged
+    if existing { try connection.rows("ATTACH ':memory:' AS empty") }
+    defer { if existing { _ = try? connection.rows("DETACH empty") } }
+    try connection.transaction {
       let version = try version(connection)
       // Only versions this build wrote are stepped through; the caller told the file apart before.
       for step in max(version, 0)..<max(version, target) {
@@ -284,10 +279,7 @@ public final class Library {
       // PRAGMA takes no bound values; the numbers are ours, never the user's.
       if target > version { try connection.rows("PRAGMA user_version = \(target)") }
       if target > 0 { try connection.rows("PRAGMA application_id = \(LibraryIdentity.applicationID)") }
-      try connection.rows("COMMIT")
-    } catch {
-      _ = try? connection.rows("ROLLBACK")
-      throw error
+      if existing, (1..<logged).contains(version) { try ChangeLog.writeExisting(connection, now: Date()) }
     }
   }
 }

@@ -42,10 +42,10 @@ extension Library {
     try read {
       try connection.rows(
         """
-        SELECT l.name, count(i.title_id) FROM lists l LEFT JOIN list_items i ON i.list_id = l.id
+        SELECT l.name, count(i.title_id) AS titles FROM lists l LEFT JOIN list_items i ON i.list_id = l.id
         GROUP BY l.id ORDER BY l.id <> 1, l.name COLLATE NOCASE
         """
-      ).map { ListSummary(name: $0[0].string ?? "", count: $0[1].int ?? 0) }
+      ).map { ListSummary(name: $0["name"].string ?? "", count: $0["titles"].int ?? 0) }
     }
   }
 
@@ -62,7 +62,9 @@ extension Library {
         JOIN titles t ON t.kind = i.kind AND t.id = i.title_id WHERE i.list_id = ? ORDER BY \(order)
         """, [.integer(Int64(id))]
       ).compactMap { row in
-        Titles.info(from: row).map { ListedTitle(title: $0, added: row[11].string ?? "", position: row[12].int ?? 0) }
+        Titles.info(from: row).map {
+          ListedTitle(title: $0, added: row["added"].string ?? "", position: row["position"].int ?? 0)
+        }
       }
     }
   }
@@ -116,7 +118,7 @@ extension Library {
       try connection.each(
         """
         SELECT \(Titles.columns), k.added, (SELECT max(watched) FROM watch_events x
-          WHERE x.kind = k.kind AND x.title_id = k.title_id AND x.season IS NULL)
+          WHERE x.kind = k.kind AND x.title_id = k.title_id AND x.season IS NULL) AS seen
         FROM (SELECT kind, title_id, max(added) AS added FROM (
             SELECT kind, title_id, added FROM list_items WHERE list_id = 1
             UNION ALL SELECT kind, title_id, NULL FROM watch_events INDEXED BY watch_events_of_titles
@@ -126,10 +128,10 @@ extension Library {
         """
       ) { row in
         guard let info = Titles.info(from: row) else { return }
-        let added = row[11].string
+        let added = row["added"].string
         marks[info.media] = Mark(
           id: info.media.id, kind: info.media.kind, title: info.title, year: info.year, onWatchlist: added != nil,
-          added: added ?? row[12].string ?? "", seen: row[12].string,
+          added: added ?? row["seen"].string ?? "", seen: row["seen"].string,
           summary: info.posterPath == nil && info.voteCount == 0 && info.genreIDs.isEmpty ? nil : info.summary)
       }
       return marks

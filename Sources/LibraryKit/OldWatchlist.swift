@@ -17,39 +17,35 @@ enum OldWatchlist {
     // Read without the write lock first: once done, every later open costs one query.
     guard try connection.scalar("SELECT value FROM facts WHERE name = ?", [.text(fact)]) == nil else { return nil }
     let file = library.deletingLastPathComponent().appendingPathComponent("watchlist")
-    try connection.rows("BEGIN IMMEDIATE")
     var imported = 0
     var problem: String?
-    do {
-      // Another process may have moved it in while this one waited for the lock.
-      if try connection.scalar("SELECT value FROM facts WHERE name = ?", [.text(fact)]) != nil {
-        try connection.rows("COMMIT")
-        return nil
+    let movedIn = try connection.transaction {
+      try ChangeLog.recording(connection, "watchlist file") { () throws -> Bool in
+        // Another process may have moved it in while this one waited for the lock.
+        if try connection.scalar("SELECT value FROM facts WHERE name = ?", [.text(fact)]) != nil { return false }
+        let store = WatchlistStore(path: file)
+        let marks: [MediaID: Mark]
+        switch store.load() {
+        case .success(let loaded):
+          marks = loaded.marks
+          problem = loaded.problem
+        case .failure(let error):
+          throw LibraryError(
+            .other,
+            error.message + ". " + tr("Move it aside to start the library without it; nothing was changed."))
+        }
+        let day = WatchlistFormat.day(now)
+        for mark in marks.values.sorted(by: { ($0.added, $0.media) < ($1.added, $1.media) }) {
+          try Titles.upsert(connection, TitleInfo(mark: mark), day: day)
+          if mark.onWatchlist { try Lists.insert(connection, mark.media, list: 1, day: mark.added) }
+          if let seen = mark.seen { try Events.insert(connection, mark.media, episode: nil, day: seen, recorded: day) }
+          imported += 1
+        }
+        try connection.rows("INSERT INTO facts (name, value) VALUES (?, ?)", [.text(fact), .text(day)])
+        return true
       }
-      let store = WatchlistStore(path: file)
-      let marks: [MediaID: Mark]
-      switch store.load() {
-      case .success(let loaded):
-        marks = loaded.marks
-        problem = loaded.problem
-      case .failure(let error):
-        throw LibraryError(
-          .other,
-          error.message + ". " + tr("Move it aside to start the library without it; nothing was changed."))
-      }
-      let day = WatchlistFormat.day(now)
-      for mark in marks.values.sorted(by: { ($0.added, $0.media) < ($1.added, $1.media) }) {
-        try Titles.upsert(connection, TitleInfo(mark: mark), day: day)
-        if mark.onWatchlist { try Lists.insert(connection, mark.media, list: 1, day: mark.added) }
-        if let seen = mark.seen { try Events.insert(connection, mark.media, episode: nil, day: seen, recorded: day) }
-        imported += 1
-      }
-      try connection.rows("INSERT INTO facts (name, value) VALUES (?, ?)", [.text(fact), .text(day)])
-      try connection.rows("COMMIT")
-    } catch {
-      _ = try? connection.rows("ROLLBACK")
-      throw error
     }
+    guard movedIn else { return nil }
     var info = stat()
     guard lstat(file.path, &info) == 0 else { return nil }
     let moved = file.deletingLastPathComponent().appendingPathComponent(movedName)

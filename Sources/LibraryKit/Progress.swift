@@ -25,13 +25,14 @@ extension Library {
       var last: [Int: String] = [:]
       try connection.each(
         """
-        SELECT title_id, season, episode, max(watched) FROM watch_events
+        SELECT title_id, season, episode, max(watched) AS last_watched FROM watch_events
         WHERE kind = 'tv' AND season IS NOT NULL AND season > 0 GROUP BY title_id, season, episode
         """
       ) { row in
-        guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
+        guard let series = row["title_id"].int, let season = row["season"].int, let episode = row["episode"].int
+        else { return }
         seen[series, default: []].insert(EpisodeKey(season: season, number: episode))
-        let day = row[3].string ?? ""
+        let day = row["last_watched"].string ?? ""
         if day > last[series, default: ""] { last[series] = day }
       }
       var known: [Int: [EpisodeInfo]] = [:]
@@ -42,11 +43,12 @@ extension Library {
           AND w.season IS NOT NULL) ORDER BY e.series_id, e.season, e.episode
         """
       ) { row in
-        guard let series = row[0].int, let season = row[1].int, let episode = row[2].int else { return }
+        guard let series = row["series_id"].int, let season = row["season"].int, let episode = row["episode"].int
+        else { return }
         known[series, default: []].append(
           EpisodeInfo(
-            stored: EpisodeKey(season: season, number: episode), name: row[3].string ?? "",
-            airDate: row[4].string, runtime: row[5].int))
+            stored: EpisodeKey(season: season, number: episode), name: row["name"].string ?? "",
+            airDate: row["air_date"].string, runtime: row["runtime"].int))
       }
       // Every series' title at once, not a query a series.
       var titles: [Int: TitleInfo] = [:]
@@ -87,7 +89,7 @@ extension Library {
         SELECT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL
         GROUP BY title_id ORDER BY max(watched) DESC, title_id
         """
-      ).compactMap { $0[0].int }
+      ).compactMap { $0["title_id"].int }
     }
   }
 
@@ -98,11 +100,13 @@ extension Library {
       try connection.each(
         "SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL"
       ) { row in
-        if let series = row[0].int { known[series] = [:] }
+        if let series = row["title_id"].int { known[series] = [:] }
       }
-      try connection.each("SELECT series_id, season, count(*) FROM episodes GROUP BY series_id, season") { row in
-        guard let series = row[0].int, known[series] != nil, let season = row[1].int else { return }
-        known[series]?[season] = row[2].int ?? 0
+      try connection.each(
+        "SELECT series_id, season, count(*) AS episodes FROM episodes GROUP BY series_id, season"
+      ) { row in
+        guard let series = row["series_id"].int, known[series] != nil, let season = row["season"].int else { return }
+        known[series]?[season] = row["episodes"].int ?? 0
       }
       return known
     }

@@ -31,6 +31,25 @@ public enum SQLValue: Equatable, Sendable {
   }
 }
 
+/// One row of a statement's answer, read by column name (its `AS` name when it has one), never by
+/// position: a column added to or moved in a `SELECT` cannot shift what another site reads.
+struct SQLRow {
+  /// The values, in the statement's column order.
+  fileprivate let values: [SQLValue]
+  /// Each column's name to its place: made once a statement run and shared by its rows.
+  fileprivate let places: [String: Int]
+
+  /// The value of the column named `name`; `.null` for a name the statement has not (a debug
+  /// build stops there: it is a misspelt name or a missing alias).
+  subscript(_ name: String) -> SQLValue {
+    guard let place = places[name] else {
+      assertionFailure("no column named \(name) in the row")
+      return .null
+    }
+    return values[place]
+  }
+}
+
 /// What SQLite said when a call failed: its extended code and message.
 public struct SQLiteFailure: Error, Equatable, Sendable {
   /// The extended result code.
@@ -53,7 +72,7 @@ final class SQLiteConnection {
   nonisolated(unsafe) static let api: UnsafePointer<trending_sqlite_api>? = trending_sqlite_load()
 
   private let api: UnsafePointer<trending_sqlite_api>
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// Statements kept prepared by their text, reset after each use: an import runs the same few
   /// statements thousands of times, and preparing was most of SQLite's share of it.
   private var prepared: [String: OpaquePointer] = [:]
@@ -124,16 +143,16 @@ final class SQLiteConnection {
   /// The row id the last insert made.
   var lastInsertID: Int64 { api.pointee.last_insert_rowid(handle) }
 
-  /// Runs a statement and returns its rows, each a list of column values.
+  /// Runs a statement and returns its rows.
   @discardableResult
-  func rows(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteFailure) -> [[SQLValue]] {
-    var result: [[SQLValue]] = []
+  func rows(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteFailure) -> [SQLRow] {
+    var result: [SQLRow] = []
     try each(sql, values) { result.append($0) }
     return result
   }
 
   /// Runs a statement, handing each row to `body` as it is read.
-  func each(_ sql: String, _ values: [SQLValue] = [], _ body: ([SQLValue]) -> Void) throws(SQLiteFailure) {
+  func each(_ sql: String, _ values: [SQLValue] = [], _ body: (SQLRow) -> Void) throws(SQLiteFailure) {
     // Taken out of the cache while it runs, so a statement run inside another's rows is its own.
     let statement: OpaquePointer
     if let kept = prepared.removeValue(forKey: sql) {
@@ -168,10 +187,13 @@ final class SQLiteConnection {
       guard bound == SQLITE_OK else { throw failure(bound) }
     }
     let columns = api.pointee.column_count(statement)
+    // Made at the first row, so a statement that answers no rows (an insert) makes nothing.
+    var places: [String: Int]?
     while true {
       let stepped = api.pointee.step(statement)
       if stepped == SQLITE_DONE { return }
       guard stepped == SQLITE_ROW else { throw failure(stepped) }
+      if places == nil { places = names(statement, columns) }
       var row: [SQLValue] = []
       row.reserveCapacity(Int(columns))
       for column in 0..<columns {
@@ -188,13 +210,42 @@ final class SQLiteConnection {
           row.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
         }
       }
-      body(row)
+      body(SQLRow(values: row, places: places ?? [:]))
     }
   }
 
-  /// The first column of the first row, or nil.
+  /// Each column's name to its place; a name given twice keeps its first place.
+  private func names(_ statement: OpaquePointer, _ columns: Int32) -> [String: Int] {
+    var places: [String: Int] = [:]
+    places.reserveCapacity(Int(columns))
+    for column in 0..<columns {
+      guard let name = api.pointee.column_name(statement, column) else { continue }
+      let key = String(cString: name)
+      if places[key] == nil { places[key] = Int(column) }
+    }
+    return places
+  }
+
+  /// The first column of the first row, or nil: the one read by place, as the statement has one.
   func scalar(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteFailure) -> SQLValue? {
-    try rows(sql, values).first?.first
+    try rows(sql, values).first?.values.first
+  }
+
+  /// Runs `body` in one write transaction, the only one there is: `BEGIN IMMEDIATE` takes the
+  /// write lock before anything is read (another writer's lock is waited out within the busy
+  /// timeout, so no transaction fails upgrading), then `COMMIT` when `body` returns (`ROLLBACK`
+  /// when not `commit`: a dry run), and `ROLLBACK` when `body` or the commit throws, the error
+  /// thrown on as it came.
+  func transaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
+    try rows("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try rows(commit ? "COMMIT" : "ROLLBACK")
+      return result
+    } catch {
+      _ = try? rows("ROLLBACK")
+      throw error
+    }
   }
 
   /// Copies the whole database into `target` with SQLite's online backup, a few pages at a time,

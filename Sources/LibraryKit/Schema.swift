@@ -20,12 +20,14 @@ enum Schema {
     var result: [Int: [String: Set<String>]] = [:]
     for version in 1...current {
       guard let made = try? made(upTo: version),
-        let tables = try? made.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap(\.first?.string)
+        let tables = try? made.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap({
+          $0["name"].string
+        })
       else { return nil }
       var columns: [String: Set<String>] = [:]
       for table in tables {
         guard let names = try? made.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]) else { return nil }
-        columns[table] = Set(names.compactMap(\.first?.string))
+        columns[table] = Set(names.compactMap { $0["name"].string })
       }
       result[version] = columns
     }
@@ -164,6 +166,36 @@ enum Schema {
     [
       "CREATE INDEX watch_events_by_day_of_title ON watch_events (kind, title_id, season, episode, watched)",
       "DROP INDEX watch_events_by_title",
+    ],
+    // 4: the change log (docs/change-log.md): this library's device id and the clock of its last
+    // change, every write transaction as a changeset, and a stable id for each watch, the same on
+    // every machine it reaches. A file that had rows writes them as the log's first entry
+    // (`ChangeLog.writeExisting`, run by `Library.migrate`).
+    [
+      """
+      CREATE TABLE device (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        id TEXT NOT NULL,
+        clock_wall INTEGER NOT NULL DEFAULT 0,
+        clock_counter INTEGER NOT NULL DEFAULT 0
+      )
+      """,
+      "INSERT INTO device (one, id) VALUES (1, lower(hex(randomblob(16))))",
+      """
+      CREATE TABLE changes (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        device TEXT NOT NULL,
+        clock_wall INTEGER NOT NULL,
+        clock_counter INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        format INTEGER NOT NULL,
+        changeset TEXT NOT NULL
+      )
+      """,
+      "ALTER TABLE watch_events ADD COLUMN uid TEXT",
+      "UPDATE watch_events SET uid = lower(hex(randomblob(16)))",
+      "CREATE UNIQUE INDEX watch_events_by_uid ON watch_events (uid)",
     ],
   ]
 }

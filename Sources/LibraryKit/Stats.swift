@@ -40,23 +40,24 @@ extension Library {
       let counts =
         try connection.rows(
           """
-          SELECT count(DISTINCT CASE WHEN e.kind = 'movie' THEN e.title_id END),
-            count(CASE WHEN e.kind = 'movie' THEN 1 END),
-            count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id END),
-            count(e.season),
+          SELECT count(DISTINCT CASE WHEN e.kind = 'movie' THEN e.title_id END) AS films,
+            count(CASE WHEN e.kind = 'movie' THEN 1 END) AS film_watches,
+            count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id END) AS series,
+            count(e.season) AS episodes,
             coalesce(sum(CASE WHEN e.season IS NULL THEN t.runtime ELSE coalesce(ep.runtime, t.runtime) END), 0)
+              AS minutes
           FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
           LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
             AND e.kind = 'tv'
           WHERE e.watched BETWEEN ? AND ?
           """, span
-        ).first ?? []
+        ).first
       let months = try connection.rows(
         """
-        SELECT substr(watched, 1, 7), count(*) FROM watch_events WHERE watched BETWEEN ? AND ?
+        SELECT substr(watched, 1, 7) AS month, count(*) AS watches FROM watch_events WHERE watched BETWEEN ? AND ?
         GROUP BY 1 ORDER BY 1
         """, span
-      ).map { (month: $0[0].string ?? "", count: $0[1].int ?? 0) }
+      ).map { (month: $0["month"].string ?? "", count: $0["watches"].int ?? 0) }
       var genres: [String: Int] = [:]
       try connection.each(
         """
@@ -64,21 +65,21 @@ extension Library {
           AND e.title_id = t.id AND e.watched BETWEEN ? AND ?)
         """, span
       ) { row in
-        for genre in (row[0].string ?? "").split(separator: "|") { genres[String(genre), default: 0] += 1 }
+        for genre in (row["genres"].string ?? "").split(separator: "|") { genres[String(genre), default: 0] += 1 }
       }
       var ratings = [Int](repeating: 0, count: 10)
       try connection.each(
-        "SELECT rating, count(*) FROM ratings WHERE rated BETWEEN ? AND ? GROUP BY rating", span
+        "SELECT rating, count(*) AS ratings FROM ratings WHERE rated BETWEEN ? AND ? GROUP BY rating", span
       ) { row in
-        if let value = row[0].int, (1...10).contains(value) { ratings[value - 1] = row[1].int ?? 0 }
+        if let value = row["rating"].int, (1...10).contains(value) { ratings[value - 1] = row["ratings"].int ?? 0 }
       }
       let top = genres.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map {
         (genre: $0.key, count: $0.value)
       }
       return LibraryStats(
-        films: counts.first?.int ?? 0, filmWatches: counts.dropFirst().first?.int ?? 0,
-        series: counts.dropFirst(2).first?.int ?? 0, episodes: counts.dropFirst(3).first?.int ?? 0,
-        minutes: counts.dropFirst(4).first?.int ?? 0, byMonth: months, topGenres: Array(top), ratings: ratings)
+        films: counts?["films"].int ?? 0, filmWatches: counts?["film_watches"].int ?? 0,
+        series: counts?["series"].int ?? 0, episodes: counts?["episodes"].int ?? 0,
+        minutes: counts?["minutes"].int ?? 0, byMonth: months, topGenres: Array(top), ratings: ratings)
     }
   }
 }

@@ -30,15 +30,19 @@ extension Library {
         ORDER BY coalesce(r.rating, 0) DESC, coalesce(s.seen, '') DESC, t.kind, t.id
         """
       ) { row in
-        guard let kind = row[0].string.flatMap(MediaKind.init(rawValue:)), let id = row[1].int else { return }
+        guard let kind = row["kind"].string.flatMap(MediaKind.init(rawValue:)), let id = row["id"].int else { return }
         seeds.append(
-          TasteSeed(media: MediaID(kind, id), title: row[2].string ?? "", rating: row[3].int, lastSeen: row[4].string))
+          TasteSeed(
+            media: MediaID(kind, id), title: row["title"].string ?? "", rating: row["rating"].int,
+            lastSeen: row["seen"].string))
       }
       var excluded = Set(seeds.map(\.media))
       try connection.each(
         "SELECT kind, title_id FROM list_items WHERE list_id = 1 UNION SELECT kind, title_id FROM hidden"
       ) { row in
-        guard let kind = row[0].string.flatMap(MediaKind.init(rawValue:)), let id = row[1].int else { return }
+        guard let kind = row["kind"].string.flatMap(MediaKind.init(rawValue:)), let id = row["title_id"].int else {
+          return
+        }
         excluded.insert(MediaID(kind, id))
       }
       return Taste(seeds: seeds, excluded: excluded)

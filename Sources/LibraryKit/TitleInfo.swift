@@ -91,9 +91,13 @@ public struct TitleInfo: Equatable, Sendable {
 
 /// The `titles` table.
 enum Titles {
-  /// The columns read back, in order, for `info(from:)`.
-  static let columns =
-    "t.kind, t.id, t.title, t.year, t.poster_path, t.vote_average, t.vote_count, t.genre_ids, t.genres, t.imdb_id, t.runtime"
+  /// The columns `info(from:)` reads, of `titles t`, each named as `titles` names it: a query that
+  /// joins titles gives its own columns other names.
+  static let columns = """
+    t.kind AS kind, t.id AS id, t.title AS title, t.year AS year, t.poster_path AS poster_path, \
+    t.vote_average AS vote_average, t.vote_count AS vote_count, t.genre_ids AS genre_ids, t.genres AS genres, \
+    t.imdb_id AS imdb_id, t.runtime AS runtime
+    """
 
   /// Adds a title or updates what is known of it; what is not known now keeps what was known.
   static func upsert(_ connection: SQLiteConnection, _ info: TitleInfo, day: String) throws(SQLiteFailure) {
@@ -123,17 +127,16 @@ enum Titles {
       ])
   }
 
-  /// A title read from the first eleven columns of a row (`columns`).
-  static func info(from row: [SQLValue], at start: Int = 0) -> TitleInfo? {
-    guard row.count >= start + 11, let kind = row[start].string.flatMap(MediaKind.init(rawValue:)),
-      let id = row[start + 1].int
-    else { return nil }
+  /// A title read from a row with the `columns`.
+  static func info(from row: SQLRow) -> TitleInfo? {
+    guard let kind = row["kind"].string.flatMap(MediaKind.init(rawValue:)), let id = row["id"].int else { return nil }
     return TitleInfo(
-      media: MediaID(kind, id), title: row[start + 2].string ?? "", year: row[start + 3].int,
-      posterPath: row[start + 4].string, voteAverage: row[start + 5].double, voteCount: row[start + 6].int ?? 0,
-      genreIDs: (row[start + 7].string ?? "").split(separator: ",").compactMap { Int($0) },
-      genres: (row[start + 8].string ?? "").split(separator: "|").map(String.init), imdbID: row[start + 9].string,
-      runtime: row[start + 10].int)
+      media: MediaID(kind, id), title: row["title"].string ?? "", year: row["year"].int,
+      posterPath: row["poster_path"].string, voteAverage: row["vote_average"].double,
+      voteCount: row["vote_count"].int ?? 0,
+      genreIDs: (row["genre_ids"].string ?? "").split(separator: ",").compactMap { Int($0) },
+      genres: (row["genres"].string ?? "").split(separator: "|").map(String.init), imdbID: row["imdb_id"].string,
+      runtime: row["runtime"].int)
   }
 
   static func optional(_ value: Int?) -> SQLValue {

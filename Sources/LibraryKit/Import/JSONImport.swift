@@ -118,6 +118,9 @@ extension Library {
         SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?
         """, [value("kind"), value("title_id"), value("season"), value("episode"), value("watched")])
       guard same == nil else { return .already }
+      // A watch keeps its stable id; an export of a version before them gets one.
+      if let uid = columns.firstIndex(of: "uid"), values[uid] == .null { values[uid] = .text(Events.newUID()) }
+      if try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [value("uid")]) != nil { return .already }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE id = ?", [value("id")]) != nil {
         columns.removeFirst()
         values.removeFirst()

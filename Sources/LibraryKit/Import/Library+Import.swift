@@ -28,21 +28,7 @@ extension Library {
       // Only a real change needs the file writable; it refuses as every change does.
       return try write { try body() }
     }
-    do {
-      try connection.rows("BEGIN IMMEDIATE")
-    } catch {
-      throw LibraryError.from(error, path: path.path)
-    }
-    do {
-      let result = try body()
-      try connection.rows(commit ? "COMMIT" : "ROLLBACK")
-      return result
-    } catch {
-      _ = try? connection.rows("ROLLBACK")
-      if let failure = error as? SQLiteFailure { throw LibraryError.from(failure, path: path.path) }
-      if let error = error as? LibraryError { throw error }
-      throw LibraryError(.other, String(describing: error))
-    }
+    return try read { try connection.transaction(commit: commit) { try recordingChanges("import", body) } }
   }
 
   /// Makes one change unless it is there; true when it was made.

@@ -55,6 +55,7 @@ enum StoredValues {
     "watch_events": [
       "id": .id, "kind": .kind, "title_id": .id, "season": .season(optional: true, keyed: false),
       "episode": .episode(optional: true, keyed: false), "watched": .day, "recorded": .day,
+      "uid": .text(limit: 64, optional: true),
     ],
     "episodes": [
       "series_id": .id, "season": .season(optional: false, keyed: false),

@@ -1,0 +1,174 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+
+/// The library of one process: one connection, opened once and kept, used on a serial queue of its
+/// own, so SQLite's blocking calls never hold a thread of Swift's pool (which network answers need).
+///
+/// Every read and write of the browser goes through `perform`; the command line, one thread doing
+/// one thing, through `sync`. The service also tells another process's changes from its own
+/// (`changedElsewhere`): SQLite's `data_version` moves only for commits of other connections.
+public final class LibraryService: Sendable {
+  /// The file.
+  public let path: URL
+  /// How long a write waits for another process's write before it is tried again (or fails) as busy.
+  public let patience: LibraryPatience
+  private let queue: DispatchQueue
+  private let state: QueueState
+
+  /// A service for the library at `path`; the file is opened by the first use, not here.
+  public init(path: URL, patience: LibraryPatience = LibraryPatience()) {
+    self.path = path
+    self.patience = patience
+    queue = DispatchQueue(label: "trending.library")
+    state = QueueState()
+  }
+
+  /// Runs `body` with the library on the service's queue, opening the file first if need be; while
+  /// another process holds the library, tries again after a pause (`patience`), calling `waiting`
+  /// now and then so the user hears that the change is kept.
+  public func perform<T: Sendable>(
+    waiting: @escaping @Sendable () -> Void = {}, _ body: @escaping @Sendable (Library) throws(LibraryError) -> T
+  ) async -> Result<T, LibraryError> {
+    await patience.keepTrying(waiting) { await self.once(body) }
+  }
+
+  /// Runs `body` with the library on the calling thread's turn of the queue (for the command line,
+  /// which does one thing at a time); waits as long as `Library.busyMilliseconds` for another writer.
+  public func sync<T>(_ body: (Library) throws(LibraryError) -> T) -> Result<T, LibraryError> {
+    queue.sync {
+      switch state.opened(path, busyMilliseconds: Library.busyMilliseconds) {
+      case .failure(let error): return .failure(error)
+      case .success(let library):
+        do throws(LibraryError) {
+          return .success(try body(library))
+        } catch {
+          return .failure(error)
+        }
+      }
+    }
+  }
+
+  /// Whether another process changed the library since the last call (or since it was opened);
+  /// this process's own writes never count. A file replaced under the connection (its inode changed)
+  /// counts, and is opened anew by the next use.
+  public func changedElsewhere() async -> Bool {
+    await withCheckedContinuation { continuation in
+      queue.async { [state, path] in continuation.resume(returning: state.changedElsewhere(path)) }
+    }
+  }
+
+  /// Lets go of the connection (the next use opens the file again).
+  public func close() {
+    queue.sync { state.close() }
+  }
+
+  /// One try of `body`, on the queue.
+  private func once<T: Sendable>(_ body: @escaping @Sendable (Library) throws(LibraryError) -> T) async -> Result<
+    T, LibraryError
+  > {
+    await withCheckedContinuation { continuation in
+      queue.async { [state, path, patience] in
+        switch state.opened(path, busyMilliseconds: patience.busyMilliseconds) {
+        case .failure(let error): continuation.resume(returning: .failure(error))
+        case .success(let library):
+          do throws(LibraryError) {
+            continuation.resume(returning: .success(try body(library)))
+          } catch {
+            continuation.resume(returning: .failure(error))
+          }
+        }
+      }
+    }
+  }
+}
+
+/// The service's connection and what it last read of the file, touched only on the service's queue.
+private final class QueueState: @unchecked Sendable {
+  private var library: Library?
+  /// `PRAGMA data_version` when last asked: it moves when another connection commits.
+  private var dataVersion: Int?
+  /// The file's device and inode when it was opened.
+  private var identity: [Int]?
+
+  /// The open library, opened now when it is not (a failure is not kept: the next use tries again).
+  func opened(_ path: URL, busyMilliseconds: Int32) -> Result<Library, LibraryError> {
+    if let library { return .success(library) }
+    do {
+      let library = try Library(path: path, busyMilliseconds: busyMilliseconds)
+      self.library = library
+      dataVersion = try? library.dataVersion()
+      identity = Self.identity(of: library.path)
+      return .success(library)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Whether another process committed (or the file was replaced) since the last look.
+  func changedElsewhere(_ path: URL) -> Bool {
+    guard let library else { return false }
+    if Self.identity(of: path) != identity {
+      close()
+      return true
+    }
+    guard let version = try? library.dataVersion() else { return false }
+    defer { dataVersion = version }
+    return dataVersion.map { $0 != version } ?? false
+  }
+
+  /// Closes the connection.
+  func close() {
+    library = nil
+    dataVersion = nil
+    identity = nil
+  }
+
+  /// The file's device and inode, empty when it is missing.
+  private static func identity(of path: URL) -> [Int] {
+    var status = stat()
+    guard stat(path.path, &status) == 0 else { return [] }
+    return [Int(status.st_dev), Int(status.st_ino)]
+  }
+}
+
+/// How long the browser keeps trying a library call while another process holds the library: short
+/// waits on the lock with pauses between them, and a change is given up (and said so) only after all.
+public struct LibraryPatience: Sendable {
+  /// How long one try waits for another process's write, in milliseconds.
+  public var busyMilliseconds: Int32
+  /// The pause between tries, with no thread held.
+  public var pause: Duration
+  /// How many tries, the first included.
+  public var tries: Int
+
+  /// Half a second's wait and a second's pause, 240 times: six minutes of another process's lock.
+  public init(busyMilliseconds: Int32 = 500, pause: Duration = .seconds(1), tries: Int = 240) {
+    self.busyMilliseconds = busyMilliseconds
+    self.pause = pause
+    self.tries = max(tries, 1)
+  }
+
+  /// Runs `call` again while the library is busy, saying through `say` that the change is kept
+  /// (on the first wait and every fifth after, so the notice stays on screen while it waits).
+  func keepTrying<T>(
+    _ say: () -> Void, _ call: () async -> Result<T, LibraryError>
+  ) async -> Result<T, LibraryError> {
+    var result = await call()
+    var tried = 1
+    while case .failure(let error) = result, error.kind == .busy, tried < tries, !Task.isCancelled {
+      if tried % 5 == 1 { say() }
+      try? await Task.sleep(for: pause)
+      result = await call()
+      tried += 1
+    }
+    return result
+  }
+}
+
+extension Library {
+  /// SQLite's count of other connections' commits to the file, as this connection last saw it.
+  func dataVersion() throws(LibraryError) -> Int {
+    try read { try connection.scalar("PRAGMA data_version")?.int ?? 0 }
+  }
+}
