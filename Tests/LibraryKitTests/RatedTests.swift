@@ -1,0 +1,65 @@
+import AmodbKit
+import Foundation
+import Testing
+
+@testable import LibraryKit
+
+@Suite("The library's recently rated: films, series and episodes, newest first, on a real SQLite file")
+struct RatedTests {
+  let dune = TitleInfo(
+    media: .film(693134), title: "Dune: Part Two", year: 2024, posterPath: "/dune.jpg", voteAverage: 8.2,
+    voteCount: 6000)
+  let alien = TitleInfo(media: .film(348), title: "Alien", year: 1979)
+  let dark = TitleInfo(media: .series(70523), title: "Dark", year: 2017, voteAverage: 8.4, voteCount: 7000)
+
+  @Test func ratingsComeNewestFirstWithTheirScoresDaysAndEpisodes() throws {
+    let library = try freshLibrary()
+    let pilot = EpisodeInfo(number: EpisodeKey(season: 1, number: 1), name: "Secrets", airDate: nil, runtime: 51)
+    try library.watch(series: dark, episodes: [pilot], on: "2026-11-02", recorded: "2026-11-02")
+    #expect(try library.rate(Subject(dune.media), 9, title: dune, day: "2026-11-01"))
+    #expect(try library.rate(Subject(dark.media, episode: pilot.number), 8, title: dark, day: "2026-11-03"))
+    #expect(
+      try library.rate(
+        Subject(dark.media, episode: EpisodeKey(season: 2, number: 4)), 6, title: dark, day: "2026-11-03"))
+    #expect(try library.rate(Subject(dark.media), 10, title: dark, day: "2026-11-02"))
+    #expect(try library.rate(Subject(alien.media), 7, title: alien, day: "2026-10-30"))
+
+    let rated = try library.recentlyRated()
+    #expect(rated.map(\.day) == ["2026-11-03", "2026-11-03", "2026-11-02", "2026-11-01", "2026-10-30"])
+    #expect(
+      rated[0] == RatedTitle(title: dark, episode: pilot.number, episodeName: "Secrets", rating: 8, day: "2026-11-03"))
+    #expect(rated[1].episode == EpisodeKey(season: 2, number: 4) && rated[1].episodeName == nil, "a name not known")
+    #expect(rated[2] == RatedTitle(title: dark, rating: 10, day: "2026-11-02"), "the series' own rating")
+    #expect(rated[3].title == dune && rated[3].rating == 9 && rated[3].title.voteAverage == 8.2)
+    #expect(rated[4].title.voteAverage == nil, "no public score kept")
+    #expect(try library.recentlyRated(limit: 2).count == 2)
+  }
+
+  @Test func aRatingChangedOrClearedMovesOrLeaves() throws {
+    let library = try freshLibrary()
+    #expect(try library.rate(Subject(dune.media), 9, title: dune, day: "2026-11-01"))
+    #expect(try library.rate(Subject(alien.media), 7, title: alien, day: "2026-11-02"))
+    #expect(try library.rate(Subject(dune.media), 6, title: dune, day: "2026-11-05"))
+    #expect(
+      try library.recentlyRated().map { [$0.title.title, String($0.rating)] } == [
+        ["Dune: Part Two", "6"], ["Alien", "7"],
+      ])
+    #expect(try library.rate(Subject(dune.media), nil, title: dune, day: "2026-11-06"))
+    #expect(try library.recentlyRated().map(\.title.media) == [alien.media])
+  }
+
+  @Test func ratingsOfOneDayGoByTitle() throws {
+    let library = try freshLibrary()
+    for info in [dune, alien, dark] {
+      #expect(try library.rate(Subject(info.media), 8, title: info, day: "2026-11-01"))
+    }
+    #expect(try library.recentlyRated().map(\.title.title) == ["Alien", "Dark", "Dune: Part Two"])
+  }
+
+  @Test func anEmptyLibraryHasRatedNothing() throws {
+    let library = try freshLibrary()
+    #expect(try library.recentlyRated().isEmpty)
+    try library.watch(alien, on: "2026-11-01", recorded: "2026-11-01")
+    #expect(try library.recentlyRated().isEmpty, "seen is not rated")
+  }
+}
