@@ -35,6 +35,9 @@ public struct Shared: Equatable, Sendable {
   public var hideSeen = false
   /// The series in progress by id, as the Up next tab last read them.
   public var upNext: [Int: UpNext] = [:]
+  /// What local reads found beyond their rows, by query, for the feeds that keep it (`Feed.received`):
+  /// a local feed's rows are drawn and opened from here, not from a field of its own.
+  public var localAnswers: [LocalQuery: LocalAnswer] = [:]
   /// The status line's message, while it lasts.
   public var notice: Notice?
   /// The tabs shown: the built-in table, "On my services" and the saved tabs.

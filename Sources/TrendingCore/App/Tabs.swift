@@ -123,6 +123,22 @@ public enum ListFeed: Hashable, Sendable {
   case forYou
 }
 
+extension ListFeed {
+  /// The feed a tab's row names: the one place a tab's kind of feed meets its behaviour.
+  func feed(of kind: ListKind) -> any Feed {
+    switch self {
+    case .trending(let media): return TrendingFeed(media: media, kind: kind)
+    case .catalogue(let media, let list): return CatalogueFeed(media: media, list: list, kind: kind)
+    case .watchlist: return WatchlistFeed()
+    case .discover(let saved): return SavedTabFeed(saved: saved)
+    case .calendar: return CalendarFeed()
+    case .upNext: return UpNextFeed()
+    case .library(let name): return NamedListFeed(name: name, kind: kind)
+    case .forYou: return ForYouFeed()
+    }
+  }
+}
+
 /// One row of the tab table: a tab's identity, names and entries. The tab bar, its number keys,
 /// its mouse targets, the help and the endpoints all read this table, so a new list is one row.
 public struct Tab: Sendable {

@@ -45,14 +45,23 @@ public protocol Feed: Sendable {
   func advance(_ shared: inout Shared, showing: Bool) -> [Effect]
 }
 
-/// How a list's rows are drawn.
-public enum FeedRowsStyle: Sendable, Equatable {
+/// How a list's rows are drawn: a name the list view draws by. A struct, as `ListKind` is, so a feed
+/// that draws its rows its own way names its style in its own folder, not as a case here.
+public struct FeedRowsStyle: RawRepresentable, Hashable, Sendable {
+  /// The style's name.
+  public let rawValue: String
+
+  /// The style of that name.
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
   /// A table of titles: year, title, score.
-  case titles
+  public static let titles = FeedRowsStyle(rawValue: "titles")
   /// Events by week (the calendar).
-  case byWeek
+  public static let byWeek = FeedRowsStyle(rawValue: "byWeek")
   /// Series with their next episode (Up next).
-  case upNext
+  public static let upNext = FeedRowsStyle(rawValue: "upNext")
 }
 
 extension Feed {
@@ -202,22 +211,6 @@ struct SavedTabFeed: Feed {
 
   var loadingTexts: (loading: String, failed: String) {
     (tr("Loading “%s”…", saved.title), tr("Could not load “%s”.", saved.title))
-  }
-}
-
-extension ListFeed {
-  /// The feed a tab's row names: the one place a tab's kind of feed meets its behaviour.
-  func feed(of kind: ListKind) -> any Feed {
-    switch self {
-    case .trending(let media): return TrendingFeed(media: media, kind: kind)
-    case .catalogue(let media, let list): return CatalogueFeed(media: media, list: list, kind: kind)
-    case .watchlist: return WatchlistFeed()
-    case .discover(let saved): return SavedTabFeed(saved: saved)
-    case .calendar: return CalendarFeed()
-    case .upNext: return UpNextFeed()
-    case .library(let name): return NamedListFeed(name: name, kind: kind)
-    case .forYou: return ForYouFeed()
-    }
   }
 }
 

@@ -1,30 +1,6 @@
 import AmodbKit
 import Localization
 
-/// What the runner reads from the user's own data for a list.
-public enum LocalQuery: Hashable, Sendable {
-  /// The library's watchlist and what the cache knows of its titles.
-  case watchlist
-  /// The series in progress, each with its next episode.
-  case upNext
-  /// A named list of the library, in its order.
-  case list(String)
-  /// The recommendations from the library's ratings and watches (`ForYou`).
-  case forYou
-}
-
-/// What a local read found.
-public enum LocalAnswer: Equatable, Sendable {
-  /// The watchlist as stored, with what the cache knows of its titles.
-  case watchlist(WatchlistSnapshot)
-  /// The series in progress, newest activity first.
-  case upNext([UpNext])
-  /// A named list's titles in order (nil: there is no list of that name).
-  case list([MediaSummary]?)
-  /// The recommendations, ranked, each with its reason.
-  case forYou(MediaPage)
-}
-
 /// The Watchlist tab: the films and series on the watchlist, read locally, newest first.
 struct WatchlistFeed: Feed {
   func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
