@@ -47,8 +47,8 @@ public struct PaletteEntry: Equatable, Sendable {
   }
 }
 
-/// The palette's behaviour: every command available on the screen below, from the key table,
-/// fuzzy-matched as the user types; `Enter` runs the selected one.
+/// The palette's behaviour: every command available on the screen below, from the key table, and
+/// every tab by its name, fuzzy-matched as the user types; `Enter` runs the selected one.
 public enum PaletteLogic {
   /// The commands the palette offers now, best match first (table order when nothing is typed).
   public static func entries(_ state: AppState) -> [PaletteEntry] {
@@ -57,8 +57,15 @@ public enum PaletteLogic {
     let context = below.keyContext
     var seen: Set<Command> = [.palette]
     var entries: [PaletteEntry] = []
+    var tabsListed = false
     for binding in state.shared.keys.bindings(in: context) where !seen.contains(binding.command) {
       seen.insert(binding.command)
+      // The tabs come where their keys are, once, each by its own name: a number key names two.
+      if case .app(.tab) = binding.command {
+        if !tabsListed { entries += tabEntries(below, context) }
+        tabsListed = true
+        continue
+      }
       guard Reducer.isAvailable(binding.command, in: below) else { continue }
       let keys = state.shared.keys.bindings(in: context).filter { $0.command == binding.command }
         .flatMap(\.keys).map { $0.label(ascii: state.shared.asciiKeys) }
@@ -73,6 +80,19 @@ public enum PaletteLogic {
       return (index, matched, match.score)
     }
     return scored.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }.map(\.1)
+  }
+
+  /// An entry for each tab shown now (the saved ones too, and those past the number keys), named by
+  /// its title, with its number key when it has one: `Enter` shows it.
+  private static func tabEntries(_ below: AppState, _ context: KeyContext) -> [PaletteEntry] {
+    let bindings = below.shared.keys.bindings(in: context)
+    return below.shared.tabs.shown(below.shared.browsing).enumerated().compactMap { offset, kind in
+      let command = Command.tab(offset + 1)
+      guard Reducer.isAvailable(command, in: below) else { return nil }
+      let keys = bindings.filter { $0.command == command }.flatMap(\.keys)
+        .map { $0.label(ascii: below.shared.asciiKeys) }
+      return PaletteEntry(command: command, keys: keys.joined(separator: " "), help: kind.title)
+    }
   }
 
   /// A key while the palette is open: typing narrows, arrows move, `Enter` runs, `Esc` closes.

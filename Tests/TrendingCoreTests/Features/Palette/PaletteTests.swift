@@ -21,6 +21,20 @@ struct PaletteTests {
     #expect(entries.first { $0.command == .refresh }?.name == "Refresh")
   }
 
+  @Test func everyTabIsAnEntryOfItsOwnNameWithItsNumberKey() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    let films = PaletteLogic.entries(store.state).filter { if case .app(.tab) = $0.command { true } else { false } }
+    #expect(films.map(\.name) == Tab.shown(.film).map { $0.kind.title }, "the tabs shown, in order")
+    #expect(films.first { $0.name == "Now playing" }?.keys == "4")
+    #expect(!films.contains { $0.name.contains(" / ") }, "a number key's two names never show")
+    store.send(.key(.escape)) { $0.palette = nil }
+    store.step(.key(.character("t")), effects: [.fetchList(ListPage(.seriesTrending))])
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    let series = PaletteLogic.entries(store.state).first { $0.command == .tab(4) }
+    #expect(series?.name == "On the air" && series?.keys == "4", "named among the tabs browsed")
+  }
+
   @Test func typingMatchesFuzzilyAndEnterRunsTheBestMatch() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
