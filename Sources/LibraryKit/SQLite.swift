@@ -236,6 +236,7 @@ final class SQLiteConnection {
   /// timeout, so no transaction fails upgrading), then `COMMIT` when `body` returns (`ROLLBACK`
   /// when not `commit`: a dry run), and `ROLLBACK` when `body` or the commit throws, the error
   /// thrown on as it came.
+  @discardableResult
   func transaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
     try rows("BEGIN IMMEDIATE")
     do {
