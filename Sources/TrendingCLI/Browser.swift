@@ -45,7 +45,8 @@ enum Browser {
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: .indexed8, inbox: inbox,
-      library: Library.standardPath(environment: environment), launcher: BrowserLauncher(environment: opening),
+      library: Library.standardPath(environment: environment).map { LibraryService(path: $0) },
+      launcher: BrowserLauncher(environment: opening),
       tmux: environment["TMUX"] != nil)
     // The first list is asked for before ncurses starts (the size comes with the terminal): the
     // answer is read and decoded on another thread meanwhile, not after the set-up.

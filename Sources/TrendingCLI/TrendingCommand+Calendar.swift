@@ -63,12 +63,13 @@ extension TrendingCommand {
     var problems: [String] = []
     var marks: [MediaID: Mark] = [:]
     if let path = Library.standardPath(environment: environment) {
-      do {
-        let library = try Library(path: path)
-        if let notice = library.notice { problems.append(notice) }
-        marks = try library.marks()
-      } catch {
-        problems.append(error.message)
+      let read = LibraryService(path: path).sync { library throws(LibraryError) in (library.notice, try library.marks())
+      }
+      switch read {
+      case .success(let (notice, read)):
+        if let notice { problems.append(notice) }
+        marks = read
+      case .failure(let error): problems.append(error.message)
       }
     }
     let watchlist = marks.values.filter(\.onWatchlist).map(\.media)

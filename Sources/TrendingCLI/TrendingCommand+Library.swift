@@ -5,27 +5,22 @@ import Localization
 import TrendingCore
 
 extension TrendingCommand {
-  /// The library at its place, opened (said on standard error when it cannot be, or with its notice).
-  static func openLibrary(_ environment: [String: String]) -> Library? {
+  /// Runs a command's changes and queries with the library at its place, through the process's one
+  /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
+  static func withLibrary(
+    _ environment: [String: String], _ body: (Library) throws(LibraryError) -> Int32
+  ) -> Int32 {
     guard let path = Library.standardPath(environment: environment) else {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
-      return nil
+      return ExitCode.failure.rawValue
     }
-    do {
-      let library = try Library(path: path)
+    let result = LibraryService(path: path).sync { library throws(LibraryError) -> Int32 in
       if let notice = library.notice { printError(notice) }
-      return library
-    } catch {
-      printError(error.message)
-      return nil
+      return try body(library)
     }
-  }
-
-  /// Runs a change or a query of the library; its error is one line on standard error and exit 1.
-  static func attempt(_ body: () throws(LibraryError) -> Int32) -> Int32 {
-    do {
-      return try body()
-    } catch {
+    switch result {
+    case .success(let code): return code
+    case .failure(let error):
       printError(error.message)
       return ExitCode.failure.rawValue
     }
@@ -69,9 +64,8 @@ extension TrendingCommand {
       printUsageError(refusal)
       return ExitCode.usage.rawValue
     }
-    guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
     let today = WatchlistFormat.day(Date())
-    return attempt { () throws(LibraryError) -> Int32 in
+    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
       switch command {
       case .seen(let media, let episodes, let day):
         return try seen(

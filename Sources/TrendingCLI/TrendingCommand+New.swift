@@ -28,7 +28,16 @@ extension TrendingCommand {
   static func whatIsNew(
     _ request: NewRequest, invocation: Invocation, environment: [String: String], services mine: [String]
   ) -> Int32 {
-    guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
+    withLibrary(environment) { library throws(LibraryError) -> Int32 in
+      whatIsNew(request, library: library, invocation: invocation, environment: environment, services: mine)
+    }
+  }
+
+  /// `trending new` with the library open.
+  private static func whatIsNew(
+    _ request: NewRequest, library: Library, invocation: Invocation, environment: [String: String],
+    services mine: [String]
+  ) -> Int32 {
     let civil = CivilDay(Date())
     let todayText = civil.iso
     guard let today = ReleaseDate(todayText), let week = ReleaseDate(civil.adding(days: -7).iso) else {

@@ -62,7 +62,7 @@ extension TrendingCommand {
   > {
     let taste: Taste
     do {
-      taste = try Library(path: path).taste()
+      taste = try LibraryService(path: path).sync { library throws(LibraryError) in try library.taste() }.get()
     } catch {
       return .failure(.library(message: error.message))
     }
@@ -118,7 +118,10 @@ extension TrendingCommand {
       let name: String
       if case .list(let named) = request.source { name = named } else { name = "watchlist" }
       do {
-        guard let items = try Library(path: path).list(name) else {
+        guard
+          let items = try LibraryService(path: path).sync({ library throws(LibraryError) in try library.list(name) })
+            .get()
+        else {
           return .failure(failed(tr("no list named %s", OptionTable.shown(name))))
         }
         return .success(

@@ -11,8 +11,7 @@ extension TrendingCommand {
   static func watchlist(
     _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
-    guard let library = openLibrary(environment) else { return ExitCode.failure.rawValue }
-    return attempt { () throws(LibraryError) -> Int32 in
+    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
       switch change {
       case nil: break
       case .remove(let media):

@@ -74,6 +74,35 @@ extension BrowserEndToEndTests {
         tables["notes"]?.first?["text"] as? String == "cold open" && tables["notes"]?.first?["episode"] as? Int == 2)
     }
 
+    @Test func anOpenSeasonTicksWhatAnotherShellMarksWithNoKeyPressed() throws {
+      let amodb = try FakeAmodb()
+      let data = FileManager.default.temporaryDirectory.appendingPathComponent("elsewhere-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
+      let session = try TmuxSession([], environment: environment)
+      try session.waitFor("Film 1")
+      try session.waitForIdle()
+      try session.press("t")
+      try session.waitFor("Series 3000")
+      try session.waitForIdle()
+      try session.press("j", "j", "Enter")
+      try session.waitFor("Details of series 3002")
+      try session.press("j", "Enter")
+      try session.waitFor("Episode one of 3002")
+      try session.waitForIdle()
+      #expect(!(try session.capture().contains("✓  2  Second")))
+      // Another shell marks the second episode; the open season ticks it by itself.
+      let seen = try BinaryRunner.run(["seen", "tv/3002", "--season", "1", "--episode", "2"], environment: environment)
+      #expect(seen.status == 0, "\(seen.stderr)")
+      try session.waitFor("✓  2  Second")
+      #expect(session.status()["screen"] == "season:3002/1", "no key was pressed")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+      // The log the two processes wrote rebuilds the library.
+      let check = try BinaryRunner.run(["library", "check"], environment: environment)
+      #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func upNextShowsTheNextEpisodeAndFollowsTheCommandLineWhileRunning() throws {
       let amodb = try FakeAmodb()
       let data = FileManager.default.temporaryDirectory.appendingPathComponent("up-next-e2e-\(UUID().uuidString)")
@@ -126,8 +155,8 @@ extension BrowserEndToEndTests {
       let session = try TmuxSession(["--demo"], environment: environment)
       try session.waitFor("Dune: Part Two")
       try session.waitForIdle()
-      // The first saved tab comes after the built-in ones: 9 among the films' tabs.
-      try session.press("9")
+      // The saved tab comes after the built-in ones, past the number keys: S-Tab wraps to it.
+      try session.press("BTab")
       try session.waitFor("Noir · demo")
       try session.waitForIdle()
       #expect(try session.capture().contains("Dune: Part Two"))

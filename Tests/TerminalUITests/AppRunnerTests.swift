@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import LibraryKit
 import Synchronization
 import TestSupport
 import Testing
@@ -129,7 +130,7 @@ struct AppRunnerTests {
     let inbox = ActionInbox()
     let runner = EffectRunner(
       client: client, images: images, posterMode: .indexed256, inbox: inbox,
-      library: folder.appendingPathComponent("library.sqlite3"))
+      library: LibraryService(path: folder.appendingPathComponent("library.sqlite3")))
     var hiding = AppState(language: "en-US", size: Size(width: 80, height: 24), now: Date())
     hiding.shared.hideSeen = true
     #expect(AppRunner.askFirst(&hiding, runner: runner).isEmpty, "hidden rows need the marks first")

@@ -65,8 +65,9 @@ struct BusyLibraryTests {
     let runner = EffectRunner(
       client: AmodbClient(configuration: configuration, transport: DemoTransport()),
       images: ImageLoader(configuration: configuration, transport: DemoTransport()), posterMode: .indexed256,
-      inbox: inbox, library: file,
-      patience: LibraryPatience(busyMilliseconds: busy, pause: .milliseconds(10), tries: tries))
+      inbox: inbox,
+      library: LibraryService(
+        path: file, patience: LibraryPatience(busyMilliseconds: busy, pause: .milliseconds(10), tries: tries)))
     return (runner, inbox, file)
   }
 
@@ -82,16 +83,16 @@ struct BusyLibraryTests {
   }
 
   private func isSaved(_ action: Action) -> Bool {
-    if case .markSaved = action { return true }
+    if case .changeSaved = action { return true }
     return false
   }
 
   @Test func aChangeWaitsOutAnotherProcessAndIsSaved() async throws {
     let (runner, inbox, file) = try runner(busy: 100, tries: 100_000)
     let lock = try LockHolder(file)
-    let change = MarkChange(
+    let change = LibraryChange(
       id: dune.id, media: .film, title: dune.title, year: 2024, kind: .watchlist(true), day: "2026-12-04")
-    runner.perform(.saveMark(change))
+    runner.perform(.save(change))
     // The runner says it keeps the change; only then is the other process's lock let go.
     let waiting = await collect(inbox) { $0.contains(EffectRunner.busyNotice) }
     #expect(waiting.contains(EffectRunner.busyNotice))
@@ -99,7 +100,7 @@ struct BusyLibraryTests {
     lock.release()
     let answers = await collect(inbox) { $0.contains(where: isSaved) }
     let saved = answers.first(where: isSaved)
-    guard case .markSaved(let marks?, let problem) = saved else {
+    guard case .changeSaved(.marks(let marks), let problem) = saved else {
       Issue.record("the change was not saved: \(answers)")
       return
     }
@@ -112,12 +113,12 @@ struct BusyLibraryTests {
     let (runner, inbox, file) = try runner(busy: 50, tries: 2)
     let lock = try LockHolder(file)
     defer { lock.release() }
-    let change = MarkChange(
+    let change = LibraryChange(
       id: dune.id, media: .film, title: dune.title, year: 2024, kind: .watchlist(true), day: "2026-12-04")
-    runner.perform(.saveMark(change))
+    runner.perform(.save(change))
     let answers = await collect(inbox) { $0.contains(where: isSaved) }
     #expect(answers.contains(EffectRunner.busyNotice))
-    guard case .markSaved(nil, let problem?) = answers.first(where: isSaved) else {
+    guard case .changeSaved(nil, let problem?) = answers.first(where: isSaved) else {
       Issue.record("no failure said: \(answers)")
       return
     }
@@ -130,13 +131,15 @@ struct BusyLibraryTests {
     let series = MediaSummary(id: 1399, kind: .series, title: "Game of Thrones", releaseDate: ReleaseDate("2011"))
     let episode = MarkedEpisode(
       Episode(season: 1, number: 1, name: "Winter Is Coming", airDate: ReleaseDate("2011-04-17")))
-    runner.perform(.saveEpisodeMarks(EpisodeChange(series: series, episodes: [episode], seen: true, day: "2026-12-04")))
+    runner.perform(.save(LibraryChange(series: series, episodes: [episode], seen: true, day: "2026-12-04")))
     _ = await collect(inbox) { $0.contains(EffectRunner.busyNotice) }
     lock.release()
     let answers = await collect(inbox) {
-      $0.contains { if case .episodeMarksSaved = $0 { return true } else { return false } }
+      $0.contains(where: isSaved)
     }
-    #expect(answers.contains(.episodeMarksSaved(1399, [EpisodeKey(season: 1, number: 1)], problem: nil)), "\(answers)")
+    #expect(
+      answers.contains(.changeSaved(.episodes(series: 1399, [EpisodeKey(season: 1, number: 1)]), problem: nil)),
+      "\(answers)")
   }
 }
 
@@ -158,7 +161,7 @@ struct RunLoopClockTests {
     app.step()
     // Nothing animates for 40 seconds (no tick), then a save's answer says a problem.
     clock.withLock { $0 = start.addingTimeInterval(40) }
-    inbox.send(.markSaved(nil, problem: "The change was not saved"))
+    inbox.send(.changeSaved(nil, problem: "The change was not saved"))
     app.step()
     #expect(app.currentState.shared.currentNotice?.text == "The change was not saved")
     #expect(app.currentState.shared.currentNotice?.until == start.addingTimeInterval(40 + Notice.Kind.problem.lifetime))

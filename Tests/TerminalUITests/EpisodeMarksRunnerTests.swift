@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import LibraryKit
 import TestSupport
 import Testing
 import TrendingCore
@@ -18,7 +19,7 @@ struct EpisodeMarksRunnerTests {
     let runner = EffectRunner(
       client: AmodbClient(configuration: configuration, transport: DemoTransport()),
       images: ImageLoader(configuration: configuration, transport: DemoTransport()), posterMode: .indexed256,
-      inbox: inbox, library: file)
+      inbox: inbox, library: LibraryService(path: file))
     return (runner, inbox, file)
   }
 
@@ -42,18 +43,18 @@ struct EpisodeMarksRunnerTests {
       MarkedEpisode(Episode(season: 1, number: $0, name: "Part \($0)", airDate: ReleaseDate("2011-04-1\($0)")))
     }
     let key = { (number: Int) in EpisodeKey(season: 1, number: number) }
-    let seen = EpisodeChange(series: series, episodes: episodes, seen: true, day: "2026-12-01")
+    let seen = LibraryChange(series: series, episodes: episodes, seen: true, day: "2026-12-01")
     #expect(
-      await answer(.saveEpisodeMarks(seen), runner, inbox) == [
-        .episodeMarksSaved(1399, [key(1), key(2), key(3)], problem: nil)
+      await answer(.save(seen), runner, inbox) == [
+        .changeSaved(.episodes(series: 1399, [key(1), key(2), key(3)]), problem: nil)
       ])
     #expect(FileManager.default.fileExists(atPath: file.path))
     #expect(
       await answer(.loadEpisodeMarks(1399), runner, inbox) == [.episodeMarksLoaded(1399, [key(1), key(2), key(3)])])
-    let unseen = EpisodeChange(series: series, episodes: [episodes[1]], seen: false, day: "2026-12-01")
+    let unseen = LibraryChange(series: series, episodes: [episodes[1]], seen: false, day: "2026-12-01")
     #expect(
-      await answer(.saveEpisodeMarks(unseen), runner, inbox) == [
-        .episodeMarksSaved(1399, [key(1), key(3)], problem: nil)
+      await answer(.save(unseen), runner, inbox) == [
+        .changeSaved(.episodes(series: 1399, [key(1), key(3)]), problem: nil)
       ])
     #expect(await answer(.loadEpisodeMarks(1400), runner, inbox) == [.episodeMarksLoaded(1400, [])])
   }
@@ -62,12 +63,12 @@ struct EpisodeMarksRunnerTests {
     let (runner, inbox, file) = try runner()
     try Data("not a database".utf8).write(to: file)
     #expect(await answer(.loadEpisodeMarks(1399), runner, inbox) == [.episodeMarksLoaded(1399, nil)])
-    let change = EpisodeChange(
+    let change = LibraryChange(
       series: MediaSummary(id: 1399, kind: .series, title: "Game of Thrones"),
       episodes: [MarkedEpisode(Episode(season: 1, number: 1, airDate: ReleaseDate("2011-04-17")))], seen: true,
       day: "2026-12-01")
-    let answered = await answer(.saveEpisodeMarks(change), runner, inbox)
-    guard case .episodeMarksSaved(1399, nil, let problem?) = answered.first else {
+    let answered = await answer(.save(change), runner, inbox)
+    guard case .changeSaved(nil, let problem?) = answered.first else {
       Issue.record("expected a refusal, got \(answered)")
       return
     }

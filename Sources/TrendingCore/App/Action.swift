@@ -39,13 +39,11 @@ public enum Action: Equatable, Sendable {
   case documentLayout(DocumentLayout)
   /// The watchlist and seen marks as stored, and a note when the file had a problem.
   case marksLoaded([MediaID: Mark], problem: String?)
-  /// The oldest unsaved mark change was stored: the marks as stored after it, or nil and why not.
-  case markSaved([MediaID: Mark]?, problem: String?)
+  /// The oldest unsaved change was stored: what the library holds after it, or nil and why not.
+  case changeSaved(StoredAfter?, problem: String?)
   /// A series' seen episodes as the library holds them (nil: it could not be read).
   case episodeMarksLoaded(Int, Set<EpisodeKey>?)
-  /// The oldest unsaved episode mark change was stored: the series' seen episodes after it, or nil and why not.
-  case episodeMarksSaved(Int, Set<EpisodeKey>?, problem: String?)
-  /// The library's file changed under the app (the command line, another browser, a save of ours).
+  /// Another process changed the library (the command line, another browser); never our own saves.
   case libraryChanged
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
@@ -132,14 +130,12 @@ public enum Effect: Equatable, Sendable {
   case suspend
   /// Read the watchlist and seen marks (identity `.marks`).
   case loadMarks
-  /// Watch the library's file from now on, and say when another process changes it.
+  /// Watch the library from now on, and say when another process changes it.
   case watchLibrary
-  /// Store a change to one film's marks (each change runs to its end, in order of the lock).
-  case saveMark(MarkChange)
+  /// Store a change as one transaction, after the changes before it (their answers come in order).
+  case save(LibraryChange)
   /// Read a series' seen episodes from the library (identity `.episodeMarks(id)`).
   case loadEpisodeMarks(Int)
-  /// Store a change to a series' seen episodes (in order, after the changes before it).
-  case saveEpisodeMarks(EpisodeChange)
   /// Open a web page in the user's browser, without waiting for it.
   case openURL(String)
   /// Play a trailer in the user's player: in the terminal (given back after), or in the background.
@@ -166,7 +162,7 @@ extension Effect {
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
     case .loadEpisodeMarks(let id): return .episodeMarks(id)
-    case .cancel, .redraw, .suspend, .quit, .saveMark, .saveEpisodeMarks, .openURL, .playTrailer, .copy, .writeTerminal,
+    case .cancel, .redraw, .suspend, .quit, .save, .openURL, .playTrailer, .copy, .writeTerminal,
       .drawImages, .useLightBackground, .watchLibrary:
       return nil
     }

@@ -1,12 +1,16 @@
 import AmodbKit
 import Localization
 
-/// A change to one film's or series' marks: on or off the watchlist, seen or not.
-public struct MarkChange: Equatable, Sendable {
+/// A change to the user's library: shown on screen at once, then stored as one transaction. The
+/// one type every mark of the browser travels as, titles and episodes alike.
+public struct LibraryChange: Equatable, Sendable {
   /// What changes.
   public enum Kind: Equatable, Sendable {
     case watchlist(Bool)
     case seen(Bool)
+    /// Episodes of the series (one, every one up to one, a season's) given a watch, or their
+    /// latest watch taken away.
+    case episodes([MarkedEpisode], seen: Bool)
     /// The user's rating, 1–10, or none.
     case rating(Int?)
     /// The user's note, or none.
@@ -33,11 +37,14 @@ public struct MarkChange: Equatable, Sendable {
   public var summary: MarkSummary?
   /// The episode a rating or note is about, when it is one of a series' (nil: the title itself).
   public var episode: EpisodeKey?
+  /// With episodes: every episode of their seasons as the answers gave them, stored with the change
+  /// so the library knows the next episode to watch.
+  public var seasons: [MarkedEpisode]
 
   /// Makes a change.
   public init(
     id: Int, media: MediaKind = .film, title: String, year: Int?, kind: Kind, day: String,
-    summary: MarkSummary? = nil, episode: EpisodeKey? = nil
+    summary: MarkSummary? = nil, episode: EpisodeKey? = nil, seasons: [MarkedEpisode] = []
   ) {
     self.episode = episode
     self.id = id
@@ -47,13 +54,40 @@ public struct MarkChange: Equatable, Sendable {
     self.kind = kind
     self.day = day
     self.summary = summary
+    self.seasons = seasons
+  }
+
+  /// A change to a series' episodes, the series as the screens know it.
+  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String, seasons: [MarkedEpisode] = []) {
+    self.init(
+      id: series.id, media: .series, title: series.title, year: series.year, kind: .episodes(episodes, seen: seen),
+      day: day,
+      summary: series.title.isEmpty
+        ? nil
+        : MarkSummary(
+          posterPath: series.posterPath, voteAverage: series.voteCount > 0 ? series.voteAverage : nil,
+          voteCount: series.voteCount, genreIDs: series.genreIDs),
+      seasons: seasons)
   }
 
   /// What it marks.
   public var media: MediaID { MediaID(mediaKind, id) }
 
-  /// Applies the change to a set of marks.
+  /// The episodes it marks (none for a change to the title).
+  public var episodes: [MarkedEpisode] {
+    guard case .episodes(let episodes, _) = kind else { return [] }
+    return episodes
+  }
+
+  /// Whether it changes a series' seen episodes (rather than the title's marks).
+  public var isEpisodes: Bool {
+    if case .episodes = kind { return true }
+    return false
+  }
+
+  /// Applies the change to a set of marks (a change to episodes changes none).
   public func apply(to marks: inout [MediaID: Mark]) {
+    if isEpisodes { return }
     var mark = marks[media] ?? Mark(id: id, kind: mediaKind, title: title, year: year, onWatchlist: false, added: day)
     if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
     if let summary { mark.summary = summary }
@@ -67,10 +101,25 @@ public struct MarkChange: Equatable, Sendable {
     case .rating(let rating): mark.rating = rating
     case .note(let note): mark.note = note
     case .hidden(let hidden): mark.hidden = hidden
-    case .list: break
+    case .list, .episodes: break
     }
     marks[media] = mark.isEmpty ? nil : mark
   }
+
+  /// Applies the change to a series' seen episodes (a change to the title's marks changes none).
+  public func apply(toSeen seen: inout Set<EpisodeKey>) {
+    guard case .episodes(let episodes, let isSeen) = kind else { return }
+    for episode in episodes {
+      if isSeen { seen.insert(episode.key) } else { seen.remove(episode.key) }
+    }
+  }
+}
+
+/// What the library holds after a change was stored: the marks after a title's change, or the
+/// series' seen episodes after an episode's.
+public enum StoredAfter: Equatable, Sendable {
+  case marks([MediaID: Mark])
+  case episodes(series: Int, Set<EpisodeKey>)
 }
 
 extension Mark {
@@ -90,23 +139,23 @@ enum MarkLogic {
   static func toggle(_ command: AppCommand, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
     guard let media = film.media else { return [] }
     let current = shared.marks[media]
-    let kind: MarkChange.Kind =
+    let kind: LibraryChange.Kind =
       command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
     return record(kind, film: film, &shared)
   }
 
   /// Makes a change to a title's marks: shown at once, said, then stored.
   /// `episode`: the series' episode a rating or note is about.
-  static func record(_ kind: MarkChange.Kind, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: inout Shared)
+  static func record(_ kind: LibraryChange.Kind, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: inout Shared)
     -> [Effect]
   {
     guard film.media != nil else { return [] }
-    let change = MarkChange(
+    let change = LibraryChange(
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
       day: WatchlistFormat.day(shared.now),
       summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode)
     change.apply(to: &shared.marks)
-    shared.unsavedMarks.append(change)
+    shared.unsaved.append(change)
     let name = Prompt.name(of: film, episode: episode)
     let text: String
     switch kind {
@@ -121,9 +170,10 @@ enum MarkLogic {
     case .hidden(true): text = tr("Not interested in %s: hidden from every list (x again shows it).", name)
     case .hidden(false): text = tr("%s is shown in lists again.", name)
     case .list(let list): text = tr("Added %1$s to the list %2$s.", name, list)
+    case .episodes: return []
     }
     shared.say(text, .confirmation)
-    return [.saveMark(change)]
+    return [.save(change)]
   }
 
   /// Shows the marks as stored, with the changes still being saved over them (saves answer in
@@ -133,7 +183,7 @@ enum MarkLogic {
     let before = state.shared.marks
     state.shared.marks = marks
     state.shared.marksRead = true
-    for change in state.shared.unsavedMarks { change.apply(to: &state.shared.marks) }
+    for change in state.shared.unsaved { change.apply(to: &state.shared.marks) }
     if let problem { state.shared.say(problem, .problem) }
     // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
     // ahead that were let go of are read again.
@@ -142,14 +192,22 @@ enum MarkLogic {
     return FeedLogic.marksChanged(&state)
   }
 
-  /// The oldest unsaved change was stored (or not, and why).
-  static func saved(_ marks: [MediaID: Mark]?, problem: String?, _ state: inout AppState) -> [Effect] {
-    if !state.shared.unsavedMarks.isEmpty { state.shared.unsavedMarks.removeFirst() }
-    guard let marks else {
-      // Not stored: what the file holds is read again, with the later changes over it.
+  /// The oldest unsaved change was stored (what the library holds after it), or not and why: a
+  /// title's marks or a series' episodes are read again from the file, with the later changes over them.
+  static func saved(_ after: StoredAfter?, problem: String?, _ state: inout AppState) -> [Effect] {
+    let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
+    switch after {
+    case .marks(let marks):
+      return stored(marks, problem: problem, &state)
+    case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }
-      return [.loadMarks]
+      EpisodeMarkLogic.loaded(series, seen, &state.shared)
+      // Up next follows the episodes seen: read again when showing, else behind the screen.
+      return FeedLogic.marksChanged(&state)
+    case nil:
+      if let problem { state.shared.say(problem, .problem) }
+      guard let change, change.isEpisodes else { return [.loadMarks] }
+      return [.loadEpisodeMarks(change.id)]
     }
-    return stored(marks, problem: problem, &state)
   }
 }

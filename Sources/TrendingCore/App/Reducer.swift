@@ -54,21 +54,20 @@ public enum Reducer {
       return [.loadMarks] + providers + state.rootList.refresh(force: false, state.shared)
     case .marksLoaded(let marks, let problem):
       return MarkLogic.stored(marks, problem: problem, &state) + FeedLogic.update(&state)
-    case .markSaved(let marks, let problem):
-      return MarkLogic.saved(marks, problem: problem, &state)
+    case .changeSaved(let after, let problem):
+      return MarkLogic.saved(after, problem: problem, &state)
     case .episodeMarksLoaded(let id, let seen):
       EpisodeMarkLogic.loaded(id, seen, &state.shared)
       return []
-    case .episodeMarksSaved(let id, let seen, let problem):
-      // Up next follows the episodes seen: read again when showing, else behind the screen.
-      return EpisodeMarkLogic.saved(id, seen, problem: problem, &state.shared) + FeedLogic.marksChanged(&state)
     case .libraryChanged:
       // What changed it may have changed anything of the user's: the marks are read again, and the
       // lists of the user's own data (the watchlist, Up next): now when showing, else behind it.
       for (kind, list) in state.tabs where list.feed.localQuery != nil { state.tabs[kind] = nil }
       let local = state.rootList.feed.localQuery != nil
-      // The tabs read ahead are read again once the marks are back (`MarkLogic.stored`).
-      return [.loadMarks] + (local ? state.rootList.refresh(force: true, state.shared) : [])
+      // The tabs read ahead are read again once the marks are back (`MarkLogic.stored`); the seen
+      // episodes of every series held are read again, so an open season ticks what was marked elsewhere.
+      let episodes = state.shared.seenEpisodes.keys.sorted().map(Effect.loadEpisodeMarks)
+      return [.loadMarks] + episodes + (local ? state.rootList.refresh(force: true, state.shared) : [])
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
       return []

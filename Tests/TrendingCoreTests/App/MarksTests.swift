@@ -21,14 +21,14 @@ struct MarksTests {
     }
   }
 
-  /// The user's own tabs (the watchlist, Up next), to be read ahead once the screen rests.
+  /// The user's own tabs (the watchlist, Up next, Recently rated), read ahead once the screen rests.
   static let ahead: [Effect] = [.after(FeedLogic.readAheadDelay, .readAheadDue, id: .readAhead)]
   /// Their reads, once it has.
-  static let reads: [Effect] = [.readWatchlist, .readLocal(.upNext)]
+  static let reads: [Effect] = [.readWatchlist, .readLocal(.rated), .readLocal(.upNext)]
 
   /// The state of the tabs read ahead, while they load.
   static func readingAhead(_ state: inout AppState, except showing: ListKind? = nil) {
-    for kind in [ListKind.watchlist, .upNext] where kind != showing {
+    for kind in [ListKind.watchlist, .upNext, .rated] where kind != showing {
       var list = ListScreen(kind: kind, window: .week)
       list.list.begin()
       state.tabs[kind] = list
@@ -45,6 +45,7 @@ struct MarksTests {
     store.send(.libraryChanged, effects: [.loadMarks]) {
       $0.tabs[.watchlist] = nil
       $0.tabs[.upNext] = nil
+      $0.tabs[.rated] = nil
     }
     store.send(.marksLoaded([:], problem: nil), effects: Self.ahead)
     store.send(.readAheadDue, effects: Self.reads) { Self.readingAhead(&$0) }
@@ -64,23 +65,24 @@ struct MarksTests {
   @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
     var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
-    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+    let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
+    store.send(.key(.character("a")), effects: [.save(add)]) {
       $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)
-      $0.shared.unsavedMarks = [add]
+      $0.shared.unsaved = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
-    let remove = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day, summary: Self.shown)
-    store.send(.key(.character("a")), effects: [.saveMark(remove)]) {
+    let remove = LibraryChange(
+      id: 1, title: "Film 1", year: nil, kind: .watchlist(false), day: day, summary: Self.shown)
+    store.send(.key(.character("a")), effects: [.save(remove)]) {
       $0.shared.marks[1] = nil
-      $0.shared.unsavedMarks = [add, remove]
+      $0.shared.unsaved = [add, remove]
       $0.shared.notice = Notice("Removed Film 1 from the watchlist.", kind: .confirmation, now: Sample.start)
     }
-    let seen = MarkChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day, summary: Self.shown)
-    store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
+    let seen = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .seen(true), day: day, summary: Self.shown)
+    store.send(.key(.character("m")), effects: [.save(seen)]) {
       $0.shared.marks[1] = Mark(
         id: 1, title: "Film 1", year: nil, onWatchlist: false, added: day, seen: day, summary: Self.shown)
-      $0.shared.unsavedMarks = [add, remove, seen]
+      $0.shared.unsaved = [add, remove, seen]
       $0.shared.notice = Notice("Marked Film 1 seen.", kind: .confirmation, now: Sample.start)
     }
   }
@@ -88,42 +90,44 @@ struct MarksTests {
   @Test func quickMarksStayOnScreenWhileTheirSavesAnswer() {
     var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
-    let seen = MarkChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day, summary: Self.shown)
+    let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
+    let seen = LibraryChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day, summary: Self.shown)
     let first = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)
     let second = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: day, seen: day, summary: Self.shown)
-    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+    store.send(.key(.character("a")), effects: [.save(add)]) {
       $0.shared.marks = [1: first]
-      $0.shared.unsavedMarks = [add]
+      $0.shared.unsaved = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
     store.send(.key(.down)) { $0.rootList.selection = 1 }
-    store.send(.key(.character("m")), effects: [.saveMark(seen)]) {
+    store.send(.key(.character("m")), effects: [.save(seen)]) {
       $0.shared.marks = [1: first, 2: second]
-      $0.shared.unsavedMarks = [add, seen]
+      $0.shared.unsaved = [add, seen]
       $0.shared.notice = Notice("Marked Film 2 seen.", kind: .confirmation, now: Sample.start)
     }
     // The first save answers with the file as it wrote it: the second change is still shown.
-    store.send(.markSaved([1: first], problem: nil), effects: Self.ahead) {
-      $0.shared.unsavedMarks = [seen]
+    store.send(.changeSaved(.marks([1: first]), problem: nil), effects: Self.ahead) {
+      $0.shared.unsaved = [seen]
       $0.shared.marksRead = true
     }
     // The tabs not read yet: the read ahead is asked again (the runner keeps one wait under its id).
-    store.send(.markSaved([1: first, 2: second], problem: nil), effects: Self.ahead) { $0.shared.unsavedMarks = [] }
+    store.send(.changeSaved(.marks([1: first, 2: second]), problem: nil), effects: Self.ahead) {
+      $0.shared.unsaved = []
+    }
   }
 
   @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
     var store = TestStore(Sample.loaded(3))
     let day = WatchlistFormat.day(Sample.start)
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
-    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+    let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
+    store.send(.key(.character("a")), effects: [.save(add)]) {
       $0.shared.marks = [1: Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)]
-      $0.shared.unsavedMarks = [add]
+      $0.shared.unsaved = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
     let problem = "The watchlist was not saved: disk full"
-    store.send(.markSaved(nil, problem: problem), effects: [.loadMarks]) {
-      $0.shared.unsavedMarks = []
+    store.send(.changeSaved(nil, problem: problem), effects: [.loadMarks]) {
+      $0.shared.unsaved = []
       $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
     }
     // The screen shows what the file holds.
@@ -153,8 +157,10 @@ struct MarksTests {
       $0.shared.notice = Notice(problem, kind: .problem, now: Sample.start)
       $0.rootList.list.begin()
     }
-    // Read ahead while the watchlist shows: Up next only.
-    store.send(.readAheadDue, effects: [.readLocal(.upNext)]) { Self.readingAhead(&$0, except: .watchlist) }
+    // Read ahead while the watchlist shows: the others only.
+    store.send(.readAheadDue, effects: [.readLocal(.rated), .readLocal(.upNext)]) {
+      Self.readingAhead(&$0, except: .watchlist)
+    }
   }
 
   @Test func linksOpenAndCopyThePageOfWhatIsShowing() {
@@ -200,10 +206,10 @@ struct MarksTests {
     }
     let day = WatchlistFormat.day(Sample.start)
     let kept = MarkSummary(posterPath: "/one.jpg", voteAverage: 8.2, voteCount: 900, genreIDs: [])
-    let add = MarkChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: kept)
-    store.send(.key(.character("a")), effects: [.saveMark(add)]) {
+    let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: kept)
+    store.send(.key(.character("a")), effects: [.save(add)]) {
       $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: kept)
-      $0.shared.unsavedMarks = [add]
+      $0.shared.unsaved = [add]
       $0.shared.notice = Notice("Added Film 1 to the watchlist.", kind: .confirmation, now: Sample.start)
     }
     #expect(store.state.shared.marks[1]?.entry.score == 8.2, "the Watchlist tab shows its score")

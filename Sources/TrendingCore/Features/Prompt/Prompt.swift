@@ -97,7 +97,7 @@ enum PromptLogic {
   /// Enter: the change made (and the line closed), or why not (the line kept).
   static func commit(_ prompt: Prompt, _ state: inout AppState) -> [Effect] {
     let text = String(prompt.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    let kind: MarkChange.Kind
+    let kind: LibraryChange.Kind
     switch prompt.purpose {
     case .rate:
       if text.isEmpty {

@@ -43,40 +43,9 @@ public struct MarkedEpisode: Equatable, Sendable {
   }
 }
 
-/// A change to a series' seen episodes: each episode given watched on a day, or its latest watch taken away.
-public struct EpisodeChange: Equatable, Sendable {
-  /// The series, as the screens know it (kept with the watch).
-  public var series: MediaSummary
-  /// The episodes it marks.
-  public var episodes: [MarkedEpisode]
-  /// Seen (a watch recorded for each), or not (the latest watch of each taken away).
-  public var seen: Bool
-  /// The day, `YYYY-MM-DD`.
-  public var day: String
-  /// Every episode of the seasons marked, as their answers gave them: stored with the change, so
-  /// the library knows the next episode to watch.
-  public var seasons: [MarkedEpisode]
-
-  /// Makes a change.
-  public init(series: MediaSummary, episodes: [MarkedEpisode], seen: Bool, day: String, seasons: [MarkedEpisode] = []) {
-    self.series = series
-    self.episodes = episodes
-    self.seen = seen
-    self.day = day
-    self.seasons = seasons
-  }
-
-  /// Applies the change to a series' seen episodes.
-  public func apply(to seen: inout Set<EpisodeKey>) {
-    for episode in episodes {
-      if self.seen { seen.insert(episode.key) } else { seen.remove(episode.key) }
-    }
-  }
-}
-
 /// Episodes' seen marks: read from the library when a series, season or episode screen appears,
 /// toggled at once on screen, then stored in order; the stored marks shown with the changes still
-/// being saved over them, as the titles' marks are (`MarkLogic`).
+/// being saved over them, as the titles' marks are (`MarkLogic`), in the one queue of `LibraryChange`s.
 public enum EpisodeMarkLogic {
   /// `m` on an episode: seen, or not; an episode that has not aired is not marked.
   static func toggle(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
@@ -115,19 +84,8 @@ public enum EpisodeMarkLogic {
   /// A series' seen episodes as stored, with the changes still being saved over them.
   static func loaded(_ seriesID: Int, _ stored: Set<EpisodeKey>?, _ shared: inout Shared) {
     guard var seen = stored else { return }
-    for change in shared.unsavedEpisodes where change.series.id == seriesID { change.apply(to: &seen) }
+    for change in shared.unsaved where change.id == seriesID { change.apply(toSeen: &seen) }
     shared.seenEpisodes[seriesID] = seen
-  }
-
-  /// The oldest unsaved change was stored (the series' seen episodes after it), or not and why.
-  static func saved(_ seriesID: Int, _ stored: Set<EpisodeKey>?, problem: String?, _ shared: inout Shared)
-    -> [Effect]
-  {
-    if !shared.unsavedEpisodes.isEmpty { shared.unsavedEpisodes.removeFirst() }
-    if let problem { shared.say(problem, .problem) }
-    guard let stored else { return [.loadEpisodeMarks(seriesID)] }
-    loaded(seriesID, stored, &shared)
-    return []
   }
 
   /// How far the user is in a season: episodes seen of those aired, once the series' marks are read
@@ -185,12 +143,12 @@ public enum EpisodeMarkLogic {
     let summary = series(seriesID, shared)
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
-    let change = EpisodeChange(
+    let change = LibraryChange(
       series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now), seasons: seasons)
     var marks = shared.seenEpisodes[seriesID] ?? []
-    change.apply(to: &marks)
+    change.apply(toSeen: &marks)
     shared.seenEpisodes[seriesID] = marks
-    shared.unsavedEpisodes.append(change)
-    return [.saveEpisodeMarks(change)]
+    shared.unsaved.append(change)
+    return [.save(change)]
   }
 }

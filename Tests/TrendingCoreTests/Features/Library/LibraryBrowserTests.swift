@@ -60,14 +60,14 @@ struct LibraryBrowserTests {
     store.send(.key(.enter)) { $0.shared.say("A rating is a whole number from 1 to 10.", .problem) }
     store.send(.key(.backspace)) { $0.prompt?.text = "1" }
     store.send(.key(.character("0"))) { $0.prompt?.text = "10" }
-    let change = MarkChange(
+    let change = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .rating(10), day: Self.day, summary: MarkSummary(film))
-    store.send(.key(.enter), effects: [.saveMark(change)]) {
+    store.send(.key(.enter), effects: [.save(change)]) {
       $0.prompt = nil
       $0.shared.marks[.film(1)] = Mark(
         id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day, summary: MarkSummary(film))
       $0.shared.marks[.film(1)]?.rating = 10
-      $0.shared.unsavedMarks = [change]
+      $0.shared.unsaved = [change]
       $0.shared.say("Rated Film 1 10.", .confirmation)
     }
     // Open again: it starts from the rating; emptied and saved, the rating is cleared.
@@ -75,12 +75,12 @@ struct LibraryBrowserTests {
     #expect(store.state.prompt?.text == "10")
     store.send(.key(.backspace)) { $0.prompt?.text = "1" }
     store.send(.key(.backspace)) { $0.prompt?.text = "" }
-    let cleared = MarkChange(
+    let cleared = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .rating(nil), day: Self.day, summary: MarkSummary(film))
-    store.send(.key(.enter), effects: [.saveMark(cleared)]) {
+    store.send(.key(.enter), effects: [.save(cleared)]) {
       $0.prompt = nil
       $0.shared.marks[.film(1)] = nil
-      $0.shared.unsavedMarks = [change, cleared]
+      $0.shared.unsaved = [change, cleared]
       $0.shared.say("Cleared your rating of Film 1.", .confirmation)
     }
   }
@@ -95,14 +95,14 @@ struct LibraryBrowserTests {
     #expect(store.state.shared.marks.isEmpty, "Esc changes nothing")
     store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
     store.send(.paste("  noir at its best  ")) { $0.prompt?.text = "noir at its best" }
-    let change = MarkChange(
+    let change = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .note("noir at its best"), day: Self.day, summary: MarkSummary(film))
-    store.send(.key(.enter), effects: [.saveMark(change)]) {
+    store.send(.key(.enter), effects: [.save(change)]) {
       $0.prompt = nil
       $0.shared.marks[.film(1)] = Mark(
         id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day, summary: MarkSummary(film))
       $0.shared.marks[.film(1)]?.note = "noir at its best"
-      $0.shared.unsavedMarks = [change]
+      $0.shared.unsaved = [change]
       $0.shared.say("Saved your note on Film 1.", .confirmation)
     }
   }
@@ -114,11 +114,11 @@ struct LibraryBrowserTests {
     store.send(.key(.character("L"))) { $0.prompt = Prompt(.addToList, film: film, $0.shared) }
     store.send(.key(.enter)) { $0.shared.say("A list needs a name.", .problem) }
     store.send(.paste("Noir")) { $0.prompt?.text = "Noir" }
-    let change = MarkChange(
+    let change = LibraryChange(
       id: 2, title: "Film 2", year: nil, kind: .list("Noir"), day: Self.day, summary: MarkSummary(film))
-    store.send(.key(.enter), effects: [.saveMark(change)]) {
+    store.send(.key(.enter), effects: [.save(change)]) {
       $0.prompt = nil
-      $0.shared.unsavedMarks = [change]
+      $0.shared.unsaved = [change]
       $0.shared.say("Added Film 2 to the list Noir.", .confirmation)
     }
   }
@@ -126,13 +126,13 @@ struct LibraryBrowserTests {
   @Test func notInterestedLeavesEveryListButTheWatchlistAndComesBack() {
     var store = TestStore(Sample.loaded(3))
     let film = store.state.rootList.movies[0]
-    let change = MarkChange(
+    let change = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .hidden(true), day: Self.day, summary: MarkSummary(film))
-    store.send(.key(.character("x")), effects: [.saveMark(change)]) {
+    store.send(.key(.character("x")), effects: [.save(change)]) {
       $0.shared.marks[.film(1)] = Mark(
         id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day, summary: MarkSummary(film))
       $0.shared.marks[.film(1)]?.hidden = true
-      $0.shared.unsavedMarks = [change]
+      $0.shared.unsaved = [change]
       $0.rootList.hidden = [.film(1)]
       $0.shared.say("Not interested in Film 1: hidden from every list (x again shows it).", .confirmation)
     }
@@ -144,11 +144,11 @@ struct LibraryBrowserTests {
     var state = store.state
     state.push(.film(FilmScreen(id: 1, known: film)))
     var onFilm = TestStore(state)
-    let back = MarkChange(
+    let back = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .hidden(false), day: Self.day, summary: MarkSummary(film))
-    onFilm.send(.key(.character("x")), effects: [.saveMark(back)]) {
+    onFilm.send(.key(.character("x")), effects: [.save(back)]) {
       $0.shared.marks[.film(1)] = nil
-      $0.shared.unsavedMarks = [change, back]
+      $0.shared.unsaved = [change, back]
       // Back in the list; the selection stays on the title it was on.
       $0.rootList.hidden = []
       $0.rootList.selection = 1

@@ -33,8 +33,8 @@ struct EpisodeMarksTests {
     return state
   }
 
-  static func change(_ numbers: [Int], seen: Bool) -> EpisodeChange {
-    EpisodeChange(
+  static func change(_ numbers: [Int], seen: Bool) -> LibraryChange {
+    LibraryChange(
       series: SeriesSample.details(500).summary,
       episodes: numbers.map { number in MarkedEpisode(season.episodes[number - 1]) }, seen: seen,
       day: WatchlistFormat.day(Sample.start), seasons: season.episodes.map(MarkedEpisode.init))
@@ -44,17 +44,17 @@ struct EpisodeMarksTests {
     var store = TestStore(Self.onSeason(selected: 2))
     #expect(Reducer.isAvailable(.toggleSeen, in: store.state))
     let seen = Self.change([2], seen: true)
-    store.send(.key(.character("m")), effects: [.saveEpisodeMarks(seen)]) {
+    store.send(.key(.character("m")), effects: [.save(seen)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 2)]
-      $0.shared.unsavedEpisodes = [seen]
+      $0.shared.unsaved = [seen]
       $0.shared.say("Marked S01E02 seen.", .confirmation)
     }
     #expect(seen.episodes[0].airDate == "2019-01-02" && seen.episodes[0].name == "Episode 2", "kept with the watch")
-    store.send(.episodeMarksSaved(500, [Self.key(1, 2)], problem: nil)) { $0.shared.unsavedEpisodes = [] }
+    store.send(.changeSaved(.episodes(series: 500, [Self.key(1, 2)]), problem: nil)) { $0.shared.unsaved = [] }
     let unseen = Self.change([2], seen: false)
-    store.send(.key(.character("m")), effects: [.saveEpisodeMarks(unseen)]) {
+    store.send(.key(.character("m")), effects: [.save(unseen)]) {
       $0.shared.seenEpisodes[500] = []
-      $0.shared.unsavedEpisodes = [unseen]
+      $0.shared.unsaved = [unseen]
       $0.shared.say("Marked S01E02 not seen.", .confirmation)
     }
   }
@@ -76,9 +76,9 @@ struct EpisodeMarksTests {
   @Test func markUpToHereMarksOnlyTheAiredEpisodesNotYetSeenUpToTheSelectedOne() {
     var store = TestStore(Self.onSeason(selected: 5, seen: [Self.key(1, 2)]))
     let change = Self.change([1, 3, 4], seen: true)
-    store.send(.key(.character("M")), effects: [.saveEpisodeMarks(change)]) {
+    store.send(.key(.character("M")), effects: [.save(change)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3), Self.key(1, 4)]
-      $0.shared.unsavedEpisodes = [change]
+      $0.shared.unsaved = [change]
       $0.shared.say("Marked every aired episode up to S01E05 seen.", .confirmation)
     }
     // Again: nothing left to mark.
@@ -92,9 +92,9 @@ struct EpisodeMarksTests {
     state.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 3)))
     var store = TestStore(state)
     let change = Self.change([1, 2, 3], seen: true)
-    store.send(.key(.character("M")), effects: [.saveEpisodeMarks(change)]) {
+    store.send(.key(.character("M")), effects: [.save(change)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3)]
-      $0.shared.unsavedEpisodes = [change]
+      $0.shared.unsaved = [change]
       $0.shared.say("Marked every aired episode up to S01E03 seen.", .confirmation)
     }
   }
@@ -102,9 +102,9 @@ struct EpisodeMarksTests {
   @Test func aReadShowsTheStoredMarksWithTheUnsavedChangesOver() {
     var store = TestStore(Self.onSeason(selected: 3))
     let change = Self.change([3], seen: true)
-    store.send(.key(.character("m")), effects: [.saveEpisodeMarks(change)]) {
+    store.send(.key(.character("m")), effects: [.save(change)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 3)]
-      $0.shared.unsavedEpisodes = [change]
+      $0.shared.unsaved = [change]
       $0.shared.say("Marked S01E03 seen.", .confirmation)
     }
     // The command line marked the first episode meanwhile; the third is still being saved.
@@ -117,13 +117,13 @@ struct EpisodeMarksTests {
 
   @Test func aSaveThatFailedSaysWhyAndReadsTheLibraryAgain() {
     var state = Self.onSeason(selected: 1)
-    state.shared.unsavedEpisodes = [Self.change([1], seen: true)]
+    state.shared.unsaved = [Self.change([1], seen: true)]
     var store = TestStore(state)
     store.send(
-      .episodeMarksSaved(500, nil, problem: "The episodes were not saved: the disk is full"),
+      .changeSaved(nil, problem: "The episodes were not saved: the disk is full"),
       effects: [.loadEpisodeMarks(500)]
     ) {
-      $0.shared.unsavedEpisodes = []
+      $0.shared.unsaved = []
       $0.shared.say("The episodes were not saved: the disk is full", .problem)
     }
   }
@@ -170,47 +170,47 @@ struct EpisodeMarksTests {
     }
     #expect(store.state.prompt?.label.hasPrefix("Rate \(series.title) S01E02 1–10") == true)
     store.send(.key(.character("8"))) { $0.prompt?.text = "8" }
-    let rated = MarkChange(
+    let rated = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .rating(8), day: day,
       summary: MarkSummary(series), episode: Self.key(1, 2))
-    store.send(.key(.enter), effects: [.saveMark(rated)]) {
+    store.send(.key(.enter), effects: [.save(rated)]) {
       $0.prompt = nil
       var mark = Mark(
         id: 500, kind: .series, title: series.title, year: series.year, onWatchlist: false, added: day,
         summary: MarkSummary(series))
       mark.episodes[Self.key(1, 2)] = EpisodeNotes(rating: 8)
       $0.shared.marks[.series(500)] = mark
-      $0.shared.unsavedMarks = [rated]
+      $0.shared.unsaved = [rated]
       $0.shared.say("Rated \(series.title) S01E02 8.", .confirmation)
     }
     #expect(store.state.shared.marks[.series(500)]?.rating == nil, "the series' own rating is untouched")
     // A note on the same episode; opened again, the rating line starts from the episode's rating.
     store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: series, episode: Self.key(1, 2), $0.shared) }
     store.send(.paste("Great cold open")) { $0.prompt?.text = "Great cold open" }
-    let noted = MarkChange(
+    let noted = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .note("Great cold open"), day: day,
       summary: MarkSummary(series), episode: Self.key(1, 2))
-    store.send(.key(.enter), effects: [.saveMark(noted)]) {
+    store.send(.key(.enter), effects: [.save(noted)]) {
       $0.prompt = nil
       $0.shared.marks[.series(500)]?.episodes[Self.key(1, 2)]?.note = "Great cold open"
-      $0.shared.unsavedMarks = [rated, noted]
+      $0.shared.unsaved = [rated, noted]
       $0.shared.say("Saved your note on \(series.title) S01E02.", .confirmation)
     }
     store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: series, episode: Self.key(1, 2), $0.shared) }
     #expect(store.state.prompt?.text == "8")
     // Cleared, both: the episode says nothing more, and the mark that held only it is dropped.
     store.send(.key(.backspace)) { $0.prompt?.text = "" }
-    let cleared = MarkChange(
+    let cleared = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .rating(nil), day: day,
       summary: MarkSummary(series), episode: Self.key(1, 2))
-    store.send(.key(.enter), effects: [.saveMark(cleared)]) {
+    store.send(.key(.enter), effects: [.save(cleared)]) {
       $0.prompt = nil
       $0.shared.marks[.series(500)]?.episodes[Self.key(1, 2)]?.rating = nil
-      $0.shared.unsavedMarks = [rated, noted, cleared]
+      $0.shared.unsaved = [rated, noted, cleared]
       $0.shared.say("Cleared your rating of \(series.title) S01E02.", .confirmation)
     }
     var marks = store.state.shared.marks
-    MarkChange(
+    LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .note(nil), day: day,
       episode: Self.key(1, 2)
     ).apply(to: &marks)

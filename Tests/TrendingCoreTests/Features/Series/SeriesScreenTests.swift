@@ -118,10 +118,10 @@ struct SeriesTabsTests {
     // `a` keeps the series, not a film of the same id.
     var summary = SeriesSample.details(500).summary
     summary.genreIDs = row.genreIDs
-    let change = MarkChange(
+    let change = LibraryChange(
       id: 500, media: .series, title: "Series 500", year: 2019, kind: .watchlist(true),
       day: WatchlistFormat.day(Sample.start), summary: MarkSummary(summary))
-    store.step(.key(.character("a")), effects: [.saveMark(change)]) {
+    store.step(.key(.character("a")), effects: [.save(change)]) {
       $0.shared.marks[.series(500)] = Mark(
         id: 500, kind: .series, title: "Series 500", year: 2019, onWatchlist: true,
         added: WatchlistFormat.day(Sample.start), summary: MarkSummary(summary))
