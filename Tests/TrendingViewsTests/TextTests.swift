@@ -209,9 +209,9 @@ struct RenderInvariantTests {
             effects += Reducer.reduce(&state, .marksLoaded([:], problem: nil))
           case .loadEpisodeMarks(let id):
             effects += Reducer.reduce(&state, .episodeMarksLoaded(id, [EpisodeKey(season: 1, number: 1)]))
-          case .saveEpisodeMarks(let change):
-            effects += Reducer.reduce(&state, .episodeMarksSaved(change.series.id, nil, problem: nil))
-          case .saveMark, .openURL, .playTrailer, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
+          case .save(let change) where change.isEpisodes:
+            effects += Reducer.reduce(&state, .changeSaved(nil, problem: nil))
+          case .save, .openURL, .playTrailer, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
             .useLightBackground, .watchLibrary:
             break
           }

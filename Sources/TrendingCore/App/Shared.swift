@@ -25,12 +25,10 @@ public struct Shared: Equatable, Sendable {
   public var marks: [MediaID: Mark] = [:]
   /// Whether the marks have been read from the library once (the user's own tabs are read ahead after).
   public var marksRead = false
-  /// Mark changes on screen whose saves have not answered yet, oldest first.
-  public var unsavedMarks: [MarkChange] = []
+  /// Changes on screen (titles' and episodes' alike) whose saves have not answered yet, oldest first.
+  public var unsaved: [LibraryChange] = []
   /// Each series' seen episodes, once read from the library: as stored, with the unsaved changes over them.
   public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
-  /// Episode mark changes on screen whose saves have not answered yet, oldest first.
-  public var unsavedEpisodes: [EpisodeChange] = []
   /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).
   public var hideSeen = false
   /// The series in progress by id, as the Up next tab last read them.
