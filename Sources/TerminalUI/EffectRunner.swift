@@ -22,10 +22,8 @@ public final class EffectRunner: Sendable {
   private let tasks = Mutex<[EffectID: (token: UInt64, task: Task<Void, Never>)]>([:])
   /// The last of the work that answers in order (saves of marks).
   private let queued = Mutex<Task<Void, Never>?>(nil)
-  /// The library's file; each effect opens its own connection on the thread it runs on.
-  private let library: URL?
-  /// How long a save keeps trying while another process holds the library.
-  private let patience: LibraryPatience
+  /// The library: one connection for the process, on a queue of its own.
+  private let library: LibraryService?
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
   /// Whether kitty graphics are wrapped for tmux.
@@ -34,13 +32,12 @@ public final class EffectRunner: Sendable {
   private let nextImageID = Atomic<Int>(0)
 
   /// Makes a runner over a client, an image loader, the colour mode posters are drawn in, the
-  /// library's file and the browser.
+  /// library and the browser.
   public init(
     client: AmodbClient, images: ImageLoader, posterMode: PosterColorMode, inbox: ActionInbox,
-    library: URL? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
-    kitty: KittyOutput? = nil, tmux: Bool = false, patience: LibraryPatience = LibraryPatience()
+    library: LibraryService? = nil, launcher: BrowserLauncher = BrowserLauncher(environment: [:]),
+    kitty: KittyOutput? = nil, tmux: Bool = false
   ) {
-    self.patience = patience
     kittyOutput = Mutex(kitty)
     self.tmux = tmux
     self.client = client
@@ -51,29 +48,16 @@ public final class EffectRunner: Sendable {
     self.launcher = launcher
   }
 
-  /// Watches the library's file (and its write-ahead log) every `interval`, and says so to the app
-  /// when either changes: what the command line does while the browser runs shows within a second.
+  /// Asks the library every `interval` whether another process changed it (SQLite's
+  /// `data_version`, which our own saves never move), and says so to the app: what the command line
+  /// or another browser does shows within a second, and the app never re-reads its own writes.
   private func watchLibrary(every interval: Duration = .seconds(1)) {
     guard let library else { return }
-    let paths = [library.path, library.path + "-wal"]
     Task.detached { [inbox] in
-      var last = Self.stamp(paths)
       while !Task.isCancelled {
         try? await Task.sleep(for: interval)
-        let now = Self.stamp(paths)
-        if now != last { inbox.send(.libraryChanged) }
-        last = now
+        if await library.changedElsewhere() { inbox.send(.libraryChanged) }
       }
-    }
-  }
-
-  /// The files' sizes and modification times, as one value that changes when any of them does
-  /// (`stat` itself: FileManager's attributes cost a tenth of a millisecond each at start-up).
-  private static func stamp(_ paths: [String]) -> [[Int]] {
-    paths.map { path in
-      var status = stat()
-      guard stat(path, &status) == 0 else { return [] }
-      return [Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec, Int(status.st_ino)]
     }
   }
 
@@ -115,43 +99,39 @@ public final class EffectRunner: Sendable {
       run(.marks) { [library] in
         guard let library else { return nil }
         // A library that cannot be opened (damaged, not SQLite) starts the browser without marks, saying why.
-        switch LibraryMarks.load(library) {
-        case .success(let loaded): return .marksLoaded(loaded.marks, problem: loaded.notice)
+        let read = await library.perform { library throws(LibraryError) in
+          (try library.annotatedMarks(), library.notice)
+        }
+        switch read {
+        case .success(let (marks, notice)): return .marksLoaded(marks, problem: notice)
         case .failure(let error): return .marksLoaded([:], problem: error.message)
         }
       }
-    case .saveMark(let change):
+    case .save(let change):
       // Each change is saved after the one before has answered, so the answers arrive in order.
-      runInOrder { [library, patience, inbox] in
-        guard let library else { return .markSaved(nil, problem: tr("No place for the library: HOME is not set.")) }
-        let saved = await patience.keepTrying({ inbox.send(Self.busyNotice) }) {
-          LibraryMarks.save(change, in: library, patience: patience)
+      runInOrder { [library, inbox] in
+        guard let library else {
+          return .changeSaved(nil, problem: tr("No place for the library: HOME is not set."))
+        }
+        let saved = await library.perform(waiting: { inbox.send(Self.busyNotice) }) {
+          library throws(LibraryError) in try LibraryChanges.store(change, in: library)
         }
         switch saved {
-        case .success(let written): return .markSaved(written.marks, problem: written.notice)
-        case .failure(let error): return .markSaved(nil, problem: tr("Your change was not saved: %s", error.message))
+        case .success(let after): return .changeSaved(after, problem: nil)
+        case .failure(let error):
+          let text =
+            change.isEpisodes
+            ? tr("The episodes were not saved: %s", error.message)
+            : tr("Your change was not saved: %s", error.message)
+          return .changeSaved(nil, problem: text)
         }
       }
     case .loadEpisodeMarks(let series):
       run(.episodeMarks(series)) { [library] in
         guard let library else { return nil }
         // A library that cannot be read leaves the episodes unmarked (its notice was given at start).
-        return .episodeMarksLoaded(series, try? LibraryEpisodes.load(series, library).get())
-      }
-    case .saveEpisodeMarks(let change):
-      runInOrder { [library, patience, inbox] in
-        let series = change.series.id
-        guard let library else {
-          return .episodeMarksSaved(series, nil, problem: tr("No place for the library: HOME is not set."))
-        }
-        let saved = await patience.keepTrying({ inbox.send(Self.busyNotice) }) {
-          LibraryEpisodes.save(change, in: library, patience: patience)
-        }
-        switch saved {
-        case .success(let seen): return .episodeMarksSaved(series, seen, problem: nil)
-        case .failure(let error):
-          return .episodeMarksSaved(series, nil, problem: tr("The episodes were not saved: %s", error.message))
-        }
+        let read = await library.perform { library throws(LibraryError) in try library.seenEpisodes(series) }
+        return .episodeMarksLoaded(series, try? read.get())
       }
     case .openURL(let url):
       runDetached { [launcher] in
@@ -212,22 +192,9 @@ public final class EffectRunner: Sendable {
       run(.fetch(request)) { [client] in
         .fetched(request, await client.answer(request, keptFirst: true, background: true))
       }
-    case .readLocal(.watchlist):
-      run(.local(.watchlist)) { [client, library] in
-        .localRead(.watchlist, await Self.readWatchlist(client: client, library).map(LocalAnswer.watchlist))
-      }
-    case .readLocal(.list(let name)):
-      run(.local(.list(name))) { [library] in
-        .localRead(.list(name), LibraryLists.read(name, library).map(LocalAnswer.list))
-      }
-    case .readLocal(.upNext):
-      run(.local(.upNext)) { [client, library] in
-        .localRead(.upNext, await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext))
-      }
-    case .readLocal(.forYou):
-      run(.local(.forYou)) { [client, library] in
-        let found = await LibraryForYou.read(client: client, library)
-        return .localRead(.forYou, found.map { LocalAnswer.forYou(ForYou.page($0.ranked)) })
+    case .readLocal(let query):
+      run(.local(query)) { [client, library] in
+        .localRead(query, await LocalReads.read(query, client: client, library: library))
       }
     case .drawImages(let plan):
       switch plan {
@@ -241,41 +208,6 @@ public final class EffectRunner: Sendable {
         usePixels(PixelOutput(kind: kind, cell: cell.map { ($0.width, $0.height) } ?? PixelOutput.assumedCell))
       }
     }
-  }
-
-  /// The library's marks, and what the cached details say of the films on it (poster, score), so
-  /// the tab opens offline; the reducer makes the page.
-  private static func readWatchlist(
-    client: AmodbClient, _ library: URL?
-  ) async -> Result<WatchlistSnapshot, AmodbError> {
-    var stored: [MediaID: Mark] = [:]
-    if let library {
-      switch LibraryMarks.load(library) {
-      case .success(let loaded): stored = loaded.marks
-      // A library that cannot be read is an error on the tab, never an empty watchlist.
-      case .failure(let error): return .failure(.library(message: error.message))
-      }
-    }
-    var known: [MediaID: MediaSummary] = [:]
-    let language = client.configuration.language
-    // The library keeps what a list showed of each title (poster, score, genres): the disk cache is
-    // read only for titles it knows nothing of, so a long watchlist opens without a lookup a title.
-    for mark in stored.values where mark.onWatchlist && mark.summary == nil {
-      switch mark.kind {
-      case .series:
-        guard let details = await client.cached(SeriesRequest(id: mark.id, language: language))?.value else { continue }
-        known[mark.media] = details.summary
-      case .film, .person:
-        guard let details = await client.cached(MovieDetailsRequest(id: mark.id, language: language))?.value else {
-          continue
-        }
-        known[mark.media] = MediaSummary(
-          id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
-          posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
-          overview: details.overview)
-      }
-    }
-    return .success(WatchlistSnapshot(marks: stored, known: known))
   }
 
   /// Waits, up to `timeout`, for the work that answers in order (saves of marks) to end, so a

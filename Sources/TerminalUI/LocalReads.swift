@@ -1,0 +1,60 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import TrendingCore
+
+/// The runner's reads for the lists of the user's own data (`Effect.readLocal`), each answered as
+/// `Action.localRead`: one switch from a query to its read, so a new local list is a case here and
+/// none in the runner.
+enum LocalReads {
+  /// What `query` finds in the library (and the cache, for what the library does not keep).
+  static func read(_ query: LocalQuery, client: AmodbClient, library: LibraryService?) async -> Result<
+    LocalAnswer, AmodbError
+  > {
+    switch query {
+    case .watchlist:
+      return await readWatchlist(client: client, library).map(LocalAnswer.watchlist)
+    case .list(let name):
+      return await LibraryLists.read(name, library).map(LocalAnswer.list)
+    case .upNext:
+      return await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext)
+    case .forYou:
+      return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
+    }
+  }
+
+  /// The library's marks, and what the cached details say of the films on it (poster, score), so
+  /// the tab opens offline; the reducer makes the page.
+  private static func readWatchlist(
+    client: AmodbClient, _ library: LibraryService?
+  ) async -> Result<WatchlistSnapshot, AmodbError> {
+    var stored: [MediaID: Mark] = [:]
+    if let library {
+      switch await library.perform({ library throws(LibraryError) in try library.annotatedMarks() }) {
+      case .success(let marks): stored = marks
+      // A library that cannot be read is an error on the tab, never an empty watchlist.
+      case .failure(let error): return .failure(.library(message: error.message))
+      }
+    }
+    var known: [MediaID: MediaSummary] = [:]
+    let language = client.configuration.language
+    // The library keeps what a list showed of each title (poster, score, genres): the disk cache is
+    // read only for titles it knows nothing of, so a long watchlist opens without a lookup a title.
+    for mark in stored.values where mark.onWatchlist && mark.summary == nil {
+      switch mark.kind {
+      case .series:
+        guard let details = await client.cached(SeriesRequest(id: mark.id, language: language))?.value else { continue }
+        known[mark.media] = details.summary
+      case .film, .person:
+        guard let details = await client.cached(MovieDetailsRequest(id: mark.id, language: language))?.value else {
+          continue
+        }
+        known[mark.media] = MediaSummary(
+          id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
+          posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
+          overview: details.overview)
+      }
+    }
+    return .success(WatchlistSnapshot(marks: stored, known: known))
+  }
+}
