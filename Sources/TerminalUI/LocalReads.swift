@@ -20,6 +20,8 @@ enum LocalReads {
       return await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext)
     case .forYou:
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
+    case .rated:
+      return await readRated(client: client, library).map(LocalAnswer.rated)
     }
   }
 
@@ -56,5 +58,36 @@ enum LocalReads {
       }
     }
     return .success(WatchlistSnapshot(marks: stored, known: known))
+  }
+
+  /// The ratings, newest first (none without a library), each episode's public score from its
+  /// season as the cache keeps it, when it does (the library keeps titles' scores, not episodes').
+  private static func readRated(client: AmodbClient, _ library: LibraryService?) async -> Result<RatedList, AmodbError>
+  {
+    guard let library else { return .success(RatedList([])) }
+    let rated: [RatedTitle]
+    switch await library.perform({ library throws(LibraryError) in try library.recentlyRated() }) {
+    case .success(let found): rated = found
+    // A library that cannot be read is an error on the tab, never an empty list.
+    case .failure(let error): return .failure(.library(message: error.message))
+    }
+    let language = client.configuration.language
+    // Each season looked up once, however many of its episodes were rated.
+    var seasons: [SeasonRequest: [Episode]] = [:]
+    var entries: [RatedEntry] = []
+    for item in rated {
+      guard let episode = item.episode else {
+        entries.append(RatedEntry(title: item.title.entry, rating: item.rating, day: item.day))
+        continue
+      }
+      let request = SeasonRequest(seriesID: item.title.media.id, number: episode.season, language: language)
+      if seasons[request] == nil { seasons[request] = await client.cached(request)?.value.episodes ?? [] }
+      let known = seasons[request]?.first { $0.key == episode }
+      entries.append(
+        RatedEntry(
+          title: item.title.entry, episode: episode, episodeName: item.episodeName ?? known?.name, rating: item.rating,
+          day: item.day, publicScore: known?.voteAverage, publicVotes: known?.voteCount ?? 0))
+    }
+    return .success(RatedList(entries))
   }
 }

@@ -90,21 +90,24 @@ extension BrowserEndToEndTests {
         "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "e2e-secret-key",
         "TRENDING_CONFIG": config.path,
       ]
-      let session = try TmuxSession([], environment: environment)
+      let session = try TmuxSession([], environment: environment, width: 100)
       try session.waitFor("Film 1")
       try session.waitForIdle()
       let first = try session.capture()
       #expect(first.contains("config:4: no genre 'Thriler'"), "the bad line is reported with its number:\n\(first)")
-      // The built-in tabs keep their numbers (8 is For you); "On my services" and the saved tab follow.
+      // The built-in tabs keep their numbers (9 is Recently rated); "On my services" and the saved tab
+      // follow, past the number keys: S-Tab wraps to the last, Tab goes on from Recently rated.
       try session.press("9")
+      try session.waitFor("You have not rated anything yet.")
+      try session.press("Tab")
       try session.waitFor("Film 900")
       let services = try #require(server.requests.last { $0.path == "/3/discover/movie" })
       #expect(services.query("with_watch_providers") == "8|11", "both, case-insensitively, any of them")
       #expect(services.query("watch_region") == "GB")
       #expect(services.target.contains("with_watch_providers=8%7C11"), "the | goes URL-encoded: \(services.target)")
-      // At 80 columns every label is its short name: the saved tabs' cut to the same width.
+      // At 100 columns every label is its short name: the saved tabs' cut to the same width.
       #expect(try session.capture().contains(" On my… "))
-      // The tenth tab has no number key: Tab reaches it.
+      // The eleventh tab has no number key: Tab reaches it.
       try session.press("Tab")
       try session.waitFor("Film 800")
       let saved = try #require(server.requests.last { $0.path == "/3/discover/movie" })
@@ -132,7 +135,8 @@ extension BrowserEndToEndTests {
       let session = try TmuxSession(["--demo"], environment: ["TRENDING_CONFIG": config.path])
       try session.waitFor("Dune: Part Two")
       try session.waitForIdle()
-      try session.press("9")
+      // The services tab is the last: S-Tab wraps to it.
+      try session.press("BTab")
       try session.waitFor("On Max, Hulu")
       // Each row asks its details once it is in view; wait until they are all in.
       try session.waitForIdle()

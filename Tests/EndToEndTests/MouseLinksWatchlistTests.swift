@@ -15,7 +15,8 @@ extension BrowserEndToEndTests {
 
     @Test func clicksSelectOpenGoBackAndTheWheelScrolls() throws {
       let amodb = try FakeAmodb()
-      let session = try TmuxSession([], environment: amodb.environment)
+      // 90 columns: room for both names of the switch beside the tabs' short names.
+      let session = try TmuxSession([], environment: amodb.environment, width: 90)
       try session.waitFor("Film 1")
       try session.waitForIdle()
       // Row 3 is the first film (header, tabs, column titles above it).
@@ -31,7 +32,7 @@ extension BrowserEndToEndTests {
       #expect(session.status()["selected"] == "7", "one wheel notch moves three rows")
       try session.press("-l", "\u{1B}[<64;10;10M")
       #expect(session.status()["selected"] == "4")
-      // " Films Series │ Trending  Popular  …" at 80 columns (the tabs take their short names).
+      // " Films Series │ Trending  Popular  …" at 90 columns (the tabs take their short names).
       let bar = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)[1]
       let popular = try #require(bar.range(of: " Popular"))
       try click(session, row: 1, column: bar.distance(from: bar.startIndex, to: popular.lowerBound) + 2)

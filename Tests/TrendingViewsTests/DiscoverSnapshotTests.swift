@@ -95,7 +95,7 @@ struct DiscoverSnapshotTests {
     state.shared.tabs = TabSet(services: ["Netflix", "MUBI"], servicesLine: 2, saved: [])
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .key(.character("9")))
+    _ = Reducer.reduce(&state, .key(.backTab))
     check(state, "services-tab-waiting")
     if let request = state.shared.providersRequest {
       _ = Reducer.reduce(

@@ -19,7 +19,7 @@ struct ServicesRowSnapshotTests {
     state.shared.tabs = TabSet(services: ["Netflix", "MUBI"], servicesLine: 2, saved: [])
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
     _ = Reducer.reduce(&state, .start)
-    _ = Reducer.reduce(&state, .key(.character("9")))
+    _ = Reducer.reduce(&state, .key(.backTab))
     let request = try #require(state.shared.providersRequest)
     let table = ProviderTable(providers: [NamedID(id: 8, name: "Netflix"), NamedID(id: 11, name: "MUBI")])
     _ = Reducer.reduce(&state, .fetched(request, .success(Fetched(value: .providers(table), fetchedAt: Scenes.now))))

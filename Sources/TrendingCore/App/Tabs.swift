@@ -35,6 +35,7 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   public static let calendar = ListKind(rawValue: "calendar")
   public static let upNext = ListKind(rawValue: "upNext")
   public static let forYou = ListKind(rawValue: "forYou")
+  public static let rated = ListKind(rawValue: "rated")
 
   /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
@@ -121,6 +122,8 @@ public enum ListFeed: Hashable, Sendable {
   case library(String)
   /// The recommendations from the user's own taste (`ForYouFeed`), read locally.
   case forYou
+  /// The films, series and episodes the user rated, newest first (`RatedFeed`), read locally.
+  case rated
 }
 
 extension ListFeed {
@@ -135,6 +138,7 @@ extension ListFeed {
     case .upNext: return UpNextFeed()
     case .library(let name): return NamedListFeed(name: name, kind: kind)
     case .forYou: return ForYouFeed()
+    case .rated: return RatedFeed()
     }
   }
 }
@@ -182,6 +186,9 @@ public struct Tab: Sendable {
     Tab(
       kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "You") },
       heading: { tr("Recommended for you") }, feed: .forYou),
+    Tab(
+      kind: .rated, media: nil, title: { tr("Recently rated") }, shortTitle: { trc("short tab name", "Rated") },
+      heading: { tr("Recently rated") }, feed: .rated),
     Tab(
       kind: .seriesTrending, media: .series, title: { tr("Trending") },
       shortTitle: { trc("short tab name", "Trending") }, heading: { tr("Trending series") }, feed: .trending(.series)),

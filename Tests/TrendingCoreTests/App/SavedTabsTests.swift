@@ -49,12 +49,12 @@ struct SavedTabsTests {
     let settings = Settings(parsing: Self.file)
     let tabs = TabSet(services: settings.services, servicesLine: settings.servicesLine, saved: settings.savedTabs)
     let films = tabs.shown(.film)
-    #expect(films.prefix(8) == Tab.shown(.film).map(\.kind)[...], "the built-in tabs keep their numbers")
-    #expect(films.dropFirst(8).map(\.title) == ["On my services", "Korean thrillers"])
+    #expect(films.prefix(9) == Tab.shown(.film).map(\.kind)[...], "the built-in tabs keep their numbers")
+    #expect(films.dropFirst(9).map(\.title) == ["On my services", "Korean thrillers"])
     #expect(tabs.shown(.series).last?.title == "Series", "kind=tv is a series tab")
     let keys = KeyTable.standard.showing(tabs)
     #expect(keys.command(for: .character("9"), in: .list) == .tab(9))
-    #expect(keys.bindings.first { $0.command == .tab(9) }?.help == "On my services / For you")
+    #expect(keys.bindings.first { $0.command == .tab(9) }?.help == "Recently rated / For you")
     #expect(!keys.bindings.contains { $0.command == .tab(10) }, "nine number keys: the tenth tab is reached by Tab")
     #expect(
       keys.bindings.filter { $0.command == .tab(1) }.count == 1, "the built-in number keys are replaced, not doubled")
@@ -89,7 +89,7 @@ struct SavedTabsTests {
     #expect(SavedTab.services(["Netflix"], line: 2).resolve(nil, region: "GB") == .waiting)
   }
 
-  @Test func theSavedTabsNumberKeyShowsItAndFetchesItsExactQuery() {
+  @Test func theSavedTabShownByNameFromThePaletteFetchesItsExactQuery() {
     let settings = Settings(parsing: Self.file)
     var state = AppState(language: "en-US", region: "GB", size: Size(width: 80, height: 24), now: Sample.start)
     state.shared.tabs = TabSet(services: [], saved: settings.savedTabs)
@@ -101,7 +101,14 @@ struct SavedTabsTests {
     filter.originalLanguage = "ko"
     filter.minimumScore = 7
     let request = APIRequest.discover(DiscoverRequest(filter: filter, page: 1, language: "en-US", region: "GB"))
-    store.send(.key(.character("9")), effects: [.fetch(request, keptFirst: true)]) { state in
+    // Past the nine number keys, the palette finds it by its name.
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    for (index, character) in "korean".enumerated() {
+      store.send(.key(.character(character))) { $0.palette?.text = String("korean".prefix(index + 1)) }
+    }
+    #expect(PaletteLogic.entries(store.state).first?.command == .tab(10))
+    store.send(.key(.enter), effects: [.fetch(request, keptFirst: true)]) { state in
+      state.palette = nil
       state.tabs[.trending] = state.rootList
       var list = ListScreen(kind: kind, window: .week)
       list.list.begin()

@@ -22,8 +22,8 @@ struct ServicesTabTests {
     #expect(kind.heading == "On netflix, Mubbi", "the header names the services")
     // The tab waits for the table, then asks for Netflix alone and says what MUBI's name missed.
     var waiting = ListScreen(kind: kind, window: .week)
-    // "On my services" comes after the eight built-in film tabs.
-    store.send(.key(.character("9"))) { state in
+    // "On my services" comes after the nine built-in film tabs, past the number keys: S-Tab wraps to it.
+    store.send(.key(.backTab)) { state in
       state.tabs[.trending] = state.rootList
       state.rootList = waiting
     }
@@ -80,7 +80,7 @@ struct ServicesTabTests {
     state.shared.keys = state.shared.keys.showing(state.shared.tabs)
     _ = Reducer.reduce(&state, .start)
     #expect(ServiceRows.wanted(state).isEmpty, "the trending tab names no services")
-    _ = Reducer.reduce(&state, .key(.character("9")))
+    _ = Reducer.reduce(&state, .key(.backTab))
     let films = (1...40).map { MediaSummary(id: $0, title: "Film \($0)", voteAverage: 7, voteCount: 10) }
     state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Sample.start)
     let asked = Reducer.reduce(&state, .tick(Sample.start))

@@ -14,6 +14,8 @@ public enum LocalQuery: Hashable, Sendable {
   case list(String)
   /// The recommendations from the library's ratings and watches (`ForYou`).
   case forYou
+  /// The films, series and episodes rated, newest first (`RatedFeed`).
+  case rated
 }
 
 /// What a local read found.
@@ -26,4 +28,6 @@ public enum LocalAnswer: Equatable, Sendable {
   case list([MediaSummary]?)
   /// The recommendations, ranked, each with its reason.
   case forYou(MediaPage)
+  /// The ratings, newest first, each with the public score and the day.
+  case rated(RatedList)
 }

@@ -77,6 +77,8 @@ enum ListView {
       CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
     } else if shown.feed.rowsStyle == .upNext, shown.list.value?.movies.isEmpty == false {
       UpNextView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
+    } else if shown.feed.rowsStyle == .rated, shown.list.value?.movies.isEmpty == false {
+      RatedView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let split = screen.width >= PosterLayout.splitMinimumWidth
       // The pane's width goes by the titles alone (the reducer sizes the poster by it too).

@@ -224,9 +224,9 @@ struct ListTabTests {
     }
     store.send(.key(.character("1"))) { $0.switchTab(to: .trending) }
     #expect(store.state.rootList == trending, "back exactly where it was, with no request")
-    // S-Tab wraps to the last tab: For you, which the runner reads from the library.
-    store.send(.key(.backTab), effects: [.readLocal(.forYou)]) {
-      $0.switchTab(to: .forYou)
+    // S-Tab wraps to the last tab: Recently rated, which the runner reads from the library.
+    store.send(.key(.backTab), effects: [.readLocal(.rated)]) {
+      $0.switchTab(to: .rated)
       $0.rootList.list.begin()
     }
   }

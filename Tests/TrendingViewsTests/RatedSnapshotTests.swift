@@ -1,0 +1,55 @@
+import AmodbKit
+import Foundation
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// The Recently rated tab: films, series and episodes, your score beside the public one and the
+/// day, titles in other scripts measured by their width.
+@Suite("Snapshots: the Recently rated tab")
+struct RatedSnapshotTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// The tab, opened by its number key, with the ratings read (`empty`: none).
+  static func rated(_ size: Size, empty: Bool = false) -> AppState {
+    var state = Scenes.list(size)
+    _ = Reducer.reduce(&state, .key(.character("9")))
+    let dark = MediaSummary(
+      id: 70523, kind: .series, title: "Dark", releaseDate: ReleaseDate("2017-12-01"), voteAverage: 8.4,
+      voteCount: 6000)
+    let entries = [
+      RatedEntry(
+        title: dark, episode: EpisodeKey(season: 1, number: 2), episodeName: "Lies", rating: 8, day: "2026-11-30",
+        publicScore: 7.9, publicVotes: 40),
+      RatedEntry(
+        title: MediaSummary(
+          id: 693134, title: "Dune: Part Two", releaseDate: ReleaseDate("2024-02-27"), voteAverage: 8.2,
+          voteCount: 6000),
+        rating: 9, day: "2026-11-29"),
+      RatedEntry(title: dark, episode: EpisodeKey(season: 2, number: 4), rating: 6, day: "2026-11-12"),
+      RatedEntry(
+        title: MediaSummary(id: 1398, title: "Сталкер", releaseDate: ReleaseDate("1979-05-25")), rating: 10,
+        day: "2026-09-03"),
+      RatedEntry(
+        title: MediaSummary(id: 70524, kind: .series, title: "黑暗荣耀", voteAverage: 5.2, voteCount: 300), rating: 4,
+        day: "2026-01-15"),
+      RatedEntry(title: dark, rating: 10, day: "2025-12-24"),
+    ]
+    _ = Reducer.reduce(&state, .localRead(.rated, .success(.rated(RatedList(empty ? [] : entries)))))
+    return state
+  }
+
+  @Test(arguments: Scenes.screenSizes)
+  func yourScoreBesideThePublicOneAndTheDayNewestFirst(size: Size) {
+    ScreenSnapshotTests.check(Self.rated(size), "rated")
+  }
+
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func withNothingRatedTheTabNamesTheKeyThatRates(size: Size) {
+    ScreenSnapshotTests.check(Self.rated(size, empty: true), "rated-empty")
+  }
+}
