@@ -133,8 +133,10 @@ bench: release
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift Scripts/bench-floors/read.swift -o .build/bench-floors/our-parts
 	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
 	  -o .build/bench-floors/first-frame
+	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses -I Modules/CCurl Scripts/bench-floors/loopback-frame/main.swift \
+	  -o .build/bench-floors/loopback-frame
 	./.build/bench/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
-	  .build/bench-floors/our-parts .build/bench-floors/first-frame $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
+	  .build/bench-floors/our-parts .build/bench-floors/first-frame .build/bench-floors/loopback-frame $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
 
 ## proxy: trending's server side (nginx holding the key, one cache for all) on loopback, in the foreground.
 proxy: setup
