@@ -68,25 +68,54 @@ enum LibraryBench {
   }
 }
 
+/// The sqlite3 shell, when this machine has one.
+let sqliteShell = ["/usr/bin/sqlite3", "/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+extension Bench {
+  /// The data folder of a library at a lifetime's size (`lifetimeSQL`), made once a run: the
+  /// binary makes the file, the sqlite3 shell fills it; nil when it could not be made.
+  func lifetimeLibrary() -> String? {
+    if let lifetime { return lifetime }
+    var made: String?
+    let folder = temporaryDirectory()
+    if let sqliteShell, timedRun([binary, "lists"], environment: with(["XDG_DATA_HOME": folder])) != nil,
+      timedRun([sqliteShell, folder + "/trending/library.sqlite3", lifetimeSQL], environment: baseEnvironment) != nil
+    {
+      made = folder
+    }
+    lifetime = .some(made)
+    return made
+  }
+
+  /// A data folder of its own holding a copy of the lifetime's library, for a run that writes to it.
+  func lifetimeCopy() -> String? {
+    guard let source = lifetimeLibrary() else { return nil }
+    let folder = temporaryDirectory()
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: source + "/trending", toPath: folder + "/trending")
+      return folder
+    } catch {
+      return nil
+    }
+  }
+}
+
 /// The library's measurements: start-up to the first frame with a lifetime's library beside the same
-/// start without one, and `trending history --json` beside `sqlite3 -json` on the same query and file.
+/// start without one, tab switches with it, and `trending history --json` beside `sqlite3 -json` on the
+/// same query and file.
 private func measurements(_ bench: Bench, environment: [String: String], runs: Int) -> [Measurement] {
   let binary = bench.binary
-  guard
-    let sqlite = ["/usr/bin/sqlite3", "/bin/sqlite3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-  else {
+  guard let sqlite = sqliteShell else {
     print("library: no sqlite3 shell (make setup installs it); skipped")
     return []
   }
-  let full = temporaryDirectory()
-  let withLibrary = environment.merging(["XDG_DATA_HOME": full]) { _, new in new }
-  let file = full + "/trending/library.sqlite3"
-  guard timedRun([binary, "lists"], environment: withLibrary) != nil,
-    timedRun([sqlite, file, lifetimeSQL], environment: environment) != nil
-  else {
+  guard let full = bench.lifetimeLibrary() else {
     print("library: the library could not be made; skipped")
     return []
   }
+  let withLibrary = environment.merging(["XDG_DATA_HOME": full]) { _, new in new }
+  let file = full + "/trending/library.sqlite3"
   var measurements: [Measurement] = []
   // Start-up with and without, taking turns run by run; each run with a cache of its own.
   var times: [[Double]] = [[], []]
@@ -101,7 +130,7 @@ private func measurements(_ bench: Bench, environment: [String: String], runs: I
       name: "start-up to the first frame, demo data, library of 10,000 titles and 50,000 episode events",
       value: median(times[1]) * 1000, unit: "ms", floor: median(times[0]) * 1000, floorName: "no library",
       budget: 1.05))
-  measurements += tabMeasurements(bench, environment: withLibrary, runs: runs)
+  measurements += tabMeasurements(bench, library: full, environment: environment, runs: max(3, runs / 2))
   var history: [[Double]] = [[], []]
   for _ in 0..<max(3, runs / 2) {
     if let time = timedRun([sqlite, "-json", file, historyQuery], environment: environment) { history[0].append(time) }
@@ -114,27 +143,35 @@ private func measurements(_ bench: Bench, environment: [String: String], runs: I
   return measurements
 }
 
-/// The Watchlist's and Up next's first frames with the lifetime's library, each beside a tab of
-/// amodb's (Popular, from the demo data) switched to in the same session: key to a finished frame.
-private func tabMeasurements(_ bench: Bench, environment: [String: String], runs: Int) -> [Measurement] {
-  var times: [[Double]] = [[], [], []]
-  for _ in 0..<max(3, runs / 2) {
-    let folder = temporaryDirectory()
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let status = folder + "/status"
-    let variables = environment.merging(["TRENDING_STATUS_FILE": status, "XDG_CACHE_HOME": temporaryDirectory()]) {
-      $1
+/// Tab switches, key to a settled frame (every key taken, nothing in flight), with the lifetime's
+/// library: the Watchlist's and Up next's first frames beside Popular's (amodb's, from the demo
+/// data) in the same session; and Popular's beside the same switch with no library (an empty data
+/// folder), from a session gone quiet and, apart, pressed as soon as the first frame is out.
+private func tabMeasurements(_ bench: Bench, library: String, environment: [String: String], runs: Int)
+  -> [Measurement]
+{
+  // [0] Popular, [1] the Watchlist, [2] Up next, [3] Popular with no library; then [4] and [5],
+  // Popular at the first frame with the library and without.
+  var times = Array(repeating: [Double](), count: 6)
+  for _ in 0..<runs {
+    let sessions = [(library, false), (temporaryDirectory(), false), (library, true), (temporaryDirectory(), true)]
+    for (data, early) in sessions {
+      guard
+        let session = BrowserSession(bench, environment: environment.merging(["XDG_DATA_HOME": data]) { $1 }),
+        early ? session.idle() : session.quiet()
+      else { continue }
+      defer { session.quit() }
+      if early || data != library {
+        let index = early ? (data == library ? 4 : 5) : 3
+        if let time = session.settled(typing: "2").settled { times[index].append(time) }
+        continue
+      }
+      // Popular (from trending), the Watchlist, back to trending, then Up next.
+      for (index, keys) in [["2"], ["6"], ["1", "U"]].enumerated() {
+        for key in keys.dropLast() { _ = session.settled(typing: key) }
+        if let time = session.settled(typing: keys[keys.count - 1]).settled { times[index].append(time) }
+      }
     }
-    guard let terminal = try? PseudoTerminal([bench.binary, "--demo"], environment: variables, width: 80, height: 24),
-      terminal.read(until: "1/20") != nil, idle(terminal, status: status)
-    else { continue }
-    // Popular (from trending), the Watchlist, back to trending, then Up next.
-    for (index, keys) in [["2"], ["6"], ["1", "U"]].enumerated() {
-      for key in keys.dropLast() { _ = settled(terminal, status: status, typing: key) }
-      if let time = settled(terminal, status: status, typing: keys[keys.count - 1]) { times[index].append(time) }
-    }
-    terminal.type("q")
-    _ = terminal.waitForExit()
   }
   let floor = median(times[0]) * 1000
   return [
@@ -144,47 +181,12 @@ private func tabMeasurements(_ bench: Bench, environment: [String: String], runs
     Measurement(
       name: "the Up next tab's first frame, 2,000 series in progress", value: median(times[2]) * 1000, unit: "ms",
       floor: floor, floorName: "the Popular tab's", budget: 1.2),
+    Measurement(
+      name: "the Popular tab switch settled, library of 10,000 titles", value: floor, unit: "ms",
+      floor: median(times[3]) * 1000, floorName: "no library", budget: 1.2),
+    Measurement(
+      name: "the Popular tab switch settled, pressed at the first frame, library of 10,000 titles",
+      value: median(times[4]) * 1000, unit: "ms", floor: median(times[5]) * 1000, floorName: "no library",
+      budget: 1.2),
   ]
-}
-
-/// Waits for the app's status report of nothing in flight (the tabs it reads ahead read), so no
-/// measurement pays for work begun before its key; whether it came.
-private func idle(_ terminal: PseudoTerminal, status: String) -> Bool {
-  let start = Date()
-  while Date().timeIntervalSince(start) < 30 {
-    terminal.pump(waitMilliseconds: 1)
-    if report(status)["busy"] == 0 { return true }
-  }
-  return false
-}
-
-/// The app's last status report (`TRENDING_STATUS_FILE`): its numbers by name.
-private func report(_ status: String) -> [String: Int] {
-  guard let text = try? String(contentsOfFile: status, encoding: .utf8) else { return [:] }
-  var values: [String: Int] = [:]
-  for pair in text.split(separator: " ") {
-    let parts = pair.split(separator: "=", maxSplits: 1)
-    if parts.count == 2, let value = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) {
-      values[String(parts[0])] = value
-    }
-  }
-  return values
-}
-
-/// Types a key and waits for the app's status report of a later frame that has taken it with
-/// nothing in flight; the seconds that took.
-private func settled(_ terminal: PseudoTerminal, status: String, typing key: String) -> Double? {
-  let before = report(status)
-  let start = Date()
-  terminal.type(key)
-  while Date().timeIntervalSince(start) < 10 {
-    terminal.pump(waitMilliseconds: 1)
-    let now = report(status)
-    if now["busy"] == 0, (now["frame"] ?? 0) > (before["frame"] ?? 0),
-      (now["inputs"] ?? 0) > (before["inputs"] ?? 0)
-    {
-      return Date().timeIntervalSince(start)
-    }
-  }
-  return nil
 }

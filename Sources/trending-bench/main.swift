@@ -1,7 +1,7 @@
 // `make bench`: how fast and light `trending` is, each figure beside a floor measured in the same run.
 //
-// Usage: trending-bench [TRENDING BARE JSON PARTS] [--only SECTION,...]. Each section is a file of its own and one
-// line of the table below; `--only` runs the sections named (`make bench BENCH_ONLY=render`).
+// Usage: trending-bench [TRENDING BARE JSON PARTS FIRST-FRAME LOOPBACK-FRAME] [--only SECTION,...]. Each section
+// is a file of its own and one line of the table below; `--only` runs the sections named (`make bench BENCH_ONLY=render`).
 import Foundation
 
 let sections = [
@@ -13,6 +13,7 @@ let sections = [
   BenchSection("posters", PosterBench.run),
   BenchSection("decode", DecodeBench.run),
   BenchSection("library", LibraryBench.run),
+  BenchSection("marks", MarksBench.run),
   BenchSection("import", ImportBench.run),
 ]
 
