@@ -96,6 +96,10 @@ extension BrowserEndToEndTests {
       #expect(seen.status == 0, "\(seen.stderr)")
       try session.waitFor("✓  2  Second")
       #expect(session.status()["screen"] == "season:3002/1", "no key was pressed")
+      try session.press("Escape")
+      try session.waitFor("2 episodes · 1/2")
+      try session.press("Escape")
+      try session.waitFor("Series 3000")
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
       // The log the two processes wrote rebuilds the library.

@@ -28,7 +28,9 @@ extension Library {
       // Only a real change needs the file writable; it refuses as every change does.
       return try write { try body() }
     }
-    return try read { try connection.transaction(commit: commit) { try recordingChanges("import", body) } }
+    // A dry run is rolled back: nothing to log, and no session holding every row it touched.
+    guard commit else { return try read { try connection.transaction(commit: false, body) } }
+    return try read { try connection.transaction { try recordingChanges("import", body) } }
   }
 
   /// Makes one change unless it is there; true when it was made.

@@ -179,7 +179,11 @@ enum MarkLogic {
   /// Shows the marks as stored, with the changes still being saved over them (saves answer in
   /// order, so none is lost from the screen while an older save answers). The watchlist tab
   /// follows its marks: reloaded when showing, else when next shown.
-  static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
+  /// `saved`: one of our changes is now in the file, so the tabs read from it are read again even
+  /// though the marks on screen had the change already.
+  static func stored(_ marks: [MediaID: Mark], problem: String?, saved: Bool = false, _ state: inout AppState)
+    -> [Effect]
+  {
     let before = state.shared.marks
     state.shared.marks = marks
     state.shared.marksRead = true
@@ -187,7 +191,7 @@ enum MarkLogic {
     if let problem { state.shared.say(problem, .problem) }
     // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
     // ahead that were let go of are read again.
-    guard state.shared.marks != before else { return FeedLogic.readAhead(&state) }
+    guard saved || state.shared.marks != before else { return FeedLogic.readAhead(&state) }
     ListLogic.rehide(&state)
     return FeedLogic.marksChanged(&state)
   }
@@ -198,7 +202,7 @@ enum MarkLogic {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
     switch after {
     case .marks(let marks):
-      return stored(marks, problem: problem, &state)
+      return stored(marks, problem: problem, saved: true, &state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
