@@ -1,9 +1,12 @@
+import AmodbKit
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
-/// The library of one process: one connection, opened once and kept, used on a serial queue of its
-/// own, so SQLite's blocking calls never hold a thread of Swift's pool (which network answers need).
+/// The library of one process: one connection, opened once and kept, used on a thread of its own,
+/// so SQLite's blocking calls never hold a thread of Swift's pool (which network answers need), and
+/// never wait for one either (a dispatch queue's work runs on the same pool of threads).
 ///
 /// Every read and write of the browser goes through `perform`; the command line, one thread doing
 /// one thing, through `sync`. The service also tells another process's changes from its own
@@ -13,16 +16,18 @@ public final class LibraryService: Sendable {
   public let path: URL
   /// How long a write waits for another process's write before it is tried again (or fails) as busy.
   public let patience: LibraryPatience
-  private let queue: DispatchQueue
+  private let queue: WorkThread
   private let state: QueueState
 
   /// A service for the library at `path`; the file is opened by the first use, not here.
   public init(path: URL, patience: LibraryPatience = LibraryPatience()) {
     self.path = path
     self.patience = patience
-    queue = DispatchQueue(label: "trending.library")
+    queue = WorkThread()
     state = QueueState()
   }
+
+  deinit { queue.stop() }
 
   /// Runs `body` with the library on the service's queue, opening the file first if need be; while
   /// another process holds the library, tries again after a pause (`patience`), calling `waiting`
@@ -171,4 +176,77 @@ extension Library {
   func dataVersion() throws(LibraryError) -> Int {
     try read { try connection.scalar("PRAGMA data_version")?.int ?? 0 }
   }
+}
+
+/// A serial executor of blocking work: one plain thread of its own (`PlainThread`, outside the
+/// pool Swift's tasks and dispatch queues share), started by the first job and ended by `stop`.
+final class WorkThread: Sendable {
+  /// What the thread is given.
+  private enum Job {
+    case run(@Sendable () -> Void)
+    case stop
+  }
+
+  private let jobs = Mutex<[Job]>([])
+  private let waiting = DispatchSemaphore(value: 0)
+  /// nil before the first job; then whether a thread could be made.
+  private let started = Mutex<Bool?>(nil)
+
+  /// Runs `work` on the thread after the jobs given before it (where it is given, when no thread
+  /// could be made).
+  func async(_ work: @escaping @Sendable () -> Void) {
+    let threaded = started.withLock { state -> Bool in
+      if state == nil { state = PlainThread.start { [self] in loop() } }
+      return state ?? false
+    }
+    guard threaded else { return work() }
+    jobs.withLock { $0.append(.run(work)) }
+    waiting.signal()
+  }
+
+  /// Runs `work` on the thread after the jobs given before it, and waits for what it returns.
+  func sync<T>(_ work: () -> T) -> T {
+    withoutActuallyEscaping(work) { work in
+      let box = SyncBox(work)
+      let done = DispatchSemaphore(value: 0)
+      async {
+        box.run()
+        done.signal()
+      }
+      done.wait()
+      guard let result = box.result else { preconditionFailure("a job ended without its result") }
+      return result
+    }
+  }
+
+  /// Ends the thread once the jobs given before have run.
+  func stop() {
+    guard started.withLock({ $0 }) == true else { return }
+    jobs.withLock { $0.append(.stop) }
+    waiting.signal()
+  }
+
+  /// The thread's life: each job in turn, until `stop`.
+  private func loop() {
+    while true {
+      waiting.wait()
+      switch jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      case .run(let work)?: work()
+      case .stop?: return
+      case nil: continue
+      }
+    }
+  }
+}
+
+/// A job of `WorkThread.sync` and its result, handed to the thread while the caller waits.
+private final class SyncBox<T>: @unchecked Sendable {
+  private let work: () -> T
+  /// Set by `run`, read after the caller's wait.
+  var result: T?
+
+  init(_ work: @escaping () -> T) { self.work = work }
+
+  /// Runs the job.
+  func run() { result = work() }
 }
