@@ -237,6 +237,8 @@ public final class AppRunner {
     }
     backend.draw(frame.screen)
     backend.showOverlay(frame.screen.overlay)
+    // Last, after any image: a screen reader reads the line under the cursor; else it stays hidden.
+    backend.placeCursor(state.shared.screenReader ? frame.cursor : nil)
     frameCount += 1
     reportStatus(overlay: frame.screen.overlay)
   }

@@ -16,7 +16,10 @@ public final class NCursesBackend: TerminalBackend {
   /// Whether the last frame wrote cells on the rows of the image shown: ncurses' writes there
   /// (text, spaces, erase to the end of the line) wipe a sixel's pixels, so it is sent again.
   private var overlayTouched = false
-  private var isShutDown = false
+  private(set) var isShutDown = false
+  /// Whether bytes went to the terminal past ncurses since the cursor was last put (an image, a
+  /// question): ncurses' idea of where the cursor is may then be wrong (`placeCursor`).
+  var wroteAround = false
   /// The style last drawn and its ncurses attributes and colour pair.
   private var lastStyle: (style: Style, blank: Bool, colours: (attributes: attr_t, pair: Int32))?
   private let screenPointer: OpaquePointer
@@ -126,7 +129,8 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   /// Writes control text straight to the terminal, after what ncurses has sent.
-  private func writeTerminal(_ text: String) {
+  func writeTerminal(_ text: String) {
+    wroteAround = true
     fflush(shim_stdout())
     let bytes = Array(text.utf8)
     var written = 0
@@ -302,18 +306,6 @@ public final class NCursesBackend: TerminalBackend {
     }
     previous = nil
     return size
-  }
-
-  /// The text ncurses holds for a cell, read back from its virtual screen.
-  public func text(row: Int, column: Int) -> String {
-    var character = cchar_t()
-    guard mvwin_wch(shim_stdscr(), Int32(row), Int32(column), &character) != ERR else { return "" }
-    var text = [wchar_t](repeating: 0, count: 8)
-    var attributes: attr_t = 0
-    var pair: Int16 = 0
-    guard getcchar(&character, &text, &attributes, &pair, nil) != ERR else { return "" }
-    return String(
-      String.UnicodeScalarView(text.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
   }
 
   public var inputDeadline: Date? { decoder.deadline }

@@ -29,6 +29,8 @@ enum Browser {
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
     let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
+    // A screen reader reads text: no posters (nor their requests), whatever else asks for them.
+    let screenReader = Setup.screenReader(for: invocation, environment: environment)
     // The tab set: the table, "On my services" and the saved tabs, known before the first request.
     let saved = settings.settings
     let tabs = TabSet(services: saved.services, servicesLine: saved.servicesLine, saved: saved.savedTabs)
@@ -63,6 +65,7 @@ enum Browser {
     }
     state.shared.tabs = tabs
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
+    state.shared.screenReader = screenReader
     // Asked as early as it can be: what follows up to the first frame runs beside its answer.
     // The main thread runs those requests itself while the terminal is set up: a demo or cached
     // answer to its end, a network request until it waits (decision first-answer-on-main).
@@ -79,7 +82,8 @@ enum Browser {
     let posterMode = Palette(depth: backend.depth).posterMode
     runner.usePosterMode(posterMode ?? .indexed8)
     let images = ImageStart(
-      mode: imageMode, environment: environment, posterMode: posterMode, unicode: glyphs == .unicode, noColor: noColor,
+      mode: screenReader ? .off : imageMode, environment: environment, posterMode: posterMode,
+      unicode: glyphs == .unicode, noColor: noColor,
       windowCell: backend.windowCell)
     state.shared.imagesEnabled = images.enabled
     state.shared.terminal = images.capabilities

@@ -71,6 +71,8 @@ public struct Invocation: Equatable, Sendable {
   public var noColor = false
   /// Whether the mouse is left to the terminal (`--no-mouse`).
   public var noMouse = false
+  /// `--screen-reader`: the cursor on the focused row, no posters, nothing that turns.
+  public var screenReader = false
   /// `--images`, when given.
   public var images: ImageMode?
   /// `--no-cache`: neither read nor write the disk cache.

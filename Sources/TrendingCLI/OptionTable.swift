@@ -259,6 +259,12 @@ public enum OptionTable {
         help: tr("leave the mouse to the terminal (also 'set mouse off')"), verbs: terminal,
         apply: { line, _ in line.invocation.noMouse = true }),
       OptionSpec(
+        name: "--screen-reader", variable: "TRENDING_SCREEN_READER", setting: "screen-reader",
+        help: tr(
+          "for screen readers: the cursor on the focused row, no posters, no spinner, messages on the last row (also TRENDING_SCREEN_READER=1)"
+        ), verbs: [.browse],
+        apply: { line, _ in line.invocation.screenReader = true }),
+      OptionSpec(
         name: "--no-cache", help: tr("neither read nor write the disk cache"),
         apply: { line, _ in line.invocation.noCache = true }),
       OptionSpec(

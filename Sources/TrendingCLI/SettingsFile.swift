@@ -16,7 +16,7 @@ public struct SettingsFile: Sendable {
   /// The environment variable each setting stands in for when it is not set.
   static let variables = [
     "language": "AMODB_LANGUAGE", "region": "AMODB_REGION", "images": "TRENDING_IMAGES", "mouse": "TRENDING_MOUSE",
-    "theme": "TRENDING_THEME",
+    "theme": "TRENDING_THEME", "screen-reader": "TRENDING_SCREEN_READER",
   ]
 
   /// Where the file is (or would be), or nil when there is no usable home.
@@ -174,7 +174,7 @@ public struct SettingsFile: Sendable {
   ) {
     let flags: [String: String?] = [
       "language": invocation.language, "region": invocation.region, "images": invocation.images?.rawValue,
-      "mouse": invocation.noMouse ? "off" : nil,
+      "mouse": invocation.noMouse ? "off" : nil, "screen-reader": invocation.screenReader ? "true" : nil,
     ]
     let variable = Self.variables[setting] ?? ""
     if let flag = flags[setting] ?? nil { return (flag, tr("flag")) }

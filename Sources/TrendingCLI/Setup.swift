@@ -32,6 +32,13 @@ public enum Setup {
     )
   }
 
+  /// Whether a screen reader reads the browser: `--screen-reader`, else `TRENDING_SCREEN_READER`
+  /// (`1`, `true`, `on` or `yes`; the settings file's `set screen-reader true` stands in for it).
+  public static func screenReader(for invocation: Invocation, environment: [String: String]) -> Bool {
+    invocation.screenReader
+      || ["1", "true", "on", "yes"].contains((environment["TRENDING_SCREEN_READER"] ?? "").lowercased())
+  }
+
   /// The image mode: `--images`, else `TRENDING_IMAGES`, else `auto`.
   public static func imageMode(for invocation: Invocation, environment: [String: String]) throws(UsageError)
     -> ImageMode

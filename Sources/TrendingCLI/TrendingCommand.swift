@@ -242,7 +242,7 @@ public enum TrendingCommand {
     case "language": return LanguageTag.resolve(flag: nil, environment: environment)
     case "region": return Region.resolve(flag: nil, environment: environment) ?? ""
     case "mouse": return "on"
-    case "hide-seen": return "false"
+    case "hide-seen", "screen-reader": return "false"
     default: return "auto"
     }
   }

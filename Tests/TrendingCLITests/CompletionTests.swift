@@ -50,7 +50,7 @@ struct CompletionTests {
     #expect(
       try offered("trending config ") == [
         "language", "region", "images", "services", "mouse", "hide-seen", "theme", "player", "player-detached",
-        "opener",
+        "opener", "screen-reader",
       ])
     #expect(try offered("trending cache c") == ["clear"])
     let listOptions = try offered("trending list --")

@@ -39,12 +39,19 @@ public struct Chrome: Equatable, Sendable {
   /// The bottom bar: the keys that do something now.
   public let hints: Rect
 
-  /// The chrome of a screen of `size`.
-  public init(_ size: Size) {
+  /// The chrome of a screen of `size`; for a screen reader the status line is the last row and the
+  /// key hints stand above it (decision *screen-reader-cursor*).
+  public init(_ size: Size, screenReader: Bool = false) {
     header = Rect(row: 0, column: 0, width: size.width, height: 1)
     body = Rect(row: 1, column: 0, width: size.width, height: max(1, size.height - 3))
-    status = Rect(row: size.height - 2, column: 0, width: size.width, height: 1)
-    hints = Rect(row: size.height - 1, column: 0, width: size.width, height: 1)
+    let (statusRow, hintsRow) = screenReader ? (size.height - 1, size.height - 2) : (size.height - 2, size.height - 1)
+    status = Rect(row: statusRow, column: 0, width: size.width, height: 1)
+    hints = Rect(row: hintsRow, column: 0, width: size.width, height: 1)
+  }
+
+  /// The chrome of the screen `shared` describes: its size, and whether a screen reader reads it.
+  public init(_ shared: Shared) {
+    self.init(shared.size, screenReader: shared.screenReader)
   }
 }
 

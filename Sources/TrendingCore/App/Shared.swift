@@ -50,6 +50,9 @@ public struct Shared: Equatable, Sendable {
   public var rateLimit: RateLimitStatus?
   /// Work waiting for the rate limit, and until when: each screen shows its own request's wait.
   public var waits: [EffectID: Date] = [:]
+  /// Whether a screen reader reads the terminal (`--screen-reader`, `set screen-reader true`): the
+  /// cursor rests on the focused row, nothing turns, and messages are whole lines on the last row.
+  public var screenReader = false
   /// Whether posters are drawn (off with `--images off`, `NO_COLOR` or a colourless terminal).
   public var imagesEnabled = false
   /// Posters drawn or on their way, by image and box.

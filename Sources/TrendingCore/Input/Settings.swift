@@ -64,6 +64,10 @@ public struct Settings: Equatable, Sendable {
       ("player", "COMMAND", tr("what plays trailers (default: mpv when on PATH, else the opener)"), "mpv --fs"),
       ("player-detached", "true|false", tr("start the player in the background rather than in the terminal"), "true"),
       ("opener", "COMMAND", tr("what o opens pages with (default: $BROWSER, else xdg-open)"), "firefox"),
+      (
+        "screen-reader", "true|false",
+        tr("the cursor on the focused row, no posters or spinner (--screen-reader; TRENDING_SCREEN_READER)"), "true"
+      ),
     ]
   }
 
@@ -157,6 +161,7 @@ public struct Settings: Equatable, Sendable {
     let allowed: [String: [String]] = [
       "images": ["auto", "kitty", "sixel", "iterm", "symbols", "off"], "mouse": ["on", "off"],
       "hide-seen": ["true", "false"], "theme": ["auto", "dark", "light"], "player-detached": ["true", "false"],
+      "screen-reader": ["true", "false"],
     ]
     switch name {
     case "language":

@@ -9,7 +9,16 @@ public struct Frame: Equatable, Sendable {
   public var screen: Screen
   /// The film's or person's layout, when one is showing: how far it scrolls, where its links are.
   public var document: DocumentLayout?
+  /// Where the focus starts: the selected row, link or entry, or the end of the line typed (else
+  /// the first text under the header). A screen reader's terminal cursor rests there.
+  public var cursor: Position
 
+  /// Makes a frame; the cursor is the screen's, else where it rests with nothing focused.
+  public init(screen: Screen, document: DocumentLayout?, cursor: Position? = nil) {
+    self.screen = screen
+    self.document = document
+    self.cursor = cursor ?? screen.cursor ?? Position(row: 0, column: 0)
+  }
 }
 
 /// Draws the app's state into a screen: a pure function of the state.
@@ -26,10 +35,13 @@ public enum Renderer {
     var document: DocumentLayout?
     if let search = state.search {
       SearchView.draw(search, state, into: &screen)
+      if let row = ScreenReader.searchCursor(search, state.shared) { screen.cursor = row }
     } else {
       // The one place a kind of screen meets its view.
       switch state.stack[state.stack.count - 1] {
-      case .list(let list): ListView.draw(list, at: list.source.tab == nil ? .kept : .tab, state, into: &screen)
+      case .list(let list):
+        ListView.draw(list, at: list.source.tab == nil ? .kept : .tab, state, into: &screen)
+        if let row = ScreenReader.selectedRow(list, state.shared) { screen.cursor = row }
       case .film(let film): document = FilmView.draw(film, state, into: &screen)
       case .series(let series): document = SeriesView.draw(series, state, into: &screen)
       case .season(let season): document = SeriesView.draw(season, state, into: &screen)
@@ -39,6 +51,7 @@ public enum Renderer {
       case .discoverForm(let form):
         let below = state.topList
         ListView.draw(below, at: below.source.tab == nil ? .kept : .tab, state, into: &screen)
+        screen.cursor = nil
         DiscoverFormView.draw(form, state, into: &screen)
       case .chooser(let chooser):
         // Over the film it was opened on (its layout is the film's own, unchanged).
@@ -50,11 +63,12 @@ public enum Renderer {
     }
     if let prompt = state.prompt {
       TypedLine.draw(
-        prompt: prompt.label + " ", text: prompt.text, row: Chrome(size).status.row, into: &screen)
+        prompt: prompt.label + " ", text: prompt.text, row: Chrome(state.shared).status.row, into: &screen)
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }
     if let palette = state.palette { PaletteView.draw(palette, state, into: &screen) }
-    return Frame(screen: screen, document: document)
+    return Frame(
+      screen: screen, document: document, cursor: screen.cursor ?? ScreenReader.resting(screen, state.shared))
   }
 
   /// The spinner frame for a moment in time (ten frames a second).

@@ -1,7 +1,8 @@
 import TrendingCore
 
 /// A line being typed: a prompt, the text, and a cursor block after it; the end of a long text
-/// shows, so the cursor stays in view. The search line, the filter line and the palette draw it.
+/// shows, so the cursor stays in view, and the screen's cursor is put on the block. The search
+/// line, the filter line and the palette draw it.
 enum TypedLine {
   /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil).
   @discardableResult
@@ -14,6 +15,8 @@ enum TypedLine {
     while TextWidth.width(of: shown) > max(1, room - used - 2) - 1, !shown.isEmpty { shown.removeFirst() }
     let typed = screen.put(shown, row: row, column: column + used, style: Style(.normal, bold: true))
     screen.put(" ", row: row, column: column + used + typed, style: Style(selected: true))
+    // Where typing goes: a screen reader's cursor, on the block.
+    screen.cursor = Position(row: row, column: min(screen.width - 1, column + used + typed))
     return used + typed + 1
   }
 }

@@ -76,6 +76,9 @@ public struct Screen: Equatable, Sendable {
   public private(set) var cells: [Cell]
   /// An image drawn over the cells after they are shown (sixel, iTerm2), when one is in view.
   public var overlay: ScreenOverlay?
+  /// Where the focus starts: the selected row, the link or the end of the line typed, as the view
+  /// drawn last over it says (a screen reader's terminal cursor rests there).
+  public var cursor: Position?
 
   /// Makes a blank screen.
   public init(width: Int, height: Int) {
@@ -286,6 +289,20 @@ private struct RowCells {
       value = value << 6 | UInt32(bytes[offset + next] & 0x3F)
     }
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+}
+
+/// A cell's place on the screen: a row and a column, from 0.
+public struct Position: Hashable, Sendable {
+  /// The row.
+  public var row: Int
+  /// The column.
+  public var column: Int
+
+  /// Makes a position.
+  public init(row: Int, column: Int) {
+    self.row = row
+    self.column = column
   }
 }
 

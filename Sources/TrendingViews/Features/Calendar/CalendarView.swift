@@ -49,7 +49,10 @@ enum CalendarView {
           style: Style(.title, bold: true))
       case .event(let index, let event):
         let isSelected = index == shown.selection
-        if isSelected { screen.fill(row: row, style: Style(selected: true)) }
+        if isSelected {
+          screen.fill(row: row, style: Style(selected: true))
+          screen.cursor = Position(row: row, column: 0)
+        }
         let day = "  " + CalendarWords.shortDay(event.day) + "  "
         screen.put(day, row: row, column: 0, style: Style(.muted, selected: isSelected))
         var column = TextWidth.width(of: day)

@@ -23,6 +23,7 @@ enum DiscoverFormView {
       let selected = top + offset == selection
       if selected {
         screen.fill(row: row, from: area.column + 1, to: area.column + area.width - 1, style: Style(selected: true))
+        screen.cursor = Position(row: row, column: area.column + 2)
       }
       var column = area.column + 2
       if let mark = form.mark(field) {

@@ -55,13 +55,18 @@ enum DocumentView {
       // Narrow: the poster sits above the text and scrolls away with it.
       document.indent(top: layout.box.height + 1)
     }
-    let chrome = Chrome(state.shared.size)
+    let chrome = Chrome(state.shared)
     let top = chrome.body.row
     let visible = max(1, chrome.body.height)
     let maxScroll = max(0, document.lines.count - visible)
     let scroll = min(cursor.scroll, maxScroll)
     let selectedLink = cursor.selected.flatMap { index in
       cursor.layout.links.indices.contains(index) ? cursor.layout.links[index] : nil
+    }
+    // The focus starts at the selected link when it shows, else at the first line showing.
+    screen.cursor = Position(row: top, column: textLeft)
+    if let link = selectedLink, (scroll..<(scroll + visible)).contains(link.line) {
+      screen.cursor = Position(row: top + link.line - scroll, column: link.columns?.lowerBound ?? textLeft)
     }
     for (offset, line) in document.lines.dropFirst(scroll).prefix(visible).enumerated() {
       let selected = selectedLink?.line == scroll + offset && document.links.contains { $0.line == scroll + offset }
@@ -94,8 +99,9 @@ enum DocumentView {
     if let notice = state.shared.currentNotice {
       (text, tone) = (" " + notice.text, notice.kind.isWarning ? .warning : .accent)
     }
-    screen.put(TextLayout.truncate(text, to: screen.width), row: chrome.status.row, column: 0, style: Style(tone))
+    // The hints first: a screen reader's whole message may take their row.
     KeyHints.draw(state, in: chrome.hints, into: &screen)
+    ScreenReader.status(text, tone: tone, row: chrome.status.row, limit: screen.width, state.shared, into: &screen)
     // Links that share a line are told apart by their columns on the screen.
     let links = document.links.map { link in
       DocumentLink(
@@ -108,15 +114,11 @@ enum DocumentView {
   static func status<Value>(
     _ entry: Loadable<Value>, waitID: EffectID, loading: String, scroll: Int, visible: Int, total: Int, state: AppState
   ) -> (String, Tone) {
-    let spinner = Renderer.spinner(at: state.shared.now)
     if entry.isLoading, let until = state.shared.waitUntil(waitID) {
-      return (
-        spinner + " "
-          + tr("Waiting %s s for the rate limit…", String(Int(until.timeIntervalSince(state.shared.now).rounded(.up)))),
-        .warning
-      )
+      let seconds = String(Int(until.timeIntervalSince(state.shared.now).rounded(.up)))
+      return (ScreenReader.busy(tr("Waiting %s s for the rate limit…", seconds), state.shared), .warning)
     } else if entry.isLoading {
-      return (spinner + " " + (entry.value == nil ? loading : tr("Reloading…")), .accent)
+      return (ScreenReader.busy(entry.value == nil ? loading : tr("Reloading…"), state.shared), .accent)
     } else if entry.value != nil, let error = entry.error {
       return ("! " + tr("Reload failed: %s.", error.summary), .warning)
     } else if total > visible {

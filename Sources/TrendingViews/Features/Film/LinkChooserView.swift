@@ -14,6 +14,7 @@ enum LinkChooserView {
       let selected = index == chooser.selection
       if selected {
         screen.fill(row: row, from: area.column + 1, to: area.column + area.width - 1, style: Style(selected: true))
+        screen.cursor = Position(row: row, column: area.column + 2)
       }
       let label = "\(index + 1)  " + page.siteName + "  "
       screen.put(label, row: row, column: area.column + 2, style: Style(.accent, bold: selected, selected: selected))

@@ -17,6 +17,8 @@ enum HelpOverlay {
     let top = (screen.height - boxHeight) / 2
     let scroll = min(state.help?.scroll ?? 0, KeyTable.helpMaxScroll(lineCount: layout.rows, height: screen.height))
     Box.draw(Rect(row: top, column: left, width: boxWidth, height: boxHeight), title: tr("Keys"), into: &screen)
+    // The focus starts at the first line shown.
+    screen.cursor = Position(row: top + 1, column: left + 2)
     if layout.rows > rows {
       let more = " " + (scroll < layout.rows - rows ? tr("j/k more") : tr("k back")) + " "
       screen.put(

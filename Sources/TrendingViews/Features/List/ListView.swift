@@ -33,7 +33,7 @@ enum ListView {
 
   static func draw(_ shown: ListScreen, at place: Place, _ state: AppState, into screen: inout Screen) {
     let shared = state.shared
-    let chrome = Chrome(shared.size)
+    let chrome = Chrome(shared)
     var lefts: [String]
     switch place {
     case .search:
@@ -108,12 +108,13 @@ enum ListView {
     } else {
       drawPlaceholder(shown, at: place, state: state, rows: bodyRows, into: &screen)
     }
+    // The hints first: a screen reader's whole message may take their row.
+    KeyHints.draw(state, in: chrome.hints, into: &screen)
     if let filter = shown.filter, filter.editing {
       TypedLine.draw(prompt: "\\ ", text: filter.text, row: chrome.status.row, into: &screen)
     } else if !place.awaitsQuery {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
-    KeyHints.draw(state, in: chrome.hints, into: &screen)
   }
 
   private static func drawColumnTitles(_ columns: Columns, row: Int, into screen: inout Screen) {
@@ -291,7 +292,7 @@ enum ListView {
       }
       let lines: [(String, Style)] =
         resolution == .waiting
-        ? [("\(Renderer.spinner(at: state.shared.now)) \(message)", Style(.accent))]
+        ? [(ScreenReader.busy(message, state.shared), Style(.accent))]
         : [(message, Style(.warning)), ("", .plain), (next, Style(.muted))]
       Renderer.centred(lines, rows: rows, into: &screen)
       return
@@ -314,14 +315,12 @@ enum ListView {
         ], rows: rows, into: &screen)
     case .loading, .idle, .done:
       let verb = place.isSearch ? tr("Searching…") : loading
-      Renderer.centred(
-        [("\(Renderer.spinner(at: state.shared.now)) \(verb)", Style(.accent))], rows: rows, into: &screen)
+      Renderer.centred([(ScreenReader.busy(verb, state.shared), Style(.accent))], rows: rows, into: &screen)
     }
   }
 
   private static func drawStatus(_ shown: ListScreen, state: AppState, row: Int, into screen: inout Screen) {
     let shared = state.shared
-    let spinner = Renderer.spinner(at: shared.now)
     let wait = { (page: Int) in shown.request(page: page, shared).flatMap { shared.waitUntil(.fetch($0)) } }
     let waiting = shown.list.isLoading ? wait(1) : nil
     let waitingForMore = shown.isLoadingMore ? wait((shown.list.value?.pagesLoaded ?? 0) + 1) : nil
@@ -335,9 +334,9 @@ enum ListView {
     var status: (String, Tone)
     if let until = waiting ?? waitingForMore {
       let seconds = Int(until.timeIntervalSince(shared.now).rounded(.up))
-      status = (spinner + " " + tr("Waiting %s s for the rate limit…", String(seconds)), .warning)
+      status = (ScreenReader.busy(tr("Waiting %s s for the rate limit…", String(seconds)), shared), .warning)
     } else if shown.list.value != nil, shown.list.isLoading {
-      status = (spinner + " " + tr("Refreshing…"), .accent)
+      status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
     } else if shown.list.value != nil, let error = shown.list.error {
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if error.isOffline {
@@ -346,7 +345,7 @@ enum ListView {
         status = ("! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age), .warning)
       }
     } else if shown.isLoadingMore {
-      status = (spinner + " " + tr("Loading more…"), .accent)
+      status = (ScreenReader.busy(tr("Loading more…"), shared), .accent)
     } else if let error = shown.moreError {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
       status = (position + " · ! " + tr("Page %1$s could not load: %2$s.", String(page), error.summary), .warning)
@@ -371,7 +370,7 @@ enum ListView {
     let statusWidth = TextWidth.width(of: status.0)
     let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width
     let limit = roomForBudget ? screen.width - budgetWidth - 1 : screen.width
-    screen.put(TextLayout.truncate(status.0, to: limit), row: row, column: 0, style: Style(status.1))
+    ScreenReader.status(status.0, tone: status.1, row: row, limit: limit, shared, into: &screen)
     if roomForBudget, let budget {
       screen.put(budget, row: row, column: screen.width - budgetWidth, style: Style(.muted))
     }

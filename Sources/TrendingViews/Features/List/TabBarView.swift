@@ -4,11 +4,16 @@ import TrendingCore
 
 /// The tab bar under a tab's header: films or series, then every tab, the one showing highlighted.
 enum TabBarView {
-  /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers.
+  /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers. For
+  /// a screen reader the tab showing is also in brackets, in its own columns ("[Popular]").
   static func draw(_ state: AppState, row: Int, into screen: inout Screen) {
     for tab in labels(state, width: screen.width) {
+      var label = tab.label
+      if state.shared.screenReader, tab.active, label.hasPrefix(" "), label.hasSuffix(" "), label.count > 2 {
+        label = "[" + label.dropFirst().dropLast() + "]"
+      }
       screen.put(
-        tab.label, row: row, column: tab.column,
+        label, row: row, column: tab.column,
         style: tab.active ? Style(.title, bold: true, selected: true) : Style(.muted), limit: screen.width - tab.column)
     }
   }

@@ -1,0 +1,194 @@
+import AmodbKit
+import Foundation
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// What a frame does for a screen reader: its cursor starts the focused row, link or entry, the
+/// status line is the last row and says its message whole, nothing turns, and the tab showing is
+/// told by more than its colour.
+@Suite("Screen reader")
+struct ScreenReaderTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// The sizes the cursor is checked at.
+  static let sizes = [Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60)]
+
+  /// A state drawn for a screen reader.
+  static func reading(_ state: AppState) -> AppState {
+    var state = state
+    state.shared.screenReader = true
+    return state
+  }
+
+  /// Renders as the run loop does: a document's new layout goes back to the state, and it is drawn again.
+  static func frame(_ state: inout AppState) -> Frame {
+    let frame = Renderer.render(state)
+    guard let layout = frame.document, layout != state.top.layout else { return frame }
+    _ = Reducer.reduce(&state, .documentLayout(layout))
+    return Renderer.render(state)
+  }
+
+  /// Presses keys, each drawn before the next as the run loop draws them.
+  static func press(_ keys: [Key], _ state: inout AppState) {
+    for key in keys {
+      _ = frame(&state)
+      _ = Reducer.reduce(&state, .key(key))
+    }
+  }
+
+  @Test(arguments: sizes)
+  func theCursorStartsTheSelectedRowOfAList(size: Size) {
+    var state = Self.reading(Scenes.list(size, selection: 0))
+    Self.press([.character("j"), .character("j")], &state)
+    let frame = Self.frame(&state)
+    #expect(state.rootList.selection == 2)
+    #expect(frame.cursor.column == 0)
+    #expect(frame.screen.line(frame.cursor.row).contains("卧虎藏龙"))
+    #expect(frame.screen[frame.cursor.row, 0].style.isSelected)
+  }
+
+  @Test func theCursorIsWorkedOutWithoutAScreenReaderToo() {
+    var state = Scenes.list(Size(width: 80, height: 24), selection: 3)
+    let frame = Self.frame(&state)
+    #expect(frame.screen.line(frame.cursor.row).contains("ואלס עם באשיר"))
+  }
+
+  @Test(arguments: sizes)
+  func theCursorStartsTheSelectedLinkOfAFilm(size: Size) throws {
+    var state = Self.reading(Scenes.detail(size, details: Scenes.fullDetails))
+    let unfocused = Self.frame(&state)
+    // Nothing selected yet: the first line of the film.
+    #expect(unfocused.cursor.row == Chrome(state.shared).body.row)
+    #expect(unfocused.screen.line(unfocused.cursor.row).contains("Oppenheimer"))
+    var names: [String] = []
+    for _ in 0..<40 {
+      Self.press([.character("j")], &state)
+      let frame = Self.frame(&state)
+      guard case .film(let film) = state.stack[state.stack.count - 1], let index = film.cursor.selected else {
+        continue
+      }
+      let link = film.cursor.layout.links[index]
+      #expect(frame.cursor.row == Chrome(state.shared).body.row + link.line - film.cursor.scroll)
+      #expect(frame.cursor.column == link.columns?.lowerBound ?? frame.cursor.column)
+      #expect(frame.screen[frame.cursor.row, frame.cursor.column].style.isSelected)
+      names.append(frame.screen.line(frame.cursor.row))
+    }
+    // The links read in turn: the director, then the cast, each under the cursor.
+    #expect(names.contains { $0.contains("Christopher Nolan") })
+    #expect(names.contains { $0.contains("Cillian Murphy") })
+    #expect(names.contains { $0.contains("Emily Blunt") })
+  }
+
+  @Test(arguments: sizes)
+  func theCursorStartsTheSelectedEpisodeOfASeason(size: Size) {
+    var state = Self.reading(SeriesScenes.onSeason(size))
+    var rows: [String] = []
+    for press in 0..<12 where !rows.contains(where: { $0.contains("Goodbye") }) {
+      // The first look before any key: a season opens on its first episode.
+      if press > 0 { Self.press([.character("j")], &state) }
+      let frame = Self.frame(&state)
+      guard case .season(let season) = state.stack[state.stack.count - 1], season.cursor.selected != nil else {
+        continue
+      }
+      #expect(frame.screen[frame.cursor.row, frame.cursor.column].style.isSelected)
+      rows.append(frame.screen.line(frame.cursor.row))
+    }
+    #expect(rows.contains { $0.contains("Hello") })
+    #expect(rows.contains { $0.contains("Goodbye") })
+  }
+
+  @Test func theSearchLineHasTheCursorUntilItsResultsCome() {
+    let size = Size(width: 80, height: 24)
+    var typing = Self.reading(ScreenSnapshotTests.searching(size, text: "sev", results: nil))
+    let typed = Self.frame(&typing)
+    #expect(typed.screen.line(typed.cursor.row).contains("Search: sev"))
+    #expect(typed.screen[typed.cursor.row, typed.cursor.column].style.isSelected)
+    var answered = Self.reading(
+      ScreenSnapshotTests.searching(size, text: "sev", results: [SeriesScenes.series[0], Scenes.films[0]]))
+    let results = Self.frame(&answered)
+    #expect(results.screen.line(results.cursor.row).contains("Severance"))
+  }
+
+  @Test func thePaletteHasTheCursorOnTheCommandEnterRuns() {
+    var state = Self.reading(Scenes.list(Size(width: 80, height: 24)))
+    _ = Reducer.reduce(&state, .key(.character(":")))
+    let frame = Self.frame(&state)
+    #expect(state.palette != nil)
+    #expect(frame.screen[frame.cursor.row, frame.cursor.column].style.isSelected)
+    #expect(frame.cursor.row > 3)
+  }
+
+  @Test func theStatusLineIsTheLastRowAndItsMessageIsWhole() {
+    let size = Size(width: 40, height: 12)
+    var state = Self.reading(Scenes.list(size))
+    let message = "The library could not be read: the disk is full; free some space."
+    state.shared.say(message, .problem)
+    let frame = Self.frame(&state)
+    // Two rows, the key hints' too, and not the body's, where the focused row may be.
+    let bottom = (size.height - 2..<size.height).map { frame.screen.line($0) }.joined(separator: " ")
+    let words = bottom.split(separator: " ").joined(separator: " ")
+    #expect(words.contains(message))
+    // Without a screen reader the message is one row, cut, above the key hints.
+    state.shared.screenReader = false
+    let cut = Self.frame(&state)
+    #expect(cut.screen.line(size.height - 2).contains("The library"))
+    #expect(!cut.screen.plainText.contains("free some space"))
+  }
+
+  @Test func aMessageLongerThanTwoRowsIsCutOnTheSecond() {
+    let size = Size(width: 40, height: 12)
+    var state = Self.reading(Scenes.list(size))
+    state.shared.say(String(repeating: "word ", count: 40) + "end", .problem)
+    let frame = Self.frame(&state)
+    #expect(frame.screen.line(size.height - 1).contains("…"))
+    #expect(frame.screen.line(size.height - 3).contains("Film") || frame.screen.line(size.height - 3).contains("A"))
+    #expect(!frame.screen.line(size.height - 3).contains("word"))
+  }
+
+  @Test func theKeyHintsStandAboveTheStatusLine() {
+    let size = Size(width: 80, height: 24)
+    #expect(Chrome(size, screenReader: true).status.row == 23)
+    #expect(Chrome(size, screenReader: true).hints.row == 22)
+    var state = Self.reading(Scenes.list(size))
+    let frame = Self.frame(&state)
+    #expect(frame.screen.line(23).contains("2/"))
+    #expect(frame.screen.line(22).contains("quit"))
+  }
+
+  @Test func nothingTurnsForAScreenReader() {
+    var state = Self.reading(Scenes.base(Size(width: 80, height: 24)))
+    state.rootList.list.begin()
+    let first = Self.frame(&state).screen
+    _ = Reducer.reduce(&state, .tick(Scenes.now.addingTimeInterval(0.25)))
+    let later = Self.frame(&state)
+    #expect(first.plainText == later.screen.plainText)
+    #expect(!later.screen.plainText.contains("⠋"))
+    // The cursor rests on what the body says.
+    #expect(later.screen.line(later.cursor.row).contains("Loading"))
+  }
+
+  @Test func theTabShowingIsInBrackets() {
+    var state = Self.reading(Scenes.list(Size(width: 120, height: 24)))
+    let frame = Self.frame(&state)
+    #expect(frame.screen.line(Chrome(state.shared).body.row).contains("[Trending]"))
+    state.shared.screenReader = false
+    #expect(!Self.frame(&state).screen.plainText.contains("[Trending]"))
+  }
+
+  @Test func theMarksAreSymbolsAsWellAsColours() {
+    var state = Self.reading(Scenes.list(Size(width: 80, height: 24)))
+    state.shared.marks[.film(1)] = Mark(
+      id: 1, kind: .film, title: "Dune: Part Two", year: 2024, onWatchlist: true, added: "")
+    var seen = Mark(id: 2, kind: .film, title: "Oppenheimer", year: 2023, onWatchlist: false, added: "")
+    seen.seen = "2024-01-02"
+    state.shared.marks[.film(2)] = seen
+    let frame = Self.frame(&state)
+    let rows = ListLayout.rows(for: state.shared.size).row
+    #expect(frame.screen.line(rows).contains("+"))
+    #expect(frame.screen.line(rows + 1).contains("✓"))
+  }
+}
