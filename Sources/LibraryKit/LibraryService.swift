@@ -241,12 +241,17 @@ final class WorkThread: Sendable {
 
 /// A job of `WorkThread.sync` and its result, handed to the thread while the caller waits.
 private final class SyncBox<T>: @unchecked Sendable {
-  private let work: () -> T
+  /// The job, let go as soon as it has run: it is the caller's closure, which must not outlive the
+  /// caller's wait (`withoutActuallyEscaping` checks), while the thread may still hold this box.
+  private var work: (() -> T)?
   /// Set by `run`, read after the caller's wait.
   var result: T?
 
   init(_ work: @escaping () -> T) { self.work = work }
 
-  /// Runs the job.
-  func run() { result = work() }
+  /// Runs the job and lets go of it.
+  func run() {
+    result = work?()
+    work = nil
+  }
 }
