@@ -205,6 +205,11 @@ public enum ArgumentParser {
       return try libraryCommand(verb, words, line)
     case .forYou, .pick, .new:
       return try tonightCommand(verb, words, line)
+    case .identify:
+      guard !words.isEmpty else {
+        throw UsageError(message: tr("identify needs a file's path, e.g. 'trending identify Film.Title.1999.mkv'"))
+      }
+      return .identify(paths: words, json: line.json)
     case .help:
       guard words.count <= 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))

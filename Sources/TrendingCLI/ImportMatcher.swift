@@ -65,7 +65,7 @@ struct ImportMatcher {
   }
 
   /// The answer kept for an endpoint, however old, else the network's.
-  private func answer<E: Endpoint>(_ endpoint: E, _ client: AmodbClient) -> Result<E.Response, AmodbError> {
+  func answer<E: Endpoint>(_ endpoint: E, _ client: AmodbClient) -> Result<E.Response, AmodbError> {
     TrendingCommand.blocking {
       if let kept = await client.cached(endpoint) { return .success(kept.value) }
       return await client.result(endpoint).map(\.value)
@@ -73,7 +73,7 @@ struct ImportMatcher {
   }
 
   /// A series' title for its episodes, from its details (kept first); its id alone when they fail.
-  private func seriesInfo(_ id: Int, _ client: AmodbClient) -> TitleInfo {
+  func seriesInfo(_ id: Int, _ client: AmodbClient) -> TitleInfo {
     let request = APIRequest.series(SeriesRequest(id: id, language: client.configuration.language))
     let answer = TrendingCommand.blocking { await client.answer(request, keptFirst: true) }
     guard case .success(let fetched) = answer, let details = fetched.value.series else {

@@ -52,6 +52,8 @@ public struct Invocation: Equatable, Sendable {
     case library(LibraryCommand)
     /// `trending for-you` and `trending pick`.
     case tonight(TonightCommand)
+    /// `trending identify PATH… [--json]`: what files are, from their names.
+    case identify(paths: [String], json: Bool)
   }
 
   /// The command.

@@ -15,6 +15,8 @@ public enum Verb: String, CaseIterable, Sendable {
   case forYou = "for-you", pick, new
   /// `trending import`: another service's export, or `export json`, into the library (`ImportArguments.swift`).
   case `import`
+  /// `trending identify`: what files are, from their names and folders (`TrendingCommand+Identify.swift`).
+  case identify
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -148,7 +150,7 @@ public enum OptionTable {
   public static var options: [OptionSpec] {
     let outputs: [Verb] = [
       .list, .show, .tv, .season, .collection, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
-      .history, .progress, .lists, .stats, .forYou, .pick, .new,
+      .history, .progress, .lists, .stats, .forYou, .pick, .new, .identify,
     ]
     let terminal: [Verb] = [.browse, .doctor]
     return [

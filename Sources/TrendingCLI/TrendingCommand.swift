@@ -198,6 +198,10 @@ public enum TrendingCommand {
       return calendar(weeks: weeks, format: format, invocation: invocation, environment: environment)
     case .library(let command):
       return library(command, invocation: invocation, environment: environment)
+    case .identify(let paths, let json):
+      return runClient(invocation, environment: environment) { services in
+        identify(paths, json: json, client: services.client)
+      }
     case .tonight(let command):
       return tonight(
         command, invocation: invocation, environment: environment, services: settingsFile.settings.services)

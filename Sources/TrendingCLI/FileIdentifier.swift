@@ -1,0 +1,95 @@
+import AmodbKit
+import LibraryKit
+import TrendingCore
+
+/// What a file was taken to be, or why it was not.
+enum FileIdentity: Equatable {
+  /// One title: the film, or the series with the episode's season and number.
+  case title(TitleInfo, season: Int?, episode: Int?)
+  /// Several titles fit the name as well as each other.
+  case ambiguous([MediaSummary])
+  /// Nothing amodb knows fits the name.
+  case noMatch
+  /// The name says nothing to look for.
+  case notMedia
+}
+
+/// Identifies a file's guess through amodb with the import's matching: a tag first (a TMDB id
+/// through the title's details, an IMDb id through `/find`), else a search with the title and
+/// year where one exact match is taken (`TitleMatch`).
+struct FileIdentifier {
+  /// The import's matcher, for its kept-first answers.
+  let matcher: ImportMatcher
+  /// The client.
+  let client: AmodbClient
+
+  /// Makes one over a client.
+  init(client: AmodbClient) {
+    self.client = client
+    matcher = ImportMatcher(client: client)
+  }
+
+  /// What `guess` is; an answer that fails (not a 404) is the error.
+  func identify(_ guess: FileGuess) -> Result<FileIdentity, AmodbError> {
+    let language = client.configuration.language
+    let episode = guess.kind == .episode
+    if let id = guess.tmdbID {
+      if episode {
+        let info = matcher.seriesInfo(id, client)
+        return .success(.title(info, season: guess.season, episode: guess.episode))
+      }
+      switch matcher.answer(MovieDetailsRequest(id: id, language: language), client) {
+      case .success(let film): return .success(.title(TitleInfo(film), season: nil, episode: nil))
+      case .failure(.notFound): break
+      case .failure(let error): return .failure(error)
+      }
+    }
+    if let id = guess.imdbID, let endpoint = FindByIMDbRequest(imdbID: id, language: language) {
+      switch matcher.answer(endpoint, client) {
+      case .success(let found):
+        if let found = byIMDb(found, guess) { return .success(found) }
+      case .failure(.notFound): break
+      case .failure(let error): return .failure(error)
+      }
+    }
+    guard guess.kind != .unknown, !guess.title.isEmpty else {
+      return .success(guess.tmdbID == nil && guess.imdbID == nil ? .notMedia : .noMatch)
+    }
+    return search(guess, language: language)
+  }
+
+  /// A `/find` answer as the file's title: a film, a series (the guess's episode), or an episode.
+  private func byIMDb(_ found: FoundByIMDb, _ guess: FileGuess) -> FileIdentity? {
+    if let film = found.films.first { return .title(TitleInfo(film), season: nil, episode: nil) }
+    if let show = found.series.first {
+      return .title(TitleInfo(show), season: guess.season, episode: guess.episode)
+    }
+    if let episode = found.episodes.first {
+      return .title(matcher.seriesInfo(episode.seriesID, client), season: episode.season, episode: episode.number)
+    }
+    return nil
+  }
+
+  /// The film or series search with the title and year: one exact match, several, or none.
+  private func search(_ guess: FileGuess, language: String) -> Result<FileIdentity, AmodbError> {
+    let series = guess.kind == .episode
+    let answer =
+      series
+      ? matcher.answer(SearchRequest(scope: .series, query: guess.title, language: language, year: guess.year), client)
+      : matcher.answer(FilmMatchRequest(title: guess.title, year: guess.year, language: language), client)
+    switch answer {
+    case .success(let page):
+      let matches = TitleMatch.matches(
+        title: guess.title, year: guess.year, kind: series ? .series : .film, in: page.results)
+      switch matches.count {
+      case 0: return .success(.noMatch)
+      case 1:
+        return .success(
+          .title(TitleInfo(matches[0]), season: guess.season, episode: series ? guess.episode : nil))
+      default: return .success(.ambiguous(Array(matches.prefix(UnresolvedTitle.mostCandidates))))
+      }
+    case .failure(.notFound): return .success(.noMatch)
+    case .failure(let error): return .failure(error)
+    }
+  }
+}

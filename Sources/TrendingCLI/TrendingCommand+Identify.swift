@@ -1,0 +1,96 @@
+import AmodbKit
+import LibraryKit
+import Localization
+import TrendingCore
+
+extension TrendingCommand {
+  /// `trending identify PATH… [--json]`: what each file was taken to be, or why not; nothing is
+  /// changed and the files are not read (their names and folders are enough).
+  static func identify(_ paths: [String], json: Bool, client: AmodbClient) -> Int32 {
+    let identifier = FileIdentifier(client: client)
+    var entries: [IdentifiedFile] = []
+    for path in paths {
+      let guess = MediaFileName.guess(path: path)
+      switch identifier.identify(guess) {
+      case .success(let identity): entries.append(IdentifiedFile(path: path, identity: identity))
+      case .failure(let error):
+        printError(error.message)
+        return ExitCode(error).rawValue
+      }
+    }
+    if json { return emit(Output.encode(entries)) }
+    return emit(entries.map(\.line).joined(separator: "\n"))
+  }
+}
+
+/// One file in `trending identify`'s answer.
+struct IdentifiedFile: Encodable {
+  /// The path as given.
+  let path: String
+  /// `film`, `episode` or nil when not identified.
+  let kind: String?
+  /// The film's or series' id.
+  let id: Int?
+  /// Its title.
+  let title: String?
+  /// Its year.
+  let year: Int?
+  /// The episode's season.
+  let season: Int?
+  /// The episode's number.
+  let episode: Int?
+  /// Why not: `no-match`, `ambiguous` or `not-media`.
+  let reason: String?
+  /// An ambiguous name's candidates' ids.
+  let candidates: [Int]?
+
+  /// Makes one from what the file was taken to be.
+  init(path: String, identity: FileIdentity) {
+    self.path = path
+    switch identity {
+    case .title(let info, let season, let episode):
+      let series = info.media.kind == .series
+      kind = series ? "episode" : "film"
+      id = info.media.id
+      title = info.title
+      year = info.year
+      self.season = series ? season : nil
+      self.episode = series ? episode : nil
+      reason = nil
+      candidates = nil
+    case .ambiguous(let found):
+      (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
+      reason = "ambiguous"
+      candidates = found.map(\.id)
+    case .noMatch, .notMedia:
+      (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
+      reason = identity == .noMatch ? "no-match" : "not-media"
+      candidates = nil
+    }
+  }
+
+  /// The text line: the path, a tab, then what it is or why not.
+  var line: String {
+    let what: String
+    if let kind, let id {
+      let named = (title ?? "") + (year.map { " (\($0))" } ?? "")
+      if kind == "episode" {
+        let number = [season.map { "S" + twoDigits($0) }, episode.map { "E" + twoDigits($0) }].compactMap { $0 }
+        what = tr("episode: series %1$s %2$s %3$s", String(id), named, number.joined())
+      } else {
+        what = tr("film: %1$s %2$s", String(id), named)
+      }
+    } else if reason == "ambiguous" {
+      let count = candidates?.count ?? 0
+      what = trn("ambiguous: %s candidate", "ambiguous: %s candidates", count, String(count))
+    } else if reason == "no-match" {
+      what = tr("no match")
+    } else {
+      what = tr("not a media name")
+    }
+    return TextSanitizer.clean(path, limit: 300) + "\t" + what
+  }
+
+  /// `3` as `03`.
+  private func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+}
