@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LibraryKit
@@ -151,6 +152,22 @@ struct LibraryServiceTests {
     let rating = try await service.perform { library throws(LibraryError) in try library.rating(Subject(.film(550))) }
       .get()
     #expect(rating == 7)
+  }
+
+  @Test func itsThreadRunsJobsInOrderAndSyncOutlivesNoCaller() {
+    let thread = WorkThread()
+    defer { thread.stop() }
+    // Many sync calls, each with a closure of the caller's (withoutActuallyEscaping stops the
+    // process if the thread still holds one when the caller's wait ends).
+    var total = 0
+    for number in 1...2_000 {
+      let local = [number]
+      total += thread.sync { local[0] }
+    }
+    #expect(total == 2_000 * 2_001 / 2)
+    let order = Mutex<[Int]>([])
+    for number in 0..<100 { thread.async { order.withLock { $0.append(number) } } }
+    #expect(thread.sync { order.withLock { $0 } } == Array(0..<100), "in the order given")
   }
 
   @Test func aFileReplacedUnderItIsAChangeAndIsOpenedAnew() async throws {
