@@ -132,21 +132,24 @@ extension Library {
   /// The marks as the browser shows them: the watchlist and seen marks, with each title's own
   /// rating, note and "not interested", and its episodes' ratings and notes (a title with only
   /// those is a mark too).
-  public func annotatedMarks() throws(LibraryError) -> [MediaID: Mark] {
-    var marks = try self.marks()
+  /// `media`: only that title's mark (what a save answers), not the whole library's.
+  public func annotatedMarks(of media: MediaID? = nil) throws(LibraryError) -> [MediaID: Mark] {
+    var marks = try self.marks(of: media)
     try read {
+      let only = media == nil ? "" : " WHERE a.kind = ? AND a.title_id = ?"
+      let values: [SQLValue] = media.map { [.text($0.kind.rawValue), .integer(Int64($0.id))] } ?? []
       let titles = "JOIN titles t ON t.kind = a.kind AND t.id = a.title_id"
       // A title's own rating or note has season -1; an episode's, its place.
       let queries = [
         "SELECT \(Titles.columns), a.rating AS rating, NULL AS note, 0 AS hidden, a.season AS season, "
-          + "a.episode AS episode FROM ratings a \(titles)",
+          + "a.episode AS episode FROM ratings a \(titles)\(only)",
         "SELECT \(Titles.columns), NULL AS rating, a.text AS note, 0 AS hidden, a.season AS season, "
-          + "a.episode AS episode FROM notes a \(titles)",
+          + "a.episode AS episode FROM notes a \(titles)\(only)",
         "SELECT \(Titles.columns), NULL AS rating, NULL AS note, 1 AS hidden, -1 AS season, -1 AS episode "
-          + "FROM hidden a \(titles)",
+          + "FROM hidden a \(titles)\(only)",
       ]
       for query in queries {
-        try connection.each(query) { row in
+        try connection.each(query, values) { row in
           guard let info = Titles.info(from: row) else { return }
           var mark =
             marks[info.media]

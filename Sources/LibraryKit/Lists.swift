@@ -109,23 +109,26 @@ extension Library {
 
   /// The watchlist and seen marks as the browser and `trending watchlist` show them: every title on
   /// the watchlist or seen as a whole, with the day of its latest watch.
-  public func marks() throws(LibraryError) -> [MediaID: Mark] {
+  /// `media`: only that title's mark.
+  public func marks(of media: MediaID? = nil) throws(LibraryError) -> [MediaID: Mark] {
     // The titles' own watches are read from their partial index, not from the index of every
     // episode's (SQLite's planner takes the wider one, which reads 50,000 entries at start-up for a
     // lifetime's library: about 5 ms on the marks thread at start-up, against under one).
     try read {
       var marks: [MediaID: Mark] = [:]
+      let only = media == nil ? "" : " AND kind = ? AND title_id = ?"
+      let key: [SQLValue] = media.map { [.text($0.kind.rawValue), .integer(Int64($0.id))] } ?? []
       try connection.each(
         """
         SELECT \(Titles.columns), k.added, (SELECT max(watched) FROM watch_events x
           WHERE x.kind = k.kind AND x.title_id = k.title_id AND x.season IS NULL) AS seen
         FROM (SELECT kind, title_id, max(added) AS added FROM (
-            SELECT kind, title_id, added FROM list_items WHERE list_id = 1
+            SELECT kind, title_id, added FROM list_items WHERE list_id = 1\(only)
             UNION ALL SELECT kind, title_id, NULL FROM watch_events INDEXED BY watch_events_of_titles
-              WHERE season IS NULL)
+              WHERE season IS NULL\(only))
           GROUP BY kind, title_id) k
         JOIN titles t ON t.kind = k.kind AND t.id = k.title_id
-        """
+        """, key + key
       ) { row in
         guard let info = Titles.info(from: row) else { return }
         let added = row["added"].string

@@ -6,7 +6,7 @@ import TrendingCore
 /// The browser's changes to the library: each `LibraryChange` one transaction, on the library
 /// service's connection, answered with what the library holds after it.
 enum LibraryChanges {
-  /// Stores a change; the marks after a title's change, the series' seen episodes after an episode's.
+  /// Stores a change; the title's mark after a title's change, the series' seen episodes after an episode's.
   static func store(_ change: LibraryChange, in library: Library) throws(LibraryError) -> StoredAfter {
     let info = TitleInfo(
       media: change.media, title: change.title, year: change.year, posterPath: change.summary?.posterPath,
@@ -35,7 +35,7 @@ enum LibraryChanges {
       }
       return .episodes(series: change.id, try library.seenEpisodes(change.id))
     }
-    return .marks(try library.annotatedMarks())
+    return .mark(change.media, try library.annotatedMarks(of: change.media)[change.media])
   }
 }
 

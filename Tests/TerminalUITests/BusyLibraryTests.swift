@@ -100,12 +100,12 @@ struct BusyLibraryTests {
     lock.release()
     let answers = await collect(inbox) { $0.contains(where: isSaved) }
     let saved = answers.first(where: isSaved)
-    guard case .changeSaved(.marks(let marks), let problem) = saved else {
+    guard case .changeSaved(.mark(let media, let mark), let problem) = saved else {
       Issue.record("the change was not saved: \(answers)")
       return
     }
     #expect(problem == nil)
-    #expect(marks[.film(693134)]?.onWatchlist == true)
+    #expect(media == .film(693134) && mark?.onWatchlist == true)
     #expect(try Library(path: file).marks()[.film(693134)]?.onWatchlist == true, "in the file")
   }
 

@@ -115,10 +115,10 @@ public struct LibraryChange: Equatable, Sendable {
   }
 }
 
-/// What the library holds after a change was stored: the marks after a title's change, or the
-/// series' seen episodes after an episode's.
+/// What the library holds after a change was stored: the title's mark after a title's change (nil:
+/// it has none left), or the series' seen episodes after an episode's.
 public enum StoredAfter: Equatable, Sendable {
-  case marks([MediaID: Mark])
+  case mark(MediaID, Mark?)
   case episodes(series: Int, Set<EpisodeKey>)
 }
 
@@ -201,7 +201,10 @@ enum MarkLogic {
   static func saved(_ after: StoredAfter?, problem: String?, _ state: inout AppState) -> [Effect] {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
     switch after {
-    case .marks(let marks):
+    case .mark(let media, let mark):
+      // Only the changed title is read back: the others are as the screen has them.
+      var marks = state.shared.marks
+      marks[media] = mark
       return stored(marks, problem: problem, saved: true, &state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }

@@ -106,12 +106,12 @@ struct MarksTests {
       $0.shared.notice = Notice("Marked Film 2 seen.", kind: .confirmation, now: Sample.start)
     }
     // The first save answers with the file as it wrote it: the second change is still shown.
-    store.send(.changeSaved(.marks([1: first]), problem: nil), effects: Self.ahead) {
+    store.send(.changeSaved(.mark(.film(1), first), problem: nil), effects: Self.ahead) {
       $0.shared.unsaved = [seen]
       $0.shared.marksRead = true
     }
     // The tabs not read yet: the read ahead is asked again (the runner keeps one wait under its id).
-    store.send(.changeSaved(.marks([1: first, 2: second]), problem: nil), effects: Self.ahead) {
+    store.send(.changeSaved(.mark(.film(2), second), problem: nil), effects: Self.ahead) {
       $0.shared.unsaved = []
     }
   }
