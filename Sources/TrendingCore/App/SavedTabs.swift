@@ -272,11 +272,13 @@ public struct TabSet: Equatable, Sendable {
     return tabs.indices.contains(number - 1) ? tabs[number - 1] : nil
   }
 
-  /// The tab at the same place among the other kind's tabs: what `t` switches to.
+  /// What `t` switches to: a tab shown with both kinds stays, a saved tab goes to the other kind's
+  /// saved tab of its name, a built-in one to the other kind's at its place; else the other kind's
+  /// first tab.
   public func counterpart(of kind: ListKind, in media: MediaKind) -> ListKind {
-    // A tab shown with both kinds stays.
     if kind.media == nil, shown(media).contains(kind) { return kind }
-    return self.kind(number: number(of: kind), media: media) ?? (media == .series ? .seriesTrending : .trending)
+    guard let saved = kind.saved else { return kind.counterpart(in: media) }
+    return shown(media).first { $0.saved?.title == saved.title } ?? (media == .series ? .seriesTrending : .trending)
   }
 
   /// The tab a command shows: `tab-N`, or the next or previous one from `current`.

@@ -96,11 +96,16 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
     self = tabs[number - 1].kind
   }
 
-  /// The tab at the same place among the other kind's tabs: what `t` switches to.
+  /// The tab at the same place among the other kind's own tabs (Now playing, On the air), else the
+  /// other kind's first: what `t` switches to. A tab shown with both kinds stays.
   public func counterpart(in media: MediaKind) -> ListKind {
-    // A tab shown with both kinds stays.
     if self.media == nil, entry != nil { return self }
-    return ListKind(number: number, media: media) ?? (media == .series ? .seriesTrending : .trending)
+    let own = Tab.all.filter { $0.media == self.media }.map(\.kind)
+    let other = Tab.all.filter { $0.media == media }.map(\.kind)
+    guard let index = own.firstIndex(of: self), other.indices.contains(index) else {
+      return media == .series ? .seriesTrending : .trending
+    }
+    return other[index]
   }
 }
 
@@ -152,8 +157,8 @@ public struct Tab: Sendable {
   public let media: MediaKind?
   /// Its name, in the interface's language.
   public let title: @Sendable () -> String
-  /// Its name where room is short: one whole word, never a cut one or two ("Top" for "Top rated",
-  /// "Week" for "On the air", so it does not read on into "Today").
+  /// Its name where room is short: whole words that read as the tab ("Top" for "Top rated", "On air"
+  /// for "On the air"), never a cut one; the name itself where no shorter one reads as it ("For you").
   public let shortTitle: @Sendable () -> String
   /// How a header names it.
   public let heading: @Sendable () -> String
@@ -184,7 +189,7 @@ public struct Tab: Sendable {
       kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Calendar") },
       heading: { tr("Coming soon") }, feed: .calendar),
     Tab(
-      kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "You") },
+      kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "For you") },
       heading: { tr("Recommended for you") }, feed: .forYou),
     Tab(
       kind: .rated, media: nil, title: { tr("Recently rated") }, shortTitle: { trc("short tab name", "Rated") },
@@ -200,14 +205,14 @@ public struct Tab: Sendable {
       shortTitle: { trc("short tab name", "Top") }, heading: { tr("Top rated series") },
       feed: .catalogue(.series, .topRated)),
     Tab(
-      kind: .onTheAir, media: .series, title: { tr("On the air") }, shortTitle: { trc("short tab name", "Week") },
+      kind: .onTheAir, media: .series, title: { tr("On the air") }, shortTitle: { trc("short tab name", "On air") },
       heading: { tr("Series on the air") }, feed: .catalogue(.series, .onTheAir)),
     Tab(
       kind: .airingToday, media: .series, title: { tr("Airing today") },
       shortTitle: { trc("short tab name", "Today") }, heading: { tr("Series airing today") },
       feed: .catalogue(.series, .airingToday)),
     Tab(
-      kind: .upNext, media: .series, title: { tr("Up next") }, shortTitle: { trc("short tab name", "Next") },
+      kind: .upNext, media: .series, title: { tr("Up next") }, shortTitle: { trc("short tab name", "Up next") },
       heading: { tr("Up next") }, feed: .upNext),
   ]
 

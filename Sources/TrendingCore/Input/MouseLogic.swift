@@ -1,56 +1,6 @@
 import AmodbKit
 import Localization
 
-/// The tab bar's labels and where they stand: the view draws them, the mouse finds them.
-public enum TabBar {
-  /// What a label in the tab bar shows when clicked.
-  public enum Target: Equatable, Sendable {
-    /// The films' or the series' tabs.
-    case media(MediaKind)
-    /// A tab.
-    case tab(ListKind)
-  }
-
-  /// How the bar names films and series, the switch at its start.
-  static func name(_ media: MediaKind) -> String {
-    media == .series ? trc("tab bar switch", "Series") : trc("tab bar switch", "Films")
-  }
-
-  /// The switch between films and series, then each tab shown: labels and columns at a width,
-  /// the longest labels that fit first.
-  public static func labels(active: ListKind, browsing: MediaKind, width: Int, tabs: TabSet = TabSet()) -> [(
-    target: Target, label: String, columns: Range<Int>
-  )] {
-    let kinds = tabs.shown(browsing)
-    let styles: [(ListKind) -> String] = [
-      { " \($0.title) " }, { " \($0.shortTitle) " },
-      { kind in " \((kinds.firstIndex(of: kind) ?? 0) + 1)\(kind == active ? " " + kind.shortTitle : "") " },
-    ]
-    // Both names, the one browsed, or none where room is short (`t` still switches, the header says which).
-    let switches: [[(Target, String)]] = [
-      [(.media(.film), name(.film)), (.media(.series), " " + name(.series) + " │")],
-      [(.media(browsing), name(browsing) + " │")], [],
-    ]
-    let widths = { (labels: [String]) in labels.reduce(0) { $0 + TextWidth.width(of: $1) } }
-    // Named tabs with the switch first, then named tabs alone, then numbers: the switch goes before
-    // the names are cut to numbers.
-    let order = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)]
-    // Made one at a time, until one fits: each names every tab.
-    let candidates = order.lazy.map { switchIndex, styleIndex in
-      switches[switchIndex] + kinds.map { (Target.tab($0), styles[styleIndex]($0)) }
-    }
-    let chosen =
-      candidates.first { widths($0.map(\.1)) + 1 <= width }
-      ?? switches[2] + kinds.map { (Target.tab($0), styles[2]($0)) }
-    var column = 1
-    return chosen.map { target, label in
-      let columns = TextWidth.width(of: label)
-      defer { column += columns }
-      return (target, label, column..<(column + columns))
-    }
-  }
-}
-
 /// What the mouse does above the screens: the help overlay scrolls and closes, the back marker
 /// and the tabs in the header answer clicks; the rest goes to the search line or the screen showing.
 enum MouseLogic {

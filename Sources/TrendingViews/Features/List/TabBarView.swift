@@ -4,7 +4,8 @@ import TrendingCore
 
 /// The tab bar under a tab's header: films or series, then every tab, the one showing highlighted.
 enum TabBarView {
-  /// The tab bar: every list, the one showing highlighted; names shorten, then become numbers. For
+  /// The tab bar: every list, the one showing highlighted; the longest names shorten first, as far
+  /// as the width needs (`TabBar.fit`). For
   /// a screen reader the tab showing is also in brackets, in its own columns ("[Popular]").
   static func draw(_ state: AppState, row: Int, into screen: inout Screen) {
     for tab in labels(state, width: screen.width) {
@@ -12,9 +13,16 @@ enum TabBarView {
       if state.shared.screenReader, tab.active, label.hasPrefix(" "), label.hasSuffix(" "), label.count > 2 {
         label = "[" + label.dropFirst().dropLast() + "]"
       }
+      // The separator after the switch is never part of its highlight.
+      let separator = label.hasSuffix(" │") ? " │" : ""
+      let name = String(label.dropLast(separator.count))
       screen.put(
-        label, row: row, column: tab.column,
+        name, row: row, column: tab.column,
         style: tab.active ? Style(.title, bold: true, selected: true) : Style(.muted), limit: screen.width - tab.column)
+      let after = tab.column + TextWidth.width(of: name)
+      if !separator.isEmpty, after < screen.width {
+        screen.put(separator, row: row, column: after, style: Style(.muted), limit: screen.width - after)
+      }
     }
   }
 

@@ -1,0 +1,106 @@
+import AmodbKit
+import Localization
+import TestSupport
+import Testing
+
+@testable import TrendingCore
+
+/// The tab bar's layout: the switch whole, the longest names shortened first and only as far as
+/// the width needs, in English, Russian and Chinese (two cells a character).
+@Suite("The tab bar's layout")
+struct TabBarTests {
+  init() {
+    _ = TextWidth.prepareLocale()
+  }
+
+  static let saved = SavedTab(name: .titled("Korean thrillers"), filter: DiscoverFilter(media: .film), line: 2)
+  static let tabs = TabSet(services: [], saved: [saved])
+
+  static let cases: [(language: String, width: Int)] = ["en", "ru", "zh"].flatMap { language in
+    [40, 80, 100, 160, 250].map { (language, $0) }
+  }
+
+  @Test(arguments: cases)
+  func theBarShortensTheLongestNamesFirstAndOnlyAsFarAsItMust(language: String, width: Int) {
+    let catalogue = language == "en" ? Catalogue.english : Translator.catalogue(for: language)
+    Translator.$override.withValue(catalogue) {
+      for (media, active) in [
+        (MediaKind.film, ListKind.popular), (.series, .seriesTrending), (.film, .saved(Self.saved)),
+      ] {
+        check(media: media, active: active, width: width, "\(language) \(width) \(media)")
+      }
+    }
+  }
+
+  private func check(media: MediaKind, active: ListKind, width: Int, _ name: String) {
+    let bar = TabBar.labels(active: active, browsing: media, width: width, tabs: Self.tabs)
+    let text = bar.map(\.label).joined()
+    #expect(bar.first?.label == TabBar.name(.film), "\(name): Films whole: \(text)")
+    #expect(bar.dropFirst().first?.label == " \(TabBar.name(.series)) │", "\(name): Series whole: \(text)")
+    let used = bar.last.map(\.columns.upperBound) ?? 0
+    #expect(used <= width, "\(name): the bar fits: \(text)")
+    let kinds = Self.tabs.shown(media)
+    let labels = Dictionary(
+      uniqueKeysWithValues: bar.compactMap { tab -> (ListKind, String)? in
+        if case .tab(let kind) = tab.target { (kind, tab.label) } else { nil }
+      })
+    let full = { (kind: ListKind) in TextWidth.width(of: " \(kind.title) ") }
+    let free = width - used
+    if width >= 100 { #expect(labels.count == kinds.count, "\(name): every tab shown: \(text)") }
+    if let selected = labels[active] {
+      #expect(selected.trimmingCharacters(in: .whitespaces).first?.isNumber != true, "\(name): \(selected)")
+    } else {
+      Issue.record("\(name): the selected tab is shown: \(text)")
+    }
+    let whole = kinds.filter { labels[$0] == " \($0.title) " }
+    let shortened = kinds.filter { labels[$0] != nil && labels[$0] != " \($0.title) " }
+    for kind in shortened {
+      let current = TextWidth.width(of: labels[kind] ?? "")
+      #expect(full(kind) - current > free, "\(name): \(kind.title) cut with room for it whole: \(text)")
+    }
+    // Longest first: no tab left whole that is wider than one cut, among those a short name narrows,
+    // unless that one's next step back (number to short name, short name to name) does not fit.
+    for cut in shortened where cut != active {
+      let current = labels[cut] ?? ""
+      let isNumber = current.trimmingCharacters(in: .whitespaces).first?.isNumber == true
+      let back = TextWidth.width(of: isNumber ? " \(cut.shortTitle) " : " \(cut.title) ") - TextWidth.width(of: current)
+      guard back <= free else { continue }
+      for kind in whole where kind != active && TextWidth.width(of: kind.shortTitle) < TextWidth.width(of: kind.title) {
+        #expect(full(kind) <= full(cut), "\(name): \(kind.title) left whole beside a shorter \(cut.title) cut: \(text)")
+      }
+    }
+  }
+
+  @Test func aSavedTabIsWholeWhereTheBarHasRoom() {
+    let bar = TabBar.labels(active: .trending, browsing: .film, width: 160, tabs: Self.tabs).map(\.label)
+    #expect(bar.contains(" Korean thrillers "), "\(bar)")
+    let narrow = TabBar.labels(active: .trending, browsing: .film, width: 100, tabs: Self.tabs).map(\.label)
+    #expect(narrow.contains(" Korean… ") && narrow.contains(" Trending "), "\(narrow)")
+  }
+
+  @Test func fitShortensOneLabelAtATimeTheWidestFirst() {
+    let names = [(full: "Alpha", short: "Al"), (full: "Longest one", short: "Lo"), (full: "Mid dle", short: "Mi")]
+    #expect(TabBar.fit(names, selected: 0, room: 100) == [" Alpha ", " Longest one ", " Mid dle "])
+    #expect(TabBar.fit(names, selected: 0, room: 22) == [" Alpha ", " Lo ", " Mid dle "])
+    #expect(TabBar.fit(names, selected: 0, room: 15) == [" Alpha ", " Lo ", " Mi "])
+    #expect(TabBar.fit(names, selected: 1, room: 20) == [" Al ", " Longest one ", " 3 "], "the later of two first")
+    #expect(
+      TabBar.fit(names, selected: 1, room: 13) == [" Al ", " Lo ", " Mi "], "the selected one last, never a number")
+    #expect(
+      TabBar.fit(names, selected: 0, room: 8) == [" Al ", " 2 …", nil], "the last resort leaves the farthest out")
+  }
+
+  @Test func tOnASavedTabGoesToItsNamesakeOrTheOtherKindsFirstTab() {
+    let korean = Self.saved
+    var series = korean
+    series.filter = DiscoverFilter(media: .series)
+    series.line = 3
+    let both = TabSet(services: [], saved: [korean, series])
+    #expect(both.counterpart(of: .saved(korean), in: .series) == .saved(series))
+    #expect(both.counterpart(of: .saved(series), in: .film) == .saved(korean))
+    #expect(Self.tabs.counterpart(of: .saved(korean), in: .series) == .seriesTrending, "not For you")
+    #expect(Self.tabs.counterpart(of: .nowPlaying, in: .series) == .onTheAir)
+    #expect(Self.tabs.counterpart(of: .upNext, in: .film) == .trending, "no film tab is at its place")
+    #expect(Self.tabs.counterpart(of: .forYou, in: .series) == .forYou)
+  }
+}
