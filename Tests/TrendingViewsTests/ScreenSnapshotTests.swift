@@ -115,7 +115,7 @@ struct ScreenSnapshotTests {
     TextWidth.prepareLocale()
   }
 
-  private func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  func check(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     Self.check(state, name, sourceLocation: sourceLocation)
   }
 
@@ -390,20 +390,5 @@ struct ScreenSnapshotTests {
       id: 3, title: "卧虎藏龙", year: 2000, onWatchlist: true, added: "2026-11-02", seen: "2026-11-20")
     _ = Reducer.reduce(&state, .key(.character("s")))
     check(state, "list-marks-by-score")
-  }
-
-  @Test(arguments: Scenes.screenSizes)
-  func anEmptyWatchlist(size: Size) {
-    var state = Scenes.base(size)
-    state.switchTab(to: .watchlist)
-    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: [])), fetchedAt: Scenes.now)
-    check(state, "watchlist-empty")
-  }
-
-  @Test(arguments: Scenes.screenSizes)
-  func aNoticeOnTheStatusLine(size: Size) {
-    var state = Scenes.list(size)
-    state.shared.notice = Notice("Copied https://www.themoviedb.org/movie/2", kind: .confirmation, now: Scenes.now)
-    check(state, "notice")
   }
 }
