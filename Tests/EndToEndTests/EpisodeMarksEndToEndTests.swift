@@ -8,6 +8,15 @@ extension BrowserEndToEndTests {
   /// to the async tests.
   @Suite("End to end: episodes' seen marks")
   struct EpisodeMarksEndToEndTests {
+    /// From the series list with Series 3000 selected: opens series 3002 and its first season.
+    private func openSeasonOne(_ session: TmuxSession) throws {
+      try session.press("j", "j", "Enter")
+      try session.waitFor("Details of series 3002")
+      try session.press("j", "Enter")
+      try session.waitFor("Episode one of 3002")
+      try session.waitForIdle()
+    }
+
     @Test func markUpToHereThenMOnAnEpisodeLandInTheLibraryAndTheSeasonRowCounts() throws {
       let amodb = try FakeAmodb()
       let data = FileManager.default.temporaryDirectory.appendingPathComponent("episodes-e2e-\(UUID().uuidString)")
@@ -18,11 +27,7 @@ extension BrowserEndToEndTests {
       try session.press("t")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
-      try session.press("j", "j", "Enter")
-      try session.waitFor("Details of series 3002")
-      try session.press("j", "Enter")
-      try session.waitFor("Episode one of 3002")
-      try session.waitForIdle()
+      try openSeasonOne(session)
       #expect(session.status()["screen"] == "season:3002/1")
       // The season opens on its first episode; the second selected, both aired episodes up to it are marked.
       try session.press("j", "M")
@@ -85,11 +90,7 @@ extension BrowserEndToEndTests {
       try session.press("t")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
-      try session.press("j", "j", "Enter")
-      try session.waitFor("Details of series 3002")
-      try session.press("j", "Enter")
-      try session.waitFor("Episode one of 3002")
-      try session.waitForIdle()
+      try openSeasonOne(session)
       #expect(!(try session.capture().contains("✓  2  Second")))
       // Another shell marks the second episode; the open season ticks it by itself.
       let seen = try BinaryRunner.run(["seen", "tv/3002", "--season", "1", "--episode", "2"], environment: environment)
@@ -120,11 +121,7 @@ extension BrowserEndToEndTests {
       try session.press("1")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
-      try session.press("j", "j", "Enter")
-      try session.waitFor("Details of series 3002")
-      try session.press("j", "Enter")
-      try session.waitFor("Episode one of 3002")
-      try session.waitForIdle()
+      try openSeasonOne(session)
       // A season opens on its first episode.
       try session.press("m")
       try session.waitFor("Marked S01E01 seen.")
