@@ -214,8 +214,8 @@ extension Library {
         zip(live, rebuilt).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(live.count, rebuilt.count)
       problems.append(
         tr(
-          "The change log (%1$s entries) does not rebuild the table %2$s: the library has %3$s rows, the log %4$s; the first difference is at row %5$s.",
-          String(entries), table.name, String(live.count), String(rebuilt.count), String(first + 1)))
+          "The change log does not rebuild the table %1$s: they first differ at row %2$s (rows: %3$s in the library, %4$s rebuilt from the log of %5$s changes).",
+          table.name, String(first + 1), String(live.count), String(rebuilt.count), String(entries)))
     }
     return problems
   }
