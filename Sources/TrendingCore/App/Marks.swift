@@ -210,7 +210,7 @@ enum MarkLogic {
       if let problem { state.shared.say(problem, .problem) }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
       // Up next follows the episodes seen: read again when showing, else behind the screen.
-      return FeedLogic.marksChanged(&state)
+      return FeedLogic.marksChanged(&state, episodes: true)
     case nil:
       if let problem { state.shared.say(problem, .problem) }
       guard let change, change.isEpisodes else { return [.loadMarks] }

@@ -18,6 +18,7 @@ struct ForYouFeed: Feed {
   }
 
   var followsMarks: Bool { true }
+  var followsEpisodes: Bool { true }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
     (

@@ -24,8 +24,10 @@ public protocol Feed: Sendable {
   var loadingTexts: (loading: String, failed: String) { get }
   /// How its rows are drawn.
   var rowsStyle: FeedRowsStyle { get }
-  /// Whether its rows follow the marks (read again when they change).
+  /// Whether its rows follow the titles' marks (read again when one changes).
   var followsMarks: Bool { get }
+  /// Whether its rows follow the episodes seen (read again when one is marked).
+  var followsEpisodes: Bool { get }
   /// Whether its rows are made from what the screens share rather than asked a page at a time.
   var isMade: Bool { get }
   /// Whether it may wait for a table before it can ask (then it asks when an answer comes).
@@ -71,6 +73,7 @@ extension Feed {
   public func unresolved(_ shared: Shared) -> ServiceResolution? { nil }
   public var rowsStyle: FeedRowsStyle { .titles }
   public var followsMarks: Bool { false }
+  public var followsEpisodes: Bool { false }
   public var isMade: Bool { false }
   public var waits: Bool { false }
   public var localQuery: LocalQuery? { nil }
@@ -285,10 +288,13 @@ enum FeedLogic {
 
   /// After the marks change: lists that follow them are read again, the one showing now, the
   /// tabs read ahead behind it, the others when next shown.
-  static func marksChanged(_ state: inout AppState) -> [Effect] {
-    for (kind, list) in state.tabs where list.feed.followsMarks { state.tabs[kind] = nil }
+  /// `episodes`: the change was to episodes seen, not to a title's marks (Up next follows only
+  /// those, and reading it again is the library's longest read).
+  static func marksChanged(_ state: inout AppState, episodes: Bool = false) -> [Effect] {
+    let follows = { (feed: any Feed) in episodes ? feed.followsEpisodes : feed.followsMarks }
+    for (kind, list) in state.tabs where follows(list.feed) { state.tabs[kind] = nil }
     let ahead = readAhead(&state)
-    guard state.stack.count == 1, state.rootList.feed.followsMarks else { return ahead }
+    guard state.stack.count == 1, follows(state.rootList.feed) else { return ahead }
     return state.rootList.refresh(force: true, state.shared) + ahead
   }
 

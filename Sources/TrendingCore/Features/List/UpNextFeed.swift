@@ -37,7 +37,8 @@ struct UpNextFeed: Feed {
   var localQuery: LocalQuery? { .upNext }
   var readsAhead: Bool { true }
   var rowsStyle: FeedRowsStyle { .upNext }
-  var followsMarks: Bool { true }
+  var followsMarks: Bool { false }
+  var followsEpisodes: Bool { true }
 
   func loads(force: Bool, _ shared: Shared) -> [Effect] { [.readLocal(.upNext)] }
 

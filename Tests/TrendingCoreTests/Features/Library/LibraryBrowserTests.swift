@@ -41,9 +41,27 @@ struct LibraryBrowserTests {
     #expect(asked.contains(.fetch(series, keptFirst: true)) && opened.shared.answers[series]?.isLoading == true)
   }
 
+  @Test func aTitlesSaveLeavesUpNextAndAnEpisodesSaveReadsItAgain() {
+    var state = Sample.loaded(3)
+    state.tabs[.upNext] = ListScreen(kind: .upNext, window: .week)
+    state.tabs[.watchlist] = ListScreen(kind: .watchlist, window: .week)
+    let film = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: "2026-12-04")
+    state.shared.unsaved = [film]
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(1), nil), problem: nil))
+    #expect(state.tabs[.upNext] != nil, "a title's change is not Up next's")
+    #expect(state.tabs[.watchlist] == nil, "the watchlist follows the titles' marks")
+    state.tabs[.watchlist] = ListScreen(kind: .watchlist, window: .week)
+    let series = MediaSummary(id: 500, kind: .series, title: "Series 500")
+    let episode = MarkedEpisode(key: EpisodeKey(season: 1, number: 1), name: nil, airDate: nil, runtime: nil)
+    state.shared.unsaved = [LibraryChange(series: series, episodes: [episode], seen: true, day: "2026-12-04")]
+    _ = Reducer.reduce(&state, .changeSaved(.episodes(series: 500, [episode.key]), problem: nil))
+    #expect(state.tabs[.upNext] == nil, "Up next follows the episodes seen")
+    #expect(state.tabs[.watchlist] != nil, "an episode's change is not the watchlist's")
+  }
+
   @Test func upNextIsEmptyWithAWayToStart() {
     let feed = ListKind.upNext.feed.feed(of: .upNext)
-    #expect(feed.localQuery == .upNext && feed.followsMarks && feed.rowsStyle == .upNext)
+    #expect(feed.localQuery == .upNext && feed.followsEpisodes && !feed.followsMarks && feed.rowsStyle == .upNext)
     #expect(feed.empty(Sample.state().shared).next.contains("Press m on an episode"))
   }
 
