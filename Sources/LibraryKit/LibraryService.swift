@@ -16,20 +16,20 @@ public final class LibraryService: Sendable {
   public let path: URL
   /// How long a write waits for another process's write before it is tried again (or fails) as busy.
   public let patience: LibraryPatience
-  private let queue: WorkThread
-  private let state: QueueState
+  private let thread: WorkThread
+  private let state: ConnectionState
 
   /// A service for the library at `path`; the file is opened by the first use, not here.
   public init(path: URL, patience: LibraryPatience = LibraryPatience()) {
     self.path = path
     self.patience = patience
-    queue = WorkThread()
-    state = QueueState()
+    thread = WorkThread()
+    state = ConnectionState()
   }
 
-  deinit { queue.stop() }
+  deinit { thread.stop() }
 
-  /// Runs `body` with the library on the service's queue, opening the file first if need be; while
+  /// Runs `body` with the library on the service's thread, opening the file first if need be; while
   /// another process holds the library, tries again after a pause (`patience`), calling `waiting`
   /// now and then so the user hears that the change is kept.
   public func perform<T: Sendable>(
@@ -38,20 +38,10 @@ public final class LibraryService: Sendable {
     await patience.keepTrying(waiting) { await self.once(body) }
   }
 
-  /// Runs `body` with the library on the calling thread's turn of the queue (for the command line,
+  /// Runs `body` with the library on the calling thread's turn of the thread (for the command line,
   /// which does one thing at a time); waits as long as `Library.busyMilliseconds` for another writer.
   public func sync<T>(_ body: (Library) throws(LibraryError) -> T) -> Result<T, LibraryError> {
-    queue.sync {
-      switch state.opened(path, busyMilliseconds: Library.busyMilliseconds) {
-      case .failure(let error): return .failure(error)
-      case .success(let library):
-        do throws(LibraryError) {
-          return .success(try body(library))
-        } catch {
-          return .failure(error)
-        }
-      }
-    }
+    thread.sync { state.run(path, busyMilliseconds: Library.busyMilliseconds, body) }
   }
 
   /// Whether another process changed the library since the last call (or since it was opened);
@@ -59,45 +49,47 @@ public final class LibraryService: Sendable {
   /// counts, and is opened anew by the next use.
   public func changedElsewhere() async -> Bool {
     await withCheckedContinuation { continuation in
-      queue.async { [state, path] in continuation.resume(returning: state.changedElsewhere(path)) }
+      thread.async { [state, path] in continuation.resume(returning: state.changedElsewhere(path)) }
     }
   }
 
-  /// Lets go of the connection (the next use opens the file again).
-  public func close() {
-    queue.sync { state.close() }
-  }
-
-  /// One try of `body`, on the queue.
+  /// One try of `body`, on the thread.
   private func once<T: Sendable>(_ body: @escaping @Sendable (Library) throws(LibraryError) -> T) async -> Result<
     T, LibraryError
   > {
     await withCheckedContinuation { continuation in
-      queue.async { [state, path, patience] in
-        switch state.opened(path, busyMilliseconds: patience.busyMilliseconds) {
-        case .failure(let error): continuation.resume(returning: .failure(error))
-        case .success(let library):
-          do throws(LibraryError) {
-            continuation.resume(returning: .success(try body(library)))
-          } catch {
-            continuation.resume(returning: .failure(error))
-          }
-        }
+      thread.async { [state, path, patience] in
+        continuation.resume(returning: state.run(path, busyMilliseconds: patience.busyMilliseconds, body))
       }
     }
   }
 }
 
-/// The service's connection and what it last read of the file, touched only on the service's queue.
-private final class QueueState: @unchecked Sendable {
+/// The service's connection and what it last read of the file, touched only on the service's thread.
+private final class ConnectionState: @unchecked Sendable {
   private var library: Library?
   /// `PRAGMA data_version` when last asked: it moves when another connection commits.
   private var dataVersion: Int?
   /// The file's device and inode when it was opened.
   private var identity: [Int]?
 
+  /// `body` with the open library, or why it could not be opened or run.
+  func run<T>(
+    _ path: URL, busyMilliseconds: Int32, _ body: (Library) throws(LibraryError) -> T
+  ) -> Result<T, LibraryError> {
+    switch opened(path, busyMilliseconds: busyMilliseconds) {
+    case .failure(let error): return .failure(error)
+    case .success(let library):
+      do throws(LibraryError) {
+        return .success(try body(library))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
   /// The open library, opened now when it is not (a failure is not kept: the next use tries again).
-  func opened(_ path: URL, busyMilliseconds: Int32) -> Result<Library, LibraryError> {
+  private func opened(_ path: URL, busyMilliseconds: Int32) -> Result<Library, LibraryError> {
     if let library { return .success(library) }
     do {
       let library = try Library(path: path, busyMilliseconds: busyMilliseconds)
@@ -123,7 +115,7 @@ private final class QueueState: @unchecked Sendable {
   }
 
   /// Closes the connection.
-  func close() {
+  private func close() {
     library = nil
     dataVersion = nil
     identity = nil

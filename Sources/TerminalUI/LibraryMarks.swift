@@ -49,11 +49,13 @@ enum LibraryUpNext {
   static func read(client: AmodbClient, _ library: LibraryService?) async -> Result<[UpNext], AmodbError> {
     guard let library else { return .success([]) }
     let today = WatchlistFormat.day(Date())
-    let read = await library.perform { library throws(LibraryError) in
+    let known: [Int: [Int: Int]]
+    let order: [Int]
+    switch await library.perform({ library throws(LibraryError) in
       (try library.seriesWithEpisodes(), try library.seriesByActivity())
-    }
-    guard case .success(let (known, order)) = read else {
-      return .failure(.library(message: read.failureMessage))
+    }) {
+    case .success(let read): (known, order) = read
+    case .failure(let error): return .failure(error.feedError)
     }
     if client.configuration.missingKeyError == nil {
       let seasons = await EpisodeRefresh.missing(
@@ -63,7 +65,7 @@ enum LibraryUpNext {
       _ = await library.perform { library throws(LibraryError) in try library.store(seasons, day: today) }
     }
     return await library.perform { library throws(LibraryError) in try library.progress(today: today) }
-      .map { $0.compactMap(upNext) }.mapError { .library(message: $0.message) }
+      .map { $0.compactMap(upNext) }.mapError(\.feedError)
   }
 
   /// A series' progress as the tab shows it, when it has a next episode.
@@ -84,7 +86,7 @@ enum LibraryLists {
   static func read(_ name: String, _ library: LibraryService?) async -> Result<[MediaSummary]?, AmodbError> {
     guard let library else { return .success(nil) }
     return await library.perform { library throws(LibraryError) in try library.list(name)?.map(\.title.entry) }
-      .mapError { .library(message: $0.message) }
+      .mapError(\.feedError)
   }
 }
 
@@ -97,7 +99,7 @@ enum LibraryForYou {
     if let library {
       switch await library.perform({ library throws(LibraryError) in try library.taste() }) {
       case .success(let read): taste = read
-      case .failure(let error): return .failure(.library(message: error.message))
+      case .failure(let error): return .failure(error.feedError)
       }
     }
     return await ForYou.recommend(seeds: taste.seeds, excluding: taste.excluded, kind: nil) {
@@ -106,10 +108,7 @@ enum LibraryForYou {
   }
 }
 
-extension Result where Failure == LibraryError {
-  /// The failure's words (empty for a success).
-  var failureMessage: String {
-    guard case .failure(let error) = self else { return "" }
-    return error.message
-  }
+extension LibraryError {
+  /// The failure as a tab's error: a library problem in its own words, never a network one.
+  var feedError: AmodbError { .library(message: message) }
 }

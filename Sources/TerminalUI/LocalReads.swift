@@ -35,7 +35,7 @@ enum LocalReads {
       switch await library.perform({ library throws(LibraryError) in try library.annotatedMarks() }) {
       case .success(let marks): stored = marks
       // A library that cannot be read is an error on the tab, never an empty watchlist.
-      case .failure(let error): return .failure(.library(message: error.message))
+      case .failure(let error): return .failure(error.feedError)
       }
     }
     var known: [MediaID: MediaSummary] = [:]
@@ -69,7 +69,7 @@ enum LocalReads {
     switch await library.perform({ library throws(LibraryError) in try library.recentlyRated() }) {
     case .success(let found): rated = found
     // A library that cannot be read is an error on the tab, never an empty list.
-    case .failure(let error): return .failure(.library(message: error.message))
+    case .failure(let error): return .failure(error.feedError)
     }
     let language = client.configuration.language
     // Each season looked up once, however many of its episodes were rated.
