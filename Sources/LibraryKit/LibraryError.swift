@@ -76,3 +76,9 @@ public struct LibraryError: Error, Equatable, Sendable {
         name))
   }
 }
+
+extension LibraryError {
+  /// The failure where an `AmodbError` is expected (a tab's, a command's): a library problem in
+  /// its own words, never a network one.
+  public var feedError: AmodbError { .library(message: message) }
+}

@@ -107,8 +107,3 @@ enum LibraryForYou {
     }
   }
 }
-
-extension LibraryError {
-  /// The failure as a tab's error: a library problem in its own words, never a network one.
-  var feedError: AmodbError { .library(message: message) }
-}

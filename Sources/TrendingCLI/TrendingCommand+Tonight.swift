@@ -64,7 +64,7 @@ extension TrendingCommand {
     do {
       taste = try LibraryService(path: path).sync { library throws(LibraryError) in try library.taste() }.get()
     } catch {
-      return .failure(.library(message: error.message))
+      return .failure(error.feedError)
     }
     return await ForYou.recommend(seeds: taste.seeds, excluding: taste.excluded, kind: kind) {
       await client.recommendations(of: $0)
