@@ -8,6 +8,19 @@ extension BrowserEndToEndTests {
   /// to the async tests.
   @Suite("End to end: episodes' seen marks")
   struct EpisodeMarksEndToEndTests {
+    /// The browser on a loopback amodb with a data folder of its own, its first list shown (the
+    /// server is handed back to be kept for the test's length).
+    private func started(_ name: String) throws -> (FakeAmodb, [String: String], TmuxSession) {
+      let amodb = try FakeAmodb()
+      let data = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
+      let session = try TmuxSession([], environment: environment)
+      try session.waitFor("Film 1")
+      try session.waitForIdle()
+      return (amodb, environment, session)
+    }
+
     /// From the series list with Series 3000 selected: opens series 3002 and its first season.
     private func openSeasonOne(_ session: TmuxSession) throws {
       try session.press("j", "j", "Enter")
@@ -18,12 +31,8 @@ extension BrowserEndToEndTests {
     }
 
     @Test func markUpToHereThenMOnAnEpisodeLandInTheLibraryAndTheSeasonRowCounts() throws {
-      let amodb = try FakeAmodb()
-      let data = FileManager.default.temporaryDirectory.appendingPathComponent("episodes-e2e-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-      let session = try TmuxSession([], environment: amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 })
-      try session.waitFor("Film 1")
-      try session.waitForIdle()
+      let (server, environment, session) = try started("episodes")
+      let data = ["XDG_DATA_HOME": environment["XDG_DATA_HOME"] ?? ""]
       try session.press("t")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
@@ -64,12 +73,12 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
 
-      let history = try BinaryRunner.run(["history", "--json"], environment: ["XDG_DATA_HOME": data.path])
+      let history = try BinaryRunner.run(["history", "--json"], environment: data)
       let watches = try #require(
         try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stderr)")
       #expect(watches.count == 1, "\(history.stdout)")
       #expect(watches.first?["season"] as? Int == 1 && watches.first?["episode"] as? Int == 2, "\(history.stdout)")
-      let export = try BinaryRunner.run(["export", "json"], environment: ["XDG_DATA_HOME": data.path])
+      let export = try BinaryRunner.run(["export", "json"], environment: data)
       let json = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
       let tables = try #require(json["tables"] as? [String: [[String: Any]]])
       let rating = try #require(tables["ratings"]?.first, "\(export.stdout.prefix(2000))")
@@ -77,16 +86,11 @@ extension BrowserEndToEndTests {
       #expect(rating["rating"] as? Int == 9 && tables["ratings"]?.count == 1, "the episode's, not the series'")
       #expect(
         tables["notes"]?.first?["text"] as? String == "cold open" && tables["notes"]?.first?["episode"] as? Int == 2)
+      withExtendedLifetime(server) {}  // the loopback amodb serves the whole test
     }
 
     @Test func anOpenSeasonTicksWhatAnotherShellMarksWithNoKeyPressed() throws {
-      let amodb = try FakeAmodb()
-      let data = FileManager.default.temporaryDirectory.appendingPathComponent("elsewhere-e2e-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
-      let session = try TmuxSession([], environment: environment)
-      try session.waitFor("Film 1")
-      try session.waitForIdle()
+      let (server, environment, session) = try started("elsewhere")
       try session.press("t")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
@@ -106,16 +110,11 @@ extension BrowserEndToEndTests {
       // The log the two processes wrote rebuilds the library.
       let check = try BinaryRunner.run(["library", "check"], environment: environment)
       #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+      withExtendedLifetime(server) {}  // the loopback amodb serves the whole test
     }
 
     @Test func upNextShowsTheNextEpisodeAndFollowsTheCommandLineWhileRunning() throws {
-      let amodb = try FakeAmodb()
-      let data = FileManager.default.temporaryDirectory.appendingPathComponent("up-next-e2e-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
-      let session = try TmuxSession([], environment: environment)
-      try session.waitFor("Film 1")
-      try session.waitForIdle()
+      let (server, environment, session) = try started("up-next")
       try session.press("U")
       try session.waitFor("No series in progress.")
       try session.press("1")
@@ -143,6 +142,7 @@ extension BrowserEndToEndTests {
       try session.waitFor("No series in progress.")
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
+      withExtendedLifetime(server) {}  // the loopback amodb serves the whole test
     }
 
     @Test func aListTabShowsTheLibrarysListAndRatingsNotesAndNotInterestedLand() throws {
