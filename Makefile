@@ -131,9 +131,9 @@ bench: release
 	swiftc -O Scripts/bench-floors/bare/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/bare
 	swiftc -O Scripts/bench-floors/essentials-json/main.swift Scripts/bench-floors/peak.swift -o .build/bench-floors/essentials-json
 	swiftc -O $(BENCH_PARTS_MODULES) Scripts/bench-floors/our-parts/main.swift Scripts/bench-floors/peak.swift Scripts/bench-floors/read.swift -o .build/bench-floors/our-parts
-	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/read.swift \
+	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses Scripts/bench-floors/first-frame/main.swift Scripts/bench-floors/frame.swift Scripts/bench-floors/read.swift \
 	  -o .build/bench-floors/first-frame
-	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses -I Modules/CCurl Scripts/bench-floors/loopback-frame/main.swift \
+	swiftc -O -static-stdlib -use-ld=lld -Xclang-linker -static-libgcc -L $(STATIC_LIBS_DIR) -I Modules/CNCurses -I Modules/CCurl Scripts/bench-floors/loopback-frame/main.swift Scripts/bench-floors/frame.swift \
 	  -o .build/bench-floors/loopback-frame
 	./.build/bench/release/trending-bench ./.build/release/trending .build/bench-floors/bare .build/bench-floors/essentials-json \
 	  .build/bench-floors/our-parts .build/bench-floors/first-frame .build/bench-floors/loopback-frame $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
