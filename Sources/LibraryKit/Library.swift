@@ -19,7 +19,7 @@ public final class Library {
 
   let connection: SQLiteConnection
   /// Why a change is refused when the library is read-only.
-  private let writeRefusal: LibraryError
+  let writeRefusal: LibraryError
 
   /// How long a write waits for another process's write, in milliseconds.
   public static let busyMilliseconds: Int32 = 30_000
@@ -264,6 +264,11 @@ public final class Library {
   static func migrate(_ connection: SQLiteConnection, to target: Int = Schema.current) throws {
     let marked = try connection.scalar("PRAGMA application_id")?.int == Int(LibraryIdentity.applicationID)
     guard try version(connection) < target || (target > 0 && !marked) else { return }
+    // A damaged file is refused before it is moved on: a later step of opening (the old
+    // watchlist's fact, the switch to WAL) failing on a damaged page would leave it half-changed.
+    if try version(connection) > 0, try connection.scalar("PRAGMA quick_check(1)")?.string != "ok" {
+      throw SQLiteFailure(code: SQLITE_CORRUPT, message: "the library failed SQLite's quick check")
+    }
     // A file with rows that takes the change log on writes them as its first entry, read against
     // an empty copy of the schema (ATTACH and DETACH are refused inside a transaction).
     let logged = ChangeLog.version

@@ -222,7 +222,11 @@ struct FuzzedLibraryFileTests {
     return path
   }
 
-  @Test(arguments: ["fuzzed-damaged-facts-1", "fuzzed-damaged-facts-2", "clashing-titles-versioned"])
+  @Test(arguments: [
+    "fuzzed-damaged-facts-1", "fuzzed-damaged-facts-2", "clashing-titles-versioned",
+    // Version 3 with a damaged facts table: it was migrated, then the old watchlist's fact failed.
+    "fuzzed-damaged-facts-migrated",
+  ])
   func aFileThatFailsWhileOpeningIsLeftAsItWas(name: String) throws {
     let path = try seed(name)
     let before = try Data(contentsOf: path)
