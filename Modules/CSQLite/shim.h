@@ -116,6 +116,17 @@ typedef struct {
   __typeof__(sqlite3session_delete) *_Nonnull delete_session;
   __typeof__(sqlite3changeset_apply) *_Nonnull apply;
   __typeof__(sqlite3_free) *_Nonnull free_memory;
+  __typeof__(sqlite3changeset_start) *_Nonnull changeset_start;
+  __typeof__(sqlite3changeset_next) *_Nonnull changeset_next;
+  __typeof__(sqlite3changeset_op) *_Nonnull changeset_op;
+  __typeof__(sqlite3changeset_old) *_Nonnull changeset_old;
+  __typeof__(sqlite3changeset_new) *_Nonnull changeset_new;
+  __typeof__(sqlite3changeset_finalize) *_Nonnull changeset_finalize;
+  __typeof__(sqlite3_value_type) *_Nonnull value_type;
+  __typeof__(sqlite3_value_int64) *_Nonnull value_int64;
+  __typeof__(sqlite3_value_double) *_Nonnull value_double;
+  __typeof__(sqlite3_value_text) *_Nonnull value_text;
+  __typeof__(sqlite3_value_bytes) *_Nonnull value_bytes;
 } trending_session_api;
 
 /// Loads the session extension's functions into a static table; NULL when libsqlite3 lacks them.
@@ -134,6 +145,17 @@ static inline const trending_session_api *trending_session_load(void) {
   TRENDING_SESSION_LOAD(delete_session, "sqlite3session_delete")
   TRENDING_SESSION_LOAD(apply, "sqlite3changeset_apply")
   TRENDING_SESSION_LOAD(free_memory, "sqlite3_free")
+  TRENDING_SESSION_LOAD(changeset_start, "sqlite3changeset_start")
+  TRENDING_SESSION_LOAD(changeset_next, "sqlite3changeset_next")
+  TRENDING_SESSION_LOAD(changeset_op, "sqlite3changeset_op")
+  TRENDING_SESSION_LOAD(changeset_old, "sqlite3changeset_old")
+  TRENDING_SESSION_LOAD(changeset_new, "sqlite3changeset_new")
+  TRENDING_SESSION_LOAD(changeset_finalize, "sqlite3changeset_finalize")
+  TRENDING_SESSION_LOAD(value_type, "sqlite3_value_type")
+  TRENDING_SESSION_LOAD(value_int64, "sqlite3_value_int64")
+  TRENDING_SESSION_LOAD(value_double, "sqlite3_value_double")
+  TRENDING_SESSION_LOAD(value_text, "sqlite3_value_text")
+  TRENDING_SESSION_LOAD(value_bytes, "sqlite3_value_bytes")
 #undef TRENDING_SESSION_LOAD
   return api;
 }

@@ -78,17 +78,19 @@ enum Events {
 
   /// Records one watch.
   static func insert(
-    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String
+    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String,
+    derivedID: Bool = false
   ) throws(SQLiteFailure) {
+    let what: [SQLValue] = [
+      .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
+      Titles.optional(episode?.number), .text(day),
+    ]
+    // An imported watch (the first of its day) has the id every machine derives for it, so one
+    // export imported on two machines is one watch once they sync.
+    let uid = derivedID ? SyncJoin.watchID(what, ordinal: 0) : newUID()
     try connection.rows(
-      """
-      INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded, uid)
-      VALUES (?, ?, ?, ?, ?, ?, lower(hex(randomblob(16))))
-      """,
-      [
-        .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
-        Titles.optional(episode?.number), .text(day), .text(recorded),
-      ])
+      "INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded, uid) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      what + [.text(recorded), .text(uid)])
   }
 
   /// Stores episodes as their season's answer gave them.

@@ -43,6 +43,24 @@ extension Library {
     ),
   ]
 
+  /// The tables whose rows carry this machine's own row ids (lists, their items, watches): exported
+  /// numbered by their place in the file instead, in an order every machine agrees on, so two
+  /// machines with the same library write the same export byte for byte (`import json` reads ids
+  /// as places in the file).
+  static let exportSelects: [String: String] = [
+    "lists": "SELECT row_number() OVER (ORDER BY id <> 1, name, id) AS id, name, created FROM lists ORDER BY id",
+    "list_items": """
+    WITH placed AS (SELECT id AS own, row_number() OVER (ORDER BY id <> 1, name, id) AS id FROM lists)
+    SELECT p.id AS list_id, i.kind, i.title_id, i.position, i.added FROM list_items i
+    JOIN placed p ON p.own = i.list_id ORDER BY p.id, i.position, i.kind, i.title_id
+    """,
+    "watch_events": """
+    SELECT row_number() OVER (ORDER BY watched, kind, title_id, season, episode, uid) AS id,
+      kind, title_id, season, episode, watched, recorded, uid
+    FROM watch_events ORDER BY id
+    """,
+  ]
+
   /// The version of the export's format (not the schema's), for the import to check.
   public static let exportFormatVersion = 1
 
@@ -57,7 +75,8 @@ extension Library {
         var first = true
         // Table and column names are ours, never the user's.
         try connection.each(
-          "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.order)"
+          Self.exportSelects[table.name]
+            ?? "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.order)"
         ) { row in
           out += (first ? "\n" : ",\n") + "      {"
           first = false

@@ -197,5 +197,57 @@ enum Schema {
       "UPDATE watch_events SET uid = lower(hex(randomblob(16)))",
       "CREATE UNIQUE INDEX watch_events_by_uid ON watch_events (uid)",
     ],
+    // 5: sync through a folder (docs/sync.md): the clock of each row as it now is, by its key on
+    // every machine (`sync_rows`, filled only once the library is a member); this library's place
+    // in a sync folder; the other devices it reads, and how far it has read each file of theirs.
+    [
+      """
+      CREATE TABLE sync_rows (
+        tbl TEXT NOT NULL,
+        key TEXT NOT NULL,
+        wall INTEGER NOT NULL,
+        counter INTEGER NOT NULL,
+        device TEXT NOT NULL,
+        deleted INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tbl, key)
+      ) WITHOUT ROWID
+      """,
+      "CREATE INDEX sync_rows_by_clock ON sync_rows (device, wall, counter)",
+      """
+      CREATE TABLE sync_member (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        folder TEXT NOT NULL,
+        name TEXT NOT NULL,
+        segment INTEGER NOT NULL DEFAULT 0,
+        stamped INTEGER NOT NULL DEFAULT 0,
+        sent_wall INTEGER NOT NULL DEFAULT 0,
+        sent_counter INTEGER NOT NULL DEFAULT 0,
+        synced TEXT
+      )
+      """,
+      """
+      CREATE TABLE sync_devices (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL DEFAULT '',
+        last_wall INTEGER NOT NULL DEFAULT 0,
+        records INTEGER NOT NULL DEFAULT 0,
+        forgotten INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID
+      """,
+      """
+      CREATE TABLE sync_files (
+        device TEXT NOT NULL,
+        file TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        records INTEGER NOT NULL DEFAULT 0,
+        complete INTEGER NOT NULL DEFAULT 0,
+        problem TEXT,
+        PRIMARY KEY (device, file)
+      ) WITHOUT ROWID
+      """,
+      // Records about a title not here yet (its row comes from another device's file): kept and
+      // tried again at the end of every sync.
+      "CREATE TABLE sync_waiting (device TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (device, line)) WITHOUT ROWID",
+    ],
   ]
 }

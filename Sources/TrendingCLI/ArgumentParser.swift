@@ -210,6 +210,8 @@ public enum ArgumentParser {
         throw UsageError(message: tr("identify needs a file's path, e.g. 'trending identify Film.Title.1999.mkv'"))
       }
       return .identify(paths: words, json: line.json)
+    case .sync:
+      return .sync(try OptionTable.syncCommand(words, json: line.json))
     case .help:
       guard words.count <= 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))

@@ -54,6 +54,8 @@ public struct Invocation: Equatable, Sendable {
     case tonight(TonightCommand)
     /// `trending identify PATH… [--json]`: what files are, from their names.
     case identify(paths: [String], json: Bool)
+    /// `trending sync [init DIR | status | name NAME | forget DEVICE]`.
+    case sync(SyncCommand)
   }
 
   /// The command.

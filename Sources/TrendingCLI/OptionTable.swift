@@ -17,6 +17,8 @@ public enum Verb: String, CaseIterable, Sendable {
   case `import`
   /// `trending identify`: what files are, from their names and folders (`TrendingCommand+Identify.swift`).
   case identify
+  /// `trending sync`: the library through a folder the user's file sync carries (`SyncArguments.swift`).
+  case sync
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -150,7 +152,7 @@ public enum OptionTable {
   public static var options: [OptionSpec] {
     let outputs: [Verb] = [
       .list, .show, .tv, .season, .collection, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
-      .history, .progress, .lists, .stats, .forYou, .pick, .new, .identify,
+      .history, .progress, .lists, .stats, .forYou, .pick, .new, .identify, .sync,
     ]
     let terminal: [Verb] = [.browse, .doctor]
     return [

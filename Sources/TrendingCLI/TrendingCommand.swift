@@ -202,6 +202,8 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         identify(paths, json: json, client: services.client)
       }
+    case .sync(let command):
+      return sync(command, environment: environment)
     case .tonight(let command):
       return tonight(
         command, invocation: invocation, environment: environment, services: settingsFile.settings.services)

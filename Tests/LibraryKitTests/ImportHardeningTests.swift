@@ -135,12 +135,18 @@ struct ImportHardeningTests {
     do {
       let connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
       try Library.migrate(connection, to: version)
-      if version >= 1 {
+      func fill() throws {
         try connection.rows(
           "INSERT INTO titles (kind, id, title, updated) VALUES ('movie', 550, 'Fight Club', '2026-01-01')")
         try connection.rows(
           "INSERT INTO watch_events (kind, title_id, watched, recorded) VALUES ('movie', 550, '2026-01-02', '2026-01-02')"
         )
+      }
+      // A file of a version with the change log has its rows in the log, as the app writes them.
+      if version >= ChangeLog.version {
+        try connection.transaction { try ChangeLog.recording(connection, "fill") { try fill() } }
+      } else if version >= 1 {
+        try fill()
       }
     }
     let library = try Library(path: path)

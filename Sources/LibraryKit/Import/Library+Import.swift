@@ -51,7 +51,7 @@ extension Library {
       }
       guard known == nil else { return false }
       try Titles.upsert(connection, target.info, day: recorded)
-      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded)
+      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, derivedID: true)
     case .rate(let rating, let day):
       let key = target.subject.key
       let known = try connection.scalar(

@@ -1,0 +1,467 @@
+import AmodbKit
+import CSQLite
+import FoundationEssentials
+import Glibc
+import Localization
+
+/// What one sync did.
+public struct SyncOutcome: Equatable, Sendable {
+  /// Rows written to this device's folder.
+  public var sent = 0
+  /// Rows of other devices taken into the library.
+  public var applied = 0
+  /// The other devices read.
+  public var devices = 0
+  /// Files and records passed over, each named with why.
+  public var problems: [String] = []
+}
+
+/// Where a library stands in its sync folder (`trending sync status`).
+public struct SyncStatus: Equatable, Sendable {
+  /// One device of the folder.
+  public struct Device: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    /// Milliseconds since 1970 of the newest change read from it (this device: made here).
+    public var lastChange: Int64
+    /// Rows read from it (this device: sent).
+    public var records: Int
+    /// Files read whole, and files still being delivered.
+    public var files: Int
+    public var partialFiles: Int
+    /// Whether this library no longer reads it.
+    public var forgotten: Bool
+    /// Whether it is this library's own.
+    public var isThis: Bool
+  }
+
+  public var folder: String
+  public var device: String
+  public var name: String
+  /// When this library last synced (ISO 8601), if it has.
+  public var synced: String?
+  public var devices: [Device]
+  /// Files passed over: `device/file: why`.
+  public var skipped: [String]
+}
+
+extension Library {
+  /// The sync folder this library is a member of, if any.
+  public func syncFolder() throws(LibraryError) -> String? {
+    try read { try connection.scalar("SELECT folder FROM sync_member")?.string }
+  }
+
+  /// Makes this library a member of `folder`: its device gets a folder of its own there, the
+  /// watches it already has get ids every machine derives alike (so one history on two machines is
+  /// not doubled), every row it holds is stamped to travel, and a first sync runs.
+  public func joinSync(folder: String, name: String?, now: Date) throws(LibraryError) -> SyncOutcome {
+    guard !isReadOnly else { throw writeRefusal }
+    var info = stat()
+    guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let resolved = realpath(folder, nil) else {
+      throw LibraryError(.other, tr("%s is not a folder", TextSanitizer.clean(folder, limit: 300)))
+    }
+    let path = String(cString: resolved)
+    free(resolved)
+    if let current = try syncFolder() {
+      guard current == path else {
+        throw LibraryError(
+          .other,
+          tr(
+            "This library already syncs through %s: 'trending sync leave' first to move it.",
+            TextSanitizer.clean(current, limit: 300)))
+      }
+      return try sync(now: now)
+    }
+    let deviceName = name.map { TextSanitizer.clean($0, limit: 100) } ?? Self.hostName()
+    try read {
+      try connection.transaction {
+        try recordingChanges("joinSync") { try SyncJoin.deriveWatchIDs(connection) }
+        let clock = try SyncClock.next(connection, now: now)
+        try SyncJoin.stampEverything(connection, clock: clock)
+        let last = try connection.scalar("SELECT coalesce(max(seq), 0) FROM changes")?.integer ?? 0
+        try connection.rows(
+          "INSERT INTO sync_member (one, folder, name, stamped) VALUES (1, ?, ?, ?)",
+          [.text(path), .text(deviceName), .integer(last)])
+      }
+    }
+    return try sync(now: now)
+  }
+
+  /// Sends this library's new changes to its folder and takes in every other device's.
+  public func sync(now: Date) throws(LibraryError) -> SyncOutcome {
+    guard !isReadOnly else { throw writeRefusal }
+    return try read {
+      try connection.transaction {
+        guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
+        var outcome = SyncOutcome()
+        try SyncStamp.stampLog(connection, member: member)
+        let folder = SyncFolder(root: member.folder, device: member.device)
+        outcome.sent = try SyncExport.send(connection, member: member, folder: folder)
+        try recordingChanges("sync") {
+          try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)
+        }
+        try connection.rows("UPDATE sync_member SET synced = ?", [.text(now.formatted(.iso8601))])
+        return outcome
+      }
+    }
+  }
+
+  /// Where this library stands in its sync folder.
+  public func syncStatus() throws(LibraryError) -> SyncStatus {
+    try read {
+      guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
+      var devices: [SyncStatus.Device] = [
+        SyncStatus.Device(
+          id: member.device, name: member.name, lastChange: member.sent.wall,
+          records: try connection.scalar("SELECT count(*) FROM sync_rows WHERE device = ?", [.text(member.device)])?
+            .int ?? 0,
+          files: member.segment, partialFiles: 0, forgotten: false, isThis: true)
+      ]
+      for row in try connection.rows(
+        """
+        SELECT d.id, d.name, d.last_wall, d.records, d.forgotten,
+          (SELECT count(*) FROM sync_files f WHERE f.device = d.id AND f.complete = 1) AS whole,
+          (SELECT count(*) FROM sync_files f WHERE f.device = d.id AND f.complete = 0 AND f.problem IS NULL) AS partial
+        FROM sync_devices d ORDER BY d.name, d.id
+        """)
+      {
+        devices.append(
+          SyncStatus.Device(
+            id: row["id"].string ?? "", name: row["name"].string ?? "", lastChange: row["last_wall"].integer ?? 0,
+            records: row["records"].int ?? 0, files: row["whole"].int ?? 0, partialFiles: row["partial"].int ?? 0,
+            forgotten: row["forgotten"].int == 1, isThis: false))
+      }
+      let skipped = try connection.rows(
+        "SELECT device, file, problem FROM sync_files WHERE problem IS NOT NULL ORDER BY device, file"
+      ).map { row in
+        "\(row["device"].string ?? "")/\(row["file"].string ?? ""): \(row["problem"].string ?? "")"
+      }
+      return SyncStatus(
+        folder: member.folder, device: member.device, name: member.name,
+        synced: try connection.scalar("SELECT synced FROM sync_member")?.string, devices: devices, skipped: skipped)
+    }
+  }
+
+  /// Names this device in the folder; the name travels with its next segment.
+  public func nameSyncDevice(_ name: String) throws(LibraryError) {
+    guard !isReadOnly else { throw writeRefusal }
+    let clean = TextSanitizer.clean(name, limit: 100)
+    guard !clean.isEmpty else { throw LibraryError(.other, tr("A device's name cannot be empty.")) }
+    try read {
+      guard try SyncMember.load(connection) != nil else { throw LibraryError.notSyncing }
+      try connection.rows("UPDATE sync_member SET name = ?", [.text(clean)])
+    }
+  }
+
+  /// Stops reading the device whose id starts with `prefix` (or whose name is it); what it sent
+  /// so far stays. Returns its id and name.
+  public func forgetSyncDevice(_ prefix: String) throws(LibraryError) -> (id: String, name: String) {
+    guard !isReadOnly else { throw writeRefusal }
+    return try read {
+      guard try SyncMember.load(connection) != nil else { throw LibraryError.notSyncing }
+      let matches = try connection.rows(
+        "SELECT id, name FROM sync_devices WHERE id LIKE ? || '%' OR name = ?",
+        [.text(prefix.lowercased()), .text(prefix)])
+      guard matches.count == 1, let id = matches[0]["id"].string else {
+        throw LibraryError(
+          .other,
+          matches.isEmpty
+            ? tr("No device of the sync folder is %s.", TextSanitizer.clean(prefix, limit: 100))
+            : tr("%s names more than one device: give more of its id.", TextSanitizer.clean(prefix, limit: 100)))
+      }
+      try connection.rows("UPDATE sync_devices SET forgotten = 1 WHERE id = ?", [.text(id)])
+      return (id, matches[0]["name"].string ?? "")
+    }
+  }
+
+  /// This machine's host name, the name a device has until its user gives one.
+  static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "trending" }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let name = TextSanitizer.clean(String(decoding: bytes, as: UTF8.self), limit: 100)
+    return name.isEmpty ? "trending" : name
+  }
+}
+
+extension LibraryError {
+  /// The library is not a member of a sync folder.
+  static var notSyncing: LibraryError {
+    LibraryError(.other, tr("This library does not sync yet: 'trending sync init FOLDER' makes it a member of one."))
+  }
+}
+
+/// The library's place in its sync folder, as `sync_member` keeps it.
+struct SyncMember {
+  var folder: String
+  var name: String
+  var device: String
+  /// The highest segment number written.
+  var segment: Int
+  /// The highest change of the log stamped.
+  var stamped: Int64
+  /// The clock of the newest row sent.
+  var sent: HybridClock
+
+  /// The member row, nil when the library does not sync.
+  static func load(_ connection: SQLiteConnection) throws(SQLiteFailure) -> SyncMember? {
+    guard
+      let row = try connection.rows(
+        """
+        SELECT m.folder, m.name, m.segment, m.stamped, m.sent_wall, m.sent_counter, d.id AS device
+        FROM sync_member m, device d
+        """
+      ).first, let device = row["device"].string
+    else { return nil }
+    return SyncMember(
+      folder: row["folder"].string ?? "", name: row["name"].string ?? "", device: device,
+      segment: row["segment"].int ?? 0, stamped: row["stamped"].integer ?? 0,
+      sent: HybridClock(wall: row["sent_wall"].integer ?? 0, counter: row["sent_counter"].int ?? 0, device: device))
+  }
+}
+
+/// The library's hybrid clock, as the `device` row keeps it.
+enum SyncClock {
+  /// The next clock of this device, stepped and stored.
+  static func next(_ connection: SQLiteConnection, now: Date) throws(SQLiteFailure) -> HybridClock {
+    let clock = try current(connection).next(wallMilliseconds: milliseconds(now))
+    try store(connection, clock)
+    return clock
+  }
+
+  /// The clock of this device's last change.
+  static func current(_ connection: SQLiteConnection) throws(SQLiteFailure) -> HybridClock {
+    guard let row = try connection.rows("SELECT id, clock_wall, clock_counter FROM device").first,
+      let id = row["id"].string
+    else { throw SQLiteFailure(code: SQLITE_CORRUPT, message: "the library has no device id") }
+    return HybridClock(wall: row["clock_wall"].integer ?? 0, counter: row["clock_counter"].int ?? 0, device: id)
+  }
+
+  /// Moves the clock past `seen` (a change read from another device), so what is made here next comes after it.
+  static func receive(_ connection: SQLiteConnection, _ seen: HybridClock) throws(SQLiteFailure) {
+    let clock = try current(connection)
+    guard (seen.wall, seen.counter) > (clock.wall, clock.counter) else { return }
+    try store(connection, HybridClock(wall: seen.wall, counter: seen.counter, device: clock.device))
+  }
+
+  private static func store(_ connection: SQLiteConnection, _ clock: HybridClock) throws(SQLiteFailure) {
+    try connection.rows(
+      "UPDATE device SET clock_wall = ?, clock_counter = ?", [.integer(clock.wall), .integer(Int64(clock.counter))])
+  }
+
+  /// Milliseconds since 1970.
+  static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+}
+
+/// Stamps rows with the clock of the change that made them so: `sync_rows`.
+enum SyncStamp {
+  /// Stamps one row (a newer stamp is kept).
+  static func stamp(
+    _ connection: SQLiteConnection, _ table: String, _ key: [SQLValue], _ clock: HybridClock, deleted: Bool
+  ) throws(SQLiteFailure) {
+    try connection.rows(
+      """
+      INSERT INTO sync_rows (tbl, key, wall, counter, device, deleted) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (tbl, key) DO UPDATE SET wall = excluded.wall, counter = excluded.counter,
+        device = excluded.device, deleted = excluded.deleted
+      WHERE (excluded.wall, excluded.counter, excluded.device) > (wall, counter, device)
+      """,
+      [
+        .text(table), .text(SyncTable.keyText(key)), .integer(clock.wall), .integer(Int64(clock.counter)),
+        .text(clock.device), .integer(deleted ? 1 : 0),
+      ])
+  }
+
+  /// The stamp of a row, nil when it has none.
+  static func stampOf(
+    _ connection: SQLiteConnection, _ table: String, _ key: [SQLValue]
+  ) throws(SQLiteFailure) -> (clock: HybridClock, deleted: Bool)? {
+    guard
+      let row = try connection.rows(
+        "SELECT wall, counter, device, deleted FROM sync_rows WHERE tbl = ? AND key = ?",
+        [.text(table), .text(SyncTable.keyText(key))]
+      ).first
+    else { return nil }
+    return (
+      HybridClock(wall: row["wall"].integer ?? 0, counter: row["counter"].int ?? 0, device: row["device"].string ?? ""),
+      row["deleted"].int == 1
+    )
+  }
+
+  /// Stamps the rows every change of the log made since the last stamping (not the changes a sync
+  /// took in: those were stamped with their own device's clocks).
+  static func stampLog(_ connection: SQLiteConnection, member: SyncMember) throws {
+    var reader = LogKeys(connection: connection)
+    var last = member.stamped
+    try connection.each(
+      "SELECT seq, kind, clock_wall, clock_counter, changeset FROM changes WHERE seq > ? ORDER BY seq",
+      [.integer(member.stamped)]
+    ) { row in
+      last = row["seq"].integer ?? last
+      guard row["kind"].string != "sync", let text = row["changeset"].string, let data = Data(base64Encoded: text)
+      else { return }
+      let clock = HybridClock(
+        wall: row["clock_wall"].integer ?? 0, counter: row["clock_counter"].int ?? 0, device: member.device)
+      reader.pending.append((clock, data))
+    }
+    for (clock, data) in reader.pending {
+      for change in try ChangesetReader.changes(data) {
+        for (table, key, deleted) in try reader.keys(change) {
+          try stamp(connection, table, key, clock, deleted: deleted)
+        }
+      }
+    }
+    try connection.rows("UPDATE sync_member SET stamped = ?", [.integer(last)])
+  }
+}
+
+/// The keys on every machine of the rows a change of the log touched: local ids (a list's, a
+/// watch's) told as names and uids, as the log went.
+struct LogKeys {
+  let connection: SQLiteConnection
+  /// Changes still to read, with their clocks.
+  var pending: [(HybridClock, Data)] = []
+  /// Each list's name by its local id, as the changes read so far left it.
+  private var listNames: [Int64: String] = [:]
+  /// Each table's columns, in order.
+  private var columns: [String: [String]] = [:]
+
+  init(connection: SQLiteConnection) {
+    self.connection = connection
+  }
+
+  /// The rows `change` touched: table, key, and whether the row is gone.
+  mutating func keys(_ change: RowChange) throws(SQLiteFailure) -> [(String, [SQLValue], Bool)] {
+    guard let table = SyncTable.byName[change.table] else { return [] }
+    let names = try columnsOf(change.table)
+    func value(_ column: String) -> SQLValue? {
+      guard let index = names.firstIndex(of: column) else { return nil }
+      let new = index < change.new.count ? change.new[index] : nil
+      let old = index < change.old.count ? change.old[index] : nil
+      return change.operation == .delete ? old : (new ?? old)
+    }
+    let deleted = change.operation == .delete
+    switch change.table {
+    case "lists":
+      guard let id = value("id")?.integer else { return [] }
+      let oldName = names.firstIndex(of: "name").flatMap { $0 < change.old.count ? change.old[$0]?.string : nil }
+      let known = try listName(id)
+      guard let name = value("name")?.string ?? known else { return [] }
+      listNames[id] = name
+      var result: [(String, [SQLValue], Bool)] = [("lists", [SyncTable.lowered(.text(name))], deleted)]
+      if deleted { result.append(("list_deletions", [SyncTable.lowered(.text(name))], true)) }
+      if change.operation == .update, let oldName, oldName != name {
+        // A renamed list: its old name is gone, and its items travel under the new one.
+        result.append(("lists", [SyncTable.lowered(.text(oldName))], true))
+        for item in try connection.rows("SELECT kind, title_id FROM list_items WHERE list_id = ?", [.integer(id)]) {
+          result.append(("list_items", [SyncTable.lowered(.text(oldName)), item["kind"], item["title_id"]], true))
+          result.append(("list_items", [SyncTable.lowered(.text(name)), item["kind"], item["title_id"]], false))
+        }
+      }
+      return result
+    case "list_items":
+      guard let id = value("list_id")?.integer, let name = try listName(id), let kind = value("kind"),
+        let title = value("title_id")
+      else { return [] }
+      let list = SyncTable.lowered(.text(name))
+      // An item added keeps its list: a list deleted elsewhere before this comes back with it.
+      return deleted
+        ? [("list_items", [list, kind, title], true)]
+        : [("list_items", [list, kind, title], false), ("lists", [list], false)]
+    case "watch_events":
+      var uid = value("uid")
+      if uid == nil, let id = value("id")?.integer {
+        uid = try connection.scalar("SELECT uid FROM watch_events WHERE id = ?", [.integer(id)])
+      }
+      guard let uid, uid != .null else { return [] }
+      var result: [(String, [SQLValue], Bool)] = [("watch_events", [uid], deleted)]
+      if change.operation == .update, let index = names.firstIndex(of: "uid"), index < change.old.count,
+        let old = change.old[index], old != uid
+      {
+        result.append(("watch_events", [old], true))
+      }
+      return result
+    default:
+      let key = table.keyColumns.compactMap { value($0) }
+      guard key.count == table.keyColumns.count else { return [] }
+      return [(change.table, key, deleted)]
+    }
+  }
+
+  private mutating func listName(_ id: Int64) throws(SQLiteFailure) -> String? {
+    if let known = listNames[id] { return known }
+    let name = try connection.scalar("SELECT name FROM lists WHERE id = ?", [.integer(id)])?.string
+    if let name { listNames[id] = name }
+    return name
+  }
+
+  private mutating func columnsOf(_ table: String) throws(SQLiteFailure) -> [String] {
+    if let known = columns[table] { return known }
+    let names = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap {
+      $0["name"].string
+    }
+    columns[table] = names
+    return names
+  }
+}
+
+/// Joining a folder with a past.
+enum SyncJoin {
+  /// Gives each watch an id derived from what it is (title or episode, day, and its place among
+  /// the same watches of that day), so the same history recorded on two machines before they
+  /// joined is one history, not two.
+  static func deriveWatchIDs(_ connection: SQLiteConnection) throws(SQLiteFailure) {
+    var previous: [SQLValue] = []
+    var ordinal = 0
+    var changes: [(Int64, String)] = []
+    try connection.each(
+      "SELECT id, kind, title_id, season, episode, watched FROM watch_events ORDER BY kind, title_id, season, episode, watched, id"
+    ) { row in
+      let what = [row["kind"], row["title_id"], row["season"], row["episode"], row["watched"]]
+      ordinal = what == previous ? ordinal + 1 : 0
+      previous = what
+      guard let id = row["id"].integer else { return }
+      changes.append((id, watchID(what, ordinal: ordinal)))
+    }
+    for (id, uid) in changes {
+      try connection.rows(
+        "UPDATE watch_events SET uid = ? WHERE id = ? AND uid IS NOT ?", [.text(uid), .integer(id), .text(uid)])
+    }
+  }
+
+  /// The id every machine gives the `ordinal`th watch (from 0) of one title or episode on one day:
+  /// `what` is its kind, title id, season, episode and day.
+  static func watchID(_ what: [SQLValue], ordinal: Int) -> String {
+    StableID.of(["watch"] + what.map(JSONText.value) + [String(ordinal)])
+  }
+
+  /// Stamps every row the library holds with `clock`, so all of it travels.
+  static func stampEverything(_ connection: SQLiteConnection, clock: HybridClock) throws(SQLiteFailure) {
+    for table in SyncTable.all {
+      var keys: [[SQLValue]] = []
+      let select = table.select.components(separatedBy: " WHERE ").first ?? table.select
+      try connection.each(select) { row in
+        keys.append(table.key(ofRow: table.rowColumns.map { row[$0] }))
+      }
+      for key in keys { try SyncStamp.stamp(connection, table.name, key, clock, deleted: false) }
+    }
+  }
+}
+
+/// Ids derived from text alike on every machine: two 64-bit FNV-1a hashes, as 32 hex digits.
+enum StableID {
+  /// The id of `parts`.
+  static func of(_ parts: [String]) -> String {
+    let bytes = Array(parts.joined(separator: "\u{1f}").utf8)
+    func fnv(_ basis: UInt64) -> String {
+      var hash = basis
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01b3
+      }
+      let hex = String(hash, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+    return fnv(0xcbf2_9ce4_8422_2325) + fnv(0x8422_2325_cbf2_9ce4)
+  }
+}

@@ -1,0 +1,253 @@
+import AmodbKit
+import CSQLite
+import FoundationEssentials
+import Localization
+
+/// Takes in the other devices' segments (docs/sync.md): every row as its latest clock left it,
+/// whatever order the files come in and however often; a file or a record that is not right costs
+/// only itself and is named.
+struct SyncApply {
+  let connection: SQLiteConnection
+  let folder: SyncFolder
+  let now: Date
+
+  /// How far ahead of this machine's clock a change may be dated (a clock a little fast, a zone).
+  static let furthestAhead: Int64 = 86_400_000
+
+  /// What became of one record.
+  enum Taken: Equatable {
+    case applied
+    case already
+    case refused(String)
+    /// About a title this library does not have yet: kept, and tried again.
+    case waiting
+  }
+
+  /// Reads every device's new files.
+  func run(into outcome: inout SyncOutcome) throws {
+    var newest: HybridClock?
+    for device in folder.otherDevices() {
+      if try connection.scalar("SELECT forgotten FROM sync_devices WHERE id = ?", [.text(device)])?.int == 1 {
+        continue
+      }
+      outcome.devices += 1
+      try connection.rows("INSERT INTO sync_devices (id) VALUES (?) ON CONFLICT DO NOTHING", [.text(device)])
+      for name in SyncFolder.names(in: folder.root + "/" + device) ?? [] {
+        let entry = SyncFolder.entry(name)
+        guard entry != .inProgress else { continue }
+        let path = folder.root + "/" + device + "/" + name
+        guard let size = SyncFolder.size(path) else { continue }
+        let known = try connection.rows(
+          "SELECT size, complete, problem FROM sync_files WHERE device = ? AND file = ?", [.text(device), .text(name)]
+        ).first
+        // Read whole at this size already, or refused at it: nothing new to read.
+        if let known, known["size"].int == size, known["complete"].int == 1 || known["problem"] != .null { continue }
+        var file = FileOutcome()
+        if entry == .foreign {
+          file.problem = SyncProblem.notOurs.message
+        } else {
+          file = try readFile(path, device: device, outcome: &outcome, newest: &newest)
+        }
+        if let problem = file.problem {
+          outcome.problems.append("\(device.prefix(8))/\(TextSanitizer.clean(name, limit: 100)): \(problem)")
+        }
+        try connection.rows(
+          """
+          INSERT INTO sync_files (device, file, size, records, complete, problem) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, records = excluded.records,
+            complete = excluded.complete, problem = excluded.problem
+          """,
+          [
+            .text(device), .text(name), .integer(Int64(size)), .integer(Int64(file.records)),
+            .integer(file.complete ? 1 : 0), file.problem.map(SQLValue.text) ?? .null,
+          ])
+      }
+    }
+    try retryWaiting(into: &outcome)
+    if let newest { try SyncClock.receive(connection, newest) }
+  }
+
+  /// Tries the records kept waiting for their title again, until a round takes none.
+  private func retryWaiting(into outcome: inout SyncOutcome) throws {
+    var progress = true
+    while progress {
+      progress = false
+      for row in try connection.rows("SELECT device, line FROM sync_waiting") {
+        guard let device = row["device"].string, let line = row["line"].string else { continue }
+        var taken = Taken.refused("")
+        if let record = SyncSegment.record(ArraySlice(line.utf8), device: device) { taken = try apply(record) }
+        guard taken != .waiting else { continue }
+        if taken == .applied { outcome.applied += 1 }
+        try connection.rows("DELETE FROM sync_waiting WHERE device = ? AND line = ?", [row["device"], row["line"]])
+        progress = true
+      }
+    }
+  }
+
+  /// What reading one file came to.
+  struct FileOutcome {
+    var records = 0
+    var complete = false
+    var problem: String?
+  }
+
+  /// Reads one file of `device` and applies its records.
+  private func readFile(
+    _ path: String, device: String, outcome: inout SyncOutcome, newest: inout HybridClock?
+  ) throws -> FileOutcome {
+    var file = FileOutcome()
+    let bytes: [UInt8]
+    switch SyncFolder.read(path, limit: SyncSegment.largest) {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      file.problem = problem.message
+      return file
+    }
+    let (lines, partial) = SyncSegment.wholeLines(bytes)
+    guard let first = lines.first else { return file }
+    let header: SegmentHeader
+    switch SyncSegment.header(first) {
+    case .success(let read): header = read
+    case .failure(let problem):
+      file.problem = problem.message
+      return file
+    }
+    guard header.device == device else {
+      file.problem = SyncProblem.forged(TextSanitizer.clean(header.device, limit: 40)).message
+      return file
+    }
+    var refused = 0
+    var firstRefusal: String?
+    var lastClock: Int64 = 0
+    for line in lines.dropFirst() {
+      file.records += 1
+      let taken: Taken
+      if let record = SyncSegment.record(line, device: device) {
+        taken = try apply(record)
+        if record.clock.wall <= SyncClock.milliseconds(now) + Self.furthestAhead {
+          if newest.map({ (record.clock.wall, record.clock.counter) > ($0.wall, $0.counter) }) ?? true {
+            newest = record.clock
+          }
+          lastClock = max(lastClock, record.clock.wall)
+        }
+      } else {
+        taken = .refused(tr("not a record"))
+      }
+      switch taken {
+      case .applied: outcome.applied += 1
+      case .already: break
+      case .waiting:
+        try connection.rows(
+          "INSERT INTO sync_waiting (device, line) VALUES (?, ?) ON CONFLICT DO NOTHING",
+          [.text(device), .text(String(decoding: line, as: UTF8.self))])
+      case .refused(let why):
+        refused += 1
+        firstRefusal = firstRefusal ?? why
+      }
+    }
+    file.complete = !partial && file.records >= header.records
+    if refused > 0, let firstRefusal {
+      file.problem = trn(
+        "%1$s record passed over (%2$s)", "%1$s records passed over (the first: %2$s)", refused, String(refused),
+        firstRefusal)
+    }
+    try connection.rows(
+      """
+      UPDATE sync_devices SET name = CASE WHEN ? != '' THEN ? ELSE name END, last_wall = max(last_wall, ?),
+        records = records + ? WHERE id = ?
+      """,
+      [
+        .text(header.name), .text(header.name), .integer(lastClock), .integer(Int64(file.records - refused)),
+        .text(device),
+      ])
+    return file
+  }
+
+  /// Applies one record unless the row already holds a change as late or later.
+  func apply(_ record: SyncRecord) throws -> Taken {
+    guard let table = SyncTable.byName[record.table] else { return .refused(tr("not a table of the library")) }
+    let nowMilliseconds = SyncClock.milliseconds(now)
+    guard record.clock.wall > 0, record.clock.counter >= 0, record.clock.counter < Int(Int32.max) else {
+      return .refused(tr("its clock is not one"))
+    }
+    guard record.clock.wall <= nowMilliseconds + Self.furthestAhead else {
+      return .refused(tr("it is dated ahead of this machine's clock"))
+    }
+    var row = record.row
+    if var values = row {
+      guard table.key(ofRow: values) == record.key else { return .refused(tr("its key is not its row's")) }
+      let today = ReleaseDate(day: now)
+      if let problem = StoredValues.problem(table.name, table.rowColumns, &values, today: today, cleaning: true)
+        ?? listNameProblem(table, values)
+      {
+        return .refused(problem)
+      }
+      row = values
+    }
+    if (table.name == "lists" || table.name == "list_deletions"), row == nil {
+      guard record.key != [.text(Schema.watchlistName)] else { return .already }
+      return try deleteList(record.key, at: record.clock)
+    }
+    if let stamp = try SyncStamp.stampOf(connection, table.name, record.key), stamp.clock >= record.clock {
+      return .already
+    }
+    if table.name == "list_items", row != nil, let list = record.key.first,
+      let deletion = try SyncStamp.stampOf(connection, "list_deletions", [list]), deletion.clock > record.clock
+    {
+      // Added before its list was deleted elsewhere: gone with it.
+      return .already
+    }
+    do {
+      if let row {
+        if table.name == "list_items", let list = row.first {
+          try connection.rows(
+            "INSERT INTO lists (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", [list, row[4]])
+          try SyncStamp.stamp(connection, "lists", [SyncTable.lowered(list)], record.clock, deleted: false)
+        }
+        try connection.rows(table.upsert, row)
+      } else {
+        try connection.rows(table.delete, record.key)
+      }
+    } catch {
+      guard error.primary == SQLITE_CONSTRAINT else { throw error }
+      if error.code == Self.foreignKeyRefused { return .waiting }
+      return .refused(tr("the library refuses it: %s", TextSanitizer.clean(error.message, limit: 200)))
+    }
+    try SyncStamp.stamp(connection, table.name, record.key, record.clock, deleted: row == nil)
+    return .applied
+  }
+
+  /// A list deleted at `clock`: every item added to it before goes; the list itself goes unless it
+  /// was made again (an item added) after.
+  private func deleteList(_ key: [SQLValue], at clock: HybridClock) throws -> Taken {
+    let before = try SyncStamp.stampOf(connection, "list_deletions", key)
+    if let before, before.clock >= clock { return .already }
+    try SyncStamp.stamp(connection, "list_deletions", key, clock, deleted: true)
+    var items: [(SQLValue, SQLValue)] = []
+    try connection.each(
+      "SELECT kind, title_id FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?)", key
+    ) { items.append(($0["kind"], $0["title_id"])) }
+    for (kind, title) in items {
+      let itemKey = [key[0], kind, title]
+      if let stamp = try SyncStamp.stampOf(connection, "list_items", itemKey), stamp.clock > clock { continue }
+      try connection.rows(SyncTable.byName["list_items"]?.delete ?? "", itemKey)
+      try SyncStamp.stamp(connection, "list_items", itemKey, clock, deleted: true)
+    }
+    if let stamp = try SyncStamp.stampOf(connection, "lists", key), stamp.clock > clock { return .applied }
+    try connection.rows("DELETE FROM lists WHERE name = ?", key)
+    try SyncStamp.stamp(connection, "lists", key, clock, deleted: true)
+    return .applied
+  }
+
+  /// SQLITE_CONSTRAINT_FOREIGNKEY (a macro Swift does not import).
+  private static let foreignKeyRefused: Int32 = 787
+
+  /// A list's name on an item: text the library takes as a list's name.
+  private func listNameProblem(_ table: SyncTable, _ values: [SQLValue]) -> String? {
+    guard table.name == "list_items" else { return nil }
+    guard case .text(let name) = values[0], !name.isEmpty, name.count <= Library.longestListName,
+      TextSanitizer.clean(name, limit: Library.longestListName) == name
+    else { return tr("list is not a list's name") }
+    return nil
+  }
+}

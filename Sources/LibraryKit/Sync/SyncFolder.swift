@@ -1,0 +1,221 @@
+import AmodbKit
+import FoundationEssentials
+import Glibc
+import Localization
+
+/// The sync folder on disk: a folder per device named by its id, holding its segments. This
+/// device writes only into its own; nothing is followed through a link, and no name read from the
+/// folder is used to write anywhere.
+struct SyncFolder {
+  /// The folder every device shares.
+  let root: String
+  /// This device's id.
+  let device: String
+
+  /// This device's own folder.
+  var own: String { root + "/" + device }
+
+  /// What a name found in a device's folder is.
+  enum Entry: Equatable {
+    /// A segment, by its number.
+    case segment(Int)
+    /// A copy a file sync made of a segment both sides changed: read too, never lost.
+    case conflictCopy
+    /// A file sync's file still being delivered: its time will come.
+    case inProgress
+    /// Something else: named in `sync status`, never read.
+    case foreign
+  }
+
+  /// Tells a file name apart.
+  static func entry(_ name: String) -> Entry {
+    if name.hasPrefix(".") || name.hasPrefix("~") || name.contains(".~lock") || name.hasSuffix(".tmp")
+      || name.hasSuffix(".part") || name.hasSuffix(".partial")
+    {
+      return .inProgress
+    }
+    guard name.hasSuffix(".jsonl") else { return .foreign }
+    let stem = name.dropLast(".jsonl".count)
+    if stem.count == 8, stem.allSatisfy(\.isASCII), let number = Int(stem), number > 0 { return .segment(number) }
+    let lowered = name.lowercased()
+    if lowered.contains("sync-conflict") || lowered.contains("conflicted copy") || lowered.contains("conflict") {
+      return .conflictCopy
+    }
+    return .foreign
+  }
+
+  /// Whether a folder's name is a device id (32 hex digits).
+  static func isDeviceID(_ name: String) -> Bool {
+    name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  /// The names in `path` (not `.` and `..`), or nil when it cannot be read.
+  static func names(in path: String) -> [String]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// The other devices' folders: real folders (not links) named by device ids.
+  func otherDevices() -> [String] {
+    (Self.names(in: root) ?? []).filter { name in
+      guard Self.isDeviceID(name), name != device else { return false }
+      var info = stat()
+      return lstat(root + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+  }
+
+  /// A regular file's size (a link or anything else: nil).
+  static func size(_ path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// Reads a file of at most `limit` bytes, not through a link.
+  static func read(_ path: String, limit: Int) -> Result<[UInt8], SyncProblem> {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(.notOurs) }
+    guard Int(info.st_size) <= limit else { return .failure(.tooLarge(Int(info.st_size))) }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        buffer.baseAddress.map { Glibc.read(descriptor, $0 + done, buffer.count - done) } ?? 0
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      done += count
+    }
+    return .success(Array(bytes[0..<done]))
+  }
+
+  /// Makes this device's folder (0700) when it is not there.
+  func makeOwn() throws(LibraryError) {
+    var info = stat()
+    if lstat(own, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw LibraryError(.other, tr("%s is not a folder", TextSanitizer.clean(own, limit: 300)))
+      }
+      return
+    }
+    guard mkdir(own, 0o700) == 0 || errno == EEXIST else {
+      throw LibraryError(
+        .other,
+        tr("could not create %s", TextSanitizer.clean(own, limit: 300)) + ": " + String(cString: strerror(errno)))
+    }
+  }
+
+  /// The highest segment number in this device's folder.
+  func highestOwnSegment() -> Int {
+    (Self.names(in: own) ?? []).compactMap { name in
+      if case .segment(let number) = Self.entry(name) { return number }
+      return nil
+    }.max() ?? 0
+  }
+
+  /// Writes a segment whole under a hidden name, then gives it its own: a file sync never
+  /// carries half of one, and an existing segment is never written over. Returns its number.
+  func write(_ text: String, number: Int) throws(LibraryError) -> Int {
+    var number = number
+    let bytes = Array(text.utf8)
+    let temporary = own + "/.writing-\(getpid()).tmp"
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw Self.failure(temporary) }
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        buffer.baseAddress.map { Glibc.write(descriptor, $0 + done, buffer.count - done) } ?? 0
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        close(descriptor)
+        unlink(temporary)
+        throw Self.failure(temporary)
+      }
+      done += count
+    }
+    guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+      unlink(temporary)
+      throw Self.failure(temporary)
+    }
+    // link() refuses a name that is there: a segment is never replaced.
+    while link(temporary, own + "/" + SyncSegment.fileName(number)) != 0 {
+      guard errno == EEXIST else {
+        unlink(temporary)
+        throw Self.failure(own)
+      }
+      number += 1
+    }
+    unlink(temporary)
+    return number
+  }
+
+  private static func failure(_ path: String) -> LibraryError {
+    LibraryError(
+      .other,
+      tr("could not write %s", TextSanitizer.clean(path, limit: 300)) + ": " + String(cString: strerror(errno)))
+  }
+}
+
+/// Sends the rows stamped here since the last send, as segments in this device's folder.
+enum SyncExport {
+  /// Writes the new rows; how many.
+  static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder) throws -> Int {
+    try folder.makeOwn()
+    // The first send of a library is all it has: a deletion before it has nobody to tell.
+    let first = member.segment == 0 && folder.highestOwnSegment() == 0
+    var stamps: [(table: SyncTable, key: [SQLValue], clock: HybridClock, deleted: Bool)] = []
+    try connection.each(
+      """
+      SELECT tbl, key, wall, counter, deleted FROM sync_rows
+      WHERE device = ? AND (wall, counter) > (?, ?) ORDER BY wall, counter
+      """, [.text(member.device), .integer(member.sent.wall), .integer(Int64(member.sent.counter))]
+    ) { row in
+      guard let table = row["tbl"].string.flatMap({ SyncTable.byName[$0] }), let text = row["key"].string,
+        let key = SyncSegment.key(text)
+      else { return }
+      let clock = HybridClock(wall: row["wall"].integer ?? 0, counter: row["counter"].int ?? 0, device: member.device)
+      stamps.append((table, key, clock, row["deleted"].int == 1))
+    }
+    var records: [SyncRecord] = []
+    for stamp in stamps {
+      var row: [SQLValue]?
+      if !stamp.deleted, let found = try connection.rows(stamp.table.select, stamp.key).first {
+        row = stamp.table.rowColumns.map { found[$0] }
+      }
+      if row == nil && first { continue }
+      records.append(SyncRecord(clock: stamp.clock, table: stamp.table.name, key: stamp.key, row: row))
+    }
+    records.sort {
+      ($0.clock, SyncTable.byName[$0.table]?.rank ?? 0) < ($1.clock, SyncTable.byName[$1.table]?.rank ?? 0)
+    }
+    var segment = max(member.segment, folder.highestOwnSegment())
+    var start = 0
+    while start < records.count {
+      let part = Array(records[start..<min(start + SyncSegment.mostRecords, records.count)])
+      start += part.count
+      let header = SegmentHeader(
+        device: member.device, name: member.name, segment: segment + 1, records: part.count,
+        first: part[0].clock, last: part[part.count - 1].clock)
+      segment = try folder.write(SyncSegment.text(header, part), number: segment + 1)
+    }
+    if let last = stamps.last {
+      try connection.rows(
+        "UPDATE sync_member SET segment = ?, sent_wall = ?, sent_counter = ?",
+        [.integer(Int64(segment)), .integer(last.clock.wall), .integer(Int64(last.clock.counter))])
+    }
+    return records.count
+  }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// A table as it travels between devices (docs/sync.md): each row named by a key that is the same
+/// on every machine, never a local row id (a list by its name, a list's item by the list's name, a
+/// watch by its uid), and carried whole with the columns `rowColumns` names.
+struct SyncTable: Sendable {
+  /// The table's name.
+  let name: String
+  /// The key's columns, as a record names them (a column of the row).
+  let keyColumns: [String]
+  /// The columns a record's row carries, in this order.
+  let rowColumns: [String]
+
+  /// Every table that travels, in the order records of one moment are applied: a title before
+  /// what is about it, a list before its items.
+  static let all: [SyncTable] = Library.exportedTables.map { table in
+    switch table.name {
+    case "lists": SyncTable(name: "lists", keyColumns: ["name"], rowColumns: ["name", "created"])
+    case "list_items":
+      SyncTable(
+        name: "list_items", keyColumns: ["list", "kind", "title_id"],
+        rowColumns: ["list", "kind", "title_id", "position", "added"])
+    case "watch_events":
+      SyncTable(name: "watch_events", keyColumns: ["uid"], rowColumns: table.columns.filter { $0 != "id" })
+    default:
+      SyncTable(name: table.name, keyColumns: primaryKeys[table.name] ?? [], rowColumns: table.columns)
+    }
+  }
+
+  /// The deletions of lists, kept apart from the lists themselves: a list deleted at one moment
+  /// takes with it every item added before that moment, even where it was made again after.
+  static let listDeletions = SyncTable(name: "list_deletions", keyColumns: ["name"], rowColumns: [])
+
+  /// The tables by name.
+  static let byName: [String: SyncTable] = Dictionary(
+    uniqueKeysWithValues: (all + [listDeletions]).map { ($0.name, $0) })
+
+  /// Each table's primary key, where it is the key on every machine.
+  private static let primaryKeys: [String: [String]] = [
+    "titles": ["kind", "id"], "episodes": ["series_id", "season", "episode"],
+    "ratings": ["kind", "title_id", "season", "episode"], "notes": ["kind", "title_id", "season", "episode"],
+    "hidden": ["kind", "title_id"], "facts": ["name"],
+    "title_providers": ["kind", "title_id", "region", "provider_id", "offer"],
+  ]
+
+  /// The order of this table among `all`.
+  var rank: Int { Self.all.firstIndex { $0.name == name } ?? 2 }
+
+  /// The key of a row given in `rowColumns` order: a list's name is told without case, as the
+  /// library tells lists apart.
+  func key(ofRow row: [SQLValue]) -> [SQLValue] {
+    keyColumns.map { column in
+      let value = rowColumns.firstIndex(of: column).map { row[$0] } ?? .null
+      return caseless(column) ? Self.lowered(value) : value
+    }
+  }
+
+  /// Whether the key's column is a list's name, told without case.
+  func caseless(_ column: String) -> Bool {
+    (name == "lists" && column == "name") || (name == "list_items" && column == "list")
+  }
+
+  /// ASCII letters lowered, as SQLite's NOCASE tells names apart.
+  static func lowered(_ value: SQLValue) -> SQLValue {
+    guard case .text(let text) = value else { return value }
+    return .text(String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }, as: UTF8.self))
+  }
+
+  /// A key as the text `sync_rows` keeps: a JSON array of its values.
+  static func keyText(_ key: [SQLValue]) -> String {
+    "[" + key.map(JSONText.value).joined(separator: ",") + "]"
+  }
+
+  /// The statement that reads the row a key names, its columns in `rowColumns` order.
+  var select: String {
+    switch name {
+    case "lists": return "SELECT name, created FROM lists WHERE name = ?"
+    case "list_items":
+      return """
+        SELECT l.name AS list, i.kind, i.title_id, i.position, i.added FROM list_items i
+        JOIN lists l ON l.id = i.list_id WHERE l.name = ? AND i.kind = ? AND i.title_id = ?
+        """
+    default:
+      return "SELECT \(rowColumns.joined(separator: ", ")) FROM \(name) WHERE "
+        + keyColumns.map { "\($0) = ?" }.joined(separator: " AND ")
+    }
+  }
+
+  /// The statement that deletes the row a key names.
+  var delete: String {
+    switch name {
+    case "list_items":
+      return
+        "DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?) AND kind = ? AND title_id = ?"
+    default: return "DELETE FROM \(name) WHERE " + keyColumns.map { "\($0) = ?" }.joined(separator: " AND ")
+    }
+  }
+
+  /// The statement that stores a row (its values in `rowColumns` order), replacing the one its key names.
+  var upsert: String {
+    switch name {
+    case "lists":
+      return
+        "INSERT INTO lists (name, created) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET name = excluded.name, created = excluded.created"
+    case "list_items":
+      return """
+        INSERT INTO list_items (list_id, kind, title_id, position, added)
+        SELECT id, ?2, ?3, ?4, ?5 FROM lists WHERE name = ?1
+        ON CONFLICT (list_id, kind, title_id) DO UPDATE SET position = excluded.position, added = excluded.added
+        """
+    default:
+      let conflict = name == "watch_events" ? ["uid"] : keyColumns
+      let others = rowColumns.filter { !conflict.contains($0) }
+      let placeholders = Array(repeating: "?", count: rowColumns.count).joined(separator: ", ")
+      let update =
+        others.isEmpty
+        ? "DO NOTHING" : "DO UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+      return "INSERT INTO \(name) (\(rowColumns.joined(separator: ", "))) VALUES (\(placeholders)) "
+        + "ON CONFLICT (\(conflict.joined(separator: ", "))) \(update)"
+    }
+  }
+}

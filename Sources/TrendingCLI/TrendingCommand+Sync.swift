@@ -1,0 +1,109 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingCore
+
+extension TrendingCommand {
+  /// `trending sync …`: the library through its sync folder.
+  static func sync(_ command: SyncCommand, environment: [String: String]) -> Int32 {
+    withLibrary(environment) { library throws(LibraryError) -> Int32 in
+      switch command {
+      case .now:
+        return report(try library.sync(now: Date()))
+      case .join(let folder):
+        let outcome = try library.joinSync(folder: expandingHome(folder, environment), name: nil, now: Date())
+        let status = try library.syncStatus()
+        printError(tr("This library now syncs through %1$s as %2$s.", status.folder, status.name))
+        return report(outcome)
+      case .status(let json):
+        let status = try library.syncStatus()
+        return emit(json ? Output.encode(SyncStatusOutput(status)) : Output.syncStatus(status, now: Date()))
+      case .name(let name):
+        try library.nameSyncDevice(name)
+        return emit(tr("This device is now named %s.", TextSanitizer.clean(name, limit: 100)))
+      case .forget(let device):
+        let forgotten = try library.forgetSyncDevice(device)
+        return emit(
+          tr(
+            "%1$s (%2$s) is no longer read; what it sent so far stays.", forgotten.name,
+            String(forgotten.id.prefix(8))))
+      }
+    }
+  }
+
+  /// One line of what a sync did, problems on standard error.
+  private static func report(_ outcome: SyncOutcome) -> Int32 {
+    for problem in outcome.problems { printError(tr("passed over: %s", problem)) }
+    return emit(
+      tr(
+        "synced: %1$s sent, %2$s taken in from %3$s other devices", String(outcome.sent), String(outcome.applied),
+        String(outcome.devices)))
+  }
+
+  /// A path with a leading `~/` read as the home folder.
+  private static func expandingHome(_ path: String, _ environment: [String: String]) -> String {
+    guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+    return home + path.dropFirst(1)
+  }
+}
+
+/// `trending sync status --json`.
+struct SyncStatusOutput: Encodable {
+  struct Device: Encodable {
+    let id: String
+    let name: String
+    let this: Bool
+    let lastChange: String?
+    let records: Int
+    let files: Int
+    let partialFiles: Int
+    let forgotten: Bool
+  }
+
+  let folder: String
+  let device: String
+  let name: String
+  let synced: String?
+  let devices: [Device]
+  let skipped: [String]
+
+  init(_ status: SyncStatus) {
+    folder = status.folder
+    device = status.device
+    name = status.name
+    synced = status.synced
+    devices = status.devices.map { device in
+      Device(
+        id: device.id, name: device.name, this: device.isThis,
+        lastChange: device.lastChange > 0
+          ? Date(timeIntervalSince1970: Double(device.lastChange) / 1000).formatted(.iso8601) : nil,
+        records: device.records, files: device.files, partialFiles: device.partialFiles, forgotten: device.forgotten)
+    }
+    skipped = status.skipped
+  }
+}
+
+extension Output {
+  /// `trending sync status` as text.
+  static func syncStatus(_ status: SyncStatus, now: Date) -> String {
+    var lines = [tr("folder: %s", status.folder)]
+    lines.append(tr("this device: %1$s (%2$s)", status.name, String(status.device.prefix(8))))
+    if let synced = status.synced { lines.append(tr("last synced: %s", synced)) }
+    for device in status.devices where !device.isThis {
+      var line = "  " + String(device.id.prefix(8)) + "  " + (device.name.isEmpty ? "?" : device.name)
+      line += "  " + trn("%s row read", "%s rows read", device.records)
+      line += ", " + trn("%s file", "%s files", device.files)
+      if device.partialFiles > 0 { line += ", " + trn("%s still arriving", "%s still arriving", device.partialFiles) }
+      if device.lastChange > 0 {
+        line +=
+          ", " + tr("last change %s", Date(timeIntervalSince1970: Double(device.lastChange) / 1000).formatted(.iso8601))
+      }
+      if device.forgotten { line += " " + tr("(forgotten)") }
+      lines.append(line)
+    }
+    if status.devices.count == 1 { lines.append(tr("no other device has written to the folder yet")) }
+    for skipped in status.skipped { lines.append(tr("passed over: %s", skipped)) }
+    return lines.joined(separator: "\n")
+  }
+}

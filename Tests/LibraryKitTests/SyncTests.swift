@@ -1,0 +1,295 @@
+import AmodbKit
+import FoundationEssentials
+import Glibc
+import Testing
+
+@testable import LibraryKit
+
+/// A device of a test: its library, and the sync folder as this machine sees it (its own copy,
+/// filled by the test's "file sync").
+private struct Device {
+  let library: Library
+  let view: URL
+  var id: String { (try? library.connection.scalar("SELECT id FROM device")?.string) ?? "" }
+
+  init(view: URL) throws {
+    library = try Library(path: libraryFolder().appendingPathComponent(Library.fileName))
+    self.view = view
+  }
+
+  /// Joins the folder as this device sees it.
+  func join() throws {
+    _ = try library.joinSync(folder: view.path, name: "device", now: Date())
+  }
+
+  func sync() throws -> SyncOutcome { try library.sync(now: Date()) }
+
+  /// The library as `export json` writes it, on one fixed day.
+  func export() throws -> String { try library.exportJSON(now: "2026-12-01") }
+}
+
+/// A small, seeded random number generator, so a failing case can be run again.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Copies `device`'s files from its own view into `other`'s view of the folder, the way a file
+/// sync would: `partial` copies only part of the newest file (a transfer under way).
+private func deliver(_ from: Device, to other: Device, files: Int? = nil, partial: Bool = false) throws {
+  let source = from.view.appendingPathComponent(from.id)
+  let target = other.view.appendingPathComponent(from.id)
+  try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+  var names = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { !$0.hasPrefix(".") }.sorted()
+  if let files { names = Array(names.prefix(files)) }
+  for (index, name) in names.enumerated() {
+    var data = try Data(contentsOf: source.appendingPathComponent(name))
+    if partial, index == names.count - 1 { data = data.prefix(max(1, data.count * 2 / 3)) }
+    let path = target.appendingPathComponent(name)
+    try? FileManager.default.removeItem(at: path)
+    try data.write(to: path)
+  }
+}
+
+/// A folder for one device's view of the sync folder.
+private func view() throws -> URL {
+  try libraryFolder().appendingPathComponent("sync")
+}
+
+@Suite("Sync through a folder: every machine ends with the same library")
+struct SyncTests {
+  let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999, runtime: 139)
+  let heat = TitleInfo(media: .film(949), title: "Heat", year: 1995)
+  let thrones = TitleInfo(media: .series(1399), title: "Game of Thrones")
+
+  private func pair() throws -> (Device, Device) {
+    let shared = try view()
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    return (try Device(view: shared), try Device(view: shared))
+  }
+
+  @Test func twoMachinesWithTheirOwnPastsJoinAndEndEqual() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try laptop.library.rate(Subject(fightClub.media), 9, title: fightClub, day: "2026-11-01")
+    try desktop.library.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    // The same watch recorded on both before they met is one watch after.
+    try desktop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-03")
+    _ = try desktop.library.add(heat, to: "Crime", day: "2026-11-02")
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.sync()
+    #expect(try laptop.export() == desktop.export())
+    #expect(try laptop.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 2)
+    #expect(try laptop.library.rating(Subject(fightClub.media)) == 9)
+    #expect(try laptop.library.list("Crime")?.map(\.title.media) == [heat.media])
+    #expect(try laptop.library.check().isEmpty && desktop.library.check().isEmpty)
+  }
+
+  @Test func anUnseenIsNotUndoneByALateCopyOfTheWatch() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try laptop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    #expect(try desktop.library.marks()[fightClub.media]?.seen != nil)
+    #expect(try desktop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    // The laptop's first segment is read again (as a file sync might deliver it twice): still unseen.
+    try laptop.library.connection.rows("DELETE FROM sync_files")
+    _ = try desktop.sync()
+    #expect(try desktop.library.marks()[fightClub.media]?.seen == nil)
+    #expect(try laptop.library.marks()[fightClub.media]?.seen == nil)
+    #expect(try laptop.export() == desktop.export())
+  }
+
+  @Test func theLatestRatingWinsAndAListDeletedElsewhereKeepsWhatWasAddedAfter() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.library.add(fightClub, to: "Friday", day: "2026-11-01")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    // Apart: the laptop deletes the list; later, the desktop adds to it and rates.
+    _ = try laptop.library.rate(Subject(heat.media), 6, title: heat, day: "2026-11-02")
+    #expect(try laptop.library.deleteList("Friday"))
+    // The desktop's clock reads later than the laptop's (within one millisecond, the device id would decide).
+    let deleted = try #require(try laptop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try desktop.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(deleted + 1_000)])
+    _ = try desktop.library.add(heat, to: "Friday", day: "2026-11-03")
+    _ = try desktop.library.rate(Subject(heat.media), 8, title: heat, day: "2026-11-03")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    for device in [laptop, desktop] {
+      #expect(try device.library.list("Friday")?.map(\.title.media) == [heat.media])
+      #expect(try device.library.rating(Subject(heat.media)) == 8)
+    }
+    #expect(try laptop.export() == desktop.export())
+  }
+
+  @Test func theSameImportOnTwoMachinesIsOneWatch() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    let plan = [
+      PlannedChange(
+        place: RowPlace(file: "diary.csv", line: 2), target: ImportTarget(info: fightClub),
+        action: .watch(day: "2025-01-05"))
+    ]
+    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
+    _ = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-02")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    #expect(try desktop.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
+    #expect(try laptop.export() == desktop.export())
+  }
+
+  @Test func whatAFileSyncDeliversCostsOnlyItself() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try laptop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try laptop.sync()
+    let folder = laptop.view.appendingPathComponent(laptop.id)
+    let segment = folder.appendingPathComponent("00000001.jsonl")
+    let whole = try Data(contentsOf: segment)
+    // A segment half delivered: read to its last whole record, finished once the rest comes.
+    try whole.prefix(whole.count - 5).write(to: segment)
+    // A conflict copy, Syncthing's file in transfer, a file not ours, a forged segment, a change
+    // dated in the year 9999: each costs only itself.
+    try SyncSegment.text(
+      SegmentHeader(
+        device: laptop.id, name: "laptop", segment: 2, records: 1,
+        first: HybridClock(wall: 1, counter: 0, device: laptop.id), last: HybridClock(wall: 1, counter: 0, device: "")),
+      [
+        SyncRecord(
+          clock: HybridClock(wall: 1_790_000_000_000, counter: 0, device: laptop.id), table: "titles",
+          key: [.text("movie"), .integer(949)],
+          row: [
+            .text("movie"), .integer(949), .text("Heat"), .integer(1995), .null, .null, .integer(0), .text(""),
+            .text(""), .null, .null, .text("2026-11-01"),
+          ])
+      ]
+    ).write(
+      to: folder.appendingPathComponent("00000002.sync-conflict-20261201-101010-ABCDEFG.jsonl"), atomically: false,
+      encoding: .utf8)
+    try Data("half".utf8).write(to: folder.appendingPathComponent(".syncthing.00000003.jsonl.tmp"))
+    try Data("hello".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    let forged = String(decoding: whole, as: UTF8.self).replacingOccurrences(of: laptop.id, with: desktop.id)
+    try forged.write(to: folder.appendingPathComponent("00000004.jsonl"), atomically: false, encoding: .utf8)
+    let ahead = SyncSegment.text(
+      SegmentHeader(
+        device: laptop.id, name: "laptop", segment: 5, records: 1,
+        first: HybridClock(wall: 1, counter: 0, device: laptop.id), last: HybridClock(wall: 1, counter: 0, device: "")),
+      [
+        SyncRecord(
+          clock: HybridClock(wall: 253_402_300_000_000, counter: 0, device: laptop.id), table: "hidden",
+          key: [.text("movie"), .integer(550)], row: [.text("movie"), .integer(550), .text("2026-11-01")])
+      ])
+    try ahead.write(to: folder.appendingPathComponent("00000005.jsonl"), atomically: false, encoding: .utf8)
+    let first = try desktop.sync()
+    #expect(first.problems.count == 3, "\(first.problems)")
+    #expect(try desktop.library.title(heat.media)?.title == "Heat", "the conflict copy is read")
+    #expect(try desktop.library.hiddenTitles().isEmpty, "a change dated in 9999 is not taken")
+    let status = try desktop.library.syncStatus()
+    #expect(status.devices.first { !$0.isThis }?.partialFiles == 1)
+    #expect(status.skipped.contains { $0.contains("notes.txt") })
+    #expect(status.skipped.contains { $0.contains("00000004.jsonl") && $0.contains("another device") })
+    #expect(status.skipped.contains { $0.contains("00000005.jsonl") && $0.contains("ahead") })
+    try whole.write(to: segment)
+    _ = try desktop.sync()
+    #expect(try desktop.library.marks()[fightClub.media]?.seen == "2026-11-01")
+    #expect(try desktop.library.syncStatus().devices.first { !$0.isThis }?.partialFiles == 0)
+    // A sync with nothing new reads no file again.
+    let again = try desktop.sync()
+    #expect(again.applied == 0 && again.problems.isEmpty)
+  }
+
+  /// Three to five machines make random changes apart, and a file sync delivers their folders in
+  /// random orders, with repeats and half-delivered files; once all is delivered, every machine's
+  /// `export json` is the same, byte for byte.
+  @Test(arguments: Array(1...16) as [UInt64])
+  func randomChangesApartEndTheSameOnEveryMachine(seed: UInt64) throws {
+    var random = SplitMix(state: seed)
+    let count = Int.random(in: 3...5, using: &random)
+    var devices: [Device] = []
+    for _ in 0..<count {
+      let shared = try view()
+      try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+      devices.append(try Device(view: shared))
+    }
+    let titles = [fightClub, heat, TitleInfo(media: .film(13), title: "Forrest Gump"), thrones]
+    let days = ["2026-10-01", "2026-10-02", "2026-10-03"]
+    for (index, device) in devices.enumerated() {
+      // Some join with a past of their own.
+      if index % 2 == 0 { try device.library.watch(fightClub, on: "2026-09-01", recorded: "2026-09-01") }
+      try device.join()
+    }
+    for _ in 0..<6 {
+      for device in devices {
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+          let title = titles.randomElement(using: &random) ?? fightClub
+          let day = days.randomElement(using: &random) ?? days[0]
+          switch Int.random(in: 0..<9, using: &random) {
+          case 0:
+            if title.media.kind == .series {
+              let episode = EpisodeInfo(
+                number: EpisodeKey(season: 1, number: Int.random(in: 1...3, using: &random)), name: "E", airDate: nil,
+                runtime: 50)
+              try device.library.watch(series: title, episodes: [episode], on: day, recorded: day)
+            } else {
+              try device.library.watch(title, on: day, recorded: day)
+            }
+          case 1: _ = try device.library.unwatch(title.media, episodes: [nil])
+          case 2:
+            _ = try device.library.rate(
+              Subject(title.media), Int.random(in: 1...10, using: &random), title: title, day: day)
+          case 3: _ = try device.library.rate(Subject(title.media), nil, title: title, day: day)
+          case 4:
+            _ = try device.library.note(
+              Subject(title.media), "note \(Int.random(in: 1...9, using: &random))", title: title, day: day)
+          case 5: _ = try device.library.hide(title, Bool.random(using: &random), day: day)
+          case 6:
+            _ = try device.library.add(
+              title, to: ["watchlist", "Friday", "Crime"].randomElement(using: &random) ?? "Friday", day: day)
+          case 7:
+            _ = try device.library.remove(
+              title.media, from: ["watchlist", "Friday"].randomElement(using: &random) ?? "Friday")
+          default: _ = try device.library.deleteList(["Friday", "Crime"].randomElement(using: &random) ?? "Friday")
+          }
+        }
+        if Bool.random(using: &random) { _ = try device.sync() }
+      }
+      // The file sync: some folders reach some machines, some twice, some half.
+      for _ in 0..<Int.random(in: 0...(count * 2), using: &random) {
+        let from = devices[Int.random(in: 0..<count, using: &random)]
+        let to = devices[Int.random(in: 0..<count, using: &random)]
+        guard from.id != to.id else { continue }
+        try deliver(
+          from, to: to, files: Bool.random(using: &random) ? nil : Int.random(in: 1...3, using: &random),
+          partial: Bool.random(using: &random))
+        if Bool.random(using: &random) { _ = try to.sync() }
+      }
+    }
+    for device in devices { _ = try device.sync() }
+    for from in devices {
+      for to in devices where from.id != to.id { try deliver(from, to: to) }
+    }
+    for device in devices { _ = try device.sync() }
+    let exports = try devices.map { try $0.export() }
+    for (index, export) in exports.enumerated().dropFirst() {
+      #expect(export == exports[0], "device \(index) of \(count), seed \(seed)")
+    }
+    for device in devices { #expect(try device.library.check().isEmpty) }
+  }
+}
