@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `trending sync` through the real binary: two homes sharing a plain folder, and two homes whose
+/// folders are copied back and forth with `cp`, as a USB stick would carry them.
+@Suite("End to end: sync through a folder")
+struct SyncEndToEndTests {
+  /// A machine: a home and data folder of its own.
+  private struct Machine {
+    let data: URL
+
+    init() throws {
+      data = FileManager.default.temporaryDirectory.appendingPathComponent("sync-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], expect status: Int32 = 0) throws -> BinaryRunner.Outcome {
+      let outcome = try BinaryRunner.run(arguments, environment: ["XDG_DATA_HOME": data.path, "HOME": data.path])
+      #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
+      return outcome
+    }
+
+    /// The library as `export json` writes it, the day left out.
+    func export() throws -> String {
+      try run(["export", "json"]).stdout.split(separator: "\n").filter { !$0.contains("\"exported\"") }
+        .joined(separator: "\n")
+    }
+  }
+
+  private func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sync-folder-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func twoHomesSharingAFolderEndWithTheSameLibrary() throws {
+    let shared = try folder()
+    let laptop = try Machine()
+    let desktop = try Machine()
+    try laptop.run(["seen", "550", "--on", "2026-11-01"])
+    try desktop.run(["note", "949", "with Dad"])
+    try desktop.run(["watchlist", "add", "tv/1399"])
+    try laptop.run(["sync", "init", shared.path])
+    try desktop.run(["sync", "init", shared.path])
+    try laptop.run(["sync", "name", "Laptop"])
+    try laptop.run(["rate", "550", "9"])
+    try laptop.run(["sync"])
+    let taken = try desktop.run(["sync"])
+    #expect(taken.stdout.contains("from 1 other devices"))
+    try laptop.run(["sync"])
+    #expect(try laptop.export() == desktop.export())
+    let history = try desktop.run(["history", "--json"]).stdout
+    #expect(history.contains("\"id\":550") || history.contains("\"id\" : 550"), "\(history)")
+    let status = try desktop.run(["sync", "status", "--json"]).stdout
+    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
+    let devices = try #require(parsed["devices"] as? [[String: Any]])
+    #expect(devices.count == 2)
+    #expect(devices.contains { $0["name"] as? String == "Laptop" && $0["this"] as? Bool == false })
+    #expect(try desktop.run(["library", "check"]).status == 0)
+    // A device forgotten is no longer read; what it sent stays.
+    try desktop.run(["sync", "forget", "Laptop"])
+    try laptop.run(["seen", "949", "--on", "2026-11-03"])
+    try laptop.run(["sync"])
+    try desktop.run(["sync"])
+    #expect(!(try desktop.run(["history"]).stdout.contains("949")))
+    #expect(try desktop.run(["history"]).stdout.contains("550"))
+  }
+
+  @Test func foldersCarriedBackAndForthByCopyEndEqual() throws {
+    let laptop = try Machine()
+    let desktop = try Machine()
+    let laptopFolder = try folder()
+    let desktopFolder = try folder()
+    try laptop.run(["sync", "init", laptopFolder.path])
+    try desktop.run(["sync", "init", desktopFolder.path])
+    // Apart: each marks and rates; then the stick carries each folder to the other, both ways.
+    try laptop.run(["seen", "550", "--on", "2026-11-01"])
+    try laptop.run(["rate", "550", "7"])
+    try desktop.run(["seen", "550", "--on", "2026-11-05"])
+    try desktop.run(["rate", "949", "8"])
+    try desktop.run(["watchlist", "add", "13"])
+    try laptop.run(["sync"])
+    try desktop.run(["sync"])
+    for (from, to) in [(laptopFolder, desktopFolder), (desktopFolder, laptopFolder)] {
+      let copy = try BinaryRunner.program("sh", ["-c", "cp -R \"$0\"/. \"$1\"/", from.path, to.path])
+      #expect(copy.status == 0, "\(copy.stderr)")
+    }
+    try laptop.run(["sync"])
+    try desktop.run(["sync"])
+    #expect(try laptop.export() == desktop.export())
+    let watches = try laptop.run(["history", "--json"]).stdout
+    #expect(
+      watches.components(separatedBy: "2026-11-0").count - 1 == 2, "a rewatch on another machine is a second watch")
+    // Nothing new: a sync takes nothing in.
+    #expect(try laptop.run(["sync"]).stdout.contains("0 sent, 0 taken in"))
+  }
+
+  @Test func syncWithoutAFolderSaysHowToStart() throws {
+    let machine = try Machine()
+    let outcome = try machine.run(["sync"], expect: 1)
+    #expect(outcome.stderr.contains("trending sync init"))
+    #expect(try machine.run(["sync", "bogus"], expect: 2).stderr.contains("sync takes init, status, name or forget"))
+  }
+}
