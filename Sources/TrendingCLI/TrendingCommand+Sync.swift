@@ -93,7 +93,7 @@ extension Output {
     for device in status.devices where !device.isThis {
       var line = "  " + String(device.id.prefix(8)) + "  " + (device.name.isEmpty ? "?" : device.name)
       line += "  " + trn("%s row read", "%s rows read", device.records)
-      line += ", " + trn("%s file", "%s files", device.files)
+      line += ", " + trn("%s file read whole", "%s files read whole", device.files)
       if device.partialFiles > 0 { line += ", " + trn("%s still arriving", "%s still arriving", device.partialFiles) }
       if device.lastChange > 0 {
         line +=

@@ -67,7 +67,7 @@ extension Library {
         throw LibraryError(
           .other,
           tr(
-            "This library already syncs through %s: 'trending sync leave' first to move it.",
+            "This library already syncs through %s: a library syncs through one folder.",
             TextSanitizer.clean(current, limit: 300)))
       }
       return try sync(now: now)
