@@ -27,11 +27,19 @@ public final class Library {
   /// The file's name in `$XDG_DATA_HOME/trending`.
   public static let fileName = "library.sqlite3"
 
-  /// The library's default place, or nil when there is no usable home.
+  /// The library's place: the profile `TRENDING_PROFILE` names (the command line's `--profile`
+  /// is put there), else the default; nil when there is no usable home or the name is not a
+  /// profile's. Everything that opens the library asks here.
   public static func standardPath(environment: [String: String]) -> URL? {
+    LibraryProfile.named(in: environment).flatMap { standardPath(profile: $0, environment: environment) }
+  }
+
+  /// A profile's library file under `$XDG_DATA_HOME/trending` (else `~/.local/share/trending`),
+  /// or nil when there is no usable home.
+  public static func standardPath(profile: LibraryProfile, environment: [String: String]) -> URL? {
     // Joined as text by XDG: appending to a URL costs its first use a scan of the binary's
     // conformances on the main thread at start-up.
-    XDG.file(fileName, in: .data, environment: environment)
+    XDG.file(profile.relativePath, in: .data, environment: environment)
   }
 
   /// Opens (making it when missing) the library at `path`, brings its tables to this version,
