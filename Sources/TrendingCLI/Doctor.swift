@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import LibraryKit
 import Localization
 import TerminalUI
 import TrendingCore
@@ -174,6 +175,10 @@ enum Doctor {
         ? trn("read; %s problem", "read; %s problems", inputs.settingsProblems)
         : tr("no such file"))
         + (inputs.settingsNamed ? "; " + tr("%s is set", SettingsFile.override) : ""))
+    let profile = LibraryProfile.named(in: environment) ?? .standard
+    add(
+      "profile", tr("profile"), profile.name,
+      source(inputs.invocation.profile != nil ? "--profile" : LibraryProfile.variable, environment: environment))
     add("library", tr("library file"), inputs.libraryPath ?? tr("none"), tr("read and written"))
     add(
       "cache", tr("cache"), inputs.cachePath ?? tr("none"),

@@ -85,6 +85,8 @@ public struct Invocation: Equatable, Sendable {
   public var insecureHTTP = false
   /// `--region CC`: the country for the regional lists.
   public var region: String?
+  /// `--profile NAME`, checked: whose library (it beats `TRENDING_PROFILE`).
+  public var profile: String?
 
   /// Makes an invocation of a command with default options.
   public init(command: Command) {

@@ -83,6 +83,11 @@ public enum ManualPage {
         "Your library (else ~/.local/share/trending/library.sqlite3), SQLite in WAL mode: the watchlist and "
           + "lists, every watch with its day, ratings, notes, titles not interesting. An old watchlist file "
           + "beside it is moved in once and kept as watchlist.moved-to-library."),
+      ".TP", italic("$XDG_DATA_HOME/trending/profiles/NAME/library.sqlite3"),
+      escape(
+        "The library of the profile NAME (--profile NAME, or TRENDING_PROFILE=NAME): its own watches, lists, "
+          + "ratings and sync folder, for another person in the same home. The profile named default is the "
+          + "library above."),
       ".TP", italic("$XDG_CACHE_HOME/trending/"),
       escape("The disk cache of answers and posters (else ~/.cache/trending), at most 64 MB."),
       ".SH EXIT STATUS",

@@ -1,4 +1,5 @@
 import AmodbKit
+import LibraryKit
 import Localization
 import TrendingCore
 
@@ -268,6 +269,15 @@ public enum OptionTable {
           "for screen readers: the cursor on the focused row, no posters, no spinner, messages on the last row (also TRENDING_SCREEN_READER=1)"
         ), verbs: [.browse],
         apply: { line, _ in line.invocation.screenReader = true }),
+      OptionSpec(
+        name: "--profile", value: "NAME", variable: LibraryProfile.variable,
+        help: tr(
+          "whose library: each profile keeps its own records and sync folder (also TRENDING_PROFILE; default: the usual library)"
+        ),
+        apply: { line, text throws(UsageError) in
+          guard LibraryProfile.isName(text) else { throw Setup.badProfile("--profile", text) }
+          line.invocation.profile = text
+        }),
       OptionSpec(
         name: "--no-cache", help: tr("neither read nor write the disk cache"),
         apply: { line, _ in line.invocation.noCache = true }),

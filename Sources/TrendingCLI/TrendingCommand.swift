@@ -20,14 +20,21 @@ public enum TrendingCommand {
     Console.reserveStandardDescriptors()
     let settingsFile = SettingsFile(environment: given)
     // The file's values stand in for unset variables: flags beat the environment, which beats the file.
-    let environment = settingsFile.environment(over: given)
-    let languageNote = InterfaceLanguage.setUp(arguments: arguments, environment: environment)
+    let settled = settingsFile.environment(over: given)
+    let languageNote = InterfaceLanguage.setUp(arguments: arguments, environment: settled)
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
-    if environment[KeyGuard.variable] != nil { KeyGuard.protect() }
+    if settled[KeyGuard.variable] != nil { KeyGuard.protect() }
     TextWidth.prepareLocale()
     let invocation: Invocation
+    let environment: [String: String]
     do {
       invocation = try ArgumentParser.parse(arguments)
+      // Whose library, for every command and the browser: `--profile` over `TRENDING_PROFILE`,
+      // put where `Library.standardPath` reads it. Texts that open no library need none.
+      switch invocation.command {
+      case .help, .helpTopic, .version, .manual, .completions: environment = settled
+      default: environment = try Setup.choosingProfile(for: invocation, environment: settled)
+      }
     } catch {
       printUsageError(error)
       return ExitCode.usage.rawValue
