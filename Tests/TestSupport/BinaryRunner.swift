@@ -15,7 +15,10 @@ public enum BinaryRunner {
 
   /// An environment with nothing of the user's amodb settings, plus `extra`.
   public static func environment(_ extra: [String: String]) -> [String: String] {
-    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AMODB_") && $0.key != "NO_COLOR" }
+    // Nor the profile the user's shell chooses: each test's library is the one its data home holds.
+    var environment = ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("AMODB_") && $0.key != "NO_COLOR" && $0.key != "TRENDING_PROFILE"
+    }
     environment["LANG"] = "C.UTF-8"
     // Each run gets an empty cache of its own unless the test gives one.
     environment["XDG_CACHE_HOME"] =
@@ -157,7 +160,7 @@ public final class TmuxSession {
     ]
     variables.merge(environment) { _, new in new }
     let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-    let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR BROWSER;"
+    let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR BROWSER TRENDING_PROFILE;"
     let command = (program ?? [Fixtures.binary.path] + arguments).map(Self.quote).joined(separator: " ")
     let after = "echo $? > \(Self.quote(exitFile.path)); stty -a > \(Self.quote(sttyFile.path))"
     let script =
