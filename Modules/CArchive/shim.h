@@ -4,7 +4,8 @@
 /* libarchive is loaded with dlopen when an import first opens a .zip, not linked, as SQLite,
    libcurl, TurboJPEG and chafa are (docs/decisions.md, *archives-libarchive-dlopen*): every other
    command never loads it. The table's types are the header's own, so a changed prototype fails to
-   build. Only reading is used, only the zip format, only from memory. */
+   build. Only reading is used, only the zip format, only from memory; a passphrase only when an entry
+   is encrypted (TV Time's export). */
 #include <archive.h>
 #include <archive_entry.h>
 #include <dlfcn.h>
@@ -23,7 +24,16 @@ typedef struct {
   __typeof__(archive_entry_size) *_Nonnull entry_size;
   __typeof__(archive_entry_size_is_set) *_Nonnull entry_size_is_set;
   __typeof__(archive_entry_filetype) *_Nonnull entry_filetype;
+  __typeof__(archive_entry_is_encrypted) *_Nonnull entry_is_encrypted;
+  __typeof__(archive_read_add_passphrase) *_Nonnull add_passphrase;
 } trending_archive_api;
+
+/// Zeroes `count` bytes through a volatile pointer, so the stores are kept (a passphrase's copy,
+/// once handed on).
+static inline void trending_archive_wipe(void *_Nullable bytes, size_t count) {
+  volatile unsigned char *cell = (volatile unsigned char *)bytes;
+  while (cell != NULL && count-- > 0) *cell++ = 0;
+}
 
 /// A regular file's type as archive_entry_filetype answers it (AE_IFREG is a cast Swift does not import).
 static const unsigned int trending_archive_regular = AE_IFREG;
@@ -49,6 +59,8 @@ static inline const trending_archive_api *trending_archive_load(void) {
   TRENDING_ARCHIVE_LOAD(entry_size, "archive_entry_size")
   TRENDING_ARCHIVE_LOAD(entry_size_is_set, "archive_entry_size_is_set")
   TRENDING_ARCHIVE_LOAD(entry_filetype, "archive_entry_filetype")
+  TRENDING_ARCHIVE_LOAD(entry_is_encrypted, "archive_entry_is_encrypted")
+  TRENDING_ARCHIVE_LOAD(add_passphrase, "archive_read_add_passphrase")
 #undef TRENDING_ARCHIVE_LOAD
   return api;
 }

@@ -4,8 +4,8 @@ import LibraryKit
 import Localization
 
 /// Matches an export's rows to titles through the client (its rate budget, its 429 waits, its disk
-/// cache first): each distinct title and year searched once, each IMDb id found once; Trakt's ids
-/// need nothing asked.
+/// cache first): each distinct title and year searched once, each IMDb id found once, each TVDB
+/// series found once whatever its episodes; Trakt's ids need nothing asked.
 struct ImportMatcher {
   /// The client; nil for an export that carries TMDB ids.
   let client: AmodbClient?
@@ -20,6 +20,7 @@ struct ImportMatcher {
     }
     var targets: [TitleReference: ImportTarget] = [:]
     var series: [Int: TitleInfo] = [:]
+    var tvdb = TVDBSeries()
     var done = 0
     for reference in rows.references {
       switch reference {
@@ -54,6 +55,26 @@ struct ImportMatcher {
             targets[reference] = ImportTarget(
               info: info, episode: EpisodeKey(season: episode.season, number: episode.number))
           }
+        case .failure(.notFound): break
+        case .failure(let error): return .failure(error)
+        }
+      case .tvdb(let id, let episode):
+        guard let client else { break }
+        switch tvdb.series(id, client, self) {
+        case .success(let info): targets[reference] = info.map { ImportTarget(info: $0, episode: episode) }
+        case .failure(let error): return .failure(error)
+        }
+      case .tvdbEpisode(let id):
+        guard let client, let endpoint = FindByTVDBRequest(tvdbID: id, language: client.configuration.language) else {
+          break
+        }
+        switch answer(endpoint, client) {
+        case .success(let found):
+          guard let episode = found.episodes.first else { break }
+          let info = series[episode.seriesID] ?? seriesInfo(episode.seriesID, client)
+          series[episode.seriesID] = info
+          targets[reference] = ImportTarget(
+            info: info, episode: EpisodeKey(season: episode.season, number: episode.number))
         case .failure(.notFound): break
         case .failure(let error): return .failure(error)
         }
@@ -120,5 +141,31 @@ struct ImportMatcher {
       if let names = kept?.value.directors, !names.isEmpty { found[film.id] = names.joined(separator: ", ") }
     }
     return found
+  }
+}
+
+/// The series found by their TVDB ids in one import, each asked once: TV Time's thousands of
+/// episodes of a series ask `/find` for it once.
+struct TVDBSeries {
+  private var found: [Int: TitleInfo] = [:]
+  private var missing: Set<Int> = []
+
+  /// The series with the TVDB id `id`, or nil when amodb has none; an answer that fails (not a 404)
+  /// is the failure.
+  mutating func series(_ id: Int, _ client: AmodbClient, _ matcher: ImportMatcher) -> Result<TitleInfo?, AmodbError> {
+    if let known = found[id] { return .success(known) }
+    guard !missing.contains(id), let endpoint = FindByTVDBRequest(tvdbID: id, language: client.configuration.language)
+    else { return .success(nil) }
+    switch matcher.answer(endpoint, client) {
+    case .success(let answer):
+      guard let show = answer.series.first else { break }
+      let info = TitleInfo(show)
+      found[id] = info
+      return .success(info)
+    case .failure(.notFound): break
+    case .failure(let error): return .failure(error)
+    }
+    missing.insert(id)
+    return .success(nil)
   }
 }

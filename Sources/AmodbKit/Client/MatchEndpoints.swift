@@ -43,6 +43,30 @@ public struct FindByIMDbRequest: Endpoint, Hashable {
   public var cacheKind: CacheKind? { .details }
 }
 
+/// `GET /find/{id}?external_source=tvdb_id`: the series (a series' id) or the episode (an episode's
+/// id) with a TVDB id, answered as for an IMDb id.
+public struct FindByTVDBRequest: Endpoint, Hashable {
+  public typealias Response = FoundByIMDb
+  /// The TVDB id.
+  public var tvdbID: Int
+  /// The language tag.
+  public var language: String
+
+  /// Makes the request; nil unless the id is 1 to `Int32.max` (it is put in the path).
+  public init?(tvdbID: Int, language: String) {
+    guard (1...Int(Int32.max)).contains(tvdbID) else { return nil }
+    self.tvdbID = tvdbID
+    self.language = language
+  }
+
+  public var path: String { "/find/\(tvdbID)" }
+  public var queryItems: [URLQueryItem] {
+    [URLQueryItem(name: "external_source", value: "tvdb_id"), URLQueryItem(name: "language", value: language)]
+  }
+  public var freshness: TimeInterval { detailsFreshness }
+  public var cacheKind: CacheKind? { .details }
+}
+
 /// What `/find` answers: the films, series and episodes with that id (bad entries skipped).
 public struct FoundByIMDb: Sendable, Equatable, Decodable {
   /// Films.

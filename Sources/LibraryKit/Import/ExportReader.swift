@@ -3,18 +3,23 @@ import FoundationEssentials
 import Localization
 
 /// Reads another service's export into rows to match: every file of it that it knows, by name
-/// (Letterboxd, Trakt) or by header (IMDb); a path with none of them is refused naming them.
+/// (Letterboxd, Trakt, TV Time) or by header (IMDb); a path with none of them is refused naming them.
 public enum ExportReader {
-  /// The rows of the export at `path` (a folder, a `.zip`, or one file) of a service.
-  public static func read(_ kind: ImportKind, path: String) throws -> ImportRows {
+  /// The rows of the export at `path` (a folder, a `.zip`, or one file) of a service; a protected
+  /// `.zip` asks `passphrase`, and `today` dates what an export does not (TV Time's ratings).
+  public static func read(
+    _ kind: ImportKind, path: String, passphrase: ArchivePassphrase? = nil, today: String? = nil
+  ) throws -> ImportRows {
     var rows = ImportRows()
-    try ImportInput.each(path) { name, source in
+    var tvTime = TVTimeReading(today: today ?? WatchlistFormat.day(Date()))
+    try ImportInput.each(path, passphrase: passphrase) { name, source in
       let known: Bool =
         switch kind {
         case .letterboxd: LetterboxdExport.file(name) != nil
         case .imdb: IMDbExport.mayBe(name)
         case .trakt: TraktExport.file(name) != nil
         case .json: false
+        case .tvtime: TVTimeExport.file(name) != nil
         }
       guard known else { return }
       try ImportInput.refuseUTF16(TextSanitizer.clean(name, limit: 300), &source)
@@ -30,8 +35,12 @@ public enum ExportReader {
         try TraktExport.read(file, name: name, &source, into: &rows)
       case .json:
         return
+      case .tvtime:
+        guard let file = TVTimeExport.file(name) else { return }
+        try tvTime.read(file, name: name, &source, into: &rows)
       }
     }
+    if kind == .tvtime { tvTime.finish(into: &rows) }
     guard !rows.files.isEmpty else {
       throw ImportFailure(
         tr(
@@ -67,6 +76,7 @@ public enum ExportReader {
     case .imdb: return "IMDb"
     case .trakt: return "Trakt"
     case .json: return "trending"
+    case .tvtime: return "TV Time"
     }
   }
 
@@ -77,6 +87,7 @@ public enum ExportReader {
     case .imdb: return IMDbExport.expected
     case .trakt: return TraktExport.expected
     case .json: return tr("the JSON file 'trending export json' writes")
+    case .tvtime: return TVTimeExport.expected
     }
   }
 }

@@ -6,6 +6,7 @@ import Localization
 /// Which service's export an import reads.
 public enum ImportKind: String, CaseIterable, Sendable {
   case letterboxd, imdb, trakt, json
+  case tvtime
 }
 
 /// The files of an export: a folder's, a `.zip`'s entries (read in memory), or one file.
@@ -16,8 +17,11 @@ public enum ImportInput {
   static let mostFiles = 10_000
 
   /// Hands each regular file's name (relative to the folder, or as stored in the zip) and its
-  /// bytes to `body`: a folder's files, a zip's entries, or the one file.
-  public static func each(_ path: String, _ body: (String, inout any ByteSource) throws -> Void) throws {
+  /// bytes to `body`: a folder's files, a zip's entries (asking `passphrase` for encrypted ones), or
+  /// the one file.
+  public static func each(
+    _ path: String, passphrase: ArchivePassphrase? = nil, _ body: (String, inout any ByteSource) throws -> Void
+  ) throws {
     let name = TextSanitizer.clean(path, limit: 300)
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -37,7 +41,7 @@ public enum ImportInput {
     }
     var whole = Prefixed(first: first, rest: file)
     let bytes = try whole.readAll(cap: ZipArchive.fileCap, name: name)
-    try ZipArchive.read(bytes, name: name) { entry, source in
+    try ZipArchive.read(bytes, name: name, passphrase: passphrase) { entry, source in
       var any: any ByteSource = source
       try body(entry, &any)
       if let read = any as? EntrySource { source = read }

@@ -26,6 +26,10 @@ public enum TitleReference: Hashable, Sendable {
   case imdb(String)
   /// A TMDB id in the file, with the episode when it is one (Trakt).
   case tmdb(MediaID, episode: EpisodeKey?)
+  /// A series by its TVDB id, found, with the episode (by its numbers) when it is one (TV Time).
+  case tvdb(Int, episode: EpisodeKey?)
+  /// An episode by its own TVDB id, found (TV Time's older files, when the series' id is not known).
+  case tvdbEpisode(Int)
 }
 
 /// What a row asks for.

@@ -3,6 +3,10 @@ import CArchive
 import FoundationEssentials
 import Localization
 
+/// Where a protected archive's passphrase comes from: asked once, when the first encrypted entry is
+/// met, and handed to libarchive as bytes (never a `String`, wiped once given); throws when there is none.
+public typealias ArchivePassphrase = () throws -> [UInt8]
+
 /// A `.zip` read in memory with libarchive (loaded on first use), never extracted: each entry's
 /// stored name only says which file it is, and no entry is inflated past its cap.
 public enum ZipArchive {
@@ -12,6 +16,8 @@ public enum ZipArchive {
   public static let totalCap = 256 << 20
   /// The most the archive itself may be.
   public static let fileCap = 256 << 20
+  /// The most entries (files and folders) an archive may hold.
+  public static let mostEntries = 10_000
 
   /// The loaded library, or nil when `libarchive.so.13` is missing; written once, then only read.
   nonisolated(unsafe) static let api: UnsafePointer<trending_archive_api>? = trending_archive_load()
@@ -27,8 +33,12 @@ public enum ZipArchive {
   /// An entry that says it is larger than `entryCap`, or entries that say they hold more than
   /// `totalCap`, are refused before anything is inflated; one that says less and holds more is
   /// refused as soon as its bytes pass the cap. What `body` does not read is skipped, not inflated.
+  /// An archive of more than `mostEntries` entries is refused. An archive with an encrypted entry
+  /// asks `passphrase` once, before it is opened (libarchive takes passphrases only then), and is
+  /// refused without one.
   public static func read(
     _ data: [UInt8], name: String, entryCap: Int = entryCap, totalCap: Int = totalCap,
+    mostEntries: Int = mostEntries, passphrase: ArchivePassphrase? = nil,
     _ body: (String, inout EntrySource) throws -> Void
   ) throws {
     guard let api = Self.api else {
@@ -37,22 +47,36 @@ public enum ZipArchive {
     guard let archive = api.pointee.read_new() else { throw ImportFailure(tr("%s could not be read", name)) }
     defer { _ = api.pointee.read_free(archive) }
     _ = api.pointee.support_format_zip(archive)
+    var unlocked = false
+    if let passphrase, encrypts(data, api, mostEntries: mostEntries) {
+      try unlock(api, archive, with: passphrase)
+      unlocked = true
+    }
     let counter = InflatedCounter()
     try data.withUnsafeBytes { buffer in
       guard api.pointee.open_memory(archive, buffer.baseAddress, buffer.count) == ARCHIVE_OK else {
         throw failure(api, archive, name)
       }
       var declared = 0
+      var entries = 0
       while true {
         var entry: OpaquePointer?
         let code = api.pointee.next_header(archive, &entry)
         if code == ARCHIVE_EOF { return }
         guard code == ARCHIVE_OK || code == ARCHIVE_WARN, let entry else { throw failure(api, archive, name) }
+        entries += 1
+        guard entries <= mostEntries else {
+          throw ImportFailure(tr("%1$s holds more than %2$s files: refused", name, String(mostEntries)))
+        }
         guard api.pointee.entry_filetype(entry) == mode_t(trending_archive_regular),
           let stored = api.pointee.entry_pathname(entry)
         else { continue }
         let entryName = String(cString: stored)
         let shown = TextSanitizer.clean(entryName, limit: 120)
+        let encrypted = api.pointee.entry_is_encrypted(entry) != 0
+        guard !encrypted || unlocked else {
+          throw ImportFailure(tr("%s is protected by a passphrase; unpack it and import the folder", name))
+        }
         if api.pointee.entry_size_is_set(entry) != 0 {
           let size = Int(clamping: api.pointee.entry_size(entry))
           guard size <= entryCap else { throw tooLarge(name, shown, entryCap) }
@@ -61,11 +85,58 @@ public enum ZipArchive {
         }
         var source = EntrySource(
           api: api, archive: archive, archiveName: name, entryName: shown, entryCap: entryCap, totalCap: totalCap,
-          counter: counter)
+          counter: counter, encrypted: encrypted)
         try body(entryName, &source)
         if !source.finished { _ = api.pointee.data_skip(archive) }
       }
     }
+  }
+
+  /// Zeroes the bytes (in a way the compiler keeps) and empties the array, keeping its storage.
+  public static func wipe(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBytes { trending_archive_wipe($0.baseAddress, $0.count) }
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether a regular entry among the first `mostEntries` is encrypted (its headers read, nothing
+  /// inflated); an archive that cannot be read says no, and its reading says why.
+  private static func encrypts(_ data: [UInt8], _ api: UnsafePointer<trending_archive_api>, mostEntries: Int) -> Bool {
+    guard let archive = api.pointee.read_new() else { return false }
+    defer { _ = api.pointee.read_free(archive) }
+    _ = api.pointee.support_format_zip(archive)
+    return data.withUnsafeBytes { buffer in
+      guard api.pointee.open_memory(archive, buffer.baseAddress, buffer.count) == ARCHIVE_OK else { return false }
+      for _ in 0..<mostEntries {
+        var entry: OpaquePointer?
+        let code = api.pointee.next_header(archive, &entry)
+        guard code == ARCHIVE_OK || code == ARCHIVE_WARN, let entry else { return false }
+        if api.pointee.entry_filetype(entry) == mode_t(trending_archive_regular),
+          api.pointee.entry_is_encrypted(entry) != 0
+        {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  /// Gives libarchive (before it opens the archive) the passphrase `passphrase` hands over, then
+  /// wipes its bytes; one with a NUL in it cannot be given.
+  private static func unlock(
+    _ api: UnsafePointer<trending_archive_api>, _ archive: OpaquePointer, with passphrase: ArchivePassphrase
+  ) throws {
+    var given = try passphrase()
+    defer { wipe(&given) }
+    guard !given.contains(0) else { throw ImportFailure(tr("a passphrase cannot hold a NUL byte")) }
+    var secret = [UInt8](repeating: 0, count: given.count + 1)
+    defer { wipe(&secret) }
+    secret.withUnsafeMutableBufferPointer { cells in
+      for (offset, byte) in given.enumerated() { cells[offset] = byte }
+    }
+    let code = secret.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { api.pointee.add_passphrase(archive, $0.baseAddress) }
+    }
+    guard code == ARCHIVE_OK else { throw ImportFailure(tr("the passphrase could not be given to libarchive")) }
   }
 
   static func failure(
@@ -73,6 +144,15 @@ public enum ZipArchive {
   ) -> ImportFailure {
     let reason = api.pointee.error_string(archive).map { String(cString: $0) } ?? "?"
     return ImportFailure(tr("%1$s is not a zip that can be read: %2$s", name, TextSanitizer.clean(reason, limit: 200)))
+  }
+
+  /// An encrypted entry that would not come out: the passphrase, most likely, with libarchive's reason.
+  static func notDecrypted(
+    _ api: UnsafePointer<trending_archive_api>, _ archive: OpaquePointer, _ name: String
+  ) -> ImportFailure {
+    let reason = api.pointee.error_string(archive).map { String(cString: $0) } ?? "?"
+    return ImportFailure(
+      tr("%1$s could not be decrypted with that passphrase (%2$s)", name, TextSanitizer.clean(reason, limit: 200)))
   }
 
   static func tooLarge(_ name: String, _ entry: String, _ cap: Int) -> ImportFailure {
@@ -98,6 +178,8 @@ public struct EntrySource: ByteSource {
   let entryCap: Int
   let totalCap: Int
   let counter: InflatedCounter
+  /// Whether the entry is encrypted, so a failure to read it is said as the passphrase's.
+  let encrypted: Bool
   private var read = 0
   /// Whether the entry was read to its end.
   private(set) var finished = false
@@ -105,7 +187,7 @@ public struct EntrySource: ByteSource {
 
   init(
     api: UnsafePointer<trending_archive_api>, archive: OpaquePointer, archiveName: String, entryName: String,
-    entryCap: Int, totalCap: Int, counter: InflatedCounter
+    entryCap: Int, totalCap: Int, counter: InflatedCounter, encrypted: Bool = false
   ) {
     self.api = api
     self.archive = archive
@@ -114,6 +196,7 @@ public struct EntrySource: ByteSource {
     self.entryCap = entryCap
     self.totalCap = totalCap
     self.counter = counter
+    self.encrypted = encrypted
   }
 
   /// How many bytes of the entry were inflated.
@@ -125,7 +208,10 @@ public struct EntrySource: ByteSource {
     let room = min(buffer.count, entryCap - read + 1, totalCap - counter.total + 1)
     let (api, archive) = (self.api, self.archive)
     let count = buffer.withUnsafeMutableBytes { api.pointee.read_data(archive, $0.baseAddress, room) }
-    guard count >= 0 else { throw ZipArchive.failure(api, archive, archiveName) }
+    guard count >= 0 else {
+      throw encrypted
+        ? ZipArchive.notDecrypted(api, archive, archiveName) : ZipArchive.failure(api, archive, archiveName)
+    }
     if count == 0 {
       finished = true
       return nil
