@@ -38,6 +38,8 @@ public enum LibraryCommand: Equatable, Sendable {
   case stats(year: Int?, json: Bool)
   case exportLetterboxd, exportJSON
   case importing(ImportKind, path: String, dryRun: Bool, resolve: Bool = false)
+  /// `import jellyfin|plex URL`: what a media server's user played (`MediaServer/`).
+  case importingServer(MediaServer, url: URL, dryRun: Bool, sinceLast: Bool)
   case check
   case backup(path: String)
 }

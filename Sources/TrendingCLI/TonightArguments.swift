@@ -85,7 +85,7 @@ extension OptionTable {
         }),
       OptionSpec(
         name: "--since-last", help: tr("since the previous run with --since-last (then this one is recorded)"),
-        verbs: [.new], apply: { line, _ in line.tonight.sinceLast = true }),
+        verbs: [.new, .import], apply: { line, _ in line.tonight.sinceLast = true }),
       OptionSpec(
         name: "--notify", help: tr("also one desktop notification through notify-send, when it is on PATH"),
         verbs: [.new], apply: { line, _ in line.tonight.notify = true }),

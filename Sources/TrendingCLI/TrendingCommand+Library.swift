@@ -122,6 +122,10 @@ extension TrendingCommand {
         return try importExport(
           kind, path: path, dryRun: dryRun, resolve: resolve, library: library, invocation: invocation,
           environment: environment)
+      case .importingServer(let server, let url, let dryRun, let sinceLast):
+        return try importServer(
+          server, url: url, dryRun: dryRun, sinceLast: sinceLast, library: library, invocation: invocation,
+          environment: environment)
       case .check:
         let problems = try library.check()
         guard problems.isEmpty else {

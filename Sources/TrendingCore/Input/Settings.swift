@@ -68,8 +68,20 @@ public struct Settings: Equatable, Sendable {
         "screen-reader", "true|false",
         tr("the cursor on the focused row, no posters or spinner (--screen-reader; TRENDING_SCREEN_READER)"), "true"
       ),
+      (
+        "jellyfin-token-file", "PATH",
+        tr("a file only you can read (mode 0600) holding the Jellyfin token (JELLYFIN_TOKEN)"),
+        "~/.config/trending/jellyfin-token"
+      ),
+      (
+        "plex-token-file", "PATH", tr("a file only you can read (mode 0600) holding the Plex token (PLEX_TOKEN)"),
+        "~/.config/trending/plex-token"
+      ),
     ]
   }
+
+  /// The settings whose value is a path (spaces and all): where a secret is kept, never the secret.
+  static let pathSettings: Set<String> = ["jellyfin-token-file", "plex-token-file"]
 
   /// The settings whose value is a command with its arguments (`set player mpv --fs`).
   static let commandSettings: Set<String> = ["player", "opener"]
@@ -107,6 +119,15 @@ public struct Settings: Equatable, Sendable {
       // A command of its own: every word after the name.
       if verb == "set", words.count > 2, Self.commandSettings.contains(words[1]) {
         values[words[1]] = words.dropFirst(2).joined(separator: " ")
+        continue
+      }
+      if verb == "set", words.count > 2, Self.pathSettings.contains(words[1]) {
+        let path = words.dropFirst(2).joined(separator: " ")
+        guard path.hasPrefix("/") || path.hasPrefix("~/") else {
+          problems.append(Problem(line: index + 1, message: tr("%s takes an absolute path or one under ~/", words[1])))
+          continue
+        }
+        values[words[1]] = path
         continue
       }
       let message =

@@ -1,0 +1,62 @@
+import AmodbKit
+import FoundationEssentials
+
+/// What the library remembers of each media server it imported from, in its facts (so it travels
+/// with sync): the items an import matched (`jellyfin.played:BASE ITEM`, naming the title), and
+/// the time of the last `--since-last` run (`jellyfin.last-run:BASE`).
+extension Library {
+  /// The items earlier imports from the server at `base` matched, with the title each named.
+  public func serverPlayed(_ server: MediaServer, base: String) throws(LibraryError) -> [String: String] {
+    let prefix = Self.playedPrefix(server, base: base)
+    return try read {
+      var found: [String: String] = [:]
+      let rows = try connection.rows(
+        "SELECT name, value FROM facts WHERE substr(name, 1, ?) = ?",
+        [.integer(Int64(prefix.utf8.count)), .text(prefix)])
+      for row in rows {
+        guard let name = row["name"].string, let value = row["value"].string else { continue }
+        found[String(name.utf8.dropFirst(prefix.utf8.count)) ?? ""] = value
+      }
+      return found
+    }
+  }
+
+  /// Remembers the items newly matched and forgets the ones no longer played, in one write
+  /// (nothing is written when both are empty).
+  public func recordServerPlayed(
+    _ server: MediaServer, base: String, adding: [String: String], removing: [String]
+  ) throws(LibraryError) {
+    guard !adding.isEmpty || !removing.isEmpty else { return }
+    let prefix = Self.playedPrefix(server, base: base)
+    try write("import") {
+      for (item, label) in adding.sorted(by: { $0.key < $1.key }) {
+        try connection.rows(
+          "INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(prefix + item), .text(label)])
+      }
+      for item in removing.sorted() {
+        try connection.rows("DELETE FROM facts WHERE name = ?", [.text(prefix + item)])
+      }
+    }
+  }
+
+  /// When the last `--since-last` import from the server at `base` started; nil before the first.
+  public func serverLastRun(_ server: MediaServer, base: String) throws(LibraryError) -> Date? {
+    guard let text = try fact(Self.lastRunFact(server, base: base)), let seconds = Int(text) else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// Records when this `--since-last` import started.
+  public func recordServerRun(_ server: MediaServer, base: String, at moment: Date) throws(LibraryError) {
+    try record(Self.lastRunFact(server, base: base), String(Int(moment.timeIntervalSince1970)))
+  }
+
+  /// The facts' names of a server's matched items start with this.
+  static func playedPrefix(_ server: MediaServer, base: String) -> String {
+    "\(server.rawValue).played:\(base) "
+  }
+
+  /// The fact of a server's last `--since-last` run.
+  static func lastRunFact(_ server: MediaServer, base: String) -> String {
+    "\(server.rawValue).last-run:\(base)"
+  }
+}

@@ -1,0 +1,175 @@
+import AmodbKit
+import Foundation
+import LibraryKit
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TrendingCLI
+
+@Suite("Media servers: Jellyfin and Plex read through HTTPKit from loopback stand-ins, tokens and arguments")
+struct MediaServerReaderTests {
+  static let token = "f3c9a1e07b2d4c6e8a0b1c2d3e4f5a6b"
+
+  private func reader(_ server: MediaServer, _ standIn: MediaServerStandIn, token: String = token) throws
+    -> MediaServerReader
+  {
+    let url = try #require(URL(string: standIn.url))
+    return MediaServerReader(server: server, base: url, token: token, insecure: false, environment: [:])
+  }
+
+  private func read(_ reader: MediaServerReader) async -> Result<[ServerPlay], HTTPError> {
+    do throws(HTTPError) {
+      return .success(try await reader.plays())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test func jellyfinIsReadPageByPageWithTheSeriesOwnIds() async throws {
+    let standIn = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
+    let plays = try await read(try reader(.jellyfin, standIn)).get()
+    #expect(plays.count == 8, "8 played items over 3 pages of at most 3")
+    let pages = standIn.requests("/Users/4a7b2c9d1e3f4a5b9c7d8e9f0a1b2c3d/Items").filter { $0.query("Ids") == nil }
+    #expect(pages.map { $0.query("StartIndex") } == ["0", "3", "6"])
+    #expect(pages.allSatisfy { $0.query("Fields") == "ProviderIds" && $0.query("IncludeItemTypes") == "Movie,Episode" })
+    let series = standIn.requests("/Users/").filter { $0.query("Ids") != nil }
+    #expect(series.count == 1 && series.first?.query("Ids")?.split(separator: ",").count == 3, "each series once")
+    #expect(
+      standIn.server.requests.allSatisfy { $0.headers["authorization"] == "MediaBrowser Token=\"\(Self.token)\"" })
+    #expect(standIn.server.requests.allSatisfy { !$0.target.contains(Self.token) }, "never in a URL")
+    let first = try #require(plays.first)
+    #expect(
+      first.kind == .film && first.ids == ServerIDs(tmdb: 550, imdb: "tt0137523")
+        && first.title == "The Lighthouse Keeper")
+    #expect(first.played == Date(timeIntervalSince1970: 1_772_396_100))
+    let episode = try #require(plays.first { $0.item == "e4c6d8f0a2b44c6e8a0c2e4a6c8e0a2c" })
+    #expect(episode.kind == .series && episode.title == "Dark Water" && episode.year == 2011)
+    #expect(episode.ids == ServerIDs(tmdb: 1399, imdb: "tt0944947", tvdb: 121361), "the series' ids, not the episode's")
+    #expect(episode.episode == EpisodeKey(season: 1, number: 1))
+    let offset = try #require(plays.first { $0.item == "a6e8f0b2c4d64e8a0c2e4a6c8e0a2c4e" })
+    #expect(offset.played == Date(timeIntervalSince1970: 1_772_829_000), "22:30 at +02:00 is 20:30 UTC")
+    #expect(plays.last?.played == nil, "a LastPlayedDate of null")
+  }
+
+  @Test func plexHistoryIsReadPageByPageAndEachTitlesMetadataOnce() async throws {
+    let standIn = try MediaServerStandIn(.plex, token: Self.token, pageCap: 3)
+    let plays = try await read(try reader(.plex, standIn)).get()
+    #expect(plays.count == 7, "8 plays less a track")
+    let pages = standIn.requests("/status/sessions/history/all")
+    #expect(pages.map { $0.query("X-Plex-Container-Start") } == ["0", "3", "6"])
+    #expect(pages.allSatisfy { $0.query("accountID") == "1" && $0.query("sort") == "viewedAt:asc" })
+    let asked = standIn.requests("/library/metadata/").map(\.path)
+    #expect(
+      asked == [
+        "/library/metadata/101", "/library/metadata/2001", "/library/metadata/105", "/library/metadata/103",
+        "/library/metadata/2003",
+      ], "each film and series once, in the order met")
+    #expect(standIn.server.requests.allSatisfy { $0.headers["x-plex-token"] == Self.token })
+    #expect(standIn.server.requests.allSatisfy { !$0.target.contains(Self.token) }, "never in a URL")
+    #expect(plays.filter { $0.item == "101" }.count == 2, "a rewatch is a second play")
+    let episode = try #require(plays.first { $0.item == "2012" })
+    #expect(episode.ids == ServerIDs(tmdb: 1399, imdb: "tt0944947", tvdb: 121361) && episode.title == "Dark Water")
+    #expect(episode.episode == EpisodeKey(season: 1, number: 2))
+    let deleted = try #require(plays.first { $0.item == "105" })
+    #expect(deleted.ids == ServerIDs() && deleted.title == "A Film Since Deleted", "its metadata answered 404")
+  }
+
+  @Test func aRefusedTokenIsSaidNamingTheServerAndNeverTheToken() async throws {
+    for server in MediaServer.allCases {
+      let standIn = try MediaServerStandIn(server == .plex ? .plex : .jellyfin, token: Self.token)
+      let wrong = "0000wrong0000token0000"
+      let result = await read(try reader(server, standIn, token: wrong))
+      guard case .failure(let error) = result else {
+        Issue.record("a wrong token was taken")
+        continue
+      }
+      let message = MediaServerImport.message(error, server: server, base: standIn.url)
+      #expect(
+        message.hasPrefix("\(server.name) at \(standIn.url) refused the token (HTTP 401)")
+          && message.contains(server.tokenVariable), "\(message)")
+      #expect(!message.contains(wrong))
+      #expect(MediaServerImport.exitCode(error) == .authentication)
+      #expect(standIn.server.requests.count == 1, "nothing asked after the refusal")
+    }
+  }
+
+  @Test func theTokenComesFromItsVariableElseAFileOnlyItsOwnerReads() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("jellyfin-token")
+    try Data("\(Self.token)\n".utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    let named = ["JELLYFIN_TOKEN_FILE": file.path]
+    #expect(try MediaServerToken.read(.jellyfin, environment: named).get() == Self.token)
+    #expect(
+      try MediaServerToken.read(.jellyfin, environment: named.merging(["JELLYFIN_TOKEN": "fromvariable"]) { $1 }).get()
+        == "fromvariable", "the variable first")
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    let open = MediaServerToken.read(.jellyfin, environment: named)
+    #expect(open.failureMessage?.contains("others may read the token file (mode 0644): chmod 600 it") == true)
+    #expect(open.failureMessage?.contains(Self.token) == false)
+    let link = folder.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    #expect(MediaServerToken.read(.jellyfin, environment: ["JELLYFIN_TOKEN_FILE": link.path]).failureMessage != nil)
+    let missing = MediaServerToken.read(.plex, environment: [:]).failureMessage ?? ""
+    #expect(missing.contains("PLEX_TOKEN") && missing.contains("set plex-token-file PATH"), "\(missing)")
+    #expect(MediaServerToken.read(.plex, environment: ["PLEX_TOKEN": "a\"b"]).failureMessage != nil, "not header-safe")
+    #expect(MediaServerToken.expanded("~/t", environment: ["HOME": "/home/a"]) == "/home/a/t")
+  }
+
+  @Test func theSettingsNameTheTokenFilesNeverTheTokens() throws {
+    let settings = Settings(
+      parsing: "set plex-token-file ~/my tokens/plex  # a comment\nset jellyfin-token-file tokens/jellyfin\n")
+    #expect(settings.values["plex-token-file"] == "~/my tokens/plex", "a path with spaces")
+    #expect(settings.values["jellyfin-token-file"] == nil)
+    #expect(settings.problems.map(\.line) == [2], "a relative path is refused")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+    try Data("set jellyfin-token-file /run/user/1000/jellyfin-token\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let environment = SettingsFile(environment: ["TRENDING_CONFIG": file.path]).environment(over: [:])
+    #expect(environment[MediaServer.jellyfin.tokenFileVariable] == "/run/user/1000/jellyfin-token")
+  }
+
+  @Test func importTakesAServerAndItsURLNeverATokenOnTheCommandLine() throws {
+    func parse(_ words: [String]) throws -> Invocation.Command { try ArgumentParser.parse(words).command }
+    func failure(_ words: [String]) -> String? {
+      do {
+        _ = try ArgumentParser.parse(words)
+        return nil
+      } catch {
+        return error.message
+      }
+    }
+    let url = try #require(URL(string: "http://media.invalid:8096"))
+    #expect(
+      try parse(["import", "jellyfin", "http://media.invalid:8096", "--dry-run", "--since-last"])
+        == .library(.importingServer(.jellyfin, url: url, dryRun: true, sinceLast: true)))
+    #expect(failure(["import", "plex"])?.contains("http://localhost:32400") == true)
+    #expect(failure(["import", "plex", "media.invalid"])?.contains("http or https URL") == true)
+    let carried = failure(["import", "plex", "http://media.invalid:32400/?X-Plex-Token=abc123secret"]) ?? ""
+    #expect(carried.contains("PLEX_TOKEN") && !carried.contains("abc123secret"), "\(carried)")
+    #expect(failure(["import", "jellyfin", "http://me:pw@media.invalid"]) != nil)
+    #expect(failure(["import", "plex", "http://media.invalid", "--resolve"]) != nil)
+    #expect(failure(["import", "trakt", "x.zip", "--since-last"])?.contains("--since-last goes with") == true)
+    #expect(OptionTable.importWords.contains("jellyfin") && OptionTable.importWords.contains("plex"))
+  }
+
+  @Test func serverTimesAreReadInTheirOwnZones() {
+    #expect(ServerTime.iso8601("2026-03-01T20:15:00.0000000Z") == Date(timeIntervalSince1970: 1_772_396_100))
+    #expect(ServerTime.iso8601("2026-03-01T20:15:00Z") == Date(timeIntervalSince1970: 1_772_396_100))
+    #expect(ServerTime.iso8601("2026-03-01T22:15:00.12+02:00") == Date(timeIntervalSince1970: 1_772_396_100))
+    #expect(ServerTime.iso8601("2026-02-30T20:15:00Z") == nil)
+    #expect(ServerTime.iso8601("2026-03-01 x") == nil)
+    #expect(ServerTime.unix(0) == nil && ServerTime.unix(1_772_396_100) != nil)
+  }
+}
+
+extension Result where Failure == UsageError {
+  /// The message of a failure, nil on success.
+  fileprivate var failureMessage: String? {
+    if case .failure(let error) = self { return error.message }
+    return nil
+  }
+}
