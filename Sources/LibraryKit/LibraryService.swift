@@ -53,6 +53,18 @@ public final class LibraryService: Sendable {
     }
   }
 
+  /// Syncs the library's folder when there is something to do (this library's new changes, or the
+  /// other devices' files moved since the last look), or always when `force`; nil when there was
+  /// nothing to do or the library does not sync. A failure is told once, not every second.
+  public func syncIfDue(force: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) async -> SyncTick? {
+    await withCheckedContinuation { continuation in
+      thread.async { [state, path, patience] in
+        continuation.resume(
+          returning: state.syncIfDue(path, busyMilliseconds: patience.busyMilliseconds, force: force, now: now()))
+      }
+    }
+  }
+
   /// One try of `body`, on the thread.
   private func once<T: Sendable>(_ body: @escaping @Sendable (Library) throws(LibraryError) -> T) async -> Result<
     T, LibraryError
@@ -99,6 +111,29 @@ private final class ConnectionState: @unchecked Sendable {
       return .success(library)
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// What the sync folder's other devices held at the last sync, and the last failure told.
+  private var lastListing: [String]?
+  private var lastFailure: String?
+
+  /// `LibraryService.syncIfDue` on the service's thread.
+  func syncIfDue(_ path: URL, busyMilliseconds: Int32, force: Bool, now: Date) -> SyncTick? {
+    guard case .success(let library) = opened(path, busyMilliseconds: busyMilliseconds),
+      let due = try? library.syncDue()
+    else { return nil }
+    guard force || due.localChanges || due.listing != lastListing else { return nil }
+    do {
+      let outcome = try library.sync(now: now)
+      lastListing = due.listing
+      lastFailure = nil
+      return .synced(outcome, devices: (try? library.syncStatus().devices.filter { !$0.forgotten }.count) ?? 1)
+    } catch {
+      // Busy elsewhere: the next look tries again, quietly.
+      guard error.kind != .busy, error.message != lastFailure else { return nil }
+      lastFailure = error.message
+      return .failed(error.message)
     }
   }
 
@@ -246,4 +281,12 @@ private final class SyncBox<T>: @unchecked Sendable {
     result = work?()
     work = nil
   }
+}
+
+/// What one sync of the browser came to.
+public enum SyncTick: Sendable, Equatable {
+  /// It ran: what it did, and the devices of the folder (this one included).
+  case synced(SyncOutcome, devices: Int)
+  /// It could not run, and why.
+  case failed(String)
 }

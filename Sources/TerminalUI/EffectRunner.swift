@@ -57,7 +57,27 @@ public final class EffectRunner: Sendable {
       while !Task.isCancelled {
         try? await Task.sleep(for: interval)
         if await library.changedElsewhere() { inbox.send(.libraryChanged) }
+        // The sync folder: this library's changes out, the other devices' in, when either moved.
+        if let tick = await library.syncIfDue() { inbox.send(.synced(Self.report(tick))) }
       }
+    }
+  }
+
+  /// Syncs the library's folder now (`r`).
+  private func syncLibrary() {
+    guard let library else { return }
+    Task.detached { [inbox] in
+      if let tick = await library.syncIfDue(force: true) { inbox.send(.synced(Self.report(tick))) }
+    }
+  }
+
+  /// A sync's outcome as the app hears it.
+  static func report(_ tick: SyncTick) -> SyncReport {
+    switch tick {
+    case .synced(let outcome, let devices):
+      return SyncReport(at: Date(), devices: devices, applied: outcome.applied, problems: outcome.problems)
+    case .failed(let message):
+      return SyncReport(at: Date(), devices: 0, applied: 0, failure: tr("Sync failed: %s", message))
     }
   }
 
@@ -95,6 +115,8 @@ public final class EffectRunner: Sendable {
       return
     case .watchLibrary:
       watchLibrary()
+    case .syncLibrary:
+      syncLibrary()
     case .loadMarks:
       run(.marks) { [library] in
         guard let library else { return nil }

@@ -212,7 +212,7 @@ struct RenderInvariantTests {
           case .save(let change) where change.isEpisodes:
             effects += Reducer.reduce(&state, .changeSaved(nil, problem: nil))
           case .save, .openURL, .playTrailer, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
-            .useLightBackground, .watchLibrary:
+            .useLightBackground, .watchLibrary, .syncLibrary:
             break
           }
         }

@@ -45,6 +45,8 @@ public enum Action: Equatable, Sendable {
   case episodeMarksLoaded(Int, Set<EpisodeKey>?)
   /// Another process changed the library (the command line, another browser); never our own saves.
   case libraryChanged
+  /// The library's sync folder was synced (its changes sent and the other devices' taken in).
+  case synced(SyncReport)
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
   /// A mouse event from the terminal.
@@ -132,6 +134,8 @@ public enum Effect: Equatable, Sendable {
   case loadMarks
   /// Watch the library from now on, and say when another process changes it.
   case watchLibrary
+  /// Sync the library's folder now (`r`), when it has one.
+  case syncLibrary
   /// Store a change as one transaction, after the changes before it (their answers come in order).
   case save(LibraryChange)
   /// Read a series' seen episodes from the library (identity `.episodeMarks(id)`).
@@ -163,7 +167,7 @@ extension Effect {
     case .loadMarks: return .marks
     case .loadEpisodeMarks(let id): return .episodeMarks(id)
     case .cancel, .redraw, .suspend, .quit, .save, .openURL, .playTrailer, .copy, .writeTerminal,
-      .drawImages, .useLightBackground, .watchLibrary:
+      .drawImages, .useLightBackground, .watchLibrary, .syncLibrary:
       return nil
     }
   }

@@ -59,6 +59,8 @@ public enum Reducer {
     case .episodeMarksLoaded(let id, let seen):
       EpisodeMarkLogic.loaded(id, seen, &state.shared)
       return []
+    case .synced(let report):
+      return SyncLogic.synced(report, &state) ? apply(&state, .libraryChanged) : []
     case .libraryChanged:
       // What changed it may have changed anything of the user's: the marks are read again, and the
       // lists of the user's own data (the watchlist, Up next): now when showing, else behind it.
@@ -168,6 +170,13 @@ public enum Reducer {
   /// Runs a command from the key table: the app's own once, here; a screen's on the search line
   /// when it is open, else on the screen showing.
   static func perform(_ command: Command, _ state: inout AppState) -> [Effect] {
+    // `r` also syncs the library's folder, when it has one.
+    let syncing: [Effect] = command == .screen(.refresh) && state.shared.sync != nil ? [.syncLibrary] : []
+    return syncing + performed(command, &state)
+  }
+
+  /// `perform`'s work for one command.
+  private static func performed(_ command: Command, _ state: inout AppState) -> [Effect] {
     switch command {
     case .app(let command): return AppCommands.perform(command, &state)
     case .screen(let command):

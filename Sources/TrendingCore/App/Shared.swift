@@ -53,6 +53,8 @@ public struct Shared: Equatable, Sendable {
   /// Whether a screen reader reads the terminal (`--screen-reader`, `set screen-reader true`): the
   /// cursor rests on the focused row, nothing turns, and messages are whole lines on the last row.
   public var screenReader = false
+  /// When the library last synced through its folder, and with how many devices (nil: it does not sync).
+  public var sync: SyncStanding?
   /// Whether posters are drawn (off with `--images off`, `NO_COLOR` or a colourless terminal).
   public var imagesEnabled = false
   /// Posters drawn or on their way, by image and box.

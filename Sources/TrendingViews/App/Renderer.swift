@@ -110,6 +110,30 @@ public enum Renderer {
     }
   }
 
+  /// The header's right-hand words, widest first, with the library's sync where there is room:
+  /// "updated 3 min ago · synced just now · 3 devices", down to the age alone.
+  static func withSync(_ ages: [String], _ shared: Shared) -> [String] {
+    guard let sync = shared.sync else { return ages }
+    let key = SyncWordsKey(
+      step: Formatters.AgeStep(since: sync.at, now: shared.now), devices: sync.devices, catalogue: Translator.current)
+    let words = syncWorded.value(for: key) {
+      let synced = tr("synced %s", Formatters.age(key.step))
+      return [synced + " · " + trn("%s device", "%s devices", key.devices), synced]
+    }
+    guard let updated = ages.first else { return words }
+    return words.map { updated + " · " + $0 } + ages + words
+  }
+
+  /// What the header's sync words depend on.
+  struct SyncWordsKey: Equatable, Sendable {
+    let step: Formatters.AgeStep
+    let devices: Int
+    let catalogue: Catalogue
+  }
+
+  /// The header's sync words last worded.
+  static let syncWorded = Memo<SyncWordsKey, [String]>()
+
   /// What the header's ages depend on: the age, to the step its words name, and the language.
   struct AgesKey: Equatable, Sendable {
     let step: Formatters.AgeStep

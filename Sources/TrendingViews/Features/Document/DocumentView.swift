@@ -43,7 +43,9 @@ enum DocumentView {
     split: ((_ main: Int, _ side: Int) -> Document)? = nil
   ) -> DocumentLayout {
     Renderer.bar(
-      Renderer.breadcrumb(for: state), rights: Renderer.ages(fetchedAt, now: state.shared.now), row: 0, into: &screen)
+      Renderer.breadcrumb(for: state),
+      rights: Renderer.withSync(Renderer.ages(fetchedAt, now: state.shared.now), state.shared),
+      row: 0, into: &screen)
     let layout = state.shared.imagesEnabled ? PosterLayout.detailBox(for: state.shared.size) : nil
     let request = Reducer.posterInView(state)
     let textLeft = layout.map { $0.beside ? $0.box.width + 3 : 1 } ?? 1
