@@ -2,7 +2,7 @@
 
 # System packages the build and the tests need; docs/build.md says what each is for.
 APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
-  bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar libsqlite3-dev sqlite3 libarchive-dev
+  bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar libsqlite3-dev sqlite3 libarchive-dev syncthing
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Where release builds find libstdc++.a, libncursesw.a and libtinfo.a first, so they link statically (docs/build.md).
