@@ -167,11 +167,15 @@ extension Output {
 
   /// The news as a JSON array, oldest first.
   static func whatIsNew(_ items: [WhatIsNew.Item]) -> String {
-    encode(
-      items.map {
-        NewsEntry(
-          day: $0.day.description, id: $0.media.id, mediaType: $0.media.kind.rawValue, title: $0.title,
-          kind: $0.kind.rawValue, detail: $0.detail)
-      })
+    encode(newsEntries(items))
+  }
+
+  /// `new`'s items as its JSON gives them (also `--push`'s).
+  static func newsEntries(_ items: [WhatIsNew.Item]) -> [NewsEntry] {
+    items.map {
+      NewsEntry(
+        day: $0.day.description, id: $0.media.id, mediaType: $0.media.kind.rawValue, title: $0.title,
+        kind: $0.kind.rawValue, detail: $0.detail)
+    }
   }
 }

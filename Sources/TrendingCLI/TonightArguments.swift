@@ -47,6 +47,8 @@ struct TonightFlags: Sendable {
   var seed: UInt64?
   var sinceLast = false
   var notify = false
+  /// `--push URL`, as given.
+  var push: String?
 }
 
 extension OptionTable {
@@ -89,6 +91,10 @@ extension OptionTable {
       OptionSpec(
         name: "--notify", help: tr("also one desktop notification through notify-send, when it is on PATH"),
         verbs: [.new], apply: { line, _ in line.tonight.notify = true }),
+      OptionSpec(
+        name: "--push", value: "URL",
+        help: tr("also post it as JSON to a webhook (an http or https URL) or an ntfy topic (ntfys://ntfy.sh/TOPIC)"),
+        verbs: [.new], apply: { line, text in line.tonight.push = text }),
     ]
   }
 
@@ -127,11 +133,18 @@ extension ArgumentParser {
       if line.library.since != nil, line.tonight.sinceLast {
         throw UsageError(message: tr("--since and --since-last go one at a time"))
       }
+      var push: PushTarget?
+      if let text = line.tonight.push {
+        switch PushTarget.parse(text) {
+        case .success(let target): push = target
+        case .failure(let error): throw error
+        }
+      }
       return .tonight(
         .new(
           NewRequest(
-            since: line.library.since, sinceLast: line.tonight.sinceLast, json: line.json, notify: line.tonight.notify))
-      )
+            since: line.library.since, sinceLast: line.tonight.sinceLast, json: line.json, notify: line.tonight.notify,
+            push: push)))
     }
     guard line.kind == nil || line.kind == "film" || line.kind == "tv" else {
       throw UsageError(message: tr("--kind must be film or tv here, not %s", OptionTable.shown(line.kind ?? "")))

@@ -18,6 +18,8 @@ public struct NewRequest: Equatable, Sendable {
   public var json = false
   /// One desktop notification through `notify-send` when it is on `PATH`.
   public var notify = false
+  /// Where to post what was found too (`--push`), if anywhere.
+  public var push: PushTarget?
 }
 
 extension TrendingCommand {
@@ -74,7 +76,14 @@ extension TrendingCommand {
       }
       guard !items.isEmpty else { return ExitCode.success.rawValue }
       if request.notify { notify(items, environment: environment) }
-      return emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
+      let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
+      if let target = request.push,
+        let failure = blocking({ await PushBody.send(items, to: target, environment: environment) })
+      {
+        printError(tr("Could not push what is new: %s", failure.message))
+        return ExitCode.failure.rawValue
+      }
+      return shown
     }
   }
 
