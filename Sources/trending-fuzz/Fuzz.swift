@@ -132,6 +132,7 @@ public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   case "headers": fuzzHeaders(data)
   case "library": fuzzLibrary(data)
   case "importjson": fuzzImportJSON(data)
+  case "sync": fuzzSync(data)
   default: fuzzDecoders(data)
   }
   return 0

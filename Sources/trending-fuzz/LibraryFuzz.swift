@@ -17,12 +17,9 @@ let fuzzFolder: String = {
   return String(cString: made)
 }()
 
-/// Removes the folder and the files the targets made in it.
+/// Removes the folder and everything the targets made in it (libraries, the sync folder).
 func removeFuzzFolder() {
-  for name in ["library.sqlite3", "import.sqlite3"] {
-    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(fuzzFolder + "/" + name + suffix) }
-  }
-  rmdir(fuzzFolder)
+  try? FileManager.default.removeItem(atPath: fuzzFolder)
 }
 
 /// The moment the fuzzed libraries are opened at.
