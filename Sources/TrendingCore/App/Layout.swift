@@ -82,11 +82,12 @@ public enum PosterLayout {
 
   /// The list's poster pane width (including its one-column gutter), or nil on narrow terminals.
   /// From `factsMinimumWidth` the table is only as wide as its longest title needs, and the pane
-  /// takes the rest, up to the width a poster as tall as the rows allows.
+  /// takes the rest, up to the width a poster as tall as the rows allows. A split list's pane is
+  /// at least `splitPaneMinimum` wide: this is that width, and the view widens it by what the
+  /// table leaves.
   public static func listPaneWidth(for size: Size, longestTitle: Int? = nil) -> Int? {
     guard size.width >= listPaneMinimumWidth else { return nil }
-    // Split: the table no wider than it needs (titles up to `splitTitleWidth`), the pane the rest.
-    if size.width >= splitMinimumWidth { return size.width - splitTableWidth }
+    if size.width >= splitMinimumWidth { return splitPaneMinimum(for: size) }
     let standard = min(48, size.width * 30 / 100)
     guard size.width >= factsMinimumWidth, let longestTitle else { return standard }
     let rows = ListLayout.visibleRows(for: size)
@@ -96,21 +97,30 @@ public enum PosterLayout {
 
   /// The widest terminals also show the selected film's facts under the poster.
   public static let factsMinimumWidth = 160
-  /// From here a list splits in two, as btop's panes do: the table, and a pane of the selected
-  /// title with its poster, facts, ratings and overview; a detail screen adds a second text column.
+  /// From here a list splits in two, as btop's panes do: the table, as wide as its rows need, and
+  /// a pane of the selected title with its poster, facts, ratings, overview, where to watch and
+  /// cast; a detail screen adds a second text column.
   public static let splitMinimumWidth = 180
-  /// The widest title column of a split list: a longer title is cut, a shorter one leaves no wide gap.
-  public static let splitTitleWidth = 36
-  /// A split list's table: rank and mark, the title column, 34 of genres, year, votes and score.
-  public static let splitTableWidth = 6 + splitTitleWidth + 2 + 34 + 2 + 4 + 2 + 6 + 1 + 5
-  /// The widest poster in a split list's pane: past it a poster only takes the facts' room.
+  /// The widest poster in a split list's pane while the pane is too narrow for text beside it.
   public static let splitPosterWidth = 40
   /// The narrowest pane that puts its text beside the poster (else under it).
   public static let paneBesideMinimumWidth = 100
+  /// The fewest columns the text beside a split pane's poster keeps.
+  public static let besideTextMinimum = 48
   /// The widest a list's poster pane gets: past it a poster only costs memory and bytes.
   static let largestPane = 80
   /// The rows left under the poster for them.
   static let factsRows = 8
+
+  /// The widest table a split list gets: room for titles and genres each run 37 columns past their
+  /// narrowest (decision *columns-by-rows*) and a title running on over both.
+  public static let splitTableMaximum = 130
+
+  /// The narrowest pane of a split list at `size`: what the widest table leaves, 64 columns at
+  /// least; the table takes what its rows need, the pane all that the table leaves.
+  public static func splitPaneMinimum(for size: Size) -> Int {
+    max(64, size.width - splitTableMaximum)
+  }
 
   /// The narrowest table that shows genres and vote counts.
   public static let wideTableMinimum = 110
@@ -122,15 +132,21 @@ public enum PosterLayout {
   }
 
   /// The list's poster box, or nil when there is no pane; on the widest terminals a poster's
-  /// height for its width, with rows below for the selected film's facts.
+  /// height for its width, with rows below for the selected film's facts. A split list's poster
+  /// goes by the size alone (its pane is never narrower than `splitPaneMinimum`): it grows with
+  /// the height, two thirds of the rows, as wide as that is tall while the text beside it keeps
+  /// `besideTextMinimum` columns, or 40 columns over the text in a narrower pane.
   public static func listBox(for size: Size, longestTitle: Int? = nil) -> Size? {
     guard let pane = listPaneWidth(for: size, longestTitle: longestTitle) else { return nil }
     let rows = ListLayout.visibleRows(for: size)
     if size.width >= splitMinimumWidth {
-      // A poster's shape in cells is about 4 wide for 3 tall; facts keep rows under it or beside it.
+      // A poster's shape in cells is about 4 wide for 3 tall.
+      if pane >= paneBesideMinimumWidth {
+        let width = max(3, min(rows * 2 / 3 * 4 / 3, pane - 2 - besideTextMinimum))
+        return Size(width: width, height: max(3, min(rows, width * 3 / 4)))
+      }
       let width = min(splitPosterWidth, pane - 2)
-      let room = pane >= paneBesideMinimumWidth ? rows : rows - factsRows
-      return Size(width: width, height: max(3, min(room, width * 3 / 4)))
+      return Size(width: width, height: max(3, min(rows - factsRows, width * 3 / 4)))
     }
     guard size.width >= factsMinimumWidth, rows >= 20 else { return Size(width: pane - 2, height: rows) }
     return Size(width: pane - 2, height: min(rows - factsRows, (pane - 2) * 3 / 4))

@@ -232,7 +232,7 @@ public enum FilmDocument {
     }
   }
 
-  private static func castSection(_ details: MovieDetails, width: Int) -> Section? {
+  static func castSection(_ details: MovieDetails, width: Int) -> Section? {
     let cast = details.cast.prefix(castLimit)
     guard !cast.isEmpty else { return nil }
     let heading =
@@ -249,7 +249,7 @@ public enum FilmDocument {
     )
   }
 
-  private static func crewSection(_ details: MovieDetails, width: Int) -> Section? {
+  static func crewSection(_ details: MovieDetails, width: Int) -> Section? {
     let crew = details.credits?.crew ?? []
     // One line a person, in the order of their first job, naming each of their jobs once
     // ("Director, Screenplay").

@@ -24,6 +24,11 @@ extension ListView {
     let votes: Int?
     let votesWidth: Int
     let score: Int
+    /// Whether a title wider than its column runs on over the genres' room, its genres after it.
+    let runsOn: Bool
+
+    /// The table's width: from the left edge to the end of the scores.
+    var width: Int { score + 5 }
 
     /// The widest vote count's columns, as the interface's language words counts ("999K", "9.9M").
     static var measuredVotesWidth: Int {
@@ -35,9 +40,13 @@ extension ListView {
 
     /// The columns at a width. With `needs` (what the rows draw, measured), the title and genres
     /// columns share the room by what their rows need, neither wider than keeps every row free of
-    /// a wide gap; what neither may take is left after the table. With `split`, the split list's
-    /// table, which always shows genres and vote counts.
-    init(width: Int, count: Int, needs: RowNeeds? = nil, yearWidth: Int = 4, split: Bool = false) {
+    /// a wide gap; what neither may take is left after the table. With `runOn`, a longer title
+    /// runs on over the genres' room (decision *titles-run-on*). With `split`, the split list's
+    /// table, which always shows genres and vote counts, runs titles on, and is no wider than its
+    /// rows need (the pane takes the rest).
+    init(
+      width: Int, count: Int, needs: RowNeeds? = nil, yearWidth: Int = 4, split: Bool = false, runOn: Bool = false
+    ) {
       let rankWidth = max(2, String(count).count)
       rank = 1
       mark = rank + rankWidth + 1
@@ -59,7 +68,7 @@ extension ListView {
         let titles = max(1, min(room, needs.title, needs.shortestTitle + Self.widestSpread))
         withGenres = needs.genres > 0 && (wide || room - 2 - titles >= Self.narrowestGenres)
         if withGenres {
-          let plan = Self.share(room - 2, needs)
+          let plan = Self.share(room - 2, needs, fill: !split, runOn: split || runOn)
           (titleWidth, genresWidth) = (plan.title, plan.genres)
           tableWidth -= plan.left
         } else {
@@ -76,13 +85,18 @@ extension ListView {
       self.titleWidth = titleWidth
       self.genresWidth = genresWidth
       genres = withGenres ? self.year - genresWidth - 2 : nil
+      runsOn = withGenres && (split || runOn)
     }
 
     /// How the title and genres columns share `room`: each as wide as its widest row needs, at most
     /// `widestSpread` wider than its narrowest (so no row has a wide gap), the rest shared out to
-    /// those limits and what is still over (`left`) given up; when both need more than there is,
-    /// the titles keep what they need up to half the room and the genres are cut.
-    static func share(_ room: Int, _ needs: RowNeeds) -> (title: Int, genres: Int, left: Int) {
+    /// those limits (with `fill`) and what is still over (`left`) given up; when both need more
+    /// than there is, the titles keep what they need up to half the room and the genres are cut.
+    /// With `runOn`, the genres column also widens (to its limit) for the rows whose titles run on
+    /// over it, so those titles are whole.
+    static func share(
+      _ room: Int, _ needs: RowNeeds, fill: Bool = true, runOn: Bool = false
+    ) -> (title: Int, genres: Int, left: Int) {
       let titleLimit = needs.shortestTitle + widestSpread
       let genresLimit = max(1, needs.shortestGenres + widestSpread)
       var title = max(1, min(needs.title, titleLimit))
@@ -90,6 +104,13 @@ extension ListView {
       guard title + genres <= room else {
         title = max(1, room - genres, min(title, room / 2))
         return (title, max(0, room - title), 0)
+      }
+      if runOn { genres = max(genres, min(room - title, runOnRoom(needs.rows, title: title, limit: genresLimit))) }
+      guard fill else {
+        // As narrow as the rows need, but the column titles whole.
+        title = max(title, min(titleLimit, room - genres, needs.titleHeading))
+        genres = max(genres, min(genresLimit, room - title, needs.genresHeading))
+        return (title, genres, room - title - genres)
       }
       var slack = room - title - genres
       let toTitle = min(slack / 2, titleLimit - title)
@@ -101,6 +122,23 @@ extension ListView {
       let more = min(slack, titleLimit - title)
       return (title + more, genres, slack - more)
     }
+
+    /// The genres column a run-on table needs beside a title column `title` wide: the rows whose
+    /// titles are wider run on over it, and each that can be whole within `limit` (with its genres
+    /// after it, as far as they fit) widens it; a title too long for that is cut in any case, and
+    /// widens nothing (the pane keeps the room).
+    static func runOnRoom(_ rows: [RowWidths], title: Int, limit: Int) -> Int {
+      rows.reduce(0) { widest, row in
+        guard row.title > title, row.title <= title + 2 + limit else { return widest }
+        return max(widest, min(limit, row.title + row.genres - title))
+      }
+    }
+  }
+
+  /// One row's words, measured: its title with its kind and note, and its genres.
+  struct RowWidths: Equatable, Sendable {
+    var title: Int
+    var genres: Int
   }
 
   /// What a list's rows draw, measured: the widest and narrowest title with its note ("· S03E01 in
@@ -112,6 +150,12 @@ extension ListView {
     var genres: Int
     /// The narrowest genres less the blanks a short year ("–", right-aligned) leaves after them.
     var shortestGenres: Int
+    /// Each row's title and genres, for a table whose titles run on over the genres' room.
+    var rows: [RowWidths] = []
+    /// The title column's title.
+    var titleHeading = 0
+    /// The genres column's title.
+    var genresHeading = 0
   }
 
   /// What the rows' words depend on: the films loaded and which of them show, the day, the
@@ -161,10 +205,13 @@ extension ListView {
       needs.shortestTitle = min(needs.shortestTitle, title)
       needs.genres = max(needs.genres, genres)
       needs.shortestGenres = min(needs.shortestGenres, genres - max(0, 4 - year))
+      needs.rows.append(RowWidths(title: title, genres: genres))
     }
     // The column titles are a row too.
-    needs.shortestTitle = min(needs.shortestTitle, needs.title, TextWidth.width(of: tr("Title")))
-    needs.shortestGenres = min(needs.shortestGenres, needs.genres, TextWidth.width(of: tr("Genres")))
+    needs.titleHeading = TextWidth.width(of: tr("Title"))
+    needs.genresHeading = TextWidth.width(of: tr("Genres"))
+    needs.shortestTitle = min(needs.shortestTitle, needs.title, needs.titleHeading)
+    needs.shortestGenres = min(needs.shortestGenres, needs.genres, needs.genresHeading)
     return needs
   }
 
@@ -191,8 +238,25 @@ extension ListView {
 
   /// A row's genres column: a person's department and known titles, else the genres ("" for none).
   static func genresText(_ movie: MediaSummary, comma: String) -> String {
+    genreNames(movie).joined(separator: comma)
+  }
+
+  /// A row's genres (or a person's department and known titles), one a name.
+  static func genreNames(_ movie: MediaSummary) -> [String] {
     movie.knownFor.map { known in
-      ([known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles).joined(separator: comma)
-    } ?? movie.genres.joined(separator: comma)
+      [known.department.map(Vocabulary.department)].compactMap { $0 } + known.titles
+    } ?? movie.genres
+  }
+
+  /// As many of a row's genres as fit `width` whole, joined; the first cut when even it does not.
+  static func wholeNames(_ movie: MediaSummary, comma: String, width: Int) -> String {
+    let names = genreNames(movie)
+    var text = ""
+    for name in names {
+      let longer = text.isEmpty ? name : text + comma + name
+      guard TextWidth.width(of: longer) <= width else { break }
+      text = longer
+    }
+    return text.isEmpty ? TextLayout.truncate(names.first ?? "", to: width) : text
   }
 }

@@ -38,9 +38,11 @@ enum ListPane {
   ) {
     guard area.width > 4, area.height > 0 else { return }
     let split = state.shared.size.width >= PosterLayout.splitMinimumWidth
+    // The text beside or under the poster keeps to a readable measure on a split list.
+    let measure = split ? DocumentView.readableMeasure : nil
     guard let box else {
       // No poster (images off): the facts take the whole pane.
-      if text { drawText(movie, state, rows: 0..<0, in: area, into: &screen) }
+      if text { drawText(movie, state.shared, Flow(area: area, measure: measure), full: split, into: &screen) }
       return
     }
     let beside = split && area.width >= PosterLayout.paneBesideMinimumWidth
@@ -49,56 +51,172 @@ enum ListPane {
         request, state: state, in: Rect(row: area.row, column: area.column, width: box.width, height: box.height),
         into: &screen)
       let textColumn = area.column + box.width + 2
-      // Beside the poster the text is narrower; under it, the pane's whole width.
+      // Beside the poster the text is narrower; under it, the pane's whole width (both no wider
+      // than a readable measure).
       let narrow = Rect(
-        row: area.row, column: textColumn, width: area.column + area.width - textColumn, height: box.height)
-      if text { drawText(movie, state, rows: narrow.rows, beside: narrow, in: area, into: &screen) }
+        row: area.row, column: textColumn,
+        width: min(DocumentView.readableMeasure, area.column + area.width - textColumn), height: box.height)
+      if text {
+        drawText(
+          movie, state.shared, Flow(area: area, beside: narrow, measure: measure), full: split, into: &screen)
+      }
     } else {
       let left = split ? area.column + max(0, (area.width - box.width) / 2) : area.column
       PosterView.draw(
         request, state: state, in: Rect(row: area.row, column: left, width: box.width, height: box.height),
         into: &screen)
-      if text { drawText(movie, state, rows: 0..<0, in: area.droppingTop(box.height + 1), into: &screen) }
+      if text {
+        drawText(
+          movie, state.shared, Flow(area: area.droppingTop(box.height + 1), measure: measure), full: split,
+          into: &screen)
+      }
     }
   }
 
-  /// The facts and overview: on the rows of `beside` in its columns, then in `area`'s full width.
-  private static func drawText(
-    _ movie: MediaSummary, _ state: AppState, rows besideRows: Range<Int>, beside: Rect? = nil, in area: Rect,
-    into screen: inout Screen
-  ) {
-    let first = beside ?? area
-    let lines = facts(movie, state.shared, width: first.width) + [[]]
-    let overview = overviewText(movie, state.shared)
-    // The overview flows: the lines beside the poster at its width, the rest at the pane's.
-    let besideCount = max(0, besideRows.count - lines.count)
-    var text = lines
-    if let overview {
-      let narrow = TextLayout.wrap(overview, width: max(1, first.width))
-      if beside != nil, narrow.count > besideCount {
-        let taken = Array(narrow.prefix(besideCount))
-        let rest = remainder(of: overview, after: taken)
-        text += taken.map { [Span($0)] }
-        text += TextLayout.wrap(rest, width: max(1, area.width)).map { [Span($0)] }
-      } else {
-        text += narrow.map { [Span($0)] }
-      }
+  /// Where the pane's text goes: first in the columns of `beside` (beside the poster) while its
+  /// rows last, then in `area`'s whole width.
+  struct Flow {
+    /// The pane's text area.
+    let area: Rect
+    /// The columns beside the poster, on its rows (nil: the whole width from the top).
+    var beside: Rect?
+
+    /// Text in `area` (on a split list no wider than a readable measure), beside the poster in
+    /// `beside`'s columns while its rows last.
+    init(area: Rect, beside: Rect? = nil, measure: Int? = nil) {
+      var area = area
+      if let measure { area.width = min(area.width, measure) }
+      self.area = area
+      self.beside = beside
     }
-    let top = area.row
-    let bottom = area.row + area.height
+
+    /// How many rows from the top are beside the poster.
+    var besideRows: Int { beside.map { max(0, min(area.height, $0.row + $0.height - area.row)) } ?? 0 }
+
+    /// The width of the row `offset` rows from the top.
+    func width(at offset: Int) -> Int {
+      guard let beside, offset < besideRows else { return area.width }
+      return beside.width
+    }
+
+    /// The first column of the row `offset` rows from the top.
+    func column(at offset: Int) -> Int {
+      guard let beside, offset < besideRows else { return area.column }
+      return beside.column
+    }
+  }
+
+  /// The facts, overview and (with `full`) what follows them, on the rows of `flow`.
+  private static func drawText(
+    _ movie: MediaSummary, _ shared: Shared, _ flow: Flow, full: Bool, into screen: inout Screen
+  ) {
+    let text = lines(movie, shared, flow, full: full)
+    let area = flow.area
     for (offset, line) in text.enumerated() {
-      let row = top + offset
-      guard row < bottom else { break }
-      let inBeside = besideRows.contains(row)
-      var column = inBeside ? first.column : area.column
-      let width = inBeside ? first.width : area.width
-      let last = row == bottom - 1 && offset < text.count - 1
+      guard offset < area.height else { break }
+      let row = area.row + offset
+      var column = flow.column(at: offset)
+      let width = flow.width(at: offset)
+      let last = offset == area.height - 1 && offset < text.count - 1
       let shown = last ? RatingLines.cut(line + [Span(" …")], to: width) : RatingLines.cut(line, to: width)
       let end = column + width
       for span in shown {
         column += screen.put(span.text, row: row, column: column, style: span.style, limit: end - column)
       }
     }
+  }
+
+  /// How many overview lines the pane keeps before where to watch and the cast, when not all fit.
+  static let leastOverviewLines = 3
+  /// How many of a section's lines (its heading, then entries) the pane keeps before the rest of
+  /// the overview: where to watch whole, the cast's first three, the crew none.
+  static let leastSectionLines = [Int.max, 4, 0, 0, 0]
+
+  /// The pane's lines, one a row from the top of `flow`: the facts in fixed lines, a gap, the
+  /// overview flowing beside the poster and under it; with `full` (a split list), then where to
+  /// watch, the cast, the crew, and the recommended and similar titles. When not all fit, the overview gives up its end (past
+  /// `leastOverviewLines`) for where to watch and the first of the cast; the rest is cut at the
+  /// bottom. The overview always starts on the same row, so nothing moves when the details arrive.
+  static func lines(_ movie: MediaSummary, _ shared: Shared, _ flow: Flow, full: Bool) -> [DocumentLine] {
+    var text = facts(movie, shared, width: flow.width(at: 0)) + [[]]
+    var overview = overviewText(movie, shared).map { paragraph($0, from: text.count, flow) } ?? []
+    guard full else { return text + overview.map { [Span($0)] } }
+    let sections = extras(movie, shared, width: flow.width(at: text.count))
+    let kept = zip(sections, leastSectionLines).reduce(0) { sum, pair in
+      pair.0.isEmpty || pair.1 == 0 ? sum : sum + 1 + min(pair.0.count, pair.1)
+    }
+    let room = flow.area.height - text.count
+    if overview.count + kept > room, overview.count > leastOverviewLines {
+      let shown = max(leastOverviewLines, room - kept)
+      if shown < overview.count {
+        overview = Array(overview.prefix(shown))
+        let width = flow.width(at: text.count + shown - 1)
+        overview[shown - 1] = TextLayout.truncate(overview[shown - 1] + " …", to: width)
+      }
+    }
+    text += overview.map { [Span($0)] }
+    // Each section at the width of the row it starts on: one starting beside the poster keeps its
+    // narrower lines under it.
+    var byWidth = [flow.width(at: text.count): sections]
+    for index in sections.indices where !sections[index].isEmpty {
+      text.append([])
+      let width = flow.width(at: text.count)
+      let laid = byWidth[width] ?? extras(movie, shared, width: width)
+      byWidth[width] = laid
+      text += laid.indices.contains(index) ? laid[index] : sections[index]
+    }
+    return text
+  }
+
+  /// The widest a recommended or similar title's line runs (year, title, score at the right), so
+  /// that no line has a run of 40 blanks.
+  static let relatedMeasure = 48
+
+  /// Where to watch, the cast, the crew and the recommended and similar titles of the selected
+  /// title, from its details (nothing before they come): each a heading and its lines at `width`,
+  /// in that order (an empty one has none).
+  static func extras(_ movie: MediaSummary, _ shared: Shared, width: Int) -> [[DocumentLine]] {
+    var watch = Document()
+    let more: [FilmDocument.Section?]
+    // Titles with their scores at the right: no wider than keeps a short title near its score.
+    let relatedWidth = min(width, relatedMeasure)
+    let related = { (recommended: [MediaSummary], similar: [MediaSummary]) in
+      [
+        FilmDocument.relatedSection(tr("Recommended"), recommended, width: relatedWidth),
+        FilmDocument.relatedSection(tr("Similar"), similar, width: relatedWidth),
+      ]
+    }
+    switch movie.kind {
+    case .film:
+      guard let details = shared.film(movie.id).value else { return [] }
+      FilmDocument.watch(details.providers, region: shared.region, width: width, into: &watch)
+      more =
+        [FilmDocument.castSection(details, width: width), FilmDocument.crewSection(details, width: width)]
+        + related(details.recommendations, details.similar)
+    case .series:
+      guard let details = shared.series(movie.id).value else { return [] }
+      FilmDocument.watch(details.providers, region: shared.region, width: width, into: &watch)
+      more =
+        [SeriesDocument.castSection(details, width: width), SeriesDocument.crewSection(details, width: width)]
+        + related(details.recommendations, details.similar)
+    case .person:
+      return []
+    }
+    let title = Style(.title, bold: true)
+    return [watch.lines]
+      + more.map { section in
+        section.map { [[Span($0.heading, title)]] + $0.entries.map(\.line) } ?? []
+      }
+  }
+
+  /// A paragraph from row `offset` of `flow`: at the narrow width while beside the poster, the
+  /// rest at the whole width.
+  static func paragraph(_ text: String, from offset: Int, _ flow: Flow) -> [String] {
+    let first = TextLayout.wrap(text, width: max(1, flow.width(at: offset)))
+    let besideCount = max(0, flow.besideRows - offset)
+    guard flow.beside != nil, first.count > besideCount else { return first }
+    let taken = Array(first.prefix(besideCount))
+    return taken + TextLayout.wrap(remainder(of: text, after: taken), width: max(1, flow.area.width))
   }
 
   /// The words of `text` after the lines already drawn.

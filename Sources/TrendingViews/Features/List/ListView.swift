@@ -79,17 +79,11 @@ enum ListView {
     } else if shown.feed.rowsStyle == .rated, shown.list.value?.movies.isEmpty == false {
       RatedView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
-      let split = screen.width >= PosterLayout.splitMinimumWidth
       // The pane's width goes by the titles alone (the reducer sizes the poster by it too).
-      let longest =
-        screen.width >= PosterLayout.factsMinimumWidth
-        ? split ? min(shown.longestTitle, PosterLayout.splitTitleWidth) : shown.longestTitle : nil
-      let pane =
-        shared.imagesEnabled || split ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
-      let room = screen.width - (pane ?? 0)
+      let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
       // From a pane's width the columns go by what the rows draw, titles with their notes.
       let needs = screen.width >= PosterLayout.listPaneMinimumWidth ? needs(shown, shared) : nil
-      let columns = Columns(width: room, count: listing.movies.count, needs: needs, split: split)
+      let (columns, pane) = layout(listing.movies.count, needs: needs, longest: longest, shared)
       drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
       drawRows(shown, shared, columns: columns, rows: bodyRows, into: &screen)
       if let pane, let movie = shown.selectedMovie {
@@ -114,6 +108,25 @@ enum ListView {
     } else if !place.awaitsQuery {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }
+  }
+
+  /// The table's columns and the pane's width (nil: no pane). A split list's table is as wide as
+  /// its rows need within what the pane's least width leaves, and the pane takes the rest; a
+  /// narrower list's pane goes by the longest title, and the table by what is left.
+  private static func layout(
+    _ count: Int, needs: RowNeeds?, longest: Int?, _ shared: Shared
+  ) -> (Columns, pane: Int?) {
+    let size = shared.size
+    if size.width >= PosterLayout.splitMinimumWidth {
+      let most = size.width - PosterLayout.splitPaneMinimum(for: size)
+      let columns = Columns(width: most, count: count, needs: needs, split: true)
+      return (columns, size.width - columns.width)
+    }
+    let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: size, longestTitle: longest) : nil
+    let columns = Columns(
+      width: size.width - (pane ?? 0), count: count, needs: needs,
+      runOn: size.width >= PosterLayout.factsMinimumWidth)
+    return (columns, pane)
   }
 
   private static func drawColumnTitles(_ columns: Columns, row: Int, into screen: inout Screen) {
@@ -174,8 +187,17 @@ enum ListView {
         titleColumn += kindWidth + 1
         titleWidth -= kindWidth + 1
       }
-      let (titled, rest) = titleAndNote(
-        rowTitle(movie, shared), serviceNote(movie, services: services, shared), width: titleWidth)
+      let name = rowTitle(movie, shared)
+      let note = serviceNote(movie, services: services, shared)
+      var genresPlace = columns.genres.map { (column: $0, width: columns.genresWidth, whole: false) }
+      if columns.runsOn, let genres = columns.genres, TextWidth.width(of: name + note) > titleWidth {
+        // A longer title runs on over the genres' room; its genres follow it where they still fit.
+        titleWidth = min(genres + columns.genresWidth - titleColumn, TextWidth.width(of: name + note))
+        let after = titleColumn + titleWidth + 2
+        let left = genres + columns.genresWidth - after
+        genresPlace = left >= Self.leastGenresAfterRunOn ? (after, left, true) : nil
+      }
+      let (titled, rest) = titleAndNote(name, note, width: titleWidth)
       let used = screen.put(
         titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
         limit: titleWidth)
@@ -188,12 +210,14 @@ enum ListView {
       screen.put(
         year, row: row, column: columns.year, fitting: columns.yearWidth, alignRight: true,
         style: Style(.muted, selected: selected))
-      if let genres = columns.genres {
-        let words = genresText(movie, comma: comma)
+      if let genres = genresPlace {
+        // After a run-on title, as many whole names as fit.
+        let words =
+          genres.whole ? wholeNames(movie, comma: comma, width: genres.width) : genresText(movie, comma: comma)
         let text = words.isEmpty && movie.kind != .person ? Formatters.missing : words
         screen.put(
-          TextLayout.truncate(text, to: columns.genresWidth), row: row, column: genres,
-          style: Style(.muted, selected: selected), limit: columns.genresWidth)
+          TextLayout.truncate(text, to: genres.width), row: row, column: genres.column,
+          style: Style(.muted, selected: selected), limit: genres.width)
       }
       guard movie.kind != .person else { continue }
       if let votes = columns.votes {
@@ -238,6 +262,9 @@ enum ListView {
   static func serviceNote(_ movie: MediaSummary, services: Set<String>?, _ shared: Shared) -> String {
     streamsOn(movie, services: services, shared).map { " · " + $0 } ?? ""
   }
+
+  /// The fewest columns a run-on title's genres need after it: fewer, and they are left out.
+  static let leastGenresAfterRunOn = 6
 
   /// The fewest columns a title keeps when it is cut to leave where it streams whole beside it.
   static let leastTitleBesideNote = 10

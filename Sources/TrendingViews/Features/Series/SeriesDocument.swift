@@ -213,7 +213,7 @@ public enum SeriesDocument {
     return TextLayout.truncate(roles[0], to: max(0, room))
   }
 
-  private static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
+  static func castSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let cast = details.credits.cast.prefix(castLimit)
     guard !cast.isEmpty else { return nil }
     let nameWidth = nameWidth(cast.map(\.name), width: width)
@@ -232,7 +232,7 @@ public enum SeriesDocument {
     )
   }
 
-  private static func crewSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
+  static func crewSection(_ details: SeriesDetails, width: Int) -> FilmDocument.Section? {
     let crew = details.credits.crew.prefix(crewLimit)
     guard !crew.isEmpty else { return nil }
     let nameWidth = nameWidth(crew.map(\.name), width: width)
