@@ -213,6 +213,41 @@ struct SyncTests {
     // A sync with nothing new reads no file again.
     let again = try desktop.sync()
     #expect(again.applied == 0 && again.problems.isEmpty)
+    #expect(again.filesRead == 0)
+  }
+
+  /// A sync with nothing new opens no segment, however many the folder holds; new segments are
+  /// the only files read, each whole.
+  @Test func aSyncWithNothingNewOpensNoSegment() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    let folder = laptop.view.appendingPathComponent(laptop.id)
+    func segments() throws -> [(name: String, size: Int)] {
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted().map {
+        ($0, try Data(contentsOf: folder.appendingPathComponent($0)).count)
+      }
+    }
+    let joined = try segments()
+    try laptop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try laptop.sync()
+    try laptop.library.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    _ = try laptop.sync()
+    let sent = try segments().dropFirst(joined.count)
+    #expect(sent.map(\.name) == [SyncSegment.fileName(joined.count + 1), SyncSegment.fileName(joined.count + 2)])
+    let first = try desktop.sync()
+    #expect(first.filesRead == 2 && first.bytesRead == sent.map(\.size).reduce(0, +) && first.applied == 4)
+    for _ in 0..<2 {
+      let again = try desktop.sync()
+      #expect(again.filesRead == 0 && again.bytesRead == 0 && again.applied == 0)
+    }
+    try laptop.library.watch(thrones, on: "2026-11-03", recorded: "2026-11-03")
+    _ = try laptop.sync()
+    let newest = try #require(try segments().last)
+    #expect(newest.name == SyncSegment.fileName(joined.count + 3))
+    let next = try desktop.sync()
+    #expect(next.filesRead == 1 && next.bytesRead == newest.size && next.applied == 2)
+    #expect(try desktop.sync().filesRead == 0)
   }
 
   /// Three to five machines make random changes apart, and a file sync delivers their folders in

@@ -14,6 +14,9 @@ public struct SyncOutcome: Equatable, Sendable {
   public var devices = 0
   /// Files and records passed over, each named with why.
   public var problems: [String] = []
+  /// Files of other devices opened and read, and their bytes: none when nothing is new.
+  public var filesRead = 0
+  public var bytesRead = 0
 }
 
 /// Where a library stands in its sync folder (`trending sync status`).
@@ -74,7 +77,7 @@ extension Library {
     }
     let deviceName = name.map { TextSanitizer.clean($0, limit: 100) } ?? Self.hostName()
     try read {
-      try connection.transaction {
+      try connection.transactionWithJournalsInMemory {
         try recordingChanges("joinSync") { try SyncJoin.deriveWatchIDs(connection) }
         let clock = try SyncClock.next(connection, now: now)
         try SyncJoin.stampEverything(connection, clock: clock)
@@ -91,7 +94,7 @@ extension Library {
   public func sync(now: Date) throws(LibraryError) -> SyncOutcome {
     guard !isReadOnly else { throw writeRefusal }
     return try read {
-      try connection.transaction {
+      try connection.transactionWithJournalsInMemory {
         guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
         var outcome = SyncOutcome()
         try SyncStamp.stampLog(connection, member: member)
@@ -191,6 +194,21 @@ extension LibraryError {
   }
 }
 
+extension SQLiteConnection {
+  /// One write transaction with SQLite's statement journals in memory, `temp_store` put back after.
+  ///
+  /// A sync runs statements for every record that may each fail halfway (upserts under foreign
+  /// keys), so each journals the pages it changes; once one journal outgrew 64 KiB, every later
+  /// one went through a temporary file, two writes a page (600 MB for a join of 50,000 watches).
+  func transactionWithJournalsInMemory<T>(_ body: () throws -> T) throws -> T {
+    let previous = try scalar("PRAGMA temp_store")?.int ?? 0
+    // PRAGMA takes no bound values; the numbers are SQLite's own.
+    try rows("PRAGMA temp_store = MEMORY")
+    defer { _ = try? rows("PRAGMA temp_store = \(previous)") }
+    return try transaction(body)
+  }
+}
+
 /// The library's place in its sync folder, as `sync_member` keeps it.
 struct SyncMember {
   var folder: String
@@ -251,158 +269,6 @@ enum SyncClock {
 
   /// Milliseconds since 1970.
   static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-}
-
-/// Stamps rows with the clock of the change that made them so: `sync_rows`.
-enum SyncStamp {
-  /// Stamps one row (a newer stamp is kept).
-  static func stamp(
-    _ connection: SQLiteConnection, _ table: String, _ key: [SQLValue], _ clock: HybridClock, deleted: Bool
-  ) throws(SQLiteFailure) {
-    try connection.rows(
-      """
-      INSERT INTO sync_rows (tbl, key, wall, counter, device, deleted) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (tbl, key) DO UPDATE SET wall = excluded.wall, counter = excluded.counter,
-        device = excluded.device, deleted = excluded.deleted
-      WHERE (excluded.wall, excluded.counter, excluded.device) > (wall, counter, device)
-      """,
-      [
-        .text(table), .text(SyncTable.keyText(key)), .integer(clock.wall), .integer(Int64(clock.counter)),
-        .text(clock.device), .integer(deleted ? 1 : 0),
-      ])
-  }
-
-  /// The stamp of a row, nil when it has none.
-  static func stampOf(
-    _ connection: SQLiteConnection, _ table: String, _ key: [SQLValue]
-  ) throws(SQLiteFailure) -> (clock: HybridClock, deleted: Bool)? {
-    guard
-      let row = try connection.rows(
-        "SELECT wall, counter, device, deleted FROM sync_rows WHERE tbl = ? AND key = ?",
-        [.text(table), .text(SyncTable.keyText(key))]
-      ).first
-    else { return nil }
-    return (
-      HybridClock(wall: row["wall"].integer ?? 0, counter: row["counter"].int ?? 0, device: row["device"].string ?? ""),
-      row["deleted"].int == 1
-    )
-  }
-
-  /// Stamps the rows every change of the log made since the last stamping (not the changes a sync
-  /// took in: those were stamped with their own device's clocks).
-  static func stampLog(_ connection: SQLiteConnection, member: SyncMember) throws {
-    var reader = LogKeys(connection: connection)
-    var last = member.stamped
-    try connection.each(
-      "SELECT seq, kind, clock_wall, clock_counter, changeset FROM changes WHERE seq > ? ORDER BY seq",
-      [.integer(member.stamped)]
-    ) { row in
-      last = row["seq"].integer ?? last
-      guard row["kind"].string != "sync", let text = row["changeset"].string, let data = Data(base64Encoded: text)
-      else { return }
-      let clock = HybridClock(
-        wall: row["clock_wall"].integer ?? 0, counter: row["clock_counter"].int ?? 0, device: member.device)
-      reader.pending.append((clock, data))
-    }
-    for (clock, data) in reader.pending {
-      for change in try ChangesetReader.changes(data) {
-        for (table, key, deleted) in try reader.keys(change) {
-          try stamp(connection, table, key, clock, deleted: deleted)
-        }
-      }
-    }
-    try connection.rows("UPDATE sync_member SET stamped = ?", [.integer(last)])
-  }
-}
-
-/// The keys on every machine of the rows a change of the log touched: local ids (a list's, a
-/// watch's) told as names and uids, as the log went.
-struct LogKeys {
-  let connection: SQLiteConnection
-  /// Changes still to read, with their clocks.
-  var pending: [(HybridClock, Data)] = []
-  /// Each list's name by its local id, as the changes read so far left it.
-  private var listNames: [Int64: String] = [:]
-  /// Each table's columns, in order.
-  private var columns: [String: [String]] = [:]
-
-  init(connection: SQLiteConnection) {
-    self.connection = connection
-  }
-
-  /// The rows `change` touched: table, key, and whether the row is gone.
-  mutating func keys(_ change: RowChange) throws(SQLiteFailure) -> [(String, [SQLValue], Bool)] {
-    guard let table = SyncTable.byName[change.table] else { return [] }
-    let names = try columnsOf(change.table)
-    func value(_ column: String) -> SQLValue? {
-      guard let index = names.firstIndex(of: column) else { return nil }
-      let new = index < change.new.count ? change.new[index] : nil
-      let old = index < change.old.count ? change.old[index] : nil
-      return change.operation == .delete ? old : (new ?? old)
-    }
-    let deleted = change.operation == .delete
-    switch change.table {
-    case "lists":
-      guard let id = value("id")?.integer else { return [] }
-      let oldName = names.firstIndex(of: "name").flatMap { $0 < change.old.count ? change.old[$0]?.string : nil }
-      let known = try listName(id)
-      guard let name = value("name")?.string ?? known else { return [] }
-      listNames[id] = name
-      var result: [(String, [SQLValue], Bool)] = [("lists", [SyncTable.lowered(.text(name))], deleted)]
-      if deleted { result.append(("list_deletions", [SyncTable.lowered(.text(name))], true)) }
-      if change.operation == .update, let oldName, oldName != name {
-        // A renamed list: its old name is gone, and its items travel under the new one.
-        result.append(("lists", [SyncTable.lowered(.text(oldName))], true))
-        for item in try connection.rows("SELECT kind, title_id FROM list_items WHERE list_id = ?", [.integer(id)]) {
-          result.append(("list_items", [SyncTable.lowered(.text(oldName)), item["kind"], item["title_id"]], true))
-          result.append(("list_items", [SyncTable.lowered(.text(name)), item["kind"], item["title_id"]], false))
-        }
-      }
-      return result
-    case "list_items":
-      guard let id = value("list_id")?.integer, let name = try listName(id), let kind = value("kind"),
-        let title = value("title_id")
-      else { return [] }
-      let list = SyncTable.lowered(.text(name))
-      // An item added keeps its list: a list deleted elsewhere before this comes back with it.
-      return deleted
-        ? [("list_items", [list, kind, title], true)]
-        : [("list_items", [list, kind, title], false), ("lists", [list], false)]
-    case "watch_events":
-      var uid = value("uid")
-      if uid == nil, let id = value("id")?.integer {
-        uid = try connection.scalar("SELECT uid FROM watch_events WHERE id = ?", [.integer(id)])
-      }
-      guard let uid, uid != .null else { return [] }
-      var result: [(String, [SQLValue], Bool)] = [("watch_events", [uid], deleted)]
-      if change.operation == .update, let index = names.firstIndex(of: "uid"), index < change.old.count,
-        let old = change.old[index], old != uid
-      {
-        result.append(("watch_events", [old], true))
-      }
-      return result
-    default:
-      let key = table.keyColumns.compactMap { value($0) }
-      guard key.count == table.keyColumns.count else { return [] }
-      return [(change.table, key, deleted)]
-    }
-  }
-
-  private mutating func listName(_ id: Int64) throws(SQLiteFailure) -> String? {
-    if let known = listNames[id] { return known }
-    let name = try connection.scalar("SELECT name FROM lists WHERE id = ?", [.integer(id)])?.string
-    if let name { listNames[id] = name }
-    return name
-  }
-
-  private mutating func columnsOf(_ table: String) throws(SQLiteFailure) -> [String] {
-    if let known = columns[table] { return known }
-    let names = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap {
-      $0["name"].string
-    }
-    columns[table] = names
-    return names
-  }
 }
 
 /// Joining a folder with a past.

@@ -97,8 +97,11 @@ struct SyncApply {
   ) throws -> FileOutcome {
     var file = FileOutcome()
     let bytes: [UInt8]
+    outcome.filesRead += 1
     switch SyncFolder.read(path, limit: SyncSegment.largest) {
-    case .success(let read): bytes = read
+    case .success(let read):
+      bytes = read
+      outcome.bytesRead += read.count
     case .failure(let problem):
       file.problem = problem.message
       return file
@@ -188,7 +191,9 @@ struct SyncApply {
       guard record.key != [.text(Schema.watchlistName)] else { return .already }
       return try deleteList(record.key, at: record.clock)
     }
-    if let stamp = try SyncStamp.stampOf(connection, table.name, record.key), stamp.clock >= record.clock {
+    // The key as `sync_rows` keeps it, made once: the stamp is read, then written.
+    let keyText = SyncTable.keyText(record.key)
+    if let stamp = try SyncStamp.stampOf(connection, table.name, keyText: keyText), stamp.clock >= record.clock {
       return .already
     }
     if table.name == "list_items", row != nil, let list = record.key.first,
@@ -213,7 +218,7 @@ struct SyncApply {
       if error.code == Self.foreignKeyRefused { return .waiting }
       return .refused(tr("the library refuses it: %s", TextSanitizer.clean(error.message, limit: 200)))
     }
-    try SyncStamp.stamp(connection, table.name, record.key, record.clock, deleted: row == nil)
+    try SyncStamp.stamp(connection, table.name, keyText: keyText, record.clock, deleted: row == nil)
     return .applied
   }
 

@@ -10,6 +10,22 @@ struct SyncTable: Sendable {
   let keyColumns: [String]
   /// The columns a record's row carries, in this order.
   let rowColumns: [String]
+  /// The statement that reads the row a key names, its columns in `rowColumns` order.
+  let select: String
+  /// The statement that deletes the row a key names.
+  let delete: String
+  /// The statement that stores a row (its values in `rowColumns` order), replacing the one its key names.
+  let upsert: String
+
+  /// A table and its statements, made once: a sync runs them for every record.
+  init(name: String, keyColumns: [String], rowColumns: [String]) {
+    self.name = name
+    self.keyColumns = keyColumns
+    self.rowColumns = rowColumns
+    select = Self.selectStatement(name, keyColumns: keyColumns, rowColumns: rowColumns)
+    delete = Self.deleteStatement(name, keyColumns: keyColumns)
+    upsert = Self.upsertStatement(name, keyColumns: keyColumns, rowColumns: rowColumns)
+  }
 
   /// Every table that travels, in the order records of one moment are applied: a title before
   /// what is about it, a list before its items.
@@ -72,7 +88,7 @@ struct SyncTable: Sendable {
   }
 
   /// The statement that reads the row a key names, its columns in `rowColumns` order.
-  var select: String {
+  private static func selectStatement(_ name: String, keyColumns: [String], rowColumns: [String]) -> String {
     switch name {
     case "lists": return "SELECT name, created FROM lists WHERE name = ?"
     case "list_items":
@@ -87,7 +103,7 @@ struct SyncTable: Sendable {
   }
 
   /// The statement that deletes the row a key names.
-  var delete: String {
+  private static func deleteStatement(_ name: String, keyColumns: [String]) -> String {
     switch name {
     case "list_items":
       return
@@ -97,7 +113,7 @@ struct SyncTable: Sendable {
   }
 
   /// The statement that stores a row (its values in `rowColumns` order), replacing the one its key names.
-  var upsert: String {
+  private static func upsertStatement(_ name: String, keyColumns: [String], rowColumns: [String]) -> String {
     switch name {
     case "lists":
       return
