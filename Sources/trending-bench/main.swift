@@ -15,6 +15,7 @@ let sections = [
   BenchSection("library", LibraryBench.run),
   BenchSection("marks", MarksBench.run),
   BenchSection("import", ImportBench.run),
+  BenchSection("sync", SyncBench.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
