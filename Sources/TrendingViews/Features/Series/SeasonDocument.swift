@@ -3,15 +3,17 @@ import Localization
 import TrendingCore
 
 /// Lays a season out as a document: its name and facts, its overview, then its episodes as rows
-/// (number, name, air date, runtime, score), those not yet aired marked and not scored, those seen ticked.
+/// (number, name, air date, runtime, score), those not yet aired marked and not scored, those seen
+/// ticked; on wide screens each with its overview under it.
 public enum SeasonDocument {
   /// How many overview lines show above the episodes.
   static let overviewLines = 4
 
-  /// The document for a season at a width.
+  /// The document for a season at a width; with `overviews`, each episode's overview follows its
+  /// row, whole, under its name.
   public static func document(
     _ season: SeasonDetails?, series: SeriesDetails?, name: String, today: ReleaseDate, width: Int,
-    seen: Set<EpisodeKey> = []
+    seen: Set<EpisodeKey> = [], overviews: Bool = false
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -49,6 +51,12 @@ public enum SeasonDocument {
           episode, numberWidth: numberWidth, today: today, width: width,
           seen: seen.contains(episode.key)),
         link: series.map { .episode(series: $0.id, season: season.number, number: episode.number) })
+      if overviews, let overview = episode.overview {
+        let indent = 2 + numberWidth + 2
+        let lines = TextLayout.wrap(overview, width: max(1, width - indent))
+        document.append(
+          contentsOf: lines.map { [Span(String(repeating: " ", count: indent) + $0, Style(.muted))] })
+      }
     }
     return document
   }

@@ -46,9 +46,11 @@ enum SeriesView {
       state, cursor: season.cursor, fetchedAt: entry.fetchedAt, hasPicture: hasPoster, into: &screen
     ) {
       width in
+      // From the widest lists' width each episode's row is followed by its overview.
       var document = SeasonDocument.document(
         entry.value, series: series, name: season.name(shared), today: shared.today, width: width,
-        seen: shared.seenEpisodes[season.seriesID] ?? [])
+        seen: shared.seenEpisodes[season.seriesID] ?? [],
+        overviews: shared.size.width >= PosterLayout.factsMinimumWidth)
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
       }
