@@ -340,7 +340,7 @@ struct ImportEndToEndTests {
       environment: environment(server, home))
     #expect(outcome.status == 1 && outcome.stderr.contains("watched-history.json"), "\(outcome.stderr)")
     let usage = try BinaryRunner.run(["import", "netflix", "x"], environment: environment(server, home))
-    #expect(usage.status == 2 && usage.stderr.contains("letterboxd, imdb, trakt or json"))
+    #expect(usage.status == 2 && usage.stderr.contains("letterboxd, imdb, trakt, tvtime or json"))
   }
 }
 

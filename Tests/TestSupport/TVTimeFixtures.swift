@@ -67,3 +67,58 @@ extension Fixtures {
     }
   }
 }
+
+/// A loopback amodb that knows the series and films of the TV Time fixtures, in TMDB's shapes:
+/// `/find/{id}?external_source=tvdb_id` (a 422 for any other source), `/search/movie`, `/tv/{id}`.
+public enum TVTimeStandIn {
+  /// The series each TVDB id names: TMDB id, name, first air day. TVDB 900001 names none.
+  public static let series: [Int: (id: Int, name: String, date: String)] = [
+    81189: (1396, "Breaking Bad", "2008-01-20"), 73244: (2316, "The Office", "2005-03-24"),
+    121361: (1399, "Game of Thrones", "2011-04-17"), 371980: (95396, "Severance", "2022-02-17"),
+    357888: (86831, "Love, Death & Robots", "2019-03-15"), 79168: (1668, "Friends", "1994-09-22"),
+    76156: (4556, "Scrubs", "2001-10-02"), 78804: (57243, "Doctor Who", "2005-03-26"),
+    334824: (70523, "Dark", "2017-12-01"),
+  ]
+  /// The episodes each TVDB episode id names: the series' TMDB id, season, number.
+  public static let episodes: [Int: (series: Int, season: Int, number: Int)] = [9_000_101: (1920, 1, 1)]
+  /// The films a title search finds, by the title searched.
+  public static let films: [String: [(id: Int, title: String, date: String)]] = [
+    "Fight Club": [(550, "Fight Club", "1999-10-15")], "Oppenheimer": [(872585, "Oppenheimer", "2023-07-19")],
+    "Dune: Part Two": [(693134, "Dune: Part Two", "2024-02-27")],
+    "Spirited Away": [(129, "Spirited Away", "2001-07-20")],
+  ]
+
+  /// The server.
+  public static func server() throws -> LoopbackServer {
+    try LoopbackServer { request in
+      if request.path.hasPrefix("/3/find/"), let id = Int(request.path.dropFirst("/3/find/".count)) {
+        guard request.query("external_source") == "tvdb_id" else { return .json("{}", status: 422) }
+        let shows = series[id].map {
+          [
+            #"{"id":\#($0.id),"name":"\#($0.name)","first_air_date":"\#($0.date)","vote_average":8.5,"vote_count":9000}"#
+          ]
+        }
+        let found = episodes[id].map {
+          [
+            #"{"id":\#(id),"name":"Pilot","season_number":\#($0.season),"episode_number":\#($0.number),"show_id":\#($0.series)}"#
+          ]
+        }
+        return .json(
+          #"{"movie_results":[],"person_results":[],"tv_results":[\#((shows ?? []).joined())],"tv_episode_results":[\#((found ?? []).joined())],"tv_season_results":[]}"#
+        )
+      }
+      if request.path == "/3/search/movie" {
+        let found = (films[request.query("query") ?? ""] ?? []).map { film in
+          #"{"id":\#(film.id),"title":"\#(film.title)","original_title":"\#(film.title)","release_date":"\#(film.date)","vote_average":8.0,"vote_count":100,"genre_ids":[18]}"#
+        }
+        return .json(
+          #"{"page":1,"results":[\#(found.joined(separator: ","))],"total_pages":1,"total_results":\#(found.count)}"#)
+      }
+      if request.path.hasPrefix("/3/tv/"), let id = Int(request.path.dropFirst("/3/tv/".count)) {
+        return .json(TestClients.seriesJSON(id: id))
+      }
+      return .json(
+        #"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
+    }
+  }
+}

@@ -27,7 +27,7 @@ struct ImportArgumentsTests {
     #expect(
       try parse(["import", "trakt", "a folder", "--dry-run"])
         == .library(.importing(.trakt, path: "a folder", dryRun: true)))
-    #expect(failure(["import", "netflix", "x"])?.contains("letterboxd, imdb, trakt or json") == true)
+    #expect(failure(["import", "netflix", "x"])?.contains("letterboxd, imdb, trakt, tvtime or json") == true)
     #expect(failure(["import", "imdb"])?.contains("import imdb needs the path") == true)
     #expect(failure(["import", "imdb", "a", "b"]) != nil)
     #expect(failure(["list", "--dry-run"])?.contains("--dry-run") == true, "only import takes it")
