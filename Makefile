@@ -2,7 +2,7 @@
 
 # System packages the build and the tests need; docs/build.md says what each is for.
 APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
-  bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar libsqlite3-dev sqlite3 libarchive-dev syncthing
+  bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar libsqlite3-dev sqlite3 libarchive-dev syncthing mpv ffmpeg
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Where release builds find libstdc++.a, libncursesw.a and libtinfo.a first, so they link statically (docs/build.md).
@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
 
 .PHONY: setup static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
-FUZZ_TARGETS := decoders text jpeg cache arguments keys headers importjson library
+FUZZ_TARGETS := decoders text jpeg cache arguments keys headers importjson library sync
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
 # The JPEG target again under AddressSanitizer: TurboJPEG is C, and a bad read there is silent otherwise.
 FUZZ_ASAN_BINARY := .build/fuzz-asan/debug/trending-fuzz

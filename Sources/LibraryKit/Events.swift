@@ -134,6 +134,25 @@ extension Library {
     }
   }
 
+  /// Records a watch of a film, or of a series' episode, played to its end in a player, unless the
+  /// library has one of it on that day (the import's same-day rule: a file scrobbled twice in a day
+  /// is one watch). The watch's id is the one every machine derives, as an import's is. True when
+  /// it was added.
+  public func watchOnce(_ info: TitleInfo, episode: EpisodeKey?, on day: String, recorded: String)
+    throws(LibraryError) -> Bool
+  {
+    try write {
+      let what: [SQLValue] = [
+        .text(info.media.kind.rawValue), .integer(Int64(info.media.id)), Titles.optional(episode?.season),
+        Titles.optional(episode?.number), .text(day),
+      ]
+      guard try connection.scalar(Events.sameDay, what) == nil else { return false }
+      try Titles.upsert(connection, info, day: recorded)
+      try Events.insert(connection, info.media, episode: episode, day: day, recorded: recorded, derivedID: true)
+      return true
+    }
+  }
+
   /// Stores a season's episodes (names, air dates, runtimes) without marking any.
   public func store(series info: TitleInfo, episodes: [EpisodeInfo], day: String) throws(LibraryError) {
     try write {

@@ -212,6 +212,8 @@ public enum ArgumentParser {
       return .identify(paths: words, json: line.json)
     case .sync:
       return .sync(try OptionTable.syncCommand(words, json: line.json))
+    case .play, .scrobble, .mpvScript:
+      return try playCommand(verb, words, line)
     case .help:
       guard words.count <= 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))

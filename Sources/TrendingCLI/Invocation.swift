@@ -56,6 +56,12 @@ public struct Invocation: Equatable, Sendable {
     case identify(paths: [String], json: Bool)
     /// `trending sync [init DIR | status | name NAME | forget DEVICE]`.
     case sync(SyncCommand)
+    /// `trending play PATH|URL`: the file in mpv, marked seen once watched.
+    case play(target: String)
+    /// `trending scrobble PATH --position S --duration S`: a watch recorded when past watched-at.
+    case scrobble(path: String, position: Double, duration: Double)
+    /// `trending mpv-script`: the Lua script for mpv started by hand.
+    case mpvScript
   }
 
   /// The command.

@@ -113,7 +113,7 @@ extension OptionTable {
       CommandSpec(
         verb: .man, arguments: "", words: [], summary: tr("print the manual page, trending(1), in roff"),
         detail: tr("The manual page in roff, as 'make install' installs it: trending man | man -l -")),
-    ] + discoverCommands + libraryCommands + tonightCommands + importCommands + syncCommands + [
+    ] + discoverCommands + libraryCommands + tonightCommands + importCommands + playCommands + syncCommands + [
       CommandSpec(
         verb: .help, arguments: "[COMMAND]", words: Verb.allCases.filter { $0 != .browse }.map(\.rawValue),
         summary: tr("this help, or one command's"),

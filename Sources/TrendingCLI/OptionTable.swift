@@ -20,6 +20,10 @@ public enum Verb: String, CaseIterable, Sendable {
   case identify
   /// `trending sync`: the library through a folder the user's file sync carries (`SyncArguments.swift`).
   case sync
+  /// `trending play`, `scrobble` and `mpv-script`: files played, marked once watched (`PlayArguments.swift`).
+  case play, scrobble
+  /// `trending mpv-script`: the Lua script for mpv started by hand.
+  case mpvScript = "mpv-script"
 
   /// How help and errors name it: `trending list`, or `trending` for the browser.
   public var invocation: String { self == .browse ? "trending" : "trending " + rawValue }
@@ -63,6 +67,8 @@ struct ParsedLine: Sendable {
   var library = LibraryFlags()
   /// The flags of `pick`.
   var tonight = TonightFlags()
+  /// The flags of `scrobble`.
+  var play = PlayFlags()
   /// `--help` or `--version`: answered at once, whatever else the line says.
   var immediate: Invocation.Command?
 }
@@ -303,7 +309,7 @@ public enum OptionTable {
       OptionSpec(
         name: "--ics", help: tr("print an iCalendar file (RFC 5545) that calendar apps import"), verbs: [.calendar],
         apply: { line, _ in line.ics = true }),
-    ] + libraryOptions + tonightOptions + importOptions + [
+    ] + libraryOptions + tonightOptions + importOptions + playOptions + [
       OptionSpec(name: "--help", short: "-h", help: tr("this help"), apply: { line, _ in line.immediate = .help }),
       OptionSpec(name: "--version", help: tr("the version"), apply: { line, _ in line.immediate = .version }),
     ]

@@ -211,6 +211,15 @@ public enum TrendingCommand {
       }
     case .sync(let command):
       return sync(command, environment: environment)
+    case .play(let target):
+      return play(target, invocation: invocation, environment: environment, settings: settingsFile.settings.values)
+    case .scrobble(let path, let position, let duration):
+      return scrobble(
+        path, progress: PlaybackProgress(position: position, duration: duration), invocation: invocation,
+        environment: environment, settings: settingsFile.settings.values)
+    case .mpvScript:
+      return emit(
+        MpvScript.text(threshold: WatchedAt.threshold(settingsFile.settings.values), profile: invocation.profile))
     case .tonight(let command):
       return tonight(
         command, invocation: invocation, environment: environment, services: settingsFile.settings.services)
@@ -256,6 +265,7 @@ public enum TrendingCommand {
     case "region": return Region.resolve(flag: nil, environment: environment) ?? ""
     case "mouse": return "on"
     case "hide-seen", "screen-reader": return "false"
+    case "watched-at": return String(WatchedAt.standard)
     default: return "auto"
     }
   }

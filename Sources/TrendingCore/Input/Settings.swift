@@ -61,8 +61,20 @@ public struct Settings: Equatable, Sendable {
         "theme", "auto|dark|light", tr("colours for a dark or a light terminal (TRENDING_THEME; auto reads COLORFGBG)"),
         "light"
       ),
-      ("player", "COMMAND", tr("what plays trailers (default: mpv when on PATH, else the opener)"), "mpv --fs"),
+      (
+        "player", "COMMAND",
+        tr(
+          "what plays trailers, and trending play's files when it is mpv (default: mpv when on PATH, else the opener)"),
+        "mpv --fs"
+      ),
       ("player-detached", "true|false", tr("start the player in the background rather than in the terminal"), "true"),
+      (
+        "watched-at", "PERCENT",
+        tr(
+          "how much of a file trending play (or mpv with trending mpv-script) plays before it counts as watched (default: 90)"
+        ),
+        "85"
+      ),
       ("opener", "COMMAND", tr("what o opens pages with (default: $BROWSER, else xdg-open)"), "firefox"),
       (
         "screen-reader", "true|false",
@@ -195,6 +207,10 @@ public struct Settings: Equatable, Sendable {
       }
       values[name] = value.uppercased()
       return nil
+    case "watched-at":
+      guard WatchedAt.parse(value) != nil else {
+        return tr("watched-at takes a percentage from 1 to 100, not '%s'", Self.shown(value))
+      }
     default:
       guard let options = allowed[name] else {
         return tr(

@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Glibc
+
+/// `trending mpv-script`: a Lua script for `~/.config/mpv/scripts/` that does what `trending play`
+/// does for an mpv started by hand: it follows each file's furthest position and its duration and,
+/// once past the threshold or at the file's end, runs `trending scrobble` once for that file, its
+/// arguments a list (mpv's `subprocess` command), never a shell's string.
+enum MpvScript {
+  /// The script, for `threshold` percent, running this binary (and `--profile NAME` when given).
+  static func text(threshold: Int, profile: String?) -> String {
+    let program = luaString(executable ?? "trending")
+    let profileArguments = profile.map { ", \"--profile\", " + luaString($0) } ?? ""
+    return """
+      -- trending: marks the films and episodes you finish in mpv as seen in your trending library.
+      -- Save as ~/.config/mpv/scripts/trending.lua. Printed by 'trending mpv-script' with watched-at \(threshold):
+      -- print it again after changing that setting. Each file is identified by its name and folders,
+      -- as 'trending identify' reads them, and recorded at most once a day.
+      local utils = require "mp.utils"
+
+      local trending = \(program)
+      local watched_at = \(threshold)
+
+      local path, furthest, duration, done
+
+      local function scrobble(position)
+        if done or not path or not duration or duration <= 0 then return end
+        done = true
+        local result = mp.command_native({
+          name = "subprocess",
+          args = { trending\(profileArguments), "scrobble", path,
+            "--position", string.format("%.3f", position), "--duration", string.format("%.3f", duration) },
+          playback_only = false,
+          capture_stdout = true,
+          capture_stderr = true,
+        })
+        if result and result.status == 0 then
+          mp.msg.info(result.stdout)
+        else
+          mp.msg.warn(result and result.stderr or "trending scrobble did not run")
+        end
+      end
+
+      mp.register_event("start-file", function()
+        path, furthest, duration, done = mp.get_property("path"), 0, nil, false
+        if path and not path:find("://", 1, true) then
+          path = utils.join_path(mp.get_property("working-directory") or utils.getcwd(), path)
+        end
+      end)
+
+      mp.observe_property("duration", "number", function(_, value)
+        if value and value > 0 then duration = value end
+      end)
+
+      mp.observe_property("time-pos", "number", function(_, value)
+        if not value or not furthest then return end
+        if value > furthest then furthest = value end
+        if duration and furthest >= duration * watched_at / 100 then scrobble(furthest) end
+      end)
+
+      mp.register_event("end-file", function(event)
+        if event.reason == "eof" then scrobble(duration or furthest or 0) end
+      end)
+      """
+  }
+
+  /// This program's own path, so mpv finds it whatever its `PATH` is.
+  static var executable: String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `text` as a Lua string literal: quotes, backslashes and every control or non-ASCII byte escaped.
+  static func luaString(_ text: String) -> String {
+    var literal = "\""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): literal += "\\" + String(UnicodeScalar(byte))
+      case 0x20..<0x7F: literal += String(UnicodeScalar(byte))
+      default:
+        let digits = String(byte)
+        literal += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+      }
+    }
+    return literal + "\""
+  }
+}

@@ -1,0 +1,216 @@
+import AmodbKit
+import FoundationEssentials
+import Glibc
+import LibraryKit
+import Localization
+import Synchronization
+import TerminalUI
+import TrendingCore
+
+/// What a watch of a played file is recorded of: a film, or a series' episode.
+struct PlayedTitle: Sendable {
+  /// The film or series.
+  let info: TitleInfo
+  /// The episode, for a series.
+  let episode: EpisodeKey?
+
+  /// The title a file was identified as, or why no watch can be recorded of it.
+  static func from(_ identity: FileIdentity) -> Result<PlayedTitle, PlayProblem> {
+    switch identity {
+    case .title(let info, let season, let episode):
+      guard info.media.kind == .series else { return .success(PlayedTitle(info: info, episode: nil)) }
+      guard let season, let episode else { return .failure(.noEpisode(Output.named(info, episode: nil))) }
+      return .success(PlayedTitle(info: info, episode: EpisodeKey(season: season, number: episode)))
+    case .ambiguous(let found): return .failure(.ambiguous(found.count))
+    case .noMatch: return .failure(.noMatch)
+    case .notMedia: return .failure(.notMedia)
+    }
+  }
+
+  /// How messages name it: `Dark (2017) S01E03`.
+  var name: String {
+    Output.named(info, episode: episode.map { .one(season: $0.season, episode: $0.number) })
+  }
+}
+
+/// Why a played file's watch cannot be recorded.
+enum PlayProblem: Error, Equatable {
+  case ambiguous(Int), noMatch, notMedia, noEpisode(String), failed(String)
+
+  /// The reason, for "nothing is recorded: …".
+  var reason: String {
+    switch self {
+    case .ambiguous(let count):
+      return trn(
+        "its name fits %s title as well as another", "its name fits %s titles equally well", count, String(count))
+    case .noMatch: return tr("no film or series amodb knows fits its name")
+    case .notMedia: return tr("its name says nothing of a film or an episode")
+    case .noEpisode(let series): return tr("it is %s, but its name says no season and episode", series)
+    case .failed(let message): return message
+    }
+  }
+}
+
+/// What `play` and `scrobble` are given: a file's path or a URL.
+enum PlayTarget {
+  /// Whether `text` is a URL (`scheme://…`) rather than a path.
+  static func isURL(_ text: String) -> Bool {
+    guard let range = text.firstRange(of: "://") else { return false }
+    let scheme = text[..<range.lowerBound]
+    return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  /// A path made absolute from `directory` (so its folders name the title too); a URL as it is.
+  static func absolute(_ target: String, directory: String) -> String {
+    guard !isURL(target), !target.hasPrefix("/") else { return target }
+    return (directory.hasSuffix("/") ? directory : directory + "/") + target
+  }
+
+  /// The path its name is read from: a URL's path, percent-decoded, without query or fragment.
+  static func namePath(_ target: String) -> String {
+    guard isURL(target), let range = target.firstRange(of: "://") else { return target }
+    let rest = target[range.upperBound...]
+    let path = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+    let bare = path.prefix { $0 != "?" && $0 != "#" }
+    return percentDecoded(String(bare))
+  }
+
+  /// `%20` and its kin as the bytes they stand for (a bad escape stays as it is).
+  static func percentDecoded(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    var utf8 = Array(text.utf8)[...]
+    while let byte = utf8.popFirst() {
+      if byte == UInt8(ascii: "%"), utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        utf8 = utf8.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The current folder, or `/` when it cannot be read.
+  static var currentDirectory: String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+extension TrendingCommand {
+  /// What a file is, by its name and folders (`trending identify`'s reading and matching), as what
+  /// a watch is recorded of.
+  static func playedTitle(_ target: String, invocation: Invocation, environment: [String: String])
+    -> Result<PlayedTitle, PlayProblem>
+  {
+    let services: (client: AmodbClient, images: ImageLoader)
+    do {
+      services = try Setup.services(for: invocation, environment: environment)
+    } catch {
+      return .failure(.failed(error.message))
+    }
+    if let error = services.client.configuration.missingKeyError { return .failure(.failed(error.message)) }
+    let guess = MediaFileName.guess(path: PlayTarget.namePath(target))
+    switch FileIdentifier(client: services.client).identify(guess) {
+    case .success(let identity): return PlayedTitle.from(identity)
+    case .failure(let error): return .failure(.failed(error.message))
+    }
+  }
+
+  /// The one step `play` and `scrobble` share: a watch of `title` recorded on `day` when `progress`
+  /// counts as watched at `threshold` percent (once a day: the library's same-day rule), else a line
+  /// saying nothing was recorded. Returns the exit code.
+  static func scrobble(
+    _ title: PlayedTitle, progress: PlaybackProgress, threshold: Int, day: String, environment: [String: String]
+  ) -> Int32 {
+    guard progress.isWatched(threshold: threshold) else {
+      return emit(
+        tr(
+          "%1$s: played to %2$s%% (a watch counts from %3$s%%): nothing recorded", title.name,
+          String(progress.percent ?? 0), String(threshold)))
+    }
+    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
+      let today = WatchlistFormat.day(Date())
+      guard try library.watchOnce(title.info, episode: title.episode, on: day, recorded: today) else {
+        return emit(tr("%1$s has a watch on %2$s already: nothing more recorded", title.name, day))
+      }
+      return emit(tr("marked %1$s seen on %2$s", title.name, day))
+    }
+  }
+
+  /// `trending scrobble PATH --position S --duration S`: the file identified, then the shared step.
+  static func scrobble(
+    _ path: String, progress: PlaybackProgress, invocation: Invocation, environment: [String: String],
+    settings: [String: String]
+  ) -> Int32 {
+    let threshold = WatchedAt.threshold(settings)
+    switch playedTitle(path, invocation: invocation, environment: environment) {
+    case .success(let title):
+      return scrobble(
+        title, progress: progress, threshold: threshold, day: WatchlistFormat.day(Date()), environment: environment)
+    case .failure(let problem):
+      printError(tr("%1$s: nothing recorded: %2$s", TextSanitizer.clean(path, limit: 300), problem.reason))
+      return ExitCode.failure.rawValue
+    }
+  }
+
+  /// `trending play PATH|URL`: identified first (a file that is not still plays), then played in mpv
+  /// in this terminal while its IPC socket is read; the shared step records the watch the moment it
+  /// counts, dated that day.
+  static func play(
+    _ given: String, invocation: Invocation, environment: [String: String], settings: [String: String]
+  ) -> Int32 {
+    let target = PlayTarget.absolute(given, directory: PlayTarget.currentDirectory)
+    let shown = TextSanitizer.clean(given, limit: 300)
+    if !PlayTarget.isURL(target), access(target, R_OK) != 0 {
+      printError(tr("cannot play %1$s: %2$s", shown, String(cString: strerror(errno))))
+      return ExitCode.failure.rawValue
+    }
+    let threshold = WatchedAt.threshold(settings)
+    let title: PlayedTitle?
+    switch playedTitle(target, invocation: invocation, environment: environment) {
+    case .success(let found):
+      title = found
+      printError(tr("playing %1$s: a watch is recorded at %2$s%% or at its end", found.name, String(threshold)))
+    case .failure(let problem):
+      title = nil
+      printError(tr("%1$s: nothing will be recorded: %2$s", shown, problem.reason))
+    }
+    let code = Atomic<Int32>(ExitCode.success.rawValue)
+    let started = MpvWatch.start(environment: environment, threshold: threshold) { progress, reached in
+      guard let title else { return }
+      let recorded = scrobble(
+        title, progress: progress, threshold: threshold, day: WatchlistFormat.day(reached), environment: environment)
+      code.store(recorded, ordering: .relaxed)
+    }
+    let watch: MpvWatch
+    switch started {
+    case .success(let made): watch = made
+    case .failure(let failure):
+      printError(failure.message)
+      return ExitCode.failure.rawValue
+    }
+    let player = MpvPlayer(setting: settings["player"], environment: environment)
+    guard let command = player.command(playing: target, socket: watch.socket) else {
+      _ = watch.finish()
+      printError(tr("play needs mpv: install it, or name it with 'set player /path/to/mpv'"))
+      return ExitCode.failure.rawValue
+    }
+    let problem = MpvPlayer.runInForeground(command)
+    let outcome = watch.finish()
+    if let title, outcome.reachedAt == nil {
+      _ = emit(
+        tr(
+          "%1$s: stopped at %2$s%% (a watch counts from %3$s%%): nothing recorded", title.name,
+          String(outcome.progress.percent ?? 0), String(threshold)))
+    }
+    if let problem {
+      printError(problem)
+      return ExitCode.failure.rawValue
+    }
+    return code.load(ordering: .relaxed)
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `trending play`, `trending scrobble` and `trending mpv-script` through the real binary and a real
+/// mpv (`--vo=null --ao=null --no-config`) playing short clips made with ffmpeg, named as people
+/// name files, against a loopback amodb that knows "Film Title" (1999) and the series "Show Name".
+@Suite(
+  "Files played in mpv, marked once watched",
+  .serialized,
+  .enabled(
+    if: BinaryRunner.has("mpv") && BinaryRunner.has("ffmpeg"),
+    "mpv or ffmpeg is not installed (make setup installs them)"
+  ))
+struct PlayEndToEndTests {
+  /// The loopback amodb: film and series searches.
+  private func server() throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let page = { (results: [String]) in
+        LoopbackServer.Reply.json(
+          #"{"page":1,"results":[\#(results.joined(separator: ","))],"total_pages":1,"total_results":\#(results.count)}"#
+        )
+      }
+      switch (request.path, request.query("query") ?? "") {
+      case ("/3/search/movie", "Film Title"):
+        return page([
+          #"{"id":550,"title":"Film Title","original_title":"Film Title","release_date":"1999-10-15","vote_average":8,"vote_count":100}"#
+        ])
+      case ("/3/search/tv", "Show Name"):
+        return page([
+          #"{"id":1396,"name":"Show Name","original_name":"Show Name","first_air_date":"2008-01-20","vote_average":8,"vote_count":100}"#
+        ])
+      case ("/3/search/movie", _), ("/3/search/tv", _): return page([])
+      default: return .json(#"{"status_code":34,"status_message":"Not found."}"#, status: 404)
+      }
+    }
+  }
+
+  /// A home for one test: its clips, settings file, runtime folder (0700) and library.
+  private struct Home {
+    let folder: URL
+    let environment: [String: String]
+
+    init(server: LoopbackServer, settings: String = "") throws {
+      folder = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString.prefix(8))")
+      let runtime = folder.appendingPathComponent("run")
+      try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+      try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
+      let config = folder.appendingPathComponent("config")
+      try ("set player mpv --no-config --vo=null --ao=null --msg-level=all=error\n" + settings)
+        .write(to: config, atomically: true, encoding: .utf8)
+      environment = [
+        "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "play-secret-key",
+        "AMODB_IMAGE_BASE_URL": "http://127.0.0.1:1/img", "TRENDING_CONFIG": config.path,
+        "XDG_RUNTIME_DIR": runtime.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+      ]
+    }
+
+    var runtime: URL { folder.appendingPathComponent("run") }
+
+    /// The library's watches, as `trending history --json` prints them.
+    func history() throws -> [[String: Any]] {
+      let outcome = try BinaryRunner.run(["history", "--json"], environment: environment)
+      return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
+    }
+  }
+
+  /// Today as the library dates watches.
+  private var today: String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    return formatter.string(from: Date())
+  }
+
+  @Test func aFilmPlayedToItsEndIsAWatchOfThatDay() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let clip = try MediaClip.make("Film Title (1999)/Film Title (1999).mkv", in: home.folder, seconds: 3)
+    let play = try RunningBinary(["play", clip.path], environment: home.environment)
+    #expect(try play.waitForExit() == 0, "\(play.stderr)")
+    #expect(play.stderr.contains("playing Film Title (1999)"), "\(play.stderr)")
+    #expect(play.stdout.contains("marked Film Title (1999) seen on \(today)"), "\(play.stdout)")
+    let watches = try home.history()
+    #expect(watches.count == 1)
+    #expect(watches.first?["id"] as? Int == 550 && watches.first?["watched"] as? String == today)
+    // Nothing of ours is left in the runtime folder.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.runtime.path).isEmpty)
+    // The key went to amodb as a header, never in the address mpv or anyone else sees.
+    #expect(!server.requests.contains { $0.target.contains("play-secret-key") })
+  }
+
+  @Test func anEpisodeStoppedAtHalfRecordsNothing() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let clip = try MediaClip.make("Show.Name.S01E02.720p.WEB.mkv", in: home.folder, seconds: 4)
+    let play = try RunningBinary(["play", clip.path], environment: home.environment)
+    try play.waitFor("playing Show Name (2008) S01E02")
+    let mpv = try MpvSocketClient.connect(under: home.runtime)
+    // The socket is the user's alone.
+    let socket = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: home.runtime.path).first { $0.hasPrefix("trending-mpv-") })
+    let folder = home.runtime.appendingPathComponent(socket)
+    let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+    let socketMode =
+      try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("mpv.sock").path)[
+        .posixPermissions] as? Int
+    #expect(folderMode == 0o700 && socketMode == 0o600)
+    try mpv.waitForPosition(atLeast: 2)
+    try mpv.send(["quit"])
+    #expect(try play.waitForExit() == 0, "\(play.stderr)")
+    #expect(play.stdout.contains("Show Name (2008) S01E02: stopped at"), "\(play.stdout)")
+    #expect(play.stdout.contains("nothing recorded") && !play.stdout.contains("marked"), "\(play.stdout)")
+    #expect(try home.history().isEmpty)
+  }
+
+  @Test func aSeekPastTheThresholdIsAWatchBeforeTheEnd() throws {
+    let server = try server()
+    let home = try Home(server: server, settings: "set watched-at 60\n")
+    let clip = try MediaClip.make("Show Name/Season 01/Show Name - S01E03.mkv", in: home.folder, seconds: 30)
+    let play = try RunningBinary(["play", clip.path], environment: home.environment)
+    try play.waitFor("a watch is recorded at 60%")
+    let mpv = try MpvSocketClient.connect(under: home.runtime)
+    try mpv.waitForPosition(atLeast: 0.1)
+    try mpv.send(["seek", 65, "absolute-percent"])
+    // Recorded the moment the furthest point passed 60%, with a third of the clip still to play.
+    try play.waitFor("marked Show Name (2008) S01E03 seen on \(today)")
+    try mpv.send(["quit"])
+    #expect(try play.waitForExit() == 0, "\(play.stderr)")
+    #expect(!play.stdout.contains("stopped at"), "\(play.stdout)")
+    let watches = try home.history()
+    #expect(watches.count == 1)
+    #expect(
+      watches.first?["id"] as? Int == 1396 && watches.first?["season"] as? Int == 1
+        && watches.first?["episode"] as? Int == 3)
+  }
+
+  @Test func aFileNotIdentifiedStillPlaysAndSaysWhyNothingIsRecorded() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let clip = try MediaClip.make("Nobody.Knows.This.2003.mkv", in: home.folder, seconds: 1)
+    let play = try RunningBinary(["play", clip.path], environment: home.environment)
+    #expect(try play.waitForExit() == 0, "\(play.stderr)")
+    #expect(play.stderr.contains("nothing will be recorded: no film or series amodb knows fits its name"))
+    #expect(try home.history().isEmpty)
+    let missing = try BinaryRunner.run(
+      ["play", home.folder.appendingPathComponent("gone.mkv").path], environment: home.environment)
+    #expect(missing.status == 1 && missing.stderr.contains("cannot play"))
+  }
+
+  @Test func scrobbleRecordsPastTheThresholdOnceADay() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let path = "/films/Film.Title.1999.1080p.BluRay.mkv"
+    let short = try BinaryRunner.run(
+      ["scrobble", path, "--position", "3000", "--duration", "6000"], environment: home.environment)
+    #expect(short.status == 0 && short.stdout.contains("played to 50% (a watch counts from 90%): nothing recorded"))
+    let first = try BinaryRunner.run(
+      ["scrobble", path, "--position", "5500.5", "--duration", "6000"], environment: home.environment)
+    #expect(first.status == 0 && first.stdout.contains("marked Film Title (1999) seen on \(today)"), "\(first.stderr)")
+    let again = try BinaryRunner.run(
+      ["scrobble", path, "--position", "6000", "--duration", "6000"], environment: home.environment)
+    #expect(again.status == 0 && again.stdout.contains("already"), "\(again.stdout)")
+    #expect(try home.history().count == 1)
+    let unknown = try BinaryRunner.run(
+      ["scrobble", "Nobody.Knows.This.2003.mkv", "--position", "60", "--duration", "60"],
+      environment: home.environment)
+    #expect(unknown.status == 1 && unknown.stderr.contains("nothing recorded"))
+    let usage = try BinaryRunner.run(["scrobble", path, "--position", "60"], environment: home.environment)
+    #expect(usage.status == 2 && usage.stderr.contains("--duration"))
+  }
+
+  @Test func theMpvScriptScrobblesAFileMpvPlayedToItsEnd() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let script = try BinaryRunner.run(["mpv-script"], environment: home.environment)
+    #expect(script.status == 0 && script.stdout.contains("local watched_at = 90"))
+    #expect(script.stdout.contains(#"name = "subprocess""#) && !script.stdout.contains("sh -c"))
+    let file = home.folder.appendingPathComponent("trending.lua")
+    try script.stdout.write(to: file, atomically: true, encoding: .utf8)
+    let clip = try MediaClip.make("Show.Name.S01E02.mkv", in: home.folder, seconds: 2)
+    // mpv started by hand, from the clip's folder with a relative name, the script its only one.
+    let mpv = try BinaryRunner.program(
+      "mpv", ["--no-config", "--vo=null", "--ao=null", "--script=\(file.path)", clip.lastPathComponent],
+      environment: home.environment, directory: home.folder)
+    #expect(mpv.status == 0, "\(mpv.stderr)")
+    let watches = try home.history()
+    #expect(watches.count == 1, "\(mpv.stdout)\n\(mpv.stderr)")
+    #expect(
+      watches.first?["id"] as? Int == 1396 && watches.first?["season"] as? Int == 1
+        && watches.first?["episode"] as? Int == 2)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+import Synchronization
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TerminalUI
+
+/// The player's command and the IPC watch, with the test standing in for mpv on the socket (the
+/// end-to-end tests play real files in a real mpv).
+@Suite("mpv's command and its IPC socket, watched")
+struct MpvWatchTests {
+  /// A folder of mode 0700, as `XDG_RUNTIME_DIR` is.
+  private func runtime() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mpvwatch-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+    return folder
+  }
+
+  @Test func theSettingIsUsedWhenItIsMpvElseMpvOnThePath() throws {
+    let bin = try runtime()
+    try ExecutableScript.write("#!/bin/sh\n", to: bin.appendingPathComponent("mpv"))
+    let path = ["PATH": bin.path]
+    let socket = "/run/s/mpv.sock"
+    #expect(
+      MpvPlayer(setting: nil, environment: path).command(playing: "/v/a.mkv", socket: socket)
+        == [bin.path + "/mpv", "--input-ipc-server=/run/s/mpv.sock", "/v/a.mkv"])
+    #expect(
+      MpvPlayer(setting: "/opt/mpv --fs --input-ipc-server=/tmp/theirs", environment: path)
+        .command(playing: "/v/a.mkv", socket: socket)
+        == ["/opt/mpv", "--input-ipc-server=/run/s/mpv.sock", "--fs", "/v/a.mkv"])
+    #expect(
+      MpvPlayer(setting: "mpv --title %s --fs", environment: path).command(playing: "/v/a.mkv", socket: socket)
+        == ["mpv", "--input-ipc-server=/run/s/mpv.sock", "--title", "/v/a.mkv", "--fs"])
+    // A player that is not mpv cannot be watched: mpv from PATH plays instead, or nothing.
+    #expect(
+      MpvPlayer(setting: "vlc --fullscreen", environment: path).command(playing: "/v/a.mkv", socket: socket)?.first
+        == bin.path + "/mpv")
+    #expect(
+      MpvPlayer(setting: "vlc", environment: ["PATH": "/nonexistent"]).command(playing: "x", socket: socket) == nil)
+  }
+
+  @Test func theSocketsFolderIsPrivateAndInTheRuntimeFolderWhenItIsOne() throws {
+    let folder = try runtime()
+    let made = try #require(MpvWatch.privateFolder(["XDG_RUNTIME_DIR": folder.path]))
+    #expect(made.hasPrefix(folder.path + "/trending-mpv-"))
+    let mode = try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? Int
+    #expect(mode == 0o700)
+    rmdir(made)
+    // A runtime folder others may enter, or a relative one, is passed over for the temporary folder.
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    let elsewhere = try #require(MpvWatch.privateFolder(["XDG_RUNTIME_DIR": folder.path, "TMPDIR": "/tmp"]))
+    #expect(elsewhere.hasPrefix("/tmp/trending-mpv-"))
+    rmdir(elsewhere)
+    #expect(MpvWatch.privateFolder(["XDG_RUNTIME_DIR": "run"])?.hasPrefix("/tmp/trending-mpv-") == true)
+    let long = "/" + String(repeating: "d", count: 100)
+    #expect(MpvWatch.privateFolder(["TMPDIR": long])?.hasPrefix("/tmp/") == true, "too long for a socket's path")
+  }
+
+  @Test func linesAreCutWhereverTheReadsEndAndOverlongOnesDropped() {
+    var buffer = LineBuffer()
+    #expect(buffer.take(Array("{\"a\":1}\n{\"b\"".utf8)[...]) == [Array("{\"a\":1}".utf8)])
+    #expect(buffer.take(Array(":2}\n\n".utf8)[...]) == [Array("{\"b\":2}".utf8), []])
+    #expect(buffer.take(Array(repeating: UInt8(ascii: "x"), count: MpvEvent.longestLine + 1)[...]).isEmpty)
+    #expect(buffer.take(Array("xx\nok\n".utf8)[...]) == [Array("ok".utf8)], "the overlong line is dropped whole")
+  }
+
+  /// The test as mpv: makes the socket the watch waits for, reads its two requests, then says `lines`.
+  private func standIn(at path: String, saying lines: [String]) throws -> [String] {
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0 && listen(listener, 1) == 0)
+    let client = accept(listener, nil, nil)
+    try #require(client >= 0)
+    defer { close(client) }
+    var received = ""
+    var chunk = [UInt8](repeating: 0, count: 1024)
+    while received.split(separator: "\n").count < 2 {
+      let count = read(client, &chunk, chunk.count)
+      guard count > 0 else { break }
+      received += String(decoding: chunk[..<count], as: UTF8.self)
+    }
+    for line in lines { _ = line.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+    return received.split(separator: "\n").map(String.init)
+  }
+
+  @Test func theWatchAsksForThePositionAndSaysOnceWhenTheThresholdIsPassed() throws {
+    let calls = Mutex<[Double]>([])
+    let watch = try MpvWatch.start(environment: ["XDG_RUNTIME_DIR": try runtime().path], threshold: 90) {
+      progress, _ in calls.withLock { $0.append(progress.furthest) }
+    }.get()
+    let asked = try standIn(
+      at: watch.socket,
+      saying: [
+        #"{"request_id":0,"error":"success"}"# + "\n",
+        #"{"event":"property-change","id":2,"name":"duration","data":100.0}"# + "\n{\"event\":\"property-ch",
+        #"ange","id":1,"name":"time-pos","data":50.0}"# + "\n",
+        #"{"event":"property-change","id":1,"name":"time-pos","data":91.5}"# + "\n",
+        #"{"event":"property-change","id":1,"name":"time-pos","data":95.0}"# + "\n",
+        #"{"event":"end-file","reason":"eof"}"# + "\n",
+      ])
+    #expect(asked == MpvEvent.observeCommands.split(separator: "\n").map(String.init))
+    let outcome = watch.finish()
+    #expect(outcome.progress.furthest == 95 && outcome.progress.reachedEnd && outcome.reachedAt != nil)
+    #expect(calls.withLock { $0 } == [91.5], "said once, when first past 90%")
+    #expect(access(watch.socket, F_OK) != 0, "the socket and its folder are gone")
+  }
+
+  @Test func aPlayerThatNeverMadeTheSocketEndsTheWatchEmpty() throws {
+    let watch = try MpvWatch.start(environment: ["XDG_RUNTIME_DIR": try runtime().path], threshold: 90) { _, _ in
+      Issue.record("nothing was played")
+    }.get()
+    let outcome = watch.finish()
+    #expect(outcome.progress == PlaybackProgress() && outcome.reachedAt == nil)
+  }
+}
