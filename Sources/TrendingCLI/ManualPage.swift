@@ -23,6 +23,10 @@ public enum ManualPage {
     ("https_proxy, http_proxy, all_proxy, no_proxy", "a proxy, as curl reads them"),
     ("BROWSER", "the program o opens pages with (else xdg-open)"),
     ("TRENDING_STATUS_FILE", "a file the browser reports its idle state to, for tests"),
+    (
+      "TRENDING_TVTIME_PASSPHRASE_FILE",
+      "a file holding the passphrase of TV Time's protected export (yours alone, mode 600); else it is asked, unseen"
+    ),
   ]
 
   /// The page, in English.
