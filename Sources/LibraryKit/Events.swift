@@ -136,12 +136,13 @@ extension Library {
 
   /// Records a watch of a film, or of a series' episode, played to its end in a player, unless the
   /// library has one of it on that day (the import's same-day rule: a file scrobbled twice in a day
-  /// is one watch). The watch's id is the one every machine derives, as an import's is. True when
-  /// it was added.
-  public func watchOnce(_ info: TitleInfo, episode: EpisodeKey?, on day: String, recorded: String)
-    throws(LibraryError) -> Bool
-  {
+  /// is one watch). The watch's id is the one every machine derives, as an import's is. `season`:
+  /// the episode's season as its answer gave it, kept in the same transaction. True when it was added.
+  public func watchOnce(
+    _ info: TitleInfo, episode: EpisodeKey?, on day: String, recorded: String, season: [EpisodeInfo] = []
+  ) throws(LibraryError) -> Bool {
     try write {
+      if !season.isEmpty { try Events.store(connection, series: info.media.id, season) }
       let what: [SQLValue] = [
         .text(info.media.kind.rawValue), .integer(Int64(info.media.id)), Titles.optional(episode?.season),
         Titles.optional(episode?.number), .text(day),

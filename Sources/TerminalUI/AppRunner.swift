@@ -31,6 +31,8 @@ public final class AppRunner {
   private var quitting = false
   /// What plays trailers (`set player`).
   public var player = TrailerPlayer(setting: nil, detached: false, environment: [:])
+  /// What plays the user's files (`P`): mpv, and when a file counts as watched.
+  public var files = FilePlayer(setting: nil, threshold: WatchedAt.standard, environment: [:])
   /// Whether the first data was asked for before the loop was made.
   private let asked: Bool
   /// The executor `askFirst` ran the first requests on: drained while the first frame waits for
@@ -205,6 +207,50 @@ public final class AppRunner {
     if let problem { dispatch(.notice(tr("The trailer did not play: %s", problem), warning: true)) }
   }
 
+  /// Plays a file of the user's in mpv, given the terminal as a trailer is (put away, redrawn
+  /// after), while `MpvWatch` reads how far it plays; how it ended goes to the reducer, which marks
+  /// it seen when it was watched.
+  private func play(file: FileToPlay) {
+    let path = files.resolve(file.path)
+    guard access(path, R_OK) == 0 else {
+      let reason = String(cString: strerror(errno))
+      dispatch(.filePlayed(file, .failed(tr("cannot read %1$s: %2$s", TextSanitizer.clean(file.path), reason))))
+      return
+    }
+    let watch: MpvWatch
+    switch MpvWatch.start(environment: files.environment, threshold: files.threshold, reached: { _, _ in }) {
+    case .success(let started): watch = started
+    case .failure(let failure):
+      dispatch(.filePlayed(file, .failed(failure.message)))
+      return
+    }
+    guard let command = files.player.command(playing: path, socket: watch.socket) else {
+      _ = watch.finish()
+      dispatch(.filePlayed(file, .failed(tr("no mpv to play it in: install it, or 'set player /path/to/mpv'"))))
+      return
+    }
+    let problem = backend.runInTerminal(command)
+    resized(backend.adoptNewSize())
+    let seen = watch.finish()
+    if let reached = seen.reachedAt {
+      dispatch(.filePlayed(file, .watched(day: WatchlistFormat.day(reached))))
+    } else if let problem {
+      dispatch(.filePlayed(file, .failed(problem)))
+    } else {
+      dispatch(.filePlayed(file, .stopped(percent: seen.progress.percent, threshold: files.threshold)))
+    }
+  }
+
+  /// Completes the path typed on the "play a file" line, off the loop's thread.
+  private func complete(_ typed: String) {
+    let files = files
+    let inbox = inbox
+    PlainThread.start {
+      let (text, matches) = files.complete(typed)
+      inbox.send(.pathCompleted(typed: typed, text: text, matches: matches))
+    }
+  }
+
   /// The terminal has a new size: the state takes it, and the cell its pixels give (a font size
   /// change moves that, and posters are sized to it when the terminal says no cell of its own).
   private func resized(_ size: Size) {
@@ -219,6 +265,8 @@ public final class AppRunner {
       case .quit: quitting = true
       case .suspend: suspend()
       case .playTrailer(let url): play(url)
+      case .playFile(let file): play(file: file)
+      case .completePath(let typed): complete(typed)
       case .redraw: backend.redraw()
       case .copy(let text): backend.copyToClipboard(text)
       case .writeTerminal(let bytes): backend.writeGraphics(bytes)

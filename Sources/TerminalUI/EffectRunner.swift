@@ -111,7 +111,7 @@ public final class EffectRunner: Sendable {
   /// Starts an effect; its answer arrives in the inbox.
   public func perform(_ effect: Effect) {
     switch effect {
-    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground, .playTrailer:
+    case .quit, .suspend, .redraw, .copy, .writeTerminal, .useLightBackground, .playTrailer, .playFile, .completePath:
       return
     case .watchLibrary:
       watchLibrary()

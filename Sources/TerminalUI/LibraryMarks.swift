@@ -13,7 +13,20 @@ enum LibraryChanges {
       voteAverage: change.summary?.voteAverage, voteCount: change.summary?.voteCount ?? 0,
       genreIDs: change.summary?.genreIDs ?? [])
     let subject = Subject(change.media, episode: change.episode)
+    let stored = { (episode: MarkedEpisode) in
+      EpisodeInfo(number: episode.key, name: episode.name ?? "", airDate: episode.airDate, runtime: episode.runtime)
+    }
     switch change.kind {
+    case .seen(true) where change.once:
+      _ = try library.watchOnce(info, episode: nil, on: change.day, recorded: change.day)
+    case .episodes(let episodes, true) where change.once:
+      // A played file: a watch of each episode unless that day has one (one file, one episode).
+      let known = Set(change.seasons.map(\.key))
+      let season = change.seasons.map(stored) + episodes.filter { !known.contains($0.key) }.map(stored)
+      for episode in episodes {
+        _ = try library.watchOnce(info, episode: episode.key, on: change.day, recorded: change.day, season: season)
+      }
+      return .episodes(series: change.id, try library.seenEpisodes(change.id))
     case .watchlist(true): try library.add(info, to: "watchlist", day: change.day)
     case .watchlist(false): try library.remove(change.media, from: "watchlist")
     case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
@@ -23,9 +36,6 @@ enum LibraryChanges {
     case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
     case .list(let name): try library.add(info, to: name, day: change.day)
     case .episodes(let episodes, let seen):
-      let stored = { (episode: MarkedEpisode) in
-        EpisodeInfo(number: episode.key, name: episode.name ?? "", airDate: episode.airDate, runtime: episode.runtime)
-      }
       if seen {
         try library.watch(
           series: info, episodes: episodes.map(stored), on: change.day, recorded: change.day,

@@ -99,6 +99,9 @@ enum Browser {
     app.player = TrailerPlayer(
       setting: settings.settings.values["player"], detached: settings.settings.values["player-detached"] == "true",
       environment: environment)
+    app.files = FilePlayer(
+      setting: settings.settings.values["player"], threshold: WatchedAt.threshold(settings.settings.values),
+      environment: environment)
     if images.capabilities.asksAnything { backend.askTerminal() }
     let reason = app.run()
     // A mark made just before quitting is stored before we go (saves take milliseconds).

@@ -170,6 +170,47 @@ struct PlayEndToEndTests {
     #expect(usage.status == 2 && usage.stderr.contains("--duration"))
   }
 
+  /// Whether `stty -a` says the terminal is cooked, as a shell has it.
+  private func cooked(_ stty: String) -> Bool {
+    let words = stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+    return words.contains("echo") && words.contains("icanon") && words.contains("isig")
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("tmux"), "tmux is not installed (make setup installs it)"))
+  func pInTheBrowserPlaysAFileTabCompletesAndTheFilmIsMarkedSeen() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let clips = home.folder.appendingPathComponent("clips")
+    try MediaClip.make("Dune Part Two (2024).mkv", in: clips, seconds: 2)
+    try MediaClip.make("Other.mkv", in: clips, seconds: 1)
+    let session = try TmuxSession(
+      ["--demo"],
+      environment: ["TRENDING_CONFIG": home.environment["TRENDING_CONFIG"] ?? "", "XDG_RUNTIME_DIR": home.runtime.path])
+    try session.waitFor("Dune: Part Two")
+    try session.waitForIdle()
+    try session.press("Enter")
+    try session.waitFor("Villeneuve")
+    try session.press("P")
+    try session.waitFor("Play a file of Dune: Part Two")
+    try session.send("-l", clips.path + "/Du")
+    try session.press("Tab")
+    try session.waitFor("(2024).mkv")
+    // mpv has the terminal while it plays the file to its end; then the screen comes back whole.
+    try session.press("Enter")
+    try session.waitFor("Watched Dune: Part Two: marked seen.", timeout: 20)
+    #expect(try session.capture().contains("Villeneuve"))
+    let watches = try BinaryRunner.run(
+      ["history", "--json"], environment: ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path])
+    let entries = try #require(try JSONSerialization.jsonObject(with: Data(watches.stdout.utf8)) as? [[String: Any]])
+    #expect(
+      entries.count == 1 && entries.first?["id"] as? Int == 693134 && entries.first?["watched"] as? String == today)
+    try session.press("Escape")
+    try session.waitFor("Trending")
+    try session.send("q")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0 && cooked(exit.stty), "\(exit.stty)")
+  }
+
   @Test func theMpvScriptScrobblesAFileMpvPlayedToItsEnd() throws {
     let server = try server()
     let home = try Home(server: server)

@@ -1,5 +1,7 @@
+import AmodbKit
 import Foundation
 import Glibc
+import LibraryKit
 import Synchronization
 import TestSupport
 import Testing
@@ -58,6 +60,47 @@ struct MpvWatchTests {
     #expect(MpvWatch.privateFolder(["XDG_RUNTIME_DIR": "run"])?.hasPrefix("/tmp/trending-mpv-") == true)
     let long = "/" + String(repeating: "d", count: 100)
     #expect(MpvWatch.privateFolder(["TMPDIR": long])?.hasPrefix("/tmp/") == true, "too long for a socket's path")
+  }
+
+  @Test func aTypedPathIsReadFromHomeAndCompletedFromItsFolder() throws {
+    let home = try runtime()
+    let videos = home.appendingPathComponent("Videos")
+    try FileManager.default.createDirectory(
+      at: videos.appendingPathComponent("Show"), withIntermediateDirectories: true)
+    for name in ["Film.1999.mkv", "Film.2001.mkv", "bad\u{1b}[2Jname.mkv"] {
+      #expect(FileManager.default.createFile(atPath: videos.appendingPathComponent(name).path, contents: Data()))
+    }
+    let files = FilePlayer(setting: nil, threshold: 90, environment: ["HOME": home.path])
+    #expect(files.resolve("~/Videos/a.mkv") == home.path + "/Videos/a.mkv")
+    #expect(files.resolve("/abs.mkv") == "/abs.mkv")
+    #expect(files.resolve("rel.mkv").hasSuffix("/rel.mkv") && files.resolve("rel.mkv").hasPrefix("/"))
+    #expect(files.complete("~/Vi") == ("~/Videos/", 1))
+    #expect(files.complete("~/Videos/F") == ("~/Videos/Film.", 2))
+    #expect(files.complete("~/Videos/Film.2") == ("~/Videos/Film.2001.mkv", 1))
+    #expect(files.complete("~/Videos/S") == ("~/Videos/Show/", 1))
+    #expect(files.complete("~/Videos/b") == ("~/Videos/b", 0), "a name a terminal cannot show is not offered")
+    #expect(files.complete("~/Nowhere/x") == ("~/Nowhere/x", 0))
+  }
+
+  @Test func aPlayedFilesChangeIsOneWatchADayForAFilmAndAnEpisode() throws {
+    let library = try Library(path: try runtime().appendingPathComponent("library.sqlite3"))
+    var film = LibraryChange(
+      id: 550, media: .film, title: "Fight Club", year: 1999, kind: .seen(true), day: "2026-03-01")
+    film.once = true
+    _ = try LibraryChanges.store(film, in: library)
+    let after = try LibraryChanges.store(film, in: library)
+    #expect(after == .mark(.film(550), try library.annotatedMarks(of: .film(550))[.film(550)]))
+    let season = (1...3).map {
+      MarkedEpisode(key: EpisodeKey(season: 1, number: $0), name: "E\($0)", airDate: nil, runtime: 50)
+    }
+    var episode = LibraryChange(
+      series: MediaSummary(id: 1396, kind: .series, title: "Breaking Bad"), episodes: [season[1]], seen: true,
+      day: "2026-03-01", seasons: season)
+    episode.once = true
+    _ = try LibraryChanges.store(episode, in: library)
+    #expect(
+      try LibraryChanges.store(episode, in: library) == .episodes(series: 1396, [EpisodeKey(season: 1, number: 2)]))
+    #expect(try library.history().count == 2, "the second of each on the same day added nothing")
   }
 
   @Test func linesAreCutWhereverTheReadsEndAndOverlongOnesDropped() {

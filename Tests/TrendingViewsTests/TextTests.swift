@@ -211,8 +211,8 @@ struct RenderInvariantTests {
             effects += Reducer.reduce(&state, .episodeMarksLoaded(id, [EpisodeKey(season: 1, number: 1)]))
           case .save(let change) where change.isEpisodes:
             effects += Reducer.reduce(&state, .changeSaved(nil, problem: nil))
-          case .save, .openURL, .playTrailer, .copy, .writeTerminal, .quit, .cancel, .suspend, .redraw, .drawImages,
-            .useLightBackground, .watchLibrary, .syncLibrary:
+          case .save, .openURL, .playTrailer, .completePath, .playFile, .copy, .writeTerminal, .quit, .cancel, .suspend,
+            .redraw, .drawImages, .useLightBackground, .watchLibrary, .syncLibrary:
             break
           }
         }

@@ -58,6 +58,11 @@ public enum Action: Equatable, Sendable {
   case terminalReplied(TerminalReply)
   /// The window's size in pixels gives this cell (nil: it says none), read again after a resize.
   case windowMeasured(CellSize?)
+  /// The path typed on the "play a file" line was completed from its folder: `typed` as it was
+  /// asked, `text` completed, and how many names in the folder begin so.
+  case pathCompleted(typed: String, text: String, matches: Int)
+  /// A file the user played has ended: watched (and on which day), stopped earlier, or not played.
+  case filePlayed(FileToPlay, PlayOutcome)
 }
 
 /// What the library's watchlist holds and what the cache knows of its titles, read for the Watchlist tab.
@@ -144,6 +149,10 @@ public enum Effect: Equatable, Sendable {
   case openURL(String)
   /// Play a trailer in the user's player: in the terminal (given back after), or in the background.
   case playTrailer(String)
+  /// Complete the path typed on the "play a file" line from the names in its folder.
+  case completePath(String)
+  /// Play a file in mpv in the terminal (given back after), watching how far it plays.
+  case playFile(FileToPlay)
   /// Put text on the clipboard through the terminal (OSC 52).
   case copy(String)
   /// Send control bytes (an image) to the terminal before the next frame.
@@ -166,7 +175,8 @@ extension Effect {
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
     case .loadEpisodeMarks(let id): return .episodeMarks(id)
-    case .cancel, .redraw, .suspend, .quit, .save, .openURL, .playTrailer, .copy, .writeTerminal,
+    case .cancel, .redraw, .suspend, .quit, .save, .openURL, .playTrailer, .completePath, .playFile, .copy,
+      .writeTerminal,
       .drawImages, .useLightBackground, .watchLibrary, .syncLibrary:
       return nil
     }

@@ -67,6 +67,9 @@ enum AppCommands {
       return Reducer.apply(Reaction(go: .push(.chooser(chooser))), &state)
     case .openInBrowser, .copyLink, .copyTitle:
       return link(command, &state.shared, page: state.top.page(state.shared))
+    case .playFile:
+      PlayLogic.ask(&state)
+      return []
     case .playTrailer:
       guard let trailer = state.top.trailer(state.shared) else { return [] }
       state.shared.say(tr("Playing the trailer: %s", trailer.url), .link)
@@ -104,6 +107,7 @@ enum AppCommands {
     case .hideSeen, .upNext: return state.stack.last?.list != nil
     case .openInBrowser, .copyLink, .copyTitle: return offer.hasPage(shared)
     case .playTrailer: return offer.top.trailer(shared) != nil
+    case .playFile: return offer.episode(shared) != nil || offer.subject(shared)?.media?.kind == .film
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
     case .nextTab, .previousTab, .tab, .forYou: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil

@@ -40,6 +40,9 @@ public struct LibraryChange: Equatable, Sendable {
   /// With episodes: every episode of their seasons as the answers gave them, stored with the change
   /// so the library knows the next episode to watch.
   public var seasons: [MarkedEpisode]
+  /// A watch (`seen(true)`, or episodes seen) made only when the library has none of that day: a
+  /// file played to its end is one watch a day, as imports are (the same-day rule).
+  public var once = false
 
   /// Makes a change.
   public init(

@@ -123,6 +123,11 @@ public enum Reducer {
       return []
     case .key(let key):
       return keyPressed(&state, key)
+    case .pathCompleted(let typed, let text, let matches):
+      PlayLogic.completed(typed: typed, text: text, matches: matches, &state)
+      return []
+    case .filePlayed(let file, let outcome):
+      return PlayLogic.played(file, outcome, &state)
     case .paste(let text):
       if state.prompt != nil {
         PromptLogic.paste(text, &state)

@@ -15,7 +15,7 @@ public enum Command: Hashable, Sendable {
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
       .hideSeen, .notInterested, .rate, .note, .addToList, .upNext, .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
-      .forYou, .pick, .playTrailer,
+      .forYou, .pick, .playTrailer, .playFile,
       .nextEpisode, .previousEpisode,
     ] + (1...Tab.mostShown).map { .tab($0) }
   }
@@ -53,6 +53,9 @@ public enum AppCommand: Hashable, Sendable {
   case forYou
   /// Plays the trailer of the film, series or episode shown, in the user's player.
   case playTrailer
+  /// Plays a file of the film or episode shown in mpv, asked for on the typed line, and marks it
+  /// seen once watched.
+  case playFile
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
 
@@ -82,6 +85,7 @@ public enum AppCommand: Hashable, Sendable {
     case .toggleMedia: return "toggle-media"
     case .forYou: return "for-you"
     case .playTrailer: return "play-trailer"
+    case .playFile: return "play-file"
     case .tab(let number): return "tab-\(number)"
     }
   }
@@ -133,6 +137,7 @@ extension Command {
   public static let pick = Command.screen(.pick)
   public static let forYou = Command.app(.forYou)
   public static let playTrailer = Command.app(.playTrailer)
+  public static let playFile = Command.app(.playFile)
   public static let nextEpisode = Command.screen(.nextEpisode)
   public static let previousEpisode = Command.screen(.previousEpisode)
   public static let help = Command.app(.help)

@@ -101,6 +101,9 @@ public struct KeyTable: Sendable, Equatable {
       [.character("v")], .playTrailer, in: [.film, .series, .episode], group: "Links",
       help: "play trailer: the trailer in your player ('set player'; the series' for an episode)", hint: "trailer"),
     KeyBinding(
+      [.character("P")], .playFile, in: [.film, .season, .episode], group: "Links",
+      help: "play a file: yours, in mpv, named on the typed line (Tab completes); seen once watched ('set watched-at')"),
+    KeyBinding(
       [.enter], .open, in: [.chooser], group: "Links", help: "open the page selected (1, 2, 3 open one)",
       hint: "open"),
     KeyBinding([.escape], .back, in: [.chooser], group: "Links", help: "close the chooser", hint: "close"),

@@ -1,8 +1,8 @@
 import AmodbKit
 import Localization
 
-/// A line typed on the status line about one title: its rating, a note, or the list to add it to.
-/// Enter saves, Esc leaves it as it was.
+/// A line typed on the status line about one title: its rating, a note, the list to add it to, or
+/// the file of it to play. Enter saves (or plays), Esc leaves it as it was.
 public struct Prompt: Equatable, Sendable {
   /// What the line is for.
   public enum Purpose: Equatable, Sendable {
@@ -12,6 +12,8 @@ public struct Prompt: Equatable, Sendable {
     case note
     /// The name of a list to add the title to.
     case addToList
+    /// The path of a file of the film or episode, to play (Tab completes it).
+    case playFile
   }
 
   /// The longest line kept, in characters.
@@ -25,6 +27,9 @@ public struct Prompt: Equatable, Sendable {
   public var episode: EpisodeKey?
   /// What is typed so far.
   public var text: String
+  /// How many names in the folder began with the path when Tab last completed it (more than one:
+  /// the line says so).
+  public var matches = 0
 
   /// Opens the line, starting from what the marks hold (the rating or note as it is).
   public init(_ purpose: Purpose, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: Shared) {
@@ -36,7 +41,7 @@ public struct Prompt: Equatable, Sendable {
     switch purpose {
     case .rate: text = (self.episode == nil ? mark?.rating : notes?.rating).map(String.init) ?? ""
     case .note: text = (self.episode == nil ? mark?.note : notes?.note) ?? ""
-    case .addToList: text = ""
+    case .addToList, .playFile: text = ""
     }
   }
 
@@ -53,6 +58,9 @@ public struct Prompt: Equatable, Sendable {
     case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
     case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
     case .addToList: return tr("Add %s to the list:", name)
+    case .playFile:
+      let label = tr("Play a file of %s (Tab completes, Esc cancels):", name)
+      return matches > 1 ? label + " " + trn("[%s match]", "[%s matches]", matches) : label
     }
   }
 
@@ -62,8 +70,9 @@ public struct Prompt: Equatable, Sendable {
     let clean = typed == " " ? " " : TextSanitizer.clean(typed, keepNewlines: false, limit: Self.longest)
     switch purpose {
     case .rate: text = String((text + clean.filter(\.isASCII).filter(\.isNumber)).prefix(2))
-    case .note, .addToList: text = String((text + clean).prefix(Self.longest))
+    case .note, .addToList, .playFile: text = String((text + clean).prefix(Self.longest))
     }
+    matches = 0
   }
 }
 
@@ -78,6 +87,9 @@ enum PromptLogic {
       return []
     case .backspace:
       if !prompt.text.isEmpty { prompt.text.removeLast() }
+      prompt.matches = 0
+    case .tab where prompt.purpose == .playFile:
+      return [.completePath(prompt.text)]
     case .enter:
       return commit(prompt, &state)
     case .character(let character):
@@ -99,6 +111,7 @@ enum PromptLogic {
     let text = String(prompt.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     let kind: LibraryChange.Kind
     switch prompt.purpose {
+    case .playFile: return PlayLogic.play(text, prompt, &state)
     case .rate:
       if text.isEmpty {
         kind = .rating(nil)

@@ -128,7 +128,8 @@ public enum EpisodeMarkLogic {
     return nil
   }
 
-  private static func episode(_ ref: EpisodeRef, _ shared: Shared) -> Episode? {
+  /// The episode of a season's answer, when it is loaded.
+  static func episode(_ ref: EpisodeRef, _ shared: Shared) -> Episode? {
     shared.season(ref.seriesID, ref.key.season).value?.episodes.first { $0.number == ref.key.number }
   }
 
