@@ -5,8 +5,8 @@ import LibraryKit
 import Localization
 
 /// Where the passphrase of TV Time's protected zip comes from, asked only when an entry is
-/// encrypted: the file `TRENDING_TVTIME_PASSPHRASE_FILE` names (the user's own, which no one else
-/// may read), else typed on the terminal with nothing echoed. Never an argument, never shown,
+/// encrypted: the file `TRENDING_TVTIME_PASSPHRASE_FILE` (or `set tvtime-passphrase-file PATH`)
+/// names (the user's own, which no one else may read), else typed on the terminal with nothing echoed. Never an argument, never shown,
 /// logged or written; kept as bytes and wiped once handed on.
 enum TVTimePassphrase {
   /// The variable naming the file that holds the passphrase.
@@ -19,7 +19,7 @@ enum TVTimePassphrase {
   static func source(for path: String, environment: [String: String]) -> ArchivePassphrase {
     let shown = TextSanitizer.clean(path, limit: 300)
     return {
-      if let file = environment[variable], !file.isEmpty { return try read(file) }
+      if let file = environment[variable], !file.isEmpty { return try read(expanded(file, environment)) }
       guard isatty(STDIN_FILENO) == 1 else {
         throw ImportFailure(
           tr(
@@ -28,6 +28,12 @@ enum TVTimePassphrase {
       }
       return try ask(tr("Passphrase of %s (not shown): ", shown))
     }
+  }
+
+  /// `~/…` with the home folder (a settings file's path may start so).
+  static func expanded(_ path: String, _ environment: [String: String]) -> String {
+    guard path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") else { return path }
+    return home + path.dropFirst()
   }
 
   /// The passphrase in the file at `path` (a trailing line end is not part of it); refused unless

@@ -122,7 +122,17 @@ struct TVTimeImportEndToEndTests {
     #expect(server.requests.isEmpty, "nothing asked of amodb")
     let history = try BinaryRunner.run(["history"], environment: environment(server, home))
     #expect(history.stdout.hasPrefix("Nothing watched yet"))
-    #expect(!(refused.stderr + loose.stderr + none.stderr).contains("correct horse"))
+    // The settings file may name the file instead, under ~/.
+    let config = home.appendingPathComponent("config/trending")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try Data("set tvtime-passphrase-file ~/\(wrong.lastPathComponent)\n".utf8).write(
+      to: config.appendingPathComponent("config"))
+    var configured = environment(server, home)
+    configured["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+    configured["HOME"] = home.path
+    let set = try BinaryRunner.run(["import", "tvtime", archive.path], environment: configured)
+    #expect(set.status == 1 && set.stderr.contains("could not be decrypted with that passphrase"), "\(set.stderr)")
+    #expect(!(refused.stderr + loose.stderr + none.stderr + set.stderr).contains("correct horse"))
   }
 
   @Test func thePassphraseIsTypedOnTheTerminalUnseen() throws {

@@ -50,7 +50,7 @@ struct CompletionTests {
     #expect(
       try offered("trending config ") == [
         "language", "region", "images", "services", "mouse", "hide-seen", "theme", "player", "player-detached",
-        "watched-at", "opener", "screen-reader", "jellyfin-token-file", "plex-token-file",
+        "watched-at", "opener", "screen-reader", "jellyfin-token-file", "plex-token-file", "tvtime-passphrase-file",
       ])
     #expect(try offered("trending cache c") == ["clear"])
     let listOptions = try offered("trending list --")

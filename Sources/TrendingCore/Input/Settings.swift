@@ -89,11 +89,16 @@ public struct Settings: Equatable, Sendable {
         "plex-token-file", "PATH", tr("a file only you can read (mode 0600) holding the Plex token (PLEX_TOKEN)"),
         "~/.config/trending/plex-token"
       ),
+      (
+        "tvtime-passphrase-file", "PATH",
+        tr("a file only you can read (mode 0600) holding the passphrase of TV Time's export zip"),
+        "~/.config/trending/tvtime-passphrase"
+      ),
     ]
   }
 
   /// The settings whose value is a path (spaces and all): where a secret is kept, never the secret.
-  static let pathSettings: Set<String> = ["jellyfin-token-file", "plex-token-file"]
+  static let pathSettings: Set<String> = ["jellyfin-token-file", "plex-token-file", "tvtime-passphrase-file"]
 
   /// The settings whose value is a command with its arguments (`set player mpv --fs`).
   static let commandSettings: Set<String> = ["player", "opener"]
