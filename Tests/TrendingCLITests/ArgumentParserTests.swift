@@ -60,7 +60,7 @@ struct ArgumentParserTests {
           let criteria = [
             "--genre": "Drama", "--without-genre": "Horror", "--min-score": "7", "--min-votes": "100",
             "--runtime": "90..120", "--original-language": "ko", "--certification": "PG-13", "--on": "Netflix",
-            "--since": "2026-01-02", "--from": "watchlist", "--profile": "anna",
+            "--since": "2026-01-02", "--from": "watchlist", "--profile": "anna", "--push": "ntfys://ntfy.sh/films",
           ]
           let sample = option.name == "--year" ? "1999" : criteria[option.name] ?? samples[option.kind]
           words.append(try #require(sample, "no sample value for \(option.name)"))
