@@ -16,20 +16,28 @@ extension OptionTable {
   }
 
   /// The words `trending import` takes first.
-  static let importWords = ImportKind.allCases.map(\.rawValue)
+  static let importWords = ImportKind.allCases.map(\.rawValue) + MediaServer.allCases.map(\.rawValue)
+
+  /// What `trending help import` says of TV Time's export.
+  static var tvTimeHelp: String {
+    tr(
+      "TV Time's GDPR export (its .zip or folder) brings episodes watched and series followed by their TVDB ids, films by title and year, and series' ratings; a protected .zip asks its passphrase on the terminal, unseen, or reads it from the file TRENDING_TVTIME_PASSPHRASE_FILE or 'set tvtime-passphrase-file PATH' names (yours alone, mode 600)."
+    )
+  }
 
   /// `trending import`, for help, the man page and the completions.
   static var importCommands: [CommandSpec] {
     let summary = tr(
-      "import another service's export, or 'export json', into the library: letterboxd, imdb, trakt or json, then its .zip, folder or file (--dry-run)"
+      "import another service's export, or 'export json', into the library: letterboxd, imdb, trakt, tvtime or json, then its .zip, folder or file (--dry-run)"
     )
     return [
       CommandSpec(
-        verb: .import, arguments: "letterboxd|imdb|trakt|json PATH", words: importWords, summary: summary,
+        verb: .import, arguments: "letterboxd|imdb|trakt|tvtime|json PATH, jellyfin|plex URL", words: importWords,
+        summary: summary,
         detail: summary + " "
           + tr(
             "Letterboxd's films are matched by title and year (one exact match is taken), IMDb's by their tt id, Trakt's by their TMDB ids; all of it in one transaction, and nothing twice: the same watch on the same day is there already. It ends with what was added, what was there, and each row not matched with its file and line."
-          )),
+          ) + " " + tvTimeHelp + " " + MediaServerImport.help),
       CommandSpec(
         verb: .identify, arguments: "PATH...", words: [],
         summary: tr("what media files are, from their names and folders, changing nothing (--json)"),
@@ -43,8 +51,16 @@ extension OptionTable {
 extension ArgumentParser {
   /// `trending import KIND PATH`.
   static func importCommand(_ words: [String], _ line: ParsedLine) throws(UsageError) -> LibraryCommand {
+    if let first = words.first, let server = MediaServer(rawValue: first) {
+      return try serverImportCommand(server, words, line)
+    }
     guard let first = words.first, let kind = ImportKind(rawValue: first) else {
-      throw UsageError(message: tr("import takes letterboxd, imdb, trakt or json, then a path"))
+      throw UsageError(
+        message: tr(
+          "import takes letterboxd, imdb, trakt, tvtime or json, then a path; or jellyfin or plex, then its URL"))
+    }
+    if line.tonight.sinceLast {
+      throw UsageError(message: tr("--since-last goes with 'import jellyfin' or 'import plex'"))
     }
     guard words.count == 2, !words[1].isEmpty else {
       throw UsageError(message: tr("import %s needs the path of the export: its .zip, folder or file", first))

@@ -19,7 +19,8 @@ extension TrendingCommand {
     if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
     let rows: ImportRows
     do {
-      rows = try ExportReader.read(kind, path: path)
+      let passphrase = kind == .tvtime ? TVTimePassphrase.source(for: path, environment: environment) : nil
+      rows = try ExportReader.read(kind, path: path, passphrase: passphrase, today: today)
     } catch {
       printError((error as? ImportFailure)?.message ?? String(describing: error))
       return ExitCode.failure.rawValue
@@ -66,12 +67,18 @@ extension TrendingCommand {
   static func summary(
     _ kind: ImportKind, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool
   ) -> String {
-    var lines: [String] = [
-      trn(
-        "%1$s: %2$s row read from %3$s", "%1$s: %2$s rows read from %3$s", rows.rows.count,
-        ExportReader.name(kind), String(rows.rows.count),
-        trn("%s file", "%s files", rows.files.count, String(rows.files.count)))
-    ]
+    let header = trn(
+      "%1$s: %2$s row read from %3$s", "%1$s: %2$s rows read from %3$s", rows.rows.count, ExportReader.name(kind),
+      String(rows.rows.count), trn("%s file", "%s files", rows.files.count, String(rows.files.count)))
+    return summary(header: header, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun)
+  }
+
+  /// What an import did under its first line (what was read, from where): the counts, then each
+  /// unresolved and each skipped row with its place.
+  static func summary(
+    header: String, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool
+  ) -> String {
+    var lines: [String] = [header]
     if dryRun {
       for change in outcome.added { lines.append("  + " + describe(change)) }
     }
