@@ -20,11 +20,12 @@ public final class LibraryService: Sendable {
   private let state: ConnectionState
 
   /// A service for the library at `path`; the file is opened by the first use, not here.
-  public init(path: URL, patience: LibraryPatience = LibraryPatience()) {
+  /// `syncFolder` (`set sync-folder`) is the folder a library not yet a member joins on its first sync.
+  public init(path: URL, patience: LibraryPatience = LibraryPatience(), syncFolder: String? = nil) {
     self.path = path
     self.patience = patience
     thread = WorkThread()
-    state = ConnectionState()
+    state = ConnectionState(syncFolder: syncFolder)
   }
 
   deinit { thread.stop() }
@@ -118,23 +119,47 @@ private final class ConnectionState: @unchecked Sendable {
   private var lastListing: [String]?
   private var lastFailure: String?
 
+  /// The folder a library not yet a member joins on its first sync (`set sync-folder`).
+  private let syncFolder: String?
+
+  init(syncFolder: String? = nil) {
+    self.syncFolder = syncFolder
+  }
+
   /// `LibraryService.syncIfDue` on the service's thread.
   func syncIfDue(_ path: URL, busyMilliseconds: Int32, force: Bool, now: Date) -> SyncTick? {
-    guard case .success(let library) = opened(path, busyMilliseconds: busyMilliseconds),
-      let due = try? library.syncDue()
-    else { return nil }
+    guard case .success(let library) = opened(path, busyMilliseconds: busyMilliseconds) else { return nil }
+    if let syncFolder, (try? library.syncFolder()) == .some(nil) {
+      // Tried every look (a stick may be plugged in later); a failure is told once.
+      do {
+        let outcome = try library.joinSync(folder: syncFolder, name: nil, now: now)
+        lastListing = (try? library.syncDue())?.listing
+        lastFailure = nil
+        return .synced(outcome, devices: Self.devices(library))
+      } catch {
+        guard error.message != lastFailure else { return nil }
+        lastFailure = error.message
+        return .failed(error.message)
+      }
+    }
+    guard let due = try? library.syncDue() else { return nil }
     guard force || due.localChanges || due.listing != lastListing else { return nil }
     do {
       let outcome = try library.sync(now: now)
       lastListing = due.listing
       lastFailure = nil
-      return .synced(outcome, devices: (try? library.syncStatus().devices.filter { !$0.forgotten }.count) ?? 1)
+      return .synced(outcome, devices: Self.devices(library))
     } catch {
       // Busy elsewhere: the next look tries again, quietly.
       guard error.kind != .busy, error.message != lastFailure else { return nil }
       lastFailure = error.message
       return .failed(error.message)
     }
+  }
+
+  /// The devices of the library's folder it still reads, itself included.
+  private static func devices(_ library: Library) -> Int {
+    (try? library.syncStatus().devices.filter { !$0.forgotten }.count) ?? 1
   }
 
   /// Whether another process committed (or the file was replaced) since the last look.

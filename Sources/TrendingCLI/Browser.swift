@@ -47,7 +47,11 @@ enum Browser {
     if let opener = settings.settings.values["opener"] { opening["BROWSER"] = opener }
     let runner = EffectRunner(
       client: client, images: services.images, posterMode: .indexed8, inbox: inbox,
-      library: Library.standardPath(environment: environment).map { LibraryService(path: $0) },
+      library: Library.standardPath(environment: environment).map { path in
+        LibraryService(
+          path: path,
+          syncFolder: settings.settings.values["sync-folder"].map { Setup.expandingHome($0, environment: environment) })
+      },
       launcher: BrowserLauncher(environment: opening),
       tmux: environment["TMUX"] != nil)
     // The first list is asked for before ncurses starts (the size comes with the terminal): the

@@ -32,6 +32,13 @@ public enum Setup {
     )
   }
 
+  /// A path with a leading `~/` read as the home folder (a settings file's or a typed path may start
+  /// so); any other path as it is.
+  public static func expandingHome(_ path: String, environment: [String: String]) -> String {
+    guard path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") else { return path }
+    return home + path.dropFirst()
+  }
+
   /// Whether a screen reader reads the browser: `--screen-reader`, else `TRENDING_SCREEN_READER`
   /// (`1`, `true`, `on` or `yes`; the settings file's `set screen-reader true` stands in for it).
   public static func screenReader(for invocation: Invocation, environment: [String: String]) -> Bool {

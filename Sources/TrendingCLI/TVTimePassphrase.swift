@@ -32,8 +32,7 @@ enum TVTimePassphrase {
 
   /// `~/…` with the home folder (a settings file's path may start so).
   static func expanded(_ path: String, _ environment: [String: String]) -> String {
-    guard path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") else { return path }
-    return home + path.dropFirst()
+    Setup.expandingHome(path, environment: environment)
   }
 
   /// The passphrase in the file at `path` (a trailing line end is not part of it); refused unless

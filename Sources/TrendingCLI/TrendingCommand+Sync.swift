@@ -5,14 +5,22 @@ import Localization
 import TrendingCore
 
 extension TrendingCommand {
-  /// `trending sync …`: the library through its sync folder.
-  static func sync(_ command: SyncCommand, environment: [String: String]) -> Int32 {
+  /// `trending sync …`: the library through its sync folder; `setting` is `set sync-folder`'s
+  /// folder, which a library not yet a member joins on its first sync.
+  static func sync(_ command: SyncCommand, setting: String?, environment: [String: String]) -> Int32 {
     withLibrary(environment) { library throws(LibraryError) -> Int32 in
       switch command {
       case .now:
+        if try library.syncFolder() == nil, let setting {
+          let folder = Setup.expandingHome(setting, environment: environment)
+          let outcome = try library.joinSync(folder: folder, name: nil, now: Date())
+          printError(tr("This library now syncs through %1$s as %2$s.", folder, try library.syncStatus().name))
+          return report(outcome)
+        }
         return report(try library.sync(now: Date()))
       case .join(let folder):
-        let outcome = try library.joinSync(folder: expandingHome(folder, environment), name: nil, now: Date())
+        let outcome = try library.joinSync(
+          folder: Setup.expandingHome(folder, environment: environment), name: nil, now: Date())
         let status = try library.syncStatus()
         printError(tr("This library now syncs through %1$s as %2$s.", status.folder, status.name))
         return report(outcome)
@@ -39,12 +47,6 @@ extension TrendingCommand {
       tr(
         "synced: %1$s sent, %2$s taken in from %3$s other devices", String(outcome.sent), String(outcome.applied),
         String(outcome.devices)))
-  }
-
-  /// A path with a leading `~/` read as the home folder.
-  private static func expandingHome(_ path: String, _ environment: [String: String]) -> String {
-    guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
-    return home + path.dropFirst(1)
   }
 }
 

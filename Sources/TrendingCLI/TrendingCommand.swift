@@ -210,7 +210,7 @@ public enum TrendingCommand {
         identify(paths, json: json, client: services.client)
       }
     case .sync(let command):
-      return sync(command, environment: environment)
+      return sync(command, setting: settingsFile.settings.values["sync-folder"], environment: environment)
     case .play(let target):
       return play(target, invocation: invocation, environment: environment, settings: settingsFile.settings.values)
     case .scrobble(let path, let position, let duration):

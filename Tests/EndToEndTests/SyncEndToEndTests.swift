@@ -98,6 +98,23 @@ struct SyncEndToEndTests {
     #expect(try laptop.run(["sync"]).stdout.contains("0 sent, 0 taken in"))
   }
 
+  @Test func theSyncFolderSettingJoinsOnTheFirstSync() throws {
+    let shared = try folder()
+    let config = try folder().appendingPathComponent("config")
+    try "set sync-folder \(shared.path)\n".write(to: config, atomically: true, encoding: .utf8)
+    let laptop = try Machine()
+    try laptop.run(["seen", "550", "--on", "2026-11-01"])
+    let outcome = try BinaryRunner.run(
+      ["sync"],
+      environment: ["XDG_DATA_HOME": laptop.data.path, "HOME": laptop.data.path, "TRENDING_CONFIG": config.path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("now syncs through \(shared.path)"))
+    #expect(try laptop.run(["sync", "status", "--json"]).stdout.contains(shared.path))
+    let desktop = try Machine()
+    try desktop.run(["sync", "init", shared.path])
+    #expect(try desktop.run(["history"]).stdout.contains("550"))
+  }
+
   @Test func syncWithoutAFolderSaysHowToStart() throws {
     let machine = try Machine()
     let outcome = try machine.run(["sync"], expect: 1)

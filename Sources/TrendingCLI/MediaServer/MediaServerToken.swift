@@ -54,8 +54,7 @@ enum MediaServerToken {
 
   /// `~/…` with the home folder.
   static func expanded(_ path: String, environment: [String: String]) -> String {
-    guard path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") else { return path }
-    return home + path.dropFirst()
+    Setup.expandingHome(path, environment: environment)
   }
 
   /// The file's text: a regular file (not through a link at its last step), the user's own, that

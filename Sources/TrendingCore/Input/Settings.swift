@@ -81,6 +81,11 @@ public struct Settings: Equatable, Sendable {
         tr("the cursor on the focused row, no posters or spinner (--screen-reader; TRENDING_SCREEN_READER)"), "true"
       ),
       (
+        "sync-folder", "PATH",
+        tr("a folder your file sync carries: the library joins it and syncs through it (trending sync init)"),
+        "~/Sync/trending"
+      ),
+      (
         "jellyfin-token-file", "PATH",
         tr("a file only you can read (mode 0600) holding the Jellyfin token (JELLYFIN_TOKEN)"),
         "~/.config/trending/jellyfin-token"
@@ -98,7 +103,9 @@ public struct Settings: Equatable, Sendable {
   }
 
   /// The settings whose value is a path (spaces and all): where a secret is kept, never the secret.
-  static let pathSettings: Set<String> = ["jellyfin-token-file", "plex-token-file", "tvtime-passphrase-file"]
+  static let pathSettings: Set<String> = [
+    "jellyfin-token-file", "plex-token-file", "tvtime-passphrase-file", "sync-folder",
+  ]
 
   /// The settings whose value is a command with its arguments (`set player mpv --fs`).
   static let commandSettings: Set<String> = ["player", "opener"]
