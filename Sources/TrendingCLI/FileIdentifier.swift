@@ -58,6 +58,18 @@ struct FileIdentifier {
     return search(guess, language: language)
   }
 
+  /// The file as `media` (a title chosen or remembered): a film by its details, a series with the
+  /// guess's season and episode.
+  func identity(of media: MediaID, _ guess: FileGuess) -> Result<FileIdentity, AmodbError> {
+    switch media.kind {
+    case .series:
+      return .success(.title(matcher.seriesInfo(media.id, client), season: guess.season, episode: guess.episode))
+    case .film, .person:
+      let request = MovieDetailsRequest(id: media.id, language: client.configuration.language)
+      return matcher.answer(request, client).map { .title(TitleInfo($0), season: nil, episode: nil) }
+    }
+  }
+
   /// A `/find` answer as the file's title: a film, a series (the guess's episode), or an episode.
   private func byIMDb(_ found: FoundByIMDb, _ guess: FileGuess) -> FileIdentity? {
     if let film = found.films.first { return .title(TitleInfo(film), season: nil, episode: nil) }

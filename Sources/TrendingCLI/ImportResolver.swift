@@ -29,6 +29,32 @@ enum ImportResolver {
   static func run(
     _ titles: [UnresolvedTitle], rows: [ImportRow], library: Library, today: String, posters: Posters
   ) throws(LibraryError) -> Int32 {
+    let end = try choose(titles, posters: posters) { film, title throws(LibraryError) in
+      let chosen = rows.filter { $0.reference == title.reference }
+      let changes = ImportPlan.make(chosen) { _ in ImportTarget(info: TitleInfo(film)) }.changes
+      _ = try library.apply(changes, dryRun: false, recorded: today)
+    }
+    guard let end else { return ExitCode.failure.rawValue }
+    let left = titles.count - end.taken - end.skipped
+    let status = TrendingCommand.emit(
+      tr("Resolved %1$s, skipped %2$s, left %3$s", String(end.taken), String(end.skipped), String(left)))
+    if let number = end.signal { return 128 + number }
+    return status
+  }
+
+  /// How a chooser's session ended: titles taken and skipped, and the signal that stopped it, if one did.
+  struct End {
+    var taken = 0
+    var skipped = 0
+    var signal: Int32?
+  }
+
+  /// The chooser over `titles` on the terminal, `take` called with each title's choice as it is
+  /// made; nil when the terminal could not be set up (said on standard error).
+  static func choose(
+    _ titles: [UnresolvedTitle], posters: Posters,
+    take: (MediaSummary, UnresolvedTitle) throws(LibraryError) -> Void
+  ) throws(LibraryError) -> End? {
     let environment = posters.environment
     let inbox = ActionInbox()
     SignalGuard.install(wake: inbox.writeDescriptor)
@@ -37,7 +63,7 @@ enum ImportResolver {
     guard let backend = NCursesBackend(noColor: posters.noColor, look: look, glyphs: glyphs) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))
-      return ExitCode.failure.rawValue
+      return nil
     }
     let posterMode = Palette(depth: backend.depth).posterMode
     let runner = EffectRunner(
@@ -60,8 +86,7 @@ enum ImportResolver {
         }
       }
     }
-    var taken = 0
-    var skipped = 0
+    var end = End()
     var failure: LibraryError?
     var size = backend.adoptNewSize()
     loop: while !chooser.isDone, SignalGuard.received == nil {
@@ -84,14 +109,12 @@ enum ImportResolver {
         case .key(let key):
           switch chooser.press(key) {
           case .stay: break
-          case .skip: skipped += 1
+          case .skip: end.skipped += 1
           case .quit: break loop
           case .take(let film, let title):
-            let chosen = rows.filter { $0.reference == title.reference }
-            let changes = ImportPlan.make(chosen) { _ in ImportTarget(info: TitleInfo(film)) }.changes
-            do {
-              _ = try library.apply(changes, dryRun: false, recorded: today)
-              taken += 1
+            do throws(LibraryError) {
+              try take(film, title)
+              end.taken += 1
             } catch {
               failure = error
               break loop
@@ -108,11 +131,8 @@ enum ImportResolver {
     backend.shutdown()
     SignalGuard.restoreModes()
     if let failure { throw failure }
-    let left = titles.count - taken - skipped
-    let status = TrendingCommand.emit(
-      tr("Resolved %1$s, skipped %2$s, left %3$s", String(taken), String(skipped), String(left)))
-    if let number = SignalGuard.received { return 128 + number }
-    return status
+    end.signal = SignalGuard.received
+    return end
   }
 
   /// Sleeps until the terminal or the inbox (effects' answers, signals) has something, or the

@@ -114,7 +114,32 @@ extension TrendingCommand {
     }
     if let error = services.client.configuration.missingKeyError { return .failure(.failed(error.message)) }
     let guess = MediaFileName.guess(path: PlayTarget.namePath(target))
-    switch FileIdentifier(client: services.client).identify(guess) {
+    let identifier = FileIdentifier(client: services.client)
+    let memory = FolderChoice(target: target, guess: guess, environment: environment)
+    // A title chosen for a file of this folder before, of the same name: not asked again.
+    if let media = memory?.remembered() {
+      switch identifier.identity(of: media, guess) {
+      case .success(let identity): return PlayedTitle.from(identity)
+      case .failure(let error): return .failure(.failed(error.message))
+      }
+    }
+    switch identifier.identify(guess) {
+    case .success(.ambiguous(let found)) where isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1:
+      // On a terminal, the import's chooser asks which; the choice is kept for the folder.
+      let title = UnresolvedTitle(
+        reference: .search(title: guess.title, year: guess.year), places: [], title: guess.title, year: guess.year,
+        candidates: Array(found.prefix(UnresolvedTitle.mostCandidates)))
+      let posters = ImportResolver.Posters(
+        services: services, mode: (try? Setup.imageMode(for: invocation, environment: environment)) ?? .auto,
+        environment: environment, noColor: invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty)
+      var chosen: MediaID?
+      _ = try? ImportResolver.choose([title], posters: posters) { film, _ in chosen = film.media }
+      guard let chosen else { return .failure(.ambiguous(found.count)) }
+      memory?.remember(chosen)
+      switch identifier.identity(of: chosen, guess) {
+      case .success(let identity): return PlayedTitle.from(identity)
+      case .failure(let error): return .failure(.failed(error.message))
+      }
     case .success(let identity): return PlayedTitle.from(identity)
     case .failure(let error): return .failure(.failed(error.message))
     }
@@ -212,5 +237,47 @@ extension TrendingCommand {
       return ExitCode.failure.rawValue
     }
     return code.load(ordering: .relaxed)
+  }
+}
+
+/// The title chosen for the files of one folder (an episode's show, asked once): kept in the
+/// library's facts by the folder's path and the name the files give it, so a film of another name
+/// in a shared folder is never taken for it.
+struct FolderChoice {
+  /// The fact's name: the folder and the title as the file's name gives it.
+  let fact: String
+  /// The library's place.
+  let library: URL
+
+  /// The memory of `target`'s folder, nil for a URL or when there is no library.
+  init?(target: String, guess: FileGuess, environment: [String: String]) {
+    guard !PlayTarget.isURL(target), !guess.title.isEmpty,
+      let library = Library.standardPath(environment: environment)
+    else { return nil }
+    let folder = URL(fileURLWithPath: PlayTarget.absolute(target, directory: PlayTarget.currentDirectory))
+      .deletingLastPathComponent().path
+    fact = "play.folder:" + folder + "\u{1f}" + guess.title.lowercased()
+    self.library = library
+  }
+
+  /// The title chosen before, if one was.
+  func remembered() -> MediaID? {
+    guard
+      case .success(let value?) = LibraryService(path: library).sync({ library throws(LibraryError) in
+        try library.fact(fact)
+      })
+    else { return nil }
+    let parts = value.split(separator: ":")
+    guard parts.count == 2, let kind = MediaKind(rawValue: String(parts[0])), let id = Int(parts[1]), id > 0 else {
+      return nil
+    }
+    return MediaID(kind, id)
+  }
+
+  /// Keeps `media` as the folder's title (a failure only means it is asked again next time).
+  func remember(_ media: MediaID) {
+    _ = LibraryService(path: library).sync { library throws(LibraryError) in
+      try library.record(fact, media.kind.rawValue + ":" + String(media.id))
+    }
   }
 }
