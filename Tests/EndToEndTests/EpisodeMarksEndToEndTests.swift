@@ -22,13 +22,7 @@ extension BrowserEndToEndTests {
     }
 
     /// From the series list with Series 3000 selected: opens series 3002 and its first season.
-    private func openSeasonOne(_ session: TmuxSession) throws {
-      try session.press("j", "j", "Enter")
-      try session.waitFor("Details of series 3002")
-      try session.press("j", "Enter")
-      try session.waitFor("Episode one of 3002")
-      try session.waitForIdle()
-    }
+    private func openSeasonOne(_ session: TmuxSession) throws { try session.openSeasonOneOfSeries3002() }
 
     @Test func markUpToHereThenMOnAnEpisodeLandInTheLibraryAndTheSeasonRowCounts() throws {
       let (server, environment, session) = try started("episodes")

@@ -10,12 +10,7 @@ extension BrowserEndToEndTests {
   struct SyncBrowserEndToEndTests {
     /// A machine's environment: the loopback amodb and a data folder of its own, joined to `folder`.
     private func machine(_ amodb: FakeAmodb, folder: URL) throws -> [String: String] {
-      let data = FileManager.default.temporaryDirectory.appendingPathComponent("sync-browser-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
-      let joined = try BinaryRunner.run(["sync", "init", folder.path], environment: environment)
-      #expect(joined.status == 0, "\(joined.stderr)")
-      return environment
+      try syncingMachine(amodb, folder: folder)
     }
 
     /// The browser on series 3002's first season, wide enough for the header to say how it synced.
@@ -26,11 +21,7 @@ extension BrowserEndToEndTests {
       try session.press("t")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
-      try session.press("j", "j", "Enter")
-      try session.waitFor("Details of series 3002")
-      try session.press("j", "Enter")
-      try session.waitFor("Episode one of 3002")
-      try session.waitForIdle()
+      try session.openSeasonOneOfSeries3002()
       return session
     }
 

@@ -11,11 +11,7 @@ extension BrowserEndToEndTests {
   struct SyncthingEndToEndTests {
     /// A machine's environment: the loopback amodb and a data home of its own, joined to `folder`.
     private func machine(_ amodb: FakeAmodb, folder: URL) throws -> [String: String] {
-      let data = FileManager.default.temporaryDirectory.appendingPathComponent("syncthing-e2e-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-      let environment = amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 }
-      try run(["sync", "init", folder.path], environment)
-      return environment
+      try syncingMachine(amodb, folder: folder)
     }
 
     /// Runs the binary on a machine and expects it to succeed.
@@ -39,11 +35,7 @@ extension BrowserEndToEndTests {
       try session.press("t")
       try session.waitFor("Series 3000")
       try session.waitForIdle()
-      try session.press("j", "j", "Enter")
-      try session.waitFor("Details of series 3002")
-      try session.press("j", "Enter")
-      try session.waitFor("Episode one of 3002")
-      try session.waitForIdle()
+      try session.openSeasonOneOfSeries3002()
     }
 
     /// The library as `export json` writes it, the day of the export left out.

@@ -7,18 +7,9 @@ import Testing
 
 @Suite("trending import on the command line, its progress and its summary")
 struct ImportArgumentsTests {
-  private func parse(_ words: [String]) throws -> Invocation.Command {
-    try ArgumentParser.parse(words).command
-  }
+  private func parse(_ words: [String]) throws -> Invocation.Command { try parsedCommand(words) }
 
-  private func failure(_ words: [String]) -> String? {
-    do {
-      _ = try ArgumentParser.parse(words)
-      return nil
-    } catch {
-      return error.message
-    }
-  }
+  private func failure(_ words: [String]) -> String? { usageFailure(words) }
 
   @Test func importTakesAKindAndAPath() throws {
     #expect(

@@ -7,18 +7,9 @@ import Testing
 
 @Suite("trending play, scrobble and mpv-script on the command line")
 struct PlayArgumentsTests {
-  private func parse(_ words: [String]) throws -> Invocation.Command {
-    try ArgumentParser.parse(words).command
-  }
+  private func parse(_ words: [String]) throws -> Invocation.Command { try parsedCommand(words) }
 
-  private func failure(_ words: [String]) -> String? {
-    do {
-      _ = try ArgumentParser.parse(words)
-      return nil
-    } catch {
-      return error.message
-    }
-  }
+  private func failure(_ words: [String]) -> String? { usageFailure(words) }
 
   @Test func playTakesOnePathOrURL() throws {
     #expect(try parse(["play", "Film (1999).mkv"]) == .play(target: "Film (1999).mkv"))
