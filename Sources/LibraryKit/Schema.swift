@@ -222,6 +222,7 @@ enum Schema {
         stamped INTEGER NOT NULL DEFAULT 0,
         sent_wall INTEGER NOT NULL DEFAULT 0,
         sent_counter INTEGER NOT NULL DEFAULT 0,
+        sent_name TEXT,
         synced TEXT
       )
       """,

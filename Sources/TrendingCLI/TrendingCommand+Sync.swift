@@ -29,6 +29,8 @@ extension TrendingCommand {
         return emit(json ? Output.encode(SyncStatusOutput(status)) : Output.syncStatus(status, now: Date()))
       case .name(let name):
         try library.nameSyncDevice(name)
+        // Sent at once, so the other devices know it by the new name.
+        _ = try library.sync(now: Date())
         return emit(tr("This device is now named %s.", TextSanitizer.clean(name, limit: 100)))
       case .forget(let device):
         let forgotten = try library.forgetSyncDevice(device)

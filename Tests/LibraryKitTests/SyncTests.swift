@@ -154,6 +154,23 @@ struct SyncTests {
     #expect(try laptop.export() == desktop.export())
   }
 
+  @Test func aNewNameWithNothingElseToSendReachesTheOthers() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    _ = try desktop.sync()
+    try laptop.library.nameSyncDevice("Laptop")
+    let sent = try laptop.sync()
+    #expect(sent.sent == 0, "no row to send, only the name")
+    _ = try desktop.sync()
+    #expect(try desktop.library.syncStatus().devices.contains { $0.name == "Laptop" && !$0.isThis })
+    // Named once: the next sync writes nothing more.
+    let before = try FileManager.default.contentsOfDirectory(atPath: laptop.view.appendingPathComponent(laptop.id).path)
+    _ = try laptop.sync()
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: laptop.view.appendingPathComponent(laptop.id).path) == before)
+  }
+
   @Test func whatAFileSyncDeliversCostsOnlyItself() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

@@ -220,13 +220,15 @@ struct SyncMember {
   var stamped: Int64
   /// The clock of the newest row sent.
   var sent: HybridClock
+  /// The device's name as its last segment gave it.
+  var sentName: String?
 
   /// The member row, nil when the library does not sync.
   static func load(_ connection: SQLiteConnection) throws(SQLiteFailure) -> SyncMember? {
     guard
       let row = try connection.rows(
         """
-        SELECT m.folder, m.name, m.segment, m.stamped, m.sent_wall, m.sent_counter, d.id AS device
+        SELECT m.folder, m.name, m.segment, m.stamped, m.sent_wall, m.sent_counter, m.sent_name, d.id AS device
         FROM sync_member m, device d
         """
       ).first, let device = row["device"].string
@@ -234,7 +236,8 @@ struct SyncMember {
     return SyncMember(
       folder: row["folder"].string ?? "", name: row["name"].string ?? "", device: device,
       segment: row["segment"].int ?? 0, stamped: row["stamped"].integer ?? 0,
-      sent: HybridClock(wall: row["sent_wall"].integer ?? 0, counter: row["sent_counter"].int ?? 0, device: device))
+      sent: HybridClock(wall: row["sent_wall"].integer ?? 0, counter: row["sent_counter"].int ?? 0, device: device),
+      sentName: row["sent_name"].string)
   }
 }
 

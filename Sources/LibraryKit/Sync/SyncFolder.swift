@@ -202,6 +202,13 @@ enum SyncExport {
       ($0.clock, SyncTable.byName[$0.table]?.rank ?? 0) < ($1.clock, SyncTable.byName[$1.table]?.rank ?? 0)
     }
     var segment = max(member.segment, folder.highestOwnSegment())
+    if records.isEmpty, segment > 0, member.sentName != member.name {
+      // A new name with nothing else to send: a segment of the header alone carries it.
+      let header = SegmentHeader(
+        device: member.device, name: member.name, segment: segment + 1, records: 0, first: member.sent,
+        last: member.sent)
+      segment = try folder.write(SyncSegment.text(header, []), number: segment + 1)
+    }
     var start = 0
     while start < records.count {
       let part = Array(records[start..<min(start + SyncSegment.mostRecords, records.count)])
@@ -215,6 +222,9 @@ enum SyncExport {
       try connection.rows(
         "UPDATE sync_member SET segment = ?, sent_wall = ?, sent_counter = ?",
         [.integer(Int64(segment)), .integer(last.clock.wall), .integer(Int64(last.clock.counter))])
+    }
+    if segment > member.segment {
+      try connection.rows("UPDATE sync_member SET segment = ?, sent_name = name", [.integer(Int64(segment))])
     }
     return records.count
   }
