@@ -159,7 +159,8 @@ private final class ConnectionState: @unchecked Sendable {
 
   /// The devices of the library's folder it still reads, itself included.
   private static func devices(_ library: Library) -> Int {
-    (try? library.syncStatus().devices.filter { !$0.forgotten }.count) ?? 1
+    // Not `syncStatus()`: that counts every row this device stamped, and this runs after every sync.
+    (try? library.syncDeviceCount()) ?? 1
   }
 
   /// Whether another process committed (or the file was replaced) since the last look.

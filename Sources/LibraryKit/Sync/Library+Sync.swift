@@ -308,8 +308,7 @@ enum SyncJoin {
   static func stampEverything(_ connection: SQLiteConnection, clock: HybridClock) throws(SQLiteFailure) {
     for table in SyncTable.all {
       var keys: [[SQLValue]] = []
-      let select = table.select.components(separatedBy: " WHERE ").first ?? table.select
-      try connection.each(select) { row in
+      try connection.each(table.selectAll) { row in
         keys.append(table.key(ofRow: table.rowColumns.map { row[$0] }))
       }
       for key in keys { try SyncStamp.stamp(connection, table.name, key, clock, deleted: false) }

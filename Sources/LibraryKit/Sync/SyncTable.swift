@@ -10,6 +10,8 @@ struct SyncTable: Sendable {
   let keyColumns: [String]
   /// The columns a record's row carries, in this order.
   let rowColumns: [String]
+  /// The statement that reads every row, its columns in `rowColumns` order.
+  let selectAll: String
   /// The statement that reads the row a key names, its columns in `rowColumns` order.
   let select: String
   /// The statement that deletes the row a key names.
@@ -22,7 +24,8 @@ struct SyncTable: Sendable {
     self.name = name
     self.keyColumns = keyColumns
     self.rowColumns = rowColumns
-    select = Self.selectStatement(name, keyColumns: keyColumns, rowColumns: rowColumns)
+    selectAll = Self.selectAllStatement(name, rowColumns: rowColumns)
+    select = selectAll + " WHERE " + Self.keyCondition(name, keyColumns: keyColumns)
     delete = Self.deleteStatement(name, keyColumns: keyColumns)
     upsert = Self.upsertStatement(name, keyColumns: keyColumns, rowColumns: rowColumns)
   }
@@ -87,18 +90,24 @@ struct SyncTable: Sendable {
     "[" + key.map(JSONText.value).joined(separator: ",") + "]"
   }
 
-  /// The statement that reads the row a key names, its columns in `rowColumns` order.
-  private static func selectStatement(_ name: String, keyColumns: [String], rowColumns: [String]) -> String {
+  /// The statement that reads every row, its columns in `rowColumns` order.
+  private static func selectAllStatement(_ name: String, rowColumns: [String]) -> String {
     switch name {
-    case "lists": return "SELECT name, created FROM lists WHERE name = ?"
+    case "lists": return "SELECT name, created FROM lists"
     case "list_items":
       return """
         SELECT l.name AS list, i.kind, i.title_id, i.position, i.added FROM list_items i
-        JOIN lists l ON l.id = i.list_id WHERE l.name = ? AND i.kind = ? AND i.title_id = ?
+        JOIN lists l ON l.id = i.list_id
         """
-    default:
-      return "SELECT \(rowColumns.joined(separator: ", ")) FROM \(name) WHERE "
-        + keyColumns.map { "\($0) = ?" }.joined(separator: " AND ")
+    default: return "SELECT \(rowColumns.joined(separator: ", ")) FROM \(name)"
+    }
+  }
+
+  /// The condition that picks the row a key names (its values bound in `keyColumns` order).
+  private static func keyCondition(_ name: String, keyColumns: [String]) -> String {
+    switch name {
+    case "list_items": return "l.name = ? AND i.kind = ? AND i.title_id = ?"
+    default: return keyColumns.map { "\($0) = ?" }.joined(separator: " AND ")
     }
   }
 

@@ -10,6 +10,11 @@ struct SyncDue: Equatable {
 }
 
 extension Library {
+  /// The devices of the folder this library still reads, itself included.
+  func syncDeviceCount() throws(LibraryError) -> Int {
+    try read { 1 + (try connection.scalar("SELECT count(*) FROM sync_devices WHERE forgotten = 0")?.int ?? 0) }
+  }
+
   /// What a sync would have to do now, nil when the library does not sync.
   func syncDue() throws(LibraryError) -> SyncDue? {
     try read {
