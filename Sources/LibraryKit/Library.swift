@@ -20,6 +20,8 @@ public final class Library {
   let connection: SQLiteConnection
   /// Why a change is refused when the library is read-only.
   let writeRefusal: LibraryError
+  /// The series in progress as this connection last read them (`progress(today:)`).
+  var progressCache: ProgressCache?
 
   /// How long a write waits for another process's write, in milliseconds.
   public static let busyMilliseconds: Int32 = 30_000
