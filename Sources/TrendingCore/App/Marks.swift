@@ -135,6 +135,21 @@ extension Mark {
   }
 }
 
+/// The lists a burst of saved changes owes a read from the file: those that follow titles' marks,
+/// those that follow episodes seen.
+public struct OwedReads: Equatable, Sendable {
+  /// A title's marks were saved.
+  public var marks = false
+  /// A series' episodes were saved.
+  public var episodes = false
+
+  /// Owes the reads named.
+  public init(marks: Bool = false, episodes: Bool = false) {
+    self.marks = marks
+    self.episodes = episodes
+  }
+}
+
 /// The watchlist and seen marks: toggled at once on screen, then stored; the stored marks shown
 /// with the changes still being saved over them.
 enum MarkLogic {
@@ -196,7 +211,18 @@ enum MarkLogic {
     // ahead that were let go of are read again.
     guard saved || state.shared.marks != before else { return FeedLogic.readAhead(&state) }
     ListLogic.rehide(&state)
-    return FeedLogic.marksChanged(&state)
+    guard saved else { return FeedLogic.marksChanged(&state) }
+    return owedReads(&state)
+  }
+
+  /// The lists that follow the saved changes, read again once no change waits for its save (the
+  /// screen already shows the changes waiting, so a read between two saves would show nothing new).
+  static func owedReads(_ state: inout AppState) -> [Effect] {
+    guard state.shared.unsaved.isEmpty else { return [] }
+    let owed = state.shared.owedReads
+    state.shared.owedReads = OwedReads()
+    guard owed.marks || owed.episodes else { return [] }
+    return FeedLogic.marksChanged(&state, changed: owed)
   }
 
   /// The oldest unsaved change was stored (what the library holds after it), or not and why: a
@@ -208,16 +234,18 @@ enum MarkLogic {
       // Only the changed title is read back: the others are as the screen has them.
       var marks = state.shared.marks
       marks[media] = mark
+      state.shared.owedReads.marks = true
       return stored(marks, problem: problem, saved: true, &state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
-      // Up next follows the episodes seen: read again when showing, else behind the screen.
-      return FeedLogic.marksChanged(&state, episodes: true)
+      state.shared.owedReads.episodes = true
+      return owedReads(&state)
     case nil:
       if let problem { state.shared.say(problem, .problem) }
-      guard let change, change.isEpisodes else { return [.loadMarks] }
-      return [.loadEpisodeMarks(change.id)]
+      let owed = owedReads(&state)
+      guard let change, change.isEpisodes else { return [.loadMarks] + owed }
+      return [.loadEpisodeMarks(change.id)] + owed
     }
   }
 }

@@ -27,6 +27,9 @@ public struct Shared: Equatable, Sendable {
   public var marksRead = false
   /// Changes on screen (titles' and episodes' alike) whose saves have not answered yet, oldest first.
   public var unsaved: [LibraryChange] = []
+  /// The lists owed a read from the file once the unsaved changes are all stored: a burst of marks
+  /// reads its lists once, after its last save, not once a save.
+  public var owedReads = OwedReads()
   /// Each series' seen episodes, once read from the library: as stored, with the unsaved changes over them.
   public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
   /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).
@@ -61,6 +64,8 @@ public struct Shared: Equatable, Sendable {
   public var posters: [PosterRequest: PosterSlot] = [:]
   /// The poster being fetched, at most one at a time.
   public var posterInFlight: PosterRequest?
+  /// The poster shown before the one wanted, and the neighbours fetched ahead.
+  public var posterTrail = PosterTrail()
   /// The details the wide list's pane wants (asked once the selection rests).
   public var paneFactsWanted: APIRequest?
   /// What the terminal said of itself, and what that decided.

@@ -105,12 +105,14 @@ struct MarksTests {
       $0.shared.unsaved = [add, seen]
       $0.shared.notice = Notice("Marked Film 2 seen.", kind: .confirmation, now: Sample.start)
     }
-    // The first save answers with the file as it wrote it: the second change is still shown.
-    store.send(.changeSaved(.mark(.film(1), first), problem: nil), effects: Self.ahead) {
+    // The first save answers with the file as it wrote it: the second change is still shown, and
+    // the lists are not read while a save is still to answer (they would show nothing new).
+    store.send(.changeSaved(.mark(.film(1), first), problem: nil), effects: []) {
       $0.shared.unsaved = [seen]
       $0.shared.marksRead = true
+      $0.shared.owedReads = OwedReads(marks: true)
     }
-    // The tabs not read yet: the read ahead is asked again (the runner keeps one wait under its id).
+    // The last save answers: the tabs are read once, for both.
     store.send(.changeSaved(.mark(.film(2), second), problem: nil), effects: Self.ahead) {
       $0.shared.unsaved = []
     }

@@ -288,10 +288,12 @@ enum FeedLogic {
 
   /// After the marks change: lists that follow them are read again, the one showing now, the
   /// tabs read ahead behind it, the others when next shown.
-  /// `episodes`: the change was to episodes seen, not to a title's marks (Up next follows only
-  /// those, and reading it again is the library's longest read).
-  static func marksChanged(_ state: inout AppState, episodes: Bool = false) -> [Effect] {
-    let follows = { (feed: any Feed) in episodes ? feed.followsEpisodes : feed.followsMarks }
+  /// `changed`: whether titles' marks, episodes seen or both changed (Up next follows only
+  /// episodes, and reading it again is the library's longest read).
+  static func marksChanged(_ state: inout AppState, changed: OwedReads = OwedReads(marks: true)) -> [Effect] {
+    let follows = { (feed: any Feed) in
+      changed.episodes && feed.followsEpisodes || changed.marks && feed.followsMarks
+    }
     for (kind, list) in state.tabs where follows(list.feed) { state.tabs[kind] = nil }
     let ahead = readAhead(&state)
     guard state.stack.count == 1, follows(state.rootList.feed) else { return ahead }

@@ -59,6 +59,24 @@ struct LibraryBrowserTests {
     #expect(state.tabs[.watchlist] != nil, "an episode's change is not the watchlist's")
   }
 
+  @Test func aBurstOfSavesReadsItsListsOnceAfterTheLastOfBothKinds() {
+    var state = Sample.loaded(3)
+    state.tabs[.upNext] = ListScreen(kind: .upNext, window: .week)
+    state.tabs[.watchlist] = ListScreen(kind: .watchlist, window: .week)
+    let series = MediaSummary(id: 500, kind: .series, title: "Series 500")
+    let episode = MarkedEpisode(key: EpisodeKey(season: 1, number: 1), name: nil, airDate: nil, runtime: nil)
+    state.shared.unsaved = [
+      LibraryChange(series: series, episodes: [episode], seen: true, day: "2026-12-04"),
+      LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: "2026-12-04"),
+    ]
+    let first = Reducer.reduce(&state, .changeSaved(.episodes(series: 500, [episode.key]), problem: nil))
+    #expect(first.isEmpty && state.shared.owedReads == OwedReads(episodes: true), "a save still to answer: no read yet")
+    #expect(state.tabs[.upNext] != nil && state.tabs[.watchlist] != nil)
+    let last = Reducer.reduce(&state, .changeSaved(.mark(.film(1), nil), problem: nil))
+    #expect(state.tabs[.upNext] == nil && state.tabs[.watchlist] == nil, "both kinds read again, once")
+    #expect(state.shared.owedReads == OwedReads() && !last.isEmpty)
+  }
+
   @Test func upNextIsEmptyWithAWayToStart() {
     let feed = ListKind.upNext.feed.feed(of: .upNext)
     #expect(feed.localQuery == .upNext && feed.followsEpisodes && !feed.followsMarks && feed.rowsStyle == .upNext)
