@@ -83,10 +83,12 @@ demo: release
 	./.build/release/trending --demo
 
 ## test: builds (debug, and release for the package test) and runs every test (a bounded fuzz run, unit,
-## loopback HTTP, snapshots, tmux end-to-end, the shells, groff, dpkg-deb and lintian).
+## loopback HTTP, snapshots, tmux end-to-end, the shells, groff, dpkg-deb and lintian), with TMPDIR a folder
+## of its own removed afterwards, so the tests leave nothing in /tmp.
 test: build release fuzz-smoke
-	$(SWIFT) test $(SWIFT_FLAGS) --skip EndToEndTests
-	$(SWIFT) test $(SWIFT_FLAGS) --filter EndToEndTests
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/trending-tests.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
+	  TMPDIR="$$scratch" $(SWIFT) test $(SWIFT_FLAGS) --skip EndToEndTests && \
+	  TMPDIR="$$scratch" $(SWIFT) test $(SWIFT_FLAGS) --filter EndToEndTests
 
 ## fuzz-build: the libFuzzer binary (coverage-guided, -sanitize=fuzzer), in its own build folder.
 fuzz-build: setup
