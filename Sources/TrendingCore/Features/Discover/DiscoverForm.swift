@@ -93,7 +93,7 @@ public struct DiscoverForm: Equatable, Sendable {
     case .votes: return String(filter.minimumVotes)
     case .runtimeFrom: return filter.runtime.lower.map { tr("%s min", String($0)) } ?? any
     case .runtimeTo: return filter.runtime.upper.map { tr("%s min", String($0)) } ?? any
-    case .language: return filter.originalLanguage.map(Languages.name) ?? any
+    case .language: return filter.originalLanguage.map { Languages.name($0) } ?? any
     case .certification: return filter.certification ?? any
     case .status: return filter.status.map(\.label) ?? any
     case .genresHeading, .servicesHeading: return ""

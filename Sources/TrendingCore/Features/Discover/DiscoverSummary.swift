@@ -16,7 +16,7 @@ extension DiscoverFilter {
           ? score : score + " " + trn("(%s vote)", "(%s votes)", minimumVotes))
     }
     if let runtime = Self.span(runtime, unit: tr("min")) { parts.append(runtime) }
-    if let originalLanguage { parts.append(tr("in %s", Languages.name(originalLanguage))) }
+    if let originalLanguage { parts.append(tr("in %s", Languages.name(originalLanguage, standalone: false))) }
     if let certification, media == .film { parts.append(tr("up to %s", certification)) }
     if let status, media == .series { parts.append(status.label) }
     if !keywords.isEmpty { parts.append(keywords.map { "#" + $0.name }.joined(separator: ", ")) }
@@ -80,8 +80,15 @@ public enum Languages {
     "fa", "ar", "he", "th", "uk",
   ]
 
-  /// A language's own name for itself (readable whatever the interface's language), else its code.
-  public static func name(_ code: String) -> String {
+  /// A language's name in the interface's language ("英语" in Chinese), else its own name for
+  /// itself, else its code; `standalone` (a value after a label) starts it with a capital, as
+  /// inside a phrase ("на английском") it would not.
+  public static func name(_ code: String, standalone: Bool = true) -> String {
+    LanguageNames.name(code, in: Translator.current.language, capitalized: standalone) ?? endonym(code)
+  }
+
+  /// A language's own name for itself, else its code.
+  static func endonym(_ code: String) -> String {
     switch code {
     case "en": return "English"
     case "fr": return "Français"

@@ -8,11 +8,9 @@ extension FilmDocument {
   /// How many lines of the first review show before it is expanded.
   static let reviewLines = 4
 
-  /// The label column of the "About" lines: their longest label in the interface's language, plus a gap.
-  static var aboutColumn: Int {
-    let labels = [tr("Language"), tr("Budget"), tr("Revenue"), tr("Studio"), tr("Studios"), tr("Keywords")]
-    return min(20, max(11, (labels.map { TextWidth.width(of: $0) }.max() ?? 0) + 2))
-  }
+  /// The label column of the "About" lines: the page's one label column, so their values start
+  /// where the credits' do.
+  static var aboutColumn: Int { labelColumn }
 
   /// The original language, budget, revenue, studios (each a link) and keywords (links side by side).
   static func about(_ details: MovieDetails, width: Int, into document: inout Document) {
@@ -121,15 +119,28 @@ extension WebPage {
 }
 
 extension Formatters {
-  /// US dollars in a few characters: "$850", "$12K", "$6.5M", "$63M", "$1.2B".
-  public static func money(_ dollars: Int) -> String {
+  /// US dollars in a few characters, as the interface's language writes them: "$850", "$6.5M",
+  /// "$1.2B"; "190 млн $" in Russian, "1.9亿美元" in Chinese.
+  public static func money(_ dollars: Int) -> String { money(dollars, language: Translator.current.language) }
+
+  /// The languages that write the currency's sign after the amount ("190 млн $", "190 M $").
+  static let signAfter: Set<String> = ["ru", "uk", "be", "bg", "cs", "pl", "fr", "it", "es", "pt", "ro"]
+
+  /// US dollars as `language` writes them: in ten thousands and hundred millions with the
+  /// currency's name after in Chinese and Japanese, else the catalogue's K/M/B with the sign
+  /// before or after, as the language puts it.
+  static func money(_ dollars: Int, language: String) -> String {
+    if language == "zh" { return myriads(dollars, hundredMillions: "亿") + "美元" }
+    if language == "ja" { return myriads(dollars, hundredMillions: "億") + "ドル" }
     let value = Double(dollars)
+    let amount: String
     switch dollars {
-    case ..<1_000: return "$\(dollars)"
-    case ..<1_000_000: return "$" + trc("thousands", "%sK", compact(value / 1_000))
-    case ..<1_000_000_000: return "$" + trc("millions", "%sM", compact(value / 1_000_000))
-    default: return "$" + trc("billions", "%sB", compact(value / 1_000_000_000))
+    case ..<1_000: amount = "\(dollars)"
+    case ..<1_000_000: amount = trc("thousands", "%sK", compact(value / 1_000))
+    case ..<1_000_000_000: amount = trc("millions", "%sM", compact(value / 1_000_000))
+    default: amount = trc("billions", "%sB", compact(value / 1_000_000_000))
     }
+    return signAfter.contains(language) ? amount + " $" : "$" + amount
   }
 
   /// A number with one decimal under ten ("6.5"), else whole ("63", "101").
