@@ -38,7 +38,7 @@ public enum FilmDocument {
       document.append(contentsOf: TextLayout.wrap(original, width: width).map { [Span($0, Style(.muted))] })
     }
     if let tagline = details?.tagline {
-      document.append(contentsOf: TextLayout.wrap(tagline, width: width).map { [Span($0, Style(.accent))] })
+      document.append(contentsOf: TextLayout.wrap(tagline, width: width).map { [Span($0, Style(.muted))] })
     }
     guard let details else {
       if let summary {
@@ -119,11 +119,13 @@ public enum FilmDocument {
     return line
   }
 
-  /// The labels a film's page puts in its label column, in the interface's language.
+  /// The labels a film's page puts in its label column, in the interface's language: the credits',
+  /// where to watch, the About lines' and the web pages', so all of them share one column.
   static var labels: [String] {
     [
       tr("Director"), tr("Directors"), tr("Starring"), tr("Trailer"), tr("Trailers"), tr("Part of"), tr("Stream"),
-      tr("Free"), tr("Rent"), tr("Buy"),
+      tr("Free"), tr("Rent"), tr("Buy"), tr("Language"), tr("Budget"), tr("Revenue"), tr("Studio"), tr("Studios"),
+      tr("Keywords"), tr("Website"),
     ]
   }
 

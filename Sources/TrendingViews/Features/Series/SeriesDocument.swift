@@ -43,7 +43,7 @@ public enum SeriesDocument {
       return document
     }
     if let tagline = details.tagline {
-      document.append(contentsOf: TextLayout.wrap(tagline, width: width).map { [Span($0, Style(.accent))] })
+      document.append(contentsOf: TextLayout.wrap(tagline, width: width).map { [Span($0, Style(.muted))] })
     }
     document.append(contentsOf: facts(details, region: region, width: width))
     creators(details, width: width, into: &document)
