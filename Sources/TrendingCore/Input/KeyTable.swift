@@ -149,9 +149,9 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding(
       [.character("f")], .discover, in: [.list], group: "Search",
       help: "find films by genre, years, score, runtime, language, rating and services", hint: "filter"),
-    KeyBinding([.enter], .open, in: [.form], group: "Search", help: "show the films that match", hint: "apply"),
+    KeyBinding([.enter], .open, in: [.form], group: "Search", help: "show the films that match", hint: "show"),
     KeyBinding(
-      [.escape], .back, in: [.form], group: "Search", help: "close the form, the list untouched", hint: "cancel"),
+      [.escape], .back, in: [.form], group: "Search", help: "close the form, the list untouched", hint: "close"),
     KeyBinding([.tab], .nextTab, in: [.list], group: "Lists", help: "next list", hint: "lists"),
     KeyBinding([.backTab], .previousTab, in: [.list], group: "Lists", help: "previous list"),
     KeyBinding(

@@ -165,25 +165,26 @@ public enum Renderer {
     let language = state.shared.headerLanguage.map { " · " + $0 } ?? ""
     let source = state.shared.sourceLabel.map { " · \($0)" } ?? ""
     let sort = list.sort == .rank ? "" : " · " + list.sort.label
-    if state.activeTab != .trending {
+    // Trending films and trending series both say which window they show.
+    guard case .trending(let media) = state.activeTab.feed else {
       let title = state.activeTab.title
       return [list.source.title(state.shared) + language + source + sort, title + language + sort, title + sort, title]
     }
     let key = TrendingTitlesKey(
-      window: list.window, sort: sort, language: language, source: source, catalogue: Translator.current)
+      media: media, window: list.window, sort: sort, language: language, source: source,
+      catalogue: Translator.current)
     return trendingTitles.value(for: key) {
       let window = list.window == .week ? tr("this week") : tr("today")
       let short = tr("Trending") + " · " + (list.window == .week ? trc("short", "week") : trc("short", "day"))
-      return [
-        tr("Trending films · %s", window) + language + source + sort, short + language + source + sort, short + sort,
-        short,
-      ]
+      let long = media == .series ? tr("Trending series · %s", window) : tr("Trending films · %s", window)
+      return [long + language + source + sort, short + language + source + sort, short + sort, short]
     }
   }
 
-  /// What the trending tab's titles depend on: the window, the sort, language and source words
-  /// already worded, and the language the rest is translated into.
+  /// What the trending tab's titles depend on: films or series, the window, the sort, language and
+  /// source words already worded, and the language the rest is translated into.
   struct TrendingTitlesKey: Equatable, Sendable {
+    let media: MediaKind
     let window: TimeWindow
     let sort: String
     let language: String
