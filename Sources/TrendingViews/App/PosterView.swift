@@ -9,7 +9,9 @@ public enum PosterView {
   static func draw(
     _ request: PosterRequest?, state: AppState, in area: Rect, clip: Range<Int>? = nil, into screen: inout Screen
   ) {
-    draw(request, slot: request.flatMap { state.shared.posters[$0] }, in: area, clip: clip, into: &screen)
+    // While the wanted poster loads, the one shown before stays (same box): no placeholder between.
+    let slot = state.shared.shown(request, slot: request.flatMap { state.shared.posters[$0] })
+    draw(request, slot: slot, in: area, clip: clip, into: &screen)
   }
 
   /// Draws `request`'s poster as `slot` has it (nil `request`: the film has no poster) centred in
@@ -70,11 +72,11 @@ public enum PosterView {
     }
   }
 
-  /// A small frame with a person's initials, for people without a photo: a face-sized mark, not
-  /// a poster-sized block.
+  /// A frame with a person's initials, for people without a photo: the box a photo would take
+  /// (the posters' box), so a page without one is laid out as a page with one.
   static func drawPortrait(initials: String, in area: Rect, clip: Range<Int>, into screen: inout Screen) {
-    let width = min(area.width, 14)
-    let height = min(area.height, 7)
+    let width = area.width
+    let height = area.height
     guard width >= 6, height >= 4 else { return }
     let left = area.column + (area.width - width) / 2
     let frame = Style(.muted)
