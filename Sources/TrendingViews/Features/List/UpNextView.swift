@@ -2,8 +2,9 @@ import AmodbKit
 import Localization
 import TrendingCore
 
-/// The Up next tab's rows, in columns: a series, its next episode (code, name, when it airs) and
-/// how far the user is ("6/10"); an episode still to come is marked.
+/// The Up next tab's rows, in columns: a series, its next episode (code, name, when it airs or
+/// aired) and how far the user is ("6/10"); an episode still to come is marked. From a pane's
+/// width the selected series' pane stands beside them, as on the other lists.
 enum UpNextView {
   /// One row's words, before they are fitted to the columns.
   private struct Row {
@@ -16,9 +17,38 @@ enum UpNextView {
     var behind: Bool
   }
 
+  /// Up next's table and, from a pane's width, the split list's pane beside it: the table as wide as
+  /// its episode names need on a split list (the pane the rest), else beside the poster's pane.
+  static func draw(_ shown: ListScreen, _ state: AppState, into screen: inout Screen) {
+    let shared = state.shared
+    let filmRows = ListLayout.rows(for: shared.size)
+    let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
+    let split = screen.width >= PosterLayout.splitMinimumWidth
+    let least =
+      split
+      ? PosterLayout.splitPaneMinimum(for: shared.size)
+      : shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
+    let used = UpNextView.draw(
+      shown, shared, titleRow: filmRows.row - 1, rows: filmRows.rows, width: screen.width - (least ?? 0),
+      into: &screen)
+    guard least != nil, let movie = shown.selectedMovie else { return }
+    let pane = split ? screen.width - used : least ?? 0
+    let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
+    let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
+    ListPane.draw(
+      movie, state: state, box: box, request: Reducer.posterInView(state), in: area, text: !ListView.isCovered(state),
+      into: &screen)
+  }
+
   /// Draws the column titles above the rows and the rows in the body, from the list's top row,
-  /// the columns as wide as the rows on screen need.
-  static func draw(_ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, into screen: inout Screen) {
+  /// the columns as wide as the rows on screen need within the first `width` columns; returns the
+  /// columns the table took.
+  @discardableResult
+  static func draw(
+    _ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, width: Int? = nil,
+    into screen: inout Screen
+  ) -> Int {
+    let width = width ?? screen.width
     let today = shared.today.description
     // Only the rows on screen are worded and measured: a frame costs the same with 20 series or 2,000.
     let movies = shown.movies
@@ -36,7 +66,6 @@ enum UpNextView {
         title: series.title, code: entry.next.key.code, name: entry.next.name ?? "", when: when, coming: coming,
         progress: "\(entry.seen)/\(entry.aired)", behind: entry.seen < entry.aired)
     }
-    let width = screen.width
     let widest = { (words: KeyPath<Row, String>) in lines.map { TextWidth.width(of: $0[keyPath: words]) }.max() ?? 0 }
     let rankWidth = max(2, String(movies.count).count)
     let progressWidth = max(widest(\.progress), TextWidth.width(of: trc("column title, Up next", "Seen")))
@@ -46,7 +75,8 @@ enum UpNextView {
     let titleWidth = min(max(widest(\.title), 6), max(8, room * 2 / 5))
     let codeColumn = titleColumn + titleWidth + 2
     let nameColumn = codeColumn + codeWidth + 2
-    let whenWidth = widest(\.when)
+    let whenTitle = whenTitle(lines.filter { !$0.when.isEmpty }.map(\.coming))
+    let whenWidth = widest(\.when) > 0 ? max(widest(\.when), TextWidth.width(of: whenTitle)) : 0
     // No wider than the rows need, so a wide screen leaves no gap between a name and its date.
     let needed = nameColumn + max(widest(\.name), 12) + 2 + (whenWidth > 0 ? whenWidth + 2 : 0) + progressWidth + 1
     let progressColumn = min(width, needed) - progressWidth - 1
@@ -65,8 +95,8 @@ enum UpNextView {
       }
       if shownWhen {
         screen.put(
-          TextLayout.truncate(trc("column title, Up next", "Airs"), to: whenWidth), row: titleRow, column: whenColumn,
-          style: muted)
+          TextLayout.fit(whenTitle, to: whenWidth, alignRight: true), row: titleRow,
+          column: whenColumn, style: muted)
       }
       screen.put(
         TextLayout.fit(trc("column title, Up next", "Seen"), to: progressWidth, alignRight: true), row: titleRow,
@@ -101,5 +131,14 @@ enum UpNextView {
         TextLayout.fit(line.progress, to: progressWidth, alignRight: true), row: row, column: progressColumn,
         style: Style(line.behind ? .accent : .muted, selected: selected))
     }
+    return progressColumn + progressWidth + 1
+  }
+
+  /// The date column's title for rows still to come (`true`) or aired: "Airs" when all are to
+  /// come, "Aired" when none is, else "Air date".
+  static func whenTitle(_ coming: [Bool]) -> String {
+    if !coming.isEmpty, coming.allSatisfy({ $0 }) { return trc("column title, Up next", "Airs") }
+    if !coming.contains(true) { return trc("column title, Up next", "Aired") }
+    return trc("column title, Up next", "Air date")
   }
 }
