@@ -35,6 +35,8 @@ public struct ResolvedStyle: Hashable, Sendable {
   public var underline: Bool
   /// Reverse video.
   public var reverse: Bool
+  /// Dimmed (faint): the default colour made quieter, muted text where there is no grey.
+  public var dim = false
 }
 
 /// The user's part in the look: a light or dark terminal, and colours by role from the settings file.
@@ -133,7 +135,7 @@ public struct Palette: Sendable {
       resolved.background = Xterm256.direct(resolved.background)
       return resolved
     }
-    // Faint is never used: xterm and others do not draw it, and where drawn it fails 4.5:1.
+    // Faint only for muted text at eight colours, which has no grey (decision *muted-is-dim*).
     var resolved = ResolvedStyle(foreground: -1, background: -1, bold: style.isBold, underline: false, reverse: false)
     switch depth {
     case .none: noColor(style, &resolved)
@@ -158,9 +160,16 @@ public struct Palette: Sendable {
     let bright = depth == .sixteen ? 8 : 0
     switch style.tone {
     case .normal, .title: break
-    // Eight colours have no grey: cyan sets years and ranks apart from titles.
-    case .muted: resolved.foreground = depth == .sixteen ? 8 : 6
+    // Eight colours have no grey: the default colour dimmed, never a hue of its own.
+    case .muted where depth == .sixteen: resolved.foreground = 8
+    case .muted: resolved.dim = !style.isSelected
     case .accent: resolved.foreground = 6 + bright
+    case .link: (resolved.foreground, resolved.underline) = (6 + bright, true)
+    // Magenta is 4.5:1 on black only bright: bold where there are eight.
+    case .yours: (resolved.foreground, resolved.bold) = (5 + bright, resolved.bold || depth == .eight)
+    case .score1, .score2: (resolved.foreground, resolved.bold) = (1 + bright, resolved.bold || depth == .eight)
+    case .score3: resolved.foreground = 3 + bright
+    case .score4, .score5: resolved.foreground = 2 + bright
     case .good: resolved.foreground = 2 + bright
     case .fair, .warning: resolved.foreground = 3 + bright
     case .poor, .error:
@@ -181,17 +190,27 @@ public struct Palette: Sendable {
   private func lightANSI(_ style: Style, _ resolved: inout ResolvedStyle) {
     switch style.tone {
     case .normal, .title: break
-    // Blue reads as a link: muted takes the accent's magenta, as dark muted shares its cyan.
-    case .muted: resolved.foreground = 5
+    // Grey reads 4:1 on white: the default colour dimmed, never a hue of its own.
+    case .muted: resolved.dim = !style.isSelected
     case .accent: resolved.foreground = 5
-    case .good: resolved.underline = style.isBold
-    case .fair: break
+    // Blue is the link, underlined as links are.
+    case .link: (resolved.foreground, resolved.underline) = (4, true)
+    // The user's own rating: its star carries it; the weight sets it apart from the public score.
+    case .yours: break
+    case .score1, .score2: resolved.foreground = 1
+    case .score3, .score4, .score5: break
+    case .good, .fair: break
     case .poor, .error: resolved.foreground = 1
     case .warning: resolved.foreground = 5
     case .bar: (resolved.foreground, resolved.background, resolved.bold) = (0, 6, false)
     case .barMuted: (resolved.foreground, resolved.background) = (0, 7)
     }
-    if resolved.foreground != -1, resolved.bold { (resolved.bold, resolved.underline) = (false, true) }
+    // Bold with a colour is drawn bright (unreadable on white): an error or warning is underlined
+    // instead, a score never (a good score must not read as a link).
+    if resolved.foreground != -1, resolved.bold {
+      resolved.bold = false
+      resolved.underline = resolved.underline || !ScoreScale.tones.contains(style.tone)
+    }
     if style.isSelected { select(&resolved, background: 7, fallback: -1) }
   }
 
@@ -203,6 +222,13 @@ public struct Palette: Sendable {
     case .muted: resolved.foreground = selected ? 239 : 243
     case .accent: resolved.foreground = 23
     case .title: (resolved.foreground, resolved.bold) = (232, true)
+    case .link: (resolved.foreground, resolved.underline) = (selected ? 18 : 25, true)
+    case .yours: resolved.foreground = selected ? 53 : 90
+    case .score1: resolved.foreground = selected ? 124 : 160
+    case .score2: resolved.foreground = selected ? 94 : 130
+    case .score3: resolved.foreground = selected ? 58 : 94
+    case .score4: resolved.foreground = selected ? 22 : 58
+    case .score5: resolved.foreground = selected ? 22 : 28
     case .good: resolved.foreground = selected ? 22 : 28
     case .fair, .warning: resolved.foreground = selected ? 58 : 130
     case .poor, .error: resolved.foreground = selected ? 124 : 160
@@ -220,6 +246,13 @@ public struct Palette: Sendable {
     case .muted: resolved.foreground = selected ? 250 : 245
     case .accent: resolved.foreground = 80
     case .title: resolved.bold = true  // the default colour: readable on dark and light backgrounds
+    case .link: (resolved.foreground, resolved.underline) = (117, true)
+    case .yours: resolved.foreground = 213
+    case .score1: resolved.foreground = selected ? 217 : 203
+    case .score2: resolved.foreground = 215
+    case .score3: resolved.foreground = 221
+    case .score4: resolved.foreground = 150
+    case .score5: resolved.foreground = 114
     case .good: resolved.foreground = 114
     case .fair: resolved.foreground = 221
     case .poor, .error: resolved.foreground = selected ? 217 : 203

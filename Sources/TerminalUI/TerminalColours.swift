@@ -21,13 +21,14 @@ struct TerminalColours: Sendable {
   }
 
   /// The foreground and background a resolved style shows: bold makes the eight ANSI colours
-  /// bright (xterm's `boldColors`), reverse swaps them.
+  /// bright (xterm's `boldColors`), faint takes the foreground two thirds of the way from black
+  /// (measured in xterm: #E5E5E5 is drawn #999999), reverse swaps them.
   func shown(_ style: ResolvedStyle, depth: ColorDepth) -> (foreground: RGB, background: RGB) {
     var foreground = style.foreground
     if style.bold, (0..<8).contains(foreground) { foreground += 8 }
-    let pair = (
-      rgb(foreground, depth: depth, foreground: true), rgb(style.background, depth: depth, foreground: false)
-    )
+    var shown = rgb(foreground, depth: depth, foreground: true)
+    if style.dim { shown = RGB(shown.red * 2 / 3, shown.green * 2 / 3, shown.blue * 2 / 3) }
+    let pair = (shown, rgb(style.background, depth: depth, foreground: false))
     return style.reverse ? (pair.1, pair.0) : pair
   }
 

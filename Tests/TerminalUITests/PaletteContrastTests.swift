@@ -100,8 +100,8 @@ struct PaletteContrastTests {
       #expect(!(resolved.bold && resolved.foreground != -1), "bold with a colour: \(style.summary)")
       #expect(![3, 6, 11, 14].contains(resolved.foreground), "yellow or cyan text: \(style.summary)")
     }
-    // The hierarchy stays: a good score is underlined, a title bold, years set apart from titles.
-    #expect(palette.resolve(Style(.good, bold: true)).underline)
+    // The hierarchy stays: a title bold, years set apart from titles, an error underlined for its weight.
+    #expect(palette.resolve(Style(.error, bold: true)).underline)
     #expect(palette.resolve(Style(.title, bold: true)).bold)
     #expect(palette.resolve(Style(.muted)) != palette.resolve(Style(.normal)))
   }
@@ -113,6 +113,42 @@ struct PaletteContrastTests {
       #expect(palette.resolve(Style(.muted, selected: selected)).foreground != 4, "muted is blue")
     }
     #expect(palette.resolve(Style(.muted)) != palette.resolve(Style(.normal)))
+  }
+
+  @Test(arguments: [false, true])
+  func atEightColoursMutedIsTheDefaultColourDimmedNeverAHue(light: Bool) {
+    let palette = Palette(depth: .eight, look: Look(light: light))
+    let muted = palette.resolve(Style(.muted))
+    #expect(muted.foreground == -1 && muted.background == -1 && muted.dim, "\(muted)")
+    #expect(!palette.resolve(Style(.normal)).dim && !palette.resolve(Style(.accent)).dim)
+    // Faint is drawn two thirds of the way from black, as xterm draws it: still 4.5:1 on dark.
+    let shown = TerminalColours(light: light).shown(muted, depth: .eight).foreground
+    #expect(shown == (light ? RGB(0, 0, 0) : RGB(152, 152, 152)), "\(shown)")
+  }
+
+  @Test func noScoreIsEverUnderlinedAndLinksAreOnEveryDepthAndTheme() {
+    for light in [false, true] {
+      for depth in Self.depths where depth != .none {
+        let palette = Palette(depth: depth, look: Look(light: light))
+        for tone in ScoreScale.tones + [.good] {
+          for selected in [false, true] {
+            let resolved = palette.resolve(Style(tone, bold: true, selected: selected))
+            #expect(!resolved.underline, "\(light ? "light" : "dark") \(depth) \(tone) underlined like a link")
+          }
+        }
+        #expect(palette.resolve(Style(.link)).underline, "\(depth): a link is underlined")
+      }
+    }
+  }
+
+  @Test(arguments: [ColorDepth.indexed256, .direct])
+  func theScoreScaleHasFiveColoursAt256AndFewerAtEight(depth: ColorDepth) {
+    for light in [false, true] {
+      let steps = Set(ScoreScale.tones.map { Palette(depth: depth, look: Look(light: light)).resolve(Style($0)) })
+      #expect(steps.count == 5, "\(light ? "light" : "dark") \(depth): \(steps.count) colours")
+      let eight = Set(ScoreScale.tones.map { Palette(depth: .eight, look: Look(light: light)).resolve(Style($0)) })
+      #expect((2...3).contains(eight.count), "eight colours: \(eight.count) steps")
+    }
   }
 
   @Test(arguments: [ColorDepth.none, .eight])

@@ -60,7 +60,7 @@ struct RatingLinesTests {
     let line = RatingLines.lines(RatingLines.entries(average: 4.2, votes: 30), width: 80)
     #expect(Self.texts(line) == ["TMDB 4.2/10 (30)"])
     #expect(Self.holds(Self.texts(page.lines), Self.texts(line)))
-    #expect(line[0].first { $0.text == "4.2/10" }?.style.tone == .poor)
+    #expect(line[0].first { $0.text == "4.2/10" }?.style.tone == .score1)
   }
 
   @Test(arguments: 8...100)
@@ -119,6 +119,6 @@ struct RatingLinesTests {
       #expect(!entries.contains { text.trimmingCharacters(in: .whitespaces).hasSuffix(" " + $0.label) })
     }
     #expect(seen == entries.count, "the pane shows every rating at \(size)")
-    #expect(entries.first { $0.label == "Metacritic" }?.tone == .good)
+    #expect(entries.first { $0.label == "Metacritic" }?.tone == .score5)
   }
 }

@@ -2,10 +2,15 @@ import PosterKit
 import TrendingCore
 
 /// The colour role of a cell; the terminal backend maps roles onto the colours it has. Its raw
-/// value is the role's name in the settings file (`ColorRole`).
+/// value is the role's name in the settings file (`ColorRole`). The roles every screen shares:
+/// `title` (what a screen or row is), `muted` (what is said of it), `link` (what opens something),
+/// `accent` (keys, marks, what is busy), `yours` (the user's own rating), and the score scale.
 public enum Tone: String, Hashable, Sendable, CaseIterable {
   case normal, muted, accent, title, good, fair, poor, error, warning, bar
   case barMuted = "bar-muted"
+  case link, yours
+  /// The public score's five steps, worst first (`ScoreScale`).
+  case score1 = "score-1", score2 = "score-2", score3 = "score-3", score4 = "score-4", score5 = "score-5"
 }
 
 /// How a cell looks: its role, weight and whether it is part of the selection.

@@ -21,13 +21,32 @@ struct ForYouFeed: Feed {
   var followsEpisodes: Bool { true }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
-    (
-      tr("Nothing to recommend yet: the tab learns from what you rate and see."),
-      tr("Rate a title 8 or more, or mark it seen (m), then press r.")
-    )
+    guard shared.marks.values.contains(where: { $0.rating != nil || $0.seen != nil }) else {
+      return (
+        tr("Nothing to recommend yet: the tab learns from what you rate and see."),
+        tr("Rate a title 8 or more, or mark it seen (m), then press r.")
+      )
+    }
+    // Recommendations of the other kind only: the tab of each kind lists its own.
+    return shared.browsing == .series
+      ? (tr("No series to recommend yet."), tr("Rate a series 8 or more, or mark one seen, then press r."))
+      : (tr("No films to recommend yet."), tr("Rate a film 8 or more, or mark one seen, then press r."))
   }
 
   var loadingTexts: (loading: String, failed: String) {
     (tr("Loading “%s”…", ListKind.forYou.title), tr("Could not load “%s”.", ListKind.forYou.title))
+  }
+}
+
+extension ListScreen {
+  /// Shows only the rows of one kind (nil: all), the selection kept on its title where it still
+  /// shows, else on the nearest row: For you lists films under the films' tabs, series under the series'.
+  mutating func showOnly(_ kind: MediaKind?, rows: Int) {
+    guard kind != only else { return }
+    let selected = selectedMovie?.media
+    only = kind
+    if let selected, let index = movies.firstIndex(where: { $0.media == selected }) { selection = index }
+    selection = max(0, min(selection, movies.count - 1))
+    ListLogic.scrollIntoView(&self, rows: rows)
   }
 }

@@ -75,6 +75,9 @@ public struct ListScreen: Equatable, Sendable {
   public var filter: ListFilter?
   /// The loaded titles left out: "not interested", and seen ones while "hide seen" is on.
   public var hidden: Set<MediaID> = []
+  /// The one kind a tab of both kinds shows while that kind is browsed (For you: films under the
+  /// films' tabs, series under the series'); nil shows every row.
+  public var only: MediaKind?
 
   /// Makes an empty tab.
   public init(kind: ListKind = .trending, window: TimeWindow) {
@@ -93,9 +96,11 @@ public struct ListScreen: Equatable, Sendable {
     let loaded = list.value?.movies ?? []
     let text = filter.flatMap { $0.text.isEmpty ? nil : $0.text }
     // As loaded, the usual list, costs nothing to show.
-    guard sort != .rank || !hidden.isEmpty || text != nil else { return loaded }
-    return Self.shownRows.value(for: ShownRowsKey(loaded: loaded, sort: sort, hidden: hidden, filter: text)) {
+    guard sort != .rank || !hidden.isEmpty || text != nil || only != nil else { return loaded }
+    let key = ShownRowsKey(loaded: loaded, sort: sort, hidden: hidden, filter: text, only: only)
+    return Self.shownRows.value(for: key) {
       var sorted = sort.apply(loaded)
+      if let only { sorted.removeAll { $0.kind != only } }
       if !hidden.isEmpty { sorted.removeAll { $0.media.map(hidden.contains) == true } }
       guard let filter, text != nil else { return sorted }
       return sorted.filter(filter.matches)
@@ -108,6 +113,7 @@ public struct ListScreen: Equatable, Sendable {
     let sort: ListSort
     let hidden: Set<MediaID>
     let filter: String?
+    let only: MediaKind?
   }
 
   /// The rows last shown, sorted, narrowed and filtered.

@@ -42,12 +42,24 @@ enum DiscoverFormView {
         shown, row: row, column: area.column + area.width - 2 - TextWidth.width(of: shown),
         style: Style(form.isSet(field) ? .accent : .muted, bold: form.isSet(field), selected: selected))
     }
+    drawMore(above: top > 0, below: top + lines < fields.count, area: area, into: &screen)
     let help = DiscoverFormLayout.helpLines(width: inner)
     let summary = TextLayout.truncate(form.filter.summary, to: inner)
     screen.put(summary, row: area.row + area.height - 2 - help.count, column: area.column + 2, style: Style(.title))
     for (index, line) in help.enumerated() {
       let row = area.row + area.height - 1 - help.count + index
       screen.put(TextLayout.truncate(line, to: inner), row: row, column: area.column + 2, style: Style(.muted))
+    }
+  }
+
+  /// "↑ more" in the top border and "↓ more" in the bottom one where lines are out of view.
+  static func drawMore(above: Bool, below: Bool, area: Rect, into screen: inout Screen) {
+    for (shows, text, row) in [(above, tr("↑ more"), area.row), (below, tr("↓ more"), area.row + area.height - 1)]
+    where shows {
+      let label = " " + text + " "
+      let width = TextWidth.width(of: label)
+      guard area.width - width - 2 > 0 else { continue }
+      screen.put(label, row: row, column: area.column + area.width - 2 - width, style: Style(.muted))
     }
   }
 

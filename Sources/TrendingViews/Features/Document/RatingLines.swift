@@ -48,7 +48,7 @@ enum RatingLines {
 
   /// The entries of these ratings: those that came, and TMDB's ("–") when it did not.
   static func entries(_ ratings: [(RatingService, Rating?)], mine: Int?) -> [Entry] {
-    let own = mine.map { [Entry(label: "", value: tr("★ your rating %s/10", String($0)), votes: "", tone: .accent)] }
+    let own = mine.map { [Entry(label: "", value: tr("★ your rating %s/10", String($0)), votes: "", tone: .yours)] }
     let scores = ratings.compactMap { service, rating -> Entry? in
       guard rating != nil || service == .tmdb else { return nil }
       return Entry(

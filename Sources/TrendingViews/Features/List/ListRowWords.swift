@@ -60,9 +60,20 @@ extension ListView {
     movie.kind == .person ? nil : movie.year.map(String.init)
   }
 
-  /// The colour of a score: green from 7.5, yellow from 6, red below, muted without votes.
+  /// The user's own rating of a row as a chip, "★9", from the marks the library sent (nil: unrated).
+  static func ratingChip(_ movie: MediaSummary, _ shared: Shared) -> String? {
+    guard let media = movie.media, let rating = shared.marks[media]?.rating else { return nil }
+    return "★" + String(rating)
+  }
+
+  /// Whether any of the rows has the user's rating: the table then keeps a column for its chip.
+  static func hasRatings(_ movies: [MediaSummary], _ shared: Shared) -> Bool {
+    guard !shared.marks.isEmpty else { return false }
+    return movies.contains { movie in movie.media.flatMap { shared.marks[$0]?.rating } != nil }
+  }
+
+  /// The colour of a score: its step on the one score scale (`ScoreScale`), muted without votes.
   static func tone(forScore score: Double?, votes: Int) -> Tone {
-    guard votes > 0, let score else { return .muted }
-    return score >= 7.5 ? .good : score >= 6 ? .fair : .poor
+    ScoreScale.tone(score, votes: votes)
   }
 }

@@ -107,7 +107,7 @@ enum RatedView {
       }
       screen.put(
         TextLayout.fit(line.mine, to: mineWidth, alignRight: true), row: row, column: mineColumn,
-        style: Style(.accent, bold: true, selected: selected))
+        style: Style(.yours, bold: true, selected: selected))
       screen.put(
         TextLayout.fit(line.score, to: scoreWidth, alignRight: true), row: row, column: scoreColumn,
         style: Style(line.tone, bold: true, selected: selected))
