@@ -10,10 +10,10 @@ public enum SeasonDocument {
   static let overviewLines = 4
 
   /// The document for a season at a width; with `overviews`, each episode's overview follows its
-  /// row, whole, under its name.
+  /// row, whole, under its name; `ratings` are the user's own, by episode.
   public static func document(
     _ season: SeasonDetails?, series: SeriesDetails?, name: String, today: ReleaseDate, width: Int,
-    seen: Set<EpisodeKey> = [], overviews: Bool = false
+    seen: Set<EpisodeKey> = [], overviews: Bool = false, ratings: [EpisodeKey: Int] = [:]
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -27,6 +27,9 @@ public enum SeasonDocument {
     if aired < season.episodes.count, !season.episodes.isEmpty {
       facts.append(tr("%1$s of %2$s aired", String(aired), String(season.episodes.count)))
     }
+    // How far the user is, as the series' seasons say it: seen of those aired.
+    let seenCount = season.episodes.filter { seen.contains($0.key) }.count
+    if seenCount > 0 { facts.append(tr("%1$s/%2$s seen", String(seenCount), String(max(aired, seenCount)))) }
     if !facts.isEmpty {
       document.append(
         contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
@@ -44,15 +47,17 @@ public enum SeasonDocument {
       return document
     }
     document.heading(tr("Episodes"))
-    let numberWidth = max(2, String(season.episodes.map(\.number).max() ?? 0).count)
-    for episode in season.episodes {
+    let columns = RowColumns(season.episodes, today: today, rated: !ratings.isEmpty)
+    for (index, episode) in season.episodes.enumerated() {
+      // A date shows once where it does not change (a season released in one day).
+      let sameDay = index > 0 && episode.airDate != nil && season.episodes[index - 1].airDate == episode.airDate
       document.append(
         row(
-          episode, numberWidth: numberWidth, today: today, width: width,
-          seen: seen.contains(episode.key)),
+          episode, columns: columns, today: today, width: width, seen: seen.contains(episode.key), sameDay: sameDay,
+          mine: ratings[episode.key]),
         link: series.map { .episode(series: $0.id, season: season.number, number: episode.number) })
       if overviews, let overview = episode.overview {
-        let indent = 2 + numberWidth + 2
+        let indent = 2 + columns.number + 2
         let lines = TextLayout.wrap(overview, width: max(1, width - indent))
         document.append(
           contentsOf: lines.map { [Span(String(repeating: " ", count: indent) + $0, Style(.muted))] })
@@ -61,32 +66,68 @@ public enum SeasonDocument {
     return document
   }
 
-  /// One episode as a row: its seen mark, number and name, then as much of its date, runtime and
-  /// score as fits.
-  static func row(_ episode: Episode, numberWidth: Int, today: ReleaseDate, width: Int, seen: Bool = false)
-    -> DocumentLine
-  {
+  /// The widths the rows of a season share, so their dates, runtimes and scores line up right
+  /// after the longest name rather than at the far edge of a wide screen.
+  struct RowColumns {
+    /// The episode numbers' width.
+    var number: Int
+    /// The longest name's width.
+    var name: Int
+    /// The longest date's width.
+    var date: Int
+    /// The longest runtime's width (0: none has one).
+    var runtime: Int
+    /// The user's ratings' width ("★10"; 0: none is rated).
+    var chip: Int
+
+    /// The columns of `episodes`, with a column for the user's ratings when `rated`.
+    init(_ episodes: [Episode], today: ReleaseDate, rated: Bool) {
+      let widest = { (words: (Episode) -> String) in episodes.map { TextWidth.width(of: words($0)) }.max() ?? 0 }
+      number = max(2, String(episodes.map(\.number).max() ?? 0).count)
+      name = widest(SeasonDocument.name)
+      date = widest(SeasonDocument.date)
+      runtime = widest { $0.runtime.map(Formatters.runtime) ?? "" }
+      chip = rated ? 3 : 0
+    }
+  }
+
+  /// An episode's name, else its code.
+  static func name(_ episode: Episode) -> String {
+    episode.name ?? Episode(season: episode.season, number: episode.number).code
+  }
+
+  /// An episode's air date, or that it is to come.
+  static func date(_ episode: Episode) -> String { episode.airDate.map(Formatters.date) ?? tr("date to come") }
+
+  /// One episode as a row: its seen mark, number and name, then as much of its date (blank when
+  /// `sameDay` as the row above), runtime and score as fits, and the user's rating ("★9").
+  static func row(
+    _ episode: Episode, columns: RowColumns, today: ReleaseDate, width: Int, seen: Bool = false,
+    sameDay: Bool = false, mine: Int? = nil
+  ) -> DocumentLine {
     let aired = episode.hasAired(by: today)
-    let date = episode.airDate.map(Formatters.date) ?? tr("date to come")
-    let runtime = episode.runtime.map(Formatters.runtime) ?? ""
+    let date = TextLayout.fit(sameDay ? "" : date(episode), to: columns.date, alignRight: true)
+    let width = width - (columns.chip > 0 ? columns.chip + 2 : 0)
+    let runtime = TextLayout.fit(episode.runtime.map(Formatters.runtime) ?? "", to: columns.runtime, alignRight: true)
     // Scores and "soon" take one width, so the dates and runtimes before them line up.
     let soon = tr("soon")
     let score = TextLayout.fit(
       aired ? Formatters.score(episode.voteAverage, votes: episode.voteCount) : soon,
       to: max(4, TextWidth.width(of: soon)), alignRight: true)
     // The tail is as much as fits after a name of at least 12 columns.
-    let tails: [[String]] = [[date, runtime, score], [date, score], [date], []]
-    let fixed = 2 + numberWidth + 2
+    let tails: [[String]] =
+      columns.runtime > 0 ? [[date, runtime, score], [date, score], [date], []] : [[date, score], [date], []]
+    let fixed = 2 + columns.number + 2
     let chosen =
       tails.first { tail in
         let used = tail.isEmpty ? 0 : tail.map { TextWidth.width(of: $0) }.reduce(0, +) + 2 * tail.count
         return width - fixed - used >= 12
       } ?? []
-    let tailText = chosen.filter { !$0.isEmpty }.joined(separator: "  ")
-    let room = max(1, width - fixed - (tailText.isEmpty ? 0 : TextWidth.width(of: tailText) + 2))
-    let name = TextLayout.fit(episode.name ?? Episode(season: episode.season, number: episode.number).code, to: room)
+    let tailText = chosen.joined(separator: "  ")
+    let room = min(columns.name, max(1, width - fixed - (tailText.isEmpty ? 0 : TextWidth.width(of: tailText) + 2)))
+    let name = TextLayout.fit(name(episode), to: room)
     let tone: Tone = aired ? .normal : .muted
-    let number = TextLayout.fit(String(episode.number), to: numberWidth, alignRight: true) + "  "
+    let number = TextLayout.fit(String(episode.number), to: columns.number, alignRight: true) + "  "
     var line: DocumentLine =
       seen ? [Span("✓ ", Style(.good, bold: true)), Span(number, Style(.muted))] : [Span("  " + number, Style(.muted))]
     line.append(Span(name, Style(tone)))
@@ -94,7 +135,7 @@ public enum SeasonDocument {
       let scoreStyle =
         aired
         ? Style(ListView.tone(forScore: episode.voteAverage, votes: episode.voteCount), bold: true) : Style(.accent)
-      let head = chosen.dropLast().filter { !$0.isEmpty }.joined(separator: "  ")
+      let head = chosen.dropLast().joined(separator: "  ")
       line.append(Span("  " + head + (head.isEmpty ? "" : "  "), Style(.muted)))
       // The padding stays plain: only the score is coloured (or underlined).
       let last = chosen.last ?? ""
@@ -102,9 +143,13 @@ public enum SeasonDocument {
       line.append(Span(String(repeating: " ", count: last.count - value.count)))
       line.append(Span(value, scoreStyle))
     }
+    if columns.chip > 0, let mine {
+      let chip = "★\(mine)"
+      line.append(Span(String(repeating: " ", count: 2 + columns.chip - TextWidth.width(of: chip))))
+      line.append(Span(chip, Style(.yours, bold: true)))
+    }
     return line
   }
-
 }
 
 /// Lays an episode out as a document: its code and name, when it airs or aired, runtime and

@@ -50,7 +50,8 @@ enum SeriesView {
       var document = SeasonDocument.document(
         entry.value, series: series, name: season.name(shared), today: shared.today, width: width,
         seen: shared.seenEpisodes[season.seriesID] ?? [],
-        overviews: shared.size.width >= PosterLayout.factsMinimumWidth)
+        overviews: shared.size.width >= PosterLayout.factsMinimumWidth,
+        ratings: shared.marks[.series(season.seriesID)]?.episodes.compactMapValues(\.rating) ?? [:])
       if entry.value == nil, let error = entry.error {
         document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
       }
