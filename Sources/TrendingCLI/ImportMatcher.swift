@@ -111,6 +111,8 @@ struct ImportMatcher {
     for row in rows {
       if let known = index[row.reference] {
         if !titles[known].places.contains(row.place) { titles[known].places.append(row.place) }
+        titles[known].day = titles[known].day ?? row.action.day
+        titles[known].rating = titles[known].rating ?? row.action.rating
         continue
       }
       var candidates: [MediaSummary] = []
@@ -126,7 +128,7 @@ struct ImportMatcher {
       titles.append(
         UnresolvedTitle(
           reference: row.reference, places: [row.place], title: row.title, year: row.year, candidates: candidates,
-          directors: directors(of: candidates)))
+          directors: directors(of: candidates), day: row.action.day, rating: row.action.rating))
     }
     return titles
   }

@@ -111,6 +111,7 @@ enum ImportResolver {
           case .stay: break
           case .skip: end.skipped += 1
           case .quit: break loop
+          case .perform(let effects): perform(effects)
           case .take(let film, let title):
             do throws(LibraryError) {
               try take(film, title)
@@ -124,7 +125,9 @@ enum ImportResolver {
         }
         if chooser.isDone { break loop }
       }
-      for action in inbox.drain() { perform(chooser.posters.take(action) ?? chooser.takeDetails(action) ?? []) }
+      for action in inbox.drain() {
+        perform(chooser.posters.take(action) ?? chooser.takeSearch(action) ?? chooser.takeDetails(action) ?? [])
+      }
     }
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }

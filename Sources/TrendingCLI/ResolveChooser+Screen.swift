@@ -39,20 +39,31 @@ struct ChooserLayout: Equatable {
 }
 
 extension ResolveChooser {
-  /// The frame: the title in hand with its rows, its candidates, the selected one's poster, and the keys.
+  /// The frame, in the browser's look: a header bar naming the title in hand, the file's row for
+  /// it (its title, year or that it has none, day, rating and places), its candidates with the
+  /// selection as the browser's, the selected one's poster, and the key bar.
   func screen(_ size: Size) -> Screen {
     var screen = Screen(width: size.width, height: size.height)
     guard !isDone, size.height >= 4 else { return screen }
     let title = titles[current]
-    let heading = tr("Not matched %1$s of %2$s:", String(current + 1), String(titles.count))
-    let named = Self.clean(title.title) + (title.year.map { " (\($0))" } ?? "")
-    screen.put(heading + " " + named, row: 0, column: 0, style: Style(.title, bold: true))
-    let places = title.places.map(\.description).joined(separator: ", ")
-    screen.put(Self.clean(places), row: 1, column: 0, style: Style(.muted))
-    let keys = tr("↑↓ choose, Enter takes it, s skips, q quits (what was taken is saved)")
-    screen.put(TextLayout.truncate(keys, to: size.width), row: size.height - 1, column: 0, style: Style(.muted))
+    let count = tr("Not matched %1$s of %2$s", String(current + 1), String(titles.count))
+    let named = Self.clean(title.title)
+    BarChrome.header([count + " · " + named, count], row: 0, into: &screen)
+    drawRowFacts(title, row: 1, into: &screen)
+    BarChrome.keys(hints(title), row: size.height - 1, into: &screen)
+    if let query {
+      BarChrome.typedLine(prompt: "/ ", text: query, row: size.height - 2, into: &screen)
+    }
+    if searching != nil {
+      screen.put(tr("Searching…"), row: ChooserLayout.top, column: 2, style: Style(.accent))
+      return screen
+    }
     guard !title.candidates.isEmpty else {
-      screen.put(tr("The search found no film: s skips it."), row: 3, column: 2)
+      let found = searchFailure.map { tr("The search could not be made: %s", $0) } ?? tr("The search found no film.")
+      screen.put(TextLayout.truncate(found, to: size.width - 2), row: ChooserLayout.top, column: 2)
+      let next = tr("/ searches again with other words; s skips it.")
+      screen.put(
+        TextLayout.truncate(next, to: size.width - 2), row: ChooserLayout.top + 1, column: 2, style: Style(.muted))
       return screen
     }
     let layout = ChooserLayout(size, posters: showsPosters)
@@ -60,21 +71,61 @@ extension ResolveChooser {
       let request = wantedPoster(size)
       PosterView.draw(request, slot: request.flatMap { posters[$0] }, in: box, into: &screen)
     }
-    let room = layout.list.height
+    // The typed line takes the row over the keys.
+    let room = layout.list.height - (query == nil ? 0 : 1)
     guard room > 0 else { return screen }
     let first = max(0, min(selected - room + 1, title.candidates.count - room))
     for (offset, film) in title.candidates.dropFirst(first).prefix(room).enumerated() {
-      let isSelected = first + offset == selected
-      // A long title gives way before its year and director, which tell films apart.
-      let (name, facts) = describe(film, in: title)
-      let nameRoom = max(12, layout.list.width - 2 - TextWidth.width(of: facts))
-      let line = TextLayout.truncate(
-        (isSelected ? "> " : "  ") + TextLayout.truncate(name, to: nameRoom) + facts, to: layout.list.width)
-      let row = layout.list.row + offset
-      if isSelected { screen.fill(row: row, to: layout.list.width, style: Style(selected: true)) }
-      screen.put(line, row: row, column: 0, style: Style(selected: isSelected), limit: layout.list.width)
+      drawCandidate(
+        film, in: title, selected: first + offset == selected, row: layout.list.row + offset, width: layout.list.width,
+        into: &screen)
     }
     return screen
+  }
+
+  /// The keys that do something now, as the browser's key bar shows them.
+  func hints(_ title: UnresolvedTitle) -> [BarChrome.Hint] {
+    if query != nil { return [BarChrome.Hint("⏎", tr("search")), BarChrome.Hint("Esc", tr("cancel"))] }
+    let moves = title.candidates.isEmpty ? [] : [BarChrome.Hint("↑↓", tr("move")), BarChrome.Hint("⏎", tr("take"))]
+    return moves + [
+      BarChrome.Hint("/", tr("search again")), BarChrome.Hint("s", tr("skip")), BarChrome.Hint("q", tr("quit")),
+    ]
+  }
+
+  /// The file's row for the title in hand: its title and year (or that the file gives none), the
+  /// day, the rating, and where the rows are.
+  private func drawRowFacts(_ title: UnresolvedTitle, row: Int, into screen: inout Screen) {
+    var column = 1
+    column += screen.put(Self.clean(title.title), row: row, column: column, style: Style(.title, bold: true))
+    let year = title.year.map { " (\($0))" } ?? " · " + tr("no year in the file")
+    var facts = [year]
+    if let day = title.day { facts.append(" · " + Formatters.date(text: Self.clean(day))) }
+    let places = title.places.map(\.description).joined(separator: ", ")
+    if !places.isEmpty { facts.append(" · " + Self.clean(places)) }
+    for fact in facts { column += screen.put(fact, row: row, column: column, style: Style(.muted)) }
+    if let rating = title.rating {
+      column += screen.put(" · ", row: row, column: column, style: Style(.muted))
+      screen.put("★" + String(rating), row: row, column: column, style: Style(.yours, bold: true))
+    }
+  }
+
+  /// One candidate's row: its title, its facts muted after it, the selection as the browser's.
+  private func drawCandidate(
+    _ film: MediaSummary, in title: UnresolvedTitle, selected: Bool, row: Int, width: Int, into screen: inout Screen
+  ) {
+    // A long title gives way before its year and director, which tell films apart.
+    let (name, facts) = describe(film, in: title)
+    let nameRoom = max(12, width - 2 - TextWidth.width(of: facts))
+    if selected {
+      screen.fill(row: row, to: width, style: Style(selected: true))
+      screen.cursor = Position(row: row, column: 2)
+    }
+    let used = screen.put(
+      TextLayout.truncate(name, to: nameRoom), row: row, column: 2,
+      style: Style(.normal, bold: selected, selected: selected), limit: width - 2)
+    screen.put(
+      TextLayout.truncate(facts, to: max(0, width - 2 - used)), row: row, column: 2 + used,
+      style: Style(.muted, selected: selected), limit: width - 2 - used)
   }
 
   /// A candidate as its line names it: the title, then the year (the release day when another

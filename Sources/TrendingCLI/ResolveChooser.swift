@@ -18,16 +18,43 @@ struct UnresolvedTitle: Equatable, Sendable {
   var candidates: [MediaSummary]
   /// Each candidate's directors, by its id, when the cached details know them.
   var directors: [Int: String] = [:]
+  /// The day of the file's first row for it (a watch, a rating), as the file writes it.
+  var day: String?
+  /// The rating the file gives it, 1–10.
+  var rating: Int?
+  /// What a search again looks among: films for an import, films and series for a played file.
+  var scope: SearchScope = .film
 
   /// The most candidates shown for one title.
   static let mostCandidates = 20
 }
 
+extension ImportAction {
+  /// The day the file gives the row.
+  var day: String {
+    switch self {
+    case .watch(let day), .watchUnlessSeen(let day), .rate(_, let day), .note(_, let day), .list(_, let day): return day
+    }
+  }
+
+  /// The rating the row gives, when it is one.
+  var rating: Int? {
+    if case .rate(let rating, _) = self { return rating }
+    return nil
+  }
+}
+
 /// The `--resolve` chooser's state: the title in hand, the candidate selected and the posters
 /// drawn; pure, so it is tested without a terminal.
 struct ResolveChooser {
-  /// The titles to resolve, in order.
-  let titles: [UnresolvedTitle]
+  /// The titles to resolve, in order (a search again replaces the candidates of the one in hand).
+  private(set) var titles: [UnresolvedTitle]
+  /// The words typed for a search again, while they are typed.
+  private(set) var query: String?
+  /// The search again on its way, until its answer.
+  private(set) var searching: APIRequest?
+  /// Why the last search again found nothing, when it failed.
+  private(set) var searchFailure: String?
 
   /// The title in hand; `titles.count` when all are done.
   private(set) var current = 0
@@ -66,16 +93,23 @@ struct ResolveChooser {
     case skip
     /// Stop, keeping what was saved.
     case quit
+    /// Do this work (a search again).
+    case perform([Effect])
   }
 
   /// Whether every title has had its turn.
   var isDone: Bool { current >= titles.count }
 
-  /// Moves, takes, skips or quits as `key` says.
+  /// Moves, takes, skips or quits as `key` says; `/` starts a search again, whose words are typed
+  /// until Enter asks it or Esc lets it go.
   mutating func press(_ key: Key) -> Step {
     guard !isDone else { return .quit }
+    if query != nil { return type(key) }
     let title = titles[current]
     switch key {
+    case .character("/"):
+      query = Self.clean(title.title)
+      searchFailure = nil
     case .down, .character("j"):
       selected = min(selected + 1, max(title.candidates.count - 1, 0))
     case .up, .character("k"):
@@ -150,9 +184,56 @@ struct ResolveChooser {
     }
   }
 
+  /// A key while the words of a search again are typed.
+  private mutating func type(_ key: Key) -> Step {
+    switch key {
+    case .escape:
+      query = nil
+    case .control("c"):
+      return .quit
+    case .backspace:
+      if query?.isEmpty == false { query?.removeLast() }
+    case .enter:
+      let words = (query ?? "").split(separator: " ").joined(separator: " ")
+      guard !words.isEmpty else { return .stay }
+      query = nil
+      let request = APIRequest.search(SearchRequest(scope: titles[current].scope, query: words, language: language))
+      searching = request
+      return .perform([.fetch(request, keptFirst: false)])
+    case .character(let character):
+      if TextWidth.width(of: (query ?? "") + String(character)) <= Self.longestQuery { query?.append(character) }
+    default: break
+    }
+    return .stay
+  }
+
+  /// The most columns of words a search again takes.
+  static let longestQuery = 80
+
+  /// Takes a search again's answer: its films (and series, for a played file) are the title's
+  /// candidates now; nil when `action` is not that answer.
+  mutating func takeSearch(_ action: Action) -> [Effect]? {
+    guard case .fetched(let request, let result) = action, request == searching, !isDone else { return nil }
+    searching = nil
+    switch result {
+    case .success(let fetched):
+      var seen: Set<MediaID> = []
+      let found = (fetched.value.page?.results ?? []).filter { film in
+        guard let media = film.media, film.kind != .person else { return false }
+        return (titles[current].scope != .film || film.kind == .film) && seen.insert(media).inserted
+      }
+      titles[current].candidates = Array(found.prefix(UnresolvedTitle.mostCandidates))
+      selected = 0
+    case .failure(let error):
+      searchFailure = Self.clean(error.message)
+    }
+    return []
+  }
+
   private mutating func next() {
     current += 1
     selected = 0
+    searchFailure = nil
   }
 
   /// Text from the network or the file, with no control characters and a bounded length.

@@ -128,7 +128,7 @@ extension TrendingCommand {
       // On a terminal, the import's chooser asks which; the choice is kept for the folder.
       let title = UnresolvedTitle(
         reference: .search(title: guess.title, year: guess.year), places: [], title: guess.title, year: guess.year,
-        candidates: Array(found.prefix(UnresolvedTitle.mostCandidates)))
+        candidates: Array(found.prefix(UnresolvedTitle.mostCandidates)), scope: .all)
       let posters = ImportResolver.Posters(
         services: services, mode: (try? Setup.imageMode(for: invocation, environment: environment)) ?? .auto,
         environment: environment, noColor: invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty)

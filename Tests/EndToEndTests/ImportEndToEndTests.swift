@@ -156,17 +156,18 @@ struct ImportEndToEndTests {
     let refused = try BinaryRunner.run(arguments, environment: environment)
     #expect(refused.status == 2 && refused.stderr.contains("--resolve needs a terminal"), "\(refused.stderr)")
     let session = try TmuxSession(arguments, environment: environment)
-    try session.waitFor("Not matched 1 of 2: Hamlet (1996)")
+    try session.waitFor("Not matched 1 of 2 · Hamlet")
+    try session.waitFor("Hamlet (1996)")
     // No ids: two Hamlets of one year read apart by their release days.
-    try session.waitFor("> Hamlet (1996-12-25)")
+    try session.waitFor("Hamlet (1996-12-25)")
     try waitForPoster(session)
     // The director, once the selection has rested on the film (its details were not cached).
-    try session.waitFor("> Hamlet (1996-12-25)  by Some Director")
+    try session.waitFor("Hamlet (1996-12-25)  by Some Director")
     try session.send("Down")
-    try session.waitFor("> Hamlet (1996-03-01)")
+    try waitForSelected("Hamlet (1996-03-01)", session)
     try waitForPoster(session)
     try session.send("Enter")
-    try session.waitFor("Not matched 2 of 2: Macbeth (2015)")
+    try session.waitFor("Not matched 2 of 2 · Macbeth")
     try session.waitFor("no image")
     #expect(!(try session.capture()).contains("tmdb"))
     try session.send("s")
@@ -188,7 +189,7 @@ struct ImportEndToEndTests {
     #expect(images.allSatisfy { $0.headers["authorization"] == nil && !$0.target.contains("import-secret-key") })
   }
 
-  @Test func resolvesSixelPosterIsErasedBeforeTheNextIsDrawn() throws {
+  @Test func resolvesSixelPosterIsGoneBeforeTheNextIsDrawn() throws {
     let server = try server()
     let home = try folder()
     let export = home.appendingPathComponent("export")
@@ -212,12 +213,11 @@ struct ImportEndToEndTests {
     try session.send("Down")
     let second = try waitForBytes(sixel, in: output, after: first + 1)
     let between = String(decoding: try Data(contentsOf: output)[first..<second], as: UTF8.self)
-    // Saved cursor, plain colours, then spaces over every row the image covered.
-    let erase = try #require(between.range(of: "\u{1B}7\u{1B}[0m"), "the first image erased before the next")
-    let tail = String(between[erase.upperBound...])
-    let blanked = try NSRegularExpression(pattern: "\u{1B}\\[[0-9]+;[0-9]+H {20,}")
-    let rows = blanked.numberOfMatches(in: tail, range: NSRange(tail.startIndex..., in: tail))
-    #expect(rows >= 15, "spaces over each of its rows: \(rows)")
+    // Every row the image covered is written over before the next: with the loading placeholder
+    // by ncurses, or with spaces (saved cursor, plain colours) where the frame left its cells alone.
+    let blanked = try NSRegularExpression(pattern: "\u{1B}\\[[0-9]+;[0-9]+H {20,}|░{20,}")
+    let rows = blanked.numberOfMatches(in: between, range: NSRange(between.startIndex..., in: between))
+    #expect(rows >= 15, "spaces or the placeholder over each of its rows: \(rows)")
     try session.send("q")
     #expect(try session.waitForExit().status == 0)
   }
@@ -233,10 +233,72 @@ struct ImportEndToEndTests {
     ]
     let session = try TmuxSession(
       ["--demo", "import", "letterboxd", home.path, "--resolve"], environment: environment)
-    try session.waitFor("Not matched 1 of 1: The")
+    try session.waitFor("Not matched 1 of 1 · The")
     try waitForPoster(session)
     try session.send("q")
     #expect(try session.waitForExit().status == 0)
+  }
+
+  @Test func theChooserLooksAsTheBrowserAndSearchesAgainWhenNothingWasFound() throws {
+    let server = try server()
+    let home = try folder()
+    try Data(
+      """
+      Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date
+      2024-05-02,Hamlet,1996,,4,,,2024-05-01
+      2024-05-04,Macbth,,,,,,2024-05-03
+
+      """.utf8
+    ).write(to: home.appendingPathComponent("diary.csv"))
+    var environment = environment(server, home)
+    environment["TRENDING_IMAGES"] = "off"
+    let session = try TmuxSession(["import", "letterboxd", home.path, "--resolve"], environment: environment)
+    try session.waitFor("Not matched 1 of 2 · Hamlet")
+    let screen = try session.command(["capture-pane", "-p", "-e", "-t", "main"])
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // The browser's header bar (255 on 24), its selection bar (238) with no "> ", its key bar's
+    // strong keys, and the row's own day and rating ("★8": Letterboxd's 4 of 5).
+    #expect(lines[0].contains("48;5;24m"), "the header bar: \(lines[0])")
+    #expect(lines[1].contains("★8") && lines[1].contains("diary.csv:2"), "\(lines[1])")
+    #expect(lines[3].contains("48;5;238m") && !screen.contains("> "), "the selection: \(lines[3])")
+    let keys = lines[23]
+    #expect(keys.contains("⏎") && keys.contains("search again") && keys.contains("48;5;"), "\(keys)")
+    try session.send("Enter")
+    try session.waitFor("Not matched 2 of 2 · Macbth")
+    try session.waitFor("no year in the file")
+    try session.waitFor("The search found no film.")
+    #expect(!(try session.capture()).contains("take"), "nothing to take is offered")
+    try session.send("/")
+    try session.waitFor("/ Macbth")
+    try session.send("BSpace", "BSpace", "BSpace")
+    try session.command(["send-keys", "-t", "main", "-l", "beth"])
+    try session.waitFor("/ Macbeth")
+    try session.send("Enter")
+    try waitForSelected("Macbeth (2015-10-01)", session)
+    try session.send("Down", "Enter")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 0)
+    try session.waitFor("Resolved 2, skipped 0, left 0")
+    let history = try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout)
+    let days = Set(
+      history.compactMap { entry in (entry["id"] as? Int).map { "\($0) \(entry["watched"] as? String ?? "")" } })
+    #expect(days == ["10549 2024-05-01", "330001 2024-05-03"], "the film searched again taken: \(days)")
+  }
+
+  /// Waits until the chooser's selected row (drawn on the selection's background) says `text`.
+  private func waitForSelected(_ text: String, _ session: TmuxSession, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try session.command(["capture-pane", "-p", "-e", "-t", "main"])
+      let lines = screen.split(separator: "\n").map(String.init)
+      let plain = { (line: String) in
+        line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+      }
+      if lines.contains(where: { $0.contains("48;5;238m") && plain($0).contains(text) }) { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TmuxError(message: "“\(text)” was never the selected row; screen:\n\(screen)")
   }
 
   /// Waits until `file` holds `bytes` at or after `offset`; returns where.

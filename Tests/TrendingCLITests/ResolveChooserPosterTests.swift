@@ -73,7 +73,7 @@ struct ResolveChooserPosterTests {
     let request = try #require(chooser.wantedPoster(size))
     #expect(request.columns == 60 && request.rows == 10)
     let text = screen.plainText.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(text[14].hasPrefix("> 霸王别姬 (1993)  by 陈凯歌  霸王別姬"), "\(screen.plainText)")
+    #expect(text[14].hasPrefix("  霸王别姬 (1993)  by 陈凯歌  霸王別姬"), "\(screen.plainText)")
     #expect(mask(screen).split(separator: "\n")[3..<13].contains { $0.contains("#") })
   }
 
@@ -99,7 +99,7 @@ struct ResolveChooserPosterTests {
     #expect(chooser.wantedPoster(size) == nil)
     #expect(chooser.reconcilePosters(size).isEmpty)
     let none = chooser.screen(size).plainText
-    #expect(none.contains(" no poster ") && none.contains("> 🎬 The Emoji Movie 😀 (2017)"), "\(none)")
+    #expect(none.contains(" no poster ") && none.contains("  🎬 The Emoji Movie 😀 (2017)"), "\(none)")
     // An answer for a poster no longer wanted is dropped.
     _ = chooser.posters.take(.posterLoaded(request, try Self.art(request)))
     #expect(chooser.posters[request] == nil)
@@ -110,7 +110,7 @@ struct ResolveChooserPosterTests {
     long.candidates[0].title = "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb"
     long.candidates[0].originalTitle = nil
     let text = ResolveChooser(titles: [long]).screen(Size(width: 80, height: 24)).plainText
-    #expect(text.contains("> Dr. Strangelove or: How I Lea… (1993)  by 陈凯歌   ░"), "\(text)")
+    #expect(text.contains("  Dr. Strangelove or: How I Lea… (1993)  by 陈凯歌   ░"), "\(text)")
   }
 
   @Test func offDrawsNoBoxAndWantsNothing() {

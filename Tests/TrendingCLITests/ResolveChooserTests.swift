@@ -35,7 +35,60 @@ struct ResolveChooserTests {
     var chooser = ResolveChooser(titles: [title("Nothing", [], line: 9)])
     #expect(chooser.press(.enter) == .stay)
     #expect(chooser.press(.escape) == .quit && chooser.press(.character("q")) == .quit)
-    #expect(chooser.screen(Size(width: 60, height: 8)).plainText.contains("The search found no film"))
+    let text = chooser.screen(Size(width: 60, height: 8)).plainText
+    #expect(text.contains("The search found no film") && text.contains("/ searches again"), "\(text)")
+    #expect(!text.contains("take"), "nothing to take is offered: \(text)")
+  }
+
+  @Test func slashSearchesAgainWithTheWordsTypedAndItsFilmsAreTheCandidates() throws {
+    var chooser = ResolveChooser(titles: [title("Hamlett", [], line: 9)], showsPosters: false, language: "fr-FR")
+    #expect(chooser.press(.character("/")) == .stay && chooser.query == "Hamlett", "the title's words to change")
+    for _ in 0..<3 { _ = chooser.press(.backspace) }
+    for character in "et 2" { _ = chooser.press(.character(character)) }
+    #expect(chooser.screen(Size(width: 60, height: 8)).plainText.contains("/ Hamlet 2"))
+    let request = APIRequest.search(SearchRequest(scope: .film, query: "Hamlet 2", language: "fr-FR"))
+    #expect(chooser.press(.enter) == .perform([.fetch(request, keptFirst: false)]))
+    #expect(chooser.query == nil && chooser.screen(Size(width: 60, height: 8)).plainText.contains("Searching…"))
+    #expect(chooser.takeSearch(.key(.enter)) == nil, "not the answer")
+    let page = MediaPage(
+      page: 1, totalPages: 1,
+      results: [
+        MediaSummary(id: 7, title: "Hamlet 2", releaseDate: ReleaseDate("2008-08-22")),
+        MediaSummary(id: 8, kind: .series, title: "Hamlet 2 the series"),
+      ])
+    #expect(chooser.takeSearch(.fetched(request, .success(Fetched(value: .page(page), fetchedAt: Date())))) == [])
+    #expect(chooser.titles[0].candidates.map(\.id) == [7], "films alone, for an import")
+    guard case .take(let film, _) = chooser.press(.enter) else {
+      Issue.record("Enter took nothing")
+      return
+    }
+    #expect(film.id == 7)
+  }
+
+  @Test func escapeLetsASearchAgainGoAndItsKeysAreTheBrowsers() {
+    var chooser = ResolveChooser(titles: [title("Hamlet", [1, 2], line: 2)], showsPosters: false)
+    _ = chooser.press(.character("/"))
+    #expect(chooser.hints(chooser.titles[0]).map(\.keys) == ["⏎", "Esc"])
+    #expect(chooser.press(.character("q")) == .stay, "q is typed, not quit")
+    #expect(chooser.press(.escape) == .stay && chooser.query == nil)
+    #expect(chooser.hints(chooser.titles[0]).map(\.keys) == ["↑↓", "⏎", "/", "s", "q"])
+    let screen = chooser.screen(Size(width: 80, height: 10))
+    // The header and the key bar in the browser's bars, the key strong; the selection a bar, no marker.
+    #expect(screen[0, 0].style.tone == .bar && screen[9, 1].style == Style(.bar, bold: true))
+    #expect(screen[9, 3].style.tone == .barMuted)
+    #expect(screen[3, 0].style.isSelected && screen[3, 2].text == "H" && screen[3, 2].style.isBold)
+    #expect(!screen.plainText.contains("> "))
+  }
+
+  @Test func theRowsOwnDayRatingAndMissingYearAreShown() {
+    var hamlet = title("Hamlet", [1], line: 2)
+    (hamlet.year, hamlet.day, hamlet.rating) = (nil, "2024-05-01", 8)
+    let screen = ResolveChooser(titles: [hamlet], showsPosters: false).screen(Size(width: 100, height: 10))
+    let line = screen.line(1)
+    #expect(line.contains("Hamlet · no year in the file") && line.contains("diary.csv:2"), "\(line)")
+    #expect(line.contains(Formatters.date(text: "2024-05-01")) && line.contains("★8"), "\(line)")
+    let star = line.distance(from: line.startIndex, to: line.range(of: "★")?.lowerBound ?? line.endIndex)
+    #expect(screen[1, star].style == Style(.yours, bold: true))
   }
 
   @Test func theScreenNamesTheRowAndItsCandidatesWithNoControlCharacters() {
@@ -43,9 +96,9 @@ struct ResolveChooserTests {
     hamlet.directors = [10549: "Kenneth\u{7}Branagh"]
     let chooser = ResolveChooser(titles: [hamlet])
     let text = chooser.screen(Size(width: 80, height: 10)).plainText
-    #expect(text.contains("Not matched 1 of 1:") && text.contains("diary.csv:7"), "\(text)")
+    #expect(text.contains("Not matched 1 of 1 · Hamlet") && text.contains("diary.csv:7"), "\(text)")
     #expect(
-      text.contains("> Hamlet (1996-05-01)  by KennethBranagh") && text.contains("  Hamlet (1996-05-01)"),
+      text.contains("  Hamlet (1996-05-01)  by KennethBranagh") && text.contains("  Hamlet (1996-05-01)"),
       "the escape sequence removed whole: \(text)")
     #expect(!text.contains("\u{1B}") && !text.contains("tmdb") && !text.contains("10549"), "no ids: \(text)")
   }
@@ -61,7 +114,7 @@ struct ResolveChooserTests {
       ])
     let chooser = ResolveChooser(titles: [twins], showsPosters: false)
     let text = chooser.screen(Size(width: 60, height: 8)).plainText
-    #expect(text.contains("> Hamlet (1996-12-25)") && text.contains("  Hamlet (1996-03-01)"), "\(text)")
+    #expect(text.contains("  Hamlet (1996-12-25)") && text.contains("  Hamlet (1996-03-01)"), "\(text)")
     #expect(text.contains("  Hamlet (1990)"), "alone in its year: \(text)")
   }
 
@@ -78,7 +131,7 @@ struct ResolveChooserTests {
     let answer = Fetched(value: APIAnswer.movie(details), fetchedAt: Date())
     #expect(chooser.takeDetails(.fetched(request, .success(answer))) == [])
     #expect(chooser.takeDetails(.key(.enter)) == nil, "not about details")
-    #expect(chooser.screen(Size(width: 60, height: 8)).plainText.contains("> Hamlet (1996-05-01)  by Some Director"))
+    #expect(chooser.screen(Size(width: 60, height: 8)).plainText.contains("  Hamlet (1996-05-01)  by Some Director"))
     // The cache knew the next one's director: nothing asked; the third is, then a move cancels its wait.
     _ = chooser.press(.down)
     #expect(chooser.reconcileDetails().isEmpty)
