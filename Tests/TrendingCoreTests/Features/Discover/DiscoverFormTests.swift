@@ -165,7 +165,7 @@ struct DiscoverFormTests {
     filter.minimumVotes = 50
     filter.runtime = OpenRange(nil, 100)
     filter.originalLanguage = "ko"
-    #expect(filter.summary == "Thriller · 2015–2024 · ≥ 7.0 (50 votes) · to 100 min · in 한국어 · on Netflix, MUBI")
+    #expect(filter.summary == "Thriller · 2015–2024 · ≥ 7.0 (50 votes) · to 100 min · in Korean · on Netflix, MUBI")
   }
 
   @Test func civilDaysRoundTrip() {
