@@ -87,10 +87,10 @@ extension FilmDocument {
     document.append(contentsOf: lines.prefix(clamped ? reviewLines : lines.count).map { [Span("  " + $0)] })
     if clamped {
       document.append(
-        [Span("  " + trn("… more (%s line)", "… more (%s lines)", lines.count - reviewLines), Style(.accent))],
+        [Span("  " + trn("… more (%s line)", "… more (%s lines)", lines.count - reviewLines), Style(.link))],
         link: .expand)
     } else if lines.count > reviewLines + 1 {
-      document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
+      document.append([Span("  " + tr("less"), Style(.link))], link: .expand)
     }
   }
 
@@ -100,7 +100,11 @@ extension FilmDocument {
     guard pages.count > 1 else { return }
     let column = labelColumn
     for page in pages {
-      document.append(labelled(page.siteName, page.url, column: column, width: width), link: .web(page))
+      // The address is the link: drawn as links are.
+      let line = labelled(page.siteName, page.url, column: column, width: width).enumerated().map { index, span in
+        index == 1 ? Span(span.text, Style(.link)) : span
+      }
+      document.append(line, link: .web(page))
     }
   }
 }

@@ -37,10 +37,10 @@ public enum PersonDocument {
       document.append(contentsOf: lines.prefix(clamped ? biographyLines : lines.count).map { [Span("  " + $0)] })
       if clamped {
         document.append(
-          [Span("  " + trn("… more (%s line)", "… more (%s lines)", lines.count - biographyLines), Style(.accent))],
+          [Span("  " + trn("… more (%s line)", "… more (%s lines)", lines.count - biographyLines), Style(.link))],
           link: .expand)
       } else if lines.count > biographyLines + 1 {
-        document.append([Span("  " + tr("less"), Style(.accent))], link: .expand)
+        document.append([Span("  " + tr("less"), Style(.link))], link: .expand)
       }
     }
     let works = merged(person.works(byScore: byScore))
