@@ -16,6 +16,12 @@ public final class NCursesBackend: TerminalBackend {
   /// Whether the last frame wrote cells on the rows of the image shown: ncurses' writes there
   /// (text, spaces, erase to the end of the line) wipe a sixel's pixels, so it is sent again.
   private var overlayTouched = false
+  /// The cells before the last frame, when it was drawn over them (not a full repaint): which of
+  /// an image's cells ncurses wrote, and so wiped, and which still hold its pixels.
+  private var beforeFrame: [Cell]?
+  /// The terminfo strings that move the screen's contents, while they are taken from ncurses
+  /// (`allowScrolling`).
+  private var scrollingKept: [UnsafeMutablePointer<CChar>?]?
   private(set) var isShutDown = false
   /// Whether bytes went to the terminal past ncurses since the cursor was last put (an image, a
   /// question): ncurses' idea of where the cursor is may then be wrong (`placeCursor`).
@@ -23,6 +29,8 @@ public final class NCursesBackend: TerminalBackend {
   /// The style last drawn and its ncurses attributes and colour pair.
   private var lastStyle: (style: Style, blank: Bool, colours: (attributes: attr_t, pair: Int32))?
   private let screenPointer: OpaquePointer
+  /// The stream ncurses writes to; what goes past ncurses goes to its descriptor after it.
+  private let outputStream: UnsafeMutablePointer<FILE>
 
   /// Takes over the terminal on standard input and output (or the given streams and terminal
   /// type, for headless tests); nil when it cannot be set up.
@@ -51,6 +59,7 @@ public final class NCursesBackend: TerminalBackend {
     if screen == nil { screen = newterm(type, output ?? shim_stdout(), input ?? shim_stdin()) }
     guard let screen else { return nil }
     screenPointer = screen
+    outputStream = output ?? shim_stdout()
     set_term(screen)
     // Until ncurses has once come back from `endwin`, it flushes its output after every cursor
     // move (its screen stays in the "initial" state), so a whole frame went out as some fifty
@@ -66,6 +75,8 @@ public final class NCursesBackend: TerminalBackend {
     // (`InputDecoder`); ncurses' own escape delay would split a slow arrow key before it.
     keypad(shim_stdscr(), false)
     nodelay(shim_stdscr(), true)
+    // Inserting or deleting characters shifts the rest of a line, an image's pixels with it.
+    idcok(shim_stdscr(), false)
     curs_set(0)
     var depth = ColorDepth.none
     if !noColor, has_colors() {
@@ -131,11 +142,12 @@ public final class NCursesBackend: TerminalBackend {
   /// Writes control text straight to the terminal, after what ncurses has sent.
   func writeTerminal(_ text: String) {
     wroteAround = true
-    fflush(shim_stdout())
+    fflush(outputStream)
+    let descriptor = fileno(outputStream)
     let bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return }
       written += count
@@ -151,25 +163,60 @@ public final class NCursesBackend: TerminalBackend {
     let touched = overlayTouched
     overlayTouched = false
     guard !isShutDown, overlay != shownOverlay || touched else { return }
-    if let old = shownOverlay {
-      // Spaces written over every cell the image covered erase its pixels (a terminal's erase
-      // sequences do not always reach images); then ncurses rewrites those rows as they should be.
+    let new = overlay.flatMap { $0.row + $0.poster.rows < size.height ? $0 : nil }
+    var bytes = ""
+    var rewrite: [Int] = []
+    if let old = shownOverlay, old != new || old.poster.erase == nil {
       if let erase = old.poster.erase {
-        writeTerminal(erase)
-      } else {
-        let blank = String(repeating: " ", count: old.poster.columns)
-        let rows = old.rows.filter { $0 < size.height }
-        writeTerminal(
-          "\u{1B}7\u{1B}[0m" + rows.map { "\u{1B}[\($0 + 1);\(old.column + 1)H" + blank }.joined() + "\u{1B}8")
+        // kitty: the old placement goes in the same write as the new one.
+        bytes += erase
+      } else if let screen = previous {
+        let erasing = OverlayErase.cells(
+          of: old, keeping: new, before: beforeFrame, after: screen.cells, width: screen.width,
+          plain: { self.isPlainBlank($0) })
+        bytes += erasing.spaces
+        rewrite = erasing.rewrite
       }
-      wredrawln(shim_stdscr(), Int32(old.row), Int32(old.poster.rows))
-      wnoutrefresh(shim_stdscr())
-      doupdate()
     }
-    shownOverlay = overlay
-    guard let overlay, overlay.row + overlay.poster.rows < size.height else { return }
+    shownOverlay = new
     // Saved and restored around the image, so ncurses' idea of the cursor stays true.
-    writeTerminal("\u{1B}7\u{1B}[\(overlay.row + 1);\(overlay.column + 1)H" + overlay.poster.sequence + "\u{1B}8")
+    let image = new.map { "\u{1B}7\u{1B}[\($0.row + 1);\($0.column + 1)H" + $0.poster.sequence + "\u{1B}8" } ?? ""
+    if rewrite.isEmpty {
+      guard !bytes.isEmpty || !image.isEmpty else { return }
+      // The old image's leftovers erased and the new one drawn in one write: the box is never
+      // seen empty between them.
+      writeTerminal(bytes + image)
+      return
+    }
+    // Cells of the old image that are not plain blanks now: ncurses writes them again before the
+    // new image goes over its own cells.
+    writeTerminal(bytes)
+    for row in rewrite { wredrawln(shim_stdscr(), Int32(row), 1) }
+    wnoutrefresh(shim_stdscr())
+    doupdate()
+    if !image.isEmpty { writeTerminal(image) }
+  }
+
+  /// Whether a cell is a space in the terminal's own colours, as a space written after `ESC [0m` is.
+  private func isPlainBlank(_ cell: Cell) -> Bool {
+    guard cell.isSpace else { return false }
+    let colours = colours(for: palette.resolve(cell.style, text: cell.text))
+    return colours.1 == 0 && colours.0 == shim_a_normal()
+  }
+
+  /// Lets ncurses scroll the screen's contents (and clear its bottom in one erase), or not: while
+  /// an image is over the cells, a terminal would move or wipe its pixels with them, leaving
+  /// copies outside its box, so lines are rewritten instead.
+  private func allowScrolling(_ allowed: Bool) {
+    if allowed, let kept = scrollingKept {
+      var strings = kept
+      _ = strings.withUnsafeMutableBufferPointer { shim_scrolling(0, $0.baseAddress) }
+      scrollingKept = nil
+    } else if !allowed, scrollingKept == nil {
+      var strings = [UnsafeMutablePointer<CChar>?](repeating: nil, count: Int(shim_scrolling_count()))
+      let taken = strings.withUnsafeMutableBufferPointer { shim_scrolling(1, $0.baseAddress) }
+      if taken != 0 { scrollingKept = strings }
+    }
   }
 
   /// Puts text on the clipboard through the terminal: OSC 52, which tmux takes when its
@@ -225,9 +272,11 @@ public final class NCursesBackend: TerminalBackend {
     let full = previous.map { $0.width != screen.width || $0.height != screen.height } ?? true
     if full {
       werase(shim_stdscr())
-      // A full repaint clears the terminal, images included.
+      // A full repaint clears the terminal, images included (cleared, not drawn over, while one is up).
+      if shownOverlay != nil { clearok(shim_stdscr(), true) }
       shownOverlay = nil
     }
+    allowScrolling(shownOverlay == nil)
     let shown = full ? nil : previous?.cells
     let width = screen.width
     let glyphs = glyphs
@@ -259,6 +308,7 @@ public final class NCursesBackend: TerminalBackend {
     if let image = shownOverlay, image.poster.erase == nil, let shown {
       overlayTouched = OverlayDamage.touches(image, from: shown, to: screen.cells, width: width)
     }
+    beforeFrame = shown
     previous = screen
     wnoutrefresh(shim_stdscr())
     doupdate()
@@ -291,6 +341,7 @@ public final class NCursesBackend: TerminalBackend {
     if style.bold { attributes |= shim_a_bold() }
     if style.underline { attributes |= shim_a_underline() }
     if style.reverse { attributes |= shim_a_reverse() }
+    if style.dim { attributes |= shim_a_dim() }
     var pair: Int32 = 0
     if style.foreground != -1 || style.background != -1 {
       pair = max(0, alloc_pair(Int32(style.foreground), Int32(style.background)))

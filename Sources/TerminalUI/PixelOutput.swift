@@ -27,8 +27,8 @@ public struct PixelOutput: Sendable {
     PosterSize.covering(pixels: request.columns * cell.width)
   }
 
-  /// The encoded poster for its JPEG bytes (and, for kitty, the transmission to send once under
-  /// image `id`), or nil when it cannot be read or encoded.
+  /// The encoded poster for its JPEG bytes (kitty's under image `id`, its data sent with each
+  /// placement), or nil when it cannot be read or encoded.
   func ready(_ data: Data, request: PosterRequest, id: Int) -> (poster: PixelPoster, transmit: String?)? {
     guard
       let image = try? JPEGDecoder.decode(data, covering: (request.columns * cell.width, request.rows * cell.height))
@@ -44,10 +44,13 @@ public struct PixelOutput: Sendable {
       let sequence = PixelEncoder.iterm(jpeg: data, columns: columns, rows: rows)
       return (PixelPoster(kind: .iterm, sequence: sequence, columns: columns, rows: rows), nil)
     case .kitty:
+      // The image's data goes with every placement: kitty frees an image whose placements a clear
+      // (Ctrl-L, a resize) or a scroll took away, so a placement by id alone could show nothing.
+      let sequence =
+        KittyGraphics.transmitOnly(image, id: id) + KittyGraphics.place(id: id, columns: columns, rows: rows)
       let poster = PixelPoster(
-        kind: .kitty, sequence: KittyGraphics.place(id: id, columns: columns, rows: rows), columns: columns,
-        rows: rows, erase: KittyGraphics.unplace(id: id))
-      return (poster, KittyGraphics.transmitOnly(image, id: id))
+        kind: .kitty, sequence: sequence, columns: columns, rows: rows, erase: KittyGraphics.unplace(id: id))
+      return (poster, nil)
     }
   }
 }
