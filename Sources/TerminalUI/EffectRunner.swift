@@ -169,10 +169,11 @@ public final class EffectRunner: Sendable {
         guard (try? await Task.sleep(for: delay)) != nil else { return nil }
         return action
       }
-    case .fetchPoster(let request):
+    case .fetchPoster(let request), .fetchPosterAhead(let request):
+      let identity = effect.id ?? .poster
       if let kitty = kittyOutput.withLock({ $0 }) {
         let id = nextImageID.add(1, ordering: .relaxed).newValue % KittyGraphics.idCount + 1
-        run(.poster) { [images] in
+        run(identity) { [images] in
           guard case .success(let data) = await images.poster(path: request.path, size: kitty.size(for: request)),
             !Task.isCancelled, let ready = kitty.ready(data, request: request, id: id)
           else { return .posterLoaded(request, nil) }
@@ -183,7 +184,7 @@ public final class EffectRunner: Sendable {
       if let pixels = pixelOutput.withLock({ $0 }) {
         let id = nextImageID.add(1, ordering: .relaxed).newValue % KittyGraphics.idCount + 1
         // Encoding runs here, off the loop's thread.
-        run(.poster) { [images] in
+        run(identity) { [images] in
           guard case .success(let data) = await images.poster(path: request.path, size: pixels.size(for: request)),
             !Task.isCancelled, let ready = pixels.ready(data, request: request, id: id)
           else { return .posterLoaded(request, nil) }
@@ -192,7 +193,7 @@ public final class EffectRunner: Sendable {
         return
       }
       let posterMode = posterMode.withLock { $0 }
-      run(.poster) { [images] in
+      run(identity) { [images] in
         // Cells are about 6 pixels wide at the sizes chafa needs; ask for no more than that.
         // A 2:3 poster in cells half as wide as tall is about 4:3 in cells; no wider than the box.
         let columns = min(request.columns, request.rows * 4 / 3)

@@ -201,7 +201,7 @@ struct RenderInvariantTests {
             }
           case .readLocal:
             effects += Reducer.reduce(&state, .watchlistRead(.success(WatchlistSnapshot(marks: [:]))))
-          case .fetchPoster(let request):
+          case .fetchPoster(let request), .fetchPosterAhead(let request):
             effects += Reducer.reduce(&state, .posterLoaded(request, nil))
           case .after(_, let action, _):
             effects += Reducer.reduce(&state, action)

@@ -108,6 +108,8 @@ public enum EffectID: Hashable, Sendable {
   case episodeMarks(Int)
   /// The one poster download, or the wait before it.
   case poster
+  /// The download of a neighbour's poster ahead of a move to it.
+  case posterAhead
   /// The wait before the wide list's pane asks for the selected title's details.
   case paneFacts
   /// The wait before the user's own tabs are read ahead.
@@ -127,6 +129,8 @@ public enum Effect: Equatable, Sendable {
   case readLocal(LocalQuery)
   /// Fetch a poster and draw it into a box of cells (identity `.poster`).
   case fetchPoster(PosterRequest)
+  /// Fetch and draw a neighbour's poster ahead of a move to it (identity `.posterAhead`).
+  case fetchPosterAhead(PosterRequest)
   /// Send `action` after `delay`, under `id` (a debounce: a newer one with the same id replaces it).
   case after(Duration, Action, id: EffectID)
   /// Stop the work with this identity, if any is running; its answer never arrives.
@@ -172,6 +176,7 @@ extension Effect {
     case .fetch(let request, _), .fetchInBackground(let request): return .fetch(request)
     case .readLocal(let query): return .local(query)
     case .fetchPoster: return .poster
+    case .fetchPosterAhead: return .posterAhead
     case .after(_, _, let id): return id
     case .loadMarks: return .marks
     case .loadEpisodeMarks(let id): return .episodeMarks(id)

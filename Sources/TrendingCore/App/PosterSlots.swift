@@ -5,6 +5,8 @@ public protocol PosterHolding {
   var posters: [PosterRequest: PosterSlot] { get set }
   /// The poster being fetched, at most one at a time.
   var posterInFlight: PosterRequest? { get set }
+  /// The poster shown before the one wanted, and the neighbours fetched ahead.
+  var posterTrail: PosterTrail { get set }
 }
 
 extension Shared: PosterHolding {}
@@ -16,6 +18,8 @@ public struct PosterSlots: PosterHolding, Equatable, Sendable {
   public var posters: [PosterRequest: PosterSlot] = [:]
   /// The poster being fetched, at most one at a time.
   public var posterInFlight: PosterRequest?
+  /// The poster shown before the one wanted, and the neighbours fetched ahead.
+  public var posterTrail = PosterTrail()
 
   /// Makes an empty set.
   public init() {}

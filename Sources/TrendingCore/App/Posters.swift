@@ -12,36 +12,85 @@ enum PosterLogic {
   /// starts (almost) no downloads.
   static let delay = Duration.milliseconds(120)
 
-  /// Schedules the wanted poster (after a short rest) and cancels the one no longer wanted.
-  static func reconcile(wanted: PosterRequest?, _ shared: inout some PosterHolding) -> [Effect] {
+  /// Schedules the wanted poster (after a short rest) and cancels the one no longer wanted; once
+  /// the wanted one is in, fetches the first of `ahead` not had yet (the neighbours of the
+  /// selection), one at a time.
+  static func reconcile(
+    wanted: PosterRequest?, ahead: [PosterRequest] = [], _ shared: inout some PosterHolding
+  ) -> [Effect] {
     var effects: [Effect] = []
+    if wanted != shared.posterTrail.wanted {
+      // The poster the box showed stays there while the next one is decoded.
+      if let shown = shared.posterTrail.wanted, shared.posters[shown]?.isDrawn == true {
+        shared.posterTrail.standIn = shown
+      }
+      shared.posterTrail.wanted = wanted
+    }
     if let inFlight = shared.posterInFlight, inFlight != wanted {
       effects.append(.cancel(.poster))
       shared.posters[inFlight] = nil
       shared.posterInFlight = nil
     }
     if let wanted, shared.posters[wanted] == nil {
-      if shared.posters.count >= capacity {
-        shared.posters = shared.posters.filter { $0.value == .loading }
-      }
+      makeRoom(&shared)
       shared.posters[wanted] = .loading
       shared.posterInFlight = wanted
       effects.append(.after(delay, .posterDue(wanted), id: .poster))
     }
-    return effects
+    return effects + fetchAhead(ahead, wanted: wanted, &shared)
+  }
+
+  /// The neighbours' posters, fetched one at a time once the wanted one is no longer loading; one
+  /// on its way that is no longer a neighbour (nor the one wanted) is cancelled.
+  private static func fetchAhead(
+    _ ahead: [PosterRequest], wanted: PosterRequest?, _ shared: inout some PosterHolding
+  ) -> [Effect] {
+    var effects: [Effect] = []
+    if let going = shared.posterTrail.ahead {
+      guard shared.posters[going] == .loading else {
+        shared.posterTrail.ahead = nil
+        return fetchAhead(ahead, wanted: wanted, &shared)
+      }
+      if ahead.contains(going) || going == wanted { return [] }
+      effects.append(.cancel(.posterAhead))
+      shared.posters[going] = nil
+      shared.posterTrail.ahead = nil
+    }
+    if let wanted, shared.posters[wanted] == .loading { return effects }
+    guard let next = ahead.first(where: { shared.posters[$0] == nil }) else { return effects }
+    makeRoom(&shared)
+    shared.posters[next] = .loading
+    shared.posterTrail.ahead = next
+    // After the same rest as the wanted one: holding `j` starts no downloads ahead.
+    return effects + [.after(delay, .posterDue(next), id: .posterAhead)]
+  }
+
+  /// At `capacity`, lets go of every poster but those on their way, the one wanted and the one
+  /// the box shows meanwhile.
+  private static func makeRoom(_ shared: inout some PosterHolding) {
+    guard shared.posters.count >= capacity else { return }
+    let trail = shared.posterTrail
+    shared.posters = shared.posters.filter { $0.value == .loading || $0.key == trail.wanted || $0.key == trail.standIn }
   }
 
   /// The selection rested: the poster is fetched now when it is still the one wanted (under the
-  /// same identity, so the wait is replaced).
+  /// same identity, so the wait is replaced), or the neighbour to decode ahead.
   static func due(_ request: PosterRequest, _ shared: some PosterHolding) -> [Effect] {
-    shared.posterInFlight == request ? [.fetchPoster(request)] : []
+    if shared.posterInFlight == request { return [.fetchPoster(request)] }
+    return shared.posterTrail.ahead == request ? [.fetchPosterAhead(request)] : []
   }
 
   /// A poster drawn as cells, or not to be had.
   static func loaded(_ request: PosterRequest, _ art: PosterArt?, _ shared: inout some PosterHolding) {
     guard shared.posters[request] == .loading else { return }
     shared.posters[request] = art.map(PosterSlot.loaded) ?? .unavailable
+    settled(request, &shared)
+  }
+
+  /// `request`'s poster is in: neither the one nor the neighbour on its way any more.
+  private static func settled(_ request: PosterRequest, _ shared: inout some PosterHolding) {
     if shared.posterInFlight == request { shared.posterInFlight = nil }
+    if shared.posterTrail.ahead == request { shared.posterTrail.ahead = nil }
   }
 
   /// A poster as kitty placeholders; the image id used again lets go of the poster holding it.
@@ -58,7 +107,7 @@ enum PosterLogic {
       }
     }
     shared.posters[request] = .loaded(art)
-    if shared.posterInFlight == request { shared.posterInFlight = nil }
+    settled(request, &shared)
     return [.writeTerminal(transmit)]
   }
 
@@ -76,7 +125,7 @@ enum PosterLogic {
       }
     }
     shared.posters[request] = .pixels(poster)
-    if shared.posterInFlight == request { shared.posterInFlight = nil }
+    settled(request, &shared)
     return transmit.map { [.writeTerminal($0)] } ?? []
   }
 
@@ -88,9 +137,11 @@ enum PosterLogic {
 
   /// Lets go of every poster drawn or on its way (cancelling the download), to draw them again.
   static func forgetAll(_ holder: inout some PosterHolding) -> [Effect] {
-    let effects: [Effect] = holder.posterInFlight != nil ? [.cancel(.poster)] : []
+    var effects: [Effect] = holder.posterInFlight != nil ? [.cancel(.poster)] : []
+    if holder.posterTrail.ahead != nil { effects.append(.cancel(.posterAhead)) }
     holder.posters = [:]
     holder.posterInFlight = nil
+    holder.posterTrail = PosterTrail()
     return effects
   }
 }

@@ -38,6 +38,7 @@ struct PosterReducerTests {
       $0.shared.rateLimit = RateLimitStatus(limit: 40, remaining: 30)
       $0.shared.posters = [request: .loading]
       $0.shared.posterInFlight = request
+      $0.shared.posterTrail.wanted = request
     }
     return request
   }
@@ -48,11 +49,65 @@ struct PosterReducerTests {
   @Test func theSelectedFilmsPosterIsFetchedOnWideLists() throws {
     var store = wideStore()
     let request = try loaded(5, &store)
+    let next = try listPoster(2, store.state)
     store.send(.posterDue(request), effects: [.fetchPoster(request)])
-    store.send(.posterLoaded(request, art)) {
+    // Once it is in, the row below's is decoded ahead (the first row has none above).
+    store.send(.posterLoaded(request, art), effects: [.after(PosterLogic.delay, .posterDue(next), id: .posterAhead)]) {
       $0.shared.posters[request] = .loaded(art)
       $0.shared.posterInFlight = nil
+      $0.shared.posters[next] = .loading
+      $0.shared.posterTrail.ahead = next
     }
+    store.send(.posterDue(next), effects: [.fetchPosterAhead(next)])
+  }
+
+  @Test func aMoveToANeighbourDecodedAheadShowsItAtOnceAndDecodesTheNext() throws {
+    var store = wideStore()
+    let first = try loaded(5, &store)
+    let second = try listPoster(2, store.state)
+    let third = try listPoster(3, store.state)
+    store.send(.posterDue(first), effects: [.fetchPoster(first)])
+    store.send(.posterLoaded(first, art), effects: [.after(PosterLogic.delay, .posterDue(second), id: .posterAhead)]) {
+      $0.shared.posters = [first: .loaded(art), second: .loading]
+      $0.shared.posterInFlight = nil
+      $0.shared.posterTrail.ahead = second
+    }
+    store.send(.posterLoaded(second, art)) {
+      $0.shared.posters[second] = .loaded(art)
+      $0.shared.posterTrail.ahead = nil
+    }
+    // Down: nothing to wait for; the row after it is decoded ahead, the one before is had.
+    store.send(.key(.down), effects: [.after(PosterLogic.delay, .posterDue(third), id: .posterAhead)]) {
+      $0.rootList.selection = 1
+      $0.shared.posters[third] = .loading
+      $0.shared.posterTrail = PosterTrail()
+      $0.shared.posterTrail.wanted = second
+      $0.shared.posterTrail.standIn = first
+      $0.shared.posterTrail.ahead = third
+    }
+    #expect(store.state.shared.shown(second, slot: store.state.shared.posters[second]) == .loaded(art))
+  }
+
+  @Test func whileTheNextPosterLoadsTheBoxKeepsTheOneItShowed() throws {
+    var store = wideStore()
+    let first = try loaded(50, &store)
+    let second = try listPoster(2, store.state)
+    let tenth = try listPoster(10, store.state)
+    store.send(.posterDue(first), effects: [.fetchPoster(first)])
+    store.send(.posterLoaded(first, art), effects: [.after(PosterLogic.delay, .posterDue(second), id: .posterAhead)]) {
+      $0.shared.posters = [first: .loaded(art), second: .loading]
+      $0.shared.posterInFlight = nil
+      $0.shared.posterTrail.ahead = second
+    }
+    var state = store.state
+    for _ in 1...9 { _ = Reducer.reduce(&state, .key(.down)) }
+    #expect(state.shared.posterTrail.wanted == tenth)
+    #expect(state.shared.posterTrail.standIn == first, "the last poster drawn stands in")
+    #expect(state.shared.posters[tenth] == .loading)
+    #expect(state.shared.posterTrail.ahead == nil, "nothing ahead while the wanted one loads")
+    #expect(state.shared.shown(tenth, slot: .loading) == .loaded(art), "the box keeps Film 1's poster")
+    let other = PosterRequest(path: "/p10.jpg", columns: 3, rows: 2)
+    #expect(state.shared.shown(other, slot: .loading) == .loading, "not in a box of another size")
   }
 
   @Test func movingOnCancelsThePosterNoLongerShown() throws {
@@ -67,6 +122,7 @@ struct PosterReducerTests {
         $0.shared.posters[previous] = nil
         $0.shared.posters[next] = .loading
         $0.shared.posterInFlight = next
+        $0.shared.posterTrail.wanted = next
       }
       #expect(store.state.shared.posters.values.filter { $0 == .loading }.count == 1)
       previous = next
@@ -81,6 +137,7 @@ struct PosterReducerTests {
       $0.rootList.selection = 1
       $0.shared.posters = [second: .loading]
       $0.shared.posterInFlight = second
+      $0.shared.posterTrail.wanted = second
     }
     store.send(.posterLoaded(first, art))
   }
@@ -119,6 +176,7 @@ struct PosterReducerTests {
       $0.shared[film: 1]?.begin()
       $0.shared.posters = [request: .loading]
       $0.shared.posterInFlight = request
+      $0.shared.posterTrail.wanted = request
     }
     #expect(listed != request)
   }
@@ -142,11 +200,13 @@ struct PosterReducerTests {
       $0.rootList.selection = 1
       $0.shared.posters = [second: .loading]
       $0.shared.posterInFlight = second
+      $0.shared.posterTrail.wanted = second
     }
     store.send(.key(.up), effects: [.cancel(.poster), .after(PosterLogic.delay, .posterDue(first), id: .poster)]) {
       $0.rootList.selection = 0
       $0.shared.posters = [first: .loading]
       $0.shared.posterInFlight = first
+      $0.shared.posterTrail.wanted = first
     }
     // A stale wait fetches nothing; the current one fetches.
     store.send(.posterDue(second))
