@@ -13,9 +13,18 @@ struct SixelFrameTests {
     let status: URL
     private var keys = 0
 
-    init() throws {
+    /// The demo with `arguments` in a `width`×`height` pseudo-terminal; `answer` is typed once the
+    /// app has asked the terminal what it is (kitty's version, say).
+    init(
+      _ arguments: [String] = ["--images", "sixel"], answer: String? = nil, width: Int = 120, height: Int = 30
+    ) throws {
       status = FileManager.default.temporaryDirectory.appendingPathComponent("sixel-frame-\(UUID().uuidString)")
-      terminal = try PseudoTerminal.demo(["--images", "sixel"], extra: ["TRENDING_STATUS_FILE": status.path])
+      terminal = try PseudoTerminal.demo(
+        arguments, extra: ["TRENDING_STATUS_FILE": status.path], width: width, height: height)
+      if let answer {
+        #expect(terminal.read(until: "\u{1B}[c") != nil, "the app asks the terminal")
+        terminal.type(answer)
+      }
     }
 
     /// The status file's fields.
@@ -29,19 +38,32 @@ struct SixelFrameTests {
       return values
     }
 
+    /// Every overlay the status named while the last `press` or `settle` waited, in order.
+    private(set) var overlaysSeen: [String] = []
+
     /// Types a key and reads on until the app has taken it, is idle on `screen` and shows an image;
     /// returns the bytes written meanwhile and the overlay the app reports.
     func press(_ key: String, screen: String) -> (bytes: [UInt8], overlay: String?) {
       let before = terminal.output.count
       keys += 1
       terminal.type(key)
+      return settle(screen: screen, from: before) { _ in true }
+    }
+
+    /// Reads on from output offset `from` until the app has taken every key typed, is idle on
+    /// `screen`, shows an image and `done` holds for its status; the bytes and the overlay.
+    func settle(screen: String, from before: Int, until done: ([String: String]) -> Bool) -> (
+      bytes: [UInt8], overlay: String?
+    ) {
       let deadline = Date().addingTimeInterval(15)
       var fields: [String: String] = [:]
+      overlaysSeen = []
       while Date() < deadline {
         _ = terminal.drain(quiet: 0.05, atMost: 0.2)
         fields = reported
+        if let overlay = fields["overlay"], overlaysSeen.last != overlay { overlaysSeen.append(overlay) }
         if Int(fields["inputs"] ?? "") ?? 0 >= keys, fields["busy"] == "0", fields["screen"]?.hasPrefix(screen) == true,
-          fields["overlay"] != "none"
+          fields["overlay"] != "none", done(fields)
         {
           break
         }
@@ -77,13 +99,19 @@ struct SixelFrameTests {
       ("\u{1B}", "series:", "back to the series"),
       ("\u{1B}", "list", "back to the list"),
     ]
+    var shown = ""
     for step in steps {
       let (bytes, overlay) = session.press(step.key, screen: step.screen)
       let overlayAt = try #require(overlay, "\(step.what): the status names an image")
       try #require(overlayAt != "none", "\(step.what): an image is shown")
       let sent = Self.sixels(bytes)
-      // The status's overlay is "row,column,columns x rows": the last sixel went there.
-      #expect(sent.last.map { overlayAt.hasPrefix($0 + ",") } == true, "\(step.what): sent at \(overlayAt): \(sent)")
+      // The status's overlay is "row,column,columns x rows": the last sixel went there. An image
+      // that stays where it was is sent again only when the frame wrote over its cells.
+      if overlayAt != shown || !sent.isEmpty {
+        #expect(sent.last.map { overlayAt.hasPrefix($0 + ",") } == true, "\(step.what): sent at \(overlayAt): \(sent)")
+      }
+      #expect(PosterLayerTests.scrolls(in: bytes).isEmpty, "\(step.what): nothing scrolled under it")
+      shown = overlayAt
     }
     #expect(session.quit() == 0)
   }

@@ -57,9 +57,11 @@ public final class PseudoTerminal {
     close(master)
   }
 
-  /// The demo app in a 120×30 pseudo-terminal with a home of its own (cache, settings and data
-  /// in a fresh temporary folder), as `xterm-256color` in UTF-8, plus `extra` variables.
-  public static func demo(_ arguments: [String], extra: [String: String] = [:]) throws -> PseudoTerminal {
+  /// The demo app in a 120×30 (or `width`×`height`) pseudo-terminal with a home of its own (cache,
+  /// settings and data in a fresh temporary folder), as `xterm-256color` in UTF-8, plus `extra` variables.
+  public static func demo(
+    _ arguments: [String], extra: [String: String] = [:], width: Int = 120, height: Int = 30
+  ) throws -> PseudoTerminal {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let environment = [
@@ -67,7 +69,7 @@ public final class PseudoTerminal {
       "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
     ].merging(extra) { _, new in new }
     return try PseudoTerminal(
-      [Fixtures.binary.path, "--demo"] + arguments, environment: environment, width: 120, height: 30)
+      [Fixtures.binary.path, "--demo"] + arguments, environment: environment, width: width, height: height)
   }
 
   /// Reads until `text` has appeared in everything read, or the timeout; returns the seconds it took.
@@ -109,6 +111,12 @@ public final class PseudoTerminal {
       if pump(waitMilliseconds: 2) > 0 { last = Date() }
     }
     return (output.count - before, last.timeIntervalSince(start))
+  }
+
+  /// Gives the terminal a new size, as a window resized by its user does (the program gets SIGWINCH).
+  public func resize(width: Int, height: Int) {
+    var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
 
   /// Types text into the terminal.
