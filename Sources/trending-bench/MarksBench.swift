@@ -75,12 +75,14 @@ enum MarksBench {
     bench.record(
       Measurement(
         name: "one episode mark (m), key to its ticked frame, library of 10,000 titles",
-        value: median(times.tick) * 1000, unit: "ms", floor: floor, floorName: "a move (j), same season"))
+        value: median(times.tick) * 1000, unit: "ms", floor: floor, floorName: "a move (j), same season", budget: 2,
+        failure: failure))
+    // Saved and settled: the save's fsync, then the tabs that follow episodes read behind the screen
+    // after `FeedLogic.readAheadDelay`; no key waits for either, so the line has no budget.
     bench.record(
       Measurement(
         name: "one episode mark (m), key to its ticked frame saved and settled, library of 10,000 titles",
-        value: median(times.settled) * 1000, unit: "ms", floor: floor, floorName: "a move (j), same season", budget: 2,
-        failure: failure))
+        value: median(times.settled) * 1000, unit: "ms", floor: floor, floorName: "a move (j), same season"))
   }
 
   /// 100 `m` and `j` pairs typed in one write down the Watchlist (500 films, none seen), to the frame
