@@ -35,6 +35,7 @@ enum LibraryChanges {
     case .note(let note): try library.note(subject, note, title: info, day: change.day)
     case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
     case .list(let name): try library.add(info, to: name, day: change.day)
+    case .unlist(let name): _ = try library.remove(change.media, from: name)
     case .episodes(let episodes, let seen):
       if seen {
         try library.watch(

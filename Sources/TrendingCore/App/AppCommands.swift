@@ -49,6 +49,19 @@ enum AppCommands {
       guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
       state.prompt = Prompt(purpose, film: film, state.shared)
       return []
+    case .removeFromList:
+      guard let film = state.top.subject(state.shared), let media = film.media,
+        let list = state.stack.last?.list?.feed.localQuery
+      else { return [] }
+      let kind: LibraryChange.Kind
+      switch list {
+      case .list(let name): kind = .unlist(name)
+      case .watchlist where state.shared.marks[media]?.onWatchlist == true: kind = .watchlist(false)
+      default: return []
+      }
+      let effects = MarkLogic.record(kind, film: film, &state.shared)
+      ListLogic.rehide(&state)
+      return effects
     case .hideSeen:
       state.shared.hideSeen.toggle()
       ListLogic.rehide(&state)
@@ -105,6 +118,11 @@ enum AppCommands {
     case .toggleWatchlist, .toggleSeen, .notInterested, .rate, .note, .addToList:
       return offer.subject(shared)?.media != nil
     case .hideSeen, .upNext: return state.stack.last?.list != nil
+    case .removeFromList:
+      switch state.stack.last?.list?.feed.localQuery {
+      case .list, .watchlist: return offer.subject(shared)?.media != nil
+      default: return false
+      }
     case .openInBrowser, .copyLink, .copyTitle: return offer.hasPage(shared)
     case .playTrailer: return offer.top.trailer(shared) != nil
     case .playFile: return offer.episode(shared) != nil || offer.subject(shared)?.media?.kind == .film

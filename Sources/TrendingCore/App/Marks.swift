@@ -19,6 +19,8 @@ public struct LibraryChange: Equatable, Sendable {
     case hidden(Bool)
     /// Onto a named list.
     case list(String)
+    /// Off a named list.
+    case unlist(String)
   }
 
   /// The film's or series' id.
@@ -104,7 +106,7 @@ public struct LibraryChange: Equatable, Sendable {
     case .rating(let rating): mark.rating = rating
     case .note(let note): mark.note = note
     case .hidden(let hidden): mark.hidden = hidden
-    case .list, .episodes: break
+    case .list, .unlist, .episodes: break
     }
     marks[media] = mark.isEmpty ? nil : mark
   }
@@ -188,6 +190,7 @@ enum MarkLogic {
     case .hidden(true): text = tr("Not interested in %s: hidden from every list (x again shows it).", name)
     case .hidden(false): text = tr("%s is shown in lists again.", name)
     case .list(let list): text = tr("Added %1$s to the list %2$s.", name, list)
+    case .unlist(let list): text = tr("Removed %1$s from the list %2$s.", name, list)
     case .episodes: return []
     }
     shared.say(text, .confirmation)

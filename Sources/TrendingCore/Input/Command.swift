@@ -13,7 +13,7 @@ public enum Command: Hashable, Sendable {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
-      .hideSeen, .notInterested, .rate, .note, .addToList, .upNext, .openInBrowser,
+      .hideSeen, .notInterested, .rate, .note, .addToList, .removeFromList, .upNext, .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
       .forYou, .pick, .playTrailer, .playFile,
       .nextEpisode, .previousEpisode,
@@ -48,6 +48,8 @@ public enum AppCommand: Hashable, Sendable {
   case help, redraw, suspend, quit, search, palette
   case toggleWatchlist, toggleSeen, markUpToHere, openInBrowser, copyLink, copyTitle
   case hideSeen, notInterested, rate, note, addToList, upNext
+  /// Takes the selected title off the list whose tab shows (a named list's, or the watchlist).
+  case removeFromList
   case nextTab, previousTab, toggleMedia
   /// Shows the For you tab: the recommendations from the user's taste.
   case forYou
@@ -76,6 +78,7 @@ public enum AppCommand: Hashable, Sendable {
     case .rate: return "rate"
     case .note: return "note"
     case .addToList: return "add-to-list"
+    case .removeFromList: return "remove-from-list"
     case .upNext: return "up-next"
     case .openInBrowser: return "open-in-browser"
     case .copyLink: return "copy-link"
@@ -154,6 +157,7 @@ extension Command {
   public static let rate = Command.app(.rate)
   public static let note = Command.app(.note)
   public static let addToList = Command.app(.addToList)
+  public static let removeFromList = Command.app(.removeFromList)
   public static let upNext = Command.app(.upNext)
   public static let openInBrowser = Command.app(.openInBrowser)
   public static let copyLink = Command.app(.copyLink)

@@ -133,6 +133,9 @@ public struct KeyTable: Sendable, Equatable {
       [.character("L")], .addToList, in: [.list, .film, .series], group: "Library",
       help: "add to list: a list of your own, by name"),
     KeyBinding(
+      [.character("d")], .removeFromList, in: [.list], group: "Library",
+      help: "remove from list: off the list whose tab shows (a list of your own, the watchlist)"),
+    KeyBinding(
       [.character("U")], .upNext, in: [.list], group: "Library",
       help: "up next: the series you are watching, each with its next episode"),
     KeyBinding(

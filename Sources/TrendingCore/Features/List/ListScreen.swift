@@ -130,6 +130,10 @@ public struct ListScreen: Equatable, Sendable {
       guard let media = row.media, let mark = shared.marks[media] else { continue }
       if (mark.hidden && !chosen) || (shared.hideSeen && mark.seen != nil) { hidden.insert(media) }
     }
+    // A title being taken off this named list is gone from it at once, before its save answers.
+    if case .list(let name) = feed.localQuery {
+      for change in shared.unsaved where change.kind == .unlist(name) { hidden.insert(change.media) }
+    }
     return hidden
   }
 

@@ -282,4 +282,23 @@ struct NamedListTabTests {
     #expect(feed.page(from: .list(nil))?.results == [], "no list of that name yet: empty")
     #expect(feed.empty(Sample.state().shared).text == "The list Noir is empty.")
   }
+
+  @Test func dTakesTheSelectedTitleOffTheListShowingAtOnce() throws {
+    let settings = Settings(parsing: "tab \"Noir\" list=Noir\n")
+    let kind = ListKind(saved: try #require(settings.savedTabs.first))
+    var state = Sample.loaded(3)
+    state.shared.tabs = TabSet(services: [], saved: settings.savedTabs)
+    let rows = [MediaSummary(id: 7, title: "The Third Man"), MediaSummary(id: 8, title: "Touch of Evil")]
+    _ = Reducer.reduce(&state, .key(.backTab))
+    _ = Reducer.reduce(&state, .localRead(.list("Noir"), .success(.list(rows))))
+    #expect(state.activeTab == kind && state.rootList.movies.count == 2)
+    let effects = Reducer.reduce(&state, .key(.character("d")))
+    let change = try #require(state.shared.unsaved.first)
+    #expect(change.kind == .unlist("Noir") && change.media == .film(7) && effects == [.save(change)])
+    #expect(state.rootList.movies.map(\.id) == [8], "gone from the list before its save answers")
+    #expect(state.shared.notice?.text == "Removed The Third Man from the list Noir.")
+    // On a tab that is not a list of the user's, d does nothing.
+    var trending = Sample.loaded(3)
+    #expect(Reducer.reduce(&trending, .key(.character("d"))).isEmpty && trending.shared.unsaved.isEmpty)
+  }
 }
