@@ -115,6 +115,7 @@ struct MarksTests {
     // The last save answers: the tabs are read once, for both.
     store.send(.changeSaved(.mark(.film(2), second), problem: nil), effects: Self.ahead) {
       $0.shared.unsaved = []
+      $0.shared.owedReads = OwedReads()
     }
   }
 
