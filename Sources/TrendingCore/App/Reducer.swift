@@ -8,14 +8,27 @@ import Localization
 public enum Reducer {
   /// Applies `action` to `state` and returns the work the runtime must do.
   public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let place = NoticePlace(state)
+    let notice = state.shared.notice
     let effects = apply(&state, action)
-    return effects + PosterLogic.reconcile(wanted: wantedPoster(state), &state.shared) + PaneFacts.reconcile(&state)
-      + ServiceRows.reconcile(&state)
+    NoticePlace.settle(before: place, notice: notice, &state)
+    return effects
+      + PosterLogic.reconcile(wanted: wantedPoster(state), ahead: postersAhead(state), &state.shared)
+      + PaneFacts.reconcile(&state) + ServiceRows.reconcile(&state)
   }
 
   /// The poster to fetch now, if any (none while the help covers the screen).
   public static func wantedPoster(_ state: AppState) -> PosterRequest? {
     state.help != nil ? nil : posterInView(state)
+  }
+
+  /// The posters to decode ahead: the rows either side of a list's selection, when the list is the
+  /// screen and nothing covers it.
+  static func postersAhead(_ state: AppState) -> [PosterRequest] {
+    guard state.help == nil, state.search == nil, state.shared.imagesEnabled,
+      case .list(let list) = state.stack[state.stack.count - 1]
+    else { return [] }
+    return list.postersAhead(state.shared)
   }
 
   /// The poster the screen shows, help or not (the views draw it behind the overlay).
@@ -213,6 +226,7 @@ public enum Reducer {
     case .showTab(let kind):
       state.shared.browsing = kind.media ?? state.shared.browsing
       state.switchTab(to: kind)
+      state.rootList.showOnly(kind.feed == .forYou ? state.shared.browsing : nil, rows: state.shared.visibleRows)
       let list = state.rootList.list
       let stale = list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.shared.now) } ?? true
       guard list.value == nil || stale else { return reaction.effects }

@@ -24,11 +24,17 @@ extension ListView {
     let votes: Int?
     let votesWidth: Int
     let score: Int
+    /// The columns after the score for the user's own rating ("★9" and a blank before it; 0 when
+    /// no row has one).
+    let chip: Int
     /// Whether a title wider than its column runs on over the genres' room, its genres after it.
     let runsOn: Bool
 
     /// The table's width: from the left edge to the end of the scores.
-    var width: Int { score + 5 }
+    var width: Int { score + 5 + chip }
+
+    /// The columns a rating chip takes after the score: a blank and "★10" at most.
+    static let chipWidth = 4
 
     /// The widest vote count's columns, as the interface's language words counts ("999K", "9.9M").
     static var measuredVotesWidth: Int {
@@ -43,10 +49,13 @@ extension ListView {
     /// a wide gap; what neither may take is left after the table. With `runOn`, a longer title
     /// runs on over the genres' room (decision *titles-run-on*). With `split`, the split list's
     /// table, which always shows genres and vote counts, runs titles on, and is no wider than its
-    /// rows need (the pane takes the rest).
+    /// rows need (the pane takes the rest). With `chip`, the user's rating follows the score.
     init(
-      width: Int, count: Int, needs: RowNeeds? = nil, yearWidth: Int = 4, split: Bool = false, runOn: Bool = false
+      width: Int, count: Int, needs: RowNeeds? = nil, yearWidth: Int = 4, split: Bool = false, runOn: Bool = false,
+      chip: Bool = false
     ) {
+      self.chip = chip ? Self.chipWidth : 0
+      let width = width - self.chip
       let rankWidth = max(2, String(count).count)
       rank = 1
       mark = rank + rankWidth + 1
@@ -197,9 +206,9 @@ extension ListView {
     let comma = tr(", ")
     var needs = RowNeeds(title: 0, shortestTitle: .max, genres: 0, shortestGenres: .max)
     for movie in movies {
-      let note = serviceNote(movie, services: services, shared)
+      let note = SearchMatch.rowNote(movie, services: services, comma: comma, shared)
       let title = kind + TextWidth.width(of: rowTitle(movie, shared) + note)
-      let genres = max(1, TextWidth.width(of: genresText(movie, comma: comma)))
+      let genres = movie.kind == .person ? 1 : max(1, TextWidth.width(of: genresText(movie, comma: comma)))
       let year = TextWidth.width(of: rowYears(movie, shared) ?? Formatters.missing)
       needs.title = max(needs.title, title)
       needs.shortestTitle = min(needs.shortestTitle, title)

@@ -75,17 +75,20 @@ enum ListView {
     } else if shown.feed.rowsStyle == .byWeek, shown.list.value?.movies.isEmpty == false {
       CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
     } else if shown.feed.rowsStyle == .upNext, shown.list.value?.movies.isEmpty == false {
-      UpNextView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
+      UpNextView.draw(shown, state, into: &screen)
     } else if shown.feed.rowsStyle == .rated, shown.list.value?.movies.isEmpty == false {
       RatedView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
-    } else if let listing = shown.list.value, !listing.movies.isEmpty {
+    } else if let listing = shown.list.value, !listing.movies.isEmpty, shown.only == nil || !shown.movies.isEmpty {
       // The pane's width goes by the titles alone (the reducer sizes the poster by it too).
       let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
       // From a pane's width the columns go by what the rows draw, titles with their notes.
       let needs = screen.width >= PosterLayout.listPaneMinimumWidth ? needs(shown, shared) : nil
-      let (columns, pane) = layout(listing.movies.count, needs: needs, longest: longest, shared)
-      drawColumnTitles(columns, row: filmRows.row - 1, into: &screen)
-      drawRows(shown, shared, columns: columns, rows: bodyRows, into: &screen)
+      let chip = hasRatings(shown.movies, shared)
+      let (columns, pane) = layout(listing.movies.count, needs: needs, longest: longest, chip: chip, shared)
+      let why = shown.movies.first?.reason != nil
+      drawColumnTitles(columns, why: why, row: filmRows.row - 1, into: &screen)
+      drawRows(
+        shown, shared, columns: columns, rows: bodyRows, needle: SearchMatch.needle(place.searchText), into: &screen)
       if let pane, let movie = shown.selectedMovie {
         let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
@@ -93,7 +96,8 @@ enum ListView {
           movie, state: state, box: box, request: Reducer.posterInView(state), in: area, text: !isCovered(state),
           into: &screen)
       }
-    } else if let listing = shown.list.value, listing.movies.isEmpty {
+    } else if shown.list.value != nil {
+      // No rows, or none of the kind browsed (For you).
       let (empty, next) = shown.feed.empty(shared)
       Renderer.centred(
         [(empty, Style(.muted)), (place.isSearch ? tr("Try other words.") : next, Style(.muted))], rows: bodyRows,
@@ -114,27 +118,28 @@ enum ListView {
   /// its rows need within what the pane's least width leaves, and the pane takes the rest; a
   /// narrower list's pane goes by the longest title, and the table by what is left.
   private static func layout(
-    _ count: Int, needs: RowNeeds?, longest: Int?, _ shared: Shared
+    _ count: Int, needs: RowNeeds?, longest: Int?, chip: Bool, _ shared: Shared
   ) -> (Columns, pane: Int?) {
     let size = shared.size
     if size.width >= PosterLayout.splitMinimumWidth {
       let most = size.width - PosterLayout.splitPaneMinimum(for: size)
-      let columns = Columns(width: most, count: count, needs: needs, split: true)
+      let columns = Columns(width: most, count: count, needs: needs, split: true, chip: chip)
       return (columns, size.width - columns.width)
     }
     let pane = shared.imagesEnabled ? PosterLayout.listPaneWidth(for: size, longestTitle: longest) : nil
     let columns = Columns(
       width: size.width - (pane ?? 0), count: count, needs: needs,
-      runOn: size.width >= PosterLayout.factsMinimumWidth)
+      runOn: size.width >= PosterLayout.factsMinimumWidth, chip: chip)
     return (columns, pane)
   }
 
-  private static func drawColumnTitles(_ columns: Columns, row: Int, into screen: inout Screen) {
+  /// The column titles over the rows; with `why` (For you) the title's column also names the reason after it.
+  private static func drawColumnTitles(_ columns: Columns, why: Bool, row: Int, into screen: inout Screen) {
     let style = Style(.muted)
     screen.put(
       TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: row, column: columns.rank, style: style)
-    screen.put(
-      TextLayout.truncate(tr("Title"), to: columns.titleWidth), row: row, column: columns.title, style: style)
+    let title = why ? tr("Title · why it is here") : tr("Title")
+    screen.put(TextLayout.truncate(title, to: columns.titleWidth), row: row, column: columns.title, style: style)
     screen.put(
       TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4), row: row,
       column: columns.year + columns.yearWidth - 4, style: style)
@@ -150,8 +155,10 @@ enum ListView {
       style: style)
   }
 
+  /// The rows, the words typed in a search (`needle`) drawn in the accent where a title holds them.
   private static func drawRows(
-    _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, into screen: inout Screen
+    _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, needle: String,
+    into screen: inout Screen
   ) {
     let movies = screenState.movies
     // A search, or any list of more than one kind (the watchlist), marks each row with its kind.
@@ -168,7 +175,7 @@ enum ListView {
       guard movies.indices.contains(index) else { break }
       let movie = movies[index]
       let selected = index == screenState.selection
-      if selected { screen.fill(row: row, to: columns.score + 5, style: Style(selected: true)) }
+      if selected { screen.fill(row: row, to: columns.width, style: Style(selected: true)) }
       screen.put(
         String(index + 1), row: row, column: columns.rank, fitting: columns.rankWidth, alignRight: true,
         style: Style(.muted, selected: selected))
@@ -188,7 +195,8 @@ enum ListView {
         titleWidth -= kindWidth + 1
       }
       let name = rowTitle(movie, shared)
-      let note = serviceNote(movie, services: services, shared)
+      // A person's department and known titles follow their name, not under the genres.
+      let note = SearchMatch.rowNote(movie, services: services, comma: comma, shared)
       var genresPlace = columns.genres.map { (column: $0, width: columns.genresWidth, whole: false) }
       if columns.runsOn, let genres = columns.genres, TextWidth.width(of: name + note) > titleWidth {
         // A longer title runs on over the genres' room; its genres follow it where they still fit.
@@ -197,14 +205,22 @@ enum ListView {
         let left = genres + columns.genresWidth - after
         genresPlace = left >= Self.leastGenresAfterRunOn ? (after, left, true) : nil
       }
-      let (titled, rest) = titleAndNote(name, note, width: titleWidth)
+      // A recommendation's reason follows its title in muted words, cut before the title is.
+      let (titled, rest) =
+        movie.reason.map { (TextLayout.truncate(movie.title, to: titleWidth), " · " + $0) }
+        ?? (movie.kind == .person
+          ? (TextLayout.truncate(name, to: titleWidth), note) : titleAndNote(name, note, width: titleWidth))
       let used = screen.put(
         titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
         limit: titleWidth)
-      if !rest.isEmpty {
+      if !needle.isEmpty {
+        SearchMatch.highlight(
+          needle, in: titled, row: row, column: titleColumn, limit: used, selected: selected, into: &screen)
+      }
+      if !rest.isEmpty, titleWidth - used > 3 {
         screen.put(
-          rest, row: row, column: titleColumn + used, style: Style(.muted, selected: selected),
-          limit: titleWidth - used)
+          TextLayout.truncate(rest, to: titleWidth - used), row: row, column: titleColumn + used,
+          style: Style(.muted, selected: selected), limit: titleWidth - used)
       }
       let year = rowYears(movie, shared) ?? (movie.kind == .person ? "" : Formatters.missing)
       screen.put(
@@ -213,7 +229,8 @@ enum ListView {
       if let genres = genresPlace {
         // After a run-on title, as many whole names as fit.
         let words =
-          genres.whole ? wholeNames(movie, comma: comma, width: genres.width) : genresText(movie, comma: comma)
+          movie.kind == .person
+          ? "" : genres.whole ? wholeNames(movie, comma: comma, width: genres.width) : genresText(movie, comma: comma)
         let text = words.isEmpty && movie.kind != .person ? Formatters.missing : words
         screen.put(
           TextLayout.truncate(text, to: genres.width), row: row, column: genres.column,
@@ -230,6 +247,11 @@ enum ListView {
       screen.put(
         score, row: row, column: columns.score, fitting: 4, alignRight: true,
         style: Style(tone(forScore: movie.voteAverage, votes: movie.voteCount), bold: true, selected: selected))
+      if columns.chip > 0, let chip = ratingChip(movie, shared) {
+        screen.put(
+          chip, row: row, column: columns.score + 5 + 1, fitting: columns.chip - 1,
+          style: Style(.yours, bold: true, selected: selected))
+      }
     }
   }
 

@@ -22,13 +22,23 @@ struct ForYouTabTests {
     store.send(.key(.character("8")), effects: [.readLocal(.forYou)]) {
       $0.tabs[.trending] = $0.rootList
       $0.rootList = ListScreen(kind: .forYou, window: .week)
+      $0.rootList.only = .film
       $0.rootList.list.begin()
     }
     store.send(.localRead(.forYou, .success(.forYou(Self.page)))) {
       $0.rootList.list.succeed(Listing(firstPage: Self.page), at: Sample.start)
     }
-    #expect(
-      store.state.rootList.movies.map(\.reason) == ["because you rated Dune: Part Two 9", "because you saw Silo"])
+    // Under the films' tab bar, the films; under the series', the series.
+    #expect(store.state.rootList.movies.map(\.reason) == ["because you rated Dune: Part Two 9"])
+    store.send(.key(.character("t"))) {
+      $0.shared.browsing = .series
+      $0.rootList.only = .series
+    }
+    #expect(store.state.rootList.movies.map(\.reason) == ["because you saw Silo"])
+    store.send(.key(.character("t"))) {
+      $0.shared.browsing = .film
+      $0.rootList.only = .film
+    }
     // From another tab, F shows it again, as it was.
     store.send(.key(.character("1"))) {
       $0.tabs[.forYou] = $0.rootList
@@ -50,6 +60,7 @@ struct ForYouTabTests {
     store.send(.key(.character("8")), effects: [.readLocal(.forYou)]) {
       $0.tabs[.trending] = $0.rootList
       $0.rootList = ListScreen(kind: .forYou, window: .week)
+      $0.rootList.only = .film
       $0.rootList.list.begin()
     }
     let none = MediaPage(page: 1, totalPages: 1, results: [])
