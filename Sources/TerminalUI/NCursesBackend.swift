@@ -8,20 +8,20 @@ import TrendingViews
 
 /// The live terminal: ncursesw with wide characters, colour pairs from `alloc_pair`.
 public final class NCursesBackend: TerminalBackend {
-  private var palette: Palette
+  var palette: Palette
   private var pairs: [ResolvedStyle: (attributes: attr_t, pair: Int32)] = [:]
-  private var previous: Screen?
+  var previous: Screen?
   /// The image drawn over the cells now, if any.
-  private var shownOverlay: ScreenOverlay?
+  var shownOverlay: ScreenOverlay?
   /// Whether the last frame wrote cells on the rows of the image shown: ncurses' writes there
   /// (text, spaces, erase to the end of the line) wipe a sixel's pixels, so it is sent again.
-  private var overlayTouched = false
+  var overlayTouched = false
   /// The cells before the last frame, when it was drawn over them (not a full repaint): which of
   /// an image's cells ncurses wrote, and so wiped, and which still hold its pixels.
-  private var beforeFrame: [Cell]?
+  var beforeFrame: [Cell]?
   /// The terminfo strings that move the screen's contents, while they are taken from ncurses
   /// (`allowScrolling`).
-  private var scrollingKept: [UnsafeMutablePointer<CChar>?]?
+  var scrollingKept: [UnsafeMutablePointer<CChar>?]?
   private(set) var isShutDown = false
   /// Whether bytes went to the terminal past ncurses since the cursor was last put (an image, a
   /// question): ncurses' idea of where the cursor is may then be wrong (`placeCursor`).
@@ -159,66 +159,6 @@ public final class NCursesBackend: TerminalBackend {
     writeTerminal(bytes)
   }
 
-  public func showOverlay(_ overlay: ScreenOverlay?) {
-    let touched = overlayTouched
-    overlayTouched = false
-    guard !isShutDown, overlay != shownOverlay || touched else { return }
-    let new = overlay.flatMap { $0.row + $0.poster.rows < size.height ? $0 : nil }
-    var bytes = ""
-    var rewrite: [Int] = []
-    if let old = shownOverlay, old != new || old.poster.erase == nil {
-      if let erase = old.poster.erase {
-        // kitty: the old placement goes in the same write as the new one.
-        bytes += erase
-      } else if let screen = previous {
-        let erasing = OverlayErase.cells(
-          of: old, keeping: new, before: beforeFrame, after: screen.cells, width: screen.width,
-          plain: { self.isPlainBlank($0) })
-        bytes += erasing.spaces
-        rewrite = erasing.rewrite
-      }
-    }
-    shownOverlay = new
-    // Saved and restored around the image, so ncurses' idea of the cursor stays true.
-    let image = new.map { "\u{1B}7\u{1B}[\($0.row + 1);\($0.column + 1)H" + $0.poster.sequence + "\u{1B}8" } ?? ""
-    if rewrite.isEmpty {
-      guard !bytes.isEmpty || !image.isEmpty else { return }
-      // The old image's leftovers erased and the new one drawn in one write: the box is never
-      // seen empty between them.
-      writeTerminal(bytes + image)
-      return
-    }
-    // Cells of the old image that are not plain blanks now: ncurses writes them again before the
-    // new image goes over its own cells.
-    writeTerminal(bytes)
-    for row in rewrite { wredrawln(shim_stdscr(), Int32(row), 1) }
-    wnoutrefresh(shim_stdscr())
-    doupdate()
-    if !image.isEmpty { writeTerminal(image) }
-  }
-
-  /// Whether a cell is a space in the terminal's own colours, as a space written after `ESC [0m` is.
-  private func isPlainBlank(_ cell: Cell) -> Bool {
-    guard cell.isSpace else { return false }
-    let colours = colours(for: palette.resolve(cell.style, text: cell.text))
-    return colours.1 == 0 && colours.0 == shim_a_normal()
-  }
-
-  /// Lets ncurses scroll the screen's contents (and clear its bottom in one erase), or not: while
-  /// an image is over the cells, a terminal would move or wipe its pixels with them, leaving
-  /// copies outside its box, so lines are rewritten instead.
-  private func allowScrolling(_ allowed: Bool) {
-    if allowed, let kept = scrollingKept {
-      var strings = kept
-      _ = strings.withUnsafeMutableBufferPointer { shim_scrolling(0, $0.baseAddress) }
-      scrollingKept = nil
-    } else if !allowed, scrollingKept == nil {
-      var strings = [UnsafeMutablePointer<CChar>?](repeating: nil, count: Int(shim_scrolling_count()))
-      let taken = strings.withUnsafeMutableBufferPointer { shim_scrolling(1, $0.baseAddress) }
-      if taken != 0 { scrollingKept = strings }
-    }
-  }
-
   /// Puts text on the clipboard through the terminal: OSC 52, which tmux takes when its
   /// `set-clipboard` is on and which reaches the local clipboard over SSH.
   public func copyToClipboard(_ text: String) {
@@ -335,7 +275,7 @@ public final class NCursesBackend: TerminalBackend {
     wide[count] = 0
   }
 
-  private func colours(for style: ResolvedStyle) -> (attr_t, Int32) {
+  func colours(for style: ResolvedStyle) -> (attr_t, Int32) {
     if let known = pairs[style] { return known }
     var attributes = shim_a_normal()
     if style.bold { attributes |= shim_a_bold() }

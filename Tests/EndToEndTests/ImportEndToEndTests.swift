@@ -285,50 +285,6 @@ struct ImportEndToEndTests {
     #expect(days == ["10549 2024-05-01", "330001 2024-05-03"], "the film searched again taken: \(days)")
   }
 
-  /// Waits until the chooser's selected row (drawn on the selection's background) says `text`.
-  private func waitForSelected(_ text: String, _ session: TmuxSession, timeout: TimeInterval = 10) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    var screen = ""
-    while Date() < deadline {
-      screen = try session.command(["capture-pane", "-p", "-e", "-t", "main"])
-      let lines = screen.split(separator: "\n").map(String.init)
-      let plain = { (line: String) in
-        line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-      }
-      if lines.contains(where: { $0.contains("48;5;238m") && plain($0).contains(text) }) { return }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    throw TmuxError(message: "“\(text)” was never the selected row; screen:\n\(screen)")
-  }
-
-  /// Waits until `file` holds `bytes` at or after `offset`; returns where.
-  private func waitForBytes(_ bytes: Data, in file: URL, after offset: Int, timeout: TimeInterval = 10) throws -> Int {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if let data = try? Data(contentsOf: file), data.count > offset,
-        let found = data[offset...].range(of: bytes)
-      {
-        return found.lowerBound
-      }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    throw TmuxError(message: "the terminal was never sent \(bytes.count) awaited bytes")
-  }
-
-  /// Waits until the poster box (right of the candidates, under their two lines) shows cells in
-  /// colour: the pane captured with its escapes has backgrounds on most of the box's rows.
-  private func waitForPoster(_ session: TmuxSession, timeout: TimeInterval = 10) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    var screen = ""
-    while Date() < deadline {
-      screen = try session.command(["capture-pane", "-p", "-e", "-t", "main"])
-      let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(6).prefix(16)
-      if rows.filter({ $0.contains("48;5;") || $0.contains("48;2;") }).count >= 12 { return }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    throw TmuxError(message: "the poster's cells never appeared; screen:\n\(screen)")
-  }
-
   @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {
     let server = try server(refuseFirstFind: true)
     let home = try folder()
@@ -403,19 +359,5 @@ struct ImportEndToEndTests {
     #expect(outcome.status == 1 && outcome.stderr.contains("watched-history.json"), "\(outcome.stderr)")
     let usage = try BinaryRunner.run(["import", "netflix", "x"], environment: environment(server, home))
     #expect(usage.status == 2 && usage.stderr.contains("letterboxd, imdb, trakt, tvtime or json"))
-  }
-}
-
-/// A count shared by the server's threads.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  /// The next number, from 1.
-  func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
   }
 }
