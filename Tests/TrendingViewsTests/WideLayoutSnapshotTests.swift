@@ -100,6 +100,29 @@ struct WideLayoutSnapshotTests {
     }
   }
 
+  @Test(arguments: [180, 250])
+  func noHeadingOfThePaneIsPartedFromItsLines(width: Int) {
+    var films = Scenes.films
+    films[1].posterPath = "/oppenheimer.jpg"
+    for height in 40...75 {
+      var state = Scenes.list(Size(width: width, height: height), films: films)
+      state.shared[film: films[1].id] = Loadable(value: Scenes.fullDetails, fetchedAt: Scenes.now)
+      let screen = Renderer.render(PosterSnapshotTests.withPoster(state)).screen
+      let text = (0..<screen.height).map { row in (0..<screen.width).map { screen[row, $0].text }.joined() }
+      for heading in ["Where to watch", "Cast", "Crew", "Recommended", "Similar"] {
+        for row in text.indices.dropLast(3) {
+          guard let found = text[row].range(of: heading + " ") ?? text[row].range(of: heading),
+            text[row][found.upperBound...].allSatisfy({ $0 == " " || $0 == "(" || $0.isLetter || $0 == ")" })
+          else { continue }
+          let column = text[row].distance(from: text[row].startIndex, to: found.lowerBound)
+          let below = String(text[row + 1].dropFirst(column).prefix(12))
+          #expect(
+            below.contains { $0 != " " }, "\(width)x\(height): “\(heading)” on row \(row) has no line under it")
+        }
+      }
+    }
+  }
+
   @Test(arguments: [Size(width: 160, height: 48), Size(width: 250, height: 70)])
   func thePaneKeepsItsLinesWhenTheDetailsArrive(size: Size) throws {
     var films = Scenes.films

@@ -160,6 +160,8 @@ enum ListPane {
     var byWidth = [flow.width(at: text.count): sections]
     for index in sections.indices where !sections[index].isEmpty {
       text.append([])
+      // A heading never ends the rows beside the poster with its lines under it: it starts there too.
+      while text.count < flow.besideRows, flow.besideRows - text.count < 2 { text.append([]) }
       let width = flow.width(at: text.count)
       let laid = byWidth[width] ?? extras(movie, shared, width: width)
       byWidth[width] = laid
