@@ -84,9 +84,11 @@ demo: release
 
 ## test: builds (debug, and release for the package test) and runs every test (a bounded fuzz run, unit,
 ## loopback HTTP, snapshots, tmux end-to-end, the shells, groff, dpkg-deb and lintian), with TMPDIR a folder
-## of its own removed afterwards, so the tests leave nothing in /tmp.
+## of its own removed afterwards, so the tests leave nothing in /tmp (open to others, as /tmp is: the
+## proxy tests' nginx workers run as nobody and must enter their prefixes under it).
 test: build release fuzz-smoke
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/trending-tests.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
+	  chmod 755 "$$scratch" && \
 	  TMPDIR="$$scratch" $(SWIFT) test $(SWIFT_FLAGS) --skip EndToEndTests && \
 	  TMPDIR="$$scratch" $(SWIFT) test $(SWIFT_FLAGS) --filter EndToEndTests
 
