@@ -306,7 +306,8 @@ public final class AppRunner {
 
   /// Writes "pid=P frame=N busy=0|1 inputs=I screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app
   /// instead of sleeping (`inputs`: keys and mouse events taken so far, not the terminal's replies; `cell`: the
-  /// pixels a cell images are sized to, `overlay`: the image drawn over the cells, row,column,columns x rows).
+  /// pixels a cell images are sized to, `overlay`: the image drawn over the cells, row,column,columns x rows;
+  /// `unsaved`: the library changes on screen whose saves have not answered yet).
   private func reportStatus(overlay: ScreenOverlay?) {
     guard let statusFile else { return }
     let busy = state.isBusy || runner.inFlight > 0
@@ -316,7 +317,7 @@ public final class AppRunner {
     let cell = state.shared.terminal.plan?.cell.map { "\($0.width)x\($0.height)" } ?? "none"
     let shown = overlay.map { "\($0.row),\($0.column),\($0.poster.columns)x\($0.poster.rows)" } ?? "none"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread) cell=\(cell) overlay=\(shown)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread) cell=\(cell) overlay=\(shown) unsaved=\(state.shared.unsaved.count)\n"
     try? Data(text.utf8).write(to: statusFile, options: .atomic)
   }
 }

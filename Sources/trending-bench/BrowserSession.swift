@@ -75,17 +75,20 @@ final class BrowserSession {
   /// the report of a frame that has taken every key with nothing in flight (`keysTaken`: how many
   /// inputs the keys are, one a character unless told) after which nothing is drawn or in flight for
   /// `confirm` seconds (work that follows an idle report at once, such as the tabs read ahead after
-  /// a save, counts; the confirming wait does not).
+  /// a save, counts; the confirming wait does not); and to the first report with every key taken and
+  /// no library change waiting for its save (`landed`).
   func settled(
     typing keys: String, keysTaken: Int? = nil, showing marker: String? = nil, confirm: TimeInterval = 0,
     timeout: TimeInterval = 60
-  ) -> (shown: Double?, settled: Double?) {
+  ) -> (shown: Double?, settled: Double?, landed: Double?) {
     let before = report()
     let inputs = (Int(before["inputs"] ?? "") ?? 0) + (keysTaken ?? keys.count)
     let frame = Int(before["frame"] ?? "") ?? 0
     let needle = marker.map { Array($0.utf8) }
     var searched = terminal.output.count
     var shown: Double?
+    // When every key was taken and no change waited for its save any more.
+    var landed: Double?
     // The idle report last seen (its frame) and when it was first seen.
     var idle: (frame: String?, at: Double)?
     let start = Date()
@@ -98,6 +101,8 @@ final class BrowserSession {
         searched = max(searched, terminal.output.count - needle.count + 1)
       }
       let now = report()
+      let taken = (Int(now["inputs"] ?? "") ?? 0) >= inputs
+      if landed == nil, taken, now["unsaved"] == "0" { landed = elapsed }
       let done =
         now["busy"] == "0" && (Int(now["frame"] ?? "") ?? 0) > frame && (Int(now["inputs"] ?? "") ?? 0) >= inputs
         && (needle == nil || shown != nil)
@@ -106,9 +111,9 @@ final class BrowserSession {
       } else if idle == nil || idle?.frame != now["frame"] {
         idle = (now["frame"], elapsed)
       }
-      if let idle, elapsed - idle.at >= confirm { return (shown, idle.at) }
+      if let idle, elapsed - idle.at >= confirm { return (shown, idle.at, landed) }
     }
-    return (shown, nil)
+    return (shown, nil, landed)
   }
 
   /// Quits with `q` and waits for the process to end.

@@ -97,7 +97,7 @@ enum MarksBench {
         "BEGIN; INSERT INTO watch_events (kind, title_id, watched, recorded) "
         + "VALUES ('movie', \(id), '2026-01-02', '2026-01-02'); COMMIT;\n"
     }
-    var times: (burst: [Double], floor: [Double]) = ([], [])
+    var times: (burst: [Double], landed: [Double], floor: [Double]) = ([], [], [])
     var lost: [String] = []
     for _ in 0..<burstRuns {
       if let data = bench.lifetimeCopy(),
@@ -121,18 +121,26 @@ enum MarksBench {
       let stored = events(bench, data: data, kind: "movie")
       if stored != burst { lost.append("\(stored) of \(burst)") }
       if let time = typed.settled { times.burst.append(time) }
+      if let time = typed.landed { times.landed.append(time) }
     }
-    guard !times.burst.isEmpty, !times.floor.isEmpty else {
+    guard !times.burst.isEmpty, !times.landed.isEmpty, !times.floor.isEmpty else {
       print("marks: the burst of marks was not measured")
       return
     }
     let failure = lost.isEmpty ? nil : "landed " + lost.joined(separator: ", ")
     if let failure { print("marks: THE BURST OF \(burst) MARKS DID NOT ALL LAND: \(failure)") }
+    // Landed, as issue 53 words it: every save answered. Settled adds the lists read again after
+    // the last (the Watchlist showing at once, the tabs behind it after the read-ahead's 150 ms).
+    bench.record(
+      Measurement(
+        name: "100 marks (m, j) typed at once down the Watchlist, all stored (landed), library of 10,000 titles",
+        value: median(times.landed) * 1000, unit: "ms", floor: median(times.floor) * 1000,
+        floorName: "sqlite3, 100 inserts of a transaction each", budget: 1.5, failure: failure))
     bench.record(
       Measurement(
         name: "100 marks (m, j) typed at once down the Watchlist, all stored and settled, library of 10,000 titles",
         value: median(times.burst) * 1000, unit: "ms", floor: median(times.floor) * 1000,
-        floorName: "sqlite3, 100 inserts of a transaction each", budget: 1.5, failure: failure))
+        floorName: "sqlite3, 100 inserts of a transaction each"))
   }
 
   /// How many watches `trending history --json` lists of `kind` (and of the title `id`, when given).
