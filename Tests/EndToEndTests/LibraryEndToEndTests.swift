@@ -35,14 +35,24 @@ struct LibraryEndToEndTests {
     let commands = (1...40).flatMap {
       [["watchlist", "add", String($0)], ["seen", String($0), "--on", "2026-01-02"]]
     }
-    let pids = try commands.map { try Spawn.start([Fixtures.binary.path] + $0, environment: environment) }
-    var failures = 0
-    for pid in pids {
+    // Each process's errors to a file of its own, so a failure says what it was.
+    let errors = data.appendingPathComponent("errors")
+    try FileManager.default.createDirectory(at: errors, withIntermediateDirectories: true)
+    let pids = try commands.enumerated().map { index, command in
+      try Spawn.start(
+        ["/bin/sh", "-c", "exec \"$0\" \"$@\" 2>\(errors.path)/\(index)", Fixtures.binary.path] + command,
+        environment: environment)
+    }
+    var failed: [String] = []
+    for (index, pid) in pids.enumerated() {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-      if status != 0 { failures += 1 }
+      if status != 0 {
+        let said = (try? String(contentsOf: errors.appendingPathComponent("\(index)"), encoding: .utf8)) ?? ""
+        failed.append("\(commands[index].joined(separator: " ")) (status \(status)): \(said)")
+      }
     }
-    #expect(failures == 0, "every process succeeded")
+    #expect(failed.isEmpty, "every process succeeded: \(failed)")
     let watchlist = try run(["watchlist", "--json"], data: data)
     let entries = try #require(try JSONSerialization.jsonObject(with: Data(watchlist.stdout.utf8)) as? [[String: Any]])
     #expect(Set(entries.compactMap { $0["id"] as? Int }) == Set(1...40))
