@@ -153,7 +153,10 @@ public final class Library {
         try FileManager.default.createDirectory(
           at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
-        throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
+        // Another process may have made it between the look and the making: then it is there.
+        guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+          throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
+        }
       }
     }
     guard let resolved = realpath(directory.path, nil) else {
