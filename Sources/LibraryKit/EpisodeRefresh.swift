@@ -13,21 +13,22 @@ public enum EpisodeRefresh {
   }
 
   /// The most series one refresh looks at, kept answers included: a library of thousands of
-  /// series costs a bounded read.
+  /// series costs a bounded read (`Library.recentSeries(atMost:)`).
   public static let seriesAtMost = 200
 
-  /// Looks at the series the user watched most recently first, and asks for their details and the
+  /// Looks at the series the user watched most recently first (`recent`, as
+  /// `Library.recentSeries(atMost: seriesAtMost)` reads them), and asks for their details and the
   /// seasons the library does not hold whole: at most `asksAtMost` answers from the network (kept
-  /// answers are free), `seriesAtMost` series in all; a series or season that cannot be read is left out.
+  /// answers are free); a series or season that cannot be read is left out.
   public static func missing(
-    _ known: [Int: [Int: Int]], byActivity order: [Int], client: AmodbClient, today: String, asksAtMost: Int
+    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int
   ) async -> [Season] {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
     var asked = 0
     var found: [Season] = []
-    for series in order.prefix(seriesAtMost) {
-      guard asked < asksAtMost, let counts = known[series] else { break }
+    for (series, counts) in recent.prefix(seriesAtMost).map({ ($0.series, $0.episodes) }) {
+      guard asked < asksAtMost else { break }
       let request = APIRequest.series(SeriesRequest(id: series, language: language))
       let answer = await client.answer(request, keptFirst: true)
       if case .success(let fetched) = answer, fetched.fromCache {} else { asked += 1 }

@@ -51,97 +51,145 @@ extension Library {
   }
 
   /// The progress of the series `only` names (every series when nil), by series; a series with
-  /// nothing left to watch is not in it.
+  /// nothing left to watch is not in it. SQLite sums each series up (episodes seen, the furthest,
+  /// episodes aired): what comes back is a row a series and the episodes after its furthest, never
+  /// every episode the library knows.
   private func progress(today: String, of only: Set<Int>?) throws -> [Int: SeriesProgress] {
     let among = { (column: String) in
       only.map { " AND \(column) IN (\($0.map(String.init).joined(separator: ",")))" } ?? ""
     }
-    var seen: [Int: Set<EpisodeKey>] = [:]
-    var last: [Int: String] = [:]
+    let summaries = try seenSummaries(among: among("title_id"))
+    guard !summaries.isEmpty else { return [:] }
+    // A date the app wrote is `YYYY-MM-DD`, so text order is day order (a hand-edited odd date can
+    // only move the count).
+    var aired: [Int: Int] = [:]
     try connection.each(
       """
-      SELECT title_id, season, episode, max(watched) AS last_watched FROM watch_events
-      WHERE kind = 'tv' AND season IS NOT NULL AND season > 0\(among("title_id")) GROUP BY title_id, season, episode
-      """
+      SELECT series_id, count(*) AS aired FROM episodes WHERE season > 0\(among("series_id")) AND air_date <= ?
+      GROUP BY series_id
+      """, [.text(today)]
     ) { row in
-      guard let series = row["title_id"].int, let season = row["season"].int, let episode = row["episode"].int
-      else { return }
-      seen[series, default: []].insert(EpisodeKey(season: season, number: episode))
-      let day = row["last_watched"].string ?? ""
-      if day > last[series, default: ""] { last[series] = day }
+      if let series = row["series_id"].int { aired[series] = row["aired"].int ?? 0 }
     }
-    var known: [Int: [EpisodeInfo]] = [:]
-    try connection.each(
-      """
-      SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM episodes e
-      WHERE e.season > 0\(among("e.series_id")) AND EXISTS (SELECT 1 FROM watch_events w WHERE w.kind = 'tv'
-        AND w.title_id = e.series_id AND w.season IS NOT NULL) ORDER BY e.series_id, e.season, e.episode
-      """
-    ) { row in
-      guard let series = row["series_id"].int, let season = row["season"].int, let episode = row["episode"].int
-      else { return }
-      known[series, default: []].append(
-        EpisodeInfo(
-          stored: EpisodeKey(season: season, number: episode), name: row["name"].string ?? "",
-          airDate: row["air_date"].string, runtime: row["runtime"].int))
+    var next = try episodesAhead(among: among("title_id"))
+    // A series seen to its furthest known episode: its next is the first one skipped, if any.
+    let finished = Set(summaries.keys).subtracting(next.keys)
+    if !finished.isEmpty {
+      for (series, episodes) in try episodesSkipped(of: finished) { next[series] = episodes }
     }
     // Every series' title at once, not a query a series.
     var titles: [Int: TitleInfo] = [:]
     try connection.each(
       """
       SELECT \(Titles.columns) FROM titles t WHERE t.kind = 'tv'\(among("t.id")) AND t.id IN
-        (SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL)
+        (SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season > 0)
       """
     ) { row in
       if let info = Titles.info(from: row) { titles[info.media.id] = info }
     }
     var result: [Int: SeriesProgress] = [:]
-    for (series, watched) in seen {
-      let episodes = known[series] ?? []
-      let aired = episodes.filter { ($0.airDate ?? "9999") <= today }
-      let furthest = watched.max()
-      let unseen = episodes.filter { !watched.contains($0.number) }
-      let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }
-      guard let next = ahead.first ?? unseen.first else { continue }
-      let after = episodes.first { $0.number > next.number && !watched.contains($0.number) }
-      guard let title = titles[series] else { continue }
+    for (series, summary) in summaries {
+      guard let upcoming = next[series], let first = upcoming.first, let title = titles[series] else { continue }
       result[series] = SeriesProgress(
-        title: title, seen: watched.count, aired: max(aired.count, watched.count), next: next, after: after,
-        lastWatched: last[series] ?? "")
+        title: title, seen: summary.seen, aired: max(aired[series] ?? 0, summary.seen), next: first,
+        after: upcoming.dropFirst().first, lastWatched: summary.lastWatched)
     }
     return result
   }
+
+  /// Each series with a seen episode (specials not counted): how many it has seen, the day of the
+  /// latest watch, by series.
+  private func seenSummaries(among: String) throws -> [Int: (seen: Int, lastWatched: String)] {
+    var summaries: [Int: (seen: Int, lastWatched: String)] = [:]
+    try connection.each(
+      """
+      SELECT title_id, count(DISTINCT season * 4294967296 + episode) AS seen, max(watched) AS last_watched
+      FROM watch_events WHERE kind = 'tv' AND season > 0\(among) GROUP BY title_id
+      """
+    ) { row in
+      guard let series = row["title_id"].int else { return }
+      summaries[series] = (row["seen"].int ?? 0, row["last_watched"].string ?? "")
+    }
+    return summaries
+  }
+
+  /// The first two episodes after each series' furthest seen one, by series; a series with none
+  /// after it is not in it.
+  private func episodesAhead(among: String) throws -> [Int: [EpisodeInfo]] {
+    var ahead: [Int: [EpisodeInfo]] = [:]
+    try connection.each(
+      """
+      WITH furthest AS (SELECT title_id, max(season * 4294967296 + episode) AS at FROM watch_events
+        WHERE kind = 'tv' AND season > 0\(among) GROUP BY title_id)
+      SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM furthest f
+        JOIN episodes e ON e.series_id = f.title_id AND (e.season, e.episode) > (f.at >> 32, f.at & 4294967295)
+      ORDER BY e.series_id, e.season, e.episode
+      """
+    ) { row in
+      guard let series = row["series_id"].int, ahead[series, default: []].count < 2, let episode = Self.episode(row)
+      else { return }
+      ahead[series, default: []].append(episode)
+    }
+    return ahead
+  }
+
+  /// The first two episodes each series of `series` has not seen, by series (none for a series
+  /// seen whole).
+  private func episodesSkipped(of series: Set<Int>) throws -> [Int: [EpisodeInfo]] {
+    var skipped: [Int: [EpisodeInfo]] = [:]
+    try connection.each(
+      """
+      SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM episodes e
+      WHERE e.season > 0 AND e.series_id IN (\(series.map(String.init).joined(separator: ",")))
+        AND NOT EXISTS (SELECT 1 FROM watch_events w WHERE w.kind = 'tv' AND w.title_id = e.series_id
+          AND w.season = e.season AND w.episode = e.episode)
+      ORDER BY e.series_id, e.season, e.episode
+      """
+    ) { row in
+      guard let series = row["series_id"].int, skipped[series, default: []].count < 2, let episode = Self.episode(row)
+      else { return }
+      skipped[series, default: []].append(episode)
+    }
+    return skipped
+  }
+
+  /// The episode a row of `episodes` holds.
+  private static func episode(_ row: SQLRow) -> EpisodeInfo? {
+    guard let season = row["season"].int, let number = row["episode"].int else { return nil }
+    return EpisodeInfo(
+      stored: EpisodeKey(season: season, number: number), name: row["name"].string ?? "",
+      airDate: row["air_date"].string, runtime: row["runtime"].int)
+  }
+}
+
+/// A series with a seen episode, and how many episodes of each season the library holds of it.
+public struct SeriesSeasons: Equatable, Sendable {
+  /// The series.
+  public var series: Int
+  /// Episodes held, by season.
+  public var episodes: [Int: Int]
 }
 
 extension Library {
-  /// The series with a seen episode, the most recently watched first.
-  public func seriesByActivity() throws(LibraryError) -> [Int] {
+  /// The `atMost` series with a seen episode watched most recently, the latest first, each with
+  /// the episodes the library holds of its seasons: one read, bounded however long the history.
+  public func recentSeries(atMost: Int) throws(LibraryError) -> [SeriesSeasons] {
     try read {
-      try connection.rows(
-        """
-        SELECT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL
-        GROUP BY title_id ORDER BY max(watched) DESC, title_id
-        """
-      ).compactMap { $0["title_id"].int }
-    }
-  }
-
-  /// The series with a seen episode, and how many episodes of each season the library knows.
-  public func seriesWithEpisodes() throws(LibraryError) -> [Int: [Int: Int]] {
-    try read {
-      var known: [Int: [Int: Int]] = [:]
+      var recent: [SeriesSeasons] = []
       try connection.each(
-        "SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season IS NOT NULL"
+        """
+        WITH recent AS (SELECT title_id, max(watched) AS last_watched FROM watch_events
+          WHERE kind = 'tv' AND season IS NOT NULL GROUP BY title_id ORDER BY last_watched DESC, title_id LIMIT ?)
+        SELECT r.title_id, e.season, count(e.episode) AS episodes FROM recent r
+          LEFT JOIN episodes e ON e.series_id = r.title_id
+        GROUP BY r.title_id, e.season ORDER BY r.last_watched DESC, r.title_id
+        """, [.integer(Int64(atMost))]
       ) { row in
-        if let series = row["title_id"].int { known[series] = [:] }
+        guard let series = row["title_id"].int else { return }
+        if recent.last?.series != series { recent.append(SeriesSeasons(series: series, episodes: [:])) }
+        if let season = row["season"].int { recent[recent.count - 1].episodes[season] = row["episodes"].int ?? 0 }
       }
-      try connection.each(
-        "SELECT series_id, season, count(*) AS episodes FROM episodes GROUP BY series_id, season"
-      ) { row in
-        guard let series = row["series_id"].int, known[series] != nil, let season = row["season"].int else { return }
-        known[series]?[season] = row["episodes"].int ?? 0
-      }
-      return known
+      return recent
     }
   }
 }

@@ -60,17 +60,15 @@ enum LibraryUpNext {
   static func read(client: AmodbClient, _ library: LibraryService?) async -> Result<[UpNext], AmodbError> {
     guard let library else { return .success([]) }
     let today = WatchlistFormat.day(Date())
-    let known: [Int: [Int: Int]]
-    let order: [Int]
-    switch await library.perform({ library throws(LibraryError) in
-      (try library.seriesWithEpisodes(), try library.seriesByActivity())
-    }) {
-    case .success(let read): (known, order) = read
-    case .failure(let error): return .failure(error.feedError)
-    }
     if client.configuration.missingKeyError == nil {
-      let seasons = await EpisodeRefresh.missing(
-        known, byActivity: order, client: client, today: today, asksAtMost: asksAtMost)
+      let recent: [SeriesSeasons]
+      switch await library.perform({ library throws(LibraryError) in
+        try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
+      }) {
+      case .success(let read): recent = read
+      case .failure(let error): return .failure(error.feedError)
+      }
+      let seasons = await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: asksAtMost)
       // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
       // a full disk) still shows what it holds.
       _ = await library.perform { library throws(LibraryError) in try library.store(seasons, day: today) }

@@ -260,10 +260,9 @@ extension TrendingCommand {
       services.client.configuration.missingKeyError == nil
     else { return }
     let client = services.client
-    let (known, order) = (try library.seriesWithEpisodes(), try library.seriesByActivity())
+    let recent = try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
     let seasons = blocking {
-      await EpisodeRefresh.missing(
-        known, byActivity: order, client: client, today: today, asksAtMost: seasonsAskedAtMost)
+      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost)
     }
     try library.store(seasons, day: today)
   }
