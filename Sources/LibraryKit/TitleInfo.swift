@@ -99,25 +99,35 @@ enum Titles {
     t.imdb_id AS imdb_id, t.runtime AS runtime
     """
 
+  /// What an upsert sets each column of a title already held to: what is not known now keeps what
+  /// was known.
+  private static let merged: [(column: String, value: String)] = [
+    ("title", "CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END"),
+    ("year", "coalesce(excluded.year, year)"),
+    ("poster_path", "coalesce(excluded.poster_path, poster_path)"),
+    ("vote_average", "coalesce(excluded.vote_average, vote_average)"),
+    ("vote_count", "CASE WHEN excluded.vote_count > 0 THEN excluded.vote_count ELSE vote_count END"),
+    ("genre_ids", "CASE WHEN excluded.genre_ids <> '' THEN excluded.genre_ids ELSE genre_ids END"),
+    ("genres", "CASE WHEN excluded.genres <> '' THEN excluded.genres ELSE genres END"),
+    ("imdb_id", "coalesce(excluded.imdb_id, imdb_id)"),
+    ("runtime", "coalesce(excluded.runtime, runtime)"),
+    ("updated", "excluded.updated"),
+  ]
+
+  /// The upsert: a title held already is written only when something of it changes, so a mark of
+  /// a title the library knows (most of them) writes no page of `titles` and logs no change of it.
+  private static let upsertStatement = """
+    INSERT INTO titles (kind, id, title, year, poster_path, vote_average, vote_count, genre_ids, genres, imdb_id,
+      runtime, updated)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (kind, id) DO UPDATE SET \(merged.map { "\($0.column) = \($0.value)" }.joined(separator: ", "))
+    WHERE (\(merged.map(\.column).joined(separator: ", "))) IS NOT (\(merged.map(\.value).joined(separator: ", ")))
+    """
+
   /// Adds a title or updates what is known of it; what is not known now keeps what was known.
   static func upsert(_ connection: SQLiteConnection, _ info: TitleInfo, day: String) throws(SQLiteFailure) {
     try connection.rows(
-      """
-      INSERT INTO titles (kind, id, title, year, poster_path, vote_average, vote_count, genre_ids, genres, imdb_id,
-        runtime, updated)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (kind, id) DO UPDATE SET
-        title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE title END,
-        year = coalesce(excluded.year, year),
-        poster_path = coalesce(excluded.poster_path, poster_path),
-        vote_average = coalesce(excluded.vote_average, vote_average),
-        vote_count = CASE WHEN excluded.vote_count > 0 THEN excluded.vote_count ELSE vote_count END,
-        genre_ids = CASE WHEN excluded.genre_ids <> '' THEN excluded.genre_ids ELSE genre_ids END,
-        genres = CASE WHEN excluded.genres <> '' THEN excluded.genres ELSE genres END,
-        imdb_id = coalesce(excluded.imdb_id, imdb_id),
-        runtime = coalesce(excluded.runtime, runtime),
-        updated = excluded.updated
-      """,
+      upsertStatement,
       [
         .text(info.media.kind.rawValue), .integer(Int64(info.media.id)), .text(info.title), optional(info.year),
         info.posterPath.map(SQLValue.text) ?? .null, info.voteAverage.map(SQLValue.real) ?? .null,
