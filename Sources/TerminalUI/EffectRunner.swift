@@ -50,13 +50,15 @@ public final class EffectRunner: Sendable {
 
   /// Asks the library every `interval` whether another process changed it (SQLite's
   /// `data_version`, which our own saves never move), and says so to the app: what the command line
-  /// or another browser does shows within a second, and the app never re-reads its own writes.
+  /// or another browser does shows within a second, and the app never re-reads its own writes. The
+  /// same look checkpoints the library's log, off the saves' path.
   private func watchLibrary(every interval: Duration = .seconds(1)) {
     guard let library else { return }
     Task.detached { [inbox] in
       while !Task.isCancelled {
         try? await Task.sleep(for: interval)
         if await library.changedElsewhere() { inbox.send(.libraryChanged) }
+        await library.checkpoint()
         // The sync folder: this library's changes out, the other devices' in, when either moved.
         if let tick = await library.syncIfDue() { inbox.send(.synced(Self.report(tick))) }
       }

@@ -154,6 +154,61 @@ struct LibraryServiceTests {
     #expect(rating == 7)
   }
 
+  @Test func itsCheckpointsAreTakenBehindTheSavesAndEmptyTheLog() async throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    let service = LibraryService(path: path)
+    await service.checkpoint()  // Nothing open yet: nothing to do, nothing opened.
+    let pragma = { (name: String) in
+      try await service.perform { library throws(LibraryError) in
+        try library.read { try library.connection.scalar("PRAGMA \(name)")?.int ?? -1 }
+      }.get()
+    }
+    #expect(try await pragma("wal_autocheckpoint") == 1000, "SQLite's own until the first look")
+    for id in 1...20 {
+      _ = try await service.perform { library throws(LibraryError) in
+        try library.watch(TitleInfo(media: .film(id), title: "Film \(id)"), on: "2026-12-01", recorded: "2026-12-01")
+      }.get()
+    }
+    let walPath = path.path + "-wal"
+    let logged = try #require(try FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int)
+    #expect(logged > 20 * 4096, "twenty saves' pages in the log")
+    await service.checkpoint()
+    #expect(try await pragma("wal_autocheckpoint") == 10_000)
+    #expect(try await pragma("journal_size_limit") == 4_194_304)
+    // Every frame is in the file now: a checkpoint after it has nothing left to move.
+    let left = try await service.perform { library throws(LibraryError) in
+      try library.read {
+        try library.connection.rows("PRAGMA wal_checkpoint(PASSIVE)").first.map {
+          ($0["log"].int, $0["checkpointed"].int)
+        }
+      }
+    }.get()
+    #expect(left.map { $0.0 == $0.1 } == true, "\(String(describing: left))")
+  }
+
+  @Test func aTitleMarkedAgainIsNotWrittenAgainWhenNothingOfItChanged() throws {
+    let library = try freshLibrary()
+    let info = TitleInfo(media: .film(550), title: "Fight Club", year: 1999)
+    try library.watch(info, on: "2026-12-01", recorded: "2026-12-01")
+    let logged = { try library.connection.scalar("SELECT changeset FROM changes ORDER BY seq DESC LIMIT 1")?.string }
+    let tablesOf = { (changeset: String?) in
+      Set(try ChangesetReader.changes(Data(base64Encoded: changeset ?? "") ?? Data()).map(\.table))
+    }
+    #expect(try tablesOf(logged()).contains("titles"), "the first mark adds the title")
+    try library.watch(info, on: "2026-12-02", recorded: "2026-12-01")
+    #expect(try tablesOf(logged()) == ["watch_events"], "the title as it was: only the watch is logged")
+    var renamed = info
+    renamed.title = "Fight Club (1999)"
+    try library.watch(renamed, on: "2026-12-03", recorded: "2026-12-01")
+    #expect(try tablesOf(logged()).contains("titles"), "a new name is written and logged")
+    #expect(try library.changeLogProblems().isEmpty)
+    // The upsert alone, outside a logged write: a new day is written, the same title is not.
+    try Titles.upsert(library.connection, renamed, day: "2026-12-02")
+    #expect(library.connection.changes == 1)
+    try Titles.upsert(library.connection, renamed, day: "2026-12-02")
+    #expect(library.connection.changes == 0, "the row as it is: not written again")
+  }
+
   @Test func itsThreadRunsJobsInOrderAndSyncOutlivesNoCaller() {
     let thread = WorkThread()
     defer { thread.stop() }
