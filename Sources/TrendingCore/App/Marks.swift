@@ -234,11 +234,16 @@ enum MarkLogic {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
     switch after {
     case .mark(let media, let mark):
-      // Only the changed title is read back: the others are as the screen has them.
-      var marks = state.shared.marks
-      marks[media] = mark
+      // Only the changed title is read back: the others are as the screen has them. Changed in
+      // place with the changes to it still waiting laid over it again, never the whole table
+      // copied (a lifetime's 10,000 marks, after every save of a burst).
+      state.shared.marks[media] = mark
+      for waiting in state.shared.unsaved where waiting.media == media { waiting.apply(to: &state.shared.marks) }
+      state.shared.marksRead = true
       state.shared.owedReads.marks = true
-      return stored(marks, problem: problem, saved: true, &state)
+      if let problem { state.shared.say(problem, .problem) }
+      ListLogic.rehide(&state)
+      return owedReads(&state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)

@@ -126,9 +126,14 @@ public struct ListScreen: Equatable, Sendable {
     guard source.tab != nil || source.discover != nil, let rows = list.value?.movies else { return [] }
     let chosen = source.tab == .watchlist || source.tab == .upNext
     var hidden: Set<MediaID> = []
-    for row in rows {
-      guard let media = row.media, let mark = shared.marks[media] else { continue }
-      if (mark.hidden && !chosen) || (shared.hideSeen && mark.seen != nil) { hidden.insert(media) }
+    // Rows by index, not each row copied out; a list the user chose shows its "not interested"
+    // titles, so unless seen ones are hidden nothing of its rows is looked up (this runs for every
+    // list after every mark).
+    if !chosen || shared.hideSeen {
+      for index in rows.indices {
+        guard let media = rows[index].media, let mark = shared.marks[media] else { continue }
+        if (mark.hidden && !chosen) || (shared.hideSeen && mark.seen != nil) { hidden.insert(media) }
+      }
     }
     // A title being taken off this named list is gone from it at once, before its save answers.
     if case .list(let name) = feed.localQuery {
