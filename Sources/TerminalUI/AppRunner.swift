@@ -318,6 +318,19 @@ public final class AppRunner {
     let shown = overlay.map { "\($0.row),\($0.column),\($0.poster.columns)x\($0.poster.rows)" } ?? "none"
     let text =
       "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread) cell=\(cell) overlay=\(shown) unsaved=\(state.shared.unsaved.count)\n"
-    try? Data(text.utf8).write(to: statusFile, options: .atomic)
+    Self.replace(statusFile.path, with: text)
+  }
+
+  /// Puts `text` in place of the file at `path` in one rename, so a reader sees the old report or
+  /// the new one whole; not synced to disk (a report is read while the app runs, and a sync every
+  /// frame held up the library's saves, which share the disk's journal).
+  private static func replace(_ path: String, with text: String) {
+    let temporary = "\(path).\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    if written == bytes.count { rename(temporary, path) } else { unlink(temporary) }
   }
 }
