@@ -80,15 +80,16 @@ final class BrowserSession {
   func settled(
     typing keys: String, keysTaken: Int? = nil, showing marker: String? = nil, confirm: TimeInterval = 0,
     timeout: TimeInterval = 60
-  ) -> (shown: Double?, settled: Double?, landed: Double?) {
+  ) -> (shown: Double?, settled: Double?, landed: Double?, taken: Double?) {
     let before = report()
     let inputs = (Int(before["inputs"] ?? "") ?? 0) + (keysTaken ?? keys.count)
     let frame = Int(before["frame"] ?? "") ?? 0
     let needle = marker.map { Array($0.utf8) }
     var searched = terminal.output.count
     var shown: Double?
-    // When every key was taken and no change waited for its save any more.
+    // When every key was taken and no change waited for its save any more; when every key was taken.
     var landed: Double?
+    var takenAt: Double?
     // The idle report last seen (its frame) and when it was first seen.
     var idle: (frame: String?, at: Double)?
     let start = Date()
@@ -103,6 +104,7 @@ final class BrowserSession {
       let now = report()
       let taken = (Int(now["inputs"] ?? "") ?? 0) >= inputs
       if landed == nil, taken, now["unsaved"] == "0" { landed = elapsed }
+      if takenAt == nil, taken { takenAt = elapsed }
       let done =
         now["busy"] == "0" && (Int(now["frame"] ?? "") ?? 0) > frame && (Int(now["inputs"] ?? "") ?? 0) >= inputs
         && (needle == nil || shown != nil)
@@ -111,9 +113,9 @@ final class BrowserSession {
       } else if idle == nil || idle?.frame != now["frame"] {
         idle = (now["frame"], elapsed)
       }
-      if let idle, elapsed - idle.at >= confirm { return (shown, idle.at, landed) }
+      if let idle, elapsed - idle.at >= confirm { return (shown, idle.at, landed, takenAt) }
     }
-    return (shown, nil, landed)
+    return (shown, nil, landed, takenAt)
   }
 
   /// Quits with `q` and waits for the process to end.
