@@ -116,41 +116,39 @@ extension Library {
   /// The first two episodes after each series' furthest seen one, by series; a series with none
   /// after it is not in it.
   private func episodesAhead(among: String) throws -> [Int: [EpisodeInfo]] {
-    var ahead: [Int: [EpisodeInfo]] = [:]
-    try connection.each(
+    try firstTwoEpisodes(
       """
       WITH furthest AS (SELECT title_id, max(season * 4294967296 + episode) AS at FROM watch_events
         WHERE kind = 'tv' AND season > 0\(among) GROUP BY title_id)
       SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM furthest f
         JOIN episodes e ON e.series_id = f.title_id AND (e.season, e.episode) > (f.at >> 32, f.at & 4294967295)
       ORDER BY e.series_id, e.season, e.episode
-      """
-    ) { row in
-      guard let series = row["series_id"].int, ahead[series, default: []].count < 2, let episode = Self.episode(row)
-      else { return }
-      ahead[series, default: []].append(episode)
-    }
-    return ahead
+      """)
   }
 
   /// The first two episodes each series of `series` has not seen, by series (none for a series
   /// seen whole).
   private func episodesSkipped(of series: Set<Int>) throws -> [Int: [EpisodeInfo]] {
-    var skipped: [Int: [EpisodeInfo]] = [:]
-    try connection.each(
+    try firstTwoEpisodes(
       """
       SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM episodes e
       WHERE e.season > 0 AND e.series_id IN (\(series.map(String.init).joined(separator: ",")))
         AND NOT EXISTS (SELECT 1 FROM watch_events w WHERE w.kind = 'tv' AND w.title_id = e.series_id
           AND w.season = e.season AND w.episode = e.episode)
       ORDER BY e.series_id, e.season, e.episode
-      """
-    ) { row in
-      guard let series = row["series_id"].int, skipped[series, default: []].count < 2, let episode = Self.episode(row)
+      """)
+  }
+
+  /// The first two episodes of each series a query of episode rows (in series and episode order)
+  /// answers, by series.
+  private func firstTwoEpisodes(_ query: String) throws -> [Int: [EpisodeInfo]] {
+    var found: [Int: [EpisodeInfo]] = [:]
+    try connection.each(query) { row in
+      guard let series = row["series_id"].int, found[series, default: []].count < 2, let episode = Self.episode(row)
       else { return }
-      skipped[series, default: []].append(episode)
+      found[series, default: []].append(episode)
     }
-    return skipped
+    return found
   }
 
   /// The episode a row of `episodes` holds.
