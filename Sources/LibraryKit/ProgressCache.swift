@@ -30,7 +30,7 @@ struct ProgressCache {
       changesets.append(data)
     }
     guard !unreadable else { return nil }
-    var columns: [String: [String]] = [:]
+    var columns = TableColumns(connection)
     var touched: Set<Int> = []
     for changeset in changesets {
       for change in try ChangesetReader.changes(changeset) {
@@ -43,7 +43,7 @@ struct ProgressCache {
 
   /// The series a row change is about (before and after, for an update that moves a row).
   private static func series(
-    of change: RowChange, _ connection: SQLiteConnection, columns: inout [String: [String]]
+    of change: RowChange, _ connection: SQLiteConnection, columns: inout TableColumns
   ) throws -> Set<Int> {
     let (idColumn, kindColumn): (String, String?)
     switch change.table {
@@ -52,11 +52,7 @@ struct ProgressCache {
     case "episodes": (idColumn, kindColumn) = ("series_id", nil)
     default: return []
     }
-    if columns[change.table] == nil {
-      columns[change.table] = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(change.table)])
-        .compactMap { $0["name"].string }
-    }
-    let names = columns[change.table] ?? []
+    let names = try columns.of(change.table)
     var found: Set<Int> = []
     for values in [change.old, change.new] where !values.isEmpty {
       let value = { (column: String) -> SQLValue? in

@@ -31,6 +31,25 @@ public enum SQLValue: Equatable, Sendable {
   }
 }
 
+/// The columns of each table asked for, in the table's order (a changeset's values come in that
+/// order), read from the schema once.
+struct TableColumns {
+  private let connection: SQLiteConnection
+  private var known: [String: [String]] = [:]
+
+  init(_ connection: SQLiteConnection) { self.connection = connection }
+
+  /// The names of `table`'s columns.
+  mutating func of(_ table: String) throws(SQLiteFailure) -> [String] {
+    if let names = known[table] { return names }
+    let names = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap {
+      $0["name"].string
+    }
+    known[table] = names
+    return names
+  }
+}
+
 /// One row of a statement's answer, read by column name (its `AS` name when it has one), never by
 /// position: a column added to or moved in a `SELECT` cannot shift what another site reads.
 struct SQLRow {

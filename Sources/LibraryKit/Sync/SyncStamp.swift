@@ -85,16 +85,17 @@ struct LogKeys {
   /// Each list's name by its local id, as the changes read so far left it.
   private var listNames: [Int64: String] = [:]
   /// Each table's columns, in order.
-  private var columns: [String: [String]] = [:]
+  private var columns: TableColumns
 
   init(connection: SQLiteConnection) {
     self.connection = connection
+    columns = TableColumns(connection)
   }
 
   /// The rows `change` touched: table, key, and whether the row is gone.
   mutating func keys(_ change: RowChange) throws(SQLiteFailure) -> [(String, [SQLValue], Bool)] {
     guard let table = SyncTable.byName[change.table] else { return [] }
-    let names = try columnsOf(change.table)
+    let names = try columns.of(change.table)
     func value(_ column: String) -> SQLValue? {
       guard let index = names.firstIndex(of: column) else { return nil }
       let new = index < change.new.count ? change.new[index] : nil
@@ -154,14 +155,5 @@ struct LogKeys {
     let name = try connection.scalar("SELECT name FROM lists WHERE id = ?", [.integer(id)])?.string
     if let name { listNames[id] = name }
     return name
-  }
-
-  private mutating func columnsOf(_ table: String) throws(SQLiteFailure) -> [String] {
-    if let known = columns[table] { return known }
-    let names = try connection.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap {
-      $0["name"].string
-    }
-    columns[table] = names
-    return names
   }
 }
