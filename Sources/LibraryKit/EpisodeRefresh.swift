@@ -27,8 +27,9 @@ public enum EpisodeRefresh {
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
     var asked = 0
     var found: [Season] = []
-    for (series, counts) in recent.prefix(seriesAtMost).map({ ($0.series, $0.episodes) }) {
+    for held in recent.prefix(seriesAtMost) {
       guard asked < asksAtMost else { break }
+      let (series, counts) = (held.series, held.episodes)
       let request = APIRequest.series(SeriesRequest(id: series, language: language))
       let answer = await client.answer(request, keptFirst: true)
       if case .success(let fetched) = answer, fetched.fromCache {} else { asked += 1 }

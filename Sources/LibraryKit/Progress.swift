@@ -77,12 +77,13 @@ extension Library {
     if !finished.isEmpty {
       for (series, episodes) in try episodesSkipped(of: finished) { next[series] = episodes }
     }
-    // Every series' title at once, not a query a series.
+    // Every series' title at once, not a query a series (by the ids summed up, not another scan of
+    // the watches).
     var titles: [Int: TitleInfo] = [:]
     try connection.each(
       """
-      SELECT \(Titles.columns) FROM titles t WHERE t.kind = 'tv'\(among("t.id")) AND t.id IN
-        (SELECT DISTINCT title_id FROM watch_events WHERE kind = 'tv' AND season > 0)
+      SELECT \(Titles.columns) FROM titles t WHERE t.kind = 'tv'
+        AND t.id IN (\(summaries.keys.map(String.init).joined(separator: ",")))
       """
     ) { row in
       if let info = Titles.info(from: row) { titles[info.media.id] = info }

@@ -197,14 +197,10 @@ enum MarkLogic {
     return [.save(change)]
   }
 
-  /// Shows the marks as stored, with the changes still being saved over them (saves answer in
-  /// order, so none is lost from the screen while an older save answers). The watchlist tab
-  /// follows its marks: reloaded when showing, else when next shown.
-  /// `saved`: one of our changes is now in the file, so the tabs read from it are read again even
-  /// though the marks on screen had the change already.
-  static func stored(_ marks: [MediaID: Mark], problem: String?, saved: Bool = false, _ state: inout AppState)
-    -> [Effect]
-  {
+  /// Shows the marks as read whole from the file, with the changes still being saved over them
+  /// (saves answer in order, so none is lost from the screen while an older save answers). The
+  /// watchlist tab follows its marks: reloaded when showing, else when next shown.
+  static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
     let before = state.shared.marks
     state.shared.marks = marks
     state.shared.marksRead = true
@@ -212,10 +208,9 @@ enum MarkLogic {
     if let problem { state.shared.say(problem, .problem) }
     // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
     // ahead that were let go of are read again.
-    guard saved || state.shared.marks != before else { return FeedLogic.readAhead(&state) }
+    guard state.shared.marks != before else { return FeedLogic.readAhead(&state) }
     ListLogic.rehide(&state)
-    guard saved else { return FeedLogic.marksChanged(&state) }
-    return owedReads(&state)
+    return FeedLogic.marksChanged(&state)
   }
 
   /// The lists that follow the saved changes, read again once no change waits for its save (the
@@ -236,7 +231,8 @@ enum MarkLogic {
     case .mark(let media, let mark):
       // Only the changed title is read back: the others are as the screen has them. Changed in
       // place with the changes to it still waiting laid over it again, never the whole table
-      // copied (a lifetime's 10,000 marks, after every save of a burst).
+      // copied (a lifetime's 10,000 marks, after every save of a burst). One of our changes is now
+      // in the file, so the tabs read from it are owed a read even though the screen had it.
       state.shared.marks[media] = mark
       for waiting in state.shared.unsaved where waiting.media == media { waiting.apply(to: &state.shared.marks) }
       state.shared.marksRead = true
