@@ -144,7 +144,7 @@ struct ProxyRoundFourTests {
   @Test(.enabled(if: getuid() == 0)) func startedAsRootTheWorkersAreNot() throws {
     let upstream = try FakeAmodb()
     let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
-    let workers = proxy.workers()
+    let workers = proxy.startedWorkers()
     #expect(!workers.isEmpty)
     for pid in workers {
       // A worker just forked is root until it drops to its user a moment later (later still on a

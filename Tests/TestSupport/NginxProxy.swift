@@ -95,6 +95,18 @@ public final class NginxProxy {
     return Set(text.split(separator: " ").compactMap { Int($0) })
   }
 
+  /// The worker processes once nginx has forked them (the master answers on its port before, and on
+  /// a busy machine a while before); empty only when none came within `seconds`.
+  public func startedWorkers(within seconds: TimeInterval = 10) -> Set<Int> {
+    let deadline = Date().addingTimeInterval(seconds)
+    var found = workers()
+    while found.isEmpty, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+      found = workers()
+    }
+    return found
+  }
+
   /// The access log so far.
   public var accessLog: String {
     (try? String(contentsOf: prefix.appendingPathComponent("logs/access.log"), encoding: .utf8)) ?? ""
