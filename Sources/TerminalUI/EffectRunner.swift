@@ -218,9 +218,12 @@ public final class EffectRunner: Sendable {
         .fetched(request, await client.answer(request, keptFirst: true, background: true))
       }
     case .readLocal(let query):
-      run(.local(query)) { [client, library] in
-        .localRead(query, await LocalReads.read(query, client: client, library: library))
-      }
+      run(
+        .local(query),
+        answering: { [client, library] early in
+          await LocalReads.read(query, client: client, library: library) { early(.localRead(query, .success($0))) }
+            .map { .localRead(query, $0) }
+        })
     case .drawImages(let plan):
       switch plan {
       case .placeholders(let cell):
@@ -288,7 +291,19 @@ public final class EffectRunner: Sendable {
 
   /// Runs work under an identity, cancelling what ran under it before; only current work answers.
   private func run(_ id: EffectID, _ work: @escaping @Sendable () async -> Action?) {
+    run(id, answering: { _ in await work() })
+  }
+
+  /// Runs work as `run` does, the work able to answer once before its last answer (Up next's
+  /// library rows, then the same with the seasons the network filled in); only current work answers.
+  private func run(
+    _ id: EffectID, answering work: @escaping @Sendable (_ early: @escaping @Sendable (Action) -> Void) async -> Action?
+  ) {
     let token = nextToken.add(1, ordering: .relaxed).newValue
+    let early: @Sendable (Action) -> Void = { [self] action in
+      guard tasks.withLock({ $0[id]?.token == token }), !Task.isCancelled else { return }
+      inbox.send(action)
+    }
     running.add(1, ordering: .acquiringAndReleasing)
     // Start-up's first requests prefer the executor the main thread drains (`AppRunner.askFirst`);
     // the task-local goes with the task to the requests it shares.
@@ -296,7 +311,7 @@ public final class EffectRunner: Sendable {
     // The task is made and recorded under the lock, so even work that ends at once finds itself current.
     let replaced = tasks.withLock { table -> Task<Void, Never>? in
       let task = Task(executorPreference: executor) { [self] in
-        let action = await work()
+        let action = await work(early)
         let current = tasks.withLock { table -> Bool in
           guard table[id]?.token == token else { return false }
           table[id] = nil

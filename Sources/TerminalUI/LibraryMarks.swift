@@ -50,30 +50,41 @@ enum LibraryChanges {
   }
 }
 
-/// The series in progress for the Up next tab: the seasons aired but not held whole asked for
-/// first (the kept answers first, a few a read), then each series' next episode from the library.
+/// The series in progress for the Up next tab: each series' next episode from the library at once,
+/// then the seasons aired but not held whole asked for (the kept answers first, a few a read) and,
+/// when any came, the tab's rows again with them.
 enum LibraryUpNext {
   /// The most answers one read asks amodb's network for; the rest come with the next reads.
   static let asksAtMost = 12
 
-  /// The series in progress, newest activity first (none without a library).
-  static func read(client: AmodbClient, _ library: LibraryService?) async -> Result<[UpNext], AmodbError> {
+  /// The series in progress, newest activity first (none without a library): the library's rows to
+  /// `early` before the network is asked, then the rows with the seasons it filled in, or nil when
+  /// it filled in none (a dead or slow network never holds the tab back).
+  static func read(
+    client: AmodbClient, _ library: LibraryService?, early: @Sendable ([UpNext]) -> Void
+  ) async -> Result<[UpNext], AmodbError>? {
     guard let library else { return .success([]) }
     let today = WatchlistFormat.day(Date())
-    if client.configuration.missingKeyError == nil {
-      let recent: [SeriesSeasons]
-      switch await library.perform({ library throws(LibraryError) in
+    let held = await rows(library, today: today)
+    guard client.configuration.missingKeyError == nil, case .success(let shown) = held else { return held }
+    early(shown)
+    guard
+      case .success(let recent) = await library.perform({ library throws(LibraryError) in
         try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
-      }) {
-      case .success(let read): recent = read
-      case .failure(let error): return .failure(error.feedError)
-      }
-      let seasons = await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: asksAtMost)
-      // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
-      // a full disk) still shows what it holds.
-      _ = await library.perform { library throws(LibraryError) in try library.store(seasons, day: today) }
-    }
-    return await library.perform { library throws(LibraryError) in try library.progress(today: today) }
+      })
+    else { return nil }
+    let seasons = await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: asksAtMost)
+    // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
+    // a full disk) still shows what it holds.
+    guard !seasons.isEmpty,
+      case .success = await library.perform({ library throws(LibraryError) in try library.store(seasons, day: today) })
+    else { return nil }
+    return await rows(library, today: today)
+  }
+
+  /// Each series' next episode as the library holds it.
+  private static func rows(_ library: LibraryService, today: String) async -> Result<[UpNext], AmodbError> {
+    await library.perform { library throws(LibraryError) in try library.progress(today: today) }
       .map { $0.compactMap(upNext) }.mapError(\.feedError)
   }
 

@@ -7,17 +7,20 @@ import TrendingCore
 /// `Action.localRead`: one switch from a query to its read, so a new local list is a case here and
 /// none in the runner.
 enum LocalReads {
-  /// What `query` finds in the library (and the cache, for what the library does not keep).
-  static func read(_ query: LocalQuery, client: AmodbClient, library: LibraryService?) async -> Result<
-    LocalAnswer, AmodbError
-  > {
+  /// What `query` finds in the library (and the cache, for what the library does not keep). A read
+  /// that shows the library's rows at once and then asks the network (Up next) hands the first
+  /// rows to `early`, and answers nil when the network brought nothing new.
+  static func read(
+    _ query: LocalQuery, client: AmodbClient, library: LibraryService?,
+    early: @escaping @Sendable (LocalAnswer) -> Void = { _ in }
+  ) async -> Result<LocalAnswer, AmodbError>? {
     switch query {
     case .watchlist:
       return await readWatchlist(client: client, library).map(LocalAnswer.watchlist)
     case .list(let name):
       return await LibraryLists.read(name, library).map(LocalAnswer.list)
     case .upNext:
-      return await LibraryUpNext.read(client: client, library).map(LocalAnswer.upNext)
+      return await LibraryUpNext.read(client: client, library) { early(.upNext($0)) }?.map(LocalAnswer.upNext)
     case .forYou:
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
     case .rated:

@@ -1,0 +1,104 @@
+import AmodbKit
+import Foundation
+import LibraryKit
+import Synchronization
+import TestSupport
+import Testing
+import TrendingCore
+
+@testable import TerminalUI
+
+@Suite("Up next's read: the library's rows first, the network's seasons after")
+struct UpNextReadTests {
+  /// A library with series 3002 seen to the end of the one season it holds, and series 3003 one
+  /// episode into its season.
+  private func library() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-up-next-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("library.sqlite3")
+    let library = try Library(path: file)
+    let season = (1...2).map {
+      EpisodeInfo(number: EpisodeKey(season: 1, number: $0), name: "Part \($0)", airDate: "2019-01-0\($0)", runtime: 50)
+    }
+    for (id, seen) in [(3002, 2), (3003, 1)] {
+      try library.watch(
+        series: TitleInfo(media: MediaID(.series, id), title: "Series \(id)", year: 2019),
+        episodes: Array(season.prefix(seen)), on: "2026-11-0\(seen)", recorded: "2026-11-0\(seen)", seasons: season)
+    }
+    return file
+  }
+
+  /// A runner on `server` (or a refusing port) and the library.
+  private func runner(baseURL: URL, library file: URL) -> (EffectRunner, ActionInbox) {
+    let inbox = ActionInbox()
+    let configuration = ClientConfiguration(
+      baseURL: baseURL, apiKey: APIKey("test-key-123"), language: "en-US", timeout: 30, maxBodyBytes: 1_000_000)
+    let runner = EffectRunner(
+      client: AmodbClient(configuration: configuration, transport: CurlTransport()),
+      images: ImageLoader(configuration: configuration, transport: CurlTransport()), posterMode: .indexed256,
+      inbox: inbox, library: LibraryService(path: file))
+    return (runner, inbox)
+  }
+
+  /// The next actions the runner sends, once `count` have come or it has nothing left in flight.
+  private func answers(_ count: Int, _ runner: EffectRunner, _ inbox: ActionInbox) async -> [Action] {
+    let deadline = ContinuousClock.now + .seconds(60)
+    var actions: [Action] = []
+    while ContinuousClock.now < deadline, actions.count < count {
+      actions += inbox.drain()
+      if runner.inFlight == 0 { return actions + inbox.drain() }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return actions
+  }
+
+  /// Each series' next episode in an answer of Up next's, as "3003 S01E02".
+  private func rows(_ action: Action?) -> [String]? {
+    guard case .localRead(.upNext, .success(.upNext(let rows))) = action else { return nil }
+    return rows.map { "\($0.series.id) \($0.next.key.code)" }
+  }
+
+  @Test func theLibrarysRowsShowWhileTheNetworkIsHeldThenTheFilledInSeasonsFollow() async throws {
+    let released = Atomic<Bool>(false)
+    let twoSeasons = TestClients.seriesJSON(id: 3002)
+      .replacingOccurrences(of: #""number_of_seasons": 1"#, with: #""number_of_seasons": 2"#)
+      .replacingOccurrences(
+        of: #""air_date": "2019-01-01"}],"#,
+        with: #""air_date": "2019-01-01"}, {"season_number": 2, "name": "Season 2", "episode_count": 2, "#
+          + #""air_date": "2020-01-01"}],"#)
+    let server = try LoopbackServer { request in
+      // Every answer of the network waits for the test (at most a minute, so a failed test ends).
+      let limit = ContinuousClock.now + .seconds(60)
+      while !released.load(ordering: .acquiring), ContinuousClock.now < limit { usleep(2_000) }
+      let parts = request.path.split(separator: "/").map(String.init)
+      if parts.count == 3, parts[2] == "3002" { return .json(twoSeasons) }
+      if parts.count == 3, let id = Int(parts[2]) { return .json(TestClients.seriesJSON(id: id)) }
+      if parts.count == 5, let id = Int(parts[2]), let number = Int(parts[4]) {
+        return .json(TestClients.seasonJSON(seriesID: id, number: number))
+      }
+      return .json(#"{"status_message": "Not found."}"#, status: 404)
+    }
+    let (runner, inbox) = runner(baseURL: server.baseURL, library: try library())
+    runner.perform(.readLocal(.upNext))
+    let first = await answers(1, runner, inbox)
+    // The library's own rows, while the network has not answered: 3002 is done as far as it knows.
+    #expect(first.count == 1 && rows(first.first) == ["3003 S01E02"], "\(first)")
+    #expect(runner.inFlight == 1)
+    released.store(true, ordering: .releasing)
+    let second = await answers(1, runner, inbox)
+    // The series' second season was asked for, stored, and read: 3002 has its next episode.
+    #expect(rows(second.first).map(Set.init) == ["3003 S01E02", "3002 S02E01"], "\(second)")
+    #expect(server.count("/3/tv/3002/season/2") == 1)
+    #expect(await answers(1, runner, inbox).isEmpty && runner.inFlight == 0)
+  }
+
+  @Test func aDeadNetworkLeavesTheLibrarysRowsAsTheOneAnswer() async throws {
+    let port = try RefusingPort()
+    let (runner, inbox) = runner(baseURL: port.baseURL, library: try library())
+    runner.perform(.readLocal(.upNext))
+    let all = await answers(2, runner, inbox)
+    #expect(all.count == 1 && rows(all.first) == ["3003 S01E02"], "\(all)")
+    #expect(runner.inFlight == 0)
+    withExtendedLifetime(port) {}
+  }
+}
