@@ -253,3 +253,116 @@ enum MarkLogic {
     }
   }
 }
+
+/// The episode a screen is about (the season's selected row, the episode screen's own), for `m`.
+public struct EpisodeRef: Hashable, Sendable {
+  /// The series' id.
+  public var seriesID: Int
+  /// Its place.
+  public var key: EpisodeKey
+
+  /// Makes one.
+  public init(seriesID: Int, season: Int, number: Int) {
+    self.seriesID = seriesID
+    self.key = EpisodeKey(season: season, number: number)
+  }
+}
+
+/// What the library keeps of an episode it marks: its place, name, air date and runtime.
+public struct MarkedEpisode: Equatable, Sendable {
+  /// Its place.
+  public var key: EpisodeKey
+  /// Its name, when known.
+  public var name: String?
+  /// When it aired, `YYYY-MM-DD`.
+  public var airDate: String?
+  /// Its runtime in minutes.
+  public var runtime: Int?
+
+  /// Makes one.
+  public init(key: EpisodeKey, name: String?, airDate: String?, runtime: Int?) {
+    self.key = key
+    self.name = name
+    self.airDate = airDate
+    self.runtime = runtime
+  }
+
+  /// An episode of a season's answer.
+  public init(_ episode: Episode) {
+    key = episode.key
+    name = episode.name
+    airDate = episode.airDate?.description
+    runtime = episode.runtime
+  }
+}
+
+/// Episodes' seen marks: read from the library when a series, season or episode screen appears,
+/// toggled at once on screen, then stored in order; the stored marks shown with the changes still
+/// being saved over them, as the titles' marks are (`MarkLogic`), in the one queue of `LibraryChange`s.
+public enum EpisodeMarkLogic {
+  /// `m` on an episode: seen, or not; an episode that has not aired is not marked.
+  static func toggle(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
+    guard let seen = shared.seenEpisodes[ref.seriesID], let episode = episode(ref, shared) else { return [] }
+    let isSeen = seen.contains(ref.key)
+    guard isSeen || episode.hasAired(by: shared.today) else {
+      shared.say(tr("%s has not aired yet.", ref.key.code), .message)
+      return []
+    }
+    shared.say(isSeen ? tr("Marked %s not seen.", ref.key.code) : tr("Marked %s seen.", ref.key.code), .confirmation)
+    return change(ref.seriesID, [MarkedEpisode(episode)], seen: !isSeen, &shared)
+  }
+
+  /// "Mark up to here": every aired episode of the season up to this one that is not seen yet, seen.
+  static func upToHere(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
+    guard let seen = shared.seenEpisodes[ref.seriesID],
+      let season = shared.season(ref.seriesID, ref.key.season).value
+    else { return [] }
+    let marked = season.episodes.filter { episode in
+      episode.number <= ref.key.number && episode.hasAired(by: shared.today)
+        && !seen.contains(episode.key)
+    }
+    guard !marked.isEmpty else {
+      shared.say(tr("Every aired episode up to %s was already seen.", ref.key.code), .message)
+      return []
+    }
+    shared.say(tr("Marked every aired episode up to %s seen.", ref.key.code), .confirmation)
+    return change(ref.seriesID, marked.map(MarkedEpisode.init), seen: true, &shared)
+  }
+
+  /// Whether `m` or "mark up to here" can act: the series' marks are read and the episode is known.
+  static func canMark(_ ref: EpisodeRef, _ shared: Shared) -> Bool {
+    shared.seenEpisodes[ref.seriesID] != nil && episode(ref, shared) != nil
+  }
+
+  /// A series' seen episodes as stored, with the changes still being saved over them.
+  static func loaded(_ seriesID: Int, _ stored: Set<EpisodeKey>?, _ shared: inout Shared) {
+    guard var seen = stored else { return }
+    for change in shared.unsaved where change.id == seriesID { change.apply(toSeen: &seen) }
+    shared.seenEpisodes[seriesID] = seen
+  }
+
+  /// The episode of a season's answer, when it is loaded.
+  static func episode(_ ref: EpisodeRef, _ shared: Shared) -> Episode? {
+    shared.season(ref.seriesID, ref.key.season).value?.episodes.first { $0.number == ref.key.number }
+  }
+
+  /// The series as the screens know it, kept with a change to one of its episodes.
+  static func series(_ seriesID: Int, _ shared: Shared) -> MediaSummary {
+    shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
+  }
+
+  private static func change(_ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, _ shared: inout Shared)
+    -> [Effect]
+  {
+    let summary = series(seriesID, shared)
+    let numbers = Set(episodes.map(\.key.season)).sorted()
+    let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
+    let change = LibraryChange(
+      series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now), seasons: seasons)
+    var marks = shared.seenEpisodes[seriesID] ?? []
+    change.apply(toSeen: &marks)
+    shared.seenEpisodes[seriesID] = marks
+    shared.unsaved.append(change)
+    return [.save(change)]
+  }
+}

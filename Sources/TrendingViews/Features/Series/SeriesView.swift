@@ -13,8 +13,8 @@ enum SeriesView {
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
         mark: shared.marks[.series(series.id)], width: width, sideBySide: true, side: side,
-        progress: { EpisodeMarkLogic.progress(series.id, season: $0, shared) },
-        nextForYou: EpisodeMarkLogic.nextToWatch(series.id, shared).map { key in
+        progress: { EpisodeProgress.progress(series.id, season: $0, shared) },
+        nextForYou: EpisodeProgress.nextToWatch(series.id, shared).map { key in
           shared.season(series.id, key.season).value?.episodes.first { $0.number == key.number }
             ?? Episode(season: key.season, number: key.number)
         })

@@ -242,9 +242,9 @@ struct NextToWatchTests {
   @Test func itIsTheOneAfterTheFurthestSeenOnceAired() {
     var state = SeriesScreenTests.onSeries()
     let id = 500
-    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "nothing read yet")
+    #expect(EpisodeProgress.nextToWatch(id, state.shared) == nil, "nothing read yet")
     state.shared.seenEpisodes[id] = []
-    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "nothing seen: no next")
+    #expect(EpisodeProgress.nextToWatch(id, state.shared) == nil, "nothing seen: no next")
     var details = SeriesSample.details(id)
     details.seasons = [
       SeasonSummary(number: 0, name: "Specials", episodeCount: 3),
@@ -254,9 +254,9 @@ struct NextToWatchTests {
     details.lastEpisode = Episode(season: 1, number: 2, airDate: ReleaseDate("2019-01-08"))
     state.shared[series: id] = Loadable(value: details, fetchedAt: Sample.start)
     state.shared.seenEpisodes[id] = [EpisodeKey(season: 0, number: 3), EpisodeKey(season: 1, number: 1)]
-    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == EpisodeKey(season: 1, number: 2), "specials aside")
+    #expect(EpisodeProgress.nextToWatch(id, state.shared) == EpisodeKey(season: 1, number: 2), "specials aside")
     state.shared.seenEpisodes[id]?.insert(EpisodeKey(season: 1, number: 2))
-    #expect(EpisodeMarkLogic.nextToWatch(id, state.shared) == nil, "season 2 has not aired")
+    #expect(EpisodeProgress.nextToWatch(id, state.shared) == nil, "season 2 has not aired")
   }
 }
 

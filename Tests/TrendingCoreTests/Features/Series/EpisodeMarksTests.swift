@@ -139,7 +139,7 @@ struct EpisodeMarksTests {
     ]
     shared[series: 500] = Loadable(value: details, fetchedAt: Sample.start)
     func progress(_ number: Int) -> String? {
-      EpisodeMarkLogic.progress(500, season: details.seasons[number], shared).map { "\($0.seen)/\($0.aired)" }
+      EpisodeProgress.progress(500, season: details.seasons[number], shared).map { "\($0.seen)/\($0.aired)" }
     }
     #expect(progress(1) == nil, "nothing shown before the marks are read")
     shared.seenEpisodes[500] = []
