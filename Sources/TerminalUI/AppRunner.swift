@@ -304,7 +304,7 @@ public final class AppRunner {
     _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
   }
 
-  /// Writes "pid=P frame=N busy=0|1 inputs=I screen=list|detail:ID|person:ID rows=R …" for tests that wait on the app
+  /// Writes "pid=P frame=N busy=0|1 inputs=I screen=list|detail:ID|person:ID tab=T rows=R …" for tests that wait on the app
   /// instead of sleeping (`inputs`: keys and mouse events taken so far, not the terminal's replies; `cell`: the
   /// pixels a cell images are sized to, `overlay`: the image drawn over the cells, row,column,columns x rows;
   /// `unsaved`: the library changes on screen whose saves have not answered yet).
@@ -313,11 +313,12 @@ public final class AppRunner {
     let busy = state.isBusy || runner.inFlight > 0
     let screen = state.top.statusName
     let list = state.topList
+    let tab = state.activeTab.rawValue.split(separator: " ").joined(separator: "_")
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let cell = state.shared.terminal.plan?.cell.map { "\($0.width)x\($0.height)" } ?? "none"
     let shown = overlay.map { "\($0.row),\($0.column),\($0.poster.columns)x\($0.poster.rows)" } ?? "none"
     let text =
-      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread) cell=\(cell) overlay=\(shown) unsaved=\(state.shared.unsaved.count)\n"
+      "pid=\(getpid()) frame=\(frameCount) busy=\(busy ? 1 : 0) inputs=\(inputsTaken) screen=\(screen) tab=\(tab) rows=\(list.movies.count) selected=\(list.selection) depth=\(state.stack.count) search=\(state.search == nil ? 0 : 1) thread=\(thread) cell=\(cell) overlay=\(shown) unsaved=\(state.shared.unsaved.count)\n"
     Self.replace(statusFile.path, with: text)
   }
 

@@ -77,9 +77,10 @@ final class BrowserSession {
   /// `confirm` seconds (work that follows an idle report at once, such as the tabs read ahead after
   /// a save, counts; the confirming wait does not); and to the first report with every key taken and
   /// no library change waiting for its save (`landed`).
+  /// `reporting`: instead of a marker, what the first report of the frame that shows counts as shown says.
   func settled(
-    typing keys: String, keysTaken: Int? = nil, showing marker: String? = nil, confirm: TimeInterval = 0,
-    timeout: TimeInterval = 60
+    typing keys: String, keysTaken: Int? = nil, showing marker: String? = nil,
+    reporting shows: (([String: String]) -> Bool)? = nil, confirm: TimeInterval = 0, timeout: TimeInterval = 60
   ) -> (shown: Double?, settled: Double?, landed: Double?, taken: Double?) {
     let before = report()
     let inputs = (Int(before["inputs"] ?? "") ?? 0) + (keysTaken ?? keys.count)
@@ -102,12 +103,13 @@ final class BrowserSession {
         searched = max(searched, terminal.output.count - needle.count + 1)
       }
       let now = report()
+      if let shows, shown == nil, (Int(now["frame"] ?? "") ?? 0) > frame, shows(now) { shown = elapsed }
       let taken = (Int(now["inputs"] ?? "") ?? 0) >= inputs
       if landed == nil, taken, now["unsaved"] == "0" { landed = elapsed }
       if takenAt == nil, taken { takenAt = elapsed }
       let done =
         now["busy"] == "0" && (Int(now["frame"] ?? "") ?? 0) > frame && (Int(now["inputs"] ?? "") ?? 0) >= inputs
-        && (needle == nil || shown != nil)
+        && (needle == nil && shows == nil || shown != nil)
       if !done {
         idle = nil
       } else if idle == nil || idle?.frame != now["frame"] {
