@@ -313,7 +313,10 @@ public final class AppRunner {
     let busy = state.isBusy || runner.inFlight > 0
     let screen = state.top.statusName
     let list = state.topList
-    let tab = state.activeTab.rawValue.split(separator: " ").joined(separator: "_")
+    // A saved tab's name may hold spaces: none may split the report's fields (each scalar, so a space
+    // with a combining mark after it is one too).
+    let tab = String(
+      String.UnicodeScalarView(state.activeTab.rawValue.unicodeScalars.map { $0.properties.isWhitespace ? "_" : $0 }))
     let thread = trending_is_main_thread() == 1 ? "main" : "other"
     let cell = state.shared.terminal.plan?.cell.map { "\($0.width)x\($0.height)" } ?? "none"
     let shown = overlay.map { "\($0.row),\($0.column),\($0.poster.columns)x\($0.poster.rows)" } ?? "none"

@@ -300,9 +300,13 @@ public final class EffectRunner: Sendable {
     _ id: EffectID, answering work: @escaping @Sendable (_ early: @escaping @Sendable (Action) -> Void) async -> Action?
   ) {
     let token = nextToken.add(1, ordering: .relaxed).newValue
+    // Sent under the lock that replacing work takes, so no answer of replaced work follows the
+    // answers of the work that replaced it.
     let early: @Sendable (Action) -> Void = { [self] action in
-      guard tasks.withLock({ $0[id]?.token == token }), !Task.isCancelled else { return }
-      inbox.send(action)
+      let cancelled = Task.isCancelled
+      tasks.withLock { table in
+        if table[id]?.token == token, !cancelled { inbox.send(action) }
+      }
     }
     running.add(1, ordering: .acquiringAndReleasing)
     // Start-up's first requests prefer the executor the main thread drains (`AppRunner.askFirst`);
@@ -312,14 +316,14 @@ public final class EffectRunner: Sendable {
     let replaced = tasks.withLock { table -> Task<Void, Never>? in
       let task = Task(executorPreference: executor) { [self] in
         let action = await work(early)
-        let current = tasks.withLock { table -> Bool in
-          guard table[id]?.token == token else { return false }
-          table[id] = nil
-          return true
-        }
+        let cancelled = Task.isCancelled
         // The answer is in the inbox before the work stops counting, so the loop never sees an idle
         // moment between them; the wake after makes it report the idle state that follows.
-        if let action, current, !Task.isCancelled { inbox.send(action) }
+        tasks.withLock { table in
+          guard table[id]?.token == token else { return }
+          table[id] = nil
+          if let action, !cancelled { inbox.send(action) }
+        }
         running.subtract(1, ordering: .acquiringAndReleasing)
         inbox.wake()
       }
