@@ -16,37 +16,74 @@ public enum EpisodeRefresh {
   /// series costs a bounded read (`Library.recentSeries(atMost:)`).
   public static let seriesAtMost = 200
 
+  /// How many answers one refresh waits for at once.
+  public static let together = 4
+
   /// Looks at the series the user watched most recently first (`recent`, as
   /// `Library.recentSeries(atMost: seriesAtMost)` reads them), and asks for their details and the
   /// seasons the library does not hold whole: at most `asksAtMost` answers from the network (kept
-  /// answers are free); a series or season that cannot be read is left out.
+  /// answers are free), `together` at a time (never more at once than the asks left, so the most
+  /// holds however many answers were kept); a series or season that cannot be read is left out.
+  /// The seasons come in the order of `recent`, each series' by number. `background`: the asks wait
+  /// behind the user's own in the rate budget (the browser's refresh, behind the screen).
   public static func missing(
-    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int
+    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int,
+    together: Int = EpisodeRefresh.together, background: Bool = false
   ) async -> [Season] {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
     var asked = 0
     var found: [Season] = []
-    for held in recent.prefix(seriesAtMost) {
-      guard asked < asksAtMost else { break }
-      let (series, counts) = (held.series, held.episodes)
-      let request = APIRequest.series(SeriesRequest(id: series, language: language))
-      let answer = await client.answer(request, keptFirst: true)
-      if case .success(let fetched) = answer, fetched.fromCache {} else { asked += 1 }
-      guard case .success(let fetched) = answer, let details = fetched.value.series else { continue }
-      for season in details.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
-        guard (counts[season.number] ?? 0) < (season.episodeCount ?? 1), asked < asksAtMost else { continue }
-        let seasonRequest = APIRequest.season(
-          SeasonRequest(seriesID: series, number: season.number, language: language))
-        let seasonAnswer = await client.answer(seasonRequest, keptFirst: true)
-        if case .success(let fetched) = seasonAnswer, fetched.fromCache {} else { asked += 1 }
-        guard case .success(let fetched) = seasonAnswer, let episodes = fetched.value.season?.episodes else {
-          continue
+    var waiting = recent.prefix(seriesAtMost)[...]
+    while !waiting.isEmpty, asked < asksAtMost {
+      let batch = waiting.prefix(min(together, asksAtMost - asked))
+      waiting = waiting.dropFirst(batch.count)
+      let details = await answers(
+        batch.map { APIRequest.series(SeriesRequest(id: $0.series, language: language)) }, client: client,
+        background: background)
+      asked += details.filter(\.fromNetwork).count
+      // The seasons aired that the library does not hold whole, in the batch's order.
+      var seasons: [(series: SeriesDetails, request: APIRequest)] = []
+      for (held, answer) in zip(batch, details) {
+        guard let series = answer.value?.series else { continue }
+        for season in series.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
+          guard (held.episodes[season.number] ?? 0) < (season.episodeCount ?? 1) else { continue }
+          let request = SeasonRequest(seriesID: held.series, number: season.number, language: language)
+          seasons.append((series, .season(request)))
         }
-        found.append(Season(series: TitleInfo(details), episodes: episodes.map(EpisodeInfo.init)))
+      }
+      var next = seasons[...]
+      while !next.isEmpty, asked < asksAtMost {
+        let asking = next.prefix(min(together, asksAtMost - asked))
+        next = next.dropFirst(asking.count)
+        let answered = await answers(asking.map(\.request), client: client, background: background)
+        asked += answered.filter(\.fromNetwork).count
+        for (season, answer) in zip(asking, answered) {
+          guard let episodes = answer.value?.season?.episodes else { continue }
+          found.append(Season(series: TitleInfo(season.series), episodes: episodes.map(EpisodeInfo.init)))
+        }
       }
     }
     return found
+  }
+
+  /// The answers to `requests`, asked at once (the kept answer first), in their order: each its
+  /// value when it has one, and whether it came from the network.
+  private static func answers(_ requests: [APIRequest], client: AmodbClient, background: Bool) async -> [(
+    value: APIAnswer?, fromNetwork: Bool
+  )] {
+    await withTaskGroup(of: (Int, APIAnswer?, Bool).self) { group in
+      for (index, request) in requests.enumerated() {
+        group.addTask {
+          let answer = await client.answer(request, keptFirst: true, background: background)
+          if case .success(let fetched) = answer { return (index, fetched.value, !fetched.fromCache) }
+          return (index, nil, true)
+        }
+      }
+      var answered = Array(repeating: (value: APIAnswer?.none, fromNetwork: false), count: requests.count)
+      for await (index, value, fromNetwork) in group { answered[index] = (value, fromNetwork) }
+      return answered
+    }
   }
 }
 

@@ -167,6 +167,12 @@ public struct SeriesSeasons: Equatable, Sendable {
   public var series: Int
   /// Episodes held, by season.
   public var episodes: [Int: Int]
+
+  /// Makes one.
+  public init(series: Int, episodes: [Int: Int]) {
+    self.series = series
+    self.episodes = episodes
+  }
 }
 
 extension Library {

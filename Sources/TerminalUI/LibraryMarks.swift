@@ -73,7 +73,8 @@ enum LibraryUpNext {
         try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
       })
     else { return nil }
-    let seasons = await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: asksAtMost)
+    let seasons = await EpisodeRefresh.missing(
+      recent, client: client, today: today, asksAtMost: asksAtMost, background: true)
     // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
     // a full disk) still shows what it holds.
     guard !seasons.isEmpty,

@@ -62,19 +62,23 @@ public enum TestClients {
     return #"{"page": 1, "total_pages": 1, "total_results": \#(count), "results": [\#(series.joined(separator: ","))]}"#
   }
 
-  /// A series with one season of two episodes and its people, as `/tv/{id}?append_to_response=…` answers.
-  public static func seriesJSON(id: Int) -> String {
-    """
-    {"id": \(id), "name": "Details of series \(id)", "first_air_date": "2019-01-01", "last_air_date": "2021-05-02",
-     "status": "Ended", "in_production": false, "networks": [{"name": "Loopback TV"}], "number_of_seasons": 1,
-     "number_of_episodes": 2, "episode_run_time": [50], "genres": [{"id": 18, "name": "Drama"}],
-     "overview": "A series.", "vote_average": 8.2, "vote_count": 900,
-     "last_episode_to_air": {"season_number": 1, "episode_number": 2, "name": "Second", "air_date": "2019-01-08"},
-     "seasons": [{"season_number": 1, "name": "Season 1", "episode_count": 2, "air_date": "2019-01-01"}],
-     "aggregate_credits": {"cast": [{"id": 5, "name": "Series Lead", "order": 0, "total_episode_count": 2,
-       "roles": [{"character": "Lead", "episode_count": 2}]}], "crew": []},
-     "content_ratings": {"results": [{"iso_3166_1": "US", "rating": "TV-14"}]}}
-    """
+  /// A series with one season (or `seasons`, each a year after the one before) of two episodes and
+  /// its people, as `/tv/{id}?append_to_response=…` answers.
+  public static func seriesJSON(id: Int, seasons: Int = 1) -> String {
+    let listed = (1...max(1, seasons)).map { number in
+      #"{"season_number": \#(number), "name": "Season \#(number)", "episode_count": 2, "air_date": "\#(2018 + number)-01-01"}"#
+    }
+    return """
+      {"id": \(id), "name": "Details of series \(id)", "first_air_date": "2019-01-01", "last_air_date": "2021-05-02",
+       "status": "Ended", "in_production": false, "networks": [{"name": "Loopback TV"}], "number_of_seasons": \(max(1, seasons)),
+       "number_of_episodes": 2, "episode_run_time": [50], "genres": [{"id": 18, "name": "Drama"}],
+       "overview": "A series.", "vote_average": 8.2, "vote_count": 900,
+       "last_episode_to_air": {"season_number": 1, "episode_number": 2, "name": "Second", "air_date": "2019-01-08"},
+       "seasons": [\(listed.joined(separator: ", "))],
+       "aggregate_credits": {"cast": [{"id": 5, "name": "Series Lead", "order": 0, "total_episode_count": 2,
+         "roles": [{"character": "Lead", "episode_count": 2}]}], "crew": []},
+       "content_ratings": {"results": [{"iso_3166_1": "US", "rating": "TV-14"}]}}
+      """
   }
 
   /// A season of two episodes; the first has a guest star (person 77), as `/tv/{id}/season/{n}` answers.

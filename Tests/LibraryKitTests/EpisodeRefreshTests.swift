@@ -1,0 +1,62 @@
+import AmodbKit
+import Foundation
+import LibraryKit
+import Synchronization
+import TestSupport
+import Testing
+
+/// How many of a server's requests are in flight now, and the most ever at once.
+private final class InFlight: Sendable {
+  let counts = Mutex((now: 0, most: 0))
+}
+
+@Suite("The seasons a series in progress has aired, asked of amodb a few at once")
+struct EpisodeRefreshTests {
+  /// Series 3001 to 3006, each holding its first season whole.
+  private let recent = (3001...3006).map { SeriesSeasons(series: $0, episodes: [1: 2]) }
+
+  /// A loopback amodb whose series have a second season aired, which the library does not hold;
+  /// each series' details wait (at most ten seconds) until another request is in flight beside it.
+  private func server(_ together: InFlight = InFlight()) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let parts = request.path.split(separator: "/").map(String.init)
+      if parts.count == 5, let id = Int(parts[2]), let number = Int(parts[4]) {
+        return .json(TestClients.seasonJSON(seriesID: id, number: number))
+      }
+      guard parts.count == 3, let id = Int(parts[2]) else { return .json(#"{"status_message": "No."}"#, status: 404) }
+      together.counts.withLock {
+        $0.now += 1
+        $0.most = max($0.most, $0.now)
+      }
+      let limit = ContinuousClock.now + .seconds(10)
+      while together.counts.withLock({ $0.most < 2 }), ContinuousClock.now < limit { usleep(1_000) }
+      together.counts.withLock { $0.now -= 1 }
+      return .json(TestClients.seriesJSON(id: id, seasons: 2))
+    }
+  }
+
+  @Test func detailsAreAskedTogetherAndEverySeriesGetsItsMissingSeasonInOrder() async throws {
+    let together = InFlight()
+    let server = try server(together)
+    let found = await EpisodeRefresh.missing(
+      recent, client: TestClients.client(for: server), today: "2026-12-05", asksAtMost: 40)
+    #expect(together.counts.withLock { $0.most } >= 2, "a series' details waited alone")
+    #expect(found.map { $0.series.media.id } == Array(3001...3006))
+    let secondSeason = [EpisodeKey(season: 2, number: 1), EpisodeKey(season: 2, number: 2)]
+    #expect(found.allSatisfy { $0.episodes.map { $0.number } == secondSeason })
+    #expect(server.count("/3/tv/") == 12)
+  }
+
+  @Test func neverMoreAsksThanAllowedHoweverManyGoAtOnce() async throws {
+    let server = try server()
+    let client = TestClients.client(for: server)
+    let found = await EpisodeRefresh.missing(recent, client: client, today: "2026-12-05", asksAtMost: 5)
+    // Four series' details at once, then the one ask left: the first series' second season.
+    #expect(server.count("/3/tv/") == 5)
+    #expect(found.map { $0.series.media.id } == [3001])
+    // The kept answers are free: the next refresh asks three seasons and two series' details.
+    let again = await EpisodeRefresh.missing(recent, client: client, today: "2026-12-05", asksAtMost: 5)
+    #expect(again.map { $0.series.media.id } == [3001, 3002, 3003, 3004])
+    #expect(server.count("/3/tv/") == 10)
+  }
+}
