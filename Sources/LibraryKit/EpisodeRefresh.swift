@@ -17,7 +17,7 @@ public enum EpisodeRefresh {
   public static let seriesAtMost = 200
 
   /// How many answers one refresh waits for at once.
-  public static let together = 4
+  static let together = 4
 
   /// Looks at the series the user watched most recently first (`recent`, as
   /// `Library.recentSeries(atMost: seriesAtMost)` reads them), and asks for their details and the
@@ -27,8 +27,7 @@ public enum EpisodeRefresh {
   /// The seasons come in the order of `recent`, each series' by number. `background`: the asks wait
   /// behind the user's own in the rate budget (the browser's refresh, behind the screen).
   public static func missing(
-    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int,
-    together: Int = EpisodeRefresh.together, background: Bool = false
+    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false
   ) async -> [Season] {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())

@@ -12,7 +12,7 @@ enum LocalReads {
   /// rows to `early`, and answers nil when the network brought nothing new.
   static func read(
     _ query: LocalQuery, client: AmodbClient, library: LibraryService?,
-    early: @escaping @Sendable (LocalAnswer) -> Void = { _ in }
+    early: @escaping @Sendable (LocalAnswer) -> Void
   ) async -> Result<LocalAnswer, AmodbError>? {
     switch query {
     case .watchlist:
