@@ -19,6 +19,16 @@ public enum EpisodeRefresh {
   /// How many answers one refresh waits for at once.
   static let together = 4
 
+  /// What one refresh found, and whether another would look further.
+  public struct Found: Sendable {
+    /// The seasons to store, in the order of the series.
+    public var seasons: [Season]
+    /// True when the refresh stopped at its most asks with answers from the network: the series
+    /// after it (and the seasons of those it looked at) wait for another refresh. False when every
+    /// series was looked at, or the network answered none of the asks (offline, refused).
+    public var goesOn: Bool
+  }
+
   /// Looks at the series the user watched most recently first (`recent`, as
   /// `Library.recentSeries(atMost: seriesAtMost)` reads them), and asks for their details and the
   /// seasons the library does not hold whole: at most `asksAtMost` answers from the network (kept
@@ -28,10 +38,11 @@ public enum EpisodeRefresh {
   /// behind the user's own in the rate budget (the browser's refresh, behind the screen).
   public static func missing(
     _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false
-  ) async -> [Season] {
+  ) async -> Found {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
     var asked = 0
+    var answered = 0
     var found: [Season] = []
     var waiting = recent.prefix(seriesAtMost)[...]
     while !waiting.isEmpty, asked < asksAtMost {
@@ -41,6 +52,7 @@ public enum EpisodeRefresh {
         batch.map { APIRequest.series(SeriesRequest(id: $0.series, language: language)) }, client: client,
         background: background)
       asked += details.filter(\.fromNetwork).count
+      answered += details.filter { $0.fromNetwork && $0.value != nil }.count
       // The seasons aired that the library does not hold whole, in the batch's order.
       var seasons: [(series: SeriesDetails, request: APIRequest)] = []
       for (held, answer) in zip(batch, details) {
@@ -55,15 +67,16 @@ public enum EpisodeRefresh {
       while !next.isEmpty, asked < asksAtMost {
         let asking = next.prefix(min(together, asksAtMost - asked))
         next = next.dropFirst(asking.count)
-        let answered = await answers(asking.map(\.request), client: client, background: background)
-        asked += answered.filter(\.fromNetwork).count
-        for (season, answer) in zip(asking, answered) {
+        let seasonAnswers = await answers(asking.map(\.request), client: client, background: background)
+        asked += seasonAnswers.filter(\.fromNetwork).count
+        answered += seasonAnswers.filter { $0.fromNetwork && $0.value != nil }.count
+        for (season, answer) in zip(asking, seasonAnswers) {
           guard let episodes = answer.value?.season?.episodes else { continue }
           found.append(Season(series: TitleInfo(season.series), episodes: episodes.map(EpisodeInfo.init)))
         }
       }
     }
-    return found
+    return Found(seasons: found, goesOn: asked >= asksAtMost && answered > 0)
   }
 
   /// The answers to `requests`, asked at once (the kept answer first), in their order: each its

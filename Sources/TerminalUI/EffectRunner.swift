@@ -294,7 +294,7 @@ public final class EffectRunner: Sendable {
     run(id, answering: { _ in await work() })
   }
 
-  /// Runs work as `run` does, the work able to answer once before its last answer (Up next's
+  /// Runs work as `run` does, the work able to answer as it goes before its last answer (Up next's
   /// library rows, then the same with the seasons the network filled in); only current work answers.
   private func run(
     _ id: EffectID, answering work: @escaping @Sendable (_ early: @escaping @Sendable (Action) -> Void) async -> Action?

@@ -51,36 +51,50 @@ enum LibraryChanges {
 }
 
 /// The series in progress for the Up next tab: each series' next episode from the library at once,
-/// then the seasons aired but not held whole asked for (the kept answers first, a few a read) and,
-/// when any came, the tab's rows again with them.
+/// then the seasons aired but not held whole asked for (the kept answers first), a few at a time,
+/// and the tab's rows again after each few that changed them, until every series was looked at.
 enum LibraryUpNext {
-  /// The most answers one read asks amodb's network for; the rest come with the next reads.
+  /// The most answers one round asks amodb's network for, before the rows are read again.
   static let asksAtMost = 12
 
-  /// The series in progress, newest activity first (none without a library): the library's rows to
-  /// `early` before the network is asked, then the rows with the seasons it filled in, or nil when
-  /// it filled in none (a dead or slow network never holds the tab back).
+  /// The most rounds one read goes on for: a library imported with hundreds of series in progress
+  /// fills in behind the screen, and a read never asks without end.
+  static let roundsAtMost = 20
+
+  /// The series in progress, newest activity first (none without a library). The library's rows go
+  /// to `answer` before the network is asked, then the rows again after each round of asks that
+  /// changed them; nil once those are answered (a dead or slow network never holds the tab back).
   static func read(
-    client: AmodbClient, _ library: LibraryService?, early: @Sendable ([UpNext]) -> Void
+    client: AmodbClient, _ library: LibraryService?, answer: @Sendable ([UpNext]) -> Void
   ) async -> Result<[UpNext], AmodbError>? {
     guard let library else { return .success([]) }
     let today = WatchlistFormat.day(Date())
     let held = await rows(library, today: today)
-    guard client.configuration.missingKeyError == nil, case .success(let shown) = held else { return held }
-    early(shown)
-    guard
-      case .success(let recent) = await library.perform({ library throws(LibraryError) in
-        try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
-      })
-    else { return nil }
-    let seasons = await EpisodeRefresh.missing(
-      recent, client: client, today: today, asksAtMost: asksAtMost, background: true)
-    // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
-    // a full disk) still shows what it holds.
-    guard !seasons.isEmpty,
-      case .success = await library.perform({ library throws(LibraryError) in try library.store(seasons, day: today) })
-    else { return nil }
-    return await rows(library, today: today)
+    guard client.configuration.missingKeyError == nil, case .success(var shown) = held else { return held }
+    answer(shown)
+    for _ in 0..<roundsAtMost where !Task.isCancelled {
+      // The library is read again each round: the seasons stored by the last are held now.
+      guard
+        case .success(let recent) = await library.perform({ library throws(LibraryError) in
+          try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
+        })
+      else { break }
+      let found = await EpisodeRefresh.missing(
+        recent, client: client, today: today, asksAtMost: asksAtMost, background: true)
+      // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
+      // a full disk) still shows what it holds.
+      if !found.seasons.isEmpty,
+        case .success = await library.perform({ library throws(LibraryError) in
+          try library.store(found.seasons, day: today)
+        }),
+        case .success(let filled) = await rows(library, today: today), filled != shown
+      {
+        shown = filled
+        answer(shown)
+      }
+      guard found.goesOn else { break }
+    }
+    return nil
   }
 
   /// Each series' next episode as the library holds it.

@@ -8,8 +8,8 @@ import TrendingCore
 /// none in the runner.
 enum LocalReads {
   /// What `query` finds in the library (and the cache, for what the library does not keep). A read
-  /// that shows the library's rows at once and then asks the network (Up next) hands the first
-  /// rows to `early`, and answers nil when the network brought nothing new.
+  /// that shows the library's rows at once and then asks the network (Up next) hands each of its
+  /// answers to `early` as it has it, and answers nil at its end.
   static func read(
     _ query: LocalQuery, client: AmodbClient, library: LibraryService?,
     early: @escaping @Sendable (LocalAnswer) -> Void

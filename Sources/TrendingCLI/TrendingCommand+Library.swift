@@ -262,7 +262,7 @@ extension TrendingCommand {
     let client = services.client
     let recent = try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
     let seasons = blocking {
-      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost)
+      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost).seasons
     }
     try library.store(seasons, day: today)
   }

@@ -11,8 +11,8 @@ import TrendingCore
 @Suite("Up next's read: the library's rows first, the network's seasons after")
 struct UpNextReadTests {
   /// A library with series 3002 seen to the end of the one season it holds, and series 3003 one
-  /// episode into its season.
-  private func library() throws -> URL {
+  /// episode into its season (or, given `ended`, those series each seen to the end of its season).
+  private func library(ended: [Int]? = nil) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trending-up-next-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("library.sqlite3")
@@ -20,7 +20,7 @@ struct UpNextReadTests {
     let season = (1...2).map {
       EpisodeInfo(number: EpisodeKey(season: 1, number: $0), name: "Part \($0)", airDate: "2019-01-0\($0)", runtime: 50)
     }
-    for (id, seen) in [(3002, 2), (3003, 1)] {
+    for (id, seen) in ended.map({ $0.map { ($0, 2) } }) ?? [(3002, 2), (3003, 1)] {
       try library.watch(
         series: TitleInfo(media: MediaID(.series, id), title: "Series \(id)", year: 2019),
         episodes: Array(season.prefix(seen)), on: "2026-11-0\(seen)", recorded: "2026-11-0\(seen)", seasons: season)
@@ -40,9 +40,10 @@ struct UpNextReadTests {
     return (runner, inbox)
   }
 
-  /// The next actions the runner sends, once `count` have come or it has nothing left in flight.
+  /// The next actions the runner sends, once `count` have come or it has nothing left in flight (the
+  /// deadline only ends a hung test: a busy machine may hold the runner for minutes).
   private func answers(_ count: Int, _ runner: EffectRunner, _ inbox: ActionInbox) async -> [Action] {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + .seconds(300)
     var actions: [Action] = []
     while ContinuousClock.now < deadline, actions.count < count {
       actions += inbox.drain()
@@ -84,6 +85,29 @@ struct UpNextReadTests {
     #expect(rows(second.first).map(Set.init) == ["3003 S01E02", "3002 S02E01"], "\(second)")
     #expect(server.count("/3/tv/3002/season/2") == 1)
     #expect(await answers(1, runner, inbox).isEmpty && runner.inFlight == 0)
+  }
+
+  @Test func aReadGoesOnUntilEverySeriesWasLookedAtAnsweringAsItFills() async throws {
+    // Eight series seen to the end of their first season, each with a second aired: sixteen asks,
+    // more than one round's twelve.
+    let series = Array(3001...3008)
+    let server = try LoopbackServer { request in
+      let parts = request.path.split(separator: "/").map(String.init)
+      if parts.count == 3, let id = Int(parts[2]) { return .json(TestClients.seriesJSON(id: id, seasons: 2)) }
+      if parts.count == 5, let id = Int(parts[2]), let number = Int(parts[4]) {
+        return .json(TestClients.seasonJSON(seriesID: id, number: number))
+      }
+      return .json(#"{"status_message": "Not found."}"#, status: 404)
+    }
+    let (runner, inbox) = runner(baseURL: server.baseURL, library: try library(ended: series))
+    runner.perform(.readLocal(.upNext))
+    let all = await answers(.max, runner, inbox)
+    #expect(runner.inFlight == 0)
+    // The library's rows (none: every series is seen as far as it knows), the first round's four
+    // series, then the last four.
+    #expect(all.map { rows($0)?.count } == [0, 4, 8], "\(all)")
+    #expect(Set(rows(all.last) ?? []) == Set(series.map { "\($0) S02E01" }))
+    #expect(server.count("/3/tv/") == 16)
   }
 
   @Test func aDeadNetworkLeavesTheLibrarysRowsAsTheOneAnswer() async throws {
