@@ -23,9 +23,12 @@ public enum EpisodeRefresh {
   public struct Found: Sendable {
     /// The seasons to store, in the order of the series.
     public var seasons: [Season]
+    /// The series whose details and every missing season were asked, answered or not: another
+    /// refresh of the same read leaves them out, so it goes further even where nothing is kept.
+    public var lookedAt: Set<Int>
     /// True when the refresh stopped at its most asks with answers from the network: the series
-    /// after it (and the seasons of those it looked at) wait for another refresh. False when every
-    /// series was looked at, or the network answered none of the asks (offline, refused).
+    /// it did not look at wait for another refresh. False when it looked at every series, or the
+    /// network answered none of the asks (offline, refused).
     public var goesOn: Bool
   }
 
@@ -44,6 +47,7 @@ public enum EpisodeRefresh {
     var asked = 0
     var answered = 0
     var found: [Season] = []
+    var lookedAt: Set<Int> = []
     var waiting = recent.prefix(seriesAtMost)[...]
     while !waiting.isEmpty, asked < asksAtMost {
       let batch = waiting.prefix(min(together, asksAtMost - asked))
@@ -54,13 +58,16 @@ public enum EpisodeRefresh {
       asked += details.filter(\.fromNetwork).count
       answered += details.filter { $0.fromNetwork && $0.value != nil }.count
       // The seasons aired that the library does not hold whole, in the batch's order.
-      var seasons: [(series: SeriesDetails, request: APIRequest)] = []
+      var seasons: [(id: Int, series: SeriesDetails, request: APIRequest)] = []
       for (held, answer) in zip(batch, details) {
-        guard let series = answer.value?.series else { continue }
-        for season in series.seasons where season.number > 0 && season.airDate.map({ $0 <= date }) == true {
-          guard (held.episodes[season.number] ?? 0) < (season.episodeCount ?? 1) else { continue }
-          let request = SeasonRequest(seriesID: held.series, number: season.number, language: language)
-          seasons.append((series, .season(request)))
+        let numbers = answer.value?.series.map { unheld(held, of: $0, airedBy: date) } ?? []
+        guard let series = answer.value?.series, !numbers.isEmpty else {
+          lookedAt.insert(held.series)
+          continue
+        }
+        for number in numbers {
+          let request = SeasonRequest(seriesID: held.series, number: number, language: language)
+          seasons.append((held.series, series, .season(request)))
         }
       }
       var next = seasons[...]
@@ -71,12 +78,23 @@ public enum EpisodeRefresh {
         asked += seasonAnswers.filter(\.fromNetwork).count
         answered += seasonAnswers.filter { $0.fromNetwork && $0.value != nil }.count
         for (season, answer) in zip(asking, seasonAnswers) {
+          // A series is looked at once its last missing season was asked.
+          if next.allSatisfy({ $0.id != season.id }) { lookedAt.insert(season.id) }
           guard let episodes = answer.value?.season?.episodes else { continue }
           found.append(Season(series: TitleInfo(season.series), episodes: episodes.map(EpisodeInfo.init)))
         }
       }
     }
-    return Found(seasons: found, goesOn: asked >= asksAtMost && answered > 0)
+    return Found(seasons: found, lookedAt: lookedAt, goesOn: asked >= asksAtMost && answered > 0)
+  }
+
+  /// The seasons of `series` aired by `date` that the library does not hold whole (`held`), by number.
+  private static func unheld(_ held: SeriesSeasons, of series: SeriesDetails, airedBy date: ReleaseDate) -> [Int] {
+    series.seasons.filter { season in
+      season.number > 0 && season.airDate.map { $0 <= date } == true
+        && (held.episodes[season.number] ?? 0) < (season.episodeCount ?? 1)
+    }
+    .map(\.number)
   }
 
   /// The answers to `requests`, asked at once (the kept answer first), in their order: each its

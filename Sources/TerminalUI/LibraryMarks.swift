@@ -72,6 +72,7 @@ enum LibraryUpNext {
     let held = await rows(library, today: today)
     guard client.configuration.missingKeyError == nil, case .success(var shown) = held else { return held }
     answer(shown)
+    var lookedAt: Set<Int> = []
     for _ in 0..<roundsAtMost where !Task.isCancelled {
       // The library is read again each round: the seasons stored by the last are held now.
       guard
@@ -79,8 +80,11 @@ enum LibraryUpNext {
           try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
         })
       else { break }
+      let waiting = recent.filter { !lookedAt.contains($0.series) }
+      guard !waiting.isEmpty else { break }
       let found = await EpisodeRefresh.missing(
-        recent, client: client, today: today, asksAtMost: asksAtMost, background: true)
+        waiting, client: client, today: today, asksAtMost: asksAtMost, background: true)
+      lookedAt.formUnion(found.lookedAt)
       // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
       // a full disk) still shows what it holds.
       if !found.seasons.isEmpty,

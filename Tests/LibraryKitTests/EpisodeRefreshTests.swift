@@ -56,6 +56,8 @@ struct EpisodeRefreshTests {
     // Four series' details at once, then the one ask left: the first series' second season.
     #expect(server.count("/3/tv/") == 5)
     #expect(found.seasons.map { $0.series.media.id } == [3001])
+    // Only the first series had every missing season asked; the next three wait for their seasons.
+    #expect(found.lookedAt == [3001])
     // The kept answers are free: the next refresh asks three seasons and two series' details.
     let again = await EpisodeRefresh.missing(recent, client: client, today: "2026-12-05", asksAtMost: 5)
     #expect(again.seasons.map { $0.series.media.id } == [3001, 3002, 3003, 3004])
