@@ -26,6 +26,8 @@ public enum EpisodeRefresh {
     /// The series whose details and every missing season were asked, answered or not: another
     /// refresh of the same read leaves them out, so it goes further even where nothing is kept.
     public var lookedAt: Set<Int>
+    /// The series of `lookedAt` one of whose asks had no answer: worth asking again later.
+    public var unanswered: Set<Int>
     /// True when the refresh stopped at its most asks with answers from the network: the series
     /// it did not look at wait for another refresh. False when it looked at every series, or the
     /// network answered none of the asks (offline, refused).
@@ -48,6 +50,7 @@ public enum EpisodeRefresh {
     var answered = 0
     var found: [Season] = []
     var lookedAt: Set<Int> = []
+    var unanswered: Set<Int> = []
     var waiting = recent.prefix(seriesAtMost)[...]
     while !waiting.isEmpty, asked < asksAtMost {
       let batch = waiting.prefix(min(together, asksAtMost - asked))
@@ -63,6 +66,7 @@ public enum EpisodeRefresh {
         let numbers = answer.value?.series.map { unheld(held, of: $0, airedBy: date) } ?? []
         guard let series = answer.value?.series, !numbers.isEmpty else {
           lookedAt.insert(held.series)
+          if answer.value?.series == nil { unanswered.insert(held.series) }
           continue
         }
         for number in numbers {
@@ -80,12 +84,16 @@ public enum EpisodeRefresh {
         for (season, answer) in zip(asking, seasonAnswers) {
           // A series is looked at once its last missing season was asked.
           if next.allSatisfy({ $0.id != season.id }) { lookedAt.insert(season.id) }
-          guard let episodes = answer.value?.season?.episodes else { continue }
+          guard let episodes = answer.value?.season?.episodes else {
+            unanswered.insert(season.id)
+            continue
+          }
           found.append(Season(series: TitleInfo(season.series), episodes: episodes.map(EpisodeInfo.init)))
         }
       }
     }
-    return Found(seasons: found, lookedAt: lookedAt, goesOn: asked >= asksAtMost && answered > 0)
+    return Found(
+      seasons: found, lookedAt: lookedAt, unanswered: unanswered, goesOn: asked >= asksAtMost && answered > 0)
   }
 
   /// The seasons of `series` aired by `date` that the library does not hold whole (`held`), by number.

@@ -1,6 +1,7 @@
 import AmodbKit
 import FoundationEssentials
 import LibraryKit
+import Synchronization
 import TrendingCore
 
 /// The browser's changes to the library: each `LibraryChange` one transaction, on the library
@@ -64,15 +65,17 @@ enum LibraryUpNext {
   /// The series in progress, newest activity first (none without a library). The library's rows go
   /// to `answer` before the network is asked, then the rows again after each round of asks that
   /// changed them; nil once those are answered (a dead or slow network never holds the tab back).
+  /// `filled`: the series earlier reads of this process filled in, left out while fresh.
   static func read(
-    client: AmodbClient, _ library: LibraryService?, answer: @Sendable ([UpNext]) -> Void
+    client: AmodbClient, _ library: LibraryService?, filled: SeriesFilledIn,
+    answer: @Sendable ([UpNext]) -> Void
   ) async -> Result<[UpNext], AmodbError>? {
     guard let library else { return .success([]) }
     let today = WatchlistFormat.day(Date())
     let held = await rows(library, today: today)
     guard client.configuration.missingKeyError == nil, case .success(var shown) = held else { return held }
     answer(shown)
-    var lookedAt: Set<Int> = []
+    var lookedAt = filled.fresh()
     for _ in 0..<roundsAtMost where !Task.isCancelled {
       // The library is read again each round: the seasons stored by the last are held now.
       guard
@@ -86,16 +89,18 @@ enum LibraryUpNext {
         waiting, client: client, today: today, asksAtMost: asksAtMost, background: true)
       lookedAt.formUnion(found.lookedAt)
       // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
-      // a full disk) still shows what it holds.
-      if !found.seasons.isEmpty,
-        case .success = await library.perform({ library throws(LibraryError) in
+      // a full disk) still shows what it holds, and ends the read (a later one asks again).
+      if !found.seasons.isEmpty {
+        let stored = await library.perform { library throws(LibraryError) in
           try library.store(found.seasons, day: today)
-        }),
-        case .success(let filled) = await rows(library, today: today), filled != shown
-      {
-        shown = filled
-        answer(shown)
+        }
+        guard case .success = stored else { break }
+        if case .success(let now) = await rows(library, today: today), now != shown {
+          shown = now
+          answer(shown)
+        }
       }
+      filled.insert(found.lookedAt.subtracting(found.unanswered))
       guard found.goesOn else { break }
     }
     return nil
@@ -116,6 +121,31 @@ enum LibraryUpNext {
         key: next.number, name: next.name,
         airDate: next.airDate, runtime: next.runtime),
       lastWatched: progress.lastWatched)
+  }
+}
+
+/// The series Up next's reads filled in (their details and every missing season answered), and
+/// when: a later read of the same process leaves them out for a while, so the read that follows
+/// each mark asks nothing, and reads no kept answer, of series already filled in.
+final class SeriesFilledIn: Sendable {
+  /// How long a series filled in is left out: a season aired since is asked for by a read after it.
+  static let fresh: Duration = .seconds(6 * 60 * 60)
+
+  /// Each series filled in, and when.
+  private let filled = Mutex<[Int: ContinuousClock.Instant]>([:])
+
+  /// The series filled in less than `fresh` ago.
+  func fresh() -> Set<Int> {
+    let since = ContinuousClock.now - Self.fresh
+    return filled.withLock { Set($0.filter { $0.value > since }.keys) }
+  }
+
+  /// Notes `series` as filled in now.
+  func insert(_ series: Set<Int>) {
+    let now = ContinuousClock.now
+    filled.withLock { table in
+      for id in series { table[id] = now }
+    }
   }
 }
 

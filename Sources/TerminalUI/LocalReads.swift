@@ -11,7 +11,7 @@ enum LocalReads {
   /// that shows the library's rows at once and then asks the network (Up next) hands each of its
   /// answers to `early` as it has it, and answers nil at its end.
   static func read(
-    _ query: LocalQuery, client: AmodbClient, library: LibraryService?,
+    _ query: LocalQuery, client: AmodbClient, library: LibraryService?, filled: SeriesFilledIn,
     early: @escaping @Sendable (LocalAnswer) -> Void
   ) async -> Result<LocalAnswer, AmodbError>? {
     switch query {
@@ -20,7 +20,8 @@ enum LocalReads {
     case .list(let name):
       return await LibraryLists.read(name, library).map(LocalAnswer.list)
     case .upNext:
-      return await LibraryUpNext.read(client: client, library) { early(.upNext($0)) }?.map(LocalAnswer.upNext)
+      return await LibraryUpNext.read(client: client, library, filled: filled) { early(.upNext($0)) }?.map(
+        LocalAnswer.upNext)
     case .forYou:
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
     case .rated:

@@ -91,14 +91,7 @@ struct UpNextReadTests {
     // Eight series seen to the end of their first season, each with a second aired: sixteen asks,
     // more than one round's twelve.
     let series = Array(3001...3008)
-    let server = try LoopbackServer { request in
-      let parts = request.path.split(separator: "/").map(String.init)
-      if parts.count == 3, let id = Int(parts[2]) { return .json(TestClients.seriesJSON(id: id, seasons: 2)) }
-      if parts.count == 5, let id = Int(parts[2]), let number = Int(parts[4]) {
-        return .json(TestClients.seasonJSON(seriesID: id, number: number))
-      }
-      return .json(#"{"status_message": "Not found."}"#, status: 404)
-    }
+    let server = try secondSeasons()
     let (runner, inbox) = runner(baseURL: server.baseURL, library: try library(ended: series))
     runner.perform(.readLocal(.upNext))
     let all = await answers(.max, runner, inbox)
@@ -108,6 +101,44 @@ struct UpNextReadTests {
     #expect(all.map { rows($0)?.count } == [0, 4, 8], "\(all)")
     #expect(Set(rows(all.last) ?? []) == Set(series.map { "\($0) S02E01" }))
     #expect(server.count("/3/tv/") == 16)
+  }
+
+  /// A loopback amodb whose series each have a second season aired; a season of a series in
+  /// `failing` answers 500.
+  private func secondSeasons(failing: Set<Int> = []) throws -> LoopbackServer {
+    try LoopbackServer { request in
+      let parts = request.path.split(separator: "/").map(String.init)
+      if parts.count == 3, let id = Int(parts[2]) { return .json(TestClients.seriesJSON(id: id, seasons: 2)) }
+      if parts.count == 5, let id = Int(parts[2]), let number = Int(parts[4]) {
+        if failing.contains(id) { return .json(#"{"status_message": "Down."}"#, status: 500) }
+        return .json(TestClients.seasonJSON(seriesID: id, number: number))
+      }
+      return .json(#"{"status_message": "Not found."}"#, status: 404)
+    }
+  }
+
+  /// Up next's last rows from one read through a new client, as "3001 S02E01".
+  private func read(_ server: LoopbackServer, _ file: URL, filled: SeriesFilledIn) async -> [String] {
+    let answers = Mutex<[[String]]>([])
+    _ = await LibraryUpNext.read(
+      client: TestClients.client(for: server), LibraryService(path: file), filled: filled
+    ) { rows in answers.withLock { $0.append(rows.map { "\($0.series.id) \($0.next.key.code)" }) } }
+    return answers.withLock { $0.last ?? [] }
+  }
+
+  @Test func seriesFilledInByAnEarlierReadAreNotAskedAgain() async throws {
+    let server = try secondSeasons(failing: [3004])
+    let file = try library(ended: Array(3001...3004))
+    let filled = SeriesFilledIn()
+    let first = await read(server, file, filled: filled)
+    #expect(Set(first) == ["3001 S02E01", "3002 S02E01", "3003 S02E01"])
+    // 3004's season had no answer: it is asked again, the three filled in are not.
+    #expect(filled.fresh() == [3001, 3002, 3003])
+    #expect(server.count("/3/tv/") == 8)
+    // A new client keeps nothing: only 3004's details and season are asked again.
+    _ = await read(server, file, filled: filled)
+    #expect(server.count("/3/tv/") == 10)
+    #expect(server.count("/3/tv/3004/season/2") == 2 && server.count("/3/tv/3001") == 2)
   }
 
   @Test func aDeadNetworkLeavesTheLibrarysRowsAsTheOneAnswer() async throws {
