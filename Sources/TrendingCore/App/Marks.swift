@@ -199,7 +199,8 @@ enum MarkLogic {
 
   /// Shows the marks as read whole from the file, with the changes still being saved over them
   /// (saves answer in order, so none is lost from the screen while an older save answers). The
-  /// watchlist tab follows its marks: reloaded when showing, else when next shown.
+  /// watchlist tab follows its marks: reloaded when it is the tab (under screens opened from it too),
+  /// else when next shown.
   static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
     let before = state.shared.marks
     state.shared.marks = marks

@@ -286,8 +286,9 @@ enum FeedLogic {
     }
   }
 
-  /// After the marks change: lists that follow them are read again, the one showing now, the
-  /// tabs read ahead behind it, the others when next shown.
+  /// After the marks change: lists that follow them are read again, the tab showing now (under the
+  /// screens opened from it too, so going back finds it current), the tabs read ahead behind it,
+  /// the others when next shown.
   /// `changed`: whether titles' marks, episodes seen or both changed (Up next follows only
   /// episodes, and reading it again is the library's longest read).
   static func marksChanged(_ state: inout AppState, changed: OwedReads = OwedReads(marks: true)) -> [Effect] {
@@ -296,7 +297,7 @@ enum FeedLogic {
     }
     for (kind, list) in state.tabs where follows(list.feed) { state.tabs[kind] = nil }
     let ahead = readAhead(&state)
-    guard state.stack.count == 1, follows(state.rootList.feed) else { return ahead }
+    guard follows(state.rootList.feed) else { return ahead }
     return state.rootList.refresh(force: true, state.shared) + ahead
   }
 

@@ -77,6 +77,21 @@ struct LibraryBrowserTests {
     #expect(state.shared.owedReads == OwedReads() && !last.isEmpty)
   }
 
+  @Test func aMarkOnAnEpisodeOpenedFromUpNextReadsUpNextAgainForTheWayBack() {
+    var state = Sample.loaded(3)
+    #expect(Reducer.reduce(&state, .key(.character("U"))).contains(.readLocal(.upNext)))
+    let entries = [Self.upNext(501, next: 3, airDate: "2019-01-03")]
+    _ = Reducer.reduce(&state, .localRead(.upNext, .success(.upNext(entries))))
+    _ = Reducer.reduce(&state, .key(.enter))
+    #expect(state.stack.count == 2, "Enter opens the next episode over the tab")
+    let series = MediaSummary(id: 501, kind: .series, title: "Series 501")
+    let episode = MarkedEpisode(key: EpisodeKey(season: 1, number: 3), name: nil, airDate: nil, runtime: nil)
+    state.shared.unsaved = [LibraryChange(series: series, episodes: [episode], seen: true, day: "2026-12-04")]
+    let effects = Reducer.reduce(&state, .changeSaved(.episodes(series: 501, [episode.key]), problem: nil))
+    // The tab under the episode is read again now, so Esc goes back to the series' next episode.
+    #expect(effects.contains(.readLocal(.upNext)), "\(effects)")
+  }
+
   @Test func upNextIsEmptyWithAWayToStart() {
     let feed = ListKind.upNext.feed.feed(of: .upNext)
     #expect(feed.localQuery == .upNext && feed.followsEpisodes && !feed.followsMarks && feed.rowsStyle == .upNext)
