@@ -9,8 +9,10 @@ public struct LibraryStats: Equatable, Sendable {
   public var filmWatches: Int
   /// Series with a seen episode.
   public var series: Int
-  /// Episodes seen, rewatches included.
+  /// Episodes seen at least once.
   public var episodes: Int
+  /// Watches of episodes, rewatches included.
+  public var episodeWatches: Int
   /// Minutes watched, where runtimes are known.
   public var minutes: Int
   /// Watches by month, `YYYY-MM`, oldest first.
@@ -21,8 +23,9 @@ public struct LibraryStats: Equatable, Sendable {
   public var ratings: [Int]
 
   public static func == (left: LibraryStats, right: LibraryStats) -> Bool {
-    (left.films, left.filmWatches, left.series, left.episodes, left.minutes, left.ratings)
-      == (right.films, right.filmWatches, right.series, right.episodes, right.minutes, right.ratings)
+    (left.films, left.filmWatches, left.series, left.episodes, left.episodeWatches, left.minutes)
+      == (right.films, right.filmWatches, right.series, right.episodes, right.episodeWatches, right.minutes)
+      && left.ratings == right.ratings
       && left.byMonth.map(\.month) == right.byMonth.map(\.month)
       && left.byMonth.map(\.count) == right.byMonth.map(\.count)
       && left.topGenres.map(\.genre) == right.topGenres.map(\.genre)
@@ -43,7 +46,9 @@ extension Library {
           SELECT count(DISTINCT CASE WHEN e.kind = 'movie' THEN e.title_id END) AS films,
             count(CASE WHEN e.kind = 'movie' THEN 1 END) AS film_watches,
             count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id END) AS series,
-            count(e.season) AS episodes,
+            count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id || ' ' || e.season || ' ' || e.episode END)
+              AS episodes,
+            count(e.season) AS episode_watches,
             coalesce(sum(CASE WHEN e.season IS NULL THEN t.runtime ELSE coalesce(ep.runtime, t.runtime) END), 0)
               AS minutes
           FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
@@ -79,6 +84,7 @@ extension Library {
       return LibraryStats(
         films: counts?["films"].int ?? 0, filmWatches: counts?["film_watches"].int ?? 0,
         series: counts?["series"].int ?? 0, episodes: counts?["episodes"].int ?? 0,
+        episodeWatches: counts?["episode_watches"].int ?? 0,
         minutes: counts?["minutes"].int ?? 0, byMonth: months, topGenres: Array(top), ratings: ratings)
     }
   }

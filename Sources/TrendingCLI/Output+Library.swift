@@ -187,6 +187,7 @@ extension Output {
     let filmWatches: Int
     let series: Int
     let episodes: Int
+    let episodeWatches: Int
     let hours: Double
     let byMonth: [String: Int]
     let topGenres: [String: Int]
@@ -195,6 +196,7 @@ extension Output {
     enum CodingKeys: String, CodingKey {
       case films, series, episodes, hours, ratings
       case filmWatches = "film_watches"
+      case episodeWatches = "episode_watches"
       case byMonth = "by_month"
       case topGenres = "top_genres"
     }
@@ -207,6 +209,7 @@ extension Output {
       return encode(
         StatsItem(
           films: stats.films, filmWatches: stats.filmWatches, series: stats.series, episodes: stats.episodes,
+          episodeWatches: stats.episodeWatches,
           hours: hours, byMonth: Dictionary(uniqueKeysWithValues: stats.byMonth.map { ($0.month, $0.count) }),
           topGenres: Dictionary(uniqueKeysWithValues: stats.topGenres.map { ($0.genre, $0.count) }),
           ratings: Dictionary(
@@ -216,7 +219,9 @@ extension Output {
     }
     var lines = [
       tr("films seen: %1$s (%2$s watches)", String(stats.films), String(stats.filmWatches)),
-      tr("episodes seen: %1$s, of %2$s series", String(stats.episodes), String(stats.series)),
+      tr(
+        "episodes seen: %1$s (%2$s watches), of %3$s series", String(stats.episodes), String(stats.episodeWatches),
+        String(stats.series)),
       tr("hours: %s", Formatters.oneDecimal(hours)),
     ]
     if !stats.byMonth.isEmpty {

@@ -126,8 +126,10 @@ struct LibraryTests {
     #expect(progress.next?.number == EpisodeKey(season: 1, number: 3) && progress.next?.name == "E3")
     #expect(progress.after?.number == EpisodeKey(season: 1, number: 4))
     #expect(try library.seenEpisodes(1399).count == 2)
+    // A rewatch is a watch, not another episode seen.
+    try library.watch(series: series, episodes: [episodes[0]], on: "2026-03-16", recorded: "2026-03-16")
     let stats = try library.stats(year: 2026)
-    #expect(stats.episodes == 2 && stats.series == 1 && stats.minutes == 120)
+    #expect(stats.episodes == 2 && stats.episodeWatches == 3 && stats.series == 1 && stats.minutes == 180)
     #expect(stats.byMonth.map(\.month) == ["2026-03"])
     #expect(try library.stats(year: 2025).episodes == 0)
   }
