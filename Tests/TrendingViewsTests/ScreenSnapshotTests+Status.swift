@@ -23,3 +23,35 @@ extension ScreenSnapshotTests {
     check(state, "notice")
   }
 }
+
+/// A prompt on the status line: drawn over the message there, its words cut so what is typed shows.
+@Suite("The status line's prompt")
+struct StatusPromptTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  /// The status row of a list with a notice showing and a line being typed for an episode.
+  private func statusLine(width: Int, typed: String, _ purpose: Prompt.Purpose = .rate) -> String {
+    var state = Scenes.list(Size(width: width, height: 12))
+    state.shared.notice = Notice(
+      "Added Dune: Part Two to the list Sci fi and the rest", kind: .confirmation, now: Scenes.now)
+    let series = MediaSummary(id: 1396, kind: .series, title: "Breaking Bad")
+    var prompt = Prompt(purpose, film: series, episode: EpisodeKey(season: 1, number: 2), state.shared)
+    prompt.text = typed
+    state.prompt = prompt
+    let frame = Renderer.render(state)
+    return frame.screen.line(Chrome(state.shared).status.row)
+  }
+
+  @Test func aNarrowLineCutsThePromptsWordsAndShowsWhatIsTyped() {
+    let line = statusLine(width: 40, typed: "7")
+    #expect(line.contains("Rate Breaking Bad") && line.contains("…") && line.contains("7"), "\(line)")
+  }
+
+  @Test func aWideLineShowsThePromptWholeAndNothingOfTheMessageUnderIt() {
+    let line = statusLine(width: 80, typed: "", .addToList)
+    #expect(line.contains("Add Breaking Bad to the list:"), "\(line)")
+    #expect(!line.contains("Sci fi") && !line.contains("rest"), "\(line)")
+  }
+}

@@ -2,15 +2,26 @@ import TrendingCore
 
 /// A line being typed: a prompt, the text, and a cursor block after it; the end of a long text
 /// shows, so the cursor stays in view, and the screen's cursor is put on the block. The search
-/// line, the filter line and the palette draw it.
+/// line, the filter line, the palette and the status line's prompts draw it.
 enum TypedLine {
-  /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil).
+  /// The columns a prompt leaves for the typed text at least, in a line too narrow for both.
+  static let typingRoom = 12
+
+  /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil),
+  /// over whatever the row held; a prompt too long for the line is cut ("…") so what is typed shows.
   @discardableResult
   static func draw(
     prompt: String, text: String, row: Int, column: Int = 0, width: Int? = nil, into screen: inout Screen
   ) -> Int {
     let room = width ?? (screen.width - column)
-    let used = screen.put(" " + prompt, row: row, column: column, style: Style(.accent, bold: true))
+    screen.fill(row: row, from: column, to: column + room, style: Style())
+    var label = " " + prompt
+    let reserve = min(room / 2, typingRoom)
+    if TextWidth.width(of: label) + reserve > room {
+      let words = prompt.hasSuffix(" ") ? String(prompt.dropLast()) : prompt
+      label = TextLayout.truncate(" " + words, to: max(1, room - reserve - 1)) + " "
+    }
+    let used = screen.put(label, row: row, column: column, style: Style(.accent, bold: true))
     var shown = text
     while TextWidth.width(of: shown) > max(1, room - used - 2) - 1, !shown.isEmpty { shown.removeFirst() }
     let typed = screen.put(shown, row: row, column: column + used, style: Style(.normal, bold: true))
