@@ -15,6 +15,9 @@ public struct SeriesProgress: Equatable, Sendable {
   public var after: EpisodeInfo?
   /// The day of the latest watch of the series.
   public var lastWatched: String
+  /// The row of the series' latest watch on that day: of series last watched the same day, the one
+  /// marked last comes first.
+  public var latestWatch: Int
 }
 
 extension Library {
@@ -45,7 +48,7 @@ extension Library {
           today: today, dataVersion: version, logged: logged, bySeries: progress(today: today, of: nil))
       progressCache = current
       return current.bySeries.values.sorted {
-        ($0.lastWatched, $0.title.media.id) > ($1.lastWatched, $1.title.media.id)
+        ($0.lastWatched, $0.latestWatch, $0.title.media.id) > ($1.lastWatched, $1.latestWatch, $1.title.media.id)
       }
     }
   }
@@ -93,25 +96,36 @@ extension Library {
       guard let upcoming = next[series], let first = upcoming.first, let title = titles[series] else { continue }
       result[series] = SeriesProgress(
         title: title, seen: summary.seen, aired: max(aired[series] ?? 0, summary.seen), next: first,
-        after: upcoming.dropFirst().first, lastWatched: summary.lastWatched)
+        after: upcoming.dropFirst().first, lastWatched: summary.lastWatched, latestWatch: summary.latestWatch)
     }
     return result
   }
 
   /// Each series with a seen episode (specials not counted): how many it has seen, the day of the
-  /// latest watch, by series.
-  private func seenSummaries(among: String) throws -> [Int: (seen: Int, lastWatched: String)] {
-    var summaries: [Int: (seen: Int, lastWatched: String)] = [:]
+  /// latest watch and that watch's row, by series.
+  private func seenSummaries(among: String) throws -> [Int: (seen: Int, lastWatched: String, latestWatch: Int)] {
+    var summaries: [Int: (seen: Int, lastWatched: String, latestWatch: Int)] = [:]
     try connection.each(
       """
-      SELECT title_id, count(DISTINCT season * 4294967296 + episode) AS seen, max(watched) AS last_watched
+      SELECT title_id, count(DISTINCT season * 4294967296 + episode) AS seen, \(Self.latestWatch) AS latest
       FROM watch_events WHERE kind = 'tv' AND season > 0\(among) GROUP BY title_id
       """
     ) { row in
       guard let series = row["title_id"].int else { return }
-      summaries[series] = (row["seen"].int ?? 0, row["last_watched"].string ?? "")
+      let latest = Self.latest(row["latest"].string)
+      summaries[series] = (row["seen"].int ?? 0, latest.day, latest.row)
     }
     return summaries
+  }
+
+  /// A group's latest watch as one text that orders by day, then by row (the one recorded last):
+  /// the day (`YYYY-MM-DD`, as the table's check holds it) and the row, zero-padded.
+  static let latestWatch = "max(watched || printf('%019d', id))"
+
+  /// The day and the row of a `latestWatch` text.
+  static func latest(_ text: String?) -> (day: String, row: Int) {
+    guard let text, text.utf8.count > 10 else { return (text ?? "", 0) }
+    return (String(text.prefix(10)), Int(text.dropFirst(10)) ?? 0)
   }
 
   /// The first two episodes after each series' furthest seen one, by series; a series with none
@@ -183,7 +197,7 @@ extension Library {
       var recent: [SeriesSeasons] = []
       try connection.each(
         """
-        WITH recent AS (SELECT title_id, max(watched) AS last_watched FROM watch_events
+        WITH recent AS (SELECT title_id, \(Self.latestWatch) AS last_watched FROM watch_events
           WHERE kind = 'tv' AND season IS NOT NULL GROUP BY title_id ORDER BY last_watched DESC, title_id LIMIT ?)
         SELECT r.title_id, e.season, count(e.episode) AS episodes FROM recent r
           LEFT JOIN episodes e ON e.series_id = r.title_id

@@ -10,7 +10,15 @@ struct ProgressTests {
   /// What the library was given: each series' stored episodes and the watches of its episodes.
   struct Given {
     var stored: [Int: [EpisodeInfo]] = [:]
-    var watches: [Int: [(key: EpisodeKey, day: String)]] = [:]
+    var watches: [Int: [(key: EpisodeKey, day: String, order: Int)]] = [:]
+    /// How many watches were recorded: the order of the next.
+    var recorded = 0
+
+    /// Notes a watch of `series`' episode recorded now.
+    mutating func watched(_ series: Int, _ key: EpisodeKey, on day: String) {
+      recorded += 1
+      watches[series, default: []].append((key, day, recorded))
+    }
   }
 
   /// Up next worked out the long way from what was given: every stored episode of a series walked
@@ -28,12 +36,15 @@ struct ProgressTests {
       let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }
       guard let next = ahead.first ?? unseen.first else { continue }
       let after = episodes.first { $0.number > next.number && !watched.contains($0.number) }
+      let latest = counted.max { ($0.day, $0.order) < ($1.day, $1.order) }
       result.append(
         SeriesProgress(
           title: title, seen: watched.count, aired: max(aired.count, watched.count), next: next, after: after,
-          lastWatched: counted.map(\.day).max() ?? ""))
+          lastWatched: latest?.day ?? "", latestWatch: latest?.order ?? 0))
     }
-    return result.sorted { ($0.lastWatched, $0.title.media.id) > ($1.lastWatched, $1.title.media.id) }
+    return result.sorted {
+      ($0.lastWatched, $0.latestWatch, $0.title.media.id) > ($1.lastWatched, $1.latestWatch, $1.title.media.id)
+    }
   }
 
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -71,16 +82,18 @@ struct ProgressTests {
         let day = "2026-02-\(10 + Int.random(in: 0...18, using: &random))"
         if Int.random(in: 0..<8, using: &random) == 0 {
           let unknown = EpisodeKey(season: Int.random(in: 1...4, using: &random), number: 7)
-          _ = try library.watchOnce(info, episode: unknown, on: day, recorded: day)
-          given.watches[series, default: []].append((unknown, day))
+          // A second of the same day is not recorded (and changes nothing the walk counts).
+          if try library.watchOnce(info, episode: unknown, on: day, recorded: day) {
+            given.watched(series, unknown, on: day)
+          }
         } else if let episode = episodes.randomElement(using: &random) {
           try library.watch(series: info, episodes: [episode], on: day, recorded: day)
-          given.watches[series, default: []].append((episode.number, day))
+          given.watched(series, episode.number, on: day)
         }
       }
       if Int.random(in: 0..<5, using: &random) == 0 {
         try library.watch(series: info, episodes: episodes, on: "2026-02-01", recorded: "2026-02-01")
-        given.watches[series, default: []] += episodes.map { ($0.number, "2026-02-01") }
+        for episode in episodes { given.watched(series, episode.number, on: "2026-02-01") }
       }
     }
     #expect(try library.progress(today: today) == Self.expected(given, titles: titles, today: today), "seed \(seed)")
@@ -106,11 +119,15 @@ struct ProgressTests {
       series: TitleInfo(media: .series(3), title: "Three"), episodes: [episode(1, 1)], on: "2026-02-07",
       recorded: "2026-02-07")
     try library.store(series: TitleInfo(media: .series(4), title: "Four"), episodes: [episode(1, 1)], day: "2026-01-01")
+    // Series 5: seen on the 9th too, marked after series 2: of the two, it comes first.
+    try library.watch(
+      series: TitleInfo(media: .series(5), title: "Five"), episodes: [episode(1, 1)], on: "2026-02-09",
+      recorded: "2026-02-09")
     #expect(
       try library.recentSeries(atMost: 10) == [
-        SeriesSeasons(series: 2, episodes: [:]), SeriesSeasons(series: 3, episodes: [1: 1]),
-        SeriesSeasons(series: 1, episodes: [1: 3, 2: 1]),
+        SeriesSeasons(series: 5, episodes: [1: 1]), SeriesSeasons(series: 2, episodes: [:]),
+        SeriesSeasons(series: 3, episodes: [1: 1]), SeriesSeasons(series: 1, episodes: [1: 3, 2: 1]),
       ])
-    #expect(try library.recentSeries(atMost: 2).map(\.series) == [2, 3])
+    #expect(try library.recentSeries(atMost: 2).map(\.series) == [5, 2])
   }
 }
