@@ -243,6 +243,15 @@ enum MarkLogic {
       return owedReads(&state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }
+      // Taking a seen mark away takes the latest watch, as `trending unseen` does: an episode seen
+      // twice stays seen, and the line says so rather than leave "not seen" under a tick.
+      if problem == nil, case .episodes(let episodes, false)? = change?.kind,
+        let still = episodes.first(where: { seen.contains($0.key) })
+      {
+        state.shared.say(
+          tr("%s is still seen: its latest watch was taken away, an earlier one stays.", still.key.code),
+          .confirmation)
+      }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
       state.shared.owedReads.episodes = true
       return owedReads(&state)

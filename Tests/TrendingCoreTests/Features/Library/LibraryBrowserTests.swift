@@ -92,6 +92,21 @@ struct LibraryBrowserTests {
     #expect(effects.contains(.readLocal(.upNext)), "\(effects)")
   }
 
+  @Test func anEpisodeSeenTwiceSaysItIsStillSeenWhenItsLatestWatchIsTakenAway() {
+    var state = Sample.loaded(3)
+    let series = MediaSummary(id: 500, kind: .series, title: "Series 500")
+    let episode = MarkedEpisode(key: EpisodeKey(season: 1, number: 1), name: nil, airDate: nil, runtime: nil)
+    state.shared.unsaved = [LibraryChange(series: series, episodes: [episode], seen: false, day: "2026-12-04")]
+    // The library still holds a watch of it: an earlier one.
+    _ = Reducer.reduce(&state, .changeSaved(.episodes(series: 500, [episode.key]), problem: nil))
+    #expect(
+      state.shared.notice?.text.contains("S01E01 is still seen") == true, "\(String(describing: state.shared.notice))")
+    state.shared.unsaved = [LibraryChange(series: series, episodes: [episode], seen: false, day: "2026-12-04")]
+    state.shared.notice = nil
+    _ = Reducer.reduce(&state, .changeSaved(.episodes(series: 500, []), problem: nil))
+    #expect(state.shared.notice == nil, "its last watch taken away: the mark's own words stand")
+  }
+
   @Test func upNextIsEmptyWithAWayToStart() {
     let feed = ListKind.upNext.feed.feed(of: .upNext)
     #expect(feed.localQuery == .upNext && feed.followsEpisodes && !feed.followsMarks && feed.rowsStyle == .upNext)
