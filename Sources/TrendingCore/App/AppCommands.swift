@@ -24,6 +24,10 @@ enum AppCommands {
     // The search line's results are not a screen's: marks, links and tabs wait until it closes.
     guard state.search == nil else { return [] }
     switch command {
+    case .toggleSeen where state.stack.last?.list?.feed.localQuery == .upNext:
+      // On Up next, `m` marks the episode the row names, not the whole series.
+      guard let series = state.top.subject(state.shared), let entry = state.shared.upNext[series.id] else { return [] }
+      return EpisodeMarkLogic.markNext(entry, &state.shared)
     case .toggleSeen where state.top.markedEpisode(state.shared) != nil:
       return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.toggle($0, &state.shared) } ?? []
     case .markUpToHere:

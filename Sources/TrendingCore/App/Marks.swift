@@ -322,6 +322,18 @@ public enum EpisodeMarkLogic {
     return change(ref.seriesID, [MarkedEpisode(episode)], seen: !isSeen, &shared)
   }
 
+  /// `m` on an Up next row: the episode the row names seen, from the row's own entry (the series'
+  /// seasons need not be loaded); one that has not aired is not marked.
+  static func markNext(_ entry: UpNext, _ shared: inout Shared) -> [Effect] {
+    let name = Prompt.name(of: entry.series, episode: entry.next.key)
+    guard !entry.isComing(today: WatchlistFormat.day(shared.now)) else {
+      shared.say(tr("%s has not aired yet.", name), .message)
+      return []
+    }
+    shared.say(tr("Marked %s seen.", name), .confirmation)
+    return change(entry.series.id, [entry.next], seen: true, series: entry.series, &shared)
+  }
+
   /// "Mark up to here": every aired episode of the season up to this one that is not seen yet, seen.
   static func upToHere(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
     guard let seen = shared.seenEpisodes[ref.seriesID],
@@ -361,17 +373,20 @@ public enum EpisodeMarkLogic {
     shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
   }
 
-  private static func change(_ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, _ shared: inout Shared)
-    -> [Effect]
-  {
-    let summary = series(seriesID, shared)
+  private static func change(
+    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, series known: MediaSummary? = nil,
+    _ shared: inout Shared
+  ) -> [Effect] {
+    let summary = known ?? series(seriesID, shared)
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
     let change = LibraryChange(
       series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now), seasons: seasons)
-    var marks = shared.seenEpisodes[seriesID] ?? []
-    change.apply(toSeen: &marks)
-    shared.seenEpisodes[seriesID] = marks
+    // The seen marks of a series no screen has read are read when one appears.
+    if var marks = shared.seenEpisodes[seriesID] {
+      change.apply(toSeen: &marks)
+      shared.seenEpisodes[seriesID] = marks
+    }
     shared.unsaved.append(change)
     return [.save(change)]
   }

@@ -107,6 +107,25 @@ struct LibraryBrowserTests {
     #expect(state.shared.notice == nil, "its last watch taken away: the mark's own words stand")
   }
 
+  @Test func mOnAnUpNextRowMarksTheEpisodeItNamesNotTheSeries() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("U")))
+    let entries = [Self.upNext(501, next: 3, airDate: "2019-01-03"), Self.upNext(502, next: 1, airDate: "2099-01-01")]
+    _ = Reducer.reduce(&state, .localRead(.upNext, .success(.upNext(entries))))
+    let effects = Reducer.reduce(&state, .key(.character("m")))
+    guard case .save(let change)? = effects.first else {
+      Issue.record("no save: \(effects)")
+      return
+    }
+    #expect(change.id == 501 && change.kind == .episodes([entries[0].next], seen: true), "\(change)")
+    #expect(state.shared.marks[.series(501)]?.seen == nil, "the series itself is not marked seen")
+    #expect(state.shared.notice?.text == "Marked Series 501 S01E03 seen.")
+    // A row whose next episode has not aired marks nothing.
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    #expect(Reducer.reduce(&state, .key(.character("m"))).isEmpty)
+    #expect(state.shared.notice?.text == "Series 502 S01E01 has not aired yet.")
+  }
+
   @Test func upNextIsEmptyWithAWayToStart() {
     let feed = ListKind.upNext.feed.feed(of: .upNext)
     #expect(feed.localQuery == .upNext && feed.followsEpisodes && !feed.followsMarks && feed.rowsStyle == .upNext)
