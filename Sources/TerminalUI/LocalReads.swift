@@ -25,7 +25,7 @@ enum LocalReads {
     case .forYou:
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
     case .rated:
-      return await readRated(client: client, library).map(LocalAnswer.rated)
+      return await readRated(client: client, library) { early(.rated($0)) }?.map(LocalAnswer.rated)
     }
   }
 
@@ -64,10 +64,16 @@ enum LocalReads {
     return .success(WatchlistSnapshot(marks: stored, known: known))
   }
 
-  /// The ratings, newest first (none without a library), each episode's public score from its
-  /// season as the cache keeps it, when it does (the library keeps titles' scores, not episodes').
-  private static func readRated(client: AmodbClient, _ library: LibraryService?) async -> Result<RatedList, AmodbError>
-  {
+  /// The seasons of rated episodes one read of the Recently rated tab asks amodb for, at most.
+  static let ratedSeasonsAtMost = 12
+
+  /// The ratings, newest first, each episode's name and public score from its season's kept answer.
+  /// Rated episodes whose season is not kept (rated from the command line, imported) go to `early`
+  /// first, then their seasons are asked (a few, behind the user's own asks) and the list answered
+  /// again with them; nil when none came.
+  private static func readRated(
+    client: AmodbClient, _ library: LibraryService?, early: @Sendable (RatedList) -> Void
+  ) async -> Result<RatedList, AmodbError>? {
     guard let library else { return .success(RatedList([])) }
     let rated: [RatedTitle]
     switch await library.perform({ library throws(LibraryError) in try library.recentlyRated() }) {
@@ -76,22 +82,58 @@ enum LocalReads {
     case .failure(let error): return .failure(error.feedError)
     }
     let language = client.configuration.language
+    let requests = rated.compactMap { item in
+      item.episode.map { SeasonRequest(seriesID: item.title.media.id, number: $0.season, language: language) }
+    }
     // Each season looked up once, however many of its episodes were rated.
     var seasons: [SeasonRequest: [Episode]] = [:]
-    var entries: [RatedEntry] = []
-    for item in rated {
-      guard let episode = item.episode else {
-        entries.append(RatedEntry(title: item.title.entry, rating: item.rating, day: item.day))
-        continue
+    var missing: [SeasonRequest] = []
+    var looked: Set<SeasonRequest> = []
+    for request in requests where looked.insert(request).inserted {
+      if let kept = await client.cached(request)?.value.episodes {
+        seasons[request] = kept
+      } else {
+        missing.append(request)
       }
-      let request = SeasonRequest(seriesID: item.title.media.id, number: episode.season, language: language)
-      if seasons[request] == nil { seasons[request] = await client.cached(request)?.value.episodes ?? [] }
-      let known = seasons[request]?.first { $0.key == episode }
-      entries.append(
-        RatedEntry(
-          title: item.title.entry, episode: episode, episodeName: item.episodeName ?? known?.name, rating: item.rating,
-          day: item.day, publicScore: known?.voteAverage, publicVotes: known?.voteCount ?? 0))
     }
-    return .success(RatedList(entries))
+    missing = Array(missing.prefix(ratedSeasonsAtMost))
+    guard !missing.isEmpty, client.configuration.missingKeyError == nil else {
+      return .success(ratedList(rated, seasons, language: language))
+    }
+    early(ratedList(rated, seasons, language: language))
+    var came = false
+    for batch in stride(from: 0, to: missing.count, by: 4).map({ missing[$0..<min($0 + 4, missing.count)] }) {
+      await withTaskGroup(of: (SeasonRequest, [Episode]?).self) { group in
+        for request in batch {
+          group.addTask {
+            let answer = await client.answer(.season(request), keptFirst: true, background: true)
+            return (request, (try? answer.get())?.value.season?.episodes)
+          }
+        }
+        for await (request, episodes) in group where episodes != nil {
+          seasons[request] = episodes
+          came = true
+        }
+      }
+    }
+    return came ? .success(ratedList(rated, seasons, language: language)) : nil
   }
+
+  /// The tab's entries: each rating with its episode's name and public score where its season is known.
+  private static func ratedList(
+    _ rated: [RatedTitle], _ seasons: [SeasonRequest: [Episode]], language: String
+  ) -> RatedList {
+    RatedList(
+      rated.map { item in
+        guard let episode = item.episode else {
+          return RatedEntry(title: item.title.entry, rating: item.rating, day: item.day)
+        }
+        let request = SeasonRequest(seriesID: item.title.media.id, number: episode.season, language: language)
+        let known = seasons[request]?.first { $0.key == episode }
+        return RatedEntry(
+          title: item.title.entry, episode: episode, episodeName: item.episodeName ?? known?.name, rating: item.rating,
+          day: item.day, publicScore: known?.voteAverage, publicVotes: known?.voteCount ?? 0)
+      })
+  }
+
 }

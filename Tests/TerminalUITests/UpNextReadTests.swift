@@ -8,7 +8,7 @@ import TrendingCore
 
 @testable import TerminalUI
 
-@Suite("Up next's read: the library's rows first, the network's seasons after")
+@Suite("Up next's and Recently rated's reads: the library's rows first, the network's seasons after")
 struct UpNextReadTests {
   /// A library with series 3002 seen to the end of the one season it holds, and series 3003 one
   /// episode into its season (or, given `ended`, those series each seen to the end of its season).
@@ -139,6 +139,24 @@ struct UpNextReadTests {
     _ = await read(server, file, filled: filled)
     #expect(server.count("/3/tv/") == 10)
     #expect(server.count("/3/tv/3004/season/2") == 2 && server.count("/3/tv/3001") == 2)
+  }
+
+  @Test func anEpisodeRatedWithItsSeasonNotKeptGetsItsPublicScoreWhenTheSeasonComes() async throws {
+    let server = try secondSeasons()
+    let file = try library()
+    let series = TitleInfo(media: MediaID(.series, 3003), title: "Series 3003", year: 2019)
+    _ = try Library(path: file).rate(
+      Subject(series.media, episode: EpisodeKey(season: 1, number: 2)), 9, title: series, day: "2026-12-05")
+    let (runner, inbox) = runner(baseURL: server.baseURL, library: file)
+    runner.perform(.readLocal(.rated))
+    let all = await answers(.max, runner, inbox)
+    let scores = all.map { action -> Double?? in
+      guard case .localRead(.rated, .success(.rated(let list))) = action else { return .none }
+      return .some(list.entries.first?.publicScore)
+    }
+    // The rating at once with no public score (its season is not kept), then the season's 8.4.
+    #expect(scores == [.some(nil), .some(8.4)], "\(all)")
+    #expect(server.count("/3/tv/3003/season/1") == 1)
   }
 
   @Test func aDeadNetworkLeavesTheLibrarysRowsAsTheOneAnswer() async throws {
