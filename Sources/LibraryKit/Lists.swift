@@ -49,6 +49,20 @@ extension Library {
     }
   }
 
+  /// Each title on the watchlist and its place there: a title added later has a higher one.
+  public func watchlistOrder() throws(LibraryError) -> [MediaID: Int] {
+    try read {
+      var order: [MediaID: Int] = [:]
+      try connection.each("SELECT kind, title_id, position FROM list_items WHERE list_id = 1") { row in
+        guard let kind = row["kind"].string.flatMap(MediaKind.init(rawValue:)), let id = row["title_id"].int else {
+          return
+        }
+        order[MediaID(kind, id)] = row["position"].int ?? 0
+      }
+      return order
+    }
+  }
+
   /// The titles on a list in its order (the watchlist: newest added first); nil when there is no such list.
   public func list(_ name: String) throws(LibraryError) -> [ListedTitle]? {
     try read {

@@ -35,9 +35,13 @@ enum LocalReads {
     client: AmodbClient, _ library: LibraryService?
   ) async -> Result<WatchlistSnapshot, AmodbError> {
     var stored: [MediaID: Mark] = [:]
+    var order: [MediaID: Int] = [:]
     if let library {
-      switch await library.perform({ library throws(LibraryError) in try library.annotatedMarks() }) {
-      case .success(let marks): stored = marks
+      let read = await library.perform { library throws(LibraryError) in
+        (try library.annotatedMarks(), try library.watchlistOrder())
+      }
+      switch read {
+      case .success(let found): (stored, order) = found
       // A library that cannot be read is an error on the tab, never an empty watchlist.
       case .failure(let error): return .failure(error.feedError)
       }
@@ -61,7 +65,7 @@ enum LocalReads {
           overview: details.overview)
       }
     }
-    return .success(WatchlistSnapshot(marks: stored, known: known))
+    return .success(WatchlistSnapshot(marks: stored, known: known, order: order))
   }
 
   /// The seasons of rated episodes one read of the Recently rated tab asks amodb for, at most.

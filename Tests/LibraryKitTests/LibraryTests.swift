@@ -49,6 +49,10 @@ struct LibraryTests {
     #expect(marks[.film(550)]?.onWatchlist == true && marks[.film(550)]?.added == "2026-11-01")
     #expect(marks[.film(550)]?.seen == nil && marks[.film(550)]?.title == "Fight Club")
     #expect(marks[.series(1399)]?.onWatchlist == false && marks[.series(1399)]?.seen == "2026-11-03")
+    // A title added later has a higher place on the watchlist, whatever its id.
+    try library.add(TitleInfo(media: .film(12), title: "Later"), to: Schema.watchlistName, day: "2026-11-01")
+    let order = try library.watchlistOrder()
+    #expect(order.keys.sorted { $0.id < $1.id } == [.film(12), .film(550)] && order[.film(12)]! > order[.film(550)]!)
     #expect(try library.remove(.film(550), from: Schema.watchlistName))
     #expect(try library.marks()[.film(550)] == nil)
   }

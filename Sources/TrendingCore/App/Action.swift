@@ -71,11 +71,15 @@ public struct WatchlistSnapshot: Equatable, Sendable {
   public var marks: [MediaID: Mark]
   /// What the cached details say of the films and series on it.
   public var known: [MediaID: MediaSummary]
+  /// Each title's place on the watchlist (added later, higher): of titles added the same day, the
+  /// one added last comes first.
+  public var order: [MediaID: Int]
 
   /// Makes a snapshot.
-  public init(marks: [MediaID: Mark], known: [MediaID: MediaSummary] = [:]) {
+  public init(marks: [MediaID: Mark], known: [MediaID: MediaSummary] = [:], order: [MediaID: Int] = [:]) {
     self.marks = marks
     self.known = known
+    self.order = order
   }
 }
 

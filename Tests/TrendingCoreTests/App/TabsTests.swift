@@ -116,6 +116,15 @@ struct TabsTests {
       $0.rootList.list.fail(.transport(description: "watchlist.tsv: permission denied"))
     }
   }
+
+  @Test func titlesAddedTheSameDayComeTheOneAddedLastFirst() {
+    let marks = [3, 9, 5].map { Mark(id: $0, title: "Film \($0)", year: nil, onWatchlist: true, added: "2026-03-04") }
+    // Added 9, then 3, then 5: the ids' order is not the order they were added in.
+    let order: [MediaID: Int] = [.film(9): 1, .film(3): 2, .film(5): 3]
+    let page = ListLogic.watchlistPage(
+      WatchlistSnapshot(marks: Dictionary(uniqueKeysWithValues: marks.map { (MediaID.film($0.id), $0) }), order: order))
+    #expect(page.results.map { $0.id } == [5, 3, 9])
+  }
 }
 
 @Suite("The tab table's names")

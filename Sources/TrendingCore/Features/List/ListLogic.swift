@@ -106,10 +106,14 @@ enum ListLogic {
     }
   }
 
-  /// The watchlist as a list page, newest first: each film or series as the cache knows it, else as
-  /// its mark remembers it (poster, score, genres as last shown), so the tab opens offline.
+  /// The watchlist as a list page, newest first (by day, then by place: a title added a moment ago,
+  /// not yet read back, first): each film or series as the cache knows it, else as its mark
+  /// remembers it (poster, score, genres as last shown), so the tab opens offline.
   static func watchlistPage(_ snapshot: WatchlistSnapshot) -> MediaPage {
-    let marks = snapshot.marks.values.filter(\.onWatchlist).sorted { ($0.added, $0.media) > ($1.added, $1.media) }
+    let place = { (mark: Mark) in snapshot.order[mark.media] ?? .max }
+    let marks = snapshot.marks.values.filter(\.onWatchlist).sorted {
+      ($0.added, place($0), $0.media) > ($1.added, place($1), $1.media)
+    }
     let films = marks.map { mark in snapshot.known[mark.media] ?? mark.entry }
     return MediaPage(page: 1, totalPages: 1, results: films)
   }
