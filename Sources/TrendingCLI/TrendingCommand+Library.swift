@@ -207,13 +207,23 @@ extension TrendingCommand {
           "left %s episode that has not aired unmarked", "left %s episodes that have not aired unmarked",
           chosen.count - aired.count))
     }
-    guard !aired.isEmpty else { return ExitCode.usage.rawValue }
+    guard let last = aired.last else { return ExitCode.usage.rawValue }
+    // One episode named is watched again if seen; a run of them (up to one, a season) marks only
+    // those not seen yet, as the browser's "mark up to here" does.
+    let marked: [Episode]
+    switch episodes {
+    case .one: marked = aired
+    case .through, .season:
+      let seen = try library.seenEpisodes(media.id)
+      marked = aired.filter { !seen.contains($0.key) }
+    }
     try library.store(series: info, episodes: season.episodes.map(EpisodeInfo.init), day: today)
-    try library.watch(series: info, episodes: aired.map(EpisodeInfo.init), on: day, recorded: today)
+    guard !marked.isEmpty else { return emit(tr("Every aired episode up to %s was already seen.", last.key.code)) }
+    try library.watch(series: info, episodes: marked.map(EpisodeInfo.init), on: day, recorded: today)
     return emit(
       trn(
-        "marked %1$s episode of %2$s seen on %3$s", "marked %1$s episodes of %2$s seen on %3$s", aired.count,
-        String(aired.count), Output.named(info, episode: nil), day))
+        "marked %1$s episode of %2$s seen on %3$s", "marked %1$s episodes of %2$s seen on %3$s", marked.count,
+        String(marked.count), Output.named(info, episode: nil), day))
   }
 
   /// `trending lists NAME …`: prints a list, or adds, removes or deletes.

@@ -187,6 +187,16 @@ struct LibraryEndToEndTests {
     #expect(next?["season"] as? Int == 8 && next?["episode"] as? Int == 1, "the demo's next season: \(series)")
     let unseen = try run(["unseen", "tv/1399", "--season", "1", "--through", "3"], data: data)
     #expect(unseen.stdout.contains("removed 3 watches"), "\(unseen.stdout)")
+    // A run of episodes marks only those not seen (as "mark up to here" does); one named is a rewatch.
+    let through = try run(["seen", "tv/1399", "--season", "1", "--through", "5", "--demo"], data: data)
+    #expect(through.stdout.contains("marked 3 episodes of Game of Thrones"), "\(through.stdout)")
+    let again = try run(["seen", "tv/1399", "--season", "1", "--through", "5", "--demo"], data: data)
+    #expect(again.status == 0 && again.stdout.contains("Every aired episode up to S01E05 was already seen."))
+    let rewatch = try run(["seen", "tv/1399", "--season", "1", "--episode", "5", "--demo"], data: data)
+    #expect(rewatch.stdout.contains("marked 1 episode of Game of Thrones"), "\(rewatch.stdout)")
+    let history = try run(["history", "--json"], data: data)
+    let watches = try #require(try json(history) as? [[String: Any]], "\(history.stdout)")
+    #expect(watches.count == 11, "10 of season 1, 3 taken away, 3 again, 1 rewatch: \(watches.count)")
   }
 
   @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {
