@@ -150,6 +150,16 @@ struct SeriesSnapshotTests {
     ScreenSnapshotTests.check(state, "episode-seen")
   }
 
+  @Test func anEpisodesSeriesNameIsTheFirstLinkAndOpensTheSeries() {
+    var state = SeriesScenes.onSeason(Size(width: 80, height: 24))
+    state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 1)))
+    let layout = Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)
+    _ = Reducer.reduce(&state, .documentLayout(layout))
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    _ = Reducer.reduce(&state, .key(.enter))
+    #expect(state.stack.last == .series(SeriesScreen(id: 95396, known: state.shared.series(95396).value?.summary)))
+  }
+
   @Test(arguments: Scenes.screenSizes)
   func aSeriesSeasonsWithEpisodesSeenOfThoseAired(size: Size) {
     var state = SeriesScenes.onSeries(size)

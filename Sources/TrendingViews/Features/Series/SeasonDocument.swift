@@ -155,10 +155,10 @@ public enum SeasonDocument {
 /// Lays an episode out as a document: its code and name, when it airs or aired, runtime and
 /// rating, overview, director and writers, and its guest stars, each a link.
 public enum EpisodeDocument {
-  /// The document for an episode at a width.
+  /// The document for an episode at a width; the series' name links to its screen (`series`).
   public static func document(
-    _ episode: Episode?, seriesName: String?, today: ReleaseDate, width: Int, seen: Bool = false,
-    notes: EpisodeNotes? = nil
+    _ episode: Episode?, seriesName: String?, series: LinkTarget? = nil, today: ReleaseDate, width: Int,
+    seen: Bool = false, notes: EpisodeNotes? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -169,7 +169,9 @@ public enum EpisodeDocument {
     let heading = episode.code + (episode.name.map { " · \($0)" } ?? "")
     document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
     if let seriesName {
-      document.append(contentsOf: TextLayout.wrap(seriesName, width: width).map { [Span($0, Style(.muted))] })
+      for line in TextLayout.wrap(seriesName, width: width) {
+        document.append([Span(line, Style(.muted))], link: series)
+      }
     }
     var facts: [String] = []
     let aired = episode.hasAired(by: today)

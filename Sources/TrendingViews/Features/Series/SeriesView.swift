@@ -73,7 +73,8 @@ enum SeriesView {
     ) { width in
       let key = EpisodeKey(season: episode.season, number: episode.number)
       var document = EpisodeDocument.document(
-        episode.episode(shared), seriesName: series?.name, today: shared.today, width: width,
+        episode.episode(shared), seriesName: series?.name,
+        series: .series(episode.seriesID, known: series?.summary), today: shared.today, width: width,
         seen: shared.seenEpisodes[episode.seriesID]?.contains(key) == true,
         notes: shared.marks[.series(episode.seriesID)]?.episodes[key])
       if entry.value == nil, let error = entry.error {
