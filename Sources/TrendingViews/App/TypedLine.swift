@@ -5,7 +5,7 @@ import TrendingCore
 /// line, the filter line, the palette and the status line's prompts draw it.
 enum TypedLine {
   /// The columns a prompt leaves for the typed text at least, in a line too narrow for both.
-  static let typingRoom = 12
+  static let typingRoom = 6
 
   /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil),
   /// over whatever the row held; a prompt too long for the line is cut ("…") so what is typed shows.
@@ -16,7 +16,8 @@ enum TypedLine {
     let room = width ?? (screen.width - column)
     screen.fill(row: row, from: column, to: column + room, style: Style())
     var label = " " + prompt
-    let reserve = min(room / 2, typingRoom)
+    // What is typed and its block keep their room (half the line at most): the words give way.
+    let reserve = min(room / 2, max(TextWidth.width(of: text) + 2, typingRoom))
     if TextWidth.width(of: label) + reserve > room {
       let words = prompt.hasSuffix(" ") ? String(prompt.dropLast()) : prompt
       label = TextLayout.truncate(" " + words, to: max(1, room - reserve - 1)) + " "
