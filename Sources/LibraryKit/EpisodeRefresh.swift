@@ -26,11 +26,12 @@ public enum EpisodeRefresh {
     /// The series whose details and every missing season were asked, answered or not: another
     /// refresh of the same read leaves them out, so it goes further even where nothing is kept.
     public var lookedAt: Set<Int>
-    /// The series of `lookedAt` one of whose asks had no answer: worth asking again later.
+    /// The series of `lookedAt` one of whose asks had no answer (a failure, not a "not found"):
+    /// worth asking again later.
     public var unanswered: Set<Int>
-    /// True when the refresh stopped at its most asks with answers from the network: the series
-    /// it did not look at wait for another refresh. False when it looked at every series, or the
-    /// network answered none of the asks (offline, refused).
+    /// True when the refresh stopped at its most asks with answers from the network ("not found"
+    /// is one): the series it did not look at wait for another refresh. False when it looked at
+    /// every series, or the network answered none of the asks (offline, refused, failing).
     public var goesOn: Bool
   }
 
@@ -59,14 +60,14 @@ public enum EpisodeRefresh {
         batch.map { APIRequest.series(SeriesRequest(id: $0.series, language: language)) }, client: client,
         background: background)
       asked += details.filter(\.fromNetwork).count
-      answered += details.filter { $0.fromNetwork && $0.value != nil }.count
+      answered += details.filter(\.answered).count
       // The seasons aired that the library does not hold whole, in the batch's order.
       var seasons: [(id: Int, series: SeriesDetails, request: APIRequest)] = []
       for (held, answer) in zip(batch, details) {
         let numbers = answer.value?.series.map { unheld(held, of: $0, airedBy: date) } ?? []
         guard let series = answer.value?.series, !numbers.isEmpty else {
           lookedAt.insert(held.series)
-          if answer.value?.series == nil { unanswered.insert(held.series) }
+          if answer.unanswered { unanswered.insert(held.series) }
           continue
         }
         for number in numbers {
@@ -80,12 +81,12 @@ public enum EpisodeRefresh {
         next = next.dropFirst(asking.count)
         let seasonAnswers = await answers(asking.map(\.request), client: client, background: background)
         asked += seasonAnswers.filter(\.fromNetwork).count
-        answered += seasonAnswers.filter { $0.fromNetwork && $0.value != nil }.count
+        answered += seasonAnswers.filter(\.answered).count
         for (season, answer) in zip(asking, seasonAnswers) {
           // A series is looked at once its last missing season was asked.
           if next.allSatisfy({ $0.id != season.id }) { lookedAt.insert(season.id) }
           guard let episodes = answer.value?.season?.episodes else {
-            unanswered.insert(season.id)
+            if answer.unanswered { unanswered.insert(season.id) }
             continue
           }
           found.append(Season(series: TitleInfo(season.series), episodes: episodes.map(EpisodeInfo.init)))
@@ -105,21 +106,33 @@ public enum EpisodeRefresh {
     .map(\.number)
   }
 
-  /// The answers to `requests`, asked at once (the kept answer first), in their order: each its
-  /// value when it has one, and whether it came from the network.
-  private static func answers(_ requests: [APIRequest], client: AmodbClient, background: Bool) async -> [(
-    value: APIAnswer?, fromNetwork: Bool
-  )] {
-    await withTaskGroup(of: (Int, APIAnswer?, Bool).self) { group in
+  /// One request's answer: its value when it has one, whether it came from the network, and
+  /// whether amodb said there is no such thing (an answer too: asking again finds nothing more).
+  private struct Asked: Sendable {
+    var value: APIAnswer?
+    var fromNetwork = false
+    var notFound = false
+
+    /// The network answered: a value or a definite "not found", not a failure to ask.
+    var answered: Bool { fromNetwork && (value != nil || notFound) }
+    /// Worth asking again later: neither a value nor a definite "not found".
+    var unanswered: Bool { value == nil && !notFound }
+  }
+
+  /// The answers to `requests`, asked at once (the kept answer first), in their order.
+  private static func answers(_ requests: [APIRequest], client: AmodbClient, background: Bool) async -> [Asked] {
+    await withTaskGroup(of: (Int, Asked).self) { group in
       for (index, request) in requests.enumerated() {
         group.addTask {
-          let answer = await client.answer(request, keptFirst: true, background: background)
-          if case .success(let fetched) = answer { return (index, fetched.value, !fetched.fromCache) }
-          return (index, nil, true)
+          switch await client.answer(request, keptFirst: true, background: background) {
+          case .success(let fetched): return (index, Asked(value: fetched.value, fromNetwork: !fetched.fromCache))
+          case .failure(.notFound): return (index, Asked(fromNetwork: true, notFound: true))
+          case .failure: return (index, Asked(fromNetwork: true))
+          }
         }
       }
-      var answered = Array(repeating: (value: APIAnswer?.none, fromNetwork: false), count: requests.count)
-      for await (index, value, fromNetwork) in group { answered[index] = (value, fromNetwork) }
+      var answered = Array(repeating: Asked(), count: requests.count)
+      for await (index, asked) in group { answered[index] = asked }
       return answered
     }
   }

@@ -24,8 +24,8 @@ public final class EffectRunner: Sendable {
   private let queued = Mutex<Task<Void, Never>?>(nil)
   /// The library: one connection for the process, on a queue of its own.
   private let library: LibraryService?
-  /// The series Up next's reads filled in, so the read after each mark asks nothing of them.
-  private let filled = SeriesFilledIn()
+  /// What the local reads keep between them, so the read after each mark asks nothing it asked lately.
+  private let memory = LocalReads.Memory()
   private let launcher: BrowserLauncher
   private let kittyOutput: Mutex<KittyOutput?>
   /// Whether kitty graphics are wrapped for tmux.
@@ -222,8 +222,8 @@ public final class EffectRunner: Sendable {
     case .readLocal(let query):
       run(
         .local(query),
-        answering: { [client, library, filled] early in
-          await LocalReads.read(query, client: client, library: library, filled: filled) {
+        answering: { [client, library, memory] early in
+          await LocalReads.read(query, client: client, library: library, memory: memory) {
             early(.localRead(query, .success($0)))
           }
           .map { .localRead(query, $0) }

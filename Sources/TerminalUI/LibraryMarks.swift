@@ -1,7 +1,6 @@
 import AmodbKit
 import FoundationEssentials
 import LibraryKit
-import Synchronization
 import TrendingCore
 
 /// The browser's changes to the library: each `LibraryChange` one transaction, on the library
@@ -53,12 +52,13 @@ enum LibraryChanges {
 
 /// The series in progress for the Up next tab: each series' next episode from the library at once,
 /// then the seasons aired but not held whole asked for (the kept answers first), a few at a time,
-/// and the tab's rows again after each few that changed them, until every series was looked at.
+/// and the tab's rows again after each few that changed them, until each of the 200 series watched
+/// last was looked at, or a round had no answer.
 enum LibraryUpNext {
   /// The most answers one round asks amodb's network for, before the rows are read again.
   static let asksAtMost = 12
 
-  /// The most rounds one read goes on for: a library imported with hundreds of series in progress
+  /// The most rounds one read goes on for: a library imported with many series in progress
   /// fills in behind the screen, and a read never asks without end.
   static let roundsAtMost = 20
 
@@ -67,7 +67,7 @@ enum LibraryUpNext {
   /// changed them; nil once those are answered (a dead or slow network never holds the tab back).
   /// `filled`: the series earlier reads of this process filled in, left out while fresh.
   static func read(
-    client: AmodbClient, _ library: LibraryService?, filled: SeriesFilledIn,
+    client: AmodbClient, _ library: LibraryService?, filled: AskedLately<Int>,
     answer: @Sendable ([UpNext]) -> Void
   ) async -> Result<[UpNext], AmodbError>? {
     guard let library else { return .success([]) }
@@ -121,31 +121,6 @@ enum LibraryUpNext {
         key: next.number, name: next.name,
         airDate: next.airDate, runtime: next.runtime),
       lastWatched: progress.lastWatched)
-  }
-}
-
-/// The series Up next's reads filled in (their details and every missing season answered), and
-/// when: a later read of the same process leaves them out for a while, so the read that follows
-/// each mark asks nothing, and reads no kept answer, of series already filled in.
-final class SeriesFilledIn: Sendable {
-  /// How long a series filled in is left out: a season aired since is asked for by a read after it.
-  static let fresh: Duration = .seconds(6 * 60 * 60)
-
-  /// Each series filled in, and when.
-  private let filled = Mutex<[Int: ContinuousClock.Instant]>([:])
-
-  /// The series filled in less than `fresh` ago.
-  func fresh() -> Set<Int> {
-    let since = ContinuousClock.now - Self.fresh
-    return filled.withLock { Set($0.filter { $0.value > since }.keys) }
-  }
-
-  /// Notes `series` as filled in now.
-  func insert(_ series: Set<Int>) {
-    let now = ContinuousClock.now
-    filled.withLock { table in
-      for id in series { table[id] = now }
-    }
   }
 }
 

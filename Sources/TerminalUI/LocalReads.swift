@@ -7,11 +7,19 @@ import TrendingCore
 /// `Action.localRead`: one switch from a query to its read, so a new local list is a case here and
 /// none in the runner.
 enum LocalReads {
+  /// What the reads of one runner keep between them.
+  struct Memory: Sendable {
+    /// The series Up next's reads filled in.
+    let seriesFilledIn = AskedLately<Int>()
+    /// The seasons of rated episodes amodb said it does not have.
+    let seasonsNotFound = AskedLately<SeasonRequest>()
+  }
+
   /// What `query` finds in the library (and the cache, for what the library does not keep). A read
   /// that shows the library's rows at once and then asks the network (Up next) hands each of its
   /// answers to `early` as it has it, and answers nil at its end.
   static func read(
-    _ query: LocalQuery, client: AmodbClient, library: LibraryService?, filled: SeriesFilledIn,
+    _ query: LocalQuery, client: AmodbClient, library: LibraryService?, memory: Memory,
     early: @escaping @Sendable (LocalAnswer) -> Void
   ) async -> Result<LocalAnswer, AmodbError>? {
     switch query {
@@ -20,12 +28,14 @@ enum LocalReads {
     case .list(let name):
       return await LibraryLists.read(name, library).map(LocalAnswer.list)
     case .upNext:
-      return await LibraryUpNext.read(client: client, library, filled: filled) { early(.upNext($0)) }?.map(
-        LocalAnswer.upNext)
+      return await LibraryUpNext.read(client: client, library, filled: memory.seriesFilledIn) { early(.upNext($0)) }?
+        .map(
+          LocalAnswer.upNext)
     case .forYou:
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
     case .rated:
-      return await readRated(client: client, library) { early(.rated($0)) }?.map(LocalAnswer.rated)
+      return await readRated(client: client, library, notFound: memory.seasonsNotFound) { early(.rated($0)) }?.map(
+        LocalAnswer.rated)
     }
   }
 
@@ -73,10 +83,11 @@ enum LocalReads {
 
   /// The ratings, newest first, each episode's name and public score from its season's kept answer.
   /// Rated episodes whose season is not kept (rated from the command line, imported) go to `early`
-  /// first, then their seasons are asked (a few, behind the user's own asks) and the list answered
-  /// again with them; nil when none came.
+  /// first, then their seasons are asked (a few, behind the user's own asks; not those amodb lately
+  /// said it does not have, `notFound`) and the list answered again with them; nil when none came.
   private static func readRated(
-    client: AmodbClient, _ library: LibraryService?, early: @Sendable (RatedList) -> Void
+    client: AmodbClient, _ library: LibraryService?, notFound: AskedLately<SeasonRequest>,
+    early: @Sendable (RatedList) -> Void
   ) async -> Result<RatedList, AmodbError>? {
     guard let library else { return .success(RatedList([])) }
     let rated: [RatedTitle]
@@ -92,7 +103,7 @@ enum LocalReads {
     // Each season looked up once, however many of its episodes were rated.
     var seasons: [SeasonRequest: [Episode]] = [:]
     var missing: [SeasonRequest] = []
-    var looked: Set<SeasonRequest> = []
+    var looked = notFound.fresh()
     for request in requests where looked.insert(request).inserted {
       if let kept = await client.cached(request)?.value.episodes {
         seasons[request] = kept
@@ -110,8 +121,13 @@ enum LocalReads {
       await withTaskGroup(of: (SeasonRequest, [Episode]?).self) { group in
         for request in batch {
           group.addTask {
-            let answer = await client.answer(.season(request), keptFirst: true, background: true)
-            return (request, (try? answer.get())?.value.season?.episodes)
+            switch await client.answer(.season(request), keptFirst: true, background: true) {
+            case .success(let fetched): return (request, fetched.value.season?.episodes)
+            case .failure(.notFound):
+              notFound.insert([request])
+              return (request, nil)
+            case .failure: return (request, nil)
+            }
           }
         }
         for await (request, episodes) in group where episodes != nil {

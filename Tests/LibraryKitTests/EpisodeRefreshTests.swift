@@ -63,4 +63,27 @@ struct EpisodeRefreshTests {
     #expect(again.seasons.map { $0.series.media.id } == [3001, 3002, 3003, 3004])
     #expect(server.count("/3/tv/") == 10)
   }
+
+  @Test func aSeriesAmodbDoesNotHaveIsAnAnswerAndTheRefreshGoesOnPastIt() async throws {
+    // Series 3001 to 3004 are gone from amodb (404); 3005 and 3006 have a second season.
+    let server = try LoopbackServer { request in
+      let parts = request.path.split(separator: "/").map(String.init)
+      guard parts.count >= 3, let id = Int(parts[2]), id > 3004 else {
+        return .json(#"{"status_message": "The resource you requested could not be found."}"#, status: 404)
+      }
+      if parts.count == 5, let number = Int(parts[4]) {
+        return .json(TestClients.seasonJSON(seriesID: id, number: number))
+      }
+      return .json(TestClients.seriesJSON(id: id, seasons: 2))
+    }
+    let found = await EpisodeRefresh.missing(
+      recent, client: TestClients.client(for: server), today: "2026-12-05", asksAtMost: 4)
+    #expect(found.lookedAt == [3001, 3002, 3003, 3004] && found.unanswered.isEmpty, "\(found.lookedAt)")
+    #expect(found.goesOn, "four definite answers: the series after them are worth a look")
+    // A server that fails is no answer: the refresh stops, and the series are asked again later.
+    let failing = try LoopbackServer { _ in .json(#"{"status_message": "Down."}"#, status: 500) }
+    let failed = await EpisodeRefresh.missing(
+      recent, client: TestClients.client(for: failing), today: "2026-12-05", asksAtMost: 4)
+    #expect(!failed.goesOn && failed.unanswered == [3001, 3002, 3003, 3004])
+  }
 }

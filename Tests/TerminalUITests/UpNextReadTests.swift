@@ -118,7 +118,7 @@ struct UpNextReadTests {
   }
 
   /// Up next's last rows from one read through a new client, as "3001 S02E01".
-  private func read(_ server: LoopbackServer, _ file: URL, filled: SeriesFilledIn) async -> [String] {
+  private func read(_ server: LoopbackServer, _ file: URL, filled: AskedLately<Int>) async -> [String] {
     let answers = Mutex<[[String]]>([])
     _ = await LibraryUpNext.read(
       client: TestClients.client(for: server), LibraryService(path: file), filled: filled
@@ -129,7 +129,7 @@ struct UpNextReadTests {
   @Test func seriesFilledInByAnEarlierReadAreNotAskedAgain() async throws {
     let server = try secondSeasons(failing: [3004])
     let file = try library(ended: Array(3001...3004))
-    let filled = SeriesFilledIn()
+    let filled = AskedLately<Int>()
     let first = await read(server, file, filled: filled)
     #expect(Set(first) == ["3001 S02E01", "3002 S02E01", "3003 S02E01"])
     // 3004's season had no answer: it is asked again, the three filled in are not.
@@ -157,6 +157,22 @@ struct UpNextReadTests {
     // The rating at once with no public score (its season is not kept), then the season's 8.4.
     #expect(scores == [.some(nil), .some(8.4)], "\(all)")
     #expect(server.count("/3/tv/3003/season/1") == 1)
+  }
+
+  @Test func aRatedEpisodesSeasonAmodbDoesNotHaveIsNotAskedAgainByTheNextRead() async throws {
+    let server = try LoopbackServer { _ in .json(#"{"status_message": "Not found."}"#, status: 404) }
+    let file = try library()
+    let series = TitleInfo(media: MediaID(.series, 3003), title: "Series 3003", year: 2019)
+    _ = try Library(path: file).rate(
+      Subject(series.media, episode: EpisodeKey(season: 1, number: 2)), 9, title: series, day: "2026-12-05")
+    let (runner, inbox) = runner(baseURL: server.baseURL, library: file)
+    runner.perform(.readLocal(.rated))
+    #expect(await answers(.max, runner, inbox).count == 1)
+    #expect(server.count("/3/tv/3003/season/1") == 1)
+    // The next read (after a mark, say) shows the rating at once and asks nothing.
+    runner.perform(.readLocal(.rated))
+    #expect(await answers(.max, runner, inbox).count == 1)
+    #expect(server.count("/3/tv/") == 1)
   }
 
   @Test func aDeadNetworkLeavesTheLibrarysRowsAsTheOneAnswer() async throws {

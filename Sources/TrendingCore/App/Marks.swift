@@ -326,6 +326,11 @@ public enum EpisodeMarkLogic {
   /// seasons need not be loaded); one that has not aired is not marked.
   static func markNext(_ entry: UpNext, _ shared: inout Shared) -> [Effect] {
     let name = Prompt.name(of: entry.series, episode: entry.next.key)
+    // Pressed again before the row moves on (its save not yet read back): the same episode is not
+    // watched twice.
+    var seen = shared.seenEpisodes[entry.series.id] ?? []
+    for change in shared.unsaved where change.id == entry.series.id { change.apply(toSeen: &seen) }
+    guard !seen.contains(entry.next.key) else { return [] }
     guard !entry.isComing(today: WatchlistFormat.day(shared.now)) else {
       shared.say(tr("%s has not aired yet.", name), .message)
       return []

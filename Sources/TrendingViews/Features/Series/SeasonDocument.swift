@@ -169,8 +169,9 @@ public enum EpisodeDocument {
     let heading = episode.code + (episode.name.map { " · \($0)" } ?? "")
     document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
     if let seriesName {
-      for line in TextLayout.wrap(seriesName, width: width) {
-        document.append([Span(line, Style(.muted))], link: series)
+      // One link however many lines the name takes, so `j` stops on it once.
+      for (index, line) in TextLayout.wrap(seriesName, width: width).enumerated() {
+        document.append([Span(line, Style(.muted))], link: index == 0 ? series : nil)
       }
     }
     var facts: [String] = []

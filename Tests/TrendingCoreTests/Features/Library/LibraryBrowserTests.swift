@@ -120,6 +120,8 @@ struct LibraryBrowserTests {
     #expect(change.id == 501 && change.kind == .episodes([entries[0].next], seen: true), "\(change)")
     #expect(state.shared.marks[.series(501)]?.seen == nil, "the series itself is not marked seen")
     #expect(state.shared.notice?.text == "Marked Series 501 S01E03 seen.")
+    // Pressed again before the row moves on: the episode is not watched twice.
+    #expect(Reducer.reduce(&state, .key(.character("m"))).isEmpty && state.shared.unsaved.count == 1)
     // A row whose next episode has not aired marks nothing.
     _ = Reducer.reduce(&state, .key(.character("j")))
     #expect(Reducer.reduce(&state, .key(.character("m"))).isEmpty)
