@@ -114,8 +114,8 @@ extension BrowserEndToEndTests {
       try session.waitFor("Guest stars")
       #expect(session.status()["screen"] == "episode:3002/1/1")
       #expect(amodb.server.count("/3/tv/3002/season/1") == 1, "the episode comes from its season's answer")
-      // The director first, then the guest star.
-      try session.press("j", "j", "Enter")
+      // The series' name first, then the director, then the guest star.
+      try session.press("j", "j", "j", "Enter")
       try session.waitFor("Person 77")
       #expect(session.status()["screen"] == "person:77")
       try session.press("j", "Enter")
