@@ -76,14 +76,18 @@ enum LibraryUpNext {
     guard client.configuration.missingKeyError == nil, case .success(var shown) = held else { return held }
     answer(shown)
     var lookedAt = filled.fresh()
+    var recent: [SeriesSeasons]?
     for _ in 0..<roundsAtMost where !Task.isCancelled {
-      // The library is read again each round: the seasons stored by the last are held now.
-      guard
-        case .success(let recent) = await library.perform({ library throws(LibraryError) in
-          try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
-        })
-      else { break }
-      let waiting = recent.filter { !lookedAt.contains($0.series) }
+      // The library is read again after a round that stored seasons: they are held now.
+      if recent == nil {
+        guard
+          case .success(let read) = await library.perform({ library throws(LibraryError) in
+            try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
+          })
+        else { break }
+        recent = read
+      }
+      let waiting = (recent ?? []).filter { !lookedAt.contains($0.series) }
       guard !waiting.isEmpty else { break }
       let found = await EpisodeRefresh.missing(
         waiting, client: client, today: today, asksAtMost: asksAtMost, background: true)
@@ -95,6 +99,7 @@ enum LibraryUpNext {
           try library.store(found.seasons, day: today)
         }
         guard case .success = stored else { break }
+        recent = nil
         if case .success(let now) = await rows(library, today: today), now != shown {
           shown = now
           answer(shown)
