@@ -141,13 +141,18 @@ struct UpNextReadTests {
     #expect(server.count("/3/tv/3004/season/2") == 2 && server.count("/3/tv/3001") == 2)
   }
 
-  @Test func anEpisodeRatedWithItsSeasonNotKeptGetsItsPublicScoreWhenTheSeasonComes() async throws {
-    let server = try secondSeasons()
+  /// The library of `library()` with series 3003's S01E02 rated 9.
+  private func libraryWithARatedEpisode() throws -> URL {
     let file = try library()
     let series = TitleInfo(media: MediaID(.series, 3003), title: "Series 3003", year: 2019)
     _ = try Library(path: file).rate(
       Subject(series.media, episode: EpisodeKey(season: 1, number: 2)), 9, title: series, day: "2026-12-05")
-    let (runner, inbox) = runner(baseURL: server.baseURL, library: file)
+    return file
+  }
+
+  @Test func anEpisodeRatedWithItsSeasonNotKeptGetsItsPublicScoreWhenTheSeasonComes() async throws {
+    let server = try secondSeasons()
+    let (runner, inbox) = runner(baseURL: server.baseURL, library: try libraryWithARatedEpisode())
     runner.perform(.readLocal(.rated))
     let all = await answers(.max, runner, inbox)
     let scores = all.map { action -> Double?? in
@@ -161,11 +166,7 @@ struct UpNextReadTests {
 
   @Test func aRatedEpisodesSeasonAmodbDoesNotHaveIsNotAskedAgainByTheNextRead() async throws {
     let server = try LoopbackServer { _ in .json(#"{"status_message": "Not found."}"#, status: 404) }
-    let file = try library()
-    let series = TitleInfo(media: MediaID(.series, 3003), title: "Series 3003", year: 2019)
-    _ = try Library(path: file).rate(
-      Subject(series.media, episode: EpisodeKey(season: 1, number: 2)), 9, title: series, day: "2026-12-05")
-    let (runner, inbox) = runner(baseURL: server.baseURL, library: file)
+    let (runner, inbox) = runner(baseURL: server.baseURL, library: try libraryWithARatedEpisode())
     runner.perform(.readLocal(.rated))
     #expect(await answers(.max, runner, inbox).count == 1)
     #expect(server.count("/3/tv/3003/season/1") == 1)
