@@ -121,19 +121,12 @@ public enum EpisodeRefresh {
 
   /// The answers to `requests`, asked at once (the kept answer first), in their order.
   private static func answers(_ requests: [APIRequest], client: AmodbClient, background: Bool) async -> [Asked] {
-    await withTaskGroup(of: (Int, Asked).self) { group in
-      for (index, request) in requests.enumerated() {
-        group.addTask {
-          switch await client.answer(request, keptFirst: true, background: background) {
-          case .success(let fetched): return (index, Asked(value: fetched.value, fromNetwork: !fetched.fromCache))
-          case .failure(.notFound): return (index, Asked(fromNetwork: true, notFound: true))
-          case .failure: return (index, Asked(fromNetwork: true))
-          }
-        }
+    await client.answers(requests, background: background).map { answer in
+      switch answer {
+      case .success(let fetched): Asked(value: fetched.value, fromNetwork: !fetched.fromCache)
+      case .failure(.notFound): Asked(fromNetwork: true, notFound: true)
+      case .failure: Asked(fromNetwork: true)
       }
-      var answered = Array(repeating: Asked(), count: requests.count)
-      for await (index, asked) in group { answered[index] = asked }
-      return answered
     }
   }
 }

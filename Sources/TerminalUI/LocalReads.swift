@@ -117,22 +117,16 @@ enum LocalReads {
     }
     early(ratedList(rated, seasons, language: language))
     var came = false
-    for batch in stride(from: 0, to: missing.count, by: 4).map({ missing[$0..<min($0 + 4, missing.count)] }) {
-      await withTaskGroup(of: (SeasonRequest, [Episode]?).self) { group in
-        for request in batch {
-          group.addTask {
-            switch await client.answer(.season(request), keptFirst: true, background: true) {
-            case .success(let fetched): return (request, fetched.value.season?.episodes)
-            case .failure(.notFound):
-              notFound.insert([request])
-              return (request, nil)
-            case .failure: return (request, nil)
-            }
-          }
-        }
-        for await (request, episodes) in group where episodes != nil {
+    for start in stride(from: 0, to: missing.count, by: 4) {
+      let batch = Array(missing[start..<min(start + 4, missing.count)])
+      for (request, answer) in zip(batch, await client.answers(batch.map(APIRequest.season), background: true)) {
+        switch answer {
+        case .success(let fetched):
+          guard let episodes = fetched.value.season?.episodes else { continue }
           seasons[request] = episodes
           came = true
+        case .failure(.notFound): notFound.insert([request])
+        case .failure: continue
         }
       }
     }

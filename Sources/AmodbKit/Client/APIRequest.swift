@@ -176,3 +176,18 @@ extension AmodbClient {
     return result.map { $0.map(wrap) }
   }
 }
+
+extension AmodbClient {
+  /// Performs requests at once, the kept answer first, and gives their answers in the requests'
+  /// order. `background`: they wait behind the user's own asks in the rate budget.
+  public func answers(_ requests: [APIRequest], background: Bool) async -> [Result<Fetched<APIAnswer>, AmodbError>] {
+    await withTaskGroup(of: (Int, Result<Fetched<APIAnswer>, AmodbError>).self) { group in
+      for (index, request) in requests.enumerated() {
+        group.addTask { (index, await self.answer(request, keptFirst: true, background: background)) }
+      }
+      var answered = [Result<Fetched<APIAnswer>, AmodbError>?](repeating: nil, count: requests.count)
+      for await (index, answer) in group { answered[index] = answer }
+      return answered.map { $0 ?? .failure(.transport(description: "not asked")) }
+    }
+  }
+}
