@@ -7,6 +7,8 @@ public enum TabBar {
   public enum Target: Equatable, Sendable {
     /// The films' or the series' tabs.
     case media(MediaKind)
+    /// The switch folded to the kind browsed, where the bar is narrow: a click turns it over.
+    case folded(MediaKind)
     /// A tab.
     case tab(ListKind)
   }
@@ -16,17 +18,27 @@ public enum TabBar {
     media == .series ? trc("tab bar switch", "Series") : trc("tab bar switch", "Films")
   }
 
-  /// The switch between films and series, whole at every width, then each tab shown, shortened by
-  /// `fit` only as far as the width needs: labels and columns.
+  /// The switch between films and series, then each tab shown, shortened by `fit` only as far as
+  /// the width needs: labels and columns. Where both kinds' names would turn a tab into its number,
+  /// the switch folds to the kind browsed (the header names it too) and the tabs keep that room.
   public static func labels(active: ListKind, browsing: MediaKind, width: Int, tabs: TabSet = TabSet()) -> [(
     target: Target, label: String, columns: Range<Int>
   )] {
     let kinds = tabs.shown(browsing)
-    let switches: [(Target, String)] = [(.media(.film), name(.film)), (.media(.series), " " + name(.series) + " │")]
-    let room = width - 1 - switches.reduce(0) { $0 + TextWidth.width(of: $1.1) }
     let names = kinds.map { (full: $0.title, short: $0.shortTitle) }
-    let fitted = fit(names, selected: kinds.firstIndex(of: active), room: room)
-    let chosen = switches + zip(kinds, fitted).compactMap { kind, label in label.map { (Target.tab(kind), $0) } }
+    let selected = kinds.firstIndex(of: active)
+    // The labels after the switches, and how many tabs they show without a name (a number, or left out).
+    func fitted(_ switches: [(Target, String)]) -> (labels: [(Target, String)], unnamed: Int) {
+      let room = width - 1 - switches.reduce(0) { $0 + TextWidth.width(of: $1.1) }
+      let labels = fit(names, selected: selected, room: room)
+      let unnamed = labels.enumerated().count { index, label in
+        label.map { [" \(index + 1) ", " \(index + 1) …"].contains($0) } ?? true
+      }
+      return (switches + zip(kinds, labels).compactMap { kind, label in label.map { (Target.tab(kind), $0) } }, unnamed)
+    }
+    let whole = fitted([(.media(.film), name(.film)), (.media(.series), " " + name(.series) + " │")])
+    let folded = fitted([(.folded(browsing), name(browsing) + " │")])
+    let chosen = folded.unnamed < whole.unnamed ? folded.labels : whole.labels
     var column = 1
     return chosen.map { target, label in
       let columns = TextWidth.width(of: label)
@@ -37,8 +49,8 @@ public enum TabBar {
 
   /// The tabs' labels in `room` columns (nil for a tab left out), each padded by a space a side.
   /// Nothing is shortened while the whole names fit; else the widest label is shortened, one at a
-  /// time, until they fit: the other tabs' names to their short names, then to their numbers, then
-  /// the selected tab's to its short name; as a last resort the tabs farthest from the selected are
+  /// time, until they fit: the other tabs' names to their short names, then the selected tab's to
+  /// its short name (the header names it whole), then the others to their numbers; as a last resort the tabs farthest from the selected are
   /// left out, a "…" after the last one shown when any follow. The selected tab is never a number;
   /// what a step frees beyond its need goes back to the narrowest names.
   public static func fit(_ names: [(full: String, short: String)], selected: Int?, room: Int) -> [String?] {
@@ -66,7 +78,7 @@ public enum TabBar {
       return true
     }
     let fits =
-      shorten(others, to: 1) || shorten(others, to: 2) || shorten(selected.map { [$0] } ?? [], to: 1)
+      shorten(others, to: 1) || shorten(selected.map { [$0] } ?? [], to: 1) || shorten(others, to: 2)
     if !fits {
       // The last resort: leave out the numbers farthest from the selected tab, the later first, with
       // a column kept for the "…".
@@ -76,14 +88,14 @@ public enum TabBar {
       }
       for index in byDistance where total() + 1 > room { levels[index] = 3 }
     }
-    // One step can free more than it needed: give back what now fits, the selected tab first, then
-    // the narrowest names, so no name stays cut while the bar has room for it.
+    // One step can free more than it needed: give back what now fits, numbers their names first,
+    // then the selected tab, then the narrowest names, so no name stays cut while the bar has room.
     let budget = levels.contains(3) ? room - 1 : room
     let restoring = (selected.map { [$0] } ?? []) + others.sorted { width($0, 0) < width($1, 0) }
     var restored = true
     while restored {
       restored = false
-      for index in restoring where (1...2).contains(levels[index]) {
+      for index in restoring.filter({ levels[$0] == 2 }) + restoring.filter({ levels[$0] == 1 }) {
         guard total() - width(index, levels[index]) + width(index, levels[index] - 1) <= budget else { continue }
         levels[index] -= 1
         restored = true

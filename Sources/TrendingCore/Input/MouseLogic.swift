@@ -32,6 +32,8 @@ enum MouseLogic {
         return Reducer.perform(.tab(state.shared.tabs.number(of: kind, browsing: state.shared.browsing)), &state)
       case .media(let media):
         return media == state.shared.browsing ? [] : Reducer.perform(.toggleMedia, &state)
+      case .folded:
+        return Reducer.perform(.toggleMedia, &state)
       }
     }
     if var search = state.search {

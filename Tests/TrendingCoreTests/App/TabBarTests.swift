@@ -35,11 +35,26 @@ struct TabBarTests {
   private func check(media: MediaKind, active: ListKind, width: Int, _ name: String) {
     let bar = TabBar.labels(active: active, browsing: media, width: width, tabs: Self.tabs)
     let text = bar.map(\.label).joined()
-    #expect(bar.first?.label == TabBar.name(.film), "\(name): Films whole: \(text)")
-    #expect(bar.dropFirst().first?.label == " \(TabBar.name(.series)) │", "\(name): Series whole: \(text)")
     let used = bar.last.map(\.columns.upperBound) ?? 0
     #expect(used <= width, "\(name): the bar fits: \(text)")
     let kinds = Self.tabs.shown(media)
+    let unnamed = { (labels: [String?]) in
+      labels.enumerated().count { index, label in label.map { $0.hasPrefix(" \(index + 1) ") } ?? true }
+    }
+    // Both kinds' names, unless that would leave more tabs without a name than the folded switch does.
+    let wholeRoom = width - 1 - TextWidth.width(of: TabBar.name(.film) + " \(TabBar.name(.series)) │")
+    let names = kinds.map { (full: $0.title, short: $0.shortTitle) }
+    let withWhole = unnamed(TabBar.fit(names, selected: kinds.firstIndex(of: active), room: wholeRoom))
+    if case .folded(let shown) = bar.first?.target {
+      #expect(shown == media && bar.first?.label == "\(TabBar.name(media)) │", "\(name): folded to \(media): \(text)")
+      let shownNames = kinds.indices.map { index in
+        bar.first { $0.target == .tab(kinds[index]) }?.label
+      }
+      #expect(unnamed(shownNames) < withWhole, "\(name): folded only to name more tabs: \(text)")
+    } else {
+      #expect(bar.first?.label == TabBar.name(.film), "\(name): Films whole: \(text)")
+      #expect(bar.dropFirst().first?.label == " \(TabBar.name(.series)) │", "\(name): Series whole: \(text)")
+    }
     let labels = Dictionary(
       uniqueKeysWithValues: bar.compactMap { tab -> (ListKind, String)? in
         if case .tab(let kind) = tab.target { (kind, tab.label) } else { nil }
@@ -83,7 +98,10 @@ struct TabBarTests {
     #expect(TabBar.fit(names, selected: 0, room: 100) == [" Alpha ", " Longest one ", " Mid dle "])
     #expect(TabBar.fit(names, selected: 0, room: 22) == [" Alpha ", " Lo ", " Mid dle "])
     #expect(TabBar.fit(names, selected: 0, room: 15) == [" Alpha ", " Lo ", " Mi "])
-    #expect(TabBar.fit(names, selected: 1, room: 20) == [" Al ", " Longest one ", " 3 "], "the later of two first")
+    #expect(
+      TabBar.fit(names, selected: 1, room: 20) == [" Alpha ", " Lo ", " Mid dle "],
+      "the selected one short before another is a number")
+    #expect(TabBar.fit(names, selected: 1, room: 11) == [" Al ", " Lo ", " 3 "], "the later of two first")
     #expect(
       TabBar.fit(names, selected: 1, room: 13) == [" Al ", " Lo ", " Mi "], "the selected one last, never a number")
     #expect(

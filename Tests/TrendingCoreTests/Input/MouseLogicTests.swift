@@ -56,4 +56,20 @@ struct MouseLogicTests {
     store.send(
       .mouse(MouseEvent(.press, row: 1, column: popular)), effects: [.fetchList(ListPage(.popular))], popularShown)
   }
+
+  @Test(arguments: [80, 160])
+  func aClickOnTheSwitchTurnsToTheOtherKindWhetherFoldedOrWhole(width: Int) {
+    var state = Sample.loaded(30, size: Size(width: width, height: 24))
+    let labels = TabBar.labels(active: .trending, browsing: .film, width: width)
+    // At 80 columns the switch folds to "Films │" so that every film tab keeps its name.
+    #expect((labels.first?.target == .folded(.film)) == (width == 80), "\(labels.map(\.label))")
+    if width == 160 {
+      let films = (labels.first { $0.target == .media(.film) }?.columns.lowerBound ?? 0) + 1
+      #expect(Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: films))).isEmpty)
+      #expect(state.shared.browsing == .film, "Films is the kind shown: nothing to do")
+    }
+    let target = labels.first { [.folded(.film), .media(.series)].contains($0.target) }
+    _ = Reducer.reduce(&state, .mouse(MouseEvent(.press, row: 1, column: (target?.columns.lowerBound ?? 0) + 1)))
+    #expect(state.shared.browsing == .series)
+  }
 }

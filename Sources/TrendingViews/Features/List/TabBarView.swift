@@ -56,7 +56,7 @@ enum TabBarView {
         let active: Bool
         switch tab.target {
         case .tab(let kind): active = kind == key.active
-        case .media(let media): active = media == key.browsing
+        case .media(let media), .folded(let media): active = media == key.browsing
         }
         return Label(label: tab.label, column: tab.columns.lowerBound, active: active)
       }
