@@ -108,7 +108,8 @@ extension BrowserEndToEndTests {
       // At 100 columns every tab keeps a name: the switch folds to Films, and the saved tabs are cut
       // to their first words, the one showing too (its header names it).
       let bar = try session.capture()
-      #expect(bar.contains(" Films │ Trending ") && bar.contains(" Watchlist ") && bar.contains(" On my…  Korean…"), "\(bar)")
+      #expect(
+        bar.contains(" Films │ Trending ") && bar.contains(" Watchlist ") && bar.contains(" On my…  Korean…"), "\(bar)")
       // The eleventh tab has no number key: Tab reaches it.
       try session.press("Tab")
       try session.waitFor("Film 800")
