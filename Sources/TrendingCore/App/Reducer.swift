@@ -82,7 +82,7 @@ public enum Reducer {
       // The tabs read ahead are read again once the marks are back (`MarkLogic.stored`); the seen
       // episodes of every series held are read again, so an open season ticks what was marked elsewhere.
       let episodes = state.shared.seenEpisodes.keys.sorted().map(Effect.loadEpisodeMarks)
-      return [.loadMarks] + episodes + (local ? state.rootList.refresh(force: true, state.shared) : [])
+      return [.loadMarks] + episodes + (local ? state.rootList.readAgain(state.shared) : [])
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
       return []

@@ -298,7 +298,7 @@ enum FeedLogic {
     for (kind, list) in state.tabs where follows(list.feed) { state.tabs[kind] = nil }
     let ahead = readAhead(&state)
     guard follows(state.rootList.feed) else { return ahead }
-    return state.rootList.refresh(force: true, state.shared) + ahead
+    return state.rootList.readAgain(state.shared) + ahead
   }
 
   /// How long the screen rests before the user's own tabs are read behind it: past the frame that

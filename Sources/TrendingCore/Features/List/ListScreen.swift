@@ -177,6 +177,16 @@ public struct ListScreen: Equatable, Sendable {
   /// Loads the list again from its first page, unless it is loading.
   mutating func refresh(force: Bool, _ shared: Shared) -> [Effect] {
     guard !list.isLoading else { return [] }
+    return load(force: force, shared)
+  }
+
+  /// Reads the list again because what it shows changed (the library), even while it loads: an
+  /// answer on its way may have been read before the change. The new read takes the old one's
+  /// place (the runner cancels work under the same identity).
+  mutating func readAgain(_ shared: Shared) -> [Effect] { load(force: true, shared) }
+
+  /// Loads the list from its first page.
+  private mutating func load(force: Bool, _ shared: Shared) -> [Effect] {
     // A saved tab waits for the provider table (asked once for every tab) before it asks for films.
     if unresolved(shared) != nil { return [] }
     list.begin()
