@@ -58,6 +58,24 @@ extension TrendingCommand {
     return ExitCode.notFound.rawValue
   }
 
+  /// What `trending unseen` took away, named: the title, and whether it is still seen.
+  static func unseenReport(
+    _ media: MediaID, episodes: Bool, removed: Int, library: Library
+  ) throws(LibraryError) -> String {
+    let name = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
+    if episodes {
+      guard removed > 0 else { return tr("%s: none of those episodes has a watch to take away", name) }
+      return trn(
+        "took away the latest watch of %1$s episode of %2$s", "took away the latest watch of %1$s episodes of %2$s",
+        removed, String(removed), name)
+    }
+    guard removed > 0 else { return tr("%s has no watch to take away", name) }
+    if let last = try library.annotatedMarks(of: media)[media]?.seen {
+      return tr("took away the latest watch of %1$s; it is still seen, last on %2$s", name, last)
+    }
+    return tr("took away the watch of %s; it is not seen now", name)
+  }
+
   /// `trending seen`, `rate`, `lists` and the library's other commands.
   static func library(_ command: LibraryCommand, invocation: Invocation, environment: [String: String]) -> Int32 {
     if case .seen(_, _, let day?) = command, let refusal = OptionTable.futureWatch(day, now: Date()) {
@@ -82,19 +100,21 @@ extension TrendingCommand {
           numbers = try library.seenEpisodes(media.id).filter { $0.season == season }.sorted()
         }
         let removed = try library.unwatch(media, episodes: numbers)
-        return emit(trn("removed %s watch", "removed %s watches", removed))
+        return emit(try unseenReport(media, episodes: episodes != nil, removed: removed, library: library))
       case .rate(let media, let episode, let rating):
         guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
           return unknown(media)
         }
         try library.rate(subject(media, episode), rating, title: info, day: today)
-        return emit(Output.named(info, episode: episode) + ": " + (rating.map { "\($0)/10" } ?? "–"))
+        let name = Output.named(info, episode: episode)
+        return emit(rating.map { name + ": \($0)/10" } ?? tr("%s: rating cleared", name))
       case .note(let media, let episode, let text):
         guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
           return unknown(media)
         }
         try library.note(subject(media, episode), text, title: info, day: today)
-        return emit(Output.named(info, episode: episode) + ": " + (text == nil ? "–" : "✎"))
+        let name = Output.named(info, episode: episode)
+        return emit(text == nil ? tr("%s: note cleared", name) : tr("%s: note saved", name))
       case .hide(let media, let hidden):
         guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
           return unknown(media)

@@ -186,7 +186,8 @@ struct LibraryEndToEndTests {
     #expect(series.first?["seen"] as? Int == 10)
     #expect(next?["season"] as? Int == 8 && next?["episode"] as? Int == 1, "the demo's next season: \(series)")
     let unseen = try run(["unseen", "tv/1399", "--season", "1", "--through", "3"], data: data)
-    #expect(unseen.stdout.contains("removed 3 watches"), "\(unseen.stdout)")
+    #expect(
+      unseen.stdout.contains("took away the latest watch of 3 episodes of Game of Thrones (2011)"), "\(unseen.stdout)")
     // A run of episodes marks only those not seen (as "mark up to here" does); one named is a rewatch.
     let through = try run(["seen", "tv/1399", "--season", "1", "--through", "5", "--demo"], data: data)
     #expect(through.stdout.contains("marked 3 episodes of Game of Thrones"), "\(through.stdout)")
@@ -197,6 +198,19 @@ struct LibraryEndToEndTests {
     let history = try run(["history", "--json"], data: data)
     let watches = try #require(try json(history) as? [[String: Any]], "\(history.stdout)")
     #expect(watches.count == 11, "10 of season 1, 3 taken away, 3 again, 1 rewatch: \(watches.count)")
+  }
+
+  @Test func aRatingOrANoteSaysWhatBecameOfIt() throws {
+    let data = try dataHome()
+    let said = try [
+      ["rate", "603", "8", "--demo"], ["rate", "603", "--clear", "--demo"], ["note", "603", "x", "--demo"],
+      ["note", "603", "--clear", "--demo"],
+    ].map { try run($0, data: data).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
+    #expect(
+      said == [
+        "The Matrix (1999): 8/10", "The Matrix (1999): rating cleared", "The Matrix (1999): note saved",
+        "The Matrix (1999): note cleared",
+      ])
   }
 
   @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {
@@ -211,7 +225,13 @@ struct LibraryEndToEndTests {
       let outcome = try run(step, data: data)
       #expect(outcome.status == 0, "\(step): \(outcome.stderr)")
     }
-    #expect(try run(["unseen", "603"], data: data).stdout.contains("removed 1 watch"))
+    let unseen = try run(["unseen", "603"], data: data).stdout
+    #expect(unseen.contains("took away the watch of The Matrix (1999); it is not seen now"), "\(unseen)")
+    let nothing = try run(["unseen", "603"], data: data)
+    #expect(nothing.status == 0 && nothing.stdout.contains("The Matrix (1999) has no watch to take away"))
+    let rewatched = try run(["unseen", "550"], data: data).stdout
+    #expect(rewatched.contains("it is still seen, last on 2025-03-01"), "the earlier watch stays: \(rewatched)")
+    _ = try run(["seen", "550", "--on", "2026-02-01", "--demo"], data: data)
     let history = try #require(
       try json(run(["history", "--since", "2025-01-01", "--json"], data: data)) as? [[String: Any]])
     #expect(history.map { $0["watched"] as? String } == ["2026-02-01", "2025-03-01"])
