@@ -34,7 +34,10 @@ enum LibraryChanges {
     case .rating(let rating): try library.rate(subject, rating, title: info, day: change.day)
     case .note(let note): try library.note(subject, note, title: info, day: change.day)
     case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
-    case .list(let name): try library.add(info, to: name, day: change.day)
+    case .list(let name):
+      guard try library.add(info, to: name, day: change.day) else {
+        return .listedAlready(change.media, try library.annotatedMarks(of: change.media)[change.media])
+      }
     case .unlist(let name): _ = try library.remove(change.media, from: name)
     case .episodes(let episodes, let seen):
       if seen {

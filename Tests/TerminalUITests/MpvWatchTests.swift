@@ -107,6 +107,14 @@ struct MpvWatchTests {
     #expect(try library.history().count == 2, "the second of each on the same day added nothing")
   }
 
+  @Test func aListAddOfATitleOnTheListAlreadyIsAnsweredSo() throws {
+    let library = try Library(path: try runtime().appendingPathComponent("library.sqlite3"))
+    let change = LibraryChange(id: 550, title: "Fight Club", year: 1999, kind: .list("Noir"), day: "2026-03-01")
+    let mark = { try library.annotatedMarks(of: .film(550))[.film(550)] }
+    #expect(try LibraryChanges.store(change, in: library) == .mark(.film(550), mark()))
+    #expect(try LibraryChanges.store(change, in: library) == .listedAlready(.film(550), mark()))
+  }
+
   @Test func linesAreCutWhereverTheReadsEndAndOverlongOnesDropped() {
     var buffer = LineBuffer()
     #expect(buffer.take(Array("{\"a\":1}\n{\"b\"".utf8)[...]) == [Array("{\"a\":1}".utf8)])

@@ -124,6 +124,8 @@ public struct LibraryChange: Equatable, Sendable {
 /// it has none left), or the series' seen episodes after an episode's.
 public enum StoredAfter: Equatable, Sendable {
   case mark(MediaID, Mark?)
+  /// A list add that found the title on that list already: its mark as the library holds it.
+  case listedAlready(MediaID, Mark?)
   case episodes(series: Int, Set<EpisodeKey>)
 }
 
@@ -229,7 +231,12 @@ enum MarkLogic {
   static func saved(_ after: StoredAfter?, problem: String?, _ state: inout AppState) -> [Effect] {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
     switch after {
-    case .mark(let media, let mark):
+    case .mark(let media, let mark), .listedAlready(let media, let mark):
+      if case .listedAlready = after, let change, case .list(let list) = change.kind {
+        let name = Prompt.name(
+          of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
+        state.shared.say(tr("%1$s was on the list %2$s already.", name, list), .confirmation)
+      }
       // Only the changed title is read back: the others are as the screen has them. Changed in
       // place with the changes to it still waiting laid over it again, never the whole table
       // copied (a lifetime's 10,000 marks, after every save of a burst). One of our changes is now

@@ -208,6 +208,12 @@ struct LibraryBrowserTests {
       $0.shared.unsaved = [change]
       $0.shared.say("Added Film 2 to the list Noir.", .confirmation)
     }
+    // The library found it on the list already: the line says so, not that it was added.
+    let mark = Mark(id: 2, title: "Film 2", year: nil, onWatchlist: false, added: Self.day)
+    var state = store.state
+    _ = Reducer.reduce(&state, .changeSaved(.listedAlready(.film(2), mark), problem: nil))
+    #expect(state.shared.notice?.text == "Film 2 was on the list Noir already.")
+    #expect(state.shared.unsaved.isEmpty && state.shared.marks[.film(2)] == mark)
   }
 
   @Test func notInterestedLeavesEveryListButTheWatchlistAndComesBack() {
