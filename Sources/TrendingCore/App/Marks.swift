@@ -139,21 +139,6 @@ extension Mark {
   }
 }
 
-/// The lists a burst of saved changes owes a read from the file: those that follow titles' marks,
-/// those that follow episodes seen.
-public struct OwedReads: Equatable, Sendable {
-  /// A title's marks were saved.
-  public var marks = false
-  /// A series' episodes were saved.
-  public var episodes = false
-
-  /// Owes the reads named.
-  public init(marks: Bool = false, episodes: Bool = false) {
-    self.marks = marks
-    self.episodes = episodes
-  }
-}
-
 /// The watchlist and seen marks: toggled at once on screen, then stored; the stored marks shown
 /// with the changes still being saved over them.
 enum MarkLogic {

@@ -337,3 +337,18 @@ enum FeedLogic {
     return kinds
   }
 }
+
+/// The lists a burst of saved changes owes a read from the file: those that follow titles' marks,
+/// those that follow episodes seen.
+public struct OwedReads: Equatable, Sendable {
+  /// A title's marks were saved.
+  public var marks = false
+  /// A series' episodes were saved.
+  public var episodes = false
+
+  /// Owes the reads named.
+  public init(marks: Bool = false, episodes: Bool = false) {
+    self.marks = marks
+    self.episodes = episodes
+  }
+}
