@@ -140,13 +140,19 @@ struct MarksTests {
     }
   }
 
-  @Test func theWatchlistTabFollowsItsMarks() {
+  /// A store showing the Watchlist tab, its read asked and not answered.
+  static func watchlistAsked() -> TestStore {
     var store = TestStore(Sample.loaded(3))
     store.send(.key(.character("6")), effects: [.readWatchlist]) {
       $0.tabs[.trending] = $0.rootList
       $0.rootList = ListScreen(kind: .watchlist, window: .week)
       $0.rootList.list.begin()
     }
+    return store
+  }
+
+  @Test func theWatchlistTabFollowsItsMarks() {
+    var store = Self.watchlistAsked()
     let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
     let snapshot = WatchlistSnapshot(marks: [9: mark])
     let page = MediaPage(page: 1, totalPages: 1, results: [MediaSummary(id: 9, title: "F")])
@@ -167,12 +173,7 @@ struct MarksTests {
   }
 
   @Test func aChangeWhileTheWatchlistIsReadReadsItAgain() {
-    var store = TestStore(Sample.loaded(3))
-    store.send(.key(.character("6")), effects: [.readWatchlist]) {
-      $0.tabs[.trending] = $0.rootList
-      $0.rootList = ListScreen(kind: .watchlist, window: .week)
-      $0.rootList.list.begin()
-    }
+    var store = Self.watchlistAsked()
     // The read on its way may have read the library before this change: it is read again (the
     // runner lets the new read take the old one's place), not left one change behind.
     let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
