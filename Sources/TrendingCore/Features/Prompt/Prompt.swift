@@ -30,6 +30,11 @@ public struct Prompt: Equatable, Sendable {
   /// How many names in the folder began with the path when Tab last completed it (more than one:
   /// the line says so).
   public var matches = 0
+  /// Whether the text is still the rating or note as it was, untouched: shown selected, it is
+  /// replaced by what is typed (Backspace edits it instead), as a selected field's text is.
+  public var untouched: Bool
+  /// Why Enter did not save, shown in place of the words until the next key.
+  public var problem: String?
 
   /// Opens the line, starting from what the marks hold (the rating or note as it is).
   public init(_ purpose: Purpose, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: Shared) {
@@ -43,6 +48,7 @@ public struct Prompt: Equatable, Sendable {
     case .note: text = (self.episode == nil ? mark?.note : notes?.note) ?? ""
     case .addToList, .playFile: text = ""
     }
+    untouched = !text.isEmpty
   }
 
   /// How a notice or the line names a title, or one of its episodes ("Severance S01E02").
@@ -51,8 +57,9 @@ public struct Prompt: Equatable, Sendable {
     return episode.map { title + " " + $0.code } ?? title
   }
 
-  /// The words before what is typed.
+  /// The words before what is typed (why Enter did not save, after it did not).
   public var label: String {
+    if let problem { return problem }
     let name = Self.name(of: film, episode: episode)
     switch purpose {
     case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
@@ -68,6 +75,8 @@ public struct Prompt: Equatable, Sendable {
   mutating func type(_ typed: String) {
     // One space typed is kept (cleaning folds a lone space away); anything else is cleaned.
     let clean = typed == " " ? " " : TextSanitizer.clean(typed, keepNewlines: false, limit: Self.longest)
+    if untouched { text = "" }
+    untouched = false
     switch purpose {
     case .rate: text = String((text + clean.filter(\.isASCII).filter(\.isNumber)).prefix(2))
     case .note, .addToList, .playFile: text = String((text + clean).prefix(Self.longest))
@@ -81,12 +90,21 @@ enum PromptLogic {
   /// A key while the prompt is open (it takes every key).
   static func key(_ key: Key, _ state: inout AppState) -> [Effect] {
     guard var prompt = state.prompt else { return [] }
+    prompt.problem = nil
     switch key {
     case .escape:
       state.prompt = nil
       return []
+    case .control:
+      // The app's own keys still work over the line: quit (anywhere), suspend, redraw.
+      state.prompt = prompt
+      guard case .app(let command)? = state.shared.keys.command(for: key, in: state.keyContext),
+        [.quit, .suspend, .redraw].contains(command)
+      else { return [] }
+      return AppCommands.perform(command, &state)
     case .backspace:
       if !prompt.text.isEmpty { prompt.text.removeLast() }
+      prompt.untouched = false
       prompt.matches = 0
     case .tab where prompt.purpose == .playFile:
       return [.completePath(prompt.text)]
@@ -103,6 +121,7 @@ enum PromptLogic {
 
   /// Pasted text, typed into the line (newlines and controls dropped).
   static func paste(_ text: String, _ state: inout AppState) {
+    state.prompt?.problem = nil
     state.prompt?.type(text)
   }
 
@@ -118,13 +137,13 @@ enum PromptLogic {
       } else if let rating = Int(text), (1...10).contains(rating) {
         kind = .rating(rating)
       } else {
-        state.shared.say(tr("A rating is a whole number from 1 to 10."), .problem)
+        state.prompt?.problem = tr("A rating is a whole number from 1 to 10:")
         return []
       }
     case .note: kind = .note(text.isEmpty ? nil : text)
     case .addToList:
       guard !text.isEmpty else {
-        state.shared.say(tr("A list needs a name."), .problem)
+        state.prompt?.problem = tr("A list needs a name:")
         return []
       }
       kind = .list(text)

@@ -143,9 +143,13 @@ struct LibraryBrowserTests {
     store.send(.key(.character("x"))) { _ in }
     store.send(.key(.character("1"))) { $0.prompt?.text = "11" }
     store.send(.key(.character("0"))) { _ in }
-    // Eleven is refused, the line kept.
-    store.send(.key(.enter)) { $0.shared.say("A rating is a whole number from 1 to 10.", .problem) }
-    store.send(.key(.backspace)) { $0.prompt?.text = "1" }
+    // Eleven is refused, the line kept and saying why until the next key.
+    store.send(.key(.enter)) { $0.prompt?.problem = "A rating is a whole number from 1 to 10:" }
+    #expect(store.state.prompt?.label == "A rating is a whole number from 1 to 10:")
+    store.send(.key(.backspace)) {
+      $0.prompt?.text = "1"
+      $0.prompt?.problem = nil
+    }
     store.send(.key(.character("0"))) { $0.prompt?.text = "10" }
     let change = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .rating(10), day: Self.day, summary: MarkSummary(film))
@@ -157,10 +161,19 @@ struct LibraryBrowserTests {
       $0.shared.unsaved = [change]
       $0.shared.say("Rated Film 1 10.", .confirmation)
     }
-    // Open again: it starts from the rating; emptied and saved, the rating is cleared.
+    // Open again: it starts from the rating, selected: a digit typed replaces it, not joins it.
     store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, $0.shared) }
-    #expect(store.state.prompt?.text == "10")
-    store.send(.key(.backspace)) { $0.prompt?.text = "1" }
+    #expect(store.state.prompt?.text == "10" && store.state.prompt?.untouched == true)
+    var typed = store
+    typed.send(.key(.character("7"))) {
+      $0.prompt?.text = "7"
+      $0.prompt?.untouched = false
+    }
+    // Backspace edits it instead; emptied and saved, the rating is cleared.
+    store.send(.key(.backspace)) {
+      $0.prompt?.text = "1"
+      $0.prompt?.untouched = false
+    }
     store.send(.key(.backspace)) { $0.prompt?.text = "" }
     let cleared = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .rating(nil), day: Self.day, summary: MarkSummary(film))
@@ -170,6 +183,17 @@ struct LibraryBrowserTests {
       $0.shared.unsaved = [change, cleared]
       $0.shared.say("Cleared your rating of Film 1.", .confirmation)
     }
+  }
+
+  @Test func theAppsOwnControlKeysWorkOverTheLine() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[0]
+    store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
+    store.send(.key(.character("a"))) { $0.prompt?.text = "a" }
+    // ^D moves the list under the line elsewhere: here it does nothing, nor is it typed.
+    store.send(.key(.control("d")))
+    store.send(.key(.control("l")), effects: [.redraw])
+    store.send(.key(.control("c")), effects: [.quit])
   }
 
   @Test func aNoteIsOneLineEscLeavesItAndPastedControlsAreDropped() {
@@ -199,8 +223,11 @@ struct LibraryBrowserTests {
     let film = store.state.rootList.movies[1]
     store.send(.key(.character("j"))) { $0.rootList.selection = 1 }
     store.send(.key(.character("L"))) { $0.prompt = Prompt(.addToList, film: film, $0.shared) }
-    store.send(.key(.enter)) { $0.shared.say("A list needs a name.", .problem) }
-    store.send(.paste("Noir")) { $0.prompt?.text = "Noir" }
+    store.send(.key(.enter)) { $0.prompt?.problem = "A list needs a name:" }
+    store.send(.paste("Noir")) {
+      $0.prompt?.text = "Noir"
+      $0.prompt?.problem = nil
+    }
     let change = LibraryChange(
       id: 2, title: "Film 2", year: nil, kind: .list("Noir"), day: Self.day, summary: MarkSummary(film))
     store.send(.key(.enter), effects: [.save(change)]) {

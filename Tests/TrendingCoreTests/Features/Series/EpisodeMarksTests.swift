@@ -199,7 +199,10 @@ struct EpisodeMarksTests {
     store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: series, episode: Self.key(1, 2), $0.shared) }
     #expect(store.state.prompt?.text == "8")
     // Cleared, both: the episode says nothing more, and the mark that held only it is dropped.
-    store.send(.key(.backspace)) { $0.prompt?.text = "" }
+    store.send(.key(.backspace)) {
+      $0.prompt?.text = ""
+      $0.prompt?.untouched = false
+    }
     let cleared = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .rating(nil), day: day,
       summary: MarkSummary(series), episode: Self.key(1, 2))
