@@ -39,8 +39,16 @@ enum AppCommands {
       return effects
     case .notInterested:
       guard let film = state.top.subject(state.shared), let media = film.media else { return [] }
-      let effects = MarkLogic.record(.hidden(state.shared.marks[media]?.hidden != true), film: film, &state.shared)
+      let hiding = state.shared.marks[media]?.hidden != true
+      let effects = MarkLogic.record(.hidden(hiding), film: film, &state.shared)
       ListLogic.rehide(&state)
+      // Gone from the list, its row cannot take x again: the line says where it still is.
+      if hiding, state.stack.last?.list?.hiding(state.shared).contains(media) == true {
+        let name = Prompt.name(of: film, episode: nil)
+        state.shared.say(
+          tr("Not interested in %s: off the tabs (/ finds it, x there undoes).", name),
+          .confirmation)
+      }
       return effects
     case .rate, .note, .addToList:
       let purpose: Prompt.Purpose = command == .rate ? .rate : command == .note ? .note : .addToList

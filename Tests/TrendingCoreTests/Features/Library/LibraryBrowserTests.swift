@@ -254,9 +254,21 @@ struct LibraryBrowserTests {
       $0.shared.marks[.film(1)]?.hidden = true
       $0.shared.unsaved = [change]
       $0.rootList.hidden = [.film(1)]
-      $0.shared.say("Not interested in Film 1: hidden from every list (x again shows it).", .confirmation)
+      // Its row is gone (x now falls on the next one): the line says where it still is.
+      $0.shared.say(
+        "Not interested in Film 1: off the tabs (/ finds it, x there undoes).", .confirmation)
     }
     #expect(store.state.rootList.movies.map(\.id) == [2, 3])
+    // On its own page, which stays, x again shows it.
+    var page = Sample.loaded(3)
+    page.push(.film(FilmScreen(id: 1, known: film)))
+    var onPage = TestStore(page)
+    onPage.send(.key(.character("x")), effects: [.save(change)]) {
+      $0.shared.marks[.film(1)] = store.state.shared.marks[.film(1)]
+      $0.shared.unsaved = [change]
+      $0.rootList.hidden = [.film(1)]
+      $0.shared.say("Not interested in Film 1: hidden from every list (x again shows it).", .confirmation)
+    }
     var watchlist = ListScreen(kind: .watchlist, window: .week)
     watchlist.list = Loadable(value: Listing(firstPage: MediaPage(results: [film])), fetchedAt: Sample.start)
     #expect(watchlist.hiding(store.state.shared).isEmpty, "the watchlist is the user's own choice")
