@@ -5,6 +5,12 @@ import Localization
 /// search line and the palette, the marks and links of what the screen is about, and the tabs.
 enum AppCommands {
   /// Runs an app command.
+  /// The episode the selected row of the list showing is about, when its rows can be episodes.
+  private static func rowEpisode(_ state: AppState) -> EpisodeKey? {
+    guard let list = state.stack.last?.list, let row = list.selectedMovie else { return nil }
+    return list.feed.episode(of: row, state.shared)
+  }
+
   static func perform(_ command: AppCommand, _ state: inout AppState) -> [Effect] {
     switch command {
     case .help:
@@ -30,6 +36,13 @@ enum AppCommands {
       return EpisodeMarkLogic.markNext(entry, &state.shared)
     case .toggleSeen where state.top.markedEpisode(state.shared) != nil:
       return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.toggle($0, &state.shared) } ?? []
+    case .toggleSeen where rowEpisode(state) != nil:
+      // A row of one episode (Recently rated) marks on the episode's own screen, which knows its season.
+      let keys = state.shared.keys
+      let open = keys.firstKey(for: .open, in: .list)?.label(ascii: state.shared.asciiKeys) ?? "⏎"
+      let mark = keys.firstKey(for: .app(command), in: .episode)?.label(ascii: state.shared.asciiKeys) ?? "m"
+      state.shared.say(tr("%1$s opens %2$s, where %3$s marks it.", open, rowEpisode(state)?.code ?? "", mark), .message)
+      return []
     case .markUpToHere:
       return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.upToHere($0, &state.shared) } ?? []
     case .toggleWatchlist, .toggleSeen:
@@ -59,7 +72,8 @@ enum AppCommands {
         return []
       }
       guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
-      state.prompt = Prompt(purpose, film: film, state.shared)
+      // A row of one episode (Recently rated): its rating and note are the episode's own.
+      state.prompt = Prompt(purpose, film: film, episode: rowEpisode(state), state.shared)
       return []
     case .removeFromList:
       guard let film = state.top.subject(state.shared), let media = film.media,

@@ -43,6 +43,8 @@ public protocol Feed: Sendable {
   func received(_ answer: LocalAnswer, _ shared: inout Shared)
   /// The screen a row opens, when the feed's rows open something other than their title.
   func opening(_ entry: MediaSummary, _ shared: Shared) -> Route?
+  /// The episode a row is about, when its rows can be a series' episodes (a rating, a note).
+  func episode(of row: MediaSummary, _ shared: Shared) -> EpisodeKey?
   /// After any answer, what a made feed asks for next and says (`showing`: its tab is on screen).
   func advance(_ shared: inout Shared, showing: Bool) -> [Effect]
 }
@@ -81,6 +83,7 @@ extension Feed {
   public func page(from answer: LocalAnswer) -> MediaPage? { nil }
   public func received(_ answer: LocalAnswer, _ shared: inout Shared) {}
   public func opening(_ entry: MediaSummary, _ shared: Shared) -> Route? { nil }
+  public func episode(of row: MediaSummary, _ shared: Shared) -> EpisodeKey? { nil }
   public func advance(_ shared: inout Shared, showing: Bool) -> [Effect] { [] }
 }
 

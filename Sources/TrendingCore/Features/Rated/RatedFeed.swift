@@ -111,6 +111,9 @@ struct RatedFeed: Feed {
     shared.localAnswers[.rated] = answer
   }
 
+  /// An episode's row is about the episode: a rating or note is its own.
+  func episode(of row: MediaSummary, _ shared: Shared) -> EpisodeKey? { shared.rated?.entry(row)?.episode }
+
   /// An episode's row opens the episode; a title's, the title (the default).
   func opening(_ entry: MediaSummary, _ shared: Shared) -> Route? {
     guard let rated = shared.rated?.entry(entry), let episode = rated.episode else { return nil }

@@ -82,6 +82,28 @@ struct RatedTabTests {
     #expect(series.stack.last == .series(SeriesScreen(id: 70523, known: Self.list.entries[2].row)))
   }
 
+  @Test func anEpisodesRowRatesAndNotesTheEpisodeAndSaysWhereToMarkIt() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("9")))
+    _ = Reducer.reduce(&state, .localRead(.rated, .success(.rated(Self.list))))
+    for key in ["R", "N"] {
+      var rating = state
+      _ = Reducer.reduce(&rating, .key(.character(Character(key))))
+      #expect(rating.prompt?.episode == EpisodeKey(season: 1, number: 2), "\(key): the episode's own, not the series'")
+      #expect(rating.prompt?.film.id == 70523 && rating.prompt?.text == "", "\(key)")
+    }
+    // m does not mark the whole series from an episode's row: its screen does, which knows its season.
+    var marking = state
+    #expect(Reducer.reduce(&marking, .key(.character("m"))).isEmpty)
+    #expect(marking.shared.notice?.text == "⏎ opens S01E02, where m marks it.")
+    #expect(marking.shared.unsaved.isEmpty && marking.shared.marks.isEmpty)
+    // The series' own row is the series'.
+    var series = state
+    _ = Reducer.reduce(&series, .key(.end))
+    _ = Reducer.reduce(&series, .key(.character("R")))
+    #expect(series.prompt?.episode == nil && series.prompt?.text == "")
+  }
+
   @Test func withNothingRatedTheTabNamesTheKeyThatRates() {
     let feed = ListKind.rated.feed.feed(of: .rated)
     #expect(feed.localQuery == .rated && feed.followsMarks && feed.readsAhead && feed.rowsStyle == .rated)
