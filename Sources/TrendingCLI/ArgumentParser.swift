@@ -6,9 +6,7 @@ import TrendingCore
 public enum ArgumentParser {
   /// The short usage printed with usage errors.
   public static var shortUsage: String {
-    tr(
-      "Usage: %s [options]; 'trending help' for all",
-      "trending [" + OptionTable.commandNames.joined(separator: " | ") + "]")
+    tr("Usage: trending COMMAND [options]; 'trending help' names them all.")
   }
 
   /// Parses the arguments after the program name.

@@ -61,11 +61,12 @@ extension OptionTable {
   /// The options only the library's commands take.
   static var libraryOptions: [OptionSpec] {
     let episodeVerbs: [Verb] = [.seen, .unseen, .rate, .note]
-    func number(_ name: String, _ help: String, _ set: @escaping @Sendable (inout LibraryFlags, Int) -> Void)
-      -> OptionSpec
-    {
+    func number(
+      _ name: String, _ help: String, verbs: [Verb] = episodeVerbs,
+      _ set: @escaping @Sendable (inout LibraryFlags, Int) -> Void
+    ) -> OptionSpec {
       OptionSpec(
-        name: name, value: "N", kind: .number, help: help, verbs: episodeVerbs,
+        name: name, value: "N", kind: .number, help: help, verbs: verbs,
         apply: { line, text throws(UsageError) in
           guard let value = Int(text), (0...10_000).contains(value) else {
             throw UsageError(message: tr("%1$s must be a whole number from 0, not %2$s", name, shown(text)))
@@ -76,7 +77,9 @@ extension OptionTable {
     return [
       number("--season", tr("the season of a series (0 is the specials)")) { $0.season = $1 },
       number("--episode", tr("one episode of the season")) { $0.episode = $1 },
-      number("--through", tr("every aired episode of the season up to this one")) { $0.through = $1 },
+      number("--through", tr("every aired episode of the season up to this one"), verbs: [.seen, .unseen]) {
+        $0.through = $1
+      },
       OptionSpec(
         name: "--since", value: "YYYY-MM-DD",
         help: tr("only what was watched (for new: what came out) on or after this day"), verbs: [.history, .new],

@@ -201,7 +201,8 @@ public enum OptionTable {
           line.page = number
         }),
       OptionSpec(
-        name: "--year", value: "N", kind: .number, help: tr("only films released (series first aired) that year"),
+        name: "--year", value: "N", kind: .number,
+        help: tr("only films released (series first aired) that year; stats: what was watched that year"),
         verbs: [.search, .discover, .stats],
         apply: { line, text throws(UsageError) in
           // Discover also takes a range, A..B; a search takes one year (checked with the command).

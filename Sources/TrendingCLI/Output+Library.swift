@@ -218,21 +218,25 @@ extension Output {
             })))
     }
     var lines = [
-      tr("films seen: %1$s (%2$s watches)", String(stats.films), String(stats.filmWatches)),
-      tr(
-        "episodes seen: %1$s (%2$s watches), of %3$s series", String(stats.episodes), String(stats.episodeWatches),
-        String(stats.series)),
+      trn(
+        "films seen: %1$s (%2$s watch)", "films seen: %1$s (%2$s watches)", stats.filmWatches, String(stats.films),
+        String(stats.filmWatches)),
+      trn(
+        "episodes seen: %1$s (%2$s watch), of %3$s series", "episodes seen: %1$s (%2$s watches), of %3$s series",
+        stats.episodeWatches, String(stats.episodes), String(stats.episodeWatches), String(stats.series)),
       tr("hours: %s", Formatters.oneDecimal(hours)),
     ]
     if !stats.byMonth.isEmpty {
-      lines.append(tr("by month:") + " " + stats.byMonth.map { "\($0.month) \($0.count)" }.joined(separator: ", "))
+      lines.append(tr("by month:") + " " + stats.byMonth.map { "\($0.month) ×\($0.count)" }.joined(separator: ", "))
     }
     if !stats.topGenres.isEmpty {
-      lines.append(tr("top genres:") + " " + stats.topGenres.map { "\($0.genre) \($0.count)" }.joined(separator: ", "))
+      lines.append(tr("top genres:") + " " + stats.topGenres.map { "\($0.genre) ×\($0.count)" }.joined(separator: ", "))
     }
     let rated = stats.ratings.enumerated().filter { $0.element > 0 }
     if !rated.isEmpty {
-      lines.append(tr("ratings:") + " " + rated.map { "\($0.offset + 1): \($0.element)" }.joined(separator: ", "))
+      // "★8 ×2": the score, then how many titles have it.
+      lines.append(
+        tr("ratings:") + " " + rated.reversed().map { "★\($0.offset + 1) ×\($0.element)" }.joined(separator: ", "))
     }
     return lines.joined(separator: "\n")
   }

@@ -27,11 +27,13 @@ extension TrendingCommand {
   }
 
   /// What the library should keep of a title: its details, from the cache first, else from amodb;
-  /// a title amodb does not know is a failure, and a title that cannot be asked is kept by its id.
+  /// a title amodb does not know is a failure, and a title that cannot be asked is kept as the
+  /// library knows it already, else by its id.
   static func titleInfo(
-    _ media: MediaID, invocation: Invocation, environment: [String: String]
+    _ media: MediaID, invocation: Invocation, environment: [String: String], library: Library
   ) -> Result<TitleInfo, AmodbError> {
-    let bare = TitleInfo(media: media, title: "")
+    let known = (try? library.title(media)).flatMap { $0?.title.isEmpty == false ? $0 : nil }
+    let bare = known ?? TitleInfo(media: media, title: "")
     guard let services = try? Setup.services(for: invocation, environment: environment) else { return .success(bare) }
     let client = services.client
     if client.configuration.missingKeyError != nil { return .success(bare) }
@@ -45,7 +47,7 @@ extension TrendingCommand {
       return .success(fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? bare)
     case .failure(let error):
       if case .notFound = error { return .failure(error) }
-      printError(tr("%1$s is kept without its title: %2$s", media.description, error.message))
+      if known == nil { printError(tr("%1$s is kept without its title: %2$s", media.description, error.message)) }
       return .success(bare)
     }
   }
@@ -72,6 +74,12 @@ extension TrendingCommand {
     guard removed > 0 else { return tr("%s has no watch to take away", name) }
     if let last = try library.annotatedMarks(of: media)[media]?.seen {
       return tr("took away the latest watch of %1$s; it is still seen, last on %2$s", name, last)
+    }
+    let episodes = media.kind == .series ? try library.seenEpisodes(media.id).count : 0
+    guard episodes == 0 else {
+      return trn(
+        "took away the watch of %1$s as a whole; %2$s of its episodes is still seen",
+        "took away the watch of %1$s as a whole; %2$s of its episodes are still seen", episodes, name, String(episodes))
     }
     return tr("took away the watch of %s; it is not seen now", name)
   }
@@ -102,25 +110,37 @@ extension TrendingCommand {
         let removed = try library.unwatch(media, episodes: numbers)
         return emit(try unseenReport(media, episodes: episodes != nil, removed: removed, library: library))
       case .rate(let media, let episode, let rating):
-        guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+        guard
+          case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+        else {
           return unknown(media)
         }
-        try library.rate(subject(media, episode), rating, title: info, day: today)
+        let changed = try library.rate(subject(media, episode), rating, title: info, day: today)
         let name = Output.named(info, episode: episode)
-        return emit(rating.map { name + ": \($0)/10" } ?? tr("%s: rating cleared", name))
+        guard let rating else { return emit(changed ? tr("%s: rating cleared", name) : tr("%s had no rating", name)) }
+        return emit(name + ": \(rating)/10")
       case .note(let media, let episode, let text):
-        guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+        guard
+          case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+        else {
           return unknown(media)
         }
-        try library.note(subject(media, episode), text, title: info, day: today)
+        let changed = try library.note(subject(media, episode), text, title: info, day: today)
         let name = Output.named(info, episode: episode)
-        return emit(text == nil ? tr("%s: note cleared", name) : tr("%s: note saved", name))
+        guard text != nil else { return emit(changed ? tr("%s: note cleared", name) : tr("%s had no note", name)) }
+        return emit(tr("%s: note saved", name))
       case .hide(let media, let hidden):
-        guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+        guard
+          case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+        else {
           return unknown(media)
         }
-        try library.hide(info, hidden, day: today)
-        return emit(Output.named(info, episode: nil) + (hidden ? ": " + tr("not interested") : ""))
+        let changed = try library.hide(info, hidden, day: today)
+        let name = Output.named(info, episode: nil)
+        guard hidden else {
+          return emit(changed ? tr("%s: shown in lists again", name) : tr("%s was not hidden", name))
+        }
+        return emit(name + ": " + tr("not interested"))
       case .history(let since, let format):
         return emit(Output.history(try library.history(since: since), format: format))
       case .progress(let json):
@@ -173,11 +193,16 @@ extension TrendingCommand {
   ) throws(LibraryError) -> Int32 {
     let today = WatchlistFormat.day(Date())
     guard let episodes else {
-      guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+      guard
+        case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+      else {
         return unknown(media)
       }
+      let before = try library.annotatedMarks(of: media)[media]?.seen
       try library.watch(info, on: day, recorded: today)
-      return emit(tr("marked %1$s seen on %2$s", Output.named(info, episode: nil), day))
+      let name = Output.named(info, episode: nil)
+      return emit(
+        before == nil ? tr("marked %1$s seen on %2$s", name, day) : tr("marked %1$s seen again on %2$s", name, day))
     }
     // Episodes need their season's answer: which exist, and which have aired.
     let services: (client: AmodbClient, images: ImageLoader)
@@ -205,7 +230,8 @@ extension TrendingCommand {
       printError(error.message)
       return ExitCode(error).rawValue
     }
-    guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+    guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+    else {
       return unknown(media)
     }
     let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
@@ -253,12 +279,20 @@ extension TrendingCommand {
   ) throws(LibraryError) -> Int32 {
     switch action {
     case .add(let media)?:
-      guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment) else {
+      guard
+        case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+      else {
         return unknown(media)
       }
-      try library.add(info, to: name, day: today)
+      let title = Output.named(info, episode: nil)
+      printNote(
+        try library.add(info, to: name, day: today)
+          ? tr("added %1$s to %2$s", title, name) : tr("%1$s was on %2$s already", title, name))
     case .remove(let media)?:
-      try library.remove(media, from: name)
+      let title = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
+      printNote(
+        try library.remove(media, from: name)
+          ? tr("took %1$s off %2$s", title, name) : tr("%1$s was not on %2$s", title, name))
     case .delete?:
       guard name.lowercased() != "watchlist" else {
         printError(tr("the watchlist is not deleted; remove its titles instead"))

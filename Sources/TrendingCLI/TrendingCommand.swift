@@ -310,6 +310,12 @@ public enum TrendingCommand {
     Console.error(message)
   }
 
+  /// Says what a command did on standard error, where its data goes to standard output (a pipe
+  /// reads the data alone).
+  static func printNote(_ message: String) {
+    Console.error(message)
+  }
+
   /// Prints `text` on standard output; a failed write is exit 1 with one line on standard error.
   static func emit(_ text: String) -> Int32 {
     do {

@@ -117,7 +117,7 @@ struct CleanOutputTests {
     }
     let lists = try run(["lists"], environment).stdout
     #expect(lists.split(separator: "\n").contains("Noir\(Self.visible)\t1"))
-    #expect(try run(["stats"], environment).stdout.contains("top genres: Drama\(Self.visible) 1"))
+    #expect(try run(["stats"], environment).stdout.contains("top genres: Drama\(Self.visible) ×1"))
     #expect(try run(["for-you", "--demo"], environment).stdout.contains("because you rated Fight \(Self.visible) 9"))
     // A formula behind an escape sequence is guarded as the spreadsheet will read it.
     let letterboxd = try run(["export", "letterboxd"], environment).stdout

@@ -21,8 +21,10 @@ struct LibraryEndToEndTests {
     return mounted.status == 0 ? folder : nil
   }
 
-  private func run(_ arguments: [String], data: URL) throws -> BinaryRunner.Outcome {
-    try BinaryRunner.run(arguments, environment: ["XDG_DATA_HOME": data.path])
+  private func run(_ arguments: [String], data: URL, environment: [String: String] = [:]) throws
+    -> BinaryRunner.Outcome
+  {
+    try BinaryRunner.run(arguments, environment: environment.merging(["XDG_DATA_HOME": data.path]) { $1 })
   }
 
   private func library(_ data: URL) -> URL { data.appendingPathComponent("trending/library.sqlite3") }
@@ -200,17 +202,36 @@ struct LibraryEndToEndTests {
     #expect(watches.count == 11, "10 of season 1, 3 taken away, 3 again, 1 rewatch: \(watches.count)")
   }
 
-  @Test func aRatingOrANoteSaysWhatBecameOfIt() throws {
+  @Test func eachChangeSaysWhatBecameOfIt() throws {
     let data = try dataHome()
     let said = try [
-      ["rate", "603", "8", "--demo"], ["rate", "603", "--clear", "--demo"], ["note", "603", "x", "--demo"],
-      ["note", "603", "--clear", "--demo"],
+      ["rate", "603", "8", "--demo"], ["rate", "603", "--clear", "--demo"], ["rate", "603", "--clear", "--demo"],
+      ["note", "603", "x", "--demo"], ["note", "603", "--clear", "--demo"], ["note", "603", "--clear", "--demo"],
+      ["hide", "603", "--demo"], ["unhide", "603", "--demo"], ["unhide", "603", "--demo"],
+      ["seen", "603", "--on", "2026-01-02", "--demo"], ["seen", "603", "--on", "2026-01-03", "--demo"],
     ].map { try run($0, data: data).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
     #expect(
       said == [
-        "The Matrix (1999): 8/10", "The Matrix (1999): rating cleared", "The Matrix (1999): note saved",
-        "The Matrix (1999): note cleared",
+        "The Matrix (1999): 8/10", "The Matrix (1999): rating cleared", "The Matrix (1999) had no rating",
+        "The Matrix (1999): note saved", "The Matrix (1999): note cleared", "The Matrix (1999) had no note",
+        "The Matrix (1999): not interested", "The Matrix (1999): shown in lists again",
+        "The Matrix (1999) was not hidden", "marked The Matrix (1999) seen on 2026-01-02",
+        "marked The Matrix (1999) seen again on 2026-01-03",
       ])
+    // A list's change is said on standard error; standard output is the list, for a pipe.
+    let added = try run(["lists", "Noir", "add", "603", "--demo"], data: data)
+    #expect(added.stderr.contains("added The Matrix (1999) to Noir") && added.stdout.contains("The Matrix"))
+    let again = try run(["lists", "Noir", "add", "603", "--demo"], data: data)
+    #expect(again.status == 0 && again.stderr.contains("The Matrix (1999) was on Noir already"), "\(again.stderr)")
+    #expect(try run(["lists", "Noir", "remove", "603"], data: data).stderr.contains("took The Matrix (1999) off Noir"))
+    #expect(
+      try run(["lists", "Noir", "remove", "603"], data: data).stderr.contains("The Matrix (1999) was not on Noir"))
+    // Offline, a title the library knows keeps its name and is not said to be kept without it.
+    let offline = try run(
+      ["rate", "603", "7"], data: data, environment: ["AMODB_KEY": "k", "AMODB_BASE_URL": "http://127.0.0.1:9/3"])
+    #expect(
+      offline.stdout.contains("The Matrix (1999): 7/10") && !offline.stderr.contains("without its title"),
+      "\(offline.stderr)")
   }
 
   @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {
@@ -249,6 +270,8 @@ struct LibraryEndToEndTests {
     #expect(noir == "Position,tmdbID,Title,Year\n1,603,The Matrix,1999\n2,550,Fight Club,1999\n", "\(noir)")
     let stats = try #require(try json(run(["stats", "--year", "2026", "--json"], data: data)) as? [String: Any])
     #expect(stats["films"] as? Int == 1 && stats["film_watches"] as? Int == 1)
+    let words = try run(["stats", "--year", "2026"], data: data).stdout
+    #expect(words.contains("films seen: 1 (1 watch)") && words.contains("ratings: ★9 ×1"), "\(words)")
     let export = try #require(try json(run(["export", "json"], data: data)) as? [String: Any])
     let tables = try #require(export["tables"] as? [String: [[String: Any]]])
     #expect(tables["hidden"]?.first?["title_id"] as? Int == 238 && tables["watch_events"]?.count == 2)
