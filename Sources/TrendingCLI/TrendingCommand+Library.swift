@@ -227,7 +227,15 @@ extension TrendingCommand {
       guard let value = fetched.value.season else { return unknown(media) }
       season = value
     case .failure(let error):
-      printError(error.message)
+      // A season amodb does not have is said of the series, when the series is known.
+      guard case .notFound = error else {
+        printError(error.message)
+        return ExitCode(error).rawValue
+      }
+      guard
+        case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+      else { return unknown(media) }
+      printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(episodes.season)))
       return ExitCode(error).rawValue
     }
     guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
@@ -239,7 +247,10 @@ extension TrendingCommand {
     switch episodes {
     case .one(_, let number):
       guard let episode = season.episodes.first(where: { $0.number == number }) else {
-        printError(tr("%1$s has no episode %2$s", Output.named(info, episode: nil), "S\(season.number)E\(number)"))
+        printError(
+          tr(
+            "%1$s has no episode %2$s", Output.named(info, episode: nil),
+            EpisodeKey(season: season.number, number: number).code))
         return ExitCode.usage.rawValue
       }
       chosen = [episode]
