@@ -16,13 +16,15 @@ enum ScreenReader {
     shared.screenReader ? text : Renderer.spinner(at: shared.now) + " " + text
   }
 
-  /// Draws the status line's text at `row`, cut to `limit` columns; for a screen reader whole, its
-  /// words wrapped onto the rows above (the key hints' first) when one row does not hold them.
+  /// Draws the status line's text at `row`, cut to `limit` columns; for a screen reader, or a
+  /// message (`wraps`), whole: its words wrapped onto the key hints' row (below the status line,
+  /// or above it for a screen reader) when one row does not hold them.
   static func status(
-    _ text: String, tone: Tone, row: Int, limit: Int, _ shared: Shared, into screen: inout Screen
+    _ text: String, tone: Tone, row: Int, limit: Int, wraps: Bool = false, _ shared: Shared,
+    into screen: inout Screen
   ) {
     let style = Style(tone)
-    guard shared.screenReader, TextWidth.width(of: text) > limit else {
+    guard shared.screenReader || wraps, TextWidth.width(of: text) > limit else {
       screen.put(TextLayout.truncate(text, to: limit), row: row, column: 0, style: style)
       return
     }
@@ -37,7 +39,8 @@ enum ScreenReader {
         ]
     }
     for (offset, line) in lines.enumerated() {
-      let at = row - lines.count + 1 + offset
+      let at = shared.screenReader ? row - lines.count + 1 + offset : row + offset
+      guard at < screen.height else { break }
       screen.fill(row: at, style: style)
       screen.put(" " + line, row: at, column: 0, style: style)
     }

@@ -103,7 +103,10 @@ enum DocumentView {
     }
     // The hints first: a screen reader's whole message may take their row.
     KeyHints.draw(state, in: chrome.hints, into: &screen)
-    ScreenReader.status(text, tone: tone, row: chrome.status.row, limit: screen.width, state.shared, into: &screen)
+    ScreenReader.status(
+      text, tone: tone, row: chrome.status.row, limit: screen.width,
+      wraps: state.shared.currentNotice != nil && state.prompt == nil,
+      state.shared, into: &screen)
     // Links that share a line are told apart by their columns on the screen.
     let links = document.links.map { link in
       DocumentLink(

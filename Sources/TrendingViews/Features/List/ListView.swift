@@ -358,7 +358,10 @@ enum ListView {
     let statusWidth = TextWidth.width(of: status.0)
     let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width
     let limit = roomForBudget ? screen.width - budgetWidth - 1 : screen.width
-    ScreenReader.status(status.0, tone: status.1, row: row, limit: limit, shared, into: &screen)
+    ScreenReader.status(
+      status.0, tone: status.1, row: row, limit: limit, wraps: shared.currentNotice != nil && state.prompt == nil,
+      shared,
+      into: &screen)
     if roomForBudget, let budget {
       screen.put(budget, row: row, column: screen.width - budgetWidth, style: Style(.muted))
     }
