@@ -117,6 +117,11 @@ extension Library {
     }
   }
 
+  /// Fills in what is known of a title (what is not known now keeps what was known).
+  public func update(_ info: TitleInfo, day: String) throws(LibraryError) {
+    try write { try Titles.upsert(connection, info, day: day) }
+  }
+
   /// What is known of a title, if it is in the library.
   public func title(_ media: MediaID) throws(LibraryError) -> TitleInfo? {
     try read {

@@ -34,6 +34,36 @@ public struct LibraryStats: Equatable, Sendable {
 }
 
 extension Library {
+  /// A title's genres as its details named them, else by the ids a list's row carried (a title
+  /// marked from a list was never opened).
+  static func genreNames(_ row: SQLRow) -> [String] {
+    let named = (row["genres"].string ?? "").split(separator: "|").map(String.init)
+    guard named.isEmpty else { return named }
+    let ids = (row["genre_ids"].string ?? "").split(separator: ",").compactMap { Int($0) }
+    return ids.compactMap(row["kind"].string == MediaKind.series.rawValue ? Genres.seriesName : Genres.name)
+  }
+
+  /// The titles watched in a year (or ever) whose runtime the library does not know, the most
+  /// watched first: `trending stats` asks for them so its hours count them.
+  public func titlesWithoutRuntime(year: Int?, atMost: Int) throws(LibraryError) -> [MediaID] {
+    let from = year.map { "\($0)-01-01" } ?? "0000-00-00"
+    let to = year.map { "\($0)-12-31" } ?? "9999-12-31"
+    return try read {
+      try connection.rows(
+        """
+        SELECT t.kind, t.id FROM titles t JOIN watch_events e ON e.kind = t.kind AND e.title_id = t.id
+        LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
+          AND e.kind = 'tv'
+        WHERE t.runtime IS NULL AND ep.runtime IS NULL AND e.watched BETWEEN ? AND ?
+        GROUP BY t.kind, t.id ORDER BY count(*) DESC, t.kind, t.id LIMIT ?
+        """, [.text(from), .text(to), .integer(Int64(atMost))]
+      ).compactMap { row in
+        row["kind"].string.flatMap(MediaKind.init(rawValue:)).flatMap { kind in row["id"].int.map { MediaID(kind, $0) }
+        }
+      }
+    }
+  }
+
   /// The statistics of the watches in a year, or of all of them when nil.
   public func stats(year: Int? = nil) throws(LibraryError) -> LibraryStats {
     let from = year.map { "\($0)-01-01" } ?? "0000-00-00"
@@ -66,11 +96,11 @@ extension Library {
       var genres: [String: Int] = [:]
       try connection.each(
         """
-        SELECT t.genres FROM titles t WHERE EXISTS (SELECT 1 FROM watch_events e WHERE e.kind = t.kind
-          AND e.title_id = t.id AND e.watched BETWEEN ? AND ?)
+        SELECT t.kind, t.genres, t.genre_ids FROM titles t WHERE EXISTS (SELECT 1 FROM watch_events e
+          WHERE e.kind = t.kind AND e.title_id = t.id AND e.watched BETWEEN ? AND ?)
         """, span
       ) { row in
-        for genre in (row["genres"].string ?? "").split(separator: "|") { genres[String(genre), default: 0] += 1 }
+        for genre in Self.genreNames(row) { genres[genre, default: 0] += 1 }
       }
       var ratings = [Int](repeating: 0, count: 10)
       try connection.each(

@@ -153,6 +153,7 @@ extension TrendingCommand {
           name, action: action, format: format, library: library, invocation: invocation,
           environment: environment, today: today)
       case .stats(let year, let json):
+        try fillRuntimes(library, year: year, invocation: invocation, environment: environment, today: today)
         return emit(Output.stats(try library.stats(year: year), json: json))
       case .exportJSON:
         return emit(TextSanitizer.escapingControls(inJSON: try library.exportJSON(now: today)))
@@ -320,6 +321,34 @@ extension TrendingCommand {
   private static func noList(_ name: String) -> Int32 {
     printError(tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)))
     return ExitCode.usage.rawValue
+  }
+
+  /// The most title details `stats` asks the network for in one run (kept answers are free).
+  static let detailsAskedAtMost = 40
+
+  /// Asks for the details of titles watched without a known runtime (marked from a list's row, say),
+  /// kept answers first and 40 at most, so `stats` counts their hours and genres; nothing without a key.
+  private static func fillRuntimes(
+    _ library: Library, year: Int?, invocation: Invocation, environment: [String: String], today: String
+  ) throws(LibraryError) {
+    guard let services = try? Setup.services(for: invocation, environment: environment),
+      services.client.configuration.missingKeyError == nil
+    else { return }
+    let client = services.client
+    let language = client.configuration.language
+    let titles = try library.titlesWithoutRuntime(year: year, atMost: detailsAskedAtMost)
+    guard !titles.isEmpty else { return }
+    let requests: [APIRequest] = titles.map { media in
+      media.kind == .series
+        ? .series(SeriesRequest(id: media.id, language: language))
+        : .movie(MovieDetailsRequest(id: media.id, language: language))
+    }
+    for case .success(let fetched) in blocking({ await client.answers(requests, background: false) }) {
+      guard let info = fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) else {
+        continue
+      }
+      try library.update(info, day: today)
+    }
   }
 
   /// The most answers `progress` asks the network for in one run (kept answers are free).

@@ -238,6 +238,18 @@ struct LibraryEndToEndTests {
       "\(offline.stderr)")
   }
 
+  @Test func statsAsksForTheRuntimeAndGenresOfTitlesMarkedWithoutThem() throws {
+    let data = try dataHome()
+    // No key: the film is kept by its id alone, as a mark from a list's row keeps no runtime.
+    #expect(try run(["seen", "550", "--on", "2026-03-01"], data: data).status == 0)
+    let bare = try run(["stats", "--year", "2026"], data: data).stdout
+    #expect(bare.contains("hours: 0.0") && !bare.contains("top genres"), "\(bare)")
+    let asked = try run(["stats", "--year", "2026", "--demo"], data: data).stdout
+    #expect(asked.contains("hours: 2.3") && asked.contains("top genres: Drama ×1"), "\(asked)")
+    // Kept now: asked once.
+    #expect(try run(["stats", "--year", "2026"], data: data).stdout == asked)
+  }
+
   @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {
     let data = try dataHome()
     let steps: [[String]] = [
