@@ -48,13 +48,11 @@ enum AppCommands {
     case .toggleWatchlist, .toggleSeen:
       guard let film = state.top.subject(state.shared) else { return [] }
       let effects = MarkLogic.toggle(command, film: film, &state.shared)
-      ListLogic.rehide(&state)
-      return effects
+      return effects + ListLogic.rehide(&state)
     case .notInterested:
       guard let film = state.top.subject(state.shared), let media = film.media else { return [] }
       let hiding = state.shared.marks[media]?.hidden != true
-      let effects = MarkLogic.record(.hidden(hiding), film: film, &state.shared)
-      ListLogic.rehide(&state)
+      let effects = MarkLogic.record(.hidden(hiding), film: film, &state.shared) + ListLogic.rehide(&state)
       // Gone from the list, its row cannot take x again: the line says where it still is.
       if hiding, state.stack.last?.list?.hiding(state.shared).contains(media) == true {
         let name = Prompt.name(of: film, episode: nil)
@@ -86,17 +84,16 @@ enum AppCommands {
       default: return []
       }
       let effects = MarkLogic.record(kind, film: film, &state.shared)
-      ListLogic.rehide(&state)
-      return effects
+      return effects + ListLogic.rehide(&state)
     case .hideSeen:
       state.shared.hideSeen.toggle()
-      ListLogic.rehide(&state)
+      let effects = ListLogic.rehide(&state)
       let hidden = state.topList.hidden.count
       state.shared.say(
         state.shared.hideSeen
           ? trn("Seen titles hidden: %s here.", "Seen titles hidden: %s here.", hidden)
           : tr("Seen titles shown."), .message)
-      return []
+      return effects
     case .upNext:
       guard state.stack.last?.list != nil else { return [] }
       state.shared.browsing = .series

@@ -197,8 +197,7 @@ enum MarkLogic {
     // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
     // ahead that were let go of are read again.
     guard state.shared.marks != before else { return FeedLogic.readAhead(&state) }
-    ListLogic.rehide(&state)
-    return FeedLogic.marksChanged(&state)
+    return ListLogic.rehide(&state) + FeedLogic.marksChanged(&state)
   }
 
   /// The lists that follow the saved changes, read again once no change waits for its save (the
@@ -231,8 +230,7 @@ enum MarkLogic {
       state.shared.marksRead = true
       state.shared.owedReads.marks = true
       if let problem { state.shared.say(problem, .problem) }
-      ListLogic.rehide(&state)
-      return owedReads(&state)
+      return ListLogic.rehide(&state) + owedReads(&state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }
       // Taking a seen mark away takes the latest watch, as `trending unseen` does: an episode seen

@@ -44,7 +44,7 @@ enum ListLogic {
     // A filtered list is narrowed locally: it asks for nothing more.
     guard let listing = list.list.value, listing.hasMore, !list.isLoadingMore, list.moreError == nil,
       !list.list.isLoading, list.filter == nil,
-      list.selection >= listing.movies.count - prefetchDistance || listing.movies.count < rows
+      list.selection >= list.movies.count - prefetchDistance || list.movies.count < rows
     else { return [] }
     list.isLoadingMore = true
     return list.fetch(page: listing.pagesLoaded + 1, force: false, shared)
@@ -91,9 +91,10 @@ enum ListLogic {
 
   /// After the marks or "hide seen" change: every list leaves out what it now hides, its selection
   /// kept on the same title where it still shows.
-  static func rehide(_ state: inout AppState) {
+  /// A list left with fewer rows than its screen holds asks for its next page, as a short one does.
+  static func rehide(_ state: inout AppState) -> [Effect] {
     let rows = state.shared.visibleRows
-    _ = state.updateLists({ _ in true }) { list, shared in
+    return state.updateLists({ _ in true }) { list, shared in
       // Worked out once a list; a list whose hidden rows stay is left as it is.
       let hidden = list.hiding(shared)
       guard hidden != list.hidden else { return [] }
@@ -102,7 +103,7 @@ enum ListLogic {
       if let selected, let index = list.movies.firstIndex(where: { $0.media == selected }) { list.selection = index }
       list.selection = max(0, min(list.selection, list.movies.count - 1))
       scrollIntoView(&list, rows: rows)
-      return []
+      return loadMoreIfNeeded(&list, rows: rows, shared)
     }
   }
 

@@ -149,8 +149,7 @@ enum PlayLogic {
       change.once = true
       state.shared.unsaved.append(change)
       state.shared.say(tr("Watched %s: marked seen.", file.name), .confirmation)
-      ListLogic.rehide(&state)
-      return [.save(change)]
+      return [.save(change)] + ListLogic.rehide(&state)
     }
   }
 }

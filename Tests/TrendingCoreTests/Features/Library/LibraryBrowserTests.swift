@@ -288,6 +288,18 @@ struct LibraryBrowserTests {
     }
   }
 
+  @Test func rowsHiddenBelowWhatTheScreenHoldsAskForTheNextPage() {
+    var state = Sample.loaded(20, totalPages: 2)
+    let rows = state.shared.visibleRows
+    var effects: [Effect] = []
+    // Hidden one after another until fewer rows than the screen holds are left.
+    while state.rootList.movies.count >= rows {
+      effects = Reducer.reduce(&state, .key(.character("x")))
+    }
+    #expect(effects.contains(.fetchList(ListPage(page: 2))), "\(effects)")
+    #expect(state.rootList.isLoadingMore)
+  }
+
   @Test func hideSeenTogglesSeenTitlesOutOfTheListsAndBack() {
     var state = Sample.loaded(3)
     state.shared.marks[.film(3)] = Mark(
