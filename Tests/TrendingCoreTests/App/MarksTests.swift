@@ -174,12 +174,24 @@ struct MarksTests {
 
   @Test func aChangeWhileTheWatchlistIsReadReadsItAgain() {
     var store = Self.watchlistAsked()
-    // The read on its way may have read the library before this change: it is read again (the
-    // runner lets the new read take the old one's place), not left one change behind.
+    // The read on its way may have read the library before this change: it is owed a read, asked
+    // once it answers (never cancelled), so the tab is not left one change behind.
     let mark = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2026-11-29")
-    store.send(.marksLoaded([9: mark], problem: nil), effects: [.readWatchlist]) {
+    store.send(.marksLoaded([9: mark], problem: nil)) {
       $0.shared.marks = [9: mark]
       $0.shared.marksRead = true
+      $0.rootList.readOwed = true
+    }
+    let page = MediaPage(page: 1, totalPages: 1, results: [])
+    store.send(.watchlistRead(.success(WatchlistSnapshot(marks: [:]))), effects: [.readWatchlist]) {
+      $0.rootList.list.succeed(Listing(firstPage: page), at: Sample.start)
+      $0.rootList.list.begin()
+      $0.rootList.readOwed = false
+    }
+    // Its answer is the last: nothing more is owed.
+    let read = MediaPage(page: 1, totalPages: 1, results: [MediaSummary(id: 9, title: "F")])
+    store.send(.watchlistRead(.success(WatchlistSnapshot(marks: [9: mark])))) {
+      $0.rootList.list.succeed(Listing(firstPage: read), at: Sample.start)
     }
   }
 

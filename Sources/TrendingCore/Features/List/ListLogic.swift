@@ -82,9 +82,12 @@ enum ListLogic {
         list.selection = index
       }
       scrollIntoView(&list, rows: rows)
+      // A change came while this read was on its way: the read it is owed.
+      if list.readOwed, !list.list.isLoading { effects += list.readAgain(shared) }
       return effects + loadMoreIfNeeded(&list, rows: rows, shared)
     case .failure(let error):
       list.list.fail(error)
+      list.readOwed = false
       return []
     }
   }

@@ -65,6 +65,8 @@ public struct ListScreen: Equatable, Sendable {
   public var isLoadingMore = false
   /// Why the next page could not be fetched, until the next refresh.
   public var moreError: AmodbError?
+  /// Whether what it shows changed while its read was on the way: read again once that answers.
+  public var readOwed = false
   /// The selected row, an index into the listing.
   public var selection = 0
   /// The first row shown.
@@ -180,10 +182,17 @@ public struct ListScreen: Equatable, Sendable {
     return load(force: force, shared)
   }
 
-  /// Reads the list again because what it shows changed (the library), even while it loads: an
-  /// answer on its way may have been read before the change. The new read takes the old one's
-  /// place (the runner cancels work under the same identity).
-  mutating func readAgain(_ shared: Shared) -> [Effect] { load(force: true, shared) }
+  /// Reads the list again because what it shows changed (the library). While a read is on its
+  /// way, which may have read before the change, it is owed and asked once that one answers:
+  /// never cancelled (a read may be long, and changes from another process come every second).
+  mutating func readAgain(_ shared: Shared) -> [Effect] {
+    guard !list.isLoading else {
+      readOwed = true
+      return []
+    }
+    readOwed = false
+    return load(force: true, shared)
+  }
 
   /// Loads the list from its first page.
   private mutating func load(force: Bool, _ shared: Shared) -> [Effect] {
