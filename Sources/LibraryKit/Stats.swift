@@ -43,24 +43,20 @@ extension Library {
     return ids.compactMap(row["kind"].string == MediaKind.series.rawValue ? Genres.seriesName : Genres.name)
   }
 
-  /// The titles watched in a year (or ever) whose runtime the library does not know, the most
-  /// watched first: `trending stats` asks for them so its hours count them.
-  public func titlesWithoutRuntime(year: Int?, atMost: Int) throws(LibraryError) -> [MediaID] {
+  /// The films watched in a year (or ever) whose runtime the library does not know, the most
+  /// watched first: `trending stats` asks for them so its hours count them (an episode's runtime
+  /// comes with its season, which Up next and `progress` ask for).
+  public func filmsWithoutRuntime(year: Int?, atMost: Int) throws(LibraryError) -> [Int] {
     let from = year.map { "\($0)-01-01" } ?? "0000-00-00"
     let to = year.map { "\($0)-12-31" } ?? "9999-12-31"
     return try read {
       try connection.rows(
         """
-        SELECT t.kind, t.id FROM titles t JOIN watch_events e ON e.kind = t.kind AND e.title_id = t.id
-        LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
-          AND e.kind = 'tv'
-        WHERE t.runtime IS NULL AND ep.runtime IS NULL AND e.watched BETWEEN ? AND ?
-        GROUP BY t.kind, t.id ORDER BY count(*) DESC, t.kind, t.id LIMIT ?
+        SELECT t.id FROM titles t JOIN watch_events e ON e.kind = t.kind AND e.title_id = t.id
+        WHERE t.kind = 'movie' AND t.runtime IS NULL AND e.watched BETWEEN ? AND ?
+        GROUP BY t.id ORDER BY count(*) DESC, t.id LIMIT ?
         """, [.text(from), .text(to), .integer(Int64(atMost))]
-      ).compactMap { row in
-        row["kind"].string.flatMap(MediaKind.init(rawValue:)).flatMap { kind in row["id"].int.map { MediaID(kind, $0) }
-        }
-      }
+      ).compactMap { $0["id"].int }
     }
   }
 

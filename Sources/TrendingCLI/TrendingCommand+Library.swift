@@ -71,7 +71,14 @@ extension TrendingCommand {
         "took away the latest watch of %1$s episode of %2$s", "took away the latest watch of %1$s episodes of %2$s",
         removed, String(removed), name)
     }
-    guard removed > 0 else { return tr("%s has no watch to take away", name) }
+    guard removed > 0 else {
+      // A series seen episode by episode has no watch as a whole: its episodes' are named.
+      let episodes = media.kind == .series ? try library.seenEpisodes(media.id).count : 0
+      guard episodes == 0 else {
+        return tr("%s has no watch as a whole: --season and --episode take its episodes' away", name)
+      }
+      return tr("%s has no watch to take away", name)
+    }
     if let last = try library.annotatedMarks(of: media)[media]?.seen {
       return tr("took away the latest watch of %1$s; it is still seen, last on %2$s", name, last)
     }
@@ -323,11 +330,14 @@ extension TrendingCommand {
     return ExitCode.usage.rawValue
   }
 
-  /// The most title details `stats` asks the network for in one run (kept answers are free).
-  static let detailsAskedAtMost = 40
+  /// The most film details `stats` asks the network for in one run (kept answers are free), well
+  /// inside the rate budget, so a read-only command is never held a minute.
+  static let detailsAskedAtMost = 12
 
-  /// Asks for the details of titles watched without a known runtime (marked from a list's row, say),
-  /// kept answers first and 40 at most, so `stats` counts their hours and genres; nothing without a key.
+  /// Asks for the details of films watched without a known runtime (marked from a list's row, say),
+  /// kept answers first, four at a time, so `stats` counts their hours: at most `detailsAskedAtMost`
+  /// from the network, and none after a batch the network did not answer (offline); nothing
+  /// without a key.
   private static func fillRuntimes(
     _ library: Library, year: Int?, invocation: Invocation, environment: [String: String], today: String
   ) throws(LibraryError) {
@@ -336,18 +346,27 @@ extension TrendingCommand {
     else { return }
     let client = services.client
     let language = client.configuration.language
-    let titles = try library.titlesWithoutRuntime(year: year, atMost: detailsAskedAtMost)
-    guard !titles.isEmpty else { return }
-    let requests: [APIRequest] = titles.map { media in
-      media.kind == .series
-        ? .series(SeriesRequest(id: media.id, language: language))
-        : .movie(MovieDetailsRequest(id: media.id, language: language))
-    }
-    for case .success(let fetched) in blocking({ await client.answers(requests, background: false) }) {
-      guard let info = fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) else {
-        continue
+    var waiting = try library.filmsWithoutRuntime(year: year, atMost: 200)[...]
+    var asked = 0
+    while !waiting.isEmpty, asked < detailsAskedAtMost {
+      let batch = waiting.prefix(min(4, detailsAskedAtMost - asked))
+      waiting = waiting.dropFirst(batch.count)
+      let requests = batch.map { APIRequest.movie(MovieDetailsRequest(id: $0, language: language)) }
+      var answered = false
+      for answer in blocking({ await client.answers(requests, background: false) }) {
+        switch answer {
+        case .success(let fetched):
+          asked += fetched.fromCache ? 0 : 1
+          answered = true
+          if let movie = fetched.value.movie { try library.update(TitleInfo(movie), day: today) }
+        case .failure(.notFound):
+          asked += 1
+          answered = true
+        case .failure:
+          asked += 1
+        }
       }
-      try library.update(info, day: today)
+      guard answered else { break }
     }
   }
 

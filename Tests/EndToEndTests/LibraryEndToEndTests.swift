@@ -197,6 +197,8 @@ struct LibraryEndToEndTests {
     #expect(again.status == 0 && again.stdout.contains("Every aired episode up to S01E05 was already seen."))
     let rewatch = try run(["seen", "tv/1399", "--season", "1", "--episode", "5", "--demo"], data: data)
     #expect(rewatch.stdout.contains("marked 1 episode of Game of Thrones"), "\(rewatch.stdout)")
+    let whole = try run(["unseen", "tv/1399"], data: data).stdout
+    #expect(whole.contains("has no watch as a whole: --season and --episode take its episodes' away"), "\(whole)")
     let noSeason = try run(["seen", "tv/1399", "--season", "99", "--demo"], data: data)
     #expect(noSeason.status == 6 && noSeason.stderr.contains("Game of Thrones (2011) has no season 99"))
     let noEpisode = try run(["seen", "tv/1399", "--season", "1", "--episode", "99", "--demo"], data: data)
@@ -231,8 +233,10 @@ struct LibraryEndToEndTests {
     #expect(
       try run(["lists", "Noir", "remove", "603"], data: data).stderr.contains("The Matrix (1999) was not on Noir"))
     // Offline, a title the library knows keeps its name and is not said to be kept without it.
+    let refusing = try RefusingPort()
     let offline = try run(
-      ["rate", "603", "7"], data: data, environment: ["AMODB_KEY": "k", "AMODB_BASE_URL": "http://127.0.0.1:9/3"])
+      ["rate", "603", "7"], data: data,
+      environment: ["AMODB_KEY": "k", "AMODB_BASE_URL": refusing.baseURL.absoluteString])
     #expect(
       offline.stdout.contains("The Matrix (1999): 7/10") && !offline.stderr.contains("without its title"),
       "\(offline.stderr)")
@@ -248,6 +252,15 @@ struct LibraryEndToEndTests {
     #expect(asked.contains("hours: 2.3") && asked.contains("top genres: Drama ×1"), "\(asked)")
     // Kept now: asked once.
     #expect(try run(["stats", "--year", "2026"], data: data).stdout == asked)
+    // A failing service is asked one batch, four at most, then left: stats is never held long.
+    for id in 600..<610 { #expect(try run(["seen", String(id), "--on", "2026-03-02"], data: data).status == 0) }
+    let failing = try LoopbackServer { _ in .json(#"{"status_message": "Down."}"#, status: 500) }
+    let down = try run(
+      ["stats", "--year", "2026"], data: data,
+      environment: ["AMODB_KEY": "k", "AMODB_BASE_URL": failing.baseURL.absoluteString])
+    #expect(down.status == 0 && down.stdout.contains("films seen: 11"), "\(down.stdout)\(down.stderr)")
+    let films = Set(failing.requests.map(\.path).filter { $0.hasPrefix("/3/movie/") })
+    #expect((1...4).contains(films.count), "\(films)")
   }
 
   @Test func everyCommandChangesOrReadsTheLibraryAndTheExportsHoldIt() throws {

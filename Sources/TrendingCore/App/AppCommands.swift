@@ -4,13 +4,13 @@ import Localization
 /// The app's own commands, answered once above every screen: help, quitting, the terminal, the
 /// search line and the palette, the marks and links of what the screen is about, and the tabs.
 enum AppCommands {
-  /// Runs an app command.
   /// The episode the selected row of the list showing is about, when its rows can be episodes.
   private static func rowEpisode(_ state: AppState) -> EpisodeKey? {
     guard let list = state.stack.last?.list, let row = list.selectedMovie else { return nil }
     return list.feed.episode(of: row, state.shared)
   }
 
+  /// Runs an app command.
   static func perform(_ command: AppCommand, _ state: inout AppState) -> [Effect] {
     switch command {
     case .help:
@@ -57,7 +57,7 @@ enum AppCommands {
       if hiding, state.stack.last?.list?.hiding(state.shared).contains(media) == true {
         let name = Prompt.name(of: film, episode: nil)
         state.shared.say(
-          tr("Not interested in %s: off the tabs (/ finds it, x there undoes).", name),
+          tr("Not interested in %s: hidden (/ finds it, x there undoes).", name),
           .confirmation)
       }
       return effects

@@ -9,9 +9,9 @@ enum TypedLine {
 
   /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil),
   /// over whatever the row held; a prompt too long for the line is cut ("…") so what is typed shows.
-  @discardableResult
   /// `selected`: the text is shown selected (what is typed replaces it); `problem`: the prompt's
   /// words say why Enter did not take the text, drawn as an error.
+  @discardableResult
   static func draw(
     prompt: String, text: String, selected: Bool = false, problem: Bool = false, row: Int, column: Int = 0,
     width: Int? = nil, into screen: inout Screen

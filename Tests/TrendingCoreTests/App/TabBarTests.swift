@@ -52,6 +52,10 @@ struct TabBarTests {
       }
       #expect(unnamed(shownNames) < withWhole, "\(name): folded only to name more tabs: \(text)")
     } else {
+      // Whole, because folding would name no more tabs.
+      let foldedRoom = width - 1 - TextWidth.width(of: "\(TabBar.name(media)) │")
+      let folded = unnamed(TabBar.fit(names, selected: kinds.firstIndex(of: active), room: foldedRoom))
+      #expect(folded >= withWhole, "\(name): the switch whole although folding names more: \(text)")
       #expect(bar.first?.label == TabBar.name(.film), "\(name): Films whole: \(text)")
       #expect(bar.dropFirst().first?.label == " \(TabBar.name(.series)) │", "\(name): Series whole: \(text)")
     }

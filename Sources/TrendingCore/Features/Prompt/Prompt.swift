@@ -75,12 +75,12 @@ public struct Prompt: Equatable, Sendable {
   mutating func type(_ typed: String) {
     // One space typed is kept (cleaning folds a lone space away); anything else is cleaned.
     let clean = typed == " " ? " " : TextSanitizer.clean(typed, keepNewlines: false, limit: Self.longest)
+    let kept = purpose == .rate ? String(clean.filter(\.isASCII).filter(\.isNumber)) : clean
+    // What the line does not take (a letter in a rating) leaves the text as it was, untouched.
+    guard !kept.isEmpty else { return }
     if untouched { text = "" }
     untouched = false
-    switch purpose {
-    case .rate: text = String((text + clean.filter(\.isASCII).filter(\.isNumber)).prefix(2))
-    case .note, .addToList, .playFile: text = String((text + clean).prefix(Self.longest))
-    }
+    text = String((text + kept).prefix(purpose == .rate ? 2 : Self.longest))
     matches = 0
   }
 }
@@ -107,13 +107,14 @@ enum PromptLogic {
       prompt.untouched = false
       prompt.matches = 0
     case .tab where prompt.purpose == .playFile:
+      state.prompt = prompt
       return [.completePath(prompt.text)]
     case .enter:
       return commit(prompt, &state)
     case .character(let character):
       prompt.type(String(character))
     default:
-      return []
+      break
     }
     state.prompt = prompt
     return []

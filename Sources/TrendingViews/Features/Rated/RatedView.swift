@@ -7,7 +7,7 @@ import TrendingCore
 enum RatedView {
   /// One row's words, before they are fitted to the columns.
   private struct Row {
-    /// "film", "series" or "episode", when the list holds more than one kind.
+    /// "film" or "series", when the list holds both.
     var kind: String
     /// The film's or series' title.
     var title: String
@@ -29,9 +29,7 @@ enum RatedView {
     let movies = shown.movies
     // Only the rows on screen are worded and measured: a frame costs the same with 20 ratings or 500.
     let visible = movies.indices.clamped(to: shown.top..<(shown.top + rows.count))
-    let episodeWord = trc("kind of entry, short", "episode")
-    let kinds = ListView.kindWidth(movies, search: false)
-    let kindWidth = kinds > 0 ? max(kinds, TextWidth.width(of: episodeWord)) : 0
+    let kindWidth = ListView.kindWidth(movies, search: false)
     let separator = Formatters.decimalSeparator
     let lines = movies[visible].map { movie -> Row in
       let kind = kindWidth > 0 ? Vocabulary.kind(movie.kind) : ""
@@ -39,7 +37,7 @@ enum RatedView {
         return Row(kind: kind, title: movie.title, episode: [], day: "", mine: "", score: "", tone: .muted)
       }
       return Row(
-        kind: kindWidth > 0 && entry.episode != nil ? episodeWord : kind, title: entry.title.title,
+        kind: kind, title: entry.title.title,
         episode: [entry.episodeLabel, entry.episode?.code].compactMap { $0.map { " · " + $0 } },
         day: Formatters.date(text: entry.day), mine: "★\(entry.rating)",
         score: Formatters.score(entry.publicScore, votes: entry.publicVotes, separator: separator),

@@ -165,6 +165,8 @@ struct LibraryBrowserTests {
     store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, $0.shared) }
     #expect(store.state.prompt?.text == "10" && store.state.prompt?.untouched == true)
     var typed = store
+    // A letter is not taken: the rating stays as it was, still selected.
+    typed.send(.key(.character("x")))
     typed.send(.key(.character("7"))) {
       $0.prompt?.text = "7"
       $0.prompt?.untouched = false
@@ -256,7 +258,7 @@ struct LibraryBrowserTests {
       $0.rootList.hidden = [.film(1)]
       // Its row is gone (x now falls on the next one): the line says where it still is.
       $0.shared.say(
-        "Not interested in Film 1: off the tabs (/ finds it, x there undoes).", .confirmation)
+        "Not interested in Film 1: hidden (/ finds it, x there undoes).", .confirmation)
     }
     #expect(store.state.rootList.movies.map(\.id) == [2, 3])
     // On its own page, which stays, x again shows it.
