@@ -49,6 +49,11 @@ extension Library {
     }
   }
 
+  /// A list's name as the library spells it (names match regardless of case), nil when there is none.
+  public func listName(_ name: String) throws(LibraryError) -> String? {
+    try read { try connection.scalar("SELECT name FROM lists WHERE name = ?", [.text(name)])?.string }
+  }
+
   /// Each title on the watchlist and its place there: a title added later has a higher one.
   public func watchlistOrder() throws(LibraryError) -> [MediaID: Int] {
     try read {

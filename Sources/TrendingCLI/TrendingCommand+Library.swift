@@ -304,14 +304,15 @@ extension TrendingCommand {
         return unknown(media)
       }
       let title = Output.named(info, episode: nil)
-      printNote(
-        try library.add(info, to: name, day: today)
-          ? tr("added %1$s to %2$s", title, name) : tr("%1$s was on %2$s already", title, name))
+      let added = try library.add(info, to: name, day: today)
+      // Said as the library spells the list ("Sci-fi" when "sci-fi" was typed).
+      let list = try library.listName(name) ?? name
+      printNote(added ? tr("added %1$s to %2$s", title, list) : tr("%1$s was on %2$s already", title, list))
     case .remove(let media)?:
       let title = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
-      printNote(
-        try library.remove(media, from: name)
-          ? tr("took %1$s off %2$s", title, name) : tr("%1$s was not on %2$s", title, name))
+      let removed = try library.remove(media, from: name)
+      let list = try library.listName(name) ?? name
+      printNote(removed ? tr("took %1$s off %2$s", title, list) : tr("%1$s was not on %2$s", title, list))
     case .delete?:
       guard name.lowercased() != "watchlist" else {
         printError(tr("the watchlist is not deleted; remove its titles instead"))
