@@ -69,7 +69,8 @@ public final class Library {
           .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
       }
       // Told before anything is written: another program's file, or a newer library, is left as it is.
-      switch try Self.identify(connection) {
+      // Read at one moment: another process making the library commits before or after, never between.
+      switch try connection.snapshot({ () throws(SQLiteFailure) in try Self.identify(connection) }) {
       case .foreign:
         throw LibraryError.damaged(name)
       case .newer(let version):

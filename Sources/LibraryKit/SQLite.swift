@@ -250,6 +250,20 @@ final class SQLiteConnection {
     try rows(sql, values).first?.values.first
   }
 
+  /// Runs `body` in one read transaction, so its reads see the file at one moment: another
+  /// process's commit lands before them or after them all, never between two.
+  func snapshot<T>(_ body: () throws(SQLiteFailure) -> T) throws(SQLiteFailure) -> T {
+    try rows("BEGIN")
+    do {
+      let result = try body()
+      try rows("COMMIT")
+      return result
+    } catch {
+      _ = try? rows("ROLLBACK")
+      throw error
+    }
+  }
+
   /// Runs `body` in one write transaction, the only one there is: `BEGIN IMMEDIATE` takes the
   /// write lock before anything is read (another writer's lock is waited out within the busy
   /// timeout, so no transaction fails upgrading), then `COMMIT` when `body` returns (`ROLLBACK`
