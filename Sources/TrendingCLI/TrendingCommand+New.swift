@@ -61,20 +61,25 @@ extension TrendingCommand {
     return runClient(invocation, environment: environment) { clients in
       let client = clients.client
       let items: [WhatIsNew.Item]
+      var failure: AmodbError?
       do throws(LibraryError) {
         items = try gatherNew(
-          library: library, client: client, since: since, after: after, today: today, mine: mine, day: todayText)
+          library: library, client: client, since: since, after: after, today: today, mine: mine, day: todayText,
+          failure: &failure)
       } catch {
         printError(error.message)
         return ExitCode.failure.rawValue
       }
-      if request.sinceLast {
+      // A title that could not be read keeps the marker where it was: the next run asks the same
+      // days again (news said twice, never lost), and the exit says the network failed.
+      if request.sinceLast, failure == nil {
         do throws(LibraryError) { try library.record(sinceLastFact, todayText) } catch {
           printError(error.message)
           return ExitCode.failure.rawValue
         }
       }
-      guard !items.isEmpty else { return ExitCode.success.rawValue }
+      let failed = failure.map { ExitCode($0).rawValue } ?? ExitCode.success.rawValue
+      guard !items.isEmpty else { return failed }
       if request.notify { notify(items, environment: environment) }
       let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
       if let target = request.push,
@@ -83,15 +88,16 @@ extension TrendingCommand {
         printError(tr("Could not push what is new: %s", failure.message))
         return ExitCode.failure.rawValue
       }
-      return shown
+      return shown == ExitCode.success.rawValue ? failed : shown
     }
   }
 
   /// The news of every followed title: its details and, for a series, its last aired season, from
-  /// the cache while fresh; a title whose details cannot be read is said on standard error.
+  /// the cache while fresh; a title whose details or season cannot be read is said on standard
+  /// error, and the last such failure kept in `failure`.
   static func gatherNew(
     library: Library, client: AmodbClient, since: ReleaseDate, after: Bool, today: ReleaseDate, mine: [String],
-    day: String
+    day: String, failure: inout AmodbError?
   ) throws(LibraryError) -> [WhatIsNew.Item] {
     let language = client.configuration.language
     let region = client.configuration.region
@@ -101,29 +107,30 @@ extension TrendingCommand {
       switch info.media.kind {
       case .series:
         let id = info.media.id
-        guard case .success(let details) = blocking({ await client.result(SeriesRequest(id: id, language: language)) })
-        else {
+        let asked = blocking({ await client.result(SeriesRequest(id: id, language: language)) })
+        guard case .success(let details) = asked else {
+          if case .failure(let error) = asked { failure = error }
           printError(tr("%s: its details could not be read", info.media.description))
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
-        if let season = details.value.lastEpisode?.season,
-          case .success(let episodes) = blocking({
-            await client.result(SeasonRequest(seriesID: id, number: season, language: language))
-          })
-        {
-          let seen = Set(try library.seenEpisodes(id).map(\.description))
-          items += WhatIsNew.episodes(
-            of: info.media, title: details.value.name, episodes.value.episodes, seen: seen, since: since,
-            after: after, today: today)
+        if let season = details.value.lastEpisode?.season {
+          switch blocking({ await client.result(SeasonRequest(seriesID: id, number: season, language: language)) }) {
+          case .success(let episodes):
+            let seen = Set(try library.seenEpisodes(id).map(\.description))
+            items += WhatIsNew.episodes(
+              of: info.media, title: details.value.name, episodes.value.episodes, seen: seen, since: since,
+              after: after, today: today)
+          case .failure(let error):
+            failure = error
+            printError(tr("%s: its details could not be read", info.media.description))
+          }
         }
       case .film, .person:
         let id = info.media.id
-        guard
-          case .success(let details) = blocking({
-            await client.result(MovieDetailsRequest(id: id, language: language))
-          })
-        else {
+        let asked = blocking({ await client.result(MovieDetailsRequest(id: id, language: language)) })
+        guard case .success(let details) = asked else {
+          if case .failure(let error) = asked { failure = error }
           printError(tr("%s: its details could not be read", info.media.description))
           continue
         }

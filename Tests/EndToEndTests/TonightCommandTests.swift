@@ -191,6 +191,19 @@ struct TonightCommandTests {
     #expect(!FileManager.default.fileExists(atPath: notifier.log.path), "nothing new: no notification")
     let both = try run(["new", "--demo", "--since-last", "--since", day(-1)], environment)
     #expect(both.status == 2)
+
+    // A run whose reads fail keeps the marker: the next run still finds what came since it.
+    let library = (environment["XDG_DATA_HOME"] ?? "") + "/trending/library.sqlite3"
+    let back = "UPDATE facts SET value = '\(day(-20))' WHERE name = 'new.since-last'"
+    #expect(try BinaryRunner.program("sqlite3", [library, back]).status == 0)
+    let refusing = try RefusingPort()
+    var offline = environment
+    offline["AMODB_KEY"] = "k"
+    offline["AMODB_BASE_URL"] = refusing.baseURL.absoluteString
+    let failed = try run(["new", "--since-last"], offline)
+    #expect(failed.status == 5 && failed.stderr.contains("could not be read"), "\(failed.status) \(failed.stderr)")
+    let later = try run(["new", "--demo", "--since-last"], environment)
+    #expect(later.stdout.contains("S01E04") && later.stdout.contains("S01E05"), "nothing lost: \(later.stdout)")
   }
 
   @Test func newOnLoopbackFindsRegionalReleasesAndATitleThatCameToYourService() throws {
