@@ -331,12 +331,13 @@ public enum Output {
 
   /// A film's details as text for people.
   public static func text(_ details: MovieDetails, region: String?, width: Int = 80) -> String {
-    FilmDocument.document(summary: nil, details: details, region: region, width: width).plainText
+    FilmDocument.document(summary: nil, details: details, region: region, width: width, reviewExpanded: true)
+      .printedText
   }
 
   /// A person as text for people.
   public static func text(_ person: PersonDetails, width: Int = 80) -> String {
-    PersonDocument.document(person, byScore: false, expanded: true, width: width).plainText
+    PersonDocument.document(person, byScore: false, expanded: true, width: width).printedText
   }
 
   static func rounded(_ value: Double) -> Double {

@@ -40,6 +40,9 @@ struct BrowserCommandTests {
     #expect(list.stdout.contains("Denis Villeneuve"))
     #expect(list.stdout.contains("born 3 October 1967 in Bécancour, Quebec, Canada"))
     #expect(list.stdout.contains("Dune: Part Two  Director"))
+    // A page that is read, not browsed: the biography whole, with no "less" to fold it.
+    let nolan = try BinaryRunner.run(["person", "70010", "--demo"]).stdout
+    #expect(nolan.contains("of time.\n\n") && !nolan.contains("  less"), "\(nolan)")
     let json = try BinaryRunner.run(["person", "70001", "--demo", "--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["name"] as? String == "Denis Villeneuve")

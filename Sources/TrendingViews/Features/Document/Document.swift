@@ -106,6 +106,16 @@ public struct Document: Equatable, Sendable {
     links = links.map { DocumentLink(line: $0.line + count, target: $0.target, columns: $0.columns) }
   }
 
+  /// The text for a page that is read, not browsed (`trending show`, `person`): the lines whose
+  /// link only opens or folds the text ("… more", "less") left out.
+  public var printedText: String {
+    let toggles = Set(links.filter { $0.target == .expand }.map(\.line))
+    var printed = self
+    printed.lines = lines.enumerated().filter { !toggles.contains($0.offset) }.map(\.element)
+    printed.links = []
+    return printed.plainText
+  }
+
   /// The document as plain text, trailing spaces trimmed, for non-terminal output.
   public var plainText: String {
     lines.map { line in
