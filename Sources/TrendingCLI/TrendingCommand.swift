@@ -153,7 +153,8 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
-        return report(blocking { await client.result(endpoint) }) { details in
+        let missing = tr("no film has the id %s", String(id))
+        return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
             : Output.text(details, region: client.configuration.region, width: documentWidth())
@@ -163,7 +164,8 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = SeriesRequest(id: id, language: client.configuration.language)
-        return report(blocking { await client.result(endpoint) }) { details in
+        let missing = tr("no series has the id %s", String(id))
+        return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
             : Output.text(details, region: client.configuration.region, width: documentWidth())
@@ -175,7 +177,10 @@ public enum TrendingCommand {
         let language = client.configuration.language
         let series = blocking { await client.result(SeriesRequest(id: id, language: language)) }
         let endpoint = SeasonRequest(seriesID: id, number: number, language: language)
-        return report(blocking { await client.result(endpoint) }) { season in
+        let missing =
+          (try? series.get().value.name).map { tr("%1$s has no season %2$s", $0, String(number)) }
+          ?? tr("no series has the id %s", String(id))
+        return report(blocking { await client.result(endpoint) }, notFound: missing) { season in
           json
             ? Output.json(season, seriesID: id)
             : Output.text(season, series: try? series.get().value, width: documentWidth())
@@ -185,7 +190,8 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = CollectionRequest(id: id, language: client.configuration.language)
-        return report(blocking { await client.result(endpoint) }) { collection in
+        let missing = tr("no collection has the id %s", String(id))
+        return report(blocking { await client.result(endpoint) }, notFound: missing) { collection in
           json
             ? Output.json(collection, configuration: client.configuration)
             : Output.text(collection, width: documentWidth())
@@ -227,7 +233,8 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = PersonRequest(id: id, language: client.configuration.language)
-        return report(blocking { await client.result(endpoint) }) { person in
+        let missing = tr("no person has the id %s", String(id))
+        return report(blocking { await client.result(endpoint) }, notFound: missing) { person in
           json
             ? Output.json(person, configuration: client.configuration)
             : Output.text(person, width: documentWidth())
@@ -289,12 +296,15 @@ public enum TrendingCommand {
   }
 
   /// Prints an answer as `render` makes it, or its error as one line; returns the exit code.
-  private static func report<Value>(_ result: Result<Fetched<Value>, AmodbError>, render: (Value) -> String) -> Int32 {
+  private static func report<Value>(
+    _ result: Result<Fetched<Value>, AmodbError>, notFound: String? = nil, render: (Value) -> String
+  ) -> Int32 {
     switch result {
     case .success(let fetched):
       return emit(render(fetched.value))
     case .failure(let error):
-      printError(error.message)
+      // "Not found" says what was not found, where the command knows ("no film has the id 13").
+      if case .notFound = error, let notFound { printError(notFound) } else { printError(error.message) }
       return ExitCode(error).rawValue
     }
   }

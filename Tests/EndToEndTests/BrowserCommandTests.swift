@@ -54,7 +54,7 @@ struct BrowserCommandTests {
     let kinds = (both["credits"] as? [[String: Any]] ?? []).compactMap { $0["media_type"] as? String }
     #expect(kinds.contains("movie") && kinds.contains("tv"), "Brad Pitt's films and his series, together")
     let missing = try BinaryRunner.run(["person", "1", "--demo"])
-    #expect(missing.status == 6, "an unknown person is not found: \(missing.stderr)")
+    #expect(missing.status == 6 && missing.stderr.contains("no person has the id 1"), "\(missing.stderr)")
     let usage = try BinaryRunner.run(["person", "x"])
     #expect(usage.status == 2)
     #expect(usage.stderr.contains("the person id must be a positive whole number"))
@@ -98,6 +98,9 @@ struct BrowserCommandTests {
     #expect((rumor["guest_stars"] as? [[String: Any]])?.contains { $0["name"] as? String == "Brad Pitt" } == true)
     let missing = try BinaryRunner.run(["season", "1668", "4", "--demo"])
     #expect(missing.status == 6, "a season the demo lacks is not found: \(missing.stderr)")
+    #expect(missing.stderr == "trending: Friends has no season 4\n", "said of the series: \(missing.stderr)")
+    let film = try BinaryRunner.run(["tv", "550", "--demo"])
+    #expect(film.status == 6 && film.stderr.contains("no series has the id 550"), "\(film.stderr)")
     let list = try BinaryRunner.run(["list", "--kind", "tv", "--list", "top-rated", "--demo", "--json"])
     #expect(list.status == 0, "\(list.stderr)")
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
