@@ -24,6 +24,8 @@ struct CalendarReport {
   var region: String
   /// What could not be asked or read, one line each.
   var problems: [String]
+  /// Why the region's releases could not be read, when they could not.
+  var failure: AmodbError?
 }
 
 extension TrendingCommand {
@@ -35,10 +37,9 @@ extension TrendingCommand {
     runClient(invocation, environment: environment) { services in
       let report = gatherCalendar(weeks: weeks, client: services.client, environment: environment, today: Date())
       for problem in report.problems { printError(problem) }
-      // Nothing to show and the releases unreadable: a failure, not an empty calendar.
-      if report.events.isEmpty, report.problems.contains(where: { $0.hasPrefix(upcomingProblemPrefix) }) {
-        return ExitCode.failure.rawValue
-      }
+      // Nothing to show and the releases unreadable: a failure (the network's, offline), not an
+      // empty calendar.
+      if report.events.isEmpty, let failure = report.failure { return ExitCode(failure).rawValue }
       switch format {
       case .ics:
         return emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: Date()))
@@ -75,6 +76,7 @@ extension TrendingCommand {
     let watchlist = marks.values.filter(\.onWatchlist).map(\.media)
     var films: [Int: MovieDetails] = [:]
     var series: [Int: SeriesDetails] = [:]
+    var unread: (count: Int, error: AmodbError?) = (0, nil)
     // On a terminal, a line that says how far it has got (each request may wait for the budget).
     let showsProgress = isatty(2) == 1 && !watchlist.isEmpty
     defer { if showsProgress { try? Console.write("\r\u{1B}[K", to: 2) } }
@@ -90,19 +92,29 @@ extension TrendingCommand {
       case .success(let fetched):
         if let film = fetched.value.movie { films[media.id] = film }
         if let show = fetched.value.series { series[media.id] = show }
-      case .failure(let error): problems.append(tr("%1$s: %2$s", media.description, error.message))
+      case .failure(let error): unread = (unread.count + 1, error)
       }
+    }
+    // One line for the titles that could not be read (offline, every one of them).
+    if let error = unread.error {
+      problems.append(
+        trn(
+          "%1$s title on the watchlist could not be read: %2$s", "%1$s titles on the watchlist could not be read: %2$s",
+          unread.count, String(unread.count), error.message))
     }
     let upcoming = APIRequest.discover(
       DiscoverRequest(filter: CalendarLogic.upcomingFilter(span), page: 1, language: language, region: region))
     var releases: [MediaSummary] = []
+    var failure: AmodbError?
     switch blocking({ await client.answer(upcoming) }) {
     case .success(let fetched): releases = fetched.value.page?.results ?? []
-    case .failure(let error): problems.append(upcomingProblemPrefix + ": " + error.message)
+    case .failure(let error):
+      failure = error
+      problems.append(upcomingProblemPrefix + ": " + error.message)
     }
     let events = CalendarLogic.events(
       watchlist: watchlist, films: films, series: series, upcoming: releases, region: region, span: span)
-    return CalendarReport(events: events, span: span, region: region, problems: problems)
+    return CalendarReport(events: events, span: span, region: region, problems: problems, failure: failure)
   }
 
   /// Writes text exactly as given (an iCalendar file keeps its CRLFs and ends in one).

@@ -129,6 +129,24 @@ struct CalendarEndToEndTests {
     #expect(events.first?["date"] as? String == day(3))
   }
 
+  @Test func offlineTheCalendarSaysSoInTwoLinesAndExitsWithTheNetworksCode() throws {
+    let refusing = try RefusingPort()
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = [
+      "AMODB_BASE_URL": refusing.baseURL.absoluteString, "AMODB_KEY": "calendar-key", "AMODB_REGION": "US",
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+    ]
+    for id in ["550", "603", "tv/1399"] {
+      #expect(try BinaryRunner.run(["watchlist", "add", id], environment: environment).status == 0)
+    }
+    let outcome = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
+    #expect(outcome.status == 5 && outcome.stdout.isEmpty, "\(outcome.status) \(outcome.stdout)")
+    let lines = outcome.stderr.split(separator: "\n")
+    #expect(lines.count == 2 && lines[0].contains("3 titles on the watchlist could not be read"), "\(outcome.stderr)")
+  }
+
   @Test func usageErrors() throws {
     let both = try BinaryRunner.run(["calendar", "--json", "--ics"])
     #expect(both.status == 2 && both.stderr.contains("--ics"))

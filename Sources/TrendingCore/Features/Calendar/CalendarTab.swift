@@ -116,8 +116,16 @@ public enum CalendarTab {
     if let progress = progress(shared) {
       shared.say(progressText(read: progress.read, of: total), .message)
     } else if total > 0, shared.currentNotice?.text == progressText(read: total - 1, of: total) {
-      // The last one has answered: the count says so, rather than stopping one short.
-      shared.say(progressText(read: total, of: total), .message)
+      // The last one has answered: the count says so, rather than stopping one short, and says
+      // how many could not be read (offline, every one).
+      let unread = detailRequests(shared).filter { shared.answers[$0]?.value == nil }.count
+      if unread == 0 {
+        shared.say(progressText(read: total, of: total), .message)
+      } else {
+        shared.say(
+          tr("calendar: %1$s of %2$s titles on the watchlist could not be read", String(unread), String(total)),
+          .problem)
+      }
     }
     return next
   }

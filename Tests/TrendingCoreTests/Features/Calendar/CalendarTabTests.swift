@@ -89,6 +89,11 @@ struct CalendarTabTests {
       $0.shared.say("calendar: 0 of 1 titles on the watchlist read", .message)
       $0.rootList.list.fail(.server(status: 503, message: nil))
     }
+    // The last one failing too: the count says it could not be read, not that it was.
+    store.send(.filmLoaded(7, .failure(.server(status: 503, message: nil)))) {
+      $0.shared[film: 7]?.fail(.server(status: 503, message: nil))
+      $0.shared.say("calendar: 1 of 1 titles on the watchlist could not be read", .problem)
+    }
   }
 
   /// Issue 38, finding 5: a hundred watchlisted films are asked two at a time, in the background,
