@@ -49,11 +49,14 @@ public struct DocumentLayout: Equatable, Sendable {
   public var maxScroll: Int
   /// Its selectable lines, top to bottom.
   public var links: [DocumentLink]
+  /// How many of its lines show at once (0: not known).
+  public var visible: Int
 
   /// Makes a layout.
-  public init(maxScroll: Int, links: [DocumentLink] = []) {
+  public init(maxScroll: Int, links: [DocumentLink] = [], visible: Int = 0) {
     self.maxScroll = maxScroll
     self.links = links
+    self.visible = visible
   }
 }
 
@@ -120,6 +123,14 @@ enum DocumentLogic {
       cursor.selected = layout.links.firstIndex { $0.target == target }
     } else {
       cursor.selected = nil
+    }
+    // A smaller window (a resize) keeps the selected link in view: Enter never opens one unseen.
+    guard let selected = cursor.selected, layout.visible > 0 else { return }
+    let line = layout.links[selected].line
+    if line < cursor.scroll {
+      cursor.scroll = line
+    } else if line >= cursor.scroll + layout.visible {
+      cursor.scroll = min(layout.maxScroll, line - layout.visible + 1)
     }
   }
 

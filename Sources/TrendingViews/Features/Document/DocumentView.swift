@@ -113,7 +113,7 @@ enum DocumentView {
         line: link.line, target: link.target,
         columns: link.columns.map { ($0.lowerBound + textLeft)..<($0.upperBound + textLeft) })
     }
-    return DocumentLayout(maxScroll: maxScroll, links: links)
+    return DocumentLayout(maxScroll: maxScroll, links: links, visible: visible)
   }
 
   static func status<Value>(

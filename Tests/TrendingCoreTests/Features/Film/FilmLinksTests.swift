@@ -99,4 +99,17 @@ struct FilmLinksTests {
     #expect(MovieDetailsRequest.appended.split(separator: ",").count <= 20, "amodb appends at most 20 parts")
     #expect(MovieDetailsRequest.appended.hasSuffix("keywords,reviews"))
   }
+
+  @Test func aSmallerWindowScrollsTheSelectedLinkIntoViewSoEnterNeverOpensOneUnseen() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.enter))
+    let links = (0..<3).map { DocumentLink(line: 10 + 5 * $0, target: .media(MediaID(.film, 100 + $0), known: nil)) }
+    _ = Reducer.reduce(&state, .documentLayout(DocumentLayout(maxScroll: 20, links: links, visible: 30)))
+    for _ in 0..<3 { _ = Reducer.reduce(&state, .key(.character("j"))) }
+    #expect(state.cursor?.selected == 2 && state.cursor?.scroll == 0, "line 20 shows in 30 rows")
+    // Resized to 8 rows: line 20 would be off the screen at scroll 0; it is brought to the last row.
+    _ = Reducer.reduce(&state, .documentLayout(DocumentLayout(maxScroll: 30, links: links, visible: 8)))
+    #expect(state.cursor?.selected == 2 && state.cursor?.scroll == 13)
+  }
 }
+
