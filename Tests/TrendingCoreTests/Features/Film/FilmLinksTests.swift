@@ -112,4 +112,3 @@ struct FilmLinksTests {
     #expect(state.cursor?.selected == 2 && state.cursor?.scroll == 13)
   }
 }
-
