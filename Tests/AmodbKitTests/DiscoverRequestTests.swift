@@ -67,6 +67,22 @@ struct DiscoverRequestTests {
       ])
   }
 
+  @Test func endsSetTheWrongWayRoundAndVotesAloneAreAskedAsMeant() {
+    // A form sets each end on its own: "from 2000" above "to 1990" is asked as 1990 to 2000.
+    var filter = DiscoverFilter()
+    filter.years.lower = 2000
+    filter.years.upper = 1990
+    filter.runtime.lower = 200
+    filter.runtime.upper = 100
+    filter.minimumVotes = 10_000
+    let items = filter.queryItems(region: nil).map { "\($0.name)=\($0.value ?? "")" }
+    #expect(
+      items == [
+        "sort_by=popularity.desc", "primary_release_date.gte=1990-01-01", "primary_release_date.lte=2000-12-31",
+        "vote_count.gte=10000", "with_runtime.gte=100", "with_runtime.lte=200",
+      ], "the fewest votes are asked on their own too")
+  }
+
   @Test func rangesParseAndSwap() {
     #expect(OpenRange(parsing: "2015..2024") == OpenRange(2015, 2024))
     #expect(OpenRange(parsing: "2024..2015") == OpenRange(2015, 2024))

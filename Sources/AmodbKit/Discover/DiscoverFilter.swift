@@ -67,6 +67,9 @@ public struct OpenRange: Hashable, Sendable {
   /// Whether neither end is bounded.
   public var isOpen: Bool { lower == nil && upper == nil }
 
+  /// The range with its ends in order: a form's "from" typed above its "to" reads as meant.
+  public var ordered: OpenRange { OpenRange(lower, upper) }
+
   /// Whether a value is inside.
   public func contains(_ value: Int) -> Bool { value >= (lower ?? .min) && value <= (upper ?? .max) }
 
@@ -162,6 +165,8 @@ public struct DiscoverFilter: Hashable, Sendable {
       items.append(("without_genres", withoutGenres.map { String($0.id) }.joined(separator: ",")))
     }
     let dateName = series ? "first_air_date" : "primary_release_date"
+    let years = years.ordered
+    let runtime = runtime.ordered
     if let lower = years.lower, lower == years.upper {
       items.append((series ? "first_air_date_year" : "primary_release_year", String(lower)))
     } else {
@@ -169,7 +174,10 @@ public struct DiscoverFilter: Hashable, Sendable {
       if let upper = years.upper { items.append(("\(dateName).lte", "\(upper)-12-31")) }
     }
     if let minimumScore { items.append(("vote_average.gte", Self.decimal(minimumScore))) }
-    if minimumScore != nil || sort == .score { items.append(("vote_count.gte", String(max(0, minimumVotes)))) }
+    // The fewest votes: with a score or the score's sort (so a score rests on some), or when set.
+    if minimumScore != nil || sort == .score || minimumVotes != Self.defaultMinimumVotes {
+      items.append(("vote_count.gte", String(max(0, minimumVotes))))
+    }
     if let lower = runtime.lower { items.append(("with_runtime.gte", String(lower))) }
     if let upper = runtime.upper { items.append(("with_runtime.lte", String(upper))) }
     if let originalLanguage { items.append(("with_original_language", originalLanguage)) }

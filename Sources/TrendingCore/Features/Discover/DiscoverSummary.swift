@@ -8,14 +8,16 @@ extension DiscoverFilter {
     var parts: [String] = []
     if !genres.isEmpty { parts.append(genres.map(\.name).joined(separator: ", ")) }
     if !withoutGenres.isEmpty { parts.append(tr("not %s", withoutGenres.map(\.name).joined(separator: ", "))) }
-    if let years = Self.span(years, unit: nil) { parts.append(years) }
+    if let years = Self.span(years.ordered, unit: nil) { parts.append(years) }
     if let minimumScore {
       let score = "≥ " + Self.oneDecimal(minimumScore)
       parts.append(
         minimumVotes == Self.defaultMinimumVotes
           ? score : score + " " + trn("(%s vote)", "(%s votes)", minimumVotes))
+    } else if minimumVotes != Self.defaultMinimumVotes {
+      parts.append(trn("at least %s vote", "at least %s votes", minimumVotes))
     }
-    if let runtime = Self.span(runtime, unit: tr("min")) { parts.append(runtime) }
+    if let runtime = Self.span(runtime.ordered, unit: tr("min")) { parts.append(runtime) }
     if let originalLanguage { parts.append(tr("in %s", Languages.name(originalLanguage, standalone: false))) }
     if let certification, media == .film { parts.append(tr("up to %s", certification)) }
     if let status, media == .series { parts.append(status.label) }

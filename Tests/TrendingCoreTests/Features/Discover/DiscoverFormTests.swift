@@ -166,6 +166,12 @@ struct DiscoverFormTests {
     filter.runtime = OpenRange(nil, 100)
     filter.originalLanguage = "ko"
     #expect(filter.summary == "Thriller · 2015–2024 · ≥ 7.0 (50 votes) · to 100 min · in Korean · on Netflix, MUBI")
+    // The fewest votes without a score, and ends set the wrong way round, read as they are asked.
+    var votes = DiscoverFilter()
+    votes.minimumVotes = 5000
+    votes.years.lower = 2000
+    votes.years.upper = 1990
+    #expect(votes.summary == "1990–2000 · at least 5000 votes")
   }
 
   @Test func civilDaysRoundTrip() {
