@@ -148,6 +148,7 @@ struct LocalizedScreenTests {
       #expect(Formatters.votes(6_500) == "6,5 тыс.")
       #expect(Formatters.runtime(166) == "2 ч 46 мин")
       #expect(Formatters.runtime(45) == "45 мин")
+      #expect(Formatters.runtime(60) == "1 ч")
       #expect(Formatters.score(8.44, votes: 10) == "8,4")
       #expect(Formatters.plainScore(8.44, votes: 10) == "8.4")
       #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "1 марта 2024")

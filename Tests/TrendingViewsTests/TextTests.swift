@@ -131,6 +131,7 @@ struct TextTests {
     #expect(Formatters.votes(1_500) == "1.5K")
     #expect(Formatters.runtime(139) == "2h 19m")
     #expect(Formatters.runtime(45) == "45m")
+    #expect(Formatters.runtime(60) == "1h" && Formatters.runtime(120) == "2h", "whole hours, not 1h 0m")
     let now = Date(timeIntervalSince1970: 1_000_000)
     #expect(Formatters.age(since: now, now: now) == "just now")
     #expect(Formatters.age(since: now.addingTimeInterval(-180), now: now) == "3 minutes ago")

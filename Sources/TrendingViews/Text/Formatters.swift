@@ -50,11 +50,12 @@ public enum Formatters {
     }
   }
 
-  /// A running time such as "2h 19m" or "45m" ("2 ч 46 мин").
+  /// A running time such as "2h 19m", "1h" or "45m" ("2 ч 46 мин").
   public static func runtime(_ minutes: Int) -> String {
-    minutes < 60
-      ? trc("runtime", "%sm", String(minutes))
-      : trc("runtime", "%1$sh %2$sm", String(minutes / 60), String(minutes % 60))
+    if minutes < 60 { return trc("runtime", "%sm", String(minutes)) }
+    // Whole hours read "1h", not "1h 0m".
+    if minutes % 60 == 0 { return trc("runtime", "%sh", String(minutes / 60)) }
+    return trc("runtime", "%1$sh %2$sm", String(minutes / 60), String(minutes % 60))
   }
 
   /// How long ago something was fetched: "just now", "3 minutes ago", "2 hours ago", "4 days ago".
