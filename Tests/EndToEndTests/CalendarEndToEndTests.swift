@@ -42,19 +42,25 @@ struct CalendarEndToEndTests {
     }
   }
 
+  /// The environment of a user in `home` whose watchlist holds `ids`, asking amodb at `amodb` (US).
+  static func watching(_ ids: [String], home: URL, amodb: URL) throws -> [String: String] {
+    let environment = [
+      "AMODB_BASE_URL": amodb.absoluteString, "AMODB_KEY": "calendar-key", "AMODB_REGION": "US",
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+    ]
+    for id in ids {
+      #expect(try BinaryRunner.run(["watchlist", "add", id], environment: environment).status == 0)
+    }
+    return environment
+  }
+
   @Test func theICSParsesWithARealLibraryAndHoldsTheJSONsEvents() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.python), "make setup installs python3")
     let server = try server()
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    let environment = [
-      "AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "calendar-key", "AMODB_REGION": "US",
-      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-    ]
-    for id in ["550", "tv/1399"] {
-      #expect(try BinaryRunner.run(["watchlist", "add", id], environment: environment).status == 0)
-    }
+    let environment = try Self.watching(["550", "tv/1399"], home: home, amodb: server.baseURL)
     let ics = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
     #expect(ics.status == 0, "\(ics.stderr)")
     let json = try BinaryRunner.run(["calendar", "--json"], environment: environment)
@@ -133,14 +139,7 @@ struct CalendarEndToEndTests {
     let refusing = try RefusingPort()
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
-    let environment = [
-      "AMODB_BASE_URL": refusing.baseURL.absoluteString, "AMODB_KEY": "calendar-key", "AMODB_REGION": "US",
-      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-    ]
-    for id in ["550", "603", "tv/1399"] {
-      #expect(try BinaryRunner.run(["watchlist", "add", id], environment: environment).status == 0)
-    }
+    let environment = try Self.watching(["550", "603", "tv/1399"], home: home, amodb: refusing.baseURL)
     let outcome = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
     #expect(outcome.status == 5 && outcome.stdout.isEmpty, "\(outcome.status) \(outcome.stdout)")
     let lines = outcome.stderr.split(separator: "\n")
