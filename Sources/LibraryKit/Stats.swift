@@ -34,6 +34,11 @@ public struct LibraryStats: Equatable, Sendable {
 }
 
 extension Library {
+  /// The first and last day of a year as `watched BETWEEN ? AND ?` takes them (every day when nil).
+  static func watchedIn(_ year: Int?) -> [SQLValue] {
+    [.text(year.map { "\($0)-01-01" } ?? "0000-00-00"), .text(year.map { "\($0)-12-31" } ?? "9999-12-31")]
+  }
+
   /// A title's genres as its details named them, else by the ids a list's row carried (a title
   /// marked from a list was never opened).
   static func genreNames(_ row: SQLRow) -> [String] {
@@ -47,24 +52,20 @@ extension Library {
   /// watched first: `trending stats` asks for them so its hours count them (an episode's runtime
   /// comes with its season, which Up next and `progress` ask for).
   public func filmsWithoutRuntime(year: Int?, atMost: Int) throws(LibraryError) -> [Int] {
-    let from = year.map { "\($0)-01-01" } ?? "0000-00-00"
-    let to = year.map { "\($0)-12-31" } ?? "9999-12-31"
-    return try read {
+    try read {
       try connection.rows(
         """
         SELECT t.id FROM titles t JOIN watch_events e ON e.kind = t.kind AND e.title_id = t.id
         WHERE t.kind = 'movie' AND t.runtime IS NULL AND e.watched BETWEEN ? AND ?
         GROUP BY t.id ORDER BY count(*) DESC, t.id LIMIT ?
-        """, [.text(from), .text(to), .integer(Int64(atMost))]
+        """, Self.watchedIn(year) + [.integer(Int64(atMost))]
       ).compactMap { $0["id"].int }
     }
   }
 
   /// The statistics of the watches in a year, or of all of them when nil.
   public func stats(year: Int? = nil) throws(LibraryError) -> LibraryStats {
-    let from = year.map { "\($0)-01-01" } ?? "0000-00-00"
-    let to = year.map { "\($0)-12-31" } ?? "9999-12-31"
-    let span: [SQLValue] = [.text(from), .text(to)]
+    let span = Self.watchedIn(year)
     return try read {
       let counts =
         try connection.rows(

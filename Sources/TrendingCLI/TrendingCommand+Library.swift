@@ -54,10 +54,14 @@ extension TrendingCommand {
 
   /// Prints "no film has the id" for a title amodb does not know; returns its exit code.
   static func unknown(_ media: MediaID) -> Int32 {
-    printError(
-      media.kind == .series
-        ? tr("no series has the id %s", String(media.id)) : tr("no film has the id %s", String(media.id)))
+    printError(notFound(media))
     return ExitCode.notFound.rawValue
+  }
+
+  /// "no film has the id 13", "no series has the id 550".
+  static func notFound(_ media: MediaID) -> String {
+    media.kind == .series
+      ? tr("no series has the id %s", String(media.id)) : tr("no film has the id %s", String(media.id))
   }
 
   /// What `trending unseen` took away, named: the title, and whether it is still seen.
@@ -71,10 +75,10 @@ extension TrendingCommand {
         "took away the latest watch of %1$s episode of %2$s", "took away the latest watch of %1$s episodes of %2$s",
         removed, String(removed), name)
     }
+    // A series seen episode by episode has no watch as a whole: its episodes' are named.
+    let episodesSeen = media.kind == .series ? try library.seenEpisodes(media.id).count : 0
     guard removed > 0 else {
-      // A series seen episode by episode has no watch as a whole: its episodes' are named.
-      let episodes = media.kind == .series ? try library.seenEpisodes(media.id).count : 0
-      guard episodes == 0 else {
+      guard episodesSeen == 0 else {
         return tr("%s has no watch as a whole: --season and --episode take its episodes' away", name)
       }
       return tr("%s has no watch to take away", name)
@@ -82,11 +86,11 @@ extension TrendingCommand {
     if let last = try library.annotatedMarks(of: media)[media]?.seen {
       return tr("took away the latest watch of %1$s; it is still seen, last on %2$s", name, last)
     }
-    let episodes = media.kind == .series ? try library.seenEpisodes(media.id).count : 0
-    guard episodes == 0 else {
+    guard episodesSeen == 0 else {
       return trn(
         "took away the watch of %1$s as a whole; %2$s of its episodes is still seen",
-        "took away the watch of %1$s as a whole; %2$s of its episodes are still seen", episodes, name, String(episodes))
+        "took away the watch of %1$s as a whole; %2$s of its episodes are still seen", episodesSeen, name,
+        String(episodesSeen))
     }
     return tr("took away the watch of %s; it is not seen now", name)
   }

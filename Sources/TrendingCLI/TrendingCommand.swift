@@ -153,7 +153,7 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
-        let missing = tr("no film has the id %s", String(id))
+        let missing = notFound(.film(id))
         return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
@@ -164,7 +164,7 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let endpoint = SeriesRequest(id: id, language: client.configuration.language)
-        let missing = tr("no series has the id %s", String(id))
+        let missing = notFound(.series(id))
         return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
@@ -179,7 +179,7 @@ public enum TrendingCommand {
         let endpoint = SeasonRequest(seriesID: id, number: number, language: language)
         let missing =
           (try? series.get().value.name).map { tr("%1$s has no season %2$s", $0, String(number)) }
-          ?? tr("no series has the id %s", String(id))
+          ?? notFound(.series(id))
         return report(blocking { await client.result(endpoint) }, notFound: missing) { season in
           json
             ? Output.json(season, seriesID: id)
