@@ -277,6 +277,7 @@ public enum KeyDecoder {
     public static let right: UInt32 = 0o405
     public static let home: UInt32 = 0o406
     public static let backspace: UInt32 = 0o407
+    public static let delete: UInt32 = 0o512
     public static let nextPage: UInt32 = 0o522
     public static let previousPage: UInt32 = 0o523
     public static let enter: UInt32 = 0o527
@@ -294,6 +295,7 @@ public enum KeyDecoder {
     case FunctionKey.home: return .home
     case FunctionKey.end: return .end
     case FunctionKey.backspace: return .backspace
+    case FunctionKey.delete: return .delete
     case FunctionKey.nextPage: return .pageDown
     case FunctionKey.previousPage: return .pageUp
     case FunctionKey.enter: return .enter

@@ -70,6 +70,7 @@ enum KeySequence {
     case 0x7E:
       switch first {
       case 1, 7: return .home
+      case 3: return .delete
       case 4, 8: return .end
       case 5: return .pageUp
       case 6: return .pageDown

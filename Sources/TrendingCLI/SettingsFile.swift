@@ -208,6 +208,7 @@ extension Key {
     case .backTab: return "S-Tab"
     case .character(" "): return "Space"
     case .backspace: return "Backspace"
+    case .delete: return "Del"
     case .up: return "Up"
     case .down: return "Down"
     case .left: return "Left"

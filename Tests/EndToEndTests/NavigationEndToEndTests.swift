@@ -56,6 +56,26 @@ extension BrowserEndToEndTests {
       #expect(try session.waitForExit().status == 0)
     }
 
+    @Test func theSearchLineIsEditedWhereTheCursorIs() throws {
+      let session = try TmuxSession(["--demo"])
+      try session.waitFor("Dune")
+      try session.waitForIdle()
+      try session.press("/")
+      try session.press("-l", "xdne")
+      // ← ← then "u" goes between "d" and "ne"; Home, Delete take the "x" away.
+      try session.press("Left", "Left")
+      try session.press("u")
+      try session.press("Home", "DC")
+      try session.waitFor("Search: dune")
+      try session.waitFor("Dune: Part Two")
+      try session.press("End")
+      try session.press("-l", " part")
+      try session.waitFor("Search: dune part")
+      try session.send("Escape")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
     @Test func filmToPersonToFilmAndBackLandsWhereItStarted() throws {
       let amodb = try FakeAmodb()
       let session = try TmuxSession([], environment: amodb.environment)

@@ -21,11 +21,11 @@ struct InputEdgeTests {
   @Test func keysArriveAsSequencesTheDecoderReads() {
     var decoder = InputDecoder(mouse: false)
     let keys = decoder.decode(
-      codes("\u{1B}OB\u{1B}[A\u{1B}[1;5C\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z\u{1B}[15~x"), now: at(0))
+      codes("\u{1B}OB\u{1B}[A\u{1B}[1;5C\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z\u{1B}[15~\u{1B}[3~x"), now: at(0))
     #expect(
       keys == [
         .key(.down), .key(.up), .key(.right), .key(.pageUp), .key(.pageDown), .key(.home), .key(.end),
-        .key(.backTab), .key(.character("x")),
+        .key(.backTab), .key(.delete), .key(.character("x")),
       ])
   }
 

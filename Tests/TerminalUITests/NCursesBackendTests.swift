@@ -175,6 +175,7 @@ struct KeyAndPaletteTests {
     #expect(KeyDecoder.functionKey(UInt32(KEY_END)) == .end)
     #expect(KeyDecoder.functionKey(UInt32(KEY_ENTER)) == .enter)
     #expect(KeyDecoder.functionKey(UInt32(KEY_BACKSPACE)) == .backspace)
+    #expect(KeyDecoder.functionKey(UInt32(KEY_DC)) == .delete)
     #expect(KeyDecoder.functionKey(UInt32(KEY_F0)) == nil)
   }
 

@@ -125,6 +125,16 @@ public struct AppState: Equatable, Sendable {
   /// The help's notes below the keys: how posters are drawn (no internal ids: a user has no use for them).
   public var helpNotes: [String] { [shared.imagesNote].compactMap { $0 } }
 
+  /// The keys of a typed line, which the key table does not hold (`LineEditor`).
+  var typingNote: String {
+    let ascii = shared.asciiKeys
+    let names = { (keys: [Key]) in keys.map { $0.label(ascii: ascii) }.joined(separator: " ") }
+    return tr(
+      "On a line being typed (%1$s): %2$s move the cursor; %3$s delete.", "/ \\ : R N L",
+      names([.left, .right, .home, .end, .control("a"), .control("e")]),
+      names([.backspace, .delete, .control("u"), .control("k"), .control("w")]))
+  }
+
   /// Where keys are looked up now.
   public var keyContext: KeyContext { palette != nil ? .palette : search != nil ? .search : top.keyContext }
 

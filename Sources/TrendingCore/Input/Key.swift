@@ -2,7 +2,7 @@
 public enum Key: Equatable, Sendable, Hashable {
   case up, down, left, right
   case pageUp, pageDown, home, end
-  case enter, escape, backspace, tab, backTab
+  case enter, escape, backspace, delete, tab, backTab
   /// A printable character.
   case character(Character)
   /// A control key, e.g. `control("c")` for Ctrl-C.

@@ -213,7 +213,9 @@ public struct KeyTable: Sendable, Equatable {
   }
 
   /// The `?` overlay's lines for a context: each group's name, then its bindings.
-  public func helpLines(in context: KeyContext, ascii: Bool = false, notes: [String] = []) -> [HelpLine] {
+  public func helpLines(
+    in context: KeyContext, ascii: Bool = false, typing: String? = nil, notes: [String] = []
+  ) -> [HelpLine] {
     var lines: [HelpLine] = []
     var group = ""
     for binding in bindings(in: context) {
@@ -223,6 +225,10 @@ public struct KeyTable: Sendable, Equatable {
       }
       lines.append(
         .binding(keys: binding.keys.map { $0.label(ascii: ascii) }.joined(separator: " "), meaning: binding.meaning))
+    }
+    if let typing {
+      lines.append(.group(tr("Typing")))
+      lines.append(.note(typing))
     }
     lines.append(.group(tr("About")))
     lines += (Self.about + notes).map(HelpLine.note)
@@ -308,6 +314,7 @@ extension Key {
     case .enter: return "⏎"
     case .escape: return "Esc"
     case .backspace: return "⌫"
+    case .delete: return "Del"
     case .tab: return "Tab"
     case .backTab: return "S-Tab"
     case .character(" "): return "Space"

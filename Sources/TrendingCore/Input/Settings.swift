@@ -280,7 +280,8 @@ extension Key {
   public init?(name: String) {
     let named: [String: Key] = [
       "enter": .enter, "esc": .escape, "escape": .escape, "tab": .tab, "s-tab": .backTab, "backtab": .backTab,
-      "space": .character(" "), "backspace": .backspace, "up": .up, "down": .down, "left": .left, "right": .right,
+      "space": .character(" "), "backspace": .backspace, "del": .delete, "delete": .delete, "up": .up, "down": .down,
+      "left": .left, "right": .right,
       "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown, "home": .home, "end": .end,
     ]
     if let key = named[name.lowercased()] {

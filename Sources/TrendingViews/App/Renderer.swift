@@ -63,7 +63,8 @@ public enum Renderer {
     }
     if let prompt = state.prompt {
       TypedLine.draw(
-        prompt: prompt.label + " ", text: prompt.text, selected: prompt.untouched, problem: prompt.problem != nil,
+        prompt: prompt.label + " ", text: prompt.text, cursor: prompt.line.cursor, selected: prompt.untouched,
+        problem: prompt.problem != nil,
         row: Chrome(state.shared).status.row, into: &screen)
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }

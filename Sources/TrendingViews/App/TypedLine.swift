@@ -1,20 +1,22 @@
 import TrendingCore
 
-/// A line being typed: a prompt, the text, and a cursor block after it; the end of a long text
-/// shows, so the cursor stays in view, and the screen's cursor is put on the block. The search
-/// line, the filter line, the palette and the status line's prompts draw it.
+/// A line being typed: a prompt, the text, and a cursor block where typing goes (on the character
+/// there, or after the text); a text too long for the line scrolls so the cursor stays in view,
+/// and the screen's cursor is put on the block. The search line, the filter line, the palette and
+/// the status line's prompts draw it.
 enum TypedLine {
   /// The columns a prompt leaves for the typed text at least, in a line too narrow for both.
   static let typingRoom = 6
 
   /// Draws the line across a row from `column`, in `width` columns (the rest of the row when nil),
   /// over whatever the row held; a prompt too long for the line is cut ("…") so what is typed shows.
-  /// `selected`: the text is shown selected (what is typed replaces it); `problem`: the prompt's
-  /// words say why Enter did not take the text, drawn as an error.
+  /// `cursor`: where typing goes, in characters (nil: after the text); `selected`: the text is
+  /// shown selected (what is typed replaces it); `problem`: the prompt's words say why Enter did
+  /// not take the text, drawn as an error.
   @discardableResult
   static func draw(
-    prompt: String, text: String, selected: Bool = false, problem: Bool = false, row: Int, column: Int = 0,
-    width: Int? = nil, into screen: inout Screen
+    prompt: String, text: String, cursor: Int? = nil, selected: Bool = false, problem: Bool = false, row: Int,
+    column: Int = 0, width: Int? = nil, into screen: inout Screen
   ) -> Int {
     let room = width ?? (screen.width - column)
     screen.fill(row: row, from: column, to: column + room, style: Style())
@@ -26,13 +28,41 @@ enum TypedLine {
       label = TextLayout.truncate(" " + words, to: max(1, room - reserve - 1)) + " "
     }
     let used = screen.put(label, row: row, column: column, style: Style(problem ? .error : .accent, bold: true))
-    var shown = text
-    while TextWidth.width(of: shown) > max(1, room - used - 2) - 1, !shown.isEmpty { shown.removeFirst() }
-    let typed = screen.put(
-      shown, row: row, column: column + used, style: Style(.normal, bold: true, selected: selected))
-    screen.put(" ", row: row, column: column + used + typed, style: Style(selected: true))
-    // Where typing goes: a screen reader's cursor, on the block.
-    screen.cursor = Position(row: row, column: min(screen.width - 1, column + used + typed))
-    return used + typed + 1
+    let characters = Array(text)
+    let window = shown(
+      characters, cursor: min(max(0, cursor ?? characters.count), characters.count),
+      room: max(1, room - used - 2))
+    let typedStyle = Style(.normal, bold: true, selected: selected)
+    var at = column + used
+    at += screen.put(String(characters[window.start..<window.cursor]), row: row, column: at, style: typedStyle)
+    // Where typing goes: the block, and a screen reader's cursor, on it.
+    screen.cursor = Position(row: row, column: min(screen.width - 1, at))
+    let under = window.cursor < characters.count ? String(characters[window.cursor]) : " "
+    at += screen.put(under, row: row, column: at, style: Style(selected: true))
+    if window.cursor < window.end {
+      at += screen.put(
+        String(characters[(window.cursor + 1)..<window.end]), row: row, column: at, style: typedStyle)
+    }
+    return at - column
+  }
+
+  /// The characters shown in `room` columns: from `start` to `end`, the cursor's among them (or
+  /// its block after them), as much of the text as fits around it.
+  static func shown(_ characters: [Character], cursor: Int, room: Int) -> (start: Int, cursor: Int, end: Int) {
+    let widths = characters.map { TextWidth.width(of: String($0)) }
+    let block = cursor < characters.count ? widths[cursor] : 1
+    var start = 0
+    var before = widths[..<cursor].reduce(0, +)
+    while start < cursor, before + block > room {
+      before -= widths[start]
+      start += 1
+    }
+    var end = min(cursor + 1, characters.count)
+    var used = before + block
+    while end < characters.count, used + widths[end] <= room {
+      used += widths[end]
+      end += 1
+    }
+    return (start, cursor, end)
   }
 }

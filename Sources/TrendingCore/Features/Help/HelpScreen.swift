@@ -7,8 +7,9 @@ public struct HelpScreen: Equatable, Sendable {
   public init() {}
 
   /// The overlay's lines for the state: the keys of its context, then its notes.
-  static func lines(_ state: AppState) -> [KeyTable.HelpLine] {
-    state.shared.keys.helpLines(in: state.keyContext, ascii: state.shared.asciiKeys, notes: state.helpNotes)
+  public static func lines(_ state: AppState) -> [KeyTable.HelpLine] {
+    state.shared.keys.helpLines(
+      in: state.keyContext, ascii: state.shared.asciiKeys, typing: state.typingNote, notes: state.helpNotes)
   }
 
   /// How many rows the overlay has at the state's size, in as many columns as fit.

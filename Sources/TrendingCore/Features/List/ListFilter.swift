@@ -5,14 +5,19 @@ public struct ListFilter: Equatable, Sendable {
   /// The longest filter kept.
   static let limit = 60
 
-  /// The text typed.
-  public var text = ""
+  /// The line typed, and where typing goes in it.
+  public internal(set) var line: LineEditor
+  /// The text typed (set: typing goes on at its end).
+  public var text: String {
+    get { line.text }
+    set { line = LineEditor(newValue, limit: Self.limit) }
+  }
   /// Whether keys type into it (else it stays applied, shown in the header).
   public var editing = true
 
   /// Makes a filter being typed.
   public init(text: String = "", editing: Bool = true) {
-    self.text = text
+    line = LineEditor(text, limit: Self.limit)
     self.editing = editing
   }
 
@@ -24,23 +29,9 @@ public struct ListFilter: Equatable, Sendable {
     return words.allSatisfy { title.contains($0) }
   }
 
-  /// Edits the text with a key that types or deletes; false when the key is not an edit.
+  /// Edits the text with a key that types, deletes or moves in it; false when the key is not an edit.
   mutating func edit(_ key: Key) -> Bool {
-    switch key {
-    case .character(let character):
-      guard text.count < Self.limit else { return true }
-      text.append(character)
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-    case .control("u"):
-      text = ""
-    case .control("w"):
-      while text.last == " " { text.removeLast() }
-      while let last = text.last, last != " " { text.removeLast() }
-    default:
-      return false
-    }
-    return true
+    line.edit(key)
   }
 }
 

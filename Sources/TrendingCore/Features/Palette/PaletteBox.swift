@@ -5,8 +5,13 @@ public struct PaletteBox: Equatable, Sendable {
   /// The longest text kept.
   static let limit = 40
 
-  /// The text typed.
-  public var text = ""
+  /// The line typed, and where typing goes in it.
+  public var line = LineEditor(limit: limit)
+  /// The text typed (set: typing goes on at its end).
+  public var text: String {
+    get { line.text }
+    set { line = LineEditor(newValue, limit: Self.limit) }
+  }
   /// The selected entry, an index into the matches.
   public var selection = 0
 
@@ -98,8 +103,8 @@ public enum PaletteLogic {
   /// A key while the palette is open: typing narrows, arrows move, `Enter` runs, `Esc` closes.
   static func key(_ key: Key, _ state: inout AppState) -> [Effect] {
     guard var box = state.palette else { return [] }
-    if edit(&box.text, key) {
-      box.selection = 0
+    if box.line.edit(key) {
+      if box.text != state.palette?.text { box.selection = 0 }
       state.palette = box
       return []
     }
@@ -144,21 +149,6 @@ public enum PaletteLogic {
       state.palette = nil
       return []
     }
-  }
-
-  /// Edits the text with a key that types or deletes; false when the key is not an edit.
-  private static func edit(_ text: inout String, _ key: Key) -> Bool {
-    switch key {
-    case .character(let character):
-      if text.count < PaletteBox.limit { text.append(character) }
-    case .backspace:
-      if !text.isEmpty { text.removeLast() }
-    case .control("u"):
-      text = ""
-    default:
-      return false
-    }
-    return true
   }
 }
 

@@ -25,8 +25,13 @@ public struct Prompt: Equatable, Sendable {
   public var film: MediaSummary
   /// The series' episode a rating or note is about, when it is one.
   public var episode: EpisodeKey?
-  /// What is typed so far.
-  public var text: String
+  /// What is typed so far, and where typing goes in it.
+  public internal(set) var line: LineEditor
+  /// What is typed so far (set: typing goes on at its end).
+  public var text: String {
+    get { line.text }
+    set { line = LineEditor(newValue, limit: Self.limit(purpose)) }
+  }
   /// How many names in the folder began with the path when Tab last completed it (more than one:
   /// the line says so).
   public var matches = 0
@@ -43,12 +48,19 @@ public struct Prompt: Equatable, Sendable {
     self.episode = purpose == .addToList ? nil : episode
     let mark = film.media.flatMap { shared.marks[$0] }
     let notes = self.episode.flatMap { mark?.episodes[$0] }
+    let text: String
     switch purpose {
     case .rate: text = (self.episode == nil ? mark?.rating : notes?.rating).map(String.init) ?? ""
     case .note: text = (self.episode == nil ? mark?.note : notes?.note) ?? ""
     case .addToList, .playFile: text = ""
     }
+    line = LineEditor(text, limit: Self.limit(purpose))
     untouched = !text.isEmpty
+  }
+
+  /// The most characters the line takes: two for a rating.
+  static func limit(_ purpose: Purpose) -> Int {
+    purpose == .rate ? 2 : longest
   }
 
   /// How a notice or the line names a title, or one of its episodes ("Severance S01E02").
@@ -80,8 +92,18 @@ public struct Prompt: Equatable, Sendable {
     guard !kept.isEmpty else { return }
     if untouched { text = "" }
     untouched = false
-    text = String((text + kept).prefix(purpose == .rate ? 2 : Self.longest))
+    line.insert(kept)
     matches = 0
+  }
+
+  /// Moves in the line or deletes with an editing key (`←`, `Home`, `^W`…); false when the key is
+  /// not one. A character typed goes through `type`, which cleans it.
+  mutating func edit(_ key: Key) -> Bool {
+    if case .character = key { return false }
+    guard line.edit(key) else { return false }
+    untouched = false
+    matches = 0
+    return true
   }
 }
 
@@ -95,6 +117,8 @@ enum PromptLogic {
     case .escape:
       state.prompt = nil
       return []
+    case _ where prompt.edit(key):
+      break
     case .control:
       // The app's own keys still work over the line: quit (anywhere), suspend, redraw.
       state.prompt = prompt
@@ -102,10 +126,6 @@ enum PromptLogic {
         [.quit, .suspend, .redraw].contains(command)
       else { return [] }
       return AppCommands.perform(command, &state)
-    case .backspace:
-      if !prompt.text.isEmpty { prompt.text.removeLast() }
-      prompt.untouched = false
-      prompt.matches = 0
     case .tab where prompt.purpose == .playFile:
       state.prompt = prompt
       return [.completePath(prompt.text)]

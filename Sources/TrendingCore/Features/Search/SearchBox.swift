@@ -9,8 +9,13 @@ public struct SearchBox: Equatable, Sendable {
   /// The longest search line kept.
   static let limit = 100
 
-  /// The text typed.
-  public var text = ""
+  /// The line typed, and where typing goes in it.
+  public internal(set) var line = LineEditor(limit: limit)
+  /// The text typed (set: typing goes on at its end).
+  public var text: String {
+    get { line.text }
+    set { line = LineEditor(newValue, limit: Self.limit) }
+  }
   /// The results of the query last asked, as a list (nil before the first answer is asked for).
   public var results: ListScreen?
 
@@ -31,24 +36,10 @@ public struct SearchBox: Equatable, Sendable {
     var keeps: ListScreen?
   }
 
-  /// Edits the line with a key that types or deletes; nil when the key is not an edit.
+  /// Edits the line with a key that types, deletes or moves in it; nil when the key is not an edit.
   mutating func edit(_ key: Key, _ shared: Shared) -> [Effect]? {
-    var edited = text
-    switch key {
-    case .character(let character):
-      guard edited.count < Self.limit else { return [] }
-      edited.append(character)
-    case .backspace:
-      guard !edited.isEmpty else { return [] }
-      edited.removeLast()
-    case .control("u"):
-      edited = ""
-    case .control("w"):
-      while edited.last == " " { edited.removeLast() }
-      while let last = edited.last, last != " " { edited.removeLast() }
-    default:
-      return nil
-    }
+    var edited = line
+    guard edited.edit(key) else { return nil }
     return typed(edited, shared)
   }
 
@@ -56,13 +47,15 @@ public struct SearchBox: Equatable, Sendable {
   mutating func paste(_ pasted: String, _ shared: Shared) -> [Effect] {
     let line = TextSanitizer.clean(String(pasted.prefix(4 * Self.limit)), keepNewlines: true)
       .split(whereSeparator: \.isNewline).joined(separator: " ")
-    return typed(text + line.prefix(max(0, Self.limit - text.count)), shared)
+    var edited = self.line
+    edited.insert(line)
+    return typed(edited, shared)
   }
 
   /// Keeps an edited line and asks its query once typing rests.
-  private mutating func typed(_ edited: String, _ shared: Shared) -> [Effect] {
+  private mutating func typed(_ edited: LineEditor, _ shared: Shared) -> [Effect] {
     let before = query
-    text = edited
+    line = edited
     guard query != before else { return [] }
     guard let query else {
       // Nothing left to search for: nothing is asked, and an answer on its way is not shown.

@@ -5,8 +5,7 @@ import TrendingCore
 /// three columns on a wide screen; it scrolls (j/k, PgDn, g/G) when the terminal is too short.
 enum HelpOverlay {
   static func draw(_ state: AppState, into screen: inout Screen) {
-    let lines = state.shared.keys.helpLines(
-      in: state.keyContext, ascii: state.shared.asciiKeys, notes: state.helpNotes)
+    let lines = HelpScreen.lines(state)
     let layout = HelpLayout(lines, width: screen.width)
     let gutter = 3
     let columns = layout.columns.count

@@ -13,7 +13,7 @@ enum ListView {
     /// A list opened on top (kept search results): its name under the breadcrumb.
     case kept
     /// The search line's results, under the line being typed (nothing asked yet: a prompt).
-    case search(text: String, asked: Bool)
+    case search(LineEditor, asked: Bool)
 
     /// Whether the list is the search line's.
     var isSearch: Bool {
@@ -22,11 +22,14 @@ enum ListView {
     }
 
     /// Whether it is the search line with nothing asked yet.
-    var awaitsQuery: Bool { self == .search(text: searchText, asked: false) }
+    var awaitsQuery: Bool {
+      if case .search(_, asked: false) = self { return true }
+      return false
+    }
 
     /// The text typed, on the search line.
     var searchText: String {
-      if case .search(let text, _) = self { return text }
+      if case .search(let line, _) = self { return line.text }
       return ""
     }
   }
@@ -59,8 +62,8 @@ enum ListView {
       screen.put(
         TextLayout.truncate(" " + shown.source.title, to: screen.width), row: chrome.body.row, column: 0,
         style: Style(.title, bold: true))
-    case .search(let text, _):
-      SearchView.drawLine(text, row: chrome.body.row, into: &screen)
+    case .search(let line, _):
+      SearchView.drawLine(line, row: chrome.body.row, into: &screen)
     }
     let filmRows = ListLayout.rows(for: shared.size)
     let bodyRows = filmRows.rows
@@ -108,7 +111,8 @@ enum ListView {
     // The hints first: a screen reader's whole message may take their row.
     KeyHints.draw(state, in: chrome.hints, into: &screen)
     if let filter = shown.filter, filter.editing {
-      TypedLine.draw(prompt: "\\ ", text: filter.text, row: chrome.status.row, into: &screen)
+      TypedLine.draw(
+        prompt: "\\ ", text: filter.text, cursor: filter.line.cursor, row: chrome.status.row, into: &screen)
     } else if !place.awaitsQuery {
       drawStatus(shown, state: state, row: chrome.status.row, into: &screen)
     }

@@ -13,7 +13,8 @@ enum PaletteView {
     Box.draw(area, title: tr("Commands"), into: &screen)
     let inner = width - 4
     TypedLine.draw(
-      prompt: ": ", text: box.text, row: area.row + 1, column: area.column + 1, width: inner + 2, into: &screen)
+      prompt: ": ", text: box.text, cursor: box.line.cursor, row: area.row + 1, column: area.column + 1,
+      width: inner + 2, into: &screen)
     let first = area.row + 3
     guard !entries.isEmpty else {
       screen.put(

@@ -6,13 +6,13 @@ import TrendingCore
 enum SearchView {
   /// Draws the search line over the results of the query last asked (the list below until then).
   static func draw(_ search: SearchBox, _ state: AppState, into screen: inout Screen) {
-    let place = ListView.Place.search(text: search.text, asked: search.results != nil)
+    let place = ListView.Place.search(search.line, asked: search.results != nil)
     ListView.draw(search.results ?? state.topList, at: place, state, into: &screen)
   }
 
-  /// The search line: a prompt, the text typed, and a cursor block after it.
-  static func drawLine(_ text: String, row: Int, into screen: inout Screen) {
-    TypedLine.draw(prompt: tr("Search:") + " ", text: text, row: row, into: &screen)
+  /// The search line: a prompt, the text typed, and a cursor block where typing goes.
+  static func drawLine(_ line: LineEditor, row: Int, into screen: inout Screen) {
+    TypedLine.draw(prompt: tr("Search:") + " ", text: line.text, cursor: line.cursor, row: row, into: &screen)
   }
 
   /// What the body says before anything is typed.

@@ -198,6 +198,31 @@ struct LibraryBrowserTests {
     store.send(.key(.control("c")), effects: [.quit])
   }
 
+  @Test func aNoteIsEditedWhereTheCursorIs() {
+    var state = Sample.loaded(3)
+    let film = state.rootList.movies[0]
+    state.shared.marks[.film(1)] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: Self.day)
+    state.shared.marks[.film(1)]?.note = "noir classic"
+    var store = TestStore(state)
+    store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
+    #expect(store.state.prompt?.untouched == true)
+    // Home keeps the old note, no longer selected, and typing goes in before it.
+    store.send(.key(.home)) {
+      $0.prompt?.untouched = false
+      _ = $0.prompt?.line.edit(.home)
+    }
+    for character in "a " {
+      store.send(.key(.character(character))) { _ = $0.prompt?.line.edit(.character(character)) }
+    }
+    #expect(store.state.prompt?.text == "a noir classic")
+    // ^K takes away what follows the cursor; ^E and ⌫ edit at the end again.
+    store.send(.key(.control("k"))) { _ = $0.prompt?.line.edit(.control("k")) }
+    #expect(store.state.prompt?.text == "a ")
+    store.send(.key(.control("a"))) { _ = $0.prompt?.line.edit(.control("a")) }
+    store.send(.key(.delete)) { _ = $0.prompt?.line.edit(.delete) }
+    #expect(store.state.prompt?.text == " ")
+  }
+
   @Test func aNoteIsOneLineEscLeavesItAndPastedControlsAreDropped() {
     var store = TestStore(Sample.loaded(3))
     let film = store.state.rootList.movies[0]

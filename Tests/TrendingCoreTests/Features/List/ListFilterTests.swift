@@ -54,6 +54,9 @@ struct ListFilterTests {
     var store = TestStore(Sample.loaded(20, totalPages: 3))
     store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
     store.send(.key(.character("1"))) { $0.rootList.filter?.text = "1" }
+    // While the filter is typed, End goes to the end of its text; kept, to the end of the list.
+    store.send(.key(.end))
+    store.send(.key(.enter)) { $0.rootList.filter?.editing = false }
     // Films 1, 10–19 match; going to the end asks nothing.
     store.send(.key(.end)) { $0.rootList.selection = 10 }
     #expect(store.state.rootList.movies.count == 11)

@@ -32,6 +32,26 @@ struct SearchBoxTests {
     store.send(.searchDue(dune))
   }
 
+  @Test func typingInTheMiddleOfTheLineAsksForWhatTheLineSays() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("/"))) { $0.search = SearchBox() }
+    store.type("dne")
+    store.send(.key(.left)) { _ = $0.search?.line.edit(.left) }
+    store.send(.key(.left)) { _ = $0.search?.line.edit(.left) }
+    // Moving asks nothing; what is typed goes in where the cursor is.
+    store.send(
+      .key(.character("u")),
+      effects: [.after(SearchBox.delay, .searchDue(SearchQuery(text: "dune", year: nil)), id: .searchDebounce)]
+    ) {
+      _ = $0.search?.line.edit(.character("u"))
+    }
+    #expect(store.state.search?.text == "dune")
+    #expect(store.state.search?.line.cursor == 2)
+    // Home and End are the line's while it is open, not the results'.
+    store.send(.key(.home)) { _ = $0.search?.line.edit(.home) }
+    #expect(store.state.search?.line.cursor == 0)
+  }
+
   @Test func pastedTextIsTypedIntoTheLineOnOneLineAndIgnoredElsewhere() {
     var store = TestStore(Sample.loaded(5))
     store.send(.paste("quiet planet q"))

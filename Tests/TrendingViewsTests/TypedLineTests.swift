@@ -1,0 +1,46 @@
+import Testing
+import TrendingCore
+
+@testable import TrendingViews
+
+/// A typed line's block sits where typing goes, and a line longer than its room scrolls to keep it.
+@Suite("A typed line drawn")
+struct TypedLineTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  @Test func theBlockIsOnTheCharacterWhereTypingGoes() {
+    var screen = Screen(width: 30, height: 1)
+    TypedLine.draw(prompt: "Search: ", text: "dune", cursor: 1, row: 0, into: &screen)
+    #expect(screen.line(0).hasPrefix(" Search: dune"))
+    // " Search: " is nine columns: the block is on the "u".
+    #expect(screen.cursor == Position(row: 0, column: 10))
+    #expect(screen[0, 10].text == "u")
+    #expect(screen[0, 10].style.isSelected)
+    #expect(!screen[0, 9].style.isSelected && !screen[0, 11].style.isSelected)
+    var atEnd = Screen(width: 30, height: 1)
+    TypedLine.draw(prompt: "Search: ", text: "dune", row: 0, into: &atEnd)
+    #expect(atEnd.cursor == Position(row: 0, column: 13))
+    #expect(atEnd[0, 13].style.isSelected)
+  }
+
+  @Test func aLongLineShowsTheCursorsPart() {
+    let text = "the quick brown fox jumps over the lazy dog"
+    var end = Screen(width: 24, height: 1)
+    TypedLine.draw(prompt: "\\ ", text: text, row: 0, into: &end)
+    #expect(end.line(0).contains("lazy dog"))
+    #expect(!end.line(0).contains("quick"))
+    var start = Screen(width: 24, height: 1)
+    TypedLine.draw(prompt: "\\ ", text: text, cursor: 0, row: 0, into: &start)
+    #expect(start.line(0).contains("the quick"))
+    #expect(!start.line(0).contains("lazy"))
+    #expect(start[0, start.cursor?.column ?? 0].text == "t")
+    // Wide characters: the block covers the whole ideograph under the cursor.
+    var wide = Screen(width: 24, height: 1)
+    TypedLine.draw(prompt: "\\ ", text: "卧虎藏龙", cursor: 2, row: 0, into: &wide)
+    let column = wide.cursor?.column ?? 0
+    #expect(wide[0, column].text == "藏")
+    #expect(wide[0, column].style.isSelected)
+  }
+}
