@@ -44,3 +44,19 @@ struct TypedLineTests {
     #expect(wide[0, column].style.isSelected)
   }
 }
+
+/// The search line's words found in a result's title, to be drawn in the accent.
+@Suite("A search's words in a title")
+struct SearchMatchTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  @Test func theWordsAreFoundWhateverTheCaseAndAccents() {
+    #expect(SearchMatch.columns(of: "amelie", in: "Le Fabuleux Destin d'Amélie Poulain") == 21..<27)
+    #expect(SearchMatch.columns(of: "dune", in: "DUNE: Part Two") == 0..<4)
+    // Columns, not characters: two ideographs before the match take four.
+    #expect(SearchMatch.columns(of: "tv", in: "卧虎 TV") == 5..<7)
+    #expect(SearchMatch.columns(of: "amelia", in: "Amélie") == nil)
+  }
+}

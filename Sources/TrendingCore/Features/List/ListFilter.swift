@@ -21,11 +21,12 @@ public struct ListFilter: Equatable, Sendable {
     self.editing = editing
   }
 
-  /// Whether a title matches: every word typed appears in it, whatever the case.
+  /// Whether a title matches: every word typed appears in it, whatever the case and accents
+  /// ("amelie" finds Amélie).
   public func matches(_ movie: MediaSummary) -> Bool {
-    let words = text.lowercased().split(separator: " ")
+    let words = TextFold.folded(text).split(separator: " ")
     guard !words.isEmpty else { return true }
-    let title = (movie.title + " " + (movie.originalTitle ?? "")).lowercased()
+    let title = TextFold.folded(movie.title + " " + (movie.originalTitle ?? ""))
     return words.allSatisfy { title.contains($0) }
   }
 

@@ -11,15 +11,17 @@ enum SearchMatch {
     SearchQuery(parsing: typed).text.lowercased()
   }
 
-  /// The columns of `title` that hold `needle` (lower-cased), the first place it occurs, ignoring case.
+  /// The columns of `title` that hold `needle` (lower-cased), the first place it occurs, ignoring
+  /// case and accents (`TextFold`).
   static func columns(of needle: String, in title: String) -> Range<Int>? {
     guard !needle.isEmpty else { return nil }
     let characters = Array(title)
     let count = needle.count
     guard count <= characters.count else { return nil }
+    let folded = TextFold.folded(needle)
     var column = 0
     for start in 0...(characters.count - count) {
-      if String(characters[start..<(start + count)]).lowercased() == needle {
+      if TextFold.folded(String(characters[start..<(start + count)])) == folded {
         let width = TextWidth.width(of: String(characters[start..<(start + count)]))
         return column..<(column + width)
       }

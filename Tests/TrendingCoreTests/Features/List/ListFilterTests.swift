@@ -50,6 +50,29 @@ struct ListFilterTests {
     store.send(.key(.enter)) { $0.rootList.filter = nil }
   }
 
+  @Test func accentsAndLigaturesNeedNotBeTyped() {
+    let filter = { (text: String) in ListFilter(text: text) }
+    let film = { (title: String) in MediaSummary(id: 1, title: title) }
+    #expect(filter("amelie").matches(film("Amélie")))
+    #expect(filter("AMÉLIE").matches(film("Amelie")), "typed with the accent, found without it")
+    #expect(filter("lodz").matches(film("Łódź")))
+    #expect(filter("aeon").matches(film("Æon Flux")))
+    #expect(filter("strasse").matches(film("Straße")))
+    #expect(filter("pokemon").matches(film("Poke\u{301}mon")), "a mark typed apart from its letter")
+    // Other scripts keep their letters: й is not и, and ideographs match only themselves.
+    #expect(!filter("дикии").matches(film("Дикий")))
+    #expect(filter("дикий").matches(film("Дикий")))
+    #expect(filter("卧虎").matches(film("卧虎藏龙")))
+    #expect(!filter("amelia").matches(film("Amélie")))
+  }
+
+  @Test func foldingKeepsWhatIsNotLatin() {
+    #expect(TextFold.folded("Amélie Łódź Ærø Straße") == "amelie lodz aero strasse")
+    #expect(TextFold.folded("Сталкер 卧虎藏龙 ואלס") == "сталкер 卧虎藏龙 ואלס")
+    #expect(TextFold.latinBase(of: "ð") == nil, "eth is a letter of its own")
+    #expect(TextFold.latinBase(of: "ı") == nil, "a dotless i is not named for an i")
+  }
+
   @Test func aFilteredListAsksForNoMorePages() {
     var store = TestStore(Sample.loaded(20, totalPages: 3))
     store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
