@@ -5,9 +5,14 @@ import Localization
 import TrendingViews
 
 extension Output {
-  /// How a message names a title: its title and year, else its id; with the episode's code.
+  /// How a title the library knows no name of is written: "Film #13", "Series #1396".
+  static func untitled(_ media: MediaID) -> String {
+    media.kind == .series ? tr("Series #%s", String(media.id)) : tr("Film #%s", String(media.id))
+  }
+
+  /// How a message names a title: its title and year, else "Film #ID"; with the episode's code.
   static func named(_ info: TitleInfo, episode: EpisodeChoice?) -> String {
-    var name = info.title.isEmpty ? info.media.description : info.title
+    var name = info.title.isEmpty ? untitled(info.media) : info.title
     if let year = info.year, !info.title.isEmpty { name += " (\(year))" }
     if case .one(let season, let number)? = episode {
       name += " " + EpisodeKey(season: season, number: number).description

@@ -211,9 +211,7 @@ public enum Output {
       }
       return sorted.map { mark in
         let flags = (mark.onWatchlist ? "+" : " ") + (mark.seen != nil ? "✓" : " ")
-        let title =
-          mark.title.isEmpty
-          ? (mark.kind == .series ? tr("Series #%s", String(mark.id)) : tr("Film #%s", String(mark.id))) : mark.title
+        let title = mark.title.isEmpty ? untitled(mark.media) : mark.title
         return [
           mark.media.description, flags, title, mark.year.map(String.init) ?? Formatters.missing, mark.seen ?? "",
         ]

@@ -114,6 +114,16 @@ extension TrendingCommand {
       }
     }
     var filter = criteria.filter
+    // amodb filters certifications of films only, in one country's system: asked otherwise, the
+    // criterion would be dropped and the page would not be what was asked for.
+    if filter.certification != nil, media == .series || region == nil {
+      let problem =
+        media == .series
+        ? tr("--certification filters films only; series have no certifications to filter by")
+        : tr("certifications are per country: give --region CC (or set region in the settings)")
+      printUsageError(UsageError(message: problem))
+      return ExitCode.usage.rawValue
+    }
     if !criteria.services.isEmpty {
       switch providers(client) {
       case .failure(let status): return status.code

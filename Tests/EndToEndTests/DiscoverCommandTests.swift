@@ -72,6 +72,16 @@ struct DiscoverCommandTests {
     #expect(sort.status == 2 && sort.stderr.contains("'best'"), "\(sort.stderr)")
     let genre = try BinaryRunner.run(["--demo", "discover", "--genre", "Thrillr"])
     #expect(genre.status == 2 && genre.stderr.contains("did you mean “Thriller”?"), "\(genre.stderr)")
+    // A certification is a film's, in one country's system: without either it is refused, not dropped.
+    let noRegion = try BinaryRunner.run(
+      ["--demo", "discover", "--certification", "PG-13"], environment: ["LC_ALL": "C.UTF-8", "LC_MESSAGES": ""])
+    #expect(noRegion.status == 2 && noRegion.stderr.contains("give --region CC"), "\(noRegion.stderr)")
+    let series = try BinaryRunner.run([
+      "--demo", "--region", "US", "discover", "--kind", "tv", "--certification", "TV-14",
+    ])
+    #expect(series.status == 2 && series.stderr.contains("films only"), "\(series.stderr)")
+    let rated = try BinaryRunner.run(["--demo", "--region", "US", "discover", "--certification", "PG-13"])
+    #expect(rated.status == 0, "\(rated.stderr)")
     let range = try BinaryRunner.run(["--demo", "search", "dune", "--year", "2000..2010"])
     #expect(range.status == 2, "a search takes one year")
   }
