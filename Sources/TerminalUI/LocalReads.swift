@@ -33,6 +33,10 @@ enum LocalReads {
           LocalAnswer.upNext)
     case .forYou:
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
+    case .listNames:
+      guard let library else { return .success(.listNames([])) }
+      return await library.perform { library throws(LibraryError) in try library.lists().map(\.name) }
+        .map(LocalAnswer.listNames).mapError(\.feedError)
     case .rated:
       return await readRated(client: client, library, notFound: memory.seasonsNotFound) { early(.rated($0)) }?.map(
         LocalAnswer.rated)

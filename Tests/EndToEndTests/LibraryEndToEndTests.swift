@@ -149,6 +149,26 @@ struct LibraryEndToEndTests {
     #expect(!again.stderr.contains("Moved"), "only once")
   }
 
+  @Test func theAddToListLineCompletesTheLibrarysListNames() throws {
+    let data = try dataHome()
+    #expect(try run(["lists", "Film noir", "add", "603", "--demo"], data: data).status == 0)
+    let session = try TmuxSession(["--demo"], environment: ["XDG_DATA_HOME": data.path], width: 120)
+    try session.waitFor("1/20")
+    try session.waitForIdle()
+    // The names are read as the line opens; Tab completes "fi" to the list's own spelling.
+    try session.press("L")
+    try session.waitFor("(Tab completes, Esc cancels)")
+    try session.press("-l", "fi")
+    try session.press("Tab")
+    try session.waitFor("Esc cancels): Film noir")
+    try session.press("Enter")
+    try session.waitFor("to the list Film noir")
+    try session.send("q")
+    _ = try session.waitForExit()
+    let noir = try run(["lists", "Film noir"], data: data).stdout
+    #expect(noir.contains("Dune: Part Two") && noir.contains("The Matrix"), "\(noir)")
+  }
+
   @Test func theBrowserShowsWhatTheCommandLineStoredAndStartsOnADamagedLibraryWithANotice() throws {
     let data = try dataHome()
     #expect(try run(["watchlist", "add", "550", "--demo"], data: data).status == 0)

@@ -51,7 +51,7 @@ struct StatusPromptTests {
 
   @Test func aWideLineShowsThePromptWholeAndNothingOfTheMessageUnderIt() {
     let line = statusLine(width: 80, typed: "", .addToList)
-    #expect(line.contains("Add Breaking Bad to the list:"), "\(line)")
+    #expect(line.contains("Add Breaking Bad to the list (Tab completes, Esc cancels):"), "\(line)")
     #expect(!line.contains("Sci fi") && !line.contains("rest"), "\(line)")
   }
 }

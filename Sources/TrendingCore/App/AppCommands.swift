@@ -72,7 +72,8 @@ enum AppCommands {
       guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
       // A row of one episode (Recently rated): its rating and note are the episode's own.
       state.prompt = Prompt(purpose, film: film, episode: rowEpisode(state), state.shared)
-      return []
+      // The list names, for Tab to complete one.
+      return purpose == .addToList ? [.readLocal(.listNames)] : []
     case .removeFromList:
       guard let film = state.top.subject(state.shared), let media = film.media,
         let list = state.stack.last?.list?.feed.localQuery

@@ -276,6 +276,12 @@ enum FeedLogic {
   static func localRead(_ query: LocalQuery, _ result: Result<LocalAnswer, AmodbError>, _ state: inout AppState)
     -> [Effect]
   {
+    if query == .listNames {
+      if case .success(.listNames(let names)) = result, state.prompt?.purpose == .addToList {
+        state.prompt?.names = names
+      }
+      return []
+    }
     let feeds = ([state.rootList] + Array(state.tabs.values)).map(\.feed)
     if case .success(let answer) = result, let feed = feeds.first(where: { $0.localQuery == query }) {
       feed.received(answer, &state.shared)

@@ -16,6 +16,8 @@ public enum LocalQuery: Hashable, Sendable {
   case forYou
   /// The films, series and episodes rated, newest first (`RatedFeed`).
   case rated
+  /// The names of the library's lists, for the "add to list" line's Tab (no list reads it).
+  case listNames
 }
 
 /// What a local read found.
@@ -30,4 +32,6 @@ public enum LocalAnswer: Equatable, Sendable {
   case forYou(MediaPage)
   /// The ratings, newest first, each with the public score and the day.
   case rated(RatedList)
+  /// The library's list names, as it spells them.
+  case listNames([String])
 }

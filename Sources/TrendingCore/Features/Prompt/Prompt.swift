@@ -32,9 +32,11 @@ public struct Prompt: Equatable, Sendable {
     get { line.text }
     set { line = LineEditor(newValue, limit: Self.limit(purpose)) }
   }
-  /// How many names in the folder began with the path when Tab last completed it (more than one:
-  /// the line says so).
+  /// How many names (in the folder, or of the lists) began with what was typed when Tab last
+  /// completed it (more than one: the line says so).
   public var matches = 0
+  /// The library's list names, once read, for Tab to complete on the "add to list" line.
+  public var names: [String] = []
   /// Whether the text is still the rating or note as it was, untouched: shown selected, it is
   /// replaced by what is typed (Backspace edits it instead), as a selected field's text is.
   public var untouched: Bool
@@ -76,7 +78,9 @@ public struct Prompt: Equatable, Sendable {
     switch purpose {
     case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
     case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
-    case .addToList: return tr("Add %s to the list:", name)
+    case .addToList:
+      let label = tr("Add %s to the list (Tab completes, Esc cancels):", name)
+      return matches > 1 ? label + " " + trn("[%s match]", "[%s matches]", matches) : label
     case .playFile:
       let label = tr("Play a file of %s (Tab completes, Esc cancels):", name)
       return matches > 1 ? label + " " + trn("[%s match]", "[%s matches]", matches) : label
@@ -94,6 +98,25 @@ public struct Prompt: Equatable, Sendable {
     untouched = false
     line.insert(kept)
     matches = 0
+  }
+
+  /// Completes a list's name from what is typed (whatever its case and accents): the one name it
+  /// begins, else as much as the names it begins share; `matches` says how many it begins.
+  mutating func completeName() {
+    let typed = TextFold.folded(text)
+    let found = names.filter { TextFold.folded($0).hasPrefix(typed) }
+    matches = found.count
+    guard let first = found.first else { return }
+    let same = { (one: Character, other: Character) in TextFold.folded(String(one)) == TextFold.folded(String(other)) }
+    var shared = Array(first)
+    for name in found.dropFirst() {
+      let other = Array(name)
+      var length = 0
+      while length < shared.count, length < other.count, same(shared[length], other[length]) { length += 1 }
+      shared = Array(shared.prefix(length))
+    }
+    if TextFold.folded(String(shared)).count >= typed.count { text = String(shared) }
+    untouched = false
   }
 
   /// Moves in the line or deletes with an editing key (`←`, `Home`, `^W`…); false when the key is
@@ -129,6 +152,8 @@ enum PromptLogic {
     case .tab where prompt.purpose == .playFile:
       state.prompt = prompt
       return [.completePath(prompt.text)]
+    case .tab where prompt.purpose == .addToList:
+      prompt.completeName()
     case .enter:
       return commit(prompt, &state)
     case .character(let character):

@@ -249,7 +249,9 @@ struct LibraryBrowserTests {
     var store = TestStore(Sample.loaded(3))
     let film = store.state.rootList.movies[1]
     store.send(.key(.character("j"))) { $0.rootList.selection = 1 }
-    store.send(.key(.character("L"))) { $0.prompt = Prompt(.addToList, film: film, $0.shared) }
+    store.send(.key(.character("L")), effects: [.readLocal(.listNames)]) {
+      $0.prompt = Prompt(.addToList, film: film, $0.shared)
+    }
     store.send(.key(.enter)) { $0.prompt?.problem = "A list needs a name:" }
     store.send(.paste("Noir")) {
       $0.prompt?.text = "Noir"
@@ -268,6 +270,55 @@ struct LibraryBrowserTests {
     _ = Reducer.reduce(&state, .changeSaved(.listedAlready(.film(2), mark), problem: nil))
     #expect(state.shared.notice?.text == "Film 2 was on the list Noir already.")
     #expect(state.shared.unsaved.isEmpty && state.shared.marks[.film(2)] == mark)
+  }
+
+  @Test func tabCompletesAListsNameAsTheLibrarySpellsIt() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[0]
+    store.send(.key(.character("L")), effects: [.readLocal(.listNames)]) {
+      $0.prompt = Prompt(.addToList, film: film, $0.shared)
+    }
+    // Before the names are read, Tab finds none.
+    store.send(.key(.tab))
+    let names = ["Noir", "Nordic crime", "Ghibli", "Été indien"]
+    store.send(.localRead(.listNames, .success(.listNames(names)))) { $0.prompt?.names = names }
+    // "no" begins two: the part they share, and the line says how many.
+    for character in "no" {
+      store.send(.key(.character(character))) { $0.prompt?.text += String(character) }
+    }
+    store.send(.key(.tab)) {
+      $0.prompt?.text = "No"
+      $0.prompt?.matches = 2
+    }
+    #expect(store.state.prompt?.label.hasSuffix("[2 matches]") == true)
+    store.send(.key(.character("i"))) {
+      $0.prompt?.text = "Noi"
+      $0.prompt?.matches = 0
+    }
+    store.send(.key(.tab)) {
+      $0.prompt?.text = "Noir"
+      $0.prompt?.matches = 1
+    }
+    // Whatever the case and accents typed: "ete" is "Été indien".
+    store.send(.key(.control("u"))) {
+      $0.prompt?.text = ""
+      $0.prompt?.matches = 0
+    }
+    for character in "ete" {
+      store.send(.key(.character(character))) { $0.prompt?.text += String(character) }
+    }
+    store.send(.key(.tab)) {
+      $0.prompt?.text = "Été indien"
+      $0.prompt?.matches = 1
+    }
+    // A name no list begins stays as typed: Enter makes that list.
+    store.send(.key(.control("u"))) {
+      $0.prompt?.text = ""
+      $0.prompt?.matches = 0
+    }
+    store.send(.key(.character("x"))) { $0.prompt?.text = "x" }
+    store.send(.key(.tab)) { $0.prompt?.matches = 0 }
+    #expect(store.state.prompt?.text == "x")
   }
 
   @Test func notInterestedLeavesEveryListButTheWatchlistAndComesBack() {
