@@ -146,9 +146,19 @@ public enum Reducer {
         PromptLogic.paste(text, &state)
         return []
       }
-      guard var search = state.search else { return [] }
-      defer { state.search = search }
-      return search.paste(text, state.shared)
+      if var palette = state.palette {
+        palette.line.paste(text)
+        palette.selection = 0
+        state.palette = palette
+        return []
+      }
+      if var search = state.search {
+        defer { state.search = search }
+        return search.paste(text, state.shared)
+      }
+      // The filter being typed takes a paste as the keys it holds, each narrowing the list.
+      guard state.keyContext == .filter else { return [] }
+      return LineEditor.oneLine(text, limit: ListFilter.limit).flatMap { keyPressed(&state, .character($0)) }
     }
   }
 

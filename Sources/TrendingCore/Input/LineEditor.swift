@@ -1,3 +1,5 @@
+import AmodbKit
+
 /// A line of text being typed and where typing goes in it: the keys every typed line shares (the
 /// search line, the filter, the palette, the status line's prompts), as a shell's line has them.
 public struct LineEditor: Equatable, Sendable {
@@ -26,6 +28,19 @@ public struct LineEditor: Equatable, Sendable {
     text.insert(contentsOf: kept, at: index(cursor))
     // A combining mark typed joins the character before it: the cursor moves by what was added.
     cursor = min(text.count, cursor + text.count - before)
+  }
+
+  /// Types pasted text where the cursor is: on one line (its line breaks spaces), cleaned of
+  /// controls and escape sequences as everything shown is.
+  public mutating func paste(_ pasted: String) {
+    insert(Self.oneLine(pasted, limit: limit))
+  }
+
+  /// Pasted text as a line takes it: cleaned, its line breaks spaces, at most four limits long
+  /// before cleaning (a huge paste is not cleaned whole to keep a few characters).
+  static func oneLine(_ pasted: String, limit: Int) -> String {
+    TextSanitizer.clean(String(pasted.prefix(4 * max(1, limit))), keepNewlines: true)
+      .split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
   /// Applies an editing key: a character typed, `⌫`/`Del`, `←`/`→`, `Home`/`End` (`^A`/`^E`), and

@@ -45,10 +45,8 @@ public struct SearchBox: Equatable, Sendable {
 
   /// Types pasted text into the line, on one line and clean.
   mutating func paste(_ pasted: String, _ shared: Shared) -> [Effect] {
-    let line = TextSanitizer.clean(String(pasted.prefix(4 * Self.limit)), keepNewlines: true)
-      .split(whereSeparator: \.isNewline).joined(separator: " ")
-    var edited = self.line
-    edited.insert(line)
+    var edited = line
+    edited.paste(pasted)
     return typed(edited, shared)
   }
 

@@ -50,6 +50,16 @@ struct ListFilterTests {
     store.send(.key(.enter)) { $0.rootList.filter = nil }
   }
 
+  @Test func aPasteIsTypedIntoTheFilter() {
+    var store = TestStore(titled(["Dune", "Alien", "Amélie"]))
+    store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
+    store.send(.paste("ame\u{1B}[31m")) { $0.rootList.filter?.text = "ame" }
+    #expect(store.state.rootList.movies.map(\.title) == ["Amélie"])
+    // Not while the filter is only kept: then a paste goes nowhere.
+    store.send(.key(.enter)) { $0.rootList.filter?.editing = false }
+    store.send(.paste("x"))
+  }
+
   @Test func accentsAndLigaturesNeedNotBeTyped() {
     let filter = { (text: String) in ListFilter(text: text) }
     let film = { (title: String) in MediaSummary(id: 1, title: title) }

@@ -35,6 +35,17 @@ struct PaletteTests {
     #expect(series?.name == "On the air" && series?.keys == "4", "named among the tabs browsed")
   }
 
+  @Test func aPasteIsTypedIntoThePalette() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.down)) { $0.palette?.selection = 1 }
+    // Typed where the cursor is, on one line; the best match selected again.
+    store.send(.paste("ref\nresh")) {
+      $0.palette?.text = "ref resh"
+      $0.palette?.selection = 0
+    }
+  }
+
   @Test func typingMatchesFuzzilyAndEnterRunsTheBestMatch() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
