@@ -1,3 +1,4 @@
+import AmodbKit
 import Testing
 import TrendingCore
 
@@ -58,5 +59,23 @@ struct SearchMatchTests {
     // Columns, not characters: two ideographs before the match take four.
     #expect(SearchMatch.columns(of: "tv", in: "卧虎 TV") == 5..<7)
     #expect(SearchMatch.columns(of: "amelia", in: "Amélie") == nil)
+  }
+}
+
+/// A title whose name the library never had still has a name on screen.
+@Suite("A title without a name")
+struct UntitledTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  @Test func itIsShownAsFilmOrSeriesAndItsNumber() {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    let unnamed = [MediaSummary(id: 13, title: ""), MediaSummary(id: 1396, kind: .series, title: "")]
+    state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: unnamed)), fetchedAt: Scenes.now)
+    let text = Renderer.render(state).screen.plainText
+    #expect(text.contains("Film #13") && text.contains("Series #1396"), "\(text)")
+    #expect(unnamed[0].shownTitle == "Film #13")
+    #expect(MediaSummary(id: 1, title: "Dune").shownTitle == "Dune")
   }
 }

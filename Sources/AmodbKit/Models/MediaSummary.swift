@@ -37,6 +37,13 @@ public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
 
+  /// Its title as the screens show it: "Film #13" or "Series #13" for one whose name is not known
+  /// (a library's row written without it).
+  public var shownTitle: String {
+    guard title.isEmpty else { return title }
+    return kind == .series ? tr("Series #%s", String(id)) : tr("Film #%s", String(id))
+  }
+
   /// The score worth showing: the average when it is readable and somebody voted.
   public var score: Double? { voteCount > 0 ? voteAverage : nil }
 

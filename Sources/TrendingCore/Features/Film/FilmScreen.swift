@@ -30,7 +30,7 @@ extension FilmScreen: DocumentScreen {
   public func details(_ shared: Shared) -> Loadable<MovieDetails> { shared.film(id) }
 
   public func title(_ shared: Shared) -> String {
-    shared.film(id).value?.title ?? known?.title ?? tr("Film")
+    shared.film(id).value?.title ?? known?.shownTitle ?? tr("Film")
   }
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.filmRequest(id)) }

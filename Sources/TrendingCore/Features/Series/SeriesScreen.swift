@@ -25,7 +25,7 @@ extension SeriesScreen: DocumentScreen {
   public func shows(_ shared: Shared) -> [APIRequest] { [shared.seriesRequest(id)] }
 
   public func title(_ shared: Shared) -> String {
-    shared.series(id).value?.name ?? known?.title ?? tr("Series")
+    shared.series(id).value?.name ?? known?.shownTitle ?? tr("Series")
   }
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] {

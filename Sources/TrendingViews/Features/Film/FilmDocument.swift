@@ -30,7 +30,7 @@ public enum FilmDocument {
   ) -> Document {
     let width = max(10, width)
     var document = Document()
-    let title = details?.title ?? summary?.title ?? tr("Film")
+    let title = details?.title ?? summary?.shownTitle ?? tr("Film")
     let year = details?.year ?? summary?.year
     let heading = year.map { "\(title) (\($0))" } ?? title
     document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })

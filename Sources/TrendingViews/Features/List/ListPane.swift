@@ -239,7 +239,7 @@ enum ListPane {
   /// The fact lines, always three and `ratingLines(width:)` of them (blank until known), each cut
   /// to `width`.
   static func facts(_ movie: MediaSummary, _ shared: Shared, width: Int) -> [DocumentLine] {
-    var title = movie.title
+    var title = movie.shownTitle
     var parts: [String] = []
     var people = ""
     let comma = tr(", ")

@@ -9,12 +9,12 @@ extension ListView {
   /// A row's title: a series with an episode to come says when ("Severance · S02E05 in 4 days"), a
   /// recommendation why ("Arrival · because you rated Dune: Part Two 9").
   static func rowTitle(_ movie: MediaSummary, _ shared: Shared) -> String {
-    if let reason = movie.reason { return movie.title + " · " + reason }
+    if let reason = movie.reason { return movie.shownTitle + " · " + reason }
     guard movie.kind == .series,
       let next = movie.nextEpisode ?? shared.series(movie.id).value?.nextEpisode, let date = next.airDate,
       !next.hasAired(by: shared.today)
-    else { return movie.title }
-    return movie.title + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
+    else { return movie.shownTitle }
+    return movie.shownTitle + " · " + next.code + " " + Formatters.days(from: shared.today, to: date)
   }
 
   /// The user's services, lower-cased, when `tab` is "On my services" (worked out once a frame).

@@ -55,7 +55,7 @@ enum UpNextView {
     let visible = movies.indices.clamped(to: shown.top..<(shown.top + rows.count))
     let lines = movies[visible].map { series -> Row in
       guard let entry = shared.upNext[series.id] else {
-        return Row(title: series.title, code: "", name: "", when: "", coming: false, progress: "", behind: false)
+        return Row(title: series.shownTitle, code: "", name: "", when: "", coming: false, progress: "", behind: false)
       }
       let coming = entry.isComing(today: today)
       let when =
@@ -63,7 +63,7 @@ enum UpNextView {
           coming ? tr("coming %s", Formatters.date(date)) : Formatters.date(date)
         } ?? (coming ? tr("date not announced") : "")
       return Row(
-        title: series.title, code: entry.next.key.code, name: entry.next.name ?? "", when: when, coming: coming,
+        title: series.shownTitle, code: entry.next.key.code, name: entry.next.name ?? "", when: when, coming: coming,
         progress: "\(entry.seen)/\(entry.aired)", behind: entry.seen < entry.aired)
     }
     let widest = { (words: KeyPath<Row, String>) in lines.map { TextWidth.width(of: $0[keyPath: words]) }.max() ?? 0 }

@@ -34,10 +34,10 @@ enum RatedView {
     let lines = movies[visible].map { movie -> Row in
       let kind = kindWidth > 0 ? Vocabulary.kind(movie.kind) : ""
       guard let entry = shared.rated?.entry(movie) else {
-        return Row(kind: kind, title: movie.title, episode: [], day: "", mine: "", score: "", tone: .muted)
+        return Row(kind: kind, title: movie.shownTitle, episode: [], day: "", mine: "", score: "", tone: .muted)
       }
       return Row(
-        kind: kind, title: entry.title.title,
+        kind: kind, title: entry.title.shownTitle,
         episode: [entry.episodeLabel, entry.episode?.code].compactMap { $0.map { " · " + $0 } },
         day: Formatters.date(text: entry.day), mine: "★\(entry.rating)",
         score: Formatters.score(entry.publicScore, votes: entry.publicVotes, separator: separator),

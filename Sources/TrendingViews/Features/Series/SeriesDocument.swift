@@ -25,7 +25,7 @@ public enum SeriesDocument {
   ) -> Document {
     let width = max(10, width)
     var document = Document()
-    let name = details?.name ?? summary?.title ?? tr("Series")
+    let name = details?.name ?? summary?.shownTitle ?? tr("Series")
     let years = details?.years ?? summary?.year.map(String.init)
     let heading = years.map { "\(name) (\($0))" } ?? name
     document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
