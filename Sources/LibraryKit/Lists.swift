@@ -31,6 +31,15 @@ enum Lists {
       """,
       [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id)), .text(day)])
   }
+
+  /// The name of the list `name` means, as the library spells it: names match whatever their
+  /// case in any script ("ñoño" is "Ñoño"; SQLite's NOCASE folds ASCII only); `name` itself when
+  /// no list has it.
+  static func spelling(_ connection: SQLiteConnection, _ name: String) throws(SQLiteFailure) -> String {
+    let wanted = name.lowercased()
+    return try connection.rows("SELECT name FROM lists").compactMap { $0["name"].string }
+      .first { $0.lowercased() == wanted } ?? name
+  }
 }
 
 extension Library {
@@ -51,7 +60,9 @@ extension Library {
 
   /// A list's name as the library spells it (names match regardless of case), nil when there is none.
   public func listName(_ name: String) throws(LibraryError) -> String? {
-    try read { try connection.scalar("SELECT name FROM lists WHERE name = ?", [.text(name)])?.string }
+    try read {
+      try connection.scalar("SELECT name FROM lists WHERE name = ?", [.text(Lists.spelling(connection, name))])?.string
+    }
   }
 
   /// Each title on the watchlist and its place there: a title added later has a higher one.
@@ -71,6 +82,7 @@ extension Library {
   /// The titles on a list in its order (the watchlist: newest added first); nil when there is no such list.
   public func list(_ name: String) throws(LibraryError) -> [ListedTitle]? {
     try read {
+      let name = try Lists.spelling(connection, name)
       guard let id = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.int else {
         return nil
       }
@@ -93,6 +105,7 @@ extension Library {
   public func add(_ info: TitleInfo, to name: String, day: String) throws(LibraryError) -> Bool {
     try write {
       try Titles.upsert(connection, info, day: day)
+      let name = try Lists.spelling(connection, name)
       try connection.rows(
         "INSERT OR IGNORE INTO lists (name, created) VALUES (?, ?)", [.text(name), .text(day)])
       guard let list = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.int else {
@@ -107,6 +120,7 @@ extension Library {
   @discardableResult
   public func remove(_ media: MediaID, from name: String) throws(LibraryError) -> Bool {
     try write {
+      let name = try Lists.spelling(connection, name)
       try connection.rows(
         """
         DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?) AND kind = ? AND title_id = ?
@@ -119,6 +133,7 @@ extension Library {
   @discardableResult
   public func deleteList(_ name: String) throws(LibraryError) -> Bool {
     try write {
+      let name = try Lists.spelling(connection, name)
       try connection.rows(
         "DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ? AND id <> 1)", [.text(name)])
       try connection.rows("DELETE FROM lists WHERE name = ? AND id <> 1", [.text(name)])

@@ -35,7 +35,10 @@ enum LocalReads {
       return await LibraryForYou.read(client: client, library).map { LocalAnswer.forYou(ForYou.page($0.ranked)) }
     case .listNames:
       guard let library else { return .success(.listNames([])) }
-      return await library.perform { library throws(LibraryError) in try library.lists().map(\.name) }
+      // The watchlist is `a`'s: Tab offers the user's own lists.
+      return await library.perform { library throws(LibraryError) in
+        try library.lists().map(\.name).filter { $0 != "watchlist" }
+      }
         .map(LocalAnswer.listNames).mapError(\.feedError)
     case .rated:
       return await readRated(client: client, library, notFound: memory.seasonsNotFound) { early(.rated($0)) }?.map(

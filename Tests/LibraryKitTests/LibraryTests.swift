@@ -116,6 +116,22 @@ struct LibraryTests {
     #expect(try library.list("Noir") == nil)
   }
 
+  @Test func listNamesMatchWhateverTheirCaseInAnyScript() throws {
+    let library = try freshLibrary()
+    try library.add(TitleInfo(media: .film(1), title: "F1"), to: "Ñoño", day: "2026-11-01")
+    #expect(try library.add(TitleInfo(media: .film(2), title: "F2"), to: "ñOÑO", day: "2026-11-01"))
+    try library.add(TitleInfo(media: .film(3), title: "F3"), to: "ФИЛЬМЫ", day: "2026-11-01")
+    #expect(try library.add(TitleInfo(media: .film(4), title: "F4"), to: "фильмы", day: "2026-11-01"))
+    #expect(try library.lists().map(\.name) == ["watchlist", "Ñoño", "ФИЛЬМЫ"])
+    #expect(try library.listName("ÑOÑO") == "Ñoño")
+    #expect(try library.list("ñoño")?.map(\.title.media.id) == [1, 2])
+    #expect(try library.remove(.film(1), from: "ÑOÑO"))
+    // Case only: an accent makes another name ("Ano" is not "Año").
+    try library.add(TitleInfo(media: .film(5), title: "F5"), to: "Noño", day: "2026-11-01")
+    #expect(try library.lists().count == 4)
+    #expect(try library.deleteList("фильмы"))
+  }
+
   @Test func progressNamesTheNextEpisodeAndTheOneAfter() throws {
     let library = try freshLibrary()
     let series = TitleInfo(media: .series(1399), title: "Game of Thrones")

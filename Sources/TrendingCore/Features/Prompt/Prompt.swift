@@ -192,7 +192,8 @@ enum PromptLogic {
         state.prompt?.problem = tr("A list needs a name:")
         return []
       }
-      kind = .list(text)
+      // A list that exists, as the library spells it, whatever the case typed.
+      kind = .list(prompt.names.first { $0.lowercased() == text.lowercased() } ?? text)
     }
     state.prompt = nil
     return MarkLogic.record(kind, film: prompt.film, episode: prompt.episode, &state.shared)

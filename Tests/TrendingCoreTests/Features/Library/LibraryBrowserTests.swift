@@ -319,6 +319,17 @@ struct LibraryBrowserTests {
     store.send(.key(.character("x"))) { $0.prompt?.text = "x" }
     store.send(.key(.tab)) { $0.prompt?.matches = 0 }
     #expect(store.state.prompt?.text == "x")
+    // Enter on a name typed in another case adds to the list as the library spells it.
+    store.send(.paste("\u{8}NOIR")) { $0.prompt?.text = "xNOIR" }
+    store.send(.key(.home)) { _ = $0.prompt?.line.edit(.home) }
+    store.send(.key(.delete)) { _ = $0.prompt?.line.edit(.delete) }
+    let change = LibraryChange(
+      id: 1, title: "Film 1", year: nil, kind: .list("Noir"), day: Self.day, summary: MarkSummary(film))
+    store.send(.key(.enter), effects: [.save(change)]) {
+      $0.prompt = nil
+      $0.shared.unsaved = [change]
+      $0.shared.say("Added Film 1 to the list Noir.", .confirmation)
+    }
   }
 
   @Test func notInterestedLeavesEveryListButTheWatchlistAndComesBack() {
