@@ -39,7 +39,7 @@ enum LocalReads {
       return await library.perform { library throws(LibraryError) in
         try library.lists().map(\.name).filter { $0 != "watchlist" }
       }
-        .map(LocalAnswer.listNames).mapError(\.feedError)
+      .map(LocalAnswer.listNames).mapError(\.feedError)
     case .rated:
       return await readRated(client: client, library, notFound: memory.seasonsNotFound) { early(.rated($0)) }?.map(
         LocalAnswer.rated)
