@@ -79,3 +79,35 @@ struct UntitledTests {
     #expect(MediaSummary(id: 1, title: "Dune").shownTitle == "Dune")
   }
 }
+
+/// A line longer than its room: what shows as the cursor moves.
+@Suite("A long typed line")
+struct LongTypedLineTests {
+  init() {
+    TextWidth.prepareLocale()
+  }
+
+  @Test func theTextStaysPutUnderACursorMovingLeftAndHiddenTextIsMarked() {
+    let characters = Array("the quick brown fox jumps over the lazy dog")
+    let count = characters.count
+    let atEnd = TypedLine.shown(characters, cursor: count, room: 20)
+    // Moving left from the end: the end keeps showing, the block moves over it.
+    for cursor in (atEnd.start..<count).reversed() {
+      #expect(TypedLine.shown(characters, cursor: cursor, room: 20).start == atEnd.start, "cursor \(cursor)")
+    }
+    // Past it, the line moves by half its room, and the cursor is always shown.
+    let further = TypedLine.shown(characters, cursor: atEnd.start - 1, room: 20)
+    #expect(further.start < atEnd.start - 1 && further.start % 10 == 0, "\(further)")
+    #expect(TypedLine.shown(characters, cursor: further.start, room: 20).start == further.start)
+    for cursor in 0...count {
+      let window = TypedLine.shown(characters, cursor: cursor, room: 20)
+      #expect(window.start <= cursor && window.cursor == cursor && window.end <= count)
+    }
+    var screen = Screen(width: 30, height: 1)
+    TypedLine.draw(prompt: "\\ ", text: String(characters), row: 0, into: &screen)
+    #expect(screen.line(0).hasPrefix(" \\ …"), "\(screen.line(0))")
+    var start = Screen(width: 30, height: 1)
+    TypedLine.draw(prompt: "\\ ", text: String(characters), cursor: 0, row: 0, into: &start)
+    #expect(start.line(0).hasPrefix(" \\ the quick"), "\(start.line(0))")
+  }
+}

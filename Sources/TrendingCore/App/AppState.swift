@@ -130,7 +130,7 @@ public struct AppState: Equatable, Sendable {
     let ascii = shared.asciiKeys
     let names = { (keys: [Key]) in keys.map { $0.label(ascii: ascii) }.joined(separator: " ") }
     return tr(
-      "On a line being typed (%1$s): %2$s move the cursor; %3$s delete.", "/ \\ : R N L",
+      "On a line being typed (%1$s): %2$s move the cursor; %3$s delete.", "/ \\ : R N L P",
       names([.left, .right, .home, .end, .control("a"), .control("e")]),
       names([.backspace, .delete, .control("u"), .control("k"), .control("w")]))
   }

@@ -34,7 +34,13 @@ enum TypedLine {
       room: max(1, room - used - 2))
     let typedStyle = Style(.normal, bold: true, selected: selected)
     var at = column + used
-    at += screen.put(String(characters[window.start..<window.cursor]), row: row, column: at, style: typedStyle)
+    var before = String(characters[window.start..<window.cursor])
+    // Text hidden off the left: "…" in place of the first character shown.
+    if window.start > 0, let first = before.first {
+      before = "…" + String(repeating: " ", count: max(0, TextWidth.width(of: String(first)) - 1))
+        + before.dropFirst()
+    }
+    at += screen.put(before, row: row, column: at, style: typedStyle)
     // Where typing goes: the block, and a screen reader's cursor, on it.
     screen.cursor = Position(row: row, column: min(screen.width - 1, at))
     let under = window.cursor < characters.count ? String(characters[window.cursor]) : " "
@@ -47,12 +53,22 @@ enum TypedLine {
   }
 
   /// The characters shown in `room` columns: from `start` to `end`, the cursor's among them (or
-  /// its block after them), as much of the text as fits around it.
+  /// its block after them). The end of the text shows while the cursor is in it; further left the
+  /// line moves by half its room at a time, not a character a key, so the text stays put under a
+  /// moving cursor.
   static func shown(_ characters: [Character], cursor: Int, room: Int) -> (start: Int, cursor: Int, end: Int) {
     let widths = characters.map { TextWidth.width(of: String($0)) }
     let block = cursor < characters.count ? widths[cursor] : 1
-    var start = 0
-    var before = widths[..<cursor].reduce(0, +)
+    // Where the line starts when it shows the end of the text, its block after it.
+    var endStart = characters.count
+    var tail = 1
+    while endStart > 0, tail + widths[endStart - 1] <= room {
+      endStart -= 1
+      tail += widths[endStart]
+    }
+    let step = max(1, room / 2)
+    var start = cursor >= endStart ? endStart : (cursor / step) * step
+    var before = widths[start..<cursor].reduce(0, +)
     while start < cursor, before + block > room {
       before -= widths[start]
       start += 1
