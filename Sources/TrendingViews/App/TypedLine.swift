@@ -37,7 +37,8 @@ enum TypedLine {
     var before = String(characters[window.start..<window.cursor])
     // Text hidden off the left: "…" in place of the first character shown.
     if window.start > 0, let first = before.first {
-      before = "…" + String(repeating: " ", count: max(0, TextWidth.width(of: String(first)) - 1))
+      before =
+        "…" + String(repeating: " ", count: max(0, TextWidth.width(of: String(first)) - 1))
         + before.dropFirst()
     }
     at += screen.put(before, row: row, column: at, style: typedStyle)
