@@ -96,5 +96,8 @@ struct DiscoverCommandTests {
     let series = try BinaryRunner.run(["--demo", "discover", "--kind", "tv", "--genre", "Drama", "--json"])
     #expect(series.status == 0, "\(series.stderr)")
     #expect(series.stdout.contains(#""media_type" : "tv""#), "\(series.stdout)")
+    // The demo's search finds a title whatever its accents, as amodb's does.
+    let amelie = try BinaryRunner.run(["--demo", "search", "amelie"])
+    #expect(amelie.status == 0 && amelie.stdout.contains("Amélie"), "\(amelie.stdout)")
   }
 }

@@ -79,7 +79,7 @@ public struct DemoTransport: Transport {
 
   /// The query's words, lowercased, or nil when there are none.
   private static func words(_ query: [URLQueryItem]?) -> String? {
-    let words = (query?.first { $0.name == "query" }?.value ?? "").lowercased()
+    let words = TextFold.folded(query?.first { $0.name == "query" }?.value ?? "")
     return words.isEmpty ? nil : words
   }
 
@@ -95,9 +95,10 @@ public struct DemoTransport: Transport {
     return results
   }
 
-  /// Whether any of an entry's names contains the words (case-insensitive).
+  /// Whether any of an entry's names contains the words (whatever the case and accents, as
+  /// amodb's search finds "amelie").
   private static func matches(_ entry: JSONValue, _ names: [String], _ words: String) -> Bool {
-    names.compactMap { entry[$0]?.string?.lowercased() }.contains { $0.contains(words) }
+    names.compactMap { entry[$0]?.string.map(TextFold.folded) }.contains { $0.contains(words) }
   }
 
   /// Every embedded film matching the words (title or original title) and the year when one is given.

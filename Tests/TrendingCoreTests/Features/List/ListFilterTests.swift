@@ -76,13 +76,6 @@ struct ListFilterTests {
     #expect(!filter("amelia").matches(film("Amélie")))
   }
 
-  @Test func foldingKeepsWhatIsNotLatin() {
-    #expect(TextFold.folded("Amélie Łódź Ærø Straße") == "amelie lodz aero strasse")
-    #expect(TextFold.folded("Сталкер 卧虎藏龙 ואלס") == "сталкер 卧虎藏龙 ואלס")
-    #expect(TextFold.latinBase(of: "ð") == nil, "eth is a letter of its own")
-    #expect(TextFold.latinBase(of: "ı") == nil, "a dotless i is not named for an i")
-  }
-
   @Test func aFilteredListAsksForNoMorePages() {
     var store = TestStore(Sample.loaded(20, totalPages: 3))
     store.send(.key(.character("\\"))) { $0.rootList.filter = ListFilter() }
