@@ -44,6 +44,23 @@ struct StatusPromptTests {
     return frame.screen.line(Chrome(state.shared).status.row)
   }
 
+  @Test func theBarUnderAPromptSaysWhatItsKeysDo() {
+    for (purpose, expected) in [
+      (Prompt.Purpose.rate, "⏎ save  Esc cancel  ^C quit"), (.addToList, "⏎ save  Esc cancel  Tab complete  ^C quit"),
+      (.playFile, "⏎ play  Esc cancel  Tab complete  ^C quit"),
+    ] {
+      var state = Scenes.list(Size(width: 80, height: 12))
+      state.prompt = Prompt(purpose, film: Scenes.films[0], state.shared)
+      let screen = Renderer.render(state).screen
+      #expect(screen.line(Chrome(state.shared).hints.row).trimmingCharacters(in: .whitespaces) == expected)
+    }
+    // Narrow, the hints that do not fit go, the first kept.
+    var narrow = Scenes.list(Size(width: 40, height: 12))
+    narrow.prompt = Prompt(.addToList, film: Scenes.films[0], narrow.shared)
+    let line = Renderer.render(narrow).screen.line(Chrome(narrow.shared).hints.row)
+    #expect(line.trimmingCharacters(in: .whitespaces) == "⏎ save  Esc cancel  Tab complete", "\(line)")
+  }
+
   @Test func aNarrowLineCutsThePromptsWordsAndShowsWhatIsTyped() {
     let line = statusLine(width: 40, typed: "7")
     #expect(line.contains("Rate Breaking Bad") && line.contains("…") && line.contains("7"), "\(line)")

@@ -147,6 +147,26 @@ enum KeyHints {
     }
   }
 
+  /// The bar under a prompt on the status line: what Enter does, Esc, Tab where it completes, and
+  /// ^C, as many as fit `width` (the browsing keys do nothing while the line takes every key).
+  static func promptPieces(_ prompt: Prompt, ascii: Bool, width: Int) -> [(text: String, isKey: Bool)] {
+    var hints: [(Key?, String)] = [
+      (.enter, prompt.purpose == .playFile ? tr("play") : tr("save")), (.escape, tr("cancel")),
+    ]
+    if prompt.purpose == .addToList || prompt.purpose == .playFile { hints.append((.tab, tr("complete"))) }
+    hints.append((nil, tr("quit")))
+    var pieces: [(text: String, isKey: Bool)] = []
+    var used = 2
+    for (key, word) in hints {
+      let keys = key?.label(ascii: ascii) ?? "^C"
+      let room = (pieces.isEmpty ? 0 : 2) + TextWidth.width(of: keys + " " + word)
+      guard used + room <= width else { break }
+      used += room
+      pieces += (pieces.isEmpty ? [] : [("  ", false)]) + [(keys, true), (" " + word, false)]
+    }
+    return pieces
+  }
+
   /// The bar's text at a width.
   static func line(for state: AppState, width: Int) -> String {
     text(fitting(state, width: width))
@@ -161,7 +181,8 @@ enum KeyHints {
   static func draw(_ state: AppState, in area: Rect, into screen: inout Screen) {
     screen.fill(row: area.row, style: Style(.barMuted))
     var column = area.column + 1
-    for piece in bar(state, width: area.width).pieces {
+    let pieces = state.prompt.map { promptPieces($0, ascii: state.shared.asciiKeys, width: area.width) }
+    for piece in pieces ?? bar(state, width: area.width).pieces {
       column += screen.put(
         piece.text, row: area.row, column: column, style: piece.isKey ? Style(.bar, bold: true) : Style(.barMuted))
     }
