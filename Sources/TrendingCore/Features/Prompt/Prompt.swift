@@ -80,7 +80,10 @@ public struct Prompt: Equatable, Sendable {
     case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
     case .addToList:
       let label = tr("Add %s to the list (Tab completes, Esc cancels):", name)
-      return matches > 1 ? label + " " + trn("[%s match]", "[%s matches]", matches) : label
+      // The lists Tab could not choose between, by name: which to type on for.
+      let typed = TextFold.folded(text)
+      let found = names.filter { TextFold.folded($0).hasPrefix(typed) }
+      return matches > 1 && found.count > 1 ? label + " [" + found.joined(separator: " · ") + "]" : label
     case .playFile:
       let label = tr("Play a file of %s (Tab completes, Esc cancels):", name)
       return matches > 1 ? label + " " + trn("[%s match]", "[%s matches]", matches) : label

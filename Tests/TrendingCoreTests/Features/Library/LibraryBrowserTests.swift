@@ -290,7 +290,7 @@ struct LibraryBrowserTests {
       $0.prompt?.text = "No"
       $0.prompt?.matches = 2
     }
-    #expect(store.state.prompt?.label.hasSuffix("[2 matches]") == true)
+    #expect(store.state.prompt?.label.hasSuffix("[Noir · Nordic crime]") == true)
     store.send(.key(.character("i"))) {
       $0.prompt?.text = "Noi"
       $0.prompt?.matches = 0
