@@ -31,7 +31,7 @@ enum TypedLine {
     let characters = Array(text)
     let window = shown(
       characters, cursor: min(max(0, cursor ?? characters.count), characters.count),
-      room: max(1, room - used - 2))
+      room: max(1, room - used - 1))
     let typedStyle = Style(.normal, bold: true, selected: selected)
     var at = column + used
     var before = String(characters[window.start..<window.cursor])
