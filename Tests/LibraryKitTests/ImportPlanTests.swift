@@ -87,6 +87,22 @@ struct ImportPlanTests {
     #expect(try library.list("Sand")?.map(\.title.media) == [dune.media])
   }
 
+  @Test func anImportedRatingNeverTakesBackANewerOne() throws {
+    let library = try freshLibrary()
+    let target = ImportTarget(info: dune)
+    let rate = { (rating: Int, day: String) in
+      [PlannedChange(place: RowPlace(file: "a", line: 1), target: target, action: .rate(rating, day: day))]
+    }
+    try library.rate(Subject(dune.media), 7, title: dune, day: "2026-12-04")
+    // An export rated in 2018, imported today: the user's rating of today stays.
+    #expect(try library.apply(rate(9, "2018-05-02"), dryRun: false, recorded: "2026-12-04").added.isEmpty)
+    #expect(try library.rating(Subject(dune.media)) == 7)
+    // A later rating in an export is the newer one, and replaces it; an older one after it does not.
+    #expect(try library.apply(rate(8, "2026-12-05"), dryRun: false, recorded: "2026-12-05").added.count == 1)
+    #expect(try library.apply(rate(1, "2018-05-01"), dryRun: false, recorded: "2026-12-05").added.isEmpty)
+    #expect(try library.rating(Subject(dune.media)) == 8)
+  }
+
   @Test func aFailurePartWayChangesNothing() throws {
     let library = try freshLibrary()
     let before = try library.exportJSON(now: "x")

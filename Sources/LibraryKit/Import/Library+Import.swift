@@ -54,9 +54,12 @@ extension Library {
       try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, derivedID: true)
     case .rate(let rating, let day):
       let key = target.subject.key
-      let known = try connection.scalar(
-        "SELECT rating FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", key)?.int
-      guard known != rating else { return false }
+      let known = try connection.rows(
+        "SELECT rating, rated FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", key
+      ).first
+      // A rating of the same day or later stays: an export of older ratings, imported again after
+      // the user rated anew, never takes the new rating back.
+      if let known, known["rating"].int == rating || (known["rated"].string ?? "") >= day { return false }
       try Titles.upsert(connection, target.info, day: recorded)
       try connection.rows(
         "INSERT OR REPLACE INTO ratings (kind, title_id, season, episode, rating, rated) VALUES (?, ?, ?, ?, ?, ?)",
@@ -75,6 +78,7 @@ extension Library {
         "INSERT OR REPLACE INTO notes (kind, title_id, season, episode, text, noted) VALUES (?, ?, ?, ?, ?, ?)",
         key + [.text(joined), .text(day)])
     case .list(let name, let day):
+      let name = try Lists.spelling(connection, name)
       try connection.rows("INSERT OR IGNORE INTO lists (name, created) VALUES (?, ?)", [.text(name), .text(day)])
       guard let list = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.integer else {
         return false
