@@ -92,7 +92,8 @@ extension TrendingCommand {
   /// `trending discover`: names resolved with the genre and provider tables (one request each, kept a
   /// week), then the page, printed as `trending list` prints it.
   static func discover(
-    _ arguments: [DiscoverArgument], page: Int, json: Bool, client: AmodbClient
+    _ arguments: [DiscoverArgument], page: Int, json: Bool, client: AmodbClient,
+    shown: (MediaPage) -> MediaPage = { $0 }
   ) -> Int32 {
     let configuration = client.configuration
     let (language, region) = (configuration.language, configuration.region)
@@ -148,8 +149,9 @@ extension TrendingCommand {
     }
     switch answer {
     case .success(let fetched):
-      if json { return emit(Output.json(fetched.value, configuration: configuration)) }
-      return emit(isatty(STDOUT_FILENO) == 1 ? Output.table(fetched.value) : Output.tabSeparated(fetched.value))
+      let page = shown(fetched.value)
+      if json { return emit(Output.json(page, configuration: configuration)) }
+      return emit(isatty(STDOUT_FILENO) == 1 ? Output.table(page) : Output.tabSeparated(page))
     case .failure(let error):
       printError(error.message)
       return ExitCode(error).rawValue

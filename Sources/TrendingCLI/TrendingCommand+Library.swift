@@ -5,6 +5,19 @@ import Localization
 import TrendingCore
 
 extension TrendingCommand {
+  /// A page without the titles the user is not interested in (`hide`), as the browser's lists show
+  /// it; a library that does not exist is not made for it, and one that cannot be read hides nothing.
+  static func withoutHidden(_ page: MediaPage, environment: [String: String]) -> MediaPage {
+    guard let path = Library.standardPath(environment: environment), FileManager.default.fileExists(atPath: path.path),
+      case .success(let hidden) = LibraryService(path: path).sync({ library throws(LibraryError) in
+        try library.hiddenTitles()
+      }), !hidden.isEmpty
+    else { return page }
+    var shown = page
+    shown.results = page.results.filter { $0.media.map { !hidden.contains($0) } ?? true }
+    return shown
+  }
+
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
   static func withLibrary(

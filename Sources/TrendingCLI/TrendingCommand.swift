@@ -144,7 +144,7 @@ public enum TrendingCommand {
           let request = ListSource.tab(kind).request(
             window: invocation.window, page: page, language: configuration.language, region: configuration.region)
         else { return ExitCode.usage.rawValue }
-        let answer = listPage(request, client: client)
+        let answer = listPage(request, client: client).map { $0.map { withoutHidden($0, environment: environment) } }
         return report(answer) { page in
           json ? Output.json(page, configuration: client.configuration) : listing(page)
         }
@@ -201,7 +201,9 @@ public enum TrendingCommand {
       return watchlist(change, format: format, invocation: invocation, environment: environment)
     case .discover(let criteria, let page, let json):
       return runClient(invocation, environment: environment) { services in
-        discover(criteria, page: page, json: json, client: services.client)
+        discover(criteria, page: page, json: json, client: services.client) {
+          withoutHidden($0, environment: environment)
+        }
       }
     case .services(let json):
       return runClient(invocation, environment: environment) { services in

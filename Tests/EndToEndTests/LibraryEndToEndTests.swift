@@ -149,6 +149,18 @@ struct LibraryEndToEndTests {
     #expect(!again.stderr.contains("Moved"), "only once")
   }
 
+  @Test func aHiddenTitleLeavesTheListsAndDiscoverButNotSearch() throws {
+    let data = try dataHome()
+    #expect(try run(["list", "--demo"], data: data).stdout.contains("Dune: Part Two"))
+    #expect(try run(["hide", "693134", "--demo"], data: data).status == 0)
+    let list = try run(["list", "--demo", "--json"], data: data)
+    #expect(list.status == 0 && !list.stdout.contains("Dune: Part Two") && list.stdout.contains("Oppenheimer"))
+    let discover = try run(["discover", "--demo", "--genre", "Science Fiction"], data: data)
+    #expect(discover.status == 0 && !discover.stdout.contains("Dune: Part Two"), "\(discover.stdout)")
+    // Searched for by name, it is found: that is where `unhide` is for.
+    #expect(try run(["search", "dune", "--demo"], data: data).stdout.contains("Dune: Part Two"))
+  }
+
   @Test func theAddToListLineCompletesTheLibrarysListNames() throws {
     let data = try dataHome()
     #expect(try run(["lists", "Film noir", "add", "603", "--demo"], data: data).status == 0)
