@@ -102,6 +102,16 @@ extension TrendingCommand {
         : Output.pickText(chosen.candidate, reasons: [source] + chosen.reasons, of: chosen.of, width: 80))
   }
 
+  /// The titles the library has seen or hidden (none when there is no library yet: none is made).
+  private static func seenOrHidden(_ path: URL) -> Set<MediaID> {
+    guard FileManager.default.fileExists(atPath: path.path),
+      case .success(let titles) = LibraryService(path: path).sync({ library throws(LibraryError) in
+        Set(try library.marks().filter { $0.value.seen != nil }.keys).union(try library.hiddenTitles())
+      })
+    else { return [] }
+    return titles
+  }
+
   /// A failure that ends the command: its line and exit code.
   struct PickFailure: Error {
     let message: String
@@ -137,7 +147,13 @@ extension TrendingCommand {
       let language = client.configuration.language
       let endpoint = TrendingRequest(media: request.kind ?? .film, window: .week, page: 1, language: language)
       switch blocking({ await client.result(endpoint) }) {
-      case .success(let page): return .success(page.value.results.map { Pick.Candidate(summary: $0) })
+      case .success(let page):
+        // Tonight's pick is something not seen yet, and not a title the user hid.
+        let passed = seenOrHidden(path)
+        return .success(
+          page.value.results.filter { $0.media.map { !passed.contains($0) } ?? true }.map {
+            Pick.Candidate(summary: $0)
+          })
       case .failure(let error): return .failure(PickFailure(message: error.message, code: ExitCode(error).rawValue))
       }
     case .forYou:

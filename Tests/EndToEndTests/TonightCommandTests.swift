@@ -109,6 +109,23 @@ struct TonightCommandTests {
     #expect(badKind.status == 2)
   }
 
+  @Test func aPickFromTrendingIsNeitherSeenNorHidden() throws {
+    let environment = try home()
+    let all = Set(try (0..<30).map { try pickedTitle(["--seed", String($0)], environment) })
+    #expect(all.contains("Dune: Part Two") || all.contains("Oppenheimer"), "\(all)")
+    #expect(try run(["seen", "693134", "--demo"], environment).status == 0)
+    #expect(try run(["hide", "872585", "--demo"], environment).status == 0)
+    let picks = Set(try (0..<30).map { try pickedTitle(["--seed", String($0)], environment) })
+    #expect(!picks.contains("Dune: Part Two") && !picks.contains("Oppenheimer") && picks.count > 1, "\(picks)")
+  }
+
+  /// The title `pick --from trending` chooses with the arguments.
+  private func pickedTitle(_ arguments: [String], _ environment: [String: String]) throws -> String {
+    let picked = try run(["pick", "--demo", "--from", "trending", "--json"] + arguments, environment)
+    let object = try JSONSerialization.jsonObject(with: Data(picked.stdout.utf8)) as? [String: Any]
+    return object?["title"] as? String ?? ""
+  }
+
   @Test func pickOnMyServicesReadsTheOffersOnceAndAnUnknownOfferDoesNotPass() throws {
     let server = try LoopbackServer { request in
       switch request.path {
