@@ -60,7 +60,6 @@ extension Output {
       }
       return (["Date,tmdbID,Type,Title,Year,Season,Episode,EpisodeTitle,Rewatch"] + rows).joined(separator: "\n")
     case .text:
-      guard !entries.isEmpty else { return tr("Nothing watched yet; 'trending seen ID' marks a film seen.") }
       return entries.map { entry in
         [
           entry.day, entry.title.media.description, named(entry.title, episode: nil),
@@ -114,9 +113,6 @@ extension Output {
             id: $0.title.media.id, title: $0.title.title, seen: $0.seen, aired: $0.aired, next: EpisodeItem($0.next),
             after: EpisodeItem($0.after), lastWatched: $0.lastWatched)
         })
-    }
-    guard !series.isEmpty else {
-      return tr("No series in progress; 'trending seen tv/ID --season N --episode E' marks an episode.")
     }
     func episode(_ info: EpisodeInfo?) -> String {
       guard let info else { return "" }

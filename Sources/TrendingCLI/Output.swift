@@ -206,9 +206,6 @@ public enum Output {
       }
       return (["tmdbID,Title,Year,WatchedDate"] + rows).joined(separator: "\n")
     case .text:
-      guard !sorted.isEmpty else {
-        return tr("The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'.")
-      }
       return sorted.map { mark in
         let flags = (mark.onWatchlist ? "+" : " ") + (mark.seen != nil ? "✓" : " ")
         let title = mark.title.isEmpty ? untitled(mark.media) : mark.title

@@ -166,10 +166,23 @@ extension TrendingCommand {
         }
         return emit(name + ": " + tr("not interested"))
       case .history(let since, let format):
-        return emit(Output.history(try library.history(since: since), format: format))
+        let entries = try library.history(since: since)
+        // Nothing to list: a word for the person on standard error, nothing for a script to read.
+        guard !entries.isEmpty || format != .text else {
+          printError(
+            since.map { tr("Nothing watched since %s.", $0) }
+              ?? tr("Nothing watched yet; 'trending seen ID' marks a film seen."))
+          return ExitCode.success.rawValue
+        }
+        return emit(Output.history(entries, format: format))
       case .progress(let json):
         try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
-        return emit(Output.progress(try library.progress(today: today), json: json))
+        let series = try library.progress(today: today)
+        guard !series.isEmpty || json else {
+          printError(tr("No series in progress; 'trending seen tv/ID --season N --episode E' marks an episode."))
+          return ExitCode.success.rawValue
+        }
+        return emit(Output.progress(series, json: json))
       case .lists(let json, let csv):
         return emit(Output.lists(try library.lists(), format: json ? .json : csv ? .csv : .text))
       case .list(let name, let action, let format):

@@ -42,6 +42,10 @@ extension TrendingCommand {
             "left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only",
             series))
       }
+      guard !marks.isEmpty || format != .text else {
+        printError(tr("The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'."))
+        return ExitCode.success.rawValue
+      }
       return emit(Output.watchlist(marks, format: format))
     }
   }

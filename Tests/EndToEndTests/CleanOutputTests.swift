@@ -220,10 +220,13 @@ struct CleanOutputTests {
           "--on must be today or a day before (a watch cannot be in the future), not '\(future)'"),
         "\(refused.stderr)")
     }
-    #expect(try run(["history"], environment).stdout.contains("Nothing watched yet"))
+    #expect(try run(["history"], environment).stderr.contains("Nothing watched yet"))
     let today = try run(["seen", "550", "--demo", "--on", day(0)], environment)
     #expect(today.status == 0 && today.stdout.contains("seen on \(day(0))"), "\(today.stderr)")
     #expect(try run(["seen", "550", "--demo", "--on", day(-1)], environment).status == 0)
+    // Nothing in the span asked: said on standard error, and a pipe reads nothing.
+    let later = try run(["history", "--since", "2099-01-01"], environment)
+    #expect(later.status == 0 && later.stdout.isEmpty && later.stderr.contains("Nothing watched since 2099-01-01."))
   }
 
   @Test(arguments: ["-1", "0", "1990..1999"])
