@@ -26,6 +26,10 @@ extension OptionTable {
       guard words.count == 2 else { throw UsageError(message: tr("unexpected argument %s", shown(words[2]))) }
       return words[1]
     }
+    // Only the status has a JSON form: a sync asked for JSON would print its text line.
+    guard !json || words.first == "status" else {
+      throw UsageError(message: tr("%1$s goes with %2$s", "--json", "'trending sync status'"))
+    }
     guard let first = words.first else { return .now }
     switch first {
     case "init":

@@ -295,6 +295,15 @@ extension TrendingCommand {
     case .through(_, let last): chosen = season.episodes.filter { $0.number <= last }
     case .season: chosen = season.episodes
     }
+    guard !chosen.isEmpty else {
+      let name = Output.named(info, episode: nil)
+      if case .through(_, let last) = episodes {
+        printError(tr("%1$s has no episode up to %2$s", name, EpisodeKey(season: season.number, number: last).code))
+      } else {
+        printError(tr("%1$s has no episodes in season %2$s", name, String(season.number)))
+      }
+      return ExitCode.usage.rawValue
+    }
     let aired = chosen.filter { $0.hasAired(by: date) }
     if aired.count < chosen.count {
       printError(

@@ -218,7 +218,9 @@ struct LibraryEndToEndTests {
     let series = try #require(try json(progress) as? [[String: Any]], "\(progress.stdout)\(progress.stderr)")
     let next = series.first?["next"] as? [String: Any]
     #expect(series.first?["seen"] as? Int == 10)
-    #expect(next?["season"] as? Int == 8 && next?["episode"] as? Int == 1, "the demo's next season: \(series)")
+    // Every season asked, the series is whole: seen of all 73 aired, and the next is season 2's first.
+    #expect(series.first?["aired"] as? Int == 73, "\(series)")
+    #expect(next?["season"] as? Int == 2 && next?["episode"] as? Int == 1, "the demo's next season: \(series)")
     let unseen = try run(["unseen", "tv/1399", "--season", "1", "--through", "3"], data: data)
     #expect(
       unseen.stdout.contains("took away the latest watch of 3 episodes of Game of Thrones (2011)"), "\(unseen.stdout)")
@@ -227,6 +229,8 @@ struct LibraryEndToEndTests {
     #expect(through.stdout.contains("marked 3 episodes of Game of Thrones"), "\(through.stdout)")
     let again = try run(["seen", "tv/1399", "--season", "1", "--through", "5", "--demo"], data: data)
     #expect(again.status == 0 && again.stdout.contains("Every aired episode up to S01E05 was already seen."))
+    let none = try run(["seen", "tv/1399", "--season", "1", "--through", "0", "--demo"], data: data)
+    #expect(none.status == 2 && none.stderr.contains("Game of Thrones (2011) has no episode up to S01E00"))
     let rewatch = try run(["seen", "tv/1399", "--season", "1", "--episode", "5", "--demo"], data: data)
     #expect(rewatch.stdout.contains("marked 1 episode of Game of Thrones"), "\(rewatch.stdout)")
     let whole = try run(["unseen", "tv/1399"], data: data).stdout

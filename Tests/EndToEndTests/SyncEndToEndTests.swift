@@ -54,6 +54,8 @@ struct SyncEndToEndTests {
     #expect(try laptop.export() == desktop.export())
     let history = try desktop.run(["history", "--json"]).stdout
     #expect(history.contains("\"id\":550") || history.contains("\"id\" : 550"), "\(history)")
+    let asJSON = try desktop.run(["sync", "--json"], expect: 2)
+    #expect(asJSON.status == 2 && asJSON.stderr.contains("--json goes with 'trending sync status'"), "\(asJSON.stderr)")
     let status = try desktop.run(["sync", "status", "--json"]).stdout
     let parsed = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
     let devices = try #require(parsed["devices"] as? [[String: Any]])
