@@ -110,7 +110,7 @@ extension TrendingCommand {
         let asked = blocking({ await client.result(SeriesRequest(id: id, language: language)) })
         guard case .success(let details) = asked else {
           if case .failure(let error) = asked { failure = error }
-          printError(tr("%s: its details could not be read", info.media.description))
+          printError(tr("%s: its details could not be read", Output.named(info, episode: nil)))
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
@@ -123,7 +123,8 @@ extension TrendingCommand {
               after: after, today: today)
           case .failure(let error):
             failure = error
-            printError(tr("%s: its details could not be read", info.media.description))
+            printError(
+              tr("%1$s: its season %2$s could not be read", Output.named(info, episode: nil), String(season)))
           }
         }
       case .film, .person:
@@ -131,7 +132,7 @@ extension TrendingCommand {
         let asked = blocking({ await client.result(MovieDetailsRequest(id: id, language: language)) })
         guard case .success(let details) = asked else {
           if case .failure(let error) = asked { failure = error }
-          printError(tr("%s: its details could not be read", info.media.description))
+          printError(tr("%s: its details could not be read", Output.named(info, episode: nil)))
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
