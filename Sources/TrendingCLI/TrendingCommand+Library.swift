@@ -49,7 +49,11 @@ extension TrendingCommand {
     let bare = known ?? TitleInfo(media: media, title: "")
     guard let services = try? Setup.services(for: invocation, environment: environment) else { return .success(bare) }
     let client = services.client
-    if client.configuration.missingKeyError != nil { return .success(bare) }
+    if let missing = client.configuration.missingKeyError {
+      // Kept all the same (the library is the user's, key or not), and said, as `watchlist add` says it.
+      if known == nil { printError(tr("%1$s is kept without its title: %2$s", media.description, missing.message)) }
+      return .success(bare)
+    }
     let language = client.configuration.language
     let request: APIRequest =
       media.kind == .series

@@ -278,6 +278,10 @@ struct LibraryEndToEndTests {
     #expect(
       offline.stdout.contains("The Matrix (1999): 7/10") && !offline.stderr.contains("without its title"),
       "\(offline.stderr)")
+    // Without a key, a title the library does not know is kept by its id, and that is said.
+    let keyless = try run(["seen", "155"], data: data)
+    #expect(keyless.status == 0 && keyless.stdout.contains("Film #155"), "\(keyless.stdout)")
+    #expect(keyless.stderr.contains("155 is kept without its title: No API key"), "\(keyless.stderr)")
   }
 
   @Test func statsAsksForTheRuntimeAndGenresOfTitlesMarkedWithoutThem() throws {
