@@ -7,7 +7,7 @@ public struct LibraryStats: Equatable, Sendable {
   public var films: Int
   /// Watches of films, rewatches included.
   public var filmWatches: Int
-  /// Series with a seen episode.
+  /// Series seen, as a whole or by an episode.
   public var series: Int
   /// Episodes seen at least once.
   public var episodes: Int
@@ -72,7 +72,7 @@ extension Library {
           """
           SELECT count(DISTINCT CASE WHEN e.kind = 'movie' THEN e.title_id END) AS films,
             count(CASE WHEN e.kind = 'movie' THEN 1 END) AS film_watches,
-            count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id END) AS series,
+            count(DISTINCT CASE WHEN e.kind = 'tv' THEN e.title_id END) AS series,
             count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id || ' ' || e.season || ' ' || e.episode END)
               AS episodes,
             count(e.season) AS episode_watches,

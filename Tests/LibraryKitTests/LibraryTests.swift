@@ -152,6 +152,10 @@ struct LibraryTests {
     #expect(stats.episodes == 2 && stats.episodeWatches == 3 && stats.series == 1 && stats.minutes == 180)
     #expect(stats.byMonth.map(\.month) == ["2026-03"])
     #expect(try library.stats(year: 2025).episodes == 0)
+    // A series marked seen as a whole is a series seen too, with no episode.
+    try library.watch(TitleInfo(media: .series(1396), title: "Breaking Bad"), on: "2026-03-17", recorded: "2026-03-17")
+    let whole = try library.stats(year: 2026)
+    #expect(whole.series == 2 && whole.episodes == 2 && whole.films == 0)
   }
 
   @Test func theExportHoldsEveryRowOfEveryTable() throws {
