@@ -225,11 +225,13 @@ public enum ArgumentParser {
     }
   }
 
-  /// The one series id a command takes: a positive whole number.
+  /// The one series id a command takes: a positive whole number, or written as the library's
+  /// commands print it (`tv/1399`).
   private static func seriesID(_ words: [String], needs: String) throws(UsageError) -> Int {
     guard let text = words.first else { throw UsageError(message: needs) }
     guard words.count == 1 else { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1]))) }
-    guard let id = Int(text), id > 0 else {
+    let number = text.hasPrefix("tv/") ? String(text.dropFirst(3)) : text
+    guard let id = Int(number), id > 0 else {
       throw UsageError(message: tr("the series id must be a positive whole number, not %s", OptionTable.shown(text)))
     }
     return id

@@ -90,6 +90,8 @@ struct BrowserCommandTests {
     let season = try BinaryRunner.run(["season", "1668", "8", "--demo"])
     #expect(season.status == 0, "\(season.stderr)")
     #expect(season.stdout.contains("The One with the Rumor"))
+    // The id as the library's commands print it is taken too.
+    #expect(try BinaryRunner.run(["season", "tv/1668", "8", "--demo"]).stdout == season.stdout)
     let seasonJSON = try BinaryRunner.run(["season", "1668", "8", "--demo", "--json"])
     let episodes = try #require(
       (try JSONSerialization.jsonObject(with: Data(seasonJSON.stdout.utf8)) as? [String: Any])?["episodes"]
