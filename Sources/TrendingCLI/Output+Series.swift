@@ -161,9 +161,9 @@ extension Output {
   }
 
   /// A series' details as text for people.
-  public static func text(_ details: SeriesDetails, region: String?, width: Int = 80) -> String {
+  public static func text(_ details: SeriesDetails, region: String?, mark: Mark? = nil, width: Int = 80) -> String {
     SeriesDocument.document(
-      summary: nil, details: details, region: region, today: ReleaseDate(day: Date()), width: width
+      summary: nil, details: details, region: region, today: ReleaseDate(day: Date()), mark: mark, width: width
     ).plainText
   }
 

@@ -325,9 +325,11 @@ public enum Output {
   }
 
   /// A film's details as text for people.
-  public static func text(_ details: MovieDetails, region: String?, width: Int = 80) -> String {
-    FilmDocument.document(summary: nil, details: details, region: region, width: width, reviewExpanded: true)
-      .printedText
+  /// A film as text for people, with the user's own rating, note and watches (`mark`) as its page shows them.
+  public static func text(_ details: MovieDetails, region: String?, mark: Mark? = nil, width: Int = 80) -> String {
+    FilmDocument.document(
+      summary: nil, details: details, region: region, mark: mark, width: width, reviewExpanded: true
+    ).printedText
   }
 
   /// A person as text for people.

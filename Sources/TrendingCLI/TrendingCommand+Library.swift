@@ -5,6 +5,17 @@ import Localization
 import TrendingCore
 
 extension TrendingCommand {
+  /// The user's own marks of a title (rating, note, watches, lists), for its page; none without a
+  /// library (none is made for it) or when it cannot be read.
+  static func libraryMark(_ media: MediaID, environment: [String: String]) -> Mark? {
+    guard let path = Library.standardPath(environment: environment), FileManager.default.fileExists(atPath: path.path),
+      case .success(let mark) = LibraryService(path: path).sync({ library throws(LibraryError) in
+        try library.annotatedMarks(of: media)[media]
+      })
+    else { return nil }
+    return mark
+  }
+
   /// A page without the titles the user is not interested in (`hide`), as the browser's lists show
   /// it; a library that does not exist is not made for it, and one that cannot be read hides nothing.
   static func withoutHidden(_ page: MediaPage, environment: [String: String]) -> MediaPage {

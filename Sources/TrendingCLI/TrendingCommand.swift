@@ -157,7 +157,9 @@ public enum TrendingCommand {
         return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
-            : Output.text(details, region: client.configuration.region, width: documentWidth())
+            : Output.text(
+              details, region: client.configuration.region, mark: libraryMark(.film(id), environment: environment),
+              width: documentWidth())
         }
       }
     case .series(let id, let json):
@@ -168,7 +170,9 @@ public enum TrendingCommand {
         return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
-            : Output.text(details, region: client.configuration.region, width: documentWidth())
+            : Output.text(
+              details, region: client.configuration.region, mark: libraryMark(.series(id), environment: environment),
+              width: documentWidth())
         }
       }
     case .season(let id, let number, let json):

@@ -149,6 +149,17 @@ struct LibraryEndToEndTests {
     #expect(!again.stderr.contains("Moved"), "only once")
   }
 
+  @Test func showAndTvSayTheUsersOwnRatingNoteAndWatch() throws {
+    let data = try dataHome()
+    #expect(try !run(["show", "550", "--demo"], data: data).stdout.contains("your rating"))
+    for arguments in [["rate", "550", "9"], ["note", "550", "the soap scene"], ["seen", "550"], ["rate", "tv/1396", "10"]] {
+      #expect(try run(arguments + ["--demo"], data: data).status == 0)
+    }
+    let film = try run(["show", "550", "--demo"], data: data).stdout
+    #expect(film.contains("your rating 9/10") && film.contains("the soap scene") && film.contains("✓ seen"), "\(film)")
+    #expect(try run(["tv", "1396", "--demo"], data: data).stdout.contains("your rating 10/10"))
+  }
+
   @Test func aHiddenTitleLeavesTheListsAndDiscoverButNotSearch() throws {
     let data = try dataHome()
     #expect(try run(["list", "--demo"], data: data).stdout.contains("Dune: Part Two"))
