@@ -152,7 +152,9 @@ struct LibraryEndToEndTests {
   @Test func showAndTvSayTheUsersOwnRatingNoteAndWatch() throws {
     let data = try dataHome()
     #expect(try !run(["show", "550", "--demo"], data: data).stdout.contains("your rating"))
-    for arguments in [["rate", "550", "9"], ["note", "550", "the soap scene"], ["seen", "550"], ["rate", "tv/1396", "10"]] {
+    for arguments in [
+      ["rate", "550", "9"], ["note", "550", "the soap scene"], ["seen", "550"], ["rate", "tv/1396", "10"],
+    ] {
       #expect(try run(arguments + ["--demo"], data: data).status == 0)
     }
     let film = try run(["show", "550", "--demo"], data: data).stdout
