@@ -86,7 +86,10 @@ public enum TrendingCommand {
         else { return ExitCode.usage.rawValue }
         let answer = listPage(request, client: client)
         return report(answer) { page in
-          json ? Output.json(page, configuration: client.configuration) : listing(page)
+          if json { return Output.json(page, configuration: client.configuration) }
+          // No rows: said to the person on standard error; a pipe reads nothing.
+          if page.results.isEmpty { printError(tr("Nothing matches “%s”.", TextSanitizer.clean(query, limit: 100))) }
+          return listing(page)
         }
       }
     case .version:
@@ -334,6 +337,8 @@ public enum TrendingCommand {
 
   /// Prints `text` on standard output; a failed write is exit 1 with one line on standard error.
   static func emit(_ text: String) -> Int32 {
+    // Nothing to print is no line at all: a pipe reading rows reads none, not one empty row.
+    guard !text.isEmpty else { return ExitCode.success.rawValue }
     do {
       try Console.out(text)
       return ExitCode.success.rawValue

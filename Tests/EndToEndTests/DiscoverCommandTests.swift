@@ -99,5 +99,8 @@ struct DiscoverCommandTests {
     // The demo's search finds a title whatever its accents, as amodb's does.
     let amelie = try BinaryRunner.run(["--demo", "search", "amelie"])
     #expect(amelie.status == 0 && amelie.stdout.contains("Amélie"), "\(amelie.stdout)")
+    // Nothing found: no empty row for a pipe to read, and the person is told.
+    let nothing = try BinaryRunner.run(["--demo", "search", "zzzz"])
+    #expect(nothing.status == 0 && nothing.stdout.isEmpty && nothing.stderr.contains("Nothing matches “zzzz”."))
   }
 }
