@@ -129,6 +129,13 @@ extension TrendingCommand {
       printUsageError(refusal)
       return ExitCode.usage.rawValue
     }
+    // A check of a library that is not there (a profile misspelt) says so rather than make one.
+    if case .check = command, let path = Library.standardPath(environment: environment),
+      !FileManager.default.fileExists(atPath: path.path)
+    {
+      printError(tr("There is no library at %s yet.", TextSanitizer.clean(path.path, limit: 300)))
+      return ExitCode.failure.rawValue
+    }
     let today = WatchlistFormat.day(Date())
     return withLibrary(environment) { library throws(LibraryError) -> Int32 in
       switch command {
@@ -304,7 +311,8 @@ extension TrendingCommand {
           tr(
             "%1$s has no episode %2$s", Output.named(info, episode: nil),
             EpisodeKey(season: season.number, number: number).code))
-        return ExitCode.usage.rawValue
+        // Not there, as a season amodb does not have is not there: the same code.
+        return ExitCode.notFound.rawValue
       }
       chosen = [episode]
     case .through(_, let last): chosen = season.episodes.filter { $0.number <= last }
@@ -317,7 +325,7 @@ extension TrendingCommand {
       } else {
         printError(tr("%1$s has no episodes in season %2$s", name, String(season.number)))
       }
-      return ExitCode.usage.rawValue
+      return ExitCode.notFound.rawValue
     }
     let aired = chosen.filter { $0.hasAired(by: date) }
     if aired.count < chosen.count {

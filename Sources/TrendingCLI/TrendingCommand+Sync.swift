@@ -47,7 +47,7 @@ extension TrendingCommand {
     for problem in outcome.problems { printError(tr("passed over: %s", problem)) }
     return emit(
       tr(
-        "synced: %1$s sent, %2$s taken in from %3$s other devices", String(outcome.sent), String(outcome.applied),
+        "synced: %1$s sent, %2$s taken in from other devices (%3$s)", String(outcome.sent), String(outcome.applied),
         String(outcome.devices)))
   }
 }

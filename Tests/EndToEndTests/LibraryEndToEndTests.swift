@@ -87,6 +87,14 @@ struct LibraryEndToEndTests {
     #expect(names == ["library.sqlite3"], "no -wal, -shm or replacement beside it: \(names)")
   }
 
+  @Test func aCheckOfALibraryThatIsNotThereMakesNone() throws {
+    let data = try dataHome()
+    let check = try run(["library", "check", "--profile", "typo"], data: data)
+    #expect(check.status == 1 && check.stderr.contains("There is no library at"), "\(check.stderr)")
+    let made = FileManager.default.enumerator(atPath: data.path)?.allObjects as? [String] ?? []
+    #expect(!made.contains { $0.contains("typo") }, "\(made)")
+  }
+
   @Test func aLibraryFromANewerVersionIsReadButNeverChanged() throws {
     try #require(BinaryRunner.has("sqlite3"), "make setup installs sqlite3")
     let data = try dataHome()
@@ -243,7 +251,7 @@ struct LibraryEndToEndTests {
     let again = try run(["seen", "tv/1399", "--season", "1", "--through", "5", "--demo"], data: data)
     #expect(again.status == 0 && again.stdout.contains("Every aired episode up to S01E05 was already seen."))
     let none = try run(["seen", "tv/1399", "--season", "1", "--through", "0", "--demo"], data: data)
-    #expect(none.status == 2 && none.stderr.contains("Game of Thrones (2011) has no episode up to S01E00"))
+    #expect(none.status == 6 && none.stderr.contains("Game of Thrones (2011) has no episode up to S01E00"))
     let rewatch = try run(["seen", "tv/1399", "--season", "1", "--episode", "5", "--demo"], data: data)
     #expect(rewatch.stdout.contains("marked 1 episode of Game of Thrones"), "\(rewatch.stdout)")
     let whole = try run(["unseen", "tv/1399"], data: data).stdout
@@ -251,7 +259,9 @@ struct LibraryEndToEndTests {
     let noSeason = try run(["seen", "tv/1399", "--season", "99", "--demo"], data: data)
     #expect(noSeason.status == 6 && noSeason.stderr.contains("Game of Thrones (2011) has no season 99"))
     let noEpisode = try run(["seen", "tv/1399", "--season", "1", "--episode", "99", "--demo"], data: data)
-    #expect(noEpisode.stderr.contains("Game of Thrones (2011) has no episode S01E99"), "\(noEpisode.stderr)")
+    #expect(
+      noEpisode.status == 6 && noEpisode.stderr.contains("Game of Thrones (2011) has no episode S01E99"),
+      "a missing episode is not found, as a missing season is: \(noEpisode.stderr)")
     let history = try run(["history", "--json"], data: data)
     let watches = try #require(try json(history) as? [[String: Any]], "\(history.stdout)")
     #expect(watches.count == 11, "10 of season 1, 3 taken away, 3 again, 1 rewatch: \(watches.count)")

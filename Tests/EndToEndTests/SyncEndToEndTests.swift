@@ -49,7 +49,7 @@ struct SyncEndToEndTests {
     try laptop.run(["rate", "550", "9"])
     try laptop.run(["sync"])
     let taken = try desktop.run(["sync"])
-    #expect(taken.stdout.contains("from 1 other devices"))
+    #expect(taken.stdout.contains("taken in from other devices (1)"), "\(taken.stdout)")
     try laptop.run(["sync"])
     #expect(try laptop.export() == desktop.export())
     let history = try desktop.run(["history", "--json"]).stdout
@@ -62,6 +62,9 @@ struct SyncEndToEndTests {
     #expect(devices.count == 2)
     #expect(devices.contains { $0["name"] as? String == "Laptop" && $0["this"] as? Bool == false })
     #expect(try desktop.run(["library", "check"]).status == 0)
+    // This device is not one to forget: said so, not "no such device".
+    let itself = try laptop.run(["sync", "forget", "Laptop"], expect: 1)
+    #expect(itself.stderr.contains("Laptop is this device"), "\(itself.stderr)")
     // A device forgotten is no longer read; what it sent stays.
     try desktop.run(["sync", "forget", "Laptop"])
     try laptop.run(["seen", "949", "--on", "2026-11-03"])

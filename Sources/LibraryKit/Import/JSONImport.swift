@@ -200,7 +200,10 @@ private final class JSONImportRun<S: ByteSource> {
         format = text
       case "version": version = try number()
       case "schema": schema = try number()
-      case "tables": try tables()
+      case "tables":
+        // The header is whole before the rows: a newer file is refused before any of them is read.
+        try checkHeader(final: false, whole: true)
+        try tables()
       default: try stream.skip()
       }
       try checkHeader(final: false)
@@ -218,9 +221,13 @@ private final class JSONImportRun<S: ByteSource> {
     return number
   }
 
-  private func checkHeader(final: Bool) throws {
+  /// Refuses a file that is not an export, or one a newer trending wrote: said once the header is
+  /// `whole` (the rows start, or the file ends), so it names the format and schema the file gives.
+  private func checkHeader(final: Bool, whole: Bool = false) throws {
     if let format, format != "trending-library" { throw Self.notExport(name) }
-    if (version ?? 0) > Library.exportFormatVersion || (schema ?? 0) > Schema.current {
+    if final || whole || (version != nil && schema != nil),
+      (version ?? 0) > Library.exportFormatVersion || (schema ?? 0) > Schema.current
+    {
       throw ImportFailure(
         tr(
           "%1$s was written by a newer trending (export format %2$s, schema %3$s): update trending to read it",

@@ -161,7 +161,13 @@ extension Library {
   public func forgetSyncDevice(_ prefix: String) throws(LibraryError) -> (id: String, name: String) {
     guard !isReadOnly else { throw writeRefusal }
     return try read {
-      guard try SyncMember.load(connection) != nil else { throw LibraryError.notSyncing }
+      guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
+      // This device is not one the folder's others are read from: forgetting it would do nothing.
+      if member.name == prefix || (prefix.count >= 4 && member.device.hasPrefix(prefix.lowercased())) {
+        throw LibraryError(
+          .other,
+          tr("%s is this device: 'sync forget' stops reading another one.", TextSanitizer.clean(prefix, limit: 100)))
+      }
       let matches = try connection.rows(
         "SELECT id, name FROM sync_devices WHERE id LIKE ? || '%' OR name = ?",
         [.text(prefix.lowercased()), .text(prefix)])
