@@ -150,6 +150,13 @@ struct SeriesSnapshotTests {
     ScreenSnapshotTests.check(state, "episode-seen")
   }
 
+  @Test func anEpisodesBarOffersTheNextAndThePreviousEpisode() {
+    var state = SeriesScenes.onSeason(Size(width: 120, height: 30))
+    state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 2)))
+    let bar = KeyHints.line(for: state, width: 120)
+    #expect(bar.contains("n next") && bar.contains("p previous"), "\(bar)")
+  }
+
   @Test func anEpisodesSeriesNameIsTheFirstLinkAndOpensTheSeries() {
     var state = SeriesScenes.onSeason(Size(width: 80, height: 24))
     state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 1)))

@@ -78,7 +78,9 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.end, .character("G")], .last, group: "Move", help: "last"),
     KeyBinding(
       [.character("n")], .nextEpisode, in: [.episode], group: "Move", help: "the next episode", hint: "next"),
-    KeyBinding([.character("p")], .previousEpisode, in: [.episode], group: "Move", help: "the previous episode"),
+    KeyBinding(
+      [.character("p")], .previousEpisode, in: [.episode], group: "Move", help: "the previous episode",
+      hint: "previous"),
     KeyBinding(
       [.enter, .right, .character("l")], .open, in: pages, group: "Open",
       help: "open the entry, or the person, title or episode selected", hint: "open"),

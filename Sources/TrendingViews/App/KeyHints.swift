@@ -17,7 +17,8 @@ enum KeyHints {
   /// What stays longest as the bar narrows, first to last: the ways in, out and around come
   /// before the rest; a hint not named here goes first.
   static let priority: [Command] = [
-    .quit, .back, .open, .search, .help, .moveDown, .nextEpisode, .toggleMedia, .refresh, .toggleWatchlist,
+    .quit, .back, .open, .search, .help, .moveDown, .nextEpisode, .previousEpisode, .toggleMedia, .refresh,
+    .toggleWatchlist,
     .openInBrowser, .nextTab, .sort, .toggleWindow,
   ]
 
