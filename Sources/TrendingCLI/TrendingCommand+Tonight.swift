@@ -102,16 +102,6 @@ extension TrendingCommand {
         : Output.pickText(chosen.candidate, reasons: [source] + chosen.reasons, of: chosen.of, width: 80))
   }
 
-  /// The titles the library has seen or hidden (none when there is no library yet: none is made).
-  private static func seenOrHidden(_ path: URL) -> Set<MediaID> {
-    guard FileManager.default.fileExists(atPath: path.path),
-      case .success(let titles) = LibraryService(path: path).sync({ library throws(LibraryError) in
-        Set(try library.marks().filter { $0.value.seen != nil }.keys).union(try library.hiddenTitles())
-      })
-    else { return [] }
-    return titles
-  }
-
   /// A failure that ends the command: its line and exit code.
   struct PickFailure: Error {
     let message: String

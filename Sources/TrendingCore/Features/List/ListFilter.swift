@@ -24,10 +24,17 @@ public struct ListFilter: Equatable, Sendable {
   /// Whether a title matches: every word typed appears in it, whatever the case and accents
   /// ("amelie" finds Amélie).
   public func matches(_ movie: MediaSummary) -> Bool {
+    matcher()(movie)
+  }
+
+  /// `matches`, with the typed words folded once for a whole list.
+  func matcher() -> (MediaSummary) -> Bool {
     let words = TextFold.folded(text).split(separator: " ")
-    guard !words.isEmpty else { return true }
-    let title = TextFold.folded(movie.title + " " + (movie.originalTitle ?? ""))
-    return words.allSatisfy { title.contains($0) }
+    return { movie in
+      guard !words.isEmpty else { return true }
+      let title = TextFold.folded(movie.title + " " + (movie.originalTitle ?? ""))
+      return words.allSatisfy { title.contains($0) }
+    }
   }
 
   /// Edits the text with a key that types, deletes or moves in it; false when the key is not an edit.

@@ -105,7 +105,7 @@ public struct ListScreen: Equatable, Sendable {
       if let only { sorted.removeAll { $0.kind != only } }
       if !hidden.isEmpty { sorted.removeAll { $0.media.map(hidden.contains) == true } }
       guard let filter, text != nil else { return sorted }
-      return sorted.filter(filter.matches)
+      return sorted.filter(filter.matcher())
     }
   }
 

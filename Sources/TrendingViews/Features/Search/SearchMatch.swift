@@ -19,9 +19,11 @@ enum SearchMatch {
     let count = needle.count
     guard count <= characters.count else { return nil }
     let folded = TextFold.folded(needle)
+    // Each character folded once, not once for every window it is in: this runs for every row drawn.
+    let each = characters.map { TextFold.folded(String($0)) }
     var column = 0
     for start in 0...(characters.count - count) {
-      if TextFold.folded(String(characters[start..<(start + count)])) == folded {
+      if each[start..<(start + count)].joined() == folded {
         let width = TextWidth.width(of: String(characters[start..<(start + count)]))
         return column..<(column + width)
       }

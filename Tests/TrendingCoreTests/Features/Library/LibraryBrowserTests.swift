@@ -282,42 +282,35 @@ struct LibraryBrowserTests {
     store.send(.key(.tab))
     let names = ["Noir", "Nordic crime", "Ghibli", "Été indien"]
     store.send(.localRead(.listNames, .success(.listNames(names)))) { $0.prompt?.names = names }
-    // "no" begins two: the part they share, and the line says how many.
-    for character in "no" {
-      store.send(.key(.character(character))) { $0.prompt?.text += String(character) }
+    /// ^U, then `text` typed a key at a time; Tab, and what it completed.
+    func retype(_ text: String) {
+      store.send(.key(.control("u"))) {
+        $0.prompt?.text = ""
+        $0.prompt?.matches = 0
+      }
+      for character in text { store.send(.key(.character(character))) { $0.prompt?.text += String(character) } }
     }
-    store.send(.key(.tab)) {
-      $0.prompt?.text = "No"
-      $0.prompt?.matches = 2
+    func tab(to text: String, matches: Int) {
+      store.send(.key(.tab)) {
+        $0.prompt?.text = text
+        $0.prompt?.matches = matches
+      }
     }
+    // "no" begins two: the part they share, and the line says which.
+    retype("no")
+    tab(to: "No", matches: 2)
     #expect(store.state.prompt?.label.hasSuffix("[Noir · Nordic crime]") == true)
     store.send(.key(.character("i"))) {
       $0.prompt?.text = "Noi"
       $0.prompt?.matches = 0
     }
-    store.send(.key(.tab)) {
-      $0.prompt?.text = "Noir"
-      $0.prompt?.matches = 1
-    }
+    tab(to: "Noir", matches: 1)
     // Whatever the case and accents typed: "ete" is "Été indien".
-    store.send(.key(.control("u"))) {
-      $0.prompt?.text = ""
-      $0.prompt?.matches = 0
-    }
-    for character in "ete" {
-      store.send(.key(.character(character))) { $0.prompt?.text += String(character) }
-    }
-    store.send(.key(.tab)) {
-      $0.prompt?.text = "Été indien"
-      $0.prompt?.matches = 1
-    }
+    retype("ete")
+    tab(to: "Été indien", matches: 1)
     // A name no list begins stays as typed: Enter makes that list.
-    store.send(.key(.control("u"))) {
-      $0.prompt?.text = ""
-      $0.prompt?.matches = 0
-    }
-    store.send(.key(.character("x"))) { $0.prompt?.text = "x" }
-    store.send(.key(.tab)) { $0.prompt?.matches = 0 }
+    retype("x")
+    tab(to: "x", matches: 0)
     #expect(store.state.prompt?.text == "x")
     // Enter on a name typed in another case adds to the list as the library spells it.
     store.send(.paste("\u{8}NOIR")) { $0.prompt?.text = "xNOIR" }

@@ -1,0 +1,46 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingCore
+
+/// What the command line reads of the library for a page it prints (the user's marks, what they
+/// hid or saw): nothing when there is no library yet, none is made for it, and one that cannot be
+/// read reads as nothing.
+extension TrendingCommand {
+  /// `body` on the library at `path` when one is there; nil when none is, or it cannot be read.
+  static func readIfThere<T>(_ path: URL?, _ body: (Library) throws(LibraryError) -> T) -> T? {
+    guard let path, FileManager.default.fileExists(atPath: path.path),
+      case .success(let value) = LibraryService(path: path).sync(body)
+    else { return nil }
+    return value
+  }
+
+  /// The user's own marks of a title (rating, note, watches, lists), for its page.
+  static func libraryMark(_ media: MediaID, environment: [String: String]) -> Mark? {
+    readIfThere(Library.standardPath(environment: environment)) { library throws(LibraryError) in
+      try library.annotatedMarks(of: media)[media]
+    } ?? nil
+  }
+
+  /// A page without the titles the user is not interested in (`hide`), as the browser's lists show it.
+  static func withoutHidden(_ page: MediaPage, environment: [String: String]) -> MediaPage {
+    guard
+      let hidden = readIfThere(
+        Library.standardPath(environment: environment),
+        { library throws(LibraryError) in
+          try library.hiddenTitles()
+        }), !hidden.isEmpty
+    else { return page }
+    var shown = page
+    shown.results = page.results.filter { $0.media.map { !hidden.contains($0) } ?? true }
+    return shown
+  }
+
+  /// The titles the library has seen or hidden, which a pick for tonight leaves out.
+  static func seenOrHidden(_ path: URL) -> Set<MediaID> {
+    readIfThere(path) { library throws(LibraryError) in
+      Set(try library.marks().filter { $0.value.seen != nil }.keys).union(try library.hiddenTitles())
+    } ?? []
+  }
+}

@@ -1,0 +1,151 @@
+import AmodbKit
+import FoundationEssentials
+import LibraryKit
+import Localization
+import TrendingCore
+
+/// `trending seen` and `unseen`: a title's watches, or its episodes', and what was done, named.
+extension TrendingCommand {
+  /// What `trending unseen` took away, named: the title, and whether it is still seen.
+  static func unseenReport(
+    _ media: MediaID, episodes: Bool, removed: Int, library: Library
+  ) throws(LibraryError) -> String {
+    let name = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
+    if episodes {
+      guard removed > 0 else { return tr("%s: none of those episodes has a watch to take away", name) }
+      return trn(
+        "took away the latest watch of %1$s episode of %2$s", "took away the latest watch of %1$s episodes of %2$s",
+        removed, String(removed), name)
+    }
+    // A series seen episode by episode has no watch as a whole: its episodes' are named.
+    let episodesSeen = media.kind == .series ? try library.seenEpisodes(media.id).count : 0
+    guard removed > 0 else {
+      guard episodesSeen == 0 else {
+        return tr("%s has no watch as a whole: --season and --episode take its episodes' away", name)
+      }
+      return tr("%s has no watch to take away", name)
+    }
+    if let last = try library.annotatedMarks(of: media)[media]?.seen {
+      return tr("took away the latest watch of %1$s; it is still seen, last on %2$s", name, last)
+    }
+    guard episodesSeen == 0 else {
+      return trn(
+        "took away the watch of %1$s as a whole; %2$s of its episodes is still seen",
+        "took away the watch of %1$s as a whole; %2$s of its episodes are still seen", episodesSeen, name,
+        String(episodesSeen))
+    }
+    return tr("took away the watch of %s; it is not seen now", name)
+  }
+
+  static func subject(_ media: MediaID, _ episode: EpisodeChoice?) -> Subject {
+    guard case .one(let season, let number)? = episode else { return Subject(media) }
+    return Subject(media, episode: EpisodeKey(season: season, number: number))
+  }
+
+  /// `trending seen`: a film or series as a whole, or its aired episodes from the season's answer.
+  static func seen(
+    _ media: MediaID, episodes: EpisodeChoice?, day: String, library: Library, invocation: Invocation,
+    environment: [String: String]
+  ) throws(LibraryError) -> Int32 {
+    let today = WatchlistFormat.day(Date())
+    guard let episodes else {
+      guard
+        case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+      else {
+        return unknown(media)
+      }
+      let before = try library.annotatedMarks(of: media)[media]?.seen
+      try library.watch(info, on: day, recorded: today)
+      let name = Output.named(info, episode: nil)
+      return emit(
+        before == nil ? tr("marked %1$s seen on %2$s", name, day) : tr("marked %1$s seen again on %2$s", name, day))
+    }
+    // Episodes need their season's answer: which exist, and which have aired.
+    let services: (client: AmodbClient, images: ImageLoader)
+    do {
+      services = try Setup.services(for: invocation, environment: environment)
+    } catch {
+      printUsageError(error)
+      return ExitCode.usage.rawValue
+    }
+    let client = services.client
+    if let error = client.configuration.missingKeyError {
+      printError(error.message)
+      return ExitCode(error).rawValue
+    }
+    let language = client.configuration.language
+    let season: SeasonDetails
+    switch blocking({
+      await client.answer(
+        .season(SeasonRequest(seriesID: media.id, number: episodes.season, language: language)), keptFirst: true)
+    }) {
+    case .success(let fetched):
+      guard let value = fetched.value.season else { return unknown(media) }
+      season = value
+    case .failure(let error):
+      // A season amodb does not have is said of the series, when the series is known.
+      guard case .notFound = error else {
+        printError(error.message)
+        return ExitCode(error).rawValue
+      }
+      guard
+        case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+      else { return unknown(media) }
+      printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(episodes.season)))
+      return ExitCode(error).rawValue
+    }
+    guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+    else {
+      return unknown(media)
+    }
+    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
+    let chosen: [Episode]
+    switch episodes {
+    case .one(_, let number):
+      guard let episode = season.episodes.first(where: { $0.number == number }) else {
+        printError(
+          tr(
+            "%1$s has no episode %2$s", Output.named(info, episode: nil),
+            EpisodeKey(season: season.number, number: number).code))
+        // Not there, as a season amodb does not have is not there: the same code.
+        return ExitCode.notFound.rawValue
+      }
+      chosen = [episode]
+    case .through(_, let last): chosen = season.episodes.filter { $0.number <= last }
+    case .season: chosen = season.episodes
+    }
+    guard !chosen.isEmpty else {
+      let name = Output.named(info, episode: nil)
+      if case .through(_, let last) = episodes {
+        printError(tr("%1$s has no episode up to %2$s", name, EpisodeKey(season: season.number, number: last).code))
+      } else {
+        printError(tr("%1$s has no episodes in season %2$s", name, String(season.number)))
+      }
+      return ExitCode.notFound.rawValue
+    }
+    let aired = chosen.filter { $0.hasAired(by: date) }
+    if aired.count < chosen.count {
+      printError(
+        trn(
+          "left %s episode that has not aired unmarked", "left %s episodes that have not aired unmarked",
+          chosen.count - aired.count))
+    }
+    guard let last = aired.last else { return ExitCode.usage.rawValue }
+    // One episode named is watched again if seen; a run of them (up to one, a season) marks only
+    // those not seen yet, as the browser's "mark up to here" does.
+    let marked: [Episode]
+    switch episodes {
+    case .one: marked = aired
+    case .through, .season:
+      let seen = try library.seenEpisodes(media.id)
+      marked = aired.filter { !seen.contains($0.key) }
+    }
+    try library.store(series: info, episodes: season.episodes.map(EpisodeInfo.init), day: today)
+    guard !marked.isEmpty else { return emit(tr("Every aired episode up to %s was already seen.", last.key.code)) }
+    try library.watch(series: info, episodes: marked.map(EpisodeInfo.init), on: day, recorded: today)
+    return emit(
+      trn(
+        "marked %1$s episode of %2$s seen on %3$s", "marked %1$s episodes of %2$s seen on %3$s", marked.count,
+        String(marked.count), Output.named(info, episode: nil), day))
+  }
+}
