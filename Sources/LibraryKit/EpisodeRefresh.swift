@@ -46,7 +46,7 @@ public enum EpisodeRefresh {
     _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false
   ) async -> Found {
     let language = client.configuration.language
-    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
+    let date = ReleaseDate(today) ?? ReleaseDate(localDay: Date())
     var asked = 0
     var answered = 0
     var found: [Season] = []

@@ -97,6 +97,7 @@ public final class AppRunner {
   public func start() {
     state.shared.size = backend.size
     state.shared.now = now()
+    state.shared.utcOffset = ReleaseDate.utcOffset(at: state.shared.now)
     if !asked { dispatch(.start) }
     for action in inbox.drain() { dispatch(action) }
     awaitFirstAnswer()
@@ -160,7 +161,8 @@ public final class AppRunner {
   public func step() {
     // The clock first: what arrives now (an answer after a 30-second wait on the library) is said
     // from now, not from the last tick, which may be a minute old when nothing animates.
-    dispatch(.tick(now()))
+    let time = now()
+    dispatch(.tick(time, utcOffset: ReleaseDate.utcOffset(at: time)))
     if SignalGuard.takeResize() {
       resized(backend.adoptNewSize())
       noteOversize()

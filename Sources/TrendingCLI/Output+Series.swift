@@ -163,7 +163,7 @@ extension Output {
   /// A series' details as text for people.
   public static func text(_ details: SeriesDetails, region: String?, mark: Mark? = nil, width: Int = 80) -> String {
     SeriesDocument.document(
-      summary: nil, details: details, region: region, today: ReleaseDate(day: Date()), mark: mark, width: width
+      summary: nil, details: details, region: region, today: ReleaseDate(localDay: Date()), mark: mark, width: width
     ).plainText
   }
 
@@ -171,7 +171,7 @@ extension Output {
   public static func text(_ season: SeasonDetails, series: SeriesDetails?, width: Int = 80) -> String {
     let name = season.name ?? SeasonScreen.defaultName(season.number)
     return SeasonDocument.document(
-      season, series: series, name: name, today: ReleaseDate(day: Date()), width: width
+      season, series: series, name: name, today: ReleaseDate(localDay: Date()), width: width
     ).plainText
   }
 }

@@ -60,7 +60,7 @@ extension TrendingCommand {
     let configuration = client.configuration
     let language = configuration.language
     let region = CalendarLogic.region(configuration.region)
-    let span = CalendarLogic.span(from: CivilDay(today), weeks: weeks)
+    let span = CalendarLogic.span(from: CivilDay(ReleaseDate(localDay: today)), weeks: weeks)
     var problems: [String] = []
     var marks: [MediaID: Mark] = [:]
     if let path = Library.standardPath(environment: environment) {

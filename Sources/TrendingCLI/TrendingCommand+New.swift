@@ -40,7 +40,7 @@ extension TrendingCommand {
     _ request: NewRequest, library: Library, invocation: Invocation, environment: [String: String],
     services mine: [String]
   ) -> Int32 {
-    let civil = CivilDay(Date())
+    let civil = CivilDay(ReleaseDate(localDay: Date()))
     let todayText = civil.iso
     guard let today = ReleaseDate(todayText), let week = ReleaseDate(civil.adding(days: -7).iso) else {
       return ExitCode.failure.rawValue

@@ -98,7 +98,7 @@ extension TrendingCommand {
     else {
       return unknown(media)
     }
-    let date = ReleaseDate(today) ?? ReleaseDate(day: Date())
+    let date = ReleaseDate(today) ?? ReleaseDate(localDay: Date())
     let chosen: [Episode]
     switch episodes {
     case .one(_, let number):

@@ -38,3 +38,31 @@ struct WatchlistFormatTests {
     #expect(read.marks[3]?.summary?.voteCount == 1_000_000_000, "votes are bounded")
   }
 }
+
+/// The user's day: a moment's day where the clock is ahead of or behind UTC.
+@Suite("The user's day")
+struct LocalDayTests {
+  /// 2026-12-05 01:30 UTC: evening of the 4th in New York, morning of the 5th in Tokyo.
+  let moment = Date(timeIntervalSince1970: 1_796_434_200)
+
+  @Test func aMomentFallsOnTheDayOfTheClockThatSeesIt() {
+    #expect(ReleaseDate(day: moment).description == "2026-12-05")
+    #expect(ReleaseDate(day: moment, utcOffset: -5 * 3_600).description == "2026-12-04")
+    #expect(ReleaseDate(day: moment, utcOffset: 9 * 3_600).description == "2026-12-05")
+    #expect(ReleaseDate(day: moment, utcOffset: 14 * 3_600).description == "2026-12-05")
+    #expect(ReleaseDate(day: moment, utcOffset: -11 * 3_600).description == "2026-12-04")
+  }
+
+  @Test func theDayTurnsAtTheLocalMidnight() {
+    let justBefore = Date(timeIntervalSince1970: 1_796_432_399)  // 2026-12-05 00:59:59 UTC
+    let atMidnight = Date(timeIntervalSince1970: 1_796_432_400)  // 2026-12-05 01:00 UTC, 00:00 at UTC−1
+    #expect(ReleaseDate(day: justBefore, utcOffset: -3_600).description == "2026-12-04")
+    #expect(ReleaseDate(day: atMidnight, utcOffset: -3_600).description == "2026-12-05")
+  }
+
+  @Test func theMachinesOffsetIsWithinTheClocksOfTheWorld() {
+    let offset = ReleaseDate.utcOffset(at: moment)
+    #expect((-12 * 3_600...14 * 3_600).contains(offset), "\(offset)")
+    #expect(ReleaseDate(localDay: moment) == ReleaseDate(day: moment, utcOffset: offset))
+  }
+}

@@ -328,6 +328,14 @@ struct ImportEndToEndTests {
     #expect(server.requests.isEmpty)
     let history = try BinaryRunner.run(["history"], environment: environment)
     #expect(history.stdout.contains("tv/1399\tGame of Thrones (2011)\tS01E02"), "\(history.stdout)")
+    #expect(history.stdout.contains("2024-03-01\t693134\t"), "20:15 UTC is the 1st in UTC: \(history.stdout)")
+    // Trakt writes UTC: the watch is dated on the user's clock, the next morning nine hours east.
+    var east = self.environment(server, try folder())
+    east["TZ"] = "<+09>-9"
+    #expect(try BinaryRunner.run(["import", "trakt", archive.path], environment: east).status == 0)
+    let eastHistory = try BinaryRunner.run(["history"], environment: east).stdout
+    #expect(eastHistory.contains("2024-03-02\t693134\t"), "the 2nd at 05:15 in UTC+9: \(eastHistory)")
+    #expect(!eastHistory.contains("2024-03-01"), "\(eastHistory)")
   }
 
   @Test func exportJSONReadBackIntoAnotherLibraryIsTheSame() throws {

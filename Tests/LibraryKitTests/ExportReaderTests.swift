@@ -67,6 +67,20 @@ struct ExportReaderTests {
     )
   }
 
+  @Test func aTimeNamingItsZoneIsDatedOnTheUsersClockAndADayIsTheDayItNames() {
+    let utc = { (_: Date) in 0 }
+    let tokyo = { (_: Date) in 9 * 3_600 }
+    let newYork = { (_: Date) in -5 * 3_600 }
+    #expect(ExportValues.day("2024-03-01T20:15:00.000Z", utcOffset: utc) == "2024-03-01")
+    #expect(ExportValues.day("2024-03-01T20:15:00.000Z", utcOffset: tokyo) == "2024-03-02")
+    #expect(ExportValues.day("2024-03-02T02:15:00Z", utcOffset: newYork) == "2024-03-01")
+    #expect(ExportValues.day("2024-03-01T23:15:00+02:00", utcOffset: tokyo) == "2024-03-02")
+    // No zone named: the day as written, whatever the clock.
+    #expect(ExportValues.day("2024-03-01 23:15:00", utcOffset: tokyo) == "2024-03-01")
+    #expect(ExportValues.day("2024-03-01", utcOffset: newYork) == "2024-03-01")
+    #expect(ExportValues.day("2024-02-30T20:15:00Z", utcOffset: utc) == nil)
+  }
+
   @Test func badRowsCostOnlyThemselves() throws {
     let folder = try importFolder()
     var diary = Array("Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n".utf8)

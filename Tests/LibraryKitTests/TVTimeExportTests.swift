@@ -127,9 +127,13 @@ struct TVTimeExportTests {
     ).write(to: folder.appendingPathComponent("tracking-prod-records.csv"))
     let rows = try ExportReader.read(.tvtime, path: folder.path)
     #expect(rows.rows.map(\.reference) == [.imdb("tt0137523"), .search(title: "Someone's Film", year: 2010)])
-    #expect(TVTimeExport.day(unix: "1690069200") == "2023-07-22", "seconds")
-    #expect(TVTimeExport.day(unix: "1552694400123") == "2019-03-16", "milliseconds")
-    #expect(TVTimeExport.day(unix: "1552694400123456") == "2019-03-16", "microseconds")
+    let utc = { (_: Date) in 0 }
+    #expect(TVTimeExport.day(unix: "1690069200", utcOffset: utc) == "2023-07-22", "seconds")
+    #expect(TVTimeExport.day(unix: "1552694400123", utcOffset: utc) == "2019-03-16", "milliseconds")
+    #expect(TVTimeExport.day(unix: "1552694400123456", utcOffset: utc) == "2019-03-16", "microseconds")
+    // 23:40 UTC is the next morning in Tokyo, the evening before in New York at 19:40.
+    #expect(TVTimeExport.day(unix: "1690069200", utcOffset: { _ in 9 * 3_600 }) == "2023-07-23")
+    #expect(TVTimeExport.day(unix: "1690069200", utcOffset: { _ in -4 * 3_600 }) == "2023-07-22")
     #expect(TVTimeExport.day(unix: "-5") == nil && TVTimeExport.day(unix: "soon") == nil)
   }
 

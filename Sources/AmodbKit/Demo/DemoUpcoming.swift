@@ -51,21 +51,10 @@ enum DemoUpcoming {
     "IL", "CN",
   ]
 
-  /// A day `offset` days from `now`, `YYYY-MM-DD` (UTC).
+  /// A day `offset` days from the user's day at `now`, `YYYY-MM-DD`.
   static func day(_ offset: Int, from now: Date) -> String {
-    let days = Int((now.timeIntervalSince1970 / 86_400).rounded(.down)) + offset
-    // Days-from-civil inverted (Howard Hinnant's civil-from-days).
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    let pad = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(pad(month))-\(pad(dayOfMonth))"
+    let later = now.addingTimeInterval(TimeInterval(offset) * 86_400)
+    return ReleaseDate(day: later, utcOffset: ReleaseDate.utcOffset(at: now)).description
   }
 
   /// A made-up film's list entry.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// A release date as the API writes it, `YYYY-MM-DD`, kept only when it is well formed.
 public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -49,6 +50,24 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertib
     case 4, 6, 9, 11: return 30
     default: return 31
     }
+  }
+
+  /// The day a moment falls on by this machine's clock (its time zone, `TZ`): the user's day.
+  public init(localDay date: Date) {
+    self.init(day: date, utcOffset: Self.utcOffset(at: date))
+  }
+
+  /// The day a moment falls on where clocks are `utcOffset` seconds ahead of UTC.
+  public init(day date: Date, utcOffset: Int) {
+    self.init(day: date.addingTimeInterval(TimeInterval(utcOffset)))
+  }
+
+  /// How many seconds this machine's clock is ahead of UTC at a moment (daylight saving included).
+  public static func utcOffset(at date: Date) -> Int {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return 0 }
+    return Int(parts.tm_gmtoff)
   }
 
   /// The day a moment falls on, in UTC (the civil-from-days algorithm).

@@ -136,9 +136,9 @@ public enum WatchlistFormat {
     ReleaseDate(text) != nil
   }
 
-  /// A day as `YYYY-MM-DD` (UTC).
+  /// A day as `YYYY-MM-DD` by this machine's clock: the user's day, as a watch is dated.
   public static func day(_ date: Date) -> String {
-    ReleaseDate(day: date).description
+    ReleaseDate(localDay: date).description
   }
 }
 

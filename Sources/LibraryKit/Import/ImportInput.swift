@@ -111,9 +111,14 @@ struct Prefixed<Rest: ByteSource>: ByteSource {
 
 /// Days, years and ratings as the exports write them, checked.
 enum ExportValues {
-  /// A day `YYYY-MM-DD`, or the day of an ISO 8601 time (`2024-03-01T20:15:00.000Z`, in UTC).
-  static func day(_ text: String?) -> String? {
+  /// A day `YYYY-MM-DD`, or the day of an ISO 8601 time: for one naming its zone
+  /// (`2024-03-01T20:15:00.000Z`, `…+02:00`) the user's day then, by a clock `utcOffset` seconds
+  /// ahead of UTC at that moment (this machine's); for one without, the day it names.
+  static func day(_ text: String?, utcOffset: (Date) -> Int = ReleaseDate.utcOffset(at:)) -> String? {
     guard let text, text.utf8.count >= 10 else { return nil }
+    if ServerTime.namesZone(text), let moment = ServerTime.iso8601(text) {
+      return ReleaseDate(day: moment, utcOffset: utcOffset(moment)).description
+    }
     let day = String(text.prefix(10))
     guard text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " " else { return nil }
     guard let date = ReleaseDate(day), date.description == day else { return nil }

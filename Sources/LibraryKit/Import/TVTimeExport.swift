@@ -104,20 +104,13 @@ enum TVTimeExport {
     return nil
   }
 
-  /// The day (UTC) of a Unix time in seconds, milliseconds or microseconds (`watch_date`, `followed_at`).
-  static func day(unix text: String?) -> String? {
+  /// The user's day of a Unix time in seconds, milliseconds or microseconds (`watch_date`,
+  /// `followed_at`), by a clock `utcOffset` seconds ahead of UTC then (this machine's).
+  static func day(unix text: String?, utcOffset: (Date) -> Int = ReleaseDate.utcOffset(at:)) -> String? {
     guard let text, var value = Int64(text), value > 0 else { return nil }
     while value > 100_000_000_000 { value /= 1_000 }
-    var seconds = time_t(value)
-    var parts = tm()
-    guard gmtime_r(&seconds, &parts) != nil else { return nil }
-    func padded(_ number: Int, _ width: Int) -> String {
-      let digits = String(number)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    let year = Int(parts.tm_year) + 1900
-    return ExportValues.day(
-      padded(year, 4) + "-" + padded(Int(parts.tm_mon) + 1, 2) + "-" + padded(Int(parts.tm_mday), 2))
+    guard let moment = ServerTime.unix(Int(value)) else { return nil }
+    return ReleaseDate(day: moment, utcOffset: utcOffset(moment)).description
   }
 
   /// A film's year from its `release_date`; TV Time's `0001-01-01` says it did not know.

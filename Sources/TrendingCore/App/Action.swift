@@ -10,8 +10,8 @@ public enum Action: Equatable, Sendable {
   case key(Key)
   /// The terminal now has this size.
   case resize(Size)
-  /// Time has passed; `now` is the current time.
-  case tick(Date)
+  /// Time has passed: the current time, and how far the user's clock is ahead of UTC then.
+  case tick(Date, utcOffset: Int = 0)
   /// A request answered (or the kept answer came back).
   case fetched(APIRequest, Result<Fetched<APIAnswer>, AmodbError>)
   /// A local read answered (the watchlist for its tab): what it found, for the lists it is for.

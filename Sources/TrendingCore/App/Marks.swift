@@ -159,7 +159,7 @@ enum MarkLogic {
     guard film.media != nil else { return [] }
     let change = LibraryChange(
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
-      day: WatchlistFormat.day(shared.now),
+      day: shared.today.description,
       summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode)
     change.apply(to: &shared.marks)
     shared.unsaved.append(change)
@@ -321,7 +321,7 @@ public enum EpisodeMarkLogic {
     var seen = shared.seenEpisodes[entry.series.id] ?? []
     for change in shared.unsaved where change.id == entry.series.id { change.apply(toSeen: &seen) }
     guard !seen.contains(entry.next.key) else { return [] }
-    guard !entry.isComing(today: WatchlistFormat.day(shared.now)) else {
+    guard !entry.isComing(today: shared.today.description) else {
       shared.say(tr("%s has not aired yet.", name), .message)
       return []
     }
@@ -376,7 +376,7 @@ public enum EpisodeMarkLogic {
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
     let change = LibraryChange(
-      series: summary, episodes: episodes, seen: seen, day: WatchlistFormat.day(shared.now), seasons: seasons)
+      series: summary, episodes: episodes, seen: seen, day: shared.today.description, seasons: seasons)
     // The seen marks of a series no screen has read are read when one appears.
     if var marks = shared.seenEpisodes[seriesID] {
       change.apply(toSeen: &marks)

@@ -100,8 +100,9 @@ public enum Reducer {
         ListLogic.scrollIntoView(&list, rows: shared.visibleRows)
         return ListLogic.loadMoreIfNeeded(&list, rows: shared.visibleRows, shared)
       }
-    case .tick(let now):
+    case .tick(let now, let utcOffset):
       state.shared.now = now
+      state.shared.utcOffset = utcOffset
       // A list left open goes stale after 30 minutes; refresh it behind the rows, once.
       return state.updateTopList { list, shared in
         list.isStale(at: now) ? list.refresh(force: false, shared) : []

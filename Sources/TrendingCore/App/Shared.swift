@@ -19,6 +19,8 @@ public struct Shared: Equatable, Sendable {
   public var size: Size
   /// The current time, advanced by ticks: the only clock the reducer reads.
   public var now: Date
+  /// How many seconds the user's clock is ahead of UTC, advanced with `now`: their day is `today`.
+  public var utcOffset = 0
   /// Films, series, seasons and people by the request that fetches them, shared by every screen that shows them.
   public var answers: [APIRequest: Loadable<APIAnswer>] = [:]
   /// The watchlist and seen marks, by film or series: as stored, with the unsaved changes over them.
@@ -86,8 +88,8 @@ public struct Shared: Equatable, Sendable {
 
   // MARK: Answers
 
-  /// The day it is, by the state's clock (UTC), for what has aired and what is to come.
-  public var today: ReleaseDate { ReleaseDate(day: now) }
+  /// The user's day by the state's clock, for what has aired, what is to come, and a watch's date.
+  public var today: ReleaseDate { ReleaseDate(day: now, utcOffset: utcOffset) }
 
   /// Asks for an answer not yet loaded or on its way, the kept one first.
   mutating func load(_ request: APIRequest) -> [Effect] {

@@ -64,7 +64,7 @@ struct MarksTests {
 
   @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
     var store = TestStore(Sample.loaded(3))
-    let day = WatchlistFormat.day(Sample.start)
+    let day = ReleaseDate(day: Sample.start).description
     let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.save(add)]) {
       $0.shared.marks[1] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)
@@ -87,9 +87,25 @@ struct MarksTests {
     }
   }
 
+  @Test func aMarkIsDatedByTheUsersClockNotByUTC() {
+    var store = TestStore(Sample.loaded(3))
+    // 08:00 UTC on 2027-01-15 is 23:00 of the 14th nine hours west of it.
+    store.send(.tick(Sample.start, utcOffset: -9 * 3_600)) { $0.shared.utcOffset = -9 * 3_600 }
+    #expect(ReleaseDate(day: Sample.start).description == "2027-01-15")
+    let seen = LibraryChange(
+      id: 1, title: "Film 1", year: nil, kind: .seen(true), day: "2027-01-14", summary: Self.shown)
+    store.send(.key(.character("m")), effects: [.save(seen)]) {
+      $0.shared.marks[1] = Mark(
+        id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2027-01-14", seen: "2027-01-14",
+        summary: Self.shown)
+      $0.shared.unsaved = [seen]
+      $0.shared.notice = Notice("Marked Film 1 seen.", kind: .confirmation, now: Sample.start)
+    }
+  }
+
   @Test func quickMarksStayOnScreenWhileTheirSavesAnswer() {
     var store = TestStore(Sample.loaded(3))
-    let day = WatchlistFormat.day(Sample.start)
+    let day = ReleaseDate(day: Sample.start).description
     let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     let seen = LibraryChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day, summary: Self.shown)
     let first = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)
@@ -121,7 +137,7 @@ struct MarksTests {
 
   @Test func aSaveThatFailsReadsTheFileAgainAndSaysSo() {
     var store = TestStore(Sample.loaded(3))
-    let day = WatchlistFormat.day(Sample.start)
+    let day = ReleaseDate(day: Sample.start).description
     let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.save(add)]) {
       $0.shared.marks = [1: Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: day, summary: Self.shown)]
@@ -236,7 +252,7 @@ struct MarksTests {
     store.send(.filmLoaded(1, .success(Sample.fetched(details)))) {
       $0.shared[film: 1]?.succeed(details, at: Sample.start)
     }
-    let day = WatchlistFormat.day(Sample.start)
+    let day = ReleaseDate(day: Sample.start).description
     let kept = MarkSummary(posterPath: "/one.jpg", voteAverage: 8.2, voteCount: 900, genreIDs: [])
     let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: kept)
     store.send(.key(.character("a")), effects: [.save(add)]) {

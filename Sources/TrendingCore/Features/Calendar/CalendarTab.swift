@@ -7,7 +7,7 @@ import Localization
 public enum CalendarTab {
   /// The days the tab covers: eight weeks from today, on the app's clock.
   public static func span(_ shared: Shared) -> ClosedRange<CivilDay> {
-    CalendarLogic.span(from: CivilDay(shared.now), weeks: CalendarLogic.defaultWeeks)
+    CalendarLogic.span(from: CivilDay(shared.today), weeks: CalendarLogic.defaultWeeks)
   }
 
   /// The region's cinema releases in the span: the tab's one list request.

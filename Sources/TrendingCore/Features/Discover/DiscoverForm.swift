@@ -134,7 +134,7 @@ public struct DiscoverForm: Equatable, Sendable {
 
   /// Changes the selected line one step up (`→`, Space) or down (`←`); clears it with `clear`.
   mutating func change(_ field: FormField, by step: Int, _ shared: Shared) {
-    let year = CivilDay(shared.now).year
+    let year = shared.today.year
     switch field {
     case .sort: filter.sort = Self.cycle(DiscoverSort.allCases, filter.sort, step) ?? .popularity
     case .yearFrom:

@@ -60,7 +60,7 @@ extension DiscoverForm {
   /// The filter takes what is typed so far: a year once it has four digits (until then, any).
   mutating func settle(_ text: String, _ field: FormField, _ shared: Shared) {
     let number = Int(text)
-    let latest = CivilDay(shared.now).year + 5
+    let latest = shared.today.year + 5
     let year = number.flatMap { text.count == 4 && (1874...latest).contains($0) ? $0 : nil }
     switch field {
     case .yearFrom: filter.years.lower = year

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The library in the browser: Up next, rate, note, lists, not interested, hide seen")
 struct LibraryBrowserTests {
-  static let day = WatchlistFormat.day(Sample.start)
+  static let day = ReleaseDate(day: Sample.start).description
 
   static func upNext(_ id: Int, next: Int, airDate: String?) -> UpNext {
     UpNext(

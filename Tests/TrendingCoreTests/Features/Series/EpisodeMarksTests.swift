@@ -37,7 +37,7 @@ struct EpisodeMarksTests {
     LibraryChange(
       series: SeriesSample.details(500).summary,
       episodes: numbers.map { number in MarkedEpisode(season.episodes[number - 1]) }, seen: seen,
-      day: WatchlistFormat.day(Sample.start), seasons: season.episodes.map(MarkedEpisode.init))
+      day: ReleaseDate(day: Sample.start).description, seasons: season.episodes.map(MarkedEpisode.init))
   }
 
   @Test func mMarksTheSelectedEpisodeSeenThenNotAndTheLibraryAnswers() {
@@ -164,7 +164,7 @@ struct EpisodeMarksTests {
     var store = TestStore(Self.onSeason(selected: 2))
     #expect(Reducer.isAvailable(.rate, in: store.state) && Reducer.isAvailable(.note, in: store.state))
     let series = SeriesSample.details(500).summary
-    let day = WatchlistFormat.day(Sample.start)
+    let day = ReleaseDate(day: Sample.start).description
     store.send(.key(.character("R"))) {
       $0.prompt = Prompt(.rate, film: series, episode: Self.key(1, 2), $0.shared)
     }

@@ -120,11 +120,11 @@ struct SeriesTabsTests {
     summary.genreIDs = row.genreIDs
     let change = LibraryChange(
       id: 500, media: .series, title: "Series 500", year: 2019, kind: .watchlist(true),
-      day: WatchlistFormat.day(Sample.start), summary: MarkSummary(summary))
+      day: ReleaseDate(day: Sample.start).description, summary: MarkSummary(summary))
     store.step(.key(.character("a")), effects: [.save(change)]) {
       $0.shared.marks[.series(500)] = Mark(
         id: 500, kind: .series, title: "Series 500", year: 2019, onWatchlist: true,
-        added: WatchlistFormat.day(Sample.start), summary: MarkSummary(summary))
+        added: ReleaseDate(day: Sample.start).description, summary: MarkSummary(summary))
     }
     #expect(store.state.shared.marks[.series(500)]?.onWatchlist == true)
     #expect(store.state.shared.marks[.film(500)] == nil)
