@@ -76,21 +76,51 @@ enum Events {
     }.joined()
   }
 
+  /// How a new watch's stable id is made.
+  enum Identity {
+    /// 128 random bits: a watch the user marks.
+    case random
+    /// The id every machine derives for the first watch of its day: an imported watch, so one export
+    /// imported on two machines is one watch once they sync.
+    case derived
+    /// The id every machine derives for a watch known only to be before its day (a rating's), which
+    /// a dated watch of that day or earlier replaces (`SyncJoin.seenByID`).
+    case seenBy
+  }
+
   /// Records one watch.
   static func insert(
     _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String,
-    derivedID: Bool = false
+    identity: Identity = .random
   ) throws(SQLiteFailure) {
     let what: [SQLValue] = [
       .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
       Titles.optional(episode?.number), .text(day),
     ]
-    // An imported watch (the first of its day) has the id every machine derives for it, so one
-    // export imported on two machines is one watch once they sync.
-    let uid = derivedID ? SyncJoin.watchID(what, ordinal: 0) : newUID()
+    let uid =
+      switch identity {
+      case .random: newUID()
+      case .derived: SyncJoin.watchID(what, ordinal: 0)
+      case .seenBy: SyncJoin.seenByID(what)
+      }
     try connection.rows(
       "INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded, uid) VALUES (?, ?, ?, ?, ?, ?, ?)",
       what + [.text(recorded), .text(uid)])
+  }
+
+  /// Removes the watches of a title or episode (kind, title id, season, episode) known only to be
+  /// by a day on or after `day` (`Identity.seenBy`); true when there was one.
+  static func removeSeenBy(_ connection: SQLiteConnection, _ key: [SQLValue], onOrAfter day: String)
+    throws(SQLiteFailure) -> Bool
+  {
+    let candidates = try connection.rows(
+      """
+      SELECT id, watched, uid FROM watch_events
+      WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched >= ?
+      """, key + [.text(day)])
+    let seenBy = candidates.filter { $0["uid"].string == SyncJoin.seenByID(key + [$0["watched"]]) }
+    for row in seenBy { try connection.rows("DELETE FROM watch_events WHERE id = ?", [row["id"]]) }
+    return !seenBy.isEmpty
   }
 
   /// Stores episodes as their season's answer gave them.
@@ -149,7 +179,7 @@ extension Library {
       ]
       guard try connection.scalar(Events.sameDay, what) == nil else { return false }
       try Titles.upsert(connection, info, day: recorded)
-      try Events.insert(connection, info.media, episode: episode, day: day, recorded: recorded, derivedID: true)
+      try Events.insert(connection, info.media, episode: episode, day: day, recorded: recorded, identity: .derived)
       return true
     }
   }

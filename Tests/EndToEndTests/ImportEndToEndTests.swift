@@ -286,6 +286,23 @@ struct ImportEndToEndTests {
     #expect(days == ["10549 2024-05-01", "330001 2024-05-03"], "the film searched again taken: \(days)")
   }
 
+  @Test func imdbsRatingThenLetterboxdsDiaryIsOneWatchOnTheDiarysDay() throws {
+    let server = try server()
+    let home = try folder()
+    let environment = environment(server, home)
+    let exports = Fixtures.exportsDirectory
+    // Oppenheimer: rated on IMDb on 2023-07-23, in Letterboxd's diary as watched on the 22nd.
+    let imdb = try BinaryRunner.run(
+      ["import", "imdb", exports.appendingPathComponent("imdb").path], environment: environment)
+    #expect(imdb.status == 0, "\(imdb.stderr)")
+    let letterboxd = try BinaryRunner.run(
+      ["import", "letterboxd", exports.appendingPathComponent("letterboxd").path], environment: environment)
+    #expect(letterboxd.status == 0, "\(letterboxd.stderr)")
+    let history = try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout)
+    let oppenheimer = history.filter { $0["id"] as? Int == 872_585 }.compactMap { $0["watched"] as? String }
+    #expect(oppenheimer == ["2023-07-22"], "the diary's day, not a rewatch the day after: \(oppenheimer)")
+  }
+
   @Test func imdbsFilesAreFoundByTheirIdsNeverSearched() throws {
     let server = try server(refuseFirstFind: true)
     let home = try folder()

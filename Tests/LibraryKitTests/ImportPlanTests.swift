@@ -103,6 +103,36 @@ struct ImportPlanTests {
     #expect(try library.rating(Subject(dune.media)) == 8)
   }
 
+  @Test func aRatingsWatchIsReplacedByTheDatedWatchItStoodForAndNotByALaterOne() throws {
+    let library = try freshLibrary()
+    let added = { (action: ImportAction) in try self.added(action, to: library) }
+    // IMDb first: rated on the 5th, so seen by then.
+    #expect(try added(.watchUnlessSeen(day: "2024-03-05")) == 1)
+    // Letterboxd's diary says the 4th: that was the watch, not a second one.
+    #expect(try added(.watch(day: "2024-03-04")) == 1)
+    #expect(try library.history().map(\.day) == ["2024-03-04"])
+    // Imported again, nothing changes; a diary entry after the rating is a rewatch.
+    #expect(try added(.watchUnlessSeen(day: "2024-03-05")) == 0)
+    #expect(try added(.watch(day: "2024-03-04")) == 0)
+    #expect(try added(.watch(day: "2024-06-01")) == 1)
+    #expect(try library.history().map(\.day).sorted() == ["2024-03-04", "2024-06-01"])
+  }
+
+  @Test func aRatingsWatchBeforeADatedOneStaysAnEarlierWatch() throws {
+    let library = try freshLibrary()
+    _ = try added(.watchUnlessSeen(day: "2020-01-10"), to: library)
+    _ = try added(.watch(day: "2024-03-04"), to: library)
+    #expect(try library.history().map(\.day).sorted() == ["2020-01-10", "2024-03-04"], "rated in 2020: seen by then")
+    let problems = try library.check()
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
+  /// How many changes importing one action on Dune added.
+  private func added(_ action: ImportAction, to library: Library) throws -> Int {
+    let change = PlannedChange(place: RowPlace(file: "a", line: 1), target: ImportTarget(info: dune), action: action)
+    return try library.apply([change], dryRun: false, recorded: "2026-12-05").added.count
+  }
+
   @Test func aFailurePartWayChangesNothing() throws {
     let library = try freshLibrary()
     let before = try library.exportJSON(now: "x")

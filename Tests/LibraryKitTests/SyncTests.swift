@@ -154,6 +154,27 @@ struct SyncTests {
     #expect(try laptop.export() == desktop.export())
   }
 
+  @Test func aRatingsWatchImportedBeforeJoiningIsStillReplacedByItsDatedWatchEverywhere() throws {
+    let (laptop, desktop) = try pair()
+    let change = { (action: ImportAction) in
+      [PlannedChange(place: RowPlace(file: "a", line: 2), target: ImportTarget(info: fightClub), action: action)]
+    }
+    // IMDb's ratings on the laptop before it joins: seen by the day of the rating.
+    _ = try laptop.library.apply(change(.watchUnlessSeen(day: "2025-01-06")), dryRun: false, recorded: "2026-11-01")
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    // Letterboxd's diary on the desktop: the watch was the day before.
+    _ = try desktop.library.apply(change(.watch(day: "2025-01-05")), dryRun: false, recorded: "2026-11-02")
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    for device in [laptop, desktop] {
+      #expect(try device.library.history().map(\.day) == ["2025-01-05"], "one watch, not a rewatch")
+    }
+    #expect(try laptop.export() == desktop.export())
+  }
+
   @Test func aNewNameWithNothingElseToSendReachesTheOthers() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

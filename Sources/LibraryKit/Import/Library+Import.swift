@@ -42,16 +42,16 @@ extension Library {
       Titles.optional(target.episode?.number),
     ]
     switch change.action {
-    case .watch(let day), .watchUnlessSeen(let day):
-      let known: SQLValue?
-      if case .watch = change.action {
-        known = try connection.scalar(Events.sameDay, titleKey + [.text(day)])
-      } else {
-        known = try connection.scalar(Events.any, titleKey)
-      }
-      guard known == nil else { return false }
+    case .watch(let day):
+      // A watch known only to be by a later day (a rating's) was this one: the dated watch replaces it.
+      let replaced = try Events.removeSeenBy(connection, titleKey, onOrAfter: day)
+      guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else { return replaced }
       try Titles.upsert(connection, target.info, day: recorded)
-      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, derivedID: true)
+      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived)
+    case .watchUnlessSeen(let day):
+      guard try connection.scalar(Events.any, titleKey) == nil else { return false }
+      try Titles.upsert(connection, target.info, day: recorded)
+      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .seenBy)
     case .rate(let rating, let day):
       let key = target.subject.key
       let known = try connection.rows(

@@ -290,9 +290,11 @@ enum SyncJoin {
     var ordinal = 0
     var changes: [(Int64, String)] = []
     try connection.each(
-      "SELECT id, kind, title_id, season, episode, watched FROM watch_events ORDER BY kind, title_id, season, episode, watched, id"
+      "SELECT id, kind, title_id, season, episode, watched, uid FROM watch_events ORDER BY kind, title_id, season, episode, watched, id"
     ) { row in
       let what = [row["kind"], row["title_id"], row["season"], row["episode"], row["watched"]]
+      // A watch known only to be by its day keeps its id, so a dated import still replaces it.
+      if row["uid"].string == seenByID(what) { return }
       ordinal = what == previous ? ordinal + 1 : 0
       previous = what
       guard let id = row["id"].integer else { return }
@@ -308,6 +310,12 @@ enum SyncJoin {
   /// `what` is its kind, title id, season, episode and day.
   static func watchID(_ what: [SQLValue], ordinal: Int) -> String {
     StableID.of(["watch"] + what.map(JSONText.value) + [String(ordinal)])
+  }
+
+  /// The id every machine gives a watch known only to be on `what`'s day or before (an imported
+  /// rating's, or Letterboxd's "watched" without a diary entry): a dated import replaces it.
+  static func seenByID(_ what: [SQLValue]) -> String {
+    StableID.of(["seen by"] + what.map(JSONText.value))
   }
 
   /// Stamps every row the library holds with `clock`, so all of it travels.
