@@ -63,6 +63,17 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
     return LibraryProfile(name: text)
   }
 
+  /// The names of the profiles (not the default) that have a library, sorted.
+  public static func withLibraries(environment: [String: String]) -> [String] {
+    guard let folder = XDG.file(Self.folder, in: .data, environment: environment) else { return [] }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { name in
+      isName(name)
+        && FileManager.default.fileExists(
+          atPath: folder.appendingPathComponent(name).appendingPathComponent(Library.fileName).path)
+    }.sorted()
+  }
+
   /// The library file's path under `$XDG_DATA_HOME/trending` (`library.sqlite3` for the default).
   var relativePath: String {
     isDefault ? Library.fileName : Self.folder + "/" + name + "/" + Library.fileName

@@ -42,6 +42,16 @@ public enum LibraryCommand: Equatable, Sendable {
   case importingServer(MediaServer, url: URL, dryRun: Bool, sinceLast: Bool)
   case check
   case backup(path: String)
+
+  /// Whether the command only reads the library: none is made for it under a profile's name.
+  var onlyReads: Bool {
+    switch self {
+    case .history, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check, .backup:
+      return true
+    default:
+      return false
+    }
+  }
 }
 
 /// The library's flags as the option table reads them.

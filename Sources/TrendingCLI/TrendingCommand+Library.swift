@@ -26,6 +26,24 @@ extension TrendingCommand {
     }
   }
 
+  /// Why a command that only reads finds no library, or nil when there is one to read: a profile's
+  /// library that is not there (a name misspelt, say) is said rather than made, as is any library a
+  /// check is asked of; the default profile's reads find an empty library, made for them.
+  static func absentLibrary(_ environment: [String: String], checking: Bool) -> String? {
+    guard let path = Library.standardPath(environment: environment),
+      !FileManager.default.fileExists(atPath: path.path)
+    else { return nil }
+    let profile = LibraryProfile.named(in: environment) ?? .standard
+    guard !profile.isDefault else {
+      return checking ? tr("There is no library at %s yet.", TextSanitizer.clean(path.path, limit: 300)) : nil
+    }
+    let others = LibraryProfile.withLibraries(environment: environment)
+    let absent = tr("The profile %s has no library yet.", profile.name)
+    return others.isEmpty
+      ? absent + " " + tr("Its first mark makes it.")
+      : absent + " " + tr("Profiles with one: %s.", others.joined(separator: ", "))
+  }
+
   /// What the library should keep of a title: its details, from the cache first, else from amodb;
   /// a title amodb does not know is a failure, and a title that cannot be asked is kept as the
   /// library knows it already, else by its id.
@@ -74,11 +92,8 @@ extension TrendingCommand {
       printUsageError(refusal)
       return ExitCode.usage.rawValue
     }
-    // A check of a library that is not there (a profile misspelt) says so rather than make one.
-    if case .check = command, let path = Library.standardPath(environment: environment),
-      !FileManager.default.fileExists(atPath: path.path)
-    {
-      printError(tr("There is no library at %s yet.", TextSanitizer.clean(path.path, limit: 300)))
+    if command.onlyReads, let absent = absentLibrary(environment, checking: command == .check) {
+      printError(absent)
       return ExitCode.failure.rawValue
     }
     let today = WatchlistFormat.day(Date())

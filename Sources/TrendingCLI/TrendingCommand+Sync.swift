@@ -8,7 +8,11 @@ extension TrendingCommand {
   /// `trending sync …`: the library through its sync folder; `setting` is `set sync-folder`'s
   /// folder, which a library not yet a member joins on its first sync.
   static func sync(_ command: SyncCommand, setting: String?, environment: [String: String]) -> Int32 {
-    withLibrary(environment) { library throws(LibraryError) -> Int32 in
+    if case .status = command, let absent = absentLibrary(environment, checking: false) {
+      printError(absent)
+      return ExitCode.failure.rawValue
+    }
+    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
       switch command {
       case .now:
         if try library.syncFolder() == nil, let setting {

@@ -11,6 +11,10 @@ extension TrendingCommand {
   static func watchlist(
     _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
+    if change == nil, let absent = absentLibrary(environment, checking: false) {
+      printError(absent)
+      return ExitCode.failure.rawValue
+    }
     return withLibrary(environment) { library throws(LibraryError) -> Int32 in
       switch change {
       case nil: break

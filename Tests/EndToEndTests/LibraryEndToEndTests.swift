@@ -90,7 +90,9 @@ struct LibraryEndToEndTests {
   @Test func aCheckOfALibraryThatIsNotThereMakesNone() throws {
     let data = try dataHome()
     let check = try run(["library", "check", "--profile", "typo"], data: data)
-    #expect(check.status == 1 && check.stderr.contains("There is no library at"), "\(check.stderr)")
+    #expect(check.status == 1 && check.stderr.contains("The profile typo has no library yet."), "\(check.stderr)")
+    let standard = try run(["library", "check"], data: data)
+    #expect(standard.status == 1 && standard.stderr.contains("There is no library at"), "\(standard.stderr)")
     let made = FileManager.default.enumerator(atPath: data.path)?.allObjects as? [String] ?? []
     #expect(!made.contains { $0.contains("typo") }, "\(made)")
   }

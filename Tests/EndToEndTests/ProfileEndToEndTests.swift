@@ -57,10 +57,17 @@ struct ProfileEndToEndTests {
     #expect(seen.status == 0, "\(seen.stderr)")
     let anna = try history(data, ["--profile", "anna"])
     #expect(anna.count == 1 && anna[0] == "550 2026-11-01", "\(anna)")
-    // The other profile, chosen by the variable, has nothing.
-    #expect(try history(data, profile: "bob").isEmpty)
+    // The other profile, chosen by the variable, has no library: a read says so and makes none.
+    for read in [["history"], ["watchlist"], ["lists"], ["stats"], ["export", "json"], ["sync", "status"]] {
+      let bob = try run(read, data: data, profile: "bob")
+      #expect(bob.status == 1 && bob.stdout.isEmpty, "\(read): \(bob.status) \(bob.stdout)")
+      #expect(bob.stderr.contains("The profile bob has no library yet. Profiles with one: anna."), "\(bob.stderr)")
+    }
     // The option beats the variable.
     #expect(try history(data, ["--profile", "anna"], profile: "bob") == anna)
+    // The first mark makes the profile's library.
+    #expect(try run(["watchlist", "add", "13"], data: data, profile: "bob").status == 0)
+    #expect(try history(data, profile: "bob").isEmpty)
     // `default` is today's file, by name or by nothing at all.
     #expect(try history(data, ["--profile", "default"]) == defaultHistory)
     #expect(try history(data, profile: "default") == defaultHistory)
@@ -81,10 +88,11 @@ struct ProfileEndToEndTests {
     let annas = try run(["--profile", "anna", "sync", "status"], data: data)
     #expect(annas.status == 0 && annas.stdout.contains(folder.path), "\(annas.stdout) \(annas.stderr)")
     // Bob's library and the default one have not joined any folder.
-    for outcome in [try run(["sync", "status"], data: data, profile: "bob"), try run(["sync", "status"], data: data)] {
-      #expect(outcome.status == 1 && outcome.stderr.contains("does not sync yet"), "\(outcome.stderr)")
-      #expect(!outcome.stdout.contains(folder.path))
-    }
+    let bob = try run(["sync", "status"], data: data, profile: "bob")
+    #expect(bob.status == 1 && bob.stderr.contains("The profile bob has no library yet"), "\(bob.stderr)")
+    let standard = try run(["sync", "status"], data: data)
+    #expect(standard.status == 1 && standard.stderr.contains("does not sync yet"), "\(standard.stderr)")
+    #expect(!(bob.stdout + standard.stdout).contains(folder.path))
   }
 
   @Test func aNameThatIsNotAProfilesIsAUsageErrorAndMakesNothing() throws {
