@@ -237,12 +237,13 @@ extension ArgumentParser {
         throw UsageError(message: tr("a list's name is 1 to 100 characters of text, not %s", OptionTable.shown(name)))
       }
       var action: ListAction?
-      if flags.delete {
-        try extra(1)
+      if flags.delete || words.dropFirst() == ["delete"] {
+        try extra(flags.delete ? 1 : 2)
         action = .delete
       } else if words.count > 1 {
         guard words.count == 3, ["add", "remove"].contains(words[1]) else {
-          throw UsageError(message: tr("lists NAME takes 'add ID' or 'remove ID', e.g. 'trending lists Noir add 550'"))
+          throw UsageError(
+            message: tr("lists NAME takes 'add ID', 'remove ID' or 'delete', e.g. 'trending lists Noir add 550'"))
         }
         let media = try mediaID(words[2], verb: verb)
         action = words[1] == "add" ? .add(media) : .remove(media)

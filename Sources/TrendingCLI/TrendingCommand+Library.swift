@@ -219,6 +219,7 @@ extension TrendingCommand {
       let list = try library.listName(name) ?? name
       printNote(added ? tr("added %1$s to %2$s", title, list) : tr("%1$s was on %2$s already", title, list))
     case .remove(let media)?:
+      guard try library.listName(name) != nil else { return noList(name) }
       let title = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
       let removed = try library.remove(media, from: name)
       let list = try library.listName(name) ?? name
@@ -228,8 +229,9 @@ extension TrendingCommand {
         printError(tr("the watchlist is not deleted; remove its titles instead"))
         return ExitCode.usage.rawValue
       }
+      let list = try library.listName(name) ?? name
       guard try library.deleteList(name) else { return noList(name) }
-      return emit(tr("deleted the list %s", name))
+      return emit(tr("deleted the list %s", list))
     case nil: break
     }
     guard let items = try library.list(name) else { return noList(name) }
@@ -238,7 +240,7 @@ extension TrendingCommand {
 
   private static func noList(_ name: String) -> Int32 {
     printError(tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)))
-    return ExitCode.usage.rawValue
+    return ExitCode.notFound.rawValue
   }
 
   /// The most film details `stats` asks the network for in one run (kept answers are free), well

@@ -87,6 +87,19 @@ struct LibraryEndToEndTests {
     #expect(names == ["library.sqlite3"], "no -wal, -shm or replacement beside it: \(names)")
   }
 
+  @Test func aListThatIsNotThereIsNotFoundWhateverIsAskedOfIt() throws {
+    let data = try dataHome()
+    #expect(try run(["lists", "Noir", "add", "550", "--demo"], data: data).status == 0)
+    for asked in [["lists", "Nior"], ["lists", "Nior", "remove", "550"], ["lists", "Nior", "delete"]] {
+      let outcome = try run(asked, data: data)
+      #expect(outcome.status == 6, "not found, as a season or an episode: \(asked) \(outcome.status)")
+      #expect(outcome.stderr.contains("there is no list 'Nior'; 'trending lists' names them"), "\(outcome.stderr)")
+    }
+    let deleted = try run(["lists", "noir", "delete"], data: data)
+    #expect(deleted.status == 0 && deleted.stdout.contains("deleted the list Noir"), "\(deleted.stderr)")
+    #expect(try run(["lists", "Noir"], data: data).status == 6)
+  }
+
   @Test func aCheckOfALibraryThatIsNotThereMakesNone() throws {
     let data = try dataHome()
     let check = try run(["library", "check", "--profile", "typo"], data: data)

@@ -43,7 +43,7 @@ struct LibraryArgumentsTests {
     #expect(failure("history --json --csv")?.contains("do not go together") == true)
     #expect(failure("export xml")?.contains("export takes 'letterboxd' or 'json'") == true)
     #expect(failure("library fix")?.contains("library takes 'check' or 'backup PATH'") == true)
-    #expect(failure("lists Noir put 550")?.contains("takes 'add ID' or 'remove ID'") == true)
+    #expect(failure("lists Noir put 550")?.contains("takes 'add ID', 'remove ID' or 'delete'") == true)
     #expect(failure("stats --year 1990..1999")?.contains("one year") == true)
     #expect(failure("progress --csv")?.contains("--csv goes with") == true)
   }
@@ -61,6 +61,8 @@ struct LibraryArgumentsTests {
     #expect(try parse("lists --json") == .library(.lists(json: true)))
     #expect(try parse("lists Noir add 550") == .library(.list(name: "Noir", action: .add(.film(550)), format: .text)))
     #expect(try parse("lists Noir --delete") == .library(.list(name: "Noir", action: .delete, format: .text)))
+    #expect(try parse("lists Noir delete") == .library(.list(name: "Noir", action: .delete, format: .text)))
+    #expect(try parse("lists delete") == .library(.list(name: "delete", action: nil, format: .text)))
     #expect(try parse("stats --year 2025 --json") == .library(.stats(year: 2025, json: true)))
     #expect(try parse("export letterboxd") == .library(.exportLetterboxd))
     #expect(try parse("library backup /tmp/x") == .library(.backup(path: "/tmp/x")))
