@@ -147,9 +147,12 @@ public struct Palette: Sendable {
     return resolved
   }
 
-  /// Without colour: the selection in reverse, the header bold, the active tab bold and underlined.
+  /// Without colour: the selection in reverse, the header bold, the active tab bold and underlined,
+  /// the words found underlined.
   private func noColor(_ style: Style, _ resolved: inout ResolvedStyle) {
     if [.title, .error, .warning].contains(style.tone) { resolved.bold = true }
+    // A match is bold as its row may be: underlined, so it shows on the selection too.
+    if style.tone == .match { resolved.underline = true }
     guard style.isSelected else { return }
     // The title on the selection is the active tab: underlined, so it is not taken for the selected row.
     if style.tone == .title { resolved.underline = true } else { resolved.reverse = true }
@@ -163,7 +166,7 @@ public struct Palette: Sendable {
     // Eight colours have no grey: the default colour dimmed, never a hue of its own.
     case .muted where depth == .sixteen: resolved.foreground = 8
     case .muted: resolved.dim = !style.isSelected
-    case .accent: resolved.foreground = 6 + bright
+    case .accent, .match: resolved.foreground = 6 + bright
     case .link: (resolved.foreground, resolved.underline) = (6 + bright, true)
     // Magenta is 4.5:1 on black only bright: bold where there are eight.
     case .yours: (resolved.foreground, resolved.bold) = (5 + bright, resolved.bold || depth == .eight)
@@ -192,7 +195,7 @@ public struct Palette: Sendable {
     case .normal, .title: break
     // Grey reads 4:1 on white: the default colour dimmed, never a hue of its own.
     case .muted: resolved.dim = !style.isSelected
-    case .accent: resolved.foreground = 5
+    case .accent, .match: resolved.foreground = 5
     // Blue is the link, underlined as links are.
     case .link: (resolved.foreground, resolved.underline) = (4, true)
     // The user's own rating: its star carries it; the weight sets it apart from the public score.
@@ -220,7 +223,7 @@ public struct Palette: Sendable {
     switch style.tone {
     case .normal: break
     case .muted: resolved.foreground = selected ? 239 : 243
-    case .accent: resolved.foreground = 23
+    case .accent, .match: resolved.foreground = 23
     case .title: (resolved.foreground, resolved.bold) = (232, true)
     case .link: (resolved.foreground, resolved.underline) = (selected ? 18 : 25, true)
     case .yours: resolved.foreground = selected ? 53 : 90
@@ -244,7 +247,7 @@ public struct Palette: Sendable {
     switch style.tone {
     case .normal: break
     case .muted: resolved.foreground = selected ? 250 : 245
-    case .accent: resolved.foreground = 80
+    case .accent, .match: resolved.foreground = 80
     case .title: resolved.bold = true  // the default colour: readable on dark and light backgrounds
     case .link: (resolved.foreground, resolved.underline) = (117, true)
     case .yours: resolved.foreground = 213

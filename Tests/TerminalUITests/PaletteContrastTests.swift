@@ -173,6 +173,10 @@ struct PaletteContrastTests {
     #expect(tab.bold && tab.underline && !tab.reverse, "the active tab: bold and underlined")
     #expect(row.reverse && rowTitle.reverse && !row.underline, "the selection: reverse")
     #expect(Set([header, tab, row]).count == 3)
+    // The words found on the selected row, bold as the title around them: underlined.
+    let found = palette.resolve(Style(.match, bold: true, selected: true))
+    #expect(found.underline && found.reverse && found != rowTitle, "a match on the selection shows")
+    #expect(palette.resolve(Style(.match, bold: true)).underline, "and off it")
     for style in Self.everyStyle {
       let resolved = palette.resolve(style)
       #expect(resolved.foreground == -1 && resolved.background == -1, "no colour: \(style.summary)")

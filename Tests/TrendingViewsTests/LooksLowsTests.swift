@@ -242,6 +242,28 @@ struct LooksLowsTests {
 
   // MARK: Search, headers, verbs
 
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
+  func theFilterMarksEachWordTypedInTheTitlesItKeeps(size: Size) throws {
+    var state = Scenes.list(size, selection: 0)
+    // Words in another order, another case, without the accent: "Family", "Party".
+    state.rootList.filter = ListFilter(text: "family PARTY")
+    let screen = Renderer.render(state).screen
+    let row = try #require(Self.lines(screen).firstIndex { $0.contains("Party 🎉") })
+    let line = Self.lines(screen)[row]
+    for word in ["Party", "Family"] {
+      guard let found = line.range(of: word) else { continue }  // cut at 40 columns
+      let column = TextWidth.width(of: String(line[..<found.lowerBound]))
+      #expect((column..<(column + word.count)).allSatisfy { screen[row, $0].style.tone == .match }, "\(word)")
+    }
+    let time = try #require(line.range(of: "Time"))
+    #expect(screen[row, TextWidth.width(of: String(line[..<time.lowerBound]))].style.tone != .match)
+    state.rootList.filter = ListFilter(text: "amelie")
+    let accented = Renderer.render(state).screen
+    let amelie = try #require(Self.lines(accented).firstIndex { $0.contains("Amélie") })
+    let start = TextWidth.width(of: String(Self.lines(accented)[amelie].prefix { $0 != "A" }))
+    #expect(accented[amelie, start].style.tone == .match, "found without its accent typed")
+  }
+
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
   func searchHighlightsTheWordsTypedAndFilesPeopleApart(size: Size) throws {
     let person = MediaSummary(
@@ -252,8 +274,8 @@ struct LooksLowsTests {
     let row = try #require(Self.lines(screen).firstIndex { $0.contains("Severance") && !$0.contains("Adam") })
     let found = try #require(Self.lines(screen)[row].range(of: "Severance"))
     let column = TextWidth.width(of: String(Self.lines(screen)[row][..<found.lowerBound]))
-    #expect((column..<(column + 3)).allSatisfy { screen[row, $0].style.tone == .accent }, "“Sev” in the accent")
-    #expect(screen[row, column + 3].style.tone != .accent, "the rest of the title as it was")
+    #expect((column..<(column + 3)).allSatisfy { screen[row, $0].style.tone == .match }, "“Sev” marked as found")
+    #expect(screen[row, column + 3].style.tone != .match, "the rest of the title as it was")
     let adam = try #require(Self.lines(screen).first { $0.contains("Adam Scott") })
     #expect(adam.contains("Adam Scott · Acting"), "the department after the name: \(adam)")
     let text = Self.lines(screen)

@@ -6,7 +6,7 @@ import Localization
 public enum ColorRole: String, Sendable, CaseIterable {
   case normal, muted, accent, title, good, fair, poor, error, warning, bar
   case barMuted = "bar-muted"
-  case link, yours
+  case link, yours, match
   case score1 = "score-1", score2 = "score-2", score3 = "score-3", score4 = "score-4", score5 = "score-5"
   case selected
 }

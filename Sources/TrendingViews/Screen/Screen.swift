@@ -9,6 +9,8 @@ public enum Tone: String, Hashable, Sendable, CaseIterable {
   case normal, muted, accent, title, good, fair, poor, error, warning, bar
   case barMuted = "bar-muted"
   case link, yours
+  /// The words typed found in a title (the search's and the filter's), underlined without colour.
+  case match
   /// The public score's five steps, worst first (`ScoreScale`).
   case score1 = "score-1", score2 = "score-2", score3 = "score-3", score4 = "score-4", score5 = "score-5"
 }

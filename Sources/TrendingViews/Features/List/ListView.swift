@@ -90,8 +90,7 @@ enum ListView {
       let (columns, pane) = layout(listing.movies.count, needs: needs, longest: longest, chip: chip, shared)
       let why = shown.movies.first?.reason != nil
       drawColumnTitles(columns, why: why, row: filmRows.row - 1, into: &screen)
-      drawRows(
-        shown, shared, columns: columns, rows: bodyRows, needle: SearchMatch.needle(place.searchText), into: &screen)
+      drawRows(shown, shared, columns: columns, rows: bodyRows, needles: needles(shown, place), into: &screen)
       if let pane, let movie = shown.selectedMovie {
         let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
@@ -159,9 +158,16 @@ enum ListView {
       style: style)
   }
 
-  /// The rows, the words typed in a search (`needle`) drawn in the accent where a title holds them.
+  /// What a row's title marks as found: the search typed, else each word of the filter.
+  private static func needles(_ shown: ListScreen, _ place: Place) -> [String] {
+    let needle = SearchMatch.needle(place.searchText)
+    guard needle.isEmpty, let filter = shown.filter else { return needle.isEmpty ? [] : [needle] }
+    return filter.text.lowercased().split(separator: " ").map(String.init)
+  }
+
+  /// The rows, the words typed in a search or the filter (`needles`) marked where a title holds them.
   private static func drawRows(
-    _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, needle: String,
+    _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, needles: [String],
     into screen: inout Screen
   ) {
     let movies = screenState.movies
@@ -217,7 +223,7 @@ enum ListView {
       let used = screen.put(
         titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
         limit: titleWidth)
-      if !needle.isEmpty {
+      for needle in needles {
         SearchMatch.highlight(
           needle, in: titled, row: row, column: titleColumn, limit: used, selected: selected, into: &screen)
       }

@@ -46,7 +46,7 @@ enum SearchMatch {
       skipped += width
     }
     screen.put(
-      text, row: row, column: column + found.lowerBound, style: Style(.accent, bold: true, selected: selected),
+      text, row: row, column: column + found.lowerBound, style: Style(.match, bold: true, selected: selected),
       limit: found.count)
   }
 
