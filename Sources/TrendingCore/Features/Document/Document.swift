@@ -134,6 +134,16 @@ enum DocumentLogic {
     }
   }
 
+  /// Selects the first (or last) link on screen, as Home and End select a list's first or last row:
+  /// `m` on a season's episodes then marks the episode the user sees selected.
+  static func selectEdge(_ cursor: inout DocumentCursor, last: Bool, visible: Int) {
+    let shown = cursor.layout.links.indices.filter {
+      (cursor.scroll..<(cursor.scroll + visible)).contains(cursor.layout.links[$0].line)
+    }
+    guard let edge = last ? shown.last : shown.first else { return }
+    cursor.selected = edge
+  }
+
   private static func keepSelectionVisible(_ cursor: inout DocumentCursor, visible: Int) {
     guard let selected = cursor.selected, cursor.layout.links.indices.contains(selected) else {
       cursor.selected = nil
@@ -154,8 +164,12 @@ extension DocumentCursor {
     case .pageUp: DocumentLogic.scroll(&self, by: -page, visible: page)
     case .halfPageDown: DocumentLogic.scroll(&self, by: max(1, page / 2), visible: page)
     case .halfPageUp: DocumentLogic.scroll(&self, by: -max(1, page / 2), visible: page)
-    case .first: DocumentLogic.scroll(&self, by: -scroll, visible: page)
-    case .last: DocumentLogic.scroll(&self, by: layout.maxScroll - scroll, visible: page)
+    case .first:
+      DocumentLogic.scroll(&self, by: -scroll, visible: page)
+      DocumentLogic.selectEdge(&self, last: false, visible: page)
+    case .last:
+      DocumentLogic.scroll(&self, by: layout.maxScroll - scroll, visible: page)
+      DocumentLogic.selectEdge(&self, last: true, visible: page)
     default: return
     }
   }

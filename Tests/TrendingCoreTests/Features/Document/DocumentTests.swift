@@ -25,12 +25,22 @@ struct DocumentTests {
     for _ in 0..<40 { store.step(.key(.down)) }
     store.step(.key(.down)) { $0.cursor?.selected = 2 }
     // A link scrolled away is let go.
-    store.send(.key(.home)) {
-      $0.detailScroll = 0
+    store.send(.key(.pageUp)) {
+      $0.detailScroll = 19
       $0.cursor?.selected = nil
     }
     // Enter without a link does nothing.
     store.send(.key(.enter))
+    // Home goes to the top and selects the first link there, End the last at the bottom, as a
+    // list's first and last rows are.
+    store.send(.key(.home)) {
+      $0.detailScroll = 0
+      $0.cursor?.selected = 0
+    }
+    store.send(.key(.end)) {
+      $0.detailScroll = 40
+      $0.cursor?.selected = 2
+    }
   }
 
   @Test func clicksOnADocumentSelectThenOpenLinks() {

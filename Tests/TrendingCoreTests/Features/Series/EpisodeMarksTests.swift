@@ -59,6 +59,18 @@ struct EpisodeMarksTests {
     }
   }
 
+  @Test func endSelectsTheLastEpisodeAndHomeTheFirstSoMMarksTheOneShown() {
+    var state = Self.onSeason(selected: 1)
+    // Episode 5 is not aired; the fourth is marked after End and k.
+    _ = Reducer.reduce(&state, .key(.end))
+    #expect(state.top.markedEpisode(state.shared)?.key == Self.key(1, 5), "End: the last episode")
+    _ = Reducer.reduce(&state, .key(.character("k")))
+    let effects = Reducer.reduce(&state, .key(.character("m")))
+    #expect(effects == [.save(Self.change([4], seen: true))], "the episode selected, not the first")
+    _ = Reducer.reduce(&state, .key(.home))
+    #expect(state.top.markedEpisode(state.shared)?.key == Self.key(1, 1), "Home: the first episode")
+  }
+
   @Test func anEpisodeNotYetAiredIsNotMarked() {
     var store = TestStore(Self.onSeason(selected: 5))
     store.send(.key(.character("m"))) { $0.shared.say("S01E05 has not aired yet.", .message) }
