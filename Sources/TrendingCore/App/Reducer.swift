@@ -229,7 +229,22 @@ public enum Reducer {
       return reaction.effects + state.updateTop { screen, shared in screen.appear(&shared) }
     case .replace(let route, let popping):
       for _ in 0..<max(0, popping) { state.pop() }
-      return apply(Reaction(reaction.effects, go: .push(route)), &state)
+      var effects = reaction.effects
+      // An episode stepped to with n or p: the season under it follows, for the breadcrumb and Esc.
+      if case .episode(let episode) = route, case .season(let below)? = state.stack.last,
+        below.seriesID == episode.seriesID
+      {
+        let season = below.under(episode)
+        if season.number == below.number {
+          state.updateTop { screen, _ in screen = season }
+        } else {
+          state.pop()
+          effects = apply(Reaction(effects, go: .push(.season(season))), &state)
+        }
+      }
+      // The season and its episode ask for the same marks: once.
+      let opened = apply(Reaction(go: .push(route)), &state)
+      return effects + opened.filter { !effects.contains($0) }
     case .pop:
       state.pop()
       state.updateTopList { list, shared in ListLogic.scrollIntoView(&list, rows: shared.visibleRows) }

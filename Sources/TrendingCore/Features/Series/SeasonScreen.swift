@@ -11,6 +11,8 @@ public struct SeasonScreen: Equatable, Sendable {
   public var cursor = DocumentCursor()
   /// Whether the first episode was selected once its rows were drawn (after that, the user's moves rule).
   public var openedOnFirstEpisode = false
+  /// The episode selected once the rows are drawn, when not the first (a season reached by `n` or `p`).
+  public var opensOn: Int?
 
   /// Makes the screen of a season, at its top.
   public init(seriesID: Int, number: Int) {
@@ -75,14 +77,34 @@ extension SeasonScreen: DocumentScreen {
   public mutating func laidOut(_ layout: DocumentLayout) {
     DocumentLogic.relayout(&cursor, layout)
     guard !openedOnFirstEpisode, cursor.selected == nil else { return }
-    guard
-      let first = layout.links.firstIndex(where: {
-        if case .open(.episode) = $0.target { return true }
-        return false
-      })
-    else { return }
+    let episodes = layout.links.indices.filter {
+      if case .open(.episode) = layout.links[$0].target { return true }
+      return false
+    }
+    guard let first = episodes.first else { return }
     openedOnFirstEpisode = true
-    cursor.selected = first
+    cursor.selected = episodes.first { link(layout.links[$0], is: opensOn) } ?? first
+  }
+
+  /// The season under an episode reached by `n` or `p` from this one's: this one with that episode
+  /// selected, or the episode's own season, to open on it (so Esc goes back to where it is).
+  func under(_ episode: EpisodeScreen) -> SeasonScreen {
+    guard episode.season == number else {
+      var season = SeasonScreen(seriesID: seriesID, number: episode.season)
+      season.opensOn = episode.number
+      return season
+    }
+    var season = self
+    if let index = cursor.layout.links.firstIndex(where: { link($0, is: episode.number) }) {
+      season.cursor.selected = index
+    }
+    return season
+  }
+
+  /// Whether a link opens episode `number` of this season.
+  private func link(_ link: DocumentLink, is number: Int?) -> Bool {
+    guard case .open(.episode(let episode)) = link.target else { return false }
+    return episode.seriesID == seriesID && episode.season == self.number && episode.number == number
   }
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }

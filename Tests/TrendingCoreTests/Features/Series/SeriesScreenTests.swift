@@ -234,20 +234,44 @@ struct SeriesScreenTests {
       $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 2)))
     }
     #expect(store.state.stack.count == state.stack.count)
-    // Past the season's last episode: the next season's first, which it asks for.
+    // Past the season's last episode: the next season's first, which it asks for; the season under
+    // it is season 2 now, opening on that episode, so the breadcrumb and Esc follow.
+    var second = SeasonScreen(seriesID: 500, number: 2)
+    second.opensOn = 1
     store.send(.key(.character("n")), effects: [.fetchSeason(500, 2), .loadEpisodeMarks(500)]) {
       $0.pop()
+      $0.pop()
+      $0.push(.season(second))
       $0.push(.episode(EpisodeScreen(seriesID: 500, season: 2, number: 1)))
       $0.shared[season: 500, number: 2] = Loadable()
       $0.shared[season: 500, number: 2]?.begin()
     }
-    // Back across: the last episode of season 1, known from its answer.
+    // Back across: the last episode of season 1, known from its answer, over season 1 opening on it.
+    var first = SeasonScreen(seriesID: 500, number: 1)
+    first.opensOn = 2
     store.send(.key(.character("p")), effects: [.loadEpisodeMarks(500)]) {
       $0.pop()
+      $0.pop()
+      $0.push(.season(first))
       $0.push(.episode(EpisodeScreen(seriesID: 500, season: 1, number: 2)))
     }
     store.send(.key(.escape)) { $0.pop() }
     #expect(store.state.keyContext == .season)
+    #expect((store.state.top as? SeasonScreen)?.number == 1)
+  }
+
+  @Test func aSeasonReachedByStepsOpensOnTheEpisodeItWasReachedFrom() {
+    let layout = DocumentLayout(
+      maxScroll: 0,
+      links: [DocumentLink(line: 2, target: .series(500, known: nil))]
+        + (1...3).map { DocumentLink(line: 5 + $0, target: .episode(series: 500, season: 2, number: $0)) })
+    var stepped = SeasonScreen(seriesID: 500, number: 2)
+    stepped.opensOn = 3
+    stepped.laidOut(layout)
+    #expect(stepped.cursor.selected == 3, "the third episode's row")
+    var opened = SeasonScreen(seriesID: 500, number: 2)
+    opened.laidOut(layout)
+    #expect(opened.cursor.selected == 1, "the first episode's row, not the series link")
   }
 
   @Test func theSeasonsListNumberedSeasonsFirstAndSpecialsLast() {
