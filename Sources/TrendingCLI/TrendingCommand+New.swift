@@ -79,7 +79,11 @@ extension TrendingCommand {
         }
       }
       let failed = failure.map { ExitCode($0).rawValue } ?? ExitCode.success.rawValue
-      guard !items.isEmpty else { return failed }
+      // Nothing new is no line of text (cron mails nothing), and for a script the empty array.
+      guard !items.isEmpty else {
+        if request.json { _ = emit(Output.whatIsNew([])) }
+        return failed
+      }
       if request.notify { notify(items, environment: environment) }
       let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
       if let target = request.push,

@@ -30,6 +30,20 @@ struct NewPushEndToEndTests {
     return formatter.string(from: Date().addingTimeInterval(-20 * 86_400))
   }
 
+  @Test func nothingNewIsNoLineOfTextAndAnEmptyArrayOfJSON() throws {
+    let environment = try home()
+    // Since two days from now: nothing can be new.
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    let tomorrow = formatter.string(from: Date().addingTimeInterval(2 * 86_400))
+    let text = try BinaryRunner.run(["new", "--demo", "--since", tomorrow], environment: environment)
+    #expect(text.status == 0 && text.stdout.isEmpty, "cron mails nothing: \(text.stdout)")
+    let json = try BinaryRunner.run(["new", "--demo", "--since", tomorrow, "--json"], environment: environment)
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any]
+    #expect(json.status == 0 && parsed?.isEmpty == true, "a script reads []: \(json.stdout)")
+  }
+
   @Test func aWebhookGetsTheItemsAsJSONAndAnNtfyTopicItsOwnForm() throws {
     let server = try LoopbackServer { _ in .json("{}") }
     let environment = try home()
