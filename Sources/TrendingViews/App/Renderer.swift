@@ -81,13 +81,15 @@ public enum Renderer {
   }
 
   /// Draws a bar across a row: the first left text (longest first) that fits beside a right text,
-  /// then the first right text that fits, dropping the right side before cutting the left.
+  /// then the first right text that fits, dropping the right side before cutting the left; the two
+  /// are two columns apart at least.
   static func bar(_ lefts: [String], rights: [String], row: Int, into screen: inout Screen) {
     let style = Style(.bar, bold: true)
     screen.fill(row: row, style: style)
     let width = screen.width
+    // A space at each edge and at least two between, so the two sides never read as one phrase.
     let fits = { (left: String, right: String) in
-      TextWidth.width(of: left) + TextWidth.width(of: right) + 3 <= width
+      TextWidth.width(of: left) + TextWidth.width(of: right) + (right.isEmpty ? 2 : 4) <= width
     }
     var choice: (String, String?) = (lefts.last ?? "", nil)
     if let pair = lefts.lazy.flatMap({ left in rights.lazy.map { (left, $0) } }).first(where: fits) {
