@@ -29,6 +29,21 @@ struct TextTests {
     #expect(TextLayout.fit("7.4", to: 5, alignRight: true) == "  7.4")
   }
 
+  @Test func factsBreakBetweenThemselvesNotInsideOne() {
+    let facts = ["S01E06 “Low Tide”", "8 December 2026", "in 3 days"]
+    #expect(TextLayout.wrap(facts: facts, width: 80) == ["S01E06 “Low Tide” · 8 December 2026 · in 3 days"])
+    #expect(TextLayout.wrap(facts: facts, width: 28) == ["S01E06 “Low Tide” ·", "8 December 2026 · in 3 days"])
+    // A fact no line holds breaks at its spaces where it stands; empty facts are not there.
+    let long = ["Acting", "", "born 25 May 1976 in Douglas, Cork, Ireland"]
+    #expect(TextLayout.wrap(facts: long, width: 38) == ["Acting · born 25 May 1976 in Douglas,", "Cork, Ireland"])
+    #expect(TextLayout.wrap(facts: [], width: 10).isEmpty && TextLayout.wrap(facts: ["a"], width: 0).isEmpty)
+    for width in 1...50 {
+      for line in TextLayout.wrap(facts: facts + long, width: width) {
+        #expect(TextWidth.width(of: line) <= width, "\(width): \(line)")
+      }
+    }
+  }
+
   @Test func wrappingKeepsWordsAndBreaksCJK() {
     #expect(TextLayout.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
     #expect(TextLayout.wrap("卧虎藏龙卧虎藏龙", width: 5) == ["卧虎", "藏龙", "卧虎", "藏龙"])

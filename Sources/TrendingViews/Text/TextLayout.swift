@@ -40,6 +40,30 @@ public enum TextLayout {
     return lines
   }
 
+  /// Facts in `width` columns, " · " between them, broken between two facts rather than inside one
+  /// ("8 December 2026" stays on a line); a line broken after a fact ends with "·", and a fact wider
+  /// than a line breaks at its spaces where it stands.
+  public static func wrap(facts: [String], width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for fact in facts where !fact.isEmpty {
+      let joined = line.isEmpty ? fact : line + " · " + fact
+      if TextWidth.width(of: joined) <= width {
+        line = joined
+        continue
+      }
+      // A fact no line holds breaks at its spaces where it stands; another starts the next line.
+      let long = TextWidth.width(of: fact) > width
+      if !line.isEmpty, !long { lines.append(TextWidth.width(of: line) + 2 <= width ? line + " ·" : line) }
+      let parts = wrapParagraph(long ? joined : fact, width: width)
+      lines += parts.dropLast()
+      line = parts.last ?? ""
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
   private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""

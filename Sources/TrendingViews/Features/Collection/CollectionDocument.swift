@@ -16,7 +16,7 @@ public enum CollectionDocument {
       .compactMap { $0 }
     if !facts.isEmpty {
       document.append(
-        contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
+        contentsOf: TextLayout.wrap(facts: facts, width: width).map { [Span($0, Style(.muted))] })
     }
     if let overview = details.overview {
       document.gap()

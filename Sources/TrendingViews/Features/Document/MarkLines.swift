@@ -16,7 +16,7 @@ enum MarkLines {
     if !words.isEmpty {
       let tone: Tone = mark.seen != nil ? .good : .accent
       document.append(
-        contentsOf: TextLayout.wrap(words.joined(separator: " · "), width: width).map { [Span($0, Style(tone))] })
+        contentsOf: TextLayout.wrap(facts: words, width: width).map { [Span($0, Style(tone))] })
     }
     note(mark.note, width: width, into: &document)
   }

@@ -77,7 +77,7 @@ extension FilmDocument {
     if let rating = first.rating { byline.append(tr("%s/10", Formatters.decimal(rating))) }
     if let written = first.written { byline.append(Formatters.date(written)) }
     document.append(
-      contentsOf: TextLayout.wrap(byline.joined(separator: " · "), width: width - 2).map {
+      contentsOf: TextLayout.wrap(facts: byline, width: width - 2).map {
         [Span("  " + $0, Style(.muted))]
       })
     let lines = first.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {

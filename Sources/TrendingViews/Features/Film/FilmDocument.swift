@@ -103,7 +103,7 @@ public enum FilmDocument {
       parts.append(Vocabulary.status(status))
     }
     guard !parts.isEmpty else { return [] }
-    return TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
+    return TextLayout.wrap(facts: parts, width: width).map { [Span($0, Style(.muted))] }
   }
 
   /// A labelled line: a muted label column, then the text (cut to the width).

@@ -28,7 +28,7 @@ public enum PersonDocument {
     if let died = person.deathday { facts.append(tr("died %s", Formatters.date(died))) }
     if !facts.isEmpty {
       document.append(
-        contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
+        contentsOf: TextLayout.wrap(facts: facts, width: width).map { [Span($0, Style(.muted))] })
     }
     if let biography = person.biography {
       document.heading(tr("Biography"))

@@ -32,7 +32,7 @@ public enum SeasonDocument {
     if seenCount > 0 { facts.append(tr("%1$s/%2$s seen", String(seenCount), String(max(aired, seenCount)))) }
     if !facts.isEmpty {
       document.append(
-        contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] })
+        contentsOf: TextLayout.wrap(facts: facts, width: width).map { [Span($0, Style(.muted))] })
     }
     if let overview = season.overview {
       let lines = TextLayout.wrap(overview, width: width - 2)
@@ -186,7 +186,7 @@ public enum EpisodeDocument {
     }
     if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
     document.append(
-      contentsOf: TextLayout.wrap(facts.joined(separator: " · "), width: width).map {
+      contentsOf: TextLayout.wrap(facts: facts, width: width).map {
         [Span($0, Style(aired ? .muted : .accent))]
       })
     // The user's own rating leads TMDB's, in the one ratings layout; then seen, then their note.

@@ -98,7 +98,7 @@ public enum SeriesDocument {
     if let seasons = details.numberOfSeasons, seasons > 0 { parts.append(Formatters.seasons(seasons)) }
     if let episodes = details.numberOfEpisodes, episodes > 0 { parts.append(Formatters.episodes(episodes)) }
     if let runtime = details.episodeRuntime { parts.append(Formatters.runtime(runtime)) }
-    var lines = TextLayout.wrap(parts.joined(separator: " · "), width: width).map { [Span($0, Style(.muted))] }
+    var lines = TextLayout.wrap(facts: parts, width: width).map { [Span($0, Style(.muted))] }
     if !details.genres.isEmpty {
       let genres = GenreNames.shown(details.genres, media: .series)
       lines += TextLayout.wrap(genres.joined(separator: tr(", ")), width: width).map {
@@ -131,7 +131,7 @@ public enum SeriesDocument {
     }
     let label = next != nil ? tr("Next") : tr("Last aired")
     let column = SeriesDocument.labelColumn
-    let text = TextLayout.wrap(parts.joined(separator: " · "), width: max(1, width - column))
+    let text = TextLayout.wrap(facts: parts, width: max(1, width - column))
     for (index, line) in text.enumerated() {
       document.append([
         Span(TextLayout.fit(index == 0 ? label : "", to: column), Style(.muted)),
