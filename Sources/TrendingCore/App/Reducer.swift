@@ -255,8 +255,10 @@ public enum Reducer {
       state.rootList.showOnly(kind.feed == .forYou ? state.shared.browsing : nil, rows: state.shared.visibleRows)
       let list = state.rootList.list
       let stale = list.fetchedAt.map { isStale($0, freshFor: listFreshness, now: state.shared.now) } ?? true
-      guard list.value == nil || stale else { return reaction.effects }
-      return reaction.effects + state.rootList.refresh(force: false, state.shared)
+      // A made feed shown again asks for what it lacks (the details of a title followed since).
+      let made = state.rootList.feed.isMade ? FeedLogic.update(&state) : []
+      guard list.value == nil || stale else { return reaction.effects + made }
+      return reaction.effects + state.rootList.refresh(force: false, state.shared) + made
     }
   }
 

@@ -144,6 +144,8 @@ struct CalendarFeed: Feed {
 
   var isMade: Bool { true }
   var rowsStyle: FeedRowsStyle { .byWeek }
+  /// A title added to or taken off the watchlist comes or goes at once.
+  var followsMarks: Bool { true }
 
   func loads(force: Bool, _ shared: Shared) -> [Effect] { CalendarTab.loads(shared, force: force) }
   func rows(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>? { CalendarTab.page(shared) }

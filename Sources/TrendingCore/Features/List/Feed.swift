@@ -307,7 +307,9 @@ enum FeedLogic {
     for (kind, list) in state.tabs where follows(list.feed) { state.tabs[kind] = nil }
     let ahead = readAhead(&state)
     guard follows(state.rootList.feed) else { return ahead }
-    return state.rootList.readAgain(state.shared) + ahead
+    let read = state.rootList.readAgain(state.shared)
+    // A made feed (the calendar) asks for what a title newly followed needs (its details).
+    return read + ahead + (state.rootList.feed.isMade ? FeedLogic.update(&state) : [])
   }
 
   /// How long the screen rests before the user's own tabs are read behind it: past the frame that

@@ -191,7 +191,8 @@ public struct ListScreen: Equatable, Sendable {
       return []
     }
     readOwed = false
-    return load(force: true, shared)
+    // A made feed's rows are made again from what is held; its requests are not asked again.
+    return load(force: !feed.isMade, shared)
   }
 
   /// Loads the list from its first page.

@@ -71,6 +71,22 @@ struct CalendarTabTests {
     store.send(.key(.character("r")), effects: [.fetch(upcoming, keptFirst: false)]) { $0.rootList.list.begin() }
   }
 
+  @Test func aTitleAddedElsewhereIsAskedForWhenTheCalendarShowsAgain() {
+    var state = state()
+    let upcoming = CalendarTab.upcomingRequest(state.shared)
+    _ = Reducer.reduce(&state, .key(.character("7")))
+    _ = Reducer.reduce(&state, .fetched(upcoming, .success(Sample.fetched(.page(MediaPage(results: []))))))
+    _ = Reducer.reduce(&state, .filmLoaded(7, .success(Sample.fetched(Self.film7))))
+    #expect(state.rootList.movies.map(\.id) == [7])
+    // Back on Trending, a on Film 1; then the calendar again: Film 1's details are asked for.
+    _ = Reducer.reduce(&state, .key(.character("1")))
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    #expect(state.shared.marks[.film(1)]?.onWatchlist == true)
+    let shown = Reducer.reduce(&state, .key(.character("7")))
+    #expect(shown.contains(.fetchInBackground(state.shared.filmRequest(1))), "\(shown)")
+    #expect(!shown.contains(.fetch(upcoming, keptFirst: false)), "the releases are not asked again")
+  }
+
   @Test func releasesThatCannotBeReadAreTheTabsError() {
     var store = TestStore(state())
     let upcoming = CalendarTab.upcomingRequest(store.state.shared)
