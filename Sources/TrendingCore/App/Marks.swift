@@ -368,7 +368,7 @@ public enum EpisodeMarkLogic {
     shared.series(seriesID).value?.summary ?? MediaSummary(id: seriesID, kind: .series, title: "")
   }
 
-  private static func change(
+  static func change(
     _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, series known: MediaSummary? = nil,
     _ shared: inout Shared
   ) -> [Effect] {

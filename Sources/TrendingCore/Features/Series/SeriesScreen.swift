@@ -34,6 +34,12 @@ extension SeriesScreen: DocumentScreen {
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seriesRequest(id) }
 
+  /// The number of the season whose row is selected, for `m`.
+  public var markedSeason: Int? {
+    guard case .open(.season(let season)) = cursor.selectedTarget else { return nil }
+    return season.number
+  }
+
   /// `r` asks the network for the series again and reads its episodes' seen marks again.
   public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
     var reaction = reactAsDocument(command, &shared)

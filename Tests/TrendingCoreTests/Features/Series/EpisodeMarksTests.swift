@@ -71,6 +71,32 @@ struct EpisodeMarksTests {
     #expect(state.top.markedEpisode(state.shared)?.key == Self.key(1, 1), "Home: the first episode")
   }
 
+  @Test func mOnASeasonsRowOfTheSeriesMarksTheSeasonNotTheSeries() {
+    var state = SeriesScreenTests.onSeries()
+    state.shared.seenEpisodes[500] = [Self.key(1, 1)]
+    _ = Reducer.reduce(
+      &state,
+      .documentLayout(
+        DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 9, target: .season(series: 500, number: 1))])))
+    _ = Reducer.reduce(&state, .key(.down))
+    #expect((state.top as? SeriesScreen)?.markedSeason == 1)
+    // Not read yet: asked for, and said.
+    let asked = Reducer.reduce(&state, .key(.character("m")))
+    #expect(asked.contains(.fetchSeason(500, 1)) && state.shared.unsaved.isEmpty, "\(asked)")
+    #expect(state.shared.currentNotice?.text == "Reading the episodes of Season 1: m again marks them.")
+    _ = Reducer.reduce(&state, .seasonLoaded(500, 1, .success(Sample.fetched(Self.season))))
+    // The aired episodes not seen yet; the fifth has not aired.
+    let seen = Self.change([2, 3, 4], seen: true)
+    #expect(Reducer.reduce(&state, .key(.character("m"))) == [.save(seen)])
+    #expect(state.shared.currentNotice?.text == "Marked Season 1 seen: 3 episodes.")
+    #expect(state.shared.seenEpisodes[500] == Set((1...4).map { Self.key(1, $0) }))
+    #expect(state.shared.marks[.series(500)]?.seen == nil, "the series is not marked as a whole")
+    // Every aired episode seen: m takes them all back.
+    #expect(Reducer.reduce(&state, .key(.character("m"))) == [.save(Self.change([1, 2, 3, 4], seen: false))])
+    #expect(state.shared.currentNotice?.text == "Marked Season 1 not seen.")
+    #expect(state.shared.seenEpisodes[500] == [])
+  }
+
   @Test func anEpisodeNotYetAiredIsNotMarked() {
     var store = TestStore(Self.onSeason(selected: 5))
     store.send(.key(.character("m"))) { $0.shared.say("S01E05 has not aired yet.", .message) }
