@@ -44,7 +44,16 @@ extension TrendingCommand {
       case .ics:
         return emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: Date()))
       case .json: return emit(Output.json(report))
-      case .text: return emit(Output.text(report))
+      case .text:
+        // Nothing to come is said, not printed, as the tab says it (decision *nothing-is-said-not-printed*).
+        guard !report.events.isEmpty else {
+          printError(
+            trn(
+              "Nothing known to come out in the next %s week.", "Nothing known to come out in the next %s weeks.", weeks
+            ))
+          return ExitCode.success.rawValue
+        }
+        return emit(Output.text(report))
       }
     }
   }
@@ -173,13 +182,13 @@ extension Output {
         }))
   }
 
-  /// The calendar as text for people: a heading a week, then one line an event.
+  /// The calendar as text for people: a heading a week with something in it, as the tab shows
+  /// them, then one line an event.
   static func text(_ report: CalendarReport) -> String {
     var lines: [String] = []
-    for week in CalendarLogic.weeks(report.events, span: report.span) {
+    for week in CalendarLogic.weeks(report.events, span: report.span) where !week.events.isEmpty {
       if !lines.isEmpty { lines.append("") }
       lines.append(CalendarWords.weekHeading(week.monday))
-      if week.events.isEmpty { lines.append("  " + tr("nothing known")) }
       for event in week.events {
         let mark = event.onWatchlist ? "+" : " "
         lines.append("\(mark) \(CalendarWords.shortDay(event.day))  \(event.summary)")

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `YYYY-MM-DD` for a day `offset` days from today (UTC), as the binary counts days.
+/// `YYYY-MM-DD` for a day `offset` days from today on this machine's clock, as the binary counts days.
 private func day(_ offset: Int) -> String {
   var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+  calendar.timeZone = .current
   let date = calendar.date(byAdding: .day, value: offset, to: Date()) ?? Date()
   let parts = calendar.dateComponents([.year, .month, .day], from: date)
   return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
@@ -122,6 +122,22 @@ struct CalendarEndToEndTests {
     let again = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
     let uids = { (text: String) in text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") } }
     #expect(uids(again.stdout) == uids(ics.stdout))
+
+    // For people: a heading a week with something in it, as the tab shows them.
+    let text = try BinaryRunner.run(["calendar"], environment: environment)
+    #expect(text.status == 0 && text.stdout.contains("Game of Thrones — S8 E3"), "\(text.stdout)")
+    #expect(!text.stdout.contains("nothing known"), "no empty weeks: \(text.stdout)")
+    #expect(text.stdout.components(separatedBy: "Week of").count - 1 <= 4, "four events, four weeks at most")
+  }
+
+  @Test func aCalendarWithNothingToComeSaysSoAndPrintsNothing() throws {
+    let server = try LoopbackServer { _ in .json(#"{"page":1,"total_pages":1,"total_results":0,"results":[]}"#) }
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = try Self.watching([], home: home, amodb: server.baseURL)
+    let outcome = try BinaryRunner.run(["calendar", "--weeks", "1"], environment: environment)
+    #expect(outcome.status == 0 && outcome.stdout.isEmpty, "\(outcome.stdout)")
+    #expect(outcome.stderr.contains("Nothing known to come out in the next 1 week."), "\(outcome.stderr)")
   }
 
   @Test func theDemoHasACalendarOffline() throws {
