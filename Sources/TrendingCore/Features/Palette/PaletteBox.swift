@@ -76,6 +76,7 @@ public enum PaletteLogic {
         .flatMap(\.keys).map { $0.label(ascii: state.shared.asciiKeys) }
       entries.append(PaletteEntry(command: binding.command, keys: keys.joined(separator: " "), help: binding.meaning))
     }
+    entries = merged(entries)
     let typed = state.palette?.text ?? ""
     guard !typed.isEmpty else { return entries }
     let scored = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int)? in
@@ -85,6 +86,34 @@ public enum PaletteLogic {
       return (index, matched, match.score)
     }
     return scored.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }.map(\.1)
+  }
+
+  /// Entries of one name as one, with the keys of both (the For you tab's number and `F`): a tab's
+  /// entry, among the tabs, is the one kept.
+  static func merged(_ entries: [PaletteEntry]) -> [PaletteEntry] {
+    var result: [PaletteEntry] = []
+    for entry in entries {
+      guard let index = result.firstIndex(where: { $0.name.lowercased() == entry.name.lowercased() }) else {
+        result.append(entry)
+        continue
+      }
+      let earlier = result[index]
+      var kept = isTab(entry) && !isTab(earlier) ? entry : earlier
+      kept.keys = [kept.keys, (kept == entry ? earlier : entry).keys].filter { !$0.isEmpty }.joined(separator: " ")
+      if kept == earlier {
+        result[index] = kept
+      } else {
+        result.remove(at: index)
+        result.append(kept)
+      }
+    }
+    return result
+  }
+
+  /// Whether an entry shows a tab.
+  private static func isTab(_ entry: PaletteEntry) -> Bool {
+    if case .app(.tab) = entry.command { return true }
+    return false
   }
 
   /// An entry for each tab shown now (the saved ones too, and those past the number keys), named by

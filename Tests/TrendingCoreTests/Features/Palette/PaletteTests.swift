@@ -28,6 +28,9 @@ struct PaletteTests {
     #expect(films.map(\.name) == Tab.shown(.film).map { $0.kind.title }, "the tabs shown, in order")
     #expect(films.first { $0.name == "Now playing" }?.keys == "4")
     #expect(!films.contains { $0.name.contains(" / ") }, "a number key's two names never show")
+    let all = PaletteLogic.entries(store.state)
+    #expect(all.filter { $0.name == "For you" }.count == 1, "F and the tab's number are one entry")
+    #expect(all.first { $0.name == "For you" }?.keys == "8 F")
     store.send(.key(.escape)) { $0.palette = nil }
     store.step(.key(.character("t")), effects: [.fetchList(ListPage(.seriesTrending))])
     store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
