@@ -112,7 +112,14 @@ enum AppCommands {
       PlayLogic.ask(&state)
       return []
     case .playTrailer:
-      guard let trailer = state.top.trailer(state.shared) else { return [] }
+      guard let trailer = state.top.trailer(state.shared) else {
+        // Once the page's details are in and name none: said, rather than the key doing nothing.
+        let shown = state.top.shows(state.shared)
+        if !shown.isEmpty, shown.allSatisfy({ state.shared.answers[$0]?.value != nil }) {
+          state.shared.say(tr("No trailer is known for %s.", state.top.title(state.shared)), .message)
+        }
+        return []
+      }
       state.shared.say(tr("Playing the trailer: %s", trailer.url), .link)
       return [.playTrailer(trailer.url)]
     case .nextTab, .previousTab, .tab:

@@ -28,6 +28,15 @@ struct PlayTrailerTests {
     #expect(Command(name: "play-trailer") == .playTrailer)
   }
 
+  @Test func vWhereNoTrailerIsKnownSaysSo() {
+    var state = Sample.loaded(3)
+    let series = SeriesDetails(id: 1396, name: "Breaking Bad")
+    state.shared.answers[state.shared.seriesRequest(1396)] = Loadable(value: .series(series), fetchedAt: Sample.start)
+    state.push(.series(SeriesScreen(id: 1396)))
+    #expect(Reducer.reduce(&state, .key(.character("v"))).isEmpty)
+    #expect(state.shared.currentNotice?.text == "No trailer is known for Breaking Bad.")
+  }
+
   @Test func aSeriesAndItsEpisodesPlayTheSeriesTrailer() {
     var state = Sample.loaded(3)
     let series = SeriesDetails(id: 1396, name: "Breaking Bad", videos: [trailer])
