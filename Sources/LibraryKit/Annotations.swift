@@ -37,9 +37,12 @@ extension Library {
         "DELETE FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
       let cleared = connection.changes > 0
       guard let rating else { return cleared }
+      // The moment, never behind the last rating's: ratings made in one millisecond keep their order.
+      let last = try connection.scalar("SELECT max(rated_at) FROM ratings")?.integer ?? 0
+      let moment = max(SyncClock.milliseconds(Date()), last + 1)
       try connection.rows(
-        "INSERT INTO ratings (kind, title_id, season, episode, rating, rated) VALUES (?, ?, ?, ?, ?, ?)",
-        subject.key + [.integer(Int64(min(max(rating, 1), 10))), .text(day)])
+        "INSERT INTO ratings (kind, title_id, season, episode, rating, rated, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        subject.key + [.integer(Int64(min(max(rating, 1), 10))), .text(day), .integer(moment)])
       return true
     }
   }

@@ -33,7 +33,10 @@ extension Library {
     ("list_items", ["list_id", "kind", "title_id", "position", "added"], "list_id, position"),
     ("watch_events", ["id", "kind", "title_id", "season", "episode", "watched", "recorded", "uid"], "id"),
     ("episodes", ["series_id", "season", "episode", "name", "air_date", "runtime"], "series_id, season, episode"),
-    ("ratings", ["kind", "title_id", "season", "episode", "rating", "rated"], "kind, title_id, season, episode"),
+    (
+      "ratings", ["kind", "title_id", "season", "episode", "rating", "rated", "rated_at"],
+      "kind, title_id, season, episode"
+    ),
     ("notes", ["kind", "title_id", "season", "episode", "text", "noted"], "kind, title_id, season, episode"),
     ("hidden", ["kind", "title_id", "hidden"], "kind, title_id"),
     ("facts", ["name", "value"], "name"),

@@ -10,7 +10,7 @@ public struct RatedTitle: Equatable, Sendable {
   public var episodeName: String?
   /// The user's score, 1–10.
   public var rating: Int
-  /// The day it was rated, `YYYY-MM-DD`: the library keeps the day of a rating, not its time.
+  /// The day it was rated, `YYYY-MM-DD` (the moment, where known, orders one day's ratings).
   public var day: String
 
   /// Makes one.
@@ -27,9 +27,9 @@ extension Library {
   /// The most rows `recentlyRated` gives unless asked for fewer.
   public static let recentlyRatedLimit = 500
 
-  /// The films, series and episodes rated, newest first, at most `limit`. A rating keeps its day
-  /// only (`ratings.rated`), so ratings of one day go by title, then season and episode: the same
-  /// order at every read.
+  /// The films, series and episodes rated, newest first, at most `limit`: by day (`ratings.rated`),
+  /// then by the moment (`rated_at`, kept since schema 6 for ratings made here); ratings of one day
+  /// without a moment (imported, or made before) go by title, then season and episode.
   public func recentlyRated(limit: Int = recentlyRatedLimit) throws(LibraryError) -> [RatedTitle] {
     try read {
       try connection.rows(
@@ -40,7 +40,7 @@ extension Library {
         JOIN titles t ON t.kind = r.kind AND t.id = r.title_id
         LEFT JOIN episodes e ON r.kind = 'tv' AND e.series_id = r.title_id AND e.season = r.season
           AND e.episode = r.episode
-        ORDER BY r.rated DESC, t.title COLLATE NOCASE, t.kind, t.id, r.season, r.episode
+        ORDER BY r.rated DESC, r.rated_at DESC NULLS LAST, t.title COLLATE NOCASE, t.kind, t.id, r.season, r.episode
         LIMIT ?
         """, [.integer(Int64(max(limit, 0)))]
       ).compactMap { row in

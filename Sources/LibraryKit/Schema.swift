@@ -250,5 +250,8 @@ enum Schema {
       // tried again at the end of every sync.
       "CREATE TABLE sync_waiting (device TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (device, line)) WITHOUT ROWID",
     ],
+    // 6: the moment a rating was made (milliseconds since 1970), so one day's ratings go newest
+    // first; none for those made before, or imported with their day alone.
+    ["ALTER TABLE ratings ADD COLUMN rated_at INTEGER"],
   ]
 }

@@ -26,9 +26,10 @@ struct RatedTests {
 
     let rated = try library.recentlyRated()
     #expect(rated.map(\.day) == ["2026-11-03", "2026-11-03", "2026-11-02", "2026-11-01", "2026-10-30"])
+    // One day's ratings, the later first, however close together they were made.
+    #expect(rated[0].episode == EpisodeKey(season: 2, number: 4) && rated[0].episodeName == nil, "a name not known")
     #expect(
-      rated[0] == RatedTitle(title: dark, episode: pilot.number, episodeName: "Secrets", rating: 8, day: "2026-11-03"))
-    #expect(rated[1].episode == EpisodeKey(season: 2, number: 4) && rated[1].episodeName == nil, "a name not known")
+      rated[1] == RatedTitle(title: dark, episode: pilot.number, episodeName: "Secrets", rating: 8, day: "2026-11-03"))
     #expect(rated[2] == RatedTitle(title: dark, rating: 10, day: "2026-11-02"), "the series' own rating")
     #expect(rated[3].title == dune && rated[3].rating == 9 && rated[3].title.voteAverage == 8.2)
     #expect(rated[4].title.voteAverage == nil, "no public score kept")
@@ -48,12 +49,20 @@ struct RatedTests {
     #expect(try library.recentlyRated().map(\.title.media) == [alien.media])
   }
 
-  @Test func ratingsOfOneDayGoByTitle() throws {
+  @Test func ratingsOfOneDayGoNewestFirstAndThoseWithoutAMomentByTitleAfter() throws {
     let library = try freshLibrary()
     for info in [dune, alien, dark] {
       #expect(try library.rate(Subject(info.media), 8, title: info, day: "2026-11-01"))
     }
+    #expect(try library.recentlyRated().map(\.title.title) == ["Dark", "Alien", "Dune: Part Two"])
+    // Ratings imported with their day alone, or made before moments were kept: after, by title.
+    try library.write { try library.connection.rows("UPDATE ratings SET rated_at = NULL WHERE title_id != 70523") }
+    #expect(try library.recentlyRated().map(\.title.title) == ["Dark", "Alien", "Dune: Part Two"])
+    try library.write { try library.connection.rows("UPDATE ratings SET rated_at = NULL") }
     #expect(try library.recentlyRated().map(\.title.title) == ["Alien", "Dark", "Dune: Part Two"])
+    // Rated again, it comes first.
+    #expect(try library.rate(Subject(dune.media), 9, title: dune, day: "2026-11-01"))
+    #expect(try library.recentlyRated().first?.title == dune)
   }
 
   @Test func anEmptyLibraryHasRatedNothing() throws {

@@ -15,6 +15,8 @@ enum StoredValues {
     case day
     /// Any real day from 1870 on (an episode's air date, which may be to come), or nothing.
     case airDate
+    /// A moment as milliseconds since 1970, before the year 3000, or nothing.
+    case moment
     /// A season, 0 to `mostSeasons`; nothing when `optional`, -1 (the title itself) when `keyed`.
     case season(optional: Bool, keyed: Bool)
     /// An episode, 0 to `mostEpisodes`; nothing when `optional`, -1 (the title itself) when `keyed`.
@@ -65,6 +67,7 @@ enum StoredValues {
     "ratings": [
       "kind": .kind, "title_id": .id, "season": .season(optional: false, keyed: true),
       "episode": .episode(optional: false, keyed: true), "rating": .rating, "rated": .day,
+      "rated_at": .moment,
     ],
     "notes": [
       "kind": .kind, "title_id": .id, "season": .season(optional: false, keyed: true),
@@ -109,6 +112,7 @@ enum StoredValues {
     case .id: return whole(value, column, 1...Int(Int32.max))
     case .count: return whole(value, column, 0...Int(Int32.max))
     case .rating: return whole(value, column, 1...10)
+    case .moment: return value == .null ? nil : whole(value, column, 0...32_503_680_000_000)
     case .year: return value == .null ? nil : whole(value, column, earliestYear...today.year + 10)
     case .runtime: return value == .null ? nil : whole(value, column, 0...longestRuntime)
     case .season(let optional, let keyed):
