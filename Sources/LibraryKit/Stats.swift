@@ -13,7 +13,8 @@ public struct LibraryStats: Equatable, Sendable {
   public var episodes: Int
   /// Watches of episodes, rewatches included.
   public var episodeWatches: Int
-  /// Minutes watched, where runtimes are known.
+  /// Minutes watched, where runtimes are known: a series seen as a whole counts the episodes the
+  /// library holds of it (its seasons but the specials), none when it holds none.
   public var minutes: Int
   /// Watches by month, `YYYY-MM`, oldest first.
   public var byMonth: [(month: String, count: Int)]
@@ -76,8 +77,11 @@ extension Library {
             count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id || ' ' || e.season || ' ' || e.episode END)
               AS episodes,
             count(e.season) AS episode_watches,
-            coalesce(sum(CASE WHEN e.season IS NULL THEN t.runtime ELSE coalesce(ep.runtime, t.runtime) END), 0)
-              AS minutes
+            coalesce(sum(CASE
+              WHEN e.kind = 'movie' THEN t.runtime
+              WHEN e.season IS NULL THEN (
+                SELECT sum(coalesce(w.runtime, t.runtime)) FROM episodes w WHERE w.series_id = e.title_id AND w.season > 0)
+              ELSE coalesce(ep.runtime, t.runtime) END), 0) AS minutes
           FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
           LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
             AND e.kind = 'tv'

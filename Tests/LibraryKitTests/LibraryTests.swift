@@ -152,10 +152,18 @@ struct LibraryTests {
     #expect(stats.episodes == 2 && stats.episodeWatches == 3 && stats.series == 1 && stats.minutes == 180)
     #expect(stats.byMonth.map(\.month) == ["2026-03"])
     #expect(try library.stats(year: 2025).episodes == 0)
-    // A series marked seen as a whole is a series seen too, with no episode.
-    try library.watch(TitleInfo(media: .series(1396), title: "Breaking Bad"), on: "2026-03-17", recorded: "2026-03-17")
+    // A series marked seen as a whole is a series seen too, with no episode, and no hours while
+    // the library holds none of its episodes (not one episode's runtime).
+    let breakingBad = TitleInfo(media: .series(1396), title: "Breaking Bad", runtime: 47)
+    try library.watch(breakingBad, on: "2026-03-17", recorded: "2026-03-17")
     let whole = try library.stats(year: 2026)
-    #expect(whole.series == 2 && whole.episodes == 2 && whole.films == 0)
+    #expect(whole.series == 2 && whole.episodes == 2 && whole.films == 0 && whole.minutes == 180)
+    // Once its seasons are held, the whole series is their length.
+    let pilot = EpisodeInfo(number: EpisodeKey(season: 1, number: 1), name: "Pilot", airDate: nil, runtime: 58)
+    let second = EpisodeInfo(number: EpisodeKey(season: 1, number: 2), name: "Cat's", airDate: nil, runtime: nil)
+    let special = EpisodeInfo(number: EpisodeKey(season: 0, number: 1), name: "Extra", airDate: nil, runtime: 10)
+    try library.store(series: breakingBad, episodes: [pilot, second, special], day: "2026-03-17")
+    #expect(try library.stats(year: 2026).minutes == 180 + 58 + 47, "the pilot, the second at the series' runtime")
   }
 
   @Test func theExportHoldsEveryRowOfEveryTable() throws {
