@@ -116,7 +116,13 @@ struct DemoDataTests {
     #expect(rumor["guest_stars"]?.array?.first?["name"]?.string == "Brad Pitt")
     let russian = try await answer("/tv/1668/season/8", "language=ru-RU")
     #expect(russian.body["episodes"]?.array?[8]["name"]?.string == "Эпизод со слухом")
-    let missing = try await answer("/tv/1668/season/5")
+    // Every season the series lists is held, to the finale.
+    let fifth = try await answer("/tv/1668/season/5", "language=en-US")
+    #expect(fifth.body["episodes"]?.array?[13]["name"]?.string == "The One Where Everybody Finds Out")
+    #expect(fifth.body["episodes"]?.array?[13]["air_date"]?.string == "1999-02-11")
+    let tenth = try await answer("/tv/1668/season/10", "language=en-US")
+    #expect(tenth.body["episodes"]?.array?.count == 18)
+    let missing = try await answer("/tv/1668/season/11")
     #expect(missing.status == 404)
   }
 
