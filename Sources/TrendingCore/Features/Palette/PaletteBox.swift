@@ -92,8 +92,12 @@ public enum PaletteLogic {
   /// entry, among the tabs, is the one kept.
   static func merged(_ entries: [PaletteEntry]) -> [PaletteEntry] {
     var result: [PaletteEntry] = []
+    // Each name worded once: `name` reads the help, and this runs at every key and frame.
+    var places: [String: Int] = [:]
     for entry in entries {
-      guard let index = result.firstIndex(where: { $0.name.lowercased() == entry.name.lowercased() }) else {
+      let name = entry.name.lowercased()
+      guard let index = places[name] else {
+        places[name] = result.count
         result.append(entry)
         continue
       }
@@ -105,6 +109,7 @@ public enum PaletteLogic {
       } else {
         result.remove(at: index)
         result.append(kept)
+        places = Dictionary(uniqueKeysWithValues: result.enumerated().map { ($1.name.lowercased(), $0) })
       }
     }
     return result
