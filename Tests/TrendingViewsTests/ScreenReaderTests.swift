@@ -51,6 +51,19 @@ struct ScreenReaderTests {
     #expect(frame.screen[frame.cursor.row, 0].style.isSelected)
   }
 
+  @Test(arguments: sizes)
+  func theFilterBeingTypedKeepsTheCursorWhereTypingGoes(size: Size) {
+    var state = Self.reading(Scenes.list(size, selection: 0))
+    Self.press([.character("\\"), .character("f"), .character("i")], &state)
+    let typing = Self.frame(&state)
+    #expect(typing.cursor.row == Chrome(state.shared).status.row, "on the filter's line")
+    #expect(typing.screen.line(typing.cursor.row).contains("\\ fi"))
+    // Kept (Enter), the cursor goes back to the selected row.
+    Self.press([.enter], &state)
+    let kept = Self.frame(&state)
+    #expect(kept.screen[kept.cursor.row, 0].style.isSelected && kept.cursor.row != typing.cursor.row)
+  }
+
   @Test func theCursorIsWorkedOutWithoutAScreenReaderToo() {
     var state = Scenes.list(Size(width: 80, height: 24), selection: 3)
     let frame = Self.frame(&state)
