@@ -495,7 +495,7 @@ def details(f):
     crew += [{"id": pid(w), "name": w, "job": job, "department": "Writing"} for w, job in f["writers"]]
     record = {"adult": False, "id": f["id"], "title": f["title"], "original_title": f.get("original", f["title"]),
               "tagline": f["tagline"] or "", "overview": f["overview"], "release_date": f["date"],
-              "runtime": f["runtime"], "genres": [{"id": 100 + n, "name": g} for n, g in enumerate(f.get("genres_shown", f["genres"]))],
+              "runtime": f["runtime"], "genres": [{"id": GENRE_IDS[k], "name": g} for k, g in zip(f["genres"], f.get("genres_shown", f["genres"]))],
               "status": "Released" if f["date"] else "In Production", "imdb_id": IMDB.get(f["id"]), "homepage": "",
               "poster_path": poster(f), "backdrop_path": None, "vote_average": f["tmdb"][0], "vote_count": f["tmdb"][1],
               "credits": {"cast": [{"id": pid(a), "name": a, "character": c, "order": n, "profile_path": None}

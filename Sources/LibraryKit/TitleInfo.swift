@@ -64,16 +64,16 @@ public struct TitleInfo: Equatable, Sendable {
   public init(_ film: MovieDetails) {
     self.init(
       media: .film(film.id), title: film.title, year: film.year, posterPath: film.posterPath,
-      voteAverage: film.voteAverage, voteCount: film.voteCount, genres: film.genres, imdbID: film.imdbID,
-      runtime: film.runtime)
+      voteAverage: film.voteAverage, voteCount: film.voteCount, genreIDs: film.genreIDs, genres: film.genres,
+      imdbID: film.imdbID, runtime: film.runtime)
   }
 
   /// A series' details.
   public init(_ series: SeriesDetails) {
     self.init(
       media: .series(series.id), title: series.name, year: series.firstAirDate?.year, posterPath: series.posterPath,
-      voteAverage: series.voteAverage, voteCount: series.voteCount, genres: series.genres, imdbID: series.imdbID,
-      runtime: series.episodeRuntime)
+      voteAverage: series.voteAverage, voteCount: series.voteCount, genreIDs: series.genreIDs,
+      genres: series.genres, imdbID: series.imdbID, runtime: series.episodeRuntime)
   }
 
   /// The summary a list row shows.

@@ -17,6 +17,8 @@ struct DecodingTests {
     #expect(details.year == 1999)
     #expect(details.runtime == 139)
     #expect(details.genres.contains("Drama"))
+    #expect(details.genreIDs.contains(18), "the ids too, as a list's rows name genres")
+    #expect(MediaSummary(id: 550, title: "Fight Club", genreIDs: details.genreIDs).genres.contains("Drama"))
     #expect(details.ratings == nil)
     #expect(details.credits == nil)
     #expect(details.voteCount > 0)

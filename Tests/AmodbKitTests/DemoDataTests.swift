@@ -101,6 +101,15 @@ struct DemoDataTests {
     #expect(week.body["results"]?.array?.allSatisfy { $0["media_type"]?.string == "tv" } == true)
   }
 
+  @Test func theDemosFilmsNameTheirGenresByTMDBsIds() async throws {
+    let film = try await answer("/movie/146", "language=en-US")
+    let number = { (value: JSONValue?) -> Int? in if case .number(let id)? = value { Int(id) } else { nil } }
+    let ids = film.body["genres"]?.array?.compactMap { number($0["id"]) }
+    #expect(ids == [28, 18, 10749], "Action, Drama, Romance as TMDB numbers them")
+    let russian = try await answer("/movie/146", "language=ru-RU")
+    #expect(russian.body["genres"]?.array?.compactMap { number($0["id"]) } == ids)
+  }
+
   @Test func aSeriesAndItsSeasonDecode() async throws {
     let friends = try await answer("/tv/1668", "append_to_response=aggregate_credits,content_ratings&language=en-US")
     #expect(friends.status == 200)

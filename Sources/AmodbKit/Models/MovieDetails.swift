@@ -16,6 +16,8 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
   public var runtime: Int?
   /// Genre names.
   public var genres: [String]
+  /// The genres' TMDB ids, as a list's rows name genres (`MediaSummary.genreIDs`).
+  public var genreIDs: [Int] = []
   /// Release status, e.g. "Released".
   public var status: String?
   /// The IMDb id, e.g. `tt0137523`.
@@ -151,6 +153,7 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
   }
 
   private struct Genre: Decodable {
+    let id: Int?
     let name: String?
   }
 
@@ -167,8 +170,10 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
     overview = container.text(.overview, keepNewlines: true)
     releaseDate = container.lenient(String.self, .releaseDate).flatMap(ReleaseDate.init)
     runtime = container.integer(.runtime).flatMap { $0 > 0 && $0 < 10_000 ? $0 : nil }
-    genres = container.lossyArray(Genre.self, .genres).compactMap { $0.name.map { TextSanitizer.clean($0, limit: 60) } }
+    let genreList = container.lossyArray(Genre.self, .genres)
+    genres = genreList.compactMap { $0.name.map { TextSanitizer.clean($0, limit: 60) } }
       .filter { !$0.isEmpty }
+    genreIDs = Array(genreList.compactMap(\.id).filter { $0 > 0 }.prefix(12))
     status = container.text(.status, limit: 60)
     imdbID = container.text(.imdbID, limit: 20)
     posterPath = container.lenient(String.self, .posterPath).flatMap(ImagePath.validated)

@@ -30,6 +30,8 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
   public var episodeRuntime: Int?
   /// The genres' names.
   public var genres: [String]
+  /// The genres' TMDB ids, as a list's rows name genres (`MediaSummary.genreIDs`).
+  public var genreIDs: [Int] = []
   /// The poster's path on the image host.
   public var posterPath: String?
   /// TMDB's average vote, 0–10.
@@ -159,6 +161,7 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
   }
 
   private struct Named: Decodable {
+    let id: Int?
     let name: String?
   }
 
@@ -196,6 +199,7 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
     }
     networks = names(.networks)
     genres = names(.genres)
+    genreIDs = Array(container.lossyArray(Named.self, .genres).compactMap(\.id).filter { $0 > 0 }.prefix(12))
     createdBy = Array(container.lossyArray(PersonReference.self, .createdBy).prefix(12))
     numberOfSeasons = container.integer(.numberOfSeasons).flatMap { (0...10_000).contains($0) ? $0 : nil }
     numberOfEpisodes = container.integer(.numberOfEpisodes).flatMap { (0...100_000).contains($0) ? $0 : nil }
