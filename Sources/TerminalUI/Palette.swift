@@ -238,7 +238,7 @@ public struct Palette: Sendable {
     case .bar: (resolved.foreground, resolved.background) = (255, 24)
     case .barMuted: (resolved.foreground, resolved.background) = (236, 252)
     }
-    if selected { select(&resolved, background: 189, fallback: 232) }
+    if selected { select(&resolved, background: 153, fallback: 232) }
   }
 
   /// 256 colours on a dark background.

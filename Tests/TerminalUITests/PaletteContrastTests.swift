@@ -87,6 +87,17 @@ struct PaletteContrastTests {
     #expect(failures.isEmpty, "\(failures.count) pairs under 4.5:1:\n\(failures.joined(separator: "\n"))")
   }
 
+  @Test(arguments: [false, true])
+  func theSelectionBandStandsOutFromTheBackgroundAt256Colours(light: Bool) {
+    let colours = TerminalColours(light: light)
+    let band = colours.shown(
+      Palette(depth: .indexed256, look: Look(light: light)).resolve(Style(selected: true)), depth: .indexed256)
+    let plain = colours.shown(
+      Palette(depth: .indexed256, look: Look(light: light)).resolve(Style()), depth: .indexed256)
+    let ratio = TerminalColours.contrast(band.background, plain.background)
+    #expect(ratio >= 1.5, "the selected row's band on the background is \(String(format: "%.2f", ratio)):1")
+  }
+
   @Test func everyToneOnAndOffTheSelectionReads() {
     let failures = Self.failures(Self.everyStyle)
     #expect(failures.isEmpty, "\(failures.count) pairs under 4.5:1:\n\(failures.joined(separator: "\n"))")
