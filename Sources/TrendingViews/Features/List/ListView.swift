@@ -223,10 +223,8 @@ enum ListView {
       let used = screen.put(
         titled, row: row, column: titleColumn, style: Style(.normal, bold: selected, selected: selected),
         limit: titleWidth)
-      for needle in needles {
-        SearchMatch.highlight(
-          needle, in: titled, row: row, column: titleColumn, limit: used, selected: selected, into: &screen)
-      }
+      SearchMatch.highlight(
+        needles, in: titled, row: row, column: titleColumn, limit: used, selected: selected, into: &screen)
       if !rest.isEmpty, titleWidth - used > 3 {
         screen.put(
           TextLayout.truncate(rest, to: titleWidth - used), row: row, column: titleColumn + used,

@@ -14,13 +14,21 @@ enum SearchMatch {
   /// The columns of `title` that hold `needle` (lower-cased), the first place it occurs, ignoring
   /// case and accents (`TextFold`).
   static func columns(of needle: String, in title: String) -> Range<Int>? {
-    guard !needle.isEmpty else { return nil }
     let characters = Array(title)
-    let count = needle.count
-    guard count <= characters.count else { return nil }
-    let folded = TextFold.folded(needle)
-    // Each character folded once, not once for every window it is in: this runs for every row drawn.
-    let each = characters.map { TextFold.folded(String($0)) }
+    return columns(of: TextFold.folded(needle), count: needle.count, in: characters, folded: fold(characters))
+  }
+
+  /// Each character of a title folded (`TextFold`), once for every needle matched in it.
+  static func fold(_ characters: [Character]) -> [String] {
+    characters.map { TextFold.folded(String($0)) }
+  }
+
+  /// The columns of a needle already folded (`folded`, `count` characters long) in a title's
+  /// `characters`, each folded as `fold` folds them.
+  private static func columns(of folded: String, count: Int, in characters: [Character], folded each: [String])
+    -> Range<Int>?
+  {
+    guard count > 0, count <= characters.count else { return nil }
     var column = 0
     for start in 0...(characters.count - count) {
       if each[start..<(start + count)].joined() == folded {
@@ -32,22 +40,30 @@ enum SearchMatch {
     return nil
   }
 
-  /// Draws `needle` again over the title drawn at `column` (only where the title showing holds it
-  /// whole), in the accent.
+  /// Draws each of `needles` again over the title drawn at `column` (only where the title showing
+  /// holds it whole), marked as found; the title's characters are folded once for all of them.
   static func highlight(
-    _ needle: String, in shown: String, row: Int, column: Int, limit: Int, selected: Bool, into screen: inout Screen
+    _ needles: [String], in shown: String, row: Int, column: Int, limit: Int, selected: Bool, into screen: inout Screen
   ) {
-    guard let found = columns(of: needle, in: shown), found.upperBound <= limit else { return }
-    var skipped = 0
-    var text = ""
-    for character in shown {
-      let width = TextWidth.width(of: String(character))
-      if skipped >= found.lowerBound, skipped < found.upperBound { text.append(character) }
-      skipped += width
+    guard !needles.isEmpty else { return }
+    let characters = Array(shown)
+    let each = fold(characters)
+    for needle in needles {
+      guard
+        let found = columns(of: TextFold.folded(needle), count: needle.count, in: characters, folded: each),
+        found.upperBound <= limit
+      else { continue }
+      var skipped = 0
+      var text = ""
+      for character in characters {
+        let width = TextWidth.width(of: String(character))
+        if skipped >= found.lowerBound, skipped < found.upperBound { text.append(character) }
+        skipped += width
+      }
+      screen.put(
+        text, row: row, column: column + found.lowerBound, style: Style(.match, bold: true, selected: selected),
+        limit: found.count)
     }
-    screen.put(
-      text, row: row, column: column + found.lowerBound, style: Style(.match, bold: true, selected: selected),
-      limit: found.count)
   }
 
   /// A row's note after its title: a person's department and known titles, else where it
