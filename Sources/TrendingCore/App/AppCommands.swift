@@ -34,10 +34,9 @@ enum AppCommands {
       // On Up next, `m` marks the episode the row names, not the whole series.
       guard let series = state.top.subject(state.shared), let entry = state.shared.upNext[series.id] else { return [] }
       return EpisodeMarkLogic.markNext(entry, &state.shared)
-    case .toggleSeen where (state.top as? SeriesScreen)?.markedSeason != nil:
+    case .toggleSeen where state.top.markedSeason(state.shared) != nil:
       // On a season's row of the series page, `m` is the season's, not the whole series'.
-      guard let series = state.top as? SeriesScreen, let number = series.markedSeason else { return [] }
-      return EpisodeMarkLogic.toggleSeason(series.id, number, &state.shared)
+      return state.top.markedSeason(state.shared).map { EpisodeMarkLogic.toggleSeason($0, &state.shared) } ?? []
     case .toggleSeen where state.top.markedEpisode(state.shared) != nil:
       return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.toggle($0, &state.shared) } ?? []
     case .toggleSeen where rowEpisode(state) != nil:

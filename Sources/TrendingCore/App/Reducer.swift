@@ -230,19 +230,17 @@ public enum Reducer {
     case .replace(let route, let popping):
       for _ in 0..<max(0, popping) { state.pop() }
       var effects = reaction.effects
-      // An episode stepped to with n or p: the season under it follows, for the breadcrumb and Esc.
-      if case .episode(let episode) = route, case .season(let below)? = state.stack.last,
-        below.seriesID == episode.seriesID
-      {
-        let season = below.under(episode)
-        if season.number == below.number {
-          state.updateTop { screen, _ in screen = season }
+      // The screen under the new one follows it (a season under an episode stepped to with n or p):
+      // changed in place when it is the same screen, else opened anew.
+      if let following = state.top.following(route) {
+        if following.screen.statusName == state.top.statusName {
+          state.updateTop { screen, _ in screen = following.screen }
         } else {
           state.pop()
-          effects = apply(Reaction(effects, go: .push(.season(season))), &state)
+          effects = apply(Reaction(effects, go: .push(following)), &state)
         }
       }
-      // The season and its episode ask for the same marks: once.
+      // The screen under and the new one may ask for the same (a series' marks): once.
       let opened = apply(Reaction(go: .push(route)), &state)
       return effects + opened.filter { !effects.contains($0) }
     case .pop:

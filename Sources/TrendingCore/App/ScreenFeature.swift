@@ -27,6 +27,11 @@ public protocol ScreenFeature: Sendable {
   func page(_ shared: Shared) -> LinkedPage?
   /// The episode `m` and "mark up to here" mark, when there is one (it comes before `subject`).
   func markedEpisode(_ shared: Shared) -> EpisodeRef?
+  /// The season `m` marks, when a season's row is selected (it comes after `markedEpisode`).
+  func markedSeason(_ shared: Shared) -> SeasonRef?
+  /// This screen as it should be under `above`, which replaces the screen that was above it (the
+  /// season under an episode stepped to with `n`); nil when it stays as it is.
+  func following(_ above: Route) -> Route?
   /// The trailer "play trailer" plays, when the screen has one.
   func trailer(_ shared: Shared) -> Video?
   /// Whether moving selects lines (rows or links) rather than only scrolling: the hint says which.
@@ -49,6 +54,12 @@ extension ScreenFeature {
 
   /// Screens that show no episode mark none.
   public func markedEpisode(_ shared: Shared) -> EpisodeRef? { nil }
+
+  /// Screens that list no seasons mark none.
+  public func markedSeason(_ shared: Shared) -> SeasonRef? { nil }
+
+  /// Screens stay as they are under whatever comes above them.
+  public func following(_ above: Route) -> Route? { nil }
 
   /// Screens of no film or series have no trailer.
   public func trailer(_ shared: Shared) -> Video? { nil }

@@ -1,10 +1,25 @@
 import AmodbKit
 import Localization
 
+/// A season of a series, as `m` on its row marks it.
+public struct SeasonRef: Hashable, Sendable {
+  /// The series' id.
+  public var seriesID: Int
+  /// The season's number.
+  public var number: Int
+
+  /// Makes one.
+  public init(seriesID: Int, number: Int) {
+    self.seriesID = seriesID
+    self.number = number
+  }
+}
+
 extension EpisodeMarkLogic {
   /// `m` on a season's row of the series page: every aired episode of the season seen, or, when
   /// all of them were, none; a season not read yet is asked for, and `m` again marks it.
-  static func toggleSeason(_ seriesID: Int, _ number: Int, _ shared: inout Shared) -> [Effect] {
+  static func toggleSeason(_ ref: SeasonRef, _ shared: inout Shared) -> [Effect] {
+    let (seriesID, number) = (ref.seriesID, ref.number)
     let name = SeasonScreen(seriesID: seriesID, number: number).name(shared)
     guard let season = shared.season(seriesID, number).value else {
       let asked = shared.load(shared.seasonRequest(seriesID, number))

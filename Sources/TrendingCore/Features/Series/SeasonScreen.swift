@@ -86,6 +86,12 @@ extension SeasonScreen: DocumentScreen {
     cursor.selected = episodes.first { link(layout.links[$0], is: opensOn) } ?? first
   }
 
+  /// Under an episode of this series stepped to with `n` or `p`: the season it is in, on it.
+  public func following(_ above: Route) -> Route? {
+    guard case .episode(let episode) = above, episode.seriesID == seriesID else { return nil }
+    return .season(under(episode))
+  }
+
   /// The season under an episode reached by `n` or `p` from this one's: this one with that episode
   /// selected, or the episode's own season, to open on it (so Esc goes back to where it is).
   func under(_ episode: EpisodeScreen) -> SeasonScreen {

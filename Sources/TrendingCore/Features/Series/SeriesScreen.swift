@@ -34,10 +34,10 @@ extension SeriesScreen: DocumentScreen {
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seriesRequest(id) }
 
-  /// The number of the season whose row is selected, for `m`.
-  public var markedSeason: Int? {
+  /// The season whose row is selected, for `m`.
+  public func markedSeason(_ shared: Shared) -> SeasonRef? {
     guard case .open(.season(let season)) = cursor.selectedTarget else { return nil }
-    return season.number
+    return SeasonRef(seriesID: id, number: season.number)
   }
 
   /// `r` asks the network for the series again and reads its episodes' seen marks again.

@@ -79,7 +79,7 @@ struct EpisodeMarksTests {
       .documentLayout(
         DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 9, target: .season(series: 500, number: 1))])))
     _ = Reducer.reduce(&state, .key(.down))
-    #expect((state.top as? SeriesScreen)?.markedSeason == 1)
+    #expect(state.top.markedSeason(state.shared) == SeasonRef(seriesID: 500, number: 1))
     // Not read yet: asked for, and said.
     let asked = Reducer.reduce(&state, .key(.character("m")))
     #expect(asked.contains(.fetchSeason(500, 1)) && state.shared.unsaved.isEmpty, "\(asked)")
