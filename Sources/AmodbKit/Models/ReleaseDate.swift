@@ -70,9 +70,13 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertib
     return Int(parts.tm_gmtoff)
   }
 
-  /// The day a moment falls on, in UTC (the civil-from-days algorithm).
+  /// The day a moment falls on, in UTC.
   public init(day date: Date) {
-    let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    self.init(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+  }
+
+  /// The day so many days after 1970-01-01 (Howard Hinnant's civil-from-days).
+  public init(daysSince1970 days: Int) {
     let shifted = days + 719_468
     let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
     let dayOfEra = shifted - era * 146_097
@@ -85,7 +89,10 @@ public struct ReleaseDate: Sendable, Hashable, Comparable, CustomStringConvertib
   }
 
   /// Days since 1970-01-01 (the days-from-civil algorithm).
-  public var dayNumber: Int {
+  public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+
+  /// Days since 1970-01-01 of a day of the Gregorian calendar.
+  public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400
