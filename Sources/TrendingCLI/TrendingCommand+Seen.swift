@@ -61,17 +61,10 @@ extension TrendingCommand {
         before == nil ? tr("marked %1$s seen on %2$s", name, day) : tr("marked %1$s seen again on %2$s", name, day))
     }
     // Episodes need their season's answer: which exist, and which have aired.
-    let services: (client: AmodbClient, images: ImageLoader)
-    do {
-      services = try Setup.services(for: invocation, environment: environment)
-    } catch {
-      printUsageError(error)
-      return ExitCode.usage.rawValue
-    }
-    let client = services.client
-    if let error = client.configuration.missingKeyError {
-      printError(error.message)
-      return ExitCode(error).rawValue
+    let client: AmodbClient
+    switch ready(invocation, environment: environment) {
+    case .services(let services): client = services.client
+    case .refused(let code): return code
     }
     let language = client.configuration.language
     let season: SeasonDetails

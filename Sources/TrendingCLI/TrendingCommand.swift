@@ -256,22 +256,39 @@ public enum TrendingCommand {
     _ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false,
     _ body: ((client: AmodbClient, images: ImageLoader)) -> Int32
   ) -> Int32 {
+    switch ready(invocation, environment: environment, needsTerminal: needsTerminal) {
+    case .services(let services): return body(services)
+    case .refused(let code): return code
+    }
+  }
+
+  /// A command's way to amodb, or why there is none.
+  enum Ready {
+    /// The client and the image loader.
+    case services((client: AmodbClient, images: ImageLoader))
+    /// Said on standard error already: a bad option or no terminal (2), no key (3).
+    case refused(Int32)
+  }
+
+  /// The client and the image loader a command asks amodb with, once the options, the terminal
+  /// (when `needsTerminal`) and the key allow it; else says why not.
+  static func ready(_ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false) -> Ready {
     let services: (client: AmodbClient, images: ImageLoader)
     do {
       services = try Setup.services(for: invocation, environment: environment)
     } catch {
       printUsageError(error)
-      return ExitCode.usage.rawValue
+      return .refused(ExitCode.usage.rawValue)
     }
     if needsTerminal, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
       printError(tr("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'"))
-      return ExitCode.usage.rawValue
+      return .refused(ExitCode.usage.rawValue)
     }
     if let error = services.client.configuration.missingKeyError {
       printError(error.message)
-      return ExitCode(error).rawValue
+      return .refused(ExitCode(error).rawValue)
     }
-    return body(services)
+    return .services(services)
   }
 
   /// What a setting is when nothing sets it: the language and region from the locale, the rest their defaults.

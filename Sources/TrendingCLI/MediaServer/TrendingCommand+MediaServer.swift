@@ -51,19 +51,13 @@ extension TrendingCommand {
     var found: [ExternalID: TitleInfo] = [:]
     let lookups = ServerPlays.lookups(plays, since: since)
     if !lookups.isEmpty {
-      let services: (client: AmodbClient, images: ImageLoader)
-      do {
-        services = try Setup.services(for: invocation, environment: environment)
-      } catch {
-        printUsageError(error)
-        return ExitCode.usage.rawValue
-      }
-      if let error = services.client.configuration.missingKeyError {
-        printError(error.message)
-        return ExitCode(error).rawValue
+      let client: AmodbClient
+      switch ready(invocation, environment: environment) {
+      case .services(let services): client = services.client
+      case .refused(let code): return code
       }
       let progress = ImportProgress(total: lookups.count)
-      let matched = ImportMatcher(client: services.client).titles(for: lookups, progress: progress)
+      let matched = ImportMatcher(client: client).titles(for: lookups, progress: progress)
       progress.finish()
       switch matched {
       case .success(let titles): found = titles
