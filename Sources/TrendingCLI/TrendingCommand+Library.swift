@@ -7,11 +7,18 @@ import TrendingCore
 extension TrendingCommand {
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
+  /// A command that `onlyReads` (a `checking` one too) makes no library that is not there
+  /// (`absentLibrary`).
   static func withLibrary(
-    _ environment: [String: String], _ body: (Library) throws(LibraryError) -> Int32
+    _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false,
+    _ body: (Library) throws(LibraryError) -> Int32
   ) -> Int32 {
     guard let path = Library.standardPath(environment: environment) else {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
+      return ExitCode.failure.rawValue
+    }
+    if onlyReads || checking, let absent = absentLibrary(environment, checking: checking) {
+      printError(absent)
       return ExitCode.failure.rawValue
     }
     let result = LibraryService(path: path).sync { library throws(LibraryError) -> Int32 in
@@ -29,7 +36,7 @@ extension TrendingCommand {
   /// Why a command that only reads finds no library, or nil when there is one to read: a profile's
   /// library that is not there (a name misspelt, say) is said rather than made, as is any library a
   /// check is asked of; the default profile's reads find an empty library, made for them.
-  static func absentLibrary(_ environment: [String: String], checking: Bool) -> String? {
+  private static func absentLibrary(_ environment: [String: String], checking: Bool) -> String? {
     guard let path = Library.standardPath(environment: environment),
       !FileManager.default.fileExists(atPath: path.path)
     else { return nil }
@@ -92,12 +99,9 @@ extension TrendingCommand {
       printUsageError(refusal)
       return ExitCode.usage.rawValue
     }
-    if command.onlyReads, let absent = absentLibrary(environment, checking: command == .check) {
-      printError(absent)
-      return ExitCode.failure.rawValue
-    }
     let today = WatchlistFormat.day(Date())
-    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
+    return withLibrary(environment, onlyReads: command.onlyReads, checking: command == .check) {
+      library throws(LibraryError) -> Int32 in
       switch command {
       case .seen(let media, let episodes, let day):
         return try seen(

@@ -8,11 +8,8 @@ extension TrendingCommand {
   /// `trending sync …`: the library through its sync folder; `setting` is `set sync-folder`'s
   /// folder, which a library not yet a member joins on its first sync.
   static func sync(_ command: SyncCommand, setting: String?, environment: [String: String]) -> Int32 {
-    if case .status = command, let absent = absentLibrary(environment, checking: false) {
-      printError(absent)
-      return ExitCode.failure.rawValue
-    }
-    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
+    let onlyReads = if case .status = command { true } else { false }
+    return withLibrary(environment, onlyReads: onlyReads) { library throws(LibraryError) -> Int32 in
       switch command {
       case .now:
         if try library.syncFolder() == nil, let setting {

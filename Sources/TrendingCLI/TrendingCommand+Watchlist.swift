@@ -11,11 +11,7 @@ extension TrendingCommand {
   static func watchlist(
     _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
-    if change == nil, let absent = absentLibrary(environment, checking: false) {
-      printError(absent)
-      return ExitCode.failure.rawValue
-    }
-    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
+    return withLibrary(environment, onlyReads: change == nil) { library throws(LibraryError) -> Int32 in
       switch change {
       case nil: break
       case .remove(let media):
