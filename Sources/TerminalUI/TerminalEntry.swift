@@ -23,6 +23,12 @@ public enum TerminalEntry {
     case standIn(String)
     /// It cannot draw here; the reason.
     case refused(String)
+
+    /// Whether the browser can draw its screen with it.
+    public var drawsScreen: Bool {
+      if case .refused = self { return false }
+      return true
+    }
   }
 
   /// Decides for `term`, asking `known` about entries (0 usable, 1 unknown, 2 no cursor addressing).

@@ -139,6 +139,9 @@ enum Doctor {
       themeWhy = tr("%1$s is %2$s", "TRENDING_THEME", theme)
     } else if let colors = environment["COLORFGBG"] {
       themeWhy = tr("%1$s is %2$s", "COLORFGBG", colors)
+    } else if inputs.replies == nil, !noColor, inputs.entry.drawsScreen {
+      // Not asked here (no terminal to ask): the browser asks for the background as it starts.
+      themeWhy = tr("the browser would ask the terminal")
     } else {
       for case .background(let red, let green, let blue) in inputs.replies ?? [] {
         light = TerminalReply.isLight(red: red, green: green, blue: blue)

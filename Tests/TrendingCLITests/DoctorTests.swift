@@ -54,6 +54,19 @@ struct DoctorTests {
     #expect(found["key"]?.value == "not set")
   }
 
+  @Test func theBackgroundIsSaidAsTheBrowserFindsIt() {
+    let unasked = facts(inputs(["TERM": "xterm-256color"]))
+    #expect(unasked["theme"]?.value == "dark")
+    #expect(unasked["theme"]?.why == "the browser would ask the terminal")
+    let white = facts(inputs(["TERM": "xterm-256color"], replies: [.background(red: 1, green: 1, blue: 1)]))
+    #expect(white["theme"]?.value == "light")
+    #expect(white["theme"]?.why == "the terminal's background colour (OSC 11)")
+    let silent = facts(inputs(["TERM": "xterm-256color"], replies: [.deviceAttributes([62])]))
+    #expect(silent["theme"]?.why == "nothing says")
+    let plain = facts(inputs(["TERM": "xterm-256color", "NO_COLOR": "1"]))
+    #expect(plain["theme"]?.why == "nothing says")
+  }
+
   @Test func aRefusedTerminalAndNoColour() {
     let found = facts(
       inputs(["TERM": "dumb", "NO_COLOR": "1"], entry: .refused("TERM=dumb cannot draw a full screen")))
