@@ -27,7 +27,8 @@ struct CalendarSnapshotTests {
         date.map { RegionalRelease(date: $0, type: index == 0 ? 3 : 4) }
       }
     ]
-    var series = SeriesDetails(id: 1399, name: "Severance")
+    var series = SeriesDetails(
+      id: 1399, name: "Severance", overview: "Office workers split in two.", posterPath: "/severance.jpg")
     series.nextEpisode = Episode(season: 3, number: 1, name: "Hello, Ms. Cobel", airDate: ReleaseDate("2027-01-17"))
     let fetched = { (value: APIAnswer) in Fetched(value: value, fetchedAt: Scenes.now.addingTimeInterval(-60)) }
     _ = Reducer.reduce(&state, .fetched(state.shared.filmRequest(7), .success(fetched(.movie(film)))))
@@ -57,6 +58,14 @@ struct CalendarSnapshotTests {
     empty.shared.marks = [:]
     _ = Reducer.reduce(&empty, .marksLoaded([:], problem: nil))
     ScreenSnapshotTests.check(empty, "calendar-empty")
+  }
+
+  @Test(arguments: [Size(width: 120, height: 40), Size(width: 160, height: 48), Size(width: 250, height: 70)])
+  func aWideCalendarHasTheListsPaneBesideIt(size: Size) throws {
+    // The first event is Severance's next episode: the pane shows the series, from its details.
+    try LooksLowsTests.expectPane(
+      PosterSnapshotTests.withPoster(Self.calendar(size)), beside: "+ Severance",
+      overview: "Office workers split in two.")
   }
 
   @Test func theSelectionScrollsWithItsWeek() {

@@ -126,6 +126,24 @@ struct LooksLowsTests {
     }
   }
 
+  /// Expects the list's pane right of the row holding `words`: the poster it asks for drawn there,
+  /// and from the facts' width, the selected title's `overview` beside or under it.
+  static func expectPane(_ state: AppState, beside words: String, overview: String) throws {
+    let screen = Renderer.render(state).screen
+    let text = lines(screen)
+    let request = try #require(Reducer.wantedPoster(state), "the pane asks for the poster it draws")
+    let table = try #require(find(words, in: text))
+    // The poster drawn in the pane, right of the table's row.
+    let body = ListLayout.rows(for: state.shared.size).rows
+    let poster = try #require(
+      body.compactMap { row in (0..<screen.width).first { screen[row, $0].style.background != nil } }.min())
+    #expect(poster > table.column + TextWidth.width(of: words) && request.columns < screen.width / 2)
+    if state.shared.size.width >= PosterLayout.factsMinimumWidth {
+      let found = try #require(find(overview, in: text))
+      #expect(found.column >= poster)
+    }
+  }
+
   @Test(arguments: [Size(width: 160, height: 48), Size(width: 250, height: 70)])
   func upNextsPaneKeepsItsLinesWhenTheDetailsArrive(size: Size) throws {
     let before = PosterSnapshotTests.withPoster(Self.upNextWithOverview(size))

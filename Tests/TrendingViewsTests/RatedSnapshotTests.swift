@@ -19,8 +19,8 @@ struct RatedSnapshotTests {
     var state = Scenes.list(size)
     _ = Reducer.reduce(&state, .key(.character("9")))
     let dark = MediaSummary(
-      id: 70523, kind: .series, title: "Dark", releaseDate: ReleaseDate("2017-12-01"), voteAverage: 8.4,
-      voteCount: 6000)
+      id: 70523, kind: .series, title: "Dark", releaseDate: ReleaseDate("2017-12-01"), posterPath: "/dark.jpg",
+      voteAverage: 8.4, voteCount: 6000, overview: "A missing child sets four families on a hunt for answers.")
     let entries = [
       RatedEntry(
         title: dark, episode: EpisodeKey(season: 1, number: 2), episodeName: "Lies", rating: 8, day: "2026-11-30",
@@ -46,6 +46,13 @@ struct RatedSnapshotTests {
   @Test(arguments: Scenes.screenSizes)
   func yourScoreBesideThePublicOneAndTheDayNewestFirst(size: Size) {
     ScreenSnapshotTests.check(Self.rated(size), "rated")
+  }
+
+  @Test(arguments: [Size(width: 120, height: 40), Size(width: 160, height: 48), Size(width: 250, height: 70)])
+  func aWideTabHasTheListsPaneBesideIt(size: Size) throws {
+    try LooksLowsTests.expectPane(
+      PosterSnapshotTests.withPoster(Self.rated(size)), beside: "Dark · S01E02",
+      overview: "A missing child sets four families")
   }
 
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])

@@ -98,13 +98,31 @@ public enum CalendarTab {
       return nil
     }
     if entry.value == nil, let error = entry.error { return .failure(error) }
+    let upcoming = entry.value?.page?.results ?? []
+    let released = Dictionary(upcoming.map { ($0.id, $0) }) { first, _ in first }
     let rows = events(shared).map { event in
-      MediaSummary(
-        id: event.media.id, kind: event.media.kind, title: event.title,
-        releaseDate: ReleaseDate(event.day.iso))
+      // The row is the title as it is known (poster, score, year), for the pane beside the rows.
+      var row =
+        known(event.media, shared, released: released)
+        ?? MediaSummary(id: event.media.id, kind: event.media.kind, title: event.title)
+      row.title = event.title
+      row.releaseDate = row.releaseDate ?? ReleaseDate(event.day.iso)
+      return row
     }
     let page = MediaPage(page: 1, totalPages: 1, results: rows)
     return .success(Fetched(value: page, fetchedAt: entry.fetchedAt ?? shared.now, rateLimit: nil, fromCache: false))
+  }
+
+  /// A film or series of the calendar as its details or the releases give it, when they have answered.
+  private static func known(_ media: MediaID, _ shared: Shared, released: [Int: MediaSummary]) -> MediaSummary? {
+    if media.kind == .series { return shared.series(media.id).value?.summary }
+    if let film = shared.film(media.id).value {
+      return MediaSummary(
+        id: film.id, title: film.title, originalTitle: film.originalTitle, releaseDate: film.releaseDate,
+        posterPath: film.posterPath, voteAverage: film.voteAverage, voteCount: film.voteCount, overview: film.overview,
+        genreIDs: film.genreIDs)
+    }
+    return released[media.id]
   }
 
   /// After an answer, while the calendar has been asked for: the next of the watchlist's details,

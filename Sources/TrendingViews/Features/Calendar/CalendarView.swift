@@ -25,8 +25,13 @@ enum CalendarView {
     return lines
   }
 
-  /// Draws the lines in the body's rows, scrolled so the selected event and, when it fits, its week show.
-  static func drawRows(_ shown: ListScreen, _ shared: Shared, rows: Range<Int>, into screen: inout Screen) {
+  /// Draws the lines in the body's rows within the first `width` columns, scrolled so the selected
+  /// event and, when it fits, its week show; returns the columns the lines took.
+  @discardableResult
+  static func drawRows(
+    _ shown: ListScreen, _ shared: Shared, rows: Range<Int>, width: Int? = nil, into screen: inout Screen
+  ) -> Int {
+    let width = width ?? screen.width
     let lines = lines(CalendarTab.events(shared), span: CalendarTab.span(shared))
     let lineOf = { (row: Int) in
       lines.firstIndex {
@@ -40,32 +45,84 @@ enum CalendarView {
     var top = lineOf(shown.top)
     if top > 0, case .week = lines[top - 1] { top -= 1 }
     top = max(0, max(min(top, selected), selected - visible + 1))
-    for (offset, line) in lines.dropFirst(top).prefix(visible).enumerated() {
+    let onScreen = Array(lines.dropFirst(top).prefix(visible))
+    // Beside a pane the lines are a table as wide as they need, each week's heading ruled to its
+    // end; alone, they run on across the screen.
+    let table = width < screen.width ? Table(onScreen, width: width) : nil
+    let used = table?.used ?? width
+    for (offset, line) in onScreen.enumerated() {
       let row = rows.lowerBound + offset
       switch line {
       case .week(let monday):
-        screen.put(
-          TextLayout.truncate(" " + CalendarWords.weekHeading(monday), to: screen.width), row: row, column: 0,
-          style: Style(.title, bold: true))
+        let heading = TextLayout.truncate(" " + CalendarWords.weekHeading(monday), to: used)
+        let end = screen.put(heading, row: row, column: 0, style: Style(.title, bold: true))
+        if table != nil, used - 1 - end > 1 {
+          screen.put(String(repeating: "─", count: used - 2 - end), row: row, column: end + 1, style: Style(.muted))
+        }
       case .event(let index, let event):
         let isSelected = index == shown.selection
         if isSelected {
-          screen.fill(row: row, style: Style(selected: true))
+          screen.fill(row: row, to: used, style: Style(selected: true))
           screen.cursor = Position(row: row, column: 0)
         }
-        let day = "  " + CalendarWords.shortDay(event.day) + "  "
+        let day = dayWords(event)
         screen.put(day, row: row, column: 0, style: Style(.muted, selected: isSelected))
-        var column = TextWidth.width(of: day)
+        let column = table.map { $0.title - 2 } ?? TextWidth.width(of: day)
         let mark = event.onWatchlist ? "+ " : "  "
         screen.put(mark, row: row, column: column, style: Style(.accent, bold: true, selected: isSelected))
-        column += 2
-        let room = max(1, screen.width - column - 1)
-        let title = TextLayout.truncate(event.title, to: room)
-        screen.put(title, row: row, column: column, style: Style(.normal, bold: isSelected, selected: isSelected))
-        column += TextWidth.width(of: title)
-        let what = TextLayout.truncate("  " + event.what, to: max(0, screen.width - column - 1))
-        screen.put(what, row: row, column: column, style: Style(.muted, selected: isSelected))
+        // The title first, then what comes out in what is left (in a table, in its own column).
+        let title = TextLayout.truncate(event.title, to: table?.titleWidth ?? max(1, used - column - 3))
+        let whatColumn = table?.what ?? column + 2 + TextWidth.width(of: title) + 2
+        let what = TextLayout.truncate(event.what, to: max(0, used - 1 - whatColumn))
+        screen.put(title, row: row, column: column + 2, style: Style(.normal, bold: isSelected, selected: isSelected))
+        if !what.isEmpty {
+          screen.put(what, row: row, column: whatColumn, style: Style(.muted, selected: isSelected))
+        }
       }
     }
+    return used
+  }
+
+  /// The lines as a table beside a pane: the day, the title's column and what comes out in a
+  /// column of its own, each column no wider than its narrowest entry on screen and 37 more (as a
+  /// list's: no row has a run of 40 blanks), the whole within the width given.
+  struct Table {
+    /// Where the titles start.
+    let title: Int
+    /// The titles' width.
+    let titleWidth: Int
+    /// Where what comes out starts.
+    let what: Int
+    /// The columns the table takes, with the one after it.
+    let used: Int
+
+    /// The table of `lines` in at most `width` columns.
+    init(_ lines: [Line], width: Int) {
+      var days: [Int] = []
+      var titles: [Int] = []
+      var whats: [Int] = []
+      var headings = 0
+      for line in lines {
+        switch line {
+        case .week(let monday): headings = max(headings, 2 + TextWidth.width(of: CalendarWords.weekHeading(monday)))
+        case .event(_, let event):
+          days.append(TextWidth.width(of: CalendarView.dayWords(event)))
+          titles.append(TextWidth.width(of: event.title))
+          whats.append(TextWidth.width(of: event.what))
+        }
+      }
+      let narrowest = { (widths: [Int]) in min(widths.max() ?? 0, (widths.min() ?? 0) + 37) }
+      title = (days.max() ?? 0) + 2
+      let whatWidth = narrowest(whats)
+      // The titles give way first, down to a dozen columns; then what comes out is cut.
+      titleWidth = max(min(12, narrowest(titles)), min(narrowest(titles), width - 1 - title - 2 - whatWidth))
+      what = title + titleWidth + 2
+      used = min(width, max(headings, what + whatWidth + 1))
+    }
+  }
+
+  /// An event's day as its line starts: "  Fri  4  ".
+  static func dayWords(_ event: CalendarEvent) -> String {
+    "  " + CalendarWords.shortDay(event.day) + "  "
   }
 }

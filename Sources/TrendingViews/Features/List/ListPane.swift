@@ -30,6 +30,31 @@ enum ListPane {
   /// The lines the ratings take, laid out once for each language and width, not once a frame.
   private static let ratingLineCounts = Memo<RatingLinesKey, Int>()
 
+  /// A table of the list's rows (Up next, Recently rated, the calendar) and, from a pane's width,
+  /// the selected title's pane beside it: `table` draws in the first columns it is given (all but
+  /// the pane's least width) and returns how many it took; the pane takes the rest.
+  static func beside(
+    _ shown: ListScreen, _ state: AppState, into screen: inout Screen, table: (_ width: Int, inout Screen) -> Int
+  ) {
+    let shared = state.shared
+    let rows = ListLayout.rows(for: shared.size)
+    let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
+    let split = screen.width >= PosterLayout.splitMinimumWidth
+    let least =
+      split
+      ? PosterLayout.splitPaneMinimum(for: shared.size)
+      : shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
+    let used = table(screen.width - (least ?? 0), &screen)
+    guard least != nil, let movie = shown.selectedMovie else { return }
+    // The pane starts where the table ends, so no row has a gap before it.
+    let pane = screen.width - used
+    let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
+    let area = Rect(row: rows.row, column: screen.width - pane + 1, width: pane - 2, height: rows.height)
+    draw(
+      movie, state: state, box: box, request: Reducer.posterInView(state), in: area, text: !ListView.isCovered(state),
+      into: &screen)
+  }
+
   /// Draws the pane for the selected title in `area` (the pane's columns, the list's rows); with
   /// `text` false, its poster alone (under a box, whose edge would cut the text into pieces).
   static func draw(

@@ -76,11 +76,17 @@ enum ListView {
           (tr("Esc clears the filter."), Style(.muted)),
         ], rows: bodyRows, into: &screen)
     } else if shown.feed.rowsStyle == .byWeek, shown.list.value?.movies.isEmpty == false {
-      CalendarView.drawRows(shown, shared, rows: bodyRows, into: &screen)
+      ListPane.beside(shown, state, into: &screen) { width, screen in
+        CalendarView.drawRows(shown, shared, rows: bodyRows, width: width, into: &screen)
+      }
     } else if shown.feed.rowsStyle == .upNext, shown.list.value?.movies.isEmpty == false {
-      UpNextView.draw(shown, state, into: &screen)
+      ListPane.beside(shown, state, into: &screen) { width, screen in
+        UpNextView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, width: width, into: &screen)
+      }
     } else if shown.feed.rowsStyle == .rated, shown.list.value?.movies.isEmpty == false {
-      RatedView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, into: &screen)
+      ListPane.beside(shown, state, into: &screen) { width, screen in
+        RatedView.draw(shown, shared, titleRow: filmRows.row - 1, rows: bodyRows, width: width, into: &screen)
+      }
     } else if let listing = shown.list.value, !listing.movies.isEmpty, shown.only == nil || !shown.movies.isEmpty {
       // The pane's width goes by the titles alone (the reducer sizes the poster by it too).
       let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil

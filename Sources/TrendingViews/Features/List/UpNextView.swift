@@ -17,29 +17,6 @@ enum UpNextView {
     var behind: Bool
   }
 
-  /// Up next's table and, from a pane's width, the split list's pane beside it: the table as wide as
-  /// its episode names need on a split list (the pane the rest), else beside the poster's pane.
-  static func draw(_ shown: ListScreen, _ state: AppState, into screen: inout Screen) {
-    let shared = state.shared
-    let filmRows = ListLayout.rows(for: shared.size)
-    let longest = screen.width >= PosterLayout.factsMinimumWidth ? shown.longestTitle : nil
-    let split = screen.width >= PosterLayout.splitMinimumWidth
-    let least =
-      split
-      ? PosterLayout.splitPaneMinimum(for: shared.size)
-      : shared.imagesEnabled ? PosterLayout.listPaneWidth(for: shared.size, longestTitle: longest) : nil
-    let used = UpNextView.draw(
-      shown, shared, titleRow: filmRows.row - 1, rows: filmRows.rows, width: screen.width - (least ?? 0),
-      into: &screen)
-    guard least != nil, let movie = shown.selectedMovie else { return }
-    let pane = split ? screen.width - used : least ?? 0
-    let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
-    let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
-    ListPane.draw(
-      movie, state: state, box: box, request: Reducer.posterInView(state), in: area, text: !ListView.isCovered(state),
-      into: &screen)
-  }
-
   /// Draws the column titles above the rows and the rows in the body, from the list's top row,
   /// the columns as wide as the rows on screen need within the first `width` columns; returns the
   /// columns the table took.

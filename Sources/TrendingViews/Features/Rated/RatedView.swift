@@ -24,8 +24,14 @@ enum RatedView {
   }
 
   /// Draws the column titles above the rows and the rows in the body, from the list's top row,
-  /// the columns as wide as the rows on screen need.
-  static func draw(_ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, into screen: inout Screen) {
+  /// the columns as wide as the rows on screen need within the first `width` columns; returns the
+  /// columns the table took.
+  @discardableResult
+  static func draw(
+    _ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, width: Int? = nil,
+    into screen: inout Screen
+  ) -> Int {
+    let width = width ?? screen.width
     let movies = shown.movies
     // Only the rows on screen are worded and measured: a frame costs the same with 20 ratings or 500.
     let visible = movies.indices.clamped(to: shown.top..<(shown.top + rows.count))
@@ -56,7 +62,7 @@ enum RatedView {
     // No wider than the rows need, so a wide screen leaves no gap between a title and its day.
     let titled = lines.map { TextWidth.width(of: $0.title + ($0.episode.first ?? "")) }.max() ?? 0
     let needed = textColumn + max(titled, 12) + 2 + dayWidth + 2 + mineWidth + 2 + scoreWidth
-    let end = min(screen.width - 1, needed)
+    let end = min(width - 1, needed)
     let scoreColumn = end - scoreWidth
     let mineColumn = scoreColumn - 2 - mineWidth
     // The day when the title keeps at least a dozen columns beside it.
@@ -112,6 +118,7 @@ enum RatedView {
         TextLayout.fit(line.score, to: scoreWidth, alignRight: true), row: row, column: scoreColumn,
         style: Style(line.tone, bold: true, selected: selected))
     }
+    return end + 1
   }
 
   /// A title and its episode's words in `width`: whole when they fit, else the episode's code kept
