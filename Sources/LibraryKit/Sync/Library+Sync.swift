@@ -78,10 +78,11 @@ extension Library {
     let deviceName = name.map { TextSanitizer.clean($0, limit: 100) } ?? Self.hostName()
     try read {
       try connection.transactionWithJournalsInMemory {
-        try recordingChanges("joinSync") { try SyncJoin.deriveWatchIDs(connection) }
-        let clock = try SyncClock.next(connection, now: now)
-        try SyncJoin.stampEverything(connection, clock: clock)
-        let last = try connection.scalar("SELECT coalesce(max(seq), 0) FROM changes")?.integer ?? 0
+        try recordingChanges(SyncJoin.logKind) { try SyncJoin.deriveWatchIDs(connection) }
+        // Each row as old as its last change here: what the folder's devices changed since wins.
+        let device = try SyncClock.current(connection).device
+        let last = try SyncStamp.stamp(connection, device: device, after: 0, joining: true)
+        try SyncJoin.stampUnstamped(connection, device: device)
         try connection.rows(
           "INSERT INTO sync_member (one, folder, name, stamped) VALUES (1, ?, ?, ?)",
           [.text(path), .text(deviceName), .integer(last)])
@@ -318,14 +319,22 @@ enum SyncJoin {
     StableID.of(["seen by"] + what.map(JSONText.value))
   }
 
-  /// Stamps every row the library holds with `clock`, so all of it travels.
-  static func stampEverything(_ connection: SQLiteConnection, clock: HybridClock) throws(SQLiteFailure) {
+  /// The change log's name for the change joining makes (the watches' ids): not a change of the
+  /// user's, so it dates no row.
+  static let logKind = "joinSync"
+
+  /// Stamps every row the library holds that no change of the log names with the oldest clock
+  /// there is, so all of it travels and any change of the folder's devices wins over it.
+  static func stampUnstamped(_ connection: SQLiteConnection, device: String) throws(SQLiteFailure) {
+    let oldest = HybridClock(wall: 1, counter: 0, device: device)
     for table in SyncTable.all {
       var keys: [[SQLValue]] = []
       try connection.each(table.selectAll) { row in
         keys.append(table.key(ofRow: table.rowColumns.map { row[$0] }))
       }
-      for key in keys { try SyncStamp.stamp(connection, table.name, key, clock, deleted: false) }
+      for key in keys where try SyncStamp.stampOf(connection, table.name, key) == nil {
+        try SyncStamp.stamp(connection, table.name, key, oldest, deleted: false)
+      }
     }
   }
 }

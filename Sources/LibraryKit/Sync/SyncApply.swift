@@ -193,7 +193,9 @@ struct SyncApply {
     }
     // The key as `sync_rows` keeps it, made once: the stamp is read, then written.
     let keyText = SyncTable.keyText(record.key)
-    if let stamp = try SyncStamp.stampOf(connection, table.name, keyText: keyText), stamp.clock >= record.clock {
+    if let stamp = try SyncStamp.stampOf(connection, table.name, keyText: keyText),
+      try !supersedes(record, row, in: table, over: stamp)
+    {
       return .already
     }
     if table.name == "list_items", row != nil, let list = record.key.first,
@@ -220,6 +222,21 @@ struct SyncApply {
     }
     try SyncStamp.stamp(connection, table.name, keyText: keyText, record.clock, deleted: row == nil)
     return .applied
+  }
+
+  /// Whether a record takes the place of what the row holds, stamped `stamp`: the later change by
+  /// the clock; a rating by the moment it was given first, so an old rating imported today on one
+  /// machine never takes back a newer one given on another (*imported-ratings-never-older*).
+  private func supersedes(
+    _ record: SyncRecord, _ row: [SQLValue]?, in table: SyncTable, over stamp: (clock: HybridClock, deleted: Bool)
+  ) throws -> Bool {
+    guard table.name == "ratings" else { return record.clock > stamp.clock }
+    let held =
+      stamp.deleted
+      ? nil : try connection.rows(table.select, record.key).first.map { found in table.rowColumns.map { found[$0] } }
+    let theirs = RatingMoment(row, columns: table.rowColumns, clock: record.clock)
+    let mine = RatingMoment(held, columns: table.rowColumns, clock: stamp.clock)
+    return (theirs.milliseconds, record.clock) > (mine.milliseconds, stamp.clock)
   }
 
   /// A list deleted at `clock`: every item added to it before goes; the list itself goes unless it
@@ -254,5 +271,31 @@ struct SyncApply {
       TextSanitizer.clean(name, limit: Library.longestListName) == name
     else { return tr("list is not a list's name") }
     return nil
+  }
+}
+
+/// When a rating (or its clearing) was given, for merging: the moment a rating made here keeps
+/// (`rated_at`), else the end of the day it names, never later than the change that carried it; a
+/// clearing, its change's.
+struct RatingMoment {
+  /// Milliseconds since 1970.
+  let milliseconds: Int64
+
+  /// The moment of `row` (the ratings table's `columns`; nil: cleared) carried at `clock`.
+  init(_ row: [SQLValue]?, columns: [String], clock: HybridClock) {
+    guard let row else {
+      milliseconds = clock.wall
+      return
+    }
+    let value = { (name: String) in columns.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil } }
+    if let moment = value("rated_at")?.integer {
+      milliseconds = min(moment, clock.wall)
+    } else if let day = value("rated")?.string.flatMap(ReleaseDate.init) {
+      // The day's end wherever it is still that day (UTC−12 to UTC+14): a day names no hour.
+      let end = Int64(day.dayNumber + 1) * 86_400_000 + 12 * 3_600_000
+      milliseconds = min(end, clock.wall)
+    } else {
+      milliseconds = clock.wall
+    }
   }
 }

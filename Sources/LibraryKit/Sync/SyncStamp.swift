@@ -52,27 +52,37 @@ enum SyncStamp {
   /// Stamps the rows every change of the log made since the last stamping (not the changes a sync
   /// took in: those were stamped with their own device's clocks).
   static func stampLog(_ connection: SQLiteConnection, member: SyncMember) throws {
-    var reader = LogKeys(connection: connection)
-    var last = member.stamped
+    let last = try stamp(connection, device: member.device, after: member.stamped, joining: false)
+    try connection.rows("UPDATE sync_member SET stamped = ?", [.integer(last)])
+  }
+
+  /// Stamps the rows the log's changes after `seq` made with each change's clock; returns the last
+  /// change read. `joining`: the whole past of a library joining a folder, each row stamped when it
+  /// was last changed here (so what the folder's devices changed since wins over it), a watch by
+  /// the id it has now (joining gave it one every machine derives), deletions left out.
+  static func stamp(_ connection: SQLiteConnection, device: String, after seq: Int64, joining: Bool) throws -> Int64 {
+    var reader = LogKeys(connection: connection, joining: joining)
+    var last = seq
     try connection.each(
       "SELECT seq, kind, clock_wall, clock_counter, changeset FROM changes WHERE seq > ? ORDER BY seq",
-      [.integer(member.stamped)]
+      [.integer(seq)]
     ) { row in
       last = row["seq"].integer ?? last
-      guard row["kind"].string != "sync", let text = row["changeset"].string, let data = Data(base64Encoded: text)
+      guard let kind = row["kind"].string, kind != "sync", kind != SyncJoin.logKind,
+        let text = row["changeset"].string, let data = Data(base64Encoded: text)
       else { return }
       let clock = HybridClock(
-        wall: row["clock_wall"].integer ?? 0, counter: row["clock_counter"].int ?? 0, device: member.device)
+        wall: row["clock_wall"].integer ?? 0, counter: row["clock_counter"].int ?? 0, device: device)
       reader.pending.append((clock, data))
     }
     for (clock, data) in reader.pending {
       for change in try ChangesetReader.changes(data) {
-        for (table, key, deleted) in try reader.keys(change) {
+        for (table, key, deleted) in try reader.keys(change) where !(joining && deleted) {
           try stamp(connection, table, key, clock, deleted: deleted)
         }
       }
     }
-    try connection.rows("UPDATE sync_member SET stamped = ?", [.integer(last)])
+    return last
   }
 }
 
@@ -80,6 +90,9 @@ enum SyncStamp {
 /// watch's) told as names and uids, as the log went.
 struct LogKeys {
   let connection: SQLiteConnection
+  /// Whether the log is read for a library joining a folder: a watch is named by the id its row has
+  /// now, not the one the change gave it.
+  let joining: Bool
   /// Changes still to read, with their clocks.
   var pending: [(HybridClock, Data)] = []
   /// Each list's name by its local id, as the changes read so far left it.
@@ -87,8 +100,9 @@ struct LogKeys {
   /// Each table's columns, in order.
   private var columns: TableColumns
 
-  init(connection: SQLiteConnection) {
+  init(connection: SQLiteConnection, joining: Bool = false) {
     self.connection = connection
+    self.joining = joining
     columns = TableColumns(connection)
   }
 
@@ -130,6 +144,11 @@ struct LogKeys {
       return deleted
         ? [("list_items", [list, kind, title], true)]
         : [("list_items", [list, kind, title], false), ("lists", [list], false)]
+    case "watch_events" where joining:
+      guard let id = value("id")?.integer,
+        let uid = try connection.scalar("SELECT uid FROM watch_events WHERE id = ?", [.integer(id)]), uid != .null
+      else { return [] }
+      return [("watch_events", [uid], false)]
     case "watch_events":
       var uid = value("uid")
       if uid == nil, let id = value("id")?.integer {
