@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Glibc
 import LibraryKit
 import Localization
 import TrendingCore
@@ -17,6 +18,15 @@ extension TrendingCommand {
           let outcome = try library.joinSync(folder: folder, name: nil, now: Date())
           printError(tr("This library now syncs through %1$s as %2$s.", folder, try library.syncStatus().name))
           return report(outcome)
+        }
+        if let setting, let current = try library.syncFolder() {
+          let named = Setup.expandingHome(setting, environment: environment)
+          if Self.resolvedPath(named) != current {
+            printError(
+              tr(
+                "The settings name %1$s as the sync folder, but this library syncs through %2$s: 'trending sync init %1$s' moves it.",
+                named, current))
+          }
         }
         return report(try library.sync(now: Date()))
       case .join(let folder):
@@ -41,6 +51,13 @@ extension TrendingCommand {
             String(forgotten.id.prefix(8))))
       }
     }
+  }
+
+  /// A path with its links resolved, as a library keeps its sync folder; as given when it is not there.
+  private static func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// One line of what a sync did, problems on standard error.

@@ -7,7 +7,7 @@ import Testing
 
 /// A device of a test: its library, and the sync folder as this machine sees it (its own copy,
 /// filled by the test's "file sync").
-private struct Device {
+struct SyncDevice {
   let library: Library
   let view: URL
   var id: String { (try? library.connection.scalar("SELECT id FROM device")?.string) ?? "" }
@@ -42,7 +42,7 @@ private struct SplitMix: RandomNumberGenerator {
 
 /// Copies `device`'s files from its own view into `other`'s view of the folder, the way a file
 /// sync would: `partial` copies only part of the newest file (a transfer under way).
-private func deliver(_ from: Device, to other: Device, files: Int? = nil, partial: Bool = false) throws {
+private func deliver(_ from: SyncDevice, to other: SyncDevice, files: Int? = nil, partial: Bool = false) throws {
   let source = from.view.appendingPathComponent(from.id)
   let target = other.view.appendingPathComponent(from.id)
   try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -57,8 +57,15 @@ private func deliver(_ from: Device, to other: Device, files: Int? = nil, partia
   }
 }
 
+/// Two devices sharing one view of the folder.
+func syncPair() throws -> (SyncDevice, SyncDevice) {
+  let shared = try syncView()
+  try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+  return (try SyncDevice(view: shared), try SyncDevice(view: shared))
+}
+
 /// A folder for one device's view of the sync folder.
-private func view() throws -> URL {
+func syncView() throws -> URL {
   try libraryFolder().appendingPathComponent("sync")
 }
 
@@ -68,11 +75,7 @@ struct SyncTests {
   let heat = TitleInfo(media: .film(949), title: "Heat", year: 1995)
   let thrones = TitleInfo(media: .series(1399), title: "Game of Thrones")
 
-  private func pair() throws -> (Device, Device) {
-    let shared = try view()
-    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-    return (try Device(view: shared), try Device(view: shared))
-  }
+  private func pair() throws -> (SyncDevice, SyncDevice) { try syncPair() }
 
   @Test func twoMachinesWithTheirOwnPastsJoinAndEndEqual() throws {
     let (laptop, desktop) = try pair()
@@ -133,67 +136,6 @@ struct SyncTests {
       #expect(try device.library.list("Friday")?.map(\.title.media) == [heat.media])
       #expect(try device.library.rating(Subject(heat.media)) == 8)
     }
-    #expect(try laptop.export() == desktop.export())
-  }
-
-  @Test func aLibraryJoiningLateTakesBackNothingTheFolderChangedSince() throws {
-    let (old, current) = try pair()
-    // Months ago, on the old machine: a watch, a rating, a note, a title hidden.
-    try old.library.watch(fightClub, on: "2025-01-05", recorded: "2025-01-05")
-    _ = try old.library.rate(Subject(fightClub.media), 5, title: fightClub, day: "2025-01-05")
-    _ = try old.library.note(Subject(fightClub.media), "old note", title: fightClub, day: "2025-01-05")
-    _ = try old.library.hide(heat, true, day: "2025-01-05")
-    // Later (its clock a second ahead), the machine in use: the same watch, then taken back, a
-    // new rating and note, the title hidden and shown again.
-    let then = try #require(try old.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
-    try current.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(then + 1_000)])
-    try current.library.watch(fightClub, on: "2025-01-05", recorded: "2025-01-05")
-    try current.join()
-    #expect(try current.library.unwatch(fightClub.media, episodes: [nil]) == 1)
-    _ = try current.library.rate(Subject(fightClub.media), 9, title: fightClub, day: "2026-11-01")
-    _ = try current.library.note(Subject(fightClub.media), "new note", title: fightClub, day: "2026-11-01")
-    _ = try current.library.hide(heat, true, day: "2026-11-01")
-    _ = try current.library.hide(heat, false, day: "2026-11-01")
-    _ = try current.sync()
-    // The old machine joins later still (its clock past the other's): its past travels, dated as
-    // it was made, and loses to every later change.
-    let changed = try #require(try current.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
-    try old.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(changed + 1_000)])
-    try old.join()
-    _ = try current.sync()
-    for device in [old, current] {
-      #expect(try device.library.marks()[fightClub.media]?.seen == nil)
-      #expect(try device.library.rating(Subject(fightClub.media)) == 9)
-      #expect(try device.library.note(Subject(fightClub.media)) == "new note")
-      #expect(try device.library.hiddenTitles().isEmpty)
-    }
-    #expect(try old.export() == current.export())
-  }
-
-  @Test func anOldRatingImportedOnOneMachineNeverTakesBackANewerOneGivenOnAnother() throws {
-    let (laptop, desktop) = try pair()
-    try laptop.join()
-    try desktop.join()
-    _ = try laptop.library.rate(Subject(heat.media), 4, title: heat, day: "2026-11-01")
-    _ = try laptop.sync()
-    // The desktop imports an export of 2018 later (its clock ahead), rating 10 on a day of 2018.
-    let rated = try #require(try laptop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
-    try desktop.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(rated + 1_000)])
-    let plan = [
-      PlannedChange(
-        place: RowPlace(file: "ratings.csv", line: 2), target: ImportTarget(info: heat),
-        action: .rate(10, day: "2018-03-04"))
-    ]
-    _ = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-02")
-    _ = try desktop.sync()
-    _ = try laptop.sync()
-    _ = try desktop.sync()
-    for device in [laptop, desktop] { #expect(try device.library.rating(Subject(heat.media)) == 4) }
-    // Cleared later on the desktop: the clearing is the newest change, everywhere.
-    _ = try desktop.library.rate(Subject(heat.media), nil, title: heat, day: "2026-11-03")
-    _ = try desktop.sync()
-    _ = try laptop.sync()
-    for device in [laptop, desktop] { #expect(try device.library.rating(Subject(heat.media)) == nil) }
     #expect(try laptop.export() == desktop.export())
   }
 
@@ -356,11 +298,11 @@ struct SyncTests {
   func randomChangesApartEndTheSameOnEveryMachine(seed: UInt64) throws {
     var random = SplitMix(state: seed)
     let count = Int.random(in: 3...5, using: &random)
-    var devices: [Device] = []
+    var devices: [SyncDevice] = []
     for _ in 0..<count {
-      let shared = try view()
+      let shared = try syncView()
       try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-      devices.append(try Device(view: shared))
+      devices.append(try SyncDevice(view: shared))
     }
     let titles = [fightClub, heat, TitleInfo(media: .film(13), title: "Forrest Gump"), thrones]
     let days = ["2026-10-01", "2026-10-02", "2026-10-03"]

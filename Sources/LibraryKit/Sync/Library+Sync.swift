@@ -65,14 +65,8 @@ extension Library {
     }
     let path = String(cString: resolved)
     free(resolved)
-    if let current = try syncFolder() {
-      guard current == path else {
-        throw LibraryError(
-          .other,
-          tr(
-            "This library already syncs through %s: a library syncs through one folder.",
-            TextSanitizer.clean(current, limit: 300)))
-      }
+    if try syncFolder() != nil {
+      try read { try connection.transaction { try SyncJoin.move(connection, to: path) } }
       return try sync(now: now)
     }
     let deviceName = name.map { TextSanitizer.clean($0, limit: 100) } ?? Self.hostName()
@@ -195,6 +189,17 @@ extension Library {
 }
 
 extension LibraryError {
+  /// The sync folder holds none of the files this device sent to it.
+  static func syncFolderEmpty(_ folder: String, sent: Int) -> LibraryError {
+    let shown = TextSanitizer.clean(folder, limit: 300)
+    return LibraryError(
+      .other,
+      trn(
+        "%1$s does not hold the file this device sent to its sync folder: is it mounted? Nothing was synced. If it was emptied on purpose, 'trending sync init %1$s' sends everything again.",
+        "%1$s holds none of the %2$s files this device sent to its sync folder: is it mounted? Nothing was synced. If it was emptied on purpose, 'trending sync init %1$s' sends everything again.",
+        sent, shown, String(sent)))
+  }
+
   /// The library is not a member of a sync folder.
   static var notSyncing: LibraryError {
     LibraryError(.other, tr("This library does not sync yet: 'trending sync init FOLDER' makes it a member of one."))
@@ -283,6 +288,18 @@ enum SyncClock {
 
 /// Joining a folder with a past.
 enum SyncJoin {
+  /// Makes a member's folder `path`: the same folder (moved, mounted elsewhere) when its own files
+  /// are there, and nothing changes but the path; else a new or emptied one, to which everything
+  /// made here is sent again, and whose files are all read.
+  static func move(_ connection: SQLiteConnection, to path: String) throws {
+    guard let member = try SyncMember.load(connection) else { return }
+    let folder = SyncFolder(root: path, device: member.device)
+    try connection.rows("UPDATE sync_member SET folder = ?", [.text(path)])
+    guard folder.highestOwnSegment() < member.segment else { return }
+    try connection.rows("UPDATE sync_member SET segment = 0, sent_wall = 0, sent_counter = 0")
+    try connection.rows("DELETE FROM sync_files")
+  }
+
   /// Gives each watch an id derived from what it is (title or episode, day, and its place among
   /// the same watches of that day), so the same history recorded on two machines before they
   /// joined is one history, not two.

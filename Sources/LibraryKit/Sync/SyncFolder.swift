@@ -173,6 +173,11 @@ struct SyncFolder {
 enum SyncExport {
   /// Writes the new rows; how many.
   static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder) throws -> Int {
+    // A device that has sent files finds them in its folder, else this is not the folder it sent
+    // to (a stick not mounted, its empty mount point): nothing is written there, or taken in.
+    if member.segment > 0, folder.highestOwnSegment() == 0 {
+      throw LibraryError.syncFolderEmpty(folder.root, sent: member.segment)
+    }
     try folder.makeOwn()
     // The first send of a library is all it has: a deletion before it has nobody to tell.
     let first = member.segment == 0 && folder.highestOwnSegment() == 0

@@ -1,0 +1,93 @@
+import AmodbKit
+import FoundationEssentials
+import Testing
+
+@testable import LibraryKit
+
+/// A sync folder that is not where it was: a stick not mounted (its empty mount point), a folder
+/// emptied on purpose, a library moved to another folder.
+@Suite("Sync: a folder not mounted, emptied or moved")
+struct SyncFolderMoveTests {
+  let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999)
+  let heat = TitleInfo(media: .film(949), title: "Heat", year: 1995)
+
+  /// A library that has sent one segment to `folder`.
+  private func member(of folder: URL) throws -> Library {
+    let library = try freshLibrary()
+    try library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try library.joinSync(folder: folder.path, name: "laptop", now: Date())
+    return library
+  }
+
+  /// A new folder.
+  private func folder() throws -> URL {
+    let folder = try libraryFolder().appendingPathComponent("sync")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// The segments a device's folder holds.
+  private func segments(_ folder: URL, _ library: Library) throws -> [String] {
+    let id = try #require(try library.connection.scalar("SELECT id FROM device")?.string)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(id).path)) ?? []
+    return names.filter { $0.hasSuffix(".jsonl") }.sorted()
+  }
+
+  @Test func anEmptyMountPointIsRefusedAndNothingIsWrittenThere() throws {
+    let stick = try folder()
+    let laptop = try member(of: stick)
+    // The stick is not mounted: its mount point is an empty folder of the same path.
+    let away = stick.deletingLastPathComponent().appendingPathComponent("away")
+    try FileManager.default.moveItem(at: stick, to: away)
+    try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: true)
+    try laptop.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    #expect {
+      _ = try laptop.sync(now: Date())
+    } throws: { error in
+      "\(error)".contains("does not hold the file this device sent") && "\(error)".contains("is it mounted?")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: stick.path).isEmpty, "nothing written there")
+    // Mounted again: the change made meanwhile is sent.
+    try FileManager.default.removeItem(at: stick)
+    try FileManager.default.moveItem(at: away, to: stick)
+    #expect(try laptop.sync(now: Date()).sent > 0)
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: stick.path, name: "desktop", now: Date())
+    #expect(try Set(desktop.marks().keys) == [fightClub.media, heat.media])
+  }
+
+  @Test func aFolderEmptiedOnPurposeIsSentEverythingAgainByInit() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    for name in try FileManager.default.contentsOfDirectory(atPath: shared.path) {
+      try FileManager.default.removeItem(at: shared.appendingPathComponent(name))
+    }
+    #expect(throws: (any Error).self) { _ = try laptop.sync(now: Date()) }
+    _ = try laptop.joinSync(folder: shared.path, name: nil, now: Date())
+    #expect(try !segments(shared, laptop).isEmpty)
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    #expect(try desktop.marks()[fightClub.media]?.seen != nil)
+  }
+
+  @Test func initMovesALibraryToAnotherFolderOrFollowsItsOwn() throws {
+    let first = try folder()
+    let laptop = try member(of: first)
+    let sent = try segments(first, laptop)
+    // The same folder mounted elsewhere: only the path changes, nothing is sent again.
+    let moved = first.deletingLastPathComponent().appendingPathComponent("moved")
+    try FileManager.default.moveItem(at: first, to: moved)
+    #expect(try laptop.joinSync(folder: moved.path, name: nil, now: Date()).sent == 0)
+    #expect(try segments(moved, laptop) == sent)
+    #expect(try laptop.syncFolder() == moved.path)
+    // Another folder: everything made here is sent to it, and its other devices are read.
+    let other = try folder()
+    let desktop = try freshLibrary()
+    _ = try desktop.add(heat, to: "Crime", day: "2026-11-03")
+    _ = try desktop.joinSync(folder: other.path, name: "desktop", now: Date())
+    #expect(try laptop.joinSync(folder: other.path, name: nil, now: Date()).sent > 0)
+    #expect(try laptop.list("Crime")?.map(\.title.media) == [heat.media])
+    _ = try desktop.sync(now: Date())
+    #expect(try desktop.marks()[fightClub.media]?.seen != nil)
+  }
+}

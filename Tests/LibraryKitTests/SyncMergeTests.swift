@@ -1,0 +1,76 @@
+import AmodbKit
+import FoundationEssentials
+import Testing
+
+@testable import LibraryKit
+
+/// What merges when machines meet late: a library joining months after its last use, an old
+/// export imported on one machine.
+@Suite("Sync: late joins and old imports take back nothing newer")
+struct SyncMergeTests {
+  let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999, runtime: 139)
+  let heat = TitleInfo(media: .film(949), title: "Heat", year: 1995)
+
+  private func pair() throws -> (SyncDevice, SyncDevice) { try syncPair() }
+
+  @Test func aLibraryJoiningLateTakesBackNothingTheFolderChangedSince() throws {
+    let (old, current) = try pair()
+    // Months ago, on the old machine: a watch, a rating, a note, a title hidden.
+    try old.library.watch(fightClub, on: "2025-01-05", recorded: "2025-01-05")
+    _ = try old.library.rate(Subject(fightClub.media), 5, title: fightClub, day: "2025-01-05")
+    _ = try old.library.note(Subject(fightClub.media), "old note", title: fightClub, day: "2025-01-05")
+    _ = try old.library.hide(heat, true, day: "2025-01-05")
+    // Later (its clock a second ahead), the machine in use: the same watch, then taken back, a
+    // new rating and note, the title hidden and shown again.
+    let then = try #require(try old.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try current.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(then + 1_000)])
+    try current.library.watch(fightClub, on: "2025-01-05", recorded: "2025-01-05")
+    try current.join()
+    #expect(try current.library.unwatch(fightClub.media, episodes: [nil]) == 1)
+    _ = try current.library.rate(Subject(fightClub.media), 9, title: fightClub, day: "2026-11-01")
+    _ = try current.library.note(Subject(fightClub.media), "new note", title: fightClub, day: "2026-11-01")
+    _ = try current.library.hide(heat, true, day: "2026-11-01")
+    _ = try current.library.hide(heat, false, day: "2026-11-01")
+    _ = try current.sync()
+    // The old machine joins later still (its clock past the other's): its past travels, dated as
+    // it was made, and loses to every later change.
+    let changed = try #require(try current.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try old.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(changed + 1_000)])
+    try old.join()
+    _ = try current.sync()
+    for device in [old, current] {
+      #expect(try device.library.marks()[fightClub.media]?.seen == nil)
+      #expect(try device.library.rating(Subject(fightClub.media)) == 9)
+      #expect(try device.library.note(Subject(fightClub.media)) == "new note")
+      #expect(try device.library.hiddenTitles().isEmpty)
+    }
+    #expect(try old.export() == current.export())
+  }
+
+  @Test func anOldRatingImportedOnOneMachineNeverTakesBackANewerOneGivenOnAnother() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.library.rate(Subject(heat.media), 4, title: heat, day: "2026-11-01")
+    _ = try laptop.sync()
+    // The desktop imports an export of 2018 later (its clock ahead), rating 10 on a day of 2018.
+    let rated = try #require(try laptop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try desktop.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(rated + 1_000)])
+    let plan = [
+      PlannedChange(
+        place: RowPlace(file: "ratings.csv", line: 2), target: ImportTarget(info: heat),
+        action: .rate(10, day: "2018-03-04"))
+    ]
+    _ = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-02")
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    for device in [laptop, desktop] { #expect(try device.library.rating(Subject(heat.media)) == 4) }
+    // Cleared later on the desktop: the clearing is the newest change, everywhere.
+    _ = try desktop.library.rate(Subject(heat.media), nil, title: heat, day: "2026-11-03")
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    for device in [laptop, desktop] { #expect(try device.library.rating(Subject(heat.media)) == nil) }
+    #expect(try laptop.export() == desktop.export())
+  }
+}
