@@ -90,4 +90,26 @@ struct SyncFolderMoveTests {
     _ = try desktop.sync(now: Date())
     #expect(try desktop.marks()[fightClub.media]?.seen != nil)
   }
+
+  @Test func aWatchOfATitleOnlyARemovedDeviceSentIsTakenInUnderItsID() throws {
+    let shared = try folder()
+    let retired = try freshLibrary()
+    try retired.watch(fightClub, on: "2024-01-01", recorded: "2026-11-01")
+    _ = try retired.joinSync(folder: shared.path, name: "retired", now: Date())
+    let laptop = try freshLibrary()
+    _ = try laptop.joinSync(folder: shared.path, name: "laptop", now: Date())
+    // The retired machine's folder is deleted; a new machine joins, then the laptop watches the
+    // title whose row only the retired machine sent.
+    let id = try #require(try retired.connection.scalar("SELECT id FROM device")?.string)
+    try FileManager.default.removeItem(at: shared.appendingPathComponent(id))
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    try laptop.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try laptop.sync(now: Date())
+    _ = try desktop.sync(now: Date())
+    #expect(try desktop.marks()[fightClub.media]?.seen != nil, "the watch is not left waiting")
+    #expect(try desktop.connection.scalar("SELECT count(*) FROM sync_waiting")?.int == 0)
+    #expect(try desktop.title(fightClub.media)?.title == "")
+    #expect(try desktop.check().isEmpty)
+  }
 }

@@ -67,21 +67,41 @@ struct SyncApply {
     if let newest { try SyncClock.receive(connection, newest) }
   }
 
-  /// Tries the records kept waiting for their title again, until a round takes none.
+  /// Tries the records kept waiting for their title again, until a round takes none; then takes
+  /// in those still waiting under their title's id alone ("Film #550" until its name is known), so
+  /// a watch whose title only a device no longer in the folder sent is never lost. The title's row
+  /// replaces it whenever it comes (the stand-in has no stamp) and never travels from here.
   private func retryWaiting(into outcome: inout SyncOutcome) throws {
-    var progress = true
-    while progress {
-      progress = false
-      for row in try connection.rows("SELECT device, line FROM sync_waiting") {
-        guard let device = row["device"].string, let line = row["line"].string else { continue }
-        var taken = Taken.refused("")
-        if let record = SyncSegment.record(ArraySlice(line.utf8), device: device) { taken = try apply(record) }
-        guard taken != .waiting else { continue }
-        if taken == .applied { outcome.applied += 1 }
-        try connection.rows("DELETE FROM sync_waiting WHERE device = ? AND line = ?", [row["device"], row["line"]])
-        progress = true
+    for standingIn in [false, true] {
+      var progress = true
+      while progress {
+        progress = false
+        for row in try connection.rows("SELECT device, line FROM sync_waiting") {
+          guard let device = row["device"].string, let line = row["line"].string else { continue }
+          var taken = Taken.refused("")
+          if let record = SyncSegment.record(ArraySlice(line.utf8), device: device) {
+            if standingIn { try standInTitle(of: record) }
+            taken = try apply(record)
+          }
+          guard taken != .waiting else { continue }
+          if taken == .applied { outcome.applied += 1 }
+          try connection.rows("DELETE FROM sync_waiting WHERE device = ? AND line = ?", [row["device"], row["line"]])
+          progress = true
+        }
       }
     }
+  }
+
+  /// Adds the title a record is about, by its kind and id alone, when the library has no row of it.
+  private func standInTitle(of record: SyncRecord) throws {
+    guard let table = SyncTable.byName[record.table], let row = record.row,
+      let kindIndex = table.rowColumns.firstIndex(of: "kind"), let idIndex = table.rowColumns.firstIndex(of: "title_id"),
+      kindIndex < row.count, idIndex < row.count, let kind = row[kindIndex].string.flatMap(MediaKind.init(rawValue:)),
+      let id = row[idIndex].integer, id > 0
+    else { return }
+    try connection.rows(
+      "INSERT INTO titles (kind, id, title, updated) VALUES (?, ?, '', ?) ON CONFLICT DO NOTHING",
+      [.text(kind.rawValue), .integer(id), .text(ReleaseDate(day: now).description)])
   }
 
   /// What reading one file came to.
