@@ -95,7 +95,8 @@ struct SyncApply {
   /// Adds the title a record is about, by its kind and id alone, when the library has no row of it.
   private func standInTitle(of record: SyncRecord) throws {
     guard let table = SyncTable.byName[record.table], let row = record.row,
-      let kindIndex = table.rowColumns.firstIndex(of: "kind"), let idIndex = table.rowColumns.firstIndex(of: "title_id"),
+      let kindIndex = table.rowColumns.firstIndex(of: "kind"),
+      let idIndex = table.rowColumns.firstIndex(of: "title_id"),
       kindIndex < row.count, idIndex < row.count, let kind = row[kindIndex].string.flatMap(MediaKind.init(rawValue:)),
       let id = row[idIndex].integer, id > 0
     else { return }
