@@ -112,4 +112,29 @@ struct SyncFolderMoveTests {
     #expect(try desktop.title(fightClub.media)?.title == "")
     #expect(try desktop.check().isEmpty)
   }
+
+  @Test func aLibraryPutBackFromABackupTakesBackWhatItSentAfterTheBackup() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    let backup = try libraryFolder().appendingPathComponent("backup.sqlite3")
+    try laptop.backup(to: backup)
+    // After the backup: a rating and a watch, sent.
+    _ = try laptop.rate(Subject(heat.media), 10, title: heat, day: "2026-11-05")
+    try laptop.watch(heat, on: "2026-11-05", recorded: "2026-11-05")
+    _ = try laptop.sync(now: Date())
+    // The library is put back from the backup, and syncs: what it sent after comes back.
+    let restored = try Library(path: backup)
+    let outcome = try restored.sync(now: Date())
+    #expect(outcome.applied > 0)
+    #expect(try restored.rating(Subject(heat.media)) == 10)
+    #expect(try restored.marks()[heat.media]?.seen != nil)
+    #expect(try restored.check().isEmpty)
+    // Its next change is written after the segments it read, and nothing is sent twice.
+    #expect(try restored.sync(now: Date()).sent == 0)
+    _ = try restored.note(Subject(heat.media), "again", title: heat, day: "2026-11-06")
+    #expect(try restored.sync(now: Date()).sent > 0)
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    #expect(try desktop.note(Subject(heat.media)) == "again" && desktop.rating(Subject(heat.media)) == 10)
+  }
 }

@@ -90,10 +90,22 @@ extension Library {
     guard !isReadOnly else { throw writeRefusal }
     return try read {
       try connection.transactionWithJournalsInMemory {
-        guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
+        guard var member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
         var outcome = SyncOutcome()
         try SyncStamp.stampLog(connection, member: member)
         let folder = SyncFolder(root: member.folder, device: member.device)
+        // This device's segments past the last it wrote (a library put back from a backup, or a
+        // copy of it on another machine) are taken in first, and not sent again.
+        if folder.highestOwnSegment() > member.segment {
+          let (highest, newest) = try recordingChanges("sync") {
+            try SyncApply(connection: connection, folder: folder, now: now).readOwnAhead(member, into: &outcome)
+          }
+          member.segment = highest
+          if let newest, newest > member.sent { member.sent = newest }
+          try connection.rows(
+            "UPDATE sync_member SET segment = ?, sent_wall = ?, sent_counter = ?",
+            [.integer(Int64(highest)), .integer(member.sent.wall), .integer(Int64(member.sent.counter))])
+        }
         outcome.sent = try SyncExport.send(connection, member: member, folder: folder)
         try recordingChanges("sync") {
           try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)

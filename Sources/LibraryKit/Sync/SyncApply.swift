@@ -67,6 +67,31 @@ struct SyncApply {
     if let newest { try SyncClock.receive(connection, newest) }
   }
 
+  /// Reads this device's own segments numbered past the last it wrote (`member.segment`): a
+  /// library put back from a backup finds there the changes it made after the backup, and a copy
+  /// of a library (two machines with one device id) the other copy's. Returns the highest segment
+  /// read whole in order, and the newest clock read (nil: none).
+  func readOwnAhead(_ member: SyncMember, into outcome: inout SyncOutcome) throws -> (Int, HybridClock?) {
+    var newest: HybridClock?
+    var highest = member.segment
+    let ahead = (SyncFolder.names(in: folder.own) ?? []).compactMap { name -> (Int, String)? in
+      guard case .segment(let number) = SyncFolder.entry(name), number > member.segment else { return nil }
+      return (number, name)
+    }.sorted { $0.0 < $1.0 }
+    for (number, name) in ahead {
+      let file = try readFile(folder.own + "/" + name, device: member.device, outcome: &outcome, newest: &newest)
+      if let problem = file.problem {
+        outcome.problems.append("\(member.device.prefix(8))/\(TextSanitizer.clean(name, limit: 100)): \(problem)")
+      }
+      // A file still being delivered is read again next time, from its number.
+      guard file.complete, number == highest + 1 else { break }
+      highest = number
+    }
+    try retryWaiting(into: &outcome)
+    if let newest { try SyncClock.receive(connection, newest) }
+    return (highest, newest)
+  }
+
   /// Tries the records kept waiting for their title again, until a round takes none; then takes
   /// in those still waiting under their title's id alone ("Film #550" until its name is known), so
   /// a watch whose title only a device no longer in the folder sent is never lost. The title's row
