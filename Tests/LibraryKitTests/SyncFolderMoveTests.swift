@@ -137,4 +137,21 @@ struct SyncFolderMoveTests {
     _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
     #expect(try desktop.note(Subject(heat.media)) == "again" && desktop.rating(Subject(heat.media)) == 10)
   }
+
+  @Test func aChangeDatedAheadOfThisClockIsTakenInOnceTheClockCatchesUp() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    // The laptop's clock runs three days fast.
+    let ahead = Date().addingTimeInterval(3 * 86_400)
+    try laptop.connection.rows(
+      "UPDATE device SET clock_wall = ?", [.integer(Int64(ahead.timeIntervalSince1970 * 1000))])
+    _ = try laptop.rate(Subject(heat.media), 7, title: heat, day: "2026-11-05")
+    _ = try laptop.sync(now: ahead)
+    _ = try desktop.sync(now: Date())
+    #expect(try desktop.rating(Subject(heat.media)) == nil, "not yet")
+    _ = try desktop.sync(now: ahead)
+    #expect(try desktop.rating(Subject(heat.media)) == 7)
+  }
 }

@@ -21,6 +21,8 @@ struct SyncApply {
     case refused(String)
     /// About a title this library does not have yet: kept, and tried again.
     case waiting
+    /// Dated more than a day ahead of this machine's clock: kept, tried again, and named.
+    case ahead
   }
 
   /// Reads every device's new files.
@@ -108,7 +110,7 @@ struct SyncApply {
             if standingIn { try standInTitle(of: record) }
             taken = try apply(record)
           }
-          guard taken != .waiting else { continue }
+          guard taken != .waiting, taken != .ahead else { continue }
           if taken == .applied { outcome.applied += 1 }
           try connection.rows("DELETE FROM sync_waiting WHERE device = ? AND line = ?", [row["device"], row["line"]])
           progress = true
@@ -185,10 +187,14 @@ struct SyncApply {
       switch taken {
       case .applied: outcome.applied += 1
       case .already: break
-      case .waiting:
+      case .waiting, .ahead:
         try connection.rows(
           "INSERT INTO sync_waiting (device, line) VALUES (?, ?) ON CONFLICT DO NOTHING",
           [.text(device), .text(String(decoding: line, as: UTF8.self))])
+        if taken == .ahead {
+          refused += 1
+          firstRefusal = firstRefusal ?? tr("it is dated ahead of this machine's clock")
+        }
       case .refused(let why):
         refused += 1
         firstRefusal = firstRefusal ?? why
@@ -219,9 +225,8 @@ struct SyncApply {
     guard record.clock.wall > 0, record.clock.counter >= 0, record.clock.counter < Int(Int32.max) else {
       return .refused(tr("its clock is not one"))
     }
-    guard record.clock.wall <= nowMilliseconds + Self.furthestAhead else {
-      return .refused(tr("it is dated ahead of this machine's clock"))
-    }
+    // Dated ahead of this machine's clock: kept, and taken in once the clock has caught up.
+    guard record.clock.wall <= nowMilliseconds + Self.furthestAhead else { return .ahead }
     var row = record.row
     if var values = row {
       guard table.key(ofRow: values) == record.key else { return .refused(tr("its key is not its row's")) }
