@@ -76,10 +76,7 @@ enum LocalReads {
         guard let details = await client.cached(MovieDetailsRequest(id: mark.id, language: language))?.value else {
           continue
         }
-        known[mark.media] = MediaSummary(
-          id: mark.id, title: details.title, originalTitle: details.originalTitle, releaseDate: details.releaseDate,
-          posterPath: details.posterPath, voteAverage: details.voteAverage, voteCount: details.voteCount,
-          overview: details.overview)
+        known[mark.media] = details.summary
       }
     }
     return .success(WatchlistSnapshot(marks: stored, known: known, order: order))

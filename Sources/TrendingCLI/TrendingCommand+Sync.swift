@@ -1,6 +1,5 @@
 import AmodbKit
 import FoundationEssentials
-import Glibc
 import LibraryKit
 import Localization
 import TrendingCore
@@ -21,7 +20,7 @@ extension TrendingCommand {
         }
         if let setting, let current = try library.syncFolder() {
           let named = Setup.expandingHome(setting, environment: environment)
-          if Self.resolvedPath(named) != current {
+          if (Library.resolvedFolder(named) ?? named) != current {
             printError(
               tr(
                 "The settings name %1$s as the sync folder, but this library syncs through %2$s: 'trending sync init %1$s' moves it.",
@@ -51,13 +50,6 @@ extension TrendingCommand {
             String(forgotten.id.prefix(8))))
       }
     }
-  }
-
-  /// A path with its links resolved, as a library keeps its sync folder; as given when it is not there.
-  private static func resolvedPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// One line of what a sync did, problems on standard error.

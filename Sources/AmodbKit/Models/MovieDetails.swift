@@ -61,6 +61,13 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
   /// Every country's dated releases (`release_dates`), for the calendar.
   public var releases: [String: [RegionalRelease]] = [:]
 
+  /// The film as a list row, as `SeriesDetails.summary` is a series'.
+  public var summary: MediaSummary {
+    MediaSummary(
+      id: id, title: title, originalTitle: originalTitle, releaseDate: releaseDate, posterPath: posterPath,
+      voteAverage: voteAverage, voteCount: voteCount, overview: overview)
+  }
+
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
 

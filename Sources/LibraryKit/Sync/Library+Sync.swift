@@ -60,11 +60,9 @@ extension Library {
   public func joinSync(folder: String, name: String?, now: Date) throws(LibraryError) -> SyncOutcome {
     guard !isReadOnly else { throw writeRefusal }
     var info = stat()
-    guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let resolved = realpath(folder, nil) else {
+    guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let path = Self.resolvedFolder(folder) else {
       throw LibraryError(.other, tr("%s is not a folder", TextSanitizer.clean(folder, limit: 300)))
     }
-    let path = String(cString: resolved)
-    free(resolved)
     if try syncFolder() != nil {
       try read { try connection.transaction { try SyncJoin.move(connection, to: path) } }
       return try sync(now: now)
@@ -83,6 +81,13 @@ extension Library {
       }
     }
     return try sync(now: now)
+  }
+
+  /// A folder's path with its links resolved, as a library keeps its sync folder; nil when it is not there.
+  public static func resolvedFolder(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Sends this library's new changes to its folder and takes in every other device's.
@@ -361,9 +366,8 @@ enum SyncJoin {
       try connection.each(table.selectAll) { row in
         keys.append(table.key(ofRow: table.rowColumns.map { row[$0] }))
       }
-      for key in keys where try SyncStamp.stampOf(connection, table.name, key) == nil {
-        try SyncStamp.stamp(connection, table.name, key, oldest, deleted: false)
-      }
+      // A stamp keeps the newer clock: a row the log dated keeps its own.
+      for key in keys { try SyncStamp.stamp(connection, table.name, key, oldest, deleted: false) }
     }
   }
 }

@@ -51,7 +51,7 @@ struct SyncApply {
           file = try readFile(path, device: device, outcome: &outcome, newest: &newest)
         }
         if let problem = file.problem {
-          outcome.problems.append("\(device.prefix(8))/\(TextSanitizer.clean(name, limit: 100)): \(problem)")
+          outcome.problems.append(Self.named(problem, device: device, file: name))
         }
         try connection.rows(
           """
@@ -83,15 +83,20 @@ struct SyncApply {
     for (number, name) in ahead {
       let file = try readFile(folder.own + "/" + name, device: member.device, outcome: &outcome, newest: &newest)
       if let problem = file.problem {
-        outcome.problems.append("\(member.device.prefix(8))/\(TextSanitizer.clean(name, limit: 100)): \(problem)")
+        outcome.problems.append(Self.named(problem, device: member.device, file: name))
       }
       // A file still being delivered is read again next time, from its number.
       guard file.complete, number == highest + 1 else { break }
       highest = number
     }
-    try retryWaiting(into: &outcome)
+    // What waits for its title is tried again with the other devices' records, at the end of `run`.
     if let newest { try SyncClock.receive(connection, newest) }
     return (highest, newest)
+  }
+
+  /// A file's problem as a sync names it: "6cf69d1d/00000007.jsonl: why".
+  static func named(_ problem: String, device: String, file: String) -> String {
+    "\(device.prefix(8))/\(TextSanitizer.clean(file, limit: 100)): \(problem)"
   }
 
   /// Tries the records kept waiting for their title again, until a round takes none; then takes

@@ -116,13 +116,7 @@ public enum CalendarTab {
   /// A film or series of the calendar as its details or the releases give it, when they have answered.
   private static func known(_ media: MediaID, _ shared: Shared, released: [Int: MediaSummary]) -> MediaSummary? {
     if media.kind == .series { return shared.series(media.id).value?.summary }
-    if let film = shared.film(media.id).value {
-      return MediaSummary(
-        id: film.id, title: film.title, originalTitle: film.originalTitle, releaseDate: film.releaseDate,
-        posterPath: film.posterPath, voteAverage: film.voteAverage, voteCount: film.voteCount, overview: film.overview,
-        genreIDs: film.genreIDs)
-    }
-    return released[media.id]
+    return shared.film(media.id).value?.summary ?? released[media.id]
   }
 
   /// After an answer, while the calendar has been asked for: the next of the watchlist's details,
