@@ -253,5 +253,12 @@ enum Schema {
     // 6: the moment a rating was made (milliseconds since 1970), so one day's ratings go newest
     // first; none for those made before, or imported with their day alone.
     ["ALTER TABLE ratings ADD COLUMN rated_at INTEGER"],
+    // 7: a sync folder's file is known by its time as well as its size (a damaged copy replaced by
+    // the real file of the same size is read), and by the sync format of the trending that read it
+    // (a file written by a newer trending is read again once this one is upgraded).
+    [
+      "ALTER TABLE sync_files ADD COLUMN modified INTEGER",
+      "ALTER TABLE sync_files ADD COLUMN reader INTEGER",
+    ],
   ]
 }

@@ -38,12 +38,12 @@ struct SyncApply {
         let entry = SyncFolder.entry(name)
         guard entry != .inProgress else { continue }
         let path = folder.root + "/" + device + "/" + name
-        guard let size = SyncFolder.size(path) else { continue }
+        guard let stamp = SyncFolder.stamp(path) else { continue }
         let known = try connection.rows(
-          "SELECT size, complete, problem FROM sync_files WHERE device = ? AND file = ?", [.text(device), .text(name)]
+          "SELECT size, modified, reader, complete, problem FROM sync_files WHERE device = ? AND file = ?",
+          [.text(device), .text(name)]
         ).first
-        // Read whole at this size already, or refused at it: nothing new to read.
-        if let known, known["size"].int == size, known["complete"].int == 1 || known["problem"] != .null { continue }
+        if let known, try !Self.readsAgain(known, stamp, device: device, file: name, connection) { continue }
         var file = FileOutcome()
         if entry == .foreign {
           file.problem = SyncProblem.notOurs.message
@@ -55,13 +55,16 @@ struct SyncApply {
         }
         try connection.rows(
           """
-          INSERT INTO sync_files (device, file, size, records, complete, problem) VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, records = excluded.records,
-            complete = excluded.complete, problem = excluded.problem
+          INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
+            reader = excluded.reader, records = excluded.records, complete = excluded.complete,
+            problem = excluded.problem
           """,
           [
-            .text(device), .text(name), .integer(Int64(size)), .integer(Int64(file.records)),
-            .integer(file.complete ? 1 : 0), file.problem.map(SQLValue.text) ?? .null,
+            .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
+            .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
+            file.problem.map(SQLValue.text) ?? .null,
           ])
       }
     }
@@ -92,6 +95,24 @@ struct SyncApply {
     // What waits for its title is tried again with the other devices' records, at the end of `run`.
     if let newest { try SyncClock.receive(connection, newest) }
     return (highest, newest)
+  }
+
+  /// Whether a file read before is read again: it was not read whole and not refused, or it was
+  /// replaced since (another size or time), or refused by an older trending than this one. A file
+  /// known from before times were kept is known by its size alone, and takes its time now.
+  static func readsAgain(
+    _ known: SQLRow, _ stamp: FileStamp, device: String, file: String, _ connection: SQLiteConnection
+  ) throws(SQLiteFailure) -> Bool {
+    let refused = known["problem"] != .null
+    let refusedByOlder = refused && known["reader"].int.map { $0 < SegmentHeader.version } == true
+    guard known["complete"].int == 1 || refused, known["size"].int == stamp.size, !refusedByOlder else { return true }
+    guard let modified = known["modified"].int else {
+      try connection.rows(
+        "UPDATE sync_files SET modified = ?, reader = ? WHERE device = ? AND file = ?",
+        [.integer(stamp.modified), .integer(Int64(SegmentHeader.version)), .text(device), .text(file)])
+      return false
+    }
+    return Int64(modified) != stamp.modified
   }
 
   /// A file's problem as a sync names it: "6cf69d1d/00000007.jsonl: why".

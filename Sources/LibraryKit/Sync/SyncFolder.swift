@@ -72,11 +72,12 @@ struct SyncFolder {
     }
   }
 
-  /// A regular file's size (a link or anything else: nil).
-  static func size(_ path: String) -> Int? {
+  /// A regular file's size and time of last change (a link or anything else: nil).
+  static func stamp(_ path: String) -> FileStamp? {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return Int(info.st_size)
+    return FileStamp(
+      size: Int(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
   }
 
   /// Reads a file of at most `limit` bytes, not through a link.
@@ -233,4 +234,12 @@ enum SyncExport {
     }
     return records.count
   }
+}
+
+/// What a sync remembers of a file it read: a file replaced changes one or the other.
+struct FileStamp: Equatable {
+  /// Bytes.
+  var size: Int
+  /// The time of its last change, nanoseconds since 1970.
+  var modified: Int64
 }

@@ -25,7 +25,8 @@ extension Library {
       for device in folder.otherDevices() {
         let path = folder.root + "/" + device
         for name in SyncFolder.names(in: path) ?? [] {
-          listing.append("\(device)/\(name):\(SyncFolder.size(path + "/" + name) ?? -1)")
+          let stamp = SyncFolder.stamp(path + "/" + name)
+          listing.append("\(device)/\(name):\(stamp?.size ?? -1):\(stamp?.modified ?? 0)")
         }
       }
       return SyncDue(listing: listing, localChanges: newest > member.stamped)
