@@ -44,6 +44,22 @@ struct CSVReaderTests {
     }
   }
 
+  @Test func aLastRowTheFileEndsInsideIsNamedAndNeverReadAsWhole() throws {
+    let header = "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n"
+    let whole = "2024-03-20,Dune: Part Two,2024,https://boxd.it/x,4.5,,,2024-03-12"
+    // A copy cut anywhere in the last row, after the last comma too, or inside a quoted cell.
+    for cut in [whole, String(whole.dropLast(10)), String(whole.dropLast(3)), "2024-03-20,\"Dune: Part"] {
+      for chunk in [1, 5, 64] {
+        let rows = try csvRows(Array((header + cut).utf8), chunk: chunk)
+        #expect(rows.count == 2 && rows[1].fields == nil && rows[1].line == 2)
+        #expect(rows[1].problem?.contains("copied whole") == true)
+      }
+    }
+    #expect(try csvRows(Array((header + whole + "\r\n").utf8)).last?.fields?.last == "2024-03-12")
+    #expect(try csvRows(Array((header + whole + "\n  ").utf8)).count == 3, "trailing blanks are a blank row")
+    #expect(try csvRows(Array("Name,Year".utf8)).first?.fields == ["Name", "Year"], "a header alone is whole")
+  }
+
   @Test func aRowOfInvalidUTF8IsReportedWithItsLineAndTheNextRowsRead() throws {
     var text = Array("Name,Year\nGood,2000\n".utf8)
     text += [0x42, 0x61, 0xff, 0x64] + Array(",2001\nAlso good,2002\n".utf8)

@@ -15,6 +15,8 @@ public struct CSVRow: Equatable, Sendable {
 /// RFC 4180 read a chunk at a time: a byte order mark, CRLF or LF, quoted commas, quotes and
 /// newlines. A row with invalid UTF-8, or longer than `rowCap` bytes, is returned with its
 /// problem and the reading goes on; memory holds one row and one chunk, whatever the file's size.
+/// A last row the file ends inside (no line end, where the rows before had one) is a file cut
+/// short, as a copy still under way leaves it: it is returned with its problem, never read as whole.
 public struct CSVReader<Source: ByteSource> {
   /// The most bytes one row may have.
   public static var rowCap: Int { 1 << 20 }
@@ -25,6 +27,8 @@ public struct CSVReader<Source: ByteSource> {
   private var ended = false
   private var startOfFile = true
   private var line = 1
+  /// Whether a row has ended with its line end.
+  private var endedARow = false
 
   /// Reads `source`.
   public init(_ source: Source) {
@@ -86,6 +90,7 @@ public struct CSVReader<Source: ByteSource> {
         continue
       case 0x0a, 0x0d:
         line += 1
+        endedARow = true
         finish(&field)
         return row(start, fields, invalid: invalid, tooLong: tooLong)
       default:
@@ -95,6 +100,12 @@ public struct CSVReader<Source: ByteSource> {
     }
     guard sawAnything else { return nil }
     finish(&field)
+    let blank = fields.allSatisfy { $0.trimmingSpaces().isEmpty } && !quoted
+    if endedARow, !blank {
+      return CSVRow(
+        line: start,
+        problem: tr("the file ends inside this row: was it copied whole? (If it was, end it with a new line.)"))
+    }
     return row(start, fields, invalid: invalid, tooLong: tooLong)
   }
 
