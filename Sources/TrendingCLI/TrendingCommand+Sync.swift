@@ -55,10 +55,13 @@ extension TrendingCommand {
   /// One line of what a sync did, problems on standard error.
   private static func report(_ outcome: SyncOutcome) -> Int32 {
     for problem in outcome.problems { printError(tr("passed over: %s", problem)) }
+    guard outcome.devices > 0 else {
+      return emit(tr("synced: %s sent; no other device has written to the folder yet", String(outcome.sent)))
+    }
     return emit(
-      tr(
-        "synced: %1$s sent, %2$s taken in from other devices (%3$s)", String(outcome.sent), String(outcome.applied),
-        String(outcome.devices)))
+      trn(
+        "synced: %1$s sent, %2$s taken in from the other device", "synced: %1$s sent, %2$s taken in from %3$s other devices",
+        outcome.devices, String(outcome.sent), String(outcome.applied), String(outcome.devices)))
   }
 }
 

@@ -118,6 +118,27 @@ struct ExportReaderTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [archive.lastPathComponent])
   }
 
+  @Test func aZipCutShortOrAFileNamedZipThatIsNotOneIsSaidSo() throws {
+    let folder = try importFolder()
+    let archive = folder.appendingPathComponent("letterboxd.zip")
+    try Fixtures.zip(exports.appendingPathComponent("letterboxd"), to: archive)
+    let whole = try Data(contentsOf: archive)
+    for kept in [30, whole.count / 2, whole.count - 10] {
+      try whole.prefix(kept).write(to: archive)
+      #expect {
+        try ExportReader.read(.letterboxd, path: archive.path)
+      } throws: { error in
+        (error as? ImportFailure)?.message.contains("letterboxd.zip is cut short: the zip has no end") == true
+      }
+    }
+    try Data("Date,Name,Year\n".utf8).write(to: archive)
+    #expect {
+      try ExportReader.read(.letterboxd, path: archive.path)
+    } throws: { error in
+      (error as? ImportFailure)?.message.contains("is named as a zip but is not one") == true
+    }
+  }
+
   @Test func anEntryOverTheCapIsRefusedBeforeItIsInflated() throws {
     let folder = try importFolder()
     let archive = folder.appendingPathComponent("bomb.zip")

@@ -56,6 +56,20 @@ struct SyncFolderMoveTests {
     #expect(try Set(desktop.marks().keys) == [fightClub.media, heat.media])
   }
 
+  @Test func aFolderThatIsNotThereIsNamedAsSuchAndNothingIsMade() throws {
+    let stick = try folder()
+    let laptop = try freshLibrary()
+    _ = try laptop.joinSync(folder: stick.path, name: "laptop", now: Date())
+    try FileManager.default.removeItem(at: stick)
+    try laptop.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    #expect {
+      _ = try laptop.sync(now: Date())
+    } throws: { error in
+      "\(error)".contains("\(stick.path) is not there: is it mounted?") && !"\(error)".contains("could not create")
+    }
+    #expect(!FileManager.default.fileExists(atPath: stick.path), "no folder made in its place")
+  }
+
   @Test func aFolderEmptiedOnPurposeIsSentEverythingAgainByInit() throws {
     let shared = try folder()
     let laptop = try member(of: shared)

@@ -36,6 +36,9 @@ public enum ImportInput {
     var source: any ByteSource = file
     guard let first = try source.next() else { return try body(baseName(path), &source) }
     guard ZipArchive.looksLikeZip(first) else {
+      guard !path.lowercased().hasSuffix(".zip") else {
+        throw ImportFailure(tr("%s is named as a zip but is not one: its first bytes are not a zip's.", name))
+      }
       var rest: any ByteSource = Prefixed(first: first, rest: file)
       return try body(baseName(path), &rest)
     }

@@ -28,6 +28,21 @@ public enum ZipArchive {
     return head == [0x50, 0x4b, 0x03, 0x04] || head == [0x50, 0x4b, 0x05, 0x06]
   }
 
+  /// Whether a zip's bytes hold its end record (in its last 64 KiB and 22 bytes, where the zip
+  /// format puts it): a file cut short (a download or copy not finished) has none.
+  public static func hasEndRecord(_ data: [UInt8]) -> Bool {
+    let searched = data.suffix(65_557)
+    guard searched.count >= 22 else { return false }
+    var index = searched.endIndex - 22
+    while index >= searched.startIndex {
+      if searched[index] == 0x50, searched[index + 1] == 0x4b, searched[index + 2] == 0x05, searched[index + 3] == 0x06 {
+        return true
+      }
+      index -= 1
+    }
+    return false
+  }
+
   /// Hands each regular entry's stored name and its bytes to `body`, in the archive's order.
   ///
   /// An entry that says it is larger than `entryCap`, or entries that say they hold more than
@@ -43,6 +58,10 @@ public enum ZipArchive {
   ) throws {
     guard let api = Self.api else {
       throw ImportFailure(tr("%s is a zip, and libarchive.so.13 (libarchive13) could not be loaded", name))
+    }
+    guard hasEndRecord(data) else {
+      throw ImportFailure(
+        tr("%s is cut short: the zip has no end (a download or copy not finished?). Get it again whole.", name))
     }
     guard let archive = api.pointee.read_new() else { throw ImportFailure(tr("%s could not be read", name)) }
     defer { _ = api.pointee.read_free(archive) }

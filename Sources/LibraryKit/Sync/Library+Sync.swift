@@ -217,6 +217,16 @@ extension LibraryError {
         sent, shown, String(sent)))
   }
 
+  /// The sync folder is not there at all.
+  static func syncFolderMissing(_ folder: String) -> LibraryError {
+    let shown = TextSanitizer.clean(folder, limit: 300)
+    return LibraryError(
+      .other,
+      tr(
+        "The sync folder %s is not there: is it mounted? Nothing was synced. If it moved, 'trending sync init NEW-FOLDER' follows it.",
+        shown))
+  }
+
   /// The library is not a member of a sync folder.
   static var notSyncing: LibraryError {
     LibraryError(.other, tr("This library does not sync yet: 'trending sync init FOLDER' makes it a member of one."))

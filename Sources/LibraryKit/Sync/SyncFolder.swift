@@ -176,6 +176,10 @@ enum SyncExport {
   static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder) throws -> Int {
     // A device that has sent files finds them in its folder, else this is not the folder it sent
     // to (a stick not mounted, its empty mount point): nothing is written there, or taken in.
+    var info = stat()
+    guard stat(folder.root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      throw LibraryError.syncFolderMissing(folder.root)
+    }
     if member.segment > 0, folder.highestOwnSegment() == 0 {
       throw LibraryError.syncFolderEmpty(folder.root, sent: member.segment)
     }
