@@ -16,6 +16,9 @@ public struct LibraryStats: Equatable, Sendable {
   /// Minutes watched, where runtimes are known: a series seen as a whole counts the episodes the
   /// library holds of it (its seasons but the specials), none when it holds none.
   public var minutes: Int
+  /// Watches whose length is not known (a film never opened, a series with no episode held), not
+  /// in `minutes`.
+  public var unmeasured: Int
   /// Watches by month, `YYYY-MM`, oldest first.
   public var byMonth: [(month: String, count: Int)]
   /// The genres of the titles seen, most first (at most five).
@@ -24,8 +27,9 @@ public struct LibraryStats: Equatable, Sendable {
   public var ratings: [Int]
 
   public static func == (left: LibraryStats, right: LibraryStats) -> Bool {
-    (left.films, left.filmWatches, left.series, left.episodes, left.episodeWatches, left.minutes)
-      == (right.films, right.filmWatches, right.series, right.episodes, right.episodeWatches, right.minutes)
+    (left.films, left.filmWatches, left.series, left.episodes, left.episodeWatches)
+      == (right.films, right.filmWatches, right.series, right.episodes, right.episodeWatches)
+      && (left.minutes, left.unmeasured) == (right.minutes, right.unmeasured)
       && left.ratings == right.ratings
       && left.byMonth.map(\.month) == right.byMonth.map(\.month)
       && left.byMonth.map(\.count) == right.byMonth.map(\.count)
@@ -71,21 +75,24 @@ extension Library {
       let counts =
         try connection.rows(
           """
-          SELECT count(DISTINCT CASE WHEN e.kind = 'movie' THEN e.title_id END) AS films,
-            count(CASE WHEN e.kind = 'movie' THEN 1 END) AS film_watches,
-            count(DISTINCT CASE WHEN e.kind = 'tv' THEN e.title_id END) AS series,
-            count(DISTINCT CASE WHEN e.season IS NOT NULL THEN e.title_id || ' ' || e.season || ' ' || e.episode END)
+          SELECT count(DISTINCT CASE WHEN kind = 'movie' THEN title_id END) AS films,
+            count(CASE WHEN kind = 'movie' THEN 1 END) AS film_watches,
+            count(DISTINCT CASE WHEN kind = 'tv' THEN title_id END) AS series,
+            count(DISTINCT CASE WHEN season IS NOT NULL THEN title_id || ' ' || season || ' ' || episode END)
               AS episodes,
-            count(e.season) AS episode_watches,
-            coalesce(sum(CASE
+            count(season) AS episode_watches,
+            coalesce(sum(minutes), 0) AS minutes, count(*) - count(minutes) AS unmeasured
+          FROM (
+            SELECT e.kind, e.title_id, e.season, e.episode, CASE
               WHEN e.kind = 'movie' THEN t.runtime
               WHEN e.season IS NULL THEN (
                 SELECT sum(coalesce(w.runtime, t.runtime)) FROM episodes w WHERE w.series_id = e.title_id AND w.season > 0)
-              ELSE coalesce(ep.runtime, t.runtime) END), 0) AS minutes
-          FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
-          LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
-            AND e.kind = 'tv'
-          WHERE e.watched BETWEEN ? AND ?
+              ELSE coalesce(ep.runtime, t.runtime) END AS minutes
+            FROM watch_events e JOIN titles t ON t.kind = e.kind AND t.id = e.title_id
+            LEFT JOIN episodes ep ON ep.series_id = e.title_id AND ep.season = e.season AND ep.episode = e.episode
+              AND e.kind = 'tv'
+            WHERE e.watched BETWEEN ? AND ?
+          )
           """, span
         ).first
       let months = try connection.rows(
@@ -116,7 +123,8 @@ extension Library {
         films: counts?["films"].int ?? 0, filmWatches: counts?["film_watches"].int ?? 0,
         series: counts?["series"].int ?? 0, episodes: counts?["episodes"].int ?? 0,
         episodeWatches: counts?["episode_watches"].int ?? 0,
-        minutes: counts?["minutes"].int ?? 0, byMonth: months, topGenres: Array(top), ratings: ratings)
+        minutes: counts?["minutes"].int ?? 0, unmeasured: counts?["unmeasured"].int ?? 0, byMonth: months,
+        topGenres: Array(top), ratings: ratings)
     }
   }
 }

@@ -190,6 +190,7 @@ extension Output {
     let episodes: Int
     let episodeWatches: Int
     let hours: Double
+    let unmeasuredWatches: Int
     let byMonth: [String: Int]
     let topGenres: [String: Int]
     let ratings: [String: Int]
@@ -198,6 +199,7 @@ extension Output {
       case films, series, episodes, hours, ratings
       case filmWatches = "film_watches"
       case episodeWatches = "episode_watches"
+      case unmeasuredWatches = "unmeasured_watches"
       case byMonth = "by_month"
       case topGenres = "top_genres"
     }
@@ -211,7 +213,8 @@ extension Output {
         StatsItem(
           films: stats.films, filmWatches: stats.filmWatches, series: stats.series, episodes: stats.episodes,
           episodeWatches: stats.episodeWatches,
-          hours: hours, byMonth: Dictionary(uniqueKeysWithValues: stats.byMonth.map { ($0.month, $0.count) }),
+          hours: hours, unmeasuredWatches: stats.unmeasured,
+          byMonth: Dictionary(uniqueKeysWithValues: stats.byMonth.map { ($0.month, $0.count) }),
           topGenres: Dictionary(uniqueKeysWithValues: stats.topGenres.map { ($0.genre, $0.count) }),
           ratings: Dictionary(
             uniqueKeysWithValues: stats.ratings.enumerated().filter { $0.element > 0 }.map {
@@ -225,7 +228,12 @@ extension Output {
       trn(
         "episodes seen: %1$s (%2$s watch), of %3$s series", "episodes seen: %1$s (%2$s watches), of %3$s series",
         stats.episodeWatches, String(stats.episodes), String(stats.episodeWatches), String(stats.series)),
-      tr("hours: %s", Formatters.oneDecimal(hours)),
+      stats.unmeasured == 0
+        ? tr("hours: %s", Formatters.oneDecimal(hours))
+        : trn(
+          "hours: %1$s (%2$s watch of unknown length not counted)",
+          "hours: %1$s (%2$s watches of unknown length not counted)", stats.unmeasured, Formatters.oneDecimal(hours),
+          String(stats.unmeasured)),
     ]
     if !stats.byMonth.isEmpty {
       lines.append(tr("by month:") + " " + stats.byMonth.map { "\($0.month) ×\($0.count)" }.joined(separator: ", "))

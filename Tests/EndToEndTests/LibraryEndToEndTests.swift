@@ -327,9 +327,13 @@ struct LibraryEndToEndTests {
     // No key: the film is kept by its id alone, as a mark from a list's row keeps no runtime.
     #expect(try run(["seen", "550", "--on", "2026-03-01"], data: data).status == 0)
     let bare = try run(["stats", "--year", "2026"], data: data).stdout
-    #expect(bare.contains("hours: 0.0") && !bare.contains("top genres"), "\(bare)")
+    #expect(
+      bare.contains("hours: 0.0 (1 watch of unknown length not counted)") && !bare.contains("top genres"), "\(bare)")
+    let bareJSON = try run(["stats", "--year", "2026", "--json"], data: data).stdout
+    #expect(
+      bareJSON.contains(#""unmeasured_watches":1"#) || bareJSON.contains(#""unmeasured_watches" : 1"#), "\(bareJSON)")
     let asked = try run(["stats", "--year", "2026", "--demo"], data: data).stdout
-    #expect(asked.contains("hours: 2.3") && asked.contains("top genres: Drama ×1"), "\(asked)")
+    #expect(asked.contains("hours: 2.3\n") && asked.contains("top genres: Drama ×1"), "\(asked)")
     // Kept now: asked once.
     #expect(try run(["stats", "--year", "2026"], data: data).stdout == asked)
     // A failing service is asked one batch, four at most, then left: stats is never held long.

@@ -158,12 +158,14 @@ struct LibraryTests {
     try library.watch(breakingBad, on: "2026-03-17", recorded: "2026-03-17")
     let whole = try library.stats(year: 2026)
     #expect(whole.series == 2 && whole.episodes == 2 && whole.films == 0 && whole.minutes == 180)
+    #expect(whole.unmeasured == 1, "the series seen as a whole is a watch of unknown length")
     // Once its seasons are held, the whole series is their length.
     let pilot = EpisodeInfo(number: EpisodeKey(season: 1, number: 1), name: "Pilot", airDate: nil, runtime: 58)
     let second = EpisodeInfo(number: EpisodeKey(season: 1, number: 2), name: "Cat's", airDate: nil, runtime: nil)
     let special = EpisodeInfo(number: EpisodeKey(season: 0, number: 1), name: "Extra", airDate: nil, runtime: 10)
     try library.store(series: breakingBad, episodes: [pilot, second, special], day: "2026-03-17")
-    #expect(try library.stats(year: 2026).minutes == 180 + 58 + 47, "the pilot, the second at the series' runtime")
+    let held = try library.stats(year: 2026)
+    #expect(held.minutes == 180 + 58 + 47 && held.unmeasured == 0, "the pilot, the second at the series' runtime")
   }
 
   @Test func theExportHoldsEveryRowOfEveryTable() throws {
