@@ -60,7 +60,8 @@ extension TrendingCommand {
     }
     return emit(
       trn(
-        "synced: %1$s sent, %2$s taken in from the other device", "synced: %1$s sent, %2$s taken in from %3$s other devices",
+        "synced: %1$s sent, %2$s taken in from the other device",
+        "synced: %1$s sent, %2$s taken in from %3$s other devices",
         outcome.devices, String(outcome.sent), String(outcome.applied), String(outcome.devices)))
   }
 }

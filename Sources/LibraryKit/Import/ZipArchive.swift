@@ -35,7 +35,8 @@ public enum ZipArchive {
     guard searched.count >= 22 else { return false }
     var index = searched.endIndex - 22
     while index >= searched.startIndex {
-      if searched[index] == 0x50, searched[index + 1] == 0x4b, searched[index + 2] == 0x05, searched[index + 3] == 0x06 {
+      if searched[index] == 0x50, searched[index + 1] == 0x4b, searched[index + 2] == 0x05, searched[index + 3] == 0x06
+      {
         return true
       }
       index -= 1
