@@ -20,25 +20,33 @@ public enum TabBar {
 
   /// The switch between films and series, then each tab shown, shortened by `fit` only as far as
   /// the width needs: labels and columns. Where both kinds' names would turn a tab into its number,
-  /// the switch folds to the kind browsed (the header names it too) and the tabs keep that room.
+  /// or cut two more tabs to their short names, the switch folds to the kind browsed (the header
+  /// names it too) and the tabs keep that room.
   public static func labels(active: ListKind, browsing: MediaKind, width: Int, tabs: TabSet = TabSet()) -> [(
     target: Target, label: String, columns: Range<Int>
   )] {
     let kinds = tabs.shown(browsing)
     let names = kinds.map { (full: $0.title, short: $0.shortTitle) }
     let selected = kinds.firstIndex(of: active)
-    // The labels after the switches, and how many tabs they show without a name (a number, or left out).
-    func fitted(_ switches: [(Target, String)]) -> (labels: [(Target, String)], unnamed: Int) {
+    // The labels after the switches, how many tabs they show without a name (a number, or left
+    // out), and how many by their short name.
+    func fitted(_ switches: [(Target, String)]) -> (labels: [(Target, String)], unnamed: Int, short: Int) {
       let room = width - 1 - switches.reduce(0) { $0 + TextWidth.width(of: $1.1) }
       let labels = fit(names, selected: selected, room: room)
       let unnamed = labels.enumerated().count { index, label in
         label.map { [" \(index + 1) ", " \(index + 1) …"].contains($0) } ?? true
       }
-      return (switches + zip(kinds, labels).compactMap { kind, label in label.map { (Target.tab(kind), $0) } }, unnamed)
+      let short = zip(names, labels).count { name, label in
+        label.map { [" \(name.short) ", " \(name.short) …"].contains($0) && name.short != name.full } ?? false
+      }
+      let shown = zip(kinds, labels).compactMap { kind, label in label.map { (Target.tab(kind), $0) } }
+      return (switches + shown, unnamed, short)
     }
     let whole = fitted([(.media(.film), name(.film)), (.media(.series), " " + name(.series) + " │")])
     let folded = fitted([(.folded(browsing), name(browsing) + " │")])
-    let chosen = folded.unnamed < whole.unnamed ? folded.labels : whole.labels
+    // Folded where the whole switch would cost a tab its name, or two tabs or more their whole name.
+    let folds = folded.unnamed < whole.unnamed || (folded.unnamed == whole.unnamed && folded.short + 2 <= whole.short)
+    let chosen = folds ? folded.labels : whole.labels
     var column = 1
     return chosen.map { target, label in
       let columns = TextWidth.width(of: label)

@@ -183,13 +183,13 @@ public struct Tab: Sendable {
       kind: .upcoming, media: .film, title: { tr("Upcoming") }, shortTitle: { trc("short tab name", "Soon") },
       heading: { tr("Upcoming films") }, feed: .catalogue(.film, .upcoming)),
     Tab(
-      kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watchlist") },
+      kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") },
       heading: { tr("Watchlist") }, feed: .watchlist),
     Tab(
-      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Calendar") },
+      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Cal") },
       heading: { tr("Coming soon") }, feed: .calendar),
     Tab(
-      kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "For you") },
+      kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "Picks") },
       heading: { tr("Recommended for you") }, feed: .forYou),
     Tab(
       kind: .rated, media: nil, title: { tr("Recently rated") }, shortTitle: { trc("short tab name", "Rated") },
@@ -212,7 +212,7 @@ public struct Tab: Sendable {
       shortTitle: { trc("short tab name", "Today") }, heading: { tr("Series airing today") },
       feed: .catalogue(.series, .airingToday)),
     Tab(
-      kind: .upNext, media: .series, title: { tr("Up next") }, shortTitle: { trc("short tab name", "Up next") },
+      kind: .upNext, media: .series, title: { tr("Up next") }, shortTitle: { trc("short tab name", "Next") },
       heading: { tr("Up next") }, feed: .upNext),
   ]
 
