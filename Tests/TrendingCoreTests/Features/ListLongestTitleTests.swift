@@ -17,7 +17,7 @@ struct ListLongestTitleTests {
     list.list = Loadable(
       value: Listing(firstPage: MediaPage(results: [film(1, "Up"), film(2, "Vertigo")])), fetchedAt: Date())
     #expect(list.longestTitle == 7)
-    list.list.value?.append(MediaPage(page: 2, results: [film(3, "卧虎藏龙 Crouching Tiger")]))
+    list.list.value?.append(MediaPage(page: 2, results: [film(3, "卧虎藏龙 Crouching Tiger")]), number: 2)
     #expect(list.longestTitle == 24)
     list.filter = ListFilter(text: "vert")
     #expect(list.longestTitle == 7)

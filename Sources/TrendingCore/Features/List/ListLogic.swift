@@ -58,7 +58,7 @@ enum ListLogic {
       list.isLoadingMore = false
       switch result {
       case .success(let fetched):
-        list.list.value?.append(fetched.value)
+        list.list.value?.append(fetched.value, number: page)
         list.hidden = list.hiding(shared)
         return loadMoreIfNeeded(&list, rows: rows, shared)
       case .failure(let error):

@@ -157,6 +157,26 @@ struct ListFeatureTests {
     #expect(store.state.rootList.movies.count == 20)
   }
 
+  @Test func aPageThatAddsNothingEndsTheListWhateverItsAnswerSays() {
+    // A tall terminal asks on while its rows are not full: a server that answers page 2 with page
+    // 1's films (and calls it page 1), or with none, while it says it has 500 pages, is asked no more.
+    for answer in [Sample.page(20, page: 1, totalPages: 500), MediaPage(page: 2, totalPages: 500, results: [])] {
+      var store = TestStore(Sample.state(size: Size(width: 80, height: 60)))
+      store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
+      store.step(
+        .listLoaded(ListPage(), .success(Sample.fetched(Sample.page(20, totalPages: 500)))),
+        effects: [.fetchList(ListPage(page: 2))])
+      store.step(.listLoaded(ListPage(page: 2), .success(Sample.fetched(answer))), effects: [])
+      #expect(store.state.rootList.list.value?.hasMore == false && !store.state.rootList.isLoadingMore)
+      store.step(.key(.end), effects: []) { $0.rootList.selection = 19 }
+    }
+    // A first page with nothing in it is the whole list.
+    var empty = TestStore(Sample.state(size: Size(width: 80, height: 60)))
+    empty.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
+    empty.step(.listLoaded(ListPage(), .success(Sample.fetched(MediaPage(page: 1, totalPages: 500, results: [])))))
+    #expect(empty.state.rootList.list.value?.hasMore == false && !empty.state.rootList.isLoadingMore)
+  }
+
   @Test func anEmptyPageIsLoadedAndEmpty() {
     var store = TestStore(Sample.state())
     store.step(.start, effects: [.loadMarks, .fetchList(ListPage())])
