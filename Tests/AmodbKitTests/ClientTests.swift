@@ -73,6 +73,18 @@ struct ClientTests {
     #expect(server.requests.count == 1)
   }
 
+  @Test func aServerThatEchoesTheKeyNeverHasItShown() async throws {
+    let server = try LoopbackServer { _ in
+      .json(
+        #"{"status_code": 7, "status_message": "Invalid key test-key-123 \u001b]52;c;eA==\u0007 (or test-key-1…)"}"#,
+        status: 401)
+    }
+    let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
+    #expect(error == .unauthorized(message: "Invalid key <key hidden> (or <key hidden>…)"), "\(String(describing: error))")
+    #expect(APIKey("abc")?.hiding(in: "abc and ab") == "<key hidden> and ab", "a short key is hidden whole")
+    #expect(APIKey("secret-token-42")?.hiding(in: "Invalid token secret") == "Invalid token secret", "six in a row stay")
+  }
+
   @Test func notFoundIsClear() async throws {
     let server = try LoopbackServer { _ in .json(#"{"status_code": 34, "status_message": "Not here."}"#, status: 404) }
     let error = await fetchError(TestClients.client(for: server), MovieDetailsRequest(id: 1, language: "en-US"))

@@ -135,9 +135,10 @@ public actor AmodbClient {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
       url: url, headers: headers(), timeout: configuration.timeout, maxBodyBytes: configuration.maxBodyBytes)
-    let task = Task(executorPreference: HeldExecutor.preferred) { [transport, clock, budget] in
+    let task = Task(executorPreference: HeldExecutor.preferred) { [transport, clock, budget, configuration] in
       await Self.perform(
-        request, transport: transport, clock: clock, budget: budget, background: background, onWait: onWait)
+        request, key: configuration.apiKey, transport: transport, clock: clock, budget: budget,
+        background: background, onWait: onWait)
     }
     inFlight[url] = task
     let result = await task.value
@@ -150,9 +151,10 @@ public actor AmodbClient {
   }
 
   /// Sends a request, waiting out and retrying 429s at most twice and following at most three
-  /// redirects within the same origin (scheme, host and port), each counted against the budget.
+  /// redirects within the same origin (scheme, host and port), each counted against the budget;
+  /// `key`, the one sent, is hidden wherever an error's message repeats it.
   private static func perform(
-    _ request: HTTPRequest, transport: any Transport, clock: ClientClock, budget: RateBudget?, background: Bool,
+    _ request: HTTPRequest, key: APIKey?, transport: any Transport, clock: ClientClock, budget: RateBudget?, background: Bool,
     onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     var current = request
@@ -177,7 +179,7 @@ public actor AmodbClient {
           return .failure(error)
         }
       }
-      guard let error = StatusMapping.error(for: response) else {
+      guard let error = StatusMapping.error(for: response, hiding: key) else {
         return .success(
           Answer(body: response.body, fetchedAt: clock.now(), rateLimit: RateLimitStatus(response: response)))
       }

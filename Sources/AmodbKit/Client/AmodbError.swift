@@ -117,10 +117,11 @@ extension AmodbError {
 
 /// Maps an amodb answer to an error: the one place that reads its statuses.
 public enum StatusMapping {
-  /// Returns the error for a non-2xx response, or nil for success.
-  public static func error(for response: HTTPResponse) -> AmodbError? {
+  /// Returns the error for a non-2xx response, or nil for success; `key`, the one sent, is hidden
+  /// wherever the service's message repeats it.
+  public static func error(for response: HTTPResponse, hiding key: APIKey? = nil) -> AmodbError? {
     if (200...299).contains(response.status) { return nil }
-    let message = serviceMessage(in: response.body)
+    let message = serviceMessage(in: response.body).map { key?.hiding(in: $0) ?? $0 }
     switch response.status {
     case 401: return .unauthorized(message: message)
     case 402: return .paymentRequired(message: message)
