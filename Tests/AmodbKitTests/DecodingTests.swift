@@ -24,6 +24,17 @@ struct DecodingTests {
     #expect(details.voteCount > 0)
   }
 
+  @Test func anIMDbIdThatIsNotOneIsLeftOut() throws {
+    for (given, kept) in [
+      ("tt0137523", "tt0137523"), ("tt0137523/../../evil", nil), ("--help", nil), ("tt", nil), ("nm0000093", nil),
+    ] {
+      let film = try decode(MovieDetails.self, #"{"id": 550, "title": "Fight Club", "imdb_id": "\#(given)"}"#)
+      #expect(film.imdbID == kept, "\(given)")
+      let series = try decode(SeriesDetails.self, #"{"id": 1, "name": "S", "external_ids": {"imdb_id": "\#(given)"}}"#)
+      #expect(series.imdbID == kept, "\(given)")
+    }
+  }
+
   @Test func sparseDetailsTreatEmptyAndZeroAsAbsent() throws {
     let details = try AmodbJSON.decoder().decode(MovieDetails.self, from: Fixtures.tmdb("movie-details-sparse.json"))
     #expect(details.title == "Better Than Me")
@@ -102,6 +113,11 @@ struct DecodingTests {
     let page = try decode(MediaPage.self, #"{"page": 1, "results": null}"#)
     #expect(page.results.isEmpty)
     #expect(page.totalPages == 1)
+    for broken in [#"{"a": 1}"#, #""none""#, "7"] {
+      #expect(throws: DecodingError.self, "results: \(broken)") {
+        try decode(MediaPage.self, #"{"page": 1, "total_pages": 500, "results": \#(broken)}"#)
+      }
+    }
   }
 
   @Test func ratingsAcceptIntegersDecimalsNullsAndStrings() throws {

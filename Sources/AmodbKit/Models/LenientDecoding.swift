@@ -47,6 +47,15 @@ extension KeyedDecodingContainer {
     (try? decodeIfPresent(type, forKey: key)) ?? nil
   }
 
+  /// An IMDb id ("tt" and digits) when the text is one, else nil: it goes into links and to the
+  /// opener, so nothing else (a path, an option) passes.
+  func imdbID(_ key: Key) -> String? {
+    guard let text = lenient(String.self, key), text.utf8.count <= 20, text.hasPrefix("tt"),
+      text.utf8.count > 2, text.utf8.dropFirst(2).allSatisfy({ (0x30...0x39).contains($0) })
+    else { return nil }
+    return text
+  }
+
   /// Decodes text when present and a string, else nil: through the container's own string
   /// requirement, several times faster than the generic one a `Decodable` type goes through.
   func lenient(_ type: String.Type, _ key: Key) -> String? {

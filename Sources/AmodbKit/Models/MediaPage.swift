@@ -30,8 +30,17 @@ public struct MediaPage: Sendable, Hashable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    // At most 100 entries are kept from a page (TMDB sends 20); the rest count as skipped.
-    let entries = container.lenient(CappedArray<MediaSummary>.self, .results) ?? CappedArray()
+    // At most 100 entries are kept from a page (TMDB sends 20); the rest count as skipped. Results
+    // missing or null are none; results of another type make no page, so "nothing listed" is never
+    // said of a broken answer.
+    let entries: CappedArray<MediaSummary>
+    if let read = container.lenient(CappedArray<MediaSummary>.self, .results) {
+      entries = read
+    } else if !container.contains(.results) || (try? container.decodeNil(forKey: .results)) == true {
+      entries = CappedArray()
+    } else {
+      throw DecodingError.dataCorruptedError(forKey: .results, in: container, debugDescription: "results is not a list")
+    }
     results = entries.values
     skippedEntries = entries.skipped
     page = max(container.integer(.page) ?? 1, 1)

@@ -182,7 +182,7 @@ public struct MovieDetails: Sendable, Hashable, Decodable {
       .filter { !$0.isEmpty }
     genreIDs = Array(genreList.compactMap(\.id).filter { $0 > 0 }.prefix(12))
     status = container.text(.status, limit: 60)
-    imdbID = container.text(.imdbID, limit: 20)
+    imdbID = container.imdbID(.imdbID)
     posterPath = container.lenient(String.self, .posterPath).flatMap(ImagePath.validated)
     voteAverage = min(max(container.number(.voteAverage) ?? 0, 0), 10)
     voteCount = max(container.integer(.voteCount) ?? 0, 0)

@@ -173,7 +173,7 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-      imdbID = try decoder.container(keyedBy: CodingKeys.self).text(.imdbID, limit: 20)
+      imdbID = try decoder.container(keyedBy: CodingKeys.self).imdbID(.imdbID)
     }
   }
 
