@@ -80,9 +80,11 @@ struct ClientTests {
         status: 401)
     }
     let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
-    #expect(error == .unauthorized(message: "Invalid key <key hidden> (or <key hidden>…)"), "\(String(describing: error))")
+    #expect(
+      error == .unauthorized(message: "Invalid key <key hidden> (or <key hidden>…)"), "\(String(describing: error))")
     #expect(APIKey("abc")?.hiding(in: "abc and ab") == "<key hidden> and ab", "a short key is hidden whole")
-    #expect(APIKey("secret-token-42")?.hiding(in: "Invalid token secret") == "Invalid token secret", "six in a row stay")
+    #expect(
+      APIKey("secret-token-42")?.hiding(in: "Invalid token secret") == "Invalid token secret", "six in a row stay")
   }
 
   @Test func notFoundIsClear() async throws {

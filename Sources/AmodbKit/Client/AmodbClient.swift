@@ -154,7 +154,8 @@ public actor AmodbClient {
   /// redirects within the same origin (scheme, host and port), each counted against the budget;
   /// `key`, the one sent, is hidden wherever an error's message repeats it.
   private static func perform(
-    _ request: HTTPRequest, key: APIKey?, transport: any Transport, clock: ClientClock, budget: RateBudget?, background: Bool,
+    _ request: HTTPRequest, key: APIKey?, transport: any Transport, clock: ClientClock, budget: RateBudget?,
+    background: Bool,
     onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     var current = request
