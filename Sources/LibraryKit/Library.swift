@@ -178,11 +178,26 @@ public final class Library {
     }
     defer { close(descriptor) }
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw LibraryError.damaged(name) }
+    if info.st_mode & S_IWUSR != 0 { giveSideFilesTheWrite(of: file, owner: info.st_uid) }
     guard info.st_size > 0 else { return file }
     var header = [UInt8](repeating: 0, count: 16)
     let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
     guard count == 16, header == Array("SQLite format 3\0".utf8) else { throw LibraryError.damaged(name) }
     return file
+  }
+
+  /// Makes this user's `-wal` and `-shm` beside a file they may write writable too: SQLite gives
+  /// them the file's mode when it makes them, so a read while the file was read-only leaves them
+  /// read-only, and every write after the file was made writable again would fail.
+  private static func giveSideFilesTheWrite(of file: String, owner: uid_t) {
+    guard owner == geteuid() else { return }
+    for side in [file + "-wal", file + "-shm"] {
+      var info = stat()
+      guard lstat(side, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == owner,
+        info.st_mode & S_IWUSR == 0
+      else { continue }
+      _ = chmod(side, (info.st_mode & 0o777) | S_IWUSR | S_IRUSR)
+    }
   }
 
   /// Where the link at `path` points, as text for a message.
@@ -247,7 +262,8 @@ public final class Library {
   }
 
   /// A connection that reads the file as it is, when the first read fails because the folder is on a
-  /// file system mounted read-only; nil when the first read works.
+  /// file system mounted read-only, or one this user may not make files in; nil when the first
+  /// read works.
   private static func readableOnReadOnlyFileSystem(
     _ connection: SQLiteConnection, path: String
   ) throws(SQLiteFailure) -> SQLiteConnection? {
@@ -255,11 +271,32 @@ public final class Library {
       try connection.rows("PRAGMA schema_version")
       return nil
     } catch {
-      guard error.primary == SQLITE_CANTOPEN, onReadOnlyFileSystem(path) else { throw error }
+      // CANTOPEN on a read-only mount; READONLY where the folder refuses WAL's index.
+      guard [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primary),
+        onReadOnlyFileSystem(path) || !folderWritable(path)
+      else { throw error }
       let immutable = try SQLiteConnection(path: path, readOnly: true, create: false, immutable: true)
       try immutable.refuseStoredSQL()
       return immutable
     }
+  }
+
+  /// Whether the library at `path` can be written by this user, and if not why, without opening it.
+  public static func access(at path: URL) -> LibraryAccess {
+    let file = path.path
+    guard FileManager.default.fileExists(atPath: file) else { return .notMade }
+    if onReadOnlyFileSystem(file) { return .readOnly(tr("on a file system mounted read-only")) }
+    if Glibc.access(file, W_OK) != 0 { return .readOnly(tr("the file cannot be written")) }
+    if !folderWritable(file) { return .readOnly(tr("its folder cannot be written")) }
+    for side in [file + "-wal", file + "-shm"] where Glibc.access(side, F_OK) == 0 && Glibc.access(side, W_OK) != 0 {
+      return .readOnly(tr("%s cannot be written", TextSanitizer.clean(side, limit: 300)))
+    }
+    return .readWrite
+  }
+
+  /// Whether this user may make files in the library's folder (WAL's index is made there).
+  private static func folderWritable(_ path: String) -> Bool {
+    Glibc.access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0
   }
 
   /// Whether the library's folder is on a file system mounted read-only.

@@ -43,3 +43,12 @@ enum LibraryIdentity: Equatable {
     self = version > current ? .newer(version: version) : .ours(version: version)
   }
 }
+
+/// Whether a library file can be written, as `trending doctor` tells it.
+public enum LibraryAccess: Equatable, Sendable {
+  /// No file yet: the first mark makes it.
+  case notMade
+  case readWrite
+  /// Read, never written, and why.
+  case readOnly(String)
+}

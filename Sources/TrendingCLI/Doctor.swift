@@ -51,6 +51,8 @@ enum Doctor {
     var settingsNamed: Bool
     var settingsProblems: Int
     var libraryPath: String?
+    /// Whether the library file can be written (looked at, not opened).
+    var libraryAccess: LibraryAccess = .readWrite
     var cachePath: String?
     /// The client's configuration, or the usage error that stopped it.
     var configuration: Result<ClientConfiguration, UsageError>
@@ -182,7 +184,13 @@ enum Doctor {
     add(
       "profile", tr("profile"), profile.name,
       source(inputs.invocation.profile != nil ? "--profile" : LibraryProfile.variable, environment: environment))
-    add("library", tr("library file"), inputs.libraryPath ?? tr("none"), tr("read and written"))
+    let access: String
+    switch inputs.libraryAccess {
+    case .notMade: access = tr("not made yet: the first mark makes it")
+    case .readWrite: access = tr("read and written")
+    case .readOnly(let why): access = tr("read only: %s", why)
+    }
+    add("library", tr("library file"), inputs.libraryPath ?? tr("none"), access)
     add(
       "cache", tr("cache"), inputs.cachePath ?? tr("none"),
       inputs.invocation.noCache || inputs.invocation.demo ? tr("not used") : tr("read and written"))

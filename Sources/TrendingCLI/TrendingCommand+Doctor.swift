@@ -88,6 +88,7 @@ extension TrendingCommand {
       interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
       libraryPath: Library.standardPath(environment: environment)?.path,
+      libraryAccess: Library.standardPath(environment: environment).map(Library.access(at:)) ?? .notMade,
       cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,
       service: service)
     if json {
