@@ -125,6 +125,7 @@ extension TrendingCommand {
         else {
           return unknown(media)
         }
+        if rating != nil, let code = missingEpisode(media, episode, info, invocation, environment) { return code }
         let changed = try library.rate(subject(media, episode), rating, title: info, day: today)
         let name = Output.named(info, episode: episode)
         guard let rating else { return emit(changed ? tr("%s: rating cleared", name) : tr("%s had no rating", name)) }
@@ -135,6 +136,7 @@ extension TrendingCommand {
         else {
           return unknown(media)
         }
+        if text != nil, let code = missingEpisode(media, episode, info, invocation, environment) { return code }
         let changed = try library.note(subject(media, episode), text, title: info, day: today)
         let name = Output.named(info, episode: episode)
         guard text != nil else { return emit(changed ? tr("%s: note cleared", name) : tr("%s had no note", name)) }

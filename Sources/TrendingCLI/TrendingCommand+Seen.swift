@@ -141,4 +141,31 @@ extension TrendingCommand {
         "marked %1$s episode of %2$s seen on %3$s", "marked %1$s episodes of %2$s seen on %3$s", marked.count,
         String(marked.count), Output.named(info, episode: nil), day))
   }
+
+  /// The exit code, said on standard error, when the episode a rating or note names is not in its
+  /// season's answer (a kept one first), or the season is not there, as `seen` says it; nil when it
+  /// is there, or when nothing can be asked (no key, offline: the user's word is taken).
+  static func missingEpisode(
+    _ media: MediaID, _ choice: EpisodeChoice?, _ info: TitleInfo, _ invocation: Invocation,
+    _ environment: [String: String]
+  ) -> Int32? {
+    guard let episode = subject(media, choice).episode, media.kind == .series,
+      let services = try? Setup.services(for: invocation, environment: environment),
+      services.client.configuration.missingKeyError == nil
+    else { return nil }
+    let client = services.client
+    let request = SeasonRequest(seriesID: media.id, number: episode.season, language: client.configuration.language)
+    switch blocking({ await client.answer(.season(request), keptFirst: true) }) {
+    case .success(let fetched):
+      guard let season = fetched.value.season, !season.episodes.contains(where: { $0.number == episode.number })
+      else { return nil }
+      printError(tr("%1$s has no episode %2$s", Output.named(info, episode: nil), episode.code))
+      return ExitCode.notFound.rawValue
+    case .failure(.notFound):
+      printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(episode.season)))
+      return ExitCode.notFound.rawValue
+    case .failure:
+      return nil
+    }
+  }
 }

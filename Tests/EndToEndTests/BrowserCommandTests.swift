@@ -122,5 +122,17 @@ struct BrowserCommandTests {
     #expect(csv.stderr.contains("left out 1 series: Letterboxd imports films only"), "\(csv.stderr)")
     let text = try BinaryRunner.run(["watchlist"], environment: home)
     #expect(text.stdout.contains("tv/1668") && text.stdout.contains("Friends"), "\(text.stdout)")
+    // A rating or note of an episode the series does not have is refused as `seen` refuses it.
+    for (arguments, said) in [
+      (["rate", "tv/1399", "8", "--season", "99", "--episode", "1"], "Game of Thrones (2011) has no season 99"),
+      (["note", "tv/1399", "x", "--season", "1", "--episode", "99"], "Game of Thrones (2011) has no episode S01E99"),
+    ] {
+      let refused = try BinaryRunner.run(arguments + ["--demo"], environment: home)
+      #expect(refused.status == 6 && refused.stderr.contains(said), "\(refused.stderr)")
+    }
+    let rated = try BinaryRunner.run(
+      ["rate", "tv/1399", "8", "--season", "1", "--episode", "2", "--demo"], environment: home)
+    #expect(rated.status == 0 && rated.stdout.contains("S01E02: 8/10"), "\(rated.stderr)")
+    #expect(try BinaryRunner.run(["stats"], environment: home).stdout.contains("★8 ×1"), "one rating, not three")
   }
 }
