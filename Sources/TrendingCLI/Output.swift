@@ -38,7 +38,8 @@ public enum Output {
   }
 
   /// The list for scripts: one entry a line, `rank id title year score media_type` separated by tabs,
-  /// with a dash for a missing year or score; nothing padded, nothing cut.
+  /// the id as the library's commands take it (`550`, `tv/1399`), with a dash for a missing year or
+  /// score; nothing padded, nothing cut.
   public static func tabSeparated(_ page: MediaPage) -> String {
     let startRank = (page.page - 1) * 20 + 1
     return page.results.enumerated().map { offset, movie in
@@ -46,7 +47,7 @@ public enum Output {
       let score = Formatters.plainScore(movie.voteAverage, votes: movie.voteCount)
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
-      return "\(startRank + offset)\t\(movie.id)\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
+      return "\(startRank + offset)\t\(MediaID(movie.kind, movie.id))\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
     }.joined(separator: "\n")
   }
 

@@ -107,6 +107,10 @@ struct BrowserCommandTests {
     #expect(list.status == 0, "\(list.stderr)")
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     #expect(!rows.isEmpty && rows.allSatisfy { $0["media_type"] as? String == "tv" })
+    // Piped, a series' id is as the library's commands take it: `cut -f2 | xargs trending seen` marks it.
+    let piped = try BinaryRunner.run(["list", "--kind", "tv", "--list", "top-rated", "--demo"]).stdout
+    let ids = piped.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[1] }
+    #expect(!ids.isEmpty && ids.allSatisfy { $0.hasPrefix("tv/") }, "\(piped)")
     let everything = try BinaryRunner.run(["search", "dark", "--demo", "--json"])
     let found = try #require(try JSONSerialization.jsonObject(with: Data(everything.stdout.utf8)) as? [[String: Any]])
     #expect(found.contains { $0["media_type"] as? String == "tv" && $0["title"] as? String == "Dark" })
