@@ -47,7 +47,8 @@ public enum Output {
       let score = Formatters.plainScore(movie.voteAverage, votes: movie.voteCount)
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
-      return "\(startRank + offset)\t\(MediaID(movie.kind, movie.id))\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
+      return
+        "\(startRank + offset)\t\(MediaID(movie.kind, movie.id))\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
     }.joined(separator: "\n")
   }
 
