@@ -168,7 +168,7 @@ public struct Tab: Sendable {
   /// The tabs, films' then series'; the watchlist, of both, is shown with either.
   public static let all: [Tab] = [
     Tab(
-      kind: .trending, media: .film, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trending") },
+      kind: .trending, media: .film, title: { tr("Trending") }, shortTitle: { trc("short tab name", "Trend") },
       heading: { tr("Trending films") }, feed: .trending(.film)),
     Tab(
       kind: .popular, media: .film, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Popular") },
@@ -186,7 +186,7 @@ public struct Tab: Sendable {
       kind: .watchlist, media: nil, title: { tr("Watchlist") }, shortTitle: { trc("short tab name", "Watch") },
       heading: { tr("Watchlist") }, feed: .watchlist),
     Tab(
-      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Cal") },
+      kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Dates") },
       heading: { tr("Coming soon") }, feed: .calendar),
     Tab(
       kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "Picks") },
@@ -196,7 +196,7 @@ public struct Tab: Sendable {
       heading: { tr("Recently rated") }, feed: .rated),
     Tab(
       kind: .seriesTrending, media: .series, title: { tr("Trending") },
-      shortTitle: { trc("short tab name", "Trending") }, heading: { tr("Trending series") }, feed: .trending(.series)),
+      shortTitle: { trc("short tab name", "Trend") }, heading: { tr("Trending series") }, feed: .trending(.series)),
     Tab(
       kind: .seriesPopular, media: .series, title: { tr("Popular") }, shortTitle: { trc("short tab name", "Popular") },
       heading: { tr("Popular series") }, feed: .catalogue(.series, .popular)),

@@ -41,21 +41,34 @@ struct TabBarTests {
     let unnamed = { (labels: [String?]) in
       labels.enumerated().count { index, label in label.map { $0.hasPrefix(" \(index + 1) ") } ?? true }
     }
-    // Both kinds' names, unless that would leave more tabs without a name than the folded switch does.
+    // Both kinds' names, unless that would leave more tabs without a name than the folded switch
+    // does, or cut two more tabs to their short names.
     let wholeRoom = width - 1 - TextWidth.width(of: TabBar.name(.film) + " \(TabBar.name(.series)) │")
     let names = kinds.map { (full: $0.title, short: $0.shortTitle) }
-    let withWhole = unnamed(TabBar.fit(names, selected: kinds.firstIndex(of: active), room: wholeRoom))
+    let cutShort = { (labels: [String?]) in
+      zip(names, labels).count { name, label in
+        name.short != name.full && label.map { [" \(name.short) ", " \(name.short) …"].contains($0) } == true
+      }
+    }
+    let wholeFit = TabBar.fit(names, selected: kinds.firstIndex(of: active), room: wholeRoom)
+    let withWhole = unnamed(wholeFit)
     if case .folded(let shown) = bar.first?.target {
       #expect(shown == media && bar.first?.label == "\(TabBar.name(media)) │", "\(name): folded to \(media): \(text)")
       let shownNames = kinds.indices.map { index in
         bar.first { $0.target == .tab(kinds[index]) }?.label
       }
-      #expect(unnamed(shownNames) < withWhole, "\(name): folded only to name more tabs: \(text)")
+      #expect(
+        unnamed(shownNames) < withWhole
+          || (unnamed(shownNames) == withWhole && cutShort(shownNames) + 2 <= cutShort(wholeFit)),
+        "\(name): folded only to name more tabs, or keep two more whole: \(text)")
     } else {
-      // Whole, because folding would name no more tabs.
+      // Whole, because folding would name no more tabs, nor keep two more whole.
       let foldedRoom = width - 1 - TextWidth.width(of: "\(TabBar.name(media)) │")
-      let folded = unnamed(TabBar.fit(names, selected: kinds.firstIndex(of: active), room: foldedRoom))
-      #expect(folded >= withWhole, "\(name): the switch whole although folding names more: \(text)")
+      let foldedFit = TabBar.fit(names, selected: kinds.firstIndex(of: active), room: foldedRoom)
+      let folded = unnamed(foldedFit)
+      #expect(
+        folded > withWhole || (folded == withWhole && cutShort(foldedFit) + 2 > cutShort(wholeFit)),
+        "\(name): the switch whole although folding names more: \(text)")
       #expect(bar.first?.label == TabBar.name(.film), "\(name): Films whole: \(text)")
       #expect(bar.dropFirst().first?.label == " \(TabBar.name(.series)) │", "\(name): Series whole: \(text)")
     }

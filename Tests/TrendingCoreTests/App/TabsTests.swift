@@ -77,7 +77,7 @@ struct TabsTests {
   @Test func aSavedTabIsShortenedToItsLeadingWholeWords() {
     #expect(Tab.shortened("On my services") == "On my…")
     #expect(Tab.shortened("Korean thrillers") == "Korean…")
-    #expect(Tab.shortened("Cyberpunkish") == "Cyberpu…", "a first word too long alone is cut")
+    #expect(Tab.shortened("Cyberpunkish") == "Cyberp…", "a first word too long alone is cut")
     #expect(Tab.shortened("Noir") == "Noir")
   }
 
