@@ -109,7 +109,8 @@ extension BrowserEndToEndTests {
       // short ones (Watch, Dates) and the saved tab not showing is cut to its first word.
       let bar = try session.capture()
       #expect(
-        bar.contains(" Films │ Trending ") && bar.contains(" Watch  Dates ") && bar.contains(" On my services  Korean…"),
+        bar.contains(" Films │ Trending ") && bar.contains(" Watch  Dates ")
+          && bar.contains(" On my services  Korean…"),
         "\(bar)")
       // The eleventh tab has no number key: Tab reaches it.
       try session.press("Tab")
