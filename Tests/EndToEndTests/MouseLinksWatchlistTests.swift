@@ -15,7 +15,7 @@ extension BrowserEndToEndTests {
 
     @Test func clicksSelectOpenGoBackAndTheWheelScrolls() throws {
       let amodb = try FakeAmodb()
-      // 90 columns: room for both names of the switch beside the tabs' short names.
+      // 90 columns: the switch folds to "Films │" where both names would cut two more tabs short.
       let session = try TmuxSession([], environment: amodb.environment, width: 90)
       try session.waitFor("Film 1")
       try session.waitForIdle()
@@ -32,13 +32,15 @@ extension BrowserEndToEndTests {
       #expect(session.status()["selected"] == "7", "one wheel notch moves three rows")
       try session.press("-l", "\u{1B}[<64;10;10M")
       #expect(session.status()["selected"] == "4")
-      // " Films Series │ Trending  Popular  …" at 90 columns (the tabs take their short names).
+      // " Films │ Trending  Popular  …" at 90 columns.
       let bar = try session.capture().split(separator: "\n", omittingEmptySubsequences: false)[1]
       let popular = try #require(bar.range(of: " Popular"))
       try click(session, row: 1, column: bar.distance(from: bar.startIndex, to: popular.lowerBound) + 2)
       try session.waitFor("Film 101")
       #expect(amodb.server.count("/3/movie/popular") == 1, "a click on a tab shows it")
-      try click(session, row: 1, column: 8)
+      // The switch: "Series" where both names show, else the folded "Films │", which turns it over.
+      let turn = try #require(bar.range(of: " Series") ?? bar.range(of: " Films"))
+      try click(session, row: 1, column: bar.distance(from: bar.startIndex, to: turn.lowerBound) + 2)
       try session.waitFor("Series 4001")
       #expect(amodb.server.count("/3/tv/popular") == 1, "a click on Series shows the series' tab in the same place")
       #expect(try session.capture().contains("Popular series"))
