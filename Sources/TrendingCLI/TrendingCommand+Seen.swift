@@ -84,8 +84,7 @@ extension TrendingCommand {
       guard
         case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
       else { return unknown(media) }
-      printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(episodes.season)))
-      return ExitCode(error).rawValue
+      return noSeason(info, episodes.season)
     }
     guard case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
     else {
@@ -96,12 +95,7 @@ extension TrendingCommand {
     switch episodes {
     case .one(_, let number):
       guard let episode = season.episodes.first(where: { $0.number == number }) else {
-        printError(
-          tr(
-            "%1$s has no episode %2$s", Output.named(info, episode: nil),
-            EpisodeKey(season: season.number, number: number).code))
-        // Not there, as a season amodb does not have is not there: the same code.
-        return ExitCode.notFound.rawValue
+        return noEpisode(info, EpisodeKey(season: season.number, number: number))
       }
       chosen = [episode]
     case .through(_, let last): chosen = season.episodes.filter { $0.number <= last }
@@ -159,13 +153,23 @@ extension TrendingCommand {
     case .success(let fetched):
       guard let season = fetched.value.season, !season.episodes.contains(where: { $0.number == episode.number })
       else { return nil }
-      printError(tr("%1$s has no episode %2$s", Output.named(info, episode: nil), episode.code))
-      return ExitCode.notFound.rawValue
+      return noEpisode(info, episode)
     case .failure(.notFound):
-      printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(episode.season)))
-      return ExitCode.notFound.rawValue
+      return noSeason(info, episode.season)
     case .failure:
       return nil
     }
+  }
+
+  /// Says the series has no such season; not found.
+  private static func noSeason(_ info: TitleInfo, _ number: Int) -> Int32 {
+    printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(number)))
+    return ExitCode.notFound.rawValue
+  }
+
+  /// Says the series has no such episode; not found, as a season amodb does not have is.
+  private static func noEpisode(_ info: TitleInfo, _ episode: EpisodeKey) -> Int32 {
+    printError(tr("%1$s has no episode %2$s", Output.named(info, episode: nil), episode.code))
+    return ExitCode.notFound.rawValue
   }
 }

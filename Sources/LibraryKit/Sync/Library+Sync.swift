@@ -59,8 +59,7 @@ extension Library {
   /// not doubled), every row it holds is stamped to travel, and a first sync runs.
   public func joinSync(folder: String, name: String?, now: Date) throws(LibraryError) -> SyncOutcome {
     guard !isReadOnly else { throw writeRefusal }
-    var info = stat()
-    guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let path = Self.resolvedFolder(folder) else {
+    guard SyncFolder.isFolder(folder), let path = Self.resolvedFolder(folder) else {
       throw LibraryError(.other, tr("%s is not a folder", TextSanitizer.clean(folder, limit: 300)))
     }
     if try syncFolder() != nil {

@@ -43,7 +43,15 @@ struct SyncApply {
           "SELECT size, modified, reader, complete, problem FROM sync_files WHERE device = ? AND file = ?",
           [.text(device), .text(name)]
         ).first
-        if let known, try !Self.readsAgain(known, stamp, device: device, file: name, connection) { continue }
+        if let known, !Self.readsAgain(known, stamp) {
+          // A row from before times were kept takes its time now, and is known by it from here on.
+          if known["modified"] == .null {
+            try connection.rows(
+              "UPDATE sync_files SET modified = ?, reader = ? WHERE device = ? AND file = ?",
+              [.integer(stamp.modified), .integer(Int64(SegmentHeader.version)), .text(device), .text(name)])
+          }
+          continue
+        }
         var file = FileOutcome()
         if entry == .foreign {
           file.problem = SyncProblem.notOurs.message
@@ -99,20 +107,12 @@ struct SyncApply {
 
   /// Whether a file read before is read again: it was not read whole and not refused, or it was
   /// replaced since (another size or time), or refused by an older trending than this one. A file
-  /// known from before times were kept is known by its size alone, and takes its time now.
-  static func readsAgain(
-    _ known: SQLRow, _ stamp: FileStamp, device: String, file: String, _ connection: SQLiteConnection
-  ) throws(SQLiteFailure) -> Bool {
+  /// known from before times were kept is known by its size alone.
+  static func readsAgain(_ known: SQLRow, _ stamp: FileStamp) -> Bool {
     let refused = known["problem"] != .null
     let refusedByOlder = refused && known["reader"].int.map { $0 < SegmentHeader.version } == true
     guard known["complete"].int == 1 || refused, known["size"].int == stamp.size, !refusedByOlder else { return true }
-    guard let modified = known["modified"].int else {
-      try connection.rows(
-        "UPDATE sync_files SET modified = ?, reader = ? WHERE device = ? AND file = ?",
-        [.integer(stamp.modified), .integer(Int64(SegmentHeader.version)), .text(device), .text(file)])
-      return false
-    }
-    return Int64(modified) != stamp.modified
+    return known["modified"].int.map { Int64($0) != stamp.modified } ?? false
   }
 
   /// A file's problem as a sync names it: "6cf69d1d/00000007.jsonl: why".

@@ -101,6 +101,12 @@ struct SyncFolder {
     return .success(Array(bytes[0..<done]))
   }
 
+  /// Whether `path` is a folder (through links, as a mount point or a stowed folder may be one).
+  static func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
   /// Makes this device's folder (0700) when it is not there.
   func makeOwn() throws(LibraryError) {
     var info = stat()
@@ -176,10 +182,7 @@ enum SyncExport {
   static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder) throws -> Int {
     // A device that has sent files finds them in its folder, else this is not the folder it sent
     // to (a stick not mounted, its empty mount point): nothing is written there, or taken in.
-    var info = stat()
-    guard stat(folder.root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      throw LibraryError.syncFolderMissing(folder.root)
-    }
+    guard SyncFolder.isFolder(folder.root) else { throw LibraryError.syncFolderMissing(folder.root) }
     if member.segment > 0, folder.highestOwnSegment() == 0 {
       throw LibraryError.syncFolderEmpty(folder.root, sent: member.segment)
     }
