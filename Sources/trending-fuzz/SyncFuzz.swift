@@ -42,10 +42,23 @@ func fuzzSync(_ data: Data) {
   } catch {
     preconditionFailure("a file of another device stopped the sync: \(error.message)")
   }
-  if fuzzSyncRun % 512 == 0 {
-    precondition((try? library.check())?.isEmpty == true, "the change log no longer rebuilds the library")
+  if fuzzSyncRun % fuzzSyncCheckEvery == 0 {
+    let problems: [String]
+    do { problems = try library.check(today: fuzzCheckDay) } catch {
+      preconditionFailure("the library could not be checked: \(error.message)")
+    }
+    precondition(problems.isEmpty, "the library no longer checks: " + problems.joined(separator: "; "))
   }
 }
+
+/// How often the library is checked whole (`TRENDING_FUZZ_SYNC_CHECK`, default every 512 inputs;
+/// 1 finds the very input that broke it).
+let fuzzSyncCheckEvery =
+  getenv("TRENDING_FUZZ_SYNC_CHECK").flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 512
+
+/// The day the library is checked as of: the later of this machine's day (the day the library was
+/// made) and the fuzz's own (the day its syncs take in), so the check never depends on the clock.
+let fuzzCheckDay = max(ReleaseDate(day: Date()), ReleaseDate(day: fuzzNow)).description
 
 /// How many inputs the `sync` target has read.
 nonisolated(unsafe) var fuzzSyncRun = 0
