@@ -133,7 +133,10 @@ struct SyncApply {
           guard let device = row["device"].string, let line = row["line"].string else { continue }
           var taken = Taken.refused("")
           if let record = SyncSegment.record(ArraySlice(line.utf8), device: device) {
-            if standingIn { try standInTitle(of: record) }
+            // A record dated ahead waits as it is: no title stands in for it yet.
+            if standingIn, record.clock.wall <= SyncClock.milliseconds(now) + Self.furthestAhead {
+              try standInTitle(of: record)
+            }
             taken = try apply(record)
           }
           guard taken != .waiting, taken != .ahead else { continue }
@@ -253,19 +256,23 @@ struct SyncApply {
     }
     // Dated ahead of this machine's clock: kept, and taken in once the clock has caught up.
     guard record.clock.wall <= nowMilliseconds + Self.furthestAhead else { return .ahead }
+    // The key as the library stores its values (8.0 is 8), so that it names one stamp.
+    var record = record
+    if let problem = keyProblem(table, record.row != nil, &record.key) { return .refused(problem) }
     var row = record.row
     if var values = row {
-      guard table.key(ofRow: values) == record.key else { return .refused(tr("its key is not its row's")) }
       let today = ReleaseDate(day: now)
       if let problem = StoredValues.problem(table.name, table.rowColumns, &values, today: today, cleaning: true)
         ?? listNameProblem(table, values)
       {
         return .refused(problem)
       }
+      guard table.key(ofRow: values) == record.key else { return .refused(tr("its key is not its row's")) }
       row = values
     }
     if (table.name == "lists" || table.name == "list_deletions"), row == nil {
-      guard record.key != [.text(Schema.watchlistName)] else { return .already }
+      // The watchlist is never deleted, in whatever case another device names it.
+      guard record.key[0] != .text(Schema.watchlistName) else { return .already }
       return try deleteList(record.key, at: record.clock)
     }
     // The key as `sync_rows` keeps it, made once: the stamp is read, then written.
@@ -341,38 +348,29 @@ struct SyncApply {
   /// SQLITE_CONSTRAINT_FOREIGNKEY (a macro Swift does not import).
   private static let foreignKeyRefused: Int32 = 787
 
+  /// What is wrong with a record's key, as its table names rows: a list's deletion carries no row,
+  /// and a key is values the library stores (a list by a name it takes), so that a deletion never
+  /// reaches a row by SQLite's conversions ("550" for 550) or a list by a name it would refuse.
+  /// `key` is given back as the library keeps it: values as stored, a list's name lowered.
+  private func keyProblem(_ table: SyncTable, _ carriesRow: Bool, _ key: inout [SQLValue]) -> String? {
+    if table.name == "list_deletions", carriesRow { return tr("a list's deletion carries no row") }
+    if table.caseless(table.keyColumns[0]) {
+      guard Self.isListName(key[0]) else { return tr("list is not a list's name") }
+      key[0] = SyncTable.lowered(key[0])
+    }
+    return StoredValues.problem(table.name, table.keyColumns, &key, today: ReleaseDate(day: now), cleaning: false)
+  }
+
   /// A list's name on an item: text the library takes as a list's name.
   private func listNameProblem(_ table: SyncTable, _ values: [SQLValue]) -> String? {
-    guard table.name == "list_items" else { return nil }
-    guard case .text(let name) = values[0], !name.isEmpty, name.count <= Library.longestListName,
-      TextSanitizer.clean(name, limit: Library.longestListName) == name
-    else { return tr("list is not a list's name") }
-    return nil
+    guard table.name == "list_items", !Self.isListName(values[0]) else { return nil }
+    return tr("list is not a list's name")
   }
-}
 
-/// When a rating (or its clearing) was given, for merging: the moment a rating made here keeps
-/// (`rated_at`), else the end of the day it names, never later than the change that carried it; a
-/// clearing, its change's.
-struct RatingMoment {
-  /// Milliseconds since 1970.
-  let milliseconds: Int64
-
-  /// The moment of `row` (the ratings table's `columns`; nil: cleared) carried at `clock`.
-  init(_ row: [SQLValue]?, columns: [String], clock: HybridClock) {
-    guard let row else {
-      milliseconds = clock.wall
-      return
-    }
-    let value = { (name: String) in columns.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil } }
-    if let moment = value("rated_at")?.integer {
-      milliseconds = min(moment, clock.wall)
-    } else if let day = value("rated")?.string.flatMap(ReleaseDate.init) {
-      // The day's end wherever it is still that day (UTC−12 to UTC+14): a day names no hour.
-      let end = Int64(day.dayNumber + 1) * 86_400_000 + 12 * 3_600_000
-      milliseconds = min(end, clock.wall)
-    } else {
-      milliseconds = clock.wall
-    }
+  /// Whether `value` is text the library takes as a list's name.
+  private static func isListName(_ value: SQLValue) -> Bool {
+    guard case .text(let name) = value else { return false }
+    return !name.isEmpty && name.count <= Library.longestListName
+      && TextSanitizer.clean(name, limit: Library.longestListName) == name
   }
 }

@@ -76,7 +76,7 @@ struct SyncTable: Sendable {
 
   /// Whether the key's column is a list's name, told without case.
   func caseless(_ column: String) -> Bool {
-    (name == "lists" && column == "name") || (name == "list_items" && column == "list")
+    ((name == "lists" || name == "list_deletions") && column == "name") || (name == "list_items" && column == "list")
   }
 
   /// ASCII letters lowered, as SQLite's NOCASE tells names apart.
