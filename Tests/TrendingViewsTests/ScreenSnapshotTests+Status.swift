@@ -22,6 +22,23 @@ extension ScreenSnapshotTests {
     state.shared.notice = Notice("Copied https://www.themoviedb.org/movie/2", kind: .confirmation, now: Scenes.now)
     check(state, "notice")
   }
+
+  /// A refresh that failed says what failed and how old the list is, whole at 80 columns; a server
+  /// that gave no answer in time is not called offline.
+  @Test func aFailedRefreshSaysItsCauseAndTheListsAgeWhole() {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    state.rootList.list.fetchedAt = Scenes.now.addingTimeInterval(-3 * 60)
+    state.rootList.list.fail(.rateLimited(retryAfter: 30))
+    let limited = Renderer.render(state).screen.line(22)
+    #expect(limited.contains("! rate limited (429), try again in 30 s · list from 3 minutes ago"), "\(limited)")
+    state.rootList.list.fail(.timedOut(seconds: 10))
+    let slow = Renderer.render(state).screen.line(22)
+    #expect(slow.contains("No answer within 10 s, showing data from 3 minutes ago. r retries."), "\(slow)")
+    #expect(!slow.contains("Offline"))
+    state.rootList.list.fail(.server(status: 503, message: nil))
+    let down = Renderer.render(state).screen.line(22)
+    #expect(down.contains("Refresh failed: service error (HTTP 503). Showing the list from 3 minutes ago."), "\(down)")
+  }
 }
 
 /// A prompt on the status line: drawn over the message there, its words cut so what is typed shows.

@@ -341,10 +341,16 @@ enum ListView {
       status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
     } else if shown.list.value != nil, let error = shown.list.error {
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
-      if error.isOffline {
+      if case .timedOut(let seconds) = error {
+        // A slow server, or a network that drops what is sent: nothing says which, so neither is claimed.
+        let line = tr("No answer within %1$s s, showing data from %2$s. r retries.", String(seconds), age)
+        status = (position + " · " + line, .muted)
+      } else if error.isOffline {
         status = (position + " · " + tr("Offline, showing data from %s. r retries.", age), .muted)
       } else {
-        status = ("! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age), .warning)
+        let long = "! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age)
+        let short = "! " + error.summary + " · " + tr("list from %s", age)
+        status = (TextWidth.width(of: long) <= screen.width ? long : short, .warning)
       }
     } else if shown.isLoadingMore {
       status = (ScreenReader.busy(tr("Loading more…"), shared), .accent)
