@@ -231,7 +231,16 @@ public enum OptionTable {
         name: "--language", value: "TAG", kind: .language, variable: "AMODB_LANGUAGE", setting: "language",
         help: tr(
           "the language of the interface and the data, e.g. ru-RU, pt-BR (default: AMODB_LANGUAGE, then the locale)"),
-        apply: { line, text in line.invocation.language = text }),
+        apply: { line, text throws(UsageError) in
+          // Asked for by name: a language amodb does not serve is a mistake, not a wish for English.
+          guard LanguageTag.choose(flag: text, environment: [:]).unsupported == nil else {
+            throw UsageError(
+              message: tr(
+                "--language must be one of amodb's fourteen languages (%1$s), not %2$s",
+                LanguageTag.tags.joined(separator: ", "), shown(text)))
+          }
+          line.invocation.language = text
+        }),
       OptionSpec(
         name: "--region", value: "CC", kind: .region, variable: "AMODB_REGION", setting: "region",
         help: tr("the country for Now playing and Upcoming (AMODB_REGION, else the locale's)"),
