@@ -29,6 +29,13 @@ struct TextTests {
     #expect(TextLayout.fit("7.4", to: 5, alignRight: true) == "  7.4")
   }
 
+  @Test func aNoteKeepsItsLinesUnderItsMark() {
+    var document = Document()
+    MarkLines.note("with Dad\nagain next year, at the cinema", width: 20, into: &document)
+    let lines = document.lines.map { $0.map(\.text).joined() }
+    #expect(lines == ["✎ with Dad", "  again next year,", "  at the cinema"])
+  }
+
   @Test func factsBreakBetweenThemselvesNotInsideOne() {
     let facts = ["S01E06 “Low Tide”", "8 December 2026", "in 3 days"]
     #expect(TextLayout.wrap(facts: facts, width: 80) == ["S01E06 “Low Tide” · 8 December 2026 · in 3 days"])

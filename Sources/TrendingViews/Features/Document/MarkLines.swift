@@ -21,9 +21,12 @@ enum MarkLines {
     note(mark.note, width: width, into: &document)
   }
 
-  /// The user's note ("✎ …"), wrapped to `width`: a title's or an episode's.
+  /// The user's note ("✎ …"), wrapped to `width` under its mark, its own lines kept: a title's or
+  /// an episode's.
   static func note(_ note: String?, width: Int, into document: inout Document) {
     guard let note else { return }
-    document.append(contentsOf: TextLayout.wrap("✎ " + note, width: width).map { [Span($0, Style(.muted))] })
+    let lines = TextLayout.wrap(note, width: max(1, width - 2))
+    document.append(
+      contentsOf: lines.enumerated().map { index, line in [Span((index == 0 ? "✎ " : "  ") + line, Style(.muted))] })
   }
 }

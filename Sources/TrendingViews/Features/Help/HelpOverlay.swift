@@ -18,11 +18,15 @@ enum HelpOverlay {
     Box.draw(Rect(row: top, column: left, width: boxWidth, height: boxHeight), title: tr("Keys"), into: &screen)
     // The focus starts at the first line shown.
     screen.cursor = Position(row: top + 1, column: left + 2)
-    if layout.rows > rows {
-      let more = " " + (scroll < layout.rows - rows ? tr("j/k more") : tr("k back")) + " "
+    // How to go on, on the bottom border: scrolling where it scrolls, and always how to close.
+    let closes =
+      layout.rows > rows
+      ? (scroll < layout.rows - rows ? tr("j/k more") : tr("k back")) + " · " + tr("other keys close")
+      : tr("any key closes")
+    let hint = " " + closes + " "
+    if TextWidth.width(of: hint) <= boxWidth - 4 {
       screen.put(
-        more, row: top + boxHeight - 1, column: left + max(2, boxWidth - 2 - TextWidth.width(of: more)),
-        style: Style(.muted))
+        hint, row: top + boxHeight - 1, column: left + boxWidth - 2 - TextWidth.width(of: hint), style: Style(.muted))
     }
     let inner = columns == 1 ? boxWidth - 4 : layout.columnWidth
     for (index, column) in layout.columns.enumerated() {
