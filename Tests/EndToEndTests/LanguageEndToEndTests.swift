@@ -34,7 +34,8 @@ struct LanguageCommandTests {
     // Asked for by name, a language amodb does not serve is a usage error: nothing runs in English.
     let asked = try BinaryRunner.run(["list", "--demo", "--language", "xx"])
     #expect(asked.status == 2 && asked.stdout.isEmpty)
-    #expect(asked.stderr.contains("--language must be one of amodb's fourteen languages (en-US, be-BY"), "\(asked.stderr)")
+    #expect(
+      asked.stderr.contains("--language must be one of amodb's fourteen languages (en-US, be-BY"), "\(asked.stderr)")
     #expect(asked.stderr.contains("not 'xx'"), "\(asked.stderr)")
     #expect(try BinaryRunner.run(["list", "--demo", "--language", "C"]).status == 0, "C is English, said plainly")
   }
