@@ -150,9 +150,24 @@ public enum OptionTable {
   /// The shells `trending completions` writes for.
   public static let shells = ["bash", "zsh", "fish"]
 
-  /// An argument as usage errors echo it: quoted, cleaned of control characters, at most 60 characters.
+  /// An argument as usage errors echo it: quoted, at most 60 characters, its control characters
+  /// written as escapes (`\e`, `\t`, `\x07`), so that the echo is what was typed and never a
+  /// cleaned look-alike ('55\e[2J0', not '550').
   static func shown(_ text: String) -> String {
-    "'" + TextSanitizer.clean(text, limit: 60) + "'"
+    var visible = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x1B: visible += "\\e"
+      case 0x09: visible += "\\t"
+      case 0x0A: visible += "\\n"
+      case 0x0D: visible += "\\r"
+      case 0..<0x20, 0x7F...0x9F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        visible += "\\x" + (hex.count < 2 ? "0" : "") + hex
+      default: visible.unicodeScalars.append(scalar)
+      }
+    }
+    return "'" + TextSanitizer.clean(visible, limit: 60) + "'"
   }
 
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).

@@ -8,8 +8,7 @@ import TrendingViews
 public enum Output {
   /// The list as an aligned table; titles are never cut unless `width` is given (a terminal's width).
   public static func table(_ page: MediaPage, width: Int? = nil) -> String {
-    let startRank = (page.page - 1) * 20 + 1
-    let rankWidth = max(1, String(startRank + page.results.count).count)
+    let rankWidth = max(1, String(page.rank(at: max(0, page.results.count - 1))).count)
     let longest = page.results.map { TextWidth.width(of: $0.title) }.max() ?? 5
     var titleWidth = max(5, longest)
     if let width { titleWidth = max(5, min(titleWidth, width - rankWidth - 16)) }
@@ -21,7 +20,7 @@ public enum Output {
     // A page of several kinds (a search) names each entry's kind after its score.
     let mixed = Set(page.results.map(\.kind)).count > 1
     for (offset, movie) in page.results.enumerated() {
-      let rank = TextLayout.fit(String(startRank + offset), to: rankWidth, alignRight: true)
+      let rank = TextLayout.fit(String(page.rank(at: offset)), to: rankWidth, alignRight: true)
       let year = TextLayout.fit(movie.year.map(String.init) ?? Formatters.missing, to: 4, alignRight: true)
       let score = TextLayout.fit(Formatters.score(movie.voteAverage, votes: movie.voteCount), to: 5, alignRight: true)
       let kind = mixed ? "  " + Vocabulary.kind(movie.kind) : ""
@@ -41,14 +40,13 @@ public enum Output {
   /// the id as the library's commands take it (`550`, `tv/1399`), with a dash for a missing year or
   /// score; nothing padded, nothing cut.
   public static func tabSeparated(_ page: MediaPage) -> String {
-    let startRank = (page.page - 1) * 20 + 1
-    return page.results.enumerated().map { offset, movie in
+    page.results.enumerated().map { offset, movie in
       let year = movie.year.map(String.init) ?? Formatters.missing
       let score = Formatters.plainScore(movie.voteAverage, votes: movie.voteCount)
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
       return
-        "\(startRank + offset)\t\(MediaID(movie.kind, movie.id))\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
+        "\(page.rank(at: offset))\t\(MediaID(movie.kind, movie.id))\t\(title)\t\(year)\t\(score)\t\(movie.kind.rawValue)"
     }.joined(separator: "\n")
   }
 
@@ -76,10 +74,9 @@ public enum Output {
 
   /// The list as a JSON array.
   public static func json(_ page: MediaPage, configuration: ClientConfiguration) -> String {
-    let startRank = (page.page - 1) * 20 + 1
     let entries = page.results.enumerated().map { offset, movie in
       ListEntry(
-        rank: startRank + offset, id: movie.id, mediaType: movie.kind.rawValue, title: movie.title,
+        rank: page.rank(at: offset), id: movie.id, mediaType: movie.kind.rawValue, title: movie.title,
         originalTitle: movie.originalTitle,
         year: movie.year,
         releaseDate: movie.releaseDate?.description, score: movie.score.map(rounded),

@@ -32,9 +32,7 @@ extension TrendingCommand {
           try library.hiddenTitles()
         }), !hidden.isEmpty
     else { return page }
-    var shown = page
-    shown.results = page.results.filter { $0.media.map { !hidden.contains($0) } ?? true }
-    return shown
+    return page.filtered { $0.media.map { !hidden.contains($0) } ?? true }
   }
 
   /// The titles the library has seen or hidden, which a pick for tonight leaves out.

@@ -96,6 +96,10 @@ struct DecodingTests {
       """
     let page = try decode(MediaPage.self, text)
     #expect(page.results.map(\.id) == [1, 2, 3, 4])
+    // The entries read keep the places they were served at: a dropped entry shifts no rank.
+    #expect(page.places == [0, 4, 5, 6])
+    #expect((0..<4).map(page.rank(at:)) == [1, 5, 6, 7])
+    #expect(page.filtered { $0.id != 2 }.places == [0, 5, 6])
     #expect(page.skippedEntries == 3)
     #expect(page.results[0].year == 2020)
     #expect(page.results[1].title == "Fallback Title")

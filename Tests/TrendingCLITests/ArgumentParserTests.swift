@@ -78,6 +78,10 @@ struct ArgumentParserTests {
     #expect(failure("search --kind films x")?.contains("--kind must be film, tv, person or all") == true)
     #expect(failure("tv")?.contains("tv needs a series id") == true)
     #expect(failure("tv x")?.contains("the series id must be a positive whole number") == true)
+    // What was typed is echoed with its control characters as escapes, never cleaned into another id.
+    var echoed: String?
+    do { _ = try ArgumentParser.parse(["show", "55\u{1B}[2J0\u{7}"]) } catch { echoed = error.message }
+    #expect(echoed?.hasSuffix("not '55\\e[2J0\\x07'") == true, "\(echoed ?? "no error")")
     #expect(failure("season 1399")?.contains("season needs a series id and a season number") == true)
     #expect(failure("season 1399 -1")?.contains("unknown option") == true || failure("season 1399 x") != nil)
     #expect(failure("watchlist add person/3")?.contains("tv/1399") == true)

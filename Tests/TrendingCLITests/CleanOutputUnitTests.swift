@@ -6,6 +6,15 @@ import Testing
 
 @Suite("What the commands print: CSV cells, notification markup, days and years")
 struct CleanOutputUnitTests {
+  /// A list's ranks are the service's: an entry left out (unreadable, or hidden) renumbers none.
+  @Test func ranksAreWhereTheServiceListedEachEntry() throws {
+    let body = #"{"page":2,"results":[{"id":1,"title":"A"},{"id":"x"},{"id":3,"title":"C"},{"id":4,"title":"D"}]}"#
+    let page = try AmodbJSON.decoder().decode(MediaPage.self, from: Data(body.utf8)).filtered { $0.id != 3 }
+    #expect(Output.tabSeparated(page).split(separator: "\n").map { $0.prefix(5) } == ["21\t1\t", "24\t4\t"])
+    #expect(Output.table(page).contains("\n24  D"), "\(Output.table(page))")
+    #expect(Output.json(page, configuration: ClientConfiguration(apiKey: nil)).contains("\"rank\" : 24"))
+  }
+
   @Test func aFormulaBehindAnEscapeSequenceIsGuarded() {
     #expect(Output.csvField("\u{1B}[2J=1+2") == "'=1+2")
     #expect(Output.csvField("\u{9B}2J@SUM(1)") == "'@SUM(1)")

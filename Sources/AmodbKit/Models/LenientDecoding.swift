@@ -21,6 +21,8 @@ struct CappedArray<Element: Decodable>: Decodable {
   var values: [Element] = []
   /// Elements not kept.
   var skipped = 0
+  /// Where each kept element stood in the array, from 0.
+  var places: [Int] = []
 
   /// The most elements kept from one array; TMDB sends 20 a page.
   static var limit: Int { 100 }
@@ -31,8 +33,10 @@ struct CappedArray<Element: Decodable>: Decodable {
   init(from decoder: any Decoder) throws {
     var container = try decoder.unkeyedContainer()
     while !container.isAtEnd {
+      let place = values.count + skipped
       if values.count < Self.limit, let value = try container.decode(Lossy<Element>.self).value {
         values.append(value)
+        places.append(place)
       } else {
         if values.count >= Self.limit { _ = try container.decode(Skipped.self) }
         skipped += 1

@@ -10,16 +10,21 @@ public struct MediaPage: Sendable, Hashable, Decodable {
   public var results: [MediaSummary]
   /// How many entries of the page could not be read and were left out.
   public var skippedEntries: Int
+  /// Where each of `results` stood in the page as served, from 0: an entry left out (unreadable,
+  /// or hidden by the user) leaves its place empty, so the others keep their ranks.
+  public var places: [Int]
 
   /// Makes a page from its parts.
   public init(
-    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MediaSummary], skippedEntries: Int = 0
+    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MediaSummary], skippedEntries: Int = 0,
+    places: [Int]? = nil
   ) {
     self.page = page
     self.totalPages = totalPages
     self.totalResults = totalResults ?? results.count
     self.results = results
     self.skippedEntries = skippedEntries
+    self.places = places.flatMap { $0.count == results.count ? $0 : nil } ?? Array(results.indices)
   }
 
   enum CodingKeys: String, CodingKey {
@@ -43,9 +48,24 @@ public struct MediaPage: Sendable, Hashable, Decodable {
     }
     results = entries.values
     skippedEntries = entries.skipped
+    places = entries.places
     page = max(container.integer(.page) ?? 1, 1)
     totalPages = min(max(container.integer(.totalPages) ?? page, page), 500)
     totalResults = max(container.integer(.totalResults) ?? results.count, results.count)
+  }
+
+  /// The rank of the result at `offset` in the whole list, from 1 (TMDB serves 20 a page).
+  public func rank(at offset: Int) -> Int {
+    (page - 1) * 20 + 1 + (offset < places.count ? places[offset] : offset)
+  }
+
+  /// The page with only the results `keep` keeps, each at its place.
+  public func filtered(_ keep: (MediaSummary) -> Bool) -> MediaPage {
+    var kept = self
+    let pairs = zip(results, places).filter { keep($0.0) }
+    kept.results = pairs.map(\.0)
+    kept.places = pairs.map(\.1)
+    return kept
   }
 
   /// Two pages as one: their entries taken in turn, the larger page count and both totals.
