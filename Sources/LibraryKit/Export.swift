@@ -312,8 +312,15 @@ extension Library {
     "\"" + name.replacing("\"", with: "\"\"") + "\""
   }
 
-  /// Copies the library to a new file with SQLite's online backup, safe while others write.
-  public func backup(to target: URL) throws(LibraryError) {
+  /// Copies the library to a new file with SQLite's online backup, safe while others write; in a
+  /// folder `target` names, to a file named by the moment (`trending-library-2026-12-06T101500Z.sqlite3`),
+  /// as `cp` puts a file into a folder. Returns the file written.
+  @discardableResult
+  public func backup(to given: URL, now: Date = Date()) throws(LibraryError) -> URL {
+    let target =
+      SyncFolder.isFolder(given.path)
+      ? given.appendingPathComponent("trending-library-\(now.formatted(.iso8601).replacing(":", with: "")).sqlite3")
+      : given
     let name = TextSanitizer.clean(target.path, limit: 300)
     let made = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard made >= 0 else {
@@ -331,6 +338,7 @@ extension Library {
       unlink(target.path)
       throw LibraryError.from(error, path: target.path)
     }
+    return target
   }
 }
 

@@ -200,8 +200,7 @@ extension TrendingCommand {
         }
         return emit(tr("%s: no problems found", TextSanitizer.clean(library.path.path, limit: 300)))
       case .backup(let path):
-        let target = URL(fileURLWithPath: path)
-        try library.backup(to: target)
+        let target = try library.backup(to: URL(fileURLWithPath: path), now: Date())
         return emit(tr("copied the library to %s", TextSanitizer.clean(target.path, limit: 300)))
       }
     }

@@ -391,6 +391,13 @@ struct LibraryEndToEndTests {
     let backup = data.appendingPathComponent("copy.sqlite3")
     #expect(try run(["library", "backup", backup.path], data: data).status == 0)
     #expect(try run(["library", "backup", backup.path], data: data).status == 1, "never replaced")
+    // Into a folder, as cp puts a file: a file named by the moment.
+    let folder = data.appendingPathComponent("backups")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let into = try run(["library", "backup", folder.path], data: data)
+    #expect(into.status == 0 && into.stdout.contains(folder.path + "/trending-library-"), "\(into.stdout)")
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(made.count == 1 && made.first?.hasSuffix("Z.sqlite3") == true, "\(made)")
     #expect(try run(["library", "check"], data: data).stdout.contains("no problems found"))
     let copy = try BinaryRunner.program("sqlite3", [backup.path, "SELECT count(*) FROM watch_events"])
     #expect(copy.stdout == "2\n")
