@@ -122,7 +122,11 @@ extension TrendingCommand {
           let items = try LibraryService(path: path).sync({ library throws(LibraryError) in try library.list(name) })
             .get()
         else {
-          return .failure(failed(tr("no list named %s", OptionTable.shown(name))))
+          // As `trending lists NAME` says it, and with its exit code.
+          return .failure(
+            PickFailure(
+              message: tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)),
+              code: ExitCode.notFound.rawValue))
         }
         return .success(
           items.map { item in

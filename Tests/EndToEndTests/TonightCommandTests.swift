@@ -104,7 +104,7 @@ struct TonightCommandTests {
     let unset = try run(["pick", "--demo", "--on-my-services"], environment)
     #expect(unset.status == 2 && unset.stderr.contains("set services"))
     let missing = try run(["pick", "--demo", "--from", "nope"], environment)
-    #expect(missing.status == 1 && missing.stderr.contains("no list named 'nope'"))
+    #expect(missing.status == 6 && missing.stderr.contains("there is no list 'nope'; 'trending lists' names them"))
     let badKind = try run(["pick", "--demo", "--kind", "person"], environment)
     #expect(badKind.status == 2)
   }
