@@ -104,6 +104,14 @@ extension TrendingCommand {
       case .failure(let error): unread = (unread.count + 1, error)
       }
     }
+    // The season of each series' next episode dates the episodes after it (kept a day, as details are).
+    var seasons: [Int: SeasonDetails] = [:]
+    for wanted in CalendarLogic.seasonsWanted(series: series, span: span) {
+      let request = APIRequest.season(SeasonRequest(seriesID: wanted.id, number: wanted.season, language: language))
+      if case .success(let fetched) = blocking({ await client.answer(request, keptFirst: true) }) {
+        seasons[wanted.id] = fetched.value.season
+      }
+    }
     // One line for the titles that could not be read (offline, every one of them).
     if let error = unread.error {
       problems.append(
@@ -122,7 +130,8 @@ extension TrendingCommand {
       problems.append(upcomingProblemPrefix + ": " + error.message)
     }
     let events = CalendarLogic.events(
-      watchlist: watchlist, films: films, series: series, upcoming: releases, region: region, span: span)
+      watchlist: watchlist, films: films, series: series, seasons: seasons, upcoming: releases, region: region,
+      span: span)
     return CalendarReport(events: events, span: span, region: region, problems: problems, failure: failure)
   }
 

@@ -25,11 +25,12 @@ public enum CalendarLogic {
   public static func region(_ region: String?) -> String { region ?? "US" }
 
   /// The events in the span, by day then title: each watchlisted film's first cinema and first
-  /// digital release in the region, each watchlisted series' next episode, and the upcoming
-  /// releases (a film's own regional date when its details are known, else the date the list gives).
+  /// digital release in the region, each watchlisted series' episodes from its next one (every one
+  /// its season dates in the span, when `seasons` holds that season; else the next alone), and the
+  /// upcoming releases (a film's own regional date when its details are known, else the list's).
   public static func events(
-    watchlist: [MediaID], films: [Int: MovieDetails], series: [Int: SeriesDetails], upcoming: [MediaSummary],
-    region: String, span: ClosedRange<CivilDay>
+    watchlist: [MediaID], films: [Int: MovieDetails], series: [Int: SeriesDetails],
+    seasons: [Int: SeasonDetails] = [:], upcoming: [MediaSummary], region: String, span: ClosedRange<CivilDay>
   ) -> [CalendarEvent] {
     var events: [CalendarEvent] = []
     var seen = Set<String>()
@@ -44,11 +45,16 @@ public enum CalendarLogic {
         guard let film = films[media.id] else { continue }
         for event in releases(of: film, region: region, onWatchlist: true) { add(event) }
       case .series:
-        guard let details = series[media.id], let next = details.nextEpisode, let date = next.airDate else { continue }
-        add(
-          CalendarEvent(
-            day: CivilDay(date), media: media, title: details.name, kind: .episode,
-            episode: (next.season, next.number), episodeName: next.name, onWatchlist: true))
+        guard let details = series[media.id], let next = details.nextEpisode, next.airDate != nil else { continue }
+        let season = seasons[media.id].flatMap { $0.number == next.season ? $0 : nil }
+        let coming = season?.episodes.filter { $0.number >= next.number } ?? [next]
+        for episode in coming.isEmpty ? [next] : coming {
+          guard let date = episode.airDate else { continue }
+          add(
+            CalendarEvent(
+              day: CivilDay(date), media: media, title: details.name, kind: .episode,
+              episode: (next.season, episode.number), episodeName: episode.name, onWatchlist: true))
+        }
       case .person: continue
       }
     }
@@ -94,6 +100,18 @@ public enum CalendarLogic {
       monday = end
     }
     return weeks
+  }
+
+  /// The season whose episodes the calendar would date, by series: that of each series' next
+  /// episode, when it airs in the span (a season's answer dates the episodes after it).
+  public static func seasonsWanted(series: [Int: SeriesDetails], span: ClosedRange<CivilDay>) -> [(id: Int, season: Int)]
+  {
+    series.keys.sorted().compactMap { id in
+      guard let next = series[id]?.nextEpisode, let date = next.airDate, span.contains(CivilDay(date)) else {
+        return nil
+      }
+      return (id, next.season)
+    }
   }
 
   /// The watchlisted films and series whose details are not known yet: what to ask for.

@@ -28,6 +28,21 @@ public enum CalendarTab {
     watchlist(shared).map { $0.kind == .series ? shared.seriesRequest($0.id) : shared.filmRequest($0.id) }
   }
 
+  /// The seasons whose episodes the calendar dates, once their series have answered: one for each
+  /// watchlisted series whose next episode airs in the span.
+  static func seasonRequests(_ shared: Shared) -> [APIRequest] {
+    CalendarLogic.seasonsWanted(series: watchlistSeries(shared), span: span(shared)).map {
+      shared.seasonRequest($0.id, $0.season)
+    }
+  }
+
+  /// The watchlisted series whose details have answered, by id.
+  private static func watchlistSeries(_ shared: Shared) -> [Int: SeriesDetails] {
+    var series: [Int: SeriesDetails] = [:]
+    for media in watchlist(shared) where media.kind == .series { series[media.id] = shared.series(media.id).value }
+    return series
+  }
+
   /// The most of the watchlist's details asked at once: the rest wait for these to answer, so the
   /// user's own requests never queue behind a hundred of them.
   static let detailsInFlight = 2
@@ -45,7 +60,8 @@ public enum CalendarTab {
   /// time, once the calendar has been asked for (its releases are known or failed).
   static func nextDetails(_ shared: inout Shared) -> [Effect] {
     guard asked(shared) else { return [] }
-    let requests = detailRequests(shared)
+    // The seasons after the titles: a title read counts for the progress line, a season dates more episodes.
+    let requests = detailRequests(shared) + seasonRequests(shared)
     var inFlight = requests.filter { shared.answers[$0]?.isLoading == true }.count
     var effects: [Effect] = []
     for request in requests where inFlight < detailsInFlight {
@@ -77,18 +93,16 @@ public enum CalendarTab {
   public static func events(_ shared: Shared) -> [CalendarEvent] {
     let watchlist = watchlist(shared)
     var films: [Int: MovieDetails] = [:]
-    var series: [Int: SeriesDetails] = [:]
-    for media in watchlist {
-      if media.kind == .series {
-        series[media.id] = shared.series(media.id).value
-      } else {
-        films[media.id] = shared.film(media.id).value
-      }
+    for media in watchlist where media.kind == .film { films[media.id] = shared.film(media.id).value }
+    let series = watchlistSeries(shared)
+    var seasons: [Int: SeasonDetails] = [:]
+    for wanted in CalendarLogic.seasonsWanted(series: series, span: span(shared)) {
+      seasons[wanted.id] = shared.season(wanted.id, wanted.season).value
     }
     let upcoming = shared.answers[upcomingRequest(shared)]?.value?.page?.results ?? []
     for summary in upcoming where films[summary.id] == nil { films[summary.id] = shared.film(summary.id).value }
     return CalendarLogic.events(
-      watchlist: watchlist, films: films, series: series, upcoming: upcoming,
+      watchlist: watchlist, films: films, series: series, seasons: seasons, upcoming: upcoming,
       region: CalendarLogic.region(shared.region), span: span(shared))
   }
 

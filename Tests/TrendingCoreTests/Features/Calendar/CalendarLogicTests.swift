@@ -58,6 +58,30 @@ struct CalendarLogicTests {
         == [.film(5), .series(8)])
   }
 
+  /// A series airing weekly shows every episode its season dates in the span, from the next one on;
+  /// without its season, the next one alone.
+  @Test func aSeriesSeasonDatesEveryEpisodeInTheSpan() {
+    var series = SeriesDetails(id: 9, name: "Series 9")
+    series.nextEpisode = Episode(season: 2, number: 5, name: "Five", airDate: ReleaseDate("2026-12-03"))
+    let dates = [(4, "2026-11-26"), (5, "2026-12-03"), (6, "2026-12-10"), (7, nil), (8, "2027-03-01")]
+    let season = SeasonDetails(
+      number: 2,
+      episodes: dates.map { Episode(season: 2, number: $0.0, name: "E\($0.0)", airDate: $0.1.flatMap(ReleaseDate.init)) })
+    #expect(CalendarLogic.seasonsWanted(series: [9: series], span: Self.span).map(\.season) == [2])
+    let events = CalendarLogic.events(
+      watchlist: [.series(9)], films: [:], series: [9: series], seasons: [9: season], upcoming: [], region: "GB",
+      span: Self.span)
+    #expect(events.map(\.uid) == ["tv-9-s2e5@trending", "tv-9-s2e6@trending"], "no past, undated or far episode")
+    #expect(events.last?.summary == "Series 9 — S2 E6 “E6”")
+    let other = SeasonDetails(number: 1, episodes: [Episode(season: 1, number: 9, airDate: ReleaseDate("2026-12-05"))])
+    let alone = CalendarLogic.events(
+      watchlist: [.series(9)], films: [:], series: [9: series], seasons: [9: other], upcoming: [], region: "GB",
+      span: Self.span)
+    #expect(alone.map(\.uid) == ["tv-9-s2e5@trending"], "another season's answer dates nothing")
+    series.nextEpisode?.airDate = ReleaseDate("2027-05-01")
+    #expect(CalendarLogic.seasonsWanted(series: [9: series], span: Self.span).isEmpty, "not asked when out of span")
+  }
+
   @Test func weeksStartOnMondayAndEveryWeekIsListed() {
     let event = CalendarEvent(
       day: CivilDay(year: 2026, month: 12, day: 13), media: .film(1), title: "F", kind: .cinema, region: "GB",
