@@ -106,10 +106,10 @@ extension TrendingCommand {
     }
     // The season of each series' next episode dates the episodes after it (kept a day, as details are).
     var seasons: [Int: SeasonDetails] = [:]
-    for wanted in CalendarLogic.seasonsWanted(series: series, span: span) {
-      let request = APIRequest.season(SeasonRequest(seriesID: wanted.id, number: wanted.season, language: language))
+    for (id, season) in CalendarLogic.seasonsWanted(series: series, span: span).sorted(by: { $0.key < $1.key }) {
+      let request = APIRequest.season(SeasonRequest(seriesID: id, number: season, language: language))
       if case .success(let fetched) = blocking({ await client.answer(request, keptFirst: true) }) {
-        seasons[wanted.id] = fetched.value.season
+        seasons[id] = fetched.value.season
       }
     }
     // One line for the titles that could not be read (offline, every one of them).

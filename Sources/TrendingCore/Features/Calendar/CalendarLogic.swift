@@ -102,15 +102,12 @@ public enum CalendarLogic {
     return weeks
   }
 
-  /// The season whose episodes the calendar would date, by series: that of each series' next
+  /// The season whose episodes the calendar would date, by series id: that of each series' next
   /// episode, when it airs in the span (a season's answer dates the episodes after it).
-  public static func seasonsWanted(series: [Int: SeriesDetails], span: ClosedRange<CivilDay>) -> [(id: Int, season: Int)]
-  {
-    series.keys.sorted().compactMap { id in
-      guard let next = series[id]?.nextEpisode, let date = next.airDate, span.contains(CivilDay(date)) else {
-        return nil
-      }
-      return (id, next.season)
+  public static func seasonsWanted(series: [Int: SeriesDetails], span: ClosedRange<CivilDay>) -> [Int: Int] {
+    series.compactMapValues { details in
+      guard let next = details.nextEpisode, let date = next.airDate, span.contains(CivilDay(date)) else { return nil }
+      return next.season
     }
   }
 

@@ -31,8 +31,8 @@ public enum CalendarTab {
   /// The seasons whose episodes the calendar dates, once their series have answered: one for each
   /// watchlisted series whose next episode airs in the span.
   static func seasonRequests(_ shared: Shared) -> [APIRequest] {
-    CalendarLogic.seasonsWanted(series: watchlistSeries(shared), span: span(shared)).map {
-      shared.seasonRequest($0.id, $0.season)
+    CalendarLogic.seasonsWanted(series: watchlistSeries(shared), span: span(shared)).sorted { $0.key < $1.key }.map {
+      shared.seasonRequest($0.key, $0.value)
     }
   }
 
@@ -96,8 +96,8 @@ public enum CalendarTab {
     for media in watchlist where media.kind == .film { films[media.id] = shared.film(media.id).value }
     let series = watchlistSeries(shared)
     var seasons: [Int: SeasonDetails] = [:]
-    for wanted in CalendarLogic.seasonsWanted(series: series, span: span(shared)) {
-      seasons[wanted.id] = shared.season(wanted.id, wanted.season).value
+    for (id, season) in CalendarLogic.seasonsWanted(series: series, span: span(shared)) {
+      seasons[id] = shared.season(id, season).value
     }
     let upcoming = shared.answers[upcomingRequest(shared)]?.value?.page?.results ?? []
     for summary in upcoming where films[summary.id] == nil { films[summary.id] = shared.film(summary.id).value }

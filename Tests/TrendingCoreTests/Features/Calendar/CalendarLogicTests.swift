@@ -66,8 +66,10 @@ struct CalendarLogicTests {
     let dates = [(4, "2026-11-26"), (5, "2026-12-03"), (6, "2026-12-10"), (7, nil), (8, "2027-03-01")]
     let season = SeasonDetails(
       number: 2,
-      episodes: dates.map { Episode(season: 2, number: $0.0, name: "E\($0.0)", airDate: $0.1.flatMap(ReleaseDate.init)) })
-    #expect(CalendarLogic.seasonsWanted(series: [9: series], span: Self.span).map(\.season) == [2])
+      episodes: dates.map {
+        Episode(season: 2, number: $0.0, name: "E\($0.0)", airDate: $0.1.flatMap(ReleaseDate.init))
+      })
+    #expect(CalendarLogic.seasonsWanted(series: [9: series], span: Self.span) == [9: 2])
     let events = CalendarLogic.events(
       watchlist: [.series(9)], films: [:], series: [9: series], seasons: [9: season], upcoming: [], region: "GB",
       span: Self.span)
