@@ -313,7 +313,7 @@ extension Library {
   }
 
   /// Copies the library to a new file with SQLite's online backup, safe while others write; in a
-  /// folder `target` names, to a file named by the moment (`trending-library-2026-12-06T101500Z.sqlite3`),
+  /// folder `given` names, to a file named by the moment (`trending-library-2026-12-06T101500Z.sqlite3`),
   /// as `cp` puts a file into a folder. Returns the file written.
   @discardableResult
   public func backup(to given: URL, now: Date = Date()) throws(LibraryError) -> URL {

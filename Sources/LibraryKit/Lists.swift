@@ -46,6 +46,12 @@ extension Library {
   /// The largest name a list may have, in characters.
   public static let longestListName = 100
 
+  /// Whether `name` is a name the library takes for a list: 1 to `longestListName` characters of
+  /// text with no control character, no space at either end and none doubled.
+  public static func isListName(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= longestListName && TextSanitizer.clean(name, limit: longestListName) == name
+  }
+
   /// Every list, the watchlist first, then by name, with how many titles each holds.
   public func lists() throws(LibraryError) -> [ListSummary] {
     try read {

@@ -172,8 +172,10 @@ enum Doctor {
       inputs.invocation.region != nil
       ? tr("%s was given", "--region")
       : !(environment["AMODB_REGION"] ?? "").isEmpty ? tr("%s is set", "AMODB_REGION") : tr("the locale's country")
-    // With none given, the lists that need a country ask for the United States' (CalendarLogic.region).
-    add("region", tr("region"), CalendarLogic.region(region), region == nil ? tr("none given; the default") : regionWhy)
+    // With none given, the lists ask for no country's; the calendar and where to watch use the United States'.
+    add(
+      "region", tr("region"), region ?? tr("none"),
+      region == nil ? tr("none given; the calendar and where to watch use %s", CalendarLogic.region(nil)) : regionWhy)
     // Files.
     add(
       "settings_file", tr("settings file"), inputs.settingsPath ?? tr("none"),

@@ -233,7 +233,7 @@ extension ArgumentParser {
         command = .lists(json: try format() == .json, csv: line.csv)
         break
       }
-      guard !name.isEmpty, name.count <= 100, TextSanitizer.clean(name, limit: 100) == name else {
+      guard Library.isListName(name) else {
         throw UsageError(message: tr("a list's name is 1 to 100 characters of text, not %s", OptionTable.shown(name)))
       }
       var action: ListAction?

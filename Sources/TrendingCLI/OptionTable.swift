@@ -150,13 +150,14 @@ public enum OptionTable {
   /// The shells `trending completions` writes for.
   public static let shells = ["bash", "zsh", "fish"]
 
-  /// An argument as usage errors echo it: quoted, at most 60 characters, its control characters
-  /// written as escapes (`\e`, `\t`, `\x07`), so that the echo is what was typed and never a
-  /// cleaned look-alike ('55\e[2J0', not '550').
+  /// An argument as usage errors echo it: quoted, its first 60 characters, what a terminal would
+  /// not show written as escapes (`\e`, `\t`, `\x07`, `\u{200B}`, a backslash as `\\`), so that
+  /// the echo is what was typed and never a cleaned look-alike ('55\e[2J0', not '550').
   static func shown(_ text: String) -> String {
     var visible = ""
-    for scalar in text.unicodeScalars {
+    for scalar in String(text.prefix(60)).unicodeScalars {
       switch scalar.value {
+      case 0x5C: visible += "\\\\"
       case 0x1B: visible += "\\e"
       case 0x09: visible += "\\t"
       case 0x0A: visible += "\\n"
@@ -164,10 +165,17 @@ public enum OptionTable {
       case 0..<0x20, 0x7F...0x9F:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         visible += "\\x" + (hex.count < 2 ? "0" : "") + hex
-      default: visible.unicodeScalars.append(scalar)
+      default:
+        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .lineSeparator
+          || scalar.properties.generalCategory == .paragraphSeparator
+        {
+          visible += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          visible.unicodeScalars.append(scalar)
+        }
       }
     }
-    return "'" + TextSanitizer.clean(visible, limit: 60) + "'"
+    return "'" + TextSanitizer.clean(visible, limit: Int.max) + "'"
   }
 
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).

@@ -106,10 +106,16 @@ extension TrendingCommand {
     }
     // The season of each series' next episode dates the episodes after it (kept a day, as details are).
     var seasons: [Int: SeasonDetails] = [:]
-    for (id, season) in CalendarLogic.seasonsWanted(series: series, span: span).sorted(by: { $0.key < $1.key }) {
+    // Without one, a series shows its next episode alone; offline, the others are not waited for.
+    if showsProgress {
+      try? Console.write("\r" + CalendarTab.progressText(read: watchlist.count, of: watchlist.count), to: 2)
+    }
+    let wanted = unread.error?.isOffline == true ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
+    seasonsAsked: for (id, season) in wanted.sorted(by: { $0.key < $1.key }) {
       let request = APIRequest.season(SeasonRequest(seriesID: id, number: season, language: language))
-      if case .success(let fetched) = blocking({ await client.answer(request, keptFirst: true) }) {
-        seasons[id] = fetched.value.season
+      switch blocking({ await client.answer(request, keptFirst: true) }) {
+      case .success(let fetched): seasons[id] = fetched.value.season
+      case .failure(let error): if error.isOffline { break seasonsAsked }
       }
     }
     // One line for the titles that could not be read (offline, every one of them).

@@ -244,8 +244,13 @@ extension TrendingCommand {
   }
 
   private static func noList(_ name: String) -> Int32 {
-    printError(tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)))
+    printError(noListMessage(name))
     return ExitCode.notFound.rawValue
+  }
+
+  /// What `lists NAME` and `pick --from NAME` say of a list that is not there.
+  static func noListMessage(_ name: String) -> String {
+    tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name))
   }
 
   /// The most film details `stats` asks the network for in one run (kept answers are free), well

@@ -125,7 +125,7 @@ extension TrendingCommand {
           // As `trending lists NAME` says it, and with its exit code.
           return .failure(
             PickFailure(
-              message: tr("there is no list %s; 'trending lists' names them", OptionTable.shown(name)),
+              message: noListMessage(name),
               code: ExitCode.notFound.rawValue))
         }
         return .success(

@@ -57,7 +57,7 @@ let fuzzSyncCheckEvery =
   getenv("TRENDING_FUZZ_SYNC_CHECK").flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 512
 
 /// The day the library is checked as of: the later of this machine's day (the day the library was
-/// made) and the fuzz's own (the day its syncs take in), so the check never depends on the clock.
+/// made) and the fuzz's own (the day its syncs take in), so a clock behind the fuzz's day fails nothing.
 let fuzzCheckDay = max(ReleaseDate(day: Date()), ReleaseDate(day: fuzzNow)).description
 
 /// How many inputs the `sync` target has read.

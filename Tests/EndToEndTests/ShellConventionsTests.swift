@@ -64,8 +64,8 @@ struct ShellConventionsTests {
     #expect(text.status == 0)
     #expect(text.stdout.contains("TERM=dumb cannot draw a full screen"))
     #expect(text.stdout.contains("--demo was given"))
-    // No country given: the one the lists use is named, not "none".
-    #expect(text.stdout.contains("US (none given; the default)"), "\(text.stdout)")
+    // No country given: said, with the one the calendar and where to watch fall back to.
+    #expect(text.stdout.contains("none (none given; the calendar and where to watch use US)"), "\(text.stdout)")
     #expect(value("region") == "RU", "the locale's country")
     let badMode = try BinaryRunner.run(["doctor", "--demo"], environment: ["TRENDING_IMAGES": "pixels"])
     #expect(badMode.stdout.contains("TRENDING_IMAGES must be auto, kitty, sixel, iterm, symbols or off, not 'pixels'"))

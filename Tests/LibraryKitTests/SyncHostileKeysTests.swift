@@ -48,11 +48,16 @@ struct SyncHostileKeysTests {
         // "550" would reach the film 550 by SQLite's conversions.
         deletion("titles", [.text("movie"), .text("550")], on: laptop),
         deletion("lists", [.integer(7)], on: laptop),
+        // A watch whose uid is null names no row: refused, and no title stands in for its film.
+        deletion(
+          "watch_events", [.null], on: laptop,
+          row: [.text("movie"), .integer(77), .null, .null, .text("2026-11-01"), .text("2026-11-01"), .null]),
       ], from: laptop, segment: 2)
     let outcome = try desktop.sync()
     #expect(outcome.applied == 0)
     #expect(outcome.problems.count == 1, "one file, named once: \(outcome.problems)")
-    #expect(outcome.problems.first?.contains("3 records passed over") == true, "\(outcome.problems)")
+    #expect(outcome.problems.first?.contains("4 records passed over") == true, "\(outcome.problems)")
+    #expect(try desktop.library.title(.film(77)) == nil, "no stand-in for a refused record")
     #expect(try desktop.library.list(Schema.watchlistName)?.map(\.title.media) == [fightClub.media])
     #expect(try desktop.library.title(fightClub.media)?.title == "Fight Club")
     #expect(try desktop.library.check(today: ReleaseDate(day: Date()).description).isEmpty)

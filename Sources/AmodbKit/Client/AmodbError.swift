@@ -77,7 +77,8 @@ public enum AmodbError: Error, Sendable, Hashable {
     }
   }
 
-  /// Whether the network could not be reached at all (rather than answering badly).
+  /// Whether no answer came at all (no network, or none in time), rather than a bad one; the
+  /// browser says a timeout as such, never as offline.
   public var isOffline: Bool {
     switch self {
     case .transport, .timedOut: return true

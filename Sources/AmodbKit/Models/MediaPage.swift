@@ -68,7 +68,8 @@ public struct MediaPage: Sendable, Hashable, Decodable {
     return kept
   }
 
-  /// Two pages as one: their entries taken in turn, the larger page count and both totals.
+  /// Two pages as one: their entries taken in turn, the larger page count and both totals; each
+  /// entry's place is its place in the merged page (a search across kinds ranks what it shows).
   public static func interleaving(_ first: MediaPage, _ second: MediaPage) -> MediaPage {
     var results: [MediaSummary] = []
     for index in 0..<max(first.results.count, second.results.count) {

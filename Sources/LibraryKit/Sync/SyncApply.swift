@@ -133,11 +133,10 @@ struct SyncApply {
           guard let device = row["device"].string, let line = row["line"].string else { continue }
           var taken = Taken.refused("")
           if let record = SyncSegment.record(ArraySlice(line.utf8), device: device) {
-            // A record dated ahead waits as it is: no title stands in for it yet.
-            if standingIn, record.clock.wall <= SyncClock.milliseconds(now) + Self.furthestAhead {
-              try standInTitle(of: record)
-            }
             taken = try apply(record)
+            // Only a record that waits for its title alone gets one standing in: never one dated
+            // ahead, or one refused for what it holds.
+            if standingIn, taken == .waiting, try standInTitle(of: record) { taken = try apply(record) }
           }
           guard taken != .waiting, taken != .ahead else { continue }
           if taken == .applied { outcome.applied += 1 }
@@ -148,17 +147,19 @@ struct SyncApply {
     }
   }
 
-  /// Adds the title a record is about, by its kind and id alone, when the library has no row of it.
-  private func standInTitle(of record: SyncRecord) throws {
+  /// Adds the title a record is about, by its kind and id alone, when the library has no row of
+  /// it; whether it added one.
+  private func standInTitle(of record: SyncRecord) throws -> Bool {
     guard let table = SyncTable.byName[record.table], let row = record.row,
       let kindIndex = table.rowColumns.firstIndex(of: "kind"),
       let idIndex = table.rowColumns.firstIndex(of: "title_id"),
       kindIndex < row.count, idIndex < row.count, let kind = row[kindIndex].string.flatMap(MediaKind.init(rawValue:)),
       let id = row[idIndex].integer, id > 0
-    else { return }
+    else { return false }
     try connection.rows(
       "INSERT INTO titles (kind, id, title, updated) VALUES (?, ?, '', ?) ON CONFLICT DO NOTHING",
       [.text(kind.rawValue), .integer(id), .text(ReleaseDate(day: now).description)])
+    return connection.changes > 0
   }
 
   /// What reading one file came to.
@@ -354,6 +355,8 @@ struct SyncApply {
   /// `key` is given back as the library keeps it: values as stored, a list's name lowered.
   private func keyProblem(_ table: SyncTable, _ carriesRow: Bool, _ key: inout [SQLValue]) -> String? {
     if table.name == "list_deletions", carriesRow { return tr("a list's deletion carries no row") }
+    // A key names its row by every value: a null names none (a watch's uid, say).
+    if key.contains(.null) { return tr("its key names no row") }
     if table.caseless(table.keyColumns[0]) {
       guard Self.isListName(key[0]) else { return tr("list is not a list's name") }
       key[0] = SyncTable.lowered(key[0])
@@ -370,7 +373,6 @@ struct SyncApply {
   /// Whether `value` is text the library takes as a list's name.
   private static func isListName(_ value: SQLValue) -> Bool {
     guard case .text(let name) = value else { return false }
-    return !name.isEmpty && name.count <= Library.longestListName
-      && TextSanitizer.clean(name, limit: Library.longestListName) == name
+    return Library.isListName(name)
   }
 }

@@ -18,13 +18,13 @@ enum HelpOverlay {
     Box.draw(Rect(row: top, column: left, width: boxWidth, height: boxHeight), title: tr("Keys"), into: &screen)
     // The focus starts at the first line shown.
     screen.cursor = Position(row: top + 1, column: left + 2)
-    // How to go on, on the bottom border: scrolling where it scrolls, and always how to close.
-    let closes =
-      layout.rows > rows
-      ? (scroll < layout.rows - rows ? tr("j/k more") : tr("k back")) + " · " + tr("other keys close")
-      : tr("any key closes")
-    let hint = " " + closes + " "
-    if TextWidth.width(of: hint) <= boxWidth - 4 {
+    // How to go on, on the bottom border: scrolling where it scrolls, and how to close where it fits.
+    let scrolls = layout.rows > rows ? (scroll < layout.rows - rows ? tr("j/k more") : tr("k back")) : nil
+    let hints = [
+      " " + (scrolls.map { $0 + " · " } ?? "") + tr("Esc closes") + " ",
+      scrolls.map { " " + $0 + " " },
+    ]
+    if let hint = hints.compactMap({ $0 }).first(where: { TextWidth.width(of: $0) <= boxWidth - 4 }) {
       screen.put(
         hint, row: top + boxHeight - 1, column: left + boxWidth - 2 - TextWidth.width(of: hint), style: Style(.muted))
     }
