@@ -317,10 +317,14 @@ extension Library {
   /// as `cp` puts a file into a folder. Returns the file written.
   @discardableResult
   public func backup(to given: URL, now: Date = Date()) throws(LibraryError) -> URL {
-    let target =
-      SyncFolder.isFolder(given.path)
-      ? given.appendingPathComponent("trending-library-\(now.formatted(.iso8601).replacing(":", with: "")).sqlite3")
-      : given
+    var target = given
+    if SyncFolder.isFolder(given.path) {
+      // A second copy in the same second takes the next free number ("…Z-2.sqlite3").
+      let stem = "trending-library-" + now.formatted(.iso8601).replacing(":", with: "")
+      let names = [stem + ".sqlite3"] + (2...99).map { stem + "-\($0).sqlite3" }
+      let free = names.first { Glibc.access(given.appendingPathComponent($0).path, F_OK) != 0 } ?? names[0]
+      target = given.appendingPathComponent(free)
+    }
     let name = TextSanitizer.clean(target.path, limit: 300)
     let made = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard made >= 0 else {

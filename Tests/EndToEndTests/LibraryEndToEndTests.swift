@@ -398,6 +398,9 @@ struct LibraryEndToEndTests {
     #expect(into.status == 0 && into.stdout.contains(folder.path + "/trending-library-"), "\(into.stdout)")
     let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(made.count == 1 && made.first?.hasSuffix("Z.sqlite3") == true, "\(made)")
+    // Another at once is another copy, never a refusal nor a file replaced.
+    #expect(try run(["library", "backup", folder.path], data: data).status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
     #expect(try run(["library", "check"], data: data).stdout.contains("no problems found"))
     let copy = try BinaryRunner.program("sqlite3", [backup.path, "SELECT count(*) FROM watch_events"])
     #expect(copy.stdout == "2\n")

@@ -200,6 +200,23 @@ struct LibraryFileTests {
     #expect(outcome.added.count == days.count && outcome.already == 10)
     #expect(try library.connection.scalar("SELECT count(*) FROM watch_events")?.int == days.count)
   }
+
+  /// A backup into a folder is a copy named by the moment; another in the same second the next
+  /// number; a file named is never replaced.
+  @Test func aBackupIntoAFolderNeverReplacesOneMadeTheSameSecond() throws {
+    let folder = try libraryFolder()
+    let library = try Library(path: folder.appendingPathComponent(Library.fileName))
+    try library.watch(dune, on: "2026-11-01", recorded: "2026-11-01")
+    let copies = folder.appendingPathComponent("copies")
+    try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+    let moment = Date(timeIntervalSince1970: 1_796_000_000)
+    let first = try library.backup(to: copies, now: moment)
+    let second = try library.backup(to: copies, now: moment)
+    #expect(first.lastPathComponent == "trending-library-2026-11-30T005320Z.sqlite3")
+    #expect(second.lastPathComponent == "trending-library-2026-11-30T005320Z-2.sqlite3")
+    #expect(libraryError { try library.backup(to: first) }?.message.contains("never replaces a file") == true)
+    #expect(try Library(path: second).marks()[dune.media]?.seen == "2026-11-01")
+  }
 }
 
 extension ISO8601DateFormatter {
