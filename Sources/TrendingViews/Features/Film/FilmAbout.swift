@@ -100,11 +100,7 @@ extension FilmDocument {
     guard pages.count > 1 else { return }
     let column = labelColumn
     for page in pages {
-      // The address is the link: drawn as links are.
-      let line = labelled(page.siteName, page.url, column: column, width: width).enumerated().map { index, span in
-        index == 1 ? Span(span.text, Style(.link)) : span
-      }
-      document.append(line, link: .web(page))
+      document.append(linked(page.siteName, page, column: column, width: width), link: .web(page))
     }
   }
 }

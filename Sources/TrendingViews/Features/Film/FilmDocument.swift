@@ -119,6 +119,13 @@ public enum FilmDocument {
     return line
   }
 
+  /// A labelled line whose text is a web page's address, drawn as links are (the line is the link).
+  static func linked(_ label: String, _ page: WebPage, column: Int, width: Int) -> DocumentLine {
+    labelled(label, page.url, column: column, width: width).enumerated().map { index, span in
+      index == 1 ? Span(span.text, Style(.link)) : span
+    }
+  }
+
   /// The labels a film's page puts in its label column, in the interface's language: the credits',
   /// where to watch, the About lines' and the web pages', so all of them share one column.
   static var labels: [String] {
@@ -182,13 +189,9 @@ public enum FilmDocument {
   private static func extras(_ details: MovieDetails, width: Int, into document: inout Document) {
     document.gap()
     let column = labelColumn
-    if let trailer = details.trailer {
-      document.append(labelled(tr("Trailer"), trailer.url, column: column, width: width))
-    } else {
-      document.append(
-        labelled(
-          tr("Trailers"), WebPage.filmVideos(details.id).url, column: column, width: width))
-    }
+    // A link, drawn as links are: Enter opens the trailer, or the film's videos when none is named.
+    let (label, page) = details.trailer.map { (tr("Trailer"), $0.page) } ?? (tr("Trailers"), .filmVideos(details.id))
+    document.append(linked(label, page, column: column, width: width), link: .web(page))
     if let collection = details.collection {
       document.append(
         labelled(tr("Part of"), collection.name, column: column, width: width), link: .collection(collection))
