@@ -104,12 +104,12 @@ extension TrendingCommand {
       case .failure(let error): unread = (unread.count + 1, error)
       }
     }
-    // The season of each series' next episode dates the episodes after it (kept a day, as details are).
-    var seasons: [Int: SeasonDetails] = [:]
-    // Without one, a series shows its next episode alone; offline, the others are not waited for.
     if showsProgress {
       try? Console.write("\r" + CalendarTab.progressText(read: watchlist.count, of: watchlist.count), to: 2)
     }
+    // The season of each series' next episode dates the episodes after it (kept a day, as details
+    // are); without it, the next episode alone. Offline, no season is waited for.
+    var seasons: [Int: SeasonDetails] = [:]
     let wanted = unread.error?.isOffline == true ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
     seasonsAsked: for (id, season) in wanted.sorted(by: { $0.key < $1.key }) {
       let request = APIRequest.season(SeasonRequest(seriesID: id, number: season, language: language))

@@ -80,6 +80,7 @@ extension TrendingCommand {
     } catch {
       imageModeProblem = error.message
     }
+    let library = Library.standardPath(environment: environment)
     let inputs = Doctor.Inputs(
       environment: environment, invocation: invocation, imageMode: imageMode, imageModeProblem: imageModeProblem,
       entry: entry,
@@ -87,8 +88,7 @@ extension TrendingCommand {
       windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
       interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
-      libraryPath: Library.standardPath(environment: environment)?.path,
-      libraryAccess: Library.standardPath(environment: environment).map(Library.access(at:)) ?? .notMade,
+      libraryPath: library?.path, libraryAccess: library.map(Library.access(at:)) ?? .notMade,
       cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,
       service: service)
     if json {

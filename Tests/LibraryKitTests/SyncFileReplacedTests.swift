@@ -12,15 +12,7 @@ struct SyncFileReplacedTests {
 
   /// Two members of one folder; the laptop has sent a watch, and its one segment's path.
   private func sentWatch() throws -> (SyncDevice, SyncDevice, URL) {
-    let (laptop, desktop) = try syncPair()
-    try laptop.join()
-    try desktop.join()
-    try laptop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
-    _ = try laptop.sync()
-    let folder = laptop.view.appendingPathComponent(laptop.id)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
-    let newest = try #require(names.sorted().last)
-    return (laptop, desktop, folder.appendingPathComponent(newest))
+    try syncPairWithASentWatch(fightClub)
   }
 
   /// Gives a file another time of last change, however fine the file system's clock is.

@@ -64,6 +64,20 @@ func syncPair() throws -> (SyncDevice, SyncDevice) {
   return (try SyncDevice(view: shared), try SyncDevice(view: shared))
 }
 
+/// Two members of one folder sharing a view; the laptop has sent a watch of `title` on 1 November,
+/// and the path of its newest segment.
+func syncPairWithASentWatch(_ title: TitleInfo) throws -> (laptop: SyncDevice, desktop: SyncDevice, segment: URL) {
+  let (laptop, desktop) = try syncPair()
+  try laptop.join()
+  try desktop.join()
+  try laptop.library.watch(title, on: "2026-11-01", recorded: "2026-11-01")
+  _ = try laptop.sync()
+  let folder = laptop.view.appendingPathComponent(laptop.id)
+  let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+  let newest = try #require(names.sorted().last)
+  return (laptop, desktop, folder.appendingPathComponent(newest))
+}
+
 /// A folder for one device's view of the sync folder.
 func syncView() throws -> URL {
   try libraryFolder().appendingPathComponent("sync")
@@ -196,12 +210,8 @@ struct SyncTests {
   }
 
   @Test func whatAFileSyncDeliversCostsOnlyItself() throws {
-    let (laptop, desktop) = try pair()
-    try laptop.join()
-    try desktop.join()
-    try laptop.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
-    _ = try laptop.sync()
-    let folder = laptop.view.appendingPathComponent(laptop.id)
+    let (laptop, desktop, newest) = try syncPairWithASentWatch(fightClub)
+    let folder = newest.deletingLastPathComponent()
     let segment = folder.appendingPathComponent("00000001.jsonl")
     let whole = try Data(contentsOf: segment)
     // A segment half delivered: read to its last whole record, finished once the rest comes.

@@ -16,15 +16,14 @@ public struct MediaPage: Sendable, Hashable, Decodable {
 
   /// Makes a page from its parts.
   public init(
-    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MediaSummary], skippedEntries: Int = 0,
-    places: [Int]? = nil
+    page: Int = 1, totalPages: Int = 1, totalResults: Int? = nil, results: [MediaSummary], skippedEntries: Int = 0
   ) {
     self.page = page
     self.totalPages = totalPages
     self.totalResults = totalResults ?? results.count
     self.results = results
     self.skippedEntries = skippedEntries
-    self.places = places.flatMap { $0.count == results.count ? $0 : nil } ?? Array(results.indices)
+    places = Array(results.indices)
   }
 
   enum CodingKeys: String, CodingKey {

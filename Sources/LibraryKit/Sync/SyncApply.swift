@@ -263,11 +263,10 @@ struct SyncApply {
     var row = record.row
     if var values = row {
       let today = ReleaseDate(day: now)
-      if let problem = StoredValues.problem(table.name, table.rowColumns, &values, today: today, cleaning: true)
-        ?? listNameProblem(table, values)
-      {
+      if let problem = StoredValues.problem(table.name, table.rowColumns, &values, today: today, cleaning: true) {
         return .refused(problem)
       }
+      // A list item's list is the key's, which `keyProblem` found a list's name.
       guard table.key(ofRow: values) == record.key else { return .refused(tr("its key is not its row's")) }
       row = values
     }
@@ -358,21 +357,10 @@ struct SyncApply {
     // A key names its row by every value: a null names none (a watch's uid, say).
     if key.contains(.null) { return tr("its key names no row") }
     if table.caseless(table.keyColumns[0]) {
-      guard Self.isListName(key[0]) else { return tr("list is not a list's name") }
+      guard key[0].string.map(Library.isListName) == true else { return tr("list is not a list's name") }
       key[0] = SyncTable.lowered(key[0])
     }
     return StoredValues.problem(table.name, table.keyColumns, &key, today: ReleaseDate(day: now), cleaning: false)
   }
 
-  /// A list's name on an item: text the library takes as a list's name.
-  private func listNameProblem(_ table: SyncTable, _ values: [SQLValue]) -> String? {
-    guard table.name == "list_items", !Self.isListName(values[0]) else { return nil }
-    return tr("list is not a list's name")
-  }
-
-  /// Whether `value` is text the library takes as a list's name.
-  private static func isListName(_ value: SQLValue) -> Bool {
-    guard case .text(let name) = value else { return false }
-    return Library.isListName(name)
-  }
 }
