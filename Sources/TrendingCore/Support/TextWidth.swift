@@ -77,6 +77,14 @@ public enum TextWidth {
     return glyphs
   }
 
+  /// `text` as a terminal cell by cell draws it: each grapheme's glyphs in turn, so joiners and
+  /// marks with nothing to sit on are gone (the command line's tables, which measure the same way).
+  public static func drawn(_ text: String) -> String {
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    if ascii == true { return text }
+    return text.flatMap(glyphs).map(\.text).joined()
+  }
+
   /// The width of a string in columns; printable ASCII, the usual case, counted from its bytes.
   public static func width(of text: String) -> Int {
     let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
