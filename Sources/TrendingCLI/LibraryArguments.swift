@@ -155,7 +155,7 @@ extension OptionTable {
       spec(
         .library, "check|backup PATH", words: ["check", "backup"],
         tr(
-          "check the library's file (integrity, references) or copy it to PATH with SQLite's online backup, safe while the browser runs"
+          "check the library's file (integrity, references, the change log replayed) or copy it with SQLite's online backup to PATH, a file or a folder (a dated name in it), safe while the browser runs"
         )),
     ]
   }

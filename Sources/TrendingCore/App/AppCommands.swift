@@ -115,7 +115,14 @@ enum AppCommands {
         // Once the page's details are in and name none: said, rather than the key doing nothing.
         let shown = state.top.shows(state.shared)
         if !shown.isEmpty, shown.allSatisfy({ state.shared.answers[$0]?.value != nil }) {
-          state.shared.say(tr("No trailer is known for %s.", state.top.title(state.shared)), .message)
+          let title = state.top.title(state.shared)
+          if case .film(let film) = state.top.route {
+            // The page's Trailers line links the film's videos: said here too, as a link.
+            let videos = WebPage.filmVideos(film.id).url
+            state.shared.say(tr("No trailer is known for %s; its videos: %s", title, videos), .link)
+          } else {
+            state.shared.say(tr("No trailer is known for %s.", title), .message)
+          }
         }
         return []
       }

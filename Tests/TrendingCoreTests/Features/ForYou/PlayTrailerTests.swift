@@ -37,6 +37,21 @@ struct PlayTrailerTests {
     #expect(state.shared.currentNotice?.text == "No trailer is known for Breaking Bad.")
   }
 
+  @Test func vOnAFilmWithNoTrailerNamesItsVideosPage() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.enter), effects: [.fetchFilm(1)]) {
+      $0.push(.film(FilmScreen(id: 1, known: $0.rootList.movies[0])))
+      $0.shared[film: 1] = Loadable()
+      $0.shared[film: 1]?.begin()
+    }
+    let film = MovieDetails(id: 1, title: "Film 1")
+    store.send(.filmLoaded(1, .success(Sample.fetched(film)))) { $0.shared[film: 1]?.succeed(film, at: Sample.start) }
+    #expect(!Reducer.isAvailable(.playTrailer, in: store.state))
+    store.send(.key(.character("v"))) {
+      $0.shared.say("No trailer is known for Film 1; its videos: https://www.themoviedb.org/movie/1/videos", .link)
+    }
+  }
+
   @Test func aSeriesAndItsEpisodesPlayTheSeriesTrailer() {
     var state = Sample.loaded(3)
     let series = SeriesDetails(id: 1396, name: "Breaking Bad", videos: [trailer])
