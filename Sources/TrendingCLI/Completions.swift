@@ -20,7 +20,7 @@ public enum Completions {
   /// The values an option's value may be, as words (none for free text and numbers).
   static func values(_ option: OptionSpec) -> [String] {
     switch option.kind {
-    case .words(let words)?: return words
+    case .words(let words)?, .listName(let words)?: return words
     case .language?: return LanguageTag.tags
     default: return []
     }
@@ -42,6 +42,15 @@ public enum Completions {
   static var bash: String {
     var lines = [
       "# bash completion for trending; written by 'trending completions bash'",
+      "# The user's lists, and the words in $1 (one a line), as they start with $cur, quoted for the line.",
+      "_trending_lists() {",
+      "  local IFS=$'\\n' names profile=() i",
+      "  for ((i = 1; i < COMP_CWORD - 1; i++)); do",
+      "    [[ \"${COMP_WORDS[i]}\" == --profile ]] && profile=(--profile \"${COMP_WORDS[i+1]}\")",
+      "  done",
+      "  names=\"$1\"$'\\n'\"$(\"${COMP_WORDS[0]}\" \"${profile[@]}\" lists 2>/dev/null | cut -f1)\"",
+      "  COMPREPLY=($(compgen -W \"$names\" -- \"$cur\" | sort -u | while read -r name; do printf '%q\\n' \"$name\"; done))",
+      "}",
       "_trending() {",
       "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
       "  local command=\"\" after=0 i",
@@ -55,6 +64,10 @@ public enum Completions {
       "  case \"$prev\" in",
     ]
     for option in valued {
+      if case .listName(let words)? = option.kind {
+        lines.append("    \(option.name)) _trending_lists \(quoted(words.joined(separator: "\n"))); return ;;")
+        continue
+      }
       lines.append(
         "    \(option.name)) COMPREPLY=($(compgen -W \(quoted(values(option).joined(separator: " "))) -- \"$cur\")); return ;;"
       )
@@ -81,7 +94,10 @@ public enum Completions {
       "  [[ $after -eq 0 ]] || return",
       "  case \"$command\" in",
     ]
-    for command in OptionTable.commands where !command.words.isEmpty {
+    for command in OptionTable.commands where command.takesListName {
+      lines.append("    \(command.verb.rawValue)) _trending_lists \(quoted(command.words.joined(separator: "\n"))) ;;")
+    }
+    for command in OptionTable.commands where !command.words.isEmpty && !command.takesListName {
       lines.append(
         "    \(command.verb.rawValue)) COMPREPLY=($(compgen -W \(quoted(command.words.joined(separator: " "))) -- \"$cur\")) ;;"
       )
@@ -99,6 +115,16 @@ public enum Completions {
     var lines = [
       "#compdef trending",
       "# zsh completion for trending; written by 'trending completions zsh'",
+      "# The user's lists, and the words given.",
+      "_trending_lists() {",
+      "  local -a names profile",
+      "  local i",
+      "  for (( i = 2; i < CURRENT - 1; i++ )); do",
+      "    [[ \"${words[i]}\" == --profile ]] && profile=(--profile \"${words[i+1]}\")",
+      "  done",
+      "  names=(${(f)\"$(\"${words[1]}\" \"${profile[@]}\" lists 2>/dev/null)\"})",
+      "  compadd -- \"$@\" \"${names[@]%%$'\\t'*}\"",
+      "}",
       "_trending() {",
       "  local -a entries",
       "  local command=\"\" after=0 i=2",
@@ -114,6 +140,10 @@ public enum Completions {
     ]
     for option in valued {
       let words = values(option)
+      if case .listName? = option.kind {
+        lines.append("    \(option.name)) _trending_lists \(words.map(quoted).joined(separator: " ")); return ;;")
+        continue
+      }
       lines.append(
         words.isEmpty
           ? "    \(option.name)) _message \(quoted(option.value ?? "value")); return ;;"
@@ -144,8 +174,9 @@ public enum Completions {
       "  (( after == 0 )) || return",
       "  case \"$command\" in",
     ]
-    for command in OptionTable.commands where !command.words.isEmpty {
-      lines.append("    \(command.verb.rawValue)) compadd -- \(command.words.map(quoted).joined(separator: " ")) ;;")
+    for command in OptionTable.commands where !command.words.isEmpty || command.takesListName {
+      let adds = command.takesListName ? "_trending_lists" : "compadd --"
+      lines.append("    \(command.verb.rawValue)) \(adds) \(command.words.map(quoted).joined(separator: " ")) ;;")
     }
     lines += ["  esac", "}", "_trending \"$@\""]
     return lines.joined(separator: "\n")
@@ -156,12 +187,29 @@ public enum Completions {
     var lines = [
       "# fish completion for trending; written by 'trending completions fish'",
       "complete -c trending -f",
+      "# The user's lists, one a line.",
+      "function __trending_lists",
+      "  set -l tokens (commandline -opc)",
+      "  set -l profile",
+      "  set -l at (contains -i -- --profile $tokens); and set profile --profile $tokens[(math $at + 1)]",
+      "  $tokens[1] $profile lists 2>/dev/null | string split -f1 \\t",
+      "end",
+      "# Whether the word at hand is the first after the command $argv[1].",
+      "function __trending_first_after",
+      "  set -l tokens (commandline -opc)",
+      "  test (contains -i -- $argv[1] $tokens; or echo 0) -eq (count $tokens)",
+      "end",
     ]
     for command in OptionTable.commands where command.verb != .browse {
       lines.append(
         "complete -c trending -n '__fish_use_subcommand' -a \(command.verb.rawValue) -d \(quoted(command.summary))")
     }
-    for command in OptionTable.commands where !command.words.isEmpty {
+    for command in OptionTable.commands where command.takesListName {
+      lines.append(
+        "complete -c trending -n '__trending_first_after \(command.verb.rawValue)' -a '(__trending_lists) \(command.words.joined(separator: " "))'"
+      )
+    }
+    for command in OptionTable.commands where !command.words.isEmpty && !command.takesListName {
       let words = command.words.joined(separator: " ")
       lines.append(
         "complete -c trending -n '__fish_seen_subcommand_from \(command.verb.rawValue); and not __fish_seen_subcommand_from \(words)' -a \(quoted(words))"
@@ -179,7 +227,8 @@ public enum Completions {
       if let short = option.short { parts.append("-s " + short.dropFirst()) }
       parts.append("-l " + option.name.dropFirst(2))
       if option.value != nil {
-        let words = values(option)
+        var words = values(option)
+        if case .listName? = option.kind { words.insert("(__trending_lists)", at: 0) }
         parts.append(words.isEmpty ? "-r" : "-x -a " + quoted(words.joined(separator: " ")))
       }
       parts.append("-d " + quoted(option.help))

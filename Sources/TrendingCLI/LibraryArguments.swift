@@ -123,7 +123,8 @@ extension OptionTable {
   /// The library's commands, for help, the man page and the completions.
   static var libraryCommands: [CommandSpec] {
     func spec(_ verb: Verb, _ arguments: String, words: [String] = [], _ text: String) -> CommandSpec {
-      CommandSpec(verb: verb, arguments: arguments, words: words, summary: text, detail: text)
+      CommandSpec(
+        verb: verb, arguments: arguments, words: words, takesListName: verb == .lists, summary: text, detail: text)
     }
     return [
       spec(

@@ -62,7 +62,12 @@ public enum ManualPage {
       if let verbs = option.verbs { text += ". With: " + verbs.map(\.invocation).joined(separator: ", ") }
       if let variable = option.variable { text += ". Environment: " + variable }
       if let setting = option.setting { text += ". Settings file: set " + setting }
-      if case .words(let words)? = option.kind { text += ". Values: " + words.joined(separator: ", ") }
+      switch option.kind {
+      case .words(let words)?: text += ". Values: " + words.joined(separator: ", ")
+      case .listName(let words)?:
+        text += ". Values: " + (words + ["the name of one of your lists"]).joined(separator: ", ")
+      default: break
+      }
       lines += [".TP", optionSyntax(option), escape(text + ".")]
     }
     lines += keys

@@ -9,6 +9,8 @@ public struct CommandSpec: Sendable {
   public var arguments: String
   /// The words its first argument may be, for the completions.
   public var words: [String]
+  /// Whether its first argument may be one of the user's lists, named when completing.
+  public var takesListName = false
   /// One line for `--help`.
   public var summary: String
   /// A paragraph for `help COMMAND`.

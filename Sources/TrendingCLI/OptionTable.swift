@@ -41,6 +41,8 @@ public enum ValueKind: Hashable, Sendable {
   case language
   /// A two-letter country code.
   case region
+  /// One of the user's lists, by name, or one of these words.
+  case listName(also: [String])
 }
 
 /// The command line as the option table's parsers fill it in.

@@ -56,7 +56,7 @@ extension OptionTable {
   static var tonightOptions: [OptionSpec] {
     [
       OptionSpec(
-        name: "--from", value: "SOURCE",
+        name: "--from", value: "SOURCE", kind: .listName(also: ["watchlist", "trending", "for-you"]),
         help: tr("where to pick from: watchlist (default), a list's name, trending or for-you"), verbs: [.pick],
         apply: { line, text throws(UsageError) in
           guard !text.isEmpty else {

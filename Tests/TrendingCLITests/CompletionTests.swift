@@ -106,6 +106,60 @@ struct CompletionTests {
     try offered("trending --images ", shows: ["symbols", "sixel", "iterm", "kitty"])
   }
 
+  /// A data home whose library holds the list "date night" (and the watchlist), made by the binary.
+  private func homeWithAList() throws -> [String: String] {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("trending-lists-\(UUID().uuidString)")
+    let environment = ["XDG_DATA_HOME": data.path]
+    let made = try BinaryRunner.run(["--demo", "lists", "date night", "add", "movie/550"], environment: environment)
+    #expect(made.status == 0, "\(made.stderr)")
+    return environment
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("bash"), "bash is not installed"))
+  func bashOffersTheUsersListsQuotedForTheLine() throws {
+    let directory = try install("bash")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let environment = try homeWithAList()
+    func offered(_ line: String) throws -> [String] {
+      let script = """
+        source "$1/trending"
+        read -ra COMP_WORDS <<< "$2"
+        [[ "$2" == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+        COMPREPLY=()
+        _trending
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      let outcome = try BinaryRunner.program(
+        "bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line], environment: environment)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      return outcome.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+    let trending = Fixtures.binary.path
+    #expect(try offered("\(trending) lists ").sorted() == ["date\\ night", "watchlist"])
+    #expect(try offered("\(trending) lists d") == ["date\\ night"])
+    #expect(try offered("\(trending) pick --from ").sorted() == ["date\\ night", "for-you", "trending", "watchlist"])
+    #expect(try offered("\(trending) --profile elsewhere lists ").isEmpty, "another profile's lists: none")
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("fish"), "fish is not installed (make setup installs it)"))
+  func fishOffersTheUsersLists() throws {
+    let directory = try install("fish")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let environment = try homeWithAList()
+    func offered(_ line: String) throws -> [String] {
+      let outcome = try BinaryRunner.program(
+        "fish", ["--no-config", "-c", "source $argv[1]/trending.fish; complete -C $argv[2]", directory.path, line],
+        environment: environment)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      return outcome.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+    }
+    let trending = Fixtures.binary.path
+    #expect(try offered("\(trending) lists ") == ["date night", "watchlist"])
+    #expect(try offered("\(trending) pick --from ") == ["date night", "for-you", "trending", "watchlist"])
+    #expect(try offered("\(trending) lists date\\ night ").isEmpty, "only the first argument is a list")
+  }
+
   @Test func everyOptionWithValuesHasThemInEachScript() {
     for shell in OptionTable.shells {
       let script = Completions.script(for: shell)
