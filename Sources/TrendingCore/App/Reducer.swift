@@ -71,7 +71,7 @@ public enum Reducer {
       return MarkLogic.saved(after, problem: problem, &state)
     case .episodeMarksLoaded(let id, let seen):
       EpisodeMarkLogic.loaded(id, seen, &state.shared)
-      return []
+      return EpisodeMarkLogic.markWanted(&state.shared)
     case .synced(let report):
       return SyncLogic.synced(report, &state) ? apply(&state, .libraryChanged) : []
     case .libraryChanged:
@@ -113,7 +113,8 @@ public enum Reducer {
       // Details, tables and the pages a made feed reads are the screens' shared answers; lists that
       // waited for one (a saved tab for its services) ask now.
       guard request.isList, !FeedLogic.isRead(request, state) else {
-        let effects = state.shared.settle(request, result) + FeedLogic.update(&state)
+        let effects =
+          state.shared.settle(request, result) + FeedLogic.update(&state) + EpisodeMarkLogic.markWanted(&state.shared)
         // A misspelt service is said once its table comes; the tab goes on with the others.
         if case .providers = request, let notice = state.shared.misspeltServices.first {
           state.shared.say(notice, .failure)

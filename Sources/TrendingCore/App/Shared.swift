@@ -34,6 +34,8 @@ public struct Shared: Equatable, Sendable {
   public var owedReads = OwedReads()
   /// Each series' seen episodes, once read from the library: as stored, with the unsaved changes over them.
   public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
+  /// The season an `m` marks once its episodes and seen marks are read (that `m` asked for them).
+  public var seasonMarkWanted: SeasonRef?
   /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).
   public var hideSeen = false
   /// The series in progress by id, as the Up next tab last read them.

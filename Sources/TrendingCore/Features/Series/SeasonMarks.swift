@@ -17,16 +17,18 @@ public struct SeasonRef: Hashable, Sendable {
 
 extension EpisodeMarkLogic {
   /// `m` on a season's row of the series page: every aired episode of the season seen, or, when
-  /// all of them were, none; a season not read yet is asked for, and `m` again marks it.
+  /// all of them were, none; a season whose episodes or seen marks are not read yet is asked for,
+  /// and marked once they are (`seasonMarkWanted`).
   static func toggleSeason(_ ref: SeasonRef, _ shared: inout Shared) -> [Effect] {
     let (seriesID, number) = (ref.seriesID, ref.number)
     let name = SeasonScreen(seriesID: seriesID, number: number).name(shared)
-    guard let season = shared.season(seriesID, number).value else {
-      let asked = shared.load(shared.seasonRequest(seriesID, number))
-      shared.say(tr("Reading the episodes of %s: m again marks them.", name), .message)
-      return asked
+    guard let season = shared.season(seriesID, number).value, let seen = shared.seenEpisodes[seriesID] else {
+      shared.seasonMarkWanted = ref
+      shared.say(tr("Reading the episodes of %s…", name), .message)
+      let marks: [Effect] = shared.seenEpisodes[seriesID] == nil ? [.loadEpisodeMarks(seriesID)] : []
+      return shared.load(shared.seasonRequest(seriesID, number)) + marks
     }
-    guard let seen = shared.seenEpisodes[seriesID] else { return [] }
+    shared.seasonMarkWanted = nil
     let aired = season.episodes.filter { $0.hasAired(by: shared.today) }
     guard !aired.isEmpty else {
       shared.say(tr("No episode of %s has aired yet.", name), .message)
@@ -42,5 +44,15 @@ extension EpisodeMarkLogic {
         "Marked %2$s seen: %1$s episode.", "Marked %2$s seen: %1$s episodes.", unseen.count, String(unseen.count),
         name), .confirmation)
     return change(seriesID, unseen.map(MarkedEpisode.init), seen: true, &shared)
+  }
+
+  /// The season an earlier `m` asked for, marked now that what it waited for is read; a season
+  /// whose episodes could not be read is not marked (the failure is on its row).
+  static func markWanted(_ shared: inout Shared) -> [Effect] {
+    guard let wanted = shared.seasonMarkWanted else { return [] }
+    let answer = shared.season(wanted.seriesID, wanted.number)
+    if answer.error != nil, answer.value == nil { shared.seasonMarkWanted = nil }
+    guard answer.value != nil, shared.seenEpisodes[wanted.seriesID] != nil else { return [] }
+    return toggleSeason(wanted, &shared)
   }
 }

@@ -80,14 +80,14 @@ struct EpisodeMarksTests {
         DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 9, target: .season(series: 500, number: 1))])))
     _ = Reducer.reduce(&state, .key(.down))
     #expect(state.top.markedSeason(state.shared) == SeasonRef(seriesID: 500, number: 1))
-    // Not read yet: asked for, and said.
+    // Not read yet: asked for, and said; the one m marks the season once its episodes come.
     let asked = Reducer.reduce(&state, .key(.character("m")))
     #expect(asked.contains(.fetchSeason(500, 1)) && state.shared.unsaved.isEmpty, "\(asked)")
-    #expect(state.shared.currentNotice?.text == "Reading the episodes of Season 1: m again marks them.")
-    _ = Reducer.reduce(&state, .seasonLoaded(500, 1, .success(Sample.fetched(Self.season))))
+    #expect(state.shared.currentNotice?.text == "Reading the episodes of Season 1…")
     // The aired episodes not seen yet; the fifth has not aired.
     let seen = Self.change([2, 3, 4], seen: true)
-    #expect(Reducer.reduce(&state, .key(.character("m"))) == [.save(seen)])
+    #expect(Reducer.reduce(&state, .seasonLoaded(500, 1, .success(Sample.fetched(Self.season)))) == [.save(seen)])
+    #expect(state.shared.seasonMarkWanted == nil)
     #expect(state.shared.currentNotice?.text == "Marked Season 1 seen: 3 episodes.")
     #expect(state.shared.seenEpisodes[500] == Set((1...4).map { Self.key(1, $0) }))
     #expect(state.shared.marks[.series(500)]?.seen == nil, "the series is not marked as a whole")
@@ -95,6 +95,27 @@ struct EpisodeMarksTests {
     #expect(Reducer.reduce(&state, .key(.character("m"))) == [.save(Self.change([1, 2, 3, 4], seen: false))])
     #expect(state.shared.currentNotice?.text == "Marked Season 1 not seen.")
     #expect(state.shared.seenEpisodes[500] == [])
+  }
+
+  @Test func aSeasonAskedForIsMarkedOnceItsSeenMarksComeTooAndNotWhenItFails() {
+    var state = SeriesScreenTests.onSeries()
+    _ = Reducer.reduce(
+      &state,
+      .documentLayout(
+        DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 9, target: .season(series: 500, number: 1))])))
+    _ = Reducer.reduce(&state, .key(.down))
+    // Neither the episodes nor the seen marks are read: both are asked for, and the mark waits for both.
+    let asked = Reducer.reduce(&state, .key(.character("m")))
+    #expect(asked.contains(.fetchSeason(500, 1)) && asked.contains(.loadEpisodeMarks(500)), "\(asked)")
+    #expect(Reducer.reduce(&state, .seasonLoaded(500, 1, .success(Sample.fetched(Self.season)))).isEmpty)
+    #expect(state.shared.seasonMarkWanted == SeasonRef(seriesID: 500, number: 1))
+    #expect(Reducer.reduce(&state, .episodeMarksLoaded(500, [])) == [.save(Self.change([1, 2, 3, 4], seen: true))])
+    // A season that cannot be read is not marked later.
+    var failing = SeriesScreenTests.onSeries()
+    failing.shared.seenEpisodes[500] = []
+    failing.shared.seasonMarkWanted = SeasonRef(seriesID: 500, number: 2)
+    _ = Reducer.reduce(&failing, .seasonLoaded(500, 2, .failure(.timedOut(seconds: 10))))
+    #expect(failing.shared.seasonMarkWanted == nil && failing.shared.unsaved.isEmpty)
   }
 
   @Test func anEpisodeNotYetAiredIsNotMarked() {
