@@ -240,6 +240,7 @@ extension TrendingCommand {
     case nil: break
     }
     guard let items = try library.list(name) else { return noList(name) }
+    if format == .csv { sayLeftOut(series: items.filter { $0.title.media.kind == .series }.count) }
     return emit(Output.list(items, format: format))
   }
 

@@ -35,18 +35,19 @@ extension TrendingCommand {
         try library.add(info, to: "watchlist", day: WatchlistFormat.day(Date()))
       }
       let marks = try library.marks()
-      let series = marks.values.filter { $0.kind == .series }.count
-      if format == .csv, series > 0 {
-        printError(
-          trn(
-            "left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only",
-            series))
-      }
+      if format == .csv { sayLeftOut(series: marks.values.filter { $0.kind == .series }.count) }
       guard !marks.isEmpty || format != .text else {
         printError(tr("The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'."))
         return ExitCode.success.rawValue
       }
       return emit(Output.watchlist(marks, format: format))
     }
+  }
+
+  /// A Letterboxd CSV holds films only: how many series it left out, said on standard error.
+  static func sayLeftOut(series: Int) {
+    guard series > 0 else { return }
+    printError(
+      trn("left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only", series))
   }
 }

@@ -381,6 +381,11 @@ struct LibraryEndToEndTests {
     #expect(lists.map { $0["name"] as? String } == ["watchlist", "Noir"] && lists.last?["count"] as? Int == 2)
     let noir = try run(["lists", "Noir", "--csv"], data: data).stdout
     #expect(noir == "Position,tmdbID,Title,Year\n1,603,The Matrix,1999\n2,550,Fight Club,1999\n", "\(noir)")
+    // A series on the list is left out of Letterboxd's CSV, and said, as the watchlist's is.
+    #expect(try run(["lists", "Noir", "add", "tv/1396", "--demo"], data: data).status == 0)
+    let mixed = try run(["lists", "Noir", "--csv"], data: data)
+    #expect(mixed.stdout == noir, "\(mixed.stdout)")
+    #expect(mixed.stderr.contains("left out 1 series: Letterboxd imports films only"), "\(mixed.stderr)")
     let stats = try #require(try json(run(["stats", "--year", "2026", "--json"], data: data)) as? [String: Any])
     #expect(stats["films"] as? Int == 1 && stats["film_watches"] as? Int == 1)
     let words = try run(["stats", "--year", "2026"], data: data).stdout
