@@ -48,6 +48,8 @@ extension TrendingCommand {
   static func sayLeftOut(series: Int) {
     guard series > 0 else { return }
     printError(
-      trn("left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only", series))
+      trn(
+        "left out %s series: Letterboxd imports films only", "left out %s series: Letterboxd imports films only", series
+      ))
   }
 }
