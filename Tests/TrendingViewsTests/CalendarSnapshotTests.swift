@@ -68,6 +68,25 @@ struct CalendarSnapshotTests {
       overview: "Office workers split in two.")
   }
 
+  /// A title hidden from the tab (`x` on a release) is not drawn, and the row selected is the one
+  /// drawn selected; the tab is in date order, so `s` has no other order to offer.
+  @Test func aHiddenReleaseLeavesTheWeeksAndTheSelectionStaysOnTheRowDrawn() throws {
+    var state = Self.calendar(Size(width: 80, height: 24))
+    #expect(!Reducer.isAvailable(.sort, in: state))
+    let before = Renderer.render(state).screen
+    #expect((0..<24).contains { before.line($0).contains("The Long Walk Home") })
+    while state.rootList.selectedMovie?.id != 11 { _ = Reducer.reduce(&state, .key(.down)) }
+    _ = Reducer.reduce(&state, .key(.character("x")))
+    let after = Renderer.render(state).screen
+    #expect(!(3..<22).contains { after.line($0).contains("The Long Walk Home") }, "the rows, not the notice")
+    // The row selected is the one drawn as selected.
+    let selected = try #require(state.rootList.selectedMovie)
+    let highlighted = (3..<22).filter { after[$0, 2].style.isSelected }.map { after.line($0) }
+    #expect(highlighted.count == 1 && highlighted.first?.contains(selected.title) == true, "\(highlighted)")
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    #expect(state.rootList.sort == .rank, "the calendar keeps its date order")
+  }
+
   @Test func theSelectionScrollsWithItsWeek() {
     var state = Self.calendar(Size(width: 40, height: 12))
     for _ in 0..<4 { _ = Reducer.reduce(&state, .key(.down)) }

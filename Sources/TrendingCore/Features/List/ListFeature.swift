@@ -59,6 +59,8 @@ extension ListScreen: ScreenFeature {
       self = ListScreen(kind: kind, window: window == .week ? .day : .week)
       return Reaction(refresh(force: false, shared))
     case .sort:
+      // The calendar is in date order, by week: it has no other.
+      guard feed.rowsStyle != .byWeek else { return .nothing }
       let selected = selectedMovie?.id
       sort = sort.next
       if let selected, let index = movies.firstIndex(where: { $0.id == selected }) { selection = index }
@@ -84,7 +86,8 @@ extension ListScreen: ScreenFeature {
 
   public func isAvailable(_ command: ScreenCommand, _ shared: Shared) -> Bool {
     switch command {
-    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .sort, .pick:
+    case .sort: return movies.count > 1 && feed.rowsStyle != .byWeek
+    case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .pick:
       return movies.count > 1
     case .open: return filter?.editing == true || selectedMovie != nil
     case .filter: return unfilteredCount > 1

@@ -25,6 +25,21 @@ enum CalendarView {
     return lines
   }
 
+  /// The events whose rows the list shows, in date order: a title hidden (`x`, hide seen) or
+  /// filtered out is not drawn, so the n-th event drawn is the list's n-th row (`Enter`, the pane).
+  static func shownEvents(_ events: [CalendarEvent], _ shown: ListScreen) -> [CalendarEvent] {
+    let loaded = shown.list.value?.movies ?? []
+    let rows = shown.movies
+    guard rows != loaded else { return events }
+    // The rows shown keep the loaded order (the tab is not sorted): a row kept is the next one shown.
+    var kept: [CalendarEvent] = []
+    for (index, event) in zip(loaded.indices, events) where kept.count < rows.count && loaded[index] == rows[kept.count]
+    {
+      kept.append(event)
+    }
+    return kept
+  }
+
   /// Draws the lines in the body's rows within the first `width` columns, scrolled so the selected
   /// event and, when it fits, its week show; returns the columns the lines took.
   @discardableResult
@@ -32,7 +47,7 @@ enum CalendarView {
     _ shown: ListScreen, _ shared: Shared, rows: Range<Int>, width: Int? = nil, into screen: inout Screen
   ) -> Int {
     let width = width ?? screen.width
-    let lines = lines(CalendarTab.events(shared), span: CalendarTab.span(shared))
+    let lines = lines(shownEvents(CalendarTab.events(shared), shown), span: CalendarTab.span(shared))
     let lineOf = { (row: Int) in
       lines.firstIndex {
         if case .event(let index, _) = $0 { return index == row }
