@@ -295,8 +295,9 @@ public final class AppRunner {
 
   private func wait() {
     var timeout: Int32 = state.isBusy ? 100 : Int32(60_000 - Int(now().timeIntervalSince1970 * 1000) % 60_000)
-    if let deadline = backend.inputDeadline {
-      // The rest of a report is awaited: look again when its time is up.
+    // The rest of a report is awaited: look again when its time is up; and a notice goes when its
+    // time is up, not at the next key.
+    for deadline in [backend.inputDeadline, state.shared.currentNotice?.until].compactMap(\.self) {
       timeout = min(timeout, Int32(max(1, min(60_000, (deadline.timeIntervalSince(now()) * 1000).rounded(.up)))))
     }
     var descriptors = [pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0)]

@@ -35,5 +35,27 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+
+    /// A message goes when its time is up (a link's six seconds) with no key pressed: the idle app
+    /// wakes for it, rather than at the next minute.
+    @Test func aMessageGoesWhenItsTimeIsUpWithNoKeyPressed() throws {
+      let session = try TmuxSession(["--demo"], width: 100, height: 30)
+      try session.waitFor("Dune: Part Two")
+      try session.waitForIdle()
+      try session.press("y")
+      #expect(try session.capture().contains("Copied https://"))
+      let said = Date()
+      // Each frame the app reports after it, until the message is gone; no key is sent.
+      var screen = try session.capture()
+      while screen.contains("Copied https://"), Date().timeIntervalSince(said) < 15 {
+        try session.waitForIdle(after: session.frame, timeout: 30)
+        screen = try session.capture()
+      }
+      #expect(!screen.contains("Copied https://"), "the message is still there:\n\(screen)")
+      #expect(Date().timeIntervalSince(said) < 15, "six seconds, not the next minute")
+      #expect(session.status()["inputs"] == "1", "no key but y")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }
