@@ -60,6 +60,13 @@ enum ListLogic {
       case .success(let fetched):
         list.list.value?.append(fetched.value, number: page)
         list.hidden = list.hiding(shared)
+        if let wanted = list.reselect, list.selection == wanted.from,
+          let index = list.movies.firstIndex(where: { $0.media == wanted.title })
+        {
+          list.selection = index
+          list.reselect = nil
+          scrollIntoView(&list, rows: rows)
+        }
         return loadMoreIfNeeded(&list, rows: rows, shared)
       case .failure(let error):
         list.moreError = error
@@ -68,7 +75,7 @@ enum ListLogic {
     }
     switch result {
     case .success(let fetched):
-      let selectedID = list.selectedMovie?.id
+      let selected = list.selectedMovie?.media ?? list.reselect?.title
       list.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
       list.hidden = list.hiding(shared)
       var effects: [Effect] = []
@@ -78,10 +85,15 @@ enum ListLogic {
         effects += list.fetch(page: 1, force: true, shared)
       }
       list.isLoadingMore = false
-      if let selectedID, let index = list.movies.firstIndex(where: { $0.id == selectedID }) {
+      list.reselect = nil
+      if let selected, let index = list.movies.firstIndex(where: { $0.media == selected }) {
         list.selection = index
       }
       scrollIntoView(&list, rows: rows)
+      // A title further down than the first page is selected again when its page comes back.
+      if let selected, list.selectedMovie?.media != selected {
+        list.reselect = ListScreen.Reselection(title: selected, from: list.selection)
+      }
       // A change came while this read was on its way: the read it is owed.
       if list.readOwed, !list.list.isLoading { effects += list.readAgain(shared) }
       return effects + loadMoreIfNeeded(&list, rows: rows, shared)

@@ -69,6 +69,17 @@ public struct ListScreen: Equatable, Sendable {
   public var readOwed = false
   /// The selected row, an index into the listing.
   public var selection = 0
+  /// The title selected before a refresh whose first page did not hold it, and the row the
+  /// selection fell back to: selected again when a later page brings it, unless the user moved.
+  public var reselect: Reselection?
+
+  /// A title to select again once a page brings it, while the selection stays on `from`.
+  public struct Reselection: Equatable, Sendable {
+    /// The title.
+    public var title: MediaID
+    /// The row selected instead, until it comes.
+    public var from: Int
+  }
   /// The first row shown.
   public var top = 0
   /// The order the films are shown in.
