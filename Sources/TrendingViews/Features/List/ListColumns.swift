@@ -245,6 +245,15 @@ extension ListView {
     }
   }
 
+  /// The columns each row's kind takes before its title, its space after it included: a search's
+  /// rows, or a list of more than one kind; 0 for none, or where the title would be left too narrow.
+  static func kindColumns(_ shown: ListScreen, titleWidth: Int) -> Int {
+    let isSearch: Bool
+    if case .search = shown.source { isSearch = true } else { isSearch = false }
+    let width = kindWidth(shown.movies, search: isSearch)
+    return width > 0 && titleWidth > width + 8 ? width + 1 : 0
+  }
+
   /// A row's genres column: a person's department and known titles, else the genres ("" for none).
   static func genresText(_ movie: MediaSummary, comma: String) -> String {
     genreNames(movie).joined(separator: comma)

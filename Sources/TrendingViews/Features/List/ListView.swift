@@ -95,7 +95,8 @@ enum ListView {
       let chip = hasRatings(shown.movies, shared)
       let (columns, pane) = layout(listing.movies.count, needs: needs, longest: longest, chip: chip, shared)
       let why = shown.movies.first?.reason != nil
-      drawColumnTitles(columns, why: why, row: filmRows.row - 1, into: &screen)
+      let kind = kindColumns(shown, titleWidth: columns.titleWidth)
+      drawColumnTitles(columns, why: why, kind: kind, row: filmRows.row - 1, into: &screen)
       drawRows(shown, shared, columns: columns, rows: bodyRows, needles: needles(shown, place), into: &screen)
       if let pane, let movie = shown.selectedMovie {
         let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
@@ -142,13 +143,15 @@ enum ListView {
     return (columns, pane)
   }
 
-  /// The column titles over the rows; with `why` (For you) the title's column also names the reason after it.
-  private static func drawColumnTitles(_ columns: Columns, why: Bool, row: Int, into screen: inout Screen) {
+  /// The column titles over the rows, the title's over the titles after the `kind` columns; with
+  /// `why` (For you) the title's column also names the reason after it.
+  private static func drawColumnTitles(_ columns: Columns, why: Bool, kind: Int, row: Int, into screen: inout Screen) {
     let style = Style(.muted)
     screen.put(
       TextLayout.fit("#", to: columns.rankWidth, alignRight: true), row: row, column: columns.rank, style: style)
     let title = why ? tr("Title · why it is here") : tr("Title")
-    screen.put(TextLayout.truncate(title, to: columns.titleWidth), row: row, column: columns.title, style: style)
+    screen.put(
+      TextLayout.truncate(title, to: columns.titleWidth - kind), row: row, column: columns.title + kind, style: style)
     screen.put(
       TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4), row: row,
       column: columns.year + columns.yearWidth - 4, style: style)
@@ -178,9 +181,7 @@ enum ListView {
   ) {
     let movies = screenState.movies
     // A search, or any list of more than one kind (the watchlist), marks each row with its kind.
-    let isSearch: Bool
-    if case .search = screenState.source { isSearch = true } else { isSearch = false }
-    let kindWidth = kindWidth(movies, search: isSearch)
+    let kind = kindColumns(screenState, titleWidth: columns.titleWidth)
     // Looked up once a frame, not once a row.
     let comma = tr(", ")
     let separator = Formatters.decimalSeparator
@@ -203,12 +204,12 @@ enum ListView {
       }
       var titleColumn = columns.title
       var titleWidth = columns.titleWidth
-      if kindWidth > 0, titleWidth > kindWidth + 8 {
+      if kind > 0 {
         screen.put(
-          Vocabulary.kind(movie.kind), row: row, column: titleColumn, fitting: kindWidth,
+          Vocabulary.kind(movie.kind), row: row, column: titleColumn, fitting: kind - 1,
           style: Style(.muted, selected: selected))
-        titleColumn += kindWidth + 1
-        titleWidth -= kindWidth + 1
+        titleColumn += kind
+        titleWidth -= kind
       }
       let name = rowTitle(movie, shared)
       // A person's department and known titles follow their name, not under the genres.
