@@ -153,7 +153,10 @@ public enum ArgumentParser {
       guard words.count == 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
       }
-      guard let id = Int(text), id > 0 else {
+      // An id as the library's commands print it: `movie/550`, or `tv/1399` (that series, as `tv` shows it).
+      if verb == .show, text.hasPrefix("tv/") { return .series(id: try seriesID(words, needs: ""), json: line.json) }
+      let number = verb == .show && text.hasPrefix("movie/") ? String(text.dropFirst(6)) : text
+      guard let id = Int(number), id > 0 else {
         throw UsageError(
           message: verb == .show
             ? tr("the film id must be a positive whole number, not %s", OptionTable.shown(text))

@@ -37,7 +37,7 @@ extension OptionTable {
           "print a page of the list (--json for JSON; --list popular, top-rated, now-playing or upcoming for another list; --kind tv for series)"
         ),
         detail: tr(
-          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming; with --kind tv, series: trending, popular, top-rated, on-the-air or airing-today. On a terminal, a table that fits; piped, one entry a line: rank, id, title, year, score, separated by tabs. --json for JSON, each entry with its media_type. Pages run from 1 to 500."
+          "A page of a list: trending (default), popular, top-rated, now-playing or upcoming; with --kind tv, series: trending, popular, top-rated, on-the-air or airing-today. On a terminal, a table that fits; piped, one entry a line: rank, id, title, year, score and kind (movie or tv), separated by tabs. --json for JSON, each entry with its media_type. Pages run from 1 to 500."
         )),
       CommandSpec(
         verb: .show, arguments: "ID", words: [], summary: tr("print one film's details (--json for JSON)"),

@@ -202,10 +202,12 @@ public enum OptionTable {
         help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
         verbs: [.list, .search, .discover, .forYou, .pick],
         apply: { line, text throws(UsageError) in
-          guard kindWords.contains(text) else {
+          // The kinds as piped lines and JSON name them (`movie`, TMDB's word) are the same kinds.
+          let kind = ["movie": "film", "series": "tv"][text] ?? text
+          guard kindWords.contains(kind) else {
             throw UsageError(message: tr("--kind must be film, tv, person or all, not %s", shown(text)))
           }
-          line.kind = text
+          line.kind = kind
         }),
       OptionSpec(
         name: "--window", value: "day|week", kind: .words(TimeWindow.allCases.map(\.rawValue)),

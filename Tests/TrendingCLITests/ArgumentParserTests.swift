@@ -24,6 +24,13 @@ struct ArgumentParserTests {
     #expect(try parse("").command == .browse)
     #expect(try parse("list --page 3 --json").command == .list(page: 3, json: true, kind: .trending))
     #expect(try parse("show 550").command == .show(id: 550, json: false))
+    // The ids the piped lists print: a film's as it is, a series' as `tv` shows it.
+    #expect(try parse("show movie/550").command == .show(id: 550, json: false))
+    #expect(try parse("list --kind movie").command == parse("list --kind film").command)
+    #expect(try parse("list --kind series").command == parse("list --kind tv").command)
+    #expect(try parse("show tv/1396 --json").command == .series(id: 1396, json: true))
+    #expect(throws: UsageError.self) { try parse("show tv/") }
+    #expect(throws: UsageError.self) { try parse("person tv/1396") }
     #expect(try parse("person 287 --json").command == .person(id: 287, json: true))
     #expect(
       try parse("search fight club (1999)").command
