@@ -160,6 +160,16 @@ extension ArgumentParser {
       case let name?: .list(name)
       }
     request.genres = line.discover.filter { $0.key == "genre" }.map(\.value)
+    // A name no genre has is a mistake to say, as discover says it, not a filter nothing passes.
+    for name in request.genres {
+      let unknown = (kind.map { [$0] } ?? [.film, .series]).compactMap { media -> UnknownName? in
+        guard case .failure(let unknown) = GenreNames.resolve([name], media: media) else { return nil }
+        return unknown
+      }
+      if unknown.count == (kind == nil ? 2 : 1), let first = unknown.first {
+        throw UsageError(message: first.message(tr("no genre '%s'", TextSanitizer.clean(first.name, limit: 60))))
+      }
+    }
     request.maxRuntime = line.tonight.maxRuntime
     request.onMyServices = line.tonight.onMyServices
     request.seed = line.tonight.seed

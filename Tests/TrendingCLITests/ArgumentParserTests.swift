@@ -84,6 +84,10 @@ struct ArgumentParserTests {
     #expect(failure("list --kind person")?.contains("--kind for a list must be film or tv") == true)
     #expect(failure("search --kind films x")?.contains("--kind must be film, tv, person or all") == true)
     #expect(failure("tv")?.contains("tv needs a series id") == true)
+    // A genre no kind has is said, as discover says it, with the nearest name.
+    #expect(failure("pick --genre Drma")?.contains("no genre 'Drma'; did you mean “Drama”?") == true)
+    #expect(failure("pick --kind tv --genre Horror")?.contains("no genre 'Horror'") == true, "series have no Horror")
+    #expect(failure("pick --genre Horror") == nil && failure("pick --genre drama --genre Reality") == nil)
     #expect(failure("tv x")?.contains("the series id must be a positive whole number") == true)
     // What was typed is echoed with its control characters as escapes, never cleaned into another id.
     var echoed: String?
