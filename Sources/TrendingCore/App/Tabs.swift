@@ -230,17 +230,18 @@ public struct Tab: Sendable {
     numberBindings(films: shown(.film).map(\.kind), series: shown(.series).map(\.kind))
   }
 
-  /// The number keys, one a tab up to nine, for the tabs of films and of series in tab order;
-  /// each names its film and series tab in English (the lists made once, the names in one pass).
+  /// The number keys, one a tab up to ten (`0` the tenth, as the key row runs), for the tabs of
+  /// films and of series in tab order; each names its film and series tab in English (the lists
+  /// made once, the names in one pass).
   static func numberBindings(films: [ListKind], series: [ListKind]) -> [KeyBinding] {
     Translator.$override.withValue(Catalogue.english) {
-      (1...min(max(films.count, series.count), 9)).map { number in
+      (1...min(max(films.count, series.count), 10)).map { number in
         let names = [films, series].compactMap { kinds in
           kinds.indices.contains(number - 1) ? kinds[number - 1].entry?.title() : nil
         }
         let unique = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return KeyBinding(
-          [.character(Character(String(number)))], .tab(number), in: [.list], group: "Lists", names: unique)
+          [.character(Character(String(number % 10)))], .tab(number), in: [.list], group: "Lists", names: unique)
       }
     }
   }

@@ -55,7 +55,8 @@ struct SavedTabsTests {
     let keys = KeyTable.standard.showing(tabs)
     #expect(keys.command(for: .character("9"), in: .list) == .tab(9))
     #expect(keys.bindings.first { $0.command == .tab(9) }?.help == "Recently rated / For you")
-    #expect(!keys.bindings.contains { $0.command == .tab(10) }, "nine number keys: the tenth tab is reached by Tab")
+    #expect(keys.command(for: .character("0"), in: .list) == .tab(10), "0, the tenth key of the row, the tenth tab")
+    #expect(!keys.bindings.contains { $0.command == .tab(11) }, "ten number keys: the eleventh tab is reached by Tab")
     #expect(
       keys.bindings.filter { $0.command == .tab(1) }.count == 1, "the built-in number keys are replaced, not doubled")
   }

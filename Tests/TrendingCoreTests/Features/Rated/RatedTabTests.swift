@@ -55,13 +55,13 @@ struct RatedTabTests {
     #expect(store.state.rootList.source.tab?.isRemote == false)
   }
 
-  @Test func whileBrowsingSeriesTheEntryShowsTheTabPastTheNumberKeys() {
+  @Test func whileBrowsingSeriesTheEntryShowsTheTenthTabsKey() {
     var store = TestStore(Sample.loaded(3))
     store.step(.key(.character("t")), effects: [.fetchList(ListPage(.seriesTrending))])
     Self.typeInPalette("rated", &store)
     let entry = PaletteLogic.entries(store.state).first { $0.name == "Recently rated" }
     let number = store.state.shared.tabs.number(of: .rated, browsing: .series)
-    #expect(number == 10 && entry?.command == .tab(number) && entry?.keys == "", "no number key: the palette's own")
+    #expect(number == 10 && entry?.command == .tab(number) && entry?.keys == "0", "the tenth tab's key is 0")
     #expect(!PaletteLogic.entries(store.state).contains { $0.name.contains(" / ") }, "each tab by its own name")
   }
 
