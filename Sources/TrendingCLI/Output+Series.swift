@@ -160,18 +160,29 @@ extension Output {
         overview: season.overview, episodes: season.episodes.map { EpisodeEntry($0, people: true) }))
   }
 
-  /// A series' details as text for people.
-  public static func text(_ details: SeriesDetails, region: String?, mark: Mark? = nil, width: Int = 80) -> String {
-    SeriesDocument.document(
-      summary: nil, details: details, region: region, today: ReleaseDate(localDay: Date()), mark: mark, width: width
+  /// A series' details as text for people; with the episodes the library holds as `seen`, each
+  /// season's "4/7" and the episode to watch next, as the series page shows them.
+  public static func text(
+    _ details: SeriesDetails, region: String?, mark: Mark? = nil, seen: Set<EpisodeKey>? = nil, width: Int = 80
+  ) -> String {
+    let watched = EpisodeProgress.Watched(seen: seen, details: details, today: ReleaseDate(localDay: Date()))
+    return SeriesDocument.document(
+      summary: nil, details: details, region: region, today: watched.today, mark: mark, width: width,
+      progress: { EpisodeProgress.progress(season: $0, watched) },
+      nextForYou: EpisodeProgress.nextToWatch(watched).map { Episode(season: $0.season, number: $0.number) }
     ).plainText
   }
 
-  /// A season as text for people.
-  public static func text(_ season: SeasonDetails, series: SeriesDetails?, width: Int = 80) -> String {
+  /// A season as text for people; the episodes seen ticked and the user's ratings beside them, as
+  /// the season's page shows them.
+  public static func text(
+    _ season: SeasonDetails, series: SeriesDetails?, seen: Set<EpisodeKey> = [], ratings: [EpisodeKey: Int] = [:],
+    width: Int = 80
+  ) -> String {
     let name = season.name ?? SeasonScreen.defaultName(season.number)
     return SeasonDocument.document(
-      season, series: series, name: name, today: ReleaseDate(localDay: Date()), width: width
+      season, series: series, name: name, today: ReleaseDate(localDay: Date()), width: width, seen: seen,
+      ratings: ratings
     ).plainText
   }
 }

@@ -23,6 +23,13 @@ extension TrendingCommand {
     } ?? nil
   }
 
+  /// The episodes of a series the library holds as seen (nil without a library).
+  static func librarySeen(_ series: Int, environment: [String: String]) -> Set<EpisodeKey>? {
+    readIfThere(Library.standardPath(environment: environment)) { library throws(LibraryError) in
+      try library.seenEpisodes(series)
+    }
+  }
+
   /// A page without the titles the user is not interested in (`hide`), as the browser's lists show it.
   static func withoutHidden(_ page: MediaPage, environment: [String: String]) -> MediaPage {
     guard

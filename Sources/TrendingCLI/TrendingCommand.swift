@@ -175,7 +175,7 @@ public enum TrendingCommand {
             ? Output.json(details, configuration: client.configuration)
             : Output.text(
               details, region: client.configuration.region, mark: libraryMark(.series(id), environment: environment),
-              width: documentWidth())
+              seen: librarySeen(id, environment: environment), width: documentWidth())
         }
       }
     case .season(let id, let number, let json):
@@ -190,7 +190,10 @@ public enum TrendingCommand {
         return report(blocking { await client.result(endpoint) }, notFound: missing) { season in
           json
             ? Output.json(season, seriesID: id)
-            : Output.text(season, series: try? series.get().value, width: documentWidth())
+            : Output.text(
+              season, series: try? series.get().value, seen: librarySeen(id, environment: environment) ?? [],
+              ratings: libraryMark(.series(id), environment: environment)?.episodes.compactMapValues(\.rating) ?? [:],
+              width: documentWidth())
         }
       }
     case .collection(let id, let json):

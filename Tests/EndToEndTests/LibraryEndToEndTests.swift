@@ -185,6 +185,23 @@ struct LibraryEndToEndTests {
     #expect(try run(["tv", "1396", "--demo"], data: data).stdout.contains("your rating 10/10"))
   }
 
+  @Test func tvAndSeasonSayTheEpisodesSeenAndRatedAsTheBrowserDoes() throws {
+    let data = try dataHome()
+    #expect(try !run(["tv", "1396", "--demo"], data: data).stdout.contains("Watch next"))
+    for arguments in [
+      ["seen", "tv/1396", "--season", "1", "--through", "4"],
+      ["rate", "tv/1396", "--season", "1", "--episode", "2", "9"],
+    ] {
+      #expect(try run(arguments + ["--demo"], data: data).status == 0)
+    }
+    let series = try run(["tv", "1396", "--demo"], data: data).stdout
+    #expect(series.contains("Watch next   S01E05") && series.contains("Season 1  7 episodes · 4/7"), "\(series)")
+    let season = try run(["season", "1396", "1", "--demo"], data: data).stdout.split(separator: "\n")
+    #expect(season.filter { $0.hasPrefix("✓") }.count == 4, "\(season)")
+    #expect(season.contains { $0.hasPrefix("✓  2") && $0.hasSuffix("★9") }, "\(season)")
+    #expect(season.contains { $0.hasPrefix("   5") }, "the fifth not seen")
+  }
+
   @Test func aHiddenTitleLeavesTheListsAndDiscoverButNotSearch() throws {
     let data = try dataHome()
     #expect(try run(["list", "--demo"], data: data).stdout.contains("Dune: Part Two"))
