@@ -24,7 +24,8 @@ enum AppCommands {
       return []
     case .palette:
       state.palette = PaletteBox()
-      return []
+      // The user's lists, read again each time, for the palette to offer by name.
+      return [.readLocal(.listNames)]
     default: break
     }
     // The search line's results are not a screen's: marks, links and tabs wait until it closes.
@@ -137,6 +138,8 @@ enum AppCommands {
     case .forYou:
       guard state.stack.last?.list != nil else { return [] }
       return Reducer.apply(Reaction(go: .showTab(.forYou)), &state)
+    case .openList(let name):
+      return Reducer.apply(Reaction(go: .push(.list(ListScreen(source: .list(name))))), &state)
     case .toggleMedia:
       guard let list = state.stack.last?.list else { return [] }
       let tab = list.source.tab ?? .trending
@@ -170,6 +173,7 @@ enum AppCommands {
     // Tabs switch from a list; a list opened on top (kept search results) has no set to switch.
     case .nextTab, .previousTab, .tab, .forYou: return state.stack.last?.list != nil
     case .toggleMedia: return state.stack.last?.list?.source.tab != nil
+    case .openList: return true
     }
   }
 

@@ -36,6 +36,8 @@ public struct Shared: Equatable, Sendable {
   public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
   /// The season an `m` marks once its episodes and seen marks are read (that `m` asked for them).
   public var seasonMarkWanted: SeasonRef?
+  /// The names of the user's lists, as last read (the palette offers each).
+  public var listNames: [String] = []
   /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).
   public var hideSeen = false
   /// The series in progress by id, as the Up next tab last read them.

@@ -141,7 +141,7 @@ extension ListFeed {
     case .discover(let saved): return SavedTabFeed(saved: saved)
     case .calendar: return CalendarFeed()
     case .upNext: return UpNextFeed()
-    case .library(let name): return NamedListFeed(name: name, kind: kind)
+    case .library(let name): return NamedListFeed(name: name, title: kind.title)
     case .forYou: return ForYouFeed()
     case .rated: return RatedFeed()
     }

@@ -60,6 +60,8 @@ public enum AppCommand: Hashable, Sendable {
   case playFile
   /// Shows the tab with this number, from 1, among the tabs shown (the tab table's order).
   case tab(Int)
+  /// Opens one of the user's lists, by name, over the screen shown (the palette's entries; no key).
+  case openList(String)
 
   /// Its stable name in the settings file.
   public var name: String {
@@ -90,6 +92,7 @@ public enum AppCommand: Hashable, Sendable {
     case .playTrailer: return "play-trailer"
     case .playFile: return "play-file"
     case .tab(let number): return "tab-\(number)"
+    case .openList: return "open-list"
     }
   }
 }

@@ -103,7 +103,7 @@ struct SavedTabsTests {
     filter.minimumScore = 7
     let request = APIRequest.discover(DiscoverRequest(filter: filter, page: 1, language: "en-US", region: "GB"))
     // Past the nine number keys, the palette finds it by its name.
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     for (index, character) in "korean".enumerated() {
       store.send(.key(.character(character))) { $0.palette?.text = String("korean".prefix(index + 1)) }
     }

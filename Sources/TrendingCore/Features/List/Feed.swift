@@ -225,6 +225,7 @@ extension ListSource {
   public var feed: any Feed {
     switch self {
     case .tab(let kind): return kind.feed.feed(of: kind)
+    case .list(let name): return NamedListFeed(name: name, title: name)
     case .search(let query): return SearchFeed(query: query)
     case .discover(let filter): return DiscoverFeed(filter: filter)
     }
@@ -277,9 +278,9 @@ enum FeedLogic {
     -> [Effect]
   {
     if query == .listNames {
-      if case .success(.listNames(let names)) = result, state.prompt?.purpose == .addToList {
-        state.prompt?.names = names
-      }
+      guard case .success(.listNames(let names)) = result else { return [] }
+      state.shared.listNames = names
+      if state.prompt?.purpose == .addToList { state.prompt?.names = names }
       return []
     }
     let feeds = ([state.rootList] + Array(state.tabs.values)).map(\.feed)

@@ -5,6 +5,8 @@ import Localization
 /// Where a list's films come from: one of the tabs, or a search.
 public enum ListSource: Hashable, Sendable {
   case tab(ListKind)
+  /// One of the user's lists, by name, opened over the screen shown (from the palette).
+  case list(String)
   case search(SearchQuery)
   /// Titles matching a filter (`f`, a keyword or studio, `trending discover`).
   case discover(DiscoverFilter)
@@ -31,6 +33,7 @@ public enum ListSource: Hashable, Sendable {
   public var title: String {
     switch self {
     case .tab(let kind): return kind.heading
+    case .list(let name): return name
     case .search(let query): return tr("Search “%s”", query.typed)
     case .discover(let filter): return filter.summary
     }

@@ -31,8 +31,8 @@ struct WatchlistFeed: Feed {
 /// A tab of one of the library's named lists (`tab "Noir" list=Noir`): its titles in the list's order.
 struct NamedListFeed: Feed {
   let name: String
-  /// The tab, named only when the list speaks.
-  let kind: ListKind
+  /// How its loading lines name it: the tab's title, or the list's name opened from the palette.
+  let title: String
 
   func request(page: Int, window: TimeWindow, language: String, region: String?, providers: Loadable<APIAnswer>?)
     -> APIRequest?
@@ -54,6 +54,6 @@ struct NamedListFeed: Feed {
   }
 
   var loadingTexts: (loading: String, failed: String) {
-    (tr("Loading “%s”…", kind.title), tr("Could not load “%s”.", kind.title))
+    (tr("Loading “%s”…", title), tr("Could not load “%s”.", title))
   }
 }

@@ -29,10 +29,12 @@ public struct PaletteEntry: Equatable, Sendable {
   public var help: String
   /// The characters of `name` the typed text matched, by offset, for the view to highlight.
   public var matched: [Int] = []
+  /// A name of its own, as it is written (one of the user's lists), rather than one made from the help.
+  public var ownName: String?
 
-  /// Its short name: the help before its aside, colon or alternative ("mark seen, or not" is
-  /// "Mark seen", "copy the page's link (OSC 52)" "Copy the page's link"), capitalised.
-  public var name: String { Self.shortName(help) }
+  /// Its short name: `ownName`, else the help before its aside, colon or alternative ("mark seen,
+  /// or not" is "Mark seen", "copy the page's link (OSC 52)" "Copy the page's link"), capitalised.
+  public var name: String { ownName ?? Self.shortName(help) }
 
   /// Where a help text's name ends: an aside, a colon, an alternative.
   static let nameEnds = [" (", "（", ": ", "：", "; ", ", or ", ", ou ", ", o ", ", או ", "，"]
@@ -76,7 +78,7 @@ public enum PaletteLogic {
         .flatMap(\.keys).map { $0.label(ascii: state.shared.asciiKeys) }
       entries.append(PaletteEntry(command: binding.command, keys: keys.joined(separator: " "), help: binding.meaning))
     }
-    entries = merged(entries)
+    entries = merged(entries + listEntries(below))
     let typed = state.palette?.text ?? ""
     guard !typed.isEmpty else { return entries }
     let scored = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int)? in
@@ -131,6 +133,15 @@ public enum PaletteLogic {
       let keys = bindings.filter { $0.command == command }.flatMap(\.keys)
         .map { $0.label(ascii: below.shared.asciiKeys) }
       return PaletteEntry(command: command, keys: keys.joined(separator: " "), help: kind.title)
+    }
+  }
+
+  /// An entry for each of the user's own lists (the watchlist has its tab), after the commands:
+  /// `Enter` opens it over the screen shown.
+  private static func listEntries(_ below: AppState) -> [PaletteEntry] {
+    below.shared.listNames.filter { $0.lowercased() != "watchlist" }.map { name in
+      let named = tr("%s · your list", name)
+      return PaletteEntry(command: .app(.openList(name)), keys: "", help: named, ownName: named)
     }
   }
 

@@ -164,7 +164,10 @@ struct LibraryBrowserTests {
     // Before the names are read, Tab finds none.
     store.send(.key(.tab))
     let names = ["Noir", "Nordic crime", "Ghibli", "Été indien"]
-    store.send(.localRead(.listNames, .success(.listNames(names)))) { $0.prompt?.names = names }
+    store.send(.localRead(.listNames, .success(.listNames(names)))) {
+      $0.prompt?.names = names
+      $0.shared.listNames = names
+    }
     /// ^U, then `text` typed a key at a time; Tab, and what it completed.
     func retype(_ text: String) {
       store.send(.key(.control("u"))) {

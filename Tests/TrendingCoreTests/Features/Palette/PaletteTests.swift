@@ -9,7 +9,7 @@ import Testing
 struct PaletteTests {
   @Test func itOffersTheCommandsAvailableOnTheScreenWithTheirKeys() {
     var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     #expect(store.state.keyContext == .palette)
     let entries = PaletteLogic.entries(store.state)
     let commands = entries.map(\.command)
@@ -23,7 +23,7 @@ struct PaletteTests {
 
   @Test func everyTabIsAnEntryOfItsOwnNameWithItsNumberKey() {
     var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let films = PaletteLogic.entries(store.state).filter { if case .app(.tab) = $0.command { true } else { false } }
     #expect(films.map(\.name) == Tab.shown(.film).map { $0.kind.title }, "the tabs shown, in order")
     #expect(films.first { $0.name == "Now playing" }?.keys == "4")
@@ -33,14 +33,36 @@ struct PaletteTests {
     #expect(all.first { $0.name == "For you" }?.keys == "8 F")
     store.send(.key(.escape)) { $0.palette = nil }
     store.step(.key(.character("t")), effects: [.fetchList(ListPage(.seriesTrending))])
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let series = PaletteLogic.entries(store.state).first { $0.command == .tab(4) }
     #expect(series?.name == "On the air" && series?.keys == "4", "named among the tabs browsed")
   }
 
+  /// Each list of the user's is an entry of its own name, as written; Enter opens it over the
+  /// screen shown, where Esc goes back. The watchlist has its tab.
+  @Test func theUsersListsAreEntriesThatOpenThem() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
+    store.send(.localRead(.listNames, .success(.listNames(["watchlist", "iPhone films", "Noir"])))) {
+      $0.shared.listNames = ["watchlist", "iPhone films", "Noir"]
+    }
+    let lists = PaletteLogic.entries(store.state).filter {
+      if case .app(.openList) = $0.command { true } else { false }
+    }
+    #expect(lists.map(\.name) == ["iPhone films · your list", "Noir · your list"], "as written, not capitalised")
+    for character in "noir" { store.step(.key(.character(character))) }
+    #expect(PaletteLogic.entries(store.state).first?.command == .app(.openList("Noir")))
+    store.step(.key(.enter), effects: [.readLocal(.list("Noir"))])
+    #expect(store.state.palette == nil && store.state.stack.count == 2)
+    #expect(store.state.stack.last?.list?.source == .list("Noir"))
+    store.step(.localRead(.list("Noir"), .success(.list(Sample.films(2)))))
+    #expect(store.state.stack.last?.list?.movies.count == 2)
+    #expect(Reducer.isAvailable(.back, in: store.state) && Reducer.isAvailable(.removeFromList, in: store.state))
+  }
+
   @Test func aPasteIsTypedIntoThePalette() {
     var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     store.send(.key(.down)) { $0.palette?.selection = 1 }
     // Typed where the cursor is, on one line; the best match selected again.
     store.send(.paste("ref\nresh")) {
@@ -51,7 +73,7 @@ struct PaletteTests {
 
   @Test func typingMatchesFuzzilyAndEnterRunsTheBestMatch() {
     var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     for (index, character) in "refr".enumerated() {
       store.send(.key(.character(character))) { $0.palette?.text = String("refr".prefix(index + 1)) }
     }
@@ -65,7 +87,7 @@ struct PaletteTests {
 
   @Test func arrowsMoveAndWrapEscClosesAndNothingMatchedRunsNothing() {
     var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let count = PaletteLogic.entries(store.state).count
     store.send(.key(.down)) { $0.palette?.selection = 1 }
     store.send(.key(.up)) { $0.palette?.selection = 0 }
@@ -85,7 +107,7 @@ struct PaletteTests {
   @Test func onAFilmItOffersTheFilmsCommandsAndAClickClosesIt() {
     var store = TestStore(Sample.loaded(5))
     store.openSelectedFilm()
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let commands = PaletteLogic.entries(store.state).map(\.command)
     #expect(commands.contains(.back) && commands.contains(.toggleWatchlist) && !commands.contains(.nextTab))
     store.send(.mouse(MouseEvent(.press, row: 10, column: 10))) { $0.palette = nil }
@@ -106,7 +128,7 @@ struct PaletteTests {
 
   @Test func entriesAreShortNamesWithTheMatchedLetters() {
     var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let names = PaletteLogic.entries(store.state).map(\.name)
     #expect(names.contains("Mark seen") && names.contains("Sort") && !names.contains { $0.contains("(") })
     for character in "sor" {

@@ -26,7 +26,7 @@ struct RatedTabTests {
 
   /// Types `text` into the palette, opened with `:`.
   static func typeInPalette(_ text: String, _ store: inout TestStore) {
-    store.send(.key(.character(":"))) { $0.palette = PaletteBox() }
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     for (index, character) in text.enumerated() {
       store.send(.key(.character(character))) { $0.palette?.text = String(text.prefix(index + 1)) }
     }
