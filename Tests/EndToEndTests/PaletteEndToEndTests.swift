@@ -32,5 +32,30 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+
+    /// A list made on the command line is offered by its name, and opens over the list shown.
+    @Test func thePaletteOpensAListOfYoursByName() throws {
+      let data = FileManager.default.temporaryDirectory.appendingPathComponent("trending-lists-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: data) }
+      let made = try BinaryRunner.run(
+        ["--demo", "lists", "Date night", "add", "movie/550"], environment: ["XDG_DATA_HOME": data.path])
+      #expect(made.status == 0, "\(made.stderr)")
+      let session = try TmuxSession(["--demo"], environment: ["XDG_DATA_HOME": data.path], width: 100, height: 30)
+      try session.waitFor("Dune: Part Two")
+      try session.waitForIdle()
+      try session.press(":")
+      try session.press("-l", "date")
+      try session.waitFor("Date night · your list")
+      try session.press("Enter")
+      #expect(session.status()["depth"] == "2", "over the list shown")
+      try session.waitFor("Fight Club")
+      let list = try session.capture()
+      #expect(list.contains("Fight Club") && !list.contains("Dune: Part Two"), "the list's titles alone:\n\(list)")
+      try session.press("Escape")
+      try session.waitFor("Dune: Part Two")
+      #expect(session.status()["depth"] == "1")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }
