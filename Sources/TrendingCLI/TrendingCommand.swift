@@ -148,6 +148,15 @@ public enum TrendingCommand {
             window: invocation.window, page: page, language: configuration.language, region: configuration.region)
         else { return ExitCode.usage.rawValue }
         let answer = listPage(request, client: client).map { $0.map { withoutHidden($0, environment: environment) } }
+        // A page past the last is answered empty, with the list's totals: said, not printed as nothing.
+        if case .success(let fetched) = answer, fetched.value.results.isEmpty, page > fetched.value.totalPages {
+          let last = fetched.value.totalPages
+          printError(
+            trn(
+              "the list has %1$s page; page %2$s is past it", "the list has %1$s pages; page %2$s is past it", last,
+              String(last), String(page)))
+          return ExitCode.notFound.rawValue
+        }
         return report(answer) { page in
           json ? Output.json(page, configuration: client.configuration) : listing(page)
         }

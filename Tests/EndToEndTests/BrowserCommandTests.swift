@@ -72,6 +72,10 @@ struct BrowserCommandTests {
     #expect(popular.stdout != trending.stdout, "each demo list is its own")
     let past = try BinaryRunner.run(["list", "--page", "501", "--demo"])
     #expect(past.status == 2, "a page past 500 is a usage error")
+    // A page past the list's last is answered empty, as TMDB does, and said.
+    let beyond = try BinaryRunner.run(["list", "--page", "3", "--demo"])
+    #expect(beyond.status == 6 && beyond.stdout.isEmpty)
+    #expect(beyond.stderr.contains("the list has 2 pages; page 3 is past it"), "\(beyond.stderr)")
     let help = try BinaryRunner.run(["help", "person"])
     #expect(help.status == 0 && help.stdout.contains("trending person ID"))
   }

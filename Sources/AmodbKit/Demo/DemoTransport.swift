@@ -43,7 +43,7 @@ public struct DemoTransport: Transport {
     if let answer = DemoDiscover.answer(key, query: query ?? [], prefix: prefix) { return answer }
     if let made = DemoAiring.answer(key, now: Date()) { return DemoDiscover.json(made) }
     let translated = russian ? DemoResources.files["ru:" + key] : nil
-    guard let text = translated ?? DemoResources.files[key] else { return Self.notFound }
+    guard let text = translated ?? DemoResources.files[key] else { return Self.pastTheLastPage(key) ?? Self.notFound }
     if key == "/tv/on_the_air?page=1", let page = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) {
       return DemoDiscover.json(DemoAiring.adding(to: key, page: page, now: Date()))
     }
@@ -71,6 +71,19 @@ public struct DemoTransport: Transport {
       return "\(path)?page=\(page)"
     }
     return path
+  }
+
+  /// A list's page past its last, as TMDB answers it: the page asked for, no results, and the
+  /// list's totals (nil when `key` is not a list's page).
+  private static func pastTheLastPage(_ key: String) -> HTTPResponse? {
+    guard let mark = key.firstRange(of: "?page="), let page = Int(key[mark.upperBound...]), page > 1,
+      let first = DemoResources.files[key[..<mark.lowerBound] + "?page=1"],
+      case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(first.utf8))
+    else { return nil }
+    var answer = fields
+    answer["page"] = .number(Double(page))
+    answer["results"] = .array([])
+    return DemoDiscover.json(.object(answer))
   }
 
   private static let notFound = HTTPResponse(

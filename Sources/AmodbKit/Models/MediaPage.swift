@@ -49,7 +49,8 @@ public struct MediaPage: Sendable, Hashable, Decodable {
     skippedEntries = entries.skipped
     places = entries.places
     page = max(container.integer(.page) ?? 1, 1)
-    totalPages = min(max(container.integer(.totalPages) ?? page, page), 500)
+    // A page past the last keeps the list's own count (never below 1), so it can be said to be past it.
+    totalPages = min(max(container.integer(.totalPages) ?? page, 1), 500)
     totalResults = max(container.integer(.totalResults) ?? results.count, results.count)
   }
 

@@ -143,7 +143,7 @@ struct SearchFeed: Feed {
   }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
-    (tr("Nothing matches “%s”.", query.typed), tr("Press r to refresh."))
+    (tr("Nothing matches “%s”.", query.typed), tr("Try other words."))
   }
 
   var loadingTexts: (loading: String, failed: String) {
