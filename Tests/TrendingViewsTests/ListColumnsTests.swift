@@ -17,6 +17,18 @@ struct ListColumnsTests {
     TextWidth.prepareLocale()
   }
 
+  /// Genres that do not all fit say how many were left out, rather than dropping them silently.
+  @Test func genresLeftOutAreCounted() {
+    var film = MediaSummary(id: 1, title: "Dr. Strangelove")
+    film.genreIDs = [35, 10752, 18]
+    let names = ListView.genreNames(film)
+    #expect(names == ["Comedy", "War", "Drama"])
+    #expect(ListView.wholeNames(film, comma: ", ", width: 40) == "Comedy, War, Drama")
+    #expect(ListView.wholeNames(film, comma: ", ", width: 14) == "Comedy, War +1")
+    #expect(ListView.wholeNames(film, comma: ", ", width: 9) == "Comedy +2")
+    #expect(ListView.wholeNames(film, comma: ", ", width: 5) == "Come…", "even the first cut")
+  }
+
   /// Every list the rule covers at `size`, with posters and without, by name.
   static func scenes(_ size: Size) throws -> [(String, AppState)] {
     var films = Scenes.films

@@ -266,15 +266,15 @@ extension ListView {
     } ?? movie.genres
   }
 
-  /// As many of a row's genres as fit `width` whole, joined; the first cut when even it does not.
+  /// As many of a row's genres as fit `width` whole, joined, and how many more were left out
+  /// ("Comedy +1"); the first cut when even it does not fit.
   static func wholeNames(_ movie: MediaSummary, comma: String, width: Int) -> String {
     let names = genreNames(movie)
-    var text = ""
-    for name in names {
-      let longer = text.isEmpty ? name : text + comma + name
-      guard TextWidth.width(of: longer) <= width else { break }
-      text = longer
+    for count in stride(from: names.count, through: 1, by: -1) {
+      let left = names.count - count
+      let text = names.prefix(count).joined(separator: comma) + (left > 0 ? " +\(left)" : "")
+      if TextWidth.width(of: text) <= width { return text }
     }
-    return text.isEmpty ? TextLayout.truncate(names.first ?? "", to: width) : text
+    return TextLayout.truncate(names.first ?? "", to: width)
   }
 }
