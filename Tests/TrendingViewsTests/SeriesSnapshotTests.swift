@@ -211,13 +211,15 @@ struct SeriesSnapshotTests {
     ScreenSnapshotTests.check(state, "person-with-series")
   }
 
-  @Test func aPersonsNoteKeepsWholeRolesAndCutsOnlyAFirstThatAloneDoesNotFit() {
+  @Test func aPersonsNoteKeepsWholeRolesSaysHowManyWentAndCutsOnlyAFirstThatAloneDoesNotFit() {
     let jobs = ["Executive Producer", "Director"]
     #expect(
       SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 60) == "Executive Producer, Director · 9 episodes")
+    // The count cut, and said to be; left out where too little of it would show.
+    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 36) == "Executive Producer, Director · 9 e…")
     #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 30) == "Executive Producer, Director")
-    // Not "Executive Producer, Dire…": the roles that fit, each whole.
-    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 25) == "Executive Producer")
+    // Not "Executive Producer, Dire…": the roles that fit, each whole, and how many went.
+    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 25) == "Executive Producer +1")
     #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 10) == "Executive…")
     #expect(SeriesDocument.note([], separator: ", ", episodes: 9, room: 30) == "9 episodes")
     #expect(SeriesDocument.note(["Helly R."], separator: " / ", episodes: 0, room: 30) == "Helly R.")

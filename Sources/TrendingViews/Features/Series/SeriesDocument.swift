@@ -199,15 +199,21 @@ public enum SeriesDocument {
   }
 
   /// A person's note in `room` columns: the roles or jobs, then the episode count when it fits
-  /// too. The count goes first, then the last roles, each whole ("Executive Producer" rather than
+  /// too. The count is cut first (with "…", or left out where too little of it would show), then
+  /// the last roles go, each whole, and how many went is said ("Executive Producer +1" rather than
   /// "Executive Producer, Dire…"): only a first role that alone does not fit is cut.
   static func note(_ roles: [String], separator: String, episodes: Int, room: Int) -> String {
     let count = episodes > 0 ? Formatters.episodes(episodes) : ""
     let all = roles.joined(separator: separator)
     let whole = all.isEmpty ? count : count.isEmpty ? all : all + " · " + count
-    if TextWidth.width(of: whole) <= room || roles.isEmpty { return TextLayout.truncate(whole, to: max(0, room)) }
-    for kept in stride(from: roles.count, to: 1, by: -1) {
-      let some = roles.prefix(kept).joined(separator: separator)
+    let spare = room - TextWidth.width(of: all)
+    if TextWidth.width(of: whole) <= room || roles.isEmpty || (roles.count == 1 && spare < 0) || spare >= 6 {
+      return TextLayout.truncate(whole, to: max(0, room))
+    }
+    if spare >= 0 { return all }
+    // Fewer roles, whole, and how many were left out ("Executive Producer +1").
+    for kept in stride(from: roles.count - 1, through: 1, by: -1) {
+      let some = roles.prefix(kept).joined(separator: separator) + " +\(roles.count - kept)"
       if TextWidth.width(of: some) <= room { return some }
     }
     return TextLayout.truncate(roles[0], to: max(0, room))
