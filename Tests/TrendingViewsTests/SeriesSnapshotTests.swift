@@ -216,7 +216,7 @@ struct SeriesSnapshotTests {
     #expect(
       SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 60) == "Executive Producer, Director · 9 episodes")
     // The count cut, and said to be; left out where too little of it would show.
-    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 36) == "Executive Producer, Director · 9 e…")
+    #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 36) == "Executive Producer, Director · 9 ep…")
     #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 30) == "Executive Producer, Director")
     // Not "Executive Producer, Dire…": the roles that fit, each whole, and how many went.
     #expect(SeriesDocument.note(jobs, separator: ", ", episodes: 9, room: 25) == "Executive Producer +1")
