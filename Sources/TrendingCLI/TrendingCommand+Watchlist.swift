@@ -15,7 +15,11 @@ extension TrendingCommand {
       switch change {
       case nil: break
       case .remove(let media):
-        try library.remove(media, from: "watchlist")
+        let title = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
+        let removed = try library.remove(media, from: "watchlist")
+        // Said as `lists watchlist remove` says it, on standard error: the list stays on standard output.
+        printNote(
+          removed ? tr("took %1$s off %2$s", title, "watchlist") : tr("%1$s was not on %2$s", title, "watchlist"))
       case .add(let media):
         var info = TitleInfo(media: media, title: "")
         if let services = try? Setup.services(for: invocation, environment: environment) {
@@ -32,7 +36,10 @@ extension TrendingCommand {
             printError(tr("added %1$s without its title: %2$s", media.description, error.message))
           }
         }
-        try library.add(info, to: "watchlist", day: WatchlistFormat.day(Date()))
+        let added = try library.add(info, to: "watchlist", day: WatchlistFormat.day(Date()))
+        let title = Output.named(info, episode: nil)
+        printNote(
+          added ? tr("added %1$s to %2$s", title, "watchlist") : tr("%1$s was on %2$s already", title, "watchlist"))
       }
       let marks = try library.marks()
       if format == .csv { sayLeftOut(series: marks.values.filter { $0.kind == .series }.count) }
