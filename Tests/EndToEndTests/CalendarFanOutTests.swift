@@ -68,13 +68,13 @@ struct CalendarFanOutTests {
       ]) { $1 }, width: 100, height: 30)
     _ = terminal.waitForExit()
     let output = String(decoding: terminal.output, as: UTF8.self)
-    #expect(output.contains("calendar: 0 of 3 titles on the watchlist read"), "\(output)")
-    #expect(output.contains("calendar: 2 of 3 titles on the watchlist read"), "\(output)")
+    #expect(output.contains("calendar: 0 of 3 titles read"), "\(output)")
+    #expect(output.contains("calendar: 2 of 3 titles read"), "\(output)")
     #expect(output.contains("\r\u{1B}[K"), "the line is cleared before the calendar is printed")
     #expect(amodb.server.requests.filter { $0.path.hasPrefix("/3/movie/600") }.count == 3)
     // Not on a terminal: no progress line in what a script reads.
     let piped = try BinaryRunner.run(
       ["calendar", "--json"], environment: amodb.environment.merging(["XDG_DATA_HOME": data.path]) { $1 })
-    #expect(!piped.stderr.contains("titles on the watchlist read") && !piped.stdout.contains("titles on"))
+    #expect(!piped.stderr.contains("titles read") && !piped.stdout.contains("titles read"))
   }
 }

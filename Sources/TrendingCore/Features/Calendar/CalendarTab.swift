@@ -156,9 +156,10 @@ public enum CalendarTab {
     return next
   }
 
-  /// How far the calendar has got with the watchlist's details.
+  /// How far the calendar has got with the watchlist's details ("1 of 1 title", short enough for
+  /// 40 columns).
   public static func progressText(read: Int, of total: Int) -> String {
-    tr("calendar: %1$s of %2$s titles on the watchlist read", String(read), String(total))
+    trn("calendar: %1$s of %2$s title read", "calendar: %1$s of %2$s titles read", total, String(read), String(total))
   }
 }
 

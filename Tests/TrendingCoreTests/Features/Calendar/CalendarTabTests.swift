@@ -49,12 +49,12 @@ struct CalendarTabTests {
       $0.shared.answers[upcoming] = Loadable(value: .page(releases), fetchedAt: Sample.start)
       $0.shared[film: 7] = Loadable()
       $0.shared[film: 7]?.begin()
-      $0.shared.say("calendar: 0 of 1 titles on the watchlist read", .message)
+      $0.shared.say("calendar: 0 of 1 title read", .message)
       $0.rootList.list.succeed(Listing(firstPage: MediaPage(results: [rows[1]])), at: Sample.start)
     }
     store.send(.filmLoaded(7, .success(Sample.fetched(Self.film7)))) {
       $0.shared[film: 7]?.succeed(Self.film7, at: Sample.start)
-      $0.shared.say("calendar: 1 of 1 titles on the watchlist read", .message)
+      $0.shared.say("calendar: 1 of 1 title read", .message)
       $0.rootList.list.succeed(Listing(firstPage: MediaPage(results: rows)), at: Sample.start)
       $0.rootList.selection = 1  // still on Film 8, now second
     }
@@ -102,7 +102,7 @@ struct CalendarTabTests {
       $0.shared.answers[upcoming] = failed
       $0.shared[film: 7] = Loadable()
       $0.shared[film: 7]?.begin()
-      $0.shared.say("calendar: 0 of 1 titles on the watchlist read", .message)
+      $0.shared.say("calendar: 0 of 1 title read", .message)
       $0.rootList.list.fail(.server(status: 503, message: nil))
     }
     // The last one failing too: the count says it could not be read, not that it was.
@@ -138,7 +138,7 @@ struct CalendarTabTests {
         $0.shared[film: id] = Loadable()
         $0.shared[film: id]?.begin()
       }
-      $0.shared.say("calendar: 0 of 100 titles on the watchlist read", .message)
+      $0.shared.say("calendar: 0 of 100 titles read", .message)
       $0.rootList.list.succeed(Listing(firstPage: releases), at: Sample.start)
     }
     // The user opens the film on the list: its request goes out now, not after a hundred.
@@ -151,6 +151,6 @@ struct CalendarTabTests {
     let next = Reducer.reduce(&state, .filmLoaded(1001, .success(Sample.fetched(MovieDetails(id: 1001, title: "F")))))
     #expect(
       next.filter { if case .fetchInBackground = $0 { true } else { false } } == [.fetchInBackground(request(1003))])
-    #expect(state.shared.currentNotice?.text == "calendar: 1 of 100 titles on the watchlist read")
+    #expect(state.shared.currentNotice?.text == "calendar: 1 of 100 titles read")
   }
 }
