@@ -111,10 +111,15 @@ extension OptionTable {
     return text
   }
 
-  /// A usage error for `--on` naming a day still to come, or nil for today or a day before.
+  /// A usage error for `--on` naming a day still to come, or one before the library's first year
+  /// (1870, as `library check` reads days); nil for today or a day before.
   ///
   /// Today is the latest day on any clock (UTC+14), so a user east of UTC may name their own today.
   static func futureWatch(_ day: String, now: Date) -> UsageError? {
+    if let year = Int(day.prefix(4)), year < StoredValues.earliestYear {
+      return UsageError(
+        message: tr("--on must be a day from %1$s on, not %2$s", String(StoredValues.earliestYear), shown(day)))
+    }
     guard day > WatchlistFormat.day(now.addingTimeInterval(14 * 3_600)) else { return nil }
     return UsageError(
       message: tr("--on must be today or a day before (a watch cannot be in the future), not %s", shown(day)))

@@ -81,6 +81,20 @@ struct ExportReaderTests {
     #expect(ExportValues.day("2024-02-30T20:15:00Z", utcOffset: utc) == nil)
   }
 
+  /// Only the days a library stores are days: the row of one still to come, or before 1870, is
+  /// skipped with its reason (else `library check` would refuse it and a sync pass it over).
+  @Test func aDayTheLibraryDoesNotStoreIsARowsProblem() throws {
+    let now = try #require(ServerTime.iso8601("2026-12-06T12:00:00Z"))
+    #expect(ExportValues.day("2026-12-07", now: now) == "2026-12-07", "a day ahead: some clock's today")
+    #expect(ExportValues.day("2026-12-08", now: now) == nil)
+    #expect(ExportValues.day("2099-01-01T10:00:00Z", now: now) == nil)
+    #expect(ExportValues.day("1870-01-01", now: now) == "1870-01-01")
+    #expect(ExportValues.day("1850-01-01", now: now) == nil)
+    #expect(ExportValues.badDay("Date", "2099-01-01") == "Date is a day still to come: 2099-01-01")
+    #expect(ExportValues.badDay("Date", "1850-01-01") == "Date is a day before 1870: 1850-01-01")
+    #expect(ExportValues.badDay("Date", "soon") == "Date is not a day as YYYY-MM-DD: 'soon'")
+  }
+
   @Test func badRowsCostOnlyThemselves() throws {
     let folder = try importFolder()
     var diary = Array("Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n".utf8)

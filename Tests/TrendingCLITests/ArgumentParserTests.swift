@@ -1,4 +1,5 @@
 import AmodbKit
+import Foundation
 import Localization
 import Testing
 import TrendingCore
@@ -75,6 +76,14 @@ struct ArgumentParserTests {
       }
       #expect(throws: Never.self, "\(words)") { try ArgumentParser.parse(words) }
     }
+  }
+
+  @Test func aWatchIsADayTheLibraryStores() {
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+    #expect(
+      OptionTable.futureWatch("1850-01-01", now: now)?.message == "--on must be a day from 1870 on, not '1850-01-01'")
+    #expect(OptionTable.futureWatch("1870-01-01", now: now) == nil)
+    #expect(OptionTable.futureWatch("2099-01-01", now: now)?.message.contains("cannot be in the future") == true)
   }
 
   @Test func valuesAreChecked() throws {

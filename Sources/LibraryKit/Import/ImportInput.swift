@@ -117,15 +117,29 @@ enum ExportValues {
   /// A day `YYYY-MM-DD`, or the day of an ISO 8601 time: for one naming its zone
   /// (`2024-03-01T20:15:00.000Z`, `…+02:00`) the user's day then, by a clock `utcOffset` seconds
   /// ahead of UTC at that moment (this machine's); for one without, the day it names.
-  static func day(_ text: String?, utcOffset: (Date) -> Int = ReleaseDate.utcOffset(at:)) -> String? {
+  /// Only a day the library stores is one (`storable`): a row dated 2099 or 1850 is a row's
+  /// problem, not a watch `library check` would refuse and a sync would pass over.
+  static func day(_ text: String?, now: Date = Date(), utcOffset: (Date) -> Int = ReleaseDate.utcOffset(at:)) -> String?
+  {
+    written(text, utcOffset: utcOffset).flatMap { storable($0, now: now) ? $0.description : nil }
+  }
+
+  /// The day a cell writes, whatever its year.
+  static func written(_ text: String?, utcOffset: (Date) -> Int = ReleaseDate.utcOffset(at:)) -> ReleaseDate? {
     guard let text, text.utf8.count >= 10 else { return nil }
     if ServerTime.namesZone(text), let moment = ServerTime.iso8601(text) {
-      return ReleaseDate(day: moment, utcOffset: utcOffset(moment)).description
+      return ReleaseDate(day: moment, utcOffset: utcOffset(moment))
     }
     let day = String(text.prefix(10))
     guard text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " " else { return nil }
     guard let date = ReleaseDate(day), date.description == day else { return nil }
-    return day
+    return date
+  }
+
+  /// Whether the library stores `date` as a day: from `StoredValues.earliestYear`, and no later than
+  /// the day after UTC's today (every clock on earth is within it), as `library check` reads them.
+  static func storable(_ date: ReleaseDate, now: Date) -> Bool {
+    date.year >= StoredValues.earliestYear && date.dayNumber <= ReleaseDate(day: now, utcOffset: 0).dayNumber + 1
   }
 
   /// A year from 1800 to 3000; nil when the cell is empty; a problem when it is not a year.
@@ -137,7 +151,12 @@ enum ExportValues {
 
   /// A problem naming a bad day.
   static func badDay(_ column: String, _ text: String?) -> String {
-    tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, "'" + TextSanitizer.clean(text ?? "", limit: 40) + "'")
+    if let date = written(text) {
+      return date.year < StoredValues.earliestYear
+        ? tr("%1$s is a day before %2$s: %3$s", column, String(StoredValues.earliestYear), date.description)
+        : tr("%1$s is a day still to come: %2$s", column, date.description)
+    }
+    return tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, "'" + TextSanitizer.clean(text ?? "", limit: 40) + "'")
   }
 
   /// A problem naming a bad cell.

@@ -4,7 +4,7 @@ import Localization
 
 /// The values the app itself stores in each column of the library, so `import json` takes no
 /// other and `library check` finds any other already in a file: ids, days, numbers and text.
-enum StoredValues {
+public enum StoredValues {
   /// What a column holds.
   enum Rule: Equatable {
     /// `movie` or `tv`.
@@ -42,7 +42,7 @@ enum StoredValues {
   /// The longest runtime taken, in minutes (the longest film runs 857 hours).
   static let longestRuntime = 100_000
   /// The earliest year of a film, a day or an air date.
-  static let earliestYear = 1870
+  public static let earliestYear = 1870
 
   /// Each exported table's columns' rules, by column name.
   static let rules: [String: [String: Rule]] = [

@@ -110,7 +110,8 @@ enum TVTimeExport {
     guard let text, var value = Int64(text), value > 0 else { return nil }
     while value > 100_000_000_000 { value /= 1_000 }
     guard let moment = ServerTime.unix(Int(value)) else { return nil }
-    return ReleaseDate(day: moment, utcOffset: utcOffset(moment)).description
+    let day = ReleaseDate(day: moment, utcOffset: utcOffset(moment))
+    return ExportValues.storable(day, now: Date()) ? day.description : nil
   }
 
   /// A film's year from its `release_date`; TV Time's `0001-01-01` says it did not know.
