@@ -48,6 +48,7 @@ public enum LibraryCommand: Equatable, Sendable {
     switch self {
     case .history, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check, .backup:
       return true
+    case .importing(_, _, let dryRun, _), .importingServer(_, _, let dryRun, _): return dryRun
     default:
       return false
     }

@@ -34,7 +34,11 @@ extension TrendingCommand {
   static func calendar(
     weeks: Int, format: CalendarOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
-    runClient(invocation, environment: environment) { services in
+    if let absent = absentLibrary(environment) {
+      printError(absent)
+      return ExitCode.failure.rawValue
+    }
+    return runClient(invocation, environment: environment) { services in
       let report = gatherCalendar(weeks: weeks, client: services.client, environment: environment, today: Date())
       for problem in report.problems { printError(problem) }
       // Nothing to show and the releases unreadable: a failure (the network's, offline), not an

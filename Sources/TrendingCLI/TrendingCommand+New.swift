@@ -30,7 +30,7 @@ extension TrendingCommand {
   static func whatIsNew(
     _ request: NewRequest, invocation: Invocation, environment: [String: String], services mine: [String]
   ) -> Int32 {
-    withLibrary(environment) { library throws(LibraryError) -> Int32 in
+    withLibrary(environment, onlyReads: true) { library throws(LibraryError) -> Int32 in
       whatIsNew(request, library: library, invocation: invocation, environment: environment, services: mine)
     }
   }

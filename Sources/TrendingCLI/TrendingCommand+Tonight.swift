@@ -21,6 +21,11 @@ extension TrendingCommand {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
       return ExitCode.failure.rawValue
     }
+    // They read the library: a profile's that is not there is said, never made (a name misspelt).
+    if let absent = absentLibrary(environment) {
+      printError(absent)
+      return ExitCode.failure.rawValue
+    }
     return runClient(invocation, environment: environment) { clients in
       switch command {
       case .forYou(let kind, let json):

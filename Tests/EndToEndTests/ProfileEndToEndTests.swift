@@ -58,7 +58,12 @@ struct ProfileEndToEndTests {
     let anna = try history(data, ["--profile", "anna"])
     #expect(anna.count == 1 && anna[0] == "550 2026-11-01", "\(anna)")
     // The other profile, chosen by the variable, has no library: a read says so and makes none.
-    for read in [["history"], ["watchlist"], ["lists"], ["stats"], ["export", "json"], ["sync", "status"]] {
+    let trakt = Fixtures.exportsDirectory.appendingPathComponent("trakt").path
+    for read in [
+      ["history"], ["watchlist"], ["lists"], ["stats"], ["export", "json"], ["sync", "status"], ["pick", "--demo"],
+      ["for-you", "--demo"], ["calendar", "--demo"], ["new", "--demo"],
+      ["import", "trakt", trakt, "--dry-run", "--demo"],
+    ] {
       let bob = try run(read, data: data, profile: "bob")
       #expect(bob.status == 1 && bob.stdout.isEmpty, "\(read): \(bob.status) \(bob.stdout)")
       #expect(bob.stderr.contains("The profile bob has no library yet. Profiles with one: anna."), "\(bob.stderr)")
