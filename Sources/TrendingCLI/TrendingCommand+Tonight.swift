@@ -97,7 +97,13 @@ extension TrendingCommand {
     var system = SystemRandomNumberGenerator()
     let seed = request.seed ?? system.next()
     guard let chosen = Pick.choose(detailed, filters, seed: seed) else {
-      printError(tr("No title passes these filters (of %s).", String(candidates.count)))
+      // An empty list has nothing to pick, filters or none: said as its list says it.
+      switch request.source {
+      case .watchlist where candidates.isEmpty:
+        printError(tr("The watchlist is empty: press a on a film in the browser, or run 'trending watchlist add ID'."))
+      case .list(let name) where candidates.isEmpty: printError(tr("The list %s is empty.", name))
+      default: printError(tr("No title passes these filters (of %s).", String(candidates.count)))
+      }
       return ExitCode.failure.rawValue
     }
     let source = Output.pickSource(request.source)

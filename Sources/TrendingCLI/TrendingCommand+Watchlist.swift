@@ -44,7 +44,7 @@ extension TrendingCommand {
       let marks = try library.marks()
       if format == .csv { sayLeftOut(series: marks.values.filter { $0.kind == .series }.count) }
       guard !marks.isEmpty || format != .text else {
-        printError(tr("The watchlist is empty; a on a film in the browser, or 'trending watchlist add ID'."))
+        printError(tr("The watchlist is empty: press a on a film in the browser, or run 'trending watchlist add ID'."))
         return ExitCode.success.rawValue
       }
       return emit(Output.watchlist(marks, format: format))

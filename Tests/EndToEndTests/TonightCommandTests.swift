@@ -79,6 +79,9 @@ struct TonightCommandTests {
 
   @Test func pickIsTheSameForTheSameSeedAndSaysWhyItQualified() throws {
     let environment = try home()
+    // An empty watchlist has nothing to pick: said as the watchlist says it.
+    let empty = try run(["pick", "--demo"], environment)
+    #expect(empty.status == 1 && empty.stderr.contains("The watchlist is empty: press a on a film"), "\(empty.stderr)")
     for id in ["550", "603", "693134", "tv/1396"] {
       #expect(try run(["watchlist", "add", id, "--demo"], environment).status == 0)
     }
