@@ -21,21 +21,9 @@ extension TrendingCommand {
         printNote(
           removed ? tr("took %1$s off %2$s", title, "watchlist") : tr("%1$s was not on %2$s", title, "watchlist"))
       case .add(let media):
-        var info = TitleInfo(media: media, title: "")
-        if let services = try? Setup.services(for: invocation, environment: environment) {
-          let language = services.client.configuration.language
-          let request: APIRequest =
-            media.kind == .series
-            ? .series(SeriesRequest(id: media.id, language: language))
-            : .movie(MovieDetailsRequest(id: media.id, language: language))
-          switch blocking({ await services.client.answer(request) }) {
-          case .success(let fetched):
-            info = fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? info
-          case .failure(let error):
-            if case .notFound = error { return unknown(media) }
-            printError(tr("added %1$s without its title: %2$s", media.description, error.message))
-          }
-        }
+        guard
+          case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+        else { return unknown(media) }
         let added = try library.add(info, to: "watchlist", day: WatchlistFormat.day(Date()))
         let title = Output.named(info, episode: nil)
         printNote(

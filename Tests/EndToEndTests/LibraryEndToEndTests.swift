@@ -339,6 +339,25 @@ struct LibraryEndToEndTests {
     #expect(keyless.stderr.contains("155 is kept without its title: No API key"), "\(keyless.stderr)")
   }
 
+  /// A server that answers 550 with another film is not believed: the watch is 550's, by its id.
+  @Test func anAnswerAboutAnotherTitleIsNotStoredAsTheOneAskedFor() throws {
+    let data = try dataHome()
+    let server = try LoopbackServer { request in
+      request.path == "/3/movie/550"
+        ? .json(#"{"id":999,"title":"Other film","release_date":"2001-01-01"}"#)
+        : .json(#"{"status_code":34}"#, status: 404)
+    }
+    defer { server.stop() }
+    let environment = ["AMODB_KEY": "k", "AMODB_BASE_URL": server.baseURL.absoluteString]
+    let seen = try run(["seen", "550", "--no-cache"], data: data, environment: environment)
+    #expect(seen.status == 0 && seen.stdout.contains("Film #550"), "\(seen.stdout)")
+    #expect(seen.stderr.contains("550 is kept without its title: the answer was about 999"), "\(seen.stderr)")
+    let added = try run(["watchlist", "add", "550", "--no-cache"], data: data, environment: environment)
+    #expect(!added.stdout.contains("Other film") && !added.stdout.contains("999"), "\(added.stdout)")
+    let history = try run(["history"], data: data).stdout
+    #expect(history.contains("550") && !history.contains("999") && !history.contains("Other film"), "\(history)")
+  }
+
   @Test func statsAsksForTheRuntimeAndGenresOfTitlesMarkedWithoutThem() throws {
     let data = try dataHome()
     // No key: the film is kept by its id alone, as a mark from a list's row keeps no runtime.
