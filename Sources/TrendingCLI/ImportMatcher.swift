@@ -10,7 +10,9 @@ struct ImportMatcher {
   /// The client; nil for an export that carries TMDB ids.
   let client: AmodbClient?
 
-  /// The target of each reference that matched; an answer that fails (not a 404) stops the import.
+  /// The target of each reference that matched; an answer that fails stops the import, a 404 too:
+  /// a search or a find with no match answers with nothing found, so a 404 says the server has no
+  /// such request (a base URL mistyped), not that one title is unknown.
   func match(_ rows: ImportRows, progress: ImportProgress) -> Result<[TitleReference: ImportTarget], AmodbError> {
     var weight: [TitleReference: Int] = [:]
     var first: [TitleReference: ImportRow] = [:]
@@ -36,7 +38,6 @@ struct ImportMatcher {
           if let film = TitleMatch.exact(title: title, year: year, in: page.results) {
             targets[reference] = ImportTarget(info: TitleInfo(film))
           }
-        case .failure(.notFound): break
         case .failure(let error): return .failure(error)
         }
       case .imdb(let id):
@@ -55,7 +56,6 @@ struct ImportMatcher {
             targets[reference] = ImportTarget(
               info: info, episode: EpisodeKey(season: episode.season, number: episode.number))
           }
-        case .failure(.notFound): break
         case .failure(let error): return .failure(error)
         }
       case .tvdb(let id, let episode):
@@ -75,7 +75,6 @@ struct ImportMatcher {
           series[episode.seriesID] = info
           targets[reference] = ImportTarget(
             info: info, episode: EpisodeKey(season: episode.season, number: episode.number))
-        case .failure(.notFound): break
         case .failure(let error): return .failure(error)
         }
       }
@@ -152,7 +151,7 @@ struct TVDBSeries {
   private var found: [Int: TitleInfo] = [:]
   private var missing: Set<Int> = []
 
-  /// The series with the TVDB id `id`, or nil when amodb has none; an answer that fails (not a 404)
+  /// The series with the TVDB id `id`, or nil when amodb has none; an answer that fails (a 404 too)
   /// is the failure.
   mutating func series(_ id: Int, _ client: AmodbClient, _ matcher: ImportMatcher) -> Result<TitleInfo?, AmodbError> {
     if let known = found[id] { return .success(known) }
@@ -164,7 +163,6 @@ struct TVDBSeries {
       let info = TitleInfo(show)
       found[id] = info
       return .success(info)
-    case .failure(.notFound): break
     case .failure(let error): return .failure(error)
     }
     missing.insert(id)

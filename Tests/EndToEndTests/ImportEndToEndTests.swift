@@ -96,6 +96,20 @@ struct ImportEndToEndTests {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
   }
 
+  /// A search or a find with no match answers with nothing found: a 404 is a server without such
+  /// requests (a base URL mistyped), and the import stops on it rather than calling every row unknown.
+  @Test func aServerThatHasNoFindStopsTheImportAndChangesNothing() throws {
+    let server = try LoopbackServer { _ in .json(#"{"status_code":34,"status_message":"not here"}"#, status: 404) }
+    defer { server.stop() }
+    let home = try folder()
+    let ratings = Fixtures.exportsDirectory.appendingPathComponent("imdb/ratings.csv").path
+    let outcome = try BinaryRunner.run(["import", "imdb", ratings], environment: environment(server, home))
+    #expect(outcome.status == 6 && outcome.stderr.contains("nothing was changed"), "\(outcome.stderr)")
+    #expect(!outcome.stdout.contains("unresolved"), "\(outcome.stdout)")
+    let history = try BinaryRunner.run(["history", "--json"], environment: environment(server, home))
+    #expect(try json(history.stdout).isEmpty)
+  }
+
   @Test func letterboxdsZipIsMatchedOnceATitleAndImportedOnce() throws {
     let server = try server()
     let home = try folder()
