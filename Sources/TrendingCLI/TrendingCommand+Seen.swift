@@ -117,7 +117,8 @@ extension TrendingCommand {
           "left %s episode that has not aired unmarked", "left %s episodes that have not aired unmarked",
           chosen.count - aired.count))
     }
-    guard let last = aired.last else { return ExitCode.usage.rawValue }
+    // Nothing aired to mark: the command was right, the episodes are not there yet (not a usage error).
+    guard let last = aired.last else { return ExitCode.failure.rawValue }
     // One episode named is watched again if seen; a run of them (up to one, a season) marks only
     // those not seen yet, as the browser's "mark up to here" does.
     let marked: [Episode]

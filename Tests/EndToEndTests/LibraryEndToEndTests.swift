@@ -284,6 +284,9 @@ struct LibraryEndToEndTests {
     #expect(again.status == 0 && again.stdout.contains("Every aired episode up to S01E05 was already seen."))
     let none = try run(["seen", "tv/1399", "--season", "1", "--through", "0", "--demo"], data: data)
     #expect(none.status == 6 && none.stderr.contains("Game of Thrones (2011) has no episode up to S01E00"))
+    // An episode still to air is left unmarked, and the command fails (exit 1), as no usage was wrong.
+    let unaired = try run(["seen", "tv/990101", "--season", "1", "--episode", "8", "--demo"], data: data)
+    #expect(unaired.status == 1 && unaired.stderr.contains("left 1 episode that has not aired unmarked"))
     let rewatch = try run(["seen", "tv/1399", "--season", "1", "--episode", "5", "--demo"], data: data)
     #expect(rewatch.stdout.contains("marked 1 episode of Game of Thrones"), "\(rewatch.stdout)")
     let whole = try run(["unseen", "tv/1399"], data: data).stdout
