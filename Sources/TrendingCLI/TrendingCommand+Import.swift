@@ -48,7 +48,7 @@ extension TrendingCommand {
     switch matched {
     case .success(let found): targets = found
     case .failure(let error):
-      printError(tr("%s; nothing was changed", error.message))
+      printError(nothingChanged(error.message))
       return ExitCode(error).rawValue
     }
     var plan = ImportPlan.make(rows.rows) { targets[$0] }
@@ -164,5 +164,10 @@ extension TrendingCommand {
       if more > 0 { lines.append("  " + tr("and %s more", String(more))) }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A failure's message, then "; nothing was changed", its own full stop dropped ("Check AMODB_KEY;").
+  static func nothingChanged(_ message: String) -> String {
+    tr("%s; nothing was changed", message.hasSuffix(".") ? String(message.dropLast()) : message)
   }
 }

@@ -15,6 +15,12 @@ struct CleanOutputUnitTests {
     #expect(Output.json(page, configuration: ClientConfiguration(apiKey: nil)).contains("\"rank\" : 24"))
   }
 
+  /// "…; nothing was changed" follows a message without its own full stop.
+  @Test func nothingChangedEndsOneSentence() {
+    #expect(TrendingCommand.nothingChanged("Check AMODB_KEY.") == "Check AMODB_KEY; nothing was changed")
+    #expect(TrendingCommand.nothingChanged("Network error") == "Network error; nothing was changed")
+  }
+
   @Test func aFormulaBehindAnEscapeSequenceIsGuarded() {
     #expect(Output.csvField("\u{1B}[2J=1+2") == "'=1+2")
     #expect(Output.csvField("\u{9B}2J@SUM(1)") == "'@SUM(1)")

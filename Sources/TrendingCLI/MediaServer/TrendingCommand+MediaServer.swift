@@ -62,7 +62,7 @@ extension TrendingCommand {
       switch matched {
       case .success(let titles): found = titles
       case .failure(let error):
-        printError(tr("%s; nothing was changed", error.message))
+        printError(nothingChanged(error.message))
         return ExitCode(error).rawValue
       }
     }
@@ -123,7 +123,8 @@ enum MediaServerImport {
         "%1$s at %2$s refused the token (HTTP %3$s): check %4$s or the file 'set %5$s' names; nothing was changed",
         server.name, shown, String(status), server.tokenVariable, server.tokenSetting)
     }
-    return tr("%1$s (%2$s); nothing was changed", error.message, shown)
+    let said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+    return tr("%1$s at %2$s; nothing was changed", said, shown)
   }
 
   /// The exit code of a failure to read the server: a refused token is 3, a spent rate limit 4,
