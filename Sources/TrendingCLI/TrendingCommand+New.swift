@@ -78,6 +78,8 @@ extension TrendingCommand {
           return ExitCode.failure.rawValue
         }
       }
+      // Why the titles above could not be read, said once (the key refused, the network down).
+      if let failure { printError(failure.message) }
       let failed = failure.map { ExitCode($0).rawValue } ?? ExitCode.success.rawValue
       // Nothing new is no line of text (cron mails nothing), and for a script the empty array.
       guard !items.isEmpty else {

@@ -222,6 +222,7 @@ struct TonightCommandTests {
     offline["AMODB_BASE_URL"] = refusing.baseURL.absoluteString
     let failed = try run(["new", "--since-last"], offline)
     #expect(failed.status == 5 && failed.stderr.contains("could not be read"), "\(failed.status) \(failed.stderr)")
+    #expect(failed.stderr.contains("Network error"), "and why, once: \(failed.stderr)")
     let later = try run(["new", "--demo", "--since-last"], environment)
     #expect(later.stdout.contains("S01E04") && later.stdout.contains("S01E05"), "nothing lost: \(later.stdout)")
   }
