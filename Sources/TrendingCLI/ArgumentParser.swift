@@ -103,6 +103,8 @@ public enum ArgumentParser {
       return .list(page: line.page ?? 1, json: line.json, kind: kind)
     case .search:
       if line.year == nil, let years = line.years, !years.isOpen {
+        // One number that is no year (20, 99999) is said as such; two are a range a search does not take.
+        guard years.lower != years.upper else { throw OptionTable.notAYear(line) }
         throw UsageError(message: tr("--year for a search must be one year such as 1999, not a range"))
       }
       let query = SearchQuery(parsing: words.joined(separator: " "))

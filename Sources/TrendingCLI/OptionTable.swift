@@ -359,4 +359,10 @@ public enum OptionTable {
 
   /// The long names of the options, for "did you mean".
   static var optionNames: [String] { options.map(\.name) }
+
+  /// The usage error of a `--year` that is one number but no year (20, 99999), naming it.
+  static func notAYear(_ line: ParsedLine) -> UsageError {
+    let given = line.discover.last { $0.key == "year" }?.value ?? ""
+    return UsageError(message: tr("--year must be a year such as 1999, not %s", shown(given)))
+  }
 }

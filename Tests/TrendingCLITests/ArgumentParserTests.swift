@@ -93,6 +93,10 @@ struct ArgumentParserTests {
     #expect(failure("list --kind person")?.contains("--kind for a list must be film or tv") == true)
     #expect(failure("search --kind films x")?.contains("--kind must be film, tv, person or all") == true)
     #expect(failure("tv")?.contains("tv needs a series id") == true)
+    // One number that is no year is said to be none, not a range.
+    #expect(failure("search foo --year 20")?.contains("--year must be a year such as 1999, not '20'") == true)
+    #expect(failure("stats --year 3000")?.contains("--year must be a year such as 1999, not '3000'") == true)
+    #expect(failure("search foo --year 2000..2010")?.contains("not a range") == true)
     // A genre no kind has is said, as discover says it, with the nearest name.
     #expect(failure("pick --genre Drma")?.contains("no genre 'Drma'; did you mean “Drama”?") == true)
     #expect(failure("pick --kind tv --genre Horror")?.contains("no genre 'Horror'") == true, "series have no Horror")
