@@ -82,7 +82,9 @@ extension ArgumentParser {
     // Everything but names is checked before anything is asked.
     var scratch = DiscoverCriteria()
     for argument in arguments where !["genre", "without-genre", "on"].contains(argument.key) {
-      if let problem = scratch.apply(argument.key, argument.value) { throw UsageError(message: problem) }
+      if let problem = scratch.apply(argument.key, argument.value) {
+        throw UsageError(message: OptionTable.typed(problem, argument))
+      }
     }
     return .discover(criteria: arguments, page: line.page ?? 1, json: line.json)
   }
@@ -110,7 +112,7 @@ extension TrendingCommand {
     var criteria = DiscoverCriteria(genreTable: genreTable)
     for argument in arguments.filter({ $0.key == "kind" }) + arguments.filter({ $0.key != "kind" }) {
       if let problem = criteria.apply(argument.key, argument.value) {
-        printUsageError(UsageError(message: problem))
+        printUsageError(UsageError(message: OptionTable.typed(problem, argument)))
         return ExitCode.usage.rawValue
       }
     }
@@ -221,4 +223,16 @@ struct ServiceEntry: Encodable {
 struct ExitStatus: Error {
   /// The exit code.
   let code: Int32
+}
+
+extension OptionTable {
+  /// A criterion's problem said of the option typed (`--min-score must be…`), where a settings
+  /// line's words name the key alone (`min-score must be…`).
+  static func typed(_ problem: String, _ argument: DiscoverArgument) -> String {
+    let name = argument.key == "language" ? "--original-language" : "--" + argument.key
+    guard discoverOptions.contains(where: { $0.name == name }), problem.hasPrefix(argument.key + " ") else {
+      return problem
+    }
+    return name + problem.dropFirst(argument.key.count)
+  }
 }

@@ -93,6 +93,11 @@ struct ArgumentParserTests {
     #expect(failure("list --kind person")?.contains("--kind for a list must be film or tv") == true)
     #expect(failure("search --kind films x")?.contains("--kind must be film, tv, person or all") == true)
     #expect(failure("tv")?.contains("tv needs a series id") == true)
+    // A discover criterion is said of the option typed, and a port no connection can use is refused.
+    #expect(failure("discover --min-score 11")?.hasPrefix("--min-score must be a number from 0 to 10") == true)
+    #expect(failure("discover --original-language xyz1")?.hasPrefix("--original-language must be") == true)
+    #expect(ClientConfiguration.parseBaseURL("http://127.0.0.1:99999/3") == nil)
+    #expect(ClientConfiguration.parseBaseURL("http://127.0.0.1:8080/3") != nil)
     // One number that is no year is said to be none, not a range.
     #expect(failure("search foo --year 20")?.contains("--year must be a year such as 1999, not '20'") == true)
     #expect(failure("stats --year 3000")?.contains("--year must be a year such as 1999, not '3000'") == true)

@@ -89,7 +89,9 @@ public struct ClientConfiguration: Sendable {
   /// Reads a base URL given by a person; nil unless it is absolute with a host.
   public static func parseBaseURL(_ text: String) -> URL? {
     guard let url = URL(string: text.trimmingSpaces()), let scheme = url.scheme?.lowercased(),
-      ["http", "https"].contains(scheme), url.host?.isEmpty == false
+      ["http", "https"].contains(scheme), url.host?.isEmpty == false,
+      // A port is one a connection can use (99999 is none).
+      url.port.map({ (1...65_535).contains($0) }) ?? true
     else { return nil }
     return url
   }
