@@ -130,6 +130,19 @@ extension Library {
     }
   }
 
+  /// How many series the diary leaves out (Letterboxd's CSV holds films): those watched, rated or
+  /// noted, as a whole or by their episodes.
+  public func seriesOutsideTheDiary() throws(LibraryError) -> Int {
+    try read {
+      let count = try connection.scalar(
+        """
+        SELECT count(*) FROM (SELECT title_id FROM watch_events WHERE kind = 'tv'
+          UNION SELECT title_id FROM ratings WHERE kind = 'tv' UNION SELECT title_id FROM notes WHERE kind = 'tv')
+        """)
+      return count?.int ?? 0
+    }
+  }
+
   /// The most problems of one kind `check` names; the rest are counted.
   static let mostNamedProblems = 50
 

@@ -258,8 +258,7 @@ extension ArgumentParser {
       command = .list(name: name, action: action, format: try format())
     case .stats:
       try extra(0)
-      if line.year == nil, let years = line.years {
-        guard years.lower != years.upper else { throw OptionTable.notAYear(line) }
+      if line.year == nil, line.years != nil {
         let given = line.discover.last { $0.key == "year" }?.value ?? ""
         throw UsageError(message: tr("stats --year must be one year such as 1999, not %s", OptionTable.shown(given)))
       }

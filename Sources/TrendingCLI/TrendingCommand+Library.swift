@@ -192,6 +192,7 @@ extension TrendingCommand {
       case .exportJSON:
         return emit(TextSanitizer.escapingControls(inJSON: try library.exportJSON(now: today)))
       case .exportLetterboxd:
+        sayLeftOut(series: try library.seriesOutsideTheDiary())
         return emit(Output.letterboxd(try library.diary()))
       case .importing(let kind, let path, let dryRun, let resolve):
         return try importExport(

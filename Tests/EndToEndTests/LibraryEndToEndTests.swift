@@ -200,6 +200,9 @@ struct LibraryEndToEndTests {
     #expect(season.filter { $0.hasPrefix("✓") }.count == 4, "\(season)")
     #expect(season.contains { $0.hasPrefix("✓  2") && $0.hasSuffix("★9") }, "\(season)")
     #expect(season.contains { $0.hasPrefix("   5") }, "the fifth not seen")
+    // Letterboxd's CSV holds films: the series' episodes are left out, and that is said.
+    let diary = try run(["export", "letterboxd"], data: data)
+    #expect(diary.stderr.contains("left out 1 series: Letterboxd imports films only"), "\(diary.stderr)")
   }
 
   @Test func aHiddenTitleLeavesTheListsAndDiscoverButNotSearch() throws {

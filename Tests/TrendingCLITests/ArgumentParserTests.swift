@@ -100,7 +100,7 @@ struct ArgumentParserTests {
     #expect(ClientConfiguration.parseBaseURL("http://127.0.0.1:8080/3") != nil)
     // One number that is no year is said to be none, not a range.
     #expect(failure("search foo --year 20")?.contains("--year must be a year such as 1999, not '20'") == true)
-    #expect(failure("stats --year 3000")?.contains("--year must be a year such as 1999, not '3000'") == true)
+    #expect(failure("stats --year 3000")?.contains("stats --year must be one year such as 1999, not '3000'") == true)
     #expect(failure("search foo --year 2000..2010")?.contains("not a range") == true)
     // A genre no kind has is said, as discover says it, with the nearest name.
     #expect(failure("pick --genre Drma")?.contains("no genre 'Drma'; did you mean “Drama”?") == true)

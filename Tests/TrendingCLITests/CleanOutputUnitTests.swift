@@ -54,7 +54,7 @@ struct CleanOutputUnitTests {
       _ = try ArgumentParser.parse(["stats", "--year", "-1"])
       Issue.record("--year -1 taken")
     } catch {
-      #expect(error.message == "--year must be a year such as 1999, not '-1'")
+      #expect(error.message == "stats --year must be one year such as 1999, not '-1'")
     }
   }
 }
