@@ -36,7 +36,13 @@ extension TrendingCommand {
         return report(outcome)
       case .status(let json):
         let status = try library.syncStatus()
-        return emit(json ? Output.encode(SyncStatusOutput(status)) : Output.syncStatus(status, now: Date()))
+        let printed = emit(json ? Output.encode(SyncStatusOutput(status)) : Output.syncStatus(status, now: Date()))
+        // A folder that is not there (a stick not mounted) is said, as `sync` would find it.
+        guard status.folder.isEmpty || SyncFolder.isFolder(status.folder) else {
+          printError(tr("%s is not a folder", TextSanitizer.clean(status.folder, limit: 300)))
+          return ExitCode.failure.rawValue
+        }
+        return printed
       case .name(let name):
         try library.nameSyncDevice(name)
         // Sent at once, so the other devices know it by the new name.

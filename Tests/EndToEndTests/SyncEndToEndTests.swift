@@ -119,6 +119,10 @@ struct SyncEndToEndTests {
     let desktop = try Machine()
     try desktop.run(["sync", "init", shared.path])
     #expect(try desktop.run(["history"]).stdout.contains("550"))
+    // The folder gone (a stick not mounted): the status says so, and fails.
+    try FileManager.default.removeItem(at: shared)
+    let gone = try laptop.run(["sync", "status"], expect: 1)
+    #expect(gone.stderr.contains("\(shared.path) is not a folder"), "\(gone.stderr)")
   }
 
   @Test func syncWithoutAFolderSaysHowToStart() throws {

@@ -6,7 +6,7 @@ import Localization
 /// The sync folder on disk: a folder per device named by its id, holding its segments. This
 /// device writes only into its own; nothing is followed through a link, and no name read from the
 /// folder is used to write anywhere.
-struct SyncFolder {
+public struct SyncFolder {
   /// The folder every device shares.
   let root: String
   /// This device's id.
@@ -102,7 +102,7 @@ struct SyncFolder {
   }
 
   /// Whether `path` is a folder (through links, as a mount point or a stowed folder may be one).
-  static func isFolder(_ path: String) -> Bool {
+  public static func isFolder(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
   }
