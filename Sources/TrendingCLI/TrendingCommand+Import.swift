@@ -68,8 +68,8 @@ extension TrendingCommand {
     _ kind: ImportKind, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool
   ) -> String {
     let header = trn(
-      "%1$s: %2$s row read from %3$s", "%1$s: %2$s rows read from %3$s", rows.rows.count, ExportReader.name(kind),
-      String(rows.rows.count), trn("%s file", "%s files", rows.files.count, String(rows.files.count)))
+      "%1$s: %2$s row read from %3$s", "%1$s: %2$s rows read from %3$s", rows.rowsRead, ExportReader.name(kind),
+      String(rows.rowsRead), trn("%s file", "%s files", rows.files.count, String(rows.files.count)))
     return summary(header: header, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun)
   }
 

@@ -110,6 +110,17 @@ struct ImportEndToEndTests {
     #expect(try json(history.stdout).isEmpty)
   }
 
+  /// Rows are the export's rows: a rating that also stands for a watch is one row read, not two.
+  @Test func theRowsReadAreTheExportsRows() throws {
+    let home = try folder()
+    let ratings = Fixtures.exportsDirectory.appendingPathComponent("imdb/ratings.csv")
+    // The fixture rates four titles, each a row; each rating also stands for a watch.
+    let lines = 4
+    let outcome = try BinaryRunner.run(
+      ["import", "imdb", ratings.path, "--dry-run", "--demo"], environment: ["XDG_DATA_HOME": home.path])
+    #expect(outcome.stdout.hasPrefix("IMDb: \(lines) rows read from 1 file"), "\(outcome.stdout)")
+  }
+
   @Test func letterboxdsZipIsMatchedOnceATitleAndImportedOnce() throws {
     let server = try server()
     let home = try folder()

@@ -138,6 +138,9 @@ public struct ImportRows: Equatable, Sendable {
 
   /// How many rows could not be read.
   public var skippedCount: Int { skipped.count + moreSkipped }
+  /// How many of the export's rows were read: each row once, however many records it holds (a
+  /// diary row is a watch and a rating), taken or skipped.
+  public var rowsRead: Int { Set(rows.map(\.place)).union(skipped.map(\.place)).count + moreSkipped }
 
   /// Notes a row skipped: named while there are fewer than `namedSkips`, else counted.
   mutating func skip(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {
