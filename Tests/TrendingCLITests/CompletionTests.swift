@@ -18,6 +18,25 @@ struct CompletionTests {
     return directory
   }
 
+  /// What bash's completion offers for `line`, the script installed in `directory`, loaded as
+  /// `complete` would load it.
+  private func bashOffers(_ line: String, _ directory: URL, environment: [String: String] = [:]) throws -> [String] {
+    let script = """
+      source "$1/trending"
+      complete -p trending >/dev/null || exit 9
+      read -ra COMP_WORDS <<< "$2"
+      [[ "$2" == *" " ]] && COMP_WORDS+=("")
+      COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+      COMPREPLY=()
+      _trending
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let outcome = try BinaryRunner.program(
+      "bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line], environment: environment)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    return outcome.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
   private static let listNames = [
     "trending", "popular", "top-rated", "now-playing", "upcoming", "on-the-air", "airing-today",
   ]
@@ -27,22 +46,7 @@ struct CompletionTests {
   func bashOffersCommandsOptionsAndValues() throws {
     let directory = try install("bash")
     defer { try? FileManager.default.removeItem(at: directory) }
-    func offered(_ line: String) throws -> [String] {
-      let script = """
-        source "$1/trending"
-        complete -p trending >/dev/null || exit 9
-        read -ra COMP_WORDS <<< "$2"
-        [[ "$2" == *" " ]] && COMP_WORDS+=("")
-        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-        COMPREPLY=()
-        _trending
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      let outcome = try BinaryRunner.program(
-        "bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line])
-      #expect(outcome.status == 0, "\(outcome.stderr)")
-      return outcome.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-    }
+    func offered(_ line: String) throws -> [String] { try bashOffers(line, directory) }
     #expect(try offered("trending ") == OptionTable.commandNames)
     #expect(try offered("trending list --list ") == Self.listNames)
     #expect(try offered("trending --images ") == Self.modes)
@@ -120,21 +124,7 @@ struct CompletionTests {
     let directory = try install("bash")
     defer { try? FileManager.default.removeItem(at: directory) }
     let environment = try homeWithAList()
-    func offered(_ line: String) throws -> [String] {
-      let script = """
-        source "$1/trending"
-        read -ra COMP_WORDS <<< "$2"
-        [[ "$2" == *" " ]] && COMP_WORDS+=("")
-        COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-        COMPREPLY=()
-        _trending
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      let outcome = try BinaryRunner.program(
-        "bash", ["--norc", "--noprofile", "-c", script, "bash", directory.path, line], environment: environment)
-      #expect(outcome.status == 0, "\(outcome.stderr)")
-      return outcome.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-    }
+    func offered(_ line: String) throws -> [String] { try bashOffers(line, directory, environment: environment) }
     let trending = Fixtures.binary.path
     #expect(try offered("\(trending) lists ").sorted() == ["date\\ night", "watchlist"])
     #expect(try offered("\(trending) lists d") == ["date\\ night"])

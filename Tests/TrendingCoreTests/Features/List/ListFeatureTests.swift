@@ -67,7 +67,9 @@ struct ListFeatureTests {
     #expect(store.state.rootList.selection == 2)
   }
 
-  @Test func refreshSelectsATitleOfALaterPageAgainWhenItsPageComesBack() {
+  /// Two pages loaded, the last title of the second selected, then `r`, whose first page has
+  /// come back (the second asked again): the store, and the second page to answer with.
+  private static func refreshedPastTheFirstPage() -> (TestStore, MediaPage) {
     var store = TestStore(Sample.loaded(20, totalPages: 2))
     let second = Sample.page(20, from: 21, page: 2, totalPages: 2)
     store.step(.key(.end), effects: [.fetchList(ListPage(page: 2))]) {
@@ -76,33 +78,26 @@ struct ListFeatureTests {
     }
     store.step(.listLoaded(ListPage(page: 2), .success(Sample.fetched(second))))
     store.step(.key(.end))
-    let wanted = store.state.rootList.selectedMovie?.id
-    #expect(wanted == 40)
-    // The refresh's first page does not hold it: the selection waits on the last row there.
+    #expect(store.state.rootList.selectedMovie?.id == 40)
     store.step(.key(.character("r")), effects: [.fetchList(ListPage(page: 1, force: true))])
     store.step(
       .listLoaded(ListPage(page: 1, force: true), .success(Sample.fetched(Sample.page(20, totalPages: 2)))),
       effects: [.fetchList(ListPage(page: 2))])
+    return (store, second)
+  }
+
+  @Test func refreshSelectsATitleOfALaterPageAgainWhenItsPageComesBack() {
+    var (store, second) = Self.refreshedPastTheFirstPage()
+    // The refresh's first page does not hold it: the selection waits on the last row there.
     #expect(store.state.rootList.selectedMovie?.id == 20)
     // Its page comes back (asked as the selection is near the end): the title is selected again.
     store.step(.listLoaded(ListPage(page: 2), .success(Sample.fetched(second))))
-    #expect(store.state.rootList.selectedMovie?.id == wanted)
+    #expect(store.state.rootList.selectedMovie?.id == 40)
     #expect(store.state.rootList.reselect == nil)
   }
 
   @Test func aMoveAfterTheRefreshIsNotUndoneWhenTheLaterPageComes() {
-    var store = TestStore(Sample.loaded(20, totalPages: 2))
-    let second = Sample.page(20, from: 21, page: 2, totalPages: 2)
-    store.step(.key(.end), effects: [.fetchList(ListPage(page: 2))]) {
-      $0.rootList.selection = 19
-      $0.rootList.isLoadingMore = true
-    }
-    store.step(.listLoaded(ListPage(page: 2), .success(Sample.fetched(second))))
-    store.step(.key(.end))
-    store.step(.key(.character("r")), effects: [.fetchList(ListPage(page: 1, force: true))])
-    store.step(
-      .listLoaded(ListPage(page: 1, force: true), .success(Sample.fetched(Sample.page(20, totalPages: 2)))),
-      effects: [.fetchList(ListPage(page: 2))])
+    var (store, second) = Self.refreshedPastTheFirstPage()
     store.step(.key(.up))
     store.step(.listLoaded(ListPage(page: 2), .success(Sample.fetched(second))))
     #expect(store.state.rootList.selectedMovie?.id == 19, "the user's move stands")
