@@ -121,6 +121,19 @@ struct ExportReaderTests {
     #expect(throws: ImportFailure.self) { try ExportReader.read(.imdb, path: imdb) }
   }
 
+  /// An export's own file with nothing in it is a copy cut short, said as such: not a folder of
+  /// some other export.
+  @Test func anEmptyFileOfTheExportIsSaidToBeEmpty() throws {
+    let folder = try importFolder()
+    try Data().write(to: folder.appendingPathComponent("diary.csv"))
+    do {
+      _ = try ExportReader.read(.letterboxd, path: folder.path)
+      Issue.record("an empty diary read")
+    } catch let failure as ImportFailure {
+      #expect(failure.message == "diary.csv holds nothing to read (an empty file, or a copy cut short?)")
+    }
+  }
+
   @Test func aZipReadsAsItsFolderDoesNothingExtracted() throws {
     let folder = try importFolder()
     let archive = folder.appendingPathComponent("letterboxd-someone-2026.zip")

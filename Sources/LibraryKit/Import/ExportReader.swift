@@ -12,6 +12,8 @@ public enum ExportReader {
   ) throws -> ImportRows {
     var rows = ImportRows()
     var tvTime = TVTimeReading(today: today ?? WatchlistFormat.day(Date()))
+    // The export's files found by name, whatever they held: a copy cut short is not a wrong folder.
+    var named: [String] = []
     try ImportInput.each(path, passphrase: passphrase) { name, source in
       let known: Bool =
         switch kind {
@@ -22,6 +24,7 @@ public enum ExportReader {
         case .tvtime: TVTimeExport.file(name) != nil
         }
       guard known else { return }
+      named.append(name)
       try ImportInput.refuseUTF16(TextSanitizer.clean(name, limit: 300), &source)
       switch kind {
       case .letterboxd:
@@ -42,6 +45,10 @@ public enum ExportReader {
     }
     if kind == .tvtime { tvTime.finish(into: &rows) }
     guard !rows.files.isEmpty else {
+      if let first = named.first, kind != .imdb {
+        throw ImportFailure(
+          tr("%s holds nothing to read (an empty file, or a copy cut short?)", TextSanitizer.clean(first, limit: 300)))
+      }
       throw ImportFailure(
         tr(
           "%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),
