@@ -138,6 +138,24 @@ struct ClientTests {
     #expect(error?.message.starts(with: "Could not read the answer") == true)
   }
 
+  /// Valid JSON of another shape is said to be that, not invalid JSON.
+  @Test func anEmptyObjectForAFilmIsAnUnexpectedShape() async throws {
+    let server = try LoopbackServer { _ in .json("{}") }
+    let result = await TestClients.client(for: server).result(MovieDetailsRequest(id: 550, language: "en-US"))
+    guard case .failure(let error) = result else {
+      Issue.record("{} read as a film")
+      return
+    }
+    #expect(error == .unreadable(detail: "unexpected JSON shape"))
+    let broken = try LoopbackServer { _ in .json("{\"id\": 550,") }
+    let cut = await TestClients.client(for: broken).result(MovieDetailsRequest(id: 550, language: "en-US"))
+    guard case .failure(let cutError) = cut else {
+      Issue.record("a cut body read as a film")
+      return
+    }
+    #expect(cutError == .unreadable(detail: "not valid JSON"))
+  }
+
   @Test func invalidUTF8IsUnreadableNotACrash() async throws {
     var body = Data(#"{"page": 1, "results": [{"id": 1, "title": ""#.utf8)
     body.append(contentsOf: [0xFF, 0xFE, 0xC3])

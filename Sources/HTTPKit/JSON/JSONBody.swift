@@ -14,12 +14,18 @@ public enum JSONBody {
     do {
       return try decoder.decode(type, from: body)
     } catch let error as DecodingError {
-      switch error {
-      case .dataCorrupted: throw HTTPError(.unreadable(tr("not valid JSON")))
-      default: throw HTTPError(.unreadable(tr("unexpected JSON shape")))
+      // JSON of another shape (`{}` for a film, a model's own check refusing it) is said as such.
+      if case .dataCorrupted = error, (try? decoder.decode(AnyJSON.self, from: body)) == nil {
+        throw HTTPError(.unreadable(tr("not valid JSON")))
       }
+      throw HTTPError(.unreadable(tr("unexpected JSON shape")))
     } catch {
       throw HTTPError(.unreadable(tr("not valid JSON")))
     }
   }
+}
+
+/// Any JSON document, read for whether it is one.
+private struct AnyJSON: Decodable {
+  init(from decoder: any Decoder) throws { _ = try decoder.singleValueContainer() }
 }

@@ -199,7 +199,7 @@ public struct Settings: Equatable, Sendable {
       if words.count == 4, words[3] != "bold" { return tr("the last word of 'color' can only be 'bold'") }
       colors[words[0]] = Color(foreground: foreground, background: background, bold: words.count == 4)
     default:
-      return tr("unknown word '%s'; lines start with set, bind, unbind or color", Self.shown(verb))
+      return tr("unknown word '%s'; lines start with set, bind, unbind, color or tab", Self.shown(verb))
     }
     return nil
   }
