@@ -125,6 +125,22 @@ extension Library {
     try write { try Titles.upsert(connection, info, day: day) }
   }
 
+  /// The titles kept by their id alone ("Film #551": marked while amodb could not be asked), the
+  /// last touched first, at most `atMost`.
+  public func titlesWithoutName(atMost: Int) throws(LibraryError) -> [MediaID] {
+    try read {
+      try connection.rows(
+        "SELECT kind, id FROM titles WHERE title = '' AND kind IN ('movie', 'tv') ORDER BY updated DESC, id LIMIT ?",
+        [.integer(Int64(atMost))]
+      ).compactMap { row in
+        guard let kind = row["kind"].string.flatMap(MediaKind.init(rawValue:)), let id = row["id"].int else {
+          return nil
+        }
+        return MediaID(kind, id)
+      }
+    }
+  }
+
   /// What is known of a title, if it is in the library.
   public func title(_ media: MediaID) throws(LibraryError) -> TitleInfo? {
     try read {

@@ -163,6 +163,7 @@ extension TrendingCommand {
         }
         return emit(name + ": " + tr("not interested"))
       case .history(let since, let format):
+        try fillNames(library, invocation: invocation, environment: environment, today: today)
         let entries = try library.history(since: since)
         // Nothing to list: a word for the person on standard error, nothing for a script to read.
         guard !entries.isEmpty || format != .text else {
@@ -249,6 +250,7 @@ extension TrendingCommand {
       return emit(tr("deleted the list %s", list))
     case nil: break
     }
+    try fillNames(library, invocation: invocation, environment: environment, today: today)
     guard let items = try library.list(name) else { return noList(name) }
     if format == .csv { sayLeftOut(series: items.filter { $0.title.media.kind == .series }.count) }
     return emit(Output.list(items, format: format))

@@ -29,6 +29,7 @@ extension TrendingCommand {
         printNote(
           added ? tr("added %1$s to %2$s", title, "watchlist") : tr("%1$s was on %2$s already", title, "watchlist"))
       }
+      try fillNames(library, invocation: invocation, environment: environment, today: WatchlistFormat.day(Date()))
       let marks = try library.marks()
       if format == .csv { sayLeftOut(series: marks.values.filter { $0.kind == .series }.count) }
       guard !marks.isEmpty || format != .text else {

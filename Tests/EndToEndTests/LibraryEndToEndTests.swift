@@ -364,6 +364,28 @@ struct LibraryEndToEndTests {
     #expect(history.contains("550") && !history.contains("999") && !history.contains("Other film"), "\(history)")
   }
 
+  /// A title marked while amodb could not be asked is kept by its id, and named by the first
+  /// listing that can ask for it; offline, the listing shows it by its id, as before.
+  @Test func aTitleKeptByItsIdIsNamedByTheNextListingThatCanAsk() throws {
+    let data = try dataHome()
+    let refusing = try RefusingPort()
+    let offline = ["AMODB_KEY": "k", "AMODB_BASE_URL": refusing.baseURL.absoluteString]
+    let seen = try run(["seen", "551", "--no-cache"], data: data, environment: offline)
+    #expect(seen.status == 0 && seen.stdout.contains("Film #551"), "\(seen.stdout)")
+    #expect(try run(["history"], data: data, environment: offline).stdout.contains("Film #551"))
+    let server = try LoopbackServer { request in
+      request.path == "/3/movie/551"
+        ? .json(#"{"id":551,"title":"The Poseidon Adventure","release_date":"1972-12-01"}"#)
+        : .json(#"{"status_code":34}"#, status: 404)
+    }
+    defer { server.stop() }
+    let online = ["AMODB_KEY": "k", "AMODB_BASE_URL": server.baseURL.absoluteString]
+    let history = try run(["history"], data: data, environment: online).stdout
+    #expect(history.contains("The Poseidon Adventure (1972)"), "\(history)")
+    #expect(try run(["history"], data: data).stdout.contains("The Poseidon Adventure"), "kept, read without a key")
+    #expect(server.count("/3/movie/551") == 1)
+  }
+
   @Test func statsAsksForTheRuntimeAndGenresOfTitlesMarkedWithoutThem() throws {
     let data = try dataHome()
     // No key: the film is kept by its id alone, as a mark from a list's row keeps no runtime.
