@@ -139,7 +139,8 @@ public struct ListScreen: Equatable, Sendable {
   /// in (but on the watchlist and Up next, which the user chose), and seen ones while "hide seen"
   /// is on; a search hides nothing (it was asked for by name).
   public func hiding(_ shared: Shared) -> Set<MediaID> {
-    guard source.tab != nil || source.discover != nil, let rows = list.value?.movies else { return [] }
+    if case .search = source { return [] }
+    guard let rows = list.value?.movies else { return [] }
     let chosen = source.tab == .watchlist || source.tab == .upNext
     var hidden: Set<MediaID> = []
     // Rows by index, not each row copied out; a list the user chose shows its "not interested"

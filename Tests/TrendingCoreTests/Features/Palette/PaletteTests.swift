@@ -58,6 +58,10 @@ struct PaletteTests {
     store.step(.localRead(.list("Noir"), .success(.list(Sample.films(2)))))
     #expect(store.state.stack.last?.list?.movies.count == 2)
     #expect(Reducer.isAvailable(.back, in: store.state) && Reducer.isAvailable(.removeFromList, in: store.state))
+    // d takes the title off at once, before its save answers, as on a list's tab.
+    var state = store.state
+    _ = Reducer.reduce(&state, .key(.character("d")))
+    #expect(state.stack.last?.list?.movies.count == 1)
   }
 
   @Test func aPasteIsTypedIntoThePalette() {
