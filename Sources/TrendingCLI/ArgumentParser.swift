@@ -156,9 +156,10 @@ public enum ArgumentParser {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
       }
       // An id as the library's commands print it: `movie/550`, or `tv/1399` (that series, as `tv` shows it).
-      if verb == .show, text.hasPrefix("tv/") { return .series(id: try seriesID(words, needs: ""), json: line.json) }
-      let number = verb == .show && text.hasPrefix("movie/") ? String(text.dropFirst(6)) : text
-      guard let id = Int(number), id > 0 else {
+      if verb == .show, let media = MediaID(text) {
+        return media.kind == .series ? .series(id: media.id, json: line.json) : .show(id: media.id, json: line.json)
+      }
+      guard let id = Int(text), id > 0 else {
         throw UsageError(
           message: verb == .show
             ? tr("the film id must be a positive whole number, not %s", OptionTable.shown(text))

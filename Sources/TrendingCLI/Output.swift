@@ -24,7 +24,9 @@ public enum Output {
       let year = TextLayout.fit(movie.year.map(String.init) ?? Formatters.missing, to: 4, alignRight: true)
       let score = TextLayout.fit(Formatters.score(movie.voteAverage, votes: movie.voteCount), to: 5, alignRight: true)
       let kind = mixed ? "  " + Vocabulary.kind(movie.kind) : ""
-      lines.append(rank + "  " + TextLayout.fit(movie.title, to: titleWidth) + "  " + year + "  " + score + kind)
+      // The title as the browser draws it: no joiner left to join the cell's end with the next one.
+      let title = TextLayout.fit(TextWidth.drawn(movie.title), to: titleWidth)
+      lines.append(rank + "  " + title + "  " + year + "  " + score + kind)
     }
     if page.skippedEntries > 0 {
       lines.append(

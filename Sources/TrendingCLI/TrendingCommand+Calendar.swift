@@ -97,10 +97,7 @@ extension TrendingCommand {
       if showsProgress {
         try? Console.write("\r" + CalendarTab.progressText(read: index, of: watchlist.count) + "\u{1B}[K", to: 2)
       }
-      let request: APIRequest =
-        media.kind == .series
-        ? .series(SeriesRequest(id: media.id, language: language))
-        : .movie(MovieDetailsRequest(id: media.id, language: language))
+      let request = APIRequest.details(media, language: language)
       switch blocking({ await client.answer(request, keptFirst: true) }) {
       case .success(let fetched):
         if let film = fetched.value.movie { films[media.id] = film }

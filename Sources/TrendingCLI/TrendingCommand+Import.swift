@@ -168,6 +168,11 @@ extension TrendingCommand {
 
   /// A failure's message, then "; nothing was changed", its own full stop dropped ("Check AMODB_KEY;").
   static func nothingChanged(_ message: String) -> String {
-    tr("%s; nothing was changed", message.hasSuffix(".") ? String(message.dropLast()) : message)
+    tr("%s; nothing was changed", withoutFullStop(message))
+  }
+
+  /// A message without the full stop that ends it (`.`, or `。` as Chinese writes it), to go on.
+  static func withoutFullStop(_ message: String) -> String {
+    message.hasSuffix(".") || message.hasSuffix("。") ? String(message.dropLast()) : message
   }
 }

@@ -67,10 +67,7 @@ extension TrendingCommand {
       return .success(bare)
     }
     let language = client.configuration.language
-    let request: APIRequest =
-      media.kind == .series
-      ? .series(SeriesRequest(id: media.id, language: language))
-      : .movie(MovieDetailsRequest(id: media.id, language: language))
+    let request = APIRequest.details(media, language: language)
     switch blocking({ await client.answer(request, keptFirst: true) }) {
     case .success(let fetched):
       let info = fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? bare
@@ -250,6 +247,7 @@ extension TrendingCommand {
       return emit(tr("deleted the list %s", list))
     case nil: break
     }
+    guard try library.listName(name) != nil else { return noList(name) }
     try fillNames(library, invocation: invocation, environment: environment, today: today)
     guard let items = try library.list(name) else { return noList(name) }
     if format == .csv { sayLeftOut(series: items.filter { $0.title.media.kind == .series }.count) }

@@ -23,15 +23,13 @@ extension TrendingCommand {
     while !waiting.isEmpty, asked < namesAskedAtMost {
       let batch = waiting.prefix(min(4, namesAskedAtMost - asked))
       waiting = waiting.dropFirst(batch.count)
-      let requests = batch.map { media -> APIRequest in
-        media.kind == .series
-          ? .series(SeriesRequest(id: media.id, language: language))
-          : .movie(MovieDetailsRequest(id: media.id, language: language))
-      }
+      let requests = batch.map { APIRequest.details($0, language: language) }
       var answered = false
       for (media, answer) in zip(batch, blocking({ await client.answers(requests, background: false) })) {
         guard case .success(let fetched) = answer else {
           asked += 1
+          // A title amodb does not know is an answer (the network is up); it stays by its id.
+          if case .failure(.notFound) = answer { answered = true }
           continue
         }
         asked += fetched.fromCache ? 0 : 1

@@ -1,6 +1,8 @@
 import AmodbKit
 import FoundationEssentials
 import Testing
+import TrendingCore
+import TrendingViews
 
 @testable import TrendingCLI
 
@@ -19,6 +21,19 @@ struct CleanOutputUnitTests {
   @Test func nothingChangedEndsOneSentence() {
     #expect(TrendingCommand.nothingChanged("Check AMODB_KEY.") == "Check AMODB_KEY; nothing was changed")
     #expect(TrendingCommand.nothingChanged("Network error") == "Network error; nothing was changed")
+    #expect(TrendingCommand.withoutFullStop("请检查 AMODB_KEY。") == "请检查 AMODB_KEY")
+  }
+
+  /// A table's cell is the text as the browser draws it: a family emoji is its people, side by
+  /// side, and no joiner is left to join a cell's last glyph with whatever the terminal draws next.
+  @Test func aTablesCellHoldsNoJoinerWhetherCutOrNot() {
+    let family = "Family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} night"
+    let page = MediaPage(results: [MediaSummary(id: 1, title: family), MediaSummary(id: 2, title: "Trail\u{200D}")])
+    let table = Output.table(page, width: 60)
+    #expect(!table.unicodeScalars.contains("\u{200D}"), "\(table)")
+    #expect(table.contains("Family \u{1F468}\u{1F469}\u{1F467} night"))
+    #expect(TextWidth.drawn("tab\there") == "tabhere")
+    #expect(!TextLayout.truncate(family, to: 10).unicodeScalars.contains("\u{200D}"), "a cut title too")
   }
 
   @Test func aFormulaBehindAnEscapeSequenceIsGuarded() {

@@ -29,17 +29,6 @@ struct TextTests {
     #expect(TextLayout.fit("7.4", to: 5, alignRight: true) == "  7.4")
   }
 
-  /// A table's cell is the text as the browser draws it: a family emoji is its people, side by
-  /// side, and no joiner is left to join a cell's last glyph with whatever the terminal draws next.
-  @Test func aFittedCellHoldsNoJoinerWhetherCutOrNot() {
-    let family = "Family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} night"
-    let cell = TextLayout.fit(family, to: 30)
-    #expect(cell == "Family \u{1F468}\u{1F469}\u{1F467} night" + String(repeating: " ", count: 11))
-    #expect(TextLayout.truncate("Trail\u{200D}", to: 10) == "Trail")
-    #expect(TextLayout.truncate("tab\there", to: 10) == "tabhere")
-    #expect(!TextLayout.truncate(family, to: 10).unicodeScalars.contains("\u{200D}"))
-  }
-
   @Test func aNoteKeepsItsLinesUnderItsMark() {
     var document = Document()
     MarkLines.note("with Dad\nagain next year, at the cinema", width: 20, into: &document)

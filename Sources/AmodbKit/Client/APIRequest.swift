@@ -191,3 +191,12 @@ extension AmodbClient {
     }
   }
 }
+
+extension APIRequest {
+  /// A film's or a series' details, by the title's id.
+  public static func details(_ media: MediaID, language: String) -> APIRequest {
+    media.kind == .series
+      ? .series(SeriesRequest(id: media.id, language: language))
+      : .movie(MovieDetailsRequest(id: media.id, language: language))
+  }
+}

@@ -123,8 +123,7 @@ enum MediaServerImport {
         "%1$s at %2$s refused the token (HTTP %3$s): check %4$s or the file 'set %5$s' names; nothing was changed",
         server.name, shown, String(status), server.tokenVariable, server.tokenSetting)
     }
-    let said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-    return tr("%1$s at %2$s; nothing was changed", said, shown)
+    return tr("%1$s at %2$s; nothing was changed", TrendingCommand.withoutFullStop(error.message), shown)
   }
 
   /// The exit code of a failure to read the server: a refused token is 3, a spent rate limit 4,

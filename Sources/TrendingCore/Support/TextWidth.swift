@@ -78,7 +78,8 @@ public enum TextWidth {
   }
 
   /// `text` as a terminal cell by cell draws it: each grapheme's glyphs in turn, so joiners and
-  /// marks with nothing to sit on are gone (the command line's tables, which measure the same way).
+  /// marks with nothing to sit on are gone (for the command line's tables; the browser's screen
+  /// puts glyphs one by one already).
   public static func drawn(_ text: String) -> String {
     let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     if ascii == true { return text }

@@ -5,15 +5,14 @@ public enum TextLayout {
   /// The mark that ends truncated text.
   public static let ellipsis = "…"
 
-  /// Returns `text` cut to at most `width` columns, ending with `…` when cut, as it is drawn
-  /// (`TextWidth.drawn`); never splits a character.
+  /// Returns `text` cut to at most `width` columns, ending with `…` when cut; never splits a character.
   public static func truncate(_ text: String, to width: Int) -> String { truncated(text, to: width).text }
 
   /// `truncate`'s text with its columns, measured once (padding needs them too).
   static func truncated(_ text: String, to width: Int) -> (text: String, columns: Int) {
     guard width > 0 else { return ("", 0) }
     let columns = TextWidth.width(of: text)
-    guard columns > width else { return (TextWidth.drawn(text), columns) }
+    guard columns > width else { return (text, columns) }
     var result = ""
     var used = 0
     for glyph in text.flatMap(TextWidth.glyphs) {

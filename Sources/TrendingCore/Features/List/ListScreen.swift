@@ -2,7 +2,7 @@ import AmodbKit
 import FoundationEssentials
 import Localization
 
-/// Where a list's films come from: one of the tabs, or a search.
+/// Where a list's films come from: one of the tabs, one of the user's lists, a search, or a discover filter.
 public enum ListSource: Hashable, Sendable {
   case tab(ListKind)
   /// One of the user's lists, by name, opened over the screen shown (from the palette).
@@ -73,7 +73,8 @@ public struct ListScreen: Equatable, Sendable {
   /// The selected row, an index into the listing.
   public var selection = 0
   /// The title selected before a refresh whose first page did not hold it, and the row the
-  /// selection fell back to: selected again when a later page brings it, unless the user moved.
+  /// selection fell back to: selected again when a later page brings it while the selection is
+  /// still on that row (a move elsewhere keeps the user's row).
   public var reselect: Reselection?
 
   /// A title to select again once a page brings it, while the selection stays on `from`.

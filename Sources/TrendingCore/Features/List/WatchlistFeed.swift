@@ -28,7 +28,8 @@ struct WatchlistFeed: Feed {
   }
 }
 
-/// A tab of one of the library's named lists (`tab "Noir" list=Noir`): its titles in the list's order.
+/// One of the library's named lists, as a tab (`tab "Noir" list=Noir`) or opened from the palette:
+/// its titles in the list's order.
 struct NamedListFeed: Feed {
   let name: String
   /// How its loading lines name it: the tab's title, or the list's name opened from the palette.

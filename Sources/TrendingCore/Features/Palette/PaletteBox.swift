@@ -54,8 +54,9 @@ public struct PaletteEntry: Equatable, Sendable {
   }
 }
 
-/// The palette's behaviour: every command available on the screen below, from the key table, and
-/// every tab by its name, fuzzy-matched as the user types; `Enter` runs the selected one.
+/// The palette's behaviour: every command available on the screen below, from the key table, every
+/// tab and every list of the user's by its name, fuzzy-matched as the user types; `Enter` runs the
+/// selected one.
 public enum PaletteLogic {
   /// The commands the palette offers now, best match first (table order when nothing is typed).
   public static func entries(_ state: AppState) -> [PaletteEntry] {

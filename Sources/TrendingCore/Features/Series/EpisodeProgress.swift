@@ -29,7 +29,7 @@ public enum EpisodeProgress {
     }
 
     /// What the browser holds of a series.
-    init(_ seriesID: Int, _ shared: Shared) {
+    public init(_ seriesID: Int, _ shared: Shared) {
       self.init(seen: shared.seenEpisodes[seriesID], details: shared.series(seriesID).value, today: shared.today) {
         shared.season(seriesID, $0).value?.episodes
       }

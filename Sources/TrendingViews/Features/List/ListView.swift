@@ -97,7 +97,8 @@ enum ListView {
       let why = shown.movies.first?.reason != nil
       let kind = kindColumns(shown, titleWidth: columns.titleWidth)
       drawColumnTitles(columns, why: why, kind: kind, row: filmRows.row - 1, into: &screen)
-      drawRows(shown, shared, columns: columns, rows: bodyRows, needles: needles(shown, place), into: &screen)
+      drawRows(
+        shown, shared, columns: columns, kind: kind, rows: bodyRows, needles: needles(shown, place), into: &screen)
       if let pane, let movie = shown.selectedMovie {
         let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
@@ -174,14 +175,13 @@ enum ListView {
     return filter.text.lowercased().split(separator: " ").map(String.init)
   }
 
-  /// The rows, the words typed in a search or the filter (`needles`) marked where a title holds them.
+  /// The rows, the words typed in a search or the filter (`needles`) marked where a title holds them;
+  /// each row's kind in the `kind` columns before its title (a search, a list of more than one kind).
   private static func drawRows(
-    _ screenState: ListScreen, _ shared: Shared, columns: Columns, rows: Range<Int>, needles: [String],
+    _ screenState: ListScreen, _ shared: Shared, columns: Columns, kind: Int, rows: Range<Int>, needles: [String],
     into screen: inout Screen
   ) {
     let movies = screenState.movies
-    // A search, or any list of more than one kind (the watchlist), marks each row with its kind.
-    let kind = kindColumns(screenState, titleWidth: columns.titleWidth)
     // Looked up once a frame, not once a row.
     let comma = tr(", ")
     let separator = Formatters.decimalSeparator

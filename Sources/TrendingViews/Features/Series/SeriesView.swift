@@ -9,12 +9,14 @@ enum SeriesView {
     let shared = state.shared
     let entry = shared.series(series.id)
     let hasPoster = (entry.value?.posterPath ?? series.known?.posterPath) != nil
+    // What the seasons' progress is read from, once a frame, not once a season's row.
+    let watched = EpisodeProgress.Watched(series.id, shared)
     let build = { (width: Int, side: Int?) -> Document in
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
         mark: shared.marks[.series(series.id)], width: width, sideBySide: true, side: side,
-        progress: { EpisodeProgress.progress(series.id, season: $0, shared) },
-        nextForYou: EpisodeProgress.nextToWatch(series.id, shared).map { key in
+        progress: { EpisodeProgress.progress(season: $0, watched) },
+        nextForYou: EpisodeProgress.nextToWatch(watched).map { key in
           shared.season(series.id, key.season).value?.episodes.first { $0.number == key.number }
             ?? Episode(season: key.season, number: key.number)
         })
