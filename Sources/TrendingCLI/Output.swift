@@ -348,6 +348,37 @@ public enum Output {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "null" }
     // JSONEncoder escapes C0 only: U+009B (CSI) and the other C1 controls would go out as they are.
-    return TextSanitizer.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
+    return TextSanitizer.escapingControls(inJSON: closingEmpties(String(decoding: data, as: UTF8.self)))
+  }
+
+  /// Pretty JSON with each empty array or object written `[]` or `{}`, not opened over two lines.
+  ///
+  /// A line break in pretty JSON is always layout (one inside a string is written `\n`), so a
+  /// bracket, a line break and white space, then its closing bracket, is an empty value; brackets
+  /// inside a string never have a line break between them.
+  static func closingEmpties(_ json: String) -> String {
+    var output = ""
+    var pending = ""
+    var opener: Character?
+    for character in json {
+      if let open = opener {
+        if character.isWhitespace {
+          pending.append(character)
+          continue
+        }
+        let closes =
+          pending.contains("\n") && ((open == "[" && character == "]") || (open == "{" && character == "}"))
+        output += closes ? "" : pending
+        opener = nil
+        pending = ""
+        if closes {
+          output.append(character)
+          continue
+        }
+      }
+      output.append(character)
+      if character == "[" || character == "{" { opener = character }
+    }
+    return output + pending
   }
 }

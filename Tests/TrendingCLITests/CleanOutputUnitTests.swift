@@ -36,6 +36,22 @@ struct CleanOutputUnitTests {
     #expect(!TextLayout.truncate(family, to: 10).unicodeScalars.contains("\u{200D}"), "a cut title too")
   }
 
+  /// An empty array or object prints as `[]` or `{}`; brackets inside a title are the title's.
+  @Test func emptyValuesPrintClosed() throws {
+    struct Entry: Encodable {
+      var title: String
+      var genres: [String] = []
+      var ratings: [String: Int] = [:]
+    }
+    #expect(Output.encode([Entry]()) == "[]")
+    let json = Output.encode([Entry(title: "[ ] {\n}")])
+    #expect(json.contains("\"genres\" : [],"), "\(json)")
+    #expect(json.contains("\"ratings\" : {},"), "\(json)")
+    #expect(json.contains("\"title\" : \"[ ] {\\n}\""), "\(json)")
+    struct Back: Decodable { var title: String }
+    #expect(try JSONDecoder().decode([Back].self, from: Data(json.utf8)).first?.title == "[ ] {\n}")
+  }
+
   @Test func aFormulaBehindAnEscapeSequenceIsGuarded() {
     #expect(Output.csvField("\u{1B}[2J=1+2") == "'=1+2")
     #expect(Output.csvField("\u{9B}2J@SUM(1)") == "'@SUM(1)")
