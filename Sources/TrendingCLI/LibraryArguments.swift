@@ -112,18 +112,19 @@ extension OptionTable {
     return text
   }
 
-  /// A usage error for `--on` naming a day still to come, or one before the library's first year
-  /// (1870, as `library check` reads days); nil for today or a day before.
-  ///
-  /// Today is the latest day on any clock (UTC+14), so a user east of UTC may name their own today.
+  /// A usage error for `--on` naming a day the library does not keep (`StoredValues.dayProblem`:
+  /// before 1870, or after the day after UTC's today); nil for a day it keeps.
   static func futureWatch(_ day: String, now: Date) -> UsageError? {
-    if let year = Int(day.prefix(4)), year < StoredValues.earliestYear {
+    guard let date = ReleaseDate(day) else { return nil }
+    switch StoredValues.dayProblem(date, now: now) {
+    case nil: return nil
+    case .beforeEarliestYear:
       return UsageError(
         message: tr("--on must be a day from %1$s on, not %2$s", String(StoredValues.earliestYear), shown(day)))
+    case .stillToCome:
+      return UsageError(
+        message: tr("--on must be today or a day before (a watch cannot be in the future), not %s", shown(day)))
     }
-    guard day > WatchlistFormat.day(now.addingTimeInterval(14 * 3_600)) else { return nil }
-    return UsageError(
-      message: tr("--on must be today or a day before (a watch cannot be in the future), not %s", shown(day)))
   }
 
   /// The library's commands, for help, the man page and the completions.

@@ -93,6 +93,15 @@ struct ExportReaderTests {
     #expect(ExportValues.badDay("Date", "2099-01-01") == "Date is a day still to come: 2099-01-01")
     #expect(ExportValues.badDay("Date", "1850-01-01") == "Date is a day before 1870: 1850-01-01")
     #expect(ExportValues.badDay("Date", "soon") == "Date is not a day as YYYY-MM-DD: 'soon'")
+    // `library check` and `import json` read a stored day by the same rule, in the same words.
+    let today = ReleaseDate(day: now, utcOffset: 0)
+    for (day, expected) in [
+      ("2026-12-07", nil), ("2026-12-08", "watched is a day still to come: 2026-12-08"),
+      ("1850-01-01", "watched is a day before 1870: 1850-01-01"),
+    ] {
+      var value = SQLValue.text(day)
+      #expect(StoredValues.problem(.day, "watched", &value, today: today, cleaning: false) == expected, "\(day)")
+    }
   }
 
   @Test func badRowsCostOnlyThemselves() throws {

@@ -136,10 +136,9 @@ enum ExportValues {
     return date
   }
 
-  /// Whether the library stores `date` as a day: from `StoredValues.earliestYear`, and no later than
-  /// the day after UTC's today (every clock on earth is within it), as `library check` reads them.
+  /// Whether the library keeps `date` as a day something was done (`StoredValues.dayProblem`).
   static func storable(_ date: ReleaseDate, now: Date) -> Bool {
-    date.year >= StoredValues.earliestYear && date.dayNumber <= ReleaseDate(day: now, utcOffset: 0).dayNumber + 1
+    StoredValues.dayProblem(date, now: now) == nil
   }
 
   /// A year from 1800 to 3000; nil when the cell is empty; a problem when it is not a year.
@@ -151,10 +150,8 @@ enum ExportValues {
 
   /// A problem naming a bad day.
   static func badDay(_ column: String, _ text: String?) -> String {
-    if let date = written(text) {
-      return date.year < StoredValues.earliestYear
-        ? tr("%1$s is a day before %2$s: %3$s", column, String(StoredValues.earliestYear), date.description)
-        : tr("%1$s is a day still to come: %2$s", column, date.description)
+    if let date = written(text), let problem = StoredValues.dayProblem(date, now: Date()) {
+      return StoredValues.dayMessage(column, date, problem)
     }
     return tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, "'" + TextSanitizer.clean(text ?? "", limit: 40) + "'")
   }

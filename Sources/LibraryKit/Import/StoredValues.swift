@@ -44,6 +44,35 @@ public enum StoredValues {
   /// The earliest year of a film, a day or an air date.
   public static let earliestYear = 1870
 
+  /// Why a day is not one the library keeps as the day something was done.
+  public enum DayProblem: Equatable, Sendable {
+    /// A year before `earliestYear`.
+    case beforeEarliestYear
+    /// After the day after UTC's today: no clock on earth has reached it.
+    case stillToCome
+  }
+
+  /// Why the library would not keep `date` as the day something was done, nil when it would: the one
+  /// rule of the imports, `seen --on`, `import json` and `library check`.
+  public static func dayProblem(_ date: ReleaseDate, now: Date) -> DayProblem? {
+    dayProblem(date, today: ReleaseDate(day: now, utcOffset: 0))
+  }
+
+  /// `dayProblem(_:now:)` with UTC's day already known.
+  static func dayProblem(_ date: ReleaseDate, today: ReleaseDate) -> DayProblem? {
+    if date.year < earliestYear { return .beforeEarliestYear }
+    return date.dayNumber > today.dayNumber + 1 ? .stillToCome : nil
+  }
+
+  /// What is wrong with `column`'s day, in the words of the imports and `library check`.
+  static func dayMessage(_ column: String, _ date: ReleaseDate, _ problem: DayProblem) -> String {
+    switch problem {
+    case .beforeEarliestYear:
+      tr("%1$s is a day before %2$s: %3$s", column, String(earliestYear), date.description)
+    case .stillToCome: tr("%1$s is a day still to come: %2$s", column, date.description)
+    }
+  }
+
   /// Each exported table's columns' rules, by column name.
   static let rules: [String: [String: Rule]] = [
     "titles": [
@@ -137,11 +166,9 @@ public enum StoredValues {
     case .day, .airDate:
       if rule == .airDate, value == .null || value == .text("") { return nil }
       guard case .text(let text) = value, let date = ReleaseDate(text), date.description == text,
-        date.year >= earliestYear
+        rule == .day || date.year >= earliestYear
       else { return tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, shown(value)) }
-      if rule == .day, date.dayNumber > today.dayNumber + 1 {
-        return tr("%1$s is a day still to come: %2$s", column, text)
-      }
+      if rule == .day, let problem = dayProblem(date, today: today) { return dayMessage(column, date, problem) }
     case .text(let limit, let newlines, let optional):
       if optional, value == .null { return nil }
       guard case .text(let text) = value else { return tr("%1$s is not text: %2$s", column, shown(value)) }
