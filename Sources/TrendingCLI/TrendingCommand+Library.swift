@@ -220,23 +220,12 @@ extension TrendingCommand {
     environment: [String: String], today: String
   ) throws(LibraryError) -> Int32 {
     switch action {
-    case .add(let media)?:
-      guard
-        case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
-      else {
-        return unknown(media)
-      }
-      let title = Output.named(info, episode: nil)
-      let added = try library.add(info, to: name, day: today)
-      // Said as the library spells the list ("Sci-fi" when "sci-fi" was typed).
-      let list = try library.listName(name) ?? name
-      printNote(added ? tr("added %1$s to %2$s", title, list) : tr("%1$s was on %2$s already", title, list))
-    case .remove(let media)?:
-      guard try library.listName(name) != nil else { return noList(name) }
-      let title = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
-      let removed = try library.remove(media, from: name)
-      let list = try library.listName(name) ?? name
-      printNote(removed ? tr("took %1$s off %2$s", title, list) : tr("%1$s was not on %2$s", title, list))
+    case .add(let media)?, .remove(let media)?:
+      let adding = action == .add(media)
+      let refusal = try edit(
+        list: name, adding: adding, media, library: library, invocation: invocation, environment: environment,
+        today: today)
+      if let refusal { return refusal }
     case .delete?:
       guard name.lowercased() != "watchlist" else {
         printError(tr("the watchlist is not deleted; remove its titles instead"))
@@ -254,7 +243,7 @@ extension TrendingCommand {
     return emit(Output.list(items, format: format))
   }
 
-  private static func noList(_ name: String) -> Int32 {
+  static func noList(_ name: String) -> Int32 {
     printError(noListMessage(name))
     return ExitCode.notFound.rawValue
   }

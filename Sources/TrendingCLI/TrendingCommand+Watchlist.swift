@@ -14,20 +14,11 @@ extension TrendingCommand {
     return withLibrary(environment, onlyReads: change == nil) { library throws(LibraryError) -> Int32 in
       switch change {
       case nil: break
-      case .remove(let media):
-        let title = Output.named(try library.title(media) ?? TitleInfo(media: media, title: ""), episode: nil)
-        let removed = try library.remove(media, from: "watchlist")
-        // Said as `lists watchlist remove` says it, on standard error: the list stays on standard output.
-        printNote(
-          removed ? tr("took %1$s off %2$s", title, "watchlist") : tr("%1$s was not on %2$s", title, "watchlist"))
-      case .add(let media):
-        guard
-          case .success(let info) = titleInfo(media, invocation: invocation, environment: environment, library: library)
-        else { return unknown(media) }
-        let added = try library.add(info, to: "watchlist", day: WatchlistFormat.day(Date()))
-        let title = Output.named(info, episode: nil)
-        printNote(
-          added ? tr("added %1$s to %2$s", title, "watchlist") : tr("%1$s was on %2$s already", title, "watchlist"))
+      case .add(let media), .remove(let media):
+        let refusal = try edit(
+          list: "watchlist", adding: change == .add(media), media, library: library, invocation: invocation,
+          environment: environment, today: WatchlistFormat.day(Date()))
+        if let refusal { return refusal }
       }
       try fillNames(library, invocation: invocation, environment: environment, today: WatchlistFormat.day(Date()))
       let marks = try library.marks()
@@ -38,6 +29,35 @@ extension TrendingCommand {
       }
       return emit(Output.watchlist(marks, format: format))
     }
+  }
+
+  /// Puts `media` on the list `name` or takes it off, and says which on standard error (the list goes
+  /// to standard output) as the library spells the list ("Sci-fi" when "sci-fi" was typed); the
+  /// exit code when it cannot: no such title to add, or no such list to take it off.
+  static func edit(
+    list name: String, adding: Bool, _ media: MediaID, library: Library, invocation: Invocation,
+    environment: [String: String], today: String
+  ) throws(LibraryError) -> Int32? {
+    let info: TitleInfo
+    if adding {
+      guard
+        case .success(let asked) = titleInfo(media, invocation: invocation, environment: environment, library: library)
+      else { return unknown(media) }
+      info = asked
+    } else {
+      guard try library.listName(name) != nil else { return noList(name) }
+      info = try library.title(media) ?? TitleInfo(media: media, title: "")
+    }
+    let changed = adding ? try library.add(info, to: name, day: today) : try library.remove(media, from: name)
+    let title = Output.named(info, episode: nil)
+    let list = try library.listName(name) ?? name
+    switch (adding, changed) {
+    case (true, true): printNote(tr("added %1$s to %2$s", title, list))
+    case (true, false): printNote(tr("%1$s was on %2$s already", title, list))
+    case (false, true): printNote(tr("took %1$s off %2$s", title, list))
+    case (false, false): printNote(tr("%1$s was not on %2$s", title, list))
+    }
+    return nil
   }
 
   /// A Letterboxd CSV holds films only: how many series it left out, said on standard error.
