@@ -23,10 +23,11 @@ extension TrendingCommand {
     } ?? nil
   }
 
-  /// The episodes of a series the library holds as seen (nil without a library).
-  static func librarySeen(_ series: Int, environment: [String: String]) -> Set<EpisodeKey>? {
+  /// A series' marks (ratings of its episodes among them) and the episodes the library holds as
+  /// seen, read in one opening; nil without a library.
+  static func seriesRecord(_ series: Int, environment: [String: String]) -> (mark: Mark?, seen: Set<EpisodeKey>)? {
     readIfThere(Library.standardPath(environment: environment)) { library throws(LibraryError) in
-      try library.seenEpisodes(series)
+      (try library.annotatedMarks(of: .series(series))[.series(series)], try library.seenEpisodes(series))
     }
   }
 

@@ -180,11 +180,12 @@ public enum TrendingCommand {
         let endpoint = SeriesRequest(id: id, language: client.configuration.language)
         let missing = notFound(.series(id))
         return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
-          json
+          let record = json ? nil : seriesRecord(id, environment: environment)
+          return json
             ? Output.json(details, configuration: client.configuration)
             : Output.text(
-              details, region: client.configuration.region, mark: libraryMark(.series(id), environment: environment),
-              seen: librarySeen(id, environment: environment), width: documentWidth())
+              details, region: client.configuration.region, mark: record?.mark, seen: record?.seen,
+              width: documentWidth())
         }
       }
     case .season(let id, let number, let json):
@@ -197,12 +198,12 @@ public enum TrendingCommand {
           (try? series.get().value.name).map { tr("%1$s has no season %2$s", $0, String(number)) }
           ?? notFound(.series(id))
         return report(blocking { await client.result(endpoint) }, notFound: missing) { season in
-          json
+          let record = json ? nil : seriesRecord(id, environment: environment)
+          return json
             ? Output.json(season, seriesID: id)
             : Output.text(
-              season, series: try? series.get().value, seen: librarySeen(id, environment: environment) ?? [],
-              ratings: libraryMark(.series(id), environment: environment)?.episodes.compactMapValues(\.rating) ?? [:],
-              width: documentWidth())
+              season, series: try? series.get().value, seen: record?.seen ?? [],
+              ratings: record?.mark?.episodes.compactMapValues(\.rating) ?? [:], width: documentWidth())
         }
       }
     case .collection(let id, let json):
