@@ -82,8 +82,8 @@ extension ArgumentParser {
     // Everything but names is checked before anything is asked.
     var scratch = DiscoverCriteria()
     for argument in arguments where !["genre", "without-genre", "on"].contains(argument.key) {
-      if let problem = scratch.apply(argument.key, argument.value) {
-        throw UsageError(message: OptionTable.typed(problem, argument))
+      if let problem = scratch.apply(argument.key, argument.value, name: OptionTable.optionName(argument.key)) {
+        throw UsageError(message: problem)
       }
     }
     return .discover(criteria: arguments, page: line.page ?? 1, json: line.json)
@@ -111,8 +111,8 @@ extension TrendingCommand {
     }
     var criteria = DiscoverCriteria(genreTable: genreTable)
     for argument in arguments.filter({ $0.key == "kind" }) + arguments.filter({ $0.key != "kind" }) {
-      if let problem = criteria.apply(argument.key, argument.value) {
-        printUsageError(UsageError(message: OptionTable.typed(problem, argument)))
+      if let problem = criteria.apply(argument.key, argument.value, name: OptionTable.optionName(argument.key)) {
+        printUsageError(UsageError(message: problem))
         return ExitCode.usage.rawValue
       }
     }
@@ -226,13 +226,10 @@ struct ExitStatus: Error {
 }
 
 extension OptionTable {
-  /// A criterion's problem said of the option typed (`--min-score must be…`), where a settings
-  /// line's words name the key alone (`min-score must be…`).
-  static func typed(_ problem: String, _ argument: DiscoverArgument) -> String {
-    let name = argument.key == "language" ? "--original-language" : "--" + argument.key
-    guard discoverOptions.contains(where: { $0.name == name }), problem.hasPrefix(argument.key + " ") else {
-      return problem
-    }
-    return name + problem.dropFirst(argument.key.count)
+  /// The option that gives a discover criterion (`--min-score`, `--original-language`), which its
+  /// problems name; the key itself for one no option gives.
+  static func optionName(_ key: String) -> String {
+    let name = key == "language" ? "--original-language" : "--" + key
+    return discoverOptions.contains(where: { $0.name == name }) ? name : key
   }
 }

@@ -133,15 +133,17 @@ public struct DiscoverCriteria: Sendable {
     self.genreTable = genreTable
   }
 
-  /// Applies one criterion; returns what is wrong with it, naming the value, or nil.
-  public mutating func apply(_ key: String, _ value: String) -> String? {
+  /// Applies one criterion; returns what is wrong with it, naming the value, or nil. The criterion
+  /// is named `name` there (the command line's option), else by its key as a settings line writes it.
+  public mutating func apply(_ key: String, _ value: String, name: String? = nil) -> String? {
     let shown = Settings.shown(value)
+    let name = name ?? key
     switch key {
     case "kind":
       switch value {
       case "film", "movie": filter.media = .film
       case "tv", "series": filter.media = .series
-      default: return tr("kind must be film or tv, not '%s'", shown)
+      default: return tr("%1$s must be film or tv, not '%2$s'", name, shown)
       }
     case "genre", "without-genre":
       switch GenreNames.resolve(Settings.list(value), media: filter.media, table: genreTable) {
@@ -156,39 +158,41 @@ public struct DiscoverCriteria: Sendable {
       }
     case "year":
       guard let years = OpenRange(parsing: value), (years.lower ?? 1874) >= 1874, (years.upper ?? 2200) <= 2200 else {
-        return tr("year must be a year such as 1999 or a range such as 2015..2024, not '%s'", shown)
+        return tr("%1$s must be a year such as 1999 or a range such as 2015..2024, not '%2$s'", name, shown)
       }
       filter.years = years
     case "min-score":
       guard let score = Double(value), (0...10).contains(score) else {
-        return tr("min-score must be a number from 0 to 10, not '%s'", shown)
+        return tr("%1$s must be a number from 0 to 10, not '%2$s'", name, shown)
       }
       filter.minimumScore = score
     case "min-votes":
-      guard let votes = Int(value), votes >= 0 else { return tr("min-votes must be a whole number, not '%s'", shown) }
+      guard let votes = Int(value), votes >= 0 else {
+        return tr("%1$s must be a whole number, not '%2$s'", name, shown)
+      }
       filter.minimumVotes = votes
     case "runtime":
       guard let runtime = OpenRange(parsing: value), (runtime.lower ?? 0) >= 0 else {
-        return tr("runtime must be minutes such as 90..120, not '%s'", shown)
+        return tr("%1$s must be minutes such as 90..120, not '%2$s'", name, shown)
       }
       filter.runtime = runtime
     case "language":
       guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-        return tr("language must be a two-letter code such as ko, not '%s'", shown)
+        return tr("%1$s must be a two-letter code such as ko, not '%2$s'", name, shown)
       }
       filter.originalLanguage = value.lowercased()
     case "certification":
       guard !value.isEmpty, value.count <= 10 else {
-        return tr("certification must be one such as PG-13, not '%s'", shown)
+        return tr("%1$s must be one such as PG-13, not '%2$s'", name, shown)
       }
       filter.certification = value
     case "on":
       let names = Settings.list(value)
-      guard !names.isEmpty else { return tr("on must name a service, not '%s'", shown) }
+      guard !names.isEmpty else { return tr("%1$s must name a service, not '%2$s'", name, shown) }
       services += names.filter { !services.contains($0) }
     case "sort":
       guard let sort = DiscoverSort(rawValue: value) else {
-        return tr("sort must be popularity, score, date or title, not '%s'", shown)
+        return tr("%1$s must be popularity, score, date or title, not '%2$s'", name, shown)
       }
       filter.sort = sort
     default:

@@ -28,6 +28,9 @@ struct SavedTabsTests {
     let problem = try #require(settings.problems.first)
     #expect(problem.line == 4)
     #expect(problem.message.contains("unknown key 'yeer'") && problem.message.contains("did you mean 'year'?"))
+    let score = Settings(parsing: #"tab "High" min-score=11"#).problems.first?.message
+    #expect(
+      score?.contains("min-score must be a number from 0 to 10, not '11'") == true, "the key, as the line writes it")
     let thrillers = settings.savedTabs[0].filter
     #expect(thrillers.genres == [NamedID(id: 53, name: "Thriller")] && thrillers.originalLanguage == "ko")
     #expect(thrillers.minimumScore == 7)
