@@ -73,4 +73,35 @@ struct SyncMergeTests {
     for device in [laptop, desktop] { #expect(try device.library.rating(Subject(heat.media)) == nil) }
     #expect(try laptop.export() == desktop.export())
   }
+
+  /// A member's `export json`, imported on a new machine that then joins: one history, and what
+  /// was taken away after the export stays away (the import is a copy, as old as the export).
+  @Test func anExportOfAMemberImportedBeforeJoiningTakesBackNothingAndDoublesNothing() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try laptop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
+    try laptop.library.watch(heat, on: "2025-06-02", recorded: "2025-06-02")
+    _ = try laptop.library.add(heat, to: "Old", day: "2025-06-02")
+    _ = try laptop.sync()
+    let copy = Array(try laptop.library.exportJSON(now: "2025-06-03").utf8)
+    #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
+    #expect(try laptop.library.deleteList("Old"))
+    _ = try laptop.sync()
+    // Later, the new machine (its clock ahead) takes the copy in, then joins.
+    let then = try #require(try laptop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try desktop.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(then + 1_000)])
+    _ = try desktop.library.importJSON(copy, name: "copy.json", dryRun: false)
+    try desktop.join()
+    _ = try laptop.sync()
+    for device in [laptop, desktop] {
+      #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
+      #expect(try device.library.marks()[fightClub.media]?.seen == nil)
+      #expect(try device.library.list("Old") == nil)
+    }
+    #expect(try laptop.export() == desktop.export())
+    // A member taking the old copy in again gets the taken-away watch back nowhere.
+    let outcome = try desktop.library.importJSON(copy, name: "copy.json", dryRun: false)
+    #expect(outcome.problems.contains { $0.problem.contains("taken away since") }, "\(outcome.problems)")
+    #expect(try desktop.library.marks()[fightClub.media]?.seen == nil)
+  }
 }

@@ -43,6 +43,10 @@ extension Library {
   /// The most `import json` reads.
   public static let largestExport = 512 << 20
 
+  /// The change log's name for an `import json`: a copy of a library, whose rows are as old as the
+  /// copy, so joining a sync folder dates none of them (what the folder changed since wins).
+  static let jsonImportKind = "importJSON"
+
   /// Reads `export json` back into the library in one transaction: into an empty library, every
   /// row of every table as it was (ids included); into one with rows, what is not there yet
   /// (lists matched by name, watches by title, episode and day). A row holding a value the app
@@ -61,7 +65,7 @@ extension Library {
     let day = today.flatMap(ReleaseDate.init) ?? ReleaseDate(day: Date())
     let run = JSONImportRun(library: self, stream: JSONStream(source), name: name, today: day)
     do {
-      return try transaction(commit: !dryRun) { try run.readKeepingFailure() }
+      return try transaction(commit: !dryRun, kind: Self.jsonImportKind) { try run.readKeepingFailure() }
     } catch {
       if let failure = run.failure { throw failure }
       throw error
@@ -121,6 +125,12 @@ extension Library {
       // A watch keeps its stable id; an export of a version before them gets one.
       if let uid = columns.firstIndex(of: "uid"), values[uid] == .null { values[uid] = .text(Events.newUID()) }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [value("uid")]) != nil { return .already }
+      // A late copy does not undo `unseen`, here as in a sync.
+      if case .text(let uid) = value("uid"),
+        try SyncStamp.stampOf(connection, "watch_events", [.text(uid)])?.deleted == true
+      {
+        return .invalid(tr("the watch was taken away since, on a machine of the sync folder"))
+      }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE id = ?", [value("id")]) != nil {
         columns.removeFirst()
         values.removeFirst()

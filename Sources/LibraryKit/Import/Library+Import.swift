@@ -22,15 +22,16 @@ extension Library {
     }
   }
 
-  /// Runs `body` in one write transaction, kept when `commit`, else rolled back.
-  func transaction<T>(commit: Bool, _ body: () throws -> T) throws(LibraryError) -> T {
+  /// Runs `body` in one write transaction, kept when `commit`, else rolled back; the change log
+  /// names it `kind`.
+  func transaction<T>(commit: Bool, kind: String = "import", _ body: () throws -> T) throws(LibraryError) -> T {
     guard !isReadOnly else {
       // Only a real change needs the file writable; it refuses as every change does.
       return try write { try body() }
     }
     // A dry run is rolled back: nothing to log, and no session holding every row it touched.
     guard commit else { return try read { try connection.transaction(commit: false, body) } }
-    return try read { try connection.transaction { try recordingChanges("import", body) } }
+    return try read { try connection.transaction { try recordingChanges(kind, body) } }
   }
 
   /// Makes one change unless it is there; true when it was made.

@@ -69,7 +69,8 @@ extension Library {
     let deviceName = name.map { TextSanitizer.clean($0, limit: 100) } ?? Self.hostName()
     try read {
       try connection.transactionWithJournalsInMemory {
-        try recordingChanges(SyncJoin.logKind) { try SyncJoin.deriveWatchIDs(connection) }
+        let known = SyncFolder(root: path, device: try SyncClock.current(connection).device).watchIDs()
+        try recordingChanges(SyncJoin.logKind) { try SyncJoin.deriveWatchIDs(connection, keeping: known) }
         // Each row as old as its last change here: what the folder's devices changed since wins.
         let device = try SyncClock.current(connection).device
         let last = try SyncStamp.stamp(connection, device: device, after: 0, joining: true)
@@ -300,8 +301,9 @@ enum SyncJoin {
 
   /// Gives each watch an id derived from what it is (title or episode, day, and its place among
   /// the same watches of that day), so the same history recorded on two machines before they
-  /// joined is one history, not two.
-  static func deriveWatchIDs(_ connection: SQLiteConnection) throws(SQLiteFailure) {
+  /// joined is one history, not two. A watch whose id the folder already holds (`known`: an
+  /// `export json` of a member, imported here) keeps it: it is the folder's watch.
+  static func deriveWatchIDs(_ connection: SQLiteConnection, keeping known: Set<String> = []) throws(SQLiteFailure) {
     var previous: [SQLValue] = []
     var ordinal = 0
     var changes: [(Int64, String)] = []
@@ -311,6 +313,7 @@ enum SyncJoin {
       let what = [row["kind"], row["title_id"], row["season"], row["episode"], row["watched"]]
       // A watch known only to be by its day keeps its id, so a dated import still replaces it.
       if row["uid"].string == seenByID(what) { return }
+      if let id = row["uid"].string, known.contains(id) { return }
       ordinal = what == previous ? ordinal + 1 : 0
       previous = what
       guard let id = row["id"].integer else { return }

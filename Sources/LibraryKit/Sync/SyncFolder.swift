@@ -123,6 +123,30 @@ public struct SyncFolder {
     }
   }
 
+  /// The ids of every watch the folder's files name (added or taken away), own files and conflict
+  /// copies included: a library joining keeps such an id (an `export json` of a member, imported
+  /// here), so the folder's watch and its copy here stay one watch.
+  func watchIDs() -> Set<String> {
+    var ids: Set<String> = []
+    for device in otherDevices() + [device] {
+      let folder = root + "/" + device
+      for name in Self.names(in: folder) ?? [] {
+        switch Self.entry(name) {
+        case .segment, .conflictCopy: break
+        case .inProgress, .foreign: continue
+        }
+        guard case .success(let bytes) = Self.read(folder + "/" + name, limit: SyncSegment.largest) else { continue }
+        for line in SyncSegment.wholeLines(bytes).lines.dropFirst() {
+          guard let record = SyncSegment.record(line, device: device), record.table == "watch_events",
+            case .text(let id)? = record.key.first
+          else { continue }
+          ids.insert(id)
+        }
+      }
+    }
+    return ids
+  }
+
   /// The highest segment number in this device's folder.
   func highestOwnSegment() -> Int {
     (Self.names(in: own) ?? []).compactMap { name in

@@ -58,8 +58,9 @@ enum SyncStamp {
 
   /// Stamps the rows the log's changes after `seq` made with each change's clock; returns the last
   /// change read. `joining`: the whole past of a library joining a folder, each row stamped when it
-  /// was last changed here (so what the folder's devices changed since wins over it), a watch by
-  /// the id it has now (joining gave it one every machine derives), deletions left out.
+  /// was last changed here (so what the folder's devices changed since wins over it; an `import
+  /// json`, a copy of a library, dates nothing), a watch by the id it has now (joining gave it one
+  /// every machine derives), deletions left out.
   static func stamp(_ connection: SQLiteConnection, device: String, after seq: Int64, joining: Bool) throws -> Int64 {
     var reader = LogKeys(connection: connection, joining: joining)
     var last = seq
@@ -69,6 +70,7 @@ enum SyncStamp {
     ) { row in
       last = row["seq"].integer ?? last
       guard let kind = row["kind"].string, kind != "sync", kind != SyncJoin.logKind,
+        !(joining && kind == Library.jsonImportKind),
         let text = row["changeset"].string, let data = Data(base64Encoded: text)
       else { return }
       let clock = HybridClock(
