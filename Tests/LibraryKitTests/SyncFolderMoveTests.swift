@@ -152,6 +152,36 @@ struct SyncFolderMoveTests {
     #expect(try desktop.note(Subject(heat.media)) == "again" && desktop.rating(Subject(heat.media)) == 10)
   }
 
+  /// Two copies of one library (a home folder put back on a second machine) write the same next
+  /// segment; the file sync keeps one under the number and the other as a conflict copy. Each copy
+  /// reads the other's, whichever it is.
+  @Test func twoCopiesOfOneLibraryReadEachOthersConflictingSegment() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    let copyPath = try libraryFolder().appendingPathComponent("copy.sqlite3")
+    try laptop.backup(to: copyPath)
+    let copy = try Library(path: copyPath)
+    let own = shared.appendingPathComponent(try #require(try laptop.connection.scalar("SELECT id FROM device")?.string))
+    let aside = try libraryFolder().appendingPathComponent("aside.jsonl")
+    try laptop.watch(heat, on: "2026-11-05", recorded: "2026-11-05")
+    _ = try laptop.sync(now: Date())
+    let second = own.appendingPathComponent("00000002.jsonl")
+    try FileManager.default.moveItem(at: second, to: aside)
+    _ = try copy.rate(Subject(fightClub.media), 8, title: fightClub, day: "2026-11-06")
+    _ = try copy.sync(now: Date())
+    try FileManager.default.moveItem(
+      at: second, to: own.appendingPathComponent("00000002.sync-conflict-20261206-050000-ABCDEFG.jsonl"))
+    try FileManager.default.moveItem(at: aside, to: second)
+    _ = try laptop.sync(now: Date())
+    _ = try copy.sync(now: Date())
+    for library in [laptop, copy] {
+      #expect(try library.marks()[heat.media]?.seen != nil)
+      #expect(try library.rating(Subject(fightClub.media)) == 8)
+    }
+    #expect(try laptop.exportJSON(now: "2026-12-01") == copy.exportJSON(now: "2026-12-01"))
+    #expect(try laptop.sync(now: Date()).filesRead == 0, "each file read once")
+  }
+
   @Test func aChangeDatedAheadOfThisClockIsTakenInOnceTheClockCatchesUp() throws {
     let shared = try folder()
     let laptop = try member(of: shared)

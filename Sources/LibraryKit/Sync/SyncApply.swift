@@ -25,18 +25,22 @@ struct SyncApply {
     case ahead
   }
 
-  /// Reads every device's new files.
+  /// Reads every device's new files, and this device's own files that another copy of this library
+  /// wrote (a conflict copy, or a segment replaced by the other copy's of the same number).
   func run(into outcome: inout SyncOutcome) throws {
     var newest: HybridClock?
-    for device in folder.otherDevices() {
-      if try connection.scalar("SELECT forgotten FROM sync_devices WHERE id = ?", [.text(device)])?.int == 1 {
-        continue
+    for device in folder.otherDevices() + [folder.device] {
+      let own = device == folder.device
+      if !own {
+        if try connection.scalar("SELECT forgotten FROM sync_devices WHERE id = ?", [.text(device)])?.int == 1 {
+          continue
+        }
+        outcome.devices += 1
+        try connection.rows("INSERT INTO sync_devices (id) VALUES (?) ON CONFLICT DO NOTHING", [.text(device)])
       }
-      outcome.devices += 1
-      try connection.rows("INSERT INTO sync_devices (id) VALUES (?) ON CONFLICT DO NOTHING", [.text(device)])
       for name in SyncFolder.names(in: folder.root + "/" + device) ?? [] {
         let entry = SyncFolder.entry(name)
-        guard entry != .inProgress else { continue }
+        guard entry != .inProgress, !own || entry != .foreign else { continue }
         let path = folder.root + "/" + device + "/" + name
         guard let stamp = SyncFolder.stamp(path) else { continue }
         let known = try connection.rows(
@@ -61,19 +65,7 @@ struct SyncApply {
         if let problem = file.problem {
           outcome.problems.append(Self.named(problem, device: device, file: name))
         }
-        try connection.rows(
-          """
-          INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
-            reader = excluded.reader, records = excluded.records, complete = excluded.complete,
-            problem = excluded.problem
-          """,
-          [
-            .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
-            .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
-            file.problem.map(SQLValue.text) ?? .null,
-          ])
+        try Self.remember(connection, device: device, file: name, stamp, file)
       }
     }
     try retryWaiting(into: &outcome)
@@ -92,10 +84,13 @@ struct SyncApply {
       return (number, name)
     }.sorted { $0.0 < $1.0 }
     for (number, name) in ahead {
-      let file = try readFile(folder.own + "/" + name, device: member.device, outcome: &outcome, newest: &newest)
+      let path = folder.own + "/" + name
+      let stamp = SyncFolder.stamp(path)
+      let file = try readFile(path, device: member.device, outcome: &outcome, newest: &newest)
       if let problem = file.problem {
         outcome.problems.append(Self.named(problem, device: member.device, file: name))
       }
+      if let stamp { try Self.remember(connection, device: member.device, file: name, stamp, file) }
       // A file still being delivered is read again next time, from its number.
       guard file.complete, number == highest + 1 else { break }
       highest = number
@@ -103,6 +98,25 @@ struct SyncApply {
     // What waits for its title is tried again with the other devices' records, at the end of `run`.
     if let newest { try SyncClock.receive(connection, newest) }
     return (highest, newest)
+  }
+
+  /// Keeps what a sync knows of a file it read, or wrote: read again only once it changes.
+  static func remember(
+    _ connection: SQLiteConnection, device: String, file name: String, _ stamp: FileStamp, _ file: FileOutcome
+  ) throws(SQLiteFailure) {
+    try connection.rows(
+      """
+      INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
+        reader = excluded.reader, records = excluded.records, complete = excluded.complete,
+        problem = excluded.problem
+      """,
+      [
+        .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
+        .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
+        file.problem.map(SQLValue.text) ?? .null,
+      ])
   }
 
   /// Whether a file read before is read again: it was not read whole and not refused, or it was

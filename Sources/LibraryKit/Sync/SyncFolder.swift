@@ -245,6 +245,7 @@ enum SyncExport {
         device: member.device, name: member.name, segment: segment + 1, records: 0, first: member.sent,
         last: member.sent)
       segment = try folder.write(SyncSegment.text(header, []), number: segment + 1)
+      try wrote(connection, folder: folder, number: segment, records: 0)
     }
     var start = 0
     while start < records.count {
@@ -254,6 +255,7 @@ enum SyncExport {
         device: member.device, name: member.name, segment: segment + 1, records: part.count,
         first: part[0].clock, last: part[part.count - 1].clock)
       segment = try folder.write(SyncSegment.text(header, part), number: segment + 1)
+      try wrote(connection, folder: folder, number: segment, records: part.count)
     }
     if let last = stamps.last {
       try connection.rows(
@@ -264,6 +266,18 @@ enum SyncExport {
       try connection.rows("UPDATE sync_member SET segment = ?, sent_name = name", [.integer(Int64(segment))])
     }
     return records.count
+  }
+
+  /// Remembers a segment this device wrote as it wrote it, so a sync reads it only once another
+  /// copy of this library has put its own of that number in its place.
+  private static func wrote(
+    _ connection: SQLiteConnection, folder: SyncFolder, number: Int, records: Int
+  ) throws(SQLiteFailure) {
+    let name = SyncSegment.fileName(number)
+    guard let stamp = SyncFolder.stamp(folder.own + "/" + name) else { return }
+    try SyncApply.remember(
+      connection, device: folder.device, file: name, stamp,
+      SyncApply.FileOutcome(records: records, complete: true, problem: nil))
   }
 }
 
