@@ -104,4 +104,27 @@ struct SyncMergeTests {
     #expect(outcome.problems.contains { $0.problem.contains("taken away since") }, "\(outcome.problems)")
     #expect(try desktop.library.marks()[fightClub.media]?.seen == nil)
   }
+
+  /// Names told apart by case in any script, as the library tells them here: "Été" made on one
+  /// machine and "été" on another are one list, reached by either, added to and deleted as one.
+  @Test func aListNamedInAnotherCaseOfAnyScriptIsOneList() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.library.add(fightClub, to: "Été", day: "2026-11-01")
+    _ = try desktop.library.add(heat, to: "été", day: "2026-11-01")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    for device in [laptop, desktop] {
+      #expect(try device.library.lists().filter { $0.name.lowercased() == "été" }.count == 1)
+      #expect(Set(try device.library.list("ÉTÉ")?.map(\.title.media) ?? []) == [fightClub.media, heat.media])
+    }
+    #expect(try laptop.export() == desktop.export())
+    #expect(try desktop.library.deleteList("été"))
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    #expect(try laptop.library.list("Été") == nil)
+    #expect(try laptop.export() == desktop.export())
+  }
 }

@@ -96,7 +96,8 @@ extension Library {
     switch table {
     case "lists":
       guard let id = value("id").integer else { return .invalid(ExportValues.bad("id", "null")) }
-      if let known = try connection.scalar("SELECT id FROM lists WHERE name = ?", [value("name")])?.integer {
+      let spelled: SQLValue = .text(try Lists.spelling(connection, value("name").string ?? ""))
+      if let known = try connection.scalar("SELECT id FROM lists WHERE name = ?", [spelled])?.integer {
         listIDs[id] = known
         // The same list: it was made on the earlier of the two days.
         try connection.rows(

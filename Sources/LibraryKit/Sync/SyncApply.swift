@@ -303,15 +303,22 @@ struct SyncApply {
       return .already
     }
     do {
-      if let row {
+      if var row {
         if table.name == "list_items", let list = row.first {
+          // The item joins the list this library spells so, in whatever case it came.
+          row[0] = try table.spelled([list], connection)[0]
           try connection.rows(
-            "INSERT INTO lists (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", [list, row[4]])
+            "INSERT INTO lists (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", [row[0], row[4]])
           try SyncStamp.stamp(connection, "lists", [SyncTable.lowered(list)], record.clock, deleted: false)
+        }
+        if table.name == "lists", case .text(let name) = row[0] {
+          // A list spelt anew elsewhere ("été" made "Été") is this one, spelt so.
+          try connection.rows(
+            "UPDATE lists SET name = ? WHERE name = ?", [row[0], .text(try Lists.spelling(connection, name))])
         }
         try connection.rows(table.upsert, row)
       } else {
-        try connection.rows(table.delete, record.key)
+        try connection.rows(table.delete, try table.spelled(record.key, connection))
       }
     } catch {
       guard error.primary == SQLITE_CONSTRAINT else { throw error }
@@ -331,7 +338,10 @@ struct SyncApply {
     guard table.name == "ratings" else { return record.clock > stamp.clock }
     let held =
       stamp.deleted
-      ? nil : try connection.rows(table.select, record.key).first.map { found in table.rowColumns.map { found[$0] } }
+      ? nil
+      : try connection.rows(table.select, table.spelled(record.key, connection)).first.map { found in
+        table.rowColumns.map { found[$0] }
+      }
     let theirs = RatingMoment(row, columns: table.rowColumns, clock: record.clock)
     let mine = RatingMoment(held, columns: table.rowColumns, clock: stamp.clock)
     return (theirs.milliseconds, record.clock) > (mine.milliseconds, stamp.clock)
@@ -344,17 +354,19 @@ struct SyncApply {
     if let before, before.clock >= clock { return .already }
     try SyncStamp.stamp(connection, "list_deletions", key, clock, deleted: true)
     var items: [(SQLValue, SQLValue)] = []
+    // The list as this library spells it (the key is lowered in any script).
+    let named: [SQLValue] = [.text(try Lists.spelling(connection, key[0].string ?? ""))]
     try connection.each(
-      "SELECT kind, title_id FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?)", key
+      "SELECT kind, title_id FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?)", named
     ) { items.append(($0["kind"], $0["title_id"])) }
     for (kind, title) in items {
       let itemKey = [key[0], kind, title]
       if let stamp = try SyncStamp.stampOf(connection, "list_items", itemKey), stamp.clock > clock { continue }
-      try connection.rows(SyncTable.byName["list_items"]?.delete ?? "", itemKey)
+      try connection.rows(SyncTable.byName["list_items"]?.delete ?? "", [named[0], kind, title])
       try SyncStamp.stamp(connection, "list_items", itemKey, clock, deleted: true)
     }
     if let stamp = try SyncStamp.stampOf(connection, "lists", key), stamp.clock > clock { return .applied }
-    try connection.rows("DELETE FROM lists WHERE name = ?", key)
+    try connection.rows("DELETE FROM lists WHERE name = ?", named)
     try SyncStamp.stamp(connection, "lists", key, clock, deleted: true)
     return .applied
   }

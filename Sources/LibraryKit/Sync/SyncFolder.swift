@@ -229,7 +229,10 @@ enum SyncExport {
     var records: [SyncRecord] = []
     for stamp in stamps {
       var row: [SQLValue]?
-      if !stamp.deleted, let found = try connection.rows(stamp.table.select, stamp.key).first {
+      if !stamp.deleted,
+        let found = try connection.rows(stamp.table.select, stamp.table.spelled(stamp.key, connection))
+          .first
+      {
         row = stamp.table.rowColumns.map { found[$0] }
       }
       if row == nil && first { continue }

@@ -79,10 +79,18 @@ struct SyncTable: Sendable {
     ((name == "lists" || name == "list_deletions") && column == "name") || (name == "list_items" && column == "list")
   }
 
-  /// ASCII letters lowered, as SQLite's NOCASE tells names apart.
+  /// A list's name lowered in any script, as the library tells lists apart (`Lists.spelling`:
+  /// "Été" is "été"), so one list has one key on every machine.
   static func lowered(_ value: SQLValue) -> SQLValue {
     guard case .text(let text) = value else { return value }
-    return .text(String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }, as: UTF8.self))
+    return .text(text.lowercased())
+  }
+
+  /// A key with its list's name as this library spells that list, for the statements that find
+  /// rows by name (SQLite's NOCASE folds ASCII only); other keys as they are.
+  func spelled(_ key: [SQLValue], _ connection: SQLiteConnection) throws(SQLiteFailure) -> [SQLValue] {
+    guard let first = keyColumns.first, caseless(first), case .text(let name)? = key.first else { return key }
+    return [.text(try Lists.spelling(connection, name))] + key.dropFirst()
   }
 
   /// A key as the text `sync_rows` keeps: a JSON array of its values.
