@@ -60,13 +60,15 @@ public final class Library {
       connection.busyTimeout(busyMilliseconds)
       try connection.refuseStoredSQL()
       if connection.isReadOnly { readOnly = true }
-      if let immutable = try Self.readableOnReadOnlyFileSystem(connection, path: file) {
-        // A read-only file system: WAL's index cannot be made, and nobody can change the file,
-        // so it is read as it is.
+      if let (immutable, full) = try Self.readableAsItIs(connection, path: file) {
+        // A read-only file system, or a full disk: WAL's index cannot be made, and nobody can
+        // change the file, so it is read as it is (history, exports and backups still work).
         connection = immutable
         readOnly = true
-        writeRefusal = LibraryError(
-          .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+        writeRefusal =
+          full
+          ? LibraryError(.full, tr("the disk is full: nothing was changed in %s", name))
+          : LibraryError(.readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
       }
       // Told before anything is written: another program's file, or a newer library, is left as it is.
       // Read at one moment: another process making the library commits before or after, never between.
@@ -262,23 +264,33 @@ public final class Library {
   }
 
   /// A connection that reads the file as it is, when the first read fails because the folder is on a
-  /// file system mounted read-only, or one this user may not make files in; nil when the first
-  /// read works.
-  private static func readableOnReadOnlyFileSystem(
+  /// file system mounted read-only, or one this user may not make files in, or on a full disk (with
+  /// `full`) where no change waits in a journal beside it; nil when the first read works.
+  private static func readableAsItIs(
     _ connection: SQLiteConnection, path: String
-  ) throws(SQLiteFailure) -> SQLiteConnection? {
+  ) throws(SQLiteFailure) -> (SQLiteConnection, full: Bool)? {
     do {
       try connection.rows("PRAGMA schema_version")
       return nil
     } catch {
-      // CANTOPEN on a read-only mount; READONLY where the folder refuses WAL's index.
-      guard [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primary),
-        onReadOnlyFileSystem(path) || !folderWritable(path)
-      else { throw error }
+      // CANTOPEN on a read-only mount; READONLY where the folder refuses WAL's index; an I/O
+      // error of ENOSPC where the disk has no room for it.
+      let full = error.primary == SQLITE_FULL || [ENOSPC, EDQUOT].contains(error.systemError)
+      let readOnly =
+        [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primary)
+        && (onReadOnlyFileSystem(path) || !folderWritable(path))
+      // A journal with changes in it would be passed over by a reading that takes the file as it is.
+      guard readOnly || (full && journalSize(path) == 0) else { throw error }
       let immutable = try SQLiteConnection(path: path, readOnly: true, create: false, immutable: true)
       try immutable.refuseStoredSQL()
-      return immutable
+      return (immutable, full && !readOnly)
     }
+  }
+
+  /// The bytes of the write-ahead log beside the file at `path` (0 when there is none).
+  private static func journalSize(_ path: String) -> Int {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 ? Int(info.st_size) : 0
   }
 
   /// Whether the library at `path` can be written by this user, and if not why, without opening it.

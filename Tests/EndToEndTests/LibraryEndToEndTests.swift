@@ -129,6 +129,7 @@ struct LibraryEndToEndTests {
     let disk = try #require(try smallDisk(kibibytes: 512), "a tmpfs is mounted (the tests run as root)")
     defer { _ = try? BinaryRunner.program("umount", [disk.path]) }
     #expect(try run(["rate", "550", "8"], data: disk).status == 0)
+    #expect(try run(["seen", "550", "--on", "2025-01-01"], data: disk).status == 0)
     // Fill what is left of the disk.
     let filler = disk.appendingPathComponent("filler")
     _ = try BinaryRunner.program("dd", ["if=/dev/zero", "of=\(filler.path)", "bs=4096"])
@@ -136,6 +137,14 @@ struct LibraryEndToEndTests {
     let outcome = try run(["note", "550", note], data: disk)
     #expect(outcome.status == 1, "\(outcome.stderr)")
     #expect(outcome.stderr.contains("the disk is full: nothing was changed"), "\(outcome.stderr)")
+    // With no room for WAL's index, what is there is still read, exported and copied elsewhere.
+    let history = try run(["history"], data: disk)
+    #expect(history.status == 0 && history.stdout.contains("2025-01-01\t550"), "\(history.stdout)\(history.stderr)")
+    let full = try run(["export", "json"], data: disk)
+    #expect(full.status == 0 && full.stdout.contains("\"rating\": 8"), "\(full.stderr)")
+    let elsewhere = try dataHome().appendingPathComponent("copy.sqlite3")
+    #expect(try run(["library", "backup", elsewhere.path], data: disk).status == 0)
+    #expect(FileManager.default.fileExists(atPath: elsewhere.path))
     try FileManager.default.removeItem(at: filler)
     let exported = try run(["export", "json"], data: disk)
     #expect(exported.status == 0 && !exported.stdout.contains("a long note"), "the note was rolled back")
