@@ -331,6 +331,10 @@ extension Library {
   @discardableResult
   public func backup(to given: URL, now: Date = Date()) throws(LibraryError) -> URL {
     var target = given
+    // "DIR/" names a folder: one that is not there is said, never made a file of that name.
+    if given.hasDirectoryPath, !SyncFolder.isFolder(given.path) {
+      throw LibraryError(.other, tr("there is no folder %s", TextSanitizer.clean(given.path, limit: 300)))
+    }
     if SyncFolder.isFolder(given.path) {
       // A second copy in the same second takes the next free number ("…Z-2.sqlite3").
       let stem = "trending-library-" + now.formatted(.iso8601).replacing(":", with: "")

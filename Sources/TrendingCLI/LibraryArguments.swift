@@ -144,7 +144,9 @@ extension OptionTable {
       spec(.note, "ID TEXT", tr("write a note on a film, series or episode (--clear takes it away)")),
       spec(.hide, "ID", tr("mark a title not interesting: hidden from lists and discover")),
       spec(.unhide, "ID", tr("show a hidden title again")),
-      spec(.history, "", tr("every watch, newest first (--since YYYY-MM-DD, --json, --csv)")),
+      spec(
+        .history, "",
+        tr("every watch, newest first (--since YYYY-MM-DD, --json, --csv with a Type column: movie or tv)")),
       spec(
         .progress, "",
         tr("each series in progress: episodes seen of aired, the next episode and the one after (--json)")),

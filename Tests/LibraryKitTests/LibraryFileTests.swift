@@ -216,6 +216,10 @@ struct LibraryFileTests {
     #expect(second.lastPathComponent == "trending-library-2026-11-30T005320Z-2.sqlite3")
     #expect(libraryError { try library.backup(to: first) }?.message.contains("never replaces a file") == true)
     #expect(try Library(path: second).marks()[dune.media]?.seen == "2026-11-01")
+    // "missing/" names a folder that is not there: said, and no file of its name made.
+    let missing = URL(fileURLWithPath: folder.appendingPathComponent("missing").path + "/")
+    #expect(libraryError { try library.backup(to: missing) }?.message.contains("there is no folder") == true)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing").path))
   }
 }
 
