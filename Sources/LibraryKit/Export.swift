@@ -11,9 +11,9 @@ public struct DiaryRow: Equatable, Sendable {
   public var watched: String?
   /// Whether an earlier watch of it is in the library.
   public var rewatch: Bool
-  /// The user's rating, 1–10.
+  /// The user's rating, 1–10 (on the film's latest watch only).
   public var rating: Int?
-  /// The user's note.
+  /// The user's note (on the film's latest watch only).
   public var note: String?
   /// The named lists it is on (not the watchlist).
   public var lists: [String]
@@ -92,7 +92,8 @@ extension Library {
     }
   }
 
-  /// Every film watch, oldest first, and every film rated or noted but never watched.
+  /// Every film watch, oldest first, and every film rated or noted but never watched; the rating and
+  /// the note go with the latest watch alone (Letterboxd keeps them per diary entry).
   public func diary() throws(LibraryError) -> [DiaryRow] {
     try read {
       var lists: [MediaID: [String]] = [:]
@@ -110,9 +111,12 @@ extension Library {
       var rows: [DiaryRow] = []
       try connection.each(
         """
-        SELECT \(Titles.columns), w.watched, w.rewatch, r.rating, n.text AS note FROM titles t
+        SELECT \(Titles.columns), w.watched, w.rewatch,
+          CASE WHEN w.latest IS NOT 0 THEN r.rating END AS rating,
+          CASE WHEN w.latest IS NOT 0 THEN n.text END AS note FROM titles t
         LEFT JOIN (SELECT kind, title_id, watched, id, row_number() OVER (PARTITION BY kind, title_id
-          ORDER BY watched, id) > 1 AS rewatch FROM watch_events WHERE season IS NULL) w
+          ORDER BY watched, id) > 1 AS rewatch, row_number() OVER (PARTITION BY kind, title_id
+          ORDER BY watched DESC, id DESC) = 1 AS latest FROM watch_events WHERE season IS NULL) w
           ON w.kind = t.kind AND w.title_id = t.id
         LEFT JOIN ratings r ON r.kind = t.kind AND r.title_id = t.id AND r.season = -1
         LEFT JOIN notes n ON n.kind = t.kind AND n.title_id = t.id AND n.season = -1

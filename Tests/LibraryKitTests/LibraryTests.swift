@@ -186,6 +186,13 @@ struct LibraryTests {
     #expect(tables["titles"]?.first?["runtime"] as? Int == 139)
     let diary = try library.diary()
     #expect(diary.count == 1 && diary[0].rating == 8 && diary[0].watched == "2026-11-02" && !diary[0].rewatch)
+    // Watched before and since: the rating and the note go with the latest entry alone.
+    try library.watch(fightClub, on: "2026-10-01", recorded: "2026-11-03")
+    try library.watch(fightClub, on: "2026-11-20", recorded: "2026-11-20")
+    let entries = try library.diary().map { ($0.watched ?? "", $0.rating, $0.note != nil, $0.rewatch) }
+    #expect(entries.map(\.0) == ["2026-10-01", "2026-11-02", "2026-11-20"])
+    #expect(entries.map(\.1) == [nil, nil, 8] && entries.map(\.2) == [false, false, true])
+    #expect(entries.map(\.3) == [false, true, true])
   }
 
   @Test func checkFindsNothingAndABackupIsTheSameLibrary() throws {
