@@ -230,6 +230,17 @@ enum MarkLogic {
       state.shared.marksRead = true
       state.shared.owedReads.marks = true
       if let problem { state.shared.say(problem, .problem) }
+      // Taking a seen mark away takes the latest watch, as `trending unseen` does: a film seen twice
+      // stays seen, and the line says so rather than "not seen" under a tick.
+      if problem == nil, let change, case .seen(false) = change.kind, let still = mark?.seen,
+        state.shared.marks[media]?.seen != nil
+      {
+        let name = Prompt.name(
+          of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
+        state.shared.say(
+          tr("%1$s is still seen: its latest watch was taken away; the one of %2$s stays.", name, still),
+          .confirmation)
+      }
       return ListLogic.rehide(&state) + owedReads(&state)
     case .episodes(let series, let seen):
       if let problem { state.shared.say(problem, .problem) }

@@ -97,6 +97,24 @@ extension LibraryBrowserTests {
     #expect(state.shared.notice == nil, "its last watch taken away: the mark's own words stand")
   }
 
+  @Test func aFilmSeenTwiceSaysItIsStillSeenWhenItsLatestWatchIsTakenAway() {
+    var state = Sample.loaded(3)
+    let change = LibraryChange(id: 550, title: "Fight Club", year: 1999, kind: .seen(false), day: "2026-12-06")
+    state.shared.unsaved = [change]
+    var earlier = Mark(id: 550, title: "Fight Club", year: 1999, onWatchlist: false, added: "2025-03-01")
+    earlier.seen = "2025-03-01"
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(550), earlier), problem: nil))
+    #expect(state.shared.marks[.film(550)]?.seen == "2025-03-01", "the tick stays, for the earlier watch")
+    #expect(
+      state.shared.notice?.text
+        == "Fight Club is still seen: its latest watch was taken away; the one of 2025-03-01 stays.",
+      "\(String(describing: state.shared.notice))")
+    state.shared.unsaved = [change]
+    state.shared.notice = nil
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(550), nil), problem: nil))
+    #expect(state.shared.notice == nil, "its only watch taken away: the mark's own words stand")
+  }
+
   @Test func mOnAnUpNextRowMarksTheEpisodeItNamesNotTheSeries() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.character("U")))
