@@ -47,11 +47,17 @@ extension EpisodeMarkLogic {
   }
 
   /// The season an earlier `m` asked for, marked now that what it waited for is read; a season
-  /// whose episodes could not be read is not marked (the failure is on its row).
+  /// whose episodes could not be read is not marked, and the line says so and why at once.
   static func markWanted(_ shared: inout Shared) -> [Effect] {
     guard let wanted = shared.seasonMarkWanted else { return [] }
     let answer = shared.season(wanted.seriesID, wanted.number)
-    if answer.error != nil, answer.value == nil { shared.seasonMarkWanted = nil }
+    if let error = answer.error, answer.value == nil {
+      shared.seasonMarkWanted = nil
+      let name = SeasonScreen(seriesID: wanted.seriesID, number: wanted.number).name(shared)
+      shared.say(
+        tr("%1$s was not marked: its episodes could not be read (%2$s).", name, error.summary), .problem)
+      return []
+    }
     guard answer.value != nil, shared.seenEpisodes[wanted.seriesID] != nil else { return [] }
     return toggleSeason(wanted, &shared)
   }

@@ -116,6 +116,10 @@ struct EpisodeMarksTests {
     failing.shared.seasonMarkWanted = SeasonRef(seriesID: 500, number: 2)
     _ = Reducer.reduce(&failing, .seasonLoaded(500, 2, .failure(.timedOut(seconds: 10))))
     #expect(failing.shared.seasonMarkWanted == nil && failing.shared.unsaved.isEmpty)
+    let said = failing.shared.currentNotice?.text ?? ""
+    #expect(
+      said.hasPrefix("Season 2 was not marked: its episodes could not be read (") && said.hasSuffix("(timed out)."),
+      "\(said)")
   }
 
   @Test func anEpisodeNotYetAiredIsNotMarked() {
