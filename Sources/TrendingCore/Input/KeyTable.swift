@@ -115,7 +115,7 @@ public struct KeyTable: Sendable, Equatable {
       hint: "watchlist"),
     KeyBinding(
       [.character("m")], .toggleSeen, in: [.list, .film, .series, .season, .episode], group: "Watchlist",
-      help: "mark seen, or not"),
+      help: "mark seen, or not", hint: "seen"),
     KeyBinding(
       [.character("M")], .markUpToHere, in: [.season, .episode], group: "Watchlist",
       help: "mark up to here: every aired episode of the season up to this one, seen", hint: "up to here"),

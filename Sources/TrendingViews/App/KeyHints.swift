@@ -18,7 +18,7 @@ enum KeyHints {
   /// before the rest; a hint not named here goes first.
   static let priority: [Command] = [
     .quit, .back, .open, .search, .help, .moveDown, .nextEpisode, .previousEpisode, .toggleMedia, .refresh,
-    .toggleWatchlist,
+    .toggleWatchlist, .toggleSeen,
     .openInBrowser, .nextTab, .sort, .toggleWindow,
   ]
 
