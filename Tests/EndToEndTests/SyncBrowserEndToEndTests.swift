@@ -36,7 +36,7 @@ extension BrowserEndToEndTests {
       let marking = try onSeasonOne(laptop)
       // On the laptop: every aired episode up to the second, marked at once.
       try marking.press("j", "M")
-      try marking.waitFor("Marked every aired episode up to S01E02 seen.")
+      try marking.waitFor("Marked 2 episodes seen, up to S01E02.")
       // On the desktop, nothing pressed: the open season ticks both.
       try watching.waitFor("✓  2  Second")
       #expect(try watching.capture().contains("✓  1  Episode one of 3002"))

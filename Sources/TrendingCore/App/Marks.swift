@@ -265,48 +265,6 @@ enum MarkLogic {
   }
 }
 
-/// The episode a screen is about (the season's selected row, the episode screen's own), for `m`.
-public struct EpisodeRef: Hashable, Sendable {
-  /// The series' id.
-  public var seriesID: Int
-  /// Its place.
-  public var key: EpisodeKey
-
-  /// Makes one.
-  public init(seriesID: Int, season: Int, number: Int) {
-    self.seriesID = seriesID
-    self.key = EpisodeKey(season: season, number: number)
-  }
-}
-
-/// What the library keeps of an episode it marks: its place, name, air date and runtime.
-public struct MarkedEpisode: Equatable, Sendable {
-  /// Its place.
-  public var key: EpisodeKey
-  /// Its name, when known.
-  public var name: String?
-  /// When it aired, `YYYY-MM-DD`.
-  public var airDate: String?
-  /// Its runtime in minutes.
-  public var runtime: Int?
-
-  /// Makes one.
-  public init(key: EpisodeKey, name: String?, airDate: String?, runtime: Int?) {
-    self.key = key
-    self.name = name
-    self.airDate = airDate
-    self.runtime = runtime
-  }
-
-  /// An episode of a season's answer.
-  public init(_ episode: Episode) {
-    key = episode.key
-    name = episode.name
-    airDate = episode.airDate?.description
-    runtime = episode.runtime
-  }
-}
-
 /// Episodes' seen marks: read from the library when a series, season or episode screen appears,
 /// toggled at once on screen, then stored in order; the stored marks shown with the changes still
 /// being saved over them, as the titles' marks are (`MarkLogic`), in the one queue of `LibraryChange`s.
@@ -353,7 +311,10 @@ public enum EpisodeMarkLogic {
       shared.say(tr("Every aired episode up to %s was already seen.", ref.key.code), .message)
       return []
     }
-    shared.say(tr("Marked every aired episode up to %s seen.", ref.key.code), .confirmation)
+    shared.say(
+      trn(
+        "Marked %1$s episode seen, up to %2$s.", "Marked %1$s episodes seen, up to %2$s.", marked.count,
+        String(marked.count), ref.key.code), .confirmation)
     return change(ref.seriesID, marked.map(MarkedEpisode.init), seen: true, &shared)
   }
 

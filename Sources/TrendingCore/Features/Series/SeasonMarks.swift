@@ -15,6 +15,48 @@ public struct SeasonRef: Hashable, Sendable {
   }
 }
 
+/// The episode a screen is about (the season's selected row, the episode screen's own), for `m`.
+public struct EpisodeRef: Hashable, Sendable {
+  /// The series' id.
+  public var seriesID: Int
+  /// Its place.
+  public var key: EpisodeKey
+
+  /// Makes one.
+  public init(seriesID: Int, season: Int, number: Int) {
+    self.seriesID = seriesID
+    self.key = EpisodeKey(season: season, number: number)
+  }
+}
+
+/// What the library keeps of an episode it marks: its place, name, air date and runtime.
+public struct MarkedEpisode: Equatable, Sendable {
+  /// Its place.
+  public var key: EpisodeKey
+  /// Its name, when known.
+  public var name: String?
+  /// When it aired, `YYYY-MM-DD`.
+  public var airDate: String?
+  /// Its runtime in minutes.
+  public var runtime: Int?
+
+  /// Makes one.
+  public init(key: EpisodeKey, name: String?, airDate: String?, runtime: Int?) {
+    self.key = key
+    self.name = name
+    self.airDate = airDate
+    self.runtime = runtime
+  }
+
+  /// An episode of a season's answer.
+  public init(_ episode: Episode) {
+    key = episode.key
+    name = episode.name
+    airDate = episode.airDate?.description
+    runtime = episode.runtime
+  }
+}
+
 extension EpisodeMarkLogic {
   /// `m` on a season's row of the series page: every aired episode of the season seen, or, when
   /// all of them were, none; a season whose episodes or seen marks are not read yet is asked for,

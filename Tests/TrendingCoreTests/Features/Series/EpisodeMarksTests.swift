@@ -142,7 +142,7 @@ struct EpisodeMarksTests {
     store.send(.key(.character("M")), effects: [.save(change)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3), Self.key(1, 4)]
       $0.shared.unsaved = [change]
-      $0.shared.say("Marked every aired episode up to S01E05 seen.", .confirmation)
+      $0.shared.say("Marked 3 episodes seen, up to S01E05.", .confirmation)
     }
     // Again: nothing left to mark.
     store.send(.key(.character("M"))) {
@@ -158,7 +158,7 @@ struct EpisodeMarksTests {
     store.send(.key(.character("M")), effects: [.save(change)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3)]
       $0.shared.unsaved = [change]
-      $0.shared.say("Marked every aired episode up to S01E03 seen.", .confirmation)
+      $0.shared.say("Marked 3 episodes seen, up to S01E03.", .confirmation)
     }
   }
 
