@@ -3,7 +3,8 @@ import AmodbKit
 /// What the recommendations are made from: the titles that may seed them, and every title not to
 /// recommend (seen, rated, on the watchlist or "not interested").
 public struct Taste: Equatable, Sendable {
-  /// Every title rated or seen, best rated first, then most recently seen.
+  /// Every title rated or seen, best rated first, then most recently seen; none the user is not
+  /// interested in ("because you saw" a title hidden would say the opposite of what they said).
   public var seeds: [TasteSeed]
   /// The titles never to recommend.
   public var excluded: Set<MediaID>
@@ -26,7 +27,8 @@ extension Library {
         LEFT JOIN ratings r ON r.kind = t.kind AND r.title_id = t.id AND r.season = -1 AND r.episode = -1
         LEFT JOIN (SELECT kind, title_id, max(watched) AS seen FROM watch_events GROUP BY kind, title_id) s
           ON s.kind = t.kind AND s.title_id = t.id
-        WHERE r.rating IS NOT NULL OR s.seen IS NOT NULL
+        WHERE (r.rating IS NOT NULL OR s.seen IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM hidden h WHERE h.kind = t.kind AND h.title_id = t.id)
         ORDER BY coalesce(r.rating, 0) DESC, coalesce(s.seen, '') DESC, t.kind, t.id
         """
       ) { row in

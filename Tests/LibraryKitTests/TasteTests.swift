@@ -28,6 +28,11 @@ struct TasteTests {
     #expect(taste.seeds[0] == TasteSeed(media: dune.media, title: "Dune: Part Two", rating: 9, lastSeen: nil))
     #expect(taste.seeds[2].lastSeen == "2026-11-20", "an episode's watch is the series' latest")
     #expect(taste.excluded == [dune.media, matrix.media, dark.media, alien.media, parasite.media])
+    // A title seen and rated, then marked not interested: no seed of For you ("because you saw…").
+    #expect(try library.hide(dark, true, day: "2026-11-21"))
+    let hidden = try library.taste()
+    #expect(hidden.seeds.map(\.media) == [dune.media, matrix.media])
+    #expect(hidden.excluded.contains(dark.media))
   }
 
   @Test func anEmptyLibraryHasNoTaste() throws {
