@@ -146,7 +146,8 @@ public enum PaletteLogic {
     }
   }
 
-  /// A key while the palette is open: typing narrows, arrows move, `Enter` runs, `Esc` closes.
+  /// A key while the palette is open: typing narrows, arrows move, page keys move a page, `Enter`
+  /// runs, `Esc` closes.
   static func key(_ key: Key, _ state: inout AppState) -> [Effect] {
     guard var box = state.palette else { return [] }
     if box.line.edit(key) {
@@ -160,6 +161,13 @@ public enum PaletteLogic {
     case .moveDown, .moveUp:
       guard !entries.isEmpty else { return [] }
       box.selection = (box.selection + (command == .moveDown ? 1 : entries.count - 1)) % entries.count
+      state.palette = box
+      return []
+    case .pageDown, .pageUp:
+      // A page is the rows the box shows (`PaletteView`: the screen less six); pages stop at the ends.
+      guard !entries.isEmpty else { return [] }
+      let page = max(1, state.shared.size.height - 6)
+      box.selection = min(entries.count - 1, max(0, box.selection + (command == .pageDown ? page : -page)))
       state.palette = box
       return []
     case .open:
@@ -181,7 +189,7 @@ public enum PaletteLogic {
     switch command {
     case .back, .quit, .redraw, .suspend: return true
     case .open: return !entries(state).isEmpty
-    case .moveDown, .moveUp: return entries(state).count > 1
+    case .moveDown, .moveUp, .pageDown, .pageUp: return entries(state).count > 1
     default: return false
     }
   }

@@ -96,6 +96,13 @@ struct PaletteTests {
     store.send(.key(.down)) { $0.palette?.selection = 1 }
     store.send(.key(.up)) { $0.palette?.selection = 0 }
     store.send(.key(.up)) { $0.palette?.selection = count - 1 }
+    // Page keys move the rows the box shows (the screen less six), stopping at the ends.
+    let page = store.state.shared.size.height - 6
+    #expect(count > page)
+    store.send(.key(.pageUp)) { $0.palette?.selection = count - 1 - page }
+    store.send(.key(.pageDown)) { $0.palette?.selection = count - 1 }
+    store.send(.key(.pageDown))
+    store.send(.key(.up)) { $0.palette?.selection = count - 2 }
     // Typing starts the matches over, from the first.
     store.send(.key(.character("z"))) {
       $0.palette?.text = "z"
