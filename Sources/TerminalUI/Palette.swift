@@ -214,7 +214,8 @@ public struct Palette: Sendable {
       resolved.bold = false
       resolved.underline = resolved.underline || !ScoreScale.tones.contains(style.tone)
     }
-    if style.isSelected { select(&resolved, background: 7, fallback: -1) }
+    // The selection in blue with light text: grey (7) on a white terminal barely shows.
+    if style.isSelected { select(&resolved, background: 4, fallback: 7) }
   }
 
   /// 256 colours on a light background: darker colours that read on white and on the selection.
