@@ -93,7 +93,7 @@ public struct SearchBox: Equatable, Sendable {
       results = list
       return Outcome(effects: effects)
     case .open:
-      guard var kept = results, kept.list.value != nil || kept.list.isLoading else { return Outcome() }
+      guard var kept = results, hasResultsToKeep else { return Outcome() }
       ListLogic.scrollIntoView(&kept, rows: shared.visibleRows)
       return Outcome(effects: [.cancel(.searchDebounce)], closes: true, keeps: kept)
     case .back:
@@ -106,11 +106,17 @@ public struct SearchBox: Equatable, Sendable {
     }
   }
 
+  /// Whether Enter keeps something: results on the way, or some that came (nothing matched is no list).
+  var hasResultsToKeep: Bool {
+    guard let results else { return false }
+    return results.list.isLoading || (results.list.value != nil && !results.movies.isEmpty)
+  }
+
   /// Whether a command does something while the line is open.
   func isAvailable(_ command: Command) -> Bool {
     switch command {
     case .back, .quit, .redraw, .suspend: return true
-    case .open: return results != nil
+    case .open: return hasResultsToKeep
     case .moveDown, .moveUp, .pageDown, .pageUp, .first, .last: return (results?.movies.count ?? 0) > 1
     default: return false
     }

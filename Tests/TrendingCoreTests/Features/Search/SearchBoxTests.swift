@@ -156,6 +156,27 @@ struct SearchBoxTests {
     }
   }
 
+  /// Nothing matched: Enter keeps no empty list, and the bar offers no "keep".
+  @Test func nothingMatchedIsNoListToKeep() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("/"))) { $0.search = SearchBox() }
+    store.type("zzzq")
+    let query = SearchQuery(text: "zzzq", year: nil)
+    var results = ListScreen(source: .search(query))
+    results.list.begin()
+    store.send(.searchDue(query), effects: [.fetchList(ListPage(source: .search(query)))]) {
+      $0.search?.results = results
+    }
+    #expect(Reducer.isAvailable(.open, in: store.state), "while it is asked, Enter keeps what comes")
+    let none = MediaPage(page: 1, totalPages: 1, results: [])
+    store.send(.listLoaded(ListPage(source: .search(query)), .success(Sample.fetched(none)))) {
+      $0.search?.results?.list.succeed(Listing(firstPage: none), at: Sample.start)
+    }
+    #expect(!Reducer.isAvailable(.open, in: store.state))
+    store.send(.key(.enter))
+    #expect(store.state.search != nil && store.state.stack.count == 1)
+  }
+
   @Test func keysTypeIntoTheLineNotCommands() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character("/"))) { $0.search = SearchBox() }
