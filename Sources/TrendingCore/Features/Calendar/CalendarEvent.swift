@@ -67,13 +67,14 @@ public struct CalendarEvent: Hashable, Sendable {
     }
   }
 
-  /// What it is, in words: "in cinemas", "online", "S2 E5 “Name”".
+  /// What it is, in words: "in cinemas", "online", "S02E05 “Name”".
   public var what: String {
     switch kind {
     case .cinema: return tr("in cinemas")
     case .digital: return tr("online")
     case .episode:
-      let numbers = episode.map { tr("S%1$s E%2$s", String($0.season), String($0.number)) } ?? tr("next episode")
+      // Written as every other screen and command writes an episode: S02E05.
+      let numbers = episode.map { Episode(season: $0.season, number: $0.number).code } ?? tr("next episode")
       return episodeName.map { numbers + " " + Quoted.name($0) } ?? numbers
     }
   }

@@ -51,7 +51,7 @@ struct CalendarLogicTests {
       ], "by day; film 1 once though discover lists it too; nothing outside the span")
     #expect(events.map(\.day.iso) == ["2026-12-03", "2026-12-08", "2026-12-11", "2027-01-10"])
     #expect(events.map(\.onWatchlist) == [true, false, true, true])
-    #expect(events[0].summary == "Series 9 — S2 E5 “Five”")
+    #expect(events[0].summary == "Series 9 — S02E05 “Five”")
     #expect(events[0].page == .episode(9, 2, 5))
     #expect(
       CalendarLogic.missing(watchlist: [.film(1), .film(5), .series(9), .series(8)], films: films, series: [9: series])
@@ -74,7 +74,7 @@ struct CalendarLogicTests {
       watchlist: [.series(9)], films: [:], series: [9: series], seasons: [9: season], upcoming: [], region: "GB",
       span: Self.span)
     #expect(events.map(\.uid) == ["tv-9-s2e5@trending", "tv-9-s2e6@trending"], "no past, undated or far episode")
-    #expect(events.last?.summary == "Series 9 — S2 E6 “E6”")
+    #expect(events.last?.summary == "Series 9 — S02E06 “E6”")
     let other = SeasonDetails(number: 1, episodes: [Episode(season: 1, number: 9, airDate: ReleaseDate("2026-12-05"))])
     let alone = CalendarLogic.events(
       watchlist: [.series(9)], films: [:], series: [9: series], seasons: [9: other], upcoming: [], region: "GB",
