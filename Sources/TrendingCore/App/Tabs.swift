@@ -187,7 +187,7 @@ public struct Tab: Sendable {
       heading: { tr("Watchlist") }, feed: .watchlist),
     Tab(
       kind: .calendar, media: nil, title: { tr("Calendar") }, shortTitle: { trc("short tab name", "Dates") },
-      heading: { tr("Coming soon") }, feed: .calendar),
+      heading: { tr("Calendar") }, feed: .calendar),
     Tab(
       kind: .forYou, media: nil, title: { tr("For you") }, shortTitle: { trc("short tab name", "Picks") },
       heading: { tr("Recommended for you") }, feed: .forYou),
