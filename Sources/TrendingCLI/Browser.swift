@@ -121,15 +121,15 @@ enum Browser {
   }
 
   /// The one note the browser's status line starts with: the language's, a stand-in terminal entry
-  /// drawn for TERM, and a settings problem the terminal's note would hide.
+  /// drawn for TERM, and the settings file's first problem, which either would hide.
   static func note(languageNote: String?, settings: SettingsFile, environment: [String: String]) -> String? {
     // A TERM drawn as a stand-in entry is said once on the status line, with the language's note.
     let terminalNote = NCursesBackend.standIn(environment: environment).map {
       TerminalEntry.note(term: environment["TERM"] ?? "", standIn: $0)
     }
     var note = [languageNote, terminalNote].compactMap { $0 }
-    // The browser shows one note: a settings problem the terminal's note would hide comes along.
-    if languageNote == nil, terminalNote != nil, let problem = settings.messages.first { note.append(problem) }
+    // The browser shows one note: a settings problem either note would hide comes along.
+    if !note.isEmpty, let problem = settingsProblem(settings.messages) { note.append(problem) }
     return note.isEmpty ? nil : note.joined(separator: " ")
   }
 

@@ -96,5 +96,18 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+
+    /// The language's note does not hide a problem of the settings file: both are said.
+    @Test func theLanguagesNoteAndASettingsProblemAreBothSaid() throws {
+      let settings = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+      try Data("set region US\nset nonsense 1\n".utf8).write(to: settings)
+      let session = try TmuxSession(
+        ["--demo"], environment: ["LANG": "ja_JP.UTF-8", "TRENDING_CONFIG": settings.path], width: 100)
+      try session.waitFor("Dune: Part Two")
+      try session.waitFor("using English.")
+      try session.waitFor("nonsense")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }
