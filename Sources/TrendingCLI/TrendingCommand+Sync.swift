@@ -50,10 +50,11 @@ extension TrendingCommand {
         return emit(tr("This device is now named %s.", TextSanitizer.clean(name, limit: 100)))
       case .forget(let device):
         let forgotten = try library.forgetSyncDevice(device)
-        return emit(
-          tr(
-            "%1$s (%2$s) is no longer read; what it sent so far stays.", forgotten.name,
-            String(forgotten.id.prefix(8))))
+        // A device that never sent its name is told by its id alone.
+        let named =
+          forgotten.name.isEmpty
+          ? String(forgotten.id.prefix(8)) : forgotten.name + " (" + String(forgotten.id.prefix(8)) + ")"
+        return emit(tr("%s is no longer read; what it sent so far stays.", named))
       }
     }
   }

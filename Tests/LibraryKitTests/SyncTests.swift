@@ -153,6 +153,21 @@ struct SyncTests {
     #expect(try laptop.export() == desktop.export())
   }
 
+  /// A name this device shares with another ("vm" on every virtual machine) is no one device.
+  @Test func forgettingByANameThisDeviceSharesIsAmbiguous() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.sync()
+    do {
+      _ = try laptop.library.forgetSyncDevice("device")
+      Issue.record("a name two devices share was taken for one")
+    } catch {
+      #expect(error.message.contains("names more than one device"), "\(error.message)")
+    }
+    #expect(try laptop.library.forgetSyncDevice(String(desktop.id.prefix(8))).id == desktop.id)
+  }
+
   @Test func theSameImportOnTwoMachinesIsOneWatch() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

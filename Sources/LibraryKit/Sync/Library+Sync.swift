@@ -174,16 +174,18 @@ extension Library {
     guard !isReadOnly else { throw writeRefusal }
     return try read {
       guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
+      let matches = try connection.rows(
+        "SELECT id, name FROM sync_devices WHERE id LIKE ? || '%' OR name = ?",
+        [.text(prefix.lowercased()), .text(prefix)])
       // This device is not one the folder's others are read from: forgetting it would do nothing.
-      if member.name == prefix || (prefix.count >= 4 && member.device.hasPrefix(prefix.lowercased())) {
+      // A name it shares with others ("vm" everywhere) names more than one device.
+      let thisOne = member.name == prefix || (prefix.count >= 4 && member.device.hasPrefix(prefix.lowercased()))
+      if thisOne, matches.isEmpty {
         throw LibraryError(
           .other,
           tr("%s is this device: 'sync forget' stops reading another one.", TextSanitizer.clean(prefix, limit: 100)))
       }
-      let matches = try connection.rows(
-        "SELECT id, name FROM sync_devices WHERE id LIKE ? || '%' OR name = ?",
-        [.text(prefix.lowercased()), .text(prefix)])
-      guard matches.count == 1, let id = matches[0]["id"].string else {
+      guard matches.count == 1, !thisOne, let id = matches[0]["id"].string else {
         throw LibraryError(
           .other,
           matches.isEmpty
