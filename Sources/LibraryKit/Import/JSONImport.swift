@@ -202,6 +202,7 @@ private final class JSONImportRun<S: ByteSource> {
 
   /// Reads the whole file; what it did.
   func read() throws -> JSONImportOutcome {
+    try stream.skipByteOrderMark()
     try stream.expect(0x7b)
     var first = true
     while let key = try stream.nextKey(&first) {

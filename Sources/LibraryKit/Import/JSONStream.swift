@@ -43,6 +43,12 @@ struct JSONStream<Source: ByteSource> {
     }
   }
 
+  /// Takes a UTF-8 byte order mark at the start (Notepad saves one), as RFC 8259 lets a reader.
+  mutating func skipByteOrderMark() throws {
+    guard try at < chunk.endIndex || refill(), chunk[at] == 0xEF else { return }
+    for byte: UInt8 in [0xEF, 0xBB, 0xBF] { guard try take() == byte else { throw Malformed() } }
+  }
+
   /// The source's next chunk in `chunk`; false at the end.
   private mutating func refill() throws -> Bool {
     while !ended {
