@@ -72,7 +72,7 @@ public struct LibraryError: Error, Equatable, Sendable {
     LibraryError(
       .damaged,
       tr(
-        "%s is not a trending library or is damaged; it was left as it is. Move it aside to start a new library, or put a backup in its place.",
+        "%s is not a trending library or is damaged; it was left as it is. 'trending export json' may still read what it holds: export it, move the file aside, and 'trending import json' the export into a new library; or put a backup in its place.",
         name))
   }
 }

@@ -47,6 +47,37 @@ struct LibraryFileEndToEndTests {
     #expect(try Data(contentsOf: file) == before)
   }
 
+  /// A damaged index: the message's way out (export, move aside, import) gives back every watch.
+  @Test func aDamagedLibrarysWayOutIsTheExport() throws {
+    let data = try folder()
+    let environment = ["XDG_DATA_HOME": data.path]
+    let file = data.appendingPathComponent("trending/library.sqlite3")
+    for day in ["2025-01-01", "2025-02-01"] {
+      #expect(try BinaryRunner.run(["--demo", "seen", "550", "--on", day], environment: environment).status == 0)
+    }
+    let root = try BinaryRunner.program(
+      "/usr/bin/sqlite3", [file.path, "SELECT rootpage FROM sqlite_master WHERE name = 'watch_events_by_uid'"])
+    let page = try #require(Int(root.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let size = try #require(
+      Int(
+        try BinaryRunner.program("/usr/bin/sqlite3", [file.path, "PRAGMA page_size"]).stdout
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    let handle = try FileHandle(forUpdating: file)
+    try handle.seek(toOffset: UInt64((page - 1) * size))
+    handle.write(Data(repeating: 0xDE, count: size))
+    try handle.close()
+    let check = try BinaryRunner.run(["--demo", "library", "check"], environment: environment)
+    #expect(check.status == 1 && check.stderr.contains("'trending export json' may still read"), "\(check.stderr)")
+    let exported = try BinaryRunner.run(["export", "json"], environment: environment)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let copy = data.appendingPathComponent("copy.json")
+    try Data(exported.stdout.utf8).write(to: copy)
+    try FileManager.default.moveItem(at: file, to: data.appendingPathComponent("damaged.sqlite3"))
+    #expect(try BinaryRunner.run(["import", "json", copy.path], environment: environment).status == 0)
+    let history = try BinaryRunner.run(["history"], environment: environment).stdout
+    #expect(history.contains("2025-01-01\t550") && history.contains("2025-02-01\t550"), "\(history)")
+  }
+
   @Test func anotherProgramsDatabaseAtThePlaceIsNeverTouched() throws {
     let data = try folder()
     let file = data.appendingPathComponent("trending/library.sqlite3")
