@@ -120,6 +120,9 @@ public final class Library {
   /// The schema version of the file as it is now.
   public var schemaVersion: Int { (try? Self.version(connection)) ?? 0 }
 
+  /// The schema this trending makes and knows; a file of a higher one is a newer trending's.
+  public static var knownSchema: Int { Schema.current }
+
   /// Runs `body` in one write transaction: all of it is stored, or (on any failure) none of it;
   /// what it changed is appended to the change log in the same transaction, named `kind`.
   @discardableResult

@@ -206,7 +206,15 @@ extension TrendingCommand {
           for problem in problems { printError(problem) }
           return ExitCode.failure.rawValue
         }
-        return emit(tr("%s: no problems found", TextSanitizer.clean(library.path.path, limit: 300)))
+        let name = TextSanitizer.clean(library.path.path, limit: 300)
+        // A newer trending's file is checked only as far as this one knows it: said so.
+        guard library.schemaVersion <= Library.knownSchema else {
+          return emit(
+            tr(
+              "%1$s: no problems found in what schema %2$s knows; the newer trending that made it checks the rest",
+              name, String(Library.knownSchema)))
+        }
+        return emit(tr("%s: no problems found", name))
       case .backup(let path):
         let target = try library.backup(to: URL(fileURLWithPath: path), now: Date())
         return emit(tr("copied the library to %s", TextSanitizer.clean(target.path, limit: 300)))

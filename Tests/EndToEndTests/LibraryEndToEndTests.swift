@@ -122,6 +122,9 @@ struct LibraryEndToEndTests {
     #expect(listed.stderr.contains("made by a newer trending") && listed.stderr.contains("read-only"))
     let change = try run(["seen", "550"], data: data)
     #expect(change.status == 1 && change.stderr.contains("opened read-only: nothing was changed"), "\(change.stderr)")
+    // A check says how far it could look: what this trending knows of the file.
+    let check = try run(["library", "check"], data: data)
+    #expect(check.status == 0 && check.stdout.contains("no problems found in what schema"), "\(check.stdout)")
     #expect(try Data(contentsOf: file) == before)
   }
 
