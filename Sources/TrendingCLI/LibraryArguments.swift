@@ -224,6 +224,14 @@ extension ArgumentParser {
           guard !text.allSatisfy(\.isWhitespace) else {
             throw UsageError(message: tr("note needs the text of the note, or --clear"))
           }
+          // Too long is a usage error, as a rating of 11 is: measured as the library measures it.
+          let length = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max).count
+          guard length <= Library.longestNote else {
+            throw UsageError(
+              message: tr(
+                "a note is at most %1$s characters and this one has %2$s: nothing was saved",
+                String(Library.longestNote), String(length)))
+          }
           command = .note(media, episode: episodes, text: text)
         }
       default:

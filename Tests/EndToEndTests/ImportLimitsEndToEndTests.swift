@@ -24,7 +24,7 @@ struct ImportLimitsEndToEndTests {
     #expect(short.status == 0, "\(short.stderr)")
     let long = try BinaryRunner.run(
       ["note", "550", String(repeating: "x", count: 100_000), "--demo"], environment: environment)
-    #expect(long.status != 0, "\(long.stdout)")
+    #expect(long.status == 2, "a usage error, as a rating of 11 is: \(long.stdout)")
     #expect(
       long.stderr.contains("a note is at most 10000 characters and this one has 100000: nothing was saved"),
       "\(long.stderr)")
