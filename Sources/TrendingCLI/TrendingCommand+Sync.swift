@@ -61,7 +61,7 @@ extension TrendingCommand {
 
   /// One line of what a sync did, problems on standard error.
   private static func report(_ outcome: SyncOutcome) -> Int32 {
-    for problem in outcome.problems { printError(tr("passed over: %s", problem)) }
+    for problem in outcome.problems { printError(tr("not all taken in: %s", problem)) }
     guard outcome.devices > 0 else {
       return emit(tr("synced: %s sent; no other device has written to the folder yet", String(outcome.sent)))
     }
@@ -128,7 +128,7 @@ extension Output {
       lines.append(line)
     }
     if status.devices.count == 1 { lines.append(tr("no other device has written to the folder yet")) }
-    for skipped in status.skipped { lines.append(tr("passed over: %s", skipped)) }
+    for skipped in status.skipped { lines.append(tr("not all taken in: %s", skipped)) }
     return lines.joined(separator: "\n")
   }
 }

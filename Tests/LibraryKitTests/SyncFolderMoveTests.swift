@@ -193,8 +193,11 @@ struct SyncFolderMoveTests {
       "UPDATE device SET clock_wall = ?", [.integer(Int64(ahead.timeIntervalSince1970 * 1000))])
     _ = try laptop.rate(Subject(heat.media), 7, title: heat, day: "2026-11-05")
     _ = try laptop.sync(now: ahead)
-    _ = try desktop.sync(now: Date())
+    let early = try desktop.sync(now: Date())
     #expect(try desktop.rating(Subject(heat.media)) == nil, "not yet")
+    // Said as waiting, not as passed over.
+    #expect(early.problems.contains { $0.hasSuffix("records wait, dated ahead of this machine's clock") }, "\(early)")
+    #expect(!early.problems.contains { $0.contains("passed over") }, "\(early)")
     _ = try desktop.sync(now: ahead)
     #expect(try desktop.rating(Subject(heat.media)) == 7)
   }

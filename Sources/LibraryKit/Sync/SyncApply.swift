@@ -100,25 +100,6 @@ struct SyncApply {
     return (highest, newest)
   }
 
-  /// Keeps what a sync knows of a file it read, or wrote: read again only once it changes.
-  static func remember(
-    _ connection: SQLiteConnection, device: String, file name: String, _ stamp: FileStamp, _ file: FileOutcome
-  ) throws(SQLiteFailure) {
-    try connection.rows(
-      """
-      INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
-        reader = excluded.reader, records = excluded.records, complete = excluded.complete,
-        problem = excluded.problem
-      """,
-      [
-        .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
-        .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
-        file.problem.map(SQLValue.text) ?? .null,
-      ])
-  }
-
   /// Whether a file read before is read again: it was not read whole and not refused, or it was
   /// replaced since (another size or time), or refused by an older trending than this one. A file
   /// known from before times were kept is known by its size alone.
@@ -213,6 +194,7 @@ struct SyncApply {
     }
     var refused = 0
     var firstRefusal: String?
+    var ahead = 0
     var lastClock: Int64 = 0
     for line in lines.dropFirst() {
       file.records += 1
@@ -235,28 +217,36 @@ struct SyncApply {
         try connection.rows(
           "INSERT INTO sync_waiting (device, line) VALUES (?, ?) ON CONFLICT DO NOTHING",
           [.text(device), .text(String(decoding: line, as: UTF8.self))])
-        if taken == .ahead {
-          refused += 1
-          firstRefusal = firstRefusal ?? tr("it is dated ahead of this machine's clock")
-        }
+        if taken == .ahead { ahead += 1 }
       case .refused(let why):
         refused += 1
         firstRefusal = firstRefusal ?? why
       }
     }
     file.complete = !partial && file.records >= header.records
+    // Passed over and kept to wait are told apart: a record dated ahead is taken in later.
+    var said: [String] = []
     if refused > 0, let firstRefusal {
-      file.problem = trn(
-        "%1$s record passed over (%2$s)", "%1$s records passed over (the first: %2$s)", refused, String(refused),
-        firstRefusal)
+      said.append(
+        trn(
+          "%1$s record passed over (%2$s)", "%1$s records passed over (the first: %2$s)", refused, String(refused),
+          firstRefusal))
     }
+    if ahead > 0 {
+      said.append(
+        trn(
+          "%s record waits, dated ahead of this machine's clock",
+          "%s records wait, dated ahead of this machine's clock",
+          ahead, String(ahead)))
+    }
+    if !said.isEmpty { file.problem = said.joined(separator: "; ") }
     try connection.rows(
       """
       UPDATE sync_devices SET name = CASE WHEN ? != '' THEN ? ELSE name END, last_wall = max(last_wall, ?),
         records = records + ? WHERE id = ?
       """,
       [
-        .text(header.name), .text(header.name), .integer(lastClock), .integer(Int64(file.records - refused)),
+        .text(header.name), .text(header.name), .integer(lastClock), .integer(Int64(file.records - refused - ahead)),
         .text(device),
       ])
     return file
