@@ -39,24 +39,55 @@ public final class NginxProxy {
     } else {
       try Self.writeTokens(tokens, to: tokensFile)
     }
-    port = try Self.freePort()
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge([
-      "KEY_FILE": keyFile.path, "TOKENS_FILE": tokensFile.path, "LISTEN": "127.0.0.1:\(port)",
-      "UPSTREAM": "http://127.0.0.1:\(upstream.port)", "IMAGE_UPSTREAM": "http://127.0.0.1:\(images.port)",
-    ]) { _, new in new }
-    environment.merge(settings) { _, new in new }
-    self.environment = environment
-    let render = try Self.run(
-      [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "render", prefix.path],
-      environment: environment)
-    guard render.status == 0 else { throw TmuxError(message: "proxy render failed: \(render.output)") }
-    pid = try Self.spawn(
-      [
-        "/usr/sbin/nginx", "-p", prefix.path + "/", "-e", prefix.path + "/logs/error.log", "-c",
-        prefix.path + "/conf/nginx.conf", "-g", "daemon off;",
-      ])
+    // A port found free may be taken by another test's server before nginx binds it: then nginx
+    // never forks its workers (it binds first), and another port is tried.
+    var started: (port: Int, pid: pid_t, environment: [String: String])?
+    for _ in 0..<3 where started == nil {
+      let port = try Self.freePort()
+      var environment = ProcessInfo.processInfo.environment
+      environment.merge([
+        "KEY_FILE": keyFile.path, "TOKENS_FILE": tokensFile.path, "LISTEN": "127.0.0.1:\(port)",
+        "UPSTREAM": "http://127.0.0.1:\(upstream.port)", "IMAGE_UPSTREAM": "http://127.0.0.1:\(images.port)",
+      ]) { _, new in new }
+      environment.merge(settings) { _, new in new }
+      let render = try Self.run(
+        [Fixtures.packageRoot.appendingPathComponent("deploy/nginx/proxy").path, "render", prefix.path],
+        environment: environment)
+      guard render.status == 0 else { throw TmuxError(message: "proxy render failed: \(render.output)") }
+      let pid = try Self.spawn(
+        [
+          "/usr/sbin/nginx", "-p", prefix.path + "/", "-e", prefix.path + "/logs/error.log", "-c",
+          prefix.path + "/conf/nginx.conf", "-g", "daemon off;",
+        ])
+      switch Self.forkedWorkers(pid) {
+      case true?: started = (port, pid, environment)
+      case false?: continue
+      case nil:
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+      }
+    }
+    guard let started else {
+      let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
+      throw TmuxError(message: "nginx did not start on a free port: \(log)")
+    }
+    (port, pid, self.environment) = started
     try waitUntilListening()
+  }
+
+  /// Whether nginx (`pid`) forked its workers, which it does only once its port is bound: true; false
+  /// when it exited (and was reaped); nil when it is still there without workers after ten seconds.
+  fileprivate static func forkedWorkers(_ pid: pid_t) -> Bool? {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+      if !text.split(separator: " ").isEmpty { return true }
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { return false }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return nil
   }
 
   deinit {
@@ -194,29 +225,43 @@ public final class UntrustedTLSServer {
         directory.appendingPathComponent("cert.pem").path,
       ], environment: ProcessInfo.processInfo.environment)
     guard made.status == 0 else { throw TmuxError(message: "openssl failed: \(made.output)") }
-    port = try NginxProxy.freePort()
-    let user = getuid() == 0 ? "user root;" : ""
-    let configuration = """
-      \(user)
-      pid nginx.pid;
-      events { worker_connections 64; }
-      http {
-        client_body_temp_path logs; proxy_temp_path logs; fastcgi_temp_path logs; uwsgi_temp_path logs;
-        scgi_temp_path logs; access_log off;
-        server {
-          listen 127.0.0.1:\(port) ssl;
-          ssl_certificate cert.pem;
-          ssl_certificate_key key.pem;
-          location / { default_type application/json; return 200 '{"page":1,"results":[]}'; }
+    // As the proxy: a port taken before nginx binds it means another port (nginx forks no workers).
+    var started: (port: Int, pid: pid_t)?
+    for _ in 0..<3 where started == nil {
+      let port = try NginxProxy.freePort()
+      let user = getuid() == 0 ? "user root;" : ""
+      let configuration = """
+        \(user)
+        pid nginx.pid;
+        events { worker_connections 64; }
+        http {
+          client_body_temp_path logs; proxy_temp_path logs; fastcgi_temp_path logs; uwsgi_temp_path logs;
+          scgi_temp_path logs; access_log off;
+          server {
+            listen 127.0.0.1:\(port) ssl;
+            ssl_certificate cert.pem;
+            ssl_certificate_key key.pem;
+            location / { default_type application/json; return 200 '{"page":1,"results":[]}'; }
+          }
         }
+        """
+      let file = directory.appendingPathComponent("nginx.conf")
+      try Data(configuration.utf8).write(to: file)
+      let pid = try NginxProxy.spawn([
+        "/usr/sbin/nginx", "-p", directory.path + "/", "-e", directory.appendingPathComponent("logs/error.log").path,
+        "-c", file.path, "-g", "daemon off;",
+      ])
+      switch NginxProxy.forkedWorkers(pid) {
+      case true?: started = (port, pid)
+      case false?: continue
+      case nil:
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
       }
-      """
-    let file = directory.appendingPathComponent("nginx.conf")
-    try Data(configuration.utf8).write(to: file)
-    pid = try NginxProxy.spawn([
-      "/usr/sbin/nginx", "-p", directory.path + "/", "-e", directory.appendingPathComponent("logs/error.log").path,
-      "-c", file.path, "-g", "daemon off;",
-    ])
+    }
+    guard let started else { throw TmuxError(message: "nginx (TLS) did not start on a free port") }
+    (port, pid) = started
     try NginxProxy.waitUntilListening(port: port, log: directory.appendingPathComponent("logs/error.log"))
   }
 
