@@ -44,6 +44,14 @@ public enum LibraryCommand: Equatable, Sendable {
   case backup(path: String)
 
   /// Whether the command only reads the library: none is made for it under a profile's name.
+  /// Whether it is an import's `--dry-run`.
+  var isDryRun: Bool {
+    switch self {
+    case .importing(_, _, let dryRun, _), .importingServer(_, _, let dryRun, _): return dryRun
+    default: return false
+    }
+  }
+
   var onlyReads: Bool {
     switch self {
     case .history, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check, .backup:

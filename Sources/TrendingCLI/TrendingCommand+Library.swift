@@ -10,14 +10,32 @@ extension TrendingCommand {
   /// A command that `onlyReads` (a `checking` one too) makes no library that is not there
   /// (`absentLibrary`).
   static func withLibrary(
-    _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false,
+    _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false, dryRun: Bool = false,
     _ body: (Library) throws(LibraryError) -> Int32
   ) -> Int32 {
-    guard let path = Library.standardPath(environment: environment) else {
+    guard var path = Library.standardPath(environment: environment) else {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
       return ExitCode.failure.rawValue
     }
-    if onlyReads || checking, let absent = absentLibrary(environment, checking: checking) {
+    // A dry run with no library yet runs on an empty one of its own, made and removed here: it
+    // says what the first real run would do, and leaves no library behind.
+    var scratch: URL?
+    if dryRun, !FileManager.default.fileExists(atPath: path.path) {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "trending-dry-run-\(UUID().uuidString)")
+      guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+        printError(tr("could not create %s", TextSanitizer.clean(folder.path, limit: 300)))
+        return ExitCode.failure.rawValue
+      }
+      scratch = folder
+      path = folder.appendingPathComponent(Library.fileName)
+      // A profile misspelt is still said, as a read says it.
+      if let absent = absentLibrary(environment) {
+        printError(absent + " " + tr("This dry run counts what a first import would add."))
+      }
+    }
+    defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+    if scratch == nil, onlyReads || checking, let absent = absentLibrary(environment, checking: checking) {
       printError(absent)
       return ExitCode.failure.rawValue
     }
@@ -106,7 +124,9 @@ extension TrendingCommand {
       return ExitCode.usage.rawValue
     }
     let today = WatchlistFormat.day(Date())
-    return withLibrary(environment, onlyReads: command.onlyReads, checking: command == .check) {
+    return withLibrary(
+      environment, onlyReads: command.onlyReads, checking: command == .check, dryRun: command.isDryRun
+    ) {
       library throws(LibraryError) -> Int32 in
       switch command {
       case .seen(let media, let episodes, let day):

@@ -62,12 +62,17 @@ struct ProfileEndToEndTests {
     for read in [
       ["history"], ["watchlist"], ["lists"], ["stats"], ["export", "json"], ["sync", "status"], ["pick", "--demo"],
       ["for-you", "--demo"], ["calendar", "--demo"], ["new", "--demo"],
-      ["import", "trakt", trakt, "--dry-run", "--demo"],
     ] {
       let bob = try run(read, data: data, profile: "bob")
       #expect(bob.status == 1 && bob.stdout.isEmpty, "\(read): \(bob.status) \(bob.stdout)")
       #expect(bob.stderr.contains("The profile bob has no library yet. Profiles with one: anna."), "\(bob.stderr)")
     }
+    // A dry run says so too, then counts what a first import would add, on an empty library of its own.
+    let dry = try run(["import", "trakt", trakt, "--dry-run", "--demo"], data: data, profile: "bob")
+    #expect(dry.status == 0 && dry.stderr.contains("The profile bob has no library yet."), "\(dry.stderr)")
+    #expect(dry.stdout.contains("would"), "\(dry.stdout)")
+    let bobsFolder = data.appendingPathComponent("trending/profiles/bob")
+    #expect(!FileManager.default.fileExists(atPath: bobsFolder.path), "a dry run makes no library")
     // The option beats the variable.
     #expect(try history(data, ["--profile", "anna"], profile: "bob") == anna)
     // The first mark makes the profile's library.
