@@ -57,8 +57,12 @@ extension TrendingCommand {
       let before = try library.annotatedMarks(of: media)[media]?.seen
       try library.watch(info, on: day, recorded: today)
       let name = Output.named(info, episode: nil)
+      guard let before else { return emit(tr("marked %1$s seen on %2$s", name, day)) }
+      // A watch dated before the latest is an earlier one, not "again".
       return emit(
-        before == nil ? tr("marked %1$s seen on %2$s", name, day) : tr("marked %1$s seen again on %2$s", name, day))
+        day < before
+          ? tr("marked %1$s seen on %2$s too, before its watch of %3$s", name, day, before)
+          : tr("marked %1$s seen again on %2$s", name, day))
     }
     // Episodes need their season's answer: which exist, and which have aired.
     let client: AmodbClient

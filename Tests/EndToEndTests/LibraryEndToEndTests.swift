@@ -100,6 +100,16 @@ struct LibraryEndToEndTests {
     #expect(try run(["lists", "Noir"], data: data).status == 6)
   }
 
+  /// A watch dated before the latest is said as an earlier one, not "again".
+  @Test func aWatchBeforeTheLatestIsSaidAsEarlier() throws {
+    let data = try dataHome()
+    #expect(try run(["seen", "550", "--on", "2026-01-01", "--demo"], data: data).stdout.contains("seen on 2026-01-01"))
+    let earlier = try run(["seen", "550", "--on", "2025-07-07", "--demo"], data: data).stdout
+    #expect(earlier.contains("seen on 2025-07-07 too, before its watch of 2026-01-01"), "\(earlier)")
+    let again = try run(["seen", "550", "--on", "2026-02-01", "--demo"], data: data).stdout
+    #expect(again.contains("seen again on 2026-02-01"), "\(again)")
+  }
+
   @Test func aCheckOfALibraryThatIsNotThereMakesNone() throws {
     let data = try dataHome()
     let check = try run(["library", "check", "--profile", "typo"], data: data)
