@@ -46,7 +46,9 @@ enum LetterboxdExport {
       guard let film = film(record, name: name, into: &rows) else { continue }
       let logged = record["Date"]
       guard let day = ExportValues.day(record["Watched Date"] ?? logged) else {
-        rows.skip(name, record.line, ExportValues.badDay("Date", record["Watched Date"] ?? logged))
+        // Named as the column the day came from.
+        let column = record["Watched Date"] == nil ? "Date" : "Watched Date"
+        rows.skip(name, record.line, ExportValues.badDay(column, record["Watched Date"] ?? logged))
         continue
       }
       var actions: [ImportAction] = []
