@@ -89,8 +89,11 @@ extension TrendingCommand {
       tr("skipped %s", String(rows.skippedCount)),
     ]
     let tooLong = plan.tooLong.isEmpty ? [] : [tr("notes too long %s", String(plan.tooLong.count))]
+    let newer =
+      outcome.keptNewer == 0
+      ? [] : [trn("kept %s newer rating", "kept %s newer ratings", outcome.keptNewer, String(outcome.keptNewer))]
     let dry = dryRun ? " " + tr("(a dry run: nothing was changed)") : ""
-    lines.append((counts + tooLong).joined(separator: ", ") + dry)
+    lines.append((counts + newer + tooLong).joined(separator: ", ") + dry)
     if !plan.unresolved.isEmpty {
       lines.append(tr("Unresolved (no single exact match):"))
       var seen: Set<RowPlace> = []

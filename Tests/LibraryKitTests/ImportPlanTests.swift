@@ -169,6 +169,24 @@ struct ImportPlanTests {
     #expect(try empty.exportJSON(now: "2026-04-01") == exported)
   }
 
+  /// An older rating of another value is not taken, and is counted as such, not as "already there".
+  @Test func anOlderRatingLosesToTheLibrarysAndIsCountedSo() throws {
+    let library = try freshLibrary()
+    _ = try library.rate(Subject(dune.media), 4, title: dune, day: "2026-11-01")
+    func plan(_ rating: Int, _ day: String) -> [PlannedChange] {
+      [
+        PlannedChange(
+          place: RowPlace(file: "ratings.csv", line: 2), target: ImportTarget(info: dune),
+          action: .rate(rating, day: day))
+      ]
+    }
+    let older = try library.apply(plan(10, "2018-03-04"), dryRun: false, recorded: "2026-11-02")
+    #expect(older.keptNewer == 1 && older.already == 0 && older.added.isEmpty)
+    let same = try library.apply(plan(4, "2018-03-04"), dryRun: false, recorded: "2026-11-02")
+    #expect(same.already == 1 && same.keptNewer == 0)
+    #expect(try library.rating(Subject(dune.media)) == 4)
+  }
+
   @Test func importingIntoALibraryWithRowsAddsOnlyWhatIsMissing() throws {
     let source = try fullLibrary()
     let exported = try source.exportJSON(now: "x")

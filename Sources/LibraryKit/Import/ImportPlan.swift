@@ -240,6 +240,8 @@ public struct ImportOutcome: Equatable, Sendable {
   public var added: [PlannedChange] = []
   /// How many changes were there already.
   public var already = 0
+  /// Ratings not taken because the library holds another given on the same day or later.
+  public var keptNewer = 0
 
   /// Nothing done yet.
   public init(added: [PlannedChange] = [], already: Int = 0) {

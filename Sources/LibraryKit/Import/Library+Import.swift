@@ -10,10 +10,10 @@ extension Library {
     try transaction(commit: !dryRun) {
       var outcome = ImportOutcome()
       for (done, change) in changes.enumerated() {
-        if try apply(change, recorded: recorded) {
-          outcome.added.append(change)
-        } else {
-          outcome.already += 1
+        switch try apply(change, recorded: recorded) {
+        case .made: outcome.added.append(change)
+        case .there: outcome.already += 1
+        case .newerKept: outcome.keptNewer += 1
         }
         if done % 256 == 255 { progress(done + 1) }
       }
@@ -34,8 +34,18 @@ extension Library {
     return try read { try connection.transaction { try recordingChanges(kind, body) } }
   }
 
-  /// Makes one change unless it is there; true when it was made.
-  private func apply(_ change: PlannedChange, recorded: String) throws -> Bool {
+  /// What one planned change came to.
+  private enum Applied {
+    /// Made.
+    case made
+    /// There already.
+    case there
+    /// A rating not taken: the library's, of another value, was given the same day or later.
+    case newerKept
+  }
+
+  /// Makes one change unless it is there.
+  private func apply(_ change: PlannedChange, recorded: String) throws -> Applied {
     let target = change.target
     let media = target.info.media
     let titleKey: [SQLValue] = [
@@ -46,11 +56,13 @@ extension Library {
     case .watch(let day):
       // A watch known only to be by a later day (a rating's) was this one: the dated watch replaces it.
       let replaced = try Events.removeSeenBy(connection, titleKey, onOrAfter: day)
-      guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else { return replaced }
+      guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else {
+        return replaced ? .made : .there
+      }
       try Titles.upsert(connection, target.info, day: recorded)
       try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived)
     case .watchUnlessSeen(let day):
-      guard try connection.scalar(Events.any, titleKey) == nil else { return false }
+      guard try connection.scalar(Events.any, titleKey) == nil else { return .there }
       try Titles.upsert(connection, target.info, day: recorded)
       try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .seenBy)
     case .rate(let rating, let day):
@@ -60,20 +72,21 @@ extension Library {
       ).first
       // A rating of the same day or later stays: an export of older ratings, imported again after
       // the user rated anew, never takes the new rating back.
-      if let known, known["rating"].int == rating || (known["rated"].string ?? "") >= day { return false }
+      if let known, known["rating"].int == rating { return .there }
+      if let known, (known["rated"].string ?? "") >= day { return .newerKept }
       try Titles.upsert(connection, target.info, day: recorded)
       try connection.rows(
         "INSERT OR REPLACE INTO ratings (kind, title_id, season, episode, rating, rated) VALUES (?, ?, ?, ?, ?, ?)",
         key + [.integer(Int64(min(max(rating, 1), 10))), .text(day)])
     case .note(let text, let day):
       let clean = TextSanitizer.clean(text, keepNewlines: true, limit: Self.longestNote)
-      guard !clean.isEmpty else { return false }
+      guard !clean.isEmpty else { return .there }
       let key = target.subject.key
       let known = try connection.scalar(
         "SELECT text FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", key)?.string
-      if let known, known.contains(clean) { return false }
+      if let known, known.contains(clean) { return .there }
       let joined = known.map { $0 + "\n\n" + clean } ?? clean
-      guard joined.count <= Self.longestNote else { return false }
+      guard joined.count <= Self.longestNote else { return .there }
       try Titles.upsert(connection, target.info, day: recorded)
       try connection.rows(
         "INSERT OR REPLACE INTO notes (kind, title_id, season, episode, text, noted) VALUES (?, ?, ?, ?, ?, ?)",
@@ -82,16 +95,16 @@ extension Library {
       let name = try Lists.spelling(connection, name)
       try connection.rows("INSERT OR IGNORE INTO lists (name, created) VALUES (?, ?)", [.text(name), .text(day)])
       guard let list = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.integer else {
-        return false
+        return .there
       }
       guard
         try connection.scalar(
           "SELECT 1 FROM list_items WHERE list_id = ? AND kind = ? AND title_id = ?",
           [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id))]) == nil
-      else { return false }
+      else { return .there }
       try Titles.upsert(connection, target.info, day: recorded)
       try Lists.insert(connection, media, list: list, day: day)
     }
-    return true
+    return .made
   }
 }
