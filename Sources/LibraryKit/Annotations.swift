@@ -29,10 +29,15 @@ extension Library {
   public static let longestNote = 10_000
 
   /// Rates a title or episode 1–10 (nil clears the rating); false when there was nothing to clear.
+  /// `episodes`: an episode's name and air date as its season gave them, kept in the same write.
   @discardableResult
-  public func rate(_ subject: Subject, _ rating: Int?, title: TitleInfo, day: String) throws(LibraryError) -> Bool {
+  public func rate(
+    _ subject: Subject, _ rating: Int?, title: TitleInfo, day: String, episodes: [EpisodeInfo] = []
+  ) throws(LibraryError) -> Bool {
     try write {
       try Titles.upsert(connection, title, day: day)
+      // An episode's name and air date, when the caller knows them, kept for the lists that show it.
+      if subject.episode != nil { try Events.store(connection, series: title.media.id, episodes) }
       try connection.rows(
         "DELETE FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
       let cleared = connection.changes > 0
@@ -50,7 +55,9 @@ extension Library {
   /// Writes a note on a title or episode (nil clears it); false when there was nothing to clear.
   /// A note longer than `longestNote` characters is refused whole, nothing changed.
   @discardableResult
-  public func note(_ subject: Subject, _ text: String?, title: TitleInfo, day: String) throws(LibraryError) -> Bool {
+  public func note(
+    _ subject: Subject, _ text: String?, title: TitleInfo, day: String, episodes: [EpisodeInfo] = []
+  ) throws(LibraryError) -> Bool {
     if let text {
       let length = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max).count
       guard length <= Self.longestNote else {
@@ -63,6 +70,7 @@ extension Library {
     }
     return try write {
       try Titles.upsert(connection, title, day: day)
+      if subject.episode != nil { try Events.store(connection, series: title.media.id, episodes) }
       try connection.rows(
         "DELETE FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
       let cleared = connection.changes > 0

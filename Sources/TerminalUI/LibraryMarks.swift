@@ -31,8 +31,10 @@ enum LibraryChanges {
     case .watchlist(false): try library.remove(change.media, from: "watchlist")
     case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
     case .seen(false): try library.unwatch(change.media, episodes: [nil])
-    case .rating(let rating): try library.rate(subject, rating, title: info, day: change.day)
-    case .note(let note): try library.note(subject, note, title: info, day: change.day)
+    case .rating(let rating):
+      try library.rate(subject, rating, title: info, day: change.day, episodes: change.seasons.map(stored))
+    case .note(let note):
+      try library.note(subject, note, title: info, day: change.day, episodes: change.seasons.map(stored))
     case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
     case .list(let name):
       guard try library.add(info, to: name, day: change.day) else {

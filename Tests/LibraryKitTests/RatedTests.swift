@@ -34,6 +34,14 @@ struct RatedTests {
     #expect(rated[3].title == dune && rated[3].rating == 9 && rated[3].title.voteAverage == 8.2)
     #expect(rated[4].title.voteAverage == nil, "no public score kept")
     #expect(try library.recentlyRated(limit: 2).count == 2)
+    // Rated with its season's answer at hand (the browser's season page): named though never seen.
+    let ghosts = EpisodeInfo(
+      number: EpisodeKey(season: 2, number: 3), name: "Ghosts", airDate: "2019-06-21", runtime: 55)
+    #expect(
+      try library.rate(
+        Subject(dark.media, episode: ghosts.number), 7, title: dark, day: "2026-11-04", episodes: [ghosts]))
+    #expect(try library.recentlyRated().first?.episodeName == "Ghosts")
+    #expect(try library.seenEpisodes(dark.media.id).contains(ghosts.number) == false, "named, not marked seen")
   }
 
   @Test func aRatingChangedOrClearedMovesOrLeaves() throws {

@@ -157,10 +157,15 @@ enum MarkLogic {
     -> [Effect]
   {
     guard film.media != nil else { return [] }
+    // An episode rated or noted goes with its name and air date, when its season is read, so the
+    // lists that show it (Recently rated) name it.
+    let known = episode.flatMap { key in
+      shared.season(film.id, key.season).value?.episodes.first { $0.key == key }.map(MarkedEpisode.init)
+    }
     let change = LibraryChange(
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
       day: shared.today.description,
-      summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode)
+      summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode, seasons: known.map { [$0] } ?? [])
     change.apply(to: &shared.marks)
     shared.unsaved.append(change)
     let name = Prompt.name(of: film, episode: episode)

@@ -228,6 +228,9 @@ struct EpisodeMarksTests {
     #expect(Reducer.isAvailable(.rate, in: store.state) && Reducer.isAvailable(.note, in: store.state))
     let series = SeriesSample.details(500).summary
     let day = ReleaseDate(day: Sample.start).description
+    // The episode goes with its name and air date from the season read, for the lists that show it.
+    let second = store.state.shared.season(500, 1).value?.episodes.first { $0.number == 2 }.map { [MarkedEpisode($0)] }
+    #expect(second?.first?.name != nil)
     store.send(.key(.character("R"))) {
       $0.prompt = Prompt(.rate, film: series, episode: Self.key(1, 2), $0.shared)
     }
@@ -235,7 +238,7 @@ struct EpisodeMarksTests {
     store.send(.key(.character("8"))) { $0.prompt?.text = "8" }
     let rated = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .rating(8), day: day,
-      summary: MarkSummary(series), episode: Self.key(1, 2))
+      summary: MarkSummary(series), episode: Self.key(1, 2), seasons: second ?? [])
     store.send(.key(.enter), effects: [.save(rated)]) {
       $0.prompt = nil
       var mark = Mark(
@@ -252,7 +255,7 @@ struct EpisodeMarksTests {
     store.send(.paste("Great cold open")) { $0.prompt?.text = "Great cold open" }
     let noted = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .note("Great cold open"), day: day,
-      summary: MarkSummary(series), episode: Self.key(1, 2))
+      summary: MarkSummary(series), episode: Self.key(1, 2), seasons: second ?? [])
     store.send(.key(.enter), effects: [.save(noted)]) {
       $0.prompt = nil
       $0.shared.marks[.series(500)]?.episodes[Self.key(1, 2)]?.note = "Great cold open"
@@ -268,7 +271,7 @@ struct EpisodeMarksTests {
     }
     let cleared = LibraryChange(
       id: 500, media: .series, title: series.title, year: series.year, kind: .rating(nil), day: day,
-      summary: MarkSummary(series), episode: Self.key(1, 2))
+      summary: MarkSummary(series), episode: Self.key(1, 2), seasons: second ?? [])
     store.send(.key(.enter), effects: [.save(cleared)]) {
       $0.prompt = nil
       $0.shared.marks[.series(500)]?.episodes[Self.key(1, 2)]?.rating = nil
