@@ -779,7 +779,8 @@ def ranked(key, ids=None):
     return [f["id"] for f in sorted(films, key=key)]
 
 POPULAR = ranked(lambda f: -f["tmdb"][1])[:20]
-TOP_RATED = ranked(lambda f: (-(f["imdb"] or (0, 0))[0], f["id"]))[:20]
+# By the score the list shows (TMDB's), as TMDB ranks its top rated; then by votes.
+TOP_RATED = ranked(lambda f: (-f["tmdb"][0], -f["tmdb"][1], f["id"]))[:20]
 NOW_PLAYING = ranked(lambda f: f["date"], {693134, 872585, 545611, 496243, 157336})[::-1]
 UPCOMING = [1236474, 693134]
 
@@ -821,4 +822,13 @@ for key, value in files.items():
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     # One line and a final newline; the embedded answer is the line.
     path.write_text(text + "\n", encoding="utf-8")
+# Seasons kept as written (real titles and air dates of seasons the series list but the facts
+# above do not hold): copied in as they are, never over an answer made above.
+kept = pathlib.Path(__file__).resolve().parent / "demo_seasons"
+for source in sorted(kept.rglob("*.json")):
+    target = root / source.relative_to(kept)
+    assert not target.exists(), f"{target} is made above and kept as written"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    files[str(source.relative_to(kept))] = None
 print(f"wrote {root} ({len(files)} answers)")
