@@ -84,6 +84,7 @@ struct SyncStatusOutput: Encodable {
     let files: Int
     let partialFiles: Int
     let forgotten: Bool
+    let gone: Bool
   }
 
   let folder: String
@@ -103,7 +104,8 @@ struct SyncStatusOutput: Encodable {
         id: device.id, name: device.name, this: device.isThis,
         lastChange: device.lastChange > 0
           ? Date(timeIntervalSince1970: Double(device.lastChange) / 1000).formatted(.iso8601) : nil,
-        records: device.records, files: device.files, partialFiles: device.partialFiles, forgotten: device.forgotten)
+        records: device.records, files: device.files, partialFiles: device.partialFiles, forgotten: device.forgotten,
+        gone: device.gone)
     }
     skipped = status.skipped
   }
@@ -125,6 +127,7 @@ extension Output {
           ", " + tr("last change %s", Date(timeIntervalSince1970: Double(device.lastChange) / 1000).formatted(.iso8601))
       }
       if device.forgotten { line += " " + tr("(forgotten)") }
+      if device.gone { line += " " + tr("(its folder is gone)") }
       lines.append(line)
     }
     if status.devices.count == 1 { lines.append(tr("no other device has written to the folder yet")) }

@@ -168,6 +168,17 @@ struct SyncTests {
     #expect(try laptop.library.forgetSyncDevice(String(desktop.id.prefix(8))).id == desktop.id)
   }
 
+  /// A device whose folder is gone from the sync folder is said so in the status; what it sent stays.
+  @Test func aDeviceWhoseFolderIsGoneIsSaidSo() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.sync()
+    #expect(try laptop.library.syncStatus().devices.first { !$0.isThis }?.gone == false)
+    try FileManager.default.removeItem(at: desktop.view.appendingPathComponent(desktop.id))
+    #expect(try laptop.library.syncStatus().devices.first { !$0.isThis }?.gone == true)
+  }
+
   @Test func theSameImportOnTwoMachinesIsOneWatch() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

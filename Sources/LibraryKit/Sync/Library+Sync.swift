@@ -36,6 +36,8 @@ public struct SyncStatus: Equatable, Sendable {
     public var forgotten: Bool
     /// Whether it is this library's own.
     public var isThis: Bool
+    /// Whether its folder is no longer in the sync folder (what it sent stays here).
+    public var gone = false
   }
 
   public var folder: String
@@ -132,6 +134,7 @@ extension Library {
             .int ?? 0,
           files: member.segment, partialFiles: 0, forgotten: false, isThis: true)
       ]
+      let present = Set(SyncFolder(root: member.folder, device: member.device).otherDevices())
       for row in try connection.rows(
         """
         SELECT d.id, d.name, d.last_wall, d.records, d.forgotten,
@@ -144,7 +147,7 @@ extension Library {
           SyncStatus.Device(
             id: row["id"].string ?? "", name: row["name"].string ?? "", lastChange: row["last_wall"].integer ?? 0,
             records: row["records"].int ?? 0, files: row["whole"].int ?? 0, partialFiles: row["partial"].int ?? 0,
-            forgotten: row["forgotten"].int == 1, isThis: false))
+            forgotten: row["forgotten"].int == 1, isThis: false, gone: !present.contains(row["id"].string ?? "")))
       }
       let skipped = try connection.rows(
         "SELECT device, file, problem FROM sync_files WHERE problem IS NOT NULL ORDER BY device, file"
