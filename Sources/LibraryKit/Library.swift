@@ -351,6 +351,9 @@ public final class Library {
       if target > version { try connection.rows("PRAGMA user_version = \(target)") }
       if target > 0 { try connection.rows("PRAGMA application_id = \(LibraryIdentity.applicationID)") }
       if existing, (1..<logged).contains(version) { try ChangeLog.writeExisting(connection, now: Date()) }
+      if version < SyncTable.listKeysVersion, target >= SyncTable.listKeysVersion {
+        try SyncTable.rekeyListNames(connection)
+      }
     }
   }
 }

@@ -36,9 +36,11 @@ enum Lists {
   /// case in any script ("ñoño" is "Ñoño"; SQLite's NOCASE folds ASCII only); `name` itself when
   /// no list has it.
   static func spelling(_ connection: SQLiteConnection, _ name: String) throws(SQLiteFailure) -> String {
-    let wanted = name.lowercased()
+    // Compared scalar by scalar, as the sync keys (`SyncTable.lowered`) and SQLite compare them:
+    // "é" written as one scalar or as e and a combining accent are two names everywhere alike.
+    let wanted = Array(name.lowercased().unicodeScalars)
     return try connection.rows("SELECT name FROM lists").compactMap { $0["name"].string }
-      .first { $0.lowercased() == wanted } ?? name
+      .first { Array($0.lowercased().unicodeScalars) == wanted } ?? name
   }
 }
 

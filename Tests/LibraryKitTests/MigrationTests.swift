@@ -68,6 +68,34 @@ struct MigrationTests {
     #expect(try Data(contentsOf: path) == before)
   }
 
+  /// A sync stamp of a list kept under the ASCII-lowered name of before is keyed again as a name
+  /// lowered in any script; two that meet keep the newer, and other stamps stay as they are.
+  @Test func listStampsOfBeforeAreKeyedAgainInAnyScript() throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    let connection = try SQLiteConnection(path: path.path, readOnly: false, create: true)
+    try Library.migrate(connection, to: SyncTable.listKeysVersion - 1)
+    let stamps: [(String, [SQLValue], Int64)] = [
+      ("lists", [.text("Été")], 5), ("lists", [.text("été")], 9),
+      ("list_items", [.text("Фильмы"), .text("movie"), .integer(550)], 3),
+      ("hidden", [.text("movie"), .integer(1)], 4),
+    ]
+    for (table, key, wall) in stamps {
+      try connection.rows(
+        "INSERT INTO sync_rows (tbl, key, wall, counter, device) VALUES (?, ?, ?, 0, 'a')",
+        [.text(table), .text(SyncTable.keyText(key)), .integer(wall)])
+    }
+    try Library.migrate(connection)
+    let rows = try connection.rows("SELECT tbl, key, wall FROM sync_rows ORDER BY tbl, key").map {
+      "\($0["tbl"].string ?? "") \($0["key"].string ?? "") \($0["wall"].integer ?? 0)"
+    }
+    #expect(
+      rows == [
+        "hidden \(SyncTable.keyText([.text("movie"), .integer(1)])) 4",
+        "list_items \(SyncTable.keyText([.text("фильмы"), .text("movie"), .integer(550)])) 3",
+        "lists \(SyncTable.keyText([.text("été")])) 9",
+      ], "\(rows)")
+  }
+
   @Test func aFileThatIsNotSQLiteIsRefusedAndNeverChanged() throws {
     let path = try libraryFolder().appendingPathComponent(Library.fileName)
     let text = Data("550\tw\t2026-01-01\t\tFight Club\t1999\n".utf8)

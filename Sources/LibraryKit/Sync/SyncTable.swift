@@ -86,6 +86,31 @@ struct SyncTable: Sendable {
     return .text(text.lowercased())
   }
 
+  /// The schema whose sync keys lower a list's name in any script; a file of an earlier one has
+  /// its stamps keyed again on migrating.
+  static let listKeysVersion = 8
+
+  /// Keys again the stamps of lists, their items and their deletions kept under the ASCII-lowered
+  /// names of before, as `lowered` makes them now; two stamps that meet keep the newer.
+  static func rekeyListNames(_ connection: SQLiteConnection) throws(SQLiteFailure) {
+    var moves: [(table: String, old: String, new: String)] = []
+    try connection.each(
+      "SELECT tbl, key FROM sync_rows WHERE tbl IN ('lists', 'list_items', 'list_deletions')"
+    ) { row in
+      guard let table = row["tbl"].string, let text = row["key"].string, var key = SyncSegment.key(text),
+        let name = key.first
+      else { return }
+      key[0] = lowered(name)
+      let new = keyText(key)
+      if new != text { moves.append((table, text, new)) }
+    }
+    for move in moves {
+      guard let stamp = try SyncStamp.stampOf(connection, move.table, keyText: move.old) else { continue }
+      try SyncStamp.stamp(connection, move.table, keyText: move.new, stamp.clock, deleted: stamp.deleted)
+      try connection.rows("DELETE FROM sync_rows WHERE tbl = ? AND key = ?", [.text(move.table), .text(move.old)])
+    }
+  }
+
   /// A key with its list's name as this library spells that list, for the statements that find
   /// rows by name (SQLite's NOCASE folds ASCII only); other keys as they are.
   func spelled(_ key: [SQLValue], _ connection: SQLiteConnection) throws(SQLiteFailure) -> [SQLValue] {
