@@ -127,4 +127,23 @@ struct SyncMergeTests {
     #expect(try laptop.library.list("Été") == nil)
     #expect(try laptop.export() == desktop.export())
   }
+
+  /// A member's watch from before it joined (an id derived from its day) imported on a machine
+  /// that saw the film again that day: joining keeps the one, gives the other the next id, and
+  /// fails on no unique id.
+  @Test func aKeptWatchAndAnotherOfItsDayJoinAsTwo() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
+    try laptop.join()
+    _ = try laptop.sync()
+    let copy = Array(try laptop.library.exportJSON(now: "2025-06-03").utf8)
+    _ = try desktop.library.importJSON(copy, name: "copy.json", dryRun: false)
+    try desktop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-04")
+    try desktop.join()
+    _ = try laptop.sync()
+    for device in [laptop, desktop] {
+      #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 2)
+    }
+    #expect(try laptop.export() == desktop.export())
+  }
 }

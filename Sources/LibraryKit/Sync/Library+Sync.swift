@@ -309,24 +309,40 @@ enum SyncJoin {
   /// joined is one history, not two. A watch whose id the folder already holds (`known`: an
   /// `export json` of a member, imported here) keeps it: it is the folder's watch.
   static func deriveWatchIDs(_ connection: SQLiteConnection, keeping known: Set<String> = []) throws(SQLiteFailure) {
-    var previous: [SQLValue] = []
-    var ordinal = 0
-    var changes: [(Int64, String)] = []
+    var rows: [(id: Int64, what: [SQLValue], uid: String?)] = []
     try connection.each(
       "SELECT id, kind, title_id, season, episode, watched, uid FROM watch_events ORDER BY kind, title_id, season, episode, watched, id"
     ) { row in
       let what = [row["kind"], row["title_id"], row["season"], row["episode"], row["watched"]]
       // A watch known only to be by its day keeps its id, so a dated import still replaces it.
-      if row["uid"].string == seenByID(what) { return }
-      if let id = row["uid"].string, known.contains(id) { return }
-      ordinal = what == previous ? ordinal + 1 : 0
-      previous = what
-      guard let id = row["id"].integer else { return }
-      changes.append((id, watchID(what, ordinal: ordinal)))
+      guard row["uid"].string != seenByID(what), let id = row["id"].integer else { return }
+      rows.append((id, what, row["uid"].string))
     }
-    for (id, uid) in changes {
+    // The folder's watches keep their ids (and their places among the same day's watches); no
+    // other watch is given one of them.
+    let kept = Set(rows.compactMap { $0.uid.flatMap { known.contains($0) ? $0 : nil } })
+    var previous: [SQLValue] = []
+    var ordinal = 0
+    var changes: [(id: Int64, uid: String)] = []
+    for row in rows {
+      ordinal = row.what == previous ? ordinal + 1 : 0
+      previous = row.what
+      if let uid = row.uid, kept.contains(uid) { continue }
+      var place = ordinal
+      var uid = watchID(row.what, ordinal: place)
+      while kept.contains(uid) {
+        place += 1
+        uid = watchID(row.what, ordinal: place)
+      }
+      if row.uid != uid { changes.append((row.id, uid)) }
+    }
+    // In two steps, so no watch takes an id another still holds until it gives it up.
+    for change in changes {
       try connection.rows(
-        "UPDATE watch_events SET uid = ? WHERE id = ? AND uid IS NOT ?", [.text(uid), .integer(id), .text(uid)])
+        "UPDATE watch_events SET uid = ? WHERE id = ?", [.text("joining-\(change.id)"), .integer(change.id)])
+    }
+    for change in changes {
+      try connection.rows("UPDATE watch_events SET uid = ? WHERE id = ?", [.text(change.uid), .integer(change.id)])
     }
   }
 
