@@ -155,6 +155,9 @@ extension TrendingCommand {
     var line =
       (dryRun ? tr("would add %s rows", added) : tr("added %s rows", added)) + (tables.isEmpty ? "" : " (\(tables))")
     line += ", " + tr("already there %s", String(outcome.already))
+    if outcome.takenAway > 0 {
+      line += ", " + tr("taken away since on a synced machine %s", String(outcome.takenAway))
+    }
     if outcome.invalid > 0 { line += ", " + tr("invalid %s", String(outcome.invalid)) }
     if dryRun { line += " " + tr("(a dry run: nothing was changed)") }
     var lines = [line]

@@ -82,8 +82,10 @@ struct SyncMergeTests {
     try laptop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
     try laptop.library.watch(heat, on: "2025-06-02", recorded: "2025-06-02")
     _ = try laptop.library.add(heat, to: "Old", day: "2025-06-02")
+    _ = try laptop.library.rate(Subject(heat.media), 7, title: heat, day: "2025-06-02")
     _ = try laptop.sync()
     let copy = Array(try laptop.library.exportJSON(now: "2025-06-03").utf8)
+    _ = try laptop.library.rate(Subject(heat.media), nil, title: heat, day: "2025-06-04")
     #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
     #expect(try laptop.library.deleteList("Old"))
     _ = try laptop.sync()
@@ -97,12 +99,16 @@ struct SyncMergeTests {
       #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
       #expect(try device.library.marks()[fightClub.media]?.seen == nil)
       #expect(try device.library.list("Old") == nil)
+      #expect(try device.library.rating(Subject(heat.media)) == nil)
     }
     #expect(try laptop.export() == desktop.export())
-    // A member taking the old copy in again gets the taken-away watch back nowhere.
+    // A member taking the old copy in again gets back nothing taken away since: not the watch,
+    // not the rating, not the list and its item.
     let outcome = try desktop.library.importJSON(copy, name: "copy.json", dryRun: false)
-    #expect(outcome.problems.contains { $0.problem.contains("taken away since") }, "\(outcome.problems)")
+    #expect(outcome.takenAway == 4 && outcome.invalid == 0, "\(outcome)")
+    #expect(try desktop.library.rating(Subject(heat.media)) == nil)
     #expect(try desktop.library.marks()[fightClub.media]?.seen == nil)
+    #expect(try desktop.library.list("Old") == nil)
   }
 
   /// Names told apart by case in any script, as the library tells them here: "Été" made on one

@@ -10,6 +10,8 @@ public struct JSONImportOutcome: Equatable, Sendable {
   public var added: [String: Int] = [:]
   /// Rows that were there already.
   public var already = 0
+  /// Rows taken away since the copy, on a machine of the sync folder: not brought back.
+  public var takenAway = 0
   /// Rows not taken: values the app never writes, or refused by the library.
   public var invalid = 0
   /// The first `ImportRows.namedSkips` rows not taken: the table as the file, the entry (from 1) as the line.
@@ -30,6 +32,8 @@ public struct JSONImportOutcome: Equatable, Sendable {
 /// What became of one exported row.
 fileprivate enum Taken {
   case added, already
+  /// Taken away since, on a machine of the sync folder: a late copy does not bring it back.
+  case takenAway
   case invalid(String)
 }
 
@@ -93,6 +97,15 @@ extension Library {
     var columns = columns
     var values = values
     func value(_ name: String) -> SQLValue { columns.firstIndex(of: name).map { values[$0] } ?? .null }
+    // A late copy does not undo what a machine of the sync folder took away since, as a sync would
+    // not; the items of a list taken away go with it.
+    if table == "list_items", let list = value("list_id").integer, listIDs[list] == Self.listTakenAway {
+      return .takenAway
+    }
+    if try takenAway(table, value, listIDs: listIDs) {
+      if table == "lists", let id = value("id").integer { listIDs[id] = Self.listTakenAway }
+      return .takenAway
+    }
     switch table {
     case "lists":
       guard let id = value("id").integer else { return .invalid(ExportValues.bad("id", "null")) }
@@ -126,12 +139,6 @@ extension Library {
       // A watch keeps its stable id; an export of a version before them gets one.
       if let uid = columns.firstIndex(of: "uid"), values[uid] == .null { values[uid] = .text(Events.newUID()) }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [value("uid")]) != nil { return .already }
-      // A late copy does not undo `unseen`, here as in a sync.
-      if case .text(let uid) = value("uid"),
-        try SyncStamp.stampOf(connection, "watch_events", [.text(uid)])?.deleted == true
-      {
-        return .invalid(tr("the watch was taken away since, on a machine of the sync folder"))
-      }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE id = ?", [value("id")]) != nil {
         columns.removeFirst()
         values.removeFirst()
@@ -146,6 +153,30 @@ extension Library {
       values)
     return connection.changes > 0 ? .added : .already
   }
+
+  /// Whether the sync folder's stamp of the row (by its key on every machine) says it was taken
+  /// away: a list by its name, an item by its list's name, a watch by its id. Never, in a library
+  /// that does not sync (it has no stamps).
+  private func takenAway(
+    _ table: String, _ value: (String) -> SQLValue, listIDs: [Int64: Int64]
+  ) throws(SQLiteFailure) -> Bool {
+    guard let spec = SyncTable.byName[table], table != "titles" else { return false }
+    var key: [SQLValue]
+    switch table {
+    case "list_items":
+      guard let list = value("list_id").integer, let mapped = listIDs[list],
+        let name = try connection.scalar("SELECT name FROM lists WHERE id = ?", [.integer(mapped)])
+      else { return false }
+      key = [name, value("kind"), value("title_id")]
+    default: key = spec.keyColumns.map(value)
+    }
+    if spec.keyColumns.first.map(spec.caseless) == true { key[0] = SyncTable.lowered(key[0]) }
+    guard !key.contains(.null) else { return false }
+    return try SyncStamp.stampOf(connection, table, key)?.deleted == true
+  }
+
+  /// The place of a list taken away since in the file's list ids (no list's id is negative).
+  private static let listTakenAway: Int64 = -1
 
   /// SQLITE_CONSTRAINT_FOREIGNKEY (a macro Swift does not import).
   private static let foreignKeyRefused: Int32 = 787
@@ -318,6 +349,7 @@ private final class JSONImportRun<S: ByteSource> {
     switch taken {
     case .added: outcome.added[table.name, default: 0] += 1
     case .already: outcome.already += 1
+    case .takenAway: outcome.takenAway += 1
     case .invalid(let problem): outcome.refuse(table.name, entry, problem)
     }
   }
