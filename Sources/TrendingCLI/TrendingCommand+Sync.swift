@@ -93,6 +93,7 @@ struct SyncStatusOutput: Encodable {
   let synced: String?
   let devices: [Device]
   let skipped: [String]
+  let waiting: Int
 
   init(_ status: SyncStatus) {
     folder = status.folder
@@ -108,6 +109,7 @@ struct SyncStatusOutput: Encodable {
         gone: device.gone)
     }
     skipped = status.skipped
+    waiting = status.waiting
   }
 }
 
@@ -132,6 +134,13 @@ extension Output {
     }
     if status.devices.count == 1 { lines.append(tr("no other device has written to the folder yet")) }
     for skipped in status.skipped { lines.append(tr("not all taken in: %s", skipped)) }
+    if status.waiting > 0 {
+      lines.append(
+        trn(
+          "%s record waits to be taken in (dated ahead of this clock, or its title still to come)",
+          "%s records wait to be taken in (dated ahead of this clock, or their titles still to come)", status.waiting,
+          String(status.waiting)))
+    }
     return lines.joined(separator: "\n")
   }
 }

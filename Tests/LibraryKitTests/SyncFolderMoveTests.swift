@@ -198,7 +198,9 @@ struct SyncFolderMoveTests {
     // Said as waiting, not as passed over.
     #expect(early.problems.contains { $0.hasSuffix("records wait, dated ahead of this machine's clock") }, "\(early)")
     #expect(!early.problems.contains { $0.contains("passed over") }, "\(early)")
+    #expect(try desktop.syncStatus().waiting > 0)
     _ = try desktop.sync(now: ahead)
     #expect(try desktop.rating(Subject(heat.media)) == 7)
+    #expect(try desktop.syncStatus().waiting == 0 && desktop.syncStatus().skipped.isEmpty, "nothing said to wait still")
   }
 }

@@ -48,6 +48,8 @@ public struct SyncStatus: Equatable, Sendable {
   public var devices: [Device]
   /// Files passed over: `device/file: why`.
   public var skipped: [String]
+  /// Records kept to be taken in later: dated ahead of this clock, or about a title still to come.
+  public var waiting = 0
 }
 
 extension Library {
@@ -134,6 +136,8 @@ extension Library {
             .int ?? 0,
           files: member.segment, partialFiles: 0, forgotten: false, isThis: true)
       ]
+      // A folder that cannot be listed (a stick not mounted) says nothing of its devices' folders.
+      let listed = SyncFolder.names(in: member.folder) != nil
       let present = Set(SyncFolder(root: member.folder, device: member.device).otherDevices())
       for row in try connection.rows(
         """
@@ -147,7 +151,8 @@ extension Library {
           SyncStatus.Device(
             id: row["id"].string ?? "", name: row["name"].string ?? "", lastChange: row["last_wall"].integer ?? 0,
             records: row["records"].int ?? 0, files: row["whole"].int ?? 0, partialFiles: row["partial"].int ?? 0,
-            forgotten: row["forgotten"].int == 1, isThis: false, gone: !present.contains(row["id"].string ?? "")))
+            forgotten: row["forgotten"].int == 1, isThis: false,
+            gone: listed && !present.contains(row["id"].string ?? "")))
       }
       let skipped = try connection.rows(
         "SELECT device, file, problem FROM sync_files WHERE problem IS NOT NULL ORDER BY device, file"
@@ -156,7 +161,8 @@ extension Library {
       }
       return SyncStatus(
         folder: member.folder, device: member.device, name: member.name,
-        synced: try connection.scalar("SELECT synced FROM sync_member")?.string, devices: devices, skipped: skipped)
+        synced: try connection.scalar("SELECT synced FROM sync_member")?.string, devices: devices, skipped: skipped,
+        waiting: try connection.scalar("SELECT count(*) FROM sync_waiting")?.int ?? 0)
     }
   }
 

@@ -224,22 +224,21 @@ struct SyncApply {
       }
     }
     file.complete = !partial && file.records >= header.records
-    // Passed over and kept to wait are told apart: a record dated ahead is taken in later.
-    var said: [String] = []
+    // Passed over (the file's lasting problem) and kept to wait (said by this sync alone: the
+    // records are taken in later from `sync_waiting`, the file is not read again for them).
     if refused > 0, let firstRefusal {
-      said.append(
-        trn(
-          "%1$s record passed over (%2$s)", "%1$s records passed over (the first: %2$s)", refused, String(refused),
-          firstRefusal))
+      file.problem = trn(
+        "%1$s record passed over (%2$s)", "%1$s records passed over (the first: %2$s)", refused, String(refused),
+        firstRefusal)
     }
     if ahead > 0 {
-      said.append(
-        trn(
-          "%s record waits, dated ahead of this machine's clock",
-          "%s records wait, dated ahead of this machine's clock",
-          ahead, String(ahead)))
+      let name = String(path.split(separator: "/").last ?? "")
+      outcome.problems.append(
+        Self.named(
+          trn(
+            "%s record waits, dated ahead of this machine's clock",
+            "%s records wait, dated ahead of this machine's clock", ahead, String(ahead)), device: device, file: name))
     }
-    if !said.isEmpty { file.problem = said.joined(separator: "; ") }
     try connection.rows(
       """
       UPDATE sync_devices SET name = CASE WHEN ? != '' THEN ? ELSE name END, last_wall = max(last_wall, ?),
