@@ -61,8 +61,8 @@ public final class Library {
       try connection.refuseStoredSQL()
       if connection.isReadOnly { readOnly = true }
       if let (immutable, full) = try Self.readableAsItIs(connection, path: file) {
-        // A read-only file system, or a full disk: WAL's index cannot be made, and nobody can
-        // change the file, so it is read as it is (history, exports and backups still work).
+        // A read-only file system, or a full disk: WAL's index cannot be made, so the file is read
+        // as it is, without locks (history, exports and backups still work; a backup is checked).
         connection = immutable
         readOnly = true
         writeRefusal =
@@ -86,12 +86,14 @@ public final class Library {
             "%1$s was made by a newer trending (schema %2$s; this one knows %3$s): opened read-only, nothing will be changed.",
             name, String(version), String(Schema.current)))
       case .new where readOnly:
-        throw LibraryError(
-          .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+        throw writeRefusal
+          ?? LibraryError(.readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
       case .ours(let version) where readOnly:
+        // An earlier version cannot be brought up to this one: said as why it cannot be written.
         guard version == Schema.current else {
-          throw LibraryError(
-            .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+          throw writeRefusal
+            ?? LibraryError(
+              .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
         }
       case .new, .ours:
         try Self.migrate(connection)
@@ -283,17 +285,19 @@ public final class Library {
         [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primary)
         && (onReadOnlyFileSystem(path) || !folderWritable(path))
       // A journal with changes in it would be passed over by a reading that takes the file as it is.
-      guard readOnly || (full && journalSize(path) == 0) else { throw error }
+      guard readOnly || (full && journalSize(path + "-wal") == 0 && journalSize(path + "-journal") == 0) else {
+        throw error
+      }
       let immutable = try SQLiteConnection(path: path, readOnly: true, create: false, immutable: true)
       try immutable.refuseStoredSQL()
       return (immutable, full && !readOnly)
     }
   }
 
-  /// The bytes of the write-ahead log beside the file at `path` (0 when there is none).
+  /// The bytes of a journal (`-wal`, `-journal`) at `path`, 0 when there is none.
   private static func journalSize(_ path: String) -> Int {
     var info = stat()
-    return stat(path + "-wal", &info) == 0 ? Int(info.st_size) : 0
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
   /// Whether the library at `path` can be written by this user, and if not why, without opening it.
