@@ -74,7 +74,7 @@ public final class Library {
       // Read at one moment: another process making the library commits before or after, never between.
       switch try connection.snapshot({ () throws(SQLiteFailure) in try Self.identify(connection) }) {
       case .foreign:
-        throw LibraryError.damaged(name)
+        throw LibraryError.notALibrary(name)
       case .newer(let version):
         // Written by a newer trending: read what we know of it, change nothing (not even its journal mode).
         connection = try SQLiteConnection(path: file, readOnly: true, create: false)
@@ -176,7 +176,7 @@ public final class Library {
     let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {
       if errno == ELOOP { throw LibraryError.link(name, to: linkTarget(file)) }
-      guard errno == ENOENT else { throw LibraryError.damaged(name) }
+      guard errno == ENOENT else { throw LibraryError.notALibrary(name) }
       // A new library: an empty file is an empty database; O_EXCL, so a race with another
       // process making it at the same moment is harmless.
       let made = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -184,12 +184,12 @@ public final class Library {
       return file
     }
     defer { close(descriptor) }
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw LibraryError.damaged(name) }
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw LibraryError.notALibrary(name) }
     if info.st_mode & S_IWUSR != 0 { giveSideFilesTheWrite(of: file, owner: info.st_uid) }
     guard info.st_size > 0 else { return file }
     var header = [UInt8](repeating: 0, count: 16)
     let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
-    guard count == 16, header == Array("SQLite format 3\0".utf8) else { throw LibraryError.damaged(name) }
+    guard count == 16, header == Array("SQLite format 3\0".utf8) else { throw LibraryError.notALibrary(name) }
     return file
   }
 

@@ -44,8 +44,8 @@ public struct LibraryError: Error, Equatable, Sendable {
       default: failure.primary
       }
     switch primary {
-    case SQLITE_NOTADB, SQLITE_CORRUPT:
-      return damaged(name)
+    case SQLITE_NOTADB: return notALibrary(name)
+    case SQLITE_CORRUPT: return damaged(name)
     case SQLITE_FULL:
       return LibraryError(.full, tr("the disk is full: nothing was changed in %s", name))
     case SQLITE_READONLY, SQLITE_PERM:
@@ -67,7 +67,16 @@ public struct LibraryError: Error, Equatable, Sendable {
         name, target))
   }
 
-  /// A file that is not a library, or a damaged one: what it is and what to do.
+  /// A file that is not a library (not a file, not SQLite, another program's): what to do.
+  static func notALibrary(_ name: String) -> LibraryError {
+    LibraryError(
+      .damaged,
+      tr(
+        "%s is not a trending library or is damaged; it was left as it is. Move it aside to start a new library, or put a backup in its place.",
+        name))
+  }
+
+  /// A library SQLite finds damaged: the way out that keeps what can still be read.
   static func damaged(_ name: String) -> LibraryError {
     LibraryError(
       .damaged,

@@ -80,7 +80,7 @@ struct LibraryEndToEndTests {
     for arguments in commands {
       let outcome = try run(arguments, data: data)
       #expect(outcome.status == 1, "\(arguments): \(outcome.status) \(outcome.stderr)")
-      #expect(outcome.stderr.contains(file.path) && outcome.stderr.contains("move the file aside"), "\(outcome.stderr)")
+      #expect(outcome.stderr.contains(file.path) && outcome.stderr.contains("Move it aside"), "\(outcome.stderr)")
     }
     #expect(try Data(contentsOf: file) == bytes)
     let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)

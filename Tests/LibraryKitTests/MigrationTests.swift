@@ -105,7 +105,7 @@ struct MigrationTests {
     } throws: { error in
       let error = error as? LibraryError
       return error?.kind == .damaged && error?.message.contains(path.path) == true
-        && error?.message.contains("move the file aside") == true
+        && error?.message.contains("Move it aside") == true
     }
     #expect(try Data(contentsOf: path) == text)
     #expect(!FileManager.default.fileExists(atPath: path.path + "-wal"))
