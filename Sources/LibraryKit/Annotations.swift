@@ -52,22 +52,22 @@ extension Library {
     }
   }
 
+  /// Why `text` is no note the library keeps (longer than `longestNote` characters, measured as
+  /// stored), nil when it is one.
+  public static func noteProblem(_ text: String) -> String? {
+    let length = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max).count
+    guard length > longestNote else { return nil }
+    return tr(
+      "a note is at most %1$s characters and this one has %2$s: nothing was saved", String(longestNote), String(length))
+  }
+
   /// Writes a note on a title or episode (nil clears it); false when there was nothing to clear.
   /// A note longer than `longestNote` characters is refused whole, nothing changed.
   @discardableResult
   public func note(
     _ subject: Subject, _ text: String?, title: TitleInfo, day: String, episodes: [EpisodeInfo] = []
   ) throws(LibraryError) -> Bool {
-    if let text {
-      let length = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max).count
-      guard length <= Self.longestNote else {
-        throw LibraryError(
-          .other,
-          tr(
-            "a note is at most %1$s characters and this one has %2$s: nothing was saved", String(Self.longestNote),
-            String(length)))
-      }
-    }
+    if let text, let problem = Self.noteProblem(text) { throw LibraryError(.other, problem) }
     return try write {
       try Titles.upsert(connection, title, day: day)
       if subject.episode != nil { try Events.store(connection, series: title.media.id, episodes) }

@@ -43,7 +43,6 @@ public enum LibraryCommand: Equatable, Sendable {
   case check
   case backup(path: String)
 
-  /// Whether the command only reads the library: none is made for it under a profile's name.
   /// Whether it is an import's `--dry-run`.
   var isDryRun: Bool {
     switch self {
@@ -52,11 +51,12 @@ public enum LibraryCommand: Equatable, Sendable {
     }
   }
 
+  /// Whether the command only reads the library: none is made for it under a profile's name.
   var onlyReads: Bool {
     switch self {
     case .history, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check, .backup:
       return true
-    case .importing(_, _, let dryRun, _), .importingServer(_, _, let dryRun, _): return dryRun
+    case .importing, .importingServer: return isDryRun
     default:
       return false
     }
@@ -232,14 +232,8 @@ extension ArgumentParser {
           guard !text.allSatisfy(\.isWhitespace) else {
             throw UsageError(message: tr("note needs the text of the note, or --clear"))
           }
-          // Too long is a usage error, as a rating of 11 is: measured as the library measures it.
-          let length = TextSanitizer.clean(text, keepNewlines: true, limit: Int.max).count
-          guard length <= Library.longestNote else {
-            throw UsageError(
-              message: tr(
-                "a note is at most %1$s characters and this one has %2$s: nothing was saved",
-                String(Library.longestNote), String(length)))
-          }
+          // Too long is a usage error, as a rating of 11 is.
+          if let problem = Library.noteProblem(text) { throw UsageError(message: problem) }
           command = .note(media, episode: episodes, text: text)
         }
       default:

@@ -23,7 +23,11 @@ extension TrendingCommand {
     if dryRun, !FileManager.default.fileExists(atPath: path.path) {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "trending-dry-run-\(UUID().uuidString)")
-      guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+      // The user's alone (0700), as the library's own folder is: a dry run holds their rows.
+      guard
+        (try? FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+      else {
         printError(tr("could not create %s", TextSanitizer.clean(folder.path, limit: 300)))
         return ExitCode.failure.rawValue
       }

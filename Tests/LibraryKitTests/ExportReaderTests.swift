@@ -91,6 +91,7 @@ struct ExportReaderTests {
     #expect(ExportValues.day("1870-01-01", now: now) == "1870-01-01")
     #expect(ExportValues.day("1850-01-01", now: now) == nil)
     #expect(ExportValues.badDay("Date", "2099-01-01") == "Date is a day still to come: 2099-01-01")
+    #expect(ExportValues.badDay("Date", "2026-12-08", now: now) == "Date is a day still to come: 2026-12-08")
     #expect(ExportValues.badDay("Date", "1850-01-01") == "Date is a day before 1870: 1850-01-01")
     #expect(ExportValues.badDay("Date", "soon") == "Date is not a day as YYYY-MM-DD: 'soon'")
     // `library check` and `import json` read a stored day by the same rule, in the same words.

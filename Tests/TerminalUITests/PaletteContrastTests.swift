@@ -109,8 +109,8 @@ struct PaletteContrastTests {
     for style in Self.everyStyle {
       let resolved = palette.resolve(style)
       // Bold draws a colour bright, unreadable on white; on the selection's blue, light text only brightens.
-      let onWhite = resolved.background == -1
-      #expect(!(resolved.bold && resolved.foreground != -1 && onWhite), "bold with a colour: \(style.summary)")
+      let onSelection = style.isSelected && resolved.background == 4
+      #expect(!(resolved.bold && resolved.foreground != -1 && !onSelection), "bold with a colour: \(style.summary)")
       #expect(![3, 6, 11, 14].contains(resolved.foreground), "yellow or cyan text: \(style.summary)")
     }
     // The hierarchy stays: a title bold, years set apart from titles, an error underlined for its weight.

@@ -148,9 +148,11 @@ enum ExportValues {
     return .some(year)
   }
 
-  /// A problem naming a bad day.
-  static func badDay(_ column: String, _ text: String?) -> String {
-    if let date = written(text), let problem = StoredValues.dayProblem(date, now: Date()) {
+  /// A problem naming a bad day, read by the clock `day` read it by.
+  static func badDay(
+    _ column: String, _ text: String?, now: Date = Date(), utcOffset: (Date) -> Int = ReleaseDate.utcOffset(at:)
+  ) -> String {
+    if let date = written(text, utcOffset: utcOffset), let problem = StoredValues.dayProblem(date, now: now) {
       return StoredValues.dayMessage(column, date, problem)
     }
     return tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, "'" + TextSanitizer.clean(text ?? "", limit: 40) + "'")

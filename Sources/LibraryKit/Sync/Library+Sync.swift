@@ -60,7 +60,8 @@ extension Library {
 
   /// Makes this library a member of `folder`: its device gets a folder of its own there, the
   /// watches it already has get ids every machine derives alike (so one history on two machines is
-  /// not doubled), every row it holds is stamped to travel, and a first sync runs.
+  /// not doubled) but for those whose ids the folder already holds, which keep them, every row it
+  /// holds is stamped to travel (an `import json`'s as old as the copy), and a first sync runs.
   public func joinSync(folder: String, name: String?, now: Date) throws(LibraryError) -> SyncOutcome {
     guard !isReadOnly else { throw writeRefusal }
     guard SyncFolder.isFolder(folder), let path = Self.resolvedFolder(folder) else {

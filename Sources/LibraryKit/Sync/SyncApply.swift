@@ -3,9 +3,9 @@ import CSQLite
 import FoundationEssentials
 import Localization
 
-/// Takes in the other devices' segments (docs/sync.md): every row as its latest clock left it,
-/// whatever order the files come in and however often; a file or a record that is not right costs
-/// only itself and is named.
+/// Takes in the other devices' segments, and this device's own written by another copy of this
+/// library (docs/sync.md): every row as its latest clock left it, whatever order the files come in
+/// and however often; a file or a record that is not right costs only itself and is named.
 struct SyncApply {
   let connection: SQLiteConnection
   let folder: SyncFolder
@@ -98,6 +98,25 @@ struct SyncApply {
     // What waits for its title is tried again with the other devices' records, at the end of `run`.
     if let newest { try SyncClock.receive(connection, newest) }
     return (highest, newest)
+  }
+
+  /// Keeps what a sync knows of a file it read, or wrote: read again only once it changes.
+  static func remember(
+    _ connection: SQLiteConnection, device: String, file name: String, _ stamp: FileStamp, _ file: FileOutcome
+  ) throws(SQLiteFailure) {
+    try connection.rows(
+      """
+      INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
+        reader = excluded.reader, records = excluded.records, complete = excluded.complete,
+        problem = excluded.problem
+      """,
+      [
+        .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
+        .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
+        file.problem.map(SQLValue.text) ?? .null,
+      ])
   }
 
   /// Whether a file read before is read again: it was not read whole and not refused, or it was

@@ -284,27 +284,6 @@ enum SyncExport {
   }
 }
 
-extension SyncApply {
-  /// Keeps what a sync knows of a file it read, or wrote: read again only once it changes.
-  static func remember(
-    _ connection: SQLiteConnection, device: String, file name: String, _ stamp: FileStamp, _ file: FileOutcome
-  ) throws(SQLiteFailure) {
-    try connection.rows(
-      """
-      INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
-        reader = excluded.reader, records = excluded.records, complete = excluded.complete,
-        problem = excluded.problem
-      """,
-      [
-        .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
-        .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
-        file.problem.map(SQLValue.text) ?? .null,
-      ])
-  }
-}
-
 /// What a sync remembers of a file it read: a file replaced changes one or the other.
 struct FileStamp: Equatable {
   /// Bytes.

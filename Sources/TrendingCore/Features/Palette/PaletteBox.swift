@@ -164,9 +164,9 @@ public enum PaletteLogic {
       state.palette = box
       return []
     case .pageDown, .pageUp:
-      // A page is the rows the box shows (`PaletteView`: the screen less six); pages stop at the ends.
+      // A page is the rows the box shows; pages stop at the ends.
       guard !entries.isEmpty else { return [] }
-      let page = max(1, state.shared.size.height - 6)
+      let page = listRows(height: state.shared.size.height, entries: Int.max)
       box.selection = min(entries.count - 1, max(0, box.selection + (command == .pageDown ? page : -page)))
       state.palette = box
       return []
@@ -182,6 +182,12 @@ public enum PaletteLogic {
     default:
       return []
     }
+  }
+
+  /// The rows of entries the palette's box shows on a screen `height` rows high: all of `entries`
+  /// that fit under its typed line and frame.
+  public static func listRows(height: Int, entries: Int) -> Int {
+    max(1, min(entries, height - 6))
   }
 
   /// Whether a command does something while the palette is open.

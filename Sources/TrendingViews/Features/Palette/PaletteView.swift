@@ -7,7 +7,7 @@ enum PaletteView {
   static func draw(_ box: PaletteBox, _ state: AppState, into screen: inout Screen) {
     let entries = PaletteLogic.entries(state)
     let width = min(screen.width, max(30, min(72, screen.width - 4)))
-    let listRows = max(1, min(entries.count, screen.height - 6))
+    let listRows = PaletteLogic.listRows(height: screen.height, entries: entries.count)
     let area = Rect(
       row: 1, column: (screen.width - width) / 2, width: width, height: min(screen.height - 1, listRows + 4))
     Box.draw(area, title: tr("Commands"), into: &screen)

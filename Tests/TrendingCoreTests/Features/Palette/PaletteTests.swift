@@ -97,7 +97,7 @@ struct PaletteTests {
     store.send(.key(.up)) { $0.palette?.selection = 0 }
     store.send(.key(.up)) { $0.palette?.selection = count - 1 }
     // Page keys move the rows the box shows (the screen less six), stopping at the ends.
-    let page = store.state.shared.size.height - 6
+    let page = PaletteLogic.listRows(height: store.state.shared.size.height, entries: count)
     #expect(count > page)
     store.send(.key(.pageUp)) { $0.palette?.selection = count - 1 - page }
     store.send(.key(.pageDown)) { $0.palette?.selection = count - 1 }
