@@ -94,7 +94,7 @@ enum Browser {
     state.shared.imagesNote = images.note
     state.shared.asciiKeys = glyphs != .unicode
     settings.settings.apply(to: &state.shared.keys)
-    if let problem = languageNote ?? settingsProblem(settings.messages) { state.shared.say(problem, .problem) }
+    if let problem = languageNote ?? settingsProblem(settings.briefMessages) { state.shared.say(problem, .problem) }
     if let plan = images.capabilities.plan { runner.perform(.drawImages(plan)) }
     let statusFile = environment["TRENDING_STATUS_FILE"].map { URL(fileURLWithPath: $0) }
     let app = AppRunner(
@@ -129,7 +129,7 @@ enum Browser {
     }
     var note = [languageNote, terminalNote].compactMap { $0 }
     // The browser shows one note: a settings problem either note would hide comes along.
-    if !note.isEmpty, let problem = settingsProblem(settings.messages) { note.append(problem) }
+    if !note.isEmpty, let problem = settingsProblem(settings.briefMessages) { note.append(problem) }
     return note.isEmpty ? nil : note.joined(separator: " ")
   }
 

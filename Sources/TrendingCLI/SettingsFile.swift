@@ -101,10 +101,16 @@ public struct SettingsFile: Sendable {
 
   /// The problems as lines for people, `FILE:LINE: message`, worded in the interface's language
   /// as it is now (the file is read before the language is known: it may choose it).
-  public var messages: [String] {
+  public var messages: [String] { messages(brief: false) }
+
+  /// The problems, each under the file's name alone ("config:2: …"): the browser's status line,
+  /// where a long path would leave no room for what is wrong.
+  public var briefMessages: [String] { messages(brief: true) }
+
+  private func messages(brief: Bool) -> [String] {
     // Nothing to say costs nothing: the name is made (a URL's `path`) only for a problem.
     guard failure != nil || !settings.problems.isEmpty else { return [] }
-    let name = TextSanitizer.clean(path?.path ?? "config", limit: 200)
+    let name = TextSanitizer.clean((brief ? path?.lastPathComponent : path?.path) ?? "config", limit: 200)
     if let failure { return [tr("%1$s: could not be read: %2$s", name, failure.reason)] }
     // Parsed again, now in the interface's language.
     return Settings(parsing: text ?? "").problems.map { "\(name):\($0.line): \($0.message)" }

@@ -99,13 +99,16 @@ extension BrowserEndToEndTests {
 
     /// The language's note does not hide a problem of the settings file: both are said.
     @Test func theLanguagesNoteAndASettingsProblemAreBothSaid() throws {
-      let settings = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
-      try Data("set region US\nset nonsense 1\n".utf8).write(to: settings)
+      // The problem under the file's name alone, whatever the temporary folder's length.
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+      let folder = home.appendingPathComponent("trending")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data("set region US\nset nonsense 1\n".utf8).write(to: folder.appendingPathComponent("config"))
       let session = try TmuxSession(
-        ["--demo"], environment: ["LANG": "ja_JP.UTF-8", "TRENDING_CONFIG": settings.path], width: 100)
+        ["--demo"], environment: ["LANG": "ja_JP.UTF-8", "XDG_CONFIG_HOME": home.path], width: 100)
       try session.waitFor("Dune: Part Two")
       try session.waitFor("using English.")
-      try session.waitFor("nonsense")
+      try session.waitFor("config:2: unknown setting")
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
