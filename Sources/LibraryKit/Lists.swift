@@ -38,6 +38,9 @@ enum Lists {
   static func spelling(_ connection: SQLiteConnection, _ name: String) throws(SQLiteFailure) -> String {
     // Compared scalar by scalar, as the sync keys (`SyncTable.lowered`) and SQLite compare them:
     // "é" written as one scalar or as e and a combining accent are two names everywhere alike.
+    // The list's own index first (NOCASE folds ASCII, so what it finds matches here too); every
+    // name is read only for a name it cannot tell ("été" for "Été"), not once a sync record.
+    if let same = try connection.scalar("SELECT name FROM lists WHERE name = ?", [.text(name)])?.string { return same }
     let wanted = Array(name.lowercased().unicodeScalars)
     return try connection.rows("SELECT name FROM lists").compactMap { $0["name"].string }
       .first { Array($0.lowercased().unicodeScalars) == wanted } ?? name

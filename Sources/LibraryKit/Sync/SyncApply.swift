@@ -363,7 +363,7 @@ struct SyncApply {
     try SyncStamp.stamp(connection, "list_deletions", key, clock, deleted: true)
     var items: [(SQLValue, SQLValue)] = []
     // The list as this library spells it (the key is lowered in any script).
-    let named: [SQLValue] = [.text(try Lists.spelling(connection, key[0].string ?? ""))]
+    let named = try SyncTable.byName["lists"]?.spelled(key, connection) ?? key
     try connection.each(
       "SELECT kind, title_id FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?)", named
     ) { items.append(($0["kind"], $0["title_id"])) }
