@@ -34,10 +34,7 @@ extension TrendingCommand {
   static func calendar(
     weeks: Int, format: CalendarOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
-    if let absent = absentLibrary(environment) {
-      printError(absent)
-      return ExitCode.failure.rawValue
-    }
+    if let refused = refusingAbsentLibrary(environment) { return refused }
     return runClient(invocation, environment: environment) { services in
       let report = gatherCalendar(weeks: weeks, client: services.client, environment: environment, today: Date())
       for problem in report.problems { printError(problem) }

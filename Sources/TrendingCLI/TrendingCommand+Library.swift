@@ -39,9 +39,8 @@ extension TrendingCommand {
       }
     }
     defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
-    if scratch == nil, onlyReads || checking, let absent = absentLibrary(environment, checking: checking) {
-      printError(absent)
-      return ExitCode.failure.rawValue
+    if scratch == nil, onlyReads || checking, let refused = refusingAbsentLibrary(environment, checking: checking) {
+      return refused
     }
     let result = LibraryService(path: path).sync { library throws(LibraryError) -> Int32 in
       if let notice = library.notice { printError(notice) }
@@ -53,6 +52,14 @@ extension TrendingCommand {
       printError(error.message)
       return ExitCode.failure.rawValue
     }
+  }
+
+  /// The exit code of a command that only reads, when it finds no library (said on standard error,
+  /// `absentLibrary`); nil when there is one to read.
+  static func refusingAbsentLibrary(_ environment: [String: String], checking: Bool = false) -> Int32? {
+    guard let absent = absentLibrary(environment, checking: checking) else { return nil }
+    printError(absent)
+    return ExitCode.failure.rawValue
   }
 
   /// Why a command that only reads finds no library, or nil when there is one to read: a profile's

@@ -22,10 +22,7 @@ extension TrendingCommand {
       return ExitCode.failure.rawValue
     }
     // They read the library: a profile's that is not there is said, never made (a name misspelt).
-    if let absent = absentLibrary(environment) {
-      printError(absent)
-      return ExitCode.failure.rawValue
-    }
+    if let refused = refusingAbsentLibrary(environment) { return refused }
     return runClient(invocation, environment: environment) { clients in
       switch command {
       case .forYou(let kind, let json):
