@@ -656,6 +656,15 @@ def season_answer(s, number):
             "overview": "", "id": s["id"] * 100 + number, "poster_path": None, "season_number": number,
             "vote_average": round(sum(e["vote_average"] for e in episodes) / len(episodes), 1) if episodes else 0}
 
+def season_score(s, number):
+    """A season's score as its answer gives it (made or kept as written); 0, unrated as TMDB says, without one."""
+    if number == 0: return 0
+    if number in s["episodes"]: return season_answer(s, number)["vote_average"]
+    language = "ru" if russian_mode() else "en"
+    kept = pathlib.Path(__file__).resolve().parent / "demo_seasons" / language / "tv" / str(s["id"]) / "season"
+    written = kept / f"{number}.json"
+    return json.loads(written.read_text(encoding="utf-8")).get("vote_average", 0) if written.exists() else 0
+
 def last_episode(s):
     number, _, count = max(s["seasons"])
     if s["last"] is None: return None
@@ -712,7 +721,7 @@ def related_series(s, count, skip=()):
 def tv_details(s):
     ru = russian_mode()
     seasons = [{"air_date": d, "episode_count": c, "id": s["id"] * 100 + n, "name": season_name(n), "overview": "",
-                "poster_path": None, "season_number": n, "vote_average": 0 if n == 0 else s["tmdb"][0]}
+                "poster_path": None, "season_number": n, "vote_average": season_score(s, n)}
                for n, d, c in s["seasons"]]
     record = {
         "adult": False, "backdrop_path": None,
