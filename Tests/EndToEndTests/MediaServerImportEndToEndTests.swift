@@ -9,13 +9,30 @@ import Testing
 struct MediaServerImportEndToEndTests {
   static let token = "9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a"
 
-  /// amodb's `/find` for the outside ids the samples carry, in TMDB's shapes.
-  private func amodb() throws -> LoopbackServer {
-    try LoopbackServer { request in
-      guard request.path.hasPrefix("/3/find/") else {
+  /// The series the samples' episodes belong to, as amodb lists their seasons: name, year, and
+  /// each season's episode count.
+  static let series: [Int: (name: String, year: Int, seasons: [Int: Int])] = [
+    1396: ("Breaking Bad", 2008, [1: 7, 2: 13]), 1399: ("Dark Water", 2011, [1: 10, 2: 10]),
+    4607: ("Lost Signal", 2014, [1: 8, 2: 8]),
+  ]
+
+  /// amodb's `/find` for the outside ids the samples carry, and the details of `series`, in TMDB's
+  /// shapes; anything else is a 404.
+  private func amodb(series: [Int: (name: String, year: Int, seasons: [Int: Int])] = series) throws -> LoopbackServer {
+    let notFound = #"{"status_code":34,"status_message":"The resource you requested could not be found."}"#
+    return try LoopbackServer { request in
+      if request.path.hasPrefix("/3/tv/") {
+        guard let id = Int(request.path.dropFirst("/3/tv/".count)), let show = series[id] else {
+          return .json(notFound, status: 404)
+        }
+        let seasons = show.seasons.sorted { $0.key < $1.key }.map {
+          #"{"season_number":\#($0.key),"episode_count":\#($0.value),"name":"Season \#($0.key)"}"#
+        }
         return .json(
-          #"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
+          #"{"id":\#(id),"name":"\#(show.name)","first_air_date":"\#(show.year)-01-20","vote_average":8,"vote_count":9,"seasons":[\#(seasons.joined(separator: ","))]}"#
+        )
       }
+      guard request.path.hasPrefix("/3/find/") else { return .json(notFound, status: 404) }
       var movies = ""
       var series = ""
       switch (request.query("external_source") ?? "", request.path.dropFirst("/3/find/".count)) {
@@ -142,6 +159,48 @@ struct MediaServerImportEndToEndTests {
     #expect(try history(environment).filter { $0.hasPrefix("1399 1 2 ") }.count == 2, "watched again today")
     let outputs = [first, second, third].map { $0.stdout + $0.stderr }.joined()
     #expect(!outputs.contains(Self.token))
+  }
+
+  @Test func aPlayKeepsItsDayInAnyTimeZoneAndNoneIsTakenFromTheFuture() throws {
+    let amodb = try amodb()
+    let plex = try MediaServerStandIn(.plex, token: Self.token, pageCap: 3)
+    let home = try home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let arguments = ["import", "plex", plex.url]
+    let west = environment(amodb, home, ["PLEX_TOKEN": Self.token, "TZ": "America/Los_Angeles"])
+    let first = try BinaryRunner.run(arguments, environment: west)
+    #expect(first.stdout.contains("added 6, already there 0"), "\(first.stdout)")
+    let watched = try history(west)
+    let east = environment(amodb, home, ["PLEX_TOKEN": Self.token, "TZ": "Asia/Tokyo"])
+    let travelled = try BinaryRunner.run(arguments, environment: east)
+    #expect(travelled.stdout.contains("added 0, already there 6"), "the same plays: \(travelled.stdout)")
+    #expect(try history(east) == watched, "no watch doubled on another day")
+    plex.play("2012", at: Int(Date().timeIntervalSince1970) + 3 * 86_400)
+    let ahead = try BinaryRunner.run(arguments, environment: east)
+    #expect(ahead.stdout.contains("added 0, already there 6, unresolved 1, skipped 1"), "\(ahead.stdout)")
+    #expect(ahead.stdout.contains("Dark Water S01E02: viewedAt is a day still to come"), "\(ahead.stdout)")
+    #expect(try history(east) == watched)
+  }
+
+  @Test func anEpisodeOrASeriesAmodbDoesNotListIsSaidAndNotRecorded() throws {
+    var series = Self.series
+    series[1399]?.seasons = [1: 1]
+    series[4607] = nil
+    let amodb = try amodb(series: series)
+    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
+    let home = try home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
+    let imported = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("added 4, already there 0, unresolved 1, skipped 3"), "\(imported.stdout)")
+    #expect(
+      imported.stdout.contains("Dark Water S01E02: Dark Water (2011) has no episode S01E02"), "\(imported.stdout)")
+    #expect(imported.stdout.contains("Old Signal S02E03: amodb has no series 4607"), "\(imported.stdout)")
+    #expect(
+      try history(environment) == [
+        "1396 1 6 2026-03-06", "1399 1 1 2026-03-02", "550 - - 2026-03-01", "872585 - - 2026-03-04",
+      ])
   }
 
   @Test func aRefusedMissingOrExposedTokenChangesNothingAndIsNeverShown() throws {

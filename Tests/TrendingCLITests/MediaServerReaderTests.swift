@@ -75,6 +75,61 @@ struct MediaServerReaderTests {
     #expect(deleted.ids == ServerIDs() && deleted.title == "A Film Since Deleted", "its metadata answered 404")
   }
 
+  @Test func anAnswerWithoutItsItemsIsAFailureAndAnEntryThatCannotBeReadCostsOnlyItself() async throws {
+    let me = #"{"Id":"4a7b2c9d1e3f4a5b9c7d8e9f0a1b2c3d"}"#
+    for page in [#"{"Items":"nope","TotalRecordCount":"x"}"#, #"{"TotalRecordCount":3}"#, "[]"] {
+      let server = try LoopbackServer { request in .json(request.path == "/Users/Me" ? me : page) }
+      let url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+      let result = await read(
+        MediaServerReader(server: .jellyfin, base: url, token: Self.token, insecure: false, environment: [:]))
+      guard case .failure(let error) = result else {
+        Issue.record("\(page) was read as a page")
+        continue
+      }
+      #expect(MediaServerImport.exitCode(error) == .network, "\(page)")
+    }
+    let plex = try LoopbackServer { _ in .json(#"{"MediaContainer":{"size":1,"Metadata":{"ratingKey":"1"}}}"#) }
+    let plexURL = try #require(URL(string: "http://127.0.0.1:\(plex.port)"))
+    let wrong = await read(
+      MediaServerReader(server: .plex, base: plexURL, token: Self.token, insecure: false, environment: [:]))
+    #expect((try? wrong.get()) == nil, "Metadata that is not an array")
+    let items = #"""
+      {"Items":[{"Name":"no id"},{"Id":"e1","Type":"Episode","SeriesName":"Dark Water","ParentIndexNumber":1,
+      "UserData":{"LastPlayedDate":"2026-03-02T19:00:00Z"}},{"Id":"m1","Type":"Movie","Name":"Kept",
+      "UserData":{"LastPlayedDate":"2026-03-02T19:00:00Z"}}],"TotalRecordCount":3}
+      """#
+    let mixed = try LoopbackServer { request in .json(request.path == "/Users/Me" ? me : items) }
+    let mixedURL = try #require(URL(string: "http://127.0.0.1:\(mixed.port)"))
+    let plays = try await read(
+      MediaServerReader(server: .jellyfin, base: mixedURL, token: Self.token, insecure: false, environment: [:])
+    ).get()
+    #expect(plays.count == 3, "each entry is said, read or not")
+    let made = ServerPlays(plays, server: .jellyfin)
+    #expect(made.rows.rows.map(\.title) == ["Kept"])
+    #expect(
+      made.rows.skipped.map(\.problem) == [
+        "an entry the server sent that could not be read",
+        "Dark Water: an episode the server gives no season or number",
+      ])
+  }
+
+  @Test func aRedirectToAnotherOriginIsSaidNotRead() async throws {
+    let elsewhere = try LoopbackServer(host: "127.0.0.2") { _ in .json(#"{"Id":"4a7b2c9d"}"#) }
+    let jellyfin = try LoopbackServer { _ in
+      .respond(status: 302, headers: ["Location": "http://127.0.0.2:\(elsewhere.port)/Users/Me"], body: Data())
+    }
+    let url = try #require(URL(string: "http://127.0.0.1:\(jellyfin.port)"))
+    let result = await read(
+      MediaServerReader(server: .jellyfin, base: url, token: Self.token, insecure: false, environment: [:]))
+    guard case .failure(let error) = result else {
+      Issue.record("a redirect elsewhere was read")
+      return
+    }
+    #expect(error.message.contains("redirected to http://127.0.0.2:\(elsewhere.port), another origin; not followed"))
+    #expect(elsewhere.requests.isEmpty, "nothing asked of the other origin")
+    #expect(MediaServerImport.exitCode(error) == .network)
+  }
+
   @Test func aRefusedTokenIsSaidNamingTheServerAndNeverTheToken() async throws {
     for server in MediaServer.allCases {
       let standIn = try MediaServerStandIn(server == .plex ? .plex : .jellyfin, token: Self.token)

@@ -58,6 +58,10 @@ public struct ServiceClient: Sendable {
           let limit = String(configuration.maxRedirects)
           throw HTTPError(.transport(tr("more than %s redirects; not followed", limit)), service: name)
         }
+        if !configuration.followsOtherOrigins, Origin(target) != Origin(configuration.baseURL) {
+          let shown = TextSanitizer.clean(Origin(target).description, limit: 200)
+          throw HTTPError(.transport(tr("redirected to %s, another origin; not followed", shown)), service: name)
+        }
         redirects += 1
         let next = HTTPRedirect.method(after: response.status, for: request.method)
         if next != request.method { request.body = nil }

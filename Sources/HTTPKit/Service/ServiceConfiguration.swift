@@ -18,6 +18,9 @@ public struct ServiceConfiguration: Sendable {
   public var maxBodyBytes = 8_000_000
   /// The most redirects followed for one request.
   public var maxRedirects = 3
+  /// Whether a redirect to another origin is followed (without the credentials); when not, it is
+  /// an error naming where it led, as for a server of the user's own whose answers must be its own.
+  public var followsOtherOrigins = true
   /// How many 429s are waited out for one request.
   public var maxRateLimitRetries = 2
   /// The longest `Retry-After` waited out, in seconds; a longer one is an error at once.

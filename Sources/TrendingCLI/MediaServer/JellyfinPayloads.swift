@@ -23,12 +23,13 @@ enum Jellyfin {
     }
   }
 
-  /// `GET /Users/{userId}/Items`: one page (`BaseItemDtoQueryResult`).
+  /// `GET /Users/{userId}/Items`: one page (`BaseItemDtoQueryResult`). An answer without its
+  /// `Items` array, or with a count that is not a number, is not a page: the import fails on it.
   struct Page: Decodable {
-    /// The items of the page that could be read.
-    var items: [Item]
-    /// How many items the query has in all.
-    var total: Int
+    /// The page's entries in order, nil for one that could not be read.
+    var entries: [Item?]
+    /// How many items the query has in all, when the server says.
+    var total: Int?
 
     enum CodingKeys: String, CodingKey {
       case items = "Items"
@@ -37,9 +38,12 @@ enum Jellyfin {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      items = (try? container.decode([Lossy<Item>].self, forKey: .items))?.compactMap(\.value) ?? []
-      total = min(max((try? container.decode(Int.self, forKey: .total)) ?? 0, 0), 10_000_000)
+      entries = try container.decode([Lossy<Item>].self, forKey: .items).map(\.value)
+      total = try container.decodeIfPresent(Int.self, forKey: .total).map { min(max($0, 0), 10_000_000) }
     }
+
+    /// The entries that could be read.
+    var items: [Item] { entries.compactMap { $0 } }
   }
 
   /// One item (`BaseItemDto`): a film, an episode, or (asked by id) a series.
@@ -98,15 +102,17 @@ enum Jellyfin {
     var ids: ServerIDs { ServerIDs(pairs: providerIDs.map { ($0.key, $0.value) }) }
 
     /// The play it is: a film, or an episode named by its series (`series` by id); nil for another
-    /// type, or an episode without a season, a number or its series.
+    /// type; an episode without a season or a number is a play with that problem.
     func play(series: [String: Item]) -> ServerPlay? {
       let played = lastPlayed.flatMap(ServerTime.iso8601)
       switch type {
       case "Movie":
         return ServerPlay(item: id, kind: .film, title: name, year: year, ids: ids, played: played)
       case "Episode":
-        guard let season, let number, (0...10_000).contains(season), (0...100_000).contains(number) else { return nil }
         let show = seriesID.flatMap { series[$0] }
+        guard let season, let number, (0...10_000).contains(season), (0...100_000).contains(number) else {
+          return ServerPlay.unnumbered(item: id, series: show?.name ?? seriesName ?? "", played: played)
+        }
         return ServerPlay(
           item: id, kind: .series, title: show?.name ?? seriesName ?? "", year: show?.year,
           ids: show?.ids ?? ServerIDs(), episode: EpisodeKey(season: season, number: number), played: played)

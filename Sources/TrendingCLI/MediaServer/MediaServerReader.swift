@@ -32,6 +32,8 @@ struct MediaServerReader: Sendable {
     configuration.proxy = ProxyEnvironment.proxy(for: base, environment: environment)
     configuration.allowsCleartextCredentials = insecure
     configuration.timeout = 30
+    // The plays must be the server's own: a redirect elsewhere is said, not read.
+    configuration.followsOtherOrigins = false
     self.server = server
     client = ServiceClient(
       configuration: configuration, transport: CurlTransport(proxies: ProxyEnvironment(environment: environment)),
@@ -52,7 +54,7 @@ struct MediaServerReader: Sendable {
     let user = try await client.json(Jellyfin.User.self, .get, "/Users/Me")
     guard user.isUsable else { throw HTTPError(.unreadable(tr("unexpected JSON shape")), service: server.name) }
     let path = "/Users/\(user.id)/Items"
-    var items: [Jellyfin.Item] = []
+    var items: [Jellyfin.Item?] = []
     var seen: Set<String> = []
     var start = 0
     for _ in 0..<Self.mostPages {
@@ -67,13 +69,13 @@ struct MediaServerReader: Sendable {
         URLQueryItem(name: "Limit", value: String(Self.pageSize)),
       ]
       let page = try await client.json(Jellyfin.Page.self, .get, path, query: query)
-      for item in page.items where seen.insert(item.id).inserted { items.append(item) }
-      start += page.items.count
-      if page.items.isEmpty || start >= page.total { break }
+      for entry in page.entries where entry.map({ seen.insert($0.id).inserted }) ?? true { items.append(entry) }
+      start += page.entries.count
+      if page.entries.isEmpty || page.total.map({ start >= $0 }) == true { break }
     }
     var wanted: [String] = []
     var asked: Set<String> = []
-    for item in items where item.type == "Episode" {
+    for case let item? in items where item.type == "Episode" {
       if let id = item.seriesID, (1...100).contains(id.utf8.count), asked.insert(id).inserted { wanted.append(id) }
     }
     var series: [String: Jellyfin.Item] = [:]
@@ -83,13 +85,13 @@ struct MediaServerReader: Sendable {
       let page = try await client.json(Jellyfin.Page.self, .get, path, query: query)
       for item in page.items { series[item.id] = item }
     }
-    return items.compactMap { $0.play(series: series) }
+    return items.compactMap { $0.map { $0.play(series: series) } ?? ServerPlay.unreadable() }
   }
 
   /// Plex: the owner's play history (account 1), oldest first, then each film's and each series'
   /// metadata once, for their `Guid` ids.
   private func plex() async throws(HTTPError) -> [ServerPlay] {
-    var entries: [Plex.HistoryEntry] = []
+    var entries: [Plex.HistoryEntry?] = []
     var start = 0
     for _ in 0..<Self.mostPages {
       let query = [
@@ -99,7 +101,7 @@ struct MediaServerReader: Sendable {
       ]
       let page = try await client.json(
         Plex.Container<Plex.HistoryEntry>.self, .get, "/status/sessions/history/all", query: query)
-      entries += page.entries.filter { $0.type == "movie" || $0.type == "episode" }
+      entries += page.read.filter { entry in entry.map { $0.type == "movie" || $0.type == "episode" } ?? true }
       start += page.size
       // The total when the server says it (a server may answer fewer than asked), else a short page ends it.
       if page.size == 0 { break }
@@ -111,7 +113,7 @@ struct MediaServerReader: Sendable {
     }
     var keys: [String] = []
     var asked: Set<String> = []
-    for entry in entries {
+    for case let entry? in entries {
       let key = entry.type == "movie" ? entry.ratingKey : entry.grandparentRatingKey
       if let key, asked.insert(key).inserted { keys.append(key) }
     }
@@ -127,6 +129,6 @@ struct MediaServerReader: Sendable {
         guard case .status(404) = error.kind else { throw error }
       }
     }
-    return entries.compactMap { Plex.play($0, metadata: metadata) }
+    return entries.compactMap { $0.map { Plex.play($0, metadata: metadata) } ?? ServerPlay.unreadable() }
   }
 }

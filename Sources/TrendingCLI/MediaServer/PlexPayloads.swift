@@ -5,10 +5,11 @@ import LibraryKit
 /// Plex Media Server's JSON answers (`Accept: application/json`), as its documentation shows them,
 /// read leniently: an entry that cannot be read costs only itself.
 enum Plex {
-  /// `{"MediaContainer": {"size": …, "totalSize": …, "Metadata": […]}}`.
+  /// `{"MediaContainer": {"size": …, "totalSize": …, "Metadata": […]}}`; an empty page may leave
+  /// `Metadata` out, but one that is not an array, or counts that are not numbers, are no page.
   struct Container<Entry: Decodable>: Decodable {
-    /// The entries that could be read.
-    var entries: [Entry]
+    /// The page's entries in order, nil for one that could not be read.
+    var read: [Entry?]
     /// How many entries the page held, read or not.
     var size: Int
     /// How many the query has in all, when the server says.
@@ -23,11 +24,13 @@ enum Plex {
     init(from decoder: any Decoder) throws {
       let outer = try decoder.container(keyedBy: Keys.self)
       let container = try outer.nestedContainer(keyedBy: ContainerKeys.self, forKey: .container)
-      let lossy = (try? container.decode([Lossy<Entry>].self, forKey: .metadata)) ?? []
-      entries = lossy.compactMap(\.value)
-      size = min(max((try? container.decode(Int.self, forKey: .size)) ?? lossy.count, 0), 1_000_000)
-      total = (try? container.decode(Int.self, forKey: .totalSize)).map { min(max($0, 0), 10_000_000) }
+      read = try container.decodeIfPresent([Lossy<Entry>].self, forKey: .metadata)?.map(\.value) ?? []
+      size = min(max(try container.decodeIfPresent(Int.self, forKey: .size) ?? read.count, 0), 1_000_000)
+      total = try container.decodeIfPresent(Int.self, forKey: .totalSize).map { min(max($0, 0), 10_000_000) }
     }
+
+    /// The entries that could be read.
+    var entries: [Entry] { read.compactMap { $0 } }
   }
 
   /// One play of the history (`/status/sessions/history/all`).
@@ -114,7 +117,7 @@ enum Plex {
   }
 
   /// The play a history entry is, with its film's or its series' metadata (by rating key); nil for
-  /// what is neither a film nor an episode.
+  /// what is neither a film nor an episode; an episode without a season or a number has that problem.
   static func play(_ entry: HistoryEntry, metadata: [String: Metadata]) -> ServerPlay? {
     let played = entry.viewedAt.flatMap(ServerTime.unix)
     switch entry.type {
@@ -124,10 +127,13 @@ enum Plex {
         item: entry.ratingKey, kind: .film, title: film?.title ?? entry.title, year: film?.year,
         ids: film?.ids ?? ServerIDs(), played: played)
     case "episode":
+      let show = entry.grandparentRatingKey.flatMap { metadata[$0] }
       guard let season = entry.season, let number = entry.number, (0...10_000).contains(season),
         (0...100_000).contains(number)
-      else { return nil }
-      let show = entry.grandparentRatingKey.flatMap { metadata[$0] }
+      else {
+        return ServerPlay.unnumbered(
+          item: entry.ratingKey, series: show?.title ?? entry.grandparentTitle ?? "", played: played)
+      }
       return ServerPlay(
         item: entry.ratingKey, kind: .series, title: show?.title ?? entry.grandparentTitle ?? "", year: show?.year,
         ids: show?.ids ?? ServerIDs(), episode: EpisodeKey(season: season, number: number), played: played)

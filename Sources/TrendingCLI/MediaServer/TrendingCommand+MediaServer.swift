@@ -50,14 +50,17 @@ extension TrendingCommand {
     let since = sinceLast ? try library.serverLastRun(server, base: base).map { $0.addingTimeInterval(-86_400) } : nil
     var found: [ExternalID: TitleInfo] = [:]
     let lookups = ServerPlays.lookups(plays, since: since)
-    if !lookups.isEmpty {
+    let known = try library.serverDays(server, base: base)
+    var made = ServerPlays(plays, server: server, since: since, known: known)
+    if !lookups.isEmpty || !made.episodeSeries.isEmpty {
       let client: AmodbClient
       switch ready(invocation, environment: environment) {
       case .services(let services): client = services.client
       case .refused(let code): return code
       }
+      let matcher = ImportMatcher(client: client)
       let progress = ImportProgress(total: lookups.count)
-      let matched = ImportMatcher(client: client).titles(for: lookups, progress: progress)
+      let matched = matcher.titles(for: lookups, progress: progress)
       progress.finish()
       switch matched {
       case .success(let titles): found = titles
@@ -65,8 +68,15 @@ extension TrendingCommand {
         printError(nothingChanged(error.message))
         return ExitCode(error).rawValue
       }
+      made = ServerPlays(plays, server: server, since: since, found: found, known: known)
+      // Each series' seasons, so an episode amodb does not list is said, not recorded.
+      switch matcher.seriesDetails(made.episodeSeries) {
+      case .success(let (details, missing)): made.checkEpisodes(details, missing: missing)
+      case .failure(let error):
+        printError(nothingChanged(error.message))
+        return ExitCode(error).rawValue
+      }
     }
-    let made = ServerPlays(plays, server: server, since: since, found: found)
     let plan = ImportPlan.make(made.rows.rows) { made.targets[$0] }
     let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: WatchlistFormat.day(started))
     let earlier = try library.serverPlayed(server, base: base)
@@ -74,7 +84,8 @@ extension TrendingCommand {
     let gone = earlier.filter { !playedNow.contains($0.key) }
     if !dryRun {
       let adding = made.matched.filter { earlier[$0.key] != $0.value }
-      try library.recordServerPlayed(server, base: base, adding: adding, removing: Array(gone.keys))
+      let days = made.days.filter { known[$0.key] != $0.value }
+      try library.recordServerPlayed(server, base: base, adding: adding, days: days, removing: Array(gone.keys))
       if sinceLast { try library.recordServerRun(server, base: base, at: started) }
     }
     var header = trn(

@@ -2,13 +2,23 @@ import AmodbKit
 import FoundationEssentials
 
 /// What the library remembers of each media server it imported from, in its facts (so it travels
-/// with sync): the items an import matched (`jellyfin.played:BASE ITEM`, naming the title), and
-/// the time of the last `--since-last` run (`jellyfin.last-run:BASE`).
+/// with sync): the items an import matched (`jellyfin.played:BASE ITEM`, naming the title), the day
+/// each play was taken as (`jellyfin.day:BASE ITEM@SECONDS`, so a play read again in another time
+/// zone is the same watch), and the time of the last `--since-last` run (`jellyfin.last-run:BASE`).
 extension Library {
   /// The items earlier imports from the server at `base` matched, with the title each named.
   public func serverPlayed(_ server: MediaServer, base: String) throws(LibraryError) -> [String: String] {
-    let prefix = Self.playedPrefix(server, base: base)
-    return try read {
+    try facts(prefixed: Self.playedPrefix(server, base: base))
+  }
+
+  /// The day each play earlier imports took from the server at `base`, by `ServerPlay.key`.
+  public func serverDays(_ server: MediaServer, base: String) throws(LibraryError) -> [String: String] {
+    try facts(prefixed: Self.dayPrefix(server, base: base))
+  }
+
+  /// The facts whose names start with `prefix`, by the rest of their names.
+  private func facts(prefixed prefix: String) throws(LibraryError) -> [String: String] {
+    try read {
       var found: [String: String] = [:]
       let rows = try connection.rows(
         "SELECT name, value FROM facts WHERE substr(name, 1, ?) = ?",
@@ -21,20 +31,24 @@ extension Library {
     }
   }
 
-  /// Remembers the items newly matched and forgets the ones no longer played, in one write
-  /// (nothing is written when both are empty).
+  /// Remembers the items newly matched and the days of plays newly taken, and forgets the items no
+  /// longer played with their plays' days, in one write (none when there is nothing to change).
   public func recordServerPlayed(
-    _ server: MediaServer, base: String, adding: [String: String], removing: [String]
+    _ server: MediaServer, base: String, adding: [String: String], days: [String: String] = [:],
+    removing: [String]
   ) throws(LibraryError) {
-    guard !adding.isEmpty || !removing.isEmpty else { return }
+    guard !adding.isEmpty || !days.isEmpty || !removing.isEmpty else { return }
     let prefix = Self.playedPrefix(server, base: base)
+    let dayPrefix = Self.dayPrefix(server, base: base)
     try write("import") {
-      for (item, label) in adding.sorted(by: { $0.key < $1.key }) {
-        try connection.rows(
-          "INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(prefix + item), .text(label)])
+      for (name, value) in adding.map({ (prefix + $0.key, $0.value) }) + days.map({ (dayPrefix + $0.key, $0.value) }) {
+        try connection.rows("INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(name), .text(value)])
       }
       for item in removing.sorted() {
         try connection.rows("DELETE FROM facts WHERE name = ?", [.text(prefix + item)])
+        let plays = dayPrefix + item + "@"
+        try connection.rows(
+          "DELETE FROM facts WHERE substr(name, 1, ?) = ?", [.integer(Int64(plays.utf8.count)), .text(plays)])
       }
     }
   }
@@ -53,6 +67,11 @@ extension Library {
   /// The facts' names of a server's matched items start with this.
   static func playedPrefix(_ server: MediaServer, base: String) -> String {
     "\(server.rawValue).played:\(base) "
+  }
+
+  /// The facts' names of the days a server's plays were taken as start with this.
+  static func dayPrefix(_ server: MediaServer, base: String) -> String {
+    "\(server.rawValue).day:\(base) "
   }
 
   /// The fact of a server's last `--since-last` run.

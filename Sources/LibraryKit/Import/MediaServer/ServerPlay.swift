@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 
 /// A media server whose plays an import reads: each is asked over HTTP with a token of its own.
 public enum MediaServer: String, CaseIterable, Sendable {
@@ -18,6 +19,14 @@ public enum MediaServer: String, CaseIterable, Sendable {
     switch self {
     case .jellyfin: return "JELLYFIN_TOKEN"
     case .plex: return "PLEX_TOKEN"
+    }
+  }
+
+  /// The field its answers date a play by, as skipped rows name it.
+  public var playedField: String {
+    switch self {
+    case .jellyfin: return "LastPlayedDate"
+    case .plex: return "viewedAt"
     }
   }
 
@@ -135,11 +144,14 @@ public struct ServerPlay: Equatable, Sendable {
   public var episode: EpisodeKey?
   /// When it was played; nil when the server does not say.
   public var played: Date?
+  /// Why it cannot be a watch, when it cannot (an entry that could not be read, an episode with no
+  /// season or number): the import skips it, saying this.
+  public var problem: String?
 
   /// Makes one, cleaning the title.
   public init(
     item: String, kind: MediaKind, title: String, year: Int?, ids: ServerIDs, episode: EpisodeKey? = nil,
-    played: Date?
+    played: Date?, problem: String? = nil
   ) {
     self.item = item
     self.kind = kind
@@ -148,6 +160,27 @@ public struct ServerPlay: Equatable, Sendable {
     self.ids = ids
     self.episode = episode
     self.played = played
+    self.problem = problem
+  }
+
+  /// An entry of the server's answer that could not be read: it costs only itself, and is said.
+  public static func unreadable() -> ServerPlay {
+    ServerPlay(
+      item: "", kind: .film, title: "", year: nil, ids: ServerIDs(), played: nil,
+      problem: tr("an entry the server sent that could not be read"))
+  }
+
+  /// An episode the server gives no season or episode number: it cannot be told which one it is.
+  public static func unnumbered(item: String, series: String, played: Date?) -> ServerPlay {
+    ServerPlay(
+      item: item, kind: .series, title: series, year: nil, ids: ServerIDs(), played: played,
+      problem: tr("%s: an episode the server gives no season or number", series.isEmpty ? "?" : series))
+  }
+
+  /// The play as the server knows it, whatever the time zone reading it: the item and the second
+  /// it was played (`2012@1772396100`); nil when the server does not say when.
+  public var key: String? {
+    played.map { "\(item)@\(Int($0.timeIntervalSince1970))" }
   }
 
   /// How a summary names it: `Fight Club`, `Dark S01E03`.

@@ -11,19 +11,43 @@ public struct ServerPlays: Equatable, Sendable {
   public var targets: [TitleReference: ImportTarget] = [:]
   /// The items whose rows were matched, with how the summary names them.
   public var matched: [String: String] = [:]
+  /// The day each matched play was taken as, by `ServerPlay.key`.
+  public var days: [String: String] = [:]
+  /// The play each matched row was made of: its item and its key.
+  private var madeOf: [RowPlace: PlayKeys] = [:]
+
+  /// A play's item and its key, for what a row was made of.
+  private struct PlayKeys: Equatable, Sendable {
+    var item: String
+    var key: String
+  }
 
   /// Makes the rows of `plays` played at or after `since` (all of them when nil); `found` holds
-  /// the titles `/find` gave for outside ids.
-  public init(_ plays: [ServerPlay], server: MediaServer, since: Date? = nil, found: [ExternalID: TitleInfo] = [:]) {
+  /// the titles `/find` gave for outside ids; `known` the days earlier imports took plays as (a
+  /// play keeps its day in any time zone); a play dated after `now`'s day is skipped, as the
+  /// library keeps no watch still to come.
+  public init(
+    _ plays: [ServerPlay], server: MediaServer, since: Date? = nil, found: [ExternalID: TitleInfo] = [:],
+    known: [String: String] = [:], now: Date = Date()
+  ) {
     rows.files = [server.name]
     for (offset, play) in plays.enumerated() {
       let line = offset + 1
+      if let problem = play.problem {
+        rows.skip(server.name, line, problem)
+        continue
+      }
       guard let played = play.played else {
         rows.skip(server.name, line, tr("%s: the server does not say when it was played", play.label))
         continue
       }
       if let since, played < since { continue }
-      let day = WatchlistFormat.day(played)
+      let key = play.key ?? ""
+      let day = known[key] ?? WatchlistFormat.day(played)
+      if let date = ReleaseDate(day), let problem = StoredValues.dayProblem(date, now: now) {
+        rows.skip(server.name, line, play.label + ": " + StoredValues.dayMessage(server.playedField, date, problem))
+        continue
+      }
       let place = RowPlace(file: server.name, line: line)
       let year = play.episode == nil ? play.year : nil
       guard let info = Self.title(of: play, found: found) else {
@@ -39,7 +63,75 @@ public struct ServerPlays: Equatable, Sendable {
         ImportRow(place: place, reference: reference, title: play.label, year: year, action: .watch(day: day)))
       targets[reference] = targets[reference] ?? ImportTarget(info: info, episode: play.episode)
       matched[play.item] = Self.label(play, info)
+      days[key] = day
+      madeOf[place] = PlayKeys(item: play.item, key: key)
     }
+  }
+
+  /// The series whose episodes the rows name, each once, in the order met: to be checked against
+  /// amodb's seasons (`checkEpisodes`).
+  public var episodeSeries: [Int] {
+    var seen: Set<Int> = []
+    return rows.rows.compactMap { row in
+      guard let target = targets[row.reference], target.episode != nil,
+        seen.insert(target.info.media.id).inserted
+      else { return nil }
+      return target.info.media.id
+    }
+  }
+
+  /// Checks the episodes against what amodb says each series holds (`series` by id; one not in it
+  /// is taken at the server's word, one in `missing` amodb has no longer): a row naming a season or
+  /// an episode amodb does not list is skipped, saying so, and a series takes amodb's title.
+  public mutating func checkEpisodes(_ series: [Int: SeriesDetails], missing: Set<Int>) {
+    var kept: [ImportRow] = []
+    for row in rows.rows {
+      guard let target = targets[row.reference], let episode = target.episode else {
+        kept.append(row)
+        continue
+      }
+      let id = target.info.media.id
+      let problem: String? =
+        if missing.contains(id) {
+          tr("%1$s: amodb has no series %2$s", row.title, String(id))
+        } else if let details = series[id] {
+          Self.absence(of: episode, in: details).map { row.title + ": " + $0 }
+        } else {
+          nil
+        }
+      let play = madeOf[row.place]
+      if let problem {
+        rows.skip(row.place.file, row.place.line, problem)
+        if let play {
+          matched[play.item] = nil
+          days[play.key] = nil
+        }
+        continue
+      }
+      if let details = series[id] {
+        let info = TitleInfo(details)
+        targets[row.reference]?.info = info
+        if let play { matched[play.item] = Self.label(info, episode: episode) }
+      }
+      kept.append(row)
+    }
+    rows.rows = kept
+    let left = Set(kept.map(\.reference))
+    targets = targets.filter { left.contains($0.key) }
+  }
+
+  /// Why `episode` is not one of the series' (no such season, or past its last episode); nil when it is,
+  /// or when amodb lists no seasons to tell.
+  static func absence(of episode: EpisodeKey, in details: SeriesDetails) -> String? {
+    guard !details.seasons.isEmpty else { return nil }
+    let name = details.firstAirDate.map { "\(details.name) (\($0.year))" } ?? details.name
+    guard let season = details.seasons.first(where: { $0.number == episode.season }) else {
+      return tr("%1$s has no season %2$s", name, String(episode.season))
+    }
+    if let count = season.episodeCount, episode.number > count || episode.number < 1 {
+      return tr("%1$s has no episode %2$s", name, episode.code)
+    }
+    return nil
   }
 
   /// The outside ids to look up for the plays at or after `since`: those of plays without a TMDB id,
@@ -47,7 +139,7 @@ public struct ServerPlays: Equatable, Sendable {
   public static func lookups(_ plays: [ServerPlay], since: Date? = nil) -> [ExternalID] {
     var seen: Set<ExternalID> = []
     var ids: [ExternalID] = []
-    for play in plays where play.ids.tmdb == nil {
+    for play in plays where play.ids.tmdb == nil && play.problem == nil {
       guard let played = play.played, since.map({ played >= $0 }) ?? true else { continue }
       for id in play.ids.external(play.kind) where seen.insert(id).inserted { ids.append(id) }
     }
@@ -64,8 +156,14 @@ public struct ServerPlays: Equatable, Sendable {
 
   /// How the summary names a matched play: the title as amodb has it, else as the server does.
   static func label(_ play: ServerPlay, _ info: TitleInfo) -> String {
-    let title = info.title.isEmpty ? play.title : info.title
-    let named = info.year.map { "\(title) (\($0))" } ?? title
-    return play.episode.map { named + " " + $0.code } ?? named
+    var named = info
+    if named.title.isEmpty { named.title = play.title }
+    return label(named, episode: play.episode)
+  }
+
+  /// `Dark (2017) S01E03`, `Fight Club (1999)`.
+  static func label(_ info: TitleInfo, episode: EpisodeKey?) -> String {
+    let named = info.year.map { "\(info.title) (\($0))" } ?? info.title
+    return episode.map { named + " " + $0.code } ?? named
   }
 }
