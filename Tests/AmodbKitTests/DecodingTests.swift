@@ -113,11 +113,11 @@ struct DecodingTests {
     #expect(page.results[3].releaseDate == nil)
   }
 
-  @Test func pageWithoutResultsIsEmptyNotAnError() throws {
-    let page = try decode(MediaPage.self, #"{"page": 1, "results": null}"#)
-    #expect(page.results.isEmpty)
-    #expect(page.totalPages == 1)
-    for broken in [#"{"a": 1}"#, #""none""#, "7"] {
+  @Test func aPageWithoutItsResultsIsNoPageSoABrokenAnswerIsNeverAnEmptyList() throws {
+    let page = try decode(MediaPage.self, #"{"page": 1, "results": []}"#)
+    #expect(page.results.isEmpty && page.totalPages == 1, "an empty list is [] in TMDB's answers")
+    #expect(throws: DecodingError.self, "results left out") { try decode(MediaPage.self, #"{"page": 1}"#) }
+    for broken in ["null", #"{"a": 1}"#, #""none""#, "7"] {
       #expect(throws: DecodingError.self, "results: \(broken)") {
         try decode(MediaPage.self, #"{"page": 1, "total_pages": 500, "results": \#(broken)}"#)
       }

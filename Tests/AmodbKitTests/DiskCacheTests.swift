@@ -126,6 +126,27 @@ struct DiskCacheTests {
       #expect(!text.contains("disk-secret-key"))
     }
   }
+
+  @Test func anAnswerThatDoesNotReadLeavesTheLastGoodOneKept() async throws {
+    let broken = Atomic<Bool>(false)
+    let server = try LoopbackServer { _ in
+      .json(broken.load(ordering: .relaxed) ? #"{"page":1,"results":null,"total_pages":1}"# : TestClients.pageJSON())
+    }
+    let folder = directory()
+    func client() -> AmodbClient {
+      AmodbClient(
+        configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("disk-secret-key")),
+        transport: CurlTransport(), disk: DiskCache(directory: folder))
+    }
+    let request = TrendingRequest(language: "en-US")
+    _ = try await client().fetch(request)
+    broken.store(true, ordering: .relaxed)
+    let same = client()
+    await #expect(throws: AmodbError.self) { try await same.fetch(request, forceRefresh: true) }
+    #expect(await same.cached(request)?.value.results.count == 3, "kept in memory")
+    #expect(await client().cached(request)?.value.results.count == 3, "kept on disk")
+    #expect(server.requests.count == 2)
+  }
 }
 
 /// Hostile files and environments: the cache touches only its own entries and never trusts a file.

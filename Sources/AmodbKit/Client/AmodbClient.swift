@@ -106,15 +106,15 @@ public actor AmodbClient {
         return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
       }
     }
-    let answer = try await shared(url, kind: endpoint.cacheKind, background: background, onWait: onWait).get()
-    do {
-      let value = try decode(E.Response.self, from: answer.body)
-      return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
-    } catch {
-      forget(url)
-      if let kind = endpoint.cacheKind { disk?.remove(url.withoutSecrets, kind: kind) }
-      throw error
+    let answer = try await shared(url, background: background, onWait: onWait).get()
+    // Kept only once it reads: an answer that does not leaves the last good one in place, for
+    // the browser's "showing data from …" and the command line's offline answers.
+    let value = try decode(E.Response.self, from: answer.body)
+    store(answer, for: url)
+    if let kind = endpoint.cacheKind {
+      disk?.write(url.withoutSecrets, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt)
     }
+    return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: false)
   }
 
   /// Fetches an endpoint and returns the outcome as a `Result`.
@@ -130,7 +130,7 @@ public actor AmodbClient {
 
   /// Joins the request already in flight for `url`, or starts it.
   private func shared(
-    _ url: URL, kind: CacheKind?, background: Bool = false, onWait: (@Sendable (Int) -> Void)?
+    _ url: URL, background: Bool = false, onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     if let running = inFlight[url] { return await running.value }
     let request = HTTPRequest(
@@ -143,10 +143,6 @@ public actor AmodbClient {
     inFlight[url] = task
     let result = await task.value
     inFlight[url] = nil
-    if case .success(let answer) = result {
-      store(answer, for: url)
-      if let kind { disk?.write(url.withoutSecrets, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt) }
-    }
     return result
   }
 

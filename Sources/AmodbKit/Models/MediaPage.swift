@@ -35,14 +35,9 @@ public struct MediaPage: Sendable, Hashable, Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     // At most 100 entries are kept from a page (TMDB sends 20); the rest count as skipped. Results
-    // missing or null are none; results of another type make no page, so "nothing listed" is never
-    // said of a broken answer.
-    let entries: CappedArray<MediaSummary>
-    if let read = container.lenient(CappedArray<MediaSummary>.self, .results) {
-      entries = read
-    } else if !container.contains(.results) || (try? container.decodeNil(forKey: .results)) == true {
-      entries = CappedArray()
-    } else {
+    // missing, null or of another type make no page (TMDB sends `[]` for an empty list), so "nothing
+    // listed" is never said, nor kept, of a broken answer.
+    guard let entries = container.lenient(CappedArray<MediaSummary>.self, .results) else {
       throw DecodingError.dataCorruptedError(forKey: .results, in: container, debugDescription: "results is not a list")
     }
     results = entries.values
