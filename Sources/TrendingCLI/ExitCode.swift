@@ -37,7 +37,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .missingKey, .unauthorized, .paymentRequired: self = .authentication
     case .rateLimited: self = .rateLimited
     case .notFound: self = .notFound
-    case .server, .http, .timedOut, .transport, .tooLarge, .unreadable: self = .network
+    case .server, .http, .timedOut, .transport, .broken, .tooLarge, .unreadable: self = .network
     // The library's trouble is the library's, as every command's library failure exits.
     case .library: self = .failure
     }

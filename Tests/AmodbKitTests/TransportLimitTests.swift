@@ -30,7 +30,7 @@ struct TransportLimitTests {
     for target in targets {
       let api = try LoopbackServer { _ in .respond(status: status, headers: ["Location": target], body: Data()) }
       let error = await fetchError(TestClients.client(for: api), TrendingRequest(language: "en-US"))
-      guard case .transport(let description) = error else {
+      guard case .broken(let description) = error else {
         Issue.record("\(status) to \(target): expected a refusal, got \(String(describing: error))")
         continue
       }
@@ -66,7 +66,7 @@ struct TransportLimitTests {
       .respond(status: 302, headers: ["Location": request.path + "x"], body: Data())
     }
     let error = await fetchError(TestClients.client(for: server), TrendingRequest(language: "en-US"))
-    #expect(error == .transport(description: "more than 3 redirects; not followed"))
+    #expect(error == .broken(description: "more than 3 redirects; not followed"))
     #expect(server.requests.count == 4)
   }
 

@@ -38,6 +38,12 @@ extension ScreenSnapshotTests {
     state.rootList.list.fail(.server(status: 503, message: nil))
     let down = Renderer.render(state).screen.line(22)
     #expect(down.contains("Refresh failed: service error (HTTP 503). Showing the list from 3 minutes ago."), "\(down)")
+    state.rootList.list.fail(.broken(description: "bad response from 127.0.0.1:8080"))
+    let broken = Renderer.render(state).screen.line(22)
+    #expect(broken.contains("! bad response from 127.0.0.1:8080 · list from 3 minutes ago"), "reached: \(broken)")
+    #expect(!broken.contains("Offline"))
+    state.rootList.list.fail(.transport(description: "could not find host api.amodb.invalid"))
+    #expect(Renderer.render(state).screen.line(22).contains("Offline, showing data from 3 minutes ago. r retries."))
   }
 }
 

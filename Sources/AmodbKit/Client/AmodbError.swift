@@ -22,6 +22,9 @@ public enum AmodbError: Error, Sendable, Hashable {
   case timedOut(seconds: Int)
   /// The network failed: offline, DNS, refused, reset.
   case transport(description: String)
+  /// The server was reached but the exchange broke (lost mid-way, a bad reply, a redirect not
+  /// followed): the network works, so it is never said as offline.
+  case broken(description: String)
   /// The answer was larger than the allowed size.
   case tooLarge(limit: Int)
   /// The answer arrived but could not be read as the expected JSON.
@@ -48,7 +51,7 @@ public enum AmodbError: Error, Sendable, Hashable {
       return tr("Unexpected answer (HTTP %1$s)%2$s.", String(status), suffix(detail))
     case .timedOut(let seconds):
       return tr("No answer within %s s (timed out).", String(seconds))
-    case .transport(let description):
+    case .transport(let description), .broken(let description):
       return tr("Network error: %s.", description)
     case .tooLarge(let limit):
       return tr("The answer was too large (over %s MB) and was not read.", String(limit / 1_000_000))
@@ -70,7 +73,7 @@ public enum AmodbError: Error, Sendable, Hashable {
     case .server(let status, _): return tr("service error (HTTP %s)", String(status))
     case .http(let status, _): return tr("unexpected answer (HTTP %s)", String(status))
     case .timedOut: return tr("timed out")
-    case .transport(let description): return description
+    case .transport(let description), .broken(let description): return description
     case .tooLarge: return tr("answer too large")
     case .unreadable: return tr("unreadable answer")
     case .library: return tr("library problem")
@@ -105,6 +108,7 @@ extension AmodbError {
   public init(_ error: HTTPError) {
     switch error.kind {
     case .transport(let description): self = .transport(description: description)
+    case .broken(let description): self = .broken(description: description)
     case .timedOut(let seconds): self = .timedOut(seconds: seconds)
     case .tooLarge(let limit): self = .tooLarge(limit: limit)
     case .cancelled: self = .transport(description: tr("cancelled"))

@@ -18,11 +18,11 @@ enum Redirect {
     }
     guard origin(of: target) == origin(of: url) else {
       let host = TextSanitizer.clean(target.host ?? "an unknown host", limit: 100)
-      return .failure(.transport(description: tr("redirected to %s, another origin; not followed", host)))
+      return .failure(.broken(description: tr("redirected to %s, another origin; not followed", host)))
     }
     guard followed < AmodbClient.maxRedirects else {
       return .failure(
-        .transport(description: tr("more than %s redirects; not followed", String(AmodbClient.maxRedirects))))
+        .broken(description: tr("more than %s redirects; not followed", String(AmodbClient.maxRedirects))))
     }
     return .success(target)
   }

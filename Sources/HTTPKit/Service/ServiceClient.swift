@@ -56,11 +56,11 @@ public struct ServiceClient: Sendable {
         }
         guard redirects < configuration.maxRedirects else {
           let limit = String(configuration.maxRedirects)
-          throw HTTPError(.transport(tr("more than %s redirects; not followed", limit)), service: name)
+          throw HTTPError(.broken(tr("more than %s redirects; not followed", limit)), service: name)
         }
         if !configuration.followsOtherOrigins, Origin(target) != Origin(configuration.baseURL) {
           let shown = TextSanitizer.clean(Origin(target).description, limit: 200)
-          throw HTTPError(.transport(tr("redirected to %s, another origin; not followed", shown)), service: name)
+          throw HTTPError(.broken(tr("redirected to %s, another origin; not followed", shown)), service: name)
         }
         redirects += 1
         let next = HTTPRedirect.method(after: response.status, for: request.method)

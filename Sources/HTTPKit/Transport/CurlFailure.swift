@@ -15,12 +15,12 @@ enum CurlFailure {
     case CURLE_COULDNT_RESOLVE_PROXY: return .transport(tr("could not find the proxy"))
     case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM,
       CURLE_HTTP2:
-      return .transport(tr("the connection to %s was lost mid-way", host))
+      return HTTPError(.broken(tr("the connection to %s was lost mid-way", host)))
     case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
       CURLE_SSL_CERTPROBLEM:
       return .transport(tr("secure connection to %s failed", host))
     case CURLE_BAD_CONTENT_ENCODING, CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL:
-      return .transport(tr("bad response from %s", host))
+      return HTTPError(.broken(tr("bad response from %s", host)))
     default:
       return .transport("\(host): \(TextSanitizer.clean(description, limit: 100))")
     }

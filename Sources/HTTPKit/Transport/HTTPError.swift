@@ -9,6 +9,10 @@ public struct HTTPError: Error, Sendable, Hashable {
     /// The network failed (offline, DNS, refused, reset) or the request was refused before it
     /// left; the description names the host, never the query.
     case transport(String)
+    /// The server was reached but the exchange broke: the connection lost mid-way, a reply that
+    /// is not HTTP or not in its declared encoding, a redirect not followed; the description names
+    /// the host. Not "offline": the network works.
+    case broken(String)
     /// The exchange did not finish within the deadline, in seconds.
     case timedOut(seconds: Int)
     /// The answer was larger than the limit, in bytes.
@@ -50,7 +54,7 @@ public struct HTTPError: Error, Sendable, Hashable {
   public var message: String {
     let name = service ?? tr("the server")
     switch kind {
-    case .transport(let description): return tr("%1$s: %2$s", name, description)
+    case .transport(let description), .broken(let description): return tr("%1$s: %2$s", name, description)
     case .timedOut(let seconds): return tr("%1$s gave no answer within %2$s s (timed out)", name, String(seconds))
     case .tooLarge(let limit):
       return tr("the answer from %1$s was larger than %2$s bytes and was not read", name, String(limit))
