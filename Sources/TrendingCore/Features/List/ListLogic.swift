@@ -58,6 +58,11 @@ enum ListLogic {
       list.isLoadingMore = false
       switch result {
       case .success(let fetched):
+        if fetched.fromCache, let first = list.list.fetchedAt, fetched.fetchedAt < first {
+          // A kept page older than the first is asked anew: no old rows under new ones.
+          list.isLoadingMore = true
+          return list.fetch(page: page, force: true, shared)
+        }
         list.list.value?.append(fetched.value, number: page)
         list.hidden = list.hiding(shared)
         if let wanted = list.reselect, list.selection == wanted.from,

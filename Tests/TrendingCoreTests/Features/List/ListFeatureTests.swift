@@ -86,6 +86,23 @@ struct ListFeatureTests {
     return (store, second)
   }
 
+  @Test func aKeptLaterPageOlderThanTheFirstIsAskedAnewNeverShownUnderIt() {
+    var (store, second) = Self.refreshedPastTheFirstPage()
+    var old = Sample.fetched(
+      Sample.page(20, from: 21, page: 2, totalPages: 2), at: Sample.start.addingTimeInterval(-600))
+    old.fromCache = true
+    store.step(.listLoaded(ListPage(page: 2), .success(old)), effects: [.fetchList(ListPage(page: 2, force: true))])
+    #expect(store.state.rootList.movies.count == 20, "the old page is not shown")
+    #expect(store.state.rootList.isLoadingMore)
+    store.step(.listLoaded(ListPage(page: 2, force: true), .success(Sample.fetched(second))))
+    #expect(store.state.rootList.movies.count == 40)
+    var kept = Sample.fetched(second, at: Sample.start.addingTimeInterval(60))
+    kept.fromCache = true
+    var (again, _) = Self.refreshedPastTheFirstPage()
+    again.step(.listLoaded(ListPage(page: 2), .success(kept)))
+    #expect(again.state.rootList.movies.count == 40, "a kept page as new as the first is taken")
+  }
+
   @Test func refreshSelectsATitleOfALaterPageAgainWhenItsPageComesBack() {
     var (store, second) = Self.refreshedPastTheFirstPage()
     // The refresh's first page does not hold it: the selection waits on the last row there.
