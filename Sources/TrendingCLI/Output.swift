@@ -28,14 +28,16 @@ public enum Output {
       let title = TextLayout.fit(TextWidth.drawn(movie.title), to: titleWidth)
       lines.append(rank + "  " + title + "  " + year + "  " + score + kind)
     }
-    if page.skippedEntries > 0 {
-      lines.append(
-        "("
-          + trn(
-            "%s entry of this page could not be read", "%s entries of this page could not be read",
-            page.skippedEntries) + ")")
-    }
+    if let unread = unread(page) { lines.append("(" + unread + ")") }
     return lines.joined(separator: "\n")
+  }
+
+  /// How many entries of the page could not be read, in words; nil when every one could. A table
+  /// says it below its rows; piped and JSON output say it on standard error.
+  public static func unread(_ page: MediaPage) -> String? {
+    guard page.skippedEntries > 0 else { return nil }
+    return trn(
+      "%s entry of this page could not be read", "%s entries of this page could not be read", page.skippedEntries)
   }
 
   /// The list for scripts: one entry a line, `rank id title year score media_type` separated by tabs,

@@ -152,8 +152,7 @@ extension TrendingCommand {
     switch answer {
     case .success(let fetched):
       let page = shown(fetched.value)
-      if json { return emit(Output.json(page, configuration: configuration)) }
-      return emit(isatty(STDOUT_FILENO) == 1 ? Output.table(page) : Output.tabSeparated(page))
+      return emit(json ? Self.json(page, configuration: configuration) : listing(page))
     case .failure(let error):
       printError(error.message)
       return ExitCode(error).rawValue

@@ -86,7 +86,7 @@ public enum TrendingCommand {
         else { return ExitCode.usage.rawValue }
         let answer = listPage(request, client: client)
         return report(answer) { page in
-          if json { return Output.json(page, configuration: client.configuration) }
+          if json { return Self.json(page, configuration: client.configuration) }
           // No rows: said to the person on standard error; a pipe reads nothing.
           if page.results.isEmpty { printError(tr("Nothing matches “%s”.", TextSanitizer.clean(query, limit: 100))) }
           return listing(page)
@@ -158,7 +158,7 @@ public enum TrendingCommand {
           return ExitCode.notFound.rawValue
         }
         return report(answer) { page in
-          json ? Output.json(page, configuration: client.configuration) : listing(page)
+          json ? Self.json(page, configuration: client.configuration) : listing(page)
         }
       }
     case .show(let id, let json):
@@ -330,8 +330,16 @@ public enum TrendingCommand {
 
   /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
   /// line, tab-separated, nothing padded or cut), as `gh` does it.
-  private static func listing(_ page: MediaPage) -> String {
-    isatty(STDOUT_FILENO) == 1 ? Output.table(page, width: terminalWidth()) : Output.tabSeparated(page)
+  static func listing(_ page: MediaPage) -> String {
+    if isatty(STDOUT_FILENO) == 1 { return Output.table(page, width: terminalWidth()) }
+    if let unread = Output.unread(page) { printError(unread) }
+    return Output.tabSeparated(page)
+  }
+
+  /// A page as JSON, with the entries that could not be read said on standard error.
+  static func json(_ page: MediaPage, configuration: ClientConfiguration) -> String {
+    if let unread = Output.unread(page) { printError(unread) }
+    return Output.json(page, configuration: configuration)
   }
 
   /// Prints an answer as `render` makes it, or its error as one line; returns the exit code.

@@ -9,7 +9,9 @@ struct CommandTests {
       if status != 200 {
         return .json(#"{"status_code": 7, "status_message": "Nope."}"#, status: status, headers: headers)
       }
-      if request.path.hasPrefix("/3/movie/") { return .json(TestClients.detailsJSON(id: 550, title: "Fight Club")) }
+      if request.path.hasPrefix("/3/movie/"), request.path.dropFirst("/3/movie/".count).first?.isNumber == true {
+        return .json(TestClients.detailsJSON(id: 550, title: "Fight Club"))
+      }
       let page = Int(request.query("page") ?? "1") ?? 1
       return .json(TestClients.pageJSON(count: 20, firstID: (page - 1) * 20 + 1, page: page, totalPages: 3))
     }

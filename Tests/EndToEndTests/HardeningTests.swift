@@ -43,6 +43,19 @@ struct HardeningTests {
     }
   }
 
+  @Test func anEntryThatCannotBeReadIsSaidInEveryOutputAndCostsOnlyItself() throws {
+    let good = TestClients.pageJSON(count: 3)
+    let page = good.replacingOccurrences(of: #""results": ["#, with: #""results": [{"id":"abc","title":"Broken"},"#)
+    #expect(page != good)
+    let server = try LoopbackServer { _ in .json(page) }
+    for arguments in [["list"], ["list", "--json"]] {
+      let outcome = try BinaryRunner.run(arguments, environment: environment(server))
+      #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+      #expect(outcome.stderr == "trending: 1 entry of this page could not be read\n", "\(arguments): \(outcome.stderr)")
+      #expect(!outcome.stdout.contains("Broken") && outcome.stdout.contains("Film 3"), "\(outcome.stdout)")
+    }
+  }
+
   @Test func usageErrorsNeverEchoControlCharacters() throws {
     for argument in ["--\u{1B}]52;c;SGk=\u{07}", "list\nsecond line", "--page=\u{1B}[31m9", "\u{9B}31mshow"] {
       let outcome = try BinaryRunner.run([argument])
