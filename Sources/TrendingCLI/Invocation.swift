@@ -123,6 +123,8 @@ public enum ImageMode: String, Sendable, Equatable, CaseIterable {
 public struct UsageError: Error, Equatable, Sendable {
   /// What was wrong, naming the flag or value.
   public var message: String
+  /// The exit code: a usage error's, or for what the environment gave (an unusable key is 3).
+  public var code: ExitCode = .usage
 }
 
 /// A change `trending watchlist` makes.

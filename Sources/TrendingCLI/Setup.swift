@@ -71,7 +71,7 @@ public enum Setup {
       invocation.imageBaseURL, flag: "--image-base-url", variable: "AMODB_IMAGE_BASE_URL", environment: environment)
     // A key that cannot go into a header as given is said, not silently left off every request.
     if let given = environment["AMODB_KEY"], !given.trimmingSpaces().isEmpty, APIKey(given) == nil {
-      throw UsageError(message: unusableKey)
+      throw UsageError(message: unusableKey, code: .authentication)
     }
     var configuration = ClientConfiguration(
       baseURL: base ?? ClientConfiguration.defaultBaseURL,

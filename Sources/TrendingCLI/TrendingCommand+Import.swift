@@ -33,7 +33,7 @@ extension TrendingCommand {
         if resolve { imageMode = try Setup.imageMode(for: invocation, environment: environment) }
       } catch {
         printUsageError(error)
-        return ExitCode.usage.rawValue
+        return error.code.rawValue
       }
       if let error = services?.client.configuration.missingKeyError {
         printError(error.message)

@@ -291,7 +291,7 @@ public enum TrendingCommand {
       services = try Setup.services(for: invocation, environment: environment)
     } catch {
       printUsageError(error)
-      return .refused(ExitCode.usage.rawValue)
+      return .refused(error.code.rawValue)
     }
     if needsTerminal, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
       printError(tr("the browser needs a terminal; in scripts and pipes use 'trending list' or 'trending show ID'"))
@@ -358,6 +358,8 @@ public enum TrendingCommand {
 
   /// Prints a usage error and the short usage on one line.
   static func printUsageError(_ error: UsageError) {
+    // What the environment gave is no command line: no usage follows it.
+    guard error.code == .usage else { return printError(error.message) }
     let message = error.message.hasSuffix("?") ? error.message : error.message + "."
     printError("\(message) \(ArgumentParser.shortUsage)")
   }
