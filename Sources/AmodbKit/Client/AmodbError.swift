@@ -43,6 +43,8 @@ public enum AmodbError: Error, Sendable, Hashable {
       return tr("The amodb plan period has ended (402)%s. Renew it on the pricing page.", suffix(detail))
     case .notFound(let detail):
       return tr("Not found (404)%s.", suffix(detail))
+    case .rateLimited(let retryAfter) where retryAfter <= 0:
+      return tr("Too many requests (429): the rate limit was spent.")
     case .rateLimited(let retryAfter):
       return tr("Too many requests (429): the rate limit is spent. Try again in %s s.", String(retryAfter))
     case .server(let status, let detail):
@@ -69,6 +71,7 @@ public enum AmodbError: Error, Sendable, Hashable {
     case .unauthorized: return tr("key refused (401)")
     case .paymentRequired: return tr("plan ended (402)")
     case .notFound: return tr("not found (404)")
+    case .rateLimited(let retryAfter) where retryAfter <= 0: return tr("rate limited (429)")
     case .rateLimited(let retryAfter): return tr("rate limited (429), try again in %s s", String(retryAfter))
     case .server(let status, _): return tr("service error (HTTP %s)", String(status))
     case .http(let status, _): return tr("unexpected answer (HTTP %s)", String(status))
@@ -87,6 +90,14 @@ public enum AmodbError: Error, Sendable, Hashable {
     case .transport, .timedOut: return true
     default: return false
     }
+  }
+
+  /// The error as it reads at `now`: a rate limit's wait counted down to `until` (when the wait
+  /// it asked for is over; nil when that is not known), and past it only the limit; any other
+  /// error as it is.
+  public func counted(until: Date?, now: Date) -> AmodbError {
+    guard case .rateLimited = self, let until else { return self }
+    return .rateLimited(retryAfter: max(0, Int(until.timeIntervalSince(now).rounded(.up))))
   }
 
   /// Whether trying again later might help.

@@ -302,7 +302,9 @@ enum ListView {
     }
     let (loading, failed) = shown.feed.loadingTexts
     switch shown.list.phase {
-    case .failed(let error):
+    case .failed(let failure):
+      let error = failure.counted(
+        until: shown.request(page: 1, state.shared).flatMap { state.shared.waits[.fetch($0)] }, now: state.shared.now)
       let next =
         place.isSearch ? tr("Esc closes the search.") : place == .kept ? tr("Esc goes back.") : tr("q quits.")
       Renderer.centred(
@@ -340,7 +342,9 @@ enum ListView {
       status = (ScreenReader.busy(tr("Waiting %s s for the rate limit…", String(seconds)), shared), .warning)
     } else if shown.list.value != nil, shown.list.isLoading {
       status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
-    } else if shown.list.value != nil, let error = shown.list.error {
+    } else if shown.list.value != nil, let failure = shown.list.error {
+      let error = failure.counted(
+        until: shown.request(page: 1, shared).flatMap { shared.waits[.fetch($0)] }, now: shared.now)
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if case .timedOut(let seconds) = error {
         // A slow server, or a network that drops what is sent: nothing says which, so neither is claimed.
