@@ -6,10 +6,22 @@ import Glibc
 /// once past the threshold or at the file's end, runs `trending scrobble` once for that file, its
 /// arguments a list (mpv's `subprocess` command), never a shell's string.
 enum MpvScript {
-  /// The script, for `threshold` percent, running this binary (and `--profile NAME` when given).
-  static func text(threshold: Int, profile: String?) -> String {
+  /// The options of `invocation` the script's `scrobble` runs with, as they were given: the library
+  /// (`--profile`) and where and how amodb is asked, so it records as the command that printed it.
+  static func carried(_ invocation: Invocation) -> [String] {
+    var options: [String] = []
+    if let profile = invocation.profile { options += ["--profile", profile] }
+    if let base = invocation.baseURL { options += ["--base-url", base] }
+    if let language = invocation.language { options += ["--language", language] }
+    if invocation.noCache { options.append("--no-cache") }
+    if invocation.insecureHTTP { options.append("--insecure-http") }
+    return options
+  }
+
+  /// The script, for `threshold` percent, running this binary with the `options` carried.
+  static func text(threshold: Int, options: [String]) -> String {
     let program = luaString(executable ?? "trending")
-    let profileArguments = profile.map { ", \"--profile\", " + luaString($0) } ?? ""
+    let carried = options.map { ", " + luaString($0) }.joined()
     return """
       -- trending: marks the films and episodes you finish in mpv as seen in your trending library.
       -- Save as ~/.config/mpv/scripts/trending.lua. Printed by 'trending mpv-script' with watched-at \(threshold):
@@ -27,7 +39,7 @@ enum MpvScript {
         done = true
         local result = mp.command_native({
           name = "subprocess",
-          args = { trending\(profileArguments), "scrobble", path,
+          args = { trending\(carried), "scrobble", path,
             "--position", string.format("%.3f", position), "--duration", string.format("%.3f", duration) },
           playback_only = false,
           capture_stdout = true,

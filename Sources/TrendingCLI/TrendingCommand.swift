@@ -247,7 +247,8 @@ public enum TrendingCommand {
         environment: environment, settings: settingsFile.settings.values)
     case .mpvScript:
       return emit(
-        MpvScript.text(threshold: WatchedAt.threshold(settingsFile.settings.values), profile: invocation.profile))
+        MpvScript.text(
+          threshold: WatchedAt.threshold(settingsFile.settings.values), options: MpvScript.carried(invocation)))
     case .tonight(let command):
       return tonight(
         command, invocation: invocation, environment: environment, services: settingsFile.settings.services)

@@ -65,13 +65,20 @@ struct PlayArgumentsTests {
     #expect(PlayProblem.ambiguous(2).reason.contains("2 titles"))
   }
 
-  @Test func theMpvScriptRunsThisBinaryWithItsArgumentsAsAList() {
-    let script = MpvScript.text(threshold: 85, profile: "kids")
+  @Test func theMpvScriptRunsThisBinaryWithItsArgumentsAsAList() throws {
+    let script = MpvScript.text(threshold: 85, options: ["--profile", "kids"])
     #expect(script.contains("local watched_at = 85"))
     #expect(script.contains(#"args = { trending, "--profile", "kids", "scrobble", path,"#))
+    let invocation = try ArgumentParser.parse([
+      "mpv-script", "--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--no-cache", "--language", "fr",
+    ])
+    let carried = MpvScript.carried(invocation)
+    #expect(
+      carried == ["--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--language", "fr", "--no-cache"],
+      "the script records as the command that printed it: \(carried)")
     #expect(script.contains(#"name = "subprocess""#) && script.contains("mp.command_native"))
     #expect(script.contains(#"event.reason == "eof""#))
-    #expect(!MpvScript.text(threshold: 90, profile: nil).contains("--profile"))
+    #expect(!MpvScript.text(threshold: 90, options: []).contains("--profile"))
     #expect(MpvScript.luaString(#"/a "b"\c"#) == #""/a \"b\"\\c""#)
     #expect(MpvScript.luaString("é\n") == #""\195\169\010""#)
   }
