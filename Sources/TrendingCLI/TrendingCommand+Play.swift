@@ -35,7 +35,17 @@ struct PlayedTitle: Sendable {
 
 /// Why a played file's watch cannot be recorded.
 enum PlayProblem: Error, Equatable {
-  case ambiguous(Int), noMatch, notMedia, noEpisode(String), failed(String)
+  case ambiguous(Int), noMatch, notMedia, noEpisode(String), absent(String), failed(String, ExitCode)
+
+  /// The exit code: what amodb does not have is not found, as `seen` says it; a name that fits
+  /// several titles, or none's form, is another failure.
+  var code: ExitCode {
+    switch self {
+    case .noMatch, .absent: return .notFound
+    case .ambiguous, .notMedia, .noEpisode: return .failure
+    case .failed(_, let code): return code
+    }
+  }
 
   /// The reason, for "nothing is recorded: …".
   var reason: String {
@@ -46,7 +56,8 @@ enum PlayProblem: Error, Equatable {
     case .noMatch: return tr("no film or series amodb knows fits its name")
     case .notMedia: return tr("its name says nothing of a film or an episode")
     case .noEpisode(let series): return tr("it is %s, but its name says no season and episode", series)
-    case .failed(let message): return message
+    case .absent(let message): return message
+    case .failed(let message, _): return message
     }
   }
 }
@@ -110,17 +121,27 @@ extension TrendingCommand {
     do {
       services = try Setup.services(for: invocation, environment: environment)
     } catch {
-      return .failure(.failed(error.message))
+      return .failure(.failed(error.message, error.code))
     }
-    if let error = services.client.configuration.missingKeyError { return .failure(.failed(error.message)) }
+    if let error = services.client.configuration.missingKeyError {
+      return .failure(.failed(error.message, ExitCode(error)))
+    }
     let guess = MediaFileName.guess(path: PlayTarget.namePath(target))
     let identifier = FileIdentifier(client: services.client)
+    // An episode its series does not have (a season past the last) is said, as `seen` says it.
+    func checked(_ identity: FileIdentity) -> Result<PlayedTitle, PlayProblem> {
+      PlayedTitle.from(identity).flatMap { title in
+        guard let episode = title.episode, let absence = episodeAbsence(title.info, episode, client: services.client)
+        else { return .success(title) }
+        return .failure(.absent(absence))
+      }
+    }
     let memory = FolderChoice(target: target, guess: guess, environment: environment)
     // A title chosen for a file of this folder before, of the same name: not asked again.
     if let media = memory?.remembered() {
       switch identifier.identity(of: media, guess) {
-      case .success(let identity): return PlayedTitle.from(identity)
-      case .failure(let error): return .failure(.failed(error.message))
+      case .success(let identity): return checked(identity)
+      case .failure(let error): return .failure(.failed(error.message, ExitCode(error)))
       }
     }
     switch identifier.identify(guess) {
@@ -137,11 +158,11 @@ extension TrendingCommand {
       guard let chosen else { return .failure(.ambiguous(found.count)) }
       memory?.remember(chosen)
       switch identifier.identity(of: chosen, guess) {
-      case .success(let identity): return PlayedTitle.from(identity)
-      case .failure(let error): return .failure(.failed(error.message))
+      case .success(let identity): return checked(identity)
+      case .failure(let error): return .failure(.failed(error.message, ExitCode(error)))
       }
-    case .success(let identity): return PlayedTitle.from(identity)
-    case .failure(let error): return .failure(.failed(error.message))
+    case .success(let identity): return checked(identity)
+    case .failure(let error): return .failure(.failed(error.message, ExitCode(error)))
     }
   }
 
@@ -178,7 +199,7 @@ extension TrendingCommand {
         title, progress: progress, threshold: threshold, day: WatchlistFormat.day(Date()), environment: environment)
     case .failure(let problem):
       printError(tr("%1$s: nothing recorded: %2$s", TextSanitizer.clean(path, limit: 300), problem.reason))
-      return ExitCode.failure.rawValue
+      return problem.code.rawValue
     }
   }
 

@@ -150,17 +150,27 @@ extension TrendingCommand {
   ) -> Int32? {
     guard let episode = subject(media, choice).episode, media.kind == .series,
       let services = try? Setup.services(for: invocation, environment: environment),
-      services.client.configuration.missingKeyError == nil
+      let absence = episodeAbsence(info, episode, client: services.client)
     else { return nil }
-    let client = services.client
-    let request = SeasonRequest(seriesID: media.id, number: episode.season, language: client.configuration.language)
+    printError(absence)
+    return ExitCode.notFound.rawValue
+  }
+
+  /// Why a series has no `episode`: not in its season's answer (a kept one first), or no such
+  /// season; nil when it is there, or when nothing can be asked (no key, offline: the user's word
+  /// is taken).
+  static func episodeAbsence(_ info: TitleInfo, _ episode: EpisodeKey, client: AmodbClient) -> String? {
+    guard client.configuration.missingKeyError == nil else { return nil }
+    let request = SeasonRequest(
+      seriesID: info.media.id, number: episode.season, language: client.configuration.language)
+    let named = Output.named(info, episode: nil)
     switch blocking({ await client.answer(.season(request), keptFirst: true) }) {
     case .success(let fetched):
       guard let season = fetched.value.season, !season.episodes.contains(where: { $0.number == episode.number })
       else { return nil }
-      return noEpisode(info, episode)
+      return tr("%1$s has no episode %2$s", named, episode.code)
     case .failure(.notFound):
-      return noSeason(info, episode.season)
+      return tr("%1$s has no season %2$s", named, String(episode.season))
     case .failure:
       return nil
     }

@@ -21,6 +21,9 @@ extension BrowserEndToEndTests {
           return .json(#"{"page":1,"results":[\#(both.joined(separator: ","))],"total_pages":1,"total_results":2}"#)
         case "/3/tv/2316": return .json(TestClients.seriesJSON(id: 2316))
         case "/3/tv/2996": return .json(TestClients.seriesJSON(id: 2996))
+        case "/3/tv/2316/season/1", "/3/tv/2996/season/1":
+          let episodes = (1...6).map { #"{"episode_number":\#($0),"name":"Episode \#($0)"}"# }
+          return .json(#"{"season_number":1,"episodes":[\#(episodes.joined(separator: ","))]}"#)
         default: return .json(#"{"status_code":34,"status_message":"Not found."}"#, status: 404)
         }
       }

@@ -31,6 +31,9 @@ struct PlayEndToEndTests {
           #"{"id":1396,"name":"Show Name","original_name":"Show Name","first_air_date":"2008-01-20","vote_average":8,"vote_count":100}"#
         ])
       case ("/3/search/movie", _), ("/3/search/tv", _): return page([])
+      case ("/3/tv/1396/season/1", _):
+        let episodes = (1...7).map { #"{"episode_number":\#($0),"name":"Episode \#($0)","air_date":"2008-01-20"}"# }
+        return .json(#"{"season_number":1,"name":"Season 1","episodes":[\#(episodes.joined(separator: ","))]}"#)
       default: return .json(#"{"status_code":34,"status_message":"Not found."}"#, status: 404)
       }
     }
@@ -165,7 +168,19 @@ struct PlayEndToEndTests {
     let unknown = try BinaryRunner.run(
       ["scrobble", "Nobody.Knows.This.2003.mkv", "--position", "60", "--duration", "60"],
       environment: home.environment)
-    #expect(unknown.status == 1 && unknown.stderr.contains("nothing recorded"))
+    #expect(unknown.status == 6 && unknown.stderr.contains("nothing recorded"), "not found: \(unknown.status)")
+    for (file, said) in [
+      ("Show Name/Season 9/Show Name - S09E01.mkv", "has no season 9"),
+      ("Show.Name.S01E99.mkv", "has no episode S01E99"),
+    ] {
+      let absent = try BinaryRunner.run(
+        ["scrobble", file, "--position", "60", "--duration", "60"], environment: home.environment)
+      #expect(absent.status == 6 && absent.stderr.contains(said), "\(file): \(absent.status) \(absent.stderr)")
+    }
+    let real = try BinaryRunner.run(
+      ["scrobble", "Show.Name.S01E02.mkv", "--position", "60", "--duration", "60"], environment: home.environment)
+    #expect(real.status == 0 && real.stdout.contains("S01E02 seen on"), "\(real.stdout)\(real.stderr)")
+    #expect(try home.history().count == 2, "nothing recorded of an episode the series does not have")
     let usage = try BinaryRunner.run(["scrobble", path, "--position", "60"], environment: home.environment)
     #expect(usage.status == 2 && usage.stderr.contains("--duration"))
   }
