@@ -4,22 +4,25 @@ import Localization
 import TrendingCore
 
 extension TrendingCommand {
-  /// `trending identify PATH… [--json]`: what each file was taken to be, or why not; nothing is
-  /// changed and the files are not read (their names and folders are enough).
-  static func identify(_ paths: [String], json: Bool, client: AmodbClient) -> Int32 {
+  /// `trending identify PATH… [--json]`: what each file was taken to be (a title `play` chose for
+  /// its folder before, as `play` and `scrobble` take it), or why not; nothing is changed and the
+  /// files are not read (their names and folders are enough). Exit 6 when a file is not identified.
+  static func identify(_ paths: [String], json: Bool, client: AmodbClient, environment: [String: String]) -> Int32 {
     let identifier = FileIdentifier(client: client)
     var entries: [IdentifiedFile] = []
     for path in paths {
       let guess = MediaFileName.guess(path: path)
-      switch identifier.identify(guess) {
+      let chosen = FolderChoice(target: path, guess: guess, environment: environment)?.remembered()
+      switch chosen.map({ identifier.identity(of: $0, guess) }) ?? identifier.identify(guess) {
       case .success(let identity): entries.append(IdentifiedFile(path: path, identity: identity))
       case .failure(let error):
         printError(error.message)
         return ExitCode(error).rawValue
       }
     }
-    if json { return emit(Output.encode(entries)) }
-    return emit(entries.map(\.line).joined(separator: "\n"))
+    let printed = emit(json ? Output.encode(entries) : entries.map(\.line).joined(separator: "\n"))
+    guard printed == ExitCode.success.rawValue else { return printed }
+    return entries.allSatisfy { $0.kind != nil } ? printed : ExitCode.notFound.rawValue
   }
 }
 
@@ -43,6 +46,12 @@ struct IdentifiedFile: Encodable {
   let reason: String?
   /// An ambiguous name's candidates' ids.
   let candidates: [Int]?
+  /// The candidates as the text line names them: `tv/2316 The Office (2005)`.
+  let named: [String]
+
+  enum CodingKeys: String, CodingKey {
+    case path, kind, id, title, year, season, episode, reason, candidates
+  }
 
   /// Makes one from what the file was taken to be.
   init(path: String, identity: FileIdentity) {
@@ -58,14 +67,20 @@ struct IdentifiedFile: Encodable {
       self.episode = series ? episode : nil
       reason = nil
       candidates = nil
+      named = []
     case .ambiguous(let found):
       (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
       reason = "ambiguous"
       candidates = found.map(\.id)
+      named = found.map { found in
+        let year = found.year.map { " (\($0))" } ?? ""
+        return MediaID(found.kind, found.id).description + " " + TextWidth.drawn(found.title) + year
+      }
     case .noMatch, .notMedia:
       (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
       reason = identity == .noMatch ? "no-match" : "not-media"
       candidates = nil
+      named = []
     }
   }
 
@@ -82,7 +97,9 @@ struct IdentifiedFile: Encodable {
       }
     } else if reason == "ambiguous" {
       let count = candidates?.count ?? 0
-      what = trn("ambiguous: %s candidate", "ambiguous: %s candidates", count, String(count))
+      what =
+        trn("ambiguous: %s candidate", "ambiguous: %s candidates", count, String(count)) + ": "
+        + named.joined(separator: "; ")
     } else if reason == "no-match" {
       what = tr("no match")
     } else {

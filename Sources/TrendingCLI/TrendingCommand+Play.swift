@@ -281,9 +281,9 @@ struct FolderChoice {
     self.library = library
   }
 
-  /// The title chosen before, if one was.
+  /// The title chosen before, if one was (a library not yet made is not made to ask).
   func remembered() -> MediaID? {
-    guard
+    guard access(library.path, F_OK) == 0,
       case .success(let value?) = LibraryService(path: library).sync({ library throws(LibraryError) in
         try library.fact(fact)
       })

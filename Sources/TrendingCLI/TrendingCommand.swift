@@ -235,7 +235,7 @@ public enum TrendingCommand {
       return library(command, invocation: invocation, environment: environment)
     case .identify(let paths, let json):
       return runClient(invocation, environment: environment) { services in
-        identify(paths, json: json, client: services.client)
+        identify(paths, json: json, client: services.client, environment: environment)
       }
     case .sync(let command):
       return sync(command, setting: settingsFile.settings.values["sync-folder"], environment: environment)

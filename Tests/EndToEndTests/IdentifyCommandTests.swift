@@ -63,7 +63,7 @@ struct IdentifyCommandTests {
       "1080p.BluRay.x264.mkv",
     ]
     let outcome = try BinaryRunner.run(["identify", "--json"] + paths, environment: environment)
-    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.status == 6, "not every file identified: \(outcome.stderr)")
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
     #expect(entries.count == paths.count)
@@ -82,6 +82,10 @@ struct IdentifyCommandTests {
 
     let text = try BinaryRunner.run(["identify", paths[1], paths[3]], environment: environment)
     #expect(text.stdout.contains("S01E03") && text.stdout.contains("1396"))
+    #expect(
+      text.stdout.contains("Dune.mkv\tambiguous: 2 candidates: 438631 Dune (2021); 841 Dune (1984)"), "\(text.stdout)")
+    let all = try BinaryRunner.run(["identify", paths[0], paths[1]], environment: environment)
+    #expect(all.status == 0, "every file identified: \(all.stderr)")
     let none = try BinaryRunner.run(["identify"], environment: environment)
     #expect(none.status != 0 && none.stderr.contains("identify"))
   }

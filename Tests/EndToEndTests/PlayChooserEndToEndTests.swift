@@ -57,6 +57,9 @@ extension BrowserEndToEndTests {
       #expect(watches.count == 2, "\(history.stdout)")
       #expect(watches.allSatisfy { $0["id"] as? Int == 2996 }, "\(history.stdout)")
       #expect(Set(watches.compactMap { $0["episode"] as? Int }) == [2, 3])
+      // identify takes the folder's choice as play and scrobble do.
+      let identified = try BinaryRunner.run(["identify", second], environment: environment)
+      #expect(identified.status == 0 && identified.stdout.contains("episode: series 2996"), "\(identified.stdout)")
       withExtendedLifetime(server) {}
     }
   }
