@@ -55,6 +55,21 @@ struct ServerPlaysTests {
     let since = march1.addingTimeInterval(3_600)
     #expect(ServerPlays.lookups(plays, since: since).map(\.id) == ["tt0000002"])
     #expect(ServerPlays(plays, server: .plex, since: since).rows.rows.map(\.place.line) == [2])
+    let undated = plays + [film("c", ServerIDs(tmdb: 1793), played: nil)]
+    #expect(ServerPlays(undated, server: .plex).rows.skipped.count == 1, "said on the first run")
+    #expect(ServerPlays(undated, server: .plex, since: since).rows.skipped.isEmpty, "a cron job's later runs are quiet")
+  }
+
+  @Test func aPlayDatedAheadIsSkippedAndAPlayKeepsTheDayItWasFirstTakenAs() throws {
+    let ahead = film("a", ServerIDs(tmdb: 550), played: march3.addingTimeInterval(3 * 86_400))
+    let made = ServerPlays([ahead], server: .plex, now: march3)
+    #expect(made.rows.rows.isEmpty)
+    #expect(made.rows.skipped.map(\.problem) == ["Film a: viewedAt is a day still to come: 2026-03-06"])
+    let play = film("b", ServerIDs(tmdb: 550), played: march3)
+    let known = [try #require(play.key): "2026-03-04"]
+    let again = ServerPlays([play], server: .plex, known: known, now: march3.addingTimeInterval(86_400))
+    #expect(again.rows.rows.map(\.action) == [.watch(day: "2026-03-04")], "the day first taken, in any time zone")
+    #expect(again.days == known)
   }
 
   @Test func idsAreReadAsTheServersWriteThemAndCheckedForTheirForm() {

@@ -33,15 +33,19 @@ public struct ServerPlays: Equatable, Sendable {
     rows.files = [server.name]
     for (offset, play) in plays.enumerated() {
       let line = offset + 1
+      // What an earlier run took or said is not said again (a cron job's run is quiet).
+      if let since, let played = play.played, played < since { continue }
       if let problem = play.problem {
         rows.skip(server.name, line, problem)
         continue
       }
       guard let played = play.played else {
-        rows.skip(server.name, line, tr("%s: the server does not say when it was played", play.label))
+        // Said on the first run; a play with no date is never "since" a run.
+        if since == nil {
+          rows.skip(server.name, line, tr("%s: the server does not say when it was played", play.label))
+        }
         continue
       }
-      if let since, played < since { continue }
       let key = play.key ?? ""
       let day = known[key] ?? WatchlistFormat.day(played)
       if let date = ReleaseDate(day), let problem = StoredValues.dayProblem(date, now: now) {
