@@ -146,7 +146,8 @@ public enum ManualPage {
   private static func synopsis(_ command: CommandSpec) -> String {
     let own = OptionTable.options.filter { $0.verbs?.contains(command.verb) == true }
     let words =
-      (command.arguments.isEmpty ? [] : [escape(command.arguments)]) + own.map { "[" + optionSyntax($0) + "]" }
+      (command.arguments.isEmpty ? [] : [escape(command.arguments)])
+      + own.map { $0.required ? optionSyntax($0) : "[" + optionSyntax($0) + "]" }
     return ([bold(command.verb.invocation)] + words + ["[" + italic("option") + " ...]"]).joined(separator: " ")
   }
 

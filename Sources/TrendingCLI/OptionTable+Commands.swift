@@ -19,7 +19,9 @@ public struct CommandSpec: Sendable {
   /// `trending list [--list NAME] [--page N] …`: the command, its arguments and its own options.
   public var synopsis: String {
     let own = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
-    return ([verb.invocation] + (arguments.isEmpty ? [] : [arguments]) + own.map { "[\($0.syntax)]" })
+    return
+      ([verb.invocation] + (arguments.isEmpty ? [] : [arguments])
+      + own.map { $0.required ? $0.syntax : "[\($0.syntax)]" })
       .joined(separator: " ")
   }
 }

@@ -95,6 +95,8 @@ public struct OptionSpec: Sendable {
   public var help: String { Translator.$override.withValue(catalogue) { helpText() } }
   /// The commands that take it; nil for every command.
   public var verbs: [Verb]?
+  /// Whether its commands need it (`scrobble --position`): no brackets around it in a synopsis.
+  public var required = false
   /// Reads the value (empty for a switch) into the line, or says what is wrong with it.
   let apply: @Sendable (inout ParsedLine, String) throws(UsageError) -> Void
   /// The value's kind and the help, worked out when read, in the language of the moment the
@@ -108,9 +110,10 @@ public struct OptionSpec: Sendable {
   init(
     name: String, short: String? = nil, value: String? = nil,
     kind: @autoclosure @escaping @Sendable () -> ValueKind? = nil, variable: String? = nil, setting: String? = nil,
-    help: @autoclosure @escaping @Sendable () -> String, verbs: [Verb]? = nil,
+    help: @autoclosure @escaping @Sendable () -> String, verbs: [Verb]? = nil, required: Bool = false,
     apply: @escaping @Sendable (inout ParsedLine, String) throws(UsageError) -> Void
   ) {
+    self.required = required
     self.name = name
     self.short = short
     self.value = value

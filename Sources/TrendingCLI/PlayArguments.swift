@@ -27,11 +27,11 @@ extension OptionTable {
     [
       OptionSpec(
         name: "--position", value: "SECONDS", kind: .number, help: tr("how far playback got, in seconds"),
-        verbs: [.scrobble],
+        verbs: [.scrobble], required: true,
         apply: { line, text throws(UsageError) in line.play.position = try seconds(text, option: "--position") }),
       OptionSpec(
         name: "--duration", value: "SECONDS", kind: .number, help: tr("how long the file is, in seconds"),
-        verbs: [.scrobble],
+        verbs: [.scrobble], required: true,
         apply: { line, text throws(UsageError) in line.play.duration = try seconds(text, option: "--duration") }),
     ]
   }

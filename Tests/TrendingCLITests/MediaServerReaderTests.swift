@@ -202,6 +202,7 @@ struct MediaServerReaderTests {
       try parse(["import", "jellyfin", "http://media.invalid:8096", "--dry-run", "--since-last"])
         == .library(.importingServer(.jellyfin, url: url, dryRun: true, sinceLast: true)))
     #expect(failure(["import", "plex"])?.contains("http://localhost:32400") == true)
+    #expect(failure(["import", "jellyfin", "http://media.invalid:8096", "extra"]) == "unexpected argument 'extra'")
     #expect(failure(["import", "plex", "media.invalid"])?.contains("http or https URL") == true)
     let carried = failure(["import", "plex", "http://media.invalid:32400/?X-Plex-Token=abc123secret"]) ?? ""
     #expect(carried.contains("PLEX_TOKEN") && !carried.contains("abc123secret"), "\(carried)")

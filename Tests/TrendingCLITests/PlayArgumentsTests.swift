@@ -34,7 +34,7 @@ struct PlayArgumentsTests {
     #expect(try parse(["mpv-script"]) == .mpvScript)
     #expect(failure(["mpv-script", "x"])?.contains("unexpected argument") == true)
     let synopsis = OptionTable.command(.scrobble).synopsis
-    #expect(synopsis.contains("[--position SECONDS]") && synopsis.contains("[--duration SECONDS]"))
+    #expect(synopsis == "trending scrobble PATH --position SECONDS --duration SECONDS", "both needed: no brackets")
     #expect(HelpText.full.contains("trending play") && HelpText.full.contains("mpv-script"))
   }
 

@@ -20,6 +20,7 @@ extension ArgumentParser {
   static func serverImportCommand(_ server: MediaServer, _ words: [String], _ line: ParsedLine) throws(UsageError)
     -> LibraryCommand
   {
+    if words.count > 2 { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[2]))) }
     guard words.count == 2, !words[1].isEmpty else {
       throw UsageError(
         message: tr("import %1$s needs the server's URL, e.g. %2$s", server.rawValue, server.exampleURL))
