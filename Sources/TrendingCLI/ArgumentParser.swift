@@ -9,8 +9,20 @@ public enum ArgumentParser {
     tr("Usage: trending COMMAND [options]; 'trending help' names them all.")
   }
 
-  /// Parses the arguments after the program name.
+  /// Parses the arguments after the program name; an error names the command it was met in.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    do {
+      return try parseLine(arguments)
+    } catch {
+      var named = error
+      // The command is the first word that names one (an option's value before it is no command).
+      named.verb = named.verb ?? arguments.lazy.compactMap(Verb.init(rawValue:)).first
+      throw named
+    }
+  }
+
+  /// `parse`, without naming the command in its errors.
+  private static func parseLine(_ arguments: [String]) throws(UsageError) -> Invocation {
     var line = ParsedLine()
     var positional: [String] = []
     var given: [OptionSpec] = []

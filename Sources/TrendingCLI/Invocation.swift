@@ -125,6 +125,8 @@ public struct UsageError: Error, Equatable, Sendable {
   public var message: String
   /// The exit code: a usage error's, or for what the environment gave (an unusable key is 3).
   public var code: ExitCode = .usage
+  /// The command it was met in, when known: its own usage follows the message.
+  public var verb: Verb?
 }
 
 /// A change `trending watchlist` makes.

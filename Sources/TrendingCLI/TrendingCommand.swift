@@ -362,7 +362,10 @@ public enum TrendingCommand {
     // What the environment gave is no command line: no usage follows it.
     guard error.code == .usage else { return printError(error.message) }
     let message = error.message.hasSuffix("?") ? error.message : error.message + "."
-    printError("\(message) \(ArgumentParser.shortUsage)")
+    guard let verb = error.verb, verb != .browse else { return printError("\(message) \(ArgumentParser.shortUsage)") }
+    let usage = tr(
+      "Usage: %1$s; 'trending help %2$s' says more.", OptionTable.command(verb).synopsis, verb.rawValue)
+    printError("\(message) \(usage)")
   }
 
   /// Prints one line to standard error, prefixed with the program's name and cleaned of control characters.

@@ -135,6 +135,12 @@ struct CommandTests {
     #expect(outcome.status == 2)
     #expect(outcome.stderr.split(separator: "\n").count == 1)
     #expect(outcome.stderr.contains("Usage: trending"))
+    if arguments.contains("list") || arguments.contains("show") {
+      let verb = arguments.contains("list") ? "list" : "show"
+      #expect(
+        outcome.stderr.contains("Usage: trending \(verb) ") && outcome.stderr.contains("'trending help \(verb)'"),
+        "the command's own usage: \(outcome.stderr)")
+    }
     let named = arguments.first { $0.hasPrefix("--") } ?? arguments.first ?? ""
     #expect(outcome.stderr.contains(named) || outcome.stderr.contains("film id") || outcome.stderr.contains("argument"))
   }
