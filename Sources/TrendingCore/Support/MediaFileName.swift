@@ -55,10 +55,23 @@ public enum MediaFileName {
     "iso", "vob", "rmvb", "3gp", "srt", "ass", "ssa", "sub", "idx", "nfo",
   ]
 
+  /// The extensions of files that are no film or episode (text, pictures, music, archives): such a
+  /// file is no media name, never searched for.
+  static let otherExtensions: Set<String> = [
+    "txt", "md", "pdf", "doc", "docx", "odt", "rtf", "epub", "csv", "json", "xml", "html", "htm", "log", "jpg",
+    "jpeg", "png", "gif", "webp", "bmp", "svg", "zip", "rar", "7z", "tar", "gz", "xz", "bz2", "exe", "sh", "py",
+    "mp3", "flac", "ogg", "wav", "m4a", "aac", "opus", "torrent", "part",
+  ]
+
   /// What `path` (slashes between folders) is taken to be.
   public static func guess(path: String) -> FileGuess {
     var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     guard let last = parts.popLast() else { return FileGuess(kind: .unknown, title: "") }
+    if let dot = last.lastIndex(of: "."), dot != last.startIndex,
+      otherExtensions.contains(last[last.index(after: dot)...].lowercased())
+    {
+      return FileGuess(kind: .unknown, title: "")
+    }
     let file = parse(withoutExtension(last))
     var guess = FileGuess(
       kind: .unknown, title: file.title, year: file.year, season: file.season, episode: file.episode,

@@ -89,6 +89,8 @@ private let names: [Named] = [
   // Daily shows, and names that say nothing.
   Named("The.Daily.Show.2024.03.05.Guest.720p.WEB.mkv", .episode, "The Daily Show", date: "2024-03-05"),
   Named("1080p.BluRay.x264.mkv", .unknown, ""),
+  Named("notes.txt", .unknown, ""),
+  Named("Fight Club (1999)/poster.JPG", .unknown, ""),
 ]
 
 @Suite("Media file names")
