@@ -76,7 +76,8 @@ extension TrendingCommand {
   /// What an import did under its first line (what was read, from where): the counts, then each
   /// unresolved and each skipped row with its place.
   static func summary(
-    header: String, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool
+    header: String, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool,
+    unresolvedHeading: String = tr("Unresolved (no single exact match):")
   ) -> String {
     var lines: [String] = [header]
     if dryRun {
@@ -95,7 +96,7 @@ extension TrendingCommand {
     let dry = dryRun ? " " + tr("(a dry run: nothing was changed)") : ""
     lines.append((counts + newer + tooLong).joined(separator: ", ") + dry)
     if !plan.unresolved.isEmpty {
-      lines.append(tr("Unresolved (no single exact match):"))
+      lines.append(unresolvedHeading)
       var seen: Set<RowPlace> = []
       for row in plan.unresolved where seen.insert(row.place).inserted {
         lines.append("  \(row.place)  \(named(row.title, row.year))")

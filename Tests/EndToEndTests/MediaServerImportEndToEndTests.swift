@@ -98,6 +98,7 @@ struct MediaServerImportEndToEndTests {
     #expect(dry.stdout.contains("  + Jellyfin:1  The Lighthouse Keeper (1999): watched 2026-03-01"), "\(dry.stdout)")
     #expect(dry.stdout.contains("would add 6, already there 0, unresolved 1, skipped 1 (a dry run"), "\(dry.stdout)")
     #expect(dry.stdout.contains("  Jellyfin:3  Home Video 2020 (2020)"), "no id: left for the user")
+    #expect(dry.stdout.contains("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"), "\(dry.stdout)")
     #expect(dry.stdout.contains("  Jellyfin:8  The Long Goodbye: the server does not say when it was played"))
     #expect(try history(environment).isEmpty, "a dry run changes nothing")
     let imported = try BinaryRunner.run(arguments, environment: environment)

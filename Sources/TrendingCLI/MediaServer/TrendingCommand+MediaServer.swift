@@ -92,7 +92,9 @@ extension TrendingCommand {
       "%1$s: %2$s play read from %3$s", "%1$s: %2$s plays read from %3$s", plays.count, server.name,
       String(plays.count), TextSanitizer.clean(base, limit: 300))
     if since != nil { header += ", " + tr("%s since the last run", String(made.rows.rows.count)) }
-    var text = summary(header: header, rows: made.rows, plan: plan, outcome: outcome, dryRun: dryRun)
+    var text = summary(
+      header: header, rows: made.rows, plan: plan, outcome: outcome, dryRun: dryRun,
+      unresolvedHeading: tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
     text += MediaServerImport.goneLines(gone, server: server)
     return emit(text)
   }
