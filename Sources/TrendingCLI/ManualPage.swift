@@ -144,7 +144,8 @@ public enum ManualPage {
 
   /// A command's synopsis: the command in bold, its arguments and options after it.
   private static func synopsis(_ command: CommandSpec) -> String {
-    let own = OptionTable.options.filter { $0.verbs?.contains(command.verb) == true }
+    let taken = OptionTable.options.filter { $0.verbs?.contains(command.verb) == true }
+    let own = taken.filter(\.required) + taken.filter { !$0.required }
     let words =
       (command.arguments.isEmpty ? [] : [escape(command.arguments)])
       + own.map { $0.required ? optionSyntax($0) : "[" + optionSyntax($0) + "]" }

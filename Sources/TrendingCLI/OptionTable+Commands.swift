@@ -18,7 +18,9 @@ public struct CommandSpec: Sendable {
 
   /// `trending list [--list NAME] [--page N] …`: the command, its arguments and its own options.
   public var synopsis: String {
-    let own = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
+    // What the command needs first, then what it may take.
+    let taken = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
+    let own = taken.filter(\.required) + taken.filter { !$0.required }
     return
       ([verb.invocation] + (arguments.isEmpty ? [] : [arguments])
       + own.map { $0.required ? $0.syntax : "[\($0.syntax)]" })

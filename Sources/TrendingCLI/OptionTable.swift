@@ -294,8 +294,8 @@ public enum OptionTable {
         setting: "images",
         help: tr(
           "posters: auto, kitty, sixel, iterm, symbols or off (also TRENDING_IMAGES; ? says which was chosen and why)"),
-        // The browser's, and import --resolve's chooser's.
-        verbs: terminal + [.import],
+        // The browser's, and the chooser's of import --resolve and of a played file's title.
+        verbs: terminal + [.import, .play, .scrobble],
         apply: { line, text throws(UsageError) in
           guard let mode = ImageMode(rawValue: text) else {
             throw UsageError(message: tr("%1$s must be %2$s, not %3$s", "--images", ImageMode.choices, shown(text)))

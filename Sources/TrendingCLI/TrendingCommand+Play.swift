@@ -215,6 +215,12 @@ extension TrendingCommand {
       printError(tr("cannot play %1$s: %2$s", shown, String(cString: strerror(errno))))
       return ExitCode.failure.rawValue
     }
+    // A folder would play every file in it and record none: one file is named.
+    var status = stat()
+    if !PlayTarget.isURL(target), stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      printError(tr("cannot play %s: it is a folder; name a file in it", shown))
+      return ExitCode.usage.rawValue
+    }
     let threshold = WatchedAt.threshold(settings)
     let title: PlayedTitle?
     switch playedTitle(target, invocation: invocation, environment: environment) {

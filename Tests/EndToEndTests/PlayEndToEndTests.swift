@@ -185,6 +185,14 @@ struct PlayEndToEndTests {
     #expect(usage.status == 2 && usage.stderr.contains("--duration"))
   }
 
+  @Test func aFolderIsRefusedNotPlayedWhole() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    let refused = try BinaryRunner.run(["play", home.folder.path, "--images", "off"], environment: home.environment)
+    #expect(refused.status == 2 && refused.stderr.contains("it is a folder; name a file in it"), "\(refused.stderr)")
+    #expect(try home.history().isEmpty)
+  }
+
   /// Whether `stty -a` says the terminal is cooked, as a shell has it.
   private func cooked(_ stty: String) -> Bool {
     let words = stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)

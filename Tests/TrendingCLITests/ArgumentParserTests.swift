@@ -128,7 +128,8 @@ struct ArgumentParserTests {
       failure("show 550 --year 1999") == "--year goes with 'trending search', 'trending discover', 'trending stats'")
     #expect(failure("list --csv") == "--csv goes with 'trending watchlist', 'trending history', 'trending lists'")
     #expect(
-      failure("show 550 --images off") == "--images goes with 'trending', 'trending doctor', 'trending import'")
+      failure("show 550 --images off")
+        == "--images goes with 'trending', 'trending doctor', 'trending import', 'trending play', 'trending scrobble'")
     #expect(failure("list --path") == "--path goes with 'trending config'")
   }
 
