@@ -4,15 +4,14 @@ import FoundationEssentials
 /// Matching a title and year to a search's answer: one exact match is taken, none or several is
 /// left for the user.
 public enum TitleMatch {
-  /// A title folded for comparing: lower case, a Latin letter's accents dropped (file names often
-  /// lose them: "Amelie" is "Amélie"), `&` as "and", every run of other than letters and digits one
-  /// space (so "Crouching Tiger, Hidden Dragon" is "crouching tiger hidden dragon").
+  /// A title folded for comparing: `TextFold`'s folding (lower case, a Latin letter's accents
+  /// dropped: file names often lose them, "Amelie" is "Amélie"), `&` as "and", every run of other
+  /// than letters and digits one space (so "Crouching Tiger, Hidden Dragon" is "crouching tiger
+  /// hidden dragon").
   public static func normalised(_ title: String) -> String {
     var out = ""
     var space = false
-    var unaccented = String.UnicodeScalarView()
-    for scalar in title.unicodeScalars { unaccented.append(contentsOf: withoutAccent(scalar).unicodeScalars) }
-    for character in String(unaccented).lowercased() {
+    for character in TextFold.folded(title) {
       if character.isLetter || character.isNumber {
         if space, !out.isEmpty { out.append(" ") }
         space = false
@@ -26,21 +25,6 @@ public enum TitleMatch {
       }
     }
     return out
-  }
-
-  /// A Latin letter with accents as its plain letter (`é` is `e`, `ø` is `o`, by its Unicode name),
-  /// a combining accent as nothing, anything else as it is.
-  static func withoutAccent(_ scalar: Unicode.Scalar) -> String {
-    if (0x300...0x36F).contains(scalar.value) { return "" }
-    guard scalar.value >= 0xC0, scalar.value < 0x2000, let name = scalar.properties.name else { return String(scalar) }
-    for prefix in ["LATIN SMALL LETTER ", "LATIN CAPITAL LETTER "] where name.hasPrefix(prefix) {
-      let rest = name.dropFirst(prefix.count)
-      guard let space = rest.firstIndex(of: " "), rest[space...].hasPrefix(" WITH "),
-        rest.distance(from: rest.startIndex, to: space) == 1
-      else { continue }
-      return rest[..<space].lowercased()
-    }
-    return String(scalar)
   }
 
   /// The one film of `candidates` whose title (or original title) is `title` normalised and whose
