@@ -58,8 +58,9 @@ enum ListLogic {
       list.isLoadingMore = false
       switch result {
       case .success(let fetched):
-        if fetched.fromCache, let first = list.list.fetchedAt, fetched.fetchedAt < first {
-          // A kept page older than the first is asked anew: no old rows under new ones.
+        if fetched.fromCache, list.list.error == nil, let first = list.list.fetchedAt, fetched.fetchedAt < first {
+          // A kept page older than the first is asked anew: no old rows under new ones. Not when
+          // the first's refresh failed (offline): then the kept pages are all there is.
           list.isLoadingMore = true
           return list.fetch(page: page, force: true, shared)
         }

@@ -101,6 +101,12 @@ struct ListFeatureTests {
     var (again, _) = Self.refreshedPastTheFirstPage()
     again.step(.listLoaded(ListPage(page: 2), .success(kept)))
     #expect(again.state.rootList.movies.count == 40, "a kept page as new as the first is taken")
+    var offline = TestStore(Sample.loaded(20, totalPages: 2))
+    offline.step(.key(.character("r")), effects: [.fetchList(ListPage(page: 1, force: true))])
+    offline.step(.listLoaded(ListPage(page: 1, force: true), .failure(.transport(description: "no network"))))
+    offline.step(.key(.end), effects: [.fetchList(ListPage(page: 2))])
+    offline.step(.listLoaded(ListPage(page: 2), .success(old)))
+    #expect(offline.state.rootList.movies.count == 40, "offline, the kept pages are all there is: shown")
   }
 
   @Test func refreshSelectsATitleOfALaterPageAgainWhenItsPageComesBack() {
