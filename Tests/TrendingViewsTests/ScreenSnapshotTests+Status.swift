@@ -33,12 +33,14 @@ extension ScreenSnapshotTests {
     #expect(limited.contains("! rate limited (429), try again in 30 s · list from 3 minutes ago"), "\(limited)")
     // The wait counts down from when it was said, and once over says only the limit.
     let request = try #require(state.rootList.request(page: 1, state.shared))
-    state.shared.waits[.fetch(request)] = Scenes.now.addingTimeInterval(12)
+    state.shared.retryAt[.fetch(request)] = Scenes.now.addingTimeInterval(12)
     #expect(Renderer.render(state).screen.line(22).contains("! rate limited (429), try again in 12 s · list from"))
-    state.shared.waits[.fetch(request)] = Scenes.now.addingTimeInterval(-1)
+    state.shared.retryAt[.fetch(request)] = Scenes.now.addingTimeInterval(-1)
     let over = Renderer.render(state).screen.line(22)
     #expect(over.contains("! Refresh failed: rate limited (429). Showing the list from 3 minutes ago."), "\(over)")
-    state.shared.waits[.fetch(request)] = nil
+    state.rootList.list.begin()
+    #expect(!Renderer.render(state).screen.line(22).contains("Waiting"), "asked again at once: nothing waits")
+    state.shared.retryAt[.fetch(request)] = nil
     state.rootList.list.fail(.timedOut(seconds: 10))
     let slow = Renderer.render(state).screen.line(22)
     #expect(slow.contains("No answer within 10 s, showing data from 3 minutes ago. r retries."), "\(slow)")

@@ -110,8 +110,9 @@ public enum Reducer {
     case .fetched(let request, let result):
       state.shared.waits[.fetch(request)] = nil
       // A spent rate limit's wait is kept, so what says it counts down to when to try again.
+      state.shared.retryAt[.fetch(request)] = nil
       if case .failure(.rateLimited(let seconds)) = result {
-        state.shared.waits[.fetch(request)] = state.shared.now.addingTimeInterval(TimeInterval(seconds))
+        state.shared.retryAt[.fetch(request)] = state.shared.now.addingTimeInterval(TimeInterval(seconds))
       }
       if case .success(let fetched) = result { state.shared.rateLimit = fetched.rateLimit ?? state.shared.rateLimit }
       // Details, tables and the pages a made feed reads are the screens' shared answers; lists that

@@ -59,6 +59,9 @@ public struct Shared: Equatable, Sendable {
   public var rateLimit: RateLimitStatus?
   /// Work waiting for the rate limit, and until when: each screen shows its own request's wait.
   public var waits: [EffectID: Date] = [:]
+  /// When a spent rate limit said to try again, per request, until that request's next answer:
+  /// what says the limit counts down to it.
+  public var retryAt: [EffectID: Date] = [:]
   /// Whether a screen reader reads the terminal (`--screen-reader`, `set screen-reader true`): the
   /// cursor rests on the focused row, nothing turns, and messages are whole lines on the last row.
   public var screenReader = false
@@ -145,6 +148,11 @@ public struct Shared: Equatable, Sendable {
   /// The notice showing now, if one is and has not run out.
   public var currentNotice: Notice? {
     notice.flatMap { $0.until > now ? $0 : nil }
+  }
+
+  /// `error` as it reads now for the work under `id`: a spent rate limit counted down (`retryAt`).
+  public func said(_ error: AmodbError, for id: EffectID) -> AmodbError {
+    error.counted(until: retryAt[id], now: now)
   }
 
   /// Until when the work under `id` waits for the rate limit, while it does.

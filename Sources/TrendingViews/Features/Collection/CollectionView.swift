@@ -14,7 +14,10 @@ enum CollectionView {
     ) { width in
       var document = CollectionDocument.document(name: collection.knownName, details: entry.value, width: width)
       if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: DocumentView.failure(tr("Could not load the collection."), error, width: width))
+        document.append(
+          contentsOf: DocumentView.failure(
+            tr("Could not load the collection."),
+            shared.said(error, for: .fetch(shared.collectionRequest(collection.id))), width: width))
       }
       return document
     } status: { scroll, visible, total in

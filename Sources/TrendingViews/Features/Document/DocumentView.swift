@@ -125,7 +125,7 @@ enum DocumentView {
     } else if entry.isLoading {
       return (ScreenReader.busy(entry.value == nil ? loading : tr("Reloading…"), state.shared), .accent)
     } else if entry.value != nil, let error = entry.error {
-      return ("! " + tr("Reload failed: %s.", error.summary), .warning)
+      return ("! " + tr("Reload failed: %s.", state.shared.said(error, for: waitID).summary), .warning)
     } else if total > visible {
       let last = min(total, scroll + visible)
       return (

@@ -15,7 +15,10 @@ enum FilmView {
         summary: summary, details: entry.value, region: state.shared.region, mark: state.shared.marks[.film(id)],
         width: width, sideBySide: true, reviewExpanded: film.reviewExpanded, side: side)
       if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: DocumentView.failure(tr("Could not load the film."), error, width: width))
+        document.append(
+          contentsOf: DocumentView.failure(
+            tr("Could not load the film."), state.shared.said(error, for: .fetch(state.shared.filmRequest(id))),
+            width: width))
       }
       return document
     }

@@ -303,8 +303,7 @@ enum ListView {
     let (loading, failed) = shown.feed.loadingTexts
     switch shown.list.phase {
     case .failed(let failure):
-      let error = failure.counted(
-        until: shown.request(page: 1, state.shared).flatMap { state.shared.waits[.fetch($0)] }, now: state.shared.now)
+      let error = shown.request(page: 1, state.shared).map { state.shared.said(failure, for: .fetch($0)) } ?? failure
       let next =
         place.isSearch ? tr("Esc closes the search.") : place == .kept ? tr("Esc goes back.") : tr("q quits.")
       Renderer.centred(
@@ -343,8 +342,7 @@ enum ListView {
     } else if shown.list.value != nil, shown.list.isLoading {
       status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
     } else if shown.list.value != nil, let failure = shown.list.error {
-      let error = failure.counted(
-        until: shown.request(page: 1, shared).flatMap { shared.waits[.fetch($0)] }, now: shared.now)
+      let error = shown.request(page: 1, shared).map { shared.said(failure, for: .fetch($0)) } ?? failure
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if case .timedOut(let seconds) = error {
         // A slow server, or a network that drops what is sent: nothing says which, so neither is claimed.
@@ -359,8 +357,9 @@ enum ListView {
       }
     } else if shown.isLoadingMore {
       status = (ScreenReader.busy(tr("Loading more…"), shared), .accent)
-    } else if let error = shown.moreError {
+    } else if let failure = shown.moreError {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
+      let error = shown.request(page: page, shared).map { shared.said(failure, for: .fetch($0)) } ?? failure
       status = (position + " · ! " + tr("Page %1$s could not load: %2$s.", String(page), error.summary), .warning)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries

@@ -19,7 +19,10 @@ enum PersonView {
       } else {
         document.append([Span(tr("Person"), Style(.title, bold: true))])
         if let error = entry.error {
-          document.append(contentsOf: DocumentView.failure(tr("Could not load the person."), error, width: width))
+          document.append(
+            contentsOf: DocumentView.failure(
+              tr("Could not load the person."),
+              state.shared.said(error, for: .fetch(state.shared.personRequest(person.id))), width: width))
         }
       }
       return document

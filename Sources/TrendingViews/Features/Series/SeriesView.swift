@@ -21,7 +21,10 @@ enum SeriesView {
             ?? Episode(season: key.season, number: key.number)
         })
       if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: DocumentView.failure(tr("Could not load the series."), error, width: width))
+        document.append(
+          contentsOf: DocumentView.failure(
+            tr("Could not load the series."), shared.said(error, for: .fetch(shared.seriesRequest(series.id))),
+            width: width))
       }
       return document
     }
@@ -55,7 +58,10 @@ enum SeriesView {
         overviews: shared.size.width >= PosterLayout.factsMinimumWidth,
         ratings: shared.marks[.series(season.seriesID)]?.episodes.compactMapValues(\.rating) ?? [:])
       if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
+        document.append(
+          contentsOf: DocumentView.failure(
+            tr("Could not load the season."),
+            shared.said(error, for: .fetch(shared.seasonRequest(season.seriesID, season.number))), width: width))
       }
       return document
     } status: { scroll, visible, total in
@@ -80,7 +86,10 @@ enum SeriesView {
         seen: shared.seenEpisodes[episode.seriesID]?.contains(key) == true,
         notes: shared.marks[.series(episode.seriesID)]?.episodes[key])
       if entry.value == nil, let error = entry.error {
-        document.append(contentsOf: DocumentView.failure(tr("Could not load the season."), error, width: width))
+        document.append(
+          contentsOf: DocumentView.failure(
+            tr("Could not load the season."),
+            shared.said(error, for: .fetch(shared.seasonRequest(episode.seriesID, episode.season))), width: width))
       }
       return document
     } status: { scroll, visible, total in

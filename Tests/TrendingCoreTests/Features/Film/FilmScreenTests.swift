@@ -71,7 +71,7 @@ struct FilmScreenTests {
     // The film stays on screen.
     store.send(.filmLoaded(1, .failure(.rateLimited(retryAfter: 5)))) {
       $0.shared[film: 1]?.fail(.rateLimited(retryAfter: 5))
-      $0.shared.waits[.fetch($0.shared.filmRequest(1))] = Sample.start.addingTimeInterval(5)
+      $0.shared.retryAt[.fetch($0.shared.filmRequest(1))] = Sample.start.addingTimeInterval(5)
     }
   }
 
