@@ -307,8 +307,11 @@ enum FeedLogic {
     }
     for (kind, list) in state.tabs where follows(list.feed) { state.tabs[kind] = nil }
     let ahead = readAhead(&state)
-    guard follows(state.rootList.feed) else { return ahead }
-    let read = state.rootList.readAgain(state.shared)
+    let rootFollows = follows(state.rootList.feed)
+    // The tab showing, and a list opened over it (one of the user's own, from the palette): what
+    // they show is never older than the change (a title taken off stays off once saved).
+    let read = state.updateLists({ follows($0.feed) }) { list, shared in list.readAgain(shared) }
+    guard rootFollows else { return ahead + read }
     // A made feed (the calendar) asks for what a title newly followed needs (its details).
     return read + ahead + (state.rootList.feed.isMade ? FeedLogic.update(&state) : [])
   }

@@ -62,6 +62,11 @@ struct PaletteTests {
     var state = store.state
     _ = Reducer.reduce(&state, .key(.character("d")))
     #expect(state.stack.last?.list?.movies.count == 1)
+    // Once saved, the list opened over the tab is read again: the title stays off.
+    let saved = Reducer.reduce(&state, .changeSaved(.mark(.film(1), nil), problem: nil))
+    #expect(saved.contains(.readLocal(.list("Noir"))), "\(saved)")
+    _ = Reducer.reduce(&state, .localRead(.list("Noir"), .success(.list(Array(Sample.films(2).dropFirst())))))
+    #expect(state.stack.last?.list?.movies.map(\.id) == [2])
   }
 
   @Test func aPasteIsTypedIntoThePalette() {
