@@ -62,6 +62,11 @@ public enum ListLayout {
   /// The smallest terminal the app draws in.
   public static let minimumSize = Size(width: 30, height: 8)
 
+  /// Whether `size` is one the app draws in (else only "Terminal too small" shows).
+  public static func isUsable(_ size: Size) -> Bool {
+    size.width >= minimumSize.width && size.height >= minimumSize.height
+  }
+
   /// Where the film rows go at `size`.
   public static func rows(for size: Size) -> Rect {
     Chrome(size).body.droppingTop(columnTitleRows)

@@ -170,6 +170,17 @@ public enum Reducer {
   }
 
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
+    // Below the smallest size only the size shows: no key acts on what cannot be seen but q and
+    // the app's own (^C, ^Z, ^L).
+    if !ListLayout.isUsable(state.shared.size) {
+      if key == .character("q") { return [.quit] }
+      switch state.shared.keys.command(for: key, in: state.keyContext) {
+      case .quit?: return [.quit]
+      case .suspend?: return [.suspend]
+      case .redraw?: return [.redraw]
+      default: return []
+      }
+    }
     if state.prompt != nil { return PromptLogic.key(key, &state) }
     if state.palette != nil { return PaletteLogic.key(key, &state) }
     if var search = state.search, let effects = search.edit(key, state.shared) {

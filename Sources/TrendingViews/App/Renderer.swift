@@ -27,8 +27,7 @@ public enum Renderer {
   public static func render(_ state: AppState) -> Frame {
     let size = state.shared.size
     var screen = Screen(width: size.width, height: size.height)
-    let minimum = ListLayout.minimumSize
-    guard size.width >= minimum.width, size.height >= minimum.height else {
+    guard ListLayout.isUsable(size) else {
       TooSmallView.draw(into: &screen, size: size)
       return Frame(screen: screen, document: nil)
     }

@@ -14,6 +14,7 @@ enum TooSmallView {
           String(minimum.height)),
         Style(.muted)
       ),
+      (tr("q quits."), Style(.muted)),
     ]
     var wrapped: [(String, Style)] = []
     for (text, style) in lines {
@@ -22,7 +23,10 @@ enum TooSmallView {
     let top = max(0, (screen.height - wrapped.count) / 2)
     for (offset, (text, style)) in wrapped.prefix(screen.height).enumerated() {
       let width = TextWidth.width(of: text)
-      screen.put(text, row: top + offset, column: max(0, (screen.width - width) / 2), style: style)
+      let column = max(0, (screen.width - width) / 2)
+      screen.put(text, row: top + offset, column: column, style: style)
+      // A screen reader's cursor rests on the message.
+      if offset == 0 { screen.cursor = Position(row: top, column: column) }
     }
   }
 }

@@ -243,3 +243,19 @@ struct AnswerTests {
     store.send(.listLoaded(ListPage(), .success(Sample.fetched(Sample.page(9)))))
   }
 }
+
+@Suite("A terminal below the smallest size")
+struct TooSmallTerminalTests {
+  /// Only the size shows, so no key acts on the screen that cannot be seen; q and ^C quit.
+  @Test func keysDoNothingButQuit() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .resize(Size(width: 20, height: 6)))
+    let before = state
+    for key: Key in [.character("m"), .character("R"), .character("3"), .enter, .character("x"), .down] {
+      #expect(Reducer.reduce(&state, .key(key)).isEmpty, "\(key)")
+    }
+    #expect(state == before, "nothing marked, rated, hidden or moved")
+    #expect(Reducer.reduce(&state, .key(.character("q"))) == [.quit])
+    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
+  }
+}
