@@ -156,18 +156,24 @@ extension TrendingCommand {
     return ExitCode.notFound.rawValue
   }
 
-  /// Why a series has no `episode`: not in its season's answer (a kept one first), or no such
-  /// season; nil when it is there, or when nothing can be asked (no key, offline: the user's word
-  /// is taken).
+  /// Why a series has no `episode`: not in its season's answer (a kept one first, asked anew when
+  /// it lacks the episode, as it may be older than it), or no such season; nil when it is there,
+  /// or when nothing can be asked (no key, offline: the user's word is taken).
   static func episodeAbsence(_ info: TitleInfo, _ episode: EpisodeKey, client: AmodbClient) -> String? {
     guard client.configuration.missingKeyError == nil else { return nil }
     let request = SeasonRequest(
       seriesID: info.media.id, number: episode.season, language: client.configuration.language)
     let named = Output.named(info, episode: nil)
-    switch blocking({ await client.answer(.season(request), keptFirst: true) }) {
+    var answer = blocking { await client.answer(.season(request), keptFirst: true) }
+    let lacks = { (fetched: Fetched<APIAnswer>) in
+      fetched.value.season.map { !$0.episodes.contains { $0.number == episode.number } } ?? false
+    }
+    if case .success(let kept) = answer, kept.fromCache, lacks(kept) {
+      answer = blocking { await client.answer(.season(request), forceRefresh: true) }
+    }
+    switch answer {
     case .success(let fetched):
-      guard let season = fetched.value.season, !season.episodes.contains(where: { $0.number == episode.number })
-      else { return nil }
+      guard lacks(fetched) else { return nil }
       return tr("%1$s has no episode %2$s", named, episode.code)
     case .failure(.notFound):
       return tr("%1$s has no season %2$s", named, String(episode.season))

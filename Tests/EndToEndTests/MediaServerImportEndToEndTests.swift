@@ -18,9 +18,12 @@ struct MediaServerImportEndToEndTests {
 
   /// amodb's `/find` for the outside ids the samples carry, and the details of `series`, in TMDB's
   /// shapes; anything else is a 404.
-  private func amodb(series: [Int: (name: String, year: Int, seasons: [Int: Int])] = series) throws -> LoopbackServer {
+  private func amodb(
+    series: [Int: (name: String, year: Int, seasons: [Int: Int])] = series, seriesFail: Bool = false
+  ) throws -> LoopbackServer {
     let notFound = #"{"status_code":34,"status_message":"The resource you requested could not be found."}"#
     return try LoopbackServer { request in
+      if seriesFail, request.path.hasPrefix("/3/tv/") { return .json(#"{"status_code":11}"#, status: 503) }
       if request.path.hasPrefix("/3/tv/") {
         guard let id = Int(request.path.dropFirst("/3/tv/".count)), let show = series[id] else {
           return .json(notFound, status: 404)
@@ -202,6 +205,18 @@ struct MediaServerImportEndToEndTests {
       try history(environment) == [
         "1396 1 6 2026-03-06", "1399 1 1 2026-03-02", "550 - - 2026-03-01", "872585 - - 2026-03-04",
       ])
+  }
+
+  @Test func episodesAmodbCannotBeAskedAboutAreTakenAtTheServersWordAndThatIsSaid() throws {
+    let amodb = try amodb(seriesFail: true)
+    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
+    let home = try home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
+    let imported = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: environment)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.contains("added 6, already there 0"), "nothing lost: \(imported.stdout)")
+    #expect(imported.stderr.contains("the episodes were not checked against amodb: service error (HTTP 503)"))
   }
 
   @Test func aRefusedMissingOrExposedTokenChangesNothingAndIsNeverShown() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -183,6 +184,34 @@ struct PlayEndToEndTests {
     #expect(try home.history().count == 2, "nothing recorded of an episode the series does not have")
     let usage = try BinaryRunner.run(["scrobble", path, "--position", "60"], environment: home.environment)
     #expect(usage.status == 2 && usage.stderr.contains("--duration"))
+  }
+
+  @Test func aKeptSeasonOlderThanTheEpisodeIsAskedAgainBeforeTheEpisodeIsRefused() throws {
+    let episodes = Atomic<Int>(2)
+    let server = try LoopbackServer { request in
+      switch request.path {
+      case "/3/search/tv":
+        return .json(
+          #"{"page":1,"results":[{"id":1396,"name":"Show Name","first_air_date":"2008-01-20"}],"total_pages":1}"#)
+      case "/3/tv/1396/season/1":
+        let listed = (1...episodes.load(ordering: .relaxed)).map { #"{"episode_number":\#($0)}"# }
+        return .json(#"{"season_number":1,"episodes":[\#(listed.joined(separator: ","))]}"#)
+      default: return .json(#"{"status_code":34}"#, status: 404)
+      }
+    }
+    let home = try Home(server: server)
+    // One cache for both runs: the season is kept by the first.
+    let environment = home.environment.merging(["XDG_CACHE_HOME": home.folder.appendingPathComponent("cache").path]) {
+      $1
+    }
+    let scrobble = { (file: String) in
+      try BinaryRunner.run(["scrobble", file, "--position", "60", "--duration", "60"], environment: environment)
+    }
+    #expect(try scrobble("Show.Name.S01E02.mkv").status == 0)
+    episodes.store(3, ordering: .relaxed)
+    let new = try scrobble("Show.Name.S01E03.mkv")
+    #expect(new.status == 0 && new.stdout.contains("S01E03 seen on"), "the kept season was asked again: \(new.stderr)")
+    #expect(server.requests.filter { $0.path == "/3/tv/1396/season/1" }.count == 2, "kept, then asked anew once")
   }
 
   @Test func aFolderIsRefusedNotPlayedWhole() throws {

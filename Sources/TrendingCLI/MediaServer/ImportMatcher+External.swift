@@ -29,20 +29,23 @@ extension ImportMatcher {
 }
 
 extension ImportMatcher {
-  /// Each series' details (the cache while fresh), for the seasons and episodes it holds; the ids amodb has no
-  /// series for (404) apart; another failure stops the import.
-  func seriesDetails(_ ids: [Int]) -> Result<([Int: SeriesDetails], Set<Int>), AmodbError> {
+  /// Each series' details (the cache while fresh, or asked anew when `fresh`), for the seasons and
+  /// episodes it holds; the ids amodb has no series for (404) apart; another failure is the error.
+  func seriesDetails(_ ids: [Int], fresh: Bool = false, progress: ImportProgress? = nil)
+    -> Result<([Int: SeriesDetails], Set<Int>), AmodbError>
+  {
     guard let client else { return .success(([:], [])) }
     var found: [Int: SeriesDetails] = [:]
     var missing: Set<Int> = []
-    for id in ids {
+    for (done, id) in ids.enumerated() {
       let request = APIRequest.series(SeriesRequest(id: id, language: client.configuration.language))
-      switch TrendingCommand.blocking({ await client.answer(request) }) {
+      switch TrendingCommand.blocking({ await client.answer(request, forceRefresh: fresh) }) {
       case .success(let fetched):
         if let details = fetched.value.series { found[id] = details }
       case .failure(.notFound): missing.insert(id)
       case .failure(let error): return .failure(error)
       }
+      progress?.update(done + 1)
     }
     return .success((found, missing))
   }

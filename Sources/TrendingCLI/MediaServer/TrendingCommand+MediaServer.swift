@@ -52,15 +52,14 @@ extension TrendingCommand {
     let lookups = ServerPlays.lookups(plays, since: since)
     let known = try library.serverDays(server, base: base)
     var made = ServerPlays(plays, server: server, since: since, known: known)
-    if !lookups.isEmpty || !made.episodeSeries.isEmpty {
-      let client: AmodbClient
+    var client: AmodbClient?
+    if !lookups.isEmpty {
       switch ready(invocation, environment: environment) {
       case .services(let services): client = services.client
       case .refused(let code): return code
       }
-      let matcher = ImportMatcher(client: client)
       let progress = ImportProgress(total: lookups.count)
-      let matched = matcher.titles(for: lookups, progress: progress)
+      let matched = ImportMatcher(client: client).titles(for: lookups, progress: progress)
       progress.finish()
       switch matched {
       case .success(let titles): found = titles
@@ -69,12 +68,12 @@ extension TrendingCommand {
         return ExitCode(error).rawValue
       }
       made = ServerPlays(plays, server: server, since: since, found: found, known: known)
-      // Each series' seasons, so an episode amodb does not list is said, not recorded.
-      switch matcher.seriesDetails(made.episodeSeries) {
-      case .success(let (details, missing)): made.checkEpisodes(details, missing: missing)
-      case .failure(let error):
-        printError(nothingChanged(error.message))
-        return ExitCode(error).rawValue
+    }
+    if !made.episodeSeries.isEmpty {
+      // The episodes checked against amodb's seasons when it can be asked; else the server's word.
+      client = client ?? (try? Setup.services(for: invocation, environment: environment))?.client
+      if let problem = checkEpisodes(&made, client: client) {
+        printNote(tr("the episodes were not checked against amodb: %s", problem))
       }
     }
     let plan = ImportPlan.make(made.rows.rows) { made.targets[$0] }
@@ -97,6 +96,33 @@ extension TrendingCommand {
       unresolvedHeading: tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
     text += MediaServerImport.goneLines(gone, server: server)
     return emit(text)
+  }
+}
+
+extension TrendingCommand {
+  /// Checks the plays' episodes against what amodb says each series holds (the cache while fresh,
+  /// a series whose kept answer lacks one asked again), dropping those it does not list; the reason
+  /// they were not checked (no key, the network), if so.
+  static func checkEpisodes(_ made: inout ServerPlays, client: AmodbClient?) -> String? {
+    guard let client else { return AmodbError.missingKey.summary }
+    if let error = client.configuration.missingKeyError { return error.summary }
+    let matcher = ImportMatcher(client: client)
+    let series = made.episodeSeries
+    let progress = ImportProgress(total: series.count)
+    defer { progress.finish() }
+    var details: [Int: SeriesDetails]
+    var missing: Set<Int>
+    switch matcher.seriesDetails(series, progress: progress) {
+    case .success(let answer): (details, missing) = answer
+    case .failure(let error): return error.summary
+    }
+    let doubtful = made.seriesLacking(details)
+    if !doubtful.isEmpty, case .success(let (again, gone)) = matcher.seriesDetails(doubtful, fresh: true) {
+      details.merge(again) { $1 }
+      missing.formUnion(gone)
+    }
+    made.checkEpisodes(details, missing: missing)
+    return nil
   }
 }
 

@@ -124,6 +124,20 @@ public struct ServerPlays: Equatable, Sendable {
     targets = targets.filter { left.contains($0.key) }
   }
 
+  /// The series (by id, in `series`) whose answer lacks an episode a row names: asked again anew
+  /// before the rows are dropped, as a kept answer may be older than the episode.
+  public func seriesLacking(_ series: [Int: SeriesDetails]) -> [Int] {
+    var lacking: [Int] = []
+    for row in rows.rows {
+      guard let target = targets[row.reference], let episode = target.episode,
+        let details = series[target.info.media.id], Self.absence(of: episode, in: details) != nil,
+        !lacking.contains(target.info.media.id)
+      else { continue }
+      lacking.append(target.info.media.id)
+    }
+    return lacking
+  }
+
   /// Why `episode` is not one of the series' (no such season, or past its last episode); nil when it is,
   /// or when amodb lists no seasons to tell.
   static func absence(of episode: EpisodeKey, in details: SeriesDetails) -> String? {
