@@ -113,6 +113,15 @@ struct MediaServerReaderTests {
       ])
   }
 
+  @Test func onlyAFilmsOrAnEpisodesKeyMustBeOneAndAnUndatedProblemIsSaidOnce() throws {
+    let decode = { (text: String) in try JSONDecoder().decode(Plex.HistoryEntry.self, from: Data(text.utf8)) }
+    #expect(try decode(#"{"ratingKey":"/online/abc","type":"track"}"#).type == "track", "left out by its type")
+    #expect(throws: DecodingError.self) { try decode(#"{"ratingKey":"/online/abc","type":"movie"}"#) }
+    let plays = [ServerPlay.unreadable()]
+    #expect(ServerPlays(plays, server: .plex).rows.skipped.count == 1, "said on the first run")
+    #expect(ServerPlays(plays, server: .plex, since: Date()).rows.skipped.isEmpty, "a cron job's later runs are quiet")
+  }
+
   @Test func aRedirectToAnotherOriginIsSaidNotRead() async throws {
     let elsewhere = try LoopbackServer(host: "127.0.0.2") { _ in .json(#"{"Id":"4a7b2c9d"}"#) }
     let jellyfin = try LoopbackServer { _ in

@@ -57,11 +57,12 @@ enum Plex {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      ratingKey = try Plex.key(container, .ratingKey) ?? ""
-      guard Plex.isKey(ratingKey) else {
+      type = (try? container.decode(String.self, forKey: .type)) ?? ""
+      // Only a film's or an episode's key must be one: a track or an online play is left out, not unreadable.
+      ratingKey = (try? Plex.key(container, .ratingKey)) ?? ""
+      guard Plex.isKey(ratingKey) || !(type == "movie" || type == "episode") else {
         throw DecodingError.dataCorruptedError(forKey: .ratingKey, in: container, debugDescription: "no key")
       }
-      type = (try? container.decode(String.self, forKey: .type)) ?? ""
       title = (try? container.decode(String.self, forKey: .title)) ?? ""
       grandparentTitle = try? container.decode(String.self, forKey: .grandparentTitle)
       // The documented answer names the series by `grandparentKey` (`/library/metadata/32132`);

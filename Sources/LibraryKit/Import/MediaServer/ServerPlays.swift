@@ -36,7 +36,8 @@ public struct ServerPlays: Equatable, Sendable {
       // What an earlier run took or said is not said again (a cron job's run is quiet).
       if let since, let played = play.played, played < since { continue }
       if let problem = play.problem {
-        rows.skip(server.name, line, problem)
+        // A problem with no date cannot be placed after the last run: said on the first run only.
+        if play.played != nil || since == nil { rows.skip(server.name, line, problem) }
         continue
       }
       guard let played = play.played else {
