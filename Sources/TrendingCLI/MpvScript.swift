@@ -1,5 +1,7 @@
+import AmodbKit
 import FoundationEssentials
 import Glibc
+import Localization
 
 /// `trending mpv-script`: a Lua script for `~/.config/mpv/scripts/` that does what `trending play`
 /// does for an mpv started by hand: it follows each file's furthest position and its duration and,
@@ -8,10 +10,19 @@ import Glibc
 enum MpvScript {
   /// The options of `invocation` the script's `scrobble` runs with, as they were given: the library
   /// (`--profile`) and where and how amodb is asked, so it records as the command that printed it.
-  static func carried(_ invocation: Invocation) -> [String] {
+  /// A base URL carrying a password or a key is refused: the script is a file others may read.
+  static func carried(_ invocation: Invocation) throws(UsageError) -> [String] {
     var options: [String] = []
     if let profile = invocation.profile { options += ["--profile", profile] }
-    if let base = invocation.baseURL { options += ["--base-url", base] }
+    if let base = invocation.baseURL {
+      guard let url = ClientConfiguration.parseBaseURL(base), url.withoutSecrets == url.absoluteString else {
+        throw UsageError(
+          message: tr(
+            "mpv-script writes no password or key into the script: give --base-url without it, or set AMODB_BASE_URL where mpv runs"
+          ), verb: .mpvScript)
+      }
+      options += ["--base-url", base]
+    }
     if let language = invocation.language { options += ["--language", language] }
     if invocation.noCache { options.append("--no-cache") }
     if invocation.insecureHTTP { options.append("--insecure-http") }

@@ -246,9 +246,13 @@ public enum TrendingCommand {
         path, progress: PlaybackProgress(position: position, duration: duration), invocation: invocation,
         environment: environment, settings: settingsFile.settings.values)
     case .mpvScript:
-      return emit(
-        MpvScript.text(
-          threshold: WatchedAt.threshold(settingsFile.settings.values), options: MpvScript.carried(invocation)))
+      do {
+        let options = try MpvScript.carried(invocation)
+        return emit(MpvScript.text(threshold: WatchedAt.threshold(settingsFile.settings.values), options: options))
+      } catch {
+        printUsageError(error)
+        return error.code.rawValue
+      }
     case .tonight(let command):
       return tonight(
         command, invocation: invocation, environment: environment, services: settingsFile.settings.services)

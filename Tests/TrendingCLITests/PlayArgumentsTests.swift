@@ -74,7 +74,13 @@ struct PlayArgumentsTests {
     let invocation = try ArgumentParser.parse([
       "mpv-script", "--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--no-cache", "--language", "fr",
     ])
-    let carried = MpvScript.carried(invocation)
+    let carried = try MpvScript.carried(invocation)
+    let secret = try ArgumentParser.parse([
+      "mpv-script", "--base-url", "http://me:pw@127.0.0.1:8080/3", "--insecure-http",
+    ])
+    #expect(throws: UsageError.self, "a password is never written into the script") { try MpvScript.carried(secret) }
+    let insecure = try ArgumentParser.parse(["mpv-script", "--insecure-http"])
+    #expect(try MpvScript.carried(insecure) == ["--insecure-http"])
     #expect(
       carried == ["--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--language", "fr", "--no-cache"],
       "the script records as the command that printed it: \(carried)")
