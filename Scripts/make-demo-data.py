@@ -660,10 +660,12 @@ def season_score(s, number):
     """A season's score as its answer gives it (made or kept as written); 0, unrated as TMDB says, without one."""
     if number == 0: return 0
     if number in s["episodes"]: return season_answer(s, number)["vote_average"]
-    language = "ru" if russian_mode() else "en"
-    kept = pathlib.Path(__file__).resolve().parent / "demo_seasons" / language / "tv" / str(s["id"]) / "season"
-    written = kept / f"{number}.json"
-    return json.loads(written.read_text(encoding="utf-8")).get("vote_average", 0) if written.exists() else 0
+    # A kept season in the interface's language, else in English, as the demo serves it.
+    seasons = pathlib.Path(__file__).resolve().parent / "demo_seasons"
+    for language in (["ru", "en"] if russian_mode() else ["en"]):
+        written = seasons / language / "tv" / str(s["id"]) / "season" / f"{number}.json"
+        if written.exists(): return json.loads(written.read_text(encoding="utf-8")).get("vote_average", 0)
+    return 0
 
 def last_episode(s):
     number, _, count = max(s["seasons"])

@@ -135,6 +135,24 @@ struct DemoDataTests {
     #expect(missing.status == 404)
   }
 
+  /// A series' seasons score what each season's own answer says, in both languages.
+  @Test func eachSeasonRowScoresAsItsSeasonDoes() async throws {
+    let series = DemoResources.keys.filter { $0.range(of: #"^(ru:)?/tv/\d+$"#, options: .regularExpression) != nil }
+    #expect(series.count >= 10)
+    for key in series {
+      let russian = key.hasPrefix("ru:")
+      let path = russian ? String(key.dropFirst(3)) : key
+      let language = russian ? "ru-RU" : "en-US"
+      let details = try await answer(path, "language=\(language)")
+      for season in details.body["seasons"]?.array ?? [] {
+        guard let number = season["season_number"]?.number, number > 0 else { continue }
+        let own = try await answer(path + "/season/\(Int(number))", "language=\(language)")
+        guard own.status == 200 else { continue }
+        #expect(season["vote_average"]?.number == own.body["vote_average"]?.number, "\(key) season \(Int(number))")
+      }
+    }
+  }
+
   @Test func aPersonLinksFilmsAndSeries() async throws {
     let found = try await answer("/search/multi", "query=pitt&language=en-US&page=1")
     let person = try #require(found.body["results"]?.array?.first { $0["media_type"]?.string == "person" })
