@@ -27,7 +27,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .rateLimited: return "the rate limit is spent (429 after two retries)"
     case .network:
       return "the network or the service failed: offline, a timeout, a 5xx, an unreadable or oversized answer"
-    case .notFound: return "no such film or person (404), nor such a season, episode or list"
+    case .notFound: return "no such film or person (404), nor such a season, episode or list; a file not identified"
     }
   }
 

@@ -1,20 +1,37 @@
 import AmodbKit
+import Glibc
 import LibraryKit
 import Localization
 import TrendingCore
 
 extension TrendingCommand {
   /// `trending identify PATH… [--json]`: what each file was taken to be (a title `play` chose for
-  /// its folder before, as `play` and `scrobble` take it), or why not; nothing is changed and the
-  /// files are not read (their names and folders are enough). Exit 6 when a file is not identified.
+  /// its folder before, as `play` and `scrobble` take it), or why not, an episode its series does
+  /// not have included; nothing is changed and the files are not read (their names and folders are
+  /// enough). Exit 6 when a file is not identified, as `scrobble` would say of it.
   static func identify(_ paths: [String], json: Bool, client: AmodbClient, environment: [String: String]) -> Int32 {
     let identifier = FileIdentifier(client: client)
+    // One library for every path's folder choice, opened only if it is there.
+    let library = Library.standardPath(environment: environment).flatMap {
+      access($0.path, F_OK) == 0 ? LibraryService(path: $0) : nil
+    }
     var entries: [IdentifiedFile] = []
     for path in paths {
       let guess = MediaFileName.guess(path: path)
-      let chosen = FolderChoice(target: path, guess: guess, environment: environment)?.remembered()
+      let chosen =
+        library == nil
+        ? nil
+        : FolderChoice(target: path, guess: guess, environment: environment)?
+          .remembered(through: library)
       switch chosen.map({ identifier.identity(of: $0, guess) }) ?? identifier.identify(guess) {
-      case .success(let identity): entries.append(IdentifiedFile(path: path, identity: identity))
+      case .success(let identity):
+        if case .success(let title) = PlayedTitle.from(identity), let episode = title.episode,
+          let absence = episodeAbsence(title.info, episode, client: client)
+        {
+          entries.append(IdentifiedFile(path: path, absent: absence))
+        } else {
+          entries.append(IdentifiedFile(path: path, identity: identity))
+        }
       case .failure(let error):
         printError(error.message)
         return ExitCode(error).rawValue
@@ -42,7 +59,7 @@ struct IdentifiedFile: Encodable {
   let season: Int?
   /// The episode's number.
   let episode: Int?
-  /// Why not: `no-match`, `ambiguous` or `not-media`.
+  /// Why not: `no-match`, `ambiguous`, `not-media`, or `absent` (an episode its series does not have).
   let reason: String?
   /// An ambiguous name's candidates' ids.
   let candidates: [Int]?
@@ -51,6 +68,15 @@ struct IdentifiedFile: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case path, kind, id, title, year, season, episode, reason, candidates
+  }
+
+  /// Makes one of an episode its series does not have, saying so.
+  init(path: String, absent: String) {
+    self.path = path
+    (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
+    reason = "absent"
+    candidates = nil
+    named = [absent]
   }
 
   /// Makes one from what the file was taken to be.
@@ -100,6 +126,8 @@ struct IdentifiedFile: Encodable {
       what =
         trn("ambiguous: %s candidate", "ambiguous: %s candidates", count, String(count)) + ": "
         + named.joined(separator: "; ")
+    } else if reason == "absent" {
+      what = named.first ?? ""
     } else if reason == "no-match" {
       what = tr("no match")
     } else {

@@ -37,12 +37,11 @@ struct PlayedTitle: Sendable {
 enum PlayProblem: Error, Equatable {
   case ambiguous(Int), noMatch, notMedia, noEpisode(String), absent(String), failed(String, ExitCode)
 
-  /// The exit code: what amodb does not have is not found, as `seen` says it; a name that fits
-  /// several titles, or none's form, is another failure.
+  /// The exit code: a file not identified (no match, several, no media name, no episode, one its
+  /// series does not have) is not found, as `identify` says it; a failure to ask has its own.
   var code: ExitCode {
     switch self {
-    case .noMatch, .absent: return .notFound
-    case .ambiguous, .notMedia, .noEpisode: return .failure
+    case .noMatch, .absent, .ambiguous, .notMedia, .noEpisode: return .notFound
     case .failed(_, let code): return code
     }
   }
@@ -287,10 +286,11 @@ struct FolderChoice {
     self.library = library
   }
 
-  /// The title chosen before, if one was (a library not yet made is not made to ask).
-  func remembered() -> MediaID? {
+  /// The title chosen before, if one was (a library not yet made is not made to ask), read through
+  /// `service` when given (one for many files), else a service of its own.
+  func remembered(through service: LibraryService? = nil) -> MediaID? {
     guard access(library.path, F_OK) == 0,
-      case .success(let value?) = LibraryService(path: library).sync({ library throws(LibraryError) in
+      case .success(let value?) = (service ?? LibraryService(path: library)).sync({ library throws(LibraryError) in
         try library.fact(fact)
       })
     else { return nil }

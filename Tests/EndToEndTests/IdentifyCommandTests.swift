@@ -35,6 +35,9 @@ struct IdentifyCommandTests {
         return page(query == "Breaking Bad" ? [Self.result(1396, "Breaking Bad", "2008-01-20", series: true)] : [])
       case "/3/movie/603": return .json(TestClients.detailsJSON(id: 603, title: "The Matrix"))
       case "/3/tv/1399": return .json(TestClients.seriesJSON(id: 1399))
+      case "/3/tv/1399/season/2", "/3/tv/1396/season/1":
+        let listed = (1...7).map { #"{"episode_number":\#($0)}"# }
+        return .json(#"{"season_number":1,"episodes":[\#(listed.joined(separator: ","))]}"#)
       case "/3/find/tt0137523":
         return .json(
           #"{"movie_results":[\#(Self.result(550, "Fight Club", "1999-10-15"))],"tv_results":[],"tv_episode_results":[]}"#
@@ -86,6 +89,13 @@ struct IdentifyCommandTests {
       text.stdout.contains("Dune.mkv\tambiguous: 2 candidates: 438631 Dune (2021); 841 Dune (1984)"), "\(text.stdout)")
     let all = try BinaryRunner.run(["identify", paths[0], paths[1]], environment: environment)
     #expect(all.status == 0, "every file identified: \(all.stderr)")
+    let absent = try BinaryRunner.run(
+      ["identify", "Breaking Bad/Season 01/Breaking Bad - S01E09.mkv", "Breaking.Bad.S03E01.mkv"],
+      environment: environment)
+    #expect(absent.status == 6, "as scrobble would say of them")
+    #expect(
+      absent.stdout.contains("S01E09.mkv\tBreaking Bad (2008) has no episode S01E09")
+        && absent.stdout.contains("S03E01.mkv\tBreaking Bad (2008) has no season 3"), "\(absent.stdout)")
     let none = try BinaryRunner.run(["identify"], environment: environment)
     #expect(none.status != 0 && none.stderr.contains("identify"))
   }
