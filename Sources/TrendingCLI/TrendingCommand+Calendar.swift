@@ -108,12 +108,12 @@ extension TrendingCommand {
     // The season of each series' next episode dates the episodes after it (kept a day, as details
     // are); without it, the next episode alone. Offline, no season is waited for.
     var seasons: [Int: SeasonDetails] = [:]
-    let wanted = unread.error?.isOffline == true ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
+    let wanted = unread.error?.isUnreachable == true ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
     seasonsAsked: for (id, season) in wanted.sorted(by: { $0.key < $1.key }) {
       let request = APIRequest.season(SeasonRequest(seriesID: id, number: season, language: language))
       switch blocking({ await client.answer(request, keptFirst: true) }) {
       case .success(let fetched): seasons[id] = fetched.value.season
-      case .failure(let error): if error.isOffline { break seasonsAsked }
+      case .failure(let error): if error.isUnreachable { break seasonsAsked }
       }
     }
     // One line for the titles that could not be read (offline, every one of them).

@@ -100,6 +100,13 @@ public enum AmodbError: Error, Sendable, Hashable {
     return .rateLimited(retryAfter: max(0, Int(until.timeIntervalSince(now).rounded(.up))))
   }
 
+  /// Whether no usable answer can come now from anywhere (offline, or every exchange broken, as
+  /// behind a captive portal's redirect): work of many requests stops at the first.
+  public var isUnreachable: Bool {
+    if case .broken = self { return true }
+    return isOffline
+  }
+
   /// Whether trying again later might help.
   public var isRetryable: Bool {
     switch self {

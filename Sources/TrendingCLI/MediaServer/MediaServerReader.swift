@@ -57,6 +57,7 @@ struct MediaServerReader: Sendable {
     var items: [Jellyfin.Item?] = []
     var seen: Set<String> = []
     var start = 0
+    var ended = false
     for _ in 0..<Self.mostPages {
       let query = [
         URLQueryItem(name: "Recursive", value: "true"), URLQueryItem(name: "Filters", value: "IsPlayed"),
@@ -71,8 +72,12 @@ struct MediaServerReader: Sendable {
       let page = try await client.json(Jellyfin.Page.self, .get, path, query: query)
       for entry in page.entries where entry.map({ seen.insert($0.id).inserted }) ?? true { items.append(entry) }
       start += page.entries.count
-      if page.entries.isEmpty || page.total.map({ start >= $0 }) == true { break }
+      if page.entries.isEmpty || page.total.map({ start >= $0 }) == true {
+        ended = true
+        break
+      }
     }
+    try endedOrTooMany(ended)
     var wanted: [String] = []
     var asked: Set<String> = []
     for case let item? in items where item.type == "Episode" {
@@ -88,11 +93,19 @@ struct MediaServerReader: Sendable {
     return items.compactMap { $0.map { $0.play(series: series) } ?? ServerPlay.unreadable() }
   }
 
+  /// A history not read to its end is no history: what is missing would read as no longer played.
+  private func endedOrTooMany(_ ended: Bool) throws(HTTPError) {
+    guard !ended else { return }
+    let most = String(Self.mostPages * Self.pageSize)
+    throw HTTPError(.unreadable(tr("more than %s plays; not read", most)), service: server.name)
+  }
+
   /// Plex: the owner's play history (account 1), oldest first, then each film's and each series'
   /// metadata once, for their `Guid` ids.
   private func plex() async throws(HTTPError) -> [ServerPlay] {
     var entries: [Plex.HistoryEntry?] = []
     var start = 0
+    var ended = false
     for _ in 0..<Self.mostPages {
       let query = [
         URLQueryItem(name: "sort", value: "viewedAt:asc"), URLQueryItem(name: "accountID", value: "1"),
@@ -104,13 +117,10 @@ struct MediaServerReader: Sendable {
       entries += page.read.filter { entry in entry.map { $0.type == "movie" || $0.type == "episode" } ?? true }
       start += page.size
       // The total when the server says it (a server may answer fewer than asked), else a short page ends it.
-      if page.size == 0 { break }
-      if let total = page.total {
-        if start >= total { break }
-      } else if page.size < Self.pageSize {
-        break
-      }
+      ended = page.size == 0 || page.total.map { start >= $0 } ?? (page.size < Self.pageSize)
+      if ended { break }
     }
+    try endedOrTooMany(ended)
     var keys: [String] = []
     var asked: Set<String> = []
     for case let entry? in entries {

@@ -41,7 +41,8 @@ extension Library {
     let prefix = Self.playedPrefix(server, base: base)
     let dayPrefix = Self.dayPrefix(server, base: base)
     try write("import") {
-      for (name, value) in adding.map({ (prefix + $0.key, $0.value) }) + days.map({ (dayPrefix + $0.key, $0.value) }) {
+      let facts = adding.map { (prefix + $0.key, $0.value) } + days.map { (dayPrefix + $0.key, $0.value) }
+      for (name, value) in facts.sorted(by: { $0.0 < $1.0 }) {
         try connection.rows("INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(name), .text(value)])
       }
       for item in removing.sorted() {
