@@ -15,7 +15,7 @@ public enum ArgumentParser {
       return try parseLine(arguments)
     } catch {
       var named = error
-      // The command is the first word that names one (an option's value before it is no command).
+      // The command is the first word that names one.
       named.verb = named.verb ?? arguments.lazy.compactMap(Verb.init(rawValue:)).first
       throw named
     }

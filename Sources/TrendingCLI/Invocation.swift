@@ -127,6 +127,8 @@ public struct UsageError: Error, Equatable, Sendable {
   public var code: ExitCode = .usage
   /// The command it was met in, when known: its own usage follows the message.
   public var verb: Verb?
+  /// Whether a usage follows the message: not for what the environment gave, which is no command line.
+  public var showsUsage = true
 }
 
 /// A change `trending watchlist` makes.

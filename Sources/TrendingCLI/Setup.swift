@@ -56,7 +56,7 @@ public enum Setup {
       throw UsageError(
         message: tr(
           "%1$s must be %2$s, not %3$s", "TRENDING_IMAGES", ImageMode.choices,
-          "'\(TextSanitizer.clean(text, limit: 40))'"))
+          "'\(TextSanitizer.clean(text, limit: 40))'"), showsUsage: false)
     }
     return mode
   }
@@ -107,7 +107,8 @@ public enum Setup {
     guard let url = ClientConfiguration.parseBaseURL(text) else {
       throw UsageError(
         message: tr(
-          "%1$s must be an http or https URL, not %2$s", variable, "'\(TextSanitizer.clean(text, limit: 100))'"))
+          "%1$s must be an http or https URL, not %2$s", variable, "'\(TextSanitizer.clean(text, limit: 100))'"),
+        showsUsage: false)
     }
     return url
   }

@@ -112,7 +112,7 @@ extension TrendingCommand {
     var criteria = DiscoverCriteria(genreTable: genreTable)
     for argument in arguments.filter({ $0.key == "kind" }) + arguments.filter({ $0.key != "kind" }) {
       if let problem = criteria.apply(argument.key, argument.value, name: OptionTable.optionName(argument.key)) {
-        printUsageError(UsageError(message: problem))
+        printUsageError(UsageError(message: problem, verb: .discover))
         return ExitCode.usage.rawValue
       }
     }
@@ -124,7 +124,7 @@ extension TrendingCommand {
         media == .series
         ? tr("--certification filters films only; series have no certifications to filter by")
         : tr("certifications are per country: give --region CC (or set region in the settings)")
-      printUsageError(UsageError(message: problem))
+      printUsageError(UsageError(message: problem, verb: .discover))
       return ExitCode.usage.rawValue
     }
     if !criteria.services.isEmpty {
@@ -135,7 +135,8 @@ extension TrendingCommand {
         case .success(let services): filter.services = services
         case .failure(let unknown):
           printUsageError(
-            UsageError(message: unknown.message(tr("no service '%1$s' in %2$s", unknown.name, region ?? ""))))
+            UsageError(
+              message: unknown.message(tr("no service '%1$s' in %2$s", unknown.name, region ?? "")), verb: .discover))
           return ExitCode.usage.rawValue
         }
       }

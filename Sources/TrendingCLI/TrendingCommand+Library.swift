@@ -130,7 +130,8 @@ extension TrendingCommand {
 
   /// `trending seen`, `rate`, `lists` and the library's other commands.
   static func library(_ command: LibraryCommand, invocation: Invocation, environment: [String: String]) -> Int32 {
-    if case .seen(_, _, let day?) = command, let refusal = OptionTable.futureWatch(day, now: Date()) {
+    if case .seen(_, _, let day?) = command, var refusal = OptionTable.futureWatch(day, now: Date()) {
+      refusal.verb = .seen
       printUsageError(refusal)
       return ExitCode.usage.rawValue
     }

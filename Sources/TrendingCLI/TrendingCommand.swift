@@ -361,10 +361,10 @@ public enum TrendingCommand {
     }
   }
 
-  /// Prints a usage error and the short usage on one line.
+  /// Prints a usage error on one line, with the usage of its command (else the program's) after it.
   static func printUsageError(_ error: UsageError) {
     // What the environment gave is no command line: no usage follows it.
-    guard error.code == .usage else { return printError(error.message) }
+    guard error.code == .usage, error.showsUsage else { return printError(error.message) }
     let message = error.message.hasSuffix("?") ? error.message : error.message + "."
     guard let verb = error.verb, verb != .browse else { return printError("\(message) \(ArgumentParser.shortUsage)") }
     let usage = tr(
