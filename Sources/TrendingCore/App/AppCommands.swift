@@ -39,7 +39,10 @@ enum AppCommands {
       // On a season's row of the series page, `m` is the season's, not the whole series'.
       return state.top.markedSeason(state.shared).map { EpisodeMarkLogic.toggleSeason($0, &state.shared) } ?? []
     case .toggleSeen where state.top.markedEpisode(state.shared) != nil:
-      return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.toggle($0, &state.shared) } ?? []
+      guard let ref = state.top.markedEpisode(state.shared) else { return [] }
+      // A series page's link names an episode whose season may not be loaded.
+      if case .series? = state.stack.last { return EpisodeMarkLogic.toggleLinked(ref, &state.shared) }
+      return EpisodeMarkLogic.toggle(ref, &state.shared)
     case .toggleSeen where rowEpisode(state) != nil:
       // A row of one episode (Recently rated) marks on the episode's own screen, which knows its season.
       let keys = state.shared.keys

@@ -286,6 +286,17 @@ public enum EpisodeMarkLogic {
     return change(ref.seriesID, [MarkedEpisode(episode)], seen: !isSeen, &shared)
   }
 
+  /// `m` on a series page's "Watch next" link: the episode seen or not; by its key alone when its
+  /// season is not loaded (the link names only an episode that has aired).
+  static func toggleLinked(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
+    if episode(ref, shared) != nil { return toggle(ref, &shared) }
+    guard let seen = shared.seenEpisodes[ref.seriesID] else { return [] }
+    let isSeen = seen.contains(ref.key)
+    shared.say(isSeen ? tr("Marked %s not seen.", ref.key.code) : tr("Marked %s seen.", ref.key.code), .confirmation)
+    let marked = MarkedEpisode(key: ref.key, name: nil, airDate: nil, runtime: nil)
+    return change(ref.seriesID, [marked], seen: !isSeen, &shared)
+  }
+
   /// `m` on an Up next row: the episode the row names seen, from the row's own entry (the series'
   /// seasons need not be loaded); one that has not aired is not marked.
   static func markNext(_ entry: UpNext, _ shared: inout Shared) -> [Effect] {

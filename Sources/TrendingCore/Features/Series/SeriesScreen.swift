@@ -40,6 +40,12 @@ extension SeriesScreen: DocumentScreen {
     return SeasonRef(seriesID: id, number: season.number)
   }
 
+  /// The episode whose link is selected ("Watch next"), for `m`: that episode, not the whole series.
+  public func markedEpisode(_ shared: Shared) -> EpisodeRef? {
+    guard case .open(.episode(let episode)) = cursor.selectedTarget else { return nil }
+    return episode.markedEpisode(shared)
+  }
+
   /// `r` asks the network for the series again and reads its episodes' seen marks again.
   public mutating func perform(_ command: ScreenCommand, _ shared: inout Shared) -> Reaction? {
     var reaction = reactAsDocument(command, &shared)

@@ -97,6 +97,29 @@ struct EpisodeMarksTests {
     #expect(state.shared.seenEpisodes[500] == [])
   }
 
+  @Test func mOnTheWatchNextLinkMarksThatEpisodeNotTheSeries() {
+    var state = SeriesScreenTests.onSeries()
+    state.shared.seenEpisodes[500] = [Self.key(1, 1)]
+    _ = Reducer.reduce(
+      &state,
+      .documentLayout(
+        DocumentLayout(
+          maxScroll: 0, links: [DocumentLink(line: 6, target: .episode(series: 500, season: 1, number: 2))])
+      ))
+    _ = Reducer.reduce(&state, .key(.down))
+    #expect(state.top.markedEpisode(state.shared) == EpisodeRef(seriesID: 500, season: 1, number: 2))
+    // Its season not loaded: marked by its key, the series left as it was.
+    let effects = Reducer.reduce(&state, .key(.character("m")))
+    let change = try? #require(state.shared.unsaved.first)
+    #expect(effects == change.map { [.save($0)] }, "\(effects)")
+    #expect(
+      change?.kind == .episodes([MarkedEpisode(key: Self.key(1, 2), name: nil, airDate: nil, runtime: nil)], seen: true)
+    )
+    #expect(state.shared.marks[.series(500)]?.seen == nil, "the series is not marked as a whole")
+    #expect(state.shared.seenEpisodes[500] == [Self.key(1, 1), Self.key(1, 2)])
+    #expect(state.shared.currentNotice?.text == "Marked S01E02 seen.")
+  }
+
   @Test func aSeasonAskedForIsMarkedOnceItsSeenMarksComeTooAndNotWhenItFails() {
     var state = SeriesScreenTests.onSeries()
     _ = Reducer.reduce(
