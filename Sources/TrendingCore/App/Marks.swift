@@ -323,14 +323,19 @@ public enum EpisodeMarkLogic {
       episode.number <= ref.key.number && episode.hasAired(by: shared.today)
         && !seen.contains(episode.key)
     }
-    guard !marked.isEmpty else {
+    guard let last = marked.last else {
       shared.say(tr("Every aired episode up to %s was already seen.", ref.key.code), .message)
       return []
     }
-    shared.say(
-      trn(
-        "Marked %1$s episode seen, up to %2$s.", "Marked %1$s episodes seen, up to %2$s.", marked.count,
-        String(marked.count), ref.key.code), .confirmation)
+    // Up to the last one marked; those up to here still to air are said, not counted as marked.
+    let coming = season.episodes.filter { $0.number <= ref.key.number && !$0.hasAired(by: shared.today) }.count
+    var said = trn(
+      "Marked %1$s episode seen, up to %2$s.", "Marked %1$s episodes seen, up to %2$s.", marked.count,
+      String(marked.count), last.key.code)
+    if coming > 0 {
+      said += " " + trn("%s after it has not aired yet.", "%s after it have not aired yet.", coming, String(coming))
+    }
+    shared.say(said, .confirmation)
     return change(ref.seriesID, marked.map(MarkedEpisode.init), seen: true, &shared)
   }
 

@@ -165,7 +165,7 @@ struct EpisodeMarksTests {
     store.send(.key(.character("M")), effects: [.save(change)]) {
       $0.shared.seenEpisodes[500] = [Self.key(1, 1), Self.key(1, 2), Self.key(1, 3), Self.key(1, 4)]
       $0.shared.unsaved = [change]
-      $0.shared.say("Marked 3 episodes seen, up to S01E05.", .confirmation)
+      $0.shared.say("Marked 3 episodes seen, up to S01E04. 1 after it has not aired yet.", .confirmation)
     }
     // Again: nothing left to mark.
     store.send(.key(.character("M"))) {
