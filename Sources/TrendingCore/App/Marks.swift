@@ -198,7 +198,9 @@ enum MarkLogic {
     state.shared.marks = marks
     state.shared.marksRead = true
     for change in state.shared.unsaved { change.apply(to: &state.shared.marks) }
-    if let problem { state.shared.say(problem, .problem) }
+    // A problem a failed save has just said as its reason is not said again over those words (the
+    // marks are read again after it, and fail the same way).
+    if let problem, state.shared.currentNotice?.text.contains(problem) != true { state.shared.say(problem, .problem) }
     // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
     // ahead that were let go of are read again.
     guard state.shared.marks != before else { return FeedLogic.readAhead(&state) }

@@ -154,6 +154,11 @@ struct MarksTests {
       $0.shared.marks = [:]
       $0.shared.marksRead = true
     }
+    // A library that fails the same way at the read after the save: the save's words stay.
+    var state = store.state
+    _ = Reducer.reduce(&state, .changeSaved(nil, problem: "Your change was not saved: the file is damaged"))
+    _ = Reducer.reduce(&state, .marksLoaded([:], problem: "the file is damaged"))
+    #expect(state.shared.currentNotice?.text == "Your change was not saved: the file is damaged")
   }
 
   /// A store showing the Watchlist tab, its read asked and not answered.
