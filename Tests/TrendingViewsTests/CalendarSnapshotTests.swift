@@ -51,6 +51,18 @@ struct CalendarSnapshotTests {
     ScreenSnapshotTests.check(Self.calendar(size), "calendar")
   }
 
+  /// A screen reader hears the row the cursor is on, not the week's heading: its day names the month.
+  @Test func aScreenReadersRowsNameTheirMonth() {
+    var state = Self.calendar(Size(width: 80, height: 24))
+    let plain = Renderer.render(state)
+    state.shared.screenReader = true
+    let read = Renderer.render(state)
+    let row = read.cursor.row
+    let months = (1...12).map { " " + Formatters.monthName($0) + " " }
+    #expect(months.contains { read.screen.line(row).contains($0) }, "\(read.screen.line(row))")
+    #expect(!months.contains { plain.screen.line(row).contains($0) }, "\(plain.screen.line(row))")
+  }
+
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
   func loadingAndEmpty(size: Size) {
     ScreenSnapshotTests.check(Self.calendar(size, answered: false), "calendar-loading")

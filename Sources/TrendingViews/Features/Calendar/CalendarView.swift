@@ -63,7 +63,9 @@ enum CalendarView {
     let onScreen = Array(lines.dropFirst(top).prefix(visible))
     // Beside a pane the lines are a table as wide as they need, each week's heading ruled to its
     // end; alone, they run on across the screen.
-    let table = width < screen.width ? Table(onScreen, width: width) : nil
+    // A screen reader hears a row, not the week's heading above it: the day names its month.
+    let month = shared.screenReader
+    let table = width < screen.width ? Table(onScreen, width: width, month: month) : nil
     let used = table?.used ?? width
     for (offset, line) in onScreen.enumerated() {
       let row = rows.lowerBound + offset
@@ -80,7 +82,7 @@ enum CalendarView {
           screen.fill(row: row, to: used, style: Style(selected: true))
           screen.cursor = Position(row: row, column: 0)
         }
-        let day = dayWords(event)
+        let day = dayWords(event, month: month)
         screen.put(day, row: row, column: 0, style: Style(.muted, selected: isSelected))
         let column = table.map { $0.title - 2 } ?? TextWidth.width(of: day)
         let mark = event.onWatchlist ? "+ " : "  "
@@ -111,8 +113,8 @@ enum CalendarView {
     /// The columns the table takes, with the one after it.
     let used: Int
 
-    /// The table of `lines` in at most `width` columns.
-    init(_ lines: [Line], width: Int) {
+    /// The table of `lines` in at most `width` columns; `month`: the days name their month.
+    init(_ lines: [Line], width: Int, month: Bool) {
       var days: [Int] = []
       var titles: [Int] = []
       var whats: [Int] = []
@@ -121,7 +123,7 @@ enum CalendarView {
         switch line {
         case .week(let monday): headings = max(headings, 2 + TextWidth.width(of: CalendarWords.weekHeading(monday)))
         case .event(_, let event):
-          days.append(TextWidth.width(of: CalendarView.dayWords(event)))
+          days.append(TextWidth.width(of: CalendarView.dayWords(event, month: month)))
           titles.append(TextWidth.width(of: event.title))
           whats.append(TextWidth.width(of: event.what))
         }
@@ -136,8 +138,11 @@ enum CalendarView {
     }
   }
 
-  /// An event's day as its line starts: "  Fri  4  ".
-  static func dayWords(_ event: CalendarEvent) -> String {
-    "  " + CalendarWords.shortDay(event.day) + "  "
+  /// An event's day as its line starts: "  Fri  4  ", or "  Fri 4 December  " with `month`.
+  static func dayWords(_ event: CalendarEvent, month: Bool = false) -> String {
+    "  "
+      + (month
+        ? CalendarWords.weekdayName(event.day.weekday) + " " + CalendarWords.dayAndMonth(event.day)
+        : CalendarWords.shortDay(event.day)) + "  "
   }
 }
