@@ -186,16 +186,22 @@ struct MediaServerImportEndToEndTests {
     #expect(try history(east) == watched)
   }
 
+  /// `import jellyfin` from a fresh stand-in into a fresh home against `amodb`: what it printed, its
+  /// environment, and the home to remove.
+  private func importedFromJellyfin(_ amodb: LoopbackServer) throws -> (BinaryRunner.Outcome, [String: String], URL) {
+    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
+    let home = try home()
+    let environment = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
+    let imported = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: environment)
+    return (imported, environment, home)
+  }
+
   @Test func anEpisodeOrASeriesAmodbDoesNotListIsSaidAndNotRecorded() throws {
     var series = Self.series
     series[1399]?.seasons = [1: 1]
     series[4607] = nil
-    let amodb = try amodb(series: series)
-    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
-    let home = try home()
+    let (imported, environment, home) = try importedFromJellyfin(try amodb(series: series))
     defer { try? FileManager.default.removeItem(at: home) }
-    let environment = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
-    let imported = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("added 4, already there 0, unresolved 1, skipped 3"), "\(imported.stdout)")
     #expect(
@@ -208,12 +214,8 @@ struct MediaServerImportEndToEndTests {
   }
 
   @Test func episodesAmodbCannotBeAskedAboutAreTakenAtTheServersWordAndThatIsSaid() throws {
-    let amodb = try amodb(seriesFail: true)
-    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
-    let home = try home()
+    let (imported, _, home) = try importedFromJellyfin(try amodb(seriesFail: true))
     defer { try? FileManager.default.removeItem(at: home) }
-    let environment = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
-    let imported = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: environment)
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.contains("added 6, already there 0"), "nothing lost: \(imported.stdout)")
     #expect(imported.stderr.contains("the episodes were not checked against amodb: service error (HTTP 503)"))
