@@ -333,20 +333,6 @@ public enum TrendingCommand {
     return answer.take()
   }
 
-  /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
-  /// line, tab-separated, nothing padded or cut), as `gh` does it.
-  static func listing(_ page: MediaPage) -> String {
-    if isatty(STDOUT_FILENO) == 1 { return Output.table(page, width: terminalWidth()) }
-    if let unread = Output.unread(page) { printError(unread) }
-    return Output.tabSeparated(page)
-  }
-
-  /// A page as JSON, with the entries that could not be read said on standard error.
-  static func json(_ page: MediaPage, configuration: ClientConfiguration) -> String {
-    if let unread = Output.unread(page) { printError(unread) }
-    return Output.json(page, configuration: configuration)
-  }
-
   /// Prints an answer as `render` makes it, or its error as one line; returns the exit code.
   private static func report<Value>(
     _ result: Result<Fetched<Value>, AmodbError>, notFound: String? = nil, render: (Value) -> String
@@ -358,41 +344,6 @@ public enum TrendingCommand {
       // "Not found" says what was not found, where the command knows ("no film has the id 13").
       if case .notFound = error, let notFound { printError(notFound) } else { printError(error.message) }
       return ExitCode(error).rawValue
-    }
-  }
-
-  /// Prints a usage error on one line, with the usage of its command (else the program's) after it.
-  static func printUsageError(_ error: UsageError) {
-    // What the environment gave is no command line: no usage follows it.
-    guard error.code == .usage, error.showsUsage else { return printError(error.message) }
-    let message = error.message.hasSuffix("?") ? error.message : error.message + "."
-    guard let verb = error.verb, verb != .browse else { return printError("\(message) \(ArgumentParser.shortUsage)") }
-    let usage = tr(
-      "Usage: %1$s; 'trending help %2$s' says more.", OptionTable.command(verb).synopsis, verb.rawValue)
-    printError("\(message) \(usage)")
-  }
-
-  /// Prints one line to standard error, prefixed with the program's name and cleaned of control characters.
-  static func printError(_ message: String) {
-    Console.error(message)
-  }
-
-  /// Says what a command did on standard error, where its data goes to standard output (a pipe
-  /// reads the data alone).
-  static func printNote(_ message: String) {
-    Console.error(message)
-  }
-
-  /// Prints `text` on standard output; a failed write is exit 1 with one line on standard error.
-  static func emit(_ text: String) -> Int32 {
-    // Nothing to print is no line at all: a pipe reading rows reads none, not one empty row.
-    guard !text.isEmpty else { return ExitCode.success.rawValue }
-    do {
-      try Console.out(text)
-      return ExitCode.success.rawValue
-    } catch {
-      printError(tr("could not write to standard output: %s", error.reason))
-      return ExitCode.failure.rawValue
     }
   }
 
@@ -408,11 +359,5 @@ public enum TrendingCommand {
   /// The width `show` and `person` lay their text out at: the terminal's, at most 100; 80 when piped.
   private static func documentWidth() -> Int {
     isatty(STDOUT_FILENO) == 1 ? min(terminalWidth() ?? 80, 100) : 80
-  }
-
-  private static func terminalWidth() -> Int? {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
   }
 }

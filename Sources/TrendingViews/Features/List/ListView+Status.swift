@@ -1,0 +1,82 @@
+import AmodbKit
+import FoundationEssentials
+import Localization
+import TrendingCore
+
+extension ListView {
+  /// The status line: where the user is, what is loading or failed, a notice, the budget when low.
+  static func drawStatus(_ shown: ListScreen, state: AppState, row: Int, into screen: inout Screen) {
+    let shared = state.shared
+    let wait = { (page: Int) in shown.request(page: page, shared).flatMap { shared.waitUntil(.fetch($0)) } }
+    let waiting = shown.list.isLoading ? wait(1) : nil
+    let waitingForMore = shown.isLoadingMore ? wait((shown.list.value?.pagesLoaded ?? 0) + 1) : nil
+    // Where the user is stays on the line whatever else it says.
+    var position = ""
+    if let listing = shown.list.value, !shown.movies.isEmpty {
+      // A filtered list counts what it shows, and asks for no more.
+      let more = listing.hasMore && shown.filter == nil ? "+" : ""
+      position = " \(shown.selection + 1)/\(shown.movies.count)\(more)"
+    }
+    var status: (String, Tone)
+    if let until = waiting ?? waitingForMore {
+      let seconds = Int(until.timeIntervalSince(shared.now).rounded(.up))
+      status = (ScreenReader.busy(tr("Waiting %s s for the rate limit…", String(seconds)), shared), .warning)
+    } else if shown.list.value != nil, shown.list.isLoading {
+      status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
+    } else if shown.list.value != nil, let failure = shown.list.error {
+      let error = shown.request(page: 1, shared).map { shared.said(failure, for: .fetch($0)) } ?? failure
+      let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
+      if case .timedOut(let seconds) = error {
+        // A slow server, or a network that drops what is sent: nothing says which, so neither is claimed.
+        let line = tr("No answer within %1$s s, showing data from %2$s. r retries.", String(seconds), age)
+        status = (position + " · " + line, .muted)
+      } else if error.isOffline {
+        status = (position + " · " + tr("Offline, showing data from %s. r retries.", age), .muted)
+      } else {
+        let long = "! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age)
+        let short = "! " + error.summary + " · " + tr("list from %s", age)
+        status = (TextWidth.width(of: long) <= screen.width ? long : short, .warning)
+      }
+    } else if shown.isLoadingMore {
+      status = (ScreenReader.busy(tr("Loading more…"), shared), .accent)
+    } else if let failure = shown.moreError {
+      let page = (shown.list.value?.pagesLoaded ?? 0) + 1
+      let error = shown.request(page: page, shared).map { shared.said(failure, for: .fetch($0)) } ?? failure
+      status = (position + " · ! " + tr("Page %1$s could not load: %2$s.", String(page), error.summary), .warning)
+    } else if let listing = shown.list.value, !listing.movies.isEmpty {
+      let skipped = listing.skippedEntries
+      let note =
+        skipped == 0 ? "" : " · " + trn("%s entry could not be read", "%s entries could not be read", skipped)
+      // A recommendation's reason in full, however narrow its row (For you).
+      let why = shown.selectedMovie?.reason.map { " · " + $0 } ?? ""
+      status = (position + note + why, .muted)
+    } else {
+      status = ("", .muted)
+    }
+    // The budget only when it runs low, never in the demo, and never beside a wait it would contradict.
+    let showsBudget =
+      shared.sourceLabel != "demo" && waiting == nil && waitingForMore == nil && isLow(shared.rateLimit)
+    let budget = showsBudget ? Formatters.budget(shared.rateLimit).map { $0 + " " } : nil
+    let budgetWidth = budget.map { TextWidth.width(of: $0) } ?? 0
+    if let notice = shared.currentNotice {
+      status = (" " + notice.text, notice.kind.isWarning ? Tone.warning : Tone.accent)
+    }
+    let statusWidth = TextWidth.width(of: status.0)
+    let roomForBudget = budget != nil && statusWidth + budgetWidth + 2 <= screen.width
+    let limit = roomForBudget ? screen.width - budgetWidth - 1 : screen.width
+    ScreenReader.status(
+      status.0, tone: status.1, row: row, limit: limit, wraps: shared.currentNotice != nil && state.prompt == nil,
+      shared,
+      into: &screen)
+    if roomForBudget, let budget {
+      screen.put(budget, row: row, column: screen.width - budgetWidth, style: Style(.muted))
+    }
+  }
+
+  /// Whether the request budget runs low: a quarter or less of the limit left (at most 5 when the limit is unknown).
+  static func isLow(_ status: RateLimitStatus?) -> Bool {
+    guard let remaining = status?.remaining else { return false }
+    guard let limit = status?.limit, limit > 0 else { return remaining <= 5 }
+    return remaining * 4 <= limit
+  }
+}
