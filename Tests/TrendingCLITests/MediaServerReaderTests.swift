@@ -122,6 +122,25 @@ struct MediaServerReaderTests {
     #expect(ServerPlays(plays, server: .plex, since: Date()).rows.skipped.isEmpty, "a cron job's later runs are quiet")
   }
 
+  @Test func aHistoryPastThePageCapIsAnErrorNeverAPartReadAsTheWhole() async throws {
+    let me = #"{"Id":"4a7b2c9d1e3f4a5b9c7d8e9f0a1b2c3d"}"#
+    // A server that always says there is more: one item a page, ten million in all.
+    let endless = try LoopbackServer { request in
+      if request.path == "/Users/Me" { return .json(me) }
+      let start = request.query("StartIndex") ?? "0"
+      return .json(#"{"Items":[{"Id":"i\#(start)","Type":"Movie","Name":"F"}],"TotalRecordCount":10000000}"#)
+    }
+    let url = try #require(URL(string: "http://127.0.0.1:\(endless.port)"))
+    let result = await read(
+      MediaServerReader(server: .jellyfin, base: url, token: Self.token, insecure: false, environment: [:], pageCap: 4))
+    guard case .failure(let error) = result else {
+      Issue.record("a history cut at the cap was read as the whole")
+      return
+    }
+    #expect(error.message.contains("more than 800 plays; not read"), "\(error.message)")
+    #expect(endless.requests.count == 5, "the user, then the cap's pages, no more")
+  }
+
   @Test func aRedirectToAnotherOriginIsSaidNotRead() async throws {
     let elsewhere = try LoopbackServer(host: "127.0.0.2") { _ in .json(#"{"Id":"4a7b2c9d"}"#) }
     let jellyfin = try LoopbackServer { _ in

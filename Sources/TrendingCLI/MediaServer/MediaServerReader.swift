@@ -22,7 +22,14 @@ struct MediaServerReader: Sendable {
 
   /// Makes the reader of `server` at `base` with its `token`: its own budget per origin, the
   /// environment's proxies, plain http to another machine only when `insecure`.
-  init(server: MediaServer, base: URL, token: String, insecure: Bool, environment: [String: String]) {
+  /// The most pages this reader reads (`mostPages` unless a test asks for fewer).
+  let pageCap: Int
+
+  init(
+    server: MediaServer, base: URL, token: String, insecure: Bool, environment: [String: String],
+    pageCap: Int = Self.mostPages
+  ) {
+    self.pageCap = pageCap
     let header: [String: String] =
       switch server {
       case .jellyfin: ["Authorization": "MediaBrowser Token=\"\(token)\""]
@@ -58,7 +65,7 @@ struct MediaServerReader: Sendable {
     var seen: Set<String> = []
     var start = 0
     var ended = false
-    for _ in 0..<Self.mostPages {
+    for _ in 0..<pageCap {
       let query = [
         URLQueryItem(name: "Recursive", value: "true"), URLQueryItem(name: "Filters", value: "IsPlayed"),
         URLQueryItem(name: "IncludeItemTypes", value: "Movie,Episode"),
@@ -96,7 +103,7 @@ struct MediaServerReader: Sendable {
   /// A history not read to its end is no history: what is missing would read as no longer played.
   private func endedOrTooMany(_ ended: Bool) throws(HTTPError) {
     guard !ended else { return }
-    let most = String(Self.mostPages * Self.pageSize)
+    let most = String(pageCap * Self.pageSize)
     throw HTTPError(.unreadable(tr("more than %s plays; not read", most)), service: server.name)
   }
 
@@ -106,7 +113,7 @@ struct MediaServerReader: Sendable {
     var entries: [Plex.HistoryEntry?] = []
     var start = 0
     var ended = false
-    for _ in 0..<Self.mostPages {
+    for _ in 0..<pageCap {
       let query = [
         URLQueryItem(name: "sort", value: "viewedAt:asc"), URLQueryItem(name: "accountID", value: "1"),
         URLQueryItem(name: "X-Plex-Container-Start", value: String(start)),
