@@ -122,17 +122,27 @@ struct ScreenReaderTests {
     #expect(typed.screen[typed.cursor.row, typed.cursor.column].style.isSelected)
     var answered = Self.reading(
       ScreenSnapshotTests.searching(size, text: "sev", results: [SeriesScenes.series[0], Scenes.films[0]]))
+    let answeredFrame = Self.frame(&answered)
+    #expect(answeredFrame.screen.line(answeredFrame.cursor.row).contains("Search: sev"), "typing: on the line")
+    _ = Reducer.reduce(&answered, .key(.down))
+    _ = Reducer.reduce(&answered, .key(.up))
     let results = Self.frame(&answered)
-    #expect(results.screen.line(results.cursor.row).contains("Severance"))
+    #expect(results.screen.line(results.cursor.row).contains("Severance"), "↑↓: on the result")
   }
 
-  @Test func thePaletteHasTheCursorOnTheCommandEnterRuns() {
+  /// While typing, the cursor is where typing goes (← and → are heard); once ↓ moves to a
+  /// command, on the command Enter runs.
+  @Test func thePaletteHasTheCursorOnTheLineTypedThenOnTheCommandEnterRuns() {
     var state = Self.reading(Scenes.list(Size(width: 80, height: 24)))
     _ = Reducer.reduce(&state, .key(.character(":")))
-    let frame = Self.frame(&state)
+    for key: Key in [.character("r"), .character("e"), .left] { _ = Reducer.reduce(&state, .key(key)) }
+    let typing = Self.frame(&state)
     #expect(state.palette != nil)
+    #expect(typing.screen.line(typing.cursor.row).contains(": re"), "\(typing.screen.line(typing.cursor.row))")
+    _ = Reducer.reduce(&state, .key(.down))
+    let frame = Self.frame(&state)
     #expect(frame.screen[frame.cursor.row, frame.cursor.column].style.isSelected)
-    #expect(frame.cursor.row > 3)
+    #expect(frame.cursor.row > typing.cursor.row)
   }
 
   @Test func theStatusLineIsTheLastRowAndItsMessageIsWhole() {

@@ -156,6 +156,7 @@ public enum Reducer {
       if var palette = state.palette {
         palette.line.paste(text)
         palette.selection = 0
+        palette.browsing = false
         state.palette = palette
         return []
       }

@@ -57,10 +57,12 @@ enum ScreenReader {
     return Position(row: rows.row + offset, column: 0)
   }
 
-  /// The search line's cursor: on the line typed until there are results for what it says, then on
-  /// the selected result (so a pause in typing reads the first).
+  /// The search line's cursor: on the line typed, where typing goes, until ↑↓ move in the results
+  /// for what it says; then on the selected result.
   static func searchCursor(_ search: SearchBox, _ shared: Shared) -> Position? {
-    guard let results = search.results, let query = search.query, results.source == .search(query) else {
+    // While typing, the line keeps the cursor where typing goes; ↑↓ take it to the results.
+    guard search.browsing, let results = search.results, let query = search.query, results.source == .search(query)
+    else {
       return nil
     }
     return selectedRow(results, shared)

@@ -14,6 +14,9 @@ public struct PaletteBox: Equatable, Sendable {
   }
   /// The selected entry, an index into the matches.
   public var selection = 0
+  /// Whether ↑↓ moved to an entry since the last edit of the line: a screen reader's cursor is on
+  /// the entry then, else on the line where typing goes.
+  public var browsing = false
 
   /// Makes an empty palette.
   public init() {}
@@ -152,6 +155,7 @@ public enum PaletteLogic {
     guard var box = state.palette else { return [] }
     if box.line.edit(key) {
       if box.text != state.palette?.text { box.selection = 0 }
+      box.browsing = false
       state.palette = box
       return []
     }
@@ -161,6 +165,7 @@ public enum PaletteLogic {
     case .moveDown, .moveUp:
       guard !entries.isEmpty else { return [] }
       box.selection = (box.selection + (command == .moveDown ? 1 : entries.count - 1)) % entries.count
+      box.browsing = true
       state.palette = box
       return []
     case .pageDown, .pageUp:
@@ -168,6 +173,7 @@ public enum PaletteLogic {
       guard !entries.isEmpty else { return [] }
       let page = listRows(height: state.shared.size.height, entries: Int.max)
       box.selection = min(entries.count - 1, max(0, box.selection + (command == .pageDown ? page : -page)))
+      box.browsing = true
       state.palette = box
       return []
     case .open:

@@ -18,6 +18,9 @@ public struct SearchBox: Equatable, Sendable {
   }
   /// The results of the query last asked, as a list (nil before the first answer is asked for).
   public var results: ListScreen?
+  /// Whether ↑↓ moved in the results since the line was last edited: a screen reader's cursor is
+  /// on the selected result then, else on the line where typing goes.
+  public internal(set) var browsing = false
 
   /// Makes an empty search line.
   public init() {}
@@ -54,6 +57,7 @@ public struct SearchBox: Equatable, Sendable {
   private mutating func typed(_ edited: LineEditor, _ shared: Shared) -> [Effect] {
     let before = query
     line = edited
+    browsing = false
     guard query != before else { return [] }
     guard let query else {
       // Nothing left to search for: nothing is asked, and an answer on its way is not shown.
@@ -91,6 +95,7 @@ public struct SearchBox: Equatable, Sendable {
       guard var list = results else { return Outcome() }
       let effects = ListLogic.move(&list, command, rows: SearchLayout.visibleRows(for: shared.size), shared)
       results = list
+      browsing = true
       return Outcome(effects: effects)
     case .open:
       guard var kept = results, hasResultsToKeep else { return Outcome() }

@@ -30,8 +30,8 @@ enum PaletteView {
       let selected = top + offset == selection
       if selected {
         screen.fill(row: row, from: area.column + 1, to: area.column + width - 1, style: Style(selected: true))
-        // What Enter runs has the focus, not the line typed (which answers at once).
-        screen.cursor = Position(row: row, column: area.column + 2)
+        // Once ↑↓ move to it, what Enter runs has the focus; while typing, the line keeps it.
+        if box.browsing { screen.cursor = Position(row: row, column: area.column + 2) }
       }
       let name = TextLayout.truncate(entry.name, to: max(1, inner - keyWidth - 2))
       drawName(name, matched: Set(entry.matched), row: row, column: area.column + 2, selected: selected, into: &screen)

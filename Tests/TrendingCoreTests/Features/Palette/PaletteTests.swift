@@ -72,11 +72,15 @@ struct PaletteTests {
   @Test func aPasteIsTypedIntoThePalette() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
-    store.send(.key(.down)) { $0.palette?.selection = 1 }
+    store.send(.key(.down)) {
+      $0.palette?.selection = 1
+      $0.palette?.browsing = true
+    }
     // Typed where the cursor is, on one line; the best match selected again.
     store.send(.paste("ref\nresh")) {
       $0.palette?.text = "ref resh"
       $0.palette?.selection = 0
+      $0.palette?.browsing = false
     }
   }
 
@@ -98,7 +102,10 @@ struct PaletteTests {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let count = PaletteLogic.entries(store.state).count
-    store.send(.key(.down)) { $0.palette?.selection = 1 }
+    store.send(.key(.down)) {
+      $0.palette?.selection = 1
+      $0.palette?.browsing = true
+    }
     store.send(.key(.up)) { $0.palette?.selection = 0 }
     store.send(.key(.up)) { $0.palette?.selection = count - 1 }
     // Page keys move the rows the box shows (the screen less six), stopping at the ends.
@@ -112,6 +119,7 @@ struct PaletteTests {
     store.send(.key(.character("z"))) {
       $0.palette?.text = "z"
       $0.palette?.selection = 0
+      $0.palette?.browsing = false
     }
     store.send(.key(.character("q"))) { $0.palette?.text = "zq" }
     #expect(PaletteLogic.entries(store.state).isEmpty)

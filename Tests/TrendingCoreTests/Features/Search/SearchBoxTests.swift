@@ -128,7 +128,10 @@ struct SearchBoxTests {
     store.send(.listLoaded(ListPage(source: .search(query)), .success(Sample.fetched(page)))) {
       $0.search?.results?.list.succeed(Listing(firstPage: page), at: Sample.start)
     }
-    store.send(.key(.down)) { $0.search?.results?.selection = 1 }
+    store.send(.key(.down)) {
+      $0.search?.results?.selection = 1
+      $0.search?.browsing = true
+    }
     // Kept as a list opened on top, with its selection.
     store.send(.key(.enter), effects: [.cancel(.searchDebounce)]) {
       let kept = $0.search?.results
