@@ -301,7 +301,8 @@ public final class AppRunner {
       timeout = min(timeout, Int32(max(1, min(60_000, (deadline.timeIntervalSince(now()) * 1000).rounded(.up)))))
     }
     // A rate limit's wait is counted down on screen: a frame each second until it is over.
-    if state.shared.retryAt.values.contains(where: { $0 > now() }) { timeout = min(timeout, 1_000) }
+    let moment = now()
+    if state.shared.retryAt.values.contains(where: { $0 > moment }) { timeout = min(timeout, 1_000) }
     var descriptors = [pollfd(fd: inbox.readDescriptor, events: Int16(POLLIN), revents: 0)]
     if backend.inputDescriptor >= 0 {
       descriptors.append(pollfd(fd: backend.inputDescriptor, events: Int16(POLLIN), revents: 0))

@@ -58,6 +58,13 @@ struct FileIdentifier {
     return search(guess, language: language)
   }
 
+  /// Why an identity is not one to record: an episode its series does not have (`episodeAbsence`,
+  /// as `seen` says it); nil for any other, or when amodb cannot be asked.
+  func absence(of identity: FileIdentity) -> String? {
+    guard case .success(let title) = PlayedTitle.from(identity), let episode = title.episode else { return nil }
+    return TrendingCommand.episodeAbsence(title.info, episode, client: client)
+  }
+
   /// The file as `media` (a title chosen or remembered): a film by its details, a series with the
   /// guess's season and episode.
   func identity(of media: MediaID, _ guess: FileGuess) -> Result<FileIdentity, AmodbError> {

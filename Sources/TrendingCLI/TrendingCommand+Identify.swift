@@ -18,20 +18,12 @@ extension TrendingCommand {
     var entries: [IdentifiedFile] = []
     for path in paths {
       let guess = MediaFileName.guess(path: path)
-      let chosen =
-        library == nil
-        ? nil
-        : FolderChoice(target: path, guess: guess, environment: environment)?
-          .remembered(through: library)
+      let chosen = FolderChoice(target: path, guess: guess, environment: environment)?.remembered(through: library)
       switch chosen.map({ identifier.identity(of: $0, guess) }) ?? identifier.identify(guess) {
       case .success(let identity):
-        if case .success(let title) = PlayedTitle.from(identity), let episode = title.episode,
-          let absence = episodeAbsence(title.info, episode, client: client)
-        {
-          entries.append(IdentifiedFile(path: path, absent: absence))
-        } else {
-          entries.append(IdentifiedFile(path: path, identity: identity))
-        }
+        let absence = identifier.absence(of: identity)
+        entries.append(
+          absence.map { IdentifiedFile(path: path, absent: $0) } ?? IdentifiedFile(path: path, identity: identity))
       case .failure(let error):
         printError(error.message)
         return ExitCode(error).rawValue

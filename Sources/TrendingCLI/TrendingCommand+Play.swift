@@ -129,11 +129,7 @@ extension TrendingCommand {
     let identifier = FileIdentifier(client: services.client)
     // An episode its series does not have (a season past the last) is said, as `seen` says it.
     func checked(_ identity: FileIdentity) -> Result<PlayedTitle, PlayProblem> {
-      PlayedTitle.from(identity).flatMap { title in
-        guard let episode = title.episode, let absence = episodeAbsence(title.info, episode, client: services.client)
-        else { return .success(title) }
-        return .failure(.absent(absence))
-      }
+      identifier.absence(of: identity).map { .failure(.absent($0)) } ?? PlayedTitle.from(identity)
     }
     let memory = FolderChoice(target: target, guess: guess, environment: environment)
     // A title chosen for a file of this folder before, of the same name: not asked again.

@@ -174,9 +174,9 @@ extension TrendingCommand {
     switch answer {
     case .success(let fetched):
       guard lacks(fetched) else { return nil }
-      return tr("%1$s has no episode %2$s", named, episode.code)
+      return EpisodeAbsence.noEpisode(named, episode)
     case .failure(.notFound):
-      return tr("%1$s has no season %2$s", named, String(episode.season))
+      return EpisodeAbsence.noSeason(named, episode.season)
     case .failure:
       return nil
     }
@@ -184,13 +184,13 @@ extension TrendingCommand {
 
   /// Says the series has no such season; not found.
   private static func noSeason(_ info: TitleInfo, _ number: Int) -> Int32 {
-    printError(tr("%1$s has no season %2$s", Output.named(info, episode: nil), String(number)))
+    printError(EpisodeAbsence.noSeason(Output.named(info, episode: nil), number))
     return ExitCode.notFound.rawValue
   }
 
   /// Says the series has no such episode; not found, as a season amodb does not have is.
   private static func noEpisode(_ info: TitleInfo, _ episode: EpisodeKey) -> Int32 {
-    printError(tr("%1$s has no episode %2$s", Output.named(info, episode: nil), episode.code))
+    printError(EpisodeAbsence.noEpisode(Output.named(info, episode: nil), episode))
     return ExitCode.notFound.rawValue
   }
 }

@@ -2,6 +2,7 @@ import AmodbKit
 import CProcess
 import FoundationEssentials
 import Glibc
+import LibraryKit
 import Localization
 import Synchronization
 import TrendingCore
@@ -195,7 +196,7 @@ public enum TrendingCommand {
         let series = blocking { await client.result(SeriesRequest(id: id, language: language)) }
         let endpoint = SeasonRequest(seriesID: id, number: number, language: language)
         let missing =
-          (try? series.get().value.name).map { tr("%1$s has no season %2$s", $0, String(number)) }
+          (try? series.get().value.name).map { EpisodeAbsence.noSeason($0, number) }
           ?? notFound(.series(id))
         return report(blocking { await client.result(endpoint) }, notFound: missing) { season in
           let record = json ? nil : seriesRecord(id, environment: environment)

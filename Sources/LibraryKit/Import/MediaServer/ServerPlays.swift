@@ -145,10 +145,10 @@ public struct ServerPlays: Equatable, Sendable {
     guard !details.seasons.isEmpty else { return nil }
     let name = details.firstAirDate.map { "\(details.name) (\($0.year))" } ?? details.name
     guard let season = details.seasons.first(where: { $0.number == episode.season }) else {
-      return tr("%1$s has no season %2$s", name, String(episode.season))
+      return EpisodeAbsence.noSeason(name, episode.season)
     }
     if let count = season.episodeCount, episode.number > count || episode.number < 1 {
-      return tr("%1$s has no episode %2$s", name, episode.code)
+      return EpisodeAbsence.noEpisode(name, episode)
     }
     return nil
   }

@@ -24,7 +24,7 @@ extension ListView {
     } else if shown.list.value != nil, shown.list.isLoading {
       status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
     } else if shown.list.value != nil, let failure = shown.list.error {
-      let error = shown.request(page: 1, shared).map { shared.said(failure, for: .fetch($0)) } ?? failure
+      let error = said(failure, page: 1, of: shown, shared)
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if case .timedOut(let seconds) = error {
         // A slow server, or a network that drops what is sent: nothing says which, so neither is claimed.
@@ -41,7 +41,7 @@ extension ListView {
       status = (ScreenReader.busy(tr("Loading more…"), shared), .accent)
     } else if let failure = shown.moreError {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
-      let error = shown.request(page: page, shared).map { shared.said(failure, for: .fetch($0)) } ?? failure
+      let error = said(failure, page: page, of: shown, shared)
       status = (position + " · ! " + tr("Page %1$s could not load: %2$s.", String(page), error.summary), .warning)
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries
@@ -78,5 +78,10 @@ extension ListView {
     guard let remaining = status?.remaining else { return false }
     guard let limit = status?.limit, limit > 0 else { return remaining <= 5 }
     return remaining * 4 <= limit
+  }
+
+  /// A page's error as it reads now (a spent rate limit counted down).
+  static func said(_ error: AmodbError, page: Int, of shown: ListScreen, _ shared: Shared) -> AmodbError {
+    shown.request(page: page, shared).map { shared.said(error, for: .fetch($0)) } ?? error
   }
 }

@@ -303,7 +303,7 @@ enum ListView {
     let (loading, failed) = shown.feed.loadingTexts
     switch shown.list.phase {
     case .failed(let failure):
-      let error = shown.request(page: 1, state.shared).map { state.shared.said(failure, for: .fetch($0)) } ?? failure
+      let error = said(failure, page: 1, of: shown, state.shared)
       let next =
         place.isSearch ? tr("Esc closes the search.") : place == .kept ? tr("Esc goes back.") : tr("q quits.")
       Renderer.centred(
