@@ -18,6 +18,24 @@ struct MediaServerReaderTests {
     return MediaServerReader(server: server, base: url, token: token, insecure: false, environment: [:])
   }
 
+  /// A reader of `server` for the loopback server `loopback`, reading at most `pageCap` pages.
+  private func reader(
+    _ server: MediaServer, _ loopback: LoopbackServer, pageCap: Int = MediaServerReader.mostPages
+  ) throws -> MediaServerReader {
+    let url = try #require(URL(string: "http://127.0.0.1:\(loopback.port)"))
+    return MediaServerReader(
+      server: server, base: url, token: Self.token, insecure: false, environment: [:], pageCap: pageCap)
+  }
+
+  /// The error reading failed with; nil, recorded as an issue saying `why`, when it read.
+  private func failure(_ reader: MediaServerReader, _ why: String) async -> HTTPError? {
+    guard case .failure(let error) = await read(reader) else {
+      Issue.record(Comment(rawValue: why))
+      return nil
+    }
+    return error
+  }
+
   private func read(_ reader: MediaServerReader) async -> Result<[ServerPlay], HTTPError> {
     do throws(HTTPError) {
       return .success(try await reader.plays())
@@ -79,30 +97,18 @@ struct MediaServerReaderTests {
     let me = #"{"Id":"4a7b2c9d1e3f4a5b9c7d8e9f0a1b2c3d"}"#
     for page in [#"{"Items":"nope","TotalRecordCount":"x"}"#, #"{"TotalRecordCount":3}"#, "[]"] {
       let server = try LoopbackServer { request in .json(request.path == "/Users/Me" ? me : page) }
-      let url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
-      let result = await read(
-        MediaServerReader(server: .jellyfin, base: url, token: Self.token, insecure: false, environment: [:]))
-      guard case .failure(let error) = result else {
-        Issue.record("\(page) was read as a page")
-        continue
-      }
+      guard let error = await failure(try reader(.jellyfin, server), "\(page) was read as a page") else { continue }
       #expect(MediaServerImport.exitCode(error) == .network, "\(page)")
     }
     let plex = try LoopbackServer { _ in .json(#"{"MediaContainer":{"size":1,"Metadata":{"ratingKey":"1"}}}"#) }
-    let plexURL = try #require(URL(string: "http://127.0.0.1:\(plex.port)"))
-    let wrong = await read(
-      MediaServerReader(server: .plex, base: plexURL, token: Self.token, insecure: false, environment: [:]))
-    #expect((try? wrong.get()) == nil, "Metadata that is not an array")
+    _ = await failure(try reader(.plex, plex), "Metadata that is not an array was read")
     let items = #"""
       {"Items":[{"Name":"no id"},{"Id":"e1","Type":"Episode","SeriesName":"Dark Water","ParentIndexNumber":1,
       "UserData":{"LastPlayedDate":"2026-03-02T19:00:00Z"}},{"Id":"m1","Type":"Movie","Name":"Kept",
       "UserData":{"LastPlayedDate":"2026-03-02T19:00:00Z"}}],"TotalRecordCount":3}
       """#
     let mixed = try LoopbackServer { request in .json(request.path == "/Users/Me" ? me : items) }
-    let mixedURL = try #require(URL(string: "http://127.0.0.1:\(mixed.port)"))
-    let plays = try await read(
-      MediaServerReader(server: .jellyfin, base: mixedURL, token: Self.token, insecure: false, environment: [:])
-    ).get()
+    let plays = try await read(try reader(.jellyfin, mixed)).get()
     #expect(plays.count == 3, "each entry is said, read or not")
     let made = ServerPlays(plays, server: .jellyfin)
     #expect(made.rows.rows.map(\.title) == ["Kept"])
@@ -130,13 +136,8 @@ struct MediaServerReaderTests {
       let start = request.query("StartIndex") ?? "0"
       return .json(#"{"Items":[{"Id":"i\#(start)","Type":"Movie","Name":"F"}],"TotalRecordCount":10000000}"#)
     }
-    let url = try #require(URL(string: "http://127.0.0.1:\(endless.port)"))
-    let result = await read(
-      MediaServerReader(server: .jellyfin, base: url, token: Self.token, insecure: false, environment: [:], pageCap: 4))
-    guard case .failure(let error) = result else {
-      Issue.record("a history cut at the cap was read as the whole")
-      return
-    }
+    let cut = "a history cut at the cap was read as the whole"
+    guard let error = await failure(try reader(.jellyfin, endless, pageCap: 4), cut) else { return }
     #expect(error.message.contains("more than 800 plays; not read"), "\(error.message)")
     #expect(endless.requests.count == 5, "the user, then the cap's pages, no more")
   }
@@ -146,13 +147,7 @@ struct MediaServerReaderTests {
     let jellyfin = try LoopbackServer { _ in
       .respond(status: 302, headers: ["Location": "http://127.0.0.2:\(elsewhere.port)/Users/Me"], body: Data())
     }
-    let url = try #require(URL(string: "http://127.0.0.1:\(jellyfin.port)"))
-    let result = await read(
-      MediaServerReader(server: .jellyfin, base: url, token: Self.token, insecure: false, environment: [:]))
-    guard case .failure(let error) = result else {
-      Issue.record("a redirect elsewhere was read")
-      return
-    }
+    guard let error = await failure(try reader(.jellyfin, jellyfin), "a redirect elsewhere was read") else { return }
     #expect(error.message.contains("redirected to http://127.0.0.2:\(elsewhere.port), another origin; not followed"))
     #expect(elsewhere.requests.isEmpty, "nothing asked of the other origin")
     #expect(MediaServerImport.exitCode(error) == .network)
