@@ -71,14 +71,18 @@ struct EpisodeMarksTests {
     #expect(state.top.markedEpisode(state.shared)?.key == Self.key(1, 1), "Home: the first episode")
   }
 
-  @Test func mOnASeasonsRowOfTheSeriesMarksTheSeasonNotTheSeries() {
+  /// The series page, its first episode seen, with one link (`target`) selected.
+  static func onSeries(selecting target: LinkTarget) -> AppState {
     var state = SeriesScreenTests.onSeries()
     state.shared.seenEpisodes[500] = [Self.key(1, 1)]
     _ = Reducer.reduce(
-      &state,
-      .documentLayout(
-        DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 9, target: .season(series: 500, number: 1))])))
+      &state, .documentLayout(DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 6, target: target)])))
     _ = Reducer.reduce(&state, .key(.down))
+    return state
+  }
+
+  @Test func mOnASeasonsRowOfTheSeriesMarksTheSeasonNotTheSeries() {
+    var state = Self.onSeries(selecting: .season(series: 500, number: 1))
     #expect(state.top.markedSeason(state.shared) == SeasonRef(seriesID: 500, number: 1))
     // Not read yet: asked for, and said; the one m marks the season once its episodes come.
     let asked = Reducer.reduce(&state, .key(.character("m")))
@@ -98,15 +102,7 @@ struct EpisodeMarksTests {
   }
 
   @Test func mOnTheWatchNextLinkMarksThatEpisodeNotTheSeries() {
-    var state = SeriesScreenTests.onSeries()
-    state.shared.seenEpisodes[500] = [Self.key(1, 1)]
-    _ = Reducer.reduce(
-      &state,
-      .documentLayout(
-        DocumentLayout(
-          maxScroll: 0, links: [DocumentLink(line: 6, target: .episode(series: 500, season: 1, number: 2))])
-      ))
-    _ = Reducer.reduce(&state, .key(.down))
+    var state = Self.onSeries(selecting: .episode(series: 500, season: 1, number: 2))
     #expect(state.top.markedEpisode(state.shared) == EpisodeRef(seriesID: 500, season: 1, number: 2))
     // Its season not loaded: marked by its key, the series left as it was.
     let effects = Reducer.reduce(&state, .key(.character("m")))
