@@ -7,6 +7,21 @@ import Testing
 
 @Suite("The search line")
 struct SearchBoxTests {
+  /// The search line opened, `text` typed and its query asked (its answer not come): the store
+  /// and the query.
+  static func asked(_ text: String) -> (TestStore, SearchQuery) {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character("/"))) { $0.search = SearchBox() }
+    store.type(text)
+    let query = SearchQuery(text: text, year: nil)
+    var results = ListScreen(source: .search(query))
+    results.list.begin()
+    store.send(.searchDue(query), effects: [.fetchList(ListPage(source: .search(query)))]) {
+      $0.search?.results = results
+    }
+    return (store, query)
+  }
+
   @Test func typingSchedulesOneDebouncedQueryAndOnlyTheLastOneIsAsked() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character("/"))) { $0.search = SearchBox() }
@@ -74,15 +89,7 @@ struct SearchBoxTests {
   }
 
   @Test func anAnswerForAnOlderQueryIsNeverShown() {
-    var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character("/"))) { $0.search = SearchBox() }
-    store.type("alien")
-    let alien = SearchQuery(text: "alien", year: nil)
-    var asked = ListScreen(source: .search(alien))
-    asked.list.begin()
-    store.send(.searchDue(alien), effects: [.fetchList(ListPage(source: .search(alien)))]) {
-      $0.search?.results = asked
-    }
+    var (store, alien) = Self.asked("alien")
     store.type("s")
     let aliens = SearchQuery(text: "aliens", year: nil)
     var asking = ListScreen(source: .search(aliens))
@@ -115,15 +122,7 @@ struct SearchBoxTests {
   }
 
   @Test func enterKeepsTheResultsAsAListAndEscCancels() {
-    var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character("/"))) { $0.search = SearchBox() }
-    store.type("film")
-    let query = SearchQuery(text: "film", year: nil)
-    var results = ListScreen(source: .search(query))
-    results.list.begin()
-    store.send(.searchDue(query), effects: [.fetchList(ListPage(source: .search(query)))]) {
-      $0.search?.results = results
-    }
+    var (store, query) = Self.asked("film")
     let page = Sample.page(4, from: 20)
     store.send(.listLoaded(ListPage(source: .search(query)), .success(Sample.fetched(page)))) {
       $0.search?.results?.list.succeed(Listing(firstPage: page), at: Sample.start)
@@ -161,15 +160,7 @@ struct SearchBoxTests {
 
   /// Nothing matched: Enter keeps no empty list, and the bar offers no "keep".
   @Test func nothingMatchedIsNoListToKeep() {
-    var store = TestStore(Sample.loaded(5))
-    store.send(.key(.character("/"))) { $0.search = SearchBox() }
-    store.type("zzzq")
-    let query = SearchQuery(text: "zzzq", year: nil)
-    var results = ListScreen(source: .search(query))
-    results.list.begin()
-    store.send(.searchDue(query), effects: [.fetchList(ListPage(source: .search(query)))]) {
-      $0.search?.results = results
-    }
+    var (store, query) = Self.asked("zzzq")
     #expect(Reducer.isAvailable(.open, in: store.state), "while it is asked, Enter keeps what comes")
     let none = MediaPage(page: 1, totalPages: 1, results: [])
     store.send(.listLoaded(ListPage(source: .search(query)), .success(Sample.fetched(none)))) {
