@@ -144,7 +144,7 @@ extension TrendingCommand {
     guard
       let request = ListSource.discover(filter).request(window: .week, page: page, language: language, region: region)
     else { return ExitCode.usage.rawValue }
-    let answer = blocking { await client.answer(request) }.map { $0.map { $0.page ?? MediaPage(results: []) } }
+    let answer = listPage(request, client: client)
     if case .success(let fetched) = answer, fetched.value.results.isEmpty, !filter.services.isEmpty,
       let region, (try? providers(client).get())?.providers.isEmpty == true
     {
@@ -192,7 +192,7 @@ extension TrendingCommand {
       return .failure(ExitStatus(code: ExitCode.usage.rawValue))
     }
     let request = APIRequest.providers(ProviderListRequest(region: region, language: client.configuration.language))
-    switch blocking({ await client.answer(request) }) {
+    switch offlineFirst(request, client: client) {
     case .success(let fetched): return .success(fetched.value.providers ?? ProviderTable(providers: []))
     case .failure(let error):
       printError(error.message)

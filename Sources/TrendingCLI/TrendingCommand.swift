@@ -167,7 +167,7 @@ public enum TrendingCommand {
         let client = services.client
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
         let missing = notFound(.film(id))
-        return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
+        return report(offlineFirst(endpoint, client: client), notFound: missing) { details in
           json
             ? Output.json(details, configuration: client.configuration)
             : Output.text(
@@ -180,7 +180,7 @@ public enum TrendingCommand {
         let client = services.client
         let endpoint = SeriesRequest(id: id, language: client.configuration.language)
         let missing = notFound(.series(id))
-        return report(blocking { await client.result(endpoint) }, notFound: missing) { details in
+        return report(offlineFirst(endpoint, client: client), notFound: missing) { details in
           let record = json ? nil : seriesRecord(id, environment: environment)
           return json
             ? Output.json(details, configuration: client.configuration)
@@ -193,12 +193,12 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let language = client.configuration.language
-        let series = blocking { await client.result(SeriesRequest(id: id, language: language)) }
+        let series = offlineFirst(SeriesRequest(id: id, language: language), client: client)
         let endpoint = SeasonRequest(seriesID: id, number: number, language: language)
         let missing =
           (try? series.get().value.name).map { EpisodeAbsence.noSeason($0, number) }
           ?? notFound(.series(id))
-        return report(blocking { await client.result(endpoint) }, notFound: missing) { season in
+        return report(offlineFirst(endpoint, client: client), notFound: missing) { season in
           let record = json ? nil : seriesRecord(id, environment: environment)
           return json
             ? Output.json(season, seriesID: id)
@@ -212,7 +212,7 @@ public enum TrendingCommand {
         let client = services.client
         let endpoint = CollectionRequest(id: id, language: client.configuration.language)
         let missing = tr("no collection has the id %s", String(id))
-        return report(blocking { await client.result(endpoint) }, notFound: missing) { collection in
+        return report(offlineFirst(endpoint, client: client), notFound: missing) { collection in
           json
             ? Output.json(collection, configuration: client.configuration)
             : Output.text(collection, width: documentWidth())
@@ -262,7 +262,7 @@ public enum TrendingCommand {
         let client = services.client
         let endpoint = PersonRequest(id: id, language: client.configuration.language)
         let missing = tr("no person has the id %s", String(id))
-        return report(blocking { await client.result(endpoint) }, notFound: missing) { person in
+        return report(offlineFirst(endpoint, client: client), notFound: missing) { person in
           json
             ? Output.json(person, configuration: client.configuration)
             : Output.text(person, width: documentWidth())
@@ -322,9 +322,9 @@ public enum TrendingCommand {
     }
   }
 
-  /// A page of a list, asked as the browser asks it.
-  private static func listPage(_ request: APIRequest, client: AmodbClient) -> Result<Fetched<MediaPage>, AmodbError> {
-    blocking { await client.answer(request) }.map { $0.map { $0.page ?? MediaPage(results: []) } }
+  /// A page of a list, asked as the browser asks it (the kept page when amodb gives none now).
+  static func listPage(_ request: APIRequest, client: AmodbClient) -> Result<Fetched<MediaPage>, AmodbError> {
+    offlineFirst(request, client: client).map { $0.map { $0.page ?? MediaPage(results: []) } }
   }
 
   /// Runs async work to its end while the calling thread waits.

@@ -65,4 +65,47 @@ struct CacheEndToEndTests {
     #expect(try BinaryRunner.run(["cache", "clear"], environment: environment).status == 0)
     #expect(try BinaryRunner.run(["cache", "info"], environment: environment).stdout.contains("total: 0 bytes"))
   }
+
+  @Test func theCommandLinePrintsTheKeptAnswerWhenAmodbGivesNone() throws {
+    let amodb = try FakeAmodb()
+    let home = cacheHome()
+    var environment = amodb.environment
+    environment["XDG_CACHE_HOME"] = home
+    #expect(try BinaryRunner.run(["list"], environment: environment).status == 0)
+    #expect(try BinaryRunner.run(["show", "3"], environment: environment).status == 0)
+    // Both answers three days old: past any freshness, so each command asks amodb first.
+    let cache = DiskCache(directory: URL(fileURLWithPath: home).appendingPathComponent("trending"))
+    let origin = "http://\(amodb.server.host):\(amodb.server.port)"
+    for request in amodb.server.requests {
+      for kind in [CacheKind.list, .details] {
+        guard let entry = cache.read(origin + request.target, kind: kind) else { continue }
+        cache.write(
+          origin + request.target, kind: kind, body: entry.body, fetchedAt: Date().addingTimeInterval(-3 * 86_400))
+      }
+    }
+    amodb.knobs.failing.store(503, ordering: .relaxed)
+    let list = try BinaryRunner.run(["list"], environment: environment)
+    #expect(list.status == 0)
+    #expect(list.stdout.contains("Film 20"))
+    #expect(list.stderr.contains("(HTTP 503)") && list.stderr.contains("Printing the answer kept 3 days ago."))
+    let show = try BinaryRunner.run(["show", "3"], environment: environment)
+    #expect(show.status == 0)
+    #expect(show.stdout.contains("Details of film 3"))
+    #expect(show.stderr.contains("Printing the answer kept 3 days ago."))
+    // Nothing kept: the failure as it is.
+    let unknown = try BinaryRunner.run(["show", "4"], environment: environment)
+    #expect(unknown.status == 5)
+    #expect(unknown.stdout.isEmpty && !unknown.stderr.contains("kept"))
+    // A refused key is no moment to print old answers.
+    amodb.knobs.failing.store(401, ordering: .relaxed)
+    let refused = try BinaryRunner.run(["list"], environment: environment)
+    #expect(refused.status == 3)
+    #expect(refused.stdout.isEmpty)
+    // With no server at all, the same kept list; with --no-cache, none.
+    amodb.server.stop()
+    let offline = try BinaryRunner.run(["list"], environment: environment)
+    #expect(offline.status == 0 && offline.stdout.contains("Film 20"))
+    #expect(offline.stderr.contains("Network error") && offline.stderr.contains("kept 3 days ago"))
+    #expect(try BinaryRunner.run(["list", "--no-cache"], environment: environment).status == 5)
+  }
 }

@@ -122,7 +122,18 @@ extension AmodbClient {
     _ request: APIRequest, keptFirst: Bool = false, forceRefresh: Bool = false, background: Bool = false,
     onWait: (@Sendable (Int) -> Void)? = nil
   ) async -> Result<Fetched<APIAnswer>, AmodbError> {
-    let policy = (keptFirst, forceRefresh, background)
+    await route(request, (keptFirst, forceRefresh, background, keptOnly: false), onWait: onWait)
+  }
+
+  /// The answer kept for a request, however old, with no request made; nil when none is kept.
+  public func kept(_ request: APIRequest) async -> Fetched<APIAnswer>? {
+    try? await route(request, (true, false, false, keptOnly: true), onWait: nil).get()
+  }
+
+  /// Each request's endpoint, answered under `policy`.
+  private func route(
+    _ request: APIRequest, _ policy: Policy, onWait: (@Sendable (Int) -> Void)?
+  ) async -> Result<Fetched<APIAnswer>, AmodbError> {
     switch request {
     case .trending(let endpoint): return await answer(endpoint, policy, onWait: onWait, as: APIAnswer.page)
     case .catalogue(let endpoint):
@@ -146,7 +157,7 @@ extension AmodbClient {
   /// A search of everything in one year: `/search/multi` takes no year, so the film search and the
   /// series search are asked, each with its own year parameter, and their pages interleaved.
   private func yearSearch(
-    _ endpoint: SearchRequest, _ policy: (keptFirst: Bool, forceRefresh: Bool, background: Bool),
+    _ endpoint: SearchRequest, _ policy: Policy,
     onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Fetched<APIAnswer>, AmodbError> {
     async let films = answer(endpoint.scoped(.film), policy, onWait: onWait, as: APIAnswer.page)
@@ -162,13 +173,15 @@ extension AmodbClient {
 
   /// Performs one endpoint and wraps its answer.
   private func answer<E: Endpoint>(
-    _ endpoint: E, _ policy: (keptFirst: Bool, forceRefresh: Bool, background: Bool),
+    _ endpoint: E, _ policy: Policy,
     onWait: (@Sendable (Int) -> Void)?,
     as wrap: (E.Response) -> APIAnswer
   ) async -> Result<Fetched<APIAnswer>, AmodbError> {
     let result: Result<Fetched<E.Response>, AmodbError>
     if policy.keptFirst, let cached = cached(endpoint) {
       result = .success(cached)
+    } else if policy.keptOnly {
+      result = .failure(.notFound(message: nil))
     } else {
       result = await self.result(
         endpoint, forceRefresh: policy.forceRefresh, background: policy.background, onWait: onWait)
@@ -178,6 +191,10 @@ extension AmodbClient {
 }
 
 extension AmodbClient {
+  /// How a request is answered: the kept answer first, the network asked even when a fresh answer
+  /// is kept, behind the user's own asks, or only what is kept.
+  fileprivate typealias Policy = (keptFirst: Bool, forceRefresh: Bool, background: Bool, keptOnly: Bool)
+
   /// Performs requests at once, the kept answer first, and gives their answers in the requests'
   /// order. `background`: they wait behind the user's own asks in the rate budget.
   public func answers(_ requests: [APIRequest], background: Bool) async -> [Result<Fetched<APIAnswer>, AmodbError>] {
