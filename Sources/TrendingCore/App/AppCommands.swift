@@ -53,11 +53,14 @@ enum AppCommands {
     case .markUpToHere:
       return state.top.markedEpisode(state.shared).map { EpisodeMarkLogic.upToHere($0, &state.shared) } ?? []
     case .toggleWatchlist, .toggleSeen:
-      guard let film = state.top.subject(state.shared) else { return [] }
+      // A season's or an episode's screen: the watchlist is its series'; `m` stays the episode's.
+      let series = command == .toggleWatchlist ? state.top.series(state.shared) : nil
+      guard let film = state.top.subject(state.shared) ?? series else { return [] }
       let effects = MarkLogic.toggle(command, film: film, &state.shared)
       return effects + ListLogic.rehide(&state)
     case .notInterested:
-      guard let film = state.top.subject(state.shared), let media = film.media else { return [] }
+      guard let film = state.top.subject(state.shared) ?? state.top.series(state.shared), let media = film.media
+      else { return [] }
       let hiding = state.shared.marks[media]?.hidden != true
       let effects = MarkLogic.record(.hidden(hiding), film: film, &state.shared) + ListLogic.rehide(&state)
       // Gone from the list, its row cannot take x again: the line says where it still is.
@@ -76,7 +79,8 @@ enum AppCommands {
         state.prompt = Prompt(purpose, film: series, episode: episode.key, state.shared)
         return []
       }
-      guard let film = state.top.subject(state.shared), film.media != nil else { return [] }
+      let series = purpose == .addToList ? state.top.series(state.shared) : nil
+      guard let film = state.top.subject(state.shared) ?? series, film.media != nil else { return [] }
       // A row of one episode (Recently rated): its rating and note are the episode's own.
       state.prompt = Prompt(purpose, film: film, episode: rowEpisode(state), state.shared)
       // The list names, for Tab to complete one.
@@ -162,7 +166,9 @@ enum AppCommands {
       return offer.episode(shared).map { EpisodeMarkLogic.canMark($0, shared) } ?? false
     case .rate where offer.episode(shared) != nil, .note where offer.episode(shared) != nil:
       return true
-    case .toggleWatchlist, .toggleSeen, .notInterested, .rate, .note, .addToList:
+    case .toggleWatchlist, .notInterested, .addToList:
+      return (offer.subject(shared) ?? offer.top.series(shared))?.media != nil
+    case .toggleSeen, .rate, .note:
       return offer.subject(shared)?.media != nil
     case .hideSeen, .upNext: return state.stack.last?.list != nil
     case .removeFromList:

@@ -210,8 +210,18 @@ public enum Reducer {
       }
       return []
     }
-    guard let command else { return [] }
+    guard let command else {
+      unbound(key, &state)
+      return []
+    }
     return perform(command, &state)
+  }
+
+  /// Says that a printable key does nothing on this screen, and where the keys are listed.
+  private static func unbound(_ key: Key, _ state: inout AppState) {
+    guard case .character(let typed) = key, typed != " " else { return }
+    let help = state.shared.keys.firstKey(for: .app(.help), in: state.keyContext)?.label(ascii: state.shared.asciiKeys)
+    state.shared.say(tr("%1$s does nothing here; %2$s lists the keys.", String(typed), help ?? "?"), .message)
   }
 
   /// Runs a command from the key table: the app's own once, here; a screen's on the search line

@@ -25,6 +25,9 @@ public protocol ScreenFeature: Sendable {
   func subject(_ shared: Shared) -> MediaSummary?
   /// The page `o` opens and `y` copies, and the title `Y` copies.
   func page(_ shared: Shared) -> LinkedPage?
+  /// The series a season's or an episode's screen belongs to: what `a`, `x` and `l` mark there,
+  /// where `m` and ratings are the episode's.
+  func series(_ shared: Shared) -> MediaSummary?
   /// The episode `m` and "mark up to here" mark, when there is one (it comes before `subject`).
   func markedEpisode(_ shared: Shared) -> EpisodeRef?
   /// The season `m` marks, when a season's row is selected (it comes after `markedEpisode`).
@@ -51,6 +54,9 @@ public protocol ScreenFeature: Sendable {
 extension ScreenFeature {
   /// Screens without a line to type in take no typing.
   public mutating func type(_ key: Key, _ shared: inout Shared) -> [Effect]? { nil }
+
+  /// Screens of no season or episode belong to no series.
+  public func series(_ shared: Shared) -> MediaSummary? { nil }
 
   /// Screens that show no episode mark none.
   public func markedEpisode(_ shared: Shared) -> EpisodeRef? { nil }

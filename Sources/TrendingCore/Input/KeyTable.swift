@@ -113,6 +113,10 @@ public struct KeyTable: Sendable, Equatable {
       [.character("a")], .toggleWatchlist, in: [.list, .film, .series], group: "Watchlist",
       help: "add to the watchlist, or remove",
       hint: "watchlist"),
+    // A season's or an episode's screen: the series', with no hint (`m` is the one there).
+    KeyBinding(
+      [.character("a")], .toggleWatchlist, in: [.season, .episode], group: "Watchlist",
+      help: "add the series to the watchlist, or remove"),
     KeyBinding(
       [.character("m")], .toggleSeen, in: [.list, .film, .series, .season, .episode], group: "Watchlist",
       help: "mark seen, or not", hint: "seen"),
@@ -129,11 +133,17 @@ public struct KeyTable: Sendable, Equatable {
       [.character("x")], .notInterested, in: [.list, .film, .series], group: "Library",
       help: "not interested: hidden from every list, or shown again"),
     KeyBinding(
+      [.character("x")], .notInterested, in: [.season, .episode], group: "Library",
+      help: "not interested in the series: hidden from every list, or shown again"),
+    KeyBinding(
       [.character("H")], .hideSeen, in: [.list], group: "Library",
       help: "hide seen: seen titles out of every list, or back"),
     KeyBinding(
       [.character("L")], .addToList, in: [.list, .film, .series], group: "Library",
       help: "add to list: a list of your own, by name"),
+    KeyBinding(
+      [.character("L")], .addToList, in: [.season, .episode], group: "Library",
+      help: "add the series to a list of your own, by name"),
     KeyBinding(
       [.character("d")], .removeFromList, in: [.list], group: "Library",
       help: "remove from list: off the list whose tab shows (a list of your own, the watchlist)"),

@@ -239,8 +239,8 @@ struct MarksTests {
     store.send(.key(.character("Y")), effects: [.copy("Someone")]) {
       $0.shared.notice = Notice("Copied “Someone”", kind: .link, now: Sample.start)
     }
-    // A person is not marked.
-    store.send(.key(.character("a")))
+    // A person is not marked: `a` is no key of a person's page.
+    store.send(.key(.character("a"))) { $0.shared.say("a does nothing here; ? lists the keys.", .message) }
     let failure = "No browser to open (set $BROWSER); y copies the link instead."
     store.send(.notice(failure, warning: true)) {
       $0.shared.notice = Notice(failure, kind: .failure, now: Sample.start)

@@ -97,6 +97,8 @@ extension EpisodeScreen: DocumentScreen {
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 
+  public func series(_ shared: Shared) -> MediaSummary? { shared.series(seriesID).value?.summary }
+
   public func page(_ shared: Shared) -> LinkedPage? {
     let series = shared.series(seriesID).value?.name
     return LinkedPage(

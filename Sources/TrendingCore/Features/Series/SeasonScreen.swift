@@ -115,6 +115,8 @@ extension SeasonScreen: DocumentScreen {
 
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 
+  public func series(_ shared: Shared) -> MediaSummary? { shared.series(seriesID).value?.summary }
+
   public func page(_ shared: Shared) -> LinkedPage? {
     let series = shared.series(seriesID).value?.name
     return LinkedPage(

@@ -39,7 +39,7 @@ struct LinkChooserTests {
     store.send(.key(.character("o"))) { $0.push(.chooser(LinkChooser(pages: Self.pages))) }
     store.send(.key(.escape)) { $0.pop() }
     store.send(.key(.character("o"))) { $0.push(.chooser(LinkChooser(pages: Self.pages))) }
-    store.send(.key(.character("9")))
+    store.send(.key(.character("9"))) { $0.shared.say("9 does nothing here; ? lists the keys.", .message) }
     store.send(.key(.character("3")), effects: [.openURL("https://example.com/fight-club")]) {
       $0.pop()
       $0.shared.say("Opening https://example.com/fight-club", .link)
