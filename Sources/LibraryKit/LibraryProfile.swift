@@ -19,8 +19,16 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
   /// The default profile: today's library file, exactly.
   public static let standard = LibraryProfile(checked: defaultName)
 
+  /// The variable `--demo` sets: every profile's library is the demo's own.
+  public static let demoVariable = "TRENDING_DEMO_LIBRARY"
+  /// The folder, in `$XDG_DATA_HOME/trending`, that holds the demo's libraries (each profile's):
+  /// marks made on the demo's titles never reach a real record, nor its sync folder.
+  public static let demoFolder = "demo"
+
   /// The name, as given.
   public let name: String
+  /// Whether this is the profile's library in the demo, apart from the real one.
+  public private(set) var isDemo = false
 
   /// Whether this is the default profile.
   public var isDefault: Bool { name == Self.defaultName }
@@ -56,16 +64,19 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
     }
   }
 
-  /// The profile `TRENDING_PROFILE` names: the default when it is unset or empty, nil when it is
-  /// not a profile's name.
+  /// The profile `TRENDING_PROFILE` names (in the demo when `--demo` set its variable): the default
+  /// when it is unset or empty, nil when it is not a profile's name.
   public static func named(in environment: [String: String]) -> LibraryProfile? {
-    guard let text = environment[variable], !text.isEmpty else { return standard }
-    return LibraryProfile(name: text)
+    let text = environment[variable] ?? ""
+    var profile = text.isEmpty ? standard : LibraryProfile(name: text)
+    profile?.isDemo = environment[demoVariable]?.isEmpty == false
+    return profile
   }
 
   /// The names of the profiles (not the default) that have a library, sorted.
   public static func withLibraries(environment: [String: String]) -> [String] {
-    guard let folder = XDG.file(Self.folder, in: .data, environment: environment) else { return [] }
+    let demo = environment[demoVariable]?.isEmpty == false ? demoFolder + "/" : ""
+    guard let folder = XDG.file(demo + Self.folder, in: .data, environment: environment) else { return [] }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { name in
       isName(name)
@@ -76,6 +87,7 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
 
   /// The library file's path under `$XDG_DATA_HOME/trending` (`library.sqlite3` for the default).
   var relativePath: String {
-    isDefault ? Library.fileName : Self.folder + "/" + name + "/" + Library.fileName
+    (isDemo ? Self.demoFolder + "/" : "")
+      + (isDefault ? Library.fileName : Self.folder + "/" + name + "/" + Library.fileName)
   }
 }

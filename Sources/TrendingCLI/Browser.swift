@@ -50,7 +50,9 @@ enum Browser {
       library: Library.standardPath(environment: environment).map { path in
         LibraryService(
           path: path,
-          syncFolder: settings.settings.values["sync-folder"].map { Setup.expandingHome($0, environment: environment) })
+          // The demo's library never joins the sync folder the settings name.
+          syncFolder: invocation.demo
+            ? nil : settings.settings.values["sync-folder"].map { Setup.expandingHome($0, environment: environment) })
       },
       launcher: BrowserLauncher(environment: opening),
       tmux: environment["TMUX"] != nil)

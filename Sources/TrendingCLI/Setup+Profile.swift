@@ -25,6 +25,8 @@ extension Setup {
     -> [String: String]
   {
     var chosen = environment
+    // The demo's titles go to libraries of their own, never to a real one.
+    if invocation.demo { chosen[LibraryProfile.demoVariable] = "1" }
     let profile = try profile(for: invocation, environment: environment)
     // The default is the variable unset, so what says where a profile came from sees it so.
     chosen[LibraryProfile.variable] = profile.isDefault ? nil : profile.name

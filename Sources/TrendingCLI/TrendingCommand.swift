@@ -238,6 +238,9 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         identify(paths, json: json, client: services.client, environment: environment)
       }
+    case .sync where invocation.demo:
+      printUsageError(UsageError(message: tr("the demo keeps a library of its own, which never syncs")))
+      return ExitCode.usage.rawValue
     case .sync(let command):
       return sync(command, setting: settingsFile.settings.values["sync-folder"], environment: environment)
     case .play(let target):

@@ -9,7 +9,7 @@ struct CalendarFanOutTests {
   /// A data home whose watchlist holds the films `ids`.
   private func watchlist(_ ids: ClosedRange<Int>) throws -> URL {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("fan-out-\(UUID().uuidString)")
-    let folder = data.appendingPathComponent("trending")
+    let folder = data.appendingPathComponent("trending/demo")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let lines = ids.map { "\($0)\tw\t2026-01-01\t\tWatchlisted \($0)\t2001" }
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("watchlist"))
@@ -65,7 +65,7 @@ struct CalendarFanOutTests {
       environment: amodb.environment.merging([
         "XDG_DATA_HOME": data.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",
         "XDG_CACHE_HOME": data.appendingPathComponent("cache").path, "HOME": data.path,
-      ]) { $1 }, width: 100, height: 30)
+      ]) { $1 }.merging(BinaryRunner.demoLibraries) { $1 }, width: 100, height: 30)
     _ = terminal.waitForExit()
     let output = String(decoding: terminal.output, as: UTF8.self)
     #expect(output.contains("calendar: 0 of 3 titles read"), "\(output)")

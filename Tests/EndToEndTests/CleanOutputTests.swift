@@ -87,7 +87,7 @@ struct CleanOutputTests {
     func sql(_ text: String) -> String {
       "char(" + text.unicodeScalars.map { String($0.value) }.joined(separator: ",") + ")"
     }
-    let file = try #require(environment["XDG_DATA_HOME"]) + "/trending/library.sqlite3"
+    let file = try #require(environment["XDG_DATA_HOME"]) + "/trending/demo/library.sqlite3"
     let update = try BinaryRunner.program(
       "sqlite3",
       [

@@ -27,7 +27,7 @@ struct LibraryEndToEndTests {
     try BinaryRunner.run(arguments, environment: environment.merging(["XDG_DATA_HOME": data.path]) { $1 })
   }
 
-  private func library(_ data: URL) -> URL { data.appendingPathComponent("trending/library.sqlite3") }
+  private func library(_ data: URL) -> URL { data.appendingPathComponent("trending/demo/library.sqlite3") }
 
   @Test func eightyProcessesAddingAndMarkingAtOnceAllLand() throws {
     let data = try dataHome()
@@ -181,7 +181,7 @@ struct LibraryEndToEndTests {
 
   @Test func theOldWatchlistFileMovesInOnFirstUse() throws {
     let data = try dataHome()
-    let folder = data.appendingPathComponent("trending")
+    let folder = data.appendingPathComponent("trending/demo")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let text = "550\tws\t2026-01-02\t2026-01-03\tFight Club\t1999\ntv/1399\tw\t2026-01-04\t\tGame of Thrones\t2011\n"
     try Data(text.utf8).write(to: folder.appendingPathComponent("watchlist"))

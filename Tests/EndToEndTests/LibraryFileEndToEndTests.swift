@@ -29,14 +29,14 @@ struct LibraryFileEndToEndTests {
     #expect(add.status == 0, "\(add.stderr)")
     let list = try BinaryRunner.run(["--demo", "watchlist"], environment: environment)
     #expect(list.status == 0 && list.stdout.contains("Fight Club"), "\(list.stdout)\(list.stderr)")
-    #expect(FileManager.default.fileExists(atPath: real.path + "/.local/share/trending/library.sqlite3"))
+    #expect(FileManager.default.fileExists(atPath: real.path + "/.local/share/trending/demo/library.sqlite3"))
   }
 
   @Test func aVersionItNeverWroteIsAMessageNotACrash() throws {
     let data = try folder()
     let environment = ["XDG_DATA_HOME": data.path]
     #expect(try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: environment).status == 0)
-    let file = data.appendingPathComponent("trending/library.sqlite3")
+    let file = data.appendingPathComponent("trending/demo/library.sqlite3")
     try sqlite(file, "PRAGMA user_version = -1")
     let before = try Data(contentsOf: file)
     for command in [["watchlist"], ["seen", "550"], ["stats"]] {
@@ -51,7 +51,7 @@ struct LibraryFileEndToEndTests {
   @Test func aDamagedLibrarysWayOutIsTheExport() throws {
     let data = try folder()
     let environment = ["XDG_DATA_HOME": data.path]
-    let file = data.appendingPathComponent("trending/library.sqlite3")
+    let file = data.appendingPathComponent("trending/demo/library.sqlite3")
     for day in ["2025-01-01", "2025-02-01"] {
       #expect(try BinaryRunner.run(["--demo", "seen", "550", "--on", day], environment: environment).status == 0)
     }
@@ -80,7 +80,7 @@ struct LibraryFileEndToEndTests {
 
   @Test func anotherProgramsDatabaseAtThePlaceIsNeverTouched() throws {
     let data = try folder()
-    let file = data.appendingPathComponent("trending/library.sqlite3")
+    let file = data.appendingPathComponent("trending/demo/library.sqlite3")
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try sqlite(file, "CREATE TABLE titles (name TEXT); INSERT INTO titles VALUES ('mine')")
     let before = try Data(contentsOf: file)

@@ -31,7 +31,7 @@ struct LibraryPermissionsEndToEndTests {
 
   @Test func aLibraryReadWhileReadOnlyIsWrittenAgainOnceItsFileIsWritable() throws {
     let home = try home()
-    let file = home.appendingPathComponent("data/trending/library.sqlite3").path
+    let file = home.appendingPathComponent("data/trending/demo/library.sqlite3").path
     #expect(try run(["--demo", "seen", "550", "--on", "2026-11-01"], home: home).status == 0)
     #expect(chmod(file, 0o444) == 0)
     let read = try run(["history"], home: home)
@@ -45,7 +45,7 @@ struct LibraryPermissionsEndToEndTests {
 
   @Test func aFolderThatCannotBeWrittenStillReadsItsLibrary() throws {
     let home = try home()
-    let folder = home.appendingPathComponent("data/trending").path
+    let folder = home.appendingPathComponent("data/trending/demo").path
     #expect(try run(["--demo", "seen", "550", "--on", "2026-11-01"], home: home).status == 0)
     #expect(chmod(folder, 0o500) == 0)
     defer { chmod(folder, 0o700) }

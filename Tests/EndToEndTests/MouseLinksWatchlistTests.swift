@@ -113,7 +113,7 @@ extension BrowserEndToEndTests {
       let stored = try BinaryRunner.run(["watchlist", "--json"], environment: data)
       #expect(stored.stdout.contains("\"title\" : \"Film 2\"") && stored.stdout.contains("\"watchlist\" : true"))
       #expect(stored.stdout.contains("\"title\" : \"Film 3\""), "seen: \(stored.stdout)")
-      let file = session.home.appendingPathComponent("data/trending/library.sqlite3")
+      let file = session.home.appendingPathComponent("data/trending/demo/library.sqlite3")
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
       #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o777 == 0o600)
       try session.press("6")
@@ -173,7 +173,7 @@ extension BrowserEndToEndTests {
 
     @Test func aDamagedOldWatchlistMovesInWithItsGoodLinesAndIsKeptAsItWas() throws {
       let data = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString)")
-      let directory = data.appendingPathComponent("trending")
+      let directory = data.appendingPathComponent("trending/demo")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let damaged = "550\tw\t2026-01-02\t\tFight Club\t1999\nthis is not a line of ours\n"
       try damaged.write(to: directory.appendingPathComponent("watchlist"), atomically: true, encoding: .utf8)

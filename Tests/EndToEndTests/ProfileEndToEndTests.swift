@@ -48,7 +48,7 @@ struct ProfileEndToEndTests {
     let data = try dataHome()
     // The default library first, as it was before profiles.
     #expect(try run(["seen", "13", "--on", "2026-10-01"], data: data).status == 0)
-    let standard = data.appendingPathComponent("trending/library.sqlite3")
+    let standard = data.appendingPathComponent("trending/demo/library.sqlite3")
     let before = try Data(contentsOf: standard)
     let defaultHistory = try history(data)
     #expect(defaultHistory.count == 1 && defaultHistory[0].hasPrefix("13 "), "\(defaultHistory)")
@@ -71,7 +71,7 @@ struct ProfileEndToEndTests {
     let dry = try run(["import", "trakt", trakt, "--dry-run", "--demo"], data: data, profile: "bob")
     #expect(dry.status == 0 && dry.stderr.contains("The profile bob has no library yet."), "\(dry.stderr)")
     #expect(dry.stdout.contains("would"), "\(dry.stdout)")
-    let bobsFolder = data.appendingPathComponent("trending/profiles/bob")
+    let bobsFolder = data.appendingPathComponent("trending/demo/profiles/bob")
     #expect(!FileManager.default.fileExists(atPath: bobsFolder.path), "a dry run makes no library")
     // The option beats the variable.
     #expect(try history(data, ["--profile", "anna"], profile: "bob") == anna)
@@ -84,7 +84,7 @@ struct ProfileEndToEndTests {
     #expect(try history(data) == defaultHistory)
     #expect(try Data(contentsOf: standard) == before, "the default library's file is not changed by a profile")
 
-    let names = files(data.appendingPathComponent("trending")).filter { $0.hasSuffix("library.sqlite3") }
+    let names = files(data.appendingPathComponent("trending/demo")).filter { $0.hasSuffix("library.sqlite3") }
     #expect(
       names == ["library.sqlite3", "profiles/anna/library.sqlite3", "profiles/bob/library.sqlite3"], "\(names)")
   }
@@ -135,15 +135,15 @@ struct ProfileEndToEndTests {
     let facts = try #require(
       try JSONSerialization.jsonObject(with: Data(chosen.stdout.utf8)) as? [String: [String: String]])
     #expect(facts["profile"] == ["value": "anna", "why": "--profile was given"])
-    #expect(facts["library"]?["value"] == data.path + "/trending/profiles/anna/library.sqlite3")
+    #expect(facts["library"]?["value"] == data.path + "/trending/demo/profiles/anna/library.sqlite3")
     let variable = try run(["doctor"], data: data, profile: "bob")
     #expect(variable.stdout.contains("TRENDING_PROFILE is set"), "\(variable.stdout)")
-    #expect(variable.stdout.contains(data.path + "/trending/profiles/bob/library.sqlite3"), "\(variable.stdout)")
+    #expect(variable.stdout.contains(data.path + "/trending/demo/profiles/bob/library.sqlite3"), "\(variable.stdout)")
     let standard = try run(["doctor", "--json"], data: data)
     let plain = try #require(
       try JSONSerialization.jsonObject(with: Data(standard.stdout.utf8)) as? [String: [String: String]])
     #expect(plain["profile"]?["value"] == "default")
-    #expect(plain["library"]?["value"] == data.path + "/trending/library.sqlite3")
+    #expect(plain["library"]?["value"] == data.path + "/trending/demo/library.sqlite3")
   }
 }
 
@@ -164,7 +164,7 @@ extension BrowserEndToEndTests {
       #expect(standard.status == 0 && !standard.stdout.contains("\"watchlist\" : true"), "\(standard.stdout)")
       #expect(
         FileManager.default.fileExists(
-          atPath: session.home.appendingPathComponent("data/trending/profiles/anna/library.sqlite3").path))
+          atPath: session.home.appendingPathComponent("data/trending/demo/profiles/anna/library.sqlite3").path))
     }
   }
 }

@@ -11,7 +11,7 @@ struct RoundFourTests {
   /// A data home whose watchlist is whatever `make` puts there.
   static func dataHome(_ make: (URL) throws -> Void) throws -> URL {
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("trending-data-\(UUID().uuidString)")
-    let folder = data.appendingPathComponent("trending")
+    let folder = data.appendingPathComponent("trending/demo")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try make(folder.appendingPathComponent("watchlist"))
     return data
@@ -150,7 +150,7 @@ struct RoundFourTests {
     let line = "550\tw\t2026-01-01\t\tFight Club\t1999\n"
     let text = line + String(repeating: "#", count: limit + 1 - line.utf8.count)
     let data = try Self.dataHome { file in try Data(text.utf8).write(to: file) }
-    let file = data.appendingPathComponent("trending/watchlist")
+    let file = data.appendingPathComponent("trending/demo/watchlist")
     let environment = ["XDG_DATA_HOME": data.path]
     let add = try BinaryRunner.run(["--demo", "watchlist", "add", "603"], environment: environment)
     #expect(add.status != 0, "a file past the limit is not moved in: \(add.stdout)")
@@ -161,7 +161,7 @@ struct RoundFourTests {
     let moved = try BinaryRunner.run(["--demo", "watchlist", "add", "603"], environment: environment)
     #expect(moved.status == 0, "\(moved.stderr)")
     #expect(!FileManager.default.fileExists(atPath: file.path), "no watchlist file is written")
-    let kept = data.appendingPathComponent("trending/watchlist.moved-to-library")
+    let kept = data.appendingPathComponent("trending/demo/watchlist.moved-to-library")
     #expect(try Data(contentsOf: kept) == Data(line.utf8), "the old file is kept byte for byte")
     let listed = try BinaryRunner.run(["watchlist", "--json"], environment: environment)
     #expect(listed.status == 0 && listed.stdout.contains("550") && listed.stdout.contains("603"), "\(listed.stdout)")
@@ -171,7 +171,7 @@ struct RoundFourTests {
     let data = try Self.dataHome { try Data("550\tw\t2026-01-01\t\tFight Club\t1999\n".utf8).write(to: $0) }
     let victim = data.appendingPathComponent("victim")
     try Data("the victim's own bytes\n".utf8).write(to: victim)
-    let folder = data.appendingPathComponent("trending").path
+    let folder = data.appendingPathComponent("trending/demo").path
     // The shell's pid is the binary's after exec: the name the old code wrote through, planted first.
     let outcome = try BinaryRunner.shell(
       "ln '\(victim.path)' '\(folder)/watchlist.tmp-'$$ && exec \"$TRENDING\" --demo watchlist add 603",

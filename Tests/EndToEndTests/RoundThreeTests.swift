@@ -86,7 +86,7 @@ extension RoundThreeTests {
   /// A data home whose watchlist is whatever `make` puts there.
   private func dataHome(_ make: (URL) throws -> Void) throws -> URL {
     let data = try temporaryDirectory("data")
-    let folder = data.appendingPathComponent("trending")
+    let folder = data.appendingPathComponent("trending/demo")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try make(folder.appendingPathComponent("watchlist"))
     return data
@@ -107,7 +107,7 @@ extension RoundThreeTests {
         let command = (["timeout", "10", "\"$TRENDING\""] + arguments).joined(separator: " ")
         let outcome = try BinaryRunner.shell(command, environment: ["XDG_DATA_HOME": data.path])
         #expect(outcome.status == 1, "\(name) \(arguments): exit \(outcome.status) \(outcome.stderr)")
-        #expect(outcome.stderr.contains("trending/watchlist: could not be read"), "\(name): \(outcome.stderr)")
+        #expect(outcome.stderr.contains("trending/demo/watchlist: could not be read"), "\(name): \(outcome.stderr)")
         #expect(!outcome.stdout.contains("empty"), "\(name): \(outcome.stdout)")
       }
     }

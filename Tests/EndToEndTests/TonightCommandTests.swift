@@ -213,7 +213,7 @@ struct TonightCommandTests {
     #expect(both.status == 2)
 
     // A run whose reads fail keeps the marker: the next run still finds what came since it.
-    let library = (environment["XDG_DATA_HOME"] ?? "") + "/trending/library.sqlite3"
+    let library = (environment["XDG_DATA_HOME"] ?? "") + "/trending/demo/library.sqlite3"
     let back = "UPDATE facts SET value = '\(day(-20))' WHERE name = 'new.since-last'"
     #expect(try BinaryRunner.program("sqlite3", [library, back]).status == 0)
     let refusing = try RefusingPort()

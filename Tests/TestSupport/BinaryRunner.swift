@@ -13,6 +13,11 @@ public enum BinaryRunner {
     public var status: Int32
   }
 
+  /// The demo's libraries for every run, with `--demo` or not: the tests read the demo's titles into
+  /// a library and then work on it with plain commands (a test of the demo kept apart from the real
+  /// library gives `TRENDING_DEMO_LIBRARY` empty).
+  public static let demoLibraries = ["TRENDING_DEMO_LIBRARY": "1"]
+
   /// An environment with nothing of the user's amodb settings, plus `extra`.
   public static func environment(_ extra: [String: String]) -> [String: String] {
     // Nor the profile the user's shell chooses: each test's library is the one its data home holds.
@@ -28,6 +33,7 @@ public enum BinaryRunner {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("trending-home-\(UUID().uuidString)")
     environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
     environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+    environment.merge(demoLibraries) { _, new in new }
     environment.removeValue(forKey: "BROWSER")
     environment.merge(extra) { _, new in new }
     return environment
@@ -158,6 +164,7 @@ public final class TmuxSession {
       "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
       "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
     ]
+    variables.merge(BinaryRunner.demoLibraries) { _, new in new }
     variables.merge(environment) { _, new in new }
     let exports = variables.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     let unsets = "unset AMODB_KEY AMODB_BASE_URL AMODB_IMAGE_BASE_URL AMODB_LANGUAGE NO_COLOR BROWSER TRENDING_PROFILE;"

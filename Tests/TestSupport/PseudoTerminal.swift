@@ -67,7 +67,7 @@ public final class PseudoTerminal {
     let environment = [
       "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": directory.path, "XDG_CACHE_HOME": directory.path,
       "XDG_DATA_HOME": directory.path, "XDG_CONFIG_HOME": directory.path,
-    ].merging(extra) { _, new in new }
+    ].merging(BinaryRunner.demoLibraries) { _, new in new }.merging(extra) { _, new in new }
     return try PseudoTerminal(
       [Fixtures.binary.path, "--demo"] + arguments, environment: environment, width: width, height: height)
   }
