@@ -66,8 +66,13 @@ enum ListPane {
     // The text beside or under the poster keeps to a readable measure on a split list.
     let measure = split ? DocumentView.readableMeasure : nil
     guard let box else {
-      // No poster (images off): the facts take the whole pane.
-      if text { drawText(movie, state.shared, Flow(area: area, measure: measure), full: split, into: &screen) }
+      // No poster (images off): a rule keeps the facts apart from the table, whose rows they would
+      // read as the end of.
+      for row in area.row..<(area.row + area.height) {
+        screen.put("│", row: row, column: area.column, style: Style(.muted))
+      }
+      let facts = Rect(row: area.row, column: area.column + 2, width: area.width - 2, height: area.height)
+      if text { drawText(movie, state.shared, Flow(area: facts, measure: measure), full: split, into: &screen) }
       return
     }
     let beside = split && area.width >= PosterLayout.paneBesideMinimumWidth
