@@ -68,7 +68,8 @@ public enum TabBar {
       switch level {
       case 0: return " \(names[index].full) "
       case 1: return " \(names[index].short) "
-      case 2: return " \(index + 1) "
+      // A tab's number is the key that shows it: 1 to 9, then 0; later tabs have no key, so no number.
+      case 2: return index < 10 ? " \((index + 1) % 10) " : " \(names[index].short) "
       default: return nil
       }
     }

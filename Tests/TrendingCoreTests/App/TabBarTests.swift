@@ -125,6 +125,14 @@ struct TabBarTests {
       TabBar.fit(names, selected: 0, room: 8) == [" Al ", " 2 …", nil], "the last resort leaves the farthest out")
   }
 
+  @Test func aTabsNumberIsTheKeyThatShowsIt() {
+    let names = (1...11).map { (full: "Tab number \($0)", short: "T\($0)") }
+    let labels = TabBar.fit(names, selected: 0, room: 44)
+    #expect(labels[9] == " 0 ", "the tenth tab's key is 0: \(labels)")
+    #expect(labels[10] == " T11 " || labels[10] == nil, "an eleventh tab has no key to be named by: \(labels)")
+    #expect(!labels.contains(" 10 ") && !labels.contains(" 11 "))
+  }
+
   @Test func tOnASavedTabGoesToItsNamesakeOrTheOtherKindsFirstTab() {
     let korean = Self.saved
     var series = korean
