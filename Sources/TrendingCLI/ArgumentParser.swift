@@ -167,6 +167,10 @@ public enum ArgumentParser {
       guard words.count == 1 else {
         throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(words[1])))
       }
+      // A person's id as a search prints it (`person/287`): that person, whichever of the two asks.
+      if text.hasPrefix("person/"), let id = Int(text.dropFirst("person/".count)), id > 0 {
+        return .person(id: id, json: line.json)
+      }
       // An id as the library's commands print it: `movie/550`, or `tv/1399` (that series, as `tv` shows it).
       if verb == .show, let media = MediaID(text) {
         return media.kind == .series ? .series(id: media.id, json: line.json) : .show(id: media.id, json: line.json)

@@ -10,10 +10,14 @@ public enum Output {
   public static func table(_ page: MediaPage, width: Int? = nil) -> String {
     let rankWidth = max(1, String(page.rank(at: max(0, page.results.count - 1))).count)
     let longest = page.results.map { TextWidth.width(of: $0.title) }.max() ?? 5
+    // The id as the other commands take it (`550`, `tv/1399`, `person/70017`): what a reader types next.
+    let ids = page.results.map { MediaID($0.kind, $0.id).description }
+    let idWidth = max(2, ids.map(\.count).max() ?? 0)
     var titleWidth = max(5, longest)
-    if let width { titleWidth = max(5, min(titleWidth, width - rankWidth - 16)) }
+    if let width { titleWidth = max(5, min(titleWidth, width - rankWidth - idWidth - 18)) }
     var lines = [
-      TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit(tr("Title"), to: titleWidth) + "  "
+      TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit(tr("ID"), to: idWidth) + "  "
+        + TextLayout.fit(tr("Title"), to: titleWidth) + "  "
         + TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4) + "  "
         + TextLayout.fit(trc("column title, at most 5 columns", "Score"), to: 5, alignRight: true)
     ]
@@ -26,7 +30,7 @@ public enum Output {
       let kind = mixed ? "  " + Vocabulary.kind(movie.kind) : ""
       // The title as the browser draws it: no joiner left to join the cell's end with the next one.
       let title = TextLayout.fit(TextWidth.drawn(movie.title), to: titleWidth)
-      lines.append(rank + "  " + title + "  " + year + "  " + score + kind)
+      lines.append(rank + "  " + TextLayout.fit(ids[offset], to: idWidth) + "  " + title + "  " + year + "  " + score + kind)
     }
     if let unread = unread(page) { lines.append("(" + unread + ")") }
     return lines.joined(separator: "\n")

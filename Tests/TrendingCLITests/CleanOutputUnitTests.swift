@@ -13,8 +13,22 @@ struct CleanOutputUnitTests {
     let body = #"{"page":2,"results":[{"id":1,"title":"A"},{"id":"x"},{"id":3,"title":"C"},{"id":4,"title":"D"}]}"#
     let page = try AmodbJSON.decoder().decode(MediaPage.self, from: Data(body.utf8)).filtered { $0.id != 3 }
     #expect(Output.tabSeparated(page).split(separator: "\n").map { $0.prefix(5) } == ["21\t1\t", "24\t4\t"])
-    #expect(Output.table(page).contains("\n24  D"), "\(Output.table(page))")
+    #expect(Output.table(page).contains("\n24  4   D"), "\(Output.table(page))")
     #expect(Output.json(page, configuration: ClientConfiguration(apiKey: nil)).contains("\"rank\" : 24"))
+  }
+
+  /// A terminal's table names each entry by the id the other commands take, a person's and a
+  /// series' with their kind.
+  @Test func aTableGivesTheIdsTheOtherCommandsTake() throws {
+    let body =
+      #"{"results":[{"id":70017,"media_type":"person","name":"David Fincher"},"#
+      + #"{"id":1399,"media_type":"tv","name":"Game of Thrones"},{"id":550,"media_type":"movie","title":"Fight Club"}]}"#
+    let table = Output.table(try AmodbJSON.decoder().decode(MediaPage.self, from: Data(body.utf8)))
+    let lines = table.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("#  ID  ") == true, "\(table)")
+    #expect(lines.contains { $0.hasPrefix("1  person/70017  David Fincher") }, "\(table)")
+    #expect(lines.contains { $0.hasPrefix("2  tv/1399       Game of Thrones") }, "\(table)")
+    #expect(lines.contains { $0.hasPrefix("3  550           Fight Club") }, "\(table)")
   }
 
   /// "…; nothing was changed" follows a message without its own full stop.
