@@ -30,7 +30,8 @@ public enum Output {
       let kind = mixed ? "  " + Vocabulary.kind(movie.kind) : ""
       // The title as the browser draws it: no joiner left to join the cell's end with the next one.
       let title = TextLayout.fit(TextWidth.drawn(movie.title), to: titleWidth)
-      lines.append(rank + "  " + TextLayout.fit(ids[offset], to: idWidth) + "  " + title + "  " + year + "  " + score + kind)
+      lines.append(
+        rank + "  " + TextLayout.fit(ids[offset], to: idWidth) + "  " + title + "  " + year + "  " + score + kind)
     }
     if let unread = unread(page) { lines.append("(" + unread + ")") }
     return lines.joined(separator: "\n")
