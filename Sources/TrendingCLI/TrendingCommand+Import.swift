@@ -7,24 +7,37 @@ import Localization
 extension TrendingCommand {
   /// `trending import KIND PATH`: the export read, matched, planned and applied in one
   /// transaction (rolled back with `--dry-run`), then a summary on standard output.
-  static func importExport(
-    _ kind: ImportKind, path: String, dryRun: Bool, resolve: Bool = false, library: Library, invocation: Invocation,
-    environment: [String: String]
-  ) throws(LibraryError) -> Int32 {
-    let today = WatchlistFormat.day(Date())
+  /// An export's rows, read before any library is opened, so a file that cannot be read makes no
+  /// library (and a misspelt profile is still said to have none); nil for `import json`, which is
+  /// read as it goes. On failure, said, with the exit code.
+  static func readExport(
+    _ kind: ImportKind, path: String, resolve: Bool, environment: [String: String]
+  ) -> Result<ImportRows?, ExitStatus> {
     if resolve, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
       printError(tr("--resolve needs a terminal; without it, the summary lists the rows not matched"))
-      return ExitCode.usage.rawValue
+      return .failure(ExitStatus(code: ExitCode.usage.rawValue))
     }
-    if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
-    let rows: ImportRows
+    guard FileManager.default.fileExists(atPath: path) else {
+      printError(tr("%s: no such file or folder", TextSanitizer.clean(path, limit: 300)))
+      return .failure(ExitStatus(code: ExitCode.failure.rawValue))
+    }
+    guard kind != .json else { return .success(nil) }
     do {
       let passphrase = kind == .tvtime ? TVTimePassphrase.source(for: path, environment: environment) : nil
-      rows = try ExportReader.read(kind, path: path, passphrase: passphrase, today: today)
+      return .success(
+        try ExportReader.read(kind, path: path, passphrase: passphrase, today: WatchlistFormat.day(Date())))
     } catch {
       printError((error as? ImportFailure)?.message ?? String(describing: error))
-      return ExitCode.failure.rawValue
+      return .failure(ExitStatus(code: ExitCode.failure.rawValue))
     }
+  }
+
+  static func importExport(
+    _ kind: ImportKind, path: String, rows read: ImportRows?, dryRun: Bool, resolve: Bool = false, library: Library,
+    invocation: Invocation, environment: [String: String]
+  ) throws(LibraryError) -> Int32 {
+    let today = WatchlistFormat.day(Date())
+    guard let rows = read else { return try importJSON(path: path, dryRun: dryRun, library: library) }
     var services: (client: AmodbClient, images: ImageLoader)?
     var imageMode = ImageMode.auto
     if kind != .trakt, !rows.rows.isEmpty {

@@ -135,6 +135,13 @@ extension TrendingCommand {
       printUsageError(refusal)
       return ExitCode.usage.rawValue
     }
+    var exported: ImportRows?
+    if case .importing(let kind, let path, _, let resolve) = command {
+      switch readExport(kind, path: path, resolve: resolve, environment: environment) {
+      case .success(let rows): exported = rows
+      case .failure(let status): return status.code
+      }
+    }
     let today = WatchlistFormat.day(Date())
     return withLibrary(
       environment, onlyReads: command.onlyReads, checking: command == .check, dryRun: command.isDryRun
@@ -226,8 +233,8 @@ extension TrendingCommand {
         return emit(Output.letterboxd(try library.diary()))
       case .importing(let kind, let path, let dryRun, let resolve):
         return try importExport(
-          kind, path: path, dryRun: dryRun, resolve: resolve, library: library, invocation: invocation,
-          environment: environment)
+          kind, path: path, rows: exported, dryRun: dryRun, resolve: resolve, library: library,
+          invocation: invocation, environment: environment)
       case .importingServer(let server, let url, let dryRun, let sinceLast):
         return try importServer(
           server, url: url, dryRun: dryRun, sinceLast: sinceLast, library: library, invocation: invocation,

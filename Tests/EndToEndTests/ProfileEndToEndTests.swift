@@ -128,6 +128,20 @@ struct ProfileEndToEndTests {
     #expect(try run(["--help"], data: data, profile: "../escape").status == 0)
   }
 
+  @Test func anImportThatCannotReadItsFileMakesNoLibrary() throws {
+    let data = try dataHome()
+    let bad = data.appendingPathComponent("bad.csv")
+    try "x,y\n".write(to: bad, atomically: true, encoding: .utf8)
+    let missing = try run(["--profile", "anna", "import", "letterboxd", data.path + "/none.zip"], data: data)
+    #expect(missing.status == 1 && missing.stderr.contains("none.zip: no such file or folder"), "\(missing.stderr)")
+    let unread = try run(["--profile", "anna", "import", "letterboxd", bad.path], data: data)
+    #expect(unread.status == 1 && unread.stderr.contains("holds none of the files"), "\(unread.stderr)")
+    #expect(files(data) == ["bad.csv"], "no library was made: \(files(data))")
+    // So the misspelt profile is still said to have none.
+    let history = try run(["--profile", "anna", "history"], data: data)
+    #expect(history.stderr.contains("The profile anna has no library yet"), "\(history.stderr)")
+  }
+
   @Test func doctorShowsTheProfileAndItsLibrary() throws {
     let data = try dataHome()
     let chosen = try run(["doctor", "--json", "--profile", "anna"], data: data, profile: "bob")
