@@ -277,6 +277,13 @@ extension ArgumentParser {
       }
       command = .stats(year: line.year, json: line.json)
     case .export:
+      // A file named after the format: the export goes to standard output, and that is said.
+      if words.count == 2, ["letterboxd", "json"].contains(words[0]) {
+        throw UsageError(
+          message: tr(
+            "export writes to standard output: 'trending export %1$s > %2$s'", words[0],
+            TextSanitizer.clean(words[1], limit: 100)))
+      }
       guard words.count == 1, let what = words.first, what == "letterboxd" || what == "json" else {
         throw UsageError(message: tr("export takes 'letterboxd' or 'json'"))
       }

@@ -29,8 +29,9 @@ extension TrendingCommand {
         }
         return report(try library.sync(now: Date()))
       case .join(let folder):
-        let outcome = try library.joinSync(
-          folder: Setup.expandingHome(folder, environment: environment), name: nil, now: Date())
+        let path = Setup.expandingHome(folder, environment: environment)
+        guard madeIfMissing(path) else { return ExitCode.failure.rawValue }
+        let outcome = try library.joinSync(folder: path, name: nil, now: Date())
         let status = try library.syncStatus()
         printError(tr("This library now syncs through %1$s as %2$s.", status.folder, status.name))
         return report(outcome)
@@ -142,5 +143,29 @@ extension Output {
           String(status.waiting)))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension TrendingCommand {
+  /// A sync folder that is not there yet, made when the folder it goes in is (a new machine's
+  /// `~/Sync/trending`, its file sync's folder already there); said either way. False when it
+  /// could not be made.
+  static func madeIfMissing(_ path: String) -> Bool {
+    guard !FileManager.default.fileExists(atPath: path) else { return true }
+    let name = TextSanitizer.clean(path, limit: 300)
+    let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard SyncFolder.isFolder(parent) else {
+      printError(
+        tr("%1$s is not there, nor is the folder it would go in, %2$s", name, TextSanitizer.clean(parent, limit: 300)))
+      return false
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    } catch {
+      printError(tr("%1$s could not be made: %2$s", name, String(describing: error)))
+      return false
+    }
+    printError(tr("Made the folder %s.", name))
+    return true
   }
 }

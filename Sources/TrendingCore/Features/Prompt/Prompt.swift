@@ -60,9 +60,9 @@ public struct Prompt: Equatable, Sendable {
     untouched = !text.isEmpty
   }
 
-  /// The most characters the line takes: two for a rating.
+  /// The most characters the line takes: three for a rating ("10", or half stars such as "4.5").
   static func limit(_ purpose: Purpose) -> Int {
-    purpose == .rate ? 2 : longest
+    purpose == .rate ? 3 : longest
   }
 
   /// How a notice or the line names a title, or one of its episodes ("Severance S01E02").
@@ -90,11 +90,12 @@ public struct Prompt: Equatable, Sendable {
     }
   }
 
-  /// Adds typed text: digits only for a rating (two at most), printable characters for the rest.
+  /// Adds typed text: digits and a point only for a rating, printable characters for the rest.
   mutating func type(_ typed: String) {
     // One space typed is kept (cleaning folds a lone space away); anything else is cleaned.
     let clean = typed == " " ? " " : TextSanitizer.clean(typed, keepNewlines: false, limit: Self.longest)
-    let kept = purpose == .rate ? String(clean.filter(\.isASCII).filter(\.isNumber)) : clean
+    // A rating takes its point too, so "4.5" is answered rather than read as 45.
+    let kept = purpose == .rate ? String(clean.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }) : clean
     // What the line does not take (a letter in a rating) leaves the text as it was, untouched.
     guard !kept.isEmpty else { return }
     if untouched { text = "" }
@@ -185,6 +186,13 @@ enum PromptLogic {
         kind = .rating(nil)
       } else if let rating = Int(text), (1...10).contains(rating) {
         kind = .rating(rating)
+      } else if let stars = Double(text.replacing(",", with: ".")), (stars * 2).rounded() == stars * 2,
+        (1...10).contains(stars * 2), stars.rounded() != stars
+      {
+        // Half stars, as Letterboxd gives them: what they are here.
+        state.prompt?.problem = tr(
+          "A rating is a whole number from 1 to 10 (%1$s stars is %2$s):", text, String(Int(stars * 2)))
+        return []
       } else {
         state.prompt?.problem = tr("A rating is a whole number from 1 to 10:")
         return []

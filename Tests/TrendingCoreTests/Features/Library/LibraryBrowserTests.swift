@@ -25,14 +25,16 @@ struct LibraryBrowserTests {
     store.send(.key(.character("1"))) { $0.prompt?.text = "1" }
     store.send(.key(.character("x"))) { _ in }
     store.send(.key(.character("1"))) { $0.prompt?.text = "11" }
+    store.send(.key(.character("0"))) { $0.prompt?.text = "110" }
     store.send(.key(.character("0"))) { _ in }
-    // Eleven is refused, the line kept and saying why until the next key.
+    // A hundred and ten is refused, the line kept and saying why until the next key.
     store.send(.key(.enter)) { $0.prompt?.problem = "A rating is a whole number from 1 to 10:" }
     #expect(store.state.prompt?.label == "A rating is a whole number from 1 to 10:")
     store.send(.key(.backspace)) {
-      $0.prompt?.text = "1"
+      $0.prompt?.text = "11"
       $0.prompt?.problem = nil
     }
+    store.send(.key(.backspace)) { $0.prompt?.text = "1" }
     store.send(.key(.character("0"))) { $0.prompt?.text = "10" }
     let change = LibraryChange(
       id: 1, title: "Film 1", year: nil, kind: .rating(10), day: Self.day, summary: MarkSummary(film))
@@ -68,6 +70,16 @@ struct LibraryBrowserTests {
       $0.shared.unsaved = [change, cleared]
       $0.shared.say("Cleared your rating of Film 1.", .confirmation)
     }
+  }
+
+  @Test func halfStarsAreSaidAsTheWholeNumberTheyAre() {
+    var store = TestStore(Sample.loaded(3))
+    let film = store.state.rootList.movies[0]
+    store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, $0.shared) }
+    for (typed, text) in [("4", "4"), (".", "4."), ("5", "4.5")] {
+      store.send(.key(.character(Character(typed)))) { $0.prompt?.text = text }
+    }
+    store.send(.key(.enter)) { $0.prompt?.problem = "A rating is a whole number from 1 to 10 (4.5 stars is 9):" }
   }
 
   @Test func theAppsOwnControlKeysWorkOverTheLine() {

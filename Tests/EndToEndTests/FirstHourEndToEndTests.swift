@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// What a newcomer types in the first hour, through the real binary: the README's steps on a new
+/// machine, and the natural guesses the commands answer rather than refuse.
+@Suite("End to end: the first hour")
+struct FirstHourEndToEndTests {
+  private let home = FileManager.default.temporaryDirectory.appendingPathComponent("first-hour-\(UUID().uuidString)")
+
+  private func run(_ arguments: [String]) throws -> BinaryRunner.Outcome {
+    try BinaryRunner.run(arguments, environment: ["HOME": home.path])
+  }
+
+  @Test func syncInitMakesTheFolderWhereItsFileSyncsFolderIsThere() throws {
+    let folder = home.appendingPathComponent("Sync/trending")
+    let lost = try run(["sync", "init", folder.path])
+    #expect(lost.status == 1 && lost.stderr.contains("nor is the folder it would go in"), "\(lost.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+    try FileManager.default.createDirectory(
+      at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let made = try run(["sync", "init", folder.path])
+    #expect(made.status == 0 && made.stderr.contains("Made the folder"), "\(made.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "this device's folder")
+  }
+
+  @Test func exportToAFileNameSaysItWritesToStandardOutput() throws {
+    let outcome = try run(["export", "json", "library.json"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("'trending export json > library.json'"), "\(outcome.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("library.json").path))
+  }
+
+  @Test func aPersonsIdAsTheSearchPrintsItIsTakenByPersonAndShow() throws {
+    let found = try run(["--demo", "search", "fincher", "--kind", "all"])
+    let id = try #require(found.stdout.split(separator: "\t").first { $0.hasPrefix("person/") }, "\(found.stdout)")
+    for verb in ["person", "show"] {
+      let outcome = try run(["--demo", verb, String(id)])
+      #expect(outcome.status == 0 && outcome.stdout.hasPrefix("David Fincher"), "\(verb): \(outcome.stderr)")
+    }
+  }
+}
