@@ -146,17 +146,31 @@ enum MarkLogic {
   static func toggle(_ command: AppCommand, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
     guard let media = film.media else { return [] }
     let current = shared.marks[media]
-    let kind: LibraryChange.Kind =
-      command == .toggleWatchlist ? .watchlist(!(current?.onWatchlist ?? false)) : .seen(current?.seen == nil)
-    return record(kind, film: film, &shared)
+    guard command == .toggleSeen else {
+      return record(.watchlist(!(current?.onWatchlist ?? false)), film: film, &shared)
+    }
+    // `m` again just after `m` took a watch away puts that watch back, on its own day.
+    let restored = shared.takenAway.flatMap { $0.media == media && current?.seen == nil ? $0.day : nil }
+    let effects = record(.seen(current?.seen == nil), film: film, day: restored, &shared)
+    if let day = current?.seen {
+      shared.takenAway = TakenWatch(media: media, day: day)
+      let name = Prompt.name(of: film, episode: nil)
+      shared.say(
+        tr("Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", name, day), .confirmation)
+    } else if let restored {
+      shared.say(tr("Marked %1$s seen on %2$s again.", Prompt.name(of: film, episode: nil), restored), .confirmation)
+    }
+    return effects
   }
 
   /// Makes a change to a title's marks: shown at once, said, then stored.
   /// `episode`: the series' episode a rating or note is about.
-  static func record(_ kind: LibraryChange.Kind, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: inout Shared)
-    -> [Effect]
-  {
+  static func record(
+    _ kind: LibraryChange.Kind, film: MediaSummary, episode: EpisodeKey? = nil, day: String? = nil,
+    _ shared: inout Shared
+  ) -> [Effect] {
     guard film.media != nil else { return [] }
+    shared.takenAway = nil
     // An episode rated or noted goes with its name and air date, when its season is read, so the
     // lists that show it (Recently rated) name it.
     let known = episode.flatMap { key in
@@ -164,7 +178,7 @@ enum MarkLogic {
     }
     let change = LibraryChange(
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
-      day: shared.today.description,
+      day: day ?? shared.today.description,
       summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode, seasons: known.map { [$0] } ?? [])
     change.apply(to: &shared.marks)
     shared.unsaved.append(change)

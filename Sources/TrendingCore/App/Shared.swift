@@ -29,6 +29,9 @@ public struct Shared: Equatable, Sendable {
   public var marksRead = false
   /// Changes on screen (titles' and episodes' alike) whose saves have not answered yet, oldest first.
   public var unsaved: [LibraryChange] = []
+  /// The watch `m` took away last, when no mark has changed since: `m` again on that title puts it
+  /// back on its own day, not today's.
+  public var takenAway: TakenWatch?
   /// The lists owed a read from the file once the unsaved changes are all stored: a burst of marks
   /// reads its lists once, after its last save, not once a save.
   public var owedReads = OwedReads()
@@ -178,4 +181,12 @@ extension Loadable {
     }
     return mapped
   }
+}
+
+/// A title's watch `m` took away, and its day.
+public struct TakenWatch: Equatable, Sendable {
+  /// The title.
+  public var media: MediaID
+  /// The watch's day, `YYYY-MM-DD`.
+  public var day: String
 }
