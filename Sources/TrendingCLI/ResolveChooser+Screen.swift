@@ -52,7 +52,8 @@ extension ResolveChooser {
     drawRowFacts(title, row: 1, into: &screen)
     BarChrome.keys(hints(title), row: size.height - 1, into: &screen)
     if let query {
-      BarChrome.typedLine(prompt: "/ ", text: query, row: size.height - 2, into: &screen)
+      BarChrome.typedLine(
+        prompt: "/ ", text: query, cursor: line?.cursor, selected: untouched, row: size.height - 2, into: &screen)
     }
     if searching != nil {
       screen.put(tr("Searching…"), row: ChooserLayout.top, column: 2, style: Style(.accent))

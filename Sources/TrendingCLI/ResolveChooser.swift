@@ -49,8 +49,14 @@ extension ImportAction {
 struct ResolveChooser {
   /// The titles to resolve, in order (a search again replaces the candidates of the one in hand).
   private(set) var titles: [UnresolvedTitle]
+  /// The line a search again's words are typed on, while they are typed: the same keys as every
+  /// typed line's (`^U`, `^W`, arrows).
+  private(set) var line: LineEditor?
+  /// Whether the line still holds the title it started with, shown selected: typing replaces it.
+  private(set) var untouched = false
+
   /// The words typed for a search again, while they are typed.
-  private(set) var query: String?
+  var query: String? { line?.text }
   /// The search again on its way, until its answer.
   private(set) var searching: APIRequest?
   /// Why the last search again found nothing, when it failed.
@@ -108,7 +114,8 @@ struct ResolveChooser {
     let title = titles[current]
     switch key {
     case .character("/"):
-      query = Self.clean(title.title)
+      line = LineEditor(Self.clean(title.title), limit: Self.longestQuery)
+      untouched = true
       searchFailure = nil
     case .down, .character("j"):
       selected = min(selected + 1, max(title.candidates.count - 1, 0))
@@ -188,26 +195,26 @@ struct ResolveChooser {
   private mutating func type(_ key: Key) -> Step {
     switch key {
     case .escape:
-      query = nil
+      line = nil
     case .control("c"):
       return .quit
-    case .backspace:
-      if query?.isEmpty == false { query?.removeLast() }
     case .enter:
       let words = (query ?? "").split(separator: " ").joined(separator: " ")
       guard !words.isEmpty else { return .stay }
-      query = nil
+      line = nil
       let request = APIRequest.search(SearchRequest(scope: titles[current].scope, query: words, language: language))
       searching = request
       return .perform([.fetch(request, keptFirst: false)])
-    case .character(let character):
-      if TextWidth.width(of: (query ?? "") + String(character)) <= Self.longestQuery { query?.append(character) }
-    default: break
+    default:
+      // The title it starts with is replaced by what is typed, and kept by an edit of it.
+      if untouched, case .character = key { line = LineEditor(limit: Self.longestQuery) }
+      untouched = false
+      _ = line?.edit(key)
     }
     return .stay
   }
 
-  /// The most columns of words a search again takes.
+  /// The most characters of words a search again takes.
   static let longestQuery = 80
 
   /// Takes a search again's answer: its films (and series, for a played file) are the title's

@@ -65,6 +65,26 @@ struct ResolveChooserTests {
     #expect(film.id == 7)
   }
 
+  @Test func typingReplacesTheTitleTheSearchStartsWithAndTheLinesKeysEditIt() throws {
+    var chooser = ResolveChooser(titles: [title("Hamlet", [], line: 2)], showsPosters: false, language: "en-US")
+    _ = chooser.press(.character("/"))
+    let screen = chooser.screen(Size(width: 60, height: 8))
+    let row = try #require((0..<8).first { screen.line($0).contains("/ Hamlet") }, "\(screen.plainText)")
+    #expect(chooser.untouched && screen[row, 3].style.isSelected, "the title shown selected")
+    for character in "Fight Club" { _ = chooser.press(.character(character)) }
+    #expect(chooser.query == "Fight Club", "typed over the title, not after it")
+    _ = chooser.press(.control("w"))
+    #expect(chooser.query == "Fight ")
+    _ = chooser.press(.control("u"))
+    #expect(chooser.query == "")
+    // An edit keeps the title: backspace takes its last letter.
+    _ = chooser.press(.escape)
+    _ = chooser.press(.character("/"))
+    _ = chooser.press(.backspace)
+    _ = chooser.press(.character("s"))
+    #expect(chooser.query == "Hamles")
+  }
+
   @Test func escapeLetsASearchAgainGoAndItsKeysAreTheBrowsers() {
     var chooser = ResolveChooser(titles: [title("Hamlet", [1, 2], line: 2)], showsPosters: false)
     _ = chooser.press(.character("/"))

@@ -41,7 +41,9 @@ public enum BarChrome {
 
 extension BarChrome {
   /// A line being typed, as the browser's search line shows it: the prompt strong, a block where typing goes.
-  public static func typedLine(prompt: String, text: String, row: Int, into screen: inout Screen) {
-    TypedLine.draw(prompt: prompt, text: text, row: row, into: &screen)
+  public static func typedLine(
+    prompt: String, text: String, cursor: Int? = nil, selected: Bool = false, row: Int, into screen: inout Screen
+  ) {
+    TypedLine.draw(prompt: prompt, text: text, cursor: cursor, selected: selected, row: row, into: &screen)
   }
 }
