@@ -98,9 +98,9 @@ extension TrendingCommand {
     }
   }
 
-  /// The news of every followed title: its details and, for a series, its last aired season, from
-  /// the cache while fresh; a title whose details or season cannot be read is said on standard
-  /// error, and the last such failure kept in `failure`.
+  /// The news of every followed title: its details and, for a series, the seasons that may have aired
+  /// in the window (`WhatIsNew.seasons`), from the cache while fresh; a title whose details or season
+  /// cannot be read is said on standard error, and the last such failure kept in `failure`.
   static func gatherNew(
     library: Library, client: AmodbClient, since: ReleaseDate, after: Bool, today: ReleaseDate, mine: [String],
     day: String, failure: inout AmodbError?
@@ -120,7 +120,7 @@ extension TrendingCommand {
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
-        if let season = details.value.lastEpisode?.season {
+        for season in WhatIsNew.seasons(of: details.value, since: since, today: today) {
           switch blocking({ await client.result(SeasonRequest(seriesID: id, number: season, language: language)) }) {
           case .success(let episodes):
             let seen = Set(try library.seenEpisodes(id).map(\.description))

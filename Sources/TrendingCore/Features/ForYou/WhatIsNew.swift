@@ -45,6 +45,23 @@ public enum WhatIsNew {
     }
   }
 
+  /// The most seasons of one series a run asks for: a long window over a long series reads its
+  /// latest seasons, not every one.
+  public static let seasonsAtMost = 10
+
+  /// The seasons whose episodes may have aired from `since` to `today`, latest first: the last
+  /// aired season, and each earlier one whose next season began on or after `since` (till then its
+  /// episodes could still come), at most `seasonsAtMost`.
+  public static func seasons(of series: SeriesDetails, since: ReleaseDate, today: ReleaseDate) -> [Int] {
+    guard let last = series.lastEpisode?.season else { return [] }
+    let begun = series.seasons.filter { $0.number > 0 && $0.number <= last }.sorted { $0.number < $1.number }
+    var numbers = [last]
+    for (season, next) in zip(begun, begun.dropFirst()) where season.number < last {
+      if let starts = next.airDate, starts >= since { numbers.append(season.number) }
+    }
+    return Array(([last] + numbers.dropFirst().sorted(by: >)).prefix(seasonsAtMost))
+  }
+
   /// The episodes aired from `since` (after it when `after`) to `today`, not seen; never one not aired.
   public static func episodes(
     of series: MediaID, title: String, _ episodes: [Episode], seen: Set<String>, since: ReleaseDate,
