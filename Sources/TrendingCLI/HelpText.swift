@@ -64,7 +64,7 @@ enum HelpText {
       command.synopsis + "\n" + TextLayout.wrap(command.detail, width: 76).map { "  " + $0 }.joined(separator: "\n")
     let own = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
     if !own.isEmpty {
-      text += "\n\n" + tr("OPTIONS") + "\n" + table(own.map { ($0.syntax, $0.help) })
+      text += "\n\n" + tr("OPTIONS") + "\n" + table(own.map { ($0.syntax(for: verb), $0.help(for: verb)) })
     }
     return text
   }

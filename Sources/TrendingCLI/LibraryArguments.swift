@@ -102,6 +102,10 @@ extension OptionTable {
       OptionSpec(
         name: "--since", value: "YYYY-MM-DD",
         help: tr("only what was watched (for new: what came out) on or after this day"), verbs: [.history, .new],
+        helpFor: { verb in
+          verb == .new
+            ? tr("only what came out on or after this day") : tr("only what was watched on or after this day")
+        },
         apply: { line, text throws(UsageError) in line.library.since = try day(text, option: "--since") }),
       OptionSpec(
         name: "--clear", help: tr("take the rating or the note away"), verbs: [.rate, .note],

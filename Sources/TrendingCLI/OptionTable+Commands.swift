@@ -23,7 +23,7 @@ public struct CommandSpec: Sendable {
     let own = taken.filter(\.required) + taken.filter { !$0.required }
     return
       ([verb.invocation] + (arguments.isEmpty ? [] : [arguments])
-      + own.map { $0.required ? $0.syntax : "[\($0.syntax)]" })
+      + own.map { $0.required ? $0.syntax(for: verb) : "[\($0.syntax(for: verb))]" })
       .joined(separator: " ")
   }
 }

@@ -104,6 +104,10 @@ public struct OptionSpec: Sendable {
   /// the list names a pass over the tab table).
   private let valueKind: @Sendable () -> ValueKind?
   private let helpText: @Sendable () -> String
+  /// The help for one of its commands, where an option two commands share means two things there.
+  private let verbHelpText: (@Sendable (Verb) -> String?)?
+  /// The value's name for one of its commands, where it differs (`--on DAY` for seen).
+  private let verbValue: (@Sendable (Verb) -> String?)?
   private let catalogue: Catalogue
 
   /// Makes an option; its kind and help are worked out only when read.
@@ -111,9 +115,12 @@ public struct OptionSpec: Sendable {
     name: String, short: String? = nil, value: String? = nil,
     kind: @autoclosure @escaping @Sendable () -> ValueKind? = nil, variable: String? = nil, setting: String? = nil,
     help: @autoclosure @escaping @Sendable () -> String, verbs: [Verb]? = nil, required: Bool = false,
+    helpFor: (@Sendable (Verb) -> String?)? = nil, valueFor: (@Sendable (Verb) -> String?)? = nil,
     apply: @escaping @Sendable (inout ParsedLine, String) throws(UsageError) -> Void
   ) {
     self.required = required
+    verbHelpText = helpFor
+    verbValue = valueFor
     self.name = name
     self.short = short
     self.value = value
@@ -124,6 +131,18 @@ public struct OptionSpec: Sendable {
     self.verbs = verbs
     self.apply = apply
     catalogue = Translator.current
+  }
+
+  /// One line of help as `verb`'s help shows it: its own words where the option means something of
+  /// its own there, else the option's.
+  public func help(for verb: Verb) -> String {
+    Translator.$override.withValue(catalogue) { verbHelpText?(verb) } ?? help
+  }
+
+  /// How `verb`'s help shows it: `--on DAY` for seen, `--on SERVICE` for discover.
+  public func syntax(for verb: Verb) -> String {
+    guard let value = verbValue?(verb) else { return syntax }
+    return (short.map { $0 + ", " } ?? "") + name + " " + value
   }
 
   /// How help shows it: `-h, --help` or `--page N`.
@@ -204,6 +223,13 @@ public enum OptionTable {
         name: "--kind", value: "KIND", kind: .words(kindWords),
         help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
         verbs: [.list, .search, .discover, .forYou, .pick],
+        helpFor: { verb in
+          switch verb {
+          case .search: tr("all (default), film, tv or person")
+          case .list, .discover, .forYou, .pick: tr("film (default) or tv")
+          default: nil
+          }
+        },
         apply: { line, text throws(UsageError) in
           // The kinds as piped lines and JSON name them (`movie`, TMDB's word) are the same kinds.
           let kind = ["movie": "film", "series": "tv"][text] ?? text
@@ -234,6 +260,10 @@ public enum OptionTable {
         name: "--year", value: "N", kind: .number,
         help: tr("only films released (series first aired) that year; stats: what was watched that year"),
         verbs: [.search, .discover, .stats],
+        helpFor: { verb in
+          verb == .stats
+            ? tr("only what was watched that year") : tr("only films released (series first aired) that year")
+        },
         apply: { line, text throws(UsageError) in
           // Discover also takes a range, A..B; a search takes one year (checked with the command).
           guard let number = SearchQuery.parseYear(text) else {
@@ -253,6 +283,7 @@ public enum OptionTable {
     ] + discoverOptions + [
       OptionSpec(
         name: "--csv", help: tr("print CSV: the columns Letterboxd imports"), verbs: [.watchlist, .history, .lists],
+        helpFor: { verb in verb == .history ? tr("print CSV: every watch, with a Type column") : nil },
         apply: { line, _ in line.csv = true }),
       OptionSpec(
         name: "--path", help: tr("print only the path of the settings file in use"),

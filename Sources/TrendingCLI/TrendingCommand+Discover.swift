@@ -40,6 +40,11 @@ extension OptionTable {
         help: tr(
           "discover: a streaming service in the region (repeatable); seen: the day, YYYY-MM-DD (default: today)"),
         verbs: [.discover, .seen],
+        helpFor: { verb in
+          verb == .seen
+            ? tr("the day, YYYY-MM-DD (default: today)") : tr("a streaming service in the region (repeatable)")
+        },
+        valueFor: { verb in verb == .seen ? "DAY" : "SERVICE" },
         apply: { line, text in
           line.discover.append(("on", text))
           line.library.day = text

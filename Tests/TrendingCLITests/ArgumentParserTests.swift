@@ -169,8 +169,19 @@ struct ArgumentParserTests {
     let text = Translator.$override.withValue(.english) { HelpText.topic(verb) }
     #expect(text.hasPrefix(OptionTable.command(verb).synopsis))
     for option in OptionTable.options where option.verbs?.contains(verb) == true {
-      #expect(text.contains(option.help.prefix(20)), "help \(verb) lacks \(option.name)")
+      #expect(text.contains(option.help(for: verb).prefix(20)), "help \(verb) lacks \(option.name)")
+      #expect(text.contains(option.syntax(for: verb)), "help \(verb) lacks \(option.syntax(for: verb))")
     }
+  }
+
+  @Test func anOptionTwoCommandsShareIsHelpedAsEachMeansIt() {
+    let topic = { (verb: Verb) in Translator.$override.withValue(.english) { HelpText.topic(verb) } }
+    #expect(
+      topic(.seen).contains("--on DAY") && !topic(.seen).contains("SERVICE") && !topic(.seen).contains("discover:"))
+    #expect(topic(.discover).contains("--on SERVICE") && !topic(.discover).contains("YYYY-MM-DD (default: today)"))
+    #expect(topic(.search).contains("all (default), film, tv or person") && !topic(.search).contains("stats:"))
+    #expect(topic(.new).contains("only what came out") && !topic(.new).contains("only what was watched"))
+    #expect(topic(.history).contains("every watch, with a Type column"))
   }
 
   @Test func helpHelpNamesEveryCommand() {
