@@ -265,7 +265,9 @@ public enum ArgumentParser {
     let format: WatchlistOutput = json ? .json : csv ? .csv : .text
     guard !words.isEmpty else { return .watchlist(change: nil, format: format) }
     guard words.count == 2, ["add", "remove"].contains(words[0]) else {
-      throw UsageError(message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'"))
+      throw UsageError(
+        message: tr("watchlist takes 'add ID' or 'remove ID', e.g. 'trending watchlist add 550'")
+          + suggestion(words[0], among: ["add", "remove"]))
     }
     guard let media = MediaID(words[1]) else {
       throw UsageError(

@@ -57,7 +57,9 @@ extension ArgumentParser {
     guard let first = words.first, let kind = ImportKind(rawValue: first) else {
       throw UsageError(
         message: tr(
-          "import takes letterboxd, imdb, trakt, tvtime or json, then a path; or jellyfin or plex, then its URL"))
+          "import takes letterboxd, imdb, trakt, tvtime or json, then a path; or jellyfin or plex, then its URL")
+          + suggestion(
+            words.first ?? "", among: ImportKind.allCases.map(\.rawValue) + MediaServer.allCases.map(\.rawValue)))
     }
     if line.tonight.sinceLast {
       throw UsageError(message: tr("--since-last goes with 'import jellyfin' or 'import plex'"))

@@ -289,7 +289,10 @@ extension ArgumentParser {
             TextSanitizer.clean(words[1], limit: 100)))
       }
       guard words.count == 1, let what = words.first, what == "letterboxd" || what == "json" else {
-        throw UsageError(message: tr("export takes 'letterboxd' or 'json'"))
+        throw UsageError(
+          message: tr("export takes 'letterboxd' or 'json'")
+            + ArgumentParser.suggestion(
+              words.first ?? "", among: ["letterboxd", "json"]))
       }
       command = what == "json" ? .exportJSON : .exportLetterboxd
     case .import:
@@ -300,7 +303,9 @@ extension ArgumentParser {
       } else if words.count == 2, words[0] == "backup", !words[1].isEmpty {
         command = .backup(path: words[1])
       } else {
-        throw UsageError(message: tr("library takes 'check' or 'backup PATH'"))
+        throw UsageError(
+          message: tr("library takes 'check' or 'backup PATH'")
+            + ArgumentParser.suggestion(words.first ?? "", among: ["check", "backup"]))
       }
     }
     return .library(command)

@@ -139,6 +139,12 @@ struct ArgumentParserTests {
     #expect(failure("doctr") == "unknown command 'doctr'; did you mean 'doctor'?")
     #expect(failure("help wachlist") == "no help for 'wachlist'; did you mean 'watchlist'?")
     #expect(failure("config imagez")?.hasSuffix("did you mean 'images'?") == true)
+    // A command's own words, too.
+    #expect(failure("watchlist ad 550")?.hasSuffix("did you mean 'add'?") == true)
+    #expect(failure("export letterbox")?.hasSuffix("did you mean 'letterboxd'?") == true)
+    #expect(failure("import letterbox x.zip")?.hasSuffix("did you mean 'letterboxd'?") == true)
+    #expect(failure("import jelyfin http://x.invalid")?.hasSuffix("did you mean 'jellyfin'?") == true)
+    #expect(failure("library chek")?.hasSuffix("did you mean 'check'?") == true)
     #expect(failure("completions tcsh") == "completions takes bash, zsh or fish, e.g. 'trending completions bash'")
   }
 
