@@ -62,8 +62,12 @@ public enum TrendingCommand {
         return emit(TextSanitizer.clean(file.path, limit: 4096))
       }
       if let name {
-        let value = settingsFile.effective(name, invocation: invocation, environment: given).value
-        return emit(value ?? defaultSetting(name, invocation: invocation, environment: environment))
+        let value =
+          settingsFile.effective(name, invocation: invocation, environment: given).value
+          ?? defaultSetting(name, invocation: invocation, environment: environment)
+        // Unset with no default (no region, no player): said to the person; a script reads nothing.
+        if value.isEmpty { printError(tr("%s is not set", name)) }
+        return emit(value)
       }
       return emit(settingsFile.report(invocation: invocation, environment: given))
     case .help:

@@ -25,6 +25,13 @@ struct FirstHourEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "this device's folder")
   }
 
+  @Test func aSettingNotSetIsSaidNotLeftBlank() throws {
+    let region = try BinaryRunner.run(["config", "region"], environment: ["HOME": home.path, "LANG": "C.UTF-8"])
+    #expect(region.status == 0 && region.stdout.isEmpty, "a script reads nothing: \(region.stdout)")
+    #expect(region.stderr.contains("region is not set"), "\(region.stderr)")
+    #expect(try run(["config", "language"]).stderr.isEmpty, "a default is a value")
+  }
+
   @Test func exportToAFileNameSaysItWritesToStandardOutput() throws {
     let outcome = try run(["export", "json", "library.json"])
     #expect(outcome.status == 2)
