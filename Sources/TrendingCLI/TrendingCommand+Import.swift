@@ -67,7 +67,7 @@ extension TrendingCommand {
     var plan = ImportPlan.make(rows.rows) { targets[$0] }
     try plan.setAsideLongNotes { subject throws(LibraryError) in try library.note(subject) }
     let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today)
-    let status = emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun))
+    let status = emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun, resolving: resolve))
     guard resolve, status == ExitCode.success.rawValue, !plan.unresolved.isEmpty, let services else { return status }
     let titles = ImportMatcher(client: services.client).unresolved(plan.unresolved)
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
@@ -76,14 +76,21 @@ extension TrendingCommand {
     return try ImportResolver.run(titles, rows: plan.unresolved, library: library, today: today, posters: posters)
   }
 
-  /// What an import did: the counts, then each unresolved and each skipped row with its place.
+  /// What an import did: the counts, then each unresolved and each skipped row with its place, and
+  /// (unless `resolving`, whose chooser follows) how the unresolved ones can still be added.
   static func summary(
-    _ kind: ImportKind, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool
+    _ kind: ImportKind, rows: ImportRows, plan: ImportPlan, outcome: ImportOutcome, dryRun: Bool,
+    resolving: Bool = false
   ) -> String {
     let header = trn(
       "%1$s: %2$s row read from %3$s", "%1$s: %2$s rows read from %3$s", rows.rowsRead, ExportReader.name(kind),
       String(rows.rowsRead), trn("%s file", "%s files", rows.files.count, String(rows.files.count)))
-    return summary(header: header, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun)
+    let text = summary(header: header, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun)
+    guard !plan.unresolved.isEmpty, !resolving else { return text }
+    return text + "\n"
+      + tr(
+        "The same import again with --resolve (on a terminal) chooses them among what was found; 'trending seen ID --on DAY' marks one by hand."
+      )
   }
 
   /// What an import did under its first line (what was read, from where): the counts, then each

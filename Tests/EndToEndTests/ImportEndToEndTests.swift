@@ -145,6 +145,7 @@ struct ImportEndToEndTests {
     #expect(summary.contains("diary.csv:8  The Filmm Nobody Made (1999)"))
     #expect(summary.contains("watchlist.csv:4  \"Weird\" Quotes, and =Formula (2010)"), "kept as text")
     #expect(!summary.contains("diary.csv:6  Dune"), "Dune 2021 is one exact match among two Dunes")
+    #expect(summary.contains("with --resolve (on a terminal) chooses them"), "what to do next: \(summary)")
     let history = try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout)
     let days = history.compactMap { entry in
       (entry["id"] as? Int).map { "\($0) \(entry["watched"] as? String ?? "")" }
