@@ -32,6 +32,18 @@ struct FirstHourEndToEndTests {
     #expect(try run(["config", "language"]).stderr.isEmpty, "a default is a value")
   }
 
+  @Test func ourOwnLetterboxdFileIsNamedForWhatItIsWhenImported() throws {
+    #expect(try run(["--demo", "seen", "550", "--on", "2026-11-01"]).status == 0)
+    let exported = try run(["--demo", "export", "letterboxd"])
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let file = home.appendingPathComponent("mine.csv")
+    try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+    let imported = try run(["--demo", "import", "letterboxd", file.path])
+    #expect(imported.status == 1, "\(imported.stdout)")
+    #expect(imported.stderr.contains("is a file for Letterboxd's importer"), "\(imported.stderr)")
+    #expect(imported.stderr.contains("'import json'"))
+  }
+
   @Test func exportToAFileNameSaysItWritesToStandardOutput() throws {
     let outcome = try run(["export", "json", "library.json"])
     #expect(outcome.status == 2)

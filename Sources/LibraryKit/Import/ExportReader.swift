@@ -49,6 +49,9 @@ public enum ExportReader {
         throw ImportFailure(
           tr("%s holds nothing to read (an empty file, or a copy cut short?)", TextSanitizer.clean(first, limit: 300)))
       }
+      if kind == .letterboxd, LetterboxdExport.isImporterFile(path) {
+        throw ImportFailure(LetterboxdExport.importerFileProblem(TextSanitizer.clean(path, limit: 300)))
+      }
       throw ImportFailure(
         tr(
           "%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),

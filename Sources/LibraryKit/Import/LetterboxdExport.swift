@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Glibc
 import Localization
 
 /// Letterboxd's export (the `.zip` it gives, or its folder): films by title and year.
@@ -11,6 +12,27 @@ enum LetterboxdExport {
 
   /// The files it reads, for the message when none is there.
   static var expected: String { "diary.csv, watched.csv, ratings.csv, watchlist.csv, reviews.csv, lists/*.csv" }
+
+  /// The columns of a CSV for Letterboxd's importer, as `export letterboxd` writes it.
+  static let importerColumns = ["tmdbID", "WatchedDate"]
+
+  /// Why a CSV made for Letterboxd's importer is not read as its export.
+  static func importerFileProblem(_ name: String) -> String {
+    tr(
+      "%s is a file for Letterboxd's importer (as 'trending export letterboxd' writes), not Letterboxd's export; 'trending export json' and 'import json' carry a whole library",
+      name)
+  }
+
+  /// Whether the file at `path` starts with the header of a CSV for Letterboxd's importer.
+  static func isImporterFile(_ path: String) -> Bool {
+    guard let file = fopen(path, "r") else { return false }
+    defer { fclose(file) }
+    var bytes = [UInt8](repeating: 0, count: 512)
+    let count = fread(&bytes, 1, bytes.count, file)
+    let head = String(decoding: bytes.prefix(count), as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+    let columns = head.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
+    return importerColumns.allSatisfy(columns.contains)
+  }
 
   /// Which file a stored name is (nil: not one read, such as profile.csv or the deleted folder).
   static func file(_ name: String) -> File? {
@@ -33,6 +55,7 @@ enum LetterboxdExport {
     guard var table = try CSVTable(AnySource(source)) else { return }
     if file == .list { return try readList(name: name, &table, into: &rows) }
     guard table.has(["Name", "Year", "Date"]) else {
+      if table.has(importerColumns) { throw ImportFailure(importerFileProblem(name)) }
       throw ImportFailure(
         tr("%1$s is not Letterboxd's %2$s: its header has no %3$s", name, baseName(name), "Date, Name, Year"))
     }
