@@ -59,4 +59,18 @@ struct FirstHourEndToEndTests {
       #expect(outcome.status == 0 && outcome.stdout.hasPrefix("David Fincher"), "\(verb): \(outcome.stderr)")
     }
   }
+
+  @Test func theWideListsPaneNeverEndsInALoneEllipsis() throws {
+    let session = try TmuxSession(["--demo"], width: 170, height: 45)
+    try session.waitFor("Dune: Part Two")
+    for _ in 0..<6 {
+      try session.send("j")
+      let idle = try session.waitForIdle()
+      let screen = try session.capture()
+      let pane = screen.split(separator: "\n").map { $0.split(separator: "  ").last.map(String.init) ?? "" }
+      #expect(!pane.contains { $0.trimmingCharacters(in: .whitespaces) == "…" }, "\(idle)\n\(screen)")
+    }
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
 }

@@ -148,6 +148,9 @@ enum ListPane {
       var column = flow.column(at: offset)
       let width = flow.width(at: offset)
       let last = offset == area.height - 1 && offset < text.count - 1
+      // The last row cut short says so; a blank one there shows the start of what follows instead,
+      // never a "…" alone.
+      let line = last && line.isEmpty ? text[offset + 1] : line
       let shown = last ? RatingLines.cut(line + [Span(" …")], to: width) : RatingLines.cut(line, to: width)
       let end = column + width
       for span in shown {
