@@ -58,15 +58,19 @@ enum RatedView {
     let scoreWidth = max(4, TextWidth.width(of: scoreTitle))
     let dayWidth = max(widest(\.day), TextWidth.width(of: dayTitle))
     let titleColumn = rankWidth + 3
-    let textColumn = titleColumn + (kindWidth > 0 ? kindWidth + 1 : 0)
+    let kindColumns = kindWidth > 0 ? kindWidth + 1 : 0
     // No wider than the rows need, so a wide screen leaves no gap between a title and its day.
     let titled = lines.map { TextWidth.width(of: $0.title + ($0.episode.first ?? "")) }.max() ?? 0
-    let needed = textColumn + max(titled, 12) + 2 + dayWidth + 2 + mineWidth + 2 + scoreWidth
+    let needed = titleColumn + kindColumns + max(titled, 12) + 2 + dayWidth + 2 + mineWidth + 2 + scoreWidth
     let end = min(width - 1, needed)
     let scoreColumn = end - scoreWidth
     let mineColumn = scoreColumn - 2 - mineWidth
-    // The day when the title keeps at least a dozen columns beside it.
-    let showsDay = mineColumn - 2 - dayWidth - textColumn >= 12
+    // The day when the title keeps at least a dozen columns beside it; the kind ("series") only
+    // where no title is cut short of its words (or of two dozen columns) for it: the title says more.
+    let room = mineColumn - 2 - titleColumn
+    let showsDay = room - dayWidth - 2 >= 12
+    let showsKind = kindWidth > 0 && room - (showsDay ? dayWidth + 2 : 0) - kindColumns >= min(titled, 24)
+    let textColumn = titleColumn + (showsKind ? kindColumns : 0)
     let dayColumn = mineColumn - 2 - dayWidth
     let textWidth = (showsDay ? dayColumn : mineColumn) - 2 - textColumn
     let muted = Style(.muted)
@@ -92,7 +96,7 @@ enum RatedView {
       screen.put(
         TextLayout.fit(String(index + 1), to: rankWidth, alignRight: true), row: row, column: 1,
         style: Style(.muted, selected: selected))
-      if kindWidth > 0 {
+      if showsKind {
         screen.put(line.kind, row: row, column: titleColumn, style: Style(.muted, selected: selected), limit: kindWidth)
       }
       if textWidth > 3 {
