@@ -38,7 +38,7 @@ struct DoctorTests {
     #expect(found["terminfo"]?.why == "no entry for TERM here; the nearest of its family")
     #expect(found["colors"]?.value == "256")
     #expect(found["images"]?.value == "kitty")
-    #expect(found["images"]?.why == "the terminal is kitty(0.35.2)")
+    #expect(found["images"]?.why == "the terminal is kitty 0.35.2")
     #expect(found["cell"]?.value == "10x21")
     #expect(found["cell"]?.why == "the terminal said (CSI 16 t)")
     #expect(found["key"]?.value == "set")

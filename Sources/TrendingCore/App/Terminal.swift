@@ -154,7 +154,17 @@ public struct TerminalCapabilities: Equatable, Sendable {
   }
 
   /// The terminal's name as the help may show it.
-  var terminalName: String? { version.map { TextSanitizer.clean($0, limit: 40) } }
+  /// The terminal's name and version as the help says them: XTVERSION's `kitty(0.26.5)` reads
+  /// "kitty 0.26.5".
+  var terminalName: String? {
+    version.map { version in
+      var name = TextSanitizer.clean(version, limit: 40)
+      if name.hasSuffix(")"), let open = name.firstIndex(of: "("), open > name.startIndex {
+        name = name[..<open] + " " + name[name.index(after: open)..<name.index(before: name.endIndex)]
+      }
+      return name
+    }
+  }
 
   /// Takes a reply; returns the effects it decides and, when posters are drawn another way from
   /// now on, the help's new line.

@@ -105,16 +105,16 @@ struct TerminalTests {
     store.send(.terminalReplied(.version("kitty(0.35.2)"))) { $0.shared.terminal.version = "kitty(0.35.2)" }
     store.send(.terminalReplied(.deviceAttributes([62])), effects: [.drawImages(.placeholders(cell: nil))]) {
       $0.shared.terminal.plan = .placeholders(cell: nil)
-      $0.shared.terminal.decision = ImageDecision(kind: .kitty, reason: "the terminal is kitty(0.35.2)")
-      $0.shared.imagesNote = "Posters: kitty graphics (the terminal is kitty(0.35.2))."
+      $0.shared.terminal.decision = ImageDecision(kind: .kitty, reason: "the terminal is kitty 0.35.2")
+      $0.shared.imagesNote = "Posters: kitty graphics (the terminal is kitty 0.35.2)."
     }
     var old = TestStore(asking())
     old.send(.terminalReplied(.version("kitty(0.21.2)"))) { $0.shared.terminal.version = "kitty(0.21.2)" }
     old.send(.terminalReplied(.deviceAttributes([62])), effects: [.drawImages(.pixels(.kitty, cell: nil))]) {
       $0.shared.terminal.plan = .pixels(.kitty, cell: nil)
       $0.shared.terminal.decision = ImageDecision(
-        kind: .kitty, reason: "the terminal is kitty(0.21.2); placed directly")
-      $0.shared.imagesNote = "Posters: kitty graphics (the terminal is kitty(0.21.2); placed directly)."
+        kind: .kitty, reason: "the terminal is kitty 0.21.2; placed directly")
+      $0.shared.imagesNote = "Posters: kitty graphics (the terminal is kitty 0.21.2; placed directly)."
     }
   }
 
