@@ -40,7 +40,12 @@ final class Bench {
     loopbackFloor = path(5, ".build/bench-floors/loopback-frame")
     let home = temporaryDirectory()
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    baseEnvironment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": home]
+    // The demo's libraries for every run, `--demo` or not: the bench fills a library with plain
+    // commands and SQLite, then browses it on the demo's data (decision the-demo-keeps-its-own-library).
+    baseEnvironment = [
+      "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": home,
+      "TRENDING_DEMO_LIBRARY": "1",
+    ]
     server = try LoopbackServer { request in
       if request.path.hasPrefix("/img/") {
         return .respond(

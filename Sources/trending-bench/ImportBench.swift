@@ -156,7 +156,7 @@ enum ImportBench {
       let floorEnvironment = environment.merging(["XDG_DATA_HOME": floorData]) { $1 }
       if timedRun([binary, "lists"], environment: floorEnvironment) != nil,
         let time = timedRun(
-          ["/bin/sh", "-c", "\(sqlite) \(floorData)/trending/library.sqlite3 < \(file)"], environment: environment)
+          ["/bin/sh", "-c", "\(sqlite) \(floorData)/trending/demo/library.sqlite3 < \(file)"], environment: environment)
       {
         times[0].append(time)
       }

@@ -79,7 +79,8 @@ extension Bench {
     var made: String?
     let folder = temporaryDirectory()
     if let sqliteShell, timedRun([binary, "lists"], environment: with(["XDG_DATA_HOME": folder])) != nil,
-      timedRun([sqliteShell, folder + "/trending/library.sqlite3", lifetimeSQL], environment: baseEnvironment) != nil
+      timedRun([sqliteShell, folder + "/trending/demo/library.sqlite3", lifetimeSQL], environment: baseEnvironment)
+        != nil
     {
       made = folder
     }
@@ -115,7 +116,7 @@ private func measurements(_ bench: Bench, environment: [String: String], runs: I
     return []
   }
   let withLibrary = environment.merging(["XDG_DATA_HOME": full]) { _, new in new }
-  let file = full + "/trending/library.sqlite3"
+  let file = full + "/trending/demo/library.sqlite3"
   var measurements: [Measurement] = []
   // Start-up with and without, taking turns run by run; each run with a cache of its own.
   var times: [[Double]] = [[], []]

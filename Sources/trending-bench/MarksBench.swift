@@ -103,7 +103,8 @@ enum MarksBench {
     var lost: [String] = []
     for _ in 0..<burstRuns {
       if let data = bench.lifetimeCopy(),
-        let time = timedRun([sqlite, data + "/trending/library.sqlite3", floorSQL], environment: bench.baseEnvironment)
+        let time = timedRun(
+          [sqlite, data + "/trending/demo/library.sqlite3", floorSQL], environment: bench.baseEnvironment)
       {
         let stored = events(bench, data: data, kind: "movie")
         if stored == burst { times.floor.append(time) } else { print("marks: the floor stored \(stored) watches") }

@@ -63,7 +63,8 @@ enum SyncBench {
     try historySQL().write(toFile: sqlFile, atomically: true, encoding: .utf8)
     let fill = { (data: String) in
       timedRun(
-        ["/bin/sh", "-c", "\(sqlite) \(data)/trending/library.sqlite3 < \(sqlFile)"], environment: bench.baseEnvironment
+        ["/bin/sh", "-c", "\(sqlite) \(data)/trending/demo/library.sqlite3 < \(sqlFile)"],
+        environment: bench.baseEnvironment
       )
     }
     // The first device: its history filled in by the shell, then sent to the folder.
@@ -163,7 +164,7 @@ enum SyncBench {
   private static func count(_ sqlite: String, data: String, _ query: String) -> Int {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: sqlite)
-    process.arguments = [data + "/trending/library.sqlite3", query]
+    process.arguments = [data + "/trending/demo/library.sqlite3", query]
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")

@@ -149,18 +149,7 @@ enum MarkLogic {
     guard command == .toggleSeen else {
       return record(.watchlist(!(current?.onWatchlist ?? false)), film: film, &shared)
     }
-    // `m` again just after `m` took a watch away puts that watch back, on its own day.
-    let restored = shared.takenAway.flatMap { $0.media == media && current?.seen == nil ? $0.day : nil }
-    let effects = record(.seen(current?.seen == nil), film: film, day: restored, &shared)
-    if let day = current?.seen {
-      shared.takenAway = TakenWatch(media: media, day: day)
-      let name = Prompt.name(of: film, episode: nil)
-      shared.say(
-        tr("Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", name, day), .confirmation)
-    } else if let restored {
-      shared.say(tr("Marked %1$s seen on %2$s again.", Prompt.name(of: film, episode: nil), restored), .confirmation)
-    }
-    return effects
+    return toggleSeen(film, media: media, seen: current?.seen, &shared)
   }
 
   /// Makes a change to a title's marks: shown at once, said, then stored.
@@ -235,6 +224,8 @@ enum MarkLogic {
   /// title's marks or a series' episodes are read again from the file, with the later changes over them.
   static func saved(_ after: StoredAfter?, problem: String?, _ state: inout AppState) -> [Effect] {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
+    // A watch not taken away after all is not one `m` puts back.
+    if problem != nil { state.shared.takenAway = nil }
     switch after {
     case .mark(let media, let mark), .listedAlready(let media, let mark):
       if case .listedAlready = after, let change, case .list(let list) = change.kind {
@@ -259,7 +250,8 @@ enum MarkLogic {
         let name = Prompt.name(
           of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
         state.shared.say(
-          tr("%1$s is still seen: its latest watch was taken away; the one of %2$s stays.", name, still),
+          tr(
+            "%1$s is still seen: its latest watch was taken away (m puts it back); the one of %2$s stays.", name, still),
           .confirmation)
       }
       return ListLogic.rehide(&state) + owedReads(&state)
@@ -381,6 +373,7 @@ public enum EpisodeMarkLogic {
     _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, series known: MediaSummary? = nil,
     _ shared: inout Shared
   ) -> [Effect] {
+    shared.takenAway = nil
     let summary = known ?? series(seriesID, shared)
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }

@@ -182,11 +182,3 @@ extension Loadable {
     return mapped
   }
 }
-
-/// A title's watch `m` took away, and its day.
-public struct TakenWatch: Equatable, Sendable {
-  /// The title.
-  public var media: MediaID
-  /// The watch's day, `YYYY-MM-DD`.
-  public var day: String
-}

@@ -147,6 +147,7 @@ enum PlayLogic {
         change.apply(to: &state.shared.marks)
       }
       change.once = true
+      state.shared.takenAway = nil
       state.shared.unsaved.append(change)
       state.shared.say(tr("Watched %s: marked seen.", file.name), .confirmation)
       return [.save(change)] + ListLogic.rehide(&state)

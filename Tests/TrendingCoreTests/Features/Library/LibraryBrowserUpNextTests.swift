@@ -107,7 +107,7 @@ extension LibraryBrowserTests {
     #expect(state.shared.marks[.film(550)]?.seen == "2025-03-01", "the tick stays, for the earlier watch")
     #expect(
       state.shared.notice?.text
-        == "Fight Club is still seen: its latest watch was taken away; the one of 2025-03-01 stays.",
+        == "Fight Club is still seen: its latest watch was taken away (m puts it back); the one of 2025-03-01 stays.",
       "\(String(describing: state.shared.notice))")
     state.shared.unsaved = [change]
     state.shared.notice = nil
