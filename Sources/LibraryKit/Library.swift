@@ -30,8 +30,8 @@ public final class Library {
   public static let fileName = "library.sqlite3"
 
   /// The library's place: the profile `TRENDING_PROFILE` names (the command line's `--profile`
-  /// is put there), else the default; nil when there is no usable home or the name is not a
-  /// profile's. Everything that opens the library asks here.
+  /// is put there), else the default, under `demo/` for `--demo`; nil when there is no usable home
+  /// or the name is not a profile's. Everything that opens the library asks here.
   public static func standardPath(environment: [String: String]) -> URL? {
     LibraryProfile.named(in: environment).flatMap { standardPath(profile: $0, environment: environment) }
   }

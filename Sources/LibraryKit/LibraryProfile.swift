@@ -85,7 +85,8 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
     }.sorted()
   }
 
-  /// The library file's path under `$XDG_DATA_HOME/trending` (`library.sqlite3` for the default).
+  /// The library file's path under `$XDG_DATA_HOME/trending` (`library.sqlite3` for the default),
+  /// under `demo/` for the demo's.
   var relativePath: String {
     (isDemo ? Self.demoFolder + "/" : "")
       + (isDefault ? Library.fileName : Self.folder + "/" + name + "/" + Library.fileName)

@@ -278,7 +278,8 @@ public enum ArgumentParser {
 
   /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.
   static func suggestion(_ word: String, among known: [String]) -> String {
-    let scored = known.map { ($0, EditDistance.between(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+    // A word known as typed is not misspelt: what is wrong is elsewhere (a missing argument).
+    let scored = known.map { ($0, EditDistance.between(word.lowercased(), $0)) }.filter { (1...2).contains($0.1) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
     return "; " + tr("did you mean '%s'?", best.0)
   }

@@ -97,6 +97,10 @@ public enum ManualPage {
         "The library of the profile NAME (--profile NAME, or TRENDING_PROFILE=NAME): its own watches, lists, "
           + "ratings and sync folder, for another person in the same home. The profile named default is the "
           + "library above."),
+      ".TP", italic("$XDG_DATA_HOME/trending/demo/"),
+      escape(
+        "The libraries --demo keeps (profiles under it as above), apart from the real ones: what is marked "
+          + "while trying the demo never reaches your record, and they never sync."),
       ".TP", italic("$XDG_CACHE_HOME/trending/"),
       escape("The disk cache of answers and posters (else ~/.cache/trending), at most 64 MB."),
       ".SH EXIT STATUS",
@@ -106,7 +110,7 @@ public enum ManualPage {
     }
     lines += [".TP", bold("141"), escape("Standard output was a pipe that closed."), ".SH EXAMPLES"]
     let examples = [
-      ("trending --demo", "Browse the embedded demo data: no key, no network."),
+      ("trending --demo", "Browse the embedded demo data: no key, no network, a library of its own."),
       ("trending list --list popular --json", "The first page of the popular list, as JSON."),
       ("trending search 'fight club (1999)'", "Films whose titles match, released in 1999."),
       ("trending show 550", "One film's facts, ratings, cast and crew."),

@@ -211,7 +211,7 @@ public enum OptionTable {
     let terminal: [Verb] = [.browse, .doctor]
     return [
       OptionSpec(
-        name: "--demo", help: tr("use the embedded demo data: no key, no network"),
+        name: "--demo", help: tr("use the embedded demo data: no key, no network, a library of its own"),
         apply: { line, _ in line.invocation.demo = true }),
       OptionSpec(
         name: "--list", value: "NAME", kind: .words(allListNames),
@@ -224,11 +224,9 @@ public enum OptionTable {
         help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
         verbs: [.list, .search, .discover, .forYou, .pick],
         helpFor: { verb in
-          switch verb {
-          case .search: tr("all (default), film, tv or person")
-          case .list, .discover, .forYou, .pick: tr("film (default) or tv")
-          default: nil
-          }
+          verb == .search
+            ? tr("all (default), film, tv or person")
+            : [.list, .discover].contains(verb) ? tr("film (default) or tv") : tr("film or tv (default: both)")
         },
         apply: { line, text throws(UsageError) in
           // The kinds as piped lines and JSON name them (`movie`, TMDB's word) are the same kinds.

@@ -37,7 +37,8 @@ extension TrendingCommand {
     invocation: Invocation, environment: [String: String]
   ) throws(LibraryError) -> Int32 {
     let today = WatchlistFormat.day(Date())
-    guard let rows = read else { return try importJSON(path: path, dryRun: dryRun, library: library) }
+    if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
+    guard let rows = read else { return ExitCode.failure.rawValue }
     var services: (client: AmodbClient, images: ImageLoader)?
     var imageMode = ImageMode.auto
     if kind != .trakt, !rows.rows.isEmpty {

@@ -120,10 +120,11 @@ extension TrendingCommand {
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
-        for season in WhatIsNew.seasons(of: details.value, since: since, today: today) {
+        let seasons = WhatIsNew.seasons(of: details.value, since: since)
+        let seen = seasons.isEmpty ? [] : Set(try library.seenEpisodes(id).map(\.description))
+        for season in seasons {
           switch blocking({ await client.result(SeasonRequest(seriesID: id, number: season, language: language)) }) {
           case .success(let episodes):
-            let seen = Set(try library.seenEpisodes(id).map(\.description))
             items += WhatIsNew.episodes(
               of: info.media, title: details.value.name, episodes.value.episodes, seen: seen, since: since,
               after: after, today: today)

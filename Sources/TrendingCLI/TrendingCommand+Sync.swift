@@ -9,6 +9,10 @@ extension TrendingCommand {
   /// folder, which a library not yet a member joins on its first sync.
   static func sync(_ command: SyncCommand, setting: String?, environment: [String: String]) -> Int32 {
     let onlyReads = if case .status = command { true } else { false }
+    // The folder first: a new machine's `sync init` that cannot go on makes no library.
+    if case .join(let folder) = command, !madeIfMissing(Setup.expandingHome(folder, environment: environment)) {
+      return ExitCode.failure.rawValue
+    }
     return withLibrary(environment, onlyReads: onlyReads) { library throws(LibraryError) -> Int32 in
       switch command {
       case .now:
@@ -29,9 +33,8 @@ extension TrendingCommand {
         }
         return report(try library.sync(now: Date()))
       case .join(let folder):
-        let path = Setup.expandingHome(folder, environment: environment)
-        guard madeIfMissing(path) else { return ExitCode.failure.rawValue }
-        let outcome = try library.joinSync(folder: path, name: nil, now: Date())
+        let outcome = try library.joinSync(
+          folder: Setup.expandingHome(folder, environment: environment), name: nil, now: Date())
         let status = try library.syncStatus()
         printError(tr("This library now syncs through %1$s as %2$s.", status.folder, status.name))
         return report(outcome)

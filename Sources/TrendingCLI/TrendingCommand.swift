@@ -197,7 +197,10 @@ public enum TrendingCommand {
       return runClient(invocation, environment: environment) { services in
         let client = services.client
         let language = client.configuration.language
-        let series = offlineFirst(SeriesRequest(id: id, language: language), client: client)
+        // The series for the season's heading and a 404's words: kept first, asked quietly.
+        let asked = SeriesRequest(id: id, language: language)
+        let series: Result<Fetched<SeriesDetails>, AmodbError> =
+          blocking({ await client.cached(asked) }).map { .success($0) } ?? blocking { await client.result(asked) }
         let endpoint = SeasonRequest(seriesID: id, number: number, language: language)
         let missing =
           (try? series.get().value.name).map { EpisodeAbsence.noSeason($0, number) }

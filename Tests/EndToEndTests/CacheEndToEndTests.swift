@@ -101,6 +101,10 @@ struct CacheEndToEndTests {
     let refused = try BinaryRunner.run(["list"], environment: environment)
     #expect(refused.status == 3)
     #expect(refused.stdout.isEmpty)
+    // Nor a request amodb calls bad: that is no passing outage.
+    amodb.knobs.failing.store(400, ordering: .relaxed)
+    let bad = try BinaryRunner.run(["list"], environment: environment)
+    #expect(bad.status != 0 && bad.stdout.isEmpty, "\(bad.stderr)")
     // With no server at all, the same kept list; with --no-cache, none.
     amodb.server.stop()
     let offline = try BinaryRunner.run(["list"], environment: environment)

@@ -10,7 +10,7 @@ struct FirstHourEndToEndTests {
   private let home = FileManager.default.temporaryDirectory.appendingPathComponent("first-hour-\(UUID().uuidString)")
 
   private func run(_ arguments: [String]) throws -> BinaryRunner.Outcome {
-    try BinaryRunner.run(arguments, environment: ["HOME": home.path])
+    try BinaryRunner.run(arguments, environment: ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data"])
   }
 
   @Test func syncInitMakesTheFolderWhereItsFileSyncsFolderIsThere() throws {
@@ -18,6 +18,7 @@ struct FirstHourEndToEndTests {
     let lost = try run(["sync", "init", folder.path])
     #expect(lost.status == 1 && lost.stderr.contains("nor is the folder it would go in"), "\(lost.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.path))
+    #expect(!FileManager.default.fileExists(atPath: home.path + "/data/trending"), "no library made")
     try FileManager.default.createDirectory(
       at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
     let made = try run(["sync", "init", folder.path])

@@ -30,7 +30,10 @@ enum LetterboxdExport {
     var bytes = [UInt8](repeating: 0, count: 512)
     let count = fread(&bytes, 1, bytes.count, file)
     let head = String(decoding: bytes.prefix(count), as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
-    let columns = head.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
+    // A byte order mark, quotes and spaces are no part of a column's name.
+    let columns = head.split(separator: ",").map {
+      String($0.filter { !$0.isWhitespace && $0 != "\"" && $0 != "\u{FEFF}" })
+    }
     return importerColumns.allSatisfy(columns.contains)
   }
 

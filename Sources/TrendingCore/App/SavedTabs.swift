@@ -289,7 +289,7 @@ public struct TabSet: Equatable, Sendable {
     return all[(index + (command == .nextTab ? 1 : all.count - 1)) % all.count]
   }
 
-  /// The number keys, one a tab up to nine; help names the film and the series tab of each.
+  /// The number keys, one a tab up to ten (1 to 9, then 0); help names the film and the series tab of each.
   var bindings: [KeyBinding] {
     Tab.numberBindings(films: shown(.film), series: shown(.series))
   }

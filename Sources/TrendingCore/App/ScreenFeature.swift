@@ -25,7 +25,7 @@ public protocol ScreenFeature: Sendable {
   func subject(_ shared: Shared) -> MediaSummary?
   /// The page `o` opens and `y` copies, and the title `Y` copies.
   func page(_ shared: Shared) -> LinkedPage?
-  /// The series a season's or an episode's screen belongs to: what `a`, `x` and `l` mark there,
+  /// The series a season's or an episode's screen belongs to: what `a`, `x` and `L` mark there,
   /// where `m` and ratings are the episode's.
   func series(_ shared: Shared) -> MediaSummary?
   /// The episode `m` and "mark up to here" mark, when there is one (it comes before `subject`).

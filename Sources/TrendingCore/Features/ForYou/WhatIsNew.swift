@@ -49,10 +49,10 @@ public enum WhatIsNew {
   /// latest seasons, not every one.
   public static let seasonsAtMost = 10
 
-  /// The seasons whose episodes may have aired from `since` to `today`, latest first: the last
-  /// aired season, and each earlier one whose next season began on or after `since` (till then its
-  /// episodes could still come), at most `seasonsAtMost`.
-  public static func seasons(of series: SeriesDetails, since: ReleaseDate, today: ReleaseDate) -> [Int] {
+  /// The seasons whose episodes may have aired since `since`, latest first: the last aired season,
+  /// and each earlier one whose next season began on or after `since` (till then its episodes
+  /// could still come), at most `seasonsAtMost`.
+  public static func seasons(of series: SeriesDetails, since: ReleaseDate) -> [Int] {
     guard let last = series.lastEpisode?.season else { return [] }
     let begun = series.seasons.filter { $0.number > 0 && $0.number <= last }.sorted { $0.number < $1.number }
     var numbers = [last]
