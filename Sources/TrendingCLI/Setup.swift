@@ -13,8 +13,9 @@ public enum Setup {
     let transport: any Transport
     if invocation.demo {
       var demo = DemoTransport.configuration(language: language)
-      // Services and certifications are per country, in the demo too.
-      demo.region = Region.resolve(flag: invocation.region, environment: environment)
+      // Services and certifications are per country, in the demo too: the demo's are the US's,
+      // which it shows where nothing names a country.
+      demo.region = Region.resolve(flag: invocation.region, environment: environment) ?? "US"
       configuration = demo
       transport = DemoTransport()
     } else {

@@ -114,7 +114,8 @@ enum TVTimePassphrase {
         return secret
       case 0x03, 0x04:
         ZipArchive.wipe(&secret)
-        throw ImportFailure(tr("no passphrase was typed; nothing was changed"))
+        // ^C or ^D: let go, whatever was typed.
+        throw ImportFailure(tr("the passphrase was not given; nothing was changed"))
       case 0x7f, 0x08:
         // One character, however many bytes of UTF-8 it took.
         while let last = secret.popLast(), last & 0xc0 == 0x80 {}

@@ -163,7 +163,7 @@ struct TVTimeImportEndToEndTests {
     try cancelled.waitFor("(not shown):")
     try cancelled.send("-l", "correct")
     try cancelled.send("C-c")
-    try cancelled.waitFor("no passphrase was typed; nothing was changed")
+    try cancelled.waitFor("the passphrase was not given; nothing was changed")
     let stopped = try cancelled.waitForExit()
     #expect(stopped.status == 1)
     let modes = stopped.stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
