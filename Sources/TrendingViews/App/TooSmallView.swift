@@ -16,9 +16,15 @@ enum TooSmallView {
       ),
       (tr("q quits."), Style(.muted)),
     ]
-    var wrapped: [(String, Style)] = []
-    for (text, style) in lines {
-      wrapped += TextLayout.wrap(text, width: screen.width).map { ($0, style) }
+    let width = screen.width
+    let wrap = { (lines: [(String, Style)]) in
+      lines.flatMap { text, style in TextLayout.wrap(text, width: width).map { ($0, style) } }
+    }
+    var wrapped = wrap(lines)
+    // Where that does not fit, what matters most: the size needed, and the way out.
+    if wrapped.count > screen.height {
+      let needs = tr("needs %1$s×%2$s", String(minimum.width), String(minimum.height))
+      wrapped = wrap([(needs, Style(.warning, bold: true)), (tr("q quits."), Style(.muted))])
     }
     let top = max(0, (screen.height - wrapped.count) / 2)
     for (offset, (text, style)) in wrapped.prefix(screen.height).enumerated() {
