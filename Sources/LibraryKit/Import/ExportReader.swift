@@ -14,6 +14,8 @@ public enum ExportReader {
     var tvTime = TVTimeReading(today: today ?? WatchlistFormat.day(Date()))
     // The export's files found by name, whatever they held: a copy cut short is not a wrong folder.
     var named: [String] = []
+    // A CSV made for Letterboxd's importer (as `export letterboxd` writes), met among no export's files.
+    var importerFile: String?
     try ImportInput.each(path, passphrase: passphrase) { name, source in
       let known: Bool =
         switch kind {
@@ -23,7 +25,14 @@ public enum ExportReader {
         case .json: false
         case .tvtime: TVTimeExport.file(name) != nil
         }
-      guard known else { return }
+      guard known else {
+        if kind == .letterboxd, importerFile == nil, name.lowercased().hasSuffix(".csv"),
+          let table = try? CSVTable(AnySource(source)), table.has(LetterboxdExport.importerColumns)
+        {
+          importerFile = TextSanitizer.clean(name, limit: 300)
+        }
+        return
+      }
       named.append(name)
       try ImportInput.refuseUTF16(TextSanitizer.clean(name, limit: 300), &source)
       switch kind {
@@ -49,9 +58,7 @@ public enum ExportReader {
         throw ImportFailure(
           tr("%s holds nothing to read (an empty file, or a copy cut short?)", TextSanitizer.clean(first, limit: 300)))
       }
-      if kind == .letterboxd, LetterboxdExport.isImporterFile(path) {
-        throw ImportFailure(LetterboxdExport.importerFileProblem(TextSanitizer.clean(path, limit: 300)))
-      }
+      if let importerFile { throw ImportFailure(LetterboxdExport.importerFileProblem(importerFile)) }
       throw ImportFailure(
         tr(
           "%1$s holds none of the files of %2$s's export; expected %3$s", TextSanitizer.clean(path, limit: 300),

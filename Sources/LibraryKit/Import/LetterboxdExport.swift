@@ -1,6 +1,5 @@
 import AmodbKit
 import FoundationEssentials
-import Glibc
 import Localization
 
 /// Letterboxd's export (the `.zip` it gives, or its folder): films by title and year.
@@ -21,20 +20,6 @@ enum LetterboxdExport {
     tr(
       "%s is a file for Letterboxd's importer (as 'trending export letterboxd' writes), not Letterboxd's export; 'trending export json' and 'import json' carry a whole library",
       name)
-  }
-
-  /// Whether the file at `path` starts with the header of a CSV for Letterboxd's importer.
-  static func isImporterFile(_ path: String) -> Bool {
-    guard let file = fopen(path, "r") else { return false }
-    defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: 512)
-    let count = fread(&bytes, 1, bytes.count, file)
-    let head = String(decoding: bytes.prefix(count), as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
-    // A byte order mark, quotes and spaces are no part of a column's name.
-    let columns = head.split(separator: ",").map {
-      String($0.filter { !$0.isWhitespace && $0 != "\"" && $0 != "\u{FEFF}" })
-    }
-    return importerColumns.allSatisfy(columns.contains)
   }
 
   /// Which file a stored name is (nil: not one read, such as profile.csv or the deleted folder).
