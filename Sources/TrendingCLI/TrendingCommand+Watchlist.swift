@@ -7,7 +7,8 @@ import TrendingCore
 extension TrendingCommand {
   /// `trending watchlist`: prints it, or adds or removes a film or series (its title and year asked
   /// of the cache, else of amodb, so the list reads well offline later). The watchlist is the
-  /// library's list of that name, with the titles seen as a whole beside it.
+  /// library's list of that name, each title with its watch if it was seen; what was seen but never
+  /// put on it is `history`'s, as the browser's Watchlist tab leaves it out.
   static func watchlist(
     _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
@@ -21,7 +22,7 @@ extension TrendingCommand {
         if let refusal { return refusal }
       }
       try fillNames(library, invocation: invocation, environment: environment, today: WatchlistFormat.day(Date()))
-      let marks = try library.marks()
+      let marks = try library.marks().filter { $0.value.onWatchlist }
       if format == .csv { sayLeftOut(series: marks.values.filter { $0.kind == .series }.count) }
       guard !marks.isEmpty || format != .text else {
         printError(tr("The watchlist is empty: press a on a film in the browser, or run 'trending watchlist add ID'."))

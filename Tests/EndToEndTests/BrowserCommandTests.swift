@@ -134,6 +134,11 @@ struct BrowserCommandTests {
     #expect(csv.stderr.contains("left out 1 series: Letterboxd imports films only"), "\(csv.stderr)")
     let text = try BinaryRunner.run(["watchlist"], environment: home)
     #expect(text.stdout.contains("tv/1668") && text.stdout.contains("Friends"), "\(text.stdout)")
+    // What was seen but never put on the watchlist is history's, as the browser's tab leaves it out.
+    #expect(try BinaryRunner.run(["seen", "680", "--demo"], environment: home).status == 0)
+    #expect(try BinaryRunner.run(["seen", "550", "--demo"], environment: home).status == 0)
+    let seen = try BinaryRunner.run(["watchlist"], environment: home)
+    #expect(!seen.stdout.contains("Pulp Fiction") && seen.stdout.contains("550\t+✓\tFight Club"), "\(seen.stdout)")
     // A rating or note of an episode the series does not have is refused as `seen` refuses it.
     for (arguments, said) in [
       (["rate", "tv/1399", "8", "--season", "99", "--episode", "1"], "Game of Thrones (2011) has no season 99"),
