@@ -82,6 +82,22 @@ struct DecodingTests {
     #expect(page.skippedEntries == 1)
   }
 
+  @Test func aPageOfWhichNoEntryReadsIsABrokenAnswerNotAnEmptyList() throws {
+    let broken = #"{"page": 1, "results": [{"id": "x"}, {"id": "y"}]}"#
+    #expect(throws: DecodingError.self) { try decode(MediaPage.self, broken) }
+    #expect(try decode(MediaPage.self, #"{"page": 1, "results": []}"#).results.isEmpty)
+  }
+
+  @Test func anEntryListedTwiceShowsOnceAtItsFirstPlace() throws {
+    let text = """
+      {"page": 1, "results": [{"id": 7, "title": "First"}, {"id": 8, "title": "Other"},
+        {"id": 7, "title": "Again"}, {"id": 7, "media_type": "tv", "name": "A series"}]}
+      """
+    let page = try decode(MediaPage.self, text)
+    #expect(page.results.map(\.title) == ["First", "Other", "A series"])
+    #expect(page.places == [0, 1, 3] && page.skippedEntries == 0)
+  }
+
   @Test func oneBadEntryCostsOnlyItself() throws {
     let text = """
       {"page": 1, "total_pages": 3, "total_results": 60, "results": [

@@ -15,12 +15,13 @@ struct Skipped: Decodable {
   init(from decoder: any Decoder) throws {}
 }
 
-/// At most `limit` readable elements of an array, with how many were left out (unreadable or past the limit).
+/// At most `limit` readable elements of an array, with how many could not be read; those past the
+/// limit are left out unread.
 struct CappedArray<Element: Decodable>: Decodable {
   /// The elements kept.
   var values: [Element] = []
-  /// Elements not kept.
-  var skipped = 0
+  /// Elements before the limit that could not be read.
+  var unreadable = 0
   /// Where each kept element stood in the array, from 0.
   var places: [Int] = []
 
@@ -33,13 +34,12 @@ struct CappedArray<Element: Decodable>: Decodable {
   init(from decoder: any Decoder) throws {
     var container = try decoder.unkeyedContainer()
     while !container.isAtEnd {
-      let place = values.count + skipped
+      let place = container.currentIndex
       if values.count < Self.limit, let value = try container.decode(Lossy<Element>.self).value {
         values.append(value)
         places.append(place)
       } else {
-        if values.count >= Self.limit { _ = try container.decode(Skipped.self) }
-        skipped += 1
+        if values.count >= Self.limit { _ = try container.decode(Skipped.self) } else { unreadable += 1 }
       }
     }
   }

@@ -34,15 +34,23 @@ public struct MediaPage: Sendable, Hashable, Decodable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    // At most 100 entries are kept from a page (TMDB sends 20); the rest count as skipped. Results
+    // At most 100 entries are kept from a page (TMDB sends 20); the rest are left out. Results
     // missing, null or of another type make no page (TMDB sends `[]` for an empty list), so "nothing
     // listed" is never said, nor kept, of a broken answer.
     guard let entries = container.lenient(CappedArray<MediaSummary>.self, .results) else {
       throw DecodingError.dataCorruptedError(forKey: .results, in: container, debugDescription: "results is not a list")
     }
-    results = entries.values
-    skippedEntries = entries.skipped
-    places = entries.places
+    // Entries of which none reads are a broken answer, not an empty list: the last good one stays.
+    guard !entries.values.isEmpty || entries.unreadable == 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .results, in: container, debugDescription: "no entry of the page could be read")
+    }
+    // An entry listed twice shows once, at its first place, as one repeated on a later page does.
+    var listed = Set<MediaSummary.Key>()
+    let unique = zip(entries.values, entries.places).filter { listed.insert($0.0.key).inserted }
+    results = unique.map(\.0)
+    places = unique.map(\.1)
+    skippedEntries = entries.unreadable
     page = max(container.integer(.page) ?? 1, 1)
     // A page past the last keeps the list's own count (never below 1), so it can be said to be past it.
     totalPages = min(max(container.integer(.totalPages) ?? page, 1), 500)

@@ -34,6 +34,15 @@ public struct MediaSummary: Sendable, Hashable, Identifiable, Decodable {
   /// The film's or series' identity; a person's is nil.
   public var media: MediaID? { kind == .person ? nil : MediaID(kind, id) }
 
+  /// What makes an entry itself in a list: its kind and its id (a film and a series may share one).
+  public struct Key: Hashable, Sendable {
+    let kind: MediaKind
+    let id: Int
+  }
+
+  /// The entry's key in a list.
+  public var key: Key { Key(kind: kind, id: id) }
+
   /// The release year, when known.
   public var year: Int? { releaseDate?.year }
 

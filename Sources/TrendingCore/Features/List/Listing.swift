@@ -26,8 +26,8 @@ public struct Listing: Equatable, Sendable {
   /// listed (trending lists shift between pages). A page that adds nothing new ends the list: a
   /// server that says it has more and gives nothing is never asked on and on.
   public mutating func append(_ page: MediaPage, number: Int) {
-    let known = Set(movies.map(\.id))
-    let added = page.results.filter { !known.contains($0.id) }
+    let known = Set(movies.map(\.key))
+    let added = page.results.filter { !known.contains($0.key) }
     movies += added
     pagesLoaded = max(pagesLoaded, number)
     totalPages = added.isEmpty ? pagesLoaded : max(page.totalPages, pagesLoaded)
