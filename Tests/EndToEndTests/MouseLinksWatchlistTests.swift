@@ -112,7 +112,8 @@ extension BrowserEndToEndTests {
       let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
       let stored = try BinaryRunner.run(["watchlist", "--json"], environment: data)
       #expect(stored.stdout.contains("\"title\" : \"Film 2\"") && stored.stdout.contains("\"watchlist\" : true"))
-      #expect(stored.stdout.contains("\"title\" : \"Film 3\""), "seen: \(stored.stdout)")
+      let history = try BinaryRunner.run(["history", "--json"], environment: data)
+      #expect(history.stdout.contains("\"title\" : \"Film 3\""), "seen: \(history.stdout)")
       let file = session.home.appendingPathComponent("data/trending/demo/library.sqlite3")
       let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
       #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o777 == 0o600)
