@@ -99,16 +99,8 @@ extension TrendingCommand {
     let request = APIRequest.details(media, language: language)
     switch blocking({ await client.answer(request, keptFirst: true) }) {
     case .success(let fetched):
-      let info = fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? bare
-      // An answer about another title is no answer: the title asked for is kept by its id.
-      guard info.media == media else {
-        if known == nil {
-          let other = tr("the answer was about %s", info.media.description)
-          printError(tr("%1$s is kept without its title: %2$s", media.description, other))
-        }
-        return .success(bare)
-      }
-      return .success(info)
+      // An answer about another title never gets here (the client reads it as unreadable).
+      return .success(fetched.value.series.map(TitleInfo.init) ?? fetched.value.movie.map(TitleInfo.init) ?? bare)
     case .failure(let error):
       if case .notFound = error { return .failure(error) }
       if known == nil { printError(tr("%1$s is kept without its title: %2$s", media.description, error.message)) }

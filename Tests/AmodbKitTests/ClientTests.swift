@@ -29,6 +29,21 @@ struct ClientTests {
     #expect(request.query("api_key") == nil)
   }
 
+  @Test func anAnswerAboutAnotherTitleIsNeitherShownNorKept() async throws {
+    let server = try LoopbackServer { request in
+      request.path.hasSuffix("/season/2")
+        ? .json(#"{"season_number": 1, "episodes": []}"#) : .json(TestClients.detailsJSON(id: 550))
+    }
+    let client = TestClients.client(for: server)
+    let film = await fetchError(client, MovieDetailsRequest(id: 787_699, language: "en-US"))
+    #expect(film == .unreadable(detail: "the answer is about id 550, not the 787699 asked for"), "\(String(describing: film))")
+    #expect(await client.cached(MovieDetailsRequest(id: 787_699, language: "en-US")) == nil)
+    let season = await fetchError(client, SeasonRequest(seriesID: 1399, number: 2, language: "en-US"))
+    #expect(season == .unreadable(detail: "the answer is about season 1, not the 2 asked for"))
+    // The id asked for is read as before.
+    #expect(try await client.fetch(MovieDetailsRequest(id: 550, language: "en-US")).value.id == 550)
+  }
+
   @Test func trendingUsesWindowAndPage() async throws {
     let server = try LoopbackServer { _ in .json(TestClients.pageJSON(count: 20, page: 2, totalPages: 5)) }
     let client = TestClients.client(for: server)

@@ -379,7 +379,9 @@ struct LibraryEndToEndTests {
     let environment = ["AMODB_KEY": "k", "AMODB_BASE_URL": server.baseURL.absoluteString]
     let seen = try run(["seen", "550", "--no-cache"], data: data, environment: environment)
     #expect(seen.status == 0 && seen.stdout.contains("Film #550"), "\(seen.stdout)")
-    #expect(seen.stderr.contains("550 is kept without its title: the answer was about 999"), "\(seen.stderr)")
+    #expect(
+      seen.stderr.contains("550 is kept without its title: Could not read the answer (the answer is about id 999"),
+      "\(seen.stderr)")
     let added = try run(["watchlist", "add", "550", "--no-cache"], data: data, environment: environment)
     #expect(!added.stdout.contains("Other film") && !added.stdout.contains("999"), "\(added.stdout)")
     let history = try run(["history"], data: data).stdout

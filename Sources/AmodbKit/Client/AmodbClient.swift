@@ -75,7 +75,7 @@ public actor AmodbClient {
   public func cached<E: Endpoint>(_ endpoint: E) -> Fetched<E.Response>? {
     guard let url = configuration.url(for: endpoint.path, query: endpoint.queryItems),
       let answer = kept(url, kind: endpoint.cacheKind),
-      let value = try? decode(E.Response.self, from: answer.body)
+      let value = try? decode(endpoint, from: answer.body)
     else { return nil }
     return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: nil, fromCache: true)
   }
@@ -102,14 +102,14 @@ public actor AmodbClient {
     if !forceRefresh, let answer = kept(url, kind: endpoint.cacheKind),
       clock.now().timeIntervalSince(answer.fetchedAt) < endpoint.freshness
     {
-      if let value = try? decode(E.Response.self, from: answer.body) {
+      if let value = try? decode(endpoint, from: answer.body) {
         return Fetched(value: value, fetchedAt: answer.fetchedAt, rateLimit: answer.rateLimit, fromCache: true)
       }
     }
     let answer = try await shared(url, background: background, onWait: onWait).get()
     // Kept only once it reads: an answer that does not leaves the last good one in place, for
     // the browser's "showing data from …" and the command line's offline answers.
-    let value = try decode(E.Response.self, from: answer.body)
+    let value = try decode(endpoint, from: answer.body)
     store(answer, for: url)
     if let kind = endpoint.cacheKind {
       disk?.write(url.withoutSecrets, kind: kind, body: answer.body, fetchedAt: answer.fetchedAt)
@@ -213,12 +213,17 @@ public actor AmodbClient {
     if let old = cache.removeValue(forKey: url) { cacheBytes -= old.body.count }
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, from body: Data) throws(AmodbError) -> T {
+  /// The endpoint's answer read from `body`; one about something else than was asked (another
+  /// film's id) is unreadable, so it is neither shown nor kept under the asked-for id.
+  private func decode<E: Endpoint>(_ endpoint: E, from body: Data) throws(AmodbError) -> E.Response {
+    let value: E.Response
     do {
-      return try JSONBody.decode(type, from: body, using: AmodbJSON.decoder())
+      value = try JSONBody.decode(E.Response.self, from: body, using: AmodbJSON.decoder())
     } catch {
       throw AmodbError(error)
     }
+    if let mismatch = endpoint.mismatch(value) { throw .unreadable(detail: mismatch) }
+    return value
   }
 }
 

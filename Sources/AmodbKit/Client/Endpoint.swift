@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Localization
 
 /// One amodb endpoint: where it lives, what it takes, what it answers and how long that stays fresh.
 public protocol Endpoint: Sendable {
@@ -13,11 +14,21 @@ public protocol Endpoint: Sendable {
   var freshness: TimeInterval { get }
   /// Which kind of disk-cache entry its answers are; nil: kept in memory only.
   var cacheKind: CacheKind? { get }
+  /// What an answer says it is about when that is not what was asked (another film's id), in
+  /// words; nil when it is what was asked, or says nothing of it.
+  func mismatch(_ response: Response) -> String?
 }
 
 extension Endpoint {
   /// Lists by default.
   public var cacheKind: CacheKind? { .list }
+  /// A list answers what was asked, whatever it holds.
+  public func mismatch(_ response: Response) -> String? { nil }
+}
+
+/// Words for an answer about another id than the one asked for, or nil when the ids agree.
+func mismatch(asked: Int, answered: Int) -> String? {
+  asked == answered ? nil : tr("the answer is about id %1$s, not the %2$s asked for", String(answered), String(asked))
 }
 
 /// How long list pages are fresh: the edge cache's 30 minutes.
@@ -120,6 +131,7 @@ public struct MovieDetailsRequest: Endpoint, Hashable {
     "credits,ratings,videos,release_dates,watch/providers,recommendations,similar,keywords,reviews"
 
   public var path: String { "/movie/\(id)" }
+  public func mismatch(_ response: MovieDetails) -> String? { AmodbKit.mismatch(asked: id, answered: response.id) }
   public var queryItems: [URLQueryItem] {
     [
       URLQueryItem(name: "language", value: language),
@@ -211,6 +223,7 @@ public struct PersonRequest: Endpoint, Hashable {
   }
 
   public var path: String { "/person/\(id)" }
+  public func mismatch(_ response: PersonDetails) -> String? { AmodbKit.mismatch(asked: id, answered: response.id) }
   public var queryItems: [URLQueryItem] {
     [
       URLQueryItem(name: "language", value: language),
@@ -240,6 +253,7 @@ public struct SeriesRequest: Endpoint, Hashable {
     "aggregate_credits,content_ratings,videos,watch/providers,recommendations,similar,external_ids,ratings"
 
   public var path: String { "/tv/\(id)" }
+  public func mismatch(_ response: SeriesDetails) -> String? { AmodbKit.mismatch(asked: id, answered: response.id) }
   public var queryItems: [URLQueryItem] {
     [
       URLQueryItem(name: "language", value: language),
@@ -268,6 +282,11 @@ public struct SeasonRequest: Endpoint, Hashable {
   }
 
   public var path: String { "/tv/\(seriesID)/season/\(number)" }
+  public func mismatch(_ response: SeasonDetails) -> String? {
+    response.number == number
+      ? nil
+      : tr("the answer is about season %1$s, not the %2$s asked for", String(response.number), String(number))
+  }
   public var queryItems: [URLQueryItem] { [URLQueryItem(name: "language", value: language)] }
   public var freshness: TimeInterval { detailsFreshness }
   public var cacheKind: CacheKind? { .details }

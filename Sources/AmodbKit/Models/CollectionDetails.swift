@@ -16,6 +16,7 @@ public struct CollectionRequest: Endpoint, Hashable {
   }
 
   public var path: String { "/collection/\(id)" }
+  public func mismatch(_ response: CollectionDetails) -> String? { AmodbKit.mismatch(asked: id, answered: response.id) }
   public var queryItems: [URLQueryItem] { [URLQueryItem(name: "language", value: language)] }
   public var freshness: TimeInterval { detailsFreshness }
   public var cacheKind: CacheKind? { .details }
