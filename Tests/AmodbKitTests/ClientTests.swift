@@ -36,7 +36,9 @@ struct ClientTests {
     }
     let client = TestClients.client(for: server)
     let film = await fetchError(client, MovieDetailsRequest(id: 787_699, language: "en-US"))
-    #expect(film == .unreadable(detail: "the answer is about id 550, not the 787699 asked for"), "\(String(describing: film))")
+    #expect(
+      film == .unreadable(detail: "the answer is about id 550, not the 787699 asked for"), "\(String(describing: film))"
+    )
     #expect(await client.cached(MovieDetailsRequest(id: 787_699, language: "en-US")) == nil)
     let season = await fetchError(client, SeasonRequest(seriesID: 1399, number: 2, language: "en-US"))
     #expect(season == .unreadable(detail: "the answer is about season 1, not the 2 asked for"))
