@@ -59,55 +59,75 @@ extension TrendingCommand {
       }
     }
     return runClient(invocation, environment: environment) { clients in
-      let client = clients.client
-      let items: [WhatIsNew.Item]
+      let news: News
       var failure: AmodbError?
       do throws(LibraryError) {
-        items = try gatherNew(
-          library: library, client: client, since: since, after: after, today: today, mine: mine, day: todayText,
+        news = try gatherNew(
+          library: library, client: clients.client, since: since, after: after, today: today, mine: mine,
           failure: &failure)
       } catch {
         printError(error.message)
         return ExitCode.failure.rawValue
       }
-      // A title that could not be read keeps the marker where it was: the next run asks the same
-      // days again (news said twice, never lost), and the exit says the network failed.
-      if request.sinceLast, failure == nil {
-        do throws(LibraryError) { try library.record(sinceLastFact, todayText) } catch {
-          printError(error.message)
-          return ExitCode.failure.rawValue
-        }
-      }
       // Why the titles above could not be read, said once (the key refused, the network down).
       if let failure { printError(failure.message) }
       let failed = failure.map { ExitCode($0).rawValue } ?? ExitCode.success.rawValue
-      // Nothing new is no line of text (cron mails nothing), and for a script the empty array.
-      guard !items.isEmpty else {
-        if request.json { _ = emit(Output.whatIsNew([])) }
-        return failed
-      }
-      if request.notify { notify(items, environment: environment) }
-      let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
-      if let target = request.push,
-        let failure = blocking({ await PushBody.send(items, to: target, environment: environment) })
-      {
-        printError(tr("Could not push what is new: %s", failure.message))
+      let delivered = deliver(news.items, request, environment: environment)
+      guard delivered == ExitCode.success.rawValue else { return delivered }
+      // Only news said is news spent: a failed write or push keeps the marker and the services
+      // where they were, so the next run says it again (twice, never lost). So does a title that
+      // could not be read: the next run asks the same days again, and the exit says why.
+      do throws(LibraryError) {
+        for offers in news.offers {
+          try library.storeOffers(offers.title, region: offers.region, offers.providers, day: todayText)
+        }
+        if request.sinceLast, failure == nil { try library.record(sinceLastFact, todayText) }
+      } catch {
+        printError(error.message)
         return ExitCode.failure.rawValue
       }
-      return shown == ExitCode.success.rawValue ? failed : shown
+      return failed
     }
+  }
+
+  /// Says the news: printed (nothing new is no line of text, so cron mails nothing; for a script the
+  /// empty array), notified and pushed as asked; the exit code of the first part that failed.
+  private static func deliver(_ items: [WhatIsNew.Item], _ request: NewRequest, environment: [String: String])
+    -> Int32
+  {
+    guard !items.isEmpty else { return request.json ? emit(Output.whatIsNew([])) : ExitCode.success.rawValue }
+    if request.notify { notify(items, environment: environment) }
+    let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
+    guard shown == ExitCode.success.rawValue else { return shown }
+    if let target = request.push,
+      let failure = blocking({ await PushBody.send(items, to: target, environment: environment) })
+    {
+      printError(tr("Could not push what is new: %s", failure.message))
+      return ExitCode.failure.rawValue
+    }
+    return ExitCode.success.rawValue
+  }
+
+  /// What `gatherNew` found: the news, and the services each watchlisted title is on now, to be kept
+  /// once the news is said (the next run's "before").
+  struct News {
+    /// The news, oldest first.
+    var items: [WhatIsNew.Item] = []
+    /// The offers to keep: a title, its region and its services there.
+    var offers: [(title: TitleInfo, region: String, providers: WatchProviders)] = []
   }
 
   /// The news of every followed title: its details and, for a series, the seasons that may have aired
   /// in the window (`WhatIsNew.seasons`), from the cache while fresh; a title whose details or season
-  /// cannot be read is said on standard error, and the last such failure kept in `failure`.
+  /// cannot be read is said on standard error, and the last such failure kept in `failure`. One
+  /// amodb no longer has (404) is said and left out, and fails nothing: it would fail every run.
   static func gatherNew(
     library: Library, client: AmodbClient, since: ReleaseDate, after: Bool, today: ReleaseDate, mine: [String],
-    day: String, failure: inout AmodbError?
-  ) throws(LibraryError) -> [WhatIsNew.Item] {
+    failure: inout AmodbError?
+  ) throws(LibraryError) -> News {
     let language = client.configuration.language
     let region = client.configuration.region
-    var items: [WhatIsNew.Item] = []
+    var news = News()
     for (info, onWatchlist) in try library.followed() {
       let providers: WatchProviders?
       switch info.media.kind {
@@ -115,8 +135,7 @@ extension TrendingCommand {
         let id = info.media.id
         let asked = blocking({ await client.result(SeriesRequest(id: id, language: language)) })
         guard case .success(let details) = asked else {
-          if case .failure(let error) = asked { failure = error }
-          printError(tr("%s: its details could not be read", Output.named(info, episode: nil)))
+          if case .failure(let error) = asked { notRead(info, error, failure: &failure) }
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
@@ -125,9 +144,11 @@ extension TrendingCommand {
         for season in seasons {
           switch blocking({ await client.result(SeasonRequest(seriesID: id, number: season, language: language)) }) {
           case .success(let episodes):
-            items += WhatIsNew.episodes(
+            news.items += WhatIsNew.episodes(
               of: info.media, title: details.value.name, episodes.value.episodes, seen: seen, since: since,
               after: after, today: today)
+          case .failure(.notFound):
+            continue
           case .failure(let error):
             failure = error
             printError(
@@ -138,25 +159,40 @@ extension TrendingCommand {
         let id = info.media.id
         let asked = blocking({ await client.result(MovieDetailsRequest(id: id, language: language)) })
         guard case .success(let details) = asked else {
-          if case .failure(let error) = asked { failure = error }
-          printError(tr("%s: its details could not be read", Output.named(info, episode: nil)))
+          if case .failure(let error) = asked { notRead(info, error, failure: &failure) }
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
         if let region {
-          items += WhatIsNew.releases(of: details.value, region: region, since: since, after: after, today: today)
+          news.items += WhatIsNew.releases(of: details.value, region: region, since: since, after: after, today: today)
         }
       }
       guard onWatchlist, let region, let providers else { continue }
       let before = try library.lastKnownOffers(info.media, region: region).map { offers in
         offers.filter { !$0.value.isDisjoint(with: ["flatrate", "free"]) }.map(\.key)
       }
-      items += WhatIsNew.newServices(
+      news.items += WhatIsNew.newServices(
         of: info.media, title: info.title.isEmpty ? info.media.description : info.title,
         now: providers.subscription + providers.free, before: before, mine: mine, today: today)
-      try library.storeOffers(info, region: region, providers, day: day)
+      news.offers.append((info, region, providers))
     }
-    return WhatIsNew.sorted(items)
+    news.items = WhatIsNew.sorted(news.items)
+    return news
+  }
+
+  /// Says on standard error that a title's details could not be read, and keeps why in `failure`;
+  /// one amodb no longer has is said as such and fails nothing.
+  private static func notRead(_ info: TitleInfo, _ error: AmodbError, failure: inout AmodbError?) {
+    let name = Output.named(info, episode: nil)
+    guard case .notFound = error else {
+      failure = error
+      printError(tr("%s: its details could not be read", name))
+      return
+    }
+    printError(
+      tr(
+        "%1$s: amodb no longer has it (404), so it is left out; 'trending watchlist remove %2$s' stops asking", name,
+        info.media.description))
   }
 
   /// One desktop notification of the news, when `notify-send` is on `PATH`; waited for, its output

@@ -231,6 +231,7 @@ struct TonightCommandTests {
     let offers = Offers()
     let server = try LoopbackServer { request in
       switch request.path {
+      case "/3/movie/23" where !offers.gone: return .json(#"{"id":23,"title":"Gone Soon"}"#)
       case "/3/movie/21":
         let streams = offers.streaming ? #","flatrate":[{"provider_name":"MUBI"}]"# : ""
         return .json(
@@ -247,25 +248,41 @@ struct TonightCommandTests {
     try "set services MUBI\n".write(to: config, atomically: true, encoding: .utf8)
     environment["TRENDING_CONFIG"] = config.path
     #expect(try run(["watchlist", "add", "21"], environment).status == 0)
+    #expect(try run(["watchlist", "add", "23"], environment).status == 0)
     let first = try run(["new", "--no-cache", "--since", day(-5)], environment)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(
       first.stdout.trimmingCharacters(in: .newlines) == day(-2) + "  Arrives: in cinemas",
       "the digital release is still to come; no offers known yet")
     offers.streaming = true
+    offers.gone = true
+    // News not delivered is not spent: a push that fails leaves the offers as they were known.
+    let hook = try LoopbackServer { _ in .json("{}", status: 500) }
+    let unpushed = try run(["new", "--no-cache", "--since", day(-1), "--push", "\(hook.baseURL)/hook"], environment)
+    #expect(unpushed.status == 1 && unpushed.stderr.contains("Could not push what is new"), "\(unpushed.stderr)")
+    // A title amodb no longer has is said, and fails nothing: it would fail every run.
     let second = try run(["new", "--no-cache", "--since", day(-1)], environment)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stderr.contains("Gone Soon: amodb no longer has it (404), so it is left out"), "\(second.stderr)")
     #expect(second.stdout.trimmingCharacters(in: .newlines) == day(0) + "  Arrives: now on MUBI")
     let third = try run(["new", "--no-cache", "--since", day(-1)], environment)
     #expect(third.status == 0 && third.stdout.isEmpty, "the offer is known now")
   }
 }
 
-/// Whether the loopback's film streams yet, changed by the test while the server runs.
+/// Whether the loopback's film streams yet, and whether another is gone, changed by the test while
+/// the server runs.
 private final class Offers: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
+  private var removed = false
   var streaming: Bool {
     get { lock.withLock { value } }
     set { lock.withLock { value = newValue } }
+  }
+  /// Whether amodb has forgotten film 23 (a 404).
+  var gone: Bool {
+    get { lock.withLock { removed } }
+    set { lock.withLock { removed = newValue } }
   }
 }
