@@ -111,7 +111,9 @@ extension Library {
             try SyncApply(connection: connection, folder: folder, now: now).readOwnAhead(member, into: &outcome)
           }
           member.segment = highest
-          if let newest, newest > member.sent { member.sent = newest }
+          // The newest change read may have rows past the segments found (a send cut short between
+          // two segments of one change): its rows are sent again, so `sent` stops just before it.
+          if let newest, newest.justBefore > member.sent { member.sent = newest.justBefore }
           try connection.rows(
             "UPDATE sync_member SET segment = ?, sent_wall = ?, sent_counter = ?",
             [.integer(Int64(highest)), .integer(member.sent.wall), .integer(Int64(member.sent.counter))])

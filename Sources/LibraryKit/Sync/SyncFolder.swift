@@ -155,6 +155,14 @@ public struct SyncFolder {
     }.max() ?? 0
   }
 
+  /// Removes what a send cut short left in this device's folder (`.writing-PID.tmp`): a sync holds
+  /// the library's write lock, so no other process of this library is writing one now.
+  func removeLeftovers() {
+    for name in Self.names(in: own) ?? [] where name.hasPrefix(".writing-") && name.hasSuffix(".tmp") {
+      unlink(own + "/" + name)
+    }
+  }
+
   /// Writes a segment whole under a hidden name, then gives it its own: a file sync never
   /// carries half of one, and an existing segment is never written over. Returns its number.
   func write(_ text: String, number: Int) throws(LibraryError) -> Int {
@@ -181,16 +189,38 @@ public struct SyncFolder {
       unlink(temporary)
       throw Self.failure(temporary)
     }
-    // link() refuses a name that is there: a segment is never replaced.
-    while link(temporary, own + "/" + SyncSegment.fileName(number)) != 0 {
+    // The name is taken only when it is free: a segment is never replaced.
+    while !Self.publish(temporary, as: own + "/" + SyncSegment.fileName(number)) {
       guard errno == EEXIST else {
+        let failure = Self.failure(own)
         unlink(temporary)
-        throw Self.failure(own)
+        throw failure
       }
       number += 1
     }
     unlink(temporary)
     return number
+  }
+
+  /// Gives the written file `temporary` the name `path` unless a file has it (false, `errno`
+  /// EEXIST). `link()` refuses a name that is there; a file system without links (exFAT or FAT on
+  /// a USB stick) takes the name with an exclusive create, then the file over it by `rename()`.
+  static func publish(
+    _ temporary: String, as path: String, linking: (String, String) -> Int32 = { link($0, $1) }
+  ) -> Bool {
+    if linking(temporary, path) == 0 { return true }
+    guard [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS, EMLINK].contains(errno) else { return false }
+    let claim = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard claim >= 0 else { return false }
+    close(claim)
+    guard rename(temporary, path) == 0 else {
+      let failed = errno
+      unlink(path)
+      errno = failed
+      return false
+    }
+    // `write` unlinks the temporary name after: it is gone already, and its failure means nothing.
+    return true
   }
 
   private static func failure(_ path: String) -> LibraryError {
@@ -211,6 +241,7 @@ enum SyncExport {
       throw LibraryError.syncFolderEmpty(folder.root, sent: member.segment)
     }
     try folder.makeOwn()
+    folder.removeLeftovers()
     // The first send of a library is all it has: a deletion before it has nobody to tell.
     let first = member.segment == 0 && folder.highestOwnSegment() == 0
     var stamps: [(table: SyncTable, key: [SQLValue], clock: HybridClock, deleted: Bool)] = []
@@ -250,14 +281,12 @@ enum SyncExport {
       segment = try folder.write(SyncSegment.text(header, []), number: segment + 1)
       try wrote(connection, folder: folder, number: segment, records: 0)
     }
-    var start = 0
-    while start < records.count {
-      let part = Array(records[start..<min(start + SyncSegment.mostRecords, records.count)])
-      start += part.count
+    for part in SyncSegment.parts(records) {
+      guard let first = part.first, let last = part.last else { continue }
       let header = SegmentHeader(
         device: member.device, name: member.name, segment: segment + 1, records: part.count,
-        first: part[0].clock, last: part[part.count - 1].clock)
-      segment = try folder.write(SyncSegment.text(header, part), number: segment + 1)
+        first: first.record.clock, last: last.record.clock)
+      segment = try folder.write(SyncSegment.text(header, lines: part.map(\.line)), number: segment + 1)
       try wrote(connection, folder: folder, number: segment, records: part.count)
     }
     if let last = stamps.last {

@@ -41,6 +41,9 @@ enum SyncSegment {
   static let largest = 64 << 20
   /// The most records one segment holds.
   static let mostRecords = 20_000
+  /// The most bytes of records a segment is written with (a record alone larger still gets one of
+  /// its own): a quarter of what a reader takes.
+  static let mostBytes = largest / 4
 
   /// The file name of segment `number`.
   static func fileName(_ number: Int) -> String {
@@ -50,23 +53,52 @@ enum SyncSegment {
 
   /// The text of a segment.
   static func text(_ header: SegmentHeader, _ records: [SyncRecord]) -> String {
+    text(header, lines: records.map(line))
+  }
+
+  /// The text of a segment whose records' lines are made.
+  static func text(_ header: SegmentHeader, lines: [String]) -> String {
     var out = "{\"format\":\(JSONText.string(SegmentHeader.format)),\"version\":\(SegmentHeader.version)"
     out += ",\"device\":\(JSONText.string(header.device)),\"name\":\(JSONText.string(header.name))"
     out += ",\"segment\":\(header.segment),\"records\":\(header.records)"
     out +=
       ",\"first\":[\(header.first.wall),\(header.first.counter)],\"last\":[\(header.last.wall),\(header.last.counter)]}\n"
-    for record in records {
-      out += "{\"clock\":[\(record.clock.wall),\(record.clock.counter)],\"table\":\(JSONText.string(record.table))"
-      out += ",\"key\":[" + record.key.map(JSONText.value).joined(separator: ",") + "]"
-      if let row = record.row, let table = SyncTable.byName[record.table] {
-        out += ",\"row\":{"
-        out += zip(table.rowColumns, row).map { JSONText.string($0) + ":" + JSONText.value($1) }.joined(separator: ",")
-        out += "}}\n"
-      } else {
-        out += ",\"row\":null}\n"
-      }
+    for line in lines { out += line }
+    return out
+  }
+
+  /// One record's line, with its newline.
+  static func line(_ record: SyncRecord) -> String {
+    var out = "{\"clock\":[\(record.clock.wall),\(record.clock.counter)],\"table\":\(JSONText.string(record.table))"
+    out += ",\"key\":[" + record.key.map(JSONText.value).joined(separator: ",") + "]"
+    if let row = record.row, let table = SyncTable.byName[record.table] {
+      out += ",\"row\":{"
+      out += zip(table.rowColumns, row).map { JSONText.string($0) + ":" + JSONText.value($1) }.joined(separator: ",")
+      out += "}}\n"
+    } else {
+      out += ",\"row\":null}\n"
     }
     return out
+  }
+
+  /// Records in order, cut into segments of at most `mostRecords` records and `mostBytes` bytes,
+  /// each record with its line: every segment written is one a reader takes.
+  static func parts(_ records: [SyncRecord]) -> [[(record: SyncRecord, line: String)]] {
+    var parts: [[(record: SyncRecord, line: String)]] = []
+    var part: [(record: SyncRecord, line: String)] = []
+    var bytes = 0
+    for record in records {
+      let line = line(record)
+      if !part.isEmpty, part.count == mostRecords || bytes + line.utf8.count > mostBytes {
+        parts.append(part)
+        part = []
+        bytes = 0
+      }
+      part.append((record, line))
+      bytes += line.utf8.count
+    }
+    if !part.isEmpty { parts.append(part) }
+    return parts
   }
 
   /// The whole lines of a file's bytes: a last line without its newline is still being written.
