@@ -43,6 +43,17 @@ struct TransportLimitTests {
     }
   }
 
+  @Test func aRedirectToAHostNamedWithTheKeyNeverShowsTheKey() async throws {
+    let target = "http://test-key-123.elsewhere.invalid/x"
+    let api = try LoopbackServer { _ in .respond(status: 302, headers: ["Location": target], body: Data()) }
+    let error = await fetchError(TestClients.client(for: api), TrendingRequest(language: "en-US"))
+    guard case .broken(let description) = error else {
+      Issue.record("expected a refusal, got \(String(describing: error))")
+      return
+    }
+    #expect(!description.contains("test-key-123") && description.contains("<key hidden>.elsewhere.invalid"))
+  }
+
   @Test func aSameOriginRedirectIsFollowedWithEachHopInTheBudget() async throws {
     let server = try LoopbackServer { request in
       request.path.hasSuffix("/week")

@@ -164,7 +164,7 @@ public actor AmodbClient {
         response = try await transport.send(current)
         await budget?.update(from: RateLimitStatus(response: response))
       } catch {
-        return .failure(AmodbError(error))
+        return .failure(AmodbError(error).hiding(key))
       }
       if Redirect.isRedirect(response.status) {
         switch Redirect.target(of: response, from: current.url, followed: redirects) {
@@ -173,7 +173,7 @@ public actor AmodbClient {
           current.url = target
           continue
         case .failure(let error):
-          return .failure(error)
+          return .failure(error.hiding(key))
         }
       }
       guard let error = StatusMapping.error(for: response, hiding: key) else {

@@ -122,6 +122,18 @@ public enum AmodbError: Error, Sendable, Hashable {
 }
 
 extension AmodbError {
+  /// The error with `key` hidden wherever its words repeat it (a redirect to a host named with it,
+  /// a proxy's message quoting it).
+  public func hiding(_ key: APIKey?) -> AmodbError {
+    guard let key else { return self }
+    switch self {
+    case .transport(let description): return .transport(description: key.hiding(in: description))
+    case .broken(let description): return .broken(description: key.hiding(in: description))
+    case .unreadable(let detail): return .unreadable(detail: key.hiding(in: detail))
+    default: return self
+    }
+  }
+
   /// The amodb error for a failure below the client, in the words users have always read.
   public init(_ error: HTTPError) {
     switch error.kind {
