@@ -110,6 +110,25 @@ struct ServiceClientTests {
     #expect(clock.sleeps.isEmpty, "no wait beyond the bound")
   }
 
+  @Test func aRetryAfterDateIsAWaitFromTheServersOwnDate() async throws {
+    let dated = [
+      "Retry-After": "Sun, 06 Dec 2026 12:00:25 GMT", "Date": "Sun, 06 Dec 2026 12:00:00 GMT",
+    ]
+    #expect(HTTPResponse(status: 429, headers: dated).retryAfter == 25)
+    let past = ["Retry-After": "Sun, 06 Dec 2026 11:59:00 GMT", "Date": "Sun, 06 Dec 2026 12:00:00 GMT"]
+    #expect(HTTPResponse(status: 429, headers: past).retryAfter == 0)
+    #expect(HTTPDate.seconds("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777, "RFC 9110's own example")
+    #expect(HTTPDate.seconds("Thu, 29 Feb 2024 00:00:00 GMT") == 1_709_164_800)
+    for unreadable in ["soon", "-5", ""] {
+      #expect(HTTPResponse(status: 429, headers: ["Retry-After": unreadable]).retryAfter == nil, "\(unreadable)")
+    }
+    let server = try LoopbackServer { _ in .json("{}", status: 429, headers: dated) }
+    let clock = TestClock()
+    let client = try client(for: server, clock: clock.clientClock)
+    let error = await failure { () async throws(HTTPError) in try await client.send(.get, "/items") }
+    #expect(error?.kind == .rateLimited(retryAfter: 25) && clock.sleeps == [25, 25])
+  }
+
   @Test func rateLimitsWithinTheBoundAreRetriedTwiceThenReported() async throws {
     let server = try LoopbackServer { _ in .json("{}", status: 429, headers: ["Retry-After": "3"]) }
     let clock = TestClock()
