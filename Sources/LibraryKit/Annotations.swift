@@ -38,12 +38,14 @@ extension Library {
       try Titles.upsert(connection, title, day: day)
       // An episode's name and air date, when the caller knows them, kept for the lists that show it.
       if subject.episode != nil { try Events.store(connection, series: title.media.id, episodes) }
+      // The moment, never behind the last rating's, the one replaced included (a rating taken in
+      // from a machine whose clock runs ahead): ratings made in one millisecond keep their order,
+      // and a new rating is never older than the one it replaces, here or wherever it syncs.
+      let last = try connection.scalar("SELECT max(rated_at) FROM ratings")?.integer ?? 0
       try connection.rows(
         "DELETE FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?", subject.key)
       let cleared = connection.changes > 0
       guard let rating else { return cleared }
-      // The moment, never behind the last rating's: ratings made in one millisecond keep their order.
-      let last = try connection.scalar("SELECT max(rated_at) FROM ratings")?.integer ?? 0
       let moment = max(SyncClock.milliseconds(Date()), last + 1)
       try connection.rows(
         "INSERT INTO ratings (kind, title_id, season, episode, rating, rated, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -47,6 +47,25 @@ struct SyncMergeTests {
     #expect(try old.export() == current.export())
   }
 
+  @Test func aRatingChangedAfterOneFromAMachineWhoseClockRunsAheadWinsEverywhere() throws {
+    let (fast, laptop) = try pair()
+    try fast.join()
+    try laptop.join()
+    // The fast machine's clock is ten minutes ahead: its rating's moment and clock are too.
+    let ahead = SyncClock.milliseconds(Date()) + 600_000
+    try fast.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(ahead)])
+    _ = try fast.library.rate(Subject(fightClub.media), 5, title: fightClub, day: "2026-11-01")
+    try fast.library.connection.rows("UPDATE ratings SET rated_at = ?", [.integer(ahead)])
+    _ = try fast.sync()
+    _ = try laptop.sync()
+    // Seen here, then changed: the later rating, though this machine's clock is behind.
+    _ = try laptop.library.rate(Subject(fightClub.media), 9, title: fightClub, day: "2026-11-01")
+    _ = try laptop.sync()
+    _ = try fast.sync()
+    for device in [fast, laptop] { #expect(try device.library.rating(Subject(fightClub.media)) == 9) }
+    #expect(try fast.export() == laptop.export())
+  }
+
   @Test func anOldRatingImportedOnOneMachineNeverTakesBackANewerOneGivenOnAnother() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()
