@@ -47,6 +47,34 @@ struct SyncMergeTests {
     #expect(try old.export() == current.export())
   }
 
+  @Test func whatWasDeletedBeforeJoiningStaysDeletedOnEveryMachine() throws {
+    let (laptop, desktop) = try pair()
+    // One past on both machines before either joined: a watch, a rating, a note, a list.
+    for device in [laptop, desktop] {
+      try device.library.watch(fightClub, on: "2026-01-01", recorded: "2026-01-01")
+      _ = try device.library.rate(Subject(fightClub.media), 7, title: fightClub, day: "2026-01-01")
+      _ = try device.library.note(Subject(fightClub.media), "old note", title: fightClub, day: "2026-01-01")
+      _ = try device.library.add(heat, to: "Noir", day: "2026-01-01")
+    }
+    try desktop.join()
+    // The laptop takes it all back, then joins: its deletions are later than the desktop's rows.
+    let then = try #require(try desktop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try laptop.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(then + 1_000)])
+    #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
+    _ = try laptop.library.rate(Subject(fightClub.media), nil, title: fightClub, day: "2026-01-02")
+    _ = try laptop.library.note(Subject(fightClub.media), nil, title: fightClub, day: "2026-01-02")
+    #expect(try laptop.library.deleteList("Noir"))
+    try laptop.join()
+    _ = try desktop.sync()
+    for device in [laptop, desktop] {
+      #expect(try device.library.marks()[fightClub.media]?.seen == nil)
+      #expect(try device.library.rating(Subject(fightClub.media)) == nil)
+      #expect(try device.library.note(Subject(fightClub.media)) == nil)
+      #expect(try device.library.list("Noir") == nil)
+    }
+    #expect(try laptop.export() == desktop.export())
+  }
+
   @Test func aRatingChangedAfterOneFromAMachineWhoseClockRunsAheadWinsEverywhere() throws {
     let (fast, laptop) = try pair()
     try fast.join()

@@ -242,8 +242,6 @@ enum SyncExport {
     }
     try folder.makeOwn()
     folder.removeLeftovers()
-    // The first send of a library is all it has: a deletion before it has nobody to tell.
-    let first = member.segment == 0 && folder.highestOwnSegment() == 0
     var stamps: [(table: SyncTable, key: [SQLValue], clock: HybridClock, deleted: Bool)] = []
     try connection.each(
       """
@@ -266,7 +264,6 @@ enum SyncExport {
       {
         row = stamp.table.rowColumns.map { found[$0] }
       }
-      if row == nil && first { continue }
       records.append(SyncRecord(clock: stamp.clock, table: stamp.table.name, key: stamp.key, row: row))
     }
     records.sort {

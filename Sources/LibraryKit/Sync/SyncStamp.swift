@@ -60,7 +60,7 @@ enum SyncStamp {
   /// change read. `joining`: the whole past of a library joining a folder, each row stamped when it
   /// was last changed here (so what the folder's devices changed since wins over it; an `import
   /// json`, a copy of a library, dates nothing), a watch by the id it has now (joining gave it one
-  /// every machine derives), deletions left out.
+  /// every machine derives), a deletion too: another machine may hold what was deleted here.
   static func stamp(_ connection: SQLiteConnection, device: String, after seq: Int64, joining: Bool) throws -> Int64 {
     var reader = LogKeys(connection: connection, joining: joining)
     var last = seq
@@ -79,7 +79,7 @@ enum SyncStamp {
     }
     for (clock, data) in reader.pending {
       for change in try ChangesetReader.changes(data) {
-        for (table, key, deleted) in try reader.keys(change) where !(joining && deleted) {
+        for (table, key, deleted) in try reader.keys(change) {
           try stamp(connection, table, key, clock, deleted: deleted)
         }
       }
@@ -146,6 +146,19 @@ struct LogKeys {
       return deleted
         ? [("list_items", [list, kind, title], true)]
         : [("list_items", [list, kind, title], false), ("lists", [list], false)]
+    case "watch_events" where joining && deleted:
+      // A watch deleted before joining, by the id joining would have given it (the next of the
+      // same watches of its day still here), or the one it kept for a watch known by its day.
+      guard let kind = value("kind"), let title = value("title_id"), let season = value("season"),
+        let episode = value("episode"), let watched = value("watched")
+      else { return [] }
+      let what = [kind, title, season, episode, watched]
+      if let uid = value("uid"), uid == .text(SyncJoin.seenByID(what)) { return [("watch_events", [uid], true)] }
+      let remaining =
+        try connection.scalar(
+          "SELECT count(*) FROM watch_events WHERE kind = ? AND title_id = ? AND season = ? AND episode = ? AND watched = ?",
+          what)?.int ?? 0
+      return [("watch_events", [.text(SyncJoin.watchID(what, ordinal: remaining))], true)]
     case "watch_events" where joining:
       guard let id = value("id")?.integer,
         let uid = try connection.scalar("SELECT uid FROM watch_events WHERE id = ?", [.integer(id)]), uid != .null
