@@ -75,6 +75,27 @@ struct SyncMergeTests {
     #expect(try laptop.export() == desktop.export())
   }
 
+  @Test func aTitleMarkedOfflineOnOneMachineEndsNamedOnEvery() throws {
+    let (online, offline) = try pair()
+    try online.join()
+    try offline.join()
+    try online.library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    // Later, offline elsewhere: the same film known only by its id.
+    let then = try #require(try online.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try offline.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(then + 1_000)])
+    _ = try offline.library.rate(
+      Subject(fightClub.media), 8, title: TitleInfo(media: fightClub.media, title: ""), day: "2026-11-02")
+    _ = try offline.sync()
+    _ = try online.sync()
+    _ = try offline.sync()
+    for device in [online, offline] {
+      let title = try device.library.title(fightClub.media)
+      #expect(
+        title?.title == "Fight Club" && title?.year == 1999 && title?.runtime == 139, "\(String(describing: title))")
+    }
+    #expect(try online.export() == offline.export())
+  }
+
   @Test func aRatingChangedAfterOneFromAMachineWhoseClockRunsAheadWinsEverywhere() throws {
     let (fast, laptop) = try pair()
     try fast.join()

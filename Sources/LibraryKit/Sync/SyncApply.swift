@@ -3,9 +3,8 @@ import CSQLite
 import FoundationEssentials
 import Localization
 
-/// Takes in the other devices' segments, and this device's own written by another copy of this
-/// library (docs/sync.md): every row as its latest clock left it, whatever order the files come in
-/// and however often; a file or a record that is not right costs only itself and is named.
+/// Takes in other devices' segments, and this device's own another copy of it wrote (docs/sync.md): each
+/// row as its latest clock left it, in any order, any number of times; a bad file or record costs itself.
 struct SyncApply {
   let connection: SQLiteConnection
   let folder: SyncFolder
@@ -302,6 +301,7 @@ struct SyncApply {
     if let stamp = try SyncStamp.stampOf(connection, table.name, keyText: keyText),
       try !supersedes(record, row, in: table, over: stamp)
     {
+      if let fill = table.fillUnknown, let row { try connection.rows(fill, row) }
       return .already
     }
     if table.name == "list_items", row != nil, let list = record.key.first,

@@ -16,8 +16,13 @@ struct SyncTable: Sendable {
   let select: String
   /// The statement that deletes the row a key names.
   let delete: String
-  /// The statement that stores a row (its values in `rowColumns` order), replacing the one its key names.
+  /// The statement that stores a row (its values in `rowColumns` order), replacing the one its key
+  /// names; a title's, what the row does not know (empty, zero) keeps what was known.
   let upsert: String
+  /// A title's statement that fills, from an older row (its values in `rowColumns` order), only what
+  /// the one held does not know: a title marked offline on one machine, named on another, ends
+  /// named on both, whichever change came last.
+  let fillUnknown: String?
 
   /// A table and its statements, made once: a sync runs them for every record.
   init(name: String, keyColumns: [String], rowColumns: [String]) {
@@ -28,7 +33,20 @@ struct SyncTable: Sendable {
     select = selectAll + " WHERE " + Self.keyCondition(name, keyColumns: keyColumns)
     delete = Self.deleteStatement(name, keyColumns: keyColumns)
     upsert = Self.upsertStatement(name, keyColumns: keyColumns, rowColumns: rowColumns)
+    fillUnknown =
+      name == "titles"
+      ? "UPDATE titles SET "
+        + rowColumns.enumerated().filter { !keyColumns.contains($0.element) }.map {
+          "\($0.element) = coalesce(\(Self.known($0.element)), ?\($0.offset + 1))"
+        }.joined(separator: ", ") + " WHERE "
+        + keyColumns.compactMap { key in rowColumns.firstIndex(of: key).map { "\(key) = ?\($0 + 1)" } }
+        .joined(separator: " AND ")
+      : nil
   }
+
+  /// A column's value when it says something: neither null, empty nor zero (what a title marked
+  /// while amodb could not be asked holds).
+  static func known(_ column: String) -> String { "nullif(nullif(\(column), ''), 0)" }
 
   /// Every table that travels, in the order records of one moment are applied: a title before
   /// what is about it, a list before its items.
@@ -170,9 +188,12 @@ struct SyncTable: Sendable {
       let conflict = name == "watch_events" ? ["uid"] : keyColumns
       let others = rowColumns.filter { !conflict.contains($0) }
       let placeholders = Array(repeating: "?", count: rowColumns.count).joined(separator: ", ")
+      let value = { (column: String) in
+        name == "titles" ? "coalesce(\(known("excluded." + column)), \(column))" : "excluded.\(column)"
+      }
       let update =
         others.isEmpty
-        ? "DO NOTHING" : "DO UPDATE SET " + others.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        ? "DO NOTHING" : "DO UPDATE SET " + others.map { "\($0) = \(value($0))" }.joined(separator: ", ")
       return "INSERT INTO \(name) (\(rowColumns.joined(separator: ", "))) VALUES (\(placeholders)) "
         + "ON CONFLICT (\(conflict.joined(separator: ", "))) \(update)"
     }
