@@ -105,6 +105,25 @@ struct SyncFolderMoveTests {
     #expect(try desktop.marks()[fightClub.media]?.seen != nil)
   }
 
+  @Test func aLibraryMovingToANewFolderTakesWithItWhatARetiredDeviceSent() throws {
+    let first = try folder()
+    let retired = try member(of: first)
+    _ = try retired.rate(Subject(heat.media), 9, title: heat, day: "2026-11-02")
+    _ = try retired.sync(now: Date())
+    let laptop = try freshLibrary()
+    _ = try laptop.joinSync(folder: first.path, name: "laptop", now: Date())
+    #expect(try laptop.rating(Subject(heat.media)) == 9)
+    // The retired device never syncs again; the laptop and a new machine meet in a new folder.
+    let second = try libraryFolder().appendingPathComponent("second")
+    try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+    _ = try laptop.joinSync(folder: second.path, name: nil, now: Date())
+    let newcomer = try freshLibrary()
+    _ = try newcomer.joinSync(folder: second.path, name: "newcomer", now: Date())
+    #expect(try newcomer.rating(Subject(heat.media)) == 9)
+    #expect(try newcomer.marks()[fightClub.media]?.seen == "2026-11-01")
+    #expect(try newcomer.exportJSON(now: "2026-12-01") == laptop.exportJSON(now: "2026-12-01"))
+  }
+
   @Test func aWatchOfATitleOnlyARemovedDeviceSentIsTakenInUnderItsID() throws {
     let shared = try folder()
     let retired = try freshLibrary()

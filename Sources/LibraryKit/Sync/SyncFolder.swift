@@ -242,12 +242,16 @@ enum SyncExport {
     }
     try folder.makeOwn()
     folder.removeLeftovers()
+    // The first send to a folder (joined, or a new one moved to) carries every row the library
+    // holds, taken in from devices that may never write to this folder included; later ones, the
+    // rows changed here.
+    let everything: SQLValue = .integer(member.segment == 0 ? 1 : 0)
     var stamps: [(table: SyncTable, key: [SQLValue], clock: HybridClock, deleted: Bool)] = []
     try connection.each(
       """
       SELECT tbl, key, wall, counter, deleted FROM sync_rows
-      WHERE device = ? AND (wall, counter) > (?, ?) ORDER BY wall, counter
-      """, [.text(member.device), .integer(member.sent.wall), .integer(Int64(member.sent.counter))]
+      WHERE (device = ? OR ?) AND (wall, counter) > (?, ?) ORDER BY wall, counter
+      """, [.text(member.device), everything, .integer(member.sent.wall), .integer(Int64(member.sent.counter))]
     ) { row in
       guard let table = row["tbl"].string.flatMap({ SyncTable.byName[$0] }), let text = row["key"].string,
         let key = SyncSegment.key(text)
