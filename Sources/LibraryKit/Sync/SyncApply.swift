@@ -1,6 +1,7 @@
 import AmodbKit
 import CSQLite
 import FoundationEssentials
+import Glibc
 import Localization
 
 /// Takes in other devices' segments, and this device's own another copy of it wrote (docs/sync.md): each
@@ -37,7 +38,13 @@ struct SyncApply {
         outcome.devices += 1
         try connection.rows("INSERT INTO sync_devices (id) VALUES (?) ON CONFLICT DO NOTHING", [.text(device)])
       }
-      for name in SyncFolder.names(in: folder.root + "/" + device) ?? [] {
+      // A device's folder this user may not read (another user's, on a shared stick) is said.
+      guard let names = SyncFolder.names(in: folder.root + "/" + device) else {
+        let why = SyncProblem.unreadable(String(cString: strerror(errno))).message
+        outcome.problems.append(Self.named(why, device: device, file: ""))
+        continue
+      }
+      for name in names {
         let entry = SyncFolder.entry(name)
         guard entry != .inProgress, !own || entry != .foreign else { continue }
         let path = folder.root + "/" + device + "/" + name
@@ -64,7 +71,7 @@ struct SyncApply {
         if let problem = file.problem {
           outcome.problems.append(Self.named(problem, device: device, file: name))
         }
-        try Self.remember(connection, device: device, file: name, stamp, file)
+        if !file.readAgain { try Self.remember(connection, device: device, file: name, stamp, file) }
       }
     }
     try retryWaiting(into: &outcome)
@@ -97,40 +104,6 @@ struct SyncApply {
     // What waits for its title is tried again with the other devices' records, at the end of `run`.
     if let newest { try SyncClock.receive(connection, newest) }
     return (highest, newest)
-  }
-
-  /// Keeps what a sync knows of a file it read, or wrote: read again only once it changes.
-  static func remember(
-    _ connection: SQLiteConnection, device: String, file name: String, _ stamp: FileStamp, _ file: FileOutcome
-  ) throws(SQLiteFailure) {
-    try connection.rows(
-      """
-      INSERT INTO sync_files (device, file, size, modified, reader, records, complete, problem)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (device, file) DO UPDATE SET size = excluded.size, modified = excluded.modified,
-        reader = excluded.reader, records = excluded.records, complete = excluded.complete,
-        problem = excluded.problem
-      """,
-      [
-        .text(device), .text(name), .integer(Int64(stamp.size)), .integer(stamp.modified),
-        .integer(Int64(SegmentHeader.version)), .integer(Int64(file.records)), .integer(file.complete ? 1 : 0),
-        file.problem.map(SQLValue.text) ?? .null,
-      ])
-  }
-
-  /// Whether a file read before is read again: it was not read whole and not refused, or it was
-  /// replaced since (another size or time), or refused by an older trending than this one. A file
-  /// known from before times were kept is known by its size alone.
-  static func readsAgain(_ known: SQLRow, _ stamp: FileStamp) -> Bool {
-    let refused = known["problem"] != .null
-    let refusedByOlder = refused && known["reader"].int.map { $0 < SegmentHeader.version } == true
-    guard known["complete"].int == 1 || refused, known["size"].int == stamp.size, !refusedByOlder else { return true }
-    return known["modified"].int.map { Int64($0) != stamp.modified } ?? false
-  }
-
-  /// A file's problem as a sync names it: "6cf69d1d/00000007.jsonl: why".
-  static func named(_ problem: String, device: String, file: String) -> String {
-    "\(device.prefix(8))/\(TextSanitizer.clean(file, limit: 100)): \(problem)"
   }
 
   /// Tries the records kept waiting for their title again, until a round takes none; then takes
@@ -180,6 +153,9 @@ struct SyncApply {
     var records = 0
     var complete = false
     var problem: String?
+    /// Not opened or read (its permissions, an I/O error): tried again by the next sync, however
+    /// it stands then, so a file made readable is read.
+    var readAgain = false
   }
 
   /// Reads one file of `device` and applies its records.
@@ -195,6 +171,7 @@ struct SyncApply {
       outcome.bytesRead += read.count
     case .failure(let problem):
       file.problem = problem.message
+      if case .unreadable = problem { file.readAgain = true }
       return file
     }
     let (lines, partial) = SyncSegment.wholeLines(bytes)

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// A stick shared by two users of one machine (or two machines whose users have other ids): a
+/// device's folder one user may not read is said, and read once it is made readable.
+@Suite("End to end: a sync folder shared between two users")
+struct SyncSharedStickTests {
+  /// A folder of the test's, open to every user as `mode` says.
+  private func folder(_ name: String, mode: Int16 = 0o755) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+    return url
+  }
+
+  @Test func aDeviceFolderAnotherUserCannotReadIsSaidAndReadOnceItCanBe() throws {
+    let stick = try folder("shared-stick", mode: 0o777)
+    let root = try folder("sync-root")
+    let rooted = ["XDG_DATA_HOME": root.path, "HOME": root.path]
+    #expect(try BinaryRunner.run(["seen", "550", "--on", "2026-11-01"], environment: rooted).status == 0)
+    #expect(try BinaryRunner.run(["sync", "init", stick.path], environment: rooted).status == 0)
+    // The other user: nobody, with a home and a copy of the binary it may run.
+    let other = try folder("sync-nobody")
+    let binary = other.appendingPathComponent("trending")
+    try FileManager.default.copyItem(at: Fixtures.binary, to: binary)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+    try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: other.path)
+    let asNobody = { (arguments: [String]) in
+      try BinaryRunner.program(
+        "setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments,
+        environment: [
+          "XDG_DATA_HOME": other.path + "/data", "XDG_CONFIG_HOME": other.path + "/config",
+          "XDG_CACHE_HOME": other.path + "/cache", "HOME": other.path,
+        ])
+    }
+    let joined = try asNobody(["sync", "init", stick.path])
+    #expect(joined.status == 0, "\(joined.stderr)")
+    #expect(joined.stderr.contains("/: could not be read: Permission denied"), "\(joined.stdout) \(joined.stderr)")
+    #expect(!(try asNobody(["history"]).stdout.contains("550")))
+    // Its owner opens the folder, not yet its files: each file is said, and tried again.
+    #expect(
+      try BinaryRunner.program("find", [stick.path, "-type", "d", "-exec", "chmod", "a+rx", "{}", "+"]).status == 0)
+    let files = try asNobody(["sync"])
+    #expect(files.stderr.contains("00000001.jsonl: could not be read: Permission denied"), "\(files.stderr)")
+    // And then its files: the next sync reads them, though neither their size nor their time changed.
+    #expect(try BinaryRunner.program("chmod", ["-R", "a+rX", stick.path]).status == 0)
+    let synced = try asNobody(["sync"])
+    #expect(synced.status == 0 && !synced.stderr.contains("could not be read"), "\(synced.stdout) \(synced.stderr)")
+    #expect(try asNobody(["history"]).stdout.contains("550"))
+  }
+}
