@@ -119,6 +119,19 @@ extension OptionTable {
   /// A day as `YYYY-MM-DD`, or a usage error naming the option.
   static func day(_ text: String, option: String) throws(UsageError) -> String {
     guard text.count == 10, let date = ReleaseDate(text), date.description == text else {
+      // A day written right whose year no calendar of ours holds is said as such.
+      let digits = text.utf8.enumerated().allSatisfy { place, byte in
+        place == 4 || place == 7 ? byte == 0x2D : (0x30...0x39).contains(byte)
+      }
+      if text.utf8.count == 10, digits, let year = Int(text.prefix(4)) {
+        let earliest = String(StoredValues.earliestYear)
+        if year < StoredValues.earliestYear {
+          throw UsageError(message: tr("%1$s must be a day from %2$s on, not %3$s", option, earliest, shown(text)))
+        }
+        if year >= 3000 {
+          throw UsageError(message: tr("%1$s must be a day before the year 3000, not %2$s", option, shown(text)))
+        }
+      }
       throw UsageError(message: tr("%1$s must be a day as YYYY-MM-DD, not %2$s", option, shown(text)))
     }
     return text
@@ -128,11 +141,15 @@ extension OptionTable {
   /// before 1870, or after the day after UTC's today); nil for a day it keeps.
   static func futureWatch(_ day: String, now: Date) -> UsageError? {
     guard let date = ReleaseDate(day) else { return nil }
-    switch StoredValues.dayProblem(date, now: now) {
+    // The library keeps UTC's tomorrow (a zone ahead); a day typed is one of this machine's.
+    let problem =
+      date.dayNumber > ReleaseDate(localDay: now).dayNumber
+      ? .stillToCome : StoredValues.dayProblem(date, now: now)
+    switch problem {
     case nil: return nil
     case .beforeEarliestYear:
       return UsageError(
-        message: tr("--on must be a day from %1$s on, not %2$s", String(StoredValues.earliestYear), shown(day)))
+        message: tr("%1$s must be a day from %2$s on, not %3$s", "--on", String(StoredValues.earliestYear), shown(day)))
     case .stillToCome:
       return UsageError(
         message: tr("--on must be today or a day before (a watch cannot be in the future), not %s", shown(day)))

@@ -79,16 +79,28 @@ struct CleanOutputUnitTests {
     #expect(Output.escapingMarkup("Plain – text") == "Plain – text")
   }
 
-  @Test func aWatchOnADayToComeIsRefused() throws {
-    // 2026-03-10 at 23:00 UTC: already 2026-03-11 east of UTC, never the 12th anywhere.
-    let day = try #require(ReleaseDate("2026-03-10")).dayNumber
-    let now = Date(timeIntervalSince1970: Double(day * 86_400 + 23 * 3_600))
-    #expect(OptionTable.futureWatch("2026-03-10", now: now) == nil, "today")
-    #expect(OptionTable.futureWatch("2026-03-11", now: now) == nil, "today east of UTC")
+  @Test func aWatchOnADayToComeHereIsRefused() throws {
+    // The day typed is this machine's: its tomorrow is refused, though UTC's may be its today.
+    let now = Date()
+    let today = CivilDay(ReleaseDate(localDay: now))
+    #expect(OptionTable.futureWatch(today.iso, now: now) == nil, "today")
     #expect(OptionTable.futureWatch("1999-12-31", now: now) == nil)
-    let refused = OptionTable.futureWatch("2026-03-12", now: now)
+    let tomorrow = today.adding(days: 1).iso
+    let refused = OptionTable.futureWatch(tomorrow, now: now)
     #expect(
-      refused?.message == "--on must be today or a day before (a watch cannot be in the future), not '2026-03-12'")
+      refused?.message == "--on must be today or a day before (a watch cannot be in the future), not '\(tomorrow)'")
+    for (typed, said) in [
+      ("1600-01-01", "--on must be a day from 1870 on, not '1600-01-01'"),
+      ("9999-12-31", "--on must be a day before the year 3000, not '9999-12-31'"),
+      ("2026-13-01", "--on must be a day as YYYY-MM-DD, not '2026-13-01'"),
+    ] {
+      do throws(UsageError) {
+        _ = try OptionTable.day(typed, option: "--on")
+        Issue.record("\(typed) taken")
+      } catch {
+        #expect(error.message == said)
+      }
+    }
   }
 
   @Test func listsTakeCSVAndStatsSayWhatAYearIs() throws {
