@@ -108,19 +108,19 @@ enum Events {
       what + [.text(recorded), .text(uid)])
   }
 
-  /// Removes the watches of a title or episode (kind, title id, season, episode) known only to be
-  /// by a day on or after `day` (`Identity.seenBy`); true when there was one.
-  static func removeSeenBy(_ connection: SQLiteConnection, _ key: [SQLValue], onOrAfter day: String)
-    throws(SQLiteFailure) -> Bool
+  /// The watches of a title or episode (kind, title id, season, episode) known only to be by a day
+  /// (`Identity.seenBy`): their row ids and days.
+  static func seenBy(_ connection: SQLiteConnection, _ key: [SQLValue]) throws(SQLiteFailure)
+    -> [(id: SQLValue, watched: String)]
   {
-    let candidates = try connection.rows(
-      """
-      SELECT id, watched, uid FROM watch_events
-      WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched >= ?
-      """, key + [.text(day)])
-    let seenBy = candidates.filter { $0["uid"].string == SyncJoin.seenByID(key + [$0["watched"]]) }
-    for row in seenBy { try connection.rows("DELETE FROM watch_events WHERE id = ?", [row["id"]]) }
-    return !seenBy.isEmpty
+    try connection.rows(
+      "SELECT id, watched, uid FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ?", key
+    ).compactMap { row in
+      guard let watched = row["watched"].string, row["uid"].string == SyncJoin.seenByID(key + [row["watched"]]) else {
+        return nil
+      }
+      return (row["id"], watched)
+    }
   }
 
   /// Stores episodes as their season's answer gave them.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// A value bound to, or read from, a statement.
-public enum SQLValue: Equatable, Sendable {
+public enum SQLValue: Hashable, Sendable {
   case integer(Int64)
   case real(Double)
   case text(String)

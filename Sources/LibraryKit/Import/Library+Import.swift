@@ -9,8 +9,9 @@ extension Library {
   ) throws(LibraryError) -> ImportOutcome {
     try transaction(commit: !dryRun) {
       var outcome = ImportOutcome()
+      var seenBy = SeenByWatches()
       for (done, change) in changes.enumerated() {
-        switch try apply(change, recorded: recorded) {
+        switch try apply(change, recorded: recorded, seenBy: &seenBy) {
         case .made: outcome.added.append(change)
         case .there: outcome.already += 1
         case .newerKept: outcome.keptNewer += 1
@@ -45,7 +46,7 @@ extension Library {
   }
 
   /// Makes one change unless it is there.
-  private func apply(_ change: PlannedChange, recorded: String) throws -> Applied {
+  private func apply(_ change: PlannedChange, recorded: String, seenBy: inout SeenByWatches) throws -> Applied {
     let target = change.target
     let media = target.info.media
     let titleKey: [SQLValue] = [
@@ -55,7 +56,7 @@ extension Library {
     switch change.action {
     case .watch(let day):
       // A watch known only to be by a later day (a rating's) was this one: the dated watch replaces it.
-      let replaced = try Events.removeSeenBy(connection, titleKey, onOrAfter: day)
+      let replaced = try seenBy.remove(connection, titleKey, onOrAfter: day)
       guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else {
         return replaced ? .made : .there
       }
@@ -65,6 +66,7 @@ extension Library {
       guard try connection.scalar(Events.any, titleKey) == nil else { return .there }
       try Titles.upsert(connection, target.info, day: recorded)
       try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .seenBy)
+      seenBy.forget(titleKey)
     case .rate(let rating, let day):
       let key = target.subject.key
       let known = try connection.rows(
@@ -107,4 +109,26 @@ extension Library {
     }
     return .made
   }
+}
+
+/// The watches known only to be by a day of each title or episode an import touches, read once a
+/// title: an import of many rewatches of one title asks for them once, not once a watch.
+struct SeenByWatches {
+  private var known: [[SQLValue]: [(id: SQLValue, watched: String)]] = [:]
+
+  /// Removes the watches of `key` known only to be by a day on or after `day`: the dated watch is
+  /// them. True when there was one.
+  mutating func remove(_ connection: SQLiteConnection, _ key: [SQLValue], onOrAfter day: String)
+    throws(SQLiteFailure) -> Bool
+  {
+    let all: [(id: SQLValue, watched: String)]
+    if let held = known[key] { all = held } else { all = try Events.seenBy(connection, key) }
+    let gone = all.filter { $0.watched >= day }
+    for watch in gone { try connection.rows("DELETE FROM watch_events WHERE id = ?", [watch.id]) }
+    known[key] = all.filter { $0.watched < day }
+    return !gone.isEmpty
+  }
+
+  /// Reads `key`'s again when next asked: one was added.
+  mutating func forget(_ key: [SQLValue]) { known[key] = nil }
 }
