@@ -14,12 +14,8 @@ struct ImportMatcher {
   /// a search or a find with no match answers with nothing found, so a 404 says the server has no
   /// such request (a base URL mistyped), not that one title is unknown.
   func match(_ rows: ImportRows, progress: ImportProgress) -> Result<[TitleReference: ImportTarget], AmodbError> {
-    var weight: [TitleReference: Int] = [:]
     var first: [TitleReference: ImportRow] = [:]
-    for row in rows.rows {
-      weight[row.reference, default: 0] += 1
-      if first[row.reference] == nil { first[row.reference] = row }
-    }
+    for row in rows.rows where first[row.reference] == nil { first[row.reference] = row }
     var targets: [TitleReference: ImportTarget] = [:]
     var series: [Int: TitleInfo] = [:]
     var tvdb = TVDBSeries()
@@ -78,7 +74,7 @@ struct ImportMatcher {
         case .failure(let error): return .failure(error)
         }
       }
-      done += weight[reference] ?? 0
+      done += 1
       progress.update(done)
     }
     return .success(targets)

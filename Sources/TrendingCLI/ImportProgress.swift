@@ -3,9 +3,10 @@ import FoundationEssentials
 import Glibc
 import Localization
 
-/// How far an import's matching has gone, on standard error: a bar with the rows done and the time
-/// left when it is a terminal (redrawn at most ten times a second), a plain line each tenth otherwise
-/// (for 100 rows or more).
+/// How far an import's matching has gone, on standard error: a bar with the titles looked up and the
+/// time left when it is a terminal (redrawn at most ten times a second), a plain line each tenth
+/// otherwise (for 100 titles or more). Titles, not rows: a title is what is asked of amodb, once
+/// however many rows name it.
 final class ImportProgress {
   private let total: Int
   private let terminal: Bool
@@ -14,22 +15,24 @@ final class ImportProgress {
   private var lastTenth = 0
   private var drew = false
 
-  /// The fewest rows that are worth plain progress lines (a bar is drawn for any).
+  /// The fewest titles that are worth plain progress lines (a bar is drawn for any).
   static let plainFrom = 100
 
-  /// Progress over `total` rows, drawn as a bar when standard error is a terminal.
-  init(total: Int, terminal: Bool = isatty(STDERR_FILENO) == 1) {
+  /// Progress over `total` titles, drawn as a bar when standard error is a terminal that can erase
+  /// a line (a `dumb` one, as Emacs' shell is, gets the plain lines).
+  init(total: Int, terminal: Bool = isatty(STDERR_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb")
+  {
     self.total = max(total, 1)
     self.terminal = terminal
   }
 
-  /// The text of the bar: `[#####-----] 120/500 rows, about 2 min left`.
+  /// The text of the bar: `[#####-----] 120/500 titles, about 2 min left`.
   static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int = 20) -> String {
     let total = max(total, 1)
     let filled = min(width, done * width / total)
     var text =
       "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-      + trn("%1$s/%2$s row", "%1$s/%2$s rows", total, String(done), String(total))
+      + trn("%1$s/%2$s title", "%1$s/%2$s titles", total, String(done), String(total))
     if done > 0, done < total {
       let left = elapsed / Double(done) * Double(total - done)
       text += ", " + timeLeft(left)
@@ -44,7 +47,7 @@ final class ImportProgress {
       : tr("about %s s left", String(Int(seconds.rounded(.up))))
   }
 
-  /// Says that `done` rows are matched.
+  /// Says that `done` titles are looked up.
   func update(_ done: Int) {
     let now = Date()
     if terminal {
@@ -62,7 +65,7 @@ final class ImportProgress {
       let tenth = done * 10 / total
       guard tenth > lastTenth else { return }
       lastTenth = tenth
-      Console.error(tr("matched %1$s of %2$s rows", String(done), String(total)))
+      Console.error(tr("matched %1$s of %2$s titles", String(done), String(total)))
     }
   }
 

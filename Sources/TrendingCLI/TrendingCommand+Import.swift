@@ -55,7 +55,7 @@ extension TrendingCommand {
       }
     }
     let client = services?.client
-    let progress = ImportProgress(total: rows.rows.count)
+    let progress = ImportProgress(total: rows.references.count)
     let matched = ImportMatcher(client: client).match(rows, progress: progress)
     progress.finish()
     let targets: [TitleReference: ImportTarget]

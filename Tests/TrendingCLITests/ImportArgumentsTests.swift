@@ -35,12 +35,12 @@ struct ImportArgumentsTests {
   }
 
   @Test func theBarSaysTheRowsDoneAndTheTimeLeft() {
-    #expect(ImportProgress.bar(done: 0, total: 200, elapsed: 0) == "[--------------------] 0/200 rows")
+    #expect(ImportProgress.bar(done: 0, total: 200, elapsed: 0) == "[--------------------] 0/200 titles")
     #expect(
       ImportProgress.bar(done: 50, total: 200, elapsed: 10)
-        == "[#####---------------] 50/200 rows, about 30 s left")
+        == "[#####---------------] 50/200 titles, about 30 s left")
     #expect(ImportProgress.bar(done: 100, total: 1000, elapsed: 20).hasSuffix("about 3 min left"))
-    #expect(ImportProgress.bar(done: 200, total: 200, elapsed: 40) == "[####################] 200/200 rows")
+    #expect(ImportProgress.bar(done: 200, total: 200, elapsed: 40) == "[####################] 200/200 titles")
   }
 
   @Test func theSummaryNamesEachUnresolvedAndSkippedRowByPlace() {
