@@ -13,16 +13,23 @@ public enum Output {
     // The id as the other commands take it (`550`, `tv/1399`, `person/70017`): what a reader types next.
     let ids = page.results.map { MediaID($0.kind, $0.id).description }
     let idWidth = max(2, ids.map(\.count).max() ?? 0)
+    // A page of several kinds (a search) names each entry's kind after its score, in a column of
+    // its own that the title's width makes room for.
+    let mixed = Set(page.results.map(\.kind)).count > 1
+    let kindHeader = trc("column title of a film, series or person", "Kind")
+    let kindWidth =
+      mixed ? ([kindHeader] + page.results.map { Vocabulary.kind($0.kind) }).map(TextWidth.width(of:)).max() ?? 0 : 0
     var titleWidth = max(5, longest)
-    if let width { titleWidth = max(5, min(titleWidth, width - rankWidth - idWidth - 18)) }
+    if let width {
+      titleWidth = max(5, min(titleWidth, width - rankWidth - idWidth - 18 - (mixed ? kindWidth + 2 : 0)))
+    }
     var lines = [
       TextLayout.fit("#", to: rankWidth, alignRight: true) + "  " + TextLayout.fit(tr("ID"), to: idWidth) + "  "
         + TextLayout.fit(tr("Title"), to: titleWidth) + "  "
         + TextLayout.fit(trc("column title, at most 4 columns", "Year"), to: 4) + "  "
         + TextLayout.fit(trc("column title, at most 5 columns", "Score"), to: 5, alignRight: true)
+        + (mixed ? "  " + kindHeader : "")
     ]
-    // A page of several kinds (a search) names each entry's kind after its score.
-    let mixed = Set(page.results.map(\.kind)).count > 1
     for (offset, movie) in page.results.enumerated() {
       let rank = TextLayout.fit(String(page.rank(at: offset)), to: rankWidth, alignRight: true)
       let year = TextLayout.fit(movie.year.map(String.init) ?? Formatters.missing, to: 4, alignRight: true)

@@ -50,6 +50,20 @@ struct CleanOutputUnitTests {
     #expect(!TextLayout.truncate(family, to: 10).unicodeScalars.contains("\u{200D}"), "a cut title too")
   }
 
+  /// A search's table of several kinds fits the terminal's width, its kind column counted.
+  @Test func aTableOfSeveralKindsFitsItsWidth() {
+    let long = "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb"
+    let page = MediaPage(results: [
+      MediaSummary(id: 935, title: long), MediaSummary(id: 1399, kind: .series, title: long),
+      MediaSummary(id: 287, kind: .person, title: "Brad Pitt"),
+    ])
+    for width in [45, 60, 80] {
+      let table = Output.table(page, width: width)
+      #expect(table.split(separator: "\n").allSatisfy { TextWidth.width(of: String($0)) <= width }, "\(table)")
+      #expect(table.hasPrefix("#  ID") && table.split(separator: "\n")[0].hasSuffix("Kind"), "\(table)")
+    }
+  }
+
   /// An empty array or object prints as `[]` or `{}`; brackets inside a title are the title's.
   @Test func emptyValuesPrintClosed() throws {
     struct Entry: Encodable {
