@@ -35,6 +35,12 @@ struct TextSanitizerTests {
     #expect(TextSanitizer.clean("one\ntwo") == "one two")
   }
 
+  @Test func anEscapeLeftOpenCostsItsOwnLineNotTheParagraphsAfter() {
+    let overview = "First \u{1B}]0;never closed\n\nSecond paragraph.\n\nThird \u{1B}[31"
+    #expect(TextSanitizer.clean(overview, keepNewlines: true) == "First\n\nSecond paragraph.\n\nThird")
+    #expect(TextSanitizer.clean("a\u{9D}open\nb") == "a b")
+  }
+
   @Test func boundsTheLength() {
     #expect(TextSanitizer.clean(String(repeating: "a", count: 10_000), limit: 300).count == 300)
   }

@@ -105,9 +105,15 @@ struct EscapeScanner {
 
   private var mode = Mode.text
 
-  /// Returns whether `scalar` is ordinary text rather than part of an escape sequence.
+  /// Returns whether `scalar` is ordinary text rather than part of an escape sequence. A line
+  /// break ends a sequence left open and is text: one unterminated escape costs its own line, not
+  /// every paragraph after it.
   mutating func accepts(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
+    if mode != .text, value == 0x0A || value == 0x0D {
+      mode = .text
+      return true
+    }
     switch mode {
     case .text:
       switch value {
