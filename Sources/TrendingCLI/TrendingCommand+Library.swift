@@ -122,6 +122,29 @@ extension TrendingCommand {
 
   /// `trending seen`, `rate`, `lists` and the library's other commands.
   static func library(_ command: LibraryCommand, invocation: Invocation, environment: [String: String]) -> Int32 {
+    // The file an import names, links followed, or standard input kept in a file while it runs.
+    if case .importing(let kind, let given, let dryRun, let resolve) = command {
+      switch ImportPath.given(given, kind: kind) {
+      case .success(let path):
+        defer { path.remove() }
+        guard path.path != given else {
+          return libraryCommand(command, invocation: invocation, environment: environment)
+        }
+        return libraryCommand(
+          .importing(kind, path: path.path, dryRun: dryRun, resolve: resolve), invocation: invocation,
+          environment: environment)
+      case .failure(let failure):
+        printError(failure.message)
+        return ExitCode.failure.rawValue
+      }
+    }
+    return libraryCommand(command, invocation: invocation, environment: environment)
+  }
+
+  /// `library` with an import's path read as it is.
+  private static func libraryCommand(_ command: LibraryCommand, invocation: Invocation, environment: [String: String])
+    -> Int32
+  {
     if case .seen(_, _, let day?) = command, var refusal = OptionTable.futureWatch(day, now: Date()) {
       refusal.verb = .seen
       printUsageError(refusal)
