@@ -26,6 +26,8 @@ public final class AppRunner {
   private let statusFile: URL?
   private let now: () -> Date
   private var frameCount = 0
+  /// When the last frame's words change with time alone ("updated just now"), if they do.
+  private var changesAt: Date?
   /// Keys and mouse events taken from the terminal so far, for the status file.
   private var inputsTaken = 0
   private var quitting = false
@@ -286,6 +288,7 @@ public final class AppRunner {
       frame = Renderer.render(state)
     }
     backend.draw(frame.screen)
+    changesAt = frame.screen.changesAt
     backend.showOverlay(frame.screen.overlay)
     // Last, after any image: a screen reader reads the line under the cursor; else it stays hidden.
     backend.placeCursor(state.shared.screenReader ? frame.cursor : nil)
@@ -297,7 +300,7 @@ public final class AppRunner {
     var timeout: Int32 = state.isBusy ? 100 : Int32(60_000 - Int(now().timeIntervalSince1970 * 1000) % 60_000)
     // The rest of a report is awaited: look again when its time is up; and a notice goes when its
     // time is up, not at the next key.
-    for deadline in [backend.inputDeadline, state.shared.currentNotice?.until].compactMap(\.self) {
+    for deadline in [backend.inputDeadline, state.shared.currentNotice?.until, changesAt].compactMap(\.self) {
       timeout = min(timeout, Int32(max(1, min(60_000, (deadline.timeIntervalSince(now()) * 1000).rounded(.up)))))
     }
     // A rate limit's wait is counted down on screen: a frame each second until it is over.

@@ -163,6 +163,16 @@ struct TextTests {
       _ = Formatters.age(since: Date(timeIntervalSince1970: seconds), now: now)
     }
     #expect(Formatters.age(since: Date(timeIntervalSince1970: -1e300), now: now).hasSuffix("days ago"))
+    // When the words change: each is drawn again then, by an app that is otherwise idle.
+    for (ago, next) in [(0.0, 60.0), (59, 60), (60, 120), (3_599, 3_600), (3_600, 7_200), (172_800, 259_200)] {
+      let fetched = now.addingTimeInterval(-ago)
+      let changes = Formatters.ageChanges(since: fetched, now: now)
+      #expect(changes == fetched.addingTimeInterval(next), "\(ago) s")
+      #expect(Formatters.age(since: fetched, now: changes) != Formatters.age(since: fetched, now: now), "\(ago) s")
+    }
+    // The list fetched three minutes before: its header's words change at four.
+    let list = Scenes.list(Size(width: 80, height: 24))
+    #expect(Renderer.render(list).screen.changesAt == Scenes.now.addingTimeInterval(60))
     #expect(Formatters.rating(Rating(value: 67), scale: .outOfHundred) == "67/100")
     #expect(Formatters.rating(Rating(value: 81), scale: .percent) == "81%")
     #expect(Formatters.rating(nil, scale: .outOfTen) == "–")

@@ -104,6 +104,15 @@ public enum Renderer {
     }
   }
 
+  /// "updated 3 min ago" and "3 min ago" for a fetch time, or nothing when nothing was fetched;
+  /// the screen learns when the words change.
+  static func ages(_ fetchedAt: Date?, now: Date, on screen: inout Screen) -> [String] {
+    guard let fetchedAt else { return [] }
+    let changes = Formatters.ageChanges(since: fetchedAt, now: now)
+    screen.changesAt = min(screen.changesAt ?? changes, changes)
+    return ages(fetchedAt, now: now)
+  }
+
   /// "updated 3 min ago" and "3 min ago" for a fetch time, or nothing when nothing was fetched.
   static func ages(_ fetchedAt: Date?, now: Date) -> [String] {
     guard let fetchedAt else { return [] }

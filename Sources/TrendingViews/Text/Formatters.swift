@@ -79,6 +79,19 @@ public enum Formatters {
     }
   }
 
+  /// When the age of `date` next changes its words: the next minute, hour or day of it.
+  public static func ageChanges(since date: Date, now: Date) -> Date {
+    let interval = now.timeIntervalSince(date)
+    let seconds = interval.isFinite ? min(max(interval, 0), 1e12) : 0
+    let step: Double =
+      switch seconds {
+      case ..<3_600: 60
+      case ..<172_800: 3_600
+      default: 86_400
+      }
+    return date.addingTimeInterval(((seconds / step).rounded(.down) + 1) * step)
+  }
+
   /// An age's words: "just now", "3 minutes ago".
   static func age(_ step: AgeStep) -> String {
     switch step {

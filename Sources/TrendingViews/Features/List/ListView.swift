@@ -54,7 +54,8 @@ enum ListView {
       let hidden = trn("%s hidden", "%s hidden", shown.hidden.count)
       lefts = lefts.map { $0 + " · " + hidden }
     }
-    let ages = shown.source.tab?.isRemote == false ? [] : Renderer.ages(shown.list.fetchedAt, now: shared.now)
+    let ages =
+      shown.source.tab?.isRemote == false ? [] : Renderer.ages(shown.list.fetchedAt, now: shared.now, on: &screen)
     Renderer.bar(lefts, rights: Renderer.withSync(ages, shared), row: chrome.header.row, into: &screen)
     switch place {
     case .tab: TabBarView.draw(state, row: chrome.body.row, into: &screen)
