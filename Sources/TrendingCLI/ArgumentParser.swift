@@ -276,11 +276,17 @@ public enum ArgumentParser {
     return .watchlist(change: words[0] == "add" ? .add(media) : .remove(media), format: format)
   }
 
-  /// "; did you mean 'X'?" for the closest known word within two edits, else nothing.
+  /// "; did you mean 'X'?" for the known word `word` is in another case, else the one it begins
+  /// (`hist`), else the closest within two edits; nothing when none is.
   static func suggestion(_ word: String, among known: [String]) -> String {
     // A word known as typed is not misspelt: what is wrong is elsewhere (a missing argument).
-    let scored = known.map { ($0, EditDistance.between(word.lowercased(), $0)) }.filter { (1...2).contains($0.1) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-    return "; " + tr("did you mean '%s'?", best.0)
+    guard !known.contains(word) else { return "" }
+    let lowered = word.lowercased()
+    let begun = known.filter { $0.hasPrefix(lowered) }
+    let best =
+      known.first { $0.lowercased() == lowered } ?? (lowered.count >= 3 && begun.count == 1 ? begun.first : nil)
+      ?? known.map { ($0, EditDistance.between(lowered, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    guard let best else { return "" }
+    return "; " + tr("did you mean '%s'?", best)
   }
 }

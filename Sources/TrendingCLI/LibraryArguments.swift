@@ -284,7 +284,8 @@ extension ArgumentParser {
       } else if words.count > 1 {
         guard words.count == 3, ["add", "remove"].contains(words[1]) else {
           throw UsageError(
-            message: tr("lists NAME takes 'add ID', 'remove ID' or 'delete', e.g. 'trending lists Noir add 550'"))
+            message: tr("lists NAME takes 'add ID', 'remove ID' or 'delete', e.g. 'trending lists Noir add 550'")
+              + ArgumentParser.suggestion(words[1], among: ["add", "remove", "delete"]))
         }
         let media = try mediaID(words[2], verb: verb)
         action = words[1] == "add" ? .add(media) : .remove(media)

@@ -145,6 +145,12 @@ struct ArgumentParserTests {
     #expect(failure("import letterbox x.zip")?.hasSuffix("did you mean 'letterboxd'?") == true)
     #expect(failure("import jelyfin http://x.invalid")?.hasSuffix("did you mean 'jellyfin'?") == true)
     #expect(failure("library chek")?.hasSuffix("did you mean 'check'?") == true)
+    #expect(failure("lists Noir ad 550")?.hasSuffix("did you mean 'add'?") == true)
+    // Another case is the word itself; a word begun is the word it begins.
+    #expect(failure("LIST") == "unknown command 'LIST'; did you mean 'list'?")
+    #expect(failure("Help") == "unknown command 'Help'; did you mean 'help'?")
+    #expect(failure("list --Json") == "unknown option '--Json'; did you mean '--json'?")
+    #expect(failure("hist") == "unknown command 'hist'; did you mean 'history'?")
     // A word spelt right is not offered back: what is missing is something else.
     #expect(failure("watchlist add")?.contains("did you mean") == false)
     #expect(failure("library backup")?.contains("did you mean") == false)
