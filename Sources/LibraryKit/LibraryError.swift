@@ -18,6 +18,8 @@ public struct LibraryError: Error, Equatable, Sendable {
     case readOnly
     /// Another process held the library longer than the wait allows.
     case busy
+    /// What a command named is not there (a device of the sync folder).
+    case notFound
     /// Anything else (the folder cannot be made, a system call failed).
     case other
   }

@@ -14,7 +14,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case rateLimited = 4
   /// The network or the service failed: offline, timeout, 5xx, an unreadable or oversized answer.
   case network = 5
-  /// No such film or person (404), season, episode or list.
+  /// No such film or person (404), season, episode, list or sync device.
   case notFound = 6
 
   /// What the code means, for the manual page.
@@ -27,7 +27,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .rateLimited: return "the rate limit is spent (429 after two retries)"
     case .network:
       return "the network or the service failed: offline, a timeout, a 5xx, an unreadable or oversized answer"
-    case .notFound: return "no such film or person (404), nor such a season, episode or list; a file not identified"
+    case .notFound:
+      return "no such film or person (404), nor such a season, episode, list or sync device; a file not identified"
     }
   }
 

@@ -50,7 +50,7 @@ extension TrendingCommand {
     case .success(let code): return code
     case .failure(let error):
       printError(error.message)
-      return ExitCode.failure.rawValue
+      return (error.kind == .notFound ? ExitCode.notFound : ExitCode.failure).rawValue
     }
   }
 

@@ -67,6 +67,8 @@ struct SyncEndToEndTests {
     let itself = try laptop.run(["sync", "forget", "Laptop"], expect: 1)
     #expect(itself.stderr.contains("Laptop is this device"), "\(itself.stderr)")
     // A device forgotten is no longer read; what it sent stays.
+    let nobody = try desktop.run(["sync", "forget", "Nope"], expect: 6)
+    #expect(nobody.stderr.contains("No device of the sync folder is Nope."), "\(nobody.stderr)")
     try desktop.run(["sync", "forget", "Laptop"])
     try laptop.run(["seen", "949", "--on", "2026-11-03"])
     try laptop.run(["sync"])

@@ -199,7 +199,7 @@ extension Library {
       }
       guard matches.count == 1, !thisOne, let id = matches[0]["id"].string else {
         throw LibraryError(
-          .other,
+          matches.isEmpty ? .notFound : .other,
           matches.isEmpty
             ? tr("No device of the sync folder is %s.", TextSanitizer.clean(prefix, limit: 100))
             : tr("%s names more than one device: give more of its id.", TextSanitizer.clean(prefix, limit: 100)))
