@@ -133,13 +133,6 @@ struct HybridClock: Comparable, Sendable {
       : HybridClock(wall: wall, counter: counter + 1, device: device)
   }
 
-  /// The last clock before this one on this device.
-  var justBefore: HybridClock {
-    counter > 0
-      ? HybridClock(wall: wall, counter: counter - 1, device: device)
-      : HybridClock(wall: wall - 1, counter: Int(Int32.max), device: device)
-  }
-
   static func < (left: HybridClock, right: HybridClock) -> Bool {
     (left.wall, left.counter, left.device) < (right.wall, right.counter, right.device)
   }

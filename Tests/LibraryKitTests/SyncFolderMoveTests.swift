@@ -162,13 +162,35 @@ struct SyncFolderMoveTests {
     #expect(try restored.rating(Subject(heat.media)) == 10)
     #expect(try restored.marks()[heat.media]?.seen != nil)
     #expect(try restored.check().isEmpty)
-    // Its next change is written after the segments it read, and nothing is sent twice.
+    // Its next change is written after the segments it read; a sync with nothing new sends nothing.
     #expect(try restored.sync(now: Date()).sent == 0)
     _ = try restored.note(Subject(heat.media), "again", title: heat, day: "2026-11-06")
     #expect(try restored.sync(now: Date()).sent > 0)
     let desktop = try freshLibrary()
     _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
     #expect(try desktop.note(Subject(heat.media)) == "again" && desktop.rating(Subject(heat.media)) == 10)
+  }
+
+  /// Two copies of one library sharing a folder, each changing before the other's segment comes:
+  /// a change made on one before the other's newest is still sent, and both end equal.
+  @Test func twoCopiesOfOneLibraryInOneFolderLoseNothingOfEither() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    let copyPath = try libraryFolder().appendingPathComponent("copy.sqlite3")
+    try laptop.backup(to: copyPath)
+    let copy = try Library(path: copyPath)
+    try laptop.watch(heat, on: "2026-11-05", recorded: "2026-11-05")
+    _ = try copy.rate(Subject(heat.media), 6, title: heat, day: "2026-11-05")
+    _ = try laptop.rate(Subject(fightClub.media), 5, title: fightClub, day: "2026-11-06")
+    _ = try laptop.sync(now: Date())
+    _ = try copy.sync(now: Date())
+    _ = try laptop.sync(now: Date())
+    for library in [laptop, copy] {
+      #expect(try library.marks()[heat.media]?.seen == "2026-11-05")
+      #expect(try library.rating(Subject(heat.media)) == 6, "the copy's rating, made before the laptop's newest")
+      #expect(try library.rating(Subject(fightClub.media)) == 5)
+    }
+    #expect(try laptop.exportJSON(now: "2026-12-01") == copy.exportJSON(now: "2026-12-01"))
   }
 
   /// Two copies of one library (a home folder put back on a second machine) write the same next

@@ -107,16 +107,16 @@ extension Library {
         // This device's segments past the last it wrote (a library put back from a backup, or a
         // copy of it on another machine) are taken in first, and not sent again.
         if folder.highestOwnSegment() > member.segment {
-          let (highest, newest) = try recordingChanges("sync") {
+          let highest = try recordingChanges("sync") {
             try SyncApply(connection: connection, folder: folder, now: now).readOwnAhead(member, into: &outcome)
           }
+          // What was sent stays where it was: everything changed here since is sent again, what
+          // those segments hold included. Their newest change may have rows past them (a send cut
+          // short between two segments of one change), and a copy of this library on another
+          // machine (one device id) wrote them while changes made here, older than their newest,
+          // were still to be sent.
           member.segment = highest
-          // The newest change read may have rows past the segments found (a send cut short between
-          // two segments of one change): its rows are sent again, so `sent` stops just before it.
-          if let newest, newest.justBefore > member.sent { member.sent = newest.justBefore }
-          try connection.rows(
-            "UPDATE sync_member SET segment = ?, sent_wall = ?, sent_counter = ?",
-            [.integer(Int64(highest)), .integer(member.sent.wall), .integer(Int64(member.sent.counter))])
+          try connection.rows("UPDATE sync_member SET segment = ?", [.integer(Int64(highest))])
         }
         outcome.sent = try SyncExport.send(connection, member: member, folder: folder)
         try recordingChanges("sync") {

@@ -81,8 +81,8 @@ struct SyncApply {
   /// Reads this device's own segments numbered past the last it wrote (`member.segment`): a
   /// library put back from a backup finds there the changes it made after the backup, and a copy
   /// of a library (two machines with one device id) the other copy's. Returns the highest segment
-  /// read whole in order, and the newest clock read (nil: none).
-  func readOwnAhead(_ member: SyncMember, into outcome: inout SyncOutcome) throws -> (Int, HybridClock?) {
+  /// read whole in order.
+  func readOwnAhead(_ member: SyncMember, into outcome: inout SyncOutcome) throws -> Int {
     var newest: HybridClock?
     var highest = member.segment
     let ahead = (SyncFolder.names(in: folder.own) ?? []).compactMap { name -> (Int, String)? in
@@ -103,7 +103,7 @@ struct SyncApply {
     }
     // What waits for its title is tried again with the other devices' records, at the end of `run`.
     if let newest { try SyncClock.receive(connection, newest) }
-    return (highest, newest)
+    return highest
   }
 
   /// Tries the records kept waiting for their title again, until a round takes none; then takes
