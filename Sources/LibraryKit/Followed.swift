@@ -65,6 +65,11 @@ extension Library {
     }
   }
 
+  /// The fact of the day `trending new --since-last` last ran: this machine's own, never synced.
+  public static let newsMarkerFact = "new.since-last"
+  /// The start of a fact naming the title a folder's files were played as: this machine's own.
+  public static let playFolderFact = "play.folder:"
+
   /// A fact's value (`new.since-last`), if recorded.
   public func fact(_ name: String) throws(LibraryError) -> String? {
     try read { try connection.scalar("SELECT value FROM facts WHERE name = ?", [.text(name)])?.string }

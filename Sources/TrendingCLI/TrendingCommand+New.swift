@@ -24,7 +24,7 @@ public struct NewRequest: Equatable, Sendable {
 
 extension TrendingCommand {
   /// The fact `--since-last` keeps: the day of the previous run.
-  static let sinceLastFact = "new.since-last"
+  static let sinceLastFact = Library.newsMarkerFact
 
   /// `trending new`: what came out for the user since a day, oldest first; nothing new prints nothing.
   static func whatIsNew(

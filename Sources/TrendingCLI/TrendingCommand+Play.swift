@@ -278,7 +278,7 @@ struct FolderChoice {
     else { return nil }
     let folder = URL(fileURLWithPath: PlayTarget.absolute(target, directory: PlayTarget.currentDirectory))
       .deletingLastPathComponent().path
-    fact = "play.folder:" + folder + "\u{1f}" + guess.title.lowercased()
+    fact = Library.playFolderFact + folder + "\u{1f}" + guess.title.lowercased()
     self.library = library
   }
 

@@ -249,6 +249,8 @@ struct SyncApply {
   /// Applies one record unless the row already holds a change as late or later.
   func apply(_ record: SyncRecord) throws -> Taken {
     guard let table = SyncTable.byName[record.table] else { return .refused(tr("not a table of the library")) }
+    // Another machine's own fact (sent by an older trending) stays its own.
+    guard SyncTable.travels(record.table, record.key) else { return .already }
     let nowMilliseconds = SyncClock.milliseconds(now)
     guard record.clock.wall > 0, record.clock.counter >= 0, record.clock.counter < Int(Int32.max) else {
       return .refused(tr("its clock is not one"))

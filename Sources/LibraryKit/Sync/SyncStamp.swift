@@ -6,6 +6,8 @@ enum SyncStamp {
   static func stamp(
     _ connection: SQLiteConnection, _ table: String, _ key: [SQLValue], _ clock: HybridClock, deleted: Bool
   ) throws(SQLiteFailure) {
+    // A row that does not travel is never stamped, so never sent.
+    guard SyncTable.travels(table, key) else { return }
     try stamp(connection, table, keyText: SyncTable.keyText(key), clock, deleted: deleted)
   }
 

@@ -68,6 +68,17 @@ struct SyncTable: Sendable {
   /// takes with it every item added before that moment, even where it was made again after.
   static let listDeletions = SyncTable(name: "list_deletions", keyColumns: ["name"], rowColumns: [])
 
+  /// The facts that stay on the machine that made them, by the start of their names: the day
+  /// `trending new --since-last` last ran there (each machine's cron says its own news), the
+  /// folders its files were played from, when its old watchlist file moved in.
+  static let localFacts = [Library.newsMarkerFact, Library.playFolderFact, OldWatchlist.fact]
+
+  /// Whether a row travels between devices: every one but a fact of this machine's own.
+  static func travels(_ table: String, _ key: [SQLValue]) -> Bool {
+    guard table == "facts", case .text(let name)? = key.first else { return true }
+    return !localFacts.contains { name.hasPrefix($0) }
+  }
+
   /// The tables by name.
   static let byName: [String: SyncTable] = Dictionary(
     uniqueKeysWithValues: (all + [listDeletions]).map { ($0.name, $0) })
