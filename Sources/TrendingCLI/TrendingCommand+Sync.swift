@@ -89,6 +89,13 @@ struct SyncStatusOutput: Encodable {
     let partialFiles: Int
     let forgotten: Bool
     let gone: Bool
+
+    /// Snake case, as every other command's JSON.
+    enum CodingKeys: String, CodingKey {
+      case id, name, this, records, files, forgotten, gone
+      case lastChange = "last_change"
+      case partialFiles = "partial_files"
+    }
   }
 
   let folder: String

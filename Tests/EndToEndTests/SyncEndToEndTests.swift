@@ -62,6 +62,7 @@ struct SyncEndToEndTests {
     let devices = try #require(parsed["devices"] as? [[String: Any]])
     #expect(devices.count == 2)
     #expect(devices.contains { $0["name"] as? String == "Laptop" && $0["this"] as? Bool == false })
+    #expect(devices.allSatisfy { $0["partial_files"] as? Int == 0 && $0["last_change"] is String }, "\(status)")
     #expect(try desktop.run(["library", "check"]).status == 0)
     // This device is not one to forget: said so, not "no such device".
     let itself = try laptop.run(["sync", "forget", "Laptop"], expect: 1)
