@@ -135,9 +135,12 @@ extension Output {
     let title: String
     let kind: String
     let detail: String?
+    /// An episode's season and number, for scripts (`detail` says them in words).
+    let season: Int?
+    let episode: Int?
 
     enum CodingKeys: String, CodingKey {
-      case day, id, title, kind, detail
+      case day, id, title, kind, detail, season, episode
       case mediaType = "media_type"
     }
   }
@@ -175,7 +178,7 @@ extension Output {
     items.map {
       NewsEntry(
         day: $0.day.description, id: $0.media.id, mediaType: $0.media.kind.rawValue, title: $0.title,
-        kind: $0.kind.rawValue, detail: $0.detail)
+        kind: $0.kind.rawValue, detail: $0.detail, season: $0.episode?.season, episode: $0.episode?.number)
     }
   }
 }

@@ -202,6 +202,7 @@ struct TonightCommandTests {
     let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(entries.map { $0["kind"] as? String } == ["episode", "episode"])
     #expect(entries.first?["id"] as? Int == 990101 && entries.first?["media_type"] as? String == "tv")
+    #expect(entries.first?["season"] as? Int == 1 && entries.first?["episode"] as? Int == 4, "\(entries)")
 
     // --since-last: the first run records today; the next finds nothing (and says nothing).
     #expect(try run(["new", "--demo", "--since-last"], environment).status == 0)

@@ -22,14 +22,19 @@ public enum WhatIsNew {
     public var kind: Kind
     /// The episode (`S01E05 “Low Tide”`) or the service, when it is one.
     public var detail: String?
+    /// The episode's season and number, when it is one.
+    public var episode: EpisodeKey?
 
     /// Makes an item.
-    public init(day: ReleaseDate, media: MediaID, title: String, kind: Kind, detail: String? = nil) {
+    public init(
+      day: ReleaseDate, media: MediaID, title: String, kind: Kind, detail: String? = nil, episode: EpisodeKey? = nil
+    ) {
       self.day = day
       self.media = media
       self.title = title
       self.kind = kind
       self.detail = detail
+      self.episode = episode
     }
 
     /// The item in one line: `2026-11-28  Silo S02E05 “Descent”: new episode`.
@@ -72,7 +77,9 @@ public enum WhatIsNew {
         !seen.contains(episode.code)
       else { return nil }
       let name = episode.name.map { " “\($0)”" } ?? ""
-      return Item(day: day, media: series, title: title, kind: .episode, detail: episode.code + name)
+      return Item(
+        day: day, media: series, title: title, kind: .episode, detail: episode.code + name,
+        episode: EpisodeKey(season: episode.season, number: episode.number))
     }
   }
 
