@@ -75,6 +75,30 @@ struct SyncMergeTests {
     #expect(try laptop.export() == desktop.export())
   }
 
+  @Test func oneOfTwoWatchesOfADayDeletedBeforeJoiningTakesOnlyItself() throws {
+    let (laptop, desktop) = try pair()
+    // Seen twice on one day on both machines, then twice more on another; the laptop takes back
+    // one of the first day's and both of the second's before it joins.
+    for device in [laptop, desktop] {
+      for day in ["2024-05-01", "2024-05-01", "2024-05-02", "2024-05-02"] {
+        try device.library.watch(fightClub, on: day, recorded: day)
+      }
+    }
+    try desktop.join()
+    let then = try #require(try desktop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
+    try laptop.library.connection.rows("UPDATE device SET clock_wall = ?", [.integer(then + 1_000)])
+    #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil, nil, nil]) == 3)
+    try laptop.join()
+    _ = try desktop.sync()
+    for device in [laptop, desktop] {
+      let days = try device.library.connection.rows("SELECT watched FROM watch_events").compactMap {
+        $0["watched"].string
+      }
+      #expect(days == ["2024-05-01"], "\(days)")
+    }
+    #expect(try laptop.export() == desktop.export())
+  }
+
   @Test func aTitleMarkedOfflineOnOneMachineEndsNamedOnEvery() throws {
     let (online, offline) = try pair()
     try online.join()

@@ -78,7 +78,7 @@ extension Library {
         try recordingChanges(SyncJoin.logKind) { try SyncJoin.deriveWatchIDs(connection, keeping: known) }
         // Each row as old as its last change here: what the folder's devices changed since wins.
         let device = try SyncClock.current(connection).device
-        let last = try SyncStamp.stamp(connection, device: device, after: 0, joining: true)
+        let last = try SyncStamp.stamp(connection, device: device, after: 0, joining: true, folderWatches: known)
         try SyncJoin.stampUnstamped(connection, device: device)
         try connection.rows(
           "INSERT INTO sync_member (one, folder, name, stamped) VALUES (1, ?, ?, ?)",

@@ -63,8 +63,12 @@ enum SyncStamp {
   /// was last changed here (so what the folder's devices changed since wins over it; an `import
   /// json`, a copy of a library, dates nothing), a watch by the id it has now (joining gave it one
   /// every machine derives), a deletion too: another machine may hold what was deleted here.
-  static func stamp(_ connection: SQLiteConnection, device: String, after seq: Int64, joining: Bool) throws -> Int64 {
-    var reader = LogKeys(connection: connection, joining: joining)
+  /// `folderWatches`: the watch ids the folder holds, by which a watch deleted before joining that
+  /// has one is named.
+  static func stamp(
+    _ connection: SQLiteConnection, device: String, after seq: Int64, joining: Bool, folderWatches: Set<String> = []
+  ) throws -> Int64 {
+    var reader = LogKeys(connection: connection, joining: joining, folderWatches: folderWatches)
     var last = seq
     try connection.each(
       "SELECT seq, kind, clock_wall, clock_counter, changeset FROM changes WHERE seq > ? ORDER BY seq",
@@ -97,6 +101,10 @@ struct LogKeys {
   /// Whether the log is read for a library joining a folder: a watch is named by the id its row has
   /// now, not the one the change gave it.
   let joining: Bool
+  /// The watch ids the folder holds (joining).
+  let folderWatches: Set<String>
+  /// How many watches of each title or episode and day the log has deleted so far (joining).
+  private var deletedOn: [[SQLValue]: Int] = [:]
   /// Changes still to read, with their clocks.
   var pending: [(HybridClock, Data)] = []
   /// Each list's name by its local id, as the changes read so far left it.
@@ -104,10 +112,34 @@ struct LogKeys {
   /// Each table's columns, in order.
   private var columns: TableColumns
 
-  init(connection: SQLiteConnection, joining: Bool = false) {
+  init(connection: SQLiteConnection, joining: Bool = false, folderWatches: Set<String> = []) {
     self.connection = connection
     self.joining = joining
+    self.folderWatches = folderWatches
     columns = TableColumns(connection)
+  }
+
+  /// A watch deleted before joining: by the id it had when the folder holds it (a member's export
+  /// imported here), or the one it kept as a watch known by its day, else the id joining would
+  /// have given it (the next of the same watches of its day still here, after those deleted
+  /// before it).
+  private mutating func deletedBeforeJoining(_ value: (String) -> SQLValue?) throws(SQLiteFailure)
+    -> [(String, [SQLValue], Bool)]
+  {
+    guard let kind = value("kind"), let title = value("title_id"), let season = value("season"),
+      let episode = value("episode"), let watched = value("watched")
+    else { return [] }
+    let what = [kind, title, season, episode, watched]
+    if let uid = value("uid"), uid == .text(SyncJoin.seenByID(what)) || uid.string.map(folderWatches.contains) == true {
+      return [("watch_events", [uid], true)]
+    }
+    let remaining = try connection.rows(
+      "SELECT uid FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?",
+      what
+    ).filter { $0["uid"] != .text(SyncJoin.seenByID(what)) }.count
+    let before = deletedOn[what, default: 0]
+    deletedOn[what] = before + 1
+    return [("watch_events", [.text(SyncJoin.watchID(what, ordinal: remaining + before))], true)]
   }
 
   /// The rows `change` touched: table, key, and whether the row is gone.
@@ -149,18 +181,7 @@ struct LogKeys {
         ? [("list_items", [list, kind, title], true)]
         : [("list_items", [list, kind, title], false), ("lists", [list], false)]
     case "watch_events" where joining && deleted:
-      // A watch deleted before joining, by the id joining would have given it (the next of the
-      // same watches of its day still here), or the one it kept for a watch known by its day.
-      guard let kind = value("kind"), let title = value("title_id"), let season = value("season"),
-        let episode = value("episode"), let watched = value("watched")
-      else { return [] }
-      let what = [kind, title, season, episode, watched]
-      if let uid = value("uid"), uid == .text(SyncJoin.seenByID(what)) { return [("watch_events", [uid], true)] }
-      let remaining =
-        try connection.scalar(
-          "SELECT count(*) FROM watch_events WHERE kind = ? AND title_id = ? AND season = ? AND episode = ? AND watched = ?",
-          what)?.int ?? 0
-      return [("watch_events", [.text(SyncJoin.watchID(what, ordinal: remaining))], true)]
+      return try deletedBeforeJoining(value)
     case "watch_events" where joining:
       guard let id = value("id")?.integer,
         let uid = try connection.scalar("SELECT uid FROM watch_events WHERE id = ?", [.integer(id)]), uid != .null
