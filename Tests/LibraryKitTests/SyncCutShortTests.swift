@@ -92,6 +92,16 @@ struct SyncCutShortTests {
     #expect(try String(contentsOf: segment, encoding: .utf8) == "first\n", "never written over")
   }
 
+  @Test func anEmptySegmentAKilledSendLeftOnAStickIsRemovedByTheNext() throws {
+    let (laptop, _) = try syncPair()
+    try laptop.join()
+    let folder = laptop.view.appendingPathComponent(laptop.id)
+    let claimed = folder.appendingPathComponent("00000099.jsonl")
+    try Data().write(to: claimed)
+    _ = try laptop.sync()
+    #expect(!FileManager.default.fileExists(atPath: claimed.path))
+  }
+
   @Test func whatAKilledSendLeftInItsFolderIsRemovedByTheNext() throws {
     let (laptop, _) = try syncPair()
     try laptop.join()

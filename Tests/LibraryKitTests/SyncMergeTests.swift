@@ -134,6 +134,17 @@ struct SyncMergeTests {
     #expect(
       try desktop.library.fact("jellyfin.played:http://nas.invalid item") == "movie:949", "what a server played travels"
     )
+    // A stamp an older trending gave such a fact is not sent either, by a first send that sends all.
+    try laptop.library.connection.rows(
+      "INSERT INTO sync_rows (tbl, key, wall, counter, device, deleted) VALUES ('facts', ?, 5, 0, ?, 0)",
+      [.text(SyncTable.keyText([.text(Library.newsMarkerFact)])), .text(laptop.id)])
+    let moved = try syncView().appendingPathComponent("moved")
+    try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
+    _ = try laptop.library.joinSync(folder: moved.path, name: nil, now: Date())
+    let own = moved.appendingPathComponent(laptop.id)
+    let sent = try FileManager.default.contentsOfDirectory(atPath: own.path)
+      .map { try String(contentsOf: own.appendingPathComponent($0), encoding: .utf8) }.joined()
+    #expect(!sent.contains(Library.newsMarkerFact) && sent.contains("jellyfin.played"), "\(sent)")
   }
 
   @Test func aRatingChangedAfterOneFromAMachineWhoseClockRunsAheadWinsEverywhere() throws {

@@ -104,8 +104,10 @@ extension Library {
         var outcome = SyncOutcome()
         try SyncStamp.stampLog(connection, member: member)
         let folder = SyncFolder(root: member.folder, device: member.device)
+        // The first send to a folder carries every row, whatever its own segments found there say.
+        let first = member.segment == 0
         // This device's segments past the last it wrote (a library put back from a backup, or a
-        // copy of it on another machine) are taken in first, and not sent again.
+        // copy of it on another machine) are taken in first.
         if folder.highestOwnSegment() > member.segment {
           let highest = try recordingChanges("sync") {
             try SyncApply(connection: connection, folder: folder, now: now).readOwnAhead(member, into: &outcome)
@@ -118,7 +120,7 @@ extension Library {
           member.segment = highest
           try connection.rows("UPDATE sync_member SET segment = ?", [.integer(Int64(highest))])
         }
-        outcome.sent = try SyncExport.send(connection, member: member, folder: folder)
+        outcome.sent = try SyncExport.send(connection, member: member, folder: folder, everything: first)
         try recordingChanges("sync") {
           try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)
         }

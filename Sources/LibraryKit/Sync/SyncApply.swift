@@ -120,6 +120,8 @@ struct SyncApply {
           var taken = Taken.refused("")
           if let record = SyncSegment.record(ArraySlice(line.utf8), device: device) {
             taken = try apply(record)
+            // Taken in now (dated ahead before): what is made here next comes after it.
+            if taken == .applied { try SyncClock.receive(connection, record.clock) }
             // Only a record that waits for its title alone gets one standing in: never one dated
             // ahead, or one refused for what it holds.
             if standingIn, taken == .waiting, try standInTitle(of: record) { taken = try apply(record) }

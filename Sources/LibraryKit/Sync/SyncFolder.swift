@@ -155,11 +155,18 @@ public struct SyncFolder {
     }.max() ?? 0
   }
 
-  /// Removes what a send cut short left in this device's folder (`.writing-PID.tmp`): a sync holds
-  /// the library's write lock, so no other process of this library is writing one now.
-  func removeLeftovers() {
-    for name in Self.names(in: own) ?? [] where name.hasPrefix(".writing-") && name.hasSuffix(".tmp") {
-      unlink(own + "/" + name)
+  /// Removes what a send cut short left in this device's folder: its hidden file
+  /// (`.writing-PID.tmp`), and an empty segment numbered past the last written (`past`), which a
+  /// file system without links leaves when killed between taking the name and the rename. A sync
+  /// holds the library's write lock, so no other process of this library is writing now.
+  func removeLeftovers(past written: Int) {
+    for name in Self.names(in: own) ?? [] {
+      let path = own + "/" + name
+      if name.hasPrefix(".writing-") && name.hasSuffix(".tmp") {
+        unlink(path)
+      } else if case .segment(let number) = Self.entry(name), number > written, Self.stamp(path)?.size == 0 {
+        unlink(path)
+      }
     }
   }
 
@@ -233,7 +240,12 @@ public struct SyncFolder {
 /// Sends the rows stamped here since the last send, as segments in this device's folder.
 enum SyncExport {
   /// Writes the new rows; how many.
-  static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder) throws -> Int {
+  /// `everything`: the first send to a folder (joined, or a new one moved to) carries every row the
+  /// library holds, taken in from devices that may never write to this folder included; later
+  /// ones, the rows changed here. Facts of this machine's own never go.
+  static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder, everything: Bool) throws
+    -> Int
+  {
     // A device that has sent files finds them in its folder, else this is not the folder it sent
     // to (a stick not mounted, its empty mount point): nothing is written there, or taken in.
     guard SyncFolder.isFolder(folder.root) else { throw LibraryError.syncFolderMissing(folder.root) }
@@ -241,22 +253,25 @@ enum SyncExport {
       throw LibraryError.syncFolderEmpty(folder.root, sent: member.segment)
     }
     try folder.makeOwn()
-    folder.removeLeftovers()
-    // The first send to a folder (joined, or a new one moved to) carries every row the library
-    // holds, taken in from devices that may never write to this folder included; later ones, the
-    // rows changed here.
-    let everything: SQLValue = .integer(member.segment == 0 ? 1 : 0)
+    folder.removeLeftovers(past: member.segment)
     var stamps: [(table: SyncTable, key: [SQLValue], clock: HybridClock, deleted: Bool)] = []
+    // The newest change of this device's own sent: what is sent next comes after it.
+    var ownNewest: HybridClock?
     try connection.each(
       """
-      SELECT tbl, key, wall, counter, deleted FROM sync_rows
+      SELECT tbl, key, wall, counter, device, deleted FROM sync_rows
       WHERE (device = ? OR ?) AND (wall, counter) > (?, ?) ORDER BY wall, counter
-      """, [.text(member.device), everything, .integer(member.sent.wall), .integer(Int64(member.sent.counter))]
+      """,
+      [
+        .text(member.device), .integer(everything ? 1 : 0), .integer(everything ? 0 : member.sent.wall),
+        .integer(everything ? 0 : Int64(member.sent.counter)),
+      ]
     ) { row in
       guard let table = row["tbl"].string.flatMap({ SyncTable.byName[$0] }), let text = row["key"].string,
-        let key = SyncSegment.key(text)
+        let key = SyncSegment.key(text), SyncTable.travels(table.name, key)
       else { return }
       let clock = HybridClock(wall: row["wall"].integer ?? 0, counter: row["counter"].int ?? 0, device: member.device)
+      if row["device"].string == member.device { ownNewest = clock }
       stamps.append((table, key, clock, row["deleted"].int == 1))
     }
     var records: [SyncRecord] = []
@@ -290,10 +305,10 @@ enum SyncExport {
       segment = try folder.write(SyncSegment.text(header, lines: part.map(\.line)), number: segment + 1)
       try wrote(connection, folder: folder, number: segment, records: part.count)
     }
-    if let last = stamps.last {
+    if let last = ownNewest, last > member.sent {
       try connection.rows(
         "UPDATE sync_member SET segment = ?, sent_wall = ?, sent_counter = ?",
-        [.integer(Int64(segment)), .integer(last.clock.wall), .integer(Int64(last.clock.counter))])
+        [.integer(Int64(segment)), .integer(last.wall), .integer(Int64(last.counter))])
     }
     if segment > member.segment {
       try connection.rows("UPDATE sync_member SET segment = ?, sent_name = name", [.integer(Int64(segment))])
