@@ -17,7 +17,7 @@ extension TrendingCommand {
       printError(tr("--resolve needs a terminal; without it, the summary lists the rows not matched"))
       return .failure(ExitStatus(code: ExitCode.usage.rawValue))
     }
-    guard FileManager.default.fileExists(atPath: path) else {
+    guard FileManager.default.fileExists(atPath: path) || ImportPath.isPiped(path) else {
       printError(tr("%s: no such file or folder", TextSanitizer.clean(path, limit: 300)))
       return .failure(ExitStatus(code: ExitCode.failure.rawValue))
     }
@@ -154,12 +154,18 @@ extension TrendingCommand {
     return year.map { "\(clean) (\($0))" } ?? clean
   }
 
-  /// `trending import json PATH`: `export json` read back a chunk at a time.
+  /// `trending import json PATH`: `export json` read back a chunk at a time, or whole from
+  /// standard input or a pipe.
   private static func importJSON(path: String, dryRun: Bool, library: Library) throws(LibraryError) -> Int32 {
     let outcome: JSONImportOutcome
     do {
-      outcome = try ExportReader.exported(path: path) { _, source in
-        try library.importJSON(reading: source, name: TextSanitizer.clean(path, limit: 300), dryRun: dryRun)
+      if ImportPath.isPiped(path) {
+        let bytes = try ImportPath.read(path).get()
+        outcome = try library.importJSON(bytes, name: ImportPath.shown(path), dryRun: dryRun)
+      } else {
+        outcome = try ExportReader.exported(path: path) { _, source in
+          try library.importJSON(reading: source, name: TextSanitizer.clean(path, limit: 300), dryRun: dryRun)
+        }
       }
     } catch let error as LibraryError {
       throw error

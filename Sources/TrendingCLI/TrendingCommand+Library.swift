@@ -122,20 +122,19 @@ extension TrendingCommand {
 
   /// `trending seen`, `rate`, `lists` and the library's other commands.
   static func library(_ command: LibraryCommand, invocation: Invocation, environment: [String: String]) -> Int32 {
-    // The file an import names, links followed, or standard input kept in a file while it runs.
+    // The file an import names, links followed; standard input or a pipe for `import json` alone.
     if case .importing(let kind, let given, let dryRun, let resolve) = command {
-      switch ImportPath.given(given, kind: kind) {
-      case .success(let path):
-        defer { path.remove() }
-        guard path.path != given else {
-          return libraryCommand(command, invocation: invocation, environment: environment)
+      if ImportPath.isPiped(given) {
+        guard kind == .json else {
+          printError(
+            tr("a pipe or standard input is read by 'trending import json' only; give the export's file or folder"))
+          return ExitCode.failure.rawValue
         }
+      } else {
+        let path = ImportPath.resolved(given)
         return libraryCommand(
-          .importing(kind, path: path.path, dryRun: dryRun, resolve: resolve), invocation: invocation,
+          .importing(kind, path: path, dryRun: dryRun, resolve: resolve), invocation: invocation,
           environment: environment)
-      case .failure(let failure):
-        printError(failure.message)
-        return ExitCode.failure.rawValue
       }
     }
     return libraryCommand(command, invocation: invocation, environment: environment)

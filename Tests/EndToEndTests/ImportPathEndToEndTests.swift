@@ -26,7 +26,8 @@ struct ImportPathEndToEndTests {
       "$TRENDING" export json > "$INTO/copy.json" && ln -s "$INTO/copy.json" "$INTO/link.json" &&
       XDG_DATA_HOME="$INTO" "$TRENDING" import json "$INTO/link.json" &&
       XDG_DATA_HOME="$INTO" "$TRENDING" import json <("$TRENDING" export json) &&
-      ! "$TRENDING" export json | "$TRENDING" import letterboxd -
+      ! "$TRENDING" export json | "$TRENDING" import letterboxd - &&
+      ! XDG_DATA_HOME="$INTO" "$TRENDING" import json - < "$INTO"
       """#
     let piped = try BinaryRunner.program(
       "bash", ["-c", script],
@@ -36,6 +37,7 @@ struct ImportPathEndToEndTests {
       piped.stdout.components(separatedBy: "already there").count == 4,
       "the first adds, the others find: \(piped.stdout)")
     #expect(piped.stderr.contains("a pipe or standard input is read by 'trending import json' only"), "\(piped.stderr)")
+    #expect(piped.stderr.contains("standard input: Is a directory"), "a read that fails stops: \(piped.stderr)")
     #expect(
       try BinaryRunner.run(["history"], environment: ["XDG_DATA_HOME": into.path]).stdout.contains("2026-01-02\t550"))
   }
