@@ -99,6 +99,36 @@ struct SyncMergeTests {
     #expect(try laptop.export() == desktop.export())
   }
 
+  @Test func aTitlesRecordsTakenInAnyOrderEndAlike() throws {
+    let table = try #require(SyncTable.byName["titles"])
+    func record(_ wall: Int64, _ title: String, votes: Int) -> SyncRecord {
+      let values: [String: SQLValue] = [
+        "kind": .text("movie"), "id": .integer(550), "title": .text(title), "vote_count": .integer(Int64(votes)),
+        "genre_ids": .text(""), "genres": .text(""), "updated": .text("2026-11-01"),
+      ]
+      return SyncRecord(
+        clock: HybridClock(wall: wall, counter: 0, device: "d"), table: "titles", key: [.text("movie"), .integer(550)],
+        row: table.rowColumns.map { values[$0] ?? .null })
+    }
+    // Two named versions, then one made offline (no name) after both.
+    let (older, newer, offline) = (
+      record(1_000, "Old Name", votes: 10), record(2_000, "New Name", votes: 20), record(3_000, "", votes: 0)
+    )
+    var ends: Set<String> = []
+    for order in [
+      [older, newer, offline], [older, offline, newer], [offline, older, newer], [offline, newer, older],
+      [newer, offline, older], [newer, older, offline],
+    ] {
+      let library = try freshLibrary()
+      let apply = SyncApply(
+        connection: library.connection, folder: SyncFolder(root: "/nowhere.invalid", device: "me"), now: Date())
+      for record in order { _ = try apply.apply(record) }
+      let row = try #require(try library.connection.rows("SELECT title, vote_count FROM titles").first)
+      ends.insert("\(row["title"].string ?? "")|\(row["vote_count"].int ?? -1)")
+    }
+    #expect(ends == ["New Name|20"])
+  }
+
   @Test func aTitleMarkedOfflineOnOneMachineEndsNamedOnEvery() throws {
     let (online, offline) = try pair()
     try online.join()

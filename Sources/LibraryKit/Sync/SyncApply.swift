@@ -279,6 +279,7 @@ struct SyncApply {
     }
     // The key as `sync_rows` keeps it, made once: the stamp is read, then written.
     let keyText = SyncTable.keyText(record.key)
+    if let taken = try namedTitle(record, row, table: table, keyText: keyText) { return taken }
     if let stamp = try SyncStamp.stampOf(connection, table.name, keyText: keyText),
       try !supersedes(record, row, in: table, over: stamp)
     {
