@@ -4,9 +4,11 @@ import Glibc
 import LibraryKit
 import Localization
 
-/// What an import is given to read: a path, a link followed to what it names (an import never
-/// follows one itself), or for `import json` alone standard input (`-`) or a pipe (`<(…)`), read
-/// whole into memory (an export piped from another command).
+/// What an import is given to read.
+///
+/// A path, a link followed to what it names (an import never follows one itself), or for `import
+/// json` alone standard input (`-`) or a pipe (`<(…)`), read whole into memory (an export piped
+/// from another command).
 enum ImportPath {
   /// Whether `given` is standard input or a pipe.
   static func isPiped(_ given: String) -> Bool {
@@ -22,8 +24,9 @@ enum ImportPath {
     given == "-" ? tr("standard input") : TextSanitizer.clean(given, limit: 300)
   }
 
-  /// Standard input or the pipe `given`, whole, at most `Library.largestExport` bytes; a terminal
-  /// is refused (nothing was piped), and a failed read says why.
+  /// Standard input or the pipe `given`, whole, at most `Library.largestExport` bytes.
+  ///
+  /// A terminal is refused (nothing was piped), and a failed read says why.
   static func read(_ given: String) -> Result<[UInt8], ImportFailure> {
     let source = given == "-" ? STDIN_FILENO : open(given, O_RDONLY | O_CLOEXEC)
     guard source >= 0 else { return .failure(unreadable(given)) }

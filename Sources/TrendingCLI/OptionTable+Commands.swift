@@ -78,9 +78,9 @@ extension OptionTable {
         )),
       CommandSpec(
         verb: .watchlist, arguments: "[add ID | remove ID]", words: ["add", "remove"],
-        summary: tr("your watchlist and seen films (--json, or --csv for Letterboxd)"),
+        summary: tr("your watchlist, each title with its watch if seen (--json, or --csv for Letterboxd)"),
         detail: tr(
-          "Your watchlist and the titles you marked seen, from your library ($XDG_DATA_HOME/trending/library.sqlite3, SQLite). --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
+          "Your watchlist, each title with the day you saw it if you did, from your library ($XDG_DATA_HOME/trending/library.sqlite3, SQLite); what you saw without putting it on the watchlist is 'trending history'. --csv prints the columns Letterboxd imports: tmdbID, Title, Year, WatchedDate. In the browser, a adds or removes the selected film and m marks it seen."
         )),
       CommandSpec(
         verb: .config, arguments: "[NAME]", words: Settings.names.map(\.name),

@@ -202,7 +202,7 @@ public enum Output {
     }
   }
 
-  /// The watchlist and seen films: a table (piped: tab-separated), JSON, or Letterboxd's CSV.
+  /// The watchlist, each title with its watch: a table (piped: tab-separated), JSON, or Letterboxd's CSV.
   public static func watchlist(_ marks: [MediaID: Mark], format: WatchlistOutput) -> String {
     let sorted = marks.values.sorted { ($0.added, $0.media) > ($1.added, $1.media) }
     switch format {

@@ -111,13 +111,15 @@ extension Library {
   }
 }
 
-/// The watches known only to be by a day of each title or episode an import touches, read once a
-/// title: an import of many rewatches of one title asks for them once, not once a watch.
+/// The watches known only to be by a day of each title or episode an import touches.
+///
+/// Read once a title: an import of many rewatches of one title asks for them once, not once a watch.
 struct SeenByWatches {
   private var known: [[SQLValue]: [(id: SQLValue, watched: String)]] = [:]
 
-  /// Removes the watches of `key` known only to be by a day on or after `day`: the dated watch is
-  /// them. True when there was one.
+  /// Removes the watches of `key` known only to be by a day on or after `day`; true when there was one.
+  ///
+  /// The dated watch being imported is them.
   mutating func remove(_ connection: SQLiteConnection, _ key: [SQLValue], onOrAfter day: String)
     throws(SQLiteFailure) -> Bool
   {

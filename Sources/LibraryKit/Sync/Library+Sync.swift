@@ -303,9 +303,11 @@ enum SyncClock {
 
 /// Joining a folder with a past.
 enum SyncJoin {
-  /// Makes a member's folder `path`: the same folder (moved, mounted elsewhere) when its own files
-  /// are there, and nothing changes but the path; else a new or emptied one, to which everything
-  /// made here is sent again, and whose files are all read.
+  /// Makes a member's folder `path`, the old one moved or a new one.
+  ///
+  /// The same folder (moved, mounted elsewhere) when its own files are there, and nothing changes
+  /// but the path; else a new or emptied one, to which everything the library holds is sent again,
+  /// and whose files are all read.
   static func move(_ connection: SQLiteConnection, to path: String) throws {
     guard let member = try SyncMember.load(connection) else { return }
     let folder = SyncFolder(root: path, device: member.device)

@@ -155,10 +155,11 @@ public struct SyncFolder {
     }.max() ?? 0
   }
 
-  /// Removes what a send cut short left in this device's folder: its hidden file
-  /// (`.writing-PID.tmp`), and an empty segment numbered past the last written (`past`), which a
-  /// file system without links leaves when killed between taking the name and the rename. A sync
-  /// holds the library's write lock, so no other process of this library is writing now.
+  /// Removes what a send cut short left in this device's folder.
+  ///
+  /// Its hidden file (`.writing-PID.tmp`), and an empty segment numbered past the last written
+  /// (`past`), which a file system without links leaves when killed between taking the name and the
+  /// rename. A sync holds the library's write lock, so no other process of this library is writing.
   func removeLeftovers(past written: Int) {
     for name in Self.names(in: own) ?? [] {
       let path = own + "/" + name
@@ -209,9 +210,10 @@ public struct SyncFolder {
     return number
   }
 
-  /// Gives the written file `temporary` the name `path` unless a file has it (false, `errno`
-  /// EEXIST). `link()` refuses a name that is there; a file system without links (exFAT or FAT on
-  /// a USB stick) takes the name with an exclusive create, then the file over it by `rename()`.
+  /// Gives the written file `temporary` the name `path` unless a file has it (false, `errno` EEXIST).
+  ///
+  /// `link()` refuses a name that is there; a file system without links (exFAT or FAT on a USB
+  /// stick) takes the name with an exclusive create, then the file over it by `rename()`.
   static func publish(
     _ temporary: String, as path: String, linking: (String, String) -> Int32 = { link($0, $1) }
   ) -> Bool {
@@ -240,6 +242,7 @@ public struct SyncFolder {
 /// Sends the rows stamped here since the last send, as segments in this device's folder.
 enum SyncExport {
   /// Writes the new rows; how many.
+  ///
   /// `everything`: the first send to a folder (joined, or a new one moved to) carries every row the
   /// library holds, taken in from devices that may never write to this folder included; later
   /// ones, the rows changed here. Facts of this machine's own never go.

@@ -63,6 +63,7 @@ enum SyncStamp {
   /// was last changed here (so what the folder's devices changed since wins over it; an `import
   /// json`, a copy of a library, dates nothing), a watch by the id it has now (joining gave it one
   /// every machine derives), a deletion too: another machine may hold what was deleted here.
+  ///
   /// `folderWatches`: the watch ids the folder holds, by which a watch deleted before joining that
   /// has one is named.
   static func stamp(
@@ -119,10 +120,11 @@ struct LogKeys {
     columns = TableColumns(connection)
   }
 
-  /// A watch deleted before joining: by the id it had when the folder holds it (a member's export
-  /// imported here), or the one it kept as a watch known by its day, else the id joining would
-  /// have given it (the next of the same watches of its day still here, after those deleted
-  /// before it).
+  /// The key of a watch deleted before joining.
+  ///
+  /// The id it had when the folder holds it (a member's export imported here), or the one it kept
+  /// as a watch known by its day, else the id joining would have given it (the next of the same
+  /// watches of its day still here, after those deleted before it).
   private mutating func deletedBeforeJoining(_ value: (String) -> SQLValue?) throws(SQLiteFailure)
     -> [(String, [SQLValue], Bool)]
   {

@@ -19,8 +19,9 @@ struct SyncTable: Sendable {
   /// The statement that stores a row (its values in `rowColumns` order), replacing the one its key
   /// names; a title's, what the row does not know (empty, zero) keeps what was known.
   let upsert: String
-  /// A title's statement that fills, from an older row (its values in `rowColumns` order), only what
-  /// the one held does not know: a title marked offline on one machine, named on another, ends
+  /// A title's statement that fills only what the row held does not know, from an older row.
+  ///
+  /// Its values in `rowColumns` order: a title marked offline on one machine, named on another, ends
   /// named on both, whichever change came last.
   let fillUnknown: String?
 
@@ -44,8 +45,9 @@ struct SyncTable: Sendable {
       : nil
   }
 
-  /// A column's value when it says something: neither null, empty nor zero (what a title marked
-  /// while amodb could not be asked holds).
+  /// A column's value when it says something: neither null, empty nor zero.
+  ///
+  /// What a title marked while amodb could not be asked holds is all of those.
   static func known(_ column: String) -> String { "nullif(nullif(\(column), ''), 0)" }
 
   /// Every table that travels, in the order records of one moment are applied: a title before
@@ -68,9 +70,10 @@ struct SyncTable: Sendable {
   /// takes with it every item added before that moment, even where it was made again after.
   static let listDeletions = SyncTable(name: "list_deletions", keyColumns: ["name"], rowColumns: [])
 
-  /// The facts that stay on the machine that made them, by the start of their names: the day
-  /// `trending new --since-last` last ran there (each machine's cron says its own news), the
-  /// folders its files were played from, when its old watchlist file moved in.
+  /// The facts that stay on the machine that made them, by the start of their names.
+  ///
+  /// The day `trending new --since-last` last ran there (each machine's cron says its own news),
+  /// the folders its files were played from, when its old watchlist file moved in.
   static let localFacts = [Library.newsMarkerFact, Library.playFolderFact, OldWatchlist.fact]
 
   /// Whether a row travels between devices: every one but a fact of this machine's own.

@@ -87,8 +87,9 @@ public struct Screen: Equatable, Sendable {
   /// Where the focus starts: the selected row, the link or the end of the line typed, as the view
   /// drawn last over it says (a screen reader's terminal cursor rests there).
   public var cursor: Position?
-  /// When the words drawn change with time alone ("updated just now" becoming "1 minute ago"), if
-  /// anything drawn does: an idle app draws again then, and not before.
+  /// When the words drawn change with time alone ("updated just now" becoming "1 minute ago").
+  ///
+  /// Nil when nothing drawn does; an idle app draws again then, and not before.
   public var changesAt: Date?
 
   /// Makes a blank screen.
