@@ -135,7 +135,7 @@ extension TrendingCommand {
         let id = info.media.id
         let asked = blocking({ await client.result(SeriesRequest(id: id, language: language)) })
         guard case .success(let details) = asked else {
-          if case .failure(let error) = asked { notRead(info, error, failure: &failure) }
+          if case .failure(let error) = asked { notRead(info, onWatchlist: onWatchlist, error, failure: &failure) }
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
@@ -159,7 +159,7 @@ extension TrendingCommand {
         let id = info.media.id
         let asked = blocking({ await client.result(MovieDetailsRequest(id: id, language: language)) })
         guard case .success(let details) = asked else {
-          if case .failure(let error) = asked { notRead(info, error, failure: &failure) }
+          if case .failure(let error) = asked { notRead(info, onWatchlist: onWatchlist, error, failure: &failure) }
           continue
         }
         providers = region.flatMap { details.value.providers[$0] }
@@ -180,15 +180,20 @@ extension TrendingCommand {
     return news
   }
 
-  /// Says on standard error that a title's details could not be read, and keeps why in `failure`;
-  /// one amodb no longer has is said as such and fails nothing.
-  private static func notRead(_ info: TitleInfo, _ error: AmodbError, failure: inout AmodbError?) {
+  /// Says on standard error that a title's details could not be read, and keeps why in `failure`.
+  ///
+  /// One amodb no longer has is said as such and fails nothing; taking it off the watchlist stops
+  /// the asking when it is there (a series followed for its episodes seen is not).
+  private static func notRead(
+    _ info: TitleInfo, onWatchlist: Bool, _ error: AmodbError, failure: inout AmodbError?
+  ) {
     let name = Output.named(info, episode: nil)
     guard case .notFound = error else {
       failure = error
       printError(tr("%s: its details could not be read", name))
       return
     }
+    guard onWatchlist else { return printError(tr("%s: amodb no longer has it (404), so it is left out", name)) }
     printError(
       tr(
         "%1$s: amodb no longer has it (404), so it is left out; 'trending watchlist remove %2$s' stops asking", name,

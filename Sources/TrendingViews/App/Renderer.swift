@@ -125,8 +125,10 @@ public enum Renderer {
 
   /// The header's right-hand words, widest first, with the library's sync where there is room:
   /// "updated 3 min ago · synced just now · 3 devices", down to the age alone.
-  static func withSync(_ ages: [String], _ shared: Shared) -> [String] {
+  static func withSync(_ ages: [String], _ shared: Shared, on screen: inout Screen) -> [String] {
     guard let sync = shared.sync else { return ages }
+    let changes = Formatters.ageChanges(since: sync.at, now: shared.now)
+    screen.changesAt = min(screen.changesAt ?? changes, changes)
     let key = SyncWordsKey(
       step: Formatters.AgeStep(since: sync.at, now: shared.now), devices: sync.devices, catalogue: Translator.current)
     let words = syncWorded.value(for: key) {

@@ -44,7 +44,8 @@ enum DocumentView {
   ) -> DocumentLayout {
     Renderer.bar(
       Renderer.breadcrumb(for: state),
-      rights: Renderer.withSync(Renderer.ages(fetchedAt, now: state.shared.now, on: &screen), state.shared),
+      rights: Renderer.withSync(
+        Renderer.ages(fetchedAt, now: state.shared.now, on: &screen), state.shared, on: &screen),
       row: 0, into: &screen)
     let layout = state.shared.imagesEnabled ? PosterLayout.detailBox(for: state.shared.size) : nil
     let request = Reducer.posterInView(state)

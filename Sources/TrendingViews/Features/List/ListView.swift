@@ -56,7 +56,7 @@ enum ListView {
     }
     let ages =
       shown.source.tab?.isRemote == false ? [] : Renderer.ages(shown.list.fetchedAt, now: shared.now, on: &screen)
-    Renderer.bar(lefts, rights: Renderer.withSync(ages, shared), row: chrome.header.row, into: &screen)
+    Renderer.bar(lefts, rights: Renderer.withSync(ages, shared, on: &screen), row: chrome.header.row, into: &screen)
     switch place {
     case .tab: TabBarView.draw(state, row: chrome.body.row, into: &screen)
     case .kept:
