@@ -116,8 +116,14 @@ extension OptionTable {
     ]
   }
 
-  /// A day as `YYYY-MM-DD`, or a usage error naming the option.
-  static func day(_ text: String, option: String) throws(UsageError) -> String {
+  /// A day as `YYYY-MM-DD` (or `today`, `yesterday`: this machine's), or a usage error naming the option.
+  static func day(_ text: String, option: String, now: Date = Date()) throws(UsageError) -> String {
+    let today = CivilDay(ReleaseDate(localDay: now))
+    switch text.lowercased() {
+    case "today": return today.iso
+    case "yesterday": return today.adding(days: -1).iso
+    default: break
+    }
     guard text.count == 10, let date = ReleaseDate(text), date.description == text else {
       // A day written right whose year no calendar of ours holds is said as such.
       let digits = text.utf8.enumerated().allSatisfy { place, byte in

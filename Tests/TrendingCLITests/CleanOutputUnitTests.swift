@@ -103,6 +103,8 @@ struct CleanOutputUnitTests {
     let refused = OptionTable.futureWatch(tomorrow, now: now)
     #expect(
       refused?.message == "--on must be today or a day before (a watch cannot be in the future), not '\(tomorrow)'")
+    #expect(try OptionTable.day("today", option: "--on", now: now) == today.iso)
+    #expect(try OptionTable.day("Yesterday", option: "--on", now: now) == today.adding(days: -1).iso)
     for (typed, said) in [
       ("1600-01-01", "--on must be a day from 1870 on, not '1600-01-01'"),
       ("9999-12-31", "--on must be a day before the year 3000, not '9999-12-31'"),
