@@ -5,8 +5,10 @@ import Localization
 /// Builds the client an invocation asks for, from flags and the environment.
 public enum Setup {
   /// The client and the image loader: demo data, or the live service at the configured hosts.
+  ///
+  /// `onWait` hears each wait for the rate limit, in seconds (a command on a terminal says it).
   public static func services(
-    for invocation: Invocation, environment: [String: String]
+    for invocation: Invocation, environment: [String: String], onWait: (@Sendable (Int) -> Void)? = nil
   ) throws(UsageError) -> (client: AmodbClient, images: ImageLoader) {
     let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
     let configuration: ClientConfiguration
@@ -26,7 +28,7 @@ public enum Setup {
     let disk =
       invocation.demo || invocation.noCache
       ? nil : DiskCache.defaultDirectory(environment: environment).map { DiskCache(directory: $0) }
-    let budget = invocation.demo ? nil : RateBudget()
+    let budget = invocation.demo ? nil : RateBudget(onWait: onWait ?? { _ in })
     return (
       AmodbClient(configuration: configuration, transport: transport, disk: disk, budget: budget),
       ImageLoader(configuration: configuration, transport: transport, disk: disk)

@@ -291,6 +291,11 @@ public enum TrendingCommand {
     }
   }
 
+  /// Says on standard error that a request waits `seconds` for the rate limit.
+  @Sendable static func sayWait(_ seconds: Int) {
+    printError(tr("Waiting %s s for the rate limit…", String(seconds)))
+  }
+
   /// A command's way to amodb, or why there is none.
   enum Ready {
     /// The client and the image loader.
@@ -303,8 +308,12 @@ public enum TrendingCommand {
   /// (when `needsTerminal`) and the key allow it; else says why not.
   static func ready(_ invocation: Invocation, environment: [String: String], needsTerminal: Bool = false) -> Ready {
     let services: (client: AmodbClient, images: ImageLoader)
+    // A command on a terminal says each wait for the rate limit, rather than sitting silent; the
+    // browser counts it down on its own screen.
+    let sayWaits = !needsTerminal && isatty(STDERR_FILENO) == 1
+    let onWait: (@Sendable (Int) -> Void)? = sayWaits ? sayWait : nil
     do {
-      services = try Setup.services(for: invocation, environment: environment)
+      services = try Setup.services(for: invocation, environment: environment, onWait: onWait)
     } catch {
       printUsageError(error)
       return .refused(error.code.rawValue)

@@ -111,6 +111,17 @@ struct CommandTests {
     #expect(!outcome.stderr.contains("cli-secret-key"))
   }
 
+  @Test func aCommandOnATerminalSaysEachWaitForTheRateLimit() throws {
+    let server = try server(status: 429, headers: ["Retry-After": "1"])
+    let terminal = try PseudoTerminal(
+      [Fixtures.binary.path, "list", "--no-cache"], environment: BinaryRunner.environment(environment(server)),
+      width: 100, height: 20)
+    #expect(
+      terminal.read(until: "Waiting 1 s for the rate limit") != nil,
+      "\(String(decoding: terminal.output, as: UTF8.self))")
+    #expect(terminal.waitForExit() >> 8 == 4, "exit status 4, the rate limit")
+  }
+
   @Test func networkFailuresExitFive() throws {
     let server = try server()
     server.stop()
