@@ -24,7 +24,9 @@ struct SyncSharedStickTests {
     // The other user: nobody, with a home and a copy of the binary it may run.
     let other = try folder("sync-nobody")
     let binary = other.appendingPathComponent("trending")
-    try FileManager.default.copyItem(at: Fixtures.binary, to: binary)
+    // Copied by a process of its own: a file this process held open for writing would be inherited
+    // by the other tests' processes started meanwhile, and running it would fail as busy.
+    #expect(try BinaryRunner.program("cp", [Fixtures.binary.path, binary.path]).status == 0)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
     try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: other.path)
     let asNobody = { (arguments: [String]) in

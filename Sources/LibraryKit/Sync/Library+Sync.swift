@@ -17,6 +17,8 @@ public struct SyncOutcome: Equatable, Sendable {
   /// Files of other devices opened and read, and their bytes: none when nothing is new.
   public var filesRead = 0
   public var bytesRead = 0
+  /// Whether a segment written here was found replaced by another copy's of its number.
+  var ownReplaced = false
 }
 
 /// Where a library stands in its sync folder (`trending sync status`).
@@ -123,6 +125,13 @@ extension Library {
         outcome.sent = try SyncExport.send(connection, member: member, folder: folder, everything: first)
         try recordingChanges("sync") {
           try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)
+        }
+        // Another copy of this library (one device id) put its segment in place of one written
+        // here (a file sync keeping the newer file, no conflict copy): what this one held goes again.
+        if outcome.ownReplaced, var again = try SyncMember.load(connection) {
+          again.sent = HybridClock(wall: 0, counter: 0, device: again.device)
+          try connection.rows("UPDATE sync_member SET sent_wall = 0, sent_counter = 0")
+          outcome.sent += try SyncExport.send(connection, member: again, folder: folder, everything: false)
         }
         try connection.rows("UPDATE sync_member SET synced = ?", [.text(now.formatted(.iso8601))])
         return outcome
@@ -312,7 +321,17 @@ enum SyncJoin {
     guard let member = try SyncMember.load(connection) else { return }
     let folder = SyncFolder(root: path, device: member.device)
     try connection.rows("UPDATE sync_member SET folder = ?", [.text(path)])
-    guard folder.highestOwnSegment() < member.segment else { return }
+    // The same folder holds the last segment written here as it was written (a folder this library
+    // left earlier holds older ones of the same numbers, or none).
+    let last = SyncSegment.fileName(member.segment)
+    let known = try connection.rows(
+      "SELECT size, modified FROM sync_files WHERE device = ? AND file = ?", [.text(member.device), .text(last)]
+    ).first
+    if member.segment > 0, let known, let stamp = SyncFolder.stamp(folder.own + "/" + last),
+      known["size"].int == stamp.size, known["modified"].integer == stamp.modified
+    {
+      return
+    }
     try connection.rows("UPDATE sync_member SET segment = 0, sent_wall = 0, sent_counter = 0")
     try connection.rows("DELETE FROM sync_files")
   }

@@ -62,6 +62,8 @@ struct SyncApply {
           }
           continue
         }
+        // A segment written here, changed since: another copy of this library wrote its own there.
+        if own, known != nil, case .segment = entry { outcome.ownReplaced = true }
         var file = FileOutcome()
         if entry == .foreign {
           file.problem = SyncProblem.notOurs.message
