@@ -220,6 +220,18 @@ struct SyncFolderMoveTests {
     #expect(try desktop.marks()[heat.media]?.seen == "2026-11-05", "the laptop's watch, sent again")
   }
 
+  /// A first sync that cannot write (a folder not writable) joins nothing: the library is no member.
+  @Test func aJoinWhoseFirstSyncFailsLeavesNoMember() throws {
+    let shared = try folder()
+    let library = try freshLibrary()
+    try library.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    // Root writes anywhere: the folder is made unwritable by a file where its device folder goes.
+    let device = try #require(try library.connection.scalar("SELECT id FROM device")?.string)
+    try Data("not a folder".utf8).write(to: shared.appendingPathComponent(device))
+    #expect(throws: LibraryError.self) { try library.joinSync(folder: shared.path, name: "laptop", now: Date()) }
+    #expect(try library.syncFolder() == nil)
+  }
+
   /// A library that left a folder for another and comes back sends what it made meanwhile.
   @Test func aLibraryBackInAFolderItLeftSendsWhatItMadeMeanwhile() throws {
     let first = try folder()

@@ -87,7 +87,13 @@ extension Library {
           [.text(path), .text(deviceName), .integer(last)])
       }
     }
-    return try sync(now: now)
+    do {
+      return try sync(now: now)
+    } catch {
+      // A first sync that could not be made (a folder not writable, a full stick) joins nothing.
+      _ = try? read { try connection.rows("DELETE FROM sync_member") }
+      throw error
+    }
   }
 
   /// A folder's path with its links resolved, as a library keeps its sync folder; nil when it is not there.
