@@ -77,19 +77,23 @@ public enum Formatters {
       default: self = .days(seconds / 86_400)
       }
     }
+
+    /// The seconds its words count in: the next step comes a whole one later.
+    var unit: Int {
+      switch self {
+      case .justNow, .minutes: 60
+      case .hours: 3_600
+      case .days: 86_400
+      }
+    }
   }
 
   /// When the age of `date` next changes its words: the next minute, hour or day of it.
   public static func ageChanges(since date: Date, now: Date) -> Date {
     let interval = now.timeIntervalSince(date)
     let seconds = interval.isFinite ? min(max(interval, 0), 1e12) : 0
-    let step: Double =
-      switch seconds {
-      case ..<3_600: 60
-      case ..<172_800: 3_600
-      default: 86_400
-      }
-    return date.addingTimeInterval(((seconds / step).rounded(.down) + 1) * step)
+    let unit = Double(AgeStep(since: date, now: now).unit)
+    return date.addingTimeInterval(((seconds / unit).rounded(.down) + 1) * unit)
   }
 
   /// An age's words: "just now", "3 minutes ago".
