@@ -28,27 +28,18 @@ enum ImportPath {
   ///
   /// A terminal is refused (nothing was piped), and a failed read says why.
   static func read(_ given: String) -> Result<[UInt8], ImportFailure> {
-    let source = given == "-" ? STDIN_FILENO : open(given, O_RDONLY | O_CLOEXEC)
-    guard source >= 0 else { return .failure(unreadable(given)) }
-    defer { if source != STDIN_FILENO { close(source) } }
-    guard isatty(source) != 1 else {
+    // Standard input through a copy of its descriptor: the source closes what it reads.
+    let descriptor = given == "-" ? dup(STDIN_FILENO) : open(given, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(unreadable(given)) }
+    guard isatty(descriptor) != 1 else {
+      close(descriptor)
       return .failure(ImportFailure(tr("%s is a terminal: pipe an export into it", shown(given))))
     }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { return .failure(unreadable(given)) }
-      if count == 0 { return .success(bytes) }
-      bytes += buffer[0..<count]
-      guard bytes.count <= Library.largestExport else {
-        return .failure(
-          ImportFailure(
-            tr(
-              "%1$s is larger than an export of trending can be (%2$s MiB)", shown(given),
-              String(Library.largestExport >> 20))))
-      }
+    var source = FileSource(descriptor: descriptor, name: shown(given))
+    do {
+      return .success(try source.readAll(cap: Library.largestExport, name: shown(given)))
+    } catch {
+      return .failure((error as? ImportFailure) ?? ImportFailure(String(describing: error)))
     }
   }
 

@@ -73,6 +73,12 @@ public final class FileSource: ByteSource {
     descriptor = opened
   }
 
+  /// Reads a descriptor already open (standard input, a pipe), closed with the source.
+  public init(descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    self.name = name
+  }
+
   deinit { close(descriptor) }
 
   public func next() throws -> ArraySlice<UInt8>? {
