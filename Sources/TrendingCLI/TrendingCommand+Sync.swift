@@ -66,6 +66,13 @@ extension TrendingCommand {
   /// One line of what a sync did, problems on standard error.
   private static func report(_ outcome: SyncOutcome) -> Int32 {
     for problem in outcome.problems { printError(tr("not all taken in: %s", problem)) }
+    if outcome.ownMissing > 0 {
+      printError(
+        trn(
+          "%s file this device wrote was gone from the folder: what it held was sent again.",
+          "%s files this device wrote were gone from the folder: what they held was sent again.",
+          outcome.ownMissing, String(outcome.ownMissing)))
+    }
     guard outcome.devices > 0 else {
       return emit(tr("synced: %s sent; no other device has written to the folder yet", String(outcome.sent)))
     }

@@ -220,6 +220,28 @@ struct SyncFolderMoveTests {
     #expect(try desktop.marks()[heat.media]?.seen == "2026-11-05", "the laptop's watch, sent again")
   }
 
+  /// A segment this device wrote, deleted from the folder (by hand, or by a file sync): what it held
+  /// is sent again, once, so a device that joins later still has it.
+  @Test func aSegmentGoneFromTheFolderIsSentAgainOnce() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    try laptop.watch(heat, on: "2026-11-05", recorded: "2026-11-05")
+    _ = try laptop.sync(now: Date())
+    let device = try #require(try laptop.connection.scalar("SELECT id FROM device")?.string)
+    let written = try segments(shared, laptop)
+    try #require(written.count == 2)
+    try FileManager.default.removeItem(at: shared.appendingPathComponent(device).appendingPathComponent(written[1]))
+    let again = try laptop.sync(now: Date())
+    #expect(again.ownMissing == 1)
+    #expect(again.sent >= 1)
+    let next = try laptop.sync(now: Date())
+    #expect(next.ownMissing == 0, "told once")
+    #expect(next.sent == 0)
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    #expect(try desktop.marks()[heat.media]?.seen == "2026-11-05", "the deleted segment's watch, sent again")
+  }
+
   /// A first sync that cannot write (a folder not writable) joins nothing: the library is no member.
   @Test func aJoinWhoseFirstSyncFailsLeavesNoMember() throws {
     let shared = try folder()

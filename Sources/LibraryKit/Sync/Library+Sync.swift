@@ -19,6 +19,8 @@ public struct SyncOutcome: Equatable, Sendable {
   public var bytesRead = 0
   /// Whether a segment written here was found replaced by another copy's of its number.
   var ownReplaced = false
+  /// Segments written here that the folder no longer holds: what they held was sent again.
+  public var ownMissing = 0
 }
 
 /// Where a library stands in its sync folder (`trending sync status`).
@@ -133,8 +135,10 @@ extension Library {
           try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)
         }
         // Another copy of this library (one device id) put its segment in place of one written
-        // here (a file sync keeping the newer file, no conflict copy): what this one held goes again.
-        if outcome.ownReplaced, var again = try SyncMember.load(connection) {
+        // here (a file sync keeping the newer file, no conflict copy), or a segment written here is
+        // gone from the folder: what it held goes again.
+        outcome.ownMissing = try SyncApply.forgetMissingOwn(connection, folder: folder).count
+        if outcome.ownReplaced || outcome.ownMissing > 0, var again = try SyncMember.load(connection) {
           again.sent = HybridClock(wall: 0, counter: 0, device: again.device)
           try connection.rows("UPDATE sync_member SET sent_wall = 0, sent_counter = 0")
           outcome.sent += try SyncExport.send(connection, member: again, folder: folder, everything: false)

@@ -32,6 +32,25 @@ extension SyncApply {
     return known["modified"].int.map { Int64($0) != stamp.modified } ?? false
   }
 
+  /// This device's segments a sync wrote and remembers that its folder no longer holds (deleted by
+  /// hand, or by a file sync): forgotten here, and their names returned.
+  ///
+  /// A device that joins later would never read what they held, so the caller sends it all again.
+  static func forgetMissingOwn(_ connection: SQLiteConnection, folder: SyncFolder) throws(SQLiteFailure) -> [String] {
+    guard let present = SyncFolder.names(in: folder.own).map(Set.init) else { return [] }
+    var missing: [String] = []
+    try connection.each("SELECT file FROM sync_files WHERE device = ? ORDER BY file", [.text(folder.device)]) { row in
+      guard let name = row["file"].string, case .segment = SyncFolder.entry(name), !present.contains(name) else {
+        return
+      }
+      missing.append(name)
+    }
+    for name in missing {
+      try connection.rows("DELETE FROM sync_files WHERE device = ? AND file = ?", [.text(folder.device), .text(name)])
+    }
+    return missing
+  }
+
   /// A file's problem as a sync names it: "6cf69d1d/00000007.jsonl: why".
   static func named(_ problem: String, device: String, file: String) -> String {
     "\(device.prefix(8))/\(TextSanitizer.clean(file, limit: 100)): \(problem)"
