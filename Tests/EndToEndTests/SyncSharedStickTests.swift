@@ -41,6 +41,8 @@ struct SyncSharedStickTests {
     #expect(joined.status == 0, "\(joined.stderr)")
     #expect(joined.stderr.contains("/: could not be read: Permission denied"), "\(joined.stdout) \(joined.stderr)")
     #expect(!(try asNobody(["history"]).stdout.contains("550")))
+    let status = try asNobody(["sync", "status"])
+    #expect(status.stdout.contains("/: could not be read: Permission denied"), "\(status.stdout)")
     // Its owner opens the folder, not yet its files: each file is said, and tried again.
     #expect(
       try BinaryRunner.program("find", [stick.path, "-type", "d", "-exec", "chmod", "a+rx", "{}", "+"]).status == 0)

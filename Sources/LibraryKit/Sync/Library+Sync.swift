@@ -178,10 +178,14 @@ extension Library {
             forgotten: row["forgotten"].int == 1, isThis: false,
             gone: listed && !present.contains(row["id"].string ?? "")))
       }
-      let skipped = try connection.rows(
+      var skipped = try connection.rows(
         "SELECT device, file, problem FROM sync_files WHERE problem IS NOT NULL ORDER BY device, file"
       ).map { row in
         "\(row["device"].string ?? "")/\(row["file"].string ?? ""): \(row["problem"].string ?? "")"
+      }
+      // A device's folder this user may not read (another user's, on a shared stick) is named too.
+      for device in present.sorted() where SyncFolder.names(in: member.folder + "/" + device) == nil {
+        skipped.append("\(device)/: " + SyncProblem.unreadable(String(cString: strerror(errno))).message)
       }
       return SyncStatus(
         folder: member.folder, device: member.device, name: member.name,
