@@ -121,8 +121,7 @@ struct SyncStatusOutput: Encodable {
     devices = status.devices.map { device in
       Device(
         id: device.id, name: device.name, this: device.isThis,
-        lastChange: device.lastChange > 0
-          ? Date(timeIntervalSince1970: Double(device.lastChange) / 1000).formatted(.iso8601) : nil,
+        lastChange: device.lastChange.map { Date(timeIntervalSince1970: Double($0) / 1000).formatted(.iso8601) },
         records: device.records, files: device.files, partialFiles: device.partialFiles, forgotten: device.forgotten,
         gone: device.gone)
     }
@@ -142,9 +141,8 @@ extension Output {
       line += "  " + trn("%s row read", "%s rows read", device.records)
       line += ", " + trn("%s file read whole", "%s files read whole", device.files)
       if device.partialFiles > 0 { line += ", " + trn("%s still arriving", "%s still arriving", device.partialFiles) }
-      if device.lastChange > 0 {
-        line +=
-          ", " + tr("last change %s", Date(timeIntervalSince1970: Double(device.lastChange) / 1000).formatted(.iso8601))
+      if let last = device.lastChange {
+        line += ", " + tr("last change %s", Date(timeIntervalSince1970: Double(last) / 1000).formatted(.iso8601))
       }
       if device.forgotten { line += " " + tr("(forgotten)") }
       if device.gone { line += " " + tr("(its folder is gone)") }

@@ -242,6 +242,28 @@ struct SyncFolderMoveTests {
     #expect(try desktop.marks()[heat.media]?.seen == "2026-11-05", "the deleted segment's watch, sent again")
   }
 
+  /// A device that sent only what it held before joining (an `import json`) has no dated change:
+  /// its status names no moment, not 1970.
+  @Test func aDeviceThatSentOnlyWhatItHeldBeforeJoiningHasNoLastChange() throws {
+    let shared = try folder()
+    let source = try freshLibrary()
+    try source.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    let exported = try source.exportJSON(now: "2026-12-01")
+    let imported = try freshLibrary()
+    _ = try imported.importJSON(Array(exported.utf8), name: "x.json", dryRun: false)
+    _ = try imported.joinSync(folder: shared.path, name: "laptop", now: Date())
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    let laptop = try #require(try desktop.syncStatus().devices.first { $0.name == "laptop" })
+    #expect(laptop.records > 0)
+    #expect(laptop.lastChange == nil)
+    try imported.watch(heat, on: "2026-11-05", recorded: "2026-11-05")
+    _ = try imported.sync(now: Date())
+    _ = try desktop.sync(now: Date())
+    let after = try #require(try desktop.syncStatus().devices.first { $0.name == "laptop" })
+    #expect((after.lastChange ?? 0) > 1_700_000_000_000, "a change made after joining is dated")
+  }
+
   /// A first sync that cannot write (a folder not writable) joins nothing: the library is no member.
   @Test func aJoinWhoseFirstSyncFailsLeavesNoMember() throws {
     let shared = try folder()

@@ -29,8 +29,9 @@ public struct SyncStatus: Equatable, Sendable {
   public struct Device: Equatable, Sendable {
     public var id: String
     public var name: String
-    /// Milliseconds since 1970 of the newest change read from it (this device: made here).
-    public var lastChange: Int64
+    /// Milliseconds since 1970 of the newest change read from it (this device: made here); nil
+    /// when none is dated (it sent only what it held before joining, which carries no date).
+    public var lastChange: Int64?
     /// Rows read from it (this device: sent).
     public var records: Int
     /// Files read whole, and files still being delivered.
@@ -155,7 +156,7 @@ extension Library {
       guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
       var devices: [SyncStatus.Device] = [
         SyncStatus.Device(
-          id: member.device, name: member.name, lastChange: member.sent.wall,
+          id: member.device, name: member.name, lastChange: SyncJoin.dated(member.sent.wall),
           records: try connection.scalar("SELECT count(*) FROM sync_rows WHERE device = ?", [.text(member.device)])?
             .int ?? 0,
           files: member.segment, partialFiles: 0, forgotten: false, isThis: true)
@@ -173,7 +174,8 @@ extension Library {
       {
         devices.append(
           SyncStatus.Device(
-            id: row["id"].string ?? "", name: row["name"].string ?? "", lastChange: row["last_wall"].integer ?? 0,
+            id: row["id"].string ?? "", name: row["name"].string ?? "",
+            lastChange: SyncJoin.dated(row["last_wall"].integer ?? 0),
             records: row["records"].int ?? 0, files: row["whole"].int ?? 0, partialFiles: row["partial"].int ?? 0,
             forgotten: row["forgotten"].int == 1, isThis: false,
             gone: listed && !present.contains(row["id"].string ?? "")))

@@ -84,10 +84,16 @@ enum SyncJoin {
   /// user's, so it dates no row.
   static let logKind = "joinSync"
 
+  /// The wall of the clock rows held before joining are stamped with: no moment of the user's.
+  static let undatedWall: Int64 = 1
+
+  /// A clock's wall as a moment to show: nil for none yet, or the stamp of rows held before joining.
+  static func dated(_ wall: Int64) -> Int64? { wall > undatedWall ? wall : nil }
+
   /// Stamps every row the library holds that no change of the log names with the oldest clock
   /// there is, so all of it travels and any change of the folder's devices wins over it.
   static func stampUnstamped(_ connection: SQLiteConnection, device: String) throws(SQLiteFailure) {
-    let oldest = HybridClock(wall: 1, counter: 0, device: device)
+    let oldest = HybridClock(wall: undatedWall, counter: 0, device: device)
     for table in SyncTable.all {
       var keys: [[SQLValue]] = []
       try connection.each(table.selectAll) { row in
