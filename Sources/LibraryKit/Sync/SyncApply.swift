@@ -194,6 +194,7 @@ struct SyncApply {
     var refused = 0
     var firstRefusal: String?
     var ahead = 0
+    var furthestAhead: Int64 = 0
     var lastClock: Int64 = 0
     for line in lines.dropFirst() {
       file.records += 1
@@ -216,7 +217,10 @@ struct SyncApply {
         try connection.rows(
           "INSERT INTO sync_waiting (device, line) VALUES (?, ?) ON CONFLICT DO NOTHING",
           [.text(device), .text(String(decoding: line, as: UTF8.self))])
-        if taken == .ahead { ahead += 1 }
+        if taken == .ahead, let record = SyncSegment.record(line, device: device) {
+          ahead += 1
+          furthestAhead = max(furthestAhead, record.clock.wall)
+        }
       case .refused(let why):
         refused += 1
         firstRefusal = firstRefusal ?? why
@@ -232,11 +236,14 @@ struct SyncApply {
     }
     if ahead > 0 {
       let name = String(path.split(separator: "/").last ?? "")
+      let moment = { (wall: Int64) in Date(timeIntervalSince1970: Double(wall) / 1000).formatted(.iso8601) }
       outcome.problems.append(
         Self.named(
           trn(
-            "%s record waits, dated ahead of this machine's clock",
-            "%s records wait, dated ahead of this machine's clock", ahead, String(ahead)), device: device, file: name))
+            "%1$s record waits, dated %2$s, more than a day ahead of this machine's clock (%3$s): one of the two clocks is wrong",
+            "%1$s records wait, dated up to %2$s, more than a day ahead of this machine's clock (%3$s): one of the two clocks is wrong",
+            ahead, String(ahead), moment(furthestAhead), moment(SyncClock.milliseconds(now))),
+          device: device, file: name))
     }
     try connection.rows(
       """
