@@ -87,6 +87,13 @@ struct CleanOutputUnitTests {
     #expect(Output.csvField("plain") == "plain")
   }
 
+  @Test func onlyTheCellsStartIsGuardedAndTheTextAfterACommaStaysAsWritten() {
+    #expect(Output.csvField("Me, -Myself & I") == #""Me, -Myself & I""#)
+    #expect(Output.csvField("Score: 7/10, +1 for the music; -1") == #""Score: 7/10, +1 for the music; -1""#)
+    #expect(Output.csvField("  =1+2") == "'  =1+2")
+    #expect(Output.csvField("=a,b") == #""'=a,b""#)
+  }
+
   @Test func markupIsEscapedAsEntities() {
     #expect(
       Output.escapingMarkup(#"<a href="x">A & B's</a>"#) == "&lt;a href=&quot;x&quot;&gt;A &amp; B&apos;s&lt;/a&gt;")
