@@ -169,6 +169,24 @@ struct ImportPlanTests {
     #expect(try empty.exportJSON(now: "2026-04-01") == exported)
   }
 
+  /// Two watches of one film on one day (a rewatch) come back as two; a library holding that day's
+  /// watch under another id (its own import of the same diary) gets only the rewatch.
+  @Test func aSameDayRewatchComesBackAndAWatchUnderAnotherIDIsNotDoubled() throws {
+    let library = try freshLibrary()
+    try library.watch(dune, on: "2024-03-01", recorded: "2024-03-01")
+    try library.watch(dune, on: "2024-03-01", recorded: "2024-03-01")
+    let exported = try library.exportJSON(now: "2026-04-01")
+    let empty = try freshLibrary()
+    #expect(try empty.importJSON(Array(exported.utf8), name: "x.json", dryRun: false).added["watch_events"] == 2)
+    #expect(try empty.exportJSON(now: "2026-04-01") == exported)
+    #expect(try empty.importJSON(Array(exported.utf8), name: "x.json", dryRun: false).addedInAll == 0)
+    let other = try freshLibrary()
+    try other.watch(dune, on: "2024-03-01", recorded: "2024-03-01")
+    let outcome = try other.importJSON(Array(exported.utf8), name: "x.json", dryRun: false)
+    #expect(outcome.added["watch_events"] == 1 && outcome.already >= 1, "\(outcome)")
+    #expect(try other.history().filter { $0.title.media == dune.media }.count == 2)
+  }
+
   /// An older rating of another value is not taken, and is counted as such, not as "already there".
   @Test func anOlderRatingLosesToTheLibrarysAndIsCountedSo() throws {
     let library = try freshLibrary()

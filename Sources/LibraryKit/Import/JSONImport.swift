@@ -29,6 +29,13 @@ public struct JSONImportOutcome: Equatable, Sendable {
   }
 }
 
+/// What an `import json` keeps from row to row: the file's list ids as the library's, and how many
+/// watches of each title, episode and day the file has held so far.
+fileprivate struct JSONImportMemory {
+  var listIDs: [Int64: Int64] = [:]
+  var watchesOnADay: [[SQLValue]: Int] = [:]
+}
+
 /// What became of one exported row.
 fileprivate enum Taken {
   case added, already
@@ -53,8 +60,9 @@ extension Library {
 
   /// Reads `export json` back into the library in one transaction: into an empty library, every
   /// row of every table as it was (ids included); into one with rows, what is not there yet
-  /// (lists matched by name, watches by title, episode and day). A row holding a value the app
-  /// never writes costs only itself; text is cleaned of control characters and escape sequences.
+  /// (lists matched by name; watches by id, else by title, episode and day, as many as the file has
+  /// of that day). A row holding a value the app never writes costs only itself; text is cleaned of
+  /// control characters and escape sequences.
   /// `today` (`YYYY-MM-DD`, UTC) bounds the days taken; nil is today.
   public func importJSON(_ bytes: [UInt8], name: String, dryRun: Bool, today: String? = nil) throws
     -> JSONImportOutcome
@@ -78,10 +86,10 @@ extension Library {
 
   /// Inserts one exported row unless it is there; a row the library's constraints refuse is invalid.
   fileprivate func insert(
-    _ table: String, _ columns: [String], _ values: [SQLValue], listIDs: inout [Int64: Int64]
+    _ table: String, _ columns: [String], _ values: [SQLValue], memory: inout JSONImportMemory
   ) throws -> Taken {
     do {
-      return try insertUnlessThere(table, columns, values, listIDs: &listIDs)
+      return try insertUnlessThere(table, columns, values, memory: &memory)
     } catch let failure as SQLiteFailure where failure.primary == SQLITE_CONSTRAINT {
       if failure.code == Self.foreignKeyRefused {
         return .invalid(tr("it is about a title that is neither in the file nor in the library"))
@@ -92,18 +100,18 @@ extension Library {
 
   /// `insert`, any constraint's refusal thrown.
   private func insertUnlessThere(
-    _ table: String, _ columns: [String], _ values: [SQLValue], listIDs: inout [Int64: Int64]
+    _ table: String, _ columns: [String], _ values: [SQLValue], memory: inout JSONImportMemory
   ) throws -> Taken {
     var columns = columns
     var values = values
     func value(_ name: String) -> SQLValue { columns.firstIndex(of: name).map { values[$0] } ?? .null }
     // A late copy does not undo what a machine of the sync folder took away since, as a sync would
     // not; the items of a list taken away go with it.
-    if table == "list_items", let list = value("list_id").integer, listIDs[list] == Self.listTakenAway {
+    if table == "list_items", let list = value("list_id").integer, memory.listIDs[list] == Self.listTakenAway {
       return .takenAway
     }
-    if try takenAway(table, value, listIDs: listIDs) {
-      if table == "lists", let id = value("id").integer { listIDs[id] = Self.listTakenAway }
+    if try takenAway(table, value, listIDs: memory.listIDs) {
+      if table == "lists", let id = value("id").integer { memory.listIDs[id] = Self.listTakenAway }
       return .takenAway
     }
     switch table {
@@ -111,7 +119,7 @@ extension Library {
       guard let id = value("id").integer else { return .invalid(ExportValues.bad("id", "null")) }
       let spelled: SQLValue = .text(try Lists.spelling(connection, value("name").string ?? ""))
       if let known = try connection.scalar("SELECT id FROM lists WHERE name = ?", [spelled])?.integer {
-        listIDs[id] = known
+        memory.listIDs[id] = known
         // The same list: it was made on the earlier of the two days.
         try connection.rows(
           "UPDATE lists SET created = min(created, ?) WHERE id = ?", [value("created"), .integer(known)])
@@ -123,22 +131,29 @@ extension Library {
       }
       try connection.rows(
         "INSERT INTO lists (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))", values)
-      listIDs[id] = connection.lastInsertID
+      memory.listIDs[id] = connection.lastInsertID
       return .added
     case "list_items":
-      guard let list = value("list_id").integer, let mapped = listIDs[list] else {
+      guard let list = value("list_id").integer, let mapped = memory.listIDs[list] else {
         return .invalid(tr("list_id %s is not a list of the file", StoredValues.shown(value("list_id"))))
       }
       values[0] = .integer(mapped)
     case "watch_events":
-      let same = try connection.scalar(
-        """
-        SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?
-        """, [value("kind"), value("title_id"), value("season"), value("episode"), value("watched")])
-      guard same == nil else { return .already }
+      let day = [value("kind"), value("title_id"), value("season"), value("episode"), value("watched")]
+      memory.watchesOnADay[day, default: 0] += 1
       // A watch keeps its stable id; an export of a version before them gets one.
       if let uid = columns.firstIndex(of: "uid"), values[uid] == .null { values[uid] = .text(Events.newUID()) }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [value("uid")]) != nil { return .already }
+      // Watches of the title that day under other ids (the same diary imported on each machine)
+      // are the file's: as many as the file has are enough, and its rewatches of the day past
+      // those are added.
+      let there =
+        try connection.scalar(
+          """
+          SELECT count(*) FROM watch_events
+          WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?
+          """, day)?.int ?? 0
+      guard there < memory.watchesOnADay[day, default: 0] else { return .already }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE id = ?", [value("id")]) != nil {
         columns.removeFirst()
         values.removeFirst()
@@ -195,7 +210,7 @@ private final class JSONImportRun<S: ByteSource> {
   let name: String
   let today: ReleaseDate
   var outcome = JSONImportOutcome()
-  var listIDs: [Int64: Int64] = [:]
+  var memory = JSONImportMemory()
   var format: String?
   var version: Int64?
   var schema: Int64?
@@ -343,7 +358,7 @@ private final class JSONImportRun<S: ByteSource> {
       if let problem = StoredValues.problem(table.name, table.columns, &values, today: today, cleaning: true) {
         taken = .invalid(problem)
       } else {
-        taken = try library.insert(table.name, table.columns, values, listIDs: &listIDs)
+        taken = try library.insert(table.name, table.columns, values, memory: &memory)
       }
     }
     switch taken {
