@@ -61,6 +61,11 @@ enum Events {
     SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ? LIMIT 1
     """
 
+  /// How many watches of the title or episode (kind, title id, season, episode) are on the day.
+  static let countOfDay = """
+    SELECT count(*) FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?
+    """
+
   /// Whether any watch of the title or episode (kind, title id, season, episode) is there.
   static let any = """
     SELECT 1 FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? LIMIT 1
@@ -80,12 +85,26 @@ enum Events {
   enum Identity {
     /// 128 random bits: a watch the user marks.
     case random
-    /// The id every machine derives for the first watch of its day: an imported watch, so one export
-    /// imported on two machines is one watch once they sync.
-    case derived
+    /// The id every machine derives for the watch of its day at `ordinal` (0: the first), free in
+    /// the library: an imported watch, so one export imported on two machines is one watch once
+    /// they sync.
+    case derived(ordinal: Int)
     /// The id every machine derives for a watch known only to be before its day (a rating's), which
     /// a dated watch of that day or earlier replaces (`SyncJoin.seenByID`).
     case seenBy
+  }
+
+  /// The derived id of `what`'s watch at `ordinal`, or at the next ordinal whose id the library
+  /// does not hold (a watch of the day taken away, then imported again).
+  private static func freeWatchID(_ connection: SQLiteConnection, _ what: [SQLValue], from ordinal: Int)
+    throws(SQLiteFailure) -> String
+  {
+    var ordinal = ordinal
+    while true {
+      let uid = SyncJoin.watchID(what, ordinal: ordinal)
+      guard try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [.text(uid)]) != nil else { return uid }
+      ordinal += 1
+    }
   }
 
   /// Records one watch.
@@ -100,7 +119,7 @@ enum Events {
     let uid =
       switch identity {
       case .random: newUID()
-      case .derived: SyncJoin.watchID(what, ordinal: 0)
+      case .derived(let ordinal): try freeWatchID(connection, what, from: ordinal)
       case .seenBy: SyncJoin.seenByID(what)
       }
     try connection.rows(
@@ -179,7 +198,8 @@ extension Library {
       ]
       guard try connection.scalar(Events.sameDay, what) == nil else { return false }
       try Titles.upsert(connection, info, day: recorded)
-      try Events.insert(connection, info.media, episode: episode, day: day, recorded: recorded, identity: .derived)
+      try Events.insert(
+        connection, info.media, episode: episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
       return true
     }
   }

@@ -25,11 +25,11 @@ struct ExportReaderTests {
     #expect(rows.skipped.isEmpty, "\(rows.skipped)")
     func actions(_ file: String) -> [ImportAction] { rows.rows.filter { $0.place.file == file }.map(\.action) }
     let diary = rows.rows.filter { $0.place.file == "diary.csv" }
-    #expect(diary.first?.action == .watch(day: "2024-03-01") && diary.first?.place.line == 2, "the Watched Date")
+    #expect(diary.first?.action == .loggedWatch(day: "2024-03-01") && diary.first?.place.line == 2, "the Watched Date")
     #expect(diary.contains { $0.action == .note("Tags: cinema, imax", day: "2024-03-01") })
     #expect(diary.contains { $0.action == .rate(9, day: "2024-03-01") }, "4.5 stars are 9")
     let crouching = diary.filter { $0.title == "Crouching Tiger, Hidden Dragon" }
-    #expect(crouching.first?.action == .watch(day: "2022-11-05"), "no Watched Date: the day it was logged")
+    #expect(crouching.first?.action == .loggedWatch(day: "2022-11-05"), "no Watched Date: the day it was logged")
     #expect(crouching.first?.reference == .search(title: "Crouching Tiger, Hidden Dragon", year: 2000))
     #expect(actions("ratings.csv").contains(.rate(1, day: "2018-05-01")), "half a star is 1")
     #expect(actions("watched.csv").allSatisfy { if case .watchUnlessSeen = $0 { true } else { false } })

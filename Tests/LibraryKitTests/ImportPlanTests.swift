@@ -187,6 +187,32 @@ struct ImportPlanTests {
     #expect(try other.history().filter { $0.title.media == dune.media }.count == 2)
   }
 
+  /// A diary's or a history's two entries of one day are two watches (a rewatch), each with the id
+  /// every machine derives for its place in the day; importing the file again adds none, and a
+  /// library holding one of the day gets the other.
+  @Test func aLoggedRewatchOfTheSameDayIsASecondWatchAndAgainAddsNothing() throws {
+    let target = ImportTarget(info: dune)
+    let changes = (1...2).map {
+      PlannedChange(
+        place: RowPlace(file: "diary.csv", line: $0), target: target, action: .loggedWatch(day: "2024-03-01"))
+    }
+    let library = try freshLibrary()
+    #expect(try library.apply(changes, dryRun: false, recorded: "2026-01-01").added.count == 2)
+    #expect(try library.history().filter { $0.title.media == dune.media }.count == 2)
+    let again = try library.apply(changes, dryRun: false, recorded: "2026-01-01")
+    #expect(again.added.isEmpty && again.already == 2)
+    let other = try freshLibrary()
+    try other.watch(dune, on: "2024-03-01", recorded: "2024-03-01")
+    #expect(try other.apply(changes, dryRun: false, recorded: "2026-01-01").added.count == 1)
+    // The same file imported on another machine: the same two ids, so a sync makes them one pair.
+    let elsewhere = try freshLibrary()
+    _ = try elsewhere.apply(changes, dryRun: false, recorded: "2026-01-01")
+    let ids = { (library: Library) in
+      try library.connection.rows("SELECT uid FROM watch_events ORDER BY uid").map { $0["uid"].string ?? "" }
+    }
+    #expect(try ids(library) == ids(elsewhere))
+  }
+
   /// An older rating of another value is not taken, and is counted as such, not as "already there".
   @Test func anOlderRatingLosesToTheLibrarysAndIsCountedSo() throws {
     let library = try freshLibrary()

@@ -36,6 +36,9 @@ public enum TitleReference: Hashable, Sendable {
 public enum ImportAction: Equatable, Sendable {
   /// A watch on that day (not doubled: the same title or episode on the same day is there).
   case watch(day: String)
+  /// One entry of a diary or a history, each its own watch on that day (two of a day are a rewatch):
+  /// as many of the title's watches of the day as the file holds, those already there counted.
+  case loggedWatch(day: String)
   /// A watch on that day unless the title or episode has a watch already (a "watched" list).
   case watchUnlessSeen(day: String)
   /// A rating, 1–10.
@@ -48,7 +51,7 @@ public enum ImportAction: Equatable, Sendable {
   /// Applied in this order, so a diary's watches are there before a "watched" list is read.
   var order: Int {
     switch self {
-    case .watch: return 0
+    case .watch, .loggedWatch: return 0
     case .watchUnlessSeen: return 1
     case .rate, .note, .list: return 2
     }

@@ -33,7 +33,7 @@ public struct JSONImportOutcome: Equatable, Sendable {
 /// watches of each title, episode and day the file has held so far.
 fileprivate struct JSONImportMemory {
   var listIDs: [Int64: Int64] = [:]
-  var watchesOnADay: [[SQLValue]: Int] = [:]
+  var watches = LoggedWatches()
 }
 
 /// What became of one exported row.
@@ -140,20 +140,14 @@ extension Library {
       values[0] = .integer(mapped)
     case "watch_events":
       let day = [value("kind"), value("title_id"), value("season"), value("episode"), value("watched")]
-      memory.watchesOnADay[day, default: 0] += 1
+      let held = memory.watches.count(day)
       // A watch keeps its stable id; an export of a version before them gets one.
       if let uid = columns.firstIndex(of: "uid"), values[uid] == .null { values[uid] = .text(Events.newUID()) }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [value("uid")]) != nil { return .already }
       // Watches of the title that day under other ids (the same diary imported on each machine)
       // are the file's: as many as the file has are enough, and its rewatches of the day past
       // those are added.
-      let there =
-        try connection.scalar(
-          """
-          SELECT count(*) FROM watch_events
-          WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND watched = ?
-          """, day)?.int ?? 0
-      guard there < memory.watchesOnADay[day, default: 0] else { return .already }
+      guard try connection.scalar(Events.countOfDay, day)?.int ?? 0 < held else { return .already }
       if try connection.scalar("SELECT 1 FROM watch_events WHERE id = ?", [value("id")]) != nil {
         columns.removeFirst()
         values.removeFirst()

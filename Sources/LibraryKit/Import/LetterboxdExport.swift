@@ -65,7 +65,7 @@ enum LetterboxdExport {
       var actions: [ImportAction] = []
       switch file {
       case .diary:
-        actions.append(.watch(day: day))
+        actions.append(.loggedWatch(day: day))
         if let tags = record["Tags"] { actions.append(.note(tr("Tags: %s", tags), day: day)) }
       case .watched: actions.append(.watchUnlessSeen(day: day))
       case .watchlist: actions.append(.list(Schema.watchlistName, day: day))

@@ -10,8 +10,9 @@ extension Library {
     try transaction(commit: !dryRun) {
       var outcome = ImportOutcome()
       var seenBy = SeenByWatches()
+      var logged = LoggedWatches()
       for (done, change) in changes.enumerated() {
-        switch try apply(change, recorded: recorded, seenBy: &seenBy) {
+        switch try apply(change, recorded: recorded, seenBy: &seenBy, logged: &logged) {
         case .made: outcome.added.append(change)
         case .there: outcome.already += 1
         case .newerKept: outcome.keptNewer += 1
@@ -46,7 +47,9 @@ extension Library {
   }
 
   /// Makes one change unless it is there.
-  private func apply(_ change: PlannedChange, recorded: String, seenBy: inout SeenByWatches) throws -> Applied {
+  private func apply(
+    _ change: PlannedChange, recorded: String, seenBy: inout SeenByWatches, logged: inout LoggedWatches
+  ) throws -> Applied {
     let target = change.target
     let media = target.info.media
     let titleKey: [SQLValue] = [
@@ -61,7 +64,16 @@ extension Library {
         return replaced ? .made : .there
       }
       try Titles.upsert(connection, target.info, day: recorded)
-      try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived)
+      try Events.insert(
+        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
+    case .loggedWatch(let day):
+      let replaced = try seenBy.remove(connection, titleKey, onOrAfter: day)
+      let held = logged.count(titleKey + [.text(day)])
+      let there = try connection.scalar(Events.countOfDay, titleKey + [.text(day)])?.int ?? 0
+      guard there < held else { return replaced ? .made : .there }
+      try Titles.upsert(connection, target.info, day: recorded)
+      try Events.insert(
+        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1))
     case .watchUnlessSeen(let day):
       guard try connection.scalar(Events.any, titleKey) == nil else { return .there }
       try Titles.upsert(connection, target.info, day: recorded)
@@ -108,6 +120,17 @@ extension Library {
       try Lists.insert(connection, media, list: list, day: day)
     }
     return .made
+  }
+}
+
+/// How many entries of each title's or episode's day an import's diary or history has held so far.
+struct LoggedWatches {
+  private var held: [[SQLValue]: Int] = [:]
+
+  /// Counts one more entry of `day` (kind, title id, season, episode, day); how many so far.
+  mutating func count(_ day: [SQLValue]) -> Int {
+    held[day, default: 0] += 1
+    return held[day, default: 0]
   }
 }
 

@@ -49,7 +49,7 @@ enum TraktExport {
       switch file {
       case .history:
         stamp = entry.watchedAt
-        action = { .watch(day: $0) }
+        action = { .loggedWatch(day: $0) }
       case .ratings:
         stamp = entry.ratedAt
         guard let rating = entry.rating, (1...10).contains(rating) else {
