@@ -51,7 +51,10 @@ extension TrendingCommand {
     }
     let changed = adding ? try library.add(info, to: name, day: today) : try library.remove(media, from: name)
     let title = Output.named(info, episode: nil)
-    let list = try library.listName(name) ?? name
+    let spelled = try library.listName(name) ?? name
+    // The watchlist is named in the user's language, as the browser names it; other lists as spelled.
+    let list =
+      spelled.lowercased() == "watchlist" ? trc("the watchlist's name inside a sentence", "watchlist") : spelled
     switch (adding, changed) {
     case (true, true): printNote(tr("added %1$s to %2$s", title, list))
     case (true, false): printNote(tr("%1$s was on %2$s already", title, list))

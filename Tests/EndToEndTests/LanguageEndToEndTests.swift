@@ -11,6 +11,13 @@ struct LanguageCommandTests {
     #expect(outcome.stderr.contains("Использование:"))
   }
 
+  @Test func theWatchlistIsNamedInTheUsersLanguage() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("watchlist-fr-\(UUID().uuidString)")
+    let environment = ["XDG_DATA_HOME": home.path, "HOME": home.path, "LANG": "fr_FR.UTF-8"]
+    let added = try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: environment)
+    #expect(added.status == 0 && added.stderr.contains("Fight Club (1999) ajouté à « À voir »"), "\(added.stderr)")
+  }
+
   @Test func helpFollowsTheLocaleWithNoLocalesInstalled() throws {
     // LANG names a locale this machine has not generated: the catalogue is in the binary.
     let outcome = try BinaryRunner.run(["help"], environment: ["LANG": "pl_PL.UTF-8"])
