@@ -18,6 +18,11 @@ struct LanguageCommandTests {
     #expect(added.status == 0 && added.stderr.contains("Fight Club (1999) ajouté à « À voir »"), "\(added.stderr)")
   }
 
+  @Test func aFilmsAboutIsNotTheAppsAbout() throws {
+    let shown = try BinaryRunner.run(["--demo", "show", "550"], environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(shown.stdout.contains("О фильме") && !shown.stdout.contains("О программе"), "\(shown.stdout)")
+  }
+
   @Test func helpFollowsTheLocaleWithNoLocalesInstalled() throws {
     // LANG names a locale this machine has not generated: the catalogue is in the binary.
     let outcome = try BinaryRunner.run(["help"], environment: ["LANG": "pl_PL.UTF-8"])

@@ -30,7 +30,7 @@ extension FilmDocument {
       lines.append((labelled(label, company.name, column: column, width: width), .discover(.company(company))))
     }
     guard !lines.isEmpty || !details.keywords.isEmpty else { return }
-    document.heading(tr("About"))
+    document.heading(trc("the heading of what is known of a film: its genres, runtime, budget…", "About"))
     for (line, link) in lines { document.append(line, link: link) }
     keywords(details.keywords, column: column, width: width, into: &document)
   }
