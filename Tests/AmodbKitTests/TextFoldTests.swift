@@ -11,4 +11,10 @@ struct TextFoldTests {
     #expect(TextFold.latinBase(of: "ð") == nil, "eth is a letter of its own")
     #expect(TextFold.latinBase(of: "ı") == nil, "a dotless i is not named for an i")
   }
+
+  @Test func russiansYoIsTheirYe() {
+    #expect(TextFold.folded("Крёстный отец") == TextFold.folded("крестный отец"))
+    #expect(TextFold.folded("ЁЛКИ") == "елки")
+    #expect(TextFold.folded("Їжак") == "їжак", "a Ukrainian yi is a letter of its own")
+  }
 }

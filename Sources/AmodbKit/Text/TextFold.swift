@@ -1,6 +1,7 @@
 /// Text folded for matching what a user types: lower case, without marks, and a Latin letter's
 /// accents, strokes and ligatures undone ("Amélie" is "amelie", "Łódź" "lodz", "Æon" "aeon"),
-/// read from the letter's Unicode name. Other scripts keep their letters.
+/// read from the letter's Unicode name; Cyrillic "ё" is "е", as Russians type it. Other letters of
+/// other scripts stay as they are.
 public enum TextFold {
   /// The text folded.
   public static func folded(_ text: String) -> String {
@@ -8,6 +9,8 @@ public enum TextFold {
     for scalar in text.lowercased().unicodeScalars {
       if scalar.isASCII {
         out.unicodeScalars.append(scalar)
+      } else if scalar == "\u{0451}" {
+        out += "\u{0435}"
       } else if scalar.properties.generalCategory != .nonspacingMark {
         out += latinBase(of: scalar) ?? String(scalar)
       }
