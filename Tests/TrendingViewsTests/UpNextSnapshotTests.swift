@@ -1,5 +1,6 @@
 import AmodbKit
 import Foundation
+import Localization
 import TestSupport
 import Testing
 
@@ -40,5 +41,16 @@ struct UpNextSnapshotTests {
   @Test(arguments: Scenes.screenSizes)
   func seriesInProgressWithTheirNextEpisodes(size: Size) {
     ScreenSnapshotTests.check(Self.upNext(size), "up-next")
+  }
+
+  /// A column title longer than an episode's code ("Suivant") takes the room over the name too.
+  @Test func aLongerNextTitleIsNotCutWhereThereIsRoom() {
+    let french = Translator.catalogue(for: "fr")
+    let next = french.text("Next", context: "column title, Up next")
+    #expect(next.count > 6)
+    let screen = Translator.$override.withValue(french) { Renderer.render(Self.upNext(Size(width: 80, height: 24))) }
+      .screen
+    let titles = (0..<24).map { screen.line($0) }.first { $0.contains("#") && $0.contains("Série") } ?? ""
+    #expect(titles.contains(next), "\(titles)")
   }
 }

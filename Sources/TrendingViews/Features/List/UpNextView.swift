@@ -66,8 +66,10 @@ enum UpNextView {
       screen.put(TextLayout.fit("#", to: rankWidth, alignRight: true), row: titleRow, column: 1, style: muted)
       screen.put(TextLayout.truncate(tr("Series"), to: titleWidth), row: titleRow, column: titleColumn, style: muted)
       if codeColumn + codeWidth < progressColumn {
+        // Over the episode's code and its name: a longer word than "Next" ("Suivant") is not cut.
+        let nextWidth = max(codeWidth, (shownWhen ? whenColumn : progressColumn) - 2 - codeColumn)
         screen.put(
-          TextLayout.truncate(trc("column title, Up next", "Next"), to: codeWidth), row: titleRow, column: codeColumn,
+          TextLayout.truncate(trc("column title, Up next", "Next"), to: nextWidth), row: titleRow, column: codeColumn,
           style: muted)
       }
       if shownWhen {
