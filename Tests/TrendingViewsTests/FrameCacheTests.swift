@@ -63,6 +63,17 @@ struct FrameCacheTests {
     #expect(tabRow(state) == freshTabRow(state))
   }
 
+  /// Where not every hint fits (40 columns, words longer than English's), help, which names every
+  /// key, stays before search.
+  @Test func helpOutlastsSearchOnANarrowBarInEveryLanguage() {
+    let state = Scenes.list(Size(width: 40, height: 12))
+    for language in ["en", "fr", "cs", "pl", "ru", "es", "pt"] {
+      let catalogue = Translator.catalogue(for: language)
+      let bar = Translator.$override.withValue(catalogue) { hintRow(state) }
+      #expect(bar.contains("? " + catalogue.text("help")), "\(language): \(bar)")
+    }
+  }
+
   @Test func theHintBarFollowsTheLanguageTheKeysAndTheTabsBrowsed() {
     var state = Scenes.list(Size(width: 120, height: 40))
     let english = hintRow(state)

@@ -15,9 +15,9 @@ enum KeyHints {
   }
 
   /// What stays longest as the bar narrows, first to last: the ways in, out and around come
-  /// before the rest; a hint not named here goes first.
+  /// before the rest, help (which names every key) before search; a hint not named here goes first.
   static let priority: [Command] = [
-    .quit, .back, .open, .search, .help, .moveDown, .nextEpisode, .previousEpisode, .toggleMedia, .refresh,
+    .quit, .back, .open, .help, .search, .moveDown, .nextEpisode, .previousEpisode, .toggleMedia, .refresh,
     .toggleWatchlist, .toggleSeen,
     .openInBrowser, .nextTab, .sort, .toggleWindow,
   ]
