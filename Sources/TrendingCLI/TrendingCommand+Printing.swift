@@ -23,11 +23,16 @@ extension TrendingCommand {
   static func printUsageError(_ error: UsageError) {
     // What the environment gave is no command line: no usage follows it.
     guard error.code == .usage, error.showsUsage else { return printError(error.message) }
-    let message = error.message.hasSuffix("?") ? error.message : error.message + "."
-    guard let verb = error.verb, verb != .browse else { return printError("\(message) \(ArgumentParser.shortUsage)") }
+    // The sentence ends as the language ends one ("。" in Chinese); a question ends itself.
+    let joined = { (usage: String) in
+      error.message.hasSuffix("?") || error.message.hasSuffix("？")
+        ? error.message + " " + usage
+        : trc("a usage error's sentence, then the usage", "%1$s. %2$s", error.message, usage)
+    }
+    guard let verb = error.verb, verb != .browse else { return printError(joined(ArgumentParser.shortUsage)) }
     let usage = tr(
       "Usage: %1$s; 'trending help %2$s' says more.", OptionTable.command(verb).synopsis, verb.rawValue)
-    printError("\(message) \(usage)")
+    printError(joined(usage))
   }
 
   /// Prints one line to standard error, prefixed with the program's name and cleaned of control characters.

@@ -23,6 +23,12 @@ struct LanguageCommandTests {
     #expect(shown.stdout.contains("О фильме") && !shown.stdout.contains("О программе"), "\(shown.stdout)")
   }
 
+  @Test func aChineseUsageErrorEndsItsSentenceAsChineseDoes() throws {
+    let outcome = try BinaryRunner.run(["list", "--bogus"], environment: ["LANG": "zh_CN.UTF-8"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("'--bogus'。用法："), "\(outcome.stderr)")
+  }
+
   @Test func helpFollowsTheLocaleWithNoLocalesInstalled() throws {
     // LANG names a locale this machine has not generated: the catalogue is in the binary.
     let outcome = try BinaryRunner.run(["help"], environment: ["LANG": "pl_PL.UTF-8"])
