@@ -229,25 +229,32 @@ extension Output {
         "episodes seen: %1$s (%2$s watch), of %3$s series", "episodes seen: %1$s (%2$s watches), of %3$s series",
         stats.episodeWatches, String(stats.episodes), String(stats.episodeWatches), String(stats.series)),
       stats.unmeasured == 0
-        ? tr("hours: %s", Formatters.oneDecimal(hours))
+        ? tr("hours: %s", Formatters.decimal(hours))
         : trn(
           "hours: %1$s (%2$s watch of unknown length not counted)",
-          "hours: %1$s (%2$s watches of unknown length not counted)", stats.unmeasured, Formatters.oneDecimal(hours),
+          "hours: %1$s (%2$s watches of unknown length not counted)", stats.unmeasured, Formatters.decimal(hours),
           String(stats.unmeasured)),
     ]
     if !stats.byMonth.isEmpty {
-      lines.append(tr("by month:") + " " + stats.byMonth.map { "\($0.month) ×\($0.count)" }.joined(separator: ", "))
+      lines.append(labelled(tr("by month:")) + stats.byMonth.map { "\($0.month) ×\($0.count)" }.joined(separator: ", "))
     }
     if !stats.topGenres.isEmpty {
-      lines.append(tr("top genres:") + " " + stats.topGenres.map { "\($0.genre) ×\($0.count)" }.joined(separator: ", "))
+      lines.append(
+        labelled(tr("top genres:")) + stats.topGenres.map { "\($0.genre) ×\($0.count)" }.joined(separator: ", "))
     }
     let rated = stats.ratings.enumerated().filter { $0.element > 0 }
     if !rated.isEmpty {
       // "★8 ×2": the score, then how many titles have it.
       lines.append(
-        tr("ratings:") + " " + rated.reversed().map { "★\($0.offset + 1) ×\($0.element)" }.joined(separator: ", "))
+        labelled(tr("ratings:")) + rated.reversed().map { "★\($0.offset + 1) ×\($0.element)" }.joined(separator: ", "))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A label ending in a colon, spaced from what follows unless its colon is a full-width one
+  /// ("按月："), which holds its own space.
+  private static func labelled(_ label: String) -> String {
+    label.hasSuffix("：") ? label : label + " "
   }
 
   /// A CSV Letterboxd's importer reads: one row a film watch, and one a film rated or noted but not

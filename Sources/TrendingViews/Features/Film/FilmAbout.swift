@@ -146,6 +146,6 @@ extension Formatters {
   /// A number with one decimal under ten ("6.5"), else whole ("63", "101").
   private static func compact(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
-    return rounded < 10 && rounded != rounded.rounded() ? oneDecimal(rounded) : String(Int(value.rounded()))
+    return rounded < 10 && rounded != rounded.rounded() ? decimal(rounded) : String(Int(value.rounded()))
   }
 }
