@@ -34,6 +34,8 @@ public struct PaletteEntry: Equatable, Sendable {
   public var matched: [Int] = []
   /// A name of its own, as it is written (one of the user's lists), rather than one made from the help.
   public var ownName: String?
+  /// Another name it is found by: a tab's short name, as a narrow tab bar shows it ("Agenda").
+  public var shortName: String?
 
   /// Its short name: `ownName`, else the help before its aside, colon or alternative ("mark seen,
   /// or not" is "Mark seen", "copy the page's link (OSC 52)" "Copy the page's link"), capitalised.
@@ -86,9 +88,11 @@ public enum PaletteLogic {
     let typed = state.palette?.text ?? ""
     guard !typed.isEmpty else { return entries }
     let scored = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int)? in
-      guard let match = WordMatch.match(typed, in: entry.name) else { return nil }
+      // By its name, else by the short name a narrow tab bar shows (nothing of the name lit).
+      let byName = WordMatch.match(typed, in: entry.name)
+      guard let match = byName ?? entry.shortName.flatMap({ WordMatch.match(typed, in: $0) }) else { return nil }
       var matched = entry
-      matched.matched = match.positions
+      matched.matched = byName?.positions ?? []
       return (index, matched, match.score)
     }
     return scored.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }.map(\.1)
@@ -136,7 +140,9 @@ public enum PaletteLogic {
       guard Reducer.isAvailable(command, in: below) else { return nil }
       let keys = bindings.filter { $0.command == command }.flatMap(\.keys)
         .map { $0.label(ascii: below.shared.asciiKeys) }
-      return PaletteEntry(command: command, keys: keys.joined(separator: " "), help: kind.title)
+      return PaletteEntry(
+        command: command, keys: keys.joined(separator: " "), help: kind.title,
+        shortName: kind.shortTitle == kind.title ? nil : kind.shortTitle)
     }
   }
 

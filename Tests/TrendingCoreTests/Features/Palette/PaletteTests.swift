@@ -21,6 +21,17 @@ struct PaletteTests {
     #expect(entries.first { $0.command == .refresh }?.name == "Refresh")
   }
 
+  /// A tab is found by the short name a narrow tab bar shows ("Dates" for the Calendar).
+  @Test func aTabIsFoundByItsShortNameToo() {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
+    var state = store.state
+    state.palette?.text = "dates"
+    let found = PaletteLogic.entries(state)
+    #expect(found.first?.name == "Calendar", "\(found.map(\.name))")
+    #expect(found.first?.matched == [], "nothing of the name lit")
+  }
+
   @Test func everyTabIsAnEntryOfItsOwnNameWithItsNumberKey() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
