@@ -7,7 +7,8 @@ import Localization
 public struct DiaryRow: Equatable, Sendable {
   /// The film.
   public var title: TitleInfo
-  /// The day it was watched; nil for a film rated or noted but not watched.
+  /// The day it was watched; nil for a film rated but not watched. A film only noted is no row:
+  /// Letterboxd's importer would mark it watched and publish the note as a review.
   public var watched: String?
   /// Whether an earlier watch of it is in the library.
   public var rewatch: Bool
@@ -120,7 +121,7 @@ extension Library {
           ON w.kind = t.kind AND w.title_id = t.id
         LEFT JOIN ratings r ON r.kind = t.kind AND r.title_id = t.id AND r.season = -1
         LEFT JOIN notes n ON n.kind = t.kind AND n.title_id = t.id AND n.season = -1
-        WHERE t.kind = 'movie' AND (w.watched IS NOT NULL OR r.rating IS NOT NULL OR n.text IS NOT NULL)
+        WHERE t.kind = 'movie' AND (w.watched IS NOT NULL OR r.rating IS NOT NULL)
         ORDER BY w.watched IS NULL, w.watched, w.id, t.id
         """
       ) { row in

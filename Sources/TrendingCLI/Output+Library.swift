@@ -257,8 +257,8 @@ extension Output {
     label.hasSuffix("：") ? label : label + " "
   }
 
-  /// A CSV Letterboxd's importer reads: one row a film watch, and one a film rated or noted but not
-  /// watched; every text cell guarded against spreadsheet formulas.
+  /// A CSV Letterboxd's importer reads: one row a film watch, and one a film rated but not watched
+  /// (a film only noted has none); every text cell guarded against spreadsheet formulas.
   static func letterboxd(_ rows: [DiaryRow]) -> String {
     let lines = rows.map { row in
       [

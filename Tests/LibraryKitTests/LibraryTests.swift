@@ -193,6 +193,11 @@ struct LibraryTests {
     #expect(entries.map(\.0) == ["2026-10-01", "2026-11-02", "2026-11-20"])
     #expect(entries.map(\.1) == [nil, nil, 8] && entries.map(\.2) == [false, false, true])
     #expect(entries.map(\.3) == [false, true, true])
+    // A film only noted (never watched, never rated) is no entry: Letterboxd would mark it watched
+    // and publish the note as a review.
+    let chinatown = TitleInfo(media: .film(829), title: "Chinatown", year: 1974)
+    try library.note(Subject(chinatown.media), "hated the trailer", title: chinatown, day: "2026-11-21")
+    #expect(try !library.diary().contains { $0.title.media == chinatown.media })
   }
 
   @Test func checkFindsNothingAndABackupIsTheSameLibrary() throws {
