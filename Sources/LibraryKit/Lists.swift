@@ -32,6 +32,12 @@ enum Lists {
       [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id)), .text(day)])
   }
 
+  /// The name a list of the user's own takes in an import: one named as the watchlist is (a
+  /// Letterboxd or Trakt list called "Watchlist") gets a name of its own, so it does not join it.
+  static func ownName(_ name: String, from service: String) -> String {
+    name.lowercased() == Schema.watchlistName ? "\(name) (\(service))" : name
+  }
+
   /// The name of the list `name` means, as the library spells it: names match whatever their
   /// case in any script ("ñoño" is "Ñoño"; SQLite's NOCASE folds ASCII only); `name` itself when
   /// no list has it.

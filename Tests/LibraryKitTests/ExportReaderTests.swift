@@ -105,6 +105,24 @@ struct ExportReaderTests {
     }
   }
 
+  /// A Letterboxd list of the user's called "Watchlist" is a list of its own, not the watchlist.
+  @Test func aLetterboxdListCalledWatchlistDoesNotJoinTheWatchlist() throws {
+    let folder = try importFolder()
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("lists"), withIntermediateDirectories: true)
+    let list = """
+      Letterboxd list export v7
+      Date,Name,Tags,URL,Description
+      2024-01-01,Watchlist,,https://letterboxd.com/u/list/watchlist/,
+      Position,Name,Year,URL,Description
+      1,Fight Club,1999,https://letterboxd.com/film/fight-club/,
+
+      """
+    try Data(list.utf8).write(to: folder.appendingPathComponent("lists/watchlist.csv"))
+    let rows = try ExportReader.read(.letterboxd, path: folder.path)
+    #expect(rows.rows.map(\.action) == [.list("Watchlist (Letterboxd)", day: "2024-01-01")], "\(rows)")
+  }
+
   @Test func badRowsCostOnlyThemselves() throws {
     let folder = try importFolder()
     var diary = Array("Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n".utf8)

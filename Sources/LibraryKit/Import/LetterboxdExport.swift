@@ -117,7 +117,9 @@ enum LetterboxdExport {
       if record.isBlank { continue }
       if expectListRow {
         expectListRow = false
-        listName = record["Name"].map { TextSanitizer.clean($0, limit: Library.longestListName) }
+        listName = record["Name"].map {
+          Lists.ownName(TextSanitizer.clean($0, limit: Library.longestListName), from: "Letterboxd")
+        }
         listDay = ExportValues.day(record["Date"])
         continue
       }

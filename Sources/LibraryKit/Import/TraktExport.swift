@@ -22,7 +22,8 @@ enum TraktExport {
     if stem.hasPrefix("ratings-") { return .ratings }
     if stem.hasPrefix("watchlist") { return .watchlist }
     if stem.hasPrefix("lists-"), stem != "lists-lists" {
-      return .list(TextSanitizer.clean(String(stem.dropFirst(6)), limit: Library.longestListName))
+      return .list(
+        Lists.ownName(TextSanitizer.clean(String(stem.dropFirst(6)), limit: Library.longestListName), from: "Trakt"))
     }
     return nil
   }
