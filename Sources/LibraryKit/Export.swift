@@ -1,4 +1,5 @@
 import AmodbKit
+import CSQLite
 import FoundationEssentials
 import Glibc
 import Localization
@@ -70,30 +71,61 @@ extension Library {
 
   /// The whole library as JSON: every table, every row, every column, typed as stored.
   public func exportJSON(now: String) throws(LibraryError) -> String {
+    try export(now: now, salvaging: false).json
+  }
+
+  /// `export json` of a library SQLite finds damaged: each table as far as it can be read, those it
+  /// could not read whole named (the rows read before the damage kept).
+  public func salvageJSON(now: String) throws(LibraryError) -> (json: String, unreadable: [String]) {
+    try export(now: now, salvaging: true)
+  }
+
+  /// The export, and, when salvaging, the tables a damage cut short (else the damage is thrown).
+  private func export(now: String, salvaging: Bool) throws(LibraryError) -> (json: String, unreadable: [String]) {
     try read {
       var out = "{\n  \"format\": \"trending-library\",\n  \"version\": \(Self.exportFormatVersion),\n"
       out += "  \"schema\": \(try Self.version(connection)),\n  \"exported\": \(JSONText.string(now)),\n"
       out += "  \"tables\": {"
+      var unreadable: [String] = []
       for (index, table) in Self.exportedTables.enumerated() {
         out += (index == 0 ? "\n" : ",\n") + "    \(JSONText.string(table.name)): ["
-        var first = true
         // Table and column names are ours, never the user's.
-        try connection.each(
-          Self.exportSelects[table.name]
-            ?? "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.order)"
-        ) { row in
-          out += (first ? "\n" : ",\n") + "      {"
-          first = false
-          out += table.columns.map { JSONText.string($0) + ": " + JSONText.value(row[$0]) }.joined(separator: ", ")
-          out += "}"
+        let columns = table.columns.joined(separator: ", ")
+        let custom = Self.exportSelects[table.name]
+        var (rows, damaged) = try exportRows(
+          custom ?? "SELECT \(columns) FROM \(table.name) ORDER BY \(table.order)", table.columns)
+        // In the table's own order, as far as the damage (a damaged index does not stop it).
+        if damaged, custom == nil {
+          (rows, damaged) = try exportRows("SELECT \(columns) FROM \(table.name)", table.columns)
         }
-        out += first ? "]" : "\n    ]"
+        if damaged {
+          guard salvaging else { throw SQLiteFailure(code: SQLITE_CORRUPT, message: "\(table.name) cannot be read") }
+          unreadable.append(table.name)
+        }
+        out += rows.isEmpty ? "]" : "\n      " + rows.joined(separator: ",\n      ") + "\n    ]"
       }
-      return out + "\n  }\n}"
+      return (out + "\n  }\n}", unreadable)
     }
   }
 
-  /// Every film watch, oldest first, and every film rated or noted but never watched; the rating and
+  /// A query's rows as the export writes them, as far as a damage lets them be read, and whether
+  /// one stopped them.
+  private func exportRows(_ sql: String, _ columns: [String]) throws(SQLiteFailure) -> (rows: [String], damaged: Bool) {
+    var rows: [String] = []
+    let result = Result { () throws(SQLiteFailure) in
+      try connection.each(sql) { row in
+        rows.append(
+          "{" + columns.map { JSONText.string($0) + ": " + JSONText.value(row[$0]) }.joined(separator: ", ") + "}")
+      }
+    }
+    if case .failure(let failure) = result {
+      guard failure.primary == SQLITE_CORRUPT else { throw failure }
+      return (rows, true)
+    }
+    return (rows, false)
+  }
+
+  /// Every film watch, oldest first, and every film rated but never watched; the rating and
   /// the note go with the latest watch alone (Letterboxd keeps them per diary entry).
   public func diary() throws(LibraryError) -> [DiaryRow] {
     try read {

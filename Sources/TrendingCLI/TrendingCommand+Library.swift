@@ -241,7 +241,7 @@ extension TrendingCommand {
         try fillRuntimes(library, year: year, invocation: invocation, environment: environment, today: today)
         return emit(Output.stats(try library.stats(year: year), json: json))
       case .exportJSON:
-        return emit(TextSanitizer.escapingControls(inJSON: try library.exportJSON(now: today)))
+        return try exportJSON(library, today: today)
       case .exportLetterboxd:
         sayLeftOut(series: try library.seriesOutsideTheDiary())
         return emit(Output.letterboxd(try library.diary()))

@@ -78,6 +78,32 @@ struct LibraryFileEndToEndTests {
     #expect(history.contains("2025-01-01\t550") && history.contains("2025-02-01\t550"), "\(history)")
   }
 
+  /// A damaged table: the export holds every other table whole, names the damaged one, and fails,
+  /// so a script never takes it for the whole library; imported, the watches are back.
+  @Test func aDamagedTablesExportKeepsTheRestAndSaysWhatIsMissing() throws {
+    let data = try folder()
+    let environment = ["XDG_DATA_HOME": data.path]
+    let file = data.appendingPathComponent("trending/demo/library.sqlite3")
+    #expect(try BinaryRunner.run(["--demo", "seen", "550", "--on", "2025-01-01"], environment: environment).status == 0)
+    #expect(try BinaryRunner.run(["--demo", "rate", "550", "8"], environment: environment).status == 0)
+    try sqlite(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+    let root = try BinaryRunner.program(
+      "/usr/bin/sqlite3", [file.path, "SELECT rootpage FROM sqlite_master WHERE name = 'ratings'"])
+    let page = try #require(Int(root.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let handle = try FileHandle(forUpdating: file)
+    try handle.seek(toOffset: UInt64((page - 1) * 4096))
+    handle.write(Data(repeating: 0, count: 4096))
+    try handle.close()
+    let exported = try BinaryRunner.run(["export", "json"], environment: environment)
+    #expect(exported.status == 1, "\(exported.stderr)")
+    #expect(exported.stderr.contains("not read whole: ratings"), "\(exported.stderr)")
+    let copy = data.appendingPathComponent("copy.json")
+    try Data(exported.stdout.utf8).write(to: copy)
+    try FileManager.default.moveItem(at: file, to: data.appendingPathComponent("damaged.sqlite3"))
+    #expect(try BinaryRunner.run(["import", "json", copy.path], environment: environment).status == 0)
+    #expect(try BinaryRunner.run(["history"], environment: environment).stdout.contains("2025-01-01\t550"))
+  }
+
   @Test func anotherProgramsDatabaseAtThePlaceIsNeverTouched() throws {
     let data = try folder()
     let file = data.appendingPathComponent("trending/demo/library.sqlite3")

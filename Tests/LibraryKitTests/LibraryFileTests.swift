@@ -234,6 +234,7 @@ extension ISO8601DateFormatter {
 
 @Suite("Library files the fuzzer found: refused, and left byte for byte")
 struct FuzzedLibraryFileTests {
+  static let dune = TitleInfo(media: .film(693134), title: "Dune: Part Two", year: 2024)
   /// A seed of the `library` fuzz target, copied to a fresh library place.
   private func seed(_ name: String) throws -> URL {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -272,5 +273,34 @@ struct FuzzedLibraryFileTests {
       #expect(error.kind == .damaged, "\(error)")
       #expect(try Data(contentsOf: path) == before, "left as it was")
     }
+  }
+
+  /// A page of one table zeroed: `export json` refuses, and the salvage gives every other table
+  /// whole and names the damaged one.
+  @Test func aDamagedTableIsNamedAndEveryOtherIsExportedWhole() throws {
+    let path = try libraryFolder().appendingPathComponent(Library.fileName)
+    do {
+      let library = try Library(path: path)
+      try library.watch(Self.dune, on: "2026-11-01", recorded: "2026-11-01")
+      try library.watch(Self.dune, on: "2026-11-02", recorded: "2026-11-02")
+      for id in 1...300 {
+        _ = try library.hide(TitleInfo(media: .film(id), title: "Film \(id)", year: 2000), true, day: "2026-11-03")
+      }
+    }
+    let root = try SQLiteConnection(path: path.path, readOnly: false, create: false)
+    try root.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+    let page = try #require(try root.scalar("SELECT rootpage FROM sqlite_master WHERE name = 'hidden'")?.int)
+    let size = try #require(try root.scalar("PRAGMA page_size")?.int)
+    let handle = try FileHandle(forWritingTo: path)
+    try handle.seek(toOffset: UInt64((page - 1) * size))
+    try handle.write(contentsOf: Data(repeating: 0, count: size))
+    try handle.close()
+    let library = try Library(path: path)
+    #expect(libraryError { _ = try library.exportJSON(now: "x") }?.kind == .damaged)
+    let salvaged = try library.salvageJSON(now: "x")
+    #expect(salvaged.unreadable == ["hidden"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(salvaged.json.utf8)) as? [String: Any])
+    let tables = try #require(object["tables"] as? [String: [[String: Any]]])
+    #expect(tables["watch_events"]?.count == 2 && tables["titles"]?.count == 301)
   }
 }
