@@ -84,7 +84,8 @@ struct LibraryFileEndToEndTests {
     let data = try folder()
     let environment = ["XDG_DATA_HOME": data.path]
     let file = data.appendingPathComponent("trending/demo/library.sqlite3")
-    #expect(try BinaryRunner.run(["--demo", "seen", "550", "--on", "2025-01-01"], environment: environment).status == 0)
+    #expect(
+      try BinaryRunner.run(["--demo", "seen", "550", "--on", "2025-01-01"], environment: environment).status == 0)
     #expect(try BinaryRunner.run(["--demo", "rate", "550", "8"], environment: environment).status == 0)
     try sqlite(file, "PRAGMA wal_checkpoint(TRUNCATE)")
     let root = try BinaryRunner.program(
