@@ -33,8 +33,9 @@ public enum TabBar {
     func fitted(_ switches: [(Target, String)]) -> (labels: [(Target, String)], unnamed: Int, short: Int) {
       let room = width - 1 - switches.reduce(0) { $0 + TextWidth.width(of: $1.1) }
       let labels = fit(names, selected: selected, room: room)
+      // A tab shown as its number key (the tenth's is 0).
       let unnamed = labels.enumerated().count { index, label in
-        label.map { [" \(index + 1) ", " \(index + 1) …"].contains($0) } ?? true
+        label.map { [" \((index + 1) % 10) ", " \((index + 1) % 10) …"].contains($0) } ?? true
       }
       let short = zip(names, labels).count { name, label in
         label.map { [" \(name.short) ", " \(name.short) …"].contains($0) && name.short != name.full } ?? false

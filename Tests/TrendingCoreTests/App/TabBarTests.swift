@@ -32,6 +32,15 @@ struct TabBarTests {
     }
   }
 
+  /// The tenth tab shown as its key, 0, is a tab without a name: the switch folds to keep it named.
+  @Test func theTenthTabsZeroCountsAsANumberAndTheSwitchFoldsForIt() {
+    Translator.$override.withValue(Translator.catalogue(for: "be")) {
+      let bar = TabBar.labels(active: .seriesTrending, browsing: .series, width: 80)
+      #expect(bar.first?.target == .folded(.series), "\(bar.map(\.label).joined())")
+      #expect(!bar.contains { $0.label == " 0 " }, "\(bar.map(\.label).joined())")
+    }
+  }
+
   private func check(media: MediaKind, active: ListKind, width: Int, _ name: String) {
     let bar = TabBar.labels(active: active, browsing: media, width: width, tabs: Self.tabs)
     let text = bar.map(\.label).joined()
@@ -39,7 +48,7 @@ struct TabBarTests {
     #expect(used <= width, "\(name): the bar fits: \(text)")
     let kinds = Self.tabs.shown(media)
     let unnamed = { (labels: [String?]) in
-      labels.enumerated().count { index, label in label.map { $0.hasPrefix(" \(index + 1) ") } ?? true }
+      labels.enumerated().count { index, label in label.map { $0.hasPrefix(" \((index + 1) % 10) ") } ?? true }
     }
     // Both kinds' names, unless that would leave more tabs without a name than the folded switch
     // does, or cut two more tabs to their short names.
