@@ -71,6 +71,8 @@ public final class AppRunner {
 
   /// Whether the user has asked to quit.
   public var isQuitting: Bool { quitting }
+  /// The library changes on screen whose saves have not answered yet.
+  public var unsavedChanges: Int { state.shared.unsaved.count }
 
   /// Asks for the first data before there is a terminal to draw in: the answers wait in the
   /// inbox, so the request (and its decoding, on another thread) overlaps the terminal's set-up.

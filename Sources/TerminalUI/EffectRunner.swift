@@ -272,11 +272,7 @@ public final class EffectRunner: Sendable {
   }
 
   /// What the browser says while a save waits for another process's hold on the library.
-  static var busyNotice: Action {
-    .notice(
-      tr("The library is busy elsewhere: your change is kept and will be saved."),
-      warning: true)
-  }
+  static var busyNotice: Action { .libraryBusy }
 
   /// Runs work that must not cancel other work of its kind (each answer is wanted).
   private func runDetached(_ work: @escaping @Sendable () async -> Action?) {

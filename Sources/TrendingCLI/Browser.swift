@@ -111,13 +111,20 @@ enum Browser {
     if images.capabilities.asksAnything { backend.askTerminal() }
     let reason = app.run()
     // A mark made just before quitting is stored before we go (saves take milliseconds).
-    _ = runner.finishQueuedWork()
+    let unsaved = runner.finishQueuedWork() ? 0 : app.unsavedChanges
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
+    // Changes still waiting for a library another process holds are lost: said, and not a success.
+    if unsaved > 0 {
+      Console.error(
+        trn(
+          "%s change was not saved: the library was busy with another process.",
+          "%s changes were not saved: the library was busy with another process.", unsaved, String(unsaved)))
+    }
     switch reason {
-    case .quit: return ExitCode.success.rawValue
+    case .quit: return unsaved > 0 ? ExitCode.failure.rawValue : ExitCode.success.rawValue
     case .signal(let number): return 128 + number
     }
   }

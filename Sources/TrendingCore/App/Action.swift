@@ -49,6 +49,8 @@ public enum Action: Equatable, Sendable {
   case synced(SyncReport)
   /// A message for the status line (a browser that could not be started, say).
   case notice(String, warning: Bool)
+  /// A save waits for another process's hold on the library (`BusyLibrary`).
+  case libraryBusy
   /// A mouse event from the terminal.
   case mouse(MouseEvent)
   /// Text the terminal marked as pasted (bracketed paste): typed into the search line when it is

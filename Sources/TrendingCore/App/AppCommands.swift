@@ -16,7 +16,7 @@ enum AppCommands {
     case .help:
       state.help = HelpScreen()
       return []
-    case .quit: return [.quit]
+    case .quit: return BusyLibrary.quit(&state)
     case .suspend: return [.suspend]
     case .redraw: return [.redraw]
     case .search:

@@ -224,6 +224,7 @@ enum MarkLogic {
   /// title's marks or a series' episodes are read again from the file, with the later changes over them.
   static func saved(_ after: StoredAfter?, problem: String?, _ state: inout AppState) -> [Effect] {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
+    BusyLibrary.settled(&state, failed: problem != nil)
     // A watch not taken away after all is not one `m` puts back.
     if problem != nil { state.shared.takenAway = nil }
     switch after {

@@ -86,6 +86,9 @@ public enum Reducer {
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
       return []
+    case .libraryBusy:
+      BusyLibrary.heard(&state)
+      return []
     case .mouse(let event):
       return MouseLogic.handle(event, &state)
     case .terminalReplied(let reply):
@@ -174,9 +177,9 @@ public enum Reducer {
     // Below the smallest size only the size shows: no key acts on what cannot be seen but q and
     // the app's own (^C, ^Z, ^L).
     if !ListLayout.isUsable(state.shared.size) {
-      if key == .character("q") { return [.quit] }
+      if key == .character("q") { return BusyLibrary.quit(&state) }
       switch state.shared.keys.command(for: key, in: state.keyContext) {
-      case .quit?: return [.quit]
+      case .quit?: return BusyLibrary.quit(&state)
       case .suspend?: return [.suspend]
       case .redraw?: return [.redraw]
       default: return []
@@ -206,7 +209,7 @@ public enum Reducer {
       switch help.perform(command, key: key, rows: rows, height: state.shared.size.height) {
       case .stays: state.help = help
       case .closes: state.help = nil
-      case .quits: return [.quit]
+      case .quits: return BusyLibrary.quit(&state)
       }
       return []
     }

@@ -29,6 +29,10 @@ public struct Shared: Equatable, Sendable {
   public var marksRead = false
   /// Changes on screen (titles' and episodes' alike) whose saves have not answered yet, oldest first.
   public var unsaved: [LibraryChange] = []
+  /// Whether a save waits for another process's hold on the library (`BusyLibrary`).
+  public var libraryBusy = false
+  /// Whether quitting while saves wait was asked once, and said (the next ask quits).
+  public var quitAsked = false
   /// The watch `m` took away last, when no mark has changed since: `m` again on that title puts it
   /// back on its own day, not today's.
   public var takenAway: TakenWatch?

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Another process holding the library's write lock (Python's sqlite3, until its input ends).
+private final class HeldLibrary {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+
+  /// Takes the lock on `file` and returns once it holds it.
+  init(_ file: URL) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      "-c",
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1], isolation_level=None)
+      db.execute("BEGIN IMMEDIATE")
+      db.execute("INSERT INTO facts VALUES ('held', 'x')")
+      print("held", flush=True)
+      sys.stdin.readline()
+      db.execute("ROLLBACK")
+      """,
+      file.path,
+    ]
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("held") {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw TmuxError(message: "python3 ended before it held the lock") }
+      seen += chunk
+    }
+  }
+
+  /// Lets the lock go.
+  func release() {
+    guard process.isRunning else { return }
+    input.fileHandleForWriting.write(Data("\n".utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+}
+
+@Suite("End to end: quitting while another process holds the library")
+struct BusyLibraryEndToEndTests {
+  /// A mark kept for a library another process holds: the first `q` says it waits, the second quits
+  /// and says on the terminal it was not saved, exit 1; never lost without a word.
+  @Test func quittingWithAChangeStillWaitingAsksOnceThenSaysItWasLost() throws {
+    let session = try TmuxSession(["--demo"])
+    try session.waitForIdle()
+    let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+    #expect(try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: data).status == 0)
+    let held = try HeldLibrary(session.home.appendingPathComponent("data/trending/demo/library.sqlite3"))
+    defer { held.release() }
+    try session.send("m")
+    try session.waitFor("busy elsewhere")
+    try session.send("q")
+    try session.waitFor("1 change not saved yet, the library is busy: quit again to lose it.")
+    #expect(session.status()["unsaved"] == "1")
+    try session.send("q")
+    let exit = try session.waitForExit()
+    #expect(exit.status == 1)
+    try session.waitFor("1 change was not saved: the library was busy with another process.")
+  }
+
+  /// Once the other process lets go, the change is stored and that is said: quitting is plain.
+  @Test func aChangeStoredOnceTheLibraryIsFreeIsSaidAndQuitsPlainly() throws {
+    let session = try TmuxSession(["--demo"])
+    try session.waitForIdle()
+    let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+    #expect(try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: data).status == 0)
+    let held = try HeldLibrary(session.home.appendingPathComponent("data/trending/demo/library.sqlite3"))
+    try session.send("m")
+    try session.waitFor("busy elsewhere")
+    held.release()
+    try session.waitFor("The library is free again: your changes are saved.")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+}
