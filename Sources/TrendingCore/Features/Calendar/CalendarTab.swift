@@ -12,10 +12,24 @@ public enum CalendarTab {
 
   /// The region's cinema releases in the span: the tab's one list request.
   public static func upcomingRequest(_ shared: Shared) -> APIRequest {
+    upcomingRequest(shared, from: CivilDay(shared.today))
+  }
+
+  /// The releases' request of the eight weeks from `day`.
+  private static func upcomingRequest(_ shared: Shared, from day: CivilDay) -> APIRequest {
     .discover(
       DiscoverRequest(
-        filter: CalendarLogic.upcomingFilter(span(shared)), page: 1, language: shared.language,
-        region: CalendarLogic.region(shared.region)))
+        filter: CalendarLogic.upcomingFilter(CalendarLogic.span(from: day, weeks: CalendarLogic.defaultWeeks)),
+        page: 1, language: shared.language, region: CalendarLogic.region(shared.region)))
+  }
+
+  /// The releases as answered: today's span's, else, just past midnight while today's is asked,
+  /// yesterday's (its days from today on are today's too), so the rows never go blank.
+  static func upcomingAnswer(_ shared: Shared) -> Loadable<APIAnswer>? {
+    let today = shared.answers[upcomingRequest(shared)]
+    guard today?.value == nil else { return today }
+    let yesterday = shared.answers[upcomingRequest(shared, from: CivilDay(shared.today).adding(days: -1))]
+    return yesterday?.value != nil ? yesterday : today
   }
 
   /// The films and series on the watchlist.
@@ -99,7 +113,7 @@ public enum CalendarTab {
     for (id, season) in CalendarLogic.seasonsWanted(series: series, span: span(shared)) {
       seasons[id] = shared.season(id, season).value
     }
-    let upcoming = shared.answers[upcomingRequest(shared)]?.value?.page?.results ?? []
+    let upcoming = upcomingAnswer(shared)?.value?.page?.results ?? []
     for summary in upcoming where films[summary.id] == nil { films[summary.id] = shared.film(summary.id).value }
     return CalendarLogic.events(
       watchlist: watchlist, films: films, series: series, seasons: seasons, upcoming: upcoming,
@@ -108,7 +122,7 @@ public enum CalendarTab {
 
   /// The tab's page once the releases have answered (an error when they could not be read), else nil.
   static func page(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>? {
-    guard let entry = shared.answers[upcomingRequest(shared)], entry.value != nil || entry.error != nil else {
+    guard let entry = upcomingAnswer(shared), entry.value != nil || entry.error != nil else {
       return nil
     }
     if entry.value == nil, let error = entry.error { return .failure(error) }

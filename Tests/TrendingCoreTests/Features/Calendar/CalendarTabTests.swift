@@ -71,6 +71,31 @@ struct CalendarTabTests {
     store.send(.key(.character("r")), effects: [.fetch(upcoming, keptFirst: false)]) { $0.rootList.list.begin() }
   }
 
+  /// Midnight with the calendar open: its rows stay (yesterday's releases, from today on) while
+  /// today's weeks are asked, with no key pressed.
+  @Test func theCalendarKeepsItsRowsAtMidnightAndAsksForTodaysWeeks() {
+    var state = state()
+    let upcoming = CalendarTab.upcomingRequest(state.shared)
+    _ = Reducer.reduce(&state, .key(.character("7")))
+    let releases = MediaPage(results: [
+      MediaSummary(id: 8, title: "Film 8", releaseDate: ReleaseDate("2027-02-01")),
+      MediaSummary(id: 9, title: "Film 9", releaseDate: ReleaseDate("2027-02-03")),
+    ])
+    _ = Reducer.reduce(&state, .fetched(upcoming, .success(Sample.fetched(.page(releases)))))
+    #expect(CalendarTab.events(state.shared).count == 2)
+    // The next day's first second, on the same clock.
+    let day = CivilDay(state.shared.today)
+    var midnight = state.shared.now
+    while CivilDay(ReleaseDate(day: midnight, utcOffset: state.shared.utcOffset)) == day {
+      midnight = midnight.addingTimeInterval(60)
+    }
+    let effects = Reducer.reduce(&state, .tick(midnight, utcOffset: state.shared.utcOffset))
+    let tomorrow = CalendarTab.upcomingRequest(state.shared)
+    #expect(tomorrow != upcoming)
+    #expect(effects.contains(.fetch(tomorrow, keptFirst: true)), "\(effects)")
+    #expect(CalendarTab.events(state.shared).count == 2, "not blank while today's weeks are asked")
+  }
+
   @Test func aTitleAddedElsewhereIsAskedForWhenTheCalendarShowsAgain() {
     var state = state()
     let upcoming = CalendarTab.upcomingRequest(state.shared)
