@@ -172,6 +172,11 @@ public final class AppRunner {
       noteOversize()
     }
     if SignalGuard.takeSuspendRequest() { suspend() }
+    // Stopped by someone else (SIGSTOP) and continued: the terminal is taken back and repainted.
+    if SignalGuard.takeContinue() {
+      backend.resumeAfterOutsideStop()
+      resized(backend.adoptNewSize())
+    }
     for input in backend.pendingInput() {
       switch input {
       case .key(let key):

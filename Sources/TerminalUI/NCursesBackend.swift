@@ -349,6 +349,17 @@ public final class NCursesBackend: TerminalBackend {
     doupdate()
   }
 
+  public func resumeAfterOutsideStop() {
+    // As after our own stop: ncurses' shell modes, then its program modes and screen again.
+    writeTerminal(Self.bracketedPasteOff)
+    if mouse { disableMouse() }
+    endwin()
+    enableInputModes()
+    previous = nil
+    clearok(shim_stdscr(), true)
+    doupdate()
+  }
+
   public func runInTerminal(_ command: [String]) -> String? {
     writeTerminal(Self.bracketedPasteOff)
     if mouse { disableMouse() }

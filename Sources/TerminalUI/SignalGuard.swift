@@ -17,6 +17,9 @@ private let pendingSignal = Atomic<Int32>(0)
 private let pendingResize = Atomic<Bool>(false)
 /// Whether a SIGCONT arrived since `expectContinue`.
 private let continued = Atomic<Bool>(false)
+/// Whether a SIGCONT arrived since the loop last looked: after a stop the app did not make (an
+/// outside SIGSTOP, then `fg`), the terminal is the shell's until the loop takes it back.
+private let pendingContinue = Atomic<Bool>(false)
 /// Whether someone sent SIGTSTP (`kill -TSTP`) since the loop last looked.
 private let pendingSuspend = Atomic<Bool>(false)
 
@@ -62,6 +65,9 @@ public enum SignalGuard {
     }
     signal(SIGCONT) { _ in
       continued.store(true, ordering: .sequentiallyConsistent)
+      pendingContinue.store(true, ordering: .sequentiallyConsistent)
+      var byte: UInt8 = 1
+      _ = write(signalWakeDescriptor, &byte, 1)
     }
     // Ours before ncurses starts, so ncurses installs no SIGTSTP handler of its own.
     signal(SIGTSTP, suspendRequested)
@@ -96,6 +102,13 @@ public enum SignalGuard {
     }
     signal(SIGTSTP, suspendRequested)
     _ = takeSuspendRequest()
+    // The stop was ours: the caller takes the terminal back itself.
+    _ = takeContinue()
+  }
+
+  /// Whether SIGCONT arrived since the last call (a stop the app did not make); clears the flag.
+  public static func takeContinue() -> Bool {
+    pendingContinue.exchange(false, ordering: .sequentiallyConsistent)
   }
 
   /// Whether the terminal was resized since the last call; clears the flag.

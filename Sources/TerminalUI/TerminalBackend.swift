@@ -21,6 +21,9 @@ public protocol TerminalBackend: AnyObject {
   var oversize: Size? { get }
   /// Gives the terminal back to the shell for a job-control stop, and takes it again after.
   func suspend()
+  /// Takes the terminal back after a stop the app did not make (an outside SIGSTOP, then `fg`):
+  /// the shell's modes on it replaced by the app's, and all of it repainted.
+  func resumeAfterOutsideStop()
   /// Gives the terminal to a program until it exits (as for a stop), then repaints all of it;
   /// nil when it exited 0, else what went wrong.
   func runInTerminal(_ command: [String]) -> String?

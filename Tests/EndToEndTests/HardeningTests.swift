@@ -214,6 +214,28 @@ struct HardeningTests {
     #expect(exit.stty.contains(" icanon") && exit.stty.contains(" echo"), "\(exit.stty)")
   }
 
+  /// Stopped from outside (SIGSTOP, which no program sees), then `fg`: the app takes its terminal
+  /// back (one key moves the selection, nothing echoes) and repaints over what the shell wrote.
+  @Test func aStopFromOutsideThenFgLeavesTheTerminalRawAndRepainted() throws {
+    let session = try TmuxSession(["--demo"], interactiveShell: true)
+    try session.waitFor("1/20")
+    try session.waitForIdle()
+    let pid = try #require(Int32(session.status()["pid"] ?? ""))
+    kill(pid, SIGSTOP)
+    try session.waitFor("Stopped")
+    try session.send("fg", "Enter")
+    let frame = session.frame
+    // Its repaint on SIGCONT: a frame after the stop, with the shell's lines gone.
+    try session.waitForIdle(after: frame)
+    try session.send("j")
+    try session.waitFor("2/20")
+    let screen = try session.capture()
+    #expect(!screen.contains("Stopped") && !screen.contains("fg"), "\(screen)")
+    #expect(!screen.contains("j\n") && !screen.contains(" j "), "the j was taken, not echoed: \(screen)")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
   @Test func suspendAndResumeInAPlainTerminal() throws {
     let directory = try temporaryDirectory("pty")
     let statusFile = directory.appendingPathComponent("status").path

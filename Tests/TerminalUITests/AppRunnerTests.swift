@@ -32,6 +32,7 @@ final class MemoryBackend: TerminalBackend {
   }
 
   func suspend() {}
+  func resumeAfterOutsideStop() {}
   func redraw() {}
 
   func adoptNewSize() -> Size { size }
