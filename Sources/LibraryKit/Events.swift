@@ -170,14 +170,22 @@ extension Library {
 
   /// Records a watch of each episode, keeping what the season's answer said of them, and of every
   /// episode of `seasons` (so the library knows the next one to watch): one transaction.
+  /// `unlessSeen`: an episode with a watch already gets none (the browser's `m` marks seen what it
+  /// showed unseen; another shell may have marked it a moment before).
   public func watch(
-    series info: TitleInfo, episodes: [EpisodeInfo], on day: String, recorded: String, seasons: [EpisodeInfo] = []
+    series info: TitleInfo, episodes: [EpisodeInfo], on day: String, recorded: String, seasons: [EpisodeInfo] = [],
+    unlessSeen: Bool = false
   ) throws(LibraryError) {
     try write {
       try Titles.upsert(connection, info, day: recorded)
       if !seasons.isEmpty { try Events.store(connection, series: info.media.id, seasons) }
       try Events.store(connection, series: info.media.id, episodes)
       for episode in episodes {
+        let what: [SQLValue] = [
+          .text(info.media.kind.rawValue), .integer(Int64(info.media.id)), .integer(Int64(episode.number.season)),
+          .integer(Int64(episode.number.number)),
+        ]
+        if unlessSeen, try connection.scalar(Events.any, what) != nil { continue }
         try Events.insert(connection, info.media, episode: episode.number, day: day, recorded: recorded)
       }
     }

@@ -45,7 +45,7 @@ enum LibraryChanges {
       if seen {
         try library.watch(
           series: info, episodes: episodes.map(stored), on: change.day, recorded: change.day,
-          seasons: change.seasons.map(stored))
+          seasons: change.seasons.map(stored), unlessSeen: true)
       } else {
         try library.unwatch(change.media, episodes: episodes.map(\.key))
       }

@@ -58,6 +58,22 @@ struct EpisodeMarksRunnerTests {
     #expect(await answer(.loadEpisodeMarks(1400), runner, inbox) == [.episodeMarksLoaded(1400, [])])
   }
 
+  /// `m` on an episode the screen showed unseen, a moment after another shell marked it: the watch
+  /// is not doubled.
+  @Test func anEpisodeMarkedElsewhereAMomentBeforeIsNotWatchedTwice() async throws {
+    let (runner, inbox, file) = try runner()
+    let series = MediaSummary(id: 1399, kind: .series, title: "Game of Thrones", releaseDate: ReleaseDate("2011"))
+    let episode = MarkedEpisode(Episode(season: 1, number: 1, name: "Part 1", airDate: ReleaseDate("2011-04-11")))
+    let elsewhere = try Library(path: file)
+    try elsewhere.watch(
+      series: TitleInfo(media: .series(1399), title: "Game of Thrones", year: 2011),
+      episodes: [EpisodeInfo(number: episode.key, name: "Part 1", airDate: "2011-04-11", runtime: 60)],
+      on: "2026-12-01", recorded: "2026-12-01")
+    let seen = LibraryChange(series: series, episodes: [episode], seen: true, day: "2026-12-01")
+    _ = await answer(.save(seen), runner, inbox)
+    #expect(try elsewhere.history().count == 1)
+  }
+
   @Test func aLibraryThatIsNotSQLiteIsReadAsNothingAndRefusesTheChange() async throws {
     let (runner, inbox, file) = try runner()
     try Data("not a database".utf8).write(to: file)

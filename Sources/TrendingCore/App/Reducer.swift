@@ -107,11 +107,12 @@ public enum Reducer {
       let day = state.shared.today
       state.shared.now = now
       state.shared.utcOffset = utcOffset
-      // A list left open goes stale after 30 minutes, or at midnight (the calendar's weeks start
-      // today); refresh it behind the rows, once.
+      // A list left open goes stale after 30 minutes, or, when it turns with the day (the
+      // calendar's weeks start today), at midnight; refresh it behind the rows, once.
       let newDay = state.shared.today != day
       return state.updateTopList { list, shared in
-        list.isStale(at: now) || newDay ? list.refresh(force: false, shared) : []
+        list.isStale(at: now) || (newDay && list.source.tab?.turnsWithTheDay == true)
+          ? list.refresh(force: false, shared) : []
       }
     case .fetched(let request, let result):
       state.shared.waits[.fetch(request)] = nil

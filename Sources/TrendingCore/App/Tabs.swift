@@ -37,6 +37,9 @@ public struct ListKind: RawRepresentable, Hashable, Sendable, CaseIterable {
   public static let forYou = ListKind(rawValue: "forYou")
   public static let rated = ListKind(rawValue: "rated")
 
+  /// Whether what the tab lists turns with the day (the calendar's weeks start today; airing today).
+  var turnsWithTheDay: Bool { self == .calendar || self == .airingToday }
+
   /// Every tab, films' then series'.
   public static var allCases: [ListKind] { Tab.all.map(\.kind) }
 
