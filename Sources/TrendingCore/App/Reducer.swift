@@ -108,10 +108,11 @@ public enum Reducer {
       state.shared.now = now
       state.shared.utcOffset = utcOffset
       // A list left open goes stale after 30 minutes, or, when it turns with the day (the
-      // calendar's weeks start today), at midnight; refresh it behind the rows, once.
+      // calendar's weeks start today), at midnight; one whose read failed tries again by itself
+      // (`retryDue`). Refreshed behind the rows, once.
       let newDay = state.shared.today != day
       return state.updateTopList { list, shared in
-        list.isStale(at: now) || (newDay && list.source.tab?.turnsWithTheDay == true)
+        list.isStale(at: now) || list.retryDue(at: now) || (newDay && list.source.tab?.turnsWithTheDay == true)
           ? list.refresh(force: false, shared) : []
       }
     case .fetched(let request, let result):

@@ -33,7 +33,7 @@ struct AppReducerTests {
     store.send(.tick(later)) { $0.shared.now = later }
   }
 
-  @Test func aListLeftOpenRefreshesItselfWhenStaleButNotAfterAFailure() {
+  @Test func aListLeftOpenRefreshesItselfWhenStaleAndTriesAgainAfterAFailure() {
     var store = TestStore(Sample.loaded(3))
     let minutes = { (count: Double) in Sample.start.addingTimeInterval(count * 60) }
     store.send(.tick(minutes(29))) { $0.shared.now = minutes(29) }
@@ -45,10 +45,46 @@ struct AppReducerTests {
     store.send(.tick(minutes(31))) { $0.shared.now = minutes(31) }
     store.send(.listLoaded(ListPage(), .failure(.transport(description: "offline")))) {
       $0.rootList.list.fail(.transport(description: "offline"))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = minutes(31)
     }
-    // After a failure, r retries; the rows stay.
-    store.send(.tick(minutes(40))) { $0.shared.now = minutes(40) }
+    // After a failure it tries again by itself: 30 seconds on, then a minute after the next; the rows stay.
+    store.send(.tick(minutes(31.4))) { $0.shared.now = minutes(31.4) }
+    store.send(.tick(minutes(31.5)), effects: [.fetchList(ListPage())]) {
+      $0.shared.now = minutes(31.5)
+      $0.rootList.list.begin()
+    }
+    store.send(.listLoaded(ListPage(), .failure(.timedOut(seconds: 10)))) {
+      $0.rootList.list.fail(.timedOut(seconds: 10))
+      $0.rootList.failures = 2
+      $0.rootList.failedAt = minutes(31.5)
+    }
+    store.send(.tick(minutes(32.4))) { $0.shared.now = minutes(32.4) }
+    store.send(.tick(minutes(32.5)), effects: [.fetchList(ListPage())]) {
+      $0.shared.now = minutes(32.5)
+      $0.rootList.list.begin()
+    }
     #expect(store.state.rootList.movies.count == 3)
+    // A fresh answer ends the failures.
+    store.send(.listLoaded(ListPage(), .success(Fetched(value: Sample.page(3), fetchedAt: minutes(32.5))))) {
+      $0.rootList.list.succeed(Listing(firstPage: Sample.page(3)), at: minutes(32.5))
+      $0.rootList.failures = 0
+      $0.rootList.failedAt = nil
+    }
+  }
+
+  @Test func aKeyRefusedIsNotTriedAgainByItself() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("r")), effects: [.fetchList(ListPage(page: 1, force: true))]) {
+      $0.rootList.list.begin()
+    }
+    store.send(.listLoaded(ListPage(page: 1, force: true), .failure(.unauthorized(message: nil)))) {
+      $0.rootList.list.fail(.unauthorized(message: nil))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = Sample.start
+    }
+    let later = Sample.start.addingTimeInterval(3_600)
+    store.send(.tick(later)) { $0.shared.now = later }
   }
 
   @Test func openingPushesAndBackPopsToExactlyWhereTheUserWas() {
@@ -101,6 +137,8 @@ struct AppReducerTests {
     #expect(!Reducer.isAvailable(.refresh, in: store.state), "a refresh is already running")
     store.send(.listLoaded(ListPage(), .failure(.timedOut(seconds: 10)))) {
       $0.rootList.list.fail(.timedOut(seconds: 10))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = $0.shared.now
     }
     #expect(Reducer.isAvailable(.refresh, in: store.state))
     for command in [Command.moveDown, .open, .pageDown, .last, .back, .toggleWatchlist, .openInBrowser] {
@@ -155,6 +193,8 @@ struct AnswerTests {
     }
     store.send(.listLoaded(ListPage(), .failure(.transport(description: "offline")))) {
       $0.rootList.list.fail(.transport(description: "offline"))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = $0.shared.now
     }
     #expect(store.state.rootList.movies.count == 4 && store.state.rootList.list.error?.isOffline == true)
   }

@@ -114,6 +114,8 @@ struct TabsTests {
     }
     store.send(.watchlistRead(.failure(.transport(description: "watchlist.tsv: permission denied")))) {
       $0.rootList.list.fail(.transport(description: "watchlist.tsv: permission denied"))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = $0.shared.now
     }
   }
 

@@ -84,6 +84,8 @@ enum ListLogic {
       let selected = list.selectedMovie?.media ?? list.reselect?.title
       list.list.succeed(Listing(firstPage: fetched.value), at: fetched.fetchedAt)
       list.hidden = list.hiding(shared)
+      // A kept answer is no sign the network is back: only a fresh one ends the failures.
+      if !fetched.fromCache { (list.failures, list.failedAt) = (0, nil) }
       var effects: [Effect] = []
       if fetched.fromCache, Reducer.isStale(fetched.fetchedAt, freshFor: listFreshness, now: shared.now) {
         // Painted from the cache at once; the refresh runs behind it.
@@ -104,6 +106,12 @@ enum ListLogic {
       if list.readOwed, !list.list.isLoading { effects += list.readAgain(shared) }
       return effects + loadMoreIfNeeded(&list, rows: rows, shared)
     case .failure(let error):
+      // A read that was asked and failed counts (a made feed's rows made again from the same
+      // failed answer do not).
+      if list.list.isLoading || list.failedAt == nil {
+        list.failures += 1
+        list.failedAt = shared.now
+      }
       list.list.fail(error)
       list.readOwed = false
       return []

@@ -314,7 +314,9 @@ enum ListView {
           (
             place.isSearch
               ? tr("Change the words to try again; %s", next)
-              : error.isRetryable ? tr("Press r to retry; %s", next) : next,
+              : shown.retriesByItself
+                ? tr("It tries again by itself every few minutes; r tries now; %s", next)
+                : error.isRetryable ? tr("Press r to retry; %s", next) : next,
             Style(.muted)
           ),
         ], rows: rows, into: &screen)

@@ -129,6 +129,8 @@ struct CalendarTabTests {
       $0.shared[film: 7]?.begin()
       $0.shared.say("calendar: 0 of 1 title read", .message)
       $0.rootList.list.fail(.server(status: 503, message: nil))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = $0.shared.now
     }
     // The last one failing too: the count says it could not be read, not that it was.
     store.send(.filmLoaded(7, .failure(.server(status: 503, message: nil)))) {

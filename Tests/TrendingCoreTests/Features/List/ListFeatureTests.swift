@@ -20,7 +20,11 @@ struct ListFeatureTests {
     var store = TestStore(Sample.state())
     store.send(.start, effects: [.loadMarks, .fetchList(ListPage())]) { $0.rootList.list.begin() }
     let failure = AmodbError.server(status: 503, message: nil)
-    store.send(.listLoaded(ListPage(), .failure(failure))) { $0.rootList.list.fail(failure) }
+    store.send(.listLoaded(ListPage(), .failure(failure))) {
+      $0.rootList.list.fail(failure)
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = $0.shared.now
+    }
     store.send(.key(.character("r")), effects: [.fetchList(ListPage(page: 1, force: true))]) {
       $0.rootList.list.begin()
     }
@@ -51,6 +55,8 @@ struct ListFeatureTests {
       .listLoaded(ListPage(page: 1, force: true), .failure(.timedOut(seconds: 10)))
     ) {
       $0.rootList.list.fail(.timedOut(seconds: 10))
+      $0.rootList.failures = 1
+      $0.rootList.failedAt = $0.shared.now
     }
     #expect(store.state.rootList.list.fetchedAt == Sample.start, "the old rows keep their age")
   }
