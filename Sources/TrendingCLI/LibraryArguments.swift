@@ -275,11 +275,13 @@ extension ArgumentParser {
       try extra(0)
       command = .progress(json: line.json)
     case .lists:
-      guard let name = words.first else {
+      guard let typed = words.first else {
         if flags.delete { throw UsageError(message: tr("--delete needs the name of a list")) }
         command = .lists(json: try format() == .json, csv: line.csv)
         break
       }
+      // Spaces around a name (a shell's quotes kept them) are not part of it.
+      let name = String(typed.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
       guard Library.isListName(name) else {
         throw UsageError(message: tr("a list's name is 1 to 100 characters of text, not %s", OptionTable.shown(name)))
       }

@@ -234,15 +234,24 @@ public enum Output {
 
   /// One CSV cell: quoted when it holds a comma, semicolon, quote or line break, and, as OWASP
   /// advises for files that open in spreadsheets, a `'` before a leading `=`, `+`, `-`, `@`, tab or
-  /// carriage return (after any spaces), so a spreadsheet never reads the cell as a formula. Only
-  /// the cell's start: a comma or semicolon inside is within quotes, which every reader keeps as
-  /// one cell, and the text there stays as written. The text is cleaned first, as standard output
-  /// will clean it: an escape sequence or a control before a `=` must not hide it.
+  /// carriage return (after any spaces), and before one after a `;` (a spreadsheet of a locale that
+  /// splits on `;` starts a cell there), so no part of a title is ever read as a formula. Not after
+  /// a comma: every reader keeps a quoted comma inside its cell, and a note's "7/10, +1" stays as
+  /// written. The text is cleaned first, as standard output will clean it: an escape sequence or a
+  /// control before a `=` must not hide it.
   static func csvField(_ text: String) -> String {
     let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
-    let clean = TextSanitizer.cleanOutput(text)
-    let start = clean.firstIndex { $0 != " " } ?? clean.endIndex
-    let safe = start < clean.endIndex && formulaStarts.contains(clean[start]) ? "'" + clean : clean
+    var safe = ""
+    var cellStarts = true
+    for character in TextSanitizer.cleanOutput(text) {
+      if cellStarts, formulaStarts.contains(character) { safe.append("'") }
+      safe.append(character)
+      if character == ";" {
+        cellStarts = true
+      } else if character != " " {
+        cellStarts = false
+      }
+    }
     return safe.contains(where: { $0 == "," || $0 == ";" || $0 == "\"" || $0 == "\n" || $0 == "\r" })
       ? "\"" + safe.replacing("\"", with: "\"\"") + "\"" : safe
   }

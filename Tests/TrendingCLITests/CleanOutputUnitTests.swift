@@ -87,10 +87,11 @@ struct CleanOutputUnitTests {
     #expect(Output.csvField("plain") == "plain")
   }
 
-  @Test func onlyTheCellsStartIsGuardedAndTheTextAfterACommaStaysAsWritten() {
+  @Test func aCommaStartsNoCellAndTheTextAfterItStaysAsWritten() {
     #expect(Output.csvField("Me, -Myself & I") == #""Me, -Myself & I""#)
-    #expect(Output.csvField("Score: 7/10, +1 for the music; -1") == #""Score: 7/10, +1 for the music; -1""#)
-    #expect(Output.csvField("  =1+2") == "'  =1+2")
+    #expect(Output.csvField("Score: 7/10, +1 for the music") == #""Score: 7/10, +1 for the music""#)
+    #expect(Output.csvField("Title; =1+1") == #""Title; '=1+1""#, "a `;` splitter starts a cell there")
+    #expect(Output.csvField("  =1+2") == "  '=1+2")
     #expect(Output.csvField("=a,b") == #""'=a,b""#)
   }
 

@@ -60,6 +60,9 @@ struct LibraryArgumentsTests {
     #expect(try parse("history --since 2026-01-01 --csv") == .library(.history(since: "2026-01-01", format: .csv)))
     #expect(try parse("lists --json") == .library(.lists(json: true)))
     #expect(try parse("lists Noir add 550") == .library(.list(name: "Noir", action: .add(.film(550)), format: .text)))
+    #expect(
+      try ArgumentParser.parse(["lists", "  Noir  ", "add", "550"]).command
+        == .library(.list(name: "Noir", action: .add(.film(550)), format: .text)), "spaces around a name are not part of it")
     #expect(try parse("lists Noir --delete") == .library(.list(name: "Noir", action: .delete, format: .text)))
     #expect(try parse("lists Noir delete") == .library(.list(name: "Noir", action: .delete, format: .text)))
     #expect(try parse("lists delete") == .library(.list(name: "delete", action: nil, format: .text)))
