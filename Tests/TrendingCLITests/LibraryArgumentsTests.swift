@@ -62,7 +62,8 @@ struct LibraryArgumentsTests {
     #expect(try parse("lists Noir add 550") == .library(.list(name: "Noir", action: .add(.film(550)), format: .text)))
     #expect(
       try ArgumentParser.parse(["lists", "  Noir  ", "add", "550"]).command
-        == .library(.list(name: "Noir", action: .add(.film(550)), format: .text)), "spaces around a name are not part of it")
+        == .library(.list(name: "Noir", action: .add(.film(550)), format: .text)),
+      "spaces around a name are not part of it")
     #expect(try parse("lists Noir --delete") == .library(.list(name: "Noir", action: .delete, format: .text)))
     #expect(try parse("lists Noir delete") == .library(.list(name: "Noir", action: .delete, format: .text)))
     #expect(try parse("lists delete") == .library(.list(name: "delete", action: nil, format: .text)))
