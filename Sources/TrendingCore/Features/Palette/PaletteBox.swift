@@ -87,15 +87,16 @@ public enum PaletteLogic {
     entries = merged(entries + listEntries(below))
     let typed = state.palette?.text ?? ""
     guard !typed.isEmpty else { return entries }
-    let scored = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int)? in
-      // By its name, else by the short name a narrow tab bar shows (nothing of the name lit).
+    let scored = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int, Bool)? in
+      // By its name, else by the short name a narrow tab bar shows (nothing of the name lit; after
+      // every match by name).
       let byName = WordMatch.match(typed, in: entry.name)
       guard let match = byName ?? entry.shortName.flatMap({ WordMatch.match(typed, in: $0) }) else { return nil }
       var matched = entry
       matched.matched = byName?.positions ?? []
-      return (index, matched, match.score)
+      return (index, matched, match.score, byName != nil)
     }
-    return scored.sorted { ($0.2, -$0.0) > ($1.2, -$1.0) }.map(\.1)
+    return scored.sorted { ($0.3 ? 1 : 0, $0.2, -$0.0) > ($1.3 ? 1 : 0, $1.2, -$1.0) }.map(\.1)
   }
 
   /// Entries of one name as one, with the keys of both (the For you tab's number and `F`): a tab's
