@@ -37,6 +37,7 @@ typedef struct {
   __typeof__(sqlite3_errstr) *_Nonnull errstr;
   __typeof__(sqlite3_system_errno) *_Nonnull system_errno;
   __typeof__(sqlite3_busy_timeout) *_Nonnull busy_timeout;
+  __typeof__(sqlite3_busy_handler) *_Nonnull busy_handler;
   __typeof__(sqlite3_changes) *_Nonnull changes;
   __typeof__(sqlite3_last_insert_rowid) *_Nonnull last_insert_rowid;
   __typeof__(sqlite3_backup_init) *_Nonnull backup_init;
@@ -79,6 +80,7 @@ static inline const trending_sqlite_api *trending_sqlite_load(void) {
   TRENDING_SQLITE_LOAD(errstr, "sqlite3_errstr")
   TRENDING_SQLITE_LOAD(system_errno, "sqlite3_system_errno")
   TRENDING_SQLITE_LOAD(busy_timeout, "sqlite3_busy_timeout")
+  TRENDING_SQLITE_LOAD(busy_handler, "sqlite3_busy_handler")
   TRENDING_SQLITE_LOAD(changes, "sqlite3_changes")
   TRENDING_SQLITE_LOAD(last_insert_rowid, "sqlite3_last_insert_rowid")
   TRENDING_SQLITE_LOAD(backup_init, "sqlite3_backup_init")

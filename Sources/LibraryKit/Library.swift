@@ -3,6 +3,7 @@ import CSQLite
 import FoundationEssentials
 import Glibc
 import Localization
+import Synchronization
 
 /// The user's library: one SQLite file in WAL mode, changed in transactions, read and written by
 /// the browser and any number of command-line processes at once.
@@ -25,6 +26,10 @@ public final class Library {
 
   /// How long a write waits for another process's write, in milliseconds.
   public static let busyMilliseconds: Int32 = 30_000
+
+  /// What a process says once it has waited a second for another process's hold on the library
+  /// (a command, on a terminal); nil: nothing (the browser says it its own way).
+  public static let longWait = Mutex<(@Sendable () -> Void)?>(nil)
 
   /// The file's name in `$XDG_DATA_HOME/trending`.
   public static let fileName = "library.sqlite3"
@@ -57,7 +62,7 @@ public final class Library {
     var writeRefusal: LibraryError?
     do {
       connection = try SQLiteConnection(path: file, readOnly: false, create: true)
-      connection.busyTimeout(busyMilliseconds)
+      connection.busyTimeout(busyMilliseconds, longWait: Self.longWait.withLock { $0 })
       try connection.refuseStoredSQL()
       if connection.isReadOnly { readOnly = true }
       if let (immutable, full) = try Self.readableAsItIs(connection, path: file) {
@@ -78,7 +83,7 @@ public final class Library {
       case .newer(let version):
         // Written by a newer trending: read what we know of it, change nothing (not even its journal mode).
         connection = try SQLiteConnection(path: file, readOnly: true, create: false)
-        connection.busyTimeout(busyMilliseconds)
+        connection.busyTimeout(busyMilliseconds, longWait: Self.longWait.withLock { $0 })
         try connection.refuseStoredSQL()
         readOnly = true
         notes.append(

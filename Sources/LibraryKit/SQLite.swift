@@ -97,6 +97,8 @@ final class SQLiteConnection {
   private var prepared: [String: OpaquePointer] = [:]
   /// The most statements kept prepared.
   private static let mostPrepared = 64
+  /// The busy handler's state, held as long as the connection (SQLite holds only its address).
+  private var busyWait: BusyWait?
 
   /// Opens the file (read-write, created when `create`, else read-only when `readOnly`).
   init(path: String, readOnly: Bool, create: Bool, immutable: Bool = false) throws(SQLiteFailure) {
@@ -148,9 +150,20 @@ final class SQLiteConnection {
     }
   }
 
-  /// Waits up to `milliseconds` for another writer's lock before failing with `SQLITE_BUSY`.
-  func busyTimeout(_ milliseconds: Int32) {
-    _ = api.pointee.busy_timeout(handle, milliseconds)
+  /// Waits up to `milliseconds` for another writer's lock before failing with `SQLITE_BUSY`;
+  /// `longWait`, when given, is called once a wait has lasted a second (a command says so).
+  func busyTimeout(_ milliseconds: Int32, longWait: (@Sendable () -> Void)? = nil) {
+    guard let longWait else {
+      _ = api.pointee.busy_timeout(handle, milliseconds)
+      return
+    }
+    let wait = BusyWait(milliseconds: milliseconds, longWait: longWait)
+    busyWait = wait
+    let tick: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, count in
+      guard let context else { return 0 }
+      return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().tick(count) ? 1 : 0
+    }
+    _ = api.pointee.busy_handler(handle, tick, Unmanaged.passUnretained(wait).toOpaque())
   }
 
   /// Whether the connection can only read (opened so, or the file or folder is read-only).
@@ -305,5 +318,35 @@ final class SQLiteConnection {
     let message = api.pointee.errmsg(handle).map { String(cString: $0) } ?? "SQLite error \(extended)"
     return SQLiteFailure(
       code: extended != 0 ? extended : code, message: message, systemError: api.pointee.system_errno(handle))
+  }
+}
+
+/// One connection's wait for another writer's lock: SQLite asks again and again while it waits;
+/// this sleeps between asks, gives up at the deadline, and says once when the wait has been long.
+private final class BusyWait {
+  private let milliseconds: Int32
+  private let longWait: @Sendable () -> Void
+  private var started = ContinuousClock.now
+  private var said = false
+
+  init(milliseconds: Int32, longWait: @escaping @Sendable () -> Void) {
+    self.milliseconds = milliseconds
+    self.longWait = longWait
+  }
+
+  /// Whether to try again (after a short sleep): the `count`th ask of one wait (0 the first).
+  func tick(_ count: Int32) -> Bool {
+    if count == 0 {
+      started = ContinuousClock.now
+      said = false
+    }
+    let waited = ContinuousClock.now - started
+    guard waited < .milliseconds(Int(milliseconds)) else { return false }
+    if !said, waited >= .seconds(1) {
+      said = true
+      longWait()
+    }
+    usleep(count < 10 ? 2_000 : 20_000)
+    return true
   }
 }

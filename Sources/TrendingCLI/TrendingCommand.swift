@@ -51,6 +51,12 @@ public enum TrendingCommand {
     default:
       if let languageNote { printError(languageNote) }
       for message in settingsFile.messages { printError(message) }
+      // A command waiting on another process's hold on the library says so on a terminal.
+      if isatty(STDERR_FILENO) == 1 {
+        Library.longWait.withLock {
+          $0 = { Console.error(tr("Waiting for the library: another process is using it…")) }
+        }
+      }
     }
     switch invocation.command {
     case .config(let name, let path):

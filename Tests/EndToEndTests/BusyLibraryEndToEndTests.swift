@@ -80,4 +80,21 @@ struct BusyLibraryEndToEndTests {
     try session.send("q")
     #expect(try session.waitForExit().status == 0)
   }
+
+  /// A command on a terminal that waits for another process's hold on the library says so after a
+  /// second, then does its work once the library is free.
+  @Test func aCommandWaitingForTheLibrarySaysSoOnATerminal() throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("trending-wait-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    #expect(
+      try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: ["XDG_DATA_HOME": data.path]).status == 0
+    )
+    let held = try HeldLibrary(data.appendingPathComponent("trending/demo/library.sqlite3"))
+    defer { held.release() }
+    let session = try TmuxSession(["--demo", "seen", "550"], environment: ["XDG_DATA_HOME": data.path])
+    try session.waitFor("Waiting for the library: another process is using it…")
+    held.release()
+    try session.waitFor("seen")
+    #expect(try session.waitForExit().status == 0)
+  }
 }
