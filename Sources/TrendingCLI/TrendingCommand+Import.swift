@@ -104,10 +104,14 @@ extension TrendingCommand {
     if dryRun {
       for change in outcome.added { lines.append("  + " + describe(change)) }
     }
+    // Counted by rows, so the four add up to the rows read: a row is added when any of what it
+    // asks (a watch, its rating, its note) was, else there already (or kept newer, or too long).
     let unresolved = Set(plan.unresolved.map(\.place)).count
+    let added = Set(outcome.added.map(\.place)).count
+    let there = max(0, rows.rowsRead - unresolved - rows.skippedCount - added)
     let counts = [
-      (dryRun ? tr("would add %s", String(outcome.added.count)) : tr("added %s", String(outcome.added.count))),
-      tr("already there %s", String(outcome.already)), tr("unresolved %s", String(unresolved)),
+      (dryRun ? tr("would add %s", String(added)) : tr("added %s", String(added))),
+      tr("already there %s", String(there)), tr("unresolved %s", String(unresolved)),
       tr("skipped %s", String(rows.skippedCount)),
     ]
     let tooLong = plan.tooLong.isEmpty ? [] : [tr("notes too long %s", String(plan.tooLong.count))]
