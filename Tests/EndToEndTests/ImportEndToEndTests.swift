@@ -357,7 +357,8 @@ struct ImportEndToEndTests {
     let episode = try BinaryRunner.run(["import", "imdb", episodes.path], environment: environment)
     // One row (its rating and its watch): the counts are the rows'.
     #expect(
-      episode.status == 0 && episode.stdout.contains("1 row read") && episode.stdout.contains("added 1, already there 0"),
+      episode.status == 0 && episode.stdout.contains("1 row read")
+        && episode.stdout.contains("added 1, already there 0"),
       "\(episode.stdout) \(episode.stderr)")
     let history = try BinaryRunner.run(["history"], environment: environment)
     #expect(history.stdout.contains("2015-02-01\ttv/1396") && history.stdout.contains("S01E01"), "\(history.stdout)")
