@@ -89,8 +89,6 @@ enum Events {
     /// the library: an imported watch, so one export imported on two machines is one watch once
     /// they sync.
     case derived(ordinal: Int)
-    /// An id made already (an imported entry's, from the service's own id of it).
-    case given(String)
     /// The id every machine derives for a watch known only to be before its day (a rating's), which
     /// a dated watch of that day or earlier replaces (`SyncJoin.seenByID`).
     case seenBy
@@ -122,7 +120,6 @@ enum Events {
       switch identity {
       case .random: newUID()
       case .derived(let ordinal): try freeWatchID(connection, what, from: ordinal)
-      case .given(let uid): uid
       case .seenBy: SyncJoin.seenByID(what)
       }
     try connection.rows(

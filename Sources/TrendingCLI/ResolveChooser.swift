@@ -33,7 +33,7 @@ extension ImportAction {
   /// The day the file gives the row.
   var day: String {
     switch self {
-    case .watch(let day), .loggedWatch(let day, _), .watchUnlessSeen(let day), .rate(_, let day), .note(_, let day),
+    case .watch(let day), .loggedWatch(let day), .watchUnlessSeen(let day), .rate(_, let day), .note(_, let day),
       .list(_, let day):
       return day
     }

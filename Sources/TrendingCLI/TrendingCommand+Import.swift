@@ -145,7 +145,7 @@ extension TrendingCommand {
     if let episode = change.target.episode { title += " " + episode.description }
     let what: String
     switch change.action {
-    case .watch(let day), .loggedWatch(let day, _), .watchUnlessSeen(let day): what = tr("watched %s", day)
+    case .watch(let day), .loggedWatch(let day), .watchUnlessSeen(let day): what = tr("watched %s", day)
     case .rate(let rating, _): what = tr("rated %s", "\(rating)/10")
     case .note: what = tr("a note")
     case .list(let name, _): what = tr("on the list %s", name)

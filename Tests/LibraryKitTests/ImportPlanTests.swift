@@ -213,24 +213,6 @@ struct ImportPlanTests {
     #expect(try ids(library) == ids(elsewhere))
   }
 
-  /// A Trakt history entry imported again in another time zone (so read as another day) is the
-  /// same watch, known by Trakt's own id of it.
-  @Test func aHistoryEntryReadAsAnotherDayIsKnownByItsIDAndNotDoubled() throws {
-    let target = ImportTarget(info: dune)
-    let change = { (day: String) in
-      [
-        PlannedChange(
-          place: RowPlace(file: "watched-history.json", line: 1), target: target,
-          action: .loggedWatch(day: day, entry: "trakt 9001"))
-      ]
-    }
-    let library = try freshLibrary()
-    #expect(try library.apply(change("2024-03-01"), dryRun: false, recorded: "2026-01-01").added.count == 1)
-    let again = try library.apply(change("2024-03-02"), dryRun: false, recorded: "2026-01-01")
-    #expect(again.added.isEmpty && again.already == 1, "\(again)")
-    #expect(try library.history().count == 1)
-  }
-
   /// An older rating of another value is not taken, and is counted as such, not as "already there".
   @Test func anOlderRatingLosesToTheLibrarysAndIsCountedSo() throws {
     let library = try freshLibrary()

@@ -38,9 +38,7 @@ public enum ImportAction: Equatable, Sendable {
   case watch(day: String)
   /// One entry of a diary or a history, each its own watch on that day (two of a day are a rewatch):
   /// as many of the title's watches of the day as the file holds, those already there counted.
-  /// `entry`: the service's own id of the entry (Trakt's history id), when it has one: the watch
-  /// is known by it again whatever day it is read as (another time zone).
-  case loggedWatch(day: String, entry: String? = nil)
+  case loggedWatch(day: String)
   /// A watch on that day unless the title or episode has a watch already (a "watched" list).
   case watchUnlessSeen(day: String)
   /// A rating, 1–10.

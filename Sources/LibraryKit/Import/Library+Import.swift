@@ -66,20 +66,14 @@ extension Library {
       try Titles.upsert(connection, target.info, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
-    case .loggedWatch(let day, let entry):
-      // An entry imported before is there by its id, whatever day it was read as then.
-      let known = entry.map { SyncJoin.entryWatchID($0) }
-      if let known, try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [.text(known)]) != nil {
-        return .there
-      }
+    case .loggedWatch(let day):
       let replaced = try seenBy.remove(connection, titleKey, onOrAfter: day)
       let held = logged.count(titleKey + [.text(day)])
       let there = try connection.scalar(Events.countOfDay, titleKey + [.text(day)])?.int ?? 0
       guard there < held else { return replaced ? .made : .there }
       try Titles.upsert(connection, target.info, day: recorded)
       try Events.insert(
-        connection, media, episode: target.episode, day: day, recorded: recorded,
-        identity: known.map(Events.Identity.given) ?? .derived(ordinal: held - 1))
+        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1))
     case .watchUnlessSeen(let day):
       guard try connection.scalar(Events.any, titleKey) == nil else { return .there }
       try Titles.upsert(connection, target.info, day: recorded)

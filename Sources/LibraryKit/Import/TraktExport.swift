@@ -50,7 +50,7 @@ enum TraktExport {
       switch file {
       case .history:
         stamp = entry.watchedAt
-        action = { day in .loggedWatch(day: day, entry: entry.id.map { "trakt \($0)" }) }
+        action = { .loggedWatch(day: $0) }
       case .ratings:
         stamp = entry.ratedAt
         guard let rating = entry.rating, (1...10).contains(rating) else {
@@ -110,8 +110,6 @@ struct TraktEntry: Decodable {
     }
   }
 
-  /// The history entry's own id.
-  var id: Int?
   var type: String?
   var watchedAt: String?
   var ratedAt: String?
@@ -122,7 +120,7 @@ struct TraktEntry: Decodable {
   var episode: Item?
 
   enum CodingKeys: String, CodingKey {
-    case id, type, rating, movie, show, episode
+    case type, rating, movie, show, episode
     case watchedAt = "watched_at"
     case ratedAt = "rated_at"
     case listedAt = "listed_at"
@@ -130,7 +128,6 @@ struct TraktEntry: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try? container.decodeIfPresent(Int.self, forKey: .id)
     type = try? container.decodeIfPresent(String.self, forKey: .type)
     watchedAt = try? container.decodeIfPresent(String.self, forKey: .watchedAt)
     ratedAt = try? container.decodeIfPresent(String.self, forKey: .ratedAt)

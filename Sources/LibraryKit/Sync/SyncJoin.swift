@@ -74,12 +74,6 @@ enum SyncJoin {
     StableID.of(["watch"] + what.map(JSONText.value) + [String(ordinal)])
   }
 
-  /// The id every machine gives the watch of an imported entry the service names by its own id
-  /// ("trakt 9001"): the same watch on every machine, and on one read again in another time zone.
-  static func entryWatchID(_ entry: String) -> String {
-    StableID.of(["entry", entry])
-  }
-
   /// The id every machine gives a watch known only to be on `what`'s day or before (an imported
   /// rating's, or Letterboxd's "watched" without a diary entry): a dated import replaces it.
   static func seenByID(_ what: [SQLValue]) -> String {
