@@ -74,14 +74,25 @@ extension Library {
     try export(now: now, salvaging: false).json
   }
 
-  /// `export json` of a library SQLite finds damaged: each table as far as it can be read, those it
-  /// could not read whole named (the rows read before the damage kept).
-  public func salvageJSON(now: String) throws(LibraryError) -> (json: String, unreadable: [String]) {
-    try export(now: now, salvaging: true)
+  /// `export json` however damaged the library: each table as far as it can be read, those it could
+  /// not read whole named (the rows read before the damage kept), and whether any damage was met
+  /// (a damaged index read around: every row there, the file still damaged).
+  public func salvageJSON(now: String) throws(LibraryError) -> (json: String, unreadable: [String], damaged: Bool) {
+    var damaged = false
+    let (json, unreadable) = try export(now: now, salvaging: true, damaged: &damaged)
+    return (json, unreadable, damaged || !unreadable.isEmpty)
   }
 
-  /// The export, and, when salvaging, the tables a damage cut short (else the damage is thrown).
+  /// The export, and, when salvaging, the tables a damage cut short (else the damage is thrown);
+  /// `damaged` is set when any read met one.
   private func export(now: String, salvaging: Bool) throws(LibraryError) -> (json: String, unreadable: [String]) {
+    var damaged = false
+    return try export(now: now, salvaging: salvaging, damaged: &damaged)
+  }
+
+  private func export(now: String, salvaging: Bool, damaged met: inout Bool) throws(LibraryError) -> (
+    json: String, unreadable: [String]
+  ) {
     try read {
       var out = "{\n  \"format\": \"trending-library\",\n  \"version\": \(Self.exportFormatVersion),\n"
       out += "  \"schema\": \(try Self.version(connection)),\n  \"exported\": \(JSONText.string(now)),\n"
@@ -94,6 +105,7 @@ extension Library {
         let custom = Self.exportSelects[table.name]
         var (rows, damaged) = try exportRows(
           custom ?? "SELECT \(columns) FROM \(table.name) ORDER BY \(table.order)", table.columns)
+        met = met || damaged
         // In the table's own order, as far as the damage (a damaged index does not stop it).
         if damaged, custom == nil {
           (rows, damaged) = try exportRows("SELECT \(columns) FROM \(table.name)", table.columns)

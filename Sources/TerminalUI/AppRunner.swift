@@ -71,8 +71,12 @@ public final class AppRunner {
 
   /// Whether the user has asked to quit.
   public var isQuitting: Bool { quitting }
-  /// The library changes on screen whose saves have not answered yet.
-  public var unsavedChanges: Int { state.shared.unsaved.count }
+  /// The library changes on screen whose saves have not answered yet, once the answers that
+  /// arrived after the loop ended are taken in.
+  public func unsavedChanges() -> Int {
+    for action in inbox.drain() { dispatch(action) }
+    return state.shared.unsaved.count
+  }
 
   /// Asks for the first data before there is a terminal to draw in: the answers wait in the
   /// inbox, so the request (and its decoding, on another thread) overlaps the terminal's set-up.
@@ -172,8 +176,9 @@ public final class AppRunner {
       noteOversize()
     }
     if SignalGuard.takeSuspendRequest() { suspend() }
-    // Stopped by someone else (SIGSTOP) and continued: the terminal is taken back and repainted.
-    if SignalGuard.takeContinue() {
+    // Stopped by someone else (SIGSTOP) and continued in the foreground: the terminal is taken back
+    // and repainted (in the background it is the shell's; `fg` continues us again).
+    if SignalGuard.takeContinue(), tcgetpgrp(STDIN_FILENO) == getpgrp() {
       backend.resumeAfterOutsideStop()
       resized(backend.adoptNewSize())
     }

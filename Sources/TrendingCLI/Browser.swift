@@ -111,7 +111,7 @@ enum Browser {
     if images.capabilities.asksAnything { backend.askTerminal() }
     let reason = app.run()
     // A mark made just before quitting is stored before we go (saves take milliseconds).
-    let unsaved = runner.finishQueuedWork() ? 0 : app.unsavedChanges
+    let unsaved = runner.finishQueuedWork() ? 0 : app.unsavedChanges()
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }
     backend.shutdown()

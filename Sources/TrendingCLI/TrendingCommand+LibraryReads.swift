@@ -52,19 +52,24 @@ extension TrendingCommand {
 }
 
 extension TrendingCommand {
-  /// `trending export json`; a damaged library gives what can still be read of it, says which
-  /// tables it could not read whole, and fails, so a script never takes the export for all of it.
+  /// `trending export json`, read once, whatever the library's state: a damaged one gives what
+  /// can still be read of it, says so, and, when tables could not be read whole, names them and
+  /// fails, so a script never takes the export for all of it.
   static func exportJSON(_ library: Library, today: String) throws(LibraryError) -> Int32 {
-    do {
-      return emit(TextSanitizer.escapingControls(inJSON: try library.exportJSON(now: today)))
-    } catch  where error.kind == .damaged {
-      let salvaged = try library.salvageJSON(now: today)
-      guard emit(TextSanitizer.escapingControls(inJSON: salvaged.json)) == 0 else { return ExitCode.failure.rawValue }
+    let salvaged = try library.salvageJSON(now: today)
+    guard emit(TextSanitizer.escapingControls(inJSON: salvaged.json)) == 0 else { return ExitCode.failure.rawValue }
+    guard salvaged.damaged else { return ExitCode.success.rawValue }
+    guard !salvaged.unreadable.isEmpty else {
       printError(
         tr(
-          "The library is damaged: this export holds what could still be read; not read whole: %s. Move the library aside and 'trending import json' the export into a new one.",
-          salvaged.unreadable.joined(separator: ", ")))
-      return ExitCode.failure.rawValue
+          "The library is damaged, but this export holds all of it: move the library aside and 'trending import json' the export into a new one."
+        ))
+      return ExitCode.success.rawValue
     }
+    printError(
+      tr(
+        "The library is damaged: this export holds what could still be read; not read whole: %s. Move the library aside and 'trending import json' the export into a new one.",
+        salvaged.unreadable.joined(separator: ", ")))
+    return ExitCode.failure.rawValue
   }
 }

@@ -52,8 +52,11 @@ struct CatalogueTests {
           let forOneAlone = formsForOneAlone.contains(form)
           let placeholders = Template.placeholders(in: string)
           let wanted = Template.placeholders(in: plural)
+          // Only the sole placeholder, or one of numbered ones: a `%s` left out of several would
+          // shift the others onto the wrong values.
+          let numbered = plural.contains("%1$")
           let numberLeftOut =
-            forOneAlone && placeholders.count == wanted.count - 1 && Set(placeholders).isSubset(of: Set(wanted))
+            forOneAlone && placeholders.count == wanted.count - 1 && (wanted.count == 1 || numbered)
           #expect(numberLeftOut || placeholders == wanted, "\(language): \(string)")
         }
       } else {

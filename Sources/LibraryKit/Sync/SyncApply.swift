@@ -194,12 +194,13 @@ struct SyncApply {
     var refused = 0
     var firstRefusal: String?
     var ahead = 0
-    var furthestAhead: Int64 = 0
+    var latestAhead: Int64 = 0
     var lastClock: Int64 = 0
     for line in lines.dropFirst() {
       file.records += 1
       let taken: Taken
-      if let record = SyncSegment.record(line, device: device) {
+      let parsed = SyncSegment.record(line, device: device)
+      if let record = parsed {
         taken = try apply(record)
         if record.clock.wall <= SyncClock.milliseconds(now) + Self.furthestAhead {
           if newest.map({ (record.clock.wall, record.clock.counter) > ($0.wall, $0.counter) }) ?? true {
@@ -217,9 +218,9 @@ struct SyncApply {
         try connection.rows(
           "INSERT INTO sync_waiting (device, line) VALUES (?, ?) ON CONFLICT DO NOTHING",
           [.text(device), .text(String(decoding: line, as: UTF8.self))])
-        if taken == .ahead, let record = SyncSegment.record(line, device: device) {
+        if taken == .ahead, let wall = parsed?.clock.wall {
           ahead += 1
-          furthestAhead = max(furthestAhead, record.clock.wall)
+          latestAhead = max(latestAhead, wall)
         }
       case .refused(let why):
         refused += 1
@@ -242,7 +243,7 @@ struct SyncApply {
           trn(
             "%1$s record waits, dated %2$s, more than a day ahead of this machine's clock (%3$s): one of the two clocks is wrong",
             "%1$s records wait, dated up to %2$s, more than a day ahead of this machine's clock (%3$s): one of the two clocks is wrong",
-            ahead, String(ahead), moment(furthestAhead), moment(SyncClock.milliseconds(now))),
+            ahead, String(ahead), moment(latestAhead), moment(SyncClock.milliseconds(now))),
           device: device, file: name))
     }
     try connection.rows(

@@ -2,10 +2,12 @@ import Localization
 
 /// Saves that wait for another process's hold on the library: said when the wait begins, said
 /// again when they are stored, and never lost by quitting without a word.
-public enum BusyLibrary {
-  /// A save waits for the library: kept, and said.
+enum BusyLibrary {
+  /// A save waits for the library: kept, and said (once quitting was asked, that ask stays on
+  /// screen, so a `q` that would lose the changes is never pressed unwarned).
   static func heard(_ state: inout AppState) {
     state.shared.libraryBusy = true
+    guard !state.shared.quitAsked else { return sayQuitting(&state) }
     state.shared.say(tr("The library is busy elsewhere: your change is kept and will be saved."), .failure)
   }
 
@@ -24,12 +26,18 @@ public enum BusyLibrary {
     let waiting = state.shared.unsaved.count
     guard state.shared.libraryBusy, waiting > 0, !state.shared.quitAsked else { return [.quit] }
     state.shared.quitAsked = true
+    sayQuitting(&state)
+    return []
+  }
+
+  /// That quitting now loses the changes still waiting.
+  private static func sayQuitting(_ state: inout AppState) {
+    let waiting = state.shared.unsaved.count
     state.shared.say(
       trn(
         "%s change not saved yet, the library is busy: quit again to lose it.",
         "%s changes not saved yet, the library is busy: quit again to lose them.",
         waiting, String(waiting)),
       .problem)
-    return []
   }
 }

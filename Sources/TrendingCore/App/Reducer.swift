@@ -112,8 +112,9 @@ public enum Reducer {
       // (`retryDue`). Refreshed behind the rows, once.
       let newDay = state.shared.today != day
       return state.updateTopList { list, shared in
-        list.isStale(at: now) || list.retryDue(at: now) || (newDay && list.source.tab?.turnsWithTheDay == true)
-          ? list.refresh(force: false, shared) : []
+        // At the day's turn the kept answer is of yesterday, however young: asked of the network.
+        if newDay, list.source.tab?.turnsWithTheDay == true { return list.refresh(force: true, shared) }
+        return list.isStale(at: now) || list.retryDue(at: now) ? list.refresh(force: false, shared) : []
       }
     case .fetched(let request, let result):
       state.shared.waits[.fetch(request)] = nil

@@ -73,6 +73,36 @@ struct AppReducerTests {
     }
   }
 
+  /// Only what waiting may mend is tried again by itself: no answer, or a 5xx.
+  @Test func onlyAnOutageIsTriedAgainByItself() {
+    let failed = { (error: AmodbError) in
+      var state = Sample.loaded(3)
+      state.rootList.list.fail(error)
+      state.rootList.failures = 1
+      state.rootList.failedAt = Sample.start
+      return state.rootList.retryDue(at: Sample.start.addingTimeInterval(3_600))
+    }
+    #expect(failed(.transport(description: "offline")) && failed(.timedOut(seconds: 10)))
+    #expect(failed(.server(status: 503, message: nil)))
+    #expect(!failed(.server(status: 418, message: nil)) && !failed(.unreadable(detail: "x")))
+    #expect(!failed(.rateLimited(retryAfter: 30)))
+  }
+
+  /// The busy library's notice, said again while quitting is armed, never hides the quit's warning.
+  @Test func theQuitWarningStaysWhileTheLibraryStaysBusy() {
+    var state = Sample.loaded(3)
+    state.shared.unsaved = [
+      LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: "2027-01-15", summary: nil)
+    ]
+    _ = Reducer.reduce(&state, .libraryBusy)
+    #expect(Reducer.reduce(&state, .key(.character("q"))).isEmpty)
+    let warning = state.shared.notice?.text
+    #expect(warning?.contains("quit again to lose it") == true, "\(warning ?? "")")
+    _ = Reducer.reduce(&state, .libraryBusy)
+    #expect(state.shared.notice?.text == warning, "the warning stays")
+    #expect(Reducer.reduce(&state, .key(.character("q"))) == [.quit])
+  }
+
   @Test func aKeyRefusedIsNotTriedAgainByItself() {
     var store = TestStore(Sample.loaded(3))
     store.send(.key(.character("r")), effects: [.fetchList(ListPage(page: 1, force: true))]) {

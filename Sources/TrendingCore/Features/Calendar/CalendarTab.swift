@@ -24,10 +24,11 @@ public enum CalendarTab {
   }
 
   /// The releases as answered: today's span's, else, just past midnight while today's is asked,
-  /// yesterday's (its days from today on are today's too), so the rows never go blank.
+  /// yesterday's (its days from today on are today's too), so the rows never go blank; once
+  /// today's has failed, that failure (the list keeps its rows and says so).
   static func upcomingAnswer(_ shared: Shared) -> Loadable<APIAnswer>? {
     let today = shared.answers[upcomingRequest(shared)]
-    guard today?.value == nil else { return today }
+    guard today?.value == nil, today?.error == nil else { return today }
     let yesterday = shared.answers[upcomingRequest(shared, from: CivilDay(shared.today).adding(days: -1))]
     return yesterday?.value != nil ? yesterday : today
   }

@@ -70,9 +70,10 @@ public struct ListScreen: Equatable, Sendable {
   public var moreError: AmodbError?
   /// Whether what it shows changed while its read was on the way: read again once that answers.
   public var readOwed = false
-  /// Its first page's reads that failed in a row, and when the last did: a tab tries again by
-  /// itself, later after each (`retryDue`).
+  /// Its first page's reads that failed in a row: a tab tries again by itself, later after each
+  /// (`retryDue`).
   public var failures = 0
+  /// When the last of them failed.
   public var failedAt: Date?
   /// The selected row, an index into the listing.
   public var selection = 0
@@ -229,17 +230,22 @@ public struct ListScreen: Equatable, Sendable {
     return effects
   }
 
-  /// Whether a tab whose read failed (offline, a timeout, a 5xx: what trying again may mend) is
-  /// due to try again by itself: 30 seconds after the first failure, twice as long after each
-  /// next, at most 15 minutes, so a brief outage never leaves a list stale for the day.
+  /// Whether a tab whose read failed (offline, a timeout, a 5xx: what waiting may mend) is due to
+  /// try again by itself: 30 seconds after the first failure, twice as long after each next, at
+  /// most 15 minutes, so a brief outage never leaves a list stale for the day.
   public func retryDue(at now: Date) -> Bool {
-    guard source.tab != nil, case .failed(let error) = list.phase, error.isRetryable, let failedAt else { return false }
+    guard retriesByItself, let failedAt else { return false }
     let wait = min(900, 30 << max(0, min(failures, 10) - 1))
     return now.timeIntervalSince(failedAt) >= TimeInterval(wait)
   }
 
-  /// Whether the list is a tab that tries again by itself after a failure (`retryDue`).
-  public var retriesByItself: Bool { source.tab != nil && list.error?.isRetryable == true }
+  /// Whether the list is a tab that tries again by itself after its failure (`retryDue`): not
+  /// after a refusal, an unreadable answer or a rate limit (which says its own wait).
+  public var retriesByItself: Bool {
+    guard source.tab != nil, case .failed(let error) = list.phase else { return false }
+    if case .server(let status, _) = error { return status >= 500 }
+    return error.isUnreachable
+  }
 
   /// Whether the list is a tab left long enough to be refreshed.
   func isStale(at now: Date) -> Bool {

@@ -315,7 +315,7 @@ enum ListView {
             place.isSearch
               ? tr("Change the words to try again; %s", next)
               : shown.retriesByItself
-                ? tr("It tries again by itself every few minutes; r tries now; %s", next)
+                ? tr("It tries again by itself in a while; r tries now; %s", next)
                 : error.isRetryable ? tr("Press r to retry; %s", next) : next,
             Style(.muted)
           ),
