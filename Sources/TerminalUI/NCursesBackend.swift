@@ -338,39 +338,38 @@ public final class NCursesBackend: TerminalBackend {
   }
 
   public func suspend() {
-    writeTerminal(Self.bracketedPasteOff)
-    if mouse { disableMouse() }
-    endwin()
+    giveTerminalBack()
     SignalGuard.stopJob()
-    enableInputModes()
-    // The shell may have drawn over or cleared the screen meanwhile: repaint all of it.
-    previous = nil
-    clearok(shim_stdscr(), true)
-    doupdate()
+    takeTerminalBack()
   }
 
   public func resumeAfterOutsideStop() {
     // As after our own stop: ncurses' shell modes, then its program modes and screen again.
-    writeTerminal(Self.bracketedPasteOff)
-    if mouse { disableMouse() }
-    endwin()
-    enableInputModes()
-    previous = nil
-    clearok(shim_stdscr(), true)
-    doupdate()
+    giveTerminalBack()
+    takeTerminalBack()
   }
 
   public func runInTerminal(_ command: [String]) -> String? {
+    giveTerminalBack()
+    let problem = ForegroundProgram.run(command)
+    takeTerminalBack()
+    return problem
+  }
+
+  /// Puts the terminal as the shell had it: no pasting or mouse modes, ncurses' shell modes.
+  private func giveTerminalBack() {
     writeTerminal(Self.bracketedPasteOff)
     if mouse { disableMouse() }
     endwin()
-    let problem = ForegroundProgram.run(command)
+  }
+
+  /// Takes the terminal again after the shell or a program had it, and repaints all of it: they
+  /// may have drawn over it or cleared it.
+  private func takeTerminalBack() {
     enableInputModes()
-    // The program drew over all of it: repaint everything.
     previous = nil
     clearok(shim_stdscr(), true)
     doupdate()
-    return problem
   }
 
   public func redraw() {

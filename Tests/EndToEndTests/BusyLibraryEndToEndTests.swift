@@ -2,48 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Another process holding the library's write lock (Python's sqlite3, until its input ends).
-private final class HeldLibrary {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-
-  /// Takes the lock on `file` and returns once it holds it.
-  init(_ file: URL) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [
-      "-c",
-      """
-      import sqlite3, sys
-      db = sqlite3.connect(sys.argv[1], isolation_level=None)
-      db.execute("BEGIN IMMEDIATE")
-      db.execute("INSERT INTO facts VALUES ('held', 'x')")
-      print("held", flush=True)
-      sys.stdin.readline()
-      db.execute("ROLLBACK")
-      """,
-      file.path,
-    ]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    var seen = Data()
-    while !String(decoding: seen, as: UTF8.self).contains("held") {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw TmuxError(message: "python3 ended before it held the lock") }
-      seen += chunk
-    }
-  }
-
-  /// Lets the lock go.
-  func release() {
-    guard process.isRunning else { return }
-    input.fileHandleForWriting.write(Data("\n".utf8))
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-  }
-}
-
 @Suite("End to end: quitting while another process holds the library")
 struct BusyLibraryEndToEndTests {
   /// A mark kept for a library another process holds: the first `q` says it waits, the second quits

@@ -8,48 +8,6 @@ import TrendingCore
 
 @testable import TerminalUI
 
-/// Another process's write lock on the library: Python's sqlite3 in a transaction, until told to end it.
-private final class LockHolder {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-
-  /// What the other process runs: the lock taken, said, then held until a line arrives.
-  private static let script = """
-    import sqlite3, sys
-    db = sqlite3.connect(sys.argv[1], isolation_level=None)
-    db.execute("BEGIN IMMEDIATE")
-    db.execute("INSERT INTO facts VALUES ('held', 'x')")
-    print("held", flush=True)
-    sys.stdin.readline()
-    db.execute("ROLLBACK")
-    """
-
-  /// Starts the process on `file` and returns once it holds the write lock.
-  init(_ file: URL) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", Self.script, file.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    // It prints once the lock is taken: waits on that line, not on time.
-    var seen = Data()
-    while !String(decoding: seen, as: UTF8.self).contains("held") {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw TmuxError(message: "python3 ended before it held the lock") }
-      seen += chunk
-    }
-  }
-
-  /// Ends the transaction (rolled back) and the process with it.
-  func release() {
-    guard process.isRunning else { return }
-    input.fileHandleForWriting.write(Data("\n".utf8))
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-  }
-}
-
 @Suite("A save while another process holds the library: kept, tried again, said")
 struct BusyLibraryTests {
   private let dune = MediaSummary(id: 693134, kind: .film, title: "Dune: Part Two", releaseDate: ReleaseDate("2024"))
@@ -89,7 +47,7 @@ struct BusyLibraryTests {
 
   @Test func aChangeWaitsOutAnotherProcessAndIsSaved() async throws {
     let (runner, inbox, file) = try runner(busy: 100, tries: 100_000)
-    let lock = try LockHolder(file)
+    let lock = try HeldLibrary(file)
     let change = LibraryChange(
       id: dune.id, media: .film, title: dune.title, year: 2024, kind: .watchlist(true), day: "2026-12-04")
     runner.perform(.save(change))
@@ -111,7 +69,7 @@ struct BusyLibraryTests {
 
   @Test func aChangeGivenUpIsSaidNotDroppedSilently() async throws {
     let (runner, inbox, file) = try runner(busy: 50, tries: 2)
-    let lock = try LockHolder(file)
+    let lock = try HeldLibrary(file)
     defer { lock.release() }
     let change = LibraryChange(
       id: dune.id, media: .film, title: dune.title, year: 2024, kind: .watchlist(true), day: "2026-12-04")
@@ -127,7 +85,7 @@ struct BusyLibraryTests {
 
   @Test func anEpisodeMarkWaitsOutAnotherProcessToo() async throws {
     let (runner, inbox, file) = try runner(busy: 100, tries: 100_000)
-    let lock = try LockHolder(file)
+    let lock = try HeldLibrary(file)
     let series = MediaSummary(id: 1399, kind: .series, title: "Game of Thrones", releaseDate: ReleaseDate("2011"))
     let episode = MarkedEpisode(
       Episode(season: 1, number: 1, name: "Winter Is Coming", airDate: ReleaseDate("2011-04-17")))
