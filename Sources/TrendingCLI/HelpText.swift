@@ -5,12 +5,15 @@ import TrendingViews
 
 /// Lays out the command line's help: a column of syntax and wrapped descriptions beside it.
 enum HelpText {
-  /// The width help is wrapped to.
+  /// The width help is wrapped to, at most: 80 columns, or a narrower terminal's (at least 40).
   static let width = 80
 
+  /// The width for help printed now: a terminal narrower than 80 columns wraps it to its own.
+  static var printedWidth: Int { max(40, min(width, TrendingCommand.terminalWidth() ?? width)) }
+
   /// Two columns: each syntax, then its description wrapped beside it (under it when the syntax is long).
-  static func table(_ rows: [(syntax: String, text: String)]) -> String {
-    let column = min(30, (rows.map { TextWidth.width(of: $0.syntax) }.max() ?? 0) + 4)
+  static func table(_ rows: [(syntax: String, text: String)], width: Int = width) -> String {
+    let column = min(30, width / 3, (rows.map { TextWidth.width(of: $0.syntax) }.max() ?? 0) + 4)
     var lines: [String] = []
     for row in rows {
       let wrapped = TextLayout.wrap(row.text, width: width - column)
@@ -30,7 +33,10 @@ enum HelpText {
   }
 
   /// `--help`: every command and option from the table, in the interface's language.
-  static var full: String {
+  static var full: String { full(width: width) }
+
+  /// `--help` wrapped to `width`.
+  static func full(width: Int) -> String {
     let commands = OptionTable.commands.map { command in
       ([command.verb.invocation] + (command.arguments.isEmpty ? [] : [command.arguments])).joined(separator: " ")
     }
@@ -42,29 +48,39 @@ enum HelpText {
       )
     }
     return [
-      tr("trending %s: this week's trending films, in your terminal.", AmodbKitInfo.version), "",
-      tr("USAGE"), table(usage), "",
-      tr("OPTIONS"), table(options), "",
+      TextLayout.wrap(
+        tr("trending %s: this week's trending films, in your terminal.", AmodbKitInfo.version), width: width
+      )
+      .joined(separator: "\n"), "",
+      tr("USAGE"), table(usage, width: width), "",
+      tr("OPTIONS"), table(options, width: width), "",
       tr("ENVIRONMENT"),
-      table([
-        ("AMODB_KEY", tr("your amodb API key (never pass it as a flag)")),
-        ("TRENDING_CONFIG", tr("the settings file to read instead of $XDG_CONFIG_HOME/trending/config")),
-      ]), "",
+      table(
+        [
+          ("AMODB_KEY", tr("your amodb API key (never pass it as a flag)")),
+          ("TRENDING_CONFIG", tr("the settings file to read instead of $XDG_CONFIG_HOME/trending/config")),
+        ], width: width), "",
       tr("EXIT CODES"),
-      table([
-        ("", tr("0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found"))
-      ]),
+      table(
+        [
+          (
+            "",
+            tr("0 ok · 1 other failure · 2 usage · 3 key or plan · 4 rate limit · 5 network or server · 6 not found")
+          )
+        ], width: width),
     ].joined(separator: "\n")
   }
 
-  /// `trending help COMMAND`: its synopsis, what it does, and its own options.
-  static func topic(_ verb: Verb) -> String {
+  /// `trending help COMMAND`: its synopsis, what it does, and its own options, wrapped to `width`.
+  static func topic(_ verb: Verb, width: Int = width) -> String {
     let command = OptionTable.command(verb)
     var text =
-      command.synopsis + "\n" + TextLayout.wrap(command.detail, width: 76).map { "  " + $0 }.joined(separator: "\n")
+      command.synopsis + "\n"
+      + TextLayout.wrap(command.detail, width: width - 4).map { "  " + $0 }.joined(separator: "\n")
     let own = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
     if !own.isEmpty {
-      text += "\n\n" + tr("OPTIONS") + "\n" + table(own.map { ($0.syntax(for: verb), $0.help(for: verb)) })
+      text +=
+        "\n\n" + tr("OPTIONS") + "\n" + table(own.map { ($0.syntax(for: verb), $0.help(for: verb)) }, width: width)
     }
     return text
   }

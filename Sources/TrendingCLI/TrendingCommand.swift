@@ -77,9 +77,10 @@ public enum TrendingCommand {
       }
       return emit(settingsFile.report(invocation: invocation, environment: given))
     case .help:
-      return emit(help)
+      return emit(HelpText.full(width: HelpText.printedWidth))
     case .helpTopic(let topic):
-      return emit(Verb(rawValue: topic).map(HelpText.topic) ?? help)
+      let width = HelpText.printedWidth
+      return emit(Verb(rawValue: topic).map { HelpText.topic($0, width: width) } ?? HelpText.full(width: width))
     case .doctor(let json):
       return doctor(invocation, json: json, environment: environment, settings: settingsFile)
     case .completions(let shell):

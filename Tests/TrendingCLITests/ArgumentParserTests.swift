@@ -189,6 +189,22 @@ struct ArgumentParserTests {
     }
   }
 
+  /// A terminal narrower than 80 columns gets help wrapped to its width, in any language (a
+  /// command's syntax, which cannot be broken, may still run on).
+  @Test(arguments: ["en", "fr", "ru"])
+  func helpFitsANarrowTerminal(language: String) {
+    let catalogue = language == "en" ? Catalogue.english : Translator.catalogue(for: language)
+    Translator.$override.withValue(catalogue) {
+      for text in [HelpText.topic(.seen, width: 50), HelpText.full(width: 50)] {
+        let synopses = Set(OptionTable.commands.map(\.synopsis))
+        let long = text.split(separator: "\n").filter {
+          TextWidth.width(of: String($0)) > 50 && !synopses.contains(String($0)) && !$0.hasPrefix("  trending ")
+        }
+        #expect(long.isEmpty, "\(language): \(long.prefix(3))")
+      }
+    }
+  }
+
   @Test func anOptionTwoCommandsShareIsHelpedAsEachMeansIt() {
     let topic = { (verb: Verb) in Translator.$override.withValue(.english) { HelpText.topic(verb) } }
     #expect(
