@@ -224,9 +224,8 @@ struct HardeningTests {
     kill(pid, SIGSTOP)
     try session.waitFor("Stopped")
     try session.send("fg", "Enter")
-    let frame = session.frame
-    // Its repaint on SIGCONT: a frame after the stop, with the shell's lines gone.
-    try session.waitForIdle(after: frame)
+    // Its repaint on SIGCONT draws over the shell's lines (the terminal's modes are set first).
+    try session.waitForGone("Stopped")
     try session.send("j")
     try session.waitFor("2/20")
     let screen = try session.capture()

@@ -306,6 +306,16 @@ public final class TmuxSession {
     throw TmuxError(message: "'\(text)' never appeared; screen:\n\((try? capture()) ?? "")")
   }
 
+  /// Waits until the screen no longer contains `text` (a repaint drew over it).
+  public func waitForGone(_ text: String, timeout: TimeInterval = 10) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if (try? capture())?.contains(text) == false { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TmuxError(message: "'\(text)' never went; screen:\n\((try? capture()) ?? "")")
+  }
+
   @discardableResult
   private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
     try Spawn.run(["tmux", "-L", socket] + arguments, capture: capture)
