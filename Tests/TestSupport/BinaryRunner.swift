@@ -298,22 +298,22 @@ public final class TmuxSession {
 
   /// Waits until the screen contains `text`.
   public func waitFor(_ text: String, timeout: TimeInterval = 10) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if (try? capture())?.contains(text) == true { return }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    throw TmuxError(message: "'\(text)' never appeared; screen:\n\((try? capture()) ?? "")")
+    try waitForScreen(timeout: timeout, "'\(text)' never appeared") { $0.contains(text) }
   }
 
   /// Waits until the screen no longer contains `text` (a repaint drew over it).
   public func waitForGone(_ text: String, timeout: TimeInterval = 10) throws {
+    try waitForScreen(timeout: timeout, "'\(text)' never went") { !$0.contains(text) }
+  }
+
+  /// Polls the screen until `done` holds, else throws `failure` with the screen.
+  private func waitForScreen(timeout: TimeInterval, _ failure: String, _ done: (String) -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
-      if (try? capture())?.contains(text) == false { return }
+      if let screen = try? capture(), done(screen) { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
-    throw TmuxError(message: "'\(text)' never went; screen:\n\((try? capture()) ?? "")")
+    throw TmuxError(message: "\(failure); screen:\n\((try? capture()) ?? "")")
   }
 
   @discardableResult
