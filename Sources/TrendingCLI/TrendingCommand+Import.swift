@@ -38,7 +38,12 @@ extension TrendingCommand {
   ) throws(LibraryError) -> Int32 {
     let today = WatchlistFormat.day(Date())
     if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
-    guard let rows = read else { return ExitCode.failure.rawValue }
+    guard var rows = read else { return ExitCode.failure.rawValue }
+    // An entry an earlier import took keeps the day it was taken as (another time zone dates a
+    // moment another day); the days of those first taken now are kept with this import.
+    let kept = try library.keptDays(of: rows)
+    rows.keepDays(kept)
+    let days = rows.days.filter { kept[$0.key] == nil }
     var services: (client: AmodbClient, images: ImageLoader)?
     var imageMode = ImageMode.auto
     if kind != .trakt, !rows.rows.isEmpty {
@@ -67,7 +72,7 @@ extension TrendingCommand {
     }
     var plan = ImportPlan.make(rows.rows) { targets[$0] }
     try plan.setAsideLongNotes { subject throws(LibraryError) in try library.note(subject) }
-    let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today)
+    let outcome = try library.apply(plan.changes, dryRun: dryRun, recorded: today, days: days)
     let status = emit(summary(kind, rows: rows, plan: plan, outcome: outcome, dryRun: dryRun, resolving: resolve))
     guard resolve, status == ExitCode.success.rawValue, !plan.unresolved.isEmpty, let services else { return status }
     let titles = ImportMatcher(client: services.client).unresolved(plan.unresolved)

@@ -383,6 +383,14 @@ struct ImportEndToEndTests {
     let eastHistory = try BinaryRunner.run(["history"], environment: east).stdout
     #expect(eastHistory.contains("2024-03-02\t693134\t"), "the 2nd at 05:15 in UTC+9: \(eastHistory)")
     #expect(!eastHistory.contains("2024-03-01"), "\(eastHistory)")
+    // The same export again into the first library, its user nine hours east now: each play keeps
+    // the day it was first taken as (by its history id), so none is doubled.
+    var travelled = environment
+    travelled["TZ"] = "<+09>-9"
+    let again = try BinaryRunner.run(["import", "trakt", archive.path], environment: travelled)
+    #expect(again.status == 0 && again.stdout.contains("added 0"), "\(again.stdout) \(again.stderr)")
+    #expect(try BinaryRunner.run(["history"], environment: travelled).stdout.contains("2024-03-01\t693134\t"))
+    #expect(try BinaryRunner.run(["history"], environment: environment).stdout == history.stdout)
   }
 
   @Test func exportJSONReadBackIntoAnotherLibraryIsTheSame() throws {

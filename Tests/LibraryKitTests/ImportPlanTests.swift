@@ -87,6 +87,41 @@ struct ImportPlanTests {
     #expect(try library.list("Sand")?.map(\.title.media) == [dune.media])
   }
 
+  /// A play a first import dated keeps that day in a later one that reads its moment as another
+  /// day (another time zone); a dry run keeps no day, and only logged watches take one.
+  @Test func aPlayKeepsTheDayItWasFirstTakenAs() throws {
+    let library = try freshLibrary()
+    let play = { (day: String) in
+      var rows = ImportRows()
+      rows.rows = [
+        ImportRow(
+          place: RowPlace(file: "h", line: 1), reference: .tmdb(.film(693134), episode: nil), title: "Dune",
+          year: 2024, action: .loggedWatch(day: day), dayFact: "trakt.day:9001"),
+        ImportRow(
+          place: RowPlace(file: "r", line: 1), reference: .tmdb(.film(693134), episode: nil), title: "Dune",
+          year: 2024, action: .rate(8, day: day), dayFact: "trakt.day:9001"),
+      ]
+      return rows
+    }
+    let apply = { (rows: ImportRows, dryRun: Bool) throws -> ImportOutcome in
+      let kept = try library.keptDays(of: rows)
+      var rows = rows
+      rows.keepDays(kept)
+      let plan = ImportPlan.make(rows.rows) { _ in ImportTarget(info: self.dune) }
+      return try library.apply(
+        plan.changes, dryRun: dryRun, recorded: "2026-01-01", days: rows.days.filter { kept[$0.key] == nil })
+    }
+    _ = try apply(play("2024-03-02"), true)
+    #expect(try library.keptDays(of: play("2024-03-02")).isEmpty, "a dry run keeps nothing")
+    #expect(try apply(play("2024-03-01"), false).added.count == 2)
+    var later = play("2024-03-02")
+    #expect(try library.keptDays(of: later) == ["trakt.day:9001": "2024-03-01"])
+    later.keepDays(try library.keptDays(of: later))
+    #expect(later.rows.map(\.action) == [.loggedWatch(day: "2024-03-01"), .rate(8, day: "2024-03-02")])
+    #expect(try apply(play("2024-03-02"), false).added.isEmpty, "the watch of the 1st is there, the rating too")
+    #expect(try library.history().map(\.day) == ["2024-03-01"])
+  }
+
   @Test func anImportedRatingNeverTakesBackANewerOne() throws {
     let library = try freshLibrary()
     let target = ImportTarget(info: dune)

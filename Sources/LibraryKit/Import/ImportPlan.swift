@@ -48,6 +48,12 @@ public enum ImportAction: Equatable, Sendable {
   /// On a list (`watchlist` is the watchlist).
   case list(String, day: String)
 
+  /// The same on another day (a logged watch only: the one a kept day replaces).
+  func on(_ kept: String) -> ImportAction {
+    guard case .loggedWatch = self else { return self }
+    return .loggedWatch(day: kept)
+  }
+
   /// Applied in this order, so a diary's watches are there before a "watched" list is read.
   var order: Int {
     switch self {
@@ -70,14 +76,21 @@ public struct ImportRow: Equatable, Sendable {
   public var year: Int?
   /// What it asks for.
   public var action: ImportAction
+  /// The fact that keeps the day this entry was first taken as (a Trakt play's, by its history id):
+  /// a day read from a moment depends on the time zone, and an import elsewhere dates it alike.
+  public var dayFact: String?
 
   /// Makes one.
-  public init(place: RowPlace, reference: TitleReference, title: String, year: Int?, action: ImportAction) {
+  public init(
+    place: RowPlace, reference: TitleReference, title: String, year: Int?, action: ImportAction,
+    dayFact: String? = nil
+  ) {
     self.place = place
     self.reference = reference
     self.title = title
     self.year = year
     self.action = action
+    self.dayFact = dayFact
   }
 }
 
@@ -144,6 +157,24 @@ public struct ImportRows: Equatable, Sendable {
   /// How many of the export's rows were read: each row once, however many records it holds (a
   /// diary row is a watch and a rating), taken or skipped.
   public var rowsRead: Int { Set(rows.map(\.place)).union(skipped.map(\.place)).count + moreSkipped }
+
+  /// The days of the rows that keep theirs (`ImportRow.dayFact`), by the facts' names.
+  public var days: [String: String] {
+    var found: [String: String] = [:]
+    for row in rows {
+      guard let fact = row.dayFact, case .loggedWatch(let day) = row.action else { continue }
+      found[fact] = day
+    }
+    return found
+  }
+
+  /// Dates each row whose entry an earlier import took as the day it took it as.
+  public mutating func keepDays(_ kept: [String: String]) {
+    for index in rows.indices {
+      guard let fact = rows[index].dayFact, let day = kept[fact] else { continue }
+      rows[index].action = rows[index].action.on(day)
+    }
+  }
 
   /// Notes a row skipped: named while there are fewer than `namedSkips`, else counted.
   mutating func skip(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {

@@ -2,12 +2,31 @@ import AmodbKit
 import FoundationEssentials
 
 extension Library {
+  /// The days earlier imports took these rows' entries as, by their facts' names (`ImportRow.dayFact`).
+  public func keptDays(of rows: ImportRows) throws(LibraryError) -> [String: String] {
+    let prefixes = Set(
+      rows.rows.compactMap { row -> String? in
+        guard let fact = row.dayFact, let colon = fact.firstIndex(of: ":") else { return nil }
+        return String(fact[...colon])
+      })
+    var kept: [String: String] = [:]
+    for prefix in prefixes.sorted() {
+      for (rest, day) in try facts(prefixed: prefix) { kept[prefix + rest] = day }
+    }
+    return kept
+  }
+
   /// Applies an import's changes in one transaction: all of them, or on any failure none; a dry
   /// run makes them, counts them, and rolls them back, so it counts exactly what a real run would.
+  /// `days`: the facts keeping the days entries were taken as, recorded in the same transaction.
   public func apply(
-    _ changes: [PlannedChange], dryRun: Bool, recorded: String, progress: (Int) -> Void = { _ in }
+    _ changes: [PlannedChange], dryRun: Bool, recorded: String, days: [String: String] = [:],
+    progress: (Int) -> Void = { _ in }
   ) throws(LibraryError) -> ImportOutcome {
     try transaction(commit: !dryRun) {
+      for (name, day) in days.sorted(by: { $0.key < $1.key }) {
+        try connection.rows("INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(name), .text(day)])
+      }
       var outcome = ImportOutcome()
       var seenBy = SeenByWatches()
       var logged = LoggedWatches()

@@ -13,6 +13,9 @@ enum TraktExport {
   /// The files it reads, for the message when none is there.
   static var expected: String { "watched-history.json, ratings-*.json, watchlist-*.json, lists-*.json" }
 
+  /// The facts keeping the day each play was first taken as start with this, the history id after it.
+  static let dayPrefix = "trakt.day:"
+
   /// Which file a stored name is (nil: not one read).
   static func file(_ name: String) -> File? {
     let base = ImportInput.baseName(name).lowercased()
@@ -47,10 +50,12 @@ enum TraktExport {
       }
       let stamp: String?
       let action: (String) -> ImportAction?
+      var dayFact: String?
       switch file {
       case .history:
         stamp = entry.watchedAt
         action = { .loggedWatch(day: $0) }
+        dayFact = entry.id.map { dayPrefix + String($0) }
       case .ratings:
         stamp = entry.ratedAt
         guard let rating = entry.rating, (1...10).contains(rating) else {
@@ -73,7 +78,7 @@ enum TraktExport {
       rows.rows.append(
         ImportRow(
           place: place, reference: .tmdb(found.media, episode: found.episode), title: found.title, year: found.year,
-          action: made))
+          action: made, dayFact: dayFact))
     }
   }
 }
@@ -110,6 +115,8 @@ struct TraktEntry: Decodable {
     }
   }
 
+  /// The history entry's own id (Trakt's, one per play).
+  var id: Int64?
   var type: String?
   var watchedAt: String?
   var ratedAt: String?
@@ -120,7 +127,7 @@ struct TraktEntry: Decodable {
   var episode: Item?
 
   enum CodingKeys: String, CodingKey {
-    case type, rating, movie, show, episode
+    case id, type, rating, movie, show, episode
     case watchedAt = "watched_at"
     case ratedAt = "rated_at"
     case listedAt = "listed_at"
@@ -128,6 +135,7 @@ struct TraktEntry: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = (try? container.decodeIfPresent(Int64.self, forKey: .id)).flatMap { $0 }.flatMap { $0 > 0 ? $0 : nil }
     type = try? container.decodeIfPresent(String.self, forKey: .type)
     watchedAt = try? container.decodeIfPresent(String.self, forKey: .watchedAt)
     ratedAt = try? container.decodeIfPresent(String.self, forKey: .ratedAt)

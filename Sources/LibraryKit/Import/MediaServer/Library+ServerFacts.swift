@@ -17,7 +17,7 @@ extension Library {
   }
 
   /// The facts whose names start with `prefix`, by the rest of their names.
-  private func facts(prefixed prefix: String) throws(LibraryError) -> [String: String] {
+  func facts(prefixed prefix: String) throws(LibraryError) -> [String: String] {
     try read {
       var found: [String: String] = [:]
       let rows = try connection.rows(
