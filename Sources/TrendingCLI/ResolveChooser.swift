@@ -196,10 +196,9 @@ struct ResolveChooser {
   /// A key while the words of a search again are typed.
   private mutating func type(_ key: Key) -> Step {
     switch key {
-    case .escape:
+    case .escape, .control("c"):
+      // ^C drops the line, as the browser's lines and a shell's do; the next one quits.
       line = nil
-    case .control("c"):
-      return .quit
     case .enter:
       let words = (query ?? "").split(separator: " ").joined(separator: " ")
       guard !words.isEmpty else { return .stay }

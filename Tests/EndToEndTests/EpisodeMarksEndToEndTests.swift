@@ -57,6 +57,13 @@ extension BrowserEndToEndTests {
       try session.press("Enter")
       try session.waitFor("✎ cold open")
       try session.waitForIdle()
+      // ^C on the note being typed drops the line (as a shell's does), not the app nor the note.
+      try session.press("N")
+      try session.waitFor("Note on")
+      try session.press("-l", " typed and dropped")
+      try session.press("C-c")
+      try session.waitForGone("Note on")
+      #expect(try session.capture().contains("✎ cold open"), "the note as it was")
       try session.press("Escape")
       try session.waitFor("Episode one of 3002")
       try session.press("Escape")

@@ -191,6 +191,10 @@ public enum Reducer {
       default: return []
       }
     }
+    // The quit key on a line being typed drops the line, as a shell's ^C does; the next one quits.
+    if case .control = key, state.isTypingALine, state.shared.keys.command(for: key, in: state.keyContext) == .quit {
+      return keyPressed(&state, .escape)
+    }
     if state.prompt != nil { return PromptLogic.key(key, &state) }
     if state.palette != nil { return PaletteLogic.key(key, &state) }
     if var search = state.search, let effects = search.edit(key, state.shared) {

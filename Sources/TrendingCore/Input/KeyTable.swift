@@ -189,7 +189,7 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.control("l")], .redraw, group: "App", help: "redraw the screen"),
     KeyBinding([.control("z")], .suspend, group: "App", help: "suspend (fg resumes)"),
     KeyBinding([.character("q")], .quit, in: [.list], group: "App", help: "quit", hint: "quit"),
-    KeyBinding([.control("c")], .quit, group: "App", help: "quit, anywhere"),
+    KeyBinding([.control("c")], .quit, group: "App", help: "quit; typing a line: drop the line"),
   ]
 
   /// The contexts of the screens (everything but the lines typed in and the boxes over a screen).

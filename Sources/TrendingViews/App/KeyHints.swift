@@ -96,8 +96,11 @@ enum KeyHints {
       let label = binding.command == .toggleMedia ? (key.browsing == .film ? tr("series") : tr("films")) : tr(hint)
       items.append((Item(command: binding.command, keys: first.label(ascii: ascii), label: label), false))
     }
-    // Quit is always offered: in the film's context the table's first quit key is ^C.
-    if !seen.contains(.quit), let quit = table.firstKey(for: .quit, in: context) {
+    // Quit is always offered (in the film's context the table's first quit key is ^C), but on a
+    // line being typed, where ^C drops the line.
+    if !seen.contains(.quit), ![.search, .palette, .filter].contains(context),
+      let quit = table.firstKey(for: .quit, in: context)
+    {
       items.append((Item(command: .quit, keys: quit.label(ascii: ascii), label: tr("quit")), true))
     }
     return items.map { item, always in
@@ -148,18 +151,18 @@ enum KeyHints {
     }
   }
 
-  /// The bar under a prompt on the status line: what Enter does, Esc, Tab where it completes, and
-  /// ^C, as many as fit `width` (the browsing keys do nothing while the line takes every key).
+  /// The bar under a prompt on the status line: what Enter does, Esc, and Tab where it completes,
+  /// as many as fit `width` (the browsing keys do nothing while the line takes every key, and ^C
+  /// drops the line as Esc does).
   static func promptPieces(_ prompt: Prompt, ascii: Bool, width: Int) -> [(text: String, isKey: Bool)] {
-    var hints: [(Key?, String)] = [
+    var hints: [(Key, String)] = [
       (.enter, prompt.purpose == .playFile ? tr("play") : tr("save")), (.escape, tr("cancel")),
     ]
     if prompt.purpose == .addToList || prompt.purpose == .playFile { hints.append((.tab, tr("complete"))) }
-    hints.append((nil, tr("quit")))
     var pieces: [(text: String, isKey: Bool)] = []
     var used = 2
     for (key, word) in hints {
-      let keys = key?.label(ascii: ascii) ?? "^C"
+      let keys = key.label(ascii: ascii)
       let room = (pieces.isEmpty ? 0 : 2) + TextWidth.width(of: keys + " " + word)
       guard used + room <= width else { break }
       used += room

@@ -90,7 +90,21 @@ struct LibraryBrowserTests {
     // ^D moves the list under the line elsewhere: here it does nothing, nor is it typed.
     store.send(.key(.control("d")))
     store.send(.key(.control("l")), effects: [.redraw])
+    // ^C drops the line typed, as a shell's does (the note is not saved); the next one quits.
+    store.send(.key(.control("c"))) { $0.prompt = nil }
     store.send(.key(.control("c")), effects: [.quit])
+  }
+
+  @Test func theQuitKeyOnEveryLineBeingTypedDropsTheLineFirst() {
+    var state = Sample.loaded(3)
+    for opening: Key in [.character("/"), .character(":"), .character("\\")] {
+      _ = Reducer.reduce(&state, .key(opening))
+      _ = Reducer.reduce(&state, .key(.character("a")))
+      #expect(state.isTypingALine, "\(opening)")
+      #expect(!Reducer.reduce(&state, .key(.control("c"))).contains(.quit), "\(opening)")
+      #expect(!state.isTypingALine, "\(opening)")
+    }
+    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
   }
 
   @Test func aNoteIsEditedWhereTheCursorIs() {
