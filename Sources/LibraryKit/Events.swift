@@ -254,6 +254,26 @@ extension Library {
     }
   }
 
+  /// The episodes of a series that have a watch, each with the day of its latest.
+  public func episodeDays(_ series: Int) throws(LibraryError) -> [EpisodeKey: String] {
+    try read {
+      var days: [EpisodeKey: String] = [:]
+      let rows = try connection.rows(
+        """
+        SELECT season, episode, max(watched) AS day FROM watch_events
+        WHERE kind = 'tv' AND title_id = ? AND season IS NOT NULL GROUP BY season, episode
+        """,
+        [.integer(Int64(series))])
+      for row in rows {
+        guard let season = row["season"].int, let number = row["episode"].int, let day = row["day"].string else {
+          continue
+        }
+        days[EpisodeKey(season: season, number: number)] = day
+      }
+      return days
+    }
+  }
+
   /// Every watch since a day (all when nil), newest first.
   public func history(since: String? = nil) throws(LibraryError) -> [HistoryEntry] {
     try read {

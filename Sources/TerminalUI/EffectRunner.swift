@@ -156,8 +156,8 @@ public final class EffectRunner: Sendable {
       run(.episodeMarks(series)) { [library] in
         guard let library else { return nil }
         // A library that cannot be read leaves the episodes unmarked (its notice was given at start).
-        let read = await library.perform { library throws(LibraryError) in try library.seenEpisodes(series) }
-        return .episodeMarksLoaded(series, try? read.get())
+        let read = await library.perform { library throws(LibraryError) in try library.episodeDays(series) }
+        return .episodeMarksLoaded(series, (try? read.get()).map { SeenEpisodes(days: $0) })
       }
     case .openURL(let url):
       runDetached { [launcher] in

@@ -26,7 +26,7 @@ enum LibraryChanges {
       for episode in episodes {
         _ = try library.watchOnce(info, episode: episode.key, on: change.day, recorded: change.day, season: season)
       }
-      return .episodes(series: change.id, try library.seenEpisodes(change.id))
+      return .episodes(series: change.id, SeenEpisodes(days: try library.episodeDays(change.id)))
     case .watchlist(true): try library.add(info, to: "watchlist", day: change.day)
     case .watchlist(false): try library.remove(change.media, from: "watchlist")
     case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
@@ -49,7 +49,7 @@ enum LibraryChanges {
       } else {
         try library.unwatch(change.media, episodes: episodes.map(\.key))
       }
-      return .episodes(series: change.id, try library.seenEpisodes(change.id))
+      return .episodes(series: change.id, SeenEpisodes(days: try library.episodeDays(change.id)))
     }
     return .mark(change.media, try library.annotatedMarks(of: change.media)[change.media])
   }

@@ -148,6 +148,10 @@ struct LibraryTests {
     #expect(try library.seenEpisodes(1399).count == 2)
     // A rewatch is a watch, not another episode seen.
     try library.watch(series: series, episodes: [episodes[0]], on: "2026-03-16", recorded: "2026-03-16")
+    #expect(
+      try library.episodeDays(1399) == [
+        EpisodeKey(season: 1, number: 1): "2026-03-16", EpisodeKey(season: 1, number: 2): "2026-03-15",
+      ], "each episode's latest watch")
     let stats = try library.stats(year: 2026)
     #expect(stats.episodes == 2 && stats.episodeWatches == 3 && stats.series == 1 && stats.minutes == 180)
     #expect(stats.byMonth.map(\.month) == ["2026-03"])

@@ -96,7 +96,8 @@ struct BusyLibraryTests {
       $0.contains(where: isSaved)
     }
     #expect(
-      answers.contains(.changeSaved(.episodes(series: 1399, [EpisodeKey(season: 1, number: 1)]), problem: nil)),
+      answers.contains(
+        .changeSaved(.episodes(series: 1399, .on("2026-12-04", [EpisodeKey(season: 1, number: 1)])), problem: nil)),
       "\(answers)")
   }
 }

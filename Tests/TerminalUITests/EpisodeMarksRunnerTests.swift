@@ -46,14 +46,18 @@ struct EpisodeMarksRunnerTests {
     let key = { (number: Int) in EpisodeKey(season: 1, number: number) }
     let seen = LibraryChange(series: series, episodes: episodes, seen: true, day: "2026-12-01")
     let saved = await answer(.save(seen), runner, inbox)
-    #expect(saved == [.changeSaved(.episodes(series: 1399, [key(1), key(2), key(3)]), problem: nil)], "\(saved)")
+    #expect(
+      saved == [.changeSaved(.episodes(series: 1399, .on("2026-12-01", [key(1), key(2), key(3)])), problem: nil)],
+      "\(saved)")
     #expect(FileManager.default.fileExists(atPath: file.path))
     #expect(
-      await answer(.loadEpisodeMarks(1399), runner, inbox) == [.episodeMarksLoaded(1399, [key(1), key(2), key(3)])])
+      await answer(.loadEpisodeMarks(1399), runner, inbox) == [
+        .episodeMarksLoaded(1399, .on("2026-12-01", [key(1), key(2), key(3)]))
+      ])
     let unseen = LibraryChange(series: series, episodes: [episodes[1]], seen: false, day: "2026-12-01")
     #expect(
       await answer(.save(unseen), runner, inbox) == [
-        .changeSaved(.episodes(series: 1399, [key(1), key(3)]), problem: nil)
+        .changeSaved(.episodes(series: 1399, .on("2026-12-01", [key(1), key(3)])), problem: nil)
       ])
     #expect(await answer(.loadEpisodeMarks(1400), runner, inbox) == [.episodeMarksLoaded(1400, [])])
   }

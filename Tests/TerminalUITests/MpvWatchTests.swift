@@ -103,7 +103,8 @@ struct MpvWatchTests {
     episode.once = true
     _ = try LibraryChanges.store(episode, in: library)
     #expect(
-      try LibraryChanges.store(episode, in: library) == .episodes(series: 1396, [EpisodeKey(season: 1, number: 2)]))
+      try LibraryChanges.store(episode, in: library)
+        == .episodes(series: 1396, .on("2026-03-01", [EpisodeKey(season: 1, number: 2)])))
     #expect(try library.history().count == 2, "the second of each on the same day added nothing")
   }
 

@@ -170,10 +170,10 @@ struct SeriesSnapshotTests {
   @Test(arguments: Scenes.screenSizes)
   func aSeriesSeasonsWithEpisodesSeenOfThoseAired(size: Size) {
     var state = SeriesScenes.onSeries(size)
-    state.shared.seenEpisodes[95396] = Set(
-      (1...9).map { EpisodeKey(season: 1, number: $0) } + [
+    state.shared.seenEpisodes[95396] = SeenEpisodes(
+      days: ((1...9).map { EpisodeKey(season: 1, number: $0) } + [
         EpisodeKey(season: 2, number: 1), EpisodeKey(season: 2, number: 2),
-      ])
+      ]).reduce(into: [:]) { $0[$1] = "2026-01-01" })
     // Paged down until the seasons show, however small the screen.
     for _ in 0..<12 where !Renderer.render(state).screen.plainText.contains("2/10") {
       _ = Reducer.reduce(&state, .documentLayout(Renderer.render(state).document ?? DocumentLayout(maxScroll: 0)))

@@ -42,7 +42,7 @@ public enum Action: Equatable, Sendable {
   /// The oldest unsaved change was stored: what the library holds after it, or nil and why not.
   case changeSaved(StoredAfter?, problem: String?)
   /// A series' seen episodes as the library holds them (nil: it could not be read).
-  case episodeMarksLoaded(Int, Set<EpisodeKey>?)
+  case episodeMarksLoaded(Int, SeenEpisodes?)
   /// Another process changed the library (the command line, another browser); never our own saves.
   case libraryChanged
   /// The library's sync folder was synced (its changes sent and the other devices' taken in).

@@ -112,10 +112,10 @@ public struct LibraryChange: Equatable, Sendable {
   }
 
   /// Applies the change to a series' seen episodes (a change to the title's marks changes none).
-  public func apply(toSeen seen: inout Set<EpisodeKey>) {
+  public func apply(toSeen seen: inout SeenEpisodes) {
     guard case .episodes(let episodes, let isSeen) = kind else { return }
     for episode in episodes {
-      if isSeen { seen.insert(episode.key) } else { seen.remove(episode.key) }
+      if isSeen { seen.insert(episode.key, day: day) } else { seen.remove(episode.key) }
     }
   }
 }
@@ -126,7 +126,7 @@ public enum StoredAfter: Equatable, Sendable {
   case mark(MediaID, Mark?)
   /// A list add that found the title on that list already: its mark as the library holds it.
   case listedAlready(MediaID, Mark?)
-  case episodes(series: Int, Set<EpisodeKey>)
+  case episodes(series: Int, SeenEpisodes)
 }
 
 extension Mark {
@@ -312,7 +312,7 @@ public enum EpisodeMarkLogic {
     let name = Prompt.name(of: entry.series, episode: entry.next.key)
     // Pressed again before the row moves on (its save not yet read back): the same episode is not
     // watched twice.
-    var seen = shared.seenEpisodes[entry.series.id] ?? []
+    var seen = shared.seenEpisodes[entry.series.id] ?? SeenEpisodes()
     for change in shared.unsaved where change.id == entry.series.id { change.apply(toSeen: &seen) }
     guard !seen.contains(entry.next.key) else { return [] }
     guard !entry.isComing(today: shared.today.description) else {
@@ -354,7 +354,7 @@ public enum EpisodeMarkLogic {
   }
 
   /// A series' seen episodes as stored, with the changes still being saved over them.
-  static func loaded(_ seriesID: Int, _ stored: Set<EpisodeKey>?, _ shared: inout Shared) {
+  static func loaded(_ seriesID: Int, _ stored: SeenEpisodes?, _ shared: inout Shared) {
     guard var seen = stored else { return }
     for change in shared.unsaved where change.id == seriesID { change.apply(toSeen: &seen) }
     shared.seenEpisodes[seriesID] = seen

@@ -40,7 +40,7 @@ public struct Shared: Equatable, Sendable {
   /// reads its lists once, after its last save, not once a save.
   public var owedReads = OwedReads()
   /// Each series' seen episodes, once read from the library: as stored, with the unsaved changes over them.
-  public var seenEpisodes: [Int: Set<EpisodeKey>] = [:]
+  public var seenEpisodes: [Int: SeenEpisodes] = [:]
   /// The season an `m` marks once its episodes and seen marks are read (that `m` asked for them).
   public var seasonMarkWanted: SeasonRef?
   /// The names of the user's lists, as last read (the palette offers each).

@@ -30,7 +30,8 @@ public enum EpisodeProgress {
 
     /// What the browser holds of a series.
     public init(_ seriesID: Int, _ shared: Shared) {
-      self.init(seen: shared.seenEpisodes[seriesID], details: shared.series(seriesID).value, today: shared.today) {
+      self.init(seen: shared.seenEpisodes[seriesID]?.keys, details: shared.series(seriesID).value, today: shared.today)
+      {
         shared.season(seriesID, $0).value?.episodes
       }
     }

@@ -29,6 +29,36 @@ public struct EpisodeRef: Hashable, Sendable {
   }
 }
 
+/// A series' seen episodes, each with the day of its latest watch (`YYYY-MM-DD`).
+public struct SeenEpisodes: Equatable, Sendable {
+  /// The day of each seen episode's latest watch.
+  public private(set) var days: [EpisodeKey: String]
+
+  /// Makes one.
+  public init(days: [EpisodeKey: String] = [:]) {
+    self.days = days
+  }
+
+  /// Whether the episode has a watch.
+  public func contains(_ key: EpisodeKey) -> Bool { days[key] != nil }
+
+  /// The episodes seen.
+  public var keys: Set<EpisodeKey> { Set(days.keys) }
+
+  /// How many episodes are seen.
+  public var count: Int { days.count }
+
+  /// The episode seen on a day (its latest watch, when it had one later).
+  public mutating func insert(_ key: EpisodeKey, day: String) {
+    days[key] = max(days[key] ?? day, day)
+  }
+
+  /// The episode not seen.
+  public mutating func remove(_ key: EpisodeKey) {
+    days[key] = nil
+  }
+}
+
 /// What the library keeps of an episode it marks: its place, name, air date and runtime.
 public struct MarkedEpisode: Equatable, Sendable {
   /// Its place.

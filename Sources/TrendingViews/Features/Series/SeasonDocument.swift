@@ -155,10 +155,11 @@ public enum SeasonDocument {
 /// Lays an episode out as a document: its code and name, when it airs or aired, runtime and
 /// rating, overview, director and writers, and its guest stars, each a link.
 public enum EpisodeDocument {
-  /// The document for an episode at a width; the series' name links to its screen (`series`).
+  /// The document for an episode at a width; the series' name links to its screen (`series`);
+  /// `seenOn`: the day of its latest watch, when it has one.
   public static func document(
     _ episode: Episode?, seriesName: String?, series: LinkTarget? = nil, today: ReleaseDate, width: Int,
-    seen: Bool = false, notes: EpisodeNotes? = nil
+    seenOn: String? = nil, notes: EpisodeNotes? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -195,7 +196,7 @@ public enum EpisodeDocument {
       let entries = RatingLines.entries(average: score, votes: episode.voteCount, mine: notes?.rating)
       document.append(contentsOf: RatingLines.lines(entries, width: width))
     }
-    if seen { document.append([Span(tr("✓ seen"), Style(.good))]) }
+    if let seenOn { document.append([Span(tr("✓ seen %s", Formatters.date(text: seenOn)), Style(.good))]) }
     MarkLines.note(notes?.note, width: width, into: &document)
     if let overview = episode.overview {
       document.heading(tr("Overview"))

@@ -54,7 +54,7 @@ enum SeriesView {
       // From the widest lists' width each episode's row is followed by its overview.
       var document = SeasonDocument.document(
         entry.value, series: series, name: season.name(shared), today: shared.today, width: width,
-        seen: shared.seenEpisodes[season.seriesID] ?? [],
+        seen: shared.seenEpisodes[season.seriesID]?.keys ?? [],
         overviews: shared.size.width >= PosterLayout.factsMinimumWidth,
         ratings: shared.marks[.series(season.seriesID)]?.episodes.compactMapValues(\.rating) ?? [:])
       if entry.value == nil, let error = entry.error {
@@ -83,7 +83,7 @@ enum SeriesView {
       var document = EpisodeDocument.document(
         episode.episode(shared), seriesName: series?.name,
         series: .series(episode.seriesID, known: series?.summary), today: shared.today, width: width,
-        seen: shared.seenEpisodes[episode.seriesID]?.contains(key) == true,
+        seenOn: shared.seenEpisodes[episode.seriesID]?.days[key],
         notes: shared.marks[.series(episode.seriesID)]?.episodes[key])
       if entry.value == nil, let error = entry.error {
         document.append(

@@ -357,7 +357,7 @@ struct NextToWatchTests {
     state.shared[series: id] = Loadable(value: details, fetchedAt: Sample.start)
     state.shared.seenEpisodes[id] = [EpisodeKey(season: 0, number: 3), EpisodeKey(season: 1, number: 1)]
     #expect(EpisodeProgress.nextToWatch(id, state.shared) == EpisodeKey(season: 1, number: 2), "specials aside")
-    state.shared.seenEpisodes[id]?.insert(EpisodeKey(season: 1, number: 2))
+    state.shared.seenEpisodes[id]?.insert(EpisodeKey(season: 1, number: 2), day: "2026-01-02")
     #expect(EpisodeProgress.nextToWatch(id, state.shared) == nil, "season 2 has not aired")
   }
 }

@@ -93,7 +93,7 @@ struct FilePlayTests {
     change.day = "2026-03-01"
     change.once = true
     store.send(.filePlayed(file, .watched(day: "2026-03-01")), effects: [.save(change)]) {
-      $0.shared.seenEpisodes[500] = [EpisodeKey(season: 1, number: 2)]
+      $0.shared.seenEpisodes[500] = .on("2026-03-01", [EpisodeKey(season: 1, number: 2)])
       $0.shared.unsaved = [change]
       $0.shared.say("Watched \(series.title) S01E02: marked seen.", .confirmation)
     }

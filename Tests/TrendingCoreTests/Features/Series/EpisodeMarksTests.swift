@@ -29,7 +29,9 @@ struct EpisodeMarksTests {
     screen.cursor.selected = selected - 1
     state.push(.season(screen))
     state.shared[season: 500, number: 1] = Loadable(value: season, fetchedAt: Sample.start)
-    if let seen { state.shared.seenEpisodes[500] = seen }
+    if let seen {
+      state.shared.seenEpisodes[500] = SeenEpisodes(days: seen.reduce(into: [:]) { $0[$1] = "2027-01-15" })
+    }
     return state
   }
 
@@ -93,7 +95,7 @@ struct EpisodeMarksTests {
     #expect(Reducer.reduce(&state, .seasonLoaded(500, 1, .success(Sample.fetched(Self.season)))) == [.save(seen)])
     #expect(state.shared.seasonMarkWanted == nil)
     #expect(state.shared.currentNotice?.text == "Marked Season 1 seen: 3 episodes.")
-    #expect(state.shared.seenEpisodes[500] == Set((1...4).map { Self.key(1, $0) }))
+    #expect(state.shared.seenEpisodes[500]?.keys == Set((1...4).map { Self.key(1, $0) }))
     #expect(state.shared.marks[.series(500)]?.seen == nil, "the series is not marked as a whole")
     // Every aired episode seen: m takes them all back.
     #expect(Reducer.reduce(&state, .key(.character("m"))) == [.save(Self.change([1, 2, 3, 4], seen: false))])
@@ -227,7 +229,8 @@ struct EpisodeMarksTests {
     #expect(progress(1) == nil, "nothing shown before the marks are read")
     shared.seenEpisodes[500] = []
     #expect(progress(1) == nil, "nor for a series not begun")
-    shared.seenEpisodes[500] = Set((1...6).map { Self.key(1, $0) } + [Self.key(2, 1)])
+    shared.seenEpisodes[500] = SeenEpisodes(
+      days: ((1...6).map { Self.key(1, $0) } + [Self.key(2, 1)]).reduce(into: [:]) { $0[$1] = "2026-01-01" })
     #expect([progress(0), progress(1), progress(2), progress(3)] == ["0/2", "6/8", "1/3", nil])
     // A season whose answer is loaded counts its own aired episodes.
     shared[season: 500, number: 1] = Loadable(value: Self.season, fetchedAt: Sample.start)
