@@ -11,6 +11,9 @@ public enum StoredValues {
     case kind
     /// An id, 1 to `Int32.max` (TMDB's ids, the lists' and the watches' own).
     case id
+    /// A streaming service: TMDB's id, or the one made from its name when only that is known
+    /// (`Library.providerKey`, below 2^53).
+    case provider
     /// A day the app has seen come, `YYYY-MM-DD` from 1870 to tomorrow (a clock or zone ahead).
     case day
     /// Any real day from 1870 on (an episode's air date, which may be to come), or nothing.
@@ -106,7 +109,7 @@ public enum StoredValues {
     "hidden": ["kind": .kind, "title_id": .id, "hidden": .day],
     "facts": ["name": .text(limit: 300), "value": .text(limit: 4_000)],
     "title_providers": [
-      "kind": .kind, "title_id": .id, "region": .text(limit: 10), "provider_id": .id,
+      "kind": .kind, "title_id": .id, "region": .text(limit: 10), "provider_id": .provider,
       "provider_name": .text(limit: 300), "offer": .text(limit: 10), "checked": .day,
     ],
   ]
@@ -139,6 +142,7 @@ public enum StoredValues {
         return tr("%1$s is not 'movie' or 'tv': %2$s", column, shown(value))
       }
     case .id: return whole(value, column, 1...Int(Int32.max))
+    case .provider: return whole(value, column, 1...(1 << 53) - 1)
     case .count: return whole(value, column, 0...Int(Int32.max))
     case .rating: return whole(value, column, 1...10)
     case .moment: return value == .null ? nil : whole(value, column, 0...32_503_680_000_000)
