@@ -29,7 +29,9 @@ extension TrendingCommand {
     var replies: [TerminalReply]?
     if inUse != nil, isatty(STDIN_FILENO) == 1 {
       let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-      if terminal >= 0 {
+      // Asked only from the terminal's foreground: in the background (under `timeout`, `cmd &`)
+      // setting its modes would stop the process (SIGTTOU) until someone brought it forward.
+      if terminal >= 0, tcgetpgrp(terminal) == getpgrp() {
         replies = TerminalQuery.ask(descriptor: terminal)
         close(terminal)
       }

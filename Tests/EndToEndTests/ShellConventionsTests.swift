@@ -33,6 +33,16 @@ struct ShellConventionsTests {
     #expect(screen.contains("key:") && screen.contains("not set"))
   }
 
+  /// Under `timeout` (its own process group, in the terminal's background) doctor asks the terminal
+  /// nothing: setting the terminal's modes there would stop it until `timeout` killed it.
+  @Test func doctorInTheBackgroundOfItsTerminalAsksItNothingAndEnds() throws {
+    let session = try TmuxSession(
+      [], width: 200, height: 40, program: ["timeout", "60", Fixtures.binary.path, "--demo", "doctor"])
+    let exit = try session.waitForExit(timeout: 40)
+    #expect(exit.status == 0)
+    #expect(try session.capture().contains("terminal:"))
+  }
+
   @Test func doctorAsJSONAsksTheServiceOnceAndNeverShowsTheKey() throws {
     let server = try LoopbackServer { _ in
       .json(
