@@ -63,8 +63,14 @@ public enum ArgumentParser {
       }
       try option.apply(&line, value)
       if let immediate = line.immediate {
-        // `trending list --help` is the list's help.
-        if immediate == .help, let first = positional.first, OptionTable.commandNames.contains(first) {
+        // `trending list --help` is the list's help; a command there is none is said so (exit 2), as
+        // `trending help WORD` says it, so `trending WORD --help` tells a script whether it exists.
+        if immediate == .help, let first = positional.first {
+          guard OptionTable.commandNames.contains(first) else {
+            throw UsageError(
+              message: tr("no help for %s", OptionTable.shown(first))
+                + suggestion(first, among: OptionTable.commandNames))
+          }
           return Invocation(command: .helpTopic(first))
         }
         return Invocation(command: immediate)

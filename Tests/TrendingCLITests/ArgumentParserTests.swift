@@ -161,6 +161,8 @@ struct ArgumentParserTests {
     #expect(try parse("list --help").command == .helpTopic("list"))
     #expect(try parse("--help").command == .help)
     #expect(try parse("search -h").command == .helpTopic("search"))
+    // A word that is no command is said to be none, as `help WORD` says it (exit 2), not general help.
+    #expect(failure("tonight --help")?.hasPrefix("no help for 'tonight'") == true, "\(failure("tonight --help") ?? "")")
   }
 
   @Test func aDoubleDashEndsTheOptions() throws {
