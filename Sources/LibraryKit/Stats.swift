@@ -44,13 +44,14 @@ extension Library {
     [.text(year.map { "\($0)-01-01" } ?? "0000-00-00"), .text(year.map { "\($0)-12-31" } ?? "9999-12-31")]
   }
 
-  /// A title's genres as its details named them, else by the ids a list's row carried (a title
-  /// marked from a list was never opened).
+  /// A title's genres in the interface's language, by their ids (a list's row and the details both
+  /// carry them), else as its details named them: the names are in the language the details were
+  /// asked in, and one genre counted by two names would be split.
   static func genreNames(_ row: SQLRow) -> [String] {
-    let named = (row["genres"].string ?? "").split(separator: "|").map(String.init)
-    guard named.isEmpty else { return named }
     let ids = (row["genre_ids"].string ?? "").split(separator: ",").compactMap { Int($0) }
-    return ids.compactMap(row["kind"].string == MediaKind.series.rawValue ? Genres.seriesName : Genres.name)
+    let byID = ids.compactMap(row["kind"].string == MediaKind.series.rawValue ? Genres.seriesName : Genres.name)
+    guard byID.isEmpty else { return byID }
+    return (row["genres"].string ?? "").split(separator: "|").map(String.init)
   }
 
   /// The films watched in a year (or ever) whose runtime the library does not know, the most

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+import Localization
+
 @testable import LibraryKit
 
 /// A fresh folder for one test's library.
@@ -130,6 +132,21 @@ struct LibraryTests {
     try library.add(TitleInfo(media: .film(5), title: "F5"), to: "Noño", day: "2026-11-01")
     #expect(try library.lists().count == 4)
     #expect(try library.deleteList("фильмы"))
+  }
+
+  /// A genre is one genre however it came: by the ids a list's row carried or the names a film's
+  /// details gave in English, counted under one name in the interface's language.
+  @Test func aGenreIsCountedOnceWhateverLanguageItCameIn() throws {
+    let library = try freshLibrary()
+    let fightClub = TitleInfo(media: .film(550), title: "Fight Club", genreIDs: [18], genres: ["Drama"])
+    let thrones = TitleInfo(media: .series(1399), title: "Game of Thrones", genreIDs: [18, 10765])
+    try library.watch(fightClub, on: "2026-03-01", recorded: "2026-03-01")
+    try library.watch(thrones, on: "2026-03-02", recorded: "2026-03-02")
+    let russian = try Translator.$override.withValue(Translator.catalogue(for: "ru")) {
+      try library.stats(year: 2026).topGenres
+    }
+    #expect(russian.first?.count == 2 && russian.count == 2, "\(russian)")
+    #expect(russian.first?.genre != "Drama", "named in the interface's language: \(russian)")
   }
 
   @Test func progressNamesTheNextEpisodeAndTheOneAfter() throws {
