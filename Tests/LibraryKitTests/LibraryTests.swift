@@ -1,9 +1,8 @@
 import AmodbKit
 import Foundation
+import Localization
 import TestSupport
 import Testing
-
-import Localization
 
 @testable import LibraryKit
 
