@@ -82,7 +82,10 @@ public enum TrendingCommand {
       let width = HelpText.printedWidth
       return emit(Verb(rawValue: topic).map { HelpText.topic($0, width: width) } ?? HelpText.full(width: width))
     case .doctor(let json):
-      return doctor(invocation, json: json, environment: environment, settings: settingsFile)
+      // Its JSON says why in English whatever the interface speaks: scripts and bug reports read it.
+      return Translator.$override.withValue(json ? .english : nil) {
+        doctor(invocation, json: json, environment: environment, settings: settingsFile)
+      }
     case .completions(let shell):
       return emit(Completions.script(for: shell))
     case .manual:

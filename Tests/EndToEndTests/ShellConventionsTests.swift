@@ -43,6 +43,14 @@ struct ShellConventionsTests {
     #expect(try session.capture().contains("terminal:"))
   }
 
+  @Test func doctorsJSONSaysWhyInEnglishWhateverTheInterfaceSpeaks() throws {
+    let json = try BinaryRunner.run(["--demo", "--language", "ru-RU", "doctor", "--json"]).stdout
+    #expect(json.contains(#""why" : "--demo was given""#), "\(json)")
+    let text = try BinaryRunner.run(["--demo", "--language", "ru-RU", "doctor"]).stdout
+    #expect(text.contains("задано --demo"), "the text for people speaks Russian: \(text)")
+    #expect(!text.contains("was given"), "\(text)")
+  }
+
   @Test func doctorAsJSONAsksTheServiceOnceAndNeverShowsTheKey() throws {
     let server = try LoopbackServer { _ in
       .json(
