@@ -96,7 +96,9 @@ extension TrendingCommand {
     -> Int32
   {
     guard !items.isEmpty else { return request.json ? emit(Output.whatIsNew([])) : ExitCode.success.rawValue }
-    if request.notify { notify(items, environment: environment) }
+    // A notification not shown is said and fails the run, as a failed push does (cron mails it).
+    let notified = request.notify ? notify(items, environment: environment) : nil
+    if let notified { printError(tr("Could not show what is new as a notification: %s", notified)) }
     let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
     guard shown == ExitCode.success.rawValue else { return shown }
     if let target = request.push,
@@ -105,7 +107,7 @@ extension TrendingCommand {
       printError(tr("Could not push what is new: %s", failure.message))
       return ExitCode.failure.rawValue
     }
-    return ExitCode.success.rawValue
+    return notified == nil ? ExitCode.success.rawValue : ExitCode.failure.rawValue
   }
 
   /// What `gatherNew` found: the news, and the services each watchlisted title is on now, to be kept
@@ -200,12 +202,14 @@ extension TrendingCommand {
         info.media.description))
   }
 
-  /// One desktop notification of the news, when `notify-send` is on `PATH`; waited for, its output
-  /// let go, a failure said on standard error.
-  static func notify(_ items: [WhatIsNew.Item], environment: [String: String]) {
+  /// One desktop notification of the news through `notify-send` on `PATH`, waited for, its output let
+  /// go (its errors kept on standard error); why it was not shown, or nil.
+  static func notify(_ items: [WhatIsNew.Item], environment: [String: String]) -> String? {
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     let places: [String] = path.split(separator: ":").map { String($0) + "/notify-send" }
-    guard let program = places.first(where: { $0.hasPrefix("/") && access($0, X_OK) == 0 }) else { return }
+    guard let program = places.first(where: { $0.hasPrefix("/") && access($0, X_OK) == 0 }) else {
+      return tr("notify-send is not on PATH (Debian's package libnotify-bin has it)")
+    }
     let summary = trn("trending: %s new for you", "trending: %s new for you", items.count)
     // `--` ends the options: a body or summary starting with "-" is text, never an option.
     let arguments = [program, "--app-name=trending", "--", summary, Output.notificationBody(items)]
@@ -219,11 +223,15 @@ extension TrendingCommand {
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else {
-      printError(tr("Could not start %1$s: %2$s.", program, String(cString: strerror(errno))))
-      return
-    }
+    let started = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard started == 0 else { return tr("%1$s could not start: %2$s", program, String(cString: strerror(started))) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    // Exited normally with 0: shown (a desktop with no notification daemon makes it fail).
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+      let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+      return tr("%1$s failed (exit %2$s)", program, String(code))
+    }
+    return nil
   }
 }

@@ -195,6 +195,17 @@ struct CleanOutputTests {
         == day(-2)
         + "  &lt;a href=&quot;https://evil.example/&quot;&gt;Click&lt;/a&gt; &amp; &lt;img src=file:///etc/passwd&gt;"
         + " &apos;x&apos;: in cinemas")
+    // A notification not shown (no notification daemon: notify-send exits 1, as under cron) is
+    // said and fails the run; the news is printed all the same. So is no notify-send at all.
+    try ExecutableScript.write(
+      "#!/bin/sh\necho 'Cannot autolaunch D-Bus' >&2\nexit 1\n",
+      to: URL(fileURLWithPath: String(notifier.path.prefix { $0 != ":" })).appendingPathComponent("notify-send"))
+    let failed = try run(["new", "--no-cache", "--since", day(-5), "--notify"], environment)
+    #expect(failed.status == 1 && failed.stdout.contains(title), "\(failed.stdout)")
+    #expect(failed.stderr.contains("notify-send failed (exit 1)"), "\(failed.stderr)")
+    environment["PATH"] = "/nonexistent"
+    let none = try run(["new", "--no-cache", "--since", day(-5), "--notify"], environment)
+    #expect(none.status == 1 && none.stderr.contains("notify-send is not on PATH"), "\(none.stderr)")
   }
 
   @Test func listsAsCSVWithoutANameIsCSVWithTheFormulaGuard() throws {
