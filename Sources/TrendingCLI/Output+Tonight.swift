@@ -84,7 +84,9 @@ extension Output {
     let genres = candidate.genres ?? title.genres
     if !genres.isEmpty { facts.append(genres.joined(separator: ", ")) }
     facts.append(Formatters.score(title.voteAverage, votes: title.voteCount))
-    var lines = [title.title + (title.year.map { " (\($0))" } ?? ""), facts.joined(separator: " · ")]
+    // A title kept by its id alone (saved while amodb could not be asked) is named as `watchlist` names it.
+    let name = title.title.isEmpty ? untitled(MediaID(title.kind, title.id)) : title.title
+    var lines = [name + (title.year.map { " (\($0))" } ?? ""), facts.joined(separator: " · ")]
     lines.append(tr("Why: %s", reasons.joined(separator: "; ")) + " " + tr("(one of %s)", String(count)))
     if let overview = title.overview, !overview.isEmpty {
       lines.append("")

@@ -8,6 +8,14 @@ import TrendingViews
 
 @Suite("What the commands print: CSV cells, notification markup, days and years")
 struct CleanOutputUnitTests {
+  /// A pick kept by its id alone (saved while amodb could not be asked) is named as `watchlist`
+  /// names it, not left blank.
+  @Test func aPickWithNoNameKnownIsNamedByItsId() {
+    let candidate = Pick.Candidate(summary: MediaSummary(id: 550, kind: .film, title: ""))
+    let text = Output.pickText(candidate, reasons: ["on your watchlist"], of: 1, width: 80)
+    #expect(text.hasPrefix("Film #550\n"), "\(text)")
+  }
+
   /// A list's ranks are the service's: an entry left out (unreadable, or hidden) renumbers none.
   @Test func ranksAreWhereTheServiceListedEachEntry() throws {
     let body = #"{"page":2,"results":[{"id":1,"title":"A"},{"id":"x"},{"id":3,"title":"C"},{"id":4,"title":"D"}]}"#
