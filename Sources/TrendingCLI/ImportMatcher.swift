@@ -25,7 +25,7 @@ struct ImportMatcher {
       case .tmdb(let media, let episode):
         let row = first[reference]
         targets[reference] = ImportTarget(
-          info: TitleInfo(media: media, title: row?.title ?? "", year: row?.year), episode: episode)
+          info: TitleInfo(media: media, title: row?.title ?? "", year: row?.year), episode: episode, asWritten: true)
       case .search(let title, let year):
         guard let client else { break }
         let endpoint = FilmMatchRequest(title: title, year: year, language: client.configuration.language)

@@ -125,6 +125,23 @@ struct ImportPlanTests {
     #expect(try library.history().map(\.day) == ["2024-03-01"])
   }
 
+  /// A name only the file gives (Trakt's words) names a title the library knows by its id alone,
+  /// and never renames one amodb named.
+  @Test func aFilesOwnWordsNameAnUnnamedTitleAndRenameNone() throws {
+    let library = try freshLibrary()
+    try library.watch(TitleInfo(media: .film(550), title: "Fight Club", year: 1999), on: "2026-01-01", recorded: "x")
+    try library.add(TitleInfo(media: .film(551), title: ""), to: Schema.watchlistName, day: "2026-01-01")
+    let watch = { (id: Int) in
+      PlannedChange(
+        place: RowPlace(file: "h", line: id),
+        target: ImportTarget(info: TitleInfo(media: .film(id), title: "x", year: 2000), asWritten: true),
+        action: .loggedWatch(day: "2024-03-01"))
+    }
+    _ = try library.apply([watch(550), watch(551)], dryRun: false, recorded: "2026-01-02")
+    let named = try library.history().map { "\($0.title.title) \($0.title.year.map(String.init) ?? "")" }
+    #expect(Set(named) == ["Fight Club 1999", "x 2000"], "\(named)")
+  }
+
   @Test func anImportedRatingNeverTakesBackANewerOne() throws {
     let library = try freshLibrary()
     let target = ImportTarget(info: dune)

@@ -114,11 +114,15 @@ public struct ImportTarget: Equatable, Sendable {
   public var info: TitleInfo
   /// The episode, when it is one.
   public var episode: EpisodeKey?
+  /// Named only by the file's words (Trakt's), not by amodb: it names a title the library knows by
+  /// its id alone, and never renames one.
+  public var asWritten: Bool
 
   /// Makes one.
-  public init(info: TitleInfo, episode: EpisodeKey? = nil) {
+  public init(info: TitleInfo, episode: EpisodeKey? = nil, asWritten: Bool = false) {
     self.info = info
     self.episode = episode
+    self.asWritten = asWritten
   }
 
   /// What a rating or note is about.

@@ -65,6 +65,19 @@ extension Library {
     case newerKept
   }
 
+  /// Stores the target's title, unless only the file names it and the library has a name for it.
+  private func store(_ target: ImportTarget, day: String) throws {
+    let media = target.info.media
+    if target.asWritten,
+      let known = try connection.scalar(
+        "SELECT title FROM titles WHERE kind = ? AND id = ?", [.text(media.kind.rawValue), .integer(Int64(media.id))]
+      )?.string, !known.isEmpty
+    {
+      return
+    }
+    try Titles.upsert(connection, target.info, day: day)
+  }
+
   /// Makes one change unless it is there.
   private func apply(
     _ change: PlannedChange, recorded: String, seenBy: inout SeenByWatches, logged: inout LoggedWatches
@@ -82,7 +95,7 @@ extension Library {
       guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else {
         return replaced ? .made : .there
       }
-      try Titles.upsert(connection, target.info, day: recorded)
+      try store(target, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
     case .loggedWatch(let day):
@@ -90,12 +103,12 @@ extension Library {
       let held = logged.count(titleKey + [.text(day)])
       let there = try connection.scalar(Events.countOfDay, titleKey + [.text(day)])?.int ?? 0
       guard there < held else { return replaced ? .made : .there }
-      try Titles.upsert(connection, target.info, day: recorded)
+      try store(target, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1))
     case .watchUnlessSeen(let day):
       guard try connection.scalar(Events.any, titleKey) == nil else { return .there }
-      try Titles.upsert(connection, target.info, day: recorded)
+      try store(target, day: recorded)
       try Events.insert(connection, media, episode: target.episode, day: day, recorded: recorded, identity: .seenBy)
       seenBy.forget(titleKey)
     case .rate(let rating, let day):
@@ -107,7 +120,7 @@ extension Library {
       // the user rated anew, never takes the new rating back.
       if let known, known["rating"].int == rating { return .there }
       if let known, (known["rated"].string ?? "") >= day { return .newerKept }
-      try Titles.upsert(connection, target.info, day: recorded)
+      try store(target, day: recorded)
       try connection.rows(
         "INSERT OR REPLACE INTO ratings (kind, title_id, season, episode, rating, rated) VALUES (?, ?, ?, ?, ?, ?)",
         key + [.integer(Int64(min(max(rating, 1), 10))), .text(day)])
@@ -120,7 +133,7 @@ extension Library {
       if let known, known.contains(clean) { return .there }
       let joined = known.map { $0 + "\n\n" + clean } ?? clean
       guard joined.count <= Self.longestNote else { return .there }
-      try Titles.upsert(connection, target.info, day: recorded)
+      try store(target, day: recorded)
       try connection.rows(
         "INSERT OR REPLACE INTO notes (kind, title_id, season, episode, text, noted) VALUES (?, ?, ?, ?, ?, ?)",
         key + [.text(joined), .text(day)])
@@ -135,7 +148,7 @@ extension Library {
           "SELECT 1 FROM list_items WHERE list_id = ? AND kind = ? AND title_id = ?",
           [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id))]) == nil
       else { return .there }
-      try Titles.upsert(connection, target.info, day: recorded)
+      try store(target, day: recorded)
       try Lists.insert(connection, media, list: list, day: day)
     }
     return .made
