@@ -49,7 +49,8 @@ public enum TrendingCommand {
     switch invocation.command {
     case .browse, .config: break  // the status line, or the report, says them
     default:
-      if let languageNote { printError(languageNote) }
+      // Said to a person: a cron job's every run would mail it (doctor says it whatever the output).
+      if let languageNote, isatty(STDERR_FILENO) == 1 { printError(languageNote) }
       for message in settingsFile.messages { printError(message) }
       // A command waiting on another process's hold on the library says so on a terminal.
       if isatty(STDERR_FILENO) == 1 {

@@ -41,12 +41,19 @@ struct LanguageCommandTests {
   }
 
   @Test func anUnservedLanguageIsSaidOnceAndEnglishIsUsed() throws {
+    // On a terminal it is said; to a pipe or a log (a cron job's every run) it is not.
+    let terminal = try PseudoTerminal(
+      [Fixtures.binary.path, "list", "--demo"], environment: ["LANG": "de_DE.UTF-8"], width: 100, height: 30)
+    #expect(terminal.read(until: "Dune: Part Two") != nil)
+    let said = String(decoding: terminal.output, as: UTF8.self)
+    #expect(said.components(separatedBy: "is not one of amodb's fourteen languages").count - 1 == 1, "\(said)")
+    #expect(said.contains("'de_DE.UTF-8'"))
     let outcome = try BinaryRunner.run(["list", "--demo"], environment: ["LANG": "de_DE.UTF-8"])
     #expect(outcome.status == 0)
-    let notes = outcome.stderr.components(separatedBy: "is not one of amodb's fourteen languages").count - 1
-    #expect(notes == 1, "\(outcome.stderr)")
-    #expect(outcome.stderr.contains("'de_DE.UTF-8'"))
+    #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("Dune: Part Two"))
+    let doctor = try BinaryRunner.run(["doctor", "--demo"], environment: ["LANG": "de_DE.UTF-8"])
+    #expect(doctor.stdout.contains("'de_DE.UTF-8' is not served"), "doctor says it: \(doctor.stdout)")
     let quiet = try BinaryRunner.run(["list", "--demo"], environment: ["LANG": "C.UTF-8"])
     #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
     // Asked for by name, a language amodb does not serve is a usage error: nothing runs in English.
