@@ -107,24 +107,38 @@ extension Output {
     let runtime: Int?
     let genres: [String]
     let score: Double?
+    /// Where it was picked from, the same in every language: `watchlist`, `list`, `trending`, `for-you`.
+    let source: String
+    /// The list's name, with `list`.
+    let list: String?
+    /// Why, in the interface's language, for people.
     let reasons: [String]
     let candidates: Int
     let seed: String
 
     enum CodingKeys: String, CodingKey {
-      case id, title, year, runtime, genres, score, reasons, candidates, seed
+      case id, title, year, runtime, genres, score, source, list, reasons, candidates, seed
       case mediaType = "media_type"
     }
   }
 
   /// A pick as JSON, with its seed (as text: it may exceed what JSON numbers hold exactly).
-  static func pickJSON(_ candidate: Pick.Candidate, reasons: [String], of count: Int, seed: UInt64) -> String {
+  static func pickJSON(
+    _ candidate: Pick.Candidate, from source: PickSource, reasons: [String], of count: Int, seed: UInt64
+  ) -> String {
     let title = candidate.summary
+    let (code, list): (String, String?) =
+      switch source {
+      case .watchlist: ("watchlist", nil)
+      case .list(let name): ("list", name)
+      case .trending: ("trending", nil)
+      case .forYou: ("for-you", nil)
+      }
     return encode(
       PickEntry(
         id: title.id, mediaType: title.kind.rawValue, title: title.title, year: title.year, runtime: candidate.runtime,
-        genres: candidate.genres ?? title.genres, score: title.score.map(rounded), reasons: reasons,
-        candidates: count, seed: String(seed)))
+        genres: candidate.genres ?? title.genres, score: title.score.map(rounded), source: code, list: list,
+        reasons: reasons, candidates: count, seed: String(seed)))
   }
 }
 

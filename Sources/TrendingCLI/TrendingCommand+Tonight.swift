@@ -106,7 +106,8 @@ extension TrendingCommand {
     let source = Output.pickSource(request.source)
     return emit(
       request.json
-        ? Output.pickJSON(chosen.candidate, reasons: [source] + chosen.reasons, of: chosen.of, seed: seed)
+        ? Output.pickJSON(
+          chosen.candidate, from: request.source, reasons: [source] + chosen.reasons, of: chosen.of, seed: seed)
         : Output.pickText(chosen.candidate, reasons: [source] + chosen.reasons, of: chosen.of, width: 80))
   }
 

@@ -99,6 +99,7 @@ struct TonightCommandTests {
     #expect((chosen["runtime"] as? Int ?? 999) <= 140)
     #expect(["Fight Club", "The Matrix"].contains(chosen["title"] as? String))
     #expect((chosen["reasons"] as? [String])?.contains { $0.hasSuffix("at most 140") } == true)
+    #expect(chosen["source"] as? String == "watchlist" && chosen["list"] == nil, "a code for scripts: \(chosen)")
 
     let drama = try run(["pick", "--demo", "--genre", "Drama", "--kind", "tv"], environment)
     #expect(drama.status == 0 && drama.stdout.hasPrefix("Breaking Bad"), "\(drama.stderr)")
