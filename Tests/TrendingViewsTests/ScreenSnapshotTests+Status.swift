@@ -77,6 +77,19 @@ struct StatusPromptTests {
     return frame.screen.line(Chrome(state.shared).status.row)
   }
 
+  /// A title too long for the prompt's line is shortened first: what the keys do stays said.
+  @Test func aLongTitleGivesWayToThePromptsWords() {
+    var state = Scenes.list(Size(width: 80, height: 24))
+    let long = MediaSummary(
+      id: 935, kind: .film, title: "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb")
+    state.prompt = Prompt(.rate, film: long, state.shared)
+    let line = Renderer.render(state).screen.line(Chrome(state.shared).status.row)
+    #expect(line.contains("Rate Dr. Strangelove") && line.contains("… 1–10 (empty clears, Esc cancels):"), "\(line)")
+    state.prompt = Prompt(.rate, film: Scenes.films[0], state.shared)
+    let short = Renderer.render(state).screen.line(Chrome(state.shared).status.row)
+    #expect(short.contains("Rate \(Scenes.films[0].title) 1–10 (empty clears, Esc cancels):"), "\(short)")
+  }
+
   @Test func theBarUnderAPromptSaysWhatItsKeysDo() {
     for (purpose, expected) in [
       (Prompt.Purpose.rate, "⏎ save  Esc cancel"), (.addToList, "⏎ save  Esc cancel  Tab complete"),

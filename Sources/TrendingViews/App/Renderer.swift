@@ -63,7 +63,8 @@ public enum Renderer {
     }
     if let prompt = state.prompt {
       TypedLine.draw(
-        prompt: prompt.label + " ", text: prompt.text, cursor: prompt.line.cursor, selected: prompt.untouched,
+        prompt: prompt.label(width: TypedLine.wordsRoom(screen.width, text: prompt.text) - 1) + " ", text: prompt.text,
+        cursor: prompt.line.cursor, selected: prompt.untouched,
         problem: prompt.problem != nil,
         row: Chrome(state.shared).status.row, into: &screen)
     }

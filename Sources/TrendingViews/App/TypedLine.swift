@@ -22,10 +22,9 @@ enum TypedLine {
     screen.fill(row: row, from: column, to: column + room, style: Style())
     var label = " " + prompt
     // What is typed and its block keep their room (half the line at most): the words give way.
-    let reserve = min(room / 2, max(TextWidth.width(of: text) + 2, typingRoom))
-    if TextWidth.width(of: label) + reserve > room {
+    if TextWidth.width(of: label) > wordsRoom(room, text: text) + 1 {
       let words = prompt.hasSuffix(" ") ? String(prompt.dropLast()) : prompt
-      label = TextLayout.truncate(" " + words, to: max(1, room - reserve - 1)) + " "
+      label = TextLayout.truncate(" " + words, to: max(1, wordsRoom(room, text: text))) + " "
     }
     let used = screen.put(label, row: row, column: column, style: Style(problem ? .error : .accent, bold: true))
     let characters = Array(text)
@@ -51,6 +50,12 @@ enum TypedLine {
         String(characters[(window.cursor + 1)..<window.end]), row: row, column: at, style: typedStyle)
     }
     return at - column
+  }
+
+  /// The columns the words before the typed text have in a line `room` wide, after its margin and
+  /// before the space that ends them: what is typed and its block keep theirs (half the line at most).
+  static func wordsRoom(_ room: Int, text: String) -> Int {
+    room - min(room / 2, max(TextWidth.width(of: text) + 2, typingRoom)) - 1
   }
 
   /// The characters shown in `room` columns: from `start` to `end`, the cursor's among them (or
