@@ -57,12 +57,24 @@ public enum TabBar {
   }
 
   /// The tabs' labels in `room` columns (nil for a tab left out), each padded by a space a side.
-  /// Nothing is shortened while the whole names fit; else the widest label is shortened, one at a
-  /// time, until they fit: the other tabs' names to their short names, then the selected tab's to
-  /// its short name (the header names it whole), then the others to their numbers; as a last resort the tabs farthest from the selected are
-  /// left out, a "…" after the last one shown when any follow. The selected tab is never a number;
-  /// what a step frees beyond its need goes back to the narrowest names.
+  /// Where the bar fits with the selected tab named (whole or short) whichever tab it is, it is laid
+  /// out as for no tab selected, so switching tabs moves no label; else for the selected one.
   public static func fit(_ names: [(full: String, short: String)], selected: Int?, room: Int) -> [String?] {
+    let steady = fitted(names, selected: nil, room: room)
+    guard let selected, names.indices.contains(selected) else { return steady }
+    let named = names.indices.allSatisfy { index in
+      steady[index].map { ![" \((index + 1) % 10) ", " \((index + 1) % 10) …"].contains($0) } ?? false
+    }
+    return named ? steady : fitted(names, selected: selected, room: room)
+  }
+
+  /// The labels in `room` columns for one tab selected (or none). Nothing is shortened while the
+  /// whole names fit; else the widest label is shortened, one at a time, until they fit: the other
+  /// tabs' names to their short names, then the selected tab's to its short name (the header names
+  /// it whole), then the others to their numbers; as a last resort the tabs farthest from the
+  /// selected are left out, a "…" after the last one shown when any follow. The selected tab is
+  /// never a number; what a step frees beyond its need goes back to the narrowest names.
+  static func fitted(_ names: [(full: String, short: String)], selected: Int?, room: Int) -> [String?] {
     // 0: the whole name, 1: the short name, 2: the number, 3: left out.
     var levels = Array(repeating: 0, count: names.count)
     func label(_ index: Int, _ level: Int) -> String? {

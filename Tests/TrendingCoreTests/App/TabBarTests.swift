@@ -32,6 +32,24 @@ struct TabBarTests {
     }
   }
 
+  /// Where every tab is named whichever is selected, switching tabs moves no label: the bar reads
+  /// the same, in the same columns, for each tab selected.
+  @Test(arguments: ["en", "ru", "zh"])
+  func aSwitchOfTabsMovesNoLabelWhereEveryTabIsNamed(language: String) {
+    let catalogue = language == "en" ? Catalogue.english : Translator.catalogue(for: language)
+    Translator.$override.withValue(catalogue) {
+      let kinds = TabSet().shown(.film)
+      for width in [80, 100, 120] {
+        let bars = kinds.map { active in
+          TabBar.labels(active: active, browsing: .film, width: width).map { "\($0.label)@\($0.columns)" }
+        }
+        let named = bars[0].allSatisfy { label in !(1...9).contains { label.hasPrefix(" \($0) @") } }
+        guard named else { continue }
+        #expect(Set(bars).count == 1, "\(language) \(width): \(Set(bars))")
+      }
+    }
+  }
+
   /// The tenth tab shown as its key, 0, is a tab without a name: the switch folds to keep it named.
   @Test func theTenthTabsZeroCountsAsANumberAndTheSwitchFoldsForIt() {
     Translator.$override.withValue(Translator.catalogue(for: "be")) {
