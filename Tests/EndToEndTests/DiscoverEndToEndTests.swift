@@ -105,12 +105,13 @@ extension BrowserEndToEndTests {
       #expect(services.query("with_watch_providers") == "8|11", "both, case-insensitively, any of them")
       #expect(services.query("watch_region") == "GB")
       #expect(services.target.contains("with_watch_providers=8%7C11"), "the | goes URL-encoded: \(services.target)")
-      // At 100 columns every tab keeps a name: the switch folds to Films, the widest names take their
-      // short ones (Watch, Dates) and the saved tab not showing is cut to its first word.
+      // At 100 columns every tab keeps a name, laid out as for any tab selected (a switch moves no
+      // label): the widest names take their short ones (Top, Soon, Watch), the saved tabs their first
+      // words; the header names the tab showing whole.
       let bar = try session.capture()
       #expect(
-        bar.contains(" Films │ Trending ") && bar.contains(" Watch  Dates ")
-          && bar.contains(" On my services  Korean…"),
+        bar.contains(" Films Series │ Trending ") && bar.contains(" Soon  Watch  Calendar ")
+          && bar.contains(" On my…  Korean…") && bar.contains("On Netflix, MUBI"),
         "\(bar)")
       // The eleventh tab has no number key: Tab reaches it.
       try session.press("Tab")

@@ -267,10 +267,10 @@ public struct Settings: Equatable, Sendable {
     return number
   }
 
-  /// A word as a message echoes it: printable ASCII only, at most 30 characters.
+  /// A word as a message echoes it, in any script: no control characters or escape sequences, at
+  /// most 30 characters.
   static func shown(_ word: String) -> String {
-    String(
-      word.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(30).map(Character.init))
+    TextSanitizer.clean(word, limit: 30)
   }
 }
 

@@ -53,6 +53,13 @@ struct SettingsTests {
     #expect(settings.problems[10].message.hasPrefix("unknown word 'frobnicate'"))
   }
 
+  /// A bad word is echoed in its own script (never as ''), with no control or escape sequence.
+  @Test func aBadWordIsEchoedInAnyScriptAndNeverAsEscapes() {
+    let settings = Settings(parsing: "tab \"🎬 أفلام\" list=🎬 أفلام\nset mouse on\u{1B}[2J\n")
+    #expect(settings.problems.first?.message == "'أفلام' is not KEY=VALUE", "\(settings.problems)")
+    #expect(settings.problems.allSatisfy { !$0.message.contains("\u{1B}") }, "\(settings.problems)")
+  }
+
   @Test func bindingsGoThroughTheOneKeyTable() {
     var table = KeyTable.standard
     Settings(parsing: Self.file).apply(to: &table)
