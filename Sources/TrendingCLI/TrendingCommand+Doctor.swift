@@ -12,9 +12,11 @@ import TrendingViews
 /// `trending doctor`: the facts gathered, then printed or written as JSON.
 extension TrendingCommand {
   /// `trending doctor`: gathers what the browser would detect (asking the terminal only when
-  /// standard input is one, and the service once), then prints the facts.
+  /// standard input is one, and the service once), then prints the facts; `interface`: the
+  /// language the interface speaks (the facts may be said in English).
   static func doctor(
-    _ invocation: Invocation, json: Bool, environment: [String: String], settings: SettingsFile
+    _ invocation: Invocation, json: Bool, environment: [String: String], settings: SettingsFile,
+    interface: String = Translator.current.language
   ) -> Int32 {
     let entry = TerminalEntry.decide(term: environment["TERM"])
     let direct =
@@ -88,7 +90,7 @@ extension TrendingCommand {
       entry: entry,
       directEntry: direct, colors: inUse.flatMap(TerminalEntry.colors(of:)), replies: replies,
       windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
-      interfaceLanguage: Translator.current.language, settingsPath: settings.path?.path,
+      interfaceLanguage: interface, settingsPath: settings.path?.path,
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
       libraryPath: library?.path, libraryAccess: library.map(Library.access(at:)) ?? .notMade,
       cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,

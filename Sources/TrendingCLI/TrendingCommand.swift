@@ -84,8 +84,9 @@ public enum TrendingCommand {
       return emit(Verb(rawValue: topic).map { HelpText.topic($0, width: width) } ?? HelpText.full(width: width))
     case .doctor(let json):
       // Its JSON says why in English whatever the interface speaks: scripts and bug reports read it.
+      let interface = Translator.current.language
       return Translator.$override.withValue(json ? .english : nil) {
-        doctor(invocation, json: json, environment: environment, settings: settingsFile)
+        doctor(invocation, json: json, environment: environment, settings: settingsFile, interface: interface)
       }
     case .completions(let shell):
       return emit(Completions.script(for: shell))
