@@ -56,6 +56,12 @@ public enum Console {
       }
       if written < 0 {
         if errno == EINTR { continue }
+        // A closed pipe with SIGPIPE ignored (a parent's `trap '' PIPE` is inherited): the process
+        // ends as the signal would have ended it, silent, exit 141.
+        if errno == EPIPE {
+          signal(SIGPIPE, SIG_DFL)
+          raise(SIGPIPE)
+        }
         throw WriteFailure(reason: String(cString: strerror(errno)))
       }
       offset += written

@@ -103,6 +103,34 @@ struct CleanOutputTests {
     return environment
   }
 
+  /// A pipe closed before anything is written ends the command as SIGPIPE ends shell tools,
+  /// silent, whether the signal is at its default or ignored by a parent (`trap '' PIPE`).
+  @Test(arguments: ["default", "ignored"])
+  func aClosedPipeEndsTheCommandSilentlyBySIGPIPE(disposition: String) throws {
+    let script = """
+      import os, signal, subprocess, sys
+      r, w = os.pipe()
+      os.close(r)
+      mode = signal.SIG_IGN if sys.argv[2] == "ignored" else signal.SIG_DFL
+      done = subprocess.run(
+          [sys.argv[1], "--demo", "list"], stdout=w, stderr=subprocess.PIPE,
+          preexec_fn=lambda: signal.signal(signal.SIGPIPE, mode))
+      print(done.returncode, repr(done.stderr.decode()))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script, Fixtures.binary.path, disposition]
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(BinaryRunner.demoLibraries) { _, new in new }
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(said == "-13 ''\n", "killed by SIGPIPE (a shell's 141), nothing said: \(said)")
+  }
+
   @Test func textAndCSVFromALibraryWithEscapesHoldNoControlAndKeepTheText() throws {
     let environment = try hostileLibrary()
     let commands: [[String]] = [
