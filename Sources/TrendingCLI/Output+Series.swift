@@ -90,10 +90,11 @@ extension Output {
     let watchProviders: [String: ProvidersEntry]
     let recommendations: [RelatedEntry]
     let similar: [RelatedEntry]
+    let yours: YoursEntry?
 
     enum CodingKeys: String, CodingKey {
       case id, name, years, status, certifications, networks, seasons, episodes, genres, overview, ratings, cast
-      case trailer, recommendations, similar
+      case trailer, recommendations, similar, yours
       case mediaType = "media_type"
       case originalName = "original_name"
       case firstAirDate = "first_air_date"
@@ -125,8 +126,8 @@ extension Output {
     }
   }
 
-  /// A series' details as a JSON object.
-  public static func json(_ details: SeriesDetails, configuration: ClientConfiguration) -> String {
+  /// A series' details as a JSON object, with what the library holds of it (`yours`).
+  static func json(_ details: SeriesDetails, configuration: ClientConfiguration, yours: YoursEntry? = nil) -> String {
     let ratings = ratingsEntry { $0.rating(in: details) }
     let related = { (list: [MediaSummary]) in list.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) } }
     let entry = SeriesEntry(
@@ -148,7 +149,7 @@ extension Output {
       watchProviders: details.providers.mapValues {
         ProvidersEntry(subscription: $0.subscription, free: $0.free, rent: $0.rent, buy: $0.buy)
       },
-      recommendations: related(details.recommendations), similar: related(details.similar))
+      recommendations: related(details.recommendations), similar: related(details.similar), yours: yours)
     return encode(entry)
   }
 

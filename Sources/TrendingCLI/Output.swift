@@ -175,10 +175,11 @@ public enum Output {
     let watchProviders: [String: ProvidersEntry]
     let recommendations: [RelatedEntry]
     let similar: [RelatedEntry]
+    let yours: YoursEntry?
 
     enum CodingKeys: String, CodingKey {
       case id, title, year, runtime, genres, tagline, overview, directors, writers, cast, ratings
-      case certifications, trailer, collection, recommendations, similar
+      case certifications, trailer, collection, recommendations, similar, yours
       case watchProviders = "watch_providers"
       case originalTitle = "original_title"
       case releaseDate = "release_date"
@@ -256,58 +257,6 @@ public enum Output {
       ? "\"" + safe.replacing("\"", with: "\"\"") + "\"" : safe
   }
 
-  /// A film in a person's filmography in `trending person --json`.
-  struct CreditEntry: Encodable {
-    let id: Int
-    let mediaType: String
-    let title: String
-    let year: Int?
-    let score: Double?
-    let role: String?
-    let asCast: Bool
-    let episodes: Int?
-
-    enum CodingKeys: String, CodingKey {
-      case id, title, year, score, role, episodes
-      case mediaType = "media_type"
-      case asCast = "as_cast"
-    }
-  }
-
-  /// `trending person --json`.
-  struct PersonEntry: Encodable {
-    let id: Int
-    let name: String
-    let knownFor: String?
-    let birthday: String?
-    let deathday: String?
-    let placeOfBirth: String?
-    let biography: String?
-    let profileURL: String?
-    let credits: [CreditEntry]
-
-    enum CodingKeys: String, CodingKey {
-      case id, name, birthday, deathday, biography, credits
-      case knownFor = "known_for"
-      case placeOfBirth = "place_of_birth"
-      case profileURL = "profile_url"
-    }
-  }
-
-  /// A person as a JSON object, their films and series newest first.
-  public static func json(_ person: PersonDetails, configuration: ClientConfiguration) -> String {
-    let entry = PersonEntry(
-      id: person.id, name: person.name, knownFor: person.knownFor, birthday: person.birthday?.description,
-      deathday: person.deathday?.description, placeOfBirth: person.placeOfBirth, biography: person.biography,
-      profileURL: person.profilePath.flatMap { configuration.posterURL(path: $0, size: "w500")?.withoutSecrets },
-      credits: person.works(byScore: false).map {
-        CreditEntry(
-          id: $0.media.id, mediaType: $0.media.kind.rawValue, title: $0.media.title, year: $0.media.year,
-          score: $0.media.score.map(rounded), role: $0.role, asCast: $0.isCast, episodes: $0.episodeCount)
-      })
-    return encode(entry)
-  }
-
   /// The five ratings as `--json` writes them, each service's value read by `rating`.
   static func ratingsEntry(_ rating: (RatingService) -> Rating?) -> RatingsEntry {
     let keys: [RatingService: String] = [
@@ -323,8 +272,8 @@ public enum Output {
       })
   }
 
-  /// A film's details as a JSON object.
-  public static func json(_ details: MovieDetails, configuration: ClientConfiguration) -> String {
+  /// A film's details as a JSON object, with what the library holds of it (`yours`).
+  static func json(_ details: MovieDetails, configuration: ClientConfiguration, yours: YoursEntry? = nil) -> String {
     let ratings = ratingsEntry { $0.rating(in: details) }
     let entry = DetailEntry(
       id: details.id, title: details.title, originalTitle: details.originalTitle, year: details.year,
@@ -337,7 +286,7 @@ public enum Output {
         ProvidersEntry(subscription: $0.subscription, free: $0.free, rent: $0.rent, buy: $0.buy)
       },
       recommendations: details.recommendations.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) },
-      similar: details.similar.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) })
+      similar: details.similar.map { RelatedEntry(id: $0.id, title: $0.title, year: $0.year) }, yours: yours)
     return encode(entry)
   }
 
@@ -347,11 +296,6 @@ public enum Output {
     FilmDocument.document(
       summary: nil, details: details, region: region, mark: mark, width: width, reviewExpanded: true
     ).printedText
-  }
-
-  /// A person as text for people.
-  public static func text(_ person: PersonDetails, width: Int = 80) -> String {
-    PersonDocument.document(person, byScore: false, expanded: true, width: width).printedText
   }
 
   static func rounded(_ value: Double) -> Double {

@@ -184,11 +184,10 @@ public enum TrendingCommand {
         let endpoint = MovieDetailsRequest(id: id, language: client.configuration.language)
         let missing = notFound(.film(id))
         return report(offlineFirst(endpoint, client: client), notFound: missing) { details in
-          json
-            ? Output.json(details, configuration: client.configuration)
-            : Output.text(
-              details, region: client.configuration.region, mark: libraryMark(.film(id), environment: environment),
-              width: documentWidth())
+          let mark = libraryMark(.film(id), environment: environment)
+          return json
+            ? Output.json(details, configuration: client.configuration, yours: Output.yours(mark))
+            : Output.text(details, region: client.configuration.region, mark: mark, width: documentWidth())
         }
       }
     case .series(let id, let json):
@@ -197,9 +196,11 @@ public enum TrendingCommand {
         let endpoint = SeriesRequest(id: id, language: client.configuration.language)
         let missing = notFound(.series(id))
         return report(offlineFirst(endpoint, client: client), notFound: missing) { details in
-          let record = json ? nil : seriesRecord(id, environment: environment)
+          let record = seriesRecord(id, environment: environment)
           return json
-            ? Output.json(details, configuration: client.configuration)
+            ? Output.json(
+              details, configuration: client.configuration,
+              yours: Output.yours(record?.mark, episodesSeen: record?.seen.count))
             : Output.text(
               details, region: client.configuration.region, mark: record?.mark, seen: record?.seen,
               width: documentWidth())

@@ -205,6 +205,16 @@ struct LibraryEndToEndTests {
     let film = try run(["show", "550", "--demo"], data: data).stdout
     #expect(film.contains("your rating 9/10") && film.contains("the soap scene") && film.contains("✓ seen"), "\(film)")
     #expect(try run(["tv", "1396", "--demo"], data: data).stdout.contains("your rating 10/10"))
+    // --json says the same for scripts, as `yours` (left out where the library holds nothing).
+    let yours = { (arguments: [String]) throws -> [String: Any]? in
+      (try self.json(try self.run(arguments + ["--demo", "--json"], data: data)) as? [String: Any])?["yours"]
+        as? [String: Any]
+    }
+    let filmYours = try #require(try yours(["show", "550"]))
+    #expect(filmYours["rating"] as? Int == 9 && filmYours["note"] as? String == "the soap scene")
+    #expect(filmYours["seen"] is String && filmYours["watchlist"] as? Bool == false, "\(filmYours)")
+    #expect(try yours(["tv", "1396"])?["rating"] as? Int == 10)
+    #expect(try yours(["show", "603"]) == nil, "nothing held of it")
   }
 
   @Test func tvAndSeasonSayTheEpisodesSeenAndRatedAsTheBrowserDoes() throws {
