@@ -56,9 +56,11 @@ public enum PosterView {
     let width = min(box.width, max(6, box.height * 4 / 3))
     let height = min(box.height, max(3, width * 3 / 4))
     let offsetX = max(0, (box.width - width) / 2)
+    // Centred both ways, as an image is: the pane does not jump when a poster comes or is missing.
+    let placed = top + max(0, (box.height - height) / 2)
     let style = Style(.muted)
-    for row in 0..<height where rows.contains(top + row) {
-      screen.put(String(repeating: "░", count: width), row: top + row, column: left + offsetX, style: style)
+    for row in 0..<height where rows.contains(placed + row) {
+      screen.put(String(repeating: "░", count: width), row: placed + row, column: left + offsetX, style: style)
     }
     let label: String
     if request != nil, slot == .loading {
@@ -67,8 +69,8 @@ public enum PosterView {
       label = " " + (request == nil ? tr("no poster") : tr("no image")) + " "
     }
     let labelWidth = TextWidth.width(of: label)
-    if labelWidth <= width, rows.contains(top + height / 2) {
-      screen.put(label, row: top + height / 2, column: left + offsetX + (width - labelWidth) / 2, style: style)
+    if labelWidth <= width, rows.contains(placed + height / 2) {
+      screen.put(label, row: placed + height / 2, column: left + offsetX + (width - labelWidth) / 2, style: style)
     }
   }
 
