@@ -72,6 +72,10 @@ extension TrendingCommand {
       // Why the titles above could not be read, said once (the key refused, the network down).
       if let failure { printError(failure.message) }
       let failed = failure.map { ExitCode($0).rawValue } ?? ExitCode.success.rawValue
+      // A notification not shown is said and fails the run (cron mails it), but the news was
+      // printed: it is spent, or a desktop-less cron would say the same growing news every day.
+      let notified = request.notify && !news.items.isEmpty ? notify(news.items, environment: environment) : nil
+      if let notified { printError(tr("Could not show what is new as a notification: %s", notified)) }
       let delivered = deliver(news.items, request, environment: environment)
       guard delivered == ExitCode.success.rawValue else { return delivered }
       // Only news said is news spent: a failed write or push keeps the marker and the services
@@ -86,19 +90,16 @@ extension TrendingCommand {
         printError(error.message)
         return ExitCode.failure.rawValue
       }
-      return failed
+      return failed != ExitCode.success.rawValue || notified == nil ? failed : ExitCode.failure.rawValue
     }
   }
 
   /// Says the news: printed (nothing new is no line of text, so cron mails nothing; for a script the
-  /// empty array), notified and pushed as asked; the exit code of the first part that failed.
+  /// empty array) and pushed as asked; the exit code of the first part that failed.
   private static func deliver(_ items: [WhatIsNew.Item], _ request: NewRequest, environment: [String: String])
     -> Int32
   {
     guard !items.isEmpty else { return request.json ? emit(Output.whatIsNew([])) : ExitCode.success.rawValue }
-    // A notification not shown is said and fails the run, as a failed push does (cron mails it).
-    let notified = request.notify ? notify(items, environment: environment) : nil
-    if let notified { printError(tr("Could not show what is new as a notification: %s", notified)) }
     let shown = emit(request.json ? Output.whatIsNew(items) : items.map(\.line).joined(separator: "\n"))
     guard shown == ExitCode.success.rawValue else { return shown }
     if let target = request.push,
@@ -107,7 +108,7 @@ extension TrendingCommand {
       printError(tr("Could not push what is new: %s", failure.message))
       return ExitCode.failure.rawValue
     }
-    return notified == nil ? ExitCode.success.rawValue : ExitCode.failure.rawValue
+    return ExitCode.success.rawValue
   }
 
   /// What `gatherNew` found: the news, and the services each watchlisted title is on now, to be kept

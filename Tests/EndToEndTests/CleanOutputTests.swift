@@ -231,6 +231,11 @@ struct CleanOutputTests {
     let failed = try run(["new", "--no-cache", "--since", day(-5), "--notify"], environment)
     #expect(failed.status == 1 && failed.stdout.contains(title), "\(failed.stdout)")
     #expect(failed.stderr.contains("notify-send failed (exit 1)"), "\(failed.stderr)")
+    // The news printed is spent all the same: a desktop-less cron's next run says none again.
+    let first = try run(["new", "--no-cache", "--since-last", "--notify"], environment)
+    #expect(first.status == 1 && first.stdout.contains(title), "\(first.stdout) \(first.stderr)")
+    let next = try run(["new", "--no-cache", "--since-last", "--notify"], environment)
+    #expect(next.status == 0 && next.stdout.isEmpty, "\(next.stdout) \(next.stderr)")
     environment["PATH"] = "/nonexistent"
     let none = try run(["new", "--no-cache", "--since", day(-5), "--notify"], environment)
     #expect(none.status == 1 && none.stderr.contains("notify-send is not on PATH"), "\(none.stderr)")
