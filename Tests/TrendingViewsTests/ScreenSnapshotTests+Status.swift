@@ -88,6 +88,12 @@ struct StatusPromptTests {
     state.prompt = Prompt(.rate, film: Scenes.films[0], state.shared)
     let short = Renderer.render(state).screen.line(Chrome(state.shared).status.row)
     #expect(short.contains("Rate \(Scenes.films[0].title) 1–10 (empty clears, Esc cancels):"), "\(short)")
+    // An episode keeps its code: the series' name gives way.
+    let series = MediaSummary(id: 1, kind: .series, title: "Star Trek: Strange New Worlds and Other Voyages of Note")
+    state.prompt = Prompt(.note, film: series, episode: EpisodeKey(season: 2, number: 5), state.shared)
+    let episode = Renderer.render(state).screen.line(Chrome(state.shared).status.row)
+    #expect(
+      episode.contains("Note on Star Trek") && episode.contains("… S02E05 (empty clears, Esc cancels):"), "\(episode)")
   }
 
   @Test func theBarUnderAPromptSaysWhatItsKeysDo() {

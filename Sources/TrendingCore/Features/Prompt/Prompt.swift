@@ -76,29 +76,8 @@ public struct Prompt: Equatable, Sendable {
     problem ?? label(naming: Self.name(of: film, episode: episode))
   }
 
-  /// The words before what is typed in at most `width` columns: the title's name shortened first
-  /// ("Dr. Strangelove or: How I…"), so what the keys do stays said; the line cuts what is still over.
-  public func label(width: Int) -> String {
-    let full = label
-    let over = TextWidth.width(of: full) - width
-    guard problem == nil, over > 0 else { return full }
-    let name = Self.name(of: film, episode: episode)
-    let kept = max(12, TextWidth.width(of: name) - over - 1)
-    guard kept < TextWidth.width(of: name) else { return full }
-    var shortened = ""
-    var used = 0
-    for character in name {
-      let columns = TextWidth.width(of: String(character))
-      guard used + columns <= kept else { break }
-      shortened.append(character)
-      used += columns
-    }
-    while shortened.last == " " { shortened.removeLast() }
-    return label(naming: shortened + "…")
-  }
-
-  /// The words before what is typed, the title named `name`.
-  private func label(naming name: String) -> String {
+  /// The words before what is typed, the title named `name` (with its episode's code, if any).
+  public func label(naming name: String) -> String {
     switch purpose {
     case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
     case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
