@@ -26,7 +26,9 @@ public enum PosterView {
     guard box.width > 0, box.height > 0 else { return }
     let rows = clip ?? 0..<screen.height
     if request != nil, case .loaded(let art) = slot {
+      // Centred both ways, as an image and the placeholder are.
       let offsetX = max(0, (box.width - art.width) / 2)
+      let top = top + max(0, (box.height - art.height) / 2)
       for row in 0..<min(art.height, box.height) where rows.contains(top + row) {
         for column in 0..<min(art.width, box.width) {
           let cell = art[row, column]
