@@ -50,8 +50,9 @@ extension Library {
   static func genreNames(_ row: SQLRow) -> [String] {
     let ids = (row["genre_ids"].string ?? "").split(separator: ",").compactMap { Int($0) }
     let byID = ids.compactMap(row["kind"].string == MediaKind.series.rawValue ? Genres.seriesName : Genres.name)
-    guard byID.isEmpty else { return byID }
-    return (row["genres"].string ?? "").split(separator: "|").map(String.init)
+    let named = (row["genres"].string ?? "").split(separator: "|").map(String.init)
+    // A genre the table does not know (a new one) keeps the name its details gave.
+    return !byID.isEmpty && (byID.count == ids.count || named.isEmpty) ? byID : named
   }
 
   /// The films watched in a year (or ever) whose runtime the library does not know, the most

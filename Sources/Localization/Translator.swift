@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The interface's language for the whole process, with a per-task override for tests.
+/// The interface's language for the whole process, with a per-task override (tests; words a
+/// command says in English whatever the interface speaks, as `doctor --json`).
 public enum Translator {
   private static let chosen = Mutex(Catalogue.english)
 

@@ -12,8 +12,8 @@ import TrendingViews
 /// `trending doctor`: the facts gathered, then printed or written as JSON.
 extension TrendingCommand {
   /// `trending doctor`: gathers what the browser would detect (asking the terminal only when
-  /// standard input is one, and the service once), then prints the facts; `interface`: the
-  /// language the interface speaks (the facts may be said in English).
+  /// standard input is one and the process is in its foreground, and the service once), then
+  /// prints the facts; `interface`: the language the interface speaks (JSON says them in English).
   static func doctor(
     _ invocation: Invocation, json: Bool, environment: [String: String], settings: SettingsFile,
     interface: String = Translator.current.language
@@ -31,11 +31,11 @@ extension TrendingCommand {
     var replies: [TerminalReply]?
     if inUse != nil, isatty(STDIN_FILENO) == 1 {
       let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+      defer { if terminal >= 0 { close(terminal) } }
       // Asked only from the terminal's foreground: in the background (under `timeout`, `cmd &`)
       // setting its modes would stop the process (SIGTTOU) until someone brought it forward.
       if terminal >= 0, tcgetpgrp(terminal) == getpgrp() {
         replies = TerminalQuery.ask(descriptor: terminal)
-        close(terminal)
       }
     }
     var window = winsize()

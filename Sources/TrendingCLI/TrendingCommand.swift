@@ -85,7 +85,7 @@ public enum TrendingCommand {
     case .doctor(let json):
       // Its JSON says why in English whatever the interface speaks: scripts and bug reports read it.
       let interface = Translator.current.language
-      return Translator.$override.withValue(json ? .english : nil) {
+      return Translator.$override.withValue(json ? .english : Translator.override) {
         doctor(invocation, json: json, environment: environment, settings: settingsFile, interface: interface)
       }
     case .completions(let shell):

@@ -25,7 +25,8 @@ extension Library {
   ) throws(LibraryError) -> ImportOutcome {
     try transaction(commit: !dryRun) {
       for (name, day) in days.sorted(by: { $0.key < $1.key }) {
-        try connection.rows("INSERT OR REPLACE INTO facts (name, value) VALUES (?, ?)", [.text(name), .text(day)])
+        // The first day taken wins: one another machine's sync brought meanwhile stays.
+        try connection.rows("INSERT OR IGNORE INTO facts (name, value) VALUES (?, ?)", [.text(name), .text(day)])
       }
       var outcome = ImportOutcome()
       var seenBy = SeenByWatches()
