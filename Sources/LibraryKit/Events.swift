@@ -243,15 +243,7 @@ extension Library {
 
   /// The episodes of a series that have a watch.
   public func seenEpisodes(_ series: Int) throws(LibraryError) -> Set<EpisodeKey> {
-    try read {
-      Set(
-        try connection.rows(
-          "SELECT DISTINCT season, episode FROM watch_events WHERE kind = 'tv' AND title_id = ? AND season IS NOT NULL",
-          [.integer(Int64(series))]
-        ).compactMap { row in
-          row["season"].int.flatMap { season in row["episode"].int.map { EpisodeKey(season: season, number: $0) } }
-        })
-    }
+    Set(try episodeDays(series).keys)
   }
 
   /// The episodes of a series that have a watch, each with the day of its latest.

@@ -139,9 +139,7 @@ public struct AppState: Equatable, Sendable {
   public var keyContext: KeyContext { palette != nil ? .palette : search != nil ? .search : top.keyContext }
 
   /// Whether a line is being typed: a prompt, the palette, the search line or a list's filter.
-  public var isTypingALine: Bool {
-    prompt != nil || palette != nil || search != nil || keyContext == .filter
-  }
+  public var isTypingALine: Bool { prompt != nil || keyContext.isALine }
 
   /// The top-most list on the stack: the list showing, or under the screens showing.
   public var topList: ListScreen { stack[topListIndex].list ?? rootList }

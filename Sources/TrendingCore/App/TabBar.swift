@@ -34,9 +34,7 @@ public enum TabBar {
       let room = width - 1 - switches.reduce(0) { $0 + TextWidth.width(of: $1.1) }
       let labels = fit(names, selected: selected, room: room)
       // A tab shown as its number key (the tenth's is 0).
-      let unnamed = labels.enumerated().count { index, label in
-        label.map { [" \((index + 1) % 10) ", " \((index + 1) % 10) …"].contains($0) } ?? true
-      }
+      let unnamed = labels.enumerated().count { index, label in label.map { isNumber($0, at: index) } ?? true }
       let short = zip(names, labels).count { name, label in
         label.map { [" \(name.short) ", " \(name.short) …"].contains($0) && name.short != name.full } ?? false
       }
@@ -62,10 +60,13 @@ public enum TabBar {
   public static func fit(_ names: [(full: String, short: String)], selected: Int?, room: Int) -> [String?] {
     let steady = fitted(names, selected: nil, room: room)
     guard let selected, names.indices.contains(selected) else { return steady }
-    let named = names.indices.allSatisfy { index in
-      steady[index].map { ![" \((index + 1) % 10) ", " \((index + 1) % 10) …"].contains($0) } ?? false
-    }
+    let named = names.indices.allSatisfy { index in steady[index].map { !isNumber($0, at: index) } ?? false }
     return named ? steady : fitted(names, selected: selected, room: room)
+  }
+
+  /// Whether the label of the tab at `index` is its number key alone (the tenth's is 0), a "…" after it or not.
+  static func isNumber(_ label: String, at index: Int) -> Bool {
+    [" \((index + 1) % 10) ", " \((index + 1) % 10) …"].contains(label)
   }
 
   /// The labels in `room` columns for one tab selected (or none). Nothing is shortened while the

@@ -67,6 +67,9 @@ public enum KeyContext: String, Sendable, CaseIterable, Hashable {
   /// What kind of context it is.
   public var role: Role { row.role }
 
+  /// Whether it is a line being typed (the search line, the palette, a list's filter).
+  public var isALine: Bool { self == .search || self == .palette || self == .filter }
+
   /// The context a settings-file name names.
   public init?(name: String) {
     guard let context = KeyContext.allCases.first(where: { $0.name == name }) else { return nil }

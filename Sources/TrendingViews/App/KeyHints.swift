@@ -98,7 +98,7 @@ enum KeyHints {
     }
     // Quit is always offered (in the film's context the table's first quit key is ^C), but on a
     // line being typed, where ^C drops the line.
-    if !seen.contains(.quit), ![.search, .palette, .filter].contains(context),
+    if !seen.contains(.quit), !context.isALine,
       let quit = table.firstKey(for: .quit, in: context)
     {
       items.append((Item(command: .quit, keys: quit.label(ascii: ascii), label: tr("quit")), true))

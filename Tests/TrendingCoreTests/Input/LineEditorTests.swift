@@ -72,4 +72,17 @@ struct LineEditorTests {
     }
     #expect(line == LineEditor("dune", limit: 10))
   }
+
+  /// The quit key on a line being typed (search, palette, filter) drops the line; the next quits.
+  @Test func theQuitKeyOnEveryLineBeingTypedDropsTheLineFirst() {
+    var state = Sample.loaded(3)
+    for opening: Key in [.character("/"), .character(":"), .character("\\")] {
+      _ = Reducer.reduce(&state, .key(opening))
+      _ = Reducer.reduce(&state, .key(.character("a")))
+      #expect(state.isTypingALine, "\(opening)")
+      #expect(!Reducer.reduce(&state, .key(.control("c"))).contains(.quit), "\(opening)")
+      #expect(!state.isTypingALine, "\(opening)")
+    }
+    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
+  }
 }

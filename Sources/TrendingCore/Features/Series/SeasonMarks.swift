@@ -33,29 +33,31 @@ public struct EpisodeRef: Hashable, Sendable {
 public struct SeenEpisodes: Equatable, Sendable {
   /// The day of each seen episode's latest watch.
   public private(set) var days: [EpisodeKey: String]
+  /// The episodes seen (the days' keys, kept so a frame that counts them builds no set).
+  public private(set) var keys: Set<EpisodeKey>
 
   /// Makes one.
   public init(days: [EpisodeKey: String] = [:]) {
     self.days = days
+    keys = Set(days.keys)
   }
 
   /// Whether the episode has a watch.
-  public func contains(_ key: EpisodeKey) -> Bool { days[key] != nil }
-
-  /// The episodes seen.
-  public var keys: Set<EpisodeKey> { Set(days.keys) }
+  public func contains(_ key: EpisodeKey) -> Bool { keys.contains(key) }
 
   /// How many episodes are seen.
-  public var count: Int { days.count }
+  public var count: Int { keys.count }
 
   /// The episode seen on a day (its latest watch, when it had one later).
   public mutating func insert(_ key: EpisodeKey, day: String) {
     days[key] = max(days[key] ?? day, day)
+    keys.insert(key)
   }
 
   /// The episode not seen.
   public mutating func remove(_ key: EpisodeKey) {
     days[key] = nil
+    keys.remove(key)
   }
 }
 

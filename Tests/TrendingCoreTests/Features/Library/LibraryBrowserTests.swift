@@ -95,18 +95,6 @@ struct LibraryBrowserTests {
     store.send(.key(.control("c")), effects: [.quit])
   }
 
-  @Test func theQuitKeyOnEveryLineBeingTypedDropsTheLineFirst() {
-    var state = Sample.loaded(3)
-    for opening: Key in [.character("/"), .character(":"), .character("\\")] {
-      _ = Reducer.reduce(&state, .key(opening))
-      _ = Reducer.reduce(&state, .key(.character("a")))
-      #expect(state.isTypingALine, "\(opening)")
-      #expect(!Reducer.reduce(&state, .key(.control("c"))).contains(.quit), "\(opening)")
-      #expect(!state.isTypingALine, "\(opening)")
-    }
-    #expect(Reducer.reduce(&state, .key(.control("c"))) == [.quit])
-  }
-
   @Test func aNoteIsEditedWhereTheCursorIs() {
     var state = Sample.loaded(3)
     let film = state.rootList.movies[0]
