@@ -317,28 +317,29 @@ public enum Output {
   /// bracket, a line break and white space, then its closing bracket, is an empty value; brackets
   /// inside a string never have a line break between them.
   static func closingEmpties(_ json: String) -> String {
-    var output = ""
-    var pending = ""
-    var opener: Character?
-    for character in json {
-      if let open = opener {
-        if character.isWhitespace {
-          pending.append(character)
-          continue
-        }
-        let closes =
-          pending.contains("\n") && ((open == "[" && character == "]") || (open == "{" && character == "}"))
-        output += closes ? "" : pending
-        opener = nil
-        pending = ""
-        if closes {
-          output.append(character)
-          continue
-        }
+    let bytes = Array(json.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      output.append(byte)
+      index += 1
+      guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
+      // Layout's white space after an opener, a line break in it, then its closer: an empty value.
+      var end = index
+      var broken = false
+      while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x09 {
+        broken = broken || bytes[end] == 0x0A
+        end += 1
       }
-      output.append(character)
-      if character == "[" || character == "{" { opener = character }
+      let closer = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+      if broken, end < bytes.count, bytes[end] == closer {
+        output.append(closer)
+        index = end + 1
+      }
     }
-    return output + pending
+    return String(decoding: output, as: UTF8.self)
   }
+
 }

@@ -8,6 +8,17 @@ import TrendingViews
 
 @Suite("What the commands print: CSV cells, notification markup, days and years")
 struct CleanOutputUnitTests {
+  /// Pretty JSON's empty arrays and objects are written `[]` and `{}`; brackets inside strings
+  /// (where a line break is written `\n`) and values that are not empty stay as they are.
+  @Test func emptyArraysAndObjectsCloseOnTheirLine() {
+    let pretty = "{\n  \"a\" : [\n\n  ],\n  \"b\" : {\n  },\n  \"c\" : \"[ \\n ]\",\n  \"d\" : [\n    1\n  ]\n}"
+    #expect(
+      Output.closingEmpties(pretty)
+        == "{\n  \"a\" : [],\n  \"b\" : {},\n  \"c\" : \"[ \\n ]\",\n  \"d\" : [\n    1\n  ]\n}")
+    #expect(Output.closingEmpties("[\n]") == "[]" && Output.closingEmpties("[ ]") == "[ ]")
+    #expect(Output.closingEmpties("\"é [\n\"") == "\"é [\n\"", "an unclosed opener is left as it is")
+  }
+
   /// A pick kept by its id alone (saved while amodb could not be asked) is named as `watchlist`
   /// names it, not left blank.
   @Test func aPickWithNoNameKnownIsNamedByItsId() {
