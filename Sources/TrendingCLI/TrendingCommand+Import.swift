@@ -41,9 +41,7 @@ extension TrendingCommand {
     guard var rows = read else { return ExitCode.failure.rawValue }
     // An entry an earlier import took keeps the day it was taken as (another time zone dates a
     // moment another day); the days of those first taken now are kept with this import.
-    let kept = try library.keptDays(of: rows)
-    rows.keepDays(kept)
-    let days = rows.days.filter { kept[$0.key] == nil }
+    let days = try library.keepDays(of: &rows)
     var services: (client: AmodbClient, images: ImageLoader)?
     var imageMode = ImageMode.auto
     if kind != .trakt, !rows.rows.isEmpty {

@@ -163,7 +163,7 @@ public struct ImportRows: Equatable, Sendable {
   public var rowsRead: Int { Set(rows.map(\.place)).union(skipped.map(\.place)).count + moreSkipped }
 
   /// The days of the rows that keep theirs (`ImportRow.dayFact`), by the facts' names.
-  public var days: [String: String] {
+  var days: [String: String] {
     var found: [String: String] = [:]
     for row in rows {
       guard let fact = row.dayFact, case .loggedWatch(let day) = row.action else { continue }
@@ -173,7 +173,7 @@ public struct ImportRows: Equatable, Sendable {
   }
 
   /// Dates each row whose entry an earlier import took as the day it took it as.
-  public mutating func keepDays(_ kept: [String: String]) {
+  mutating func keepDays(_ kept: [String: String]) {
     for index in rows.indices {
       guard let fact = rows[index].dayFact, let day = kept[fact] else { continue }
       rows[index].action = rows[index].action.on(day)

@@ -2,18 +2,14 @@ import AmodbKit
 import FoundationEssentials
 
 extension Library {
-  /// The days earlier imports took these rows' entries as, by their facts' names (`ImportRow.dayFact`).
-  public func keptDays(of rows: ImportRows) throws(LibraryError) -> [String: String] {
-    let prefixes = Set(
-      rows.rows.compactMap { row -> String? in
-        guard let fact = row.dayFact, let colon = fact.firstIndex(of: ":") else { return nil }
-        return String(fact[...colon])
-      })
-    var kept: [String: String] = [:]
-    for prefix in prefixes.sorted() {
-      for (rest, day) in try facts(prefixed: prefix) { kept[prefix + rest] = day }
-    }
-    return kept
+  /// Dates each row whose entry an earlier import took (`ImportRow.dayFact`, a Trakt play's) on the
+  /// day it was taken as; returns the days of the entries taken first now, for `apply(days:)`.
+  public func keepDays(of rows: inout ImportRows) throws(LibraryError) -> [String: String] {
+    guard rows.rows.contains(where: { $0.dayFact != nil }) else { return [:] }
+    let prefix = TraktExport.dayPrefix
+    let kept = Dictionary(uniqueKeysWithValues: try facts(prefixed: prefix).map { (prefix + $0.key, $0.value) })
+    rows.keepDays(kept)
+    return rows.days.filter { kept[$0.key] == nil }
   }
 
   /// Applies an import's changes in one transaction: all of them, or on any failure none; a dry
