@@ -97,7 +97,16 @@ struct TVTimeImportEndToEndTests {
     #expect(again.status == 0 && again.stdout.contains("added 0, already there"), "\(again.stdout)")
     #expect(
       try json(try BinaryRunner.run(["history", "--json"], environment: environment).stdout).count == watches.count)
-    let everything = [dry, imported, again].map { $0.stdout + $0.stderr }.joined()
+    // Oppenheimer's `watch_date` is 23:40 UTC on the 22nd, the 23rd nine hours east: the same
+    // export again there keeps the day the first import took (TV Time gives a watch no id).
+    var east = environment
+    east["TZ"] = "<+09>-9"
+    let travelled = try BinaryRunner.run(["import", "tvtime", archive.path], environment: east)
+    #expect(travelled.status == 0 && travelled.stdout.contains("added 0, already there"), "\(travelled.stdout)")
+    let oppenheimer = try json(try BinaryRunner.run(["history", "--json"], environment: east).stdout)
+      .filter { ($0["title"] as? String) == "Oppenheimer" }.compactMap { $0["watched"] as? String }
+    #expect(oppenheimer == ["2023-07-22"], "\(oppenheimer)")
+    let everything = [dry, imported, again, travelled].map { $0.stdout + $0.stderr }.joined()
     #expect(!everything.contains(Self.passphrase) && !everything.contains("tvtime-secret-key"))
     #expect(!everything.contains("tvst-made-up-token"), "access_token.csv is never read")
   }

@@ -91,7 +91,7 @@ struct ImportPlanTests {
   }
 
   /// A play a first import dated keeps that day in a later one that reads its moment as another
-  /// day (another time zone); a dry run keeps no day, and only logged watches take one.
+  /// day (another time zone); a dry run keeps no day, and only watches take one.
   @Test func aPlayKeepsTheDayItWasFirstTakenAs() throws {
     let library = try freshLibrary()
     let play = { (day: String) in

@@ -48,10 +48,21 @@ public enum ImportAction: Equatable, Sendable {
   /// On a list (`watchlist` is the watchlist).
   case list(String, day: String)
 
-  /// The same on another day (a logged watch only: the one a kept day replaces).
+  /// The same on another day (a watch only: the one a kept day replaces).
   func on(_ kept: String) -> ImportAction {
-    guard case .loggedWatch = self else { return self }
-    return .loggedWatch(day: kept)
+    switch self {
+    case .loggedWatch: .loggedWatch(day: kept)
+    case .watch: .watch(day: kept)
+    default: self
+    }
+  }
+
+  /// The day of a watch, the one a kept day replaces; nil for the rest.
+  var watchDay: String? {
+    switch self {
+    case .loggedWatch(let day), .watch(let day): day
+    default: nil
+    }
   }
 
   /// Applied in this order, so a diary's watches are there before a "watched" list is read.
@@ -76,8 +87,9 @@ public struct ImportRow: Equatable, Sendable {
   public var year: Int?
   /// What it asks for.
   public var action: ImportAction
-  /// The fact that keeps the day this entry was first taken as (a Trakt play's, by its history id):
-  /// a day read from a moment depends on the time zone, and an import elsewhere dates it alike.
+  /// The fact that keeps the day this entry was first taken as (a Trakt play's, by its history id;
+  /// a TV Time watch's, by what and when): a day read from a moment depends on the time zone, and
+  /// an import elsewhere dates it alike.
   public var dayFact: String?
 
   /// Makes one.
@@ -166,7 +178,7 @@ public struct ImportRows: Equatable, Sendable {
   var days: [String: String] {
     var found: [String: String] = [:]
     for row in rows {
-      guard let fact = row.dayFact, case .loggedWatch(let day) = row.action else { continue }
+      guard let fact = row.dayFact, let day = row.action.watchDay else { continue }
       found[fact] = day
     }
     return found

@@ -2,12 +2,15 @@ import AmodbKit
 import FoundationEssentials
 
 extension Library {
-  /// Dates each row whose entry an earlier import took (`ImportRow.dayFact`, a Trakt play's) on the
-  /// day it was taken as; returns the days of the entries taken first now, for `apply(days:)`.
+  /// Dates each row whose entry an earlier import took (`ImportRow.dayFact`, a Trakt play's or a TV
+  /// Time watch's) on the day it was taken as; returns the days of the entries taken first now, for
+  /// `apply(days:)`.
   public func keepDays(of rows: inout ImportRows) throws(LibraryError) -> [String: String] {
     guard rows.rows.contains(where: { $0.dayFact != nil }) else { return [:] }
-    let prefix = TraktExport.dayPrefix
-    let kept = Dictionary(uniqueKeysWithValues: try facts(prefixed: prefix).map { (prefix + $0.key, $0.value) })
+    var kept: [String: String] = [:]
+    for prefix in [TraktExport.dayPrefix, TVTimeExport.dayPrefix] {
+      for (name, day) in try facts(prefixed: prefix) { kept[prefix + name] = day }
+    }
     rows.keepDays(kept)
     return rows.days.filter { kept[$0.key] == nil }
   }

@@ -114,6 +114,17 @@ enum TVTimeExport {
     return ExportValues.storable(day, now: Date()) ? day.description : nil
   }
 
+  /// The fact that keeps the day of a watch dated by its `watch_date` (`tvtime.day:WHAT@MOMENT`): a
+  /// day read from a moment depends on the time zone, and TV Time gives its watches no id of their
+  /// own, so the watch is named by what was watched and when. Nil for a day read as written.
+  static func dayFact(_ what: String, _ record: CSVRecord) -> String? {
+    guard let moment = record["watch_date"], day(unix: moment) != nil else { return nil }
+    return dayPrefix + what + "@" + moment
+  }
+
+  /// The start of the facts keeping TV Time's watches' days.
+  static let dayPrefix = "tvtime.day:"
+
   /// A film's year from its `release_date`; TV Time's `0001-01-01` says it did not know.
   static func year(_ text: String?) -> Int? {
     guard let text, text.count >= 4, let year = Int(text.prefix(4)), (1800...3000).contains(year) else { return nil }

@@ -122,8 +122,9 @@ struct TVTimeReading {
       }
       note(seriesName, series)
       let row = ImportRow(
-        place: place, reference: .tvdb(series, episode: episode), title: seriesName, year: nil, action: .watch(day: day)
-      )
+        place: place, reference: .tvdb(series, episode: episode), title: seriesName, year: nil,
+        action: .watch(day: day),
+        dayFact: TVTimeExport.dayFact("tvdb:\(series):\(episode.season)x\(episode.number)", record))
       if legacy { legacyEpisodes.append(row) } else { rows.rows.append(row) }
       return
     }
@@ -153,8 +154,15 @@ struct TVTimeReading {
     if let imdb = record["imdb_id"], imdb.hasPrefix("tt"), imdb.count <= 12, Int(imdb.dropFirst(2)) != nil {
       reference = .imdb(imdb)
     }
-    let action: ImportAction = type == "towatch" ? .list(Schema.watchlistName, day: day) : .watch(day: day)
-    add(reference, title, year, action, place, into: &rows)
+    guard type != "towatch" else {
+      return add(reference, title, year, .list(Schema.watchlistName, day: day), place, into: &rows)
+    }
+    let what: String
+    if case .imdb(let id) = reference { what = id } else { what = "\(title) (\(year.map(String.init) ?? ""))" }
+    rows.rows.append(
+      ImportRow(
+        place: place, reference: reference, title: title, year: year, action: .watch(day: day),
+        dayFact: TVTimeExport.dayFact(what, record)))
   }
 
   /// A row of an older file of episodes seen, kept until every file is read.
