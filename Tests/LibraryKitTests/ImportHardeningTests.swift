@@ -95,6 +95,39 @@ struct ImportHardeningTests {
     #expect(clean.isEmpty, "\(clean)")
   }
 
+  /// A title whose details were looked up by a clock that ran ahead is taken, dated today, and so
+  /// are the rows about it: the day it was looked up dates no watch. A watch still to come is not.
+  @Test func aTitleLookedUpByAClockAheadIsTakenWithItsWatches() throws {
+    let text = exportText([
+      (
+        "titles",
+        [
+          #"{"kind": "movie", "id": 550, "title": "Fight Club", "vote_count": 0, "genre_ids": "", "genres": "", "updated": "2026-06-09"}"#
+        ]
+      ),
+      (
+        "watch_events",
+        [
+          #"{"id": 1, "kind": "movie", "title_id": 550, "season": null, "episode": null, "watched": "2026-05-01", "recorded": "2026-05-01"}"#,
+          #"{"id": 2, "kind": "movie", "title_id": 550, "season": null, "episode": null, "watched": "2026-06-09", "recorded": "2026-06-09"}"#,
+        ]
+      ),
+      (
+        "title_providers",
+        [
+          #"{"kind": "movie", "title_id": 550, "region": "US", "provider_id": 8, "provider_name": "N", "offer": "flatrate", "checked": "2026-06-09"}"#
+        ]
+      ),
+    ])
+    let library = try freshLibrary()
+    let outcome = try library.importJSON(Array(text.utf8), name: "x.json", dryRun: false, today: "2026-06-01")
+    #expect(outcome.added == ["titles": 1, "watch_events": 1, "title_providers": 1], "\(outcome.problems)")
+    #expect(outcome.problems.map(\.problem) == ["watched is a day still to come: 2026-06-09"])
+    #expect(try library.history().map(\.day) == ["2026-05-01"])
+    let problems = try library.check()
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
   @Test func checkNamesBadRowsByTitleAndListAndFindsWhatTheAppDidNotMake() throws {
     let library = try freshLibrary()
     let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999, runtime: 139)

@@ -16,6 +16,10 @@ public enum StoredValues {
     case provider
     /// A day the app has seen come, `YYYY-MM-DD` from 1870 to tomorrow (a clock or zone ahead).
     case day
+    /// A day the app last looked something up (a title's details, a service's offers): a `day`, but
+    /// one still to come (a clock that ran ahead then) is today when cleaning, as it dates no watch
+    /// and refusing it would cost the title every row about it.
+    case stamp
     /// Any real day from 1870 on (an episode's air date, which may be to come), or nothing.
     case airDate
     /// A moment as milliseconds since 1970, before the year 3000, or nothing.
@@ -82,7 +86,7 @@ public enum StoredValues {
       "kind": .kind, "id": .id, "title": .text(limit: 4_000), "year": .year,
       "poster_path": .text(limit: 300, optional: true), "vote_average": .score, "vote_count": .count,
       "genre_ids": .text(limit: 4_000), "genres": .text(limit: 4_000), "imdb_id": .text(limit: 40, optional: true),
-      "runtime": .runtime, "updated": .day,
+      "runtime": .runtime, "updated": .stamp,
     ],
     "lists": ["id": .id, "name": .text(limit: Library.longestListName), "created": .day],
     "list_items": ["list_id": .id, "kind": .kind, "title_id": .id, "position": .count, "added": .day],
@@ -110,7 +114,7 @@ public enum StoredValues {
     "facts": ["name": .text(limit: 300), "value": .text(limit: 4_000)],
     "title_providers": [
       "kind": .kind, "title_id": .id, "region": .text(limit: 10), "provider_id": .provider,
-      "provider_name": .text(limit: 300), "offer": .text(limit: 10), "checked": .day,
+      "provider_name": .text(limit: 300), "offer": .text(limit: 10), "checked": .stamp,
     ],
   ]
 
@@ -167,12 +171,14 @@ public enum StoredValues {
       guard let number, (0...10).contains(number) else {
         return tr("%1$s is not a number from %2$s to %3$s: %4$s", column, "0", "10", shown(value))
       }
-    case .day, .airDate:
+    case .day, .stamp, .airDate:
       if rule == .airDate, value == .null || value == .text("") { return nil }
       guard case .text(let text) = value, let date = ReleaseDate(text), date.description == text,
-        rule == .day || date.year >= earliestYear
+        rule != .airDate || date.year >= earliestYear
       else { return tr("%1$s is not a day as YYYY-MM-DD: %2$s", column, shown(value)) }
-      if rule == .day, let problem = dayProblem(date, today: today) { return dayMessage(column, date, problem) }
+      guard rule != .airDate, let problem = dayProblem(date, today: today) else { return nil }
+      guard rule == .stamp, problem == .stillToCome, cleaning else { return dayMessage(column, date, problem) }
+      value = .text(today.description)
     case .text(let limit, let newlines, let optional):
       if optional, value == .null { return nil }
       guard case .text(let text) = value else { return tr("%1$s is not text: %2$s", column, shown(value)) }
