@@ -53,5 +53,23 @@ struct SyncSharedStickTests {
     let synced = try asNobody(["sync"])
     #expect(synced.status == 0 && !synced.stderr.contains("could not be read"), "\(synced.stdout) \(synced.stderr)")
     #expect(try asNobody(["history"]).stdout.contains("550"))
+    // Its own folder made read-only: a change made meanwhile is not sent, that is said with what
+    // becomes of it, and the next sync once it is writable sends it.
+    let own = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: stick.path).first { name in
+        let attributes = try? FileManager.default.attributesOfItem(atPath: stick.appendingPathComponent(name).path)
+        return (attributes?[.ownerAccountID] as? Int) == 65_534
+      })
+    #expect(try BinaryRunner.program("chmod", ["0555", stick.appendingPathComponent(own).path]).status == 0)
+    #expect(try asNobody(["seen", "949", "--on", "2026-11-02"]).status == 0)
+    let refused = try asNobody(["sync"])
+    #expect(refused.status != 0, "\(refused.stdout)")
+    #expect(
+      refused.stderr.contains("Permission denied. Nothing is lost: this library keeps its changes, and the next sync"),
+      "\(refused.stderr)")
+    #expect(try BinaryRunner.program("chmod", ["0755", stick.appendingPathComponent(own).path]).status == 0)
+    #expect(try asNobody(["sync"]).status == 0)
+    #expect(try BinaryRunner.run(["sync"], environment: rooted).status == 0)
+    #expect(try BinaryRunner.run(["history"], environment: rooted).stdout.contains("949"))
   }
 }

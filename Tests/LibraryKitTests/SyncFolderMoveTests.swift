@@ -33,6 +33,28 @@ struct SyncFolderMoveTests {
     return names.filter { $0.hasSuffix(".jsonl") }.sorted()
   }
 
+  /// A device's own folder given for the sync folder (one step too far) is refused, naming the
+  /// folder to give, and changes nothing: joined, the device would write where no other reads.
+  @Test func aDevicesOwnFolderIsNotASyncFolder() throws {
+    let stick = try folder()
+    let laptop = try member(of: stick)
+    let id = try #require(try laptop.connection.scalar("SELECT id FROM device")?.string)
+    let own = stick.appendingPathComponent(id).path
+    let real = try #require(Library.resolvedFolder(stick.path))
+    #expect(throws: LibraryError.self) { try laptop.joinSync(folder: own, name: nil, now: Date()) }
+    do {
+      _ = try laptop.joinSync(folder: own, name: nil, now: Date())
+    } catch {
+      #expect(error.message.contains("give the sync folder itself, 'trending sync init \(real)'"), "\(error.message)")
+    }
+    #expect(try laptop.syncFolder() == real)
+    let desktop = try freshLibrary()
+    #expect(throws: LibraryError.self) { try desktop.joinSync(folder: own, name: nil, now: Date()) }
+    #expect(try desktop.syncFolder() == nil)
+    let inside = try FileManager.default.contentsOfDirectory(atPath: own)
+    #expect(inside.allSatisfy { $0.hasSuffix(".jsonl") }, "no device's folder made inside: \(inside)")
+  }
+
   @Test func anEmptyMountPointIsRefusedAndNothingIsWrittenThere() throws {
     let stick = try folder()
     let laptop = try member(of: stick)

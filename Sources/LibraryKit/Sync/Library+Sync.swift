@@ -72,6 +72,16 @@ extension Library {
     guard SyncFolder.isFolder(folder), let path = Self.resolvedFolder(folder) else {
       throw LibraryError(.other, tr("%s is not a folder", TextSanitizer.clean(folder, limit: 300)))
     }
+    // A device's own folder inside a sync folder (one path step too far): joined, this device would
+    // write one level down, where no other device reads.
+    if let slash = path.lastIndex(of: "/"), SyncFolder.isDeviceID(String(path[path.index(after: slash)...])) {
+      let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+      throw LibraryError(
+        .other,
+        tr(
+          "%1$s is a device's own folder inside a sync folder: give the sync folder itself, 'trending sync init %2$s'. Nothing was changed.",
+          TextSanitizer.clean(path, limit: 300), TextSanitizer.clean(parent, limit: 300)))
+    }
     if try syncFolder() != nil {
       try read { try connection.transaction { try SyncJoin.move(connection, to: path) } }
       return try sync(now: now)

@@ -235,7 +235,9 @@ public struct SyncFolder {
   private static func failure(_ path: String) -> LibraryError {
     LibraryError(
       .other,
-      tr("could not write %s", TextSanitizer.clean(path, limit: 300)) + ": " + String(cString: strerror(errno)))
+      tr(
+        "could not write %1$s: %2$s. Nothing is lost: this library keeps its changes, and the next sync sends them.",
+        TextSanitizer.clean(path, limit: 300), String(cString: strerror(errno))))
   }
 }
 

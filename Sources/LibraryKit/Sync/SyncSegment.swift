@@ -245,7 +245,8 @@ enum SyncProblem: Error, Equatable {
   var message: String {
     switch self {
     case .notOurs: tr("not a trending sync file")
-    case .newer(let version): tr("written by a newer trending (sync format %s)", String(version))
+    case .newer(let version):
+      tr("written by a newer trending (sync format %s): update trending to take it in", String(version))
     case .forged(let device): tr("it says it was written by another device (%s)", device)
     case .tooLarge(let bytes): tr("too large (%s bytes)", String(bytes))
     case .unreadable(let reason): tr("could not be read: %s", reason)
