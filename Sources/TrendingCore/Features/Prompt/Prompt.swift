@@ -18,6 +18,10 @@ public struct Prompt: Equatable, Sendable {
 
   /// The longest line kept, in characters.
   public static let longest = 500
+  /// The longest note, in characters: as long as the library keeps one (`Library.longestNote`).
+  public static let longestNote = 10_000
+  /// How a note's line shows a line break of the note (the line is one line); typed, it is one too.
+  public static let lineBreak = "↵"
 
   /// What it is for.
   public var purpose: Purpose
@@ -53,16 +57,21 @@ public struct Prompt: Equatable, Sendable {
     let text: String
     switch purpose {
     case .rate: text = (self.episode == nil ? mark?.rating : notes?.rating).map(String.init) ?? ""
-    case .note: text = (self.episode == nil ? mark?.note : notes?.note) ?? ""
+    case .note: text = ((self.episode == nil ? mark?.note : notes?.note) ?? "").replacing("\n", with: Self.lineBreak)
     case .addToList, .playFile: text = ""
     }
     line = LineEditor(text, limit: Self.limit(purpose))
     untouched = !text.isEmpty
   }
 
-  /// The most characters the line takes: three for a rating ("10", or half stars such as "4.5").
+  /// The most characters the line takes: three for a rating ("10", or half stars such as "4.5"),
+  /// as many as the library keeps for a note.
   static func limit(_ purpose: Purpose) -> Int {
-    purpose == .rate ? 3 : longest
+    switch purpose {
+    case .rate: 3
+    case .note: longestNote
+    case .addToList, .playFile: longest
+    }
   }
 
   /// How a notice or the line names a title, or one of its episodes ("Severance S01E02").
@@ -93,16 +102,23 @@ public struct Prompt: Equatable, Sendable {
     }
   }
 
-  /// Adds typed text: digits and a point only for a rating, printable characters for the rest.
+  /// Adds typed text: digits and a point only for a rating, printable characters for the rest; says
+  /// so when the line is full.
   mutating func type(_ typed: String) {
-    // One space typed is kept (cleaning folds a lone space away); anything else is cleaned.
-    let clean = typed == " " ? " " : TextSanitizer.clean(typed, keepNewlines: false, limit: Self.longest)
+    // One space typed is kept (cleaning folds a lone space away); anything else is cleaned, a
+    // note's pasted line breaks kept as the line shows them.
+    let breaks = purpose == .note
+    let cleaned = TextSanitizer.clean(typed, keepNewlines: breaks, limit: line.limit + 1)
+    let clean = typed == " " ? " " : breaks ? cleaned.replacing("\n", with: Self.lineBreak) : cleaned
     // A rating takes its point too, so "4.5" is answered rather than read as 45.
     let kept = purpose == .rate ? String(clean.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }) : clean
     // What the line does not take (a letter in a rating) leaves the text as it was, untouched.
     guard !kept.isEmpty else { return }
     if untouched { text = "" }
     untouched = false
+    if purpose != .rate, kept.count > line.limit - line.text.count {
+      problem = tr("The line is full: it takes %s characters, and the rest was not typed.", String(line.limit))
+    }
     line.insert(kept)
     matches = 0
   }
@@ -200,7 +216,7 @@ enum PromptLogic {
         state.prompt?.problem = tr("A rating is a whole number from 1 to 10:")
         return []
       }
-    case .note: kind = .note(text.isEmpty ? nil : text)
+    case .note: kind = .note(text.isEmpty ? nil : text.replacing(Prompt.lineBreak, with: "\n"))
     case .addToList:
       guard !text.isEmpty else {
         state.prompt?.problem = tr("A list needs a name:")

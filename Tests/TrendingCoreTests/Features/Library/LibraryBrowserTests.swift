@@ -124,8 +124,8 @@ struct LibraryBrowserTests {
     var store = TestStore(Sample.loaded(3))
     let film = store.state.rootList.movies[0]
     store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
-    store.send(.paste("so \u{1B}[31mgood\nreally")) { $0.prompt?.text = "so good really" }
-    store.send(.key(.character(" "))) { $0.prompt?.text = "so good really " }
+    store.send(.paste("so \u{1B}[31mgood\nreally")) { $0.prompt?.text = "so good↵really" }
+    store.send(.key(.character(" "))) { $0.prompt?.text = "so good↵really " }
     store.send(.key(.escape)) { $0.prompt = nil }
     #expect(store.state.shared.marks.isEmpty, "Esc changes nothing")
     store.send(.key(.character("N"))) { $0.prompt = Prompt(.note, film: film, $0.shared) }
