@@ -40,7 +40,7 @@ extension BrowserEndToEndTests {
       #expect(season.contains("✓  1  Episode one of 3002") && season.contains("✓  2  Second"), "\(season)")
       // `m` on the first takes its watch away again.
       try session.press("k", "m")
-      try session.waitFor("Marked S01E01 not seen.")
+      try session.waitFor("Marked S01E01 not seen: its watch of")
       try session.waitForIdle()
       // The second episode's own rating and note, typed on its screen.
       try session.press("j", "Enter")

@@ -286,24 +286,19 @@ public enum EpisodeMarkLogic {
   /// `m` on an episode: seen, or not; an episode that has not aired is not marked.
   static func toggle(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
     guard let seen = shared.seenEpisodes[ref.seriesID], let episode = episode(ref, shared) else { return [] }
-    let isSeen = seen.contains(ref.key)
-    guard isSeen || episode.hasAired(by: shared.today) else {
+    guard seen.contains(ref.key) || episode.hasAired(by: shared.today) else {
       shared.say(tr("%s has not aired yet.", ref.key.code), .message)
       return []
     }
-    shared.say(isSeen ? tr("Marked %s not seen.", ref.key.code) : tr("Marked %s seen.", ref.key.code), .confirmation)
-    return change(ref.seriesID, [MarkedEpisode(episode)], seen: !isSeen, &shared)
+    return flip(ref.seriesID, MarkedEpisode(episode), &shared)
   }
 
   /// `m` on a series page's "Watch next" link: the episode seen or not; by its key alone when its
   /// season is not loaded (the link names only an episode that has aired).
   static func toggleLinked(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
     if episode(ref, shared) != nil { return toggle(ref, &shared) }
-    guard let seen = shared.seenEpisodes[ref.seriesID] else { return [] }
-    let isSeen = seen.contains(ref.key)
-    shared.say(isSeen ? tr("Marked %s not seen.", ref.key.code) : tr("Marked %s seen.", ref.key.code), .confirmation)
-    let marked = MarkedEpisode(key: ref.key, name: nil, airDate: nil, runtime: nil)
-    return change(ref.seriesID, [marked], seen: !isSeen, &shared)
+    guard shared.seenEpisodes[ref.seriesID] != nil else { return [] }
+    return flip(ref.seriesID, MarkedEpisode(key: ref.key, name: nil, airDate: nil, runtime: nil), &shared)
   }
 
   /// `m` on an Up next row: the episode the row names seen, from the row's own entry (the series'
@@ -371,7 +366,7 @@ public enum EpisodeMarkLogic {
   }
 
   static func change(
-    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, series known: MediaSummary? = nil,
+    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, day: String? = nil, series known: MediaSummary? = nil,
     _ shared: inout Shared
   ) -> [Effect] {
     shared.takenAway = nil
@@ -379,7 +374,7 @@ public enum EpisodeMarkLogic {
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
     let change = LibraryChange(
-      series: summary, episodes: episodes, seen: seen, day: shared.today.description, seasons: seasons)
+      series: summary, episodes: episodes, seen: seen, day: day ?? shared.today.description, seasons: seasons)
     // The seen marks of a series no screen has read are read when one appears.
     if var marks = shared.seenEpisodes[seriesID] {
       change.apply(toSeen: &marks)

@@ -108,16 +108,34 @@ extension EpisodeMarkLogic {
       shared.say(tr("No episode of %s has aired yet.", name), .message)
       return []
     }
-    let unseen = aired.filter { !seen.contains($0.key) }
+    // `m` again just after `m` took the season's watches away puts them back, each on its day.
+    let all = aired.map(MarkedEpisode.init)
+    if let days = takenDays(seriesID, all, shared) {
+      shared.say(
+        trn(
+          "Marked %2$s seen again: %1$s episode, on the day it was seen.",
+          "Marked %2$s seen again: %1$s episodes, each on the day it was seen.", all.count,
+          String(all.count), name), .confirmation)
+      return putBack(seriesID, all, days: days, &shared)
+    }
+    let unseen = all.filter { !seen.contains($0.key) }
     guard !unseen.isEmpty else {
-      shared.say(tr("Marked %s not seen.", name), .confirmation)
-      return change(seriesID, aired.map(MarkedEpisode.init), seen: false, &shared)
+      shared.say(
+        trn(
+          "Marked %2$s not seen: %1$s watch taken away (m again puts it back).",
+          "Marked %2$s not seen: %1$s watches taken away (m again puts them back).", aired.count,
+          String(aired.count), name), .confirmation)
+      return takeAway(seriesID, all, &shared)
     }
     shared.say(
       trn(
         "Marked %2$s seen: %1$s episode.", "Marked %2$s seen: %1$s episodes.", unseen.count, String(unseen.count),
         name), .confirmation)
-    return change(seriesID, unseen.map(MarkedEpisode.init), seen: true, &shared)
+    // An episode whose watch `m` just took away is seen again on its own day; the rest today.
+    let taken = shared.takenAway?.media == .series(seriesID) ? shared.takenAway?.days ?? [:] : [:]
+    var days: [EpisodeKey: String] = [:]
+    for episode in unseen { days[episode.key] = taken[episode.key] }
+    return putBack(seriesID, unseen, days: days, &shared)
   }
 
   /// The season an earlier `m` asked for, marked now that what it waited for is read; a season

@@ -57,7 +57,8 @@ struct EpisodeMarksTests {
     store.send(.key(.character("m")), effects: [.save(unseen)]) {
       $0.shared.seenEpisodes[500] = []
       $0.shared.unsaved = [unseen]
-      $0.shared.say("Marked S01E02 not seen.", .confirmation)
+      $0.shared.takenAway = TakenWatch(media: .series(500), days: [Self.key(1, 2): "2027-01-15"])
+      $0.shared.say("Marked S01E02 not seen: its watch of 2027-01-15 taken away (m again puts it back).", .confirmation)
     }
   }
 
@@ -99,7 +100,8 @@ struct EpisodeMarksTests {
     #expect(state.shared.marks[.series(500)]?.seen == nil, "the series is not marked as a whole")
     // Every aired episode seen: m takes them all back.
     #expect(Reducer.reduce(&state, .key(.character("m"))) == [.save(Self.change([1, 2, 3, 4], seen: false))])
-    #expect(state.shared.currentNotice?.text == "Marked Season 1 not seen.")
+    #expect(
+      state.shared.currentNotice?.text == "Marked Season 1 not seen: 4 watches taken away (m again puts them back).")
     #expect(state.shared.seenEpisodes[500] == [])
   }
 
