@@ -51,6 +51,16 @@ extension BrowserEndToEndTests {
       try session.waitFor("Fight Club")
       let list = try session.capture()
       #expect(list.contains("Fight Club") && !list.contains("Dune: Part Two"), "the list's titles alone:\n\(list)")
+      // Added to on the command line while open: the list shows it with no key pressed; deleted
+      // there, it says it is no more.
+      let added = try BinaryRunner.run(
+        ["--demo", "lists", "Date night", "add", "movie/872585"], environment: ["XDG_DATA_HOME": data.path])
+      #expect(added.status == 0, "\(added.stderr)")
+      try session.waitFor("Oppenheimer")
+      let deleted = try BinaryRunner.run(
+        ["--demo", "lists", "Date night", "--delete"], environment: ["XDG_DATA_HOME": data.path])
+      #expect(deleted.status == 0, "\(deleted.stderr)")
+      try session.waitFor("There is no list named Date night.")
       try session.press("Escape")
       try session.waitFor("Dune: Part Two")
       #expect(session.status()["depth"] == "1")

@@ -86,21 +86,28 @@ enum AppCommands {
       // The list names, for Tab to complete one.
       return purpose == .addToList ? [.readLocal(.listNames)] : []
     case .removeFromList:
-      guard let film = state.top.subject(state.shared), let media = film.media,
-        let list = state.stack.last?.list?.feed.localQuery
+      guard let film = state.top.subject(state.shared), let media = film.media, let list = state.stack.last?.list
       else { return [] }
       let kind: LibraryChange.Kind
-      switch list {
-      case .list(let name): kind = .unlist(name)
-      case .watchlist where state.shared.marks[media]?.onWatchlist == true: kind = .watchlist(false)
-      default: return []
+      switch list.feed.localQuery {
+      case .list(let name)?: kind = .unlist(name)
+      case .watchlist? where state.shared.marks[media]?.onWatchlist == true: kind = .watchlist(false)
+      case .watchlist?: return []
+      default:
+        let key = state.shared.keys.firstKey(for: .app(.removeFromList), in: state.keyContext)
+        state.shared.say(
+          tr(
+            "%s takes a title off your watchlist or one of your lists; this list is neither.",
+            key?.label(ascii: state.shared.asciiKeys) ?? "d"), .message)
+        return []
       }
       let effects = MarkLogic.record(kind, film: film, &state.shared)
       return effects + ListLogic.rehide(&state)
     case .hideSeen:
       state.shared.hideSeen.toggle()
       let effects = ListLogic.rehide(&state)
-      let hidden = state.topList.hidden.count
+      // The seen titles among the rows hidden (the others are hidden as not interested).
+      let hidden = state.topList.hidden.filter { state.shared.marks[$0]?.seen != nil }.count
       state.shared.say(
         state.shared.hideSeen
           ? trn("Seen titles hidden: %s here.", "Seen titles hidden: %s here.", hidden)

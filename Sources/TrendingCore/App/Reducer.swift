@@ -78,11 +78,12 @@ public enum Reducer {
       // What changed it may have changed anything of the user's: the marks are read again, and the
       // lists of the user's own data (the watchlist, Up next): now when showing, else behind it.
       for (kind, list) in state.tabs where list.feed.localQuery != nil { state.tabs[kind] = nil }
-      let local = state.rootList.feed.localQuery != nil
       // The tabs read ahead are read again once the marks are back (`MarkLogic.stored`); the seen
-      // episodes of every series held are read again, so an open season ticks what was marked elsewhere.
+      // episodes of every series held are read again, so an open season ticks what was marked
+      // elsewhere; and every list of the user's open (a list of theirs over the screen too).
       let episodes = state.shared.seenEpisodes.keys.sorted().map(Effect.loadEpisodeMarks)
-      return [.loadMarks] + episodes + (local ? state.rootList.readAgain(state.shared) : [])
+      return [.loadMarks] + episodes
+        + state.updateLists({ $0.feed.localQuery != nil }) { screen, shared in screen.readAgain(shared) }
     case .notice(let text, let warning):
       state.shared.say(text, warning ? .failure : .message)
       return []

@@ -45,6 +45,8 @@ public struct Shared: Equatable, Sendable {
   public var seasonMarkWanted: SeasonRef?
   /// The names of the user's lists, as last read (the palette offers each).
   public var listNames: [String] = []
+  /// The named lists a list screen asked for that the library does not hold (deleted, or never made).
+  public var missingLists: Set<String> = []
   /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).
   public var hideSeen = false
   /// The series in progress by id, as the Up next tab last read them.

@@ -283,7 +283,7 @@ enum FeedLogic {
       if state.prompt?.purpose == .addToList { state.prompt?.names = names }
       return []
     }
-    let feeds = ([state.rootList] + Array(state.tabs.values)).map(\.feed)
+    let feeds = (state.stack.compactMap(\.list) + Array(state.tabs.values)).map(\.feed)
     if case .success(let answer) = result, let feed = feeds.first(where: { $0.localQuery == query }) {
       feed.received(answer, &state.shared)
     }

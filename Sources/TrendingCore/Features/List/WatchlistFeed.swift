@@ -50,8 +50,16 @@ struct NamedListFeed: Feed {
     return MediaPage(page: 1, totalPages: 1, results: titles ?? [])
   }
 
+  func received(_ answer: LocalAnswer, _ shared: inout Shared) {
+    guard case .list(let titles) = answer else { return }
+    if titles == nil { shared.missingLists.insert(name) } else { shared.missingLists.remove(name) }
+  }
+
   func empty(_ shared: Shared) -> (text: String, next: String) {
-    (tr("The list %s is empty.", name), tr("Press L on a film or series and name the list to add it."))
+    guard shared.missingLists.contains(name) else {
+      return (tr("The list %s is empty.", name), tr("Press L on a film or series and name the list to add it."))
+    }
+    return (tr("There is no list named %s.", name), tr("Press L on a film or series and name the list to make it."))
   }
 
   var loadingTexts: (loading: String, failed: String) {

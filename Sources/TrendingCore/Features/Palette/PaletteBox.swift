@@ -32,7 +32,8 @@ public struct PaletteEntry: Equatable, Sendable {
   public var help: String
   /// The characters of `name` the typed text matched, by offset, for the view to highlight.
   public var matched: [Int] = []
-  /// A name of its own, as it is written (one of the user's lists), rather than one made from the help.
+  /// A name of its own, as it is written (one of the user's lists; what the command would now undo),
+  /// rather than one made from the help.
   public var ownName: String?
   /// Another name it is found by: a tab's short name, as a narrow tab bar shows it ("Agenda").
   public var shortName: String?
@@ -82,7 +83,13 @@ public enum PaletteLogic {
       guard Reducer.isAvailable(binding.command, in: below) else { continue }
       let keys = state.shared.keys.bindings(in: context).filter { $0.command == binding.command }
         .flatMap(\.keys).map { $0.label(ascii: state.shared.asciiKeys) }
-      entries.append(PaletteEntry(command: binding.command, keys: keys.joined(separator: " "), help: binding.meaning))
+      var entry = PaletteEntry(command: binding.command, keys: keys.joined(separator: " "), help: binding.meaning)
+      // A command that would now undo is named so, and still found by the words of its help.
+      if let undoing = undoingName(binding.command, below) {
+        entry.shortName = entry.name
+        entry.ownName = undoing
+      }
+      entries.append(entry)
     }
     entries = merged(entries + listEntries(below))
     let typed = state.palette?.text ?? ""

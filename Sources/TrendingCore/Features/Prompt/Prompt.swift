@@ -46,6 +46,8 @@ public struct Prompt: Equatable, Sendable {
   public var untouched: Bool
   /// Why Enter did not save, shown in place of the words until the next key.
   public var problem: String?
+  /// The rating or note as it was when the line opened (empty: there was none to clear).
+  public let original: String
 
   /// Opens the line, starting from what the marks hold (the rating or note as it is).
   public init(_ purpose: Purpose, film: MediaSummary, episode: EpisodeKey? = nil, _ shared: Shared) {
@@ -61,6 +63,7 @@ public struct Prompt: Equatable, Sendable {
     case .addToList, .playFile: text = ""
     }
     line = LineEditor(text, limit: Self.limit(purpose))
+    original = text
     untouched = !text.isEmpty
   }
 
@@ -112,8 +115,12 @@ public struct Prompt: Equatable, Sendable {
     let clean = typed == " " ? " " : breaks ? cleaned.replacing("\n", with: Self.lineBreak) : cleaned
     // A rating takes its point too, so "4.5" is answered rather than read as 45.
     let kept = purpose == .rate ? String(clean.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }) : clean
-    // What the line does not take (a letter in a rating) leaves the text as it was, untouched.
-    guard !kept.isEmpty else { return }
+    // What the line does not take (a letter in a rating) leaves the text as it was, untouched, and
+    // says what it takes.
+    guard !kept.isEmpty else {
+      if purpose == .rate, !clean.isEmpty { problem = tr("A rating is a whole number from 1 to 10:") }
+      return
+    }
     if untouched { text = "" }
     untouched = false
     if purpose != .rate, kept.count > line.limit - line.text.count {
@@ -198,6 +205,15 @@ enum PromptLogic {
   static func commit(_ prompt: Prompt, _ state: inout AppState) -> [Effect] {
     let text = String(prompt.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     let kind: LibraryChange.Kind
+    // An empty line clears; with nothing to clear, nothing is changed, and that is said.
+    if text.isEmpty, prompt.original.isEmpty, prompt.purpose == .rate || prompt.purpose == .note {
+      state.prompt = nil
+      let name = Prompt.name(of: prompt.film, episode: prompt.episode)
+      state.shared.say(
+        prompt.purpose == .rate ? tr("%s has no rating to clear.", name) : tr("%s has no note to clear.", name),
+        .message)
+      return []
+    }
     switch prompt.purpose {
     case .playFile: return PlayLogic.play(text, prompt, &state)
     case .rate:

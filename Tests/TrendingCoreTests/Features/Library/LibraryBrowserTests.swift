@@ -23,8 +23,11 @@ struct LibraryBrowserTests {
     let shared = store.state.shared
     store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, shared) }
     store.send(.key(.character("1"))) { $0.prompt?.text = "1" }
-    store.send(.key(.character("x"))) { _ in }
-    store.send(.key(.character("1"))) { $0.prompt?.text = "11" }
+    store.send(.key(.character("x"))) { $0.prompt?.problem = "A rating is a whole number from 1 to 10:" }
+    store.send(.key(.character("1"))) {
+      $0.prompt?.text = "11"
+      $0.prompt?.problem = nil
+    }
     store.send(.key(.character("0"))) { $0.prompt?.text = "110" }
     store.send(.key(.character("0"))) { _ in }
     // A hundred and ten is refused, the line kept and saying why until the next key.
@@ -50,11 +53,12 @@ struct LibraryBrowserTests {
     store.send(.key(.character("R"))) { $0.prompt = Prompt(.rate, film: film, $0.shared) }
     #expect(store.state.prompt?.text == "10" && store.state.prompt?.untouched == true)
     var typed = store
-    // A letter is not taken: the rating stays as it was, still selected.
-    typed.send(.key(.character("x")))
+    // A letter is not taken, and that is said: the rating stays as it was, still selected.
+    typed.send(.key(.character("x"))) { $0.prompt?.problem = "A rating is a whole number from 1 to 10:" }
     typed.send(.key(.character("7"))) {
       $0.prompt?.text = "7"
       $0.prompt?.untouched = false
+      $0.prompt?.problem = nil
     }
     // Backspace edits it instead; emptied and saved, the rating is cleared.
     store.send(.key(.backspace)) {
