@@ -137,8 +137,14 @@ extension TrendingCommand {
               message: noListMessage(name),
               code: ExitCode.notFound.rawValue))
         }
+        // Tonight's pick from the watchlist is one not seen yet (a list of yours may be of rewatches).
+        let seen = request.source == .watchlist ? seenOrHidden(path) : []
+        let unseen = items.filter { !seen.contains($0.title.media) }
+        if unseen.isEmpty, !items.isEmpty {
+          return .failure(failed(tr("Every title on the watchlist is seen already (%s).", String(items.count))))
+        }
         return .success(
-          items.map { item in
+          unseen.map { item in
             Pick.Candidate(
               summary: item.title.entry, runtime: item.title.runtime,
               genres: item.title.genres.isEmpty ? nil : item.title.genres)

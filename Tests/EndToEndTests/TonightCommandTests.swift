@@ -111,6 +111,13 @@ struct TonightCommandTests {
     #expect(missing.status == 6 && missing.stderr.contains("there is no list 'nope'; 'trending lists' names them"))
     let badKind = try run(["pick", "--demo", "--kind", "person"], environment)
     #expect(badKind.status == 2)
+    // A title of the watchlist seen already is not tonight's pick; all of them seen is said so.
+    #expect(try run(["seen", "550", "--demo"], environment).status == 0)
+    let unseen = Set(try (0..<20).map { try run(["pick", "--demo", "--seed", String($0)], environment).stdout })
+    #expect(!unseen.contains { $0.hasPrefix("Fight Club") } && unseen.count > 1, "\(unseen)")
+    for id in ["603", "693134", "tv/1396"] { #expect(try run(["seen", id, "--demo"], environment).status == 0) }
+    let allSeen = try run(["pick", "--demo"], environment)
+    #expect(allSeen.status == 1 && allSeen.stderr.contains("Every title on the watchlist is seen already (4)."))
   }
 
   @Test func aPickFromTrendingIsNeitherSeenNorHidden() throws {
