@@ -155,6 +155,16 @@ extension Library {
           outcome.sent += try SyncExport.send(connection, member: again, folder: folder, everything: false)
         }
         try connection.rows("UPDATE sync_member SET synced = ?", [.text(now.formatted(.iso8601))])
+        // A clock that ran ahead here once dates every change after it as late (a clock never goes
+        // back): the other machines keep those waiting until their clocks come within a day of it.
+        let clock = try SyncClock.current(connection).wall
+        if clock > SyncClock.milliseconds(now) + SyncApply.furthestAhead {
+          let moment = { (wall: Int64) in Date(timeIntervalSince1970: Double(wall) / 1000).formatted(.iso8601) }
+          outcome.problems.append(
+            tr(
+              "This machine's changes are dated up to %1$s, more than a day ahead of its clock (%2$s): its clock was ahead when one was made, and the other machines take them in from %3$s.",
+              moment(clock), moment(SyncClock.milliseconds(now)), moment(clock - SyncApply.furthestAhead)))
+        }
         return outcome
       }
     }

@@ -241,8 +241,8 @@ struct SyncApply {
       outcome.problems.append(
         Self.named(
           trn(
-            "%1$s record waits, dated %2$s, more than a day ahead of this machine's clock (%3$s): one of the two clocks is wrong",
-            "%1$s records wait, dated up to %2$s, more than a day ahead of this machine's clock (%3$s): one of the two clocks is wrong",
+            "%1$s record waits, dated %2$s, more than a day ahead of this machine's clock (%3$s): the other machine's clock is or was ahead, or this one is behind",
+            "%1$s records wait, dated up to %2$s, more than a day ahead of this machine's clock (%3$s): the other machine's clock is or was ahead, or this one is behind",
             ahead, String(ahead), moment(latestAhead), moment(SyncClock.milliseconds(now))),
           device: device, file: name))
     }
