@@ -221,6 +221,32 @@ struct MediaServerImportEndToEndTests {
     #expect(imported.stderr.contains("the episodes were not checked against amodb: service error (HTTP 503)"))
   }
 
+  /// With no amodb key, what the server names by TMDB ids is added and the rest left unresolved,
+  /// said; the same import with a key adds the rest, and nothing twice.
+  @Test func withNoKeyThePlaysKnownByTMDBIdsAreAddedAndTheRestSaid() throws {
+    let amodb = try amodb()
+    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
+    let home = try home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let keyed = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
+    var keyless = keyed
+    // No key, nor a team's server that holds one: amodb itself, which is never asked with no key.
+    keyless["AMODB_KEY"] = nil
+    keyless["AMODB_BASE_URL"] = nil
+    // A settings file with no key in it: where a key would be read from.
+    try Data().write(to: home.appendingPathComponent("config"))
+    let first = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: keyless)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stderr.contains("known by their IMDb or TVDB ids alone, which amodb matches: with no key"),
+      "\(first.stdout) \(first.stderr)")
+    let some = try history(keyless)
+    #expect(!some.isEmpty && some.count < 6 && some.contains("550 - - 2026-03-01"), "\(some)")
+    let second = try BinaryRunner.run(["import", "jellyfin", jellyfin.url], environment: keyed)
+    #expect(second.stdout.contains("added \(6 - some.count), already there \(some.count)"), "\(second.stdout)")
+    #expect(try history(keyed).count == 6)
+  }
+
   @Test func aRefusedMissingOrExposedTokenChangesNothingAndIsNeverShown() throws {
     let amodb = try amodb()
     let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token)

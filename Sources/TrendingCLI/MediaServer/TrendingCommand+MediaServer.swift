@@ -53,7 +53,18 @@ extension TrendingCommand {
     let known = try library.serverDays(server, base: base)
     var made = ServerPlays(plays, server: server, since: since, known: known)
     var client: AmodbClient?
-    if !lookups.isEmpty {
+    // With no key, the plays matched by TMDB ids are added and the rest left unresolved, said:
+    // run again with a key, the import adds them and nothing twice.
+    let keyless =
+      (try? Setup.services(for: invocation, environment: environment))?.client.configuration
+      .missingKeyError != nil
+    if !lookups.isEmpty, keyless {
+      printNote(
+        trn(
+          "%s title is known by its IMDb or TVDB id alone, which amodb matches: with no key it is left unresolved; set your key and run the import again to add it.",
+          "%s titles are known by their IMDb or TVDB ids alone, which amodb matches: with no key they are left unresolved; set your key and run the import again to add them.",
+          lookups.count, String(lookups.count)))
+    } else if !lookups.isEmpty {
       switch ready(invocation, environment: environment) {
       case .services(let services): client = services.client
       case .refused(let code): return code
