@@ -293,54 +293,50 @@ public enum EpisodeMarkLogic {
     return flip(ref.seriesID, MarkedEpisode(episode), &shared)
   }
 
-  /// `m` on a series page's "Watch next" link: the episode seen or not; by its key alone when its
-  /// season is not loaded (the link names only an episode that has aired).
-  static func toggleLinked(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
-    if episode(ref, shared) != nil { return toggle(ref, &shared) }
-    guard shared.seenEpisodes[ref.seriesID] != nil else { return [] }
-    return flip(ref.seriesID, MarkedEpisode(key: ref.key, name: nil, airDate: nil, runtime: nil), &shared)
+  /// `m` on one episode: `m` again just after `m` took its watch away puts that watch back on its
+  /// own day; else its latest watch taken away when it is seen (kept for that), or a watch of today.
+  static func flip(_ seriesID: Int, _ episode: MarkedEpisode, _ shared: inout Shared) -> [Effect] {
+    let code = episode.key.code
+    if let days = takenDays(seriesID, [episode], shared), let day = days[episode.key] {
+      shared.say(tr("Marked %1$s seen on %2$s again.", code, day), .confirmation)
+      return putBack(seriesID, [episode], days: days, &shared)
+    }
+    if let day = shared.seenEpisodes[seriesID]?.days[episode.key] {
+      shared.say(
+        tr("Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", code, day), .confirmation)
+      return takeAway(seriesID, [episode], &shared)
+    }
+    shared.say(tr("Marked %s seen.", code), .confirmation)
+    return change(seriesID, [episode], seen: true, &shared)
   }
 
-  /// `m` on an Up next row: the episode the row names seen, from the row's own entry (the series'
-  /// seasons need not be loaded); one that has not aired is not marked.
-  static func markNext(_ entry: UpNext, _ shared: inout Shared) -> [Effect] {
-    let name = Prompt.name(of: entry.series, episode: entry.next.key)
-    // Pressed again before the row moves on (its save not yet read back): the same episode is not
-    // watched twice.
-    var seen = shared.seenEpisodes[entry.series.id] ?? SeenEpisodes()
-    for change in shared.unsaved where change.id == entry.series.id { change.apply(toSeen: &seen) }
-    guard !seen.contains(entry.next.key) else { return [] }
-    guard !entry.isComing(today: shared.today.description) else {
-      shared.say(tr("%s has not aired yet.", name), .message)
-      return []
-    }
-    shared.say(tr("Marked %s seen.", name), .confirmation)
-    return change(entry.series.id, [entry.next], seen: true, series: entry.series, &shared)
+  /// Episodes' latest watches taken away, their days kept for `m` again just after.
+  static func takeAway(_ seriesID: Int, _ episodes: [MarkedEpisode], _ shared: inout Shared) -> [Effect] {
+    let days = shared.seenEpisodes[seriesID]?.days ?? [:]
+    let effects = change(seriesID, episodes, seen: false, &shared)
+    var taken: [EpisodeKey?: String] = [:]
+    for episode in episodes { taken[episode.key] = days[episode.key] }
+    shared.takenAway = TakenWatch(media: .series(seriesID), days: taken)
+    return effects
   }
 
-  /// "Mark up to here": every aired episode of the season up to this one that is not seen yet, seen.
-  static func upToHere(_ ref: EpisodeRef, _ shared: inout Shared) -> [Effect] {
-    guard let seen = shared.seenEpisodes[ref.seriesID],
-      let season = shared.season(ref.seriesID, ref.key.season).value
-    else { return [] }
-    let marked = season.episodes.filter { episode in
-      episode.number <= ref.key.number && episode.hasAired(by: shared.today)
-        && !seen.contains(episode.key)
+  /// The days `m` just took these episodes' watches away on, when it took every one's.
+  static func takenDays(_ seriesID: Int, _ episodes: [MarkedEpisode], _ shared: Shared) -> [EpisodeKey: String]? {
+    guard let taken = shared.takenAway, taken.media == .series(seriesID), !episodes.isEmpty else { return nil }
+    var days: [EpisodeKey: String] = [:]
+    for episode in episodes {
+      guard let day = taken.days[episode.key] else { return nil }
+      days[episode.key] = day
     }
-    guard let last = marked.last else {
-      shared.say(tr("Every aired episode up to %s was already seen.", ref.key.code), .message)
-      return []
-    }
-    // Up to the last one marked; those up to here still to air are said, not counted as marked.
-    let coming = season.episodes.filter { $0.number <= ref.key.number && !$0.hasAired(by: shared.today) }.count
-    var said = trn(
-      "Marked %1$s episode seen, up to %2$s.", "Marked %1$s episodes seen, up to %2$s.", marked.count,
-      String(marked.count), last.key.code)
-    if coming > 0 {
-      said += " " + trn("%s after it has not aired yet.", "%s after it have not aired yet.", coming, String(coming))
-    }
-    shared.say(said, .confirmation)
-    return change(ref.seriesID, marked.map(MarkedEpisode.init), seen: true, &shared)
+    return days
+  }
+
+  /// Episodes seen again on the days their watches were taken away on: one change a day.
+  static func putBack(
+    _ seriesID: Int, _ episodes: [MarkedEpisode], days: [EpisodeKey: String], _ shared: inout Shared
+  ) -> [Effect] {
+    let byDay = Dictionary(grouping: episodes) { days[$0.key] ?? shared.today.description }
+    return byDay.keys.sorted().flatMap { day in change(seriesID, byDay[day] ?? [], seen: true, day: day, &shared) }
   }
 
   /// Whether `m` or "mark up to here" can act: the series' marks are read and the episode is known.
