@@ -20,7 +20,7 @@ public enum EpisodeChoice: Equatable, Sendable {
 
 /// What to do to a named list.
 public enum ListAction: Equatable, Sendable {
-  case add(MediaID), remove(MediaID), delete
+  case add(MediaID), remove(MediaID), delete, rename(String)
 }
 
 /// A command of the library: seen, rate, note, lists, history and the rest.
@@ -186,9 +186,9 @@ extension OptionTable {
         .progress, "",
         tr("each series in progress: episodes seen of aired, the next episode and the one after (--json)")),
       spec(
-        .lists, "[NAME [add ID | remove ID]]",
+        .lists, "[NAME [add ID | remove ID | rename NEW-NAME]]",
         tr(
-          "your lists and how many titles each holds; with a NAME, that list (--json, --csv), add or remove a title, or --delete it"
+          "your lists and how many titles each holds; with a NAME, that list (--json, --csv), add or remove a title, rename it, or --delete it"
         )),
       spec(
         .stats, "", tr("titles and episodes seen, hours, by month, top genres and your ratings (--year Y, --json)")),
@@ -289,11 +289,20 @@ extension ArgumentParser {
       if flags.delete || words.dropFirst() == ["delete"] {
         try extra(flags.delete ? 1 : 2)
         action = .delete
+      } else if words.count == 3, words[1] == "rename" {
+        let new = String(words[2].drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard Library.isListName(new) else {
+          throw UsageError(
+            message: tr("a list's name is 1 to 100 characters of text, not %s", OptionTable.shown(new)))
+        }
+        action = .rename(new)
       } else if words.count > 1 {
         guard words.count == 3, ["add", "remove"].contains(words[1]) else {
           throw UsageError(
-            message: tr("lists NAME takes 'add ID', 'remove ID' or 'delete', e.g. 'trending lists Noir add 550'")
-              + ArgumentParser.suggestion(words[1], among: ["add", "remove", "delete"]))
+            message: tr(
+              "lists NAME takes 'add ID', 'remove ID', 'rename NEW-NAME' or 'delete', e.g. 'trending lists Noir add 550'"
+            )
+              + ArgumentParser.suggestion(words[1], among: ["add", "remove", "rename", "delete"]))
         }
         let media = try mediaID(words[2], verb: verb)
         action = words[1] == "add" ? .add(media) : .remove(media)

@@ -295,6 +295,14 @@ extension TrendingCommand {
       let list = try library.listName(name) ?? name
       guard try library.deleteList(name) else { return noList(name) }
       return emit(tr("deleted the list %s", list))
+    case .rename(let new)?:
+      guard name.lowercased() != "watchlist", new.lowercased() != "watchlist" else {
+        printError(tr("the watchlist keeps its name, and no list takes it"))
+        return ExitCode.usage.rawValue
+      }
+      let list = try library.listName(name) ?? name
+      guard try library.renameList(name, to: new) else { return noList(name) }
+      return emit(tr("renamed the list %1$s to %2$s", list, new))
     case nil: break
     }
     guard try library.listName(name) != nil else { return noList(name) }

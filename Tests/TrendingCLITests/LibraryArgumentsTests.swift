@@ -43,7 +43,8 @@ struct LibraryArgumentsTests {
     #expect(failure("history --json --csv")?.contains("do not go together") == true)
     #expect(failure("export xml")?.contains("export takes 'letterboxd' or 'json'") == true)
     #expect(failure("library fix")?.contains("library takes 'check' or 'backup PATH'") == true)
-    #expect(failure("lists Noir put 550")?.contains("takes 'add ID', 'remove ID' or 'delete'") == true)
+    #expect(
+      failure("lists Noir put 550")?.contains("takes 'add ID', 'remove ID', 'rename NEW-NAME' or 'delete'") == true)
     #expect(failure("stats --year 1990..1999")?.contains("one year") == true)
     #expect(failure("progress --csv")?.contains("--csv goes with") == true)
   }
