@@ -169,6 +169,9 @@ enum AppCommands {
     let shared = state.shared
     switch command {
     case .help, .quit, .redraw, .suspend, .search, .palette: return true
+    // A row of one episode (Recently rated) is marked on the episode's screen: `m` says so, and is
+    // offered neither on the key bar nor in the palette.
+    case .toggleSeen where offer.episode(shared) == nil && rowEpisode(state) != nil: return false
     case .toggleSeen where offer.episode(shared) != nil, .markUpToHere:
       return offer.episode(shared).map { EpisodeMarkLogic.canMark($0, shared) } ?? false
     case .rate where offer.episode(shared) != nil, .note where offer.episode(shared) != nil:

@@ -68,6 +68,14 @@ extension ListScreen: ScreenFeature {
       return .nothing
     case .pick:
       pickRow(shared)
+      // Said, so the move is seen (and heard, with a screen reader): which row, of how many.
+      if let picked = selectedMovie, movies.count > 1 {
+        let name = Prompt.name(of: picked, episode: nil)
+        shared.say(
+          tr("Picked %1$s, row %2$s of %3$s.", name, String(selection + 1), String(movies.count)), .message)
+      } else {
+        shared.say(tr("Nothing to pick among: the list shows one row or none."), .message)
+      }
       return .nothing
     case .nextEpisode, .previousEpisode: return nil
     }

@@ -72,7 +72,11 @@ struct ForYouTabTests {
   @Test func pickMovesToAnotherRowAmongThoseTheFilterShows() {
     var store = TestStore(Sample.loaded(30))
     #expect(Reducer.isAvailable(.pick, in: store.state))
-    store.send(.key(.character("p"))) { $0.rootList.pickRow($0.shared) }
+    store.send(.key(.character("p"))) {
+      $0.rootList.pickRow($0.shared)
+      let row = $0.rootList.selection
+      $0.shared.say("Picked Film \(row + 1), row \(row + 1) of 30.", .message)
+    }
     let first = store.state.rootList.selection
     #expect(first != 0, "never the row already selected")
     // Filtered to "Film 2": the pick lands among the rows the filter shows.
@@ -82,13 +86,15 @@ struct ForYouTabTests {
     }
     let shown = filtered.rootList.movies.map(\.id)
     #expect(shown.count > 1 && shown.count < 30)
-    var narrowed = TestStore(filtered)
     for _ in 0..<10 {
-      narrowed.send(.key(.character("p"))) { $0.rootList.pickRow($0.shared) }
-      #expect(shown.contains(narrowed.state.rootList.selectedMovie?.id ?? 0))
+      _ = Reducer.reduce(&filtered, .key(.character("p")))
+      #expect(shown.contains(filtered.rootList.selectedMovie?.id ?? 0))
+      #expect(filtered.shared.currentNotice?.text.hasSuffix("of \(shown.count).") == true)
     }
     var single = TestStore(Sample.loaded(1))
     #expect(!Reducer.isAvailable(.pick, in: single.state), "one row: nothing to pick among")
-    single.send(.key(.character("p")))
+    single.send(.key(.character("p"))) {
+      $0.shared.say("Nothing to pick among: the list shows one row or none.", .message)
+    }
   }
 }

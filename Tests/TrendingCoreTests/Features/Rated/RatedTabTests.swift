@@ -96,6 +96,7 @@ struct RatedTabTests {
     var marking = state
     #expect(Reducer.reduce(&marking, .key(.character("m"))).isEmpty)
     #expect(marking.shared.notice?.text == "⏎ opens S01E02, where m marks it.")
+    #expect(!Reducer.isAvailable(.app(.toggleSeen), in: state), "not offered on the key bar or in the palette")
     #expect(marking.shared.unsaved.isEmpty && marking.shared.marks.isEmpty)
     // The series' own row is the series'.
     var series = state
