@@ -204,8 +204,14 @@ public enum Output {
   }
 
   /// The watchlist, each title with its watch: a table (piped: tab-separated), JSON, or Letterboxd's CSV.
-  public static func watchlist(_ marks: [MediaID: Mark], format: WatchlistOutput) -> String {
-    let sorted = marks.values.sorted { ($0.added, $0.media) > ($1.added, $1.media) }
+  public static func watchlist(_ marks: [MediaID: Mark], order: [MediaID: Int] = [:], format: WatchlistOutput)
+    -> String
+  {
+    // Newest added first, as the browser's tab and `lists watchlist` show it: a day's titles by
+    // their place on the list.
+    let sorted = marks.values.sorted {
+      ($0.added, order[$0.media] ?? 0, $0.media) > ($1.added, order[$1.media] ?? 0, $1.media)
+    }
     switch format {
     case .json:
       return encode(

@@ -28,7 +28,7 @@ extension TrendingCommand {
         printError(tr("The watchlist is empty: press a on a film in the browser, or run 'trending watchlist add ID'."))
         return ExitCode.success.rawValue
       }
-      return emit(Output.watchlist(marks, format: format))
+      return emit(Output.watchlist(marks, order: try library.watchlistOrder(), format: format))
     }
   }
 
