@@ -35,6 +35,12 @@ public struct LibraryError: Error, Equatable, Sendable {
     self.message = message
   }
 
+  /// The same error with a sentence after its message (a full stop put between them if it has none).
+  func adding(_ sentence: String) -> LibraryError {
+    let ended = message.last.map { ".!?。".contains($0) } ?? true
+    return LibraryError(kind, message + (ended ? " " : ". ") + sentence)
+  }
+
   /// The error SQLite's failure means for the file at `path`; a change in progress was rolled back.
   static func from(_ failure: SQLiteFailure, path: String) -> LibraryError {
     let name = TextSanitizer.clean(path, limit: 300)

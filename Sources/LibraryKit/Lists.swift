@@ -159,8 +159,7 @@ extension Library {
   }
 
   /// Gives a named list another name, its titles kept in their order with their days: false when
-  /// there was no list `name`; refused when `newName` is another list's or the watchlist's. A new
-  /// name is a new list and the old one deleted, as sync carries lists by name.
+  /// there was no list `name` (or it is the watchlist); refused when `newName` is another list's.
   @discardableResult
   public func renameList(_ name: String, to newName: String) throws(LibraryError) -> Bool {
     try write {
@@ -171,24 +170,9 @@ extension Library {
       if let other = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(taken)])?.int, other != id {
         throw LibraryError(.other, tr("There is a list named %s already.", taken))
       }
-      guard taken != old else {
-        // Only its case changes: the same list, by the same key everywhere.
-        try connection.rows("UPDATE lists SET name = ? WHERE id = ?", [.text(newName), .integer(Int64(id))])
-        return true
-      }
-      try connection.rows(
-        "INSERT INTO lists (name, created) SELECT ?, created FROM lists WHERE id = ?",
-        [.text(newName), .integer(Int64(id))])
-      guard let made = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(newName)])?.int else {
-        return false
-      }
-      try connection.rows(
-        """
-        INSERT INTO list_items (list_id, kind, title_id, position, added)
-        SELECT ?, kind, title_id, position, added FROM list_items WHERE list_id = ?
-        """, [.integer(Int64(made)), .integer(Int64(id))])
-      try connection.rows("DELETE FROM list_items WHERE list_id = ?", [.integer(Int64(id))])
-      try connection.rows("DELETE FROM lists WHERE id = ?", [.integer(Int64(id))])
+      // One row changed: the sync stamps take the old name as deleted and carry its titles under
+      // the new one (`SyncStamp`), so every machine ends with the list renamed.
+      try connection.rows("UPDATE lists SET name = ? WHERE id = ?", [.text(newName), .integer(Int64(id))])
       return true
     }
   }

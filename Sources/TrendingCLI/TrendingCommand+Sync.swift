@@ -66,6 +66,7 @@ extension TrendingCommand {
   /// One line of what a sync did, problems on standard error.
   private static func report(_ outcome: SyncOutcome) -> Int32 {
     for problem in outcome.problems { printError(tr("not all taken in: %s", problem)) }
+    if let datedAhead = outcome.datedAhead { printNote(datedAhead) }
     if outcome.ownMissing > 0 {
       printError(
         trn(

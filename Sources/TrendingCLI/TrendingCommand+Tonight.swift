@@ -127,18 +127,19 @@ extension TrendingCommand {
       let name: String
       if case .list(let named) = request.source { name = named } else { name = "watchlist" }
       do {
-        guard
-          let items = try LibraryService(path: path).sync({ library throws(LibraryError) in try library.list(name) })
-            .get()
-        else {
+        // Tonight's pick from the watchlist is one not seen yet (a list of yours may be of rewatches);
+        // a title not interested in stays on the watchlist, as it does everywhere.
+        let watchlist = request.source == .watchlist
+        let (listed, seen) = try LibraryService(path: path).sync { library throws(LibraryError) in
+          (try library.list(name), watchlist ? Set(try library.marks().filter { $0.value.seen != nil }.keys) : [])
+        }.get()
+        guard let items = listed else {
           // As `trending lists NAME` says it, and with its exit code.
           return .failure(
             PickFailure(
               message: noListMessage(name),
               code: ExitCode.notFound.rawValue))
         }
-        // Tonight's pick from the watchlist is one not seen yet (a list of yours may be of rewatches).
-        let seen = request.source == .watchlist ? seenOrHidden(path) : []
         let unseen = items.filter { !seen.contains($0.title.media) }
         if unseen.isEmpty, !items.isEmpty {
           return .failure(failed(tr("Every title on the watchlist is seen already (%s).", String(items.count))))

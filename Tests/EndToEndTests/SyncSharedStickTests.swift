@@ -72,4 +72,29 @@ struct SyncSharedStickTests {
     #expect(try BinaryRunner.run(["sync"], environment: rooted).status == 0)
     #expect(try BinaryRunner.run(["history"], environment: rooted).stdout.contains("949"))
   }
+
+  /// A folder this user cannot write is not joined, and that is said; the library stays as it was.
+  @Test func aFolderThatCannotBeWrittenIsNotJoined() throws {
+    let stick = try folder("root-stick", mode: 0o755)
+    let other = try folder("sync-nobody-join")
+    let binary = other.appendingPathComponent("trending")
+    #expect(try BinaryRunner.program("cp", [Fixtures.binary.path, binary.path]).status == 0)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+    try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: other.path)
+    let asNobody = { (arguments: [String]) in
+      try BinaryRunner.program(
+        "setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments,
+        environment: [
+          "XDG_DATA_HOME": other.path + "/data", "XDG_CONFIG_HOME": other.path + "/config",
+          "XDG_CACHE_HOME": other.path + "/cache", "HOME": other.path,
+        ])
+    }
+    let joined = try asNobody(["sync", "init", stick.path])
+    #expect(joined.status != 0)
+    #expect(
+      joined.stderr.contains("Permission denied. This library did not join the folder; nothing was changed."),
+      "\(joined.stderr)")
+    #expect(!joined.stderr.contains("the next sync"), "no next sync is promised: \(joined.stderr)")
+    #expect(try asNobody(["sync", "status"]).stderr.contains("This library does not sync yet"))
+  }
 }

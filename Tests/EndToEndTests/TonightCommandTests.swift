@@ -118,6 +118,10 @@ struct TonightCommandTests {
     for id in ["603", "693134", "tv/1396"] { #expect(try run(["seen", id, "--demo"], environment).status == 0) }
     let allSeen = try run(["pick", "--demo"], environment)
     #expect(allSeen.status == 1 && allSeen.stderr.contains("Every title on the watchlist is seen already (4)."))
+    // One not interested in stays on the watchlist, as everywhere: it can be tonight's pick.
+    #expect(try run(["watchlist", "add", "680", "--demo"], environment).status == 0)
+    #expect(try run(["hide", "680", "--demo"], environment).status == 0)
+    #expect(try run(["pick", "--demo"], environment).stdout.hasPrefix("Pulp Fiction"))
   }
 
   @Test func aPickFromTrendingIsNeitherSeenNorHidden() throws {

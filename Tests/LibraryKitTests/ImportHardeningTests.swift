@@ -124,6 +124,8 @@ struct ImportHardeningTests {
     #expect(outcome.added == ["titles": 1, "watch_events": 1, "title_providers": 1], "\(outcome.problems)")
     #expect(outcome.problems.map(\.problem) == ["watched is a day still to come: 2026-06-09"])
     #expect(try library.history().map(\.day) == ["2026-05-01"])
+    #expect(try library.connection.scalar("SELECT updated FROM titles")?.string == "2026-06-01", "dated today")
+    #expect(try library.connection.scalar("SELECT checked FROM title_providers")?.string == "2026-06-01")
     let problems = try library.check()
     #expect(problems.isEmpty, "\(problems)")
   }

@@ -44,5 +44,12 @@ struct ListRenameTests {
     #expect(try desktop.library.list("Sci-fi faves") == nil)
     #expect(try desktop.library.list("Science fiction")?.map(\.title.media) == [heat.media, fightClub.media])
     #expect(try laptop.export() == desktop.export())
+    // Only its case: the same list everywhere, its titles kept.
+    #expect(try laptop.library.renameList("Science fiction", to: "SCIENCE fiction"))
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    #expect(try desktop.library.lists().map(\.name).contains("SCIENCE fiction"))
+    #expect(try desktop.library.list("science fiction")?.map(\.title.media) == [heat.media, fightClub.media])
+    #expect(try laptop.export() == desktop.export())
   }
 }

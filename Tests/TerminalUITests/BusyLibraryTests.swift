@@ -126,8 +126,3 @@ struct RunLoopClockTests {
     #expect(app.currentState.shared.currentNotice?.until == start.addingTimeInterval(40 + Notice.Kind.problem.lifetime))
   }
 }
-
-/// The note's line takes as long a note as the library keeps: the two limits are one number.
-@Test func theNotesLineIsAsLongAsTheLongestNote() {
-  #expect(Prompt.longestNote == Library.longestNote)
-}

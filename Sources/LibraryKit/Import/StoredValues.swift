@@ -119,8 +119,8 @@ public enum StoredValues {
   ]
 
   /// The first problem of a row of `table` (nil when every value is one the app stores), its text
-  /// cleaned of control characters and escape sequences in place when `cleaning`; without it,
-  /// text holding them is a problem. `today` is `YYYY-MM-DD`.
+  /// cleaned of control characters and escape sequences in place when `cleaning` (and a lookup's
+  /// day still to come made today); without it, either is a problem. `today` is `YYYY-MM-DD`.
   static func problem(
     _ table: String, _ columns: [String], _ values: inout [SQLValue], today: ReleaseDate, cleaning: Bool
   ) -> String? {

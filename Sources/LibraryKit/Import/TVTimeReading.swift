@@ -158,7 +158,12 @@ struct TVTimeReading {
       return add(reference, title, year, .list(Schema.watchlistName, day: day), place, into: &rows)
     }
     let what: String
-    if case .imdb(let id) = reference { what = id } else { what = "\(title) (\(year.map(String.init) ?? ""))" }
+    // A title cut so the fact's name stays within what the library keeps of one (300 characters).
+    if case .imdb(let id) = reference {
+      what = id
+    } else {
+      what = "\(title.prefix(200)) (\(year.map(String.init) ?? ""))"
+    }
     rows.rows.append(
       ImportRow(
         place: place, reference: reference, title: title, year: year, action: .watch(day: day),

@@ -21,6 +21,8 @@ public struct SyncOutcome: Equatable, Sendable {
   var ownReplaced = false
   /// Segments written here that the folder no longer holds: what they held was sent again.
   public var ownMissing = 0
+  /// Why this machine's changes wait on the others (its clock ran ahead once), said, not a failure.
+  public var datedAhead: String?
 }
 
 /// Where a library stands in its sync folder (`trending sync status`).
@@ -101,11 +103,11 @@ extension Library {
       }
     }
     do {
-      return try sync(now: now)
+      return try syncing(now: now)
     } catch {
       // A first sync that could not be made (a folder not writable, a full stick) joins nothing.
       _ = try? read { try connection.rows("DELETE FROM sync_member") }
-      throw error
+      throw error.adding(tr("This library did not join the folder; nothing was changed."))
     }
   }
 
@@ -116,8 +118,18 @@ extension Library {
     return String(cString: resolved)
   }
 
-  /// Sends this library's new changes to its folder and takes in every other device's.
+  /// Sends this library's new changes to its folder and takes in every other device's; a folder
+  /// that cannot be written (read-only, full) is said with what becomes of the changes.
   public func sync(now: Date) throws(LibraryError) -> SyncOutcome {
+    do {
+      return try syncing(now: now)
+    } catch let error where error.kind == .readOnly || error.kind == .full {
+      throw error.adding(tr("Nothing is lost: this library keeps its changes, and the next sync sends them."))
+    }
+  }
+
+  /// One sync: this library's new changes sent, every other device's taken in.
+  private func syncing(now: Date) throws(LibraryError) -> SyncOutcome {
     guard !isReadOnly else { throw writeRefusal }
     return try read {
       try connection.transactionWithJournalsInMemory {
@@ -160,10 +172,9 @@ extension Library {
         let clock = try SyncClock.current(connection).wall
         if clock > SyncClock.milliseconds(now) + SyncApply.furthestAhead {
           let moment = { (wall: Int64) in Date(timeIntervalSince1970: Double(wall) / 1000).formatted(.iso8601) }
-          outcome.problems.append(
-            tr(
-              "This machine's changes are dated up to %1$s, more than a day ahead of its clock (%2$s): its clock was ahead when one was made, and the other machines take them in from %3$s.",
-              moment(clock), moment(SyncClock.milliseconds(now)), moment(clock - SyncApply.furthestAhead)))
+          outcome.datedAhead = tr(
+            "This machine's changes are dated up to %1$s, more than a day ahead of its clock (%2$s): its clock was ahead when one was made, and the other machines take them in from %3$s.",
+            moment(clock), moment(SyncClock.milliseconds(now)), moment(clock - SyncApply.furthestAhead))
         }
         return outcome
       }

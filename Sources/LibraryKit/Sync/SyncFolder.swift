@@ -232,12 +232,17 @@ public struct SyncFolder {
     return true
   }
 
+  /// A file of the folder that could not be written, by the system's reason (a read-only folder or
+  /// a full stick are kinds of their own).
   private static func failure(_ path: String) -> LibraryError {
-    LibraryError(
-      .other,
-      tr(
-        "could not write %1$s: %2$s. Nothing is lost: this library keeps its changes, and the next sync sends them.",
-        TextSanitizer.clean(path, limit: 300), String(cString: strerror(errno))))
+    let kind: LibraryError.Kind =
+      switch errno {
+      case EACCES, EPERM, EROFS: .readOnly
+      case ENOSPC, EDQUOT: .full
+      default: .other
+      }
+    return LibraryError(
+      kind, tr("could not write %1$s: %2$s.", TextSanitizer.clean(path, limit: 300), String(cString: strerror(errno))))
   }
 }
 

@@ -164,8 +164,9 @@ struct LogKeys {
       listNames[id] = name
       var result: [(String, [SQLValue], Bool)] = [("lists", [SyncTable.lowered(.text(name))], deleted)]
       if deleted { result.append(("list_deletions", [SyncTable.lowered(.text(name))], true)) }
-      if change.operation == .update, let oldName, oldName != name {
-        // A renamed list: its old name is gone, and its items travel under the new one.
+      if change.operation == .update, let oldName, SyncTable.lowered(.text(oldName)) != SyncTable.lowered(.text(name)) {
+        // A renamed list: its old name is gone, and its items travel under the new one (a name
+        // only spelt in another case is the same key, and the same list).
         result.append(("lists", [SyncTable.lowered(.text(oldName))], true))
         for item in try connection.rows("SELECT kind, title_id FROM list_items WHERE list_id = ?", [.integer(id)]) {
           result.append(("list_items", [SyncTable.lowered(.text(oldName)), item["kind"], item["title_id"]], true))

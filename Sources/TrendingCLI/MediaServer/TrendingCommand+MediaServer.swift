@@ -96,7 +96,8 @@ extension TrendingCommand {
       let adding = made.matched.filter { earlier[$0.key] != $0.value }
       let days = made.days.filter { known[$0.key] != $0.value }
       try library.recordServerPlayed(server, base: base, adding: adding, days: days, removing: Array(gone.keys))
-      if sinceLast { try library.recordServerRun(server, base: base, at: started) }
+      // A run that left titles for a key is not a run `--since-last` starts after: the next reads them.
+      if sinceLast, !(keyless && !lookups.isEmpty) { try library.recordServerRun(server, base: base, at: started) }
     }
     var header = trn(
       "%1$s: %2$s play read from %3$s", "%1$s: %2$s plays read from %3$s", plays.count, server.name,
@@ -104,7 +105,9 @@ extension TrendingCommand {
     if since != nil { header += ", " + tr("%s since the last run", String(made.rows.rows.count)) }
     var text = summary(
       header: header, rows: made.rows, plan: plan, outcome: outcome, dryRun: dryRun,
-      unresolvedHeading: tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
+      unresolvedHeading: keyless && !lookups.isEmpty
+        ? tr("Unresolved (no TMDB id; an IMDb or TVDB id is matched once amodb has your key):")
+        : tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
     text += MediaServerImport.goneLines(gone, server: server)
     return emit(text)
   }

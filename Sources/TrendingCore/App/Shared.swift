@@ -33,8 +33,8 @@ public struct Shared: Equatable, Sendable {
   public var libraryBusy = false
   /// Whether quitting while saves wait was asked once, and said (the next ask quits).
   public var quitAsked = false
-  /// The watch `m` took away last, when no mark has changed since: `m` again on that title puts it
-  /// back on its own day, not today's.
+  /// The watches `m` took away last (a title's, or a series' episodes'), when no mark has changed
+  /// since: `m` again puts them back on their own days, not today's.
   public var takenAway: TakenWatch?
   /// The lists owed a read from the file once the unsaved changes are all stored: a burst of marks
   /// reads its lists once, after its last save, not once a save.

@@ -70,7 +70,7 @@ extension ListScreen: ScreenFeature {
       pickRow(shared)
       // Said, so the move is seen (and heard, with a screen reader): which row, of how many.
       if let picked = selectedMovie, movies.count > 1 {
-        let name = Prompt.name(of: picked, episode: nil)
+        let name = Prompt.name(of: picked, episode: feed.episode(of: picked, shared))
         shared.say(
           tr("Picked %1$s, row %2$s of %3$s.", name, String(selection + 1), String(movies.count)), .message)
       } else {

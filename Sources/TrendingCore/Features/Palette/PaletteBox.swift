@@ -35,7 +35,8 @@ public struct PaletteEntry: Equatable, Sendable {
   /// A name of its own, as it is written (one of the user's lists; what the command would now undo),
   /// rather than one made from the help.
   public var ownName: String?
-  /// Another name it is found by: a tab's short name, as a narrow tab bar shows it ("Agenda").
+  /// Another name it is found by: a tab's short name, as a narrow tab bar shows it ("Agenda"), or
+  /// the help's name of a command named for what it would now undo ("Mark seen").
   public var shortName: String?
 
   /// Its short name: `ownName`, else the help before its aside, colon or alternative ("mark seen,

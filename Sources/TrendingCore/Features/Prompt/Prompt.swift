@@ -205,6 +205,13 @@ enum PromptLogic {
   static func commit(_ prompt: Prompt, _ state: inout AppState) -> [Effect] {
     let text = String(prompt.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     let kind: LibraryChange.Kind
+    // A note's line as it opened is the note as it is (a `↵` it holds may be its own, not a break).
+    if prompt.purpose == .note, !prompt.original.isEmpty, prompt.text == prompt.original {
+      state.prompt = nil
+      state.shared.say(
+        tr("Your note on %s is as it was.", Prompt.name(of: prompt.film, episode: prompt.episode)), .message)
+      return []
+    }
     // An empty line clears; with nothing to clear, nothing is changed, and that is said.
     if text.isEmpty, prompt.original.isEmpty, prompt.purpose == .rate || prompt.purpose == .note {
       state.prompt = nil
