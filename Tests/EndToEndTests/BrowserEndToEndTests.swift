@@ -195,7 +195,7 @@ struct BrowserEndToEndTests {
     try session.waitFor("Dr. Strangelove or: How I")
     try session.waitFor("Comedy, War")
     try session.resize(width: 40, height: 12)
-    try session.waitFor("Trending · week")
+    try session.waitFor("Trending films · week")
     try session.send("q")
     #expect(try session.waitForExit().status == 0)
   }

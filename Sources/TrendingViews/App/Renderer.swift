@@ -191,9 +191,17 @@ public enum Renderer {
       catalogue: Translator.current)
     return trendingTitles.value(for: key) {
       let window = list.window == .week ? tr("this week") : tr("today")
-      let short = tr("Trending") + " · " + (list.window == .week ? trc("short", "week") : trc("short", "day"))
-      let long = media == .series ? tr("Trending series · %s", window) : tr("Trending films · %s", window)
-      return [long + language + source + sort, short + language + source + sort, short + sort, short]
+      let brief = list.window == .week ? trc("short", "week") : trc("short", "day")
+      let short = tr("Trending") + " · " + brief
+      let named = { (window: String) in
+        media == .series ? tr("Trending series · %s", window) : tr("Trending films · %s", window)
+      }
+      // Films or series said while there is room: the tab bar's two words look alike without colour.
+      let (long, medium) = (named(window), named(brief))
+      return [
+        long + language + source + sort, medium + language + source + sort, short + language + source + sort,
+        short + sort, short,
+      ]
     }
   }
 
