@@ -15,21 +15,17 @@ struct SyncSharedStickTests {
     return url
   }
 
-  @Test func aDeviceFolderAnotherUserCannotReadIsSaidAndReadOnceItCanBe() throws {
-    let stick = try folder("shared-stick", mode: 0o777)
-    let root = try folder("sync-root")
-    let rooted = ["XDG_DATA_HOME": root.path, "HOME": root.path]
-    #expect(try BinaryRunner.run(["seen", "550", "--on", "2026-11-01"], environment: rooted).status == 0)
-    #expect(try BinaryRunner.run(["sync", "init", stick.path], environment: rooted).status == 0)
-    // The other user: nobody, with a home and a copy of the binary it may run.
-    let other = try folder("sync-nobody")
+  /// The other user, nobody, with a home of its own (`name`) and a copy of the binary it may run:
+  /// the binary run as nobody with arguments.
+  private func nobody(_ name: String) throws -> ([String]) throws -> BinaryRunner.Outcome {
+    let other = try folder(name)
     let binary = other.appendingPathComponent("trending")
     // Copied by a process of its own: a file this process held open for writing would be inherited
     // by the other tests' processes started meanwhile, and running it would fail as busy.
     #expect(try BinaryRunner.program("cp", [Fixtures.binary.path, binary.path]).status == 0)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
     try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: other.path)
-    let asNobody = { (arguments: [String]) in
+    return { arguments in
       try BinaryRunner.program(
         "setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments,
         environment: [
@@ -37,6 +33,15 @@ struct SyncSharedStickTests {
           "XDG_CACHE_HOME": other.path + "/cache", "HOME": other.path,
         ])
     }
+  }
+
+  @Test func aDeviceFolderAnotherUserCannotReadIsSaidAndReadOnceItCanBe() throws {
+    let stick = try folder("shared-stick", mode: 0o777)
+    let root = try folder("sync-root")
+    let rooted = ["XDG_DATA_HOME": root.path, "HOME": root.path]
+    #expect(try BinaryRunner.run(["seen", "550", "--on", "2026-11-01"], environment: rooted).status == 0)
+    #expect(try BinaryRunner.run(["sync", "init", stick.path], environment: rooted).status == 0)
+    let asNobody = try nobody("sync-nobody")
     let joined = try asNobody(["sync", "init", stick.path])
     #expect(joined.status == 0, "\(joined.stderr)")
     #expect(joined.stderr.contains("/: could not be read: Permission denied"), "\(joined.stdout) \(joined.stderr)")
@@ -76,19 +81,7 @@ struct SyncSharedStickTests {
   /// A folder this user cannot write is not joined, and that is said; the library stays as it was.
   @Test func aFolderThatCannotBeWrittenIsNotJoined() throws {
     let stick = try folder("root-stick", mode: 0o755)
-    let other = try folder("sync-nobody-join")
-    let binary = other.appendingPathComponent("trending")
-    #expect(try BinaryRunner.program("cp", [Fixtures.binary.path, binary.path]).status == 0)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
-    try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: other.path)
-    let asNobody = { (arguments: [String]) in
-      try BinaryRunner.program(
-        "setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments,
-        environment: [
-          "XDG_DATA_HOME": other.path + "/data", "XDG_CONFIG_HOME": other.path + "/config",
-          "XDG_CACHE_HOME": other.path + "/cache", "HOME": other.path,
-        ])
-    }
+    let asNobody = try nobody("sync-nobody-join")
     let joined = try asNobody(["sync", "init", stick.path])
     #expect(joined.status != 0)
     #expect(
