@@ -53,12 +53,12 @@ extension TrendingCommand {
     let known = try library.serverDays(server, base: base)
     var made = ServerPlays(plays, server: server, since: since, known: known)
     var client: AmodbClient?
-    // With no key, the plays matched by TMDB ids are added and the rest left unresolved, said:
-    // run again with a key, the import adds them and nothing twice.
+    // With no key, the plays matched by TMDB ids are added and the rest (the lookups) left
+    // unresolved, said: run again with a key, the import adds them and nothing twice.
     let keyless =
-      (try? Setup.services(for: invocation, environment: environment))?.client.configuration
-      .missingKeyError != nil
-    if !lookups.isEmpty, keyless {
+      !lookups.isEmpty
+      && (try? Setup.services(for: invocation, environment: environment))?.client.configuration.missingKeyError != nil
+    if keyless {
       printNote(
         trn(
           "%s title is known by its IMDb or TVDB id alone, which amodb matches: with no key it is left unresolved; set your key and run the import again to add it.",
@@ -97,7 +97,7 @@ extension TrendingCommand {
       let days = made.days.filter { known[$0.key] != $0.value }
       try library.recordServerPlayed(server, base: base, adding: adding, days: days, removing: Array(gone.keys))
       // A run that left titles for a key is not a run `--since-last` starts after: the next reads them.
-      if sinceLast, !(keyless && !lookups.isEmpty) { try library.recordServerRun(server, base: base, at: started) }
+      if sinceLast, !keyless { try library.recordServerRun(server, base: base, at: started) }
     }
     var header = trn(
       "%1$s: %2$s play read from %3$s", "%1$s: %2$s plays read from %3$s", plays.count, server.name,
@@ -105,7 +105,7 @@ extension TrendingCommand {
     if since != nil { header += ", " + tr("%s since the last run", String(made.rows.rows.count)) }
     var text = summary(
       header: header, rows: made.rows, plan: plan, outcome: outcome, dryRun: dryRun,
-      unresolvedHeading: keyless && !lookups.isEmpty
+      unresolvedHeading: keyless
         ? tr("Unresolved (no TMDB id; an IMDb or TVDB id is matched once amodb has your key):")
         : tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
     text += MediaServerImport.goneLines(gone, server: server)

@@ -297,9 +297,10 @@ public enum EpisodeMarkLogic {
   /// own day; else its latest watch taken away when it is seen (kept for that), or a watch of today.
   static func flip(_ seriesID: Int, _ episode: MarkedEpisode, _ shared: inout Shared) -> [Effect] {
     let code = episode.key.code
-    if let days = takenDays(seriesID, [episode], shared), let day = days[episode.key] {
+    let taken = takenDays(seriesID, shared)
+    if let day = taken[episode.key] {
       shared.say(tr("Marked %1$s seen on %2$s again.", code, day), .confirmation)
-      return putBack(seriesID, [episode], days: days, &shared)
+      return putBack(seriesID, [episode], days: taken, &shared)
     }
     if let day = shared.seenEpisodes[seriesID]?.days[episode.key] {
       shared.say(
@@ -320,18 +321,15 @@ public enum EpisodeMarkLogic {
     return effects
   }
 
-  /// The days `m` just took these episodes' watches away on, when it took every one's.
-  static func takenDays(_ seriesID: Int, _ episodes: [MarkedEpisode], _ shared: Shared) -> [EpisodeKey: String]? {
-    guard let taken = shared.takenAway, taken.media == .series(seriesID), !episodes.isEmpty else { return nil }
-    var days: [EpisodeKey: String] = [:]
-    for episode in episodes {
-      guard let day = taken.days[episode.key] else { return nil }
-      days[episode.key] = day
-    }
-    return days
+  /// The days `m` just took the series' episodes' watches away on, by episode (none when no mark
+  /// since took this series' away).
+  static func takenDays(_ seriesID: Int, _ shared: Shared) -> [EpisodeKey: String] {
+    guard let taken = shared.takenAway, taken.media == .series(seriesID) else { return [:] }
+    return Dictionary(uniqueKeysWithValues: taken.days.compactMap { key, day in key.map { ($0, day) } })
   }
 
-  /// Episodes seen again on the days their watches were taken away on: one change a day.
+  /// Episodes seen again on the days their watches were taken away on (today, one with none): one
+  /// change a day.
   static func putBack(
     _ seriesID: Int, _ episodes: [MarkedEpisode], days: [EpisodeKey: String], _ shared: inout Shared
   ) -> [Effect] {

@@ -7,8 +7,8 @@ extension PaletteLogic {
   static func undoingName(_ command: Command, _ state: AppState) -> String? {
     guard case .app(let app) = command else { return nil }
     let shared = state.shared
-    let subject = state.top.subject(shared)
-    let mark = (subject ?? state.top.series(shared))?.media.flatMap { shared.marks[$0] }
+    // Read only for the commands that ask: this runs for every entry at every key and frame.
+    var mark: Mark? { (state.top.subject(shared) ?? state.top.series(shared))?.media.flatMap { shared.marks[$0] } }
     switch app {
     case .toggleSeen:
       return isSeen(state) ? tr("Mark not seen") : nil
@@ -28,13 +28,7 @@ extension PaletteLogic {
   private static func isSeen(_ state: AppState) -> Bool {
     let shared = state.shared
     if state.stack.last?.list?.feed.localQuery == .upNext { return false }
-    if let season = state.top.markedSeason(shared) {
-      guard let episodes = shared.season(season.seriesID, season.number).value?.episodes,
-        let seen = shared.seenEpisodes[season.seriesID]
-      else { return false }
-      let aired = episodes.filter { $0.hasAired(by: shared.today) }
-      return !aired.isEmpty && aired.allSatisfy { seen.contains($0.key) }
-    }
+    if let season = state.top.markedSeason(shared) { return EpisodeMarkLogic.isSeen(season, shared) }
     if let episode = state.top.markedEpisode(shared) {
       return shared.seenEpisodes[episode.seriesID]?.contains(episode.key) == true
     }

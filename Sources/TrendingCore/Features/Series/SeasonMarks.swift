@@ -110,13 +110,14 @@ extension EpisodeMarkLogic {
     }
     // `m` again just after `m` took the season's watches away puts them back, each on its day.
     let all = aired.map(MarkedEpisode.init)
-    if let days = takenDays(seriesID, all, shared) {
+    let taken = takenDays(seriesID, shared)
+    if all.allSatisfy({ taken[$0.key] != nil }) {
       shared.say(
         trn(
           "Marked %2$s seen again: %1$s episode, on the day it was seen.",
           "Marked %2$s seen again: %1$s episodes, each on the day it was seen.", all.count,
           String(all.count), name), .confirmation)
-      return putBack(seriesID, all, days: days, &shared)
+      return putBack(seriesID, all, days: taken, &shared)
     }
     let unseen = all.filter { !seen.contains($0.key) }
     guard !unseen.isEmpty else {
@@ -132,10 +133,17 @@ extension EpisodeMarkLogic {
         "Marked %2$s seen: %1$s episode.", "Marked %2$s seen: %1$s episodes.", unseen.count, String(unseen.count),
         name), .confirmation)
     // An episode whose watch `m` just took away is seen again on its own day; the rest today.
-    let taken = shared.takenAway?.media == .series(seriesID) ? shared.takenAway?.days ?? [:] : [:]
-    var days: [EpisodeKey: String] = [:]
-    for episode in unseen { days[episode.key] = taken[episode.key] }
-    return putBack(seriesID, unseen, days: days, &shared)
+    return putBack(seriesID, unseen, days: taken, &shared)
+  }
+
+  /// Whether `m` on the season's row would take its watches away: its episodes and marks read, and
+  /// every aired episode seen.
+  static func isSeen(_ ref: SeasonRef, _ shared: Shared) -> Bool {
+    guard let episodes = shared.season(ref.seriesID, ref.number).value?.episodes,
+      let seen = shared.seenEpisodes[ref.seriesID]
+    else { return false }
+    let aired = episodes.filter { $0.hasAired(by: shared.today) }
+    return !aired.isEmpty && aired.allSatisfy { seen.contains($0.key) }
   }
 
   /// The season an earlier `m` asked for, marked now that what it waited for is read; a season
