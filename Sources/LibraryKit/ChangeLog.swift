@@ -193,6 +193,11 @@ extension Library {
     try ChangeLog.recording(connection, kind, body)
   }
 
+  /// The sequence number of the log's newest entry, 0 for an empty log.
+  public func newestChange() throws(LibraryError) -> Int64 {
+    try read { try connection.scalar("SELECT coalesce(max(seq), 0) FROM changes")?.integer ?? 0 }
+  }
+
   /// Where the library and its change log disagree: the log replayed from empty into a scratch
   /// database, then every exported table compared row by row (what `export json` writes). Empty
   /// when the log rebuilds the library exactly.

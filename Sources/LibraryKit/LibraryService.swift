@@ -30,6 +30,11 @@ public final class LibraryService: Sendable {
 
   deinit { thread.stop() }
 
+  /// Closes the connection now, once the jobs given before have run (the next use opens it again).
+  public func close() {
+    thread.sync { state.close() }
+  }
+
   /// Runs `body` with the library on the service's thread, opening the file first if need be; while
   /// another process holds the library, tries again after a pause (`patience`), calling `waiting`
   /// now and then so the user hears that the change is kept.
@@ -201,7 +206,7 @@ private final class ConnectionState: @unchecked Sendable {
   }
 
   /// Closes the connection.
-  private func close() {
+  func close() {
     library = nil
     checkpointsBehind = false
     dataVersion = nil

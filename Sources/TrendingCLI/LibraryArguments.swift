@@ -51,6 +51,14 @@ public enum LibraryCommand: Equatable, Sendable {
     }
   }
 
+  /// Whether it is an import (of a file or from a media server).
+  var isImport: Bool {
+    switch self {
+    case .importing, .importingServer: return true
+    default: return false
+    }
+  }
+
   /// Whether the command only reads the library: none is made for it under a profile's name.
   var onlyReads: Bool {
     switch self {

@@ -8,10 +8,10 @@ extension TrendingCommand {
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
   /// A command that `onlyReads` (a `checking` one too) makes no library that is not there
-  /// (`absentLibrary`).
+  /// (`absentLibrary`); one `importing` that made the library and changed nothing removes it.
   static func withLibrary(
     _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false, dryRun: Bool = false,
-    _ body: (Library) throws(LibraryError) -> Int32
+    importing: Bool = false, _ body: (Library) throws(LibraryError) -> Int32
   ) -> Int32 {
     guard var path = Library.standardPath(environment: environment) else {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
@@ -42,9 +42,19 @@ extension TrendingCommand {
     if scratch == nil, onlyReads || checking, let refused = refusingAbsentLibrary(environment, checking: checking) {
       return refused
     }
-    let result = LibraryService(path: path).sync { library throws(LibraryError) -> Int32 in
+    // An import that makes the library and then fails or is refused leaves none behind.
+    let made = importing && !FileManager.default.fileExists(atPath: path.path)
+    let service = LibraryService(path: path)
+    var changed = false
+    let result = service.sync { library throws(LibraryError) -> Int32 in
       if let notice = library.notice { printError(notice) }
+      let before = try library.newestChange()
+      defer { changed = (try? library.newestChange()).map { $0 != before } ?? true }
       return try body(library)
+    }
+    if made, !changed {
+      service.close()
+      for file in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path.path + file) }
     }
     switch result {
     case .success(let code): return code
@@ -158,7 +168,8 @@ extension TrendingCommand {
     }
     let today = WatchlistFormat.day(Date())
     return withLibrary(
-      environment, onlyReads: command.onlyReads, checking: command == .check, dryRun: command.isDryRun
+      environment, onlyReads: command.onlyReads, checking: command == .check, dryRun: command.isDryRun,
+      importing: command.isImport
     ) {
       library throws(LibraryError) -> Int32 in
       switch command {

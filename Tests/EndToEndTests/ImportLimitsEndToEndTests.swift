@@ -4,7 +4,8 @@ import Testing
 @testable import TestSupport
 
 /// The import's and the note's limits through the built binary: a note too long refused, a file of
-/// bad lines summarised in a few lines, and `import json` of a large export in bounded memory.
+/// bad lines summarised in a few lines, a refused import making no library, and `import json` of a
+/// large export in bounded memory.
 @Suite("End to end: the import's and the note's limits", .serialized)
 struct ImportLimitsEndToEndTests {
   private func folder() throws -> URL {
@@ -30,6 +31,29 @@ struct ImportLimitsEndToEndTests {
       "\(long.stderr)")
     let export = try BinaryRunner.run(["export", "json"], environment: environment)
     #expect(export.stdout.contains("\"text\": \"Kept.\""), "the note before is kept: \(export.stdout)")
+  }
+
+  @Test func aRefusedImportMakesNoLibrary() throws {
+    let home = try folder()
+    let notExport = home.appendingPathComponent("other.json")
+    try Data(#"{"format": "something else", "tables": {}}"#.utf8).write(to: notExport)
+    let cut = home.appendingPathComponent("cut.json")
+    try Data(#"{"format": "trending-library", "version": 1, "schema": 1, "tables": {"titles": [["movie", 5"#.utf8)
+      .write(to: cut)
+    for file in [notExport, cut] {
+      let refused = try BinaryRunner.run(["import", "json", file.path], environment: environment(home))
+      #expect(refused.status == 1, "\(refused.stdout)")
+      #expect(refused.stderr.contains("is not a file that 'trending export json' wrote"), "\(refused.stderr)")
+      let files = FileManager.default.enumerator(atPath: home.appendingPathComponent("data").path)
+      let left = (files?.allObjects as? [String] ?? []).filter { $0.contains("library") }
+      #expect(left.isEmpty, "a refused import leaves no library: \(left)")
+    }
+    let marked = try BinaryRunner.run(["seen", "550", "--demo"], environment: environment(home))
+    #expect(marked.status == 0, "\(marked.stderr)")
+    let kept = try BinaryRunner.run(["import", "json", cut.path], environment: environment(home))
+    #expect(kept.status == 1, "\(kept.stdout)")
+    let history = try BinaryRunner.run(["history"], environment: environment(home))
+    #expect(history.stdout.contains("Fight Club"), "a library there before is kept: \(history.stdout)")
   }
 
   @Test func aFileOfBadLinesIsSummarisedInAFewLines() throws {
