@@ -22,6 +22,26 @@ public struct ListSummary: Equatable, Sendable {
 
 /// The `lists` and `list_items` tables.
 enum Lists {
+  /// Puts a title back where it stood on a list (the titles from that place on moved one down),
+  /// unless it is there; true when it was put.
+  static func insert(_ connection: SQLiteConnection, _ media: MediaID, list: Int64, at place: ListPlace)
+    throws(SQLiteFailure) -> Bool
+  {
+    let what: [SQLValue] = [.integer(list), .text(media.kind.rawValue), .integer(Int64(media.id))]
+    let there = "SELECT 1 FROM list_items WHERE list_id = ?1 AND kind = ?2 AND title_id = ?3"
+    guard try connection.scalar(there, what) == nil else { return false }
+    // The titles from that place on move down only when another title holds it.
+    try connection.rows(
+      """
+      UPDATE list_items SET position = position + 1 WHERE list_id = ?1 AND position >= ?2
+        AND EXISTS (SELECT 1 FROM list_items WHERE list_id = ?1 AND position = ?2)
+      """, [.integer(list), .integer(Int64(place.position))])
+    try connection.rows(
+      "INSERT INTO list_items (list_id, kind, title_id, position, added) VALUES (?1, ?2, ?3, ?4, ?5)",
+      what + [.integer(Int64(place.position)), .text(place.added)])
+    return true
+  }
+
   /// Puts a title at the end of a list (left where it is when it is there).
   static func insert(_ connection: SQLiteConnection, _ media: MediaID, list: Int64, day: String) throws(SQLiteFailure) {
     try connection.rows(
@@ -118,8 +138,11 @@ extension Library {
   }
 
   /// Adds a title to a list (made when missing), keeping what is known of it; false when it was there.
+  /// `place`: where it stood before it was taken off (an undo), else it goes at the end, added `day`.
   @discardableResult
-  public func add(_ info: TitleInfo, to name: String, day: String) throws(LibraryError) -> Bool {
+  public func add(_ info: TitleInfo, to name: String, day: String, at place: ListPlace? = nil) throws(LibraryError)
+    -> Bool
+  {
     try write {
       try Titles.upsert(connection, info, day: day)
       let name = try Lists.spelling(connection, name)
@@ -128,8 +151,24 @@ extension Library {
       guard let list = try connection.scalar("SELECT id FROM lists WHERE name = ?", [.text(name)])?.int else {
         return false
       }
+      if let place { return try Lists.insert(connection, info.media, list: Int64(list), at: place) }
       try Lists.insert(connection, info.media, list: Int64(list), day: day)
       return connection.changes > 0
+    }
+  }
+
+  /// Where a title stands on a list, nil when it is not on it.
+  public func place(of media: MediaID, on name: String) throws(LibraryError) -> ListPlace? {
+    try read {
+      let name = try Lists.spelling(connection, name)
+      return try connection.rows(
+        """
+        SELECT i.added, i.position FROM list_items i JOIN lists l ON l.id = i.list_id
+        WHERE l.name = ? AND i.kind = ? AND i.title_id = ?
+        """, [.text(name), .text(media.kind.rawValue), .integer(Int64(media.id))]
+      ).first.flatMap { row in
+        row["added"].string.flatMap { added in row["position"].int.map { ListPlace(added: added, position: $0) } }
+      }
     }
   }
 

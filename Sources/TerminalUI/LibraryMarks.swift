@@ -27,8 +27,8 @@ enum LibraryChanges {
         _ = try library.watchOnce(info, episode: episode.key, on: change.day, recorded: change.day, season: season)
       }
       return .episodes(series: change.id, SeenEpisodes(days: try library.episodeDays(change.id)))
-    case .watchlist(true): try library.add(info, to: "watchlist", day: change.day)
-    case .watchlist(false): try library.remove(change.media, from: "watchlist")
+    case .watchlist(true): try library.add(info, to: "watchlist", day: change.day, at: change.place)
+    case .watchlist(false): return try unlist(change.media, from: "watchlist", library)
     case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
     case .seen(false): try library.unwatch(change.media, episodes: [nil])
     case .rating(let rating):
@@ -37,21 +37,30 @@ enum LibraryChanges {
       try library.note(subject, note, title: info, day: change.day, episodes: change.seasons.map(stored))
     case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
     case .list(let name):
-      guard try library.add(info, to: name, day: change.day) else {
+      guard try library.add(info, to: name, day: change.day, at: change.place) else {
         return .listedAlready(change.media, try library.annotatedMarks(of: change.media)[change.media])
       }
-    case .unlist(let name): _ = try library.remove(change.media, from: name)
+    case .unlist(let name): return try unlist(change.media, from: name, library)
     case .episodes(let episodes, let seen):
       if seen {
         try library.watch(
           series: info, episodes: episodes.map(stored), on: change.day, recorded: change.day,
-          seasons: change.seasons.map(stored), unlessSeen: true)
+          seasons: change.seasons.map(stored), unlessSeen: !change.putsBack)
       } else {
         try library.unwatch(change.media, episodes: episodes.map(\.key))
       }
       return .episodes(series: change.id, SeenEpisodes(days: try library.episodeDays(change.id)))
     }
     return .mark(change.media, try library.annotatedMarks(of: change.media)[change.media])
+  }
+
+  /// Takes a title off a list, answering where it stood (for an undo) and its mark after.
+  private static func unlist(_ media: MediaID, from name: String, _ library: Library) throws(LibraryError)
+    -> StoredAfter
+  {
+    let place = try library.place(of: media, on: name)
+    try library.remove(media, from: name)
+    return .unlisted(media, try library.annotatedMarks(of: media)[media], place)
   }
 }
 

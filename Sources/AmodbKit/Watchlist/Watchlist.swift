@@ -6,6 +6,20 @@ import Localization
 #endif
 
 /// A film or series the user keeps: on the watchlist, seen, or both.
+/// Where a title stood on a list: the day it was added and its place, so taking it off can be undone.
+public struct ListPlace: Equatable, Sendable, Hashable {
+  /// When it was added, `YYYY-MM-DD`.
+  public var added: String
+  /// Its place in the list, from 1.
+  public var position: Int
+
+  /// Makes a place.
+  public init(added: String, position: Int) {
+    self.added = added
+    self.position = position
+  }
+}
+
 public struct Mark: Equatable, Sendable, Hashable {
   /// The film's or series' id.
   public var id: Int

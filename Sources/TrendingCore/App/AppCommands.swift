@@ -103,6 +103,7 @@ enum AppCommands {
       }
       let effects = MarkLogic.record(kind, film: film, &state.shared)
       return effects + ListLogic.rehide(&state)
+    case .undo: return UndoLogic.undo(&state)
     case .hideSeen:
       state.shared.hideSeen.toggle()
       let effects = ListLogic.rehide(&state)
@@ -181,6 +182,7 @@ enum AppCommands {
     case .toggleSeen, .rate, .note:
       return offer.subject(shared)?.media != nil
     case .hideSeen, .upNext: return state.stack.last?.list != nil
+    case .undo: return !shared.undo.isEmpty
     case .removeFromList:
       switch state.stack.last?.list?.feed.localQuery {
       case .list, .watchlist: return offer.subject(shared)?.media != nil

@@ -45,6 +45,10 @@ public struct LibraryChange: Equatable, Sendable {
   /// A watch (`seen(true)`, or episodes seen) made only when the library has none of that day: a
   /// file played to its end is one watch a day, as imports are (the same-day rule).
   public var once = false
+  /// Where a title taken off a list stood (an undo puts it back there); nil: at the end, added `day`.
+  public var place: ListPlace?
+  /// Episodes' watches put back (`m` again, an undo): added though an earlier watch keeps one seen.
+  public var putsBack = false
 
   /// Makes a change.
   public init(
@@ -126,6 +130,8 @@ public enum StoredAfter: Equatable, Sendable {
   case mark(MediaID, Mark?)
   /// A list add that found the title on that list already: its mark as the library holds it.
   case listedAlready(MediaID, Mark?)
+  /// A title taken off a list: its mark, and where it stood (nil: it was not on it).
+  case unlisted(MediaID, Mark?, ListPlace?)
   case episodes(series: Int, SeenEpisodes)
 }
 
@@ -169,6 +175,7 @@ enum MarkLogic {
       id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
       day: day ?? shared.today.description,
       summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode, seasons: known.map { [$0] } ?? [])
+    UndoLogic.remember(change, &shared)
     change.apply(to: &shared.marks)
     shared.unsaved.append(change)
     let name = Prompt.name(of: film, episode: episode)
@@ -228,7 +235,8 @@ enum MarkLogic {
     // A watch not taken away after all is not one `m` puts back.
     if problem != nil { state.shared.takenAway = nil }
     switch after {
-    case .mark(let media, let mark), .listedAlready(let media, let mark):
+    case .mark(let media, let mark), .listedAlready(let media, let mark), .unlisted(let media, let mark, _):
+      if let change { UndoLogic.saved(change, after, &state.shared) }
       if case .listedAlready = after, let change, case .list(let list) = change.kind {
         let name = Prompt.name(
           of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
@@ -334,7 +342,11 @@ public enum EpisodeMarkLogic {
     _ seriesID: Int, _ episodes: [MarkedEpisode], days: [EpisodeKey: String], _ shared: inout Shared
   ) -> [Effect] {
     let byDay = Dictionary(grouping: episodes) { days[$0.key] ?? shared.today.description }
-    return byDay.keys.sorted().flatMap { day in change(seriesID, byDay[day] ?? [], seen: true, day: day, &shared) }
+    return byDay.keys.sorted().flatMap { day in
+      let group = byDay[day] ?? []
+      let taken = group.contains { days[$0.key] != nil }
+      return change(seriesID, group, seen: true, day: day, putsBack: taken, &shared)
+    }
   }
 
   /// Whether `m` or "mark up to here" can act: the series' marks are read and the episode is known.
@@ -360,15 +372,17 @@ public enum EpisodeMarkLogic {
   }
 
   static func change(
-    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, day: String? = nil, series known: MediaSummary? = nil,
-    _ shared: inout Shared
+    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, day: String? = nil, putsBack: Bool = false,
+    series known: MediaSummary? = nil, _ shared: inout Shared
   ) -> [Effect] {
     shared.takenAway = nil
     let summary = known ?? series(seriesID, shared)
     let numbers = Set(episodes.map(\.key.season)).sorted()
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
-    let change = LibraryChange(
+    var change = LibraryChange(
       series: summary, episodes: episodes, seen: seen, day: day ?? shared.today.description, seasons: seasons)
+    change.putsBack = putsBack
+    UndoLogic.remember(change, &shared)
     // The seen marks of a series no screen has read are read when one appears.
     if var marks = shared.seenEpisodes[seriesID] {
       change.apply(toSeen: &marks)

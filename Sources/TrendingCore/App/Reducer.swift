@@ -11,6 +11,7 @@ public enum Reducer {
     let place = NoticePlace(state)
     let notice = state.shared.notice
     let effects = apply(&state, action)
+    UndoLogic.settle(&state.shared)
     NoticePlace.settle(before: place, notice: notice, &state)
     return effects
       + PosterLogic.reconcile(wanted: wantedPoster(state), ahead: postersAhead(state), &state.shared)

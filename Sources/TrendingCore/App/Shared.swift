@@ -36,6 +36,8 @@ public struct Shared: Equatable, Sendable {
   /// The watches `m` took away last (a title's, or a series' episodes'), when no mark has changed
   /// since: `m` again puts them back on their own days, not today's.
   public var takenAway: TakenWatch?
+  /// What `u` takes back: this session's changes to the library, newest last (`Undo.kept` at most).
+  public var undo: [Undo] = []
   /// The lists owed a read from the file once the unsaved changes are all stored: a burst of marks
   /// reads its lists once, after its last save, not once a save.
   public var owedReads = OwedReads()

@@ -13,7 +13,7 @@ public enum Command: Hashable, Sendable {
     [
       .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .open, .back, .refresh,
       .toggleWindow, .help, .redraw, .suspend, .quit, .search, .sort, .toggleWatchlist, .toggleSeen, .markUpToHere,
-      .hideSeen, .notInterested, .rate, .note, .addToList, .removeFromList, .upNext, .openInBrowser,
+      .hideSeen, .notInterested, .rate, .note, .addToList, .removeFromList, .undo, .upNext, .openInBrowser,
       .copyLink, .copyTitle, .nextTab, .previousTab, .palette, .filter, .toggleMedia, .discover,
       .forYou, .pick, .playTrailer, .playFile,
       .nextEpisode, .previousEpisode,
@@ -50,6 +50,8 @@ public enum AppCommand: Hashable, Sendable {
   case hideSeen, notInterested, rate, note, addToList, upNext
   /// Takes the selected title off the list whose tab shows (a named list's, or the watchlist).
   case removeFromList
+  /// Takes back the newest change to the library made in this session (`UndoLogic`).
+  case undo
   case nextTab, previousTab, toggleMedia
   /// Shows the For you tab: the recommendations from the user's taste.
   case forYou
@@ -81,6 +83,7 @@ public enum AppCommand: Hashable, Sendable {
     case .note: return "note"
     case .addToList: return "add-to-list"
     case .removeFromList: return "remove-from-list"
+    case .undo: return "undo"
     case .upNext: return "up-next"
     case .openInBrowser: return "open-in-browser"
     case .copyLink: return "copy-link"
@@ -161,6 +164,7 @@ extension Command {
   public static let note = Command.app(.note)
   public static let addToList = Command.app(.addToList)
   public static let removeFromList = Command.app(.removeFromList)
+  public static let undo = Command.app(.undo)
   public static let upNext = Command.app(.upNext)
   public static let openInBrowser = Command.app(.openInBrowser)
   public static let copyLink = Command.app(.copyLink)

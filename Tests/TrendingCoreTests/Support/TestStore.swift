@@ -4,7 +4,8 @@ import Testing
 @testable import TrendingCore
 
 /// Drives the reducer the way The Composable Architecture's `TestStore` does: each `send` states
-/// how the whole state changes and exactly which effects come out, and anything else fails.
+/// how the whole state changes and exactly which effects come out, and anything else fails (but the
+/// undo stack, which `UndoTests` states).
 struct TestStore {
   /// The state after the last action.
   private(set) var state: AppState
@@ -32,6 +33,8 @@ struct TestStore {
     if effects != expected {
       report("effects of \(action): expected \(expected), got \(effects)", sourceLocation)
     }
+    // What `u` would take back is the undo tests' to state (`UndoTests`), not every mark's.
+    wanted.shared.undo = state.shared.undo
     if state != wanted {
       report(
         "state after \(action) differs in: \(Self.differences(wanted, state).joined(separator: "; "))",

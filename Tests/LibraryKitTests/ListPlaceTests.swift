@@ -1,0 +1,39 @@
+import AmodbKit
+import FoundationEssentials
+import Testing
+
+@testable import LibraryKit
+
+/// A title taken off a list and put back (the browser's `u`) stands where it stood, with its day.
+@Suite("A title put back where it stood on a list")
+struct ListPlaceTests {
+  let titles = [550, 949, 680, 13].map { TitleInfo(media: .film($0), title: "Film \($0)", year: 1999) }
+
+  @Test func aTitlePutBackStandsWhereItStoodWithItsDay() throws {
+    let library = try freshLibrary()
+    for (index, title) in titles.enumerated() { _ = try library.add(title, to: "Noir", day: "2026-11-0\(index + 1)") }
+    let place = try #require(try library.place(of: .film(949), on: "noir"))
+    #expect(place == ListPlace(added: "2026-11-02", position: 2))
+    #expect(try library.remove(.film(949), from: "Noir"))
+    #expect(try library.place(of: .film(949), on: "Noir") == nil)
+    #expect(try library.add(titles[1], to: "Noir", day: "2026-12-06", at: place))
+    let list = try #require(try library.list("Noir"))
+    #expect(list.map(\.title.media.id) == [550, 949, 680, 13])
+    #expect(list.map(\.position) == [1, 2, 3, 4], "its place was free: the others stay where they are")
+    #expect(list[1].added == "2026-11-02")
+    #expect(try !library.add(titles[1], to: "Noir", day: "2026-12-06", at: place), "there already")
+    #expect(try library.check().isEmpty)
+  }
+
+  @Test func aPlaceTakenSinceMovesTheTitlesFromItDown() throws {
+    let library = try freshLibrary()
+    for title in titles.prefix(3) { _ = try library.add(title, to: "Noir", day: "2026-11-01") }
+    let place = try #require(try library.place(of: .film(680), on: "Noir"))
+    #expect(try library.remove(.film(680), from: "Noir"))
+    _ = try library.add(titles[3], to: "Noir", day: "2026-11-05")
+    #expect(try library.add(titles[2], to: "Noir", day: "2026-12-06", at: place))
+    let list = try #require(try library.list("Noir"))
+    #expect(list.map(\.title.media.id) == [550, 949, 680, 13])
+    #expect(list.map(\.position) == [1, 2, 3, 4])
+  }
+}
