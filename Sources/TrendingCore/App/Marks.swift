@@ -145,78 +145,8 @@ extension Mark {
   }
 }
 
-/// The watchlist and seen marks: toggled at once on screen, then stored; the stored marks shown
-/// with the changes still being saved over them.
-enum MarkLogic {
-  /// Adds or removes the film or series from the watchlist, or marks it seen or not.
-  static func toggle(_ command: AppCommand, film: MediaSummary, _ shared: inout Shared) -> [Effect] {
-    guard let media = film.media else { return [] }
-    let current = shared.marks[media]
-    guard command == .toggleSeen else {
-      return record(.watchlist(!(current?.onWatchlist ?? false)), film: film, &shared)
-    }
-    return toggleSeen(film, media: media, seen: current?.seen, &shared)
-  }
-
-  /// Makes a change to a title's marks: shown at once, said, then stored.
-  /// `episode`: the series' episode a rating or note is about.
-  static func record(
-    _ kind: LibraryChange.Kind, film: MediaSummary, episode: EpisodeKey? = nil, day: String? = nil,
-    _ shared: inout Shared
-  ) -> [Effect] {
-    guard film.media != nil else { return [] }
-    shared.takenAway = nil
-    // An episode rated or noted goes with its name and air date, when its season is read, so the
-    // lists that show it (Recently rated) name it.
-    let known = episode.flatMap { key in
-      shared.season(film.id, key.season).value?.episodes.first { $0.key == key }.map(MarkedEpisode.init)
-    }
-    let change = LibraryChange(
-      id: film.id, media: film.kind, title: film.title, year: film.year, kind: kind,
-      day: day ?? shared.today.description,
-      summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode, seasons: known.map { [$0] } ?? [])
-    UndoLogic.remember(change, &shared)
-    change.apply(to: &shared.marks)
-    shared.unsaved.append(change)
-    let name = Prompt.name(of: film, episode: episode)
-    let text: String
-    switch kind {
-    case .watchlist(true): text = tr("Added %s to the watchlist.", name)
-    case .watchlist(false): text = tr("Removed %s from the watchlist.", name)
-    case .seen(true): text = tr("Marked %s seen.", name)
-    case .seen(false): text = tr("Marked %s not seen.", name)
-    case .rating(let rating?): text = tr("Rated %1$s %2$s.", name, String(rating))
-    case .rating(nil): text = tr("Cleared your rating of %s.", name)
-    case .note(_?): text = tr("Saved your note on %s.", name)
-    case .note(nil): text = tr("Cleared your note on %s.", name)
-    case .hidden(true): text = tr("Not interested in %s: hidden from every list (x again shows it).", name)
-    case .hidden(false): text = tr("%s is shown in lists again.", name)
-    case .list(let list): text = tr("Added %1$s to the list %2$s.", name, list)
-    case .unlist(let list): text = tr("Removed %1$s from the list %2$s.", name, list)
-    case .episodes: return []
-    }
-    shared.say(text, .confirmation)
-    return [.save(change)]
-  }
-
-  /// Shows the marks as read whole from the file, with the changes still being saved over them
-  /// (saves answer in order, so none is lost from the screen while an older save answers). The
-  /// watchlist tab follows its marks: reloaded when it is the tab (under screens opened from it too),
-  /// else when next shown.
-  static func stored(_ marks: [MediaID: Mark], problem: String?, _ state: inout AppState) -> [Effect] {
-    let before = state.shared.marks
-    state.shared.marks = marks
-    state.shared.marksRead = true
-    for change in state.shared.unsaved { change.apply(to: &state.shared.marks) }
-    // A problem a failed save has just said as its reason is not said again over those words (the
-    // marks are read again after it, and fail the same way).
-    if let problem, state.shared.currentNotice?.text.contains(problem) != true { state.shared.say(problem, .problem) }
-    // Read again unchanged (at a tab switch, or the library changed elsewhere): only the tabs read
-    // ahead that were let go of are read again.
-    guard state.shared.marks != before else { return FeedLogic.readAhead(&state) }
-    return ListLogic.rehide(&state) + FeedLogic.marksChanged(&state)
-  }
-
+/// The stored answers of the one queue: what the library holds after each change.
+extension MarkLogic {
   /// The lists that follow the saved changes, read again once no change waits for its save (the
   /// screen already shows the changes waiting, so a read between two saves would show nothing new).
   static func owedReads(_ state: inout AppState) -> [Effect] {
@@ -390,5 +320,72 @@ public enum EpisodeMarkLogic {
     }
     shared.unsaved.append(change)
     return [.save(change)]
+  }
+}
+
+extension LibraryChange {
+  /// The changes that take this one back, given the title's mark and the series' seen episodes
+  /// before it (empty: it changed nothing, or what it took is not known).
+  func undoing(mark: Mark?, seen: SeenEpisodes?) -> [LibraryChange] {
+    var back = self
+    (back.once, back.place, back.putsBack) = (false, nil, false)
+    switch kind {
+    case .watchlist(true):
+      guard mark?.onWatchlist != true else { return [] }
+      back.kind = .watchlist(false)
+    case .watchlist(false):
+      guard let mark, mark.onWatchlist else { return [] }
+      (back.kind, back.day) = (.watchlist(true), mark.added)
+    case .seen(true): back.kind = .seen(false)
+    case .seen(false):
+      guard let day = mark?.seen else { return [] }
+      (back.kind, back.day) = (.seen(true), day)
+    case .rating:
+      back.kind = .rating(episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating)
+    case .note:
+      back.kind = .note(episode.map { mark?.episodes[$0]?.note } ?? mark?.note)
+    case .hidden(let hidden):
+      guard (mark?.hidden ?? false) != hidden else { return [] }
+      back.kind = .hidden(!hidden)
+    case .list(let name): back.kind = .unlist(name)
+    // Where it stood is known once its save answers (`UndoLogic.saved`).
+    case .unlist(let name): back.kind = .list(name)
+    case .episodes(let episodes, true):
+      // Those seen already keep their watches (the save gives them none).
+      let new = episodes.filter { seen?.days[$0.key] == nil }
+      guard !new.isEmpty else { return [] }
+      back.kind = .episodes(new, seen: false)
+    case .episodes(let episodes, false):
+      // Each latest watch taken away goes back on its own day: one change a day.
+      guard let days = seen?.days else { return [] }
+      let byDay = Dictionary(grouping: episodes.filter { days[$0.key] != nil }) { days[$0.key] ?? day }
+      return byDay.keys.sorted().map { day in
+        var again = back
+        (again.kind, again.day, again.putsBack) = (.episodes(byDay[day] ?? [], seen: true), day, true)
+        return again
+      }
+    }
+    return [back]
+  }
+}
+
+/// What `u` takes back, kept as each change is made; `Undo.swift` takes it back.
+extension UndoLogic {
+  /// Keeps what takes a change back, before the change is laid over the screen.
+  static func remember(_ change: LibraryChange, _ shared: inout Shared) {
+    let back = change.undoing(mark: shared.marks[change.media], seen: shared.seenEpisodes[change.id])
+    guard !back.isEmpty else { return }
+    shared.undo.append(Undo(changes: back, made: [change]))
+    if shared.undo.count > Undo.kept { shared.undo.removeFirst() }
+  }
+
+  /// A key was handled: the changes it made become one undo, named by what the status line says.
+  static func settle(_ shared: inout Shared) {
+    guard let first = shared.undo.firstIndex(where: { !$0.settled }) else { return }
+    let made = shared.undo[first...]
+    let undo = Undo(
+      said: shared.notice?.text ?? "", changes: made.reversed().flatMap(\.changes), made: made.flatMap(\.made),
+      settled: true)
+    shared.undo.replaceSubrange(first..., with: [undo])
   }
 }
