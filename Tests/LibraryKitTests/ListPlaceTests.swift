@@ -36,4 +36,15 @@ struct ListPlaceTests {
     #expect(list.map(\.title.media.id) == [550, 949, 680, 13])
     #expect(list.map(\.position) == [1, 2, 3, 4])
   }
+
+  @Test func titlesAtOnePlaceKeepOneOrder() throws {
+    let library = try freshLibrary()
+    for (index, title) in titles.reversed().enumerated() {
+      _ = try library.add(title, to: "Noir", day: "2026-11-0\(4 - index)")
+    }
+    // As a merge of two machines' adds may leave them: every title at one place.
+    _ = try library.connection.rows("UPDATE list_items SET position = 1")
+    let list = try #require(try library.list("Noir"))
+    #expect(list.map(\.title.media.id) == [550, 949, 680, 13], "by the day each was added")
+  }
 }
