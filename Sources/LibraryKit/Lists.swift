@@ -124,7 +124,8 @@ extension Library {
         return nil
       }
       // Two titles at one place (a merge of two machines' adds) keep one order everywhere.
-      let order = id == 1 ? "i.added DESC, i.position DESC, i.kind, i.title_id" : "i.position, i.added, i.kind, i.title_id"
+      let order =
+        id == 1 ? "i.added DESC, i.position DESC, i.kind, i.title_id" : "i.position, i.added, i.kind, i.title_id"
       return try connection.rows(
         """
         SELECT \(Titles.columns), i.added, i.position FROM list_items i
