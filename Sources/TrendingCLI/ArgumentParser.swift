@@ -227,7 +227,8 @@ public enum ArgumentParser {
     case .discover, .services:
       try noArguments()
       return try discoverCommand(verb, line)
-    case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .progress, .lists, .stats, .export, .library, .import:
+    case .seen, .unseen, .rate, .note, .hide, .unhide, .history, .rated, .progress, .lists, .stats, .export, .library,
+      .import:
       return try libraryCommand(verb, words, line)
     case .forYou, .pick, .new:
       return try tonightCommand(verb, words, line)
@@ -294,5 +295,35 @@ public enum ArgumentParser {
       ?? known.map { ($0, EditDistance.between(lowered, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     guard let best else { return "" }
     return "; " + tr("did you mean '%s'?", best)
+  }
+}
+
+extension OptionTable {
+  /// An argument as usage errors echo it: quoted, its first 60 characters, what a terminal would
+  /// not show written as escapes (`\e`, `\t`, `\x07`, `\u{200B}`, a backslash as `\\`), so that
+  /// the echo is what was typed and never a cleaned look-alike ('55\e[2J0', not '550').
+  static func shown(_ text: String) -> String {
+    var visible = ""
+    for scalar in String(text.prefix(60)).unicodeScalars {
+      switch scalar.value {
+      case 0x5C: visible += "\\\\"
+      case 0x1B: visible += "\\e"
+      case 0x09: visible += "\\t"
+      case 0x0A: visible += "\\n"
+      case 0x0D: visible += "\\r"
+      case 0..<0x20, 0x7F...0x9F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        visible += "\\x" + (hex.count < 2 ? "0" : "") + hex
+      default:
+        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .lineSeparator
+          || scalar.properties.generalCategory == .paragraphSeparator
+        {
+          visible += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          visible.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return "'" + TextSanitizer.clean(visible, limit: Int.max) + "'"
   }
 }

@@ -31,6 +31,8 @@ public enum LibraryCommand: Equatable, Sendable {
   case note(MediaID, episode: EpisodeChoice?, text: String?)
   case hide(MediaID, hidden: Bool)
   case history(since: String?, format: WatchlistOutput)
+  /// The films, series and episodes rated, newest first (the Recently rated tab's rows, all of them).
+  case rated(format: WatchlistOutput)
   case progress(json: Bool)
   /// Every list and how many titles it holds: as text, as JSON, or (`csv`) as CSV.
   case lists(json: Bool, csv: Bool = false)
@@ -43,26 +45,11 @@ public enum LibraryCommand: Equatable, Sendable {
   case check
   case backup(path: String)
 
-  /// Whether it is an import's `--dry-run`.
-  var isDryRun: Bool {
-    switch self {
-    case .importing(_, _, let dryRun, _), .importingServer(_, _, let dryRun, _): return dryRun
-    default: return false
-    }
-  }
-
-  /// Whether it is an import (of a file or from a media server).
-  var isImport: Bool {
-    switch self {
-    case .importing, .importingServer: return true
-    default: return false
-    }
-  }
-
   /// Whether the command only reads the library: none is made for it under a profile's name.
   var onlyReads: Bool {
     switch self {
-    case .history, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check, .backup:
+    case .history, .rated, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check,
+      .backup:
       return true
     case .importing, .importingServer: return isDryRun
     default:
@@ -191,6 +178,9 @@ extension OptionTable {
         .history, "",
         tr("every watch, newest first (--since YYYY-MM-DD, --json, --csv with a Type column: movie or tv)")),
       spec(
+        .rated, "",
+        tr("the films, series and episodes you rated, newest first: the day, your score and the title (--json, --csv)")),
+      spec(
         .progress, "",
         tr("each series in progress: episodes seen of aired, the next episode and the one after (--json)")),
       spec(
@@ -279,6 +269,9 @@ extension ArgumentParser {
     case .history:
       try extra(0)
       command = .history(since: flags.since, format: try format())
+    case .rated:
+      try extra(0)
+      command = .rated(format: try format())
     case .progress:
       try extra(0)
       command = .progress(json: line.json)

@@ -11,7 +11,7 @@ public enum Verb: String, CaseIterable, Sendable {
   /// `trending calendar`: what comes out in the next weeks.
   case calendar
   /// The library's commands (`LibraryArguments.swift`).
-  case seen, unseen, rate, note, hide, unhide, history, progress, lists, stats, export, library
+  case seen, unseen, rate, note, hide, unhide, history, rated, progress, lists, stats, export, library
   /// `trending for-you`, `trending pick` and `trending new` (`TonightArguments.swift`).
   case forYou = "for-you", pick, new
   /// `trending import`: another service's export, or `export json`, into the library (`ImportArguments.swift`).
@@ -174,39 +174,11 @@ public enum OptionTable {
   /// The shells `trending completions` writes for.
   public static let shells = ["bash", "zsh", "fish"]
 
-  /// An argument as usage errors echo it: quoted, its first 60 characters, what a terminal would
-  /// not show written as escapes (`\e`, `\t`, `\x07`, `\u{200B}`, a backslash as `\\`), so that
-  /// the echo is what was typed and never a cleaned look-alike ('55\e[2J0', not '550').
-  static func shown(_ text: String) -> String {
-    var visible = ""
-    for scalar in String(text.prefix(60)).unicodeScalars {
-      switch scalar.value {
-      case 0x5C: visible += "\\\\"
-      case 0x1B: visible += "\\e"
-      case 0x09: visible += "\\t"
-      case 0x0A: visible += "\\n"
-      case 0x0D: visible += "\\r"
-      case 0..<0x20, 0x7F...0x9F:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        visible += "\\x" + (hex.count < 2 ? "0" : "") + hex
-      default:
-        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .lineSeparator
-          || scalar.properties.generalCategory == .paragraphSeparator
-        {
-          visible += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          visible.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return "'" + TextSanitizer.clean(visible, limit: Int.max) + "'"
-  }
-
   /// Every option, in the order help lists them (computed, so help is worded in the language of the moment).
   public static var options: [OptionSpec] {
     let outputs: [Verb] = [
       .list, .show, .tv, .season, .collection, .person, .search, .watchlist, .doctor, .discover, .services, .calendar,
-      .history, .progress, .lists, .stats, .forYou, .pick, .new, .identify, .sync,
+      .history, .rated, .progress, .lists, .stats, .forYou, .pick, .new, .identify, .sync,
     ]
     let terminal: [Verb] = [.browse, .doctor]
     return [
@@ -280,8 +252,13 @@ public enum OptionTable {
         name: "--json", help: tr("print JSON instead of text"), verbs: outputs, apply: { line, _ in line.json = true }),
     ] + discoverOptions + [
       OptionSpec(
-        name: "--csv", help: tr("print CSV: the columns Letterboxd imports"), verbs: [.watchlist, .history, .lists],
-        helpFor: { verb in verb == .history ? tr("print CSV: every watch, with a Type column") : nil },
+        name: "--csv", help: tr("print CSV: the columns Letterboxd imports"),
+        verbs: [.watchlist, .history, .rated, .lists],
+        helpFor: { verb in
+          verb == .history
+            ? tr("print CSV: every watch, with a Type column")
+            : verb == .rated ? tr("print CSV: every rating, with a Type column and Letterboxd's Rating10") : nil
+        },
         apply: { line, _ in line.csv = true }),
       OptionSpec(
         name: "--path", help: tr("print only the path of the settings file in use"),

@@ -217,3 +217,21 @@ extension TrendingCommand {
     message.hasSuffix(".") || message.hasSuffix("。") ? String(message.dropLast()) : message
   }
 }
+
+extension LibraryCommand {
+  /// Whether it is an import's `--dry-run`.
+  var isDryRun: Bool {
+    switch self {
+    case .importing(_, _, let dryRun, _), .importingServer(_, _, let dryRun, _): return dryRun
+    default: return false
+    }
+  }
+
+  /// Whether it is an import (of a file or from a media server).
+  var isImport: Bool {
+    switch self {
+    case .importing, .importingServer: return true
+    default: return false
+    }
+  }
+}

@@ -234,6 +234,8 @@ extension TrendingCommand {
           return ExitCode.success.rawValue
         }
         return emit(Output.history(entries, format: format))
+      case .rated(let format):
+        return try rated(library, format: format, invocation: invocation, environment: environment, today: today)
       case .progress(let json):
         try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
         let series = try library.progress(today: today)

@@ -126,7 +126,9 @@ struct ArgumentParserTests {
       failure("--page 2") == "--page goes with 'trending list', 'trending search', 'trending discover'")
     #expect(
       failure("show 550 --year 1999") == "--year goes with 'trending search', 'trending discover', 'trending stats'")
-    #expect(failure("list --csv") == "--csv goes with 'trending watchlist', 'trending history', 'trending lists'")
+    #expect(
+      failure("list --csv")
+        == "--csv goes with 'trending watchlist', 'trending history', 'trending rated', 'trending lists'")
     #expect(
       failure("show 550 --images off")
         == "--images goes with 'trending', 'trending doctor', 'trending import', 'trending play', 'trending scrobble'")
