@@ -52,22 +52,35 @@ extension Output {
         })
     case .csv:
       let rows = entries.map { entry in
-        [
-          entry.day, String(entry.title.media.id), entry.title.media.kind.rawValue, csvField(entry.title.title),
-          entry.title.year.map(String.init) ?? "", entry.episode.map { String($0.season) } ?? "",
-          entry.episode.map { String($0.number) } ?? "", csvField(entry.episodeName ?? ""), entry.rewatch ? "Yes" : "",
-        ].joined(separator: ",")
+        (csvCells(entry.day, entry.title, entry.episode, entry.episodeName) + [entry.rewatch ? "Yes" : ""])
+          .joined(separator: ",")
       }
-      return (["Date,tmdbID,Type,Title,Year,Season,Episode,EpisodeTitle,Rewatch"] + rows).joined(separator: "\n")
+      return ([csvHeader + ",Rewatch"] + rows).joined(separator: "\n")
     case .text:
       return entries.map { entry in
-        [
-          entry.day, entry.title.media.description, named(entry.title, episode: nil),
-          entry.episode.map { $0.description + (entry.episodeName.map { " " + $0 } ?? "") } ?? "",
-          entry.rewatch ? tr("rewatch") : "",
-        ].joined(separator: "\t")
+        (textCells(entry.day, entry.title, entry.episode, entry.episodeName) + [entry.rewatch ? tr("rewatch") : ""])
+          .joined(separator: "\t")
       }.joined(separator: "\n")
     }
+  }
+
+  /// The CSV columns a dated row about a title or one of its episodes starts with (history, rated).
+  static let csvHeader = "Date,tmdbID,Type,Title,Year,Season,Episode,EpisodeTitle"
+
+  /// A dated row's first CSV cells, under `csvHeader`.
+  static func csvCells(_ day: String, _ title: TitleInfo, _ episode: EpisodeKey?, _ episodeName: String?) -> [String] {
+    [
+      day, String(title.media.id), title.media.kind.rawValue, csvField(title.title), title.year.map(String.init) ?? "",
+      episode.map { String($0.season) } ?? "", episode.map { String($0.number) } ?? "", csvField(episodeName ?? ""),
+    ]
+  }
+
+  /// A dated row's first tab-separated cells: the day, the id, the title and year, the episode.
+  static func textCells(_ day: String, _ title: TitleInfo, _ episode: EpisodeKey?, _ episodeName: String?) -> [String] {
+    [
+      day, title.media.description, named(title, episode: nil),
+      episode.map { $0.description + (episodeName.map { " " + $0 } ?? "") } ?? "",
+    ]
   }
 
   /// An episode in `trending progress --json`.

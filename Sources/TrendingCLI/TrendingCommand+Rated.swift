@@ -52,19 +52,13 @@ extension Output {
         })
     case .csv:
       let rows = rated.map { item in
-        [
-          item.day, String(item.title.media.id), item.title.media.kind.rawValue, csvField(item.title.title),
-          item.title.year.map(String.init) ?? "", item.episode.map { String($0.season) } ?? "",
-          item.episode.map { String($0.number) } ?? "", csvField(item.episodeName ?? ""), String(item.rating),
-        ].joined(separator: ",")
+        (csvCells(item.day, item.title, item.episode, item.episodeName) + [String(item.rating)]).joined(separator: ",")
       }
-      return (["Date,tmdbID,Type,Title,Year,Season,Episode,EpisodeTitle,Rating10"] + rows).joined(separator: "\n")
+      return ([csvHeader + ",Rating10"] + rows).joined(separator: "\n")
     case .text:
       return rated.map { item in
-        [
-          item.day, item.title.media.description, named(item.title, episode: nil),
-          item.episode.map { $0.description + (item.episodeName.map { " " + $0 } ?? "") } ?? "", String(item.rating),
-        ].joined(separator: "\t")
+        (textCells(item.day, item.title, item.episode, item.episodeName) + [String(item.rating)])
+          .joined(separator: "\t")
       }.joined(separator: "\n")
     }
   }
