@@ -45,6 +45,10 @@ public enum LibraryCommand: Equatable, Sendable {
   case check
   case backup(path: String)
 
+  /// Whether no library is an error (a check, a backup, an export): a cron job with another `HOME`
+  /// fails rather than keep an empty copy.
+  var needsALibrary: Bool { [.check, .exportJSON, .exportLetterboxd].contains(self) || isBackup }
+
   /// Whether the command only reads the library: none is made for it under a profile's name.
   var onlyReads: Bool {
     switch self {

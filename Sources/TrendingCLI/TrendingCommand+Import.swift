@@ -227,6 +227,12 @@ extension LibraryCommand {
     }
   }
 
+  /// Whether it is `library backup`.
+  var isBackup: Bool {
+    if case .backup = self { return true }
+    return false
+  }
+
   /// Whether it is an import (of a file or from a media server).
   var isImport: Bool {
     switch self {

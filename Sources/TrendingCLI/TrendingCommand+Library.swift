@@ -7,7 +7,8 @@ import TrendingCore
 extension TrendingCommand {
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
-  /// A command that `onlyReads` (a `checking` one too) makes no library that is not there
+  /// A command that `onlyReads` makes no library that is not there; a `checking` one (a check, a
+  /// backup, an export) refuses to run without one
   /// (`absentLibrary`); one `importing` that made the library and changed nothing removes it.
   static func withLibrary(
     _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false, dryRun: Bool = false,
@@ -168,7 +169,7 @@ extension TrendingCommand {
     }
     let today = WatchlistFormat.day(Date())
     return withLibrary(
-      environment, onlyReads: command.onlyReads, checking: command == .check, dryRun: command.isDryRun,
+      environment, onlyReads: command.onlyReads, checking: command.needsALibrary, dryRun: command.isDryRun,
       importing: command.isImport
     ) {
       library throws(LibraryError) -> Int32 in
