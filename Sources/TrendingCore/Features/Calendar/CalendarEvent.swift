@@ -47,11 +47,12 @@ public struct CalendarEvent: Hashable, Sendable {
   }
 
   /// A stable identity, the same whenever the calendar is made again, so a calendar app that
-  /// imports it again updates the event instead of adding another: `film-550-US-cinema@trending`,
-  /// `tv-1399-s8e3@trending`.
+  /// imports it again updates the event instead of adding another: `film-550-cinema@trending`,
+  /// `tv-1399-s8e3@trending`. Not the region's: one made by cron (no `LANG`) and one made in a
+  /// French shell name one release, whose day moves with the region.
   public var uid: String {
     switch kind {
-    case .cinema, .digital: return "film-\(media.id)-\(region ?? "XX")-\(kind.rawValue)@trending"
+    case .cinema, .digital: return "film-\(media.id)-\(kind.rawValue)@trending"
     case .episode:
       let numbers = episode.map { "s\($0.season)e\($0.number)" } ?? "next"
       return "tv-\(media.id)-\(numbers)@trending"

@@ -47,7 +47,7 @@ struct CalendarLogicTests {
       region: "GB", span: Self.span)
     #expect(
       events.map(\.uid) == [
-        "tv-9-s2e5@trending", "film-3-GB-cinema@trending", "film-1-GB-cinema@trending", "film-1-GB-digital@trending",
+        "tv-9-s2e5@trending", "film-3-cinema@trending", "film-1-cinema@trending", "film-1-digital@trending",
       ], "by day; film 1 once though discover lists it too; nothing outside the span")
     #expect(events.map(\.day.iso) == ["2026-12-03", "2026-12-08", "2026-12-11", "2027-01-10"])
     #expect(events.map(\.onWatchlist) == [true, false, true, true])
@@ -82,6 +82,14 @@ struct CalendarLogicTests {
     #expect(alone.map(\.uid) == ["tv-9-s2e5@trending"], "another season's answer dates nothing")
     series.nextEpisode?.airDate = ReleaseDate("2027-05-01")
     #expect(CalendarLogic.seasonsWanted(series: [9: series], span: Self.span).isEmpty, "not asked when out of span")
+  }
+
+  @Test func aReleasesIdentityIsTheSameInEveryRegion() {
+    let day = CivilDay(year: 2026, month: 12, day: 13)
+    let british = CalendarEvent(day: day, media: .film(1), title: "F", kind: .cinema, region: "GB", onWatchlist: false)
+    var french = british
+    (french.region, french.day) = ("FR", CivilDay(year: 2026, month: 12, day: 16))
+    #expect(british.uid == "film-1-cinema@trending" && french.uid == british.uid, "cron and a French shell: one event")
   }
 
   @Test func weeksStartOnMondayAndEveryWeekIsListed() {
@@ -124,7 +132,7 @@ struct CalendarLogicTests {
     let upcoming = try AmodbJSON.decoder().decode(MediaPage.self, from: Data(page.utf8)).results
     let events = CalendarLogic.events(
       watchlist: [.film(1)], films: [1: film], series: [:], upcoming: upcoming, region: "GB", span: span)
-    #expect(events.map(\.uid) == ["film-1-GB-digital@trending", "film-4-GB-cinema@trending"])
+    #expect(events.map(\.uid) == ["film-1-digital@trending", "film-4-cinema@trending"])
     #expect(events.map(\.day.iso) == ["2026-11-30", "2026-12-31"], "not the 31st of November, not the 1st for 1x")
     for text in ["2026-11-31", "2026-02-29", "2026-12-1x", "2026-12-", "2026-1x", "2026-12-01-02", "2026-+1-01"] {
       #expect(ReleaseDate(text) == nil, "\(text)")

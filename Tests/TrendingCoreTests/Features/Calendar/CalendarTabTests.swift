@@ -60,7 +60,7 @@ struct CalendarTabTests {
     }
     store.send(.key(.character("k"))) { $0.rootList.selection = 0 }
     #expect(
-      CalendarTab.events(store.state.shared).map(\.uid) == ["film-7-GB-cinema@trending", "film-8-GB-cinema@trending"])
+      CalendarTab.events(store.state.shared).map(\.uid) == ["film-7-cinema@trending", "film-8-cinema@trending"])
     // The progress said on the tab stays there: the film opened does not show it.
     store.send(.key(.enter)) {
       $0.push(.film(FilmScreen(id: 7, known: rows[0])))
