@@ -65,32 +65,6 @@ extension TrendingCommand {
     }
   }
 
-  /// The exit code of a command that only reads, when it finds no library (said on standard error,
-  /// `absentLibrary`); nil when there is one to read.
-  static func refusingAbsentLibrary(_ environment: [String: String], checking: Bool = false) -> Int32? {
-    guard let absent = absentLibrary(environment, checking: checking) else { return nil }
-    printError(absent)
-    return ExitCode.failure.rawValue
-  }
-
-  /// Why a command that only reads finds no library, or nil when there is one to read: a profile's
-  /// library that is not there (a name misspelt, say) is said rather than made, as is any library a
-  /// check is asked of; the default profile's reads find an empty library, made for them.
-  static func absentLibrary(_ environment: [String: String], checking: Bool = false) -> String? {
-    guard let path = Library.standardPath(environment: environment),
-      !FileManager.default.fileExists(atPath: path.path)
-    else { return nil }
-    let profile = LibraryProfile.named(in: environment) ?? .standard
-    guard !profile.isDefault else {
-      return checking ? tr("There is no library at %s yet.", TextSanitizer.clean(path.path, limit: 300)) : nil
-    }
-    let others = LibraryProfile.withLibraries(environment: environment)
-    let absent = tr("The profile %s has no library yet.", profile.name)
-    return others.isEmpty
-      ? absent + " " + tr("Its first mark makes it.")
-      : absent + " " + tr("Profiles with one: %s.", others.joined(separator: ", "))
-  }
-
   /// What the library should keep of a title: its details, from the cache first, else from amodb;
   /// a title amodb does not know is a failure, and a title that cannot be asked is kept as the
   /// library knows it already, else by its id.
@@ -253,7 +227,11 @@ extension TrendingCommand {
           environment: environment, today: today)
       case .stats(let year, let json):
         try fillRuntimes(library, year: year, invocation: invocation, environment: environment, today: today)
-        return emit(Output.stats(try library.stats(year: year), json: json))
+        // Its JSON names genres in English whatever the interface speaks: scripts read the keys.
+        let stats = Translator.$override.withValue(json ? .english : Translator.override) {
+          Result { () throws(LibraryError) in try library.stats(year: year) }
+        }
+        return emit(Output.stats(try stats.get(), json: json))
       case .exportJSON:
         return try exportJSON(library, today: today)
       case .exportLetterboxd:

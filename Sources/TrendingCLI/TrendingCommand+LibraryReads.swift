@@ -73,3 +73,31 @@ extension TrendingCommand {
     return ExitCode.failure.rawValue
   }
 }
+
+extension TrendingCommand {
+  /// The exit code of a command that only reads, when it finds no library (said on standard error,
+  /// `absentLibrary`); nil when there is one to read.
+  static func refusingAbsentLibrary(_ environment: [String: String], checking: Bool = false) -> Int32? {
+    guard let absent = absentLibrary(environment, checking: checking) else { return nil }
+    printError(absent)
+    return ExitCode.failure.rawValue
+  }
+
+  /// Why a command that only reads finds no library, or nil when there is one to read: a profile's
+  /// library that is not there (a name misspelt, say) is said rather than made, as is any library a
+  /// check is asked of; the default profile's reads find an empty library, made for them.
+  static func absentLibrary(_ environment: [String: String], checking: Bool = false) -> String? {
+    guard let path = Library.standardPath(environment: environment),
+      !FileManager.default.fileExists(atPath: path.path)
+    else { return nil }
+    let profile = LibraryProfile.named(in: environment) ?? .standard
+    guard !profile.isDefault else {
+      return checking ? tr("There is no library at %s yet.", TextSanitizer.clean(path.path, limit: 300)) : nil
+    }
+    let others = LibraryProfile.withLibraries(environment: environment)
+    let absent = tr("The profile %s has no library yet.", profile.name)
+    return others.isEmpty
+      ? absent + " " + tr("Its first mark makes it.")
+      : absent + " " + tr("Profiles with one: %s.", others.joined(separator: ", "))
+  }
+}

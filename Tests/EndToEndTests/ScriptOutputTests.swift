@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// What scripts read stays the same whatever language the shell speaks: `stats --json` names genres
+/// in English, while its text is the interface's.
+@Suite("End to end: script output in any language")
+struct ScriptOutputTests {
+  private let home = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString)")
+
+  private func run(_ arguments: [String], language: String) throws -> BinaryRunner.Outcome {
+    try BinaryRunner.run(
+      arguments,
+      environment: [
+        "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "LANG": language,
+        "LC_ALL": "",
+      ])
+  }
+
+  @Test func statsJSONNamesGenresInEnglish() throws {
+    #expect(try run(["seen", "550", "--demo"], language: "C.UTF-8").status == 0)
+    let json = try run(["stats", "--json", "--demo"], language: "fr_FR.UTF-8")
+    let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(stats["top_genres"] as? [String: Int] == ["Drama": 1], "\(json.stdout)")
+    let text = try run(["stats", "--demo"], language: "fr_FR.UTF-8")
+    #expect(text.stdout.contains("Drame ×1"), "the text in the interface's language: \(text.stdout)")
+  }
+}
