@@ -150,6 +150,7 @@ extension TrendingCommand {
       let request = ListSource.discover(filter).request(window: .week, page: page, language: language, region: region)
     else { return ExitCode.usage.rawValue }
     let answer = listPage(request, client: client)
+    if let past = pastTheLast(answer, page: page) { return past }
     if case .success(let fetched) = answer, fetched.value.results.isEmpty, !filter.services.isEmpty,
       let region, (try? providers(client).get())?.providers.isEmpty == true
     {

@@ -5,6 +5,20 @@ import Localization
 /// What every command prints through: its data on standard output, its words on standard error,
 /// pages as a terminal's table or a script's lines.
 extension TrendingCommand {
+  /// The exit code of a page past the last (answered empty, with the totals), said on standard
+  /// error as a list's, a search's and discover's alike; nil for any other answer.
+  static func pastTheLast(_ answer: Result<Fetched<MediaPage>, AmodbError>, page: Int) -> Int32? {
+    guard case .success(let fetched) = answer, fetched.value.results.isEmpty, fetched.value.totalPages > 0,
+      page > fetched.value.totalPages
+    else { return nil }
+    let last = fetched.value.totalPages
+    printError(
+      trn(
+        "the list has %1$s page; page %2$s is past it", "the list has %1$s pages; page %2$s is past it", last,
+        String(last), String(page)))
+    return ExitCode.notFound.rawValue
+  }
+
   /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
   /// line, tab-separated, nothing padded or cut), as `gh` does it.
   static func listing(_ page: MediaPage) -> String {

@@ -102,6 +102,7 @@ public enum TrendingCommand {
             window: .week, page: page, language: client.configuration.language, region: client.configuration.region)
         else { return ExitCode.usage.rawValue }
         let answer = listPage(request, client: client)
+        if let past = pastTheLast(answer, page: page) { return past }
         return report(answer) { page in
           if json { return Self.json(page, configuration: client.configuration) }
           // No rows: said to the person on standard error; a pipe reads nothing.
@@ -165,15 +166,7 @@ public enum TrendingCommand {
             window: invocation.window, page: page, language: configuration.language, region: configuration.region)
         else { return ExitCode.usage.rawValue }
         let answer = listPage(request, client: client).map { $0.map { withoutHidden($0, environment: environment) } }
-        // A page past the last is answered empty, with the list's totals: said, not printed as nothing.
-        if case .success(let fetched) = answer, fetched.value.results.isEmpty, page > fetched.value.totalPages {
-          let last = fetched.value.totalPages
-          printError(
-            trn(
-              "the list has %1$s page; page %2$s is past it", "the list has %1$s pages; page %2$s is past it", last,
-              String(last), String(page)))
-          return ExitCode.notFound.rawValue
-        }
+        if let past = pastTheLast(answer, page: page) { return past }
         return report(answer) { page in
           json ? Self.json(page, configuration: client.configuration) : listing(page)
         }

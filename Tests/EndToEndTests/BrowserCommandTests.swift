@@ -76,6 +76,13 @@ struct BrowserCommandTests {
     let beyond = try BinaryRunner.run(["list", "--page", "3", "--demo"])
     #expect(beyond.status == 6 && beyond.stdout.isEmpty)
     #expect(beyond.stderr.contains("the list has 2 pages; page 3 is past it"), "\(beyond.stderr)")
+    // A search's and discover's alike, never "Nothing matches" for a query page 1 matches.
+    for arguments in [["search", "dune", "--page", "5", "--json"], ["discover", "--page", "50"]] {
+      let after = try BinaryRunner.run(arguments + ["--demo"])
+      #expect(after.status == 6 && after.stdout.isEmpty, "\(arguments): \(after.stdout)")
+      #expect(after.stderr.contains("page") && after.stderr.contains("is past it"), "\(after.stderr)")
+      #expect(!after.stderr.contains("Nothing matches"))
+    }
     let help = try BinaryRunner.run(["help", "person"])
     #expect(help.status == 0 && help.stdout.contains("trending person ID"))
   }
