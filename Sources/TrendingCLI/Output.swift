@@ -156,6 +156,8 @@ public enum Output {
   /// `trending show --json`.
   struct DetailEntry: Encodable {
     let id: Int
+    /// Always "movie": `tv --json` says "tv", so one script reads both.
+    let mediaType = "movie"
     let title: String
     let originalTitle: String?
     let year: Int?
@@ -181,6 +183,7 @@ public enum Output {
       case id, title, year, runtime, genres, tagline, overview, directors, writers, cast, ratings
       case certifications, trailer, collection, recommendations, similar, yours
       case watchProviders = "watch_providers"
+      case mediaType = "media_type"
       case originalTitle = "original_title"
       case releaseDate = "release_date"
       case posterURL = "poster_url"

@@ -193,7 +193,7 @@ public enum TrendingCommand {
           return json
             ? Output.json(
               details, configuration: client.configuration,
-              yours: Output.yours(record?.mark, episodesSeen: record?.seen.count))
+              yours: Output.yours(record?.mark, episodesSeen: record?.seen.count ?? 0))
             : Output.text(
               details, region: client.configuration.region, mark: record?.mark, seen: record?.seen,
               width: documentWidth())

@@ -205,7 +205,7 @@ struct LibraryEndToEndTests {
     let film = try run(["show", "550", "--demo"], data: data).stdout
     #expect(film.contains("your rating 9/10") && film.contains("the soap scene") && film.contains("✓ seen"), "\(film)")
     #expect(try run(["tv", "1396", "--demo"], data: data).stdout.contains("your rating 10/10"))
-    // --json says the same for scripts, as `yours` (left out where the library holds nothing).
+    // --json says the same for scripts, as `yours`: every key there, null where nothing is set.
     let yours = { (arguments: [String]) throws -> [String: Any]? in
       (try self.json(try self.run(arguments + ["--demo", "--json"], data: data)) as? [String: Any])?["yours"]
         as? [String: Any]
@@ -214,7 +214,12 @@ struct LibraryEndToEndTests {
     #expect(filmYours["rating"] as? Int == 9 && filmYours["note"] as? String == "the soap scene")
     #expect(filmYours["seen"] is String && filmYours["watchlist"] as? Bool == false, "\(filmYours)")
     #expect(try yours(["tv", "1396"])?["rating"] as? Int == 10)
-    #expect(try yours(["show", "603"]) == nil, "nothing held of it")
+    let none = try #require(try yours(["show", "603"]), "nothing held of it, and said so")
+    #expect(none["watchlist"] as? Bool == false && none["not_interested"] as? Bool == false)
+    #expect(none.keys.sorted() == ["not_interested", "note", "rating", "seen", "watchlist"], "\(none)")
+    #expect(none["rating"] is NSNull && none["seen"] is NSNull && none["note"] is NSNull)
+    let show = try self.json(try self.run(["show", "603", "--demo", "--json"], data: data)) as? [String: Any]
+    #expect(show?["media_type"] as? String == "movie", "as tv --json says tv")
   }
 
   @Test func tvAndSeasonSayTheEpisodesSeenAndRatedAsTheBrowserDoes() throws {
