@@ -368,8 +368,9 @@ extension ArgumentParser {
     -> EpisodeChoice?
   {
     guard let season = flags.season else {
-      if flags.episode != nil || flags.through != nil {
-        throw UsageError(message: tr("--episode and --through need --season N"))
+      // Named as typed: `rate` takes no --through.
+      if let option = flags.through != nil ? "--through" : flags.episode != nil ? "--episode" : nil {
+        throw UsageError(message: tr("%s needs --season N", option))
       }
       return nil
     }
