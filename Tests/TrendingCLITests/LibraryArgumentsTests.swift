@@ -36,7 +36,8 @@ struct LibraryArgumentsTests {
     #expect(failure("seen tv/1 --season 1 --episode 2 --through 3")?.contains("one at a time") == true)
     #expect(failure("seen tv/1 --episode 2")?.contains("--episode needs --season N") == true)
     #expect(failure("seen tv/1 --through 2")?.contains("--through needs --season N") == true)
-    #expect(failure("rate tv/1 5 --episode 2")?.contains("--episode needs --season N") == true, "rate takes no --through")
+    #expect(
+      failure("rate tv/1 5 --episode 2")?.contains("--episode needs --season N") == true, "rate takes no --through")
     #expect(failure("seen film/9")?.contains("not 'film/9'") == true)
     #expect(failure("rate 550 11")?.contains("from 1 to 10, not '11'") == true)
     #expect(failure("rate 550")?.contains("rate needs a rating") == true)
