@@ -47,6 +47,12 @@ public enum Console {
   }
 
   /// Writes all of `text` to a descriptor, retrying short and interrupted writes.
+  /// Whether standard error is a terminal that can take a line redrawn in place (`\r`, erase to
+  /// its end): not a file, a pipe, or `TERM=dumb`.
+  static var redrawsErrorLine: Bool {
+    isatty(STDERR_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb"
+  }
+
   static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) {
     var bytes = Array(text.utf8)
     var offset = 0

@@ -20,8 +20,7 @@ final class ImportProgress {
 
   /// Progress over `total` titles, drawn as a bar when standard error is a terminal that can erase
   /// a line (a `dumb` one, as Emacs' shell is, gets the plain lines).
-  init(total: Int, terminal: Bool = isatty(STDERR_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb")
-  {
+  init(total: Int, terminal: Bool = Console.redrawsErrorLine) {
     self.total = max(total, 1)
     self.terminal = terminal
   }

@@ -88,7 +88,7 @@ extension TrendingCommand {
     var series: [Int: SeriesDetails] = [:]
     var unread: (count: Int, error: AmodbError?) = (0, nil)
     // On a terminal, a line that says how far it has got (each request may wait for the budget).
-    let showsProgress = isatty(2) == 1 && !watchlist.isEmpty
+    let showsProgress = Console.redrawsErrorLine && !watchlist.isEmpty
     defer { if showsProgress { try? Console.write("\r\u{1B}[K", to: 2) } }
     for (index, media) in watchlist.sorted().enumerated() {
       if showsProgress {

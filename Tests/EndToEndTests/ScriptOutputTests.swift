@@ -26,4 +26,17 @@ struct ScriptOutputTests {
     let text = try run(["stats", "--demo"], language: "fr_FR.UTF-8")
     #expect(text.stdout.contains("Drame ×1"), "the text in the interface's language: \(text.stdout)")
   }
+
+  /// The calendar's progress line on a terminal: redrawn in place (`\r`, erase to the end), but
+  /// not on a `dumb` one (Emacs' shell), which shows escapes as text.
+  @Test(arguments: [("xterm", true), ("dumb", false)])
+  func theCalendarsProgressLineRedrawsOnlyWhereTheTerminalCan(term: String, redraws: Bool) throws {
+    let environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path]
+    #expect(try BinaryRunner.run(["watchlist", "add", "550", "--demo"], environment: environment).status == 0)
+    // `script` gives the binary a terminal for standard error and copies what it writes.
+    let outcome = try BinaryRunner.shell(
+      "TERM=\(term) script -qec '\"$TRENDING\" calendar --demo >/dev/null' /dev/null", environment: environment)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("\u{1B}[K") == redraws, "\(outcome.stdout.debugDescription)")
+  }
 }
