@@ -57,8 +57,9 @@ public enum Output {
   /// score; nothing padded, nothing cut.
   public static func tabSeparated(_ page: MediaPage) -> String {
     page.results.enumerated().map { offset, movie in
-      let year = movie.year.map(String.init) ?? Formatters.missing
-      let score = Formatters.plainScore(movie.voteAverage, votes: movie.voteCount)
+      // What is not known is an empty field, not the table's dash: a script tests for it as such.
+      let year = movie.year.map(String.init) ?? ""
+      let score = movie.voteCount > 0 ? movie.voteAverage.map(Formatters.oneDecimal) ?? "" : ""
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
       return

@@ -32,6 +32,8 @@ struct CleanOutputUnitTests {
     let body = #"{"page":2,"results":[{"id":1,"title":"A"},{"id":"x"},{"id":3,"title":"C"},{"id":4,"title":"D"}]}"#
     let page = try AmodbJSON.decoder().decode(MediaPage.self, from: Data(body.utf8)).filtered { $0.id != 3 }
     #expect(Output.tabSeparated(page).split(separator: "\n").map { $0.prefix(5) } == ["21\t1\t", "24\t4\t"])
+    // A year and a score not known are empty fields, not the table's dash.
+    #expect(Output.tabSeparated(page).split(separator: "\n").first == "21\t1\tA\t\t\tmovie")
     #expect(Output.table(page).contains("\n24  4   D"), "\(Output.table(page))")
     #expect(Output.json(page, configuration: ClientConfiguration(apiKey: nil)).contains("\"rank\" : 24"))
   }
