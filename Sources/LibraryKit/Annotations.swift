@@ -130,6 +130,15 @@ extension Library {
     }
   }
 
+  /// The days a title's or an episode's rating and note were given, nil where there is none.
+  public func annotationDays(_ subject: Subject) throws(LibraryError) -> (rated: String?, noted: String?) {
+    try read {
+      let rated = "SELECT rated FROM ratings WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?"
+      let noted = "SELECT noted FROM notes WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?"
+      return (try connection.scalar(rated, subject.key)?.string, try connection.scalar(noted, subject.key)?.string)
+    }
+  }
+
   /// Fills in what is known of a title (what is not known now keeps what was known).
   public func update(_ info: TitleInfo, day: String) throws(LibraryError) {
     try write { try Titles.upsert(connection, info, day: day) }

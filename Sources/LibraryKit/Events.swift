@@ -220,20 +220,22 @@ extension Library {
     }
   }
 
-  /// Removes the latest watch of a title, or of each episode given; returns how many were removed.
+  /// Removes the latest watch of a title, or of each episode given (`on` a day: the latest of that
+  /// day, none when it has none); returns how many were removed.
   @discardableResult
-  public func unwatch(_ media: MediaID, episodes: [EpisodeKey?]) throws(LibraryError) -> Int {
+  public func unwatch(_ media: MediaID, episodes: [EpisodeKey?], on day: String? = nil) throws(LibraryError) -> Int {
     try write {
       var removed = 0
       for episode in episodes {
         try connection.rows(
           """
           DELETE FROM watch_events WHERE id = (SELECT id FROM watch_events
-            WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? ORDER BY watched DESC, id DESC LIMIT 1)
+            WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND (?5 IS NULL OR watched = ?5)
+            ORDER BY watched DESC, id DESC LIMIT 1)
           """,
           [
             .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
-            Titles.optional(episode?.number),
+            Titles.optional(episode?.number), day.map(SQLValue.text) ?? .null,
           ])
         removed += connection.changes
       }

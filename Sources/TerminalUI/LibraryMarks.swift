@@ -30,11 +30,15 @@ enum LibraryChanges {
     case .watchlist(true): try library.add(info, to: "watchlist", day: change.day, at: change.place)
     case .watchlist(false): return try unlist(change.media, from: "watchlist", library)
     case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
-    case .seen(false): try library.unwatch(change.media, episodes: [nil])
+    case .seen(false): try library.unwatch(change.media, episodes: [nil], on: change.exact ? change.day : nil)
     case .rating(let rating):
+      let day = try library.annotationDays(subject).rated
       try library.rate(subject, rating, title: info, day: change.day, episodes: change.seasons.map(stored))
+      return try replaced(change.media, Replaced(day: day), library)
     case .note(let note):
+      let day = try library.annotationDays(subject).noted
       try library.note(subject, note, title: info, day: change.day, episodes: change.seasons.map(stored))
+      return try replaced(change.media, Replaced(day: day), library)
     case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
     case .list(let name):
       guard try library.add(info, to: name, day: change.day, at: change.place) else {
@@ -45,9 +49,9 @@ enum LibraryChanges {
       if seen {
         try library.watch(
           series: info, episodes: episodes.map(stored), on: change.day, recorded: change.day,
-          seasons: change.seasons.map(stored), unlessSeen: !change.putsBack)
+          seasons: change.seasons.map(stored), unlessSeen: !change.exact)
       } else {
-        try library.unwatch(change.media, episodes: episodes.map(\.key))
+        try library.unwatch(change.media, episodes: episodes.map(\.key), on: change.exact ? change.day : nil)
       }
       return .episodes(series: change.id, SeenEpisodes(days: try library.episodeDays(change.id)))
     }
@@ -60,7 +64,14 @@ enum LibraryChanges {
   {
     let place = try library.place(of: media, on: name)
     try library.remove(media, from: name)
-    return .unlisted(media, try library.annotatedMarks(of: media)[media], place)
+    return try replaced(media, Replaced(place: place), library)
+  }
+
+  /// The title's mark after a change, with what the change replaced.
+  private static func replaced(_ media: MediaID, _ replaced: Replaced, _ library: Library) throws(LibraryError)
+    -> StoredAfter
+  {
+    .replaced(media, try library.annotatedMarks(of: media)[media], replaced)
   }
 }
 

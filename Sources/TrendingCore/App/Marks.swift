@@ -47,8 +47,9 @@ public struct LibraryChange: Equatable, Sendable {
   public var once = false
   /// Where a title taken off a list stood (an undo puts it back there); nil: at the end, added `day`.
   public var place: ListPlace?
-  /// Episodes' watches put back (`m` again, an undo): added though an earlier watch keeps one seen.
-  public var putsBack = false
+  /// Exactly this watch (`m` again, an undo): one put back is added though an earlier one keeps
+  /// the title or episode seen; one taken away is the one of `day`, none when that day has none.
+  public var exact = false
 
   /// Makes a change.
   public init(
@@ -94,27 +95,6 @@ public struct LibraryChange: Equatable, Sendable {
     return false
   }
 
-  /// Applies the change to a set of marks (a change to episodes changes none).
-  public func apply(to marks: inout [MediaID: Mark]) {
-    if isEpisodes { return }
-    var mark = marks[media] ?? Mark(id: id, kind: mediaKind, title: title, year: year, onWatchlist: false, added: day)
-    if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
-    if let summary { mark.summary = summary }
-    switch kind {
-    case .watchlist(let on):
-      mark.onWatchlist = on
-      if on { mark.added = day }
-    case .seen(let on): mark.seen = on ? day : nil
-    case .rating(let rating) where episode != nil: mark.annotate(episode) { $0.rating = rating }
-    case .note(let note) where episode != nil: mark.annotate(episode) { $0.note = note }
-    case .rating(let rating): mark.rating = rating
-    case .note(let note): mark.note = note
-    case .hidden(let hidden): mark.hidden = hidden
-    case .list, .unlist, .episodes: break
-    }
-    marks[media] = mark.isEmpty ? nil : mark
-  }
-
   /// Applies the change to a series' seen episodes (a change to the title's marks changes none).
   public func apply(toSeen seen: inout SeenEpisodes) {
     guard case .episodes(let episodes, let isSeen) = kind else { return }
@@ -124,25 +104,30 @@ public struct LibraryChange: Equatable, Sendable {
   }
 }
 
+/// What a change replaced that only the library knew, for `u` to put back.
+public struct Replaced: Equatable, Sendable {
+  /// Where the title stood on the list it was taken off (nil: it was not on it).
+  public var place: ListPlace?
+  /// The day of the rating or note replaced (nil: there was none).
+  public var day: String?
+
+  /// Makes one.
+  public init(place: ListPlace? = nil, day: String? = nil) {
+    self.place = place
+    self.day = day
+  }
+}
+
 /// What the library holds after a change was stored: the title's mark after a title's change (nil:
 /// it has none left), or the series' seen episodes after an episode's.
 public enum StoredAfter: Equatable, Sendable {
   case mark(MediaID, Mark?)
   /// A list add that found the title on that list already: its mark as the library holds it.
   case listedAlready(MediaID, Mark?)
-  /// A title taken off a list: its mark, and where it stood (nil: it was not on it).
-  case unlisted(MediaID, Mark?, ListPlace?)
+  /// A change that replaced what an undo puts back (a title's place on a list, a rating's or a
+  /// note's day): its mark, and what it replaced.
+  case replaced(MediaID, Mark?, Replaced)
   case episodes(series: Int, SeenEpisodes)
-}
-
-extension Mark {
-  /// Changes an episode's rating or note, dropping what says nothing any more.
-  fileprivate mutating func annotate(_ episode: EpisodeKey?, _ change: (inout EpisodeNotes) -> Void) {
-    guard let episode else { return }
-    var notes = episodes[episode] ?? EpisodeNotes()
-    change(&notes)
-    episodes[episode] = notes.isEmpty ? nil : notes
-  }
 }
 
 /// The stored answers of the one queue: what the library holds after each change.
@@ -161,12 +146,15 @@ extension MarkLogic {
   /// title's marks or a series' episodes are read again from the file, with the later changes over them.
   static func saved(_ after: StoredAfter?, problem: String?, _ state: inout AppState) -> [Effect] {
     let change = state.shared.unsaved.isEmpty ? nil : state.shared.unsaved.removeFirst()
+    if change != nil {
+      UndoLogic.saved(serial: state.shared.changesAnswered, after, problem: problem, &state.shared)
+      state.shared.changesAnswered += 1
+    }
     BusyLibrary.settled(&state, failed: problem != nil)
     // A watch not taken away after all is not one `m` puts back.
     if problem != nil { state.shared.takenAway = nil }
     switch after {
-    case .mark(let media, let mark), .listedAlready(let media, let mark), .unlisted(let media, let mark, _):
-      if let change { UndoLogic.saved(change, after, &state.shared) }
+    case .mark(let media, let mark), .listedAlready(let media, let mark), .replaced(let media, let mark, _):
       if case .listedAlready = after, let change, case .list(let list) = change.kind {
         let name = Prompt.name(
           of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
@@ -275,7 +263,7 @@ public enum EpisodeMarkLogic {
     return byDay.keys.sorted().flatMap { day in
       let group = byDay[day] ?? []
       let taken = group.contains { days[$0.key] != nil }
-      return change(seriesID, group, seen: true, day: day, putsBack: taken, &shared)
+      return change(seriesID, group, seen: true, day: day, exact: taken, &shared)
     }
   }
 
@@ -302,7 +290,7 @@ public enum EpisodeMarkLogic {
   }
 
   static func change(
-    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, day: String? = nil, putsBack: Bool = false,
+    _ seriesID: Int, _ episodes: [MarkedEpisode], seen: Bool, day: String? = nil, exact: Bool = false,
     series known: MediaSummary? = nil, _ shared: inout Shared
   ) -> [Effect] {
     shared.takenAway = nil
@@ -311,7 +299,7 @@ public enum EpisodeMarkLogic {
     let seasons = numbers.flatMap { shared.season(seriesID, $0).value?.episodes.map(MarkedEpisode.init) ?? [] }
     var change = LibraryChange(
       series: summary, episodes: episodes, seen: seen, day: day ?? shared.today.description, seasons: seasons)
-    change.putsBack = putsBack
+    change.exact = exact
     UndoLogic.remember(change, &shared)
     // The seen marks of a series no screen has read are read when one appears.
     if var marks = shared.seenEpisodes[seriesID] {
@@ -325,10 +313,11 @@ public enum EpisodeMarkLogic {
 
 extension LibraryChange {
   /// The changes that take this one back, given the title's mark and the series' seen episodes
-  /// before it (empty: it changed nothing, or what it took is not known).
+  /// before it (empty: it changed nothing, or what it took is not known). What only the library
+  /// knows (a list place, a rating's day) comes with its save's answer (`UndoLogic.saved`).
   func undoing(mark: Mark?, seen: SeenEpisodes?) -> [LibraryChange] {
     var back = self
-    (back.once, back.place, back.putsBack) = (false, nil, false)
+    (back.once, back.place, back.exact) = (false, nil, true)
     switch kind {
     case .watchlist(true):
       guard mark?.onWatchlist != true else { return [] }
@@ -340,15 +329,12 @@ extension LibraryChange {
     case .seen(false):
       guard let day = mark?.seen else { return [] }
       (back.kind, back.day) = (.seen(true), day)
-    case .rating:
-      back.kind = .rating(episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating)
-    case .note:
-      back.kind = .note(episode.map { mark?.episodes[$0]?.note } ?? mark?.note)
+    case .rating: back.kind = .rating(episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating)
+    case .note: back.kind = .note(episode.map { mark?.episodes[$0]?.note } ?? mark?.note)
     case .hidden(let hidden):
       guard (mark?.hidden ?? false) != hidden else { return [] }
       back.kind = .hidden(!hidden)
     case .list(let name): back.kind = .unlist(name)
-    // Where it stood is known once its save answers (`UndoLogic.saved`).
     case .unlist(let name): back.kind = .list(name)
     case .episodes(let episodes, true):
       // Those seen already keep their watches (the save gives them none).
@@ -361,7 +347,7 @@ extension LibraryChange {
       let byDay = Dictionary(grouping: episodes.filter { days[$0.key] != nil }) { days[$0.key] ?? day }
       return byDay.keys.sorted().map { day in
         var again = back
-        (again.kind, again.day, again.putsBack) = (.episodes(byDay[day] ?? [], seen: true), day, true)
+        (again.kind, again.day) = (.episodes(byDay[day] ?? [], seen: true), day)
         return again
       }
     }
@@ -371,21 +357,22 @@ extension LibraryChange {
 
 /// What `u` takes back, kept as each change is made; `Undo.swift` takes it back.
 extension UndoLogic {
-  /// Keeps what takes a change back, before the change is laid over the screen.
+  /// Keeps what takes a change back, before the change is laid over the screen and queued.
   static func remember(_ change: LibraryChange, _ shared: inout Shared) {
     let back = change.undoing(mark: shared.marks[change.media], seen: shared.seenEpisodes[change.id])
     guard !back.isEmpty else { return }
-    shared.undo.append(Undo(changes: back, made: [change]))
-    if shared.undo.count > Undo.kept { shared.undo.removeFirst() }
+    let serial = shared.changesAnswered + shared.unsaved.count
+    shared.undo.append(Undo(made: [Undo.Made(change: change, serial: serial, back: back)]))
+    if shared.undo.count > Undo.kept {
+      shared.undo.removeFirst()
+      shared.undoDropped = true
+    }
   }
 
-  /// A key was handled: the changes it made become one undo, named by what the status line says.
+  /// A key was handled: the changes it made become one undo.
   static func settle(_ shared: inout Shared) {
     guard let first = shared.undo.firstIndex(where: { !$0.settled }) else { return }
-    let made = shared.undo[first...]
-    let undo = Undo(
-      said: shared.notice?.text ?? "", changes: made.reversed().flatMap(\.changes), made: made.flatMap(\.made),
-      settled: true)
-    shared.undo.replaceSubrange(first..., with: [undo])
+    let made = shared.undo[first...].flatMap(\.made)
+    shared.undo.replaceSubrange(first..., with: [Undo(made: made, settled: true)])
   }
 }

@@ -69,7 +69,7 @@ public enum Reducer {
     case .marksLoaded(let marks, let problem):
       return MarkLogic.stored(marks, problem: problem, &state) + FeedLogic.update(&state)
     case .changeSaved(let after, let problem):
-      return MarkLogic.saved(after, problem: problem, &state)
+      return MarkLogic.saved(after, problem: problem, &state) + UndoLogic.wantedOnceSaved(&state)
     case .episodeMarksLoaded(let id, let seen):
       EpisodeMarkLogic.loaded(id, seen, &state.shared)
       return EpisodeMarkLogic.markWanted(&state.shared)

@@ -38,6 +38,14 @@ public struct Shared: Equatable, Sendable {
   public var takenAway: TakenWatch?
   /// What `u` takes back: this session's changes to the library, newest last (`Undo.kept` at most).
   public var undo: [Undo] = []
+  /// The newest change of the undo `u` asked for while its saves had not all answered (it runs
+  /// once they have).
+  public var undoWanted: Int?
+  /// Whether older changes went past `Undo.kept`, so "nothing to undo" says the limit.
+  public var undoDropped = false
+  /// How many changes' saves have answered: a change's place in the queue's order is this count
+  /// plus its index in `unsaved`, the serial an undo knows it by.
+  public var changesAnswered = 0
   /// The lists owed a read from the file once the unsaved changes are all stored: a burst of marks
   /// reads its lists once, after its last save, not once a save.
   public var owedReads = OwedReads()

@@ -100,3 +100,37 @@ extension MarkLogic {
     return effects
   }
 }
+
+extension LibraryChange {
+  /// Applies the change to a set of marks (a change to episodes changes none).
+  public func apply(to marks: inout [MediaID: Mark]) {
+    if isEpisodes { return }
+    var mark = marks[media] ?? Mark(id: id, kind: mediaKind, title: title, year: year, onWatchlist: false, added: day)
+    if !title.isEmpty { (mark.title, mark.year) = (title, year ?? mark.year) }
+    if let summary { mark.summary = summary }
+    switch kind {
+    case .watchlist(let on):
+      mark.onWatchlist = on
+      if on { mark.added = day }
+    case .seen(let on): mark.seen = on ? day : nil
+    case .rating(let rating) where episode != nil: mark.annotate(episode) { $0.rating = rating }
+    case .note(let note) where episode != nil: mark.annotate(episode) { $0.note = note }
+    case .rating(let rating): mark.rating = rating
+    case .note(let note): mark.note = note
+    case .hidden(let hidden): mark.hidden = hidden
+    case .list, .unlist, .episodes: break
+    }
+    marks[media] = mark.isEmpty ? nil : mark
+  }
+
+}
+
+extension Mark {
+  /// Changes an episode's rating or note, dropping what says nothing any more.
+  fileprivate mutating func annotate(_ episode: EpisodeKey?, _ change: (inout EpisodeNotes) -> Void) {
+    guard let episode else { return }
+    var notes = episodes[episode] ?? EpisodeNotes()
+    change(&notes)
+    episodes[episode] = notes.isEmpty ? nil : notes
+  }
+}

@@ -1,57 +1,87 @@
 import AmodbKit
 import Localization
 
-/// A change of yours that `u` takes back: what was said when it was made, and the changes that put
-/// the library back as it was.
+/// A change of yours that `u` takes back: the changes one key made, each with the changes that put
+/// the library back as it was before it.
 public struct Undo: Equatable, Sendable {
   /// The most changes kept to take back, newest last.
   public static let kept = 50
 
-  /// What the status line said when the change was made.
-  public var said = ""
-  /// The changes that take it back, in the order they run.
-  public var changes: [LibraryChange]
-  /// The changes it takes back, as they were made.
-  var made: [LibraryChange] = []
-  /// Whether the key that made it has been handled (its changes are one undo, its words known).
-  var settled = false
-}
-
-/// `u`: your changes to the library made in this session, taken back newest first, each as it was
-/// made (a key's changes together), through the one queue of changes.
-enum UndoLogic {
-  /// A change's save answered: a title taken off a list is put back where it stood; a list add that
-  /// found it there already has nothing to take back.
-  static func saved(_ change: LibraryChange, _ after: StoredAfter?, _ shared: inout Shared) {
-    let undoes: (LibraryChange) -> Bool = { back in
-      guard back.media == change.media else { return false }
-      switch (change.kind, back.kind) {
-      case (.unlist(let name), .list(let other)), (.list(let name), .unlist(let other)): return name == other
-      case (.watchlist(false), .watchlist(true)): return true
-      default: return false
-      }
-    }
-    guard let index = shared.undo.lastIndex(where: { $0.made.contains(change) }) else { return }
-    switch after {
-    case .unlisted(_, _, let place?):
-      for (step, back) in shared.undo[index].changes.enumerated() where undoes(back) {
-        shared.undo[index].changes[step].place = place
-      }
-    case .listedAlready, .unlisted(_, _, nil):
-      shared.undo[index].changes.removeAll(where: undoes)
-      if shared.undo[index].changes.isEmpty { shared.undo.remove(at: index) }
-    default: break
-    }
+  /// One change made, and what takes it back.
+  public struct Made: Equatable, Sendable {
+    /// The change as it was made.
+    var change: LibraryChange
+    /// Its place in the queue's order, counted from the session's first change.
+    var serial: Int
+    /// The changes that take it back, in the order they run.
+    var back: [LibraryChange]
   }
 
-  /// Takes back the newest change kept, or says there is none.
+  /// The changes one key made, oldest first.
+  var made: [Made]
+  /// Whether the key that made it has been handled (its changes are one undo).
+  var settled = false
+
+  /// The changes that take it all back: the newest change's first.
+  public var changes: [LibraryChange] { made.reversed().flatMap(\.back) }
+}
+
+/// `u`: your changes to the library made in this session, taken back newest first, each key's
+/// together, through the one queue of changes; never over what changed since elsewhere.
+enum UndoLogic {
+  /// A change's save answered (`serial`, its place in the queue): what it replaced that only the
+  /// library knew is kept for its undo; a change that was not stored, or changed nothing (a list
+  /// add that found the title there), has nothing to take back.
+  static func saved(serial: Int, _ after: StoredAfter?, problem: String?, _ shared: inout Shared) {
+    guard let index = shared.undo.lastIndex(where: { $0.made.contains { $0.serial == serial } }),
+      let step = shared.undo[index].made.firstIndex(where: { $0.serial == serial })
+    else { return }
+    var made = shared.undo[index].made[step]
+    let unlisting: Bool
+    switch made.change.kind {
+    case .unlist, .watchlist(false): unlisting = true
+    default: unlisting = false
+    }
+    if problem != nil {
+      made.back = []
+    } else if case .listedAlready = after {
+      made.back = []
+    } else if case .replaced(_, _, let replaced) = after {
+      // Taken off a list it was not on: nothing to put back.
+      if unlisting, replaced.place == nil { made.back = [] }
+      for index in made.back.indices {
+        if let place = replaced.place { made.back[index].place = place }
+        if let day = replaced.day { made.back[index].day = day }
+      }
+    }
+    shared.undo[index].made[step] = made
+    shared.undo[index].made.removeAll { $0.back.isEmpty }
+    if shared.undo[index].made.isEmpty { shared.undo.remove(at: index) }
+  }
+
+  /// Takes back the newest change kept; or says why not: there is none, it is still being saved
+  /// (what it replaced is not known yet), or it was changed since elsewhere.
   static func undo(_ state: inout AppState) -> [Effect] {
-    guard let last = state.shared.undo.popLast() else {
-      let key = state.shared.keys.firstKey(for: .app(.undo), in: state.keyContext)
+    let key = state.shared.keys.firstKey(for: .app(.undo), in: state.keyContext)?.label(ascii: state.shared.asciiKeys)
+    guard let last = state.shared.undo.last else {
       state.shared.say(
-        tr(
-          "Nothing to undo: %s takes back the changes made here to your library since trending started.",
-          key?.label(ascii: state.shared.asciiKeys) ?? "u"), .message)
+        state.shared.undoDropped
+          ? tr("Nothing more to undo: %s keeps your last 50 changes of this session.", key ?? "u")
+          : tr(
+            "Nothing to undo: %s takes back the changes made here to your library since trending started.", key ?? "u"),
+        .message)
+      return []
+    }
+    // What it replaced is known once its saves answer: it is taken back then.
+    guard let newest = last.made.map(\.serial).max(), newest < state.shared.changesAnswered else {
+      state.shared.undoWanted = last.made.map(\.serial).max()
+      state.shared.say(tr("That change is still being saved: it is taken back once it is."), .message)
+      return []
+    }
+    state.shared.undo.removeLast()
+    if let changed = last.made.first(where: { !holds($0.change, state.shared) }) {
+      state.shared.say(
+        tr("Not undone: %s was changed since, elsewhere; nothing was taken back.", name(changed.change)), .problem)
       return []
     }
     state.shared.takenAway = nil
@@ -65,8 +95,66 @@ enum UndoLogic {
       state.shared.unsaved.append(change)
       effects.append(.save(change))
     }
-    let said = last.said.isEmpty ? tr("your last change") : last.said
-    state.shared.say(tr("Undone: %s", said), .confirmation)
+    if let said = said(last.changes) { state.shared.say(said, .confirmation) }
     return effects + ListLogic.rehide(&state)
+  }
+
+  /// The undo asked for while its change was being saved, once its saves have all answered (none
+  /// when the change was not stored: it has nothing to take back).
+  static func wantedOnceSaved(_ state: inout AppState) -> [Effect] {
+    guard let wanted = state.shared.undoWanted, wanted < state.shared.changesAnswered else { return [] }
+    state.shared.undoWanted = nil
+    guard state.shared.undo.last?.made.contains(where: { $0.serial == wanted }) == true else { return [] }
+    return undo(&state)
+  }
+
+  /// Whether what a change made is still as it made it (none changed it since, elsewhere).
+  static func holds(_ change: LibraryChange, _ shared: Shared) -> Bool {
+    let mark = shared.marks[change.media]
+    switch change.kind {
+    case .watchlist(let on): return (mark?.onWatchlist ?? false) == on
+    case .seen(true): return mark?.seen == change.day
+    case .rating(let rating): return (change.episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating) == rating
+    case .note(let note): return (change.episode.map { mark?.episodes[$0]?.note } ?? mark?.note) == note
+    case .hidden(let hidden): return (mark?.hidden ?? false) == hidden
+    case .episodes(let episodes, true):
+      guard let days = shared.seenEpisodes[change.id]?.days else { return true }
+      return episodes.allSatisfy { days[$0.key] == nil || days[$0.key] == change.day }
+    case .seen(false), .episodes(_, false), .list, .unlist: return true
+    }
+  }
+
+  /// The title (with the episode's code) a change is about.
+  static func name(_ change: LibraryChange) -> String {
+    Prompt.name(of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: change.episode)
+  }
+
+  /// What an undo did, said by its first change (episodes counted across its changes).
+  static func said(_ changes: [LibraryChange]) -> String? {
+    guard let first = changes.first else { return nil }
+    let name = name(first)
+    switch first.kind {
+    case .seen(false): return tr("Undone: the watch of %1$s on %2$s is taken away.", name, first.day)
+    case .seen(true): return tr("Undone: %1$s is seen on %2$s again.", name, first.day)
+    case .watchlist(false): return tr("Undone: %s is off the watchlist again.", name)
+    case .watchlist(true): return tr("Undone: %s is back on the watchlist.", name)
+    case .rating(let rating?): return tr("Undone: your rating of %1$s is %2$s again.", name, String(rating))
+    case .rating(nil): return tr("Undone: %s has no rating of yours again.", name)
+    case .note(_?): return tr("Undone: your note on %s is as it was.", name)
+    case .note(nil): return tr("Undone: %s has no note of yours again.", name)
+    case .hidden(false): return tr("Undone: %s is shown in lists again.", name)
+    case .hidden(true): return tr("Undone: %s is hidden from every list again.", name)
+    case .list(let list): return tr("Undone: %1$s is back on the list %2$s.", name, list)
+    case .unlist(let list): return tr("Undone: %1$s is off the list %2$s again.", name, list)
+    case .episodes(_, let seen):
+      let count = changes.reduce(0) { $0 + $1.episodes.count }
+      return seen
+        ? trn(
+          "Undone: %1$s episode of %2$s is seen again, on its day.",
+          "Undone: %1$s episodes of %2$s are seen again, each on its day.", count, String(count), name)
+        : trn(
+          "Undone: %1$s episode of %2$s is not seen again.", "Undone: %1$s episodes of %2$s are not seen again.",
+          count, String(count), name)
+    }
   }
 }

@@ -18,18 +18,44 @@ struct UndoTests {
     effects.compactMap { if case .save(let change) = $0 { change } else { nil } }
   }
 
-  @Test func aFilmMarkedSeenIsUnmarkedAndUAgainSaysThereIsNothingLeft() {
+  /// Every save waiting answered, as stored (the marks as the screen has them).
+  static func answerAll(_ state: inout AppState) {
+    while let change = state.shared.unsaved.first {
+      let after: StoredAfter =
+        change.isEpisodes
+        ? .episodes(series: change.id, state.shared.seenEpisodes[change.id] ?? SeenEpisodes())
+        : .mark(change.media, state.shared.marks[change.media])
+      _ = Reducer.reduce(&state, .changeSaved(after, problem: nil))
+    }
+  }
+
+  @Test func aFilmMarkedSeenIsUnmarkedOnceSavedAndUAgainSaysThereIsNothingLeft() throws {
     var state = Sample.loaded(3)
     let today = state.shared.today.description
     _ = Reducer.reduce(&state, .key(.character("m")))
-    #expect(state.shared.marks[.film(1)]?.seen == today)
-    let back = Reducer.reduce(&state, .key(.character("u")))
-    #expect(Self.saved(back) == ["seen(false) \(today)"])
+    #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty, "its save has not answered")
+    #expect(state.shared.currentNotice?.text == "That change is still being saved: it is taken back once it is.")
+    let mark = state.shared.marks[.film(1)]
+    let back = Self.changes(Reducer.reduce(&state, .changeSaved(.mark(.film(1), mark), problem: nil)))
+    #expect(back.map { "\($0.kind) \($0.day) \($0.exact)" } == ["seen(false) \(today) true"], "the watch of that day")
     #expect(state.shared.marks[.film(1)]?.seen == nil, "at once, before the save answers")
-    #expect(state.shared.currentNotice?.text == "Undone: Marked Film 1 seen.")
-    let nothing = Reducer.reduce(&state, .key(.character("u")))
-    #expect(nothing.isEmpty)
+    #expect(state.shared.currentNotice?.text == "Undone: the watch of Film 1 on \(today) is taken away.")
+    Self.answerAll(&state)
+    #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty)
     #expect(state.shared.currentNotice?.text.hasPrefix("Nothing to undo: u takes back") == true)
+  }
+
+  @Test func anUndoAskedForWhileTheSaveFailsTakesBackNothing() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    Self.answerAll(&state)
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    let after = Reducer.reduce(&state, .changeSaved(nil, problem: "The disk is full."))
+    #expect(Self.changes(after).isEmpty, "the watchlist add before it stays: \(after)")
+    #expect(state.shared.undo.count == 2 && state.shared.undoWanted == nil)
   }
 
   @Test func undoneChangesAreTakenBackNewestFirstAndAreNotThemselvesUndone() {
@@ -37,26 +63,30 @@ struct UndoTests {
     _ = Reducer.reduce(&state, .key(.character("a")))
     _ = Reducer.reduce(&state, .key(.character("j")))
     _ = Reducer.reduce(&state, .key(.character("a")))
+    Self.answerAll(&state)
     #expect(state.shared.undo.count == 2)
     let first = Self.changes(Reducer.reduce(&state, .key(.character("u"))))
     #expect(first.map(\.kind) == [.watchlist(false)] && first.map(\.media) == [.film(2)])
+    #expect(state.shared.currentNotice?.text == "Undone: Film 2 is off the watchlist again.")
+    Self.answerAll(&state)
     let second = Self.changes(Reducer.reduce(&state, .key(.character("u"))))
     #expect(second.map(\.kind) == [.watchlist(false)] && second.map(\.media) == [.film(1)])
     #expect(state.shared.undo.isEmpty, "u's own changes are not kept to take back")
   }
 
-  @Test func aWatchlistRemovalGoesBackOnItsDay() {
+  @Test func aWatchlistRemovalGoesBackOnItsDayAndPlace() {
     var state = Sample.loaded(3)
-    var mark = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: "2020-05-01")
-    mark.rating = 6
-    state.shared.marks[.film(1)] = mark
+    state.shared.marks[.film(1)] = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: true, added: "2020-05-01")
     _ = Reducer.reduce(&state, .key(.character("a")))
+    let place = ListPlace(added: "2020-05-01", position: 3)
+    _ = Reducer.reduce(&state, .changeSaved(.replaced(.film(1), nil, Replaced(place: place)), problem: nil))
     let back = Self.changes(Reducer.reduce(&state, .key(.character("u"))))
-    #expect(back.map(\.kind) == [.watchlist(true)] && back.first?.day == "2020-05-01")
+    #expect(back.map(\.kind) == [.watchlist(true)] && back.first?.day == "2020-05-01" && back.first?.place == place)
     #expect(state.shared.marks[.film(1)]?.added == "2020-05-01")
+    #expect(state.shared.currentNotice?.text == "Undone: Film 1 is back on the watchlist.")
   }
 
-  @Test func aRatingAndANoteGoBackToWhatTheyWere() {
+  @Test func aRatingAndANoteGoBackToWhatTheyWereOnTheirDays() {
     var state = Sample.loaded(3)
     var mark = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2020-05-01")
     (mark.rating, mark.note) = (6, "Slow start.")
@@ -66,9 +96,50 @@ struct UndoTests {
     UndoLogic.settle(&state.shared)
     _ = MarkLogic.record(.note(nil), film: film, &state.shared)
     UndoLogic.settle(&state.shared)
-    #expect(Self.changes(Reducer.reduce(&state, .key(.character("u")))).map(\.kind) == [.note("Slow start.")])
-    #expect(Self.changes(Reducer.reduce(&state, .key(.character("u")))).map(\.kind) == [.rating(6)])
+    var after = state.shared.marks[.film(1)]
+    _ = Reducer.reduce(&state, .changeSaved(.replaced(.film(1), after, Replaced(day: "2021-02-02")), problem: nil))
+    after = state.shared.marks[.film(1)]
+    _ = Reducer.reduce(&state, .changeSaved(.replaced(.film(1), after, Replaced(day: "2022-03-03")), problem: nil))
+    let note = Self.changes(Reducer.reduce(&state, .key(.character("u"))))
+    #expect(note.map { "\($0.kind) \($0.day)" } == ["note(Optional(\"Slow start.\")) 2022-03-03"])
+    #expect(state.shared.currentNotice?.text == "Undone: your note on Film 1 is as it was.")
+    Self.answerAll(&state)
+    let rating = Self.changes(Reducer.reduce(&state, .key(.character("u"))))
+    #expect(rating.map { "\($0.kind) \($0.day)" } == ["rating(Optional(6)) 2021-02-02"], "rated on its own day")
     #expect(state.shared.marks[.film(1)]?.rating == 6 && state.shared.marks[.film(1)]?.note == "Slow start.")
+    #expect(state.shared.currentNotice?.text == "Undone: your rating of Film 1 is 6 again.")
+  }
+
+  @Test func aChangeMadeSinceElsewhereIsNotUndone() {
+    var state = Sample.loaded(3)
+    _ = MarkLogic.record(.rating(9), film: MediaSummary(id: 1, title: "Film 1"), &state.shared)
+    UndoLogic.settle(&state.shared)
+    Self.answerAll(&state)
+    // Another shell rated it 4: the library is read again.
+    var elsewhere = state.shared.marks
+    elsewhere[.film(1)]?.rating = 4
+    _ = Reducer.reduce(&state, .marksLoaded(elsewhere, problem: nil))
+    #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty, "4 is not overwritten")
+    #expect(
+      state.shared.currentNotice?.text == "Not undone: Film 1 was changed since, elsewhere; nothing was taken back.")
+    #expect(state.shared.undo.isEmpty && state.shared.marks[.film(1)]?.rating == 4)
+  }
+
+  @Test func aWatchTakenAwayElsewhereIsNotTakenAgain() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    var elsewhere = state.shared.marks
+    elsewhere[.film(1)]?.seen = "2026-10-10"
+    _ = Reducer.reduce(&state, .marksLoaded(elsewhere, problem: nil))
+    #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty, "the watch of 10 October is not the one made")
+  }
+
+  @Test func aChangeNotStoredHasNothingToTakeBack() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    _ = Reducer.reduce(&state, .changeSaved(nil, problem: "The disk is full."))
+    #expect(state.shared.undo.isEmpty)
   }
 
   @Test func aTitleTakenOffAListGoesBackWhereItStood() throws {
@@ -80,10 +151,10 @@ struct UndoTests {
     _ = Reducer.reduce(&state, .localRead(.list("Noir"), .success(.list(rows))))
     _ = Reducer.reduce(&state, .key(.character("d")))
     let place = ListPlace(added: "2019-02-03", position: 4)
-    _ = Reducer.reduce(&state, .changeSaved(.unlisted(.film(7), nil, place), problem: nil))
+    _ = Reducer.reduce(&state, .changeSaved(.replaced(.film(7), nil, Replaced(place: place)), problem: nil))
     let back = try #require(Self.changes(Reducer.reduce(&state, .key(.character("u")))).first)
     #expect(back.kind == .list("Noir") && back.media == .film(7) && back.place == place)
-    #expect(state.shared.currentNotice?.text == "Undone: Removed The Third Man from the list Noir.")
+    #expect(state.shared.currentNotice?.text == "Undone: The Third Man is back on the list Noir.")
   }
 
   @Test func aListAddThatFoundTheTitleThereHasNothingToTakeBack() {
@@ -99,33 +170,39 @@ struct UndoTests {
     var state = TakenEpisodesTests.seenLongAgo()
     _ = Reducer.reduce(&state, .key(.character("m")))
     _ = Reducer.reduce(&state, .key(.character("j")))
+    Self.answerAll(&state)
     let back = Reducer.reduce(&state, .key(.character("u")))
     #expect(TakenEpisodesTests.days(back) == ["1 2021-03-01", "2 2021-03-01", "3 2021-03-02", "4 2021-03-02"])
-    #expect(Self.changes(back).allSatisfy { $0.putsBack }, "put back even where an earlier watch keeps one seen")
+    #expect(Self.changes(back).allSatisfy { $0.exact }, "put back even where an earlier watch keeps one seen")
     #expect(state.shared.undo.isEmpty, "the season's two days are one undo")
+    #expect(state.shared.currentNotice?.text == "Undone: 4 episodes of Series 500 are seen again, each on its day.")
   }
 
   @Test func markUpToHereTakesBackOnlyTheEpisodesItMarked() {
     let key = EpisodeMarksTests.key
     var state = EpisodeMarksTests.onSeason(selected: 4, seen: [key(1, 2)])
     _ = Reducer.reduce(&state, .key(.character("M")))
+    Self.answerAll(&state)
     let back = Reducer.reduce(&state, .key(.character("u")))
     #expect(TakenEpisodesTests.days(back) == ["1 -", "3 -", "4 -"], "episode 2 was seen before: \(back)")
+    #expect(Self.changes(back).allSatisfy { $0.exact }, "the watches of that day only")
     #expect(state.shared.seenEpisodes[500]?.days.keys.sorted() == [key(1, 2)])
+    #expect(state.shared.currentNotice?.text == "Undone: 3 episodes of Series 500 are not seen again.")
   }
 
-  @Test func anEpisodeMarkedSeenIsTakenBack() {
-    var state = EpisodeMarksTests.onSeason(selected: 2)
-    _ = Reducer.reduce(&state, .key(.character("m")))
-    let back = Reducer.reduce(&state, .key(.character("u")))
-    #expect(TakenEpisodesTests.days(back) == ["2 -"])
-    #expect(state.shared.currentNotice?.text == "Undone: Marked S01E02 seen.")
-  }
-
-  @Test func theOldestChangesGoPastTheLimit() {
+  @Test func theOldestChangesGoPastTheLimitAndNothingMoreSaysSo() {
     var state = Sample.loaded(3)
-    for _ in 0..<(Undo.kept + 5) { _ = Reducer.reduce(&state, .key(.character("a"))) }
+    for _ in 0..<(Undo.kept + 5) {
+      _ = Reducer.reduce(&state, .key(.character("a")))
+      Self.answerAll(&state)
+    }
     #expect(state.shared.undo.count == Undo.kept)
+    for _ in 0..<Undo.kept {
+      _ = Reducer.reduce(&state, .key(.character("u")))
+      Self.answerAll(&state)
+    }
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    #expect(state.shared.currentNotice?.text == "Nothing more to undo: u keeps your last 50 changes of this session.")
   }
 
   @Test func uIsOfferedOnlyWithSomethingToTakeBack() {

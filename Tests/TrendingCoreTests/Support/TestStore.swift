@@ -33,8 +33,10 @@ struct TestStore {
     if effects != expected {
       report("effects of \(action): expected \(expected), got \(effects)", sourceLocation)
     }
-    // What `u` would take back is the undo tests' to state (`UndoTests`), not every mark's.
-    wanted.shared.undo = state.shared.undo
+    // What `u` would take back, and the count of saves answered it goes by, are the undo tests' to
+    // state (`UndoTests`), not every mark's.
+    (wanted.shared.undo, wanted.shared.undoDropped) = (state.shared.undo, state.shared.undoDropped)
+    wanted.shared.changesAnswered = state.shared.changesAnswered
     if state != wanted {
       report(
         "state after \(action) differs in: \(Self.differences(wanted, state).joined(separator: "; "))",
