@@ -324,6 +324,8 @@ extension OptionTable {
         }
       }
     }
-    return "'" + TextSanitizer.clean(visible, limit: Int.max) + "'"
+    // Every control and format character is written as an escape above: spaces stay as typed
+    // (the sanitizer would fold ' 2' into '2', which reads as if 2 were refused).
+    return "'" + visible + "'"
   }
 }

@@ -111,6 +111,10 @@ struct ArgumentParserTests {
     var echoed: String?
     do { _ = try ArgumentParser.parse(["show", "55\u{1B}[2J0\u{7}"]) } catch { echoed = error.message }
     #expect(echoed?.hasSuffix("not '55\\e[2J0\\x07'") == true, "\(echoed ?? "no error")")
+    // Its spaces as typed: ' 2' is not shown as a refused '2'.
+    var spaced: String?
+    do { _ = try ArgumentParser.parse(["list", "--page", " 2 "]) } catch { spaced = error.message }
+    #expect(spaced?.hasSuffix("not ' 2 '") == true, "\(spaced ?? "no error")")
     #expect(failure("season 1399")?.contains("season needs a series id and a season number") == true)
     #expect(failure("season 1399 -1")?.contains("unknown option") == true || failure("season 1399 x") != nil)
     #expect(failure("watchlist add person/3")?.contains("tv/1399") == true)
