@@ -113,7 +113,8 @@ extension TrendingCommand {
         guard kind == .json else {
           printError(
             tr("a pipe or standard input is read by 'trending import json' only; give the export's file or folder"))
-          return ExitCode.failure.rawValue
+          // A usage error: the command as typed cannot run, as a wrong option cannot.
+          return ExitCode.usage.rawValue
         }
       } else {
         let path = ImportPath.resolved(given)

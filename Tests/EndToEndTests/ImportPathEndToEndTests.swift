@@ -37,6 +37,8 @@ struct ImportPathEndToEndTests {
       piped.stdout.components(separatedBy: "already there").count == 4,
       "the first adds, the others find: \(piped.stdout)")
     #expect(piped.stderr.contains("a pipe or standard input is read by 'trending import json' only"), "\(piped.stderr)")
+    let letterboxd = try BinaryRunner.run(["import", "letterboxd", "-"], environment: ["XDG_DATA_HOME": into.path])
+    #expect(letterboxd.status == 2, "a usage error, as a wrong option is: \(letterboxd.stderr)")
     #expect(piped.stderr.contains("standard input: Is a directory"), "a read that fails stops: \(piped.stderr)")
     #expect(
       try BinaryRunner.run(["history"], environment: ["XDG_DATA_HOME": into.path]).stdout.contains("2026-01-02\t550"))
