@@ -230,7 +230,7 @@ extension Library {
         try connection.rows(
           """
           DELETE FROM watch_events WHERE id = (SELECT id FROM watch_events
-            WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ? AND (?5 IS NULL OR watched = ?5)
+            WHERE kind = ?1 AND title_id = ?2 AND season IS ?3 AND episode IS ?4 AND (?5 IS NULL OR watched = ?5)
             ORDER BY watched DESC, id DESC LIMIT 1)
           """,
           [

@@ -27,7 +27,10 @@ enum LibraryChanges {
         _ = try library.watchOnce(info, episode: episode.key, on: change.day, recorded: change.day, season: season)
       }
       return .episodes(series: change.id, SeenEpisodes(days: try library.episodeDays(change.id)))
-    case .watchlist(true): try library.add(info, to: "watchlist", day: change.day, at: change.place)
+    case .watchlist(true):
+      // On it already (another shell, a moment before the screen knew): nothing for `u` to take off.
+      let added = try library.add(info, to: "watchlist", day: change.day, at: change.place)
+      if !added { return try replaced(change.media, Replaced(unchanged: true), library) }
     case .watchlist(false): return try unlist(change.media, from: "watchlist", library)
     case .seen(true): try library.watch(info, on: change.day, recorded: change.day)
     case .seen(false): try library.unwatch(change.media, episodes: [nil], on: change.exact ? change.day : nil)
@@ -39,7 +42,9 @@ enum LibraryChanges {
       let day = try library.annotationDays(subject).noted
       try library.note(subject, note, title: info, day: change.day, episodes: change.seasons.map(stored))
       return try replaced(change.media, Replaced(day: day), library)
-    case .hidden(let hidden): try library.hide(info, hidden, day: change.day)
+    case .hidden(let hidden):
+      let changed = try library.hide(info, hidden, day: change.day)
+      if !changed { return try replaced(change.media, Replaced(unchanged: true), library) }
     case .list(let name):
       guard try library.add(info, to: name, day: change.day, at: change.place) else {
         return .listedAlready(change.media, try library.annotatedMarks(of: change.media)[change.media])

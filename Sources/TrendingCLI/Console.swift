@@ -46,13 +46,13 @@ public enum Console {
     return (try? write(line, to: STDERR_FILENO)) != nil
   }
 
-  /// Writes all of `text` to a descriptor, retrying short and interrupted writes.
   /// Whether standard error is a terminal that can take a line redrawn in place (`\r`, erase to
   /// its end): not a file, a pipe, or `TERM=dumb`.
   static var redrawsErrorLine: Bool {
     isatty(STDERR_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb"
   }
 
+  /// Writes all of `text` to a descriptor, retrying short and interrupted writes.
   static func write(_ text: String, to descriptor: Int32) throws(WriteFailure) {
     var bytes = Array(text.utf8)
     var offset = 0

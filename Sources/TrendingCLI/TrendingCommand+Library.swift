@@ -7,9 +7,10 @@ import TrendingCore
 extension TrendingCommand {
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
-  /// A command that `onlyReads` makes no library that is not there; a `checking` one (a check, a
-  /// backup, an export) refuses to run without one
-  /// (`absentLibrary`); one `importing` that made the library and changed nothing removes it.
+  /// A command that `onlyReads` makes no profile's library that is not there (the default one's
+  /// reads find an empty library made for them), a `checking` one (a check, a backup, an export)
+  /// refuses to run without one (`absentLibrary`), and one `importing` that made the library and
+  /// changed nothing removes it.
   static func withLibrary(
     _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false, dryRun: Bool = false,
     importing: Bool = false, _ body: (Library) throws(LibraryError) -> Int32

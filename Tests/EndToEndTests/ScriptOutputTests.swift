@@ -29,7 +29,9 @@ struct ScriptOutputTests {
 
   /// The calendar's progress line on a terminal: redrawn in place (`\r`, erase to the end), but
   /// not on a `dumb` one (Emacs' shell), which shows escapes as text.
-  @Test(arguments: [("xterm", true), ("dumb", false)])
+  @Test(
+    .enabled(if: BinaryRunner.has("script"), "needs util-linux's script"),
+    arguments: [("xterm", true), ("dumb", false)])
   func theCalendarsProgressLineRedrawsOnlyWhereTheTerminalCan(term: String, redraws: Bool) throws {
     let environment = ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path]
     #expect(try BinaryRunner.run(["watchlist", "add", "550", "--demo"], environment: environment).status == 0)

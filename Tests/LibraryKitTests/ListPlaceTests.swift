@@ -48,3 +48,20 @@ struct ListPlaceTests {
     #expect(list.map(\.title.media.id) == [550, 949, 680, 13], "by the day each was added")
   }
 }
+
+/// A watch taken away exactly (an undo): the one of that day, none when that day has none.
+@Suite("A watch taken away by its day")
+struct UnwatchOnADayTests {
+  @Test func onlyTheWatchOfThatDayIsTakenAway() throws {
+    let library = try freshLibrary()
+    let film = TitleInfo(media: .film(550), title: "Fight Club", year: 1999)
+    try library.watch(film, on: "2026-10-10", recorded: "2026-10-10")
+    #expect(try library.unwatch(.film(550), episodes: [nil], on: "2026-12-06") == 0, "that day has none")
+    #expect(try library.history().map(\.day) == ["2026-10-10"])
+    try library.watch(film, on: "2026-12-06", recorded: "2026-12-06")
+    try library.watch(film, on: "2026-12-07", recorded: "2026-12-07")
+    #expect(try library.unwatch(.film(550), episodes: [nil], on: "2026-12-06") == 1)
+    #expect(try library.history().map(\.day) == ["2026-12-07", "2026-10-10"], "the later one stays")
+    #expect(try library.check().isEmpty)
+  }
+}

@@ -5,7 +5,6 @@ import Localization
   import Glibc
 #endif
 
-/// A film or series the user keeps: on the watchlist, seen, or both.
 /// Where a title stood on a list: the day it was added and its place, so taking it off can be undone.
 public struct ListPlace: Equatable, Sendable, Hashable {
   /// When it was added, `YYYY-MM-DD`.
@@ -20,6 +19,7 @@ public struct ListPlace: Equatable, Sendable, Hashable {
   }
 }
 
+/// A film or series the user keeps: on the watchlist, seen, or both.
 public struct Mark: Equatable, Sendable, Hashable {
   /// The film's or series' id.
   public var id: Int

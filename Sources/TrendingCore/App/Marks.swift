@@ -47,8 +47,8 @@ public struct LibraryChange: Equatable, Sendable {
   public var once = false
   /// Where a title taken off a list stood (an undo puts it back there); nil: at the end, added `day`.
   public var place: ListPlace?
-  /// Exactly this watch (`m` again, an undo): one put back is added though an earlier one keeps
-  /// the title or episode seen; one taken away is the one of `day`, none when that day has none.
+  /// Exactly this watch (episodes put back by `m` again; an undo): one put back is added though an
+  /// earlier one keeps the episode seen; one taken away is the one of `day`, none when it has none.
   public var exact = false
 
   /// Makes a change.
@@ -110,11 +110,14 @@ public struct Replaced: Equatable, Sendable {
   public var place: ListPlace?
   /// The day of the rating or note replaced (nil: there was none).
   public var day: String?
+  /// Whether the change found the library as it would have made it (nothing for `u` to take back).
+  public var unchanged = false
 
   /// Makes one.
-  public init(place: ListPlace? = nil, day: String? = nil) {
+  public init(place: ListPlace? = nil, day: String? = nil, unchanged: Bool = false) {
     self.place = place
     self.day = day
+    self.unchanged = unchanged
   }
 }
 
@@ -329,16 +332,23 @@ extension LibraryChange {
     case .seen(false):
       guard let day = mark?.seen else { return [] }
       (back.kind, back.day) = (.seen(true), day)
-    case .rating: back.kind = .rating(episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating)
-    case .note: back.kind = .note(episode.map { mark?.episodes[$0]?.note } ?? mark?.note)
+    case .rating(let rating):
+      let before = episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating
+      guard before != rating else { return [] }
+      back.kind = .rating(before)
+    case .note(let note):
+      let before = episode.map { mark?.episodes[$0]?.note } ?? mark?.note
+      guard before != note else { return [] }
+      back.kind = .note(before)
     case .hidden(let hidden):
       guard (mark?.hidden ?? false) != hidden else { return [] }
       back.kind = .hidden(!hidden)
     case .list(let name): back.kind = .unlist(name)
     case .unlist(let name): back.kind = .list(name)
     case .episodes(let episodes, true):
-      // Those seen already keep their watches (the save gives them none).
-      let new = episodes.filter { seen?.days[$0.key] == nil }
+      // Those seen already keep their watches (the save gives them none), unless it puts a watch
+      // back (`exact`: added all the same).
+      let new = exact ? episodes : episodes.filter { seen?.days[$0.key] == nil }
       guard !new.isEmpty else { return [] }
       back.kind = .episodes(new, seen: false)
     case .episodes(let episodes, false):
@@ -363,16 +373,15 @@ extension UndoLogic {
     guard !back.isEmpty else { return }
     let serial = shared.changesAnswered + shared.unsaved.count
     shared.undo.append(Undo(made: [Undo.Made(change: change, serial: serial, back: back)]))
-    if shared.undo.count > Undo.kept {
-      shared.undo.removeFirst()
-      shared.undoDropped = true
-    }
   }
 
-  /// A key was handled: the changes it made become one undo.
+  /// A key was handled: the changes it made become one undo, the oldest past `Undo.kept` let go.
   static func settle(_ shared: inout Shared) {
     guard let first = shared.undo.firstIndex(where: { !$0.settled }) else { return }
     let made = shared.undo[first...].flatMap(\.made)
     shared.undo.replaceSubrange(first..., with: [Undo(made: made, settled: true)])
+    guard shared.undo.count > Undo.kept else { return }
+    shared.undo.removeFirst(shared.undo.count - Undo.kept)
+    shared.undoDropped = true
   }
 }

@@ -122,7 +122,6 @@ extension LibraryChange {
     }
     marks[media] = mark.isEmpty ? nil : mark
   }
-
 }
 
 extension Mark {

@@ -47,8 +47,8 @@ enum UndoLogic {
     } else if case .listedAlready = after {
       made.back = []
     } else if case .replaced(_, _, let replaced) = after {
-      // Taken off a list it was not on: nothing to put back.
-      if unlisting, replaced.place == nil { made.back = [] }
+      // Taken off a list it was not on, or found as it would have made it: nothing to put back.
+      if (unlisting && replaced.place == nil) || replaced.unchanged { made.back = [] }
       for index in made.back.indices {
         if let place = replaced.place { made.back[index].place = place }
         if let day = replaced.day { made.back[index].day = day }
@@ -66,7 +66,9 @@ enum UndoLogic {
     guard let last = state.shared.undo.last else {
       state.shared.say(
         state.shared.undoDropped
-          ? tr("Nothing more to undo: %s keeps your last 50 changes of this session.", key ?? "u")
+          ? tr(
+            "Nothing more to undo: %1$s keeps your last %2$s changes of this session.", key ?? "u",
+            String(Undo.kept))
           : tr(
             "Nothing to undo: %s takes back the changes made here to your library since trending started.", key ?? "u"),
         .message)
@@ -79,7 +81,7 @@ enum UndoLogic {
       return []
     }
     state.shared.undo.removeLast()
-    if let changed = last.made.first(where: { !holds($0.change, state.shared) }) {
+    if let changed = last.made.first(where: { !holds($0, state.shared) }) {
       state.shared.say(
         tr("Not undone: %s was changed since, elsewhere; nothing was taken back.", name(changed.change)), .problem)
       return []
@@ -104,23 +106,33 @@ enum UndoLogic {
   static func wantedOnceSaved(_ state: inout AppState) -> [Effect] {
     guard let wanted = state.shared.undoWanted, wanted < state.shared.changesAnswered else { return [] }
     state.shared.undoWanted = nil
-    guard state.shared.undo.last?.made.contains(where: { $0.serial == wanted }) == true else { return [] }
+    guard state.shared.undo.last?.made.contains(where: { $0.serial == wanted }) == true else {
+      state.shared.say(tr("Not undone: the change was not saved, so there is nothing to take back."), .message)
+      return []
+    }
     return undo(&state)
   }
 
-  /// Whether what a change made is still as it made it (none changed it since, elsewhere).
-  static func holds(_ change: LibraryChange, _ shared: Shared) -> Bool {
+  /// Whether what a change made is still as it made it (none changed it since, elsewhere): a
+  /// watch it took away not put back, one it added still the latest.
+  static func holds(_ made: Undo.Made, _ shared: Shared) -> Bool {
+    let change = made.change
     let mark = shared.marks[change.media]
+    let days = shared.seenEpisodes[change.id]?.days
     switch change.kind {
     case .watchlist(let on): return (mark?.onWatchlist ?? false) == on
     case .seen(true): return mark?.seen == change.day
+    case .seen(false): return made.back.allSatisfy { back in mark?.seen.map { $0 < back.day } ?? true }
     case .rating(let rating): return (change.episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating) == rating
     case .note(let note): return (change.episode.map { mark?.episodes[$0]?.note } ?? mark?.note) == note
     case .hidden(let hidden): return (mark?.hidden ?? false) == hidden
     case .episodes(let episodes, true):
-      guard let days = shared.seenEpisodes[change.id]?.days else { return true }
+      guard let days else { return true }
       return episodes.allSatisfy { days[$0.key] == nil || days[$0.key] == change.day }
-    case .seen(false), .episodes(_, false), .list, .unlist: return true
+    case .episodes(_, false):
+      guard let days else { return true }
+      return made.back.allSatisfy { back in back.episodes.allSatisfy { days[$0.key].map { $0 < back.day } ?? true } }
+    case .list, .unlist: return true
     }
   }
 

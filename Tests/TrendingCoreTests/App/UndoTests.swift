@@ -178,6 +178,54 @@ struct UndoTests {
     #expect(state.shared.currentNotice?.text == "Undone: 4 episodes of Series 500 are seen again, each on its day.")
   }
 
+  @Test func aSeasonPutBackOverTwoDaysIsOneUndoAndTheTakingAwayAnother() {
+    var state = TakenEpisodesTests.seenLongAgo()
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    #expect(state.shared.undo.count == 2, "the taking away, and the putting back over two days")
+    let back = Reducer.reduce(&state, .key(.character("u")))
+    #expect(TakenEpisodesTests.days(back) == ["3 -", "4 -", "1 -", "2 -"], "both days' changes: \(back)")
+    #expect(Self.changes(back).map(\.day) == ["2021-03-02", "2021-03-01"], "each day's watches, exactly")
+    #expect(state.shared.currentNotice?.text == "Undone: 4 episodes of Series 500 are not seen again.")
+    Self.answerAll(&state)
+    let again = Reducer.reduce(&state, .key(.character("u")))
+    #expect(TakenEpisodesTests.days(again) == ["1 2021-03-01", "2 2021-03-01", "3 2021-03-02", "4 2021-03-02"])
+  }
+
+  @Test func aWatchPutBackElsewhereIsNotPutBackTwice() {
+    var state = TakenEpisodesTests.seenLongAgo()
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    // Another shell watched the season again on its days: the library is read again.
+    let key = { EpisodeKey(season: 1, number: $0) }
+    _ = Reducer.reduce(
+      &state,
+      .episodeMarksLoaded(
+        500,
+        SeenEpisodes(days: [key(1): "2021-03-01", key(2): "2021-03-01", key(3): "2021-03-02", key(4): "2021-03-02"])))
+    #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty, "no second watch of each")
+    #expect(state.shared.currentNotice?.text.hasPrefix("Not undone:") == true)
+  }
+
+  @Test func aWatchlistAddOrHidingThatFoundItSoHasNothingToTakeBack() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    let mark = state.shared.marks[.film(1)]
+    _ = Reducer.reduce(&state, .changeSaved(.replaced(.film(1), mark, Replaced(unchanged: true)), problem: nil))
+    #expect(state.shared.undo.isEmpty, "on the watchlist already, put there by another shell")
+  }
+
+  @Test func aRatingGivenAgainAsItWasHasNothingToTakeBack() {
+    var state = Sample.loaded(3)
+    var mark = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2020-05-01")
+    mark.rating = 7
+    state.shared.marks[.film(1)] = mark
+    _ = MarkLogic.record(.rating(7), film: MediaSummary(id: 1, title: "Film 1"), &state.shared)
+    #expect(state.shared.undo.isEmpty)
+  }
+
   @Test func markUpToHereTakesBackOnlyTheEpisodesItMarked() {
     let key = EpisodeMarksTests.key
     var state = EpisodeMarksTests.onSeason(selected: 4, seen: [key(1, 2)])
@@ -202,7 +250,9 @@ struct UndoTests {
       Self.answerAll(&state)
     }
     _ = Reducer.reduce(&state, .key(.character("u")))
-    #expect(state.shared.currentNotice?.text == "Nothing more to undo: u keeps your last 50 changes of this session.")
+    #expect(
+      state.shared.currentNotice?.text
+        == "Nothing more to undo: u keeps your last \(Undo.kept) changes of this session.")
   }
 
   @Test func uIsOfferedOnlyWithSomethingToTakeBack() {
