@@ -20,9 +20,8 @@ extension Output {
     return name
   }
 
-  /// One watch in `trending history --json`.
-  struct HistoryItem: Encodable {
-    let watched: String
+  /// What a dated row about a title or one of its episodes says of it in JSON (history, rated).
+  struct TitleFields: Encodable {
     let id: Int
     let mediaType: String
     let title: String
@@ -30,12 +29,36 @@ extension Output {
     let season: Int?
     let episode: Int?
     let episodeName: String?
+
+    /// The fields of `title`, and of its `episode` when the row is one's.
+    init(_ title: TitleInfo, episode: EpisodeKey?, episodeName: String?) {
+      (id, mediaType, self.title, year) = (title.media.id, title.media.kind.rawValue, title.title, title.year)
+      (season, self.episode, self.episodeName) = (episode?.season, episode?.number, episodeName)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case id, title, year, season, episode
+      case mediaType = "media_type"
+      case episodeName = "episode_name"
+    }
+  }
+
+  /// One watch in `trending history --json`.
+  struct HistoryItem: Encodable {
+    let watched: String
+    let fields: TitleFields
     let rewatch: Bool
 
     enum CodingKeys: String, CodingKey {
-      case watched, id, title, year, season, episode, rewatch
-      case mediaType = "media_type"
-      case episodeName = "episode_name"
+      case watched, rewatch
+    }
+
+    /// The title's fields beside the watch's own, in one object.
+    func encode(to encoder: any Encoder) throws {
+      try fields.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(watched, forKey: .watched)
+      try container.encode(rewatch, forKey: .rewatch)
     }
   }
 
@@ -46,8 +69,7 @@ extension Output {
       return encode(
         entries.map {
           HistoryItem(
-            watched: $0.day, id: $0.title.media.id, mediaType: $0.title.media.kind.rawValue, title: $0.title.title,
-            year: $0.title.year, season: $0.episode?.season, episode: $0.episode?.number, episodeName: $0.episodeName,
+            watched: $0.day, fields: TitleFields($0.title, episode: $0.episode, episodeName: $0.episodeName),
             rewatch: $0.rewatch)
         })
     case .csv:

@@ -22,20 +22,21 @@ extension Output {
   /// One rating in `trending rated --json`: the public score beside the user's for a film or series.
   struct RatedItem: Encodable {
     let rated: String
-    let id: Int
-    let mediaType: String
-    let title: String
-    let year: Int?
-    let season: Int?
-    let episode: Int?
-    let episodeName: String?
+    let fields: TitleFields
     let rating: Int
     let score: Double?
 
     enum CodingKeys: String, CodingKey {
-      case rated, id, title, year, season, episode, rating, score
-      case mediaType = "media_type"
-      case episodeName = "episode_name"
+      case rated, rating, score
+    }
+
+    /// The title's fields beside the rating's own, in one object.
+    func encode(to encoder: any Encoder) throws {
+      try fields.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(rated, forKey: .rated)
+      try container.encode(rating, forKey: .rating)
+      try container.encodeIfPresent(score, forKey: .score)
     }
   }
 
@@ -46,8 +47,7 @@ extension Output {
       return encode(
         rated.map {
           RatedItem(
-            rated: $0.day, id: $0.title.media.id, mediaType: $0.title.media.kind.rawValue, title: $0.title.title,
-            year: $0.title.year, season: $0.episode?.season, episode: $0.episode?.number, episodeName: $0.episodeName,
+            rated: $0.day, fields: TitleFields($0.title, episode: $0.episode, episodeName: $0.episodeName),
             rating: $0.rating, score: $0.episode == nil && $0.title.voteCount > 0 ? $0.title.voteAverage : nil)
         })
     case .csv:
