@@ -174,16 +174,25 @@ extension Library {
     }
   }
 
-  /// Takes a title off a list; false when it was not on it.
+  /// Takes a title off a list; false when it was not on it. `droppingEmpty`: the list goes too when
+  /// it holds nothing after (an undo of the add that made it; never the watchlist), in one write.
   @discardableResult
-  public func remove(_ media: MediaID, from name: String) throws(LibraryError) -> Bool {
+  public func remove(_ media: MediaID, from name: String, droppingEmpty: Bool = false) throws(LibraryError) -> Bool {
     try write {
       let name = try Lists.spelling(connection, name)
       try connection.rows(
         """
         DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?) AND kind = ? AND title_id = ?
         """, [.text(name), .text(media.kind.rawValue), .integer(Int64(media.id))])
-      return connection.changes > 0
+      let removed = connection.changes > 0
+      if droppingEmpty {
+        try connection.rows(
+          """
+          DELETE FROM lists WHERE name = ?1 AND id <> 1
+            AND NOT EXISTS (SELECT 1 FROM list_items i JOIN lists l ON l.id = i.list_id WHERE l.name = ?1)
+          """, [.text(name)])
+      }
+      return removed
     }
   }
 

@@ -46,10 +46,13 @@ enum LibraryChanges {
       let changed = try library.hide(info, hidden, day: change.day)
       if !changed { return try replaced(change.media, Replaced(unchanged: true), library) }
     case .list(let name):
+      let existed = try library.listName(name) != nil
       guard try library.add(info, to: name, day: change.day, at: change.place) else {
         return .listedAlready(change.media, try library.annotatedMarks(of: change.media)[change.media])
       }
-    case .unlist(let name): return try unlist(change.media, from: name, library)
+      if !existed { return try replaced(change.media, Replaced(madeList: true), library) }
+    // The undo of an `L` that made the list (a typo) takes the list away again once empty.
+    case .unlist(let name): return try unlist(change.media, from: name, library, droppingEmpty: change.dropsEmptyList)
     case .episodes(let episodes, let seen):
       if seen {
         try library.watch(
@@ -64,11 +67,11 @@ enum LibraryChanges {
   }
 
   /// Takes a title off a list, answering where it stood (for an undo) and its mark after.
-  private static func unlist(_ media: MediaID, from name: String, _ library: Library) throws(LibraryError)
-    -> StoredAfter
-  {
+  private static func unlist(
+    _ media: MediaID, from name: String, _ library: Library, droppingEmpty: Bool = false
+  ) throws(LibraryError) -> StoredAfter {
     let place = try library.place(of: media, on: name)
-    try library.remove(media, from: name)
+    try library.remove(media, from: name, droppingEmpty: droppingEmpty)
     return try replaced(media, Replaced(place: place), library)
   }
 

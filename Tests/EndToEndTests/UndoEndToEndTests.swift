@@ -50,4 +50,20 @@ struct UndoEndToEndTests {
     #expect(try run(["lists", "Noir"]).stdout == before, "back where it stood, with its day")
     #expect(try run(["history", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
   }
+
+  @Test func aListMadeByATypoGoesWithItsUndo() throws {
+    let session = try TmuxSession(["--demo"], environment: environment)
+    try session.waitFor("1/20")
+    try session.send("L")
+    try session.waitFor("list")
+    try session.send("Noirr")
+    try session.send("Enter")
+    try session.waitFor("to the list Noirr")
+    try session.send("u")
+    try session.waitFor("Undone:")
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+    let lists = try run(["lists"])
+    #expect(!lists.stdout.contains("Noirr"), "\(lists.stdout)")
+  }
 }

@@ -65,3 +65,25 @@ struct UnwatchOnADayTests {
     #expect(try library.check().isEmpty)
   }
 }
+
+/// The undo of an add that made a list takes the list away again, once it holds nothing.
+@Suite("A list made by a title's add, taken away with it")
+struct DroppingEmptyListTests {
+  let film = TitleInfo(media: .film(550), title: "Fight Club", year: 1999)
+  let heat = TitleInfo(media: .film(949), title: "Heat", year: 1995)
+
+  @Test func onlyAnEmptyListOfYourOwnGoes() throws {
+    let library = try freshLibrary()
+    _ = try library.add(film, to: "Noirr", day: "2026-12-06")
+    #expect(try library.remove(.film(550), from: "noirr", droppingEmpty: true))
+    #expect(try library.list("Noirr") == nil, "the typo's list is gone")
+    _ = try library.add(film, to: "Noir", day: "2026-12-06")
+    _ = try library.add(heat, to: "Noir", day: "2026-12-06")
+    #expect(try library.remove(.film(550), from: "Noir", droppingEmpty: true))
+    #expect(try library.list("Noir")?.count == 1, "a list still holding a title stays")
+    _ = try library.add(film, to: Schema.watchlistName, day: "2026-12-06")
+    #expect(try library.remove(.film(550), from: Schema.watchlistName, droppingEmpty: true))
+    #expect(try library.list(Schema.watchlistName) != nil, "never the watchlist")
+    #expect(try library.check().isEmpty)
+  }
+}

@@ -50,6 +50,8 @@ public struct LibraryChange: Equatable, Sendable {
   /// Exactly this watch (episodes put back by `m` again; an undo): one put back is added though an
   /// earlier one keeps the episode seen; one taken away is the one of `day`, none when it has none.
   public var exact = false
+  /// An undo of the add that made a list: the list goes too once it holds nothing.
+  public var dropsEmptyList = false
 
   /// Makes a change.
   public init(
@@ -112,12 +114,15 @@ public struct Replaced: Equatable, Sendable {
   public var day: String?
   /// Whether the change found the library as it would have made it (nothing for `u` to take back).
   public var unchanged = false
+  /// Whether the list the title went on was made by the change (its undo takes the list away too).
+  public var madeList = false
 
   /// Makes one.
-  public init(place: ListPlace? = nil, day: String? = nil, unchanged: Bool = false) {
+  public init(place: ListPlace? = nil, day: String? = nil, unchanged: Bool = false, madeList: Bool = false) {
     self.place = place
     self.day = day
     self.unchanged = unchanged
+    self.madeList = madeList
   }
 }
 

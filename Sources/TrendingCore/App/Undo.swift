@@ -52,6 +52,7 @@ enum UndoLogic {
       for index in made.back.indices {
         if let place = replaced.place { made.back[index].place = place }
         if let day = replaced.day { made.back[index].day = day }
+        made.back[index].dropsEmptyList = replaced.madeList
       }
     }
     shared.undo[index].made[step] = made

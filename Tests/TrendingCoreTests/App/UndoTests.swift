@@ -157,6 +157,15 @@ struct UndoTests {
     #expect(state.shared.currentNotice?.text == "Undone: The Third Man is back on the list Noir.")
   }
 
+  @Test func theUndoOfAnAddThatMadeAListTakesTheListAwayToo() throws {
+    var state = Sample.loaded(3)
+    _ = MarkLogic.record(.list("Noirr"), film: MediaSummary(id: 1, title: "Film 1"), &state.shared)
+    UndoLogic.settle(&state.shared)
+    _ = Reducer.reduce(&state, .changeSaved(.replaced(.film(1), nil, Replaced(madeList: true)), problem: nil))
+    let back = try #require(Self.changes(Reducer.reduce(&state, .key(.character("u")))).first)
+    #expect(back.kind == .unlist("Noirr") && back.dropsEmptyList)
+  }
+
   @Test func aListAddThatFoundTheTitleThereHasNothingToTakeBack() {
     var state = Sample.loaded(3)
     _ = MarkLogic.record(.list("Noir"), film: MediaSummary(id: 1, title: "Film 1"), &state.shared)
