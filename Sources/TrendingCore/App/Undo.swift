@@ -99,7 +99,19 @@ enum UndoLogic {
       effects.append(.save(change))
     }
     if let said = said(last.changes) { state.shared.say(said, .confirmation) }
-    return effects + ListLogic.rehide(&state)
+    effects += ListLogic.rehide(&state)
+    // A title shown again in the list showing is selected: where the eye looks for it.
+    if case .hidden(false)? = last.changes.first?.kind, let media = last.changes.first?.media,
+      state.stack.last?.list != nil
+    {
+      let rows = state.shared.visibleRows
+      state.updateTopList { list, _ in
+        guard let index = list.movies.firstIndex(where: { $0.media == media }) else { return }
+        list.selection = index
+        ListLogic.scrollIntoView(&list, rows: rows)
+      }
+    }
+    return effects
   }
 
   /// The undo asked for while its change was being saved, once its saves have all answered (none

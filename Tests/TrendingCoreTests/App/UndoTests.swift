@@ -264,6 +264,16 @@ struct UndoTests {
         == "Nothing more to undo: u keeps your last \(Undo.kept) changes of this session.")
   }
 
+  @Test func aTitleShownAgainIsSelectedWhereItCameBack() {
+    var state = Sample.loaded(5)
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    _ = Reducer.reduce(&state, .key(.character("x")))
+    #expect(state.rootList.selectedMovie?.id == 3, "film 2 hidden, the next one selected")
+    Self.answerAll(&state)
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    #expect(state.rootList.selectedMovie?.id == 2, "back, and selected")
+  }
+
   @Test func uIsOfferedOnlyWithSomethingToTakeBack() {
     var state = Sample.loaded(3)
     #expect(!Reducer.isAvailable(.undo, in: state))
