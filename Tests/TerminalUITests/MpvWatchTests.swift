@@ -112,8 +112,14 @@ struct MpvWatchTests {
     let library = try Library(path: try runtime().appendingPathComponent("library.sqlite3"))
     let change = LibraryChange(id: 550, title: "Fight Club", year: 1999, kind: .list("Noir"), day: "2026-03-01")
     let mark = { try library.annotatedMarks(of: .film(550))[.film(550)] }
-    #expect(try LibraryChanges.store(change, in: library) == .mark(.film(550), mark()))
+    // The first add made the list: its undo takes the list away too.
+    #expect(try LibraryChanges.store(change, in: library) == .replaced(.film(550), mark(), Replaced(madeList: true)))
     #expect(try LibraryChanges.store(change, in: library) == .listedAlready(.film(550), mark()))
+    var heat = change
+    (heat.id, heat.title) = (949, "Heat")
+    #expect(
+      try LibraryChanges.store(heat, in: library)
+        == .mark(.film(949), try library.annotatedMarks(of: .film(949))[.film(949)]), "onto a list there already")
   }
 
   @Test func linesAreCutWhereverTheReadsEndAndOverlongOnesDropped() {
