@@ -59,7 +59,7 @@ public enum Output {
     page.results.enumerated().map { offset, movie in
       // What is not known is an empty field, not the table's dash: a script tests for it as such.
       let year = movie.year.map(String.init) ?? ""
-      let score = movie.voteCount > 0 ? movie.voteAverage.map(Formatters.oneDecimal) ?? "" : ""
+      let score = movie.score.map(Formatters.oneDecimal) ?? ""
       // Titles are clean of control characters already; a tab would split a field, so it is a space.
       let title = movie.title.replacing("\t", with: " ")
       return

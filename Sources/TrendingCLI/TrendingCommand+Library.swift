@@ -47,9 +47,11 @@ extension TrendingCommand {
     // An import that makes the library and then fails or is refused leaves none behind.
     let made = importing && !FileManager.default.fileExists(atPath: path.path)
     let service = LibraryService(path: path)
-    var changed = false
+    var changed = true
     let result = service.sync { library throws(LibraryError) -> Int32 in
       if let notice = library.notice { printError(notice) }
+      // Only an import that made the file asks the log whether it wrote anything.
+      guard made else { return try body(library) }
       let before = try library.newestChange()
       defer { changed = (try? library.newestChange()).map { $0 != before } ?? true }
       return try body(library)

@@ -85,6 +85,9 @@ public struct LibraryChange: Equatable, Sendable {
   /// What it marks.
   public var media: MediaID { MediaID(mediaKind, id) }
 
+  /// The title (with the episode's code) as messages name it.
+  var name: String { Prompt.name(of: MediaSummary(id: id, kind: mediaKind, title: title), episode: episode) }
+
   /// The episodes it marks (none for a change to the title).
   public var episodes: [MarkedEpisode] {
     guard case .episodes(let episodes, _) = kind else { return [] }
@@ -97,32 +100,24 @@ public struct LibraryChange: Equatable, Sendable {
     return false
   }
 
+  /// Lays the change over what the screen shows (a title's mark, or the seen episodes of a series
+  /// read), queues it, and returns its save: the one way every change reaches the library.
+  func queued(in shared: inout Shared) -> Effect {
+    if isEpisodes, var seen = shared.seenEpisodes[id] {
+      apply(toSeen: &seen)
+      shared.seenEpisodes[id] = seen
+    }
+    apply(to: &shared.marks)
+    shared.unsaved.append(self)
+    return .save(self)
+  }
+
   /// Applies the change to a series' seen episodes (a change to the title's marks changes none).
   public func apply(toSeen seen: inout SeenEpisodes) {
     guard case .episodes(let episodes, let isSeen) = kind else { return }
     for episode in episodes {
       if isSeen { seen.insert(episode.key, day: day) } else { seen.remove(episode.key) }
     }
-  }
-}
-
-/// What a change replaced that only the library knew, for `u` to put back.
-public struct Replaced: Equatable, Sendable {
-  /// Where the title stood on the list it was taken off (nil: it was not on it).
-  public var place: ListPlace?
-  /// The day of the rating or note replaced (nil: there was none).
-  public var day: String?
-  /// Whether the change found the library as it would have made it (nothing for `u` to take back).
-  public var unchanged = false
-  /// Whether the list the title went on was made by the change (its undo takes the list away too).
-  public var madeList = false
-
-  /// Makes one.
-  public init(place: ListPlace? = nil, day: String? = nil, unchanged: Bool = false, madeList: Bool = false) {
-    self.place = place
-    self.day = day
-    self.unchanged = unchanged
-    self.madeList = madeList
   }
 }
 
@@ -164,8 +159,7 @@ extension MarkLogic {
     switch after {
     case .mark(let media, let mark), .listedAlready(let media, let mark), .replaced(let media, let mark, _):
       if case .listedAlready = after, let change, case .list(let list) = change.kind {
-        let name = Prompt.name(
-          of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
+        let name = change.name
         state.shared.say(tr("%1$s was on the list %2$s already.", name, list), .confirmation)
       }
       // Only the changed title is read back: the others are as the screen has them. Changed in
@@ -182,8 +176,7 @@ extension MarkLogic {
       if problem == nil, let change, case .seen(false) = change.kind, let still = mark?.seen,
         state.shared.marks[media]?.seen != nil
       {
-        let name = Prompt.name(
-          of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: nil)
+        let name = change.name
         state.shared.say(
           tr(
             "%1$s is still seen: its latest watch was taken away (m puts it back); the one of %2$s stays.", name, still),
@@ -310,12 +303,7 @@ public enum EpisodeMarkLogic {
     change.exact = exact
     UndoLogic.remember(change, &shared)
     // The seen marks of a series no screen has read are read when one appears.
-    if var marks = shared.seenEpisodes[seriesID] {
-      change.apply(toSeen: &marks)
-      shared.seenEpisodes[seriesID] = marks
-    }
-    shared.unsaved.append(change)
-    return [.save(change)]
+    return [change.queued(in: &shared)]
   }
 }
 
@@ -338,11 +326,11 @@ extension LibraryChange {
       guard let day = mark?.seen else { return [] }
       (back.kind, back.day) = (.seen(true), day)
     case .rating(let rating):
-      let before = episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating
+      let before = mark?.rating(of: episode)
       guard before != rating else { return [] }
       back.kind = .rating(before)
     case .note(let note):
-      let before = episode.map { mark?.episodes[$0]?.note } ?? mark?.note
+      let before = mark?.note(of: episode)
       guard before != note else { return [] }
       back.kind = .note(before)
     case .hidden(let hidden):
@@ -382,7 +370,10 @@ extension UndoLogic {
 
   /// A key was handled: the changes it made become one undo, the oldest past `Undo.kept` let go.
   static func settle(_ shared: inout Shared) {
-    guard let first = shared.undo.firstIndex(where: { !$0.settled }) else { return }
+    // Run after every action (ticks too): nothing made since the last is one look at the end.
+    guard shared.undo.last?.settled == false, let first = shared.undo.firstIndex(where: { !$0.settled }) else {
+      return
+    }
     let made = shared.undo[first...].flatMap(\.made)
     shared.undo.replaceSubrange(first..., with: [Undo(made: made, settled: true)])
     guard shared.undo.count > Undo.kept else { return }

@@ -40,8 +40,7 @@ enum MarkLogic {
       day: day ?? shared.today.description,
       summary: film.title.isEmpty ? nil : MarkSummary(film), episode: episode, seasons: known.map { [$0] } ?? [])
     UndoLogic.remember(change, &shared)
-    change.apply(to: &shared.marks)
-    shared.unsaved.append(change)
+    let save = change.queued(in: &shared)
     let name = Prompt.name(of: film, episode: episode)
     let text: String
     switch kind {
@@ -60,7 +59,7 @@ enum MarkLogic {
     case .episodes: return []
     }
     shared.say(text, .confirmation)
-    return [.save(change)]
+    return [save]
   }
 
   /// Shows the marks as read whole from the file, with the changes still being saved over them
@@ -125,6 +124,12 @@ extension LibraryChange {
 }
 
 extension Mark {
+  /// The user's rating of the title, or of one of its episodes.
+  func rating(of episode: EpisodeKey?) -> Int? { episode.map { episodes[$0]?.rating } ?? rating }
+
+  /// The user's note on the title, or on one of its episodes.
+  func note(of episode: EpisodeKey?) -> String? { episode.map { episodes[$0]?.note } ?? note }
+
   /// Changes an episode's rating or note, dropping what says nothing any more.
   fileprivate mutating func annotate(_ episode: EpisodeKey?, _ change: (inout EpisodeNotes) -> Void) {
     guard let episode else { return }

@@ -26,6 +26,26 @@ public struct Undo: Equatable, Sendable {
   public var changes: [LibraryChange] { made.reversed().flatMap(\.back) }
 }
 
+/// What a change replaced that only the library knew, for `u` to put back.
+public struct Replaced: Equatable, Sendable {
+  /// Where the title stood on the list it was taken off (nil: it was not on it).
+  public var place: ListPlace?
+  /// The day of the rating or note replaced (nil: there was none).
+  public var day: String?
+  /// Whether the change found the library as it would have made it (nothing for `u` to take back).
+  public var unchanged = false
+  /// Whether the list the title went on was made by the change (its undo takes the list away too).
+  public var madeList = false
+
+  /// Makes one.
+  public init(place: ListPlace? = nil, day: String? = nil, unchanged: Bool = false, madeList: Bool = false) {
+    self.place = place
+    self.day = day
+    self.unchanged = unchanged
+    self.madeList = madeList
+  }
+}
+
 /// `u`: your changes to the library made in this session, taken back newest first, each key's
 /// together, through the one queue of changes; never over what changed since elsewhere.
 enum UndoLogic {
@@ -84,20 +104,12 @@ enum UndoLogic {
     state.shared.undo.removeLast()
     if let changed = last.made.first(where: { !holds($0, state.shared) }) {
       state.shared.say(
-        tr("Not undone: %s was changed since, elsewhere; nothing was taken back.", name(changed.change)), .problem)
+        tr("Not undone: %s was changed since, elsewhere; nothing was taken back.", changed.change.name), .problem)
       return []
     }
     state.shared.takenAway = nil
     var effects: [Effect] = []
-    for change in last.changes {
-      if change.isEpisodes, var seen = state.shared.seenEpisodes[change.id] {
-        change.apply(toSeen: &seen)
-        state.shared.seenEpisodes[change.id] = seen
-      }
-      change.apply(to: &state.shared.marks)
-      state.shared.unsaved.append(change)
-      effects.append(.save(change))
-    }
+    for change in last.changes { effects.append(change.queued(in: &state.shared)) }
     if let said = said(last.changes) { state.shared.say(said, .confirmation) }
     effects += ListLogic.rehide(&state)
     // A title shown again in the list showing is selected: where the eye looks for it.
@@ -136,8 +148,8 @@ enum UndoLogic {
     case .watchlist(let on): return (mark?.onWatchlist ?? false) == on
     case .seen(true): return mark?.seen == change.day
     case .seen(false): return made.back.allSatisfy { back in mark?.seen.map { $0 < back.day } ?? true }
-    case .rating(let rating): return (change.episode.map { mark?.episodes[$0]?.rating } ?? mark?.rating) == rating
-    case .note(let note): return (change.episode.map { mark?.episodes[$0]?.note } ?? mark?.note) == note
+    case .rating(let rating): return mark?.rating(of: change.episode) == rating
+    case .note(let note): return mark?.note(of: change.episode) == note
     case .hidden(let hidden): return (mark?.hidden ?? false) == hidden
     case .episodes(let episodes, true):
       guard let days else { return true }
@@ -149,15 +161,10 @@ enum UndoLogic {
     }
   }
 
-  /// The title (with the episode's code) a change is about.
-  static func name(_ change: LibraryChange) -> String {
-    Prompt.name(of: MediaSummary(id: change.id, kind: change.mediaKind, title: change.title), episode: change.episode)
-  }
-
   /// What an undo did, said by its first change (episodes counted across its changes).
   static func said(_ changes: [LibraryChange]) -> String? {
     guard let first = changes.first else { return nil }
-    let name = name(first)
+    let name = first.name
     switch first.kind {
     case .seen(false): return tr("Undone: the watch of %1$s on %2$s is taken away.", name, first.day)
     case .seen(true): return tr("Undone: %1$s is seen on %2$s again.", name, first.day)

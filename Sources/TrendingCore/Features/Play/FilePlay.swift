@@ -133,24 +133,18 @@ enum PlayLogic {
       state.shared.say(text, .message)
       return []
     case .watched(let day):
-      var change: LibraryChange
-      if let episode = file.episode {
-        change = LibraryChange(series: file.title, episodes: [episode], seen: true, day: day, seasons: file.season)
-        if var seen = state.shared.seenEpisodes[file.title.id] {
-          change.apply(toSeen: &seen)
-          state.shared.seenEpisodes[file.title.id] = seen
+      var change =
+        file.episode.map {
+          LibraryChange(series: file.title, episodes: [$0], seen: true, day: day, seasons: file.season)
         }
-      } else {
-        change = LibraryChange(
+        ?? LibraryChange(
           id: file.title.id, media: .film, title: file.title.title, year: file.title.year, kind: .seen(true), day: day,
           summary: file.title.title.isEmpty ? nil : MarkSummary(file.title))
-        change.apply(to: &state.shared.marks)
-      }
       change.once = true
       state.shared.takenAway = nil
-      state.shared.unsaved.append(change)
+      let save = change.queued(in: &state.shared)
       state.shared.say(tr("Watched %s: marked seen.", file.name), .confirmation)
-      return [.save(change)] + ListLogic.rehide(&state)
+      return [save] + ListLogic.rehide(&state)
     }
   }
 }
