@@ -21,10 +21,13 @@ enum ChangeLog {
 
   /// Runs `body` (inside a write transaction) recording what it changes to the recorded tables,
   /// then appends that as one entry named `kind`; nothing changed, nothing appended.
-  static func recording<T>(_ connection: SQLiteConnection, _ kind: String, _ body: () throws -> T) throws -> T {
+  static func recording<T>(_ connection: SQLiteConnection, _ kind: @autoclosure () -> String, _ body: () throws -> T)
+    throws -> T
+  {
     let session = try SessionRecorder(connection, tables: recordedTables)
     let result = try body()
     if let changeset = try session.changeset() {
+      let kind = kind()
       let name = kind.split(separator: "(").first.map(String.init) ?? kind
       try append(connection, kind: name, changeset: changeset, now: Date())
     }
@@ -188,9 +191,9 @@ final class SessionRecorder {
 
 extension Library {
   /// Runs `body` (inside a write transaction) recording what it changes, then appends that to the
-  /// log as one entry named `kind` (the operation's name, its arguments left off).
-  func recordingChanges<T>(_ kind: String, _ body: () throws -> T) throws -> T {
-    try ChangeLog.recording(connection, kind, body)
+  /// log as one entry named `kind` (the operation's name, its arguments left off), asked at the end.
+  func recordingChanges<T>(_ kind: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+    try ChangeLog.recording(connection, kind(), body)
   }
 
   /// The sequence number of the log's newest entry, 0 for an empty log.

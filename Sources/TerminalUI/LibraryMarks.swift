@@ -6,8 +6,14 @@ import TrendingCore
 /// The browser's changes to the library: each `LibraryChange` one transaction, on the library
 /// service's connection, answered with what the library holds after it.
 enum LibraryChanges {
-  /// Stores a change; the title's mark after a title's change, the series' seen episodes after an episode's.
+  /// Stores a change in one transaction, what it answers read inside it (no other write between);
+  /// the title's mark after a title's change, the series' seen episodes after an episode's.
   static func store(_ change: LibraryChange, in library: Library) throws(LibraryError) -> StoredAfter {
+    try library.change { () throws(LibraryError) -> StoredAfter in try stored(change, in: library) }
+  }
+
+  /// What `store` runs inside the change's transaction.
+  private static func stored(_ change: LibraryChange, in library: Library) throws(LibraryError) -> StoredAfter {
     let info = TitleInfo(
       media: change.media, title: change.title, year: change.year, posterPath: change.summary?.posterPath,
       voteAverage: change.summary?.voteAverage, voteCount: change.summary?.voteCount ?? 0,

@@ -25,6 +25,26 @@ struct LibraryChangesStoreTests {
     return nil
   }
 
+  @Test func eachChangeIsOneTransactionAndOneLogEntry() throws {
+    let library = try library()
+    let series = MediaSummary(id: 1399, kind: .series, title: "Game of Thrones")
+    let episodes = (1...3).map {
+      MarkedEpisode(key: EpisodeKey(season: 1, number: $0), name: nil, airDate: nil, runtime: nil)
+    }
+    var played = LibraryChange(series: series, episodes: episodes, seen: true, day: "2026-12-06")
+    played.once = true
+    let changes: [LibraryChange] = [
+      played, change(.rating(6)), change(.rating(8)), change(.list("Noir")), change(.unlist("Noir")),
+      change(.seen(true)),
+    ]
+    for change in changes {
+      let before = try library.newestChange()
+      _ = try LibraryChanges.store(change, in: library)
+      #expect(try library.newestChange() == before + 1, "\(change.kind): one entry")
+    }
+    #expect(try library.seenEpisodes(1399).count == 3)
+  }
+
   @Test func aRatingAndANoteAnswerTheDaysTheyReplaced() throws {
     let library = try library()
     _ = try LibraryChanges.store(change(.rating(6), day: "2025-02-02"), in: library)
