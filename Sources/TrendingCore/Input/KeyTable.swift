@@ -149,7 +149,8 @@ public struct KeyTable: Sendable, Equatable {
       help: "remove from list: off the list whose tab shows (a list of your own, the watchlist)"),
     KeyBinding(
       [.character("u")], .undo, in: [.list, .film, .series, .season, .episode], group: "Library",
-      help: "undo: takes back your last change to the library made here (marks, ratings, notes, lists)"),
+      help: "undo: takes back your last change to the library made here (marks, ratings, notes, lists)",
+      hint: "undo"),
     KeyBinding(
       [.character("U")], .upNext, in: [.list], group: "Library",
       help: "up next: the series you are watching, each with its next episode"),

@@ -18,7 +18,7 @@ enum KeyHints {
   /// before the rest, help (which names every key) before search; a hint not named here goes first.
   static let priority: [Command] = [
     .quit, .back, .open, .help, .search, .moveDown, .nextEpisode, .previousEpisode, .toggleMedia, .refresh,
-    .toggleWatchlist, .toggleSeen,
+    .toggleWatchlist, .toggleSeen, .undo,
     .openInBrowser, .nextTab, .sort, .toggleWindow,
   ]
 
