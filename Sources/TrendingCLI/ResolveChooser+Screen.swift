@@ -100,7 +100,7 @@ extension ResolveChooser {
     column += screen.put(Self.clean(title.title), row: row, column: column, style: Style(.title, bold: true))
     let year = title.year.map { " (\($0))" } ?? " · " + tr("no year in the file")
     var facts = [year]
-    if let day = title.day { facts.append(" · " + Formatters.date(text: Self.clean(day))) }
+    if let day = title.day { facts.append(" · " + Dates.written(text: Self.clean(day))) }
     let places = title.places.map(\.description).joined(separator: ", ")
     if !places.isEmpty { facts.append(" · " + Self.clean(places)) }
     for fact in facts { column += screen.put(fact, row: row, column: column, style: Style(.muted)) }

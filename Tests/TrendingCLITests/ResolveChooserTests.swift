@@ -106,7 +106,7 @@ struct ResolveChooserTests {
     let screen = ResolveChooser(titles: [hamlet], showsPosters: false).screen(Size(width: 100, height: 10))
     let line = screen.line(1)
     #expect(line.contains("Hamlet · no year in the file") && line.contains("diary.csv:2"), "\(line)")
-    #expect(line.contains(Formatters.date(text: "2024-05-01")) && line.contains("★8"), "\(line)")
+    #expect(line.contains(Dates.written(text: "2024-05-01")) && line.contains("★8"), "\(line)")
     let star = line.distance(from: line.startIndex, to: line.range(of: "★")?.lowerBound ?? line.endIndex)
     #expect(screen[1, star].style == Style(.yours, bold: true))
   }

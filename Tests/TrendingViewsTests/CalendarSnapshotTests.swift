@@ -58,7 +58,7 @@ struct CalendarSnapshotTests {
     state.shared.screenReader = true
     let read = Renderer.render(state)
     let row = read.cursor.row
-    let months = (1...12).map { " " + Formatters.monthName($0) + " " }
+    let months = (1...12).map { " " + Dates.monthName($0) + " " }
     #expect(months.contains { read.screen.line(row).contains($0) }, "\(read.screen.line(row))")
     #expect(!months.contains { plain.screen.line(row).contains($0) }, "\(plain.screen.line(row))")
   }

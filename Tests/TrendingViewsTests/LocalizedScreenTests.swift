@@ -151,7 +151,7 @@ struct LocalizedScreenTests {
       #expect(Formatters.runtime(60) == "1 ч")
       #expect(Formatters.score(8.44, votes: 10) == "8,4")
       #expect(Formatters.plainScore(8.44, votes: 10) == "8.4")
-      #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "1 марта 2024")
+      #expect(Dates.written(ReleaseDate("2024-03-01")!) == "1 марта 2024")
       let now = Date(timeIntervalSince1970: 1_000_000)
       #expect(Formatters.age(since: now.addingTimeInterval(-300), now: now) == "5 минут назад")
       #expect(Formatters.age(since: now.addingTimeInterval(-120), now: now) == "2 минуты назад")
@@ -162,17 +162,17 @@ struct LocalizedScreenTests {
 
   @Test func numbersDatesAndDurationsElsewhere() {
     inLanguage("zh") {
-      #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "2024年3月1日")
+      #expect(Dates.written(ReleaseDate("2024-03-01")!) == "2024年3月1日")
       #expect(Formatters.runtime(166) == "2小时46分钟")
     }
     inLanguage("cs") {
-      #expect(Formatters.date(ReleaseDate("2023-07-19")!) == "19. července 2023")
+      #expect(Dates.written(ReleaseDate("2023-07-19")!) == "19. července 2023")
       #expect(Formatters.score(7.25, votes: 3) == "7,3")
     }
-    inLanguage("es") { #expect(Formatters.date(ReleaseDate("2001-04-25")!) == "25 de abril de 2001") }
-    inLanguage("he") { #expect(Formatters.date(ReleaseDate("2008-06-12")!) == "12 ביוני 2008") }
+    inLanguage("es") { #expect(Dates.written(ReleaseDate("2001-04-25")!) == "25 de abril de 2001") }
+    inLanguage("he") { #expect(Dates.written(ReleaseDate("2008-06-12")!) == "12 ביוני 2008") }
     inLanguage("en") {
-      #expect(Formatters.date(ReleaseDate("2024-03-01")!) == "1 March 2024")
+      #expect(Dates.written(ReleaseDate("2024-03-01")!) == "1 March 2024")
       #expect(Formatters.votes(12_345) == "12K")
       #expect(Formatters.score(8.44, votes: 10) == "8.4")
     }

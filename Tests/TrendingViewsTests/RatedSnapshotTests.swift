@@ -59,4 +59,16 @@ struct RatedSnapshotTests {
   func withNothingRatedTheTabNamesTheKeyThatRates(size: Size) {
     ScreenSnapshotTests.check(Self.rated(size, empty: true), "rated-empty")
   }
+
+  @Test func aSeriesTitleIsCutBeforeItsEpisodesNameGoes() {
+    let episode = [" · S01E05 Harbour Master", " · S01E05"]
+    let title = "The Night Ferry (demo)"
+    #expect(RatedView.fitted(title, episode, width: 46) == (title, " · S01E05 Harbour Master"))
+    #expect(RatedView.fitted(title, episode, width: 42) == ("The Night Ferry (…", " · S01E05 Harbour Master"))
+    #expect(
+      RatedView.fitted(title, episode, width: 34) == (title, " · S01E05"),
+      "the name goes once the title would be cut short")
+    let narrow = RatedView.fitted(title, episode, width: 14)
+    #expect(narrow.episode == " · S01E05" && TextWidth.width(of: narrow.title) <= 5, "\(narrow)")
+  }
 }

@@ -226,12 +226,14 @@ public enum EpisodeMarkLogic {
     let code = episode.key.code
     let taken = takenDays(seriesID, shared)
     if let day = taken[episode.key] {
-      shared.say(tr("Marked %1$s seen on %2$s again.", code, day), .confirmation)
+      shared.say(tr("Marked %1$s seen on %2$s again.", code, Dates.written(text: day)), .confirmation)
       return putBack(seriesID, [episode], days: taken, &shared)
     }
     if let day = shared.seenEpisodes[seriesID]?.days[episode.key] {
       shared.say(
-        tr("Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", code, day), .confirmation)
+        tr(
+          "Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", code, Dates.written(text: day)),
+        .confirmation)
       return takeAway(seriesID, [episode], &shared)
     }
     shared.say(tr("Marked %s seen.", code), .confirmation)

@@ -92,9 +92,11 @@ extension MarkLogic {
     if restored == nil, let day = seen {
       shared.takenAway = TakenWatch(media: media, days: [nil: day])
       shared.say(
-        tr("Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", name, day), .confirmation)
+        tr(
+          "Marked %1$s not seen: its watch of %2$s taken away (m again puts it back).", name, Dates.written(text: day)),
+        .confirmation)
     } else if let restored {
-      shared.say(tr("Marked %1$s seen on %2$s again.", name, restored), .confirmation)
+      shared.say(tr("Marked %1$s seen on %2$s again.", name, Dates.written(text: restored)), .confirmation)
     }
     return effects
   }

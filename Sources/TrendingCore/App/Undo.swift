@@ -166,8 +166,9 @@ enum UndoLogic {
     guard let first = changes.first else { return nil }
     let name = first.name
     switch first.kind {
-    case .seen(false): return tr("Undone: the watch of %1$s on %2$s is taken away.", name, first.day)
-    case .seen(true): return tr("Undone: %1$s is seen on %2$s again.", name, first.day)
+    case .seen(false):
+      return tr("Undone: the watch of %1$s on %2$s is taken away.", name, Dates.written(text: first.day))
+    case .seen(true): return tr("Undone: %1$s is seen on %2$s again.", name, Dates.written(text: first.day))
     case .watchlist(false): return tr("Undone: %s is off the watchlist again.", name)
     case .watchlist(true): return tr("Undone: %s is back on the watchlist.", name)
     case .rating(let rating?): return tr("Undone: your rating of %1$s is %2$s again.", name, String(rating))

@@ -124,35 +124,6 @@ public enum Formatters {
   /// A count of seasons: "1 season", "3 seasons" ("3 сезона").
   public static func seasons(_ count: Int) -> String { trn("%s season", "%s seasons", count) }
 
-  /// A date with the month's name, in the user's language: "1 March 2024", "1 марта 2024".
-  public static func date(_ date: ReleaseDate) -> String {
-    // The day, the month's name and the year; translators reorder them ("%3$s年%2$s%1$s日").
-    trc("date", "%1$s %2$s %3$s", String(date.day), monthName(date.month), String(date.year))
-  }
-
-  /// A month's name as it stands in a date (the genitive where the language needs it: "марта").
-  static func monthName(_ month: Int) -> String {
-    switch month {
-    case 1: return trc("month in a date", "January")
-    case 2: return trc("month in a date", "February")
-    case 3: return trc("month in a date", "March")
-    case 4: return trc("month in a date", "April")
-    case 5: return trc("month in a date", "May")
-    case 6: return trc("month in a date", "June")
-    case 7: return trc("month in a date", "July")
-    case 8: return trc("month in a date", "August")
-    case 9: return trc("month in a date", "September")
-    case 10: return trc("month in a date", "October")
-    case 11: return trc("month in a date", "November")
-    default: return trc("month in a date", "December")
-    }
-  }
-
-  /// A `YYYY-MM-DD` day written by the app (the watchlist's), as `date(_:)` shows it, or as it came.
-  public static func date(text: String) -> String {
-    ReleaseDate(text).map(date) ?? text
-  }
-
   /// A rating on its service's scale: "8.8/10", "67/100", "81%".
   public static func rating(_ rating: Rating?, scale: RatingScale) -> String {
     guard let rating else { return missing }

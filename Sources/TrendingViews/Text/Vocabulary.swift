@@ -54,6 +54,9 @@ public enum Vocabulary {
     }
   }
 
+  /// The kind of an episode's row (Recently rated), beside `kind(_:)`'s.
+  static var episodeKind: String { trc("kind of entry, short", "episode") }
+
   /// A series' status: "returning", "ended", "cancelled".
   public static func seriesStatus(_ status: String) -> String {
     switch status {

@@ -20,12 +20,12 @@ struct TakenWatchTests {
     var state = Self.seenLongAgo()
     let off = Reducer.reduce(&state, .key(.character("m")))
     #expect(off.contains { if case .save(let change) = $0 { change.kind == .seen(false) } else { false } })
-    #expect(state.shared.currentNotice?.text.contains("its watch of 2020-05-01 taken away") == true)
+    #expect(state.shared.currentNotice?.text.contains("its watch of 1 May 2020 taken away") == true)
     let on = Reducer.reduce(&state, .key(.character("m")))
     let day = on.compactMap { if case .save(let change) = $0 { change.day } else { nil } }
     #expect(day == ["2020-05-01"], "put back on its own day, not today's: \(on)")
     #expect(state.shared.marks[.film(1)]?.seen == "2020-05-01")
-    #expect(state.shared.currentNotice?.text == "Marked Film 1 seen on 2020-05-01 again.")
+    #expect(state.shared.currentNotice?.text == "Marked Film 1 seen on 1 May 2020 again.")
   }
 
   @Test func anotherMarkBetweenMakesMAWatchOfToday() {
@@ -100,10 +100,10 @@ struct TakenEpisodesTests {
     var state = Self.seenLongAgo()
     let ref = EpisodeRef(seriesID: 500, season: 1, number: 3)
     _ = EpisodeMarkLogic.toggle(ref, &state.shared)
-    #expect(state.shared.currentNotice?.text.contains("its watch of 2021-03-02 taken away") == true)
+    #expect(state.shared.currentNotice?.text.contains("its watch of 2 March 2021 taken away") == true)
     let again = EpisodeMarkLogic.toggle(ref, &state.shared)
     #expect(Self.days(again) == ["3 2021-03-02"])
-    #expect(state.shared.currentNotice?.text == "Marked S01E03 seen on 2021-03-02 again.")
+    #expect(state.shared.currentNotice?.text == "Marked S01E03 seen on 2 March 2021 again.")
     _ = EpisodeMarkLogic.toggle(ref, &state.shared)
     let season = Reducer.reduce(&state, .key(.character("m")))
     #expect(Self.days(season) == ["3 2021-03-02"], "the one not seen, on its day: \(season)")

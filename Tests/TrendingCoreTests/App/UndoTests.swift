@@ -39,7 +39,8 @@ struct UndoTests {
     let back = Self.changes(Reducer.reduce(&state, .changeSaved(.mark(.film(1), mark), problem: nil)))
     #expect(back.map { "\($0.kind) \($0.day) \($0.exact)" } == ["seen(false) \(today) true"], "the watch of that day")
     #expect(state.shared.marks[.film(1)]?.seen == nil, "at once, before the save answers")
-    #expect(state.shared.currentNotice?.text == "Undone: the watch of Film 1 on \(today) is taken away.")
+    #expect(
+      state.shared.currentNotice?.text == "Undone: the watch of Film 1 on \(Dates.written(text: today)) is taken away.")
     Self.answerAll(&state)
     #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty)
     #expect(state.shared.currentNotice?.text.hasPrefix("Nothing to undo: u takes back") == true)

@@ -141,6 +141,38 @@ public struct ListScreen: Equatable, Sendable {
   /// The rows last shown, sorted, narrowed and filtered.
   static let shownRows = Memo<ShownRowsKey, [MediaSummary]>()
 
+  /// Each shown row's rank in the list as loaded (of the one kind shown, on a tab of both), while
+  /// the list is in its own order and some rows are left out or filtered away: those do not
+  /// renumber the rest (#4 stays 4 once #3 is hidden). Nil when every row shows or in another
+  /// order, where a row's number is its place.
+  public var ranks: [Int]? {
+    guard sort == .rank else { return nil }
+    let all = list.value?.movies ?? []
+    let loaded = only.map { kind in all.filter { $0.kind == kind } } ?? all
+    let shown = movies
+    guard shown.count != loaded.count else { return nil }
+    return Self.shownRanks.value(for: RanksKey(loaded: loaded, shown: shown)) {
+      // The shown rows are the loaded ones in the same order, some left out: one walk finds each.
+      var ranks: [Int] = []
+      var next = loaded.startIndex
+      for row in shown {
+        while next < loaded.endIndex, loaded[next].id != row.id || loaded[next].kind != row.kind { next += 1 }
+        ranks.append(next + 1)
+        next += 1
+      }
+      return ranks
+    }
+  }
+
+  /// What the ranks depend on: the rows loaded and those shown.
+  struct RanksKey: Equatable, Sendable {
+    let loaded: [MediaSummary]
+    let shown: [MediaSummary]
+  }
+
+  /// The ranks last worked out.
+  static let shownRanks = Memo<RanksKey, [Int]>()
+
   /// The titles it leaves out of what is loaded, from the marks: those the user is not interested
   /// in (but on the watchlist and Up next, which the user chose), and seen ones while "hide seen"
   /// is on; a search hides nothing (it was asked for by name).

@@ -13,7 +13,7 @@ public enum CalendarWords {
 
   /// A day and its month: "7 December" ("7 декабря").
   public static func dayAndMonth(_ day: CivilDay) -> String {
-    trc("day and month", "%1$s %2$s", String(day.day), Formatters.monthName(day.month))
+    trc("day and month", "%1$s %2$s", String(day.day), Dates.monthName(day.month))
   }
 
   /// A day in a week's list: "Mon 7".

@@ -10,7 +10,7 @@ enum MarkLines {
     guard let mark else { return }
     let words = [
       mark.onWatchlist ? tr("+ on your watchlist") : nil,
-      mark.seen.map { tr("✓ seen %s", Formatters.date(text: $0)) },
+      mark.seen.map { tr("✓ seen %s", Dates.written(text: $0)) },
       mark.hidden ? tr("not interested (x shows it again)") : nil,
     ].compactMap { $0 }
     if !words.isEmpty {

@@ -75,7 +75,7 @@ extension FilmDocument {
     document.heading(trn("Reviews (%s)", "Reviews (%s)", reviews.total))
     var byline = [first.author]
     if let rating = first.rating { byline.append(tr("%s/10", Formatters.decimal(rating))) }
-    if let written = first.written { byline.append(Formatters.date(written)) }
+    if let written = first.written { byline.append(Dates.written(written)) }
     document.append(
       contentsOf: TextLayout.wrap(facts: byline, width: width - 2).map {
         [Span("  " + $0, Style(.muted))]

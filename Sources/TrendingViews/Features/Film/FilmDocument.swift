@@ -98,7 +98,7 @@ public enum FilmDocument {
       parts.append(GenreNames.shown(details.genres, media: .film).joined(separator: tr(", ")))
     }
     if let date = details.releaseDate {
-      parts.append(Formatters.date(date))
+      parts.append(Dates.written(date))
     } else if let status = details.status {
       parts.append(Vocabulary.status(status))
     }

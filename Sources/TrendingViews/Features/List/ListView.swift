@@ -188,6 +188,7 @@ enum ListView {
     let separator = Formatters.decimalSeparator
     let language = Translator.current.language
     let services = services(of: screenState.source.tab?.saved)
+    let ranks = screenState.ranks
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }
@@ -195,7 +196,7 @@ enum ListView {
       let selected = index == screenState.selection
       if selected { screen.fill(row: row, to: columns.width, style: Style(selected: true)) }
       screen.put(
-        String(index + 1), row: row, column: columns.rank, fitting: columns.rankWidth, alignRight: true,
+        String(ranks.map { $0[index] } ?? index + 1), row: row, column: columns.rank, fitting: columns.rankWidth, alignRight: true,
         style: Style(.muted, selected: selected))
       if let mark = movie.media.flatMap({ shared.marks[$0] }), mark.seen != nil || mark.onWatchlist {
         // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).

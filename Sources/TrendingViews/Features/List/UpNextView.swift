@@ -37,7 +37,7 @@ enum UpNextView {
       let coming = entry.isComing(today: today)
       let when =
         entry.next.airDate.flatMap(ReleaseDate.init).map { date in
-          coming ? tr("coming %s", Formatters.date(date)) : Formatters.date(date)
+          coming ? tr("coming %s", Dates.written(date)) : Dates.written(date)
         } ?? (coming ? tr("date not announced") : "")
       return Row(
         title: series.shownTitle, code: entry.next.key.code, name: entry.next.name ?? "", when: when, coming: coming,

@@ -20,12 +20,12 @@ public enum PersonDocument {
     if let knownFor = person.knownFor { facts.append(Vocabulary.department(knownFor)) }
     if let born = person.birthday {
       facts.append(
-        person.placeOfBirth.map { tr("born %1$s in %2$s", Formatters.date(born), $0) }
-          ?? tr("born %s", Formatters.date(born)))
+        person.placeOfBirth.map { tr("born %1$s in %2$s", Dates.written(born), $0) }
+          ?? tr("born %s", Dates.written(born)))
     } else if let place = person.placeOfBirth {
       facts.append(tr("born in %s", place))
     }
-    if let died = person.deathday { facts.append(tr("died %s", Formatters.date(died))) }
+    if let died = person.deathday { facts.append(tr("died %s", Dates.written(died))) }
     if !facts.isEmpty {
       document.append(
         contentsOf: TextLayout.wrap(facts: facts, width: width).map { [Span($0, Style(.muted))] })

@@ -35,7 +35,8 @@ enum RatedView {
     let movies = shown.movies
     // Only the rows on screen are worded and measured: a frame costs the same with 20 ratings or 500.
     let visible = movies.indices.clamped(to: shown.top..<(shown.top + rows.count))
-    let kindWidth = ListView.kindWidth(movies, search: false)
+    let kinds = ListView.kindWidth(movies, search: false)
+    let kindWidth = kinds > 0 ? max(kinds, TextWidth.width(of: Vocabulary.episodeKind)) : 0
     let separator = Formatters.decimalSeparator
     let lines = movies[visible].map { movie -> Row in
       let kind = kindWidth > 0 ? Vocabulary.kind(movie.kind) : ""
@@ -43,9 +44,9 @@ enum RatedView {
         return Row(kind: kind, title: movie.shownTitle, episode: [], day: "", mine: "", score: "", tone: .muted)
       }
       return Row(
-        kind: kind, title: entry.title.shownTitle,
+        kind: kindWidth > 0 && entry.episode != nil ? Vocabulary.episodeKind : kind, title: entry.title.shownTitle,
         episode: [entry.episodeLabel, entry.episode?.code].compactMap { $0.map { " · " + $0 } },
-        day: Formatters.date(text: entry.day), mine: "★\(entry.rating)",
+        day: Dates.written(text: entry.day), mine: "★\(entry.rating)",
         score: Formatters.score(entry.publicScore, votes: entry.publicVotes, separator: separator),
         tone: ListView.tone(forScore: entry.publicScore, votes: entry.publicVotes))
     }
@@ -66,10 +67,10 @@ enum RatedView {
     let scoreColumn = end - scoreWidth
     let mineColumn = scoreColumn - 2 - mineWidth
     // The day when the title keeps at least a dozen columns beside it; the kind ("series") only
-    // where no title is cut short of its words (or of two dozen columns) for it: the title says more.
+    // where no title or episode's name is cut for it: the title says more.
     let room = mineColumn - 2 - titleColumn
     let showsDay = room - dayWidth - 2 >= 12
-    let showsKind = kindWidth > 0 && room - (showsDay ? dayWidth + 2 : 0) - kindColumns >= min(titled, 24)
+    let showsKind = kindWidth > 0 && room - (showsDay ? dayWidth + 2 : 0) - kindColumns >= titled
     let textColumn = titleColumn + (showsKind ? kindColumns : 0)
     let dayColumn = mineColumn - 2 - dayWidth
     let textWidth = (showsDay ? dayColumn : mineColumn) - 2 - textColumn
@@ -125,11 +126,17 @@ enum RatedView {
     return end + 1
   }
 
-  /// A title and its episode's words in `width`: whole when they fit, else the episode's code kept
-  /// (its name first to go) and the title cut beside it, down to a few columns; else the title alone.
+  /// A title and its episode's words in `width`: whole when they fit; else the title cut (to no
+  /// less than `kept` columns) before the episode's name goes, then before its code, down to a few
+  /// columns; else the title alone.
   static func fitted(_ title: String, _ episode: [String], width: Int) -> (title: String, episode: String) {
     let titleWidth = TextWidth.width(of: title)
-    for words in episode where titleWidth + TextWidth.width(of: words) <= width { return (title, words) }
+    let kept = 16
+    for words in episode {
+      let left = width - TextWidth.width(of: words)
+      if titleWidth <= left { return (title, words) }
+      if left >= min(titleWidth, kept) { return (TextLayout.truncate(title, to: left), words) }
+    }
     for words in episode where width - TextWidth.width(of: words) >= min(titleWidth, 4) {
       return (TextLayout.truncate(title, to: width - TextWidth.width(of: words)), words)
     }

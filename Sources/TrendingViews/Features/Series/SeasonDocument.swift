@@ -21,7 +21,7 @@ public enum SeasonDocument {
     document.append(contentsOf: TextLayout.wrap(heading, width: width).map { [Span($0, Style(.title, bold: true))] })
     guard let season else { return document }
     var facts: [String] = []
-    if let date = season.airDate { facts.append(Formatters.date(date)) }
+    if let date = season.airDate { facts.append(Dates.written(date)) }
     if !season.episodes.isEmpty { facts.append(Formatters.episodes(season.episodes.count)) }
     let aired = season.episodes.filter { $0.hasAired(by: today) }.count
     if aired < season.episodes.count, !season.episodes.isEmpty {
@@ -97,7 +97,7 @@ public enum SeasonDocument {
   }
 
   /// An episode's air date, or that it is to come.
-  static func date(_ episode: Episode) -> String { episode.airDate.map(Formatters.date) ?? tr("date to come") }
+  static func date(_ episode: Episode) -> String { episode.airDate.map(Dates.written) ?? tr("date to come") }
 
   /// One episode as a row: its seen mark, number and name, then as much of its date (blank when
   /// `sameDay` as the row above), runtime and score as fits, and the user's rating ("★9").
@@ -180,7 +180,7 @@ public enum EpisodeDocument {
     if let date = episode.airDate {
       facts.append(
         aired
-          ? Formatters.date(date) : tr("airs %1$s, %2$s", Formatters.date(date), Formatters.days(from: today, to: date))
+          ? Dates.written(date) : tr("airs %1$s, %2$s", Dates.written(date), Formatters.days(from: today, to: date))
       )
     } else {
       facts.append(tr("air date to come"))
@@ -196,7 +196,7 @@ public enum EpisodeDocument {
       let entries = RatingLines.entries(average: score, votes: episode.voteCount, mine: notes?.rating)
       document.append(contentsOf: RatingLines.lines(entries, width: width))
     }
-    if let seenOn { document.append([Span(tr("✓ seen %s", Formatters.date(text: seenOn)), Style(.good))]) }
+    if let seenOn { document.append([Span(tr("✓ seen %s", Dates.written(text: seenOn)), Style(.good))]) }
     MarkLines.note(notes?.note, width: width, into: &document)
     if let overview = episode.overview {
       document.heading(tr("Overview"))

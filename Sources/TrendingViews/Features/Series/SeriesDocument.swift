@@ -126,7 +126,7 @@ public enum SeriesDocument {
     guard let episode = next ?? details.lastEpisode else { return }
     var parts = [episode.code + (episode.name.map { " " + Quoted.name($0) } ?? "")]
     if let date = episode.airDate {
-      parts.append(Formatters.date(date))
+      parts.append(Dates.written(date))
       if next != nil { parts.append(Formatters.days(from: today, to: date)) }
     }
     let label = next != nil ? tr("Next") : tr("Last aired")
