@@ -196,7 +196,8 @@ enum ListView {
       let selected = index == screenState.selection
       if selected { screen.fill(row: row, to: columns.width, style: Style(selected: true)) }
       screen.put(
-        String(ranks.map { $0[index] } ?? index + 1), row: row, column: columns.rank, fitting: columns.rankWidth, alignRight: true,
+        String(ranks.map { $0[index] } ?? index + 1), row: row, column: columns.rank, fitting: columns.rankWidth,
+        alignRight: true,
         style: Style(.muted, selected: selected))
       if let mark = movie.media.flatMap({ shared.marks[$0] }), mark.seen != nil || mark.onWatchlist {
         // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).

@@ -58,7 +58,8 @@ struct EpisodeMarksTests {
       $0.shared.seenEpisodes[500] = []
       $0.shared.unsaved = [unseen]
       $0.shared.takenAway = TakenWatch(media: .series(500), days: [Self.key(1, 2): "2027-01-15"])
-      $0.shared.say("Marked S01E02 not seen: its watch of 15 January 2027 taken away (m again puts it back).", .confirmation)
+      $0.shared.say(
+        "Marked S01E02 not seen: its watch of 15 January 2027 taken away (m again puts it back).", .confirmation)
     }
   }
 
