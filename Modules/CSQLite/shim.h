@@ -7,6 +7,7 @@
    request is on its way. The table's types are the header's own, so a changed prototype fails to
    build. SQLITE_TRANSIENT is a cast of -1, which Swift does not import: the binders below pass it. */
 #include <dlfcn.h>
+#include <string.h>
 /* The session extension's declarations (Debian's libsqlite3 is built with it). */
 #define SQLITE_ENABLE_SESSION 1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
@@ -162,19 +163,37 @@ static inline const trending_session_api *trending_session_load(void) {
   return api;
 }
 
-/// Counts a conflict met while a changeset is applied, and stops the apply.
+/// A replay's conflicts: the functions that read a change, the one row the schema itself makes (a
+/// table and its integer key) and the count of conflicts met.
+typedef struct {
+  const trending_session_api *_Nonnull api;
+  const char *_Nonnull own_table;
+  sqlite3_int64 own_key;
+  int conflicts;
+} trending_replay;
+
+/// A conflict met while a changeset is replayed: an update of the schema's own row (made by the
+/// migrations, not by the log, so its values were the library's own) takes its new values; any
+/// other conflict is counted and stops the apply.
 static inline int trending_changeset_conflict(void *context, int kind, sqlite3_changeset_iter *change) {
-  (void)kind;
-  (void)change;
-  *(int *)context += 1;
+  trending_replay *replay = context;
+  const char *table = NULL;
+  int columns = 0, op = 0, indirect = 0;
+  sqlite3_value *key = NULL;
+  if (kind == SQLITE_CHANGESET_DATA && replay->api->changeset_op(change, &table, &columns, &op, &indirect) == SQLITE_OK
+      && op == SQLITE_UPDATE && table != NULL && strcmp(table, replay->own_table) == 0
+      && replay->api->changeset_old(change, 0, &key) == SQLITE_OK && key != NULL
+      && replay->api->value_type(key) == SQLITE_INTEGER && replay->api->value_int64(key) == replay->own_key) {
+    return SQLITE_CHANGESET_REPLACE;
+  }
+  replay->conflicts += 1;
   return SQLITE_CHANGESET_ABORT;
 }
 
-/// Applies a changeset to `db`'s main database; every conflict is counted in `*conflicts` and stops
-/// the apply (a replay from empty meets none). SQLite's result code.
-static inline int trending_changeset_apply(
-    const trending_session_api *api, sqlite3 *db, int size, void *changeset, int *conflicts) {
-  return api->apply(db, size, changeset, NULL, trending_changeset_conflict, conflicts);
+/// Applies a changeset to `db`'s main database; a conflict other than on the schema's own row is
+/// counted in `replay` and stops the apply (a replay from empty meets none). SQLite's result code.
+static inline int trending_changeset_apply(sqlite3 *db, int size, void *changeset, trending_replay *replay) {
+  return replay->api->apply(db, size, changeset, NULL, trending_changeset_conflict, replay);
 }
 
 #endif

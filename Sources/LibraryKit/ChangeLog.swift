@@ -80,8 +80,10 @@ enum ChangeLog {
     try append(connection, kind: "existing", changeset: changeset, now: now)
   }
 
-  /// Rebuilds a library from the log alone: every entry applied in order to `scratch` (empty
-  /// tables of the current schema). Returns the number of entries, or throws where one fails.
+  /// Rebuilds a library from the log alone: every entry applied in order to `scratch` (the tables
+  /// of the current schema, with the one row the schema makes: the watchlist's, whose day of
+  /// making the log never held, so an update of it takes its new values whatever that day was).
+  /// Returns the number of entries, or throws where one fails.
   static func replay(_ connection: SQLiteConnection, into scratch: SQLiteConnection) throws(SQLiteFailure) -> Int {
     guard let api = api else {
       throw SQLiteFailure(code: SQLITE_ERROR, message: "libsqlite3 has no session extension")
@@ -104,9 +106,12 @@ enum ChangeLog {
         failure = SQLiteFailure(code: SQLITE_CORRUPT, message: "change \(row["seq"].int ?? 0) cannot be read")
         return
       }
-      var conflicts: Int32 = 0
-      let code = data.withUnsafeMutableBytes { bytes in
-        trending_changeset_apply(api, scratch.handle, Int32(bytes.count), bytes.baseAddress, &conflicts)
+      let (code, conflicts) = "lists".withCString { table in
+        var replay = trending_replay(api: api, own_table: table, own_key: 1, conflicts: 0)
+        let code = data.withUnsafeMutableBytes { bytes in
+          trending_changeset_apply(scratch.handle, Int32(bytes.count), bytes.baseAddress, &replay)
+        }
+        return (code, replay.conflicts)
       }
       if code != SQLITE_OK || conflicts > 0 {
         failure = SQLiteFailure(
@@ -206,6 +211,11 @@ extension Library {
   /// when the log rebuilds the library exactly.
   func changeLogProblems() throws -> [String] {
     let scratch = try Schema.made(upTo: Schema.current)
+    // The watchlist's row is made by the schema on the day the file was, not by the log: the
+    // rebuilt one is made as this file's was (the day the check runs is no one's).
+    if let made = try connection.scalar("SELECT created FROM lists WHERE id = 1") {
+      try scratch.rows("UPDATE lists SET created = ? WHERE id = 1", [made])
+    }
     let entries: Int
     do {
       entries = try ChangeLog.replay(connection, into: scratch)
