@@ -1,6 +1,7 @@
 import AmodbKit
 import FoundationEssentials
 import LibraryKit
+import Localization
 import TrendingCore
 
 /// The browser's changes to the library: each `LibraryChange` one transaction, on the library
@@ -53,6 +54,11 @@ enum LibraryChanges {
       if !changed { return try replaced(change.media, Replaced(unchanged: true), library) }
     case .list(let name):
       let existed = try library.listName(name) != nil
+      // An undo puts a title back where it stood: on a list deleted since, elsewhere, it makes none.
+      if change.place != nil, !existed {
+        throw LibraryError(
+          .notFound, tr("the list %1$s was deleted elsewhere; %2$s is not put back.", name, change.title))
+      }
       guard try library.add(info, to: name, day: change.day, at: change.place) else {
         return .listedAlready(change.media, try library.annotatedMarks(of: change.media)[change.media])
       }

@@ -45,6 +45,17 @@ struct LibraryChangesStoreTests {
     #expect(try library.seenEpisodes(1399).count == 3)
   }
 
+  @Test func anUndoDoesNotPutATitleBackOnAListDeletedElsewhere() throws {
+    let library = try library()
+    _ = try LibraryChanges.store(change(.list("Top"), day: "2025-01-10"), in: library)
+    let place = try #require(replaced(try LibraryChanges.store(change(.unlist("Top")), in: library))?.place)
+    _ = try library.deleteList("Top")
+    var back = change(.list("Top"))
+    back.place = place
+    #expect(throws: LibraryError.self) { try LibraryChanges.store(back, in: library) }
+    #expect(try library.listName("Top") == nil, "no list made again")
+  }
+
   @Test func aRatingAndANoteAnswerTheDaysTheyReplaced() throws {
     let library = try library()
     _ = try LibraryChanges.store(change(.rating(6), day: "2025-02-02"), in: library)
