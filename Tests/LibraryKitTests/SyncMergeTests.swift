@@ -260,6 +260,26 @@ struct SyncMergeTests {
     #expect(try desktop.library.list("Old") == nil)
   }
 
+  /// A member's own old copy, taken in before the next sync: what was taken away here since (not
+  /// yet sent) stays away too.
+  @Test func anOldCopyTakenInBeforeTheNextSyncBringsBackNothingTakenAwaySince() throws {
+    let (laptop, _) = try pair()
+    try laptop.join()
+    try laptop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
+    _ = try laptop.library.add(heat, to: "Old", day: "2025-06-02")
+    _ = try laptop.library.rate(Subject(heat.media), 7, title: heat, day: "2025-06-02")
+    _ = try laptop.sync()
+    let copy = Array(try laptop.library.exportJSON(now: "2025-06-03").utf8)
+    _ = try laptop.library.rate(Subject(heat.media), nil, title: heat, day: "2025-06-04")
+    #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
+    #expect(try laptop.library.deleteList("Old"))
+    let outcome = try laptop.library.importJSON(copy, name: "copy.json", dryRun: false)
+    #expect(outcome.takenAway == 4 && outcome.addedInAll == 0, "\(outcome)")
+    #expect(try laptop.library.rating(Subject(heat.media)) == nil)
+    #expect(try laptop.library.marks()[fightClub.media]?.seen == nil)
+    #expect(try laptop.library.list("Old") == nil)
+  }
+
   /// Names told apart by case in any script, as the library tells them here: "Été" made on one
   /// machine and "été" on another are one list, reached by either, added to and deleted as one.
   @Test func aListNamedInAnotherCaseOfAnyScriptIsOneList() throws {

@@ -77,7 +77,11 @@ extension Library {
     let day = today.flatMap(ReleaseDate.init) ?? ReleaseDate(day: Date())
     let run = JSONImportRun(library: self, stream: JSONStream(source), name: name, today: day)
     do {
-      return try transaction(commit: !dryRun, kind: Self.jsonImportKind) { try run.readKeepingFailure() }
+      return try transaction(commit: !dryRun, kind: Self.jsonImportKind) {
+        // What was taken away here since the last sync is stamped first, so the copy brings none of it back.
+        if let member = try SyncMember.load(connection) { try SyncStamp.stampLog(connection, member: member) }
+        return try run.readKeepingFailure()
+      }
     } catch {
       if let failure = run.failure { throw failure }
       throw error
