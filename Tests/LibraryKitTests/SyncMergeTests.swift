@@ -280,6 +280,37 @@ struct SyncMergeTests {
     #expect(try laptop.library.list("Old") == nil)
   }
 
+  /// One machine's rating import says "seen by 1 May" and the other's diary says "seen on 1 April":
+  /// after a sync both hold the one dated watch, as one import of both would.
+  @Test func aWatchKnownOnlyByADayGivesWayToAnotherMachinesDatedWatch() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try laptop.library.write {
+      for title in [fightClub, heat] {
+        try Titles.upsert(laptop.library.connection, title, day: "2026-12-01")
+        try Events.insert(
+          laptop.library.connection, title.media, episode: nil, day: "2018-05-01", recorded: "2026-12-01",
+          identity: .seenBy)
+      }
+    }
+    try desktop.library.watch(fightClub, on: "2018-04-01", recorded: "2026-12-01")
+    // A watch after the day is a rewatch: it replaces nothing.
+    try desktop.library.watch(heat, on: "2019-06-01", recorded: "2026-12-01")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    for device in [laptop, desktop] {
+      let history = try device.library.history()
+      let days = { (title: TitleInfo) in history.filter { $0.title.media == title.media }.map(\.day).sorted() }
+      #expect(days(fightClub) == ["2018-04-01"], "one watch, the dated one")
+      #expect(days(heat) == ["2018-05-01", "2019-06-01"])
+    }
+    #expect(try laptop.export() == desktop.export())
+    #expect(try laptop.library.changeLogProblems() == [])
+  }
+
   /// Names told apart by case in any script, as the library tells them here: "Été" made on one
   /// machine and "été" on another are one list, reached by either, added to and deleted as one.
   @Test func aListNamedInAnotherCaseOfAnyScriptIsOneList() throws {

@@ -80,6 +80,32 @@ enum SyncJoin {
     StableID.of(["seen by"] + what.map(JSONText.value))
   }
 
+  /// Takes away each watch known only to be by a day (`seenByID`) that a dated watch of the same
+  /// title or episode, on that day or before, stands for, among the titles and episodes of the
+  /// watches after row `after` (those a sync took in): two machines' imports (one's rating, the
+  /// other's diary) meet at a sync as they would in one import. Returns how many went.
+  static func replaceSeenBy(_ connection: SQLiteConnection, after: Int64) throws(SQLiteFailure) -> Int {
+    let columns = ["kind", "title_id", "season", "episode"]
+    let touched = try connection.rows(
+      "SELECT DISTINCT kind, title_id, season, episode FROM watch_events WHERE id > ?", [.integer(after)])
+    var gone = 0
+    for group in touched {
+      let key = columns.map { group[$0] }
+      let watches = try connection.rows(
+        "SELECT id, watched, uid FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ?",
+        key)
+      let isSeenBy = { (watch: SQLRow) in watch["uid"].string == seenByID(key + [watch["watched"]]) }
+      guard let earliest = watches.filter({ !isSeenBy($0) }).compactMap({ $0["watched"].string }).min() else {
+        continue
+      }
+      for watch in watches where isSeenBy(watch) && (watch["watched"].string ?? "") >= earliest {
+        try connection.rows("DELETE FROM watch_events WHERE id = ?", [watch["id"]])
+        gone += 1
+      }
+    }
+    return gone
+  }
+
   /// The change log's name for the change joining makes (the watches' ids): not a change of the
   /// user's, so it dates no row.
   static let logKind = "joinSync"
