@@ -94,6 +94,11 @@ struct StatusPromptTests {
     let episode = Renderer.render(state).screen.line(Chrome(state.shared).status.row)
     #expect(
       episode.contains("Note on Star Trek") && episode.contains("… S02E05 (empty clears, Esc cancels):"), "\(episode)")
+    // Too narrow for the keys' words with a dozen columns of title: the hint bar says the keys.
+    var narrow = Scenes.list(Size(width: 40, height: 12))
+    narrow.prompt = Prompt(.note, film: series, episode: EpisodeKey(season: 2, number: 5), narrow.shared)
+    let brief = Renderer.render(narrow).screen.line(Chrome(narrow.shared).status.row)
+    #expect(brief.contains("Note on Star Trek: Stra… S02E05:") && !brief.contains("Esc"), "\(brief)")
   }
 
   @Test func theBarUnderAPromptSaysWhatItsKeysDo() {
@@ -113,9 +118,12 @@ struct StatusPromptTests {
     #expect(line.trimmingCharacters(in: .whitespaces) == "⏎ save  Esc cancel", "\(line)")
   }
 
-  @Test func aNarrowLineCutsThePromptsWordsAndShowsWhatIsTyped() {
+  @Test func aNarrowLineLeavesTheKeysToTheBarAndShowsWhatIsTyped() {
     let line = statusLine(width: 40, typed: "7")
-    #expect(line.contains("Rate Breaking Bad") && line.contains("…") && line.contains("7"), "\(line)")
+    #expect(line.contains("Rate Breaking Bad S01E02 1–10: 7") && !line.contains("Esc"), "\(line)")
+    // Narrower still, the words are cut as any, what is typed kept.
+    let narrower = statusLine(width: 30, typed: "7")
+    #expect(narrower.contains("…") && narrower.contains("7"), "\(narrower)")
   }
 
   @Test func aWideLineShowsThePromptWholeAndNothingOfTheMessageUnderIt() {

@@ -78,7 +78,7 @@ public struct Prompt: Equatable, Sendable {
   }
 
   /// How a notice or the line names a title, or one of its episodes ("Severance S01E02").
-  static func name(of film: MediaSummary, episode: EpisodeKey?) -> String {
+  public static func name(of film: MediaSummary, episode: EpisodeKey?) -> String {
     let title = film.title.isEmpty ? (film.kind == .series ? tr("the series") : tr("the film")) : film.title
     return episode.map { title + " " + $0.code } ?? title
   }
@@ -88,8 +88,17 @@ public struct Prompt: Equatable, Sendable {
     problem ?? label(naming: Self.name(of: film, episode: episode))
   }
 
-  /// The words before what is typed, the title named `name` (with its episode's code, if any).
-  public func label(naming name: String) -> String {
+  /// The words before what is typed, the title named `name` (with its episode's code, if any);
+  /// `brief`: without what the keys do (the hint bar says it), for a narrow line.
+  public func label(naming name: String, brief: Bool = false) -> String {
+    if brief {
+      switch purpose {
+      case .rate: return tr("Rate %s 1–10:", name)
+      case .note: return tr("Note on %s:", name)
+      case .addToList: return tr("Add %s to the list:", name)
+      case .playFile: return tr("Play a file of %s:", name)
+      }
+    }
     switch purpose {
     case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
     case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
