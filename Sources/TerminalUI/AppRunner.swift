@@ -73,9 +73,9 @@ public final class AppRunner {
   public var isQuitting: Bool { quitting }
   /// The library changes on screen whose saves have not answered yet, once the answers that
   /// arrived after the loop ended are taken in.
-  public func unsavedChanges() -> Int {
+  public func unsavedChanges() -> [LibraryChange] {
     for action in inbox.drain() { dispatch(action) }
-    return state.shared.unsaved.count
+    return state.shared.unsaved
   }
 
   /// Asks for the first data before there is a terminal to draw in: the answers wait in the

@@ -111,20 +111,25 @@ enum Browser {
     if images.capabilities.asksAnything { backend.askTerminal() }
     let reason = app.run()
     // A mark made just before quitting is stored before we go (saves take milliseconds).
-    let unsaved = runner.finishQueuedWork() ? 0 : app.unsavedChanges()
+    let unsaved = runner.finishQueuedWork() ? [] : app.unsavedChanges()
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
     // Changes still waiting for a library another process holds are lost: said, and not a success.
-    if unsaved > 0 {
+    if !unsaved.isEmpty {
       Console.error(
         trn(
           "%s change was not saved: the library was busy with another process.",
-          "%s changes were not saved: the library was busy with another process.", unsaved, String(unsaved)))
+          "%s changes were not saved: the library was busy with another process.", unsaved.count,
+          String(unsaved.count)))
+      // What to do again, each title or episode once, in the order they were changed.
+      var named: [String] = []
+      for name in unsaved.map(\.name) where !named.contains(name) { named.append(name) }
+      Console.error(tr("Not saved: %s.", named.joined(separator: tr(", "))))
     }
     switch reason {
-    case .quit: return unsaved > 0 ? ExitCode.failure.rawValue : ExitCode.success.rawValue
+    case .quit: return unsaved.isEmpty ? ExitCode.success.rawValue : ExitCode.failure.rawValue
     case .signal(let number): return 128 + number
     }
   }

@@ -22,6 +22,10 @@ struct BusyLibraryEndToEndTests {
     let exit = try session.waitForExit()
     #expect(exit.status == 1)
     try session.waitFor("1 change was not saved: the library was busy with another process.")
+    // What to do again is named: the first row's title, as the piped list gives it.
+    let first = try BinaryRunner.run(["--demo", "list"], environment: data).stdout.split(separator: "\n").first
+    let title = try #require(first?.split(separator: "\t").dropFirst(2).first)
+    try session.waitFor("Not saved: \(title).")
   }
 
   /// Once the other process lets go, the change is stored and that is said: quitting is plain.

@@ -86,7 +86,7 @@ public struct LibraryChange: Equatable, Sendable {
   public var media: MediaID { MediaID(mediaKind, id) }
 
   /// The title (with the episode's code) as messages name it.
-  var name: String { Prompt.name(of: MediaSummary(id: id, kind: mediaKind, title: title), episode: episode) }
+  public var name: String { Prompt.name(of: MediaSummary(id: id, kind: mediaKind, title: title), episode: episode) }
 
   /// The episodes it marks (none for a change to the title).
   public var episodes: [MarkedEpisode] {
