@@ -13,11 +13,13 @@ public enum SyncCommand: Equatable, Sendable {
   case name(String)
   /// `trending sync forget DEVICE`.
   case forget(String)
+  /// `trending sync remember DEVICE`.
+  case remember(String)
 }
 
 extension OptionTable {
   /// The words `trending sync` takes first.
-  static let syncWords = ["init", "status", "name", "forget"]
+  static let syncWords = ["init", "status", "name", "forget", "remember"]
 
   /// Reads `trending sync`'s words.
   static func syncCommand(_ words: [String], json: Bool) throws(UsageError) -> SyncCommand {
@@ -39,9 +41,11 @@ extension OptionTable {
       return .status(json: json)
     case "name": return .name(try one(tr("sync name needs a name, e.g. 'trending sync name Laptop'")))
     case "forget": return .forget(try one(tr("sync forget needs a device, as 'trending sync status' names it")))
+    case "remember":
+      return .remember(try one(tr("sync remember needs a device, as 'trending sync status' names it")))
     default:
       throw UsageError(
-        message: tr("sync takes init, status, name or forget, not %s", shown(first))
+        message: tr("sync takes init, status, name, forget or remember, not %s", shown(first))
           + ArgumentParser.suggestion(first, among: syncWords))
     }
   }
@@ -53,11 +57,12 @@ extension OptionTable {
     )
     return [
       CommandSpec(
-        verb: .sync, arguments: "[init DIR|status|name NAME|forget DEVICE]", words: syncWords, summary: summary,
+        verb: .sync, arguments: "[init DIR|status|name NAME|forget DEVICE|remember DEVICE]", words: syncWords,
+        summary: summary,
         detail: summary + ". "
           + tr(
             "'sync init DIR' makes this library a member of DIR (Syncthing's, Nextcloud's or Dropbox's folder, a USB stick): this device writes its changes only into a folder of its own there, and reads every other device's. 'trending sync' sends and takes in what is new; the browser does it by itself. A watch is never lost or doubled: the latest change of a rating, a note or a list wins, and the same import on two machines is one watch. 'sync status' names every device, how far it has been read and what was passed over and why (--json); 'sync name' names this device; 'sync forget' stops reading one."
-          ))
+          ) + " " + tr("'sync remember DEVICE' reads a forgotten one again."))
     ]
   }
 }

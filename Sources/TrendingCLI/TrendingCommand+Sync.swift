@@ -53,14 +53,19 @@ extension TrendingCommand {
         _ = try library.sync(now: Date())
         return emit(tr("This device is now named %s.", TextSanitizer.clean(name, limit: 100)))
       case .forget(let device):
-        let forgotten = try library.forgetSyncDevice(device)
-        // A device that never sent its name is told by its id alone.
-        let named =
-          forgotten.name.isEmpty
-          ? String(forgotten.id.prefix(8)) : forgotten.name + " (" + String(forgotten.id.prefix(8)) + ")"
+        let named = deviceName(try library.forgetSyncDevice(device))
         return emit(tr("%s is no longer read; what it sent so far stays.", named))
+      case .remember(let device):
+        let named = deviceName(try library.rememberSyncDevice(device))
+        return emit(tr("%s is read again: the next sync takes in what it sent.", named))
       }
     }
+  }
+
+  /// A device as a line names it: its name and its id's start, or its id's start alone for a
+  /// device that never sent its name.
+  private static func deviceName(_ device: (id: String, name: String)) -> String {
+    device.name.isEmpty ? String(device.id.prefix(8)) : device.name + " (" + String(device.id.prefix(8)) + ")"
   }
 
   /// One line of what a sync did, problems on standard error.
@@ -75,6 +80,12 @@ extension TrendingCommand {
           outcome.ownMissing, String(outcome.ownMissing)))
     }
     guard outcome.devices > 0 else {
+      guard outcome.forgotten == 0 else {
+        return emit(
+          tr(
+            "synced: %s sent; the other devices of the folder are forgotten here ('trending sync remember DEVICE' reads one again)",
+            String(outcome.sent)))
+      }
       return emit(tr("synced: %s sent; no other device has written to the folder yet", String(outcome.sent)))
     }
     return emit(

@@ -73,9 +73,16 @@ struct SyncEndToEndTests {
     try desktop.run(["sync", "forget", "Laptop"])
     try laptop.run(["seen", "949", "--on", "2026-11-03"])
     try laptop.run(["sync"])
-    try desktop.run(["sync"])
+    let unread = try desktop.run(["sync"])
+    #expect(unread.stdout.contains("forgotten here") && !unread.stdout.contains("no other device"), "\(unread.stdout)")
     #expect(!(try desktop.run(["history"]).stdout.contains("949")))
     #expect(try desktop.run(["history"]).stdout.contains("550"))
+    // Remembered, it is read again: what it sent while forgotten is taken in.
+    let remembered = try desktop.run(["sync", "remember", "Laptop"])
+    #expect(
+      remembered.stdout.contains("Laptop (") && remembered.stdout.contains("is read again"), "\(remembered.stdout)")
+    try desktop.run(["sync"])
+    #expect(try desktop.run(["history"]).stdout.contains("949"))
   }
 
   @Test func foldersCarriedBackAndForthByCopyEndEqual() throws {
@@ -132,6 +139,6 @@ struct SyncEndToEndTests {
     let machine = try Machine()
     let outcome = try machine.run(["sync"], expect: 1)
     #expect(outcome.stderr.contains("trending sync init"))
-    #expect(try machine.run(["sync", "bogus"], expect: 2).stderr.contains("sync takes init, status, name or forget"))
+    #expect(try machine.run(["sync", "bogus"], expect: 2).stderr.contains("sync takes init, status, name, forget or remember"))
   }
 }

@@ -12,6 +12,8 @@ public struct SyncOutcome: Equatable, Sendable {
   public var applied = 0
   /// The other devices read.
   public var devices = 0
+  /// The other devices of the folder not read: forgotten here (`sync remember` reads one again).
+  public var forgotten = 0
   /// Files and records passed over, each named with why.
   public var problems: [String] = []
   /// Files of other devices opened and read, and their bytes: none when nothing is new.
@@ -244,6 +246,17 @@ extension Library {
   /// Stops reading the device whose id starts with `prefix` (or whose name is it); what it sent
   /// so far stays. Returns its id and name.
   public func forgetSyncDevice(_ prefix: String) throws(LibraryError) -> (id: String, name: String) {
+    try markSyncDevice(prefix, forgotten: true)
+  }
+
+  /// Reads again a device `forgetSyncDevice` stopped reading: the next sync takes in what it sent
+  /// since. Returns its id and name.
+  public func rememberSyncDevice(_ prefix: String) throws(LibraryError) -> (id: String, name: String) {
+    try markSyncDevice(prefix, forgotten: false)
+  }
+
+  /// Marks the one device `prefix` names (an id's start, or its name) forgotten or not.
+  private func markSyncDevice(_ prefix: String, forgotten: Bool) throws(LibraryError) -> (id: String, name: String) {
     guard !isReadOnly else { throw writeRefusal }
     return try read {
       guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
@@ -256,7 +269,9 @@ extension Library {
       if thisOne, matches.isEmpty {
         throw LibraryError(
           .other,
-          tr("%s is this device: 'sync forget' stops reading another one.", TextSanitizer.clean(prefix, limit: 100)))
+          forgotten
+            ? tr("%s is this device: 'sync forget' stops reading another one.", TextSanitizer.clean(prefix, limit: 100))
+            : tr("%s is this device, which is never forgotten.", TextSanitizer.clean(prefix, limit: 100)))
       }
       guard matches.count == 1, !thisOne, let id = matches[0]["id"].string else {
         throw LibraryError(
@@ -265,7 +280,8 @@ extension Library {
             ? tr("No device of the sync folder is %s.", TextSanitizer.clean(prefix, limit: 100))
             : tr("%s names more than one device: give more of its id.", TextSanitizer.clean(prefix, limit: 100)))
       }
-      try connection.rows("UPDATE sync_devices SET forgotten = 1 WHERE id = ?", [.text(id)])
+      try connection.rows(
+        "UPDATE sync_devices SET forgotten = ? WHERE id = ?", [.integer(forgotten ? 1 : 0), .text(id)])
       return (id, matches[0]["name"].string ?? "")
     }
   }

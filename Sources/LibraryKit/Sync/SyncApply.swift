@@ -33,6 +33,7 @@ struct SyncApply {
       let own = device == folder.device
       if !own {
         if try connection.scalar("SELECT forgotten FROM sync_devices WHERE id = ?", [.text(device)])?.int == 1 {
+          outcome.forgotten += 1
           continue
         }
         outcome.devices += 1
