@@ -30,7 +30,10 @@ struct WordsTests {
 
   @Test func aWeekThatCrossesAMonthNamesBothEnds() {
     Translator.$override.withValue(Translator.catalogue(for: "en")) {
-      #expect(CalendarWords.weekHeading(CivilDay(year: 2026, month: 12, day: 28)) == "Week of 28 December – 3 January")
+      #expect(
+        CalendarWords.weekHeading(CivilDay(year: 2026, month: 12, day: 28))
+          == "Week of 28 December 2026 – 3 January 2027")
+      #expect(CalendarWords.weekHeading(CivilDay(year: 2026, month: 10, day: 26)) == "Week of 26 October – 1 November")
       #expect(CalendarWords.weekHeading(CivilDay(year: 2026, month: 12, day: 7)) == "Week of 7 December")
     }
   }

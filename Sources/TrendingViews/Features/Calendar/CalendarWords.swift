@@ -4,10 +4,14 @@ import TrendingCore
 /// How the calendar names its weeks and days, in the interface's language.
 public enum CalendarWords {
   /// A week's heading: "Week of 7 December"; a week that crosses into another month names both
-  /// ends ("Week of 28 December – 3 January"), so its days after the 1st have their month.
+  /// ends ("Week of 26 October – 1 November"), so its days after the 1st have their month, and one
+  /// that crosses into another year names the years ("Week of 28 December 2026 – 3 January 2027").
   public static func weekHeading(_ monday: CivilDay) -> String {
     let sunday = monday.adding(days: 6)
     guard sunday.month != monday.month else { return tr("Week of %s", dayAndMonth(monday)) }
+    guard sunday.year == monday.year else {
+      return tr("Week of %1$s – %2$s", Dates.written(text: monday.iso), Dates.written(text: sunday.iso))
+    }
     return tr("Week of %1$s – %2$s", dayAndMonth(monday), dayAndMonth(sunday))
   }
 
