@@ -228,15 +228,8 @@ struct SyncMergeTests {
   @Test func anExportOfAMemberImportedBeforeJoiningTakesBackNothingAndDoublesNothing() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()
-    try laptop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
     try laptop.library.watch(heat, on: "2025-06-02", recorded: "2025-06-02")
-    _ = try laptop.library.add(heat, to: "Old", day: "2025-06-02")
-    _ = try laptop.library.rate(Subject(heat.media), 7, title: heat, day: "2025-06-02")
-    _ = try laptop.sync()
-    let copy = Array(try laptop.library.exportJSON(now: "2025-06-03").utf8)
-    _ = try laptop.library.rate(Subject(heat.media), nil, title: heat, day: "2025-06-04")
-    #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
-    #expect(try laptop.library.deleteList("Old"))
+    let copy = try copiedThenTakenAway(laptop)
     _ = try laptop.sync()
     // Later, the new machine (its clock ahead) takes the copy in, then joins.
     let then = try #require(try laptop.library.connection.scalar("SELECT clock_wall FROM device")?.integer)
@@ -246,18 +239,34 @@ struct SyncMergeTests {
     _ = try laptop.sync()
     for device in [laptop, desktop] {
       #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
-      #expect(try device.library.marks()[fightClub.media]?.seen == nil)
-      #expect(try device.library.list("Old") == nil)
-      #expect(try device.library.rating(Subject(heat.media)) == nil)
+      try expectNothingTakenAway(device.library)
     }
     #expect(try laptop.export() == desktop.export())
     // A member taking the old copy in again gets back nothing taken away since: not the watch,
     // not the rating, not the list and its item.
     let outcome = try desktop.library.importJSON(copy, name: "copy.json", dryRun: false)
     #expect(outcome.takenAway == 4 && outcome.invalid == 0, "\(outcome)")
-    #expect(try desktop.library.rating(Subject(heat.media)) == nil)
-    #expect(try desktop.library.marks()[fightClub.media]?.seen == nil)
-    #expect(try desktop.library.list("Old") == nil)
+    try expectNothingTakenAway(desktop.library)
+  }
+
+  /// Fight Club seen, Heat on the list Old and rated, synced; then the copy, then all of it taken away.
+  private func copiedThenTakenAway(_ device: SyncDevice) throws -> [UInt8] {
+    try device.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
+    _ = try device.library.add(heat, to: "Old", day: "2025-06-02")
+    _ = try device.library.rate(Subject(heat.media), 7, title: heat, day: "2025-06-02")
+    _ = try device.sync()
+    let copy = Array(try device.library.exportJSON(now: "2025-06-03").utf8)
+    _ = try device.library.rate(Subject(heat.media), nil, title: heat, day: "2025-06-04")
+    #expect(try device.library.unwatch(fightClub.media, episodes: [nil]) == 1)
+    #expect(try device.library.deleteList("Old"))
+    return copy
+  }
+
+  /// What `copiedThenTakenAway` took away is still away.
+  private func expectNothingTakenAway(_ library: Library) throws {
+    #expect(try library.rating(Subject(heat.media)) == nil)
+    #expect(try library.marks()[fightClub.media]?.seen == nil)
+    #expect(try library.list("Old") == nil)
   }
 
   /// A member's own old copy, taken in before the next sync: what was taken away here since (not
@@ -265,19 +274,10 @@ struct SyncMergeTests {
   @Test func anOldCopyTakenInBeforeTheNextSyncBringsBackNothingTakenAwaySince() throws {
     let (laptop, _) = try pair()
     try laptop.join()
-    try laptop.library.watch(fightClub, on: "2025-06-01", recorded: "2025-06-01")
-    _ = try laptop.library.add(heat, to: "Old", day: "2025-06-02")
-    _ = try laptop.library.rate(Subject(heat.media), 7, title: heat, day: "2025-06-02")
-    _ = try laptop.sync()
-    let copy = Array(try laptop.library.exportJSON(now: "2025-06-03").utf8)
-    _ = try laptop.library.rate(Subject(heat.media), nil, title: heat, day: "2025-06-04")
-    #expect(try laptop.library.unwatch(fightClub.media, episodes: [nil]) == 1)
-    #expect(try laptop.library.deleteList("Old"))
+    let copy = try copiedThenTakenAway(laptop)
     let outcome = try laptop.library.importJSON(copy, name: "copy.json", dryRun: false)
     #expect(outcome.takenAway == 4 && outcome.addedInAll == 0, "\(outcome)")
-    #expect(try laptop.library.rating(Subject(heat.media)) == nil)
-    #expect(try laptop.library.marks()[fightClub.media]?.seen == nil)
-    #expect(try laptop.library.list("Old") == nil)
+    try expectNothingTakenAway(laptop.library)
   }
 
   /// One machine's rating import says "seen by 1 May" and the other's diary says "seen on 1 April":
