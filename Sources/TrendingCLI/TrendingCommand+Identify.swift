@@ -1,4 +1,5 @@
 import AmodbKit
+import FoundationEssentials
 import Glibc
 import LibraryKit
 import Localization
@@ -37,7 +38,7 @@ extension TrendingCommand {
 
 /// One file in `trending identify`'s answer.
 struct IdentifiedFile: Encodable {
-  /// The path as given.
+  /// The path as given (a URL without its secrets).
   let path: String
   /// `film`, `episode` or nil when not identified.
   let kind: String?
@@ -64,7 +65,7 @@ struct IdentifiedFile: Encodable {
 
   /// Makes one of an episode its series does not have, saying so.
   init(path: String, absent: String) {
-    self.path = path
+    self.path = URL.shownWithoutSecrets(path)
     (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
     reason = "absent"
     candidates = nil
@@ -73,7 +74,7 @@ struct IdentifiedFile: Encodable {
 
   /// Makes one from what the file was taken to be.
   init(path: String, identity: FileIdentity) {
-    self.path = path
+    self.path = URL.shownWithoutSecrets(path)
     switch identity {
     case .title(let info, let season, let episode):
       let series = info.media.kind == .series

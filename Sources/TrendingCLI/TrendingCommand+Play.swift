@@ -82,24 +82,7 @@ enum PlayTarget {
     let rest = target[range.upperBound...]
     let path = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
     let bare = path.prefix { $0 != "?" && $0 != "#" }
-    return percentDecoded(String(bare))
-  }
-
-  /// `%20` and its kin as the bytes they stand for (a bad escape stays as it is).
-  static func percentDecoded(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    var utf8 = Array(text.utf8)[...]
-    while let byte = utf8.popFirst() {
-      if byte == UInt8(ascii: "%"), utf8.count >= 2,
-        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-      {
-        bytes.append(value)
-        utf8 = utf8.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(bare).percentDecoded
   }
 
   /// The current folder, or `/` when it cannot be read.
@@ -193,7 +176,10 @@ extension TrendingCommand {
       return scrobble(
         title, progress: progress, threshold: threshold, day: WatchlistFormat.day(Date()), environment: environment)
     case .failure(let problem):
-      printError(tr("%1$s: nothing recorded: %2$s", TextSanitizer.clean(path, limit: 300), problem.reason))
+      printError(
+        tr(
+          "%1$s: nothing recorded: %2$s", TextSanitizer.clean(URL.shownWithoutSecrets(path), limit: 300), problem.reason
+        ))
       return problem.code.rawValue
     }
   }
@@ -205,7 +191,7 @@ extension TrendingCommand {
     _ given: String, invocation: Invocation, environment: [String: String], settings: [String: String]
   ) -> Int32 {
     let target = PlayTarget.absolute(given, directory: PlayTarget.currentDirectory)
-    let shown = TextSanitizer.clean(given, limit: 300)
+    let shown = TextSanitizer.clean(URL.shownWithoutSecrets(given), limit: 300)
     if !PlayTarget.isURL(target), access(target, R_OK) != 0 {
       printError(tr("cannot play %1$s: %2$s", shown, String(cString: strerror(errno))))
       return ExitCode.failure.rawValue

@@ -230,6 +230,14 @@ struct MediaServerReaderTests {
     let carried = failure(["import", "plex", "http://media.invalid:32400/?X-Plex-Token=abc123secret"]) ?? ""
     #expect(carried.contains("PLEX_TOKEN") && !carried.contains("abc123secret"), "\(carried)")
     #expect(failure(["import", "jellyfin", "http://me:pw@media.invalid"]) != nil)
+    // Jellyfin's and Emby's own token names, a token in the fragment, and one with its = escaped.
+    for carrying in [
+      "http://media.invalid:8096/?X-Emby-Token=abc", "http://media.invalid:8096/?x-mediabrowser-token=abc",
+      "http://media.invalid:32400/#X-Plex-Token=abc", "http://media.invalid:32400/?X-Plex-Token%3Dabc",
+    ] {
+      let said = failure(["import", "jellyfin", carrying]) ?? ""
+      #expect(said.contains("JELLYFIN_TOKEN") && !said.contains("abc"), "\(carrying): \(said)")
+    }
     #expect(failure(["import", "plex", "http://media.invalid", "--resolve"]) != nil)
     #expect(failure(["import", "trakt", "x.zip", "--since-last"])?.contains("--since-last goes with") == true)
     #expect(OptionTable.importWords.contains("jellyfin") && OptionTable.importWords.contains("plex"))

@@ -50,7 +50,7 @@ struct PlayArgumentsTests {
       PlayTarget.namePath("https://h.invalid/Films/Film%20Title%20(1999).mkv?token=x#t=5")
         == "/Films/Film Title (1999).mkv")
     #expect(PlayTarget.namePath("https://h.invalid") == "")
-    #expect(PlayTarget.percentDecoded("100%25 %zz %4") == "100% %zz %4")
+    #expect("100%25 %zz %4".percentDecoded == "100% %zz %4")
   }
 
   @Test func aFileIsAWatchOfAFilmOrOfAnEpisodeWithItsNumbers() throws {

@@ -11,8 +11,6 @@ extension MediaServerImport {
     )
   }
 
-  /// The query arguments a URL must not carry: a token belongs in its variable or its file.
-  static let tokenArguments: Set<String> = ["x-plex-token", "api_key", "apikey", "token", "access_token"]
 }
 
 extension ArgumentParser {
@@ -29,11 +27,8 @@ extension ArgumentParser {
       throw UsageError(
         message: tr("the server's URL must be an http or https URL, not %s", OptionTable.shown(words[1])))
     }
-    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    let carriesToken =
-      url.user != nil || url.password != nil
-      || (components?.queryItems ?? []).contains { MediaServerImport.tokenArguments.contains($0.name.lowercased()) }
-    if carriesToken {
+    // A token belongs in its variable or its file, never in a URL that is shown and remembered.
+    if url.carriesSecrets {
       throw UsageError(
         message: tr(
           "the URL carries a token or a password; a token goes in %1$s or the file 'set %2$s' names, never on the command line",
