@@ -139,6 +139,8 @@ struct SyncEndToEndTests {
     let machine = try Machine()
     let outcome = try machine.run(["sync"], expect: 1)
     #expect(outcome.stderr.contains("trending sync init"))
-    #expect(try machine.run(["sync", "bogus"], expect: 2).stderr.contains("sync takes init, status, name, forget or remember"))
+    #expect(
+      try machine.run(["sync", "bogus"], expect: 2).stderr.contains("sync takes init, status, name, forget or remember")
+    )
   }
 }
