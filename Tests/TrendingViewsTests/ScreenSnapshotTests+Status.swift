@@ -126,6 +126,16 @@ struct StatusPromptTests {
     #expect(narrower.contains("…") && narrower.contains("7"), "\(narrower)")
   }
 
+  @Test func theListsTabCouldNotChooseBetweenStayNamedOnANarrowLine() {
+    var state = Scenes.list(Size(width: 80, height: 12))
+    var prompt = Prompt(.addToList, film: MediaSummary(id: 1, title: "Better Than Me"), state.shared)
+    prompt.names = ["Faves", "Noir"]
+    prompt.matches = 2
+    state.prompt = prompt
+    let line = Renderer.render(state).screen.line(Chrome(state.shared).status.row)
+    #expect(line.contains("[Faves · Noir]"), "\(line)")
+  }
+
   @Test func aWideLineShowsThePromptWholeAndNothingOfTheMessageUnderIt() {
     let line = statusLine(width: 80, typed: "", .addToList)
     #expect(line.contains("Add Breaking Bad to the list (Tab completes, Esc cancels):"), "\(line)")

@@ -89,27 +89,24 @@ public struct Prompt: Equatable, Sendable {
   }
 
   /// The words before what is typed, the title named `name` (with its episode's code, if any);
-  /// `brief`: without what the keys do (the hint bar says it), for a narrow line.
+  /// `brief`: without what the keys do (the hint bar says it), for a narrow line. The lists or
+  /// files Tab could not choose between follow either.
   public func label(naming name: String, brief: Bool = false) -> String {
-    if brief {
-      switch purpose {
-      case .rate: return tr("Rate %s 1–10:", name)
-      case .note: return tr("Note on %s:", name)
-      case .addToList: return tr("Add %s to the list:", name)
-      case .playFile: return tr("Play a file of %s:", name)
-      }
-    }
     switch purpose {
-    case .rate: return tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
-    case .note: return tr("Note on %s (empty clears, Esc cancels):", name)
+    case .rate:
+      return brief ? tr("Rate %s 1–10:", name) : tr("Rate %s 1–10 (empty clears, Esc cancels):", name)
+    case .note:
+      return brief ? tr("Note on %s:", name) : tr("Note on %s (empty clears, Esc cancels):", name)
     case .addToList:
-      let label = tr("Add %s to the list (Tab completes, Esc cancels):", name)
+      let label =
+        brief ? tr("Add %s to the list:", name) : tr("Add %s to the list (Tab completes, Esc cancels):", name)
       // The lists Tab could not choose between, by name: which to type on for.
       let typed = TextFold.folded(text)
       let found = names.filter { TextFold.folded($0).hasPrefix(typed) }
       return matches > 1 && found.count > 1 ? label + " [" + found.joined(separator: " · ") + "]" : label
     case .playFile:
-      let label = tr("Play a file of %s (Tab completes, Esc cancels):", name)
+      let label =
+        brief ? tr("Play a file of %s:", name) : tr("Play a file of %s (Tab completes, Esc cancels):", name)
       return matches > 1 ? label + " " + trn("[%s match]", "[%s matches]", matches) : label
     }
   }
