@@ -98,9 +98,12 @@ public struct SearchBox: Equatable, Sendable {
       browsing = true
       return Outcome(effects: effects)
     case .open:
+      // Enter before typing has rested keeps what is typed: asked now, kept as it comes.
+      var effects: [Effect] = [.cancel(.searchDebounce)]
+      if let query, results?.source != .search(query) { effects += due(query, shared) }
       guard var kept = results, hasResultsToKeep else { return Outcome() }
       ListLogic.scrollIntoView(&kept, rows: shared.visibleRows)
-      return Outcome(effects: [.cancel(.searchDebounce)], closes: true, keeps: kept)
+      return Outcome(effects: effects, closes: true, keeps: kept)
     case .back:
       var effects: [Effect] = [.cancel(.searchDebounce)]
       if let results, results.list.isLoading, let request = results.request(page: 1, shared) {
@@ -111,8 +114,10 @@ public struct SearchBox: Equatable, Sendable {
     }
   }
 
-  /// Whether Enter keeps something: results on the way, or some that came (nothing matched is no list).
+  /// Whether Enter keeps something: results on the way (or a query typing has not rested on yet),
+  /// or some that came (nothing matched is no list).
   var hasResultsToKeep: Bool {
+    if let query, results?.source != .search(query) { return true }
     guard let results else { return false }
     return results.list.isLoading || (results.list.value != nil && !results.movies.isEmpty)
   }

@@ -158,6 +158,25 @@ struct SearchBoxTests {
     }
   }
 
+  /// `/matrix⏎` typed in one go: Enter before typing rests asks the query at once and keeps it,
+  /// never the answer to an older query on the line.
+  @Test func enterBeforeTypingRestsKeepsWhatIsTyped() {
+    var fresh = TestStore(Sample.loaded(5))
+    fresh.send(.key(.character("/"))) { $0.search = SearchBox() }
+    fresh.type("matrix")
+    // Nothing asked yet, or the answer on the line is an older query's.
+    var (stale, _) = Self.asked("matri")
+    stale.type("x")
+    let query = SearchQuery(text: "matrix", year: nil)
+    for store in [fresh, stale] {
+      var state = store.state
+      #expect(Reducer.isAvailable(.open, in: state))
+      let effects = Reducer.reduce(&state, .key(.enter))
+      #expect(effects.contains(.fetchList(ListPage(source: .search(query)))), "\(effects)")
+      #expect(state.search == nil && state.stack.last?.list?.source == .search(query))
+    }
+  }
+
   /// Nothing matched: Enter keeps no empty list, and the bar offers no "keep".
   @Test func nothingMatchedIsNoListToKeep() {
     var (store, query) = Self.asked("zzzq")
