@@ -183,11 +183,13 @@ public enum Reducer {
 
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
     // Below the smallest size only the size shows: no key acts on what cannot be seen but q and
-    // the app's own (^C, ^Z, ^L).
+    // the app's own (^C, ^Z, ^L); a line being typed is kept as it is, q and ^C included, until
+    // the terminal is large enough to show it again.
     if !ListLayout.isUsable(state.shared.size) {
-      if key == .character("q") { return BusyLibrary.quit(&state) }
-      switch state.shared.keys.command(for: key, in: state.keyContext) {
-      case .quit?: return BusyLibrary.quit(&state)
+      let command = state.shared.keys.command(for: key, in: state.keyContext)
+      if key == .character("q"), !state.isTypingALine { return BusyLibrary.quit(&state) }
+      switch command {
+      case .quit? where !state.isTypingALine: return BusyLibrary.quit(&state)
       case .suspend?: return [.suspend]
       case .redraw?: return [.redraw]
       default: return []

@@ -28,7 +28,7 @@ public enum Renderer {
     let size = state.shared.size
     var screen = Screen(width: size.width, height: size.height)
     guard ListLayout.isUsable(size) else {
-      TooSmallView.draw(into: &screen, size: size)
+      TooSmallView.draw(into: &screen, size: size, typing: state.isTypingALine)
       return Frame(screen: screen, document: nil)
     }
     var document: DocumentLayout?

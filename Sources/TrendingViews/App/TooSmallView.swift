@@ -3,9 +3,11 @@ import TrendingCore
 
 /// What shows when the terminal is below the smallest usable size.
 enum TooSmallView {
-  static func draw(into screen: inout Screen, size: Size) {
+  /// `typing`: a line is being typed, which the keys leave as it is until the terminal is larger.
+  static func draw(into screen: inout Screen, size: Size, typing: Bool = false) {
     guard screen.width > 0, screen.height > 0 else { return }
     let minimum = ListLayout.minimumSize
+    let way = typing ? tr("What you typed is kept.") : tr("q quits.")
     let lines = [
       (tr("Terminal too small"), Style(.warning, bold: true)),
       (
@@ -14,7 +16,7 @@ enum TooSmallView {
           String(minimum.height)),
         Style(.muted)
       ),
-      (tr("q quits."), Style(.muted)),
+      (way, Style(.muted)),
     ]
     let width = screen.width
     let wrap = { (lines: [(String, Style)]) in
@@ -24,7 +26,7 @@ enum TooSmallView {
     // Where that does not fit, what matters most: the size needed, and the way out.
     if wrapped.count > screen.height {
       let needs = tr("needs %1$s×%2$s", String(minimum.width), String(minimum.height))
-      wrapped = wrap([(needs, Style(.warning, bold: true)), (tr("q quits."), Style(.muted))])
+      wrapped = wrap([(needs, Style(.warning, bold: true)), (way, Style(.muted))])
     }
     let top = max(0, (screen.height - wrapped.count) / 2)
     for (offset, (text, style)) in wrapped.prefix(screen.height).enumerated() {
