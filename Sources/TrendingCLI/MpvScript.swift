@@ -43,11 +43,16 @@ enum MpvScript {
       local trending = \(program)
       local watched_at = \(threshold)
 
-      local path, furthest, duration, done
+      local path, start, furthest, duration, done
 
       local function scrobble(position)
         if done or not path or not duration or duration <= 0 then return end
         done = true
+        -- Begun past the threshold (resumed where a finished watch left it): that watch, not another.
+        if start and start >= duration * watched_at / 100 then
+          mp.msg.info("began past watched-at: nothing recorded again")
+          return
+        end
         local result = mp.command_native({
           name = "subprocess",
           args = { trending\(carried), "scrobble", path,
@@ -64,7 +69,7 @@ enum MpvScript {
       end
 
       mp.register_event("start-file", function()
-        path, furthest, duration, done = mp.get_property("path"), 0, nil, false
+        path, start, furthest, duration, done = mp.get_property("path"), nil, 0, nil, false
         if path and not path:find("://", 1, true) then
           path = utils.join_path(mp.get_property("working-directory") or utils.getcwd(), path)
         end
@@ -76,6 +81,7 @@ enum MpvScript {
 
       mp.observe_property("time-pos", "number", function(_, value)
         if not value or not furthest then return end
+        if not start then start = value end
         if value > furthest then furthest = value end
         if duration and furthest >= duration * watched_at / 100 then scrobble(furthest) end
       end)

@@ -235,10 +235,15 @@ extension TrendingCommand {
     let problem = MpvPlayer.runInForeground(command)
     let outcome = watch.finish()
     if let title, outcome.reachedAt == nil {
+      let began = outcome.progress.start.flatMap { start in outcome.progress.duration.map { start / $0 * 100 } }
       _ = emit(
-        tr(
-          "%1$s: stopped at %2$s%% (a watch counts from %3$s%%): nothing recorded", title.name,
-          String(outcome.progress.percent ?? 0), String(threshold)))
+        outcome.progress.began(pastThreshold: threshold)
+          ? tr(
+            "%1$s: began at %2$s%%, past where a watch counts (%3$s%%): nothing recorded again", title.name,
+            String(Int(began ?? 0)), String(threshold))
+          : tr(
+            "%1$s: stopped at %2$s%% (a watch counts from %3$s%%): nothing recorded", title.name,
+            String(outcome.progress.percent ?? 0), String(threshold)))
     }
     if let problem {
       printError(problem)

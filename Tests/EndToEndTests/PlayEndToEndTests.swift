@@ -139,6 +139,19 @@ struct PlayEndToEndTests {
         && watches.first?["episode"] as? Int == 3)
   }
 
+  @Test func aFileResumedPastTheThresholdIsNoRewatch() throws {
+    let server = try server()
+    // mpv's saved place (or --start) past watched-at: the end of a watch already counted.
+    let home = try Home(
+      server: server, settings: "set player mpv --no-config --vo=null --ao=null --msg-level=all=error --start=92%\n")
+    let clip = try MediaClip.make("Film Title (1999)/Film Title (1999).mkv", in: home.folder, seconds: 5)
+    let play = try RunningBinary(["play", clip.path], environment: home.environment)
+    #expect(try play.waitForExit() == 0, "\(play.stderr)")
+    #expect(play.stdout.contains("Film Title (1999): began at 9"), "\(play.stdout)")
+    #expect(play.stdout.contains("nothing recorded again") && !play.stdout.contains("marked"), "\(play.stdout)")
+    #expect(try home.history().isEmpty)
+  }
+
   @Test func aFileNotIdentifiedStillPlaysAndSaysWhyNothingIsRecorded() throws {
     let server = try server()
     let home = try Home(server: server)

@@ -62,6 +62,8 @@ public enum MpvEvent: Equatable, Sendable {
 public struct PlaybackProgress: Equatable, Sendable {
   /// The furthest position reached, in seconds.
   public var furthest: Double = 0
+  /// The first position reported: where playing began (a resumed file's saved place).
+  public var start: Double?
   /// The file's duration, in seconds, once mpv knows it.
   public var duration: Double?
   /// Whether the file ended at its end (`end-file` with reason `eof`).
@@ -82,7 +84,9 @@ public struct PlaybackProgress: Equatable, Sendable {
   public mutating func take(_ event: MpvEvent) {
     guard !ended else { return }
     switch event {
-    case .position(let seconds): furthest = max(furthest, seconds)
+    case .position(let seconds):
+      if start == nil { start = seconds }
+      furthest = max(furthest, seconds)
     case .duration(let seconds) where seconds > 0: duration = seconds
     case .endFile(let reason):
       ended = true
@@ -98,11 +102,19 @@ public struct PlaybackProgress: Equatable, Sendable {
   }
 
   /// Whether it counts as watched: played to its end, or its furthest position at `threshold`
-  /// percent of the duration or past it.
+  /// percent of the duration or past it; never when playing began past it (a file resumed where
+  /// a finished watch left it is that watch, not another).
   public func isWatched(threshold: Int) -> Bool {
+    guard !began(pastThreshold: threshold) else { return false }
     guard !reachedEnd else { return true }
     guard let duration, duration > 0 else { return false }
     return furthest >= duration * Double(threshold) / 100
+  }
+
+  /// Whether playing began at `threshold` percent of the duration or past it.
+  public func began(pastThreshold threshold: Int) -> Bool {
+    guard let start, let duration, duration > 0 else { return false }
+    return start >= duration * Double(threshold) / 100
   }
 }
 

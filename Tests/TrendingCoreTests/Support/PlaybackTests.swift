@@ -54,6 +54,18 @@ struct PlaybackTests {
     #expect(PlaybackProgress(position: 7000, duration: 6000).percent == 100)
   }
 
+  /// A file resumed where a finished watch left it (mpv's saved place, `--start=92%`): played on
+  /// to its end it is still that watch, not another.
+  @Test func aFileBegunPastTheThresholdIsNoNewWatch() {
+    var resumed = PlaybackProgress()
+    resumed.take(.position(92))
+    resumed.take(.duration(100))
+    resumed.take(.position(99))
+    resumed.take(.endFile(reason: "eof"))
+    #expect(resumed.began(pastThreshold: 90) && !resumed.isWatched(threshold: 90))
+    #expect(!resumed.began(pastThreshold: 95) && resumed.isWatched(threshold: 95), "begun before 95%: counts")
+  }
+
   @Test func watchedAtIsAPercentageFromOneToAHundred() {
     #expect(WatchedAt.parse("90") == 90 && WatchedAt.parse("1") == 1 && WatchedAt.parse("100") == 100)
     for bad in ["0", "101", "-5", "90%", "ninety", "", "9 0", "٩٠"] { #expect(WatchedAt.parse(bad) == nil, "\(bad)") }
