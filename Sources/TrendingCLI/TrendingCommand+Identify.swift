@@ -32,7 +32,7 @@ extension TrendingCommand {
     }
     let printed = emit(json ? Output.encode(entries) : entries.map(\.line).joined(separator: "\n"))
     guard printed == ExitCode.success.rawValue else { return printed }
-    return entries.allSatisfy { $0.kind != nil } ? printed : ExitCode.notFound.rawValue
+    return entries.allSatisfy { $0.kind != nil && $0.reason == nil } ? printed : ExitCode.notFound.rawValue
   }
 }
 
@@ -52,7 +52,8 @@ struct IdentifiedFile: Encodable {
   let season: Int?
   /// The episode's number.
   let episode: Int?
-  /// Why not: `no-match`, `ambiguous`, `not-media`, or `absent` (an episode its series does not have).
+  /// Why not: `no-match`, `ambiguous`, `not-media`, `absent` (an episode its series does not have),
+  /// or `no-episode` (a series, its episode not named).
   let reason: String?
   /// An ambiguous name's candidates' ids.
   let candidates: [Int]?
@@ -84,7 +85,9 @@ struct IdentifiedFile: Encodable {
       year = info.year
       self.season = series ? season : nil
       self.episode = series ? episode : nil
-      reason = nil
+      // A series whose file names no episode (a season's number alone, a daily show's date) is
+      // no episode to record.
+      reason = series && episode == nil ? "no-episode" : nil
       candidates = nil
       named = []
     case .ambiguous(let found):
@@ -110,7 +113,9 @@ struct IdentifiedFile: Encodable {
       let named = (title ?? "") + (year.map { " (\($0))" } ?? "")
       if kind == "episode" {
         let number = [season.map { "S" + twoDigits($0) }, episode.map { "E" + twoDigits($0) }].compactMap { $0 }
-        what = tr("episode: series %1$s %2$s %3$s", String(id), named, number.joined())
+        what =
+          tr("episode: series %1$s %2$s %3$s", String(id), named, number.joined())
+          + (episode == nil ? "; " + tr("its name says no episode number") : "")
       } else {
         what = tr("film: %1$s %2$s", String(id), named)
       }

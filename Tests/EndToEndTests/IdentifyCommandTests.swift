@@ -96,6 +96,11 @@ struct IdentifyCommandTests {
     #expect(
       absent.stdout.contains("S01E09.mkv\tBreaking Bad (2008) has no episode S01E09")
         && absent.stdout.contains("S03E01.mkv\tBreaking Bad (2008) has no season 3"), "\(absent.stdout)")
+    // A series whose episode the name does not say is no episode: said, and not identified.
+    let daily = try BinaryRunner.run(["identify", "Breaking.Bad.2008.03.05.mkv"], environment: environment)
+    #expect(daily.status == 6, "\(daily.stdout)")
+    #expect(
+      daily.stdout.contains("1396") && daily.stdout.contains("its name says no episode number"), "\(daily.stdout)")
     let none = try BinaryRunner.run(["identify"], environment: environment)
     #expect(none.status != 0 && none.stderr.contains("identify"))
   }

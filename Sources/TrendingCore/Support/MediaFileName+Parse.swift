@@ -71,7 +71,7 @@ extension MediaFileName {
           parsed.season = season
           parsed.episode = episode
         }
-        if episode == nil, let next, let number = episodeNumber(next) {
+        if episode == nil, let next, let number = episodeNumber(next) ?? absoluteEpisode(next) {
           parsed.episode = parsed.episode ?? number
           used = 2
         }

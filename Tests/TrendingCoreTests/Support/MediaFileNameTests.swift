@@ -74,6 +74,9 @@ private let names: [Named] = [
     "[SubsPlease] Sousou no Frieren - 12 (1080p) [ABCDEF12].mkv", .episode, "Sousou no Frieren", season: 1, episode: 12),
   Named("[Erai-raws] One Piece - 1089 [1080p][Multiple Subtitle].mkv", .episode, "One Piece", season: 1, episode: 1089),
   Named("[HorribleSubs] Mob Psycho 100 - 05v2 [720p].mkv", .episode, "Mob Psycho 100", season: 1, episode: 5),
+  // A later season's number, then the episode's after a dash or alone (not a year).
+  Named("[SubsPlease] Spy x Family S2 - 05 (1080p).mkv", .episode, "Spy x Family", season: 2, episode: 5),
+  Named("Show Name S03 07.mkv", .episode, "Show Name", season: 3, episode: 7),
   // Cyrillic.
   Named("Игра.престолов.S01E02.720p.mkv", .episode, "Игра престолов", season: 1, episode: 2),
   Named("Брат.1997.BDRip.avi", .film, "Брат", year: 1997),
