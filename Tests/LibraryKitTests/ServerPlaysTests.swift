@@ -91,8 +91,12 @@ struct ServerPlaysTests {
     try library.recordServerPlayed(.plex, base: base, adding: ["a": "Other"], removing: [])
     try library.recordServerPlayed(.jellyfin, base: base + "/other", adding: ["z": "Else"], removing: [])
     #expect(try library.serverPlayed(.jellyfin, base: base) == ["a": "Fight Club (1999)", "b": "Dune"])
+    try library.recordServerPlayed(.jellyfin, base: base, adding: [:], days: ["b@100": "2026-03-01"], removing: [])
     try library.recordServerPlayed(.jellyfin, base: base, adding: [:], removing: ["b"])
     #expect(try library.serverPlayed(.jellyfin, base: base) == ["a": "Fight Club (1999)"])
+    // An item no longer played keeps its plays' days: played again, or answered again after an
+    // empty answer, in another time zone, its plays are the same watches.
+    #expect(try library.serverDays(.jellyfin, base: base) == ["b@100": "2026-03-01"])
     #expect(try library.serverPlayed(.plex, base: base) == ["a": "Other"])
     #expect(try library.serverLastRun(.plex, base: base) == nil)
     try library.recordServerRun(.plex, base: base, at: march3)

@@ -102,6 +102,9 @@ struct MediaServerReaderTests {
     }
     let plex = try LoopbackServer { _ in .json(#"{"MediaContainer":{"size":1,"Metadata":{"ratingKey":"1"}}}"#) }
     _ = await failure(try reader(.plex, plex), "Metadata that is not an array was read")
+    // A container that does not say its size is no page of Plex's (its empty pages say size 0).
+    let sizeless = try LoopbackServer { _ in .json(#"{"MediaContainer":{}}"#) }
+    _ = await failure(try reader(.plex, sizeless), "a container without its size was read as no plays")
     let items = #"""
       {"Items":[{"Name":"no id"},{"Id":"e1","Type":"Episode","SeriesName":"Dark Water","ParentIndexNumber":1,
       "UserData":{"LastPlayedDate":"2026-03-02T19:00:00Z"}},{"Id":"m1","Type":"Movie","Name":"Kept",

@@ -25,7 +25,8 @@ enum Plex {
       let outer = try decoder.container(keyedBy: Keys.self)
       let container = try outer.nestedContainer(keyedBy: ContainerKeys.self, forKey: .container)
       read = try container.decodeIfPresent([Lossy<Entry>].self, forKey: .metadata)?.map(\.value) ?? []
-      size = min(max(try container.decodeIfPresent(Int.self, forKey: .size) ?? read.count, 0), 1_000_000)
+      // Every page of Plex's says its size: a container without one is not a page.
+      size = min(max(try container.decode(Int.self, forKey: .size), 0), 1_000_000)
       total = try container.decodeIfPresent(Int.self, forKey: .totalSize).map { min(max($0, 0), 10_000_000) }
     }
 

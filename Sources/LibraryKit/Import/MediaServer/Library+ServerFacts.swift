@@ -32,7 +32,9 @@ extension Library {
   }
 
   /// Remembers the items newly matched and the days of plays newly taken, and forgets the items no
-  /// longer played with their plays' days, in one write (none when there is nothing to change).
+  /// longer played, in one write (none when there is nothing to change). Their plays' days stay:
+  /// an item played again (or a server that answered with nothing for a while) keeps its plays on
+  /// the days they were first taken as, in any time zone.
   public func recordServerPlayed(
     _ server: MediaServer, base: String, adding: [String: String], days: [String: String] = [:],
     removing: [String]
@@ -47,9 +49,6 @@ extension Library {
       }
       for item in removing.sorted() {
         try connection.rows("DELETE FROM facts WHERE name = ?", [.text(prefix + item)])
-        let plays = dayPrefix + item + "@"
-        try connection.rows(
-          "DELETE FROM facts WHERE substr(name, 1, ?) = ?", [.integer(Int64(plays.utf8.count)), .text(plays)])
       }
     }
   }
