@@ -58,6 +58,12 @@ struct ScreenReaderTests {
     let typing = Self.frame(&state)
     #expect(typing.cursor.row == Chrome(state.shared).status.row, "on the filter's line")
     #expect(typing.screen.line(typing.cursor.row).contains("\\ fi"))
+    // ↓ moves in the rows: the cursor follows the selection; typing takes it back to the line.
+    Self.press([.down], &state)
+    let moved = Self.frame(&state)
+    #expect(moved.screen[moved.cursor.row, 0].style.isSelected && moved.cursor.row != typing.cursor.row)
+    Self.press([.character("l")], &state)
+    #expect(Self.frame(&state).cursor.row == typing.cursor.row)
     // Kept (Enter), the cursor goes back to the selected row.
     Self.press([.enter], &state)
     let kept = Self.frame(&state)

@@ -40,8 +40,12 @@ public enum Renderer {
       switch state.stack[state.stack.count - 1] {
       case .list(let list):
         ListView.draw(list, at: list.source.tab == nil ? .kept : .tab, state, into: &screen)
-        // While the filter is typed, a screen reader's cursor stays where typing goes.
-        if list.filter?.editing != true, let row = ScreenReader.selectedRow(list, state.shared) { screen.cursor = row }
+        // While the filter is typed, a screen reader's cursor stays where typing goes, until ↑↓ move.
+        if list.filter?.editing != true || list.filter?.browsing == true,
+          let row = ScreenReader.selectedRow(list, state.shared)
+        {
+          screen.cursor = row
+        }
       case .film(let film): document = FilmView.draw(film, state, into: &screen)
       case .series(let series): document = SeriesView.draw(series, state, into: &screen)
       case .season(let season): document = SeriesView.draw(season, state, into: &screen)

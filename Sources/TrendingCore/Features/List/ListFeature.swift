@@ -28,6 +28,7 @@ extension ListScreen: ScreenFeature {
     let rows = shared.visibleRows
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+      if filter?.editing == true { filter?.browsing = true }
       return Reaction(ListLogic.move(&self, command, rows: rows, shared))
     case .open:
       if filter?.editing == true {

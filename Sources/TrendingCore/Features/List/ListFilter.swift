@@ -14,6 +14,9 @@ public struct ListFilter: Equatable, Sendable {
   }
   /// Whether keys type into it (else it stays applied, shown in the header).
   public var editing = true
+  /// Whether ↑↓ moved in the rows since it was last edited: a screen reader's cursor is then on
+  /// the selected row, not where typing goes.
+  public var browsing = false
 
   /// Makes a filter being typed.
   public init(text: String = "", editing: Bool = true) {
@@ -58,6 +61,7 @@ extension ListScreen {
     guard var edited = filter, edited.editing else { return false }
     let selected = selectedMovie?.id
     guard edited.edit(key) else { return false }
+    edited.browsing = false
     filter = edited
     selection = movies.firstIndex { $0.id == selected } ?? 0
     top = 0
