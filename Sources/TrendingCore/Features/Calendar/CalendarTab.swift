@@ -153,6 +153,9 @@ public enum CalendarTab {
   static func advance(_ shared: inout Shared, showing: Bool) -> [Effect] {
     let next = nextDetails(&shared)
     guard asked(shared), showing else { return next }
+    // What the user just did, or a problem, is not talked over by the count (`a` on a row asks
+    // for the title's details too).
+    if let notice = shared.currentNotice, notice.kind != .message { return next }
     let total = detailRequests(shared).count
     if let progress = progress(shared) {
       shared.say(progressText(read: progress.read, of: total), .message)

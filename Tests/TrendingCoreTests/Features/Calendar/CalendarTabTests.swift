@@ -179,5 +179,9 @@ struct CalendarTabTests {
     #expect(
       next.filter { if case .fetchInBackground = $0 { true } else { false } } == [.fetchInBackground(request(1003))])
     #expect(state.shared.currentNotice?.text == "calendar: 1 of 100 titles read")
+    // A change the user just made is said, not talked over by the count.
+    state.shared.say("Added F to the watchlist.", .confirmation)
+    _ = Reducer.reduce(&state, .filmLoaded(1003, .success(Sample.fetched(MovieDetails(id: 1003, title: "G")))))
+    #expect(state.shared.currentNotice?.text == "Added F to the watchlist.")
   }
 }
