@@ -160,7 +160,11 @@ enum AppCommands {
       let tab = list.source.tab ?? .trending
       let other: MediaKind = state.shared.browsing == .film ? .series : .film
       state.shared.browsing = other
-      return Reducer.apply(Reaction(go: .showTab(state.shared.tabs.counterpart(of: tab, in: other))), &state)
+      // `t` twice comes back to the tab it left, whatever the other kind showed for it.
+      let back = state.shared.lastToggle.flatMap { $0.to == tab ? $0.from : nil }
+      let target = back ?? state.shared.tabs.counterpart(of: tab, in: other)
+      state.shared.lastToggle = TabToggle(from: tab, to: target)
+      return Reducer.apply(Reaction(go: .showTab(target)), &state)
     case .help, .quit, .suspend, .redraw, .search, .palette: return []
     }
   }

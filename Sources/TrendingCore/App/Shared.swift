@@ -15,6 +15,9 @@ public struct Shared: Equatable, Sendable {
   public var sourceLabel: String?
   /// Whether the tabs shown are the films' or the series' (`t` switches).
   public var browsing = MediaKind.film
+  /// The last `t`: the tab it left and the one it showed, so `t` again goes back to the tab it
+  /// left (a saved tab of one kind has no counterpart of the other).
+  public var lastToggle: TabToggle?
   /// The terminal size.
   public var size: Size
   /// The current time, advanced by ticks: the only clock the reducer reads.
@@ -197,4 +200,12 @@ extension Loadable {
     }
     return mapped
   }
+}
+
+/// One `t`: the tab it left and the tab it showed.
+public struct TabToggle: Equatable, Sendable {
+  /// The tab `t` left.
+  public var from: ListKind
+  /// The tab it showed, of the other kind.
+  public var to: ListKind
 }

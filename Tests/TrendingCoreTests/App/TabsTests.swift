@@ -39,6 +39,20 @@ struct TabsTests {
     #expect(help == "Now playing / On the air", "a number key's help names both of its tabs")
   }
 
+  /// `t` twice comes back to the tab it left, one the other kind has no counterpart of included.
+  @Test func tTwiceComesBackToTheTabItLeft() {
+    var state = Sample.loaded(5)
+    for key in ["t", "6"] { _ = Reducer.reduce(&state, .key(.character(Character(key)))) }
+    #expect(state.rootList.source.tab == .upNext)
+    _ = Reducer.reduce(&state, .key(.character("t")))
+    #expect(state.shared.browsing == .film && state.rootList.source.tab != .upNext)
+    _ = Reducer.reduce(&state, .key(.character("t")))
+    #expect(state.shared.browsing == .series && state.rootList.source.tab == .upNext)
+    // Another tab chosen in between: `t` goes to its own counterpart.
+    for key in ["t", "4", "t"] { _ = Reducer.reduce(&state, .key(.character(Character(key)))) }
+    #expect(state.rootList.source.tab == .onTheAir)
+  }
+
   @Test func eachFeedIsOneEndpointForTheBrowserAndTheCommandLine() {
     for kind in ListKind.allCases {
       let request = ListSource.tab(kind).request(window: .day, page: 2, language: "ru-RU", region: "DE")

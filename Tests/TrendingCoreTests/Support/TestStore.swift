@@ -37,6 +37,7 @@ struct TestStore {
     // state (`UndoTests`), not every mark's.
     (wanted.shared.undo, wanted.shared.undoDropped) = (state.shared.undo, state.shared.undoDropped)
     wanted.shared.changesAnswered = state.shared.changesAnswered
+    wanted.shared.lastToggle = state.shared.lastToggle
     if state != wanted {
       report(
         "state after \(action) differs in: \(Self.differences(wanted, state).joined(separator: "; "))",

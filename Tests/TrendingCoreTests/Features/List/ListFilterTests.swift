@@ -22,8 +22,14 @@ struct ListFilterTests {
     store.send(.key(.character("l"))) { $0.rootList.filter?.text = "al" }
     #expect(store.state.rootList.movies.map(\.title) == ["Alien", "Aliens"])
     // `q` and `j` type; the arrows still move.
-    store.send(.key(.down)) { $0.rootList.selection = 1 }
-    store.send(.key(.character("i"))) { $0.rootList.filter?.text = "ali" }
+    store.send(.key(.down)) {
+      $0.rootList.selection = 1
+      $0.rootList.filter?.browsing = true
+    }
+    store.send(.key(.character("i"))) {
+      $0.rootList.filter?.text = "ali"
+      $0.rootList.filter?.browsing = false
+    }
     // Enter keeps the filter and stops typing; the header says how many of how many.
     store.send(.key(.enter)) { $0.rootList.filter?.editing = false }
     #expect(store.state.keyContext == .list)
