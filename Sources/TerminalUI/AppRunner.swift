@@ -71,6 +71,9 @@ public final class AppRunner {
 
   /// Whether the user has asked to quit.
   public var isQuitting: Bool { quitting }
+  /// Whether the user quit knowing changes still waited for a busy library (asked once, then again).
+  public var quitLosingChanges: Bool { state.shared.quitAsked }
+
   /// The library changes on screen whose saves have not answered yet, once the answers that
   /// arrived after the loop ended are taken in.
   public func unsavedChanges() -> [LibraryChange] {

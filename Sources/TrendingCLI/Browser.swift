@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Glibc
 import LibraryKit
 import Localization
 import PosterKit
@@ -110,12 +111,16 @@ enum Browser {
       environment: environment)
     if images.capabilities.asksAnything { backend.askTerminal() }
     let reason = app.run()
-    // A mark made just before quitting is stored before we go (saves take milliseconds).
-    let unsaved = runner.finishQueuedWork() ? [] : app.unsavedChanges()
+    // A mark made just before quitting is stored before we go (saves take milliseconds); changes
+    // the user chose to lose to a busy library get a moment's last chance, not two seconds frozen.
+    let wait: Duration = app.quitLosingChanges ? .milliseconds(300) : .seconds(2)
+    let unsaved = runner.finishQueuedWork(timeout: wait) ? [] : app.unsavedChanges()
     // Our images leave the terminal's memory with us.
     if runner.drawsKitty || runner.drawsKittyPixels { backend.writeGraphics(runner.kittyCleanup) }
     backend.shutdown()
     SignalGuard.restoreModes()
+    // Keys pressed while we were going are ours, not the shell's next command.
+    tcflush(STDIN_FILENO, TCIFLUSH)
     // Changes still waiting for a library another process holds are lost: said, and not a success.
     if !unsaved.isEmpty {
       Console.error(
