@@ -1,3 +1,5 @@
+import AmodbKit
+
 /// Where the user is, as far as a status message goes: a message belongs to the screen it was
 /// said on, so moving to another screen (Enter, Esc, a tab, the search line) takes it away.
 struct NoticePlace: Equatable {
@@ -9,6 +11,10 @@ struct NoticePlace: Equatable {
   let screen: ObjectIdentifier
   /// Whether the search line is open.
   let searching: Bool
+  /// The list showing, when one is, and its window: `w` or a palette's "today" shows another.
+  let list: ListSource?
+  /// The window of the list showing.
+  let window: TimeWindow?
 
   /// The place `state` shows.
   init(_ state: AppState) {
@@ -16,6 +22,8 @@ struct NoticePlace: Equatable {
     tab = state.activeTab
     screen = ObjectIdentifier(type(of: state.top))
     searching = state.search != nil
+    list = state.stack.last?.list?.source
+    window = state.stack.last?.list?.window
   }
 
   /// Takes away a message said before `action` moved the user from `before` to another place:
