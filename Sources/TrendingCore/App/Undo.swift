@@ -181,6 +181,12 @@ enum UndoLogic {
     case .unlist(let list): return tr("Undone: %1$s is off the list %2$s again.", name, list)
     case .episodes(_, let seen):
       let count = changes.reduce(0) { $0 + $1.episodes.count }
+      // One episode is named ("Dark S01E04"); more are counted.
+      if count == 1, let episode = changes.lazy.flatMap(\.episodes).first {
+        let named = name + " " + episode.key.code
+        return seen
+          ? tr("Undone: %s is seen again, on its day.", named) : tr("Undone: %s is not seen again.", named)
+      }
       return seen
         ? trn(
           "Undone: %1$s episode of %2$s is seen again, on its day.",

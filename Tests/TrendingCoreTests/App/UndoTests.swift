@@ -219,6 +219,14 @@ struct UndoTests {
     #expect(state.shared.currentNotice?.text.hasPrefix("Not undone:") == true)
   }
 
+  @Test func oneEpisodeUndoneIsNamed() {
+    var state = EpisodeMarksTests.onSeason(selected: 2)
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    #expect(state.shared.currentNotice?.text.hasSuffix("S01E02 is not seen again.") == true, "\(state.shared.notice)")
+  }
+
   @Test func aWatchlistAddOrHidingThatFoundItSoHasNothingToTakeBack() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.character("a")))
