@@ -59,10 +59,13 @@ struct FileIdentifier {
   }
 
   /// Why an identity is not one to record: an episode its series does not have (`episodeAbsence`,
-  /// as `seen` says it); nil for any other, or when amodb cannot be asked.
-  func absence(of identity: FileIdentity) -> String? {
+  /// as `seen` says it; the last of several in the file, `through`, too); nil for any other, or
+  /// when amodb cannot be asked.
+  func absence(of identity: FileIdentity, through last: Int? = nil) -> String? {
     guard case .success(let title) = PlayedTitle.from(identity), let episode = title.episode else { return nil }
-    return TrendingCommand.episodeAbsence(title.info, episode, client: client)
+    // A file of several episodes: its first and its last are both the series'.
+    let ends = [episode] + (last.map { [EpisodeKey(season: episode.season, number: $0)] } ?? [])
+    return ends.lazy.compactMap { TrendingCommand.episodeAbsence(title.info, $0, client: client) }.first
   }
 
   /// The file as `media` (a title chosen or remembered): a film by its details, a series with the

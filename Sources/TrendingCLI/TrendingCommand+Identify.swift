@@ -22,9 +22,10 @@ extension TrendingCommand {
       let chosen = FolderChoice(target: path, guess: guess, environment: environment)?.remembered(through: library)
       switch chosen.map({ identifier.identity(of: $0, guess) }) ?? identifier.identify(guess) {
       case .success(let identity):
-        let absence = identifier.absence(of: identity)
+        let absence = identifier.absence(of: identity, through: guess.lastEpisode)
         entries.append(
-          absence.map { IdentifiedFile(path: path, absent: $0) } ?? IdentifiedFile(path: path, identity: identity))
+          absence.map { IdentifiedFile(path: path, absent: $0) }
+            ?? IdentifiedFile(path: path, identity: identity, lastEpisode: guess.lastEpisode))
       case .failure(let error):
         printError(error.message)
         return ExitCode(error).rawValue
@@ -50,8 +51,10 @@ struct IdentifiedFile: Encodable {
   let year: Int?
   /// The episode's season.
   let season: Int?
-  /// The episode's number.
+  /// The episode's number (the first of several the file holds).
   let episode: Int?
+  /// The last of several episodes the file holds (`S01E01E02`), else nil.
+  let lastEpisode: Int?
   /// Why not: `no-match`, `ambiguous`, `not-media`, `absent` (an episode its series does not have),
   /// or `no-episode` (a series, its episode not named).
   let reason: String?
@@ -62,19 +65,20 @@ struct IdentifiedFile: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case path, kind, id, title, year, season, episode, reason, candidates
+    case lastEpisode = "last_episode"
   }
 
   /// Makes one of an episode its series does not have, saying so.
   init(path: String, absent: String) {
     self.path = URL.shownWithoutSecrets(path)
-    (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
+    (kind, id, title, year, season, episode, lastEpisode) = (nil, nil, nil, nil, nil, nil, nil)
     reason = "absent"
     candidates = nil
     named = [absent]
   }
 
   /// Makes one from what the file was taken to be.
-  init(path: String, identity: FileIdentity) {
+  init(path: String, identity: FileIdentity, lastEpisode: Int? = nil) {
     self.path = URL.shownWithoutSecrets(path)
     switch identity {
     case .title(let info, let season, let episode):
@@ -85,13 +89,14 @@ struct IdentifiedFile: Encodable {
       year = info.year
       self.season = series ? season : nil
       self.episode = series ? episode : nil
+      self.lastEpisode = series && episode != nil ? lastEpisode : nil
       // A series whose file names no episode (a season's number alone, a daily show's date) is
       // no episode to record.
       reason = series && episode == nil ? "no-episode" : nil
       candidates = nil
       named = []
     case .ambiguous(let found):
-      (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
+      (kind, id, title, year, season, episode, self.lastEpisode) = (nil, nil, nil, nil, nil, nil, nil)
       reason = "ambiguous"
       candidates = found.map(\.id)
       named = found.map { found in
@@ -99,7 +104,7 @@ struct IdentifiedFile: Encodable {
         return MediaID(found.kind, found.id).description + " " + TextWidth.drawn(found.title) + year
       }
     case .noMatch, .notMedia:
-      (kind, id, title, year, season, episode) = (nil, nil, nil, nil, nil, nil)
+      (kind, id, title, year, season, episode, self.lastEpisode) = (nil, nil, nil, nil, nil, nil, nil)
       reason = identity == .noMatch ? "no-match" : "not-media"
       candidates = nil
       named = []
@@ -112,7 +117,10 @@ struct IdentifiedFile: Encodable {
     if let kind, let id {
       let named = (title ?? "") + (year.map { " (\($0))" } ?? "")
       if kind == "episode" {
-        let number = [season.map { "S" + twoDigits($0) }, episode.map { "E" + twoDigits($0) }].compactMap { $0 }
+        let number = [
+          season.map { "S" + twoDigits($0) }, episode.map { "E" + twoDigits($0) },
+          lastEpisode.map { "-E" + twoDigits($0) },
+        ].compactMap { $0 }
         what =
           tr("episode: series %1$s %2$s %3$s", String(id), named, number.joined())
           + (episode == nil ? "; " + tr("its name says no episode number") : "")

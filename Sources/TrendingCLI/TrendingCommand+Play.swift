@@ -11,8 +11,18 @@ import TrendingCore
 struct PlayedTitle: Sendable {
   /// The film or series.
   let info: TitleInfo
-  /// The episode, for a series.
+  /// The episode, for a series (the first of several the file holds).
   let episode: EpisodeKey?
+  /// The last of several episodes the file holds (`S01E01E02`), in `episode`'s season.
+  var lastEpisode: Int?
+
+  /// The episodes the file holds, in order; none for a film.
+  var episodes: [EpisodeKey] {
+    guard let episode else { return [] }
+    return (episode.number...max(episode.number, lastEpisode ?? 0)).map {
+      EpisodeKey(season: episode.season, number: $0)
+    }
+  }
 
   /// The title a file was identified as, or why no watch can be recorded of it.
   static func from(_ identity: FileIdentity) -> Result<PlayedTitle, PlayProblem> {
@@ -27,9 +37,11 @@ struct PlayedTitle: Sendable {
     }
   }
 
-  /// How messages name it: `Dark (2017) S01E03`.
+  /// How messages name it: `Dark (2017) S01E03`, `Dark (2017) S01E03–E04`.
   var name: String {
-    Output.named(info, episode: episode.map { .one(season: $0.season, episode: $0.number) })
+    let named = Output.named(info, episode: episode.map { .one(season: $0.season, episode: $0.number) })
+    guard let last = episodes.last, episodes.count > 1 else { return named }
+    return named + "–E" + (last.number < 10 ? "0" : "") + String(last.number)
   }
 }
 
@@ -112,7 +124,12 @@ extension TrendingCommand {
     let identifier = FileIdentifier(client: services.client)
     // An episode its series does not have (a season past the last) is said, as `seen` says it.
     func checked(_ identity: FileIdentity) -> Result<PlayedTitle, PlayProblem> {
-      identifier.absence(of: identity).map { .failure(.absent($0)) } ?? PlayedTitle.from(identity)
+      if let absent = identifier.absence(of: identity, through: guess.lastEpisode) { return .failure(.absent(absent)) }
+      return PlayedTitle.from(identity).map { title in
+        var title = title
+        if title.episode != nil { title.lastEpisode = guess.lastEpisode }
+        return title
+      }
     }
     let memory = FolderChoice(target: target, guess: guess, environment: environment)
     // A title chosen for a file of this folder before, of the same name: not asked again.
@@ -158,7 +175,15 @@ extension TrendingCommand {
     }
     return withLibrary(environment) { library throws(LibraryError) -> Int32 in
       let today = WatchlistFormat.day(Date())
-      guard try library.watchOnce(title.info, episode: title.episode, on: day, recorded: today) else {
+      // Each episode of the file once that day, all in one change.
+      let recorded = try library.change { () throws(LibraryError) -> Bool in
+        var any = false
+        for episode in title.episodes.isEmpty ? [nil] : title.episodes.map(Optional.some) {
+          if try library.watchOnce(title.info, episode: episode, on: day, recorded: today) { any = true }
+        }
+        return any
+      }
+      guard recorded else {
         return emit(tr("%1$s has a watch on %2$s already: nothing more recorded", title.name, day))
       }
       return emit(tr("marked %1$s seen on %2$s", title.name, day))

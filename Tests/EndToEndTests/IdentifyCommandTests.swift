@@ -96,6 +96,12 @@ struct IdentifyCommandTests {
     #expect(
       absent.stdout.contains("S01E09.mkv\tBreaking Bad (2008) has no episode S01E09")
         && absent.stdout.contains("S03E01.mkv\tBreaking Bad (2008) has no season 3"), "\(absent.stdout)")
+    // A file of two episodes says both.
+    let double = try BinaryRunner.run(["identify", "Breaking.Bad.S01E02E03.mkv"], environment: environment)
+    #expect(double.status == 0 && double.stdout.contains("S01E02-E03"), "\(double.stdout)")
+    let doubleJSON = try BinaryRunner.run(
+      ["identify", "--json", "Breaking.Bad.S01E02E03.mkv"], environment: environment)
+    #expect(doubleJSON.stdout.contains("\"last_episode\" : 3"), "\(doubleJSON.stdout)")
     // A series whose episode the name does not say is no episode: said, and not identified.
     let daily = try BinaryRunner.run(["identify", "Breaking.Bad.2008.03.05.mkv"], environment: environment)
     #expect(daily.status == 6, "\(daily.stdout)")

@@ -179,6 +179,11 @@ struct PlayEndToEndTests {
       ["scrobble", path, "--position", "6000", "--duration", "6000"], environment: home.environment)
     #expect(again.status == 0 && again.stdout.contains("already"), "\(again.stdout)")
     #expect(try home.history().count == 1)
+    // A file of two episodes records both, once a day.
+    let double = try BinaryRunner.run(
+      ["scrobble", "Show.Name.S01E04E05.mkv", "--position", "60", "--duration", "60"], environment: home.environment)
+    #expect(double.status == 0 && double.stdout.contains("marked Show Name (2008) S01E04–E05 seen"), "\(double.stdout)")
+    #expect(try home.history().compactMap { $0["episode"] as? Int }.sorted() == [4, 5])
     let unknown = try BinaryRunner.run(
       ["scrobble", "Nobody.Knows.This.2003.mkv", "--position", "60", "--duration", "60"],
       environment: home.environment)
@@ -194,7 +199,7 @@ struct PlayEndToEndTests {
     let real = try BinaryRunner.run(
       ["scrobble", "Show.Name.S01E02.mkv", "--position", "60", "--duration", "60"], environment: home.environment)
     #expect(real.status == 0 && real.stdout.contains("S01E02 seen on"), "\(real.stdout)\(real.stderr)")
-    #expect(try home.history().count == 2, "nothing recorded of an episode the series does not have")
+    #expect(try home.history().count == 4, "nothing recorded of an episode the series does not have")
     let usage = try BinaryRunner.run(["scrobble", path, "--position", "60"], environment: home.environment)
     #expect(usage.status == 2 && usage.stderr.contains("--duration"))
   }

@@ -8,6 +8,8 @@ struct ParsedName: Equatable {
   var season: Int?
   /// The episode.
   var episode: Int?
+  /// The last of several episodes in one file.
+  var lastEpisode: Int?
   /// A daily show's air date, `YYYY-MM-DD`.
   var airDate: String?
   /// The ids the name carries.
@@ -70,9 +72,16 @@ extension MediaFileName {
         if parsed.season == nil {
           parsed.season = season
           parsed.episode = episode
+          parsed.lastEpisode = episode.flatMap { lastEpisode(in: word, first: $0) }
         }
         if episode == nil, let next, let number = episodeNumber(next) ?? absoluteEpisode(next) {
           parsed.episode = parsed.episode ?? number
+          used = 2
+        } else if let episode, parsed.lastEpisode == nil, let next, let number = episodeNumber(next),
+          isLastEpisode(number, first: episode)
+        {
+          // `S01E03.E04`: the file's second episode as a word of its own.
+          parsed.lastEpisode = number
           used = 2
         }
       } else if let number = cjkNumber(word, suffixes: ["集", "話", "话", "回"]) {
@@ -136,6 +145,29 @@ extension MediaFileName {
       let episode = Int(halves[1])
     else { return nil }
     return (season, episode)
+  }
+
+  /// The last of several episodes in one word after its first (`s01e01e02`, `s01e03-e04`,
+  /// `s01e03-04`); nil for one episode.
+  static func lastEpisode(in word: String, first: Int) -> Int? {
+    guard word.first == "s", let marker = word.firstIndex(of: "e") else { return nil }
+    var rest = word[word.index(after: marker)...].drop { $0.isASCII && $0.isNumber }
+    var last: Int?
+    while !rest.isEmpty {
+      if rest.first == "-" { rest = rest.dropFirst() }
+      if rest.first == "e" { rest = rest.dropFirst() }
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard (1...4).contains(digits.count), let number = Int(digits) else { return nil }
+      last = number
+      rest = rest.dropFirst(digits.count)
+    }
+    return last.flatMap { isLastEpisode($0, first: first) ? $0 : nil }
+  }
+
+  /// Whether `number` can end a run of episodes in one file that starts at `first`: after it, and
+  /// not so far that it reads as something else.
+  static func isLastEpisode(_ number: Int, first: Int) -> Bool {
+    number > first && number - first <= 10
   }
 
   /// `E02`, `EP02` or a bare number after a season's `S01`.

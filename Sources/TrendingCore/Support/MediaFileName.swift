@@ -21,6 +21,8 @@ public struct FileGuess: Sendable, Equatable {
   public var season: Int?
   /// The episode's number in the season (the first of several).
   public var episode: Int?
+  /// The last of several episodes one file holds (`S01E01E02`, `S01E03-E04`); nil for one.
+  public var lastEpisode: Int?
   /// A daily show's air date, `YYYY-MM-DD`.
   public var airDate: String?
   /// A TMDB id from a `{tmdb-550}` or `[tmdbid-550]` tag: a film's, or a series' for an episode.
@@ -76,6 +78,7 @@ public enum MediaFileName {
     var guess = FileGuess(
       kind: .unknown, title: file.title, year: file.year, season: file.season, episode: file.episode,
       airDate: file.airDate, tmdbID: file.tags.tmdb, imdbID: file.tags.imdb)
+    guess.lastEpisode = file.lastEpisode
     // The folders: a season's folder, then the title's.
     var folders = Array(parts.reversed().prefix(3))
     var seasonFolder: Int?

@@ -10,12 +10,13 @@ private struct Named: Sendable, CustomTestStringConvertible {
 
   init(
     _ path: String, _ kind: FileGuess.Kind, _ title: String, year: Int? = nil, season: Int? = nil,
-    episode: Int? = nil, date: String? = nil, tmdb: Int? = nil, imdb: String? = nil
+    episode: Int? = nil, last: Int? = nil, date: String? = nil, tmdb: Int? = nil, imdb: String? = nil
   ) {
     self.path = path
     guess = FileGuess(
       kind: kind, title: title, year: year, season: season, episode: episode, airDate: date, tmdbID: tmdb,
       imdbID: imdb)
+    guess.lastEpisode = last
   }
 }
 
@@ -28,8 +29,8 @@ private let names: [Named] = [
   Named("game.of.thrones.s08e03.720p.hdtv.x264-avs.mkv", .episode, "game of thrones", season: 8, episode: 3),
   Named("The.Office.US.S02E01.The.Dundies.mkv", .episode, "The Office US", season: 2, episode: 1),
   Named("Doctor.Who.2005.S13E01.1080p.HDTV.mkv", .episode, "Doctor Who", year: 2005, season: 13, episode: 1),
-  Named("Chernobyl.S01E01E02.1080p.AMZN.WEB-DL.mkv", .episode, "Chernobyl", season: 1, episode: 1),
-  Named("Severance.S02E01-E02.2160p.ATVP.WEB-DL.mkv", .episode, "Severance", season: 2, episode: 1),
+  Named("Chernobyl.S01E01E02.1080p.AMZN.WEB-DL.mkv", .episode, "Chernobyl", season: 1, episode: 1, last: 2),
+  Named("Severance.S02E01-E02.2160p.ATVP.WEB-DL.mkv", .episode, "Severance", season: 2, episode: 1, last: 2),
   Named("Mr.Robot.S04E13.720p.mkv", .episode, "Mr Robot", season: 4, episode: 13),
   Named("Sherlock_S03_E02_The_Sign_of_Three.mp4", .episode, "Sherlock", season: 3, episode: 2),
   Named("Marvels.Agents.of.S.H.I.E.L.D.S07E01.mkv", .episode, "Marvels Agents of S H I E L D", season: 7, episode: 1),
@@ -111,6 +112,21 @@ struct MediaFileNameTests {
     #expect(MediaFileName.withoutExtension("Film.mkv") == "Film")
     #expect(MediaFileName.withoutExtension("Mr. Robot") == "Mr. Robot")
     #expect(MediaFileName.guess(path: "").kind == .unknown)
+  }
+
+  /// A file of two episodes or more names its last: in its word or as a word of its own.
+  @Test func aFileOfSeveralEpisodesNamesItsLast() {
+    for (path, last) in [
+      ("Dark.S01E01E02.1080p.mkv", 2), ("Dark.S01E03-E04.mkv", 4), ("Dark.S01E03.E04.mkv", 4),
+      ("Dark - S01E03-04 - Title.mkv", 4), ("Dark.S01E01E02E03.mkv", 3),
+    ] {
+      let guess = MediaFileName.guess(path: path)
+      #expect(guess.kind == .episode && guess.title == "Dark", "\(path)")
+      #expect(guess.lastEpisode == last && guess.episode != nil, "\(path): \(guess)")
+    }
+    for one in ["Dark.S01E03.mkv", "Dark.S01E03.2017.mkv", "Dark.S01E09-E02.mkv", "Dark.S01E01.E40.mkv"] {
+      #expect(MediaFileName.guess(path: one).lastEpisode == nil, "\(one)")
+    }
   }
 
   @Test func seasonFoldersInTheirLanguages() {
