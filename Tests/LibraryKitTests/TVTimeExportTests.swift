@@ -30,13 +30,16 @@ struct TVTimeExportTests {
       ], "access_token.csv and user.csv are never read: \(rows.files)")
     let pilot = TitleReference.tvdb(81189, episode: EpisodeKey(season: 1, number: 1))
     #expect(
-      actions(rows, pilot) == [.watch(day: "2024-01-01"), .watch(day: "2024-06-01"), .watch(day: "2024-06-01")],
-      "v2's watch and rewatch, then rewatched_episode.csv's copy of the rewatch")
+      actions(rows, pilot) == [
+        .loggedWatch(day: "2024-01-01"), .loggedWatch(day: "2024-06-01"), .watch(day: "2024-06-01"),
+      ], "v2's watch and rewatch, each a watch of its own, then rewatched_episode.csv's copy of the rewatch")
     #expect(!rows.rows.contains { $0.place.file == "tracking-prod-records.csv" && $0.reference == pilot }, "left to v2")
     let second = TitleReference.tvdb(81189, episode: EpisodeKey(season: 1, number: 2))
-    #expect(actions(rows, second) == [.watch(day: "2024-01-02"), .watch(day: "2024-01-02")], "a double tap")
-    #expect(actions(rows, .tvdb(121361, episode: EpisodeKey(season: 0, number: 1))) == [.watch(day: "2023-05-05")])
-    #expect(actions(rows, .tvdb(73244, episode: EpisodeKey(season: 2, number: 2))) == [.watch(day: "2023-03-04")])
+    #expect(actions(rows, second) == [.loggedWatch(day: "2024-01-02")], "a double tap is one watch")
+    #expect(
+      actions(rows, .tvdb(121361, episode: EpisodeKey(season: 0, number: 1))) == [.loggedWatch(day: "2023-05-05")])
+    #expect(
+      actions(rows, .tvdb(73244, episode: EpisodeKey(season: 2, number: 2))) == [.loggedWatch(day: "2023-03-04")])
     let watchlist = Schema.watchlistName
     #expect(
       actions(rows, .tvdb(81189, episode: nil)) == [
@@ -135,6 +138,28 @@ struct TVTimeExportTests {
     #expect(TVTimeExport.day(unix: "1690069200", utcOffset: { _ in 9 * 3_600 }) == "2023-07-23")
     #expect(TVTimeExport.day(unix: "1690069200", utcOffset: { _ in -4 * 3_600 }) == "2023-07-22")
     #expect(TVTimeExport.day(unix: "-5") == nil && TVTimeExport.day(unix: "soon") == nil)
+  }
+
+  /// The newer log: a rewatch the day of the watch is a second watch; a second `watch` row of
+  /// the same day is a double tap, one watch.
+  @Test func aRewatchOfTheSameDayIsAnotherWatchAndADoubleTapIsNot() throws {
+    let folder = try importFolder()
+    try Data(
+      """
+      entity_type,type,s_id,series_name,season_number,episode_number,created_at,watch_date
+      episode,watch,334824,Dark,1,1,2023-12-01 20:00:00,
+      episode,rewatch,334824,Dark,1,1,2023-12-01 21:00:00,
+      episode,watch,334824,Dark,1,2,2023-12-01 22:00:00,
+      episode,watch,334824,Dark,1,2,2023-12-01 22:00:05,
+
+      """.utf8
+    ).write(to: folder.appendingPathComponent("tracking-prod-records-v2.csv"))
+    let rows = try ExportReader.read(.tvtime, path: folder.path)
+    let actions = { (number: Int) in
+      rows.rows.filter { $0.reference == .tvdb(334824, episode: EpisodeKey(season: 1, number: number)) }.map(\.action)
+    }
+    #expect(actions(1) == [.loggedWatch(day: "2023-12-01"), .loggedWatch(day: "2023-12-01")])
+    #expect(actions(2) == [.loggedWatch(day: "2023-12-01")])
   }
 
   @Test func aFileOfTheRightNameAndTheWrongHeaderIsRefusedNamingTheColumn() throws {

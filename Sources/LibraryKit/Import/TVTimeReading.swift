@@ -28,6 +28,9 @@ struct TVTimeReading {
   private var legacyEpisodes: [ImportRow] = []
   /// Whether the newer log (`tracking-prod-records-v2.csv`) was read.
   private var readV2 = false
+  /// The newer log's first watches read, by what and day: a second `watch` row of one day is a
+  /// double tap, where a `rewatch` row is another watch.
+  private var firstWatches: Set<String> = []
 
   /// Starts a reading; `today` dates what the export does not.
   init(today: String) {
@@ -101,7 +104,7 @@ struct TVTimeReading {
     let entity = record["entity_type"]?.lowercased()
     let seriesText = TVTimeExport.cell(record, "s_id", "series_id")
     if entity == "movie" || entity == nil && seriesText == nil && TVTimeExport.cell(record, "movie_name") != nil {
-      return film(record, place, type: type, into: &rows)
+      return film(record, place, type: type, logged: !legacy, into: &rows)
     }
     guard entity == nil || entity == "episode" || entity == "series" else { return }
     let seriesName = TextSanitizer.clean(record["series_name"] ?? "", limit: 300)
@@ -121,10 +124,12 @@ struct TVTimeReading {
         return rows.skip(place.file, place.line, ExportValues.badDay("created_at", stamp))
       }
       note(seriesName, series)
+      let what = "tvdb:\(series):\(episode.season)x\(episode.number)"
+      guard legacy || type == "rewatch" || firstWatches.insert(what + "@" + day).inserted else { return }
       let row = ImportRow(
         place: place, reference: .tvdb(series, episode: episode), title: seriesName, year: nil,
-        action: .watch(day: day),
-        dayFact: TVTimeExport.dayFact("tvdb:\(series):\(episode.season)x\(episode.number)", record))
+        action: legacy ? .watch(day: day) : .loggedWatch(day: day),
+        dayFact: TVTimeExport.dayFact(what, record))
       if legacy { legacyEpisodes.append(row) } else { rows.rows.append(row) }
       return
     }
@@ -139,8 +144,11 @@ struct TVTimeReading {
     add(.tvdb(series, episode: nil), seriesName, nil, .list(Schema.watchlistName, day: day), place, into: &rows)
   }
 
-  /// A film's row of the older log: watched (again), or to watch; a follow or a count adds nothing.
-  private func film(_ record: CSVRecord, _ place: RowPlace, type: String?, into rows: inout ImportRows) {
+  /// A film's row of the log: watched (again), or to watch; a follow or a count adds nothing.
+  /// `logged`: the newer log, where each row is one watch (a rewatch of the same day is another).
+  private mutating func film(
+    _ record: CSVRecord, _ place: RowPlace, type: String?, logged: Bool, into rows: inout ImportRows
+  ) {
     guard let type, ["watch", "rewatch", "towatch"].contains(type) else { return }
     let title = TextSanitizer.clean(TVTimeExport.cell(record, "movie_name") ?? "", limit: 300)
     guard !title.isEmpty else { return rows.skip(place.file, place.line, ExportValues.bad("movie_name", nil)) }
@@ -164,10 +172,11 @@ struct TVTimeReading {
     } else {
       what = "\(title.prefix(200)) (\(year.map(String.init) ?? ""))"
     }
+    guard !logged || type == "rewatch" || firstWatches.insert(what + "@" + day).inserted else { return }
     rows.rows.append(
       ImportRow(
-        place: place, reference: reference, title: title, year: year, action: .watch(day: day),
-        dayFact: TVTimeExport.dayFact(what, record)))
+        place: place, reference: reference, title: title, year: year,
+        action: logged ? .loggedWatch(day: day) : .watch(day: day), dayFact: TVTimeExport.dayFact(what, record)))
   }
 
   /// A row of an older file of episodes seen, kept until every file is read.
