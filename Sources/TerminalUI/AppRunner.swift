@@ -255,6 +255,8 @@ public final class AppRunner {
       dispatch(.filePlayed(file, .watched(day: WatchlistFormat.day(reached))))
     } else if let problem {
       dispatch(.filePlayed(file, .failed(problem)))
+    } else if seen.progress.began(pastThreshold: files.threshold) {
+      dispatch(.filePlayed(file, .begunPast(threshold: files.threshold)))
     } else {
       dispatch(.filePlayed(file, .stopped(percent: seen.progress.percent, threshold: files.threshold)))
     }

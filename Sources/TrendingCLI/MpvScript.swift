@@ -81,7 +81,8 @@ enum MpvScript {
 
       mp.observe_property("time-pos", "number", function(_, value)
         if not value or not furthest then return end
-        if not start then start = value end
+        -- Back before where playing began (a resumed film started over): it begins again there.
+        if not start or value < start then start, furthest = value, value end
         if value > furthest then furthest = value end
         if duration and furthest >= duration * watched_at / 100 then scrobble(furthest) end
       end)

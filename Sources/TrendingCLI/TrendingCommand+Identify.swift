@@ -33,7 +33,7 @@ extension TrendingCommand {
     }
     let printed = emit(json ? Output.encode(entries) : entries.map(\.line).joined(separator: "\n"))
     guard printed == ExitCode.success.rawValue else { return printed }
-    return entries.allSatisfy { $0.kind != nil && $0.reason == nil } ? printed : ExitCode.notFound.rawValue
+    return entries.allSatisfy { $0.kind != nil } ? printed : ExitCode.notFound.rawValue
   }
 }
 
@@ -83,15 +83,15 @@ struct IdentifiedFile: Encodable {
     switch identity {
     case .title(let info, let season, let episode):
       let series = info.media.kind == .series
-      kind = series ? "episode" : "film"
+      // A series whose file names no episode (a season's number alone, a daily show's date) is
+      // not identified as anything to record: no kind, the series and the reason said.
+      kind = series ? (episode == nil ? nil : "episode") : "film"
       id = info.media.id
       title = info.title
       year = info.year
       self.season = series ? season : nil
       self.episode = series ? episode : nil
       self.lastEpisode = series && episode != nil ? lastEpisode : nil
-      // A series whose file names no episode (a season's number alone, a daily show's date) is
-      // no episode to record.
       reason = series && episode == nil ? "no-episode" : nil
       candidates = nil
       named = []
@@ -114,16 +114,17 @@ struct IdentifiedFile: Encodable {
   /// The text line: the path, a tab, then what it is or why not.
   var line: String {
     let what: String
-    if let kind, let id {
+    if let id, kind != nil || reason == "no-episode" {
       let named = (title ?? "") + (year.map { " (\($0))" } ?? "")
-      if kind == "episode" {
-        let number = [
-          season.map { "S" + twoDigits($0) }, episode.map { "E" + twoDigits($0) },
-          lastEpisode.map { "-E" + twoDigits($0) },
-        ].compactMap { $0 }
+      if kind != "film" {
+        let number =
+          season.map { season in
+            episode.map { EpisodeKey(season: season, number: $0).code(through: lastEpisode) }
+              ?? "S" + (season < 10 ? "0" : "") + String(season)
+          } ?? ""
         what =
-          tr("episode: series %1$s %2$s %3$s", String(id), named, number.joined())
-          + (episode == nil ? "; " + tr("its name says no episode number") : "")
+          tr("episode: series %1$s %2$s %3$s", String(id), named, number)
+          + (reason == "no-episode" ? "; " + tr("its name says no episode number") : "")
       } else {
         what = tr("film: %1$s %2$s", String(id), named)
       }
@@ -143,5 +144,4 @@ struct IdentifiedFile: Encodable {
   }
 
   /// `3` as `03`.
-  private func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
 }

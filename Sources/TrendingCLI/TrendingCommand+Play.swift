@@ -37,11 +37,10 @@ struct PlayedTitle: Sendable {
     }
   }
 
-  /// How messages name it: `Dark (2017) S01E03`, `Dark (2017) S01E03–E04`.
+  /// How messages name it: `Dark (2017) S01E03`, `Dark (2017) S01E03-E04`.
   var name: String {
-    let named = Output.named(info, episode: episode.map { .one(season: $0.season, episode: $0.number) })
-    guard let last = episodes.last, episodes.count > 1 else { return named }
-    return named + "–E" + (last.number < 10 ? "0" : "") + String(last.number)
+    let title = Output.named(info, episode: nil)
+    return episode.map { title + " " + $0.code(through: episodes.count > 1 ? episodes.last?.number : nil) } ?? title
   }
 }
 

@@ -267,21 +267,6 @@ struct ScreenSnapshotTests {
     check(Scenes.list(size), "too-small")
   }
 
-  /// A note half typed when the terminal shrinks below the smallest size: q is a letter of it, not
-  /// the way out, and it is all there once the terminal is larger.
-  @Test func aLineBeingTypedOutlastsATerminalTooSmall() {
-    var state = Scenes.list(Size(width: 80, height: 24))
-    state.prompt = Prompt(.note, film: Scenes.films[0], state.shared)
-    state.prompt?.text = "a long note"
-    _ = Reducer.reduce(&state, .resize(Size(width: 26, height: 6)))
-    #expect(Reducer.reduce(&state, .key(.character("q"))).isEmpty)
-    #expect(Reducer.reduce(&state, .key(.control("c"))).isEmpty)
-    let screen = Renderer.render(state).screen
-    #expect((0..<screen.height).map(screen.line).joined().contains("What you typed is kept."))
-    _ = Reducer.reduce(&state, .resize(Size(width: 80, height: 24)))
-    #expect(state.prompt?.text == "a long note")
-  }
-
   @Test(arguments: Scenes.sizes)
   func scriptsAndLongTitles(size: Size) {
     let titles = [

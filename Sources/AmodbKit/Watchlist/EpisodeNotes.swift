@@ -17,6 +17,11 @@ public struct EpisodeKey: Hashable, Comparable, Sendable, CustomStringConvertibl
   /// `S01E02`.
   public var code: String { Episode(season: season, number: number).code }
 
+  /// The code of this episode and the ones after it up to `last` in one file: "S01E02-E03".
+  public func code(through last: Int?) -> String {
+    code + (last.map { "-E" + ($0 < 10 ? "0" : "") + String($0) } ?? "")
+  }
+
   /// `S01E02`, as `code`.
   public var description: String { code }
 

@@ -16,9 +16,9 @@ extension URL {
     return secretArguments.contains(bare.lowercased())
   }
 
-  /// Whether `text` (a query or a fragment, `a=b&c=d`) names a secret argument.
+  /// Whether `text` (a query or a fragment, `a=b&c=d`, a fragment's own `?…` too) names a secret argument.
   static func namesSecret(_ text: String) -> Bool {
-    text.split(separator: "&").contains { part in
+    text.split(whereSeparator: { $0 == "&" || $0 == "?" }).contains { part in
       isSecret(name: String(part.split(separator: "=", maxSplits: 1).first ?? ""))
     }
   }

@@ -121,6 +121,10 @@ struct MediaServerReader: Sendable {
       ]
       let page = try await client.json(
         Plex.Container<Plex.HistoryEntry>.self, .get, "/status/sessions/history/all", query: query)
+      // Every page of Plex's history says its size: a container without one is no page of plays.
+      guard page.saysSize else {
+        throw HTTPError(.unreadable(tr("an answer that is not a page of plays")), service: server.name)
+      }
       entries += page.read.filter { entry in entry.map { $0.type == "movie" || $0.type == "episode" } ?? true }
       start += page.size
       // The total when the server says it (a server may answer fewer than asked), else a short page ends it.

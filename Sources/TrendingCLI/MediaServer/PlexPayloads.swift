@@ -12,6 +12,8 @@ enum Plex {
     var read: [Entry?]
     /// How many entries the page held, read or not.
     var size: Int
+    /// Whether the container said its size: every page of a history does.
+    var saysSize: Bool
     /// How many the query has in all, when the server says.
     var total: Int?
 
@@ -25,8 +27,9 @@ enum Plex {
       let outer = try decoder.container(keyedBy: Keys.self)
       let container = try outer.nestedContainer(keyedBy: ContainerKeys.self, forKey: .container)
       read = try container.decodeIfPresent([Lossy<Entry>].self, forKey: .metadata)?.map(\.value) ?? []
-      // Every page of Plex's says its size: a container without one is not a page.
-      size = min(max(try container.decode(Int.self, forKey: .size), 0), 1_000_000)
+      let said = try container.decodeIfPresent(Int.self, forKey: .size)
+      saysSize = said != nil
+      size = min(max(said ?? read.count, 0), 1_000_000)
       total = try container.decodeIfPresent(Int.self, forKey: .totalSize).map { min(max($0, 0), 10_000_000) }
     }
 

@@ -183,18 +183,27 @@ public enum Reducer {
 
   private static func keyPressed(_ state: inout AppState, _ key: Key) -> [Effect] {
     // Below the smallest size only the size shows: no key acts on what cannot be seen but q and
-    // the app's own (^C, ^Z, ^L); a line being typed is kept as it is, q and ^C included, until
-    // the terminal is large enough to show it again.
+    // the app's own (^C, ^Z, ^L). A line being typed is kept, q a letter of it, until the terminal
+    // is large enough to show it again; ^C drops it, as on any line, and then q quits.
     if !ListLayout.isUsable(state.shared.size) {
       let command = state.shared.keys.command(for: key, in: state.keyContext)
       if key == .character("q"), !state.isTypingALine { return BusyLibrary.quit(&state) }
       switch command {
-      case .quit? where !state.isTypingALine: return BusyLibrary.quit(&state)
+      case .quit? where state.isTypingALine:
+        // ^C drops the line; any other key bound to quit (q) is a letter of it, kept.
+        guard case .control = key else { return [] }
+        return keyPressedInView(&state, .escape)
+      case .quit?: return BusyLibrary.quit(&state)
       case .suspend?: return [.suspend]
       case .redraw?: return [.redraw]
       default: return []
       }
     }
+    return keyPressedInView(&state, key)
+  }
+
+  /// A key at a size the app draws in: to the line being typed, the overlay, or the screen.
+  private static func keyPressedInView(_ state: inout AppState, _ key: Key) -> [Effect] {
     // The quit key on a line being typed drops the line, as a shell's ^C does; the next one quits.
     if case .control = key, state.isTypingALine, state.shared.keys.command(for: key, in: state.keyContext) == .quit {
       return keyPressed(&state, .escape)

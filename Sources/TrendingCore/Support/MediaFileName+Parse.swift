@@ -74,7 +74,7 @@ extension MediaFileName {
           parsed.episode = episode
           parsed.lastEpisode = episode.flatMap { lastEpisode(in: word, first: $0) }
         }
-        if episode == nil, let next, let number = episodeNumber(next) ?? absoluteEpisode(next) {
+        if episode == nil, let next, let number = episodeNumber(next) ?? bareEpisode(tokens[index + 1]) {
           parsed.episode = parsed.episode ?? number
           used = 2
         } else if let episode, parsed.lastEpisode == nil, let next, let number = episodeNumber(next),
@@ -170,7 +170,7 @@ extension MediaFileName {
     number > first && number - first <= 10
   }
 
-  /// `E02`, `EP02` or a bare number after a season's `S01`.
+  /// `E02` or `EP02`.
   static func episodeNumber(_ word: String) -> Int? {
     if let number = prefixedNumber(word, prefix: "ep") { return number }
     return prefixedNumber(word, prefix: "e")
@@ -186,6 +186,13 @@ extension MediaFileName {
   static func smallNumber(_ word: String) -> Int? {
     guard (1...4).contains(word.count), word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     return Int(word)
+  }
+
+  /// A bare episode number after a season's `S2`: after a lone dash as an anime's (`S2 - 05`),
+  /// else of 1 to 3 digits (`S03 07`, not a resolution's `2160`).
+  static func bareEpisode(_ token: NameToken) -> Int? {
+    let word = token.text.lowercased()
+    return token.afterDash ? absoluteEpisode(word) : word.count <= 3 ? smallNumber(word) : nil
   }
 
   /// An anime's episode after a lone dash: 1 to 4 digits, `12v2` too; not a year.

@@ -60,9 +60,9 @@ public enum MpvEvent: Equatable, Sendable {
 /// duration, and whether it played to its end. Only the first file counts: what mpv plays after it
 /// (another file opened in the player) changes nothing.
 public struct PlaybackProgress: Equatable, Sendable {
-  /// The furthest position reached, in seconds.
+  /// The furthest position reached since playing began (again, after a seek back before its start), in seconds.
   public var furthest: Double = 0
-  /// The first position reported: where playing began (a resumed file's saved place).
+  /// Where playing began (a resumed file's saved place), or the earliest point sought back to since.
   public var start: Double?
   /// The file's duration, in seconds, once mpv knows it.
   public var duration: Double?
@@ -85,7 +85,11 @@ public struct PlaybackProgress: Equatable, Sendable {
     guard !ended else { return }
     switch event {
     case .position(let seconds):
-      if start == nil { start = seconds }
+      // Back before where playing began (a resumed film started over): it begins again there.
+      if start.map({ seconds < $0 }) ?? true {
+        start = seconds
+        furthest = seconds
+      }
       furthest = max(furthest, seconds)
     case .duration(let seconds) where seconds > 0: duration = seconds
     case .endFile(let reason):

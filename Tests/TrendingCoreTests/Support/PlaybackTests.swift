@@ -29,6 +29,7 @@ struct PlaybackTests {
     var progress = PlaybackProgress()
     #expect(!progress.isWatched(threshold: 90) && progress.percent == nil)
     progress.take(.duration(100))
+    progress.take(.position(0))
     progress.take(.position(50))
     #expect(progress.percent == 50 && !progress.isWatched(threshold: 90))
     progress.take(.position(92))
@@ -64,6 +65,15 @@ struct PlaybackTests {
     resumed.take(.endFile(reason: "eof"))
     #expect(resumed.began(pastThreshold: 90) && !resumed.isWatched(threshold: 90))
     #expect(!resumed.began(pastThreshold: 95) && resumed.isWatched(threshold: 95), "begun before 95%: counts")
+    // Resumed in the credits, then started over from the top and watched: a watch.
+    var again = PlaybackProgress()
+    again.take(.duration(100))
+    again.take(.position(95))
+    again.take(.position(0))
+    again.take(.position(50))
+    #expect(again.start == 0 && again.furthest == 50 && !again.isWatched(threshold: 90))
+    again.take(.position(91))
+    #expect(again.isWatched(threshold: 90))
   }
 
   @Test func watchedAtIsAPercentageFromOneToAHundred() {

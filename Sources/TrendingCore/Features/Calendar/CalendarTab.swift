@@ -153,11 +153,11 @@ public enum CalendarTab {
   static func advance(_ shared: inout Shared, showing: Bool) -> [Effect] {
     let next = nextDetails(&shared)
     guard asked(shared), showing else { return next }
-    // What the user just did, or a problem, is not talked over by the count (`a` on a row asks
-    // for the title's details too).
-    if let notice = shared.currentNotice, notice.kind != .message { return next }
     let total = detailRequests(shared).count
     if let progress = progress(shared) {
+      // What the user just did, or a problem, is not talked over by the count (`a` on a row asks
+      // for the title's details too).
+      if let notice = shared.currentNotice, notice.kind != .message { return next }
       shared.say(progressText(read: progress.read, of: total), .message)
     } else if total > 0, shared.currentNotice?.text == progressText(read: total - 1, of: total) {
       // The last one has answered: the count says so, rather than stopping one short, and says

@@ -146,12 +146,12 @@ public struct ListScreen: Equatable, Sendable {
   /// renumber the rest (#4 stays 4 once #3 is hidden). Nil when every row shows or in another
   /// order, where a row's number is its place.
   public var ranks: [Int]? {
-    guard sort == .rank else { return nil }
+    guard sort == .rank, !hidden.isEmpty || filter != nil || only != nil else { return nil }
     let all = list.value?.movies ?? []
-    let loaded = only.map { kind in all.filter { $0.kind == kind } } ?? all
     let shown = movies
-    guard shown.count != loaded.count else { return nil }
-    return Self.shownRanks.value(for: RanksKey(loaded: loaded, shown: shown)) {
+    let ranks = Self.shownRanks.value(for: RanksKey(loaded: all, only: only, shown: shown)) {
+      let loaded = only.map { kind in all.filter { $0.kind == kind } } ?? all
+      guard shown.count != loaded.count else { return [] }
       // The shown rows are the loaded ones in the same order, some left out: one walk finds each.
       var ranks: [Int] = []
       var next = loaded.startIndex
@@ -162,11 +162,13 @@ public struct ListScreen: Equatable, Sendable {
       }
       return ranks
     }
+    return ranks.isEmpty ? nil : ranks
   }
 
-  /// What the ranks depend on: the rows loaded and those shown.
+  /// What the ranks depend on: the rows loaded, the one kind shown, and the rows shown.
   struct RanksKey: Equatable, Sendable {
     let loaded: [MediaSummary]
+    let only: MediaKind?
     let shown: [MediaSummary]
   }
 

@@ -32,6 +32,8 @@ public enum PlayOutcome: Equatable, Sendable {
   case watched(day: String)
   /// Stopped before the threshold: how far it got (percent, when mpv said the duration) and the threshold.
   case stopped(percent: Int?, threshold: Int)
+  /// Begun past the threshold (resumed where a watch already counted ended): no new watch.
+  case begunPast(threshold: Int)
   /// It could not be played, and why.
   case failed(String)
 }
@@ -131,6 +133,10 @@ enum PlayLogic {
           )
         } ?? tr("Stopped %s before it counted as watched: not marked.", file.name)
       state.shared.say(text, .message)
+      return []
+    case .begunPast(let threshold):
+      state.shared.say(
+        tr("%1$s began past where a watch counts (%2$s%%): not marked again.", file.name, String(threshold)), .message)
       return []
     case .watched(let day):
       var change =

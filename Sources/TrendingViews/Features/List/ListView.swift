@@ -94,7 +94,9 @@ enum ListView {
       // From a pane's width the columns go by what the rows draw, titles with their notes.
       let needs = screen.width >= PosterLayout.listPaneMinimumWidth ? needs(shown, shared) : nil
       let chip = hasRatings(shown.movies, shared)
-      let (columns, pane) = layout(listing.movies.count, needs: needs, longest: longest, chip: chip, shared)
+      // As wide as the highest number drawn: a kept rank can pass the count of rows shown.
+      let highest = max(listing.movies.count, shown.ranks?.last ?? 0)
+      let (columns, pane) = layout(highest, needs: needs, longest: longest, chip: chip, shared)
       let why = shown.movies.first?.reason != nil
       let kind = kindColumns(shown, titleWidth: columns.titleWidth)
       drawColumnTitles(columns, why: why, kind: kind, row: filmRows.row - 1, into: &screen)

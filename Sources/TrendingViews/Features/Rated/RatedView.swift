@@ -126,12 +126,15 @@ enum RatedView {
     return end + 1
   }
 
+  /// The fewest columns a series' title is cut to before its episode's name goes.
+  static let keptTitle = 16
+
   /// A title and its episode's words in `width`: whole when they fit; else the title cut (to no
-  /// less than `kept` columns) before the episode's name goes, then before its code, down to a few
-  /// columns; else the title alone.
+  /// less than `keptTitle` columns) before the episode's name goes, then before its code, down to
+  /// a few columns; else the title alone.
   static func fitted(_ title: String, _ episode: [String], width: Int) -> (title: String, episode: String) {
     let titleWidth = TextWidth.width(of: title)
-    let kept = 16
+    let kept = keptTitle
     for words in episode {
       let left = width - TextWidth.width(of: words)
       if titleWidth <= left { return (title, words) }

@@ -58,6 +58,9 @@ struct FilePlayTests {
     store.send(.filePlayed(file, .stopped(percent: 48, threshold: 90))) {
       $0.shared.say("Stopped Film 1 at 48% (a watch counts from 90%): not marked.", .message)
     }
+    store.send(.filePlayed(file, .begunPast(threshold: 90))) {
+      $0.shared.say("Film 1 began past where a watch counts (90%): not marked again.", .message)
+    }
     store.send(.filePlayed(file, .failed("mpv exited with status 2."))) {
       $0.shared.say("The file did not play: mpv exited with status 2.", .failure)
     }
