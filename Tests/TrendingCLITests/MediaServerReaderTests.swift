@@ -122,6 +122,17 @@ struct MediaServerReaderTests {
       ])
   }
 
+  @Test func aJellyfinFileOfTwoEpisodesIsAPlayOfEach() async throws {
+    let me = #"{"Id":"4a7b2c9d1e3f4a5b9c7d8e9f0a1b2c3d"}"#
+    let items = #"""
+      {"Items":[{"Id":"e1","Type":"Episode","SeriesName":"Dark","ParentIndexNumber":1,"IndexNumber":1,
+      "IndexNumberEnd":2,"UserData":{"LastPlayedDate":"2026-03-02T19:00:00Z"}}],"TotalRecordCount":1}
+      """#
+    let server = try LoopbackServer { request in .json(request.path == "/Users/Me" ? me : items) }
+    let plays = try await read(try reader(.jellyfin, server)).get()
+    #expect(plays.map(\.episode) == [EpisodeKey(season: 1, number: 1), EpisodeKey(season: 1, number: 2)])
+  }
+
   @Test func onlyAFilmsOrAnEpisodesKeyMustBeOneAndAnUndatedProblemIsSaidOnce() throws {
     let decode = { (text: String) in try JSONDecoder().decode(Plex.HistoryEntry.self, from: Data(text.utf8)) }
     #expect(try decode(#"{"ratingKey":"/online/abc","type":"track"}"#).type == "track", "left out by its type")

@@ -61,6 +61,8 @@ enum Jellyfin {
     var season: Int?
     /// `IndexNumber`: the episode.
     var number: Int?
+    /// `IndexNumberEnd`: the last episode of a file that holds several.
+    var numberEnd: Int?
     /// `UserData.LastPlayedDate`.
     var lastPlayed: String?
 
@@ -74,6 +76,7 @@ enum Jellyfin {
       case seriesName = "SeriesName"
       case season = "ParentIndexNumber"
       case number = "IndexNumber"
+      case numberEnd = "IndexNumberEnd"
       case userData = "UserData"
     }
 
@@ -94,6 +97,7 @@ enum Jellyfin {
       seriesName = try? container.decode(String.self, forKey: .seriesName)
       season = try? container.decode(Int.self, forKey: .season)
       number = try? container.decode(Int.self, forKey: .number)
+      numberEnd = try? container.decode(Int.self, forKey: .numberEnd)
       let userData = try? container.nestedContainer(keyedBy: UserDataKeys.self, forKey: .userData)
       lastPlayed = try? userData?.decode(String.self, forKey: .lastPlayed)
     }
@@ -101,23 +105,28 @@ enum Jellyfin {
     /// The ids it names itself by.
     var ids: ServerIDs { ServerIDs(pairs: providerIDs.map { ($0.key, $0.value) }) }
 
-    /// The play it is: a film, or an episode named by its series (`series` by id); nil for another
-    /// type; an episode without a season or a number is a play with that problem.
-    func play(series: [String: Item]) -> ServerPlay? {
+    /// The plays it is: a film, or an episode named by its series (`series` by id), each episode
+    /// of a file that holds several (`IndexNumberEnd`); none for another type; an episode without
+    /// a season or a number is a play with that problem.
+    func plays(series: [String: Item]) -> [ServerPlay] {
       let played = lastPlayed.flatMap(ServerTime.iso8601)
       switch type {
       case "Movie":
-        return ServerPlay(item: id, kind: .film, title: name, year: year, ids: ids, played: played)
+        return [ServerPlay(item: id, kind: .film, title: name, year: year, ids: ids, played: played)]
       case "Episode":
         let show = seriesID.flatMap { series[$0] }
         guard let season, let number, (0...10_000).contains(season), (0...100_000).contains(number) else {
-          return ServerPlay.unnumbered(item: id, series: show?.name ?? seriesName ?? "", played: played)
+          return [ServerPlay.unnumbered(item: id, series: show?.name ?? seriesName ?? "", played: played)]
         }
-        return ServerPlay(
-          item: id, kind: .series, title: show?.name ?? seriesName ?? "", year: show?.year,
-          ids: show?.ids ?? ServerIDs(), episode: EpisodeKey(season: season, number: number), played: played)
+        // A file of several episodes: at most ten, after the first.
+        let last = numberEnd.flatMap { $0 > number && $0 - number <= 10 ? $0 : nil } ?? number
+        return (number...last).map {
+          ServerPlay(
+            item: id, kind: .series, title: show?.name ?? seriesName ?? "", year: show?.year,
+            ids: show?.ids ?? ServerIDs(), episode: EpisodeKey(season: season, number: $0), played: played)
+        }
       default:
-        return nil
+        return []
       }
     }
   }

@@ -97,7 +97,7 @@ struct MediaServerReader: Sendable {
       let page = try await client.json(Jellyfin.Page.self, .get, path, query: query)
       for item in page.items { series[item.id] = item }
     }
-    return items.compactMap { $0.map { $0.play(series: series) } ?? ServerPlay.unreadable() }
+    return items.flatMap { $0.map { $0.plays(series: series) } ?? [ServerPlay.unreadable()] }
   }
 
   /// A history not read to its end is no history: what is missing would read as no longer played.
