@@ -16,11 +16,14 @@ extension URL {
     return secretArguments.contains(bare.lowercased())
   }
 
+  /// Whether one argument as written (`name=value`) is a secret's.
+  static func isSecret(argument: Substring) -> Bool {
+    isSecret(name: String(argument.split(separator: "=", maxSplits: 1).first ?? ""))
+  }
+
   /// Whether `text` (a query or a fragment, `a=b&c=d`, a fragment's own `?…` too) names a secret argument.
   static func namesSecret(_ text: String) -> Bool {
-    text.split(whereSeparator: { $0 == "&" || $0 == "?" }).contains { part in
-      isSecret(name: String(part.split(separator: "=", maxSplits: 1).first ?? ""))
-    }
+    text.split(whereSeparator: { $0 == "&" || $0 == "?" }).contains(where: isSecret(argument:))
   }
 
   /// Whether the URL carries a password or a secret argument, in its query or its fragment.
@@ -38,9 +41,7 @@ extension URL {
     components.user = nil
     components.password = nil
     if let query = components.percentEncodedQuery {
-      let kept = query.split(separator: "&").filter { part in
-        !Self.isSecret(name: String(part.split(separator: "=", maxSplits: 1).first ?? ""))
-      }
+      let kept = query.split(separator: "&").filter { !Self.isSecret(argument: $0) }
       components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
     }
     if let fragment = components.percentEncodedFragment, Self.namesSecret(fragment) {

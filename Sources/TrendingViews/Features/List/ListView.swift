@@ -95,13 +95,15 @@ enum ListView {
       let needs = screen.width >= PosterLayout.listPaneMinimumWidth ? needs(shown, shared) : nil
       let chip = hasRatings(shown.movies, shared)
       // As wide as the highest number drawn: a kept rank can pass the count of rows shown.
-      let highest = max(listing.movies.count, shown.ranks?.last ?? 0)
+      let ranks = shown.ranks
+      let highest = max(listing.movies.count, ranks?.last ?? 0)
       let (columns, pane) = layout(highest, needs: needs, longest: longest, chip: chip, shared)
       let why = shown.movies.first?.reason != nil
       let kind = kindColumns(shown, titleWidth: columns.titleWidth)
       drawColumnTitles(columns, why: why, kind: kind, row: filmRows.row - 1, into: &screen)
       drawRows(
-        shown, shared, columns: columns, kind: kind, rows: bodyRows, needles: needles(shown, place), into: &screen)
+        shown, shared, columns: columns, kind: kind, rows: bodyRows, ranks: ranks, needles: needles(shown, place),
+        into: &screen)
       if let pane, let movie = shown.selectedMovie {
         let box = shared.imagesEnabled ? PosterLayout.listBox(for: shared.size, longestTitle: longest) : nil
         let area = Rect(row: filmRows.row, column: screen.width - pane + 1, width: pane - 2, height: filmRows.height)
@@ -179,10 +181,11 @@ enum ListView {
   }
 
   /// The rows, the words typed in a search or the filter (`needles`) marked where a title holds them;
-  /// each row's kind in the `kind` columns before its title (a search, a list of more than one kind).
+  /// each row's kind in the `kind` columns before its title (a search, a list of more than one kind);
+  /// each row numbered by its kept rank in `ranks`, else by its place.
   private static func drawRows(
-    _ screenState: ListScreen, _ shared: Shared, columns: Columns, kind: Int, rows: Range<Int>, needles: [String],
-    into screen: inout Screen
+    _ screenState: ListScreen, _ shared: Shared, columns: Columns, kind: Int, rows: Range<Int>, ranks: [Int]?,
+    needles: [String], into screen: inout Screen
   ) {
     let movies = screenState.movies
     // Looked up once a frame, not once a row.
@@ -190,7 +193,6 @@ enum ListView {
     let separator = Formatters.decimalSeparator
     let language = Translator.current.language
     let services = services(of: screenState.source.tab?.saved)
-    let ranks = screenState.ranks
     for (offset, row) in rows.enumerated() {
       let index = screenState.top + offset
       guard movies.indices.contains(index) else { break }

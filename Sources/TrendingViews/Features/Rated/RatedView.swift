@@ -134,11 +134,10 @@ enum RatedView {
   /// a few columns; else the title alone.
   static func fitted(_ title: String, _ episode: [String], width: Int) -> (title: String, episode: String) {
     let titleWidth = TextWidth.width(of: title)
-    let kept = keptTitle
     for words in episode {
       let left = width - TextWidth.width(of: words)
       if titleWidth <= left { return (title, words) }
-      if left >= min(titleWidth, kept) { return (TextLayout.truncate(title, to: left), words) }
+      if left >= min(titleWidth, keptTitle) { return (TextLayout.truncate(title, to: left), words) }
     }
     for words in episode where width - TextWidth.width(of: words) >= min(titleWidth, 4) {
       return (TextLayout.truncate(title, to: width - TextWidth.width(of: words)), words)
