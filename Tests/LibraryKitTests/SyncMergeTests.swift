@@ -311,6 +311,30 @@ struct SyncMergeTests {
     #expect(try laptop.library.changeLogProblems() == [])
   }
 
+  /// A sync that takes this machine's newest watch away and brings a dated one in gives the new
+  /// watch the old one's row: it still replaces the watch known only by a day.
+  @Test func aDatedWatchInTheRowOfOneTakenAwayStillReplacesOneKnownByADay() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try laptop.library.write {
+      try Titles.upsert(laptop.library.connection, fightClub, day: "2026-12-01")
+      try Events.insert(
+        laptop.library.connection, fightClub.media, episode: nil, day: "2018-05-01", recorded: "2026-12-01",
+        identity: .seenBy)
+    }
+    try laptop.library.watch(heat, on: "2020-01-01", recorded: "2026-12-01")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    #expect(try desktop.library.unwatch(heat.media, episodes: [nil]) == 1)
+    try desktop.library.watch(fightClub, on: "2018-04-01", recorded: "2026-12-01")
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    let history = try laptop.library.history()
+    #expect(history.map(\.day) == ["2018-04-01"], "\(history.map(\.day))")
+    #expect(try laptop.library.changeLogProblems() == [])
+  }
+
   /// Names told apart by case in any script, as the library tells them here: "Été" made on one
   /// machine and "été" on another are one list, reached by either, added to and deleted as one.
   @Test func aListNamedInAnotherCaseOfAnyScriptIsOneList() throws {

@@ -76,6 +76,13 @@ struct SyncApply {
         }
         if !file.readAgain { try Self.remember(connection, device: device, file: name, stamp, file) }
       }
+      // A file passed over and since taken away from the folder is no longer one to name.
+      let present = Set(names)
+      let passedOver = try connection.rows(
+        "SELECT file FROM sync_files WHERE device = ? AND problem IS NOT NULL", [.text(device)])
+      for row in passedOver where !present.contains(row["file"].string ?? "") {
+        try connection.rows("DELETE FROM sync_files WHERE device = ? AND file = ?", [.text(device), row["file"]])
+      }
     }
     try retryWaiting(into: &outcome)
     if let newest { try SyncClock.receive(connection, newest) }

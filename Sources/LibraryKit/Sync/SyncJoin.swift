@@ -80,14 +80,27 @@ enum SyncJoin {
     StableID.of(["seen by"] + what.map(JSONText.value))
   }
 
+  /// Notes every watch held before a sync takes others in (its row, id and day, in a temporary table
+  /// the change log never sees), so `replaceSeenBy` finds exactly the watches it took in or moved.
+  static func noteWatches(_ connection: SQLiteConnection) throws(SQLiteFailure) {
+    try connection.rows("DROP TABLE IF EXISTS temp.watches_before_sync")
+    try connection.rows("CREATE TEMP TABLE watches_before_sync (id INTEGER PRIMARY KEY, uid TEXT, watched TEXT)")
+    try connection.rows("INSERT INTO temp.watches_before_sync SELECT id, uid, watched FROM main.watch_events")
+  }
+
   /// Takes away each watch known only to be by a day (`seenByID`) that a dated watch of the same
   /// title or episode, on that day or before, stands for, among the titles and episodes of the
-  /// watches after row `after` (those a sync took in): two machines' imports (one's rating, the
-  /// other's diary) meet at a sync as they would in one import. Returns how many went.
-  static func replaceSeenBy(_ connection: SQLiteConnection, after: Int64) throws(SQLiteFailure) -> Int {
+  /// watches the sync took in or moved to another day (`noteWatches`): two machines' imports (one's
+  /// rating, the other's diary) meet at a sync as they would in one import. Returns how many went.
+  static func replaceSeenBy(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {
     let columns = ["kind", "title_id", "season", "episode"]
     let touched = try connection.rows(
-      "SELECT DISTINCT kind, title_id, season, episode FROM watch_events WHERE id > ?", [.integer(after)])
+      """
+      SELECT DISTINCT kind, title_id, season, episode FROM main.watch_events w
+      WHERE NOT EXISTS (
+        SELECT 1 FROM temp.watches_before_sync b WHERE b.id = w.id AND b.uid IS w.uid AND b.watched IS w.watched)
+      """)
+    try connection.rows("DROP TABLE temp.watches_before_sync")
     var gone = 0
     for group in touched {
       let key = columns.map { group[$0] }
