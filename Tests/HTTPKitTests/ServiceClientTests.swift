@@ -13,14 +13,17 @@ struct ServiceClientTests {
 
   /// A client for `server` under `/api`, with a bearer token and an API key header as credentials.
   private func client(
-    for server: LoopbackServer, clock: ClientClock = TestClock().clientClock, budgets: HostBudgets? = HostBudgets(),
+    for server: LoopbackServer, clock: ClientClock = TestClock().clientClock, budgets: HostBudgets? = nil,
     configure: (inout ServiceConfiguration) -> Void = { _ in }
   ) throws -> ServiceClient {
     let base = try #require(URL(string: "http://\(server.host):\(server.port)/api"))
     var configuration = ServiceConfiguration(
       name: Self.name, baseURL: base, credentials: ["Authorization": "Bearer ledger-token", "X-Api-Key": "k-42"])
     configure(&configuration)
-    return ServiceClient(configuration: configuration, transport: CurlTransport(), clock: clock, budgets: budgets)
+    // The budgets count on the client's clock: a 429 is waited out in them.
+    return ServiceClient(
+      configuration: configuration, transport: CurlTransport(), clock: clock,
+      budgets: budgets ?? HostBudgets(clock: clock))
   }
 
   /// The error a call throws, or nil when it succeeds.

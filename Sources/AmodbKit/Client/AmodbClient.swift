@@ -184,7 +184,11 @@ public actor AmodbClient {
         return .failure(error)
       }
       attempt += 1
-      await budget?.announceWait(wait)
+      // With a budget, every request waits the 429 out in it (and the waits are told there).
+      if let budget {
+        await budget.spend(seconds: wait)
+        continue
+      }
       onWait?(wait)
       await clock.sleep(wait)
     }

@@ -59,9 +59,11 @@ public actor RateBudget {
   /// How many of the user's own requests are waiting for room now.
   private var foregroundWaiting = 0
 
-  /// Tells the listener that a request waits `seconds` (a 429's `Retry-After`).
-  public func announceWait(_ seconds: Int) {
-    onWait(seconds)
+  /// Spends the window for `seconds` (a 429's `Retry-After`): every request to the service waits
+  /// them out, not only the one refused.
+  public func spend(seconds: Int) {
+    let until = clock.now().addingTimeInterval(TimeInterval(max(1, seconds)))
+    spentUntil = max(spentUntil ?? until, until)
   }
 
   /// Adopts the limit the server reported (within `1...largestLimit`), and spends the window when

@@ -14,7 +14,8 @@ public struct ServiceClient: Sendable {
   /// A window per origin; nil for none.
   private let budgets: HostBudgets?
 
-  /// Makes a client; `budgets` spends a window per origin (nil for none).
+  /// Makes a client; `budgets` spends a window per origin (nil for none), on the same clock: a
+  /// 429 is waited out in its origin's budget.
   public init(
     configuration: ServiceConfiguration, transport: any Transport, clock: ClientClock = .system,
     budgets: HostBudgets? = HostBudgets()
@@ -76,7 +77,12 @@ public struct ServiceClient: Sendable {
         waits < configuration.maxRateLimitRetries
       else { throw error }
       waits += 1
-      await clock.sleep(wait)
+      if let budget = await budgets?.budget(for: request.url) {
+        // Every request to the origin waits the 429 out, not this one alone.
+        await budget.spend(seconds: wait)
+      } else {
+        await clock.sleep(wait)
+      }
       if Task.isCancelled { throw HTTPError.cancelled.naming(name) }
     }
   }
