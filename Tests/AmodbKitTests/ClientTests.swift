@@ -230,6 +230,24 @@ struct ClientTests {
     #expect(heard.withLock { $0 } == [7, 7])
   }
 
+  @Test func aRetryAfterHoldsEveryRequestNotOnlyTheOneRefused() async throws {
+    let server = try LoopbackServer { request in
+      request.path.hasSuffix("/week")
+        ? .json("{}", status: 429, headers: ["Retry-After": "9"]) : .json(TestClients.pageJSON())
+    }
+    let clock = TestClock()
+    let budget = RateBudget(limit: 100, clock: clock.clientClock)
+    let client = AmodbClient(
+      configuration: ClientConfiguration(baseURL: server.baseURL, apiKey: APIKey("k")), transport: CurlTransport(),
+      clock: clock.clientClock, budget: budget)
+    #expect(await fetchError(client, TrendingRequest(language: "en-US")) == .rateLimited(retryAfter: 9))
+    #expect(clock.sleeps == [9, 9], "its own two retries")
+    // Another request, asked after the last 429 said to wait 9 s more, waits them too.
+    let page = try await client.fetch(TrendingRequest(window: .day, language: "en-US"))
+    #expect(page.value.results.count == 3)
+    #expect(clock.sleeps == [9, 9, 9], "the service's wait, not this request's own")
+  }
+
   @Test func aStalledServerTimesOut() async throws {
     let server = try LoopbackServer { _ in .stall }
     defer { server.stop() }

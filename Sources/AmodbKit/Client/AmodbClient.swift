@@ -180,17 +180,16 @@ public actor AmodbClient {
         return .success(
           Answer(body: response.body, fetchedAt: clock.now(), rateLimit: RateLimitStatus(response: response)))
       }
-      guard case .rateLimited(let wait) = error, attempt < maxRateLimitRetries, !Task.isCancelled else {
-        return .failure(error)
-      }
+      guard case .rateLimited(let wait) = error else { return .failure(error) }
+      // Every request to the service waits the 429 out in the budget (the waits told there), this
+      // one's next try too, and one asked after its last try (`r`) as well.
+      await budget?.spend(seconds: wait)
+      guard attempt < maxRateLimitRetries, !Task.isCancelled else { return .failure(error) }
       attempt += 1
-      // With a budget, every request waits the 429 out in it (and the waits are told there).
-      if let budget {
-        await budget.spend(seconds: wait)
-        continue
+      if budget == nil {
+        onWait?(wait)
+        await clock.sleep(wait)
       }
-      onWait?(wait)
-      await clock.sleep(wait)
     }
   }
 

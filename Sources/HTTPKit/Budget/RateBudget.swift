@@ -62,7 +62,7 @@ public actor RateBudget {
   /// Spends the window for `seconds` (a 429's `Retry-After`): every request to the service waits
   /// them out, not only the one refused.
   public func spend(seconds: Int) {
-    let until = clock.now().addingTimeInterval(TimeInterval(max(1, seconds)))
+    let until = clock.now().addingTimeInterval(TimeInterval(max(0, seconds)))
     spentUntil = max(spentUntil ?? until, until)
   }
 
