@@ -67,6 +67,8 @@ extension Library {
 
   /// The fact of the day `trending new --since-last` last ran: this machine's own, never synced.
   public static let newsMarkerFact = "new.since-last"
+  /// The fact of what that run said of its own day (one key a line): this machine's own too.
+  public static let newsSaidFact = "new.said"
   /// The start of a fact naming the title a folder's files were played as: this machine's own.
   public static let playFolderFact = "play.folder:"
 

@@ -26,6 +26,8 @@ struct CalendarReport {
   var problems: [String]
   /// Why the region's releases could not be read, when they could not.
   var failure: AmodbError?
+  /// Why a part could not be read (a title of the watchlist, the releases), when one could not.
+  var partFailure: AmodbError?
 }
 
 extension TrendingCommand {
@@ -41,10 +43,15 @@ extension TrendingCommand {
       // Nothing to show and the releases unreadable: a failure (the network's, offline), not an
       // empty calendar.
       if report.events.isEmpty, let failure = report.failure { return ExitCode(failure).rawValue }
+      // What could be read is printed; a part that could not fails the run, as `new` does, so a
+      // calendar file written by cron is known to lack it.
+      let partly = { (code: Int32) in
+        code == ExitCode.success.rawValue ? report.partFailure.map { ExitCode($0).rawValue } ?? code : code
+      }
       switch format {
       case .ics:
-        return emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: Date()))
-      case .json: return emit(Output.json(report))
+        return partly(emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: Date())))
+      case .json: return partly(emit(Output.json(report)))
       case .text:
         // Nothing to come is said, not printed, as the tab says it (decision *nothing-is-said-not-printed*).
         guard !report.events.isEmpty else {
@@ -52,9 +59,9 @@ extension TrendingCommand {
             trn(
               "Nothing known to come out in the next %s week.", "Nothing known to come out in the next %s weeks.", weeks
             ))
-          return ExitCode.success.rawValue
+          return partly(ExitCode.success.rawValue)
         }
-        return emit(Output.text(report))
+        return partly(emit(Output.text(report)))
       }
     }
   }
@@ -87,6 +94,8 @@ extension TrendingCommand {
     var films: [Int: MovieDetails] = [:]
     var series: [Int: SeriesDetails] = [:]
     var unread: (count: Int, error: AmodbError?) = (0, nil)
+    // Once amodb refuses every request, the rest are read from what is kept, never asked.
+    var refused: AmodbError?
     // On a terminal, a line that says how far it has got (each request may wait for the budget).
     let showsProgress = Console.redrawsErrorLine && !watchlist.isEmpty
     defer { if showsProgress { try? Console.write("\r\u{1B}[K", to: 2) } }
@@ -95,11 +104,16 @@ extension TrendingCommand {
         try? Console.write("\r" + CalendarTab.progressText(read: index, of: watchlist.count) + "\u{1B}[K", to: 2)
       }
       let request = APIRequest.details(media, language: language)
-      switch blocking({ await client.answer(request, keptFirst: true) }) {
+      let answer =
+        refused.map { error in blocking({ await client.kept(request) }).map { .success($0) } ?? .failure(error) }
+        ?? blocking({ await client.answer(request, keptFirst: true) })
+      switch answer {
       case .success(let fetched):
         if let film = fetched.value.movie { films[media.id] = film }
         if let show = fetched.value.series { series[media.id] = show }
-      case .failure(let error): unread = (unread.count + 1, error)
+      case .failure(let error):
+        unread = (unread.count + 1, error)
+        if error.refusesEveryRequest { refused = error }
       }
     }
     if showsProgress {
@@ -108,12 +122,16 @@ extension TrendingCommand {
     // The season of each series' next episode dates the episodes after it (kept a day, as details
     // are); without it, the next episode alone. Offline, no season is waited for.
     var seasons: [Int: SeasonDetails] = [:]
-    let wanted = unread.error?.isUnreachable == true ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
+    let wanted = refused != nil ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
     seasonsAsked: for (id, season) in wanted.sorted(by: { $0.key < $1.key }) {
       let request = APIRequest.season(SeasonRequest(seriesID: id, number: season, language: language))
       switch blocking({ await client.answer(request, keptFirst: true) }) {
       case .success(let fetched): seasons[id] = fetched.value.season
-      case .failure(let error): if error.isUnreachable { break seasonsAsked }
+      case .failure(let error):
+        if error.refusesEveryRequest {
+          refused = error
+          break seasonsAsked
+        }
       }
     }
     // One line for the titles that could not be read (offline, every one of them).
@@ -127,7 +145,10 @@ extension TrendingCommand {
       DiscoverRequest(filter: CalendarLogic.upcomingFilter(span), page: 1, language: language, region: region))
     var releases: [MediaSummary] = []
     var failure: AmodbError?
-    switch blocking({ await client.answer(upcoming) }) {
+    let asked =
+      refused.map { error in blocking({ await client.kept(upcoming) }).map { .success($0) } ?? .failure(error) }
+      ?? blocking({ await client.answer(upcoming) })
+    switch asked {
     case .success(let fetched): releases = fetched.value.page?.results ?? []
     case .failure(let error):
       failure = error
@@ -136,7 +157,9 @@ extension TrendingCommand {
     let events = CalendarLogic.events(
       watchlist: watchlist, films: films, series: series, seasons: seasons, upcoming: releases, region: region,
       span: span)
-    return CalendarReport(events: events, span: span, region: region, problems: problems, failure: failure)
+    return CalendarReport(
+      events: events, span: span, region: region, problems: problems, failure: failure,
+      partFailure: failure ?? unread.error)
   }
 
   /// Writes text exactly as given (an iCalendar file keeps its CRLFs and ends in one).

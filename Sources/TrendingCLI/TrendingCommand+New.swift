@@ -12,7 +12,7 @@ import TrendingCore
 public struct NewRequest: Equatable, Sendable {
   /// From this day on (`--since`); nil for the last week.
   public var since: String?
-  /// After the day of the previous `--since-last` run, then record this one.
+  /// From the day of the previous `--since-last` run (less what it said), then record this one.
   public var sinceLast = false
   /// JSON instead of text.
   public var json = false
@@ -25,6 +25,10 @@ public struct NewRequest: Equatable, Sendable {
 extension TrendingCommand {
   /// The fact `--since-last` keeps: the day of the previous run.
   static let sinceLastFact = Library.newsMarkerFact
+  /// The fact of what the previous run said of its day.
+  static let saidFact = Library.newsSaidFact
+  /// The most keys of one day's news kept.
+  static let mostSaid = 1000
 
   /// `trending new`: what came out for the user since a day, oldest first; nothing new prints nothing.
   static func whatIsNew(
@@ -46,25 +50,33 @@ extension TrendingCommand {
       return ExitCode.failure.rawValue
     }
     var since = week
-    var after = false
+    // What the previous run said of its own day: news of that day found since (an episode of a
+    // title followed after it ran) is said, what it said is not said twice.
+    var said: (day: ReleaseDate, keys: Set<String>)?
     if let given = request.since.flatMap(ReleaseDate.init) { since = given }
     if request.sinceLast {
-      switch Result(catching: { () throws(LibraryError) in try library.fact(sinceLastFact) }) {
-      case .success(let last?):
-        if let day = ReleaseDate(last) { (since, after) = (day, true) }
-      case .success(nil): break
+      let marker = Result { () throws(LibraryError) in
+        (try library.fact(sinceLastFact), try library.fact(saidFact))
+      }
+      switch marker {
+      case .success(let (last?, keys)):
+        if let day = ReleaseDate(last) {
+          since = day
+          said = (day, Set((keys ?? "").split(separator: "\n").map(String.init)))
+        }
+      case .success: break
       case .failure(let error):
         printError(error.message)
         return ExitCode.failure.rawValue
       }
     }
     return runClient(invocation, environment: environment) { clients in
-      let news: News
+      var news: News
       var failure: AmodbError?
       do throws(LibraryError) {
         news = try gatherNew(
-          library: library, client: clients.client, since: since, after: after, today: today, mine: mine,
-          failure: &failure)
+          library: library, client: clients.client, since: since, today: today, mine: mine, failure: &failure)
+        if let said { news.items = WhatIsNew.unsaid(news.items, said: said.keys, on: said.day) }
       } catch {
         printError(error.message)
         return ExitCode.failure.rawValue
@@ -85,7 +97,13 @@ extension TrendingCommand {
         for offers in news.offers {
           try library.storeOffers(offers.title, region: offers.region, offers.providers, day: todayText)
         }
-        if request.sinceLast, failure == nil { try library.record(sinceLastFact, todayText) }
+        if request.sinceLast, failure == nil {
+          // Today's news said, with what an earlier run today said of it.
+          let earlier = said?.day == today ? said?.keys ?? [] : []
+          let keys = earlier.union(news.items.filter { $0.day == today }.map(\.key))
+          try library.record(saidFact, keys.sorted().prefix(mostSaid).joined(separator: "\n"))
+          try library.record(sinceLastFact, todayText)
+        }
       } catch {
         printError(error.message)
         return ExitCode.failure.rawValue
@@ -125,13 +143,24 @@ extension TrendingCommand {
   /// cannot be read is said on standard error, and the last such failure kept in `failure`. One
   /// amodb no longer has (404) is said and left out, and fails nothing: it would fail every run.
   static func gatherNew(
-    library: Library, client: AmodbClient, since: ReleaseDate, after: Bool, today: ReleaseDate, mine: [String],
+    library: Library, client: AmodbClient, since: ReleaseDate, today: ReleaseDate, mine: [String],
     failure: inout AmodbError?
   ) throws(LibraryError) -> News {
     let language = client.configuration.language
     let region = client.configuration.region
     var news = News()
-    for (info, onWatchlist) in try library.followed() {
+    let followed = try library.followed()
+    for (index, (info, onWatchlist)) in followed.enumerated() {
+      // Once amodb refuses every request (the key, the plan, the rate limit, offline), the rest are
+      // not asked: said once, and the next run asks them again.
+      if let refused = failure, refused.refusesEveryRequest {
+        let left = followed.count - index
+        printError(
+          trn(
+            "%1$s more title was not asked: %2$s", "%1$s more titles were not asked: %2$s", left, String(left),
+            refused.message))
+        break
+      }
       let providers: WatchProviders?
       switch info.media.kind {
       case .series:
@@ -144,18 +173,19 @@ extension TrendingCommand {
         providers = region.flatMap { details.value.providers[$0] }
         let seasons = WhatIsNew.seasons(of: details.value, since: since)
         let seen = seasons.isEmpty ? [] : Set(try library.seenEpisodes(id).map(\.description))
-        for season in seasons {
+        seasonsAsked: for season in seasons {
           switch blocking({ await client.result(SeasonRequest(seriesID: id, number: season, language: language)) }) {
           case .success(let episodes):
             news.items += WhatIsNew.episodes(
               of: info.media, title: details.value.name, episodes.value.episodes, seen: seen, since: since,
-              after: after, today: today)
+              today: today)
           case .failure(.notFound):
             continue
           case .failure(let error):
             failure = error
             printError(
               tr("%1$s: its season %2$s could not be read", Output.named(info, episode: nil), String(season)))
+            if error.refusesEveryRequest { break seasonsAsked }
           }
         }
       case .film, .person:
@@ -167,7 +197,7 @@ extension TrendingCommand {
         }
         providers = region.flatMap { details.value.providers[$0] }
         if let region {
-          news.items += WhatIsNew.releases(of: details.value, region: region, since: since, after: after, today: today)
+          news.items += WhatIsNew.releases(of: details.value, region: region, since: since, today: today)
         }
       }
       guard onWatchlist, let region, let providers else { continue }

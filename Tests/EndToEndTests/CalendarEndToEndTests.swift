@@ -19,9 +19,11 @@ struct CalendarEndToEndTests {
   static let awkward = "Crème, brûlée; a \\ story — 千と千尋の神隠し and a title that runs past seventy-five octets"
 
   /// amodb on loopback: film 550 on the watchlist opens in US cinemas in 10 days and online in 30;
-  /// series 1399 airs its next episode in 5 days; discover names two cinema releases.
-  private func server() throws -> LoopbackServer {
+  /// series 1399 airs its next episode in 5 days; discover names two cinema releases. `failing`
+  /// answers 500.
+  private func server(failing: String? = nil) throws -> LoopbackServer {
     try LoopbackServer { request in
+      if request.path == failing { return .json("{}", status: 500) }
       if request.path == "/3/movie/550" {
         return .json(
           #"{"id":550,"title":"Fight Club","release_date":"1999-10-15","release_dates":{"results":[{"iso_3166_1":"US","release_dates":[{"type":3,"release_date":"\#(day(10))T00:00:00.000Z","certification":"R"},{"type":4,"release_date":"\#(day(30))T00:00:00.000Z"}]},{"iso_3166_1":"GB","release_dates":[{"type":3,"release_date":"\#(day(2))T00:00:00.000Z"}]}]}}"#
@@ -160,6 +162,32 @@ struct CalendarEndToEndTests {
     #expect(outcome.status == 5 && outcome.stdout.isEmpty, "\(outcome.status) \(outcome.stdout)")
     let lines = outcome.stderr.split(separator: "\n")
     #expect(lines.count == 2 && lines[0].contains("3 titles on the watchlist could not be read"), "\(outcome.stderr)")
+  }
+
+  /// A key refused stops the asking at the first title: one request, not one a title (with its
+  /// retries) and the releases after them, as cron would otherwise send every morning.
+  @Test func aRefusedKeyIsAskedOnceAndSaidOnce() throws {
+    let server = try LoopbackServer { _ in .json(#"{"status_code":7,"status_message":"Invalid key."}"#, status: 401) }
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = try Self.watching(["550", "603", "tv/1399"], home: home, amodb: server.baseURL)
+    let before = server.requests.count
+    let outcome = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
+    #expect(outcome.status == 3 && outcome.stdout.isEmpty, "\(outcome.status) \(outcome.stderr)")
+    #expect(server.requests.count == before + 1, "\(server.requests.dropFirst(before).map(\.target))")
+  }
+
+  /// A part that could not be read fails the run, the rest printed: a calendar file cron writes is
+  /// known to lack a title.
+  @Test func aTitleThatCouldNotBeReadFailsTheRunAndTheRestIsPrinted() throws {
+    let server = try server(failing: "/3/movie/603")
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = try Self.watching(["550", "603"], home: home, amodb: server.baseURL)
+    let outcome = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
+    #expect(outcome.status == 5, "\(outcome.status) \(outcome.stderr)")
+    #expect(
+      outcome.stdout.contains("Fight Club") && outcome.stderr.contains("1 title on the watchlist could not be read"))
   }
 
   @Test func usageErrors() throws {

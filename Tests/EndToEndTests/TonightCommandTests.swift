@@ -233,11 +233,18 @@ struct TonightCommandTests {
     var offline = environment
     offline["AMODB_KEY"] = "k"
     offline["AMODB_BASE_URL"] = refusing.baseURL.absoluteString
+    #expect(try run(["watchlist", "add", "550", "--demo"], environment).status == 0)
     let failed = try run(["new", "--since-last"], offline)
     #expect(failed.status == 5 && failed.stderr.contains("could not be read"), "\(failed.status) \(failed.stderr)")
+    #expect(failed.stderr.contains("1 more title was not asked"), "offline: asked once, \(failed.stderr)")
     #expect(failed.stderr.contains("Network error"), "and why, once: \(failed.stderr)")
     let later = try run(["new", "--demo", "--since-last"], environment)
     #expect(later.stdout.contains("S01E04") && later.stdout.contains("S01E05"), "nothing lost: \(later.stdout)")
+    // News of the last run's own day that it did not say (a title followed after it ran) is said.
+    let onTheDay = "UPDATE facts SET value = '\(day(-4))' WHERE name = 'new.since-last'"
+    #expect(try BinaryRunner.program("sqlite3", [library, onTheDay]).status == 0)
+    let sameDay = try run(["new", "--demo", "--since-last"], environment)
+    #expect(sameDay.stdout.contains("S01E05") && !sameDay.stdout.contains("S01E04"), "\(sameDay.stdout)")
   }
 
   @Test func newOnLoopbackFindsRegionalReleasesAndATitleThatCameToYourService() throws {

@@ -107,6 +107,16 @@ public enum AmodbError: Error, Sendable, Hashable {
     return isOffline
   }
 
+  /// Whether every other request would meet it now too: the key missing or refused, the plan
+  /// ended, the rate limit spent after its retries, or nothing reachable. Work of many requests
+  /// (`new`, `calendar`) asks no more after the first.
+  public var refusesEveryRequest: Bool {
+    switch self {
+    case .missingKey, .unauthorized, .paymentRequired, .rateLimited: return true
+    default: return isUnreachable
+    }
+  }
+
   /// Whether trying again later might help.
   public var isRetryable: Bool {
     switch self {

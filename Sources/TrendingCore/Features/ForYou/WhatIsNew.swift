@@ -37,6 +37,12 @@ public enum WhatIsNew {
       self.episode = episode
     }
 
+    /// What tells it from every other piece of news of its day: kind, title and episode or service.
+    public var key: String {
+      [kind.rawValue, media.description, episode.map { "S\($0.season)E\($0.number)" } ?? detail ?? ""]
+        .joined(separator: " ")
+    }
+
     /// The item in one line: `2026-11-28  Silo S02E05 “Descent”: new episode`.
     public var line: String {
       let what: String =
@@ -48,6 +54,12 @@ public enum WhatIsNew {
         }
       return day.description + "  " + what
     }
+  }
+
+  /// The news not said yet: `said` holds the keys of what a run on `day` said, so a later run from
+  /// that day on (an episode of a title followed since) says only the rest of it.
+  public static func unsaid(_ items: [Item], said: Set<String>, on day: ReleaseDate) -> [Item] {
+    items.filter { $0.day != day || !said.contains($0.key) }
   }
 
   /// The most seasons of one series a run asks for: a long window over a long series reads its
@@ -67,13 +79,13 @@ public enum WhatIsNew {
     return Array(([last] + numbers.dropFirst().sorted(by: >)).prefix(seasonsAtMost))
   }
 
-  /// The episodes aired from `since` (after it when `after`) to `today`, not seen; never one not aired.
+  /// The episodes aired from `since` to `today`, not seen; never one not aired.
   public static func episodes(
     of series: MediaID, title: String, _ episodes: [Episode], seen: Set<String>, since: ReleaseDate,
-    after: Bool = false, today: ReleaseDate
+    today: ReleaseDate
   ) -> [Item] {
     episodes.compactMap { episode in
-      guard let day = episode.airDate, day <= today, after ? day > since : day >= since,
+      guard let day = episode.airDate, day <= today, day >= since,
         !seen.contains(episode.code)
       else { return nil }
       let name = episode.name.map { " “\($0)”" } ?? ""
@@ -85,14 +97,14 @@ public enum WhatIsNew {
 
   /// A film's first cinema and first digital release in the region, when in the window.
   public static func releases(
-    of film: MovieDetails, region: String, since: ReleaseDate, after: Bool = false, today: ReleaseDate
+    of film: MovieDetails, region: String, since: ReleaseDate, today: ReleaseDate
   ) -> [Item] {
     let dated = film.releases[region] ?? []
     let firsts: [(ReleaseDate?, Kind)] = [
       (dated.filter(\.isCinema).map(\.date).min(), .cinema), (dated.filter(\.isDigital).map(\.date).min(), .digital),
     ]
     return firsts.compactMap { date, kind in
-      guard let date, date <= today, after ? date > since : date >= since else { return nil }
+      guard let date, date <= today, date >= since else { return nil }
       return Item(day: date, media: .film(film.id), title: film.title, kind: kind)
     }
   }

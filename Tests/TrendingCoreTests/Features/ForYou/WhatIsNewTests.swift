@@ -22,9 +22,14 @@ struct WhatIsNewTests {
       of: .series(7), title: "Silo", episodes, seen: ["S02E03"], since: since, today: today)
     #expect(items.map(\.detail) == ["S02E02 “E2”", "S02E04 “E4”"])
     #expect(items.last?.line == "2026-12-01  Silo S02E04 “E4”: new episode")
-    let after = WhatIsNew.episodes(
-      of: .series(7), title: "Silo", episodes, seen: [], since: since, after: true, today: today)
-    #expect(after.map(\.detail) == ["S02E03 “E3”", "S02E04 “E4”"], "after the last run's day, not on it")
+    // A run on the 20th said E2; the next, from that day on, says what it did not.
+    let again = WhatIsNew.episodes(of: .series(7), title: "Silo", episodes, seen: [], since: since, today: today)
+    let said = Set(items.filter { $0.day == since }.map(\.key))
+    #expect(
+      WhatIsNew.unsaid(again, said: said, on: since).map(\.detail) == ["S02E03 “E3”", "S02E04 “E4”"],
+      "the last run's day again, less what it said")
+    let film = WhatIsNew.Item(day: since, media: .film(550), title: "Fight Club", kind: .cinema)
+    #expect(WhatIsNew.unsaid([film], said: said, on: since) == [film], "another title of that day is said")
   }
 
   @Test func theSeasonsAskedAreThoseThatMayHaveAiredInTheWindow() throws {
