@@ -60,6 +60,8 @@ public struct Invocation: Equatable, Sendable {
     case play(target: String)
     /// `trending scrobble PATH --position S --duration S`: a watch recorded when past watched-at.
     case scrobble(path: String, position: Double, duration: Double)
+    /// `trending scrobble --pending`: the plays kept for later recorded.
+    case scrobblePending
     /// `trending mpv-script`: the Lua script for mpv started by hand.
     case mpvScript
   }

@@ -8,6 +8,8 @@ struct PlayFlags: Sendable {
   var position: Double?
   /// `--duration SECONDS`.
   var duration: Double?
+  /// `--pending`: the plays kept for later, no file.
+  var pending = false
 }
 
 extension OptionTable {
@@ -33,6 +35,9 @@ extension OptionTable {
         name: "--duration", value: "SECONDS", kind: .number, help: tr("how long the file is, in seconds"),
         verbs: [.scrobble], required: true,
         apply: { line, text throws(UsageError) in line.play.duration = try seconds(text, option: "--duration") }),
+      OptionSpec(
+        name: "--pending", help: tr("record the plays kept while amodb could not name them (no file, no position)"),
+        verbs: [.scrobble], apply: { line, _ in line.play.pending = true }),
     ]
   }
 
@@ -50,7 +55,7 @@ extension OptionTable {
         verb: .scrobble, arguments: "PATH", words: [],
         summary: tr("record a watch of a file a player stopped at a position, once past watched-at"),
         detail: tr(
-          "What play does when playback passes the watched-at setting, for any player: the file is identified by its name and folders, and a watch of the film or episode is recorded for today when the position is at watched-at percent of the duration or past it (else it says nothing was recorded). The same file scrobbled twice in a day is one watch."
+          "What play does when playback passes the watched-at setting, for any player: the file is identified by its name and folders, and a watch of the film or episode is recorded for today when the position is at watched-at percent of the duration or past it (else it says nothing was recorded). The same file scrobbled twice in a day is one watch. A watch amodb could not name then (no network, no key, or a name that fits several titles) is kept and recorded on its day by the next play or scrobble, or by 'trending scrobble --pending', which on a terminal asks which title a name means."
         )),
       CommandSpec(
         verb: .mpvScript, arguments: "", words: [],
@@ -70,6 +75,12 @@ extension ArgumentParser {
     if verb == .mpvScript {
       if let extra = words.first { throw UsageError(message: tr("unexpected argument %s", OptionTable.shown(extra))) }
       return .mpvScript
+    }
+    if verb == .scrobble, line.play.pending {
+      guard words.isEmpty, line.play.position == nil, line.play.duration == nil else {
+        throw UsageError(message: tr("scrobble --pending takes no file, --position or --duration"))
+      }
+      return .scrobblePending
     }
     guard let target = words.first, !target.isEmpty else {
       throw UsageError(

@@ -107,9 +107,10 @@ enum PlayTarget {
 extension TrendingCommand {
   /// What a file is, by its name and folders (`trending identify`'s reading and matching), as what
   /// a watch is recorded of.
-  static func playedTitle(_ target: String, invocation: Invocation, environment: [String: String])
-    -> Result<PlayedTitle, PlayProblem>
-  {
+  /// `asking`: a name that fits several titles is asked about on a terminal.
+  static func playedTitle(
+    _ target: String, invocation: Invocation, environment: [String: String], asking: Bool = true
+  ) -> Result<PlayedTitle, PlayProblem> {
     let services: (client: AmodbClient, images: ImageLoader)
     do {
       services = try Setup.services(for: invocation, environment: environment)
@@ -139,7 +140,7 @@ extension TrendingCommand {
       }
     }
     switch identifier.identify(guess) {
-    case .success(.ambiguous(let found)) where isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1:
+    case .success(.ambiguous(let found)) where asking && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1:
       // On a terminal, the import's chooser asks which; the choice is kept for the folder.
       let title = UnresolvedTitle(
         reference: .search(title: guess.title, year: guess.year), places: [], title: guess.title, year: guess.year,
@@ -172,7 +173,12 @@ extension TrendingCommand {
           "%1$s: played to %2$s%% (a watch counts from %3$s%%): nothing recorded", title.name,
           String(progress.percent ?? 0), String(threshold)))
     }
-    return withLibrary(environment) { library throws(LibraryError) -> Int32 in
+    return record(title, day: day, environment: environment)
+  }
+
+  /// A watch of `title` (each of its episodes) on `day`, once that day, said; the exit code.
+  static func record(_ title: PlayedTitle, day: String, environment: [String: String]) -> Int32 {
+    withLibrary(environment) { library throws(LibraryError) -> Int32 in
       let today = WatchlistFormat.day(Date())
       // Each episode of the file once that day, all in one change.
       let recorded = try library.change { () throws(LibraryError) -> Bool in
@@ -195,10 +201,17 @@ extension TrendingCommand {
     settings: [String: String]
   ) -> Int32 {
     let threshold = WatchedAt.threshold(settings)
+    let day = WatchlistFormat.day(Date())
     switch playedTitle(path, invocation: invocation, environment: environment) {
     case .success(let title):
-      return scrobble(
-        title, progress: progress, threshold: threshold, day: WatchlistFormat.day(Date()), environment: environment)
+      let code = scrobble(title, progress: progress, threshold: threshold, day: day, environment: environment)
+      // amodb answers: the plays kept while it did not are recorded too.
+      _ = recordPending(invocation: invocation, environment: environment, asking: false)
+      return code
+    case .failure(let problem) where problem.waits && progress.isWatched(threshold: threshold):
+      return keepPending(
+        PlayTarget.absolute(path, directory: PlayTarget.currentDirectory), day: day, problem: problem,
+        environment: environment)
     case .failure(let problem):
       printError(
         tr(
@@ -228,17 +241,27 @@ extension TrendingCommand {
     }
     let threshold = WatchedAt.threshold(settings)
     let title: PlayedTitle?
+    var waiting: PlayProblem?
     switch playedTitle(target, invocation: invocation, environment: environment) {
     case .success(let found):
       title = found
       printError(tr("playing %1$s: a watch is recorded at %2$s%% or at its end", found.name, String(threshold)))
+    case .failure(let problem) where problem.waits:
+      (title, waiting) = (nil, problem)
+      printError(tr("%1$s: not named yet (%2$s): a watch is kept to record later", shown, problem.reason))
     case .failure(let problem):
       title = nil
       printError(tr("%1$s: nothing will be recorded: %2$s", shown, problem.reason))
     }
     let code = Atomic<Int32>(ExitCode.success.rawValue)
-    let started = MpvWatch.start(environment: environment, threshold: threshold) { progress, reached in
-      guard let title else { return }
+    let started = MpvWatch.start(environment: environment, threshold: threshold) { [waiting] progress, reached in
+      guard let title else {
+        // The film played as any not named does (exit 0); its watch waits.
+        if let waiting {
+          _ = keepPending(target, day: WatchlistFormat.day(reached), problem: waiting, environment: environment)
+        }
+        return
+      }
       let recorded = scrobble(
         title, progress: progress, threshold: threshold, day: WatchlistFormat.day(reached), environment: environment)
       code.store(recorded, ordering: .relaxed)
@@ -258,6 +281,7 @@ extension TrendingCommand {
     }
     let problem = MpvPlayer.runInForeground(command)
     let outcome = watch.finish()
+    if title != nil { _ = recordPending(invocation: invocation, environment: environment, asking: false) }
     if let title, outcome.reachedAt == nil {
       let began = outcome.progress.start.flatMap { start in outcome.progress.duration.map { start / $0 * 100 } }
       _ = emit(

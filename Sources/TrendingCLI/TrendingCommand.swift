@@ -262,6 +262,8 @@ public enum TrendingCommand {
       return scrobble(
         path, progress: PlaybackProgress(position: position, duration: duration), invocation: invocation,
         environment: environment, settings: settingsFile.settings.values)
+    case .scrobblePending:
+      return scrobblePending(invocation: invocation, environment: environment)
     case .mpvScript:
       do {
         let options = try MpvScript.carried(invocation)

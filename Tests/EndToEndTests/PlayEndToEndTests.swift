@@ -204,6 +204,62 @@ struct PlayEndToEndTests {
     #expect(usage.status == 2 && usage.stderr.contains("--duration"))
   }
 
+  @Test func aWatchAmodbCouldNotNameIsKeptAndRecordedOnItsDayLater() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    var offline = home.environment
+    offline["AMODB_BASE_URL"] = "http://127.0.0.1:1/3"
+    let film = try BinaryRunner.run(
+      ["scrobble", "/films/Film.Title.1999.1080p.BluRay.mkv", "--position", "5900", "--duration", "6000"],
+      environment: offline)
+    #expect(film.status == 5 && film.stderr.contains("kept to record later, once amodb answers"), "\(film.stderr)")
+    let episode = try BinaryRunner.run(
+      ["scrobble", "/tv/Show.Name.S01E02.mkv", "--position", "60", "--duration", "60"], environment: offline)
+    #expect(episode.status == 5 && episode.stderr.contains("kept to record later"), "\(episode.stderr)")
+    let still = try BinaryRunner.run(["scrobble", "--pending"], environment: offline)
+    #expect(still.status == 5 && still.stderr.contains("2 plays are still kept to record later"), "\(still.stderr)")
+    #expect(try home.history().isEmpty)
+    // A day the machine was offline before, and a name nothing fits, as a list of days would hold them.
+    // Beside the library (the tests' runs keep the demo's: `BinaryRunner.demoLibraries`).
+    let data = home.folder.appendingPathComponent("data")
+    let found = FileManager.default.enumerator(atPath: data.path)?.first { "\($0)".hasSuffix("pending-plays.jsonl") }
+    let list = data.appendingPathComponent(try #require(found.map { "\($0)" }, "the list beside the library"))
+    let kept = try String(contentsOf: list, encoding: .utf8)
+    #expect(!kept.contains("play-secret-key") && kept.contains("Show.Name.S01E02.mkv"))
+    try
+      (kept + #"{"day":"2026-01-02","target":"/films/Film.Title.1999.mkv"}"# + "\n"
+      + #"{"day":"2026-01-03","target":"/x/Nobody.Knows.This.2003.mkv"}"# + "\n")
+      .write(to: list, atomically: true, encoding: .utf8)
+    let settled = try BinaryRunner.run(["scrobble", "--pending"], environment: home.environment)
+    #expect(settled.status == 0, "\(settled.stderr)")
+    for said in [
+      "Film Title (1999) seen on \(today)", "Show Name (2008) S01E02 seen on \(today)", "seen on 2026-01-02",
+    ] {
+      #expect(settled.stdout.contains(said), "\(said): \(settled.stdout)")
+    }
+    #expect(settled.stderr.contains("Nobody.Knows.This.2003.mkv (watched 3 January 2026): nothing recorded"))
+    #expect(try home.history().compactMap { $0["watched"] as? String }.sorted() == ["2026-01-02", today, today])
+    #expect(!FileManager.default.fileExists(atPath: list.path))
+    let none = try BinaryRunner.run(["scrobble", "--pending"], environment: home.environment)
+    #expect(none.status == 0 && none.stdout.contains("no plays are kept to record later"))
+  }
+
+  @Test func aFilmPlayedWhileAmodbIsAwayIsRecordedByTheNextScrobble() throws {
+    let server = try server()
+    let home = try Home(server: server)
+    var offline = home.environment
+    offline["AMODB_BASE_URL"] = "http://127.0.0.1:1/3"
+    let clip = try MediaClip.make("Film Title (1999)/Film Title (1999).mkv", in: home.folder, seconds: 2)
+    let play = try RunningBinary(["play", clip.path], environment: offline)
+    #expect(try play.waitForExit() == 0, "\(play.stderr)")
+    #expect(play.stderr.contains("not named yet") && play.stderr.contains("kept to record later"), "\(play.stderr)")
+    #expect(try home.history().isEmpty)
+    let next = try BinaryRunner.run(
+      ["scrobble", "/tv/Show.Name.S01E03.mkv", "--position", "60", "--duration", "60"], environment: home.environment)
+    #expect(next.status == 0 && next.stdout.contains("marked Film Title (1999) seen on \(today)"), "\(next.stdout)")
+    #expect(try home.history().count == 2)
+  }
+
   @Test func aKeptSeasonOlderThanTheEpisodeIsAskedAgainBeforeTheEpisodeIsRefused() throws {
     let episodes = Atomic<Int>(2)
     let server = try LoopbackServer { request in

@@ -58,7 +58,7 @@ struct ArgumentParserTests {
       if [.seen, .unseen, .rate, .note].contains(verb) { words.append("tv/1399") }
       if verb == .lists { words.append("Noir") }
       if verb == .import { words += ["json", "library.json"] }
-      if verb == .scrobble { words += ["Film.mkv", "--position", "1", "--duration", "2"] }
+      if verb == .scrobble, option.name != "--pending" { words += ["Film.mkv", "--position", "1", "--duration", "2"] }
       if option.name == "--episode" || option.name == "--through" { words += ["--season", "1"] }
       words.append(option.name)
       if option.value != nil {

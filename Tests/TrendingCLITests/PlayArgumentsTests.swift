@@ -31,6 +31,9 @@ struct PlayArgumentsTests {
     #expect(failure(["scrobble", "a.mkv", "--position", "nan", "--duration", "9"])?.contains("takes seconds") == true)
     #expect(failure(["scrobble", "a.mkv", "--position", "1", "--duration", "1e9"])?.contains("takes seconds") == true)
     #expect(failure(["scrobble", "a.mkv", "--position", "0", "--duration", "0"])?.contains("more than 0") == true)
+    #expect(try parse(["scrobble", "--pending"]) == .scrobblePending)
+    #expect(failure(["scrobble", "--pending", "a.mkv"])?.contains("takes no file") == true)
+    #expect(failure(["scrobble", "--pending", "--position", "5"])?.contains("takes no file") == true)
     #expect(try parse(["mpv-script"]) == .mpvScript)
     #expect(failure(["mpv-script", "x"])?.contains("unexpected argument") == true)
     let synopsis = OptionTable.command(.scrobble).synopsis
@@ -81,6 +84,9 @@ struct PlayArgumentsTests {
     #expect(throws: UsageError.self, "a password is never written into the script") { try MpvScript.carried(secret) }
     let insecure = try ArgumentParser.parse(["mpv-script", "--insecure-http"])
     #expect(try MpvScript.carried(insecure) == ["--insecure-http"])
+    let demo = try ArgumentParser.parse(["--demo", "--profile", "bob", "mpv-script"])
+    #expect(
+      try MpvScript.carried(demo) == ["--demo", "--profile", "bob"], "the demo's marks stay in the demo's library")
     #expect(
       carried == ["--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--language", "fr", "--no-cache"],
       "the script records as the command that printed it: \(carried)")
