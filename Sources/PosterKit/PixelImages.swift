@@ -25,14 +25,18 @@ public struct PixelPoster: Hashable, Sendable {
   /// The sequence that takes it off the screen, when the protocol has one (kitty); otherwise
   /// spaces written over its cells erase it.
   public let erase: String?
+  /// What the terminal takes in before anything shows (kitty's image data), written before the
+  /// old poster is erased: the box is never seen empty while the data arrives.
+  public let upload: String
 
   /// Makes a poster.
-  public init(kind: Kind, sequence: String, columns: Int, rows: Int, erase: String? = nil) {
+  public init(kind: Kind, sequence: String, columns: Int, rows: Int, erase: String? = nil, upload: String = "") {
     self.kind = kind
     self.sequence = sequence
     self.columns = columns
     self.rows = rows
     self.erase = erase
+    self.upload = upload
   }
 }
 

@@ -10,7 +10,8 @@ extension NCursesBackend {
     overlayTouched = false
     guard !isShutDown, overlay != shownOverlay || touched else { return }
     let new = overlay.flatMap { $0.row + $0.poster.rows < size.height ? $0 : nil }
-    var bytes = ""
+    // kitty's data for the new poster first: the old one stays up while it arrives.
+    var bytes = new?.poster.upload ?? ""
     var rewrite: [Int] = []
     if let old = shownOverlay, old != new || old.poster.erase == nil {
       if let erase = old.poster.erase {

@@ -46,10 +46,9 @@ public struct PixelOutput: Sendable {
     case .kitty:
       // The image's data goes with every placement: kitty frees an image whose placements a clear
       // (Ctrl-L, a resize) or a scroll took away, so a placement by id alone could show nothing.
-      let sequence =
-        KittyGraphics.transmitOnly(image, id: id) + KittyGraphics.place(id: id, columns: columns, rows: rows)
       let poster = PixelPoster(
-        kind: .kitty, sequence: sequence, columns: columns, rows: rows, erase: KittyGraphics.unplace(id: id))
+        kind: .kitty, sequence: KittyGraphics.place(id: id, columns: columns, rows: rows), columns: columns,
+        rows: rows, erase: KittyGraphics.unplace(id: id), upload: KittyGraphics.transmitOnly(image, id: id))
       return (poster, nil)
     }
   }

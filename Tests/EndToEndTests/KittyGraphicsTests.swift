@@ -136,8 +136,13 @@ struct KittyGraphicsTests {
     #expect(old.read(until: "d=i", after: before, timeout: 60) != nil, "the placement is taken away")
     _ = old.drain(quiet: 0.6)
     let moved = Self.commands(in: Array(old.output[before...]))
-    #expect(
-      moved.contains { $0.control["a"] == "d" && $0.control["d"] == "i" && $0.control["i"] == placed.control["i"] })
+    let erased = moved.firstIndex {
+      $0.control["a"] == "d" && $0.control["d"] == "i" && $0.control["i"] == placed.control["i"]
+    }
+    #expect(erased != nil)
+    // The next poster's data went first: the old one stays up while kitty takes it in.
+    let next = moved.firstIndex { $0.control["a"] == "t" && $0.control["i"] != placed.control["i"] }
+    #expect(next.map { next in erased.map { next < $0 } ?? false } == true, "data, then erase, then place")
     old.type("q")
     #expect(old.waitForExit() == 0)
 

@@ -121,6 +121,18 @@ struct GrowingLayoutTests {
     #expect(!text.contains(" …\n"), "nothing in the pane is cut")
   }
 
+  /// From about 195 columns the pane is wide enough for its text beside the poster: not under it
+  /// with the pane's width blank on either side of the poster and the cast cut off below.
+  @Test(arguments: [200, 220])
+  func aPaneWithRoomBesideThePosterPutsItsTextThere(width: Int) throws {
+    let size = Size(width: width, height: 50)
+    let screen = Renderer.render(Self.films(size)).screen
+    let first = ListLayout.rows(for: size).row
+    let title = try #require((0..<screen.height).first { screen.line($0).contains("Dr. Strangelove or:") })
+    #expect(title < first + 3, "the title at row \(title), beside the poster's top at \(first)")
+    #expect(Self.text(screen).contains("Leslie Groves"), "the cast is reached")
+  }
+
   @Test func thePaneGivesUpTheOverviewsEndBeforeWhereToWatch() {
     // At 180x50 the poster stands over the text: the overview keeps three lines, then where to
     // watch and the cast's first, cut at the bottom.

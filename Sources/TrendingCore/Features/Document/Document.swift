@@ -87,10 +87,21 @@ enum DocumentLogic {
     let links = cursor.layout.links
     let current = cursor.selected.flatMap { links.indices.contains($0) ? $0 : nil }
     let candidate: Int?
-    // Links are in reading order (line, then column): the next or previous one, else the first
-    // below the top or the last above the bottom.
+    // Links are in reading order (down a column, then the next column): the next or previous one,
+    // else the first below the top or the last above the bottom.
     if let current {
       candidate = down ? current + 1 : current - 1
+      // Into the next column (its first link above the screen) or back to the last one's end (below
+      // it): the screen goes to the link, as reading goes to the column's top.
+      if let next = candidate, links.indices.contains(next),
+        down ? links[next].line < cursor.scroll : links[next].line >= cursor.scroll + visible
+      {
+        cursor.selected = next
+        let line = links[next].line
+        // Into the next column: its heading above the link shows too.
+        cursor.scroll = min(max(down ? line - 2 : line - visible + 1, 0), cursor.layout.maxScroll)
+        return
+      }
     } else if down {
       candidate = links.indices.first { links[$0].line > cursor.scroll - 1 }
     } else {

@@ -75,7 +75,7 @@ public struct Document: Equatable, Sendable {
 
   /// Puts `side` to the right of this document as a second column, line by line: this one's lines
   /// padded to `width` and a gutter; links keep their columns (a whole-line link takes its
-  /// column's), in reading order.
+  /// column's), in reading order: down this column, then down the side's (`j` never zigzags).
   public mutating func place(beside side: Document, width: Int, gutter: Int = 3) {
     let start = width + gutter
     var merged: [DocumentLine] = []
@@ -95,9 +95,7 @@ public struct Document: Equatable, Sendable {
         line: link.line, target: link.target, columns: (columns.lowerBound + start)..<(columns.upperBound + start))
     }
     lines = merged
-    links = (own + theirs).sorted {
-      ($0.line, $0.columns?.lowerBound ?? 0) < ($1.line, $1.columns?.lowerBound ?? 0)
-    }
+    links = own + theirs
   }
 
   /// Moves every line (and link) down by `count` blank lines.

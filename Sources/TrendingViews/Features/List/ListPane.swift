@@ -75,7 +75,9 @@ enum ListPane {
       if text { drawText(movie, state.shared, Flow(area: facts, measure: measure), full: split, into: &screen) }
       return
     }
-    let beside = split && area.width >= PosterLayout.paneBesideMinimumWidth
+    // Beside the poster wherever the pane leaves the text its columns (from about 195 columns),
+    // not above it in a pane too wide for the poster alone.
+    let beside = split && area.width - box.width - 2 >= PosterLayout.besideTextMinimum
     if beside {
       PosterView.draw(
         request, state: state, in: Rect(row: area.row, column: area.column, width: box.width, height: box.height),
