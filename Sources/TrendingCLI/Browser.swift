@@ -29,7 +29,7 @@ enum Browser {
     let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
-    let mouse = !invocation.noMouse && environment["TRENDING_MOUSE"] != "off"
+    let mouse = Setup.mouse(for: invocation, environment: environment)
     // A screen reader reads text: no posters (nor their requests), whatever else asks for them.
     let screenReader = Setup.screenReader(for: invocation, environment: environment)
     // The tab set: the table, "On my services" and the saved tabs, known before the first request.

@@ -188,7 +188,7 @@ extension OptionTable {
         .progress, "",
         tr("each series in progress: episodes seen of aired, the next episode and the one after (--json)")),
       spec(
-        .lists, "[NAME [add ID | remove ID | rename NEW-NAME]]",
+        .lists, "[NAME [add ID | remove ID | rename NEW-NAME | delete]]",
         tr(
           "your lists and how many titles each holds; with a NAME, that list (--json, --csv), add or remove a title, rename it, or --delete it"
         )),

@@ -27,6 +27,10 @@ public enum ManualPage {
       "TRENDING_TVTIME_PASSPHRASE_FILE",
       "a file holding the passphrase of TV Time's protected export (yours alone, mode 600); else it is asked, unseen"
     ),
+    (
+      "JELLYFIN_TOKEN, PLEX_TOKEN",
+      "the media server's token for import jellyfin or import plex (else the file jellyfin-token-file or plex-token-file names)"
+    ),
   ]
 
   /// The page, in English.
@@ -152,13 +156,18 @@ public enum ManualPage {
     let own = taken.filter(\.required) + taken.filter { !$0.required }
     let words =
       (command.arguments.isEmpty ? [] : [escape(command.arguments)])
-      + own.map { $0.required ? optionSyntax($0) : "[" + optionSyntax($0) + "]" }
+      + own.map { option in
+        let syntax = optionSyntax(option, command.verb)
+        return option.required ? syntax : "[" + syntax + "]"
+      }
     return ([bold(command.verb.invocation)] + words + ["[" + italic("option") + " ...]"]).joined(separator: " ")
   }
 
-  private static func optionSyntax(_ option: OptionSpec) -> String {
+  /// `-h, --help` or `--page N` in the page's faces; with `verb`, the value's name there.
+  private static func optionSyntax(_ option: OptionSpec, _ verb: Verb? = nil) -> String {
     let names = (option.short.map { [bold($0)] } ?? []) + [bold(option.name)]
-    return names.joined(separator: ", ") + (option.value.map { " " + italic($0) } ?? "")
+    let value = verb.map { option.value(for: $0) } ?? option.value
+    return names.joined(separator: ", ") + (value.map { " " + italic($0) } ?? "")
   }
 
   private static func bold(_ text: String) -> String { "\\fB" + escape(text) + "\\fR" }

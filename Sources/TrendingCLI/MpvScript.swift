@@ -12,7 +12,8 @@ enum MpvScript {
   /// (`--profile`) and where and how amodb is asked, so it records as the command that printed it.
   /// A base URL carrying a password or a key is refused: the script is a file others may read.
   static func carried(_ invocation: Invocation) throws(UsageError) -> [String] {
-    var options: [String] = []
+    // The demo's script marks the demo's library, as every command with --demo does.
+    var options: [String] = invocation.demo ? ["--demo"] : []
     if let profile = invocation.profile { options += ["--profile", profile] }
     if let base = invocation.baseURL {
       guard let url = ClientConfiguration.parseBaseURL(base), url.withoutSecrets == url.absoluteString else {

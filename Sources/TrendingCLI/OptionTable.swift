@@ -145,6 +145,9 @@ public struct OptionSpec: Sendable {
     return (short.map { $0 + ", " } ?? "") + name + " " + value
   }
 
+  /// The value's name for `verb` (`DAY` for seen's `--on`), nil for a switch.
+  public func value(for verb: Verb) -> String? { verbValue?(verb) ?? value }
+
   /// How help shows it: `-h, --help` or `--page N`.
   public var syntax: String {
     (short.map { $0 + ", " } ?? "") + name + (value.map { " " + $0 } ?? "")
@@ -193,7 +196,9 @@ public enum OptionTable {
         apply: { line, text in line.listName = text }),
       OptionSpec(
         name: "--kind", value: "KIND", kind: .words(kindWords),
-        help: tr("films or series: film (default) or tv; a search also takes person, or all (its default)"),
+        help: tr(
+          "films or series: film (default) or tv; for-you and pick take both unless told; a search also takes person, or all (its default)"
+        ),
         verbs: [.list, .search, .discover, .forYou, .pick],
         helpFor: { verb in
           verb == .search

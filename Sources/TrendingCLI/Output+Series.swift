@@ -180,7 +180,7 @@ extension Output {
     _ season: SeasonDetails, series: SeriesDetails?, seen: Set<EpisodeKey> = [], ratings: [EpisodeKey: Int] = [:],
     width: Int = 80
   ) -> String {
-    let name = season.name ?? SeasonScreen.defaultName(season.number)
+    let name = SeasonScreen.shownName(season.name, number: season.number)
     return SeasonDocument.document(
       season, series: series, name: name, today: ReleaseDate(localDay: Date()), width: width, seen: seen,
       ratings: ratings

@@ -81,7 +81,8 @@ extension Output {
     let title = candidate.summary
     var facts = [Vocabulary.kind(title.kind)]
     if let runtime = candidate.runtime { facts.append(Formatters.runtime(runtime)) }
-    let genres = candidate.genres ?? title.genres
+    // Named as the interface names them, as `stats` and the browser do.
+    let genres = GenreNames.shown(candidate.genres ?? title.genres, media: title.kind)
     if !genres.isEmpty { facts.append(genres.joined(separator: ", ")) }
     facts.append(Formatters.score(title.voteAverage, votes: title.voteCount))
     // A title kept by its id alone (saved while amodb could not be asked) is named as `watchlist` names it.

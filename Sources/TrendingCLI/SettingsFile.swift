@@ -172,6 +172,16 @@ public struct SettingsFile: Sendable {
           + (color.bold ? " bold" : ""))
     }
     if settings.colors.isEmpty { lines.append("# color selected black yellow bold") }
+    lines.append("")
+    lines.append("# " + tr("Tabs: tab NAME FILTER…, the filters as the README lists them."))
+    // Each tab as its line says it (comments off): the filter words are the user's own.
+    let written = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+    for tab in settings.savedTabs where tab.line >= 1 && tab.line <= written.count {
+      let line = written[tab.line - 1].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      lines.append(TextSanitizer.clean(words.joined(separator: " "), limit: 300))
+    }
+    if settings.savedTabs.isEmpty { lines.append(#"# tab "Korean thrillers" genre=Thriller language=ko min-score=7"#) }
     for message in messages { lines.append("# " + tr("problem: %s", message)) }
     return lines.joined(separator: "\n")
   }

@@ -49,6 +49,11 @@ public enum Setup {
       || ["1", "true", "on", "yes"].contains((environment["TRENDING_SCREEN_READER"] ?? "").lowercased())
   }
 
+  /// Whether the mouse is on: not `--no-mouse`, nor `TRENDING_MOUSE` off (`off`, `0`, `false`, `no`).
+  public static func mouse(for invocation: Invocation, environment: [String: String]) -> Bool {
+    !invocation.noMouse && !["off", "0", "false", "no"].contains((environment["TRENDING_MOUSE"] ?? "").lowercased())
+  }
+
   /// The image mode: `--images`, else `TRENDING_IMAGES`, else `auto`.
   public static func imageMode(for invocation: Invocation, environment: [String: String]) throws(UsageError)
     -> ImageMode

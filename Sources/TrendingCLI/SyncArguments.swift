@@ -53,7 +53,7 @@ extension OptionTable {
   /// `trending sync`, for help, the man page and the completions.
   static var syncCommands: [CommandSpec] {
     let summary = tr(
-      "keep the library the same on every machine through a folder your file sync carries: init DIR, status, name NAME, forget DEVICE"
+      "keep the library the same on every machine through a folder your file sync carries: init DIR, status, name NAME, forget DEVICE, remember DEVICE"
     )
     return [
       CommandSpec(

@@ -35,6 +35,21 @@ struct DemoDiscoverTests {
     #expect(korea.results.isEmpty, "no provider data for the region: an empty page")
   }
 
+  @Test func aCertificationAndAnOriginalLanguageFilterTheDemoAsAmodbDoes() async throws {
+    var filter = DiscoverFilter()
+    filter.certification = "PG-13"
+    let rated = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "US")).value
+    #expect(!rated.results.isEmpty && !rated.results.contains { $0.id == 550 }, "Fight Club is R")
+    for film in rated.results {
+      let details = try await client.fetch(MovieDetailsRequest(id: film.id, language: "en-US")).value
+      #expect(["G", "PG", "PG-13"].contains(details.certifications["US"] ?? ""), "\(film.title)")
+    }
+    filter = DiscoverFilter()
+    filter.originalLanguage = "ko"
+    let korean = try await client.fetch(DiscoverRequest(filter: filter, language: "en-US", region: "US")).value
+    #expect(korean.results.map(\.id) == [496243], "Parasite, its language from its details")
+  }
+
   @Test func servicesMatchOnlyTheKindsOfOfferAsked() async throws {
     var filter = DiscoverFilter()
     filter.services = [NamedID(id: 1899, name: "Max")]

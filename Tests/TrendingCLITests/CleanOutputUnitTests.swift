@@ -1,5 +1,6 @@
 import AmodbKit
 import FoundationEssentials
+import Localization
 import Testing
 import TrendingCore
 import TrendingViews
@@ -25,6 +26,21 @@ struct CleanOutputUnitTests {
     let candidate = Pick.Candidate(summary: MediaSummary(id: 550, kind: .film, title: ""))
     let text = Output.pickText(candidate, reasons: ["on your watchlist"], of: 1, width: 80)
     #expect(text.hasPrefix("Film #550\n"), "\(text)")
+  }
+
+  /// A pick's genres and a season's default name are said in the interface's language, as the
+  /// browser and `stats` say them.
+  @Test func picksGenresAndASeasonsNameAreInTheInterfacesLanguage() {
+    let french = Translator.catalogue(for: "fr")
+    let candidate = Pick.Candidate(summary: MediaSummary(id: 1, kind: .film, title: "Dune"), genres: ["Drama"])
+    let pick = Translator.$override.withValue(french) {
+      Output.pickText(candidate, reasons: ["x"], of: 1, width: 80)
+    }
+    #expect(pick.contains("Drame") && !pick.contains("Drama"), "\(pick)")
+    let season = Translator.$override.withValue(Translator.catalogue(for: "zh")) {
+      Output.text(SeasonDetails(number: 1, name: "Season 1"), series: nil)
+    }
+    #expect(season.contains("第 1 季") && !season.contains("Season 1"), "\(season)")
   }
 
   /// A list's ranks are the service's: an entry left out (unreadable, or hidden) renumbers none.

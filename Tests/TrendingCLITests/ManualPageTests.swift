@@ -56,6 +56,15 @@ struct ManualPageTests {
     }
   }
 
+  @Test func eachSynopsisNamesItsOwnValueAndTheMediaServerTokensAreInTheEnvironment() {
+    let page = ManualPage.roff
+    let seen = page.split(separator: "\n").first { $0.hasPrefix("\\fBtrending seen\\fR") } ?? ""
+    #expect(seen.contains("\\-\\-on\\fR \\fIDAY"), "\(seen)")
+    let discover = page.split(separator: "\n").first { $0.hasPrefix("\\fBtrending discover\\fR") } ?? ""
+    #expect(discover.contains("\\-\\-on\\fR \\fISERVICE"), "\(discover)")
+    #expect(page.contains("JELLYFIN_TOKEN, PLEX_TOKEN"))
+  }
+
   @Test func thePageIsEnglishWhateverTheInterfaceSpeaks() {
     let russian = Translator.$override.withValue(Translator.catalogue(for: "ru")) { ManualPage.roff }
     #expect(russian == ManualPage.roff)

@@ -111,7 +111,12 @@ enum DemoDiscover {
       passes = passes && number("vote_count.gte").map { votes >= $0 } ?? true
       passes = passes && number("with_runtime.gte").map { runtime >= $0 } ?? true
       passes = passes && number("with_runtime.lte").map { runtime <= $0 } ?? true
-      passes = passes && value("with_original_language").map { summary["original_language"]?.string == $0 } ?? true
+      // The details say it (the demo's list entries carry a placeholder, "xx").
+      let language = film.details?["original_language"]?.string ?? summary["original_language"]?.string
+      passes = passes && value("with_original_language").map { language == $0 } ?? true
+      if let country = value("certification_country"), let highest = value("certification.lte") {
+        passes = passes && rated(film.details, country: country, upTo: highest)
+      }
       // Keywords and studios from the film's details, any of those asked.
       let keywords = Set(
         (film.details?["keywords"]?["keywords"]?.array ?? []).compactMap { $0["id"]?.number.map(Int.init) })
@@ -148,6 +153,21 @@ enum DemoDiscover {
       else { return nil }
       return String(date.prefix(10))
     }
+  }
+
+  /// Whether the film's certification in `country` is `highest` or below it on the country's
+  /// ladder; a film with none there passes no such filter, as amodb's discover has it.
+  static func rated(_ details: JSONValue?, country: String, upTo highest: String) -> Bool {
+    let countries = details?["release_dates"]?["results"]?.array ?? []
+    let releases = countries.first { $0["iso_3166_1"]?.string == country }?["release_dates"]?.array ?? []
+    guard let rating = releases.lazy.compactMap({ $0["certification"]?.string }).first(where: { !$0.isEmpty }) else {
+      return false
+    }
+    let ladder = CertificationLadder.of(country)
+    guard let rank = ladder.firstIndex(of: rating), let top = ladder.firstIndex(of: highest) else {
+      return rating == highest
+    }
+    return rank <= top
   }
 
   /// The films in a `sort_by` order; ties keep the demo's order.

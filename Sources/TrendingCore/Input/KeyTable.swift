@@ -167,7 +167,7 @@ public struct KeyTable: Sendable, Equatable {
     KeyBinding([.escape], .back, in: [.filter], group: "Search", help: "clear the filter", hint: "clear"),
     KeyBinding(
       [.character("f")], .discover, in: [.list], group: "Search",
-      help: "find films by genre, years, score, runtime, language, rating and services", hint: "filter"),
+      help: "find films or series by genre, years, score, runtime, language, rating and services", hint: "filter"),
     KeyBinding([.enter], .open, in: [.form], group: "Search", help: "show the films that match", hint: "show"),
     KeyBinding(
       [.escape], .back, in: [.form], group: "Search", help: "close the form, the list untouched", hint: "close"),

@@ -156,7 +156,7 @@ public struct DiscoverForm: Equatable, Sendable {
       filter.originalLanguage = Self.cycle([nil] + Languages.offered, filter.originalLanguage, step) ?? nil
     case .certification:
       filter.certification =
-        Self.cycle([nil] + Certifications.ladder(shared.region), filter.certification, step) ?? nil
+        Self.cycle([nil] + CertificationLadder.of(shared.region), filter.certification, step) ?? nil
     case .status: filter.status = Self.cycle([nil] + SeriesStatus.allCases, filter.status, step) ?? nil
     case .genre(let genre):
       // Neither, with, without, in turn.
