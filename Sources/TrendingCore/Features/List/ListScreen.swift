@@ -142,22 +142,28 @@ public struct ListScreen: Equatable, Sendable {
   static let shownRows = Memo<ShownRowsKey, [MediaSummary]>()
 
   /// Each shown row's rank in the list as loaded (of the one kind shown, on a tab of both), while
-  /// the list is in its own order and some rows are left out or filtered away: those do not
-  /// renumber the rest (#4 stays 4 once #3 is hidden). Nil when every row shows or in another
-  /// order, where a row's number is its place.
+  /// the list is in its own order and some rows are left out, filtered away or could not be read:
+  /// those do not renumber the rest (#4 stays 4 once #3 is hidden, or when the service's #3 could
+  /// not be read). Nil when every row shows as served or in another order, where a row's number
+  /// is its place.
   public var ranks: [Int]? {
-    guard sort == .rank, !hidden.isEmpty || filter != nil || only != nil else { return nil }
     let all = list.value?.movies ?? []
+    let served = list.value?.ranks ?? []
+    // The service's ranks rise one by one unless an entry could not be read.
+    let gaps = served.count == all.count && served.last.map { $0 != all.count } == true
+    guard sort == .rank, gaps || !hidden.isEmpty || filter != nil || only != nil else { return nil }
     let shown = movies
-    let ranks = Self.shownRanks.value(for: RanksKey(loaded: all, only: only, shown: shown)) {
+    let ranks = Self.shownRanks.value(for: RanksKey(loaded: all, served: served, only: only, shown: shown)) {
       let loaded = only.map { kind in all.filter { $0.kind == kind } } ?? all
-      guard shown.count != loaded.count else { return [] }
+      // Of one kind, its place among that kind; of every kind, the service's rank.
+      let numbers = only == nil && gaps ? served : Array(loaded.indices.map { $0 + 1 })
+      guard shown.count != loaded.count || numbers.last != loaded.count else { return [] }
       // The shown rows are the loaded ones in the same order, some left out: one walk finds each.
       var ranks: [Int] = []
       var next = loaded.startIndex
       for row in shown {
         while next < loaded.endIndex, loaded[next].id != row.id || loaded[next].kind != row.kind { next += 1 }
-        ranks.append(next + 1)
+        ranks.append(next < numbers.endIndex ? numbers[next] : next + 1)
         next += 1
       }
       return ranks
@@ -165,9 +171,11 @@ public struct ListScreen: Equatable, Sendable {
     return ranks.isEmpty ? nil : ranks
   }
 
-  /// What the ranks depend on: the rows loaded, the one kind shown, and the rows shown.
+  /// What the ranks depend on: the rows loaded and their service ranks, the one kind shown, and
+  /// the rows shown.
   struct RanksKey: Equatable, Sendable {
     let loaded: [MediaSummary]
+    let served: [Int]
     let only: MediaKind?
     let shown: [MediaSummary]
   }

@@ -42,7 +42,10 @@ extension ListView {
     } else if let failure = shown.moreError {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
       let error = said(failure, page: page, of: shown, shared)
-      status = (position + " · ! " + tr("Page %1$s could not load: %2$s.", String(page), error.summary), .warning)
+      status = (
+        position + " · ! " + tr("Page %1$s could not load: %2$s. ↓ at the end asks again.", String(page), error.summary),
+        .warning
+      )
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
       let skipped = listing.skippedEntries
       let note =

@@ -217,9 +217,15 @@ struct ListFeatureTests {
       $0.rootList.isLoadingMore = false
       $0.rootList.moreError = .transport(description: "offline")
     }
-    // It stops asking until a refresh; the rows stay.
+    // It stops asking by itself; the rows stay.
     store.send(.key(.up)) { $0.rootList.selection = 18 }
     #expect(store.state.rootList.movies.count == 20)
+    // A move down at the end asks again, as the status says.
+    store.step(.key(.end), effects: [.fetchList(ListPage(page: 2))]) {
+      $0.rootList.selection = 19
+      $0.rootList.moreError = nil
+      $0.rootList.isLoadingMore = true
+    }
   }
 
   @Test func aPageThatAddsNothingEndsTheListWhateverItsAnswerSays() {

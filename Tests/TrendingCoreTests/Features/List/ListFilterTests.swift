@@ -94,3 +94,32 @@ struct ListFilterTests {
     #expect(store.state.rootList.movies.count == 11)
   }
 }
+
+@Suite("A ranked list's numbers are the service's")
+struct ServiceRankTests {
+  /// Page 1 with its third entry unreadable, then page 2 whole.
+  private func listing() throws -> Listing {
+    let entries = (1...5).map { $0 == 3 ? #"{"id":"x"}"# : #"{"id":\#($0),"title":"Film \#($0)"}"# }
+    let first = try AmodbJSON.decoder().decode(
+      MediaPage.self, from: Data(#"{"page":1,"total_pages":2,"results":[\#(entries.joined(separator: ","))]}"#.utf8))
+    var listing = Listing(firstPage: first)
+    listing.append(Sample.page(2, from: 21, page: 2, totalPages: 2), number: 2)
+    return listing
+  }
+
+  @Test func anEntryThatCouldNotBeReadRenumbersNone() throws {
+    var state = Sample.state()
+    state.rootList.list = Loadable(value: try listing(), fetchedAt: Date())
+    #expect(state.rootList.movies.count == 6)
+    #expect(state.rootList.ranks == [1, 2, 4, 5, 21, 22], "#4 stays 4, and page 2 starts at 21")
+    // Hidden rows take their numbers with them; the rest keep the service's.
+    state.rootList.hidden = [.film(2)]
+    #expect(state.rootList.ranks == [1, 4, 5, 21, 22])
+  }
+
+  @Test func aWholeListIsNumberedByItsPlaces() {
+    var state = Sample.state()
+    state.rootList.list = Loadable(value: Listing(firstPage: Sample.page(5)), fetchedAt: Date())
+    #expect(state.rootList.ranks == nil)
+  }
+}
