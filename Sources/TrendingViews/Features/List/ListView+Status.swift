@@ -43,7 +43,8 @@ extension ListView {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
       let error = said(failure, page: page, of: shown, shared)
       status = (
-        position + " · ! " + tr("Page %1$s could not load: %2$s. ↓ at the end asks again.", String(page), error.summary),
+        position + " · ! "
+          + tr("Page %1$s could not load: %2$s. ↓ at the end asks again.", String(page), error.summary),
         .warning
       )
     } else if let listing = shown.list.value, !listing.movies.isEmpty {
