@@ -11,6 +11,27 @@ struct PendingPlay: Codable, Equatable, Sendable {
   var target: String
   /// The day the watch counted, `YYYY-MM-DD`: the watch's day, whenever it is recorded.
   var day: String
+  /// Whether its name fits several titles: recorded once someone chooses, on a terminal.
+  var waitsForChoice = false
+
+  enum CodingKeys: String, CodingKey {
+    case target, day
+    case waitsForChoice = "choose"
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    target = try container.decode(String.self, forKey: .target)
+    day = try container.decode(String.self, forKey: .day)
+    waitsForChoice = try container.decodeIfPresent(Bool.self, forKey: .waitsForChoice) ?? false
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(target, forKey: .target)
+    try container.encode(day, forKey: .day)
+    if waitsForChoice { try container.encode(true, forKey: .waitsForChoice) }
+  }
 
   /// The longest target kept, in bytes: a path is at most `PATH_MAX`.
   static let longestTarget = 4096
@@ -87,11 +108,12 @@ struct PendingPlays {
     String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap(PendingPlay.init(line:))
   }
 
-  /// Keeps `play` (once: the same target and day is one play); false when it could not be written
-  /// or the list is full.
+  /// Keeps `play` (once: the same target and day is one play); false when it could not be written,
+  /// could not be read back (a path past `longestTarget`), or the list is full.
   func keep(_ play: PendingPlay) -> Bool {
-    locked { plays in
-      if plays.contains(play) { return plays }
+    guard PendingPlay(line: Substring(play.line)) != nil else { return false }
+    return locked { plays in
+      if plays.contains(where: { $0.target == play.target && $0.day == play.day }) { return plays }
       guard plays.count < Self.most else { return nil }
       return plays + [play]
     }
@@ -100,7 +122,7 @@ struct PendingPlays {
   /// Takes `settled` off the list, keeping any kept meanwhile by another process.
   @discardableResult
   func remove(_ settled: [PendingPlay]) -> Bool {
-    guard !settled.isEmpty else { return true }
+    guard !settled.isEmpty, access(file.path, F_OK) == 0 else { return true }
     return locked { plays in plays.filter { !settled.contains($0) } }
   }
 
@@ -122,7 +144,8 @@ struct PendingPlays {
       guard stat(file.path, &named) == 0, named.st_ino == held.st_ino, named.st_dev == held.st_dev else { continue }
       let plays = read()
       guard let changed = change(plays) else { return false }
-      if changed == plays { return true }
+      // Nothing changed: a file made empty by this open goes again.
+      if changed == plays { return !plays.isEmpty || unlink(file.path) == 0 }
       return write(changed, in: folder)
     }
     return false

@@ -94,6 +94,8 @@ extension TrendingCommand {
     var films: [Int: MovieDetails] = [:]
     var series: [Int: SeriesDetails] = [:]
     var unread: (count: Int, error: AmodbError?) = (0, nil)
+    // What fails the run: not a title amodb no longer has (404), which would fail every run.
+    var partFailure: AmodbError?
     // Once amodb refuses every request, the rest are read from what is kept, never asked.
     var refused: AmodbError?
     // On a terminal, a line that says how far it has got (each request may wait for the budget).
@@ -114,6 +116,10 @@ extension TrendingCommand {
       case .failure(let error):
         unread = (unread.count + 1, error)
         if error.refusesEveryRequest { refused = error }
+        switch error {
+        case .notFound: break
+        default: partFailure = error
+        }
       }
     }
     if showsProgress {
@@ -159,7 +165,7 @@ extension TrendingCommand {
       span: span)
     return CalendarReport(
       events: events, span: span, region: region, problems: problems, failure: failure,
-      partFailure: failure ?? unread.error)
+      partFailure: failure ?? partFailure)
   }
 
   /// Writes text exactly as given (an iCalendar file keeps its CRLFs and ends in one).

@@ -155,10 +155,7 @@ extension TrendingCommand {
       // not asked: said once, and the next run asks them again.
       if let refused = failure, refused.refusesEveryRequest {
         let left = followed.count - index
-        printError(
-          trn(
-            "%1$s more title was not asked: %2$s", "%1$s more titles were not asked: %2$s", left, String(left),
-            refused.message))
+        printError(trn("%s more title was not asked", "%s more titles were not asked", left, String(left)))
         break
       }
       let providers: WatchProviders?

@@ -25,8 +25,9 @@ extension TrendingCommand {
     -> Int32
   {
     let shown = TextSanitizer.clean(URL.shownWithoutSecrets(target), limit: 300)
-    guard let pending = PendingPlays(environment: environment), pending.keep(PendingPlay(target: target, day: day))
-    else {
+    var play = PendingPlay(target: target, day: day)
+    if case .ambiguous = problem { play.waitsForChoice = true }
+    guard let pending = PendingPlays(environment: environment), pending.keep(play) else {
       printError(tr("%1$s: nothing recorded: %2$s", shown, problem.reason))
       return problem.code.rawValue
     }
@@ -53,20 +54,33 @@ extension TrendingCommand {
   {
     guard let pending = PendingPlays(environment: environment) else { return (0, ExitCode.success.rawValue) }
     let plays = pending.read()
+    // Chosen only on a terminal: the others are not searched again each time a file plays.
+    let asked = plays.filter { asking || !$0.waitsForChoice }
+    guard !asked.isEmpty else { return (plays.count, ExitCode.success.rawValue) }
+    // One client for the run, so its requests share one rate budget.
+    let services: (client: AmodbClient, images: ImageLoader)
+    do {
+      services = try Setup.services(for: invocation, environment: environment)
+    } catch {
+      return (plays.count, error.code.rawValue)
+    }
     var settled: [PendingPlay] = []
     var code = ExitCode.success.rawValue
-    for play in plays {
+    for play in asked {
       let shown = TextSanitizer.clean(play.target, limit: 300)
-      switch playedTitle(play.target, invocation: invocation, environment: environment, asking: asking) {
+      let named = playedTitle(
+        play.target, invocation: invocation, environment: environment, asking: asking, services: services)
+      switch named {
       case .success(let title):
         let recorded = record(title, day: play.day, environment: environment)
         if recorded == ExitCode.success.rawValue { settled.append(play) } else { code = recorded }
+      case .failure(.failed(_, let failed)):
+        // amodb (or the settings) failed, not the file: every play waits for the next run.
+        code = failed.rawValue
+        pending.remove(settled)
+        return (plays.count - settled.count, code)
       case .failure(let problem) where problem.waits:
         code = problem.code.rawValue
-        if case .failed = problem {
-          pending.remove(settled)
-          return (plays.count - settled.count, code)
-        }
       case .failure(let problem):
         printError(
           tr("%1$s (watched %2$s): nothing recorded: %3$s", shown, Dates.written(text: play.day), problem.reason))

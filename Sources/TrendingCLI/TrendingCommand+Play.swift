@@ -107,15 +107,21 @@ enum PlayTarget {
 extension TrendingCommand {
   /// What a file is, by its name and folders (`trending identify`'s reading and matching), as what
   /// a watch is recorded of.
-  /// `asking`: a name that fits several titles is asked about on a terminal.
+  /// `asking`: a name that fits several titles is asked about on a terminal; `given`: the
+  /// services of a run that names many files (one client, one rate budget).
   static func playedTitle(
-    _ target: String, invocation: Invocation, environment: [String: String], asking: Bool = true
+    _ target: String, invocation: Invocation, environment: [String: String], asking: Bool = true,
+    services given: (client: AmodbClient, images: ImageLoader)? = nil
   ) -> Result<PlayedTitle, PlayProblem> {
     let services: (client: AmodbClient, images: ImageLoader)
-    do {
-      services = try Setup.services(for: invocation, environment: environment)
-    } catch {
-      return .failure(.failed(error.message, error.code))
+    if let given {
+      services = given
+    } else {
+      do {
+        services = try Setup.services(for: invocation, environment: environment)
+      } catch {
+        return .failure(.failed(error.message, error.code))
+      }
     }
     if let error = services.client.configuration.missingKeyError {
       return .failure(.failed(error.message, ExitCode(error)))
@@ -282,15 +288,16 @@ extension TrendingCommand {
     let problem = MpvPlayer.runInForeground(command)
     let outcome = watch.finish()
     if title != nil { _ = recordPending(invocation: invocation, environment: environment, asking: false) }
-    if let title, outcome.reachedAt == nil {
+    // Named, or waiting to be: why no watch was recorded (or kept).
+    if let name = title?.name ?? waiting.map({ _ in shown }), outcome.reachedAt == nil {
       let began = outcome.progress.start.flatMap { start in outcome.progress.duration.map { start / $0 * 100 } }
       _ = emit(
         outcome.progress.began(pastThreshold: threshold)
           ? tr(
-            "%1$s: began at %2$s%%, past where a watch counts (%3$s%%): nothing recorded again", title.name,
+            "%1$s: began at %2$s%%, past where a watch counts (%3$s%%): nothing recorded again", name,
             String(Int(began ?? 0)), String(threshold))
           : tr(
-            "%1$s: stopped at %2$s%% (a watch counts from %3$s%%): nothing recorded", title.name,
+            "%1$s: stopped at %2$s%% (a watch counts from %3$s%%): nothing recorded", name,
             String(outcome.progress.percent ?? 0), String(threshold)))
     }
     if let problem {

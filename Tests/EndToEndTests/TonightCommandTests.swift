@@ -236,7 +236,7 @@ struct TonightCommandTests {
     #expect(try run(["watchlist", "add", "550", "--demo"], environment).status == 0)
     let failed = try run(["new", "--since-last"], offline)
     #expect(failed.status == 5 && failed.stderr.contains("could not be read"), "\(failed.status) \(failed.stderr)")
-    #expect(failed.stderr.contains("1 more title was not asked"), "offline: asked once, \(failed.stderr)")
+    #expect(failed.stderr.contains("1 more title was not asked\n"), "offline: asked once, \(failed.stderr)")
     #expect(failed.stderr.contains("Network error"), "and why, once: \(failed.stderr)")
     let later = try run(["new", "--demo", "--since-last"], environment)
     #expect(later.stdout.contains("S01E04") && later.stdout.contains("S01E05"), "nothing lost: \(later.stdout)")

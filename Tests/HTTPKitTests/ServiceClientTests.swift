@@ -14,6 +14,7 @@ struct ServiceClientTests {
   /// A client for `server` under `/api`, with a bearer token and an API key header as credentials.
   private func client(
     for server: LoopbackServer, clock: ClientClock = TestClock().clientClock, budgets: HostBudgets? = nil,
+    budgeted: Bool = true,
     configure: (inout ServiceConfiguration) -> Void = { _ in }
   ) throws -> ServiceClient {
     let base = try #require(URL(string: "http://\(server.host):\(server.port)/api"))
@@ -23,7 +24,7 @@ struct ServiceClientTests {
     // The budgets count on the client's clock: a 429 is waited out in them.
     return ServiceClient(
       configuration: configuration, transport: CurlTransport(), clock: clock,
-      budgets: budgets ?? HostBudgets(clock: clock))
+      budgets: budgeted ? budgets ?? HostBudgets(clock: clock) : nil)
   }
 
   /// The error a call throws, or nil when it succeeds.
@@ -132,13 +133,14 @@ struct ServiceClientTests {
     #expect(error?.kind == .rateLimited(retryAfter: 25) && clock.sleeps == [25, 25])
   }
 
-  @Test func rateLimitsWithinTheBoundAreRetriedTwiceThenReported() async throws {
+  @Test(arguments: [true, false])
+  func rateLimitsWithinTheBoundAreRetriedTwiceThenReported(budgeted: Bool) async throws {
     let server = try LoopbackServer { _ in .json("{}", status: 429, headers: ["Retry-After": "3"]) }
     let clock = TestClock()
-    let client = try client(for: server, clock: clock.clientClock)
+    let client = try client(for: server, clock: clock.clientClock, budgeted: budgeted)
     let error = await failure { () async throws(HTTPError) in try await client.send(.get, "/items") }
     #expect(error?.kind == .rateLimited(retryAfter: 3))
-    #expect(clock.sleeps == [3, 3])
+    #expect(clock.sleeps == [3, 3], "waited in the budget or, with none, on the clock")
     #expect(server.requests.count == 3)
   }
 

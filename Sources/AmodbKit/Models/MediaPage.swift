@@ -57,6 +57,12 @@ public struct MediaPage: Sendable, Hashable, Decodable {
     totalResults = max(container.integer(.totalResults) ?? results.count, results.count)
   }
 
+  /// How many entries the page was served with, as far as they show: read, unreadable, or listed
+  /// before a result's place (a repeat left out).
+  public var servedCount: Int {
+    max((places.last ?? -1) + 1, results.count + skippedEntries)
+  }
+
   /// The rank of the result at `offset` in the whole list, from 1 (TMDB serves 20 a page).
   public func rank(at offset: Int) -> Int {
     (page - 1) * 20 + 1 + (offset < places.count ? places[offset] : offset)

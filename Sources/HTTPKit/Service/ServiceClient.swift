@@ -73,16 +73,13 @@ public struct ServiceClient: Sendable {
       guard let error = HTTPError(status: response, service: name, unsaidWait: configuration.unsaidWait) else {
         return response
       }
-      guard case .rateLimited(let wait) = error.kind, wait <= configuration.longestWait,
-        waits < configuration.maxRateLimitRetries
-      else { throw error }
+      guard case .rateLimited(let wait) = error.kind else { throw error }
+      // Every request to the origin waits the 429 out, not this one alone, and after its last try too.
+      let budget = await budgets?.budget(for: request.url)
+      await budget?.spend(seconds: wait)
+      guard wait <= configuration.longestWait, waits < configuration.maxRateLimitRetries else { throw error }
       waits += 1
-      if let budget = await budgets?.budget(for: request.url) {
-        // Every request to the origin waits the 429 out, not this one alone.
-        await budget.spend(seconds: wait)
-      } else {
-        await clock.sleep(wait)
-      }
+      if budget == nil { await clock.sleep(wait) }
       if Task.isCancelled { throw HTTPError.cancelled.naming(name) }
     }
   }

@@ -156,12 +156,14 @@ extension Library {
           try connection.rows("UPDATE sync_member SET segment = ?", [.integer(Int64(highest))])
         }
         outcome.sent = try SyncExport.send(connection, member: member, folder: folder, everything: first)
-        try SyncJoin.noteWatches(connection)
+        let logged = try connection.scalar("SELECT coalesce(max(seq), 0) FROM changes")?.integer ?? 0
         try recordingChanges("sync") {
           try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)
         }
         // Its own entry, so the next sync sends it: the other machines come to the same one watch.
-        _ = try recordingChanges("replaceSeenBy") { try SyncJoin.replaceSeenBy(connection) }
+        _ = try recordingChanges("replaceSeenBy") {
+          try SyncJoin.replaceSeenBy(connection, among: SyncJoin.watchedIn(connection, after: logged))
+        }
         // Another copy of this library (one device id) put its segment in place of one written
         // here (a file sync keeping the newer file, no conflict copy), or a segment written here is
         // gone from the folder: what it held goes again.

@@ -80,30 +80,48 @@ enum SyncJoin {
     StableID.of(["seen by"] + what.map(JSONText.value))
   }
 
-  /// Notes every watch held before a sync takes others in (its row, id and day, in a temporary table
-  /// the change log never sees), so `replaceSeenBy` finds exactly the watches it took in or moved.
-  static func noteWatches(_ connection: SQLiteConnection) throws(SQLiteFailure) {
-    try connection.rows("DROP TABLE IF EXISTS temp.watches_before_sync")
-    try connection.rows("CREATE TEMP TABLE watches_before_sync (id INTEGER PRIMARY KEY, uid TEXT, watched TEXT)")
-    try connection.rows("INSERT INTO temp.watches_before_sync SELECT id, uid, watched FROM main.watch_events")
+  /// The titles and episodes of the watches the log's entries after `seq` took in or changed (a
+  /// sync's own entry): read from their changesets, so exactly those rows, however SQLite numbered
+  /// them, at the cost of the sync's changes alone.
+  static func watchedIn(_ connection: SQLiteConnection, after seq: Int64) throws(SQLiteFailure) -> Set<[SQLValue]> {
+    let columns = ["kind", "title_id", "season", "episode"]
+    var changesets: [Data] = []
+    try connection.each("SELECT changeset FROM changes WHERE seq > ? ORDER BY seq", [.integer(seq)]) { row in
+      if let text = row["changeset"].string, let data = Data(base64Encoded: text) { changesets.append(data) }
+    }
+    var names = TableColumns(connection)
+    let watchColumns = try names.of("watch_events")
+    let place = { (column: String) in watchColumns.firstIndex(of: column) ?? Int.max }
+    var groups: Set<[SQLValue]> = []
+    for changeset in changesets {
+      for change in try ChangesetReader.changes(changeset) where change.table == "watch_events" {
+        switch change.operation {
+        case .insert:
+          groups.insert(columns.map { place($0) < change.new.count ? change.new[place($0)] ?? .null : .null })
+        case .update:
+          // An update names its row by its key alone: the row says whose watch it is.
+          guard place("id") < change.old.count, let id = change.old[place("id")],
+            let row = try connection.rows(
+              "SELECT kind, title_id, season, episode FROM watch_events WHERE id = ?", [id]
+            ).first
+          else { continue }
+          groups.insert(columns.map { row[$0] })
+        case .delete: continue
+        }
+      }
+    }
+    return groups
   }
 
   /// Takes away each watch known only to be by a day (`seenByID`) that a dated watch of the same
-  /// title or episode, on that day or before, stands for, among the titles and episodes of the
-  /// watches the sync took in or moved to another day (`noteWatches`): two machines' imports (one's
-  /// rating, the other's diary) meet at a sync as they would in one import. Returns how many went.
-  static func replaceSeenBy(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {
-    let columns = ["kind", "title_id", "season", "episode"]
-    let touched = try connection.rows(
-      """
-      SELECT DISTINCT kind, title_id, season, episode FROM main.watch_events w
-      WHERE NOT EXISTS (
-        SELECT 1 FROM temp.watches_before_sync b WHERE b.id = w.id AND b.uid IS w.uid AND b.watched IS w.watched)
-      """)
-    try connection.rows("DROP TABLE temp.watches_before_sync")
+  /// title or episode, on that day or before, stands for, among the titles and episodes of
+  /// `touched` (those a sync took in, `watchedIn`): two machines' imports (one's rating, the
+  /// other's diary) meet at a sync as they would in one import. Returns how many went.
+  static func replaceSeenBy(_ connection: SQLiteConnection, among touched: Set<[SQLValue]>) throws(SQLiteFailure)
+    -> Int
+  {
     var gone = 0
-    for group in touched {
-      let key = columns.map { group[$0] }
+    for key in touched {
       let watches = try connection.rows(
         "SELECT id, watched, uid FROM watch_events WHERE kind = ? AND title_id = ? AND season IS ? AND episode IS ?",
         key)

@@ -112,6 +112,8 @@ public enum PosterLayout {
   public static let paneBesideMinimumWidth = 100
   /// The fewest columns the text beside a split pane's poster keeps.
   public static let besideTextMinimum = 48
+  /// The columns between a pane's poster and the text beside it.
+  public static let besideGap = 2
   /// The widest a list's poster pane gets: past it a poster only costs memory and bytes.
   static let largestPane = 80
   /// The rows left under the poster for them.
@@ -147,7 +149,8 @@ public enum PosterLayout {
     if size.width >= splitMinimumWidth {
       // A poster's shape in cells is about 4 wide for 3 tall.
       if pane >= paneBesideMinimumWidth {
-        let width = max(3, min(rows * 2 / 3 * 4 / 3, pane - 2 - besideTextMinimum))
+        // The pane's area is 2 columns inside its width; the text keeps its columns past the gap.
+        let width = max(3, min(rows * 2 / 3 * 4 / 3, pane - 2 - besideGap - besideTextMinimum))
         return Size(width: width, height: max(3, min(rows, width * 3 / 4)))
       }
       let width = min(splitPosterWidth, pane - 2)

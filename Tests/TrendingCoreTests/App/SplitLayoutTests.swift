@@ -26,7 +26,7 @@ struct SplitLayoutTests {
     #expect(short.height < tall.height)
     // Beside the poster the text keeps its columns in the narrowest pane the size allows.
     let pane = PosterLayout.splitPaneMinimum(for: Size(width: 250, height: 70))
-    #expect(pane - tall.width - 2 >= PosterLayout.besideTextMinimum)
+    #expect(pane - 2 - tall.width - PosterLayout.besideGap >= PosterLayout.besideTextMinimum, "the area less the gap")
     // A poster's shape: about 4 columns for 3 rows.
     #expect(abs(tall.width * 3 / 4 - tall.height) <= 1)
   }

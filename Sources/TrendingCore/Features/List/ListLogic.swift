@@ -26,7 +26,9 @@ enum ListLogic {
     list.selection = count == 0 ? 0 : min(max(target, 0), count - 1)
     scrollIntoView(&list, rows: rows)
     // A page that could not load is asked again by a move down at the end (the status says so).
-    if list.moreError != nil, target >= count - 1, [.moveDown, .pageDown, .halfPageDown, .last].contains(command) {
+    if list.moreError != nil, list.filter == nil, target >= count - 1,
+      [.moveDown, .pageDown, .halfPageDown, .last].contains(command)
+    {
       list.moreError = nil
     }
     return loadMoreIfNeeded(&list, rows: rows, shared)

@@ -13,11 +13,15 @@ public struct Listing: Equatable, Sendable {
   /// Each film's rank as the service listed it, from 1: an entry that could not be read keeps its
   /// number, so the films after it keep theirs.
   public var ranks: [Int]
+  /// The entries served on the pages loaded: the next page's ranks follow them (a page merged of
+  /// two, a search of every kind, holds 40).
+  private var served: Int
 
   /// Makes a listing from its first page (with no film in it, the whole list).
   public init(firstPage page: MediaPage) {
     movies = page.results
-    ranks = page.results.indices.map { Self.rank(page, at: $0, number: 1) }
+    ranks = page.places.map { $0 + 1 }
+    served = page.servedCount
     pagesLoaded = 1
     totalPages = page.results.isEmpty ? 1 : page.totalPages
     skippedEntries = page.skippedEntries
@@ -33,16 +37,10 @@ public struct Listing: Equatable, Sendable {
     let known = Set(movies.map(\.key))
     let added = page.results.indices.filter { !known.contains(page.results[$0].key) }
     movies += added.map { page.results[$0] }
-    ranks += added.map { Self.rank(page, at: $0, number: number) }
+    ranks += added.map { served + page.places[$0] + 1 }
+    served += page.servedCount
     pagesLoaded = max(pagesLoaded, number)
     totalPages = added.isEmpty ? pagesLoaded : max(page.totalPages, pagesLoaded)
     skippedEntries += page.skippedEntries
-  }
-
-  /// The rank of a page's result at `offset`, the page being number `number` as asked.
-  private static func rank(_ page: MediaPage, at offset: Int, number: Int) -> Int {
-    var asked = page
-    asked.page = number
-    return asked.rank(at: offset)
   }
 }

@@ -57,6 +57,15 @@ public struct Document: Equatable, Sendable {
     lines.append(line)
   }
 
+  /// Orders the links from `start` on down their columns, as `j` reads side-by-side sections: the
+  /// left ones (from column 0), then the others, each in line order.
+  public mutating func orderLinksByColumn(from start: Int) {
+    let block = links[start...]
+    let left = block.filter { ($0.columns?.lowerBound ?? 0) == 0 }
+    let right = block.filter { ($0.columns?.lowerBound ?? 0) != 0 }
+    links.replaceSubrange(start..., with: left + right)
+  }
+
   /// Adds lines that are not links.
   public mutating func append(contentsOf more: [DocumentLine]) {
     lines += more

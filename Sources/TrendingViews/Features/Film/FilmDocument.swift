@@ -230,11 +230,13 @@ public enum FilmDocument {
     document.append(
       ([Span(TextLayout.fit(left.heading, to: width), title)], nil), beside: ([Span(right.heading, title)], nil),
       leftWidth: width)
+    let first = document.links.count
     for row in 0..<max(left.entries.count, right.entries.count) {
       let leftEntry = left.entries.indices.contains(row) ? left.entries[row] : ([], nil)
       let rightEntry = right.entries.indices.contains(row) ? right.entries[row] : nil
       document.append(leftEntry, beside: rightEntry, leftWidth: width)
     }
+    document.orderLinksByColumn(from: first)
   }
 
   static func castSection(_ details: MovieDetails, width: Int) -> Section? {

@@ -77,12 +77,12 @@ enum ListPane {
     }
     // Beside the poster wherever the pane leaves the text its columns (from about 195 columns),
     // not above it in a pane too wide for the poster alone.
-    let beside = split && area.width - box.width - 2 >= PosterLayout.besideTextMinimum
+    let beside = split && area.width - box.width - PosterLayout.besideGap >= PosterLayout.besideTextMinimum
     if beside {
       PosterView.draw(
         request, state: state, in: Rect(row: area.row, column: area.column, width: box.width, height: box.height),
         into: &screen)
-      let textColumn = area.column + box.width + 2
+      let textColumn = area.column + box.width + PosterLayout.besideGap
       // Beside the poster the text is narrower; under it, the pane's whole width (both no wider
       // than a readable measure).
       let narrow = Rect(

@@ -97,9 +97,9 @@ struct ListFilterTests {
 
 @Suite("A ranked list's numbers are the service's")
 struct ServiceRankTests {
-  /// Page 1 with its third entry unreadable, then page 2 whole.
+  /// Page 1 of 20 with its third entry unreadable, then page 2's two.
   private func listing() throws -> Listing {
-    let entries = (1...5).map { $0 == 3 ? #"{"id":"x"}"# : #"{"id":\#($0),"title":"Film \#($0)"}"# }
+    let entries = (1...20).map { $0 == 3 ? #"{"id":"x"}"# : #"{"id":\#($0),"title":"Film \#($0)"}"# }
     let first = try AmodbJSON.decoder().decode(
       MediaPage.self, from: Data(#"{"page":1,"total_pages":2,"results":[\#(entries.joined(separator: ","))]}"#.utf8))
     var listing = Listing(firstPage: first)
@@ -110,11 +110,20 @@ struct ServiceRankTests {
   @Test func anEntryThatCouldNotBeReadRenumbersNone() throws {
     var state = Sample.state()
     state.rootList.list = Loadable(value: try listing(), fetchedAt: Date())
-    #expect(state.rootList.movies.count == 6)
-    #expect(state.rootList.ranks == [1, 2, 4, 5, 21, 22], "#4 stays 4, and page 2 starts at 21")
+    #expect(state.rootList.movies.count == 21)
+    #expect(state.rootList.ranks == [1, 2] + Array(4...22), "#4 stays 4, and page 2 starts at 21")
     // Hidden rows take their numbers with them; the rest keep the service's.
     state.rootList.hidden = [.film(2)]
-    #expect(state.rootList.ranks == [1, 4, 5, 21, 22])
+    #expect(state.rootList.ranks == [1] + Array(4...22))
+  }
+
+  @Test func aMergedPageOfTwoKindsNumbersTheNextAfterAllOfIt() {
+    let films = Sample.page(20), series = Sample.page(20, from: 101)
+    var listing = Listing(firstPage: MediaPage.interleaving(films, series))
+    listing.append(
+      MediaPage.interleaving(Sample.page(1, from: 21, page: 2), Sample.page(1, from: 121, page: 2)), number: 2)
+    #expect(
+      listing.ranks.count == 42 && listing.ranks[40] == 41 && listing.ranks[41] == 42, "\(listing.ranks.suffix(3))")
   }
 
   @Test func aWholeListIsNumberedByItsPlaces() {
