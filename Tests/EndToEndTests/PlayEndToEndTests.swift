@@ -62,6 +62,11 @@ struct PlayEndToEndTests {
 
     var runtime: URL { folder.appendingPathComponent("run") }
 
+    /// The same home with amodb out of reach: a port on loopback nothing listens on.
+    var offline: [String: String] {
+      environment.merging(["AMODB_BASE_URL": "http://127.0.0.1:1/3"]) { $1 }
+    }
+
     /// The library's watches, as `trending history --json` prints them.
     func history() throws -> [[String: Any]] {
       let outcome = try BinaryRunner.run(["history", "--json"], environment: environment)
@@ -207,8 +212,7 @@ struct PlayEndToEndTests {
   @Test func aWatchAmodbCouldNotNameIsKeptAndRecordedOnItsDayLater() throws {
     let server = try server()
     let home = try Home(server: server)
-    var offline = home.environment
-    offline["AMODB_BASE_URL"] = "http://127.0.0.1:1/3"
+    let offline = home.offline
     let film = try BinaryRunner.run(
       ["scrobble", "/films/Film.Title.1999.1080p.BluRay.mkv", "--position", "5900", "--duration", "6000"],
       environment: offline)
@@ -247,8 +251,7 @@ struct PlayEndToEndTests {
   @Test func aFilmPlayedWhileAmodbIsAwayIsRecordedByTheNextScrobble() throws {
     let server = try server()
     let home = try Home(server: server)
-    var offline = home.environment
-    offline["AMODB_BASE_URL"] = "http://127.0.0.1:1/3"
+    let offline = home.offline
     let clip = try MediaClip.make("Film Title (1999)/Film Title (1999).mkv", in: home.folder, seconds: 2)
     let play = try RunningBinary(["play", clip.path], environment: offline)
     #expect(try play.waitForExit() == 0, "\(play.stderr)")

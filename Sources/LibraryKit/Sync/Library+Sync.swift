@@ -157,12 +157,15 @@ extension Library {
         }
         outcome.sent = try SyncExport.send(connection, member: member, folder: folder, everything: first)
         let logged = try connection.scalar("SELECT coalesce(max(seq), 0) FROM changes")?.integer ?? 0
+        let newest = try connection.rows("SELECT id, uid FROM watch_events ORDER BY id DESC LIMIT 1").first.flatMap {
+          row in row["id"].integer.map { ($0, row["uid"].string ?? "") }
+        }
         try recordingChanges("sync") {
           try SyncApply(connection: connection, folder: folder, now: now).run(into: &outcome)
         }
         // Its own entry, so the next sync sends it: the other machines come to the same one watch.
         _ = try recordingChanges("replaceSeenBy") {
-          try SyncJoin.replaceSeenBy(connection, among: SyncJoin.watchedIn(connection, after: logged))
+          try SyncJoin.replaceSeenBy(connection, among: SyncJoin.watchedIn(connection, newest: newest, after: logged))
         }
         // Another copy of this library (one device id) put its segment in place of one written
         // here (a file sync keeping the newer file, no conflict copy), or a segment written here is

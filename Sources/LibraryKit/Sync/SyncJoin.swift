@@ -80,11 +80,22 @@ enum SyncJoin {
     StableID.of(["seen by"] + what.map(JSONText.value))
   }
 
-  /// The titles and episodes of the watches the log's entries after `seq` took in or changed (a
-  /// sync's own entry): read from their changesets, so exactly those rows, however SQLite numbered
-  /// them, at the cost of the sync's changes alone.
-  static func watchedIn(_ connection: SQLiteConnection, after seq: Int64) throws(SQLiteFailure) -> Set<[SQLValue]> {
+  /// The titles and episodes of the watches a sync took in: those past `newest`, the newest watch
+  /// before it (by row id and uid), while that one is still there (SQLite numbers a new row past
+  /// the highest); else, its row taken away and its id perhaps reused, from the changesets of the
+  /// log's entries after `seq` (the sync's own), exact however the rows were numbered.
+  static func watchedIn(
+    _ connection: SQLiteConnection, newest: (id: Int64, uid: String)?, after seq: Int64
+  ) throws(SQLiteFailure) -> Set<[SQLValue]> {
     let columns = ["kind", "title_id", "season", "episode"]
+    let kept = try newest.map { newest throws(SQLiteFailure) in
+      try connection.scalar("SELECT uid FROM watch_events WHERE id = ?", [.integer(newest.id)])?.string == newest.uid
+    }
+    guard kept == false else {
+      let rows = try connection.rows(
+        "SELECT DISTINCT kind, title_id, season, episode FROM watch_events WHERE id > ?", [.integer(newest?.id ?? 0)])
+      return Set(rows.map { row in columns.map { row[$0] } })
+    }
     var changesets: [Data] = []
     try connection.each("SELECT changeset FROM changes WHERE seq > ? ORDER BY seq", [.integer(seq)]) { row in
       if let text = row["changeset"].string, let data = Data(base64Encoded: text) { changesets.append(data) }
