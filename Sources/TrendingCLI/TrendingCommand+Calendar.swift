@@ -106,10 +106,7 @@ extension TrendingCommand {
         try? Console.write("\r" + CalendarTab.progressText(read: index, of: watchlist.count) + "\u{1B}[K", to: 2)
       }
       let request = APIRequest.details(media, language: language)
-      let answer =
-        refused.map { error in blocking({ await client.kept(request) }).map { .success($0) } ?? .failure(error) }
-        ?? blocking({ await client.answer(request, keptFirst: true) })
-      switch answer {
+      switch answer(request, keptFirst: true, refused: refused, client: client) {
       case .success(let fetched):
         if let film = fetched.value.movie { films[media.id] = film }
         if let show = fetched.value.series { series[media.id] = show }
@@ -151,10 +148,7 @@ extension TrendingCommand {
       DiscoverRequest(filter: CalendarLogic.upcomingFilter(span), page: 1, language: language, region: region))
     var releases: [MediaSummary] = []
     var failure: AmodbError?
-    let asked =
-      refused.map { error in blocking({ await client.kept(upcoming) }).map { .success($0) } ?? .failure(error) }
-      ?? blocking({ await client.answer(upcoming) })
-    switch asked {
+    switch answer(upcoming, keptFirst: false, refused: refused, client: client) {
     case .success(let fetched): releases = fetched.value.page?.results ?? []
     case .failure(let error):
       failure = error
@@ -166,6 +160,15 @@ extension TrendingCommand {
     return CalendarReport(
       events: events, span: span, region: region, problems: problems, failure: failure,
       partFailure: failure ?? partFailure)
+  }
+
+  /// A request's answer in a run of many: asked of amodb (the kept answer first when `keptFirst`),
+  /// or, once amodb has `refused` every request, the kept answer alone.
+  private static func answer(
+    _ request: APIRequest, keptFirst: Bool, refused: AmodbError?, client: AmodbClient
+  ) -> Result<Fetched<APIAnswer>, AmodbError> {
+    guard let refused else { return blocking({ await client.answer(request, keptFirst: keptFirst) }) }
+    return blocking({ await client.kept(request) }).map { .success($0) } ?? .failure(refused)
   }
 
   /// Writes text exactly as given (an iCalendar file keeps its CRLFs and ends in one).

@@ -25,7 +25,7 @@ extension TrendingCommand {
     -> Int32
   {
     let shown = TextSanitizer.clean(URL.shownWithoutSecrets(target), limit: 300)
-    var play = PendingPlay(target: target, day: day)
+    var play = PendingPlay(keeping: target, day: day)
     if case .ambiguous = problem { play.waitsForChoice = true }
     guard let pending = PendingPlays(environment: environment), pending.keep(play) else {
       printError(tr("%1$s: nothing recorded: %2$s", shown, problem.reason))

@@ -223,17 +223,16 @@ struct PlayEndToEndTests {
     let still = try BinaryRunner.run(["scrobble", "--pending"], environment: offline)
     #expect(still.status == 5 && still.stderr.contains("2 plays are still kept to record later"), "\(still.stderr)")
     #expect(try home.history().isEmpty)
-    // A day the machine was offline before, and a name nothing fits, as a list of days would hold them.
-    // Beside the library (the tests' runs keep the demo's: `BinaryRunner.demoLibraries`).
-    let data = home.folder.appendingPathComponent("data")
-    let found = FileManager.default.enumerator(atPath: data.path)?.first { "\($0)".hasSuffix("pending-plays.jsonl") }
-    let list = data.appendingPathComponent(try #require(found.map { "\($0)" }, "the list beside the library"))
-    let kept = try String(contentsOf: list, encoding: .utf8)
-    #expect(!kept.contains("play-secret-key") && kept.contains("Show.Name.S01E02.mkv"))
-    try
-      (kept + #"{"day":"2026-01-02","target":"/films/Film.Title.1999.mkv"}"# + "\n"
-      + #"{"day":"2026-01-03","target":"/x/Nobody.Knows.This.2003.mkv"}"# + "\n")
-      .write(to: list, atomically: true, encoding: .utf8)
+    // A day the machine was offline before, and a name nothing fits, as the library would hold them
+    // (the tests' runs keep the demo's library: `BinaryRunner.demoLibraries`).
+    let library = home.folder.appendingPathComponent("data/trending/demo/library.sqlite3").path
+    let keptFacts = "SELECT name || value FROM facts WHERE name LIKE 'play.pending:%'"
+    let kept = try BinaryRunner.program("sqlite3", [library, keptFacts]).stdout
+    #expect(!kept.contains("play-secret-key") && kept.contains("Show.Name.S01E02.mkv"), "\(kept)")
+    let older =
+      "INSERT INTO facts (name, value) VALUES ('play.pending:2026-01-02 /films/Film.Title.1999.mkv', ''),"
+      + " ('play.pending:2026-01-03 /x/Nobody.Knows.This.2003.mkv', '')"
+    #expect(try BinaryRunner.program("sqlite3", [library, older]).status == 0)
     let settled = try BinaryRunner.run(["scrobble", "--pending"], environment: home.environment)
     #expect(settled.status == 0, "\(settled.stderr)")
     for said in [
@@ -243,7 +242,7 @@ struct PlayEndToEndTests {
     }
     #expect(settled.stderr.contains("Nobody.Knows.This.2003.mkv (watched 3 January 2026): nothing recorded"))
     #expect(try home.history().compactMap { $0["watched"] as? String }.sorted() == ["2026-01-02", today, today])
-    #expect(!FileManager.default.fileExists(atPath: list.path))
+    #expect(try BinaryRunner.program("sqlite3", [library, keptFacts]).stdout.isEmpty, "none kept any more")
     let none = try BinaryRunner.run(["scrobble", "--pending"], environment: home.environment)
     #expect(none.status == 0 && none.stdout.contains("no plays are kept to record later"))
   }

@@ -74,7 +74,9 @@ struct SyncTable: Sendable {
   ///
   /// The day `trending new --since-last` last ran there (each machine's cron says its own news),
   /// the folders its files were played from, when its old watchlist file moved in.
-  static let localFacts = [Library.newsMarkerFact, Library.newsSaidFact, Library.playFolderFact, OldWatchlist.fact]
+  static let localFacts = [
+    Library.newsMarkerFact, Library.newsSaidFact, Library.playFolderFact, Library.pendingPlayFact, OldWatchlist.fact,
+  ]
 
   /// Whether a row travels between devices: every one but a fact of this machine's own.
   static func travels(_ table: String, _ key: [SQLValue]) -> Bool {

@@ -1,0 +1,37 @@
+import AmodbKit
+import Foundation
+import Testing
+
+@testable import LibraryKit
+
+@Suite("Watches kept to record once amodb can name the file: facts of this machine's own")
+struct PendingPlaysTests {
+  @Test func playsAreKeptOnceOldestFirstAndTakenOffAlone() throws {
+    let library = try freshLibrary()
+    let first = PendingPlay(target: "/v/a.mkv", day: "2026-12-01")
+    let second = PendingPlay(target: "/v/b b.mkv", day: "2026-11-30", waitsForChoice: true)
+    #expect(try library.pendingPlays().isEmpty)
+    #expect(try library.keep(first) && library.keep(second) && library.keep(first))
+    #expect(try library.pendingPlays() == [second, first], "oldest first, once each")
+    // A play kept by another process while these were recorded stays.
+    let third = PendingPlay(target: "/v/c.mkv", day: "2026-12-03")
+    #expect(try library.keep(third))
+    try library.forget([first, second])
+    #expect(try library.pendingPlays() == [third])
+    // This machine's own: never sent to another, which would record it twice.
+    #expect(!SyncTable.travels("facts", [.text(third.fact)]))
+    #expect(try library.changeLogProblems() == [])
+  }
+
+  @Test func aFullListKeepsNoMoreAndABadEntryCostsItselfAlone() throws {
+    let library = try freshLibrary()
+    for number in 0..<Library.mostPendingPlays {
+      #expect(try library.keep(PendingPlay(target: "/v/\(number).mkv", day: "2026-12-01")))
+    }
+    #expect(try !library.keep(PendingPlay(target: "/v/one-more.mkv", day: "2026-12-01")))
+    #expect(try !library.keep(PendingPlay(target: String(repeating: "x", count: 5000), day: "2026-12-01")))
+    try library.record(Library.pendingPlayFact + "2026-02-30 /v/x.mkv", "")
+    try library.record(Library.pendingPlayFact + "nonsense", "")
+    #expect(try library.pendingPlays().count == Library.mostPendingPlays)
+  }
+}
