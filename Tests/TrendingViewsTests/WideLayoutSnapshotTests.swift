@@ -55,6 +55,26 @@ struct WideLayoutSnapshotTests {
     check(PosterSnapshotTests.withPoster(state), "wide-series")
   }
 
+  @Test(arguments: [Size(width: 250, height: 70), Size(width: 300, height: 80)])
+  func theWidestFilmPutsItsRelatedFilmsInAThirdColumnReadAfterThePeople(size: Size) throws {
+    var details = Scenes.fullDetails
+    details.posterPath = "/oppenheimer.jpg"
+    // 250 columns with images off, 300 with the poster beside: both have room for three columns.
+    var state = Scenes.detail(size, details: details)
+    if size.width == 300 { state = PosterSnapshotTests.withPoster(state) }
+    let frame = Renderer.render(state)
+    check(state, size.width == 300 ? "widest-film" : "widest-film-no-images")
+    let text = (0..<frame.screen.height).map { row in
+      (0..<frame.screen.width).map { frame.screen[row, $0].text }.joined()
+    }
+    let headings = try #require(text.first { $0.contains("Cast") && $0.contains("Recommended") })
+    #expect(headings.range(of: "Cast")!.lowerBound < headings.range(of: "Recommended")!.lowerBound)
+    // j reads down the main column, then the people's, then the related films'.
+    let starts = try #require(frame.document).links.compactMap { $0.columns?.lowerBound }
+    #expect(starts == starts.sorted())
+    #expect(Set(starts).count >= 3)
+  }
+
   /// The longest run of blanks between two drawn cells of each of the list's rows (the title bar
   /// and the hint bar keep their ends apart on purpose).
   static func widestGap(_ screen: Screen) -> (row: Int, gap: Int) {

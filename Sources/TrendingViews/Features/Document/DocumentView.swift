@@ -25,22 +25,29 @@ enum DocumentView {
   /// The gutter between the two columns.
   static let columnGutter = 3
 
-  /// The widths of the main column and, from `PosterLayout.splitMinimumWidth`, of a second column
-  /// beside it, for text that starts at `textLeft`.
-  static func columns(screenWidth: Int, textLeft: Int) -> (main: Int, side: Int?) {
+  /// The widths of a detail page's columns: the main one; from `PosterLayout.splitMinimumWidth` a
+  /// second beside it (people, seasons); where the main one still keeps its whole measure beside
+  /// two, a third (related titles).
+  static func columns(screenWidth: Int, textLeft: Int) -> PageColumns {
     let room = screenWidth - textLeft - 1
-    guard screenWidth >= PosterLayout.splitMinimumWidth, room >= 70 + columnGutter + sideMinimumWidth else {
-      return (min(room, readableMeasure), nil)
+    let column = columnGutter + sideMinimumWidth
+    guard screenWidth >= PosterLayout.splitMinimumWidth, room >= 70 + column else {
+      return PageColumns(main: min(room, readableMeasure))
     }
-    let main = min(readableMeasure, room - columnGutter - sideMinimumWidth)
-    return (main, min(readableMeasure, room - columnGutter - main))
+    guard room >= readableMeasure + 2 * column else {
+      let main = min(readableMeasure, room - column)
+      return PageColumns(main: main, side: min(readableMeasure, room - columnGutter - main))
+    }
+    let rest = room - readableMeasure - 2 * columnGutter
+    let side = min(readableMeasure, (rest + 1) / 2)
+    return PageColumns(main: readableMeasure, side: side, third: min(readableMeasure, rest - side))
   }
 
   static func drawPage(
     _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, initials: String? = nil,
     into screen: inout Screen,
     document make: (Int) -> Document, status: (Int, Int, Int) -> (String, Tone),
-    split: ((_ main: Int, _ side: Int) -> Document)? = nil
+    split: ((PageColumns) -> Document)? = nil
   ) -> DocumentLayout {
     Renderer.bar(
       Renderer.breadcrumb(for: state),
@@ -53,7 +60,7 @@ enum DocumentView {
     // Text keeps to a readable measure however wide the screen; the widest add a second column.
     let widths = columns(screenWidth: screen.width, textLeft: textLeft)
     let measure = min(screen.width - textLeft - 1, readableMeasure)
-    var document = if let side = widths.side, let split { split(widths.main, side) } else { make(measure) }
+    var document = if widths.side != nil, let split { split(widths) } else { make(measure) }
     if let layout, !layout.beside {
       // Narrow: the poster sits above the text and scrolls away with it.
       document.indent(top: layout.box.height + 1)
@@ -135,5 +142,21 @@ enum DocumentView {
       )
     }
     return ("", .muted)
+  }
+}
+
+/// The widths of a detail page's columns, in cells: the main one's, and the others' where they fit.
+public struct PageColumns: Equatable, Sendable {
+  /// The main column's: facts, overview, where to watch.
+  public var main: Int
+  /// The second column's (people, or a series' seasons and people), on a split page.
+  public var side: Int?
+  /// The third column's (related titles), on the widest pages.
+  public var third: Int?
+
+  public init(main: Int, side: Int? = nil, third: Int? = nil) {
+    self.main = main
+    self.side = side
+    self.third = third
   }
 }

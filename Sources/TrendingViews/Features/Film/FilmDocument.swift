@@ -26,7 +26,7 @@ public enum FilmDocument {
   /// The document for a film: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: MovieDetails?, region: String?, mark: Mark? = nil, width: Int,
-    sideBySide: Bool = false, reviewExpanded: Bool = false, side: Int? = nil
+    sideBySide: Bool = false, reviewExpanded: Bool = false, side: Int? = nil, third: Int? = nil
   ) -> Document {
     let width = max(10, width)
     var document = Document()
@@ -66,12 +66,13 @@ public enum FilmDocument {
     reviews(details.reviews, expanded: reviewExpanded, width: width, into: &document)
     extras(details, width: width, into: &document)
     if let side {
-      // Widest: cast and crew in a second column beside the rest.
-      related(tr("Recommended"), details.recommendations, width: width, into: &document)
-      related(tr("Similar"), details.similar, width: width, into: &document)
+      // Widest: cast and crew in a second column beside the rest, related films in a third.
       var people = Document()
       append(castSection(details, width: side), into: &people)
       append(crewSection(details, width: side), into: &people)
+      relatedColumns(
+        details.recommendations, details.similar, width: width, side: side, third: third,
+        main: &document, people: &people)
       document.place(beside: people, width: width)
     } else if sideBySide, width >= sideBySideWidth {
       // Wide: cast beside crew, recommended beside similar.
@@ -210,6 +211,23 @@ public enum FilmDocument {
   /// A list of films, each a link: title, year and score.
   static func related(_ title: String, _ movies: [MediaSummary], width: Int, into document: inout Document) {
     append(relatedSection(title, movies, width: width), into: &document)
+  }
+
+  /// Puts Recommended and Similar under the main column, or in a third column beside the people's
+  /// when there is one.
+  static func relatedColumns(
+    _ recommendations: [MediaSummary], _ similar: [MediaSummary], width: Int, side: Int, third: Int?,
+    main: inout Document, people: inout Document
+  ) {
+    guard let third else {
+      related(tr("Recommended"), recommendations, width: width, into: &main)
+      related(tr("Similar"), similar, width: width, into: &main)
+      return
+    }
+    var column = Document()
+    related(tr("Recommended"), recommendations, width: third, into: &column)
+    related(tr("Similar"), similar, width: third, into: &column)
+    people.place(beside: column, width: side)
   }
 
   /// Adds a section on its own: its heading, then its entries.

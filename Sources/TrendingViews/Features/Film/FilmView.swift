@@ -10,10 +10,11 @@ enum FilmView {
     let entry = state.shared.film(id)
     let summary = film.known
     let hasPoster = (entry.value?.posterPath ?? summary?.posterPath) != nil
-    let build = { (width: Int, side: Int?) -> Document in
+    let build = { (width: Int, columns: PageColumns?) -> Document in
       var document = FilmDocument.document(
         summary: summary, details: entry.value, region: state.shared.region, mark: state.shared.marks[.film(id)],
-        width: width, sideBySide: true, reviewExpanded: film.reviewExpanded, side: side)
+        width: width, sideBySide: true, reviewExpanded: film.reviewExpanded, side: columns?.side,
+        third: columns?.third)
       if entry.value == nil, let error = entry.error {
         document.append(
           contentsOf: DocumentView.failure(
@@ -31,8 +32,8 @@ enum FilmView {
         entry, waitID: .fetch(state.shared.filmRequest(id)), loading: tr("Loading the film…"), scroll: scroll,
         visible: visible, total: total,
         state: state)
-    } split: {
-      build($0, $1)
+    } split: { columns in
+      build(columns.main, columns)
     }
   }
 }

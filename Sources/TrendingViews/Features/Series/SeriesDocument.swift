@@ -20,7 +20,7 @@ public enum SeriesDocument {
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
-    width: Int, sideBySide: Bool = false, side: Int? = nil,
+    width: Int, sideBySide: Bool = false, side: Int? = nil, third: Int? = nil,
     progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }, nextForYou: Episode? = nil
   ) -> Document {
     let width = max(10, width)
@@ -69,8 +69,9 @@ public enum SeriesDocument {
     if let side {
       FilmDocument.append(castSection(details, width: side), into: &column)
       FilmDocument.append(crewSection(details, width: side), into: &column)
-      FilmDocument.related(tr("Recommended"), details.recommendations, width: width, into: &document)
-      FilmDocument.related(tr("Similar"), details.similar, width: width, into: &document)
+      FilmDocument.relatedColumns(
+        details.recommendations, details.similar, width: width, side: side, third: third, main: &document,
+        people: &column)
       document.place(beside: column, width: width)
     } else if sideBySide, width >= FilmDocument.sideBySideWidth {
       let half = (width - 2) / 2

@@ -11,10 +11,11 @@ enum SeriesView {
     let hasPoster = (entry.value?.posterPath ?? series.known?.posterPath) != nil
     // What the seasons' progress is read from, once a frame, not once a season's row.
     let watched = EpisodeProgress.Watched(series.id, shared)
-    let build = { (width: Int, side: Int?) -> Document in
+    let build = { (width: Int, columns: PageColumns?) -> Document in
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
-        mark: shared.marks[.series(series.id)], width: width, sideBySide: true, side: side,
+        mark: shared.marks[.series(series.id)], width: width, sideBySide: true, side: columns?.side,
+        third: columns?.third,
         progress: { EpisodeProgress.progress(season: $0, watched) },
         nextForYou: EpisodeProgress.nextToWatch(watched).map { key in
           shared.season(series.id, key.season).value?.episodes.first { $0.number == key.number }
@@ -36,8 +37,8 @@ enum SeriesView {
       DocumentView.status(
         entry, waitID: .fetch(shared.seriesRequest(series.id)), loading: tr("Loading the series…"), scroll: scroll,
         visible: visible, total: total, state: state)
-    } split: {
-      build($0, $1)
+    } split: { columns in
+      build(columns.main, columns)
     }
   }
 
