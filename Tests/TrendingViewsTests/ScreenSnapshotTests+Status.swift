@@ -23,8 +23,9 @@ extension ScreenSnapshotTests {
     check(state, "notice")
   }
 
-  /// A refresh that failed says what failed and how old the list is, whole at 80 columns; a server
-  /// that gave no answer in time is not called offline.
+  /// A refresh that failed says what failed and how old the list is, whole at 80 columns, after
+  /// where the user is (in full where the line has room); a server that gave no answer in time is
+  /// not called offline.
   @Test func aFailedRefreshSaysItsCauseAndTheListsAgeWhole() throws {
     var state = Scenes.list(Size(width: 80, height: 24))
     state.rootList.list.fetchedAt = Scenes.now.addingTimeInterval(-3 * 60)
@@ -37,7 +38,7 @@ extension ScreenSnapshotTests {
     #expect(Renderer.render(state).screen.line(22).contains("! rate limited (429), try again in 12 s · list from"))
     state.shared.retryAt[.fetch(request)] = Scenes.now.addingTimeInterval(-1)
     let over = Renderer.render(state).screen.line(22)
-    #expect(over.contains("! Refresh failed: rate limited (429). Showing the list from 3 minutes ago."), "\(over)")
+    #expect(over.hasPrefix(" 2/41+ · ! rate limited (429) · list from 3 minutes ago"), "\(over)")
     state.rootList.list.begin()
     #expect(!Renderer.render(state).screen.line(22).contains("Waiting"), "asked again at once: nothing waits")
     state.shared.retryAt[.fetch(request)] = nil
@@ -47,7 +48,13 @@ extension ScreenSnapshotTests {
     #expect(!slow.contains("Offline"))
     state.rootList.list.fail(.server(status: 503, message: nil))
     let down = Renderer.render(state).screen.line(22)
-    #expect(down.contains("Refresh failed: service error (HTTP 503). Showing the list from 3 minutes ago."), "\(down)")
+    #expect(down.hasPrefix(" 2/41+ · ! service error (HTTP 503) · list from 3 minutes ago"), "\(down)")
+    state.shared.size = Size(width: 120, height: 24)
+    let wide = Renderer.render(state).screen.line(22)
+    #expect(
+      wide.hasPrefix(" 2/41+ · ! Refresh failed: service error (HTTP 503). Showing the list from 3 minutes ago."),
+      "\(wide)")
+    state.shared.size = Size(width: 80, height: 24)
     state.rootList.list.fail(.broken(description: "bad response from 127.0.0.1:8080"))
     let broken = Renderer.render(state).screen.line(22)
     #expect(broken.contains("! bad response from 127.0.0.1:8080 · list from 3 minutes ago"), "reached: \(broken)")

@@ -25,21 +25,25 @@ enum DocumentView {
   /// The gutter between the two columns.
   static let columnGutter = 3
 
+  /// The narrowest second column beside a third: a person's name, part and episodes stay whole.
+  static let sideBesideThirdWidth = 66
+  /// The narrowest third column: a related title's year, title and score.
+  static let thirdMinimumWidth = 50
+
   /// The widths of a detail page's columns: the main one; from `PosterLayout.splitMinimumWidth` a
-  /// second beside it (people, seasons); where the main one still keeps its whole measure beside
-  /// two, a third (related titles).
+  /// second beside it (people, seasons); where the main one keeps its whole measure and the second
+  /// its lines beside a third, a third (related titles).
   static func columns(screenWidth: Int, textLeft: Int) -> PageColumns {
     let room = screenWidth - textLeft - 1
-    let column = columnGutter + sideMinimumWidth
-    guard screenWidth >= PosterLayout.splitMinimumWidth, room >= 70 + column else {
+    guard screenWidth >= PosterLayout.splitMinimumWidth, room >= 70 + columnGutter + sideMinimumWidth else {
       return PageColumns(main: min(room, readableMeasure))
     }
-    guard room >= readableMeasure + 2 * column else {
-      let main = min(readableMeasure, room - column)
+    let rest = room - readableMeasure - 2 * columnGutter
+    guard rest >= sideBesideThirdWidth + thirdMinimumWidth else {
+      let main = min(readableMeasure, room - columnGutter - sideMinimumWidth)
       return PageColumns(main: main, side: min(readableMeasure, room - columnGutter - main))
     }
-    let rest = room - readableMeasure - 2 * columnGutter
-    let side = min(readableMeasure, (rest + 1) / 2)
+    let side = min(readableMeasure, rest - thirdMinimumWidth)
     return PageColumns(main: readableMeasure, side: side, third: min(readableMeasure, rest - side))
   }
 

@@ -20,21 +20,23 @@ extension ListView {
     var status: (String, Tone)
     if let until = waiting ?? waitingForMore {
       let seconds = Int(until.timeIntervalSince(shared.now).rounded(.up))
-      status = (ScreenReader.busy(tr("Waiting %s s for the rate limit…", String(seconds)), shared), .warning)
+      status = (
+        lead(position) + ScreenReader.busy(tr("Waiting %s s for the rate limit…", String(seconds)), shared), .warning
+      )
     } else if shown.list.value != nil, shown.list.isLoading {
-      status = (ScreenReader.busy(tr("Refreshing…"), shared), .accent)
+      status = (lead(position) + ScreenReader.busy(tr("Refreshing…"), shared), .accent)
     } else if shown.list.value != nil, let failure = shown.list.error {
       let error = said(failure, page: 1, of: shown, shared)
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if case .timedOut(let seconds) = error {
         // A slow server, or a network that drops what is sent: nothing says which, so neither is claimed.
         let line = tr("No answer within %1$s s, showing data from %2$s. r retries.", String(seconds), age)
-        status = (position + " · " + line, .muted)
+        status = (lead(position) + line, .muted)
       } else if error.isOffline {
-        status = (position + " · " + tr("Offline, showing data from %s. r retries.", age), .muted)
+        status = (lead(position) + tr("Offline, showing data from %s. r retries.", age), .muted)
       } else {
-        let long = "! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age)
-        let short = "! " + error.summary + " · " + tr("list from %s", age)
+        let long = lead(position) + "! " + tr("Refresh failed: %1$s. Showing the list from %2$s.", error.summary, age)
+        let short = lead(position) + "! " + error.summary + " · " + tr("list from %s", age)
         status = (TextWidth.width(of: long) <= screen.width ? long : short, .warning)
       }
     } else if shown.isLoadingMore {
@@ -43,7 +45,7 @@ extension ListView {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
       let error = said(failure, page: page, of: shown, shared)
       status = (
-        position + " · ! "
+        lead(position) + "! "
           + tr("Page %1$s could not load: %2$s. ↓ at the end asks again.", String(page), error.summary),
         .warning
       )
@@ -75,6 +77,11 @@ extension ListView {
     if roomForBudget, let budget {
       screen.put(budget, row: row, column: screen.width - budgetWidth, style: Style(.muted))
     }
+  }
+
+  /// The position, then a separator before what follows it (nothing when there is no position).
+  private static func lead(_ position: String) -> String {
+    position.isEmpty ? "" : position + " · "
   }
 
   /// Whether the request budget runs low: a quarter or less of the limit left (at most 5 when the limit is unknown).
