@@ -54,7 +54,7 @@ extension TrendingCommand {
     let spelled = try library.listName(name) ?? name
     // The watchlist is named in the user's language, as the browser names it; other lists as spelled.
     let list =
-      spelled.lowercased() == "watchlist" ? trc("the watchlist's name inside a sentence", "watchlist") : spelled
+      spelled.lowercased() == "watchlist" ? trc("the watchlist's name inside a sentence", "the watchlist") : spelled
     switch (adding, changed) {
     case (true, true): printNote(tr("added %1$s to %2$s", title, list))
     case (true, false): printNote(tr("%1$s was on %2$s already", title, list))
