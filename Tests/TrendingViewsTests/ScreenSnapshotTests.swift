@@ -357,7 +357,8 @@ struct ScreenSnapshotTests {
   @Test(arguments: Scenes.screenSizes)
   func personLoadingAndFailed(size: Size) {
     var state = Scenes.detail(size, details: Scenes.fullDetails)
-    state.push(.person(PersonScreen(id: 3)))
+    // Opened from the cast, whose line named them: the name shows while the page cannot.
+    state.push(.person(PersonScreen(id: 3, known: "Cillian Murphy")))
     state.shared[person: 3] = Loadable()
     state.shared[person: 3]?.begin()
     check(state, "person-loading")

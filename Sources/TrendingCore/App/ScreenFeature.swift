@@ -153,7 +153,7 @@ public enum Route: Equatable, Sendable {
     switch entry.kind {
     case .film: return .film(FilmScreen(id: entry.id, known: entry))
     case .series: return .series(SeriesScreen(id: entry.id, known: entry))
-    case .person: return .person(PersonScreen(id: entry.id))
+    case .person: return .person(PersonScreen(id: entry.id, known: entry.title))
     }
   }
 

@@ -11,10 +11,13 @@ public struct PersonScreen: Equatable, Sendable {
   public var byScore = false
   /// Whether the whole biography shows.
   public var expanded = false
+  /// Their name as the screen that opened this one knew it, shown until their page arrives.
+  public var known: String?
 
   /// Makes the screen of a person, at its top.
-  public init(id: Int) {
+  public init(id: Int, known: String? = nil) {
     self.id = id
+    self.known = known
   }
 }
 
@@ -25,7 +28,7 @@ extension PersonScreen: DocumentScreen {
   public var keyContext: KeyContext { .person }
   public func shows(_ shared: Shared) -> [APIRequest] { [shared.personRequest(id)] }
 
-  public func title(_ shared: Shared) -> String { shared.person(id).value?.name ?? tr("Person") }
+  public func title(_ shared: Shared) -> String { shared.person(id).value?.name ?? known ?? tr("Person") }
 
   public mutating func appear(_ shared: inout Shared) -> [Effect] { shared.load(shared.personRequest(id)) }
 
@@ -49,15 +52,17 @@ extension PersonScreen: DocumentScreen {
   public func subject(_ shared: Shared) -> MediaSummary? { nil }
 
   public func page(_ shared: Shared) -> LinkedPage? {
-    LinkedPage(.person(id), title: shared.person(id).value?.name ?? "")
+    LinkedPage(.person(id), title: shared.person(id).value?.name ?? known ?? "")
   }
 
   public func poster(_ shared: Shared) -> PosterRequest? { picture(shared.person(id).value?.profilePath, shared) }
 }
 
 extension LinkTarget {
-  /// The link to a person's screen.
-  public static func person(_ id: Int) -> LinkTarget { .open(.person(PersonScreen(id: id))) }
+  /// The link to a person's screen (`name` shown while it loads).
+  public static func person(_ id: Int, name: String? = nil) -> LinkTarget {
+    .open(.person(PersonScreen(id: id, known: name)))
+  }
 }
 
 extension Shared {

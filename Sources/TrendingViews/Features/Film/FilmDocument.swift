@@ -154,14 +154,15 @@ public enum FilmDocument {
     document.gap()
     for (index, director) in directors.enumerated() {
       let label = index == 0 ? (directors.count > 1 ? tr("Directors") : tr("Director")) : ""
-      document.append(labelled(label, director.name, column: column, width: width), link: link(director.id))
+      document.append(
+        labelled(label, director.name, column: column, width: width), link: link(director.id, name: director.name))
     }
     for (index, star) in stars.enumerated() {
       document.append(
         labelled(
           index == 0 ? tr("Starring") : "", star.name, note: star.character.map { tr("as %s", $0) },
           column: column, width: width),
-        link: link(star.id))
+        link: link(star.id, name: star.name))
     }
   }
 
@@ -269,7 +270,7 @@ public enum FilmDocument {
       cast.map { member in
         let name = TextLayout.fit(member.name, to: nameWidth)
         let character = TextLayout.truncate(member.character ?? "", to: max(0, width - nameWidth - 4))
-        return ([Span("  " + name + "  "), Span(character, Style(.muted))], link(member.id))
+        return ([Span("  " + name + "  "), Span(character, Style(.muted))], link(member.id, name: member.name))
       }
     )
   }
@@ -297,7 +298,7 @@ public enum FilmDocument {
         let name = TextLayout.fit(member.name, to: nameWidth)
         let role = TextLayout.truncate(
           jobs.map(Vocabulary.job).joined(separator: tr(", ")), to: max(0, width - nameWidth - 4))
-        return ([Span("  " + name + "  "), Span(role, Style(.muted))], link(member.id))
+        return ([Span("  " + name + "  "), Span(role, Style(.muted))], link(member.id, name: member.name))
       }
     )
   }
@@ -328,7 +329,8 @@ public enum FilmDocument {
     ]
   }
 
-  static func link(_ id: Int) -> LinkTarget? {
-    id > 0 ? .person(id) : nil
+  /// The link to a person's screen, which shows their name while their page loads.
+  static func link(_ id: Int, name: String) -> LinkTarget? {
+    id > 0 ? .person(id, name: name) : nil
   }
 }

@@ -17,7 +17,7 @@ enum PersonView {
       if let value = entry.value {
         document = PersonDocument.document(value, byScore: person.byScore, expanded: person.expanded, width: width)
       } else {
-        document.append([Span(tr("Person"), Style(.title, bold: true))])
+        document.append([Span(person.known ?? tr("Person"), Style(.title, bold: true))])
         if let error = entry.error {
           document.append(
             contentsOf: DocumentView.failure(

@@ -209,14 +209,14 @@ public enum EpisodeDocument {
     for (index, member) in directors.enumerated() {
       document.append(
         FilmDocument.labelled(index == 0 ? tr("Directed by") : "", member.name, column: column, width: width),
-        link: FilmDocument.link(member.id))
+        link: FilmDocument.link(member.id, name: member.name))
     }
     for (index, member) in writers.enumerated() {
       document.append(
         FilmDocument.labelled(
           index == 0 ? tr("Written by") : "", member.name, note: writingNote(member.job), column: column,
           width: width),
-        link: FilmDocument.link(member.id))
+        link: FilmDocument.link(member.id, name: member.name))
     }
     if !episode.guestStars.isEmpty {
       document.heading(tr("Guest stars"))
@@ -225,7 +225,7 @@ public enum EpisodeDocument {
         let name = TextLayout.fit(star.name, to: nameWidth)
         let character = TextLayout.truncate(star.character ?? "", to: max(0, width - nameWidth - 4))
         document.append(
-          [Span("  " + name + "  "), Span(character, Style(.muted))], link: FilmDocument.link(star.id))
+          [Span("  " + name + "  "), Span(character, Style(.muted))], link: FilmDocument.link(star.id, name: star.name))
       }
     }
     return document

@@ -115,7 +115,7 @@ public enum SeriesDocument {
     for (index, creator) in details.createdBy.prefix(4).enumerated() {
       document.append(
         FilmDocument.labelled(index == 0 ? tr("Created by") : "", creator.name, column: column, width: width),
-        link: FilmDocument.link(creator.id))
+        link: FilmDocument.link(creator.id, name: creator.name))
     }
   }
 
@@ -233,7 +233,7 @@ public enum SeriesDocument {
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
           [Span("  " + name + "  "), Span(note, Style(.muted))],
-          FilmDocument.link(member.id)
+          FilmDocument.link(member.id, name: member.name)
         )
       }
     )
@@ -254,7 +254,7 @@ public enum SeriesDocument {
         let name = TextLayout.fit(member.name, to: nameWidth)
         return (
           [Span("  " + name + "  "), Span(note, Style(.muted))],
-          FilmDocument.link(member.id)
+          FilmDocument.link(member.id, name: member.name)
         )
       }
     )

@@ -324,7 +324,7 @@ struct MultiSearchTests {
     let person = MediaSummary(id: 7, kind: .person, title: "Someone")
     let series = MediaSummary(id: 8, kind: .series, title: "Dark")
     let film = MediaSummary(id: 9, title: "Dark City")
-    #expect(Route.opening(person) == .person(PersonScreen(id: 7)))
+    #expect(Route.opening(person) == .person(PersonScreen(id: 7, known: "Someone")))
     #expect(Route.opening(series) == .series(SeriesScreen(id: 8, known: series)))
     #expect(Route.opening(film) == .film(FilmScreen(id: 9, known: film)))
   }
@@ -350,7 +350,7 @@ struct MultiSearchTests {
     store.send(.key(.character("a")))
     #expect(store.state.shared.marks.isEmpty, "a person has no watchlist")
     store.send(.key(.enter), effects: [.fetchPerson(7)]) {
-      $0.push(.person(PersonScreen(id: 7)))
+      $0.push(.person(PersonScreen(id: 7, known: "Someone")))
       $0.shared[person: 7] = Loadable()
       $0.shared[person: 7]?.begin()
     }
