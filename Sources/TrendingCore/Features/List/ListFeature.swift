@@ -12,7 +12,8 @@ extension ListScreen: ScreenFeature {
   /// A discover list is "Films" or "Series" in the breadcrumb; the row under it reads its filter once.
   public func title(_ shared: Shared) -> String {
     guard let filter = source.discover else { return source.title }
-    return filter.media == .series ? tr("Series") : tr("Films")
+    return filter.media == .series
+      ? trc("discover's results, plural", "Series") : trc("discover's results, plural", "Films")
   }
 
   /// A list opened empty (a discover list) loads its first page.
