@@ -204,7 +204,12 @@ public struct KeyTable: Sendable, Equatable {
 
   /// The command a key runs in a context, if any (the first binding that has it wins).
   public func command(for key: Key, in context: KeyContext) -> Command? {
-    bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
+    if let bound = bindings.first(where: { $0.contexts.contains(context) && $0.keys.contains(key) }) {
+      return bound.command
+    }
+    // A letter of another layout, bound to nothing itself, means the key in its place.
+    guard case .character(let typed) = key, let latin = KeyboardLayouts.latin(for: typed) else { return nil }
+    return bindings.first { $0.contexts.contains(context) && $0.keys.contains(.character(latin)) }?.command
   }
 
   /// The bindings that apply in a context, in table order.

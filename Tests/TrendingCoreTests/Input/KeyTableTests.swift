@@ -56,4 +56,26 @@ struct KeyTableTests {
     table.unbind(.character("w"), in: [.list])
     #expect(table.command(for: .character("w"), in: .list) == nil)
   }
+
+  /// Russian, Ukrainian, Belarusian and Hebrew layouts' letters run the key in their place; a letter
+  /// bound itself keeps its own binding, and nothing else is read into one.
+  @Test func aLetterOfAnotherLayoutRunsTheKeyInItsPlace() {
+    let keys = KeyTable.standard
+    let same: [(Character, Character)] = [
+      ("о", "j"), ("л", "k"), ("й", "q"), ("ь", "m"), ("ф", "a"), ("К", "R"), ("Т", "N"), ("ё", "`"),
+      ("і", "s"), ("ў", "o"), ("ח", "j"), ("ל", "k"), ("צ", "m"), ("ץ", "."),
+    ]
+    for (typed, latin) in same {
+      #expect(KeyboardLayouts.latin(for: typed) == latin, "\(typed)")
+    }
+    #expect(keys.command(for: .character("о"), in: .list) == keys.command(for: .character("j"), in: .list))
+    #expect(keys.command(for: .character("й"), in: .list) == .quit)
+    #expect(keys.command(for: .character("ь"), in: .season) == keys.command(for: .character("m"), in: .season))
+    #expect(keys.command(for: .character("ח"), in: .film) == keys.command(for: .character("j"), in: .film))
+    #expect(KeyboardLayouts.latin(for: "/") == nil, "Hebrew's key for q types / itself: search stays search")
+    #expect(KeyboardLayouts.latin(for: "ж") == ";" && keys.command(for: .character("ж"), in: .list) == nil)
+    var bound = keys
+    bound.bind(.character("о"), to: .quit, in: [.list], help: "quit")
+    #expect(bound.command(for: .character("о"), in: .list) == .quit, "a letter bound itself keeps its binding")
+  }
 }
