@@ -1,5 +1,6 @@
 import AmodbKit
 import Localization
+import TrendingCore
 
 /// The interface speaks the language the data is asked in: chosen before the arguments are parsed,
 /// so that even a usage error is in the user's language.
@@ -32,5 +33,18 @@ enum InterfaceLanguage {
   /// The line that says English stands in for a language amodb does not serve.
   static func note(_ asked: String) -> String {
     tr("'%s' is not one of amodb's fourteen languages; using English.", asked)
+  }
+
+  /// When the screen is ASCII (a locale that is not UTF-8) and the interface's language needs more
+  /// than ASCII, the browser speaks and asks for English, which it can draw, and says why in
+  /// English; nil when the interface can be drawn.
+  static func englishOnAnASCIIScreen(environment: [String: String]) -> String? {
+    guard !TextWidth.userLocaleIsUTF8, Translator.current.language != "en" else { return nil }
+    let asked = Translator.current.language
+    Translator.use(.english)
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+    let name = TextSanitizer.clean(locale, limit: 40).filter(\.isASCII)
+    return "The locale (\(name)) is not UTF-8, so the screen is ASCII and the browser is in English, not '\(asked)'."
+      + " LANG=C.UTF-8 shows every language and script."
   }
 }

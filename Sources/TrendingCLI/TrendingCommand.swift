@@ -150,7 +150,11 @@ public enum TrendingCommand {
         printUsageError(error)
         return ExitCode.usage.rawValue
       }
-      let note = Browser.note(languageNote: languageNote, settings: settingsFile, environment: environment)
+      let english = InterfaceLanguage.englishOnAnASCIIScreen(environment: environment)
+      let note = Browser.note(languageNote: english ?? languageNote, settings: settingsFile, environment: environment)
+      // The titles too: in a language the screen cannot draw they would be rows of "?".
+      var invocation = invocation
+      if english != nil { invocation.language = "en-US" }
       return runClient(invocation, environment: environment, needsTerminal: true) { services in
         Browser.run(
           services: services, imageMode: imageMode, invocation: invocation, environment: environment,

@@ -123,6 +123,19 @@ extension BrowserEndToEndTests {
       #expect(try session.waitForExit().status == 0)
     }
 
+    /// A locale that is not UTF-8 draws ASCII: Russian asked for would be rows of "?", so the
+    /// browser speaks and asks for English, and says why and what shows Russian.
+    @Test func aScreenThatCannotDrawRussianBrowsesInEnglishAndSaysWhy() throws {
+      let session = try TmuxSession(["--demo", "--language", "ru-RU"], environment: ["LANG": "C"], width: 100)
+      try session.waitFor("Dune: Part Two")
+      try session.waitFor("LANG=C.UTF-8 shows every language and script.")
+      let screen = try session.capture()
+      #expect(screen.contains("The locale (C) is not UTF-8"), "\(screen)")
+      #expect(screen.contains("Trending films - this week - demo") && !screen.contains("????: ?????"), "\(screen)")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
     /// The language's note does not hide a problem of the settings file: both are said.
     @Test func theLanguagesNoteAndASettingsProblemAreBothSaid() throws {
       // The problem under the file's name alone, whatever the temporary folder's length.
