@@ -25,8 +25,12 @@ enum InterfaceLanguage {
   /// Chooses the catalogue for the process; returns the note for an unsupported choice, if any.
   @discardableResult
   static func setUp(arguments: [String], environment: [String: String]) -> String? {
-    let choice = LanguageTag.choose(flag: flag(in: arguments), environment: environment)
-    Translator.use(Translator.catalogue(for: choice.tag))
+    let given = flag(in: arguments)
+    let choice = LanguageTag.choose(flag: given, environment: environment)
+    // A `--language` amodb does not serve is refused in the language the environment asks for.
+    let spoken =
+      given != nil && choice.unsupported != nil ? LanguageTag.choose(flag: nil, environment: environment) : choice
+    Translator.use(Translator.catalogue(for: spoken.tag))
     return choice.unsupported.map(note)
   }
 

@@ -11,6 +11,13 @@ struct LanguageCommandTests {
     #expect(outcome.stderr.contains("Использование:"))
   }
 
+  /// A language amodb does not serve, asked with `--language`, is refused in the locale's.
+  @Test func anUnservedLanguageFlagIsRefusedInTheLocalesLanguage() throws {
+    let outcome = try BinaryRunner.run(["list", "--demo", "--language", "xx-YY"], environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("--language должен быть одним из четырнадцати языков amodb"), "\(outcome.stderr)")
+  }
+
   @Test func theWatchlistIsNamedInTheUsersLanguage() throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("watchlist-fr-\(UUID().uuidString)")
     let environment = ["XDG_DATA_HOME": home.path, "HOME": home.path, "LANG": "fr_FR.UTF-8"]
