@@ -133,7 +133,7 @@ extension TrendingCommand {
       return ExitCode.usage.rawValue
     }
     if !criteria.services.isEmpty {
-      switch providers(client) {
+      switch providers(client, verb: .discover) {
       case .failure(let status): return status.code
       case .success(let table):
         switch NameMatch.all(criteria.services, in: table.providers) {
@@ -152,7 +152,7 @@ extension TrendingCommand {
     let answer = listPage(request, client: client)
     if let past = pastTheLast(answer, page: page) { return past }
     if case .success(let fetched) = answer, fetched.value.results.isEmpty, !filter.services.isEmpty,
-      let region, (try? providers(client).get())?.providers.isEmpty == true
+      let region, (try? providers(client, verb: .discover).get())?.providers.isEmpty == true
     {
       printError(tr("amodb has no streaming data for films in %s.", region))
     }
@@ -168,7 +168,7 @@ extension TrendingCommand {
 
   /// `trending services`: the region's services in its display order.
   static func services(json: Bool, client: AmodbClient) -> Int32 {
-    switch providers(client) {
+    switch providers(client, verb: .services) {
     case .failure(let status): return status.code
     case .success(let table):
       let region = client.configuration.region ?? ""
@@ -190,11 +190,13 @@ extension TrendingCommand {
     }
   }
 
-  /// The region's film provider table (kept a week), or the exit code after saying why not.
-  static func providers(_ client: AmodbClient) -> Result<ProviderTable, ExitStatus> {
+  /// The region's film provider table (kept a week), or the exit code after saying why not (with
+  /// the usage of `verb`, the command that asked).
+  static func providers(_ client: AmodbClient, verb: Verb) -> Result<ProviderTable, ExitStatus> {
     guard let region = client.configuration.region else {
       printUsageError(
-        UsageError(message: tr("services are per country: give --region CC (or set region in the settings)")))
+        UsageError(
+          message: tr("services are per country: give --region CC (or set region in the settings)"), verb: verb))
       return .failure(ExitStatus(code: ExitCode.usage.rawValue))
     }
     let request = APIRequest.providers(ProviderListRequest(region: region, language: client.configuration.language))

@@ -37,6 +37,18 @@ struct DiscoverCommandTests {
     #expect(json.stdout.contains(#""region" : "GB""#) && json.stdout.contains(#""rank" : 1"#), "\(json.stdout)")
   }
 
+  /// Services are per country: with none named, the refusal is followed by the command's own usage.
+  @Test func servicesWithNoRegionSayWhichAndTheirOwnUsage() throws {
+    let server = try server()
+    var environment = environment(server)
+    environment["AMODB_REGION"] = nil
+    let outcome = try BinaryRunner.run(["services"], environment: environment)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("give --region CC"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("Usage: trending services"), "\(outcome.stderr)")
+    #expect(server.requests.isEmpty)
+  }
+
   @Test func discoverResolvesNamesAndSendsTheExactQuery() throws {
     let server = try server()
     let outcome = try BinaryRunner.run(
