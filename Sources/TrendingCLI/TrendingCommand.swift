@@ -113,18 +113,7 @@ public enum TrendingCommand {
     case .version:
       return emit("trending \(AmodbKitInfo.version)")
     case .cacheInfo:
-      guard let cache = diskCache(environment) else { return ExitCode.failure.rawValue }
-      let info = cache.info()
-      var lines = [tr("cache: %s", TextSanitizer.clean(cache.directory.path))]
-      for kind in CacheKind.allCases {
-        let entry = info.entries[kind] ?? (0, 0)
-        lines.append(
-          kind.rawValue + ": " + trn("%s entry", "%s entries", entry.count) + ", "
-            + trn("%s byte", "%s bytes", entry.bytes))
-      }
-      lines.append(tr("total: %1$s bytes of at most %2$s", String(info.total), String(cache.limit)))
-      if info.others > 0 { lines.append(tr("other files (not ours, left alone): %s", String(info.others))) }
-      return emit(lines.joined(separator: "\n"))
+      return cacheInfo(environment)
     case .cacheClear:
       guard let cache = diskCache(environment) else { return ExitCode.failure.rawValue }
       let report = cache.clear()
@@ -380,7 +369,7 @@ public enum TrendingCommand {
   }
 
   /// The disk cache at its default place, or nil (said on standard error) when there is none.
-  private static func diskCache(_ environment: [String: String]) -> DiskCache? {
+  static func diskCache(_ environment: [String: String]) -> DiskCache? {
     guard let directory = DiskCache.defaultDirectory(environment: environment) else {
       printError(tr("no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path"))
       return nil
