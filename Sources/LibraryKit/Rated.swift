@@ -24,13 +24,10 @@ public struct RatedTitle: Equatable, Sendable {
 }
 
 extension Library {
-  /// The most rows `recentlyRated` gives unless asked for fewer.
-  public static let recentlyRatedLimit = 500
-
-  /// The films, series and episodes rated, newest first, at most `limit`: by day (`ratings.rated`),
+  /// The films, series and episodes rated, newest first, all of them or at most `limit`: by day (`ratings.rated`),
   /// then by the moment (`rated_at`, kept since schema 6 for ratings made here); ratings of one day
   /// without a moment (imported, or made before) go by title, then season and episode.
-  public func recentlyRated(limit: Int = recentlyRatedLimit) throws(LibraryError) -> [RatedTitle] {
+  public func recentlyRated(limit: Int? = nil) throws(LibraryError) -> [RatedTitle] {
     try read {
       try connection.rows(
         """
@@ -42,7 +39,7 @@ extension Library {
           AND e.episode = r.episode
         ORDER BY r.rated DESC, r.rated_at DESC NULLS LAST, t.title COLLATE NOCASE, t.kind, t.id, r.season, r.episode
         LIMIT ?
-        """, [.integer(Int64(max(limit, 0)))]
+        """, [.integer(limit.map { Int64(max($0, 0)) } ?? -1)]
       ).compactMap { row in
         guard let title = Titles.info(from: row), let rating = row["rating"].int, let day = row["rated"].string else {
           return nil

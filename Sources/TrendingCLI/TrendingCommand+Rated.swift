@@ -9,7 +9,7 @@ extension TrendingCommand {
     _ library: Library, format: WatchlistOutput, invocation: Invocation, environment: [String: String], today: String
   ) throws(LibraryError) -> Int32 {
     try fillNames(library, invocation: invocation, environment: environment, today: today)
-    let rated = try library.recentlyRated(limit: Int(Int32.max))
+    let rated = try library.recentlyRated()
     guard !rated.isEmpty || format != .text else {
       printError(tr("Nothing rated yet; 'trending rate ID N' rates a film, series or episode from 1 to 10."))
       return ExitCode.success.rawValue

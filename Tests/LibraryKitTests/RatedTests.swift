@@ -34,6 +34,14 @@ struct RatedTests {
     #expect(rated[3].title == dune && rated[3].rating == 9 && rated[3].title.voteAverage == 8.2)
     #expect(rated[4].title.voteAverage == nil, "no public score kept")
     #expect(try library.recentlyRated(limit: 2).count == 2)
+    // Every rating by default, however many: the tab once stopped at 500 and said nothing.
+    _ = try library.change {
+      for id in 1...600 {
+        let film = TitleInfo(media: .film(900_000 + id), title: "Film \(id)")
+        _ = try library.rate(Subject(film.media), 5, title: film, day: "2020-01-01")
+      }
+    }
+    #expect(try library.recentlyRated().count == 605)
     // Rated with its season's answer at hand (the browser's season page): named though never seen.
     let ghosts = EpisodeInfo(
       number: EpisodeKey(season: 2, number: 3), name: "Ghosts", airDate: "2019-06-21", runtime: 55)
