@@ -293,14 +293,16 @@ extension Output {
   }
 
   /// A CSV Letterboxd's importer reads: one row a film watch, and one a film rated but not watched
-  /// (a film only noted has none); every text cell guarded against spreadsheet formulas.
+  /// (a film only noted has none); every text cell guarded against spreadsheet formulas. Tags an
+  /// import kept in the note go back to Tags, beside the lists; only the rest of a note is a Review.
   static func letterboxd(_ rows: [DiaryRow]) -> String {
     let lines = rows.map { row in
-      [
+      let note: (tags: [String], review: String?) = row.note.map(LetterboxdTags.split) ?? ([], nil)
+      return [
         String(row.title.media.id), row.title.imdbID ?? "", csvField(row.title.title),
         row.title.year.map(String.init) ?? "", row.rating.map(String.init) ?? "", row.watched ?? "",
-        row.watched == nil ? "" : (row.rewatch ? "true" : "false"), csvField(row.lists.joined(separator: ", ")),
-        csvField(row.note ?? ""),
+        row.watched == nil ? "" : (row.rewatch ? "true" : "false"),
+        csvField((row.lists + note.tags).joined(separator: ", ")), csvField(note.review ?? ""),
       ].joined(separator: ",")
     }
     return (["tmdbID,imdbID,Title,Year,Rating10,WatchedDate,Rewatch,Tags,Review"] + lines).joined(separator: "\n")

@@ -69,6 +69,10 @@ struct ImportEndToEndTests: ImportEndToEnd {
       "watched.csv adds only films without a diary entry")
     let noir = try BinaryRunner.run(["lists", "Noir favourites"], environment: environment)
     #expect(noir.stdout.contains("The Third Man") && noir.stdout.contains("Chinatown"), "\(noir.stdout)")
+    // The diary's tags, kept in the note, go back to Tags, never to the Review Letterboxd publishes.
+    let exported = try BinaryRunner.run(["export", "letterboxd"], environment: environment).stdout
+    #expect(exported.contains(",2024-03-09,true,\"cinema, imax\",\"Better the second time."), "\(exported)")
+    #expect(!exported.contains("Tags:"), "\(exported)")
     let again = try BinaryRunner.run(["import", "letterboxd", archive.path], environment: environment)
     #expect(again.stdout.contains("added 0, already there"), "\(again.stdout)")
     #expect(

@@ -66,7 +66,7 @@ enum LetterboxdExport {
       switch file {
       case .diary:
         actions.append(.loggedWatch(day: day))
-        if let tags = record["Tags"] { actions.append(.note(tr("Tags: %s", tags), day: day)) }
+        if let tags = record["Tags"] { actions.append(.note(LetterboxdTags.note(tags), day: day)) }
       case .watched: actions.append(.watchUnlessSeen(day: day))
       case .watchlist: actions.append(.list(Schema.watchlistName, day: day))
       case .reviews:
