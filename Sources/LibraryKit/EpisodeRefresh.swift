@@ -33,6 +33,8 @@ public enum EpisodeRefresh {
     /// is one): the series it did not look at wait for another refresh. False when it looked at
     /// every series, or the network answered none of the asks (offline, refused, failing).
     public var goesOn: Bool
+    /// Why the first ask of `unanswered` had no answer.
+    public var problem: AmodbError?
   }
 
   /// Looks at the series the user watched most recently first (`recent`, as
@@ -52,6 +54,7 @@ public enum EpisodeRefresh {
     var found: [Season] = []
     var lookedAt: Set<Int> = []
     var unanswered: Set<Int> = []
+    var problem: AmodbError?
     var waiting = recent.prefix(seriesAtMost)[...]
     while !waiting.isEmpty, asked < asksAtMost {
       let batch = waiting.prefix(min(together, asksAtMost - asked))
@@ -68,6 +71,7 @@ public enum EpisodeRefresh {
         guard let series = answer.value?.series, !numbers.isEmpty else {
           lookedAt.insert(held.series)
           if answer.unanswered { unanswered.insert(held.series) }
+          problem = problem ?? answer.failure
           continue
         }
         for number in numbers {
@@ -87,6 +91,7 @@ public enum EpisodeRefresh {
           if next.allSatisfy({ $0.id != season.id }) { lookedAt.insert(season.id) }
           guard let episodes = answer.value?.season?.episodes else {
             if answer.unanswered { unanswered.insert(season.id) }
+            problem = problem ?? answer.failure
             continue
           }
           found.append(Season(series: TitleInfo(season.series), episodes: episodes.map(EpisodeInfo.init)))
@@ -94,7 +99,8 @@ public enum EpisodeRefresh {
       }
     }
     return Found(
-      seasons: found, lookedAt: lookedAt, unanswered: unanswered, goesOn: asked >= asksAtMost && answered > 0)
+      seasons: found, lookedAt: lookedAt, unanswered: unanswered, goesOn: asked >= asksAtMost && answered > 0,
+      problem: problem)
   }
 
   /// The seasons of `series` aired by `date` that the library does not hold whole (`held`), by number.
@@ -112,6 +118,8 @@ public enum EpisodeRefresh {
     var value: APIAnswer?
     var fromNetwork = false
     var notFound = false
+    /// Why there was no answer (not a "not found").
+    var failure: AmodbError?
 
     /// The network answered: a value or a definite "not found", not a failure to ask.
     var answered: Bool { fromNetwork && (value != nil || notFound) }
@@ -125,7 +133,7 @@ public enum EpisodeRefresh {
       switch answer {
       case .success(let fetched): Asked(value: fetched.value, fromNetwork: !fetched.fromCache)
       case .failure(.notFound): Asked(fromNetwork: true, notFound: true)
-      case .failure: Asked(fromNetwork: true)
+      case .failure(let error): Asked(fromNetwork: true, failure: error)
       }
     }
   }

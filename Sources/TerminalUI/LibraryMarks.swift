@@ -109,7 +109,8 @@ enum LibraryUpNext {
 
   /// The series in progress, newest activity first (none without a library). The library's rows go
   /// to `answer` before the network is asked, then the rows again after each round of asks that
-  /// changed them; nil once those are answered (a dead or slow network never holds the tab back).
+  /// changed them; nil once those are answered (a dead or slow network never holds the tab back),
+  /// or the failure when none is shown because amodb could not tell of the series.
   /// `filled`: the series earlier reads of this process filled in, left out while fresh.
   static func read(
     client: AmodbClient, _ library: LibraryService?, filled: AskedLately<Int>,
@@ -122,6 +123,8 @@ enum LibraryUpNext {
     answer(shown)
     var lookedAt = filled.fresh()
     var recent: [SeriesSeasons]?
+    // Why amodb could not tell of a series, for a tab that would otherwise say none is in progress.
+    var problem: AmodbError?
     for _ in 0..<roundsAtMost where !Task.isCancelled {
       // The library is read again after a round that stored seasons: they are held now.
       if recent == nil {
@@ -137,6 +140,7 @@ enum LibraryUpNext {
       let found = await EpisodeRefresh.missing(
         waiting, client: client, today: today, asksAtMost: asksAtMost, background: true)
       lookedAt.formUnion(found.lookedAt)
+      if !found.unanswered.isEmpty { problem = problem ?? found.problem }
       // The episodes are what amodb says of the seasons: a library that cannot take them (read-only,
       // a full disk) still shows what it holds, and ends the read (a later one asks again).
       if !found.seasons.isEmpty {
@@ -153,6 +157,7 @@ enum LibraryUpNext {
       filled.insert(found.lookedAt.subtracting(found.unanswered))
       guard found.goesOn else { break }
     }
+    if shown.isEmpty, let problem { return .failure(problem) }
     return nil
   }
 

@@ -216,13 +216,25 @@ extension TrendingCommand {
       case .rated(let format):
         return try rated(library, format: format, invocation: invocation, environment: environment, today: today)
       case .progress(let json):
-        try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
+        let found = try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
         let series = try library.progress(today: today)
-        guard !series.isEmpty || json else {
-          printError(tr("No series in progress; 'trending seen tv/ID --season N --episode E' marks an episode."))
-          return ExitCode.success.rawValue
+        // Series amodb could not tell of are said, never left out as if none were in progress.
+        let problem = found.flatMap { found in found.problem.map { (error: $0, count: found.unanswered.count) } }
+        if let problem {
+          printError(
+            trn(
+              "%1$s series could not be read from amodb: %2$s", "%1$s series could not be read from amodb: %2$s",
+              problem.count, String(problem.count), problem.error.message))
         }
-        return emit(Output.progress(series, json: json))
+        let failed = problem.map { ExitCode($0.error).rawValue }
+        guard !series.isEmpty || json else {
+          if problem == nil {
+            printError(tr("No series in progress; 'trending seen tv/ID --season N --episode E' marks an episode."))
+          }
+          return failed ?? ExitCode.success.rawValue
+        }
+        let code = emit(Output.progress(series, json: json))
+        return code == ExitCode.success.rawValue ? failed ?? code : code
       case .lists(let json, let csv):
         return emit(Output.lists(try library.lists(), format: json ? .json : csv ? .csv : .text))
       case .list(let name, let action, let format):
@@ -364,17 +376,21 @@ extension TrendingCommand {
   /// Asks for the aired seasons of each series in progress that the library does not know whole
   /// (the cache first), so "seen of aired" and the next episode count the seasons never marked.
   /// Without a key (and not --demo) nothing is asked and the library's own episodes are used.
+  /// Asks amodb for the seasons of the series in progress the library does not hold, stores them,
+  /// and says what it found (nil without a client to ask).
+  @discardableResult
   private static func refreshEpisodes(
     _ library: Library, invocation: Invocation, environment: [String: String], today: String
-  ) throws(LibraryError) {
+  ) throws(LibraryError) -> EpisodeRefresh.Found? {
     guard let services = try? Setup.services(for: invocation, environment: environment),
       services.client.configuration.missingKeyError == nil
-    else { return }
+    else { return nil }
     let client = services.client
     let recent = try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
-    let seasons = blocking {
-      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost).seasons
+    let found = blocking {
+      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost)
     }
-    try library.store(seasons, day: today)
+    try library.store(found.seasons, day: today)
+    return found
   }
 }

@@ -176,6 +176,23 @@ struct UpNextReadTests {
     #expect(server.count("/3/tv/") == 1)
   }
 
+  /// Series the library holds no next episode of, and amodb failing: the read fails, so the tab
+  /// says why, never "No series in progress".
+  @Test func noRowsBecauseAmodbFailedIsAFailureNotAnEmptyTab() async throws {
+    let server = try LoopbackServer { _ in .json(#"{"status_message": "Down."}"#, status: 500) }
+    let answers = Mutex<[[UpNext]]>([])
+    let result = await LibraryUpNext.read(
+      client: TestClients.client(for: server), LibraryService(path: try library(ended: [3001, 3002])),
+      filled: AskedLately<Int>()
+    ) { rows in answers.withLock { $0.append(rows) } }
+    #expect(answers.withLock { $0 } == [[]], "the library's own rows first: none")
+    guard case .failure(let error)? = result else {
+      Issue.record("no failure: \(String(describing: result))")
+      return
+    }
+    #expect(error.message.contains("500"), "\(error.message)")
+  }
+
   @Test func aDeadNetworkLeavesTheLibrarysRowsAsTheOneAnswer() async throws {
     let port = try RefusingPort()
     let (runner, inbox) = runner(baseURL: port.baseURL, library: try library())

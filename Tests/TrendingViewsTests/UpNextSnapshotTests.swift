@@ -53,4 +53,18 @@ struct UpNextSnapshotTests {
     let titles = (0..<24).map { screen.line($0) }.first { $0.contains("#") && $0.contains("Série") } ?? ""
     #expect(titles.contains(next), "\(titles)")
   }
+
+  /// No rows because amodb could not tell of the series: the failure is said, not "No series in
+  /// progress", and not twice (the status line says nothing of a list it has not kept).
+  @Test func noRowsBecauseAReadFailedSaysTheFailure() {
+    var state = Scenes.base(Size(width: 80, height: 24))
+    _ = Reducer.reduce(&state, .key(.character("U")))
+    _ = Reducer.reduce(&state, .localRead(.upNext, .success(.upNext([]))))
+    _ = Reducer.reduce(&state, .localRead(.upNext, .failure(.server(status: 503, message: nil))))
+    let screen = Renderer.render(state).screen
+    let text = (0..<24).map { screen.line($0) }.joined(separator: "\n")
+    #expect(text.contains("Could not load") && text.contains("503"), "\(text)")
+    #expect(!text.contains("No series in progress"), "\(text)")
+    #expect(!text.contains("Refresh failed") && !text.contains("list from"), "\(text)")
+  }
 }

@@ -25,7 +25,8 @@ extension ListView {
       )
     } else if shown.list.value != nil, shown.list.isLoading {
       status = (lead(position) + ScreenReader.busy(tr("Refreshing…"), shared), .accent)
-    } else if shown.list.value != nil, let failure = shown.list.error {
+    } else if shown.list.value?.movies.isEmpty == false, let failure = shown.list.error {
+      // A list kept while its refresh failed (one with no rows says the failure in its body).
       let error = said(failure, page: 1, of: shown, shared)
       let age = shown.list.fetchedAt.map { Formatters.age(since: $0, now: shared.now) } ?? tr("earlier")
       if case .timedOut(let seconds) = error {

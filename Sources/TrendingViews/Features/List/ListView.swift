@@ -111,8 +111,8 @@ enum ListView {
           movie, state: state, box: box, request: Reducer.posterInView(state), in: area, text: !isCovered(state),
           into: &screen)
       }
-    } else if shown.list.value != nil {
-      // No rows, or none of the kind browsed (For you).
+    } else if shown.list.value != nil, shown.list.error == nil {
+      // No rows, or none of the kind browsed (For you); none because a read failed says why below.
       let (empty, next) = shown.feed.empty(shared)
       Renderer.centred(
         [(empty, Style(.muted)), (place.isSearch ? tr("Try other words.") : next, Style(.muted))], rows: bodyRows,
