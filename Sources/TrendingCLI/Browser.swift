@@ -53,7 +53,10 @@ enum Browser {
           path: path,
           // The demo's library never joins the sync folder the settings name.
           syncFolder: invocation.demo
-            ? nil : settings.settings.values["sync-folder"].map { Setup.expandingHome($0, environment: environment) })
+            ? nil
+            : Setup.syncFolderSetting(settings.settings, environment: environment).map {
+              Setup.expandingHome($0, environment: environment)
+            })
       },
       launcher: BrowserLauncher(environment: opening),
       tmux: environment["TMUX"] != nil)

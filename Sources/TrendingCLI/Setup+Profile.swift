@@ -1,6 +1,7 @@
 import AmodbKit
 import LibraryKit
 import Localization
+import TrendingCore
 
 extension Setup {
   /// The profile an invocation asks for: `--profile`, else `TRENDING_PROFILE` (unset or empty is
@@ -31,6 +32,14 @@ extension Setup {
     // The default is the variable unset, so what says where a profile came from sees it so.
     chosen[LibraryProfile.variable] = profile.isDefault ? nil : profile.name
     return chosen
+  }
+
+  /// `set sync-folder`'s folder, which the default library joins on its first sync; nil for a
+  /// profile's library, which joins a folder of its own with `sync init` (the settings file is
+  /// shared: the setting would join every profile to one folder and merge their records).
+  public static func syncFolderSetting(_ settings: Settings, environment: [String: String]) -> String? {
+    guard LibraryProfile.named(in: environment)?.isDefault ?? true else { return nil }
+    return settings.values["sync-folder"]
   }
 
   /// The usage error for a name that is not a profile's, given by `source` (the flag or the variable).

@@ -248,7 +248,9 @@ public enum TrendingCommand {
       printUsageError(UsageError(message: tr("the demo keeps a library of its own, which never syncs")))
       return ExitCode.usage.rawValue
     case .sync(let command):
-      return sync(command, setting: settingsFile.settings.values["sync-folder"], environment: environment)
+      return sync(
+        command, setting: Setup.syncFolderSetting(settingsFile.settings, environment: environment),
+        environment: environment)
     case .play(let target):
       return play(target, invocation: invocation, environment: environment, settings: settingsFile.settings.values)
     case .scrobble(let path, let position, let duration):

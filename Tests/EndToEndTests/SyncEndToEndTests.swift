@@ -135,6 +135,24 @@ struct SyncEndToEndTests {
     #expect(gone.stderr.contains("\(shared.path) is not a folder"), "\(gone.stderr)")
   }
 
+  /// The settings file is every profile's: its folder is the default library's alone, or every
+  /// profile would join it and take in the others' records.
+  @Test func theSyncFolderSettingJoinsNoProfile() throws {
+    let shared = try folder()
+    let config = try folder().appendingPathComponent("config")
+    try "set sync-folder \(shared.path)\n".write(to: config, atomically: true, encoding: .utf8)
+    let laptop = try Machine()
+    let environment = [
+      "XDG_DATA_HOME": laptop.data.path, "HOME": laptop.data.path, "TRENDING_CONFIG": config.path,
+      "TRENDING_PROFILE": "carl",
+    ]
+    #expect(try BinaryRunner.run(["seen", "550", "--on", "2026-11-01"], environment: environment).status == 0)
+    let outcome = try BinaryRunner.run(["sync"], environment: environment)
+    #expect(outcome.status == 1 && outcome.stderr.contains("trending sync init"), "\(outcome.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: shared.path)
+    #expect(files.isEmpty, "the profile wrote nothing to the folder: \(files)")
+  }
+
   @Test func syncWithoutAFolderSaysHowToStart() throws {
     let machine = try Machine()
     let outcome = try machine.run(["sync"], expect: 1)
