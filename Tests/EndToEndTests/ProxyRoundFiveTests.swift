@@ -173,6 +173,29 @@ struct ProxyRoundFiveTests {
     proxy.stop()
   }
 
+  /// Started without PROXY_PREFIX, the proxy uses one prefix of the user's state again at each
+  /// start: one copy of the key however often it starts (a new one under TMPDIR each start left
+  /// a copy of the key behind each time), and a cache that outlives a restart.
+  @Test func withoutAPrefixEveryStartUsesTheSameOneAndLeavesNoCopyOfTheKey() throws {
+    let upstream = try FakeAmodb()
+    let files = try operatorFiles(tokens: lines([(alice, "alice")]), upstream: upstream.server.port)
+    defer { try? FileManager.default.removeItem(at: files.folder) }
+    let scratch = files.folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let state = files.folder.appendingPathComponent("state")
+    let settings = files.settings.merging(["TMPDIR": scratch.path, "XDG_STATE_HOME": state.path]) { $1 }
+    let prefix = state.appendingPathComponent("trending-proxy").path
+    for _ in 0..<2 {
+      let proxy = try ProxyScript.Started(settings)
+      #expect(proxy.exitStatus == nil && proxy.output.contains("prefix \(prefix)\n"), "\(proxy.output)")
+      try proxy.waitUntilAnswering(port: files.port)
+      #expect(try get("/3/movie/550", port: files.port, token: alice).status == 200)
+      proxy.stop()
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "nothing left in TMPDIR")
+    #expect(upstream.server.count("/3/movie/550") == 1, "the second start answered from the first one's cache")
+  }
+
   /// Finding 14: a prefix whose path holds `&`, `|` and `.` renders and reloads; one with a space is refused.
   @Test func aPrefixNamedWithPatternCharactersRendersAndReloads() throws {
     let upstream = try FakeAmodb()

@@ -151,6 +151,9 @@ struct ProxyTests {
     let keyInclude = proxy.prefix.appendingPathComponent("conf/amodb-key.conf").path
     var status = stat()
     #expect(stat(keyInclude, &status) == 0 && status.st_mode & 0o777 == 0o600, "the key's include is private")
+    // The logs say who looked for what: no other user of the machine may read them.
+    let logs = proxy.prefix.appendingPathComponent("logs").path
+    #expect(stat(logs, &status) == 0 && status.st_mode & 0o777 == 0o700, "the logs' folder is private")
   }
 
   @Test func amodbsCertificateIsVerified() throws {
