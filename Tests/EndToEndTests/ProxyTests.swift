@@ -137,6 +137,22 @@ struct ProxyTests {
     #expect(try trending(["list", "--page", "4"], proxy: proxy, token: "token-bob-9876543210fedcba").status == 0)
   }
 
+  /// amodb refusing the server's own key is not the user's token refused: the user hears whose it
+  /// is to mend, and the log says what amodb answered.
+  @Test func amodbRefusingTheServersKeyIsNotTheUsersTokenRefused() throws {
+    let upstream = try FakeAmodb()
+    let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
+    upstream.knobs.failing.store(401, ordering: .relaxed)
+    let refused = try trending(["list"], proxy: proxy, token: "token-alice-0123456789abcdef")
+    #expect(refused.status == 5, "\(refused.stderr)")
+    #expect(refused.stderr.contains("amodb refused this server's own key (HTTP 401)"), "\(refused.stderr)")
+    #expect(!refused.stderr.contains("AMODB_KEY"), "\(refused.stderr)")
+    #expect(proxy.accessLog.contains(" 502 ") && proxy.accessLog.contains("upstream=401"), "\(proxy.accessLog)")
+    // An unknown token is still the user's own to mend.
+    let stranger = try trending(["list"], proxy: proxy, token: "token-mallory")
+    #expect(stranger.status == 3 && stranger.stderr.contains("AMODB_KEY"), "\(stranger.stderr)")
+  }
+
   @Test func nothingNginxWritesHoldsATokenOrTheKey() throws {
     let upstream = try FakeAmodb()
     let proxy = try NginxProxy(upstream: upstream.server, images: try images(), key: upstreamKey, tokens: users)
