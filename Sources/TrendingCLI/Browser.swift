@@ -73,6 +73,8 @@ enum Browser {
     if primary(client.configuration.language) != primary(locale.tag) || locale.unsupported != nil {
       state.shared.headerLanguage = client.configuration.language
     }
+    // Whose library it is, when not the default's: two people at one terminal can tell.
+    state.shared.profileLabel = LibraryProfile.named(in: environment).flatMap { $0.isDefault ? nil : $0.name }
     state.shared.tabs = tabs
     state.shared.hideSeen = saved.values["hide-seen"] == "true"
     state.shared.screenReader = screenReader

@@ -169,6 +169,8 @@ extension BrowserEndToEndTests {
       let session = try TmuxSession(["--demo", "--profile", "anna"])
       try session.waitFor("1/20")
       try session.waitForIdle()
+      // Whose library it is, in the header: two people at one terminal can tell.
+      #expect(try session.capture().contains("Trending films · this week · demo · anna"))
       try session.send("a", "q")
       #expect(try session.waitForExit().status == 0)
       let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]

@@ -13,6 +13,8 @@ public struct Shared: Equatable, Sendable {
   public var region: String?
   /// Where the data comes from, for the header, e.g. "demo".
   public var sourceLabel: String?
+  /// The profile whose library this is, for the header; nil for the default one.
+  public var profileLabel: String?
   /// Whether the tabs shown are the films' or the series' (`t` switches).
   public var browsing = MediaKind.film
   /// The last `t`: the tab it left and the one it showed, so `t` again goes back to the tab it

@@ -183,7 +183,7 @@ public enum Renderer {
   static func titles(for state: AppState) -> [String] {
     let list = state.rootList
     let language = state.shared.headerLanguage.map { " · " + $0 } ?? ""
-    let source = state.shared.sourceLabel.map { " · \($0)" } ?? ""
+    let source = state.shared.headerSource
     let sort = list.sort == .rank ? "" : " · " + list.sort.label
     // Trending films and trending series both say which window they show.
     guard case .trending(let media) = state.activeTab.feed else {
@@ -234,5 +234,13 @@ public enum Renderer {
     }
     candidates.append("‹ " + (crumbs.last ?? ""))
     return candidates
+  }
+}
+
+extension Shared {
+  /// The header's note of where the data comes from and whose library it is (" · demo · alice"),
+  /// empty for live data and the default library.
+  var headerSource: String {
+    [sourceLabel, profileLabel].compactMap { $0 }.map { " · " + $0 }.joined()
   }
 }

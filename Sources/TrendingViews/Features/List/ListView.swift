@@ -40,7 +40,7 @@ enum ListView {
     var lefts: [String]
     switch place {
     case .search:
-      let source = shared.sourceLabel.map { " · \($0)" } ?? ""
+      let source = shared.headerSource
       let language = shared.headerLanguage.map { " · " + $0 } ?? ""
       lefts = [tr("Search films, series and people") + language + source, tr("Search"), tr("Search")]
     case .kept: lefts = Renderer.breadcrumb(for: state)
