@@ -109,8 +109,9 @@ enum LibraryUpNext {
 
   /// The series in progress, newest activity first (none without a library). The library's rows go
   /// to `answer` before the network is asked, then the rows again after each round of asks that
-  /// changed them; nil once those are answered (a dead or slow network never holds the tab back),
-  /// or the failure when none is shown because amodb could not tell of the series.
+  /// changed them (none before the network when it has none); nil once those are answered (a dead
+  /// or slow network never holds the tab back), the rows when none were sent, or the failure when
+  /// none is shown because amodb could not tell of the series.
   /// `filled`: the series earlier reads of this process filled in, left out while fresh.
   static func read(
     client: AmodbClient, _ library: LibraryService?, filled: AskedLately<Int>,
@@ -120,7 +121,10 @@ enum LibraryUpNext {
     let today = WatchlistFormat.day(Date())
     let held = await rows(library, today: today)
     guard client.configuration.missingKeyError == nil, case .success(var shown) = held else { return held }
-    answer(shown)
+    // No rows of its own is no answer yet: the tab says "loading" while amodb is asked, not "no
+    // series in progress".
+    var answered = !shown.isEmpty
+    if answered { answer(shown) }
     var lookedAt = filled.fresh()
     var recent: [SeriesSeasons]?
     // Why amodb could not tell of a series, for a tab that would otherwise say none is in progress.
@@ -149,16 +153,17 @@ enum LibraryUpNext {
         }
         guard case .success = stored else { break }
         recent = nil
-        if case .success(let now) = await rows(library, today: today), now != shown {
+        if case .success(let now) = await rows(library, today: today), now != shown || !answered {
           shown = now
           answer(shown)
+          answered = true
         }
       }
       filled.insert(found.lookedAt.subtracting(found.unanswered))
       guard found.goesOn else { break }
     }
     if shown.isEmpty, let problem { return .failure(problem) }
-    return nil
+    return answered ? nil : .success(shown)
   }
 
   /// Each series' next episode as the library holds it.

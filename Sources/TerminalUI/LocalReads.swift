@@ -85,6 +85,10 @@ enum LocalReads {
   /// The seasons of rated episodes one read of the Recently rated tab asks amodb for, at most.
   static let ratedSeasonsAtMost = 12
 
+  /// The newest ratings whose episodes' seasons a read looks up in the disk cache: a library of
+  /// thousands of episode ratings costs a bounded read (older rows show the rating alone).
+  static let ratedSeasonsLookedUp = 500
+
   /// The ratings, newest first, each episode's name and public score from its season's kept answer.
   /// Rated episodes whose season is not kept (rated from the command line, imported) go to `early`
   /// first, then their seasons are asked (a few, behind the user's own asks; not those amodb lately
@@ -101,7 +105,7 @@ enum LocalReads {
     case .failure(let error): return .failure(error.feedError)
     }
     let language = client.configuration.language
-    let requests = rated.compactMap { item in
+    let requests = rated.prefix(ratedSeasonsLookedUp).compactMap { item in
       item.episode.map { SeasonRequest(seriesID: item.title.media.id, number: $0.season, language: language) }
     }
     // Each season looked up once, however many of its episodes were rated.

@@ -1,6 +1,7 @@
 import AmodbKit
 import Localization
 import TrendingCore
+import TrendingViews
 
 /// The interface speaks the language the data is asked in: chosen before the arguments are parsed,
 /// so that even a usage error is in the user's language.
@@ -39,16 +40,23 @@ enum InterfaceLanguage {
     tr("'%s' is not one of amodb's fourteen languages; using English.", asked)
   }
 
-  /// When the screen is ASCII (a locale that is not UTF-8) and the interface's language needs more
-  /// than ASCII, the browser speaks and asks for English, which it can draw, and says why in
-  /// English; nil when the interface can be drawn.
+  /// When the screen is ASCII (a locale that is not UTF-8, or a VT100-class terminal) and the
+  /// interface's language needs more than ASCII, the browser speaks and asks for English, which it
+  /// can draw, and says why in English; nil when the interface can be drawn.
   static func englishOnAnASCIIScreen(environment: [String: String]) -> String? {
-    guard !TextWidth.userLocaleIsUTF8, Translator.current.language != "en" else { return nil }
+    let utf8 = TextWidth.userLocaleIsUTF8
+    guard GlyphMode.detect(term: environment["TERM"], localeIsUTF8: utf8) == .ascii,
+      Translator.current.language != "en"
+    else { return nil }
     let asked = Translator.current.language
     Translator.use(.english)
+    let shown = { (text: String) in TextSanitizer.clean(text, limit: 40).filter(\.isASCII) }
+    guard !utf8 else {
+      return "The terminal (TERM=\(shown(environment["TERM"] ?? ""))) draws ASCII only, so the browser is in"
+        + " English, not '\(asked)'."
+    }
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-    let name = TextSanitizer.clean(locale, limit: 40).filter(\.isASCII)
-    return "The locale (\(name)) is not UTF-8, so the screen is ASCII and the browser is in English, not '\(asked)'."
-      + " LANG=C.UTF-8 shows every language and script."
+    return "The locale (\(shown(locale))) is not UTF-8, so the screen is ASCII and the browser is in English, not"
+      + " '\(asked)'. LANG=C.UTF-8 shows every language and script."
   }
 }

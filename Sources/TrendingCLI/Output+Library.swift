@@ -302,7 +302,8 @@ extension Output {
         String(row.title.media.id), row.title.imdbID ?? "", csvField(row.title.title),
         row.title.year.map(String.init) ?? "", row.rating.map(String.init) ?? "", row.watched ?? "",
         row.watched == nil ? "" : (row.rewatch ? "true" : "false"),
-        csvField((row.lists + note.tags).joined(separator: ", ")), csvField(note.review ?? ""),
+        csvField((row.lists + note.tags.filter { !row.lists.contains($0) }).joined(separator: ", ")),
+        csvField(note.review ?? ""),
       ].joined(separator: ",")
     }
     return (["tmdbID,imdbID,Title,Year,Rating10,WatchedDate,Rewatch,Tags,Review"] + lines).joined(separator: "\n")

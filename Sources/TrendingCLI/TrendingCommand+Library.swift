@@ -376,9 +376,7 @@ extension TrendingCommand {
   /// Asks for the aired seasons of each series in progress that the library does not know whole
   /// (the cache first), so "seen of aired" and the next episode count the seasons never marked.
   /// Without a key (and not --demo) nothing is asked and the library's own episodes are used.
-  /// Asks amodb for the seasons of the series in progress the library does not hold, stores them,
-  /// and says what it found (nil without a client to ask).
-  @discardableResult
+  /// What it found, the series it could not read among it; nil without a client to ask.
   private static func refreshEpisodes(
     _ library: Library, invocation: Invocation, environment: [String: String], today: String
   ) throws(LibraryError) -> EpisodeRefresh.Found? {

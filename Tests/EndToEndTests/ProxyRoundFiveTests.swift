@@ -193,6 +193,9 @@ struct ProxyRoundFiveTests {
       #expect(!proxy.output.contains("AMODB_ALLOW_HTTP"), "\(proxy.output)")
       try proxy.waitUntilAnswering(port: files.port)
       #expect(try get("/3/movie/550", port: files.port, token: alice).status == 200)
+      // A second start on the running one's prefix is refused before it rewrites anything.
+      let second = try ProxyScript.Started(settings)
+      #expect(second.exitStatus == 1 && second.output.contains("a proxy already runs on \(prefix)"), "\(second.output)")
       proxy.stop()
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "nothing left in TMPDIR")

@@ -21,5 +21,14 @@ struct LetterboxdTagsTests {
       #expect(LetterboxdTags.split(note).tags == ["кино"] && LetterboxdTags.split(note).review == nil)
       #expect(LetterboxdTags.split("Tags: imax").tags == ["imax"], "English too, whatever the interface")
     }
+    // Read back in another language than it was written in, and French's colon with a plain
+    // space (as notes imported before its no-break spaces hold it) or a no-break one.
+    let russianNote = Translator.$override.withValue(russian) { LetterboxdTags.note("кино") }
+    #expect(LetterboxdTags.split(russianNote).tags == ["кино"])
+    for space in [" ", "\u{00A0}"] {
+      let french = "Étiquettes" + space + ": cinéma, imax\nUn avis."
+      #expect(LetterboxdTags.split(french).tags == ["cinéma", "imax"], "\(french)")
+      #expect(LetterboxdTags.split(french).review == "Un avis.")
+    }
   }
 }

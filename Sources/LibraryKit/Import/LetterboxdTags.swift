@@ -9,15 +9,28 @@ public enum LetterboxdTags {
     tr("Tags: %s", tags)
   }
 
-  /// A note's tag lines (in the interface's language or English) as tags, and the rest of it as a
+  /// What a tag line starts with in every language the interface speaks ("Tags:", "Étiquettes :"),
+  /// spaces made plain: a note imported in one language is read back in any other.
+  private static let prefixes: [String] = {
+    let all = Translator.languages.map { Translator.catalogue(for: $0).text("Tags: %s") }
+    return Set(all.map { plain(String($0.prefix { $0 != "%" })).trimmingSpaces() }).filter { !$0.isEmpty }
+      .sorted { $0.count > $1.count }
+  }()
+
+  /// `text` with its no-break spaces (French's before a colon) as plain ones.
+  private static func plain(_ text: String) -> String {
+    String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" ? " " : $0 })
+  }
+
+  /// A note's tag lines (in any language the interface speaks) as tags, and the rest of it as a
   /// review, nil when nothing else is left.
   public static func split(_ text: String) -> (tags: [String], review: String?) {
-    let prefixes = [note("").trimmingSpaces(), "Tags:"].filter { !$0.isEmpty }
     var tags: [String] = []
     var rest: [Substring] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if let prefix = prefixes.first(where: { line.hasPrefix($0) }) {
-        tags += line.dropFirst(prefix.count).split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+      let read = plain(String(line))
+      if let prefix = prefixes.first(where: { read.hasPrefix($0) }) {
+        tags += read.dropFirst(prefix.count).split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
       } else {
         rest.append(line)
       }

@@ -41,7 +41,7 @@ extension ListView {
         status = (TextWidth.width(of: long) <= screen.width ? long : short, .warning)
       }
     } else if shown.isLoadingMore {
-      status = (ScreenReader.busy(tr("Loading more…"), shared), .accent)
+      status = (lead(position) + ScreenReader.busy(tr("Loading more…"), shared), .accent)
     } else if let failure = shown.moreError {
       let page = (shown.list.value?.pagesLoaded ?? 0) + 1
       let error = said(failure, page: page, of: shown, shared)
