@@ -152,8 +152,7 @@ enum Doctor {
     }
     add("theme", tr("theme"), light ? "light" : "dark", themeWhy)
     // Language.
-    let localeName =
-      ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+    let localeName = TextWidth.characterLocale(in: environment) ?? "C"
     add(
       "locale", tr("locale"), localeName,
       inputs.localeIsUTF8 ? "UTF-8" : tr("not UTF-8: the screen is ASCII"))

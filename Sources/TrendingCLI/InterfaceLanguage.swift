@@ -55,7 +55,7 @@ enum InterfaceLanguage {
       return "The terminal (TERM=\(shown(environment["TERM"] ?? ""))) draws ASCII only, so the browser is in"
         + " English, not '\(asked)'."
     }
-    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+    let locale = TextWidth.characterLocale(in: environment) ?? "C"
     return "The locale (\(shown(locale))) is not UTF-8, so the screen is ASCII and the browser is in English, not"
       + " '\(asked)'. LANG=C.UTF-8 shows every language and script."
   }

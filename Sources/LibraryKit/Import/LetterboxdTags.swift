@@ -17,9 +17,9 @@ public enum LetterboxdTags {
       .sorted { $0.count > $1.count }
   }()
 
-  /// `text` with its no-break spaces (French's before a colon) as plain ones.
+  /// `text` with its spaces of any kind (French's no-break one before a colon) as plain ones.
   private static func plain(_ text: String) -> String {
-    String(text.map { $0 == "\u{00A0}" || $0 == "\u{202F}" ? " " : $0 })
+    String(text.map { $0.isWhitespace && !$0.isNewline ? " " : $0 })
   }
 
   /// A note's tag lines (in any language the interface speaks) as tags, and the rest of it as a

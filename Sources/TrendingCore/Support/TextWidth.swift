@@ -24,12 +24,16 @@ public enum TextWidth {
   /// system with only `C.UTF-8`), what its name says.
   public static let userLocaleIsUTF8: Bool = {
     if setlocale(LC_CTYPE, "") == nil {
-      let environment = ProcessEnvironment.current
-      let name = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-      return namesUTF8(name)
+      return namesUTF8(characterLocale(in: ProcessEnvironment.current) ?? "")
     }
     return trending_codeset().map { String(cString: $0) == "UTF-8" } ?? false
   }()
+
+  /// The name of the locale that decides characters, as the C library picks it: `LC_ALL`, else
+  /// `LC_CTYPE`, else `LANG` (the first set and not empty); nil when none is.
+  public static func characterLocale(in environment: [String: String]) -> String? {
+    ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty }
+  }
 
   /// Whether a locale name says UTF-8: `ru_RU.UTF-8`, `pl_PL.utf8`.
   public static func namesUTF8(_ locale: String) -> Bool {
