@@ -21,11 +21,15 @@ public final class LibraryService: Sendable {
 
   /// A service for the library at `path`; the file is opened by the first use, not here.
   /// `syncFolder` (`set sync-folder`) is the folder a library not yet a member joins on its first sync.
-  public init(path: URL, patience: LibraryPatience = LibraryPatience(), syncFolder: String? = nil) {
+  /// With `absence`, only a write makes a file that is not there: reads before it fail with `absence`
+  /// (a profile's name misspelt makes no library by being browsed).
+  public init(
+    path: URL, patience: LibraryPatience = LibraryPatience(), syncFolder: String? = nil, absence: LibraryError? = nil
+  ) {
     self.path = path
     self.patience = patience
     thread = WorkThread()
-    state = ConnectionState(syncFolder: syncFolder)
+    state = ConnectionState(syncFolder: syncFolder, absence: absence)
   }
 
   deinit { thread.stop() }
@@ -38,16 +42,18 @@ public final class LibraryService: Sendable {
   /// Runs `body` with the library on the service's thread, opening the file first if need be; while
   /// another process holds the library, tries again after a pause (`patience`), calling `waiting`
   /// now and then so the user hears that the change is kept.
+  /// A `writing` body makes the file when it is not there.
   public func perform<T: Sendable>(
-    waiting: @escaping @Sendable () -> Void = {}, _ body: @escaping @Sendable (Library) throws(LibraryError) -> T
+    writing: Bool = false, waiting: @escaping @Sendable () -> Void = {},
+    _ body: @escaping @Sendable (Library) throws(LibraryError) -> T
   ) async -> Result<T, LibraryError> {
-    await patience.keepTrying(waiting) { await self.once(body) }
+    await patience.keepTrying(waiting) { await self.once(writing: writing, body) }
   }
 
   /// Runs `body` with the library on the calling thread's turn of the thread (for the command line,
   /// which does one thing at a time); waits as long as `Library.busyMilliseconds` for another writer.
   public func sync<T>(_ body: (Library) throws(LibraryError) -> T) -> Result<T, LibraryError> {
-    thread.sync { state.run(path, busyMilliseconds: Library.busyMilliseconds, body) }
+    thread.sync { state.run(path, busyMilliseconds: Library.busyMilliseconds, writing: true, body) }
   }
 
   /// Whether another process changed the library since the last call (or since it was opened);
@@ -85,12 +91,13 @@ public final class LibraryService: Sendable {
   }
 
   /// One try of `body`, on the thread.
-  private func once<T: Sendable>(_ body: @escaping @Sendable (Library) throws(LibraryError) -> T) async -> Result<
-    T, LibraryError
-  > {
+  private func once<T: Sendable>(
+    writing: Bool, _ body: @escaping @Sendable (Library) throws(LibraryError) -> T
+  ) async -> Result<T, LibraryError> {
     await withCheckedContinuation { continuation in
       thread.async { [state, path, patience] in
-        continuation.resume(returning: state.run(path, busyMilliseconds: patience.busyMilliseconds, body))
+        continuation.resume(
+          returning: state.run(path, busyMilliseconds: patience.busyMilliseconds, writing: writing, body))
       }
     }
   }
@@ -106,9 +113,9 @@ private final class ConnectionState: @unchecked Sendable {
 
   /// `body` with the open library, or why it could not be opened or run.
   func run<T>(
-    _ path: URL, busyMilliseconds: Int32, _ body: (Library) throws(LibraryError) -> T
+    _ path: URL, busyMilliseconds: Int32, writing: Bool, _ body: (Library) throws(LibraryError) -> T
   ) -> Result<T, LibraryError> {
-    switch opened(path, busyMilliseconds: busyMilliseconds) {
+    switch opened(path, busyMilliseconds: busyMilliseconds, writing: writing) {
     case .failure(let error): return .failure(error)
     case .success(let library):
       do throws(LibraryError) {
@@ -119,9 +126,14 @@ private final class ConnectionState: @unchecked Sendable {
     }
   }
 
-  /// The open library, opened now when it is not (a failure is not kept: the next use tries again).
-  private func opened(_ path: URL, busyMilliseconds: Int32) -> Result<Library, LibraryError> {
+  /// The open library, opened now when it is not (a failure is not kept: the next use tries again);
+  /// with an `absence`, a file not there is made only `writing`.
+  private func opened(_ path: URL, busyMilliseconds: Int32, writing: Bool = false) -> Result<Library, LibraryError> {
     if let library { return .success(library) }
+    if let absence, !writing, access(path.path, F_OK) != 0 {
+      awaitedFile = true
+      return .failure(absence)
+    }
     do {
       let library = try Library(path: path, busyMilliseconds: busyMilliseconds)
       self.library = library
@@ -140,8 +152,14 @@ private final class ConnectionState: @unchecked Sendable {
   /// The folder a library not yet a member joins on its first sync (`set sync-folder`).
   private let syncFolder: String?
 
-  init(syncFolder: String? = nil) {
+  /// What reads say while the file is not there, when only a write may make it.
+  private let absence: LibraryError?
+  /// Whether a read found no file: another process making it is a change from elsewhere.
+  private var awaitedFile = false
+
+  init(syncFolder: String? = nil, absence: LibraryError? = nil) {
     self.syncFolder = syncFolder
+    self.absence = absence
   }
 
   /// `LibraryService.syncIfDue` on the service's thread.
@@ -195,7 +213,11 @@ private final class ConnectionState: @unchecked Sendable {
 
   /// Whether another process committed (or the file was replaced) since the last look.
   func changedElsewhere(_ path: URL) -> Bool {
-    guard let library else { return false }
+    guard let library else {
+      guard awaitedFile, access(path.path, F_OK) == 0 else { return false }
+      awaitedFile = false
+      return true
+    }
     if Self.identity(of: path) != identity {
       close()
       return true

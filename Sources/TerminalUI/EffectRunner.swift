@@ -139,7 +139,7 @@ public final class EffectRunner: Sendable {
         guard let library else {
           return .changeSaved(nil, problem: tr("No place for the library: HOME is not set."))
         }
-        let saved = await library.perform(waiting: { inbox.send(Self.busyNotice) }) {
+        let saved = await library.perform(writing: true, waiting: { inbox.send(Self.busyNotice) }) {
           library throws(LibraryError) in try LibraryChanges.store(change, in: library)
         }
         switch saved {

@@ -56,7 +56,10 @@ enum Browser {
             ? nil
             : Setup.syncFolderSetting(settings.settings, environment: environment).map {
               Setup.expandingHome($0, environment: environment)
-            })
+            },
+          // A profile with no library (a name misspelt?) is said, and made by its first mark only.
+          absence: invocation.demo
+            ? nil : TrendingCommand.absentLibrary(environment).map { LibraryError(.notFound, $0) })
       },
       launcher: BrowserLauncher(environment: opening),
       tmux: environment["TMUX"] != nil)

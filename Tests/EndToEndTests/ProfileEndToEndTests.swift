@@ -182,5 +182,29 @@ extension BrowserEndToEndTests {
         FileManager.default.fileExists(
           atPath: session.home.appendingPathComponent("data/trending/demo/profiles/anna/library.sqlite3").path))
     }
+
+    @Test func aProfileWithNoLibraryIsSaidAndMadeByItsFirstMarkOnly() throws {
+      let amodb = try FakeAmodb()
+      let session = try TmuxSession(["--profile", "anan"], environment: amodb.environment)
+      let library = session.home.appendingPathComponent("data/trending/demo/profiles/anan/library.sqlite3").path
+      // Browsing a misspelt name says so, and makes nothing: not the library, nor its folder.
+      try session.waitFor("The profile anan has no library yet. Its first mark makes it.")
+      try session.waitForIdle()
+      try session.press("6")
+      try session.waitFor("Could not load “Watchlist”")
+      #expect(try session.capture().contains("The profile anan has no library yet"))
+      let profiles = session.home.appendingPathComponent("data/trending/demo/profiles").path
+      #expect(!FileManager.default.fileExists(atPath: profiles))
+      // The first mark makes it, and the tab reads it from then on.
+      try session.press("1")
+      try session.waitFor("Film 1")
+      try session.press("a")
+      try session.waitFor("Added Film 1 to the watchlist.")
+      try session.press("6")
+      try session.waitFor("1/1")
+      #expect(FileManager.default.fileExists(atPath: library))
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }

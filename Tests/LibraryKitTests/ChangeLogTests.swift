@@ -226,6 +226,31 @@ struct LibraryServiceTests {
     #expect(library.connection.changes == 0, "the row as it is: not written again")
   }
 
+  @Test func withAnAbsenceOnlyAWriteMakesTheFileAndAnotherProcessMakingItIsAChange() async throws {
+    let folder = try libraryFolder().appendingPathComponent("profiles/anan")
+    let path = folder.appendingPathComponent(Library.fileName)
+    let absence = LibraryError(.notFound, "The profile anan has no library yet.")
+    let service = LibraryService(path: path, absence: absence)
+    let read = await service.perform { library throws(LibraryError) in try library.marks() }
+    #expect(read.map(\.count) == .failure(absence))
+    #expect(!FileManager.default.fileExists(atPath: folder.path), "a read makes nothing")
+    #expect(await service.changedElsewhere() == false)
+    // Another process makes it: told, once, and read from then on.
+    let info = TitleInfo(media: .film(550), title: "Fight Club")
+    try Library(path: path).add(info, to: "watchlist", day: "2026-12-01")
+    #expect(await service.changedElsewhere() == true)
+    #expect(await service.changedElsewhere() == false, "told once")
+    let marks = try await service.perform { library throws(LibraryError) in try library.marks() }.get()
+    #expect(marks[.film(550)]?.onWatchlist == true)
+    // Without another process, the first write makes it.
+    let other = folder.deletingLastPathComponent().appendingPathComponent("bob/" + Library.fileName)
+    let bob = LibraryService(path: other, absence: absence)
+    _ = try await bob.perform(writing: true) { library throws(LibraryError) in
+      try library.add(info, to: "watchlist", day: "2026-12-01")
+    }.get()
+    #expect(FileManager.default.fileExists(atPath: other.path))
+  }
+
   @Test func itsThreadRunsJobsInOrderAndSyncOutlivesNoCaller() {
     let thread = WorkThread()
     defer { thread.stop() }
