@@ -13,13 +13,15 @@ extension TrendingCommand {
     if case .join(let folder) = command, !madeIfMissing(Setup.expandingHome(folder, environment: environment)) {
       return ExitCode.failure.rawValue
     }
+    let ourName = Library.defaultDeviceName(profile: LibraryProfile.named(in: environment))
     return withLibrary(environment, onlyReads: onlyReads) { library throws(LibraryError) -> Int32 in
       switch command {
       case .now:
         if try library.syncFolder() == nil, let setting {
           let folder = Setup.expandingHome(setting, environment: environment)
-          let outcome = try library.joinSync(folder: folder, name: nil, now: Date())
+          let outcome = try library.joinSync(folder: folder, name: ourName, now: Date())
           printError(tr("This library now syncs through %1$s as %2$s.", folder, try library.syncStatus().name))
+          warnOfNamesakes(try library.syncStatus())
           return report(outcome)
         }
         if let setting, let current = try library.syncFolder() {
@@ -34,9 +36,10 @@ extension TrendingCommand {
         return report(try library.sync(now: Date()))
       case .join(let folder):
         let outcome = try library.joinSync(
-          folder: Setup.expandingHome(folder, environment: environment), name: nil, now: Date())
+          folder: Setup.expandingHome(folder, environment: environment), name: ourName, now: Date())
         let status = try library.syncStatus()
         printError(tr("This library now syncs through %1$s as %2$s.", status.folder, status.name))
+        warnOfNamesakes(status)
         return report(outcome)
       case .status(let json):
         let status = try library.syncStatus()
@@ -60,6 +63,21 @@ extension TrendingCommand {
         return emit(tr("%s is read again: the next sync takes in what it sent.", named))
       }
     }
+  }
+
+  /// Another device of the folder with this one's name, or this machine's, is said: another
+  /// profile of this machine (someone else's record) or an old library of it would merge with this one.
+  private static func warnOfNamesakes(_ status: SyncStatus) {
+    let ours = Library.isThisMachinesName(status.name)
+    let namesakes = status.devices.filter {
+      !$0.isThis && !$0.gone && !$0.forgotten && ($0.name == status.name || ours && Library.isThisMachinesName($0.name))
+    }
+    guard let namesake = namesakes.first else { return }
+    let id = String(namesake.id.prefix(8))
+    printError(
+      tr(
+        "%1$s (%2$s) in this folder has this machine's name: another profile of it, or an old library? The folder merges every record in it, so it is one person's only: 'trending sync forget %2$s' stops reading it.",
+        TextSanitizer.clean(namesake.name, limit: 100), id))
   }
 
   /// A device as a line names it: its name and its id's start, or its id's start alone for a

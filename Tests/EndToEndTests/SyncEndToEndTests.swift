@@ -153,6 +153,25 @@ struct SyncEndToEndTests {
     #expect(files.isEmpty, "the profile wrote nothing to the folder: \(files)")
   }
 
+  /// Two profiles of one machine in one folder would merge two people's records: each is named
+  /// after its profile, and the second to join hears of the first.
+  @Test func aSecondProfileOfThisMachineJoiningAFolderIsWarned() throws {
+    let shared = try folder()
+    let home = try Machine()
+    func run(_ profile: String, _ arguments: [String]) throws -> BinaryRunner.Outcome {
+      try BinaryRunner.run(
+        ["--profile", profile] + arguments,
+        environment: ["XDG_DATA_HOME": home.data.path, "HOME": home.data.path])
+    }
+    let anna = try run("anna", ["sync", "init", shared.path])
+    #expect(anna.status == 0 && !anna.stderr.contains("this machine's name"), "\(anna.stderr)")
+    #expect(anna.stderr.contains(" · anna."), "named after the machine and the profile: \(anna.stderr)")
+    let bob = try run("bob", ["sync", "init", shared.path])
+    #expect(bob.status == 0, "\(bob.stderr)")
+    #expect(bob.stderr.contains(" · anna ("), "\(bob.stderr)")
+    #expect(bob.stderr.contains("in this folder has this machine's name"), "\(bob.stderr)")
+  }
+
   @Test func syncWithoutAFolderSaysHowToStart() throws {
     let machine = try Machine()
     let outcome = try machine.run(["sync"], expect: 1)

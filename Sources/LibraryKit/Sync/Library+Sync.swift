@@ -291,7 +291,21 @@ extension Library {
     }
   }
 
-  /// This machine's host name, the name a device has until its user gives one.
+  /// The name a device has until its user gives one: this machine's host name, and a profile's
+  /// name after it (`laptop · anna`), so two profiles of one machine are told apart in a folder.
+  public static func defaultDeviceName(profile: LibraryProfile?) -> String {
+    guard let profile, !profile.isDefault else { return hostName() }
+    return hostName() + " · " + profile.name
+  }
+
+  /// Whether `name` is a name this machine gives a device of its own (its host name, or a profile's
+  /// name after it).
+  public static func isThisMachinesName(_ name: String) -> Bool {
+    let host = hostName()
+    return name == host || name.hasPrefix(host + " · ")
+  }
+
+  /// This machine's host name.
   static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "trending" }
