@@ -34,7 +34,10 @@ extension TrendingCommand {
   static func whatIsNew(
     _ request: NewRequest, invocation: Invocation, environment: [String: String], services mine: [String]
   ) -> Int32 {
-    withLibrary(environment, onlyReads: true) { library throws(LibraryError) -> Int32 in
+    // Two runs at once (cron's and the user's) would both say the news: the second waits for the first.
+    let lock = request.sinceLast ? RunLock(besides: Library.standardPath(environment: environment)) : nil
+    defer { lock?.release() }
+    return withLibrary(environment, onlyReads: true) { library throws(LibraryError) -> Int32 in
       whatIsNew(request, library: library, invocation: invocation, environment: environment, services: mine)
     }
   }
@@ -50,21 +53,19 @@ extension TrendingCommand {
       return ExitCode.failure.rawValue
     }
     var since = week
-    // What the previous run said of its own day: news of that day found since (an episode of a
-    // title followed after it ran) is said, what it said is not said twice.
-    var said: (day: ReleaseDate, keys: Set<String>)?
+    // What the runs since the marker said (dated keys): news of those days found since (an episode of
+    // a title followed after, a title that failed then) is said, what they said is not said twice.
+    var said: Set<String> = []
     if let given = request.since.flatMap(ReleaseDate.init) { since = given }
     if request.sinceLast {
       let marker = Result { () throws(LibraryError) in
         (try library.fact(sinceLastFact), try library.fact(saidFact))
       }
       switch marker {
-      case .success(let (last?, keys)):
-        if let day = ReleaseDate(last) {
-          since = day
-          said = (day, Set((keys ?? "").split(separator: "\n").map(String.init)))
-        }
-      case .success: break
+      case .success(let (last, keys)):
+        let day = last.flatMap(ReleaseDate.init)
+        if let day { since = day }
+        said = WhatIsNew.saidKeys(keys ?? "", day: day ?? today)
       case .failure(let error):
         printError(error.message)
         return ExitCode.failure.rawValue
@@ -76,7 +77,7 @@ extension TrendingCommand {
       do throws(LibraryError) {
         news = try gatherNew(
           library: library, client: clients.client, since: since, today: today, mine: mine, failure: &failure)
-        if let said { news.items = WhatIsNew.unsaid(news.items, said: said.keys, on: said.day) }
+        news.items = WhatIsNew.unsaid(news.items, said: said)
       } catch {
         printError(error.message)
         return ExitCode.failure.rawValue
@@ -91,18 +92,20 @@ extension TrendingCommand {
       let delivered = deliver(news.items, request, environment: environment)
       guard delivered == ExitCode.success.rawValue else { return delivered }
       // Only news said is news spent: a failed write or push keeps the marker and the services
-      // where they were, so the next run says it again (twice, never lost). So does a title that
-      // could not be read: the next run asks the same days again, and the exit says why.
+      // where they were, so the next run says it again (twice, never lost). A title that could not
+      // be read keeps the marker too (the next run asks the same days again, and the exit says why),
+      // but what this run said is kept, so the next says only what it could not.
       do throws(LibraryError) {
-        for offers in news.offers {
+        // A run that keeps no marker compares services with the last that did, and is the first
+        // look only at titles never looked at: it does not spend the cron's news.
+        for offers in news.offers where request.sinceLast || offers.firstLook {
           try library.storeOffers(offers.title, region: offers.region, offers.providers, day: todayText)
         }
-        if request.sinceLast, failure == nil {
-          // Today's news said, with what an earlier run today said of it.
-          let earlier = said?.day == today ? said?.keys ?? [] : []
-          let keys = earlier.union(news.items.filter { $0.day == today }.map(\.key))
-          try library.record(saidFact, keys.sorted().prefix(mostSaid).joined(separator: "\n"))
-          try library.record(sinceLastFact, todayText)
+        if request.sinceLast {
+          let spoken = Set(news.items.map(\.datedKey))
+          let kept = failure == nil ? said.union(spoken).filter { $0.hasPrefix(todayText) } : said.union(spoken)
+          try library.record(saidFact, kept.sorted(by: >).prefix(mostSaid).joined(separator: "\n"))
+          if failure == nil { try library.record(sinceLastFact, todayText) }
         }
       } catch {
         printError(error.message)
@@ -134,8 +137,8 @@ extension TrendingCommand {
   struct News {
     /// The news, oldest first.
     var items: [WhatIsNew.Item] = []
-    /// The offers to keep: a title, its region and its services there.
-    var offers: [(title: TitleInfo, region: String, providers: WatchProviders)] = []
+    /// The offers to keep: a title, its region, its services there, and whether none were kept before.
+    var offers: [(title: TitleInfo, region: String, providers: WatchProviders, firstLook: Bool)] = []
   }
 
   /// The news of every followed title: its details and, for a series, the seasons that may have aired
@@ -147,7 +150,8 @@ extension TrendingCommand {
     failure: inout AmodbError?
   ) throws(LibraryError) -> News {
     let language = client.configuration.language
-    let region = client.configuration.region
+    // No region given is the calendar's and where to watch's: cron has no LANG to give one.
+    let region = CalendarLogic.region(client.configuration.region)
     var news = News()
     let followed = try library.followed()
     for (index, (info, onWatchlist)) in followed.enumerated() {
@@ -158,7 +162,7 @@ extension TrendingCommand {
         printError(trn("%s more title was not asked", "%s more titles were not asked", left, String(left)))
         break
       }
-      let providers: WatchProviders?
+      let providers: WatchProviders
       switch info.media.kind {
       case .series:
         let id = info.media.id
@@ -167,8 +171,9 @@ extension TrendingCommand {
           if case .failure(let error) = asked { notRead(info, onWatchlist: onWatchlist, error, failure: &failure) }
           continue
         }
-        providers = region.flatMap { details.value.providers[$0] }
-        let seasons = WhatIsNew.seasons(of: details.value, since: since)
+        // A title with no offers in the region has none: its first is news.
+        providers = details.value.providers[region] ?? WatchProviders()
+        let seasons = WhatIsNew.seasons(of: details.value, since: since, today: today)
         let seen = seasons.isEmpty ? [] : Set(try library.seenEpisodes(id).map(\.description))
         seasonsAsked: for season in seasons {
           switch blocking({ await client.result(SeasonRequest(seriesID: id, number: season, language: language)) }) {
@@ -192,19 +197,17 @@ extension TrendingCommand {
           if case .failure(let error) = asked { notRead(info, onWatchlist: onWatchlist, error, failure: &failure) }
           continue
         }
-        providers = region.flatMap { details.value.providers[$0] }
-        if let region {
-          news.items += WhatIsNew.releases(of: details.value, region: region, since: since, today: today)
-        }
+        providers = details.value.providers[region] ?? WatchProviders()
+        news.items += WhatIsNew.releases(of: details.value, region: region, since: since, today: today)
       }
-      guard onWatchlist, let region, let providers else { continue }
+      guard onWatchlist else { continue }
       let before = try library.lastKnownOffers(info.media, region: region).map { offers in
         offers.filter { !$0.value.isDisjoint(with: ["flatrate", "free"]) }.map(\.key)
       }
       news.items += WhatIsNew.newServices(
         of: info.media, title: info.title.isEmpty ? info.media.description : info.title,
         now: providers.subscription + providers.free, before: before, mine: mine, today: today)
-      news.offers.append((info, region, providers))
+      news.offers.append((info, region, providers, before == nil))
     }
     news.items = WhatIsNew.sorted(news.items)
     return news
@@ -262,4 +265,28 @@ extension TrendingCommand {
     }
     return nil
   }
+}
+
+/// An exclusive lock of `new.lock` beside the library, held while a `new --since-last` reads, says
+/// and records its news (`flock`, let go by the kernel if the process dies); none when the folder
+/// is not there yet or cannot be written.
+struct RunLock {
+  private let descriptor: Int32
+
+  /// Waits for the lock beside `library`; nil when it cannot be taken.
+  init?(besides library: URL?) {
+    guard let folder = library?.deletingLastPathComponent().path else { return nil }
+    let descriptor = open(folder + "/new.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return nil }
+    while flock(descriptor, LOCK_EX) == -1 {
+      guard errno == EINTR else {
+        close(descriptor)
+        return nil
+      }
+    }
+    self.descriptor = descriptor
+  }
+
+  /// Lets the lock go.
+  func release() { close(descriptor) }
 }

@@ -43,6 +43,9 @@ public enum WhatIsNew {
         .joined(separator: " ")
     }
 
+    /// The key with its day before it, as a run keeps what it said.
+    public var datedKey: String { day.description + " " + key }
+
     /// The item in one line: `2026-11-28  Silo S02E05 “Descent”: new episode`.
     public var line: String {
       let what: String =
@@ -56,27 +59,46 @@ public enum WhatIsNew {
     }
   }
 
-  /// The news not said yet: `said` holds the keys of what a run on `day` said, so a later run from
-  /// that day on (an episode of a title followed since) says only the rest of it.
-  public static func unsaid(_ items: [Item], said: Set<String>, on day: ReleaseDate) -> [Item] {
-    items.filter { $0.day != day || !said.contains($0.key) }
+  /// The news not said yet: `said` holds the dated keys (`Item.datedKey`) of what earlier runs said
+  /// from the day a run starts at, so a later one says only the rest (an episode of a title followed
+  /// since, or what a run that failed on another title did not say).
+  public static func unsaid(_ items: [Item], said: Set<String>) -> [Item] {
+    items.filter { !said.contains($0.datedKey) }
+  }
+
+  /// The dated keys a run kept, one a line; a line with no day (as runs before days were kept wrote
+  /// them) is of `day`, the day that run ran.
+  public static func saidKeys(_ text: String, day: ReleaseDate) -> Set<String> {
+    Set(
+      text.split(separator: "\n").map { line in
+        let dated = line.count > 11 && ReleaseDate(String(line.prefix(10))) != nil && line.dropFirst(10).first == " "
+        return dated ? String(line) : day.description + " " + line
+      })
   }
 
   /// The most seasons of one series a run asks for: a long window over a long series reads its
   /// latest seasons, not every one.
   public static let seasonsAtMost = 10
 
-  /// The seasons whose episodes may have aired since `since`, latest first: the last aired season,
-  /// and each earlier one whose next season began on or after `since` (till then its episodes
-  /// could still come), at most `seasonsAtMost`.
-  public static func seasons(of series: SeriesDetails, since: ReleaseDate) -> [Int] {
-    guard let last = series.lastEpisode?.season else { return [] }
-    let begun = series.seasons.filter { $0.number > 0 && $0.number <= last }.sorted { $0.number < $1.number }
-    var numbers = [last]
-    for (season, next) in zip(begun, begun.dropFirst()) where season.number < last {
-      if let starts = next.airDate, starts >= since { numbers.append(season.number) }
+  /// The seasons whose episodes may have aired since `since`, latest first: the latest season aired
+  /// by `today` (the next episode's, once its day has come: details read yesterday still call it
+  /// next), and each earlier one whose next season began on or after `since` (till then its episodes
+  /// could still come), at most `seasonsAtMost`; the specials too when the last aired was one.
+  public static func seasons(of series: SeriesDetails, since: ReleaseDate, today: ReleaseDate) -> [Int] {
+    var aired = [series.lastEpisode].compactMap { $0?.season }
+    if let next = series.nextEpisode, let day = next.airDate, day <= today { aired.append(next.season) }
+    // A special aired last says nothing of the regular seasons: the latest one begun by today is.
+    let begunByToday = series.seasons.filter { $0.number > 0 && ($0.airDate.map { $0 <= today } ?? false) }
+    guard let last = aired.filter({ $0 > 0 }).max() ?? begunByToday.map(\.number).max() else {
+      return aired.contains(0) ? [0] : []
     }
-    return Array(([last] + numbers.dropFirst().sorted(by: >)).prefix(seasonsAtMost))
+    let begun = series.seasons.filter { $0.number > 0 && $0.number <= last }.sorted { $0.number < $1.number }
+    var earlier: [Int] = []
+    for (season, next) in zip(begun, begun.dropFirst()) where season.number < last {
+      if let starts = next.airDate, starts >= since { earlier.append(season.number) }
+    }
+    let specials = aired.contains(0) ? [0] : []
+    return Array(([last] + earlier.sorted(by: >) + specials).prefix(seasonsAtMost))
   }
 
   /// The episodes aired from `since` to `today`, not seen; never one not aired.
