@@ -50,7 +50,10 @@ extension TrendingCommand {
       }
       switch format {
       case .ics:
-        return partly(emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: Date())))
+        // Stamped with the day, not the second: a file written again the same day is the same bytes,
+        // so file syncs and subscriptions' caches see no change where there is none.
+        let stamp = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        return partly(emitRaw(ICalendar.document(report.events, name: tr("trending: coming soon"), now: stamp)))
       case .json: return partly(emit(Output.json(report)))
       case .text:
         // Nothing to come is said, not printed, as the tab says it (decision *nothing-is-said-not-printed*).
@@ -79,18 +82,22 @@ extension TrendingCommand {
     let region = CalendarLogic.region(configuration.region)
     let span = CalendarLogic.span(from: CivilDay(ReleaseDate(localDay: today)), weeks: weeks)
     var problems: [String] = []
-    var marks: [MediaID: Mark] = [:]
+    // The watchlist, and the series in progress off it: their episodes are the user's news too.
+    var followed: [(title: TitleInfo, onWatchlist: Bool)] = []
     if let path = Library.standardPath(environment: environment) {
-      let read = LibraryService(path: path).sync { library throws(LibraryError) in (library.notice, try library.marks())
+      let read = LibraryService(path: path).sync { library throws(LibraryError) in
+        (library.notice, try library.followed())
       }
       switch read {
       case .success(let (notice, read)):
         if let notice { problems.append(notice) }
-        marks = read
+        followed = read
       case .failure(let error): problems.append(error.message)
       }
     }
-    let watchlist = marks.values.filter(\.onWatchlist).map(\.media)
+    let watchlist = followed.filter(\.onWatchlist).map(\.title.media)
+    let following = followed.filter { !$0.onWatchlist }.map(\.title.media)
+    let asked = watchlist + following
     var films: [Int: MovieDetails] = [:]
     var series: [Int: SeriesDetails] = [:]
     var unread: (count: Int, error: AmodbError?) = (0, nil)
@@ -99,11 +106,11 @@ extension TrendingCommand {
     // Once amodb refuses every request, the rest are read from what is kept, never asked.
     var refused: AmodbError?
     // On a terminal, a line that says how far it has got (each request may wait for the budget).
-    let showsProgress = Console.redrawsErrorLine && !watchlist.isEmpty
+    let showsProgress = Console.redrawsErrorLine && !asked.isEmpty
     defer { if showsProgress { try? Console.write("\r\u{1B}[K", to: 2) } }
-    for (index, media) in watchlist.sorted().enumerated() {
+    for (index, media) in asked.sorted().enumerated() {
       if showsProgress {
-        try? Console.write("\r" + CalendarTab.progressText(read: index, of: watchlist.count) + "\u{1B}[K", to: 2)
+        try? Console.write("\r" + CalendarTab.progressText(read: index, of: asked.count) + "\u{1B}[K", to: 2)
       }
       let request = APIRequest.details(media, language: language)
       switch answer(request, keptFirst: true, refused: refused, client: client) {
@@ -120,21 +127,17 @@ extension TrendingCommand {
       }
     }
     if showsProgress {
-      try? Console.write("\r" + CalendarTab.progressText(read: watchlist.count, of: watchlist.count), to: 2)
+      try? Console.write("\r" + CalendarTab.progressText(read: asked.count, of: asked.count), to: 2)
     }
     // The season of each series' next episode dates the episodes after it (kept a day, as details
-    // are); without it, the next episode alone. Offline, no season is waited for.
+    // are); without it, the next episode alone. Offline, the kept seasons alone are read.
     var seasons: [Int: SeasonDetails] = [:]
-    let wanted = refused != nil ? [:] : CalendarLogic.seasonsWanted(series: series, span: span)
-    seasonsAsked: for (id, season) in wanted.sorted(by: { $0.key < $1.key }) {
+    let wanted = CalendarLogic.seasonsWanted(series: series, span: span)
+    for (id, season) in wanted.sorted(by: { $0.key < $1.key }) {
       let request = APIRequest.season(SeasonRequest(seriesID: id, number: season, language: language))
-      switch blocking({ await client.answer(request, keptFirst: true) }) {
+      switch answer(request, keptFirst: true, refused: refused, client: client) {
       case .success(let fetched): seasons[id] = fetched.value.season
-      case .failure(let error):
-        if error.refusesEveryRequest {
-          refused = error
-          break seasonsAsked
-        }
+      case .failure(let error): if error.refusesEveryRequest { refused = error }
       }
     }
     // One line for the titles that could not be read (offline, every one of them).
@@ -155,8 +158,8 @@ extension TrendingCommand {
       problems.append(upcomingProblemPrefix + ": " + error.message)
     }
     let events = CalendarLogic.events(
-      watchlist: watchlist, films: films, series: series, seasons: seasons, upcoming: releases, region: region,
-      span: span)
+      watchlist: watchlist, following: following, films: films, series: series, seasons: seasons,
+      upcoming: releases, region: region, span: span)
     return CalendarReport(
       events: events, span: span, region: region, problems: problems, failure: failure,
       partFailure: failure ?? partFailure)

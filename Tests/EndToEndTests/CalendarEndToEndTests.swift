@@ -124,6 +124,10 @@ struct CalendarEndToEndTests {
     let again = try BinaryRunner.run(["calendar", "--ics"], environment: environment)
     let uids = { (text: String) in text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") } }
     #expect(uids(again.stdout) == uids(ics.stdout))
+    // The same bytes, stamps too: a file synced or subscribed to does not change where nothing did.
+    let stamps = { (text: String) in text.components(separatedBy: "\r\n").filter { $0.hasPrefix("DTSTAMP:") } }
+    #expect(stamps(again.stdout).allSatisfy { $0.hasSuffix("T000000Z") }, "\(stamps(again.stdout))")
+    #expect(again.stdout == ics.stdout || stamps(again.stdout) != stamps(ics.stdout), "same day, same file")
 
     // For people: a heading a week with something in it, as the tab shows them.
     let text = try BinaryRunner.run(["calendar"], environment: environment)
@@ -151,6 +155,21 @@ struct CalendarEndToEndTests {
     #expect(events.count >= 4, "the demo's made-up upcoming films, dated from today")
     #expect(events.allSatisfy { ($0["title"] as? String)?.hasSuffix("(demo)") == true })
     #expect(events.first?["date"] as? String == day(3))
+  }
+
+  @Test func aSeriesInProgressOffTheWatchlistHasItsEpisodesInTheCalendar() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = ["XDG_DATA_HOME": home.path, "AMODB_BASE_URL": "http://127.0.0.1:1/3"]
+    let seen = try BinaryRunner.run(
+      ["--demo", "seen", "tv/990101", "--season", "1", "--through", "3"], environment: environment)
+    #expect(seen.status == 0, "\(seen.stderr)")
+    let outcome = try BinaryRunner.run(["--demo", "calendar", "--json"], environment: environment)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    let episodes = try #require(document["events"] as? [[String: Any]]).filter { $0["id"] as? Int == 990101 }
+    #expect(!episodes.isEmpty, "the series followed: \(outcome.stdout)")
+    #expect(episodes.allSatisfy { $0["kind"] as? String == "episode" && $0["on_watchlist"] as? Bool == false })
   }
 
   @Test func offlineTheCalendarSaysSoInTwoLinesAndExitsWithTheNetworksCode() throws {

@@ -25,11 +25,12 @@ public enum CalendarLogic {
   public static func region(_ region: String?) -> String { region ?? "US" }
 
   /// The events in the span, by day then title: each watchlisted film's first cinema and first
-  /// digital release in the region, each watchlisted series' episodes from its next one (every one
-  /// its season dates in the span, when `seasons` holds that season; else the next alone), and the
-  /// upcoming releases (a film's own regional date when its details are known, else the list's).
+  /// digital release in the region, each watchlisted or `following` series' episodes from its next
+  /// one (every one its season dates in the span, when `seasons` holds that season; else the next
+  /// alone), and the upcoming releases (a film's own regional date when its details are known, else
+  /// the list's).
   public static func events(
-    watchlist: [MediaID], films: [Int: MovieDetails], series: [Int: SeriesDetails],
+    watchlist: [MediaID], following: [MediaID] = [], films: [Int: MovieDetails], series: [Int: SeriesDetails],
     seasons: [Int: SeasonDetails] = [:], upcoming: [MediaSummary], region: String, span: ClosedRange<CivilDay>
   ) -> [CalendarEvent] {
     var events: [CalendarEvent] = []
@@ -39,7 +40,7 @@ public enum CalendarLogic {
       events.append(event)
     }
     let watched = Set(watchlist)
-    for media in watchlist.sorted() {
+    for media in watched.union(following.filter { $0.kind == .series }).sorted() {
       switch media.kind {
       case .film:
         guard let film = films[media.id] else { continue }
@@ -53,7 +54,8 @@ public enum CalendarLogic {
           add(
             CalendarEvent(
               day: CivilDay(date), media: media, title: details.name, kind: .episode,
-              episode: (next.season, episode.number), episodeName: episode.name, onWatchlist: true))
+              episode: (next.season, episode.number), episodeName: episode.name,
+              onWatchlist: watched.contains(media)))
         }
       case .person: continue
       }
