@@ -74,6 +74,30 @@ extension BrowserEndToEndTests {
       #expect(try session.waitForExit().status == 0)
     }
 
+    /// The typed line is what was heard: the first ↓ lands on the entry Enter would run, not the next.
+    @Test func theFirstDownFromATypedLineIsTheEntryEnterWouldRun() throws {
+      let session = try TmuxSession(["--demo", "--screen-reader"])
+      try session.waitFor("Dune: Part Two")
+      try session.waitForIdle()
+      try session.press(":")
+      try session.send("-l", "se")
+      try session.waitFor("Search films, series and people")
+      try session.waitForIdle()
+      try session.press("Down")
+      #expect(try session.focusedLine().line.contains("Search films, series and people"))
+      try session.press("Escape")
+      try session.press("/")
+      try session.send("-l", "the")
+      try session.waitFor("The Godfather")
+      try session.waitForIdle()
+      try session.press("Down")
+      #expect(try session.focusedLine().line.contains("Dr. Strangelove"), "the first result, not The Godfather")
+      try session.press("Escape")
+      try session.waitForGone("Search: the")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
     @Test func aMessageIsAWholeLineOnTheLastRowsAndTheVariableTurnsItOn() throws {
       let session = try TmuxSession(["--demo"], environment: ["TRENDING_SCREEN_READER": "1"], width: 40, height: 12)
       try session.waitFor("Dune")

@@ -29,7 +29,12 @@ extension ListScreen: ScreenFeature {
     let rows = shared.visibleRows
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
-      if filter?.editing == true { filter?.browsing = true }
+      if filter?.editing == true {
+        // A screen reader heard the typed filter, not the row selected: the first ↓ goes to that row.
+        let intoRows = shared.screenReader && filter?.browsing == false && command == .moveDown
+        filter?.browsing = true
+        if intoRows { return .nothing }
+      }
       return Reaction(ListLogic.move(&self, command, rows: rows, shared))
     case .open:
       if filter?.editing == true {

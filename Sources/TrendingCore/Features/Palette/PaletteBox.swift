@@ -179,7 +179,11 @@ public enum PaletteLogic {
     switch command {
     case .moveDown, .moveUp:
       guard !entries.isEmpty else { return [] }
-      box.selection = (box.selection + (command == .moveDown ? 1 : entries.count - 1)) % entries.count
+      // A screen reader heard the typed line, not the entry selected: the first ↓ goes to that entry.
+      let intoEntries = state.shared.screenReader && !box.browsing && command == .moveDown
+      if !intoEntries {
+        box.selection = (box.selection + (command == .moveDown ? 1 : entries.count - 1)) % entries.count
+      }
       box.browsing = true
       state.palette = box
       return []

@@ -93,6 +93,11 @@ public struct SearchBox: Equatable, Sendable {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
       guard var list = results else { return Outcome() }
+      // A screen reader heard the typed line, not the result selected: the first ↓ goes to that result.
+      if shared.screenReader, !browsing, command == .moveDown {
+        browsing = true
+        return Outcome()
+      }
       let effects = ListLogic.move(&list, command, rows: SearchLayout.visibleRows(for: shared.size), shared)
       results = list
       browsing = true
