@@ -45,11 +45,15 @@ public struct Look: Sendable, Equatable {
   public var light: Bool
   /// Colours by role (`selected`, `muted`, …), terminal colour numbers with -1 for the default.
   public var colors: [String: Settings.Color]
+  /// Whether faint text is too dark to read: the Linux console draws it in dark grey (#555555,
+  /// 2.8:1 on black), so muted text there is the default colour.
+  public var faintUnreadable = false
 
   /// Makes a look.
-  public init(light: Bool = false, colors: [String: Settings.Color] = [:]) {
+  public init(light: Bool = false, colors: [String: Settings.Color] = [:], term: String? = nil) {
     self.light = light
     self.colors = colors
+    faintUnreadable = term.map { $0 == "linux" || $0.hasPrefix("linux-") } ?? false
   }
 
   /// Whether a terminal's background is light, from `TRENDING_THEME` (`light`, `dark`, `auto`), else
@@ -164,6 +168,8 @@ public struct Palette: Sendable {
     switch style.tone {
     case .normal, .title: break
     // Eight colours have no grey: the default colour dimmed, never a hue of its own.
+    // The Linux console's grey and faint are both #555555: muted is the default colour there.
+    case .muted where look.faintUnreadable: break
     case .muted where depth == .sixteen: resolved.foreground = 8
     case .muted: resolved.dim = !style.isSelected
     case .accent, .match: resolved.foreground = 6 + bright

@@ -28,7 +28,8 @@ enum Browser {
     SignalGuard.install(wake: inbox.writeDescriptor)
     let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
     let noColor = invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
-    let look = Look(light: Look.isLight(environment: environment), colors: settings.settings.colors)
+    let look = Look(
+      light: Look.isLight(environment: environment), colors: settings.settings.colors, term: environment["TERM"])
     let mouse = Setup.mouse(for: invocation, environment: environment)
     // A screen reader reads text: no posters (nor their requests), whatever else asks for them.
     let screenReader = Setup.screenReader(for: invocation, environment: environment)

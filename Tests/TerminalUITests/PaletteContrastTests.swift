@@ -128,6 +128,16 @@ struct PaletteContrastTests {
     #expect(palette.resolve(Style(.muted)) != palette.resolve(Style(.normal)))
   }
 
+  /// The Linux console draws faint and grey as #555555 (2.8:1 on black): muted is the default there.
+  @Test(arguments: [ColorDepth.eight, .sixteen])
+  func onTheLinuxConsoleMutedTextIsNeitherFaintNorGrey(depth: ColorDepth) {
+    for term in ["linux", "linux-16color"] {
+      let muted = Palette(depth: depth, look: Look(term: term)).resolve(Style(.muted))
+      #expect(!muted.dim && muted.foreground == -1, "\(term): \(muted)")
+    }
+    #expect(Palette(depth: .eight, look: Look(term: "xterm")).resolve(Style(.muted)).dim)
+  }
+
   @Test(arguments: [false, true])
   func atEightColoursMutedIsTheDefaultColourDimmedNeverAHue(light: Bool) {
     let palette = Palette(depth: .eight, look: Look(light: light))
