@@ -324,31 +324,6 @@ public final class Library {
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
-  /// Whether the library at `path` can be written by this user, and if not why, without opening it.
-  public static func access(at path: URL) -> LibraryAccess {
-    let file = path.path
-    guard FileManager.default.fileExists(atPath: file) else { return .notMade }
-    if onReadOnlyFileSystem(file) { return .readOnly(tr("on a file system mounted read-only")) }
-    if Glibc.access(file, W_OK) != 0 { return .readOnly(tr("the file cannot be written")) }
-    if !folderWritable(file) { return .readOnly(tr("its folder cannot be written")) }
-    for side in [file + "-wal", file + "-shm"] where Glibc.access(side, F_OK) == 0 && Glibc.access(side, W_OK) != 0 {
-      return .readOnly(tr("%s cannot be written", TextSanitizer.clean(side, limit: 300)))
-    }
-    return .readWrite
-  }
-
-  /// Whether this user may make files in the library's folder (WAL's index is made there).
-  private static func folderWritable(_ path: String) -> Bool {
-    Glibc.access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0
-  }
-
-  /// Whether the library's folder is on a file system mounted read-only.
-  private static func onReadOnlyFileSystem(_ path: String) -> Bool {
-    var info = statvfs()
-    return statvfs(URL(fileURLWithPath: path).deletingLastPathComponent().path, &info) == 0
-      && info.f_flag & UInt(ST_RDONLY) != 0
-  }
-
   static func version(_ connection: SQLiteConnection) throws(SQLiteFailure) -> Int {
     try connection.scalar("PRAGMA user_version")?.int ?? 0
   }

@@ -51,4 +51,8 @@ public enum LibraryAccess: Equatable, Sendable {
   case readWrite
   /// Read, never written, and why.
   case readOnly(String)
+  /// No file yet, and none can be made here: why.
+  case cannotBeMade(String)
+  /// Not a library SQLite can read whole: what SQLite said.
+  case damaged(String)
 }

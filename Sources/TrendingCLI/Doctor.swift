@@ -8,12 +8,14 @@ import TrendingViews
 
 /// `trending doctor`: what was found and why, in one place for a bug report.
 enum Doctor {
-  /// One finding: a stable key (for `--json`), a label, the value, and why.
+  /// One finding: a stable key (for `--json`), a label, the value, why, and whether it stops
+  /// something from working (a problem: doctor then exits 1).
   struct Fact: Equatable, Sendable {
     var key: String
     var label: String
     var value: String
     var why: String
+    var problem = false
   }
 
   /// What the service said to the one request doctor makes.
@@ -54,6 +56,10 @@ enum Doctor {
     /// Whether the library file can be written (looked at, not opened).
     var libraryAccess: LibraryAccess = .readWrite
     var cachePath: String?
+    /// Whether the cache's folder (or the nearest one there is) can be written.
+    var cacheWritable = true
+    /// The bytes free on the library's disk, when known.
+    var freeBytes: Int64?
     /// The client's configuration, or the usage error that stopped it.
     var configuration: Result<ClientConfiguration, UsageError>
     var service: ServiceAnswer
@@ -63,13 +69,14 @@ enum Doctor {
   static func facts(_ inputs: Inputs) -> [Fact] {
     let environment = inputs.environment
     var facts: [Fact] = []
-    func add(_ key: String, _ label: String, _ value: String, _ why: String) {
-      facts.append(Fact(key: key, label: label, value: TextSanitizer.clean(value, limit: 300), why: why))
+    func add(_ key: String, _ label: String, _ value: String, _ why: String, problem: Bool = false) {
+      facts.append(
+        Fact(key: key, label: label, value: TextSanitizer.clean(value, limit: 300), why: why, problem: problem))
     }
     add("version", tr("version"), "trending " + AmodbKitInfo.version, "")
     // The terminal.
     let term = environment["TERM"] ?? ""
-    add("terminal", tr("terminal"), term.isEmpty ? tr("none") : term, tr("%s is set", "TERM"))
+    add("terminal", tr("terminal"), term.isEmpty ? tr("none") : term, term.isEmpty ? "" : tr("%s is set", "TERM"))
     let entryInUse: String?
     switch inputs.entry {
     case .own:
@@ -85,7 +92,9 @@ enum Doctor {
       )
     case .refused(let reason):
       entryInUse = nil
-      add("terminfo", tr("terminfo entry"), tr("none"), reason)
+      add(
+        "terminfo", tr("terminfo entry"), tr("none"),
+        reason + "; " + tr("set TERM to your terminal's name (xterm-256color, for one)"), problem: true)
     }
     let noColor = inputs.invocation.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
     let depth: ColorDepth
@@ -122,7 +131,9 @@ enum Doctor {
         ? ImageChoice(kind: first.kind, reason: first.reason + "; " + tr("the browser would ask the terminal"))
         : decided
     }
-    add("images", tr("images"), images.kind.rawValue, inputs.imageModeProblem ?? images.reason)
+    add(
+      "images", tr("images"), images.kind.rawValue, inputs.imageModeProblem ?? images.reason,
+      problem: inputs.imageModeProblem != nil)
     var cell: (Int, Int)?
     var cellWhy = ""
     for case .cellSize(let width, let height) in inputs.replies ?? [] {
@@ -155,7 +166,8 @@ enum Doctor {
     let localeName = TextWidth.characterLocale(in: environment) ?? "C"
     add(
       "locale", tr("locale"), localeName,
-      inputs.localeIsUTF8 ? "UTF-8" : tr("not UTF-8: the screen is ASCII"))
+      inputs.localeIsUTF8
+        ? "UTF-8" : tr("not UTF-8: the screen is ASCII") + "; " + tr("LANG=C.UTF-8 draws every script"))
     let choice = LanguageTag.choose(flag: inputs.invocation.language, environment: environment)
     let languageWhy =
       inputs.invocation.language != nil
@@ -181,7 +193,8 @@ enum Doctor {
       (inputs.settingsExists
         ? trn("read; %s problem", "read; %s problems", inputs.settingsProblems)
         : tr("no such file"))
-        + (inputs.settingsNamed ? "; " + tr("%s is set", SettingsFile.override) : ""))
+        + (inputs.settingsNamed ? "; " + tr("%s is set", SettingsFile.override) : ""),
+      problem: inputs.settingsExists && inputs.settingsProblems > 0)
     let profile = LibraryProfile.named(in: environment) ?? .standard
     add(
       "profile", tr("profile"), profile.name,
@@ -191,17 +204,32 @@ enum Doctor {
     case .notMade: access = tr("not made yet: the first mark makes it")
     case .readWrite: access = tr("read and written")
     case .readOnly(let why): access = tr("read only: %s", why)
+    case .cannotBeMade(let why), .damaged(let why): access = why
     }
-    add("library", tr("library file"), inputs.libraryPath ?? tr("none"), access)
+    add(
+      "library", tr("library file"), inputs.libraryPath ?? tr("none"), access,
+      problem: inputs.libraryPath == nil || ![.notMade, .readWrite].contains(inputs.libraryAccess))
+    let cacheUsed = !(inputs.invocation.noCache || inputs.invocation.demo)
     add(
       "cache", tr("cache"), inputs.cachePath ?? tr("none"),
-      inputs.invocation.noCache || inputs.invocation.demo ? tr("not used") : tr("read and written"))
+      !cacheUsed
+        ? tr("not used")
+        : inputs.cacheWritable
+          ? tr("read and written") : tr("cannot be written: nothing is kept, and nothing opens offline"),
+      problem: cacheUsed && !inputs.cacheWritable)
+    // Under a mebibyte free, the next mark or answer kept may not fit.
+    if let free = inputs.freeBytes, free < 1 << 20 {
+      add("free_space", tr("free space"), "\(free >> 10) KiB", tr("marks and the cache need room"), problem: true)
+    }
     // The service.
     let given = environment["AMODB_KEY"] ?? ""
-    let hasKey = !given.isEmpty
+    // Spaces alone are no key, as the requests see it.
+    let hasKey = !given.trimmingSpaces().isEmpty
     let why =
       !hasKey ? "AMODB_KEY" : APIKey(given) == nil ? Setup.unusableKey : tr("the key itself is never shown")
-    add("key", tr("key"), hasKey ? tr("set") : tr("not set"), why)
+    add(
+      "key", tr("key"), hasKey ? tr("set") : tr("not set"), why,
+      problem: !inputs.invocation.demo && (!hasKey || APIKey(given) == nil))
     switch inputs.configuration {
     case .success(let configuration):
       let demo = inputs.invocation.demo
@@ -214,11 +242,11 @@ enum Doctor {
       let proxy = proxyFor(configuration.baseURL, environment: environment)
       add("proxy", tr("proxy"), proxy?.value ?? tr("none"), proxy.map { tr("%s is set", $0.variable) } ?? "")
     case .failure(let error):
-      add("api", tr("API"), tr("none"), error.message)
+      add("api", tr("API"), tr("none"), error.message, problem: true)
     }
     switch inputs.service {
     case .notAsked(let why): add("service", tr("service"), tr("not asked"), why)
-    case .failed(let why): add("service", tr("service"), tr("failed"), why)
+    case .failed(let why): add("service", tr("service"), tr("failed"), why, problem: true)
     case .answered(let status):
       add("service", tr("service"), tr("answered"), "")
       if let remaining = status?.remaining, let limit = status?.limit {
@@ -255,14 +283,22 @@ enum Doctor {
     return scheme + proxy[proxy.index(after: at)...]
   }
 
-  /// The facts for people: one a line, aligned.
+  /// The facts for people: one a line, aligned, then the verdict: what stops something from working.
   static func text(_ facts: [Fact]) -> String {
     let width = (facts.map { TextWidth.width(of: $0.label) }.max() ?? 0) + 2
-    return facts.map { fact in
+    let lines = facts.map { fact in
       let label = fact.label + ":"
       let padding = String(repeating: " ", count: max(1, width - TextWidth.width(of: fact.label)))
       return label + padding + fact.value + (fact.why.isEmpty ? "" : " (" + fact.why + ")")
-    }.joined(separator: "\n")
+    }
+    let problems = facts.filter(\.problem)
+    let verdict =
+      problems.isEmpty
+      ? tr("Nothing wrong found.")
+      : trn(
+        "%1$s problem: %2$s.", "%1$s problems: %2$s.", problems.count, String(problems.count),
+        problems.map(\.label).joined(separator: tr(", ")))
+    return (lines + ["", verdict]).joined(separator: "\n")
   }
 
   /// The facts for scripts: an object of `{"value", "why"}` by key.
@@ -270,8 +306,12 @@ enum Doctor {
     struct Entry: Encodable {
       var value: String
       var why: String
+      /// Present, and true, on a fact that stops something from working.
+      var problem: Bool?
     }
-    let object = Dictionary(facts.map { ($0.key, Entry(value: $0.value, why: $0.why)) }) { first, _ in first }
+    let object = Dictionary(
+      facts.map { ($0.key, Entry(value: $0.value, why: $0.why, problem: $0.problem ? true : nil)) }
+    ) { first, _ in first }
     // The one JSON writer of the commands: C1 controls in a fact go out as `\u` escapes too.
     return Output.encode(object)
   }

@@ -85,6 +85,7 @@ extension TrendingCommand {
       imageModeProblem = error.message
     }
     let library = Library.standardPath(environment: environment)
+    let cache = DiskCache.defaultDirectory(environment: environment)?.path
     let inputs = Doctor.Inputs(
       environment: environment, invocation: invocation, imageMode: imageMode, imageModeProblem: imageModeProblem,
       entry: entry,
@@ -93,12 +94,29 @@ extension TrendingCommand {
       interfaceLanguage: interface, settingsPath: settings.path?.path,
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
       libraryPath: library?.path, libraryAccess: library.map(Library.access(at:)) ?? .notMade,
-      cachePath: DiskCache.defaultDirectory(environment: environment)?.path, configuration: configuration,
-      service: service)
+      cachePath: cache, cacheWritable: cache.map(nearestFolderWritable) ?? false,
+      freeBytes: library.flatMap { freeBytes(near: $0.path) }, configuration: configuration, service: service)
+    // A problem (a fact that stops something from working) fails the run, so a script can tell.
+    let facts = Doctor.facts(inputs)
+    let verdict = facts.contains(where: \.problem) ? ExitCode.failure.rawValue : ExitCode.success.rawValue
     if json {
       // Scripts read the same words whatever the interface's language.
-      return emit(Translator.$override.withValue(.english) { Doctor.json(Doctor.facts(inputs)) })
+      let printed = emit(Translator.$override.withValue(.english) { Doctor.json(Doctor.facts(inputs)) })
+      return printed == ExitCode.success.rawValue ? verdict : printed
     }
-    return emit(Doctor.text(Doctor.facts(inputs)))
+    let printed = emit(Doctor.text(facts))
+    return printed == ExitCode.success.rawValue ? verdict : printed
+  }
+
+  /// Whether files can be made in `path` (or in the nearest folder above it there is).
+  private static func nearestFolderWritable(_ path: String) -> Bool {
+    access(Library.nearestFolder(path), W_OK | X_OK) == 0
+  }
+
+  /// The bytes this user may still write on the disk that holds `path`, when the system says.
+  private static func freeBytes(near path: String) -> Int64? {
+    var info = statvfs()
+    guard statvfs(Library.nearestFolder(path), &info) == 0 else { return nil }
+    return Int64(info.f_bavail) * Int64(info.f_frsize)
   }
 }

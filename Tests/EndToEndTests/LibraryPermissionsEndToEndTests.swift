@@ -57,4 +57,24 @@ struct LibraryPermissionsEndToEndTests {
     let doctor = try run(["--demo", "doctor"], home: home).stdout
     #expect(doctor.contains("read only: its folder cannot be written"), "\(doctor)")
   }
+
+  /// Doctor finds what the first mark, the cache or every command would stumble on, and fails.
+  @Test func doctorNamesAFolderNoLibraryCanBeMadeInAClosedCacheAndADamagedLibrary() throws {
+    let home = try home()
+    let data = home.appendingPathComponent("data").path
+    #expect(chmod(data, 0o500) == 0 && chmod(home.appendingPathComponent("cache").path, 0o500) == 0)
+    let closed = try run(["doctor"], home: home)
+    #expect(closed.status == 1, "\(closed.stdout)")
+    #expect(closed.stdout.contains("(\(data) cannot be written)"), "\(closed.stdout)")
+    #expect(closed.stdout.contains("cannot be written: nothing is kept, and nothing opens offline"), "\(closed.stdout)")
+    #expect(closed.stdout.contains("problems: library file, cache, key."), "\(closed.stdout)")
+    #expect(chmod(data, 0o700) == 0)
+    #expect(try run(["--demo", "seen", "550", "--on", "2026-11-01"], home: home).status == 0)
+    let file = try FileHandle(forWritingTo: home.appendingPathComponent("data/trending/demo/library.sqlite3"))
+    try file.seek(toOffset: 4096)
+    try file.write(contentsOf: Data(repeating: 0xFF, count: 8192))
+    try file.close()
+    let damaged = try run(["--demo", "doctor"], home: home)
+    #expect(damaged.status == 1 && damaged.stdout.contains("(damaged: "), "\(damaged.stdout)")
+  }
 }

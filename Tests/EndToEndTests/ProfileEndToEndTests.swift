@@ -145,19 +145,22 @@ struct ProfileEndToEndTests {
   @Test func doctorShowsTheProfileAndItsLibrary() throws {
     let data = try dataHome()
     let chosen = try run(["doctor", "--json", "--profile", "anna"], data: data, profile: "bob")
-    #expect(chosen.status == 0, "\(chosen.stderr)")
+    // No key is a problem (exit 1); the profile is said all the same.
+    #expect(chosen.status == 1, "\(chosen.stderr)")
     let facts = try #require(
-      try JSONSerialization.jsonObject(with: Data(chosen.stdout.utf8)) as? [String: [String: String]])
-    #expect(facts["profile"] == ["value": "anna", "why": "--profile was given"])
-    #expect(facts["library"]?["value"] == data.path + "/trending/demo/profiles/anna/library.sqlite3")
+      try JSONSerialization.jsonObject(with: Data(chosen.stdout.utf8)) as? [String: [String: Any]])
+    #expect(
+      facts["profile"]?["value"] as? String == "anna" && facts["profile"]?["why"] as? String == "--profile was given")
+    #expect(facts["library"]?["value"] as? String == data.path + "/trending/demo/profiles/anna/library.sqlite3")
+    #expect(facts["key"]?["problem"] as? Bool == true && facts["profile"]?["problem"] == nil)
     let variable = try run(["doctor"], data: data, profile: "bob")
     #expect(variable.stdout.contains("TRENDING_PROFILE is set"), "\(variable.stdout)")
     #expect(variable.stdout.contains(data.path + "/trending/demo/profiles/bob/library.sqlite3"), "\(variable.stdout)")
     let standard = try run(["doctor", "--json"], data: data)
     let plain = try #require(
-      try JSONSerialization.jsonObject(with: Data(standard.stdout.utf8)) as? [String: [String: String]])
-    #expect(plain["profile"]?["value"] == "default")
-    #expect(plain["library"]?["value"] == data.path + "/trending/demo/library.sqlite3")
+      try JSONSerialization.jsonObject(with: Data(standard.stdout.utf8)) as? [String: [String: Any]])
+    #expect(plain["profile"]?["value"] as? String == "default")
+    #expect(plain["library"]?["value"] as? String == data.path + "/trending/demo/library.sqlite3")
   }
 }
 

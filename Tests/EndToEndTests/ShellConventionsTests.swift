@@ -79,14 +79,19 @@ struct ShellConventionsTests {
       #expect(!(outcome.stdout + outcome.stderr).contains(secret))
     }
     let text = try BinaryRunner.run(["doctor", "--demo"], environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
-    #expect(text.status == 0)
+    // What stops the browser is a problem: named in the verdict, and the exit says so.
+    #expect(text.status == 1)
     #expect(text.stdout.contains("TERM=dumb cannot draw a full screen"))
+    #expect(text.stdout.hasSuffix("\n\n1 problem: terminfo entry.\n"), "\(text.stdout)")
     #expect(text.stdout.contains("--demo was given"))
     // No country given: said, with the one the calendar and where to watch fall back to.
     #expect(text.stdout.contains("none (none given; the calendar and where to watch use US)"), "\(text.stdout)")
     #expect(value("region") == "RU", "the locale's country")
     let badMode = try BinaryRunner.run(["doctor", "--demo"], environment: ["TRENDING_IMAGES": "pixels"])
     #expect(badMode.stdout.contains("TRENDING_IMAGES must be auto, kitty, sixel, iterm, symbols or off, not 'pixels'"))
+    #expect(badMode.status == 1 && badMode.stdout.contains("problem: images."), "\(badMode.stdout)")
+    let fine = try BinaryRunner.run(["doctor", "--demo"], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    #expect(fine.status == 0 && fine.stdout.hasSuffix("\n\nNothing wrong found.\n"), "\(fine.stdout)")
   }
 
   @Test func trendingConfigNamesAnotherSettingsFile() throws {

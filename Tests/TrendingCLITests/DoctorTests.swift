@@ -71,7 +71,10 @@ struct DoctorTests {
     let found = facts(
       inputs(["TERM": "dumb", "NO_COLOR": "1"], entry: .refused("TERM=dumb cannot draw a full screen")))
     #expect(found["terminfo"]?.value == "none")
-    #expect(found["terminfo"]?.why == "TERM=dumb cannot draw a full screen")
+    #expect(
+      found["terminfo"]?.why
+        == "TERM=dumb cannot draw a full screen; set TERM to your terminal's name (xterm-256color, for one)")
+    #expect(found["terminfo"]?.problem == true && found["colors"]?.problem == false)
     #expect(found["colors"]?.why == "NO_COLOR is set")
     #expect(found["images"]?.value == "off")
   }
