@@ -222,14 +222,21 @@ enum Doctor {
       add("free_space", tr("free space"), "\(free >> 10) KiB", tr("marks and the cache need room"), problem: true)
     }
     // The service.
-    let given = environment["AMODB_KEY"] ?? ""
-    // Spaces alone are no key, as the requests see it.
-    let hasKey = !given.trimmingSpaces().isEmpty
-    let why =
-      !hasKey ? "AMODB_KEY" : APIKey(given) == nil ? Setup.unusableKey : tr("the key itself is never shown")
+    // The key as the requests read it: the variable, else the file it names (spaces alone are none).
+    let fromVariable = !(environment[KeyGuard.variable] ?? "").trimmingSpaces().isEmpty
+    let read = Result { () throws(UsageError) in try Setup.keyText(environment) }
+    let key = (try? read.get()).flatMap { $0 }
+    let origin = tr("%s is set", fromVariable ? KeyGuard.variable : Setup.keyFileVariable)
+    let keyWhy: String
+    switch read {
+    case .failure(let error): keyWhy = error.message
+    case .success(nil): keyWhy = tr("neither %1$s nor %2$s is set", KeyGuard.variable, Setup.keyFileVariable)
+    case .success(let text?):
+      keyWhy = APIKey(text) == nil ? Setup.unusableKey : origin + "; " + tr("the key itself is never shown")
+    }
     add(
-      "key", tr("key"), hasKey ? tr("set") : tr("not set"), why,
-      problem: !inputs.invocation.demo && (!hasKey || APIKey(given) == nil))
+      "key", tr("key"), key == nil ? tr("not set") : tr("set"), keyWhy,
+      problem: !inputs.invocation.demo && key.flatMap(APIKey.init) == nil)
     switch inputs.configuration {
     case .success(let configuration):
       let demo = inputs.invocation.demo

@@ -10,6 +10,10 @@ public enum ManualPage {
   /// Variables the program reads that no option stands for, and what each does.
   static let variables: [(name: String, meaning: String)] = [
     ("AMODB_KEY", "your amodb API key; never a flag, since flags show up in ps and shell history"),
+    (
+      "AMODB_KEY_FILE",
+      "a file only you can read (mode 0600) holding the key, when AMODB_KEY is not set (also 'set key-file')"
+    ),
     ("TRENDING_CONFIG", "the settings file to read instead of $XDG_CONFIG_HOME/trending/config"),
     ("TRENDING_THEME", "auto, dark or light: colours for a dark or a light terminal (also 'set theme')"),
     ("COLORFGBG", "read for the theme when TRENDING_THEME is auto"),

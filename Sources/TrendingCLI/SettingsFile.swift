@@ -17,7 +17,7 @@ public struct SettingsFile: Sendable {
   static let variables = [
     "language": "AMODB_LANGUAGE", "region": "AMODB_REGION", "images": "TRENDING_IMAGES", "mouse": "TRENDING_MOUSE",
     "theme": "TRENDING_THEME", "screen-reader": "TRENDING_SCREEN_READER",
-    "jellyfin-token-file": "JELLYFIN_TOKEN_FILE", "plex-token-file": "PLEX_TOKEN_FILE",
+    "key-file": "AMODB_KEY_FILE", "jellyfin-token-file": "JELLYFIN_TOKEN_FILE", "plex-token-file": "PLEX_TOKEN_FILE",
     "tvtime-passphrase-file": "TRENDING_TVTIME_PASSPHRASE_FILE",
   ]
 

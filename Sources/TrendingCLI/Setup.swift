@@ -78,13 +78,12 @@ public enum Setup {
     let images = try url(
       invocation.imageBaseURL, flag: "--image-base-url", variable: "AMODB_IMAGE_BASE_URL", environment: environment)
     // A key that cannot go into a header as given is said, not silently left off every request.
-    if let given = environment["AMODB_KEY"], !given.trimmingSpaces().isEmpty, APIKey(given) == nil {
-      throw UsageError(message: unusableKey, code: .authentication)
-    }
+    let key = try keyText(environment)
+    if let key, APIKey(key) == nil { throw UsageError(message: unusableKey, code: .authentication) }
     var configuration = ClientConfiguration(
       baseURL: base ?? ClientConfiguration.defaultBaseURL,
       imageBaseURL: images ?? ClientConfiguration.defaultImageBaseURL,
-      apiKey: environment["AMODB_KEY"].flatMap(APIKey.init), language: language)
+      apiKey: key.flatMap(APIKey.init), language: language)
     configuration.allowsCleartextKey = invocation.insecureHTTP || environment["AMODB_ALLOW_HTTP"] == "1"
     configuration.region = Region.resolve(flag: invocation.region, environment: environment)
     configuration.proxy = ProxyEnvironment.proxy(for: configuration.baseURL, environment: environment)
@@ -93,6 +92,30 @@ public enum Setup {
       throw UsageError(message: description)
     }
     return configuration
+  }
+
+  /// The variable naming the file the key may be kept in (`set key-file PATH`).
+  public static let keyFileVariable = "AMODB_KEY_FILE"
+
+  /// The key as given: `AMODB_KEY`, else the file `AMODB_KEY_FILE` names (a file only its owner may
+  /// read, so the key stays out of the shell's history and startup files); nil when neither gives one.
+  static func keyText(_ environment: [String: String]) throws(UsageError) -> String? {
+    if let given = environment[KeyGuard.variable], !given.trimmingSpaces().isEmpty { return given }
+    guard let named = environment[keyFileVariable], !named.trimmingSpaces().isEmpty else { return nil }
+    let path = expandingHome(named, environment: environment)
+    switch MediaServerToken.contents(of: path) {
+    case .success(let text):
+      let key = text.trimmingSpaces()
+      guard !key.isEmpty else {
+        throw UsageError(
+          message: tr("%1$s: %2$s", TextSanitizer.clean(path, limit: 300), tr("empty: no key")),
+          code: .authentication)
+      }
+      return key
+    case .failure(let problem):
+      throw UsageError(
+        message: tr("%1$s: %2$s", TextSanitizer.clean(path, limit: 300), problem.reason), code: .authentication)
+    }
   }
 
   /// Why `AMODB_KEY` is not used: it holds a space or a control character inside.

@@ -24,7 +24,7 @@ public enum TrendingCommand {
     let settled = settingsFile.environment(over: given)
     let languageNote = InterfaceLanguage.setUp(arguments: arguments, environment: settled)
     // While the process holds a key, nothing of its memory may reach a core file or a debugger.
-    if settled[KeyGuard.variable] != nil { KeyGuard.protect() }
+    if settled[KeyGuard.variable] != nil || settled[Setup.keyFileVariable] != nil { KeyGuard.protect() }
     TextWidth.prepareLocale()
     let invocation: Invocation
     let environment: [String: String]

@@ -54,8 +54,8 @@ struct CompletionTests {
     #expect(
       try offered("trending config ") == [
         "language", "region", "images", "services", "mouse", "hide-seen", "theme", "player", "player-detached",
-        "watched-at", "opener", "screen-reader", "sync-folder", "jellyfin-token-file", "plex-token-file",
-        "tvtime-passphrase-file",
+        "watched-at", "opener", "screen-reader", "sync-folder", "key-file", "jellyfin-token-file",
+        "plex-token-file", "tvtime-passphrase-file",
       ])
     #expect(try offered("trending cache c") == ["clear"])
     let listOptions = try offered("trending list --")

@@ -200,7 +200,7 @@ struct MediaServerReaderTests {
         == "fromvariable", "the variable first")
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
     let open = MediaServerToken.read(.jellyfin, environment: named)
-    #expect(open.failureMessage?.contains("others may read the token file (mode 0644): chmod 600 it") == true)
+    #expect(open.failureMessage?.contains("others may read the file (mode 0644): chmod 600 it") == true)
     #expect(open.failureMessage?.contains(Self.token) == false)
     let link = folder.appendingPathComponent("link")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)

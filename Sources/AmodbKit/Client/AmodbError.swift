@@ -36,7 +36,9 @@ public enum AmodbError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .missingKey:
-      return tr("No API key: set AMODB_KEY (export AMODB_KEY=...), or try `trending --demo` to browse offline.")
+      return tr(
+        "No API key: name a file holding it (chmod 600) with 'set key-file PATH', or set AMODB_KEY; `trending --demo` runs offline."
+      )
     case .unauthorized(let detail):
       return tr("The API key was refused (401)%s. Check AMODB_KEY.", suffix(detail))
     case .paymentRequired(let detail):

@@ -67,10 +67,10 @@ enum MediaServerToken {
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       return .failure(Problem(reason: tr("not a file")))
     }
-    guard info.st_uid == getuid() else { return .failure(Problem(reason: tr("the token file must be yours"))) }
+    guard info.st_uid == getuid() else { return .failure(Problem(reason: tr("the file must be yours"))) }
     guard info.st_mode & 0o077 == 0 else {
       let mode = String(info.st_mode & 0o777, radix: 8)
-      return .failure(Problem(reason: tr("others may read the token file (mode %s): chmod 600 it", "0" + mode)))
+      return .failure(Problem(reason: tr("others may read the file (mode %s): chmod 600 it", "0" + mode)))
     }
     guard Int(info.st_size) <= largestFile else {
       return .failure(Problem(reason: tr("larger than %s bytes: not a token", String(largestFile))))

@@ -88,6 +88,13 @@ public struct Settings: Equatable, Sendable {
         "~/Sync/trending"
       ),
       (
+        "key-file", "PATH",
+        tr(
+          "a file only you can read (mode 0600) holding your amodb key, kept out of the shell's history (AMODB_KEY_FILE)"
+        ),
+        "~/.config/trending/key"
+      ),
+      (
         "jellyfin-token-file", "PATH",
         tr("a file only you can read (mode 0600) holding the Jellyfin token (JELLYFIN_TOKEN)"),
         "~/.config/trending/jellyfin-token"
@@ -106,7 +113,7 @@ public struct Settings: Equatable, Sendable {
 
   /// The settings whose value is a path (spaces and all): where a secret is kept, never the secret.
   static let pathSettings: Set<String> = [
-    "jellyfin-token-file", "plex-token-file", "tvtime-passphrase-file", "sync-folder",
+    "key-file", "jellyfin-token-file", "plex-token-file", "tvtime-passphrase-file", "sync-folder",
   ]
 
   /// The settings whose value is a command with its arguments (`set player mpv --fs`).
