@@ -308,7 +308,7 @@ public final class AppRunner {
     changesAt = frame.screen.changesAt
     backend.showOverlay(frame.screen.overlay)
     // Last, after any image: a screen reader reads the line under the cursor; else it stays hidden.
-    backend.placeCursor(state.shared.screenReader ? frame.cursor : nil)
+    backend.placeCursor(frame.cursor, shown: state.shared.screenReader)
     frameCount += 1
     reportStatus(overlay: frame.screen.overlay)
   }

@@ -26,6 +26,8 @@ public final class NCursesBackend: TerminalBackend {
   /// Whether bytes went to the terminal past ncurses since the cursor was last put (an image, a
   /// question): ncurses' idea of where the cursor is may then be wrong (`placeCursor`).
   var wroteAround = false
+  /// Whether the terminal can hide its cursor (a VT100 has no `civis`); ncurses tells only once.
+  private(set) var hidesCursor = true
   /// The style last drawn and its ncurses attributes and colour pair.
   private var lastStyle: (style: Style, blank: Bool, colours: (attributes: attr_t, pair: Int32))?
   private let screenPointer: OpaquePointer
@@ -77,7 +79,7 @@ public final class NCursesBackend: TerminalBackend {
     nodelay(shim_stdscr(), true)
     // Inserting or deleting characters shifts the rest of a line, an image's pixels with it.
     idcok(shim_stdscr(), false)
-    curs_set(0)
+    hidesCursor = curs_set(0) != ERR
     var depth = ColorDepth.none
     if !noColor, has_colors() {
       start_color()

@@ -41,8 +41,8 @@ public protocol TerminalBackend: AnyObject {
   /// Draws for a light (or dark) background from the next frame on.
   func useLightBackground(_ light: Bool)
   /// Shows the terminal's cursor at a position, after everything else of the frame (a screen
-  /// reader reads the line under it), or hides it (nil).
-  func placeCursor(_ position: Position?)
+  /// reader reads the line under it), or hides it (not `shown`; a cursor that cannot be hidden rests there).
+  func placeCursor(_ position: Position?, shown: Bool)
   /// One cell's size from the window's size in pixels, when the terminal reports them.
   var windowCell: CellSize? { get }
 }
@@ -63,7 +63,7 @@ extension TerminalBackend {
   /// Terminals in tests draw no images over their cells unless they say so.
   public func showOverlay(_ overlay: ScreenOverlay?) {}
   /// Terminals in tests have no cursor unless they say so.
-  public func placeCursor(_ position: Position?) {}
+  public func placeCursor(_ position: Position?, shown: Bool) {}
 
   /// Backends with one set of colours keep it.
   public func useLightBackground(_ light: Bool) {}

@@ -28,6 +28,33 @@ struct BusyLibraryEndToEndTests {
     try session.waitFor("Not saved: \(title).")
   }
 
+  /// For a screen reader the question takes the cursor, as a dialog's would: it is heard before a
+  /// second `q` loses the change.
+  @Test func theQuitQuestionTakesAScreenReadersCursor() throws {
+    let session = try TmuxSession(["--demo", "--screen-reader"])
+    try session.waitForIdle()
+    let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+    #expect(try BinaryRunner.run(["--demo", "watchlist", "add", "550"], environment: data).status == 0)
+    let held = try HeldLibrary(session.home.appendingPathComponent("data/trending/demo/library.sqlite3"))
+    defer { held.release() }
+    try session.send("a")
+    try session.waitFor("busy elsewhere")
+    try session.send("q")
+    try session.waitFor("quit again to lose it.")
+    // The library is retried meanwhile, so the app is never idle: the cursor is waited for.
+    let deadline = Date().addingTimeInterval(15)
+    var focus = try session.focusedLine()
+    while !focus.line.contains("change not saved yet"), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+      focus = try session.focusedLine()
+    }
+    #expect(focus.line.contains("change not saved yet") && focus.column == 0, "\(focus)")
+    held.release()
+    try session.waitForGone("quit again to lose it.", timeout: 20)
+    try session.send("q")
+    #expect(try session.waitForExit().status == 0)
+  }
+
   /// Once the other process lets go, the change is stored and that is said: quitting is plain.
   @Test func aChangeStoredOnceTheLibraryIsFreeIsSaidAndQuitsPlainly() throws {
     let session = try TmuxSession(["--demo"])

@@ -98,6 +98,19 @@ extension BrowserEndToEndTests {
       #expect(try session.waitForExit().status == 0)
     }
 
+    /// A terminal that cannot hide its cursor (a VT100 has no `civis`) has it rest on the focus,
+    /// not wherever the last write ended.
+    @Test func aCursorThatCannotBeHiddenRestsOnTheFocus() throws {
+      let session = try TmuxSession(["--demo"], terminal: "vt100")
+      try session.waitFor("Fight Club")
+      try session.waitForIdle()
+      try session.press("j", "j")
+      let focus = try session.focusedLine()
+      #expect(focus.line.contains("Fight Club") && focus.column == 0, "\(focus)")
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+
     @Test func aMessageIsAWholeLineOnTheLastRowsAndTheVariableTurnsItOn() throws {
       let session = try TmuxSession(["--demo"], environment: ["TRENDING_SCREEN_READER": "1"], width: 40, height: 12)
       try session.waitFor("Dune")

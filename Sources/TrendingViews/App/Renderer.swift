@@ -74,6 +74,12 @@ public enum Renderer {
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }
     if let palette = state.palette { PaletteView.draw(palette, state, into: &screen) }
+    // Asked whether to quit losing changes: a screen reader reads the question, as it would a dialog's.
+    if state.shared.screenReader, state.shared.quitAsked, let question = state.shared.currentNotice {
+      let chrome = Chrome(state.shared)
+      let rows = TextWidth.width(of: question.text) > screen.width ? 2 : 1
+      screen.cursor = Position(row: chrome.status.row - (rows - 1), column: 0)
+    }
     return Frame(
       screen: screen, document: document, cursor: screen.cursor ?? ScreenReader.resting(screen, state.shared))
   }
