@@ -155,8 +155,9 @@ public struct Palette: Sendable {
   /// the words found underlined.
   private func noColor(_ style: Style, _ resolved: inout ResolvedStyle) {
     if [.title, .error, .warning].contains(style.tone) { resolved.bold = true }
-    // A match is bold as its row may be: underlined, so it shows on the selection too.
-    if style.tone == .match { resolved.underline = true }
+    // A match is bold as its row may be: underlined, so it shows on the selection too; a link is
+    // underlined as it is in colour.
+    if style.tone == .match || style.tone == .link { resolved.underline = true }
     guard style.isSelected else { return }
     // The title on the selection is the active tab: underlined, so it is not taken for the selected row.
     if style.tone == .title { resolved.underline = true } else { resolved.reverse = true }

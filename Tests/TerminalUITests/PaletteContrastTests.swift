@@ -200,6 +200,8 @@ struct PaletteContrastTests {
     let found = palette.resolve(Style(.match, bold: true, selected: true))
     #expect(found.underline && found.reverse && found != rowTitle, "a match on the selection shows")
     #expect(palette.resolve(Style(.match, bold: true)).underline, "and off it")
+    // A link is told from the text around it by its underline, as in colour.
+    #expect(palette.resolve(Style(.link)).underline && !palette.resolve(Style(.normal)).underline)
     for style in Self.everyStyle {
       let resolved = palette.resolve(style)
       #expect(resolved.foreground == -1 && resolved.background == -1, "no colour: \(style.summary)")

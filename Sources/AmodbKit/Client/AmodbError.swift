@@ -119,6 +119,15 @@ public enum AmodbError: Error, Sendable, Hashable {
     }
   }
 
+  /// Whether nothing but another key helps: none given, or the one given refused. The key is read
+  /// at start, so no request of this process can succeed after it.
+  public var needsAnotherKey: Bool {
+    switch self {
+    case .missingKey, .unauthorized: return true
+    default: return false
+    }
+  }
+
   /// Whether trying again later might help.
   public var isRetryable: Bool {
     switch self {

@@ -173,7 +173,9 @@ enum AppCommands {
   static func isAvailable(_ command: AppCommand, in state: AppState, offer: inout Offer) -> Bool {
     let shared = state.shared
     switch command {
-    case .help, .quit, .redraw, .suspend, .search, .palette: return true
+    case .help, .quit, .redraw, .suspend, .palette: return true
+    // Search asks amodb: not offered where the list says no key of this process can.
+    case .search: return state.stack.last?.list?.list.error?.needsAnotherKey != true
     // A row of one episode (Recently rated) is marked on the episode's screen: `m` says so, and is
     // offered neither on the key bar nor in the palette.
     case .toggleSeen where offer.episode(shared) == nil && rowEpisode(state) != nil: return false

@@ -106,8 +106,9 @@ extension ListScreen: ScreenFeature {
       return movies.count > 1
     case .open: return filter?.editing == true || selectedMovie != nil
     case .filter: return unfilteredCount > 1
-    case .refresh: return !list.isLoading
-    case .toggleWindow: return isTrending
+    // A key refused or missing is read at start: asking again, or for the other window, fails again.
+    case .refresh: return !list.isLoading && list.error?.needsAnotherKey != true
+    case .toggleWindow: return isTrending && list.error?.needsAnotherKey != true
     case .discover: return filter?.editing != true
     // A filter clears; only a list opened on top (kept search results) goes back: a tab is the bottom.
     case .back: return filter != nil || source.tab == nil
