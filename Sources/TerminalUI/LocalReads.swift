@@ -40,6 +40,12 @@ enum LocalReads {
         try library.lists().map(\.name).filter { $0 != "watchlist" }
       }
       .map(LocalAnswer.listNames).mapError(\.feedError)
+    case .following:
+      guard let library else { return .success(.following([])) }
+      return await library.perform { library throws(LibraryError) in
+        try library.followed().filter { !$0.onWatchlist && $0.title.media.kind == .series }.map(\.title.media.id)
+      }
+      .map(LocalAnswer.following).mapError(\.feedError)
     case .rated:
       return await readRated(client: client, library, notFound: memory.seasonsNotFound) { early(.rated($0)) }?.map(
         LocalAnswer.rated)

@@ -216,3 +216,23 @@ struct CalendarEndToEndTests {
     #expect(weeks.status == 2 && weeks.stderr.contains("--weeks"))
   }
 }
+
+extension BrowserEndToEndTests {
+  /// Nested in the serialized tmux suite, as the other browser tests are.
+  @Suite("End to end: the calendar tab")
+  struct CalendarTabTests {
+    @Test func aSeriesInProgressOffTheWatchlistHasItsEpisodesInTheTab() throws {
+      let session = try TmuxSession(["--demo"], width: 100, height: 30)
+      let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+      try session.waitForIdle()
+      let seen = try BinaryRunner.run(
+        ["--demo", "seen", "tv/990101", "--season", "1", "--through", "3"], environment: data)
+      #expect(seen.status == 0, "\(seen.stderr)")
+      try session.press("7")
+      try session.waitFor("S01E06 “Low Tide”")
+      #expect(try session.capture().contains("The Night Ferry (demo)"))
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+    }
+  }
+}

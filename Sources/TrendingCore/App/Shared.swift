@@ -60,6 +60,8 @@ public struct Shared: Equatable, Sendable {
   public var seasonMarkWanted: SeasonRef?
   /// The names of the user's lists, as last read (the palette offers each).
   public var listNames: [String] = []
+  /// The series in progress off the watchlist, as last read: the calendar dates their episodes too.
+  public var following: [Int] = []
   /// The named lists a list screen asked for that the library does not hold (deleted, or never made).
   public var missingLists: Set<String> = []
   /// Whether seen titles are left out of the lists ("hide seen", `set hide-seen true`).

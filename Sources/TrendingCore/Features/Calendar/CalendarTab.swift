@@ -38,9 +38,17 @@ public enum CalendarTab {
     shared.marks.values.filter(\.onWatchlist).map(\.media).sorted()
   }
 
-  /// The watchlist's details the tab reads: each film's and series' own request.
+  /// The series in progress off the watchlist: their episodes are the user's news too.
+  static func following(_ shared: Shared) -> [MediaID] {
+    let listed = Set(watchlist(shared))
+    return shared.following.map(MediaID.series).filter { !listed.contains($0) }
+  }
+
+  /// The details the tab reads: each watchlisted film's and series', and each followed series'.
   static func detailRequests(_ shared: Shared) -> [APIRequest] {
-    watchlist(shared).map { $0.kind == .series ? shared.seriesRequest($0.id) : shared.filmRequest($0.id) }
+    (watchlist(shared) + following(shared)).map {
+      $0.kind == .series ? shared.seriesRequest($0.id) : shared.filmRequest($0.id)
+    }
   }
 
   /// The seasons whose episodes the calendar dates, once their series have answered: one for each
@@ -54,7 +62,9 @@ public enum CalendarTab {
   /// The watchlisted series whose details have answered, by id.
   private static func watchlistSeries(_ shared: Shared) -> [Int: SeriesDetails] {
     var series: [Int: SeriesDetails] = [:]
-    for media in watchlist(shared) where media.kind == .series { series[media.id] = shared.series(media.id).value }
+    for media in watchlist(shared) + following(shared) where media.kind == .series {
+      series[media.id] = shared.series(media.id).value
+    }
     return series
   }
 
@@ -66,9 +76,12 @@ public enum CalendarTab {
   /// details follow in the background once they have answered (`update`).
   static func loads(_ shared: Shared, force: Bool) -> [Effect] {
     let request = upcomingRequest(shared)
-    if force { return [.fetch(request, keptFirst: false)] }
-    guard shared.answers[request]?.value == nil, shared.answers[request]?.isLoading != true else { return [] }
-    return [.fetch(request, keptFirst: true)]
+    // The series in progress are read from the library each time: an episode seen elsewhere counts.
+    if force { return [.readLocal(.following), .fetch(request, keptFirst: false)] }
+    guard shared.answers[request]?.value == nil, shared.answers[request]?.isLoading != true else {
+      return [.readLocal(.following)]
+    }
+    return [.readLocal(.following), .fetch(request, keptFirst: true)]
   }
 
   /// The next of the watchlist's details, in the background and at most `detailsInFlight` at a
@@ -117,8 +130,8 @@ public enum CalendarTab {
     let upcoming = upcomingAnswer(shared)?.value?.page?.results ?? []
     for summary in upcoming where films[summary.id] == nil { films[summary.id] = shared.film(summary.id).value }
     return CalendarLogic.events(
-      watchlist: watchlist, films: films, series: series, seasons: seasons, upcoming: upcoming,
-      region: CalendarLogic.region(shared.region), span: span(shared))
+      watchlist: watchlist, following: following(shared), films: films, series: series, seasons: seasons,
+      upcoming: upcoming, region: CalendarLogic.region(shared.region), span: span(shared))
   }
 
   /// The tab's page once the releases have answered (an error when they could not be read), else nil.

@@ -277,6 +277,11 @@ enum FeedLogic {
   static func localRead(_ query: LocalQuery, _ result: Result<LocalAnswer, AmodbError>, _ state: inout AppState)
     -> [Effect]
   {
+    if query == .following {
+      guard case .success(.following(let ids)) = result, ids != state.shared.following else { return [] }
+      state.shared.following = ids
+      return CalendarTab.nextDetails(&state.shared)
+    }
     if query == .listNames {
       guard case .success(.listNames(let names)) = result else { return [] }
       state.shared.listNames = names

@@ -18,6 +18,8 @@ public enum LocalQuery: Hashable, Sendable {
   case rated
   /// The names of the library's lists, for the "add to list" line's Tab (no list reads it).
   case listNames
+  /// The series in progress off the watchlist, for the calendar (no list reads it).
+  case following
 }
 
 /// What a local read found.
@@ -34,4 +36,6 @@ public enum LocalAnswer: Equatable, Sendable {
   case rated(RatedList)
   /// The library's list names, as it spells them.
   case listNames([String])
+  /// The ids of the series in progress that are not on the watchlist.
+  case following([Int])
 }

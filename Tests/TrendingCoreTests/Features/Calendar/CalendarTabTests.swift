@@ -31,7 +31,7 @@ struct CalendarTabTests {
           DiscoverRequest(
             filter: CalendarLogic.upcomingFilter(span), page: 1, language: ListPage.language, region: "GB")))
     // 7: the tab after the watchlist: the releases first, the kept answer first.
-    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true)]) {
+    store.send(.key(.character("7")), effects: [.readLocal(.following), .fetch(upcoming, keptFirst: true)]) {
       $0.switchTab(to: .calendar)
       $0.rootList.list.begin()
     }
@@ -68,7 +68,9 @@ struct CalendarTabTests {
     }
     store.send(.key(.escape)) { $0.pop() }
     // r asks the releases of the network again; the details are kept.
-    store.send(.key(.character("r")), effects: [.fetch(upcoming, keptFirst: false)]) { $0.rootList.list.begin() }
+    store.send(.key(.character("r")), effects: [.readLocal(.following), .fetch(upcoming, keptFirst: false)]) {
+      $0.rootList.list.begin()
+    }
   }
 
   /// Midnight with the calendar open: its rows stay (yesterday's releases, from today on) while
@@ -115,7 +117,7 @@ struct CalendarTabTests {
   @Test func releasesThatCannotBeReadAreTheTabsError() {
     var store = TestStore(state())
     let upcoming = CalendarTab.upcomingRequest(store.state.shared)
-    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true)]) {
+    store.send(.key(.character("7")), effects: [.readLocal(.following), .fetch(upcoming, keptFirst: true)]) {
       $0.switchTab(to: .calendar)
       $0.rootList.list.begin()
     }
@@ -150,7 +152,7 @@ struct CalendarTabTests {
     }
     var store = TestStore(start)
     let upcoming = CalendarTab.upcomingRequest(store.state.shared)
-    store.send(.key(.character("7")), effects: [.fetch(upcoming, keptFirst: true)]) {
+    store.send(.key(.character("7")), effects: [.readLocal(.following), .fetch(upcoming, keptFirst: true)]) {
       $0.switchTab(to: .calendar)
       $0.rootList.list.begin()
     }
