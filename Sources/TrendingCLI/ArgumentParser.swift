@@ -45,9 +45,13 @@ public enum ArgumentParser {
         inline = String(argument[argument.index(after: equals)...])
       }
       guard let option = OptionTable.option(named: flag) else {
+        // A key given as a flag would show in `ps` and the shell's history: where it goes instead.
+        let keyFlag = ["--key", "--api-key", "--amodb-key", "--token"].contains(flag.lowercased())
         throw UsageError(
           message: tr("unknown option %s", OptionTable.shown(flag))
-            + suggestion(flag, among: OptionTable.optionNames))
+            + (keyFlag
+              ? "; " + tr("the key is never a flag: name a file holding it with 'set key-file PATH'")
+              : suggestion(flag, among: OptionTable.optionNames)))
       }
       var value = ""
       if option.value != nil {
@@ -286,6 +290,10 @@ public enum ArgumentParser {
   /// "; did you mean 'X'?" for the known word `word` is in another case, else the one it begins
   /// (`hist`), else the closest within two edits; nothing when none is.
   static func suggestion(_ word: String, among known: [String]) -> String {
+    // What other programs answer to, meant as ours.
+    if let meant = ["-v": "--version", "-V": "--version", "version": "--version"][word] {
+      return "; " + tr("did you mean '%s'?", meant)
+    }
     // A word known as typed is not misspelt: what is wrong is elsewhere (a missing argument).
     guard !known.contains(word) else { return "" }
     let lowered = word.lowercased()

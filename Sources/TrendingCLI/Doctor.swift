@@ -45,6 +45,8 @@ enum Doctor {
     var replies: [TerminalReply]?
     /// The cell size from the window's pixel size, when the kernel knows it.
     var windowCell: (width: Int, height: Int)?
+    /// The terminal's size in cells, when standard input is a terminal.
+    var windowSize: Size?
     var localeIsUTF8: Bool
     /// The catalogue the interface speaks (`ru`), chosen before doctor words anything.
     var interfaceLanguage: String
@@ -142,6 +144,13 @@ enum Doctor {
     if cell == nil, let window = inputs.windowCell {
       (cell, cellWhy) = ((window.width, window.height), tr("the window's size in pixels"))
     }
+    if let window = inputs.windowSize {
+      let least = ListLayout.minimumSize
+      let fits = ListLayout.isUsable(window)
+      add(
+        "size", tr("size"), "\(window.width)x\(window.height)",
+        fits ? tr("the terminal says") : tr("the browser needs %s", "\(least.width)x\(least.height)"), problem: !fits)
+    }
     let assumed = PixelOutput.assumedCell
     add(
       "cell", tr("cell size"), "\(cell?.0 ?? assumed.width)x\(cell?.1 ?? assumed.height)",
@@ -160,6 +169,10 @@ enum Doctor {
         light = TerminalReply.isLight(red: red, green: green, blue: blue)
         themeWhy = tr("the terminal's background colour (OSC 11)")
       }
+    }
+    // tmux answers no colour question: a light background behind it is said by the setting alone.
+    if environment["TMUX"] != nil, themeWhy == tr("nothing says") || themeWhy == tr("the browser would ask the terminal") {
+      themeWhy += "; " + tr("tmux does not pass the question on: 'set theme light' for a light background")
     }
     add("theme", tr("theme"), light ? "light" : "dark", themeWhy)
     // Language.

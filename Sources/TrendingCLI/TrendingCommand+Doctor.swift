@@ -40,10 +40,12 @@ extension TrendingCommand {
     }
     var window = winsize()
     var windowCell: (width: Int, height: Int)?
-    if ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0,
-      window.ws_ypixel > 0
-    {
-      windowCell = (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+    var windowSize: Size?
+    if ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+      windowSize = Size(width: Int(window.ws_col), height: Int(window.ws_row))
+      if window.ws_xpixel > 0, window.ws_ypixel > 0 {
+        windowCell = (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+      }
     }
     let configuration: Result<ClientConfiguration, UsageError>
     do {
@@ -90,7 +92,7 @@ extension TrendingCommand {
       environment: environment, invocation: invocation, imageMode: imageMode, imageModeProblem: imageModeProblem,
       entry: entry,
       directEntry: direct, colors: inUse.flatMap(TerminalEntry.colors(of:)), replies: replies,
-      windowCell: windowCell, localeIsUTF8: TextWidth.userLocaleIsUTF8,
+      windowCell: windowCell, windowSize: windowSize, localeIsUTF8: TextWidth.userLocaleIsUTF8,
       interfaceLanguage: interface, settingsPath: settings.path?.path,
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
       libraryPath: library?.path, libraryAccess: library.map(Library.access(at:)) ?? .notMade,

@@ -31,6 +31,20 @@ struct ShellConventionsTests {
     #expect(screen.contains("xterm-256color (no entry for TERM here; the nearest of its family)"), "\(screen)")
     #expect(screen.contains("the terminal is tmux"), "doctor asked the terminal: \(screen)")
     #expect(screen.contains("key:") && screen.contains("not set"))
+    #expect(screen.contains("200x40 (the terminal says)"), "\(screen)")
+    // tmux answers no colour question: the setting that says light is named.
+    #expect(screen.contains("'set theme light' for a light background"), "\(screen)")
+  }
+
+  /// A terminal too small for the browser is a problem doctor names, with the size it needs.
+  @Test func doctorInATinyTerminalSaysTheSizeTheBrowserNeeds() throws {
+    let session = try TmuxSession(
+      [], width: 100, height: 40,
+      program: ["sh", "-c", "stty cols 20 rows 6; exec \(Fixtures.binary.path) --demo doctor"])
+    let exit = try session.waitForExit(timeout: 20)
+    #expect(exit.status == 1)
+    let screen = try session.capture()
+    #expect(screen.contains("20x6 (the browser needs 30x8)"), "\(screen)")
   }
 
   /// Under `timeout` (its own process group, in the terminal's background) doctor asks the terminal
