@@ -171,7 +171,9 @@ enum Doctor {
       }
     }
     // tmux answers no colour question: a light background behind it is said by the setting alone.
-    if environment["TMUX"] != nil, themeWhy == tr("nothing says") || themeWhy == tr("the browser would ask the terminal") {
+    if environment["TMUX"] != nil,
+      themeWhy == tr("nothing says") || themeWhy == tr("the browser would ask the terminal")
+    {
       themeWhy += "; " + tr("tmux does not pass the question on: 'set theme light' for a light background")
     }
     add("theme", tr("theme"), light ? "light" : "dark", themeWhy)
