@@ -231,6 +231,13 @@ extension BrowserEndToEndTests {
       try session.press("7")
       try session.waitFor("S01E06 “Low Tide”")
       #expect(try session.capture().contains("The Night Ferry (demo)"))
+      // An episode's row opens the episode, as its .ics event's link does.
+      for _ in 0..<10 where try !session.focusedLine().line.contains("Low Tide") { try session.press("j") }
+      #expect(try session.focusedLine().line.contains("Low Tide"))
+      try session.press("Enter")
+      try session.waitForIdle()
+      #expect(session.status()["screen"]?.hasPrefix("episode") == true, "\(session.status())")
+      try session.press("Escape")
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }

@@ -149,6 +149,11 @@ public enum CalendarTab {
         ?? MediaSummary(id: event.media.id, kind: event.media.kind, title: event.title)
       row.title = event.title
       row.releaseDate = row.releaseDate ?? ReleaseDate(event.day.iso)
+      // An episode's row is that episode's: Enter opens it (`CalendarFeed.opening`).
+      if let (season, number) = event.episode {
+        row.nextEpisode = Episode(
+          season: season, number: number, name: event.episodeName, airDate: ReleaseDate(event.day.iso))
+      }
       return row
     }
     let page = MediaPage(page: 1, totalPages: 1, results: rows)
@@ -206,6 +211,13 @@ struct CalendarFeed: Feed {
   var followsMarks: Bool { true }
 
   func loads(force: Bool, _ shared: Shared) -> [Effect] { CalendarTab.loads(shared, force: force) }
+
+  /// An episode's row opens the episode, as its `.ics` event's link does; a film's, the film.
+  func opening(_ entry: MediaSummary, _ shared: Shared) -> Route? {
+    guard entry.kind == .series, let episode = entry.nextEpisode else { return nil }
+    return .episode(EpisodeScreen(seriesID: entry.id, season: episode.season, number: episode.number))
+  }
+
   func rows(_ shared: Shared) -> Result<Fetched<MediaPage>, AmodbError>? { CalendarTab.page(shared) }
   func reads(_ shared: Shared) -> [APIRequest] { [CalendarTab.upcomingRequest(shared)] }
   func advance(_ shared: inout Shared, showing: Bool) -> [Effect] { CalendarTab.advance(&shared, showing: showing) }
