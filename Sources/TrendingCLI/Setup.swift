@@ -8,10 +8,11 @@ public enum Setup {
   ///
   /// `onWait` hears each wait for the rate limit, in seconds (a command on a terminal says it).
   public static func services(
-    for invocation: Invocation, environment: [String: String], onWait: (@Sendable (Int) -> Void)? = nil
+    for invocation: Invocation, environment: [String: String], onWait: (@Sendable (Int) -> Void)? = nil,
+    rateLimitRetries: Int? = nil
   ) throws(UsageError) -> (client: AmodbClient, images: ImageLoader) {
     let language = LanguageTag.resolve(flag: invocation.language, environment: environment)
-    let configuration: ClientConfiguration
+    var configuration: ClientConfiguration
     let transport: any Transport
     if invocation.demo {
       var demo = DemoTransport.configuration(language: language)
@@ -24,6 +25,7 @@ public enum Setup {
       configuration = try self.configuration(for: invocation, environment: environment)
       transport = CurlTransport(proxies: ProxyEnvironment(environment: environment))
     }
+    if let rateLimitRetries { configuration.rateLimitRetries = rateLimitRetries }
     // The demo has nothing to cache; --no-cache neither reads nor writes.
     let disk =
       invocation.demo || invocation.noCache

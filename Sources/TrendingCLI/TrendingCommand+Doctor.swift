@@ -68,7 +68,8 @@ extension TrendingCommand {
           // A request of its own, past the disk cache, so the answer carries the budget.
           var fresh = invocation
           fresh.noCache = true
-          if let services = try? Setup.services(for: fresh, environment: environment) {
+          // One request, not a spent rate limit's three: a 429 is said as it came.
+          if let services = try? Setup.services(for: fresh, environment: environment, rateLimitRetries: 0) {
             let client = services.client
             let endpoint = TrendingRequest(window: .week, page: 1, language: live.language)
             switch blocking({ await client.result(endpoint) }) {

@@ -36,6 +36,16 @@ struct ShellConventionsTests {
     #expect(screen.contains("'set theme light' for a light background"), "\(screen)")
   }
 
+  /// Doctor makes one request: a spent rate limit is said as it came, not waited out and spent more.
+  @Test func doctorAsksOnceWhenTheRateLimitIsSpent() throws {
+    let server = try LoopbackServer { _ in .json("{}", status: 429, headers: ["Retry-After": "5"]) }
+    let outcome = try BinaryRunner.run(
+      ["doctor"], environment: ["AMODB_BASE_URL": server.baseURL.absoluteString, "AMODB_KEY": "doctor-key"])
+    #expect(outcome.status == 1, "\(outcome.stdout)")
+    #expect(server.requests.count == 1, "\(server.requests.count) requests")
+    #expect(outcome.stdout.contains("service:") && outcome.stdout.contains("problem"), "\(outcome.stdout)")
+  }
+
   /// A terminal too small for the browser is a problem doctor names, with the size it needs.
   @Test func doctorInATinyTerminalSaysTheSizeTheBrowserNeeds() throws {
     let session = try TmuxSession(

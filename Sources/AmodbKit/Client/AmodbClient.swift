@@ -138,7 +138,7 @@ public actor AmodbClient {
     let task = Task(executorPreference: HeldExecutor.preferred) { [transport, clock, budget, configuration] in
       await Self.perform(
         request, key: configuration.apiKey, transport: transport, clock: clock, budget: budget,
-        background: background, onWait: onWait)
+        retries: configuration.rateLimitRetries, background: background, onWait: onWait)
     }
     inFlight[url] = task
     let result = await task.value
@@ -146,12 +146,12 @@ public actor AmodbClient {
     return result
   }
 
-  /// Sends a request, waiting out and retrying 429s at most twice and following at most three
+  /// Sends a request, waiting out and retrying 429s at most `retries` times and following at most three
   /// redirects within the same origin (scheme, host and port), each counted against the budget;
   /// `key`, the one sent, is hidden wherever an error's message repeats it.
   private static func perform(
     _ request: HTTPRequest, key: APIKey?, transport: any Transport, clock: ClientClock, budget: RateBudget?,
-    background: Bool,
+    retries: Int, background: Bool,
     onWait: (@Sendable (Int) -> Void)?
   ) async -> Result<Answer, AmodbError> {
     var current = request
@@ -184,7 +184,7 @@ public actor AmodbClient {
       // Every request to the service waits the 429 out in the budget (the waits told there), this
       // one's next try too, and one asked after its last try (`r`) as well.
       await budget?.spend(seconds: wait)
-      guard attempt < maxRateLimitRetries, !Task.isCancelled else { return .failure(error) }
+      guard attempt < retries, !Task.isCancelled else { return .failure(error) }
       attempt += 1
       if budget == nil {
         onWait?(wait)

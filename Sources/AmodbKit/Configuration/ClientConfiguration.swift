@@ -27,6 +27,8 @@ public struct ClientConfiguration: Sendable {
   public var allowsCleartextKey = false
   /// The proxy the environment routes the API base through (`ProxyEnvironment`); nil for none.
   public var proxy: String?
+  /// How many times a 429 is waited out and tried again (doctor, asking once, tries none).
+  public var rateLimitRetries = AmodbClient.maxRateLimitRetries
 
   /// Makes a configuration from its parts.
   public init(
