@@ -241,5 +241,29 @@ extension BrowserEndToEndTests {
       try session.send("q")
       #expect(try session.waitForExit().status == 0)
     }
+
+    /// Where marking is the screen's job, the key bar keeps `m` at 80 columns (over refresh).
+    @Test func upNextAndAnEpisodeOfferMarkingAt80Columns() throws {
+      let session = try TmuxSession(["--demo"])
+      let data = ["XDG_DATA_HOME": session.home.appendingPathComponent("data").path]
+      try session.waitForIdle()
+      let seen = try BinaryRunner.run(
+        ["--demo", "seen", "tv/990101", "--season", "1", "--through", "3"], environment: data)
+      #expect(seen.status == 0, "\(seen.stderr)")
+      try session.press("t")
+      try session.press("6")
+      try session.waitFor("Starboard Lights")
+      try session.waitForIdle()
+      let bar = { try session.capture().split(separator: "\n").last.map(String.init) ?? "" }
+      let listBar = try bar()
+      #expect(listBar.contains("m seen"), "\(listBar)")
+      try session.press("Enter")
+      try session.waitFor("S01E04 · Starboard Lights")
+      try session.waitForIdle()
+      let episodeBar = try bar()
+      #expect(episodeBar.contains("m seen"), "\(episodeBar)")
+      try session.send("C-c")
+      #expect(try session.waitForExit().status == 0)
+    }
   }
 }

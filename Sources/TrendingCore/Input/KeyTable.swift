@@ -125,10 +125,10 @@ public struct KeyTable: Sendable, Equatable {
       help: "mark up to here: every aired episode of the season up to this one, seen", hint: "up to here"),
     KeyBinding(
       [.character("R")], .rate, in: [.list, .film, .series, .season, .episode], group: "Library",
-      help: "rate 1–10: your score beside the public one"),
+      help: "rate 1–10: your score beside the public one", hint: "rate"),
     KeyBinding(
       [.character("N")], .note, in: [.list, .film, .series, .season, .episode], group: "Library",
-      help: "note: a line of your own"),
+      help: "note: a line of your own", hint: "note"),
     KeyBinding(
       [.character("x")], .notInterested, in: [.list, .film, .series], group: "Library",
       help: "not interested: hidden from every list, or shown again"),

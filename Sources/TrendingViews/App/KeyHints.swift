@@ -18,9 +18,18 @@ enum KeyHints {
   /// before the rest, help (which names every key) before search; a hint not named here goes first.
   static let priority: [Command] = [
     .quit, .back, .open, .help, .search, .moveDown, .nextEpisode, .previousEpisode, .toggleMedia, .refresh,
-    .toggleWatchlist, .toggleSeen, .undo,
-    .openInBrowser, .nextTab, .sort, .toggleWindow,
+    .toggleWatchlist, .toggleSeen, .markUpToHere, .undo,
+    .openInBrowser, .playTrailer, .nextTab, .sort, .toggleWindow, .rate, .note,
   ]
+
+  /// The same where marking is the screen's job (a season, an episode, Up next): marking seen, and
+  /// rating and noting the episode, come right after the ways around, before refresh and the watchlist.
+  static let markingPriority: [Command] = {
+    let marking: [Command] = [.toggleSeen, .markUpToHere, .rate, .note]
+    var order = priority.filter { !marking.contains($0) }
+    order.insert(contentsOf: marking, at: (order.firstIndex(of: .toggleMedia) ?? 0) + 1)
+    return order
+  }()
 
   /// A hint the bar may show in a context: its item, measured and ranked once.
   struct Candidate: Equatable, Sendable {
@@ -42,6 +51,8 @@ enum KeyHints {
     let browsing: MediaKind
     let selectsLines: Bool
     let catalogue: Catalogue
+    /// Whether marking seen is the screen's job (`markingPriority`).
+    var marksFirst = false
   }
 
   /// A context's candidates and their commands (what availability is asked of), kept together.
@@ -71,7 +82,8 @@ enum KeyHints {
     let context = state.keyContext
     let key = CandidatesKey(
       table: state.shared.keys, context: context, ascii: state.shared.asciiKeys, browsing: state.shared.browsing,
-      selectsLines: context == .search || state.top.selectsLines, catalogue: Translator.current)
+      selectsLines: context == .search || state.top.selectsLines, catalogue: Translator.current,
+      marksFirst: context == .season || context == .episode || state.stack.last?.list?.feed.localQuery == .upNext)
     let candidates = kept.value(for: key) {
       let all = Self.candidates(key)
       return Candidates(all: all, commands: all.map(\.item.command))
@@ -105,7 +117,8 @@ enum KeyHints {
     }
     return items.map { item, always in
       Candidate(
-        item: item, width: TextWidth.width(of: item.text), rank: priority.firstIndex(of: item.command) ?? Int.max,
+        item: item, width: TextWidth.width(of: item.text),
+        rank: (key.marksFirst ? markingPriority : priority).firstIndex(of: item.command) ?? Int.max,
         always: always)
     }
   }
