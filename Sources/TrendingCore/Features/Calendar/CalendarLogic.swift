@@ -46,16 +46,20 @@ public enum CalendarLogic {
         guard let film = films[media.id] else { continue }
         for event in releases(of: film, region: region, onWatchlist: true) { add(event) }
       case .series:
-        guard let details = series[media.id], let next = details.nextEpisode, next.airDate != nil else { continue }
-        let season = seasons[media.id].flatMap { $0.number == next.season ? $0 : nil }
-        let coming = season?.episodes.filter { $0.number >= next.number } ?? [next]
-        for episode in coming.isEmpty ? [next] : coming {
+        guard let details = series[media.id] else { continue }
+        // The last aired is in the span when it aired today: amodb calls today's episode the last.
+        var episodes = [details.lastEpisode].compactMap { $0.map { ($0.season, $0) } }
+        if let next = details.nextEpisode, next.airDate != nil {
+          let season = seasons[media.id].flatMap { $0.number == next.season ? $0 : nil }
+          let coming = season?.episodes.filter { $0.number >= next.number } ?? [next]
+          episodes += (coming.isEmpty ? [next] : coming).map { (next.season, $0) }
+        }
+        for (season, episode) in episodes {
           guard let date = episode.airDate else { continue }
           add(
             CalendarEvent(
               day: CivilDay(date), media: media, title: details.name, kind: .episode,
-              episode: (next.season, episode.number), episodeName: episode.name,
-              onWatchlist: watched.contains(media)))
+              episode: (season, episode.number), episodeName: episode.name, onWatchlist: watched.contains(media)))
         }
       case .person: continue
       }

@@ -84,6 +84,25 @@ struct CalendarLogicTests {
     #expect(CalendarLogic.seasonsWanted(series: [9: series], span: Self.span).isEmpty, "not asked when out of span")
   }
 
+  /// amodb calls the episode airing today the last aired: it is today's event all the same, and a
+  /// past last one is not.
+  @Test func anEpisodeAiringTodayIsInTheCalendar() {
+    var series = SeriesDetails(id: 9, name: "Series 9")
+    series.lastEpisode = Episode(season: 2, number: 2, name: "Two", airDate: ReleaseDate("2026-12-01"))
+    series.nextEpisode = Episode(season: 2, number: 3, name: "Three", airDate: ReleaseDate("2026-12-08"))
+    let events = CalendarLogic.events(
+      watchlist: [], following: [.series(9)], films: [:], series: [9: series], upcoming: [], region: "GB",
+      span: Self.span)
+    #expect(events.map(\.uid) == ["tv-9-s2e2@trending", "tv-9-s2e3@trending"])
+    #expect(events.first?.onWatchlist == false, "followed, not on the watchlist")
+    series.lastEpisode?.airDate = ReleaseDate("2026-11-30")
+    series.nextEpisode = nil
+    #expect(
+      CalendarLogic.events(
+        watchlist: [.series(9)], films: [:], series: [9: series], upcoming: [], region: "GB", span: Self.span
+      ).isEmpty, "yesterday's is past")
+  }
+
   @Test func aReleasesIdentityIsTheSameInEveryRegion() {
     let day = CivilDay(year: 2026, month: 12, day: 13)
     let british = CalendarEvent(day: day, media: .film(1), title: "F", kind: .cinema, region: "GB", onWatchlist: false)
