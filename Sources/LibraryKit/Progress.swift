@@ -64,13 +64,17 @@ extension Library {
     let summaries = try seenSummaries(among: among("title_id"))
     guard !summaries.isEmpty else { return [:] }
     // A date the app wrote is `YYYY-MM-DD`, so text order is day order (a hand-edited odd date can
-    // only move the count).
+    // only move the count). An episode with no date aired before any later one that has aired
+    // (amodb leaves some old seasons' dates out).
     var aired: [Int: Int] = [:]
     try connection.each(
       """
-      SELECT series_id, count(*) AS aired FROM episodes WHERE season > 0\(among("series_id")) AND air_date <= ?
-      GROUP BY series_id
-      """, [.text(today)]
+      SELECT e.series_id, count(*) AS aired FROM episodes e WHERE e.season > 0\(among("e.series_id"))
+        AND (e.air_date <= ? OR e.air_date IS NULL AND EXISTS (SELECT 1 FROM episodes l
+          WHERE l.series_id = e.series_id AND l.air_date <= ?
+            AND (l.season > e.season OR l.season = e.season AND l.episode > e.episode)))
+      GROUP BY e.series_id
+      """, [.text(today), .text(today)]
     ) { row in
       if let series = row["series_id"].int { aired[series] = row["aired"].int ?? 0 }
     }

@@ -71,7 +71,7 @@ extension TrendingCommand {
     case .refused(let code): return code
     }
     let language = client.configuration.language
-    let season: SeasonDetails
+    var season: SeasonDetails
     switch blocking({
       await client.answer(
         .season(SeasonRequest(seriesID: media.id, number: episodes.season, language: language)), keptFirst: true)
@@ -95,6 +95,12 @@ extension TrendingCommand {
       return unknown(media)
     }
     let date = ReleaseDate(today) ?? ReleaseDate(localDay: Date())
+    // Episodes with no date count as aired once a later season began (the series' kept answer).
+    if case .success(let series) = blocking({
+      await client.answer(.series(SeriesRequest(id: media.id, language: language)), keptFirst: true)
+    }), season.number > 0 {
+      season = season.knowing(laterSeasonBegan: series.value.series?.laterSeasonBegan(after: season.number))
+    }
     let chosen: [Episode]
     switch episodes {
     case .one(_, let number):

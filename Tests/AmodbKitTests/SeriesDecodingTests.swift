@@ -90,6 +90,29 @@ struct SeriesDecodingTests {
     #expect(!pilot.hasAired(by: ReleaseDate("2011-04-16")!), "not before its date")
   }
 
+  /// amodb leaves some old seasons' dates out: an episode with none aired before a later one that
+  /// has a date, or before a later season began; one with nothing after it has not aired.
+  @Test func anEpisodeWithNoDateBeforeOneThatAiredHadAiredToo() throws {
+    let json = #"{"season_number":1,"episodes":[{"episode_number":1,"air_date":"2015-02-15"},"#
+      + #"{"episode_number":2},{"episode_number":3,"air_date":"2015-03-01"},{"episode_number":4}]}"#
+    let season = try AmodbJSON.decoder().decode(SeasonDetails.self, from: Data(json.utf8))
+    let today = try #require(ReleaseDate("2026-12-07"))
+    #expect(season.episodes.map { $0.hasAired(by: today) } == [true, true, true, false])
+    #expect(season.episodes[1].airDate == nil && season.episodes[1].airedBy == ReleaseDate("2015-03-01"))
+    let known = season.knowing(laterSeasonBegan: ReleaseDate("2017-12-31"))
+    #expect(known.episodes.map { $0.hasAired(by: today) } == [true, true, true, true])
+    #expect(known.episodes[1].airedBy == ReleaseDate("2015-03-01"), "the nearer day is kept")
+    #expect(!known.episodes[3].hasAired(by: try #require(ReleaseDate("2017-12-30"))), "not before the later season")
+    #expect(season.knowing(laterSeasonBegan: nil) == season)
+    var series = SeriesDetails(id: 1, name: "One")
+    series.seasons = [
+      SeasonSummary(number: 0, airDate: ReleaseDate("2014-01-01")), SeasonSummary(number: 1),
+      SeasonSummary(number: 2, airDate: ReleaseDate("2017-12-31")), SeasonSummary(number: 3),
+    ]
+    #expect(series.laterSeasonBegan(after: 1) == ReleaseDate("2017-12-31"))
+    #expect(series.laterSeasonBegan(after: 2) == nil)
+  }
+
   @Test func anEpisodeAloneDecodesAsOne() throws {
     let episode = try AmodbJSON.decoder().decode(Episode.self, from: Fixtures.tmdb("tv-episode-details.json"))
     #expect(episode.code == "S01E01")

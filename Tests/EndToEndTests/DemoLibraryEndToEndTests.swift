@@ -37,6 +37,17 @@ struct DemoLibraryEndToEndTests {
     #expect(sync.status == 2 && sync.stderr.contains("never syncs"), "\(sync.stderr)")
   }
 
+  /// The demo's Fauda, like amodb's, dates only its first episode of 2015: the rest aired before
+  /// season 2 began, so they can be marked, and progress counts them aired.
+  @Test func episodesWithNoDateOfASeasonALaterOneFollowedCanBeMarked() throws {
+    let last = try run(["--demo", "seen", "tv/66119", "--season", "1", "--episode", "12"])
+    #expect(last.status == 0, "\(last.stderr)")
+    let through = try run(["--demo", "seen", "tv/66119", "--season", "1", "--through", "11"])
+    #expect(through.status == 0 && !through.stderr.contains("not aired"), "\(through.stderr)")
+    let progress = try run(["--demo", "progress"])
+    #expect(progress.stdout.contains("Fauda") && progress.stdout.contains("12/"), "\(progress.stdout)")
+  }
+
   @Test func theDemoNeverJoinsTheSyncFolderTheSettingsName() throws {
     let folder = home.appendingPathComponent("sync")
     let config = home.appendingPathComponent("config/trending")

@@ -30,7 +30,11 @@ struct ProgressTests {
       guard !counted.isEmpty, let title = titles[series] else { continue }
       let watched = Set(counted.map(\.key))
       let episodes = (given.stored[series] ?? []).filter { $0.number.season > 0 }.sorted { $0.number < $1.number }
-      let aired = episodes.filter { ($0.airDate ?? "9999") <= today }
+      // An episode with no date aired before any later one that has aired.
+      let aired = episodes.filter { episode in
+        episode.airDate.map { $0 <= today }
+          ?? episodes.contains { $0.number > episode.number && ($0.airDate ?? "9999") <= today }
+      }
       let furthest = watched.max()
       let unseen = episodes.filter { !watched.contains($0.number) }
       let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }

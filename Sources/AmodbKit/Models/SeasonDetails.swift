@@ -44,6 +44,22 @@ public struct SeasonDetails: Sendable, Hashable, Decodable {
     airDate = container.lenient(String.self, .airDate).flatMap(ReleaseDate.init)
     posterPath = container.lenient(String.self, .posterPath).flatMap(ImagePath.validated)
     episodes = Array(container.lossyArray(Episode.self, .episodes).prefix(2000)).sorted { $0.number < $1.number }
+    // An episode with no date before one with a date had aired by then.
+    var later: ReleaseDate?
+    for index in episodes.indices.reversed() {
+      if let day = episodes[index].airDate { later = day } else { episodes[index].airedBy = later }
+    }
+  }
+
+  /// The season once a later season is known to have begun on `day`: its episodes with no date
+  /// had aired by then.
+  public func knowing(laterSeasonBegan day: ReleaseDate?) -> SeasonDetails {
+    guard let day, episodes.contains(where: { $0.airDate == nil }) else { return self }
+    var known = self
+    for index in known.episodes.indices where known.episodes[index].airDate == nil {
+      known.episodes[index].airedBy = min(known.episodes[index].airedBy ?? day, day)
+    }
+    return known
   }
 }
 
@@ -69,6 +85,9 @@ public struct Episode: Sendable, Hashable, Decodable {
   public var crew: [CrewMember]
   /// Its guest stars, in billing order.
   public var guestStars: [CastMember]
+  /// A day by which it had aired though its own date is unknown: a later episode of its season,
+  /// or a later season, began then (amodb leaves some old seasons' dates out).
+  public var airedBy: ReleaseDate?
 
   /// `S03E05`.
   public var code: String {
@@ -79,9 +98,10 @@ public struct Episode: Sendable, Hashable, Decodable {
   /// Its place, as its seen mark, rating and note are kept.
   public var key: EpisodeKey { EpisodeKey(season: season, number: number) }
 
-  /// Whether it has aired by `today`: an episode without a date has not.
+  /// Whether it has aired by `today`: an episode without a date has not, unless something after
+  /// it had (`airedBy`).
   public func hasAired(by today: ReleaseDate) -> Bool {
-    airDate.map { $0 <= today } ?? false
+    (airDate ?? airedBy).map { $0 <= today } ?? false
   }
 
   /// The score worth showing: the average when somebody voted.

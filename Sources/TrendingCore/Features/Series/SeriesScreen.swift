@@ -108,8 +108,9 @@ extension Shared {
     (answers[seriesRequest(id)] ?? Loadable()).map(\.series)
   }
 
-  /// A season as loaded.
+  /// A season as loaded; its episodes with no date count as aired once a later season has begun.
   public func season(_ seriesID: Int, _ number: Int) -> Loadable<SeasonDetails> {
-    (answers[seasonRequest(seriesID, number)] ?? Loadable()).map(\.season)
+    let later = number > 0 ? series(seriesID).value?.laterSeasonBegan(after: number) : nil
+    return (answers[seasonRequest(seriesID, number)] ?? Loadable()).map { $0.season?.knowing(laterSeasonBegan: later) }
   }
 }

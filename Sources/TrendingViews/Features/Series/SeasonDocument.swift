@@ -97,7 +97,10 @@ public enum SeasonDocument {
   }
 
   /// An episode's air date, or that it is to come.
-  static func date(_ episode: Episode) -> String { episode.airDate.map(Dates.written) ?? tr("date to come") }
+  static func date(_ episode: Episode) -> String {
+    // Aired, its day unknown: no date rather than one to come.
+    episode.airDate.map(Dates.written) ?? (episode.airedBy == nil ? tr("date to come") : "")
+  }
 
   /// One episode as a row: its seen mark, number and name, then as much of its date (blank when
   /// `sameDay` as the row above), runtime and score as fits, and the user's rating ("★9").
@@ -182,7 +185,7 @@ public enum EpisodeDocument {
         aired
           ? Dates.written(date) : tr("airs %1$s, %2$s", Dates.written(date), Formatters.days(from: today, to: date))
       )
-    } else {
+    } else if episode.airedBy == nil {
       facts.append(tr("air date to come"))
     }
     if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
