@@ -93,7 +93,8 @@ struct SeriesDecodingTests {
   /// amodb leaves some old seasons' dates out: an episode with none aired before a later one that
   /// has a date, or before a later season began; one with nothing after it has not aired.
   @Test func anEpisodeWithNoDateBeforeOneThatAiredHadAiredToo() throws {
-    let json = #"{"season_number":1,"episodes":[{"episode_number":1,"air_date":"2015-02-15"},"#
+    let json =
+      #"{"season_number":1,"episodes":[{"episode_number":1,"air_date":"2015-02-15"},"#
       + #"{"episode_number":2},{"episode_number":3,"air_date":"2015-03-01"},{"episode_number":4}]}"#
     let season = try AmodbJSON.decoder().decode(SeasonDetails.self, from: Data(json.utf8))
     let today = try #require(ReleaseDate("2026-12-07"))
