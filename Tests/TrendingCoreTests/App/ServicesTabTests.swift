@@ -83,12 +83,23 @@ struct ServicesTabTests {
     _ = Reducer.reduce(&state, .key(.backTab))
     let films = (1...40).map { MediaSummary(id: $0, title: "Film \($0)", voteAverage: 7, voteCount: 10) }
     state.rootList.list = Loadable(value: Listing(firstPage: MediaPage(results: films)), fetchedAt: Sample.start)
+    // In the background, two at a time: the budget is kept for what the user asks.
     let asked = Reducer.reduce(&state, .tick(Sample.start))
-    let details = asked.filter { if case .fetch(.movie, _) = $0 { true } else { false } }
-    #expect(details.count == state.shared.visibleRows, "one request a row in view")
-    #expect(details.contains(.fetch(state.shared.filmRequest(1), keptFirst: true)))
-    #expect(!details.contains(.fetch(state.shared.filmRequest(40), keptFirst: true)), "a row out of view waits")
-    #expect(Reducer.reduce(&state, .tick(Sample.start)).isEmpty, "asked once")
+    let details = asked.filter { if case .fetchInBackground(.movie) = $0 { true } else { false } }
+    #expect(
+      details == [.fetchInBackground(state.shared.filmRequest(1)), .fetchInBackground(state.shared.filmRequest(2))])
+    #expect(Reducer.reduce(&state, .tick(Sample.start)).isEmpty, "no more while two are on their way")
+    // Each answer asks the next row's; a row out of view waits.
+    var asking: [Effect] = []
+    for id in 1...state.shared.visibleRows {
+      let answered = MovieDetails(id: id, title: "Film \(id)")
+      asking = Reducer.reduce(
+        &state,
+        .fetched(state.shared.filmRequest(id), .success(Fetched(value: .movie(answered), fetchedAt: Sample.start))))
+    }
+    #expect(ServiceRows.wanted(state).isEmpty, "every row in view asked, once")
+    #expect(!asking.contains(.fetchInBackground(state.shared.filmRequest(40))), "a row out of view waits")
+    #expect(state.shared.answers[state.shared.filmRequest(40)] == nil)
     // A failed one is not asked again by the rows (its row names nothing).
     state.shared.answers[state.shared.filmRequest(1)]?.fail(.timedOut(seconds: 10))
     #expect(ServiceRows.wanted(state).isEmpty)

@@ -3,9 +3,21 @@ import AmodbKit
 /// "On my services" names where each row streams, from each title's details: the rows in view ask
 /// for theirs, once a title, as the pane asks for the selected one's. A title asked for and failed
 /// is not asked again by this (its row then names nothing, rather than a guess).
+///
+/// They are asked in the background, `inFlightAtMost` at a time, as the calendar asks for its
+/// titles: a screen of 55 rows would otherwise spend the smallest plan's budget at once, and the
+/// user's next search would wait half a minute behind them.
 enum ServiceRows {
+  /// The most of the rows' details asked at once.
+  static let inFlightAtMost = 2
+
   /// The details the services tab's rows in view still need: none asked for yet.
   static func wanted(_ state: AppState) -> [APIRequest] {
+    inView(state).filter { state.shared.answers[$0] == nil }
+  }
+
+  /// The details of the services tab's rows in view, asked for or not.
+  private static func inView(_ state: AppState) -> [APIRequest] {
     guard state.search == nil, state.stack.count == 1, case .list(let list)? = state.stack.last,
       list.source.tab?.saved?.name == .services, state.shared.region != nil
     else { return [] }
@@ -18,12 +30,24 @@ enum ServiceRows {
         case .series: state.shared.seriesRequest(movie.id)
         case .person: nil
         }
-      return request.flatMap { state.shared.answers[$0] == nil ? $0 : nil }
+      return request
     }
   }
 
-  /// Asks for the details the rows in view need.
+  /// Asks for the next of the details the rows in view need, in the background, while fewer than
+  /// `inFlightAtMost` of theirs are on their way.
   static func reconcile(_ state: inout AppState) -> [Effect] {
-    wanted(state).flatMap { state.shared.load($0) }
+    let rows = inView(state)
+    guard !rows.isEmpty else { return [] }
+    var inFlight = rows.filter { state.shared.answers[$0]?.isLoading == true }.count
+    var effects: [Effect] = []
+    for request in rows where inFlight < inFlightAtMost && state.shared.answers[request] == nil {
+      var started = Loadable<APIAnswer>()
+      started.begin()
+      state.shared.answers[request] = started
+      effects.append(.fetchInBackground(request))
+      inFlight += 1
+    }
+    return effects
   }
 }
