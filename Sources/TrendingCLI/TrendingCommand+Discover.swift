@@ -159,6 +159,8 @@ extension TrendingCommand {
     switch answer {
     case .success(let fetched):
       let page = shown(fetched.value)
+      // No rows: said to the person on standard error, as search says it; a pipe reads nothing.
+      if !json, page.results.isEmpty { printError(tr("No title matches these filters.")) }
       return emit(json ? Self.json(page, configuration: configuration) : listing(page))
     case .failure(let error):
       printError(error.message)

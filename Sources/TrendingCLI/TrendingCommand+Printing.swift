@@ -22,7 +22,8 @@ extension TrendingCommand {
   /// A page for people on a terminal (a table that fits), or for scripts when piped (one film a
   /// line, tab-separated, nothing padded or cut), as `gh` does it.
   static func listing(_ page: MediaPage) -> String {
-    if isatty(STDOUT_FILENO) == 1 { return Output.table(page, width: terminalWidth()) }
+    // No rows: no header of none either (the command says why on standard error).
+    if isatty(STDOUT_FILENO) == 1 { return page.results.isEmpty ? "" : Output.table(page, width: terminalWidth()) }
     if let unread = Output.unread(page) { printError(unread) }
     return Output.tabSeparated(page)
   }

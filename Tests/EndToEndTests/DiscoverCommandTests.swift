@@ -38,6 +38,15 @@ struct DiscoverCommandTests {
   }
 
   /// Services are per country: with none named, the refusal is followed by the command's own usage.
+  /// Nothing found is said on standard error, and a pipe reads no row (nor a header of none).
+  @Test func nothingFoundIsSaidAndPrintsNoRow() throws {
+    let none = try BinaryRunner.run(["--demo", "discover", "--year", "2030"])
+    #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stdout)")
+    #expect(none.stderr.contains("No title matches these filters."), "\(none.stderr)")
+    let json = try BinaryRunner.run(["--demo", "discover", "--year", "2030", "--json"])
+    #expect(json.stderr.isEmpty && !json.stdout.isEmpty, "JSON says it with an empty list: \(json.stdout)")
+  }
+
   @Test func servicesWithNoRegionSayWhichAndTheirOwnUsage() throws {
     let server = try server()
     var environment = environment(server)
