@@ -315,6 +315,10 @@ struct ScreenSnapshotTests {
     _ = Reducer.reduce(&state, .key(.down))
     _ = Reducer.reduce(&state, .key(.enter))
     check(state, "search-kept")
+    // Sorted, its header says so, as a tab's does.
+    _ = Reducer.reduce(&state, .key(.character("s")))
+    let header = Renderer.render(state).screen.line(0)
+    #expect(header.contains("Search “film” · by score") || size.width < 60, "\(header)")
   }
 
   @Test(arguments: Scenes.screenSizes)

@@ -232,7 +232,11 @@ public enum Renderer {
   /// Where the user is, as a breadcrumb of the stack's screens, longest first: the whole path,
   /// then with the oldest crumbs folded into "…", then the screen showing alone.
   static func breadcrumb(for state: AppState) -> [String] {
-    let crumbs = state.stack.map { $0.screen.title(state.shared) }
+    var crumbs = state.stack.map { $0.screen.title(state.shared) }
+    // A list opened on top says its sort as a tab does ("Search “the” · by score").
+    if let list = state.stack.last?.list, list.sort != .rank, let last = crumbs.indices.last {
+      crumbs[last] += " · " + list.sort.label
+    }
     // "‹" first: the back marker a click goes back with.
     var candidates = ["‹ " + crumbs.joined(separator: " › ")]
     for folded in stride(from: 1, to: crumbs.count, by: 1) {
