@@ -203,11 +203,12 @@ enum ListView {
         String(ranks.map { $0[index] } ?? index + 1), row: row, column: columns.rank, fitting: columns.rankWidth,
         alignRight: true,
         style: Style(.muted, selected: selected))
-      if let mark = movie.media.flatMap({ shared.marks[$0] }), mark.seen != nil || mark.onWatchlist {
-        // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact).
-        screen.put(
-          mark.seen != nil ? "✓" : "+", row: row, column: columns.mark,
-          style: Style(mark.seen != nil ? .good : .accent, bold: true, selected: selected))
+      if let mark = movie.media.flatMap({ shared.marks[$0] }), mark.seen != nil || mark.onWatchlist || mark.hidden {
+        // "+" on the watchlist, "✓" seen (seen wins: it is the newer fact), "✗" not interested (a
+        // hidden title shows only where it is looked for: a search, the watchlist).
+        let (glyph, tone): (String, Tone) =
+          mark.seen != nil ? ("✓", .good) : mark.onWatchlist ? ("+", .accent) : ("✗", .muted)
+        screen.put(glyph, row: row, column: columns.mark, style: Style(tone, bold: tone != .muted, selected: selected))
       }
       var titleColumn = columns.title
       var titleWidth = columns.titleWidth
