@@ -17,8 +17,10 @@ struct ForYouFeed: Feed {
     return page
   }
 
-  var followsMarks: Bool { true }
-  var followsEpisodes: Bool { true }
+  /// A mark shows on its row at once; the recommendations are made again by `r` (its seeds read
+  /// anew), not by every `m` or `a`, which reshuffled the rows under the cursor.
+  var followsMarks: Bool { false }
+  var followsEpisodes: Bool { false }
 
   func empty(_ shared: Shared) -> (text: String, next: String) {
     guard shared.marks.values.contains(where: { $0.rating != nil || $0.seen != nil }) else {

@@ -52,6 +52,27 @@ struct ForYouTabTests {
     }
   }
 
+  /// A mark shows on its row; the rows are made again by r, not by every change of the marks (which
+  /// reshuffled them under the cursor).
+  @Test func aMarkLeavesTheRowsWhereTheyAreAndRMakesThemAgain() {
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("8")), effects: [.readLocal(.forYou)]) {
+      $0.tabs[.trending] = $0.rootList
+      $0.rootList = ListScreen(kind: .forYou, window: .week)
+      $0.rootList.only = .film
+      $0.rootList.list.begin()
+    }
+    store.send(.localRead(.forYou, .success(.forYou(Self.page)))) {
+      $0.rootList.list.succeed(Listing(firstPage: Self.page), at: Sample.start)
+    }
+    var state = store.state
+    var marks = state.shared.marks
+    marks[.film(1)] = Mark(id: 1, title: "Seen", year: nil, onWatchlist: false, added: "2026-12-01", seen: "2026-12-01")
+    let changed = Reducer.reduce(&state, .marksLoaded(marks, problem: nil))
+    #expect(!changed.contains(.readLocal(.forYou)), "\(changed)")
+    #expect(Reducer.reduce(&state, .key(.character("r"))).contains(.readLocal(.forYou)))
+  }
+
   @Test func withNothingRatedOrSeenTheTabSaysHowToStart() {
     let empty = ForYouFeed().empty(Sample.loaded(1).shared)
     #expect(empty.text.contains("what you rate and see"))
