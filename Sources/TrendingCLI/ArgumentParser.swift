@@ -129,7 +129,8 @@ public enum ArgumentParser {
         guard years.lower != years.upper else { throw OptionTable.notAYear(line) }
         throw UsageError(message: tr("--year for a search must be one year such as 1999, not a range"))
       }
-      let query = SearchQuery(parsing: words.joined(separator: " "))
+      // Controls and escape sequences out, spaces folded, as the browser's search line takes a paste.
+      let query = SearchQuery(parsing: TextSanitizer.clean(words.joined(separator: " ")))
       guard !query.text.isEmpty else {
         throw UsageError(message: tr("search needs words to look for, e.g. 'trending search fight club'"))
       }

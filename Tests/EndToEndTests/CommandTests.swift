@@ -54,6 +54,11 @@ struct CommandTests {
     #expect(server.requests.last?.path == "/3/search/multi", "no year: one search of everything")
     _ = try BinaryRunner.run(["search", "pitt", "--kind", "person"], environment: environment(server))
     #expect(server.requests.last?.path == "/3/search/person")
+    // Pasted controls and escape sequences are not sent: the words are, as the browser sends them.
+    _ = try BinaryRunner.run(["search", "a\tb\rc\u{1B}[31md"], environment: environment(server))
+    #expect(server.requests.last?.query("query") == "a b cd", "\(server.requests.last?.target ?? "")")
+    let controls = try BinaryRunner.run(["search", "\u{1B}[31m\t"], environment: environment(server))
+    #expect(controls.status == 2 && controls.stderr.contains("search needs words"), "\(controls.stderr)")
     #expect(try BinaryRunner.run(["help", "search"]).stdout.contains("trending search QUERY"))
     let typo = try BinaryRunner.run(["lsit"])
     #expect(typo.status == 2)
