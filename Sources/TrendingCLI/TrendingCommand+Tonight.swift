@@ -79,6 +79,20 @@ extension TrendingCommand {
       printError(tr("--on-my-services needs your services: 'set services NAME, NAME' in the settings file"))
       return ExitCode.usage.rawValue
     }
+    // Genres are named as discover names them (any language, a typo matched); one that is no film's
+    // or series' is a usage error with its "did you mean": else every title failed the filter.
+    var genres = request.genres
+    if !genres.isEmpty {
+      let kinds: [MediaKind] = request.kind.map { [$0] } ?? [.film, .series]
+      let resolved = kinds.map { GenreNames.resolve(request.genres, media: $0) }
+      let known = resolved.compactMap { try? $0.get() }.flatMap { $0.map(\.name) }
+      if known.isEmpty, case .failure(let unknown)? = resolved.first {
+        let shown = TextSanitizer.clean(unknown.name, limit: 30)
+        printUsageError(UsageError(message: unknown.message(tr("no genre '%s'", shown)), verb: .pick))
+        return ExitCode.usage.rawValue
+      }
+      genres = known
+    }
     let candidates: [Pick.Candidate]
     switch pickCandidates(request, client: client, library: path) {
     case .success(let found): candidates = found
@@ -87,10 +101,10 @@ extension TrendingCommand {
       return failure.code
     }
     let filters = Pick.Filters(
-      kind: request.kind, genres: request.genres, maxRuntime: request.maxRuntime,
+      kind: request.kind, genres: genres, maxRuntime: request.maxRuntime,
       services: request.onMyServices ? services : nil)
     let detailed =
-      filters.needsDetails || !request.genres.isEmpty ? withDetails(candidates, client: client) : candidates
+      filters.needsDetails || !genres.isEmpty ? withDetails(candidates, client: client) : candidates
     var system = SystemRandomNumberGenerator()
     let seed = request.seed ?? system.next()
     guard let chosen = Pick.choose(detailed, filters, seed: seed) else {

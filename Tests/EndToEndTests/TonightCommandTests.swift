@@ -92,6 +92,12 @@ struct TonightCommandTests {
     let picks = try (0..<12).map { try run(["pick", "--demo", "--seed", String($0), "--json"], environment).stdout }
     #expect(Set(picks).count > 1, "other seeds pick other titles")
 
+    // Genres are named as discover names them: a typo matched, an unknown one a usage error.
+    let horror = try run(["pick", "--demo", "--from", "trending", "--genre", "Horor", "--seed", "1"], environment)
+    #expect(horror.status == 0 && horror.stdout.contains("Horror"), "\(horror.stdout) \(horror.stderr)")
+    let unknown = try run(["pick", "--demo", "--from", "trending", "--genre", "Xyzzy"], environment)
+    #expect(unknown.status == 2 && unknown.stderr.contains("no genre 'Xyzzy'"), "\(unknown.stderr)")
+
     let short = try run(
       ["pick", "--demo", "--max-runtime", "140", "--kind", "film", "--json", "--seed", "3"], environment)
     #expect(short.status == 0, "\(short.stderr)")
