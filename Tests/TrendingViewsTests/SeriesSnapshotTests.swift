@@ -150,6 +150,17 @@ struct SeriesSnapshotTests {
     ScreenSnapshotTests.check(state, "episode-seen")
   }
 
+  /// An episode airing today says so, on its season's row and its own screen.
+  @Test func anEpisodeAiringTodaySaysToday() throws {
+    var state = SeriesScenes.onSeason(Size(width: 100, height: 30))
+    var season = SeriesScenes.season
+    season.episodes[1].airDate = state.shared.today
+    state.shared[season: 95396, number: 3] = Loadable(value: season, fetchedAt: Scenes.now)
+    let screen = Renderer.render(state).screen
+    let row = try #require((0..<screen.height).map { screen.line($0) }.first { $0.contains("Goodbye, Mrs. Selvig") })
+    #expect(row.contains("today"), "\(row)")
+  }
+
   @Test func anEpisodesBarOffersTheNextAndThePreviousEpisode() {
     var state = SeriesScenes.onSeason(Size(width: 120, height: 30))
     state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 2)))

@@ -85,7 +85,7 @@ public enum SeasonDocument {
       let widest = { (words: (Episode) -> String) in episodes.map { TextWidth.width(of: words($0)) }.max() ?? 0 }
       number = max(2, String(episodes.map(\.number).max() ?? 0).count)
       name = widest(SeasonDocument.name)
-      date = widest(SeasonDocument.date)
+      date = widest { SeasonDocument.date($0, today: today) }
       runtime = widest { $0.runtime.map(Formatters.runtime) ?? "" }
       chip = rated ? 3 : 0
     }
@@ -96,10 +96,11 @@ public enum SeasonDocument {
     episode.name ?? Episode(season: episode.season, number: episode.number).code
   }
 
-  /// An episode's air date, or that it is to come.
-  static func date(_ episode: Episode) -> String {
+  /// An episode's air date ("today" when it is), or that it is to come.
+  static func date(_ episode: Episode, today: ReleaseDate) -> String {
+    if episode.airDate == today { return tr("today") }
     // Aired, its day unknown: no date rather than one to come.
-    episode.airDate.map(Dates.written) ?? (episode.airedBy == nil ? tr("date to come") : "")
+    return episode.airDate.map(Dates.written) ?? (episode.airedBy == nil ? tr("date to come") : "")
   }
 
   /// One episode as a row: its seen mark, number and name, then as much of its date (blank when
@@ -109,7 +110,7 @@ public enum SeasonDocument {
     sameDay: Bool = false, mine: Int? = nil
   ) -> DocumentLine {
     let aired = episode.hasAired(by: today)
-    let date = TextLayout.fit(sameDay ? "" : date(episode), to: columns.date, alignRight: true)
+    let date = TextLayout.fit(sameDay ? "" : date(episode, today: today), to: columns.date, alignRight: true)
     let width = width - (columns.chip > 0 ? columns.chip + 2 : 0)
     let runtime = TextLayout.fit(episode.runtime.map(Formatters.runtime) ?? "", to: columns.runtime, alignRight: true)
     // Scores and "soon" take one width, so the dates and runtimes before them line up.
@@ -182,8 +183,10 @@ public enum EpisodeDocument {
     let aired = episode.hasAired(by: today)
     if let date = episode.airDate {
       facts.append(
-        aired
-          ? Dates.written(date) : tr("airs %1$s, %2$s", Dates.written(date), Formatters.days(from: today, to: date))
+        date == today
+          ? tr("today") + tr(", ") + Dates.written(date)
+          : aired
+            ? Dates.written(date) : tr("airs %1$s, %2$s", Dates.written(date), Formatters.days(from: today, to: date))
       )
     } else if episode.airedBy == nil {
       facts.append(tr("air date to come"))
