@@ -188,13 +188,7 @@ struct CleanOutputTests {
   }
 
   /// A day `offset` days from today (UTC).
-  private func day(_ offset: Int) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: Date().addingTimeInterval(Double(offset) * 86_400))
-  }
+  private func day(_ offset: Int) -> String { UTCDay.from(today: offset) }
 
   @Test func aNotificationEscapesMarkupInTitlesAndEndsTheOptions() throws {
     let title = #"<a href="https://evil.example/">Click</a> & <img src=file:///etc/passwd> 'x'"#

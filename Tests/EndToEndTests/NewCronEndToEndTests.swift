@@ -8,13 +8,8 @@ import Testing
 /// details still call the next episode, a title that keeps failing, and two runs at once.
 @Suite("End to end: new from cron", .serialized)
 struct NewCronEndToEndTests {
-  private func day(_ offset: Int) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: Date().addingTimeInterval(Double(offset) * 86_400))
-  }
+  /// A day `offset` days from today (UTC).
+  private func day(_ offset: Int) -> String { UTCDay.from(today: offset) }
 
   /// A data home and cache of its own, amodb on loopback, no region.
   private func home(_ server: LoopbackServer) throws -> [String: String] {

@@ -22,13 +22,7 @@ struct NewPushEndToEndTests {
   }
 
   /// Twenty days ago (UTC), as `--since` takes it.
-  private var since: String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: Date().addingTimeInterval(-20 * 86_400))
-  }
+  private var since: String { UTCDay.from(today: -20) }
 
   @Test func nothingNewIsNoLineOfTextAndAnEmptyArrayOfJSON() throws {
     let environment = try home()

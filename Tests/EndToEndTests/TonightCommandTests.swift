@@ -181,13 +181,8 @@ struct TonightCommandTests {
   }
 
   /// A day `offset` days from today (UTC), as the demo dates its made-up episodes.
-  private func day(_ offset: Int) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: Date().addingTimeInterval(Double(offset) * 86_400))
-  }
+  /// A day `offset` days from today (UTC).
+  private func day(_ offset: Int) -> String { UTCDay.from(today: offset) }
 
   /// A fake `notify-send` on a PATH of its own, writing its arguments one a line to a file.
   private func fakeNotifier() throws -> (path: String, log: URL) {

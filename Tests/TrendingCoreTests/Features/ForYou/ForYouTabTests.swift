@@ -17,7 +17,8 @@ struct ForYouTabTests {
       seeds: [ForYou.Seed(media: .series(125988), title: "Silo", lastSeen: "2026-11-30")]),
   ])
 
-  @Test func itsNumberKeyAndFReadTheRecommendationsEachRowSayingWhy() {
+  /// The tab opened by its number key, its recommendations read.
+  private static func shown() -> TestStore {
     var store = TestStore(Sample.loaded(3))
     store.send(.key(.character("8")), effects: [.readLocal(.forYou)]) {
       $0.tabs[.trending] = $0.rootList
@@ -28,6 +29,11 @@ struct ForYouTabTests {
     store.send(.localRead(.forYou, .success(.forYou(Self.page)))) {
       $0.rootList.list.succeed(Listing(firstPage: Self.page), at: Sample.start)
     }
+    return store
+  }
+
+  @Test func itsNumberKeyAndFReadTheRecommendationsEachRowSayingWhy() {
+    var store = Self.shown()
     // Under the films' tab bar, the films; under the series', the series.
     #expect(store.state.rootList.movies.map(\.reason) == ["because you rated Dune: Part Two 9"])
     store.send(.key(.character("t"))) {
@@ -55,17 +61,7 @@ struct ForYouTabTests {
   /// A mark shows on its row; the rows are made again by r, not by every change of the marks (which
   /// reshuffled them under the cursor).
   @Test func aMarkLeavesTheRowsWhereTheyAreAndRMakesThemAgain() {
-    var store = TestStore(Sample.loaded(3))
-    store.send(.key(.character("8")), effects: [.readLocal(.forYou)]) {
-      $0.tabs[.trending] = $0.rootList
-      $0.rootList = ListScreen(kind: .forYou, window: .week)
-      $0.rootList.only = .film
-      $0.rootList.list.begin()
-    }
-    store.send(.localRead(.forYou, .success(.forYou(Self.page)))) {
-      $0.rootList.list.succeed(Listing(firstPage: Self.page), at: Sample.start)
-    }
-    var state = store.state
+    var state = Self.shown().state
     var marks = state.shared.marks
     marks[.film(1)] = Mark(id: 1, title: "Seen", year: nil, onWatchlist: false, added: "2026-12-01", seen: "2026-12-01")
     let changed = Reducer.reduce(&state, .marksLoaded(marks, problem: nil))
