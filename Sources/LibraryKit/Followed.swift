@@ -19,6 +19,16 @@ extension Library {
     }
   }
 
+  /// The most series in progress the calendar follows off the watchlist.
+  public static let seriesAheadAtMost = 50
+
+  /// The series with a seen episode and more to watch as the library knows them (Up next's rows),
+  /// newest activity first, at most `seriesAheadAtMost`: the calendar's own beside the watchlist,
+  /// never every series ever watched.
+  public func seriesAhead(today: String) throws(LibraryError) -> [Int] {
+    Array(try progress(today: today).map(\.title.media.id).prefix(Self.seriesAheadAtMost))
+  }
+
   /// A title's offers in a region as last stored (name → kinds of offer), or nil when never checked.
   public func lastKnownOffers(_ media: MediaID, region: String) throws(LibraryError) -> [String: Set<String>]? {
     try read {

@@ -69,10 +69,10 @@ extension Library {
     var aired: [Int: Int] = [:]
     try connection.each(
       """
-      SELECT e.series_id, count(*) AS aired FROM episodes e WHERE e.season > 0\(among("e.series_id"))
-        AND (e.air_date <= ? OR e.air_date IS NULL AND EXISTS (SELECT 1 FROM episodes l
-          WHERE l.series_id = e.series_id AND l.air_date <= ?
-            AND (l.season > e.season OR l.season = e.season AND l.episode > e.episode)))
+      WITH last AS (SELECT series_id, max(season * 100000 + episode) AS place FROM episodes
+        WHERE season > 0\(among("series_id")) AND air_date <= ? GROUP BY series_id)
+      SELECT e.series_id, count(*) AS aired FROM episodes e JOIN last l ON l.series_id = e.series_id
+      WHERE e.season > 0 AND (e.air_date <= ? OR e.air_date IS NULL AND e.season * 100000 + e.episode < l.place)
       GROUP BY e.series_id
       """, [.text(today), .text(today)]
     ) { row in

@@ -42,10 +42,9 @@ enum LocalReads {
       .map(LocalAnswer.listNames).mapError(\.feedError)
     case .following:
       guard let library else { return .success(.following([])) }
-      return await library.perform { library throws(LibraryError) in
-        try library.followed().filter { !$0.onWatchlist && $0.title.media.kind == .series }.map(\.title.media.id)
-      }
-      .map(LocalAnswer.following).mapError(\.feedError)
+      let today = WatchlistFormat.day(Date())
+      return await library.perform { library throws(LibraryError) in try library.seriesAhead(today: today) }
+        .map(LocalAnswer.following).mapError(\.feedError)
     case .rated:
       return await readRated(client: client, library, notFound: memory.seasonsNotFound) { early(.rated($0)) }?.map(
         LocalAnswer.rated)

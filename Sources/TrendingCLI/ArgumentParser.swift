@@ -291,8 +291,9 @@ public enum ArgumentParser {
   /// "; did you mean 'X'?" for the known word `word` is in another case, else the one it begins
   /// (`hist`), else the closest within two edits; nothing when none is.
   static func suggestion(_ word: String, among known: [String]) -> String {
-    // What other programs answer to, meant as ours.
-    if let meant = ["-v": "--version", "-V": "--version", "version": "--version"][word] {
+    // What other programs answer to, meant as ours: said where a command or an option is read.
+    let meant = known == OptionTable.commandNames ? ["version": "--version"] : ["-v": "--version", "-V": "--version"]
+    if known == OptionTable.commandNames || known == OptionTable.optionNames, let meant = meant[word] {
       return "; " + tr("did you mean '%s'?", meant)
     }
     // A word known as typed is not misspelt: what is wrong is elsewhere (a missing argument).

@@ -157,6 +157,8 @@ enum Doctor {
       cell == nil ? tr("assumed") : cellWhy)
     var light = Look.isLight(environment: environment)
     var themeWhy = tr("nothing says")
+    // Whether the terminal is what would say (else a variable does).
+    var askedOfTheTerminal = false
     if let theme = environment["TRENDING_THEME"], theme == "light" || theme == "dark" {
       themeWhy = tr("%1$s is %2$s", "TRENDING_THEME", theme)
     } else if let colors = environment["COLORFGBG"] {
@@ -164,16 +166,17 @@ enum Doctor {
     } else if inputs.replies == nil, !noColor, inputs.entry.drawsScreen {
       // Not asked here (no terminal to ask): the browser asks for the background as it starts.
       themeWhy = tr("the browser would ask the terminal")
+      askedOfTheTerminal = true
     } else {
+      askedOfTheTerminal = true
       for case .background(let red, let green, let blue) in inputs.replies ?? [] {
         light = TerminalReply.isLight(red: red, green: green, blue: blue)
         themeWhy = tr("the terminal's background colour (OSC 11)")
+        askedOfTheTerminal = false
       }
     }
     // tmux answers no colour question: a light background behind it is said by the setting alone.
-    if environment["TMUX"] != nil,
-      themeWhy == tr("nothing says") || themeWhy == tr("the browser would ask the terminal")
-    {
+    if environment["TMUX"] != nil, askedOfTheTerminal {
       themeWhy += "; " + tr("tmux does not pass the question on: 'set theme light' for a light background")
     }
     add("theme", tr("theme"), light ? "light" : "dark", themeWhy)

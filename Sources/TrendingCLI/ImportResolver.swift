@@ -59,7 +59,7 @@ enum ImportResolver {
     let inbox = ActionInbox()
     SignalGuard.install(wake: inbox.writeDescriptor)
     let glyphs = GlyphMode.detect(term: environment["TERM"], localeIsUTF8: TextWidth.userLocaleIsUTF8)
-    let look = Look(light: Look.isLight(environment: environment))
+    let look = Look(light: Look.isLight(environment: environment), term: environment["TERM"])
     guard let backend = NCursesBackend(noColor: posters.noColor, look: look, glyphs: glyphs) else {
       SignalGuard.restoreModes()
       TrendingCommand.printError(tr("could not set up the terminal (is TERM set to a known terminal?)"))

@@ -83,20 +83,21 @@ extension TrendingCommand {
     let span = CalendarLogic.span(from: CivilDay(ReleaseDate(localDay: today)), weeks: weeks)
     var problems: [String] = []
     // The watchlist, and the series in progress off it: their episodes are the user's news too.
-    var followed: [(title: TitleInfo, onWatchlist: Bool)] = []
+    var watchlist: [MediaID] = []
+    var following: [MediaID] = []
     if let path = Library.standardPath(environment: environment) {
+      let day = WatchlistFormat.day(today)
       let read = LibraryService(path: path).sync { library throws(LibraryError) in
-        (library.notice, try library.followed())
+        (library.notice, try library.marks(), try library.seriesAhead(today: day))
       }
       switch read {
-      case .success(let (notice, read)):
+      case .success(let (notice, marks, ahead)):
         if let notice { problems.append(notice) }
-        followed = read
+        watchlist = marks.values.filter(\.onWatchlist).map(\.media)
+        following = ahead.map(MediaID.series).filter { !watchlist.contains($0) }
       case .failure(let error): problems.append(error.message)
       }
     }
-    let watchlist = followed.filter(\.onWatchlist).map(\.title.media)
-    let following = followed.filter { !$0.onWatchlist }.map(\.title.media)
     let asked = watchlist + following
     var films: [Int: MovieDetails] = [:]
     var series: [Int: SeriesDetails] = [:]

@@ -36,7 +36,7 @@ extension TrendingCommand {
   ) -> Int32 {
     // Two runs at once (cron's and the user's) would both say the news: the second waits for the first.
     let lock = request.sinceLast ? RunLock(besides: Library.standardPath(environment: environment)) : nil
-    defer { lock?.release() }
+    defer { withExtendedLifetime(lock) {} }
     return withLibrary(environment, onlyReads: true) { library throws(LibraryError) -> Int32 in
       whatIsNew(request, library: library, invocation: invocation, environment: environment, services: mine)
     }
@@ -268,9 +268,9 @@ extension TrendingCommand {
 }
 
 /// An exclusive lock of `new.lock` beside the library, held while a `new --since-last` reads, says
-/// and records its news (`flock`, let go by the kernel if the process dies); none when the folder
-/// is not there yet or cannot be written.
-struct RunLock {
+/// and records its news, and let go when it goes (`flock`, let go by the kernel if the process
+/// dies); none when the folder is not there yet or cannot be written.
+final class RunLock {
   private let descriptor: Int32
 
   /// Waits for the lock beside `library`; nil when it cannot be taken.
@@ -287,6 +287,5 @@ struct RunLock {
     self.descriptor = descriptor
   }
 
-  /// Lets the lock go.
-  func release() { close(descriptor) }
+  deinit { close(descriptor) }
 }

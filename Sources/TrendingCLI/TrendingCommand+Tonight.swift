@@ -81,17 +81,18 @@ extension TrendingCommand {
     }
     // Genres are named as discover names them (any language, a typo matched); one that is no film's
     // or series' is a usage error with its "did you mean": else every title failed the filter.
-    var genres = request.genres
-    if !genres.isEmpty {
-      let kinds: [MediaKind] = request.kind.map { [$0] } ?? [.film, .series]
-      let resolved = kinds.map { GenreNames.resolve(request.genres, media: $0) }
+    // Each name is looked for among films' and series' genres (one kind's with --kind).
+    var genres: [String] = []
+    let kinds: [MediaKind] = request.kind.map { [$0] } ?? [.film, .series]
+    for name in request.genres {
+      let resolved = kinds.map { GenreNames.resolve([name], media: $0) }
       let known = resolved.compactMap { try? $0.get() }.flatMap { $0.map(\.name) }
       if known.isEmpty, case .failure(let unknown)? = resolved.first {
         let shown = TextSanitizer.clean(unknown.name, limit: 30)
         printUsageError(UsageError(message: unknown.message(tr("no genre '%s'", shown)), verb: .pick))
         return ExitCode.usage.rawValue
       }
-      genres = known
+      genres += known.filter { !genres.contains($0) }
     }
     let candidates: [Pick.Candidate]
     switch pickCandidates(request, client: client, library: path) {

@@ -161,6 +161,18 @@ struct SeriesSnapshotTests {
     #expect(row.contains("today"), "\(row)")
   }
 
+  /// An episode with no date before one still to come has not aired: its date is still to come.
+  @Test func anUndatedEpisodeBeforeOneToComeIsStillToCome() throws {
+    var state = SeriesScenes.onSeason(Size(width: 100, height: 30))
+    var season = SeriesScenes.season
+    season.episodes[1].airDate = nil
+    season.episodes[1].airedBy = ReleaseDate("2027-02-01")
+    state.shared[season: 95396, number: 3] = Loadable(value: season, fetchedAt: Scenes.now)
+    let screen = Renderer.render(state).screen
+    let row = try #require((0..<screen.height).map { screen.line($0) }.first { $0.contains("Goodbye, Mrs. Selvig") })
+    #expect(row.contains("date to come"), "\(row)")
+  }
+
   @Test func anEpisodesBarOffersTheNextAndThePreviousEpisode() {
     var state = SeriesScenes.onSeason(Size(width: 120, height: 30))
     state.push(.episode(EpisodeScreen(seriesID: 95396, season: 3, number: 2)))

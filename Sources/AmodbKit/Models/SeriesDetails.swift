@@ -43,10 +43,6 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
   /// The next episode announced.
   public var nextEpisode: Episode?
 
-  /// The day the first dated season after the regular season `number` began, when one has.
-  public func laterSeasonBegan(after number: Int) -> ReleaseDate? {
-    seasons.filter { $0.number > number }.compactMap(\.airDate).min()
-  }
   /// Its seasons, as TMDB lists them (specials are season 0).
   public var seasons: [SeasonSummary]
   /// Its cast and crew over every episode, cut to what the screen shows.
@@ -100,6 +96,11 @@ public struct SeriesDetails: Sendable, Hashable, Decodable {
     summary.nextEpisode = nextEpisode
     summary.span = years
     return summary
+  }
+
+  /// The day the first dated season after the regular season `number` began, when one has.
+  public func laterSeasonBegan(after number: Int) -> ReleaseDate? {
+    seasons.filter { $0.number > number }.compactMap(\.airDate).min()
   }
 
   /// Makes details from their parts.

@@ -142,6 +142,23 @@ public struct Shared: Equatable, Sendable {
     return [.fetch(request, keptFirst: false)]
   }
 
+  /// Asks for `requests` never asked (no answer, no failure) in the background, in order, while
+  /// fewer than `atMost` of them are on their way: many of them never queue the user's own requests
+  /// behind them, nor spend the budget at once (the calendar's titles, the services' rows).
+  mutating func askInBackground(_ requests: [APIRequest], atMost: Int) -> [Effect] {
+    var inFlight = requests.filter { answers[$0]?.isLoading == true }.count
+    var effects: [Effect] = []
+    for request in requests where inFlight < atMost {
+      var entry = answers[request] ?? Loadable()
+      guard entry.value == nil, entry.error == nil, !entry.isLoading else { continue }
+      entry.begin()
+      answers[request] = entry
+      effects.append(.fetchInBackground(request))
+      inFlight += 1
+    }
+    return effects
+  }
+
   /// Records an answer; asks the network again when it came stale from the cache (the one decision,
   /// on the one clock).
   mutating func settle(_ request: APIRequest, _ result: Result<Fetched<APIAnswer>, AmodbError>) -> [Effect] {

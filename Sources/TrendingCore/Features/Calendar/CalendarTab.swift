@@ -89,19 +89,7 @@ public enum CalendarTab {
   static func nextDetails(_ shared: inout Shared) -> [Effect] {
     guard asked(shared) else { return [] }
     // The seasons after the titles: a title read counts for the progress line, a season dates more episodes.
-    let requests = detailRequests(shared) + seasonRequests(shared)
-    var inFlight = requests.filter { shared.answers[$0]?.isLoading == true }.count
-    var effects: [Effect] = []
-    for request in requests where inFlight < detailsInFlight {
-      let entry = shared.answers[request] ?? Loadable()
-      guard entry.value == nil, entry.error == nil, !entry.isLoading else { continue }
-      var started = entry
-      started.begin()
-      shared.answers[request] = started
-      effects.append(.fetchInBackground(request))
-      inFlight += 1
-    }
-    return effects
+    return shared.askInBackground(detailRequests(shared) + seasonRequests(shared), atMost: detailsInFlight)
   }
 
   /// Whether the calendar has been asked for: its releases have answered or failed.

@@ -38,16 +38,6 @@ enum ServiceRows {
   /// `inFlightAtMost` of theirs are on their way.
   static func reconcile(_ state: inout AppState) -> [Effect] {
     let rows = inView(state)
-    guard !rows.isEmpty else { return [] }
-    var inFlight = rows.filter { state.shared.answers[$0]?.isLoading == true }.count
-    var effects: [Effect] = []
-    for request in rows where inFlight < inFlightAtMost && state.shared.answers[request] == nil {
-      var started = Loadable<APIAnswer>()
-      started.begin()
-      state.shared.answers[request] = started
-      effects.append(.fetchInBackground(request))
-      inFlight += 1
-    }
-    return effects
+    return rows.isEmpty ? [] : state.shared.askInBackground(rows, atMost: inFlightAtMost)
   }
 }

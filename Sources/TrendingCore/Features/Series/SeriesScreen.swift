@@ -110,7 +110,11 @@ extension Shared {
 
   /// A season as loaded; its episodes with no date count as aired once a later season has begun.
   public func season(_ seriesID: Int, _ number: Int) -> Loadable<SeasonDetails> {
-    let later = number > 0 ? series(seriesID).value?.laterSeasonBegan(after: number) : nil
-    return (answers[seasonRequest(seriesID, number)] ?? Loadable()).map { $0.season?.knowing(laterSeasonBegan: later) }
+    let loaded = (answers[seasonRequest(seriesID, number)] ?? Loadable()).map(\.season)
+    // Most seasons date every episode: only one that does not is looked at again (this runs per frame).
+    guard number > 0, loaded.value?.episodes.contains(where: { $0.airDate == nil && $0.airedBy == nil }) == true
+    else { return loaded }
+    let later = series(seriesID).value?.laterSeasonBegan(after: number)
+    return loaded.map { $0.knowing(laterSeasonBegan: later) }
   }
 }

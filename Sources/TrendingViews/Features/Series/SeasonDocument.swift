@@ -100,7 +100,7 @@ public enum SeasonDocument {
   static func date(_ episode: Episode, today: ReleaseDate) -> String {
     if episode.airDate == today { return tr("today") }
     // Aired, its day unknown: no date rather than one to come.
-    return episode.airDate.map(Dates.written) ?? (episode.airedBy == nil ? tr("date to come") : "")
+    return episode.airDate.map(Dates.written) ?? (episode.hasAired(by: today) ? "" : tr("date to come"))
   }
 
   /// One episode as a row: its seen mark, number and name, then as much of its date (blank when
@@ -188,7 +188,7 @@ public enum EpisodeDocument {
           : aired
             ? Dates.written(date) : tr("airs %1$s, %2$s", Dates.written(date), Formatters.days(from: today, to: date))
       )
-    } else if episode.airedBy == nil {
+    } else if !aired {
       facts.append(tr("air date to come"))
     }
     if let runtime = episode.runtime { facts.append(Formatters.runtime(runtime)) }
