@@ -51,7 +51,7 @@ public enum ArgumentParser {
           message: tr("unknown option %s", OptionTable.shown(flag))
             + (keyFlag
               ? "; " + tr("the key is never a flag: name a file holding it with 'set key-file PATH'")
-              : suggestion(flag, among: OptionTable.optionNames)))
+              : suggestion(flag, among: OptionTable.optionNames, meant: ["-v": "--version", "-V": "--version"])))
       }
       var value = ""
       if option.value != nil {
@@ -86,7 +86,7 @@ public enum ArgumentParser {
       guard let known = Verb(rawValue: name), known != .browse else {
         throw UsageError(
           message: tr("unknown command %s", OptionTable.shown(name))
-            + suggestion(name, among: OptionTable.commandNames))
+            + suggestion(name, among: OptionTable.commandNames, meant: ["version": "--version"]))
       }
       verb = known
     } else {
@@ -290,12 +290,9 @@ public enum ArgumentParser {
 
   /// "; did you mean 'X'?" for the known word `word` is in another case, else the one it begins
   /// (`hist`), else the closest within two edits; nothing when none is.
-  static func suggestion(_ word: String, among known: [String]) -> String {
-    // What other programs answer to, meant as ours: said where a command or an option is read.
-    let meant = known == OptionTable.commandNames ? ["version": "--version"] : ["-v": "--version", "-V": "--version"]
-    if known == OptionTable.commandNames || known == OptionTable.optionNames, let meant = meant[word] {
-      return "; " + tr("did you mean '%s'?", meant)
-    }
+  /// `meant`: words other programs answer to, and what they are here (`-V` is `--version`).
+  static func suggestion(_ word: String, among known: [String], meant: [String: String] = [:]) -> String {
+    if let meant = meant[word] { return "; " + tr("did you mean '%s'?", meant) }
     // A word known as typed is not misspelt: what is wrong is elsewhere (a missing argument).
     guard !known.contains(word) else { return "" }
     let lowered = word.lowercased()

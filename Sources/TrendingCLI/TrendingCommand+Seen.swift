@@ -97,7 +97,7 @@ extension TrendingCommand {
     let date = ReleaseDate(today) ?? ReleaseDate(localDay: Date())
     // Episodes with no date count as aired once a later season began (the series' kept answer,
     // asked only for a regular season with such an episode).
-    if season.number > 0, season.episodes.contains(where: { $0.airDate == nil && $0.airedBy == nil }),
+    if season.waitsForALaterSeason,
       case .success(let series) = blocking({
         await client.answer(.series(SeriesRequest(id: media.id, language: language)), keptFirst: true)
       })

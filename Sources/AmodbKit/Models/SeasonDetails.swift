@@ -51,10 +51,16 @@ public struct SeasonDetails: Sendable, Hashable, Decodable {
     }
   }
 
+  /// Whether a regular season has episodes with no date and none dated after them: only a later
+  /// season's start (`knowing`) can tell whether they aired.
+  public var waitsForALaterSeason: Bool {
+    number > 0 && episodes.contains { $0.airDate == nil && $0.airedBy == nil }
+  }
+
   /// The season once a later season is known to have begun on `day`: its episodes with no date
   /// had aired by then.
   public func knowing(laterSeasonBegan day: ReleaseDate?) -> SeasonDetails {
-    guard let day, episodes.contains(where: { $0.airDate == nil }) else { return self }
+    guard let day, waitsForALaterSeason else { return self }
     var known = self
     for index in known.episodes.indices where known.episodes[index].airDate == nil {
       known.episodes[index].airedBy = min(known.episodes[index].airedBy ?? day, day)

@@ -142,6 +142,13 @@ public struct Shared: Equatable, Sendable {
     return [.fetch(request, keptFirst: false)]
   }
 
+  /// Whether a move from a line being typed (the palette's, search's, a filter's) only takes a
+  /// screen reader onto the entry already selected: it heard the line, not that entry, which is the
+  /// one Enter would run. True for the first ↓ (`down`) while not `browsing`.
+  func movesOntoTheSelection(down: Bool, browsing: Bool) -> Bool {
+    screenReader && down && !browsing
+  }
+
   /// Asks for `requests` never asked (no answer, no failure) in the background, in order, while
   /// fewer than `atMost` of them are on their way: many of them never queue the user's own requests
   /// behind them, nor spend the budget at once (the calendar's titles, the services' rows).

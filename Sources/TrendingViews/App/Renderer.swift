@@ -76,9 +76,11 @@ public enum Renderer {
     if let palette = state.palette { PaletteView.draw(palette, state, into: &screen) }
     // Asked whether to quit losing changes: a screen reader reads the question, as it would a dialog's.
     if state.shared.screenReader, state.shared.quitAsked, let question = state.shared.currentNotice {
-      let chrome = Chrome(state.shared)
-      let rows = TextWidth.width(of: question.text) > screen.width ? 2 : 1
-      screen.cursor = Position(row: chrome.status.row - (rows - 1), column: 0)
+      // On the question's first row, as the status line wraps it (upward, for a screen reader).
+      let rows =
+        ScreenReader.wrapped(" " + question.text, limit: screen.width, width: screen.width, wraps: true, state.shared)?
+        .count ?? 1
+      screen.cursor = Position(row: Chrome(state.shared).status.row - (rows - 1), column: 0)
     }
     return Frame(
       screen: screen, document: document, cursor: screen.cursor ?? ScreenReader.resting(screen, state.shared))

@@ -24,19 +24,9 @@ enum ScreenReader {
     into screen: inout Screen
   ) {
     let style = Style(tone)
-    guard shared.screenReader || wraps, TextWidth.width(of: text) > limit else {
+    guard let lines = wrapped(text, limit: limit, width: screen.width, wraps: wraps, shared) else {
       screen.put(TextLayout.truncate(text, to: limit), row: row, column: 0, style: style)
       return
-    }
-    let words = String(text.drop { $0 == " " })
-    let width = max(1, screen.width - 1)
-    var lines = Array(TextLayout.wrap(words, width: width).prefix(messageRows + 1))
-    if lines.count > messageRows {
-      // Longer than the rows it may take: what does not fit is cut, as on one row.
-      lines =
-        Array(lines.prefix(messageRows - 1)) + [
-          TextLayout.truncate(lines[messageRows - 1] + " " + lines[messageRows], to: width)
-        ]
     }
     for (offset, line) in lines.enumerated() {
       let at = shared.screenReader ? row - lines.count + 1 + offset : row + offset
@@ -44,6 +34,20 @@ enum ScreenReader {
       screen.fill(row: at, style: style)
       screen.put(" " + line, row: at, column: 0, style: style)
     }
+  }
+
+  /// The status line's text as `status` draws it over more than one row (at most `messageRows`),
+  /// or nil when it takes one row, cut to `limit`.
+  static func wrapped(_ text: String, limit: Int, width screenWidth: Int, wraps: Bool, _ shared: Shared) -> [String]? {
+    guard shared.screenReader || wraps, TextWidth.width(of: text) > limit else { return nil }
+    let words = String(text.drop { $0 == " " })
+    let width = max(1, screenWidth - 1)
+    let lines = Array(TextLayout.wrap(words, width: width).prefix(messageRows + 1))
+    guard lines.count > messageRows else { return lines }
+    // Longer than the rows it may take: what does not fit is cut, as on one row.
+    return Array(lines.prefix(messageRows - 1)) + [
+      TextLayout.truncate(lines[messageRows - 1] + " " + lines[messageRows], to: width)
+    ]
   }
 
   /// Where a list's selected row starts, when it is drawn as one row an entry under the column

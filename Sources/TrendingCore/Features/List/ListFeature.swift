@@ -30,8 +30,7 @@ extension ListScreen: ScreenFeature {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
       if filter?.editing == true {
-        // A screen reader heard the typed filter, not the row selected: the first ↓ goes to that row.
-        let intoRows = shared.screenReader && filter?.browsing == false && command == .moveDown
+        let intoRows = shared.movesOntoTheSelection(down: command == .moveDown, browsing: filter?.browsing == true)
         filter?.browsing = true
         if intoRows { return .nothing }
       }

@@ -179,9 +179,7 @@ public enum PaletteLogic {
     switch command {
     case .moveDown, .moveUp:
       guard !entries.isEmpty else { return [] }
-      // A screen reader heard the typed line, not the entry selected: the first ↓ goes to that entry.
-      let intoEntries = state.shared.screenReader && !box.browsing && command == .moveDown
-      if !intoEntries {
+      if !state.shared.movesOntoTheSelection(down: command == .moveDown, browsing: box.browsing) {
         box.selection = (box.selection + (command == .moveDown ? 1 : entries.count - 1)) % entries.count
       }
       box.browsing = true

@@ -93,8 +93,7 @@ public struct SearchBox: Equatable, Sendable {
     switch command {
     case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
       guard var list = results else { return Outcome() }
-      // A screen reader heard the typed line, not the result selected: the first ↓ goes to that result.
-      if shared.screenReader, !browsing, command == .moveDown {
+      if shared.movesOntoTheSelection(down: command == .moveDown, browsing: browsing) {
         browsing = true
         return Outcome()
       }

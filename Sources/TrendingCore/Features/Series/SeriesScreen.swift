@@ -112,7 +112,7 @@ extension Shared {
   public func season(_ seriesID: Int, _ number: Int) -> Loadable<SeasonDetails> {
     let loaded = (answers[seasonRequest(seriesID, number)] ?? Loadable()).map(\.season)
     // Most seasons date every episode: only one that does not is looked at again (this runs per frame).
-    guard number > 0, loaded.value?.episodes.contains(where: { $0.airDate == nil && $0.airedBy == nil }) == true
+    guard loaded.value?.waitsForALaterSeason == true
     else { return loaded }
     let later = series(seriesID).value?.laterSeasonBegan(after: number)
     return loaded.map { $0.knowing(laterSeasonBegan: later) }
