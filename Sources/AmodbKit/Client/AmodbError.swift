@@ -40,7 +40,7 @@ public enum AmodbError: Error, Sendable, Hashable {
         "No API key: name a file holding it (chmod 600) with 'set key-file PATH', or set AMODB_KEY; `trending --demo` runs offline."
       )
     case .unauthorized(let detail):
-      return tr("The API key was refused (401)%s. Check AMODB_KEY.", suffix(detail))
+      return tr("The API key was refused (401)%s. Check the key in AMODB_KEY or in your key file.", suffix(detail))
     case .paymentRequired(let detail):
       return tr("The amodb plan period has ended (402)%s. Renew it on the pricing page.", suffix(detail))
     case .notFound(let detail):
