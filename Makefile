@@ -1,8 +1,12 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
-# System packages the build and the tests need; docs/build.md says what each is for.
-APT_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev ca-certificates nginx pkg-config tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
-  bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar libsqlite3-dev sqlite3 libarchive-dev syncthing mpv ffmpeg
+# System packages the build needs, and those the tests (and `make deb`) need besides; docs/build.md
+# says what each is for.
+BUILD_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev \
+  ca-certificates pkg-config libsqlite3-dev libarchive-dev
+TEST_PACKAGES := nginx tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
+  bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar sqlite3 syncthing mpv ffmpeg
+APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Where release builds find libstdc++.a, libncursesw.a and libtinfo.a first, so they link statically (docs/build.md).
@@ -26,7 +30,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswif
   -Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering \
   --disable-local-rpath -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 
-.PHONY: setup static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
+.PHONY: setup setup-build setup-deb static-libs build release startup-order demo test bench proxy fuzz fuzz-build fuzz-asan-build fuzz-smoke lint format install uninstall deb clean
 
 FUZZ_TARGETS := decoders text jpeg cache arguments keys headers importjson library sync
 FUZZ_BINARY := .build/fuzz/debug/trending-fuzz
@@ -35,10 +39,14 @@ FUZZ_ASAN_BINARY := .build/fuzz-asan/debug/trending-fuzz
 # Seeds: our own in Fuzz/seeds, plus (for the decoders) the shared real TMDB responses when beside us.
 FUZZ_FIXTURES := $(wildcard ../shared/fixtures/tmdb)
 
-## setup: installs the missing system packages with apt-get (as root, or through sudo).
-setup:
+## setup: installs the missing system packages with apt-get (as root, or through sudo); setup-build
+## only those a build needs (`make demo`, `make install`), setup-deb those `make deb` packs with.
+setup: PACKAGES = $(APT_PACKAGES)
+setup-build: PACKAGES = $(BUILD_PACKAGES)
+setup-deb: PACKAGES = dpkg-dev lintian
+setup setup-build setup-deb:
 	@missing=""; \
-	for package in $(APT_PACKAGES); do \
+	for package in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -67,7 +75,7 @@ build: setup
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 ## release: the binary as users get it (static runtime, the flags above).
-release: setup static-libs
+release: setup-build static-libs
 	$(RELINK_ON_NEW_ORDER)
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product trending
 
@@ -185,13 +193,14 @@ uninstall:
 ## (Scripts/deb-embedded: Static-Built-Using, and lintian's override for it), checked with lintian.
 DEB_DIR = .build/deb
 DEB_ROOT = $(DEB_DIR)/root
-deb: $(BUILD)
+deb: setup-deb $(BUILD)
 	rm -rf $(DEB_ROOT) && mkdir -p $(DEB_ROOT)/DEBIAN $(DEB_ROOT)/usr/share/doc/trending
 	$(MAKE) --no-print-directory install BUILD= BINARY=$(abspath $(BINARY)) PREFIX=/usr DESTDIR=$(abspath $(DEB_ROOT)) \
 	  ZSHDIR=/usr/share/zsh/vendor-completions
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/trending.1
 	strip --strip-unneeded --remove-section=.comment $(DEB_ROOT)/usr/bin/trending 2>/dev/null || true
 	install -m 0644 deploy/debian/copyright $(DEB_ROOT)/usr/share/doc/trending/copyright
+	depends=$$(Scripts/deb-depends $(BINARY)) || exit 1; \
 	embedded=$$(Scripts/deb-embedded $(BINARY)); \
 	if [ -n "$$embedded" ]; then \
 	  install -d $(DEB_ROOT)/usr/share/lintian/overrides && \
@@ -202,7 +211,7 @@ deb: $(BUILD)
 	  deploy/debian/changelog | gzip -9n > $(DEB_ROOT)/usr/share/doc/trending/changelog.gz; \
 	chmod 0644 $(DEB_ROOT)/usr/share/doc/trending/changelog.gz; \
 	sed -e "s/@VERSION@/$$version/" -e "s/@ARCH@/$$(dpkg --print-architecture)/" \
-	  -e "s/@DEPENDS@/$$(Scripts/deb-depends $(BINARY))/" \
+	  -e "s/@DEPENDS@/$$depends/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)/" deploy/debian/control > $(DEB_ROOT)/DEBIAN/control; \
 	if [ -n "$$embedded" ]; then echo "Static-Built-Using: $$embedded" >> $(DEB_ROOT)/DEBIAN/control; fi; \
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/trending_$${version}_$$(dpkg --print-architecture).deb
