@@ -26,6 +26,9 @@ public enum Completions {
     }
   }
 
+  /// The commands that take files among their arguments.
+  private static var pathCommands: [CommandSpec] { OptionTable.commands.filter { $0.pathsFrom != nil } }
+
   /// The options that take a value, which the scripts skip with their value when finding the command.
   private static var valued: [OptionSpec] { OptionTable.options.filter { $0.value != nil } }
 
@@ -91,6 +94,15 @@ public enum Completions {
       "    COMPREPLY=($(compgen -W \(quoted(OptionTable.commandNames.joined(separator: " "))) -- \"$cur\"))",
       "    return",
       "  fi",
+      "  case \"$command\" in",
+    ]
+    for command in pathCommands {
+      lines.append(
+        "    \(command.verb.rawValue)) ((after >= \(command.pathsFrom ?? 0))) && { compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; } ;;"
+      )
+    }
+    lines += [
+      "  esac",
       "  [[ $after -eq 0 ]] || return",
       "  case \"$command\" in",
     ]
@@ -171,6 +183,13 @@ public enum Completions {
       "    _describe -t commands command entries",
       "    return",
       "  fi",
+      "  case \"$command\" in",
+    ]
+    for command in pathCommands {
+      lines.append("    \(command.verb.rawValue)) (( after >= \(command.pathsFrom ?? 0) )) && { _files; return } ;;")
+    }
+    lines += [
+      "  esac",
       "  (( after == 0 )) || return",
       "  case \"$command\" in",
     ]
@@ -212,8 +231,12 @@ public enum Completions {
     for command in OptionTable.commands where !command.words.isEmpty && !command.takesListName {
       let words = command.words.joined(separator: " ")
       lines.append(
-        "complete -c trending -n '__fish_seen_subcommand_from \(command.verb.rawValue); and not __fish_seen_subcommand_from \(words)' -a \(quoted(words))"
-      )
+        "complete -c trending -n '__trending_first_after \(command.verb.rawValue)' -a \(quoted(words))")
+    }
+    for command in pathCommands {
+      let verb = command.verb.rawValue
+      let after = command.pathsFrom == 0 ? "" : "; and not __trending_first_after \(verb)"
+      lines.append("complete -c trending -n '__fish_seen_subcommand_from \(verb)\(after)' -F")
     }
     for option in OptionTable.options {
       var parts = ["complete -c trending"]
@@ -229,7 +252,8 @@ public enum Completions {
       if option.value != nil {
         var words = values(option)
         if case .listName? = option.kind { words.insert("(__trending_lists)", at: 0) }
-        parts.append(words.isEmpty ? "-r" : "-x -a " + quoted(words.joined(separator: " ")))
+        // A value no word names is typed, not a file chosen.
+        parts.append(words.isEmpty ? "-x" : "-x -a " + quoted(words.joined(separator: " ")))
       }
       parts.append("-d " + quoted(option.help))
       lines.append(parts.joined(separator: " "))

@@ -163,4 +163,69 @@ struct CompletionTests {
       }
     }
   }
+
+  /// A folder holding `letterboxd.zip` and `movie.mkv`, for the commands that take files.
+  private func folderOfFiles() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trending-files-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["letterboxd.zip", "movie.mkv"] {
+      try Data().write(to: folder.appendingPathComponent(name))
+    }
+    return folder
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("bash"), "bash is not installed"))
+  func bashOffersFilesWhereACommandTakesThem() throws {
+    let directory = try install("bash")
+    let files = try folderOfFiles()
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: files)
+    }
+    func offered(_ line: String) throws -> [String] { try bashOffers(line, directory) }
+    let folder = files.path
+    #expect(try offered("trending import letterboxd \(folder)/l") == ["\(folder)/letterboxd.zip"])
+    #expect(try offered("trending identify \(folder)/m") == ["\(folder)/movie.mkv"])
+    #expect(try offered("trending identify \(folder)/movie.mkv \(folder)/l") == ["\(folder)/letterboxd.zip"])
+    #expect(try offered("trending library backup \(folder)/m") == ["\(folder)/movie.mkv"])
+    #expect(try offered("trending import l") == ["letterboxd"], "the service first, not a file")
+    #expect(try offered("trending show \(folder)/m").isEmpty, "show takes an id")
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("fish"), "fish is not installed (make setup installs it)"))
+  func fishOffersFilesWhereACommandTakesThemAndHelpsWithHelp() throws {
+    let directory = try install("fish")
+    let files = try folderOfFiles()
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: files)
+    }
+    func offered(_ line: String) throws -> [String] {
+      let outcome = try BinaryRunner.program(
+        "fish", ["--no-config", "-c", "source $argv[1]/trending.fish; complete -C $argv[2]", directory.path, line])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      return outcome.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+    }
+    let folder = files.path
+    #expect(try offered("trending help li") == ["library", "list", "lists"])
+    #expect(
+      try offered("trending import letterboxd \(folder)/") == ["\(folder)/letterboxd.zip", "\(folder)/movie.mkv"])
+    #expect(try offered("trending scrobble \(folder)/m") == ["\(folder)/movie.mkv"])
+    #expect(try offered("trending --profile \(folder)/").isEmpty, "a profile is a name, not a file")
+    #expect(try offered("trending seen --on \(folder)/").isEmpty, "a day is typed")
+  }
+
+  @Test(.enabled(if: BinaryRunner.has("bash"), "bash is not installed"))
+  func completingTheListsMakesNoLibrary() throws {
+    let directory = try install("bash")
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("trending-empty-\(UUID().uuidString)")
+    defer {
+      try? FileManager.default.removeItem(at: directory)
+      try? FileManager.default.removeItem(at: data)
+    }
+    let trending = Fixtures.binary.path
+    let offered = try bashOffers("\(trending) lists ", directory, environment: ["XDG_DATA_HOME": data.path])
+    #expect(offered == ["watchlist"], "the empty library's one list")
+    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("trending/library.sqlite3").path))
+  }
 }
