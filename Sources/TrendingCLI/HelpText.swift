@@ -58,6 +58,7 @@ enum HelpText {
       table(
         [
           ("AMODB_KEY", tr("your amodb API key (never pass it as a flag)")),
+          ("AMODB_KEY_FILE", tr("a file only you can read (mode 0600) holding the key, when AMODB_KEY is not set")),
           ("TRENDING_CONFIG", tr("the settings file to read instead of $XDG_CONFIG_HOME/trending/config")),
         ], width: width), "",
       tr("EXIT CODES"),
@@ -75,7 +76,7 @@ enum HelpText {
   static func topic(_ verb: Verb, width: Int = width) -> String {
     let command = OptionTable.command(verb)
     var text =
-      command.synopsis + "\n"
+      command.synopsis(width: width).joined(separator: "\n") + "\n"
       + TextLayout.wrap(command.detail, width: width - 4).map { "  " + $0 }.joined(separator: "\n")
     let own = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
     if !own.isEmpty {

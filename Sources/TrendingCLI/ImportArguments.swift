@@ -33,13 +33,14 @@ extension OptionTable {
     return [
       CommandSpec(
         verb: .import, arguments: "letterboxd|imdb|trakt|tvtime|json PATH, jellyfin|plex URL", words: importWords,
+        pathsFrom: 1,
         summary: summary,
-        detail: summary + ". "
+        detail: CommandSpec.sentence(summary) + " "
           + tr(
             "Letterboxd's films are matched by title and year (one exact match is taken), IMDb's by their tt id, Trakt's by their TMDB ids; all of it in one transaction, and nothing twice: the same watch on the same day is there already. It ends with what was added, what was there, and each row not matched with its file and line."
           ) + " " + tvTimeHelp + " " + MediaServerImport.help),
       CommandSpec(
-        verb: .identify, arguments: "PATH...", words: [],
+        verb: .identify, arguments: "PATH...", words: [], pathsFrom: 0,
         summary: tr("what media files are, from their names and folders, changing nothing (--json)"),
         detail: tr(
           "Each file taken from its name and folders as media servers name them (Show.Name.S01E02.720p.mkv, Show Name/Season 01/…, Film Title (1999)/Film Title (1999).mkv, {tmdb-550} or [imdbid-tt0137523] tags, any script): a tag is looked up by its id, else amodb is searched with the title and year and one exact match is taken. Prints each path with the film or the series, season and episode, or why not (no match, ambiguous with its candidates, not a media name). The files are not read and nothing is changed; --json for JSON."

@@ -137,7 +137,7 @@ extension OptionTable {
           throw UsageError(message: tr("%1$s must be a day before the year 3000, not %2$s", option, shown(text)))
         }
       }
-      throw UsageError(message: tr("%1$s must be a day as YYYY-MM-DD, not %2$s", option, shown(text)))
+      throw UsageError(message: tr("%1$s must be a day: YYYY-MM-DD, today or yesterday, not %2$s", option, shown(text)))
     }
     return text
   }
@@ -165,7 +165,8 @@ extension OptionTable {
   static var libraryCommands: [CommandSpec] {
     func spec(_ verb: Verb, _ arguments: String, words: [String] = [], _ text: String) -> CommandSpec {
       CommandSpec(
-        verb: verb, arguments: arguments, words: words, takesListName: verb == .lists, summary: text, detail: text)
+        verb: verb, arguments: arguments, words: words, takesListName: verb == .lists,
+        pathsFrom: verb == .library ? 1 : nil, summary: text, detail: CommandSpec.sentence(text))
     }
     return [
       spec(

@@ -35,6 +35,10 @@ public enum ManualPage {
       "JELLYFIN_TOKEN, PLEX_TOKEN",
       "the media server's token for import jellyfin or import plex (else the file jellyfin-token-file or plex-token-file names)"
     ),
+    (
+      "JELLYFIN_TOKEN_FILE, PLEX_TOKEN_FILE",
+      "a file only you can read holding the media server's token, when the token's variable is not set (also 'set jellyfin-token-file', 'set plex-token-file')"
+    ),
   ]
 
   /// The page, in English.

@@ -11,20 +11,46 @@ public struct CommandSpec: Sendable {
   public var words: [String]
   /// Whether its first argument may be one of the user's lists, named when completing.
   public var takesListName = false
+  /// From which of its arguments (0 the first) on they are files, completed as paths.
+  public var pathsFrom: Int?
   /// One line for `--help`.
   public var summary: String
   /// A paragraph for `help COMMAND`.
   public var detail: String
 
   /// `trending list [--list NAME] [--page N] …`: the command, its arguments and its own options.
-  public var synopsis: String {
-    // What the command needs first, then what it may take.
+  public var synopsis: String { synopsisParts.joined(separator: " ") }
+
+  /// The synopsis wrapped to `width`, each further line under the first argument.
+  public func synopsis(width: Int) -> [String] {
+    let parts = synopsisParts
+    let indent = String(repeating: " ", count: min(TextWidth.width(of: verb.invocation) + 1, width / 2))
+    var lines: [String] = []
+    var line = ""
+    for part in parts {
+      if !line.isEmpty, line != indent, TextWidth.width(of: line + " " + part) > width {
+        lines.append(line)
+        line = indent
+      }
+      line += (line.isEmpty || line == indent ? "" : " ") + part
+    }
+    return lines + [line]
+  }
+
+  /// The command, its arguments and its own options: what it needs first, then what it may take.
+  private var synopsisParts: [String] {
     let taken = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
     let own = taken.filter(\.required) + taken.filter { !$0.required }
-    return
-      ([verb.invocation] + (arguments.isEmpty ? [] : [arguments])
-      + own.map { $0.required ? $0.syntax(for: verb) : "[\($0.syntax(for: verb))]" })
-      .joined(separator: " ")
+    return [verb.invocation] + (arguments.isEmpty ? [] : [arguments])
+      + own.map { $0.required ? $0.syntax(for: verb) : "[\($0.syntax(for: verb))]" }
+  }
+
+  /// A one-line summary as the first sentence of a paragraph: a capital first, a full stop last.
+  static func sentence(_ summary: String) -> String {
+    guard let first = summary.first else { return summary }
+    let capital = String(first).uppercased() + summary.dropFirst()
+    guard let last = capital.last, !".!?。！？".contains(last) else { return capital }
+    return capital + trc("a sentence's full stop, after a summary made a paragraph", ".")
   }
 }
 
@@ -34,7 +60,7 @@ extension OptionTable {
     [
       CommandSpec(
         verb: .browse, arguments: "", words: [], summary: tr("browse full-screen (needs a terminal)"),
-        detail: tr("browse full-screen (needs a terminal)")),
+        detail: CommandSpec.sentence(tr("browse full-screen (needs a terminal)"))),
       CommandSpec(
         verb: .list, arguments: "", words: [],
         summary: tr(

@@ -42,7 +42,8 @@ extension OptionTable {
         verbs: [.discover, .seen],
         helpFor: { verb in
           verb == .seen
-            ? tr("the day, YYYY-MM-DD (default: today)") : tr("a streaming service in the region (repeatable)")
+            ? tr("the day: YYYY-MM-DD, today or yesterday (default: today)")
+            : tr("a streaming service in the region (repeatable)")
         },
         valueFor: { verb in verb == .seen ? "DAY" : "SERVICE" },
         apply: { line, text in

@@ -153,7 +153,7 @@ struct CleanOutputUnitTests {
     for (typed, said) in [
       ("1600-01-01", "--on must be a day from 1870 on, not '1600-01-01'"),
       ("9999-12-31", "--on must be a day before the year 3000, not '9999-12-31'"),
-      ("2026-13-01", "--on must be a day as YYYY-MM-DD, not '2026-13-01'"),
+      ("2026-13-01", "--on must be a day: YYYY-MM-DD, today or yesterday, not '2026-13-01'"),
     ] {
       do throws(UsageError) {
         _ = try OptionTable.day(typed, option: "--on")

@@ -30,7 +30,9 @@ struct LibraryArgumentsTests {
   }
 
   @Test func aBadValueNamesIt() {
-    #expect(failure("seen 550 --on 2026-13-01")?.contains("--on must be a day as YYYY-MM-DD, not '2026-13-01'") == true)
+    #expect(
+      failure("seen 550 --on 2026-13-01")?.contains(
+        "--on must be a day: YYYY-MM-DD, today or yesterday, not '2026-13-01'") == true)
     #expect(failure("seen 550 --on tomorrow")?.contains("'tomorrow'") == true)
     #expect(failure("seen 550 --season 1")?.contains("--season goes with a series' id (tv/ID), not '550'") == true)
     #expect(failure("seen tv/1 --season 1 --episode 2 --through 3")?.contains("one at a time") == true)
