@@ -187,13 +187,11 @@ public final class Library {
       } catch {
         // Another process may have made it between the look and the making: then it is there.
         guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-          throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
+          throw LibraryError.folderNotMade(directory.path, error)
         }
       }
     }
-    guard let resolved = realpath(directory.path, nil) else {
-      throw LibraryError(.other, tr("could not create %s", TextSanitizer.clean(directory.path, limit: 300)))
-    }
+    guard let resolved = realpath(directory.path, nil) else { throw LibraryError.folderNotMade(directory.path) }
     let folder = String(cString: resolved)
     free(resolved)
     let file = (folder == "/" ? "" : folder) + "/" + path.lastPathComponent

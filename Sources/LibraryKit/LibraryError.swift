@@ -35,6 +35,13 @@ public struct LibraryError: Error, Equatable, Sendable {
     self.message = message
   }
 
+  /// The folder `path` could not be made, with the system's reason when `error` carries one.
+  static func folderNotMade(_ path: String, _ error: (any Error)? = nil) -> LibraryError {
+    let underlying = (error as? CocoaError)?.underlying as? POSIXError
+    let reason = underlying.map { ": " + String(cString: strerror($0.code.rawValue)) } ?? ""
+    return LibraryError(.other, tr("could not create %s", TextSanitizer.clean(path, limit: 300)) + reason)
+  }
+
   /// The same error with a sentence after its message (a full stop put between them if it has none).
   func adding(_ sentence: String) -> LibraryError {
     let ended = message.last.map { ".!?。".contains($0) } ?? true

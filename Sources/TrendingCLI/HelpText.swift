@@ -49,7 +49,9 @@ enum HelpText {
     }
     return [
       TextLayout.wrap(
-        tr("trending %s: this week's trending films, in your terminal.", AmodbKitInfo.version), width: width
+        tr(
+          "trending %s: trending films and series, and your record of what you watch, in your terminal.",
+          AmodbKitInfo.version), width: width
       )
       .joined(separator: "\n"), "",
       tr("USAGE"), table(usage, width: width), "",

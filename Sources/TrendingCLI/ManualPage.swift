@@ -51,7 +51,7 @@ public enum ManualPage {
       ".\\\" Written by 'trending man' from the program's own tables; do not edit.",
       ".TH TRENDING 1 \"\" \"trending \(AmodbKitInfo.version)\" \"User Commands\"",
       ".SH NAME",
-      "trending \\- this week's trending films, in your terminal",
+      "trending \\- trending films and series, and your record of what you watch, in your terminal",
       ".SH SYNOPSIS",
     ]
     for command in OptionTable.commands {
@@ -60,9 +60,10 @@ public enum ManualPage {
     lines += [
       ".SH DESCRIPTION",
       escape(
-        "A fast full-screen browser for amodb's trending films on ncurses, and commands for scripts and pipes. "
-          + "Without a command it browses full-screen; the commands print to standard output, one film a line "
-          + "when piped, and JSON with --json."),
+        "A fast full-screen browser for amodb's films and series on ncurses, with your own library of what you "
+          + "watch (seen episode by episode, ratings, notes, lists, imports, sync between your machines), and "
+          + "commands for scripts and pipes. Without a command it browses full-screen; the commands print to "
+          + "standard output, one title a line when piped, and JSON with --json."),
       ".SH COMMANDS",
     ]
     for command in OptionTable.commands where command.verb != .browse {

@@ -42,6 +42,17 @@ struct LibraryFileTests {
     #expect(attributes[.type] as? FileAttributeType == .typeRegular, "the library is a file in the real folder")
   }
 
+  @Test func aFolderThatCannotBeMadeIsSaidWithTheSystemsReason() throws {
+    let root = try libraryFolder()
+    // A file where the library's folder would go: no folder can be made under it.
+    let blocker = root.appendingPathComponent("share")
+    try Data().write(to: blocker)
+    let error = libraryError {
+      _ = try Library(path: blocker.appendingPathComponent("trending").appendingPathComponent(Library.fileName))
+    }
+    #expect(error?.message == "could not create \(blocker.path)/trending: Not a directory")
+  }
+
   @Test func aLinkAtTheFileItselfIsRefusedNamingItAndLeftAsItIs() throws {
     let folder = try libraryFolder()
     let target = folder.appendingPathComponent("elsewhere.sqlite3")
