@@ -369,7 +369,7 @@ struct SyncFolderMoveTests {
     #expect(
       early.problems.contains {
         $0.contains("records wait, dated up to \(dated)")
-          && $0.contains("more than a day ahead of this machine's clock")
+          && $0.contains("more than five minutes ahead of this machine's clock")
           && $0.hasSuffix("the other machine's clock is or was ahead, or this one is behind")
       }, "\(early)")
     #expect(!early.problems.contains { $0.contains("passed over") }, "\(early)")

@@ -178,12 +178,12 @@ extension Library {
         }
         try connection.rows("UPDATE sync_member SET synced = ?", [.text(now.formatted(.iso8601))])
         // A clock that ran ahead here once dates every change after it as late (a clock never goes
-        // back): the other machines keep those waiting until their clocks come within a day of it.
+        // back): the other machines keep those waiting until their clocks come within five minutes of it.
         let clock = try SyncClock.current(connection).wall
         if clock > SyncClock.milliseconds(now) + SyncApply.furthestAhead {
           let moment = { (wall: Int64) in Date(timeIntervalSince1970: Double(wall) / 1000).formatted(.iso8601) }
           outcome.datedAhead = tr(
-            "This machine's changes are dated up to %1$s, more than a day ahead of its clock (%2$s): its clock was ahead when one was made, and the other machines take them in from %3$s.",
+            "This machine's changes are dated up to %1$s, more than five minutes ahead of its clock (%2$s): its clock was ahead when one was made, and the other machines take them in from %3$s.",
             moment(clock), moment(SyncClock.milliseconds(now)), moment(clock - SyncApply.furthestAhead))
         }
         return outcome

@@ -11,8 +11,10 @@ struct SyncApply {
   let folder: SyncFolder
   let now: Date
 
-  /// How far ahead of this machine's clock a change may be dated (a clock a little fast, a zone).
-  static let furthestAhead: Int64 = 86_400_000
+  /// How far ahead of this machine's clock a change may be dated: a clock a little fast, as
+  /// Kerberos allows. Every hybrid clock that takes a change in moves up to its date, so one allowed
+  /// further would make a later edit elsewhere lose to an earlier one for as long.
+  static let furthestAhead: Int64 = 5 * 60 * 1000
 
   /// What became of one record.
   enum Taken: Equatable {
@@ -21,7 +23,7 @@ struct SyncApply {
     case refused(String)
     /// About a title this library does not have yet: kept, and tried again.
     case waiting
-    /// Dated more than a day ahead of this machine's clock: kept, tried again, and named.
+    /// Dated more than five minutes ahead of this machine's clock: kept, tried again, and named.
     case ahead
   }
 
@@ -249,8 +251,8 @@ struct SyncApply {
       outcome.problems.append(
         Self.named(
           trn(
-            "%1$s record waits, dated %2$s, more than a day ahead of this machine's clock (%3$s): the other machine's clock is or was ahead, or this one is behind",
-            "%1$s records wait, dated up to %2$s, more than a day ahead of this machine's clock (%3$s): the other machine's clock is or was ahead, or this one is behind",
+            "%1$s record waits, dated %2$s, more than five minutes ahead of this machine's clock (%3$s): the other machine's clock is or was ahead, or this one is behind",
+            "%1$s records wait, dated up to %2$s, more than five minutes ahead of this machine's clock (%3$s): the other machine's clock is or was ahead, or this one is behind",
             ahead, String(ahead), moment(latestAhead), moment(SyncClock.milliseconds(now))),
           device: device, file: name))
     }
