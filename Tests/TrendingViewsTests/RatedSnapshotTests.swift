@@ -48,6 +48,31 @@ struct RatedSnapshotTests {
     ScreenSnapshotTests.check(Self.rated(size), "rated")
   }
 
+  /// The column titles stay where they are from page to page, whatever the titles on each.
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 60)])
+  func theColumnsStayPutFromPageToPage(size: Size) {
+    var state = Scenes.list(size)
+    _ = Reducer.reduce(&state, .key(.character("9")))
+    let entries = (1...120).map { index in
+      let long = index > 60
+      return RatedEntry(
+        title: MediaSummary(
+          id: index, kind: long ? .series : .film,
+          title: long ? "A Much Longer Title, Number \(index)" : "Film \(index)",
+          voteAverage: 7, voteCount: 10),
+        episode: long ? EpisodeKey(season: 1, number: 2) : nil, episodeName: long ? "An Episode" : nil,
+        rating: 1 + index % 10, day: "2026-11-01")
+    }
+    _ = Reducer.reduce(&state, .localRead(.rated, .success(.rated(RatedList(entries)))))
+    let header = { (state: AppState) in Renderer.render(state).screen.line(2) }
+    let first = header(state)
+    #expect(first.contains("Rated") && first.contains("Score"), "\(first)")
+    for _ in 0..<8 {
+      _ = Reducer.reduce(&state, .key(.pageDown))
+      #expect(header(state) == first)
+    }
+  }
+
   @Test(arguments: [Size(width: 120, height: 40), Size(width: 160, height: 48), Size(width: 250, height: 70)])
   func aWideTabHasTheListsPaneBesideIt(size: Size) throws {
     try LooksLowsTests.expectPane(

@@ -11,9 +11,8 @@ struct SyncApply {
   let folder: SyncFolder
   let now: Date
 
-  /// How far ahead of this machine's clock a change may be dated: a clock a little fast, as
-  /// Kerberos allows. Every hybrid clock that takes a change in moves up to its date, so one allowed
-  /// further would make a later edit elsewhere lose to an earlier one for as long.
+  /// How far ahead of this machine's clock a change may be dated (Kerberos's skew; decision
+  /// *five-minutes-ahead*): a hybrid clock moves up to the date of what it takes in.
   static let furthestAhead: Int64 = 5 * 60 * 1000
 
   /// What became of one record.

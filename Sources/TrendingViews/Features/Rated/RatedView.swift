@@ -60,8 +60,14 @@ enum RatedView {
     let dayWidth = max(widest(\.day), TextWidth.width(of: dayTitle))
     let titleColumn = rankWidth + 3
     let kindColumns = kindWidth > 0 ? kindWidth + 1 : 0
-    // No wider than the rows need, so a wide screen leaves no gap between a title and its day.
-    let titled = lines.map { TextWidth.width(of: $0.title + ($0.episode.first ?? "")) }.max() ?? 0
+    // No wider than the rows need, so a wide screen leaves no gap between a title and its day; the
+    // widest row among them all, so the columns stay put from page to page. Measured in bytes,
+    // counted at once and never fewer than the row's columns, so a frame still costs the same.
+    let titled = (shared.rated?.entries ?? []).reduce(movies.map(\.shownTitle.utf8.count).max() ?? 0) { widest, entry in
+      // " · S01E02 Name"
+      let episode = entry.episode == nil ? 0 : 3 + 9 + (entry.episodeName.map { 1 + $0.utf8.count } ?? 0)
+      return max(widest, entry.title.shownTitle.utf8.count + episode)
+    }
     let needed = titleColumn + kindColumns + max(titled, 12) + 2 + dayWidth + 2 + mineWidth + 2 + scoreWidth
     let end = min(width - 1, needed)
     let scoreColumn = end - scoreWidth
