@@ -11,8 +11,7 @@ struct SyncApply {
   let folder: SyncFolder
   let now: Date
 
-  /// How far ahead of this machine's clock a change may be dated (Kerberos's skew; decision
-  /// *five-minutes-ahead*): a hybrid clock moves up to the date of what it takes in.
+  /// How far ahead of this machine's clock a change may be dated (decision *five-minutes-ahead*).
   static let furthestAhead: Int64 = 5 * 60 * 1000
 
   /// What became of one record.
