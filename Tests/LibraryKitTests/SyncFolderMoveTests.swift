@@ -106,6 +106,24 @@ struct SyncFolderMoveTests {
     #expect(try desktop.marks()[fightClub.media]?.seen != nil)
   }
 
+  @Test func aDevicesOwnFolderDeletedElsewhereIsSentAgainAndTheOthersStillRead() throws {
+    let shared = try folder()
+    let laptop = try member(of: shared)
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    // Deleted by hand on the desktop, then by the file sync here: the folder is mounted all along.
+    let id = try #require(try laptop.connection.scalar("SELECT id FROM device")?.string)
+    try FileManager.default.removeItem(at: shared.appendingPathComponent(id))
+    _ = try desktop.add(heat, to: "Crime", day: "2026-11-03")
+    _ = try desktop.sync(now: Date())
+    let outcome = try laptop.sync(now: Date())
+    #expect(outcome.sent > 0 && outcome.ownMissing > 0, "\(outcome)")
+    #expect(try laptop.list("Crime")?.map(\.title.media) == [heat.media], "the desktop's change is taken in")
+    let third = try freshLibrary()
+    _ = try third.joinSync(folder: shared.path, name: "tablet", now: Date())
+    #expect(try third.marks()[fightClub.media]?.seen != nil, "the laptop's watch is in the folder again")
+  }
+
   @Test func initMovesALibraryToAnotherFolderOrFollowsItsOwn() throws {
     let first = try folder()
     let laptop = try member(of: first)

@@ -257,9 +257,11 @@ enum SyncExport {
     -> Int
   {
     // A device that has sent files finds them in its folder, else this is not the folder it sent
-    // to (a stick not mounted, its empty mount point): nothing is written there, or taken in.
+    // to (a stick not mounted, its empty mount point): nothing is written there, or taken in. One
+    // that holds other devices' folders is the folder: only this device's was deleted, and what it
+    // held goes again (`forgetMissingOwn`).
     guard SyncFolder.isFolder(folder.root) else { throw LibraryError.syncFolderMissing(folder.root) }
-    if member.segment > 0, folder.highestOwnSegment() == 0 {
+    if member.segment > 0, folder.highestOwnSegment() == 0, folder.otherDevices().isEmpty {
       throw LibraryError.syncFolderEmpty(folder.root, sent: member.segment)
     }
     try folder.makeOwn()
