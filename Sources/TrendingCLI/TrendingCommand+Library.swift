@@ -7,8 +7,8 @@ import TrendingCore
 extension TrendingCommand {
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
-  /// A command that `onlyReads` makes no library that is not there (the default profile's reads
-  /// find an empty one, made and removed), a `checking` one (a check, a backup, an export)
+  /// A command that `onlyReads` makes no profile's library that is not there (the default one's
+  /// reads find an empty library made for them), a `checking` one (a check, a backup, an export)
   /// refuses to run without one (`absentLibrary`), and one `importing` that made the library and
   /// changed nothing removes it.
   static func withLibrary(
@@ -20,11 +20,9 @@ extension TrendingCommand {
       return ExitCode.failure.rawValue
     }
     // A dry run with no library yet runs on an empty one of its own, made and removed here: it
-    // says what the first real run would do, and leaves no library behind. So do the default
-    // profile's reads (a completion asking for the lists makes no library).
+    // says what the first real run would do, and leaves no library behind.
     var scratch: URL?
-    let readsNothing = onlyReads && !checking && absentLibrary(environment) == nil
-    if dryRun || readsNothing, !FileManager.default.fileExists(atPath: path.path) {
+    if dryRun, !FileManager.default.fileExists(atPath: path.path) {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "trending-dry-run-\(UUID().uuidString)")
       // The user's alone (0700), as the library's own folder is: a dry run holds their rows.
@@ -38,7 +36,7 @@ extension TrendingCommand {
       scratch = folder
       path = folder.appendingPathComponent(Library.fileName)
       // A profile misspelt is still said, as a read says it.
-      if dryRun, let absent = absentLibrary(environment) {
+      if let absent = absentLibrary(environment) {
         printError(absent + " " + tr("This dry run counts what a first import would add."))
       }
     }

@@ -85,7 +85,7 @@ extension TrendingCommand {
 
   /// Why a command that only reads finds no library, or nil when there is one to read: a profile's
   /// library that is not there (a name misspelt, say) is said rather than made, as is any library a
-  /// check is asked of; the default profile's reads find an empty library (`withLibrary`).
+  /// check is asked of; the default profile's reads find an empty library, made for them.
   static func absentLibrary(_ environment: [String: String], checking: Bool = false) -> String? {
     guard let path = Library.standardPath(environment: environment),
       !FileManager.default.fileExists(atPath: path.path)

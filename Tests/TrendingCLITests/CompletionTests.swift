@@ -214,18 +214,4 @@ struct CompletionTests {
     #expect(try offered("trending --profile \(folder)/").isEmpty, "a profile is a name, not a file")
     #expect(try offered("trending seen --on \(folder)/").isEmpty, "a day is typed")
   }
-
-  @Test(.enabled(if: BinaryRunner.has("bash"), "bash is not installed"))
-  func completingTheListsMakesNoLibrary() throws {
-    let directory = try install("bash")
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("trending-empty-\(UUID().uuidString)")
-    defer {
-      try? FileManager.default.removeItem(at: directory)
-      try? FileManager.default.removeItem(at: data)
-    }
-    let trending = Fixtures.binary.path
-    let offered = try bashOffers("\(trending) lists ", directory, environment: ["XDG_DATA_HOME": data.path])
-    #expect(offered == ["watchlist"], "the empty library's one list")
-    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("trending/library.sqlite3").path))
-  }
 }
