@@ -44,6 +44,8 @@ FUZZ_FIXTURES := $(wildcard ../shared/fixtures/tmdb)
 setup: PACKAGES = $(APT_PACKAGES)
 setup-build: PACKAGES = $(BUILD_PACKAGES)
 setup-deb: PACKAGES = dpkg-dev lintian
+# One apt-get at a time under make -j: each installing target comes after the build's.
+setup setup-deb: setup-build
 setup setup-build setup-deb:
 	@missing=""; \
 	for package in $(PACKAGES); do \

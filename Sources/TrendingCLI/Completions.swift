@@ -213,10 +213,13 @@ public enum Completions {
       "  set -l at (contains -i -- --profile $tokens); and set profile --profile $tokens[(math $at + 1)]",
       "  $tokens[1] $profile lists 2>/dev/null | string split -f1 \\t",
       "end",
-      "# Whether the word at hand is the first after the command $argv[1].",
+      "# Whether the word at hand is the first after the command $argv[1], options aside.",
       "function __trending_first_after",
       "  set -l tokens (commandline -opc)",
-      "  test (contains -i -- $argv[1] $tokens; or echo 0) -eq (count $tokens)",
+      "  set -l at (contains -i -- $argv[1] $tokens); or return 1",
+      "  for token in $tokens[(math $at + 1)..-1]",
+      "    string match -q -- '-*' $token; or return 1",
+      "  end",
       "end",
     ]
     for command in OptionTable.commands where command.verb != .browse {

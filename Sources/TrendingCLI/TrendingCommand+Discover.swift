@@ -38,7 +38,8 @@ extension OptionTable {
       OptionSpec(
         name: "--on", value: "SERVICE|DAY",
         help: tr(
-          "discover: a streaming service in the region (repeatable); seen: the day, YYYY-MM-DD (default: today)"),
+          "discover: a streaming service in the region (repeatable); seen: the day, YYYY-MM-DD, today or yesterday (default: today)"
+        ),
         verbs: [.discover, .seen],
         helpFor: { verb in
           verb == .seen

@@ -207,7 +207,7 @@ extension TrendingCommand {
     return lines.joined(separator: "\n")
   }
 
-  /// A failure's message, then "; nothing was changed", its own full stop dropped ("Check AMODB_KEY;").
+  /// A failure's message, then "; nothing was changed", its own full stop dropped ("… in your key file;").
   static func nothingChanged(_ message: String) -> String {
     tr("%s; nothing was changed", withoutFullStop(message))
   }

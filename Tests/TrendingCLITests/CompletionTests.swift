@@ -208,6 +208,7 @@ struct CompletionTests {
     }
     let folder = files.path
     #expect(try offered("trending help li") == ["library", "list", "lists"])
+    #expect(try offered("trending import --dry-run le") == ["letterboxd"], "an option before the service")
     #expect(
       try offered("trending import letterboxd \(folder)/") == ["\(folder)/letterboxd.zip", "\(folder)/movie.mkv"])
     #expect(try offered("trending scrobble \(folder)/m") == ["\(folder)/movie.mkv"])

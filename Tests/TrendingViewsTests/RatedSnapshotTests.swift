@@ -61,7 +61,7 @@ struct RatedSnapshotTests {
           title: long ? "A Much Longer Title, Number \(index)" : "Film \(index)",
           voteAverage: 7, voteCount: 10),
         episode: long ? EpisodeKey(season: 1, number: 2) : nil, episodeName: long ? "An Episode" : nil,
-        rating: 1 + index % 10, day: "2026-11-01")
+        rating: 1 + index % 10, day: long ? "2026-09-30" : "2026-05-01")
     }
     _ = Reducer.reduce(&state, .localRead(.rated, .success(.rated(RatedList(entries)))))
     let header = { (state: AppState) in Renderer.render(state).screen.line(2) }

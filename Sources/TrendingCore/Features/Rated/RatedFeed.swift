@@ -54,11 +54,21 @@ public struct RatedList: Equatable, Sendable {
   public let entries: [RatedEntry]
   /// Each row's entry by the row, as the view and `Enter` look it up.
   private let places: [MediaSummary: Int]
+  /// The widest title of them all, with its episode (" · S01E02 Lies"), in columns: the table is
+  /// laid out for every page alike, measured once.
+  public let widestTitle: Int
+  /// The widest day of them all, as written, in columns.
+  public let widestDay: Int
 
-  /// Makes one, each row's place worked out once.
+  /// Makes one, each row's place and the widest title and day worked out once.
   public init(_ entries: [RatedEntry]) {
     self.entries = entries
     places = Dictionary(entries.enumerated().map { ($1.row, $0) }, uniquingKeysWith: { first, _ in first })
+    widestTitle =
+      entries.map { entry in
+        TextWidth.width(of: entry.title.shownTitle + (entry.episodeLabel.map { " · " + $0 } ?? ""))
+      }.max() ?? 0
+    widestDay = Set(entries.map(\.day)).map { TextWidth.width(of: Dates.written(text: $0)) }.max() ?? 0
   }
 
   /// The entry a row shows.

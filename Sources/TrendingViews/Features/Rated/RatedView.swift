@@ -24,8 +24,8 @@ enum RatedView {
   }
 
   /// Draws the column titles above the rows and the rows in the body, from the list's top row,
-  /// the columns as wide as the rows on screen need within the first `width` columns; returns the
-  /// columns the table took.
+  /// the columns as wide as the ratings need within the first `width` columns; returns the columns
+  /// the table took.
   @discardableResult
   static func draw(
     _ shown: ListScreen, _ shared: Shared, titleRow: Int, rows: Range<Int>, width: Int? = nil,
@@ -33,7 +33,8 @@ enum RatedView {
   ) -> Int {
     let width = width ?? screen.width
     let movies = shown.movies
-    // Only the rows on screen are worded and measured: a frame costs the same with 20 ratings or 500.
+    // Only the rows on screen are worded: a frame costs the same with 20 ratings or 500 (the widest
+    // title and day were measured once, as the ratings were read).
     let visible = movies.indices.clamped(to: shown.top..<(shown.top + rows.count))
     let kinds = ListView.kindWidth(movies, search: false)
     let kindWidth = kinds > 0 ? max(kinds, TextWidth.width(of: Vocabulary.episodeKind)) : 0
@@ -57,17 +58,14 @@ enum RatedView {
     let dayTitle = trc("column title, Recently rated", "Rated")
     let mineWidth = max(3, TextWidth.width(of: mineTitle))
     let scoreWidth = max(4, TextWidth.width(of: scoreTitle))
-    let dayWidth = max(widest(\.day), TextWidth.width(of: dayTitle))
+    let dayWidth = max(shared.rated?.widestDay ?? widest(\.day), TextWidth.width(of: dayTitle))
     let titleColumn = rankWidth + 3
     let kindColumns = kindWidth > 0 ? kindWidth + 1 : 0
     // No wider than the rows need, so a wide screen leaves no gap between a title and its day; the
-    // widest row among them all, so the columns stay put from page to page. Measured in bytes,
-    // counted at once and never fewer than the row's columns, so a frame still costs the same.
-    let titled = (shared.rated?.entries ?? []).reduce(movies.map(\.shownTitle.utf8.count).max() ?? 0) { widest, entry in
-      // " · S01E02 Name"
-      let episode = entry.episode == nil ? 0 : 3 + 9 + (entry.episodeName.map { 1 + $0.utf8.count } ?? 0)
-      return max(widest, entry.title.shownTitle.utf8.count + episode)
-    }
+    // widest of every rating's (measured once, as they were read), so the columns stay put from
+    // page to page.
+    let titled =
+      shared.rated?.widestTitle ?? lines.map { TextWidth.width(of: $0.title + ($0.episode.first ?? "")) }.max() ?? 0
     let needed = titleColumn + kindColumns + max(titled, 12) + 2 + dayWidth + 2 + mineWidth + 2 + scoreWidth
     let end = min(width - 1, needed)
     let scoreColumn = end - scoreWidth
