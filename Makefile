@@ -1,12 +1,11 @@
 # trending: `make demo` and `make test` do all the set-up on a fresh Debian machine.
 
-# System packages the build needs, and those the tests (and `make deb`) need besides; docs/build.md
-# says what each is for.
+# System packages the build needs, then all of them with those the tests (and `make deb`) need
+# besides; docs/build.md says what each is for.
 BUILD_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libchafa-dev libglib2.0-dev libcurl4-openssl-dev \
   ca-certificates pkg-config libsqlite3-dev libarchive-dev
-TEST_PACKAGES := nginx tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
+APT_PACKAGES := $(BUILD_PACKAGES) nginx tmux gettext python3 xvfb xterm x11-apps fonts-dejavu-core kitty libgl1-mesa-dri \
   bash zsh fish groff-base man-db dpkg-dev lintian python3-icalendar sqlite3 syncthing mpv ffmpeg
-APT_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Where release builds find libstdc++.a, libncursesw.a and libtinfo.a first, so they link statically (docs/build.md).
