@@ -34,9 +34,7 @@ public enum CalendarTab {
   }
 
   /// The films and series on the watchlist.
-  static func watchlist(_ shared: Shared) -> [MediaID] {
-    shared.marks.values.filter(\.onWatchlist).map(\.media).sorted()
-  }
+  static func watchlist(_ shared: Shared) -> [MediaID] { shared.watchlisted }
 
   /// The series in progress off the watchlist: their episodes are the user's news too.
   static func following(_ shared: Shared) -> [MediaID] {
@@ -86,10 +84,10 @@ public enum CalendarTab {
 
   /// The next of the watchlist's details, in the background and at most `detailsInFlight` at a
   /// time, once the calendar has been asked for (its releases are known or failed).
-  static func nextDetails(_ shared: inout Shared) -> [Effect] {
+  static func nextDetails(_ shared: inout Shared, details: [APIRequest]? = nil) -> [Effect] {
     guard asked(shared) else { return [] }
     // The seasons after the titles: a title read counts for the progress line, a season dates more episodes.
-    return shared.askInBackground(detailRequests(shared) + seasonRequests(shared), atMost: detailsInFlight)
+    return shared.askInBackground((details ?? detailRequests(shared)) + seasonRequests(shared), atMost: detailsInFlight)
   }
 
   /// Whether the calendar has been asked for: its releases have answered or failed.
@@ -99,8 +97,8 @@ public enum CalendarTab {
   }
 
   /// How many of the watchlist's details have answered, of how many, while some are still to come.
-  public static func progress(_ shared: Shared) -> (read: Int, of: Int)? {
-    let requests = detailRequests(shared)
+  public static func progress(_ shared: Shared, of requests: [APIRequest]? = nil) -> (read: Int, of: Int)? {
+    let requests = requests ?? detailRequests(shared)
     let read = requests.filter { shared.answers[$0]?.value != nil || shared.answers[$0]?.error != nil }.count
     return read < requests.count ? (read, requests.count) : nil
   }
@@ -157,10 +155,12 @@ public enum CalendarTab {
   /// After an answer, while the calendar has been asked for: the next of the watchlist's details,
   /// and, when the tab is on screen, how far it has got.
   static func advance(_ shared: inout Shared, showing: Bool) -> [Effect] {
-    let next = nextDetails(&shared)
+    // The watchlist's requests are made once an answer: a lifetime's watchlist makes hundreds.
+    let details = detailRequests(shared)
+    let next = nextDetails(&shared, details: details)
     guard asked(shared), showing else { return next }
-    let total = detailRequests(shared).count
-    if let progress = progress(shared) {
+    let total = details.count
+    if let progress = progress(shared, of: details) {
       // What the user just did, or a problem, is not talked over by the count (`a` on a row asks
       // for the title's details too).
       if let notice = shared.currentNotice, notice.kind != .message { return next }
@@ -168,7 +168,7 @@ public enum CalendarTab {
     } else if total > 0, shared.currentNotice?.text == progressText(read: total - 1, of: total) {
       // The last one has answered: the count says so, rather than stopping one short, and says
       // how many could not be read (offline, every one).
-      let unread = detailRequests(shared).filter { shared.answers[$0]?.value == nil }.count
+      let unread = details.filter { shared.answers[$0]?.value == nil }.count
       if unread == 0 {
         shared.say(progressText(read: total, of: total), .message)
       } else {
