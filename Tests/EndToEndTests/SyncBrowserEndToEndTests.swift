@@ -67,5 +67,27 @@ extension BrowserEndToEndTests {
       #expect(history.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 2, "\(history)")
       withExtendedLifetime(amodb) {}  // the loopback amodb serves the whole test
     }
+
+    @Test func aSyncThatFailsIsSaidInTheHeaderUntilOneRuns() throws {
+      let amodb = try FakeAmodb()
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-folder-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let session = try TmuxSession([], environment: try machine(amodb, folder: folder), width: 120, height: 30)
+      try session.waitFor("synced just now")
+      // The folder gone (a stick pulled out): `r` syncs, fails, and the header stops saying it synced.
+      let away = folder.appendingPathExtension("away")
+      try FileManager.default.moveItem(at: folder, to: away)
+      try session.press("r")
+      try session.waitFor("sync failed")
+      #expect(try !session.capture().contains("synced just now"))
+      // Put back, and the next `r` syncs again.
+      try FileManager.default.moveItem(at: away, to: folder)
+      try session.press("r")
+      try session.waitFor("synced just now")
+      #expect(try !session.capture().contains("sync failed"))
+      try session.send("q")
+      #expect(try session.waitForExit().status == 0)
+      withExtendedLifetime(amodb) {}
+    }
   }
 }

@@ -30,6 +30,8 @@ public struct SyncStanding: Equatable, Sendable {
   public var at: Date
   /// The devices of the folder, this one included.
   public var devices: Int
+  /// Whether the latest sync failed (its notice said why): the header says so until one runs.
+  public var failed = false
 }
 
 /// What a sync's report does to the app.
@@ -39,6 +41,9 @@ enum SyncLogic {
   static func synced(_ report: SyncReport, _ state: inout AppState) -> Bool {
     if let failure = report.failure {
       state.shared.say(failure, .failure)
+      // The last that ran is kept for its devices; the header no longer says "synced just now".
+      state.shared.sync = SyncStanding(
+        at: state.shared.sync?.at ?? report.at, devices: state.shared.sync?.devices ?? report.devices, failed: true)
       return false
     }
     state.shared.sync = SyncStanding(at: report.at, devices: report.devices)

@@ -143,9 +143,10 @@ public enum Renderer {
     let changes = Formatters.ageChanges(since: sync.at, now: shared.now)
     screen.changesAt = min(screen.changesAt ?? changes, changes)
     let key = SyncWordsKey(
-      step: Formatters.AgeStep(since: sync.at, now: shared.now), devices: sync.devices, catalogue: Translator.current)
+      step: Formatters.AgeStep(since: sync.at, now: shared.now), devices: sync.devices, failed: sync.failed,
+      catalogue: Translator.current)
     let words = syncWorded.value(for: key) {
-      let synced = tr("synced %s", Formatters.age(key.step))
+      let synced = key.failed ? tr("sync failed") : tr("synced %s", Formatters.age(key.step))
       return [synced + " · " + trn("%s device", "%s devices", key.devices), synced]
     }
     guard let updated = ages.first else { return words }
@@ -156,6 +157,7 @@ public enum Renderer {
   struct SyncWordsKey: Equatable, Sendable {
     let step: Formatters.AgeStep
     let devices: Int
+    let failed: Bool
     let catalogue: Catalogue
   }
 

@@ -29,7 +29,10 @@ struct SyncReportTests {
     _ = Reducer.reduce(
       &state, .synced(SyncReport(at: Sample.start, devices: 0, applied: 0, failure: "Sync failed: no room")))
     #expect(state.shared.notice?.text == "Sync failed: no room")
-    #expect(state.shared.sync?.devices == 2, "a failed sync leaves the last standing")
+    #expect(state.shared.sync?.devices == 2, "a failed sync leaves the last standing's devices")
+    #expect(state.shared.sync?.failed == true, "and the header no longer says it synced")
+    _ = Reducer.reduce(&state, .synced(SyncReport(at: Sample.start, devices: 2, applied: 0)))
+    #expect(state.shared.sync == SyncStanding(at: Sample.start, devices: 2), "until one runs")
   }
 
   @Test func rAlsoSyncsWhenTheLibrarySyncs() {
