@@ -123,7 +123,8 @@ public final class EffectRunner: Sendable {
       syncLibrary()
     case .loadMarks:
       run(.marks) { [library] in
-        guard let library else { return nil }
+        // No library: no marks, read (so `m` is not held back for them).
+        guard let library else { return .marksLoaded([:], problem: nil) }
         // A library that cannot be opened (damaged, not SQLite) starts the browser without marks, saying why.
         let read = await library.perform { library throws(LibraryError) in
           (try library.annotatedMarks(), library.notice)

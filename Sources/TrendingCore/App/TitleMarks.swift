@@ -19,6 +19,11 @@ enum MarkLogic {
     guard command == .toggleSeen else {
       return record(.watchlist(!(current?.onWatchlist ?? false)), film: film, &shared)
     }
+    // Before the library's marks are read, a seen title would look unseen and get a watch of today.
+    guard shared.marksRead else {
+      shared.say(tr("Your library is still being read; press m again in a moment."), .message)
+      return []
+    }
     return toggleSeen(film, media: media, seen: current?.seen, &shared)
   }
 

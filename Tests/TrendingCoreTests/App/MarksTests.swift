@@ -21,6 +21,31 @@ struct MarksTests {
     }
   }
 
+  /// Three films listed, the library's marks read (none) but the tabs not yet read ahead.
+  static func marksRead() -> AppState {
+    var state = Sample.loaded(3)
+    state.shared.marksRead = true
+    return state
+  }
+
+  @Test func mBeforeTheMarksAreReadIsHeldBackNotAWatchOfToday() {
+    // A big library takes a moment: the film may be seen already, and `m` would add a rewatch.
+    var store = TestStore(Sample.loaded(3))
+    store.send(.key(.character("m"))) {
+      $0.shared.notice = Notice(
+        "Your library is still being read; press m again in a moment.", kind: .message, now: Sample.start)
+    }
+    let seen = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2020-05-01", seen: "2020-05-01")
+    store.send(.marksLoaded([.film(1): seen], problem: nil), effects: Self.ahead) {
+      $0.shared.marks = [.film(1): seen]
+      $0.shared.marksRead = true
+    }
+    // Once read, `m` on the seen film takes its watch away, as it would have.
+    var state = store.state
+    let effects = Reducer.reduce(&state, .key(.character("m")))
+    #expect(effects.contains { if case .save(let change) = $0 { change.kind == .seen(false) } else { false } })
+  }
+
   /// The user's own tabs (the watchlist, Up next, Recently rated), read ahead once the screen rests.
   static let ahead: [Effect] = [.after(FeedLogic.readAheadDelay, .readAheadDue, id: .readAhead)]
   /// Their reads, once it has.
@@ -63,7 +88,7 @@ struct MarksTests {
   }
 
   @Test func aTogglesTheWatchlistAtOnceAndStoresIt() {
-    var store = TestStore(Sample.loaded(3))
+    var store = TestStore(Self.marksRead())
     let day = ReleaseDate(day: Sample.start).description
     let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     store.send(.key(.character("a")), effects: [.save(add)]) {
@@ -88,7 +113,7 @@ struct MarksTests {
   }
 
   @Test func aMarkIsDatedByTheUsersClockNotByUTC() {
-    var store = TestStore(Sample.loaded(3))
+    var store = TestStore(Self.marksRead())
     // 08:00 UTC on 2027-01-15 is 23:00 of the 14th nine hours west of it.
     store.send(.tick(Sample.start, utcOffset: -9 * 3_600)) { $0.shared.utcOffset = -9 * 3_600 }
     #expect(ReleaseDate(day: Sample.start).description == "2027-01-15")
@@ -104,7 +129,7 @@ struct MarksTests {
   }
 
   @Test func quickMarksStayOnScreenWhileTheirSavesAnswer() {
-    var store = TestStore(Sample.loaded(3))
+    var store = TestStore(Self.marksRead())
     let day = ReleaseDate(day: Sample.start).description
     let add = LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: day, summary: Self.shown)
     let seen = LibraryChange(id: 2, title: "Film 2", year: nil, kind: .seen(true), day: day, summary: Self.shown)

@@ -10,6 +10,7 @@ struct TakenWatchTests {
   /// The first film seen on 1 May 2020.
   static func seenLongAgo() -> AppState {
     var state = Sample.loaded(3)
+    state.shared.marksRead = true
     var mark = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2020-05-01")
     mark.seen = "2020-05-01"
     state.shared.marks[.film(1)] = mark

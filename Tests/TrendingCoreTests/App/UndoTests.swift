@@ -31,6 +31,7 @@ struct UndoTests {
 
   @Test func aFilmMarkedSeenIsUnmarkedOnceSavedAndUAgainSaysThereIsNothingLeft() throws {
     var state = Sample.loaded(3)
+    state.shared.marksRead = true
     let today = state.shared.today.description
     _ = Reducer.reduce(&state, .key(.character("m")))
     #expect(Reducer.reduce(&state, .key(.character("u"))).isEmpty, "its save has not answered")
