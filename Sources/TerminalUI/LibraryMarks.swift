@@ -97,8 +97,8 @@ enum LibraryChanges {
 
 /// The series in progress for the Up next tab: each series' next episode from the library at once,
 /// then the seasons aired but not held whole asked for (the kept answers first), a few at a time,
-/// and the tab's rows again after each few that changed them, until each of the 200 series watched
-/// last was looked at, or a round had no answer.
+/// and the tab's rows again after each few that changed them, 200 series at a time (watched last
+/// first, those looked at lately left out), until every series was looked at, or a round had no answer.
 enum LibraryUpNext {
   /// The most answers one round asks amodb's network for, before the rows are read again.
   static let asksAtMost = 12
@@ -113,9 +113,10 @@ enum LibraryUpNext {
   /// or slow network never holds the tab back), the rows when none were sent, or the failure when
   /// none is shown because amodb could not tell of the series.
   /// `filled`: the series earlier reads of this process filled in, left out while fresh.
+  /// `batch`: the most series one read of the library hands to the network's asks.
   static func read(
     client: AmodbClient, _ library: LibraryService?, filled: AskedLately<Int>,
-    answer: @Sendable ([UpNext]) -> Void
+    batch: Int = EpisodeRefresh.seriesAtMost, answer: @Sendable ([UpNext]) -> Void
   ) async -> Result<[UpNext], AmodbError>? {
     guard let library else { return .success([]) }
     let today = WatchlistFormat.day(Date())
@@ -127,20 +128,29 @@ enum LibraryUpNext {
     if answered { answer(shown) }
     var lookedAt = filled.fresh()
     var recent: [SeriesSeasons]?
+    // Whether the library holds series past the batch read: once it is looked at, the next follows.
+    var more = false
     // Why amodb could not tell of a series, for a tab that would otherwise say none is in progress.
     var problem: AmodbError?
     for _ in 0..<roundsAtMost where !Task.isCancelled {
-      // The library is read again after a round that stored seasons: they are held now.
+      // The library is read again after a round that stored seasons (they are held now), and for
+      // the next batch once one is looked at: the series past the first 200 are not left out.
       if recent == nil {
+        let skipped = lookedAt
         guard
           case .success(let read) = await library.perform({ library throws(LibraryError) in
-            try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
+            try library.recentSeries(atMost: batch + skipped.count)
           })
         else { break }
-        recent = read
+        more = read.count == batch + skipped.count
+        recent = Array(read.filter { !skipped.contains($0.series) }.prefix(batch))
       }
       let waiting = (recent ?? []).filter { !lookedAt.contains($0.series) }
-      guard !waiting.isEmpty else { break }
+      guard !waiting.isEmpty else {
+        guard more else { break }
+        recent = nil
+        continue
+      }
       let found = await EpisodeRefresh.missing(
         waiting, client: client, today: today, asksAtMost: asksAtMost, background: true)
       lookedAt.formUnion(found.lookedAt)
@@ -160,7 +170,11 @@ enum LibraryUpNext {
         }
       }
       filled.insert(found.lookedAt.subtracting(found.unanswered))
-      guard found.goesOn else { break }
+      // A batch looked at whole, with answers, goes on to the next; no answer ends the read.
+      let batchDone = waiting.allSatisfy { found.lookedAt.contains($0.series) }
+      let heard = found.unanswered.count < found.lookedAt.count
+      guard found.goesOn || (more && batchDone && heard) else { break }
+      if batchDone { recent = nil }
     }
     if shown.isEmpty, let problem { return .failure(problem) }
     return answered ? nil : .success(shown)

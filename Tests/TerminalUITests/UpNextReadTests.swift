@@ -118,10 +118,12 @@ struct UpNextReadTests {
   }
 
   /// Up next's last rows from one read through a new client, as "3001 S02E01".
-  private func read(_ server: LoopbackServer, _ file: URL, filled: AskedLately<Int>) async -> [String] {
+  private func read(
+    _ server: LoopbackServer, _ file: URL, filled: AskedLately<Int>, batch: Int = EpisodeRefresh.seriesAtMost
+  ) async -> [String] {
     let answers = Mutex<[[String]]>([])
     _ = await LibraryUpNext.read(
-      client: TestClients.client(for: server), LibraryService(path: file), filled: filled
+      client: TestClients.client(for: server), LibraryService(path: file), filled: filled, batch: batch
     ) { rows in answers.withLock { $0.append(rows.map { "\($0.series.id) \($0.next.key.code)" }) } }
     return answers.withLock { $0.last ?? [] }
   }
@@ -139,6 +141,16 @@ struct UpNextReadTests {
     _ = await read(server, file, filled: filled)
     #expect(server.count("/3/tv/") == 10)
     #expect(server.count("/3/tv/3004/season/2") == 2 && server.count("/3/tv/3001") == 2)
+  }
+
+  @Test func aReadGoesOnPastItsFirstBatchOfSeries() async throws {
+    // Four series seen to the end of their first season, read two at a time: the two watched
+    // first are not all the tab asks of (the heavy-user review: 200 and Breaking Bad left out).
+    let server = try secondSeasons()
+    let file = try library(ended: Array(3001...3004))
+    let rows = await read(server, file, filled: AskedLately<Int>(), batch: 2)
+    #expect(Set(rows) == ["3001 S02E01", "3002 S02E01", "3003 S02E01", "3004 S02E01"])
+    #expect(server.count("/3/tv/") == 8, "each series' details and second season, once")
   }
 
   /// The library of `library()` with series 3003's S01E02 rated 9.
