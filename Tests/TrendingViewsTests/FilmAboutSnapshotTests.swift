@@ -66,6 +66,29 @@ struct FilmAboutSnapshotTests {
     #expect(expanded.plainText.contains("  less"))
   }
 
+  @Test func aLongNoteIsFoldedUnderItsFirstLinesSoTheFactsFollowIt() throws {
+    // A Letterboxd review imported as the note: 60 paragraphs.
+    var mark = Mark(id: 872_585, title: "Oppenheimer", year: 2023, onWatchlist: false, added: "2026-01-01")
+    mark.note = (1...60).map { "Paragraph \($0) of the review." }.joined(separator: "\n")
+    let folded = FilmDocument.document(summary: nil, details: Self.details, region: "US", mark: mark, width: 80)
+    let lines = folded.plainText.components(separatedBy: "\n")
+    let more = try #require(lines.firstIndex(of: "  … more (54 lines)"))
+    #expect(lines[more - 1] == "  Paragraph 6 of the review.")
+    #expect(!folded.plainText.contains("Paragraph 7 of"))
+    #expect(folded.links.contains { $0.line == more && $0.target == .expand })
+    #expect(lines.firstIndex { $0.contains("Overview") }.map { $0 < 40 } == true, "the overview near the top")
+    // Enter on it: the note whole, with "less"; printed (`trending show`), whole and no toggle.
+    let whole = FilmDocument.document(
+      summary: nil, details: Self.details, region: "US", mark: mark, width: 80, reviewExpanded: true)
+    #expect(whole.plainText.contains("Paragraph 60 of the review.\n  less"))
+    #expect(whole.printedText.contains("Paragraph 60 of the review.\n"))
+    #expect(!whole.printedText.contains("  less"))
+    // A short note is never folded.
+    mark.note = (1...7).map { "Line \($0)." }.joined(separator: "\n")
+    let short = FilmDocument.document(summary: nil, details: Self.details, region: "US", mark: mark, width: 80)
+    #expect(short.plainText.contains("  Line 7.") && !short.plainText.contains("more (1 line)"))
+  }
+
   @Test func everyKeywordIsALinkToItsList() {
     let document = FilmDocument.document(summary: nil, details: Self.details, region: "US", width: 40)
     let keywords = document.links.compactMap { link -> String? in

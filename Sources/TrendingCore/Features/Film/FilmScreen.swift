@@ -9,7 +9,7 @@ public struct FilmScreen: Equatable, Sendable {
   public var known: MediaSummary?
   /// Scroll and selection.
   public var cursor = DocumentCursor()
-  /// Whether the first review shows in full.
+  /// Whether the first review and the user's note show in full.
   public var reviewExpanded = false
 
   /// Makes the screen of a film, at its top.

@@ -9,6 +9,8 @@ public struct SeriesScreen: Equatable, Sendable {
   public var known: MediaSummary?
   /// Scroll and selection.
   public var cursor = DocumentCursor()
+  /// Whether the user's note shows in full.
+  public var noteExpanded = false
 
   /// Makes the screen of a series, at its top.
   public init(id: Int, known: MediaSummary? = nil) {
@@ -33,6 +35,8 @@ extension SeriesScreen: DocumentScreen {
   }
 
   public func reloadRequest(_ shared: Shared) -> APIRequest { shared.seriesRequest(id) }
+
+  public mutating func toggleExpanded() { noteExpanded.toggle() }
 
   /// The season whose row is selected, for `m`.
   public func markedSeason(_ shared: Shared) -> SeasonRef? {

@@ -54,7 +54,7 @@ public enum FilmDocument {
       return document
     }
     document.append(contentsOf: facts(details, region: region, width: width))
-    MarkLines.append(mark, width: width, into: &document)
+    MarkLines.append(mark, width: width, expanded: reviewExpanded, into: &document)
     RatingLines.append(RatingLines.entries(details, mine: mark?.rating), width: width, into: &document)
     leads(details, width: width, into: &document)
     if let overview = details.overview {

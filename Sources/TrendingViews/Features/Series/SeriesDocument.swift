@@ -20,7 +20,7 @@ public enum SeriesDocument {
   /// The document for a series: everything known of it, wrapped to `width` columns.
   public static func document(
     summary: MediaSummary?, details: SeriesDetails?, region: String?, today: ReleaseDate, mark: Mark? = nil,
-    width: Int, sideBySide: Bool = false, side: Int? = nil, third: Int? = nil,
+    width: Int, sideBySide: Bool = false, side: Int? = nil, third: Int? = nil, noteExpanded: Bool? = nil,
     progress: (SeasonSummary) -> (seen: Int, aired: Int)? = { _ in nil }, nextForYou: Episode? = nil
   ) -> Document {
     let width = max(10, width)
@@ -49,7 +49,7 @@ public enum SeriesDocument {
     creators(details, width: width, into: &document)
     episodeLine(details, today: today, width: width, into: &document)
     nextForYouLine(nextForYou, series: details.id, width: width, into: &document)
-    MarkLines.append(mark, width: width, into: &document)
+    MarkLines.append(mark, width: width, expanded: noteExpanded, into: &document)
     RatingLines.append(RatingLines.entries(details, mine: mark?.rating), width: width, into: &document)
     // The seasons come right after the facts: what a series screen is mostly opened for (on the
     // widest screens, at the top of the second column, over the cast and crew).

@@ -15,7 +15,7 @@ enum SeriesView {
       var document = SeriesDocument.document(
         summary: series.known, details: entry.value, region: shared.region, today: shared.today,
         mark: shared.marks[.series(series.id)], width: width, sideBySide: true, side: columns?.side,
-        third: columns?.third,
+        third: columns?.third, noteExpanded: series.noteExpanded,
         progress: { EpisodeProgress.progress(season: $0, watched) },
         nextForYou: EpisodeProgress.nextToWatch(watched).map { key in
           shared.season(series.id, key.season).value?.episodes.first { $0.number == key.number }

@@ -71,6 +71,17 @@ struct PersonScreenTests {
     store.send(.key(.character("r")), effects: [.fetchPerson(5, force: true)]) { $0.shared[person: 5]?.begin() }
   }
 
+  @Test func aSeriesLongNoteUnfoldsAndFoldsInPlace() {
+    var state = Sample.loaded(3)
+    state.push(.series(SeriesScreen(id: 500)))
+    var store = TestStore(state)
+    let layout = DocumentLayout(maxScroll: 0, links: [DocumentLink(line: 8, target: .expand)])
+    store.send(.documentLayout(layout)) { $0.cursor?.layout = layout }
+    store.send(.key(.down)) { $0.cursor?.selected = 0 }
+    store.send(.key(.enter)) { $0.change(SeriesScreen.self) { $0.noteExpanded = true } }
+    store.send(.key(.enter)) { $0.change(SeriesScreen.self) { $0.noteExpanded = false } }
+  }
+
   @Test func aStalePersonFromTheCacheShowsAndIsAskedAgain() {
     var state = Sample.loaded(3)
     state.push(.person(PersonScreen(id: 5)))
