@@ -179,7 +179,7 @@ INSTALLED = $(BINDIR)/trending $(MANDIR)/trending.1 $(BASHDIR)/trending $(ZSHDIR
 install: $(BUILD)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	install -m 0755 $(BINARY) $(DESTDIR)$(BINDIR)/trending
-	$(BINARY) man > $(DESTDIR)$(MANDIR)/trending.1
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)} $(BINARY) man > $(DESTDIR)$(MANDIR)/trending.1
 	$(BINARY) completions bash > $(DESTDIR)$(BASHDIR)/trending
 	$(BINARY) completions zsh > $(DESTDIR)$(ZSHDIR)/_trending
 	$(BINARY) completions fish > $(DESTDIR)$(FISHDIR)/trending.fish

@@ -11,6 +11,13 @@ enum HelpText {
   /// The width for help printed now: a terminal narrower than 80 columns wraps it to its own.
   static var printedWidth: Int { max(40, min(width, TrendingCommand.terminalWidth() ?? width)) }
 
+  /// The help as a locale that is not UTF-8 shows it: its few symbols in ASCII (`LC_ALL=C` showed
+  /// "·" as two bytes of mojibake); the rest is the English help, which is ASCII already.
+  static func printed(_ text: String, localeIsUTF8: Bool = TextWidth.userLocaleIsUTF8) -> String {
+    guard !localeIsUTF8 else { return text }
+    return text.replacing("·", with: "-").replacing("…", with: "...")
+  }
+
   /// Two columns: each syntax, then its description wrapped beside it (under it when the syntax is long).
   static func table(_ rows: [(syntax: String, text: String)], width: Int = width) -> String {
     let column = min(30, width / 3, (rows.map { TextWidth.width(of: $0.syntax) }.max() ?? 0) + 4)

@@ -41,15 +41,25 @@ public enum ManualPage {
     ),
   ]
 
-  /// The page, in English.
-  public static var roff: String {
-    Translator.$override.withValue(.english) { page }
+  /// The page, in English, undated.
+  public static var roff: String { roff(dated: nil) }
+
+  /// The page, in English, dated `day` (`YYYY-MM-DD`, the release's: `date(environment:)`).
+  public static func roff(dated day: String?) -> String {
+    Translator.$override.withValue(.english) { page(dated: day ?? "") }
   }
 
-  private static var page: String {
+  /// The page's date from `SOURCE_DATE_EPOCH` (reproducible builds: `make install` sets it to the
+  /// last commit's time), as `YYYY-MM-DD` in UTC; nil when unset or not a time.
+  public static func date(environment: [String: String]) -> String? {
+    guard let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int(text), seconds >= 0 else { return nil }
+    return CivilDay(daysSince1970: seconds / 86_400).iso
+  }
+
+  private static func page(dated day: String) -> String {
     var lines = [
       ".\\\" Written by 'trending man' from the program's own tables; do not edit.",
-      ".TH TRENDING 1 \"\" \"trending \(AmodbKitInfo.version)\" \"User Commands\"",
+      ".TH TRENDING 1 \"\(day)\" \"trending \(AmodbKitInfo.version)\" \"User Commands\"",
       ".SH NAME",
       "trending \\- trending films and series, and your record of what you watch, in your terminal",
       ".SH SYNOPSIS",

@@ -78,10 +78,11 @@ public enum TrendingCommand {
       }
       return emit(settingsFile.report(invocation: invocation, environment: given))
     case .help:
-      return emit(HelpText.full(width: HelpText.printedWidth))
+      return emit(HelpText.printed(HelpText.full(width: HelpText.printedWidth)))
     case .helpTopic(let topic):
       let width = HelpText.printedWidth
-      return emit(Verb(rawValue: topic).map { HelpText.topic($0, width: width) } ?? HelpText.full(width: width))
+      let text = Verb(rawValue: topic).map { HelpText.topic($0, width: width) } ?? HelpText.full(width: width)
+      return emit(HelpText.printed(text))
     case .doctor(let json):
       // Its JSON says why in English whatever the interface speaks: scripts and bug reports read it.
       let interface = Translator.current.language
@@ -91,7 +92,7 @@ public enum TrendingCommand {
     case .completions(let shell):
       return emit(Completions.script(for: shell))
     case .manual:
-      return emit(ManualPage.roff)
+      return emit(ManualPage.roff(dated: ManualPage.date(environment: environment)))
     case .search(let query, let year, let scope, let page, let json):
       return runClient(invocation, environment: environment) { services in
         let client = services.client

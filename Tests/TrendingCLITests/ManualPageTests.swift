@@ -76,6 +76,24 @@ struct ManualPageTests {
     #expect(outcome.stdout == ManualPage.roff + "\n", "the installed page is the binary's own")
   }
 
+  @Test func thePageIsDatedBySourceDateEpochAsMakeInstallSetsIt() throws {
+    // 2026-12-07 10:00 UTC.
+    #expect(ManualPage.date(environment: ["SOURCE_DATE_EPOCH": "1796637600"]) == "2026-12-07")
+    #expect(ManualPage.date(environment: ["SOURCE_DATE_EPOCH": "soon"]) == nil)
+    let outcome = try BinaryRunner.run(["man"], environment: ["SOURCE_DATE_EPOCH": "1796637600"])
+    #expect(outcome.stdout.contains(".TH TRENDING 1 \"2026-12-07\" \"trending "), "\(outcome.stdout.prefix(200))")
+  }
+
+  @Test func helpInALocaleThatIsNotUTF8IsASCII() throws {
+    for arguments in [["--help"], ["help", "discover"], ["help", "import"]] {
+      let outcome = try BinaryRunner.run(arguments, environment: ["LC_ALL": "C"])
+      #expect(outcome.status == 0)
+      #expect(!outcome.stdout.isEmpty && outcome.stdout.unicodeScalars.allSatisfy(\.isASCII), "\(arguments)")
+    }
+    #expect(HelpText.printed("0 ok · 1 failure…", localeIsUTF8: false) == "0 ok - 1 failure...")
+    #expect(HelpText.printed("0 ok · 1 failure…", localeIsUTF8: true) == "0 ok · 1 failure…")
+  }
+
   @Test func roffIsEscaped() {
     #expect(ManualPage.escape("--no-color") == "\\-\\-no\\-color")
     #expect(ManualPage.escape(".config") == "\\&.config")
