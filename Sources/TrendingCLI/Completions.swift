@@ -29,6 +29,11 @@ public enum Completions {
   /// The commands that take files among their arguments.
   private static var pathCommands: [CommandSpec] { OptionTable.commands.filter { $0.pathsFrom != nil } }
 
+  /// In bash and zsh, the test that the first argument is the one files follow, when there is one.
+  private static func bashAfter(_ command: CommandSpec) -> String {
+    command.pathsAfter.map { " && [[ \"$first\" == \($0) ]]" } ?? ""
+  }
+
   /// The options that take a value, which the scripts skip with their value when finding the command.
   private static var valued: [OptionSpec] { OptionTable.options.filter { $0.value != nil } }
 
@@ -48,20 +53,24 @@ public enum Completions {
       "# The user's lists, and the words in $1 (one a line), as they start with $cur, quoted for the line.",
       "_trending_lists() {",
       "  local IFS=$'\\n' names profile=() i",
-      "  for ((i = 1; i < COMP_CWORD - 1; i++)); do",
-      "    [[ \"${COMP_WORDS[i]}\" == --profile ]] && profile=(--profile \"${COMP_WORDS[i+1]}\")",
+      "  for ((i = 1; i < COMP_CWORD; i++)); do",
+      "    case \"${COMP_WORDS[i]}\" in",
+      "      --profile) profile+=(--profile \"${COMP_WORDS[i+1]}\") ;;",
+      "      --demo) profile+=(--demo) ;;",
+      "    esac",
       "  done",
       "  names=\"$1\"$'\\n'\"$(\"${COMP_WORDS[0]}\" \"${profile[@]}\" lists 2>/dev/null | cut -f1)\"",
       "  COMPREPLY=($(compgen -W \"$names\" -- \"$cur\" | sort -u | while read -r name; do printf '%q\\n' \"$name\"; done))",
       "}",
       "_trending() {",
       "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
-      "  local command=\"\" after=0 i",
+      "  local command=\"\" first=\"\" after=0 i",
       "  for ((i = 1; i < COMP_CWORD; i++)); do",
       "    case \"${COMP_WORDS[i]}\" in",
       "      " + valued.map(\.name).joined(separator: "|") + ") ((i++)) ;;",
       "      -*) ;;",
-      "      *) if [[ -z \"$command\" ]]; then command=\"${COMP_WORDS[i]}\"; else ((after++)); fi ;;",
+      "      *) if [[ -z \"$command\" ]]; then command=\"${COMP_WORDS[i]}\"; else",
+      "        [[ $after -eq 0 ]] && first=\"${COMP_WORDS[i]}\"; ((after++)); fi ;;",
       "    esac",
       "  done",
       "  case \"$prev\" in",
@@ -98,7 +107,7 @@ public enum Completions {
     ]
     for command in pathCommands {
       lines.append(
-        "    \(command.verb.rawValue)) ((after >= \(command.pathsFrom ?? 0))) && { compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; } ;;"
+        "    \(command.verb.rawValue)) ((after >= \(command.pathsFrom ?? 0)))\(bashAfter(command)) && { compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; } ;;"
       )
     }
     lines += [
@@ -131,20 +140,24 @@ public enum Completions {
       "_trending_lists() {",
       "  local -a names profile",
       "  local i",
-      "  for (( i = 2; i < CURRENT - 1; i++ )); do",
-      "    [[ \"${words[i]}\" == --profile ]] && profile=(--profile \"${words[i+1]}\")",
+      "  for (( i = 2; i < CURRENT; i++ )); do",
+      "    case \"${words[i]}\" in",
+      "      --profile) profile+=(--profile \"${words[i+1]}\") ;;",
+      "      --demo) profile+=(--demo) ;;",
+      "    esac",
       "  done",
       "  names=(${(f)\"$(\"${words[1]}\" \"${profile[@]}\" lists 2>/dev/null)\"})",
       "  compadd -- \"$@\" \"${names[@]%%$'\\t'*}\"",
       "}",
       "_trending() {",
       "  local -a entries",
-      "  local command=\"\" after=0 i=2",
+      "  local command=\"\" first=\"\" after=0 i=2",
       "  while (( i < CURRENT )); do",
       "    case \"${words[i]}\" in",
       "      " + valued.map(\.name).joined(separator: "|") + ") (( i++ )) ;;",
       "      -*) ;;",
-      "      *) if [[ -z \"$command\" ]]; then command=\"${words[i]}\"; else (( after++ )); fi ;;",
+      "      *) if [[ -z \"$command\" ]]; then command=\"${words[i]}\"; else",
+      "        (( after == 0 )) && first=\"${words[i]}\"; (( after++ )); fi ;;",
       "    esac",
       "    (( i++ ))",
       "  done",
@@ -186,7 +199,8 @@ public enum Completions {
       "  case \"$command\" in",
     ]
     for command in pathCommands {
-      lines.append("    \(command.verb.rawValue)) (( after >= \(command.pathsFrom ?? 0) )) && { _files; return } ;;")
+      lines.append(
+        "    \(command.verb.rawValue)) (( after >= \(command.pathsFrom ?? 0) ))\(bashAfter(command)) && { _files; return } ;;")
     }
     lines += [
       "  esac",
@@ -211,6 +225,7 @@ public enum Completions {
       "  set -l tokens (commandline -opc)",
       "  set -l profile",
       "  set -l at (contains -i -- --profile $tokens); and set profile --profile $tokens[(math $at + 1)]",
+      "  contains -- --demo $tokens; and set -a profile --demo",
       "  $tokens[1] $profile lists 2>/dev/null | string split -f1 \\t",
       "end",
       "# Whether the word at hand is the first after the command $argv[1], options aside.",
@@ -238,7 +253,8 @@ public enum Completions {
     }
     for command in pathCommands {
       let verb = command.verb.rawValue
-      let after = command.pathsFrom == 0 ? "" : "; and not __trending_first_after \(verb)"
+      var after = command.pathsFrom == 0 ? "" : "; and not __trending_first_after \(verb)"
+      if let word = command.pathsAfter { after = "; and __fish_seen_subcommand_from \(word)" }
       lines.append("complete -c trending -n '__fish_seen_subcommand_from \(verb)\(after)' -F")
     }
     for option in OptionTable.options {

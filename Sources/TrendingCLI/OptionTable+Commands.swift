@@ -13,6 +13,9 @@ public struct CommandSpec: Sendable {
   public var takesListName = false
   /// From which of its arguments (0 the first) on they are files, completed as paths.
   public var pathsFrom: Int?
+  /// The first argument after which alone files are completed (`library backup`, `sync init`):
+  /// `library check` takes none.
+  public var pathsAfter: String?
   /// One line for `--help`.
   public var summary: String
   /// A paragraph for `help COMMAND`.

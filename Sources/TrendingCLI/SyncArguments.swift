@@ -58,7 +58,7 @@ extension OptionTable {
     return [
       CommandSpec(
         verb: .sync, arguments: "[init DIR|status|name NAME|forget DEVICE|remember DEVICE]", words: syncWords,
-        pathsFrom: 1,
+        pathsFrom: 1, pathsAfter: "init",
         summary: summary,
         detail: CommandSpec.sentence(summary) + " "
           + tr(

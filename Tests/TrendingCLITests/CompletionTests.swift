@@ -132,6 +132,33 @@ struct CompletionTests {
     #expect(try offered("\(trending) --profile elsewhere lists ").isEmpty, "another profile's lists: none")
   }
 
+  @Test(.enabled(if: BinaryRunner.has("bash") && BinaryRunner.has("fish"), "bash or fish is not installed"))
+  func theDemosListsAreTheOnesOfferedAfterDemo() throws {
+    // The demo's library apart from the real one, as a user has it: a list made in the demo only.
+    var environment = try homeWithAList()
+    environment["TRENDING_DEMO_LIBRARY"] = ""
+    let trending = Fixtures.binary.path
+    let bash = try install("bash")
+    let fish = try install("fish")
+    defer { for folder in [bash, fish] { try? FileManager.default.removeItem(at: folder) } }
+    #expect(
+      try bashOffers("\(trending) --demo lists ", bash, environment: environment).sorted() == [
+        "date\\ night", "watchlist",
+      ])
+    #expect(try bashOffers("\(trending) lists ", bash, environment: environment) == ["watchlist"], "the real library's")
+    let outcome = try BinaryRunner.program(
+      "fish",
+      [
+        "--no-config", "-c", "source $argv[1]/trending.fish; complete -C $argv[2]", fish.path,
+        "\(trending) --demo lists ",
+      ],
+      environment: environment)
+    #expect(
+      outcome.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted() == [
+        "date night", "watchlist",
+      ])
+  }
+
   @Test(.enabled(if: BinaryRunner.has("fish"), "fish is not installed (make setup installs it)"))
   func fishOffersTheUsersLists() throws {
     let directory = try install("fish")
@@ -190,6 +217,9 @@ struct CompletionTests {
     #expect(try offered("trending library backup \(folder)/m") == ["\(folder)/movie.mkv"])
     #expect(try offered("trending import l") == ["letterboxd"], "the service first, not a file")
     #expect(try offered("trending show \(folder)/m").isEmpty, "show takes an id")
+    #expect(try offered("trending sync init \(folder)/m") == ["\(folder)/movie.mkv"])
+    #expect(try offered("trending library check \(folder)/m").isEmpty, "check takes no file")
+    #expect(try offered("trending sync status \(folder)/m").isEmpty, "nor does status")
   }
 
   @Test(.enabled(if: BinaryRunner.has("fish"), "fish is not installed (make setup installs it)"))
@@ -214,5 +244,7 @@ struct CompletionTests {
     #expect(try offered("trending scrobble \(folder)/m") == ["\(folder)/movie.mkv"])
     #expect(try offered("trending --profile \(folder)/").isEmpty, "a profile is a name, not a file")
     #expect(try offered("trending seen --on \(folder)/").isEmpty, "a day is typed")
+    #expect(try offered("trending library backup \(folder)/m") == ["\(folder)/movie.mkv"])
+    #expect(try offered("trending library check \(folder)/").isEmpty, "check takes no file")
   }
 }
