@@ -200,7 +200,8 @@ public enum Completions {
     ]
     for command in pathCommands {
       lines.append(
-        "    \(command.verb.rawValue)) (( after >= \(command.pathsFrom ?? 0) ))\(bashAfter(command)) && { _files; return } ;;")
+        "    \(command.verb.rawValue)) (( after >= \(command.pathsFrom ?? 0) ))\(bashAfter(command)) && { _files; return } ;;"
+      )
     }
     lines += [
       "  esac",

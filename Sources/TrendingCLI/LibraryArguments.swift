@@ -166,7 +166,8 @@ extension OptionTable {
     func spec(_ verb: Verb, _ arguments: String, words: [String] = [], _ text: String) -> CommandSpec {
       CommandSpec(
         verb: verb, arguments: arguments, words: words, takesListName: verb == .lists,
-        pathsFrom: verb == .library ? 1 : nil, pathsAfter: verb == .library ? "backup" : nil, summary: text, detail: CommandSpec.sentence(text))
+        pathsFrom: verb == .library ? 1 : nil, pathsAfter: verb == .library ? "backup" : nil, summary: text,
+        detail: CommandSpec.sentence(text))
     }
     return [
       spec(
