@@ -66,6 +66,7 @@ public enum ManualPage {
     ]
     for command in OptionTable.commands {
       lines += [".br", synopsis(command)]
+      for option in command.alone { lines += [".br", bold(command.verb.invocation) + " " + bold(option)] }
     }
     lines += [
       ".SH DESCRIPTION",
@@ -171,7 +172,9 @@ public enum ManualPage {
 
   /// A command's synopsis: the command in bold, its arguments and options after it.
   private static func synopsis(_ command: CommandSpec) -> String {
-    let taken = OptionTable.options.filter { $0.verbs?.contains(command.verb) == true }
+    let taken = OptionTable.options.filter {
+      $0.verbs?.contains(command.verb) == true && !command.alone.contains($0.name)
+    }
     let own = taken.filter(\.required) + taken.filter { !$0.required }
     let words =
       (command.arguments.isEmpty ? [] : [escape(command.arguments)])

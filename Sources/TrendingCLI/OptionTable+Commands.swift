@@ -16,6 +16,9 @@ public struct CommandSpec: Sendable {
   /// The first argument after which alone files are completed (`library backup`, `sync init`):
   /// `library check` takes none.
   public var pathsAfter: String?
+  /// Options that make a use of their own, with no arguments (`scrobble --pending`): each a
+  /// synopsis line of its own, left out of the first.
+  public var alone: [String] = []
   /// One line for `--help`.
   public var summary: String
   /// A paragraph for `help COMMAND`.
@@ -24,8 +27,14 @@ public struct CommandSpec: Sendable {
   /// `trending list [--list NAME] [--page N] …`: the command, its arguments and its own options.
   public var synopsis: String { synopsisParts.joined(separator: " ") }
 
-  /// The synopsis wrapped to `width`, each further line under the first argument.
+  /// The synopsis wrapped to `width`, each further line under the first argument; then each use
+  /// of an option alone.
   public func synopsis(width: Int) -> [String] {
+    wrapped(width: width) + alone.map { verb.invocation + " " + $0 }
+  }
+
+  /// The first synopsis wrapped to `width`.
+  private func wrapped(width: Int) -> [String] {
     let parts = synopsisParts
     let indent = String(repeating: " ", count: min(TextWidth.width(of: verb.invocation) + 1, width / 2))
     var lines: [String] = []
@@ -42,7 +51,7 @@ public struct CommandSpec: Sendable {
 
   /// The command, its arguments and its own options: what it needs first, then what it may take.
   private var synopsisParts: [String] {
-    let taken = OptionTable.options.filter { $0.verbs?.contains(verb) == true }
+    let taken = OptionTable.options.filter { $0.verbs?.contains(verb) == true && !alone.contains($0.name) }
     let own = taken.filter(\.required) + taken.filter { !$0.required }
     return [verb.invocation] + (arguments.isEmpty ? [] : [arguments])
       + own.map { $0.required ? $0.syntax(for: verb) : "[\($0.syntax(for: verb))]" }

@@ -52,7 +52,7 @@ extension OptionTable {
           "Plays the file (or URL) in mpv, the player setting when it is mpv, with a JSON IPC socket of its own, and follows how far it plays. The file is known by its name and folders as 'trending identify' reads them; once the furthest point reached passes the watched-at setting (a percentage, default 90) or the file plays to its end, a watch of the film or episode is recorded for that day. Stopping earlier records nothing; a file that cannot be identified still plays, and says why nothing will be recorded."
         )),
       CommandSpec(
-        verb: .scrobble, arguments: "PATH", words: [], pathsFrom: 0,
+        verb: .scrobble, arguments: "PATH", words: [], pathsFrom: 0, alone: ["--pending"],
         summary: tr("record a watch of a file a player stopped at a position, once past watched-at"),
         detail: tr(
           "What play does when playback passes the watched-at setting, for any player: the file is identified by its name and folders, and a watch of the film or episode is recorded for today when the position is at watched-at percent of the duration or past it (else it says nothing was recorded). The same file scrobbled twice in a day is one watch. A watch amodb could not name then (no network, no key, or a name that fits several titles) is kept and recorded on its day by the next play or scrobble, or by 'trending scrobble --pending', which on a terminal asks which title a name means."

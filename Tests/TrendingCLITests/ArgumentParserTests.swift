@@ -191,8 +191,11 @@ struct ArgumentParserTests {
   func eachCommandsHelpHasItsSynopsisAndOwnOptions(verb: Verb) {
     let text = Translator.$override.withValue(.english) { HelpText.topic(verb) }
     let command = OptionTable.command(verb)
-    let synopsis = command.synopsis(width: HelpText.width)
-    #expect(text.hasPrefix(synopsis.joined(separator: "\n")))
+    let all = command.synopsis(width: HelpText.width)
+    #expect(text.hasPrefix(all.joined(separator: "\n")))
+    // The uses of an option alone (`scrobble --pending`) follow, a line each.
+    #expect(Array(all.suffix(command.alone.count)) == command.alone.map { verb.invocation + " " + $0 })
+    let synopsis = Array(all.dropLast(command.alone.count))
     // Wrapped to 80 columns, under its first argument, with every word of the one-line synopsis.
     #expect(synopsis.joined(separator: " ").split(separator: " ") == command.synopsis.split(separator: " "))
     #expect(synopsis.allSatisfy { TextWidth.width(of: $0) <= HelpText.width }, "\(synopsis)")

@@ -84,6 +84,14 @@ struct ManualPageTests {
     #expect(outcome.stdout.contains(".TH TRENDING 1 \"2026-12-07\" \"trending "), "\(outcome.stdout.prefix(200))")
   }
 
+  @Test func scrobblePendingIsAUseOfItsOwnNotAnOptionBesidePath() {
+    let scrobble = OptionTable.command(.scrobble).synopsis(width: 80)
+    #expect(scrobble.last == "trending scrobble --pending")
+    #expect(!scrobble.dropLast().joined().contains("--pending"), "\(scrobble)")
+    let page = ManualPage.roff.split(separator: "\n").map(String.init)
+    #expect(page.contains("\\fBtrending scrobble\\fR \\fB\\-\\-pending\\fR"))
+  }
+
   @Test func helpInALocaleThatIsNotUTF8IsASCII() throws {
     for arguments in [["--help"], ["help", "discover"], ["help", "import"]] {
       let outcome = try BinaryRunner.run(arguments, environment: ["LC_ALL": "C"])
