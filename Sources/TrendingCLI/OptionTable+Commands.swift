@@ -57,6 +57,14 @@ public struct CommandSpec: Sendable {
       + own.map { $0.required ? $0.syntax(for: verb) : "[\($0.syntax(for: verb))]" }
   }
 
+  /// A paragraph: `summary` as its first sentence, then `more`, with the space the language puts
+  /// between sentences (none after a full-width full stop: Chinese).
+  static func paragraph(_ summary: String, _ more: String...) -> String {
+    more.reduce(sentence(summary)) { text, next in
+      text + (text.last.map { "。！？".contains($0) } == true ? "" : " ") + next
+    }
+  }
+
   /// A one-line summary as the first sentence of a paragraph: a capital first, a full stop last.
   static func sentence(_ summary: String) -> String {
     guard let first = summary.first else { return summary }

@@ -60,10 +60,11 @@ extension OptionTable {
         verb: .sync, arguments: "[init DIR|status|name NAME|forget DEVICE|remember DEVICE]", words: syncWords,
         pathsFrom: 1, pathsAfter: "init",
         summary: summary,
-        detail: CommandSpec.sentence(summary) + " "
-          + tr(
+        detail: CommandSpec.paragraph(
+          summary,
+          tr(
             "'sync init DIR' makes this library a member of DIR (Syncthing's, Nextcloud's or Dropbox's folder, a USB stick): this device writes its changes only into a folder of its own there, and reads every other device's. 'trending sync' sends and takes in what is new; the browser does it by itself. A watch is never lost or doubled: the latest change of a rating, a note or a list wins, and the same import on two machines is one watch. 'sync status' names every device, how far it has been read and what was passed over and why (--json); 'sync name' names this device; 'sync forget' stops reading one."
-          ) + " " + tr("'sync remember DEVICE' reads a forgotten one again."))
+          ), tr("'sync remember DEVICE' reads a forgotten one again.")))
     ]
   }
 }

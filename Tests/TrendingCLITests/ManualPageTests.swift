@@ -92,6 +92,16 @@ struct ManualPageTests {
     #expect(page.contains("\\fBtrending scrobble\\fR \\fB\\-\\-pending\\fR"))
   }
 
+  @Test func aSummaryMadeAParagraphIsASentenceSpacedAsItsLanguageSpacesThem() {
+    #expect(CommandSpec.paragraph("keep it in sync", "More.") == "Keep it in sync. More.")
+    let zh = Translator.$override.withValue(Translator.catalogue(for: "zh")) {
+      CommandSpec.paragraph("同步片库", "更多。", "再多。")
+    }
+    #expect(zh == "同步片库。更多。再多。")
+    let chinese = Translator.$override.withValue(Translator.catalogue(for: "zh")) { HelpText.topic(.sync) }
+    #expect(!chinese.contains("。 "), "no space after a full-width full stop")
+  }
+
   @Test func helpInALocaleThatIsNotUTF8IsASCII() throws {
     for arguments in [["--help"], ["help", "discover"], ["help", "import"]] {
       let outcome = try BinaryRunner.run(arguments, environment: ["LC_ALL": "C"])
