@@ -270,9 +270,7 @@ extension Output {
           "hours: %1$s (%2$s watches of unknown length not counted)", stats.unmeasured, Formatters.decimal(hours),
           String(stats.unmeasured)),
     ]
-    if !stats.byMonth.isEmpty {
-      lines.append(labelled(tr("by month:")) + stats.byMonth.map { "\($0.month) ×\($0.count)" }.joined(separator: ", "))
-    }
+    lines += months(stats.byMonth)
     if !stats.topGenres.isEmpty {
       lines.append(
         labelled(tr("top genres:")) + stats.topGenres.map { "\($0.genre) ×\($0.count)" }.joined(separator: ", "))
@@ -284,6 +282,22 @@ extension Output {
         labelled(tr("ratings:")) + rated.reversed().map { "★\($0.offset + 1) ×\($0.element)" }.joined(separator: ", "))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The watches by month: a year's twelve on one line; more (a lifetime) as a line of years and
+  /// one of the latest twelve months, not a line of every month (131 of them for a heavy library).
+  private static func months(_ months: [(month: String, count: Int)]) -> [String] {
+    let shown = { (entries: [(String, Int)]) in entries.map { "\($0.0) ×\($0.1)" }.joined(separator: ", ") }
+    guard months.count > 12 else {
+      return months.isEmpty ? [] : [labelled(tr("by month:")) + shown(months.map { ($0.month, $0.count) })]
+    }
+    var years: [(String, Int)] = []
+    for entry in months.sorted(by: { $0.month < $1.month }) {
+      let year = String(entry.month.prefix(4))
+      if years.last?.0 == year { years[years.count - 1].1 += entry.count } else { years.append((year, entry.count)) }
+    }
+    let latest = months.sorted { $0.month < $1.month }.suffix(12).map { ($0.month, $0.count) }
+    return [labelled(tr("by year:")) + shown(years), labelled(tr("the latest 12 months:")) + shown(latest)]
   }
 
   /// A label ending in a colon, spaced from what follows unless its colon is a full-width one

@@ -23,4 +23,19 @@ struct StatsOutputTests {
     #expect(chinese.contains("：2026-10 ×6") && !chinese.contains("： "), "\(chinese)")
     #expect(Output.stats(stats, json: false).contains("by month: 2026-10 ×6"))
   }
+
+  @Test func aLifetimeOfMonthsIsSaidByYearThenItsLatestTwelve() throws {
+    var lifetime = stats
+    // 2010-01 to 2014-12, each month's count its month number: 78 a year.
+    lifetime.byMonth = (2010...2014).flatMap { year in
+      (1...12).map { number in (month: "\(year)-\(number < 10 ? "0" : "")\(number)", count: number) }
+    }
+    let lines = Output.stats(lifetime, json: false).split(separator: "\n").map(String.init)
+    #expect(lines.contains("by year: 2010 ×78, 2011 ×78, 2012 ×78, 2013 ×78, 2014 ×78"), "\(lines)")
+    let latest = try #require(lines.first { $0.hasPrefix("the latest 12 months: ") })
+    #expect(latest.hasPrefix("the latest 12 months: 2014-01 ×1, ") && latest.hasSuffix("2014-12 ×12"))
+    #expect(!lines.contains { $0.hasPrefix("by month:") })
+    // The JSON keeps every month.
+    #expect(Output.stats(lifetime, json: true).contains("\"2010-01\""))
+  }
 }
