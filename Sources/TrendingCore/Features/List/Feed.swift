@@ -30,6 +30,8 @@ public protocol Feed: Sendable {
   var followsEpisodes: Bool { get }
   /// Whether its rows are made from what the screens share rather than asked a page at a time.
   var isMade: Bool { get }
+  /// The orders `s` cycles through, its own first: only those of what its rows show.
+  var sorts: [ListSort] { get }
   /// Whether it may wait for a table before it can ask (then it asks when an answer comes).
   var waits: Bool { get }
   /// The local read that gives its rows (the user's own data), for a local feed.
@@ -77,6 +79,7 @@ extension Feed {
   public var followsMarks: Bool { false }
   public var followsEpisodes: Bool { false }
   public var isMade: Bool { false }
+  public var sorts: [ListSort] { ListSort.allCases }
   public var waits: Bool { false }
   public var localQuery: LocalQuery? { nil }
   public var readsAhead: Bool { false }

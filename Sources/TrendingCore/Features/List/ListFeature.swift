@@ -68,7 +68,7 @@ extension ListScreen: ScreenFeature {
       // The calendar is in date order, by week: it has no other.
       guard feed.rowsStyle != .byWeek else { return .nothing }
       let selected = selectedMovie?.id
-      sort = sort.next
+      sort = sort.next(among: feed.sorts)
       if let selected, let index = movies.firstIndex(where: { $0.id == selected }) { selection = index }
       ListLogic.scrollIntoView(&self, rows: rows)
       return .nothing

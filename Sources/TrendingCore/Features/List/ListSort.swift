@@ -15,10 +15,10 @@ public enum ListSort: String, Sendable, CaseIterable {
     }
   }
 
-  /// The next order, as `s` cycles them.
-  public var next: ListSort {
-    let all = Self.allCases
-    return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+  /// The next order of `orders`, as `s` cycles them (the first after the last, or after one not among them).
+  public func next(among orders: [ListSort] = allCases) -> ListSort {
+    guard let index = orders.firstIndex(of: self) else { return orders.first ?? self }
+    return orders[(index + 1) % orders.count]
   }
 
   /// The films in this order; ties keep the list's own order.

@@ -104,6 +104,8 @@ struct RatedFeed: Feed {
   var readsAhead: Bool { true }
   /// A rating made or cleared reads it again.
   var followsMarks: Bool { true }
+  /// No year: its rows show the day rated, not the year of release.
+  var sorts: [ListSort] { [.rank, .score, .title] }
   /// Your score beside the public one and the day (`RatedView`).
   var rowsStyle: FeedRowsStyle { .rated }
 

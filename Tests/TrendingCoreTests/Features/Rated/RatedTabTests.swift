@@ -55,6 +55,17 @@ struct RatedTabTests {
     #expect(store.state.rootList.source.tab?.isRemote == false)
   }
 
+  @Test func sCyclesTheOrdersOfWhatTheRowsShowNoYear() {
+    var state = Sample.loaded(3)
+    state.rootList = ListScreen(kind: .rated, window: .week)
+    state.rootList.list.succeed(Listing(firstPage: Self.page), at: Sample.start)
+    state.shared.localAnswers[.rated] = .rated(Self.list)
+    var store = TestStore(state)
+    store.send(.key(.character("s"))) { $0.rootList.sort = .score }
+    store.send(.key(.character("s"))) { $0.rootList.sort = .title }
+    store.send(.key(.character("s"))) { $0.rootList.sort = .rank }
+  }
+
   @Test func whileBrowsingSeriesTheEntryShowsTheTenthTabsKey() {
     var store = TestStore(Sample.loaded(3))
     store.step(.key(.character("t")), effects: [.fetchList(ListPage(.seriesTrending))])
