@@ -173,13 +173,15 @@ extension MarkLogic {
       if let problem { state.shared.say(problem, .problem) }
       // Taking a seen mark away takes the latest watch, as `trending unseen` does: a film seen twice
       // stays seen, and the line says so rather than "not seen" under a tick.
+      // Said of `m`'s change only (an undo's says what it undid): `m` again puts that watch back.
       if problem == nil, let change, case .seen(false) = change.kind, let still = mark?.seen,
-        state.shared.marks[media]?.seen != nil
+        state.shared.marks[media]?.seen != nil, state.shared.takenAway?.media == media
       {
         let name = change.name
         state.shared.say(
           tr(
-            "%1$s is still seen: its latest watch was taken away (m puts it back); the one of %2$s stays.", name, still),
+            "%1$s is still seen: its latest watch was taken away (m puts it back); the one of %2$s stays.", name,
+            Dates.written(text: still)),
           .confirmation)
       }
       return ListLogic.rehide(&state) + owedReads(&state)
@@ -225,7 +227,9 @@ public enum EpisodeMarkLogic {
   static func flip(_ seriesID: Int, _ episode: MarkedEpisode, _ shared: inout Shared) -> [Effect] {
     let code = episode.key.code
     let taken = takenDays(seriesID, shared)
-    if let day = taken[episode.key] {
+    // Put back only while the episode is as `m` left it (a watch added since, elsewhere, is taken).
+    let latest = shared.seenEpisodes[seriesID]?.days[episode.key]
+    if let day = taken[episode.key], latest.map({ $0 < day }) ?? true {
       shared.say(tr("Marked %1$s seen on %2$s again.", code, Dates.written(text: day)), .confirmation)
       return putBack(seriesID, [episode], days: taken, &shared)
     }

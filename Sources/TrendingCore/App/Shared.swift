@@ -51,6 +51,8 @@ public struct Shared: Equatable, Sendable {
   /// The newest change of the undo `u` asked for while its saves had not all answered (it runs
   /// once they have).
   public var undoWanted: Int?
+  /// How many more `u` were pressed while that undo waited: each takes back one more change after it.
+  public var undosQueued = 0
   /// Whether older changes went past `Undo.kept`, so "nothing to undo" says the limit.
   public var undoDropped = false
   /// How many changes' saves have answered: a change's place in the queue's order is this count

@@ -91,7 +91,10 @@ extension MarkLogic {
   /// day), else a watch of today; but `m` again just after `m` took a watch away puts that watch
   /// back, on its own day (a title seen twice is still seen then, by its earlier watch).
   static func toggleSeen(_ film: MediaSummary, media: MediaID, seen: String?, _ shared: inout Shared) -> [Effect] {
-    let restored = shared.takenAway.flatMap { $0.media == media ? $0.days[nil] : nil }
+    let taken = shared.takenAway.flatMap { $0.media == media ? $0.days[nil] : nil }
+    // Put back only while the title is as `m` left it: a watch added since, elsewhere, is the
+    // latest now, and `m` takes that one away, as the tick on screen says.
+    let restored = taken.flatMap { day in (seen.map { $0 < day } ?? true) ? day : nil }
     let effects = record(.seen(restored != nil || seen == nil), film: film, day: restored, &shared)
     let name = Prompt.name(of: film, episode: nil)
     if restored == nil, let day = seen {

@@ -97,6 +97,17 @@ enum UndoLogic {
     }
     // What it replaced is known once its saves answer: it is taken back then.
     guard let newest = last.made.map(\.serial).max(), newest < state.shared.changesAnswered else {
+      // A `u` more while one waits is one change more to take back, not the same one asked again.
+      if state.shared.undoWanted != nil {
+        state.shared.undosQueued += 1
+        let count = state.shared.undosQueued + 1
+        state.shared.say(
+          trn(
+            "%s change is taken back once the saves answer.", "%s changes are taken back once the saves answer.",
+            count, String(count)),
+          .message)
+        return []
+      }
       state.shared.undoWanted = last.made.map(\.serial).max()
       state.shared.say(tr("That change is still being saved: it is taken back once it is."), .message)
       return []
@@ -132,10 +143,17 @@ enum UndoLogic {
     guard let wanted = state.shared.undoWanted, wanted < state.shared.changesAnswered else { return [] }
     state.shared.undoWanted = nil
     guard state.shared.undo.last?.made.contains(where: { $0.serial == wanted }) == true else {
+      state.shared.undosQueued = 0
       state.shared.say(tr("Not undone: the change was not saved, so there is nothing to take back."), .message)
       return []
     }
-    return undo(&state)
+    var effects = undo(&state)
+    // The `u` pressed meanwhile, one change each, until one must wait for its saves in turn.
+    while state.shared.undoWanted == nil, state.shared.undosQueued > 0 {
+      state.shared.undosQueued -= 1
+      effects += undo(&state)
+    }
+    return effects
   }
 
   /// Whether what a change made is still as it made it (none changed it since, elsewhere): a

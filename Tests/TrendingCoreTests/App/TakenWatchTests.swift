@@ -29,6 +29,19 @@ struct TakenWatchTests {
     #expect(state.shared.currentNotice?.text == "Marked Film 1 seen on 1 May 2020 again.")
   }
 
+  @Test func aWatchAddedElsewhereSinceIsTheOneMTakesNotTheOldOnePutBack() {
+    var state = Self.seenLongAgo()
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(1), nil), problem: nil))
+    // Another shell: `trending seen 1` today; the browser reads the marks again.
+    var now = state.shared.marks[.film(1)] ?? Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "")
+    now.seen = state.shared.today.description
+    _ = Reducer.reduce(&state, .marksLoaded([.film(1): now], problem: nil))
+    let again = Reducer.reduce(&state, .key(.character("m")))
+    let kinds = again.compactMap { if case .save(let change) = $0 { "\(change.kind)" } else { nil } }
+    #expect(kinds == ["seen(false)"], "the tick shown is taken away, not a 2020 watch added: \(again)")
+  }
+
   @Test func anotherMarkBetweenMakesMAWatchOfToday() {
     var state = Self.seenLongAgo()
     _ = Reducer.reduce(&state, .key(.character("m")))

@@ -47,6 +47,43 @@ struct UndoTests {
     #expect(state.shared.currentNotice?.text.hasPrefix("Nothing to undo: u takes back") == true)
   }
 
+  @Test func eachUPressedWhileSavesWaitTakesBackOneMoreChange() {
+    var state = Sample.loaded(3)
+    state.shared.marksRead = true
+    for key in ["m", "j", "m", "j", "m"] { _ = Reducer.reduce(&state, .key(.character(Character(key)))) }
+    #expect(state.shared.marks.values.filter { $0.seen != nil }.count == 3)
+    for _ in 0..<3 { _ = Reducer.reduce(&state, .key(.character("u"))) }
+    #expect(state.shared.currentNotice?.text == "3 changes are taken back once the saves answer.")
+    Self.answerAll(&state)
+    #expect(state.shared.marks.values.allSatisfy { $0.seen == nil }, "all three taken back: \(state.shared.marks)")
+    #expect(state.shared.undosQueued == 0 && state.shared.undoWanted == nil)
+    #expect(state.shared.undo.isEmpty)
+  }
+
+  @Test func undoingMsWatchPutBackSaysWhatItUndidNotToPressMAgain() {
+    var state = Sample.loaded(3)
+    state.shared.marksRead = true
+    var mark = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2020-05-01")
+    mark.seen = "2021-06-01"
+    state.shared.marks[.film(1)] = mark
+    // m takes the 2021 watch (the library answers: still seen by 2020's), m puts it back, u takes it again.
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    var held = mark
+    held.seen = "2020-05-01"
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(1), held), problem: nil))
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    #expect(state.shared.marks[.film(1)]?.seen == "2021-06-01")
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(1), held), problem: nil))
+    let said = state.shared.currentNotice?.text ?? ""
+    #expect(said.hasPrefix("Undone:") && !said.contains("m puts it back"), "\(said)")
+    // So `m` now takes the 2020 watch away as it says, not a watch it does not show.
+    let effects = Reducer.reduce(&state, .key(.character("m")))
+    #expect(Self.saved(effects) == ["seen(false) \(state.shared.today.description)"])
+    #expect(state.shared.currentNotice?.text.contains("its watch of 1 May 2020 taken away") == true)
+  }
+
   @Test func anUndoAskedForWhileTheSaveFailsTakesBackNothing() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.character("a")))

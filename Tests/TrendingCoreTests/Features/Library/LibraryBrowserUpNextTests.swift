@@ -101,13 +101,15 @@ extension LibraryBrowserTests {
     var state = Sample.loaded(3)
     let change = LibraryChange(id: 550, title: "Fight Club", year: 1999, kind: .seen(false), day: "2026-12-06")
     state.shared.unsaved = [change]
+    // `m` took it (an undo's change says what it undid instead).
+    state.shared.takenAway = TakenWatch(media: .film(550), days: [nil: "2026-12-06"])
     var earlier = Mark(id: 550, title: "Fight Club", year: 1999, onWatchlist: false, added: "2025-03-01")
     earlier.seen = "2025-03-01"
     _ = Reducer.reduce(&state, .changeSaved(.mark(.film(550), earlier), problem: nil))
     #expect(state.shared.marks[.film(550)]?.seen == "2025-03-01", "the tick stays, for the earlier watch")
     #expect(
       state.shared.notice?.text
-        == "Fight Club is still seen: its latest watch was taken away (m puts it back); the one of 2025-03-01 stays.",
+        == "Fight Club is still seen: its latest watch was taken away (m puts it back); the one of 1 March 2025 stays.",
       "\(String(describing: state.shared.notice))")
     state.shared.unsaved = [change]
     state.shared.notice = nil
