@@ -18,13 +18,18 @@ enum OverlayDamage {
         let last = (0..<width).last(where: { old[start + $0] != new[start + $0] })
       else { continue }
       if columns.overlaps(first..<(last + 1)) { return true }
-      // An erase to the end of the line starts after the new text's last visible cell.
-      let newEnd = (0..<width).last { !new[start + $0].isSpace } ?? -1
-      let oldEnd = (0..<width).last { !old[start + $0].isSpace } ?? -1
+      // An erase to the end of the line starts after the new line's last cell that is not
+      // ncurses' blank: a space in a colour (the selection's bar) is not one, so a row losing its
+      // bar is erased to the end of the line, through the image (holding `j` tore a sixel poster).
+      let newEnd = (0..<width).last { !isBlank(new[start + $0]) } ?? -1
+      let oldEnd = (0..<width).last { !isBlank(old[start + $0]) } ?? -1
       if oldEnd > newEnd, newEnd + 1 < columns.upperBound { return true }
     }
     return false
   }
+
+  /// Whether ncurses counts the cell blank: a space in no colour and no attribute.
+  private static func isBlank(_ cell: Cell) -> Bool { cell.isSpace && cell.style == .plain }
 }
 
 /// What takes an image's pixels off the cells it leaves: spaces over those ncurses did not write

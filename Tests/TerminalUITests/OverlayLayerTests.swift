@@ -32,6 +32,17 @@ struct OverlayCellsTests {
     #expect(OverlayDamage.touches(image, from: withTail, to: long, width: 20))
   }
 
+  @Test func aRowLosingTheSelectionsBarIsErasedThroughTheImage() {
+    // The selection's bar (coloured spaces) runs to column 8; unselected, the row ends at its
+    // text, and ncurses erases from there to the end of the line, through the image's cells.
+    let plain = screen(["", "row one"])
+    var selected = plain
+    for column in 0..<9 { selected[20 + column].style = Style(selected: true) }
+    #expect(OverlayDamage.touches(image, from: selected, to: plain, width: 20))
+    // Selected again: written from its first changed cell to its last, left of the image.
+    #expect(!OverlayDamage.touches(image, from: plain, to: selected, width: 20))
+  }
+
   @Test func spacesOnlyOverCellsTheNewImageLeavesAndTheFrameDidNotWrite() {
     let before = screen(["", "", "", "", ""])
     var after = before
