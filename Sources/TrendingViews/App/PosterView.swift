@@ -55,8 +55,10 @@ public enum PosterView {
       if inView { screen.overlay = ScreenOverlay(row: top, column: left + offsetX, poster: poster) }
       return
     }
+    // As tall as a poster fills its box: the box's height unless its width holds it back (4:3
+    // rounded down lost a row, so the box changed height between a poster and none).
     let width = min(box.width, max(6, box.height * 4 / 3))
-    let height = min(box.height, max(3, width * 3 / 4))
+    let height = width < box.height * 4 / 3 ? min(box.height, max(3, width * 3 / 4)) : box.height
     let offsetX = max(0, (box.width - width) / 2)
     // Centred both ways, as an image is: the pane does not jump when a poster comes or is missing.
     let placed = top + max(0, (box.height - height) / 2)
