@@ -6,21 +6,26 @@ import TrendingCore
 public enum PosterView {
   /// Draws the poster for `request` (nil: the film has no poster) centred in `area`, only on the
   /// rows in `clip` (all rows when nil), so a scrolled poster never covers the chrome.
+  /// `atTop`: at the box's top, level with a page's title, rather than centred down it.
   static func draw(
-    _ request: PosterRequest?, state: AppState, in area: Rect, clip: Range<Int>? = nil, into screen: inout Screen
+    _ request: PosterRequest?, state: AppState, in area: Rect, clip: Range<Int>? = nil, atTop: Bool = false,
+    into screen: inout Screen
   ) {
     // While the wanted poster loads, the one shown before stays (same box): no placeholder between.
     let slot = state.shared.shown(request, slot: request.flatMap { state.shared.posters[$0] })
-    draw(request, slot: slot, in: area, clip: clip, into: &screen)
+    draw(request, slot: slot, in: area, clip: clip, atTop: atTop, into: &screen)
   }
 
   /// Draws `request`'s poster as `slot` has it (nil `request`: the film has no poster) centred in
   /// `area`, only on the rows in `clip`: cell art, blank cells under an image drawn over them
   /// (set as the screen's overlay), or the placeholder while it loads or when there is none.
   public static func draw(
-    _ request: PosterRequest?, slot: PosterSlot?, in area: Rect, clip: Range<Int>? = nil, into screen: inout Screen
+    _ request: PosterRequest?, slot: PosterSlot?, in area: Rect, clip: Range<Int>? = nil, atTop: Bool = false,
+    into screen: inout Screen
   ) {
     let box = Size(width: area.width, height: area.height)
+    // How far down the box a picture `height` rows tall starts.
+    let down = { (height: Int) in atTop ? 0 : max(0, (box.height - height) / 2) }
     let top = area.row
     let left = area.column
     guard box.width > 0, box.height > 0 else { return }
@@ -28,7 +33,7 @@ public enum PosterView {
     if request != nil, case .loaded(let art) = slot {
       // Centred both ways, as an image and the placeholder are.
       let offsetX = max(0, (box.width - art.width) / 2)
-      let top = top + max(0, (box.height - art.height) / 2)
+      let top = top + down(art.height)
       for row in 0..<min(art.height, box.height) where rows.contains(top + row) {
         for column in 0..<min(art.width, box.width) {
           let cell = art[row, column]
@@ -44,7 +49,7 @@ public enum PosterView {
       // when all of it is in view (a sixel cut at the chrome would scroll the terminal). Centred
       // both ways: a box's shape rarely is the poster's.
       let offsetX = max(0, (box.width - poster.columns) / 2)
-      let top = top + max(0, (box.height - poster.rows) / 2)
+      let top = top + down(poster.rows)
       for row in 0..<min(poster.rows, box.height) where rows.contains(top + row) {
         screen.put(
           String(repeating: " ", count: min(poster.columns, box.width)), row: top + row, column: left + offsetX)
@@ -61,7 +66,7 @@ public enum PosterView {
     let height = width < box.height * 4 / 3 ? min(box.height, max(3, width * 3 / 4)) : box.height
     let offsetX = max(0, (box.width - width) / 2)
     // Centred both ways, as an image is: the pane does not jump when a poster comes or is missing.
-    let placed = top + max(0, (box.height - height) / 2)
+    let placed = top + down(height)
     let style = Style(.muted)
     for row in 0..<height where rows.contains(placed + row) {
       screen.put(String(repeating: "░", count: width), row: placed + row, column: left + offsetX, style: style)

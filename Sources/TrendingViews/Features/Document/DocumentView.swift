@@ -106,7 +106,8 @@ enum DocumentView {
       if !hasPicture, let initials {
         PosterView.drawPortrait(initials: initials, in: area, clip: chrome.body.rows, into: &screen)
       } else {
-        PosterView.draw(hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, into: &screen)
+        PosterView.draw(
+          hasPicture ? request : nil, state: state, in: area, clip: chrome.body.rows, atTop: true, into: &screen)
       }
     }
     var (text, tone) = status(scroll, visible, document.lines.count)
