@@ -192,9 +192,12 @@ extension MarkLogic {
       if problem == nil, case .episodes(let episodes, false)? = change?.kind,
         let still = episodes.first(where: { seen.contains($0.key) })
       {
-        state.shared.say(
-          tr("%s is still seen: its latest watch was taken away, an earlier one stays.", still.key.code),
-          .confirmation)
+        // Said after what the key said it did (a season's watches taken away), not over it.
+        let still = tr("%s is still seen: its latest watch was taken away, an earlier one stays.", still.key.code)
+        let said = state.shared.currentNotice.flatMap { $0.kind == .confirmation ? $0.text : nil }
+        if said?.contains(still) != true {
+          state.shared.say(said.map { $0 + " " + still } ?? still, .confirmation)
+        }
       }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
       state.shared.owedReads.episodes = true

@@ -123,10 +123,15 @@ enum UndoLogic {
     for change in last.changes { effects.append(change.queued(in: &state.shared)) }
     if let said = said(last.changes) { state.shared.say(said, .confirmation) }
     effects += ListLogic.rehide(&state)
-    // A title shown again in the list showing is selected: where the eye looks for it.
-    if case .hidden(false)? = last.changes.first?.kind, let media = last.changes.first?.media,
-      state.stack.last?.list != nil
-    {
+    // A title shown again in the list showing is selected: where the eye looks for it (one not
+    // interested in again, or one unseen again while seen titles are hidden).
+    let shownAgain: Bool
+    switch last.changes.first?.kind {
+    case .hidden(false)?: shownAgain = true
+    case .seen(false)?: shownAgain = state.shared.hideSeen
+    default: shownAgain = false
+    }
+    if shownAgain, let media = last.changes.first?.media, state.stack.last?.list != nil {
       let rows = state.shared.visibleRows
       state.updateTopList { list, _ in
         guard let index = list.movies.firstIndex(where: { $0.media == media }) else { return }

@@ -84,6 +84,20 @@ struct UndoTests {
     #expect(state.shared.currentNotice?.text.contains("its watch of 1 May 2020 taken away") == true)
   }
 
+  @Test func aTitleUnseenAgainWhileSeenAreHiddenIsSelectedWhereItComesBack() {
+    var state = Sample.loaded(3)
+    state.shared.marksRead = true
+    _ = Reducer.reduce(&state, .key(.character("H")))
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.answerAll(&state)
+    #expect(state.rootList.movies.map(\.id) == [1, 3] && state.rootList.selectedMovie?.id == 3)
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    Self.answerAll(&state)
+    #expect(state.rootList.movies.map(\.id) == [1, 2, 3])
+    #expect(state.rootList.selectedMovie?.id == 2, "the row back, selected")
+  }
+
   @Test func anUndoAskedForWhileTheSaveFailsTakesBackNothing() {
     var state = Sample.loaded(3)
     _ = Reducer.reduce(&state, .key(.character("a")))

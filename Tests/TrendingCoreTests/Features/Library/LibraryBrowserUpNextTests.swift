@@ -87,10 +87,13 @@ extension LibraryBrowserTests {
     let series = MediaSummary(id: 500, kind: .series, title: "Series 500")
     let episode = MarkedEpisode(key: EpisodeKey(season: 1, number: 1), name: nil, airDate: nil, runtime: nil)
     state.shared.unsaved = [LibraryChange(series: series, episodes: [episode], seen: false, day: "2026-12-04")]
-    // The library still holds a watch of it: an earlier one.
+    state.shared.say("Marked S01E01 not seen.", .confirmation)
+    // The library still holds a watch of it: an earlier one. Said after what `m` said it did.
     _ = Reducer.reduce(&state, .changeSaved(.episodes(series: 500, [episode.key]), problem: nil))
     #expect(
-      state.shared.notice?.text.contains("S01E01 is still seen") == true, "\(String(describing: state.shared.notice))")
+      state.shared.notice?.text
+        == "Marked S01E01 not seen. S01E01 is still seen: its latest watch was taken away, an earlier one stays.",
+      "\(String(describing: state.shared.notice))")
     state.shared.unsaved = [LibraryChange(series: series, episodes: [episode], seen: false, day: "2026-12-04")]
     state.shared.notice = nil
     _ = Reducer.reduce(&state, .changeSaved(.episodes(series: 500, []), problem: nil))
