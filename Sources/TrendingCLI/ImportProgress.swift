@@ -6,9 +6,11 @@ import Localization
 /// How far an import's matching has gone, on standard error: a bar with the titles looked up and the
 /// time left when it is a terminal (redrawn at most ten times a second), a plain line each tenth
 /// otherwise (for 100 titles or more). Titles, not rows: a title is what is asked of amodb, once
-/// however many rows name it.
+/// however many rows name it; with episodes among them, "titles and episodes" (a Trakt history of
+/// 48,000 episode watches is thousands of episodes of a few hundred series, not 48,000 titles).
 final class ImportProgress {
   private let total: Int
+  private let episodes: Bool
   private let terminal: Bool
   private let started = Date()
   private var lastDrawn = Date.distantPast
@@ -20,18 +22,23 @@ final class ImportProgress {
 
   /// Progress over `total` titles, drawn as a bar when standard error is a terminal that can erase
   /// a line (a `dumb` one, as Emacs' shell is, gets the plain lines).
-  init(total: Int, terminal: Bool = Console.redrawsErrorLine) {
+  init(total: Int, episodes: Bool = false, terminal: Bool = Console.redrawsErrorLine) {
     self.total = max(total, 1)
+    self.episodes = episodes
     self.terminal = terminal
   }
 
   /// The text of the bar: `[#####-----] 120/500 titles, about 2 min left`.
-  static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int = 20) -> String {
+  static func bar(done: Int, total: Int, elapsed: TimeInterval, width: Int = 20, episodes: Bool = false) -> String {
     let total = max(total, 1)
     let filled = min(width, done * width / total)
+    let count =
+      episodes
+      ? trn(
+        "%1$s/%2$s title or episode", "%1$s/%2$s titles and episodes", total, String(done), String(total))
+      : trn("%1$s/%2$s title", "%1$s/%2$s titles", total, String(done), String(total))
     var text =
-      "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
-      + trn("%1$s/%2$s title", "%1$s/%2$s titles", total, String(done), String(total))
+      "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] " + count
     if done > 0, done < total {
       let left = elapsed / Double(done) * Double(total - done)
       text += ", " + timeLeft(left)
@@ -57,14 +64,18 @@ final class ImportProgress {
       var size = winsize()
       let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
       let text = Self.bar(
-        done: done, total: total, elapsed: now.timeIntervalSince(started), width: min(20, max(5, columns - 40)))
+        done: done, total: total, elapsed: now.timeIntervalSince(started), width: min(20, max(5, columns - 40)),
+        episodes: episodes)
       let line = "\r" + String(text.prefix(max(columns - 1, 1))) + "\u{1b}[K"
       try? Console.write(line, to: STDERR_FILENO)
     } else if total >= Self.plainFrom {
       let tenth = done * 10 / total
       guard tenth > lastTenth else { return }
       lastTenth = tenth
-      Console.error(tr("matched %1$s of %2$s titles", String(done), String(total)))
+      Console.error(
+        episodes
+          ? tr("matched %1$s of %2$s titles and episodes", String(done), String(total))
+          : tr("matched %1$s of %2$s titles", String(done), String(total)))
     }
   }
 

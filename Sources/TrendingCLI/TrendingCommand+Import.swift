@@ -58,7 +58,8 @@ extension TrendingCommand {
       }
     }
     let client = services?.client
-    let progress = ImportProgress(total: rows.references.count)
+    let references = rows.references
+    let progress = ImportProgress(total: references.count, episodes: references.contains(where: \.namesAnEpisode))
     let matched = ImportMatcher(client: client).match(rows, progress: progress)
     progress.finish()
     let targets: [TitleReference: ImportTarget]

@@ -41,6 +41,12 @@ struct ImportArgumentsTests {
         == "[#####---------------] 50/200 titles, about 30 s left")
     #expect(ImportProgress.bar(done: 100, total: 1000, elapsed: 20).hasSuffix("about 3 min left"))
     #expect(ImportProgress.bar(done: 200, total: 200, elapsed: 40) == "[####################] 200/200 titles")
+    // A history of episodes (Trakt's, TV Time's) counts titles and episodes, not titles.
+    #expect(
+      ImportProgress.bar(done: 3, total: 48_444, elapsed: 1, width: 5, episodes: true)
+        .hasPrefix("[-----] 3/48444 titles and episodes, "))
+    #expect(!TitleReference.tmdb(.series(1), episode: nil).namesAnEpisode)
+    #expect(TitleReference.tmdb(.series(1), episode: EpisodeKey(season: 1, number: 2)).namesAnEpisode)
   }
 
   @Test func theSummaryNamesEachUnresolvedAndSkippedRowByPlace() {

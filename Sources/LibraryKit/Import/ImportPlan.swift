@@ -30,6 +30,15 @@ public enum TitleReference: Hashable, Sendable {
   case tvdb(Int, episode: EpisodeKey?)
   /// An episode by its own TVDB id, found (TV Time's older files, when the series' id is not known).
   case tvdbEpisode(Int)
+
+  /// Whether it names an episode, not a film or series.
+  public var namesAnEpisode: Bool {
+    switch self {
+    case .search, .imdb: false
+    case .tmdb(_, let episode), .tvdb(_, let episode): episode != nil
+    case .tvdbEpisode: true
+    }
+  }
 }
 
 /// What a row asks for.
