@@ -191,6 +191,12 @@ extension TrendingCommand {
     var line =
       (dryRun ? tr("would add %s rows", added) : tr("added %s rows", added)) + (tables.isEmpty ? "" : " (\(tables))")
     line += ", " + tr("already there %s", String(outcome.already))
+    if outcome.replaced > 0 {
+      line += ", " + tr("older ratings and notes replaced by the file's %s", String(outcome.replaced))
+    }
+    if outcome.keptYours > 0 {
+      line += ", " + tr("ratings and notes kept, newer than the file's %s", String(outcome.keptYours))
+    }
     if outcome.takenAway > 0 {
       line += ", " + tr("taken away since on a synced machine %s", String(outcome.takenAway))
     }

@@ -222,6 +222,27 @@ struct ImportPlanTests {
     #expect(try empty.exportJSON(now: "2026-04-01") == exported)
   }
 
+  /// Two machines' libraries merged with `import json`: of a rating or note each holds otherwise,
+  /// the newer stays, either way, and the outcome says which were taken and which kept.
+  @Test func aMergeKeepsTheNewerOfTwoRatingsAndNotesAndSaysWhich() throws {
+    let laptop = try freshLibrary()
+    try laptop.rate(Subject(.film(693134)), 9, title: dune, day: "2026-02-01")
+    try laptop.note(Subject(.film(693134)), "laptop's older note", title: dune, day: "2026-01-01")
+    let desktop = try freshLibrary()
+    try desktop.rate(Subject(.film(693134)), 7, title: dune, day: "2026-01-01")
+    try desktop.note(Subject(.film(693134)), "desktop's newer note", title: dune, day: "2026-03-01")
+    let outcome = try desktop.importJSON(
+      Array(try laptop.exportJSON(now: "2026-04-01").utf8), name: "laptop.json", dryRun: false)
+    #expect(outcome.replaced == 1 && outcome.keptYours == 1, "\(outcome)")
+    let mark = try desktop.annotatedMarks()[.film(693134)]
+    #expect(mark?.rating == 9, "the laptop's newer rating")
+    #expect(mark?.note == "desktop's newer note", "the desktop's newer note")
+    // The same file again: the same rating is there, the older note still not taken.
+    let again = try desktop.importJSON(
+      Array(try laptop.exportJSON(now: "2026-04-01").utf8), name: "laptop.json", dryRun: false)
+    #expect(again.replaced == 0 && again.keptYours == 1)
+  }
+
   /// Two watches of one film on one day (a rewatch) come back as two; a library holding that day's
   /// watch under another id (its own import of the same diary) gets only the rewatch.
   @Test func aSameDayRewatchComesBackAndAWatchUnderAnotherIDIsNotDoubled() throws {

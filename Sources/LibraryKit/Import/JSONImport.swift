@@ -12,6 +12,10 @@ public struct JSONImportOutcome: Equatable, Sendable {
   public var already = 0
   /// Rows taken away since the copy, on a machine of the sync folder: not brought back.
   public var takenAway = 0
+  /// Ratings and notes the library held otherwise, older: the file's newer ones took their place.
+  public var replaced = 0
+  /// Ratings and notes the file holds otherwise, not newer than the library's: the library's kept.
+  public var keptYours = 0
   /// Rows not taken: values the app never writes, or refused by the library.
   public var invalid = 0
   /// The first `ImportRows.namedSkips` rows not taken: the table as the file, the entry (from 1) as the line.
@@ -39,6 +43,10 @@ fileprivate struct JSONImportMemory {
 /// What became of one exported row.
 fileprivate enum Taken {
   case added, already
+  /// A rating or note put over an older one of the library's.
+  case replaced
+  /// A rating or note not newer than the library's other one, which stays.
+  case keptYours
   /// Taken away since, on a machine of the sync folder: a late copy does not bring it back.
   case takenAway
   case invalid(String)
@@ -137,6 +145,8 @@ extension Library {
         "INSERT INTO lists (\(columns.joined(separator: ", "))) VALUES (\(placeholders(columns.count)))", values)
       memory.listIDs[id] = connection.lastInsertID
       return .added
+    case "ratings", "notes":
+      if let merged = try merged(table, value) { return merged }
     case "list_items":
       guard let list = value("list_id").integer, let mapped = memory.listIDs[list] else {
         return .invalid(tr("list_id %s is not a list of the file", StoredValues.shown(value("list_id"))))
@@ -165,6 +175,31 @@ extension Library {
         + "ON CONFLICT DO NOTHING",
       values)
     return connection.changes > 0 ? .added : .already
+  }
+
+  /// A rating or note of a title or episode the library has one of already: the same is there; of
+  /// two that differ the newer stays (by its day, then a rating's moment), the library's on a tie;
+  /// nil when the library has none.
+  private func merged(_ table: String, _ value: (String) -> SQLValue) throws(SQLiteFailure) -> Taken? {
+    let key = ["kind", "title_id", "season", "episode"].map(value)
+    let rating = table == "ratings"
+    let field = rating ? "rating" : "text"
+    let day = rating ? "rated" : "noted"
+    let moment = rating ? "rated_at" : "NULL"
+    let match = "WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?"
+    guard
+      let held = try connection.rows(
+        "SELECT \(field) AS value, \(day) AS day, \(moment) AS moment FROM \(table) \(match)", key
+      ).first
+    else { return nil }
+    guard held["value"] != value(field) else { return .already }
+    let theirs = (value(day).string ?? "", rating ? value("rated_at").int ?? 0 : 0)
+    let ours = (held["day"].string ?? "", held["moment"].int ?? 0)
+    guard theirs > ours else { return .keptYours }
+    let columns = [field, day] + (rating ? ["rated_at"] : [])
+    try connection.rows(
+      "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) \(match)", columns.map(value) + key)
+    return .replaced
   }
 
   /// Whether the sync folder's stamp of the row (by its key on every machine) says it was taken
@@ -362,6 +397,8 @@ private final class JSONImportRun<S: ByteSource> {
     switch taken {
     case .added: outcome.added[table.name, default: 0] += 1
     case .already: outcome.already += 1
+    case .replaced: outcome.replaced += 1
+    case .keptYours: outcome.keptYours += 1
     case .takenAway: outcome.takenAway += 1
     case .invalid(let problem): outcome.refuse(table.name, entry, problem)
     }
