@@ -107,6 +107,16 @@ struct ImportByIDEndToEndTests: ImportEndToEnd {
         separator: "\n")
     }
     #expect(withoutDay(back.stdout) == withoutDay(exported.stdout))
+    // A folder of two machines' exports is refused naming both, not read as its first alone.
+    let two = home.appendingPathComponent("two")
+    try FileManager.default.createDirectory(at: two, withIntermediateDirectories: true)
+    for name in ["laptop.json", "desktop.json"] {
+      try Data(exported.stdout.utf8).write(to: two.appendingPathComponent(name))
+    }
+    let third = try folder()
+    let refused = try BinaryRunner.run(["import", "json", two.path], environment: self.environment(server, third))
+    #expect(refused.status == 1, "\(refused.stdout)")
+    #expect(refused.stderr.contains("holds 2 JSON files") && refused.stderr.contains("laptop.json"), "\(refused.stderr)")
   }
 
   @Test func aPathOfTheWrongKindIsRefusedNamingWhatWasExpected() throws {

@@ -69,10 +69,25 @@ public enum ExportReader {
 
   /// Hands `body` the file `export json` wrote (a file, or the one JSON file of a folder or
   /// `.zip`) to read a chunk at a time, with its name; refused past `Library.largestExport` bytes.
+  /// A folder or `.zip` holding two of them is refused, naming them: which one is meant (or both,
+  /// one at a time) is not for the import to guess.
   public static func exported<T>(path: String, _ body: (String, any ByteSource) throws -> T) throws -> T {
+    let isExport = { (name: String) in name.lowercased().hasSuffix(".json") || !name.contains(".") }
+    var names: [String] = []
+    try ImportInput.each(path) { name, _ in
+      if name.lowercased().hasSuffix(".json") { names.append(TextSanitizer.clean(name, limit: 100)) }
+    }
+    if names.count > 1 {
+      throw ImportFailure(
+        trn(
+          "%1$s holds %2$s JSON file (%3$s); import them one at a time",
+          "%1$s holds %2$s JSON files (%3$s); import them one at a time", names.count,
+          TextSanitizer.clean(path, limit: 300), String(names.count),
+          names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")))
+    }
     var result: T?
     try ImportInput.each(path) { name, source in
-      guard result == nil, name.lowercased().hasSuffix(".json") || !name.contains(".") else { return }
+      guard result == nil, isExport(name) else { return }
       let shown = TextSanitizer.clean(name, limit: 300)
       try ImportInput.refuseUTF16(shown, &source)
       result = try body(shown, Capped(base: source, cap: Library.largestExport, name: shown))
