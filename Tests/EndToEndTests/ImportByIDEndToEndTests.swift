@@ -116,7 +116,8 @@ struct ImportByIDEndToEndTests: ImportEndToEnd {
     let third = try folder()
     let refused = try BinaryRunner.run(["import", "json", two.path], environment: self.environment(server, third))
     #expect(refused.status == 1, "\(refused.stdout)")
-    #expect(refused.stderr.contains("holds 2 JSON files") && refused.stderr.contains("laptop.json"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("holds 2 JSON files") && refused.stderr.contains("laptop.json"), "\(refused.stderr)")
   }
 
   @Test func aPathOfTheWrongKindIsRefusedNamingWhatWasExpected() throws {
