@@ -108,11 +108,13 @@ extension TrendingCommand {
     if dryRun {
       for change in outcome.added { lines.append("  + " + describe(change)) }
     }
-    // Counted by rows, so the four add up to the rows read: a row is added when any of what it
-    // asks (a watch, its rating, its note) was, else there already (or kept newer, or too long).
+    // Counted by rows, so they add up to the rows read: a row is added when any of what it asks (a
+    // watch, its rating, its note) was, else there already (or kept newer); a row whose one ask was
+    // a note too long is counted with the notes too long, never as there already.
     let unresolved = Set(plan.unresolved.map(\.place)).count
     let added = Set(outcome.added.map(\.place)).count
-    let there = max(0, rows.rowsRead - unresolved - rows.skippedCount - added)
+    let tooLongOnly = Set(plan.tooLong.map(\.place)).subtracting(plan.changes.map(\.place)).count
+    let there = max(0, rows.rowsRead - unresolved - rows.skippedCount - added - tooLongOnly)
     let counts = [
       (dryRun ? tr("would add %s", String(added)) : tr("added %s", String(added))),
       tr("already there %s", String(there)), tr("unresolved %s", String(unresolved)),

@@ -33,6 +33,20 @@ struct ImportLimitsEndToEndTests {
     #expect(export.stdout.contains("\"text\": \"Kept.\""), "the note before is kept: \(export.stdout)")
   }
 
+  @Test func aRowWhoseOnlyReviewIsTooLongIsCountedSoNotAsThereAlready() throws {
+    let home = try folder()
+    let export = home.appendingPathComponent("letterboxd")
+    try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
+    let review = String(repeating: "A", count: 12_000)
+    try Data(
+      ("Date,Name,Year,Letterboxd URI,Rating,Rewatch,Review,Tags,Watched Date\n"
+        + "2018-05-01,Fight Club,1999,https://boxd.it/x,,,\(review),,\n").utf8
+    ).write(to: export.appendingPathComponent("reviews.csv"))
+    let outcome = try BinaryRunner.run(["import", "letterboxd", export.path, "--demo"], environment: environment(home))
+    #expect(
+      outcome.stdout.contains("already there 0") && outcome.stdout.contains("notes too long 1"), "\(outcome.stdout)")
+  }
+
   @Test func aRefusedImportMakesNoLibrary() throws {
     let home = try folder()
     let notExport = home.appendingPathComponent("other.json")
@@ -40,10 +54,11 @@ struct ImportLimitsEndToEndTests {
     let cut = home.appendingPathComponent("cut.json")
     try Data(#"{"format": "trending-library", "version": 1, "schema": 1, "tables": {"titles": [["movie", 5"#.utf8)
       .write(to: cut)
-    for file in [notExport, cut] {
+    // Another program's JSON is named as not an export; an export cut short, as cut short.
+    for (file, said) in [(notExport, "is not a file that 'trending export json' wrote"), (cut, "ends early")] {
       let refused = try BinaryRunner.run(["import", "json", file.path], environment: environment(home))
       #expect(refused.status == 1, "\(refused.stdout)")
-      #expect(refused.stderr.contains("is not a file that 'trending export json' wrote"), "\(refused.stderr)")
+      #expect(refused.stderr.contains(said), "\(refused.stderr)")
       let files = FileManager.default.enumerator(atPath: home.appendingPathComponent("data").path)
       let left = (files?.allObjects as? [String] ?? []).filter { $0.contains("library") }
       #expect(left.isEmpty, "a refused import leaves no library: \(left)")

@@ -274,8 +274,13 @@ private final class JSONImportRun<S: ByteSource> {
       failure = error
       throw LibraryError(.other, error.message)
     } catch is JSONStream<S>.Malformed {
-      failure = Self.notExport(name)
-      throw LibraryError(.other, Self.notExport(name).message)
+      // Malformed at its very end, the file is one cut short (a copy or download not finished).
+      let refusal =
+        stream.reachedEnd
+        ? ImportFailure(tr("%s ends early: a copy or download cut short? Nothing was imported.", name))
+        : Self.notExport(name)
+      failure = refusal
+      throw LibraryError(.other, refusal.message)
     }
   }
 

@@ -33,6 +33,9 @@ struct JSONStream<Source: ByteSource> {
     self.source = source
   }
 
+  /// Whether every byte of the source has been read: malformed there, the text ends early.
+  var reachedEnd: Bool { ended && at >= chunk.endIndex }
+
   /// The next byte past white space, not taken; nil at the end.
   mutating func peek() throws -> UInt8? {
     while true {
