@@ -47,6 +47,18 @@ struct ImportLimitsEndToEndTests {
       outcome.stdout.contains("already there 0") && outcome.stdout.contains("notes too long 1"), "\(outcome.stdout)")
   }
 
+  @Test func aBackupGivenToImportJSONIsNamedAsOneWithHowToRestoreIt() throws {
+    let home = try folder()
+    #expect(try BinaryRunner.run(["seen", "550", "--demo"], environment: environment(home)).status == 0)
+    let backup = home.appendingPathComponent("backup.sqlite3")
+    #expect(
+      try BinaryRunner.run(["library", "backup", backup.path, "--demo"], environment: environment(home)).status == 0)
+    let other = try folder()
+    let refused = try BinaryRunner.run(["import", "json", backup.path, "--demo"], environment: environment(other))
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("is a library") && refused.stderr.contains("library.sqlite3"), "\(refused.stderr)")
+  }
+
   @Test func aRefusedImportMakesNoLibrary() throws {
     let home = try folder()
     let notExport = home.appendingPathComponent("other.json")
