@@ -203,7 +203,10 @@ extension Output {
             title: $0.title.title, year: $0.title.year, added: $0.added)
         })
     case .csv:
-      let rows = items.filter { $0.title.media.kind == .film }.enumerated().map { index, item in
+      // In the list's own order (its positions, as --json gives them; the watchlist shows newest
+      // first), numbered again once the series are left out.
+      let films = items.filter { $0.title.media.kind == .film }.sorted { $0.position < $1.position }
+      let rows = films.enumerated().map { index, item in
         [
           String(index + 1), String(item.title.media.id), csvField(item.title.title),
           item.title.year.map(String.init) ?? "",

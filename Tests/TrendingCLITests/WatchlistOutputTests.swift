@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TrendingCore
 
+@testable import LibraryKit
 @testable import TrendingCLI
 
 /// `trending watchlist` in the order the browser's tab and `lists watchlist` show: newest added
@@ -23,5 +24,21 @@ struct WatchlistOutputTests {
     let titles = Output.watchlist(marks, order: order, format: .text).split(separator: "\n")
       .map { $0.split(separator: "\t")[2] }
     #expect(titles == ["The Matrix", "Oppenheimer", "Breaking Bad", "Fight Club"])
+  }
+
+  @Test func aListsCSVIsInTheListsOwnOrderNumberedOverItsFilms() {
+    // As the watchlist reads them: newest first, a series among them.
+    let items = [
+      ListedTitle(title: TitleInfo(media: .film(348), title: "Alien", year: 1979), added: "2026-03-01", position: 4),
+      ListedTitle(
+        title: TitleInfo(media: .series(1396), title: "Breaking Bad", year: 2008), added: "2026-02-01", position: 3),
+      ListedTitle(
+        title: TitleInfo(media: .film(603), title: "The Matrix", year: 1999), added: "2026-01-02", position: 2),
+      ListedTitle(
+        title: TitleInfo(media: .film(550), title: "Fight Club", year: 1999), added: "2026-01-01", position: 1),
+    ]
+    #expect(
+      Output.list(items, format: .csv)
+        == "Position,tmdbID,Title,Year\n1,550,Fight Club,1999\n2,603,The Matrix,1999\n3,348,Alien,1979")
   }
 }
