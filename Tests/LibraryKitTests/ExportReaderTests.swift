@@ -130,12 +130,15 @@ struct ExportReaderTests {
     diary += Array("2024-01-01,Too,Many,Cells,Here,,,,,\n2024-01-01,Bad Rating,2020,u,9,,,\n".utf8)
     diary += Array("2024-01-01,Caf".utf8) + [0xe9] + Array(",2020,u,,,,\n2024-01-02,Fine,2021,u,,,,\n".utf8)
     diary += Array("2024-01-01,Watched Later,2020,u,,,,2099-01-01\n".utf8)
+    diary += Array("2024-01-01,Quarter Star,2020,u,4.25,,,\n".utf8)
     try Data(diary).write(to: folder.appendingPathComponent("diary.csv"))
     let rows = try ExportReader.read(.letterboxd, path: folder.path)
-    #expect(rows.skipped.map(\.place.line) == [2, 3, 4, 5, 6, 8])
+    #expect(rows.skipped.map(\.place.line) == [2, 3, 4, 5, 6, 8, 9])
     #expect(rows.skipped[0].problem.contains("YYYY-MM-DD") && rows.skipped[4].problem == "not valid UTF-8")
     #expect(rows.skipped[0].problem.hasPrefix("Date is"), "the day came from Date")
     #expect(rows.skipped[5].problem == "Watched Date is a day still to come: 2099-01-01", "named by its column")
+    #expect(rows.skipped[3].problem == "Rating '9' is not half a star to five stars in halves")
+    #expect(rows.skipped[6].problem == "Rating '4.25' is not half a star to five stars in halves", "never rounded")
     #expect(rows.rows.map(\.title) == ["Fine"])
   }
 

@@ -74,11 +74,14 @@ enum LetterboxdExport {
       case .ratings, .list: break
       }
       if file == .diary || file == .ratings, let text = record["Rating"] {
-        guard let stars = Double(text), (0.5...5).contains(stars) else {
-          rows.skip(name, record.line, ExportValues.bad("Rating", text))
+        // Letterboxd rates in half stars: anything else is no rating of its, never rounded to one.
+        guard let stars = Double(text), (0.5...5).contains(stars), (stars * 2).rounded() == stars * 2 else {
+          rows.skip(
+            name, record.line,
+            tr("Rating '%s' is not half a star to five stars in halves", TextSanitizer.clean(text, limit: 40)))
           continue
         }
-        actions.append(.rate(Int((stars * 2).rounded()), day: day))
+        actions.append(.rate(Int(stars * 2), day: day))
       }
       for action in actions {
         rows.rows.append(
