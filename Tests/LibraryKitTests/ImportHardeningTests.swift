@@ -228,11 +228,15 @@ struct ImportHardeningTests {
     let folder = try importFolder()
     let entry =
       #"{"watched_at": "2024-03-01T20:00:00.000Z", "type": "movie", "movie": {"title": "Fight Club", "year": 1999, "ids": {"tmdb": 550}}}"#
-    try Data("[null, 5, \"s\", [], \(entry)]".utf8).write(to: folder.appendingPathComponent("watched-history.json"))
+    let negative =
+      #"{"watched_at": "2024-03-01T20:00:00.000Z", "type": "episode", "show": {"ids": {"tmdb": 1399}}, "episode": {"season": -3, "number": 1}}"#
+    try Data("[null, 5, \"s\", [], \(entry), \(negative)]".utf8).write(
+      to: folder.appendingPathComponent("watched-history.json"))
     let rows = try ExportReader.read(.trakt, path: folder.path)
     #expect(rows.rows.map(\.reference) == [.tmdb(.film(550), episode: nil)])
-    #expect(rows.skipped.map(\.place.line) == [1, 2, 3, 4])
-    #expect(rows.skipped.allSatisfy { $0.problem.contains("JSON object") }, "\(rows.skipped)")
+    #expect(rows.skipped.map(\.place.line) == [1, 2, 3, 4, 6])
+    #expect(rows.skipped.prefix(4).allSatisfy { $0.problem.contains("JSON object") }, "\(rows.skipped)")
+    #expect(rows.skipped.last?.problem == "season -3, episode 1 is not an episode's place", "the series is known")
   }
 
   @Test func manyBadLinesKeepTenProblemsAndCountTheRest() throws {

@@ -45,7 +45,7 @@ enum TraktExport {
         continue
       }
       guard let found = entry.title else {
-        rows.skip(name, place.line, tr("no film, series or episode with a TMDB id"))
+        rows.skip(name, place.line, entry.untitled)
         continue
       }
       let stamp: String?
@@ -144,6 +144,13 @@ struct TraktEntry: Decodable {
     movie = try? container.decodeIfPresent(Item.self, forKey: .movie)
     show = try? container.decodeIfPresent(Item.self, forKey: .show)
     episode = try? container.decodeIfPresent(Item.self, forKey: .episode)
+  }
+
+  /// Why it names no title: an episode of a known series whose numbers are not an episode's, or no id.
+  var untitled: String {
+    guard type == "episode", let id = show?.tmdb, id > 0 else { return tr("no film, series or episode with a TMDB id") }
+    let shown = { (number: Int?) in number.map(String.init) ?? "–" }
+    return tr("season %1$s, episode %2$s is not an episode's place", shown(episode?.season), shown(episode?.number))
   }
 
   /// The film, series or episode it is about, by TMDB id.
