@@ -39,7 +39,7 @@ extension OptionTable {
           summary,
           tr(
             "Letterboxd's films are matched by title and year (one exact match is taken), IMDb's by their tt id, Trakt's by their TMDB ids; all of it in one transaction, and nothing twice: the same watch on the same day is there already. It ends with what was added, what was there, and each row not matched with its file and line."
-          )) + " " + tvTimeHelp + " " + MediaServerImport.help),
+          ), tvTimeHelp, MediaServerImport.help)),
       CommandSpec(
         verb: .identify, arguments: "PATH...", words: [], pathsFrom: 0,
         summary: tr("what media files are, from their names and folders, changing nothing (--json)"),

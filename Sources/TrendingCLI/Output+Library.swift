@@ -205,7 +205,9 @@ extension Output {
     case .csv:
       // In the list's own order (its positions, as --json gives them; the watchlist shows newest
       // first), numbered again once the series are left out.
-      let films = items.filter { $0.title.media.kind == .film }.sorted { $0.position < $1.position }
+      let films = items.filter { $0.title.media.kind == .film }.sorted {
+        ($0.position, $0.added, $0.title.media.id) < ($1.position, $1.added, $1.title.media.id)
+      }
       let rows = films.enumerated().map { index, item in
         [
           String(index + 1), String(item.title.media.id), csvField(item.title.title),
@@ -299,8 +301,20 @@ extension Output {
       let year = String(entry.month.prefix(4))
       if years.last?.0 == year { years[years.count - 1].1 += entry.count } else { years.append((year, entry.count)) }
     }
-    let latest = months.sorted { $0.month < $1.month }.suffix(12).map { ($0.month, $0.count) }
+    // The twelve calendar months up to the latest with a watch (those of them with watches).
+    let sorted = months.sorted { $0.month < $1.month }
+    let first = sorted.last.map { Self.month($0.month, minus: 11) } ?? ""
+    let latest = sorted.filter { $0.month >= first }.map { ($0.month, $0.count) }
     return [labelled(tr("by year:")) + shown(years), labelled(tr("the latest 12 months:")) + shown(latest)]
+  }
+
+  /// The month `count` months before `month` (`YYYY-MM`).
+  static func month(_ month: String, minus count: Int) -> String {
+    let parts = month.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 2 else { return month }
+    let index = parts[0] * 12 + (parts[1] - 1) - count
+    let (year, number) = (index / 12, index % 12 + 1)
+    return "\(year)-\(number < 10 ? "0" : "")\(number)"
   }
 
   /// A label ending in a colon, spaced from what follows unless its colon is a full-width one

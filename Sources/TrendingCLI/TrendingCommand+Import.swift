@@ -37,7 +37,11 @@ extension TrendingCommand {
     invocation: Invocation, environment: [String: String]
   ) throws(LibraryError) -> Int32 {
     let today = WatchlistFormat.day(Date())
-    if kind == .json { return try importJSON(path: path, dryRun: dryRun, library: library) }
+    if kind == .json {
+      // A dry run's library may be a scratch copy: the backup's words name the user's own file.
+      let file = Library.standardPath(environment: environment) ?? library.path
+      return try importJSON(path: path, dryRun: dryRun, library: library, file: file)
+    }
     guard var rows = read else { return ExitCode.failure.rawValue }
     // An entry an earlier import took keeps the day it was taken as (another time zone dates a
     // moment another day); the days of those first taken now are kept with this import.
@@ -166,13 +170,15 @@ extension TrendingCommand {
 
   /// `trending import json PATH`: `export json` read back a chunk at a time, or whole from
   /// standard input or a pipe.
-  private static func importJSON(path: String, dryRun: Bool, library: Library) throws(LibraryError) -> Int32 {
+  private static func importJSON(path: String, dryRun: Bool, library: Library, file: URL) throws(LibraryError)
+    -> Int32
+  {
     // A backup is a library itself, not an export: said so, with how it is put back.
     if !ImportPath.isPiped(path), firstBytes(of: path, 16) == Array("SQLite format 3\u{0}".utf8) {
       printError(
         tr(
-          "%1$s is a library (a backup, as 'library backup' writes), not an export: to restore it, quit trending and copy it over %2$s",
-          TextSanitizer.clean(path, limit: 300), library.path.path))
+          "%1$s is a library (a backup, as 'library backup' writes), not an export: to restore it, quit trending and copy it over %2$s (and delete the -wal and -shm files beside that, if any)",
+          TextSanitizer.clean(path, limit: 300), file.path))
       return ExitCode.failure.rawValue
     }
     let outcome: JSONImportOutcome
@@ -214,7 +220,7 @@ extension TrendingCommand {
       line += ", " + tr("older ratings and notes replaced by the file's %s", String(outcome.replaced))
     }
     if outcome.keptYours > 0 {
-      line += ", " + tr("ratings and notes kept, newer than the file's %s", String(outcome.keptYours))
+      line += ", " + tr("ratings and notes kept, not older than the file's %s", String(outcome.keptYours))
     }
     if outcome.takenAway > 0 {
       line += ", " + tr("taken away since on a synced machine %s", String(outcome.takenAway))

@@ -142,6 +142,22 @@ struct ExportReaderTests {
     #expect(rows.rows.map(\.title) == ["Fine"])
   }
 
+  @Test func anExportZippedOnAMacIsReadAndTwoExportsAreRefused() throws {
+    let folder = try importFolder()
+    try Data("{}".utf8).write(to: folder.appendingPathComponent("library.json"))
+    let mac = folder.appendingPathComponent("__MACOSX")
+    try FileManager.default.createDirectory(at: mac, withIntermediateDirectories: true)
+    try Data([0, 5, 22, 7]).write(to: mac.appendingPathComponent("._library.json"))
+    let archive = try importFolder().appendingPathComponent("export.zip")
+    try Fixtures.zip(folder, to: archive)
+    let read = try ExportReader.exported(path: archive.path) { name, _ in name }
+    #expect(read == "library.json", "Finder's resource fork is no second export")
+    try Data("{}".utf8).write(to: folder.appendingPathComponent("desktop.json"))
+    let two = try importFolder().appendingPathComponent("two.zip")
+    try Fixtures.zip(folder, to: two)
+    #expect(throws: ImportFailure.self) { try ExportReader.exported(path: two.path) { name, _ in name } }
+  }
+
   @Test func aFileOfAnUnknownKindIsRefusedNamingWhatWasExpected() throws {
     let folder = try importFolder()
     try Data("Date Joined,Username\n".utf8).write(to: folder.appendingPathComponent("profile.csv"))

@@ -225,12 +225,15 @@ struct ImportPlanTests {
   /// Two machines' libraries merged with `import json`: of a rating or note each holds otherwise,
   /// the newer stays, either way, and the outcome says which were taken and which kept.
   @Test func aMergeKeepsTheNewerOfTwoRatingsAndNotesAndSaysWhich() throws {
-    let laptop = try freshLibrary()
-    try laptop.rate(Subject(.film(693134)), 9, title: dune, day: "2026-02-01")
-    try laptop.note(Subject(.film(693134)), "laptop's older note", title: dune, day: "2026-01-01")
+    // A rating is weighed by the moment it was given (as a sync weighs it), a note by its day.
     let desktop = try freshLibrary()
     try desktop.rate(Subject(.film(693134)), 7, title: dune, day: "2026-01-01")
     try desktop.note(Subject(.film(693134)), "desktop's newer note", title: dune, day: "2026-03-01")
+    let laptop = try freshLibrary()
+    try laptop.rate(Subject(.film(693134)), 9, title: dune, day: "2026-02-01")
+    try laptop.note(Subject(.film(693134)), "laptop's older note", title: dune, day: "2026-01-01")
+    // Given later, on the laptop, by a clock that moved on.
+    try laptop.connection.rows("UPDATE ratings SET rated_at = rated_at + 60000")
     let outcome = try desktop.importJSON(
       Array(try laptop.exportJSON(now: "2026-04-01").utf8), name: "laptop.json", dryRun: false)
     #expect(outcome.replaced == 1 && outcome.keptYours == 1, "\(outcome)")
@@ -241,6 +244,13 @@ struct ImportPlanTests {
     let again = try desktop.importJSON(
       Array(try laptop.exportJSON(now: "2026-04-01").utf8), name: "laptop.json", dryRun: false)
     #expect(again.replaced == 0 && again.keptYours == 1)
+    // A note of the same day as the library's, otherwise: the library's stays (a tie is kept).
+    let other = try freshLibrary()
+    try other.note(Subject(.film(693134)), "another note that day", title: dune, day: "2026-01-01")
+    let tie = try other.importJSON(
+      Array(try laptop.exportJSON(now: "2026-04-01").utf8), name: "laptop.json", dryRun: false)
+    let kept = try other.annotatedMarks()[.film(693134)]?.note
+    #expect(tie.keptYours == 1 && kept == "another note that day")
   }
 
   /// Two watches of one film on one day (a rewatch) come back as two; a library holding that day's

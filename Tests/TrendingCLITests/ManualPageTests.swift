@@ -98,8 +98,10 @@ struct ManualPageTests {
       CommandSpec.paragraph("同步片库", "更多。", "再多。")
     }
     #expect(zh == "同步片库。更多。再多。")
-    let chinese = Translator.$override.withValue(Translator.catalogue(for: "zh")) { HelpText.topic(.sync) }
-    #expect(!chinese.contains("。 "), "no space after a full-width full stop")
+    for verb in [Verb.sync, .import] {
+      let chinese = Translator.$override.withValue(Translator.catalogue(for: "zh")) { HelpText.topic(verb) }
+      #expect(!chinese.contains("。 "), "no space after a full-width full stop: \(verb)")
+    }
   }
 
   @Test func helpInALocaleThatIsNotUTF8IsASCII() throws {

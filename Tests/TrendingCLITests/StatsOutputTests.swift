@@ -35,6 +35,17 @@ struct StatsOutputTests {
     let latest = try #require(lines.first { $0.hasPrefix("the latest 12 months: ") })
     #expect(latest.hasPrefix("the latest 12 months: 2014-01 ×1, ") && latest.hasSuffix("2014-12 ×12"))
     #expect(!lines.contains { $0.hasPrefix("by month:") })
+    // With a gap, the twelve calendar months up to the latest watch: not older months.
+    var gap = stats
+    gap.byMonth =
+      (1...12).map { (month: "2009-\($0 < 10 ? "0" : "")\($0)", count: 1) }
+      + [
+        (month: "2011-03", count: 2), (month: "2011-12", count: 3), (month: "2012-01", count: 4),
+        (month: "2012-02", count: 5),
+      ]
+    let gapLines = Output.stats(gap, json: false).split(separator: "\n").map(String.init)
+    #expect(gapLines.contains("the latest 12 months: 2011-03 ×2, 2011-12 ×3, 2012-01 ×4, 2012-02 ×5"), "\(gapLines)")
+    #expect(Output.month("2012-02", minus: 11) == "2011-03" && Output.month("2012-12", minus: 11) == "2012-01")
     // The JSON keeps every month.
     #expect(Output.stats(lifetime, json: true).contains("\"2010-01\""))
   }

@@ -72,10 +72,18 @@ public enum ExportReader {
   /// A folder or `.zip` holding two of them is refused, naming them: which one is meant (or both,
   /// one at a time) is not for the import to guess.
   public static func exported<T>(path: String, _ body: (String, any ByteSource) throws -> T) throws -> T {
-    let isExport = { (name: String) in name.lowercased().hasSuffix(".json") || !name.contains(".") }
+    // What a Mac's Finder adds to a zip (`__MACOSX/._export.json`) and hidden files are no export.
+    let hidden = { (name: String) in
+      name.hasPrefix("__MACOSX/") || name.split(separator: "/").last?.hasPrefix(".") == true
+    }
+    let isJSON = { (name: String) in !hidden(name) && name.lowercased().hasSuffix(".json") }
     var names: [String] = []
     try ImportInput.each(path) { name, _ in
-      if name.lowercased().hasSuffix(".json") { names.append(TextSanitizer.clean(name, limit: 100)) }
+      if isJSON(name) { names.append(TextSanitizer.clean(name, limit: 100)) }
+    }
+    // The JSON file when there is one, else a file of no extension (a download saved without one).
+    let isExport = { (name: String) in
+      names.isEmpty ? !hidden(name) && !name.contains(".") : isJSON(name)
     }
     if names.count > 1 {
       throw ImportFailure(

@@ -41,7 +41,7 @@ fileprivate struct JSONImportMemory {
 }
 
 /// What became of one exported row.
-fileprivate enum Taken {
+enum Taken {
   case added, already
   /// A rating or note put over an older one of the library's.
   case replaced
@@ -175,31 +175,6 @@ extension Library {
         + "ON CONFLICT DO NOTHING",
       values)
     return connection.changes > 0 ? .added : .already
-  }
-
-  /// A rating or note of a title or episode the library has one of already: the same is there; of
-  /// two that differ the newer stays (by its day, then a rating's moment), the library's on a tie;
-  /// nil when the library has none.
-  private func merged(_ table: String, _ value: (String) -> SQLValue) throws(SQLiteFailure) -> Taken? {
-    let key = ["kind", "title_id", "season", "episode"].map(value)
-    let rating = table == "ratings"
-    let field = rating ? "rating" : "text"
-    let day = rating ? "rated" : "noted"
-    let moment = rating ? "rated_at" : "NULL"
-    let match = "WHERE kind = ? AND title_id = ? AND season = ? AND episode = ?"
-    guard
-      let held = try connection.rows(
-        "SELECT \(field) AS value, \(day) AS day, \(moment) AS moment FROM \(table) \(match)", key
-      ).first
-    else { return nil }
-    guard held["value"] != value(field) else { return .already }
-    let theirs = (value(day).string ?? "", rating ? value("rated_at").int ?? 0 : 0)
-    let ours = (held["day"].string ?? "", held["moment"].int ?? 0)
-    guard theirs > ours else { return .keptYours }
-    let columns = [field, day] + (rating ? ["rated_at"] : [])
-    try connection.rows(
-      "UPDATE \(table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) \(match)", columns.map(value) + key)
-    return .replaced
   }
 
   /// Whether the sync folder's stamp of the row (by its key on every machine) says it was taken

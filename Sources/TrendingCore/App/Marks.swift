@@ -196,7 +196,9 @@ extension MarkLogic {
         let still = tr("%s is still seen: its latest watch was taken away, an earlier one stays.", still.key.code)
         let said = state.shared.currentNotice.flatMap { $0.kind == .confirmation ? $0.text : nil }
         if said?.contains(still) != true {
-          state.shared.say(said.map { $0 + " " + still } ?? still, .confirmation)
+          // Sentences joined as the language joins them: no space after a full-width full stop.
+          let gap = { (text: String) in text.last.map { "。！？".contains($0) } == true ? "" : " " }
+          state.shared.say(said.map { $0 + gap($0) + still } ?? still, .confirmation)
         }
       }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
@@ -232,7 +234,7 @@ public enum EpisodeMarkLogic {
     let taken = takenDays(seriesID, shared)
     // Put back only while the episode is as `m` left it (a watch added since, elsewhere, is taken).
     let latest = shared.seenEpisodes[seriesID]?.days[episode.key]
-    if let day = taken[episode.key], latest.map({ $0 < day }) ?? true {
+    if let day = taken[episode.key], latest.map({ $0 <= day }) ?? true {
       shared.say(tr("Marked %1$s seen on %2$s again.", code, Dates.written(text: day)), .confirmation)
       return putBack(seriesID, [episode], days: taken, &shared)
     }

@@ -29,12 +29,7 @@ public struct Shared: Equatable, Sendable {
   /// Films, series, seasons and people by the request that fetches them, shared by every screen that shows them.
   public var answers: [APIRequest: Loadable<APIAnswer>] = [:]
   /// The watchlist and seen marks, by film or series: as stored, with the unsaved changes over them.
-  public var marks: [MediaID: Mark] = [:] {
-    didSet { watchlisted = marks.values.filter(\.onWatchlist).map(\.media).sorted() }
-  }
-  /// The films and series on the watchlist, in order: kept as the marks change, since the calendar
-  /// asks for them several times an answer (a lifetime's marks filtered each time cost seconds).
-  public private(set) var watchlisted: [MediaID] = []
+  public var marks: [MediaID: Mark] = [:]
   /// Whether the marks have been read from the library once (the user's own tabs are read ahead after).
   public var marksRead = false
   /// Changes on screen (titles' and episodes' alike) whose saves have not answered yet, oldest first.

@@ -94,7 +94,8 @@ extension MarkLogic {
     let taken = shared.takenAway.flatMap { $0.media == media ? $0.days[nil] : nil }
     // Put back only while the title is as `m` left it: a watch added since, elsewhere, is the
     // latest now, and `m` takes that one away, as the tick on screen says.
-    let restored = taken.flatMap { day in (seen.map { $0 < day } ?? true) ? day : nil }
+    // (A watch left of that same day, a rewatch's other, is as `m` left it too.)
+    let restored = taken.flatMap { day in (seen.map { $0 <= day } ?? true) ? day : nil }
     let effects = record(.seen(restored != nil || seen == nil), film: film, day: restored, &shared)
     let name = Prompt.name(of: film, episode: nil)
     if restored == nil, let day = seen {

@@ -97,8 +97,9 @@ enum UndoLogic {
     }
     // What it replaced is known once its saves answer: it is taken back then.
     guard let newest = last.made.map(\.serial).max(), newest < state.shared.changesAnswered else {
-      // A `u` more while one waits is one change more to take back, not the same one asked again.
-      if state.shared.undoWanted != nil {
+      // A `u` more while one waits is one change more to take back, not the same one asked again;
+      // after a change made since (the one waited for is no longer the newest), it is that change's.
+      if let wanted = state.shared.undoWanted, last.made.contains(where: { $0.serial == wanted }) {
         state.shared.undosQueued += 1
         let count = state.shared.undosQueued + 1
         state.shared.say(
@@ -109,6 +110,7 @@ enum UndoLogic {
         return []
       }
       state.shared.undoWanted = last.made.map(\.serial).max()
+      state.shared.undosQueued = 0
       state.shared.say(tr("That change is still being saved: it is taken back once it is."), .message)
       return []
     }
@@ -153,11 +155,16 @@ enum UndoLogic {
       return []
     }
     var effects = undo(&state)
-    // The `u` pressed meanwhile, one change each, until one must wait for its saves in turn.
-    while state.shared.undoWanted == nil, state.shared.undosQueued > 0 {
+    var took = !effects.isEmpty
+    // The `u` pressed meanwhile, one change each, until one must wait for its saves in turn; one
+    // that takes nothing back (changed elsewhere, none left) ends them, its words left standing.
+    while took, state.shared.undoWanted == nil, state.shared.undosQueued > 0 {
       state.shared.undosQueued -= 1
-      effects += undo(&state)
+      let more = undo(&state)
+      took = !more.isEmpty
+      effects += more
     }
+    if !took, state.shared.undoWanted == nil { state.shared.undosQueued = 0 }
     return effects
   }
 

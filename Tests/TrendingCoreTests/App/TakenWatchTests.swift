@@ -42,6 +42,18 @@ struct TakenWatchTests {
     #expect(kinds == ["seen(false)"], "the tick shown is taken away, not a 2020 watch added: \(again)")
   }
 
+  @Test func aTitleSeenTwiceOnOneDayGetsItsWatchBack() {
+    var state = Self.seenLongAgo()
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    // The library answers: still seen, by the other watch of that same day.
+    var held = state.shared.marks[.film(1)] ?? Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "")
+    held.seen = "2020-05-01"
+    _ = Reducer.reduce(&state, .changeSaved(.mark(.film(1), held), problem: nil))
+    let again = Reducer.reduce(&state, .key(.character("m")))
+    let kinds = again.compactMap { if case .save(let change) = $0 { "\(change.kind) \(change.day)" } else { nil } }
+    #expect(kinds == ["seen(true) 2020-05-01"], "put back, as the line said: \(again)")
+  }
+
   @Test func anotherMarkBetweenMakesMAWatchOfToday() {
     var state = Self.seenLongAgo()
     _ = Reducer.reduce(&state, .key(.character("m")))

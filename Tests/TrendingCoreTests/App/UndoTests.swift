@@ -60,6 +60,21 @@ struct UndoTests {
     #expect(state.shared.undo.isEmpty)
   }
 
+  @Test func aChangeMadeWhileAnUndoWaitsIsTheOneTheNextUTakesBack() {
+    var state = Sample.loaded(3)
+    state.shared.marksRead = true
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    _ = Reducer.reduce(&state, .key(.character("j")))
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    _ = Reducer.reduce(&state, .key(.character("u")))
+    #expect(state.shared.currentNotice?.text == "That change is still being saved: it is taken back once it is.")
+    Self.answerAll(&state)
+    #expect(state.shared.marks[.film(2)]?.seen == nil, "the newer change taken back")
+    #expect(state.shared.marks[.film(1)]?.seen != nil, "the first u was for a change no longer the newest")
+    #expect(state.shared.undosQueued == 0 && state.shared.undoWanted == nil)
+  }
+
   @Test func undoingMsWatchPutBackSaysWhatItUndidNotToPressMAgain() {
     var state = Sample.loaded(3)
     state.shared.marksRead = true

@@ -33,34 +33,41 @@ public enum CalendarTab {
     return yesterday?.value != nil ? yesterday : today
   }
 
-  /// The films and series on the watchlist.
-  static func watchlist(_ shared: Shared) -> [MediaID] { shared.watchlisted }
+  /// The titles the calendar dates, read from the marks once for all one step asks of them (each
+  /// answer asks several times; a lifetime's marks filtered each time cost seconds of CPU).
+  struct Dated {
+    /// The films and series on the watchlist, in order.
+    let watchlist: [MediaID]
+    /// The series in progress off the watchlist: their episodes are the user's news too.
+    let following: [MediaID]
 
-  /// The series in progress off the watchlist: their episodes are the user's news too.
-  static func following(_ shared: Shared) -> [MediaID] {
-    let listed = Set(watchlist(shared))
-    return shared.following.map(MediaID.series).filter { !listed.contains($0) }
+    /// Reads them from what the screens share.
+    init(_ shared: Shared) {
+      watchlist = shared.marks.values.filter(\.onWatchlist).map(\.media).sorted()
+      let listed = Set(watchlist)
+      following = shared.following.map(MediaID.series).filter { !listed.contains($0) }
+    }
   }
 
   /// The details the tab reads: each watchlisted film's and series', and each followed series'.
-  static func detailRequests(_ shared: Shared) -> [APIRequest] {
-    (watchlist(shared) + following(shared)).map {
+  static func detailRequests(_ shared: Shared, _ dated: Dated? = nil) -> [APIRequest] {
+    let dated = dated ?? Dated(shared)
+    return (dated.watchlist + dated.following).map {
       $0.kind == .series ? shared.seriesRequest($0.id) : shared.filmRequest($0.id)
     }
   }
 
   /// The seasons whose episodes the calendar dates, once their series have answered: one for each
   /// watchlisted series whose next episode airs in the span.
-  static func seasonRequests(_ shared: Shared) -> [APIRequest] {
-    CalendarLogic.seasonsWanted(series: watchlistSeries(shared), span: span(shared)).sorted { $0.key < $1.key }.map {
-      shared.seasonRequest($0.key, $0.value)
-    }
+  static func seasonRequests(_ shared: Shared, _ dated: Dated) -> [APIRequest] {
+    CalendarLogic.seasonsWanted(series: watchlistSeries(shared, dated), span: span(shared)).sorted { $0.key < $1.key }
+      .map { shared.seasonRequest($0.key, $0.value) }
   }
 
   /// The watchlisted series whose details have answered, by id.
-  private static func watchlistSeries(_ shared: Shared) -> [Int: SeriesDetails] {
+  private static func watchlistSeries(_ shared: Shared, _ dated: Dated) -> [Int: SeriesDetails] {
     var series: [Int: SeriesDetails] = [:]
-    for media in watchlist(shared) + following(shared) where media.kind == .series {
+    for media in dated.watchlist + dated.following where media.kind == .series {
       series[media.id] = shared.series(media.id).value
     }
     return series
@@ -84,10 +91,12 @@ public enum CalendarTab {
 
   /// The next of the watchlist's details, in the background and at most `detailsInFlight` at a
   /// time, once the calendar has been asked for (its releases are known or failed).
-  static func nextDetails(_ shared: inout Shared, details: [APIRequest]? = nil) -> [Effect] {
+  static func nextDetails(_ shared: inout Shared, _ dated: Dated? = nil) -> [Effect] {
     guard asked(shared) else { return [] }
+    let dated = dated ?? Dated(shared)
     // The seasons after the titles: a title read counts for the progress line, a season dates more episodes.
-    return shared.askInBackground((details ?? detailRequests(shared)) + seasonRequests(shared), atMost: detailsInFlight)
+    return shared.askInBackground(
+      detailRequests(shared, dated) + seasonRequests(shared, dated), atMost: detailsInFlight)
   }
 
   /// Whether the calendar has been asked for: its releases have answered or failed.
@@ -105,10 +114,10 @@ public enum CalendarTab {
 
   /// The events as known now, by day.
   public static func events(_ shared: Shared) -> [CalendarEvent] {
-    let watchlist = watchlist(shared)
+    let dated = Dated(shared)
     var films: [Int: MovieDetails] = [:]
-    for media in watchlist where media.kind == .film { films[media.id] = shared.film(media.id).value }
-    let series = watchlistSeries(shared)
+    for media in dated.watchlist where media.kind == .film { films[media.id] = shared.film(media.id).value }
+    let series = watchlistSeries(shared, dated)
     var seasons: [Int: SeasonDetails] = [:]
     for (id, season) in CalendarLogic.seasonsWanted(series: series, span: span(shared)) {
       seasons[id] = shared.season(id, season).value
@@ -116,7 +125,7 @@ public enum CalendarTab {
     let upcoming = upcomingAnswer(shared)?.value?.page?.results ?? []
     for summary in upcoming where films[summary.id] == nil { films[summary.id] = shared.film(summary.id).value }
     return CalendarLogic.events(
-      watchlist: watchlist, following: following(shared), films: films, series: series, seasons: seasons,
+      watchlist: dated.watchlist, following: dated.following, films: films, series: series, seasons: seasons,
       upcoming: upcoming, region: CalendarLogic.region(shared.region), span: span(shared))
   }
 
@@ -155,9 +164,10 @@ public enum CalendarTab {
   /// After an answer, while the calendar has been asked for: the next of the watchlist's details,
   /// and, when the tab is on screen, how far it has got.
   static func advance(_ shared: inout Shared, showing: Bool) -> [Effect] {
-    // The watchlist's requests are made once an answer: a lifetime's watchlist makes hundreds.
-    let details = detailRequests(shared)
-    let next = nextDetails(&shared, details: details)
+    // The titles and their requests are read once an answer: a lifetime's watchlist makes hundreds.
+    let dated = Dated(shared)
+    let details = detailRequests(shared, dated)
+    let next = nextDetails(&shared, dated)
     guard asked(shared), showing else { return next }
     let total = details.count
     if let progress = progress(shared, of: details) {

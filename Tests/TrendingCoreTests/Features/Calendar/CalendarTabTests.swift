@@ -187,22 +187,3 @@ struct CalendarTabTests {
     #expect(state.shared.currentNotice?.text == "Added F to the watchlist.")
   }
 }
-
-@Suite("The watchlist the calendar reads")
-struct WatchlistedTests {
-  @Test func itFollowsTheMarksAsTheyChangeInOrder() {
-    var shared = Sample.loaded(0).shared
-    #expect(shared.watchlisted.isEmpty)
-    shared.marks[.series(3)] = Mark(id: 3, kind: .series, title: "S", year: nil, onWatchlist: true, added: "2027-01-01")
-    shared.marks[.film(9)] = Mark(id: 9, title: "F", year: nil, onWatchlist: true, added: "2027-01-01")
-    shared.marks[.film(2)] = Mark(id: 2, title: "Seen", year: nil, onWatchlist: false, added: "", seen: "2027-01-02")
-    #expect(shared.watchlisted == [MediaID.film(9), .series(3)].sorted())
-    #expect(CalendarTab.watchlist(shared) == shared.watchlisted)
-    // Taken off in place, and a seen title put on.
-    shared.marks[.film(9)]?.onWatchlist = false
-    shared.marks[.film(2)]?.onWatchlist = true
-    #expect(shared.watchlisted == [MediaID.film(2), .series(3)].sorted())
-    shared.marks = [:]
-    #expect(shared.watchlisted.isEmpty)
-  }
-}
