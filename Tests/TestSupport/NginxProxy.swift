@@ -143,6 +143,23 @@ public final class NginxProxy {
     (try? String(contentsOf: prefix.appendingPathComponent("logs/access.log"), encoding: .utf8)) ?? ""
   }
 
+  /// The access log once it holds every one of `texts` (nginx writes a request's line after its
+  /// answer is sent, so a client can be done before the line is there), or as it is after `seconds`.
+  public func accessLog(holding texts: [String], within seconds: TimeInterval = 20) -> String {
+    accessLog(within: seconds) { log in texts.allSatisfy(log.contains) }
+  }
+
+  /// The access log once `done` says it holds what a test waits for, or as it is after `seconds`.
+  public func accessLog(within seconds: TimeInterval = 20, until done: (String) -> Bool) -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    var log = accessLog
+    while !done(log), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+      log = accessLog
+    }
+    return log
+  }
+
   /// Everything under the prefix except the key include, as text: logs, cache entries, configuration.
   public func filesExceptTheKeyInclude() throws -> [(path: String, text: String)] {
     let enumerator = FileManager.default.enumerator(at: prefix, includingPropertiesForKeys: nil)
