@@ -47,3 +47,11 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments:
   Template.fill(
     Translator.current.text(singular, plural: plural, count: count), arguments.isEmpty ? [String(count)] : arguments)
 }
+
+/// Sentences joined as their language joins them: a space between, none after a full-width full
+/// stop (Chinese), so translated text never reads "。 ".
+public func joinedSentences(_ sentences: [String]) -> String {
+  sentences.dropFirst().reduce(sentences.first ?? "") { text, next in
+    text + (text.last.map { "。！？".contains($0) } == true ? "" : " ") + next
+  }
+}

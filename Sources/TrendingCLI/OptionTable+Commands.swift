@@ -60,9 +60,7 @@ public struct CommandSpec: Sendable {
   /// A paragraph: `summary` as its first sentence, then `more`, with the space the language puts
   /// between sentences (none after a full-width full stop: Chinese).
   static func paragraph(_ summary: String, _ more: String...) -> String {
-    more.reduce(sentence(summary)) { text, next in
-      text + (text.last.map { "。！？".contains($0) } == true ? "" : " ") + next
-    }
+    joinedSentences([sentence(summary)] + more)
   }
 
   /// A one-line summary as the first sentence of a paragraph: a capital first, a full stop last.

@@ -196,9 +196,7 @@ extension MarkLogic {
         let still = tr("%s is still seen: its latest watch was taken away, an earlier one stays.", still.key.code)
         let said = state.shared.currentNotice.flatMap { $0.kind == .confirmation ? $0.text : nil }
         if said?.contains(still) != true {
-          // Sentences joined as the language joins them: no space after a full-width full stop.
-          let gap = { (text: String) in text.last.map { "。！？".contains($0) } == true ? "" : " " }
-          state.shared.say(said.map { $0 + gap($0) + still } ?? still, .confirmation)
+          state.shared.say(said.map { joinedSentences([$0, still]) } ?? still, .confirmation)
         }
       }
       EpisodeMarkLogic.loaded(series, seen, &state.shared)
