@@ -57,6 +57,9 @@ enum AppCommands {
       let series = command == .toggleWatchlist ? state.top.series(state.shared) : nil
       guard let film = state.top.subject(state.shared) ?? series else { return [] }
       let effects = MarkLogic.toggle(command, film: film, &state.shared)
+      // A row is hidden by "not interested", and by its seen mark only while seen titles are
+      // hidden: a watchlist mark hides none, so the lists are not all looked over for it.
+      guard command == .toggleSeen, state.shared.hideSeen else { return effects }
       return effects + ListLogic.rehide(&state)
     case .notInterested:
       guard let film = state.top.subject(state.shared) ?? state.top.series(state.shared), let media = film.media

@@ -97,9 +97,12 @@ public struct AppState: Equatable, Sendable {
       effects += body(&screen, shared)
       stack[index] = .list(screen)
     }
-    for (kind, var screen) in tabs where matches(screen) {
-      effects += body(&screen, shared)
-      tabs[kind] = screen
+    // Each tab changed in its place: a loop over `tabs` itself would hold its storage, and every
+    // tab written back would copy the whole table (this runs for every mark).
+    var index = tabs.values.startIndex
+    while index != tabs.values.endIndex {
+      if matches(tabs.values[index]) { effects += body(&tabs.values[index], shared) }
+      tabs.values.formIndex(after: &index)
     }
     if var results = search?.results, matches(results) {
       effects += body(&results, shared)

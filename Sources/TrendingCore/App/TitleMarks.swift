@@ -112,6 +112,12 @@ extension MarkLogic {
 }
 
 extension LibraryChange {
+  /// Whether it takes a title off a named list.
+  var unlists: Bool {
+    if case .unlist = kind { return true }
+    return false
+  }
+
   /// Applies the change to a set of marks (a change to episodes changes none).
   public func apply(to marks: inout [MediaID: Mark]) {
     if isEpisodes { return }

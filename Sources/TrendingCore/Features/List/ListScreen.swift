@@ -201,7 +201,8 @@ public struct ListScreen: Equatable, Sendable {
       }
     }
     // A title being taken off this named list is gone from it at once, before its save answers.
-    if case .list(let name) = feed.localQuery {
+    // The feed is made only then: making it looks its tab up, for every list after every mark.
+    if shared.unsaved.contains(where: \.unlists), case .list(let name) = feed.localQuery {
       for change in shared.unsaved where change.kind == .unlist(name) { hidden.insert(change.media) }
     }
     return hidden
