@@ -41,6 +41,23 @@ struct LibraryReviewTests {
     #expect(state.stack.last?.list?.feed.empty(state.shared).text == "The list Noir is empty.", "made again, empty")
   }
 
+  @Test func mHidesTheRowAtOnceOnlyWhileSeenTitlesAreHidden() {
+    var state = Sample.loaded(3)
+    state.shared.marksRead = true
+    state.shared.hideSeen = true
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    #expect(state.rootList.hidden == [.film(1)], "seen, and seen titles hidden: gone at once")
+    #expect(state.rootList.movies.map(\.id) == [2, 3])
+    _ = Reducer.reduce(&state, .key(.character("H")))
+    #expect(!state.shared.hideSeen && state.rootList.selectedMovie?.id == 2)
+    _ = Reducer.reduce(&state, .key(.character("m")))
+    #expect(state.shared.marks[.film(2)]?.seen != nil)
+    #expect(state.rootList.hidden.isEmpty, "seen titles shown: the row stays")
+    _ = Reducer.reduce(&state, .key(.character("a")))
+    #expect(state.shared.marks[.film(2)]?.onWatchlist == true)
+    #expect(state.rootList.hidden.isEmpty)
+  }
+
   @Test func hideSeenCountsTheSeenTitlesItHides() {
     var state = Sample.loaded(5)
     var seen = Mark(id: 1, title: "Film 1", year: nil, onWatchlist: false, added: "2026-01-01")
