@@ -24,7 +24,7 @@ public final class Library {
   /// The series in progress as this connection last read them (`progress(today:)`).
   var progressCache: ProgressCache?
   /// The change whose transaction is open (`change`), which the operations in it join.
-  private var openChange: OpenChange?
+  var openChange: OpenChange?
 
   /// How long a write waits for another process's write, in milliseconds.
   public static let busyMilliseconds: Int32 = 30_000
@@ -131,44 +131,6 @@ public final class Library {
 
   /// The schema this trending makes and knows; a file of a higher one is a newer trending's.
   public static var knownSchema: Int { Schema.current }
-
-  /// Runs `body` in one write transaction: all of it is stored, or (on any failure) none of it;
-  /// what it changed is appended to the change log in the same transaction, named `kind`.
-  /// Inside `change`, an operation joins the transaction open and names it if it writes first.
-  @discardableResult
-  public func write<T>(_ kind: String = #function, _ body: () throws -> T) throws(LibraryError) -> T {
-    guard !isReadOnly else { throw writeRefusal }
-    if let open = openChange {
-      if open.kind == nil { open.kind = kind }
-      return try read(body)
-    }
-    return try read { try connection.transaction { try recordingChanges(kind, body) } }
-  }
-
-  /// Runs several operations, and what they read first, as one write transaction and one entry of
-  /// the change log, named by the first operation that writes: one change of the user's.
-  @discardableResult
-  public func change<T>(_ body: () throws -> T) throws(LibraryError) -> T {
-    guard !isReadOnly else { throw writeRefusal }
-    guard openChange == nil else { return try read(body) }
-    let open = OpenChange()
-    openChange = open
-    defer { openChange = nil }
-    return try read { try connection.transaction { try recordingChanges(open.kind ?? "change", body) } }
-  }
-
-  /// Runs a query (or, in `write`, a transaction), mapping SQLite's failure to the library's error.
-  func read<T>(_ body: () throws -> T) throws(LibraryError) -> T {
-    do {
-      return try body()
-    } catch let failure as SQLiteFailure {
-      throw LibraryError.from(failure, path: path.path)
-    } catch let error as LibraryError {
-      throw error
-    } catch {
-      throw LibraryError(.other, String(describing: error))
-    }
-  }
 
   // MARK: opening
 
@@ -357,10 +319,4 @@ public final class Library {
       }
     }
   }
-}
-
-/// A change's transaction while it is open: the name its log entry takes from its first write.
-private final class OpenChange {
-  /// The first write's operation.
-  var kind: String?
 }
