@@ -46,6 +46,20 @@ struct ServerPlaysTests {
       ])
     #expect(plan.unresolved.map(\.title) == ["Film c"], "an item with no id is left for the user, never searched")
     #expect(made.matched == ["a": "Film a (1999)", "b": "Oppenheimer (2023)", "e1": "Game of Thrones (2011) S01E02"])
+    #expect(
+      made.targets.values.filter(\.asWritten).map(\.info.media) == [.film(550)],
+      "the server's name for a TMDB id never renames a title; /find's are amodb's")
+  }
+
+  @Test func aServersNameForATitleTheLibraryKnowsLeavesItsName() throws {
+    let library = try freshLibrary()
+    try library.watch(TitleInfo(media: .film(348), title: "Alien", year: 1979), on: "2026-03-01", recorded: "2026-03-01")
+    var renamed = film("a", ServerIDs(tmdb: 348), played: march3)
+    renamed.title = "Alien RED fake line"
+    let made = ServerPlays([renamed], server: .jellyfin, now: march3)
+    let plan = ImportPlan.make(made.rows.rows) { made.targets[$0] }
+    _ = try library.apply(plan.changes, dryRun: false, recorded: "2026-03-03")
+    #expect(try library.history().map(\.title.title) == ["Alien", "Alien"], "a second watch, under amodb's name")
   }
 
   @Test func sinceLeavesOutEarlierPlaysAndTheirLookups() {
@@ -97,6 +111,13 @@ struct ServerPlaysTests {
     // An item no longer played keeps its plays' days: played again, or answered again after an
     // empty answer, in another time zone, its plays are the same watches.
     #expect(try library.serverDays(.jellyfin, base: base) == ["b@100": "2026-03-01"])
+    // The same server at another address (`localhost`, `HTTP://`): its plays keep their days.
+    try library.recordServerPlayed(
+      .jellyfin, base: "http://localhost:8096", adding: [:], days: ["b@100": "2026-02-28", "c@7": "2026-03-02"],
+      removing: [])
+    #expect(try library.serverDays(.jellyfin, base: base) == ["b@100": "2026-03-01", "c@7": "2026-03-02"])
+    #expect(try library.serverDays(.jellyfin, base: "HTTP://127.0.0.1:8096") == ["b@100": "2026-02-28", "c@7": "2026-03-02"])
+    #expect(try library.serverDays(.plex, base: base).isEmpty, "another kind of server's plays are its own")
     #expect(try library.serverPlayed(.plex, base: base) == ["a": "Other"])
     #expect(try library.serverLastRun(.plex, base: base) == nil)
     try library.recordServerRun(.plex, base: base, at: march3)

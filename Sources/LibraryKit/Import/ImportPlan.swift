@@ -135,8 +135,8 @@ public struct ImportTarget: Equatable, Sendable {
   public var info: TitleInfo
   /// The episode, when it is one.
   public var episode: EpisodeKey?
-  /// Named only by the file's words (Trakt's), not by amodb: it names a title the library knows by
-  /// its id alone, and never renames one.
+  /// Named only by the file's or the server's words (Trakt's, a media server's), not by amodb: it
+  /// names a title the library knows by its id alone, and never renames one.
   public var asWritten: Bool
 
   /// Makes one.

@@ -4,16 +4,26 @@ import FoundationEssentials
 /// What the library remembers of each media server it imported from, in its facts (so it travels
 /// with sync): the items an import matched (`jellyfin.played:BASE ITEM`, naming the title), the day
 /// each play was taken as (`jellyfin.day:BASE ITEM@SECONDS`, so a play read again in another time
-/// zone is the same watch), and the time of the last `--since-last` run (`jellyfin.last-run:BASE`).
+/// zone, or at another address, is the same watch), and the time of the last `--since-last` run (`jellyfin.last-run:BASE`).
 extension Library {
   /// The items earlier imports from the server at `base` matched, with the title each named.
   public func serverPlayed(_ server: MediaServer, base: String) throws(LibraryError) -> [String: String] {
     try facts(prefixed: Self.playedPrefix(server, base: base))
   }
 
-  /// The day each play earlier imports took from the server at `base`, by `ServerPlay.key`.
+  /// The day each play earlier imports took from the server, by `ServerPlay.key`: those read at
+  /// `base`, and those read at any other address of the server's kind (the same server under
+  /// another spelling of its address, `localhost` for `127.0.0.1`, would else date a play anew in
+  /// another time zone, a second watch). A key is the item and the second it was played, which
+  /// another server's play does not share; of two days of one key, `base`'s, else the earlier.
   public func serverDays(_ server: MediaServer, base: String) throws(LibraryError) -> [String: String] {
-    try facts(prefixed: Self.dayPrefix(server, base: base))
+    var days: [String: String] = [:]
+    for (name, day) in try facts(prefixed: "\(server.rawValue).day:") {
+      guard let space = name.lastIndex(of: " ") else { continue }
+      let key = String(name[name.index(after: space)...])
+      days[key] = min(days[key] ?? day, day)
+    }
+    return days.merging(try facts(prefixed: Self.dayPrefix(server, base: base))) { _, own in own }
   }
 
   /// The facts whose names start with `prefix`, by the rest of their names.

@@ -66,7 +66,10 @@ public struct ServerPlays: Equatable, Sendable {
       let reference = TitleReference.tmdb(info.media, episode: play.episode)
       rows.rows.append(
         ImportRow(place: place, reference: reference, title: play.label, year: year, action: .watch(day: day)))
-      targets[reference] = targets[reference] ?? ImportTarget(info: info, episode: play.episode)
+      // Named by the server's words (a TMDB id it keeps, its own name for it): a title the library
+      // knows keeps amodb's name; `/find` answered amodb's own.
+      targets[reference] =
+        targets[reference] ?? ImportTarget(info: info, episode: play.episode, asWritten: play.ids.tmdb != nil)
       matched[play.item] = Self.label(play, info)
       days[key] = day
       madeOf[place] = PlayKeys(item: play.item, key: key)
@@ -116,6 +119,7 @@ public struct ServerPlays: Equatable, Sendable {
       if let details = series[id] {
         let info = TitleInfo(details)
         targets[row.reference]?.info = info
+        targets[row.reference]?.asWritten = false
         if let play { matched[play.item] = Self.label(info, episode: episode) }
       }
       kept.append(row)
