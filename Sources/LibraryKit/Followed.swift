@@ -94,6 +94,13 @@ extension Library {
     }
   }
 
+  /// Gives a fact another name, when it is there, in one transaction.
+  public func renameFact(_ name: String, to newName: String) throws(LibraryError) {
+    try write {
+      try connection.rows("UPDATE OR REPLACE facts SET name = ? WHERE name = ?", [.text(newName), .text(name)])
+    }
+  }
+
   /// The fact that a title's offers in a region were checked (so "none" and "never checked" differ).
   static func checkedFact(_ media: MediaID, region: String) -> String { "offers-checked:\(media):\(region)" }
 

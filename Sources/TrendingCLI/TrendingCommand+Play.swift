@@ -312,8 +312,12 @@ extension TrendingCommand {
 /// library's facts by the folder's path and the name the files give it, so a film of another name
 /// in a shared folder is never taken for it.
 struct FolderChoice {
-  /// The fact's name: the folder and the title as the file's name gives it.
+  /// The fact's name: the folder, `//`, and the title as the file's name gives it (one name of a
+  /// path: it holds no `/`, so no other folder and title make the same name).
   let fact: String
+  /// The name versions before December 2026 gave it, whose separator (0x1F) `library check` takes
+  /// for a control character: read, and moved to `fact`, when `fact` is not there.
+  let earlierFact: String
   /// The library's place.
   let library: URL
 
@@ -324,7 +328,8 @@ struct FolderChoice {
     else { return nil }
     let folder = URL(fileURLWithPath: PlayTarget.absolute(target, directory: PlayTarget.currentDirectory))
       .deletingLastPathComponent().path
-    fact = Library.playFolderFact + folder + "\u{1f}" + guess.title.lowercased()
+    fact = Library.playFolderFact + folder + "//" + guess.title.lowercased()
+    earlierFact = Library.playFolderFact + folder + "\u{1f}" + guess.title.lowercased()
     self.library = library
   }
 
@@ -333,7 +338,11 @@ struct FolderChoice {
   func remembered(through service: LibraryService? = nil) -> MediaID? {
     guard access(library.path, F_OK) == 0,
       case .success(let value?) = (service ?? LibraryService(path: library)).sync({ library throws(LibraryError) in
-        try library.fact(fact)
+        if let value = try library.fact(fact) { return value }
+        guard let value = try library.fact(earlierFact) else { return nil }
+        // A library that cannot be written keeps it under its earlier name, still read.
+        _ = try? library.renameFact(earlierFact, to: fact)
+        return value
       })
     else { return nil }
     let parts = value.split(separator: ":")

@@ -60,6 +60,25 @@ extension BrowserEndToEndTests {
       // identify takes the folder's choice as play and scrobble do.
       let identified = try BinaryRunner.run(["identify", second], environment: environment)
       #expect(identified.status == 0 && identified.stdout.contains("episode: series 2996"), "\(identified.stdout)")
+      // The folder's choice passes the library's own check (its name once held a 0x1F separator).
+      let checked = try BinaryRunner.run(["library", "check"], environment: environment)
+      #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+      // A choice kept under that earlier name is still taken, and moved to the name check passes
+      // (the tests' libraries are the demo's, `BinaryRunner.demoLibraries`).
+      let file = home.appendingPathComponent("data/trending/demo/library.sqlite3").path
+      let earlier = try BinaryRunner.program(
+        "sqlite3", [file, "UPDATE facts SET name = replace(name, '//', char(31)) WHERE name LIKE 'play.folder:%'"])
+      #expect(earlier.status == 0, "\(earlier.stdout)\(earlier.stderr)")
+      let again = try BinaryRunner.run(["identify", second], environment: environment)
+      #expect(again.status == 0 && again.stdout.contains("episode: series 2996"), "\(again.stdout)")
+      // (Checked by the file itself: the change made by hand above is not in the change log, so
+      // `library check` would say the log does not rebuild the facts.)
+      let names = try BinaryRunner.program(
+        "sqlite3", [file, "SELECT count(*) FROM facts WHERE name LIKE 'play.folder:%//%'"])
+      #expect(names.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "moved: \(names.stdout)")
+      let separators = try BinaryRunner.program(
+        "sqlite3", [file, "SELECT count(*) FROM facts WHERE instr(name, char(31)) > 0"])
+      #expect(separators.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(separators.stdout)")
       withExtendedLifetime(server) {}
     }
   }

@@ -53,7 +53,8 @@ struct ServerPlaysTests {
 
   @Test func aServersNameForATitleTheLibraryKnowsLeavesItsName() throws {
     let library = try freshLibrary()
-    try library.watch(TitleInfo(media: .film(348), title: "Alien", year: 1979), on: "2026-03-01", recorded: "2026-03-01")
+    try library.watch(
+      TitleInfo(media: .film(348), title: "Alien", year: 1979), on: "2026-03-01", recorded: "2026-03-01")
     var renamed = film("a", ServerIDs(tmdb: 348), played: march3)
     renamed.title = "Alien RED fake line"
     let made = ServerPlays([renamed], server: .jellyfin, now: march3)
@@ -116,7 +117,8 @@ struct ServerPlaysTests {
       .jellyfin, base: "http://localhost:8096", adding: [:], days: ["b@100": "2026-02-28", "c@7": "2026-03-02"],
       removing: [])
     #expect(try library.serverDays(.jellyfin, base: base) == ["b@100": "2026-03-01", "c@7": "2026-03-02"])
-    #expect(try library.serverDays(.jellyfin, base: "HTTP://127.0.0.1:8096") == ["b@100": "2026-02-28", "c@7": "2026-03-02"])
+    #expect(
+      try library.serverDays(.jellyfin, base: "HTTP://127.0.0.1:8096") == ["b@100": "2026-02-28", "c@7": "2026-03-02"])
     #expect(try library.serverDays(.plex, base: base).isEmpty, "another kind of server's plays are its own")
     #expect(try library.serverPlayed(.plex, base: base) == ["a": "Other"])
     #expect(try library.serverLastRun(.plex, base: base) == nil)
