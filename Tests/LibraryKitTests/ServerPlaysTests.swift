@@ -95,6 +95,11 @@ struct ServerPlaysTests {
     let plex = ServerIDs(guids: ["imdb://tt0944947", "tmdb://1399", "tvdb://121361", "plex://show/5d9c", "tmdb:1"])
     #expect(plex == ServerIDs(tmdb: 1399, imdb: "tt0944947", tvdb: 121361))
     #expect(ServerIDs(guids: ["imdb://nm0000093", "tmdb://-5", "tmdb://99999999999"]) == ServerIDs())
+    // A legacy agent's item: its id, then its language and an episode's place.
+    #expect(ServerIDs(guids: ["com.plexapp.agents.themoviedb://348?lang=en"]) == ServerIDs(tmdb: 348))
+    #expect(ServerIDs(guids: ["com.plexapp.agents.imdb://tt0137523?lang=en"]) == ServerIDs(imdb: "tt0137523"))
+    #expect(ServerIDs(guids: ["com.plexapp.agents.thetvdb://334824/1/5?lang=en"]) == ServerIDs(tvdb: 334824))
+    #expect(ServerIDs(guids: ["com.plexapp.agents.hama://anidb-123?lang=en", "local://42"]) == ServerIDs())
   }
 
   @Test func theLibraryRemembersEachServersItemsAndLastRunApart() throws {

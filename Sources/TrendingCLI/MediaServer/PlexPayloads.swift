@@ -87,11 +87,12 @@ enum Plex {
     var ratingKey: String
     var title: String
     var year: Int?
-    /// `Guid`: `tmdb://550`, `imdb://tt0137523`, `tvdb://81189`.
+    /// `Guid`: `tmdb://550`, `imdb://tt0137523`, `tvdb://81189`; then its own `guid`, which names
+    /// a legacy agent's item by its id (`com.plexapp.agents.imdb://tt0137523?lang=en`).
     var guids: [String]
 
     enum CodingKeys: String, CodingKey {
-      case ratingKey, title, year
+      case ratingKey, title, year, guid
       case guids = "Guid"
     }
 
@@ -103,7 +104,8 @@ enum Plex {
       title = (try? container.decode(String.self, forKey: .title)) ?? ""
       year = try? container.decode(Int.self, forKey: .year)
       let guids = (try? container.decode([Lossy<Guid>].self, forKey: .guids)) ?? []
-      self.guids = guids.compactMap(\.value?.id).filter { $0.utf8.count <= 80 }
+      let own = (try? container.decode(String.self, forKey: .guid)).map { [$0] } ?? []
+      self.guids = (guids.compactMap(\.value?.id) + own).filter { $0.utf8.count <= 120 }
     }
 
     /// The ids it names itself by.

@@ -67,15 +67,23 @@ public struct ServerIDs: Hashable, Sendable {
     }
   }
 
-  /// Reads Plex's `Guid` ids: `tmdb://550`, `imdb://tt0137523`, `tvdb://81189`.
+  /// Reads Plex's ids: its `Guid` list's (`tmdb://550`, `imdb://tt0137523`, `tvdb://81189`), and
+  /// the `guid` of an item of a legacy agent, whose id its language and an episode's place follow
+  /// (`com.plexapp.agents.themoviedb://550?lang=en`, `com.plexapp.agents.thetvdb://81189/1/5?lang=en`).
   public init(guids: [String]) {
     self.init(
       pairs: guids.compactMap { guid in
         let parts = guid.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, parts[1].hasPrefix("//") else { return nil }
-        return (String(parts[0]), String(parts[1].dropFirst(2)))
+        let source = Self.legacyAgents[String(parts[0])] ?? String(parts[0])
+        return (source, String(parts[1].dropFirst(2).prefix { $0 != "?" && $0 != "/" }))
       })
   }
+
+  /// Plex's legacy agents by the source their ids are of.
+  static let legacyAgents = [
+    "com.plexapp.agents.themoviedb": "tmdb", "com.plexapp.agents.imdb": "imdb", "com.plexapp.agents.thetvdb": "tvdb",
+  ]
 
   /// The outside ids `/find` looks up, in the order tried: IMDb's, then (for a series) TVDB's.
   public func external(_ kind: MediaKind) -> [ExternalID] {
