@@ -83,8 +83,22 @@ struct ServerPlaysTests {
     let play = film("b", ServerIDs(tmdb: 550), played: march3)
     let known = [try #require(play.key): "2026-03-04"]
     let again = ServerPlays([play], server: .plex, known: known, now: march3.addingTimeInterval(86_400))
-    #expect(again.rows.rows.map(\.action) == [.watch(day: "2026-03-04")], "the day first taken, in any time zone")
+    #expect(again.rows.rows.map(\.action) == [.loggedWatch(day: "2026-03-04")], "the day first taken, in any time zone")
     #expect(again.days == known)
+  }
+
+  @Test func twoPlexPlaysOfADayAreTwoWatchesAndAJellyfinItemsDayIsOne() throws {
+    let library = try freshLibrary()
+    let evening = march3.addingTimeInterval(3_600)
+    let plays = [film("a", ServerIDs(tmdb: 550), played: march3), film("a", ServerIDs(tmdb: 550), played: evening)]
+    for _ in 0..<2 {
+      let made = ServerPlays(plays, server: .plex, now: evening)
+      let plan = ImportPlan.make(made.rows.rows) { made.targets[$0] }
+      _ = try library.apply(plan.changes, dryRun: false, recorded: "2026-03-03")
+    }
+    #expect(try library.history().count == 2, "a rewatch of the day is another watch; read again, nothing twice")
+    let jellyfin = ServerPlays(plays, server: .jellyfin, now: evening)
+    #expect(jellyfin.rows.rows.map(\.action) == [.watch(day: "2026-03-03"), .watch(day: "2026-03-03")])
   }
 
   @Test func idsAreReadAsTheServersWriteThemAndCheckedForTheirForm() {

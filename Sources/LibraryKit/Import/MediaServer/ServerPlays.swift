@@ -55,17 +55,19 @@ public struct ServerPlays: Equatable, Sendable {
       }
       let place = RowPlace(file: server.name, line: line)
       let year = play.episode == nil ? play.year : nil
+      // Plex's history has every play: two of a day are a rewatch. Jellyfin keeps one day an item.
+      let action: ImportAction = server == .plex ? .loggedWatch(day: day) : .watch(day: day)
       guard let info = Self.title(of: play, found: found) else {
         // Never searched: an id that names nothing is left for the user, not guessed by title.
         let row = ImportRow(
           place: place, reference: .search(title: play.label, year: year), title: play.label, year: year,
-          action: .watch(day: day))
+          action: action)
         rows.rows.append(row)
         continue
       }
       let reference = TitleReference.tmdb(info.media, episode: play.episode)
       rows.rows.append(
-        ImportRow(place: place, reference: reference, title: play.label, year: year, action: .watch(day: day)))
+        ImportRow(place: place, reference: reference, title: play.label, year: year, action: action))
       // Named by the server's words (a TMDB id it keeps, its own name for it): a title the library
       // knows keeps amodb's name; `/find` answered amodb's own.
       targets[reference] =
