@@ -249,6 +249,28 @@ struct MediaServerImportEndToEndTests {
     #expect(try history(keyed).count == 6)
   }
 
+  /// amodb failing costs the titles it had to name (by IMDb or TVDB ids), said; the plays known by
+  /// TMDB ids are added, and the same import once amodb answers adds the rest.
+  @Test func whenAmodbFailsThePlaysKnownByTMDBIdsAreAddedAndTheRestSaid() throws {
+    let failing = try LoopbackServer { _ in .json(#"{"status_code":11}"#, status: 503) }
+    let amodb = try amodb()
+    let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token, pageCap: 3)
+    let home = try home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let down = environment(failing, home, ["JELLYFIN_TOKEN": Self.token])
+    let first = try BinaryRunner.run(["import", "jellyfin", jellyfin.url, "--since-last"], environment: down)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("which amodb did not match ("), "\(first.stderr)")
+    #expect(first.stdout.contains("is matched once amodb answers"), "\(first.stdout)")
+    let some = try history(down)
+    #expect(!some.isEmpty && some.count < 6 && some.contains("550 - - 2026-03-01"), "\(some)")
+    let up = environment(amodb, home, ["JELLYFIN_TOKEN": Self.token])
+    let second = try BinaryRunner.run(["import", "jellyfin", jellyfin.url, "--since-last"], environment: up)
+    #expect(second.stdout.contains("added \(6 - some.count), already there \(some.count)"), "\(second.stdout)")
+    #expect(try history(up).count == 6)
+    withExtendedLifetime(failing) {}
+  }
+
   @Test func aRefusedMissingOrExposedTokenChangesNothingAndIsNeverShown() throws {
     let amodb = try amodb()
     let jellyfin = try MediaServerStandIn(.jellyfin, token: Self.token)

@@ -53,8 +53,10 @@ extension TrendingCommand {
     let known = try library.serverDays(server, base: base)
     var made = ServerPlays(plays, server: server, since: since, known: known)
     var client: AmodbClient?
-    // With no key, the plays matched by TMDB ids are added and the rest (the lookups) left
-    // unresolved, said: run again with a key, the import adds them and nothing twice.
+    /// Why amodb did not match the lookups, when it failed.
+    var unanswered: String?
+    // With no key, or no answer from amodb, the plays matched by TMDB ids are added and the rest
+    // (the lookups) left unresolved, said: run again, the import adds them and nothing twice.
     let keyless =
       !lookups.isEmpty
       && (try? Setup.services(for: invocation, environment: environment))?.client.configuration.missingKeyError != nil
@@ -73,12 +75,17 @@ extension TrendingCommand {
       let matched = ImportMatcher(client: client).titles(for: lookups, progress: progress)
       progress.finish()
       switch matched {
-      case .success(let titles): found = titles
+      case .success(let titles):
+        found = titles
+        made = ServerPlays(plays, server: server, since: since, found: found, known: known)
       case .failure(let error):
-        printError(nothingChanged(error.message))
-        return ExitCode(error).rawValue
+        unanswered = error.message
+        printNote(
+          trn(
+            "%1$s title is known by its IMDb or TVDB id alone, which amodb did not match (%2$s): it is left unresolved; run the import again to add it.",
+            "%1$s titles are known by their IMDb or TVDB ids alone, which amodb did not match (%2$s): they are left unresolved; run the import again to add them.",
+            lookups.count, String(lookups.count), error.message))
       }
-      made = ServerPlays(plays, server: server, since: since, found: found, known: known)
     }
     if !made.episodeSeries.isEmpty {
       // The episodes checked against amodb's seasons when it can be asked; else the server's word.
@@ -97,7 +104,7 @@ extension TrendingCommand {
       let days = made.days.filter { known[$0.key] != $0.value }
       try library.recordServerPlayed(server, base: base, adding: adding, days: days, removing: Array(gone.keys))
       // A run that left titles for a key is not a run `--since-last` starts after: the next reads them.
-      if sinceLast, !keyless { try library.recordServerRun(server, base: base, at: started) }
+      if sinceLast, !keyless, unanswered == nil { try library.recordServerRun(server, base: base, at: started) }
     }
     var header = trn(
       "%1$s: %2$s play read from %3$s", "%1$s: %2$s plays read from %3$s", plays.count, server.name,
@@ -107,7 +114,9 @@ extension TrendingCommand {
       header: header, rows: made.rows, plan: plan, outcome: outcome, dryRun: dryRun,
       unresolvedHeading: keyless
         ? tr("Unresolved (no TMDB id; an IMDb or TVDB id is matched once amodb has your key):")
-        : tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
+        : unanswered != nil
+          ? tr("Unresolved (no TMDB id; an IMDb or TVDB id is matched once amodb answers):")
+          : tr("Unresolved (no TMDB, IMDb or TVDB id that amodb knows):"))
     text += MediaServerImport.goneLines(gone, server: server)
     return emit(text)
   }
