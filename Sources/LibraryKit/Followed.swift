@@ -94,10 +94,18 @@ extension Library {
     }
   }
 
-  /// Gives a fact another name, when it is there, in one transaction.
-  public func renameFact(_ name: String, to newName: String) throws(LibraryError) {
+  /// Gives every folder's chosen title the name this version writes (`//` between the folder and
+  /// the title; versions before December 2026 wrote 0x1F, which `library check` takes for a control
+  /// character): one transaction, none when there is nothing to move.
+  public func moveEarlierFolderChoices() throws(LibraryError) {
+    let earlier = "name >= ? AND name < ? AND instr(name, char(31)) > 0"
+    // Every name that starts `play.folder:` (`;` follows `:`), read by the key's order.
+    let range: [SQLValue] = [.text(Self.playFolderFact), .text("play.folder;")]
+    guard try read({ try connection.scalar("SELECT 1 FROM facts WHERE \(earlier) LIMIT 1", range) }) != nil else {
+      return
+    }
     try write {
-      try connection.rows("UPDATE OR REPLACE facts SET name = ? WHERE name = ?", [.text(newName), .text(name)])
+      try connection.rows("UPDATE OR REPLACE facts SET name = replace(name, char(31), '//') WHERE \(earlier)", range)
     }
   }
 

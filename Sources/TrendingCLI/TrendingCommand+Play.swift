@@ -316,7 +316,7 @@ struct FolderChoice {
   /// path: it holds no `/`, so no other folder and title make the same name).
   let fact: String
   /// The name versions before December 2026 gave it, whose separator (0x1F) `library check` takes
-  /// for a control character: read, and moved to `fact`, when `fact` is not there.
+  /// for a control character: still read (`Library.moveEarlierFolderChoices` moves them all).
   let earlierFact: String
   /// The library's place.
   let library: URL
@@ -338,11 +338,11 @@ struct FolderChoice {
   func remembered(through service: LibraryService? = nil) -> MediaID? {
     guard access(library.path, F_OK) == 0,
       case .success(let value?) = (service ?? LibraryService(path: library)).sync({ library throws(LibraryError) in
+        // Every choice kept under the earlier name moves to this one (a library that cannot be
+        // written keeps them there, still read).
+        _ = try? library.moveEarlierFolderChoices()
         if let value = try library.fact(fact) { return value }
-        guard let value = try library.fact(earlierFact) else { return nil }
-        // A library that cannot be written keeps it under its earlier name, still read.
-        _ = try? library.renameFact(earlierFact, to: fact)
-        return value
+        return try library.fact(earlierFact)
       })
     else { return nil }
     let parts = value.split(separator: ":")

@@ -268,7 +268,18 @@ struct MediaServerImportEndToEndTests {
     let second = try BinaryRunner.run(["import", "jellyfin", jellyfin.url, "--since-last"], environment: up)
     #expect(second.stdout.contains("added \(6 - some.count), already there \(some.count)"), "\(second.stdout)")
     #expect(try history(up).count == 6)
+    // A refused key is the user's to mend: the import stops and says so, as every command does.
+    let refusing = try LoopbackServer { _ in
+      .json(#"{"status_code":7,"status_message":"Invalid API key"}"#, status: 401)
+    }
+    let other = try self.home()
+    defer { try? FileManager.default.removeItem(at: other) }
+    let refused = try BinaryRunner.run(
+      ["import", "jellyfin", jellyfin.url], environment: environment(refusing, other, ["JELLYFIN_TOKEN": Self.token]))
+    #expect(refused.status == 3 && refused.stderr.contains("nothing was changed"), "\(refused.stderr)")
+    #expect(try history(environment(refusing, other, [:])).isEmpty)
     withExtendedLifetime(failing) {}
+    withExtendedLifetime(refusing) {}
   }
 
   @Test func aRefusedMissingOrExposedTokenChangesNothingAndIsNeverShown() throws {

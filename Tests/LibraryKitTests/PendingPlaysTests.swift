@@ -34,4 +34,23 @@ struct PendingPlaysTests {
     try library.record(Library.pendingPlayFact + "nonsense", "")
     #expect(try library.pendingPlays().count == Library.mostPendingPlays)
   }
+
+  @Test func earlierFolderChoicesMoveToNamesTheCheckPassesAndTheLogFollows() throws {
+    let library = try freshLibrary()
+    let earlier = ["/media/films\u{1f}heat", "/tv/The Office/Season 1\u{1f}the office"]
+    for (index, folder) in earlier.enumerated() {
+      try library.record(Library.playFolderFact + folder, "movie:\(index + 1)")
+    }
+    try library.record("new.said", "kept")
+    #expect(try !library.check().isEmpty, "0x1F is a control character to the check")
+    try library.moveEarlierFolderChoices()
+    #expect(try library.fact(Library.playFolderFact + "/media/films//heat") == "movie:1")
+    #expect(try library.fact(Library.playFolderFact + "/tv/The Office/Season 1//the office") == "movie:2")
+    #expect(try library.fact(Library.playFolderFact + earlier[0]) == nil)
+    #expect(try library.fact("new.said") == "kept")
+    #expect(try library.check() == [], "the names pass, and the change log rebuilds the facts")
+    let before = try library.newestChange()
+    try library.moveEarlierFolderChoices()
+    #expect(try library.newestChange() == before, "nothing to move, nothing written")
+  }
 }

@@ -97,6 +97,8 @@ struct ServerPlaysTests {
       _ = try library.apply(plan.changes, dryRun: false, recorded: "2026-03-03")
     }
     #expect(try library.history().count == 2, "a rewatch of the day is another watch; read again, nothing twice")
+    let twice = ServerPlays(plays + [plays[1]], server: .plex, now: evening)
+    #expect(twice.rows.rows.count == 2, "the same item at the same second met twice is one play")
     let jellyfin = ServerPlays(plays, server: .jellyfin, now: evening)
     #expect(jellyfin.rows.rows.map(\.action) == [.watch(day: "2026-03-03"), .watch(day: "2026-03-03")])
   }

@@ -53,7 +53,7 @@ extension TrendingCommand {
     let known = try library.serverDays(server, base: base)
     var made = ServerPlays(plays, server: server, since: since, known: known)
     var client: AmodbClient?
-    /// Why amodb did not match the lookups, when it failed.
+    // Why amodb did not match the lookups, when it did not answer.
     var unanswered: String?
     // With no key, or no answer from amodb, the plays matched by TMDB ids are added and the rest
     // (the lookups) left unresolved, said: run again, the import adds them and nothing twice.
@@ -78,6 +78,10 @@ extension TrendingCommand {
       case .success(let titles):
         found = titles
         made = ServerPlays(plays, server: server, since: since, found: found, known: known)
+      // A refused key or plan is the user's to mend: the import stops, as every command does.
+      case .failure(let error) where ExitCode(error) == .authentication:
+        printError(nothingChanged(error.message))
+        return ExitCode(error).rawValue
       case .failure(let error):
         unanswered = error.message
         printNote(

@@ -97,8 +97,8 @@ public struct AppState: Equatable, Sendable {
       effects += body(&screen, shared)
       stack[index] = .list(screen)
     }
-    // Each tab changed in its place: a loop over `tabs` itself would hold its storage, and every
-    // tab written back would copy the whole table (this runs for every mark).
+    // Each tab changed in its place: a loop over `tabs` itself holds its storage, so the first tab
+    // written back copies the whole table, and each is copied out and in (this runs every mark).
     var index = tabs.values.startIndex
     while index != tabs.values.endIndex {
       if matches(tabs.values[index]) { effects += body(&tabs.values[index], shared) }

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// What the library remembers of each media server it imported from, in its facts (so it travels
 /// with sync): the items an import matched (`jellyfin.played:BASE ITEM`, naming the title), the day
 /// each play was taken as (`jellyfin.day:BASE ITEM@SECONDS`, so a play read again in another time
-/// zone, or at another address, is the same watch), and the time of the last `--since-last` run (`jellyfin.last-run:BASE`).
+/// zone, or at another address, is the same watch), and the time of the last `--since-last` run
+/// (`jellyfin.last-run:BASE`).
 extension Library {
   /// The items earlier imports from the server at `base` matched, with the title each named.
   public func serverPlayed(_ server: MediaServer, base: String) throws(LibraryError) -> [String: String] {

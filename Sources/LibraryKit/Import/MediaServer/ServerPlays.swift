@@ -31,6 +31,9 @@ public struct ServerPlays: Equatable, Sendable {
     known: [String: String] = [:], now: Date = Date()
   ) {
     rows.files = [server.name]
+    // A play met twice (the same item at the same second: a page read again as entries moved) is
+    // one play, never a rewatch.
+    var met: Set<String> = []
     for (offset, play) in plays.enumerated() {
       let line = offset + 1
       // What an earlier run took or said is not said again (a cron job's run is quiet).
@@ -48,6 +51,7 @@ public struct ServerPlays: Equatable, Sendable {
         continue
       }
       let key = play.key ?? ""
+      guard met.insert(key).inserted else { continue }
       let day = known[key] ?? WatchlistFormat.day(played)
       if let date = ReleaseDate(day), let problem = StoredValues.dayProblem(date, now: now) {
         rows.skip(server.name, line, play.label + ": " + StoredValues.dayMessage(server.playedField, date, problem))

@@ -53,9 +53,6 @@ struct LibraryReviewTests {
     _ = Reducer.reduce(&state, .key(.character("m")))
     #expect(state.shared.marks[.film(2)]?.seen != nil)
     #expect(state.rootList.hidden.isEmpty, "seen titles shown: the row stays")
-    _ = Reducer.reduce(&state, .key(.character("a")))
-    #expect(state.shared.marks[.film(2)]?.onWatchlist == true)
-    #expect(state.rootList.hidden.isEmpty)
   }
 
   @Test func hideSeenCountsTheSeenTitlesItHides() {
