@@ -171,10 +171,26 @@ public final class Library {
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw LibraryError.notALibrary(name) }
     if info.st_mode & S_IWUSR != 0 { giveSideFilesTheWrite(of: file, owner: info.st_uid) }
     guard info.st_size > 0 else { return file }
+    guard startsAsSQLite(descriptor) else { throw LibraryError.notALibrary(name) }
+    return file
+  }
+
+  /// Whether the regular file at `path` starts as an SQLite file does: a library, or a backup of one
+  /// (a pipe or a device is not read, so nothing of it is taken).
+  public static func startsAsSQLite(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    return startsAsSQLite(descriptor)
+  }
+
+  /// Whether an open file's first 16 bytes are SQLite's ("SQLite format 3" and a zero).
+  private static func startsAsSQLite(_ descriptor: Int32) -> Bool {
     var header = [UInt8](repeating: 0, count: 16)
     let count = header.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 16) }
-    guard count == 16, header == Array("SQLite format 3\0".utf8) else { throw LibraryError.notALibrary(name) }
-    return file
+    return count == 16 && header == Array("SQLite format 3\0".utf8)
   }
 
   /// Makes this user's `-wal` and `-shm` beside a file they may write writable too: SQLite gives

@@ -174,7 +174,7 @@ extension TrendingCommand {
     -> Int32
   {
     // A backup is a library itself, not an export: said so, with how it is put back.
-    if !ImportPath.isPiped(path), firstBytes(of: path, 16) == Array("SQLite format 3\u{0}".utf8) {
+    if !ImportPath.isPiped(path), Library.startsAsSQLite(path) {
       printError(
         tr(
           "%1$s is a library (a backup, as 'library backup' writes), not an export: to restore it, quit trending and copy it over %2$s (and delete the -wal and -shm files beside that, if any)",
@@ -198,15 +198,6 @@ extension TrendingCommand {
       return ExitCode.failure.rawValue
     }
     return emit(jsonSummary(outcome, dryRun: dryRun))
-  }
-
-  /// The first `count` bytes of a file (fewer when it is shorter; none when it cannot be read).
-  private static func firstBytes(of path: String, _ count: Int) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    let read = fread(&bytes, 1, count, file)
-    return Array(bytes.prefix(read))
   }
 
   /// What an import of `export json` did: the counts, then the first rows not taken and why.

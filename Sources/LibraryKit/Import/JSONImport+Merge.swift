@@ -32,7 +32,6 @@ extension Library {
   /// its day wherever it is still that day, as `RatingMoment` weighs a sync's (0: no day).
   private static func weight(day: String?, moment: Int?) -> Int64 {
     if let moment { return Int64(moment) }
-    guard let day = day.flatMap(ReleaseDate.init) else { return 0 }
-    return Int64(day.dayNumber + 1) * 86_400_000 + 12 * 3_600_000
+    return day.flatMap(ReleaseDate.init).map(RatingMoment.end(of:)) ?? 0
   }
 }

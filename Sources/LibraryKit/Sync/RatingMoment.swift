@@ -17,11 +17,15 @@ struct RatingMoment {
     if let moment = value("rated_at")?.integer {
       milliseconds = min(moment, clock.wall)
     } else if let day = value("rated")?.string.flatMap(ReleaseDate.init) {
-      // The day's end wherever it is still that day (UTC−12 to UTC+14): a day names no hour.
-      let end = Int64(day.dayNumber + 1) * 86_400_000 + 12 * 3_600_000
-      milliseconds = min(end, clock.wall)
+      milliseconds = min(Self.end(of: day), clock.wall)
     } else {
       milliseconds = clock.wall
     }
+  }
+
+  /// The moment a rating of only a day is taken as: the day's end wherever it is still that day
+  /// (UTC−12 to UTC+14), in milliseconds since 1970; a day names no hour.
+  static func end(of day: ReleaseDate) -> Int64 {
+    Int64(day.dayNumber + 1) * 86_400_000 + 12 * 3_600_000
   }
 }

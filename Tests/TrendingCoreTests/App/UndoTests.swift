@@ -18,6 +18,11 @@ struct UndoTests {
     effects.compactMap { if case .save(let change) = $0 { change } else { nil } }
   }
 
+  /// Each character of `keys` pressed in turn.
+  static func press(_ keys: String, _ state: inout AppState) {
+    for key in keys { _ = Reducer.reduce(&state, .key(.character(key))) }
+  }
+
   /// Every save waiting answered, as stored (the marks as the screen has them).
   static func answerAll(_ state: inout AppState) {
     while let change = state.shared.unsaved.first {
@@ -63,11 +68,7 @@ struct UndoTests {
   @Test func aChangeMadeWhileAnUndoWaitsIsTheOneTheNextUTakesBack() {
     var state = Sample.loaded(3)
     state.shared.marksRead = true
-    _ = Reducer.reduce(&state, .key(.character("m")))
-    _ = Reducer.reduce(&state, .key(.character("u")))
-    _ = Reducer.reduce(&state, .key(.character("j")))
-    _ = Reducer.reduce(&state, .key(.character("m")))
-    _ = Reducer.reduce(&state, .key(.character("u")))
+    Self.press("mujmu", &state)
     #expect(state.shared.currentNotice?.text == "That change is still being saved: it is taken back once it is.")
     Self.answerAll(&state)
     #expect(state.shared.marks[.film(2)]?.seen == nil, "the newer change taken back")
@@ -102,9 +103,7 @@ struct UndoTests {
   @Test func aTitleUnseenAgainWhileSeenAreHiddenIsSelectedWhereItComesBack() {
     var state = Sample.loaded(3)
     state.shared.marksRead = true
-    _ = Reducer.reduce(&state, .key(.character("H")))
-    _ = Reducer.reduce(&state, .key(.character("j")))
-    _ = Reducer.reduce(&state, .key(.character("m")))
+    Self.press("Hjm", &state)
     Self.answerAll(&state)
     #expect(state.rootList.movies.map(\.id) == [1, 3] && state.rootList.selectedMovie?.id == 3)
     _ = Reducer.reduce(&state, .key(.character("u")))
