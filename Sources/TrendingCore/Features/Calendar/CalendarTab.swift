@@ -91,12 +91,13 @@ public enum CalendarTab {
 
   /// The next of the watchlist's details, in the background and at most `detailsInFlight` at a
   /// time, once the calendar has been asked for (its releases are known or failed).
-  static func nextDetails(_ shared: inout Shared, _ dated: Dated? = nil) -> [Effect] {
+  /// `details`: the titles' requests when the caller has made them already.
+  static func nextDetails(_ shared: inout Shared, _ dated: Dated? = nil, details: [APIRequest]? = nil) -> [Effect] {
     guard asked(shared) else { return [] }
     let dated = dated ?? Dated(shared)
     // The seasons after the titles: a title read counts for the progress line, a season dates more episodes.
     return shared.askInBackground(
-      detailRequests(shared, dated) + seasonRequests(shared, dated), atMost: detailsInFlight)
+      (details ?? detailRequests(shared, dated)) + seasonRequests(shared, dated), atMost: detailsInFlight)
   }
 
   /// Whether the calendar has been asked for: its releases have answered or failed.
@@ -167,7 +168,7 @@ public enum CalendarTab {
     // The titles and their requests are read once an answer: a lifetime's watchlist makes hundreds.
     let dated = Dated(shared)
     let details = detailRequests(shared, dated)
-    let next = nextDetails(&shared, dated)
+    let next = nextDetails(&shared, dated, details: details)
     guard asked(shared), showing else { return next }
     let total = details.count
     if let progress = progress(shared, of: details) {
