@@ -78,6 +78,11 @@ struct DemoDataTests {
   @Test func searchMatchesTitles() async throws {
     let page = try await client.fetch(SearchRequest(query: "matrix", language: "en-US")).value
     #expect(page.results.map(\.title) == ["The Matrix"])
+    // A file's name loses the colon: the words find the title whatever its punctuation.
+    let dune = try await client.fetch(SearchRequest(query: "Dune Part Two", language: "en-US")).value
+    #expect(dune.results.map(\.title) == ["Dune: Part Two"])
+    let punctuation = try await client.fetch(SearchRequest(query: "?!", language: "en-US")).value
+    #expect(punctuation.results.isEmpty)
   }
 
   /// The demo transport's raw answer to a path and query, decoded.
