@@ -116,7 +116,9 @@ struct IdentifiedFile: Encodable {
     let what: String
     if let id, kind != nil || reason == "no-episode" {
       let named = (title ?? "") + (year.map { " (\($0))" } ?? "")
-      if kind != "film" {
+      if kind != "film", season == nil, reason == "no-episode" {
+        what = tr("series: %1$s %2$s; its name says no season and episode", String(id), named)
+      } else if kind != "film" {
         let number =
           season.map { season in
             episode.map { EpisodeKey(season: season, number: $0).code(through: lastEpisode) }

@@ -106,7 +106,14 @@ struct IdentifyCommandTests {
     let daily = try BinaryRunner.run(["identify", "Breaking.Bad.2008.03.05.mkv"], environment: environment)
     #expect(daily.status == 6, "\(daily.stdout)")
     #expect(
-      daily.stdout.contains("1396") && daily.stdout.contains("its name says no episode number"), "\(daily.stdout)")
+      daily.stdout.contains("\tseries: 1396 Breaking Bad (2008); its name says no season and episode"),
+      "\(daily.stdout)")
+    // No film has the name, one series has: said as that series, whose episode the name does not say.
+    let named = try BinaryRunner.run(["identify", "Breaking Bad (2008).mkv"], environment: environment)
+    #expect(named.status == 6, "\(named.stdout)")
+    #expect(
+      named.stdout.contains("(2008).mkv\tseries: 1396 Breaking Bad (2008); its name says no season and episode"),
+      "\(named.stdout)")
     let none = try BinaryRunner.run(["identify"], environment: environment)
     #expect(none.status != 0 && none.stderr.contains("identify"))
   }
