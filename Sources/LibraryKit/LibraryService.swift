@@ -129,7 +129,12 @@ private final class ConnectionState: @unchecked Sendable {
   /// The open library, opened now when it is not (a failure is not kept: the next use tries again);
   /// with an `absence`, a file not there is made only `writing`.
   private func opened(_ path: URL, busyMilliseconds: Int32, writing: Bool = false) -> Result<Library, LibraryError> {
-    if let library { return .success(library) }
+    if let library {
+      // A file moved or replaced since the last use (before the once-a-second look saw it): a
+      // change goes into the file at the path, never into the one moved away.
+      guard Self.identity(of: path) != identity else { return .success(library) }
+      close(moved: true)
+    }
     if let absence, !writing, access(path.path, F_OK) != 0 {
       awaitedFile = true
       return .failure(absence)
@@ -219,7 +224,7 @@ private final class ConnectionState: @unchecked Sendable {
       return true
     }
     if Self.identity(of: path) != identity {
-      close()
+      close(moved: true)
       return true
     }
     guard let version = try? library.dataVersion() else { return false }
@@ -227,8 +232,11 @@ private final class ConnectionState: @unchecked Sendable {
     return dataVersion.map { $0 != version } ?? false
   }
 
-  /// Closes the connection.
-  func close() {
+  /// Closes the connection. `moved`: its file is no longer the one at the path, so what the log
+  /// holds is moved into that file first and the log left empty: SQLite does not do it on closing
+  /// a file moved away, and the log's pages would be read into the next file put at the path.
+  func close(moved: Bool = false) {
+    if moved, let library, !library.isReadOnly { try? library.checkpointEmptyingLog() }
     library = nil
     checkpointsBehind = false
     dataVersion = nil
@@ -290,6 +298,12 @@ extension Library {
   /// Moves the log's pages into the file as far as no reader needs them, without waiting for a lock.
   func checkpoint() throws(LibraryError) {
     _ = try read { try connection.rows("PRAGMA wal_checkpoint(PASSIVE)") }
+  }
+
+  /// Moves every page of the log into the file and empties the log, waiting for readers as long
+  /// as the busy timeout.
+  func checkpointEmptyingLog() throws(LibraryError) {
+    _ = try read { try connection.rows("PRAGMA wal_checkpoint(TRUNCATE)") }
   }
 
   /// SQLite's count of other connections' commits to the file, as this connection last saw it.

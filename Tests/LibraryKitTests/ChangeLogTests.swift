@@ -283,6 +283,27 @@ struct LibraryServiceTests {
     #expect(marks[.film(550)]?.onWatchlist == true)
   }
 
+  @Test func aFileMovedAwayKeepsWhatItHeldAndTheNextChangeGoesToTheFileAtThePath() async throws {
+    let folder = try libraryFolder()
+    let path = folder.appendingPathComponent(Library.fileName)
+    let service = LibraryService(path: path)
+    let add = { (id: Int) in
+      try await service.perform(writing: true) { library throws(LibraryError) in
+        try library.add(TitleInfo(media: .film(id), title: "Film \(id)"), to: "watchlist", day: "2026-12-07")
+      }.get()
+    }
+    try await add(550)
+    // Moved away while open (a backup put aside), before the once-a-second look sees it.
+    let aside = try libraryFolder().appendingPathComponent("aside.sqlite3")
+    try FileManager.default.moveItem(at: path, to: aside)
+    try await add(603)
+    let atPath = try Library(path: path).marks()
+    #expect(atPath.keys.sorted { $0.id < $1.id } == [.film(603)], "the change went to the file at the path")
+    // The file moved away holds its own change, from its log: none of it was read into the new one.
+    #expect(try Library(path: aside).marks().keys.sorted { $0.id < $1.id } == [.film(550)])
+    #expect(await service.changedElsewhere() == false, "the service's own file since")
+  }
+
   @Test func aLibraryThatCannotBeOpenedIsAnErrorEveryTimeUntilItCan() async throws {
     let folder = try libraryFolder()
     let path = folder.appendingPathComponent(Library.fileName)
