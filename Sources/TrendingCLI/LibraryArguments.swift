@@ -49,11 +49,13 @@ public enum LibraryCommand: Equatable, Sendable {
   /// fails rather than keep an empty copy.
   var needsALibrary: Bool { [.check, .exportJSON, .exportLetterboxd].contains(self) || isBackup }
 
-  /// Whether the command only reads the library: none is made for it under a profile's name.
-  var onlyReads: Bool {
+  /// Whether the command makes no library under a profile's name: it only reads, or only takes
+  /// away (a watch, a rating, a note, a list), which a library not there does not hold.
+  var makesNoLibrary: Bool {
     switch self {
     case .history, .rated, .progress, .lists, .list(_, nil, _), .stats, .exportLetterboxd, .exportJSON, .check,
-      .backup:
+      .backup, .unseen, .rate(_, _, nil), .note(_, _, nil), .hide(_, false), .list(_, .remove, _),
+      .list(_, .delete, _), .list(_, .rename, _):
       return true
     case .importing, .importingServer: return isDryRun
     default:

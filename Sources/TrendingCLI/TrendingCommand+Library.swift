@@ -7,12 +7,12 @@ import TrendingCore
 extension TrendingCommand {
   /// Runs a command's changes and queries with the library at its place, through the process's one
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
-  /// A command that `onlyReads` makes no profile's library that is not there (the default one's
-  /// reads find an empty library made for them), a `checking` one (a check, a backup, an export)
+  /// A command that `makesNoLibrary` (it reads, or only takes away) makes no profile's library that
+  /// is not there (the default one's find an empty library made for them), a `checking` one (a check, a backup, an export)
   /// refuses to run without one (`absentLibrary`), and one `importing` that made the library and
   /// changed nothing removes it.
   static func withLibrary(
-    _ environment: [String: String], onlyReads: Bool = false, checking: Bool = false, dryRun: Bool = false,
+    _ environment: [String: String], makesNoLibrary: Bool = false, checking: Bool = false, dryRun: Bool = false,
     importing: Bool = false, _ body: (Library) throws(LibraryError) -> Int32
   ) -> Int32 {
     guard var path = Library.standardPath(environment: environment) else {
@@ -41,7 +41,8 @@ extension TrendingCommand {
       }
     }
     defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
-    if scratch == nil, onlyReads || checking, let refused = refusingAbsentLibrary(environment, checking: checking) {
+    if scratch == nil, makesNoLibrary || checking, let refused = refusingAbsentLibrary(environment, checking: checking)
+    {
       return refused
     }
     // An import that makes the library and then fails or is refused leaves none behind.
@@ -147,7 +148,7 @@ extension TrendingCommand {
     }
     let today = WatchlistFormat.day(Date())
     return withLibrary(
-      environment, onlyReads: command.onlyReads, checking: command.needsALibrary, dryRun: command.isDryRun,
+      environment, makesNoLibrary: command.makesNoLibrary, checking: command.needsALibrary, dryRun: command.isDryRun,
       importing: command.isImport
     ) {
       library throws(LibraryError) -> Int32 in

@@ -37,7 +37,7 @@ extension TrendingCommand {
     // Two runs at once (cron's and the user's) would both say the news: the second waits for the first.
     let lock = request.sinceLast ? RunLock(besides: Library.standardPath(environment: environment)) : nil
     defer { withExtendedLifetime(lock) {} }
-    return withLibrary(environment, onlyReads: true) { library throws(LibraryError) -> Int32 in
+    return withLibrary(environment, makesNoLibrary: true) { library throws(LibraryError) -> Int32 in
       whatIsNew(request, library: library, invocation: invocation, environment: environment, services: mine)
     }
   }

@@ -8,13 +8,18 @@ extension TrendingCommand {
   /// `trending sync …`: the library through its sync folder; `setting` is `set sync-folder`'s
   /// folder, which a library not yet a member joins on its first sync.
   static func sync(_ command: SyncCommand, setting: String?, environment: [String: String]) -> Int32 {
-    let onlyReads = if case .status = command { true } else { false }
+    // Its status, a device's name and forgetting one are of a library there: none is made for them.
+    let makesNoLibrary =
+      switch command {
+      case .status, .name, .forget: true
+      default: false
+      }
     // The folder first: a new machine's `sync init` that cannot go on makes no library.
     if case .join(let folder) = command, !madeIfMissing(Setup.expandingHome(folder, environment: environment)) {
       return ExitCode.failure.rawValue
     }
     let ourName = Library.defaultDeviceName(profile: LibraryProfile.named(in: environment))
-    return withLibrary(environment, onlyReads: onlyReads) { library throws(LibraryError) -> Int32 in
+    return withLibrary(environment, makesNoLibrary: makesNoLibrary) { library throws(LibraryError) -> Int32 in
       switch command {
       case .now:
         if try library.syncFolder() == nil, let setting {

@@ -12,7 +12,9 @@ extension TrendingCommand {
   static func watchlist(
     _ change: WatchlistChange?, format: WatchlistOutput, invocation: Invocation, environment: [String: String]
   ) -> Int32 {
-    return withLibrary(environment, onlyReads: change == nil) { library throws(LibraryError) -> Int32 in
+    // Printing it or taking a title off it makes no profile's library that is not there.
+    let makesNoLibrary = if case .add = change { false } else { true }
+    return withLibrary(environment, makesNoLibrary: makesNoLibrary) { library throws(LibraryError) -> Int32 in
       switch change {
       case nil: break
       case .add(let media), .remove(let media):

@@ -57,11 +57,15 @@ struct ProfileEndToEndTests {
     #expect(seen.status == 0, "\(seen.stderr)")
     let anna = try history(data, ["--profile", "anna"])
     #expect(anna.count == 1 && anna[0] == "550 2026-11-01", "\(anna)")
-    // The other profile, chosen by the variable, has no library: a read says so and makes none.
+    // The other profile, chosen by the variable, has no library: a read says so and makes none,
+    // as does a change that only takes away (a name misspelt in an undo is caught).
     let trakt = Fixtures.exportsDirectory.appendingPathComponent("trakt").path
     for read in [
       ["history"], ["watchlist"], ["lists"], ["stats"], ["export", "json"], ["sync", "status"], ["pick", "--demo"],
-      ["for-you", "--demo"], ["calendar", "--demo"], ["new", "--demo"],
+      ["for-you", "--demo"], ["calendar", "--demo"], ["new", "--demo"], ["unseen", "550"], ["rate", "550", "--clear"],
+      ["note", "550", "--clear"], ["unhide", "550"], ["watchlist", "remove", "550"], ["lists", "Sand", "delete"],
+      ["lists", "Sand", "remove", "550"], ["lists", "Sand", "rename", "Dune"], ["sync", "forget", "x"],
+      ["sync", "name", "x"],
     ] {
       let bob = try run(read, data: data, profile: "bob")
       #expect(bob.status == 1 && bob.stdout.isEmpty, "\(read): \(bob.status) \(bob.stdout)")
