@@ -91,6 +91,13 @@ public struct LibraryError: Error, Equatable, Sendable {
         name))
   }
 
+  /// A damaged library that cannot be opened even to export what it holds: the ways left.
+  public static func unreadable(_ name: String) -> String {
+    tr(
+      "%s is too damaged to be read, even for an export; it was left as it is. Put a backup in its place, or move it aside to start a new library ('sqlite3 FILE .recover' may still save some of its rows).",
+      name)
+  }
+
   /// A library SQLite finds damaged: the way out that keeps what can still be read.
   static func damaged(_ name: String) -> LibraryError {
     LibraryError(

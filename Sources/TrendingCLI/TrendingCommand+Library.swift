@@ -9,11 +9,11 @@ extension TrendingCommand {
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
   /// A command that `makesNoLibrary` (it reads, or only takes away) makes no profile's library that
   /// is not there (the default one's find an empty library made for them), a `checking` one (a check, a backup, an export)
-  /// refuses to run without one (`absentLibrary`), and one `importing` that made the library and
-  /// changed nothing removes it.
+  /// refuses to run without one (`absentLibrary`), one `importing` that made the library and
+  /// changed nothing removes it, and one `exporting` a library too damaged to open says what is left.
   static func withLibrary(
     _ environment: [String: String], makesNoLibrary: Bool = false, checking: Bool = false, dryRun: Bool = false,
-    importing: Bool = false, _ body: (Library) throws(LibraryError) -> Int32
+    importing: Bool = false, exporting: Bool = false, _ body: (Library) throws(LibraryError) -> Int32
   ) -> Int32 {
     guard var path = Library.standardPath(environment: environment) else {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
@@ -64,7 +64,10 @@ extension TrendingCommand {
     switch result {
     case .success(let code): return code
     case .failure(let error):
-      printError(error.message)
+      // The export is the way out a damaged library's words give: when it cannot be read even for
+      // one, the words are of the ways left, never the export again.
+      let unreadable = exporting && error.kind == .damaged
+      printError(unreadable ? LibraryError.unreadable(TextSanitizer.clean(path.path, limit: 300)) : error.message)
       return (error.kind == .notFound ? ExitCode.notFound : ExitCode.failure).rawValue
     }
   }
@@ -149,7 +152,7 @@ extension TrendingCommand {
     let today = WatchlistFormat.day(Date())
     return withLibrary(
       environment, makesNoLibrary: command.makesNoLibrary, checking: command.needsALibrary, dryRun: command.isDryRun,
-      importing: command.isImport
+      importing: command.isImport, exporting: command == .exportJSON
     ) {
       library throws(LibraryError) -> Int32 in
       switch command {

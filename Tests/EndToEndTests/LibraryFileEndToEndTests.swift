@@ -105,6 +105,32 @@ struct LibraryFileEndToEndTests {
     #expect(try BinaryRunner.run(["history"], environment: environment).stdout.contains("2025-01-01\t550"))
   }
 
+  /// A file cut short (a copy that stopped): SQLite cannot read even its tables' list, so the
+  /// export the damage's words offer cannot run either; it says the ways left, never itself again.
+  @Test func aLibraryTooDamagedToExportSaysTheWaysLeft() throws {
+    let data = try folder()
+    let environment = ["XDG_DATA_HOME": data.path]
+    let file = data.appendingPathComponent("trending/demo/library.sqlite3")
+    for id in ["550", "603", "680", "238"] {
+      #expect(
+        try BinaryRunner.run(
+          ["--demo", "note", id, String(repeating: "a long note ", count: 80)],
+          environment: environment
+        ).status == 0)
+    }
+    try sqlite(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+    let whole = try Data(contentsOf: file)
+    try whole.prefix(whole.count * 2 / 3).write(to: file)
+    let check = try BinaryRunner.run(["--demo", "library", "check"], environment: environment)
+    #expect(check.status == 1 && check.stderr.contains("'trending export json' may still read"), "\(check.stderr)")
+    let exported = try BinaryRunner.run(["export", "json"], environment: environment)
+    #expect(exported.status == 1 && exported.stdout.isEmpty)
+    #expect(
+      exported.stderr.contains("is too damaged to be read, even for an export; it was left as it is. Put a backup"),
+      "\(exported.stderr)")
+    #expect(!exported.stderr.contains("'trending export json' may"), "\(exported.stderr)")
+  }
+
   @Test func anotherProgramsDatabaseAtThePlaceIsNeverTouched() throws {
     let data = try folder()
     let file = data.appendingPathComponent("trending/demo/library.sqlite3")

@@ -288,9 +288,10 @@ struct LibraryServiceTests {
     let path = folder.appendingPathComponent(Library.fileName)
     let service = LibraryService(path: path)
     let add = { (id: Int) in
-      try await service.perform(writing: true) { library throws(LibraryError) in
+      let added = try await service.perform(writing: true) { library throws(LibraryError) in
         try library.add(TitleInfo(media: .film(id), title: "Film \(id)"), to: "watchlist", day: "2026-12-07")
       }.get()
+      #expect(added)
     }
     try await add(550)
     // Moved away while open (a backup put aside), before the once-a-second look sees it.
