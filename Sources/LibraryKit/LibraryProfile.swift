@@ -35,7 +35,8 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
 
   /// The profile called `name`, or nil when `name` is not a profile's name: 1 to 64 of ASCII
   /// letters, digits, `.`, `_` and `-`, not starting with `.` (so never `..`, a hidden folder, a
-  /// slash or anything else that leads outside the profiles folder).
+  /// slash or anything else that leads outside the profiles folder) or `-` (an option, as in
+  /// `--profile --demo`, is never taken for a name).
   public init?(name: String) {
     guard Self.isName(name) else { return nil }
     self.name = name
@@ -49,7 +50,8 @@ public struct LibraryProfile: Equatable, Hashable, Sendable {
   /// Whether `text` is a profile's name.
   public static func isName(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
-    guard (1...longestName).contains(bytes.count), bytes[0] != UInt8(ascii: ".") else { return false }
+    guard (1...longestName).contains(bytes.count), bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-")
+    else { return false }
     return bytes.allSatisfy(isNameByte)
   }
 

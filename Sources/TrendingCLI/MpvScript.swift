@@ -1,6 +1,7 @@
 import AmodbKit
 import FoundationEssentials
 import Glibc
+import LibraryKit
 import Localization
 
 /// `trending mpv-script`: a Lua script for `~/.config/mpv/scripts/` that does what `trending play`
@@ -11,10 +12,12 @@ enum MpvScript {
   /// The options of `invocation` the script's `scrobble` runs with, as they were given: the library
   /// (`--profile`) and where and how amodb is asked, so it records as the command that printed it.
   /// A base URL carrying a password or a key is refused: the script is a file others may read.
-  static func carried(_ invocation: Invocation) throws(UsageError) -> [String] {
+  /// `profile`: the one chosen by `--profile` or `TRENDING_PROFILE`, written as the option, so an
+  /// mpv started without the variable (from a desktop's menu) records into the same library.
+  static func carried(_ invocation: Invocation, profile: LibraryProfile) throws(UsageError) -> [String] {
     // The demo's script marks the demo's library, as every command with --demo does.
     var options: [String] = invocation.demo ? ["--demo"] : []
-    if let profile = invocation.profile { options += ["--profile", profile] }
+    if !profile.isDefault { options += ["--profile", profile.name] }
     if let base = invocation.baseURL {
       guard let url = ClientConfiguration.parseBaseURL(base), url.withoutSecrets == url.absoluteString else {
         throw UsageError(

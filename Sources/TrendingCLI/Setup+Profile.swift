@@ -48,7 +48,7 @@ extension Setup {
       message: tr(
         "%1$s must be %2$s, not %3$s", source,
         tr(
-          "a name of 1 to %s characters a-z, A-Z, 0-9, '.', '_' or '-' that does not start with '.'",
+          "a name of 1 to %s characters a-z, A-Z, 0-9, '.', '_' or '-' that does not start with '.' or '-'",
           String(LibraryProfile.longestName)),
         OptionTable.shown(text)))
   }

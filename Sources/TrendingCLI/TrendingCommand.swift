@@ -262,7 +262,8 @@ public enum TrendingCommand {
       return scrobblePending(invocation: invocation, environment: environment)
     case .mpvScript:
       do {
-        let options = try MpvScript.carried(invocation)
+        let options = try MpvScript.carried(
+          invocation, profile: Setup.profile(for: invocation, environment: environment))
         return emit(MpvScript.text(threshold: WatchedAt.threshold(settingsFile.settings.values), options: options))
       } catch {
         printUsageError(error)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Profiles: a profile's name and its library's place")
 struct LibraryProfileTests {
   @Test func namesOfLettersDigitsDotsUnderscoresAndDashesAreProfiles() {
-    for name in ["anna", "Bob", "a", "x1", "anna.b", "anna_b", "anna-b", "a..b", "-x", "_", "0", "default"] {
+    for name in ["anna", "Bob", "a", "x1", "anna.b", "anna_b", "anna-b", "a..b", "x-", "_", "0", "default"] {
       #expect(LibraryProfile.isName(name), "\(name)")
       #expect(LibraryProfile(name: name)?.name == name)
     }
@@ -16,7 +16,7 @@ struct LibraryProfileTests {
   @Test func anythingElseIsNoProfileAndSoNeverAPathOutsideTheProfilesFolder() {
     let refused = [
       "", ".", "..", ".hidden", "../x", "a/b", "/etc", "a\\b", "anna b", "anna\n", "a\u{0}b", "żaneta", "аня",
-      "a:b", "~", "*", String(repeating: "a", count: 65),
+      "a:b", "~", "*", String(repeating: "a", count: 65), "-x", "--demo",
     ]
     for name in refused {
       #expect(!LibraryProfile.isName(name), "\(name.debugDescription)")

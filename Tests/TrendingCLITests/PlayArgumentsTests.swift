@@ -77,16 +77,25 @@ struct PlayArgumentsTests {
     let invocation = try ArgumentParser.parse([
       "mpv-script", "--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--no-cache", "--language", "fr",
     ])
-    let carried = try MpvScript.carried(invocation)
+    let carried = try MpvScript.carried(invocation, profile: Setup.profile(for: invocation, environment: [:]))
     let secret = try ArgumentParser.parse([
       "mpv-script", "--base-url", "http://me:pw@127.0.0.1:8080/3", "--insecure-http",
     ])
-    #expect(throws: UsageError.self, "a password is never written into the script") { try MpvScript.carried(secret) }
+    #expect(throws: UsageError.self, "a password is never written into the script") {
+      try MpvScript.carried(secret, profile: .standard)
+    }
     let insecure = try ArgumentParser.parse(["mpv-script", "--insecure-http"])
-    #expect(try MpvScript.carried(insecure) == ["--insecure-http"])
+    #expect(try MpvScript.carried(insecure, profile: .standard) == ["--insecure-http"])
+    // The profile chosen by the variable is written as the option: an mpv started without the
+    // variable (from a desktop's menu) records into the same library.
+    let variable = try ArgumentParser.parse(["mpv-script"])
+    let anna = try Setup.profile(for: variable, environment: ["TRENDING_PROFILE": "anna"])
+    #expect(try MpvScript.carried(variable, profile: anna) == ["--profile", "anna"])
     let demo = try ArgumentParser.parse(["--demo", "--profile", "bob", "mpv-script"])
     #expect(
-      try MpvScript.carried(demo) == ["--demo", "--profile", "bob"], "the demo's marks stay in the demo's library")
+      try MpvScript.carried(demo, profile: Setup.profile(for: demo, environment: [:])) == [
+        "--demo", "--profile", "bob",
+      ], "the demo's marks stay in the demo's library")
     #expect(
       carried == ["--profile", "kids", "--base-url", "http://127.0.0.1:8080/3", "--language", "fr", "--no-cache"],
       "the script records as the command that printed it: \(carried)")

@@ -34,14 +34,15 @@ struct ProfileArgumentTests {
   }
 
   @Test func aBadNameIsAUsageErrorNamingTheRule() throws {
-    for name in ["../x", ".hidden", "a/b", "", String(repeating: "p", count: 65)] {
+    // `--profile --demo`: an option after the flag is never taken for its name.
+    for name in ["../x", ".hidden", "a/b", "", String(repeating: "p", count: 65), "--demo", "-x"] {
       do {
         _ = try parse(["history", "--profile", name])
         Issue.record("\(name) was taken")
       } catch {
         let error = try #require(error as? UsageError)
         #expect(error.message.hasPrefix("--profile must be a name of 1 to 64 characters"), "\(error.message)")
-        #expect(error.message.contains("that does not start with '.'"), "\(error.message)")
+        #expect(error.message.contains("that does not start with '.' or '-'"), "\(error.message)")
       }
     }
   }
