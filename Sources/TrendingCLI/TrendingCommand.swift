@@ -113,6 +113,11 @@ public enum TrendingCommand {
       }
     case .version:
       return emit("trending \(AmodbKitInfo.version)")
+    case .cacheInfo where invocation.demo, .cacheClear where invocation.demo:
+      // The demo reads no cache: what it would say or clear is the real one's.
+      printUsageError(
+        UsageError(message: tr("the demo keeps no cache: 'trending cache' without --demo is yours"), verb: .cache))
+      return ExitCode.usage.rawValue
     case .cacheInfo:
       return cacheInfo(environment)
     case .cacheClear:
