@@ -9,6 +9,14 @@ extension Library {
   /// Whether the library at `path` can be written by this user, and if not why, without opening it.
   public static func access(at path: URL) -> LibraryAccess {
     let file = path.path
+    // As opening it tells them: a link, a folder or another program's file is never opened.
+    var info = stat()
+    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      return .refused(
+        info.st_mode & S_IFMT == S_IFLNK
+          ? tr("a symbolic link: the library is opened only as a file of its own, never through a link")
+          : tr("not a file: left as it is"))
+    }
     guard FileManager.default.fileExists(atPath: file) else {
       // The nearest folder there is: the first mark makes the rest, if it may.
       let folder = nearestFolder(path.deletingLastPathComponent().path)
@@ -16,6 +24,14 @@ extension Library {
         ? .notMade : .cannotBeMade(tr("%s cannot be written", TextSanitizer.clean(folder, limit: 300)))
     }
     if let damage = damage(file) { return .damaged(tr("damaged: %s", damage)) }
+    switch identity(file) {
+    case .foreign?:
+      return .refused(
+        tr("not a trending library (another program's database, or a version trending never wrote): left as it is"))
+    case .newer(let version)?:
+      return .readOnly(tr("made by a newer trending (schema %s): read, never changed", String(version)))
+    case .new?, .ours?, nil: break
+    }
     if onReadOnlyFileSystem(file) { return .readOnly(tr("on a file system mounted read-only")) }
     if Glibc.access(file, W_OK) != 0 { return .readOnly(tr("the file cannot be written")) }
     if !folderWritable(file) { return .readOnly(tr("its folder cannot be written")) }
@@ -48,6 +64,19 @@ extension Library {
         if !immutable, [SQLITE_READONLY, SQLITE_CANTOPEN].contains(error.primary) { continue }
         return [SQLITE_READONLY, SQLITE_CANTOPEN].contains(error.primary)
           ? nil : TextSanitizer.clean(error.message, limit: 200)
+      }
+    }
+    return nil
+  }
+
+  /// What the file is, as opening it would tell (read only); nil when it cannot be read to tell.
+  private static func identity(_ file: String) -> LibraryIdentity? {
+    for immutable in [false, true] {
+      guard let connection = try? SQLiteConnection(path: file, readOnly: true, create: false, immutable: immutable)
+      else { continue }
+      connection.busyTimeout(busyMilliseconds)
+      if let identity = try? connection.snapshot({ () throws(SQLiteFailure) in try Self.identify(connection) }) {
+        return identity
       }
     }
     return nil

@@ -217,7 +217,7 @@ public final class Library {
   }
 
   /// What the file is, read from its header and its tables.
-  private static func identify(_ connection: SQLiteConnection) throws(SQLiteFailure) -> LibraryIdentity {
+  static func identify(_ connection: SQLiteConnection) throws(SQLiteFailure) -> LibraryIdentity {
     let application = try connection.scalar("PRAGMA application_id")?.int ?? 0
     let tables = try connection.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
       $0["name"].string

@@ -55,4 +55,6 @@ public enum LibraryAccess: Equatable, Sendable {
   case cannotBeMade(String)
   /// Not a library SQLite can read whole: what SQLite said.
   case damaged(String)
+  /// Not a library trending opens (a link, a folder, another program's database): why.
+  case refused(String)
 }

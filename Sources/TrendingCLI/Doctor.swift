@@ -65,12 +65,21 @@ enum Doctor {
     /// The client's configuration, or the usage error that stopped it.
     var configuration: Result<ClientConfiguration, UsageError>
     var service: ServiceAnswer
+    /// The variables whose values the settings file gave (unset in the environment).
+    var fromFile: Set<String> = []
   }
 
   /// The facts, in the order they are printed.
   static func facts(_ inputs: Inputs) -> [Fact] {
     let environment = inputs.environment
     var facts: [Fact] = []
+    // Where a variable's value came from: the environment, or the settings file standing in for it.
+    func isSet(_ variable: String) -> String {
+      guard inputs.fromFile.contains(variable), let setting = SettingsFile.setting(of: variable) else {
+        return tr("%s is set", variable)
+      }
+      return tr("'set %s' in the settings file", setting)
+    }
     func add(_ key: String, _ label: String, _ value: String, _ why: String, problem: Bool = false) {
       facts.append(
         Fact(key: key, label: label, value: TextSanitizer.clean(value, limit: 300), why: why, problem: problem))
@@ -191,7 +200,7 @@ enum Doctor {
       inputs.invocation.language != nil
       ? tr("%s was given", "--language")
       : ["AMODB_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].first { !(environment[$0] ?? "").isEmpty }
-        .map { tr("%s is set", $0) } ?? tr("default")
+        .map(isSet) ?? tr("default")
     add(
       "interface_language", tr("interface language"), inputs.interfaceLanguage,
       choice.unsupported.map { tr("'%s' is not served; English", $0) } ?? languageWhy)
@@ -200,7 +209,7 @@ enum Doctor {
     let regionWhy =
       inputs.invocation.region != nil
       ? tr("%s was given", "--region")
-      : !(environment["AMODB_REGION"] ?? "").isEmpty ? tr("%s is set", "AMODB_REGION") : tr("the locale's country")
+      : !(environment["AMODB_REGION"] ?? "").isEmpty ? isSet("AMODB_REGION") : tr("the locale's country")
     // With none given, the lists ask for no country's; the calendar and where to watch use the United States'.
     add(
       "region", tr("region"), region ?? tr("none"),
@@ -222,7 +231,7 @@ enum Doctor {
     case .notMade: access = tr("not made yet: the first mark makes it")
     case .readWrite: access = tr("read and written")
     case .readOnly(let why): access = tr("read only: %s", why)
-    case .cannotBeMade(let why), .damaged(let why): access = why
+    case .cannotBeMade(let why), .damaged(let why), .refused(let why): access = why
     }
     add(
       "library", tr("library file"), inputs.libraryPath ?? tr("none"), access,
@@ -244,7 +253,7 @@ enum Doctor {
     let fromVariable = !(environment[KeyGuard.variable] ?? "").trimmingSpaces().isEmpty
     let read = Result { () throws(UsageError) in try Setup.keyText(environment) }
     let key = (try? read.get()).flatMap { $0 }
-    let origin = tr("%s is set", fromVariable ? KeyGuard.variable : Setup.keyFileVariable)
+    let origin = isSet(fromVariable ? KeyGuard.variable : Setup.keyFileVariable)
     let keyWhy: String
     switch read {
     case .failure(let error): keyWhy = error.message

@@ -21,6 +21,16 @@ public struct SettingsFile: Sendable {
     "tvtime-passphrase-file": "TRENDING_TVTIME_PASSPHRASE_FILE",
   ]
 
+  /// The setting whose value stands in for `variable`, if one does.
+  static func setting(of variable: String) -> String? {
+    variables.first { $0.value == variable }?.key
+  }
+
+  /// The variables whose values the file gives: those it sets that `environment` leaves unset.
+  public func variablesGiven(over environment: [String: String]) -> Set<String> {
+    Set(settings.values.keys.compactMap { Self.variables[$0] }.filter { (environment[$0] ?? "").isEmpty })
+  }
+
   /// Where the file is (or would be), or nil when there is no usable home.
   public let path: URL?
   /// Whether a file was there to read.

@@ -16,7 +16,7 @@ extension TrendingCommand {
   /// prints the facts; `interface`: the language the interface speaks (JSON says them in English).
   static func doctor(
     _ invocation: Invocation, json: Bool, environment: [String: String], settings: SettingsFile,
-    interface: String = Translator.current.language
+    fromFile: Set<String> = [], interface: String = Translator.current.language
   ) -> Int32 {
     let entry = TerminalEntry.decide(term: environment["TERM"])
     let direct =
@@ -98,7 +98,8 @@ extension TrendingCommand {
       settingsExists: settings.exists, settingsNamed: settings.named, settingsProblems: settings.messages.count,
       libraryPath: library?.path, libraryAccess: library.map(Library.access(at:)) ?? .notMade,
       cachePath: cache, cacheWritable: cache.map(nearestFolderWritable) ?? false,
-      freeBytes: library.flatMap { freeBytes(near: $0.path) }, configuration: configuration, service: service)
+      freeBytes: library.flatMap { freeBytes(near: $0.path) }, configuration: configuration, service: service,
+      fromFile: fromFile)
     // A problem (a fact that stops something from working) fails the run, so a script can tell.
     let facts = Doctor.facts(inputs)
     let verdict = facts.contains(where: \.problem) ? ExitCode.failure.rawValue : ExitCode.success.rawValue

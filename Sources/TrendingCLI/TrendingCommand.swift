@@ -87,7 +87,9 @@ public enum TrendingCommand {
       // Its JSON says why in English whatever the interface speaks: scripts and bug reports read it.
       let interface = Translator.current.language
       return Translator.$override.withValue(json ? .english : Translator.override) {
-        doctor(invocation, json: json, environment: environment, settings: settingsFile, interface: interface)
+        doctor(
+          invocation, json: json, environment: environment, settings: settingsFile,
+          fromFile: settingsFile.variablesGiven(over: given), interface: interface)
       }
     case .completions(let shell):
       return emit(Completions.script(for: shell))

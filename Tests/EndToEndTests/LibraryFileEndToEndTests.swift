@@ -131,6 +131,31 @@ struct LibraryFileEndToEndTests {
     #expect(!exported.stderr.contains("'trending export json' may"), "\(exported.stderr)")
   }
 
+  /// Doctor tells the file as opening it would: a newer library is read only, another program's
+  /// database, a link and a folder are refused; none is "read and written".
+  @Test func doctorSaysOfTheFileWhatEveryCommandFinds() throws {
+    let data = try folder()
+    let environment = ["XDG_DATA_HOME": data.path]
+    let file = data.appendingPathComponent("trending/demo/library.sqlite3")
+    let said = { () throws -> String in
+      let doctor = try BinaryRunner.run(["--demo", "doctor"], environment: environment)
+      #expect(doctor.status == 1 && doctor.stdout.contains("library file"), "\(doctor.stdout)")
+      return doctor.stdout.split(separator: "\n").first { $0.contains(file.path) }.map(String.init) ?? ""
+    }
+    #expect(try BinaryRunner.run(["--demo", "seen", "550"], environment: environment).status == 0)
+    try sqlite(file, "PRAGMA user_version = 99")
+    #expect(try said().contains("(read only: made by a newer trending (schema 99): read, never changed)"))
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+    try sqlite(file, "CREATE TABLE titles (name TEXT)")
+    #expect(try said().contains("(not a trending library (another program's database"))
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.createSymbolicLink(at: file, withDestinationURL: data.appendingPathComponent("elsewhere"))
+    #expect(try said().contains("(a symbolic link: the library is opened only as a file of its own"))
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+    #expect(try said().contains("(not a file: left as it is)"))
+  }
+
   @Test func anotherProgramsDatabaseAtThePlaceIsNeverTouched() throws {
     let data = try folder()
     let file = data.appendingPathComponent("trending/demo/library.sqlite3")
