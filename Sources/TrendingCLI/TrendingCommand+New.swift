@@ -34,12 +34,6 @@ extension TrendingCommand {
   static func whatIsNew(
     _ request: NewRequest, invocation: Invocation, environment: [String: String], services mine: [String]
   ) -> Int32 {
-    if invocation.demo, request.push != nil {
-      // The demo asks no network: its news is never sent anywhere.
-      printUsageError(
-        UsageError(message: tr("the demo sends nothing: --push is for your own library's news"), verb: .new))
-      return ExitCode.usage.rawValue
-    }
     // Two runs at once (cron's and the user's) would both say the news: the second waits for the first.
     let lock = request.sinceLast ? RunLock(besides: Library.standardPath(environment: environment)) : nil
     defer { withExtendedLifetime(lock) {} }
