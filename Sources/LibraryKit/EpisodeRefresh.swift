@@ -103,10 +103,14 @@ public enum EpisodeRefresh {
       problem: problem)
   }
 
-  /// The seasons of `series` aired by `date` that the library does not hold whole (`held`), by number.
-  private static func unheld(_ held: SeriesSeasons, of series: SeriesDetails, airedBy date: ReleaseDate) -> [Int] {
-    series.seasons.filter { season in
-      season.number > 0 && season.airDate.map { $0 <= date } == true
+  /// The seasons of `series` aired by `date` that the library does not hold whole (`held`), and
+  /// the first season still to come when it has a day (a caught-up viewer's next episode is its
+  /// premiere: Up next and the calendar say it), by number.
+  static func unheld(_ held: SeriesSeasons, of series: SeriesDetails, airedBy date: ReleaseDate) -> [Int] {
+    let numbered = series.seasons.filter { $0.number > 0 }
+    let coming = numbered.filter { $0.airDate.map { $0 > date } == true }.min { $0.number < $1.number }
+    return numbered.filter { season in
+      (season.airDate.map { $0 <= date } == true || season.number == coming?.number)
         && (held.episodes[season.number] ?? 0) < (season.episodeCount ?? 1)
     }
     .map(\.number)

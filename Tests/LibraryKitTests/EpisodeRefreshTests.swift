@@ -1,9 +1,10 @@
 import AmodbKit
 import Foundation
-import LibraryKit
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import LibraryKit
 
 /// How many of a server's requests are in flight now, and the most ever at once.
 private final class InFlight: Sendable {
@@ -46,6 +47,21 @@ struct EpisodeRefreshTests {
     let secondSeason = [EpisodeKey(season: 2, number: 1), EpisodeKey(season: 2, number: 2)]
     #expect(found.allSatisfy { $0.episodes.map { $0.number } == secondSeason })
     #expect(server.count("/3/tv/") == 12)
+  }
+
+  /// A viewer caught up with every aired season: the next season, dated, is asked (its premiere is
+  /// the next episode), and no season after it.
+  @Test func theFirstSeasonToComeIsAskedAndNoneAfterIt() throws {
+    let details = try JSONDecoder().decode(
+      SeriesDetails.self, from: Data(TestClients.seriesJSON(id: 4001, seasons: 10).utf8))
+    let today = try #require(ReleaseDate("2026-12-05"))
+    let caughtUp = SeriesSeasons(series: 4001, episodes: Dictionary(uniqueKeysWithValues: (1...8).map { ($0, 2) }))
+    #expect(EpisodeRefresh.unheld(caughtUp, of: details, airedBy: today) == [9], "2027's, not 2028's")
+    var held = caughtUp
+    held.episodes[9] = 2
+    #expect(EpisodeRefresh.unheld(held, of: details, airedBy: today).isEmpty, "held whole: not asked again")
+    let behind = SeriesSeasons(series: 4001, episodes: [1: 2])
+    #expect(EpisodeRefresh.unheld(behind, of: details, airedBy: today) == Array(2...9))
   }
 
   @Test func neverMoreAsksThanAllowedHoweverManyGoAtOnce() async throws {
