@@ -79,10 +79,24 @@ extension Library {
       if let series = row["series_id"].int { aired[series] = row["aired"].int ?? 0 }
     }
     var next = try episodesAhead(among: among("title_id"))
-    // A series seen to its furthest known episode: its next is the first one skipped, if any.
+    // A series seen to its furthest known episode: its next is the first one skipped, if any. One
+    // whose next after the furthest is still to come, with aired ones skipped before it (watched
+    // out of order): its next is the first of those.
     let finished = Set(summaries.keys).subtracting(next.keys)
-    if !finished.isEmpty {
-      for (series, episodes) in try episodesSkipped(of: finished) { next[series] = episodes }
+    let waiting = next.compactMap { series, episodes in
+      episodes.first?.airDate.map { $0 > today } == true ? series : nil
+    }
+    if !finished.isEmpty || !waiting.isEmpty {
+      for (series, episodes) in try episodesSkipped(of: finished.union(waiting)) {
+        guard !finished.contains(series) else {
+          next[series] = episodes
+          continue
+        }
+        guard let first = episodes.first, first.airDate.map({ $0 <= today }) == true,
+          let ahead = next[series]?.first, first.number < ahead.number
+        else { continue }
+        next[series] = episodes
+      }
     }
     // Every series' title at once, not a query a series (by the ids summed up, not another scan of
     // the watches).

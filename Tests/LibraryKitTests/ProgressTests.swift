@@ -38,7 +38,11 @@ struct ProgressTests {
       let furthest = watched.max()
       let unseen = episodes.filter { !watched.contains($0.number) }
       let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }
-      guard let next = ahead.first ?? unseen.first else { continue }
+      // The next after the furthest still to come: the first skipped that aired comes before it.
+      let skipped = unseen.first.flatMap { $0.airDate.map { $0 <= today } == true ? $0 : nil }
+      let comingNext = ahead.first.flatMap { $0.airDate.map { $0 > today } == true ? $0 : nil }
+      let first = comingNext.flatMap { coming in skipped.flatMap { $0.number < coming.number ? $0 : nil } }
+      guard let next = first ?? ahead.first ?? unseen.first else { continue }
       let after = episodes.first { $0.number > next.number && !watched.contains($0.number) }
       let latest = counted.max { ($0.day, $0.order) < ($1.day, $1.order) }
       result.append(
@@ -49,6 +53,23 @@ struct ProgressTests {
     return result.sorted {
       ($0.lastWatched, $0.latestWatch, $0.title.media.id) > ($1.lastWatched, $1.latestWatch, $1.title.media.id)
     }
+  }
+
+  /// Only the fifth seen, the sixth still to come: the first skipped that aired is next, not the
+  /// sixth (nor is the sixth next while the first four wait).
+  @Test func watchedOutOfOrderTheFirstAiredSkippedIsNext() throws {
+    let library = try freshLibrary()
+    let series = TitleInfo(media: .series(990101), title: "Out of Order")
+    let episodes = (1...6).map {
+      EpisodeInfo(
+        number: EpisodeKey(season: 1, number: $0), name: "E\($0)", airDate: $0 < 6 ? "2026-11-0\($0)" : "2026-12-10",
+        runtime: 30)
+    }
+    try library.store(series: series, episodes: episodes, day: "2026-12-05")
+    try library.watch(series: series, episodes: [episodes[4]], on: "2026-12-05", recorded: "2026-12-05")
+    let progress = try #require(try library.progress(today: "2026-12-05").first)
+    #expect(progress.next?.number == EpisodeKey(season: 1, number: 1) && progress.seen == 1 && progress.aired == 5)
+    #expect(progress.after?.number == EpisodeKey(season: 1, number: 2))
   }
 
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
