@@ -3,8 +3,8 @@ import AmodbKit
 /// What `trending new` reads and keeps: the titles followed, each title's last known offers, and
 /// the day of the last `--since-last` run.
 extension Library {
-  /// The titles on the watchlist, and the series with an episode seen, each saying whether it is on
-  /// the watchlist.
+  /// The titles on the watchlist, and the series with an episode seen that the user is not
+  /// uninterested in (a series dropped), each saying whether it is on the watchlist.
   public func followed() throws(LibraryError) -> [(title: TitleInfo, onWatchlist: Bool)] {
     try read {
       try connection.rows(
@@ -12,7 +12,8 @@ extension Library {
         SELECT \(Titles.columns), EXISTS (SELECT 1 FROM list_items l
           WHERE l.list_id = 1 AND l.kind = t.kind AND l.title_id = t.id) AS listed
         FROM titles t WHERE listed OR (t.kind = 'tv' AND EXISTS (SELECT 1 FROM watch_events e
-          WHERE e.kind = 'tv' AND e.title_id = t.id AND e.season IS NOT NULL))
+          WHERE e.kind = 'tv' AND e.title_id = t.id AND e.season IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM hidden h WHERE h.kind = 'tv' AND h.title_id = t.id))
         ORDER BY t.kind, t.id
         """
       ).compactMap { row in Titles.info(from: row).map { ($0, row["listed"].int == 1) } }

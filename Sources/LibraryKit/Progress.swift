@@ -21,7 +21,8 @@ public struct SeriesProgress: Equatable, Sendable {
 }
 
 extension Library {
-  /// Every series with a seen episode and more to watch (aired or announced), newest activity first.
+  /// Every series with a seen episode and more to watch (aired or announced), newest activity first;
+  /// not one the user is not interested in (dropped: `x`), which `unhide` brings back.
   /// Read whole the first time; after that only the series this connection's own changes touched
   /// are read again (`ProgressCache`), and everything when another process wrote.
   public func progress(today: String) throws(LibraryError) -> [SeriesProgress] {
@@ -47,7 +48,12 @@ extension Library {
         ?? ProgressCache(
           today: today, dataVersion: version, logged: logged, bySeries: progress(today: today, of: nil))
       progressCache = current
-      return current.bySeries.values.sorted {
+      // Read each time, not kept: hiding a series changes no watch the cache follows.
+      var dropped: Set<Int> = []
+      try connection.each("SELECT title_id FROM hidden WHERE kind = 'tv'") { row in
+        if let id = row["title_id"].int { dropped.insert(id) }
+      }
+      return current.bySeries.values.filter { !dropped.contains($0.title.media.id) }.sorted {
         ($0.lastWatched, $0.latestWatch, $0.title.media.id) > ($1.lastWatched, $1.latestWatch, $1.title.media.id)
       }
     }

@@ -70,6 +70,12 @@ struct ProgressTests {
     let progress = try #require(try library.progress(today: "2026-12-05").first)
     #expect(progress.next?.number == EpisodeKey(season: 1, number: 1) && progress.seen == 1 && progress.aired == 5)
     #expect(progress.after?.number == EpisodeKey(season: 1, number: 2))
+    // Dropped (not interested): in no progress, and back once shown again.
+    #expect(try library.hide(series, true, day: "2026-12-05"))
+    #expect(try library.progress(today: "2026-12-05").isEmpty)
+    #expect(try library.followed().isEmpty)
+    #expect(try library.hide(series, false, day: "2026-12-05"))
+    #expect(try library.progress(today: "2026-12-05").first?.title.media == .series(990101))
   }
 
   @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])

@@ -170,6 +170,8 @@ extension MarkLogic {
       for waiting in state.shared.unsaved where waiting.media == media { waiting.apply(to: &state.shared.marks) }
       state.shared.marksRead = true
       state.shared.owedReads.marks = true
+      // A series shown again (`x` undone) is back in Up next, which reads no dropped series.
+      if case .hidden(false)? = change?.kind, media.kind == .series { state.shared.owedReads.episodes = true }
       if let problem { state.shared.say(problem, .problem) }
       // Taking a seen mark away takes the latest watch, as `trending unseen` does: a film seen twice
       // stays seen, and the line says so rather than "not seen" under a tick.

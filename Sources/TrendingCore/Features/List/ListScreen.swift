@@ -184,12 +184,12 @@ public struct ListScreen: Equatable, Sendable {
   static let shownRanks = Memo<RanksKey, [Int]>()
 
   /// The titles it leaves out of what is loaded, from the marks: those the user is not interested
-  /// in (but on the watchlist and Up next, which the user chose), and seen ones while "hide seen"
-  /// is on; a search hides nothing (it was asked for by name).
+  /// in (but on the watchlist, which the user chose; Up next reads none of them), and seen ones
+  /// while "hide seen" is on; a search hides nothing (it was asked for by name).
   public func hiding(_ shared: Shared) -> Set<MediaID> {
     if case .search = source { return [] }
     guard let rows = list.value?.movies else { return [] }
-    let chosen = source.tab == .watchlist || source.tab == .upNext
+    let chosen = source.tab == .watchlist
     var hidden: Set<MediaID> = []
     // Rows by index, not each row copied out; a list the user chose shows its "not interested"
     // titles, so unless seen ones are hidden nothing of its rows is looked up (this runs for every

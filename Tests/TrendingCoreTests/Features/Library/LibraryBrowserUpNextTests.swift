@@ -49,6 +49,31 @@ extension LibraryBrowserTests {
     #expect(state.tabs[.watchlist] != nil, "an episode's change is not the watchlist's")
   }
 
+  /// A series dropped (`x`) leaves Up next, which the library no longer lists it in; shown again,
+  /// Up next is read again to have it back.
+  @Test func aSeriesNotInterestingLeavesUpNextAndComesBackWhenShownAgain() {
+    var state = Sample.loaded(3)
+    state.tabs[.upNext] = ListScreen(kind: .upNext, window: .week)
+    let media = MediaID.series(500)
+    let hide = LibraryChange(
+      id: 500, media: .series, title: "Series 500", year: nil, kind: .hidden(true), day: "2026-12-04")
+    state.shared.unsaved = [hide]
+    var dropped = Mark(id: 500, kind: .series, title: "Series 500", year: nil, onWatchlist: false, added: "")
+    dropped.hidden = true
+    _ = Reducer.reduce(&state, .changeSaved(.mark(media, dropped), problem: nil))
+    #expect(state.tabs[.upNext] != nil, "hidden at once among its rows, not read again")
+    var upNext = ListScreen(kind: .upNext, window: .week)
+    let row = MediaSummary(id: 500, kind: .series, title: "Series 500")
+    upNext.list = Loadable(value: Listing(firstPage: MediaPage(results: [row])), fetchedAt: Sample.start)
+    #expect(upNext.hiding(state.shared) == [media], "a dropped series is not among Up next's rows")
+    let show = LibraryChange(
+      id: 500, media: .series, title: "Series 500", year: nil, kind: .hidden(false), day: "2026-12-04")
+    state.shared.unsaved = [show]
+    dropped.hidden = false
+    _ = Reducer.reduce(&state, .changeSaved(.mark(media, dropped), problem: nil))
+    #expect(state.tabs[.upNext] == nil, "shown again: Up next is read again to have it back")
+  }
+
   @Test func aBurstOfSavesReadsItsListsOnceAfterTheLastOfBothKinds() {
     var state = Sample.loaded(3)
     state.tabs[.upNext] = ListScreen(kind: .upNext, window: .week)
