@@ -44,8 +44,10 @@ public enum EpisodeRefresh {
   /// holds however many answers were kept); a series or season that cannot be read is left out.
   /// The seasons come in the order of `recent`, each series' by number. `background`: the asks wait
   /// behind the user's own in the rate budget (the browser's refresh, behind the screen).
+  /// `looking`: the most series of `recent` looked at.
   public static func missing(
-    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false
+    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false,
+    looking: Int = seriesAtMost
   ) async -> Found {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(localDay: Date())
@@ -55,7 +57,7 @@ public enum EpisodeRefresh {
     var lookedAt: Set<Int> = []
     var unanswered: Set<Int> = []
     var problem: AmodbError?
-    var waiting = recent.prefix(seriesAtMost)[...]
+    var waiting = recent.prefix(looking)[...]
     while !waiting.isEmpty, asked < asksAtMost {
       let batch = waiting.prefix(min(together, asksAtMost - asked))
       waiting = waiting.dropFirst(batch.count)

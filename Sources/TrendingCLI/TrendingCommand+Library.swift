@@ -377,6 +377,10 @@ extension TrendingCommand {
   /// The most answers `progress` asks the network for in one run (kept answers are free).
   static let seasonsAskedAtMost = 40
 
+  /// The most series `progress` looks at, latest watched first: a lifetime's, past the browser's
+  /// batch of 200, so the run after one that stopped at its asks goes on with the rest.
+  static let seriesLookedAtMost = 2_000
+
   /// Asks for the aired seasons of each series in progress that the library does not know whole
   /// (the cache first), so "seen of aired" and the next episode count the seasons never marked.
   /// Without a key (and not --demo) nothing is asked and the library's own episodes are used.
@@ -388,11 +392,21 @@ extension TrendingCommand {
       services.client.configuration.missingKeyError == nil
     else { return nil }
     let client = services.client
-    let recent = try library.recentSeries(atMost: EpisodeRefresh.seriesAtMost)
+    let recent = try library.recentSeries(atMost: seriesLookedAtMost)
     let found = blocking {
-      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost)
+      await EpisodeRefresh.missing(
+        recent, client: client, today: today, asksAtMost: seasonsAskedAtMost, looking: seriesLookedAtMost)
     }
     try library.store(found.seasons, day: today)
+    // Stopped at its asks: said, never a list that looks whole while series wait to be looked at.
+    let waiting = recent.count - found.lookedAt.count
+    if found.goesOn, waiting > 0 {
+      printError(
+        trn(
+          "%1$s series not looked at yet (amodb is asked at most %2$s times a run): 'trending progress' again goes on with it.",
+          "%1$s series not looked at yet (amodb is asked at most %2$s times a run): 'trending progress' again goes on with them.",
+          waiting, String(waiting), String(seasonsAskedAtMost)))
+    }
     return found
   }
 }
