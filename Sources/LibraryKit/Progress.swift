@@ -18,6 +18,9 @@ public struct SeriesProgress: Equatable, Sendable {
   /// The row of the series' latest watch on that day: of series last watched the same day, the one
   /// marked last comes first.
   public var latestWatch: Int
+  /// Whether the next episode has aired: by its day, or, with none, by a later one that aired (as
+  /// `aired` counts it).
+  public var nextAired = false
 }
 
 extension Library {
@@ -73,16 +76,21 @@ extension Library {
     // only move the count). An episode with no date aired before any later one that has aired
     // (amodb leaves some old seasons' dates out).
     var aired: [Int: Int] = [:]
+    // The place (season * 100000 + episode) of each series' latest episode aired by its day.
+    var lastAired: [Int: Int] = [:]
     try connection.each(
       """
       WITH last AS (SELECT series_id, max(season * 100000 + episode) AS place FROM episodes
         WHERE season > 0\(among("series_id")) AND air_date <= ? GROUP BY series_id)
-      SELECT e.series_id, count(*) AS aired FROM episodes e JOIN last l ON l.series_id = e.series_id
+      SELECT e.series_id, count(*) AS aired, max(l.place) AS last_aired FROM episodes e
+        JOIN last l ON l.series_id = e.series_id
       WHERE e.season > 0 AND (e.air_date <= ? OR e.air_date IS NULL AND e.season * 100000 + e.episode < l.place)
       GROUP BY e.series_id
       """, [.text(today), .text(today)]
     ) { row in
-      if let series = row["series_id"].int { aired[series] = row["aired"].int ?? 0 }
+      guard let series = row["series_id"].int else { return }
+      aired[series] = row["aired"].int ?? 0
+      lastAired[series] = row["last_aired"].int
     }
     var next = try episodesAhead(among: among("title_id"))
     // A series seen to its furthest known episode: its next is the first one skipped, if any. One
@@ -118,9 +126,11 @@ extension Library {
     var result: [Int: SeriesProgress] = [:]
     for (series, summary) in summaries {
       guard let upcoming = next[series], let first = upcoming.first, let title = titles[series] else { continue }
+      let place = first.number.season * 100_000 + first.number.number
       result[series] = SeriesProgress(
         title: title, seen: summary.seen, aired: max(aired[series] ?? 0, summary.seen), next: first,
-        after: upcoming.dropFirst().first, lastWatched: summary.lastWatched, latestWatch: summary.latestWatch)
+        after: upcoming.dropFirst().first, lastWatched: summary.lastWatched, latestWatch: summary.latestWatch,
+        nextAired: first.airDate.map { $0 <= today } ?? (lastAired[series].map { place < $0 } ?? false))
     }
     return result
   }

@@ -194,7 +194,7 @@ enum LibraryUpNext {
       next: MarkedEpisode(
         key: next.number, name: next.name,
         airDate: next.airDate, runtime: next.runtime),
-      lastWatched: progress.lastWatched)
+      lastWatched: progress.lastWatched, airedUndated: next.airDate == nil && progress.nextAired)
   }
 }
 

@@ -48,7 +48,8 @@ struct ProgressTests {
       result.append(
         SeriesProgress(
           title: title, seen: watched.count, aired: max(aired.count, watched.count), next: next, after: after,
-          lastWatched: latest?.day ?? "", latestWatch: latest?.order ?? 0))
+          lastWatched: latest?.day ?? "", latestWatch: latest?.order ?? 0,
+          nextAired: aired.contains { $0.number == next.number }))
     }
     return result.sorted {
       ($0.lastWatched, $0.latestWatch, $0.title.media.id) > ($1.lastWatched, $1.latestWatch, $1.title.media.id)

@@ -13,18 +13,24 @@ public struct UpNext: Equatable, Sendable {
   public var next: MarkedEpisode
   /// The day of the latest watch, `YYYY-MM-DD`.
   public var lastWatched: String
+  /// Whether the next episode, with no day of its own, aired before a later one that did (amodb
+  /// leaves some old seasons' days out), as "seen of aired" counts it.
+  public var airedUndated: Bool
 
   /// Makes one.
-  public init(series: MediaSummary, seen: Int, aired: Int, next: MarkedEpisode, lastWatched: String) {
+  public init(
+    series: MediaSummary, seen: Int, aired: Int, next: MarkedEpisode, lastWatched: String, airedUndated: Bool = false
+  ) {
     self.series = series
     self.seen = seen
     self.aired = aired
     self.next = next
     self.lastWatched = lastWatched
+    self.airedUndated = airedUndated
   }
 
   /// Whether the next episode has not aired by `today` (`YYYY-MM-DD`).
-  public func isComing(today: String) -> Bool { next.airDate.map { $0 > today } ?? true }
+  public func isComing(today: String) -> Bool { next.airDate.map { $0 > today } ?? !airedUndated }
 }
 
 /// The Up next tab: every series in progress with its next episode, newest activity first, read

@@ -166,6 +166,23 @@ extension LibraryBrowserTests {
     #expect(state.shared.notice?.text == "Series 502 S01E01 has not aired yet.")
   }
 
+  /// An episode with no day of its own that aired before a later one did (amodb leaves some old
+  /// seasons' days out) is aired for `m` too, as progress counts it; with none aired after, coming.
+  @Test func anUndatedEpisodeBeforeALaterAiredOneIsMarkedFromUpNext() {
+    var state = Sample.loaded(3)
+    _ = Reducer.reduce(&state, .key(.character("U")))
+    var aired = LibraryBrowserTests.upNext(503, next: 6, airDate: nil)
+    aired.airedUndated = true
+    #expect(!aired.isComing(today: "2026-12-04"))
+    #expect(LibraryBrowserTests.upNext(504, next: 1, airDate: nil).isComing(today: "2026-12-04"))
+    _ = Reducer.reduce(&state, .localRead(.upNext, .success(.upNext([aired]))))
+    guard case .save(let change)? = Reducer.reduce(&state, .key(.character("m"))).first else {
+      Issue.record("not marked: \(String(describing: state.shared.notice))")
+      return
+    }
+    #expect(change.id == 503 && change.kind == .episodes([aired.next], seen: true))
+  }
+
   @Test func upNextIsEmptyWithAWayToStart() {
     let feed = ListKind.upNext.feed.feed(of: .upNext)
     #expect(feed.localQuery == .upNext && feed.followsEpisodes && !feed.followsMarks && feed.rowsStyle == .upNext)
