@@ -66,7 +66,12 @@ public final class Library {
       connection = try SQLiteConnection(path: file, readOnly: false, create: true)
       connection.busyTimeout(busyMilliseconds, longWait: Self.longWait.withLock { $0 })
       try connection.refuseStoredSQL()
-      if connection.isReadOnly { readOnly = true }
+      if connection.isReadOnly {
+        // SQLite opened it read-only: the file (or its folder) cannot be written by this user.
+        readOnly = true
+        writeRefusal = LibraryError(
+          .readOnly, tr("%s cannot be written (a read-only file or folder): nothing was changed", name))
+      }
       if let (immutable, full) = try Self.readableAsItIs(connection, path: file) {
         // A read-only file system, or a full disk: WAL's index cannot be made, so the file is read
         // as it is, without locks (history, exports and backups still work; a backup is checked).
@@ -88,6 +93,11 @@ public final class Library {
         connection.busyTimeout(busyMilliseconds, longWait: Self.longWait.withLock { $0 })
         try connection.refuseStoredSQL()
         readOnly = true
+        writeRefusal = LibraryError(
+          .newer,
+          tr(
+            "%1$s was made by a newer trending (schema %2$s; this one knows %3$s): it is only read, and nothing was changed.",
+            name, String(version), String(Schema.current)))
         notes.append(
           tr(
             "%1$s was made by a newer trending (schema %2$s; this one knows %3$s): opened read-only, nothing will be changed.",

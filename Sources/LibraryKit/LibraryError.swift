@@ -28,6 +28,9 @@ public struct LibraryError: Error, Equatable, Sendable {
   public var kind: Kind
   /// The message, naming the file.
   public var message: String
+  /// Whether the message offers `trending export json` as the way out (a library SQLite found
+  /// damaged), so an export that fails the same way says the ways left instead.
+  public var offersTheExport = false
 
   /// Makes an error.
   public init(_ kind: Kind, _ message: String) {
@@ -100,11 +103,13 @@ public struct LibraryError: Error, Equatable, Sendable {
 
   /// A library SQLite finds damaged: the way out that keeps what can still be read.
   static func damaged(_ name: String) -> LibraryError {
-    LibraryError(
+    var error = LibraryError(
       .damaged,
       tr(
         "%s is not a trending library or is damaged; it was left as it is. 'trending export json' may still read what it holds: export it, move the file aside, and 'trending import json' the export into a new library; or put a backup in its place.",
         name))
+    error.offersTheExport = true
+    return error
   }
 }
 

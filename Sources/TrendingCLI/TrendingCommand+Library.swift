@@ -49,8 +49,9 @@ extension TrendingCommand {
     let made = importing && !FileManager.default.fileExists(atPath: path.path)
     let service = LibraryService(path: path)
     var changed = true
+    var notice: String?
     let result = service.sync { library throws(LibraryError) -> Int32 in
-      if let notice = library.notice { printError(notice) }
+      notice = library.notice
       // Only an import that made the file asks the log whether it wrote anything.
       guard made else { return try body(library) }
       let before = try library.newestChange()
@@ -61,12 +62,15 @@ extension TrendingCommand {
       service.close()
       for file in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path.path + file) }
     }
+    // A change a newer library refused says so itself: its notice (opened read-only) is not said twice.
+    let refusedAsNewer = if case .failure(let error) = result { error.kind == .newer } else { false }
+    if let notice, !refusedAsNewer { printError(notice) }
     switch result {
     case .success(let code): return code
     case .failure(let error):
       // The export is the way out a damaged library's words give: when it cannot be read even for
       // one, the words are of the ways left, never the export again.
-      let unreadable = exporting && error.kind == .damaged
+      let unreadable = exporting && error.offersTheExport
       printError(unreadable ? LibraryError.unreadable(TextSanitizer.clean(path.path, limit: 300)) : error.message)
       return (error.kind == .notFound ? ExitCode.notFound : ExitCode.failure).rawValue
     }

@@ -62,7 +62,10 @@ struct MigrationTests {
     #expect(newer.isReadOnly)
     #expect(newer.notice?.contains("made by a newer trending") == true)
     #expect(try newer.marks()[.film(550)]?.onWatchlist == true, "still read")
-    #expect(throws: LibraryError(.newer, "\(path.path) was opened read-only: nothing was changed")) {
+    let refusal =
+      "\(path.path) was made by a newer trending (schema \(Schema.current + 1); this one knows \(Schema.current)): "
+      + "it is only read, and nothing was changed."
+    #expect(throws: LibraryError(.newer, refusal)) {
       try newer.add(TitleInfo(media: .film(1), title: "x"), to: "watchlist", day: "2026-01-01")
     }
     #expect(try Data(contentsOf: path) == before)
