@@ -122,7 +122,9 @@ public final class Library {
       // transactions rolled back, so it is left byte for byte as the refusal says.
       if !readOnly { try Self.useWAL(connection) }
     } catch let failure as SQLiteFailure {
-      throw LibraryError.from(failure, path: path.path)
+      let error = LibraryError.from(failure, path: path.path)
+      // Damage met while opening: the export opens the file the same way, so it is not offered.
+      throw error.offersTheExport ? LibraryError(.damaged, LibraryError.unreadable(name)) : error
     } catch let error as LibraryError {
       throw error
     } catch {
@@ -344,5 +346,33 @@ public final class Library {
         try SyncTable.rekeyListNames(connection)
       }
     }
+  }
+}
+
+/// The library service's questions to its connection: checkpoints and others' commits.
+extension Library {
+  /// Leaves most checkpoints to `checkpoint()`: SQLite's own waits for a log of 10,000 pages (not
+  /// 1,000), and a log grown past 4 MiB is cut back to that when it starts again.
+  func checkpointBehind() throws(LibraryError) {
+    try read {
+      try connection.rows("PRAGMA wal_autocheckpoint = 10000")
+      try connection.rows("PRAGMA journal_size_limit = 4194304")
+    }
+  }
+
+  /// Moves the log's pages into the file as far as no reader needs them, without waiting for a lock.
+  func checkpoint() throws(LibraryError) {
+    _ = try read { try connection.rows("PRAGMA wal_checkpoint(PASSIVE)") }
+  }
+
+  /// Moves every page of the log into the file and empties the log, waiting for readers as long
+  /// as the busy timeout; false when a reader kept it from finishing.
+  func checkpointEmptyingLog() throws(LibraryError) -> Bool {
+    try read { try connection.rows("PRAGMA wal_checkpoint(TRUNCATE)").first?["busy"].int == 0 }
+  }
+
+  /// SQLite's count of other connections' commits to the file, as this connection last saw it.
+  func dataVersion() throws(LibraryError) -> Int {
+    try read { try connection.scalar("PRAGMA data_version")?.int ?? 0 }
   }
 }

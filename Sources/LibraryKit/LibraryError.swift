@@ -29,7 +29,7 @@ public struct LibraryError: Error, Equatable, Sendable {
   /// The message, naming the file.
   public var message: String
   /// Whether the message offers `trending export json` as the way out (a library SQLite found
-  /// damaged), so an export that fails the same way says the ways left instead.
+  /// damaged once open): damage met while opening says the ways left instead (`unreadable`).
   public var offersTheExport = false
 
   /// Makes an error.
@@ -95,7 +95,7 @@ public struct LibraryError: Error, Equatable, Sendable {
   }
 
   /// A damaged library that cannot be opened even to export what it holds: the ways left.
-  public static func unreadable(_ name: String) -> String {
+  static func unreadable(_ name: String) -> String {
     tr(
       "%s is too damaged to be read, even for an export; it was left as it is. Put a backup in its place, or move it aside to start a new library ('sqlite3 FILE .recover' may still save some of its rows).",
       name)

@@ -2,6 +2,7 @@ import AmodbKit
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Localization
 import Synchronization
 
 /// The library of one process: one connection, opened once and kept, used on a thread of its own,
@@ -36,7 +37,7 @@ public final class LibraryService: Sendable {
 
   /// Closes the connection now, once the jobs given before have run (the next use opens it again).
   public func close() {
-    thread.sync { state.close() }
+    thread.sync { _ = state.close() }
   }
 
   /// Runs `body` with the library on the service's thread, opening the file first if need be; while
@@ -110,6 +111,8 @@ private final class ConnectionState: @unchecked Sendable {
   private var dataVersion: Int?
   /// The file's device and inode when it was opened.
   private var identity: [Int]?
+  /// Whether a use found the file replaced before the once-a-second look did: the look tells it.
+  private var replacedUnseen = false
 
   /// `body` with the open library, or why it could not be opened or run.
   func run<T>(
@@ -131,9 +134,18 @@ private final class ConnectionState: @unchecked Sendable {
   private func opened(_ path: URL, busyMilliseconds: Int32, writing: Bool = false) -> Result<Library, LibraryError> {
     if let library {
       // A file moved or replaced since the last use (before the once-a-second look saw it): a
-      // change goes into the file at the path, never into the one moved away.
+      // change goes into the file at the path, never into the one moved away; the look tells it.
       guard Self.identity(of: path) != identity else { return .success(library) }
-      close(moved: true)
+      guard close(moved: true) else {
+        return .failure(
+          LibraryError(
+            .busy,
+            tr(
+              "%s was replaced while another process still read the one before",
+              TextSanitizer.clean(path.path, limit: 300))))
+      }
+      replacedUnseen = true
+      Self.awaitReplacement(path)
     }
     if let absence, !writing, access(path.path, F_OK) != 0 {
       awaitedFile = true
@@ -218,13 +230,19 @@ private final class ConnectionState: @unchecked Sendable {
 
   /// Whether another process committed (or the file was replaced) since the last look.
   func changedElsewhere(_ path: URL) -> Bool {
+    if replacedUnseen {
+      replacedUnseen = false
+      dataVersion = try? library?.dataVersion()
+      return true
+    }
     guard let library else {
       guard awaitedFile, access(path.path, F_OK) == 0 else { return false }
       awaitedFile = false
       return true
     }
     if Self.identity(of: path) != identity {
-      close(moved: true)
+      // Not emptied (another process still reads the file moved away): the next use tries again.
+      _ = close(moved: true)
       return true
     }
     guard let version = try? library.dataVersion() else { return false }
@@ -232,15 +250,25 @@ private final class ConnectionState: @unchecked Sendable {
     return dataVersion.map { $0 != version } ?? false
   }
 
-  /// Closes the connection. `moved`: its file is no longer the one at the path, so what the log
-  /// holds is moved into that file first and the log left empty: SQLite does not do it on closing
-  /// a file moved away, and the log's pages would be read into the next file put at the path.
-  func close(moved: Bool = false) {
-    if moved, let library, !library.isReadOnly { try? library.checkpointEmptyingLog() }
+  /// Closes the connection; false, leaving it open, when its log could not be emptied. `moved`:
+  /// its file is no longer the one at the path, so what the log holds is moved into that file first
+  /// and the log left empty: SQLite does not do it on closing a file moved away, and the log's
+  /// pages would be read into the next file opened at the path (which holds as long as no other
+  /// process opened that file first: a restore is made with the browser closed).
+  @discardableResult
+  func close(moved: Bool = false) -> Bool {
+    if moved, let library, !library.isReadOnly, (try? library.checkpointEmptyingLog()) == false { return false }
     library = nil
     checkpointsBehind = false
     dataVersion = nil
     identity = nil
+    return true
+  }
+
+  /// A file put in place by a sync tool or a restore can be missing for a moment (taken away,
+  /// then renamed there): waited for up to a second before a new library would be made there.
+  private static func awaitReplacement(_ path: URL) {
+    for _ in 0..<20 where access(path.path, F_OK) != 0 { usleep(50_000) }
   }
 
   /// The file's device and inode, empty when it is missing.
@@ -282,33 +310,6 @@ public struct LibraryPatience: Sendable {
       tried += 1
     }
     return result
-  }
-}
-
-extension Library {
-  /// Leaves most checkpoints to `checkpoint()`: SQLite's own waits for a log of 10,000 pages (not
-  /// 1,000), and a log grown past 4 MiB is cut back to that when it starts again.
-  func checkpointBehind() throws(LibraryError) {
-    try read {
-      try connection.rows("PRAGMA wal_autocheckpoint = 10000")
-      try connection.rows("PRAGMA journal_size_limit = 4194304")
-    }
-  }
-
-  /// Moves the log's pages into the file as far as no reader needs them, without waiting for a lock.
-  func checkpoint() throws(LibraryError) {
-    _ = try read { try connection.rows("PRAGMA wal_checkpoint(PASSIVE)") }
-  }
-
-  /// Moves every page of the log into the file and empties the log, waiting for readers as long
-  /// as the busy timeout.
-  func checkpointEmptyingLog() throws(LibraryError) {
-    _ = try read { try connection.rows("PRAGMA wal_checkpoint(TRUNCATE)") }
-  }
-
-  /// SQLite's count of other connections' commits to the file, as this connection last saw it.
-  func dataVersion() throws(LibraryError) -> Int {
-    try read { try connection.scalar("PRAGMA data_version")?.int ?? 0 }
   }
 }
 

@@ -92,22 +92,25 @@ extension Library {
       aired[series] = row["aired"].int ?? 0
       lastAired[series] = row["last_aired"].int
     }
-    var next = try episodesAhead(among: among("title_id"))
-    // A series seen to its furthest known episode: its next is the first one skipped, if any. One
-    // whose next after the furthest is still to come, with aired ones skipped before it (watched
-    // out of order): its next is the first of those.
-    let finished = Set(summaries.keys).subtracting(next.keys)
-    let waiting = next.compactMap { series, episodes in
-      episodes.first?.airDate.map { $0 > today } == true ? series : nil
+    // Whether an episode of a series has aired, as `aired` counts it.
+    let hasAired = { (series: Int, episode: EpisodeInfo) in
+      episode.airDate.map { $0 <= today }
+        ?? (lastAired[series].map { episode.number.season * 100_000 + episode.number.number < $0 } ?? false)
     }
-    if !finished.isEmpty || !waiting.isEmpty {
-      for (series, episodes) in try episodesSkipped(of: finished.union(waiting)) {
-        guard !finished.contains(series) else {
-          next[series] = episodes
-          continue
-        }
-        guard let first = episodes.first, first.airDate.map({ $0 <= today }) == true,
-          let ahead = next[series]?.first, first.number < ahead.number
+    var next = try episodesAhead(among: among("title_id"))
+    // A series seen to its furthest known episode: its next is the first one skipped, if any.
+    let finished = Set(summaries.keys).subtracting(next.keys)
+    if !finished.isEmpty {
+      for (series, episodes) in try episodesSkipped(of: finished) { next[series] = episodes }
+    }
+    // One whose next after the furthest is still to come, with an aired one skipped since the first
+    // it watched (out of order): that one is next. Seasons before the first watched are not gaps
+    // (a viewer who began at season 3 waits for its next episode, not season 1's first).
+    let waiting = Set(next.compactMap { $0.value.first?.airDate.map { $0 > today } == true ? $0.key : nil })
+    if !waiting.isEmpty {
+      for (series, episodes) in try episodesSkipped(of: waiting, sinceTheFirstWatched: true) {
+        guard let first = episodes.first, hasAired(series, first), let ahead = next[series]?.first,
+          first.number < ahead.number
         else { continue }
         next[series] = episodes
       }
@@ -176,12 +179,18 @@ extension Library {
   }
 
   /// The first two episodes each series of `series` has not seen, by series (none for a series
-  /// seen whole).
-  private func episodesSkipped(of series: Set<Int>) throws -> [Int: [EpisodeInfo]] {
-    try firstTwoEpisodes(
+  /// seen whole); `sinceTheFirstWatched`: only those after the first episode it watched.
+  private func episodesSkipped(of series: Set<Int>, sinceTheFirstWatched: Bool = false) throws -> [Int: [EpisodeInfo]] {
+    let since =
+      sinceTheFirstWatched
+      ? """
+       AND e.season * 4294967296 + e.episode > (SELECT min(w.season * 4294967296 + w.episode) FROM watch_events w
+        WHERE w.kind = 'tv' AND w.title_id = e.series_id AND w.season > 0)
+      """ : ""
+    return try firstTwoEpisodes(
       """
       SELECT e.series_id, e.season, e.episode, e.name, e.air_date, e.runtime FROM episodes e
-      WHERE e.season > 0 AND e.series_id IN (\(series.map(String.init).joined(separator: ",")))
+      WHERE e.season > 0 AND e.series_id IN (\(series.map(String.init).joined(separator: ",")))\(since)
         AND NOT EXISTS (SELECT 1 FROM watch_events w WHERE w.kind = 'tv' AND w.title_id = e.series_id
           AND w.season = e.season AND w.episode = e.episode)
       ORDER BY e.series_id, e.season, e.episode
@@ -224,15 +233,18 @@ public struct SeriesSeasons: Equatable, Sendable {
 }
 
 extension Library {
-  /// The `atMost` series with a seen episode watched most recently, the latest first, each with
-  /// the episodes the library holds of its seasons: one read, bounded however long the history.
+  /// The `atMost` series with a seen episode watched most recently, the latest first (not one the
+  /// user dropped), each with the episodes the library holds of its seasons: one read, bounded
+  /// however long the history.
   public func recentSeries(atMost: Int) throws(LibraryError) -> [SeriesSeasons] {
     try read {
       var recent: [SeriesSeasons] = []
       try connection.each(
         """
-        WITH recent AS (SELECT title_id, \(Self.latestWatch) AS last_watched FROM watch_events
-          WHERE kind = 'tv' AND season IS NOT NULL GROUP BY title_id ORDER BY last_watched DESC, title_id LIMIT ?)
+        WITH recent AS (SELECT title_id, \(Self.latestWatch) AS last_watched FROM watch_events w
+          WHERE kind = 'tv' AND season IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM hidden h WHERE h.kind = 'tv' AND h.title_id = w.title_id)
+          GROUP BY title_id ORDER BY last_watched DESC, title_id LIMIT ?)
         SELECT r.title_id, e.season, count(e.episode) AS episodes FROM recent r
           LEFT JOIN episodes e ON e.series_id = r.title_id
         GROUP BY r.title_id, e.season ORDER BY r.last_watched DESC, r.title_id

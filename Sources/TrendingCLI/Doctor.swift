@@ -169,7 +169,9 @@ enum Doctor {
     // Whether the terminal is what would say (else a variable does).
     var askedOfTheTerminal = false
     if let theme = environment["TRENDING_THEME"], theme == "light" || theme == "dark" {
-      themeWhy = tr("%1$s is %2$s", "TRENDING_THEME", theme)
+      themeWhy =
+        inputs.fromFile.contains("TRENDING_THEME")
+        ? tr("'set %s' in the settings file", "theme") : tr("%1$s is %2$s", "TRENDING_THEME", theme)
     } else if let colors = environment["COLORFGBG"] {
       themeWhy = tr("%1$s is %2$s", "COLORFGBG", colors)
     } else if inputs.replies == nil, !noColor, inputs.entry.drawsScreen {

@@ -9,11 +9,11 @@ extension TrendingCommand {
   /// library service (its notice, and any failure, one line on standard error; a failure exits 1).
   /// A command that `makesNoLibrary` (it reads, or only takes away) makes no profile's library that
   /// is not there (the default one's find an empty library made for them), a `checking` one (a check, a backup, an export)
-  /// refuses to run without one (`absentLibrary`), one `importing` that made the library and
-  /// changed nothing removes it, and one `exporting` a library too damaged to open says what is left.
+  /// refuses to run without one (`absentLibrary`), and one `importing` that made the library and
+  /// changed nothing removes it.
   static func withLibrary(
     _ environment: [String: String], makesNoLibrary: Bool = false, checking: Bool = false, dryRun: Bool = false,
-    importing: Bool = false, exporting: Bool = false, _ body: (Library) throws(LibraryError) -> Int32
+    importing: Bool = false, _ body: (Library) throws(LibraryError) -> Int32
   ) -> Int32 {
     guard var path = Library.standardPath(environment: environment) else {
       printError(tr("no place for the library: neither XDG_DATA_HOME nor HOME is an absolute path"))
@@ -68,10 +68,7 @@ extension TrendingCommand {
     switch result {
     case .success(let code): return code
     case .failure(let error):
-      // The export is the way out a damaged library's words give: when it cannot be read even for
-      // one, the words are of the ways left, never the export again.
-      let unreadable = exporting && error.offersTheExport
-      printError(unreadable ? LibraryError.unreadable(TextSanitizer.clean(path.path, limit: 300)) : error.message)
+      printError(error.message)
       return (error.kind == .notFound ? ExitCode.notFound : ExitCode.failure).rawValue
     }
   }
@@ -156,7 +153,7 @@ extension TrendingCommand {
     let today = WatchlistFormat.day(Date())
     return withLibrary(
       environment, makesNoLibrary: command.makesNoLibrary, checking: command.needsALibrary, dryRun: command.isDryRun,
-      importing: command.isImport, exporting: command == .exportJSON
+      importing: command.isImport
     ) {
       library throws(LibraryError) -> Int32 in
       switch command {
@@ -224,25 +221,8 @@ extension TrendingCommand {
       case .rated(let format):
         return try rated(library, format: format, invocation: invocation, environment: environment, today: today)
       case .progress(let json):
-        let found = try refreshEpisodes(library, invocation: invocation, environment: environment, today: today)
-        let series = try library.progress(today: today)
-        // Series amodb could not tell of are said, never left out as if none were in progress.
-        let problem = found.flatMap { found in found.problem.map { (error: $0, count: found.unanswered.count) } }
-        if let problem {
-          printError(
-            trn(
-              "%1$s series could not be read from amodb: %2$s", "%1$s series could not be read from amodb: %2$s",
-              problem.count, String(problem.count), problem.error.message))
-        }
-        let failed = problem.map { ExitCode($0.error).rawValue }
-        guard !series.isEmpty || json else {
-          if problem == nil {
-            printError(tr("No series in progress; 'trending seen tv/ID --season N --episode E' marks an episode."))
-          }
-          return failed ?? ExitCode.success.rawValue
-        }
-        let code = emit(Output.progress(series, json: json))
-        return code == ExitCode.success.rawValue ? failed ?? code : code
+        return try progress(
+          json: json, library: library, invocation: invocation, environment: environment, today: today)
       case .lists(let json, let csv):
         return emit(Output.lists(try library.lists(), format: json ? .json : csv ? .csv : .text))
       case .list(let name, let action, let format):
@@ -376,41 +356,5 @@ extension TrendingCommand {
       }
       guard answered else { break }
     }
-  }
-
-  /// The most answers `progress` asks the network for in one run (kept answers are free).
-  static let seasonsAskedAtMost = 40
-
-  /// The most series `progress` looks at, latest watched first: a lifetime's, past the browser's
-  /// batch of 200, so the run after one that stopped at its asks goes on with the rest.
-  static let seriesLookedAtMost = 2_000
-
-  /// Asks for the aired seasons of each series in progress that the library does not know whole
-  /// (the cache first), so "seen of aired" and the next episode count the seasons never marked.
-  /// Without a key (and not --demo) nothing is asked and the library's own episodes are used.
-  /// What it found, the series it could not read among it; nil without a client to ask.
-  private static func refreshEpisodes(
-    _ library: Library, invocation: Invocation, environment: [String: String], today: String
-  ) throws(LibraryError) -> EpisodeRefresh.Found? {
-    guard let services = try? Setup.services(for: invocation, environment: environment),
-      services.client.configuration.missingKeyError == nil
-    else { return nil }
-    let client = services.client
-    let recent = try library.recentSeries(atMost: seriesLookedAtMost)
-    let found = blocking {
-      await EpisodeRefresh.missing(
-        recent, client: client, today: today, asksAtMost: seasonsAskedAtMost, looking: seriesLookedAtMost)
-    }
-    try library.store(found.seasons, day: today)
-    // Stopped at its asks: said, never a list that looks whole while series wait to be looked at.
-    let waiting = recent.count - found.lookedAt.count
-    if found.goesOn, waiting > 0 {
-      printError(
-        trn(
-          "%1$s series not looked at yet (amodb is asked at most %2$s times a run): 'trending progress' again goes on with it.",
-          "%1$s series not looked at yet (amodb is asked at most %2$s times a run): 'trending progress' again goes on with them.",
-          waiting, String(waiting), String(seasonsAskedAtMost)))
-    }
-    return found
   }
 }

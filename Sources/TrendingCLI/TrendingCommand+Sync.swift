@@ -8,10 +8,11 @@ extension TrendingCommand {
   /// `trending sync …`: the library through its sync folder; `setting` is `set sync-folder`'s
   /// folder, which a library not yet a member joins on its first sync.
   static func sync(_ command: SyncCommand, setting: String?, environment: [String: String]) -> Int32 {
-    // Its status, a device's name and forgetting one are of a library there: none is made for them.
+    // Its status, a device's name, forgetting or remembering one are of a library there: none is
+    // made for them.
     let makesNoLibrary =
       switch command {
-      case .status, .name, .forget: true
+      case .status, .name, .forget, .remember: true
       default: false
       }
     // The folder first: a new machine's `sync init` that cannot go on makes no library.

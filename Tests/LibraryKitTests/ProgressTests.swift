@@ -38,8 +38,11 @@ struct ProgressTests {
       let furthest = watched.max()
       let unseen = episodes.filter { !watched.contains($0.number) }
       let ahead = unseen.filter { episode in furthest.map { episode.number > $0 } ?? true }
-      // The next after the furthest still to come: the first skipped that aired comes before it.
-      let skipped = unseen.first.flatMap { $0.airDate.map { $0 <= today } == true ? $0 : nil }
+      // The next after the furthest still to come: the first skipped since the first watched, if it
+      // aired, comes before it.
+      let earliest = watched.min()
+      let skipped = unseen.first { episode in earliest.map { episode.number > $0 } ?? true }
+        .flatMap { episode in aired.contains { $0.number == episode.number } ? episode : nil }
       let comingNext = ahead.first.flatMap { $0.airDate.map { $0 > today } == true ? $0 : nil }
       let first = comingNext.flatMap { coming in skipped.flatMap { $0.number < coming.number ? $0 : nil } }
       guard let next = first ?? ahead.first ?? unseen.first else { continue }
@@ -56,9 +59,9 @@ struct ProgressTests {
     }
   }
 
-  /// Only the fifth seen, the sixth still to come: the first skipped that aired is next, not the
-  /// sixth (nor is the sixth next while the first four wait).
-  @Test func watchedOutOfOrderTheFirstAiredSkippedIsNext() throws {
+  /// Begun at the fifth, the sixth still to come: the sixth is next (what came before the first
+  /// watched is no gap). The second and fourth seen too: the third, skipped and aired, is next.
+  @Test func watchedOutOfOrderTheFirstAiredSkippedSinceTheFirstWatchedIsNext() throws {
     let library = try freshLibrary()
     let series = TitleInfo(media: .series(990101), title: "Out of Order")
     let episodes = (1...6).map {
@@ -68,9 +71,12 @@ struct ProgressTests {
     }
     try library.store(series: series, episodes: episodes, day: "2026-12-05")
     try library.watch(series: series, episodes: [episodes[4]], on: "2026-12-05", recorded: "2026-12-05")
+    let begun = try #require(try library.progress(today: "2026-12-05").first)
+    #expect(begun.next?.number == EpisodeKey(season: 1, number: 6) && begun.seen == 1 && begun.aired == 5)
+    try library.watch(series: series, episodes: [episodes[1], episodes[3]], on: "2026-12-05", recorded: "2026-12-05")
     let progress = try #require(try library.progress(today: "2026-12-05").first)
-    #expect(progress.next?.number == EpisodeKey(season: 1, number: 1) && progress.seen == 1 && progress.aired == 5)
-    #expect(progress.after?.number == EpisodeKey(season: 1, number: 2))
+    #expect(progress.next?.number == EpisodeKey(season: 1, number: 3) && progress.seen == 3)
+    #expect(progress.after?.number == EpisodeKey(season: 1, number: 6), "the fifth is seen")
     // Dropped (not interested): in no progress, and back once shown again.
     #expect(try library.hide(series, true, day: "2026-12-05"))
     #expect(try library.progress(today: "2026-12-05").isEmpty)
