@@ -38,16 +38,14 @@ public enum EpisodeRefresh {
   }
 
   /// Looks at the series the user watched most recently first (`recent`, as
-  /// `Library.recentSeries(atMost: seriesAtMost)` reads them), and asks for their details and the
+  /// `Library.recentSeries(atMost:)` reads them, as many as the caller reads), and asks for their details and the
   /// seasons the library does not hold whole: at most `asksAtMost` answers from the network (kept
   /// answers are free), `together` at a time (never more at once than the asks left, so the most
   /// holds however many answers were kept); a series or season that cannot be read is left out.
   /// The seasons come in the order of `recent`, each series' by number. `background`: the asks wait
   /// behind the user's own in the rate budget (the browser's refresh, behind the screen).
-  /// `looking`: the most series of `recent` looked at.
   public static func missing(
-    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false,
-    looking: Int = seriesAtMost
+    _ recent: [SeriesSeasons], client: AmodbClient, today: String, asksAtMost: Int, background: Bool = false
   ) async -> Found {
     let language = client.configuration.language
     let date = ReleaseDate(today) ?? ReleaseDate(localDay: Date())
@@ -57,7 +55,7 @@ public enum EpisodeRefresh {
     var lookedAt: Set<Int> = []
     var unanswered: Set<Int> = []
     var problem: AmodbError?
-    var waiting = recent.prefix(looking)[...]
+    var waiting = recent[...]
     while !waiting.isEmpty, asked < asksAtMost {
       let batch = waiting.prefix(min(together, asksAtMost - asked))
       waiting = waiting.dropFirst(batch.count)

@@ -122,9 +122,9 @@ public final class Library {
       // transactions rolled back, so it is left byte for byte as the refusal says.
       if !readOnly { try Self.useWAL(connection) }
     } catch let failure as SQLiteFailure {
-      let error = LibraryError.from(failure, path: path.path)
       // Damage met while opening: the export opens the file the same way, so it is not offered.
-      throw error.offersTheExport ? LibraryError(.damaged, LibraryError.unreadable(name)) : error
+      guard failure.primary != SQLITE_CORRUPT else { throw LibraryError(.damaged, LibraryError.unreadable(name)) }
+      throw LibraryError.from(failure, path: path.path)
     } catch let error as LibraryError {
       throw error
     } catch {

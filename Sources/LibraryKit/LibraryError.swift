@@ -28,9 +28,6 @@ public struct LibraryError: Error, Equatable, Sendable {
   public var kind: Kind
   /// The message, naming the file.
   public var message: String
-  /// Whether the message offers `trending export json` as the way out (a library SQLite found
-  /// damaged once open): damage met while opening says the ways left instead (`unreadable`).
-  public var offersTheExport = false
 
   /// Makes an error.
   public init(_ kind: Kind, _ message: String) {
@@ -103,13 +100,11 @@ public struct LibraryError: Error, Equatable, Sendable {
 
   /// A library SQLite finds damaged: the way out that keeps what can still be read.
   static func damaged(_ name: String) -> LibraryError {
-    var error = LibraryError(
+    LibraryError(
       .damaged,
       tr(
         "%s is not a trending library or is damaged; it was left as it is. 'trending export json' may still read what it holds: export it, move the file aside, and 'trending import json' the export into a new library; or put a backup in its place.",
         name))
-    error.offersTheExport = true
-    return error
   }
 }
 

@@ -232,7 +232,6 @@ private final class ConnectionState: @unchecked Sendable {
   func changedElsewhere(_ path: URL) -> Bool {
     if replacedUnseen {
       replacedUnseen = false
-      dataVersion = try? library?.dataVersion()
       return true
     }
     guard let library else {

@@ -51,12 +51,7 @@ extension Library {
         ?? ProgressCache(
           today: today, dataVersion: version, logged: logged, bySeries: progress(today: today, of: nil))
       progressCache = current
-      // Read each time, not kept: hiding a series changes no watch the cache follows.
-      var dropped: Set<Int> = []
-      try connection.each("SELECT title_id FROM hidden WHERE kind = 'tv'") { row in
-        if let id = row["title_id"].int { dropped.insert(id) }
-      }
-      return current.bySeries.values.filter { !dropped.contains($0.title.media.id) }.sorted {
+      return current.bySeries.values.sorted {
         ($0.lastWatched, $0.latestWatch, $0.title.media.id) > ($1.lastWatched, $1.latestWatch, $1.title.media.id)
       }
     }
@@ -129,11 +124,10 @@ extension Library {
     var result: [Int: SeriesProgress] = [:]
     for (series, summary) in summaries {
       guard let upcoming = next[series], let first = upcoming.first, let title = titles[series] else { continue }
-      let place = first.number.season * 100_000 + first.number.number
       result[series] = SeriesProgress(
         title: title, seen: summary.seen, aired: max(aired[series] ?? 0, summary.seen), next: first,
         after: upcoming.dropFirst().first, lastWatched: summary.lastWatched, latestWatch: summary.latestWatch,
-        nextAired: first.airDate.map { $0 <= today } ?? (lastAired[series].map { place < $0 } ?? false))
+        nextAired: hasAired(series, first))
     }
     return result
   }
@@ -145,7 +139,8 @@ extension Library {
     try connection.each(
       """
       SELECT title_id, count(DISTINCT season * 4294967296 + episode) AS seen, \(Self.latestWatch) AS latest
-      FROM watch_events WHERE kind = 'tv' AND season > 0\(among) GROUP BY title_id
+      FROM watch_events w WHERE kind = 'tv' AND season > 0\(among)
+        AND NOT EXISTS (SELECT 1 FROM hidden h WHERE h.kind = 'tv' AND h.title_id = w.title_id) GROUP BY title_id
       """
     ) { row in
       guard let series = row["title_id"].int else { return }

@@ -17,7 +17,8 @@ struct ProgressCache {
   /// The most series a change may touch before everything is read again instead.
   static let mostTouched = 200
 
-  /// The series the log's entries after `seq` touched (their watches, episodes or titles); nil when
+  /// The series the log's entries after `seq` touched (their watches, episodes, titles or being
+  /// not interested); nil when
   /// they touched more than `mostTouched`, or an entry cannot be read.
   static func seriesTouched(_ connection: SQLiteConnection, after seq: Int64) throws -> Set<Int>? {
     var changesets: [Data] = []
@@ -50,6 +51,8 @@ struct ProgressCache {
     case "watch_events": (idColumn, kindColumn) = ("title_id", "kind")
     case "titles": (idColumn, kindColumn) = ("id", "kind")
     case "episodes": (idColumn, kindColumn) = ("series_id", nil)
+    // A series dropped (not interested) or taken back leaves or rejoins the series in progress.
+    case "hidden": (idColumn, kindColumn) = ("title_id", "kind")
     default: return []
     }
     let names = try columns.of(change.table)

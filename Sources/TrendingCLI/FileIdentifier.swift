@@ -93,8 +93,10 @@ struct FileIdentifier {
   }
 
   /// The film or series search with the title and year: one exact match, several, or none.
-  private func search(_ guess: FileGuess, language: String) -> Result<FileIdentity, AmodbError> {
-    let series = guess.kind == .episode
+  /// `asSeries`: a name no film fits, looked for among series (`Dark (2017).mkv`).
+  private func search(_ guess: FileGuess, language: String, asSeries: Bool = false) -> Result<FileIdentity, AmodbError>
+  {
+    let series = asSeries || guess.kind == .episode
     let answer =
       series
       ? matcher.answer(SearchRequest(scope: .series, query: guess.title, language: language, year: guess.year), client)
@@ -104,25 +106,19 @@ struct FileIdentifier {
       let matches = TitleMatch.matches(
         title: guess.title, year: guess.year, kind: series ? .series : .film, in: page.results)
       switch matches.count {
-      case 0: return series ? .success(.noMatch) : seriesNamed(guess, language: language)
+      case 0:
+        guard !series else { return .success(.noMatch) }
+        // One series of the name is said as a series whose episode the name does not say; several,
+        // with no episode to tell them apart by, are no match.
+        return search(guess, language: language, asSeries: true).map { found in
+          if case .ambiguous = found { return .noMatch }
+          return found
+        }
       case 1:
         return .success(
           .title(TitleInfo(matches[0]), season: guess.season, episode: series ? guess.episode : nil))
       default: return .success(.ambiguous(Array(matches.prefix(UnresolvedTitle.mostCandidates))))
       }
-    case .failure(.notFound): return .success(.noMatch)
-    case .failure(let error): return .failure(error)
-    }
-  }
-
-  /// A name no film fits that is one series' with no episode's numbers (`Dark (2017).mkv`): that
-  /// series with no episode, so it is said as a series whose episode the name does not say.
-  private func seriesNamed(_ guess: FileGuess, language: String) -> Result<FileIdentity, AmodbError> {
-    let request = SearchRequest(scope: .series, query: guess.title, language: language, year: guess.year)
-    switch matcher.answer(request, client) {
-    case .success(let page):
-      let matches = TitleMatch.matches(title: guess.title, year: guess.year, kind: .series, in: page.results)
-      return .success(matches.count == 1 ? .title(TitleInfo(matches[0]), season: nil, episode: nil) : .noMatch)
     case .failure(.notFound): return .success(.noMatch)
     case .failure(let error): return .failure(error)
     }

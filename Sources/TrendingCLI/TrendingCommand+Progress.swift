@@ -52,8 +52,7 @@ extension TrendingCommand {
     let client = services.client
     let recent = try library.recentSeries(atMost: seriesLookedAtMost)
     let found = blocking {
-      await EpisodeRefresh.missing(
-        recent, client: client, today: today, asksAtMost: seasonsAskedAtMost, looking: seriesLookedAtMost)
+      await EpisodeRefresh.missing(recent, client: client, today: today, asksAtMost: seasonsAskedAtMost)
     }
     try library.store(found.seasons, day: today)
     // Stopped at its asks: said, never a list that looks whole while series wait to be looked at.

@@ -90,16 +90,11 @@ public struct DemoTransport: Transport {
     status: 404,
     body: Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8))
 
-  /// The query's words as `searchable` writes them, or nil when no query was given.
+  /// The query's words (`TextFold.words`: "Dune Part Two" finds "Dune: Part Two" as amodb's
+  /// search does), or nil when no query was given.
   private static func words(_ query: [URLQueryItem]?) -> String? {
     guard let text = query?.first(where: { $0.name == "query" })?.value, !text.isEmpty else { return nil }
-    return searchable(text)
-  }
-
-  /// A name as the demo's search compares it: folded (case and accents), and every run of other
-  /// than letters and digits one space, so "Dune Part Two" finds "Dune: Part Two" as amodb's does.
-  static func searchable(_ name: String) -> String {
-    TextFold.folded(name).split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+    return TextFold.words(text)
   }
 
   private static let missingQuery = HTTPResponse(
@@ -117,7 +112,7 @@ public struct DemoTransport: Transport {
   /// Whether any of an entry's names contains the words (whatever the case, accents and
   /// punctuation, as amodb's search finds "amelie"); a query of punctuation alone finds nothing.
   private static func matches(_ entry: JSONValue, _ names: [String], _ words: String) -> Bool {
-    !words.isEmpty && names.compactMap { entry[$0]?.string.map(searchable) }.contains { $0.contains(words) }
+    !words.isEmpty && names.compactMap { entry[$0]?.string.map(TextFold.words) }.contains { $0.contains(words) }
   }
 
   /// Every embedded film matching the words (title or original title) and the year when one is given.

@@ -3,6 +3,12 @@
 /// read from the letter's Unicode name; Cyrillic "ё" is "е", as Russians type it. Other letters of
 /// other scripts stay as they are.
 public enum TextFold {
+  /// The text folded, its words only: every run of other than letters and digits one space, none
+  /// at either end ("Dune: Part Two" is "dune part two").
+  public static func words(_ text: String) -> String {
+    folded(text).split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+  }
+
   /// The text folded.
   public static func folded(_ text: String) -> String {
     var out = ""

@@ -9,22 +9,7 @@ public enum TitleMatch {
   /// than letters and digits one space (so "Crouching Tiger, Hidden Dragon" is "crouching tiger
   /// hidden dragon").
   public static func normalised(_ title: String) -> String {
-    var out = ""
-    var space = false
-    for character in TextFold.folded(title) {
-      if character.isLetter || character.isNumber {
-        if space, !out.isEmpty { out.append(" ") }
-        space = false
-        out.append(character)
-      } else if character == "&" {
-        if !out.isEmpty { out.append(" ") }
-        out += "and"
-        space = true
-      } else {
-        space = true
-      }
-    }
-    return out
+    TextFold.words(title.replacing("&", with: " and "))
   }
 
   /// The one film of `candidates` whose title (or original title) is `title` normalised and whose
