@@ -181,6 +181,33 @@ struct ScreenReaderTests {
     #expect(!frame.screen.line(size.height - 3).contains("word"))
   }
 
+  /// Asked whether to quit losing changes, the cursor reads the question; a key that moves on
+  /// takes it back to the focus, while the question stays said.
+  @Test func theQuitQuestionHasTheCursorUntilAKeyMovesOn() {
+    var state = Self.reading(Scenes.list(Size(width: 80, height: 24), selection: 0))
+    state.shared.unsaved = [
+      LibraryChange(id: 1, title: "Film 1", year: nil, kind: .watchlist(true), day: "2026-12-07", summary: nil)
+    ]
+    _ = Reducer.reduce(&state, .libraryBusy)
+    Self.press([.character("q")], &state)
+    let asked = Self.frame(&state)
+    #expect(asked.screen.line(asked.cursor.row).contains("quit again"))
+    Self.press([.character("j")], &state)
+    let moved = Self.frame(&state)
+    #expect(moved.screen[moved.cursor.row, 0].style.isSelected, "on the selected row")
+    #expect(!moved.screen.line(moved.cursor.row).contains("quit again"))
+    #expect(moved.screen.plainText.contains("quit again"), "the question is still said")
+  }
+
+  /// A page that could not be loaded has the cursor on why, not on the title above it.
+  @Test(arguments: sizes)
+  func aFailedPageHasTheCursorOnWhy(size: Size) {
+    var state = Self.reading(
+      Scenes.detail(size, details: nil, phase: .failed(.notFound(message: "The resource could not be found."))))
+    let frame = Self.frame(&state)
+    #expect(frame.screen.line(frame.cursor.row).contains("Could not load the film."))
+  }
+
   @Test func theKeyHintsStandAboveTheStatusLine() {
     let size = Size(width: 80, height: 24)
     #expect(Chrome(size, screenReader: true).status.row == 23)

@@ -17,6 +17,7 @@ enum BusyLibrary {
     guard state.shared.libraryBusy, state.shared.unsaved.isEmpty else { return }
     state.shared.libraryBusy = false
     state.shared.quitAsked = false
+    state.shared.quitAskedLast = false
     if !failed { state.shared.say(tr("The library is free again: your changes are saved."), .confirmation) }
   }
 
@@ -26,6 +27,7 @@ enum BusyLibrary {
     let waiting = state.shared.unsaved.count
     guard state.shared.libraryBusy, waiting > 0, !state.shared.quitAsked else { return [.quit] }
     state.shared.quitAsked = true
+    state.shared.quitAskedLast = true
     sayQuitting(&state)
     return []
   }

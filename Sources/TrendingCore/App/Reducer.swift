@@ -153,6 +153,7 @@ public enum Reducer {
       state.updateTop { screen, _ in screen.laidOut(layout) }
       return []
     case .key(let key):
+      state.shared.quitAskedLast = false
       return keyPressed(&state, key)
     case .pathCompleted(let typed, let text, let matches):
       PlayLogic.completed(typed: typed, text: text, matches: matches, &state)

@@ -38,6 +38,9 @@ public struct Shared: Equatable, Sendable {
   public var libraryBusy = false
   /// Whether quitting while saves wait was asked once, and said (the next ask quits).
   public var quitAsked = false
+  /// Whether that ask is the newest thing said, until the next key (a screen reader's cursor is on
+  /// it, as on a dialog's question, and back on the focus once a key moves on).
+  public var quitAskedLast = false
   /// The watches `m` took away last (a title's, or a series' episodes'), when no mark has changed
   /// since: `m` again puts them back on their own days, not today's.
   public var takenAway: TakenWatch?

@@ -74,8 +74,9 @@ public enum Renderer {
     }
     if state.help != nil { HelpOverlay.draw(state, into: &screen) }
     if let palette = state.palette { PaletteView.draw(palette, state, into: &screen) }
-    // Asked whether to quit losing changes: a screen reader reads the question, as it would a dialog's.
-    if state.shared.screenReader, state.shared.quitAsked, let question = state.shared.currentNotice {
+    // Just asked whether to quit losing changes: a screen reader reads the question, as it would a
+    // dialog's, until a key moves on.
+    if state.shared.screenReader, state.shared.quitAskedLast, let question = state.shared.currentNotice {
       // On the question's first row, as the status line wraps it (upward, for a screen reader).
       let rows =
         ScreenReader.wrapped(" " + question.text, limit: screen.width, width: screen.width, wraps: true, state.shared)?

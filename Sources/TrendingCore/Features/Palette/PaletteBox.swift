@@ -213,6 +213,20 @@ public enum PaletteLogic {
     max(1, min(entries, height - 6))
   }
 
+  /// The palette's box on a screen of `size` offering `entries`: near the top, centred, at most 72
+  /// columns, its typed line on its second row and its entries from its fourth.
+  public static func area(for size: Size, entries: Int) -> Rect {
+    let width = min(size.width, max(30, min(72, size.width - 4)))
+    let rows = listRows(height: size.height, entries: entries)
+    return Rect(row: 1, column: (size.width - width) / 2, width: width, height: min(size.height - 1, rows + 4))
+  }
+
+  /// The first of `count` entries the box shows while `selection` is selected: the selected one is
+  /// always in view.
+  public static func firstShown(selection: Int, height: Int, count: Int) -> Int {
+    max(0, selection - listRows(height: height, entries: count) + 1)
+  }
+
   /// Whether a command does something while the palette is open.
   static func isAvailable(_ command: Command, in state: AppState) -> Bool {
     switch command {
@@ -223,15 +237,29 @@ public enum PaletteLogic {
     }
   }
 
-  /// The mouse while the palette is open: the wheel moves, a click closes it.
+  /// The mouse while the palette is open: the wheel moves; a click on an entry selects it and a
+  /// click on the selected one runs it, as `Enter`; a click elsewhere in the box does nothing, and
+  /// outside it closes the palette.
   static func mouse(_ event: MouseEvent, _ state: inout AppState) -> [Effect] {
-    switch event.kind {
-    case .wheelDown: return key(.down, &state)
-    case .wheelUp: return key(.up, &state)
-    case .press:
+    guard case .press = event.kind else { return key(event.kind == .wheelDown ? .down : .up, &state) }
+    guard var box = state.palette else { return [] }
+    let size = state.shared.size
+    let count = entries(state).count
+    let area = area(for: size, entries: count)
+    guard area.rows.contains(event.row), (area.column..<(area.column + area.width)).contains(event.column) else {
       state.palette = nil
       return []
     }
+    let shown = event.row - (area.row + 3)
+    let index = firstShown(selection: min(box.selection, max(0, count - 1)), height: size.height, count: count) + shown
+    guard shown >= 0, shown < listRows(height: size.height, entries: count), index < count else { return [] }
+    guard index == box.selection else {
+      box.selection = index
+      box.browsing = true
+      state.palette = box
+      return []
+    }
+    return key(.enter, &state)
   }
 }
 

@@ -14,10 +14,9 @@ enum CollectionView {
     ) { width in
       var document = CollectionDocument.document(name: collection.knownName, details: entry.value, width: width)
       if entry.value == nil, let error = entry.error {
-        document.append(
-          contentsOf: DocumentView.failure(
-            tr("Could not load the collection."),
-            shared.said(error, for: .fetch(shared.collectionRequest(collection.id))), width: width))
+        document.appendFailure(
+          tr("Could not load the collection."),
+          shared.said(error, for: .fetch(shared.collectionRequest(collection.id))), width: width)
       }
       return document
     } status: { scroll, visible, total in

@@ -26,6 +26,9 @@ public struct Document: Equatable, Sendable {
   public var lines: [DocumentLine] = []
   /// The selectable lines.
   public var links: [DocumentLink] = []
+  /// The line the focus starts at while no link is selected: a failure's, where a screen reader's
+  /// cursor reads why the page is empty.
+  public var attention: Int?
 
   /// Makes an empty document.
   public init() {}
@@ -71,6 +74,16 @@ public struct Document: Equatable, Sendable {
     lines += more
   }
 
+  /// Adds why the page could not be loaded, with what to do (retry or go back), the focus on it.
+  public mutating func appendFailure(_ title: String, _ error: AmodbError, width: Int) {
+    lines.append([])
+    attention = lines.count
+    lines += TextLayout.wrap("\(title) \(error.message)", width: width).map { [Span($0, Style(.error, bold: true))] }
+    lines.append([
+      Span(error.isRetryable ? tr("Press r to retry, Esc to go back.") : tr("Press Esc to go back."), Style(.muted))
+    ])
+  }
+
   /// Adds a blank line, unless the document is empty or already ends in one.
   public mutating func gap() {
     if let last = lines.last, !last.isEmpty { lines.append([]) }
@@ -111,6 +124,7 @@ public struct Document: Equatable, Sendable {
   public mutating func indent(top count: Int) {
     lines = Array(repeating: [], count: count) + lines
     links = links.map { DocumentLink(line: $0.line + count, target: $0.target, columns: $0.columns) }
+    attention = attention.map { $0 + count }
   }
 
   /// The text for a page that is read, not browsed (`trending show`, `person`): the lines whose

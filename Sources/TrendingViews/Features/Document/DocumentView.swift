@@ -6,17 +6,6 @@ import TrendingCore
 /// What the film and person screens draw alike: header, the scrolled document with its selected
 /// link, the poster (or picture), a status line and the key hint.
 enum DocumentView {
-  static func failure(_ title: String, _ error: AmodbError, width: Int) -> [DocumentLine] {
-    var lines: [DocumentLine] = [[]]
-    lines += TextLayout.wrap("\(title) \(error.message)", width: width).map { [Span($0, Style(.error, bold: true))] }
-    lines.append([
-      Span(error.isRetryable ? tr("Press r to retry, Esc to go back.") : tr("Press Esc to go back."), Style(.muted))
-    ])
-    return lines
-  }
-
-  /// Draws a document screen: the chrome, the document scrolled with its selected link
-  /// highlighted, the picture beside or above it.
   /// The widest a document's text runs, in columns: lines longer than this are hard to read.
   static let readableMeasure = 90
 
@@ -47,6 +36,8 @@ enum DocumentView {
     return PageColumns(main: readableMeasure, side: side, third: min(readableMeasure, rest - side))
   }
 
+  /// Draws a document screen: the chrome, the document scrolled with its selected link
+  /// highlighted, the picture beside or above it.
   static func drawPage(
     _ state: AppState, cursor: DocumentCursor, fetchedAt: Date?, hasPicture: Bool, initials: String? = nil,
     into screen: inout Screen,
@@ -77,10 +68,14 @@ enum DocumentView {
     let selectedLink = cursor.selected.flatMap { index in
       cursor.layout.links.indices.contains(index) ? cursor.layout.links[index] : nil
     }
-    // The focus starts at the selected link when it shows, else at the first line showing.
+    // The focus starts at the selected link when it shows, else at a failure showing, else at the
+    // first line showing.
+    let showing = scroll..<(scroll + visible)
     screen.cursor = Position(row: top, column: textLeft)
-    if let link = selectedLink, (scroll..<(scroll + visible)).contains(link.line) {
+    if let link = selectedLink, showing.contains(link.line) {
       screen.cursor = Position(row: top + link.line - scroll, column: link.columns?.lowerBound ?? textLeft)
+    } else if let line = document.attention, showing.contains(line) {
+      screen.cursor = Position(row: top + line - scroll, column: textLeft)
     }
     for (offset, line) in document.lines.dropFirst(scroll).prefix(visible).enumerated() {
       let selected = selectedLink?.line == scroll + offset && document.links.contains { $0.line == scroll + offset }

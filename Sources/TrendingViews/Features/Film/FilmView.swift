@@ -16,10 +16,9 @@ enum FilmView {
         width: width, sideBySide: true, reviewExpanded: film.reviewExpanded, side: columns?.side,
         third: columns?.third)
       if entry.value == nil, let error = entry.error {
-        document.append(
-          contentsOf: DocumentView.failure(
-            tr("Could not load the film."), state.shared.said(error, for: .fetch(state.shared.filmRequest(id))),
-            width: width))
+        document.appendFailure(
+          tr("Could not load the film."), state.shared.said(error, for: .fetch(state.shared.filmRequest(id))),
+          width: width)
       }
       return document
     }

@@ -6,10 +6,9 @@ import TrendingCore
 enum PaletteView {
   static func draw(_ box: PaletteBox, _ state: AppState, into screen: inout Screen) {
     let entries = PaletteLogic.entries(state)
-    let width = min(screen.width, max(30, min(72, screen.width - 4)))
     let listRows = PaletteLogic.listRows(height: screen.height, entries: entries.count)
-    let area = Rect(
-      row: 1, column: (screen.width - width) / 2, width: width, height: min(screen.height - 1, listRows + 4))
+    let area = PaletteLogic.area(for: Size(width: screen.width, height: screen.height), entries: entries.count)
+    let width = area.width
     Box.draw(area, title: tr("Commands"), into: &screen)
     let inner = width - 4
     TypedLine.draw(
@@ -23,7 +22,7 @@ enum PaletteView {
       return
     }
     let selection = min(box.selection, entries.count - 1)
-    let top = max(0, selection - listRows + 1)
+    let top = PaletteLogic.firstShown(selection: selection, height: screen.height, count: entries.count)
     let keyWidth = min(inner / 3, entries.map { TextWidth.width(of: $0.keys) }.max() ?? 0)
     for (offset, entry) in entries.dropFirst(top).prefix(listRows).enumerated() {
       let row = first + offset

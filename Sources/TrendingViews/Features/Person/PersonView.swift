@@ -19,10 +19,9 @@ enum PersonView {
       } else {
         document.append([Span(person.known ?? tr("Person"), Style(.title, bold: true))])
         if let error = entry.error {
-          document.append(
-            contentsOf: DocumentView.failure(
-              tr("Could not load the person."),
-              state.shared.said(error, for: .fetch(state.shared.personRequest(person.id))), width: width))
+          document.appendFailure(
+            tr("Could not load the person."),
+            state.shared.said(error, for: .fetch(state.shared.personRequest(person.id))), width: width)
         }
       }
       return document

@@ -22,10 +22,9 @@ enum SeriesView {
             ?? Episode(season: key.season, number: key.number)
         })
       if entry.value == nil, let error = entry.error {
-        document.append(
-          contentsOf: DocumentView.failure(
-            tr("Could not load the series."), shared.said(error, for: .fetch(shared.seriesRequest(series.id))),
-            width: width))
+        document.appendFailure(
+          tr("Could not load the series."), shared.said(error, for: .fetch(shared.seriesRequest(series.id))),
+          width: width)
       }
       return document
     }
@@ -59,10 +58,9 @@ enum SeriesView {
         overviews: shared.size.width >= PosterLayout.factsMinimumWidth,
         ratings: shared.marks[.series(season.seriesID)]?.episodes.compactMapValues(\.rating) ?? [:])
       if entry.value == nil, let error = entry.error {
-        document.append(
-          contentsOf: DocumentView.failure(
-            tr("Could not load the season."),
-            shared.said(error, for: .fetch(shared.seasonRequest(season.seriesID, season.number))), width: width))
+        document.appendFailure(
+          tr("Could not load the season."),
+          shared.said(error, for: .fetch(shared.seasonRequest(season.seriesID, season.number))), width: width)
       }
       return document
     } status: { scroll, visible, total in
@@ -87,10 +85,9 @@ enum SeriesView {
         seenOn: shared.seenEpisodes[episode.seriesID]?.days[key],
         notes: shared.marks[.series(episode.seriesID)]?.episodes[key])
       if entry.value == nil, let error = entry.error {
-        document.append(
-          contentsOf: DocumentView.failure(
-            tr("Could not load the season."),
-            shared.said(error, for: .fetch(shared.seasonRequest(episode.seriesID, episode.season))), width: width))
+        document.appendFailure(
+          tr("Could not load the season."),
+          shared.said(error, for: .fetch(shared.seasonRequest(episode.seriesID, episode.season))), width: width)
       }
       return document
     } status: { scroll, visible, total in

@@ -139,13 +139,35 @@ struct PaletteTests {
     #expect(store.state.keyContext == .list)
   }
 
-  @Test func onAFilmItOffersTheFilmsCommandsAndAClickClosesIt() {
+  @Test func onAFilmItOffersTheFilmsCommandsAndAClickOutsideClosesIt() {
     var store = TestStore(Sample.loaded(5))
     store.openSelectedFilm()
     store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
     let commands = PaletteLogic.entries(store.state).map(\.command)
     #expect(commands.contains(.back) && commands.contains(.toggleWatchlist) && !commands.contains(.nextTab))
-    store.send(.mouse(MouseEvent(.press, row: 10, column: 10))) { $0.palette = nil }
+    let size = store.state.shared.size
+    let area = PaletteLogic.area(for: size, entries: commands.count)
+    // A click on the typed line keeps it open; one under the box closes it.
+    store.send(.mouse(MouseEvent(.press, row: area.row + 1, column: area.column + 4)))
+    store.send(.mouse(MouseEvent(.press, row: area.row + area.height, column: area.column + 4))) { $0.palette = nil }
+  }
+
+  /// A click on an entry selects it, as the link chooser's does; a click on the selected one runs it.
+  @Test func aClickSelectsAnEntryAndASecondRunsIt() throws {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
+    let entries = PaletteLogic.entries(store.state)
+    let index = try #require(entries.firstIndex { $0.command == .sort })
+    let area = PaletteLogic.area(for: store.state.shared.size, entries: entries.count)
+    let row = area.row + 3 + index
+    store.send(.mouse(MouseEvent(.press, row: row, column: area.column + 2))) {
+      $0.palette?.selection = index
+      $0.palette?.browsing = true
+    }
+    var ran = store.state
+    ran.palette = nil
+    let effects = Reducer.perform(.sort, &ran)
+    store.send(.mouse(MouseEvent(.press, row: row, column: area.column + 2)), effects: effects) { $0 = ran }
   }
 
   @Test func matchesAreRunsAtWordStartsAndSayWhichLetters() throws {
