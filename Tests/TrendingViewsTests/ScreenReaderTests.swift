@@ -234,8 +234,19 @@ struct ScreenReaderTests {
     var state = Self.reading(Scenes.list(Size(width: 120, height: 24)))
     let frame = Self.frame(&state)
     #expect(frame.screen.line(Chrome(state.shared).body.row).contains("[Trending]"))
+    #expect(frame.screen.line(Chrome(state.shared).body.row).contains("[Films]Series"))
     state.shared.screenReader = false
     #expect(!Self.frame(&state).screen.plainText.contains("[Trending]"))
+  }
+
+  /// Films or series is told by more than its colour too, the switch whole or folded.
+  @Test(arguments: [120, 40, 30])
+  func theKindShowingIsInBrackets(width: Int) {
+    var state = Self.reading(Scenes.list(Size(width: width, height: 24)))
+    state.shared.browsing = .series
+    let bar = Self.frame(&state).screen.line(Chrome(state.shared).body.row)
+    #expect(bar.contains("[Series]│"), "\(bar)")
+    #expect(!bar.contains("[Films]"))
   }
 
   @Test func theMarksAreSymbolsAsWellAsColours() {

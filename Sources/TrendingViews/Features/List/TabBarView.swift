@@ -5,17 +5,14 @@ import TrendingCore
 /// The tab bar under a tab's header: films or series, then every tab, the one showing highlighted.
 enum TabBarView {
   /// The tab bar: every list, the one showing highlighted; the longest names shorten first, as far
-  /// as the width needs (`TabBar.fit`). For
-  /// a screen reader the tab showing is also in brackets, in its own columns ("[Popular]").
+  /// as the width needs (`TabBar.fit`). For a screen reader the tab and the kind showing are also
+  /// in brackets, in the spaces beside their names ("[Films]Series │ Trending [Popular]").
   static func draw(_ state: AppState, row: Int, into screen: inout Screen) {
-    for tab in labels(state, width: screen.width) {
-      var label = tab.label
-      if state.shared.screenReader, tab.active, label.hasPrefix(" "), label.hasSuffix(" "), label.count > 2 {
-        label = "[" + label.dropFirst().dropLast() + "]"
-      }
+    let labels = labels(state, width: screen.width)
+    for tab in labels {
       // The separator after the switch is never part of its highlight.
-      let separator = label.hasSuffix(" │") ? " │" : ""
-      let name = String(label.dropLast(separator.count))
+      let separator = tab.label.hasSuffix(" │") ? " │" : ""
+      let name = String(tab.label.dropLast(separator.count))
       screen.put(
         name, row: row, column: tab.column,
         style: tab.active ? Style(.title, bold: true, selected: true) : Style(.muted), limit: screen.width - tab.column)
@@ -23,6 +20,20 @@ enum TabBarView {
       if !separator.isEmpty, after < screen.width {
         screen.put(separator, row: row, column: after, style: Style(.muted), limit: screen.width - after)
       }
+    }
+    guard state.shared.screenReader else { return }
+    for tab in labels where tab.active {
+      let words = tab.label.hasSuffix(" │") ? String(tab.label.dropLast(2)) : tab.label
+      let leading = words.prefix { $0 == " " }.count
+      let name = words.dropFirst(leading).reversed().drop { $0 == " " }.reversed()
+      let start = tab.column + leading - 1
+      let end = tab.column + leading + TextWidth.width(of: String(name))
+      guard start >= 0, end < screen.width, screen[row, start].text == " ", screen[row, end].text == " " else {
+        continue
+      }
+      let style = Style(.title, bold: true, selected: true)
+      screen.put("[", row: row, column: start, style: style)
+      screen.put("]", row: row, column: end, style: style)
     }
   }
 
