@@ -61,6 +61,15 @@ struct CalendarSnapshotTests {
     let months = (1...12).map { " " + Dates.monthName($0) + " " }
     #expect(months.contains { read.screen.line(row).contains($0) }, "\(read.screen.line(row))")
     #expect(!months.contains { plain.screen.line(row).contains($0) }, "\(plain.screen.line(row))")
+    // Days of every width, "Sun 17 January" or "Mon 1 March", still start their titles in one column.
+    let titles = ["Severance", "Dune: Part Three", "The Long Walk Home", "Кин-дза-дза 2"]
+    let columns = Set(
+      (0..<24).compactMap { line -> Int? in
+        let text = read.screen.line(line)
+        guard let title = titles.first(where: text.contains), let start = text.range(of: title) else { return nil }
+        return TextWidth.width(of: String(text[..<start.lowerBound]).replacingOccurrences(of: "+ ", with: "  "))
+      })
+    #expect(columns.count == 1, "\(columns)")
   }
 
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 40, height: 12)])
