@@ -104,7 +104,16 @@ public enum PaletteLogic {
       matched.matched = byName?.positions ?? []
       return (index, matched, match.score, byName != nil)
     }
-    return scored.sorted { ($0.3 ? 1 : 0, $0.2, -$0.0) > ($1.3 ? 1 : 0, $1.2, -$1.0) }.map(\.1)
+    guard scored.isEmpty else {
+      return scored.sorted { ($0.3 ? 1 : 0, $0.2, -$0.0) > ($1.3 ? 1 : 0, $1.2, -$1.0) }.map(\.1)
+    }
+    // Nothing matches as typed: the entries a slip of the keys away ("watchlst", "popluar"), nearest first.
+    let near = entries.enumerated().compactMap { index, entry -> (Int, PaletteEntry, Int, Int)? in
+      let distances = [entry.name, entry.shortName].compactMap { $0.flatMap { CloseSpelling.distance(typed, $0) } }
+      return distances.min { ($0.edits, $0.otherWords) < ($1.edits, $1.otherWords) }
+        .map { (index, entry, $0.edits, $0.otherWords) }
+    }
+    return near.sorted { ($0.2, $0.3, $0.0) < ($1.2, $1.3, $1.0) }.map(\.1)
   }
 
   /// Entries of one name as one, with the keys of both (the For you tab's number and `F`): a tab's
@@ -260,6 +269,28 @@ public enum PaletteLogic {
       return []
     }
     return key(.enter, &state)
+  }
+}
+
+/// A palette's second chance: typed words a slip of the keys from a name's words, or from their
+/// starts ("watchlst" is "Watchlist", "recntly" "Recently rated"). A word of three letters or fewer
+/// must be exact; one of up to five letters may be one edit away, a longer one two.
+enum CloseSpelling {
+  /// The edits from the typed words to the nearest words of `name`, and how many of its words
+  /// were not typed (the fewer, the nearer); nil when a typed word is too far from every one.
+  static func distance(_ typed: String, _ name: String) -> (edits: Int, otherWords: Int)? {
+    let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    var total = 0
+    let typedWords = typed.lowercased().split(separator: " ").map(String.init)
+    for word in typedWords {
+      let allowed = word.count <= 3 ? 0 : word.count <= 5 ? 1 : 2
+      // The whole word, or its start as long as the typed word or one longer.
+      let nearest = words.flatMap { [$0, String($0.prefix(word.count)), String($0.prefix(word.count + 1))] }
+        .map { EditDistance.between(word, $0) }.min()
+      guard let nearest, nearest <= allowed else { return nil }
+      total += nearest
+    }
+    return (total, max(0, words.count - typedWords.count))
   }
 }
 

@@ -32,6 +32,22 @@ struct PaletteTests {
     #expect(found.first?.matched == [], "nothing of the name lit")
   }
 
+  /// Nothing matching as typed, a name a slip of the keys away is offered, nearest first; a short
+  /// word must be exact, and a name far off is not offered.
+  @Test(arguments: [("watchlst", "Watchlist"), ("popluar", "Popular"), ("recntly rated", "Recently rated")])
+  func aSlipOfTheKeysStillFindsTheEntry(typed: String, name: String) {
+    var store = TestStore(Sample.loaded(5))
+    store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
+    var state = store.state
+    state.palette?.text = typed
+    let found = PaletteLogic.entries(state)
+    #expect(found.first?.name == name, "\(found.map(\.name))")
+    state.palette?.text = "xqzt"
+    #expect(PaletteLogic.entries(state).isEmpty)
+    state.palette?.text = "zzzzzzzzzz"
+    #expect(PaletteLogic.entries(state).isEmpty)
+  }
+
   @Test func everyTabIsAnEntryOfItsOwnNameWithItsNumberKey() {
     var store = TestStore(Sample.loaded(5))
     store.send(.key(.character(":")), effects: [.readLocal(.listNames)]) { $0.palette = PaletteBox() }
