@@ -66,6 +66,10 @@ extension ArgumentParser {
     if line.tonight.sinceLast {
       throw UsageError(message: tr("--since-last goes with 'import jellyfin' or 'import plex'"))
     }
+    guard words.count <= 2 else {
+      throw UsageError(
+        message: tr("import %s takes one export at a time: its .zip, folder or file; run it once for each", first))
+    }
     guard words.count == 2, !words[1].isEmpty else {
       throw UsageError(message: tr("import %s needs the path of the export: its .zip, folder or file", first))
     }

@@ -146,6 +146,12 @@ extension TrendingCommand {
       for row in rows.skipped { lines.append("  \(row.place)  \(row.problem)") }
       if rows.moreSkipped > 0 { lines.append("  " + tr("and %s more", String(rows.moreSkipped))) }
     }
+    if !rows.partlyRead.isEmpty {
+      lines.append(tr("Taken without a part that could not be read:"))
+      for row in rows.partlyRead { lines.append("  \(row.place)  \(row.problem)") }
+      let more = rows.partlyReadCount - rows.partlyRead.count
+      if more > 0 { lines.append("  " + tr("and %s more", String(more))) }
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -33,6 +33,14 @@ public enum ExportReader {
         }
         return
       }
+      // Two exports side by side (unzipped twice, an old and a new one) would add every row twice.
+      let base = ImportInput.baseName(name).lowercased()
+      if let earlier = named.first(where: { ImportInput.baseName($0).lowercased() == base }) {
+        throw ImportFailure(
+          tr(
+            "%1$s and %2$s are one file of two exports: import each on its own (the second adds only what the first did not)",
+            TextSanitizer.clean(earlier, limit: 300), TextSanitizer.clean(name, limit: 300)))
+      }
       named.append(name)
       try ImportInput.refuseUTF16(TextSanitizer.clean(name, limit: 300), &source)
       switch kind {

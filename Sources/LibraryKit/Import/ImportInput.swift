@@ -90,11 +90,28 @@ public enum ImportInput {
       switch info.st_mode & S_IFMT {
       case S_IFDIR: try walk(full, relative: shown, depth: depth + 1, seen: &seen, body)
       case S_IFREG:
-        var source: any ByteSource = try FileSource(path: full)
+        // Opened only when read: a folder's other files (a photo, an unreadable one) are never opened.
+        var source: any ByteSource = OpenedOnRead(path: full)
         try body(shown, &source)
       default: continue
       }
     }
+  }
+}
+
+/// A regular file opened at its first read.
+struct OpenedOnRead: ByteSource {
+  let path: String
+  private var file: FileSource?
+
+  init(path: String) {
+    self.path = path
+  }
+
+  mutating func next() throws -> ArraySlice<UInt8>? {
+    let opened = try file ?? FileSource(path: path)
+    file = opened
+    return try opened.next()
   }
 }
 

@@ -170,6 +170,11 @@ public struct ImportRows: Equatable, Sendable {
   public var moreSkipped = 0
   /// The files recognised, in the order read.
   public var files: [String] = []
+  /// The first `namedSkips` rows taken without a part that could not be read (a diary's watch,
+  /// its rating not half a star to five), with that part's problem.
+  public var partlyRead: [SkippedRow] = []
+  /// How many rows were taken without a part.
+  public var partlyReadCount = 0
 
   /// Nothing yet.
   public init() {}
@@ -202,6 +207,13 @@ public struct ImportRows: Equatable, Sendable {
   }
 
   /// Notes a row skipped: named while there are fewer than `namedSkips`, else counted.
+  /// Notes a row taken without a part of it, and why that part was left out.
+  mutating func leaveOut(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {
+    partlyReadCount += 1
+    guard partlyRead.count < Self.namedSkips else { return }
+    partlyRead.append(SkippedRow(place: RowPlace(file: file, line: line), problem: problem()))
+  }
+
   mutating func skip(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {
     guard skipped.count < Self.namedSkips else {
       moreSkipped += 1

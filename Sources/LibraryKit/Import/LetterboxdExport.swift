@@ -75,13 +75,16 @@ enum LetterboxdExport {
       }
       if file == .diary || file == .ratings, let text = record["Rating"] {
         // Letterboxd rates in half stars: anything else is no rating of its, never rounded to one.
-        guard let stars = Double(text), (0.5...5).contains(stars), (stars * 2).rounded() == stars * 2 else {
-          rows.skip(
-            name, record.line,
-            tr("Rating '%s' is not half a star to five stars in halves", TextSanitizer.clean(text, limit: 40)))
+        let problem = tr("Rating '%s' is not half a star to five stars in halves", TextSanitizer.clean(text, limit: 40))
+        if let stars = Double(text), (0.5...5).contains(stars), (stars * 2).rounded() == stars * 2 {
+          actions.append(.rate(Int(stars * 2), day: day))
+        } else if actions.isEmpty {
+          rows.skip(name, record.line, problem)
           continue
+        } else {
+          // A diary's watch stands without its rating.
+          rows.leaveOut(name, record.line, problem)
         }
-        actions.append(.rate(Int(stars * 2), day: day))
       }
       for action in actions {
         rows.rows.append(

@@ -38,6 +38,8 @@ enum TraktExport {
       throw ImportFailure(tr("%s is not Trakt's export: it is not a JSON array of entries", name))
     }
     rows.files.append(name)
+    // The history's plays by their ids: one play written twice is one watch.
+    var plays: [Int64: Int] = [:]
     for (offset, element) in elements.enumerated() {
       let place = RowPlace(file: name, line: offset + 1)
       guard let entry = element.entry else {
@@ -53,6 +55,11 @@ enum TraktExport {
       var dayFact: String?
       switch file {
       case .history:
+        if let id = entry.id, let first = plays[id] {
+          rows.skip(name, place.line, tr("the same play (id %1$s) as entry %2$s", String(id), String(first)))
+          continue
+        }
+        if let id = entry.id { plays[id] = place.line }
         stamp = entry.watchedAt
         action = { .loggedWatch(day: $0) }
         dayFact = entry.id.map { dayPrefix + String($0) }

@@ -67,8 +67,13 @@ public enum ZipArchive {
     guard let archive = api.pointee.read_new() else { throw ImportFailure(tr("%s could not be read", name)) }
     defer { _ = api.pointee.read_free(archive) }
     _ = api.pointee.support_format_zip(archive)
+    // What the headers declare is refused before the first entry is inflated, not after the
+    // earlier ones were read.
+    let declared = survey(data, api, mostEntries: mostEntries)
+    if let largest = declared.largest, largest.size > entryCap { throw tooLarge(name, largest.name, entryCap) }
+    guard declared.declared <= totalCap else { throw tooLargeInAll(name, totalCap) }
     var unlocked = false
-    if let passphrase, encrypts(data, api, mostEntries: mostEntries) {
+    if let passphrase, declared.encrypted {
       try unlock(api, archive, with: passphrase)
       unlocked = true
     }
@@ -118,26 +123,38 @@ public enum ZipArchive {
     bytes.removeAll(keepingCapacity: true)
   }
 
-  /// Whether a regular entry among the first `mostEntries` is encrypted (its headers read, nothing
-  /// inflated); an archive that cannot be read says no, and its reading says why.
-  private static func encrypts(_ data: [UInt8], _ api: UnsafePointer<trending_archive_api>, mostEntries: Int) -> Bool {
-    guard let archive = api.pointee.read_new() else { return false }
+  /// What an archive's headers say before anything is inflated: whether a regular entry is
+  /// encrypted, the sizes its entries declare in all, and the largest with its name (the first
+  /// `mostEntries` entries); an archive that cannot be read says nothing, and its reading says why.
+  private struct Survey {
+    var encrypted = false
+    var declared = 0
+    var largest: (name: String, size: Int)?
+  }
+
+  /// Reads every header (nothing inflated) into a `Survey`.
+  private static func survey(_ data: [UInt8], _ api: UnsafePointer<trending_archive_api>, mostEntries: Int) -> Survey {
+    var survey = Survey()
+    guard let archive = api.pointee.read_new() else { return survey }
     defer { _ = api.pointee.read_free(archive) }
     _ = api.pointee.support_format_zip(archive)
-    return data.withUnsafeBytes { buffer in
-      guard api.pointee.open_memory(archive, buffer.baseAddress, buffer.count) == ARCHIVE_OK else { return false }
+    data.withUnsafeBytes { buffer in
+      guard api.pointee.open_memory(archive, buffer.baseAddress, buffer.count) == ARCHIVE_OK else { return }
       for _ in 0..<mostEntries {
         var entry: OpaquePointer?
         let code = api.pointee.next_header(archive, &entry)
-        guard code == ARCHIVE_OK || code == ARCHIVE_WARN, let entry else { return false }
-        if api.pointee.entry_filetype(entry) == mode_t(trending_archive_regular),
-          api.pointee.entry_is_encrypted(entry) != 0
-        {
-          return true
+        guard code == ARCHIVE_OK || code == ARCHIVE_WARN, let entry else { return }
+        guard api.pointee.entry_filetype(entry) == mode_t(trending_archive_regular) else { continue }
+        if api.pointee.entry_is_encrypted(entry) != 0 { survey.encrypted = true }
+        guard api.pointee.entry_size_is_set(entry) != 0 else { continue }
+        let size = Int(clamping: api.pointee.entry_size(entry))
+        survey.declared = survey.declared.addingReportingOverflow(size).overflow ? Int.max : survey.declared + size
+        if size > survey.largest?.size ?? -1, let stored = api.pointee.entry_pathname(entry) {
+          survey.largest = (TextSanitizer.clean(String(cString: stored), limit: 120), size)
         }
       }
-      return false
     }
+    return survey
   }
 
   /// Gives libarchive (before it opens the archive) the passphrase `passphrase` hands over, then
