@@ -58,9 +58,15 @@ extension TrendingCommand {
         return printed
       case .name(let name):
         try library.nameSyncDevice(name)
-        // Sent at once, so the other devices know it by the new name.
-        _ = try library.sync(now: Date())
-        return emit(tr("This device is now named %s.", TextSanitizer.clean(name, limit: 100)))
+        let named = tr("This device is now named %s.", TextSanitizer.clean(name, limit: 100))
+        // Sent at once, so the other devices know it by the new name; a folder not there now (a
+        // stick not mounted) takes it at the next sync, and the name is kept all the same.
+        do throws(LibraryError) {
+          _ = try library.sync(now: Date())
+        } catch {
+          return emit(named + " " + tr("It reaches the other devices at the next sync: %s", error.message))
+        }
+        return emit(named)
       case .forget(let device):
         let named = deviceName(try library.forgetSyncDevice(device))
         return emit(tr("%s is no longer read; what it sent so far stays.", named))

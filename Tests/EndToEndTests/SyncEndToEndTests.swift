@@ -45,7 +45,12 @@ struct SyncEndToEndTests {
     try desktop.run(["watchlist", "add", "tv/1399"])
     try laptop.run(["sync", "init", shared.path])
     try desktop.run(["sync", "init", shared.path])
-    try laptop.run(["sync", "name", "Laptop"])
+    // Named while the folder is away (a stick not mounted): named, and said to go out next time.
+    let away = shared.deletingLastPathComponent().appendingPathComponent(shared.lastPathComponent + ".away")
+    try FileManager.default.moveItem(at: shared, to: away)
+    let named = try laptop.run(["sync", "name", "Laptop"])
+    #expect(named.stdout.contains("now named Laptop") && named.stdout.contains("next sync"), "\(named.stdout)")
+    try FileManager.default.moveItem(at: away, to: shared)
     try laptop.run(["rate", "550", "9"])
     try laptop.run(["sync"])
     let taken = try desktop.run(["sync"])

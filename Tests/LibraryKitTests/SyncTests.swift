@@ -87,7 +87,12 @@ struct SyncTests {
     } catch {
       #expect(error.message.contains("names more than one device"), "\(error.message)")
     }
+    // An empty word (a script's unset variable) or a character or two of an id names none.
+    for word in ["", String(desktop.id.prefix(1)), String(desktop.id.prefix(3))] {
+      #expect(throws: LibraryError.self, "'\(word)'") { try laptop.library.forgetSyncDevice(word) }
+    }
     #expect(try laptop.library.forgetSyncDevice(String(desktop.id.prefix(8))).id == desktop.id)
+    #expect(try laptop.library.rememberSyncDevice(String(desktop.id.prefix(4))).id == desktop.id)
   }
 
   /// A device whose folder is gone from the sync folder is said so in the status; what it sent stays.

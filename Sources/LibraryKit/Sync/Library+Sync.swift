@@ -263,10 +263,14 @@ extension Library {
   /// Marks the one device `prefix` names (an id's start, or its name) forgotten or not.
   private func markSyncDevice(_ prefix: String, forgotten: Bool) throws(LibraryError) -> (id: String, name: String) {
     guard !isReadOnly else { throw writeRefusal }
+    // An empty word (a script's unset variable) or a digit or two names no device by chance.
+    guard !prefix.isEmpty else {
+      throw LibraryError(.other, tr("Name the device: its name, or at least 4 characters of its id."))
+    }
     return try read {
       guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
       let matches = try connection.rows(
-        "SELECT id, name FROM sync_devices WHERE id LIKE ? || '%' OR name = ?",
+        "SELECT id, name FROM sync_devices WHERE (length(?1) >= 4 AND id LIKE ?1 || '%') OR name = ?2",
         [.text(prefix.lowercased()), .text(prefix)])
       // This device is not one the folder's others are read from: forgetting it would do nothing.
       // A name it shares with others ("vm" everywhere) names more than one device.
