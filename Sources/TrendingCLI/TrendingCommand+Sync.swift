@@ -109,7 +109,19 @@ extension TrendingCommand {
           "%s files this device wrote were gone from the folder: what they held was sent again.",
           outcome.ownMissing, String(outcome.ownMissing)))
     }
+    if !outcome.adopted.isEmpty {
+      printNote(
+        tr(
+          "The folders of %s are gone from the sync folder: what this library took in from them was sent again from here, for the devices still to join.",
+          outcome.adopted.map { TextSanitizer.clean($0, limit: 100) }.joined(separator: ", ")))
+    }
     guard outcome.devices > 0 else {
+      if outcome.gone > 0 {
+        return emit(
+          tr(
+            "synced: %s sent; the other devices' folders are gone from the sync folder ('trending sync status' names them)",
+            String(outcome.sent)))
+      }
       guard outcome.forgotten == 0 else {
         return emit(
           tr(

@@ -109,6 +109,32 @@ struct SyncTests {
     #expect(try laptop.library.syncStatus().devices.first { !$0.isThis }?.gone == false)
   }
 
+  /// A device retired with its folder deleted sends no more: what the others took in from it goes
+  /// again from them, once, so a machine joining later still gets its watches, ratings and deletions.
+  @Test func aRetiredDevicesHistoryReachesAMachineJoiningLater() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try desktop.library.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    _ = try desktop.library.rate(Subject(heat.media), 8, title: heat, day: "2026-11-02")
+    try desktop.library.watch(fightClub, on: "2026-11-03", recorded: "2026-11-03")
+    try desktop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    try FileManager.default.removeItem(at: desktop.view.appendingPathComponent(desktop.id))
+    let adopting = try laptop.sync()
+    #expect(adopting.adopted == ["device"] && adopting.gone == 1 && adopting.sent > 0, "\(adopting)")
+    let again = try laptop.sync()
+    #expect(again.adopted.isEmpty, "once: \(again)")
+    #expect(again.sent == 0 && again.gone == 1, "once: \(again)")
+    let phone = try SyncDevice(view: laptop.view)
+    try phone.join()
+    _ = try phone.sync()
+    #expect(try phone.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
+    #expect(try phone.library.rating(Subject(heat.media)) == 8)
+    #expect(try phone.export() == laptop.export())
+  }
+
   @Test func theSameImportOnTwoMachinesIsOneWatch() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

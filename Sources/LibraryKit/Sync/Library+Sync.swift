@@ -25,40 +25,11 @@ public struct SyncOutcome: Equatable, Sendable {
   public var ownMissing = 0
   /// Why this machine's changes wait on the others (its clock ran ahead once), said, not a failure.
   public var datedAhead: String?
-}
-
-/// Where a library stands in its sync folder (`trending sync status`).
-public struct SyncStatus: Equatable, Sendable {
-  /// One device of the folder.
-  public struct Device: Equatable, Sendable {
-    public var id: String
-    public var name: String
-    /// Milliseconds since 1970 of the newest change read from it (this device: made here); nil
-    /// when none is dated (it sent only what it held before joining, which carries no date).
-    public var lastChange: Int64?
-    /// Rows read from it (this device: sent).
-    public var records: Int
-    /// Files read whole, and files still being delivered.
-    public var files: Int
-    public var partialFiles: Int
-    /// Whether this library no longer reads it.
-    public var forgotten: Bool
-    /// Whether it is this library's own.
-    public var isThis: Bool
-    /// Whether its folder is no longer in the sync folder (what it sent stays here).
-    public var gone = false
-  }
-
-  public var folder: String
-  public var device: String
-  public var name: String
-  /// When this library last synced (ISO 8601), if it has.
-  public var synced: String?
-  public var devices: [Device]
-  /// Files passed over: `device/file: why`.
-  public var skipped: [String]
-  /// Records kept to be taken in later: dated ahead of this clock, or about a title still to come.
-  public var waiting = 0
+  /// The devices whose folders are gone from the sync folder, by name, whose rows this sync sent
+  /// again as this device's (a device joining later gets them from here).
+  public var adopted: [String] = []
+  /// The devices read here (not forgotten) whose folders are gone from the sync folder.
+  public var gone = 0
 }
 
 extension Library {
@@ -170,6 +141,18 @@ extension Library {
         // Another copy of this library (one device id) put its segment in place of one written
         // here (a file sync keeping the newer file, no conflict copy), or a segment written here is
         // gone from the folder: what it held goes again.
+        // A device whose folder is gone (retired, deleted by hand or by the file sync) sends its
+        // rows no more: what this library took from it goes again from here, once.
+        let gone = try Self.goneDevices(connection, folder: folder)
+        outcome.gone = gone.count
+        let holding = try gone.filter {
+          try connection.scalar("SELECT count(*) FROM sync_rows WHERE device = ?", [.text($0.id)])?.int ?? 0 > 0
+        }
+        if !holding.isEmpty, let now = try SyncMember.load(connection) {
+          outcome.sent += try SyncExport.send(
+            connection, member: now, folder: folder, everything: false, adopting: holding.map(\.id))
+          outcome.adopted = holding.map(\.name)
+        }
         outcome.ownMissing = try SyncApply.forgetMissingOwn(connection, folder: folder).count
         if outcome.ownReplaced || outcome.ownMissing > 0, var again = try SyncMember.load(connection) {
           again.sent = HybridClock(wall: 0, counter: 0, device: again.device)
@@ -188,52 +171,6 @@ extension Library {
         }
         return outcome
       }
-    }
-  }
-
-  /// Where this library stands in its sync folder.
-  public func syncStatus() throws(LibraryError) -> SyncStatus {
-    try read {
-      guard let member = try SyncMember.load(connection) else { throw LibraryError.notSyncing }
-      var devices: [SyncStatus.Device] = [
-        SyncStatus.Device(
-          id: member.device, name: member.name, lastChange: SyncJoin.dated(member.sent.wall),
-          records: try connection.scalar("SELECT count(*) FROM sync_rows WHERE device = ?", [.text(member.device)])?
-            .int ?? 0,
-          files: member.segment, partialFiles: 0, forgotten: false, isThis: true)
-      ]
-      // A folder that cannot be listed (a stick not mounted) says nothing of its devices' folders.
-      let listed = SyncFolder.names(in: member.folder) != nil
-      let present = Set(SyncFolder(root: member.folder, device: member.device).otherDevices())
-      for row in try connection.rows(
-        """
-        SELECT d.id, d.name, d.last_wall, d.records, d.forgotten,
-          (SELECT count(*) FROM sync_files f WHERE f.device = d.id AND f.complete = 1) AS whole,
-          (SELECT count(*) FROM sync_files f WHERE f.device = d.id AND f.complete = 0 AND f.problem IS NULL) AS partial
-        FROM sync_devices d ORDER BY d.name, d.id
-        """)
-      {
-        devices.append(
-          SyncStatus.Device(
-            id: row["id"].string ?? "", name: row["name"].string ?? "",
-            lastChange: SyncJoin.dated(row["last_wall"].integer ?? 0),
-            records: row["records"].int ?? 0, files: row["whole"].int ?? 0, partialFiles: row["partial"].int ?? 0,
-            forgotten: row["forgotten"].int == 1, isThis: false,
-            gone: listed && !present.contains(row["id"].string ?? "")))
-      }
-      var skipped = try connection.rows(
-        "SELECT device, file, problem FROM sync_files WHERE problem IS NOT NULL ORDER BY device, file"
-      ).map { row in
-        "\(row["device"].string ?? "")/\(row["file"].string ?? ""): \(row["problem"].string ?? "")"
-      }
-      // A device's folder this user may not read (another user's, on a shared stick) is named too.
-      for device in present.sorted() where SyncFolder.names(in: member.folder + "/" + device) == nil {
-        skipped.append("\(device)/: " + SyncProblem.unreadable(String(cString: strerror(errno))).message)
-      }
-      return SyncStatus(
-        folder: member.folder, device: member.device, name: member.name,
-        synced: try connection.scalar("SELECT synced FROM sync_member")?.string, devices: devices, skipped: skipped,
-        waiting: try connection.scalar("SELECT count(*) FROM sync_waiting")?.int ?? 0)
     }
   }
 

@@ -253,9 +253,12 @@ enum SyncExport {
   /// `everything`: the first send to a folder (joined, or a new one moved to) carries every row the
   /// library holds, taken in from devices that may never write to this folder included; later
   /// ones, the rows changed here. Facts of this machine's own never go.
-  static func send(_ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder, everything: Bool) throws
-    -> Int
-  {
+  ///
+  /// `adopting`: devices whose folders are gone from the sync folder: every row last changed by
+  /// one of them goes too, then counts as this device's, so a device joining later still gets it.
+  static func send(
+    _ connection: SQLiteConnection, member: SyncMember, folder: SyncFolder, everything: Bool, adopting: [String] = []
+  ) throws -> Int {
     // A device that has sent files finds them in its folder, else this is not the folder it sent
     // to (a stick not mounted, its empty mount point): nothing is written there, or taken in. One
     // that holds other devices' folders is the folder: only this device's was deleted, and what it
@@ -272,18 +275,21 @@ enum SyncExport {
     try connection.each(
       """
       SELECT tbl, key, wall, counter, device, deleted FROM sync_rows
-      WHERE (device = ? OR ?) AND (wall, counter) > (?, ?) ORDER BY wall, counter
+      WHERE ((device = ? OR ?) AND (wall, counter) > (?, ?)) OR device IN (SELECT value FROM json_each(?))
+      ORDER BY wall, counter
       """,
       [
         .text(member.device), .integer(everything ? 1 : 0), .integer(everything ? 0 : member.sent.wall),
         .integer(everything ? 0 : Int64(member.sent.counter)),
+        .text("[" + adopting.map { "\"\($0)\"" }.joined(separator: ",") + "]"),
       ]
     ) { row in
       guard let table = row["tbl"].string.flatMap({ SyncTable.byName[$0] }), let text = row["key"].string,
         let key = SyncSegment.key(text), SyncTable.travels(table.name, key)
       else { return }
       let clock = HybridClock(wall: row["wall"].integer ?? 0, counter: row["counter"].int ?? 0, device: member.device)
-      if row["device"].string == member.device { ownNewest = clock }
+      // Rows adopted from a device gone count as this device's own from now on.
+      if let device = row["device"].string, device == member.device || adopting.contains(device) { ownNewest = clock }
       stamps.append((table, key, clock, row["deleted"].int == 1))
     }
     var records: [SyncRecord] = []
@@ -324,6 +330,9 @@ enum SyncExport {
     }
     if segment > member.segment {
       try connection.rows("UPDATE sync_member SET segment = ?, sent_name = name", [.integer(Int64(segment))])
+    }
+    for device in adopting {
+      try connection.rows("UPDATE sync_rows SET device = ? WHERE device = ?", [.text(member.device), .text(device)])
     }
     return records.count
   }
