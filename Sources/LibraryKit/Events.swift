@@ -107,6 +107,15 @@ enum Events {
     }
   }
 
+  /// Whether the watch an import would record of `what` (kind, title id, season, episode, day) at
+  /// `ordinal` is one the sync folder's stamps say was taken away; never in a library that does
+  /// not sync (it has no stamps).
+  static func takenAway(_ connection: SQLiteConnection, _ what: [SQLValue], ordinal: Int) throws(SQLiteFailure) -> Bool
+  {
+    let uid = try freeWatchID(connection, what, from: ordinal)
+    return try SyncStamp.stampOf(connection, "watch_events", [.text(uid)])?.deleted == true
+  }
+
   /// Records one watch.
   static func insert(
     _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String,

@@ -118,12 +118,14 @@ extension TrendingCommand {
     let unresolved = Set(plan.unresolved.map(\.place)).count
     let added = Set(outcome.added.map(\.place)).count
     let tooLongOnly = Set(plan.tooLong.map(\.place)).subtracting(plan.changes.map(\.place)).count
-    let there = max(0, rows.rowsRead - unresolved - rows.skippedCount - added - tooLongOnly)
-    let counts = [
-      (dryRun ? tr("would add %s", String(added)) : tr("added %s", String(added))),
-      tr("already there %s", String(there)), tr("unresolved %s", String(unresolved)),
-      tr("skipped %s", String(rows.skippedCount)),
-    ]
+    let takenAway = min(outcome.takenAway, max(0, rows.rowsRead - unresolved - rows.skippedCount - added - tooLongOnly))
+    let there = max(0, rows.rowsRead - unresolved - rows.skippedCount - added - tooLongOnly - takenAway)
+    let counts =
+      [
+        (dryRun ? tr("would add %s", String(added)) : tr("added %s", String(added))),
+        tr("already there %s", String(there)), tr("unresolved %s", String(unresolved)),
+        tr("skipped %s", String(rows.skippedCount)),
+      ] + (takenAway > 0 ? [tr("taken away since on a synced machine %s", String(takenAway))] : [])
     let tooLong = plan.tooLong.isEmpty ? [] : [tr("notes too long %s", String(plan.tooLong.count))]
     let newer =
       outcome.keptNewer == 0

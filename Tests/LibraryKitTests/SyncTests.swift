@@ -135,6 +135,39 @@ struct SyncTests {
     #expect(try phone.export() == laptop.export())
   }
 
+  /// A watch taken away (`unseen`) is not brought back by the export it came from, imported again
+  /// on a member or on a machine that joins after: an export is a copy of the past.
+  @Test func anUnseenIsNotUndoneByTheSameExportImportedAgainElsewhere() throws {
+    let (laptop, desktop) = try pair()
+    let plan = [
+      PlannedChange(
+        place: RowPlace(file: "diary.csv", line: 2), target: ImportTarget(info: fightClub),
+        action: .loggedWatch(day: "2024-01-04"))
+    ]
+    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    try laptop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    // On a member that has the deletion: not added, and said.
+    let again = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-05")
+    #expect(again.takenAway == 1 && again.added.isEmpty, "\(again)")
+    // On a machine that imports it first and joins after: its copy is older than the deletion.
+    let tablet = try SyncDevice(view: laptop.view)
+    _ = try tablet.library.apply(plan, dryRun: false, recorded: "2026-11-06")
+    try tablet.join()
+    _ = try tablet.sync()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    for device in [laptop, desktop, tablet] {
+      #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 0)
+    }
+    #expect(try tablet.export() == laptop.export())
+  }
+
   @Test func theSameImportOnTwoMachinesIsOneWatch() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

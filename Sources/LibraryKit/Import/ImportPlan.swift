@@ -313,6 +313,8 @@ public struct ImportOutcome: Equatable, Sendable {
   public var already = 0
   /// Ratings not taken because the library holds another given on the same day or later.
   public var keptNewer = 0
+  /// Watches not brought back: the sync folder says they were taken away.
+  public var takenAway = 0
 
   /// Nothing done yet.
   public init(added: [PlannedChange] = [], already: Int = 0) {

@@ -35,6 +35,7 @@ extension Library {
         case .made: outcome.added.append(change)
         case .there: outcome.already += 1
         case .newerKept: outcome.keptNewer += 1
+        case .takenAway: outcome.takenAway += 1
         }
         if done % 256 == 255 { progress(done + 1) }
       }
@@ -43,9 +44,13 @@ extension Library {
     }
   }
 
+  /// The change log's name of an export's import (Letterboxd's, a media server's…): a copy of the
+  /// past, which a library joining a sync folder dates no later than the folder's own changes.
+  static let importKind = "import"
+
   /// Runs `body` in one write transaction, kept when `commit`, else rolled back; the change log
   /// names it `kind`.
-  func transaction<T>(commit: Bool, kind: String = "import", _ body: () throws -> T) throws(LibraryError) -> T {
+  func transaction<T>(commit: Bool, kind: String = importKind, _ body: () throws -> T) throws(LibraryError) -> T {
     guard !isReadOnly else {
       // Only a real change needs the file writable; it refuses as every change does.
       return try write { try body() }
@@ -63,6 +68,9 @@ extension Library {
     case there
     /// A rating not taken: the library's, of another value, was given the same day or later.
     case newerKept
+    /// A watch the sync folder says was taken away (`unseen` here or on a synced machine): an
+    /// export imported again never brings it back.
+    case takenAway
   }
 
   /// Stores the target's title, unless only the file names it and the library has a name for it.
@@ -95,6 +103,7 @@ extension Library {
       guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else {
         return replaced ? .made : .there
       }
+      if try Events.takenAway(connection, titleKey + [.text(day)], ordinal: 0) { return .takenAway }
       try store(target, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
@@ -103,6 +112,7 @@ extension Library {
       let held = logged.count(titleKey + [.text(day)])
       let there = try connection.scalar(Events.countOfDay, titleKey + [.text(day)])?.int ?? 0
       guard there < held else { return replaced ? .made : .there }
+      if try Events.takenAway(connection, titleKey + [.text(day)], ordinal: held - 1) { return .takenAway }
       try store(target, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1))

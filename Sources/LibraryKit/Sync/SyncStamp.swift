@@ -77,7 +77,9 @@ enum SyncStamp {
     ) { row in
       last = row["seq"].integer ?? last
       guard let kind = row["kind"].string, kind != "sync", kind != SyncJoin.logKind,
-        !(joining && kind == Library.jsonImportKind),
+        // A copy of the past (`import json`, an export's import) is as old as what it copies:
+        // joining dates none of its rows, so what the folder changed since (a watch taken away) wins.
+        !(joining && (kind == Library.jsonImportKind || kind == Library.importKind)),
         let text = row["changeset"].string, let data = Data(base64Encoded: text)
       else { return }
       let clock = HybridClock(
