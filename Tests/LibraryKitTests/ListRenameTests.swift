@@ -52,4 +52,25 @@ struct ListRenameTests {
     #expect(try desktop.library.list("science fiction")?.map(\.title.media) == [heat.media, fightClub.media])
     #expect(try laptop.export() == desktop.export())
   }
+
+  /// A title added under the old name on one machine while another renamed the list keeps the old
+  /// name as a list of its own, on both machines: nothing lost, and both end alike.
+  @Test func aTitleAddedWhileAnotherMachineRenamedKeepsTheOldNameEverywhere() throws {
+    let (laptop, desktop) = try syncPair()
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.library.add(fightClub, to: "Fav", day: "2026-11-01")
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    _ = try laptop.library.add(heat, to: "Fav", day: "2026-11-02")
+    #expect(try desktop.library.renameList("Fav", to: "Best"))
+    for device in [desktop, laptop, desktop, laptop] { _ = try device.sync() }
+    for device in [laptop, desktop] {
+      #expect(try device.library.list("Best")?.map(\.title.media) == [fightClub.media])
+      #expect(try device.library.list("Fav")?.map(\.title.media) == [heat.media])
+      #expect(try device.library.check().isEmpty)
+    }
+    let (left, right) = (try laptop.export(), try desktop.export())
+    #expect(left == right, "\(zip(left.split(separator: "\n"), right.split(separator: "\n")).filter { $0 != $1 })")
+  }
 }

@@ -62,8 +62,10 @@ struct SyncHostileKeysTests {
     #expect(try desktop.library.title(fightClub.media)?.title == "Fight Club")
     #expect(try desktop.library.check(today: ReleaseDate(day: Date()).description).isEmpty)
     // A list's name in another case is the same list, and one stamp: its deletion takes it.
-    try send([deletion("lists", [.text("NOIR")], on: laptop)], from: laptop, segment: 3)
-    #expect(try desktop.sync().applied == 1)
+    try send(
+      [deletion("lists", [.text("NOIR")], on: laptop), deletion("list_deletions", [.text("NOIR")], on: laptop)],
+      from: laptop, segment: 3)
+    #expect(try desktop.sync().applied == 2)
     #expect(try desktop.library.list("Noir") == nil)
     #expect(try desktop.library.list(Schema.watchlistName)?.count == 1)
   }

@@ -293,7 +293,10 @@ struct SyncApply {
     if (table.name == "lists" || table.name == "list_deletions"), row == nil {
       // The watchlist is never deleted, in whatever case another device names it.
       guard record.key[0] != .text(Schema.watchlistName) else { return .already }
-      return try deleteList(record.key, at: record.clock)
+      // A deletion takes every item added before it; a name gone alone (a rename: its items go by
+      // their own records) leaves what another machine added meanwhile, as a list of its own.
+      return table.name == "list_deletions"
+        ? try deleteList(record.key, at: record.clock) : try nameGone(record.key, at: record.clock)
     }
     // The key as `sync_rows` keeps it, made once: the stamp is read, then written.
     let keyText = SyncTable.keyText(record.key)
@@ -327,6 +330,7 @@ struct SyncApply {
         try connection.rows(table.upsert, row)
       } else {
         try connection.rows(table.delete, try table.spelled(record.key, connection))
+        if table.name == "list_items", let list = record.key.first { try dropIfNameGone([list]) }
       }
     } catch {
       guard error.primary == SQLITE_CONSTRAINT else { throw error }
@@ -355,29 +359,6 @@ struct SyncApply {
     return (theirs.milliseconds, record.clock) > (mine.milliseconds, stamp.clock)
   }
 
-  /// A list deleted at `clock`: every item added to it before goes; the list itself goes unless it
-  /// was made again (an item added) after.
-  private func deleteList(_ key: [SQLValue], at clock: HybridClock) throws -> Taken {
-    let before = try SyncStamp.stampOf(connection, "list_deletions", key)
-    if let before, before.clock >= clock { return .already }
-    try SyncStamp.stamp(connection, "list_deletions", key, clock, deleted: true)
-    var items: [(SQLValue, SQLValue)] = []
-    // The list as this library spells it (the key is lowered in any script).
-    let named = try SyncTable.byName["lists"]?.spelled(key, connection) ?? key
-    try connection.each(
-      "SELECT kind, title_id FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?)", named
-    ) { items.append(($0["kind"], $0["title_id"])) }
-    for (kind, title) in items {
-      let itemKey = [key[0], kind, title]
-      if let stamp = try SyncStamp.stampOf(connection, "list_items", itemKey), stamp.clock > clock { continue }
-      try connection.rows(SyncTable.byName["list_items"]?.delete ?? "", [named[0], kind, title])
-      try SyncStamp.stamp(connection, "list_items", itemKey, clock, deleted: true)
-    }
-    if let stamp = try SyncStamp.stampOf(connection, "lists", key), stamp.clock > clock { return .applied }
-    try connection.rows("DELETE FROM lists WHERE name = ?", named)
-    try SyncStamp.stamp(connection, "lists", key, clock, deleted: true)
-    return .applied
-  }
 
   /// SQLITE_CONSTRAINT_FOREIGNKEY (a macro Swift does not import).
   private static let foreignKeyRefused: Int32 = 787
