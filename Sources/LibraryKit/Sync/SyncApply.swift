@@ -359,7 +359,6 @@ struct SyncApply {
     return (theirs.milliseconds, record.clock) > (mine.milliseconds, stamp.clock)
   }
 
-
   /// SQLITE_CONSTRAINT_FOREIGNKEY (a macro Swift does not import).
   private static let foreignKeyRefused: Int32 = 787
 
