@@ -166,31 +166,6 @@ struct SyncFolderMoveTests {
     #expect(try newcomer.exportJSON(now: "2026-12-01") == laptop.exportJSON(now: "2026-12-01"))
   }
 
-  @Test func aWatchOfATitleOnlyARemovedDeviceSentIsTakenInUnderItsID() throws {
-    let shared = try folder()
-    let retired = try freshLibrary()
-    try retired.watch(fightClub, on: "2024-01-01", recorded: "2026-11-01")
-    _ = try retired.joinSync(folder: shared.path, name: "retired", now: Date())
-    let laptop = try freshLibrary()
-    _ = try laptop.joinSync(folder: shared.path, name: "laptop", now: Date())
-    // The retired machine's folder is deleted; a new machine joins, then the laptop watches the
-    // title whose row only the retired machine sent.
-    let id = try #require(try retired.connection.scalar("SELECT id FROM device")?.string)
-    try FileManager.default.removeItem(at: shared.appendingPathComponent(id))
-    let desktop = try freshLibrary()
-    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
-    try laptop.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
-    _ = try laptop.sync(now: Date())
-    _ = try desktop.sync(now: Date())
-    #expect(try desktop.marks()[fightClub.media]?.seen != nil, "the watch is not left waiting")
-    #expect(try desktop.connection.scalar("SELECT count(*) FROM sync_waiting")?.int == 0)
-    // The laptop, finding the retired machine's folder gone, sent again what it took in from it:
-    // the desktop has the title whole and the retired machine's watch too.
-    #expect(try desktop.title(fightClub.media)?.title == "Fight Club")
-    #expect(try desktop.connection.scalar("SELECT count(*) FROM watch_events")?.int == 2)
-    #expect(try desktop.check().isEmpty)
-  }
-
   @Test func aLibraryPutBackFromABackupTakesBackWhatItSentAfterTheBackup() throws {
     let shared = try folder()
     let laptop = try member(of: shared)

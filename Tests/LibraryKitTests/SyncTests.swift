@@ -109,65 +109,6 @@ struct SyncTests {
     #expect(try laptop.library.syncStatus().devices.first { !$0.isThis }?.gone == false)
   }
 
-  /// A device retired with its folder deleted sends no more: what the others took in from it goes
-  /// again from them, once, so a machine joining later still gets its watches, ratings and deletions.
-  @Test func aRetiredDevicesHistoryReachesAMachineJoiningLater() throws {
-    let (laptop, desktop) = try pair()
-    try laptop.join()
-    try desktop.join()
-    try desktop.library.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
-    _ = try desktop.library.rate(Subject(heat.media), 8, title: heat, day: "2026-11-02")
-    try desktop.library.watch(fightClub, on: "2026-11-03", recorded: "2026-11-03")
-    try desktop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
-    _ = try desktop.sync()
-    _ = try laptop.sync()
-    try FileManager.default.removeItem(at: desktop.view.appendingPathComponent(desktop.id))
-    let adopting = try laptop.sync()
-    #expect(adopting.adopted == ["device"] && adopting.gone == 1 && adopting.sent > 0, "\(adopting)")
-    let again = try laptop.sync()
-    #expect(again.adopted.isEmpty, "once: \(again)")
-    #expect(again.sent == 0 && again.gone == 1, "once: \(again)")
-    let phone = try SyncDevice(view: laptop.view)
-    try phone.join()
-    _ = try phone.sync()
-    #expect(try phone.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
-    #expect(try phone.library.rating(Subject(heat.media)) == 8)
-    #expect(try phone.export() == laptop.export())
-  }
-
-  /// A watch taken away (`unseen`) is not brought back by the export it came from, imported again
-  /// on a member or on a machine that joins after: an export is a copy of the past.
-  @Test func anUnseenIsNotUndoneByTheSameExportImportedAgainElsewhere() throws {
-    let (laptop, desktop) = try pair()
-    let plan = [
-      PlannedChange(
-        place: RowPlace(file: "diary.csv", line: 2), target: ImportTarget(info: fightClub),
-        action: .loggedWatch(day: "2024-01-04"))
-    ]
-    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
-    try laptop.join()
-    try desktop.join()
-    _ = try laptop.sync()
-    _ = try desktop.sync()
-    try laptop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
-    _ = try laptop.sync()
-    _ = try desktop.sync()
-    // On a member that has the deletion: not added, and said.
-    let again = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-05")
-    #expect(again.takenAway == 1 && again.added.isEmpty, "\(again)")
-    // On a machine that imports it first and joins after: its copy is older than the deletion.
-    let tablet = try SyncDevice(view: laptop.view)
-    _ = try tablet.library.apply(plan, dryRun: false, recorded: "2026-11-06")
-    try tablet.join()
-    _ = try tablet.sync()
-    _ = try laptop.sync()
-    _ = try desktop.sync()
-    for device in [laptop, desktop, tablet] {
-      #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 0)
-    }
-    #expect(try tablet.export() == laptop.export())
-  }
-
   @Test func theSameImportOnTwoMachinesIsOneWatch() throws {
     let (laptop, desktop) = try pair()
     try laptop.join()

@@ -75,11 +75,15 @@ extension Library {
           [.text(path), .text(deviceName), .integer(last)])
       }
     }
+    let own = SyncFolder(root: path, device: try read { try SyncClock.current(connection).device })
+    let written = own.highestOwnSegment()
     do {
       return try syncing(now: now)
     } catch {
-      // A first sync that could not be made (a folder not writable, a full stick) joins nothing.
+      // A first sync that could not be made (a folder not writable, a full stick) joins nothing,
+      // and what it wrote before it failed goes again.
       _ = try? read { try connection.rows("DELETE FROM sync_member") }
+      own.removeSegments(past: written)
       throw error.adding(tr("This library did not join the folder; nothing was changed."))
     }
   }

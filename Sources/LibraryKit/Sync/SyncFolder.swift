@@ -171,6 +171,16 @@ public struct SyncFolder {
     }
   }
 
+  /// Takes back the segments numbered past `written` (a first sync that failed part-way: a library
+  /// that did not join leaves nothing for the others to take in), and the folder once empty.
+  func removeSegments(past written: Int) {
+    for name in Self.names(in: own) ?? [] {
+      if case .segment(let number) = Self.entry(name), number > written { unlink(own + "/" + name) }
+    }
+    removeLeftovers(past: written)
+    rmdir(own)
+  }
+
   /// Writes a segment whole under a hidden name, then gives it its own: a file sync never
   /// carries half of one, and an existing segment is never written over. Returns its number.
   func write(_ text: String, number: Int) throws(LibraryError) -> Int {

@@ -1,0 +1,121 @@
+import AmodbKit
+import FoundationEssentials
+import Testing
+
+@testable import LibraryKit
+
+/// What a device gone from the folder sent, and a watch taken away, outlive them: the others send
+/// again what a retired device sent, and an export imported again never brings back an `unseen`.
+@Suite("Sync: what a retired device sent, and what was taken away, stay so")
+struct SyncRetiredTests {
+  let fightClub = TitleInfo(media: .film(550), title: "Fight Club", year: 1999, runtime: 139)
+  let heat = TitleInfo(media: .film(949), title: "Heat", year: 1995)
+
+  private func pair() throws -> (SyncDevice, SyncDevice) { try syncPair() }
+
+  /// A new folder.
+  private func folder() throws -> URL {
+    let folder = try libraryFolder().appendingPathComponent("sync")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A device retired with its folder deleted sends no more: what the others took in from it goes
+  /// again from them, once, so a machine joining later still gets its watches, ratings and deletions.
+  @Test func aRetiredDevicesHistoryReachesAMachineJoiningLater() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try desktop.library.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    _ = try desktop.library.rate(Subject(heat.media), 8, title: heat, day: "2026-11-02")
+    try desktop.library.watch(fightClub, on: "2026-11-03", recorded: "2026-11-03")
+    try desktop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
+    _ = try desktop.sync()
+    _ = try laptop.sync()
+    try FileManager.default.removeItem(at: desktop.view.appendingPathComponent(desktop.id))
+    let adopting = try laptop.sync()
+    #expect(adopting.adopted == ["device"] && adopting.gone == 1 && adopting.sent > 0, "\(adopting)")
+    let again = try laptop.sync()
+    #expect(again.adopted.isEmpty, "once: \(again)")
+    #expect(again.sent == 0 && again.gone == 1, "once: \(again)")
+    let phone = try SyncDevice(view: laptop.view)
+    try phone.join()
+    _ = try phone.sync()
+    #expect(try phone.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
+    #expect(try phone.library.rating(Subject(heat.media)) == 8)
+    #expect(try phone.export() == laptop.export())
+  }
+
+  /// A watch taken away (`unseen`) is not brought back by the export it came from, imported again
+  /// on a member or on a machine that joins after: an export is a copy of the past.
+  @Test func anUnseenIsNotUndoneByTheSameExportImportedAgainElsewhere() throws {
+    let (laptop, desktop) = try pair()
+    let plan = [
+      PlannedChange(
+        place: RowPlace(file: "diary.csv", line: 2), target: ImportTarget(info: fightClub),
+        action: .loggedWatch(day: "2024-01-04"))
+    ]
+    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
+    try laptop.join()
+    try desktop.join()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    try laptop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    // On a member that has the deletion: not added, and said.
+    let again = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-05")
+    #expect(again.takenAway == 1 && again.added.isEmpty, "\(again)")
+    // On a machine that imports it first and joins after: its copy is older than the deletion.
+    let tablet = try SyncDevice(view: laptop.view)
+    _ = try tablet.library.apply(plan, dryRun: false, recorded: "2026-11-06")
+    try tablet.join()
+    _ = try tablet.sync()
+    _ = try laptop.sync()
+    _ = try desktop.sync()
+    for device in [laptop, desktop, tablet] {
+      #expect(try device.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 0)
+    }
+    #expect(try tablet.export() == laptop.export())
+  }
+
+  @Test func aWatchOfATitleOnlyARemovedDeviceSentIsTakenInUnderItsID() throws {
+    let shared = try folder()
+    let retired = try freshLibrary()
+    try retired.watch(fightClub, on: "2024-01-01", recorded: "2026-11-01")
+    _ = try retired.joinSync(folder: shared.path, name: "retired", now: Date())
+    let laptop = try freshLibrary()
+    _ = try laptop.joinSync(folder: shared.path, name: "laptop", now: Date())
+    // The retired machine's folder is deleted; a new machine joins, then the laptop watches the
+    // title whose row only the retired machine sent.
+    let id = try #require(try retired.connection.scalar("SELECT id FROM device")?.string)
+    try FileManager.default.removeItem(at: shared.appendingPathComponent(id))
+    let desktop = try freshLibrary()
+    _ = try desktop.joinSync(folder: shared.path, name: "desktop", now: Date())
+    try laptop.watch(fightClub, on: "2026-11-01", recorded: "2026-11-01")
+    _ = try laptop.sync(now: Date())
+    _ = try desktop.sync(now: Date())
+    #expect(try desktop.marks()[fightClub.media]?.seen != nil, "the watch is not left waiting")
+    #expect(try desktop.connection.scalar("SELECT count(*) FROM sync_waiting")?.int == 0)
+    // The laptop, finding the retired machine's folder gone, sent again what it took in from it:
+    // the desktop has the title whole and the retired machine's watch too.
+    #expect(try desktop.title(fightClub.media)?.title == "Fight Club")
+    #expect(try desktop.connection.scalar("SELECT count(*) FROM watch_events")?.int == 2)
+    #expect(try desktop.check().isEmpty)
+  }
+
+  /// A first sync that fails part-way (a full stick) takes back the segments it wrote: a library
+  /// that did not join leaves nothing for the others to take in; what was there before stays.
+  @Test func aFailedFirstSendTakesBackWhatItWrote() throws {
+    let root = try folder()
+    let own = SyncFolder(root: root.path, device: "0123456789abcdef0123456789abcdef")
+    try own.makeOwn()
+    for number in 1...3 {
+      try Data("x".utf8).write(to: URL(fileURLWithPath: own.own + "/" + SyncSegment.fileName(number)))
+    }
+    own.removeSegments(past: 1)
+    #expect(own.highestOwnSegment() == 1, "the one there before stays")
+    own.removeSegments(past: 0)
+    #expect(!FileManager.default.fileExists(atPath: own.own), "the folder, once empty")
+  }
+}
