@@ -151,6 +151,21 @@ enum Events {
     }
   }
 
+  /// Takes away the watches of a title or episode known only to be by `day` or later: a dated
+  /// watch of that day or before is them. Returns the latest day taken away.
+  @discardableResult
+  static func replaceSeenBy(
+    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, onOrAfter day: String
+  ) throws(SQLiteFailure) -> String? {
+    let key: [SQLValue] = [
+      .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
+      Titles.optional(episode?.number),
+    ]
+    let gone = try seenBy(connection, key).filter { $0.watched >= day }
+    for watch in gone { try connection.rows("DELETE FROM watch_events WHERE id = ?", [watch.id]) }
+    return gone.map(\.watched).max()
+  }
+
   /// Stores episodes as their season's answer gave them.
   static func store(_ connection: SQLiteConnection, series: Int, _ episodes: [EpisodeInfo]) throws(SQLiteFailure) {
     for episode in episodes {
@@ -169,11 +184,16 @@ enum Events {
 }
 
 extension Library {
-  /// Records a watch of a film or series as a whole (again is a rewatch: a second event).
-  public func watch(_ info: TitleInfo, on day: String, recorded: String) throws(LibraryError) {
+  /// Records a watch of a film or series as a whole (again is a rewatch: a second event). A watch
+  /// known only to be by `day` or later (an IMDb rating's, Letterboxd's "watched") was this one, and
+  /// goes, as every synced machine takes it away (`SyncJoin.replaceSeenBy`); returns its day.
+  @discardableResult
+  public func watch(_ info: TitleInfo, on day: String, recorded: String) throws(LibraryError) -> String? {
     try write {
       try Titles.upsert(connection, info, day: recorded)
+      let replaced = try Events.replaceSeenBy(connection, info.media, episode: nil, onOrAfter: day)
       try Events.insert(connection, info.media, episode: nil, day: day, recorded: recorded)
+      return replaced
     }
   }
 
@@ -195,6 +215,7 @@ extension Library {
           .integer(Int64(episode.number.number)),
         ]
         if unlessSeen, try connection.scalar(Events.any, what) != nil { continue }
+        try Events.replaceSeenBy(connection, info.media, episode: episode.number, onOrAfter: day)
         try Events.insert(connection, info.media, episode: episode.number, day: day, recorded: recorded)
       }
     }

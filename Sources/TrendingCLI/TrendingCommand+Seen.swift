@@ -55,8 +55,12 @@ extension TrendingCommand {
         return unknown(media)
       }
       let before = try library.annotatedMarks(of: media)[media]?.seen
-      try library.watch(info, on: day, recorded: today)
+      let replaced = try library.watch(info, on: day, recorded: today)
       let name = Output.named(info, episode: nil)
+      if let replaced {
+        // The watch an import knew only to be by a day was this one: one watch, now dated.
+        return emit(tr("marked %1$s seen on %2$s, the watch known only to be by %3$s", name, day, replaced))
+      }
       guard let before else { return emit(tr("marked %1$s seen on %2$s", name, day)) }
       // A watch dated before the latest is an earlier one, not "again".
       return emit(

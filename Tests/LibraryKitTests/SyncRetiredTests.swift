@@ -104,6 +104,28 @@ struct SyncRetiredTests {
     #expect(try desktop.check().isEmpty)
   }
 
+  /// A dated watch of a title whose watch an import knew only to be by a later day is that watch,
+  /// here at once as on every synced machine: said as one watch, never two that sync makes one.
+  @Test func aDatedWatchReplacesTheOneKnownOnlyToBeByALaterDay() throws {
+    let (laptop, desktop) = try pair()
+    let metropolis = TitleInfo(media: .film(19), title: "Metropolis", year: 1927)
+    let plan = [
+      PlannedChange(
+        place: RowPlace(file: "watched.csv", line: 2), target: ImportTarget(info: metropolis),
+        action: .watchUnlessSeen(day: "2023-02-05"))
+    ]
+    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
+    try laptop.join()
+    try desktop.join()
+    #expect(try laptop.library.watch(metropolis, on: "2023-01-10", recorded: "2026-11-02") == "2023-02-05")
+    #expect(try laptop.library.watch(metropolis, on: "2023-03-01", recorded: "2026-11-02") == nil, "a rewatch")
+    for device in [laptop, desktop, laptop, desktop] { _ = try device.sync() }
+    for device in [laptop, desktop] {
+      let days = try device.library.connection.rows("SELECT watched FROM watch_events ORDER BY watched")
+      #expect(days.map { $0["watched"].string } == ["2023-01-10", "2023-03-01"])
+    }
+  }
+
   /// A first sync that fails part-way (a full stick) takes back the segments it wrote: a library
   /// that did not join leaves nothing for the others to take in; what was there before stays.
   @Test func aFailedFirstSendTakesBackWhatItWrote() throws {
