@@ -13,6 +13,20 @@ struct SyncRetiredTests {
 
   private func pair() throws -> (SyncDevice, SyncDevice) { try syncPair() }
 
+  /// An import's one row: `action` on `info`.
+  private static func plan(_ info: TitleInfo, _ action: ImportAction) -> [PlannedChange] {
+    [PlannedChange(place: RowPlace(file: "export.csv", line: 2), target: ImportTarget(info: info), action: action)]
+  }
+
+  /// Two devices of one folder, the first having imported `action` on `info` before both joined.
+  private func joinedAfterImporting(_ info: TitleInfo, _ action: ImportAction) throws -> (SyncDevice, SyncDevice) {
+    let (laptop, desktop) = try pair()
+    _ = try laptop.library.apply(Self.plan(info, action), dryRun: false, recorded: "2026-11-01")
+    try laptop.join()
+    try desktop.join()
+    return (laptop, desktop)
+  }
+
   /// A new folder.
   private func folder() throws -> URL {
     let folder = try libraryFolder().appendingPathComponent("sync")
@@ -49,15 +63,8 @@ struct SyncRetiredTests {
   /// A watch taken away (`unseen`) is not brought back by the export it came from, imported again
   /// on a member or on a machine that joins after: an export is a copy of the past.
   @Test func anUnseenIsNotUndoneByTheSameExportImportedAgainElsewhere() throws {
-    let (laptop, desktop) = try pair()
-    let plan = [
-      PlannedChange(
-        place: RowPlace(file: "diary.csv", line: 2), target: ImportTarget(info: fightClub),
-        action: .loggedWatch(day: "2024-01-04"))
-    ]
-    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
-    try laptop.join()
-    try desktop.join()
+    let (laptop, desktop) = try joinedAfterImporting(fightClub, .loggedWatch(day: "2024-01-04"))
+    let plan = Self.plan(fightClub, .loggedWatch(day: "2024-01-04"))
     _ = try laptop.sync()
     _ = try desktop.sync()
     try laptop.library.unwatch(fightClub.media, episodes: [nil], on: nil)
@@ -107,16 +114,8 @@ struct SyncRetiredTests {
   /// A dated watch of a title whose watch an import knew only to be by a later day is that watch,
   /// here at once as on every synced machine: said as one watch, never two that sync makes one.
   @Test func aDatedWatchReplacesTheOneKnownOnlyToBeByALaterDay() throws {
-    let (laptop, desktop) = try pair()
     let metropolis = TitleInfo(media: .film(19), title: "Metropolis", year: 1927)
-    let plan = [
-      PlannedChange(
-        place: RowPlace(file: "watched.csv", line: 2), target: ImportTarget(info: metropolis),
-        action: .watchUnlessSeen(day: "2023-02-05"))
-    ]
-    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
-    try laptop.join()
-    try desktop.join()
+    let (laptop, desktop) = try joinedAfterImporting(metropolis, .watchUnlessSeen(day: "2023-02-05"))
     #expect(try laptop.library.watch(metropolis, on: "2023-01-10", recorded: "2026-11-02") == "2023-02-05")
     #expect(try laptop.library.watch(metropolis, on: "2023-03-01", recorded: "2026-11-02") == nil, "a rewatch")
     for device in [laptop, desktop, laptop, desktop] { _ = try device.sync() }
