@@ -107,13 +107,18 @@ enum Events {
     }
   }
 
-  /// Whether the watch an import would record of `what` (kind, title id, season, episode, day) at
-  /// `ordinal` is one the sync folder's stamps say was taken away; never in a library that does
-  /// not sync (it has no stamps).
-  static func takenAway(_ connection: SQLiteConnection, _ what: [SQLValue], ordinal: Int) throws(SQLiteFailure) -> Bool
+  /// Whether one of the first `count` watches an import derives of `what` (kind, title id, season,
+  /// episode, day), not held here, is one the sync folder's stamps say was taken away: whichever of
+  /// a day's watches `unseen` took, the import would be bringing it back. Never in a library that
+  /// does not sync (it has no stamps).
+  static func takenAway(_ connection: SQLiteConnection, _ what: [SQLValue], count: Int) throws(SQLiteFailure) -> Bool
   {
-    let uid = try freeWatchID(connection, what, from: ordinal)
-    return try SyncStamp.stampOf(connection, "watch_events", [.text(uid)])?.deleted == true
+    for ordinal in 0..<max(1, count) {
+      let uid = SyncJoin.watchID(what, ordinal: ordinal)
+      guard try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [.text(uid)]) == nil else { continue }
+      if try SyncStamp.stampOf(connection, "watch_events", [.text(uid)])?.deleted == true { return true }
+    }
+    return false
   }
 
   /// Records one watch.

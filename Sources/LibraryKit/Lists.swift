@@ -185,7 +185,10 @@ extension Library {
         DELETE FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?) AND kind = ? AND title_id = ?
         """, [.text(name), .text(media.kind.rawValue), .integer(Int64(media.id))])
       let removed = connection.changes > 0
-      if droppingEmpty {
+      // A list kept under a name renamed away elsewhere (what another machine added meanwhile) goes
+      // once empty, as it does on the machines that take this removal in.
+      let nameGone = try SyncStamp.stampOf(connection, "lists", [SyncTable.lowered(.text(name))])?.deleted == true
+      if droppingEmpty || nameGone {
         try connection.rows(
           """
           DELETE FROM lists WHERE name = ?1 AND id <> 1

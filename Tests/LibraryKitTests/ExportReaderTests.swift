@@ -168,13 +168,20 @@ struct ExportReaderTests {
       return text.contains("new/diary.csv") && text.contains("old/diary.csv") && text.contains("two exports")
     }
     try FileManager.default.removeItem(at: folder.appendingPathComponent("old"))
-    let locked = folder.appendingPathComponent("photo.jpg")
-    try Data([0xff, 0xd8]).write(to: locked)
-    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
-    // Root reads a file of mode 000 all the same: a FIFO is what open would stop at.
-    #expect(mkfifo(folder.appendingPathComponent("pipe").path, 0o600) == 0)
+    // A list of Letterboxd's named "Watched" is lists/watched.csv, not a second watched.csv.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("new/lists"), withIntermediateDirectories: true)
+    let list = "Letterboxd list export v7\nDate,Name,Tags,URL,Description\n2024-01-01,Watched,,u,\n\n"
+      + "Position,Name,Year,URL,Description\n1,Heat,1995,u,\n"
+    try Data(list.utf8).write(to: folder.appendingPathComponent("new/lists/watched.csv"))
+    try Data("Date,Name,Year,Letterboxd URI\n2024-01-02,Alien,1979,u\n".utf8)
+      .write(to: folder.appendingPathComponent("new/watched.csv"))
     let rows = try ExportReader.read(.letterboxd, path: folder.path)
-    #expect(rows.rows.map(\.title) == ["Fight Club", "Fight Club"], "its watch and its rating")
+    #expect(Set(rows.files) == ["new/diary.csv", "new/watched.csv", "new/lists/watched.csv"], "\(rows.files)")
+    // A folder's file is opened when read, not when met: one that cannot be opened costs nothing
+    // until an export's reading asks for it.
+    var missing = OpenedOnRead(path: folder.appendingPathComponent("gone.csv").path)
+    #expect(throws: ImportFailure.self) { _ = try missing.next() }
   }
 
   /// One Trakt play written twice is one watch, the second named.

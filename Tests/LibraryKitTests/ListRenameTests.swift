@@ -72,5 +72,10 @@ struct ListRenameTests {
     }
     let (left, right) = (try laptop.export(), try desktop.export())
     #expect(left == right, "\(zip(left.split(separator: "\n"), right.split(separator: "\n")).filter { $0 != $1 })")
+    // Emptied on either machine, the kept list goes on both.
+    #expect(try laptop.library.remove(heat.media, from: "Fav"))
+    for device in [laptop, desktop, laptop] { _ = try device.sync() }
+    for device in [laptop, desktop] { #expect(try device.library.list("Fav") == nil) }
+    #expect(try laptop.export() == desktop.export())
   }
 }

@@ -125,6 +125,46 @@ struct SyncRetiredTests {
     }
   }
 
+  /// Whichever of a day's two watches `unseen` took away, the export imported again does not bring
+  /// it back (the one left is there; the other was taken away).
+  @Test func eitherOfADaysTwoWatchesTakenAwayStaysAway() throws {
+    let (laptop, desktop) = try pair()
+    let plan = [2, 3].map { line in
+      PlannedChange(
+        place: RowPlace(file: "diary.csv", line: line), target: ImportTarget(info: fightClub),
+        action: .loggedWatch(day: "2024-01-04"))
+    }
+    _ = try laptop.library.apply(plan, dryRun: false, recorded: "2026-11-01")
+    try laptop.join()
+    try desktop.join()
+    for device in [laptop, desktop] { _ = try device.sync() }
+    // The watch of the lower place taken away, whatever order the rows have here.
+    let first = SyncJoin.watchID(
+      [.text("movie"), .integer(550), .null, .null, .text("2024-01-04")], ordinal: 0)
+    try desktop.library.change {
+      try desktop.library.connection.rows("DELETE FROM watch_events WHERE uid = ?", [.text(first)])
+    }
+    _ = try desktop.sync()
+    let again = try desktop.library.apply(plan, dryRun: false, recorded: "2026-11-05")
+    #expect(again.takenAway == 1 && again.added.isEmpty, "\(again)")
+    #expect(try desktop.library.connection.scalar("SELECT count(*) FROM watch_events")?.int == 1)
+  }
+
+  /// A library moved to a new folder has read none of its old folder's devices there: none is
+  /// "gone", and nothing is sent twice.
+  @Test func aLibraryMovedToANewFolderFindsNoDeviceGone() throws {
+    let (laptop, desktop) = try pair()
+    try laptop.join()
+    try desktop.join()
+    try desktop.library.watch(heat, on: "2026-11-02", recorded: "2026-11-02")
+    for device in [desktop, laptop] { _ = try device.sync() }
+    let elsewhere = try libraryFolder().appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let moved = try laptop.library.joinSync(folder: elsewhere.path, name: nil, now: Date())
+    #expect(moved.adopted.isEmpty && moved.gone == 0, "\(moved)")
+    #expect(try laptop.sync().sent == 0)
+  }
+
   /// A first sync that fails part-way (a full stick) takes back the segments it wrote: a library
   /// that did not join leaves nothing for the others to take in; what was there before stays.
   @Test func aFailedFirstSendTakesBackWhatItWrote() throws {

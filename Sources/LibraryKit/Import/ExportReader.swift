@@ -34,8 +34,8 @@ public enum ExportReader {
         return
       }
       // Two exports side by side (unzipped twice, an old and a new one) would add every row twice.
-      let base = ImportInput.baseName(name).lowercased()
-      if let earlier = named.first(where: { ImportInput.baseName($0).lowercased() == base }) {
+      let place = Self.place(name)
+      if let earlier = named.first(where: { Self.place($0) == place }) {
         throw ImportFailure(
           tr(
             "%1$s and %2$s are one file of two exports: import each on its own (the second adds only what the first did not)",
@@ -73,6 +73,14 @@ public enum ExportReader {
           name(kind), expected(kind)))
     }
     return rows
+  }
+
+  /// Where a file stands in its export, for telling two exports apart: its name, and for a list of
+  /// Letterboxd's its `lists/` folder too (a list named "Watched" is `lists/watched.csv`).
+  static func place(_ name: String) -> String {
+    let parts = name.lowercased().split(separator: "/")
+    guard let last = parts.last else { return name.lowercased() }
+    return parts.count >= 2 && parts[parts.count - 2] == "lists" ? "lists/" + last : String(last)
   }
 
   /// Hands `body` the file `export json` wrote (a file, or the one JSON file of a folder or

@@ -206,7 +206,6 @@ public struct ImportRows: Equatable, Sendable {
     }
   }
 
-  /// Notes a row skipped: named while there are fewer than `namedSkips`, else counted.
   /// Notes a row taken without a part of it, and why that part was left out.
   mutating func leaveOut(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {
     partlyReadCount += 1
@@ -214,6 +213,7 @@ public struct ImportRows: Equatable, Sendable {
     partlyRead.append(SkippedRow(place: RowPlace(file: file, line: line), problem: problem()))
   }
 
+  /// Notes a row skipped: named while there are fewer than `namedSkips`, else counted.
   mutating func skip(_ file: String, _ line: Int, _ problem: @autoclosure () -> String) {
     guard skipped.count < Self.namedSkips else {
       moreSkipped += 1

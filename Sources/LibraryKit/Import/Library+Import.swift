@@ -103,7 +103,7 @@ extension Library {
       guard try connection.scalar(Events.sameDay, titleKey + [.text(day)]) == nil else {
         return replaced ? .made : .there
       }
-      if try Events.takenAway(connection, titleKey + [.text(day)], ordinal: 0) { return .takenAway }
+      if try Events.takenAway(connection, titleKey + [.text(day)], count: 1) { return .takenAway }
       try store(target, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
@@ -112,7 +112,7 @@ extension Library {
       let held = logged.count(titleKey + [.text(day)])
       let there = try connection.scalar(Events.countOfDay, titleKey + [.text(day)])?.int ?? 0
       guard there < held else { return replaced ? .made : .there }
-      if try Events.takenAway(connection, titleKey + [.text(day)], ordinal: held - 1) { return .takenAway }
+      if try Events.takenAway(connection, titleKey + [.text(day)], count: held) { return .takenAway }
       try store(target, day: recorded)
       try Events.insert(
         connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1))

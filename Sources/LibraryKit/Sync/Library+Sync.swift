@@ -142,9 +142,6 @@ extension Library {
         _ = try recordingChanges("replaceSeenBy") {
           try SyncJoin.replaceSeenBy(connection, among: SyncJoin.watchedIn(connection, newest: newest, after: logged))
         }
-        // Another copy of this library (one device id) put its segment in place of one written
-        // here (a file sync keeping the newer file, no conflict copy), or a segment written here is
-        // gone from the folder: what it held goes again.
         // A device whose folder is gone (retired, deleted by hand or by the file sync) sends its
         // rows no more: what this library took from it goes again from here, once.
         let gone = try Self.goneDevices(connection, folder: folder)
@@ -157,6 +154,9 @@ extension Library {
             connection, member: now, folder: folder, everything: false, adopting: holding.map(\.id))
           outcome.adopted = holding.map(\.name)
         }
+        // Another copy of this library (one device id) put its segment in place of one written
+        // here (a file sync keeping the newer file, no conflict copy), or a segment written here is
+        // gone from the folder: what it held goes again.
         outcome.ownMissing = try SyncApply.forgetMissingOwn(connection, folder: folder).count
         if outcome.ownReplaced || outcome.ownMissing > 0, var again = try SyncMember.load(connection) {
           again.sent = HybridClock(wall: 0, counter: 0, device: again.device)

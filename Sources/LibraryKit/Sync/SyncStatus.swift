@@ -39,7 +39,8 @@ public struct SyncStatus: Equatable, Sendable {
 }
 
 extension Library {
-  /// The devices read here, not forgotten, whose folders the sync folder (listed) no longer holds.
+  /// The devices read here from this folder (a library moved to another folder has read none
+  /// there yet), not forgotten, whose folders the sync folder (listed) no longer holds.
   static func goneDevices(_ connection: SQLiteConnection, folder: SyncFolder) throws -> [(
     id: String, name: String
   )] {
@@ -47,11 +48,14 @@ extension Library {
     let present = Set(folder.otherDevices())
     return try connection.rows(
       """
-      SELECT id, name FROM sync_devices WHERE forgotten = 0 ORDER BY name, id
+      SELECT d.id, d.name FROM sync_devices d
+      WHERE d.forgotten = 0 AND EXISTS (SELECT 1 FROM sync_files f WHERE f.device = d.id)
+      ORDER BY d.name, d.id
       """
     ).compactMap { row in
       guard let id = row["id"].string, !present.contains(id) else { return nil }
-      return (id, row["name"].string ?? id)
+      let name = row["name"].string ?? ""
+      return (id, name.isEmpty ? String(id.prefix(8)) : name)
     }
   }
 

@@ -23,7 +23,9 @@ enum TabBarView {
     }
     guard state.shared.screenReader else { return }
     for tab in labels where tab.active {
-      let words = tab.label.hasSuffix(" │") ? String(tab.label.dropLast(2)) : tab.label
+      // The name alone: not the switch's separator, nor the "…" after the last tab shown.
+      var words = tab.label.hasSuffix(" │") ? String(tab.label.dropLast(2)) : tab.label
+      if words.hasSuffix(" …") { words = String(words.dropLast(2)) + " " }
       let leading = words.prefix { $0 == " " }.count
       let name = words.dropFirst(leading).reversed().drop { $0 == " " }.reversed()
       let start = tab.column + leading - 1
