@@ -111,8 +111,7 @@ enum Events {
   /// episode, day), not held here, is one the sync folder's stamps say was taken away: whichever of
   /// a day's watches `unseen` took, the import would be bringing it back. Never in a library that
   /// does not sync (it has no stamps).
-  static func takenAway(_ connection: SQLiteConnection, _ what: [SQLValue], count: Int) throws(SQLiteFailure) -> Bool
-  {
+  static func takenAway(_ connection: SQLiteConnection, _ what: [SQLValue], count: Int) throws(SQLiteFailure) -> Bool {
     for ordinal in 0..<max(1, count) {
       let uid = SyncJoin.watchID(what, ordinal: ordinal)
       guard try connection.scalar("SELECT 1 FROM watch_events WHERE uid = ?", [.text(uid)]) == nil else { continue }

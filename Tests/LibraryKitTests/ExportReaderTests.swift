@@ -171,7 +171,8 @@ struct ExportReaderTests {
     // A list of Letterboxd's named "Watched" is lists/watched.csv, not a second watched.csv.
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("new/lists"), withIntermediateDirectories: true)
-    let list = "Letterboxd list export v7\nDate,Name,Tags,URL,Description\n2024-01-01,Watched,,u,\n\n"
+    let list =
+      "Letterboxd list export v7\nDate,Name,Tags,URL,Description\n2024-01-01,Watched,,u,\n\n"
       + "Position,Name,Year,URL,Description\n1,Heat,1995,u,\n"
     try Data(list.utf8).write(to: folder.appendingPathComponent("new/lists/watched.csv"))
     try Data("Date,Name,Year,Letterboxd URI\n2024-01-02,Alien,1979,u\n".utf8)
