@@ -120,15 +120,24 @@ enum Events {
     return false
   }
 
-  /// Records one watch.
+  /// Records one watch. A dated one takes the place of the watches of its title or episode known
+  /// only to be by its day or later (an IMDb rating's, Letterboxd's "watched"): it is them, as every
+  /// synced machine takes them away (`SyncJoin.replaceSeenBy`); returns the latest day taken away.
+  /// `replacingSeenBy`: false for a caller that took them away itself (an import, from its cache).
+  @discardableResult
   static func insert(
     _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, day: String, recorded: String,
-    identity: Identity = .random
-  ) throws(SQLiteFailure) {
+    identity: Identity = .random, replacingSeenBy: Bool = true
+  ) throws(SQLiteFailure) -> String? {
     let what: [SQLValue] = [
       .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
       Titles.optional(episode?.number), .text(day),
     ]
+    let dated = if case .seenBy = identity { false } else { true }
+    var replaced: String?
+    if dated, replacingSeenBy {
+      replaced = try takeAway(connection, seenBy(connection, Array(what.dropLast())), onOrAfter: day).latest
+    }
     let uid =
       switch identity {
       case .random: newUID()
@@ -138,6 +147,7 @@ enum Events {
     try connection.rows(
       "INSERT INTO watch_events (kind, title_id, season, episode, watched, recorded, uid) VALUES (?, ?, ?, ?, ?, ?, ?)",
       what + [.text(recorded), .text(uid)])
+    return replaced
   }
 
   /// The watches of a title or episode (kind, title id, season, episode) known only to be by a day
@@ -155,19 +165,15 @@ enum Events {
     }
   }
 
-  /// Takes away the watches of a title or episode known only to be by `day` or later: a dated
-  /// watch of that day or before is them. Returns the latest day taken away.
-  @discardableResult
-  static func replaceSeenBy(
-    _ connection: SQLiteConnection, _ media: MediaID, episode: EpisodeKey?, onOrAfter day: String
-  ) throws(SQLiteFailure) -> String? {
-    let key: [SQLValue] = [
-      .text(media.kind.rawValue), .integer(Int64(media.id)), Titles.optional(episode?.season),
-      Titles.optional(episode?.number),
-    ]
-    let gone = try seenBy(connection, key).filter { $0.watched >= day }
+  /// Takes away those of `watches` (a title's or episode's known only to be by their day) on or
+  /// after `day`: a dated watch of that day or before is them. Returns the latest day taken away
+  /// and the watches left.
+  static func takeAway(
+    _ connection: SQLiteConnection, _ watches: [(id: SQLValue, watched: String)], onOrAfter day: String
+  ) throws(SQLiteFailure) -> (latest: String?, left: [(id: SQLValue, watched: String)]) {
+    let gone = watches.filter { $0.watched >= day }
     for watch in gone { try connection.rows("DELETE FROM watch_events WHERE id = ?", [watch.id]) }
-    return gone.map(\.watched).max()
+    return (gone.map(\.watched).max(), watches.filter { $0.watched < day })
   }
 
   /// Stores episodes as their season's answer gave them.
@@ -195,9 +201,7 @@ extension Library {
   public func watch(_ info: TitleInfo, on day: String, recorded: String) throws(LibraryError) -> String? {
     try write {
       try Titles.upsert(connection, info, day: recorded)
-      let replaced = try Events.replaceSeenBy(connection, info.media, episode: nil, onOrAfter: day)
-      try Events.insert(connection, info.media, episode: nil, day: day, recorded: recorded)
-      return replaced
+      return try Events.insert(connection, info.media, episode: nil, day: day, recorded: recorded)
     }
   }
 
@@ -219,7 +223,6 @@ extension Library {
           .integer(Int64(episode.number.number)),
         ]
         if unlessSeen, try connection.scalar(Events.any, what) != nil { continue }
-        try Events.replaceSeenBy(connection, info.media, episode: episode.number, onOrAfter: day)
         try Events.insert(connection, info.media, episode: episode.number, day: day, recorded: recorded)
       }
     }

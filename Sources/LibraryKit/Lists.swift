@@ -58,6 +58,30 @@ enum Lists {
     name.lowercased() == Schema.watchlistName ? "\(name) (\(service))" : name
   }
 
+  /// Deletes the list `name` (as the library spells it) when it holds nothing; never the watchlist.
+  static func dropIfEmpty(_ connection: SQLiteConnection, _ name: SQLValue) throws(SQLiteFailure) {
+    try connection.rows(
+      """
+      DELETE FROM lists WHERE name = ?1 AND id <> 1
+        AND NOT EXISTS (SELECT 1 FROM list_items i JOIN lists l ON l.id = i.list_id WHERE l.name = ?1)
+      """, [name])
+  }
+
+  /// Deletes the list `name` (as the library spells it) once it holds nothing, when the sync
+  /// folder's stamps say its name went elsewhere (a rename): a list kept under it for what another
+  /// machine added meanwhile goes with its last title, here and on every machine. One still kept is
+  /// made when its first title was added, as the machine that renamed it makes it again from them.
+  /// Never in a library that does not sync.
+  static func dropIfNameGone(_ connection: SQLiteConnection, _ name: SQLValue) throws(SQLiteFailure) {
+    guard try SyncStamp.stampOf(connection, "lists", [SyncTable.lowered(name)])?.deleted == true else { return }
+    try dropIfEmpty(connection, name)
+    try connection.rows(
+      """
+      UPDATE lists SET created = (SELECT min(added) FROM list_items WHERE list_id = lists.id)
+      WHERE name = ? AND EXISTS (SELECT 1 FROM list_items WHERE list_id = lists.id)
+      """, [name])
+  }
+
   /// The name of the list `name` means, as the library spells it: names match whatever their
   /// case in any script ("ñoño" is "Ñoño"; SQLite's NOCASE folds ASCII only); `name` itself when
   /// no list has it.
@@ -187,13 +211,10 @@ extension Library {
       let removed = connection.changes > 0
       // A list kept under a name renamed away elsewhere (what another machine added meanwhile) goes
       // once empty, as it does on the machines that take this removal in.
-      let nameGone = try SyncStamp.stampOf(connection, "lists", [SyncTable.lowered(.text(name))])?.deleted == true
-      if droppingEmpty || nameGone {
-        try connection.rows(
-          """
-          DELETE FROM lists WHERE name = ?1 AND id <> 1
-            AND NOT EXISTS (SELECT 1 FROM list_items i JOIN lists l ON l.id = i.list_id WHERE l.name = ?1)
-          """, [.text(name)])
+      if droppingEmpty {
+        try Lists.dropIfEmpty(connection, .text(name))
+      } else {
+        try Lists.dropIfNameGone(connection, .text(name))
       }
       return removed
     }

@@ -106,7 +106,8 @@ extension Library {
       if try Events.takenAway(connection, titleKey + [.text(day)], count: 1) { return .takenAway }
       try store(target, day: recorded)
       try Events.insert(
-        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0))
+        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: 0),
+        replacingSeenBy: false)
     case .loggedWatch(let day):
       let replaced = try seenBy.remove(connection, titleKey, onOrAfter: day)
       let held = logged.count(titleKey + [.text(day)])
@@ -115,7 +116,8 @@ extension Library {
       if try Events.takenAway(connection, titleKey + [.text(day)], count: held) { return .takenAway }
       try store(target, day: recorded)
       try Events.insert(
-        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1))
+        connection, media, episode: target.episode, day: day, recorded: recorded, identity: .derived(ordinal: held - 1),
+        replacingSeenBy: false)
     case .watchUnlessSeen(let day):
       guard try connection.scalar(Events.any, titleKey) == nil else { return .there }
       try store(target, day: recorded)
@@ -190,10 +192,9 @@ struct SeenByWatches {
   {
     let all: [(id: SQLValue, watched: String)]
     if let held = known[key] { all = held } else { all = try Events.seenBy(connection, key) }
-    let gone = all.filter { $0.watched >= day }
-    for watch in gone { try connection.rows("DELETE FROM watch_events WHERE id = ?", [watch.id]) }
-    known[key] = all.filter { $0.watched < day }
-    return !gone.isEmpty
+    let taken = try Events.takeAway(connection, all, onOrAfter: day)
+    known[key] = taken.left
+    return taken.latest != nil
   }
 
   /// Reads `key`'s again when next asked: one was added.

@@ -146,9 +146,7 @@ extension Library {
         // rows no more: what this library took from it goes again from here, once.
         let gone = try Self.goneDevices(connection, folder: folder)
         outcome.gone = gone.count
-        let holding = try gone.filter {
-          try connection.scalar("SELECT count(*) FROM sync_rows WHERE device = ?", [.text($0.id)])?.int ?? 0 > 0
-        }
+        let holding = gone.filter(\.holding)
         if !holding.isEmpty, let now = try SyncMember.load(connection) {
           outcome.sent += try SyncExport.send(
             connection, member: now, folder: folder, everything: false, adopting: holding.map(\.id))

@@ -330,7 +330,9 @@ struct SyncApply {
         try connection.rows(table.upsert, row)
       } else {
         try connection.rows(table.delete, try table.spelled(record.key, connection))
-        if table.name == "list_items", let list = record.key.first { try dropIfNameGone([list]) }
+        if table.name == "list_items", let list = try table.spelled(record.key, connection).first {
+          try Lists.dropIfNameGone(connection, list)
+        }
       }
     } catch {
       guard error.primary == SQLITE_CONSTRAINT else { throw error }

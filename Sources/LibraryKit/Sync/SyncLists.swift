@@ -8,26 +8,10 @@ extension SyncApply {
   func nameGone(_ key: [SQLValue], at clock: HybridClock) throws -> Taken {
     if let stamp = try SyncStamp.stampOf(connection, "lists", key), stamp.clock >= clock { return .already }
     try SyncStamp.stamp(connection, "lists", key, clock, deleted: true)
-    try dropIfNameGone(key)
+    if let name = try SyncTable.byName["lists"]?.spelled(key, connection).first {
+      try Lists.dropIfNameGone(connection, name)
+    }
     return .applied
-  }
-
-  /// Deletes the list `key` names when its name is stamped gone and it holds no item; one that
-  /// holds what another machine added meanwhile stays, made when its first title was added (as the
-  /// machine that renamed it makes it again from those titles).
-  func dropIfNameGone(_ key: [SQLValue]) throws(SQLiteFailure) {
-    guard try SyncStamp.stampOf(connection, "lists", key)?.deleted == true else { return }
-    let named = try SyncTable.byName["lists"]?.spelled(key, connection) ?? key
-    try connection.rows(
-      """
-      DELETE FROM lists WHERE name = ?1
-        AND NOT EXISTS (SELECT 1 FROM list_items WHERE list_id = (SELECT id FROM lists WHERE name = ?1))
-      """, named)
-    try connection.rows(
-      """
-      UPDATE lists SET created = (SELECT min(added) FROM list_items WHERE list_id = lists.id)
-      WHERE name = ? AND EXISTS (SELECT 1 FROM list_items WHERE list_id = lists.id)
-      """, named)
   }
 
   /// A list deleted at `clock`: every item added to it before goes; the list itself goes unless it

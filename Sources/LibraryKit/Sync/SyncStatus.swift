@@ -40,22 +40,24 @@ public struct SyncStatus: Equatable, Sendable {
 
 extension Library {
   /// The devices read here from this folder (a library moved to another folder has read none
-  /// there yet), not forgotten, whose folders the sync folder (listed) no longer holds.
-  static func goneDevices(_ connection: SQLiteConnection, folder: SyncFolder) throws -> [(
-    id: String, name: String
-  )] {
+  /// there yet), whose folders the sync folder (listed) no longer holds; the forgotten too when
+  /// asked. `holding`: whether rows this library took from it are still its own (not yet sent again).
+  static func goneDevices(
+    _ connection: SQLiteConnection, folder: SyncFolder, includingForgotten: Bool = false
+  ) throws -> [(id: String, name: String, holding: Bool)] {
     guard SyncFolder.names(in: folder.root) != nil else { return [] }
     let present = Set(folder.otherDevices())
     return try connection.rows(
       """
-      SELECT d.id, d.name FROM sync_devices d
-      WHERE d.forgotten = 0 AND EXISTS (SELECT 1 FROM sync_files f WHERE f.device = d.id)
+      SELECT d.id, d.name, EXISTS (SELECT 1 FROM sync_rows r WHERE r.device = d.id) AS holding
+      FROM sync_devices d
+      WHERE (d.forgotten = 0 OR ?) AND EXISTS (SELECT 1 FROM sync_files f WHERE f.device = d.id)
       ORDER BY d.name, d.id
-      """
+      """, [.integer(includingForgotten ? 1 : 0)]
     ).compactMap { row in
       guard let id = row["id"].string, !present.contains(id) else { return nil }
       let name = row["name"].string ?? ""
-      return (id, name.isEmpty ? String(id.prefix(8)) : name)
+      return (id, name.isEmpty ? String(id.prefix(8)) : name, row["holding"].int == 1)
     }
   }
 
@@ -71,8 +73,9 @@ extension Library {
           files: member.segment, partialFiles: 0, forgotten: false, isThis: true)
       ]
       // A folder that cannot be listed (a stick not mounted) says nothing of its devices' folders.
-      let listed = SyncFolder.names(in: member.folder) != nil
-      let present = Set(SyncFolder(root: member.folder, device: member.device).otherDevices())
+      let folder = SyncFolder(root: member.folder, device: member.device)
+      let present = Set(folder.otherDevices())
+      let gone = Set(try Self.goneDevices(connection, folder: folder, includingForgotten: true).map(\.id))
       for row in try connection.rows(
         """
         SELECT d.id, d.name, d.last_wall, d.records, d.forgotten,
@@ -87,7 +90,7 @@ extension Library {
             lastChange: SyncJoin.dated(row["last_wall"].integer ?? 0),
             records: row["records"].int ?? 0, files: row["whole"].int ?? 0, partialFiles: row["partial"].int ?? 0,
             forgotten: row["forgotten"].int == 1, isThis: false,
-            gone: listed && !present.contains(row["id"].string ?? "")))
+            gone: gone.contains(row["id"].string ?? "")))
       }
       var skipped = try connection.rows(
         "SELECT device, file, problem FROM sync_files WHERE problem IS NOT NULL ORDER BY device, file"

@@ -67,11 +67,14 @@ enum CalendarView {
     let month = shared.screenReader
     let table = width < screen.width ? Table(onScreen, width: width, month: month) : nil
     let used = table?.used ?? width
-    // Alone, the titles still start in one column, however wide a day with its month is.
-    let days = onScreen.map { line in
-      if case .event(_, let event) = line { return TextWidth.width(of: dayWords(event, month: month)) }
-      return 0
-    }
+    // Alone, the titles still start in one column, however wide a day with its month is (without
+    // it, every day is as wide).
+    let dayColumn =
+      table.map { $0.title - 2 }
+      ?? onScreen.map { line in
+        if case .event(_, let event) = line { return TextWidth.width(of: dayWords(event, month: month)) }
+        return 0
+      }.max() ?? 0
     for (offset, line) in onScreen.enumerated() {
       let row = rows.lowerBound + offset
       switch line {
@@ -89,7 +92,7 @@ enum CalendarView {
         }
         let day = dayWords(event, month: month)
         screen.put(day, row: row, column: 0, style: Style(.muted, selected: isSelected))
-        let column = table.map { $0.title - 2 } ?? days.max() ?? TextWidth.width(of: day)
+        let column = dayColumn
         let mark = event.onWatchlist ? "+ " : "  "
         screen.put(mark, row: row, column: column, style: Style(.accent, bold: true, selected: isSelected))
         // The title first, then what comes out in what is left (in a table, in its own column).
